@@ -1,0 +1,149 @@
+package catalog
+
+import (
+	"strings"
+)
+
+// Class is a tool's capability class. Always-present instruction text speaks
+// in classes, never in tool names.
+type Class string
+
+// The fixed set of capability classes.
+const (
+	ClassFileProcessing Class = "file-processing"
+	ClassComputation    Class = "computation"
+	ClassRendering      Class = "rendering"
+	ClassWeb            Class = "web"
+	ClassWorkspace      Class = "workspace"
+	ClassInteraction    Class = "interaction"
+	ClassService        Class = "service"
+)
+
+// Classes lists every valid class in display order.
+var Classes = []Class{ClassFileProcessing, ClassComputation, ClassRendering, ClassWeb, ClassWorkspace, ClassInteraction, ClassService}
+
+// Effects says what calling a tool can change.
+type Effects string
+
+// The effect levels, from harmless to irreversible.
+const (
+	EffectsReadOnly       Effects = "read-only"
+	EffectsWorkspaceWrite Effects = "workspace-write"
+	EffectsExternalWrite  Effects = "external-write"
+	EffectsDestructive    Effects = "destructive"
+)
+
+// EffectLevels lists every valid effects value.
+var EffectLevels = []Effects{EffectsReadOnly, EffectsWorkspaceWrite, EffectsExternalWrite, EffectsDestructive}
+
+// Contract is one tool's complete promise to the model.
+type Contract struct {
+	ID          string    `json:"id" yaml:"id"`
+	Title       string    `json:"title" yaml:"title"`
+	Purpose     string    `json:"purpose" yaml:"purpose"`
+	Params      []Param   `json:"params,omitempty" yaml:"params,omitempty"`
+	Returns     string    `json:"returns,omitempty" yaml:"returns,omitempty"`
+	Constraints []string  `json:"constraints,omitempty" yaml:"constraints,omitempty"`
+	Examples    []Example `json:"examples,omitempty" yaml:"examples,omitempty"`
+	Class       Class     `json:"class" yaml:"class"`
+	Effects     Effects   `json:"effects" yaml:"effects"`
+	CodeOnly    bool      `json:"code_only,omitempty" yaml:"code_only,omitempty"`
+	AlwaysOn    bool      `json:"always_on,omitempty" yaml:"always_on,omitempty"`
+	Signals     []string  `json:"signals,omitempty" yaml:"signals,omitempty"`
+	Version     string    `json:"version" yaml:"version"`
+}
+
+// Param is one parameter of a tool, or one property or item of a nested
+// object or array parameter.
+type Param struct {
+	Name        string   `json:"name" yaml:"name"`
+	Type        string   `json:"type" yaml:"type"`
+	Required    bool     `json:"required,omitempty" yaml:"required,omitempty"`
+	Description string   `json:"description,omitempty" yaml:"description,omitempty"`
+	Enum        []any    `json:"enum,omitempty" yaml:"enum,omitempty"`
+	Default     any      `json:"default,omitempty" yaml:"default,omitempty"`
+	Format      string   `json:"format,omitempty" yaml:"format,omitempty"`
+	Minimum     *float64 `json:"minimum,omitempty" yaml:"minimum,omitempty"`
+	Maximum     *float64 `json:"maximum,omitempty" yaml:"maximum,omitempty"`
+	MinLength   *int     `json:"min_length,omitempty" yaml:"min_length,omitempty"`
+	MaxLength   *int     `json:"max_length,omitempty" yaml:"max_length,omitempty"`
+	MinItems    *int     `json:"min_items,omitempty" yaml:"min_items,omitempty"`
+	MaxItems    *int     `json:"max_items,omitempty" yaml:"max_items,omitempty"`
+	Pattern     string   `json:"pattern,omitempty" yaml:"pattern,omitempty"`
+	Items       *Param   `json:"items,omitempty" yaml:"items,omitempty"`
+	Properties  []Param  `json:"properties,omitempty" yaml:"properties,omitempty"`
+}
+
+// Example is a worked call shown in the full form only.
+type Example struct {
+	Description string `json:"description" yaml:"description"`
+	Call        string `json:"call" yaml:"call"`
+}
+
+// Namespace is the named service a tool belongs to ("github" for
+// "github.create_issue"), or "" for a native tool.
+func (c Contract) Namespace() string {
+	if i := strings.IndexByte(c.ID, '.'); i > 0 {
+		return c.ID[:i]
+	}
+	return ""
+}
+
+// Name is the tool's id without its namespace.
+func (c Contract) Name() string {
+	if i := strings.IndexByte(c.ID, '.'); i > 0 {
+		return c.ID[i+1:]
+	}
+	return c.ID
+}
+
+// AllSignals lists every phrase that teaches this tool: its declared
+// signals, its id and its title, and for a service tool its bare name too
+// (imported descriptions refer to sibling tools by bare name).
+func (c Contract) AllSignals() []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(s string) {
+		s = strings.TrimSpace(s)
+		k := strings.ToLower(s)
+		if s == "" || seen[k] {
+			return
+		}
+		seen[k] = true
+		out = append(out, s)
+	}
+	add(c.ID)
+	if c.Namespace() != "" {
+		add(c.Name())
+	}
+	add(c.Title)
+	for _, s := range c.Signals {
+		add(s)
+	}
+	return out
+}
+
+// Texts returns every description string of the contract: purpose, each
+// parameter description (nested ones included), the return description and
+// every constraint. Both rendered forms must contain all of them.
+func (c Contract) Texts() []string {
+	out := []string{c.Purpose}
+	var walk func(ps []Param)
+	walk = func(ps []Param) {
+		for _, p := range ps {
+			if p.Description != "" {
+				out = append(out, p.Description)
+			}
+			if p.Items != nil {
+				walk([]Param{*p.Items})
+			}
+			walk(p.Properties)
+		}
+	}
+	walk(c.Params)
+	if c.Returns != "" {
+		out = append(out, c.Returns)
+	}
+	out = append(out, c.Constraints...)
+	return out
+}

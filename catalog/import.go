@@ -1,0 +1,199 @@
+package catalog
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+)
+
+// Import formats.
+const (
+	FormatNative = "native" // the console's own JSON or YAML
+	FormatMCP    = "mcp"    // an MCP tools/list result
+	FormatOpenAI = "openai" // OpenAI function tools
+)
+
+// Formats lists the accepted import formats.
+var Formats = []string{FormatNative, FormatMCP, FormatOpenAI}
+
+// MaxImportBytes is the largest document an import accepts.
+const MaxImportBytes = 8 << 20
+
+// Parse reads a catalog document in the given format. MCP and OpenAI tools
+// belong to the named service namespace, which those formats require. Every
+// problem is reported; a non-empty Problems means nothing may be stored.
+// The contracts returned are also validated as a set.
+func Parse(format string, data []byte, namespace string) ([]Contract, Problems) {
+	var ps Problems
+	if len(data) > MaxImportBytes {
+		ps.add("", "file", "is %d bytes, over the ceiling of %d", len(data), MaxImportBytes)
+		return nil, ps
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		ps.add("", "file", "is empty")
+		return nil, ps
+	}
+	doc, err := decodeDocument(data)
+	if err != nil {
+		ps.add("", "file", "is neither valid JSON nor valid YAML: %v", err)
+		return nil, ps
+	}
+	var cs []Contract
+	switch format {
+	case FormatNative:
+		cs = parseNative(&ps, doc)
+	case FormatMCP, FormatOpenAI:
+		if !idPattern.MatchString(namespace) || strings.Contains(namespace, ".") {
+			ps.add("", "namespace", "%q must be a service name matching ^[a-z][a-z0-9_]*$", namespace)
+			return nil, ps
+		}
+		if format == FormatMCP {
+			cs = parseMCP(&ps, doc, namespace)
+		} else {
+			cs = parseOpenAI(&ps, doc, namespace)
+		}
+	default:
+		ps.add("", "format", "%q is not one of %s", format, strings.Join(Formats, ", "))
+		return nil, ps
+	}
+	if len(ps) > 0 {
+		return nil, ps
+	}
+	if len(cs) == 0 {
+		ps.add("", "tools", "the document holds no tools")
+		return nil, ps
+	}
+	if vs := Validate(cs); len(vs) > 0 {
+		return nil, vs
+	}
+	return cs, nil
+}
+
+// decodeDocument decodes JSON, or YAML when the text is not JSON, into
+// plain maps, slices and scalars.
+func decodeDocument(data []byte) (any, error) {
+	var doc any
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	jerr := dec.Decode(&doc)
+	if jerr == nil {
+		return normalizeNumbers(doc), nil
+	}
+	t := bytes.TrimSpace(data)
+	if len(t) > 0 && (t[0] == '{' || t[0] == '[') {
+		return nil, jerr
+	}
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, err
+	}
+	return normalizeYAML(doc), nil
+}
+
+func normalizeNumbers(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		if i, err := x.Int64(); err == nil {
+			return float64(i)
+		}
+		f, _ := x.Float64()
+		return f
+	case map[string]any:
+		for k, e := range x {
+			x[k] = normalizeNumbers(e)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = normalizeNumbers(e)
+		}
+	}
+	return v
+}
+
+// normalizeYAML turns YAML's map[any]any and integer types into the shapes
+// encoding/json produces.
+func normalizeYAML(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			x[k] = normalizeYAML(e)
+		}
+		return x
+	case map[any]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[fmt.Sprint(k)] = normalizeYAML(e)
+		}
+		return m
+	case []any:
+		for i, e := range x {
+			x[i] = normalizeYAML(e)
+		}
+		return x
+	case int:
+		return float64(x)
+	case int64:
+		return float64(x)
+	case uint64:
+		return float64(x)
+	case float32:
+		return float64(x)
+	}
+	return v
+}
+
+// toolList finds the list of tools in a document: a bare list, or the
+// "tools" key of an object (or of a JSON-RPC "result").
+func toolList(ps *Problems, doc any) []any {
+	switch x := doc.(type) {
+	case []any:
+		return x
+	case map[string]any:
+		if r, ok := x["result"].(map[string]any); ok {
+			x = r
+		}
+		if t, ok := x["tools"].([]any); ok {
+			return t
+		}
+		ps.add("", "tools", "the document must be a list of tools or an object with a \"tools\" list")
+	default:
+		ps.add("", "tools", "the document must be a list of tools or an object with a \"tools\" list")
+	}
+	return nil
+}
+
+// checkKeys reports every key of m that is not allowed.
+func checkKeys(ps *Problems, tool, path string, m map[string]any, allowed ...string) {
+	ok := map[string]bool{}
+	for _, a := range allowed {
+		ok[a] = true
+	}
+	var unknown []string
+	for k := range m {
+		if !ok[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	sort.Strings(unknown)
+	for _, k := range unknown {
+		ps.add(tool, strings.TrimPrefix(path+"."+k, "."), "unknown field")
+	}
+}
+
+func str(m map[string]any, k string) string {
+	s, _ := m[k].(string)
+	return s
+}
+
+func toolName(m map[string]any, i int) string {
+	if s := str(m, "id"); s != "" {
+		return s
+	}
+	if s := str(m, "name"); s != "" {
+		return s
+	}
+	return fmt.Sprintf("#%d", i+1)
+}

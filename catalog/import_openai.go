@@ -1,0 +1,43 @@
+package catalog
+
+import "fmt"
+
+// parseOpenAI reads OpenAI function tools: a list (or {"tools": [...]}) of
+// {"type":"function","function":{name, description, parameters, strict?}},
+// or the bare function objects.
+func parseOpenAI(ps *Problems, doc any, ns string) []Contract {
+	list := toolList(ps, doc)
+	var out []Contract
+	for i, raw := range list {
+		m, ok := raw.(map[string]any)
+		if !ok {
+			ps.add(fmt.Sprintf("#%d", i+1), "", "must be an object")
+			continue
+		}
+		if fn, ok := m["function"].(map[string]any); ok {
+			checkKeys(ps, toolName(fn, i), "", m, "type", "function")
+			if t := str(m, "type"); t != "function" {
+				ps.add(toolName(fn, i), "type", "must be \"function\", got %q", t)
+			}
+			m = fn
+		}
+		name := toolName(m, i)
+		checkKeys(ps, name, "function", m, "name", "description", "parameters", "strict")
+		c := Contract{
+			ID:      ns + "." + str(m, "name"),
+			Title:   str(m, "name"),
+			Purpose: str(m, "description"),
+			Class:   ClassService,
+			Effects: EffectsExternalWrite,
+			Version: "1",
+		}
+		if str(m, "name") == "" {
+			ps.add(name, "name", "is required")
+		}
+		if params, ok := m["parameters"].(map[string]any); ok {
+			c.Params = schemaParams(ps, name, "parameters", params)
+		}
+		out = append(out, c)
+	}
+	return out
+}

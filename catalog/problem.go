@@ -1,0 +1,42 @@
+package catalog
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Problem is one validation finding, located by tool and field.
+type Problem struct {
+	Tool    string `json:"tool"`
+	Field   string `json:"field"`
+	Message string `json:"message"`
+}
+
+// String renders the problem as "tool: field: message".
+func (p Problem) String() string {
+	tool := p.Tool
+	if tool == "" {
+		tool = "(catalog)"
+	}
+	if p.Field == "" {
+		return fmt.Sprintf("%s: %s", tool, p.Message)
+	}
+	return fmt.Sprintf("%s: %s: %s", tool, p.Field, p.Message)
+}
+
+// Problems is every finding of one validation; a non-empty Problems is an
+// error and nothing it describes may be loaded.
+type Problems []Problem
+
+// Error lists every problem on its own line.
+func (ps Problems) Error() string {
+	lines := make([]string, len(ps))
+	for i, p := range ps {
+		lines[i] = p.String()
+	}
+	return fmt.Sprintf("%d problem(s):\n%s", len(ps), strings.Join(lines, "\n"))
+}
+
+func (ps *Problems) add(tool, field, format string, args ...any) {
+	*ps = append(*ps, Problem{Tool: tool, Field: field, Message: fmt.Sprintf(format, args...)})
+}

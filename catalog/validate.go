@@ -1,0 +1,167 @@
+package catalog
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// Byte ceilings enforced at construction.
+const (
+	MaxDescriptionBytes = 4 << 10
+	MaxContractBytes    = 32 << 10
+	MaxCatalogBytes     = 4 << 20
+	MaxTools            = 2000
+)
+
+var idPattern = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)?$`)
+
+var schemaTypes = map[string]bool{"string": true, "number": true, "integer": true, "boolean": true, "object": true, "array": true, "null": true, "any": true}
+
+// Validate checks every contract and the set as a whole and reports all
+// problems together.
+func Validate(cs []Contract) Problems {
+	var ps Problems
+	if len(cs) > MaxTools {
+		ps.add("", "tools", "%d tools exceed the ceiling of %d", len(cs), MaxTools)
+	}
+	seen := map[string]int{}
+	total := 0
+	for i, c := range cs {
+		name := c.ID
+		if name == "" {
+			name = fmt.Sprintf("#%d", i+1)
+		}
+		if prev, dup := seen[c.ID]; dup && c.ID != "" {
+			ps.add(name, "id", "duplicate id (also tool #%d)", prev)
+		} else {
+			seen[c.ID] = i + 1
+		}
+		validateContract(&ps, name, c)
+		if b, err := json.Marshal(c); err == nil {
+			total += len(b)
+			if len(b) > MaxContractBytes {
+				ps.add(name, "", "contract is %d bytes, over the ceiling of %d", len(b), MaxContractBytes)
+			}
+		} else {
+			ps.add(name, "", "contract cannot be encoded: %v", err)
+		}
+	}
+	if total > MaxCatalogBytes {
+		ps.add("", "", "catalog is %d bytes, over the ceiling of %d", total, MaxCatalogBytes)
+	}
+	return ps
+}
+
+func validateContract(ps *Problems, name string, c Contract) {
+	switch {
+	case c.ID == "":
+		ps.add(name, "id", "is required")
+	case !idPattern.MatchString(c.ID):
+		ps.add(name, "id", "%q must match ^[a-z][a-z0-9_]*$ or namespace.name", c.ID)
+	}
+	if strings.TrimSpace(c.Title) == "" {
+		ps.add(name, "title", "is required")
+	}
+	checkText(ps, name, "purpose", c.Purpose, true)
+	checkText(ps, name, "returns", c.Returns, false)
+	for i, k := range c.Constraints {
+		checkText(ps, name, fmt.Sprintf("constraints[%d]", i), k, true)
+	}
+	if !validClass(c.Class) {
+		ps.add(name, "class", "%q is not one of %s", c.Class, joinClasses())
+	}
+	if !validEffects(c.Effects) {
+		ps.add(name, "effects", "%q is not one of read-only, workspace-write, external-write, destructive", c.Effects)
+	}
+	if strings.TrimSpace(c.Version) == "" {
+		ps.add(name, "version", "is required")
+	}
+	for i, s := range c.Signals {
+		if strings.TrimSpace(s) == "" {
+			ps.add(name, fmt.Sprintf("signals[%d]", i), "is empty")
+		}
+	}
+	for i, ex := range c.Examples {
+		f := fmt.Sprintf("examples[%d]", i)
+		checkText(ps, name, f+".description", ex.Description, true)
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(ex.Call), &obj); err != nil {
+			ps.add(name, f+".call", "must be a JSON object of arguments: %v", err)
+		}
+	}
+	validateParams(ps, name, "params", c.Params, true)
+}
+
+func validateParams(ps *Problems, name, path string, params []Param, needDesc bool) {
+	seen := map[string]bool{}
+	for i, p := range params {
+		f := fmt.Sprintf("%s.%s", path, p.Name)
+		if p.Name == "" {
+			f = fmt.Sprintf("%s[%d]", path, i)
+			ps.add(name, f+".name", "is required")
+		} else if seen[p.Name] {
+			ps.add(name, f, "duplicate parameter name")
+		}
+		seen[p.Name] = true
+		validateParam(ps, name, f, p, needDesc)
+	}
+}
+
+func validateParam(ps *Problems, name, f string, p Param, needDesc bool) {
+	for _, t := range strings.Split(p.Type, "|") {
+		if !schemaTypes[t] {
+			ps.add(name, f+".type", "unknown JSON-schema type %q", p.Type)
+			break
+		}
+	}
+	checkText(ps, name, f+".description", p.Description, needDesc)
+	if p.Items != nil {
+		validateParam(ps, name, f+"[]", *p.Items, false)
+	}
+	validateParams(ps, name, f, p.Properties, true)
+}
+
+func checkText(ps *Problems, name, field, s string, required bool) {
+	if required && strings.TrimSpace(s) == "" {
+		ps.add(name, field, "description is empty")
+		return
+	}
+	if len(s) > MaxDescriptionBytes {
+		ps.add(name, field, "is %d bytes, over the ceiling of %d", len(s), MaxDescriptionBytes)
+	}
+	if !utf8.ValidString(s) {
+		ps.add(name, field, "is not valid UTF-8")
+	}
+	if strings.ContainsRune(s, 0) {
+		ps.add(name, field, "contains a NUL byte")
+	}
+}
+
+func validClass(c Class) bool {
+	for _, k := range Classes {
+		if k == c {
+			return true
+		}
+	}
+	return false
+}
+
+func validEffects(e Effects) bool {
+	for _, k := range EffectLevels {
+		if k == e {
+			return true
+		}
+	}
+	return false
+}
+
+func joinClasses() string {
+	s := make([]string, len(Classes))
+	for i, c := range Classes {
+		s[i] = string(c)
+	}
+	return strings.Join(s, ", ")
+}
