@@ -1,0 +1,275 @@
+package instruction
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+
+	"github.com/agentforge/console/catalog"
+)
+
+// Section groups.
+const (
+	GroupBody     = "body"
+	GroupProtocol = "protocol"
+	GroupCatalog  = "catalog"
+)
+
+// Groups lists the section groups in order.
+var Groups = []string{GroupBody, GroupProtocol, GroupCatalog}
+
+// Section is one part of the instruction. Its text is the concatenation of
+// its units, each of which starts with a non-whitespace character and ends
+// with its newline separator, so token counts add up exactly.
+type Section struct {
+	ID     string
+	Group  string
+	Reason string
+	Units  []catalog.Unit
+}
+
+// Text is the section's full text.
+func (s Section) Text() string {
+	var b strings.Builder
+	for _, u := range s.Units {
+		b.WriteString(u.Text)
+	}
+	return b.String()
+}
+
+// Composition is a composed instruction: its normalized input, the reply
+// protocol, the worked example shown, and the ordered sections.
+type Composition struct {
+	Roster   []string
+	Services []string
+	Skills   []Skill
+	Options  Options
+	Protocol Protocol
+	Example  WorkedExample
+	Rules    []string
+	Sections []Section
+	// Unusable lists roster tools the instruction may not name: code-only
+	// helpers when there is no code channel.
+	Unusable []string
+}
+
+// Channels is the number of channel types of the reply protocol.
+func (c Composition) Channels() int { return len(c.Protocol.Channels) }
+
+// Text is the whole instruction.
+func (c Composition) Text() string {
+	var b strings.Builder
+	for _, s := range c.Sections {
+		for _, u := range s.Units {
+			b.WriteString(u.Text)
+		}
+	}
+	return b.String()
+}
+
+// Digest is sha256 hex of the whole text.
+func Digest(text string) string {
+	sum := sha256.Sum256([]byte(text))
+	return hex.EncodeToString(sum[:])
+}
+
+// Section finds a section by id.
+func (c Composition) Section(id string) (Section, bool) {
+	for _, s := range c.Sections {
+		if s.ID == id {
+			return s, true
+		}
+	}
+	return Section{}, false
+}
+
+var lib = mustLibrary()
+
+func mustLibrary() *library {
+	l, err := newLibrary()
+	if err != nil {
+		panic(err)
+	}
+	return l
+}
+
+// bodyPlan is the order of the gated body blocks, stable prefix first.
+var bodyPlan = []string{"body.core", "body.exec.codegen", "body.exec.artifacts", "capability.exec", "capability.render", "capability.web"}
+
+// Compose builds the instruction for the input. It is pure and
+// deterministic.
+func Compose(in Input) (Composition, error) {
+	opts := in.Options
+	if err := opts.Validate(); err != nil {
+		return Composition{}, err
+	}
+	roster, have := dedupe(in.Roster)
+	skills := qualifyingSkills(in.Skills, have)
+	services := dedupeStrings(in.Services)
+	g := NewGate(Facts{Roster: roster, Services: services, Skills: skills})
+	c := Composition{Services: services, Skills: skills, Options: opts, Protocol: ProtocolFor(g), Sections: make([]Section, 0, 12), Roster: make([]string, 0, len(roster))}
+	c.Options.Pins = pinsIn(opts.Pins, have)
+	for _, e := range roster {
+		c.Roster = append(c.Roster, e.ID())
+		if e.Contract().CodeOnly && !g.Has(CapExec) {
+			c.Unusable = append(c.Unusable, e.ID())
+		}
+	}
+	add := func(b Block, reason string) {
+		c.Rules = append(c.Rules, b.Rules...)
+		c.Sections = append(c.Sections, Section{ID: b.ID, Group: groupOf(b.ID), Reason: reason, Units: []catalog.Unit{b.Unit}})
+	}
+	for _, id := range bodyPlan {
+		if b, ok := lib.blocks.variant(id, opts.Tier); ok && g.Has(b.Requires) {
+			add(b, reasonFor(g, b.Requires, opts.Tier, id))
+		}
+	}
+	c.Sections = append(c.Sections, protocolSection(&c, g, roster, opts.Tier))
+	if b, ok := lib.blocks.variant("services", opts.Tier); ok && g.Has(CapServices) {
+		add(b, g.Reason(CapServices))
+		last := &c.Sections[len(c.Sections)-1]
+		last.Units = append(last.Units, catalog.NewUnit(fmt.Sprintf("Connected services: %s.\n\n", strings.Join(services, ", "))))
+	}
+	if b, ok := lib.blocks.variant("skills", opts.Tier); ok && g.Has(CapSkills) {
+		add(b, g.Reason(CapSkills))
+		last := &c.Sections[len(c.Sections)-1]
+		for i, s := range skills {
+			sep := "\n"
+			if i == len(skills)-1 {
+				sep = "\n\n"
+			}
+			last.Units = append(last.Units, catalog.NewUnit(fmt.Sprintf("- %s (slug %s, version %d): %s%s", s.Name, s.Slug, s.Version, oneLine(s.Summary), sep)))
+		}
+	}
+	c.Sections = append(c.Sections, catalogSections(roster, g, opts)...)
+	return c, nil
+}
+
+func protocolSection(c *Composition, g Gate, roster []*catalog.Entry, tier string) Section {
+	s := Section{ID: "protocol", Group: GroupProtocol, Reason: "always; " + fmt.Sprintf("%d channel types", len(c.Protocol.Channels))}
+	intro, _ := lib.blocks.variant("protocol", tier)
+	c.Rules = append(c.Rules, intro.Rules...)
+	n := len(c.Protocol.Channels)
+	s.Units = append(s.Units, lib.unit(fmt.Sprintf("protocol/%s/%d", tier, n), func() string {
+		return strings.ReplaceAll(intro.Unit.Text, "{{channels}}", fmt.Sprint(n))
+	}))
+	if code, ok := lib.blocks.variant("protocol.code", tier); ok && g.Has(code.Requires) {
+		c.Rules = append(c.Rules, code.Rules...)
+		s.Units = append(s.Units, code.Unit)
+		s.Reason = "always; code channel because " + g.Reason(CapExec)
+	}
+	c.Example = workedExample(g, roster)
+	s.Units = append(s.Units, lib.unit("example/"+c.Example.Title+"/"+c.Example.User, func() string { return renderExample(c.Example) }))
+	return s
+}
+
+func catalogSections(roster []*catalog.Entry, g Gate, opts Options) []Section {
+	pinned := map[string]bool{}
+	for _, p := range opts.Pins {
+		pinned[p] = true
+	}
+	visible := func(e *catalog.Entry) bool {
+		return !opts.Deferred || e.Contract().AlwaysOn || pinned[e.ID()]
+	}
+	// main[0] is reserved for the header, filled in once the count is known
+	main := make([]catalog.Unit, 1, len(roster)+4)
+	var code []catalog.Unit
+	hidden := 0
+	for _, e := range roster {
+		c := e.Contract()
+		if c.CodeOnly && !g.Has(CapExec) {
+			continue
+		}
+		if !visible(e) {
+			hidden++
+			continue
+		}
+		if c.CodeOnly {
+			code = append(code, e.Render(opts.CatalogForm))
+		} else {
+			main = append(main, e.Render(opts.CatalogForm))
+		}
+	}
+	if opts.Deferred {
+		search, _ := lib.synthetic.Get(SearchToolID)
+		main = append(main, search.Render(opts.CatalogForm))
+		copy(main[2:], main[1:len(main)-1])
+		main[1] = search.Render(opts.CatalogForm)
+	}
+	if g.Has(CapSkills) {
+		loader, _ := lib.synthetic.Get(LoadSkillToolID)
+		main = append(main, loader.Render(opts.CatalogForm))
+	}
+	var out []Section
+	listed := len(main) - 1
+	reason := fmt.Sprintf("%d tool(s) in the roster, %s form", len(roster), opts.CatalogForm)
+	header := fmt.Sprintf("# Tool catalog\n\nYou can call the %d tools below, each by its exact id. Each entry is the tool's whole contract.\n\n", listed)
+	if opts.Deferred {
+		reason += fmt.Sprintf(", deferred: %d listed, %d reachable through search", listed, hidden)
+		header = fmt.Sprintf("# Tool catalog\n\nThe %d tools below can be called now. More tools are available on demand: find them with %s by what they do, then call them from your next reply.\n\n", listed, SearchToolID)
+		main = append(main, catalog.NewUnit(fmt.Sprintf("%d more tools are reachable through %s.\n\n", hidden, SearchToolID)))
+	}
+	main[0] = catalog.NewUnit(header)
+	out = append(out, Section{ID: "catalog", Group: GroupCatalog, Reason: reason, Units: main})
+	if g.Has(CapCodeOnly) && len(code) > 0 {
+		head := catalog.NewUnit("# Code-only helpers\n\nThese helpers are functions inside programs you run in the code channel; call them from Python, never as an action.\n\n")
+		out = append(out, Section{ID: "catalog.code", Group: GroupCatalog, Reason: g.Reason(CapCodeOnly), Units: append([]catalog.Unit{head}, code...)})
+	}
+	return out
+}
+
+func reasonFor(g Gate, c Capability, tier, id string) string {
+	if strings.HasPrefix(id, "body.exec.") {
+		return tier + " tier and " + g.Reason(c)
+	}
+	return g.Reason(c)
+}
+
+func groupOf(id string) string {
+	switch {
+	case strings.HasPrefix(id, "protocol"):
+		return GroupProtocol
+	case strings.HasPrefix(id, "catalog"):
+		return GroupCatalog
+	}
+	return GroupBody
+}
+
+// dedupe drops repeated and nil entries, keeping the first; it returns the
+// set of ids too, so the rest of the composition builds no other index.
+func dedupe(es []*catalog.Entry) ([]*catalog.Entry, map[string]bool) {
+	seen := make(map[string]bool, len(es))
+	out := make([]*catalog.Entry, 0, len(es))
+	for _, e := range es {
+		if e != nil && !seen[e.ID()] {
+			seen[e.ID()] = true
+			out = append(out, e)
+		}
+	}
+	return out, seen
+}
+
+func dedupeStrings(ss []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range ss {
+		if s != "" && !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func pinsIn(pins []string, have map[string]bool) []string {
+	var out []string
+	for _, p := range dedupeStrings(pins) {
+		if have[p] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

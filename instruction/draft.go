@@ -1,0 +1,171 @@
+package instruction
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/agentforge/console/catalog"
+)
+
+// Draft is the forge's state: what the agent declares (the upper bound),
+// what is selected, which services are connected, and the options. Its
+// effective roster is declared ∩ selected, less service tools whose
+// service is not connected; availability is applied before, when the
+// declared entries are taken from the catalog of available tools.
+type Draft struct {
+	Declared         []*catalog.Entry
+	Selected         map[string]bool
+	DeclaredServices []string
+	Connected        map[string]bool
+	Skills           []Skill
+	Options          Options
+
+	// flipped is a tool id whose selection is inverted without copying
+	// Selected: a lever flip composes once, so it need not pay for a map.
+	flipped string
+}
+
+// selected reports whether the tool is selected, honouring a pending flip.
+func (d Draft) selected(id string) bool {
+	return d.Selected[id] != (id == d.flipped)
+}
+
+// Input computes the composition input: the effective roster in declared
+// order.
+func (d Draft) Input() Input {
+	in := Input{Skills: d.Skills, Options: d.Options}
+	for _, ns := range d.DeclaredServices {
+		if d.Connected[ns] {
+			in.Services = append(in.Services, ns)
+		}
+	}
+	for _, e := range d.Declared {
+		if !d.selected(e.ID()) {
+			continue
+		}
+		if ns := e.Contract().Namespace(); ns != "" && !d.Connected[ns] {
+			continue
+		}
+		in.Roster = append(in.Roster, e)
+	}
+	return in
+}
+
+// Lever ids.
+const (
+	LeverToolPrefix    = "tool:"
+	LeverServicePrefix = "service:"
+	LeverCompact       = "catalog:compact"
+	LeverTierPrefix    = "tier:"
+	LeverDeferred      = "deferred"
+)
+
+// LeverIDs lists every lever the draft offers, in display order.
+func (d Draft) LeverIDs() []string {
+	var ids []string
+	for _, e := range d.Declared {
+		ids = append(ids, LeverToolPrefix+e.ID())
+	}
+	for _, ns := range d.DeclaredServices {
+		ids = append(ids, LeverServicePrefix+ns)
+	}
+	ids = append(ids, LeverCompact)
+	for _, t := range Tiers {
+		ids = append(ids, LeverTierPrefix+t)
+	}
+	return append(ids, LeverDeferred)
+}
+
+// On reports the lever's current position.
+func (d Draft) On(lever string) bool {
+	switch {
+	case strings.HasPrefix(lever, LeverToolPrefix):
+		return d.selected(strings.TrimPrefix(lever, LeverToolPrefix))
+	case strings.HasPrefix(lever, LeverServicePrefix):
+		return d.Connected[strings.TrimPrefix(lever, LeverServicePrefix)]
+	case lever == LeverCompact:
+		return d.Options.CatalogForm == catalog.FormCompact
+	case strings.HasPrefix(lever, LeverTierPrefix):
+		return d.Options.Tier == strings.TrimPrefix(lever, LeverTierPrefix)
+	case lever == LeverDeferred:
+		return d.Options.Deferred
+	}
+	return false
+}
+
+// Flip returns a copy of the draft with the lever flipped. A tier lever
+// switches to that tier (flipping the current tier changes nothing).
+func (d Draft) Flip(lever string) (Draft, error) {
+	n := d
+	switch {
+	case strings.HasPrefix(lever, LeverToolPrefix):
+		id := strings.TrimPrefix(lever, LeverToolPrefix)
+		if d.flipped == "" {
+			n.flipped = id
+		} else {
+			n.Selected = flipSet(d.materialized(), id)
+			n.flipped = ""
+		}
+	case strings.HasPrefix(lever, LeverServicePrefix):
+		n.Connected = flipSet(d.Connected, strings.TrimPrefix(lever, LeverServicePrefix))
+	case lever == LeverCompact:
+		if d.Options.CatalogForm == catalog.FormCompact {
+			n.Options.CatalogForm = catalog.FormFull
+		} else {
+			n.Options.CatalogForm = catalog.FormCompact
+		}
+	case strings.HasPrefix(lever, LeverTierPrefix):
+		t := strings.TrimPrefix(lever, LeverTierPrefix)
+		if !validTier(t) {
+			return d, &FieldError{"lever", fmt.Sprintf("unknown tier %q", t)}
+		}
+		n.Options.Tier = t
+	case lever == LeverDeferred:
+		n.Options.Deferred = !d.Options.Deferred
+	default:
+		return d, &FieldError{"lever", fmt.Sprintf("unknown lever %q", lever)}
+	}
+	return n, nil
+}
+
+// Settled returns the draft with any pending flip folded into Selected.
+func (d Draft) Settled() Draft {
+	if d.flipped != "" {
+		d.Selected, d.flipped = d.materialized(), ""
+	}
+	return d
+}
+
+// materialized is the selection with any pending flip applied.
+func (d Draft) materialized() map[string]bool {
+	if d.flipped == "" {
+		return d.Selected
+	}
+	return flipSet(d.Selected, d.flipped)
+}
+
+// SelectedIDs lists the selected declared tools in declared order.
+func (d Draft) SelectedIDs() []string {
+	var out []string
+	for _, e := range d.Declared {
+		if d.selected(e.ID()) {
+			out = append(out, e.ID())
+		}
+	}
+	return out
+}
+
+func flipSet(m map[string]bool, k string) map[string]bool {
+	out := make(map[string]bool, len(m)+1)
+	for key, v := range m {
+		if v {
+			out[key] = true
+		}
+	}
+	if m[k] {
+		delete(out, k)
+	} else {
+		out[k] = true
+	}
+	return out
+}

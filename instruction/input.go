@@ -1,0 +1,92 @@
+package instruction
+
+import (
+	"fmt"
+
+	"github.com/agentforge/console/catalog"
+)
+
+// Tiers, from the longest instruction to the shortest. Every tier carries
+// the same rules.
+const (
+	TierFull     = "full"
+	TierStandard = "standard"
+	TierCompact  = "compact"
+)
+
+// Tiers lists the tiers in order.
+var Tiers = []string{TierFull, TierStandard, TierCompact}
+
+func validTier(t string) bool { return t == TierFull || t == TierStandard || t == TierCompact }
+
+// Options are the composition levers other than the roster.
+type Options struct {
+	Tier        string   `json:"tier"`
+	CatalogForm string   `json:"catalog_form"`
+	Deferred    bool     `json:"deferred"`
+	Pins        []string `json:"pins,omitempty"`
+}
+
+// DefaultOptions is what a composition uses when nothing is chosen.
+func DefaultOptions() Options {
+	return Options{Tier: TierStandard, CatalogForm: catalog.FormFull}
+}
+
+// FieldError is an input error that names the offending field.
+type FieldError struct {
+	Field   string
+	Message string
+}
+
+// Error renders "field: message".
+func (e *FieldError) Error() string { return e.Field + ": " + e.Message }
+
+// Validate checks the options, naming the field at fault.
+func (o Options) Validate() error {
+	if !validTier(o.Tier) {
+		return &FieldError{"tier", fmt.Sprintf("%q is not one of full, standard, compact", o.Tier)}
+	}
+	if o.CatalogForm != catalog.FormFull && o.CatalogForm != catalog.FormCompact {
+		return &FieldError{"catalog_form", fmt.Sprintf("%q is not one of full, compact", o.CatalogForm)}
+	}
+	return nil
+}
+
+// Skill is what the instruction lists of an active skill: its catalog line.
+// The procedure itself is loaded when used.
+type Skill struct {
+	Slug          string   `json:"slug"`
+	Name          string   `json:"name"`
+	Summary       string   `json:"summary"`
+	Version       int      `json:"version"`
+	RequiredTools []string `json:"required_tools"`
+	Digest        string   `json:"digest,omitempty"`
+}
+
+// Input is everything a composition reads: the effective roster (ordered),
+// the connected services, the active skills and the options.
+type Input struct {
+	Roster   []*catalog.Entry
+	Services []string
+	Skills   []Skill
+	Options  Options
+}
+
+// qualifyingSkills keeps the skills whose required tools are all in the
+// roster.
+func qualifyingSkills(skills []Skill, have map[string]bool) []Skill {
+	var out []Skill
+	for _, s := range skills {
+		ok := true
+		for _, t := range s.RequiredTools {
+			if !have[t] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}

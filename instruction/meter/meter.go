@@ -1,0 +1,133 @@
+package meter
+
+import (
+	"sync"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction"
+)
+
+// Meter counts tokens with a bounded memo of unit counts. It is safe for
+// concurrent use.
+type Meter struct {
+	tok *tokenizers
+
+	mu    sync.Mutex
+	cur   map[memoKey]int
+	old   map[memoKey]int
+	limit int
+}
+
+type memoKey struct {
+	enc string
+	key string
+}
+
+// New makes a meter whose memo holds about limit unit counts (two
+// generations of limit/2: the older one is dropped when the newer fills).
+func New(limit int) *Meter {
+	if limit < 2 {
+		limit = 2
+	}
+	return &Meter{tok: newTokenizers(), cur: map[memoKey]int{}, old: map[memoKey]int{}, limit: limit}
+}
+
+// Warm loads every encoding's ranks; call it off the request path at start.
+func (m *Meter) Warm() error {
+	for _, e := range Encodings {
+		if _, err := m.tok.get(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Count tokenizes text in full. Special-token strings count as ordinary
+// text.
+func (m *Meter) Count(enc, text string) (int, error) {
+	tk, err := m.tok.get(enc)
+	if err != nil {
+		return 0, err
+	}
+	return len(tk.EncodeOrdinary(text)), nil
+}
+
+// CountUnit counts one unit, memoized by (encoding, content hash).
+func (m *Meter) CountUnit(enc string, u catalog.Unit) (int, error) {
+	k := memoKey{enc, u.Key}
+	m.mu.Lock()
+	n, ok := m.cur[k]
+	if !ok {
+		if n, ok = m.old[k]; ok {
+			m.put(k, n)
+		}
+	}
+	m.mu.Unlock()
+	if ok {
+		return n, nil
+	}
+	n, err := m.Count(enc, u.Text)
+	if err != nil {
+		return 0, err
+	}
+	m.mu.Lock()
+	m.put(k, n)
+	m.mu.Unlock()
+	return n, nil
+}
+
+func (m *Meter) put(k memoKey, n int) {
+	if len(m.cur) >= m.limit/2 {
+		m.old, m.cur = m.cur, make(map[memoKey]int, m.limit/2)
+	}
+	m.cur[k] = n
+}
+
+// Totals are token counts per section group.
+type Totals struct {
+	Body     int `json:"body"`
+	Protocol int `json:"protocol"`
+	Catalog  int `json:"catalog"`
+	Total    int `json:"total"`
+}
+
+func (t *Totals) add(group string, n int) {
+	switch group {
+	case instruction.GroupBody:
+		t.Body += n
+	case instruction.GroupProtocol:
+		t.Protocol += n
+	case instruction.GroupCatalog:
+		t.Catalog += n
+	}
+	t.Total += n
+}
+
+// Sub is t − o, group by group.
+func (t Totals) Sub(o Totals) Totals {
+	return Totals{t.Body - o.Body, t.Protocol - o.Protocol, t.Catalog - o.Catalog, t.Total - o.Total}
+}
+
+// Measure counts every section of a composition from its units.
+func (m *Meter) Measure(enc string, c instruction.Composition) ([]int, Totals, error) {
+	counts := make([]int, len(c.Sections))
+	var t Totals
+	for i, s := range c.Sections {
+		for _, u := range s.Units {
+			n, err := m.CountUnit(enc, u)
+			if err != nil {
+				return nil, Totals{}, err
+			}
+			counts[i] += n
+		}
+		t.add(s.Group, counts[i])
+	}
+	return counts, t, nil
+}
+
+// MemoSize is the number of unit counts held.
+func (m *Meter) MemoSize() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.cur) + len(m.old)
+}

@@ -1,0 +1,140 @@
+package instruction
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/agentforge/console/catalog"
+)
+
+// Channels of the reply protocol.
+const (
+	ChannelThinking = "thinking"
+	ChannelAction   = "action"
+	ChannelFinal    = "final"
+	ChannelCode     = "code"
+)
+
+// Protocol is the set of channels a reply may use.
+type Protocol struct {
+	Channels []string
+}
+
+// ProtocolFor derives the protocol from the gate: the three base channels,
+// plus the code channel that exec contributes.
+func ProtocolFor(g Gate) Protocol {
+	p := Protocol{Channels: []string{ChannelThinking, ChannelAction, ChannelFinal}}
+	if g.Has(CapExec) {
+		p.Channels = append(p.Channels, ChannelCode)
+	}
+	return p
+}
+
+// Has reports whether the protocol has the channel.
+func (p Protocol) Has(ch string) bool {
+	for _, c := range p.Channels {
+		if c == ch {
+			return true
+		}
+	}
+	return false
+}
+
+// Round is one exchange of a worked example: the agent's reply and the
+// result the runtime returned ("" after a final summary).
+type Round struct {
+	Reply  string
+	Result string
+}
+
+// WorkedExample is a short task solved under the protocol it is shown with.
+type WorkedExample struct {
+	Title  string
+	User   string
+	Rounds []Round
+}
+
+// workedExample picks the example that fits the roster: code rounds with
+// exec; otherwise the workspace write tool; otherwise another present tool;
+// otherwise no tool at all.
+func workedExample(g Gate, roster []*catalog.Entry) WorkedExample {
+	switch {
+	case g.Has(CapExec):
+		return WorkedExample{
+			Title: "a computation in the code channel",
+			User:  "Which region had the highest revenue in sales.csv?",
+			Rounds: []Round{{
+				Reply:  "<thinking>The file may be large. A short program can total revenue per region and print only the top rows.</thinking>\n<code>\nimport pandas as pd\ndf = pd.read_csv(\"sales.csv\")\nprint(df.groupby(\"region\")[\"revenue\"].sum().sort_values(ascending=False).head(3))\n</code>",
+				Result: "region\nEMEA    1204000\nAPAC     987500\nAMER     911300",
+			}, {
+				Reply: "<final>EMEA had the highest revenue, 1,204,000, ahead of APAC (987,500) and AMER (911,300). Computed from sales.csv; no files were changed.</final>",
+			}},
+		}
+	case g.Has(CapWorkspaceWrite):
+		return WorkedExample{
+			Title: "saving a result for the user",
+			User:  "Write up the three decisions from today's meeting as notes I can share: hire two analysts, move the launch to May, drop the legacy export.",
+			Rounds: []Round{{
+				Reply:  "<thinking>The user gave the decisions; I only need to save them where they can see them.</thinking>\n<action tool=\"workspace_write\">{\"path\": \"notes/decisions.md\", \"content\": \"# Decisions\\n\\n1. Hire two analysts.\\n2. Move the launch to May.\\n3. Drop the legacy export.\\n\"}</action>",
+				Result: `{"path": "notes/decisions.md", "bytes": 96}`,
+			}, {
+				Reply: "<final>The three decisions are saved in notes/decisions.md, ready to share.</final>",
+			}},
+		}
+	}
+	for _, e := range roster {
+		c := e.Contract()
+		if c.CodeOnly || len(c.Examples) == 0 {
+			continue
+		}
+		ex := c.Examples[0]
+		call := compactJSON(ex.Call)
+		return WorkedExample{
+			Title: "one tool call",
+			User:  fmt.Sprintf("Please help with this: %s", lowerFirst(strings.TrimSuffix(ex.Description, "."))),
+			Rounds: []Round{{
+				Reply:  fmt.Sprintf("<thinking>The %s tool fits this request; its entry in the catalog lists the arguments.</thinking>\n<action tool=%q>%s</action>", c.ID, c.ID, call),
+				Result: "(the tool's result)",
+			}, {
+				Reply: "<final>Here is what I found, with the source of each point.</final>",
+			}},
+		}
+	}
+	return WorkedExample{
+		Title: "an answer without tools",
+		User:  "What should I weigh when naming a new internal project?",
+		Rounds: []Round{{
+			Reply: "<thinking>This needs judgment, not data; no step is required.</thinking>\n<final>Pick a name that is short, easy to say, unused by other teams, and free of the project's temporary details, so it still fits after the plan changes.</final>",
+		}},
+	}
+}
+
+// renderExample writes a worked example as a protocol unit.
+func renderExample(ex WorkedExample) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "## Worked example: %s\n\nUser: %s\n\n", ex.Title, ex.User)
+	for _, r := range ex.Rounds {
+		fmt.Fprintf(&b, "You:\n%s\n\n", r.Reply)
+		if r.Result != "" {
+			fmt.Fprintf(&b, "Result:\n%s\n\n", r.Result)
+		}
+	}
+	return b.String()
+}
+
+func compactJSON(s string) string {
+	var v any
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		return s
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
