@@ -1,0 +1,78 @@
+// Command console runs Agent Forge Console: the web console (serve, the
+// default) and its command-line tools (migrate, compose, catalog, user,
+// audit).
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// exitError carries a process exit code.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		code := 1
+		var ee *exitError
+		if errors.As(err, &ee) {
+			code = ee.code
+		}
+		if msg := err.Error(); msg != "" {
+			fmt.Fprintln(os.Stderr, "console:", msg)
+		}
+		os.Exit(code)
+	}
+}
+
+const usage = `usage: console [command] [flags]
+
+commands:
+  serve                      run the web console (default)
+  migrate                    apply database migrations and exit
+  compose                    print the instruction an agent receives
+  catalog validate FILE      validate a catalog document
+  catalog import FILE        import a catalog document
+  user add NAME              add a user
+  audit verify               verify the audit log's hash chain
+
+The database is DATABASE_URL (postgres://…) or, when unset, the SQLite
+file console.db in the working directory.`
+
+// run dispatches a command line.
+func run(ctx context.Context, args []string, stdout, stderr *os.File) error {
+	cmd := "serve"
+	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "serve":
+		return runServe(ctx, args, stdout, stderr)
+	case "migrate":
+		return runMigrate(ctx, args, stdout)
+	case "compose":
+		return runCompose(ctx, args, stdout)
+	case "catalog":
+		return runCatalog(ctx, args, stdout)
+	case "user":
+		return runUser(ctx, args, stdout)
+	case "audit":
+		return runAudit(ctx, args, stdout)
+	case "help", "-h", "--help":
+		fmt.Fprintln(stdout, usage)
+		return nil
+	}
+	return &exitError{2, fmt.Errorf("unknown command %q\n%s", cmd, usage)}
+}

@@ -1,0 +1,27 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/agentforge/console/models"
+)
+
+func runMigrate(ctx context.Context, args []string, stdout *os.File) error {
+	store, err := models.Open(ctx, os.Getenv("DATABASE_URL"))
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	applied, err := store.Migrate(ctx)
+	if err != nil {
+		return err
+	}
+	v, err := store.SchemaVersion(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "applied %d migration(s); schema version %d (%s)\n", len(applied), v, store.Dialect())
+	return nil
+}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/web"
+)
+
+func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	addr := fs.String("addr", envOr("CONSOLE_ADDR", ":8080"), "listen address (CONSOLE_ADDR)")
+	secure := fs.Bool("secure-cookies", os.Getenv("CONSOLE_SECURE_COOKIES") == "1", "mark cookies Secure (behind a TLS proxy)")
+	if err := fs.Parse(args); err != nil {
+		return &exitError{2, err}
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	store, res, err := openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	if res.CreatedAdmin {
+		if res.AdminPassword != "" {
+			fmt.Fprintf(stdout, "Created user admin with password: %s\n(shown once; change it from the Users page)\n", res.AdminPassword)
+		} else {
+			fmt.Fprintln(stdout, "Created user admin with the password from CONSOLE_ADMIN_PASSWORD.")
+		}
+	}
+	m := meter.New(200000)
+	// tokenizer ranks load off the request path
+	go func() {
+		if err := m.Warm(); err != nil {
+			log.Error("tokenizer warm-up failed", "err", err)
+		}
+	}()
+	srv := web.New(store, m, web.Config{SecureCookies: *secure, Logger: log})
+	if err := srv.Warm(ctx); err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 60 * time.Second, WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second}
+	fmt.Fprintf(stdout, "Agent Forge Console on %s (database: %s). Sign in at %s/login\n", ln.Addr(), store.Dialect(), displayURL(ln.Addr()))
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: finishing in-flight requests")
+	sctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+func displayURL(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil || host == "" || host == "::" || host == "0.0.0.0" {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
+}
+
+func envOr(k, def string) string {
+	if v := os.Getenv(k); v != "" {
+		return v
+	}
+	return def
+}

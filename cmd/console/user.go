@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"golang.org/x/term"
+
+	"github.com/agentforge/console/models"
+)
+
+func runUser(ctx context.Context, args []string, stdout *os.File) error {
+	if len(args) < 2 || args[0] != "add" {
+		return &exitError{2, fmt.Errorf("usage: console user add NAME --roles admin,reviewer [--password-file FILE]")}
+	}
+	name := args[1]
+	fs := flag.NewFlagSet("user add", flag.ContinueOnError)
+	roles := fs.String("roles", "viewer", "comma-separated roles: admin, editor, reviewer, viewer")
+	pwFile := fs.String("password-file", "", "read the password from this file (first line)")
+	if err := fs.Parse(args[2:]); err != nil {
+		return &exitError{2, err}
+	}
+	rs, err := models.ParseRoles(*roles)
+	if err != nil {
+		return &exitError{2, fmt.Errorf("--roles: %w", err)}
+	}
+	pw, err := readPassword(*pwFile, stdout)
+	if err != nil {
+		return &exitError{2, err}
+	}
+	store, _, err := openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	u, err := store.CreateUser(ctx, "cli:"+osUser(), models.NewUserInput{Username: name, Password: pw, Roles: rs})
+	if err != nil {
+		return &exitError{1, err}
+	}
+	fmt.Fprintf(stdout, "added user %s with roles %s\n", u.Username, u.Roles)
+	return nil
+}
+
+func readPassword(file string, stdout *os.File) (string, error) {
+	if file != "" {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return "", err
+		}
+		return strings.TrimRight(strings.SplitN(string(b), "\n", 2)[0], "\r"), nil
+	}
+	if term.IsTerminal(int(os.Stdin.Fd())) {
+		fmt.Fprint(stdout, "Password: ")
+		b, err := term.ReadPassword(int(os.Stdin.Fd()))
+		fmt.Fprintln(stdout)
+		return string(b), err
+	}
+	line, err := bufio.NewReader(os.Stdin).ReadString('\n')
+	if err != nil && line == "" {
+		return "", fmt.Errorf("no password: use --password-file or type it at the prompt")
+	}
+	return strings.TrimRight(line, "\r\n"), nil
+}

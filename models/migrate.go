@@ -1,0 +1,86 @@
+package models
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// Migration is one ordered, versioned schema change.
+type Migration struct {
+	Version int
+	Name    string
+	Up      func(tx *gorm.DB, dialect string) error
+}
+
+type schemaMigration struct {
+	Version   int `gorm:"primaryKey;autoIncrement:false"`
+	Name      string
+	AppliedAt time.Time
+}
+
+func (schemaMigration) TableName() string { return "schema_migrations" }
+
+// migrations is the schema's history; append, never edit.
+var migrations = []Migration{
+	{1, "users, sessions, login attempts, audit log, tools", func(tx *gorm.DB, dialect string) error {
+		if err := tx.Migrator().CreateTable(&User{}, &Session{}, &LoginAttempt{}, &AuditEvent{}, &Tool{}, &CatalogState{}); err != nil {
+			return err
+		}
+		return tx.Create(&CatalogState{ID: 1, Generation: 1}).Error
+	}},
+}
+
+// Migrate applies every migration not yet applied, in order, each in its
+// own transaction. It returns the versions it applied.
+func (s *Store) Migrate(ctx context.Context) ([]int, error) {
+	db := s.with(ctx)
+	if err := db.Migrator().AutoMigrate(&schemaMigration{}); err != nil {
+		return nil, fmt.Errorf("models: migrate: %w", err)
+	}
+	var done []schemaMigration
+	if err := db.Find(&done).Error; err != nil {
+		return nil, fmt.Errorf("models: migrate: %w", err)
+	}
+	have := map[int]bool{}
+	for _, d := range done {
+		have[d.Version] = true
+	}
+	var applied []int
+	for _, m := range migrations {
+		if have[m.Version] {
+			continue
+		}
+		err := db.Transaction(func(tx *gorm.DB) error {
+			if s.dialect == DialectPostgres {
+				// one migrator at a time across replicas
+				if err := tx.Exec("SELECT pg_advisory_xact_lock(7001)").Error; err != nil {
+					return err
+				}
+				var n int64
+				tx.Model(&schemaMigration{}).Where("version = ?", m.Version).Count(&n)
+				if n > 0 {
+					return nil
+				}
+			}
+			if err := m.Up(tx, s.dialect); err != nil {
+				return err
+			}
+			return tx.Create(&schemaMigration{Version: m.Version, Name: m.Name, AppliedAt: time.Now().UTC()}).Error
+		})
+		if err != nil {
+			return applied, fmt.Errorf("models: migration %d (%s): %w", m.Version, m.Name, err)
+		}
+		applied = append(applied, m.Version)
+	}
+	return applied, nil
+}
+
+// SchemaVersion is the newest applied migration.
+func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
+	var v int
+	err := s.with(ctx).Model(&schemaMigration{}).Select("COALESCE(MAX(version), 0)").Scan(&v).Error
+	return v, err
+}

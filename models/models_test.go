@@ -1,0 +1,214 @@
+package models_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"testing"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/models/modelstest"
+)
+
+func eachDialect(t *testing.T, fn func(t *testing.T, s *models.Store)) {
+	for _, d := range modelstest.Dialects(t) {
+		t.Run(d.Name, func(t *testing.T) { fn(t, modelstest.Open(t, d)) })
+	}
+}
+
+func TestMigrateIsIdempotent(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *models.Store) {
+		applied, err := s.Migrate(context.Background())
+		if err != nil || len(applied) != 0 {
+			t.Fatalf("second migrate applied %v, %v", applied, err)
+		}
+		v, err := s.SchemaVersion(context.Background())
+		if err != nil || v < 1 {
+			t.Fatalf("schema version %d, %v", v, err)
+		}
+	})
+}
+
+func TestBootstrap(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *models.Store) {
+		ctx := context.Background()
+		res, err := s.Bootstrap(ctx, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.CreatedAdmin || len(res.AdminPassword) < 12 || res.SeededTools < 30 {
+			t.Fatalf("bootstrap = %+v", res)
+		}
+		if _, err := s.Authenticate(ctx, "admin", res.AdminPassword); err != nil {
+			t.Fatalf("generated password does not sign in: %v", err)
+		}
+		again, err := s.Bootstrap(ctx, "")
+		if err != nil || again.CreatedAdmin || again.SeededTools != 0 {
+			t.Fatalf("second bootstrap = %+v, %v", again, err)
+		}
+		cs, err := s.AvailableContracts(ctx)
+		if err != nil || len(cs) != res.SeededTools {
+			t.Fatalf("available = %d, %v", len(cs), err)
+		}
+	})
+}
+
+func TestUsersAndSessions(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *models.Store) {
+		ctx := context.Background()
+		u, err := s.CreateUser(ctx, "test", models.NewUserInput{Username: "rita", Password: "correct horse", Roles: []models.Role{models.RoleReviewer}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ve *models.ValidationError
+		if _, err := s.CreateUser(ctx, "test", models.NewUserInput{Username: "rita", Password: "correct horse", Roles: []models.Role{models.RoleViewer}}); !errors.As(err, &ve) || ve.Fields["username"] == "" {
+			t.Errorf("duplicate username: %v", err)
+		}
+		if _, err := s.CreateUser(ctx, "test", models.NewUserInput{Username: "X y", Password: "short"}); !errors.As(err, &ve) || len(ve.Fields) != 3 {
+			t.Errorf("bad input: %v", err)
+		}
+		if _, err := s.Authenticate(ctx, "rita", "wrong password"); !errors.Is(err, models.ErrBadCredentials) {
+			t.Errorf("wrong password: %v", err)
+		}
+		tok, _, err := s.CreateSession(ctx, u.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, got, err := s.SessionByToken(ctx, tok, models.DefaultSessionPolicy); err != nil || got.ID != u.ID {
+			t.Fatalf("session: %v", err)
+		}
+		if err := s.SetDisabled(ctx, "admin", u.ID, true); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.SessionByToken(ctx, tok, models.DefaultSessionPolicy); !errors.Is(err, models.ErrNotFound) {
+			t.Errorf("disabled user's session still works: %v", err)
+		}
+		if _, err := s.Authenticate(ctx, "rita", "correct horse"); err == nil {
+			t.Error("disabled user signed in")
+		}
+	})
+}
+
+func TestSessionTimeouts(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *models.Store) {
+		ctx := context.Background()
+		u, _ := s.CreateUser(ctx, "test", models.NewUserInput{Username: "ann", Password: "correct horse", Roles: []models.Role{models.RoleViewer}})
+		tok, _, _ := s.CreateSession(ctx, u.ID)
+		if _, _, err := s.SessionByToken(ctx, tok, models.SessionPolicy{Idle: -1, Absolute: 1 << 40}); !errors.Is(err, models.ErrNotFound) {
+			t.Errorf("idle session survived: %v", err)
+		}
+		tok, _, _ = s.CreateSession(ctx, u.ID)
+		if _, _, err := s.SessionByToken(ctx, tok, models.SessionPolicy{Idle: 1 << 40, Absolute: -1}); !errors.Is(err, models.ErrNotFound) {
+			t.Errorf("expired session survived: %v", err)
+		}
+	})
+}
+
+func TestLoginThrottle(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *models.Store) {
+		ctx := context.Background()
+		for i := 0; i < models.MaxFailuresPerAccount; i++ {
+			if th, _ := s.LoginThrottled(ctx, "bob", "10.0.0.1"); th {
+				t.Fatalf("throttled after %d failures", i)
+			}
+			_ = s.RecordLoginFailure(ctx, "bob", "10.0.0.1")
+		}
+		if th, _ := s.LoginThrottled(ctx, "bob", "10.0.0.2"); !th {
+			t.Error("account not throttled")
+		}
+	})
+}
+
+func TestAuditChainDetectsTampering(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *models.Store) {
+		ctx := context.Background()
+		for i := 0; i < 5; i++ {
+			if err := s.Audit(ctx, models.Event{Actor: "a", Action: "x.y", Subject: "s"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		res, err := s.VerifyAudit(ctx)
+		if err != nil || res.BrokenAt != 0 || res.Events != 5 {
+			t.Fatalf("verify = %+v, %v", res, err)
+		}
+		if err := s.Exec(ctx, "UPDATE audit_events SET actor = 'mallory' WHERE id = (SELECT MIN(id) FROM audit_events) + 2"); err != nil {
+			t.Fatal(err)
+		}
+		res, _ = s.VerifyAudit(ctx)
+		if res.BrokenAt == 0 {
+			t.Fatal("a changed row went unnoticed")
+		}
+	})
+}
+
+func githubContracts(t *testing.T) []catalog.Contract {
+	b, err := os.ReadFile("../catalog/testdata/github-mcp-server.tools.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, ps := catalog.Parse(catalog.FormatMCP, b, "github")
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	return cs
+}
+
+func TestImportPlanApplyReview(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *models.Store) {
+		ctx := context.Background()
+		cs := githubContracts(t)
+		plan, err := s.PlanImport(ctx, models.SourceMCP, "github", cs)
+		if err != nil || len(plan.Added) != 117 {
+			t.Fatalf("plan: %d added, %v", len(plan.Added), err)
+		}
+		if _, err := s.ApplyImport(ctx, "alice", models.SourceMCP, "github", cs, "stale"); !errors.Is(err, models.ErrStalePlan) {
+			t.Fatalf("stale digest accepted: %v", err)
+		}
+		if ts, _ := s.Tools(ctx); len(ts) != 0 {
+			t.Fatalf("a refused import stored %d tools", len(ts))
+		}
+		if _, err := s.ApplyImport(ctx, "alice", models.SourceMCP, "github", cs, plan.Digest); err != nil {
+			t.Fatal(err)
+		}
+		ts, _ := s.Tools(ctx)
+		for _, tl := range ts {
+			if tl.Status != models.ToolCandidate || tl.ImportedBy != "alice" {
+				t.Fatalf("imported tool %s is %s by %s", tl.ID, tl.Status, tl.ImportedBy)
+			}
+		}
+		if avail, _ := s.AvailableContracts(ctx); len(avail) != 0 {
+			t.Fatal("candidates are available")
+		}
+		ids := []string{"github.get_me", "github.create_issue"}
+		if _, err := s.ReviewTools(ctx, "alice", ids, models.ToolAvailable); !errors.Is(err, models.ErrSelfReview) {
+			t.Fatalf("importer reviewed own tools: %v", err)
+		}
+		if n, err := s.ReviewTools(ctx, "rita", ids, models.ToolAvailable); err != nil || n != 2 {
+			t.Fatalf("review: %d, %v", n, err)
+		}
+		// a changed contract goes back to candidate with its previous version kept
+		changed := append([]catalog.Contract(nil), cs...)
+		for i := range changed {
+			if changed[i].ID == "github.get_me" {
+				changed[i].Purpose += " Now with more detail."
+			}
+		}
+		changed = changed[:len(changed)-1] // and one tool dropped
+		plan, _ = s.PlanImport(ctx, models.SourceMCP, "github", changed)
+		if len(plan.Changed) != 1 || len(plan.Removed) != 1 || plan.Unchanged != 115 {
+			t.Fatalf("re-import plan: %d changed, %d removed, %d unchanged", len(plan.Changed), len(plan.Removed), plan.Unchanged)
+		}
+		if _, err := s.ApplyImport(ctx, "alice", models.SourceMCP, "github", changed, plan.Digest); err != nil {
+			t.Fatal(err)
+		}
+		me, _ := s.ToolByID(ctx, "github.get_me")
+		if me.Status != models.ToolCandidate || me.PrevJSON == "" {
+			t.Errorf("changed tool: status %s, prev kept %v", me.Status, me.PrevJSON != "")
+		}
+		res, _ := s.VerifyAudit(ctx)
+		if res.BrokenAt != 0 || res.Events != 3 {
+			t.Errorf("audit: %+v, want 3 intact events", res)
+		}
+	})
+}

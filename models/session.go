@@ -1,0 +1,141 @@
+package models
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"time"
+)
+
+// Session is a signed-in browser. Only the hash of its token is stored.
+type Session struct {
+	ID         string `gorm:"primaryKey;size:64"`
+	UserID     uint   `gorm:"index;not null"`
+	CSRFToken  string `gorm:"size:64;not null"`
+	Flash      string `gorm:"size:512"`
+	CreatedAt  time.Time
+	LastSeenAt time.Time
+}
+
+// SessionPolicy sets session lifetimes.
+type SessionPolicy struct {
+	Idle     time.Duration
+	Absolute time.Duration
+}
+
+// DefaultSessionPolicy: 2 hours idle, 12 hours absolute.
+var DefaultSessionPolicy = SessionPolicy{Idle: 2 * time.Hour, Absolute: 12 * time.Hour}
+
+func hashToken(tok string) string {
+	sum := sha256.Sum256([]byte(tok))
+	return hex.EncodeToString(sum[:])
+}
+
+// CreateSession starts a session and returns the token for the cookie.
+func (s *Store) CreateSession(ctx context.Context, userID uint) (string, *Session, error) {
+	tok := RandomToken(32)
+	now := time.Now().UTC()
+	sess := &Session{ID: hashToken(tok), UserID: userID, CSRFToken: RandomToken(24), CreatedAt: now, LastSeenAt: now}
+	if err := s.with(ctx).Create(sess).Error; err != nil {
+		return "", nil, fmt.Errorf("models: create session: %w", err)
+	}
+	return tok, sess, nil
+}
+
+// SessionByToken loads a live session and its user, ending it when idle or
+// absolute time ran out or the user is disabled. It touches last-seen at
+// most once a minute.
+func (s *Store) SessionByToken(ctx context.Context, tok string, p SessionPolicy) (*Session, *User, error) {
+	var sess Session
+	if err := s.with(ctx).Where("id = ?", hashToken(tok)).First(&sess).Error; err != nil {
+		return nil, nil, notFound(err)
+	}
+	now := time.Now().UTC()
+	if now.Sub(sess.LastSeenAt) > p.Idle || now.Sub(sess.CreatedAt) > p.Absolute {
+		s.with(ctx).Delete(&sess)
+		return nil, nil, ErrNotFound
+	}
+	u, err := s.UserByID(ctx, sess.UserID)
+	if err != nil || u.Disabled {
+		s.with(ctx).Delete(&sess)
+		return nil, nil, ErrNotFound
+	}
+	if now.Sub(sess.LastSeenAt) > time.Minute {
+		s.with(ctx).Model(&sess).Update("last_seen_at", now)
+	}
+	return &sess, u, nil
+}
+
+// DeleteSession ends one session.
+func (s *Store) DeleteSession(ctx context.Context, id string) error {
+	return s.with(ctx).Where("id = ?", id).Delete(&Session{}).Error
+}
+
+// SetFlash stores a one-time message for the session's next page.
+func (s *Store) SetFlash(ctx context.Context, id, msg string) error {
+	if len(msg) > 500 {
+		msg = msg[:500]
+	}
+	return s.with(ctx).Model(&Session{}).Where("id = ?", id).Update("flash", msg).Error
+}
+
+// TakeFlash returns and clears the session's flash.
+func (s *Store) TakeFlash(ctx context.Context, sess *Session) string {
+	if sess.Flash == "" {
+		return ""
+	}
+	msg := sess.Flash
+	s.with(ctx).Model(&Session{}).Where("id = ?", sess.ID).Update("flash", "")
+	sess.Flash = ""
+	return msg
+}
+
+// CountSessions counts a user's sessions.
+func (s *Store) CountSessions(ctx context.Context, userID uint) (int64, error) {
+	var n int64
+	err := s.with(ctx).Model(&Session{}).Where("user_id = ?", userID).Count(&n).Error
+	return n, err
+}
+
+// LoginAttempt is a failed sign-in, kept for throttling.
+type LoginAttempt struct {
+	ID       uint      `gorm:"primaryKey"`
+	Username string    `gorm:"size:64;index"`
+	IP       string    `gorm:"size:64;index"`
+	At       time.Time `gorm:"index"`
+}
+
+// Throttle limits.
+const (
+	MaxFailuresPerAccount = 5
+	MaxFailuresPerIP      = 20
+	ThrottleWindow        = 15 * time.Minute
+)
+
+// LoginThrottled reports whether the account or the address has failed
+// too often within the window.
+func (s *Store) LoginThrottled(ctx context.Context, username, ip string) (bool, error) {
+	since := time.Now().UTC().Add(-ThrottleWindow)
+	var byUser, byIP int64
+	if err := s.with(ctx).Model(&LoginAttempt{}).Where("username = ? AND at > ?", username, since).Count(&byUser).Error; err != nil {
+		return false, err
+	}
+	if err := s.with(ctx).Model(&LoginAttempt{}).Where("ip = ? AND at > ?", ip, since).Count(&byIP).Error; err != nil {
+		return false, err
+	}
+	return byUser >= MaxFailuresPerAccount || byIP >= MaxFailuresPerIP, nil
+}
+
+// RecordLoginFailure notes a failed sign-in.
+func (s *Store) RecordLoginFailure(ctx context.Context, username, ip string) error {
+	if len(username) > 64 {
+		username = username[:64]
+	}
+	return s.with(ctx).Create(&LoginAttempt{Username: username, IP: ip, At: time.Now().UTC()}).Error
+}
+
+// ClearLoginFailures forgets an account's failures after a good sign-in.
+func (s *Store) ClearLoginFailures(ctx context.Context, username string) error {
+	return s.with(ctx).Where("username = ?", username).Delete(&LoginAttempt{}).Error
+}

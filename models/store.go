@@ -1,0 +1,124 @@
+package models
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/glebarez/sqlite"
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+)
+
+// ErrNotFound is returned when a looked-up row does not exist.
+var ErrNotFound = errors.New("models: not found")
+
+// ErrConflict is returned when a compare-and-swap update finds the row
+// changed since it was read, or a unique key is taken.
+var ErrConflict = errors.New("models: conflict")
+
+// Dialects.
+const (
+	DialectSQLite   = "sqlite"
+	DialectPostgres = "postgres"
+)
+
+// Store is the console's database.
+type Store struct {
+	db      *gorm.DB
+	dialect string
+}
+
+// Open connects to the database named by url: a postgres:// URL, or a
+// SQLite file path ("" means console.db in the working directory).
+func Open(ctx context.Context, url string) (*Store, error) {
+	var (
+		dial    gorm.Dialector
+		dialect string
+	)
+	switch {
+	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
+		dial, dialect = postgres.Open(url), DialectPostgres
+	default:
+		path := strings.TrimPrefix(url, "sqlite://")
+		if path == "" {
+			path = "console.db"
+		}
+		sep := "?"
+		if strings.Contains(path, "?") {
+			sep = "&"
+		}
+		dsn := path + sep + "_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+		dial, dialect = sqlite.Open(dsn), DialectSQLite
+	}
+	db, err := gorm.Open(dial, &gorm.Config{Logger: logger.Discard, TranslateError: true, NowFunc: func() time.Time { return time.Now().UTC() }})
+	if err != nil {
+		return nil, fmt.Errorf("models: open %s: %w", dialect, err)
+	}
+	sqlDB, err := db.DB()
+	if err != nil {
+		return nil, fmt.Errorf("models: open: %w", err)
+	}
+	if dialect == DialectSQLite {
+		sqlDB.SetMaxOpenConns(4)
+	} else {
+		sqlDB.SetMaxOpenConns(40)
+		sqlDB.SetMaxIdleConns(40)
+	}
+	sqlDB.SetConnMaxIdleTime(5 * time.Minute)
+	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := sqlDB.PingContext(pctx); err != nil {
+		return nil, fmt.Errorf("models: ping %s: %w", dialect, err)
+	}
+	return &Store{db: db, dialect: dialect}, nil
+}
+
+// Dialect is "sqlite" or "postgres".
+func (s *Store) Dialect() string { return s.dialect }
+
+// Close closes the connection pool.
+func (s *Store) Close() error {
+	sqlDB, err := s.db.DB()
+	if err != nil {
+		return err
+	}
+	return sqlDB.Close()
+}
+
+// Ping checks the database is reachable.
+func (s *Store) Ping(ctx context.Context) error {
+	sqlDB, err := s.db.DB()
+	if err != nil {
+		return err
+	}
+	return sqlDB.PingContext(ctx)
+}
+
+// Tx runs fn in one transaction: all of its writes land, or none.
+func (s *Store) Tx(ctx context.Context, fn func(tx *Store) error) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		return fn(&Store{db: tx, dialect: s.dialect})
+	})
+}
+
+func (s *Store) with(ctx context.Context) *gorm.DB { return s.db.WithContext(ctx) }
+
+// notFound maps gorm's record-not-found to ErrNotFound.
+func notFound(err error) error {
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return ErrNotFound
+	}
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
+		return ErrConflict
+	}
+	return err
+}
+
+// Exec runs a raw statement (maintenance and tests).
+func (s *Store) Exec(ctx context.Context, sql string, args ...any) error {
+	return s.with(ctx).Exec(sql, args...).Error
+}

@@ -1,0 +1,104 @@
+package models
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/agentforge/console/catalog"
+)
+
+// Tool statuses (capability ledger): only available tools can be in an
+// effective roster.
+const (
+	ToolCandidate = "candidate"
+	ToolAvailable = "available"
+	ToolRejected  = "rejected"
+)
+
+// Tool sources.
+const (
+	SourceBuiltin = "builtin"
+	SourceFile    = "file"
+	SourceMCP     = "mcp"
+	SourceOpenAI  = "openai"
+)
+
+// Tool is a stored tool contract with its provenance and review status.
+type Tool struct {
+	ID         string `gorm:"primaryKey;size:200"`
+	Namespace  string `gorm:"size:64;index"`
+	Contract   string `gorm:"type:text;not null"`
+	Digest     string `gorm:"size:64;not null"`
+	PrevDigest string `gorm:"size:64"`
+	PrevJSON   string `gorm:"type:text"`
+	Status     string `gorm:"size:16;index;not null"`
+	Source     string `gorm:"size:16;not null"`
+	ImportedBy string `gorm:"size:64"`
+	ImportedAt time.Time
+	ReviewedBy string `gorm:"size:64"`
+	ReviewedAt *time.Time
+	Position   int `gorm:"not null;default:0"`
+}
+
+// Parsed decodes the stored contract.
+func (t Tool) Parsed() (catalog.Contract, error) {
+	var c catalog.Contract
+	err := json.Unmarshal([]byte(t.Contract), &c)
+	return c, err
+}
+
+// CatalogState holds the catalog generation, bumped by every catalog
+// change so each replica knows when to rebuild its in-memory catalog.
+type CatalogState struct {
+	ID         uint `gorm:"primaryKey"`
+	Generation int64
+}
+
+// CatalogGeneration reads the current generation.
+func (s *Store) CatalogGeneration(ctx context.Context) (int64, error) {
+	var st CatalogState
+	if err := s.with(ctx).First(&st, 1).Error; err != nil {
+		return 0, fmt.Errorf("models: catalog generation: %w", notFound(err))
+	}
+	return st.Generation, nil
+}
+
+func (s *Store) bumpCatalog(ctx context.Context) error {
+	return s.with(ctx).Exec("UPDATE catalog_states SET generation = generation + 1 WHERE id = 1").Error
+}
+
+// Tools lists stored tools in catalog order.
+func (s *Store) Tools(ctx context.Context) ([]Tool, error) {
+	var ts []Tool
+	err := s.with(ctx).Order("position, id").Find(&ts).Error
+	return ts, err
+}
+
+// ToolByID finds one stored tool.
+func (s *Store) ToolByID(ctx context.Context, id string) (*Tool, error) {
+	var t Tool
+	if err := s.with(ctx).Where("id = ?", id).First(&t).Error; err != nil {
+		return nil, fmt.Errorf("models: tool %q: %w", id, notFound(err))
+	}
+	return &t, nil
+}
+
+// AvailableContracts returns the contracts of available tools in catalog
+// order: the universe every effective roster is drawn from.
+func (s *Store) AvailableContracts(ctx context.Context) ([]catalog.Contract, error) {
+	var ts []Tool
+	if err := s.with(ctx).Where("status = ?", ToolAvailable).Order("position, id").Find(&ts).Error; err != nil {
+		return nil, err
+	}
+	out := make([]catalog.Contract, 0, len(ts))
+	for _, t := range ts {
+		c, err := t.Parsed()
+		if err != nil {
+			return nil, fmt.Errorf("models: tool %s: stored contract unreadable: %w", t.ID, err)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}

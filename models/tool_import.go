@@ -1,0 +1,229 @@
+package models
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/agentforge/console/catalog"
+)
+
+// ToolChange is a contract whose digest differs from the stored one.
+type ToolChange struct {
+	Old catalog.Contract
+	New catalog.Contract
+}
+
+// ImportPlan is what an import would do, shown before the admin confirms.
+type ImportPlan struct {
+	Source    string
+	Namespace string
+	Added     []catalog.Contract
+	Changed   []ToolChange
+	Removed   []string
+	Unchanged int
+	// Digest identifies the plan over the current catalog: confirming a
+	// plan whose digest no longer matches is a conflict.
+	Digest string
+}
+
+// Empty reports whether applying the plan would change nothing.
+func (p ImportPlan) Empty() bool {
+	return len(p.Added) == 0 && len(p.Changed) == 0 && len(p.Removed) == 0
+}
+
+// PlanImport compares validated contracts with the stored catalog. A
+// namespaced import replaces its namespace: stored tools of it that the
+// import lacks are removed. A native import only adds and changes.
+func (s *Store) PlanImport(ctx context.Context, source, namespace string, cs []catalog.Contract) (ImportPlan, error) {
+	p := ImportPlan{Source: source, Namespace: namespace}
+	stored, err := s.Tools(ctx)
+	if err != nil {
+		return p, fmt.Errorf("models: plan import: %w", err)
+	}
+	byID := map[string]Tool{}
+	for _, t := range stored {
+		byID[t.ID] = t
+	}
+	seen := map[string]bool{}
+	h := sha256.New()
+	for _, c := range cs {
+		seen[c.ID] = true
+		d := catalog.Digest(c)
+		fmt.Fprintf(h, "%s=%s;", c.ID, d)
+		old, ok := byID[c.ID]
+		switch {
+		case !ok:
+			p.Added = append(p.Added, c)
+		case old.Digest != d:
+			oc, _ := old.Parsed()
+			p.Changed = append(p.Changed, ToolChange{Old: oc, New: c})
+			fmt.Fprintf(h, "was %s;", old.Digest)
+		default:
+			p.Unchanged++
+		}
+	}
+	if namespace != "" {
+		for _, t := range stored {
+			if t.Namespace == namespace && !seen[t.ID] {
+				p.Removed = append(p.Removed, t.ID)
+				fmt.Fprintf(h, "-%s=%s;", t.ID, t.Digest)
+			}
+		}
+	}
+	sort.Strings(p.Removed)
+	p.Digest = hex.EncodeToString(h.Sum(nil))
+	return p, nil
+}
+
+// ErrStalePlan means the catalog changed since the plan was shown.
+var ErrStalePlan = errors.New("models: the catalog changed since this import was previewed")
+
+// ApplyImport applies an import in one transaction, after re-planning and
+// checking the plan digest the admin confirmed. New and changed tools enter
+// as candidates; a changed tool keeps its previous contract for the diff.
+func (s *Store) ApplyImport(ctx context.Context, actor, source, namespace string, cs []catalog.Contract, confirmed string) (ImportPlan, error) {
+	var plan ImportPlan
+	err := s.Tx(ctx, func(tx *Store) error {
+		if tx.dialect == DialectPostgres {
+			if err := tx.with(ctx).Exec("SELECT pg_advisory_xact_lock(7003)").Error; err != nil {
+				return err
+			}
+		}
+		var err error
+		plan, err = tx.PlanImport(ctx, source, namespace, cs)
+		if err != nil {
+			return err
+		}
+		if confirmed != "" && plan.Digest != confirmed {
+			return ErrStalePlan
+		}
+		now := time.Now().UTC()
+		var maxPos int
+		tx.with(ctx).Model(&Tool{}).Select("COALESCE(MAX(position), 0)").Scan(&maxPos)
+		for i, c := range plan.Added {
+			row := Tool{ID: c.ID, Namespace: c.Namespace(), Contract: string(catalog.CanonicalJSON(c)), Digest: catalog.Digest(c), Status: ToolCandidate, Source: source, ImportedBy: actor, ImportedAt: now, Position: maxPos + i + 1}
+			if source == SourceBuiltin {
+				row.Status = ToolAvailable
+			}
+			if err := tx.with(ctx).Create(&row).Error; err != nil {
+				return notFound(err)
+			}
+		}
+		for _, ch := range plan.Changed {
+			old, err := tx.ToolByID(ctx, ch.New.ID)
+			if err != nil {
+				return err
+			}
+			res := tx.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ?", old.ID, old.Digest).Updates(map[string]any{
+				"contract": string(catalog.CanonicalJSON(ch.New)), "digest": catalog.Digest(ch.New), "prev_digest": old.Digest, "prev_json": old.Contract,
+				"status": ToolCandidate, "source": source, "imported_by": actor, "imported_at": now, "reviewed_by": "", "reviewed_at": nil,
+			})
+			if res.Error != nil {
+				return res.Error
+			}
+			if res.RowsAffected != 1 {
+				return ErrConflict
+			}
+		}
+		if len(plan.Removed) > 0 {
+			if err := tx.with(ctx).Where("id IN ?", plan.Removed).Delete(&Tool{}).Error; err != nil {
+				return err
+			}
+		}
+		if plan.Empty() {
+			return nil
+		}
+		if err := tx.bumpCatalog(ctx); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "catalog.import", Subject: "catalog:" + firstNonEmpty(namespace, "native"), After: plan.Digest,
+			Detail: fmt.Sprintf("source %s: %d added, %d changed, %d removed, %d unchanged", source, len(plan.Added), len(plan.Changed), len(plan.Removed), plan.Unchanged)})
+	})
+	if err != nil {
+		return plan, fmt.Errorf("models: apply import: %w", err)
+	}
+	return plan, nil
+}
+
+// ErrSelfReview means the reviewer imported the tool themselves.
+var ErrSelfReview = errors.New("models: the importer of a tool cannot review it")
+
+// ReviewTools marks candidate tools available or rejected. The importer of
+// a tool cannot review it; every id must exist. All or nothing.
+func (s *Store) ReviewTools(ctx context.Context, actor string, ids []string, status string) (int, error) {
+	if status != ToolAvailable && status != ToolRejected {
+		return 0, &ValidationError{Fields: map[string]string{"status": "must be available or rejected"}}
+	}
+	if len(ids) == 0 {
+		return 0, &ValidationError{Fields: map[string]string{"tools": "choose at least one tool"}}
+	}
+	n := 0
+	err := s.Tx(ctx, func(tx *Store) error {
+		var ts []Tool
+		if err := tx.with(ctx).Where("id IN ?", ids).Find(&ts).Error; err != nil {
+			return err
+		}
+		if len(ts) != len(dedupeIDs(ids)) {
+			return fmt.Errorf("models: review tools: %w", ErrNotFound)
+		}
+		now := time.Now().UTC()
+		for _, t := range ts {
+			if t.ImportedBy == actor {
+				return ErrSelfReview
+			}
+			if t.Status == status {
+				continue
+			}
+			res := tx.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ?", t.ID, t.Digest).Updates(map[string]any{"status": status, "reviewed_by": actor, "reviewed_at": now})
+			if res.Error != nil {
+				return res.Error
+			}
+			if res.RowsAffected != 1 {
+				return ErrConflict
+			}
+			n++
+		}
+		if n == 0 {
+			return nil
+		}
+		if err := tx.bumpCatalog(ctx); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "tool." + status, Subject: "tools:" + summarizeIDs(ids), Detail: fmt.Sprintf("%d tool(s) marked %s", n, status)})
+	})
+	return n, err
+}
+
+func dedupeIDs(ids []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+func summarizeIDs(ids []string) string {
+	if len(ids) <= 3 {
+		return strings.Join(ids, ",")
+	}
+	return fmt.Sprintf("%s,… (%d)", strings.Join(ids[:3], ","), len(ids))
+}
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}

@@ -1,0 +1,220 @@
+package models
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// User is a person who signs in.
+type User struct {
+	ID           uint   `gorm:"primaryKey"`
+	Username     string `gorm:"size:64;uniqueIndex;not null"`
+	PasswordHash string `gorm:"not null"`
+	Roles        string `gorm:"size:128;not null"`
+	Disabled     bool   `gorm:"not null;default:false"`
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+}
+
+// RoleList returns the user's roles.
+func (u User) RoleList() []Role {
+	rs, _ := ParseRoles(u.Roles)
+	return rs
+}
+
+// Has reports whether the user holds the role.
+func (u User) Has(r Role) bool {
+	for _, k := range u.RoleList() {
+		if k == r {
+			return true
+		}
+	}
+	return false
+}
+
+var usernamePattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{1,63}$`)
+
+// NewUserInput is what creating a user needs.
+type NewUserInput struct {
+	Username string
+	Password string
+	Roles    []Role
+}
+
+// Validate returns field errors.
+func (in NewUserInput) Validate() map[string]string {
+	errs := map[string]string{}
+	if !usernamePattern.MatchString(in.Username) {
+		errs["username"] = "use 2-64 lower-case letters, digits, dots, dashes or underscores"
+	}
+	if len(in.Password) < MinPasswordLength {
+		errs["password"] = fmt.Sprintf("must be at least %d characters", MinPasswordLength)
+	} else if len(in.Password) > 1024 {
+		errs["password"] = "must be at most 1024 characters"
+	}
+	if len(in.Roles) == 0 {
+		errs["roles"] = "choose at least one role"
+	}
+	return errs
+}
+
+// CreateUser stores a new user and audits it.
+func (s *Store) CreateUser(ctx context.Context, actor string, in NewUserInput) (*User, error) {
+	if errs := in.Validate(); len(errs) > 0 {
+		return nil, &ValidationError{Fields: errs}
+	}
+	hash, err := HashPassword(in.Password)
+	if err != nil {
+		return nil, err
+	}
+	u := &User{Username: in.Username, PasswordHash: hash, Roles: JoinRoles(in.Roles)}
+	err = s.Tx(ctx, func(tx *Store) error {
+		if err := tx.with(ctx).Create(u).Error; err != nil {
+			if errors.Is(notFound(err), ErrConflict) {
+				return &ValidationError{Fields: map[string]string{"username": "is taken"}}
+			}
+			return err
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "user.create", Subject: "user:" + u.Username, After: u.Roles})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("models: create user: %w", err)
+	}
+	return u, nil
+}
+
+// UserByName finds a user by username.
+func (s *Store) UserByName(ctx context.Context, name string) (*User, error) {
+	var u User
+	if err := s.with(ctx).Where("username = ?", name).First(&u).Error; err != nil {
+		return nil, fmt.Errorf("models: user %q: %w", name, notFound(err))
+	}
+	return &u, nil
+}
+
+// UserByID finds a user by id.
+func (s *Store) UserByID(ctx context.Context, id uint) (*User, error) {
+	var u User
+	if err := s.with(ctx).First(&u, id).Error; err != nil {
+		return nil, fmt.Errorf("models: user %d: %w", id, notFound(err))
+	}
+	return &u, nil
+}
+
+// Users lists every user by name.
+func (s *Store) Users(ctx context.Context) ([]User, error) {
+	var us []User
+	err := s.with(ctx).Order("username").Find(&us).Error
+	return us, err
+}
+
+// CountUsers counts users.
+func (s *Store) CountUsers(ctx context.Context) (int64, error) {
+	var n int64
+	err := s.with(ctx).Model(&User{}).Count(&n).Error
+	return n, err
+}
+
+// Authenticate checks a username and password. It spends the same time on
+// an unknown user as on a wrong password.
+func (s *Store) Authenticate(ctx context.Context, name, password string) (*User, error) {
+	u, err := s.UserByName(ctx, strings.TrimSpace(name))
+	if err != nil {
+		CheckPassword(dummyHash, password)
+		return nil, ErrBadCredentials
+	}
+	if !CheckPassword(u.PasswordHash, password) || u.Disabled {
+		return nil, ErrBadCredentials
+	}
+	return u, nil
+}
+
+// ErrBadCredentials is a failed sign-in, whatever the reason.
+var ErrBadCredentials = errors.New("models: bad credentials")
+
+// SetRoles replaces a user's roles, revokes their other sessions and
+// audits the change, in one transaction.
+func (s *Store) SetRoles(ctx context.Context, actor string, id uint, roles []Role) error {
+	if len(roles) == 0 {
+		return &ValidationError{Fields: map[string]string{"roles": "choose at least one role"}}
+	}
+	return s.Tx(ctx, func(tx *Store) error {
+		u, err := tx.UserByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		before := u.Roles
+		if err := tx.with(ctx).Model(u).Update("roles", JoinRoles(roles)).Error; err != nil {
+			return err
+		}
+		if err := tx.with(ctx).Where("user_id = ?", id).Delete(&Session{}).Error; err != nil {
+			return err
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "user.roles", Subject: "user:" + u.Username, Before: before, After: JoinRoles(roles)})
+	})
+}
+
+// SetDisabled disables or enables a user; disabling ends their sessions.
+func (s *Store) SetDisabled(ctx context.Context, actor string, id uint, disabled bool) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		u, err := tx.UserByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		if err := tx.with(ctx).Model(u).Update("disabled", disabled).Error; err != nil {
+			return err
+		}
+		if disabled {
+			if err := tx.with(ctx).Where("user_id = ?", id).Delete(&Session{}).Error; err != nil {
+				return err
+			}
+		}
+		action := "user.enable"
+		if disabled {
+			action = "user.disable"
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: action, Subject: "user:" + u.Username})
+	})
+}
+
+// SetPassword replaces a user's password and ends their sessions.
+func (s *Store) SetPassword(ctx context.Context, actor string, id uint, password string) error {
+	if len(password) < MinPasswordLength {
+		return &ValidationError{Fields: map[string]string{"password": fmt.Sprintf("must be at least %d characters", MinPasswordLength)}}
+	}
+	hash, err := HashPassword(password)
+	if err != nil {
+		return err
+	}
+	return s.Tx(ctx, func(tx *Store) error {
+		u, err := tx.UserByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		if err := tx.with(ctx).Model(u).Update("password_hash", hash).Error; err != nil {
+			return err
+		}
+		if err := tx.with(ctx).Where("user_id = ?", id).Delete(&Session{}).Error; err != nil {
+			return err
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "user.password", Subject: "user:" + u.Username})
+	})
+}
+
+// ValidationError carries field errors; nothing was written.
+type ValidationError struct {
+	Fields map[string]string
+}
+
+// Error lists the fields.
+func (e *ValidationError) Error() string {
+	var parts []string
+	for k, v := range e.Fields {
+		parts = append(parts, k+": "+v)
+	}
+	return "invalid input: " + strings.Join(parts, "; ")
+}

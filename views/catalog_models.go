@@ -1,0 +1,136 @@
+package views
+
+// ToolRow is one tool in the catalog list.
+type ToolRow struct {
+	ID       string
+	Title    string
+	Class    string
+	Effects  string
+	CodeOnly bool
+	AlwaysOn bool
+	Status   string
+	Source   string
+	Version  string
+	Digest   string
+}
+
+// CatalogData is the catalog page's view model.
+type CatalogData struct {
+	Rows       []ToolRow
+	Total      int
+	Query      string
+	Class      string
+	Effects    string
+	Namespace  string
+	Status     string
+	Classes    []string
+	EffectsAll []string
+	Namespaces []string
+	CanImport  bool
+	CanReview  bool
+	Candidates int
+}
+
+// FormCount is one rendering's token count in one encoding.
+type FormCount struct {
+	Encoding string
+	Tokens   int
+}
+
+// ParamRow is one parameter line of a contract, nested ones indented.
+type ParamRow struct {
+	Depth       int
+	Name        string
+	Facts       string
+	Description string
+}
+
+// Mention is another tool a contract's text teaches.
+type Mention struct {
+	Tool    string
+	Signal  string
+	Excerpt string
+}
+
+// ToolData is the tool page's view model.
+type ToolData struct {
+	Row          ToolRow
+	Purpose      string
+	Params       []ParamRow
+	Returns      string
+	Constraints  []string
+	Signals      []string
+	Full         string
+	Compact      string
+	FullTokens   []FormCount
+	CompactCount []FormCount
+	ImportedBy   string
+	ImportedAt   string
+	ReviewedBy   string
+	ReviewedAt   string
+	Mentions     []Mention
+	Diff         []DiffLine
+}
+
+// DiffLine is one line of a line diff: Op is " ", "+" or "-".
+type DiffLine struct {
+	Op   string
+	Text string
+}
+
+// Problem is one import validation finding.
+type Problem struct {
+	Tool    string
+	Field   string
+	Message string
+}
+
+// ImportForm is the import page's state.
+type ImportForm struct {
+	Format    string
+	Namespace string
+	Document  string
+	Problems  []Problem
+	Errors    FieldErrors
+	CSRF      string
+}
+
+// ImportChange is a changed contract in an import preview.
+type ImportChange struct {
+	ID   string
+	Diff []DiffLine
+}
+
+// ImportPreviewData is what an import would do.
+type ImportPreviewData struct {
+	Form      ImportForm
+	Added     []ToolRow
+	Changed   []ImportChange
+	Removed   []string
+	Unchanged int
+	Digest    string
+	Empty     bool
+}
+
+// ReviewItem is one candidate tool awaiting review.
+type ReviewItem struct {
+	Row        ToolRow
+	ImportedBy string
+	Mentions   []Mention
+	Changed    bool
+	Diff       []DiffLine
+	Own        bool
+}
+
+// ReviewData is the tool review page's view model.
+type ReviewData struct {
+	Groups []ReviewGroup
+	CSRF   string
+	Errors []string
+}
+
+// ReviewGroup gathers candidates of one namespace ("" for native).
+type ReviewGroup struct {
+	Namespace string
+	Items     []ReviewItem
+}

@@ -1,0 +1,88 @@
+package views
+
+// Delta is a lever's token change, split by group.
+type Delta struct {
+	Body     int
+	Protocol int
+	Catalog  int
+	Total    int
+}
+
+// LeverView is one toggle of the forge with what flipping it would change.
+type LeverView struct {
+	ID      string // lever id, e.g. tool:exec
+	Name    string // form field name
+	Value   string // form field value
+	Label   string
+	Title   string
+	On      bool
+	Delta   Delta
+	Note    string
+	Dormant bool // on, but without effect (its service is not connected)
+}
+
+// LeverGroup is a titled group of levers; a service group carries its
+// connection lever.
+type LeverGroup struct {
+	Title      string
+	Connection *LeverView
+	Levers     []LeverView
+	Collapsed  bool
+}
+
+// SectionRow is one section of the projection.
+type SectionRow struct {
+	ID     string
+	Group  string
+	Tokens int
+	Reason string
+	Text   string
+}
+
+// Warning is a fidelity finding: text teaching a tool not in the roster.
+type Warning struct {
+	Section string
+	Tool    string
+	Signal  string
+	Excerpt string
+}
+
+// SearchHit is a deferred-search result.
+type SearchHit struct {
+	Name        string
+	Description string
+}
+
+// ForgeData is the forge's view model.
+type ForgeData struct {
+	Query       string // canonical URL query of the state
+	Encoding    string
+	Encodings   []string
+	Tier        string
+	CatalogForm string
+	Deferred    bool
+	Pins        string
+	Groups      []LeverGroup
+	Options     []LeverView
+	Totals      Delta
+	Channels    int
+	Sections    []SectionRow
+	Largest     []SectionRow
+	Warnings    []Warning
+	Roster      int
+	Declared    int
+	Digest      string
+	Estimate    bool
+	SearchQuery string
+	Hits        []SearchHit
+	Error       string
+	Notes       []string
+}
+
+// Share returns the percentage of total that n is, for the bar.
+func (d ForgeData) Share(n int) float64 {
+	if d.Totals.Total == 0 {
+		return 0
+	}
+	return float64(n) * 100 / float64(d.Totals.Total)
+}

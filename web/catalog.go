@@ -1,0 +1,196 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/views"
+)
+
+func toolRow(r models.Tool, c catalog.Contract) views.ToolRow {
+	return views.ToolRow{ID: c.ID, Title: c.Title, Class: string(c.Class), Effects: string(c.Effects), CodeOnly: c.CodeOnly, AlwaysOn: c.AlwaysOn,
+		Status: r.Status, Source: r.Source, Version: c.Version, Digest: r.Digest}
+}
+
+func (s *Server) catalogPage(c echo.Context) error {
+	snap, err := s.snapshot(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	q := c.QueryParams()
+	d := views.CatalogData{Query: q.Get("q"), Class: q.Get("class"), Effects: q.Get("effects"), Namespace: q.Get("namespace"), Status: q.Get("status"), Total: len(snap.rows)}
+	for _, k := range catalog.Classes {
+		d.Classes = append(d.Classes, string(k))
+	}
+	for _, e := range catalog.EffectLevels {
+		d.EffectsAll = append(d.EffectsAll, string(e))
+	}
+	nsSeen := map[string]bool{}
+	order := snap.universe
+	if strings.TrimSpace(d.Query) != "" {
+		byID := map[string]catalog.Contract{}
+		for _, k := range snap.universe {
+			byID[k.ID] = k
+		}
+		order = nil
+		for _, h := range catalog.Search(d.Query, snap.universe, catalog.MaxSearchLimit) {
+			order = append(order, byID[h.ID])
+		}
+	}
+	for _, k := range snap.universe {
+		if ns := k.Namespace(); ns != "" && !nsSeen[ns] {
+			nsSeen[ns] = true
+			d.Namespaces = append(d.Namespaces, ns)
+		}
+	}
+	for _, k := range order {
+		r, _ := snap.row(k.ID)
+		if r.Status == models.ToolCandidate {
+			d.Candidates++
+		}
+		if (d.Class != "" && string(k.Class) != d.Class) || (d.Effects != "" && string(k.Effects) != d.Effects) || (d.Status != "" && r.Status != d.Status) {
+			continue
+		}
+		if d.Namespace != "" && !(d.Namespace == "native" && k.Namespace() == "" || k.Namespace() == d.Namespace) {
+			continue
+		}
+		d.Rows = append(d.Rows, toolRow(r, k))
+	}
+	if d.Query != "" {
+		d.Candidates = 0
+		for _, r := range snap.rows {
+			if r.Status == models.ToolCandidate {
+				d.Candidates++
+			}
+		}
+	}
+	u := currentUser(c)
+	d.CanImport, d.CanReview = u.Has(models.RoleAdmin), u.Has(models.RoleReviewer)
+	return s.render(c, http.StatusOK, s.page(c, "Catalog", "catalog"), views.Catalog(d))
+}
+
+func (s *Server) toolPage(c echo.Context) error {
+	snap, err := s.snapshot(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	r, ok := snap.row(c.Param("id"))
+	if !ok {
+		return echo.NewHTTPError(http.StatusNotFound, "No such tool.")
+	}
+	k, err := r.Parsed()
+	if err != nil {
+		return err
+	}
+	full, compact := catalog.NewUnit(catalog.RenderFull(k)), catalog.NewUnit(catalog.RenderCompact(k))
+	d := views.ToolData{Row: toolRow(r, k), Purpose: k.Purpose, Returns: k.Returns, Constraints: k.Constraints, Signals: k.AllSignals(),
+		Full: full.Text, Compact: compact.Text, ImportedBy: r.ImportedBy, ImportedAt: r.ImportedAt.UTC().Format(time.DateTime), ReviewedBy: r.ReviewedBy}
+	if r.ReviewedAt != nil {
+		d.ReviewedAt = r.ReviewedAt.UTC().Format(time.DateTime)
+	}
+	for _, enc := range meter.Encodings {
+		nf, err := s.meter.CountUnit(enc, full)
+		if err != nil {
+			return err
+		}
+		nc, err := s.meter.CountUnit(enc, compact)
+		if err != nil {
+			return err
+		}
+		d.FullTokens = append(d.FullTokens, views.FormCount{Encoding: enc, Tokens: nf})
+		d.CompactCount = append(d.CompactCount, views.FormCount{Encoding: enc, Tokens: nc})
+	}
+	d.Mentions = mentionViews(snap.mentions(k))
+	if r.PrevJSON != "" {
+		d.Diff = lineDiff(prettyJSON(r.PrevJSON), prettyJSON(r.Contract))
+	}
+	return s.render(c, http.StatusOK, s.page(c, k.ID, "catalog"), views.ToolDetail(d))
+}
+
+func mentionViews(fs []instruction.Finding) []views.Mention {
+	out := make([]views.Mention, len(fs))
+	for i, f := range fs {
+		out[i] = views.Mention{Tool: f.Tool, Signal: f.Signal, Excerpt: f.Excerpt}
+	}
+	return out
+}
+
+func prettyJSON(s string) string {
+	var v any
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		return s
+	}
+	b, _ := json.MarshalIndent(v, "", "  ")
+	return string(b)
+}
+
+func (s *Server) reviewPage(c echo.Context) error {
+	return s.renderReview(c, http.StatusOK, nil)
+}
+
+func (s *Server) renderReview(c echo.Context, status int, errs []string) error {
+	snap, err := s.snapshot(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	p := s.page(c, "Review tools", "catalog")
+	d := views.ReviewData{CSRF: p.CSRF, Errors: errs}
+	groups := map[string]*views.ReviewGroup{}
+	var order []string
+	me := userName(c)
+	for _, r := range snap.rows {
+		if r.Status != models.ToolCandidate {
+			continue
+		}
+		k, err := r.Parsed()
+		if err != nil {
+			return err
+		}
+		g, ok := groups[r.Namespace]
+		if !ok {
+			g = &views.ReviewGroup{Namespace: r.Namespace}
+			groups[r.Namespace] = g
+			order = append(order, r.Namespace)
+		}
+		it := views.ReviewItem{Row: toolRow(r, k), ImportedBy: r.ImportedBy, Mentions: mentionViews(snap.mentions(k)), Changed: r.PrevJSON != "", Own: r.ImportedBy == me}
+		g.Items = append(g.Items, it)
+	}
+	sort.Strings(order)
+	for _, ns := range order {
+		d.Groups = append(d.Groups, *groups[ns])
+	}
+	return s.render(c, status, p, views.Review(d))
+}
+
+func (s *Server) reviewTools(c echo.Context) error {
+	form, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "tools: unreadable form")
+	}
+	status := form.Get("status")
+	n, err := s.store.ReviewTools(c.Request().Context(), userName(c), form["tools"], status)
+	switch {
+	case err == nil:
+	case errorsIs(err, models.ErrSelfReview):
+		return s.renderReview(c, http.StatusForbidden, []string{"You imported at least one of these tools; another reviewer must decide. Nothing was changed."})
+	case errorsIs(err, models.ErrNotFound):
+		return s.renderReview(c, http.StatusUnprocessableEntity, []string{"tools: one of the selected tools no longer exists. Nothing was changed."})
+	case errorsIs(err, models.ErrConflict):
+		return s.renderReview(c, http.StatusConflict, []string{"A selected tool changed while you were reviewing it. Nothing was changed; review it again."})
+	default:
+		if ve, ok := asValidation(err); ok {
+			return s.renderReview(c, http.StatusUnprocessableEntity, []string{ve.Error()})
+		}
+		return err
+	}
+	return s.flashAndRedirect(c, plural(n, "tool")+" marked "+status+".", "/catalog/review")
+}

@@ -1,0 +1,148 @@
+package web
+
+import (
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/views"
+)
+
+func (s *Server) importForm(c echo.Context) error {
+	p := s.page(c, "Import tools", "catalog")
+	return s.render(c, http.StatusOK, p, views.ImportPage(views.ImportForm{Format: catalog.FormatMCP, CSRF: p.CSRF}))
+}
+
+// readImport reads the import form: the uploaded file wins over pasted
+// text. Oversized documents are refused before parsing.
+func (s *Server) readImport(c echo.Context) (views.ImportForm, []byte, int) {
+	f := views.ImportForm{Format: c.FormValue("format"), Namespace: strings.TrimSpace(c.FormValue("namespace")), Errors: views.FieldErrors{}}
+	var doc []byte
+	if fh, err := c.FormFile("file"); err == nil && fh.Size > 0 {
+		if fh.Size > catalog.MaxImportBytes {
+			f.Errors["document"] = "the file is larger than 8 MiB"
+			return f, nil, http.StatusRequestEntityTooLarge
+		}
+		file, err := fh.Open()
+		if err == nil {
+			doc, _ = io.ReadAll(io.LimitReader(file, catalog.MaxImportBytes+1))
+			file.Close()
+		}
+	} else {
+		doc = []byte(c.FormValue("document"))
+	}
+	if len(doc) > catalog.MaxImportBytes {
+		f.Errors["document"] = "the document is larger than 8 MiB"
+		return f, nil, http.StatusRequestEntityTooLarge
+	}
+	if len(strings.TrimSpace(string(doc))) == 0 {
+		f.Errors["document"] = "upload a file or paste a document"
+		return f, nil, http.StatusUnprocessableEntity
+	}
+	f.Document = string(doc)
+	switch f.Format {
+	case catalog.FormatMCP, catalog.FormatOpenAI:
+		if f.Namespace == "" {
+			f.Errors["namespace"] = "a service namespace is required for this format, e.g. github"
+			return f, nil, http.StatusUnprocessableEntity
+		}
+	case catalog.FormatNative:
+		f.Namespace = ""
+	default:
+		f.Errors["format"] = "choose mcp, native or openai"
+		return f, nil, http.StatusUnprocessableEntity
+	}
+	return f, doc, 0
+}
+
+func sourceOf(format string) string {
+	switch format {
+	case catalog.FormatMCP:
+		return models.SourceMCP
+	case catalog.FormatOpenAI:
+		return models.SourceOpenAI
+	}
+	return models.SourceFile
+}
+
+func problemViews(ps catalog.Problems) []views.Problem {
+	out := make([]views.Problem, len(ps))
+	for i, p := range ps {
+		out[i] = views.Problem{Tool: p.Tool, Field: p.Field, Message: p.Message}
+	}
+	return out
+}
+
+// importPreview validates the whole document and shows what it would add,
+// change and remove; nothing is stored yet.
+func (s *Server) importPreview(c echo.Context) error {
+	p := s.page(c, "Import tools", "catalog")
+	f, doc, status := s.readImport(c)
+	f.CSRF = p.CSRF
+	if status != 0 {
+		return s.render(c, status, p, views.ImportPage(f))
+	}
+	cs, ps := catalog.Parse(f.Format, doc, f.Namespace)
+	if len(ps) > 0 {
+		f.Problems = problemViews(ps)
+		return s.render(c, http.StatusUnprocessableEntity, p, views.ImportPage(f))
+	}
+	plan, err := s.store.PlanImport(c.Request().Context(), sourceOf(f.Format), f.Namespace, cs)
+	if err != nil {
+		return err
+	}
+	return s.render(c, http.StatusOK, p, views.ImportPreview(previewData(f, plan)))
+}
+
+func previewData(f views.ImportForm, plan models.ImportPlan) views.ImportPreviewData {
+	d := views.ImportPreviewData{Form: f, Removed: plan.Removed, Unchanged: plan.Unchanged, Digest: plan.Digest, Empty: plan.Empty()}
+	for _, k := range plan.Added {
+		d.Added = append(d.Added, toolRow(models.Tool{Status: models.ToolCandidate}, k))
+	}
+	for _, ch := range plan.Changed {
+		d.Changed = append(d.Changed, views.ImportChange{ID: ch.New.ID, Diff: lineDiff(prettyJSON(string(catalog.CanonicalJSON(ch.Old))), prettyJSON(string(catalog.CanonicalJSON(ch.New))))})
+	}
+	return d
+}
+
+// importConfirm re-validates the same document and applies it, refusing
+// when the catalog changed since the preview.
+func (s *Server) importConfirm(c echo.Context) error {
+	p := s.page(c, "Import tools", "catalog")
+	f, doc, status := s.readImport(c)
+	f.CSRF = p.CSRF
+	if status != 0 {
+		return s.render(c, status, p, views.ImportPage(f))
+	}
+	cs, ps := catalog.Parse(f.Format, doc, f.Namespace)
+	if len(ps) > 0 {
+		f.Problems = problemViews(ps)
+		return s.render(c, http.StatusUnprocessableEntity, p, views.ImportPage(f))
+	}
+	digest := c.FormValue("digest")
+	if digest == "" {
+		return echo.NewHTTPError(http.StatusBadRequest, "digest: the preview's digest is required")
+	}
+	plan, err := s.store.ApplyImport(c.Request().Context(), userName(c), sourceOf(f.Format), f.Namespace, cs, digest)
+	if errorsIs(err, models.ErrStalePlan) || errorsIs(err, models.ErrConflict) {
+		fresh, perr := s.store.PlanImport(c.Request().Context(), sourceOf(f.Format), f.Namespace, cs)
+		if perr != nil {
+			return perr
+		}
+		p.Flash = "The catalog changed since your preview. Nothing was imported; here is the new preview."
+		return s.render(c, http.StatusConflict, p, views.ImportPreview(previewData(f, fresh)))
+	}
+	if err != nil {
+		return err
+	}
+	msg := "Imported: " + plural(len(plan.Added), "tool") + " added, " + plural(len(plan.Changed), "tool") + " changed, " + plural(len(plan.Removed), "tool") + " removed. New and changed tools await review."
+	to := "/catalog?status=candidate"
+	if f.Namespace != "" {
+		to += "&namespace=" + f.Namespace
+	}
+	return s.flashAndRedirect(c, msg, to)
+}

@@ -1,0 +1,52 @@
+package web
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/views"
+)
+
+func (s *Server) dashboard(c echo.Context) error {
+	ctx := c.Request().Context()
+	tools, err := s.store.Tools(ctx)
+	if err != nil {
+		return err
+	}
+	d := views.DashboardData{}
+	ns := map[string]bool{}
+	for _, t := range tools {
+		switch t.Status {
+		case models.ToolAvailable:
+			d.Tools++
+		case models.ToolCandidate:
+			d.CandidateTools++
+		}
+		if t.Namespace != "" {
+			ns[t.Namespace] = true
+		}
+	}
+	d.Namespaces = len(ns)
+	n, err := s.store.CountUsers(ctx)
+	if err != nil {
+		return err
+	}
+	d.Users = int(n)
+	events, _, err := s.store.AuditEvents(ctx, models.AuditFilter{PerPage: 10})
+	if err != nil {
+		return err
+	}
+	d.Recent = auditRows(events)
+	return s.render(c, http.StatusOK, s.page(c, "Dashboard", "dashboard"), views.Dashboard(d))
+}
+
+func auditRows(events []models.AuditEvent) []views.AuditRow {
+	rows := make([]views.AuditRow, len(events))
+	for i, e := range events {
+		rows[i] = views.AuditRow{ID: e.ID, At: e.At.UTC().Format(time.DateTime), Actor: e.Actor, Action: e.Action, Subject: e.Subject, Before: e.BeforeDigest, After: e.AfterDigest, Detail: e.Detail}
+	}
+	return rows
+}

@@ -1,0 +1,109 @@
+package web
+
+import (
+	"context"
+	"database/sql/driver"
+	"errors"
+	"net"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/views"
+)
+
+// handleError renders every error: the page (or fragment) for browsers,
+// JSON for the API. 5xx are logged as errors with their cause; users never
+// see internals.
+func (s *Server) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	status, msg := http.StatusInternalServerError, "Something went wrong on our side. It has been logged; try again shortly."
+	var he *echo.HTTPError
+	switch {
+	case errors.As(err, &he):
+		status = he.Code
+		if m, ok := he.Message.(string); ok && status < 500 {
+			msg = m
+		} else if status < 500 {
+			msg = http.StatusText(status)
+		}
+	case errors.Is(err, models.ErrNotFound):
+		status, msg = http.StatusNotFound, "Not found."
+	case errors.Is(err, context.DeadlineExceeded) || unavailable(err):
+		status, msg = http.StatusServiceUnavailable, "The database is unavailable right now. Nothing was changed; try again in a moment."
+	}
+	if status >= 500 {
+		s.log.Error("request failed", "request_id", c.Get(keyRequestID), "path", c.Request().URL.Path, "status", status, "err", err)
+	}
+	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+		_ = c.JSON(status, apiError{Error: apiErrorBody{Code: codeFor(status), Message: msg}})
+		return
+	}
+	title := map[int]string{400: "Bad request", 401: "Sign in required", 403: "Not allowed", 404: "Not found", 409: "Conflict", 413: "Too large", 422: "Invalid input", 429: "Too many requests", 503: "Unavailable"}[status]
+	if title == "" {
+		title = "Error"
+	}
+	p := views.Page{Title: title, AssetVersion: s.assets}
+	if u := currentUser(c); u != nil {
+		p.Viewer = viewer(u)
+	}
+	if sess := currentSession(c); sess != nil {
+		p.CSRF = sess.CSRFToken
+	}
+	if rerr := s.render(c, status, p, views.ErrorPage(status, title, msg)); rerr != nil {
+		_ = c.String(status, msg)
+	}
+}
+
+// unavailable recognizes a database that cannot be reached.
+func unavailable(err error) bool {
+	var ne net.Error
+	if errors.As(err, &ne) || errors.Is(err, driver.ErrBadConn) {
+		return true
+	}
+	m := err.Error()
+	for _, s := range []string{"connection refused", "database is closed", "failed to connect", "the database system is shutting down", "terminating connection", "conn closed", "broken pipe", "unexpected EOF"} {
+		if strings.Contains(m, s) {
+			return true
+		}
+	}
+	return false
+}
+
+type apiError struct {
+	Error apiErrorBody `json:"error"`
+}
+
+type apiErrorBody struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Field   string `json:"field,omitempty"`
+}
+
+func codeFor(status int) string {
+	switch status {
+	case 400:
+		return "bad_request"
+	case 401:
+		return "unauthorized"
+	case 403:
+		return "forbidden"
+	case 404:
+		return "not_found"
+	case 409:
+		return "conflict"
+	case 413:
+		return "too_large"
+	case 422:
+		return "unprocessable"
+	case 429:
+		return "rate_limited"
+	case 503:
+		return "unavailable"
+	}
+	return "internal"
+}

@@ -1,0 +1,203 @@
+package web
+
+import (
+	"crypto/subtle"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/models"
+)
+
+const (
+	sessionCookie = "console_session"
+	preCSRFCookie = "console_csrf"
+	keyUser       = "user"
+	keySession    = "session"
+	keyRequestID  = "request_id"
+)
+
+func (s *Server) recoverPanics(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				s.log.Error("panic", "request_id", c.Get(keyRequestID), "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+				err = echo.NewHTTPError(http.StatusInternalServerError)
+			}
+		}()
+		return next(c)
+	}
+}
+
+func (s *Server) requestID(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		id := models.RandomToken(9)
+		c.Set(keyRequestID, id)
+		c.Response().Header().Set("X-Request-Id", id)
+		req := c.Request()
+		c.SetRequest(req.WithContext(models.WithRequestID(req.Context(), id)))
+		return next(c)
+	}
+}
+
+func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		start := time.Now()
+		err := next(c)
+		if err != nil {
+			c.Error(err)
+		}
+		status := c.Response().Status
+		level := slog.LevelInfo
+		switch {
+		case status >= 500:
+			level = slog.LevelError
+		case status >= 400:
+			level = slog.LevelWarn
+		}
+		if c.Path() == "/healthz" || c.Path() == "/static/:version/*" {
+			level = slog.LevelDebug
+		}
+		s.log.Log(c.Request().Context(), level, "request", "request_id", c.Get(keyRequestID), "method", c.Request().Method,
+			"path", c.Request().URL.Path, "status", status, "duration_ms", time.Since(start).Milliseconds(), "user", userName(c))
+		return nil
+	}
+}
+
+// contentSecurityPolicy allows only same-origin scripts and styles: no
+// inline script, no plugins, no framing.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+
+func (s *Server) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Response().Header()
+		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		if s.secure(c) {
+			h.Set("Strict-Transport-Security", "max-age=31536000")
+		}
+		return next(c)
+	}
+}
+
+func (s *Server) secure(c echo.Context) bool {
+	return s.cfg.SecureCookies || c.Request().TLS != nil
+}
+
+// loadSession attaches the signed-in user, if the cookie names a live
+// session.
+func (s *Server) loadSession(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		ck, err := c.Cookie(sessionCookie)
+		if err == nil && ck.Value != "" && len(ck.Value) < 200 {
+			sess, u, err := s.store.SessionByToken(c.Request().Context(), ck.Value, s.cfg.Session)
+			if err == nil {
+				c.Set(keyUser, u)
+				c.Set(keySession, sess)
+			} else {
+				s.clearSessionCookie(c)
+			}
+		}
+		return next(c)
+	}
+}
+
+// enforce applies a route's policy, and CSRF checks to every
+// state-changing request.
+func (s *Server) enforce(p policy) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			u := currentUser(c)
+			if !p.public {
+				if u == nil {
+					if c.Request().Method == http.MethodGet {
+						return c.Redirect(http.StatusSeeOther, "/login?next="+safeNext(c.Request().URL.RequestURI()))
+					}
+					return echo.NewHTTPError(http.StatusUnauthorized, "Sign in first.")
+				}
+				if !allowed(u, p.roles) {
+					return echo.NewHTTPError(http.StatusForbidden, "Your roles do not allow this.")
+				}
+			}
+			if !safeMethod(c.Request().Method) {
+				if err := s.checkCSRF(c); err != nil {
+					return err
+				}
+			}
+			return next(c)
+		}
+	}
+}
+
+func allowed(u *models.User, roles []models.Role) bool {
+	if len(roles) == 0 {
+		return len(u.RoleList()) > 0
+	}
+	for _, r := range roles {
+		if u.Has(r) {
+			return true
+		}
+	}
+	return false
+}
+
+func safeMethod(m string) bool {
+	return m == http.MethodGet || m == http.MethodHead || m == http.MethodOptions
+}
+
+// checkCSRF requires a same-origin request (Fetch Metadata, when the
+// browser sends it) and the session's token in the form or the
+// X-CSRF-Token header; before sign-in the token is a double-submit cookie.
+func (s *Server) checkCSRF(c echo.Context) error {
+	switch c.Request().Header.Get("Sec-Fetch-Site") {
+	case "", "same-origin", "none":
+	default:
+		return echo.NewHTTPError(http.StatusForbidden, "Cross-site request refused.")
+	}
+	sent := c.Request().Header.Get("X-CSRF-Token")
+	if sent == "" {
+		sent = c.FormValue("_csrf")
+	}
+	want := ""
+	if sess := currentSession(c); sess != nil {
+		want = sess.CSRFToken
+	} else if ck, err := c.Cookie(preCSRFCookie); err == nil {
+		want = ck.Value
+	}
+	if want == "" || sent == "" || subtle.ConstantTimeCompare([]byte(sent), []byte(want)) != 1 {
+		return echo.NewHTTPError(http.StatusForbidden, "The form expired or did not come from this console. Reload the page and try again.")
+	}
+	return nil
+}
+
+func currentUser(c echo.Context) *models.User {
+	u, _ := c.Get(keyUser).(*models.User)
+	return u
+}
+
+func currentSession(c echo.Context) *models.Session {
+	s, _ := c.Get(keySession).(*models.Session)
+	return s
+}
+
+func userName(c echo.Context) string {
+	if u := currentUser(c); u != nil {
+		return u.Username
+	}
+	return ""
+}
+
+func (s *Server) setSessionCookie(c echo.Context, tok string) {
+	c.SetCookie(&http.Cookie{Name: sessionCookie, Value: tok, Path: "/", HttpOnly: true, Secure: s.secure(c), SameSite: http.SameSiteLaxMode, MaxAge: int(s.cfg.Session.Absolute.Seconds())})
+}
+
+func (s *Server) clearSessionCookie(c echo.Context) {
+	c.SetCookie(&http.Cookie{Name: sessionCookie, Value: "", Path: "/", HttpOnly: true, Secure: s.secure(c), SameSite: http.SameSiteLaxMode, MaxAge: -1})
+}

@@ -1,0 +1,72 @@
+package web
+
+import (
+	"bytes"
+	"net/http"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/views"
+)
+
+// isFragment reports an htmx request that wants only the fragment.
+func isFragment(c echo.Context) bool {
+	h := c.Request().Header
+	return h.Get("HX-Request") == "true" && h.Get("HX-Boosted") != "true"
+}
+
+// page builds the layout's view model for the current request.
+func (s *Server) page(c echo.Context, title, active string) views.Page {
+	p := views.Page{Title: title, Active: active, AssetVersion: s.assets}
+	if u := currentUser(c); u != nil {
+		p.Viewer = viewer(u)
+	}
+	if sess := currentSession(c); sess != nil {
+		p.CSRF = sess.CSRFToken
+		if !isFragment(c) {
+			p.Flash = s.store.TakeFlash(c.Request().Context(), sess)
+		}
+	}
+	return p
+}
+
+func viewer(u *models.User) *views.Viewer {
+	v := &views.Viewer{Name: u.Username, IsAdmin: u.Has(models.RoleAdmin), IsEditor: u.Has(models.RoleEditor), IsReviewer: u.Has(models.RoleReviewer)}
+	for _, r := range u.RoleList() {
+		v.Roles = append(v.Roles, string(r))
+	}
+	return v
+}
+
+// render writes the component (alone for htmx, else inside the layout)
+// into a buffer first, so a template error becomes a clean 500, never half
+// a page.
+func (s *Server) render(c echo.Context, status int, p views.Page, body templ.Component) error {
+	c.Response().Header().Add("Vary", "HX-Request")
+	comp := body
+	if !isFragment(c) {
+		comp = views.Layout(p, body)
+	}
+	var buf bytes.Buffer
+	if err := comp.Render(c.Request().Context(), &buf); err != nil {
+		return err
+	}
+	return c.HTMLBlob(status, buf.Bytes())
+}
+
+// flashAndRedirect stores a one-time message and redirects (303, or
+// HX-Redirect for htmx).
+func (s *Server) flashAndRedirect(c echo.Context, msg, to string) error {
+	if sess := currentSession(c); sess != nil && msg != "" {
+		if err := s.store.SetFlash(c.Request().Context(), sess.ID, msg); err != nil {
+			return err
+		}
+	}
+	if isFragment(c) {
+		c.Response().Header().Set("HX-Redirect", to)
+		return c.NoContent(http.StatusOK)
+	}
+	return c.Redirect(http.StatusSeeOther, to)
+}

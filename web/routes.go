@@ -1,0 +1,71 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/models"
+)
+
+// policy is a route's access rule. Deny by default: a route is reachable
+// only as its policy says.
+type policy struct {
+	public bool          // anyone, signed in or not
+	roles  []models.Role // signed in with any of these; empty = any signed-in user
+}
+
+var (
+	public    = policy{public: true}
+	signedIn  = policy{}
+	admins    = policy{roles: []models.Role{models.RoleAdmin}}
+	reviewers = policy{roles: []models.Role{models.RoleReviewer}}
+	auditors  = policy{roles: []models.Role{models.RoleAdmin, models.RoleReviewer}}
+)
+
+type route struct {
+	method  string
+	path    string
+	policy  policy
+	handler echo.HandlerFunc
+}
+
+// routeTable is every route of the console, grouped by resource.
+func (s *Server) routeTable() []route {
+	return []route{
+		// health and assets
+		{http.MethodGet, "/healthz", public, s.healthz},
+		{http.MethodGet, "/readyz", public, s.readyz},
+		{http.MethodGet, "/static/:version/*", public, s.serveStatic},
+
+		// sessions
+		{http.MethodGet, "/login", public, s.loginForm},
+		{http.MethodPost, "/login", public, s.login},
+		{http.MethodPost, "/logout", signedIn, s.logout},
+
+		// dashboard
+		{http.MethodGet, "/", signedIn, s.dashboard},
+
+		// users
+		{http.MethodGet, "/users", admins, s.usersPage},
+		{http.MethodPost, "/users", admins, s.createUser},
+		{http.MethodPost, "/users/:id/roles", admins, s.setRoles},
+		{http.MethodPost, "/users/:id/disable", admins, s.setDisabled},
+
+		// catalog
+		{http.MethodGet, "/catalog", signedIn, s.catalogPage},
+		{http.MethodGet, "/catalog/tools/:id", signedIn, s.toolPage},
+		{http.MethodGet, "/catalog/import", admins, s.importForm},
+		{http.MethodPost, "/catalog/import", admins, s.importPreview},
+		{http.MethodPost, "/catalog/import/confirm", admins, s.importConfirm},
+		{http.MethodGet, "/catalog/review", reviewers, s.reviewPage},
+		{http.MethodPost, "/catalog/review", reviewers, s.reviewTools},
+
+		// forge
+		{http.MethodGet, "/forge", signedIn, s.forgePage},
+		{http.MethodGet, "/forge/search", signedIn, s.forgeSearch},
+
+		// audit
+		{http.MethodGet, "/audit", auditors, s.auditPage},
+	}
+}

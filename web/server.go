@@ -1,0 +1,67 @@
+package web
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"sync"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/static"
+)
+
+// Config holds the web layer's settings.
+type Config struct {
+	// SecureCookies forces the Secure flag even without TLS on this hop
+	// (set it behind a TLS-terminating proxy).
+	SecureCookies bool
+	Session       models.SessionPolicy
+	Logger        *slog.Logger
+}
+
+// Server is the console's HTTP application.
+type Server struct {
+	store  *models.Store
+	meter  *meter.Meter
+	cfg    Config
+	log    *slog.Logger
+	echo   *echo.Echo
+	assets string
+	routes []route
+
+	catMu sync.Mutex
+	cat   *Snapshot
+}
+
+// New builds the server and its routes.
+func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Session.Idle == 0 {
+		cfg.Session = models.DefaultSessionPolicy
+	}
+	s := &Server{store: store, meter: m, cfg: cfg, log: cfg.Logger, assets: static.Version()}
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = s.handleError
+	e.Use(s.recoverPanics, s.requestID, s.logRequests, s.securityHeaders, s.loadSession)
+	s.echo = e
+	s.routes = s.routeTable()
+	for _, r := range s.routes {
+		e.Add(r.method, r.path, r.handler, s.enforce(r.policy))
+	}
+	return s
+}
+
+// Handler is the http.Handler to serve.
+func (s *Server) Handler() http.Handler { return s.echo }
+
+// Warm loads the catalog snapshot ahead of the first request.
+func (s *Server) Warm(ctx context.Context) error {
+	_, err := s.snapshot(ctx)
+	return err
+}
