@@ -60,15 +60,13 @@ func Parse(format string, data []byte, namespace string) ([]Contract, Problems) 
 		ps.add("", "format", "%q is not one of %s", format, strings.Join(Formats, ", "))
 		return nil, ps
 	}
+	if len(cs) == 0 && len(ps) == 0 {
+		ps.add("", "tools", "the document holds no tools")
+	}
+	// report structural and contract problems together
+	ps = append(ps, Validate(cs)...)
 	if len(ps) > 0 {
 		return nil, ps
-	}
-	if len(cs) == 0 {
-		ps.add("", "tools", "the document holds no tools")
-		return nil, ps
-	}
-	if vs := Validate(cs); len(vs) > 0 {
-		return nil, vs
 	}
 	return cs, nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -42,15 +43,7 @@ func formRoles(c echo.Context) ([]models.Role, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []models.Role
-	for _, r := range form["roles"] {
-		rs, err := models.ParseRoles(r)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, rs...)
-	}
-	return out, nil
+	return models.ParseRoles(strings.Join(form["roles"], ","))
 }
 
 func (s *Server) createUser(c echo.Context) error {

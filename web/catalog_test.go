@@ -1,0 +1,155 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/models"
+)
+
+func fixture(t *testing.T) []byte {
+	b, err := os.ReadFile("../catalog/testdata/github-mcp-server.tools.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// uploadImport posts the import form as multipart, with the file.
+func (c *client) uploadImport(format, ns string, file []byte) (*http.Response, string) {
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	_ = w.WriteField("_csrf", c.csrf)
+	_ = w.WriteField("format", format)
+	_ = w.WriteField("namespace", ns)
+	fw, _ := w.CreateFormFile("file", "tools.json")
+	fw.Write(file)
+	w.Close()
+	req, _ := http.NewRequest(http.MethodPost, c.h.srv.URL+"/catalog/import", &buf)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	res, doc := c.do(req)
+	html, _ := doc.Html()
+	return res, html
+}
+
+func TestImportGitHubFixtureThroughTheWeb(t *testing.T) {
+	eachDialect(t, func(t *testing.T, h *harness) {
+		ctx := context.Background()
+		h.addUser("rita", models.RoleReviewer)
+		admin := h.login("admin", adminPassword)
+		res, html := admin.uploadImport("mcp", "github", fixture(t))
+		if res.StatusCode != http.StatusOK || !strings.Contains(html, `data-testid="added-count">117<`) {
+			t.Fatalf("preview: %d", res.StatusCode)
+		}
+		if ts, _ := h.store.Tools(ctx); len(ts) != 34 {
+			t.Fatalf("preview stored tools: %d", len(ts))
+		}
+		digest, _ := doc(html).Find(`input[name="digest"]`).Attr("value")
+		res, _ = admin.post("/catalog/import/confirm", url.Values{"format": {"mcp"}, "namespace": {"github"}, "digest": {digest}, "document": {string(fixture(t))}})
+		if res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("confirm: %d", res.StatusCode)
+		}
+		_, cat := admin.get("/catalog?namespace=github&status=candidate")
+		if got := cat.Find(`[data-testid^="tool-github."]`).Length(); got != 117 {
+			t.Fatalf("%d candidate github tools listed, want 117", got)
+		}
+		// the importer cannot review; the reviewer can
+		res, _ = admin.post("/catalog/review", url.Values{"status": {"available"}, "tools": {"github.get_me"}})
+		if res.StatusCode != http.StatusForbidden {
+			t.Fatalf("self review: %d", res.StatusCode)
+		}
+		rita := h.login("rita", "rita-password")
+		_, rev := rita.get("/catalog/review")
+		form := url.Values{"status": {"available"}}
+		rev.Find(`[data-testid="review-service github"] input[name="tools"]`).Each(func(_ int, s *goquerySelection) {
+			v, _ := s.Attr("value")
+			form.Add("tools", v)
+		})
+		if len(form["tools"]) != 117 {
+			t.Fatalf("review page offers %d tools", len(form["tools"]))
+		}
+		res, _ = rita.post("/catalog/review", form)
+		if res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("review: %d", res.StatusCode)
+		}
+		avail, _ := h.store.AvailableContracts(ctx)
+		if len(avail) != 34+117 {
+			t.Fatalf("available = %d", len(avail))
+		}
+		_, tool := admin.get("/catalog/tools/github.create_issue")
+		if tool.Find(`[data-testid="full-form"]`).Length() != 1 || tool.Find(`[data-testid="compact-form"]`).Length() != 1 {
+			t.Fatal("tool page lacks a form")
+		}
+		for _, enc := range []string{"o200k_base", "cl100k_base"} {
+			if tool.Find(`[data-testid="tokens-`+enc+`"]`).Length() != 2 {
+				t.Errorf("tool page lacks %s counts", enc)
+			}
+		}
+		full, _ := strconv.Atoi(strings.ReplaceAll(strings.Fields(tool.Find(`[data-testid="tokens-o200k_base"]`).First().Text())[0], ",", ""))
+		compact, _ := strconv.Atoi(strings.ReplaceAll(strings.Fields(tool.Find(`[data-testid="tokens-o200k_base"]`).Last().Text())[0], ",", ""))
+		if full <= compact || compact == 0 {
+			t.Errorf("full %d vs compact %d tokens", full, compact)
+		}
+		res, _ = admin.get("/audit")
+		if res.StatusCode != http.StatusOK {
+			t.Errorf("audit: %d", res.StatusCode)
+		}
+	})
+}
+
+func TestBrokenImportListsEveryProblemAndStoresNothing(t *testing.T) {
+	h := sqliteOnly(t)
+	admin := h.login("admin", adminPassword)
+	broken := `{"tools":[{"name":"Bad-Name","description":"x","inputSchema":{"type":"object"}},{"name":"ok","description":"","inputSchema":{"type":"object","properties":{"a":{"type":"strnig","description":"d"}}}},{"name":"ok","description":"d","inputSchema":{"type":"object"},"colour":1}]}`
+	res, html := admin.uploadImport("mcp", "acme", []byte(broken))
+	if res.StatusCode != http.StatusUnprocessableEntity {
+		t.Fatalf("broken import: %d", res.StatusCode)
+	}
+	rows := doc(html).Find(`[data-testid="import-problems"] tbody tr`).Length()
+	if rows < 5 {
+		t.Errorf("%d problems listed, want every one (≥5):\n%s", rows, doc(html).Find(`[data-testid="import-problems"]`).Text())
+	}
+	if ts, _ := h.store.Tools(context.Background()); len(ts) != 34 {
+		t.Fatalf("broken import stored something: %d tools", len(ts))
+	}
+	res, html = admin.uploadImport("mcp", "", fixture(t))
+	if res.StatusCode != http.StatusUnprocessableEntity || doc(html).Find(`[data-testid="error-namespace"]`).Length() != 1 {
+		t.Errorf("missing namespace: %d", res.StatusCode)
+	}
+}
+
+func TestStaleImportConfirmIsAConflict(t *testing.T) {
+	h := sqliteOnly(t)
+	admin := h.login("admin", adminPassword)
+	res, _ := admin.post("/catalog/import/confirm", url.Values{"format": {"mcp"}, "namespace": {"github"}, "digest": {"stale"}, "document": {string(fixture(t))}})
+	if res.StatusCode != http.StatusConflict {
+		t.Fatalf("stale confirm: %d", res.StatusCode)
+	}
+	if ts, _ := h.store.Tools(context.Background()); len(ts) != 34 {
+		t.Fatal("stale confirm stored tools")
+	}
+}
+
+func TestCatalogFilters(t *testing.T) {
+	h := sqliteOnly(t)
+	c := h.login("admin", adminPassword)
+	_, d := c.get("/catalog?class=web")
+	if n := d.Find(`[data-testid^="tool-"]`).Length(); n != 3 {
+		t.Errorf("web class: %d tools", n)
+	}
+	_, d = c.get("/catalog?effects=destructive")
+	if n := d.Find(`[data-testid^="tool-"]`).Length(); n != 1 {
+		t.Errorf("destructive: %d tools", n)
+	}
+	_, d = c.get("/catalog?q=spreadsheet")
+	if d.Find(`[data-testid="tool-read_spreadsheet"]`).Length() != 1 {
+		t.Error("search misses read_spreadsheet")
+	}
+}
