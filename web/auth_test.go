@@ -108,9 +108,12 @@ func TestCSRFRequired(t *testing.T) {
 	c := h.login("admin", adminPassword)
 	form := url.Values{"username": {"eve"}, "password": {"long enough pw"}, "roles": {"viewer"}}
 	for name, mutate := range map[string]func(r *http.Request){
-		"no token":   func(r *http.Request) {},
-		"bad token":  func(r *http.Request) { r.Header.Set("X-CSRF-Token", "forged") },
-		"cross-site": func(r *http.Request) { r.Header.Set("X-CSRF-Token", c.csrf); r.Header.Set("Sec-Fetch-Site", "cross-site") },
+		"no token":  func(r *http.Request) {},
+		"bad token": func(r *http.Request) { r.Header.Set("X-CSRF-Token", "forged") },
+		"cross-site": func(r *http.Request) {
+			r.Header.Set("X-CSRF-Token", c.csrf)
+			r.Header.Set("Sec-Fetch-Site", "cross-site")
+		},
 	} {
 		req, _ := http.NewRequest(http.MethodPost, h.srv.URL+"/users", strings.NewReader(form.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
