@@ -143,3 +143,5 @@ func doc(html string) *goquery.Document {
 	d, _ := goquery.NewDocumentFromReader(strings.NewReader(html))
 	return d
 }
+
+func urlQueryEscape(s string) string { return url.QueryEscape(s) }
