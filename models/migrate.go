@@ -31,6 +31,9 @@ var migrations = []Migration{
 		}
 		return tx.Create(&CatalogState{ID: 1, Generation: 1}).Error
 	}},
+	{2, "agents, profiles, profile versions", func(tx *gorm.DB, dialect string) error {
+		return tx.Migrator().CreateTable(&Agent{}, &Profile{}, &ProfileVersion{})
+	}},
 }
 
 // Migrate applies every migration not yet applied, in order, each in its

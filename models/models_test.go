@@ -33,7 +33,7 @@ func TestMigrateIsIdempotent(t *testing.T) {
 func TestBootstrap(t *testing.T) {
 	eachDialect(t, func(t *testing.T, s *models.Store) {
 		ctx := context.Background()
-		res, err := s.Bootstrap(ctx, "")
+		res, err := s.Bootstrap(ctx, "", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -43,7 +43,7 @@ func TestBootstrap(t *testing.T) {
 		if _, err := s.Authenticate(ctx, "admin", res.AdminPassword); err != nil {
 			t.Fatalf("generated password does not sign in: %v", err)
 		}
-		again, err := s.Bootstrap(ctx, "")
+		again, err := s.Bootstrap(ctx, "", nil)
 		if err != nil || again.CreatedAdmin || again.SeededTools != 0 {
 			t.Fatalf("second bootstrap = %+v, %v", again, err)
 		}

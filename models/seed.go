@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/catalog/builtin"
 )
 
@@ -22,7 +23,7 @@ type BootstrapResult struct {
 // Bootstrap migrates and, on an empty database, loads the built-in
 // catalog, the demo data and the admin user. adminPassword "" generates
 // one.
-func (s *Store) Bootstrap(ctx context.Context, adminPassword string) (BootstrapResult, error) {
+func (s *Store) Bootstrap(ctx context.Context, adminPassword string, totals TotalsFunc) (BootstrapResult, error) {
 	var res BootstrapResult
 	applied, err := s.Migrate(ctx)
 	res.Migrated = applied
@@ -56,12 +57,92 @@ func (s *Store) Bootstrap(ctx context.Context, adminPassword string) (BootstrapR
 	if generated {
 		res.AdminPassword = adminPassword
 	}
-	if err := s.SeedDemo(ctx); err != nil {
+	if err := s.SeedDemo(ctx, totals); err != nil {
 		return res, err
 	}
 	res.SeededDemo = true
 	return res, nil
 }
 
-// SeedDemo loads demo data. It grows as the console does.
-func (s *Store) SeedDemo(ctx context.Context) error { return nil }
+// TotalsFunc computes a profile content's token totals for an agent over
+// the available contracts (models does not compose; the caller does).
+type TotalsFunc func(available []catalog.Contract, a *Agent, c ProfileContent) (TokenTotals, error)
+
+type demoProfile struct {
+	slug, name, agent string
+	versions          []ProfileContent
+}
+
+// SeedDemo loads demo data: agents with different declared sets, profiles
+// with history (one lists a tool its agent does not declare). totals may
+// be nil (versions then record no totals).
+func (s *Store) SeedDemo(ctx context.Context, totals TotalsFunc) error {
+	agents := []AgentInput{
+		{Slug: "analyst", Name: "Data analyst", Description: "Answers questions about the team's spreadsheets and databases, with charts.",
+			Declared: []string{"read_file", "list_files", "search_files", "read_spreadsheet", "extract_text", "exec", "sql_query", "compute_statistics", "evaluate_expression",
+				"load_table", "save_table", "describe_table", "emit_artifact", "report_progress", "render_chart", "workspace_write", "edit_file", "ask_user"}},
+		{Slug: "researcher", Name: "Research assistant", Description: "Finds and summarizes public sources; no code execution.",
+			Declared: []string{"web_search", "web_fetch", "web_screenshot", "read_file", "extract_text", "workspace_write", "ask_user", "memory_read", "memory_write"}},
+		{Slug: "dev-helper", Name: "Engineering helper", Description: "Reads and edits the workspace; talks to the code host once its tools are imported.",
+			Declared: []string{"read_file", "list_files", "search_files", "compare_files", "edit_file", "workspace_write", "ask_user"}, Services: []string{"github"}},
+	}
+	profiles := []demoProfile{
+		{"document-analysis", "Document analysis", "analyst", []ProfileContent{
+			{Tools: []string{"read_file", "extract_text", "search_files", "list_files", "workspace_write", "ask_user"}, Tier: "standard", CatalogForm: "full", Message: "first cut"},
+		}},
+		{"data-analyst", "Data analyst", "analyst", []ProfileContent{
+			{Tools: []string{"exec", "load_table", "save_table", "describe_table", "read_spreadsheet", "sql_query", "render_chart", "workspace_write", "ask_user"}, Tier: "full", CatalogForm: "full", Message: "first cut"},
+			{Tools: []string{"exec", "load_table", "save_table", "describe_table", "emit_artifact", "read_spreadsheet", "sql_query", "compute_statistics", "render_chart", "workspace_write", "ask_user"}, Tier: "full", CatalogForm: "compact", Message: "compact catalog; add statistics and artifact publishing"},
+		}},
+		{"web-research", "Web research", "researcher", []ProfileContent{
+			{Tools: []string{"web_search", "web_fetch", "read_file", "exec", "workspace_write", "ask_user"}, Tier: "standard", CatalogForm: "compact", Message: "lists exec, which the research assistant does not declare: never advertised"},
+		}},
+	}
+	known := map[string]bool{}
+	avail, err := s.AvailableContracts(ctx)
+	if err != nil {
+		return err
+	}
+	for _, c := range avail {
+		known[c.ID] = true
+	}
+	byAgent := map[string]*Agent{}
+	for _, in := range agents {
+		a, err := s.CreateAgent(ctx, SystemActor, in, known)
+		if err != nil {
+			return err
+		}
+		byAgent[a.Slug] = a
+	}
+	for _, p := range profiles {
+		count := func(c ProfileContent) (TokenTotals, error) {
+			if totals == nil {
+				return TokenTotals{}, nil
+			}
+			return totals(avail, byAgent[p.agent], c)
+		}
+		t, err := count(p.versions[0])
+		if err != nil {
+			return err
+		}
+		if _, err := s.CreateProfile(ctx, SystemActor, ProfileInput{Slug: p.slug, Name: p.name, Agent: p.agent, Content: p.versions[0]}, known, t); err != nil {
+			return err
+		}
+		for i, v := range p.versions[1:] {
+			if t, err = count(v); err != nil {
+				return err
+			}
+			if _, err := s.SaveProfileVersion(ctx, SystemActor, p.slug, i+1, v, known, t); err != nil {
+				return err
+			}
+		}
+	}
+	for agent, profile := range map[string]string{"analyst": "data-analyst", "researcher": "web-research"} {
+		a := byAgent[agent]
+		in := AgentInput{Name: a.Name, Description: a.Description, Declared: a.Declared(), Services: a.Services(), DefaultProfile: profile}
+		if _, err := s.UpdateAgent(ctx, SystemActor, agent, a.Version, in, known); err != nil {
+			return err
+		}
+	}
+	return nil
+}

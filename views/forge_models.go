@@ -77,6 +77,31 @@ type ForgeData struct {
 	Hits        []SearchHit
 	Error       string
 	Notes       []string
+	Agent       string
+	Profile     string
+	Agents      []Option
+	Profiles    []Option
+	RosterNotes []Warning
+	Compare     *Compare
+	CanSave     bool
+	BaseVersion int
+	CSRF        string
+}
+
+// Option is one choice of a select.
+type Option struct {
+	Value string
+	Label string
+}
+
+// Compare is the draft against the saved profile version.
+type Compare struct {
+	Version        int
+	Saved          Delta
+	Change         Delta
+	Added          []string
+	Removed        []string
+	OptionsChanged []string
 }
 
 // Share returns the percentage of total that n is, for the bar.

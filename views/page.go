@@ -37,7 +37,7 @@ func (p Page) Nav() []NavItem {
 	if p.Viewer == nil {
 		return nil
 	}
-	items := []NavItem{{"dashboard", "Dashboard", "/"}, {"forge", "Forge", "/forge"}, {"catalog", "Catalog", "/catalog"}}
+	items := []NavItem{{"dashboard", "Dashboard", "/"}, {"forge", "Forge", "/forge"}, {"agents", "Agents", "/agents"}, {"profiles", "Profiles", "/profiles"}, {"catalog", "Catalog", "/catalog"}}
 	if p.Viewer.IsAdmin || p.Viewer.IsReviewer {
 		items = append(items, NavItem{"audit", "Audit log", "/audit"})
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/models"
 )
 
 var servicePattern = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)
@@ -15,14 +17,89 @@ var servicePattern = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)
 // ComposeRequest is a composition asked for by tool list: what the CLI and
 // the runtime API take.
 type ComposeRequest struct {
+	Agent       string   `json:"agent,omitempty"`
+	Profile     string   `json:"profile,omitempty"`
 	Tools       []string `json:"tools,omitempty"`
 	Without     []string `json:"without,omitempty"`
 	Services    []string `json:"services,omitempty"`
 	Tier        string   `json:"tier,omitempty"`
 	CatalogForm string   `json:"catalog_form,omitempty"`
-	Deferred    bool     `json:"deferred,omitempty"`
+	Deferred    *bool    `json:"deferred,omitempty"`
 	Pins        []string `json:"pins,omitempty"`
 	Encoding    string   `json:"encoding,omitempty"`
+}
+
+// Compose serves a composition request: for an agent (and profile) when
+// one is named, else for the listed tools directly. It is what the CLI and
+// the runtime API call; the forge composes through the same draft and
+// Project function.
+func Compose(ctx context.Context, store *models.Store, snap *Snapshot, m *meter.Meter, req ComposeRequest) (meter.Projection, error) {
+	if req.Agent == "" {
+		if req.Profile != "" {
+			return meter.Projection{}, &instruction.FieldError{Field: "profile", Message: "a profile needs an agent"}
+		}
+		return ComposeDirect(snap, m, req)
+	}
+	ac, err := loadAgentContext(ctx, store, req.Agent, req.Profile)
+	if err != nil {
+		return meter.Projection{}, err
+	}
+	var pick []string
+	if req.Tools != nil {
+		pick = req.Tools
+	}
+	d, _ := agentDraft(snap, ac, pick)
+	if len(req.Without) > 0 {
+		for _, id := range req.Without {
+			if _, ok := snap.available.Get(id); !ok {
+				return meter.Projection{}, &instruction.FieldError{Field: "without", Message: fmt.Sprintf("unknown tool id %q", id)}
+			}
+			delete(d.Selected, id)
+		}
+	}
+	for _, id := range req.Tools {
+		if _, ok := snap.available.Get(id); !ok {
+			return meter.Projection{}, &instruction.FieldError{Field: "tools", Message: fmt.Sprintf("unknown tool id %q (not in the catalog of available tools)", id)}
+		}
+	}
+	if req.Services != nil {
+		pickSvc := map[string]bool{}
+		for _, ns := range req.Services {
+			if !d.Connected[ns] {
+				return meter.Projection{}, &instruction.FieldError{Field: "services", Message: fmt.Sprintf("%q is not connected to agent %s", ns, req.Agent)}
+			}
+			pickSvc[ns] = true
+		}
+		d.Connected = pickSvc
+	}
+	if req.Tier != "" {
+		d.Options.Tier = req.Tier
+	}
+	if req.CatalogForm != "" {
+		d.Options.CatalogForm = req.CatalogForm
+	}
+	if req.Deferred != nil {
+		d.Options.Deferred = *req.Deferred
+	}
+	if req.Pins != nil {
+		d.Options.Pins = req.Pins
+	}
+	if err := d.Options.Validate(); err != nil {
+		return meter.Projection{}, err
+	}
+	enc := req.Encoding
+	if enc == "" {
+		enc = meter.O200k
+	}
+	p, _, err := m.Project(enc, d, snap.linter)
+	if err != nil {
+		return p, err
+	}
+	p.Agent = ac.agent.Slug
+	if ac.profile != nil {
+		p.Profile, p.ProfileVersion = ac.profile.Slug, ac.version.Version
+	}
+	return p, nil
 }
 
 // ComposeDirect composes the listed tools (declared and selected, in the
@@ -50,7 +127,10 @@ func draftFromRequest(snap *Snapshot, req ComposeRequest) (instruction.Draft, er
 	if req.CatalogForm != "" {
 		opts.CatalogForm = req.CatalogForm
 	}
-	opts.Deferred, opts.Pins = req.Deferred, req.Pins
+	if req.Deferred != nil {
+		opts.Deferred = *req.Deferred
+	}
+	opts.Pins = req.Pins
 	if err := opts.Validate(); err != nil {
 		return instruction.Draft{}, err
 	}

@@ -13,28 +13,69 @@ import (
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
 )
 
-// forgeDraft builds the draft from the URL state: a custom set over every
-// available tool.
-func (s *Server) forgeDraft(c echo.Context, q url.Values) (*Snapshot, instruction.Draft, forgeState, error) {
+// forgeContext is one forge request's inputs: the catalog, the draft, the
+// URL state and, when an agent is picked, the agent and profile.
+type forgeContext struct {
+	snap  *Snapshot
+	draft instruction.Draft
+	state forgeState
+	ac    agentContext
+	notes []instruction.RosterNote
+	base  instruction.Draft // the saved profile's draft, before the URL's changes
+}
+
+// forgeDraft builds the draft from the URL: an agent (and profile) when
+// one is picked, else a custom set over every available tool.
+func (s *Server) forgeDraft(c echo.Context, q url.Values) (forgeContext, error) {
+	var fc forgeContext
 	snap, err := s.snapshot(c.Request().Context())
 	if err != nil {
-		return nil, instruction.Draft{}, forgeState{}, err
+		return fc, err
 	}
-	declared := snap.available.Entries()
-	services := snap.available.Namespaces()
-	st, err := parseForgeState(q, declared, services)
+	fc.snap = snap
+	var d instruction.Draft
+	if slug := q.Get("agent"); slug != "" {
+		fc.ac, err = s.loadAgentContext(c.Request().Context(), slug, q.Get("profile"))
+		if err != nil {
+			return fc, err
+		}
+		d, fc.notes = agentDraft(snap, fc.ac, nil)
+	} else {
+		d = instruction.Draft{Declared: snap.available.Entries(), Selected: map[string]bool{}, DeclaredServices: snap.available.Namespaces(), Connected: map[string]bool{}, Options: instruction.DefaultOptions()}
+		for _, e := range d.Declared {
+			d.Selected[e.ID()] = true
+		}
+		for _, ns := range d.DeclaredServices {
+			d.Connected[ns] = true
+		}
+	}
+	fc.base = d
+	def := forgeState{Selected: d.Selected, Connected: d.Connected, Options: d.Options, Encoding: meter.O200k}
+	st, err := parseForgeState(q, d.Declared, def)
 	if err != nil {
-		return snap, instruction.Draft{}, st, err
+		return fc, err
 	}
-	d := instruction.Draft{Declared: declared, Selected: st.Selected, DeclaredServices: services, Connected: st.Connected, Options: st.Options}
-	return snap, d, st, nil
+	// the URL cannot connect a service the agent lacks
+	known := map[string]bool{}
+	for _, ns := range d.DeclaredServices {
+		known[ns] = true
+	}
+	for ns := range st.Connected {
+		if !known[ns] {
+			delete(st.Connected, ns)
+		}
+	}
+	d.Selected, d.Connected, d.Options = st.Selected, st.Connected, st.Options
+	fc.draft, fc.state = d, st
+	return fc, nil
 }
 
 func (s *Server) forgePage(c echo.Context) error {
-	snap, d, st, err := s.forgeDraft(c, c.QueryParams())
+	fc, err := s.forgeDraft(c, c.QueryParams())
 	var fe *instruction.FieldError
 	if errors.As(err, &fe) {
 		return echo.NewHTTPError(http.StatusBadRequest, fe.Error())
@@ -42,16 +83,115 @@ func (s *Server) forgePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	proj, comp, err := s.meter.Project(st.Encoding, d, snap.linter)
+	data, err := s.forgeData(c, fc)
 	if err != nil {
 		return err
 	}
-	data := forgeView(d, st, proj, comp)
-	data.Query = st.encode(d.Declared)
 	if isFragment(c) {
 		c.Response().Header().Set("HX-Replace-Url", "/forge?"+data.Query)
 	}
 	return s.render(c, http.StatusOK, s.forgePageModel(c), views.Forge(data))
+}
+
+// forgeData projects the draft and builds the page's view model.
+func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, error) {
+	proj, comp, err := s.meter.Project(fc.state.Encoding, fc.draft, fc.snap.linter)
+	if err != nil {
+		return views.ForgeData{}, err
+	}
+	data := forgeView(fc.draft, fc.state, proj, comp)
+	agentSlug, profileSlug := "", ""
+	if fc.ac.agent != nil {
+		agentSlug = fc.ac.agent.Slug
+		if fc.ac.profile != nil {
+			profileSlug = fc.ac.profile.Slug
+		}
+	}
+	data.Query = fc.state.encode(fc.draft.Declared, agentSlug, profileSlug)
+	data.Agent, data.Profile = agentSlug, profileSlug
+	data.CSRF = csrfToken(c)
+	for _, n := range fc.notes {
+		data.RosterNotes = append(data.RosterNotes, views.Warning{Tool: n.Tool, Signal: n.Reason})
+	}
+	if err := s.pickerData(c, &data); err != nil {
+		return data, err
+	}
+	if fc.ac.version != nil {
+		saved, err := s.totalsOf(fc.base, fc.state.Encoding)
+		if err != nil {
+			return data, err
+		}
+		cmp := &views.Compare{Version: fc.ac.version.Version, Saved: views.Delta{Body: saved.Body, Protocol: saved.Protocol, Catalog: saved.Catalog, Total: saved.Total}}
+		cmp.Change = views.Delta{Body: data.Totals.Body - saved.Body, Protocol: data.Totals.Protocol - saved.Protocol, Catalog: data.Totals.Catalog - saved.Catalog, Total: data.Totals.Total - saved.Total}
+		was := fc.base.Input()
+		now := fc.draft.Input()
+		cmp.Added, cmp.Removed = rosterDiff(was, now)
+		cmp.OptionsChanged = optionChanges(fc.base.Options, fc.draft.Options)
+		data.Compare = cmp
+		u := currentUser(c)
+		data.CanSave = u.Has(models.RoleEditor) || u.Has(models.RoleAdmin)
+		data.BaseVersion = fc.ac.profile.CurrentVersion
+	}
+	return data, nil
+}
+
+// pickerData fills the agent and profile pickers.
+func (s *Server) pickerData(c echo.Context, data *views.ForgeData) error {
+	ctx := c.Request().Context()
+	as, err := s.store.Agents(ctx)
+	if err != nil {
+		return err
+	}
+	for _, a := range as {
+		data.Agents = append(data.Agents, views.Option{Value: a.Slug, Label: a.Name})
+	}
+	ps, err := s.store.Profiles(ctx)
+	if err != nil {
+		return err
+	}
+	for _, p := range ps {
+		data.Profiles = append(data.Profiles, views.Option{Value: p.Slug, Label: p.Name})
+	}
+	return nil
+}
+
+func rosterDiff(was, now instruction.Input) (added, removed []string) {
+	in := func(es []*catalog.Entry) map[string]bool {
+		m := map[string]bool{}
+		for _, e := range es {
+			m[e.ID()] = true
+		}
+		return m
+	}
+	w, n := in(was.Roster), in(now.Roster)
+	for _, e := range now.Roster {
+		if !w[e.ID()] {
+			added = append(added, e.ID())
+		}
+	}
+	for _, e := range was.Roster {
+		if !n[e.ID()] {
+			removed = append(removed, e.ID())
+		}
+	}
+	return added, removed
+}
+
+func optionChanges(a, b instruction.Options) []string {
+	var out []string
+	if a.Tier != b.Tier {
+		out = append(out, "tier "+a.Tier+" → "+b.Tier)
+	}
+	if a.CatalogForm != b.CatalogForm {
+		out = append(out, "catalog "+a.CatalogForm+" → "+b.CatalogForm)
+	}
+	if a.Deferred != b.Deferred {
+		out = append(out, fmt.Sprintf("deferred %v → %v", a.Deferred, b.Deferred))
+	}
+	if strings.Join(a.Pins, ",") != strings.Join(b.Pins, ",") {
+		out = append(out, "pins "+strings.Join(a.Pins, ",")+" → "+strings.Join(b.Pins, ","))
+	}
+	return out
 }
 
 func (s *Server) forgePageModel(c echo.Context) views.Page {
@@ -66,11 +206,15 @@ func (s *Server) forgeSearch(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "state: unreadable")
 	}
-	_, d, _, err := s.forgeDraft(c, state)
-	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
+	fc, err := s.forgeDraft(c, state)
+	var fe *instruction.FieldError
+	if errors.As(err, &fe) {
+		return echo.NewHTTPError(http.StatusBadRequest, fe.Error())
 	}
-	hits := catalog.Search(c.QueryParam("q"), searchable(d.Input()), 10)
+	if err != nil {
+		return err
+	}
+	hits := catalog.Search(c.QueryParam("q"), searchable(fc.draft.Input()), 10)
 	out := make([]views.SearchHit, len(hits))
 	for i, h := range hits {
 		out[i] = views.SearchHit{Name: h.ID, Description: h.Description}

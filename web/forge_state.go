@@ -34,58 +34,64 @@ func splitList(s string) []string {
 	return out
 }
 
-// parseForgeState reads the state. Three shapes are accepted: the form's
-// checkboxes (s=1, t=…, svc=…), the canonical share link (off=… or on=…,
-// svc=…), and nothing at all (everything declared selected, every service
-// connected). Unknown tool ids are ignored: the roster can only hold what
-// is declared.
-func parseForgeState(q url.Values, declared []*catalog.Entry, services []string) (forgeState, error) {
-	st := forgeState{Selected: map[string]bool{}, Connected: map[string]bool{}, Options: instruction.DefaultOptions(), Encoding: meter.O200k}
+// parseForgeState reads the state over defaults. Three shapes are
+// accepted: the form's checkboxes (s=1, t=…, svc=…: absent means off), the
+// canonical share link (on=… or off=…, svc=…, tier, form, deferred, enc),
+// and nothing at all (the defaults: the profile's selection and options,
+// or everything declared). Unknown tool ids are ignored: the roster can
+// only hold what is declared.
+func parseForgeState(q url.Values, declared []*catalog.Entry, def forgeState) (forgeState, error) {
+	st := forgeState{Selected: def.Selected, Connected: def.Connected, Options: def.Options, Encoding: def.Encoding}
+	if st.Encoding == "" {
+		st.Encoding = meter.O200k
+	}
+	form := q.Get("s") == "1"
+	_, hasOn := q["on"]
+	_, hasOff := q["off"]
 	switch {
-	case q.Get("s") == "1":
+	case form:
+		st.Selected = map[string]bool{}
 		for _, id := range q["t"] {
 			st.Selected[id] = true
 		}
-		for _, ns := range q["svc"] {
+	case hasOn:
+		st.Selected = map[string]bool{}
+		for _, id := range splitList(strings.Join(q["on"], ",")) {
+			st.Selected[id] = true
+		}
+	case hasOff:
+		off := map[string]bool{}
+		for _, id := range splitList(q.Get("off")) {
+			off[id] = true
+		}
+		st.Selected = map[string]bool{}
+		for _, e := range declared {
+			if !off[e.ID()] {
+				st.Selected[e.ID()] = true
+			}
+		}
+	}
+	if svc, ok := q["svc"]; ok || form {
+		st.Connected = map[string]bool{}
+		for _, ns := range splitList(strings.Join(svc, ",")) {
 			st.Connected[ns] = true
-		}
-	default:
-		if on, ok := q["on"]; ok {
-			for _, id := range splitList(strings.Join(on, ",")) {
-				st.Selected[id] = true
-			}
-		} else {
-			off := map[string]bool{}
-			for _, id := range splitList(q.Get("off")) {
-				off[id] = true
-			}
-			for _, e := range declared {
-				if !off[e.ID()] {
-					st.Selected[e.ID()] = true
-				}
-			}
-		}
-		if svc, ok := q["svc"]; ok {
-			for _, ns := range splitList(strings.Join(svc, ",")) {
-				st.Connected[ns] = true
-			}
-		} else {
-			for _, ns := range services {
-				st.Connected[ns] = true
-			}
 		}
 	}
 	if v := q.Get("tier"); v != "" {
 		st.Options.Tier = v
 	}
-	if v := q.Get("form"); v != "" {
-		st.Options.CatalogForm = v
+	if v, ok := q["form"]; ok || form {
+		st.Options.CatalogForm = catalog.FormFull
+		if len(v) > 0 && v[0] != "" {
+			st.Options.CatalogForm = v[0]
+		}
 	}
-	if v := q.Get("compact"); v != "" {
-		st.Options.CatalogForm = catalog.FormCompact
+	if v, ok := q["deferred"]; ok || form {
+		st.Options.Deferred = len(v) > 0 && v[0] == "1"
 	}
-	st.Options.Deferred = q.Get("deferred") == "1"
-	st.Options.Pins = splitList(q.Get("pins"))
+	if _, ok := q["pins"]; ok || form {
+		st.Options.Pins = splitList(q.Get("pins"))
+	}
 	if v := q.Get("enc"); v != "" {
 		st.Encoding = v
 	}
@@ -99,8 +105,14 @@ func parseForgeState(q url.Values, declared []*catalog.Entry, services []string)
 }
 
 // encode writes the canonical, shortest share link for the state.
-func (st forgeState) encode(declared []*catalog.Entry) string {
+func (st forgeState) encode(declared []*catalog.Entry, agent, profile string) string {
 	v := url.Values{}
+	if agent != "" {
+		v.Set("agent", agent)
+	}
+	if profile != "" {
+		v.Set("profile", profile)
+	}
 	var on, off []string
 	for _, e := range declared {
 		if st.Selected[e.ID()] {
@@ -111,7 +123,7 @@ func (st forgeState) encode(declared []*catalog.Entry) string {
 	}
 	if len(on) < len(off) {
 		v.Set("on", strings.Join(on, ","))
-	} else if len(off) > 0 {
+	} else {
 		v.Set("off", strings.Join(off, ","))
 	}
 	var svc []string
@@ -126,10 +138,10 @@ func (st forgeState) encode(declared []*catalog.Entry) string {
 	v.Set("form", st.Options.CatalogForm)
 	if st.Options.Deferred {
 		v.Set("deferred", "1")
-		if len(st.Options.Pins) > 0 {
-			v.Set("pins", strings.Join(st.Options.Pins, ","))
-		}
+	} else {
+		v.Set("deferred", "0")
 	}
+	v.Set("pins", strings.Join(st.Options.Pins, ","))
 	v.Set("enc", st.Encoding)
 	return v.Encode()
 }

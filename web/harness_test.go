@@ -32,7 +32,7 @@ type harness struct {
 
 func newHarness(t *testing.T, d modelstest.Dialect) *harness {
 	t.Helper()
-	store := modelstest.OpenSeeded(t, d, adminPassword)
+	store := modelstest.OpenSeeded(t, d, adminPassword, SeedTotals(sharedMeter))
 	app := New(store, sharedMeter, Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	srv := httptest.NewServer(app.Handler())
 	t.Cleanup(srv.Close)

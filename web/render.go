@@ -70,3 +70,11 @@ func (s *Server) flashAndRedirect(c echo.Context, msg, to string) error {
 	}
 	return c.Redirect(http.StatusSeeOther, to)
 }
+
+// csrfToken is the session's CSRF token ("" when signed out).
+func csrfToken(c echo.Context) string {
+	if sess := currentSession(c); sess != nil {
+		return sess.CSRFToken
+	}
+	return ""
+}

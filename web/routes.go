@@ -21,6 +21,7 @@ var (
 	admins    = policy{roles: []models.Role{models.RoleAdmin}}
 	reviewers = policy{roles: []models.Role{models.RoleReviewer}}
 	auditors  = policy{roles: []models.Role{models.RoleAdmin, models.RoleReviewer}}
+	editors   = policy{roles: []models.Role{models.RoleEditor, models.RoleAdmin}}
 )
 
 type route struct {
@@ -64,6 +65,21 @@ func (s *Server) routeTable() []route {
 		// forge
 		{http.MethodGet, "/forge", signedIn, s.forgePage},
 		{http.MethodGet, "/forge/search", signedIn, s.forgeSearch},
+		{http.MethodPost, "/forge/save", editors, s.forgeSave},
+
+		// agents
+		{http.MethodGet, "/agents", signedIn, s.agentsPage},
+		{http.MethodPost, "/agents", admins, s.createAgent},
+		{http.MethodGet, "/agents/:slug", signedIn, s.agentPage},
+		{http.MethodPost, "/agents/:slug", admins, s.updateAgent},
+
+		// profiles
+		{http.MethodGet, "/profiles", signedIn, s.profilesPage},
+		{http.MethodPost, "/profiles", editors, s.createProfile},
+		{http.MethodGet, "/profiles/:slug", signedIn, s.profilePage},
+		{http.MethodPost, "/profiles/:slug", editors, s.saveProfile},
+		{http.MethodGet, "/profiles/:slug/diff", signedIn, s.profileDiff},
+		{http.MethodPost, "/profiles/:slug/restore/:version", editors, s.restoreProfile},
 
 		// audit
 		{http.MethodGet, "/audit", auditors, s.auditPage},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/agentforge/console/instruction/meter"
 	"os"
 
 	"github.com/agentforge/console/catalog"
@@ -48,7 +49,7 @@ func runCatalog(ctx context.Context, args []string, stdout *os.File) error {
 		fmt.Fprintf(stdout, "%s: %d valid tool contract(s)\n", file, len(cs))
 		return nil
 	}
-	store, _, err := openStore(ctx)
+	store, _, err := openStore(ctx, meter.New(10000))
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/web"
@@ -17,10 +16,13 @@ import (
 
 func runCompose(ctx context.Context, args []string, stdout *os.File) error {
 	fs := flag.NewFlagSet("compose", flag.ContinueOnError)
-	tools := fs.String("tools", "", "comma-separated tool ids (ns.* for a whole service); default every available native tool")
+	agent := fs.String("agent", "", "compose for this agent: declared ∩ selected ∩ available")
+	profile := fs.String("profile", "", "the agent's profile (default: the agent's default profile)")
+	tools := fs.String("tools", "", "comma-separated tool ids (ns.* for a whole service); without --agent the default is every available native tool, with --agent a per-conversation pick")
+	without := fs.String("without", "", "comma-separated tool ids to leave out")
 	services := fs.String("services", "", "comma-separated connected services")
-	tier := fs.String("tier", instruction.TierStandard, "full | standard | compact")
-	form := fs.String("catalog", catalog.FormFull, "catalog form: full | compact")
+	tier := fs.String("tier", "", "full | standard | compact (default: the profile's, else standard)")
+	form := fs.String("catalog", "", "catalog form: full | compact (default: the profile's, else full)")
 	deferred := fs.Bool("deferred", false, "deferred tool search")
 	pins := fs.String("pins", "", "comma-separated tools shown in deferred mode")
 	enc := fs.String("encoding", meter.O200k, "o200k_base | cl100k_base")
@@ -28,7 +30,8 @@ func runCompose(ctx context.Context, args []string, stdout *os.File) error {
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, err}
 	}
-	store, _, err := openStore(ctx)
+	m := meter.New(200000)
+	store, _, err := openStore(ctx, m)
 	if err != nil {
 		return err
 	}
@@ -37,16 +40,23 @@ func runCompose(ctx context.Context, args []string, stdout *os.File) error {
 	if err != nil {
 		return err
 	}
-	req := web.ComposeRequest{Tools: list(*tools), Services: list(*services), Tier: *tier, CatalogForm: *form, Deferred: *deferred, Pins: list(*pins), Encoding: *enc}
-	if *tools == "" {
+	req := web.ComposeRequest{Agent: *agent, Profile: *profile, Tools: list(*tools), Without: list(*without), Services: list(*services), Tier: *tier, CatalogForm: *form, Pins: list(*pins), Encoding: *enc}
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "deferred" {
+			req.Deferred = deferred
+		}
+	})
+	if *services == "" && *agent != "" {
+		req.Services = nil
+	}
+	if *tools == "" && *agent == "" {
 		for _, e := range snap.Available().Entries() {
 			if e.Contract().Namespace() == "" {
 				req.Tools = append(req.Tools, e.ID())
 			}
 		}
 	}
-	m := meter.New(200000)
-	p, err := web.ComposeDirect(snap, m, req)
+	p, err := web.Compose(ctx, store, snap, m, req)
 	var fe *instruction.FieldError
 	if errors.As(err, &fe) {
 		return &exitError{2, fmt.Errorf("--%s: %s", flagName(fe.Field), fe.Message)}

@@ -23,7 +23,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 		return &exitError{2, err}
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	store, res, err := openStore(ctx)
+	m := meter.New(200000)
+	// tokenizer ranks load off the request path
+	go func() {
+		if err := m.Warm(); err != nil {
+			log.Error("tokenizer warm-up failed", "err", err)
+		}
+	}()
+	store, res, err := openStore(ctx, m)
 	if err != nil {
 		return err
 	}
@@ -35,13 +42,6 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 			fmt.Fprintln(stdout, "Created user admin with the password from CONSOLE_ADMIN_PASSWORD.")
 		}
 	}
-	m := meter.New(200000)
-	// tokenizer ranks load off the request path
-	go func() {
-		if err := m.Warm(); err != nil {
-			log.Error("tokenizer warm-up failed", "err", err)
-		}
-	}()
 	srv := web.New(store, m, web.Config{SecureCookies: *secure, Logger: log})
 	if err := srv.Warm(ctx); err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/agentforge/console/instruction/meter"
 	"os"
 	"strings"
 
@@ -32,7 +33,7 @@ func runUser(ctx context.Context, args []string, stdout *os.File) error {
 	if err != nil {
 		return &exitError{2, err}
 	}
-	store, _, err := openStore(ctx)
+	store, _, err := openStore(ctx, meter.New(10000))
 	if err != nil {
 		return err
 	}

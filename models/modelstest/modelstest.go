@@ -98,10 +98,10 @@ func Open(t testing.TB, d Dialect) *models.Store {
 
 // OpenSeeded opens a store as a first start leaves it: built-in catalog,
 // demo data and an admin with the given password.
-func OpenSeeded(t testing.TB, d Dialect, adminPassword string) *models.Store {
+func OpenSeeded(t testing.TB, d Dialect, adminPassword string, totals models.TotalsFunc) *models.Store {
 	t.Helper()
 	s := Open(t, d)
-	if _, err := s.Bootstrap(context.Background(), adminPassword); err != nil {
+	if _, err := s.Bootstrap(context.Background(), adminPassword, totals); err != nil {
 		t.Fatalf("bootstrap: %v", err)
 	}
 	return s

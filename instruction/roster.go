@@ -1,0 +1,119 @@
+package instruction
+
+import "github.com/agentforge/console/catalog"
+
+// RosterNote explains why a listed tool is not in the roster.
+type RosterNote struct {
+	Tool   string `json:"tool"`
+	Reason string `json:"reason"`
+}
+
+// Reasons a listed tool is left out.
+const (
+	NotDeclared  = "listed by profile, not declared — not advertised"
+	NotAvailable = "declared, but not available in the catalog"
+	NotPicked    = "not selected for this conversation"
+)
+
+// Effective computes the ordered effective roster
+//
+//	declared(agent) ∩ selected(profile, or everything declared) ∩ picked ∩ available
+//
+// in profile order, then the remaining declared tools in declared order.
+// A nil profile selects everything declared; a nil pick keeps the
+// selection. An empty set stays empty. Notes say why listed tools are out.
+func Effective(declared, profile, pick []string, available func(id string) bool) ([]string, []RosterNote) {
+	var notes []RosterNote
+	isDeclared := make(map[string]bool, len(declared))
+	for _, id := range declared {
+		isDeclared[id] = true
+	}
+	picked := map[string]bool{}
+	for _, id := range pick {
+		picked[id] = true
+	}
+	var order []string
+	seen := map[string]bool{}
+	consider := func(id string, fromProfile bool) {
+		if seen[id] {
+			return
+		}
+		seen[id] = true
+		switch {
+		case !isDeclared[id]:
+			if fromProfile {
+				notes = append(notes, RosterNote{id, NotDeclared})
+			}
+		case !available(id):
+			notes = append(notes, RosterNote{id, NotAvailable})
+		case pick != nil && !picked[id]:
+			notes = append(notes, RosterNote{id, NotPicked})
+		default:
+			order = append(order, id)
+		}
+	}
+	if profile != nil {
+		for _, id := range profile {
+			consider(id, true)
+		}
+		return order, notes
+	}
+	for _, id := range declared {
+		consider(id, false)
+	}
+	return order, notes
+}
+
+// AgentSpec is what an agent and its profile say about a composition.
+type AgentSpec struct {
+	Declared []string // the agent's declared tools
+	Services []string // the agent's connected services
+	Profile  []string // the profile's ordered tools; nil when there is no profile
+	Options  *Options // the profile's options; nil for the defaults
+}
+
+// NewAgentDraft builds an agent's draft over the available catalog: every
+// declared, available tool is a lever (profile order first, then declared
+// order); the selection is declared ∩ profile ∩ pick ∩ available; the
+// agent's services are connected. Notes say why listed tools are out.
+func NewAgentDraft(available *catalog.Catalog, spec AgentSpec, pick []string) (Draft, []RosterNote) {
+	isAvail := func(id string) bool { _, ok := available.Get(id); return ok }
+	opts := DefaultOptions()
+	if spec.Options != nil {
+		opts = *spec.Options
+	}
+	roster, notes := Effective(spec.Declared, spec.Profile, pick, isAvail)
+	d := Draft{Selected: make(map[string]bool, len(roster)), Connected: map[string]bool{}, Options: opts}
+	for _, id := range roster {
+		d.Selected[id] = true
+	}
+	isDeclared := make(map[string]bool, len(spec.Declared))
+	for _, id := range spec.Declared {
+		isDeclared[id] = true
+	}
+	seen := map[string]bool{}
+	add := func(id string) {
+		if e, ok := available.Get(id); ok && isDeclared[id] && !seen[id] {
+			seen[id] = true
+			d.Declared = append(d.Declared, e)
+		}
+	}
+	for _, id := range spec.Profile {
+		add(id)
+	}
+	for _, id := range spec.Declared {
+		add(id)
+	}
+	for _, ns := range spec.Services {
+		if !d.Connected[ns] {
+			d.DeclaredServices = append(d.DeclaredServices, ns)
+			d.Connected[ns] = true
+		}
+	}
+	for _, e := range d.Declared {
+		if ns := e.Contract().Namespace(); ns != "" && !d.Connected[ns] && d.Selected[e.ID()] {
+			notes = append(notes, RosterNote{Tool: e.ID(), Reason: "its service " + ns + " is not connected to this agent"})
+		}
+	}
+	return d, notes
+}

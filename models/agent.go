@@ -1,0 +1,190 @@
+package models
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// Agent is an app configuration: the tools it declares are the upper bound
+// of what it may ever see; its connected services are its named-service
+// connections.
+type Agent struct {
+	ID               uint   `gorm:"primaryKey"`
+	Slug             string `gorm:"size:64;uniqueIndex;not null"`
+	Name             string `gorm:"size:128;not null"`
+	Description      string `gorm:"size:2000"`
+	DeclaredJSON     string `gorm:"column:declared;type:text;not null"`
+	ServicesJSON     string `gorm:"column:services;type:text;not null"`
+	DefaultProfileID *uint
+	Version          int `gorm:"not null"`
+	CreatedAt        time.Time
+	UpdatedAt        time.Time
+}
+
+// Declared lists the declared tool ids.
+func (a Agent) Declared() []string { return decodeList(a.DeclaredJSON) }
+
+// Services lists the connected services.
+func (a Agent) Services() []string { return decodeList(a.ServicesJSON) }
+
+func decodeList(s string) []string {
+	var out []string
+	_ = json.Unmarshal([]byte(s), &out)
+	return out
+}
+
+func encodeList(ss []string) string {
+	if ss == nil {
+		ss = []string{}
+	}
+	b, _ := json.Marshal(ss)
+	return string(b)
+}
+
+var slugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
+var servicePattern = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)
+
+// AgentInput is what creating or editing an agent takes.
+type AgentInput struct {
+	Slug           string
+	Name           string
+	Description    string
+	Declared       []string
+	Services       []string
+	DefaultProfile string // profile slug, optional
+}
+
+// Validate checks the input against the set of known tool ids; it returns
+// field errors.
+func (in AgentInput) Validate(known map[string]bool) map[string]string {
+	errs := map[string]string{}
+	if !slugPattern.MatchString(in.Slug) {
+		errs["slug"] = "use 1-63 lower-case letters, digits and dashes"
+	}
+	if strings.TrimSpace(in.Name) == "" || len(in.Name) > 128 {
+		errs["name"] = "is required (at most 128 characters)"
+	}
+	if len(in.Description) > 2000 {
+		errs["description"] = "is at most 2000 characters"
+	}
+	if msg := checkToolList(in.Declared, known); msg != "" {
+		errs["declared"] = msg
+	}
+	for _, s := range in.Services {
+		if !servicePattern.MatchString(s) {
+			errs["services"] = fmt.Sprintf("%q is not a service name", s)
+			break
+		}
+	}
+	return errs
+}
+
+// checkToolList reports unknown or duplicate tool ids.
+func checkToolList(ids []string, known map[string]bool) string {
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if seen[id] {
+			return fmt.Sprintf("%s is listed twice", id)
+		}
+		seen[id] = true
+		if !known[id] {
+			return fmt.Sprintf("unknown tool id %q", id)
+		}
+	}
+	return ""
+}
+
+// CreateAgent stores a new agent and audits it.
+func (s *Store) CreateAgent(ctx context.Context, actor string, in AgentInput, known map[string]bool) (*Agent, error) {
+	if errs := in.Validate(known); len(errs) > 0 {
+		return nil, &ValidationError{Fields: errs}
+	}
+	a := &Agent{Slug: in.Slug, Name: strings.TrimSpace(in.Name), Description: in.Description, DeclaredJSON: encodeList(in.Declared), ServicesJSON: encodeList(in.Services), Version: 1}
+	err := s.Tx(ctx, func(tx *Store) error {
+		if err := tx.resolveDefaultProfile(ctx, a, in.DefaultProfile); err != nil {
+			return err
+		}
+		if err := tx.with(ctx).Create(a).Error; err != nil {
+			if errors.Is(notFound(err), ErrConflict) {
+				return &ValidationError{Fields: map[string]string{"slug": "is taken"}}
+			}
+			return err
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "agent.create", Subject: "agent:" + a.Slug, After: digestOf(a.DeclaredJSON + a.ServicesJSON)})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("models: create agent: %w", err)
+	}
+	return a, nil
+}
+
+func (s *Store) resolveDefaultProfile(ctx context.Context, a *Agent, slug string) error {
+	a.DefaultProfileID = nil
+	if slug == "" {
+		return nil
+	}
+	p, err := s.ProfileBySlug(ctx, slug)
+	if err != nil {
+		return &ValidationError{Fields: map[string]string{"default_profile": fmt.Sprintf("no profile %q", slug)}}
+	}
+	a.DefaultProfileID = &p.ID
+	return nil
+}
+
+// UpdateAgent replaces an agent's settings if it is still at version base.
+func (s *Store) UpdateAgent(ctx context.Context, actor, slug string, base int, in AgentInput, known map[string]bool) (*Agent, error) {
+	in.Slug = slug
+	if errs := in.Validate(known); len(errs) > 0 {
+		return nil, &ValidationError{Fields: errs}
+	}
+	var out *Agent
+	err := s.Tx(ctx, func(tx *Store) error {
+		a, err := tx.AgentBySlug(ctx, slug)
+		if err != nil {
+			return err
+		}
+		before := digestOf(a.DeclaredJSON + a.ServicesJSON)
+		a.Name, a.Description, a.DeclaredJSON, a.ServicesJSON = strings.TrimSpace(in.Name), in.Description, encodeList(in.Declared), encodeList(in.Services)
+		if err := tx.resolveDefaultProfile(ctx, a, in.DefaultProfile); err != nil {
+			return err
+		}
+		res := tx.with(ctx).Model(&Agent{}).Where("id = ? AND version = ?", a.ID, base).Updates(map[string]any{
+			"name": a.Name, "description": a.Description, "declared": a.DeclaredJSON, "services": a.ServicesJSON,
+			"default_profile_id": a.DefaultProfileID, "version": base + 1, "updated_at": time.Now().UTC(),
+		})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return ErrConflict
+		}
+		a.Version = base + 1
+		out = a
+		return tx.Audit(ctx, Event{Actor: actor, Action: "agent.update", Subject: "agent:" + slug, Before: before, After: digestOf(a.DeclaredJSON + a.ServicesJSON)})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("models: update agent: %w", err)
+	}
+	return out, nil
+}
+
+// AgentBySlug finds an agent.
+func (s *Store) AgentBySlug(ctx context.Context, slug string) (*Agent, error) {
+	var a Agent
+	if err := s.with(ctx).Where("slug = ?", slug).First(&a).Error; err != nil {
+		return nil, fmt.Errorf("models: agent %q: %w", slug, notFound(err))
+	}
+	return &a, nil
+}
+
+// Agents lists agents by name.
+func (s *Store) Agents(ctx context.Context) ([]Agent, error) {
+	var as []Agent
+	err := s.with(ctx).Order("name").Find(&as).Error
+	return as, err
+}

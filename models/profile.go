@@ -1,0 +1,249 @@
+package models
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Profile is a named, versioned, ordered tool list with options: an admin's
+// convenience, never authority.
+type Profile struct {
+	ID             uint   `gorm:"primaryKey"`
+	Slug           string `gorm:"size:64;uniqueIndex;not null"`
+	Name           string `gorm:"size:128;not null"`
+	AgentID        *uint  // the default agent whose token totals each version records
+	CurrentVersion int    `gorm:"not null"`
+	CreatedBy      string `gorm:"size:64"`
+	CreatedAt      time.Time
+}
+
+// ProfileVersion is one immutable version of a profile.
+type ProfileVersion struct {
+	ID          uint   `gorm:"primaryKey"`
+	ProfileID   uint   `gorm:"not null;uniqueIndex:idx_profile_version"`
+	Version     int    `gorm:"not null;uniqueIndex:idx_profile_version"`
+	ToolsJSON   string `gorm:"column:tools;type:text;not null"`
+	Tier        string `gorm:"size:16;not null"`
+	CatalogForm string `gorm:"size:16;not null"`
+	Deferred    bool   `gorm:"not null"`
+	PinsJSON    string `gorm:"column:pins;type:text;not null"`
+	Message     string `gorm:"size:500"`
+	Author      string `gorm:"size:64;not null"`
+	Digest      string `gorm:"size:64;not null"`
+	Encoding    string `gorm:"size:32"`
+	Body        int
+	Protocol    int
+	Catalog     int
+	Total       int
+	CreatedAt   time.Time
+}
+
+// Tools lists the version's tools in order.
+func (v ProfileVersion) Tools() []string { return decodeList(v.ToolsJSON) }
+
+// Pins lists the version's deferred-mode pins.
+func (v ProfileVersion) Pins() []string { return decodeList(v.PinsJSON) }
+
+// ProfileContent is what a version holds.
+type ProfileContent struct {
+	Tools       []string
+	Tier        string
+	CatalogForm string
+	Deferred    bool
+	Pins        []string
+	Message     string
+}
+
+// TokenTotals are a version's composed token counts for its default agent.
+type TokenTotals struct {
+	Encoding                        string
+	Body, Protocol, Catalog, Total int
+}
+
+// Validate checks the content; known is the set of tool ids that exist.
+func (c ProfileContent) Validate(known map[string]bool) map[string]string {
+	errs := map[string]string{}
+	if msg := checkToolList(c.Tools, known); msg != "" {
+		errs["tools"] = msg
+	}
+	switch c.Tier {
+	case "full", "standard", "compact":
+	default:
+		errs["tier"] = "choose full, standard or compact"
+	}
+	if c.CatalogForm != "full" && c.CatalogForm != "compact" {
+		errs["catalog_form"] = "choose full or compact"
+	}
+	have := map[string]bool{}
+	for _, t := range c.Tools {
+		have[t] = true
+	}
+	for _, p := range c.Pins {
+		if !have[p] {
+			errs["pins"] = fmt.Sprintf("%s is pinned but not in the tool list", p)
+			break
+		}
+	}
+	if len(c.Message) > 500 {
+		errs["message"] = "is at most 500 characters"
+	}
+	return errs
+}
+
+func (c ProfileContent) digest() string {
+	b, _ := json.Marshal([]any{c.Tools, c.Tier, c.CatalogForm, c.Deferred, c.Pins})
+	return digestOf(string(b))
+}
+
+func digestOf(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
+}
+
+// ProfileInput creates a profile.
+type ProfileInput struct {
+	Slug    string
+	Name    string
+	Agent   string // default agent slug, optional
+	Content ProfileContent
+}
+
+// CreateProfile stores a profile with its first version.
+func (s *Store) CreateProfile(ctx context.Context, actor string, in ProfileInput, known map[string]bool, totals TokenTotals) (*Profile, error) {
+	errs := in.Content.Validate(known)
+	if !slugPattern.MatchString(in.Slug) {
+		errs["slug"] = "use 1-63 lower-case letters, digits and dashes"
+	}
+	if strings.TrimSpace(in.Name) == "" || len(in.Name) > 128 {
+		errs["name"] = "is required (at most 128 characters)"
+	}
+	if len(errs) > 0 {
+		return nil, &ValidationError{Fields: errs}
+	}
+	p := &Profile{Slug: in.Slug, Name: strings.TrimSpace(in.Name), CurrentVersion: 1, CreatedBy: actor}
+	err := s.Tx(ctx, func(tx *Store) error {
+		if in.Agent != "" {
+			a, err := tx.AgentBySlug(ctx, in.Agent)
+			if err != nil {
+				return &ValidationError{Fields: map[string]string{"agent": fmt.Sprintf("no agent %q", in.Agent)}}
+			}
+			p.AgentID = &a.ID
+		}
+		if err := tx.with(ctx).Create(p).Error; err != nil {
+			if errors.Is(notFound(err), ErrConflict) {
+				return &ValidationError{Fields: map[string]string{"slug": "is taken"}}
+			}
+			return err
+		}
+		v := newVersion(p.ID, 1, actor, in.Content, totals)
+		if err := tx.with(ctx).Create(&v).Error; err != nil {
+			return err
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "profile.create", Subject: "profile:" + p.Slug, After: v.Digest, Detail: "version 1"})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("models: create profile: %w", err)
+	}
+	return p, nil
+}
+
+func newVersion(profileID uint, n int, actor string, c ProfileContent, t TokenTotals) ProfileVersion {
+	if c.Pins == nil {
+		c.Pins = []string{}
+	}
+	return ProfileVersion{ProfileID: profileID, Version: n, ToolsJSON: encodeList(c.Tools), Tier: c.Tier, CatalogForm: c.CatalogForm, Deferred: c.Deferred,
+		PinsJSON: encodeList(c.Pins), Message: c.Message, Author: actor, Digest: c.digest(), Encoding: t.Encoding, Body: t.Body, Protocol: t.Protocol, Catalog: t.Catalog, Total: t.Total}
+}
+
+// ErrMissingBase means a save did not say which version it edits.
+var ErrMissingBase = errors.New("models: the base version is required")
+
+// SaveProfileVersion adds a version made from base. A save whose base is
+// no longer current is refused with ErrConflict: never a silent overwrite.
+func (s *Store) SaveProfileVersion(ctx context.Context, actor, slug string, base int, c ProfileContent, known map[string]bool, totals TokenTotals) (*ProfileVersion, error) {
+	if base < 1 {
+		return nil, ErrMissingBase
+	}
+	if errs := c.Validate(known); len(errs) > 0 {
+		return nil, &ValidationError{Fields: errs}
+	}
+	var out ProfileVersion
+	err := s.Tx(ctx, func(tx *Store) error {
+		p, err := tx.ProfileBySlug(ctx, slug)
+		if err != nil {
+			return err
+		}
+		res := tx.with(ctx).Model(&Profile{}).Where("id = ? AND current_version = ?", p.ID, base).Update("current_version", base+1)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return ErrConflict
+		}
+		prev, err := tx.ProfileVersionAt(ctx, p.ID, base)
+		if err != nil {
+			return err
+		}
+		out = newVersion(p.ID, base+1, actor, c, totals)
+		if err := tx.with(ctx).Create(&out).Error; err != nil {
+			return notFound(err)
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "profile.save", Subject: "profile:" + slug, Before: prev.Digest, After: out.Digest, Detail: fmt.Sprintf("version %d from %d: %s", base+1, base, c.Message)})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("models: save profile %s: %w", slug, err)
+	}
+	return &out, nil
+}
+
+// ProfileBySlug finds a profile.
+func (s *Store) ProfileBySlug(ctx context.Context, slug string) (*Profile, error) {
+	var p Profile
+	if err := s.with(ctx).Where("slug = ?", slug).First(&p).Error; err != nil {
+		return nil, fmt.Errorf("models: profile %q: %w", slug, notFound(err))
+	}
+	return &p, nil
+}
+
+// ProfileByID finds a profile by id.
+func (s *Store) ProfileByID(ctx context.Context, id uint) (*Profile, error) {
+	var p Profile
+	if err := s.with(ctx).First(&p, id).Error; err != nil {
+		return nil, fmt.Errorf("models: profile %d: %w", id, notFound(err))
+	}
+	return &p, nil
+}
+
+// Profiles lists profiles by name.
+func (s *Store) Profiles(ctx context.Context) ([]Profile, error) {
+	var ps []Profile
+	err := s.with(ctx).Order("name").Find(&ps).Error
+	return ps, err
+}
+
+// ProfileVersionAt loads one version.
+func (s *Store) ProfileVersionAt(ctx context.Context, profileID uint, n int) (*ProfileVersion, error) {
+	var v ProfileVersion
+	if err := s.with(ctx).Where("profile_id = ? AND version = ?", profileID, n).First(&v).Error; err != nil {
+		return nil, fmt.Errorf("models: profile version %d: %w", n, notFound(err))
+	}
+	return &v, nil
+}
+
+// ProfileVersions lists a profile's versions, newest first.
+func (s *Store) ProfileVersions(ctx context.Context, profileID uint) ([]ProfileVersion, error) {
+	var vs []ProfileVersion
+	err := s.with(ctx).Where("profile_id = ?", profileID).Order("version DESC").Find(&vs).Error
+	return vs, err
+}
+
+// Content returns what a version holds.
+func (v ProfileVersion) Content() ProfileContent {
+	return ProfileContent{Tools: v.Tools(), Tier: v.Tier, CatalogForm: v.CatalogForm, Deferred: v.Deferred, Pins: v.Pins(), Message: v.Message}
+}

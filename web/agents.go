@@ -1,0 +1,172 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/views"
+)
+
+func lines(s string) []string {
+	var out []string
+	for _, l := range strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' || r == ',' }) {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func (s *Server) profileOptions(c echo.Context) ([]views.Option, error) {
+	ps, err := s.store.Profiles(c.Request().Context())
+	if err != nil {
+		return nil, err
+	}
+	out := make([]views.Option, len(ps))
+	for i, p := range ps {
+		out[i] = views.Option{Value: p.Slug, Label: p.Name}
+	}
+	return out, nil
+}
+
+func (s *Server) agentsPage(c echo.Context) error {
+	return s.renderAgents(c, http.StatusOK, views.AgentForm{})
+}
+
+func (s *Server) renderAgents(c echo.Context, status int, form views.AgentForm) error {
+	ctx := c.Request().Context()
+	as, err := s.store.Agents(ctx)
+	if err != nil {
+		return err
+	}
+	var rows []views.AgentRow
+	for _, a := range as {
+		rows = append(rows, s.agentRow(c, a))
+	}
+	if form.Profiles, err = s.profileOptions(c); err != nil {
+		return err
+	}
+	return s.render(c, status, s.page(c, "Agents", "agents"), views.Agents(rows, currentUser(c).Has(models.RoleAdmin), form, csrfToken(c)))
+}
+
+func (s *Server) agentRow(c echo.Context, a models.Agent) views.AgentRow {
+	r := views.AgentRow{Slug: a.Slug, Name: a.Name, Description: a.Description, Declared: len(a.Declared()), Services: a.Services()}
+	if a.DefaultProfileID != nil {
+		if p, err := s.store.ProfileByID(c.Request().Context(), *a.DefaultProfileID); err == nil {
+			r.DefaultProfile = p.Slug
+		}
+	}
+	return r
+}
+
+func agentInput(c echo.Context) models.AgentInput {
+	return models.AgentInput{Slug: strings.TrimSpace(c.FormValue("slug")), Name: c.FormValue("name"), Description: c.FormValue("description"),
+		Declared: lines(c.FormValue("declared")), Services: lines(c.FormValue("services")), DefaultProfile: c.FormValue("default_profile")}
+}
+
+func agentFormOf(in models.AgentInput, errs map[string]string) views.AgentForm {
+	return views.AgentForm{Slug: in.Slug, Name: in.Name, Description: in.Description, Declared: strings.Join(in.Declared, "\n"),
+		Services: strings.Join(in.Services, ","), DefaultProfile: in.DefaultProfile, Errors: errs}
+}
+
+func (s *Server) createAgent(c echo.Context) error {
+	snap, err := s.snapshot(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	in := agentInput(c)
+	_, err = s.store.CreateAgent(c.Request().Context(), userName(c), in, snap.knownTools())
+	if ve, ok := asValidation(err); ok {
+		return s.renderAgents(c, http.StatusUnprocessableEntity, agentFormOf(in, ve.Fields))
+	}
+	if err != nil {
+		return err
+	}
+	return s.flashAndRedirect(c, "Agent "+in.Slug+" created.", "/agents/"+in.Slug)
+}
+
+func (s *Server) agentPage(c echo.Context) error {
+	a, err := s.store.AgentBySlug(c.Request().Context(), c.Param("slug"))
+	if err != nil {
+		return err
+	}
+	in := models.AgentInput{Slug: a.Slug, Name: a.Name, Description: a.Description, Declared: a.Declared(), Services: a.Services()}
+	row := s.agentRow(c, *a)
+	in.DefaultProfile = row.DefaultProfile
+	form := agentFormOf(in, nil)
+	form.Version = a.Version
+	return s.renderAgent(c, http.StatusOK, a, form)
+}
+
+func (s *Server) renderAgent(c echo.Context, status int, a *models.Agent, form views.AgentForm) error {
+	ctx := c.Request().Context()
+	snap, err := s.snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	d := views.AgentData{Row: s.agentRow(c, *a), Declared: a.Declared(), CanEdit: currentUser(c).Has(models.RoleAdmin), CSRF: csrfToken(c), Form: form}
+	if d.Form.Profiles, err = s.profileOptions(c); err != nil {
+		return err
+	}
+	ps, err := s.store.Profiles(ctx)
+	if err != nil {
+		return err
+	}
+	for _, p := range ps {
+		ac, err := s.loadAgentContext(ctx, a.Slug, p.Slug)
+		if err != nil {
+			return err
+		}
+		dr, notes := agentDraft(snap, ac, nil)
+		t, err := s.totalsOf(dr, "o200k_base")
+		if err != nil {
+			return err
+		}
+		r := views.AgentRoster{Profile: p.Slug, Name: p.Name, Total: t.Total}
+		for _, e := range dr.Input().Roster {
+			r.Roster = append(r.Roster, e.ID())
+		}
+		for _, n := range notes {
+			r.Notes = append(r.Notes, views.Warning{Tool: n.Tool, Signal: n.Reason})
+		}
+		d.Rosters = append(d.Rosters, r)
+	}
+	return s.render(c, status, s.page(c, a.Name, "agents"), views.Agent(d))
+}
+
+func (s *Server) updateAgent(c echo.Context) error {
+	ctx := c.Request().Context()
+	a, err := s.store.AgentBySlug(ctx, c.Param("slug"))
+	if err != nil {
+		return err
+	}
+	base, err := strconv.Atoi(c.FormValue("version"))
+	if err != nil || base < 1 {
+		return echo.NewHTTPError(http.StatusBadRequest, "version: the version you edited is required")
+	}
+	snap, err := s.snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	in := agentInput(c)
+	_, err = s.store.UpdateAgent(ctx, userName(c), a.Slug, base, in, snap.knownTools())
+	if ve, ok := asValidation(err); ok {
+		in.Slug = a.Slug
+		form := agentFormOf(in, ve.Fields)
+		form.Version = base
+		return s.renderAgent(c, http.StatusUnprocessableEntity, a, form)
+	}
+	if errors.Is(err, models.ErrConflict) {
+		return echo.NewHTTPError(http.StatusConflict, "Someone saved this agent since you opened it. Nothing was overwritten; reload and apply your change again.")
+	}
+	if err != nil {
+		return err
+	}
+	return s.flashAndRedirect(c, "Agent saved.", "/agents/"+a.Slug)
+}
+

@@ -1,0 +1,57 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/models"
+)
+
+// forgeSave saves the forge's draft as a new version of the picked
+// profile. The profile keeps tools the agent does not declare (they are
+// the profile's business, and never advertised by this agent).
+func (s *Server) forgeSave(c echo.Context) error {
+	state, err := url.ParseQuery(c.FormValue("state"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "state: unreadable")
+	}
+	base, err := strconv.Atoi(c.FormValue("base"))
+	if err != nil || base < 1 {
+		return echo.NewHTTPError(http.StatusBadRequest, "base: the version the draft started from is required")
+	}
+	fc, err := s.forgeDraft(c, state)
+	var fe *instruction.FieldError
+	if errors.As(err, &fe) {
+		return echo.NewHTTPError(http.StatusBadRequest, fe.Error())
+	}
+	if err != nil {
+		return err
+	}
+	if fc.ac.profile == nil || fc.ac.version == nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "profile: pick an agent and a profile to save to")
+	}
+	ct := models.ProfileContent{Tier: fc.draft.Options.Tier, CatalogForm: fc.draft.Options.CatalogForm, Deferred: fc.draft.Options.Deferred,
+		Pins: fc.draft.Options.Pins, Message: strings.TrimSpace(c.FormValue("message"))}
+	ct.Tools = fc.draft.SelectedIDs()
+	declared := map[string]bool{}
+	for _, t := range fc.ac.agent.Declared() {
+		declared[t] = true
+	}
+	for _, t := range fc.ac.version.Tools() {
+		if !declared[t] {
+			ct.Tools = append(ct.Tools, t)
+		}
+	}
+	if ct.Pins == nil {
+		ct.Pins = []string{}
+	}
+	return s.saveVersion(c, fc.ac.profile.Slug, base, ct, func(ve *models.ValidationError) error {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, ve.Error())
+	})
+}

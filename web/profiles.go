@@ -1,0 +1,382 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/views"
+)
+
+func canEditProfiles(u *models.User) bool { return u.Has(models.RoleEditor) || u.Has(models.RoleAdmin) }
+
+func versionRow(v models.ProfileVersion, current int) views.VersionRow {
+	opts := fmt.Sprintf("%s tier · %s catalog", v.Tier, v.CatalogForm)
+	if v.Deferred {
+		opts += " · deferred"
+		if ps := v.Pins(); len(ps) > 0 {
+			opts += " (pins " + strings.Join(ps, ", ") + ")"
+		}
+	}
+	return views.VersionRow{Version: v.Version, Author: v.Author, At: v.CreatedAt.UTC().Format(time.DateTime), Message: v.Message, Tools: v.Tools(),
+		Options: opts, Totals: views.Delta{Body: v.Body, Protocol: v.Protocol, Catalog: v.Catalog, Total: v.Total}, Encoding: v.Encoding, Current: v.Version == current}
+}
+
+func (s *Server) agentOptions(c echo.Context) ([]views.Option, error) {
+	as, err := s.store.Agents(c.Request().Context())
+	if err != nil {
+		return nil, err
+	}
+	out := make([]views.Option, len(as))
+	for i, a := range as {
+		out[i] = views.Option{Value: a.Slug, Label: a.Name}
+	}
+	return out, nil
+}
+
+func (s *Server) profilesPage(c echo.Context) error {
+	return s.renderProfiles(c, http.StatusOK, views.ProfileForm{Tier: instruction.TierStandard, CatalogForm: "full"})
+}
+
+func (s *Server) renderProfiles(c echo.Context, status int, form views.ProfileForm) error {
+	ctx := c.Request().Context()
+	ps, err := s.store.Profiles(ctx)
+	if err != nil {
+		return err
+	}
+	agents, err := s.store.Agents(ctx)
+	if err != nil {
+		return err
+	}
+	names := map[uint]string{}
+	for _, a := range agents {
+		names[a.ID] = a.Slug
+	}
+	var rows []views.ProfileRow
+	for _, p := range ps {
+		v, err := s.store.ProfileVersionAt(ctx, p.ID, p.CurrentVersion)
+		if err != nil {
+			return err
+		}
+		r := views.ProfileRow{Slug: p.Slug, Name: p.Name, Version: p.CurrentVersion, Tools: len(v.Tools()), Total: v.Total}
+		if p.AgentID != nil {
+			r.Agent = names[*p.AgentID]
+		}
+		rows = append(rows, r)
+	}
+	if form.Agents, err = s.agentOptions(c); err != nil {
+		return err
+	}
+	return s.render(c, status, s.page(c, "Profiles", "profiles"), views.Profiles(rows, canEditProfiles(currentUser(c)), form, csrfToken(c)))
+}
+
+func profileContent(c echo.Context) models.ProfileContent {
+	return models.ProfileContent{Tools: lines(c.FormValue("tools")), Tier: c.FormValue("tier"), CatalogForm: c.FormValue("catalog_form"),
+		Deferred: c.FormValue("deferred") == "1", Pins: lines(c.FormValue("pins")), Message: strings.TrimSpace(c.FormValue("message"))}
+}
+
+func profileFormOf(ct models.ProfileContent) views.ProfileForm {
+	return views.ProfileForm{Tools: strings.Join(ct.Tools, "\n"), Tier: ct.Tier, CatalogForm: ct.CatalogForm, Deferred: ct.Deferred, Pins: strings.Join(ct.Pins, ","), Message: ct.Message}
+}
+
+func (s *Server) createProfile(c echo.Context) error {
+	ctx := c.Request().Context()
+	snap, err := s.snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	ct := profileContent(c)
+	in := models.ProfileInput{Slug: strings.TrimSpace(c.FormValue("slug")), Name: c.FormValue("name"), Agent: c.FormValue("agent"), Content: ct}
+	var totals models.TokenTotals
+	if in.Agent != "" {
+		if a, err := s.store.AgentBySlug(ctx, in.Agent); err == nil {
+			if totals, err = s.profileTotals(ctx, snap, &a.ID, ct); err != nil {
+				return err
+			}
+		}
+	}
+	_, err = s.store.CreateProfile(ctx, userName(c), in, snap.knownTools(), totals)
+	if ve, ok := asValidation(err); ok {
+		form := profileFormOf(ct)
+		form.Slug, form.Name, form.Agent, form.Errors = in.Slug, in.Name, in.Agent, ve.Fields
+		return s.renderProfiles(c, http.StatusUnprocessableEntity, form)
+	}
+	if err != nil {
+		return err
+	}
+	return s.flashAndRedirect(c, "Profile "+in.Slug+" created.", "/profiles/"+in.Slug)
+}
+
+func (s *Server) profilePage(c echo.Context) error {
+	return s.renderProfile(c, http.StatusOK, nil)
+}
+
+func (s *Server) renderProfile(c echo.Context, status int, form *views.ProfileForm) error {
+	ctx := c.Request().Context()
+	p, err := s.store.ProfileBySlug(ctx, c.Param("slug"))
+	if err != nil {
+		return err
+	}
+	vs, err := s.store.ProfileVersions(ctx, p.ID)
+	if err != nil {
+		return err
+	}
+	d := views.ProfileData{Slug: p.Slug, Name: p.Name, CanEdit: canEditProfiles(currentUser(c)), CSRF: csrfToken(c)}
+	for _, v := range vs {
+		row := versionRow(v, p.CurrentVersion)
+		d.History = append(d.History, row)
+		if row.Current {
+			d.Current = row
+			f := profileFormOf(v.Content())
+			f.Message, f.Base = "", p.CurrentVersion
+			d.Form = f
+		}
+	}
+	if form != nil {
+		d.Form = *form
+	}
+	if p.AgentID != nil {
+		as, err := s.store.Agents(ctx)
+		if err != nil {
+			return err
+		}
+		for _, a := range as {
+			if a.ID == *p.AgentID {
+				d.Agent = a.Slug
+				declared := map[string]bool{}
+				for _, t := range a.Declared() {
+					declared[t] = true
+				}
+				for _, t := range d.Current.Tools {
+					if !declared[t] {
+						d.Undeclared = append(d.Undeclared, t)
+					}
+				}
+			}
+		}
+	}
+	return s.render(c, status, s.page(c, p.Name, "profiles"), views.Profile(d))
+}
+
+// saveProfile saves a new version from the edit form.
+func (s *Server) saveProfile(c echo.Context) error {
+	base, err := strconv.Atoi(c.FormValue("base"))
+	if err != nil || base < 1 {
+		return echo.NewHTTPError(http.StatusBadRequest, "base: the version you edited is required")
+	}
+	ct := profileContent(c)
+	return s.saveVersion(c, c.Param("slug"), base, ct, func(ve *models.ValidationError) error {
+		f := profileFormOf(ct)
+		f.Base, f.Errors = base, ve.Fields
+		return s.renderProfile(c, http.StatusUnprocessableEntity, &f)
+	})
+}
+
+// restoreProfile makes an earlier version current, as a new version.
+func (s *Server) restoreProfile(c echo.Context) error {
+	ctx := c.Request().Context()
+	p, err := s.store.ProfileBySlug(ctx, c.Param("slug"))
+	if err != nil {
+		return err
+	}
+	n, err := strconv.Atoi(c.Param("version"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound, "No such version.")
+	}
+	base, err := strconv.Atoi(c.FormValue("base"))
+	if err != nil || base < 1 {
+		return echo.NewHTTPError(http.StatusBadRequest, "base: the version you saw as current is required")
+	}
+	old, err := s.store.ProfileVersionAt(ctx, p.ID, n)
+	if err != nil {
+		return err
+	}
+	ct := old.Content()
+	ct.Message = fmt.Sprintf("restore v%d", n)
+	return s.saveVersion(c, p.Slug, base, ct, func(ve *models.ValidationError) error {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "Version "+strconv.Itoa(n)+" names tools that no longer exist: "+ve.Error())
+	})
+}
+
+// saveVersion computes the totals for the profile's default agent and
+// saves; a stale base renders the conflict page (409).
+func (s *Server) saveVersion(c echo.Context, slug string, base int, ct models.ProfileContent, invalid func(*models.ValidationError) error) error {
+	ctx := c.Request().Context()
+	snap, err := s.snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	p, err := s.store.ProfileBySlug(ctx, slug)
+	if err != nil {
+		return err
+	}
+	totals, err := s.profileTotals(ctx, snap, p.AgentID, ct)
+	if err != nil {
+		return err
+	}
+	v, err := s.store.SaveProfileVersion(ctx, userName(c), slug, base, ct, snap.knownTools(), totals)
+	if ve, ok := asValidation(err); ok {
+		return invalid(ve)
+	}
+	if errors.Is(err, models.ErrConflict) {
+		return s.renderConflict(c, p, base, ct.Tools)
+	}
+	if err != nil {
+		return err
+	}
+	return s.flashAndRedirect(c, fmt.Sprintf("Saved %s v%d.", slug, v.Version), "/profiles/"+slug)
+}
+
+func (s *Server) renderConflict(c echo.Context, p *models.Profile, base int, yours []string) error {
+	ctx := c.Request().Context()
+	fresh, err := s.store.ProfileBySlug(ctx, p.Slug)
+	if err != nil {
+		return err
+	}
+	cur, err := s.store.ProfileVersionAt(ctx, fresh.ID, fresh.CurrentVersion)
+	if err != nil {
+		return err
+	}
+	d := views.ConflictData{Slug: p.Slug, Base: base, Current: versionRow(*cur, fresh.CurrentVersion), Yours: yours, Retry: "/profiles/" + p.Slug}
+	d.Added, d.Removed = listDiff(cur.Tools(), yours)
+	return s.render(c, http.StatusConflict, s.page(c, "Conflict", "profiles"), views.ProfileConflict(d))
+}
+
+func listDiff(a, b []string) (added, removed []string) {
+	in := func(ss []string) map[string]bool {
+		m := map[string]bool{}
+		for _, s := range ss {
+			m[s] = true
+		}
+		return m
+	}
+	ia, ib := in(a), in(b)
+	for _, s := range b {
+		if !ia[s] {
+			added = append(added, s)
+		}
+	}
+	for _, s := range a {
+		if !ib[s] {
+			removed = append(removed, s)
+		}
+	}
+	return added, removed
+}
+
+// profileDiff compares two versions: tools, options, totals and the
+// composed instruction for the default agent.
+func (s *Server) profileDiff(c echo.Context) error {
+	ctx := c.Request().Context()
+	p, err := s.store.ProfileBySlug(ctx, c.Param("slug"))
+	if err != nil {
+		return err
+	}
+	a, errA := strconv.Atoi(c.QueryParam("a"))
+	b, errB := strconv.Atoi(c.QueryParam("b"))
+	if errA != nil || errB != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "a, b: choose two versions")
+	}
+	va, err := s.store.ProfileVersionAt(ctx, p.ID, a)
+	if err != nil {
+		return err
+	}
+	vb, err := s.store.ProfileVersionAt(ctx, p.ID, b)
+	if err != nil {
+		return err
+	}
+	d := views.ProfileDiffData{Slug: p.Slug, A: versionRow(*va, p.CurrentVersion), B: versionRow(*vb, p.CurrentVersion)}
+	d.Added, d.Removed = listDiff(va.Tools(), vb.Tools())
+	d.Moved = moved(va.Tools(), vb.Tools())
+	d.Options = optionChanges(instruction.Options{Tier: va.Tier, CatalogForm: va.CatalogForm, Deferred: va.Deferred, Pins: va.Pins()},
+		instruction.Options{Tier: vb.Tier, CatalogForm: vb.CatalogForm, Deferred: vb.Deferred, Pins: vb.Pins()})
+	textA, textB, err := s.versionTexts(c, p, va, vb)
+	if err != nil {
+		return err
+	}
+	d.TextDiff = lineDiff(textA, textB)
+	return s.render(c, http.StatusOK, s.page(c, "Profile diff", "profiles"), views.ProfileDiff(d))
+}
+
+// versionTexts composes both versions for the profile's default agent.
+func (s *Server) versionTexts(c echo.Context, p *models.Profile, va, vb *models.ProfileVersion) (string, string, error) {
+	if p.AgentID == nil {
+		return strings.Join(va.Tools(), "\n"), strings.Join(vb.Tools(), "\n"), nil
+	}
+	ctx := c.Request().Context()
+	snap, err := s.snapshot(ctx)
+	if err != nil {
+		return "", "", err
+	}
+	as, err := s.store.Agents(ctx)
+	if err != nil {
+		return "", "", err
+	}
+	var agent *models.Agent
+	for i := range as {
+		if as[i].ID == *p.AgentID {
+			agent = &as[i]
+		}
+	}
+	if agent == nil {
+		return "", "", models.ErrNotFound
+	}
+	text := func(v *models.ProfileVersion) (string, error) {
+		d, _ := agentDraft(snap, agentContext{agent: agent, version: v}, nil)
+		comp, err := instruction.Compose(d.Input())
+		return comp.Text(), err
+	}
+	ta, err := text(va)
+	if err != nil {
+		return "", "", err
+	}
+	tb, err := text(vb)
+	return ta, tb, err
+}
+
+// moved lists tools present in both lists whose relative order changed.
+func moved(a, b []string) []string {
+	pos := map[string]int{}
+	for i, t := range b {
+		pos[t] = i
+	}
+	var common []string
+	for _, t := range a {
+		if _, ok := pos[t]; ok {
+			common = append(common, t)
+		}
+	}
+	var out []string
+	for i, t := range common {
+		// t moved if its order among the common tools differs
+		j := 0
+		for _, u := range b {
+			if u == t {
+				break
+			}
+			if contains(common, u) {
+				j++
+			}
+		}
+		if i != j {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
