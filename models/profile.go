@@ -62,7 +62,7 @@ type ProfileContent struct {
 
 // TokenTotals are a version's composed token counts for its default agent.
 type TokenTotals struct {
-	Encoding                        string
+	Encoding                       string
 	Body, Protocol, Catalog, Total int
 }
 

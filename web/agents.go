@@ -169,4 +169,3 @@ func (s *Server) updateAgent(c echo.Context) error {
 	}
 	return s.flashAndRedirect(c, "Agent saved.", "/agents/"+a.Slug)
 }
-
