@@ -34,6 +34,21 @@ var migrations = []Migration{
 	{2, "agents, profiles, profile versions", func(tx *gorm.DB, dialect string) error {
 		return tx.Migrator().CreateTable(&Agent{}, &Profile{}, &ProfileVersion{})
 	}},
+	{3, "skills, versions, labels, proposals, revisions, reviews", func(tx *gorm.DB, dialect string) error {
+		return tx.Migrator().CreateTable(&Skill{}, &SkillVersion{}, &SkillLabel{}, &Proposal{}, &ProposalRevision{}, &Review{})
+	}},
+	{4, "append-only audit log on Postgres", func(tx *gorm.DB, dialect string) error {
+		if dialect != DialectPostgres {
+			return nil // SQLite has no such trigger language; the hash chain still detects edits
+		}
+		return tx.Exec(`CREATE FUNCTION audit_events_append_only() RETURNS trigger AS $$
+BEGIN
+	RAISE EXCEPTION 'audit_events is append-only';
+END;
+$$ LANGUAGE plpgsql;
+CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_events
+	FOR EACH ROW EXECUTE FUNCTION audit_events_append_only();`).Error
+	}},
 }
 
 // Migrate applies every migration not yet applied, in order, each in its

@@ -30,6 +30,17 @@ const (
 type Store struct {
 	db      *gorm.DB
 	dialect string
+	// fault, when set (tests only), fails a multi-step write at a named
+	// step so tests can prove the transaction leaves nothing behind.
+	fault func(step string) error
+}
+
+// WithFault returns a store whose multi-step writes call fn before each
+// named step and abort when it returns an error. For fault-injection tests.
+func (s *Store) WithFault(fn func(step string) error) *Store {
+	c := *s
+	c.fault = fn
+	return &c
 }
 
 // Open connects to the database named by url: a postgres:// URL, or a
@@ -101,7 +112,7 @@ func (s *Store) Ping(ctx context.Context) error {
 // Tx runs fn in one transaction: all of its writes land, or none.
 func (s *Store) Tx(ctx context.Context, fn func(tx *Store) error) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		return fn(&Store{db: tx, dialect: s.dialect})
+		return fn(&Store{db: tx, dialect: s.dialect, fault: s.fault})
 	})
 }
 

@@ -1,0 +1,360 @@
+package models
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Proposal statuses.
+const (
+	ProposalOpen      = "open"
+	ProposalPromoted  = "promoted"
+	ProposalRejected  = "rejected"
+	ProposalWithdrawn = "withdrawn"
+)
+
+// Review kinds.
+const (
+	ReviewApprove        = "approve"
+	ReviewRequestChanges = "request_changes"
+)
+
+// Proposal is a proposed new version of a skill: a change under review.
+type Proposal struct {
+	ID                uint   `gorm:"primaryKey"`
+	SkillID           uint   `gorm:"index;not null"`
+	Status            string `gorm:"size:16;index;not null"`
+	Author            string `gorm:"size:64;index;not null"`
+	EditorsJSON       string `gorm:"column:editors;type:text;not null"`
+	Revision          int    `gorm:"not null"`
+	Digest            string `gorm:"size:64;not null"`
+	BaseVersion       int    `gorm:"not null"` // production version when opened; 0 for a new skill
+	Name              string `gorm:"size:64;not null"`
+	Summary           string `gorm:"size:1024;not null"`
+	Procedure         string `gorm:"type:text;not null"`
+	RequiredToolsJSON string `gorm:"column:required_tools;type:text;not null"`
+	Lock              int    `gorm:"not null"`
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
+	ClosedBy          string `gorm:"size:64"`
+	ClosedAt          *time.Time
+	PromotedVersion   *int
+	Reason            string `gorm:"size:1000"`
+}
+
+// Content is the proposal's current revision.
+func (p Proposal) Content() SkillContent {
+	return SkillContent{Name: p.Name, Summary: p.Summary, Procedure: p.Procedure, RequiredTools: decodeList(p.RequiredToolsJSON)}
+}
+
+// Editors lists everyone who wrote a revision: none of them may approve.
+func (p Proposal) Editors() []string { return decodeList(p.EditorsJSON) }
+
+// EditedBy reports whether the user wrote any revision.
+func (p Proposal) EditedBy(user string) bool {
+	for _, e := range p.Editors() {
+		if e == user {
+			return true
+		}
+	}
+	return false
+}
+
+// ProposalRevision keeps every revision's content and digest.
+type ProposalRevision struct {
+	ID                uint   `gorm:"primaryKey"`
+	ProposalID        uint   `gorm:"not null;uniqueIndex:idx_proposal_revision"`
+	Revision          int    `gorm:"not null;uniqueIndex:idx_proposal_revision"`
+	Digest            string `gorm:"size:64;not null"`
+	Name              string `gorm:"size:64;not null"`
+	Summary           string `gorm:"size:1024;not null"`
+	Procedure         string `gorm:"type:text;not null"`
+	RequiredToolsJSON string `gorm:"column:required_tools;type:text;not null"`
+	Author            string `gorm:"size:64;not null"`
+	CreatedAt         time.Time
+}
+
+// Review is an approval or a change request, bound to the digest the
+// reviewer saw and the production version the proposal would replace.
+type Review struct {
+	ID                uint   `gorm:"primaryKey"`
+	ProposalID        uint   `gorm:"index;not null"`
+	Reviewer          string `gorm:"size:64;not null"`
+	Kind              string `gorm:"size:24;not null"`
+	Digest            string `gorm:"size:64;not null"`
+	ProductionVersion int    `gorm:"not null"`
+	Comment           string `gorm:"size:4000"`
+	Withdrawn         bool   `gorm:"not null;default:false"`
+	CreatedAt         time.Time
+}
+
+// Workflow errors.
+var (
+	ErrForbidden        = errors.New("models: not allowed")
+	ErrSelfApproval     = errors.New("models: authors and editors of a proposal cannot approve it")
+	ErrStaleDigest      = errors.New("models: the proposal changed since you read it")
+	ErrClosed           = errors.New("models: the proposal is closed")
+	ErrNotApproved      = errors.New("models: not enough fresh approvals")
+	ErrChangesRequested = errors.New("models: a reviewer requested changes")
+	ErrChecksFailing    = errors.New("models: automated checks fail")
+)
+
+func (s *Store) fail(step string) error {
+	if s.fault != nil {
+		return s.fault(step)
+	}
+	return nil
+}
+
+// ProposalByID loads a proposal.
+func (s *Store) ProposalByID(ctx context.Context, id uint) (*Proposal, error) {
+	var p Proposal
+	if err := s.with(ctx).First(&p, id).Error; err != nil {
+		return nil, fmt.Errorf("models: proposal %d: %w", id, notFound(err))
+	}
+	return &p, nil
+}
+
+// Proposals lists proposals of a status ("" for all), newest first.
+func (s *Store) Proposals(ctx context.Context, status string) ([]Proposal, error) {
+	q := s.with(ctx).Order("id DESC")
+	if status != "" {
+		q = q.Where("status = ?", status)
+	}
+	var ps []Proposal
+	err := q.Find(&ps).Error
+	return ps, err
+}
+
+// SkillProposals lists a skill's proposals, newest first.
+func (s *Store) SkillProposals(ctx context.Context, skillID uint) ([]Proposal, error) {
+	var ps []Proposal
+	err := s.with(ctx).Where("skill_id = ?", skillID).Order("id DESC").Find(&ps).Error
+	return ps, err
+}
+
+// Reviews lists a proposal's reviews, oldest first.
+func (s *Store) Reviews(ctx context.Context, proposalID uint) ([]Review, error) {
+	var rs []Review
+	err := s.with(ctx).Where("proposal_id = ?", proposalID).Order("id").Find(&rs).Error
+	return rs, err
+}
+
+// Revisions lists a proposal's revisions, oldest first.
+func (s *Store) Revisions(ctx context.Context, proposalID uint) ([]ProposalRevision, error) {
+	var rs []ProposalRevision
+	err := s.with(ctx).Where("proposal_id = ?", proposalID).Order("revision").Find(&rs).Error
+	return rs, err
+}
+
+// Propose opens a proposal. For a new skill (newSkill) the slug is
+// reserved; otherwise the skill must exist and the proposal starts from
+// its production version.
+func (s *Store) Propose(ctx context.Context, actor, slug string, newSkill bool, c SkillContent) (*Proposal, error) {
+	errs := c.Validate()
+	if newSkill && !slugPattern.MatchString(slug) {
+		errs["slug"] = "use 1-63 lower-case letters, digits and dashes"
+	}
+	if len(errs) > 0 {
+		return nil, &ValidationError{Fields: errs}
+	}
+	var p *Proposal
+	err := s.Tx(ctx, func(tx *Store) error {
+		var k *Skill
+		if newSkill {
+			k = &Skill{Slug: slug, CreatedBy: actor}
+			if err := tx.with(ctx).Create(k).Error; err != nil {
+				if errors.Is(notFound(err), ErrConflict) {
+					return &ValidationError{Fields: map[string]string{"slug": "is taken"}}
+				}
+				return err
+			}
+		} else {
+			var err error
+			if k, err = tx.SkillBySlug(ctx, slug); err != nil {
+				return err
+			}
+		}
+		base := 0
+		if l, err := tx.Production(ctx, k.ID); err != nil {
+			return err
+		} else if l != nil {
+			base = l.Version
+		}
+		p = &Proposal{SkillID: k.ID, Status: ProposalOpen, Author: actor, EditorsJSON: encodeList([]string{actor}), Revision: 1, BaseVersion: base, Lock: 1}
+		p.setContent(c)
+		if err := tx.with(ctx).Create(p).Error; err != nil {
+			return err
+		}
+		if err := tx.addRevision(ctx, p, actor); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "proposal.open", Subject: fmt.Sprintf("skill:%s proposal:%d", slug, p.ID), After: p.Digest})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("models: propose %s: %w", slug, err)
+	}
+	return p, nil
+}
+
+func (p *Proposal) setContent(c SkillContent) {
+	p.Name, p.Summary, p.Procedure, p.RequiredToolsJSON, p.Digest = strings.TrimSpace(c.Name), c.Summary, c.Procedure, encodeList(c.RequiredTools), c.Digest()
+}
+
+func (s *Store) addRevision(ctx context.Context, p *Proposal, actor string) error {
+	return s.with(ctx).Create(&ProposalRevision{ProposalID: p.ID, Revision: p.Revision, Digest: p.Digest, Name: p.Name, Summary: p.Summary,
+		Procedure: p.Procedure, RequiredToolsJSON: p.RequiredToolsJSON, Author: actor}).Error
+}
+
+// Revise replaces the proposal's content with a new revision. Only its
+// author may revise, and only from the revision they saw; the new digest
+// makes earlier approvals stale.
+func (s *Store) Revise(ctx context.Context, actor string, id uint, baseRevision int, c SkillContent) (*Proposal, error) {
+	if errs := c.Validate(); len(errs) > 0 {
+		return nil, &ValidationError{Fields: errs}
+	}
+	var out *Proposal
+	err := s.Tx(ctx, func(tx *Store) error {
+		p, err := tx.ProposalByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		if p.Status != ProposalOpen {
+			return ErrClosed
+		}
+		if p.Author != actor {
+			return ErrForbidden
+		}
+		before := p.Digest
+		editors := p.Editors()
+		if !p.EditedBy(actor) {
+			editors = append(editors, actor)
+		}
+		p.setContent(c)
+		res := tx.with(ctx).Model(&Proposal{}).Where("id = ? AND revision = ? AND status = ?", id, baseRevision, ProposalOpen).Updates(map[string]any{
+			"name": p.Name, "summary": p.Summary, "procedure": p.Procedure, "required_tools": p.RequiredToolsJSON, "digest": p.Digest,
+			"revision": baseRevision + 1, "lock": p.Lock + 1, "editors": encodeList(editors), "updated_at": time.Now().UTC(),
+		})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return ErrConflict
+		}
+		p.Revision, p.Lock = baseRevision+1, p.Lock+1
+		if err := tx.addRevision(ctx, p, actor); err != nil {
+			return err
+		}
+		out = p
+		return tx.Audit(ctx, Event{Actor: actor, Action: "proposal.revise", Subject: fmt.Sprintf("proposal:%d", id), Before: before, After: p.Digest, Detail: fmt.Sprintf("revision %d", p.Revision)})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("models: revise proposal %d: %w", id, err)
+	}
+	return out, nil
+}
+
+// AddReview records an approval or a change request. The reviewer must
+// hold the reviewer role, must not have written any revision, and must
+// send the digest they saw: a mismatch writes nothing. A user's newer
+// review replaces their earlier one.
+func (s *Store) AddReview(ctx context.Context, u *User, id uint, kind, digest, comment string) (*Review, error) {
+	if kind != ReviewApprove && kind != ReviewRequestChanges {
+		return nil, &ValidationError{Fields: map[string]string{"kind": "must be approve or request_changes"}}
+	}
+	if len(comment) > 4000 {
+		return nil, &ValidationError{Fields: map[string]string{"comment": "is at most 4000 characters"}}
+	}
+	if kind == ReviewRequestChanges && strings.TrimSpace(comment) == "" {
+		return nil, &ValidationError{Fields: map[string]string{"comment": "say what should change"}}
+	}
+	var r *Review
+	err := s.Tx(ctx, func(tx *Store) error {
+		p, err := tx.ProposalByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		switch {
+		case !u.Has(RoleReviewer) || u.Disabled:
+			return ErrForbidden
+		case p.EditedBy(u.Username):
+			return ErrSelfApproval
+		case p.Status != ProposalOpen:
+			return ErrClosed
+		case digest != p.Digest:
+			return ErrStaleDigest
+		}
+		prod := 0
+		if l, err := tx.Production(ctx, p.SkillID); err != nil {
+			return err
+		} else if l != nil {
+			prod = l.Version
+		}
+		if err := tx.with(ctx).Model(&Review{}).Where("proposal_id = ? AND reviewer = ? AND withdrawn = ?", id, u.Username, false).Update("withdrawn", true).Error; err != nil {
+			return err
+		}
+		r = &Review{ProposalID: id, Reviewer: u.Username, Kind: kind, Digest: digest, ProductionVersion: prod, Comment: comment}
+		if err := tx.with(ctx).Create(r).Error; err != nil {
+			return err
+		}
+		return tx.Audit(ctx, Event{Actor: u.Username, Action: "proposal." + kind, Subject: fmt.Sprintf("proposal:%d", id), After: digest})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("models: review proposal %d: %w", id, err)
+	}
+	return r, nil
+}
+
+// WithdrawReview withdraws the user's own review.
+func (s *Store) WithdrawReview(ctx context.Context, actor string, reviewID uint) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		var r Review
+		if err := tx.with(ctx).First(&r, reviewID).Error; err != nil {
+			return notFound(err)
+		}
+		if r.Reviewer != actor {
+			return ErrForbidden
+		}
+		if r.Withdrawn {
+			return nil
+		}
+		if err := tx.with(ctx).Model(&Review{}).Where("id = ?", r.ID).Update("withdrawn", true).Error; err != nil {
+			return err
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "review.withdraw", Subject: fmt.Sprintf("proposal:%d review:%d", r.ProposalID, r.ID)})
+	})
+}
+
+// CloseProposal rejects (a reviewer) or withdraws (its author) an open proposal.
+func (s *Store) CloseProposal(ctx context.Context, u *User, id uint, status, reason string) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		p, err := tx.ProposalByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		switch status {
+		case ProposalRejected:
+			if !u.Has(RoleReviewer) {
+				return ErrForbidden
+			}
+		case ProposalWithdrawn:
+			if p.Author != u.Username {
+				return ErrForbidden
+			}
+		default:
+			return &ValidationError{Fields: map[string]string{"status": "must be rejected or withdrawn"}}
+		}
+		now := time.Now().UTC()
+		res := tx.with(ctx).Model(&Proposal{}).Where("id = ? AND status = ?", id, ProposalOpen).Updates(map[string]any{"status": status, "closed_by": u.Username, "closed_at": now, "reason": clipTo(reason, 1000), "lock": p.Lock + 1})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return ErrClosed
+		}
+		return tx.Audit(ctx, Event{Actor: u.Username, Action: "proposal." + status, Subject: fmt.Sprintf("proposal:%d", id), Before: p.Digest, Detail: reason})
+	})
+}
