@@ -137,6 +137,9 @@ func (s *Store) SeedDemo(ctx context.Context, totals TotalsFunc) error {
 			}
 		}
 	}
+	if err := s.seedSkills(ctx); err != nil {
+		return err
+	}
 	for agent, profile := range map[string]string{"analyst": "data-analyst", "researcher": "web-research"} {
 		a := byAgent[agent]
 		in := AgentInput{Name: a.Name, Description: a.Description, Declared: a.Declared(), Services: a.Services(), DefaultProfile: profile}
@@ -145,4 +148,61 @@ func (s *Store) SeedDemo(ctx context.Context, totals TotalsFunc) error {
 		}
 	}
 	return nil
+}
+
+// seedSkills creates demo skills with history through the real workflow:
+// a demo editor proposes, the admin (a reviewer who wrote none of it)
+// approves and promotes. It leaves one open proposal with a failing check
+// and one approved and ready to promote.
+func (s *Store) seedSkills(ctx context.Context) error {
+	editor, err := s.CreateUser(ctx, SystemActor, NewUserInput{Username: "demo-editor", Password: RandomToken(16), Roles: []Role{RoleEditor}})
+	if err != nil {
+		return err
+	}
+	admin, err := s.UserByName(ctx, "admin")
+	if err != nil {
+		return err
+	}
+	ship := func(slug string, isNew bool, c SkillContent) error {
+		p, err := s.Propose(ctx, editor.Username, slug, isNew, c)
+		if err != nil {
+			return err
+		}
+		if _, err := s.AddReview(ctx, admin, p.ID, ReviewApprove, p.Digest, "Looks right."); err != nil {
+			return err
+		}
+		_, err = s.Promote(ctx, admin, p.ID, PromotePolicy{RequiredApprovals: 1})
+		return err
+	}
+	report := SkillContent{Name: "Quarterly report", RequiredTools: []string{"read_spreadsheet", "workspace_write"},
+		Summary:   "Builds the quarterly business review from the finance workbook: revenue, margin and headcount by region, with the quarter-over-quarter change.",
+		Procedure: "# Quarterly report\n\n1. Read the sheet named after the quarter in finance/budget.xlsx.\n2. Compute revenue, margin and headcount per region, and the change against the previous quarter.\n3. Write reports/qbr.md with one table per measure and three sentences of commentary.\n4. Name the source cells for every figure.\n"}
+	if err := ship("quarterly-report", true, report); err != nil {
+		return err
+	}
+	report.Procedure += "5. Flag any region whose margin moved by more than five points.\n"
+	report.Summary = "Builds the quarterly business review from the finance workbook: revenue, margin and headcount by region, the quarter-over-quarter change, and margin alerts."
+	if err := ship("quarterly-report", false, report); err != nil {
+		return err
+	}
+	sources := SkillContent{Name: "Source check", RequiredTools: []string{"web_fetch"},
+		Summary:   "Verifies a claim against its cited sources: opens each source, quotes the supporting passage, and marks the claim supported, contradicted or unverifiable.",
+		Procedure: "# Source check\n\n1. List the claim's cited URLs.\n2. Open each one and find the passage that bears on the claim.\n3. Quote it with the URL.\n4. Mark the claim supported, contradicted or unverifiable, and say why.\n"}
+	if err := ship("source-check", true, sources); err != nil {
+		return err
+	}
+	// an open proposal whose procedure teaches a tool it does not require
+	failing := report
+	failing.Procedure += "6. Run code rounds to recompute every total from the raw ledger.\n"
+	if _, err := s.Propose(ctx, editor.Username, "quarterly-report", false, failing); err != nil {
+		return err
+	}
+	// an approved proposal, ready to promote
+	sources.Procedure += "5. When a source is unreachable, say so and try an archived copy.\n"
+	p, err := s.Propose(ctx, editor.Username, "source-check", false, sources)
+	if err != nil {
+		return err
+	}
+	_, err = s.AddReview(ctx, admin, p.ID, ReviewApprove, p.Digest, "Good addition.")
+	return err
 }

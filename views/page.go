@@ -38,6 +38,10 @@ func (p Page) Nav() []NavItem {
 		return nil
 	}
 	items := []NavItem{{"dashboard", "Dashboard", "/"}, {"forge", "Forge", "/forge"}, {"agents", "Agents", "/agents"}, {"profiles", "Profiles", "/profiles"}, {"catalog", "Catalog", "/catalog"}}
+	items = append(items, NavItem{"skills", "Skills", "/skills"})
+	if p.Viewer.IsReviewer {
+		items = append(items, NavItem{"reviews", "Reviews", "/reviews"})
+	}
 	if p.Viewer.IsAdmin || p.Viewer.IsReviewer {
 		items = append(items, NavItem{"audit", "Audit log", "/audit"})
 	}
@@ -112,3 +116,5 @@ func nsLabel(ns string) string {
 	}
 	return "service " + ns
 }
+
+func joinComma(ss []string) string { return strings.Join(ss, ", ") }

@@ -34,11 +34,15 @@ type ComposeRequest struct {
 // the runtime API call; the forge composes through the same draft and
 // Project function.
 func Compose(ctx context.Context, store *models.Store, snap *Snapshot, m *meter.Meter, req ComposeRequest) (meter.Projection, error) {
+	skills, err := activeSkills(ctx, store)
+	if err != nil {
+		return meter.Projection{}, err
+	}
 	if req.Agent == "" {
 		if req.Profile != "" {
 			return meter.Projection{}, &instruction.FieldError{Field: "profile", Message: "a profile needs an agent"}
 		}
-		return ComposeDirect(snap, m, req)
+		return ComposeDirect(snap, m, req, skills)
 	}
 	ac, err := loadAgentContext(ctx, store, req.Agent, req.Profile)
 	if err != nil {
@@ -49,6 +53,7 @@ func Compose(ctx context.Context, store *models.Store, snap *Snapshot, m *meter.
 		pick = req.Tools
 	}
 	d, _ := agentDraft(snap, ac, pick)
+	d.Skills = skills
 	if len(req.Without) > 0 {
 		for _, id := range req.Without {
 			if _, ok := snap.available.Get(id); !ok {
@@ -106,11 +111,12 @@ func Compose(ctx context.Context, store *models.Store, snap *Snapshot, m *meter.
 // given order) with the listed services connected. "ns.*" names every
 // available tool of a service. An unknown tool, a tool of a service that is
 // not connected, or an unknown service is an error naming the field.
-func ComposeDirect(snap *Snapshot, m *meter.Meter, req ComposeRequest) (meter.Projection, error) {
+func ComposeDirect(snap *Snapshot, m *meter.Meter, req ComposeRequest, skills []instruction.Skill) (meter.Projection, error) {
 	d, err := draftFromRequest(snap, req)
 	if err != nil {
 		return meter.Projection{}, err
 	}
+	d.Skills = skills
 	enc := req.Encoding
 	if enc == "" {
 		enc = meter.O200k

@@ -40,6 +40,18 @@ func (s *Server) dashboard(c echo.Context) error {
 		return err
 	}
 	d.Recent = auditRows(events)
+	open, err := s.store.Proposals(ctx, models.ProposalOpen)
+	if err != nil {
+		return err
+	}
+	d.OpenProposals = len(open)
+	if currentUser(c).Has(models.RoleReviewer) {
+		waiting, err := s.waitingFor(c)
+		if err != nil {
+			return err
+		}
+		d.WaitingForMe = len(waiting)
+	}
 	return s.render(c, http.StatusOK, s.page(c, "Dashboard", "dashboard"), views.Dashboard(d))
 }
 

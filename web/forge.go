@@ -53,6 +53,9 @@ func (s *Server) forgeDraft(c echo.Context, q url.Values) (forgeContext, error) 
 			d.Connected[ns] = true
 		}
 	}
+	if d.Skills, err = activeSkills(c.Request().Context(), s.store); err != nil {
+		return fc, err
+	}
 	fc.base = d
 	def := forgeState{Selected: d.Selected, Connected: d.Connected, Options: d.Options, Encoding: meter.O200k}
 	st, err := parseForgeState(q, d.Declared, def)

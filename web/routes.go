@@ -81,6 +81,25 @@ func (s *Server) routeTable() []route {
 		{http.MethodGet, "/profiles/:slug/diff", signedIn, s.profileDiff},
 		{http.MethodPost, "/profiles/:slug/restore/:version", editors, s.restoreProfile},
 
+		// skills
+		{http.MethodGet, "/skills", signedIn, s.skillsPage},
+		{http.MethodGet, "/skills/new", editors, s.newSkillForm},
+		{http.MethodPost, "/skills", editors, s.proposeNewSkill},
+		{http.MethodGet, "/skills/:slug", signedIn, s.skillPage},
+		{http.MethodGet, "/skills/:slug/propose", editors, s.proposeChangeForm},
+		{http.MethodPost, "/skills/:slug/proposals", editors, s.proposeChange},
+		{http.MethodPost, "/skills/:slug/rollback", auditors, s.rollbackSkill},
+
+		// proposals and reviews
+		{http.MethodGet, "/proposals/:id", signedIn, s.proposalPage},
+		{http.MethodPost, "/proposals/:id/revise", editors, s.reviseProposal},
+		{http.MethodPost, "/proposals/:id/reviews", reviewers, s.reviewProposal},
+		{http.MethodPost, "/proposals/:id/reviews/:rid/withdraw", reviewers, s.withdrawReview},
+		{http.MethodPost, "/proposals/:id/promote", reviewers, s.promoteProposal},
+		{http.MethodPost, "/proposals/:id/reject", reviewers, s.rejectProposal},
+		{http.MethodPost, "/proposals/:id/withdraw", editors, s.withdrawProposal},
+		{http.MethodGet, "/reviews", reviewers, s.reviewQueue},
+
 		// audit
 		{http.MethodGet, "/audit", auditors, s.auditPage},
 	}

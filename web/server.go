@@ -20,6 +20,12 @@ type Config struct {
 	SecureCookies bool
 	Session       models.SessionPolicy
 	Logger        *slog.Logger
+	// RequiredApprovals is how many fresh approvals a promotion needs
+	// (default 1).
+	RequiredApprovals int
+	// ProcedureCeiling is the largest skill procedure, in o200k_base
+	// tokens (default 2,000).
+	ProcedureCeiling int
 }
 
 // Server is the console's HTTP application.

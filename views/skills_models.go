@@ -1,0 +1,118 @@
+package views
+
+// SkillRow is one skill in the list.
+type SkillRow struct {
+	Slug       string
+	Name       string
+	Summary    string
+	Production int
+	Since      string
+	Latest     int
+	Open       int
+}
+
+// SkillVersionRow is one version of a skill.
+type SkillVersionRow struct {
+	Version    int
+	Name       string
+	Summary    string
+	Author     string
+	At         string
+	Digest     string
+	Production bool
+	Latest     bool
+	Tools      []string
+}
+
+// ProposalRow is one proposal in a list or the review queue.
+type ProposalRow struct {
+	ID        uint
+	Skill     string
+	Name      string
+	Author    string
+	Status    string
+	Age       string
+	Revision  int
+	ChecksOK  bool
+	Approvals int
+	Required  int
+	Blocked   bool
+}
+
+// SkillData is a skill page's view model.
+type SkillData struct {
+	Slug        string
+	Versions    []SkillVersionRow
+	Production  int
+	Since       string
+	Proposals   []ProposalRow
+	CanPropose  bool
+	CanRollback bool
+	CSRF        string
+	Procedure   string
+}
+
+// CheckRow is one automated check's result.
+type CheckRow struct {
+	Name   string
+	OK     bool
+	Detail string
+}
+
+// ReviewRow is one review of a proposal.
+type ReviewRow struct {
+	ID        uint
+	Reviewer  string
+	Kind      string
+	Comment   string
+	At        string
+	Fresh     bool
+	Withdrawn bool
+	Mine      bool
+}
+
+// SkillForm is the propose/revise form's state.
+type SkillForm struct {
+	Slug          string
+	Name          string
+	Summary       string
+	Procedure     string
+	RequiredTools string
+	Errors        FieldErrors
+	New           bool
+	Action        string
+	Revision      int
+}
+
+// ProposalData is a proposal page's view model.
+type ProposalData struct {
+	ID              uint
+	Skill           string
+	Status          string
+	Author          string
+	Revision        int
+	Digest          string
+	Base            int
+	Content         SkillVersionRow
+	Procedure       string
+	SummaryDiff     []DiffLine
+	ProcedureDiff   []DiffLine
+	ToolsAdded      []string
+	ToolsRemoved    []string
+	ProcedureTokens int
+	TokenDelta      int
+	Checks          []CheckRow
+	ChecksOK        bool
+	Reviews         []ReviewRow
+	Approvals       []string
+	Required        int
+	ChangeRequests  []string
+	CanReview       bool
+	CanPromote      bool
+	CanReject       bool
+	IsAuthor        bool
+	Form            SkillForm
+	CSRF            string
+	Errors          []string
+	PromotedVersion int
+}

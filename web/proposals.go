@@ -1,0 +1,228 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/views"
+)
+
+func proposalID(c echo.Context) (uint, error) {
+	id, err := strconv.ParseUint(c.Param("id"), 10, 32)
+	if err != nil {
+		return 0, echo.NewHTTPError(http.StatusNotFound, "No such proposal.")
+	}
+	return uint(id), nil
+}
+
+func (s *Server) proposalPage(c echo.Context) error {
+	id, err := proposalID(c)
+	if err != nil {
+		return err
+	}
+	return s.renderProposal(c, http.StatusOK, id, nil, nil)
+}
+
+// renderProposal shows a proposal: diff against production, checks,
+// reviews and the actions the viewer may take.
+func (s *Server) renderProposal(c echo.Context, status int, id uint, errs []string, form *views.SkillForm) error {
+	ctx := c.Request().Context()
+	p, err := s.store.ProposalByID(ctx, id)
+	if err != nil {
+		return err
+	}
+	k, err := s.store.SkillByID(ctx, p.SkillID)
+	if err != nil {
+		return err
+	}
+	snap, err := s.snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	prod, _ := s.store.ProductionVersion(ctx, p.SkillID)
+	ct := p.Content()
+	u := currentUser(c)
+	d := views.ProposalData{ID: p.ID, Skill: k.Slug, Status: p.Status, Author: p.Author, Revision: p.Revision, Digest: p.Digest, Base: p.BaseVersion,
+		Content: views.SkillVersionRow{Name: ct.Name, Summary: ct.Summary, Tools: ct.RequiredTools}, Procedure: ct.Procedure, Required: s.requiredApprovals(), CSRF: csrfToken(c), Errors: errs}
+	if p.PromotedVersion != nil {
+		d.PromotedVersion = *p.PromotedVersion
+	}
+	var was models.SkillContent
+	if prod != nil {
+		was = prod.Content()
+	}
+	d.SummaryDiff = lineDiff(was.Summary, ct.Summary)
+	d.ProcedureDiff = lineDiff(was.Procedure, ct.Procedure)
+	d.ToolsAdded, d.ToolsRemoved = listDiff(was.RequiredTools, ct.RequiredTools)
+	if d.Checks, d.ChecksOK, d.ProcedureTokens, d.TokenDelta, err = s.skillChecks(snap, ct, prod); err != nil {
+		return err
+	}
+	if d.Approvals, err = s.store.FreshApprovals(ctx, p); err != nil {
+		return err
+	}
+	if d.ChangeRequests, err = s.store.OpenChangeRequests(ctx, p); err != nil {
+		return err
+	}
+	rs, err := s.store.Reviews(ctx, p.ID)
+	if err != nil {
+		return err
+	}
+	prodVersion := 0
+	if prod != nil {
+		prodVersion = prod.Version
+	}
+	for _, r := range rs {
+		d.Reviews = append(d.Reviews, views.ReviewRow{ID: r.ID, Reviewer: r.Reviewer, Kind: strings.ReplaceAll(r.Kind, "_", " "), Comment: r.Comment, At: r.CreatedAt.UTC().Format(time.DateTime),
+			Fresh: r.Digest == p.Digest && r.ProductionVersion == prodVersion, Withdrawn: r.Withdrawn, Mine: r.Reviewer == u.Username})
+	}
+	isReviewer := u.Has(models.RoleReviewer)
+	d.CanReview = isReviewer && !p.EditedBy(u.Username)
+	d.CanPromote = isReviewer
+	d.CanReject = isReviewer
+	d.IsAuthor = p.Author == u.Username
+	if form != nil {
+		d.Form = *form
+	} else {
+		d.Form = skillFormOf(ct)
+	}
+	d.Form.Action, d.Form.Revision = fmt.Sprintf("/proposals/%d/revise", p.ID), p.Revision
+	return s.render(c, status, s.page(c, fmt.Sprintf("Proposal #%d", p.ID), "skills"), views.Proposal(d))
+}
+
+// workflowDone redirects back to the proposal with a flash, or renders
+// the proposal with the error and its status.
+func (s *Server) workflowDone(c echo.Context, id uint, err error, ok string) error {
+	if err == nil {
+		return s.flashAndRedirect(c, ok, fmt.Sprintf("/proposals/%d", id))
+	}
+	if ve, isVE := asValidation(err); isVE {
+		return s.renderProposal(c, http.StatusUnprocessableEntity, id, []string{ve.Error()}, nil)
+	}
+	if status, msg, isWF := workflowStatus(err); isWF {
+		return s.renderProposal(c, status, id, []string{msg}, nil)
+	}
+	return err
+}
+
+func (s *Server) reviseProposal(c echo.Context) error {
+	id, err := proposalID(c)
+	if err != nil {
+		return err
+	}
+	rev, err := strconv.Atoi(c.FormValue("revision"))
+	if err != nil || rev < 1 {
+		return echo.NewHTTPError(http.StatusBadRequest, "revision: the revision you edited is required")
+	}
+	ct := skillContent(c)
+	_, err = s.store.Revise(c.Request().Context(), userName(c), id, rev, ct)
+	if ve, ok := asValidation(err); ok {
+		f := skillFormOf(ct)
+		f.Errors = ve.Fields
+		return s.renderProposal(c, http.StatusUnprocessableEntity, id, nil, &f)
+	}
+	return s.workflowDone(c, id, err, fmt.Sprintf("Revision %d saved; earlier approvals are stale.", rev+1))
+}
+
+func (s *Server) reviewProposal(c echo.Context) error {
+	id, err := proposalID(c)
+	if err != nil {
+		return err
+	}
+	digest := c.FormValue("digest")
+	if digest == "" {
+		return echo.NewHTTPError(http.StatusBadRequest, "digest: the digest of the revision you reviewed is required")
+	}
+	kind := c.FormValue("kind")
+	_, err = s.store.AddReview(c.Request().Context(), currentUser(c), id, kind, digest, strings.TrimSpace(c.FormValue("comment")))
+	return s.workflowDone(c, id, err, "Review recorded.")
+}
+
+func (s *Server) withdrawReview(c echo.Context) error {
+	id, err := proposalID(c)
+	if err != nil {
+		return err
+	}
+	rid, err := strconv.ParseUint(c.Param("rid"), 10, 32)
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound, "No such review.")
+	}
+	err = s.store.WithdrawReview(c.Request().Context(), userName(c), uint(rid))
+	return s.workflowDone(c, id, err, "Review withdrawn.")
+}
+
+func (s *Server) promoteProposal(c echo.Context) error {
+	id, err := proposalID(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	p, err := s.store.ProposalByID(ctx, id)
+	if err != nil {
+		return err
+	}
+	snap, err := s.snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	prod, _ := s.store.ProductionVersion(ctx, p.SkillID)
+	v, err := s.store.Promote(ctx, currentUser(c), id, s.promotePolicy(snap, prod))
+	msg := ""
+	if v != nil {
+		msg = fmt.Sprintf("Promoted: v%d is now in production.", v.Version)
+	}
+	return s.workflowDone(c, id, err, msg)
+}
+
+func (s *Server) rejectProposal(c echo.Context) error {
+	return s.closeProposal(c, models.ProposalRejected, "Proposal rejected.")
+}
+
+func (s *Server) withdrawProposal(c echo.Context) error {
+	return s.closeProposal(c, models.ProposalWithdrawn, "Proposal withdrawn.")
+}
+
+func (s *Server) closeProposal(c echo.Context, status, ok string) error {
+	id, err := proposalID(c)
+	if err != nil {
+		return err
+	}
+	err = s.store.CloseProposal(c.Request().Context(), currentUser(c), id, status, strings.TrimSpace(c.FormValue("reason")))
+	return s.workflowDone(c, id, err, ok)
+}
+
+// reviewQueue lists open proposals the reviewer did not write, oldest
+// first.
+func (s *Server) reviewQueue(c echo.Context) error {
+	ps, err := s.waitingFor(c)
+	if err != nil {
+		return err
+	}
+	rows, err := s.proposalRows(c, ps)
+	if err != nil {
+		return err
+	}
+	return s.render(c, http.StatusOK, s.page(c, "Review queue", "reviews"), views.ReviewQueue(rows))
+}
+
+func (s *Server) waitingFor(c echo.Context) ([]models.Proposal, error) {
+	open, err := s.store.Proposals(c.Request().Context(), models.ProposalOpen)
+	if err != nil {
+		return nil, err
+	}
+	me := userName(c)
+	var out []models.Proposal
+	for _, p := range open {
+		if !p.EditedBy(me) {
+			out = append(out, p)
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].ID < out[b].ID })
+	return out, nil
+}

@@ -1,0 +1,108 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/views"
+)
+
+// DefaultProcedureCeiling is the procedure token ceiling when none is
+// configured.
+const DefaultProcedureCeiling = 2000
+
+// skillChecks runs the automated checks on a revision: required tools
+// exist and are available; the roster-proof lint finds no tool the text
+// does not require; the procedure fits the token ceiling; name and summary
+// fit their limits.
+func (s *Server) skillChecks(snap *Snapshot, c models.SkillContent, prod *models.SkillVersion) ([]views.CheckRow, bool, int, int, error) {
+	var rows []views.CheckRow
+	ok := true
+	add := func(name string, pass bool, detail string) {
+		rows = append(rows, views.CheckRow{Name: name, OK: pass, Detail: detail})
+		ok = ok && pass
+	}
+	var missing []string
+	for _, t := range c.RequiredTools {
+		if _, avail := snap.available.Get(t); !avail {
+			missing = append(missing, t)
+		}
+	}
+	if len(missing) == 0 {
+		add("Required tools exist", true, fmt.Sprintf("%d tool(s), all available", len(c.RequiredTools)))
+	} else {
+		add("Required tools exist", false, "not available in the catalog: "+strings.Join(missing, ", "))
+	}
+	text := c.Name + "\n" + c.Summary + "\n" + c.Procedure
+	allowed := map[string]bool{}
+	for _, t := range c.RequiredTools {
+		allowed[t] = true
+	}
+	findings := snap.linter.Lint(text, allowed)
+	if len(findings) == 0 {
+		add("Roster-proof lint", true, "names no tool it does not require")
+	} else {
+		var parts []string
+		for _, f := range findings {
+			parts = append(parts, fmt.Sprintf("%s via “%s” (…%s…)", f.Tool, f.Signal, f.Excerpt))
+		}
+		add("Roster-proof lint", false, "teaches tools it does not require: "+strings.Join(parts, "; "))
+	}
+	tokens, err := s.meter.Count(meter.O200k, c.Procedure)
+	if err != nil {
+		return nil, false, 0, 0, err
+	}
+	delta := tokens
+	if prod != nil {
+		pt, err := s.meter.Count(meter.O200k, prod.Procedure)
+		if err != nil {
+			return nil, false, 0, 0, err
+		}
+		delta = tokens - pt
+	}
+	ceiling := s.cfg.ProcedureCeiling
+	if ceiling <= 0 {
+		ceiling = DefaultProcedureCeiling
+	}
+	add("Procedure size", tokens <= ceiling, fmt.Sprintf("%s tokens of at most %s (%s against production)", views.Num(tokens), views.Num(ceiling), views.Signed(delta)))
+	errs := c.Validate()
+	add("Name and summary limits", errs["name"] == "" && errs["summary"] == "", fmt.Sprintf("name %d/%d characters, summary %d/%d", len([]rune(c.Name)), models.MaxSkillName, len([]rune(c.Summary)), models.MaxSkillSummary))
+	return rows, ok, tokens, delta, nil
+}
+
+// promotePolicy is the promotion rule: the configured number of fresh
+// approvals, and passing checks.
+func (s *Server) promotePolicy(snap *Snapshot, prod *models.SkillVersion) models.PromotePolicy {
+	return models.PromotePolicy{
+		RequiredApprovals: s.requiredApprovals(),
+		ChecksPass: func(ctx context.Context, c models.SkillContent) (bool, error) {
+			_, ok, _, _, err := s.skillChecks(snap, c, prod)
+			return ok, err
+		},
+	}
+}
+
+func (s *Server) requiredApprovals() int {
+	if s.cfg.RequiredApprovals > 0 {
+		return s.cfg.RequiredApprovals
+	}
+	return 1
+}
+
+// activeSkills lists the production versions as the composer takes them.
+func activeSkills(ctx context.Context, store *models.Store) ([]instruction.Skill, error) {
+	as, err := store.ActiveSkills(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]instruction.Skill, len(as))
+	for i, a := range as {
+		out[i] = instruction.Skill{Slug: a.Slug, Name: a.Version.Name, Summary: a.Version.Summary, Version: a.Version.Version, RequiredTools: a.Version.RequiredTools(), Digest: a.Version.Digest}
+	}
+	return out, nil
+}
+

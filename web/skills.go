@@ -1,0 +1,225 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/views"
+)
+
+// workflowStatus maps a skill-workflow error to its status and message;
+// ok is false for errors that are not the workflow's.
+func workflowStatus(err error) (int, string, bool) {
+	switch {
+	case errors.Is(err, models.ErrSelfApproval):
+		return http.StatusForbidden, "You wrote or revised this proposal, so you cannot approve it.", true
+	case errors.Is(err, models.ErrForbidden):
+		return http.StatusForbidden, "Your roles or your part in this proposal do not allow this.", true
+	case errors.Is(err, models.ErrStaleDigest):
+		return http.StatusConflict, "The proposal was revised after you opened it. Nothing was recorded; read the new revision and review again.", true
+	case errors.Is(err, models.ErrClosed):
+		return http.StatusConflict, "The proposal is already closed.", true
+	case errors.Is(err, models.ErrConflict):
+		return http.StatusConflict, "Someone changed this at the same moment. Nothing was changed by your request; reload and try again.", true
+	case errors.Is(err, models.ErrNotApproved):
+		return http.StatusConflict, "Not promoted: it needs fresh approvals of the current revision against the current production version.", true
+	case errors.Is(err, models.ErrChangesRequested):
+		return http.StatusConflict, "Not promoted: a reviewer requested changes and has not withdrawn the request.", true
+	case errors.Is(err, models.ErrChecksFailing):
+		return http.StatusConflict, "Not promoted: automated checks fail.", true
+	}
+	return 0, "", false
+}
+
+func (s *Server) skillsPage(c echo.Context) error {
+	ctx := c.Request().Context()
+	ks, err := s.store.Skills(ctx)
+	if err != nil {
+		return err
+	}
+	open, err := s.store.Proposals(ctx, models.ProposalOpen)
+	if err != nil {
+		return err
+	}
+	var rows []views.SkillRow
+	for _, k := range ks {
+		r := views.SkillRow{Slug: k.Slug, Name: k.Slug}
+		if l, err := s.store.Production(ctx, k.ID); err != nil {
+			return err
+		} else if l != nil {
+			r.Production, r.Since = l.Version, l.Since.UTC().Format(time.DateTime)
+			if v, err := s.store.SkillVersionAt(ctx, k.ID, l.Version); err == nil {
+				r.Name, r.Summary = v.Name, v.Summary
+			}
+		}
+		if r.Latest, err = s.store.LatestVersion(ctx, k.ID); err != nil {
+			return err
+		}
+		for _, p := range open {
+			if p.SkillID == k.ID {
+				r.Open++
+			}
+		}
+		rows = append(rows, r)
+	}
+	return s.render(c, http.StatusOK, s.page(c, "Skills", "skills"), views.Skills(rows, canEditProfiles(currentUser(c))))
+}
+
+func (s *Server) skillPage(c echo.Context) error {
+	ctx := c.Request().Context()
+	k, err := s.store.SkillBySlug(ctx, c.Param("slug"))
+	if err != nil {
+		return err
+	}
+	vs, err := s.store.SkillVersions(ctx, k.ID)
+	if err != nil {
+		return err
+	}
+	u := currentUser(c)
+	d := views.SkillData{Slug: k.Slug, CanPropose: canEditProfiles(u), CanRollback: u.Has(models.RoleReviewer) || u.Has(models.RoleAdmin), CSRF: csrfToken(c)}
+	if l, err := s.store.Production(ctx, k.ID); err != nil {
+		return err
+	} else if l != nil {
+		d.Production, d.Since = l.Version, l.Since.UTC().Format(time.DateTime)
+	}
+	for i, v := range vs {
+		d.Versions = append(d.Versions, views.SkillVersionRow{Version: v.Version, Name: v.Name, Summary: v.Summary, Author: v.Author, At: v.CreatedAt.UTC().Format(time.DateTime),
+			Digest: v.Digest, Production: v.Version == d.Production, Latest: i == 0, Tools: v.RequiredTools()})
+		if v.Version == d.Production {
+			d.Procedure = v.Procedure
+		}
+	}
+	ps, err := s.store.SkillProposals(ctx, k.ID)
+	if err != nil {
+		return err
+	}
+	if d.Proposals, err = s.proposalRows(c, ps); err != nil {
+		return err
+	}
+	return s.render(c, http.StatusOK, s.page(c, k.Slug, "skills"), views.Skill(d))
+}
+
+// proposalRows summarizes proposals with their check and approval state.
+func (s *Server) proposalRows(c echo.Context, ps []models.Proposal) ([]views.ProposalRow, error) {
+	ctx := c.Request().Context()
+	snap, err := s.snapshot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var rows []views.ProposalRow
+	for _, p := range ps {
+		k, err := s.store.SkillByID(ctx, p.SkillID)
+		if err != nil {
+			return nil, err
+		}
+		prod, _ := s.store.ProductionVersion(ctx, p.SkillID)
+		_, ok, _, _, err := s.skillChecks(snap, p.Content(), prod)
+		if err != nil {
+			return nil, err
+		}
+		fresh, err := s.store.FreshApprovals(ctx, &p)
+		if err != nil {
+			return nil, err
+		}
+		crs, err := s.store.OpenChangeRequests(ctx, &p)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, views.ProposalRow{ID: p.ID, Skill: k.Slug, Name: p.Name, Author: p.Author, Status: p.Status, Age: age(p.CreatedAt), Revision: p.Revision,
+			ChecksOK: ok, Approvals: len(fresh), Required: s.requiredApprovals(), Blocked: len(crs) > 0})
+	}
+	return rows, nil
+}
+
+func age(t time.Time) string {
+	d := time.Since(t)
+	switch {
+	case d < time.Minute:
+		return "just now"
+	case d < time.Hour:
+		return fmt.Sprintf("%d min", int(d.Minutes()))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%d h", int(d.Hours()))
+	}
+	return fmt.Sprintf("%d days", int(d.Hours()/24))
+}
+
+func skillContent(c echo.Context) models.SkillContent {
+	return models.SkillContent{Name: strings.TrimSpace(c.FormValue("name")), Summary: strings.TrimSpace(c.FormValue("summary")), Procedure: c.FormValue("procedure"), RequiredTools: lines(c.FormValue("required_tools"))}
+}
+
+func skillFormOf(ct models.SkillContent) views.SkillForm {
+	return views.SkillForm{Name: ct.Name, Summary: ct.Summary, Procedure: ct.Procedure, RequiredTools: strings.Join(ct.RequiredTools, ", ")}
+}
+
+func (s *Server) newSkillForm(c echo.Context) error {
+	return s.render(c, http.StatusOK, s.page(c, "Propose a skill", "skills"), views.SkillFormPage(views.SkillForm{New: true, Action: "/skills"}, csrfToken(c)))
+}
+
+func (s *Server) proposeChangeForm(c echo.Context) error {
+	ctx := c.Request().Context()
+	k, err := s.store.SkillBySlug(ctx, c.Param("slug"))
+	if err != nil {
+		return err
+	}
+	f := views.SkillForm{Slug: k.Slug, Action: "/skills/" + k.Slug + "/proposals"}
+	if v, err := s.store.ProductionVersion(ctx, k.ID); err == nil {
+		pf := skillFormOf(v.Content())
+		pf.Slug, pf.Action = f.Slug, f.Action
+		f = pf
+	}
+	return s.render(c, http.StatusOK, s.page(c, "Propose a change", "skills"), views.SkillFormPage(f, csrfToken(c)))
+}
+
+func (s *Server) proposeNewSkill(c echo.Context) error {
+	return s.propose(c, strings.TrimSpace(c.FormValue("slug")), true)
+}
+
+func (s *Server) proposeChange(c echo.Context) error {
+	return s.propose(c, c.Param("slug"), false)
+}
+
+func (s *Server) propose(c echo.Context, slug string, isNew bool) error {
+	ct := skillContent(c)
+	p, err := s.store.Propose(c.Request().Context(), userName(c), slug, isNew, ct)
+	if ve, ok := asValidation(err); ok {
+		f := skillFormOf(ct)
+		f.Slug, f.New, f.Errors = slug, isNew, ve.Fields
+		f.Action = "/skills"
+		if !isNew {
+			f.Action = "/skills/" + slug + "/proposals"
+		}
+		return s.render(c, http.StatusUnprocessableEntity, s.page(c, "Propose", "skills"), views.SkillFormPage(f, csrfToken(c)))
+	}
+	if err != nil {
+		return err
+	}
+	return s.flashAndRedirect(c, fmt.Sprintf("Proposal #%d opened. Reviewers will see it in their queue.", p.ID), fmt.Sprintf("/proposals/%d", p.ID))
+}
+
+func (s *Server) rollbackSkill(c echo.Context) error {
+	target, err1 := strconv.Atoi(c.FormValue("version"))
+	expected, err2 := strconv.Atoi(c.FormValue("expected"))
+	if err1 != nil || err2 != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "version, expected: both are required")
+	}
+	slug := c.Param("slug")
+	err := s.store.Rollback(c.Request().Context(), currentUser(c), slug, target, expected, strings.TrimSpace(c.FormValue("reason")))
+	if ve, ok := asValidation(err); ok {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, ve.Error())
+	}
+	if status, msg, ok := workflowStatus(err); ok {
+		return echo.NewHTTPError(status, msg)
+	}
+	if err != nil {
+		return err
+	}
+	return s.flashAndRedirect(c, fmt.Sprintf("Production of %s is now v%d.", slug, target), "/skills/"+slug)
+}
