@@ -161,7 +161,7 @@ func TestBrowserPages(t *testing.T) {
 	h := sqliteOnly(t)
 	ctx := browser(t)
 	browserLogin(t, ctx, h.srv.URL, "admin", adminPassword)
-	for name, path := range map[string]string{"dashboard": "/", "catalog": "/catalog", "tool": "/catalog/tools/read_file", "import": "/catalog/import", "users": "/users", "audit": "/audit", "agents": "/agents", "agent": "/agents/researcher", "profiles": "/profiles", "profile": "/profiles/data-analyst", "profile-diff": "/profiles/data-analyst/diff?a=1&b=2", "forge-agent": "/forge?agent=analyst"} {
+	for name, path := range map[string]string{"dashboard": "/", "catalog": "/catalog", "tool": "/catalog/tools/read_file", "import": "/catalog/import", "users": "/users", "audit": "/audit", "agents": "/agents", "agent": "/agents/researcher", "profiles": "/profiles", "profile": "/profiles/data-analyst", "profile-diff": "/profiles/data-analyst/diff?a=1&b=2", "forge-agent": "/forge?agent=analyst", "skills": "/skills", "skill": "/skills/quarterly-report", "proposal": "/proposals/4", "reviews": "/reviews"} {
 		if err := chromedp.Do(ctx, chromedp.Navigate(h.srv.URL+path), chromedp.WaitVisible(css(`main`))); err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
