@@ -49,6 +49,9 @@ $$ LANGUAGE plpgsql;
 CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_events
 	FOR EACH ROW EXECUTE FUNCTION audit_events_append_only();`).Error
 	}},
+	{5, "api keys, composition receipts", func(tx *gorm.DB, dialect string) error {
+		return tx.Migrator().CreateTable(&APIKey{}, &Receipt{})
+	}},
 }
 
 // Migrate applies every migration not yet applied, in order, each in its

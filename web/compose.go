@@ -33,7 +33,56 @@ type ComposeRequest struct {
 // one is named, else for the listed tools directly. It is what the CLI and
 // the runtime API call; the forge composes through the same draft and
 // Project function.
-func Compose(ctx context.Context, store *models.Store, snap *Snapshot, m *meter.Meter, req ComposeRequest) (meter.Projection, error) {
+func Compose(ctx context.Context, store *models.Store, snap *Snapshot, m *meter.Meter, req ComposeRequest) (Result, error) {
+	p, err := project(ctx, store, snap, m, req)
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{Projection: p, Pinned: pin(snap, p)}, nil
+}
+
+// Result is a served composition: the projection and the pinned versions
+// and digests of everything that went into it. The CLI prints it and the
+// API returns it.
+type Result struct {
+	meter.Projection
+	Pinned Pinned `json:"pinned"`
+}
+
+// Pinned names the exact versions a composition used.
+type Pinned struct {
+	Tools  []PinnedTool  `json:"tools"`
+	Skills []PinnedSkill `json:"skills"`
+}
+
+// PinnedTool is a roster tool's version and contract digest.
+type PinnedTool struct {
+	ID      string `json:"id"`
+	Version string `json:"version"`
+	Digest  string `json:"digest"`
+}
+
+// PinnedSkill is a listed skill's version and digest.
+type PinnedSkill struct {
+	Slug    string `json:"slug"`
+	Version int    `json:"version"`
+	Digest  string `json:"digest"`
+}
+
+func pin(snap *Snapshot, p meter.Projection) Pinned {
+	out := Pinned{Tools: []PinnedTool{}, Skills: []PinnedSkill{}}
+	for _, id := range p.Roster {
+		if e, ok := snap.available.Get(id); ok {
+			out.Tools = append(out.Tools, PinnedTool{ID: id, Version: e.Contract().Version, Digest: e.Digest()})
+		}
+	}
+	for _, k := range p.Skills {
+		out.Skills = append(out.Skills, PinnedSkill{Slug: k.Slug, Version: k.Version, Digest: k.Digest})
+	}
+	return out
+}
+
+func project(ctx context.Context, store *models.Store, snap *Snapshot, m *meter.Meter, req ComposeRequest) (meter.Projection, error) {
 	skills, err := activeSkills(ctx, store)
 	if err != nil {
 		return meter.Projection{}, err

@@ -26,6 +26,13 @@ func (s *Server) handleError(err error, c echo.Context) {
 	switch {
 	case errors.As(err, &he):
 		status = he.Code
+		if body, ok := he.Message.(apiErrorBody); ok {
+			if status >= 500 {
+				s.log.Error("request failed", "request_id", c.Get(keyRequestID), "status", status, "err", err)
+			}
+			_ = c.JSON(status, apiError{Error: body})
+			return
+		}
 		if m, ok := he.Message.(string); ok && status < 500 {
 			msg = m
 		} else if status < 500 {

@@ -114,6 +114,14 @@ func (s *Server) loadSession(next echo.HandlerFunc) echo.HandlerFunc {
 func (s *Server) enforce(p policy) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
+			if p.apiKey {
+				// API routes take keys only: a session cookie grants nothing here,
+				// and no CSRF applies to a bearer token
+				if err := s.authenticateKey(c); err != nil {
+					return err
+				}
+				return next(c)
+			}
 			u := currentUser(c)
 			if !p.public {
 				if u == nil {

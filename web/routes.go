@@ -12,6 +12,7 @@ import (
 // only as its policy says.
 type policy struct {
 	public bool          // anyone, signed in or not
+	apiKey bool          // a read-scoped API key (never a session)
 	roles  []models.Role // signed in with any of these; empty = any signed-in user
 }
 
@@ -22,6 +23,7 @@ var (
 	reviewers = policy{roles: []models.Role{models.RoleReviewer}}
 	auditors  = policy{roles: []models.Role{models.RoleAdmin, models.RoleReviewer}}
 	editors   = policy{roles: []models.Role{models.RoleEditor, models.RoleAdmin}}
+	apiRead   = policy{apiKey: true}
 )
 
 type route struct {
@@ -102,5 +104,17 @@ func (s *Server) routeTable() []route {
 
 		// audit
 		{http.MethodGet, "/audit", auditors, s.auditPage},
+
+		// API keys
+		{http.MethodGet, "/apikeys", admins, s.apiKeysPage},
+		{http.MethodPost, "/apikeys", admins, s.createAPIKey},
+		{http.MethodPost, "/apikeys/:id/revoke", admins, s.revokeAPIKey},
+
+		// runtime API
+		{http.MethodGet, "/api/v1/openapi.json", public, s.openAPI},
+		{http.MethodPost, "/api/v1/compose", apiRead, s.apiCompose},
+		{http.MethodGet, "/api/v1/compositions/:digest", apiRead, s.apiComposition},
+		{http.MethodGet, "/api/v1/skills/:slug", apiRead, s.apiSkill},
+		{http.MethodGet, "/api/v1/tools/search", apiRead, s.apiToolSearch},
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -26,6 +27,9 @@ type Config struct {
 	// ProcedureCeiling is the largest skill procedure, in o200k_base
 	// tokens (default 2,000).
 	ProcedureCeiling int
+	// APIRate and APIBurst limit requests per API key per second (default
+	// 2,000 and twice that).
+	APIRate, APIBurst int
 }
 
 // Server is the console's HTTP application.
@@ -40,6 +44,10 @@ type Server struct {
 
 	catMu sync.Mutex
 	cat   *Snapshot
+
+	keys     apiKeyCache
+	limit    *limiter
+	receipts receiptCache
 }
 
 // New builds the server and its routes.
@@ -50,7 +58,9 @@ func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
 	if cfg.Session.Idle == 0 {
 		cfg.Session = models.DefaultSessionPolicy
 	}
-	s := &Server{store: store, meter: m, cfg: cfg, log: cfg.Logger, assets: static.Version()}
+	s := &Server{store: store, meter: m, cfg: cfg, log: cfg.Logger, assets: static.Version(), limit: newLimiter(cfg.APIRate, cfg.APIBurst)}
+	s.keys.entries, s.keys.touched = map[string]cachedKey{}, map[uint]time.Time{}
+	s.receipts.seen = map[string]bool{}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError

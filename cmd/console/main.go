@@ -47,6 +47,7 @@ commands:
   catalog import FILE        import a catalog document
   user add NAME              add a user
   audit verify               verify the audit log's hash chain
+  apikey create NAME         create a read-only API key (printed once)
 
 The database is DATABASE_URL (postgres://…) or, when unset, the SQLite
 file console.db in the working directory.`
@@ -70,6 +71,8 @@ func run(ctx context.Context, args []string, stdout, stderr *os.File) error {
 		return runUser(ctx, args, stdout)
 	case "audit":
 		return runAudit(ctx, args, stdout)
+	case "apikey":
+		return runAPIKey(ctx, args, stdout)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil

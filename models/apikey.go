@@ -1,0 +1,104 @@
+package models
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// ScopeRead is the only API key scope: keys read (compose, fetch skills,
+// search tools) and can never approve, promote, roll back or edit.
+const ScopeRead = "read"
+
+// APIKey is a runtime credential; only its hash is stored.
+type APIKey struct {
+	ID         uint   `gorm:"primaryKey"`
+	Name       string `gorm:"size:64;not null"`
+	Prefix     string `gorm:"size:16;not null"`
+	Hash       string `gorm:"size:64;uniqueIndex;not null"`
+	Scope      string `gorm:"size:16;not null"`
+	CreatedBy  string `gorm:"size:64"`
+	CreatedAt  time.Time
+	LastUsedAt *time.Time
+	RevokedAt  *time.Time
+}
+
+// APIKeyPrefix starts every key, so leaked keys are recognizable.
+const APIKeyPrefix = "afc_"
+
+func hashKey(k string) string {
+	sum := sha256.Sum256([]byte(k))
+	return hex.EncodeToString(sum[:])
+}
+
+// CreateAPIKey makes a read-scoped key and returns it in full, once.
+func (s *Store) CreateAPIKey(ctx context.Context, actor, name string) (string, *APIKey, error) {
+	name = strings.TrimSpace(name)
+	if name == "" || len(name) > 64 {
+		return "", nil, &ValidationError{Fields: map[string]string{"name": "is required (at most 64 characters)"}}
+	}
+	secret := APIKeyPrefix + RandomToken(30)
+	k := &APIKey{Name: name, Prefix: secret[:12], Hash: hashKey(secret), Scope: ScopeRead, CreatedBy: actor}
+	err := s.Tx(ctx, func(tx *Store) error {
+		if err := tx.with(ctx).Create(k).Error; err != nil {
+			return err
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "apikey.create", Subject: fmt.Sprintf("apikey:%d %s", k.ID, name), After: k.Prefix})
+	})
+	if err != nil {
+		return "", nil, fmt.Errorf("models: create api key: %w", err)
+	}
+	return secret, k, nil
+}
+
+// ErrBadKey is an unknown or revoked key.
+var ErrBadKey = errors.New("models: unknown or revoked API key")
+
+// APIKeyBySecret finds a live key by its secret.
+func (s *Store) APIKeyBySecret(ctx context.Context, secret string) (*APIKey, error) {
+	if !strings.HasPrefix(secret, APIKeyPrefix) || len(secret) > 128 {
+		return nil, ErrBadKey
+	}
+	var k APIKey
+	if err := s.with(ctx).Where("hash = ?", hashKey(secret)).First(&k).Error; err != nil {
+		if errors.Is(notFound(err), ErrNotFound) {
+			return nil, ErrBadKey
+		}
+		return nil, err
+	}
+	if k.RevokedAt != nil {
+		return nil, ErrBadKey
+	}
+	return &k, nil
+}
+
+// TouchAPIKey records the key's last use.
+func (s *Store) TouchAPIKey(ctx context.Context, id uint, at time.Time) error {
+	return s.with(ctx).Model(&APIKey{}).Where("id = ?", id).Update("last_used_at", at.UTC()).Error
+}
+
+// APIKeys lists keys, newest first.
+func (s *Store) APIKeys(ctx context.Context) ([]APIKey, error) {
+	var ks []APIKey
+	err := s.with(ctx).Order("id DESC").Find(&ks).Error
+	return ks, err
+}
+
+// RevokeAPIKey revokes a key for good.
+func (s *Store) RevokeAPIKey(ctx context.Context, actor string, id uint) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		now := time.Now().UTC()
+		res := tx.with(ctx).Model(&APIKey{}).Where("id = ? AND revoked_at IS NULL", id).Update("revoked_at", now)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return ErrNotFound
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "apikey.revoke", Subject: fmt.Sprintf("apikey:%d", id)})
+	})
+}

@@ -1,0 +1,137 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/models"
+)
+
+const keyAPIKey = "api_key"
+
+// apiKeyCache remembers validated keys for a moment, so a busy runtime
+// does not cost a key lookup per request; a revoked key stops working
+// within keyCacheTTL.
+type apiKeyCache struct {
+	mu      sync.Mutex
+	entries map[string]cachedKey
+	touched map[uint]time.Time
+}
+
+type cachedKey struct {
+	key *models.APIKey
+	at  time.Time
+}
+
+const keyCacheTTL = 2 * time.Second
+
+// limiter is a per-key token bucket (per process: each replica enforces
+// its own share).
+type limiter struct {
+	mu      sync.Mutex
+	rate    float64
+	burst   float64
+	buckets map[uint]*bucket
+}
+
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+func newLimiter(rate, burst int) *limiter {
+	if rate <= 0 {
+		rate = 2000
+	}
+	if burst <= 0 {
+		burst = 2 * rate
+	}
+	return &limiter{rate: float64(rate), burst: float64(burst), buckets: map[uint]*bucket{}}
+}
+
+func (l *limiter) allow(id uint) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := time.Now()
+	b, ok := l.buckets[id]
+	if !ok {
+		b = &bucket{tokens: l.burst, last: now}
+		l.buckets[id] = b
+	}
+	b.tokens = min(l.burst, b.tokens+now.Sub(b.last).Seconds()*l.rate)
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
+
+// apiError writes the API's JSON error.
+func apiErr(status int, code, field, msg string) error {
+	return &echo.HTTPError{Code: status, Message: apiErrorBody{Code: code, Field: field, Message: msg}}
+}
+
+// authenticateKey checks the bearer key of an API request and its rate.
+func (s *Server) authenticateKey(c echo.Context) error {
+	h := c.Request().Header.Get("Authorization")
+	secret, ok := strings.CutPrefix(h, "Bearer ")
+	if !ok || strings.TrimSpace(secret) == "" {
+		return apiErr(http.StatusUnauthorized, "unauthorized", "Authorization", "send an API key as Authorization: Bearer <key>")
+	}
+	secret = strings.TrimSpace(secret)
+	now := time.Now()
+	s.keys.mu.Lock()
+	ck, hit := s.keys.entries[secret]
+	s.keys.mu.Unlock()
+	var k *models.APIKey
+	if hit && now.Sub(ck.at) < keyCacheTTL {
+		k = ck.key
+	} else {
+		var err error
+		k, err = s.store.APIKeyBySecret(c.Request().Context(), secret)
+		if errors.Is(err, models.ErrBadKey) {
+			return apiErr(http.StatusUnauthorized, "unauthorized", "Authorization", "unknown or revoked API key")
+		}
+		if err != nil {
+			return err
+		}
+		s.keys.mu.Lock()
+		if len(s.keys.entries) > 10000 {
+			s.keys.entries = map[string]cachedKey{}
+		}
+		s.keys.entries[secret] = cachedKey{key: k, at: now}
+		s.keys.mu.Unlock()
+	}
+	if k.Scope != models.ScopeRead {
+		return apiErr(http.StatusForbidden, "forbidden", "Authorization", "this key's scope does not allow reading")
+	}
+	if !s.limit.allow(k.ID) {
+		c.Response().Header().Set("Retry-After", "1")
+		return apiErr(http.StatusTooManyRequests, "rate_limited", "", "too many requests for this key; slow down")
+	}
+	s.touchKey(c, k.ID, now)
+	c.Set(keyAPIKey, k)
+	return nil
+}
+
+// touchKey records last use at most once a minute per key.
+func (s *Server) touchKey(c echo.Context, id uint, now time.Time) {
+	s.keys.mu.Lock()
+	last := s.keys.touched[id]
+	due := now.Sub(last) > time.Minute
+	if due {
+		s.keys.touched[id] = now
+	}
+	s.keys.mu.Unlock()
+	if due {
+		if err := s.store.TouchAPIKey(c.Request().Context(), id, now); err != nil {
+			s.log.Warn("api key last-used update failed", "err", err)
+		}
+	}
+}

@@ -1,0 +1,64 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/views"
+)
+
+func (s *Server) apiKeysPage(c echo.Context) error {
+	return s.renderAPIKeys(c, http.StatusOK, views.APIKeysData{})
+}
+
+func (s *Server) renderAPIKeys(c echo.Context, status int, d views.APIKeysData) error {
+	ks, err := s.store.APIKeys(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	d.CSRF = csrfToken(c)
+	for _, k := range ks {
+		r := views.APIKeyRow{ID: k.ID, Name: k.Name, Prefix: k.Prefix, Scope: k.Scope, Created: k.CreatedAt.UTC().Format(time.DateTime), LastUsed: "never"}
+		if k.LastUsedAt != nil {
+			r.LastUsed = k.LastUsedAt.UTC().Format(time.DateTime)
+		}
+		if k.RevokedAt != nil {
+			r.Revoked = k.RevokedAt.UTC().Format(time.DateTime)
+		}
+		d.Keys = append(d.Keys, r)
+	}
+	return s.render(c, status, s.page(c, "API keys", "apikeys"), views.APIKeys(d))
+}
+
+// createAPIKey shows the new key once, on this response only.
+func (s *Server) createAPIKey(c echo.Context) error {
+	name := c.FormValue("name")
+	secret, k, err := s.store.CreateAPIKey(c.Request().Context(), userName(c), name)
+	if ve, ok := asValidation(err); ok {
+		return s.renderAPIKeys(c, http.StatusUnprocessableEntity, views.APIKeysData{Error: "name: " + ve.Fields["name"]})
+	}
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return s.renderAPIKeys(c, http.StatusOK, views.APIKeysData{NewKey: secret, NewName: k.Name})
+}
+
+func (s *Server) revokeAPIKey(c echo.Context) error {
+	id, err := strconv.ParseUint(c.Param("id"), 10, 32)
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound, "No such key.")
+	}
+	if err := s.store.RevokeAPIKey(c.Request().Context(), userName(c), uint(id)); err != nil {
+		return err
+	}
+	// forget cached validations at once
+	s.keys.mu.Lock()
+	s.keys.entries = map[string]cachedKey{}
+	s.keys.mu.Unlock()
+	return s.flashAndRedirect(c, "Key revoked.", "/apikeys")
+}
+

@@ -1,0 +1,110 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+)
+
+type obj = map[string]any
+
+func ref(name string) obj { return obj{"$ref": "#/components/schemas/" + name} }
+
+func errResponses(codes ...string) obj {
+	out := obj{}
+	for _, c := range codes {
+		out[c] = obj{"description": http.StatusText(atoi(c)), "content": obj{"application/json": obj{"schema": ref("Error")}}}
+	}
+	return out
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, r := range s {
+		n = n*10 + int(r-'0')
+	}
+	return n
+}
+
+func merge(a, b obj) obj {
+	for k, v := range b {
+		a[k] = v
+	}
+	return a
+}
+
+func jsonOK(desc string, schema obj) obj {
+	return obj{"200": obj{"description": desc, "content": obj{"application/json": obj{"schema": schema}}}}
+}
+
+func param(name, in, desc string, required bool, schema obj) obj {
+	return obj{"name": name, "in": in, "description": desc, "required": required, "schema": schema}
+}
+
+var str = obj{"type": "string"}
+
+// openAPIDocument describes the runtime API (OpenAPI 3.1). A test checks
+// it against the real routes.
+func openAPIDocument() obj {
+	delta := obj{"type": "object", "properties": obj{"body": obj{"type": "integer"}, "protocol": obj{"type": "integer"}, "catalog": obj{"type": "integer"}, "total": obj{"type": "integer"}}}
+	strs := obj{"type": "array", "items": str}
+	return obj{
+		"openapi": "3.1.0",
+		"info":    obj{"title": "Agent Forge Console runtime API", "version": "1", "description": "What a live agent receives, served by the same functions as the forge and the CLI. Keys are read-only."},
+		"servers": []obj{{"url": "/api/v1"}},
+		"security": []obj{{"bearer": []string{}}},
+		"paths": obj{
+			"/compose": obj{"post": obj{
+				"summary":     "Compose an agent's instruction",
+				"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": ref("ComposeRequest")}}},
+				"responses":   merge(jsonOK("the composition, with a stored receipt", ref("Composition")), errResponses("400", "401", "403", "404", "413", "422", "429")),
+			}},
+			"/compositions/{digest}": obj{"get": obj{
+				"summary":    "Reconstruct a served composition from its receipt",
+				"parameters": []obj{param("digest", "path", "sha256 of the text", true, obj{"type": "string", "pattern": "^[0-9a-f]{64}$"})},
+				"responses":  merge(jsonOK("the receipt: inputs with pinned versions, and the exact text", ref("Receipt")), errResponses("400", "401", "404", "429")),
+			}},
+			"/skills/{slug}": obj{"get": obj{
+				"summary": "A skill version with its procedure (ETag; 304 on If-None-Match)",
+				"parameters": []obj{param("slug", "path", "the skill", true, str), param("label", "query", "production (the default)", false, obj{"type": "string", "enum": []string{"production"}}),
+					param("version", "query", "a version number instead of the label", false, obj{"type": "integer", "minimum": 1})},
+				"responses": merge(merge(jsonOK("the skill version", ref("SkillVersion")), obj{"304": obj{"description": "Not modified"}}), errResponses("400", "401", "404", "429")),
+			}},
+			"/tools/search": obj{"get": obj{
+				"summary": "Deferred-mode tool search over an agent's roster: names and descriptions, never schemas",
+				"parameters": []obj{param("agent", "query", "agent slug", true, str), param("q", "query", "what the agent wants to do", true, obj{"type": "string", "maxLength": 512}),
+					param("limit", "query", "at most 25", false, obj{"type": "integer", "minimum": 1, "maximum": 25}), param("profile", "query", "profile slug", false, str)},
+				"responses": merge(jsonOK("ranked tools", obj{"type": "object", "properties": obj{"agent": str, "query": str, "tools": obj{"type": "array", "items": obj{"type": "object", "properties": obj{"name": str, "description": str}}}}}), errResponses("400", "401", "404", "429")),
+			}},
+			"/openapi.json": obj{"get": obj{"summary": "This document", "security": []obj{}, "responses": jsonOK("OpenAPI 3.1", obj{"type": "object"})}},
+		},
+		"components": obj{
+			"securitySchemes": obj{"bearer": obj{"type": "http", "scheme": "bearer", "description": "an API key from the console's API keys page"}},
+			"schemas": obj{
+				"Error": obj{"type": "object", "required": []string{"error"}, "properties": obj{"error": obj{"type": "object", "required": []string{"code", "message"},
+					"properties": obj{"code": str, "message": str, "field": str}}}},
+				"ComposeRequest": obj{"type": "object", "required": []string{"agent"}, "additionalProperties": false, "properties": obj{
+					"agent": str, "profile": str, "tools": strs, "without": strs, "services": strs,
+					"tier": obj{"type": "string", "enum": []string{"full", "standard", "compact"}}, "catalog_form": obj{"type": "string", "enum": []string{"full", "compact"}},
+					"deferred": obj{"type": "boolean"}, "pins": strs, "encoding": obj{"type": "string", "enum": []string{"o200k_base", "cl100k_base"}}}},
+				"Composition": obj{"type": "object", "properties": obj{
+					"agent": str, "profile": str, "profile_version": obj{"type": "integer"}, "encoding": str, "tier": str, "catalog_form": str, "deferred": obj{"type": "boolean"},
+					"pins": strs, "roster": strs, "services": strs, "channels": obj{"type": "integer"},
+					"skills":   obj{"type": "array", "items": obj{"type": "object"}},
+					"sections": obj{"type": "array", "items": obj{"type": "object", "properties": obj{"id": str, "group": str, "tokens": obj{"type": "integer"}, "reason": str, "text": str}}},
+					"totals":   delta,
+					"levers":   obj{"type": "array", "items": obj{"type": "object", "properties": obj{"id": str, "on": obj{"type": "boolean"}, "delta": delta}}},
+					"warnings": obj{"type": "array", "items": obj{"type": "object"}},
+					"text":     str, "digest": str,
+					"pinned": obj{"type": "object", "properties": obj{"tools": obj{"type": "array", "items": obj{"type": "object", "properties": obj{"id": str, "version": str, "digest": str}}},
+						"skills": obj{"type": "array", "items": obj{"type": "object", "properties": obj{"slug": str, "version": obj{"type": "integer"}, "digest": str}}}}}}},
+				"Receipt":      obj{"type": "object", "properties": obj{"digest": str, "served_at": str, "inputs": obj{"type": "object"}, "text": str}},
+				"SkillVersion": obj{"type": "object", "properties": obj{"slug": str, "version": obj{"type": "integer"}, "labels": strs, "name": str, "summary": str, "procedure": str, "required_tools": strs, "digest": str}},
+			},
+		},
+	}
+}
+
+func (s *Server) openAPI(c echo.Context) error {
+	return c.JSON(http.StatusOK, openAPIDocument())
+}
