@@ -61,4 +61,3 @@ func (s *Server) revokeAPIKey(c echo.Context) error {
 	s.keys.mu.Unlock()
 	return s.flashAndRedirect(c, "Key revoked.", "/apikeys")
 }
-

@@ -49,9 +49,9 @@ func openAPIDocument() obj {
 	delta := obj{"type": "object", "properties": obj{"body": obj{"type": "integer"}, "protocol": obj{"type": "integer"}, "catalog": obj{"type": "integer"}, "total": obj{"type": "integer"}}}
 	strs := obj{"type": "array", "items": str}
 	return obj{
-		"openapi": "3.1.0",
-		"info":    obj{"title": "Agent Forge Console runtime API", "version": "1", "description": "What a live agent receives, served by the same functions as the forge and the CLI. Keys are read-only."},
-		"servers": []obj{{"url": "/api/v1"}},
+		"openapi":  "3.1.0",
+		"info":     obj{"title": "Agent Forge Console runtime API", "version": "1", "description": "What a live agent receives, served by the same functions as the forge and the CLI. Keys are read-only."},
+		"servers":  []obj{{"url": "/api/v1"}},
 		"security": []obj{{"bearer": []string{}}},
 		"paths": obj{
 			"/compose": obj{"post": obj{

@@ -105,4 +105,3 @@ func activeSkills(ctx context.Context, store *models.Store) ([]instruction.Skill
 	}
 	return out, nil
 }
-
