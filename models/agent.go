@@ -115,6 +115,9 @@ func (s *Store) CreateAgent(ctx context.Context, actor string, in AgentInput, kn
 			}
 			return err
 		}
+		if err := tx.bumpConfig(ctx); err != nil {
+			return err
+		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "agent.create", Subject: "agent:" + a.Slug, After: digestOf(a.DeclaredJSON + a.ServicesJSON)})
 	})
 	if err != nil {
@@ -165,6 +168,9 @@ func (s *Store) UpdateAgent(ctx context.Context, actor, slug string, base int, i
 		}
 		a.Version = base + 1
 		out = a
+		if err := tx.bumpConfig(ctx); err != nil {
+			return err
+		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "agent.update", Subject: "agent:" + slug, Before: before, After: digestOf(a.DeclaredJSON + a.ServicesJSON)})
 	})
 	if err != nil {

@@ -52,6 +52,13 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	{5, "api keys, composition receipts", func(tx *gorm.DB, dialect string) error {
 		return tx.Migrator().CreateTable(&APIKey{}, &Receipt{})
 	}},
+	{6, "configuration generation", func(tx *gorm.DB, dialect string) error {
+		// databases created after this column joined the model already have it
+		if tx.Migrator().HasColumn(&CatalogState{}, "config_generation") {
+			return nil
+		}
+		return tx.Exec("ALTER TABLE catalog_states ADD COLUMN config_generation BIGINT NOT NULL DEFAULT 1").Error
+	}},
 }
 
 // Migrate applies every migration not yet applied, in order, each in its

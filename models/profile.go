@@ -145,6 +145,9 @@ func (s *Store) CreateProfile(ctx context.Context, actor string, in ProfileInput
 		if err := tx.with(ctx).Create(&v).Error; err != nil {
 			return err
 		}
+		if err := tx.bumpConfig(ctx); err != nil {
+			return err
+		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "profile.create", Subject: "profile:" + p.Slug, After: v.Digest, Detail: "version 1"})
 	})
 	if err != nil {
@@ -193,6 +196,9 @@ func (s *Store) SaveProfileVersion(ctx context.Context, actor, slug string, base
 		out = newVersion(p.ID, base+1, actor, c, totals)
 		if err := tx.with(ctx).Create(&out).Error; err != nil {
 			return notFound(err)
+		}
+		if err := tx.bumpConfig(ctx); err != nil {
+			return err
 		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "profile.save", Subject: "profile:" + slug, Before: prev.Digest, After: out.Digest, Detail: fmt.Sprintf("version %d from %d: %s", base+1, base, c.Message)})
 	})

@@ -154,6 +154,9 @@ func (s *Store) Promote(ctx context.Context, u *User, id uint, pol PromotePolicy
 			return err
 		}
 		out = sv
+		if err := tx.bumpConfig(ctx); err != nil {
+			return err
+		}
 		return tx.Audit(ctx, Event{Actor: u.Username, Action: "skill.promote", Subject: fmt.Sprintf("skill:%s proposal:%d", k.Slug, p.ID), Before: versionLabel(expected), After: versionLabel(n),
 			Detail: fmt.Sprintf("approved by %v", approvals)})
 	})
@@ -229,6 +232,9 @@ func (s *Store) Rollback(ctx context.Context, u *User, slug string, target, expe
 			return &ValidationError{Fields: map[string]string{"version": "that version is already in production"}}
 		}
 		if err := tx.moveProduction(ctx, k.ID, expected, target, u.Username); err != nil {
+			return err
+		}
+		if err := tx.bumpConfig(ctx); err != nil {
 			return err
 		}
 		return tx.Audit(ctx, Event{Actor: u.Username, Action: "skill.rollback", Subject: "skill:" + slug, Before: versionLabel(expected), After: versionLabel(target), Detail: reason})

@@ -54,6 +54,23 @@ func (t Tool) Parsed() (catalog.Contract, error) {
 type CatalogState struct {
 	ID         uint `gorm:"primaryKey"`
 	Generation int64
+	// ConfigGeneration is bumped by every change that can alter a
+	// composition besides the catalog: agents, profiles, skill labels.
+	ConfigGeneration int64 `gorm:"not null;default:1"`
+}
+
+// Generations reads both counters in one query: the catalog's and the
+// configuration's. Together they key any cached composition.
+func (s *Store) Generations(ctx context.Context) (catalogGen, configGen int64, err error) {
+	var st CatalogState
+	if err := s.with(ctx).First(&st, 1).Error; err != nil {
+		return 0, 0, fmt.Errorf("models: generations: %w", notFound(err))
+	}
+	return st.Generation, st.ConfigGeneration, nil
+}
+
+func (s *Store) bumpConfig(ctx context.Context) error {
+	return s.with(ctx).Exec("UPDATE catalog_states SET config_generation = config_generation + 1 WHERE id = 1").Error
 }
 
 // CatalogGeneration reads the current generation.

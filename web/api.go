@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -24,10 +25,36 @@ import (
 const MaxAPIBody = 1 << 20
 
 // receiptCache remembers digests already stored, so serving the same
-// composition again writes nothing.
+// composition again writes nothing, and the response bytes of recent
+// requests per (catalog generation, configuration generation, body): a
+// repeated request costs one generation read.
 type receiptCache struct {
-	mu   sync.Mutex
-	seen map[string]bool
+	mu        sync.Mutex
+	seen      map[string]bool
+	responses map[string]cachedResponse
+}
+
+type cachedResponse struct {
+	body   []byte
+	digest string
+}
+
+const maxCachedResponses = 2000
+
+func (rc *receiptCache) response(k string) (cachedResponse, bool) {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	r, ok := rc.responses[k]
+	return r, ok
+}
+
+func (rc *receiptCache) keep(k string, r cachedResponse) {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if rc.responses == nil || len(rc.responses) >= maxCachedResponses {
+		rc.responses = map[string]cachedResponse{}
+	}
+	rc.responses[k] = r
 }
 
 func (rc *receiptCache) known(d string) bool {
@@ -50,13 +77,26 @@ var unknownField = regexp.MustCompile(`unknown field "([^"]+)"`)
 // decodeJSON reads a bounded body strictly: unknown fields and wrong types
 // are 400 errors naming the field.
 func decodeJSON(c echo.Context, v any) error {
+	body, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	return decodeStrict(body, v)
+}
+
+// readBody reads at most MaxAPIBody bytes; more is 413.
+func readBody(c echo.Context) ([]byte, error) {
 	body, err := io.ReadAll(io.LimitReader(c.Request().Body, MaxAPIBody+1))
 	if err != nil {
-		return apiErr(http.StatusBadRequest, "bad_request", "", "the body could not be read")
+		return nil, apiErr(http.StatusBadRequest, "bad_request", "", "the body could not be read")
 	}
 	if len(body) > MaxAPIBody {
-		return apiErr(http.StatusRequestEntityTooLarge, "too_large", "", fmt.Sprintf("the body is over %d bytes", MaxAPIBody))
+		return nil, apiErr(http.StatusRequestEntityTooLarge, "too_large", "", fmt.Sprintf("the body is over %d bytes", MaxAPIBody))
 	}
+	return body, nil
+}
+
+func decodeStrict(body []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -94,15 +134,29 @@ func composeStatus(err error) error {
 // apiCompose serves POST /api/v1/compose: the same composition as the
 // forge and the CLI, with a stored receipt.
 func (s *Server) apiCompose(c echo.Context) error {
+	raw, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	catGen, cfgGen, err := s.store.Generations(ctx)
+	if err != nil {
+		return err
+	}
+	sum := sha256.Sum256(raw)
+	cacheKey := fmt.Sprintf("%d/%d/%x", catGen, cfgGen, sum)
+	if r, ok := s.receipts.response(cacheKey); ok {
+		c.Response().Header().Set("ETag", `"`+r.digest+`"`)
+		return c.JSONBlob(http.StatusOK, r.body)
+	}
 	var req ComposeRequest
-	if err := decodeJSON(c, &req); err != nil {
+	if err := decodeStrict(raw, &req); err != nil {
 		return err
 	}
 	if req.Agent == "" {
 		return apiErr(http.StatusBadRequest, "bad_request", "agent", "agent is required")
 	}
-	ctx := c.Request().Context()
-	snap, err := s.snapshot(ctx)
+	snap, err := s.snapshotAt(ctx, catGen)
 	if err != nil {
 		return err
 	}
@@ -118,8 +172,13 @@ func (s *Server) apiCompose(c echo.Context) error {
 		}
 		s.receipts.add(res.Digest)
 	}
+	body, err := json.Marshal(res)
+	if err != nil {
+		return err
+	}
+	s.receipts.keep(cacheKey, cachedResponse{body: body, digest: res.Digest})
 	c.Response().Header().Set("ETag", `"`+res.Digest+`"`)
-	return c.JSON(http.StatusOK, res)
+	return c.JSONBlob(http.StatusOK, body)
 }
 
 // receiptInputs is what a receipt records besides the text.

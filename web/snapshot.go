@@ -27,6 +27,12 @@ func (s *Server) snapshot(ctx context.Context) (*Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
+	return s.snapshotAt(ctx, gen)
+}
+
+// snapshotAt returns the snapshot of a catalog generation the caller has
+// just read.
+func (s *Server) snapshotAt(ctx context.Context, gen int64) (*Snapshot, error) {
 	s.catMu.Lock()
 	defer s.catMu.Unlock()
 	if s.cat != nil && s.cat.gen == gen {

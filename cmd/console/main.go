@@ -48,6 +48,7 @@ commands:
   user add NAME              add a user
   audit verify               verify the audit log's hash chain
   apikey create NAME         create a read-only API key (printed once)
+  loadtest                   drive POST /api/v1/compose on loopback and report figures
 
 The database is DATABASE_URL (postgres://…) or, when unset, the SQLite
 file console.db in the working directory.`
@@ -73,6 +74,8 @@ func run(ctx context.Context, args []string, stdout, stderr *os.File) error {
 		return runAudit(ctx, args, stdout)
 	case "apikey":
 		return runAPIKey(ctx, args, stdout)
+	case "loadtest":
+		return runLoadtest(ctx, args, stdout)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil

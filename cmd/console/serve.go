@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/agentforge/console/instruction/meter"
@@ -19,6 +20,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", envOr("CONSOLE_ADDR", ":8080"), "listen address (CONSOLE_ADDR)")
 	secure := fs.Bool("secure-cookies", os.Getenv("CONSOLE_SECURE_COOKIES") == "1", "mark cookies Secure (behind a TLS proxy)")
+	rate := fs.Int("api-rate", envInt("CONSOLE_API_RATE", 2000), "API requests per second per key (CONSOLE_API_RATE)")
+	approvals := fs.Int("approvals", envInt("CONSOLE_REQUIRED_APPROVALS", 1), "fresh approvals a skill promotion needs (CONSOLE_REQUIRED_APPROVALS)")
+	ceiling := fs.Int("procedure-ceiling", envInt("CONSOLE_PROCEDURE_CEILING", 2000), "largest skill procedure in tokens (CONSOLE_PROCEDURE_CEILING)")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, err}
 	}
@@ -42,7 +46,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 			fmt.Fprintln(stdout, "Created user admin with the password from CONSOLE_ADMIN_PASSWORD.")
 		}
 	}
-	srv := web.New(store, m, web.Config{SecureCookies: *secure, Logger: log})
+	srv := web.New(store, m, web.Config{SecureCookies: *secure, Logger: log, APIRate: *rate, RequiredApprovals: *approvals, ProcedureCeiling: *ceiling})
 	if err := srv.Warm(ctx); err != nil {
 		return err
 	}
@@ -74,6 +78,13 @@ func displayURL(a net.Addr) string {
 		host = "localhost"
 	}
 	return "http://" + net.JoinHostPort(host, port)
+}
+
+func envInt(k string, def int) int {
+	if v, err := strconv.Atoi(os.Getenv(k)); err == nil && v > 0 {
+		return v
+	}
+	return def
 }
 
 func envOr(k, def string) string {

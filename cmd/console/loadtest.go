@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"sort"
+	"sync"
+	"time"
+)
+
+// runLoadtest drives POST /api/v1/compose with N connections for a fixed
+// time and reports throughput, latency percentiles and errors. It only
+// targets loopback addresses and always stops by itself.
+func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
+	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
+	target := fs.String("url", "http://127.0.0.1:8080", "console base URL (loopback only)")
+	key := fs.String("key", os.Getenv("CONSOLE_API_KEY"), "API key (CONSOLE_API_KEY)")
+	body := fs.String("body", `{"agent":"analyst"}`, "compose request body")
+	conns := fs.Int("c", 32, "concurrent connections")
+	dur := fs.Duration("d", 30*time.Second, "duration (at most 5m)")
+	warm := fs.Duration("warm", 3*time.Second, "warm-up before measuring")
+	if err := fs.Parse(args); err != nil {
+		return &exitError{2, err}
+	}
+	u, err := url.Parse(*target)
+	if err != nil {
+		return &exitError{2, err}
+	}
+	ips, err := net.LookupIP(u.Hostname())
+	if err != nil || len(ips) == 0 {
+		return &exitError{2, fmt.Errorf("--url: cannot resolve %s", u.Hostname())}
+	}
+	for _, ip := range ips {
+		if !ip.IsLoopback() {
+			return &exitError{2, fmt.Errorf("--url: %s is not a loopback address; load runs only target this machine", u.Hostname())}
+		}
+	}
+	if *dur > 5*time.Minute {
+		*dur = 5 * time.Minute
+	}
+	tr := &http.Transport{MaxIdleConns: *conns, MaxIdleConnsPerHost: *conns, MaxConnsPerHost: *conns, IdleConnTimeout: time.Minute}
+	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
+	endpoint := *target + "/api/v1/compose"
+	shoot := func() (int, time.Duration, error) {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, bytes.NewBufferString(*body))
+		req.Header.Set("Authorization", "Bearer "+*key)
+		req.Header.Set("Content-Type", "application/json")
+		start := time.Now()
+		res, err := client.Do(req)
+		if err != nil {
+			return 0, 0, err
+		}
+		_, _ = io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return res.StatusCode, time.Since(start), nil
+	}
+	if code, _, err := shoot(); err != nil || code != http.StatusOK {
+		return fmt.Errorf("first request failed: status %d, %v", code, err)
+	}
+	run := func(d time.Duration, record bool) (lat []time.Duration, errs, n int, elapsed time.Duration) {
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		deadline := time.Now().Add(d)
+		start := time.Now()
+		for i := 0; i < *conns; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var mine []time.Duration
+				bad := 0
+				for time.Now().Before(deadline) && ctx.Err() == nil {
+					code, l, err := shoot()
+					if err != nil || code != http.StatusOK {
+						bad++
+						continue
+					}
+					mine = append(mine, l)
+				}
+				mu.Lock()
+				lat = append(lat, mine...)
+				errs += bad
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+		return lat, errs, len(lat) + errs, time.Since(start)
+	}
+	run(*warm, false)
+	lat, errs, n, elapsed := run(*dur, true)
+	sort.Slice(lat, func(a, b int) bool { return lat[a] < lat[b] })
+	pct := func(p float64) time.Duration {
+		if len(lat) == 0 {
+			return 0
+		}
+		return lat[min(len(lat)-1, int(float64(len(lat))*p))]
+	}
+	rps := float64(n) / elapsed.Seconds()
+	fmt.Fprintf(stdout, "requests %d in %.1fs with %d connections: %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms, errors %d\n",
+		n, elapsed.Seconds(), *conns, rps, ms(pct(0.50)), ms(pct(0.99)), ms(pct(1)), errs)
+	return nil
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Load run of DESIGN.md §9: POST /api/v1/compose on Postgres over loopback,
+# warm, 32 connections, 30 s (LOAD_SECONDS), then the server's resident
+# memory. Uses its own database (console_load), dropped afterwards.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${LOAD_SECONDS:-30}"
+port="${LOAD_PORT:-18080}"
+pg="postgres://postgres@127.0.0.1:5432"
+psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS console_load" >/dev/null
+psql "$pg/postgres" -qc "CREATE DATABASE console_load" >/dev/null
+export DATABASE_URL="$pg/console_load?sslmode=disable"
+bin="$(mktemp -d)/console"
+go build -o "$bin" ./cmd/console
+key="$("$bin" apikey create load-test | tail -1)"
+CONSOLE_API_RATE=1000000 CONSOLE_ADDR="127.0.0.1:$port" "$bin" serve >/tmp/console-load.log 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS console_load" >/dev/null' EXIT
+for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.2; done
+"$bin" loadtest --url "http://127.0.0.1:$port" --key "$key" -c 32 -d "${seconds}s" --body '{"agent":"analyst"}'
+rss_kb="$(awk '/VmRSS/ {print $2}' /proc/$pid/status)"
+echo "server resident memory after the run: $((rss_kb / 1024)) MB (target ≤ 250 MB)"
