@@ -1,0 +1,108 @@
+package web
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/agentforge/console/models"
+)
+
+func step(t *testing.T, ctx context.Context, name string, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		screenshot(t, ctx, "failed-"+name)
+		t.Fatalf("%s: %v", name, err)
+	}
+}
+
+func signOut(t *testing.T, ctx context.Context) {
+	step(t, ctx, "sign out", chromedp.Click(css(`header .who button`)), chromedp.WaitVisible(css(`#username`)))
+}
+
+// TestBrowserEndToEnd drives the console as its users do: sign in; import
+// the GitHub MCP fixture; a second user makes the tools available; build a
+// profile in the forge and save it; propose a skill change, approve it as a
+// second user, promote it, roll it back; the audit chain verifies.
+func TestBrowserEndToEnd(t *testing.T) {
+	h := sqliteOnly(t)
+	h.addUser("rita", models.RoleReviewer)
+	ctx := browser(t)
+	base := h.srv.URL
+	fixturePath, _ := filepath.Abs("../catalog/testdata/github-mcp-server.tools.json")
+
+	browserLogin(t, ctx, base, "admin", adminPassword)
+	screenshot(t, ctx, "e2e-1-dashboard")
+	step(t, ctx, "import preview",
+		chromedp.Navigate(base+"/catalog/import"),
+		chromedp.SetValue(css(`#format`), "mcp"),
+		chromedp.SendKeys(css(`#namespace`), "github"),
+		chromedp.SetUploadFiles(css(`#file`), []string{fixturePath}),
+		chromedp.Submit(css(`#namespace`)),
+		chromedp.WaitVisible(css(`[data-testid="import-preview"]`)),
+	)
+	if got := text(t, ctx, `[data-testid="added-count"]`); got != "117" {
+		t.Fatalf("preview adds %s tools", got)
+	}
+	screenshot(t, ctx, "e2e-2-import-preview")
+	step(t, ctx, "import confirm", chromedp.Click(css(`[data-testid="confirm-import"]`)), chromedp.WaitVisible(css(`[data-testid="flash"]`)))
+	if got := text(t, ctx, `[data-testid="catalog-count"]`); !strings.HasPrefix(got, "117 of") {
+		t.Fatalf("candidates listed: %q", got)
+	}
+	signOut(t, ctx)
+
+	browserLogin(t, ctx, base, "rita", "rita-password")
+	step(t, ctx, "review tools", chromedp.Navigate(base+"/catalog/review"), chromedp.WaitVisible(css(`[data-testid="review-service github"]`)))
+	screenshot(t, ctx, "e2e-3-review-tools")
+	step(t, ctx, "make available", chromedp.Click(css(`[data-testid="review-service github"] [data-testid="make-available"]`)), chromedp.WaitVisible(css(`[data-testid="flash"]`)))
+	signOut(t, ctx)
+
+	browserLogin(t, ctx, base, "admin", adminPassword)
+	step(t, ctx, "tool page", chromedp.Navigate(base+"/catalog/tools/github.create_issue"), chromedp.WaitVisible(css(`[data-testid="compact-form"]`)))
+	screenshot(t, ctx, "e2e-4-tool")
+	// the forge: switch a tool on in the document-analysis profile and save
+	step(t, ctx, "forge", chromedp.Navigate(base+"/forge?agent=analyst&profile=document-analysis"), chromedp.WaitVisible(css(`[data-testid="compare"]`)))
+	step(t, ctx, "toggle read_spreadsheet", chromedp.Click(css(`[data-testid="lever-tool:read_spreadsheet"] input`)),
+		chromedp.WaitVisible(css(`[data-testid="compare"] .badge.good`)))
+	screenshot(t, ctx, "e2e-5-forge-draft")
+	step(t, ctx, "save draft", chromedp.SendKeys(css(`[data-testid="save-form"] input[name="message"]`), "read spreadsheets too"),
+		chromedp.Submit(css(`[data-testid="save-form"] input[name="message"]`)), chromedp.WaitVisible(css(`[data-testid="history"]`)))
+	if got := text(t, ctx, `[data-testid="current-version"]`); !strings.Contains(got, "v2") || !strings.Contains(got, "read spreadsheets too") {
+		t.Fatalf("profile after save: %q", got)
+	}
+	screenshot(t, ctx, "e2e-6-profile")
+	// propose a skill change
+	step(t, ctx, "propose", chromedp.Navigate(base+"/skills/quarterly-report/propose"), chromedp.WaitVisible(css(`#sk-proc`)),
+		chromedp.SendKeys(css(`#sk-proc`), "6. End with the three largest risks.\n"),
+		chromedp.Submit(css(`#sk-name`)), chromedp.WaitVisible(css(`[data-testid="checks"]`)))
+	screenshot(t, ctx, "e2e-7-proposal")
+	url, _ := chromedp.Run(ctx, chromedp.Location())
+	signOut(t, ctx)
+
+	browserLogin(t, ctx, base, "rita", "rita-password")
+	step(t, ctx, "approve", chromedp.Navigate(url), chromedp.WaitVisible(css(`[data-testid="approve"]`)), chromedp.Click(css(`[data-testid="approve"]`)),
+		chromedp.WaitVisible(css(`[data-testid="flash"]`)))
+	step(t, ctx, "promote", chromedp.Click(css(`[data-testid="promote"]`)), chromedp.WaitVisible(css(`[data-testid="flash"]`)))
+	if got := text(t, ctx, `[data-testid="flash"]`); !strings.Contains(got, "v3 is now in production") {
+		t.Fatalf("promotion: %q", got)
+	}
+	step(t, ctx, "rollback", chromedp.Navigate(base+"/skills/quarterly-report"), chromedp.WaitVisible(css(`[data-testid="rollback-2"]`)),
+		chromedp.SendKeys(css(`[data-testid="skill-version-2"] input[name="reason"]`), "risks section too long"),
+		chromedp.Click(css(`[data-testid="rollback-2"]`)), chromedp.WaitVisible(css(`[data-testid="flash"]`)))
+	if got := text(t, ctx, `[data-testid="production"]`); !strings.Contains(got, "v2") {
+		t.Fatalf("after rollback: %q", got)
+	}
+	screenshot(t, ctx, "e2e-8-skill")
+	step(t, ctx, "audit", chromedp.Navigate(base+"/audit"), chromedp.WaitVisible(css(`[data-testid="chain-status"]`)))
+	if got := text(t, ctx, `[data-testid="chain-status"]`); !strings.Contains(got, "verified") {
+		t.Fatalf("audit chain: %q", got)
+	}
+	screenshot(t, ctx, "e2e-9-audit")
+	res, err := h.store.VerifyAudit(context.Background())
+	if err != nil || res.BrokenAt != 0 {
+		t.Fatalf("verify: %+v %v", res, err)
+	}
+}
