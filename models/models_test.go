@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"sync"
 	"testing"
 
 	"github.com/agentforge/console/catalog"
@@ -224,4 +225,45 @@ func TestImportPlanApplyReview(t *testing.T) {
 			t.Errorf("audit: %+v, want 3 intact events", res)
 		}
 	})
+}
+
+// TestConcurrentImports: ten concurrent imports of the same catalog on
+// Postgres leave exactly one copy of each tool and one import event.
+func TestConcurrentImports(t *testing.T) {
+	url := modelstest.RequirePostgres(t)
+	s := modelstest.Open(t, modelstest.Dialect{Name: models.DialectPostgres, URL: url})
+	ctx := context.Background()
+	cs := githubContracts(t)
+	var wg sync.WaitGroup
+	errs := make(chan error, 10)
+	start := make(chan struct{})
+	for i := 0; i < 10; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			if _, err := s.ApplyImport(ctx, "alice", models.SourceMCP, "github", cs, ""); err != nil {
+				errs <- err
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Errorf("import failed: %v", err)
+	}
+	ts, _ := s.Tools(ctx)
+	seen := map[string]bool{}
+	for _, tl := range ts {
+		if seen[tl.ID] {
+			t.Fatalf("duplicate tool %s", tl.ID)
+		}
+		seen[tl.ID] = true
+	}
+	evs, _, _ := s.AuditEvents(ctx, models.AuditFilter{Action: "catalog.import"})
+	if len(ts) != 117 || len(evs) != 1 {
+		t.Fatalf("%d tools, %d import events; want 117 and 1", len(ts), len(evs))
+	}
+	t.Logf("10 concurrent imports: %d tools, %d import event, 0 duplicates", len(ts), len(evs))
 }

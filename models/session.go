@@ -2,6 +2,7 @@ package models
 
 import (
 	"context"
+	"errors"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -57,6 +58,9 @@ func (s *Store) SessionByToken(ctx context.Context, tok string, p SessionPolicy)
 		return nil, nil, ErrNotFound
 	}
 	u, err := s.UserByID(ctx, sess.UserID)
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return nil, nil, err
+	}
 	if err != nil || u.Disabled {
 		s.with(ctx).Delete(&sess)
 		return nil, nil, ErrNotFound

@@ -133,3 +133,10 @@ func notFound(err error) error {
 func (s *Store) Exec(ctx context.Context, sql string, args ...any) error {
 	return s.with(ctx).Exec(sql, args...).Error
 }
+
+// Raw runs a single-value query (maintenance and tests).
+func (s *Store) Raw(ctx context.Context, sql string, args ...any) (int64, error) {
+	var n int64
+	err := s.with(ctx).Raw(sql, args...).Scan(&n).Error
+	return n, err
+}

@@ -2,9 +2,11 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -16,6 +18,24 @@ func step(t *testing.T, ctx context.Context, name string, actions ...chromedp.Ac
 	if err := chromedp.Do(ctx, actions...); err != nil {
 		screenshot(t, ctx, "failed-"+name)
 		t.Fatalf("%s: %v", name, err)
+	}
+}
+
+// flashSays waits until the page's flash message contains want, so a
+// step never reads the previous page's message.
+func flashSays(want string) chromedp.Action[chromedp.Void] {
+	js := fmt.Sprintf(`(() => { const f = document.querySelector('[data-testid="flash"]'); return !!f && f.textContent.includes(%q); })()`, want)
+	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		// evaluate until true: across the navigation the click starts, an
+		// evaluation may hit the page being replaced, which is not an error
+		deadline := time.Now().Add(20 * time.Second)
+		for time.Now().Before(deadline) {
+			if ok, err := chromedp.Evaluate[bool](js)(ctx, tg); err == nil && ok {
+				return chromedp.Void{}, nil
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		return chromedp.Void{}, fmt.Errorf("no flash saying %q", want)
 	}
 }
 
@@ -48,7 +68,7 @@ func TestBrowserEndToEnd(t *testing.T) {
 		t.Fatalf("preview adds %s tools", got)
 	}
 	screenshot(t, ctx, "e2e-2-import-preview")
-	step(t, ctx, "import confirm", chromedp.Click(css(`[data-testid="confirm-import"]`)), chromedp.WaitVisible(css(`[data-testid="flash"]`)))
+	step(t, ctx, "import confirm", chromedp.Click(css(`[data-testid="confirm-import"]`)), flashSays("Imported"))
 	if got := text(t, ctx, `[data-testid="catalog-count"]`); !strings.HasPrefix(got, "117 of") {
 		t.Fatalf("candidates listed: %q", got)
 	}
@@ -57,7 +77,7 @@ func TestBrowserEndToEnd(t *testing.T) {
 	browserLogin(t, ctx, base, "rita", "rita-password")
 	step(t, ctx, "review tools", chromedp.Navigate(base+"/catalog/review"), chromedp.WaitVisible(css(`[data-testid="review-service github"]`)))
 	screenshot(t, ctx, "e2e-3-review-tools")
-	step(t, ctx, "make available", chromedp.Click(css(`[data-testid="review-service github"] [data-testid="make-available"]`)), chromedp.WaitVisible(css(`[data-testid="flash"]`)))
+	step(t, ctx, "make available", chromedp.Click(css(`[data-testid="review-service github"] [data-testid="make-available"]`)), flashSays("marked available"))
 	signOut(t, ctx)
 
 	browserLogin(t, ctx, base, "admin", adminPassword)
@@ -84,14 +104,11 @@ func TestBrowserEndToEnd(t *testing.T) {
 
 	browserLogin(t, ctx, base, "rita", "rita-password")
 	step(t, ctx, "approve", chromedp.Navigate(url), chromedp.WaitVisible(css(`[data-testid="approve"]`)), chromedp.Click(css(`[data-testid="approve"]`)),
-		chromedp.WaitVisible(css(`[data-testid="flash"]`)))
-	step(t, ctx, "promote", chromedp.Click(css(`[data-testid="promote"]`)), chromedp.WaitVisible(css(`[data-testid="flash"]`)))
-	if got := text(t, ctx, `[data-testid="flash"]`); !strings.Contains(got, "v3 is now in production") {
-		t.Fatalf("promotion: %q", got)
-	}
+		flashSays("Review recorded"))
+	step(t, ctx, "promote", chromedp.Click(css(`[data-testid="promote"]`)), flashSays("v3 is now in production"))
 	step(t, ctx, "rollback", chromedp.Navigate(base+"/skills/quarterly-report"), chromedp.WaitVisible(css(`[data-testid="rollback-2"]`)),
 		chromedp.SendKeys(css(`[data-testid="skill-version-2"] input[name="reason"]`), "risks section too long"),
-		chromedp.Click(css(`[data-testid="rollback-2"]`)), chromedp.WaitVisible(css(`[data-testid="flash"]`)))
+		chromedp.Click(css(`[data-testid="rollback-2"]`)), flashSays("is now v2"))
 	if got := text(t, ctx, `[data-testid="production"]`); !strings.Contains(got, "v2") {
 		t.Fatalf("after rollback: %q", got)
 	}

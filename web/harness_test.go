@@ -24,13 +24,13 @@ const adminPassword = "admin-password-1"
 var sharedMeter = meter.New(200000)
 
 type harness struct {
-	t     *testing.T
+	t     testing.TB
 	srv   *httptest.Server
 	store *models.Store
 	app   *Server
 }
 
-func newHarness(t *testing.T, d modelstest.Dialect) *harness {
+func newHarness(t testing.TB, d modelstest.Dialect) *harness {
 	t.Helper()
 	store := modelstest.OpenSeeded(t, d, adminPassword, SeedTotals(sharedMeter))
 	app := New(store, sharedMeter, Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
@@ -49,7 +49,7 @@ func eachDialect(t *testing.T, fn func(t *testing.T, h *harness)) {
 
 // sqliteOnly runs fn on SQLite: for web behaviour that does not depend on
 // the database.
-func sqliteOnly(t *testing.T) *harness {
+func sqliteOnly(t testing.TB) *harness {
 	return newHarness(t, modelstest.Dialect{Name: models.DialectSQLite})
 }
 

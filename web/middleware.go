@@ -2,6 +2,7 @@ package web
 
 import (
 	"crypto/subtle"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -98,11 +99,15 @@ func (s *Server) loadSession(next echo.HandlerFunc) echo.HandlerFunc {
 		ck, err := c.Cookie(sessionCookie)
 		if err == nil && ck.Value != "" && len(ck.Value) < 200 {
 			sess, u, err := s.store.SessionByToken(c.Request().Context(), ck.Value, s.cfg.Session)
-			if err == nil {
+			switch {
+			case err == nil:
 				c.Set(keyUser, u)
 				c.Set(keySession, sess)
-			} else {
+			case errors.Is(err, models.ErrNotFound):
 				s.clearSessionCookie(c)
+			default:
+				// the database is unreachable: say so (503), do not sign the user out
+				return err
 			}
 		}
 		return next(c)
