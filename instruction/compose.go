@@ -31,7 +31,12 @@ type Section struct {
 
 // Text is the section's full text.
 func (s Section) Text() string {
+	n := 0
+	for _, u := range s.Units {
+		n += len(u.Text)
+	}
 	var b strings.Builder
+	b.Grow(n)
 	for _, u := range s.Units {
 		b.WriteString(u.Text)
 	}
@@ -41,7 +46,7 @@ func (s Section) Text() string {
 // Composition is a composed instruction: its normalized input, the reply
 // protocol, the worked example shown, and the ordered sections.
 type Composition struct {
-	Roster   []string
+	entries  []*catalog.Entry
 	Services []string
 	Skills   []Skill
 	Options  Options
@@ -54,12 +59,28 @@ type Composition struct {
 	Unusable []string
 }
 
+// Roster lists the composed roster's tool ids, in order.
+func (c Composition) Roster() []string {
+	out := make([]string, len(c.entries))
+	for i, e := range c.entries {
+		out[i] = e.ID()
+	}
+	return out
+}
+
 // Channels is the number of channel types of the reply protocol.
 func (c Composition) Channels() int { return len(c.Protocol.Channels) }
 
 // Text is the whole instruction.
 func (c Composition) Text() string {
+	n := 0
+	for _, s := range c.Sections {
+		for _, u := range s.Units {
+			n += len(u.Text)
+		}
+	}
 	var b strings.Builder
+	b.Grow(n)
 	for _, s := range c.Sections {
 		for _, u := range s.Units {
 			b.WriteString(u.Text)
@@ -104,16 +125,20 @@ func Compose(in Input) (Composition, error) {
 	if err := opts.Validate(); err != nil {
 		return Composition{}, err
 	}
-	roster, have := dedupe(in.Roster)
-	skills := qualifyingSkills(in.Skills, have)
+	roster := in.Roster
+	if !in.unique {
+		roster = dedupe(in.Roster)
+	}
+	skills := qualifyingSkills(in.Skills, roster)
 	services := dedupeStrings(in.Services)
 	g := NewGate(Facts{Roster: roster, Services: services, Skills: skills})
-	c := Composition{Services: services, Skills: skills, Options: opts, Protocol: ProtocolFor(g), Sections: make([]Section, 0, 12), Roster: make([]string, 0, len(roster))}
-	c.Options.Pins = pinsIn(opts.Pins, have)
-	for _, e := range roster {
-		c.Roster = append(c.Roster, e.ID())
-		if e.Contract().CodeOnly && !g.Has(CapExec) {
-			c.Unusable = append(c.Unusable, e.ID())
+	c := Composition{entries: roster, Services: services, Skills: skills, Options: opts, Protocol: ProtocolFor(g), Sections: make([]Section, 0, 12)}
+	c.Options.Pins = pinsIn(opts.Pins, roster)
+	if !g.Has(CapExec) {
+		for _, e := range roster {
+			if e.Contract().CodeOnly {
+				c.Unusable = append(c.Unusable, e.ID())
+			}
 		}
 	}
 	add := func(b Block, reason string) {
@@ -236,9 +261,8 @@ func groupOf(id string) string {
 	return GroupBody
 }
 
-// dedupe drops repeated and nil entries, keeping the first; it returns the
-// set of ids too, so the rest of the composition builds no other index.
-func dedupe(es []*catalog.Entry) ([]*catalog.Entry, map[string]bool) {
+// dedupe drops repeated and nil entries, keeping the first.
+func dedupe(es []*catalog.Entry) []*catalog.Entry {
 	seen := make(map[string]bool, len(es))
 	out := make([]*catalog.Entry, 0, len(es))
 	for _, e := range es {
@@ -247,7 +271,18 @@ func dedupe(es []*catalog.Entry) ([]*catalog.Entry, map[string]bool) {
 			out = append(out, e)
 		}
 	}
-	return out, seen
+	return out
+}
+
+// inRoster reports whether the roster holds the tool (a scan: pins and
+// required tools are few, and an index would cost every composition).
+func inRoster(roster []*catalog.Entry, id string) bool {
+	for _, e := range roster {
+		if e.ID() == id {
+			return true
+		}
+	}
+	return false
 }
 
 func dedupeStrings(ss []string) []string {
@@ -262,10 +297,13 @@ func dedupeStrings(ss []string) []string {
 	return out
 }
 
-func pinsIn(pins []string, have map[string]bool) []string {
+func pinsIn(pins []string, roster []*catalog.Entry) []string {
+	if len(pins) == 0 {
+		return nil
+	}
 	var out []string
 	for _, p := range dedupeStrings(pins) {
-		if have[p] {
+		if inRoster(roster, p) {
 			out = append(out, p)
 		}
 	}

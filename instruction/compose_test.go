@@ -190,7 +190,7 @@ func TestWorkedExamplesParse(t *testing.T) {
 				for _, b := range reply.Blocks {
 					if b.Channel == instruction.ChannelAction {
 						sawTool = sawTool || b.Tool == tc.wantTool
-						if !contains(c.Roster, b.Tool) {
+						if !contains(c.Roster(), b.Tool) {
 							t.Errorf("example calls %s, which is not in the roster", b.Tool)
 						}
 					}
@@ -308,8 +308,8 @@ func TestDeterministicAndOrdered(t *testing.T) {
 	if a.Text() != b.Text() {
 		t.Fatal("same input, different bytes")
 	}
-	if strings.Join(a.Roster, ",") != "web_fetch,read_file,exec" {
-		t.Errorf("roster order %v", a.Roster)
+	if strings.Join(a.Roster(), ",") != "web_fetch,read_file,exec" {
+		t.Errorf("roster order %v", a.Roster())
 	}
 	text := a.Text()
 	if !(strings.Index(text, "### web_fetch") < strings.Index(text, "### read_file") && strings.Index(text, "### read_file") < strings.Index(text, "### exec")) {

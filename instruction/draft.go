@@ -23,6 +23,9 @@ type Draft struct {
 	// flipped is a tool id whose selection is inverted without copying
 	// Selected: a lever flip composes once, so it need not pay for a map.
 	flipped string
+	// unique, once uniqueKnown, says Declared holds each entry once; flips
+	// keep it, so recomposing for every lever checks it once.
+	unique, uniqueKnown bool
 }
 
 // selected reports whether the tool is selected, honouring a pending flip.
@@ -33,7 +36,11 @@ func (d Draft) selected(id string) bool {
 // Input computes the composition input: the effective roster in declared
 // order.
 func (d Draft) Input() Input {
-	in := Input{Skills: d.Skills, Options: d.Options}
+	unique := d.unique
+	if !d.uniqueKnown {
+		unique = isUnique(d.Declared)
+	}
+	in := Input{Skills: d.Skills, Options: d.Options, Roster: make([]*catalog.Entry, 0, len(d.Declared)), unique: unique}
 	for _, ns := range d.DeclaredServices {
 		if d.Connected[ns] {
 			in.Services = append(in.Services, ns)
@@ -49,6 +56,22 @@ func (d Draft) Input() Input {
 		in.Roster = append(in.Roster, e)
 	}
 	return in
+}
+
+// isUnique reports whether no entry appears twice (pointer identity: a
+// draft's entries come from one catalog).
+func isUnique(es []*catalog.Entry) bool {
+	if len(es) < 2 {
+		return true
+	}
+	seen := make(map[*catalog.Entry]struct{}, len(es))
+	for _, e := range es {
+		if _, dup := seen[e]; dup || e == nil {
+			return false
+		}
+		seen[e] = struct{}{}
+	}
+	return true
 }
 
 // Lever ids.
@@ -133,6 +156,7 @@ func (d Draft) Settled() Draft {
 	if d.flipped != "" {
 		d.Selected, d.flipped = d.materialized(), ""
 	}
+	d.unique, d.uniqueKnown = isUnique(d.Declared), true
 	return d
 }
 

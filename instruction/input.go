@@ -70,16 +70,20 @@ type Input struct {
 	Services []string
 	Skills   []Skill
 	Options  Options
+
+	// unique is set when the roster is known to hold each tool once (a
+	// draft's), so Compose need not index it.
+	unique bool
 }
 
 // qualifyingSkills keeps the skills whose required tools are all in the
 // roster.
-func qualifyingSkills(skills []Skill, have map[string]bool) []Skill {
+func qualifyingSkills(skills []Skill, roster []*catalog.Entry) []Skill {
 	var out []Skill
 	for _, s := range skills {
 		ok := true
 		for _, t := range s.RequiredTools {
-			if !have[t] {
+			if !inRoster(roster, t) {
 				ok = false
 				break
 			}

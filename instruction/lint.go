@@ -81,7 +81,7 @@ func (l *Linter) LintComposition(c Composition) []Finding {
 // AllowedTools is the set of tool ids a composition may name.
 func AllowedTools(c Composition) map[string]bool {
 	allowed := map[string]bool{SearchToolID: c.Options.Deferred, LoadSkillToolID: len(c.Skills) > 0}
-	for _, id := range c.Roster {
+	for _, id := range c.Roster() {
 		allowed[id] = true
 	}
 	for _, id := range c.Unusable {

@@ -1,6 +1,8 @@
 package meter
 
 import (
+	"strings"
+
 	"github.com/agentforge/console/instruction"
 )
 
@@ -56,10 +58,21 @@ func (m *Meter) Project(enc string, d instruction.Draft, linter *instruction.Lin
 	if err != nil {
 		return Projection{}, c, err
 	}
-	text := c.Text()
+	texts := make([]string, len(c.Sections))
+	size := 0
+	for i, s := range c.Sections {
+		texts[i] = s.Text()
+		size += len(texts[i])
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for _, t := range texts {
+		b.WriteString(t)
+	}
+	text := b.String()
 	p := Projection{
 		Encoding: enc, Tier: c.Options.Tier, CatalogForm: c.Options.CatalogForm, Deferred: c.Options.Deferred,
-		Pins: nonNil(c.Options.Pins), Roster: nonNil(c.Roster), Services: nonNil(c.Services), Skills: c.Skills,
+		Pins: nonNil(c.Options.Pins), Roster: nonNil(c.Roster()), Services: nonNil(c.Services), Skills: c.Skills,
 		Channels: c.Channels(), Totals: totals, Levers: levers, Text: text, Digest: instruction.Digest(text),
 		Warnings: []instruction.Finding{},
 	}
@@ -67,7 +80,7 @@ func (m *Meter) Project(enc string, d instruction.Draft, linter *instruction.Lin
 		p.Skills = []instruction.Skill{}
 	}
 	for i, s := range c.Sections {
-		p.Sections = append(p.Sections, SectionView{ID: s.ID, Group: s.Group, Tokens: counts[i], Reason: s.Reason, Text: s.Text()})
+		p.Sections = append(p.Sections, SectionView{ID: s.ID, Group: s.Group, Tokens: counts[i], Reason: s.Reason, Text: texts[i]})
 	}
 	if linter != nil {
 		if w := linter.LintComposition(c); w != nil {
