@@ -180,3 +180,30 @@ func TestMemoIsBounded(t *testing.T) {
 		t.Errorf("memo holds %d entries, limit 10", n)
 	}
 }
+
+// TestCatalogFormTokens reports (with -v) the full and compact catalog
+// token counts of the default catalog and of the GitHub fixture, and
+// checks the compact form is smaller for every tool.
+func TestCatalogFormTokens(t *testing.T) {
+	cat := fullCatalog(t)
+	m := meter.New(10000)
+	for _, enc := range meter.Encodings {
+		sums := map[string][2]int{}
+		for _, e := range cat.Entries() {
+			full, _ := m.CountUnit(enc, e.Full())
+			compact, _ := m.CountUnit(enc, e.Compact())
+			if compact >= full {
+				t.Errorf("%s: compact %d ≥ full %d tokens", e.ID(), compact, full)
+			}
+			group := "default"
+			if e.Contract().Namespace() == "github" {
+				group = "github"
+			}
+			s := sums[group]
+			sums[group] = [2]int{s[0] + full, s[1] + compact}
+		}
+		for _, g := range []string{"default", "github"} {
+			t.Logf("%s catalog, %s: full %d tokens, compact %d tokens (%.0f%%)", g, enc, sums[g][0], sums[g][1], 100*float64(sums[g][1])/float64(sums[g][0]))
+		}
+	}
+}
