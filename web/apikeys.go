@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -48,11 +47,11 @@ func (s *Server) createAPIKey(c echo.Context) error {
 }
 
 func (s *Server) revokeAPIKey(c echo.Context) error {
-	id, err := strconv.ParseUint(c.Param("id"), 10, 32)
+	id, err := uintParam(c, "id", "No such key.")
 	if err != nil {
-		return echo.NewHTTPError(http.StatusNotFound, "No such key.")
+		return err
 	}
-	if err := s.store.RevokeAPIKey(c.Request().Context(), userName(c), uint(id)); err != nil {
+	if err := s.store.RevokeAPIKey(c.Request().Context(), userName(c), id); err != nil {
 		return err
 	}
 	// forget cached validations at once

@@ -77,19 +77,29 @@ func problemViews(ps catalog.Problems) []views.Problem {
 	return out
 }
 
-// importPreview validates the whole document and shows what it would add,
-// change and remove; nothing is stored yet.
-func (s *Server) importPreview(c echo.Context) error {
-	p := s.page(c, "Import tools", "catalog")
+// parseImport reads and validates the import form. When the document is
+// refused it has already rendered the form with every problem (done).
+func (s *Server) parseImport(c echo.Context, p views.Page) (f views.ImportForm, cs []catalog.Contract, done bool, err error) {
 	f, doc, status := s.readImport(c)
 	f.CSRF = p.CSRF
 	if status != 0 {
-		return s.render(c, status, p, views.ImportPage(f))
+		return f, nil, true, s.render(c, status, p, views.ImportPage(f))
 	}
 	cs, ps := catalog.Parse(f.Format, doc, f.Namespace)
 	if len(ps) > 0 {
 		f.Problems = problemViews(ps)
-		return s.render(c, http.StatusUnprocessableEntity, p, views.ImportPage(f))
+		return f, nil, true, s.render(c, http.StatusUnprocessableEntity, p, views.ImportPage(f))
+	}
+	return f, cs, false, nil
+}
+
+// importPreview validates the whole document and shows what it would add,
+// change and remove; nothing is stored yet.
+func (s *Server) importPreview(c echo.Context) error {
+	p := s.page(c, "Import tools", "catalog")
+	f, cs, done, err := s.parseImport(c, p)
+	if done || err != nil {
+		return err
 	}
 	plan, err := s.store.PlanImport(c.Request().Context(), sourceOf(f.Format), f.Namespace, cs)
 	if err != nil {
@@ -113,15 +123,9 @@ func previewData(f views.ImportForm, plan models.ImportPlan) views.ImportPreview
 // when the catalog changed since the preview.
 func (s *Server) importConfirm(c echo.Context) error {
 	p := s.page(c, "Import tools", "catalog")
-	f, doc, status := s.readImport(c)
-	f.CSRF = p.CSRF
-	if status != 0 {
-		return s.render(c, status, p, views.ImportPage(f))
-	}
-	cs, ps := catalog.Parse(f.Format, doc, f.Namespace)
-	if len(ps) > 0 {
-		f.Problems = problemViews(ps)
-		return s.render(c, http.StatusUnprocessableEntity, p, views.ImportPage(f))
+	f, cs, done, err := s.parseImport(c, p)
+	if done || err != nil {
+		return err
 	}
 	digest := c.FormValue("digest")
 	if digest == "" {

@@ -265,6 +265,9 @@ func forgeView(d instruction.Draft, st forgeState, p meter.Projection, comp inst
 		lv := views.LeverView{ID: l.ID, Name: "t", Value: c.ID, Label: c.ID, Title: c.Title + ": " + c.Purpose, On: l.On, Delta: delta(l.Delta)}
 		if c.CodeOnly {
 			lv.Note = "code-only"
+			if !d.Selected["exec"] {
+				lv.Note = "code-only, needs exec"
+			}
 		}
 		ns := c.Namespace()
 		if ns == "" {

@@ -14,13 +14,7 @@ import (
 	"github.com/agentforge/console/views"
 )
 
-func proposalID(c echo.Context) (uint, error) {
-	id, err := strconv.ParseUint(c.Param("id"), 10, 32)
-	if err != nil {
-		return 0, echo.NewHTTPError(http.StatusNotFound, "No such proposal.")
-	}
-	return uint(id), nil
-}
+func proposalID(c echo.Context) (uint, error) { return uintParam(c, "id", "No such proposal.") }
 
 func (s *Server) proposalPage(c echo.Context) error {
 	id, err := proposalID(c)
@@ -149,11 +143,11 @@ func (s *Server) withdrawReview(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rid, err := strconv.ParseUint(c.Param("rid"), 10, 32)
+	rid, err := uintParam(c, "rid", "No such review.")
 	if err != nil {
-		return echo.NewHTTPError(http.StatusNotFound, "No such review.")
+		return err
 	}
-	err = s.store.WithdrawReview(c.Request().Context(), userName(c), uint(rid))
+	err = s.store.WithdrawReview(c.Request().Context(), userName(c), rid)
 	return s.workflowDone(c, id, err, "Review withdrawn.")
 }
 

@@ -70,10 +70,13 @@ func (s *Server) createUser(c echo.Context) error {
 	return s.flashAndRedirect(c, fmt.Sprintf("User %s added.", form.Username), "/users")
 }
 
-func pathID(c echo.Context) (uint, error) {
-	id, err := strconv.ParseUint(c.Param("id"), 10, 32)
+func pathID(c echo.Context) (uint, error) { return uintParam(c, "id", "No such user.") }
+
+// uintParam reads a numeric path parameter; anything else is a 404.
+func uintParam(c echo.Context, name, notFound string) (uint, error) {
+	id, err := strconv.ParseUint(c.Param(name), 10, 32)
 	if err != nil {
-		return 0, echo.NewHTTPError(http.StatusNotFound, "No such user.")
+		return 0, echo.NewHTTPError(http.StatusNotFound, notFound)
 	}
 	return uint(id), nil
 }
