@@ -1004,7 +1004,7 @@ func Projection(d ForgeData) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 89, " ")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 89, " (exact for OpenAI models on this encoding; an estimate for other models) ")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
