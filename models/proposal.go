@@ -10,6 +10,7 @@ import (
 
 // Proposal statuses.
 const (
+	ProposalDraft     = "draft" // private to its author until submitted
 	ProposalOpen      = "open"
 	ProposalPromoted  = "promoted"
 	ProposalRejected  = "rejected"
@@ -154,6 +155,16 @@ func (s *Store) Revisions(ctx context.Context, proposalID uint) ([]ProposalRevis
 // reserved; otherwise the skill must exist and the proposal starts from
 // its production version.
 func (s *Store) Propose(ctx context.Context, actor, slug string, newSkill bool, c SkillContent) (*Proposal, error) {
+	return s.propose(ctx, actor, slug, newSkill, c, ProposalOpen)
+}
+
+// SaveDraft stores a proposal as a private draft: only its author can read
+// or revise it until they submit it for review.
+func (s *Store) SaveDraft(ctx context.Context, actor, slug string, newSkill bool, c SkillContent) (*Proposal, error) {
+	return s.propose(ctx, actor, slug, newSkill, c, ProposalDraft)
+}
+
+func (s *Store) propose(ctx context.Context, actor, slug string, newSkill bool, c SkillContent, status string) (*Proposal, error) {
 	errs := c.Validate()
 	if newSkill && !slugPattern.MatchString(slug) {
 		errs["slug"] = "use 1-63 lower-case letters, digits and dashes"
@@ -184,7 +195,7 @@ func (s *Store) Propose(ctx context.Context, actor, slug string, newSkill bool, 
 		} else if l != nil {
 			base = l.Version
 		}
-		p = &Proposal{SkillID: k.ID, Status: ProposalOpen, Author: actor, EditorsJSON: encodeList([]string{actor}), Revision: 1, BaseVersion: base, Lock: 1}
+		p = &Proposal{SkillID: k.ID, Status: status, Author: actor, EditorsJSON: encodeList([]string{actor}), Revision: 1, BaseVersion: base, Lock: 1}
 		p.setContent(c)
 		if err := tx.with(ctx).Create(p).Error; err != nil {
 			return err
@@ -192,7 +203,11 @@ func (s *Store) Propose(ctx context.Context, actor, slug string, newSkill bool, 
 		if err := tx.addRevision(ctx, p, actor); err != nil {
 			return err
 		}
-		return tx.Audit(ctx, Event{Actor: actor, Action: "proposal.open", Subject: fmt.Sprintf("skill:%s proposal:%d", slug, p.ID), After: p.Digest})
+		action := "proposal.open"
+		if status == ProposalDraft {
+			action = "proposal.draft"
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: action, Subject: fmt.Sprintf("skill:%s proposal:%d", slug, p.ID), After: p.Digest})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("models: propose %s: %w", slug, err)
@@ -222,7 +237,7 @@ func (s *Store) Revise(ctx context.Context, actor string, id uint, baseRevision 
 		if err != nil {
 			return err
 		}
-		if p.Status != ProposalOpen {
+		if p.Status != ProposalOpen && p.Status != ProposalDraft {
 			return ErrClosed
 		}
 		if p.Author != actor {
@@ -234,7 +249,7 @@ func (s *Store) Revise(ctx context.Context, actor string, id uint, baseRevision 
 			editors = append(editors, actor)
 		}
 		p.setContent(c)
-		res := tx.with(ctx).Model(&Proposal{}).Where("id = ? AND revision = ? AND status = ?", id, baseRevision, ProposalOpen).Updates(map[string]any{
+		res := tx.with(ctx).Model(&Proposal{}).Where("id = ? AND revision = ? AND status = ?", id, baseRevision, p.Status).Updates(map[string]any{
 			"name": p.Name, "summary": p.Summary, "procedure": p.Procedure, "required_tools": p.RequiredToolsJSON, "digest": p.Digest,
 			"revision": baseRevision + 1, "lock": p.Lock + 1, "editors": encodeList(editors), "updated_at": time.Now().UTC(),
 		})
@@ -347,8 +362,12 @@ func (s *Store) CloseProposal(ctx context.Context, u *User, id uint, status, rea
 		default:
 			return &ValidationError{Fields: map[string]string{"status": "must be rejected or withdrawn"}}
 		}
+		from := ProposalOpen
+		if status == ProposalWithdrawn && p.Status == ProposalDraft {
+			from = ProposalDraft
+		}
 		now := time.Now().UTC()
-		res := tx.with(ctx).Model(&Proposal{}).Where("id = ? AND status = ?", id, ProposalOpen).Updates(map[string]any{"status": status, "closed_by": u.Username, "closed_at": now, "reason": clipTo(reason, 1000), "lock": p.Lock + 1})
+		res := tx.with(ctx).Model(&Proposal{}).Where("id = ? AND status = ?", id, from).Updates(map[string]any{"status": status, "closed_by": u.Username, "closed_at": now, "reason": clipTo(reason, 1000), "lock": p.Lock + 1})
 		if res.Error != nil {
 			return res.Error
 		}
@@ -357,4 +376,31 @@ func (s *Store) CloseProposal(ctx context.Context, u *User, id uint, status, rea
 		}
 		return tx.Audit(ctx, Event{Actor: u.Username, Action: "proposal." + status, Subject: fmt.Sprintf("proposal:%d", id), Before: p.Digest, Detail: reason})
 	})
+}
+
+// Submit opens a draft for review. Only its author may.
+func (s *Store) Submit(ctx context.Context, actor string, id uint) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		p, err := tx.ProposalByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		if p.Author != actor {
+			return ErrForbidden
+		}
+		res := tx.with(ctx).Model(&Proposal{}).Where("id = ? AND status = ?", id, ProposalDraft).Updates(map[string]any{"status": ProposalOpen, "lock": p.Lock + 1, "updated_at": time.Now().UTC()})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return ErrClosed
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "proposal.open", Subject: fmt.Sprintf("proposal:%d", id), After: p.Digest, Detail: "submitted draft"})
+	})
+}
+
+// VisibleTo reports whether the user may see the proposal: drafts are
+// their author's alone.
+func (p Proposal) VisibleTo(user string) bool {
+	return p.Status != ProposalDraft || p.Author == user
 }

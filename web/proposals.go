@@ -14,10 +14,25 @@ import (
 	"github.com/agentforge/console/views"
 )
 
-func proposalID(c echo.Context) (uint, error) { return uintParam(c, "id", "No such proposal.") }
+// proposalID reads the proposal id and checks the viewer may see it:
+// another author's draft is "not found", by id as in every list.
+func (s *Server) proposalID(c echo.Context) (uint, error) {
+	id, err := uintParam(c, "id", "No such proposal.")
+	if err != nil {
+		return 0, err
+	}
+	p, err := s.store.ProposalByID(c.Request().Context(), id)
+	if err != nil {
+		return 0, err
+	}
+	if !p.VisibleTo(userName(c)) {
+		return 0, echo.NewHTTPError(http.StatusNotFound, "No such proposal.")
+	}
+	return id, nil
+}
 
 func (s *Server) proposalPage(c echo.Context) error {
-	id, err := proposalID(c)
+	id, err := s.proposalID(c)
 	if err != nil {
 		return err
 	}
@@ -106,7 +121,7 @@ func (s *Server) workflowDone(c echo.Context, id uint, err error, ok string) err
 }
 
 func (s *Server) reviseProposal(c echo.Context) error {
-	id, err := proposalID(c)
+	id, err := s.proposalID(c)
 	if err != nil {
 		return err
 	}
@@ -125,7 +140,7 @@ func (s *Server) reviseProposal(c echo.Context) error {
 }
 
 func (s *Server) reviewProposal(c echo.Context) error {
-	id, err := proposalID(c)
+	id, err := s.proposalID(c)
 	if err != nil {
 		return err
 	}
@@ -139,7 +154,7 @@ func (s *Server) reviewProposal(c echo.Context) error {
 }
 
 func (s *Server) withdrawReview(c echo.Context) error {
-	id, err := proposalID(c)
+	id, err := s.proposalID(c)
 	if err != nil {
 		return err
 	}
@@ -152,7 +167,7 @@ func (s *Server) withdrawReview(c echo.Context) error {
 }
 
 func (s *Server) promoteProposal(c echo.Context) error {
-	id, err := proposalID(c)
+	id, err := s.proposalID(c)
 	if err != nil {
 		return err
 	}
@@ -174,6 +189,16 @@ func (s *Server) promoteProposal(c echo.Context) error {
 	return s.workflowDone(c, id, err, msg)
 }
 
+// submitProposal opens the author's draft for review.
+func (s *Server) submitProposal(c echo.Context) error {
+	id, err := s.proposalID(c)
+	if err != nil {
+		return err
+	}
+	err = s.store.Submit(c.Request().Context(), userName(c), id)
+	return s.workflowDone(c, id, err, "Submitted for review.")
+}
+
 func (s *Server) rejectProposal(c echo.Context) error {
 	return s.closeProposal(c, models.ProposalRejected, "Proposal rejected.")
 }
@@ -183,7 +208,7 @@ func (s *Server) withdrawProposal(c echo.Context) error {
 }
 
 func (s *Server) closeProposal(c echo.Context, status, ok string) error {
-	id, err := proposalID(c)
+	id, err := s.proposalID(c)
 	if err != nil {
 		return err
 	}

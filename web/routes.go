@@ -100,6 +100,7 @@ func (s *Server) routeTable() []route {
 		{http.MethodPost, "/proposals/:id/promote", reviewers, s.promoteProposal},
 		{http.MethodPost, "/proposals/:id/reject", reviewers, s.rejectProposal},
 		{http.MethodPost, "/proposals/:id/withdraw", editors, s.withdrawProposal},
+		{http.MethodPost, "/proposals/:id/submit", editors, s.submitProposal},
 		{http.MethodGet, "/reviews", reviewers, s.reviewQueue},
 
 		// audit

@@ -96,9 +96,15 @@ func (s *Server) skillPage(c echo.Context) error {
 			d.Procedure = v.Procedure
 		}
 	}
-	ps, err := s.store.SkillProposals(ctx, k.ID)
+	all, err := s.store.SkillProposals(ctx, k.ID)
 	if err != nil {
 		return err
+	}
+	var ps []models.Proposal
+	for _, p := range all {
+		if p.VisibleTo(u.Username) {
+			ps = append(ps, p)
+		}
 	}
 	if d.Proposals, err = s.proposalRows(c, ps); err != nil {
 		return err
@@ -188,7 +194,12 @@ func (s *Server) proposeChange(c echo.Context) error {
 
 func (s *Server) propose(c echo.Context, slug string, isNew bool) error {
 	ct := skillContent(c)
-	p, err := s.store.Propose(c.Request().Context(), userName(c), slug, isNew, ct)
+	open := s.store.Propose
+	msg := "Proposal #%d opened. Reviewers will see it in their queue."
+	if c.FormValue("draft") == "1" {
+		open, msg = s.store.SaveDraft, "Draft #%d saved. Only you can see it until you submit it for review."
+	}
+	p, err := open(c.Request().Context(), userName(c), slug, isNew, ct)
 	if ve, ok := asValidation(err); ok {
 		f := skillFormOf(ct)
 		f.Slug, f.New, f.Errors = slug, isNew, ve.Fields
@@ -201,7 +212,7 @@ func (s *Server) propose(c echo.Context, slug string, isNew bool) error {
 	if err != nil {
 		return err
 	}
-	return s.flashAndRedirect(c, fmt.Sprintf("Proposal #%d opened. Reviewers will see it in their queue.", p.ID), fmt.Sprintf("/proposals/%d", p.ID))
+	return s.flashAndRedirect(c, fmt.Sprintf(msg, p.ID), fmt.Sprintf("/proposals/%d", p.ID))
 }
 
 func (s *Server) rollbackSkill(c echo.Context) error {

@@ -201,3 +201,41 @@ func TestSkillRouteRoleMatrix(t *testing.T) {
 	}
 	_ = fmt.Sprint
 }
+
+// TestDraftsArePrivate: nobody reads or edits another author's draft by id.
+func TestDraftsArePrivate(t *testing.T) {
+	h := sqliteOnly(t)
+	h.addUser("erin", models.RoleEditor)
+	h.addUser("ed", models.RoleEditor, models.RoleReviewer)
+	erin := h.login("erin", "erin-password")
+	ed := h.login("ed", "ed-password")
+	res, _ := erin.post("/skills/source-check/proposals", url.Values{"draft": {"1"}, "name": {"Source check"}, "summary": {"Checks sources."}, "procedure": {"1. Open each source.\n"}, "required_tools": {"web_fetch"}})
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("save draft: %d", res.StatusCode)
+	}
+	loc := res.Header.Get("Location")
+	if res, d := erin.get(loc); res.StatusCode != http.StatusOK || d.Find(`[data-testid="draft"]`).Length() != 1 {
+		t.Fatalf("author reads own draft: %d", res.StatusCode)
+	}
+	if res, _ := ed.get(loc); res.StatusCode != http.StatusNotFound {
+		t.Errorf("another user read the draft: %d", res.StatusCode)
+	}
+	for _, action := range []string{"/revise", "/reviews", "/promote", "/reject", "/withdraw", "/submit"} {
+		if res, _ := ed.post(loc+action, url.Values{"revision": {"1"}, "kind": {"approve"}, "digest": {"x"}, "name": {"x"}, "summary": {"x"}, "procedure": {"x"}}); res.StatusCode != http.StatusNotFound && res.StatusCode != http.StatusForbidden {
+			t.Errorf("another user POST %s on a draft: %d", action, res.StatusCode)
+		}
+	}
+	_, sk := ed.get("/skills/source-check")
+	if strings.Contains(sk.Find(`[data-testid="proposals-table"]`).Text(), "Checks sources") {
+		t.Error("another user's draft is listed")
+	}
+	if _, q := ed.get("/reviews"); strings.Contains(q.Text(), "Checks sources") {
+		t.Error("a draft is in the review queue")
+	}
+	if res, _ := erin.post(loc+"/submit", nil); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("submit: %d", res.StatusCode)
+	}
+	if res, _ := ed.get(loc); res.StatusCode != http.StatusOK {
+		t.Errorf("submitted proposal hidden: %d", res.StatusCode)
+	}
+}
