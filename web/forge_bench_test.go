@@ -14,7 +14,7 @@ import (
 // BenchmarkForgeRequest is one forge toggle as the server handles it: an
 // htmx GET of /forge for the default catalog plus the 117 GitHub tools
 // (available, service connected), exec switched off — projection, lint,
-// levers and the rendered fragment.
+// levers, the rendered fragment and its gzip encoding.
 func BenchmarkForgeRequest(b *testing.B) {
 	h := sqliteOnly(b)
 	ctx := context.Background()
@@ -42,6 +42,7 @@ func BenchmarkForgeRequest(b *testing.B) {
 	get := func() int {
 		req := httptest.NewRequest(http.MethodGet, "/forge?off=exec&svc=github&tier=standard&form=full&deferred=0&enc=o200k_base", nil)
 		req.Header.Set("HX-Request", "true")
+		req.Header.Set("Accept-Encoding", "gzip") // as browsers send it
 		for _, ck := range cookies {
 			req.AddCookie(ck)
 		}

@@ -4,10 +4,12 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
 
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
@@ -64,6 +66,11 @@ func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
+	// pages compress well (a 150-tool forge fragment is ~360 KiB of HTML);
+	// the API stays uncompressed unless a client asks, to keep its CPU cost flat
+	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 2048, Skipper: func(c echo.Context) bool {
+		return strings.HasPrefix(c.Request().URL.Path, "/api/")
+	}}))
 	e.Use(s.recoverPanics, s.requestID, s.logRequests, s.securityHeaders, s.loadSession)
 	s.echo = e
 	s.routes = s.routeTable()
