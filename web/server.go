@@ -68,7 +68,7 @@ func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
 	e.HTTPErrorHandler = s.handleError
 	// pages compress well (a 150-tool forge fragment is ~360 KiB of HTML);
 	// the API stays uncompressed unless a client asks, to keep its CPU cost flat
-	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 2048, Skipper: func(c echo.Context) bool {
+	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 1, MinLength: 2048, Skipper: func(c echo.Context) bool {
 		return strings.HasPrefix(c.Request().URL.Path, "/api/")
 	}}))
 	e.Use(s.recoverPanics, s.requestID, s.logRequests, s.securityHeaders, s.loadSession)
