@@ -8,32 +8,13 @@ import (
 	"testing"
 
 	"github.com/agentforge/console/catalog"
-	"github.com/agentforge/console/catalog/builtin"
+	"github.com/agentforge/console/catalog/catalogtest"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-func loadGitHub(t testing.TB) []catalog.Contract {
-	t.Helper()
-	b, err := os.ReadFile("testdata/github-mcp-server.tools.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, ps := catalog.Parse(catalog.FormatMCP, b, "github")
-	if len(ps) > 0 {
-		t.Fatalf("github fixture: %v", ps)
-	}
-	return cs
-}
-
-func loadBuiltin(t testing.TB) []catalog.Contract {
-	t.Helper()
-	cs, err := builtin.Contracts()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cs
-}
+func loadGitHub(t testing.TB) []catalog.Contract  { return catalogtest.GitHub(t) }
+func loadBuiltin(t testing.TB) []catalog.Contract { return catalogtest.Builtin(t) }
 
 func TestBuiltinCatalogIsRealistic(t *testing.T) {
 	cs := loadBuiltin(t)

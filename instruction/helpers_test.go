@@ -1,45 +1,20 @@
 package instruction_test
 
 import (
-	"os"
 	"testing"
 
 	"github.com/agentforge/console/catalog"
-	"github.com/agentforge/console/catalog/builtin"
+	"github.com/agentforge/console/catalog/catalogtest"
 )
 
 func builtinCatalog(t testing.TB) *catalog.Catalog {
 	t.Helper()
-	cs, err := builtin.Contracts()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := catalog.New(cs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return catalogtest.New(t, catalogtest.Builtin(t))
 }
 
 func fullCatalog(t testing.TB) *catalog.Catalog {
 	t.Helper()
-	cs, err := builtin.Contracts()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile("../catalog/testdata/github-mcp-server.tools.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	gh, ps := catalog.Parse(catalog.FormatMCP, b, "github")
-	if len(ps) > 0 {
-		t.Fatal(ps)
-	}
-	c, err := catalog.New(append(cs, gh...))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return catalogtest.Full(t)
 }
 
 func entries(t testing.TB, c *catalog.Catalog, ids ...string) []*catalog.Entry {

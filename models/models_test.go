@@ -3,11 +3,11 @@ package models_test
 import (
 	"context"
 	"errors"
-	"os"
 	"sync"
 	"testing"
 
 	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/catalog/catalogtest"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/models/modelstest"
 )
@@ -156,17 +156,7 @@ func TestAuditChainDetectsTampering(t *testing.T) {
 	})
 }
 
-func githubContracts(t *testing.T) []catalog.Contract {
-	b, err := os.ReadFile("../catalog/testdata/github-mcp-server.tools.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, ps := catalog.Parse(catalog.FormatMCP, b, "github")
-	if len(ps) > 0 {
-		t.Fatal(ps)
-	}
-	return cs
-}
+func githubContracts(t *testing.T) []catalog.Contract { return catalogtest.GitHub(t) }
 
 func TestImportPlanApplyReview(t *testing.T) {
 	eachDialect(t, func(t *testing.T, s *models.Store) {

@@ -29,8 +29,18 @@ type forgeContext struct {
 }
 
 // forgeDraft builds the draft from the URL: an agent (and profile) when
-// one is picked, else a custom set over every available tool.
+// one is picked, else a custom set over every available tool. A bad
+// parameter is a 400 naming it.
 func (s *Server) forgeDraft(c echo.Context, q url.Values) (forgeContext, error) {
+	fc, err := s.buildForgeDraft(c, q)
+	var fe *instruction.FieldError
+	if errors.As(err, &fe) {
+		return fc, echo.NewHTTPError(http.StatusBadRequest, fe.Error())
+	}
+	return fc, err
+}
+
+func (s *Server) buildForgeDraft(c echo.Context, q url.Values) (forgeContext, error) {
 	var fc forgeContext
 	snap, err := s.snapshot(c.Request().Context())
 	if err != nil {
@@ -79,10 +89,6 @@ func (s *Server) forgeDraft(c echo.Context, q url.Values) (forgeContext, error) 
 
 func (s *Server) forgePage(c echo.Context) error {
 	fc, err := s.forgeDraft(c, c.QueryParams())
-	var fe *instruction.FieldError
-	if errors.As(err, &fe) {
-		return echo.NewHTTPError(http.StatusBadRequest, fe.Error())
-	}
 	if err != nil {
 		return err
 	}
@@ -210,10 +216,6 @@ func (s *Server) forgeSearch(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "state: unreadable")
 	}
 	fc, err := s.forgeDraft(c, state)
-	var fe *instruction.FieldError
-	if errors.As(err, &fe) {
-		return echo.NewHTTPError(http.StatusBadRequest, fe.Error())
-	}
 	if err != nil {
 		return err
 	}

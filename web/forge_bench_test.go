@@ -4,10 +4,9 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"testing"
 
-	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/catalog/catalogtest"
 	"github.com/agentforge/console/models"
 )
 
@@ -18,14 +17,7 @@ import (
 func BenchmarkForgeRequest(b *testing.B) {
 	h := sqliteOnly(b)
 	ctx := context.Background()
-	doc, err := os.ReadFile("../catalog/testdata/github-mcp-server.tools.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	cs, ps := catalog.Parse(catalog.FormatMCP, doc, "github")
-	if len(ps) > 0 {
-		b.Fatal(ps)
-	}
+	cs := catalogtest.GitHub(b)
 	if _, err := h.store.ApplyImport(ctx, "importer", models.SourceMCP, "github", cs, ""); err != nil {
 		b.Fatal(err)
 	}

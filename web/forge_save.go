@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -9,7 +8,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/models"
 )
 
@@ -26,10 +24,6 @@ func (s *Server) forgeSave(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "base: the version the draft started from is required")
 	}
 	fc, err := s.forgeDraft(c, state)
-	var fe *instruction.FieldError
-	if errors.As(err, &fe) {
-		return echo.NewHTTPError(http.StatusBadRequest, fe.Error())
-	}
 	if err != nil {
 		return err
 	}

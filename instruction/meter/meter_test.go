@@ -2,34 +2,17 @@ package meter_test
 
 import (
 	"math/rand"
-	"os"
 	"testing"
 
 	"github.com/agentforge/console/catalog"
-	"github.com/agentforge/console/catalog/builtin"
+	"github.com/agentforge/console/catalog/catalogtest"
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/meter"
 )
 
 func fullCatalog(t testing.TB) *catalog.Catalog {
 	t.Helper()
-	cs, err := builtin.Contracts()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile("../../catalog/testdata/github-mcp-server.tools.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	gh, ps := catalog.Parse(catalog.FormatMCP, b, "github")
-	if len(ps) > 0 {
-		t.Fatal(ps)
-	}
-	c, err := catalog.New(append(cs, gh...))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return catalogtest.Full(t)
 }
 
 // draftOf declares every tool of the catalog and selects each with
