@@ -178,3 +178,25 @@ func mustURL(s string) *url.URL {
 }
 
 func itoa(id uint) string { return strconv.FormatUint(uint64(id), 10) }
+
+func TestChangePassword(t *testing.T) {
+	h := sqliteOnly(t)
+	h.addUser("rita", models.RoleReviewer)
+	c := h.login("rita", "rita-password")
+	other := h.login("rita", "rita-password")
+	res, d := c.post("/account/password", url.Values{"current": {"wrong"}, "password": {"short"}, "confirm": {"different"}})
+	if res.StatusCode != http.StatusUnprocessableEntity || d.Find(`[data-testid="error-current"]`).Length() != 1 || d.Find(`[data-testid="error-confirm"]`).Length() != 1 {
+		t.Fatalf("bad change: %d", res.StatusCode)
+	}
+	res, _ = c.post("/account/password", url.Values{"current": {"rita-password"}, "password": {"a much better password"}, "confirm": {"a much better password"}})
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("change: %d", res.StatusCode)
+	}
+	if res, _ := c.get("/account"); res.StatusCode != http.StatusOK {
+		t.Errorf("this session should continue (renewed): %d", res.StatusCode)
+	}
+	if res, _ := other.get("/"); res.StatusCode != http.StatusSeeOther {
+		t.Errorf("the other session survived a password change: %d", res.StatusCode)
+	}
+	h.login("rita", "a much better password")
+}

@@ -13,17 +13,19 @@ import (
 type policy struct {
 	public bool          // anyone, signed in or not
 	apiKey bool          // a read-scoped API key (never a session)
+	self   bool          // any signed-in user, acting on their own account only
 	roles  []models.Role // signed in with any of these; empty = any signed-in user
 }
 
 var (
-	public    = policy{public: true}
-	signedIn  = policy{}
-	admins    = policy{roles: []models.Role{models.RoleAdmin}}
-	reviewers = policy{roles: []models.Role{models.RoleReviewer}}
-	auditors  = policy{roles: []models.Role{models.RoleAdmin, models.RoleReviewer}}
-	editors   = policy{roles: []models.Role{models.RoleEditor, models.RoleAdmin}}
-	apiRead   = policy{apiKey: true}
+	public     = policy{public: true}
+	signedIn   = policy{}
+	admins     = policy{roles: []models.Role{models.RoleAdmin}}
+	reviewers  = policy{roles: []models.Role{models.RoleReviewer}}
+	auditors   = policy{roles: []models.Role{models.RoleAdmin, models.RoleReviewer}}
+	editors    = policy{roles: []models.Role{models.RoleEditor, models.RoleAdmin}}
+	apiRead    = policy{apiKey: true}
+	ownAccount = policy{self: true}
 )
 
 type route struct {
@@ -44,7 +46,9 @@ func (s *Server) routeTable() []route {
 		// sessions
 		{http.MethodGet, "/login", public, s.loginForm},
 		{http.MethodPost, "/login", public, s.login},
-		{http.MethodPost, "/logout", signedIn, s.logout},
+		{http.MethodPost, "/logout", ownAccount, s.logout},
+		{http.MethodGet, "/account", ownAccount, s.accountPage},
+		{http.MethodPost, "/account/password", ownAccount, s.changePassword},
 
 		// dashboard
 		{http.MethodGet, "/", signedIn, s.dashboard},

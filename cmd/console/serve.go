@@ -41,7 +41,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	defer store.Close()
 	if res.CreatedAdmin {
 		if res.AdminPassword != "" {
-			fmt.Fprintf(stdout, "Created user admin with password: %s\n(shown once; change it from the Users page)\n", res.AdminPassword)
+			fmt.Fprintf(stdout, "Created user admin with password: %s\n(shown once; change it on your account page, /account)\n", res.AdminPassword)
 		} else {
 			fmt.Fprintln(stdout, "Created user admin with the password from CONSOLE_ADMIN_PASSWORD.")
 		}
