@@ -200,3 +200,21 @@ func TestChangePassword(t *testing.T) {
 	}
 	h.login("rita", "a much better password")
 }
+
+func TestAdminSetsPassword(t *testing.T) {
+	h := sqliteOnly(t)
+	h.addUser("rita", models.RoleReviewer)
+	rita := h.login("rita", "rita-password")
+	admin := h.login("admin", adminPassword)
+	u, _ := h.store.UserByName(context.Background(), "rita")
+	if res, _ := admin.post("/users/"+itoa(u.ID)+"/password", url.Values{"password": {"short"}}); res.StatusCode != http.StatusUnprocessableEntity {
+		t.Errorf("short password: %d", res.StatusCode)
+	}
+	if res, _ := admin.post("/users/"+itoa(u.ID)+"/password", url.Values{"password": {"reset by the admin"}}); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("set password: %d", res.StatusCode)
+	}
+	if res, _ := rita.get("/"); res.StatusCode != http.StatusSeeOther {
+		t.Error("rita's session survived the reset")
+	}
+	h.login("rita", "reset by the admin")
+}

@@ -58,6 +58,7 @@ func (s *Server) routeTable() []route {
 		{http.MethodPost, "/users", admins, s.createUser},
 		{http.MethodPost, "/users/:id/roles", admins, s.setRoles},
 		{http.MethodPost, "/users/:id/disable", admins, s.setDisabled},
+		{http.MethodPost, "/users/:id/password", admins, s.setPassword},
 
 		// catalog
 		{http.MethodGet, "/catalog", signedIn, s.catalogPage},

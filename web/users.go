@@ -130,3 +130,27 @@ func (s *Server) setDisabled(c echo.Context) error {
 	}
 	return s.flashAndRedirect(c, msg, "/users")
 }
+
+// setPassword lets an admin set a user's password (ending their sessions).
+func (s *Server) setPassword(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	err = s.store.SetPassword(c.Request().Context(), userName(c), id, c.FormValue("password"))
+	if ve, ok := asValidation(err); ok {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "password: "+ve.Fields["password"])
+	}
+	if err != nil {
+		return err
+	}
+	if u := currentUser(c); u != nil && u.ID == id {
+		tok, sess, err := s.store.CreateSession(c.Request().Context(), id)
+		if err != nil {
+			return err
+		}
+		s.setSessionCookie(c, tok)
+		c.Set(keySession, sess)
+	}
+	return s.flashAndRedirect(c, "Password set; the user's sessions have ended.", "/users")
+}
