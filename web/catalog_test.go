@@ -153,3 +153,17 @@ func TestCatalogFilters(t *testing.T) {
 		t.Error("search misses read_spreadsheet")
 	}
 }
+
+func TestHunksKeepChangesAndContext(t *testing.T) {
+	a := strings.Join([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10"}, "\n")
+	b := strings.Join([]string{"1", "2", "3", "4", "5", "six", "7", "8", "9", "10"}, "\n")
+	got := hunks(lineDiff(a, b), 1)
+	var ops []string
+	for _, l := range got {
+		ops = append(ops, l.Op+l.Text)
+	}
+	want := "…4 unchanged lines| 5|-6|+six| 7|…3 unchanged lines"
+	if strings.Join(ops, "|") != want {
+		t.Errorf("got %s\nwant %s", strings.Join(ops, "|"), want)
+	}
+}

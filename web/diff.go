@@ -58,3 +58,36 @@ func lineDiff(a, b string) []views.DiffLine {
 	}
 	return out
 }
+
+// hunks keeps only the changed lines and `context` unchanged lines around
+// each change; a line with Op "…" stands for the unchanged lines left out.
+func hunks(lines []views.DiffLine, context int) []views.DiffLine {
+	keep := make([]bool, len(lines))
+	for i, l := range lines {
+		if l.Op != " " {
+			for j := max(0, i-context); j <= min(len(lines)-1, i+context); j++ {
+				keep[j] = true
+			}
+		}
+	}
+	var out []views.DiffLine
+	skipped := 0
+	for i, l := range lines {
+		if keep[i] {
+			if skipped > 0 {
+				out = append(out, views.DiffLine{Op: "…", Text: plural(skipped, "unchanged line")})
+				skipped = 0
+			}
+			out = append(out, l)
+		} else {
+			skipped++
+		}
+	}
+	if skipped > 0 && len(out) > 0 {
+		out = append(out, views.DiffLine{Op: "…", Text: plural(skipped, "unchanged line")})
+	}
+	if len(out) == 0 {
+		return []views.DiffLine{{Op: "…", Text: "no change"}}
+	}
+	return out
+}

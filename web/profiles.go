@@ -301,7 +301,7 @@ func (s *Server) profileDiff(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d.TextDiff = lineDiff(textA, textB)
+	d.TextDiff = hunks(lineDiff(textA, textB), 3)
 	return s.render(c, http.StatusOK, s.page(c, "Profile diff", "profiles"), views.ProfileDiff(d))
 }
 
