@@ -21,6 +21,7 @@ type schemaMigration struct {
 	AppliedAt time.Time
 }
 
+// TableName names the migrations table.
 func (schemaMigration) TableName() string { return "schema_migrations" }
 
 // migrations is the schema's history; append, never edit.

@@ -18,6 +18,7 @@ type exitError struct {
 	err  error
 }
 
+// Error is the underlying error's message.
 func (e *exitError) Error() string { return e.err.Error() }
 
 func main() {
