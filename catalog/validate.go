@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -41,6 +42,9 @@ func Validate(cs []Contract) Problems {
 		}
 		validateContract(&ps, name, c)
 		if b, err := json.Marshal(c); err == nil {
+			if bytes.Contains(b, []byte(`\u0000`)) {
+				ps.add(name, "", "contains a NUL character")
+			}
 			total += len(b)
 			if len(b) > MaxContractBytes {
 				ps.add(name, "", "contract is %d bytes, over the ceiling of %d", len(b), MaxContractBytes)

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -94,6 +95,9 @@ func readBody(c echo.Context) ([]byte, error) {
 }
 
 func decodeStrict(body []byte, v any) error {
+	if !utf8.Valid(body) || bytes.IndexByte(body, 0) >= 0 || bytes.Contains(body, []byte(`\u0000`)) {
+		return apiErr(http.StatusBadRequest, "bad_request", "", "the body must be UTF-8 JSON without NUL characters")
+	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {

@@ -71,7 +71,9 @@ func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 1, MinLength: 2048, Skipper: func(c echo.Context) bool {
 		return strings.HasPrefix(c.Request().URL.Path, "/api/")
 	}}))
-	e.Use(s.recoverPanics, s.requestID, s.logRequests, s.securityHeaders, s.loadSession)
+	// no request body is larger than an 8 MiB catalog document plus its form
+	e.Use(middleware.BodyLimit("10M"))
+	e.Use(s.recoverPanics, s.requestID, s.logRequests, s.securityHeaders, s.rejectBadText, s.loadSession)
 	s.echo = e
 	s.routes = s.routeTable()
 	for _, r := range s.routes {
