@@ -38,11 +38,16 @@ func TestLoginRenewsSessionID(t *testing.T) {
 	a := h.login("admin", adminPassword)
 	first := sessionCookieValue(h, a)
 	// signing in again from the same browser gives a new id and ends the old
-	_, doc := a.get("/login")
-	_ = doc
-	b := h.login("admin", adminPassword)
-	if sessionCookieValue(h, b) == first {
+	if res, _ := a.postForm("/login", url.Values{"_csrf": {a.csrf}, "username": {"admin"}, "password": {adminPassword}}); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("second sign-in: %d", res.StatusCode)
+	}
+	if second := sessionCookieValue(h, a); second == first || second == "" {
 		t.Fatal("session id not renewed at sign-in")
+	}
+	stale := h.client()
+	stale.http.Jar.SetCookies(mustURL(h.srv.URL), []*http.Cookie{{Name: sessionCookie, Value: first, Path: "/"}})
+	if res, _ := stale.get("/"); res.StatusCode != http.StatusSeeOther {
+		t.Errorf("the old session id still works after a new sign-in: %d", res.StatusCode)
 	}
 }
 

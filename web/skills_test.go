@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -199,7 +198,6 @@ func TestSkillRouteRoleMatrix(t *testing.T) {
 	if _, err := h.store.AddReview(ctx, &models.User{Username: p.Author, Roles: "reviewer"}, 5, models.ReviewApprove, p.Digest, ""); err == nil {
 		t.Error("the author approved")
 	}
-	_ = fmt.Sprint
 }
 
 // TestDraftsArePrivate: nobody reads or edits another author's draft by id.
