@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
@@ -52,13 +53,14 @@ func (s *Server) skillChecks(snap *Snapshot, c models.SkillContent, prod *models
 		}
 		add("Roster-proof lint", false, "teaches tools it does not require: "+strings.Join(parts, "; "))
 	}
-	tokens, err := s.meter.Count(meter.O200k, c.Procedure)
+	// memoized by content: lists run the checks of every proposal they show
+	tokens, err := s.meter.CountUnit(meter.O200k, catalog.NewUnit(c.Procedure))
 	if err != nil {
 		return nil, false, 0, 0, err
 	}
 	delta := tokens
 	if prod != nil {
-		pt, err := s.meter.Count(meter.O200k, prod.Procedure)
+		pt, err := s.meter.CountUnit(meter.O200k, catalog.NewUnit(prod.Procedure))
 		if err != nil {
 			return nil, false, 0, 0, err
 		}
