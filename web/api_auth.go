@@ -131,7 +131,7 @@ func (s *Server) touchKey(c echo.Context, id uint, now time.Time) {
 	s.keys.mu.Unlock()
 	if due {
 		if err := s.store.TouchAPIKey(c.Request().Context(), id, now); err != nil {
-			s.log.Warn("api key last-used update failed", "err", err)
+			s.log.WarnContext(c.Request().Context(), "api key last-used update failed", "err", err)
 		}
 	}
 }

@@ -50,7 +50,7 @@ func (s *Server) login(c echo.Context) error {
 		if rerr := s.store.RecordLoginFailure(ctx, name, ip); rerr != nil {
 			return rerr
 		}
-		s.log.Warn("sign-in failed", "request_id", c.Get(keyRequestID), "username", name, "ip", ip)
+		s.log.WarnContext(ctx, "sign-in failed", "username", name, "ip", ip)
 		form.Error = "Wrong username or password."
 		return s.renderLogin(c, http.StatusUnauthorized, form)
 	}

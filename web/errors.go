@@ -28,7 +28,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		status = he.Code
 		if body, ok := he.Message.(apiErrorBody); ok {
 			if status >= 500 {
-				s.log.Error("request failed", "request_id", c.Get(keyRequestID), "status", status, "err", err)
+				s.log.ErrorContext(c.Request().Context(), "request failed", "status", status, "err", err)
 			}
 			_ = c.JSON(status, apiError{Error: body})
 			return
@@ -44,7 +44,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		status, msg = http.StatusServiceUnavailable, "The database is unavailable right now. Nothing was changed; try again in a moment."
 	}
 	if status >= 500 {
-		s.log.Error("request failed", "request_id", c.Get(keyRequestID), "path", c.Request().URL.Path, "status", status, "err", err)
+		s.log.ErrorContext(c.Request().Context(), "request failed", "path", c.Request().URL.Path, "status", status, "err", err)
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
 		_ = c.JSON(status, apiError{Error: apiErrorBody{Code: codeFor(status), Message: msg}})

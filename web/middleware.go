@@ -26,7 +26,7 @@ func (s *Server) recoverPanics(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) (err error) {
 		defer func() {
 			if r := recover(); r != nil {
-				s.log.Error("panic", "request_id", c.Get(keyRequestID), "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+				s.log.ErrorContext(c.Request().Context(), "panic", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
 				err = echo.NewHTTPError(http.StatusInternalServerError)
 			}
 		}()
@@ -63,7 +63,7 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 		if c.Path() == "/healthz" || c.Path() == "/static/:version/*" {
 			level = slog.LevelDebug
 		}
-		s.log.Log(c.Request().Context(), level, "request", "request_id", c.Get(keyRequestID), "method", c.Request().Method,
+		s.log.Log(c.Request().Context(), level, "request", "method", c.Request().Method,
 			"path", c.Request().URL.Path, "status", status, "duration_ms", time.Since(start).Milliseconds(), "user", userName(c))
 		return nil
 	}

@@ -1,12 +1,17 @@
 package web
 
 import (
+	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/models/modelstest"
 )
 
 // TestEveryRouteHasAPolicy walks the router: every registered route must
@@ -115,4 +120,41 @@ func TestHealthAndReadiness(t *testing.T) {
 	if res, _ := c.get("/readyz"); res.StatusCode != http.StatusServiceUnavailable {
 		t.Errorf("readyz with the database closed: %d", res.StatusCode)
 	}
+}
+
+func TestLogLinesCarryTheRequestID(t *testing.T) {
+	var buf strings.Builder
+	store := modelstest.OpenSeeded(t, modelstest.Dialect{Name: models.DialectSQLite}, adminPassword, nil)
+	app := New(store, sharedMeter, Config{Logger: slog.New(slog.NewTextHandler(&lockedWriter{w: &buf}, nil))})
+	srv := httptest.NewServer(app.Handler())
+	defer srv.Close()
+	h := &harness{t: t, srv: srv, store: store, app: app}
+	c := h.client()
+	_, doc := c.get("/login")
+	tok, _ := doc.Find(`input[name="_csrf"]`).Attr("value")
+	res, _ := c.postForm("/login", url.Values{"_csrf": {tok}, "username": {"admin"}, "password": {"wrong"}})
+	id := res.Header.Get("X-Request-Id")
+	var failed, request bool
+	for _, line := range strings.Split(buf.String(), "\n") {
+		if strings.Contains(line, "sign-in failed") {
+			failed = strings.Contains(line, "request_id="+id)
+		}
+		if strings.Contains(line, "msg=request") && strings.Contains(line, "path=/login") && strings.Contains(line, "status=401") {
+			request = strings.Contains(line, "request_id="+id)
+		}
+	}
+	if !failed || !request {
+		t.Errorf("log lines lack request id %s:\n%s", id, buf.String())
+	}
+}
+
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
