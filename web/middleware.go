@@ -19,7 +19,6 @@ const (
 	preCSRFCookie = "console_csrf"
 	keyUser       = "user"
 	keySession    = "session"
-	keyRequestID  = "request_id"
 )
 
 func (s *Server) recoverPanics(next echo.HandlerFunc) echo.HandlerFunc {
@@ -37,7 +36,6 @@ func (s *Server) recoverPanics(next echo.HandlerFunc) echo.HandlerFunc {
 func (s *Server) requestID(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		id := models.RandomToken(9)
-		c.Set(keyRequestID, id)
 		c.Response().Header().Set("X-Request-Id", id)
 		req := c.Request()
 		c.SetRequest(req.WithContext(models.WithRequestID(req.Context(), id)))
