@@ -108,6 +108,7 @@ func TestConcurrentProfileSaves(t *testing.T) {
 	if res.Events != 2 || res.BrokenAt != 0 {
 		t.Fatalf("audit: %+v", res)
 	}
+	t.Logf("20 concurrent saves from one base: %d success, %d conflicts, %d errors, %d new version", ok, conflicts, other, len(vs)-1)
 }
 
 func TestAgentsValidateAndConflict(t *testing.T) {

@@ -71,6 +71,7 @@ func TestDatabaseOutage(t *testing.T) {
 	}
 	pgctl(t, "start")
 	restarted = true
+	back := time.Now()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		res, _ := admin.get("/")
@@ -82,6 +83,7 @@ func TestDatabaseOutage(t *testing.T) {
 		}
 		time.Sleep(300 * time.Millisecond)
 	}
+	recovered := time.Since(back)
 	// no partial write: the profile is still at v2 with exactly two versions
 	p, err := h.store.ProfileBySlug(ctx, "data-analyst")
 	if err != nil {
@@ -101,4 +103,5 @@ func TestDatabaseOutage(t *testing.T) {
 	if v.BrokenAt != 0 {
 		t.Fatalf("audit chain: %+v", v)
 	}
+	t.Logf("4 requests during the outage answered 503, 0 partial writes, recovered in %s without a restart", recovered.Round(time.Millisecond))
 }
