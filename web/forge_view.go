@@ -73,7 +73,7 @@ func forgeView(d instruction.Draft, st forgeState, p meter.Projection, comp inst
 		if c.CodeOnly {
 			lv.Note = "code-only"
 			if !d.Selected["exec"] {
-				lv.Note = "code-only, needs exec"
+				lv.Note = "needs exec"
 			}
 		}
 		ns := c.Namespace()
