@@ -188,6 +188,15 @@ func (s *Store) AgentBySlug(ctx context.Context, slug string) (*Agent, error) {
 	return &a, nil
 }
 
+// AgentByID finds an agent by id.
+func (s *Store) AgentByID(ctx context.Context, id uint) (*Agent, error) {
+	var a Agent
+	if err := s.with(ctx).First(&a, id).Error; err != nil {
+		return nil, fmt.Errorf("models: agent %d: %w", id, notFound(err))
+	}
+	return &a, nil
+}
+
 // Agents lists agents by name.
 func (s *Store) Agents(ctx context.Context) ([]Agent, error) {
 	var as []Agent

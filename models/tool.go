@@ -75,11 +75,8 @@ func (s *Store) bumpConfig(ctx context.Context) error {
 
 // CatalogGeneration reads the current generation.
 func (s *Store) CatalogGeneration(ctx context.Context) (int64, error) {
-	var st CatalogState
-	if err := s.with(ctx).First(&st, 1).Error; err != nil {
-		return 0, fmt.Errorf("models: catalog generation: %w", notFound(err))
-	}
-	return st.Generation, nil
+	gen, _, err := s.Generations(ctx)
+	return gen, err
 }
 
 func (s *Store) bumpCatalog(ctx context.Context) error {

@@ -75,9 +75,9 @@ func agentSpec(a *models.Agent, v *models.ProfileVersion) instruction.AgentSpec 
 // knownTools is the set of every stored tool id (any status): what agent
 // and profile lists may name.
 func (sn *Snapshot) knownTools() map[string]bool {
-	m := make(map[string]bool, len(sn.rows))
-	for _, r := range sn.rows {
-		m[r.ID] = true
+	m := make(map[string]bool, len(sn.rowByID))
+	for id := range sn.rowByID {
+		m[id] = true
 	}
 	return m
 }
@@ -102,16 +102,11 @@ func (s *Server) profileTotals(ctx context.Context, snap *Snapshot, agentID *uin
 	if agentID == nil {
 		return models.TokenTotals{}, nil
 	}
-	as, err := s.store.Agents(ctx)
+	a, err := s.store.AgentByID(ctx, *agentID)
 	if err != nil {
 		return models.TokenTotals{}, err
 	}
-	for i := range as {
-		if as[i].ID == *agentID {
-			return ContentTotals(snap.available, s.meter, &as[i], c)
-		}
-	}
-	return models.TokenTotals{}, nil
+	return ContentTotals(snap.available, s.meter, a, c)
 }
 
 // ContentTotals composes profile content for an agent and counts it in

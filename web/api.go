@@ -72,16 +72,6 @@ func (rc *receiptCache) add(d string) {
 
 var unknownField = regexp.MustCompile(`unknown field "([^"]+)"`)
 
-// decodeJSON reads a bounded body strictly: unknown fields and wrong types
-// are 400 errors naming the field.
-func decodeJSON(c echo.Context, v any) error {
-	body, err := readBody(c)
-	if err != nil {
-		return err
-	}
-	return decodeStrict(body, v)
-}
-
 // readBody reads at most MaxAPIBody bytes; more is 413.
 func readBody(c echo.Context) ([]byte, error) {
 	body, err := io.ReadAll(io.LimitReader(c.Request().Body, MaxAPIBody+1))

@@ -132,11 +132,6 @@ func (c *client) post(path string, form url.Values) (*http.Response, *goquery.Do
 	return c.postForm(path, form)
 }
 
-func bodyText(res *http.Response) string {
-	b, _ := io.ReadAll(res.Body)
-	return string(b)
-}
-
 type goquerySelection = goquery.Selection
 
 func doc(html string) *goquery.Document {

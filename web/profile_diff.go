@@ -78,18 +78,9 @@ func (s *Server) versionTexts(c echo.Context, p *models.Profile, va, vb *models.
 	if err != nil {
 		return "", "", err
 	}
-	as, err := s.store.Agents(ctx)
+	agent, err := s.store.AgentByID(ctx, *p.AgentID)
 	if err != nil {
 		return "", "", err
-	}
-	var agent *models.Agent
-	for i := range as {
-		if as[i].ID == *p.AgentID {
-			agent = &as[i]
-		}
-	}
-	if agent == nil {
-		return "", "", models.ErrNotFound
 	}
 	text := func(v *models.ProfileVersion) (string, error) {
 		d, _ := agentDraft(snap, agentContext{agent: agent, version: v}, nil)

@@ -144,22 +144,18 @@ func (s *Server) renderProfile(c echo.Context, status int, form *views.ProfileFo
 		d.Form = *form
 	}
 	if p.AgentID != nil {
-		as, err := s.store.Agents(ctx)
+		a, err := s.store.AgentByID(ctx, *p.AgentID)
 		if err != nil {
 			return err
 		}
-		for _, a := range as {
-			if a.ID == *p.AgentID {
-				d.Agent = a.Slug
-				declared := map[string]bool{}
-				for _, t := range a.Declared() {
-					declared[t] = true
-				}
-				for _, t := range d.Current.Tools {
-					if !declared[t] {
-						d.Undeclared = append(d.Undeclared, t)
-					}
-				}
+		d.Agent = a.Slug
+		declared := map[string]bool{}
+		for _, t := range a.Declared() {
+			declared[t] = true
+		}
+		for _, t := range d.Current.Tools {
+			if !declared[t] {
+				d.Undeclared = append(d.Undeclared, t)
 			}
 		}
 	}

@@ -16,6 +16,7 @@ type Snapshot struct {
 	gen       int64
 	available *catalog.Catalog
 	rows      []models.Tool
+	rowByID   map[string]int
 	universe  []catalog.Contract
 	linter    *instruction.Linter
 }
@@ -63,7 +64,10 @@ func buildSnapshot(ctx context.Context, store *models.Store, gen int64) (*Snapsh
 	if err != nil {
 		return nil, err
 	}
-	snap := &Snapshot{gen: gen, rows: rows}
+	snap := &Snapshot{gen: gen, rows: rows, rowByID: make(map[string]int, len(rows))}
+	for i, r := range rows {
+		snap.rowByID[r.ID] = i
+	}
 	var avail []catalog.Contract
 	for _, r := range rows {
 		c, err := r.Parsed()
@@ -84,12 +88,11 @@ func buildSnapshot(ctx context.Context, store *models.Store, gen int64) (*Snapsh
 
 // row finds a stored tool row by id.
 func (sn *Snapshot) row(id string) (models.Tool, bool) {
-	for _, r := range sn.rows {
-		if r.ID == id {
-			return r, true
-		}
+	i, ok := sn.rowByID[id]
+	if !ok {
+		return models.Tool{}, false
 	}
-	return models.Tool{}, false
+	return sn.rows[i], true
 }
 
 // mentions lists the other known tools a contract's texts teach.
