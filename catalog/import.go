@@ -163,6 +163,19 @@ func toolList(ps *Problems, doc any) []any {
 	return nil
 }
 
+// eachTool calls fn for every object of the document's tool list and
+// reports every entry that is not an object.
+func eachTool(ps *Problems, doc any, fn func(i int, m map[string]any)) {
+	for i, raw := range toolList(ps, doc) {
+		m, ok := raw.(map[string]any)
+		if !ok {
+			ps.add(fmt.Sprintf("#%d", i+1), "", "must be an object")
+			continue
+		}
+		fn(i, m)
+	}
+}
+
 // checkKeys reports every key of m that is not allowed.
 func checkKeys(ps *Problems, tool, path string, m map[string]any, allowed ...string) {
 	ok := map[string]bool{}

@@ -22,14 +22,8 @@ var schemaKeys = map[string]bool{
 }
 
 func parseMCP(ps *Problems, doc any, ns string) []Contract {
-	list := toolList(ps, doc)
 	var out []Contract
-	for i, raw := range list {
-		m, ok := raw.(map[string]any)
-		if !ok {
-			ps.add(fmt.Sprintf("#%d", i+1), "", "must be an object")
-			continue
-		}
+	eachTool(ps, doc, func(i int, m map[string]any) {
 		name := toolName(m, i)
 		checkKeys(ps, name, "", m, mcpToolKeys...)
 		ann, _ := m["annotations"].(map[string]any)
@@ -62,7 +56,7 @@ func parseMCP(ps *Problems, doc any, ns string) []Contract {
 			c.Returns = str(osch, "description")
 		}
 		out = append(out, c)
-	}
+	})
 	return out
 }
 

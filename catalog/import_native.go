@@ -9,14 +9,8 @@ var nativeContractKeys = []string{"id", "title", "purpose", "params", "returns",
 var nativeParamKeys = []string{"name", "type", "required", "description", "enum", "default", "format", "minimum", "maximum", "min_length", "max_length", "min_items", "max_items", "pattern", "items", "properties"}
 
 func parseNative(ps *Problems, doc any) []Contract {
-	list := toolList(ps, doc)
 	var out []Contract
-	for i, raw := range list {
-		m, ok := raw.(map[string]any)
-		if !ok {
-			ps.add(fmt.Sprintf("#%d", i+1), "", "must be an object")
-			continue
-		}
+	eachTool(ps, doc, func(i int, m map[string]any) {
 		name := toolName(m, i)
 		before := len(*ps)
 		checkKeys(ps, name, "", m, nativeContractKeys...)
@@ -34,12 +28,12 @@ func parseNative(ps *Problems, doc any) []Contract {
 		var c Contract
 		if err := json.Unmarshal(b, &c); err != nil {
 			ps.add(name, jsonErrField(err), "has the wrong type: %v", err)
-			continue
+			return
 		}
 		if len(*ps) == before {
 			out = append(out, c)
 		}
-	}
+	})
 	return out
 }
 

@@ -1,19 +1,11 @@
 package catalog
 
-import "fmt"
-
 // parseOpenAI reads OpenAI function tools: a list (or {"tools": [...]}) of
 // {"type":"function","function":{name, description, parameters, strict?}},
 // or the bare function objects.
 func parseOpenAI(ps *Problems, doc any, ns string) []Contract {
-	list := toolList(ps, doc)
 	var out []Contract
-	for i, raw := range list {
-		m, ok := raw.(map[string]any)
-		if !ok {
-			ps.add(fmt.Sprintf("#%d", i+1), "", "must be an object")
-			continue
-		}
+	eachTool(ps, doc, func(i int, m map[string]any) {
 		if fn, ok := m["function"].(map[string]any); ok {
 			checkKeys(ps, toolName(fn, i), "", m, "type", "function")
 			if t := str(m, "type"); t != "function" {
@@ -38,6 +30,6 @@ func parseOpenAI(ps *Problems, doc any, ns string) []Contract {
 			c.Params = schemaParams(ps, name, "parameters", params)
 		}
 		out = append(out, c)
-	}
+	})
 	return out
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
 )
 
@@ -156,8 +157,7 @@ func (s *Server) apiCompose(c echo.Context) error {
 		return composeStatus(err)
 	}
 	if !s.receipts.known(res.Digest) {
-		inputs, _ := json.Marshal(receiptInputs{Request: req, Agent: res.Agent, Profile: res.Profile, ProfileVersion: res.ProfileVersion, Encoding: res.Encoding,
-			Tier: res.Tier, CatalogForm: res.CatalogForm, Deferred: res.Deferred, Roster: res.Roster, Services: res.Services, Pinned: res.Pinned, Totals: res.Totals})
+		inputs, _ := json.Marshal(receiptInputs{Request: req, Header: res.Header, Pinned: res.Pinned, Totals: res.Totals})
 		if err := s.store.SaveReceipt(ctx, &models.Receipt{Digest: res.Digest, Inputs: string(inputs), Text: res.Text}); err != nil {
 			return err
 		}
@@ -174,16 +174,8 @@ func (s *Server) apiCompose(c echo.Context) error {
 
 // receiptInputs is what a receipt records besides the text.
 type receiptInputs struct {
-	Request        ComposeRequest `json:"request"`
-	Agent          string         `json:"agent"`
-	Profile        string         `json:"profile,omitempty"`
-	ProfileVersion int            `json:"profile_version,omitempty"`
-	Encoding       string         `json:"encoding"`
-	Tier           string         `json:"tier"`
-	CatalogForm    string         `json:"catalog_form"`
-	Deferred       bool           `json:"deferred"`
-	Roster         []string       `json:"roster"`
-	Services       []string       `json:"services"`
-	Pinned         Pinned         `json:"pinned"`
-	Totals         any            `json:"totals"`
+	Request ComposeRequest `json:"request"`
+	meter.Header
+	Pinned Pinned       `json:"pinned"`
+	Totals meter.Totals `json:"totals"`
 }

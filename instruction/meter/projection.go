@@ -19,24 +19,30 @@ type SectionView struct {
 // Projection is a composed instruction with every count: what the forge
 // shows, `console compose --json` prints and the runtime API serves.
 type Projection struct {
-	Agent          string                `json:"agent,omitempty"`
-	Profile        string                `json:"profile,omitempty"`
-	ProfileVersion int                   `json:"profile_version,omitempty"`
-	Encoding       string                `json:"encoding"`
-	Tier           string                `json:"tier"`
-	CatalogForm    string                `json:"catalog_form"`
-	Deferred       bool                  `json:"deferred"`
-	Pins           []string              `json:"pins"`
-	Roster         []string              `json:"roster"`
-	Services       []string              `json:"services"`
-	Skills         []instruction.Skill   `json:"skills"`
-	Channels       int                   `json:"channels"`
-	Sections       []SectionView         `json:"sections"`
-	Totals         Totals                `json:"totals"`
-	Levers         []Lever               `json:"levers"`
-	Warnings       []instruction.Finding `json:"warnings"`
-	Text           string                `json:"text"`
-	Digest         string                `json:"digest"`
+	Header
+	Sections []SectionView         `json:"sections"`
+	Totals   Totals                `json:"totals"`
+	Levers   []Lever               `json:"levers"`
+	Warnings []instruction.Finding `json:"warnings"`
+	Text     string                `json:"text"`
+	Digest   string                `json:"digest"`
+}
+
+// Header is what a projection was composed from: the agent and profile,
+// the options and the roster. A receipt records it beside the text.
+type Header struct {
+	Agent          string              `json:"agent,omitempty"`
+	Profile        string              `json:"profile,omitempty"`
+	ProfileVersion int                 `json:"profile_version,omitempty"`
+	Encoding       string              `json:"encoding"`
+	Tier           string              `json:"tier"`
+	CatalogForm    string              `json:"catalog_form"`
+	Deferred       bool                `json:"deferred"`
+	Pins           []string            `json:"pins"`
+	Roster         []string            `json:"roster"`
+	Services       []string            `json:"services"`
+	Skills         []instruction.Skill `json:"skills"`
+	Channels       int                 `json:"channels"`
 }
 
 // Project composes the draft and measures it: section counts, totals,
@@ -71,10 +77,9 @@ func (m *Meter) Project(enc string, d instruction.Draft, linter *instruction.Lin
 	}
 	text := b.String()
 	p := Projection{
-		Encoding: enc, Tier: c.Options.Tier, CatalogForm: c.Options.CatalogForm, Deferred: c.Options.Deferred,
-		Pins: nonNil(c.Options.Pins), Roster: nonNil(c.Roster()), Services: nonNil(c.Services), Skills: c.Skills,
-		Channels: c.Channels(), Totals: totals, Levers: levers, Text: text, Digest: instruction.Digest(text),
-		Warnings: []instruction.Finding{},
+		Header: Header{Encoding: enc, Tier: c.Options.Tier, CatalogForm: c.Options.CatalogForm, Deferred: c.Options.Deferred,
+			Pins: nonNil(c.Options.Pins), Roster: nonNil(c.Roster()), Services: nonNil(c.Services), Skills: c.Skills, Channels: c.Channels()},
+		Totals: totals, Levers: levers, Text: text, Digest: instruction.Digest(text), Warnings: []instruction.Finding{},
 	}
 	if p.Skills == nil {
 		p.Skills = []instruction.Skill{}
