@@ -156,7 +156,8 @@ func TestBrowserForgeToggle(t *testing.T) {
 	}
 }
 
-// TestBrowserPages takes a screenshot of each main page.
+// TestBrowserPages takes a screenshot of each main page and fails when
+// one renders an error page.
 func TestBrowserPages(t *testing.T) {
 	h := sqliteOnly(t)
 	ctx := browser(t)
@@ -166,5 +167,9 @@ func TestBrowserPages(t *testing.T) {
 			t.Fatalf("%s: %v", path, err)
 		}
 		screenshot(t, ctx, name)
+		// a screenshot of an error page would prove nothing
+		if failed, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('[data-testid="error"]') !== null`)); failed {
+			t.Errorf("%s (%s) rendered an error page", name, path)
+		}
 	}
 }
