@@ -97,9 +97,10 @@ func (s *Server) totalsOf(d instruction.Draft, enc string) (models.TokenTotals, 
 }
 
 // profileTotals computes a profile content's totals for its default agent
-// (none without one).
+// (none without one). Invalid content is not composed: it gets no totals,
+// and the store's save reports every field error.
 func (s *Server) profileTotals(ctx context.Context, snap *Snapshot, agentID *uint, c models.ProfileContent) (models.TokenTotals, error) {
-	if agentID == nil {
+	if agentID == nil || len(c.Validate(snap.knownTools())) > 0 {
 		return models.TokenTotals{}, nil
 	}
 	a, err := s.store.AgentByID(ctx, *agentID)

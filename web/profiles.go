@@ -95,8 +95,7 @@ func (s *Server) createProfile(c echo.Context) error {
 	ct := profileContent(c)
 	in := models.ProfileInput{Slug: strings.TrimSpace(c.FormValue("slug")), Name: c.FormValue("name"), Agent: c.FormValue("agent"), Content: ct}
 	var totals models.TokenTotals
-	// compose only valid content; the store reports every field error
-	if valid := len(ct.Validate(snap.knownTools())) == 0; valid && in.Agent != "" {
+	if in.Agent != "" {
 		if a, err := s.store.AgentBySlug(ctx, in.Agent); err == nil {
 			if totals, err = s.profileTotals(ctx, snap, &a.ID, ct); err != nil {
 				return err
@@ -213,10 +212,6 @@ func (s *Server) saveVersion(c echo.Context, slug string, base int, ct models.Pr
 	p, err := s.store.ProfileBySlug(ctx, slug)
 	if err != nil {
 		return err
-	}
-	// validate before composing: totals are only computed for valid content
-	if errs := ct.Validate(snap.knownTools()); len(errs) > 0 {
-		return invalid(&models.ValidationError{Fields: errs})
 	}
 	totals, err := s.profileTotals(ctx, snap, p.AgentID, ct)
 	if err != nil {
