@@ -1,0 +1,171 @@
+package deferred
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+)
+
+// Rejection reasons: why a receipt activates nothing.
+const (
+	ReasonMalformed      = "malformed"       // not a receipt of the supported version
+	ReasonForged         = "forged"          // its MAC is not the server's
+	ReasonCrossRun       = "cross_run"       // minted for another run
+	ReasonStaleSurface   = "stale_surface"   // minted for another surface: a contract, grant, profile or declaration changed
+	ReasonUnknownName    = "unknown_name"    // names a tool search cannot reach on this surface
+	ReasonSearchRequired = "search_required" // a SEARCH_REQUIRED receipt, which never activates
+)
+
+// Rejection reports one receipt that activates nothing. Index is its
+// position in call order over the whole request; Group and Position say
+// where it was in the grouped list.
+type Rejection struct {
+	Index    int    `json:"index"`
+	Group    int    `json:"group"`
+	Position int    `json:"position"`
+	Reason   string `json:"reason"`
+	Detail   string `json:"detail,omitempty"`
+}
+
+// Accepted is a valid search receipt: its provenance for evidence.
+type Accepted struct {
+	Index int      `json:"index"`
+	ID    string   `json:"id"`
+	Step  int      `json:"step"`
+	Names []string `json:"names"`
+	// Used says the receipt belongs to the step that decides activation.
+	Used bool `json:"used"`
+}
+
+// Activation is a step's reconstructed active set and how it was reached.
+type Activation struct {
+	Always    []string    // always-on tools, roster order
+	Pins      []string    // validated pins, in order
+	Step      int         // the step whose receipts activate; -1 for none
+	Activated []string    // that step's names in call order, less always-on and pins
+	Accepted  []Accepted  // every valid search receipt
+	Rejected  []Rejection // every receipt that activates nothing
+}
+
+// Active lists the step's active tools: always-on, then pins, then the
+// activated names.
+func (a Activation) Active() []string {
+	out := make([]string, 0, len(a.Always)+len(a.Pins)+len(a.Activated))
+	seen := make(map[string]bool, cap(out))
+	for _, l := range [][]string{a.Always, a.Pins, a.Activated} {
+		for _, id := range l {
+			if !seen[id] {
+				seen[id] = true
+				out = append(out, id)
+			}
+		}
+	}
+	return out
+}
+
+// IsActive reports whether the tool is active in the step.
+func (a Activation) IsActive(id string) bool {
+	for _, l := range [][]string{a.Always, a.Pins, a.Activated} {
+		for _, x := range l {
+			if x == id {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Reconstruct verifies the receipts a runtime sends back (grouped by step,
+// in call order) and computes the step's active set: always-on ∪ pins ∪
+// the names of the latest step (by the receipts' authenticated step
+// number) with at least one valid receipt, its receipts merged in call
+// order. A later search replaces an earlier one; nothing accumulates.
+// Malformed, forged, cross-run, stale and unknown-name receipts fail
+// closed: they are reported and activate nothing. More receipts than the
+// ceiling, or an active set over the active or schema-bytes ceiling, is an
+// *InputError on the field "receipts".
+func Reconstruct(key []byte, run string, s *Surface, groups [][]json.RawMessage, c Ceilings) (Activation, error) {
+	a := Activation{Always: s.AlwaysOn(), Pins: s.Pins(), Step: -1}
+	total := 0
+	for _, g := range groups {
+		total += len(g)
+	}
+	if total > c.Receipts {
+		return a, overCeiling("receipts", total, c.Receipts, "the number of receipts")
+	}
+	type valid struct {
+		r     Receipt
+		index int
+	}
+	var ok []valid
+	index := 0
+	for gi, g := range groups {
+		for pi, raw := range g {
+			r, reason, detail := check(key, run, s, raw, c)
+			if reason != "" {
+				a.Rejected = append(a.Rejected, Rejection{Index: index, Group: gi, Position: pi, Reason: reason, Detail: detail})
+			} else {
+				ok = append(ok, valid{r, index})
+				if r.Step > a.Step {
+					a.Step = r.Step
+				}
+			}
+			index++
+		}
+	}
+	seen := map[string]bool{}
+	for _, v := range ok {
+		used := v.r.Step == a.Step
+		a.Accepted = append(a.Accepted, Accepted{Index: v.index, ID: v.r.ID(), Step: v.r.Step, Names: v.r.Names, Used: used})
+		if !used {
+			continue
+		}
+		for _, n := range v.r.Names {
+			if !seen[n] && !s.InPrefix(n) {
+				seen[n] = true
+				a.Activated = append(a.Activated, n)
+			}
+		}
+	}
+	active := a.Active()
+	if len(active) > c.Active {
+		return a, overCeiling("receipts", len(active), c.Active, "the number of active tools")
+	}
+	bytes := 0
+	for _, id := range active {
+		bytes += s.SchemaBytes(id)
+	}
+	if bytes > c.SchemaBytes {
+		return a, overCeiling("receipts", bytes, c.SchemaBytes, "the active tools' schema bytes")
+	}
+	return a, nil
+}
+
+// check verifies one receipt: the reason it is rejected ("" when valid)
+// and a detail for the runtime's trace. The MAC is checked before any
+// field is trusted.
+func check(key []byte, run string, s *Surface, raw json.RawMessage, c Ceilings) (Receipt, string, string) {
+	r, err := Parse(raw, c.Results)
+	if err != nil {
+		return r, ReasonMalformed, strings.TrimPrefix(err.Error(), errMalformed.Error()+": ")
+	}
+	switch {
+	case !r.authentic(key):
+		return r, ReasonForged, "the MAC does not match"
+	case r.Run != run:
+		return r, ReasonCrossRun, "minted for another run"
+	case r.Surface != s.Key():
+		return r, ReasonStaleSurface, "minted for another surface"
+	case r.Kind == KindSearchRequired:
+		return r, ReasonSearchRequired, "a SEARCH_REQUIRED receipt activates nothing"
+	}
+	for _, n := range r.Names {
+		if !s.Searchable(n) {
+			return r, ReasonUnknownName, "names a tool search cannot reach: " + n
+		}
+	}
+	return r, "", ""
+}
+
+// IsMalformed reports whether err came from Parse rejecting bytes.
+func IsMalformed(err error) bool { return errors.Is(err, errMalformed) }

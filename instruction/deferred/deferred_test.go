@@ -1,0 +1,299 @@
+package deferred
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/catalog/catalogtest"
+)
+
+var testKey = []byte("0123456789abcdef0123456789abcdef")
+
+func raw(t testing.TB, r any) json.RawMessage {
+	t.Helper()
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func builtinSurface(t testing.TB, ids []string, pins []string) *Surface {
+	t.Helper()
+	cat := catalogtest.Full(t)
+	var roster []*catalog.Entry
+	for _, id := range ids {
+		e, ok := cat.Get(id)
+		if !ok {
+			t.Fatalf("no tool %s", id)
+		}
+		roster = append(roster, e)
+	}
+	s, err := NewSurface(roster, SurfaceOptions{Agent: "a", Pins: pins})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+var roster = []string{"exec", "read_file", "workspace_write", "web_search", "web_fetch", "ask_user", "render_chart", "load_table", "github.create_issue", "github.issue_read"}
+
+func TestSurfaceKeyMovesWithEveryInput(t *testing.T) {
+	base := builtinSurface(t, roster, nil)
+	if base.Key() != builtinSurface(t, roster, nil).Key() {
+		t.Fatal("same inputs, different keys")
+	}
+	cat := catalogtest.Full(t)
+	entries := func(ids []string) []*catalog.Entry {
+		var out []*catalog.Entry
+		for _, id := range ids {
+			e, _ := cat.Get(id)
+			out = append(out, e)
+		}
+		return out
+	}
+	edited := catalogtest.Builtin(t)
+	for i := range edited {
+		if edited[i].ID == "web_fetch" {
+			edited[i].Purpose += " Edited."
+		}
+	}
+	editedCat := catalogtest.New(t, edited)
+	withEdit := entries(roster)
+	for i, e := range withEdit {
+		if e.ID() == "web_fetch" {
+			withEdit[i], _ = editedCat.Get("web_fetch")
+		}
+	}
+	reordered := append([]string{roster[1], roster[0]}, roster[2:]...)
+	cases := map[string]func() (*Surface, error){
+		"contract edit":   func() (*Surface, error) { return NewSurface(withEdit, SurfaceOptions{Agent: "a"}) },
+		"tool removed":    func() (*Surface, error) { return NewSurface(entries(roster[1:]), SurfaceOptions{Agent: "a"}) },
+		"order":           func() (*Surface, error) { return NewSurface(entries(reordered), SurfaceOptions{Agent: "a"}) },
+		"agent":           func() (*Surface, error) { return NewSurface(entries(roster), SurfaceOptions{Agent: "b"}) },
+		"profile version": func() (*Surface, error) { return NewSurface(entries(roster), SurfaceOptions{Agent: "a", ProfileVersion: 2}) },
+		"services":        func() (*Surface, error) { return NewSurface(entries(roster), SurfaceOptions{Agent: "a", Services: []string{"github"}}) },
+		"pins":            func() (*Surface, error) { return NewSurface(entries(roster), SurfaceOptions{Agent: "a", Pins: []string{"web_fetch"}}) },
+	}
+	for name, mk := range cases {
+		t.Run(name, func(t *testing.T) {
+			s, err := mk()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Key() == base.Key() {
+				t.Errorf("key did not move")
+			}
+		})
+	}
+}
+
+func TestSurfaceRefusesPinsOutsideIt(t *testing.T) {
+	cat := catalogtest.Full(t)
+	e, _ := cat.Get("read_file")
+	_, err := NewSurface([]*catalog.Entry{e}, SurfaceOptions{Pins: []string{"web_fetch"}})
+	var pe *PinError
+	if !errors.As(err, &pe) || pe.Pin != "web_fetch" {
+		t.Fatalf("got %v, want a PinError for web_fetch", err)
+	}
+}
+
+func TestSearchReachesOnlySearchableTools(t *testing.T) {
+	s := builtinSurface(t, roster, []string{"web_fetch"})
+	hits, err := s.Search("fetch web page issue ask user table", 25, DefaultCeilings())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hits {
+		if h.ID == "web_fetch" || h.ID == "ask_user" || h.ID == "load_table" {
+			t.Errorf("search returned %s (pinned, always-on or code-only)", h.ID)
+		}
+		if !s.Has(h.ID) {
+			t.Errorf("search returned %s outside the surface", h.ID)
+		}
+	}
+	if len(hits) == 0 {
+		t.Fatal("no hits")
+	}
+}
+
+func TestSearchCeilings(t *testing.T) {
+	s := builtinSurface(t, roster, nil)
+	c := DefaultCeilings()
+	c.QueryBytes, c.Results = 10, 3
+	for _, tc := range []struct {
+		query, field string
+		limit        int
+	}{
+		{"an issue tracker query", "query", 1},
+		{"issue", "limit", 4},
+		{"issue", "limit", -1},
+		{"   ", "query", 1},
+	} {
+		_, err := s.Search(tc.query, tc.limit, c)
+		var ie *InputError
+		if !errors.As(err, &ie) || ie.Field != tc.field {
+			t.Errorf("Search(%q, %d) = %v, want an error on %s", tc.query, tc.limit, err, tc.field)
+		}
+	}
+	if hits, err := s.Search("issue", 0, c); err != nil || len(hits) > 3 {
+		t.Errorf("default limit: %d hits, %v", len(hits), err)
+	}
+}
+
+func TestReconstructRejectsEachKindWithItsReason(t *testing.T) {
+	s := builtinSurface(t, roster, nil)
+	other := builtinSurface(t, roster[1:], nil)
+	good := Mint(testKey, KindSearch, "run-1", s.Key(), 1, []string{"web_search"})
+	forged := good
+	forged.Names = []string{"web_search", "exec"}
+	tampered := good
+	tampered.Run = "run-2"
+	cases := []struct {
+		name   string
+		raw    json.RawMessage
+		reason string
+	}{
+		{"valid", raw(t, good), ""},
+		{"not an object", json.RawMessage(`"hello"`), ReasonMalformed},
+		{"unknown field", json.RawMessage(strings.Replace(string(raw(t, good)), `"v":1`, `"v":1,"x":2`, 1)), ReasonMalformed},
+		{"version 2", raw(t, Receipt{V: 2, Run: "run-1", Surface: s.Key(), Step: 1, Names: []string{"web_search"}, MAC: good.MAC}), ReasonMalformed},
+		{"no names", raw(t, Mint(testKey, KindSearch, "run-1", s.Key(), 1, nil)), ReasonMalformed},
+		{"duplicate names", raw(t, Mint(testKey, KindSearch, "run-1", s.Key(), 1, []string{"exec", "exec"})), ReasonMalformed},
+		{"negative step", raw(t, Mint(testKey, KindSearch, "run-1", s.Key(), -1, []string{"exec"})), ReasonMalformed},
+		{"bad surface", raw(t, Mint(testKey, KindSearch, "run-1", "abc", 1, []string{"exec"})), ReasonMalformed},
+		{"forged names", raw(t, forged), ReasonForged},
+		{"forged run", raw(t, tampered), ReasonForged},
+		{"other key", raw(t, Mint([]byte("another key"), KindSearch, "run-1", s.Key(), 1, []string{"exec"})), ReasonForged},
+		{"cross run", raw(t, Mint(testKey, KindSearch, "run-2", s.Key(), 1, []string{"exec"})), ReasonCrossRun},
+		{"stale surface", raw(t, Mint(testKey, KindSearch, "run-1", other.Key(), 1, []string{"exec"})), ReasonStaleSurface},
+		{"unknown name", raw(t, Mint(testKey, KindSearch, "run-1", s.Key(), 1, []string{"no_such_tool"})), ReasonUnknownName},
+		{"always-on name", raw(t, Mint(testKey, KindSearch, "run-1", s.Key(), 1, []string{"ask_user"})), ReasonUnknownName},
+		{"code-only name", raw(t, Mint(testKey, KindSearch, "run-1", s.Key(), 1, []string{"load_table"})), ReasonUnknownName},
+		{"search required", raw(t, Mint(testKey, KindSearchRequired, "run-1", s.Key(), 1, []string{"exec"})), ReasonSearchRequired},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			a, err := Reconstruct(testKey, "run-1", s, [][]json.RawMessage{{tc.raw}}, DefaultCeilings())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.reason == "" {
+				if len(a.Rejected) != 0 || !slices.Equal(a.Activated, []string{"web_search"}) {
+					t.Fatalf("got %+v, want web_search active", a)
+				}
+				return
+			}
+			if len(a.Rejected) != 1 || a.Rejected[0].Reason != tc.reason || a.Rejected[0].Index != 0 {
+				t.Fatalf("rejected = %+v, want one %s at index 0", a.Rejected, tc.reason)
+			}
+			if len(a.Activated) != 0 || a.Step != -1 {
+				t.Fatalf("activated %v from a %s receipt", a.Activated, tc.reason)
+			}
+		})
+	}
+}
+
+func TestReconstructLatestStepWinsAndParallelMerge(t *testing.T) {
+	s := builtinSurface(t, roster, []string{"read_file"})
+	m := func(step int, names ...string) json.RawMessage {
+		return raw(t, Mint(testKey, KindSearch, "r", s.Key(), step, names))
+	}
+	forged := Mint(testKey, KindSearch, "r", s.Key(), 9, []string{"exec"})
+	forged.MAC = Mint(testKey, KindSearch, "r", s.Key(), 9, []string{"web_fetch"}).MAC
+	groups := [][]json.RawMessage{
+		{m(1, "exec", "web_search")},
+		{m(2, "web_fetch"), m(2, "github.issue_read", "web_fetch")},
+		{raw(t, forged), m(3, "render_chart")[:10]},
+	}
+	a, err := Reconstruct(testKey, "r", s, groups, DefaultCeilings())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"web_fetch", "github.issue_read"}; !slices.Equal(a.Activated, want) || a.Step != 2 {
+		t.Errorf("activated %v at step %d, want %v at 2", a.Activated, a.Step, want)
+	}
+	if want := []string{"ask_user", "read_file", "web_fetch", "github.issue_read"}; !slices.Equal(a.Active(), want) {
+		t.Errorf("active %v, want %v", a.Active(), want)
+	}
+	if len(a.Rejected) != 2 || a.Rejected[0].Index != 3 || a.Rejected[0].Reason != ReasonForged || a.Rejected[1].Group != 2 || a.Rejected[1].Position != 1 || a.Rejected[1].Reason != ReasonMalformed {
+		t.Errorf("rejected %+v", a.Rejected)
+	}
+	if len(a.Accepted) != 3 || a.Accepted[0].Used || !a.Accepted[1].Used || a.Accepted[0].ID == a.Accepted[1].ID {
+		t.Errorf("accepted %+v", a.Accepted)
+	}
+}
+
+func TestReconstructCeilings(t *testing.T) {
+	s := builtinSurface(t, roster, nil)
+	all := []string{"exec", "read_file", "workspace_write", "web_search"}
+	groups := [][]json.RawMessage{{raw(t, Mint(testKey, KindSearch, "r", s.Key(), 0, all))}}
+	for name, c := range map[string]Ceilings{
+		"active":   {QueryBytes: 10, Results: 10, Active: 4, SchemaBytes: 1 << 20, Receipts: 10},
+		"schema":   {QueryBytes: 10, Results: 10, Active: 40, SchemaBytes: 100, Receipts: 10},
+		"receipts": {QueryBytes: 10, Results: 10, Active: 40, SchemaBytes: 1 << 20, Receipts: 0},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := Reconstruct(testKey, "r", s, groups, c)
+			var ie *InputError
+			if !errors.As(err, &ie) || ie.Field != "receipts" || ie.Limit != map[string]int{"active": 4, "schema": 100, "receipts": 0}[name] {
+				t.Fatalf("got %v", err)
+			}
+		})
+	}
+	if _, err := Reconstruct(testKey, "r", s, groups, DefaultCeilings()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestClassify(t *testing.T) {
+	s := builtinSurface(t, roster, []string{"read_file"})
+	known := func(id string) bool { return id == "delete_file" || s.Has(id) }
+	withExec, _ := Reconstruct(testKey, "r", s, [][]json.RawMessage{{raw(t, Mint(testKey, KindSearch, "r", s.Key(), 0, []string{"exec"}))}}, DefaultCeilings())
+	none, _ := Reconstruct(testKey, "r", s, nil, DefaultCeilings())
+	cases := []struct {
+		name, tool, status, host string
+		a                        Activation
+	}{
+		{"pinned", "read_file", CallActive, "", none},
+		{"always on", "ask_user", CallActive, "", none},
+		{"activated", "exec", CallActive, "", withExec},
+		{"inactive", "exec", CallSearchRequired, "", none},
+		{"helper with exec", "load_table", CallActive, "", withExec},
+		{"helper without exec", "load_table", CallUnknown, HostCodeOnly, none},
+		{"hidden", "delete_file", CallUnknown, HostOutside, none},
+		{"nonexistent", "rm_rf", CallUnknown, HostNotInCatalog, none},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			v := Classify(testKey, "r", s, tc.a, 3, tc.tool, known)
+			if v.Status != tc.status || v.HostReason != tc.host {
+				t.Fatalf("got %+v, want %s (%s)", v, tc.status, tc.host)
+			}
+			if (v.Receipt != nil) != (tc.status == CallSearchRequired) {
+				t.Fatalf("receipt %+v", v.Receipt)
+			}
+			if v.Receipt != nil {
+				back, _ := Reconstruct(testKey, "r", s, [][]json.RawMessage{{raw(t, *v.Receipt)}}, DefaultCeilings())
+				if len(back.Activated) != 0 || back.Rejected[0].Reason != ReasonSearchRequired {
+					t.Fatalf("a SEARCH_REQUIRED receipt activated %v", back.Activated)
+				}
+			}
+		})
+	}
+}
+
+func TestCeilingsValidate(t *testing.T) {
+	if err := DefaultCeilings().Validate(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []Ceilings{{}, {QueryBytes: 1 << 20, Results: 1, Active: 1, SchemaBytes: 1, Receipts: 1}, {QueryBytes: 1, Results: 100, Active: 1, SchemaBytes: 1, Receipts: 1}} {
+		if c.Validate() == nil {
+			t.Errorf("%+v validated", c)
+		}
+	}
+}

@@ -1,0 +1,232 @@
+package deferred
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/catalog/catalogtest"
+)
+
+// genKind is how the generator made a receipt; the reference model knows
+// from it alone whether the receipt may activate.
+type genKind int
+
+const (
+	genValid genKind = iota
+	genForged
+	genCrossRun
+	genStale
+	genMalformed
+	genSearchRequired
+	genUnknownName
+	genKinds
+)
+
+var wantReason = map[genKind]string{genForged: ReasonForged, genCrossRun: ReasonCrossRun, genStale: ReasonStaleSurface,
+	genMalformed: ReasonMalformed, genSearchRequired: ReasonSearchRequired, genUnknownName: ReasonUnknownName}
+
+type genReceipt struct {
+	kind  genKind
+	step  int
+	names []string
+	raw   json.RawMessage
+}
+
+// randomSurface draws a random roster from the full catalog (random order,
+// random always-on flags) and random pins.
+func randomSurface(t *testing.T, rng *rand.Rand, all []catalog.Contract) (*Surface, []catalog.Contract) {
+	n := 1 + rng.IntN(30)
+	perm := rng.Perm(len(all))[:n]
+	var cs []catalog.Contract
+	for _, i := range perm {
+		c := all[i]
+		c.AlwaysOn = !c.CodeOnly && rng.IntN(6) == 0
+		cs = append(cs, c)
+	}
+	cat := catalogtest.New(t, cs)
+	var pins []string
+	for _, c := range cs {
+		if rng.IntN(8) == 0 {
+			pins = append(pins, c.ID)
+		}
+	}
+	s, err := NewSurface(cat.Entries(), SurfaceOptions{Agent: "agent", Pins: pins})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, cs
+}
+
+// modelActive is the reference model of §10, written from the rules, not
+// from the implementation: always-on (roster order) ∪ pins (given order) ∪
+// the names of the valid receipts of the highest step among valid ones, in
+// call order.
+func modelActive(cs []catalog.Contract, pins []string, gen []genReceipt) []string {
+	var out []string
+	add := func(id string) {
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	for _, c := range cs {
+		if c.AlwaysOn && !c.CodeOnly {
+			add(c.ID)
+		}
+	}
+	for _, p := range pins {
+		add(p)
+	}
+	latest := -1
+	for _, g := range gen {
+		if g.kind == genValid && g.step > latest {
+			latest = g.step
+		}
+	}
+	for _, g := range gen {
+		if g.kind == genValid && g.step == latest {
+			for _, n := range g.names {
+				add(n)
+			}
+		}
+	}
+	return out
+}
+
+func TestPropertyActiveSetMatchesModel(t *testing.T) {
+	all := append(catalogtest.Builtin(t), catalogtest.GitHub(t)...)
+	rng := rand.New(rand.NewPCG(13, 2026))
+	for iter := 0; iter < 300; iter++ {
+		s, cs := randomSurface(t, rng, all)
+		other, _ := randomSurface(t, rng, all)
+		var searchable []string
+		for _, c := range cs {
+			if s.Searchable(c.ID) {
+				searchable = append(searchable, c.ID)
+			}
+		}
+		run := fmt.Sprintf("run-%d", iter)
+		var groups [][]json.RawMessage
+		var gen []genReceipt
+		for g := 0; g < rng.IntN(5); g++ {
+			var group []json.RawMessage
+			for p := 0; p < 1+rng.IntN(3); p++ {
+				r := generate(t, rng, s, other, run, searchable, g)
+				gen = append(gen, r)
+				group = append(group, r.raw)
+			}
+			groups = append(groups, group)
+		}
+		a, err := Reconstruct(testKey, run, s, groups, Ceilings{QueryBytes: 512, Results: 25, Active: 1000, SchemaBytes: 1 << 30, Receipts: 1000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := modelActive(cs, s.Pins(), gen)
+		if !slices.Equal(a.Active(), want) {
+			t.Fatalf("iter %d: active %v, model %v", iter, a.Active(), want)
+		}
+		var rejected []string
+		for _, g := range gen {
+			if g.kind != genValid {
+				rejected = append(rejected, wantReason[g.kind])
+			}
+		}
+		var got []string
+		for _, r := range a.Rejected {
+			got = append(got, r.Reason)
+		}
+		if !slices.Equal(got, rejected) {
+			t.Fatalf("iter %d: rejected %v, want %v", iter, got, rejected)
+		}
+		// only valid receipts matter: dropping every invalid one changes nothing
+		var onlyValid [][]json.RawMessage
+		for _, g := range gen {
+			if g.kind == genValid {
+				onlyValid = append(onlyValid, []json.RawMessage{g.raw})
+			}
+		}
+		b, _ := Reconstruct(testKey, run, s, onlyValid, Ceilings{QueryBytes: 512, Results: 25, Active: 1000, SchemaBytes: 1 << 30, Receipts: 1000})
+		if !slices.Equal(b.Active(), a.Active()) {
+			t.Fatalf("iter %d: invalid receipts changed activation: %v vs %v", iter, a.Active(), b.Active())
+		}
+		// a new run inherits nothing
+		fresh, _ := Reconstruct(testKey, run+"-next", s, groups, Ceilings{QueryBytes: 512, Results: 25, Active: 1000, SchemaBytes: 1 << 30, Receipts: 1000})
+		if !slices.Equal(fresh.Active(), modelActive(cs, s.Pins(), nil)) {
+			t.Fatalf("iter %d: a new run inherited %v", iter, fresh.Activated)
+		}
+		// every call is classified as the model says
+		for _, c := range all[:40] {
+			v := Classify(testKey, run, s, a, 5, c.ID, func(string) bool { return true })
+			wantStatus := CallUnknown
+			switch {
+			case c.CodeOnly && s.Has(c.ID) && slices.Contains(want, "exec"):
+				wantStatus = CallActive
+			case c.CodeOnly:
+			case slices.Contains(want, c.ID):
+				wantStatus = CallActive
+			case s.Has(c.ID):
+				wantStatus = CallSearchRequired
+			}
+			if v.Status != wantStatus {
+				t.Fatalf("iter %d: call %s = %s, model %s", iter, c.ID, v.Status, wantStatus)
+			}
+		}
+	}
+}
+
+func generate(t *testing.T, rng *rand.Rand, s, other *Surface, run string, searchable []string, group int) genReceipt {
+	step := group + rng.IntN(2)
+	kind := genKind(rng.IntN(int(genKinds)))
+	if len(searchable) == 0 && (kind == genValid || kind == genSearchRequired) {
+		kind = genForged
+	}
+	if other.Key() == s.Key() && kind == genStale {
+		kind = genCrossRun
+	}
+	var names []string
+	for _, i := range rng.Perm(len(searchable))[:min(len(searchable), 1+rng.IntN(4))] {
+		names = append(names, searchable[i])
+	}
+	if len(names) == 0 {
+		names = []string{"x_tool"}
+	}
+	g := genReceipt{kind: kind, step: step, names: names}
+	r := Mint(testKey, KindSearch, run, s.Key(), step, names)
+	switch kind {
+	case genForged:
+		switch rng.IntN(4) {
+		case 0:
+			r = Mint([]byte("a guessed key"), KindSearch, run, s.Key(), step, names)
+		case 1:
+			r.Names = append(r.Names, "exec_extra")
+		case 2:
+			r.Step++
+		default:
+			r.Run = run + "x"
+		}
+	case genCrossRun:
+		r = Mint(testKey, KindSearch, run+"-other", s.Key(), step, names)
+	case genStale:
+		r = Mint(testKey, KindSearch, run, other.Key(), step, names)
+	case genSearchRequired:
+		r = Mint(testKey, KindSearchRequired, run, s.Key(), step, names[:1])
+	case genUnknownName:
+		r = Mint(testKey, KindSearch, run, s.Key(), step, append(names[:len(names):len(names)], "not_a_tool"))
+	case genMalformed:
+		b := raw(t, r)
+		switch rng.IntN(3) {
+		case 0:
+			g.raw = b[:len(b)/2]
+		case 1:
+			g.raw = json.RawMessage(`{"v":1}`)
+		default:
+			g.raw = json.RawMessage(`[1,2,3]`)
+		}
+		return g
+	}
+	g.raw = raw(t, r)
+	return g
+}

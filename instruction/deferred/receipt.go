@@ -1,0 +1,159 @@
+package deferred
+
+import (
+	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+)
+
+// Version is the receipt format this package mints and accepts.
+const Version = 1
+
+// Receipt kinds. A search receipt activates its names; a SEARCH_REQUIRED
+// receipt answers a call to a known but inactive tool and activates
+// nothing.
+const (
+	KindSearch         = ""
+	KindSearchRequired = "SEARCH_REQUIRED"
+)
+
+// MaxStep is the largest step number a receipt may carry.
+const MaxStep = 1 << 30
+
+// MaxRunBytes bounds a run id.
+const MaxRunBytes = 128
+
+var runPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$`)
+
+// ValidRun reports whether a run id is acceptable: 1-128 characters of
+// letters, digits and . _ : -, starting with a letter or digit.
+func ValidRun(run string) bool { return runPattern.MatchString(run) }
+
+// Receipt is a search result's proof of activation: versioned, bound to
+// the run, the surface key, the step and the exact selected names, and
+// authenticated by an HMAC-SHA256 over all of them with a server-held key.
+type Receipt struct {
+	V       int      `json:"v"`
+	Kind    string   `json:"kind,omitempty"`
+	Run     string   `json:"run"`
+	Surface string   `json:"surface"`
+	Step    int      `json:"step"`
+	Names   []string `json:"names"`
+	MAC     string   `json:"mac"`
+}
+
+// message is the canonical byte string the MAC covers. Every field is
+// length-prefixed, so no two receipts share a message.
+func message(kind, run, surface string, step int, names []string) []byte {
+	var b bytes.Buffer
+	field := func(s string) {
+		b.WriteString(strconv.Itoa(len(s)))
+		b.WriteByte(':')
+		b.WriteString(s)
+	}
+	field("afc-receipt/v" + strconv.Itoa(Version))
+	field(kind)
+	field(run)
+	field(surface)
+	field(strconv.Itoa(step))
+	field(strconv.Itoa(len(names)))
+	for _, n := range names {
+		field(n)
+	}
+	return b.Bytes()
+}
+
+func sign(key []byte, kind, run, surface string, step int, names []string) string {
+	m := hmac.New(sha256.New, key)
+	m.Write(message(kind, run, surface, step, names))
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+}
+
+// Mint issues a receipt. Only the holder of key can mint one that Verify
+// accepts.
+func Mint(key []byte, kind, run, surface string, step int, names []string) Receipt {
+	ns := append([]string{}, names...)
+	return Receipt{V: Version, Kind: kind, Run: run, Surface: surface, Step: step, Names: ns, MAC: sign(key, kind, run, surface, step, ns)}
+}
+
+// ID is a short, stable identifier of the receipt for evidence: a digest
+// of its MAC (the MAC itself never leaves the response it was minted in).
+func (r Receipt) ID() string {
+	sum := sha256.Sum256([]byte(r.MAC))
+	return hex.EncodeToString(sum[:8])
+}
+
+// errMalformed wraps every way a receipt's bytes can be wrong.
+var errMalformed = errors.New("malformed")
+
+// Parse decodes one receipt strictly: a JSON object with exactly the
+// receipt's fields, the supported version, a valid run id, a 64-hex
+// surface key, a step in 0..MaxStep, 1..maxNames distinct names and a
+// 43-character base64url MAC. Anything else is malformed.
+func Parse(raw []byte, maxNames int) (Receipt, error) {
+	var r Receipt
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return r, fmt.Errorf("%w: %v", errMalformed, err)
+	}
+	if dec.More() {
+		return r, fmt.Errorf("%w: more than one JSON value", errMalformed)
+	}
+	switch {
+	case r.V != Version:
+		return r, fmt.Errorf("%w: version %d is not %d", errMalformed, r.V, Version)
+	case r.Kind != KindSearch && r.Kind != KindSearchRequired:
+		return r, fmt.Errorf("%w: unknown kind %q", errMalformed, r.Kind)
+	case !ValidRun(r.Run):
+		return r, fmt.Errorf("%w: run is not a run id", errMalformed)
+	case !isHex64(r.Surface):
+		return r, fmt.Errorf("%w: surface is not a surface key", errMalformed)
+	case r.Step < 0 || r.Step > MaxStep:
+		return r, fmt.Errorf("%w: step %d is out of range", errMalformed, r.Step)
+	case len(r.Names) == 0:
+		return r, fmt.Errorf("%w: names is empty", errMalformed)
+	case len(r.Names) > maxNames:
+		return r, fmt.Errorf("%w: %d names, over the ceiling of %d", errMalformed, len(r.Names), maxNames)
+	case len(r.MAC) != 43:
+		return r, fmt.Errorf("%w: mac is not an HMAC-SHA256", errMalformed)
+	}
+	if _, err := base64.RawURLEncoding.DecodeString(r.MAC); err != nil {
+		return r, fmt.Errorf("%w: mac is not base64url", errMalformed)
+	}
+	seen := make(map[string]bool, len(r.Names))
+	for _, n := range r.Names {
+		if n == "" || len(n) > 200 || seen[n] {
+			return r, fmt.Errorf("%w: names must be distinct, non-empty tool ids", errMalformed)
+		}
+		seen[n] = true
+	}
+	return r, nil
+}
+
+// authentic reports whether the receipt's MAC is the key's, in constant
+// time.
+func (r Receipt) authentic(key []byte) bool {
+	want := sign(key, r.Kind, r.Run, r.Surface, r.Step, r.Names)
+	return hmac.Equal([]byte(want), []byte(r.MAC))
+}
+
+func isHex64(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}

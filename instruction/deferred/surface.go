@@ -1,0 +1,181 @@
+package deferred
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/agentforge/console/catalog"
+)
+
+// SurfaceOptions are what, besides the tools, makes a run's surface: who
+// it is for and the options that change what it may reach.
+type SurfaceOptions struct {
+	Agent          string
+	Profile        string
+	ProfileVersion int
+	Services       []string // connected services, in order
+	Pins           []string // validated pins, in order
+}
+
+// Surface is the finite set of tools a run may reach, in roster order,
+// with its key. It is immutable once built.
+type Surface struct {
+	key         string
+	entries     []*catalog.Entry
+	index       map[string]int
+	schemaBytes []int
+	pins        []string
+	always      []string
+	prefix      map[string]bool
+	searchable  []catalog.Contract
+}
+
+// PinError is a pin that is not a tool of the surface.
+type PinError struct{ Pin string }
+
+// Error names the pin.
+func (e *PinError) Error() string {
+	return fmt.Sprintf("pins: %q is not a tool of this run's surface", e.Pin)
+}
+
+// NewSurface builds the surface of a roster (the effective roster for
+// agent, profile and subject, in order). Every pin must be a roster tool;
+// a pin outside it is a *PinError. The key is sha256 over a version tag,
+// the options and the ordered (tool id, contract digest) pairs, so any
+// contract edit, profile save, grant or declaration change moves it.
+func NewSurface(roster []*catalog.Entry, opts SurfaceOptions) (*Surface, error) {
+	s := &Surface{index: make(map[string]int, len(roster)), prefix: map[string]bool{}}
+	h := sha256.New()
+	var b strings.Builder
+	b.WriteString("surface/v1\nagent=")
+	b.WriteString(opts.Agent)
+	b.WriteString("\nprofile=")
+	b.WriteString(opts.Profile)
+	b.WriteString("@")
+	b.WriteString(strconv.Itoa(opts.ProfileVersion))
+	b.WriteString("\nservices=")
+	b.WriteString(strings.Join(opts.Services, ","))
+	for _, e := range roster {
+		if e == nil {
+			continue
+		}
+		if _, dup := s.index[e.ID()]; dup {
+			continue
+		}
+		s.index[e.ID()] = len(s.entries)
+		s.entries = append(s.entries, e)
+		s.schemaBytes = append(s.schemaBytes, len(catalog.CanonicalJSON(e.Contract())))
+	}
+	seenPin := map[string]bool{}
+	for _, p := range opts.Pins {
+		if seenPin[p] {
+			continue
+		}
+		if _, ok := s.index[p]; !ok {
+			return nil, &PinError{Pin: p}
+		}
+		seenPin[p] = true
+		s.pins = append(s.pins, p)
+	}
+	b.WriteString("\npins=")
+	b.WriteString(strings.Join(s.pins, ","))
+	b.WriteString("\n")
+	for _, e := range s.entries {
+		b.WriteString(e.ID())
+		b.WriteByte(' ')
+		b.WriteString(e.Digest())
+		b.WriteByte('\n')
+		c := e.Contract()
+		if c.AlwaysOn && !c.CodeOnly {
+			s.always = append(s.always, e.ID())
+		}
+	}
+	h.Write([]byte(b.String()))
+	s.key = hex.EncodeToString(h.Sum(nil))
+	for _, id := range s.always {
+		s.prefix[id] = true
+	}
+	for _, id := range s.pins {
+		s.prefix[id] = true
+	}
+	for _, e := range s.entries {
+		if c := e.Contract(); !c.CodeOnly && !s.prefix[e.ID()] {
+			s.searchable = append(s.searchable, c)
+		}
+	}
+	return s, nil
+}
+
+// Key is the surface key.
+func (s *Surface) Key() string { return s.key }
+
+// Roster lists the surface's entries in order. The slice is shared; do not
+// modify it.
+func (s *Surface) Roster() []*catalog.Entry { return s.entries }
+
+// Has reports whether the tool is in the surface.
+func (s *Surface) Has(id string) bool { _, ok := s.index[id]; return ok }
+
+// Entry finds a surface tool.
+func (s *Surface) Entry(id string) (*catalog.Entry, bool) {
+	i, ok := s.index[id]
+	if !ok {
+		return nil, false
+	}
+	return s.entries[i], true
+}
+
+// AlwaysOn lists the surface's always-on tools in roster order.
+func (s *Surface) AlwaysOn() []string { return s.always }
+
+// Pins lists the validated pins in the order given.
+func (s *Surface) Pins() []string { return s.pins }
+
+// InPrefix reports whether the tool is active on every step (always-on or
+// pinned).
+func (s *Surface) InPrefix(id string) bool { return s.prefix[id] }
+
+// Searchable reports whether search can reach the tool: a surface tool
+// that is neither code-only nor already active on every step.
+func (s *Surface) Searchable(id string) bool {
+	e, ok := s.Entry(id)
+	return ok && !e.Contract().CodeOnly && !s.prefix[id]
+}
+
+// Reachable is how many tools search can reach.
+func (s *Surface) Reachable() int { return len(s.searchable) }
+
+// SchemaBytes is the canonical contract size of a surface tool (0 when it
+// is not one).
+func (s *Surface) SchemaBytes(id string) int {
+	i, ok := s.index[id]
+	if !ok {
+		return 0
+	}
+	return s.schemaBytes[i]
+}
+
+// Search ranks the searchable tools against the query with the catalog's
+// one ranking function. A query or limit over its ceiling is a
+// *InputError; an empty query is an error naming the field.
+func (s *Surface) Search(query string, limit int, c Ceilings) ([]catalog.Hit, error) {
+	if strings.TrimSpace(query) == "" {
+		return nil, &InputError{Field: "query", Message: "query is empty"}
+	}
+	if len(query) > c.QueryBytes {
+		return nil, overCeiling("query", len(query), c.QueryBytes, "the query's size in bytes")
+	}
+	if limit == 0 {
+		limit = min(5, c.Results)
+	}
+	if limit < 0 {
+		return nil, &InputError{Field: "limit", Message: "limit must be positive"}
+	}
+	if limit > c.Results {
+		return nil, overCeiling("limit", limit, c.Results, "the number of results asked for")
+	}
+	return catalog.Search(query, s.searchable, limit), nil
+}
