@@ -71,13 +71,19 @@ func TestSurfaceKeyMovesWithEveryInput(t *testing.T) {
 	}
 	reordered := append([]string{roster[1], roster[0]}, roster[2:]...)
 	cases := map[string]func() (*Surface, error){
-		"contract edit":   func() (*Surface, error) { return NewSurface(withEdit, SurfaceOptions{Agent: "a"}) },
-		"tool removed":    func() (*Surface, error) { return NewSurface(entries(roster[1:]), SurfaceOptions{Agent: "a"}) },
-		"order":           func() (*Surface, error) { return NewSurface(entries(reordered), SurfaceOptions{Agent: "a"}) },
-		"agent":           func() (*Surface, error) { return NewSurface(entries(roster), SurfaceOptions{Agent: "b"}) },
-		"profile version": func() (*Surface, error) { return NewSurface(entries(roster), SurfaceOptions{Agent: "a", ProfileVersion: 2}) },
-		"services":        func() (*Surface, error) { return NewSurface(entries(roster), SurfaceOptions{Agent: "a", Services: []string{"github"}}) },
-		"pins":            func() (*Surface, error) { return NewSurface(entries(roster), SurfaceOptions{Agent: "a", Pins: []string{"web_fetch"}}) },
+		"contract edit": func() (*Surface, error) { return NewSurface(withEdit, SurfaceOptions{Agent: "a"}) },
+		"tool removed":  func() (*Surface, error) { return NewSurface(entries(roster[1:]), SurfaceOptions{Agent: "a"}) },
+		"order":         func() (*Surface, error) { return NewSurface(entries(reordered), SurfaceOptions{Agent: "a"}) },
+		"agent":         func() (*Surface, error) { return NewSurface(entries(roster), SurfaceOptions{Agent: "b"}) },
+		"profile version": func() (*Surface, error) {
+			return NewSurface(entries(roster), SurfaceOptions{Agent: "a", ProfileVersion: 2})
+		},
+		"services": func() (*Surface, error) {
+			return NewSurface(entries(roster), SurfaceOptions{Agent: "a", Services: []string{"github"}})
+		},
+		"pins": func() (*Surface, error) {
+			return NewSurface(entries(roster), SurfaceOptions{Agent: "a", Pins: []string{"web_fetch"}})
+		},
 	}
 	for name, mk := range cases {
 		t.Run(name, func(t *testing.T) {
