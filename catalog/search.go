@@ -101,3 +101,12 @@ func wordSet(s string) map[string]bool {
 	}
 	return m
 }
+
+// Index is a roster prepared for repeated searches.
+type Index struct{ roster []Contract }
+
+// NewIndex prepares the roster for searching.
+func NewIndex(roster []Contract) *Index { return &Index{roster} }
+
+// Search ranks the index's tools against the query.
+func (ix *Index) Search(query string, limit int) []Hit { return Search(query, ix.roster, limit) }

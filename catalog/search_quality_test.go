@@ -1,0 +1,290 @@
+package catalog_test
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"math"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/catalog/catalogtest"
+	"github.com/agentforge/console/instruction/eval"
+)
+
+// The search-quality set: the project's own selection cases over the
+// built-in catalog plus the GitHub fixture, ranked by catalog.Search and by
+// a plain BM25 baseline over the same fields.
+
+func loadSelectionCases(t testing.TB) eval.Suite {
+	t.Helper()
+	b, err := os.ReadFile(catalogtest.SelectionCasesPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := eval.ParseSuite(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// heldOutDigest pins the held-out cases: they were written before any
+// ranking ran against the set and must not be edited to fit the search.
+const heldOutDigest = "1e738633d92d9943b3493e270779b219cb00bd9a8dea2674bfcdc69fe0f93d3b"
+
+func TestHeldOutCasesAreFrozen(t *testing.T) {
+	s := loadSelectionCases(t)
+	var held []eval.Case
+	for _, c := range s.Cases {
+		if c.HeldOut {
+			held = append(held, c)
+		}
+	}
+	b, _ := json.Marshal(held)
+	sum := sha256.Sum256(b)
+	if got := hex.EncodeToString(sum[:]); got != heldOutDigest {
+		t.Errorf("held-out cases changed: digest %s, want %s", got, heldOutDigest)
+	}
+}
+
+func TestSelectionCaseSetShape(t *testing.T) {
+	s := loadSelectionCases(t)
+	universe := append(loadBuiltin(t), loadGitHub(t)...)
+	byID := map[string]catalog.Contract{}
+	for _, c := range universe {
+		byID[c.ID] = c
+	}
+	kinds, held := map[string]int{}, 0
+	for i, c := range s.Cases {
+		kinds[c.Kind]++
+		if c.HeldOut {
+			held++
+		}
+		for _, e := range c.Expect {
+			for _, id := range eval.Alternatives(e) {
+				k, ok := byID[id]
+				if !ok {
+					t.Errorf("case %d %q expects unknown tool %s", i, c.Task, id)
+				}
+				if k.CodeOnly {
+					t.Errorf("case %d expects code-only %s, which search never returns", i, id)
+				}
+			}
+		}
+	}
+	if len(s.Cases) < 60 {
+		t.Errorf("%d cases, want at least 60", len(s.Cases))
+	}
+	if 10*held < 3*len(s.Cases) {
+		t.Errorf("%d held-out of %d, want about a third (at least 30%%)", held, len(s.Cases))
+	}
+	for _, k := range eval.Kinds {
+		if kinds[k] < 3 {
+			t.Errorf("kind %s has %d cases, want at least 3", k, kinds[k])
+		}
+	}
+}
+
+// ranker ranks a universe of tools for a query, best first.
+type ranker func(query string, limit int) []string
+
+// quality is recall@k and top-1 on misleading cases of one ranking over a
+// set of cases.
+type quality struct {
+	Recall, Top1Misleading float64
+	found, expected        int
+	top1, misleading       int
+	misses                 []string
+}
+
+func measure(cases []eval.Case, rank ranker, k int) quality {
+	var q quality
+	for _, c := range cases {
+		if len(c.Expect) == 0 {
+			continue
+		}
+		hits := rank(c.Task, catalog.MaxSearchLimit)
+		pos := map[string]int{}
+		for i, h := range hits {
+			pos[h] = i + 1
+		}
+		for _, e := range c.Expect {
+			q.expected++
+			best := 0
+			for _, id := range eval.Alternatives(e) {
+				if p := pos[id]; p > 0 && (best == 0 || p < best) {
+					best = p
+				}
+			}
+			if best > 0 && best <= k {
+				q.found++
+			} else {
+				q.misses = append(q.misses, c.Task+" → "+e+" (top: "+strings.Join(first(hits, 3), ", ")+")")
+			}
+		}
+		if c.IsMisleading() {
+			q.misleading++
+			if len(hits) > 0 && expects(c, hits[0]) {
+				q.top1++
+			}
+		}
+	}
+	q.Recall = ratio(q.found, q.expected)
+	q.Top1Misleading = ratio(q.top1, q.misleading)
+	return q
+}
+
+func expects(c eval.Case, id string) bool {
+	for _, e := range c.Expect {
+		for _, a := range eval.Alternatives(e) {
+			if a == id {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func first(s []string, n int) []string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+func split(cases []eval.Case) (all, held, tuning []eval.Case) {
+	for _, c := range cases {
+		if c.HeldOut {
+			held = append(held, c)
+		} else {
+			tuning = append(tuning, c)
+		}
+	}
+	return cases, held, tuning
+}
+
+func searchRanker(universe []catalog.Contract) ranker {
+	ix := catalog.NewIndex(universe)
+	return func(q string, limit int) []string {
+		var out []string
+		for _, h := range ix.Search(q, limit) {
+			out = append(out, h.ID)
+		}
+		return out
+	}
+}
+
+// TestSearchBeatsBM25 measures catalog.Search against the BM25 baseline on
+// the whole case set and on the held-out third separately.
+func TestSearchBeatsBM25(t *testing.T) {
+	s := loadSelectionCases(t)
+	universe := append(loadBuiltin(t), loadGitHub(t)...)
+	ours, base := searchRanker(universe), newBM25(universe).rank
+	all, held, _ := split(s.Cases)
+	for _, set := range []struct {
+		name  string
+		cases []eval.Case
+	}{{"all", all}, {"held-out", held}} {
+		o, b := measure(set.cases, ours, s.K), measure(set.cases, base, s.K)
+		t.Logf("%-8s search: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d) | BM25: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d)",
+			set.name, s.K, o.Recall, o.found, o.expected, o.Top1Misleading, o.top1, o.misleading,
+			s.K, b.Recall, b.found, b.expected, b.Top1Misleading, b.top1, b.misleading)
+		if testing.Verbose() {
+			for _, m := range o.misses {
+				t.Logf("  %s miss: %s", set.name, m)
+			}
+		}
+	}
+}
+
+// bm25 is the plain baseline: Okapi BM25 (k1 1.2, b 0.75) over one bag of
+// lower-cased words per tool, taken from the same fields catalog.Search
+// reads, with no stemming, weighting or stop words.
+type bm25 struct {
+	docs  []map[string]int
+	lens  []int
+	ids   []string
+	df    map[string]int
+	avgdl float64
+}
+
+func bm25Fields(c catalog.Contract) string {
+	parts := []string{c.ID, c.Title, c.Purpose}
+	return strings.Join(parts, " ")
+}
+
+func bm25Words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+func newBM25(universe []catalog.Contract) *bm25 {
+	m := &bm25{df: map[string]int{}}
+	total := 0
+	for _, c := range universe {
+		if c.CodeOnly {
+			continue
+		}
+		tf := map[string]int{}
+		ws := bm25Words(bm25Fields(c))
+		for _, w := range ws {
+			tf[w]++
+		}
+		for w := range tf {
+			m.df[w]++
+		}
+		m.docs, m.lens, m.ids = append(m.docs, tf), append(m.lens, len(ws)), append(m.ids, c.ID)
+		total += len(ws)
+	}
+	m.avgdl = float64(total) / float64(len(m.docs))
+	return m
+}
+
+func (m *bm25) rank(query string, limit int) []string {
+	const k1, b = 1.2, 0.75
+	n := float64(len(m.docs))
+	type scored struct {
+		i     int
+		score float64
+	}
+	var found []scored
+	terms := map[string]bool{}
+	for _, w := range bm25Words(query) {
+		terms[w] = true
+	}
+	for i, tf := range m.docs {
+		score := 0.0
+		for w := range terms {
+			f := float64(tf[w])
+			if f == 0 {
+				continue
+			}
+			df := float64(m.df[w])
+			idf := math.Log(1 + (n-df+0.5)/(df+0.5))
+			score += idf * f * (k1 + 1) / (f + k1*(1-b+b*float64(m.lens[i])/m.avgdl))
+		}
+		if score > 0 {
+			found = append(found, scored{i, score})
+		}
+	}
+	sort.SliceStable(found, func(a, b int) bool { return found[a].score > found[b].score })
+	var out []string
+	for _, f := range found {
+		if len(out) == limit {
+			break
+		}
+		out = append(out, m.ids[f.i])
+	}
+	return out
+}
