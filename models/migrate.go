@@ -60,6 +60,10 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		}
 		return tx.Exec("ALTER TABLE catalog_states ADD COLUMN config_generation BIGINT NOT NULL DEFAULT 1").Error
 	}},
+	// hardening (30-39)
+	{30, "server secrets", func(tx *gorm.DB, dialect string) error {
+		return tx.Migrator().CreateTable(&ServerSecret{})
+	}},
 }
 
 // Migrate applies every migration not yet applied, in order, each in its

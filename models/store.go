@@ -33,6 +33,8 @@ type Store struct {
 	// fault, when set (tests only), fails a multi-step write at a named
 	// step so tests can prove the transaction leaves nothing behind.
 	fault func(step string) error
+	// secrets caches server secrets (shared by copies of the store)
+	secrets *secretCache
 }
 
 // WithFault returns a store whose multi-step writes call fn before each
@@ -85,7 +87,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	if err := sqlDB.PingContext(pctx); err != nil {
 		return nil, fmt.Errorf("models: ping %s: %w", dialect, err)
 	}
-	return &Store{db: db, dialect: dialect}, nil
+	return &Store{db: db, dialect: dialect, secrets: &secretCache{}}, nil
 }
 
 // Dialect is "sqlite" or "postgres".
@@ -112,7 +114,7 @@ func (s *Store) Ping(ctx context.Context) error {
 // Tx runs fn in one transaction: all of its writes land, or none.
 func (s *Store) Tx(ctx context.Context, fn func(tx *Store) error) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		return fn(&Store{db: tx, dialect: s.dialect, fault: s.fault})
+		return fn(&Store{db: tx, dialect: s.dialect, fault: s.fault, secrets: s.secrets})
 	})
 }
 

@@ -1,0 +1,70 @@
+package models
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"fmt"
+	"sync"
+	"time"
+
+	"gorm.io/gorm/clause"
+)
+
+// ServerSecret is a key the console generates once and keeps in the
+// database, shared by every replica: the audit chain's HMAC key when no
+// CONSOLE_AUDIT_KEY is configured, the deferred-run receipt key, and the
+// like. Values are never logged or shown.
+type ServerSecret struct {
+	Name      string `gorm:"primaryKey;size:64"`
+	Value     string `gorm:"size:128;not null"`
+	CreatedAt time.Time
+}
+
+// secretCache remembers secrets already read; they never change.
+type secretCache struct {
+	mu   sync.Mutex
+	vals map[string][]byte
+}
+
+// SecretBytes is the size of a generated secret.
+const SecretBytes = 32
+
+// Secret returns the server secret called name, generating and storing
+// it the first time any replica asks. Concurrent first calls (even from
+// several replicas) agree on one value: the first insert wins and every
+// caller reads what was stored. The value is cached for the process.
+func (s *Store) Secret(ctx context.Context, name string) ([]byte, error) {
+	if name == "" || len(name) > 64 {
+		return nil, fmt.Errorf("models: secret name %q: 1-64 characters", name)
+	}
+	s.secrets.mu.Lock()
+	v, ok := s.secrets.vals[name]
+	s.secrets.mu.Unlock()
+	if ok {
+		return v, nil
+	}
+	b := make([]byte, SecretBytes)
+	if _, err := rand.Read(b); err != nil {
+		return nil, err
+	}
+	row := ServerSecret{Name: name, Value: base64.RawStdEncoding.EncodeToString(b), CreatedAt: time.Now().UTC()}
+	if err := s.with(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&row).Error; err != nil {
+		return nil, fmt.Errorf("models: secret %s: %w", name, err)
+	}
+	var got ServerSecret
+	if err := s.with(ctx).Where("name = ?", name).First(&got).Error; err != nil {
+		return nil, fmt.Errorf("models: secret %s: %w", name, notFound(err))
+	}
+	v, err := base64.RawStdEncoding.DecodeString(got.Value)
+	if err != nil {
+		return nil, fmt.Errorf("models: secret %s: stored value unreadable", name)
+	}
+	s.secrets.mu.Lock()
+	if s.secrets.vals == nil {
+		s.secrets.vals = map[string][]byte{}
+	}
+	s.secrets.vals[name] = v
+	s.secrets.mu.Unlock()
+	return v, nil
+}
