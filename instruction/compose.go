@@ -55,8 +55,12 @@ type Composition struct {
 	Rules    []string
 	Sections []Section
 	// Unusable lists roster tools the instruction may not name: code-only
-	// helpers when there is no code channel.
+	// helpers when there is no code channel; in a deferred step, every tool
+	// outside the step's active set.
 	Unusable []string
+	// Active lists a deferred step's active tools (always-on, pins, then
+	// activated), search_tools and code-only helpers aside.
+	Active []string
 }
 
 // Roster lists the composed roster's tool ids, in order.
@@ -124,6 +128,9 @@ func Compose(in Input) (Composition, error) {
 	opts := in.Options
 	if err := opts.Validate(); err != nil {
 		return Composition{}, err
+	}
+	if opts.Deferred {
+		return composeStep(in)
 	}
 	roster := in.Roster
 	if !in.unique {

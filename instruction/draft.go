@@ -19,6 +19,8 @@ type Draft struct {
 	Connected        map[string]bool
 	Skills           []Skill
 	Options          Options
+	// Activated names the tools a deferred step's receipts activated.
+	Activated []string
 
 	// flipped is a tool id whose selection is inverted without copying
 	// Selected: a lever flip composes once, so it need not pay for a map.
@@ -40,7 +42,7 @@ func (d Draft) Input() Input {
 	if !d.uniqueKnown {
 		unique = isUnique(d.Declared)
 	}
-	in := Input{Skills: d.Skills, Options: d.Options, Roster: make([]*catalog.Entry, 0, len(d.Declared)), unique: unique}
+	in := Input{Skills: d.Skills, Options: d.Options, Activated: d.Activated, Roster: make([]*catalog.Entry, 0, len(d.Declared)), unique: unique}
 	for _, ns := range d.DeclaredServices {
 		if d.Connected[ns] {
 			in.Services = append(in.Services, ns)

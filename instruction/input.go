@@ -70,6 +70,9 @@ type Input struct {
 	Services []string
 	Skills   []Skill
 	Options  Options
+	// Activated names the tools search receipts activated for this step of
+	// a deferred run (read only when Options.Deferred).
+	Activated []string
 
 	// unique is set when the roster is known to hold each tool once (a
 	// draft's), so Compose need not index it.

@@ -1,0 +1,263 @@
+package instruction
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/agentforge/console/catalog"
+)
+
+// SectionActivated is the id of a deferred step's activation section.
+// Everything before it is the run's stable prefix.
+const SectionActivated = "activated"
+
+// composeStep composes one step of a deferred run (DESIGN.md §3, §10).
+// in.Roster is the run's surface; in.Activated names the tools valid
+// search receipts activated for this step. The text is conditioned on the
+// step's active tools only:
+//
+//   - the stable prefix is the plain composition of the tools active on
+//     every step — search_tools, the always-on tools and the pins (with
+//     their code-only helpers when exec is among them) — and so is
+//     byte-identical across the steps of a run;
+//   - what the activated tools teach (capability blocks, the code channel
+//     when exec activates, services, skills, catalog entries, code-only
+//     helpers) follows in one `activated` section.
+//
+// A tool reachable only through search is not mentioned anywhere.
+func composeStep(in Input) (Composition, error) {
+	opts := in.Options
+	roster := in.Roster
+	if !in.unique {
+		roster = dedupe(in.Roster)
+	}
+	pins := pinsIn(opts.Pins, roster)
+	isPin := make(map[string]bool, len(pins))
+	for _, p := range pins {
+		isPin[p] = true
+	}
+	inPrefix := func(c catalog.Contract) bool { return !c.CodeOnly && (c.AlwaysOn || isPin[c.ID]) }
+	index := make(map[string]*catalog.Entry, len(roster))
+	var prefix, helpers []*catalog.Entry
+	execPrefix, reachable := false, 0
+	for _, e := range roster {
+		c := e.Contract()
+		index[c.ID] = e
+		switch {
+		case c.CodeOnly:
+			helpers = append(helpers, e)
+		case inPrefix(c):
+			prefix = append(prefix, e)
+			execPrefix = execPrefix || c.ID == "exec"
+		default:
+			reachable++
+		}
+	}
+	var activated []*catalog.Entry
+	seen := map[string]bool{}
+	execActivated := false
+	for _, id := range in.Activated {
+		e, ok := index[id]
+		switch {
+		case !ok || e.Contract().CodeOnly:
+			return Composition{}, &FieldError{"activated", fmt.Sprintf("%q is not a tool search can reach in this roster", id)}
+		case seen[id] || inPrefix(e.Contract()):
+			continue
+		}
+		seen[id] = true
+		activated = append(activated, e)
+		execActivated = execActivated || id == "exec"
+	}
+	search, _ := lib.synthetic.Get(SearchToolID)
+	preRoster := append([]*catalog.Entry{search}, prefix...)
+	if execPrefix {
+		preRoster = append(preRoster, helpers...)
+	}
+	connected := map[string]bool{}
+	for _, ns := range in.Services {
+		connected[ns] = true
+	}
+	preServices := namespacesOf(preRoster, connected, nil)
+	pre := Input{Roster: preRoster, Services: preServices, Skills: in.Skills, unique: true,
+		Options: Options{Tier: opts.Tier, CatalogForm: opts.CatalogForm}}
+	c, err := Compose(pre)
+	if err != nil {
+		return c, err
+	}
+	deferCatalog(&c, len(preRoster)-len(helpersIf(execPrefix, helpers)), reachable)
+
+	active := append(append([]*catalog.Entry{}, preRoster...), activated...)
+	if execActivated {
+		active = append(active, helpers...)
+	}
+	c.Active = make([]string, 0, len(active))
+	for _, e := range active[1:] {
+		if !e.Contract().CodeOnly {
+			c.Active = append(c.Active, e.ID())
+		}
+	}
+	if len(activated) > 0 {
+		newServices := namespacesOf(activated, connected, preServices)
+		s := activatedSection(&c, pre, activated, helpersIf(execActivated, helpers), newServices)
+		c.Sections = append(c.Sections, s)
+		if execActivated {
+			c.Protocol = Protocol{Channels: []string{ChannelThinking, ChannelAction, ChannelFinal, ChannelCode}}
+		}
+	}
+	// the composition describes the surface; what this step may not name
+	// is everything outside its active set
+	c.entries = roster
+	c.Services = dedupeStrings(in.Services)
+	opts.Deferred, opts.Pins = true, pins
+	c.Options = opts
+	activeSet := make(map[string]bool, len(active))
+	for _, e := range active {
+		activeSet[e.ID()] = true
+	}
+	c.Unusable = nil
+	for _, e := range roster {
+		if !activeSet[e.ID()] {
+			c.Unusable = append(c.Unusable, e.ID())
+		}
+	}
+	return c, nil
+}
+
+func helpersIf(ok bool, helpers []*catalog.Entry) []*catalog.Entry {
+	if ok {
+		return helpers
+	}
+	return nil
+}
+
+// namespacesOf lists the connected namespaces of the entries, less skip.
+func namespacesOf(es []*catalog.Entry, connected map[string]bool, skip []string) []string {
+	var out []string
+	for _, e := range es {
+		ns := e.Contract().Namespace()
+		if ns != "" && connected[ns] && !contains(skip, ns) && !contains(out, ns) {
+			out = append(out, ns)
+		}
+	}
+	return out
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// deferCatalog turns the prefix's catalog header into the deferred one and
+// closes the catalog with the count search can reach.
+func deferCatalog(c *Composition, listed, reachable int) {
+	for i := range c.Sections {
+		s := &c.Sections[i]
+		if s.ID != "catalog" {
+			continue
+		}
+		s.Units[0] = lib.unit(fmt.Sprintf("deferred/header/%d", listed), func() string {
+			n := fmt.Sprintf("The %d tools below can be called now.", listed)
+			if listed == 1 {
+				n = "The tool below can be called now."
+			}
+			return fmt.Sprintf("# Tool catalog\n\n%s More tools are available on demand: find them with %s by what they do, then call them from your next reply.\n\n", n, SearchToolID)
+		})
+		s.Units = append(s.Units, lib.unit(fmt.Sprintf("deferred/reachable/%d", reachable), func() string {
+			return fmt.Sprintf("%d more tools are reachable through %s.\n\n", reachable, SearchToolID)
+		}))
+		s.Reason += fmt.Sprintf(", deferred: %d listed, %d reachable through search", listed, reachable)
+		return
+	}
+}
+
+// activatedSection is everything the step's activated tools teach that the
+// prefix does not: gated blocks whose capability only the activated tools
+// bring, the code channel, newly connected services and newly qualifying
+// skills, then their catalog entries and helpers.
+func activatedSection(c *Composition, pre Input, activated, helpers []*catalog.Entry, services []string) Section {
+	opts := pre.Options
+	preGate := NewGate(Facts{Roster: pre.Roster, Services: pre.Services, Skills: c.Skills})
+	all := append(append(append([]*catalog.Entry{}, pre.Roster...), activated...), helpers...)
+	allServices := append(append([]string{}, pre.Services...), services...)
+	skills := qualifyingSkills(pre.Skills, all)
+	gate := NewGate(Facts{Roster: all, Services: allServices, Skills: skills})
+	ids := make([]string, len(activated))
+	for i, e := range activated {
+		ids[i] = e.ID()
+	}
+	s := Section{ID: SectionActivated, Group: GroupCatalog, Reason: fmt.Sprintf("activated by search receipts: %s", strings.Join(ids, ", "))}
+	s.Units = append(s.Units, lib.unit(fmt.Sprintf("activated/header/%d", len(activated)), func() string {
+		return fmt.Sprintf("# Activated tools\n\nYour latest search activated %d more tool(s), described below. Call them by their exact ids from this reply on, until a new search replaces them.\n\n", len(activated))
+	}))
+	add := func(b Block) {
+		c.Rules = append(c.Rules, b.Rules...)
+		s.Units = append(s.Units, b.Unit)
+	}
+	for _, id := range bodyPlan {
+		if b, ok := lib.blocks.variant(id, opts.Tier); ok && gate.Has(b.Requires) && !preGate.Has(b.Requires) {
+			add(b)
+		}
+	}
+	if gate.Has(CapExec) && !preGate.Has(CapExec) {
+		if code, ok := lib.blocks.variant("protocol.code", opts.Tier); ok {
+			s.Units = append(s.Units, catalog.NewUnit("## The code channel\n\nWith exec active, the reply protocol has 4 channel types: thinking, action, final and code.\n\n"))
+			add(code)
+		}
+	}
+	if len(services) > 0 {
+		if b, ok := lib.blocks.variant("services", opts.Tier); ok && !preGate.Has(CapServices) {
+			add(b)
+			s.Units = append(s.Units, catalog.NewUnit(fmt.Sprintf("Connected services: %s.\n\n", strings.Join(services, ", "))))
+		} else {
+			s.Units = append(s.Units, catalog.NewUnit(fmt.Sprintf("Also connected now: %s.\n\n", strings.Join(services, ", "))))
+		}
+	}
+	var newSkills []Skill
+	for _, k := range skills {
+		if !containsSkill(c.Skills, k.Slug) {
+			newSkills = append(newSkills, k)
+		}
+	}
+	if len(newSkills) > 0 {
+		if b, ok := lib.blocks.variant("skills", opts.Tier); ok && !preGate.Has(CapSkills) {
+			add(b)
+		} else {
+			s.Units = append(s.Units, catalog.NewUnit("More skills can be used now:\n\n"))
+		}
+		for i, k := range newSkills {
+			sep := "\n"
+			if i == len(newSkills)-1 {
+				sep = "\n\n"
+			}
+			s.Units = append(s.Units, catalog.NewUnit(fmt.Sprintf("- %s (slug %s, version %d): %s%s", k.Name, k.Slug, k.Version, oneLine(k.Summary), sep)))
+		}
+		c.Skills = append(c.Skills, newSkills...)
+	}
+	for _, e := range activated {
+		s.Units = append(s.Units, e.Render(opts.CatalogForm))
+	}
+	if len(newSkills) > 0 && !preGate.Has(CapSkills) {
+		loader, _ := lib.synthetic.Get(LoadSkillToolID)
+		s.Units = append(s.Units, loader.Render(opts.CatalogForm))
+	}
+	if len(helpers) > 0 {
+		s.Units = append(s.Units, catalog.NewUnit("## Code-only helpers\n\nThese helpers are functions inside programs you run in the code channel; call them from Python, never as an action.\n\n"))
+		for _, e := range helpers {
+			s.Units = append(s.Units, e.Render(opts.CatalogForm))
+		}
+	}
+	return s
+}
+
+func containsSkill(ks []Skill, slug string) bool {
+	for _, k := range ks {
+		if k.Slug == slug {
+			return true
+		}
+	}
+	return false
+}
