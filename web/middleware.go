@@ -165,16 +165,18 @@ func safeMethod(m string) bool {
 
 // checkCSRF requires a same-origin request (Fetch Metadata, when the
 // browser sends it) and the session's token in the form or the
-// X-CSRF-Token header; before sign-in the token is a double-submit cookie.
+// X-CSRF-Token header (never the query string); before sign-in the token
+// is a double-submit cookie.
 func (s *Server) checkCSRF(c echo.Context) error {
 	switch c.Request().Header.Get("Sec-Fetch-Site") {
 	case "", "same-origin", "none":
 	default:
 		return echo.NewHTTPError(http.StatusForbidden, "Cross-site request refused.")
 	}
+	// the token travels in the header or the form body, never in a URL
 	sent := c.Request().Header.Get("X-CSRF-Token")
 	if sent == "" {
-		sent = c.FormValue("_csrf")
+		sent = c.Request().PostFormValue("_csrf")
 	}
 	want := ""
 	if sess := currentSession(c); sess != nil {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"mime"
 	"net/http"
 	"strings"
 	"unicode/utf8"
@@ -30,20 +31,66 @@ func (s *Server) rejectBadText(next echo.HandlerFunc) echo.HandlerFunc {
 				return err
 			}
 		}
-		ct := c.Request().Header.Get("Content-Type")
-		if !safeMethod(c.Request().Method) && (strings.HasPrefix(ct, "application/x-www-form-urlencoded") || strings.HasPrefix(ct, "multipart/form-data")) {
-			form, err := c.FormParams()
-			if err != nil {
-				return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
-			}
-			for k, vs := range form {
-				if err := checkField(c, k, vs); err != nil {
-					return err
-				}
+		if safeMethod(c.Request().Method) || isAPI(c) {
+			// the API reads its body as JSON whatever the declared type
+			// (decodeStrict checks it); a form parser must never consume it
+			return next(c)
+		}
+		form, err := formValues(c.Request())
+		if err != nil {
+			return err
+		}
+		for k, vs := range form {
+			if err := checkField(c, k, vs); err != nil {
+				return err
 			}
 		}
 		return next(c)
 	}
+}
+
+// isAPI reports whether the request is for the runtime API.
+func isAPI(c echo.Context) bool {
+	return strings.HasPrefix(c.Request().URL.Path, "/api/")
+}
+
+// mediaType is the request's media type: lower-case, without parameters,
+// "" when the header is absent. Media types are case-insensitive and carry
+// parameters (RFC 9110 §8.3.1); this is the one place the console reads
+// Content-Type.
+func mediaType(r *http.Request) (string, error) {
+	ct := r.Header.Get("Content-Type")
+	if strings.TrimSpace(ct) == "" {
+		return "", nil
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return "", echo.NewHTTPError(http.StatusBadRequest, "Content-Type: not a valid media type")
+	}
+	return mt, nil
+}
+
+// formValues parses a console request's body as the form the handlers
+// will read (url-encoded or multipart, any spelling of the media type) and
+// returns its values; any other body yields no form values.
+func formValues(r *http.Request) (map[string][]string, error) {
+	mt, err := mediaType(r)
+	if err != nil {
+		return nil, err
+	}
+	switch mt {
+	case "multipart/form-data":
+		if err := r.ParseMultipartForm(32 << 20); err != nil {
+			return nil, echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
+		}
+	case "application/x-www-form-urlencoded":
+		if err := r.ParseForm(); err != nil {
+			return nil, echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
+		}
+	default:
+		return nil, nil
+	}
+	return r.PostForm, nil
 }
 
 func checkField(c echo.Context, name string, values []string) error {
@@ -60,7 +107,7 @@ func checkField(c echo.Context, name string, values []string) error {
 		if msg == "" {
 			continue
 		}
-		if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+		if isAPI(c) {
 			return apiErr(http.StatusBadRequest, "bad_request", name, name+" "+msg)
 		}
 		return echo.NewHTTPError(http.StatusBadRequest, name+": "+msg)
