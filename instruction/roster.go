@@ -19,49 +19,28 @@ const (
 //
 //	declared(agent) ∩ selected(profile, or everything declared) ∩ picked ∩ available
 //
-// in profile order, then the remaining declared tools in declared order.
-// A nil profile selects everything declared; a nil pick keeps the
-// selection. An empty set stays empty. Notes say why listed tools are out.
+// through Resolve, in profile order, then the remaining declared tools in
+// declared order. A nil profile selects everything declared; a nil pick
+// keeps the selection. An empty set stays empty. Notes say why listed
+// tools are out (a declared tool the profile leaves out is no note: it is
+// an off lever).
 func Effective(declared, profile, pick []string, available func(id string) bool) ([]string, []RosterNote) {
+	roster, dropped := Resolve(Sets{Declared: declared, Profile: profile, Requested: pick, Available: available})
+	listed := toSet(profile)
 	var notes []RosterNote
-	isDeclared := make(map[string]bool, len(declared))
-	for _, id := range declared {
-		isDeclared[id] = true
-	}
-	picked := map[string]bool{}
-	for _, id := range pick {
-		picked[id] = true
-	}
-	var order []string
-	seen := map[string]bool{}
-	consider := func(id string, fromProfile bool) {
-		if seen[id] {
-			return
-		}
-		seen[id] = true
-		switch {
-		case !isDeclared[id]:
-			if fromProfile {
-				notes = append(notes, RosterNote{id, NotDeclared})
+	for _, d := range dropped {
+		switch d.Reason {
+		case ReasonNotDeclared:
+			if listed[d.ID] {
+				notes = append(notes, RosterNote{d.ID, NotDeclared})
 			}
-		case !available(id):
-			notes = append(notes, RosterNote{id, NotAvailable})
-		case pick != nil && !picked[id]:
-			notes = append(notes, RosterNote{id, NotPicked})
-		default:
-			order = append(order, id)
+		case ReasonNotAvailable:
+			notes = append(notes, RosterNote{d.ID, NotAvailable})
+		case ReasonNotRequested:
+			notes = append(notes, RosterNote{d.ID, NotPicked})
 		}
 	}
-	if profile != nil {
-		for _, id := range profile {
-			consider(id, true)
-		}
-		return order, notes
-	}
-	for _, id := range declared {
-		consider(id, false)
-	}
-	return order, notes
+	return roster, notes
 }
 
 // AgentSpec is what an agent and its profile say about a composition.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
 )
@@ -80,7 +81,7 @@ func (s *Server) createAgent(c echo.Context) error {
 		return err
 	}
 	in := agentInput(c)
-	_, err = s.store.CreateAgent(c.Request().Context(), userName(c), in, snap.knownTools())
+	_, err = s.store.CreateAgent(c.Request().Context(), userName(c), in, snap.KnownTools())
 	if ve, ok := asValidation(err); ok {
 		return s.renderAgents(c, http.StatusUnprocessableEntity, agentFormOf(in, ve.Fields))
 	}
@@ -122,8 +123,8 @@ func (s *Server) renderAgent(c echo.Context, status int, a *models.Agent, form v
 		if err != nil {
 			return err
 		}
-		dr, notes := agentDraft(snap, ac, nil)
-		t, err := s.totalsOf(dr, "o200k_base")
+		dr, notes := ac.Draft(snap, nil)
+		t, err := s.versionTotals(ctx, snap, ac, meter.O200k)
 		if err != nil {
 			return err
 		}
@@ -154,7 +155,7 @@ func (s *Server) updateAgent(c echo.Context) error {
 		return err
 	}
 	in := agentInput(c)
-	_, err = s.store.UpdateAgent(ctx, userName(c), a.Slug, base, in, snap.knownTools())
+	_, err = s.store.UpdateAgent(ctx, userName(c), a.Slug, base, in, snap.KnownTools())
 	if ve, ok := asValidation(err); ok {
 		in.Slug = a.Slug
 		form := agentFormOf(in, ve.Fields)

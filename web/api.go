@@ -17,6 +17,7 @@ import (
 
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
 )
 
@@ -176,6 +177,6 @@ func (s *Server) apiCompose(c echo.Context) error {
 type receiptInputs struct {
 	Request ComposeRequest `json:"request"`
 	meter.Header
-	Pinned Pinned       `json:"pinned"`
-	Totals meter.Totals `json:"totals"`
+	Pinned runtime.Pinned `json:"pinned"`
+	Totals meter.Totals   `json:"totals"`
 }

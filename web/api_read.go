@@ -129,7 +129,7 @@ func (s *Server) apiToolSearch(c echo.Context) error {
 	if err != nil {
 		return composeStatus(err)
 	}
-	d, _ := agentDraft(snap, ac, nil)
+	d, _ := ac.Draft(snap, nil)
 	hits := catalog.Search(q, searchable(d.Input()), limit)
 	type hit struct {
 		Name        string `json:"name"`

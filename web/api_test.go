@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/models/modelstest"
 )
@@ -72,7 +73,7 @@ func TestAPIComposeMatchesTheSharedFunction(t *testing.T) {
 		if res.StatusCode != http.StatusOK {
 			t.Fatalf("compose: %d %s", res.StatusCode, body)
 		}
-		snap, _ := LoadSnapshot(context.Background(), h.store)
+		snap, _ := runtime.LoadSnapshot(context.Background(), h.store)
 		want, err := Compose(context.Background(), h.store, snap, sharedMeter, req)
 		if err != nil {
 			t.Fatal(err)
@@ -127,8 +128,8 @@ func TestReceiptReproducesAfterChanges(t *testing.T) {
 		var rec struct {
 			Text   string `json:"text"`
 			Inputs struct {
-				ProfileVersion int    `json:"profile_version"`
-				Pinned         Pinned `json:"pinned"`
+				ProfileVersion int            `json:"profile_version"`
+				Pinned         runtime.Pinned `json:"pinned"`
 			} `json:"inputs"`
 		}
 		json.Unmarshal(body, &rec)

@@ -27,7 +27,7 @@ func (s *Server) catalogPage(c echo.Context) error {
 		return err
 	}
 	q := c.QueryParams()
-	d := views.CatalogData{Query: q.Get("q"), Class: q.Get("class"), Effects: q.Get("effects"), Namespace: q.Get("namespace"), Status: q.Get("status"), Total: len(snap.rows)}
+	d := views.CatalogData{Query: q.Get("q"), Class: q.Get("class"), Effects: q.Get("effects"), Namespace: q.Get("namespace"), Status: q.Get("status"), Total: len(snap.Rows())}
 	for _, k := range catalog.Classes {
 		d.Classes = append(d.Classes, string(k))
 	}
@@ -35,25 +35,25 @@ func (s *Server) catalogPage(c echo.Context) error {
 		d.EffectsAll = append(d.EffectsAll, string(e))
 	}
 	nsSeen := map[string]bool{}
-	order := snap.universe
+	order := snap.Universe()
 	if strings.TrimSpace(d.Query) != "" {
 		byID := map[string]catalog.Contract{}
-		for _, k := range snap.universe {
+		for _, k := range snap.Universe() {
 			byID[k.ID] = k
 		}
 		order = nil
-		for _, h := range catalog.Search(d.Query, snap.universe, catalog.MaxSearchLimit) {
+		for _, h := range catalog.Search(d.Query, snap.Universe(), catalog.MaxSearchLimit) {
 			order = append(order, byID[h.ID])
 		}
 	}
-	for _, k := range snap.universe {
+	for _, k := range snap.Universe() {
 		if ns := k.Namespace(); ns != "" && !nsSeen[ns] {
 			nsSeen[ns] = true
 			d.Namespaces = append(d.Namespaces, ns)
 		}
 	}
 	for _, k := range order {
-		r, _ := snap.row(k.ID)
+		r, _ := snap.Row(k.ID)
 		if r.Status == models.ToolCandidate {
 			d.Candidates++
 		}
@@ -67,7 +67,7 @@ func (s *Server) catalogPage(c echo.Context) error {
 	}
 	if d.Query != "" {
 		d.Candidates = 0
-		for _, r := range snap.rows {
+		for _, r := range snap.Rows() {
 			if r.Status == models.ToolCandidate {
 				d.Candidates++
 			}
@@ -83,7 +83,7 @@ func (s *Server) toolPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	r, ok := snap.row(c.Param("id"))
+	r, ok := snap.Row(c.Param("id"))
 	if !ok {
 		return echo.NewHTTPError(http.StatusNotFound, "No such tool.")
 	}
@@ -109,7 +109,7 @@ func (s *Server) toolPage(c echo.Context) error {
 		d.FullTokens = append(d.FullTokens, views.FormCount{Encoding: enc, Tokens: nf})
 		d.CompactCount = append(d.CompactCount, views.FormCount{Encoding: enc, Tokens: nc})
 	}
-	d.Mentions = mentionViews(snap.mentions(k))
+	d.Mentions = mentionViews(snap.Mentions(k))
 	if r.PrevJSON != "" {
 		d.Diff = lineDiff(prettyJSON(r.PrevJSON), prettyJSON(r.Contract))
 	}
@@ -147,7 +147,7 @@ func (s *Server) renderReview(c echo.Context, status int, errs []string) error {
 	groups := map[string]*views.ReviewGroup{}
 	var order []string
 	me := userName(c)
-	for _, r := range snap.rows {
+	for _, r := range snap.Rows() {
 		if r.Status != models.ToolCandidate {
 			continue
 		}
@@ -161,7 +161,7 @@ func (s *Server) renderReview(c echo.Context, status int, errs []string) error {
 			groups[r.Namespace] = g
 			order = append(order, r.Namespace)
 		}
-		it := views.ReviewItem{Row: toolRow(r, k), ImportedBy: r.ImportedBy, Mentions: mentionViews(snap.mentions(k)), Changed: r.PrevJSON != "", Own: r.ImportedBy == me}
+		it := views.ReviewItem{Row: toolRow(r, k), ImportedBy: r.ImportedBy, Mentions: mentionViews(snap.Mentions(k)), Changed: r.PrevJSON != "", Own: r.ImportedBy == me}
 		g.Items = append(g.Items, it)
 	}
 	sort.Strings(order)

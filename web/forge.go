@@ -10,6 +10,7 @@ import (
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
 )
@@ -20,7 +21,7 @@ type forgeContext struct {
 	snap  *Snapshot
 	draft instruction.Draft
 	state forgeState
-	ac    agentContext
+	ac    runtime.AgentContext
 	notes []instruction.RosterNote
 	base  instruction.Draft // the saved profile's draft, before the URL's changes
 }
@@ -50,9 +51,9 @@ func (s *Server) buildForgeDraft(c echo.Context, q url.Values) (forgeContext, er
 		if err != nil {
 			return fc, err
 		}
-		d, fc.notes = agentDraft(snap, fc.ac, nil)
+		d, fc.notes = fc.ac.Draft(snap, nil)
 	} else {
-		d = instruction.Draft{Declared: snap.available.Entries(), Selected: map[string]bool{}, DeclaredServices: snap.available.Namespaces(), Connected: map[string]bool{}, Options: instruction.DefaultOptions()}
+		d = instruction.Draft{Declared: snap.Available().Entries(), Selected: map[string]bool{}, DeclaredServices: snap.Available().Namespaces(), Connected: map[string]bool{}, Options: instruction.DefaultOptions()}
 		for _, e := range d.Declared {
 			d.Selected[e.ID()] = true
 		}
@@ -60,7 +61,7 @@ func (s *Server) buildForgeDraft(c echo.Context, q url.Values) (forgeContext, er
 			d.Connected[ns] = true
 		}
 	}
-	if d.Skills, err = activeSkills(c.Request().Context(), s.store); err != nil {
+	if d.Skills, err = runtime.Skills(c.Request().Context(), s.store); err != nil {
 		return fc, err
 	}
 	fc.base = d
@@ -101,16 +102,16 @@ func (s *Server) forgePage(c echo.Context) error {
 
 // forgeData projects the draft and builds the page's view model.
 func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, error) {
-	proj, comp, err := s.meter.Project(fc.state.Encoding, fc.draft, fc.snap.linter)
+	proj, comp, err := s.meter.Project(fc.state.Encoding, fc.draft, fc.snap.Linter())
 	if err != nil {
 		return views.ForgeData{}, err
 	}
 	data := forgeView(fc.draft, fc.state, proj, comp)
 	agentSlug, profileSlug := "", ""
-	if fc.ac.agent != nil {
-		agentSlug = fc.ac.agent.Slug
-		if fc.ac.profile != nil {
-			profileSlug = fc.ac.profile.Slug
+	if fc.ac.Agent != nil {
+		agentSlug = fc.ac.Agent.Slug
+		if fc.ac.Profile != nil {
+			profileSlug = fc.ac.Profile.Slug
 		}
 	}
 	data.Query = fc.state.encode(fc.draft.Declared, agentSlug, profileSlug)
@@ -122,12 +123,12 @@ func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, er
 	if err := s.pickerData(c, &data); err != nil {
 		return data, err
 	}
-	if fc.ac.version != nil {
-		saved, err := s.totalsOf(fc.base, fc.state.Encoding)
+	if fc.ac.Version != nil {
+		saved, err := s.versionTotals(c.Request().Context(), fc.snap, fc.ac, fc.state.Encoding)
 		if err != nil {
 			return data, err
 		}
-		cmp := &views.Compare{Version: fc.ac.version.Version, Saved: views.Delta{Body: saved.Body, Protocol: saved.Protocol, Catalog: saved.Catalog, Total: saved.Total}}
+		cmp := &views.Compare{Version: fc.ac.Version.Version, Saved: views.Delta{Body: saved.Body, Protocol: saved.Protocol, Catalog: saved.Catalog, Total: saved.Total}}
 		cmp.Change = views.Delta{Body: data.Totals.Body - saved.Body, Protocol: data.Totals.Protocol - saved.Protocol, Catalog: data.Totals.Catalog - saved.Catalog, Total: data.Totals.Total - saved.Total}
 		was := fc.base.Input()
 		now := fc.draft.Input()
@@ -136,7 +137,7 @@ func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, er
 		data.Compare = cmp
 		u := currentUser(c)
 		data.CanSave = u.Has(models.RoleEditor) || u.Has(models.RoleAdmin)
-		data.BaseVersion = fc.ac.profile.CurrentVersion
+		data.BaseVersion = fc.ac.Profile.CurrentVersion
 	}
 	return data, nil
 }

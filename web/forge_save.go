@@ -27,17 +27,17 @@ func (s *Server) forgeSave(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if fc.ac.profile == nil || fc.ac.version == nil {
+	if fc.ac.Profile == nil || fc.ac.Version == nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "profile: pick an agent and a profile to save to")
 	}
 	ct := models.ProfileContent{Tier: fc.draft.Options.Tier, CatalogForm: fc.draft.Options.CatalogForm, Deferred: fc.draft.Options.Deferred,
 		Pins: fc.draft.Options.Pins, Message: strings.TrimSpace(c.FormValue("message"))}
 	ct.Tools = fc.draft.SelectedIDs()
 	declared := map[string]bool{}
-	for _, t := range fc.ac.agent.Declared() {
+	for _, t := range fc.ac.Agent.Declared() {
 		declared[t] = true
 	}
-	for _, t := range fc.ac.version.Tools() {
+	for _, t := range fc.ac.Version.Tools() {
 		if !declared[t] {
 			ct.Tools = append(ct.Tools, t)
 		}
@@ -45,7 +45,7 @@ func (s *Server) forgeSave(c echo.Context) error {
 	if ct.Pins == nil {
 		ct.Pins = []string{}
 	}
-	return s.saveVersion(c, fc.ac.profile.Slug, base, ct, func(ve *models.ValidationError) error {
+	return s.saveVersion(c, fc.ac.Profile.Slug, base, ct, func(ve *models.ValidationError) error {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, ve.Error())
 	})
 }

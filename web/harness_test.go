@@ -14,6 +14,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/models/modelstest"
 )
@@ -32,7 +33,7 @@ type harness struct {
 
 func newHarness(t testing.TB, d modelstest.Dialect) *harness {
 	t.Helper()
-	store := modelstest.OpenSeeded(t, d, adminPassword, SeedTotals(sharedMeter))
+	store := modelstest.OpenSeeded(t, d, adminPassword, runtime.SeedTotals(sharedMeter))
 	app := New(store, sharedMeter, Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	srv := httptest.NewServer(app.Handler())
 	t.Cleanup(srv.Close)

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
 )
@@ -83,7 +84,7 @@ func (s *Server) versionTexts(c echo.Context, p *models.Profile, va, vb *models.
 		return "", "", err
 	}
 	text := func(v *models.ProfileVersion) (string, error) {
-		d, _ := agentDraft(snap, agentContext{agent: agent, version: v}, nil)
+		d, _ := runtime.AgentContext{Agent: agent, Version: v}.Draft(snap, nil)
 		comp, err := instruction.Compose(d.Input())
 		return comp.Text(), err
 	}

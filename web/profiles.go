@@ -102,7 +102,7 @@ func (s *Server) createProfile(c echo.Context) error {
 			}
 		}
 	}
-	_, err = s.store.CreateProfile(ctx, userName(c), in, snap.knownTools(), totals)
+	_, err = s.store.CreateProfile(ctx, userName(c), in, snap.KnownTools(), totals)
 	if ve, ok := asValidation(err); ok {
 		form := profileFormOf(ct)
 		form.Slug, form.Name, form.Agent, form.Errors = in.Slug, in.Name, in.Agent, ve.Fields
@@ -217,7 +217,7 @@ func (s *Server) saveVersion(c echo.Context, slug string, base int, ct models.Pr
 	if err != nil {
 		return err
 	}
-	v, err := s.store.SaveProfileVersion(ctx, userName(c), slug, base, ct, snap.knownTools(), totals)
+	v, err := s.store.SaveProfileVersion(ctx, userName(c), slug, base, ct, snap.KnownTools(), totals)
 	if ve, ok := asValidation(err); ok {
 		return invalid(ve)
 	}

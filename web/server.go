@@ -5,13 +5,13 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
 	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/static"
 )
@@ -44,8 +44,7 @@ type Server struct {
 	assets string
 	routes []route
 
-	catMu sync.Mutex
-	cat   *Snapshot
+	snaps *runtime.Snapshots
 
 	keys     apiKeyCache
 	limit    *limiter
@@ -61,7 +60,7 @@ func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
 	if cfg.Session.Idle == 0 {
 		cfg.Session = models.DefaultSessionPolicy
 	}
-	s := &Server{store: store, meter: m, cfg: cfg, log: cfg.Logger, assets: static.Version(), limit: newLimiter(cfg.APIRate, cfg.APIBurst)}
+	s := &Server{store: store, meter: m, cfg: cfg, log: cfg.Logger, assets: static.Version(), limit: newLimiter(cfg.APIRate, cfg.APIBurst), snaps: runtime.NewSnapshots(store)}
 	s.keys.entries, s.keys.touched = map[string]cachedKey{}, map[uint]time.Time{}
 	s.receipts.seen = map[string]bool{}
 	e := echo.New()

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/agentforge/console/catalog"
-	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
@@ -29,7 +28,7 @@ func (s *Server) skillChecks(snap *Snapshot, c models.SkillContent, prod *models
 	}
 	var missing []string
 	for _, t := range c.RequiredTools {
-		if _, avail := snap.available.Get(t); !avail {
+		if _, avail := snap.Available().Get(t); !avail {
 			missing = append(missing, t)
 		}
 	}
@@ -43,7 +42,7 @@ func (s *Server) skillChecks(snap *Snapshot, c models.SkillContent, prod *models
 	for _, t := range c.RequiredTools {
 		allowed[t] = true
 	}
-	findings := snap.linter.Lint(text, allowed)
+	findings := snap.Linter().Lint(text, allowed)
 	if len(findings) == 0 {
 		add("Roster-proof lint", true, "names no tool it does not require")
 	} else {
@@ -93,17 +92,4 @@ func (s *Server) requiredApprovals() int {
 		return s.cfg.RequiredApprovals
 	}
 	return 1
-}
-
-// activeSkills lists the production versions as the composer takes them.
-func activeSkills(ctx context.Context, store *models.Store) ([]instruction.Skill, error) {
-	as, err := store.ActiveSkills(ctx)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]instruction.Skill, len(as))
-	for i, a := range as {
-		out[i] = instruction.Skill{Slug: a.Slug, Name: a.Version.Name, Summary: a.Version.Summary, Version: a.Version.Version, RequiredTools: a.Version.RequiredTools(), Digest: a.Version.Digest}
-	}
-	return out, nil
 }

@@ -4,8 +4,9 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/agentforge/console/instruction/meter"
 	"os"
+
+	"github.com/agentforge/console/instruction/meter"
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/models"

@@ -11,7 +11,7 @@ import (
 
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/meter"
-	"github.com/agentforge/console/web"
+	"github.com/agentforge/console/instruction/runtime"
 )
 
 func runCompose(ctx context.Context, args []string, stdout *os.File) error {
@@ -36,11 +36,11 @@ func runCompose(ctx context.Context, args []string, stdout *os.File) error {
 		return err
 	}
 	defer store.Close()
-	snap, err := web.LoadSnapshot(ctx, store)
+	snap, err := runtime.LoadSnapshot(ctx, store)
 	if err != nil {
 		return err
 	}
-	req := web.ComposeRequest{Agent: *agent, Profile: *profile, Tools: list(*tools), Without: list(*without), Services: list(*services), Tier: *tier, CatalogForm: *form, Pins: list(*pins), Encoding: *enc}
+	req := runtime.Request{Agent: *agent, Profile: *profile, Tools: list(*tools), Without: list(*without), Services: list(*services), Tier: *tier, CatalogForm: *form, Pins: list(*pins), Encoding: *enc}
 	fs.Visit(func(f *flag.Flag) {
 		if f.Name == "deferred" {
 			req.Deferred = deferred
@@ -56,7 +56,7 @@ func runCompose(ctx context.Context, args []string, stdout *os.File) error {
 			}
 		}
 	}
-	p, err := web.Compose(ctx, store, snap, m, req)
+	p, err := runtime.Compose(ctx, store, snap, m, req)
 	var fe *instruction.FieldError
 	if errors.As(err, &fe) {
 		return &exitError{2, fmt.Errorf("--%s: %s", flagName(fe.Field), fe.Message)}

@@ -5,8 +5,8 @@ import (
 	"os"
 
 	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/web"
 )
 
 // openStore opens the configured database and brings it up to date: on an
@@ -17,7 +17,7 @@ func openStore(ctx context.Context, m *meter.Meter) (*models.Store, models.Boots
 	if err != nil {
 		return nil, models.BootstrapResult{}, err
 	}
-	res, err := store.Bootstrap(ctx, os.Getenv("CONSOLE_ADMIN_PASSWORD"), web.SeedTotals(m))
+	res, err := store.Bootstrap(ctx, os.Getenv("CONSOLE_ADMIN_PASSWORD"), runtime.SeedTotals(m))
 	if err != nil {
 		store.Close()
 		return nil, res, err

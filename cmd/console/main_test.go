@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/web"
 )
 
 // runCLI runs a command line against a SQLite file and returns stdout.
@@ -44,15 +44,15 @@ func TestComposeJSONIsTheAPIsJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	snap, err := web.LoadSnapshot(context.Background(), store)
+	snap, err := runtime.LoadSnapshot(context.Background(), store)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := web.Compose(context.Background(), store, snap, meter.New(1000), web.ComposeRequest{Agent: "researcher", Tier: "full", Encoding: "cl100k_base"})
+	want, err := runtime.Compose(context.Background(), store, snap, meter.New(1000), runtime.Request{Agent: "researcher", Tier: "full", Encoding: "cl100k_base"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got web.Result
+	var got runtime.Result
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
 	}

@@ -5,9 +5,10 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/agentforge/console/instruction/meter"
 	"os"
 	"strings"
+
+	"github.com/agentforge/console/instruction/meter"
 
 	"golang.org/x/term"
 

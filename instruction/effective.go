@@ -1,0 +1,111 @@
+package instruction
+
+import "strings"
+
+// The sets of an effective roster (seed 001):
+//
+//	effective = requested ∩ delegated ∩ authorized ∩ available
+const (
+	SetRequested  = "requested"  // the per-conversation pick
+	SetDelegated  = "delegated"  // the agent's declared tools ∩ the profile's list
+	SetAuthorized = "authorized" // what the subject is granted
+	SetAvailable  = "available"  // reviewed, available entries of connected services
+)
+
+// Dropped says which set removed a tool from the effective roster, and why.
+type Dropped struct {
+	ID     string `json:"id"`
+	Set    string `json:"set"`
+	Reason string `json:"reason"`
+}
+
+// Reasons a tool is dropped.
+const (
+	ReasonNotDeclared   = "not declared by the agent"
+	ReasonNotInProfile  = "not in the profile"
+	ReasonNotRequested  = "not requested for this conversation"
+	ReasonWithout       = "removed for this conversation"
+	ReasonNotAuthorized = "not granted to the subject"
+	ReasonNotAvailable  = "not available in the catalog (unknown, unreviewed or rejected)"
+)
+
+// Sets are the inputs of Resolve. A nil Profile selects everything
+// declared; a nil Requested keeps the selection; nil Authorized and
+// Connected allow everything. An empty (non-nil) set stays empty.
+type Sets struct {
+	Declared   []string
+	Profile    []string
+	Requested  []string
+	Without    []string
+	Authorized func(id string) bool
+	Available  func(id string) bool
+	Connected  func(namespace string) bool
+}
+
+// Resolve computes the ordered effective roster — profile order, else
+// declared order — and, for every tool the agent declares, the profile
+// lists or the request names that did not make it, the set that removed
+// it. It is the one function from the four sets to a roster.
+func Resolve(s Sets) (roster []string, dropped []Dropped) {
+	declared := toSet(s.Declared)
+	inProfile := toSet(s.Profile)
+	requested := toSet(s.Requested)
+	without := toSet(s.Without)
+	seen := map[string]bool{}
+	consider := func(id string) {
+		if seen[id] || id == "" {
+			return
+		}
+		seen[id] = true
+		drop := func(set, reason string) { dropped = append(dropped, Dropped{ID: id, Set: set, Reason: reason}) }
+		switch {
+		case !declared[id]:
+			drop(SetDelegated, ReasonNotDeclared)
+		case s.Profile != nil && !inProfile[id]:
+			drop(SetDelegated, ReasonNotInProfile)
+		case without[id]:
+			drop(SetRequested, ReasonWithout)
+		case s.Requested != nil && !requested[id]:
+			drop(SetRequested, ReasonNotRequested)
+		case s.Authorized != nil && !s.Authorized(id):
+			drop(SetAuthorized, ReasonNotAuthorized)
+		case s.Available == nil || !s.Available(id):
+			drop(SetAvailable, ReasonNotAvailable)
+		case s.Connected != nil && namespaceOf(id) != "" && !s.Connected(namespaceOf(id)):
+			drop(SetAvailable, "its service "+namespaceOf(id)+" is not connected")
+		default:
+			roster = append(roster, id)
+		}
+	}
+	if s.Profile != nil {
+		for _, id := range s.Profile {
+			consider(id)
+		}
+	}
+	for _, id := range s.Declared {
+		consider(id)
+	}
+	for _, id := range s.Requested {
+		consider(id)
+	}
+	for _, id := range s.Without {
+		consider(id)
+	}
+	return roster, dropped
+}
+
+func namespaceOf(id string) string {
+	ns, _, ok := strings.Cut(id, ".")
+	if !ok {
+		return ""
+	}
+	return ns
+}
+
+func toSet(ids []string) map[string]bool {
+	m := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		m[id] = true
+	}
+	return m
+}

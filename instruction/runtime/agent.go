@@ -1,0 +1,83 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/models"
+)
+
+// AgentContext is an agent with the profile version it composes under
+// (Profile and Version are nil when it has none).
+type AgentContext struct {
+	Agent   *models.Agent
+	Profile *models.Profile
+	Version *models.ProfileVersion
+}
+
+// LoadAgent loads an agent and a profile: the named one, else the agent's
+// default profile, else none. An unknown agent or profile is a field error.
+func LoadAgent(ctx context.Context, store Store, agentSlug, profileSlug string) (AgentContext, error) {
+	var ac AgentContext
+	a, err := store.AgentBySlug(ctx, agentSlug)
+	if err != nil {
+		return ac, &instruction.FieldError{Field: "agent", Message: fmt.Sprintf("no agent %q", agentSlug)}
+	}
+	ac.Agent = a
+	switch {
+	case profileSlug != "":
+		p, err := store.ProfileBySlug(ctx, profileSlug)
+		if err != nil {
+			return ac, &instruction.FieldError{Field: "profile", Message: fmt.Sprintf("no profile %q", profileSlug)}
+		}
+		ac.Profile = p
+	case a.DefaultProfileID != nil:
+		p, err := store.ProfileByID(ctx, *a.DefaultProfileID)
+		if err != nil {
+			return ac, err
+		}
+		ac.Profile = p
+	}
+	if ac.Profile != nil {
+		v, err := store.ProfileVersionAt(ctx, ac.Profile.ID, ac.Profile.CurrentVersion)
+		if err != nil {
+			return ac, err
+		}
+		ac.Version = v
+	}
+	return ac, nil
+}
+
+// Spec is what the agent and its profile version say about a composition.
+func (ac AgentContext) Spec() instruction.AgentSpec {
+	spec := instruction.AgentSpec{Declared: ac.Agent.Declared(), Services: ac.Agent.Services()}
+	if v := ac.Version; v != nil {
+		spec.Profile = v.Tools()
+		if spec.Profile == nil {
+			spec.Profile = []string{}
+		}
+		spec.Options = &instruction.Options{Tier: v.Tier, CatalogForm: v.CatalogForm, Deferred: v.Deferred, Pins: v.Pins()}
+	}
+	return spec
+}
+
+// Draft builds the agent's draft under its profile version over the
+// snapshot's available tools, with a per-conversation pick (nil keeps the
+// profile's selection). Notes say why listed tools are out.
+func (ac AgentContext) Draft(snap *Snapshot, pick []string) (instruction.Draft, []instruction.RosterNote) {
+	return instruction.NewAgentDraft(snap.available, ac.Spec(), pick)
+}
+
+// Skills lists the production skill versions as the composer takes them.
+func Skills(ctx context.Context, store Store) ([]instruction.Skill, error) {
+	as, err := store.ActiveSkills(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]instruction.Skill, len(as))
+	for i, a := range as {
+		out[i] = instruction.Skill{Slug: a.Slug, Name: a.Version.Name, Summary: a.Version.Summary, Version: a.Version.Version, RequiredTools: a.Version.RequiredTools(), Digest: a.Version.Digest}
+	}
+	return out, nil
+}

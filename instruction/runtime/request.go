@@ -1,0 +1,134 @@
+package runtime
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction"
+)
+
+var servicePattern = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)
+
+// options applies the request's option overrides to the base options.
+func (req Request) options(base instruction.Options) (instruction.Options, error) {
+	if req.Tier != "" {
+		base.Tier = req.Tier
+	}
+	if req.CatalogForm != "" {
+		base.CatalogForm = req.CatalogForm
+	}
+	if req.Deferred != nil {
+		base.Deferred = *req.Deferred
+	}
+	if req.Pins != nil {
+		base.Pins = req.Pins
+	}
+	return base, base.Validate()
+}
+
+// requestDraft builds an agent's draft for a request: the profile's
+// selection narrowed by the request's pick, without-list and services,
+// and the tools that did not make the roster with the set that dropped
+// them. A tool id no catalog entry has is an error naming the field.
+func requestDraft(snap *Snapshot, ac AgentContext, req Request) (instruction.Draft, []instruction.Dropped, error) {
+	known := snap.KnownTools()
+	for _, f := range []struct {
+		name string
+		ids  []string
+	}{{"tools", req.Tools}, {"without", req.Without}} {
+		for _, id := range f.ids {
+			if !known[id] {
+				return instruction.Draft{}, nil, &instruction.FieldError{Field: f.name, Message: fmt.Sprintf("unknown tool id %q (no catalog entry has it)", id)}
+			}
+		}
+	}
+	d, _ := ac.Draft(snap, req.Tools)
+	for _, id := range req.Without {
+		delete(d.Selected, id)
+	}
+	if req.Services != nil {
+		pickSvc := map[string]bool{}
+		for _, ns := range req.Services {
+			if !d.Connected[ns] {
+				return instruction.Draft{}, nil, &instruction.FieldError{Field: "services", Message: fmt.Sprintf("%q is not connected to agent %s", ns, ac.Agent.Slug)}
+			}
+			pickSvc[ns] = true
+		}
+		d.Connected = pickSvc
+	}
+	var err error
+	if d.Options, err = req.options(d.Options); err != nil {
+		return instruction.Draft{}, nil, err
+	}
+	spec := ac.Spec()
+	_, dropped := instruction.Resolve(instruction.Sets{
+		Declared: spec.Declared, Profile: spec.Profile, Requested: req.Tools, Without: req.Without,
+		Available: func(id string) bool { _, ok := snap.available.Get(id); return ok },
+		Connected: func(ns string) bool { return d.Connected[ns] },
+	})
+	return d, dropped, nil
+}
+
+// directDraft composes the listed tools (declared and selected, in the
+// given order) with the listed services connected. "ns.*" names every
+// available tool of a service. An unknown tool, a tool of a service that
+// is not connected, or a bad service name is an error naming the field.
+func directDraft(snap *Snapshot, req Request) (instruction.Draft, error) {
+	opts, err := req.options(instruction.DefaultOptions())
+	if err != nil {
+		return instruction.Draft{}, err
+	}
+	known := map[string]bool{}
+	for _, ns := range snap.available.Namespaces() {
+		known[ns] = true
+	}
+	connected := map[string]bool{}
+	var services []string
+	for _, ns := range req.Services {
+		// a connection may exist before any of its tools is available
+		if !servicePattern.MatchString(ns) {
+			return instruction.Draft{}, &instruction.FieldError{Field: "services", Message: fmt.Sprintf("%q is not a service name (^[a-z][a-z0-9_]*$)", ns)}
+		}
+		if !connected[ns] {
+			connected[ns] = true
+			services = append(services, ns)
+		}
+	}
+	without := map[string]bool{}
+	for _, id := range req.Without {
+		without[id] = true
+	}
+	d := instruction.Draft{Selected: map[string]bool{}, DeclaredServices: services, Connected: connected, Options: opts}
+	add := func(e *catalog.Entry) {
+		if !d.Selected[e.ID()] && !without[e.ID()] {
+			d.Selected[e.ID()] = true
+			d.Declared = append(d.Declared, e)
+		}
+	}
+	for _, id := range req.Tools {
+		if ns, ok := strings.CutSuffix(id, ".*"); ok {
+			if !known[ns] {
+				return instruction.Draft{}, &instruction.FieldError{Field: "tools", Message: fmt.Sprintf("unknown service %q in %q", ns, id)}
+			}
+			for _, e := range snap.available.Entries() {
+				if e.Contract().Namespace() == ns {
+					add(e)
+				}
+			}
+			continue
+		}
+		e, ok := snap.available.Get(id)
+		if !ok {
+			return instruction.Draft{}, &instruction.FieldError{Field: "tools", Message: fmt.Sprintf("unknown tool id %q (not in the catalog of available tools)", id)}
+		}
+		add(e)
+	}
+	for _, e := range d.Declared {
+		if ns := e.Contract().Namespace(); ns != "" && !connected[ns] {
+			return instruction.Draft{}, &instruction.FieldError{Field: "tools", Message: fmt.Sprintf("%s belongs to service %s, which is not in services", e.ID(), ns)}
+		}
+	}
+	return d, nil
+}

@@ -1,0 +1,149 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/models"
+)
+
+// Snapshot is the in-memory catalog of one catalog generation: the
+// available tools (the universe of effective rosters), every stored tool,
+// and a linter over the known signals.
+type Snapshot struct {
+	gen       int64
+	available *catalog.Catalog
+	rows      []models.Tool
+	rowByID   map[string]int
+	universe  []catalog.Contract
+	linter    *instruction.Linter
+}
+
+// Gen is the catalog generation the snapshot was built from.
+func (sn *Snapshot) Gen() int64 { return sn.gen }
+
+// Available is the catalog of available (reviewed) tools.
+func (sn *Snapshot) Available() *catalog.Catalog { return sn.available }
+
+// Rows lists every stored tool, any status.
+func (sn *Snapshot) Rows() []models.Tool { return sn.rows }
+
+// Universe lists the contracts of every stored tool, any status.
+func (sn *Snapshot) Universe() []catalog.Contract { return sn.universe }
+
+// Linter is the fidelity linter over the snapshot's signals.
+func (sn *Snapshot) Linter() *instruction.Linter { return sn.linter }
+
+// Row finds a stored tool row by id.
+func (sn *Snapshot) Row(id string) (models.Tool, bool) {
+	i, ok := sn.rowByID[id]
+	if !ok {
+		return models.Tool{}, false
+	}
+	return sn.rows[i], true
+}
+
+// KnownTools is the set of every stored tool id (any status): what agent
+// and profile lists may name.
+func (sn *Snapshot) KnownTools() map[string]bool {
+	m := make(map[string]bool, len(sn.rowByID))
+	for id := range sn.rowByID {
+		m[id] = true
+	}
+	return m
+}
+
+// Mentions lists the other known tools a contract's texts teach.
+func (sn *Snapshot) Mentions(c catalog.Contract) []instruction.Finding {
+	var text string
+	for _, t := range c.Texts() {
+		text += t + "\n"
+	}
+	for _, ex := range c.Examples {
+		text += ex.Description + "\n"
+	}
+	fs := sn.linter.Lint(text, map[string]bool{c.ID: true})
+	seen := map[string]bool{}
+	var out []instruction.Finding
+	for _, f := range fs {
+		if !seen[f.Tool] {
+			seen[f.Tool] = true
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// LoadSnapshot builds the snapshot of the current catalog generation.
+func LoadSnapshot(ctx context.Context, store Store) (*Snapshot, error) {
+	gen, err := store.CatalogGeneration(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return buildSnapshot(ctx, store, gen)
+}
+
+func buildSnapshot(ctx context.Context, store Store, gen int64) (*Snapshot, error) {
+	rows, err := store.Tools(ctx)
+	if err != nil {
+		return nil, err
+	}
+	snap := &Snapshot{gen: gen, rows: rows, rowByID: make(map[string]int, len(rows))}
+	for i, r := range rows {
+		snap.rowByID[r.ID] = i
+	}
+	var avail []catalog.Contract
+	for _, r := range rows {
+		c, err := r.Parsed()
+		if err != nil {
+			return nil, fmt.Errorf("runtime: tool %s: %w", r.ID, err)
+		}
+		snap.universe = append(snap.universe, c)
+		if r.Status == models.ToolAvailable {
+			avail = append(avail, c)
+		}
+	}
+	if snap.available, err = catalog.New(avail); err != nil {
+		return nil, fmt.Errorf("runtime: stored catalog invalid: %w", err)
+	}
+	snap.linter = instruction.NewLinter(snap.universe)
+	return snap, nil
+}
+
+// Snapshots keeps the latest snapshot and rebuilds it only when the stored
+// generation moved, so replicas stay consistent without restarts.
+type Snapshots struct {
+	store Store
+	mu    sync.Mutex
+	cur   *Snapshot
+}
+
+// NewSnapshots makes a snapshot cache over the store.
+func NewSnapshots(store Store) *Snapshots { return &Snapshots{store: store} }
+
+// Current returns the snapshot of the stored generation.
+func (c *Snapshots) Current(ctx context.Context) (*Snapshot, error) {
+	gen, err := c.store.CatalogGeneration(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return c.At(ctx, gen)
+}
+
+// At returns the snapshot of a generation the caller has just read.
+func (c *Snapshots) At(ctx context.Context, gen int64) (*Snapshot, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cur != nil && c.cur.gen == gen {
+		return c.cur, nil
+	}
+	snap, err := buildSnapshot(ctx, c.store, gen)
+	if err != nil {
+		return nil, err
+	}
+	c.cur = snap
+	return snap, nil
+}

@@ -1,0 +1,61 @@
+package runtime
+
+import (
+	"encoding/json"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/models"
+)
+
+// Totals composes an agent under its profile version exactly as
+// POST /api/v1/compose serves {agent, profile} at that version — services,
+// options and the given skills included — and counts it. Every page that
+// shows a profile version's tokens calls it, so a version has one number
+// per (agent, encoding).
+func Totals(snap *Snapshot, m *meter.Meter, ac AgentContext, skills []instruction.Skill, enc string) (meter.Totals, error) {
+	d, _ := ac.Draft(snap, nil)
+	d.Skills = skills
+	c, err := instruction.Compose(d.Input())
+	if err != nil {
+		return meter.Totals{}, err
+	}
+	_, t, err := m.Measure(enc, c)
+	return t, err
+}
+
+// ContentTotals counts unsaved profile content for an agent in o200k_base:
+// the figure a profile version records at save time.
+func ContentTotals(snap *Snapshot, m *meter.Meter, a *models.Agent, c models.ProfileContent, skills []instruction.Skill) (models.TokenTotals, error) {
+	t, err := Totals(snap, m, AgentContext{Agent: a, Version: VersionOf(c)}, skills, meter.O200k)
+	if err != nil {
+		return models.TokenTotals{}, err
+	}
+	return models.TokenTotals{Encoding: meter.O200k, Body: t.Body, Protocol: t.Protocol, Catalog: t.Catalog, Total: t.Total}, nil
+}
+
+// VersionOf is unsaved profile content as a profile version.
+func VersionOf(c models.ProfileContent) *models.ProfileVersion {
+	return &models.ProfileVersion{ToolsJSON: jsonList(c.Tools), Tier: c.Tier, CatalogForm: c.CatalogForm, Deferred: c.Deferred, PinsJSON: jsonList(c.Pins)}
+}
+
+// SeedTotals gives Bootstrap a way to record real token totals on demo
+// profile versions.
+func SeedTotals(m *meter.Meter) models.TotalsFunc {
+	return func(available []catalog.Contract, a *models.Agent, c models.ProfileContent) (models.TokenTotals, error) {
+		cat, err := catalog.New(available)
+		if err != nil {
+			return models.TokenTotals{}, err
+		}
+		return ContentTotals(&Snapshot{available: cat}, m, a, c, nil)
+	}
+}
+
+func jsonList(ss []string) string {
+	if ss == nil {
+		ss = []string{}
+	}
+	b, _ := json.Marshal(ss)
+	return string(b)
+}
