@@ -118,7 +118,7 @@ func composeStatus(err error) error {
 	switch {
 	case (fe.Field == "agent" || fe.Field == "profile") && strings.HasPrefix(fe.Message, "no "):
 		return apiErr(http.StatusNotFound, "not_found", fe.Field, fe.Message)
-	case (fe.Field == "tools" || fe.Field == "without" || fe.Field == "pins") && strings.Contains(fe.Message, "unknown tool"):
+	case fe.Field == "pins", (fe.Field == "tools" || fe.Field == "without") && strings.Contains(fe.Message, "unknown tool"):
 		return apiErr(http.StatusUnprocessableEntity, "unprocessable", fe.Field, fe.Message)
 	}
 	return apiErr(http.StatusBadRequest, "bad_request", fe.Field, fe.Message)

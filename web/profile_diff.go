@@ -57,6 +57,24 @@ func (s *Server) profileDiff(c echo.Context) error {
 		return err
 	}
 	d := views.ProfileDiffData{Slug: p.Slug, A: versionRow(*va, p.CurrentVersion), B: versionRow(*vb, p.CurrentVersion)}
+	if p.AgentID != nil {
+		snap, err := s.snapshot(ctx)
+		if err != nil {
+			return err
+		}
+		agent, err := s.store.AgentByID(ctx, *p.AgentID)
+		if err != nil {
+			return err
+		}
+		if err := s.liveTotals(ctx, snap, &d.A, agent, va); err != nil {
+			return err
+		}
+		if err := s.liveTotals(ctx, snap, &d.B, agent, vb); err != nil {
+			return err
+		}
+	} else {
+		d.A.Totals, d.B.Totals = d.A.Saved, d.B.Saved // no agent: the save-time figures
+	}
 	d.Added, d.Removed = listDiff(va.Tools(), vb.Tools())
 	d.Moved = moved(va.Tools(), vb.Tools())
 	d.Options = optionChanges(instruction.Options{Tier: va.Tier, CatalogForm: va.CatalogForm, Deferred: va.Deferred, Pins: va.Pins()},
@@ -83,9 +101,12 @@ func (s *Server) versionTexts(c echo.Context, p *models.Profile, va, vb *models.
 	if err != nil {
 		return "", "", err
 	}
+	skills, err := runtime.Skills(ctx, s.store)
+	if err != nil {
+		return "", "", err
+	}
 	text := func(v *models.ProfileVersion) (string, error) {
-		d, _ := runtime.AgentContext{Agent: agent, Version: v}.Draft(snap, nil)
-		comp, err := instruction.Compose(d.Input())
+		comp, err := runtime.ComposeVersion(snap, runtime.AgentContext{Agent: agent, Version: v}, skills)
 		return comp.Text(), err
 	}
 	ta, err := text(va)

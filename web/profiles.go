@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -11,6 +12,8 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
 )
@@ -26,7 +29,18 @@ func versionRow(v models.ProfileVersion, current int) views.VersionRow {
 		}
 	}
 	return views.VersionRow{Version: v.Version, Author: v.Author, At: v.CreatedAt.UTC().Format(time.DateTime), Message: v.Message, Tools: v.Tools(),
-		Options: opts, Totals: views.Delta{Body: v.Body, Protocol: v.Protocol, Catalog: v.Catalog, Total: v.Total}, Encoding: v.Encoding, Current: v.Version == current}
+		Options: opts, Saved: views.Delta{Body: v.Body, Protocol: v.Protocol, Catalog: v.Catalog, Total: v.Total}, Encoding: meter.O200k, Current: v.Version == current}
+}
+
+// liveTotals fills a version row's totals for an agent, composed now
+// exactly as the API and the forge compose it: one number per version.
+func (s *Server) liveTotals(ctx context.Context, snap *Snapshot, row *views.VersionRow, a *models.Agent, v *models.ProfileVersion) error {
+	t, err := s.versionTotals(ctx, snap, runtime.AgentContext{Agent: a, Version: v}, meter.O200k)
+	if err != nil {
+		return err
+	}
+	row.Agent, row.Totals = a.Slug, views.Delta{Body: t.Body, Protocol: t.Protocol, Catalog: t.Catalog, Total: t.Total}
+	return nil
 }
 
 func (s *Server) agentOptions(c echo.Context) ([]views.Option, error) {
@@ -55,9 +69,13 @@ func (s *Server) renderProfiles(c echo.Context, status int, form views.ProfileFo
 	if err != nil {
 		return err
 	}
-	names := map[uint]string{}
-	for _, a := range agents {
-		names[a.ID] = a.Slug
+	byID := map[uint]*models.Agent{}
+	for i := range agents {
+		byID[agents[i].ID] = &agents[i]
+	}
+	snap, err := s.snapshot(ctx)
+	if err != nil {
+		return err
 	}
 	var rows []views.ProfileRow
 	for _, p := range ps {
@@ -65,9 +83,13 @@ func (s *Server) renderProfiles(c echo.Context, status int, form views.ProfileFo
 		if err != nil {
 			return err
 		}
-		r := views.ProfileRow{Slug: p.Slug, Name: p.Name, Version: p.CurrentVersion, Tools: len(v.Tools()), Total: v.Total}
-		if p.AgentID != nil {
-			r.Agent = names[*p.AgentID]
+		r := views.ProfileRow{Slug: p.Slug, Name: p.Name, Version: p.CurrentVersion, Tools: len(v.Tools()), Saved: v.Total}
+		if p.AgentID != nil && byID[*p.AgentID] != nil {
+			vr := versionRow(*v, p.CurrentVersion)
+			if err := s.liveTotals(ctx, snap, &vr, byID[*p.AgentID], v); err != nil {
+				return err
+			}
+			r.Agent, r.Total = vr.Agent, vr.Totals.Total
 		}
 		rows = append(rows, r)
 	}
@@ -129,8 +151,23 @@ func (s *Server) renderProfile(c echo.Context, status int, form *views.ProfileFo
 		return err
 	}
 	d := views.ProfileData{Slug: p.Slug, Name: p.Name, CanEdit: canEditProfiles(currentUser(c)), CSRF: csrfToken(c)}
+	var agent *models.Agent
+	if p.AgentID != nil {
+		if agent, err = s.store.AgentByID(ctx, *p.AgentID); err != nil {
+			return err
+		}
+	}
+	snap, err := s.snapshot(ctx)
+	if err != nil {
+		return err
+	}
 	for _, v := range vs {
 		row := versionRow(v, p.CurrentVersion)
+		if agent != nil {
+			if err := s.liveTotals(ctx, snap, &row, agent, &v); err != nil {
+				return err
+			}
+		}
 		d.History = append(d.History, row)
 		if row.Current {
 			d.Current = row
@@ -142,14 +179,10 @@ func (s *Server) renderProfile(c echo.Context, status int, form *views.ProfileFo
 	if form != nil {
 		d.Form = *form
 	}
-	if p.AgentID != nil {
-		a, err := s.store.AgentByID(ctx, *p.AgentID)
-		if err != nil {
-			return err
-		}
-		d.Agent = a.Slug
+	if agent != nil {
+		d.Agent = agent.Slug
 		declared := map[string]bool{}
-		for _, t := range a.Declared() {
+		for _, t := range agent.Declared() {
 			declared[t] = true
 		}
 		for _, t := range d.Current.Tools {

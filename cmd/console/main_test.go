@@ -92,6 +92,9 @@ func TestCLIErrorsNameTheFlag(t *testing.T) {
 		"compose --catalog tiny":         "--catalog",
 		"compose --agent ghost":          "--agent",
 		"compose --encoding gpt2 --json": "--encoding",
+		// pins outside the roster are refused, naming the pin (issue 12)
+		"compose --agent researcher --deferred --pins exec":           "--pins: pin \"exec\"",
+		"compose --tools read_file,web_search --deferred --pins nope": "--pins: pin \"nope\"",
 	} {
 		_, err := runCLI(t, db, strings.Fields(args)...)
 		var ee *exitError
@@ -183,5 +186,30 @@ func TestServeShutsDownGracefully(t *testing.T) {
 		}
 	case <-time.After(25 * time.Second):
 		t.Fatal("serve did not shut down")
+	}
+}
+
+// TestComposeJSONSaysWhatWasDropped: `compose --json` names each tool that
+// did not make the roster with the set that removed it.
+func TestComposeJSONSaysWhatWasDropped(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "c.db")
+	out, err := runCLI(t, db, "compose", "--agent", "researcher", "--tools", "web_search,exec", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Dropped []struct{ ID, Set, Reason string } `json:"dropped"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, d := range got.Dropped {
+		if d.ID == "exec" && d.Set == "delegated" && d.Reason == "not declared by the agent" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("exec not reported as undeclared: %+v", got.Dropped)
 	}
 }

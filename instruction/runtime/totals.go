@@ -15,14 +15,20 @@ import (
 // shows a profile version's tokens calls it, so a version has one number
 // per (agent, encoding).
 func Totals(snap *Snapshot, m *meter.Meter, ac AgentContext, skills []instruction.Skill, enc string) (meter.Totals, error) {
-	d, _ := ac.Draft(snap, nil)
-	d.Skills = skills
-	c, err := instruction.Compose(d.Input())
+	c, err := ComposeVersion(snap, ac, skills)
 	if err != nil {
 		return meter.Totals{}, err
 	}
 	_, t, err := m.Measure(enc, c)
 	return t, err
+}
+
+// ComposeVersion composes an agent under its profile version with the
+// given skills, as a request for (agent, profile) at that version is.
+func ComposeVersion(snap *Snapshot, ac AgentContext, skills []instruction.Skill) (instruction.Composition, error) {
+	d, _ := ac.Draft(snap, nil)
+	d.Skills = skills
+	return instruction.Compose(d.Input())
 }
 
 // ContentTotals counts unsaved profile content for an agent in o200k_base:
