@@ -4,8 +4,10 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"regexp"
 	"sort"
 	"strings"
+	"text/template"
 
 	"github.com/agentforge/console/catalog"
 )
@@ -14,13 +16,24 @@ import (
 var blockFiles embed.FS
 
 // Block is one variant of an instruction block: its text for some tiers,
-// the capability it requires and the rule ids it carries.
+// the capability it requires, the rule ids it carries and the terms that
+// name what it teaches (so text elsewhere cannot mention it while it is
+// absent).
+//
+// A block's text may gate a sentence on another capability of the same
+// table with text/template: {{if has "code_only"}}…{{else}}…{{end}}; and
+// {{channels}} is the protocol's channel count. Uses lists the
+// capabilities the text asks about.
 type Block struct {
 	ID       string
 	Requires Capability
 	Tiers    []string
 	Rules    []string
-	Unit     catalog.Unit
+	Terms    []string
+	Uses     []Capability
+	// Unit is the text of a block without template actions.
+	Unit catalog.Unit
+	tmpl *template.Template
 }
 
 // blockSet holds every block variant keyed by (id, tier).
@@ -42,6 +55,9 @@ func loadBlocks() (blockSet, error) {
 		}
 		b, err := parseBlock(string(raw))
 		if err != nil {
+			return nil, fmt.Errorf("instruction: %s: %w", name, err)
+		}
+		if err := b.check(); err != nil {
 			return nil, fmt.Errorf("instruction: %s: %w", name, err)
 		}
 		if set[b.ID] == nil {
@@ -79,6 +95,8 @@ func parseBlock(raw string) (Block, error) {
 			b.Tiers = list(v)
 		case "rules":
 			b.Rules = list(v)
+		case "terms":
+			b.Terms = list(v)
 		default:
 			return b, fmt.Errorf("unknown front matter key %q", k)
 		}
@@ -91,13 +109,104 @@ func parseBlock(raw string) (Block, error) {
 			return b, fmt.Errorf("unknown tier %q", t)
 		}
 	}
-	text := strings.TrimLeft(body, "\n")
-	text = strings.TrimRight(text, "\n") + "\n\n"
-	if b.ID == "" || len(b.Tiers) == 0 || strings.TrimSpace(text) == "" {
+	if b.ID == "" || len(b.Tiers) == 0 || strings.TrimSpace(body) == "" {
 		return b, fmt.Errorf("id, tiers and text are required")
 	}
-	b.Unit = catalog.NewUnit(text)
+	if !strings.Contains(body, "{{") {
+		b.Unit = catalog.NewUnit(tidy(body))
+		return b, nil
+	}
+	for _, m := range hasCall.FindAllStringSubmatch(body, -1) {
+		c := Capability(m[1])
+		if _, known := capabilities[c]; !known {
+			return b, fmt.Errorf("has %q is not a capability of the gate", c)
+		}
+		if !containsCap(b.Uses, c) {
+			b.Uses = append(b.Uses, c)
+		}
+	}
+	t, err := template.New(b.ID).Option("missingkey=error").Funcs(template.FuncMap{
+		"has":      func(string) bool { return false },
+		"channels": func() int { return 0 },
+	}).Parse(body)
+	if err != nil {
+		return b, err
+	}
+	b.tmpl = t
 	return b, nil
+}
+
+// hasCall finds the capabilities a block's template asks about.
+var hasCall = regexp.MustCompile(`has "([^"]*)"`)
+
+var blankLines = regexp.MustCompile(`\n{3,}`)
+
+// tidy gives a block text the unit boundary shape: no leading newline, one
+// blank line at the end, never more than one blank line in a row (a gated
+// paragraph that is left out leaves none behind).
+func tidy(text string) string {
+	text = blankLines.ReplaceAllString(text, "\n\n")
+	return strings.TrimRight(strings.TrimLeft(text, "\n"), "\n") + "\n\n"
+}
+
+// check executes a templated block under every combination of the
+// capabilities it asks about, so a broken template is a load error, not a
+// composition-time panic.
+func (b Block) check() error {
+	if b.tmpl == nil {
+		return nil
+	}
+	for mask := 0; mask < 1<<len(b.Uses); mask++ {
+		on := map[string]bool{}
+		for i, c := range b.Uses {
+			on[string(c)] = mask&(1<<i) != 0
+		}
+		t, _ := b.tmpl.Clone()
+		t.Funcs(template.FuncMap{"has": func(c string) bool { return on[c] }, "channels": func() int { return 4 }})
+		var out strings.Builder
+		if err := t.Execute(&out, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func containsCap(cs []Capability, c Capability) bool {
+	for _, x := range cs {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// render is the block's text for a gate and channel count, memoized per
+// (block, tier, the capabilities it asks about, count).
+func (b Block) render(g Gate, tier string, channels int) catalog.Unit {
+	if b.tmpl == nil {
+		return b.Unit
+	}
+	var key strings.Builder
+	fmt.Fprintf(&key, "block/%s/%s/%d/", b.ID, tier, channels)
+	for _, c := range b.Uses {
+		if g.Has(c) {
+			key.WriteByte('1')
+		} else {
+			key.WriteByte('0')
+		}
+	}
+	return lib.unit(key.String(), func() string {
+		var out strings.Builder
+		t, _ := b.tmpl.Clone()
+		t.Funcs(template.FuncMap{
+			"has":      func(c string) bool { return g.Has(Capability(c)) },
+			"channels": func() int { return channels },
+		})
+		if err := t.Execute(&out, nil); err != nil {
+			panic(fmt.Sprintf("instruction: block %s: %v", b.ID, err)) // caught by the block tests
+		}
+		return tidy(out.String())
+	})
 }
 
 func list(v string) []string {

@@ -7,6 +7,9 @@ import (
 )
 
 func catalogSections(roster []*catalog.Entry, g Gate, opts Options) []Section {
+	if !g.Has(CapTools) {
+		return nil // nothing to call: the body says so, and no catalog is taught
+	}
 	pinned := map[string]bool{}
 	for _, p := range opts.Pins {
 		pinned[p] = true

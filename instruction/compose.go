@@ -61,7 +61,12 @@ type Composition struct {
 	// Active lists a deferred step's active tools (always-on, pins, then
 	// activated), search_tools and code-only helpers aside.
 	Active []string
+	gate   Gate
 }
+
+// Has reports whether the gate found the capability in this composition's
+// roster: what the text may teach and refer to.
+func (c Composition) Has(cp Capability) bool { return c.gate.Has(cp) }
 
 // Roster lists the composed roster's tool ids, in order.
 func (c Composition) Roster() []string {
@@ -139,7 +144,7 @@ func Compose(in Input) (Composition, error) {
 	skills := qualifyingSkills(in.Skills, roster)
 	services := dedupeStrings(in.Services)
 	g := NewGate(Facts{Roster: roster, Services: services, Skills: skills})
-	c := Composition{entries: roster, Services: services, Skills: skills, Options: opts, Protocol: ProtocolFor(g), Sections: make([]Section, 0, 12)}
+	c := Composition{entries: roster, Services: services, Skills: skills, Options: opts, Protocol: ProtocolFor(g), Sections: make([]Section, 0, 12), gate: g}
 	c.Options.Pins = pinsIn(opts.Pins, roster)
 	if !g.Has(CapExec) {
 		for _, e := range roster {
@@ -149,8 +154,9 @@ func Compose(in Input) (Composition, error) {
 		}
 	}
 	add := func(b Block, reason string) {
+		u := b.render(g, opts.Tier, len(c.Protocol.Channels))
 		c.Rules = append(c.Rules, b.Rules...)
-		c.Sections = append(c.Sections, Section{ID: b.ID, Group: groupOf(b.ID), Reason: reason, Units: []catalog.Unit{b.Unit}})
+		c.Sections = append(c.Sections, Section{ID: b.ID, Group: groupOf(b.ID), Reason: reason, Units: []catalog.Unit{u}})
 	}
 	for _, id := range bodyPlan {
 		if b, ok := lib.blocks.variant(id, opts.Tier); ok && g.Has(b.Requires) {
@@ -161,7 +167,7 @@ func Compose(in Input) (Composition, error) {
 	if b, ok := lib.blocks.variant("services", opts.Tier); ok && g.Has(CapServices) {
 		add(b, g.Reason(CapServices))
 		last := &c.Sections[len(c.Sections)-1]
-		last.Units = append(last.Units, catalog.NewUnit(fmt.Sprintf("Connected services: %s.\n\n", strings.Join(services, ", "))))
+		last.Units = append(last.Units, catalog.NewUnit(fmt.Sprintf("Connected services: %s.\n\n", strings.Join(g.Services(), ", "))))
 	}
 	if b, ok := lib.blocks.variant("skills", opts.Tier); ok && g.Has(CapSkills) {
 		add(b, g.Reason(CapSkills))
@@ -183,12 +189,10 @@ func protocolSection(c *Composition, g Gate, roster []*catalog.Entry, tier strin
 	intro, _ := lib.blocks.variant("protocol", tier)
 	c.Rules = append(c.Rules, intro.Rules...)
 	n := len(c.Protocol.Channels)
-	s.Units = append(s.Units, lib.unit(fmt.Sprintf("protocol/%s/%d", tier, n), func() string {
-		return strings.ReplaceAll(intro.Unit.Text, "{{channels}}", fmt.Sprint(n))
-	}))
+	s.Units = append(s.Units, intro.render(g, tier, n))
 	if code, ok := lib.blocks.variant("protocol.code", tier); ok && g.Has(code.Requires) {
 		c.Rules = append(c.Rules, code.Rules...)
-		s.Units = append(s.Units, code.Unit)
+		s.Units = append(s.Units, code.render(g, tier, n))
 		s.Reason = "always; code channel because " + g.Reason(CapExec)
 	}
 	c.Example = workedExample(g, roster)

@@ -80,7 +80,15 @@ func TestExhaustiveSubsets(t *testing.T) {
 	cat := builtinCatalog(t)
 	linter := instruction.NewLinter(cat.Contracts())
 	bearing := []string{"exec", "render_chart", "render_diagram", "web_search", "web_fetch", "workspace_write", "read_file", "load_table"}
-	base := without(cat, append(bearing, "render_document", "web_screenshot")...)
+	// the base holds no code-only helper, so exec is composed both with
+	// (load_table) and without one
+	var codeOnly []string
+	for _, e := range cat.Entries() {
+		if e.Contract().CodeOnly {
+			codeOnly = append(codeOnly, e.ID())
+		}
+	}
+	base := without(cat, append(append(bearing, "render_document", "web_screenshot"), codeOnly...)...)
 	for mask := 0; mask < 1<<len(bearing); mask++ {
 		var extra []string
 		have := map[string]bool{}
@@ -103,7 +111,7 @@ func TestExhaustiveSubsets(t *testing.T) {
 				check("capability.exec", have["exec"])
 				check("capability.render", have["render_chart"] || have["render_diagram"])
 				check("capability.web", have["web_search"] || have["web_fetch"])
-				check("catalog.code", have["exec"])
+				check("catalog.code", have["exec"] && have["load_table"])
 				check("body.exec.codegen", have["exec"] && tier == instruction.TierFull)
 				wantCh := 3
 				if have["exec"] {
@@ -114,6 +122,9 @@ func TestExhaustiveSubsets(t *testing.T) {
 				}
 				for _, f := range linter.LintComposition(c) {
 					t.Errorf("%s: %s teaches absent %s via %q", name, f.Section, f.Tool, f.Signal)
+				}
+				for _, s := range instruction.StrayReferences(c) {
+					t.Errorf("%s: %s refers to absent %s %s via %q: …%s…", name, s.Section, s.Referent.Kind, s.Referent.Name, s.Term, s.Excerpt)
 				}
 			}
 		}
@@ -238,15 +249,23 @@ func TestParseReply(t *testing.T) {
 	}
 }
 
+// TestServicesBlockListsExactlyConnected: the services block renders only
+// for connected services the roster has tools of, and lists exactly those
+// (a connected service without a tool in the roster is not taught).
 func TestServicesBlockListsExactlyConnected(t *testing.T) {
 	cat := builtinCatalog(t)
-	c := compose(t, instruction.Input{Roster: cat.Entries()})
+	full := fullCatalog(t)
+	c := compose(t, instruction.Input{Roster: full.Entries()})
 	if _, ok := c.Section("services"); ok || strings.Contains(c.Text(), "namespace") {
 		t.Error("services vocabulary without connections")
 	}
-	c = compose(t, instruction.Input{Roster: cat.Entries(), Services: []string{"github", "jira", "github"}})
+	c = compose(t, instruction.Input{Roster: cat.Entries(), Services: []string{"github", "jira"}})
+	if _, ok := c.Section("services"); ok || strings.Contains(c.Text(), "namespace") {
+		t.Error("services vocabulary for connected services the roster has no tool of")
+	}
+	c = compose(t, instruction.Input{Roster: full.Entries(), Services: []string{"github", "jira", "github"}})
 	s, ok := c.Section("services")
-	if !ok || !strings.HasSuffix(s.Text(), "Connected services: github, jira.\n\n") {
+	if !ok || !strings.HasSuffix(s.Text(), "Connected services: github.\n\n") {
 		t.Errorf("services section = %q", s.Text())
 	}
 }

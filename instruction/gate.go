@@ -21,7 +21,14 @@ const (
 	CapSkills         Capability = "skills"
 	CapWorkspaceWrite Capability = "workspace_write"
 	CapCodeOnly       Capability = "code_only"
+	// CapTools holds when the agent can call at least one tool as an
+	// action: a roster tool that is not code-only, or the skill loader.
+	CapTools Capability = "tools"
 )
+
+// ClassCapability is the capability "a usable roster tool of this class",
+// named "class.<class>" (class.file-processing, class.web, ...).
+func ClassCapability(c catalog.Class) Capability { return Capability("class." + string(c)) }
 
 // Facts is what the gate reads: the effective roster, the connected
 // services and the qualifying skills.
@@ -36,18 +43,34 @@ type summary struct {
 	ids      map[string]bool
 	byClass  map[catalog.Class][]string
 	codeOnly int
+	// callable counts roster tools callable as an action (not code-only).
+	callable int
+	// namespaces holds the services of the roster's callable tools.
+	namespaces map[string]bool
 }
 
 func summarize(f Facts) summary {
-	s := summary{ids: map[string]bool{}, byClass: map[catalog.Class][]string{}}
+	s := summary{ids: map[string]bool{}, byClass: map[catalog.Class][]string{}, namespaces: map[string]bool{}}
+	exec := false
+	for _, e := range f.Roster {
+		if e.ID() == "exec" {
+			exec = true
+		}
+	}
 	for _, e := range f.Roster {
 		c := e.Contract()
-		switch {
-		case c.CodeOnly:
+		if c.CodeOnly {
 			s.codeOnly++
-		case c.Class == catalog.ClassRendering || c.Class == catalog.ClassWeb:
-			s.byClass[c.Class] = append(s.byClass[c.Class], c.ID)
+			if !exec {
+				continue // unusable: no code channel to call it from
+			}
+		} else {
+			s.callable++
+			if ns := c.Namespace(); ns != "" {
+				s.namespaces[ns] = true
+			}
 		}
+		s.byClass[c.Class] = append(s.byClass[c.Class], c.ID)
 		if c.ID == "exec" || c.ID == "workspace_write" {
 			s.ids[c.ID] = true
 		}
@@ -55,9 +78,21 @@ func summarize(f Facts) summary {
 	return s
 }
 
+// usedServices are the connected services that have a callable tool in the
+// roster, in connection order: the only services the text may name.
+func usedServices(f Facts, s summary) []string {
+	var out []string
+	for _, ns := range f.Services {
+		if s.namespaces[ns] {
+			out = append(out, ns)
+		}
+	}
+	return out
+}
+
 // capabilities is the one table from capability to predicate. No other
 // code asks whether a tool is present.
-var capabilities = map[Capability]func(f Facts, s summary) (bool, string){
+var capabilities = withClasses(map[Capability]func(f Facts, s summary) (bool, string){
 	CapAlways: func(Facts, summary) (bool, string) { return true, "always" },
 	CapExec: func(_ Facts, s summary) (bool, string) {
 		return s.ids["exec"], "exec is in the roster"
@@ -67,8 +102,12 @@ var capabilities = map[Capability]func(f Facts, s summary) (bool, string){
 	},
 	CapRender: func(_ Facts, s summary) (bool, string) { return classReason(s, catalog.ClassRendering) },
 	CapWeb:    func(_ Facts, s summary) (bool, string) { return classReason(s, catalog.ClassWeb) },
-	CapServices: func(f Facts, _ summary) (bool, string) {
-		return len(f.Services) > 0, strings.Join(f.Services, ", ") + " connected"
+	CapServices: func(f Facts, s summary) (bool, string) {
+		used := usedServices(f, s)
+		return len(used) > 0, strings.Join(used, ", ") + " connected, with tools in the roster"
+	},
+	CapTools: func(f Facts, s summary) (bool, string) {
+		return s.callable > 0 || len(f.Skills) > 0, fmt.Sprintf("%d callable tool(s) in the roster", s.callable)
 	},
 	CapSkills: func(f Facts, _ summary) (bool, string) {
 		return len(f.Skills) > 0, fmt.Sprintf("%d active skill(s) whose required tools are all in the roster", len(f.Skills))
@@ -76,13 +115,22 @@ var capabilities = map[Capability]func(f Facts, s summary) (bool, string){
 	CapCodeOnly: func(_ Facts, s summary) (bool, string) {
 		return s.ids["exec"] && s.codeOnly > 0, fmt.Sprintf("exec is in the roster and %d code-only helper(s) are", s.codeOnly)
 	},
+})
+
+// withClasses adds one capability per tool class to the table.
+func withClasses(m map[Capability]func(Facts, summary) (bool, string)) map[Capability]func(Facts, summary) (bool, string) {
+	for _, class := range catalog.Classes {
+		m[ClassCapability(class)] = func(_ Facts, s summary) (bool, string) { return classReason(s, class) }
+	}
+	return m
 }
 
 // Gate is the gate's verdict for one roster: which capabilities hold, and
 // why.
 type Gate struct {
-	on     map[Capability]bool
-	reason map[Capability]string
+	on       map[Capability]bool
+	reason   map[Capability]string
+	services []string
 }
 
 // NewGate evaluates every capability once.
@@ -92,8 +140,13 @@ func NewGate(f Facts) Gate {
 	for c, pred := range capabilities {
 		g.on[c], g.reason[c] = pred(f, s)
 	}
+	g.services = usedServices(f, s)
 	return g
 }
+
+// Services lists the connected services the text may name: those with a
+// callable tool in the roster.
+func (g Gate) Services() []string { return g.services }
 
 // Has reports whether the capability holds.
 func (g Gate) Has(c Capability) bool { return g.on[c] }

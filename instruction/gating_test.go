@@ -86,3 +86,111 @@ func TestEmptyRosterSaysSoAndTeachesNoCall(t *testing.T) {
 func excerptAt(text string, i int) string {
 	return text[max(0, i-40):min(len(text), i+50)]
 }
+
+// TestNoStrayReferences is the general check: over rosters of every kind
+// (empty, code-only helpers without exec, exec with and without helpers,
+// services with and without their tools, skills, the whole GitHub
+// fixture), every tier, form and deferred setting, the instruction's own
+// text refers to no channel, class or section the composition lacks, and
+// what the gate says is present matches what the composition holds.
+func TestNoStrayReferences(t *testing.T) {
+	cat := builtinCatalog(t)
+	full := fullCatalog(t)
+	var native []string
+	for _, e := range cat.Entries() {
+		native = append(native, e.ID())
+	}
+	skill := []instruction.Skill{{Slug: "notes", Name: "Notes", Summary: "Writes notes.", Version: 1}}
+	cases := map[string]instruction.Input{
+		"empty":                           {},
+		"empty with skill":                {Skills: skill},
+		"code-only without exec":          {Roster: entries(t, cat, "load_table", "emit_artifact")},
+		"exec alone":                      {Roster: entries(t, cat, "exec")},
+		"exec with a helper":              {Roster: entries(t, cat, "exec", "emit_artifact")},
+		"one of each class":               {Roster: entries(t, cat, "read_file", "sql_query", "render_chart", "web_fetch", "memory_read", "notify_user")},
+		"interaction only":                {Roster: entries(t, cat, "ask_user")},
+		"builtin, github connected":       {Roster: cat.Entries(), Services: []string{"github"}},
+		"github tools only":               {Roster: without(full, native...), Services: []string{"github", "jira"}},
+		"everything":                      {Roster: full.Entries(), Services: []string{"github"}, Skills: skill},
+		"github tools, not connected":     {Roster: full.Entries()},
+		"deferred step, exec activated":   {Roster: cat.Entries(), Activated: []string{"exec", "web_fetch"}},
+		"deferred step, github activated": {Roster: full.Entries(), Services: []string{"github"}, Skills: skill, Activated: []string{"github.get_me", "render_chart"}},
+	}
+	for name, in := range cases {
+		variants(t, in, func(v string, c instruction.Composition) {
+			for _, s := range instruction.StrayReferences(c) {
+				t.Errorf("%s %s: %s refers to absent %s %s via %q: …%s…", name, v, s.Section, s.Referent.Kind, s.Referent.Name, s.Term, s.Excerpt)
+			}
+			// the tools the text may speak of: the roster, or a deferred
+			// step's active set (with search_tools, a computation tool)
+			present := c.Roster()
+			usable := map[catalog.Class]bool{}
+			if c.Options.Deferred && len(c.Active)+len(c.Roster()) > 0 && c.Protocol.Has(instruction.ChannelAction) {
+				present = c.Active
+				usable[catalog.ClassComputation] = true
+			}
+			for _, id := range present {
+				e, ok := full.Get(id)
+				if ok && !e.Contract().CodeOnly {
+					usable[e.Contract().Class] = true
+				}
+			}
+			if contains(present, "exec") {
+				for _, id := range c.Roster() {
+					if e, _ := full.Get(id); e.Contract().CodeOnly {
+						usable[e.Contract().Class] = true
+					}
+				}
+			}
+			for _, r := range instruction.Referents() {
+				var holds bool
+				switch r.Kind {
+				case instruction.RefChannel:
+					holds = c.Protocol.Has(r.Name)
+				case instruction.RefClass:
+					holds = usable[catalog.Class(r.Name)]
+				case instruction.RefSection:
+					_, holds = c.Section(r.Name)
+					switch {
+					case r.Name == "protocol.code": // a unit of the protocol section
+						holds = c.Protocol.Has(instruction.ChannelCode)
+					case strings.HasPrefix(r.Name, "body.exec.") && c.Options.Tier != instruction.TierFull:
+						continue // full-tier blocks
+					}
+					if _, folded := c.Section(instruction.SectionActivated); folded && !holds {
+						continue // a deferred step folds what activation brings into one section
+					}
+				}
+				if holds != c.Has(r.Requires) {
+					t.Errorf("%s %s: %s %s present=%v, but the gate says %s=%v", name, v, r.Kind, r.Name, holds, r.Requires, c.Has(r.Requires))
+				}
+			}
+		})
+	}
+}
+
+// TestStrayReferencesCatchesAnUngatedSentence: the check fails a text that
+// refers to an absent section, channel or class (here: today's exec block
+// sentence, added to a composition without code-only helpers).
+func TestStrayReferencesCatchesAnUngatedSentence(t *testing.T) {
+	cat := builtinCatalog(t)
+	c := compose(t, instruction.Input{Roster: entries(t, cat, "exec", "read_file")})
+	for _, sentence := range []string{
+		"Publish files through a helper from the code-only section of the catalog.",
+		"Workspace tools change files the user can see.",
+		"Use web tools for fresh facts.",
+		"List skills with load_skill.",
+	} {
+		probe := c
+		probe.Sections = append(append([]instruction.Section(nil), c.Sections...), instruction.Section{ID: "probe", Units: []catalog.Unit{catalog.NewUnit(sentence + "\n\n")}})
+		if got := instruction.StrayReferences(probe); len(got) == 0 || got[0].Section != "probe" {
+			t.Errorf("%q: not caught: %+v", sentence, got)
+		}
+	}
+	empty := compose(t, instruction.Input{})
+	probe := empty
+	probe.Sections = append(append([]instruction.Section(nil), empty.Sections...), instruction.Section{ID: "probe", Units: []catalog.Unit{catalog.NewUnit("Reply with <action tool=\"x\">{}</action>.\n\n")}})
+	if got := instruction.StrayReferences(probe); len(got) == 0 {
+		t.Error("an action channel taught to an empty roster is not caught")
+	}
+}

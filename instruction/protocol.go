@@ -21,12 +21,31 @@ type Protocol struct {
 	Channels []string
 }
 
-// ProtocolFor derives the protocol from the gate: the three base channels,
-// plus the code channel that exec contributes.
+// ChannelGate is one channel of the reply protocol and the capability that
+// brings it.
+type ChannelGate struct {
+	Channel  string
+	Requires Capability
+}
+
+// ChannelGates is the table from channel to capability, in protocol order:
+// thinking and final always; action when there is a tool to call; code
+// when exec is in the roster.
+var ChannelGates = []ChannelGate{
+	{ChannelThinking, CapAlways},
+	{ChannelAction, CapTools},
+	{ChannelFinal, CapAlways},
+	{ChannelCode, CapExec},
+}
+
+// ProtocolFor derives the protocol from the gate: the channels of
+// ChannelGates whose capability holds.
 func ProtocolFor(g Gate) Protocol {
-	p := Protocol{Channels: []string{ChannelThinking, ChannelAction, ChannelFinal}}
-	if g.Has(CapExec) {
-		p.Channels = append(p.Channels, ChannelCode)
+	p := Protocol{Channels: make([]string, 0, len(ChannelGates))}
+	for _, cg := range ChannelGates {
+		if g.Has(cg.Requires) {
+			p.Channels = append(p.Channels, cg.Channel)
+		}
 	}
 	return p
 }

@@ -53,6 +53,15 @@ func composeStep(in Input) (Composition, error) {
 			reachable++
 		}
 	}
+	if reachable == 0 && len(prefix) == 0 && len(in.Activated) == 0 {
+		// nothing to search for and nothing to call: the step is the plain
+		// no-tools instruction, which teaches no call (not even a search)
+		plain := in
+		plain.Options.Deferred, plain.Options.Pins = false, nil
+		c, err := Compose(plain)
+		c.Options.Deferred = true
+		return c, err
+	}
 	var activated []*catalog.Entry
 	seen := map[string]bool{}
 	execActivated := false
@@ -104,6 +113,8 @@ func composeStep(in Input) (Composition, error) {
 			c.Protocol = Protocol{Channels: []string{ChannelThinking, ChannelAction, ChannelFinal, ChannelCode}}
 		}
 	}
+	// what the text may refer to is what the step's active set brings
+	c.gate = NewGate(Facts{Roster: active, Services: namespacesOf(active, connected, nil), Skills: c.Skills})
 	// the composition describes the surface; what this step may not name
 	// is everything outside its active set
 	c.entries = roster
@@ -193,9 +204,10 @@ func activatedSection(c *Composition, pre Input, activated, helpers []*catalog.E
 	s.Units = append(s.Units, lib.unit(fmt.Sprintf("activated/header/%d", len(activated)), func() string {
 		return fmt.Sprintf("# Activated tools\n\nYour latest search activated %d more tool(s), described below. Call them by their exact ids from this reply on, until a new search replaces them.\n\n", len(activated))
 	}))
+	channels := len(ProtocolFor(gate).Channels)
 	add := func(b Block) {
 		c.Rules = append(c.Rules, b.Rules...)
-		s.Units = append(s.Units, b.Unit)
+		s.Units = append(s.Units, b.render(gate, opts.Tier, channels))
 	}
 	for _, id := range bodyPlan {
 		if b, ok := lib.blocks.variant(id, opts.Tier); ok && gate.Has(b.Requires) && !preGate.Has(b.Requires) {

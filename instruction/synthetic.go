@@ -51,6 +51,7 @@ func floatp(f float64) *float64 { return &f }
 type library struct {
 	blocks    blockSet
 	synthetic *catalog.Catalog
+	referents []Referent
 	// units memoizes generated texts that recur across compositions (the
 	// protocol intro per tier and channel count, the worked examples), so
 	// recomposing for every lever does not rehash them.
@@ -76,5 +77,5 @@ func newLibrary() (*library, error) {
 	if err != nil {
 		return nil, fmt.Errorf("instruction: synthetic tools: %w", err)
 	}
-	return &library{blocks: bs, synthetic: syn}, nil
+	return &library{blocks: bs, synthetic: syn, referents: buildReferents(bs)}, nil
 }
