@@ -64,6 +64,17 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	{30, "server secrets", func(tx *gorm.DB, dialect string) error {
 		return tx.Migrator().CreateTable(&ServerSecret{})
 	}},
+	{31, "reviews bind to a revision", func(tx *gorm.DB, dialect string) error {
+		if !tx.Migrator().HasColumn(&Review{}, "revision") {
+			if err := tx.Exec("ALTER TABLE reviews ADD COLUMN revision INTEGER NOT NULL DEFAULT 0").Error; err != nil {
+				return err
+			}
+		}
+		// an existing review was given for the newest revision with its
+		// digest that existed when it was written
+		return tx.Exec(`UPDATE reviews SET revision = COALESCE((SELECT MAX(r.revision) FROM proposal_revisions r
+			WHERE r.proposal_id = reviews.proposal_id AND r.digest = reviews.digest AND r.created_at <= reviews.created_at), 0) WHERE revision = 0`).Error
+	}},
 }
 
 // Migrate applies every migration not yet applied, in order, each in its

@@ -185,10 +185,11 @@ func TestImportPlanApplyReview(t *testing.T) {
 			t.Fatal("candidates are available")
 		}
 		ids := []string{"github.get_me", "github.create_issue"}
-		if _, err := s.ReviewTools(ctx, "alice", ids, models.ToolAvailable); !errors.Is(err, models.ErrSelfReview) {
+		seen, _ := s.ToolDigests(ctx, ids)
+		if _, err := s.ReviewTools(ctx, "alice", seen, models.ToolAvailable); !errors.Is(err, models.ErrSelfReview) {
 			t.Fatalf("importer reviewed own tools: %v", err)
 		}
-		if n, err := s.ReviewTools(ctx, "rita", ids, models.ToolAvailable); err != nil || n != 2 {
+		if n, err := s.ReviewTools(ctx, "rita", seen, models.ToolAvailable); err != nil || n != 2 {
 			t.Fatalf("review: %d, %v", n, err)
 		}
 		// a changed contract goes back to candidate with its previous version kept

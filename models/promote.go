@@ -16,9 +16,9 @@ type PromotePolicy struct {
 }
 
 // FreshApprovals counts the approvals that count now: bound to the
-// proposal's current digest and to the current production version, not
-// withdrawn, one per reviewer, from users who hold the reviewer role now
-// and wrote no revision.
+// proposal's current digest and revision and to the current production
+// version, not withdrawn, one per reviewer, from users who hold the
+// reviewer role now and wrote no revision.
 func (s *Store) FreshApprovals(ctx context.Context, p *Proposal) ([]string, error) {
 	rs, err := s.Reviews(ctx, p.ID)
 	if err != nil {
@@ -33,7 +33,7 @@ func (s *Store) FreshApprovals(ctx context.Context, p *Proposal) ([]string, erro
 	seen := map[string]bool{}
 	var out []string
 	for _, r := range rs {
-		if r.Withdrawn || r.Kind != ReviewApprove || r.Digest != p.Digest || r.ProductionVersion != prod || seen[r.Reviewer] || p.EditedBy(r.Reviewer) {
+		if r.Withdrawn || r.Kind != ReviewApprove || r.Digest != p.Digest || r.Revision != p.Revision || r.ProductionVersion != prod || seen[r.Reviewer] || p.EditedBy(r.Reviewer) {
 			continue
 		}
 		u, err := s.UserByName(ctx, r.Reviewer)

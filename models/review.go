@@ -7,14 +7,18 @@ import (
 	"time"
 )
 
-// Review is an approval or a change request, bound to the digest the
-// reviewer saw and the production version the proposal would replace.
+// Review is an approval or a change request, bound to the digest and the
+// revision the reviewer saw and the production version the proposal would
+// replace. Stale means stale: an approval counts only for the revision it
+// was given for, so revising away and back to approved content does not
+// revive it.
 type Review struct {
 	ID                uint   `gorm:"primaryKey"`
 	ProposalID        uint   `gorm:"index;not null"`
 	Reviewer          string `gorm:"size:64;not null"`
 	Kind              string `gorm:"size:24;not null"`
 	Digest            string `gorm:"size:64;not null"`
+	Revision          int    `gorm:"not null;default:0"`
 	ProductionVersion int    `gorm:"not null"`
 	Comment           string `gorm:"size:4000"`
 	Withdrawn         bool   `gorm:"not null;default:false"`
@@ -67,7 +71,7 @@ func (s *Store) AddReview(ctx context.Context, u *User, id uint, kind, digest, c
 		if err := tx.with(ctx).Model(&Review{}).Where("proposal_id = ? AND reviewer = ? AND withdrawn = ?", id, u.Username, false).Update("withdrawn", true).Error; err != nil {
 			return err
 		}
-		r = &Review{ProposalID: id, Reviewer: u.Username, Kind: kind, Digest: digest, ProductionVersion: prod, Comment: comment}
+		r = &Review{ProposalID: id, Reviewer: u.Username, Kind: kind, Digest: digest, Revision: p.Revision, ProductionVersion: prod, Comment: comment}
 		if err := tx.with(ctx).Create(r).Error; err != nil {
 			return err
 		}
@@ -79,15 +83,26 @@ func (s *Store) AddReview(ctx context.Context, u *User, id uint, kind, digest, c
 	return r, nil
 }
 
-// WithdrawReview withdraws the user's own review.
-func (s *Store) WithdrawReview(ctx context.Context, actor string, reviewID uint) error {
+// WithdrawReview withdraws the user's own review of proposal id while
+// that proposal is open. A review of another proposal is ErrNotFound
+// (whatever URL named it), someone else's review ErrForbidden, and a
+// closed (promoted, rejected, withdrawn) proposal ErrClosed: its reviews
+// are history.
+func (s *Store) WithdrawReview(ctx context.Context, actor string, proposalID, reviewID uint) error {
 	return s.Tx(ctx, func(tx *Store) error {
 		var r Review
-		if err := tx.with(ctx).First(&r, reviewID).Error; err != nil {
-			return notFound(err)
+		if err := tx.with(ctx).Where("id = ? AND proposal_id = ?", reviewID, proposalID).First(&r).Error; err != nil {
+			return fmt.Errorf("models: review %d of proposal %d: %w", reviewID, proposalID, notFound(err))
 		}
 		if r.Reviewer != actor {
 			return ErrForbidden
+		}
+		p, err := tx.ProposalByID(ctx, proposalID)
+		if err != nil {
+			return err
+		}
+		if p.Status != ProposalOpen {
+			return ErrClosed
 		}
 		if r.Withdrawn {
 			return nil

@@ -89,10 +89,10 @@ func TestSkillWorkflowRules(t *testing.T) {
 		if _, err := s.Promote(ctx, ppl.rita, p.ID, pass); !errors.Is(err, models.ErrChangesRequested) {
 			t.Errorf("promotion over a change request: %v", err)
 		}
-		if err := s.WithdrawReview(ctx, "rita", cr.ID); !errors.Is(err, models.ErrForbidden) {
+		if err := s.WithdrawReview(ctx, "rita", cr.ProposalID, cr.ID); !errors.Is(err, models.ErrForbidden) {
 			t.Errorf("withdrew someone else's review: %v", err)
 		}
-		if err := s.WithdrawReview(ctx, "rob", cr.ID); err != nil {
+		if err := s.WithdrawReview(ctx, "rob", cr.ProposalID, cr.ID); err != nil {
 			t.Fatal(err)
 		}
 		// failing checks block

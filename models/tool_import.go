@@ -154,43 +154,55 @@ func (s *Store) ApplyImport(ctx context.Context, actor, source, namespace string
 // ErrSelfReview means the reviewer imported the tool themselves.
 var ErrSelfReview = errors.New("models: the importer of a tool cannot review it")
 
-// ReviewTools marks candidate tools available or rejected. The importer of
-// a tool cannot review it; every id must exist. All or nothing.
-func (s *Store) ReviewTools(ctx context.Context, actor string, ids []string, status string) (int, error) {
+// ErrNotUnderReview means a reviewed tool is not a candidate: built-in,
+// already available or rejected tools are not under review (a rejected
+// tool comes back only through a new import).
+var ErrNotUnderReview = errors.New("models: only candidate tools are under review")
+
+// ReviewTools marks candidate tools available or rejected. seen maps each
+// tool id to the contract digest the reviewer saw: a tool changed since
+// (re-imported) is ErrConflict, a tool that is not a candidate is
+// ErrNotUnderReview, a missing one ErrNotFound, and the importer of a tool
+// cannot review it. All or nothing; errors name the tool.
+func (s *Store) ReviewTools(ctx context.Context, actor string, seen map[string]string, status string) (int, error) {
 	if status != ToolAvailable && status != ToolRejected {
 		return 0, &ValidationError{Fields: map[string]string{"status": "must be available or rejected"}}
 	}
-	if len(ids) == 0 {
+	if len(seen) == 0 {
 		return 0, &ValidationError{Fields: map[string]string{"tools": "choose at least one tool"}}
 	}
+	ids := make([]string, 0, len(seen))
+	for id := range seen {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
 	n := 0
 	err := s.Tx(ctx, func(tx *Store) error {
 		var ts []Tool
-		if err := tx.with(ctx).Where("id IN ?", ids).Find(&ts).Error; err != nil {
+		if err := tx.with(ctx).Where("id IN ?", ids).Order("id").Find(&ts).Error; err != nil {
 			return err
 		}
-		if len(ts) != len(dedupeIDs(ids)) {
+		if len(ts) != len(ids) {
 			return fmt.Errorf("models: review tools: %w", ErrNotFound)
 		}
 		now := time.Now().UTC()
 		for _, t := range ts {
-			if t.ImportedBy == actor {
+			switch {
+			case t.Status != ToolCandidate:
+				return fmt.Errorf("tool %s is %s: %w", t.ID, t.Status, ErrNotUnderReview)
+			case t.Digest != seen[t.ID]:
+				return fmt.Errorf("tool %s changed since you opened it: %w", t.ID, ErrConflict)
+			case t.ImportedBy == actor:
 				return ErrSelfReview
 			}
-			if t.Status == status {
-				continue
-			}
-			res := tx.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ?", t.ID, t.Digest).Updates(map[string]any{"status": status, "reviewed_by": actor, "reviewed_at": now})
+			res := tx.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ? AND status = ?", t.ID, t.Digest, ToolCandidate).Updates(map[string]any{"status": status, "reviewed_by": actor, "reviewed_at": now})
 			if res.Error != nil {
 				return res.Error
 			}
 			if res.RowsAffected != 1 {
-				return ErrConflict
+				return fmt.Errorf("tool %s changed since you opened it: %w", t.ID, ErrConflict)
 			}
 			n++
-		}
-		if n == 0 {
-			return nil
 		}
 		if err := tx.bumpCatalog(ctx); err != nil {
 			return err
@@ -200,16 +212,18 @@ func (s *Store) ReviewTools(ctx context.Context, actor string, ids []string, sta
 	return n, err
 }
 
-func dedupeIDs(ids []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
+// ToolDigests maps each id to its stored contract digest: what a reviewer
+// who looks at those tools now sees (scripts and tests review with it).
+func (s *Store) ToolDigests(ctx context.Context, ids []string) (map[string]string, error) {
+	var ts []Tool
+	if err := s.with(ctx).Where("id IN ?", ids).Find(&ts).Error; err != nil {
+		return nil, err
 	}
-	return out
+	out := make(map[string]string, len(ts))
+	for _, t := range ts {
+		out[t.ID] = t.Digest
+	}
+	return out, nil
 }
 
 func summarizeIDs(ids []string) string {

@@ -171,21 +171,35 @@ func (s *Server) renderReview(c echo.Context, status int, errs []string) error {
 	return s.render(c, status, p, views.Review(d))
 }
 
+// reviewTools applies a review to the selected candidates. Each selected
+// tool must come with the digest the reviewer saw (digest.<id>): a tool
+// changed since is a 409, a tool not under review a 409, and nothing is
+// changed unless every selected tool is as the reviewer saw it.
 func (s *Server) reviewTools(c echo.Context) error {
 	form, err := c.FormParams()
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "tools: unreadable form")
 	}
 	status := form.Get("status")
-	n, err := s.store.ReviewTools(c.Request().Context(), userName(c), form["tools"], status)
+	seen := map[string]string{}
+	for _, id := range form["tools"] {
+		d := strings.TrimSpace(form.Get("digest." + id))
+		if d == "" {
+			return s.renderReview(c, http.StatusBadRequest, []string{"digest." + id + ": the digest of the tool you reviewed is required. Nothing was changed; reload the page."})
+		}
+		seen[id] = d
+	}
+	n, err := s.store.ReviewTools(c.Request().Context(), userName(c), seen, status)
 	switch {
 	case err == nil:
 	case errorsIs(err, models.ErrSelfReview):
 		return s.renderReview(c, http.StatusForbidden, []string{"You imported at least one of these tools; another reviewer must decide. Nothing was changed."})
 	case errorsIs(err, models.ErrNotFound):
 		return s.renderReview(c, http.StatusUnprocessableEntity, []string{"tools: one of the selected tools no longer exists. Nothing was changed."})
+	case errorsIs(err, models.ErrNotUnderReview):
+		return s.renderReview(c, http.StatusConflict, []string{"tools: " + strings.TrimSuffix(err.Error(), ": "+models.ErrNotUnderReview.Error()) + "; only candidates are under review. Nothing was changed."})
 	case errorsIs(err, models.ErrConflict):
-		return s.renderReview(c, http.StatusConflict, []string{"A selected tool changed while you were reviewing it. Nothing was changed; review it again."})
+		return s.renderReview(c, http.StatusConflict, []string{"tools: " + strings.TrimSuffix(err.Error(), ": "+models.ErrConflict.Error()) + " (re-imported). Nothing was changed; review it again."})
 	default:
 		if ve, ok := asValidation(err); ok {
 			return s.renderReview(c, http.StatusUnprocessableEntity, []string{ve.Error()})

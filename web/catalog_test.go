@@ -61,16 +61,20 @@ func TestImportGitHubFixtureThroughTheWeb(t *testing.T) {
 			t.Fatalf("%d candidate github tools listed, want 117", got)
 		}
 		// the importer cannot review; the reviewer can
-		res, _ = admin.post("/catalog/review", url.Values{"status": {"available"}, "tools": {"github.get_me"}})
+		seen, _ := h.store.ToolDigests(ctx, []string{"github.get_me"})
+		res, _ = admin.post("/catalog/review", url.Values{"status": {"available"}, "tools": {"github.get_me"}, "digest.github.get_me": {seen["github.get_me"]}})
 		if res.StatusCode != http.StatusForbidden {
 			t.Fatalf("self review: %d", res.StatusCode)
 		}
 		rita := h.login("rita", "rita-password")
 		_, rev := rita.get("/catalog/review")
 		form := url.Values{"status": {"available"}}
-		rev.Find(`[data-testid="review-service github"] input[name="tools"]`).Each(func(_ int, s *goquerySelection) {
+		rev.Find(`[data-testid="review-service github"] input`).Each(func(_ int, s *goquerySelection) {
+			n, _ := s.Attr("name")
 			v, _ := s.Attr("value")
-			form.Add("tools", v)
+			if n != "_csrf" {
+				form.Add(n, v)
+			}
 		})
 		if len(form["tools"]) != 117 {
 			t.Fatalf("review page offers %d tools", len(form["tools"]))

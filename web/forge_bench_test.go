@@ -25,7 +25,8 @@ func BenchmarkForgeRequest(b *testing.B) {
 	for i, c := range cs {
 		ids[i] = c.ID
 	}
-	if _, err := h.store.ReviewTools(ctx, "reviewer", ids, models.ToolAvailable); err != nil {
+	seen, _ := h.store.ToolDigests(ctx, ids)
+	if _, err := h.store.ReviewTools(ctx, "reviewer", seen, models.ToolAvailable); err != nil {
 		b.Fatal(err)
 	}
 	c := h.login("admin", adminPassword)

@@ -162,7 +162,7 @@ func (s *Server) withdrawReview(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	err = s.store.WithdrawReview(c.Request().Context(), userName(c), rid)
+	err = s.store.WithdrawReview(c.Request().Context(), userName(c), id, rid)
 	return s.workflowDone(c, id, err, "Review withdrawn.")
 }
 
