@@ -60,6 +60,10 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		}
 		return tx.Exec("ALTER TABLE catalog_states ADD COLUMN config_generation BIGINT NOT NULL DEFAULT 1").Error
 	}},
+	// deferred (10-19)
+	{10, "deferred run evidence", func(tx *gorm.DB, dialect string) error {
+		return tx.Migrator().CreateTable(&RunEvent{})
+	}},
 	// hardening (30-39)
 	{30, "server secrets", func(tx *gorm.DB, dialect string) error {
 		return tx.Migrator().CreateTable(&ServerSecret{})

@@ -1,8 +1,6 @@
 package meter
 
 import (
-	"strings"
-
 	"github.com/agentforge/console/instruction"
 )
 
@@ -64,34 +62,8 @@ func (m *Meter) Project(enc string, d instruction.Draft, linter *instruction.Lin
 	if err != nil {
 		return Projection{}, c, err
 	}
-	texts := make([]string, len(c.Sections))
-	size := 0
-	for i, s := range c.Sections {
-		texts[i] = s.Text()
-		size += len(texts[i])
-	}
-	var b strings.Builder
-	b.Grow(size)
-	for _, t := range texts {
-		b.WriteString(t)
-	}
-	text := b.String()
-	p := Projection{
-		Header: Header{Encoding: enc, Tier: c.Options.Tier, CatalogForm: c.Options.CatalogForm, Deferred: c.Options.Deferred,
-			Pins: nonNil(c.Options.Pins), Roster: nonNil(c.Roster()), Services: nonNil(c.Services), Skills: c.Skills, Channels: c.Channels()},
-		Totals: totals, Levers: levers, Text: text, Digest: instruction.Digest(text), Warnings: []instruction.Finding{},
-	}
-	if p.Skills == nil {
-		p.Skills = []instruction.Skill{}
-	}
-	for i, s := range c.Sections {
-		p.Sections = append(p.Sections, SectionView{ID: s.ID, Group: s.Group, Tokens: counts[i], Reason: s.Reason, Text: texts[i]})
-	}
-	if linter != nil {
-		if w := linter.LintComposition(c); w != nil {
-			p.Warnings = w
-		}
-	}
+	p := describe(enc, c, counts, totals, linter)
+	p.Levers = levers
 	return p, c, nil
 }
 

@@ -1,0 +1,79 @@
+package meter
+
+import (
+	"strings"
+
+	"github.com/agentforge/console/instruction"
+)
+
+// StepProjection is one step of a deferred run, measured: the projection
+// (without levers: a runtime takes steps, it does not flip levers), the
+// step's active tools and the tokens of the stable prefix, which a
+// provider's prompt cache can reuse from the previous step.
+type StepProjection struct {
+	Projection
+	Active       []string `json:"active"`
+	PrefixTokens int      `json:"prefix_tokens"`
+}
+
+// ProjectStep composes a deferred step of the draft (its Activated tools
+// set; Options.Deferred is forced on) and measures it, linting the text
+// against the step's active set (nil linter skips linting).
+func (m *Meter) ProjectStep(enc string, d instruction.Draft, linter *instruction.Linter) (StepProjection, instruction.Composition, error) {
+	d.Options.Deferred = true
+	c, err := instruction.Compose(d.Input())
+	if err != nil {
+		return StepProjection{}, c, err
+	}
+	if !ValidEncoding(enc) {
+		return StepProjection{}, c, &instruction.FieldError{Field: "encoding", Message: "\"" + enc + "\" is not one of o200k_base, cl100k_base"}
+	}
+	counts, totals, err := m.Measure(enc, c)
+	if err != nil {
+		return StepProjection{}, c, err
+	}
+	p := StepProjection{Projection: describe(enc, c, counts, totals, linter), Active: nonNil(c.Active)}
+	p.Levers = []Lever{}
+	for i, s := range c.Sections {
+		if s.ID == instruction.SectionActivated {
+			break
+		}
+		p.PrefixTokens += counts[i]
+	}
+	return p, c, nil
+}
+
+// describe builds a projection's header, sections, text and warnings from
+// a measured composition.
+func describe(enc string, c instruction.Composition, counts []int, totals Totals, linter *instruction.Linter) Projection {
+	texts := make([]string, len(c.Sections))
+	size := 0
+	for i, s := range c.Sections {
+		texts[i] = s.Text()
+		size += len(texts[i])
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for _, t := range texts {
+		b.WriteString(t)
+	}
+	text := b.String()
+	p := Projection{
+		Header: Header{Encoding: enc, Tier: c.Options.Tier, CatalogForm: c.Options.CatalogForm, Deferred: c.Options.Deferred,
+			Pins: nonNil(c.Options.Pins), Roster: nonNil(c.Roster()), Services: nonNil(c.Services), Skills: c.Skills, Channels: c.Channels()},
+		Totals: totals, Text: text, Digest: instruction.Digest(text), Warnings: []instruction.Finding{},
+		Sections: make([]SectionView, 0, len(c.Sections)),
+	}
+	if p.Skills == nil {
+		p.Skills = []instruction.Skill{}
+	}
+	for i, s := range c.Sections {
+		p.Sections = append(p.Sections, SectionView{ID: s.ID, Group: s.Group, Tokens: counts[i], Reason: s.Reason, Text: texts[i]})
+	}
+	if linter != nil {
+		if w := linter.LintComposition(c); w != nil {
+			p.Warnings = w
+		}
+	}
+	return p
+}

@@ -1,0 +1,110 @@
+package models
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// Run event kinds: one row per search, step or call of a deferred run.
+const (
+	RunSearch = "search"
+	RunStep   = "step"
+	RunCall   = "call"
+)
+
+// RunEvent is the evidence of one request of a deferred run: counts,
+// bytes and provenance (receipt ids, surface key, digests). It never holds
+// the query text, the prompt or call arguments.
+type RunEvent struct {
+	ID             uint   `gorm:"primaryKey"`
+	Run            string `gorm:"size:128;not null;index:idx_run_events_run,priority:1"`
+	Kind           string `gorm:"size:16;not null"`
+	Agent          string `gorm:"size:64;not null"`
+	Profile        string `gorm:"size:64"`
+	ProfileVersion int
+	Step           int    `gorm:"not null"`
+	Surface        string `gorm:"size:64;not null"`
+	// search: bytes of the query (never its text), hits, the minted receipt
+	QueryBytes int
+	Hits       int
+	// step: active, activated and searchable tools; receipts accepted and
+	// rejected (reasons with counts); sizes and tokens of the text
+	Active       int
+	Activated    int
+	Reachable    int
+	Accepted     int
+	Rejected     int
+	RejectedWhy  string `gorm:"size:256"` // "reason:count,…"
+	SchemaBytes  int
+	TextBytes    int
+	Tokens       int
+	PrefixTokens int
+	Digest       string `gorm:"size:64"` // sha256 of the step's text
+	// Receipts lists the receipt ids the request minted or that activated
+	// the step (ids are digests of MACs, never the MACs).
+	Receipts string `gorm:"size:1024"`
+	// call: the tool named and the verdict
+	Tool      string    `gorm:"size:200"`
+	Verdict   string    `gorm:"size:32"`
+	CreatedAt time.Time `gorm:"index:idx_run_events_run,priority:2"`
+}
+
+// SaveRunEvents stores a batch of run events in one statement.
+func (s *Store) SaveRunEvents(ctx context.Context, evs []RunEvent) error {
+	if len(evs) == 0 {
+		return nil
+	}
+	if err := s.with(ctx).CreateInBatches(evs, 200).Error; err != nil {
+		return fmt.Errorf("models: save run events: %w", err)
+	}
+	return nil
+}
+
+// RunEvents lists a run's events in order.
+func (s *Store) RunEvents(ctx context.Context, run string, limit int) ([]RunEvent, error) {
+	var out []RunEvent
+	if err := s.with(ctx).Where("run = ?", run).Order("id").Limit(limit).Find(&out).Error; err != nil {
+		return nil, fmt.Errorf("models: run events: %w", err)
+	}
+	return out, nil
+}
+
+// RunSummary is one run as the runs page lists it.
+type RunSummary struct {
+	Run    string
+	Agent  string
+	Events int
+	Steps  int
+	LastID uint
+	Last   time.Time
+}
+
+// RecentRuns lists the runs with the latest activity first.
+func (s *Store) RecentRuns(ctx context.Context, limit int) ([]RunSummary, error) {
+	var out []RunSummary
+	err := s.with(ctx).Model(&RunEvent{}).
+		Select("run, MAX(agent) AS agent, COUNT(*) AS events, SUM(CASE WHEN kind = ? THEN 1 ELSE 0 END) AS steps, MAX(id) AS last_id", RunStep).
+		Group("run").Order("last_id DESC").Limit(limit).Scan(&out).Error
+	if err != nil {
+		return nil, fmt.Errorf("models: recent runs: %w", err)
+	}
+	ids := make([]uint, len(out))
+	for i, r := range out {
+		ids[i] = r.LastID
+	}
+	var last []RunEvent
+	if len(ids) > 0 {
+		if err := s.with(ctx).Select("id, created_at").Where("id IN ?", ids).Find(&last).Error; err != nil {
+			return nil, fmt.Errorf("models: recent runs: %w", err)
+		}
+	}
+	at := make(map[uint]time.Time, len(last))
+	for _, e := range last {
+		at[e.ID] = e.CreatedAt
+	}
+	for i := range out {
+		out[i].Last = at[out[i].LastID]
+	}
+	return out, nil
+}
