@@ -12,7 +12,7 @@ const (
 	ReasonForged         = "forged"          // its MAC is not the server's
 	ReasonCrossRun       = "cross_run"       // minted for another run
 	ReasonStaleSurface   = "stale_surface"   // minted for another surface: a contract, grant, profile or declaration changed
-	ReasonUnknownName    = "unknown_name"    // names a tool search cannot reach on this surface
+	ReasonUnknownName    = "unknown_name"    // names a tool outside the surface, or a code-only helper
 	ReasonSearchRequired = "search_required" // a SEARCH_REQUIRED receipt, which never activates
 )
 
@@ -160,8 +160,8 @@ func check(key []byte, run string, s *Surface, raw json.RawMessage, c Ceilings) 
 		return r, ReasonSearchRequired, "a SEARCH_REQUIRED receipt activates nothing"
 	}
 	for _, n := range r.Names {
-		if !s.Searchable(n) {
-			return r, ReasonUnknownName, "names a tool search cannot reach: " + n
+		if !s.Selectable(n) {
+			return r, ReasonUnknownName, "names no selectable tool of this surface: " + n
 		}
 	}
 	return r, "", ""

@@ -81,9 +81,6 @@ func TestSurfaceKeyMovesWithEveryInput(t *testing.T) {
 		"services": func() (*Surface, error) {
 			return NewSurface(entries(roster), SurfaceOptions{Agent: "a", Services: []string{"github"}})
 		},
-		"pins": func() (*Surface, error) {
-			return NewSurface(entries(roster), SurfaceOptions{Agent: "a", Pins: []string{"web_fetch"}})
-		},
 	}
 	for name, mk := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -95,6 +92,21 @@ func TestSurfaceKeyMovesWithEveryInput(t *testing.T) {
 				t.Errorf("key did not move")
 			}
 		})
+	}
+}
+
+// TestPinsDoNotMoveTheKey: pins choose what every step shows, not what
+// the run may reach, so a receipt minted before a pin stays valid.
+func TestPinsDoNotMoveTheKey(t *testing.T) {
+	plain := builtinSurface(t, roster, nil)
+	pinned := builtinSurface(t, roster, []string{"web_search"})
+	if plain.Key() != pinned.Key() {
+		t.Fatal("pins moved the surface key")
+	}
+	r := Mint(testKey, KindSearch, "r", plain.Key(), 1, []string{"web_search", "exec"})
+	a, err := Reconstruct(testKey, "r", pinned, [][]json.RawMessage{{raw(t, r)}}, DefaultCeilings())
+	if err != nil || len(a.Rejected) != 0 || !slices.Equal(a.Active(), []string{"ask_user", "web_search", "exec"}) {
+		t.Fatalf("active %v, rejected %+v, %v", a.Active(), a.Rejected, err)
 	}
 }
 
@@ -178,7 +190,6 @@ func TestReconstructRejectsEachKindWithItsReason(t *testing.T) {
 		{"cross run", raw(t, Mint(testKey, KindSearch, "run-2", s.Key(), 1, []string{"exec"})), ReasonCrossRun},
 		{"stale surface", raw(t, Mint(testKey, KindSearch, "run-1", other.Key(), 1, []string{"exec"})), ReasonStaleSurface},
 		{"unknown name", raw(t, Mint(testKey, KindSearch, "run-1", s.Key(), 1, []string{"no_such_tool"})), ReasonUnknownName},
-		{"always-on name", raw(t, Mint(testKey, KindSearch, "run-1", s.Key(), 1, []string{"ask_user"})), ReasonUnknownName},
 		{"code-only name", raw(t, Mint(testKey, KindSearch, "run-1", s.Key(), 1, []string{"load_table"})), ReasonUnknownName},
 		{"search required", raw(t, Mint(testKey, KindSearchRequired, "run-1", s.Key(), 1, []string{"exec"})), ReasonSearchRequired},
 	}

@@ -214,7 +214,13 @@ func generate(t *testing.T, rng *rand.Rand, s, other *Surface, run string, searc
 	case genSearchRequired:
 		r = Mint(testKey, KindSearchRequired, run, s.Key(), step, names[:1])
 	case genUnknownName:
-		r = Mint(testKey, KindSearch, run, s.Key(), step, append(names[:len(names):len(names)], "not_a_tool"))
+		bad := "not_a_tool"
+		for _, e := range s.Roster() {
+			if e.Contract().CodeOnly && rng.IntN(2) == 0 {
+				bad = e.ID()
+			}
+		}
+		r = Mint(testKey, KindSearch, run, s.Key(), step, append(names[:len(names):len(names)], bad))
 	case genMalformed:
 		b := raw(t, r)
 		switch rng.IntN(3) {

@@ -17,7 +17,7 @@ type SurfaceOptions struct {
 	Profile        string
 	ProfileVersion int
 	Services       []string // connected services, in order
-	Pins           []string // validated pins, in order
+	Pins           []string // pins, in order; each must be a roster tool (not part of the key)
 }
 
 // Surface is the finite set of tools a run may reach, in roster order,
@@ -44,8 +44,11 @@ func (e *PinError) Error() string {
 // NewSurface builds the surface of a roster (the effective roster for
 // agent, profile and subject, in order). Every pin must be a roster tool;
 // a pin outside it is a *PinError. The key is sha256 over a version tag,
-// the options and the ordered (tool id, contract digest) pairs, so any
-// contract edit, profile save, grant or declaration change moves it.
+// the agent, profile version and connected services, and the ordered
+// (tool id, contract digest) pairs, so any contract edit, profile save,
+// grant or declaration change moves it. Pins are not in the key: they
+// choose what every step shows, not what the run may reach, so a runtime
+// may pin per step without invalidating its receipts.
 func NewSurface(roster []*catalog.Entry, opts SurfaceOptions) (*Surface, error) {
 	s := &Surface{index: make(map[string]int, len(roster)), prefix: map[string]bool{}}
 	h := sha256.New()
@@ -80,8 +83,6 @@ func NewSurface(roster []*catalog.Entry, opts SurfaceOptions) (*Surface, error) 
 		seenPin[p] = true
 		s.pins = append(s.pins, p)
 	}
-	b.WriteString("\npins=")
-	b.WriteString(strings.Join(s.pins, ","))
 	b.WriteString("\n")
 	for _, e := range s.entries {
 		b.WriteString(e.ID())
@@ -143,6 +144,13 @@ func (s *Surface) InPrefix(id string) bool { return s.prefix[id] }
 func (s *Surface) Searchable(id string) bool {
 	e, ok := s.Entry(id)
 	return ok && !e.Contract().CodeOnly && !s.prefix[id]
+}
+
+// Selectable reports whether a receipt may name the tool: any surface tool
+// but a code-only helper (a tool pinned after the search stays valid).
+func (s *Surface) Selectable(id string) bool {
+	e, ok := s.Entry(id)
+	return ok && !e.Contract().CodeOnly
 }
 
 // Reachable is how many tools search can reach.
