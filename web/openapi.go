@@ -106,5 +106,8 @@ func openAPIDocument() obj {
 }
 
 func (s *Server) openAPI(c echo.Context) error {
-	return c.JSON(http.StatusOK, openAPIDocument())
+	doc := openAPIDocument()
+	merge(doc["paths"].(obj), runPaths())
+	merge(doc["components"].(obj)["schemas"].(obj), runSchemas())
+	return c.JSON(http.StatusOK, doc)
 }

@@ -18,13 +18,16 @@ type policy struct {
 }
 
 var (
-	public     = policy{public: true}
-	signedIn   = policy{}
-	admins     = policy{roles: []models.Role{models.RoleAdmin}}
-	reviewers  = policy{roles: []models.Role{models.RoleReviewer}}
-	auditors   = policy{roles: []models.Role{models.RoleAdmin, models.RoleReviewer}}
-	editors    = policy{roles: []models.Role{models.RoleEditor, models.RoleAdmin}}
-	apiRead    = policy{apiKey: true}
+	public    = policy{public: true}
+	signedIn  = policy{}
+	admins    = policy{roles: []models.Role{models.RoleAdmin}}
+	reviewers = policy{roles: []models.Role{models.RoleReviewer}}
+	auditors  = policy{roles: []models.Role{models.RoleAdmin, models.RoleReviewer}}
+	editors   = policy{roles: []models.Role{models.RoleEditor, models.RoleAdmin}}
+	apiRead   = policy{apiKey: true}
+	// apiRuntime is the deferred-run endpoints' policy: an API key (the
+	// runtime scope replaces this once keys have scopes)
+	apiRuntime = policy{apiKey: true}
 	ownAccount = policy{self: true}
 )
 
@@ -122,5 +125,10 @@ func (s *Server) routeTable() []route {
 		{http.MethodGet, "/api/v1/compositions/:digest", apiRead, s.apiComposition},
 		{http.MethodGet, "/api/v1/skills/:slug", apiRead, s.apiSkill},
 		{http.MethodGet, "/api/v1/tools/search", apiRead, s.apiToolSearch},
+
+		// deferred runs (runtime API)
+		{http.MethodPost, "/api/v1/runs/:run/search", apiRuntime, s.apiRunSearch},
+		{http.MethodPost, "/api/v1/runs/:run/steps", apiRuntime, s.apiRunStep},
+		{http.MethodPost, "/api/v1/runs/:run/calls", apiRuntime, s.apiRunCall},
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
+	"github.com/agentforge/console/instruction/deferred"
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
@@ -32,6 +33,11 @@ type Config struct {
 	// APIRate and APIBurst limit requests per API key per second (default
 	// 2,000 and twice that).
 	APIRate, APIBurst int
+	// ReceiptKey authenticates deferred-run receipts (CONSOLE_RECEIPT_KEY);
+	// empty means the key generated once and kept in the database.
+	ReceiptKey []byte
+	// RunCeilings bound deferred-run searches and steps (zero: defaults).
+	RunCeilings deferred.Ceilings
 }
 
 // Server is the console's HTTP application.
@@ -49,6 +55,9 @@ type Server struct {
 	keys     apiKeyCache
 	limit    *limiter
 	receipts receiptCache
+
+	runs     runCache
+	evidence *evidenceWriter
 }
 
 // New builds the server and its routes.
@@ -63,6 +72,7 @@ func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
 	s := &Server{store: store, meter: m, cfg: cfg, log: cfg.Logger, assets: static.Version(), limit: newLimiter(cfg.APIRate, cfg.APIBurst), snaps: runtime.NewSnapshots(store)}
 	s.keys.entries, s.keys.touched = map[string]cachedKey{}, map[uint]time.Time{}
 	s.receipts.seen = map[string]bool{}
+	s.evidence = newEvidenceWriter(store, cfg.Logger)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
@@ -84,6 +94,9 @@ func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
 
 // Handler is the http.Handler to serve.
 func (s *Server) Handler() http.Handler { return s.echo }
+
+// Close stores the run evidence still queued and stops its writer.
+func (s *Server) Close() { s.evidence.close() }
 
 // Warm loads the catalog snapshot ahead of the first request.
 func (s *Server) Warm(ctx context.Context) error {

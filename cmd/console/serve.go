@@ -23,6 +23,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	rate := fs.Int("api-rate", envInt("CONSOLE_API_RATE", 2000), "API requests per second per key (CONSOLE_API_RATE)")
 	approvals := fs.Int("approvals", envInt("CONSOLE_REQUIRED_APPROVALS", 1), "fresh approvals a skill promotion needs (CONSOLE_REQUIRED_APPROVALS)")
 	ceiling := fs.Int("procedure-ceiling", envInt("CONSOLE_PROCEDURE_CEILING", 2000), "largest skill procedure in tokens (CONSOLE_PROCEDURE_CEILING)")
+	runs := runCeilingFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, err}
 	}
@@ -46,7 +47,16 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 			fmt.Fprintln(stdout, "Created user admin with the password from CONSOLE_ADMIN_PASSWORD.")
 		}
 	}
-	srv := web.New(store, m, web.Config{SecureCookies: *secure, Logger: log, APIRate: *rate, RequiredApprovals: *approvals, ProcedureCeiling: *ceiling})
+	receiptKey, err := web.ReceiptKeyFromEnv()
+	if err != nil {
+		return &exitError{2, err}
+	}
+	if err := runs.Validate(); err != nil {
+		return &exitError{2, err}
+	}
+	srv := web.New(store, m, web.Config{SecureCookies: *secure, Logger: log, APIRate: *rate, RequiredApprovals: *approvals, ProcedureCeiling: *ceiling,
+		ReceiptKey: receiptKey, RunCeilings: *runs})
+	defer srv.Close()
 	if err := srv.Warm(ctx); err != nil {
 		return err
 	}

@@ -103,6 +103,13 @@ func TestPinsDoNotMoveTheKey(t *testing.T) {
 	if plain.Key() != pinned.Key() {
 		t.Fatal("pins moved the surface key")
 	}
+	repinned, err := plain.WithPins([]string{"web_search"})
+	if err != nil || repinned.Key() != plain.Key() || !slices.Equal(repinned.Pins(), pinned.Pins()) || repinned.Reachable() != pinned.Reachable() || plain.Reachable() != pinned.Reachable()+1 {
+		t.Fatalf("WithPins: %v, pins %v, reachable %d vs %d", err, repinned.Pins(), repinned.Reachable(), pinned.Reachable())
+	}
+	if _, err := plain.WithPins([]string{"nope"}); err == nil {
+		t.Fatal("WithPins accepted a pin outside the surface")
+	}
 	r := Mint(testKey, KindSearch, "r", plain.Key(), 1, []string{"web_search", "exec"})
 	a, err := Reconstruct(testKey, "r", pinned, [][]json.RawMessage{{raw(t, r)}}, DefaultCeilings())
 	if err != nil || len(a.Rejected) != 0 || !slices.Equal(a.Active(), []string{"ask_user", "web_search", "exec"}) {

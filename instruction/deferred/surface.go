@@ -187,3 +187,34 @@ func (s *Surface) Search(query string, limit int, c Ceilings) ([]catalog.Hit, er
 	}
 	return catalog.Search(query, s.searchable, limit), nil
 }
+
+// WithPins returns the surface with other pins (each a roster tool, else a
+// *PinError). The key does not change; nothing is recomputed but the
+// prefix and what search can reach.
+func (s *Surface) WithPins(pins []string) (*Surface, error) {
+	n := *s
+	n.pins, n.prefix, n.searchable = nil, map[string]bool{}, nil
+	seen := map[string]bool{}
+	for _, p := range pins {
+		if seen[p] {
+			continue
+		}
+		if _, ok := s.index[p]; !ok {
+			return nil, &PinError{Pin: p}
+		}
+		seen[p] = true
+		n.pins = append(n.pins, p)
+	}
+	for _, id := range n.always {
+		n.prefix[id] = true
+	}
+	for _, id := range n.pins {
+		n.prefix[id] = true
+	}
+	for _, e := range n.entries {
+		if c := e.Contract(); !c.CodeOnly && !n.prefix[e.ID()] {
+			n.searchable = append(n.searchable, c)
+		}
+	}
+	return &n, nil
+}

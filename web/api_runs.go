@@ -1,0 +1,317 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/deferred"
+	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/models"
+)
+
+// The runtime's deferred-run endpoints (DESIGN.md §10). Activation state
+// lives only in the receipts the runtime sends back, so any replica, after
+// any restart, answers a request the same way.
+
+type runSearchRequest struct {
+	runTarget
+	Query string `json:"query"`
+	Step  *int   `json:"step"`
+	Limit int    `json:"limit,omitempty"`
+}
+
+type runStepRequest struct {
+	runTarget
+	Tier        string              `json:"tier,omitempty"`
+	CatalogForm string              `json:"catalog_form,omitempty"`
+	Encoding    string              `json:"encoding,omitempty"`
+	Pins        []string            `json:"pins,omitempty"`
+	Receipts    [][]json.RawMessage `json:"receipts"`
+}
+
+type runCallRequest struct {
+	runTarget
+	Tool     string              `json:"tool"`
+	Pins     []string            `json:"pins,omitempty"`
+	Receipts [][]json.RawMessage `json:"receipts"`
+}
+
+// runHit is a search hit: an exact name and a description, never a schema.
+type runHit struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+}
+
+type runSearchResponse struct {
+	Run     string            `json:"run"`
+	Step    int               `json:"step"`
+	Surface string            `json:"surface"`
+	Hits    []runHit          `json:"hits"`
+	Receipt *deferred.Receipt `json:"receipt"`
+}
+
+type runStepResponse struct {
+	meter.StepProjection
+	Run       string               `json:"run"`
+	Step      int                  `json:"step"`
+	Surface   string               `json:"surface"`
+	Reachable int                  `json:"reachable"`
+	Rejected  []deferred.Rejection `json:"rejected"`
+	Receipts  []deferred.Accepted  `json:"receipts"`
+}
+
+type runCallResponse struct {
+	Run        string               `json:"run"`
+	Tool       string               `json:"tool"`
+	Status     string               `json:"status"`
+	Message    string               `json:"message"`
+	HostReason string               `json:"host_reason,omitempty"`
+	Receipt    *deferred.Receipt    `json:"receipt,omitempty"`
+	Rejected   []deferred.Rejection `json:"rejected"`
+}
+
+// runID reads and checks the path's run id.
+func runID(c echo.Context) (string, error) {
+	run := c.Param("run")
+	if !deferred.ValidRun(run) {
+		return "", apiErr(http.StatusBadRequest, "bad_request", "run", "run must be 1-128 letters, digits or . _ : - starting with a letter or digit")
+	}
+	return run, nil
+}
+
+// decodeRun reads the body into v and checks the target.
+func decodeRun(c echo.Context, v interface{ target() runTarget }) error {
+	raw, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	if err := decodeStrict(raw, v); err != nil {
+		return err
+	}
+	return v.target().validate()
+}
+
+func (r *runSearchRequest) target() runTarget { return r.runTarget }
+func (r *runStepRequest) target() runTarget   { return r.runTarget }
+func (r *runCallRequest) target() runTarget   { return r.runTarget }
+
+// runStatus maps the deferred package's input errors to 4xx answers.
+func runStatus(err error) error {
+	var ie *deferred.InputError
+	if errors.As(err, &ie) {
+		if ie.Limit > 0 {
+			return apiErr(http.StatusUnprocessableEntity, "over_ceiling", ie.Field, ie.Message)
+		}
+		return apiErr(http.StatusBadRequest, "bad_request", ie.Field, ie.Message)
+	}
+	return composeStatus(err)
+}
+
+// apiRunSearch serves POST /api/v1/runs/{run}/search.
+func (s *Server) apiRunSearch(c echo.Context) error {
+	run, err := runID(c)
+	if err != nil {
+		return err
+	}
+	var req runSearchRequest
+	if err := decodeRun(c, &req); err != nil {
+		return err
+	}
+	if req.Step == nil {
+		return apiErr(http.StatusBadRequest, "bad_request", "step", "step is required")
+	}
+	if *req.Step < 0 || *req.Step > deferred.MaxStep {
+		return apiErr(http.StatusBadRequest, "bad_request", "step", fmt.Sprintf("step must be in 0..%d", deferred.MaxStep))
+	}
+	ctx := c.Request().Context()
+	b, err := s.runBaseFor(ctx, req.runTarget)
+	if err != nil {
+		return err
+	}
+	key, err := s.receiptKey(ctx)
+	if err != nil {
+		return err
+	}
+	hits, err := b.surface.Search(req.Query, req.Limit, s.runCeilings())
+	if err != nil {
+		return runStatus(err)
+	}
+	res := runSearchResponse{Run: run, Step: *req.Step, Surface: b.surface.Key(), Hits: make([]runHit, len(hits))}
+	names := make([]string, len(hits))
+	for i, h := range hits {
+		res.Hits[i] = runHit{Name: h.ID, Description: h.Description}
+		names[i] = h.ID
+	}
+	ev := models.RunEvent{Run: run, Kind: models.RunSearch, Agent: b.agent, Profile: b.profile, ProfileVersion: b.version, Step: *req.Step,
+		Surface: b.surface.Key(), QueryBytes: len(req.Query), Hits: len(hits), Reachable: b.surface.Reachable()}
+	if len(names) > 0 {
+		r := deferred.Mint(key, deferred.KindSearch, run, b.surface.Key(), *req.Step, names)
+		res.Receipt = &r
+		ev.Receipts = r.ID()
+	}
+	s.evidence.add(ev)
+	return c.JSON(http.StatusOK, res)
+}
+
+// apiRunStep serves POST /api/v1/runs/{run}/steps: the step's instruction,
+// composed from its active tools only.
+func (s *Server) apiRunStep(c echo.Context) error {
+	run, err := runID(c)
+	if err != nil {
+		return err
+	}
+	var req runStepRequest
+	if err := decodeRun(c, &req); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	b, err := s.runBaseFor(ctx, req.runTarget)
+	if err != nil {
+		return err
+	}
+	sf, err := b.withPins(req.Pins)
+	if err != nil {
+		return err
+	}
+	key, err := s.receiptKey(ctx)
+	if err != nil {
+		return err
+	}
+	act, err := deferred.Reconstruct(key, run, sf, req.Receipts, s.runCeilings())
+	if err != nil {
+		return runStatus(err)
+	}
+	d := b.draft
+	if req.Tier != "" {
+		d.Options.Tier = req.Tier
+	}
+	if req.CatalogForm != "" {
+		d.Options.CatalogForm = req.CatalogForm
+	}
+	if err := d.Options.Validate(); err != nil {
+		return composeStatus(err)
+	}
+	d.Options.Pins = sf.Pins()
+	d.Activated = act.Activated
+	enc := req.Encoding
+	if enc == "" {
+		enc = meter.O200k
+	}
+	p, _, err := s.meter.ProjectStep(enc, d, b.snap.linter)
+	if err != nil {
+		return composeStatus(err)
+	}
+	p.Agent, p.Profile, p.ProfileVersion = b.agent, b.profile, b.version
+	res := runStepResponse{StepProjection: p, Run: run, Step: len(req.Receipts), Surface: sf.Key(), Reachable: sf.Reachable(),
+		Rejected: nonNilRejections(act.Rejected), Receipts: act.Accepted}
+	if res.Receipts == nil {
+		res.Receipts = []deferred.Accepted{}
+	}
+	s.evidence.add(stepEvidence(run, b, sf, act, res))
+	return c.JSON(http.StatusOK, res)
+}
+
+func stepEvidence(run string, b *runBase, sf *deferred.Surface, act deferred.Activation, res runStepResponse) models.RunEvent {
+	ev := models.RunEvent{Run: run, Kind: models.RunStep, Agent: b.agent, Profile: b.profile, ProfileVersion: b.version, Step: res.Step,
+		Surface: sf.Key(), Active: len(res.Active), Activated: len(act.Activated), Reachable: sf.Reachable(), Accepted: len(act.Accepted),
+		Rejected: len(act.Rejected), TextBytes: len(res.Text), Tokens: res.Totals.Total, PrefixTokens: res.PrefixTokens, Digest: res.Digest}
+	for _, id := range res.Active {
+		ev.SchemaBytes += sf.SchemaBytes(id)
+	}
+	var ids []string
+	for _, a := range act.Accepted {
+		if a.Used {
+			ids = append(ids, a.ID)
+		}
+	}
+	ev.Receipts = clip(strings.Join(ids, ","), 1024)
+	why := map[string]int{}
+	for _, r := range act.Rejected {
+		why[r.Reason]++
+	}
+	var parts []string
+	for r, n := range why {
+		parts = append(parts, fmt.Sprintf("%s:%d", r, n))
+	}
+	sort.Strings(parts)
+	ev.RejectedWhy = clip(strings.Join(parts, ","), 256)
+	return ev
+}
+
+// apiRunCall serves POST /api/v1/runs/{run}/calls: may this call proceed?
+func (s *Server) apiRunCall(c echo.Context) error {
+	run, err := runID(c)
+	if err != nil {
+		return err
+	}
+	var req runCallRequest
+	if err := decodeRun(c, &req); err != nil {
+		return err
+	}
+	if req.Tool == "" || len(req.Tool) > 200 {
+		return apiErr(http.StatusBadRequest, "bad_request", "tool", "tool must be 1-200 bytes")
+	}
+	ctx := c.Request().Context()
+	b, err := s.runBaseFor(ctx, req.runTarget)
+	if err != nil {
+		return err
+	}
+	sf, err := b.withPins(req.Pins)
+	if err != nil {
+		return err
+	}
+	key, err := s.receiptKey(ctx)
+	if err != nil {
+		return err
+	}
+	act, err := deferred.Reconstruct(key, run, sf, req.Receipts, s.runCeilings())
+	if err != nil {
+		return runStatus(err)
+	}
+	known := func(id string) bool { _, ok := b.snap.row(id); return ok }
+	v := deferred.Classify(key, run, sf, act, len(req.Receipts), req.Tool, known)
+	res := runCallResponse{Run: run, Tool: req.Tool, Status: v.Status, HostReason: v.HostReason, Receipt: v.Receipt, Rejected: nonNilRejections(act.Rejected)}
+	switch v.Status {
+	case deferred.CallActive:
+		res.Message = "The call may proceed."
+	case deferred.CallSearchRequired:
+		res.Message = fmt.Sprintf("SEARCH_REQUIRED: %s is not loaded yet. Call %s with what you want to do; a tool it returns can be called from your next reply.", req.Tool, instruction.SearchToolID)
+	default:
+		res.Message = fmt.Sprintf("No tool named %s is available.", req.Tool)
+	}
+	ev := models.RunEvent{Run: run, Kind: models.RunCall, Agent: b.agent, Profile: b.profile, ProfileVersion: b.version, Step: len(req.Receipts),
+		Surface: sf.Key(), Active: len(act.Active()), Accepted: len(act.Accepted), Rejected: len(act.Rejected), Tool: clip(req.Tool, 200), Verdict: v.Status}
+	if v.Receipt != nil {
+		ev.Receipts = v.Receipt.ID()
+	}
+	s.evidence.add(ev)
+	return c.JSON(http.StatusOK, res)
+}
+
+func (s *Server) runCeilings() deferred.Ceilings {
+	if s.cfg.RunCeilings == (deferred.Ceilings{}) {
+		return deferred.DefaultCeilings()
+	}
+	return s.cfg.RunCeilings
+}
+
+func nonNilRejections(r []deferred.Rejection) []deferred.Rejection {
+	if r == nil {
+		return []deferred.Rejection{}
+	}
+	return r
+}
+
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}

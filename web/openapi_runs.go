@@ -1,0 +1,67 @@
+package web
+
+// runPaths describes the deferred-run endpoints (DESIGN.md §10).
+func runPaths() obj {
+	runParam := param("run", "path", "the run id the runtime chose: 1-128 letters, digits or . _ : -", true, obj{"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$"})
+	op := func(summary, schema, respDesc, resp string) obj {
+		return obj{"post": obj{
+			"summary":     summary,
+			"parameters":  []obj{runParam},
+			"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": ref(schema)}}},
+			"responses":   merge(jsonOK(respDesc, ref(resp)), errResponses("400", "401", "403", "404", "413", "422", "429")),
+		}}
+	}
+	return obj{
+		"/runs/{run}/search": op("Search the run's surface: exact names and descriptions (never schemas, never code-only helpers) and a receipt that activates them",
+			"RunSearchRequest", "hits and the receipt (null when nothing matched)", "RunSearch"),
+		"/runs/{run}/steps": op("Compose a step from the receipts found in the conversation: the active set is always-on ∪ pins ∪ the latest step with a valid receipt",
+			"RunStepRequest", "the step's composition with active[], rejected[] and prefix_tokens", "RunStep"),
+		"/runs/{run}/calls": op("May this call proceed? active, search_required (with a SEARCH_REQUIRED receipt to return to the model instead of executing) or unknown",
+			"RunCallRequest", "the verdict", "RunCall"),
+	}
+}
+
+// runSchemas are the deferred-run request and response schemas.
+func runSchemas() obj {
+	strs := obj{"type": "array", "items": str}
+	integer := obj{"type": "integer"}
+	subject := obj{"type": "object", "required": []string{"id"}, "additionalProperties": false, "properties": obj{"id": str, "groups": strs},
+		"description": "the end user the agent acts for; absent means the group everyone"}
+	receipts := obj{"type": "array", "description": "the receipts found in the conversation, grouped by step, in call order; invalid ones are reported in rejected[], never an error",
+		"items": obj{"type": "array", "items": obj{}}}
+	target := func(extra obj, required ...string) obj {
+		p := obj{"agent": str, "profile": str, "subject": subject}
+		for k, v := range extra {
+			p[k] = v
+		}
+		return obj{"type": "object", "required": append([]string{"agent"}, required...), "additionalProperties": false, "properties": p}
+	}
+	rejection := obj{"type": "object", "properties": obj{"index": integer, "group": integer, "position": integer,
+		"reason": obj{"type": "string", "enum": []string{"malformed", "forged", "cross_run", "stale_surface", "unknown_name", "search_required"}}, "detail": str}}
+	return obj{
+		"Receipt": obj{"type": "object", "required": []string{"v", "run", "surface", "step", "names", "mac"}, "properties": obj{
+			"v": obj{"type": "integer", "const": 1}, "kind": obj{"type": "string", "enum": []string{"SEARCH_REQUIRED"}, "description": "absent on search receipts"},
+			"run": str, "surface": obj{"type": "string", "description": "the surface key"}, "step": integer, "names": strs,
+			"mac": obj{"type": "string", "description": "HMAC-SHA256, base64url, with a server-held key"}}},
+		"RunSearchRequest": target(obj{"query": obj{"type": "string", "maxLength": 512}, "step": obj{"type": "integer", "minimum": 0},
+			"limit": obj{"type": "integer", "minimum": 1, "maximum": 25}}, "query", "step"),
+		"RunStepRequest": target(obj{"tier": obj{"type": "string", "enum": []string{"full", "standard", "compact"}}, "catalog_form": obj{"type": "string", "enum": []string{"full", "compact"}},
+			"encoding": obj{"type": "string", "enum": []string{"o200k_base", "cl100k_base"}}, "pins": strs, "receipts": receipts}),
+		"RunCallRequest": target(obj{"tool": str, "pins": strs, "receipts": receipts}, "tool"),
+		"RunSearch": obj{"type": "object", "properties": obj{"run": str, "step": integer, "surface": str,
+			"hits":    obj{"type": "array", "items": obj{"type": "object", "properties": obj{"name": str, "description": str}}},
+			"receipt": obj{"oneOf": []obj{ref("Receipt"), {"type": "null"}}}}},
+		"RunStep": obj{"allOf": []obj{ref("Composition"), {"type": "object", "properties": obj{
+			"run": str, "step": obj{"type": "integer", "description": "the number of receipt groups sent"}, "surface": str,
+			"active": strs, "prefix_tokens": obj{"type": "integer", "description": "tokens of the text before the activated section, byte-identical across the run's steps"},
+			"reachable": obj{"type": "integer", "description": "tools search can still reach"},
+			"rejected":  obj{"type": "array", "items": rejection},
+			"receipts": obj{"type": "array", "items": obj{"type": "object", "properties": obj{"index": integer, "id": str, "step": integer, "names": strs,
+				"used": obj{"type": "boolean", "description": "the receipt belongs to the step that decides activation"}}}}}}}},
+		"RunCall": obj{"type": "object", "properties": obj{"run": str, "tool": str,
+			"status":      obj{"type": "string", "enum": []string{"active", "search_required", "unknown"}},
+			"message":     obj{"type": "string", "description": "what the model may be told; never tells a nonexistent tool from a hidden one"},
+			"host_reason": obj{"type": "string", "description": "why a call is unknown, for the runtime's trace only"},
+			"receipt":     ref("Receipt"), "rejected": obj{"type": "array", "items": rejection}}},
+	}
+}

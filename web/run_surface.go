@@ -1,0 +1,172 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/deferred"
+)
+
+// runTarget is what every run request names: the agent, its profile and
+// the subject the agent acts for.
+type runTarget struct {
+	Agent   string      `json:"agent"`
+	Profile string      `json:"profile,omitempty"`
+	Subject *runSubject `json:"subject,omitempty"`
+}
+
+// runSubject is the end user an agent acts for, as the runtime vouches.
+type runSubject struct {
+	ID     string   `json:"id"`
+	Groups []string `json:"groups"`
+}
+
+func (t runTarget) validate() error {
+	if t.Agent == "" {
+		return apiErr(http.StatusBadRequest, "bad_request", "agent", "agent is required")
+	}
+	if t.Subject != nil {
+		if t.Subject.ID == "" || len(t.Subject.ID) > 256 {
+			return apiErr(http.StatusBadRequest, "bad_request", "subject.id", "subject.id must be 1-256 bytes")
+		}
+		for _, g := range t.Subject.Groups {
+			if g == "" || len(g) > 128 {
+				return apiErr(http.StatusBadRequest, "bad_request", "subject.groups", "each group must be 1-128 bytes")
+			}
+		}
+	}
+	return nil
+}
+
+// runBase is what a run's requests share for one (catalog generation,
+// configuration generation, agent, profile): the agent's draft and its
+// surface. Everything in it is immutable.
+type runBase struct {
+	draft          instruction.Draft
+	surface        *deferred.Surface
+	snap           *Snapshot
+	agent, profile string
+	version        int
+}
+
+// runCache holds run bases; generations in the key make stale entries
+// unreachable, and the map is reset when it grows large.
+type runCache struct {
+	mu    sync.Mutex
+	bases map[string]*runBase
+	key   []byte
+	keyMu sync.Mutex
+}
+
+const maxRunBases = 1024
+
+// runBaseFor loads (or reuses) the base of a run request.
+func (s *Server) runBaseFor(ctx context.Context, t runTarget) (*runBase, error) {
+	catGen, cfgGen, err := s.store.Generations(ctx)
+	if err != nil {
+		return nil, err
+	}
+	k := fmt.Sprintf("%d/%d/%s/%s", catGen, cfgGen, t.Agent, t.Profile)
+	s.runs.mu.Lock()
+	b, ok := s.runs.bases[k]
+	s.runs.mu.Unlock()
+	if ok {
+		return b, nil
+	}
+	snap, err := s.snapshotAt(ctx, catGen)
+	if err != nil {
+		return nil, err
+	}
+	ac, err := loadAgentContext(ctx, s.store, t.Agent, t.Profile)
+	if err != nil {
+		return nil, composeStatus(err)
+	}
+	skills, err := activeSkills(ctx, s.store)
+	if err != nil {
+		return nil, err
+	}
+	d, _ := agentDraft(snap, ac, nil)
+	d.Skills = skills
+	d = d.Settled()
+	in := d.Input()
+	b = &runBase{draft: d, snap: snap, agent: ac.agent.Slug}
+	if ac.profile != nil {
+		b.profile, b.version = ac.profile.Slug, ac.version.Version
+	}
+	// a profile's stored pins outside today's roster pin nothing
+	var pins []string
+	for _, p := range d.Options.Pins {
+		for _, e := range in.Roster {
+			if e.ID() == p {
+				pins = append(pins, p)
+			}
+		}
+	}
+	d.Options.Pins = pins
+	b.draft = d
+	b.surface, err = deferred.NewSurface(in.Roster, deferred.SurfaceOptions{Agent: b.agent, Profile: b.profile, ProfileVersion: b.version, Services: in.Services, Pins: pins})
+	if err != nil {
+		return nil, err
+	}
+	s.runs.mu.Lock()
+	if s.runs.bases == nil || len(s.runs.bases) >= maxRunBases {
+		s.runs.bases = map[string]*runBase{}
+	}
+	s.runs.bases[k] = b
+	s.runs.mu.Unlock()
+	return b, nil
+}
+
+// withPins is the base's surface with the request's pins (nil keeps the
+// profile's); a pin outside the surface is a 422 naming pins.
+func (b *runBase) withPins(pins []string) (*deferred.Surface, error) {
+	if pins == nil {
+		return b.surface, nil
+	}
+	sf, err := b.surface.WithPins(pins)
+	var pe *deferred.PinError
+	if errors.As(err, &pe) {
+		return nil, apiErr(http.StatusUnprocessableEntity, "unprocessable", "pins", pe.Error())
+	}
+	return sf, err
+}
+
+// receiptKey is the server-held HMAC key of run receipts:
+// CONSOLE_RECEIPT_KEY when configured, else a key generated once and kept
+// in the database, so every replica on one database agrees.
+func (s *Server) receiptKey(ctx context.Context) ([]byte, error) {
+	s.runs.keyMu.Lock()
+	defer s.runs.keyMu.Unlock()
+	if s.runs.key != nil {
+		return s.runs.key, nil
+	}
+	if len(s.cfg.ReceiptKey) > 0 {
+		s.runs.key = s.cfg.ReceiptKey
+		return s.runs.key, nil
+	}
+	k, err := s.store.Secret(ctx, "receipt-key")
+	if err != nil {
+		return nil, err
+	}
+	s.runs.key = k
+	return k, nil
+}
+
+// ReceiptKeyFromEnv reads CONSOLE_RECEIPT_KEY (nil when unset). A key
+// shorter than 32 bytes is refused: it would be guessable.
+func ReceiptKeyFromEnv() ([]byte, error) {
+	v := os.Getenv("CONSOLE_RECEIPT_KEY")
+	if v == "" {
+		return nil, nil
+	}
+	if len(strings.TrimSpace(v)) < 32 {
+		return nil, errors.New("CONSOLE_RECEIPT_KEY must be at least 32 bytes")
+	}
+	return []byte(v), nil
+}
