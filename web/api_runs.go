@@ -139,20 +139,20 @@ func (s *Server) apiRunSearch(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	hits, err := b.surface.Search(req.Query, req.Limit, s.runCeilings())
+	hits, err := b.Surface.Search(req.Query, req.Limit, s.runCeilings())
 	if err != nil {
 		return runStatus(err)
 	}
-	res := runSearchResponse{Run: run, Step: *req.Step, Surface: b.surface.Key(), Hits: make([]runHit, len(hits))}
+	res := runSearchResponse{Run: run, Step: *req.Step, Surface: b.Surface.Key(), Hits: make([]runHit, len(hits))}
 	names := make([]string, len(hits))
 	for i, h := range hits {
 		res.Hits[i] = runHit{Name: h.ID, Description: h.Description}
 		names[i] = h.ID
 	}
-	ev := models.RunEvent{Run: run, Kind: models.RunSearch, Agent: b.agent, Profile: b.profile, ProfileVersion: b.version, Step: *req.Step,
-		Surface: b.surface.Key(), QueryBytes: len(req.Query), Hits: len(hits), Reachable: b.surface.Reachable()}
+	ev := models.RunEvent{Run: run, Kind: models.RunSearch, Agent: b.Agent, Profile: b.Profile, ProfileVersion: b.ProfileVersion, Step: *req.Step,
+		Surface: b.Surface.Key(), QueryBytes: len(req.Query), Hits: len(hits), Reachable: b.Surface.Reachable()}
 	if len(names) > 0 {
-		r := deferred.Mint(key, deferred.KindSearch, run, b.surface.Key(), *req.Step, names)
+		r := deferred.Mint(key, deferred.KindSearch, run, b.Surface.Key(), *req.Step, names)
 		res.Receipt = &r
 		ev.Receipts = r.ID()
 	}
@@ -176,7 +176,7 @@ func (s *Server) apiRunStep(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sf, err := b.withPins(req.Pins)
+	sf, err := withPins(b, req.Pins)
 	if err != nil {
 		return err
 	}
@@ -188,7 +188,7 @@ func (s *Server) apiRunStep(c echo.Context) error {
 	if err != nil {
 		return runStatus(err)
 	}
-	d := b.draft
+	d := b.Draft
 	if req.Tier != "" {
 		d.Options.Tier = req.Tier
 	}
@@ -204,11 +204,11 @@ func (s *Server) apiRunStep(c echo.Context) error {
 	if enc == "" {
 		enc = meter.O200k
 	}
-	p, _, err := s.meter.ProjectStep(enc, d, b.snap.linter)
+	p, _, err := s.meter.ProjectStep(enc, d, b.Snapshot.Linter())
 	if err != nil {
 		return composeStatus(err)
 	}
-	p.Agent, p.Profile, p.ProfileVersion = b.agent, b.profile, b.version
+	p.Agent, p.Profile, p.ProfileVersion = b.Agent, b.Profile, b.ProfileVersion
 	res := runStepResponse{StepProjection: p, Run: run, Step: len(req.Receipts), Surface: sf.Key(), Reachable: sf.Reachable(),
 		Rejected: nonNilRejections(act.Rejected), Receipts: act.Accepted}
 	if res.Receipts == nil {
@@ -219,7 +219,7 @@ func (s *Server) apiRunStep(c echo.Context) error {
 }
 
 func stepEvidence(run string, b *runBase, sf *deferred.Surface, act deferred.Activation, res runStepResponse) models.RunEvent {
-	ev := models.RunEvent{Run: run, Kind: models.RunStep, Agent: b.agent, Profile: b.profile, ProfileVersion: b.version, Step: res.Step,
+	ev := models.RunEvent{Run: run, Kind: models.RunStep, Agent: b.Agent, Profile: b.Profile, ProfileVersion: b.ProfileVersion, Step: res.Step,
 		Surface: sf.Key(), Active: len(res.Active), Activated: len(act.Activated), Reachable: sf.Reachable(), Accepted: len(act.Accepted),
 		Rejected: len(act.Rejected), TextBytes: len(res.Text), Tokens: res.Totals.Total, PrefixTokens: res.PrefixTokens, Digest: res.Digest}
 	for _, id := range res.Active {
@@ -263,7 +263,7 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sf, err := b.withPins(req.Pins)
+	sf, err := withPins(b, req.Pins)
 	if err != nil {
 		return err
 	}
@@ -275,7 +275,7 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	if err != nil {
 		return runStatus(err)
 	}
-	known := func(id string) bool { _, ok := b.snap.row(id); return ok }
+	known := func(id string) bool { _, ok := b.Snapshot.Row(id); return ok }
 	v := deferred.Classify(key, run, sf, act, len(req.Receipts), req.Tool, known)
 	res := runCallResponse{Run: run, Tool: req.Tool, Status: v.Status, HostReason: v.HostReason, Receipt: v.Receipt, Rejected: nonNilRejections(act.Rejected)}
 	switch v.Status {
@@ -286,7 +286,7 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	default:
 		res.Message = fmt.Sprintf("No tool named %s is available.", req.Tool)
 	}
-	ev := models.RunEvent{Run: run, Kind: models.RunCall, Agent: b.agent, Profile: b.profile, ProfileVersion: b.version, Step: len(req.Receipts),
+	ev := models.RunEvent{Run: run, Kind: models.RunCall, Agent: b.Agent, Profile: b.Profile, ProfileVersion: b.ProfileVersion, Step: len(req.Receipts),
 		Surface: sf.Key(), Active: len(act.Active()), Accepted: len(act.Accepted), Rejected: len(act.Rejected), Tool: clip(req.Tool, 200), Verdict: v.Status}
 	if v.Receipt != nil {
 		ev.Receipts = v.Receipt.ID()

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/deferred"
+	"github.com/agentforge/console/instruction/runtime"
 )
 
 // runTarget is what every run request names: the agent, its profile and
@@ -44,16 +44,8 @@ func (t runTarget) validate() error {
 	return nil
 }
 
-// runBase is what a run's requests share for one (catalog generation,
-// configuration generation, agent, profile): the agent's draft and its
-// surface. Everything in it is immutable.
-type runBase struct {
-	draft          instruction.Draft
-	surface        *deferred.Surface
-	snap           *Snapshot
-	agent, profile string
-	version        int
-}
+// runBase is a loaded run (see runtime.Run).
+type runBase = runtime.Run
 
 // runCache holds run bases; generations in the key make stale entries
 // unreachable, and the map is reset when it grows large.
@@ -83,36 +75,9 @@ func (s *Server) runBaseFor(ctx context.Context, t runTarget) (*runBase, error) 
 	if err != nil {
 		return nil, err
 	}
-	ac, err := loadAgentContext(ctx, s.store, t.Agent, t.Profile)
+	b, err = runtime.LoadRun(ctx, s.store, snap, t.Agent, t.Profile)
 	if err != nil {
 		return nil, composeStatus(err)
-	}
-	skills, err := activeSkills(ctx, s.store)
-	if err != nil {
-		return nil, err
-	}
-	d, _ := agentDraft(snap, ac, nil)
-	d.Skills = skills
-	d = d.Settled()
-	in := d.Input()
-	b = &runBase{draft: d, snap: snap, agent: ac.agent.Slug}
-	if ac.profile != nil {
-		b.profile, b.version = ac.profile.Slug, ac.version.Version
-	}
-	// a profile's stored pins outside today's roster pin nothing
-	var pins []string
-	for _, p := range d.Options.Pins {
-		for _, e := range in.Roster {
-			if e.ID() == p {
-				pins = append(pins, p)
-			}
-		}
-	}
-	d.Options.Pins = pins
-	b.draft = d
-	b.surface, err = deferred.NewSurface(in.Roster, deferred.SurfaceOptions{Agent: b.agent, Profile: b.profile, ProfileVersion: b.version, Services: in.Services, Pins: pins})
-	if err != nil {
-		return nil, err
 	}
 	s.runs.mu.Lock()
 	if s.runs.bases == nil || len(s.runs.bases) >= maxRunBases {
@@ -125,11 +90,11 @@ func (s *Server) runBaseFor(ctx context.Context, t runTarget) (*runBase, error) 
 
 // withPins is the base's surface with the request's pins (nil keeps the
 // profile's); a pin outside the surface is a 422 naming pins.
-func (b *runBase) withPins(pins []string) (*deferred.Surface, error) {
+func withPins(b *runBase, pins []string) (*deferred.Surface, error) {
 	if pins == nil {
-		return b.surface, nil
+		return b.Surface, nil
 	}
-	sf, err := b.surface.WithPins(pins)
+	sf, err := b.Surface.WithPins(pins)
 	var pe *deferred.PinError
 	if errors.As(err, &pe) {
 		return nil, apiErr(http.StatusUnprocessableEntity, "unprocessable", "pins", pe.Error())

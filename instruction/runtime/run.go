@@ -1,0 +1,60 @@
+package runtime
+
+import (
+	"context"
+
+	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/deferred"
+)
+
+// Run is what the requests of a deferred run share for one agent and
+// profile at one catalog and configuration generation: the agent's draft
+// and the run's surface. It is immutable; callers cache it by generation.
+type Run struct {
+	Draft          instruction.Draft
+	Surface        *deferred.Surface
+	Snapshot       *Snapshot
+	Agent          string
+	Profile        string
+	ProfileVersion int
+}
+
+// LoadRun loads the agent (and profile: the named one, else the agent's
+// default), the active skills and builds the draft and its surface: the
+// effective roster with its services, the profile's pins (those no longer
+// in the roster pin nothing) and the key over all of it.
+func LoadRun(ctx context.Context, store Store, snap *Snapshot, agent, profile string) (*Run, error) {
+	ac, err := LoadAgent(ctx, store, agent, profile)
+	if err != nil {
+		return nil, err
+	}
+	skills, err := Skills(ctx, store)
+	if err != nil {
+		return nil, err
+	}
+	d, _ := ac.Draft(snap, nil)
+	d.Skills = skills
+	d = d.Settled()
+	in := d.Input()
+	r := &Run{Snapshot: snap, Agent: ac.Agent.Slug}
+	if ac.Profile != nil {
+		r.Profile, r.ProfileVersion = ac.Profile.Slug, ac.Version.Version
+	}
+	inRoster := make(map[string]bool, len(in.Roster))
+	for _, e := range in.Roster {
+		inRoster[e.ID()] = true
+	}
+	var pins []string
+	for _, p := range d.Options.Pins {
+		if inRoster[p] {
+			pins = append(pins, p)
+		}
+	}
+	d.Options.Pins = pins
+	r.Draft = d
+	r.Surface, err = deferred.NewSurface(in.Roster, deferred.SurfaceOptions{Agent: r.Agent, Profile: r.Profile, ProfileVersion: r.ProfileVersion, Services: in.Services, Pins: pins})
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
