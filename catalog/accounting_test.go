@@ -1,0 +1,279 @@
+package catalog_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/catalog/catalogtest"
+)
+
+// This file is the reference model of what a JSON-Schema keyword must look
+// like in a rendering: for every keyword at every path of a source schema,
+// the fact (or node, or text) both forms must show there. It is written
+// independently of the renderer: the renderer's phrasing is the spec below.
+
+// want is what one rendered node must hold.
+type want struct {
+	facts []string
+	text  *string
+}
+
+func jsonv(v any) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v)
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func joinJSON(vs []any) string {
+	s := make([]string, len(vs))
+	for i, v := range vs {
+		s[i] = jsonv(v)
+	}
+	return strings.Join(s, " ")
+}
+
+func child(path, label string) string {
+	if path == "" {
+		return label
+	}
+	return path + "/" + label
+}
+
+// expectSchema records what every keyword of s at path must render as.
+// Keywords it does not know make it report ok=false: such a schema must be
+// refused by the importer.
+func expectSchema(out map[string]*want, path string, s map[string]any, scope map[string]bool, root bool) (ok bool) {
+	ok = true
+	w := out[path]
+	if w == nil {
+		w = &want{}
+		out[path] = w
+	}
+	props, _ := s["properties"].(map[string]any)
+	inner := map[string]bool{}
+	for k := range scope {
+		inner[k] = true
+	}
+	for k := range props {
+		inner[k] = true
+	}
+	keys := make([]string, 0, len(s))
+	for k := range s {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	_, hasType := s["type"]
+	combos := s["oneOf"] != nil || s["anyOf"] != nil || s["allOf"] != nil
+	if !hasType && !combos && !root {
+		w.facts = append(w.facts, "any")
+	}
+	for _, k := range keys {
+		v := s[k]
+		switch k {
+		case "type":
+			if root {
+				ok = ok && v == "object"
+				continue
+			}
+			switch t := v.(type) {
+			case string:
+				w.facts = append(w.facts, t)
+			case []any:
+				parts := make([]string, len(t))
+				for i, x := range t {
+					parts[i], _ = x.(string)
+				}
+				w.facts = append(w.facts, strings.Join(parts, "|"))
+			default:
+				ok = false
+			}
+		case "$schema":
+			ok = ok && root
+		case "description":
+			t := normText(fmt.Sprint(v))
+			w.text = &t
+		case "title":
+			w.facts = append(w.facts, "title "+jsonv(v))
+		case "enum":
+			l, _ := v.([]any)
+			w.facts = append(w.facts, "one of "+joinJSON(l))
+		case "examples":
+			l, _ := v.([]any)
+			w.facts = append(w.facts, "examples "+joinJSON(l))
+		case "const", "default", "format", "pattern":
+			w.facts = append(w.facts, k+" "+jsonv(v))
+		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf":
+			label := map[string]string{"minimum": "min", "maximum": "max", "exclusiveMinimum": "above", "exclusiveMaximum": "below", "multipleOf": "multiple of"}[k]
+			w.facts = append(w.facts, label+" "+jsonv(v))
+		case "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties":
+			label := map[string]string{"minLength": "min length", "maxLength": "max length", "minItems": "min items", "maxItems": "max items", "minProperties": "min properties", "maxProperties": "max properties"}[k]
+			w.facts = append(w.facts, label+" "+jsonv(v))
+		case "uniqueItems":
+			w.facts = append(w.facts, map[bool]string{true: "unique items", false: "items may repeat"}[v == true])
+		case "deprecated":
+			w.facts = append(w.facts, map[bool]string{true: "deprecated", false: "not deprecated"}[v == true])
+		case "properties":
+			for name, sub := range props {
+				m, isMap := sub.(map[string]any)
+				if !isMap {
+					return false
+				}
+				ok = expectSchema(out, child(path, name), m, nil, false) && ok
+			}
+		case "required":
+			l, _ := v.([]any)
+			var requires []any
+			for _, r := range l {
+				name, _ := r.(string)
+				switch {
+				case props[name] != nil:
+					cw := out[child(path, name)]
+					if cw == nil {
+						cw = &want{}
+						out[child(path, name)] = cw
+					}
+					cw.facts = append(cw.facts, "required")
+				case scope[name]:
+					requires = append(requires, name)
+				default:
+					ok = false // names no property
+				}
+			}
+			if len(requires) > 0 {
+				w.facts = append(w.facts, "requires "+jsonv(requires))
+			}
+		case "items":
+			m, isMap := v.(map[string]any)
+			if !isMap {
+				return false
+			}
+			ok = expectSchema(out, child(path, "each item"), m, nil, false) && ok
+		case "additionalProperties":
+			switch x := v.(type) {
+			case bool:
+				if x {
+					out[child(path, "other properties")] = &want{facts: []string{"any"}}
+				} else {
+					w.facts = append(w.facts, "no other properties")
+				}
+			case map[string]any:
+				ok = expectSchema(out, child(path, "other properties"), x, nil, false) && ok
+			default:
+				ok = false
+			}
+		case "oneOf", "anyOf", "allOf":
+			l, _ := v.([]any)
+			noun := map[string]string{"oneOf": "variant", "anyOf": "option", "allOf": "part"}[k]
+			lead := map[string]string{"oneOf": "exactly one of %d variants", "anyOf": "at least one of %d options", "allOf": "all of %d parts"}[k]
+			w.facts = append(w.facts, fmt.Sprintf(lead, len(l)))
+			for i, alt := range l {
+				m, isMap := alt.(map[string]any)
+				if !isMap {
+					return false
+				}
+				ok = expectSchema(out, child(path, fmt.Sprintf("%s %d", noun, i+1)), m, inner, false) && ok
+			}
+		default:
+			ok = false
+		}
+	}
+	return ok
+}
+
+// checkAccounted asserts that every expectation of schema holds in both
+// renderings of c.
+func checkAccounted(t *testing.T, c catalog.Contract, schema map[string]any) {
+	t.Helper()
+	exp := map[string]*want{}
+	if !expectSchema(exp, "", schema, nil, true) {
+		t.Errorf("%s: imported although the reference model refuses its schema", c.ID)
+		return
+	}
+	if w := exp[""]; w != nil && len(w.facts) == 0 && w.text == nil {
+		delete(exp, "")
+	}
+	for form, text := range map[string]string{"full": catalog.RenderFull(c), "compact": catalog.RenderCompact(c)} {
+		rc, err := readRendering(form, text)
+		if err != nil {
+			t.Errorf("%s %s: unreadable rendering: %v\n%s", c.ID, form, err, text)
+			continue
+		}
+		for path, w := range exp {
+			n := rc.nodes[path]
+			if n == nil {
+				t.Errorf("%s %s: no node %q in\n%s", c.ID, form, path, text)
+				continue
+			}
+			for _, f := range w.facts {
+				if !contains(n.facts, f) {
+					t.Errorf("%s %s: %q lacks fact %q (has %q)", c.ID, form, path, f, n.facts)
+				}
+			}
+			if w.text != nil && n.text != *w.text {
+				t.Errorf("%s %s: %q reads back as %q, want %q", c.ID, form, path, n.text, *w.text)
+			}
+		}
+		for path := range rc.nodes {
+			if exp[path] == nil {
+				t.Errorf("%s %s: node %q has no source", c.ID, form, path)
+			}
+		}
+		if rc.purpose != normText(c.Purpose) {
+			t.Errorf("%s %s: purpose reads back as %q", c.ID, form, rc.purpose)
+		}
+	}
+}
+
+func contains(l []string, s string) bool {
+	for _, x := range l {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TestGitHubFixtureAccountsForEveryKeyword: every keyword and value of every
+// schema of the 117-tool fixture is in both renderings, or the tool is
+// refused.
+func TestGitHubFixtureAccountsForEveryKeyword(t *testing.T) {
+	raw, err := os.ReadFile(catalogtest.FixturePath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Tools []map[string]any `json:"tools"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	imported, refused := 0, 0
+	for _, tool := range doc.Tools {
+		one, _ := json.Marshal(map[string]any{"tools": []any{tool}})
+		cs, ps := catalog.Parse(catalog.FormatMCP, one, "github")
+		if len(ps) > 0 {
+			refused++
+			for _, p := range ps {
+				if p.Tool == "" || p.Field == "" {
+					t.Errorf("problem without tool and path: %v", p)
+				}
+			}
+			continue
+		}
+		imported++
+		schema, _ := tool["inputSchema"].(map[string]any)
+		checkAccounted(t, cs[0], schema)
+	}
+	t.Logf("GitHub fixture: %d tools import with every keyword accounted for, %d refused", imported, refused)
+	if imported+refused != 117 {
+		t.Fatalf("saw %d tools, want 117", imported+refused)
+	}
+}
