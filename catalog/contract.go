@@ -38,10 +38,14 @@ var EffectLevels = []Effects{EffectsReadOnly, EffectsWorkspaceWrite, EffectsExte
 
 // Contract is one tool's complete promise to the model.
 type Contract struct {
-	ID          string    `json:"id" yaml:"id"`
-	Title       string    `json:"title" yaml:"title"`
-	Purpose     string    `json:"purpose" yaml:"purpose"`
-	Params      []Param   `json:"params,omitempty" yaml:"params,omitempty"`
+	ID      string  `json:"id" yaml:"id"`
+	Title   string  `json:"title" yaml:"title"`
+	Purpose string  `json:"purpose" yaml:"purpose"`
+	Params  []Param `json:"params,omitempty" yaml:"params,omitempty"`
+	// Input holds the rules on the argument object as a whole (its
+	// description, closed, variants, property counts); its properties are
+	// Params. Nil when the arguments have no such rule.
+	Input       *Param    `json:"input,omitempty" yaml:"input,omitempty"`
 	Returns     string    `json:"returns,omitempty" yaml:"returns,omitempty"`
 	Constraints []string  `json:"constraints,omitempty" yaml:"constraints,omitempty"`
 	Examples    []Example `json:"examples,omitempty" yaml:"examples,omitempty"`
@@ -53,26 +57,53 @@ type Contract struct {
 	Version     string    `json:"version" yaml:"version"`
 }
 
-// Param is one parameter of a tool, or one property or item of a nested
-// object or array parameter.
+// Param is one parameter of a tool, or one property, item, variant or part
+// of a nested schema. It carries every JSON-Schema rule the importer
+// accepts; each one renders in both forms (see render.go), so a rule that
+// has no field here is refused at import instead of being dropped.
 type Param struct {
-	Name        string   `json:"name" yaml:"name"`
-	Type        string   `json:"type" yaml:"type"`
-	Required    bool     `json:"required,omitempty" yaml:"required,omitempty"`
-	Description string   `json:"description,omitempty" yaml:"description,omitempty"`
-	Enum        []any    `json:"enum,omitempty" yaml:"enum,omitempty"`
-	Default     any      `json:"default,omitempty" yaml:"default,omitempty"`
-	Format      string   `json:"format,omitempty" yaml:"format,omitempty"`
-	Minimum     *float64 `json:"minimum,omitempty" yaml:"minimum,omitempty"`
-	Maximum     *float64 `json:"maximum,omitempty" yaml:"maximum,omitempty"`
-	MinLength   *int     `json:"min_length,omitempty" yaml:"min_length,omitempty"`
-	MaxLength   *int     `json:"max_length,omitempty" yaml:"max_length,omitempty"`
-	MinItems    *int     `json:"min_items,omitempty" yaml:"min_items,omitempty"`
-	MaxItems    *int     `json:"max_items,omitempty" yaml:"max_items,omitempty"`
-	Pattern     string   `json:"pattern,omitempty" yaml:"pattern,omitempty"`
-	Items       *Param   `json:"items,omitempty" yaml:"items,omitempty"`
-	Properties  []Param  `json:"properties,omitempty" yaml:"properties,omitempty"`
+	Name        string `json:"name" yaml:"name"`
+	Type        string `json:"type" yaml:"type"` // "a|b" for a type list; "any" when unconstrained; "" only beside one_of/any_of/all_of
+	Required    bool   `json:"required,omitempty" yaml:"required,omitempty"`
+	Description string `json:"description,omitempty" yaml:"description,omitempty"`
+	Title       string `json:"title,omitempty" yaml:"title,omitempty"`
+	Enum        []any  `json:"enum,omitempty" yaml:"enum,omitempty"`
+	Const       any    `json:"const,omitempty" yaml:"const,omitempty"`
+	Default     any    `json:"default,omitempty" yaml:"default,omitempty"`
+	Examples    []any  `json:"examples,omitempty" yaml:"examples,omitempty"`
+	Format      string `json:"format,omitempty" yaml:"format,omitempty"`
+	Pattern     string `json:"pattern,omitempty" yaml:"pattern,omitempty"`
+
+	Minimum          *float64 `json:"minimum,omitempty" yaml:"minimum,omitempty"`
+	Maximum          *float64 `json:"maximum,omitempty" yaml:"maximum,omitempty"`
+	ExclusiveMinimum *float64 `json:"exclusive_minimum,omitempty" yaml:"exclusive_minimum,omitempty"`
+	ExclusiveMaximum *float64 `json:"exclusive_maximum,omitempty" yaml:"exclusive_maximum,omitempty"`
+	MultipleOf       *float64 `json:"multiple_of,omitempty" yaml:"multiple_of,omitempty"`
+	MinLength        *int     `json:"min_length,omitempty" yaml:"min_length,omitempty"`
+	MaxLength        *int     `json:"max_length,omitempty" yaml:"max_length,omitempty"`
+	MinItems         *int     `json:"min_items,omitempty" yaml:"min_items,omitempty"`
+	MaxItems         *int     `json:"max_items,omitempty" yaml:"max_items,omitempty"`
+	UniqueItems      *bool    `json:"unique_items,omitempty" yaml:"unique_items,omitempty"`
+	MinProperties    *int     `json:"min_properties,omitempty" yaml:"min_properties,omitempty"`
+	MaxProperties    *int     `json:"max_properties,omitempty" yaml:"max_properties,omitempty"`
+	Deprecated       *bool    `json:"deprecated,omitempty" yaml:"deprecated,omitempty"`
+
+	Items      *Param  `json:"items,omitempty" yaml:"items,omitempty"`
+	Properties []Param `json:"properties,omitempty" yaml:"properties,omitempty"`
+	// Closed is additionalProperties:false; Additional is the schema other
+	// properties must match (additionalProperties:true is {"type":"any"}).
+	Closed     bool   `json:"closed,omitempty" yaml:"closed,omitempty"`
+	Additional *Param `json:"additional_properties,omitempty" yaml:"additional_properties,omitempty"`
+	// Requires names properties of an enclosing object that this variant
+	// or part requires (a "required" entry that is not one of its own).
+	Requires []string `json:"requires,omitempty" yaml:"requires,omitempty"`
+	OneOf    []Param  `json:"one_of,omitempty" yaml:"one_of,omitempty"`
+	AnyOf    []Param  `json:"any_of,omitempty" yaml:"any_of,omitempty"`
+	AllOf    []Param  `json:"all_of,omitempty" yaml:"all_of,omitempty"`
 }
+
+// combined reports whether the parameter has variants, options or parts.
+func (p Param) combined() bool { return len(p.OneOf)+len(p.AnyOf)+len(p.AllOf) > 0 }
 
 // Example is a worked call shown in the full form only.
 type Example struct {
@@ -137,8 +168,17 @@ func (c Contract) Texts() []string {
 			if p.Items != nil {
 				walk([]Param{*p.Items})
 			}
+			if p.Additional != nil {
+				walk([]Param{*p.Additional})
+			}
 			walk(p.Properties)
+			walk(p.AllOf)
+			walk(p.OneOf)
+			walk(p.AnyOf)
 		}
+	}
+	if c.Input != nil {
+		walk([]Param{*c.Input})
 	}
 	walk(c.Params)
 	if c.Returns != "" {

@@ -63,8 +63,9 @@ func Parse(format string, data []byte, namespace string) ([]Contract, Problems) 
 	if len(cs) == 0 && len(ps) == 0 {
 		ps.add("", "tools", "the document holds no tools")
 	}
-	// report structural and contract problems together
-	ps = append(ps, Validate(cs)...)
+	// report structural and contract problems together; MCP and OpenAI
+	// parameter trees were already checked in JSON-Schema terms
+	ps = append(ps, validate(cs, format == FormatNative)...)
 	if len(ps) > 0 {
 		return nil, ps
 	}

@@ -1,25 +1,12 @@
 package catalog
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 )
 
 var mcpToolKeys = []string{"name", "title", "description", "inputSchema", "outputSchema", "annotations", "icons", "_meta"}
 var mcpAnnotationKeys = []string{"title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"}
-
-// schemaKeys are the JSON-schema keywords the importer understands. Purely
-// descriptive keywords are accepted and dropped; anything else would carry
-// a rule the renderings could not show, so it is reported.
-var schemaKeys = map[string]bool{
-	"type": true, "description": true, "enum": true, "default": true, "format": true,
-	"minimum": true, "maximum": true, "minLength": true, "maxLength": true, "minItems": true,
-	"maxItems": true, "pattern": true, "items": true, "properties": true, "required": true,
-	"anyOf": true, "oneOf": true,
-	"additionalProperties": true, "title": true, "$schema": true, "$id": true, "$comment": true,
-	"examples": true, "deprecated": true,
-}
 
 func parseMCP(ps *Problems, doc any, ns string) []Contract {
 	var out []Contract
@@ -48,12 +35,12 @@ func parseMCP(ps *Problems, doc any, ns string) []Contract {
 			c.Constraints = append(c.Constraints, "Open world: the tool reaches systems outside this service's own data.")
 		}
 		if schema, ok := m["inputSchema"].(map[string]any); ok {
-			c.Params = schemaParams(ps, name, "inputSchema", schema)
+			c.Params, c.Input = readSchema(ps, name, "inputSchema", schema)
 		} else {
 			ps.add(name, "inputSchema", "is required and must be an object")
 		}
 		if osch, ok := m["outputSchema"].(map[string]any); ok {
-			c.Returns = str(osch, "description")
+			c.Returns = readOutput(ps, name, osch)
 		}
 		out = append(out, c)
 	})
@@ -70,161 +57,38 @@ func mcpEffects(ann map[string]any) Effects {
 	return EffectsExternalWrite
 }
 
-// schemaParams maps an object schema's properties to parameters, in name
-// order (JSON objects carry no order).
-func schemaParams(ps *Problems, tool, path string, s map[string]any) []Param {
-	props, _ := s["properties"].(map[string]any)
-	req := requiredSet(s)
-	names := make([]string, 0, len(props))
-	for k := range props {
-		names = append(names, k)
+// readSchema reads a tool's input schema and, when every keyword was
+// accounted for, checks the result for contradictions in the schema's own
+// vocabulary. Either way every problem names the tool, path and keyword.
+func readSchema(ps *Problems, tool, path string, schema map[string]any) ([]Param, *Param) {
+	r := &schemaReader{ps: ps, tool: tool}
+	params, input := r.readInput(path, schema)
+	if r.count > 0 {
+		return params, input
 	}
-	sort.Strings(names)
-	out := make([]Param, 0, len(names))
-	for _, k := range names {
-		sub, ok := props[k].(map[string]any)
-		if !ok {
-			ps.add(tool, path+"."+k, "must be a schema object")
-			continue
-		}
-		out = append(out, schemaParam(ps, tool, path+"."+k, k, sub, req[k]))
+	ch := &checker{ps: ps, tool: tool, schema: true}
+	ch.params(path, params, nil)
+	if input != nil {
+		ch.input(path, *input, params)
 	}
-	return out
+	return params, input
 }
 
-func requiredSet(s map[string]any) map[string]bool {
-	req := map[string]bool{}
-	if r, ok := s["required"].([]any); ok {
-		for _, v := range r {
-			if name, ok := v.(string); ok {
-				req[name] = true
-			}
-		}
-	}
-	return req
-}
-
-func schemaParam(ps *Problems, tool, path, name string, s map[string]any, required bool) Param {
-	var unknown []string
+// readOutput reads an output schema's description, the one part of it the
+// contract carries (as Returns). Any other keyword would be a rule the
+// renderings cannot show, so it is refused.
+func readOutput(ps *Problems, tool string, s map[string]any) string {
+	keys := make([]string, 0, len(s))
 	for k := range s {
-		if !schemaKeys[k] {
-			unknown = append(unknown, k)
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if _, isStr := s[k].(string); k != "description" || !isStr {
+			ps.add(tool, "outputSchema."+k, "the output schema's structure is not rendered; only its description is accepted")
 		}
 	}
-	sort.Strings(unknown)
-	for _, k := range unknown {
-		ps.add(tool, path+"."+k, "unsupported JSON-schema keyword")
-	}
-	p := Param{Name: name, Required: required, Description: str(s, "description"), Format: str(s, "format"), Pattern: str(s, "pattern")}
-	p.Type = schemaType(ps, tool, path, s)
-	if e, ok := s["enum"].([]any); ok {
-		p.Enum = e
-	}
-	p.Default = s["default"]
-	p.Minimum = floatPtr(s["minimum"])
-	p.Maximum = floatPtr(s["maximum"])
-	p.MinLength = intPtr(s["minLength"])
-	p.MaxLength = intPtr(s["maxLength"])
-	p.MinItems = intPtr(s["minItems"])
-	p.MaxItems = intPtr(s["maxItems"])
-	if it, ok := s["items"].(map[string]any); ok {
-		item := schemaParam(ps, tool, path+"[]", "items", it, false)
-		p.Items = &item
-	}
-	p.Properties = schemaParams(ps, tool, path, s)
-	for _, alt := range alternatives(s) {
-		p.Properties = mergeProps(p.Properties, schemaParams(ps, tool, path, alt), len(alternatives(s)))
-		if p.MinLength == nil {
-			p.MinLength = intPtr(alt["minLength"])
-		}
-	}
-	return p
-}
-
-// schemaType reads "type" as a string or a list, or unions the types of
-// anyOf/oneOf alternatives; a schema with none of these accepts any value.
-func schemaType(ps *Problems, tool, path string, s map[string]any) string {
-	switch t := s["type"].(type) {
-	case string:
-		return t
-	case []any:
-		var parts []string
-		for _, v := range t {
-			parts = append(parts, fmt.Sprint(v))
-		}
-		return strings.Join(parts, "|")
-	case nil:
-	default:
-		ps.add(tool, path+".type", "must be a string or a list of strings")
-		return "invalid"
-	}
-	var parts []string
-	seen := map[string]bool{}
-	for _, alt := range alternatives(s) {
-		t := schemaType(ps, tool, path, alt)
-		for _, x := range strings.Split(t, "|") {
-			if !seen[x] {
-				seen[x] = true
-				parts = append(parts, x)
-			}
-		}
-	}
-	if len(parts) == 0 {
-		return "any"
-	}
-	return strings.Join(parts, "|")
-}
-
-func alternatives(s map[string]any) []map[string]any {
-	var out []map[string]any
-	for _, k := range []string{"anyOf", "oneOf"} {
-		if list, ok := s[k].([]any); ok {
-			for _, a := range list {
-				if m, ok := a.(map[string]any); ok {
-					out = append(out, m)
-				}
-			}
-		}
-	}
-	return out
-}
-
-// mergeProps unions the properties of alternative object shapes; a property
-// stays required only if every alternative requires it.
-func mergeProps(have, more []Param, alts int) []Param {
-	idx := map[string]int{}
-	count := map[string]int{}
-	for i, p := range have {
-		idx[p.Name] = i
-	}
-	for _, p := range more {
-		count[p.Name]++
-		if i, ok := idx[p.Name]; ok {
-			have[i].Required = have[i].Required && p.Required
-			continue
-		}
-		if alts > 1 {
-			p.Required = false
-		}
-		idx[p.Name] = len(have)
-		have = append(have, p)
-	}
-	return have
-}
-
-func floatPtr(v any) *float64 {
-	if f, ok := v.(float64); ok {
-		return &f
-	}
-	return nil
-}
-
-func intPtr(v any) *int {
-	if f, ok := v.(float64); ok {
-		i := int(f)
-		return &i
-	}
-	return nil
+	return str(s, "description")
 }
 
 func firstNonEmpty(ss ...string) string {

@@ -27,7 +27,18 @@ func parseOpenAI(ps *Problems, doc any, ns string) []Contract {
 			ps.add(name, "name", "is required")
 		}
 		if params, ok := m["parameters"].(map[string]any); ok {
-			c.Params = schemaParams(ps, name, "parameters", params)
+			c.Params, c.Input = readSchema(ps, name, "parameters", params)
+		} else if m["parameters"] != nil {
+			ps.add(name, "parameters", "must be a schema object")
+		}
+		switch strict := m["strict"].(type) {
+		case bool:
+			if strict {
+				c.Constraints = append(c.Constraints, "Strict: the arguments must match the parameter schema exactly.")
+			}
+		case nil:
+		default:
+			ps.add(name, "strict", "must be true or false")
 		}
 		out = append(out, c)
 	})

@@ -7,8 +7,11 @@ import (
 
 // Problem is one validation finding, located by tool and field.
 type Problem struct {
-	Tool    string `json:"tool"`
-	Field   string `json:"field"`
+	Tool  string `json:"tool"`
+	Field string `json:"field"`
+	// Keyword is the JSON-Schema keyword (or native field) the problem is
+	// about, when it is about one; Field ends with it.
+	Keyword string `json:"keyword,omitempty"`
 	Message string `json:"message"`
 }
 

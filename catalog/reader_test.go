@@ -299,8 +299,10 @@ func readRendering(form, text string) (*readContract, error) {
 			case strings.HasPrefix(body, "returns: "):
 				rc.returns = strings.TrimPrefix(body, "returns: ")
 				target = &rc.returns
-			case strings.HasPrefix(body, "constraint: "):
-				rc.constraints = append(rc.constraints, strings.TrimPrefix(body, "constraint: "))
+			case body == "constraints:":
+				target = nil
+			case strings.HasPrefix(body, "- "):
+				rc.constraints = append(rc.constraints, strings.TrimPrefix(body, "- "))
 				target = &rc.constraints[len(rc.constraints)-1]
 			default:
 				return nil, fmt.Errorf("line %d: unexpected %q", i+1, line)

@@ -23,7 +23,11 @@ var schemaTypes = map[string]bool{"string": true, "number": true, "integer": tru
 
 // Validate checks every contract and the set as a whole and reports all
 // problems together.
-func Validate(cs []Contract) Problems {
+func Validate(cs []Contract) Problems { return validate(cs, true) }
+
+// validate checks the contracts; params=false skips the parameter trees
+// (an importer that already checked them in its source's vocabulary).
+func validate(cs []Contract, params bool) Problems {
 	var ps Problems
 	if len(cs) > MaxTools {
 		ps.add("", "tools", "%d tools exceed the ceiling of %d", len(cs), MaxTools)
@@ -40,7 +44,7 @@ func Validate(cs []Contract) Problems {
 		} else {
 			seen[c.ID] = i + 1
 		}
-		validateContract(&ps, name, c)
+		validateContract(&ps, name, c, params)
 		if b, err := json.Marshal(c); err == nil {
 			if bytes.Contains(b, []byte(`\u0000`)) {
 				ps.add(name, "", "contains a NUL character")
@@ -59,7 +63,7 @@ func Validate(cs []Contract) Problems {
 	return ps
 }
 
-func validateContract(ps *Problems, name string, c Contract) {
+func validateContract(ps *Problems, name string, c Contract, params bool) {
 	switch {
 	case c.ID == "":
 		ps.add(name, "id", "is required")
@@ -68,6 +72,8 @@ func validateContract(ps *Problems, name string, c Contract) {
 	}
 	if strings.TrimSpace(c.Title) == "" {
 		ps.add(name, "title", "is required")
+	} else if strings.ContainsAny(c.Title, "\r\n\u2028\u2029\u0085\v\f") {
+		ps.add(name, "title", "must be one line")
 	}
 	checkText(ps, name, "purpose", c.Purpose, true)
 	checkText(ps, name, "returns", c.Returns, false)
@@ -96,36 +102,14 @@ func validateContract(ps *Problems, name string, c Contract) {
 			ps.add(name, f+".call", "must be a JSON object of arguments: %v", err)
 		}
 	}
-	validateParams(ps, name, "params", c.Params, true)
-}
-
-func validateParams(ps *Problems, name, path string, params []Param, needDesc bool) {
-	seen := map[string]bool{}
-	for i, p := range params {
-		f := fmt.Sprintf("%s.%s", path, p.Name)
-		if p.Name == "" {
-			f = fmt.Sprintf("%s[%d]", path, i)
-			ps.add(name, f+".name", "is required")
-		} else if seen[p.Name] {
-			ps.add(name, f, "duplicate parameter name")
-		}
-		seen[p.Name] = true
-		validateParam(ps, name, f, p, needDesc)
+	if !params {
+		return
 	}
-}
-
-func validateParam(ps *Problems, name, f string, p Param, needDesc bool) {
-	for _, t := range strings.Split(p.Type, "|") {
-		if !schemaTypes[t] {
-			ps.add(name, f+".type", "unknown JSON-schema type %q", p.Type)
-			break
-		}
+	ch := &checker{ps: ps, tool: name}
+	ch.params("params", c.Params, nil)
+	if c.Input != nil {
+		ch.input("input", *c.Input, c.Params)
 	}
-	checkText(ps, name, f+".description", p.Description, needDesc)
-	if p.Items != nil {
-		validateParam(ps, name, f+"[]", *p.Items, false)
-	}
-	validateParams(ps, name, f, p.Properties, true)
 }
 
 func checkText(ps *Problems, name, field, s string, required bool) {

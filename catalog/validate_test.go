@@ -89,7 +89,7 @@ func TestOpenAIAndYAMLImport(t *testing.T) {
 	if len(ps) > 0 || len(cs) != 1 || cs[0].ID != "weather.get_weather" || !cs[0].Params[0].Required {
 		t.Fatalf("openai: %v %+v", ps, cs)
 	}
-	y := "tools:\n  - id: hello\n    title: Hello\n    purpose: Says hello.\n    class: interaction\n    effects: read-only\n    version: \"1\"\n    params:\n      - name: who\n        type: string\n        description: Whom to greet.\n        default: 3\n"
+	y := "tools:\n  - id: hello\n    title: Hello\n    purpose: Says hello.\n    class: interaction\n    effects: read-only\n    version: \"1\"\n    params:\n      - name: who\n        type: integer\n        description: How many to greet.\n        default: 3\n"
 	cs, ps = catalog.Parse(catalog.FormatNative, []byte(y), "")
 	if len(ps) > 0 || len(cs) != 1 || cs[0].Params[0].Default != float64(3) {
 		t.Fatalf("yaml: %v %+v", ps, cs)

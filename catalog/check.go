@@ -1,0 +1,322 @@
+package catalog
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// checker finds structural contradictions in a parameter tree: keywords
+// that do not apply to the declared type, values of the wrong type, a
+// default outside its enum or bounds, a minimum above its maximum, names
+// that are not defined. It speaks the vocabulary of the document it checks:
+// JSON-Schema keywords and paths for MCP and OpenAI imports, the console's
+// own field names for native contracts.
+type checker struct {
+	ps     *Problems
+	tool   string
+	schema bool
+}
+
+var nativeKeys = map[string]string{
+	"minLength": "min_length", "maxLength": "max_length", "minItems": "min_items", "maxItems": "max_items",
+	"minProperties": "min_properties", "maxProperties": "max_properties", "exclusiveMinimum": "exclusive_minimum",
+	"exclusiveMaximum": "exclusive_maximum", "multipleOf": "multiple_of", "uniqueItems": "unique_items",
+	"additionalProperties": "additional_properties", "oneOf": "one_of", "anyOf": "any_of", "allOf": "all_of",
+}
+
+// key names a JSON-Schema keyword in the checked document's vocabulary.
+func (c *checker) key(k string) string {
+	if n, ok := nativeKeys[k]; ok && !c.schema {
+		return n
+	}
+	return k
+}
+
+func (c *checker) add(path, keyword, format string, args ...any) {
+	k := c.key(keyword)
+	field := path
+	if k != "" {
+		field = path + "." + k
+	}
+	*c.ps = append(*c.ps, Problem{Tool: c.tool, Field: field, Keyword: k, Message: fmt.Sprintf(format, args...)})
+}
+
+// params checks a list of properties: names, duplicates and each property.
+func (c *checker) params(path string, ps []Param, scope map[string]bool) {
+	seen := map[string]bool{}
+	for i, p := range ps {
+		f := path + "." + p.Name
+		switch {
+		case p.Name == "":
+			f = fmt.Sprintf("%s[%d]", path, i)
+			c.add(f, "name", "is required")
+		case !paramName.MatchString(p.Name):
+			c.add(f, "", "property name %q must match %s to render unambiguously", p.Name, paramName)
+		case seen[p.Name]:
+			c.add(f, "", "duplicate parameter name")
+		}
+		seen[p.Name] = true
+		c.param(f, p, true, scope)
+	}
+}
+
+// input checks the rules on the argument object as a whole: an object
+// whose properties are the contract's params.
+func (c *checker) input(path string, in Param, params []Param) {
+	if in.Type == "" {
+		in.Type = "object"
+	}
+	scope := map[string]bool{}
+	for _, p := range params {
+		scope[p.Name] = true
+	}
+	in.Properties = nil
+	c.param(path, in, false, scope)
+}
+
+// param checks one schema node and everything below it. scope holds the
+// enclosing object's property names, which Requires may name.
+func (c *checker) param(path string, p Param, needDesc bool, scope map[string]bool) {
+	types := c.types(path, p)
+	checkText(c.ps, c.tool, path+".description", p.Description, needDesc)
+	if strings.ContainsAny(p.Title, "\r\n\u2028\u2029\u0085\v\f") {
+		c.add(path, "title", "must be one line")
+	}
+	c.applies(path, p, types)
+	c.values(path, p, types)
+	c.bounds(path, p)
+	if p.Closed && p.Additional != nil {
+		c.add(path, "additionalProperties", "cannot both forbid other properties and give them a schema")
+	}
+	seen := map[string]bool{}
+	for _, r := range p.Requires {
+		if !scope[r] || seen[r] {
+			c.add(path, "required", "names %q, which is not a property of the enclosing object (or names it twice)", r)
+		}
+		seen[r] = true
+	}
+	if p.Items != nil {
+		c.param(path+"[]", *p.Items, false, nil)
+	}
+	if p.Additional != nil {
+		c.param(path+"."+c.key("additionalProperties"), *p.Additional, false, nil)
+	}
+	c.params(path, p.Properties, nil)
+	inner := map[string]bool{}
+	for k := range scope {
+		inner[k] = true
+	}
+	for _, q := range p.Properties {
+		inner[q.Name] = true
+	}
+	for k, alts := range map[string][]Param{"oneOf": p.OneOf, "anyOf": p.AnyOf, "allOf": p.AllOf} {
+		for i, a := range alts {
+			c.param(fmt.Sprintf("%s.%s[%d]", path, c.key(k), i), a, false, inner)
+		}
+	}
+}
+
+// types checks the type and returns the concrete types, or nil when the
+// node accepts any type ("any", or no type beside variants).
+func (c *checker) types(path string, p Param) []string {
+	if p.Type == "" {
+		if !p.combined() {
+			c.add(path, "type", "is required")
+		}
+		return nil
+	}
+	parts := strings.Split(p.Type, "|")
+	seen := map[string]bool{}
+	for _, t := range parts {
+		if !schemaTypes[t] || (t == "any" && len(parts) > 1) || seen[t] {
+			c.add(path, "type", "unknown JSON-schema type %q", p.Type)
+			return nil
+		}
+		seen[t] = true
+	}
+	if p.Type == "any" {
+		return nil
+	}
+	return parts
+}
+
+func has(types []string, t ...string) bool {
+	for _, x := range types {
+		for _, y := range t {
+			if x == y {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// applies reports keywords that cannot constrain any of the declared types.
+func (c *checker) applies(path string, p Param, types []string) {
+	if types == nil {
+		return
+	}
+	need := func(set bool, keyword, kind string, ts ...string) {
+		if set && !has(types, ts...) {
+			c.add(path, keyword, "applies only to %s, but the type is %s", kind, p.Type)
+		}
+	}
+	need(p.MinLength != nil, "minLength", "strings", "string")
+	need(p.MaxLength != nil, "maxLength", "strings", "string")
+	need(p.Pattern != "", "pattern", "strings", "string")
+	need(p.Minimum != nil, "minimum", "numbers", "number", "integer")
+	need(p.Maximum != nil, "maximum", "numbers", "number", "integer")
+	need(p.ExclusiveMinimum != nil, "exclusiveMinimum", "numbers", "number", "integer")
+	need(p.ExclusiveMaximum != nil, "exclusiveMaximum", "numbers", "number", "integer")
+	need(p.MultipleOf != nil, "multipleOf", "numbers", "number", "integer")
+	need(p.Items != nil, "items", "arrays", "array")
+	need(p.MinItems != nil, "minItems", "arrays", "array")
+	need(p.MaxItems != nil, "maxItems", "arrays", "array")
+	need(p.UniqueItems != nil, "uniqueItems", "arrays", "array")
+	need(len(p.Properties) > 0, "properties", "objects", "object")
+	need(p.Closed || p.Additional != nil, "additionalProperties", "objects", "object")
+	need(p.MinProperties != nil, "minProperties", "objects", "object")
+	need(p.MaxProperties != nil, "maxProperties", "objects", "object")
+	need(len(p.Requires) > 0, "required", "objects", "object")
+}
+
+// values checks enum, const, default and examples against the type and
+// against each other.
+func (c *checker) values(path string, p Param, types []string) {
+	seen := map[string]bool{}
+	for _, v := range p.Enum {
+		if !matchesType(types, v) {
+			c.add(path, "enum", "value %s is not of type %s", jsonValue(v), p.Type)
+		}
+		if seen[jsonValue(v)] {
+			c.add(path, "enum", "lists %s twice", jsonValue(v))
+		}
+		seen[jsonValue(v)] = true
+	}
+	inEnum := func(v any) bool { return len(p.Enum) == 0 || seen[jsonValue(v)] }
+	if p.Const != nil {
+		if !matchesType(types, p.Const) {
+			c.add(path, "const", "%s is not of type %s", jsonValue(p.Const), p.Type)
+		} else if !inEnum(p.Const) {
+			c.add(path, "const", "%s is not one of the enum values", jsonValue(p.Const))
+		}
+	}
+	for i, v := range p.Examples {
+		if !matchesType(types, v) || !inEnum(v) || (p.Const != nil && jsonValue(v) != jsonValue(p.Const)) {
+			c.add(path, "examples", "example %d (%s) is not an allowed value", i+1, jsonValue(v))
+		}
+	}
+	if p.Default == nil {
+		return
+	}
+	d := p.Default
+	switch {
+	case !matchesType(types, d):
+		c.add(path, "default", "%s is not of type %s", jsonValue(d), p.Type)
+	case !inEnum(d):
+		c.add(path, "default", "%s is not one of the enum values", jsonValue(d))
+	case p.Const != nil && jsonValue(d) != jsonValue(p.Const):
+		c.add(path, "default", "%s differs from const %s", jsonValue(d), jsonValue(p.Const))
+	}
+	if f, ok := d.(float64); ok {
+		if (p.Minimum != nil && f < *p.Minimum) || (p.ExclusiveMinimum != nil && f <= *p.ExclusiveMinimum) {
+			c.add(path, "default", "%s is below the minimum", jsonValue(d))
+		}
+		if (p.Maximum != nil && f > *p.Maximum) || (p.ExclusiveMaximum != nil && f >= *p.ExclusiveMaximum) {
+			c.add(path, "default", "%s is above the maximum", jsonValue(d))
+		}
+		if p.MultipleOf != nil && *p.MultipleOf > 0 && math.Mod(f, *p.MultipleOf) != 0 {
+			c.add(path, "default", "%s is not a multiple of %s", jsonValue(d), jsonValue(*p.MultipleOf))
+		}
+	}
+	if s, ok := d.(string); ok {
+		n := utf8.RuneCountInString(s)
+		if (p.MinLength != nil && n < *p.MinLength) || (p.MaxLength != nil && n > *p.MaxLength) {
+			c.add(path, "default", "%s breaks the length bounds", jsonValue(d))
+		}
+		if re, err := regexp.Compile(p.Pattern); err == nil && p.Pattern != "" && !re.MatchString(s) {
+			c.add(path, "default", "%s does not match the pattern", jsonValue(d))
+		}
+	}
+	if l, ok := d.([]any); ok {
+		if (p.MinItems != nil && len(l) < *p.MinItems) || (p.MaxItems != nil && len(l) > *p.MaxItems) {
+			c.add(path, "default", "%s breaks the item count bounds", jsonValue(d))
+		}
+	}
+}
+
+// bounds checks that every lower bound is at most its upper bound.
+func (c *checker) bounds(path string, p Param) {
+	lt := func(lo, hi *float64, strict bool) bool {
+		return lo != nil && hi != nil && (*lo > *hi || (strict && *lo >= *hi))
+	}
+	if lt(p.Minimum, p.Maximum, false) || lt(p.Minimum, p.ExclusiveMaximum, true) {
+		c.add(path, "minimum", "%s is above the maximum", jsonValue(*p.Minimum))
+	}
+	if lt(p.ExclusiveMinimum, p.Maximum, true) || lt(p.ExclusiveMinimum, p.ExclusiveMaximum, true) {
+		c.add(path, "exclusiveMinimum", "%s leaves no value below the maximum", jsonValue(*p.ExclusiveMinimum))
+	}
+	if p.MultipleOf != nil && *p.MultipleOf <= 0 {
+		c.add(path, "multipleOf", "must be above 0")
+	}
+	ints := []struct {
+		lo, hi *int
+		key    string
+		hiKey  string
+	}{{p.MinLength, p.MaxLength, "minLength", "maxLength"}, {p.MinItems, p.MaxItems, "minItems", "maxItems"}, {p.MinProperties, p.MaxProperties, "minProperties", "maxProperties"}}
+	for _, b := range ints {
+		for _, v := range []*int{b.lo, b.hi} {
+			if v != nil && *v < 0 {
+				c.add(path, b.key, "must be a non-negative integer")
+			}
+		}
+		if b.lo != nil && b.hi != nil && *b.lo > *b.hi {
+			c.add(path, b.key, "%d is above %s %d", *b.lo, c.key(b.hiKey), *b.hi)
+		}
+	}
+	if p.Pattern != "" {
+		if _, err := regexp.Compile(p.Pattern); err != nil {
+			c.add(path, "pattern", "is not a regular expression the console can check: %v", err)
+		}
+	}
+}
+
+// matchesType reports whether v is a JSON value of one of the types (any
+// value when types is nil).
+func matchesType(types []string, v any) bool {
+	if types == nil {
+		return true
+	}
+	for _, t := range types {
+		switch x := v.(type) {
+		case string:
+			if t == "string" {
+				return true
+			}
+		case float64:
+			if t == "number" || (t == "integer" && x == math.Trunc(x)) {
+				return true
+			}
+		case bool:
+			if t == "boolean" {
+				return true
+			}
+		case nil:
+			if t == "null" {
+				return true
+			}
+		case map[string]any:
+			if t == "object" {
+				return true
+			}
+		case []any:
+			if t == "array" {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,305 @@
+package catalog
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// The JSON-Schema importer accounts for every keyword at every path: each
+// keyword below maps to a Param field that both rendered forms show, and
+// any other keyword is a problem naming the tool, the path and the keyword.
+// Nothing is dropped. The only keywords accounted for without rendering
+// are the envelope of the root: "type": "object" (which MCP and OpenAI
+// require of every input schema, and which is checked) and "$schema" (the
+// dialect the importer reads, not a rule on arguments).
+
+// schemaReader converts one tool's input schema and collects problems.
+type schemaReader struct {
+	ps    *Problems
+	tool  string
+	count int // problems found while reading this tool
+}
+
+func (r *schemaReader) add(path, keyword, format string, args ...any) {
+	r.count++
+	field := path
+	if keyword != "" {
+		field = path + "." + keyword
+	}
+	*r.ps = append(*r.ps, Problem{Tool: r.tool, Field: field, Keyword: keyword, Message: fmt.Sprintf(format, args...)})
+}
+
+// paramName is the character set of property names: a name renders bare in
+// the compact form and between backticks in the full form, so it holds no
+// space, backtick, parenthesis, colon, pipe or quote.
+var paramName = regexp.MustCompile(`^[A-Za-z0-9_.$@-]+$`)
+
+// readInput reads a root input schema: its properties become Params, its
+// other rules Input. The root must be an object schema.
+func (r *schemaReader) readInput(path string, s map[string]any) ([]Param, *Param) {
+	if t, ok := s["type"]; ok && t != "object" {
+		r.add(path, "type", "must be \"object\" for a tool's arguments, got %s", jsonValue(t))
+	}
+	root := r.read(path, "", s, nil, true)
+	params := root.Properties
+	root.Properties = nil
+	root.Type = ""
+	if isZeroParam(root) {
+		return params, nil
+	}
+	return params, &root
+}
+
+func isZeroParam(p Param) bool {
+	b, _ := jsonMarshal(p)
+	return string(b) == `{"name":"","type":""}`
+}
+
+// read converts one schema object. scope holds the property names of the
+// enclosing objects a variant's "required" may name.
+func (r *schemaReader) read(path, name string, s map[string]any, scope map[string]bool, root bool) Param {
+	p := Param{Name: name}
+	keys := make([]string, 0, len(s))
+	for k := range s {
+		keys = append(keys, k)
+	}
+	// "properties" first, so "required" can mark them
+	sort.Slice(keys, func(i, j int) bool {
+		if (keys[i] == "properties") != (keys[j] == "properties") {
+			return keys[i] == "properties"
+		}
+		return keys[i] < keys[j]
+	})
+	props, _ := s["properties"].(map[string]any)
+	inner := map[string]bool{}
+	for k := range scope {
+		inner[k] = true
+	}
+	for k := range props {
+		inner[k] = true
+	}
+	for _, k := range keys {
+		v := s[k]
+		switch k {
+		case "type":
+			if !root {
+				p.Type = r.types(path, v)
+			}
+		case "$schema":
+			if !root {
+				r.add(path, k, "is only accepted at the root of an input schema")
+			} else if _, ok := v.(string); !ok {
+				r.add(path, k, "must be a string")
+			}
+		case "description", "title", "format", "pattern":
+			str, ok := v.(string)
+			if !ok {
+				r.add(path, k, "must be a string")
+				continue
+			}
+			switch k {
+			case "description":
+				p.Description = str
+			case "title":
+				p.Title = str
+			case "format":
+				p.Format = str
+			default:
+				p.Pattern = str
+			}
+		case "enum", "examples":
+			l, ok := v.([]any)
+			if !ok || len(l) == 0 {
+				r.add(path, k, "must be a non-empty list")
+				continue
+			}
+			if k == "enum" {
+				p.Enum = l
+			} else {
+				p.Examples = l
+			}
+		case "const", "default":
+			if v == nil {
+				r.add(path, k, "a null %s cannot be represented; omit it", k)
+				continue
+			}
+			if k == "const" {
+				p.Const = v
+			} else {
+				p.Default = v
+			}
+		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf":
+			f, ok := v.(float64)
+			if !ok {
+				r.add(path, k, "must be a number")
+				continue
+			}
+			*map[string]**float64{"minimum": &p.Minimum, "maximum": &p.Maximum, "exclusiveMinimum": &p.ExclusiveMinimum, "exclusiveMaximum": &p.ExclusiveMaximum, "multipleOf": &p.MultipleOf}[k] = &f
+		case "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties":
+			f, ok := v.(float64)
+			if !ok || f < 0 || f != math.Trunc(f) || f > math.MaxInt32 {
+				r.add(path, k, "must be a non-negative integer, got %s", jsonValue(v))
+				continue
+			}
+			n := int(f)
+			*map[string]**int{"minLength": &p.MinLength, "maxLength": &p.MaxLength, "minItems": &p.MinItems, "maxItems": &p.MaxItems, "minProperties": &p.MinProperties, "maxProperties": &p.MaxProperties}[k] = &n
+		case "uniqueItems", "deprecated":
+			b, ok := v.(bool)
+			if !ok {
+				r.add(path, k, "must be true or false")
+				continue
+			}
+			if k == "uniqueItems" {
+				p.UniqueItems = &b
+			} else {
+				p.Deprecated = &b
+			}
+		case "items":
+			m, ok := v.(map[string]any)
+			if !ok {
+				r.add(path, k, "must be a schema object (tuple and boolean forms are not supported)")
+				continue
+			}
+			item := r.read(path+"[]", "", m, nil, false)
+			p.Items = &item
+		case "properties":
+			if _, ok := v.(map[string]any); !ok {
+				r.add(path, k, "must be an object of schemas")
+				continue
+			}
+			p.Properties = r.properties(path, props)
+		case "required":
+			r.required(path, &p, v, props, scope)
+		case "additionalProperties":
+			switch x := v.(type) {
+			case bool:
+				if x {
+					p.Additional = &Param{Type: "any"}
+				} else {
+					p.Closed = true
+				}
+			case map[string]any:
+				a := r.read(path+".additionalProperties", "", x, nil, false)
+				p.Additional = &a
+			default:
+				r.add(path, k, "must be true, false or a schema object")
+			}
+		case "oneOf", "anyOf", "allOf":
+			l, ok := v.([]any)
+			if !ok || len(l) == 0 {
+				r.add(path, k, "must be a list of at least one schema object")
+				continue
+			}
+			var alts []Param
+			for i, a := range l {
+				m, ok := a.(map[string]any)
+				if !ok {
+					r.add(fmt.Sprintf("%s.%s[%d]", path, k, i), "", "must be a schema object")
+					continue
+				}
+				alts = append(alts, r.read(fmt.Sprintf("%s.%s[%d]", path, k, i), "", m, inner, false))
+			}
+			switch k {
+			case "oneOf":
+				p.OneOf = alts
+			case "anyOf":
+				p.AnyOf = alts
+			default:
+				p.AllOf = alts
+			}
+		default:
+			r.add(path, k, "unsupported JSON-Schema keyword: the renderings cannot show it, so the tool is refused rather than cut")
+		}
+	}
+	if _, typed := s["type"]; !typed && !root {
+		if p.combined() {
+			p.Type = ""
+		} else {
+			p.Type = "any"
+		}
+	}
+	return p
+}
+
+// types reads "type" as a string or a list of strings.
+func (r *schemaReader) types(path string, v any) string {
+	switch t := v.(type) {
+	case string:
+		return t
+	case []any:
+		parts := make([]string, 0, len(t))
+		for _, x := range t {
+			s, ok := x.(string)
+			if !ok {
+				r.add(path, "type", "must be a string or a list of strings")
+				return "invalid"
+			}
+			parts = append(parts, s)
+		}
+		if len(parts) == 0 {
+			r.add(path, "type", "is an empty list")
+			return "invalid"
+		}
+		return strings.Join(parts, "|")
+	}
+	r.add(path, "type", "must be a string or a list of strings")
+	return "invalid"
+}
+
+// properties reads an object's properties in name order (JSON objects
+// carry no order).
+func (r *schemaReader) properties(path string, props map[string]any) []Param {
+	names := make([]string, 0, len(props))
+	for k := range props {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	out := make([]Param, 0, len(names))
+	for _, k := range names {
+		sub, ok := props[k].(map[string]any)
+		if !ok {
+			r.add(path+"."+k, "", "must be a schema object")
+			continue
+		}
+		out = append(out, r.read(path+"."+k, k, sub, nil, false))
+	}
+	return out
+}
+
+// required marks own properties required and records names of enclosing
+// properties as Requires; a name defined nowhere is a problem.
+func (r *schemaReader) required(path string, p *Param, v any, props map[string]any, scope map[string]bool) {
+	l, ok := v.([]any)
+	if !ok {
+		r.add(path, "required", "must be a list of property names")
+		return
+	}
+	seen := map[string]bool{}
+	own := map[string]bool{}
+	for _, x := range l {
+		name, ok := x.(string)
+		switch {
+		case !ok:
+			r.add(path, "required", "entry %s is not a property name", jsonValue(x))
+		case seen[name]:
+			r.add(path, "required", "names %q twice", name)
+		case props[name] != nil:
+			own[name] = true
+		case scope[name]:
+			p.Requires = append(p.Requires, name)
+		default:
+			r.add(path, "required", "names %q, which is not a defined property", name)
+		}
+		if ok {
+			seen[name] = true
+		}
+	}
+	for i := range p.Properties {
+		if own[p.Properties[i].Name] {
+			p.Properties[i].Required = true
+		}
+	}
+}
