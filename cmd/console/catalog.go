@@ -9,17 +9,25 @@ import (
 	"github.com/agentforge/console/instruction/meter"
 
 	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
 )
 
-func runCatalog(ctx context.Context, args []string, stdout *os.File) error {
-	if len(args) == 0 || (args[0] != "validate" && args[0] != "import") {
-		return &exitError{2, fmt.Errorf("usage: console catalog validate|import FILE [--format native|mcp|openai] [--namespace NS]")}
+// runCatalog validates, renders or imports a catalog document. render
+// prints the contracts exactly as an agent would receive them and stores
+// nothing; its problems go to stderr so stdout is only ever the rendering.
+func runCatalog(ctx context.Context, args []string, stdout, stderr *os.File) error {
+	if len(args) == 0 || (args[0] != "validate" && args[0] != "import" && args[0] != "render") {
+		return &exitError{2, fmt.Errorf("usage: console catalog validate|render|import FILE [--format native|mcp|openai] [--namespace NS] [--form full|compact]")}
 	}
 	sub := args[0]
 	fs := flag.NewFlagSet("catalog "+sub, flag.ContinueOnError)
 	format := fs.String("format", catalog.FormatNative, "native | mcp | openai")
 	ns := fs.String("namespace", "", "service namespace (required for mcp and openai)")
+	form := catalog.FormFull
+	if sub == "render" {
+		fs.StringVar(&form, "form", catalog.FormFull, "full | compact")
+	}
 	// accept FILE before or after the flags
 	rest := args[1:]
 	var file string
@@ -35,16 +43,27 @@ func runCatalog(ctx context.Context, args []string, stdout *os.File) error {
 	if file == "" {
 		return &exitError{2, fmt.Errorf("catalog %s: FILE is required", sub)}
 	}
+	if form != catalog.FormFull && form != catalog.FormCompact {
+		return &exitError{2, fmt.Errorf("--form: %q is not full or compact", form)}
+	}
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return &exitError{2, err}
 	}
 	cs, ps := catalog.Parse(*format, data, *ns)
 	if len(ps) > 0 {
+		out := stdout
+		if sub == "render" {
+			out = stderr
+		}
 		for _, p := range ps {
-			fmt.Fprintln(stdout, p.String())
+			fmt.Fprintln(out, p.String())
 		}
 		return &exitError{1, fmt.Errorf("%s: %d problem(s); nothing was imported", file, len(ps))}
+	}
+	if sub == "render" {
+		_, err := fmt.Fprint(stdout, catalog.RenderRoster(cs, form))
+		return err
 	}
 	if sub == "validate" {
 		fmt.Fprintf(stdout, "%s: %d valid tool contract(s)\n", file, len(cs))

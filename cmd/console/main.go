@@ -45,6 +45,7 @@ commands:
   migrate                    apply database migrations and exit
   compose                    print the instruction an agent receives
   catalog validate FILE      validate a catalog document
+  catalog render FILE        print a catalog document's contracts as an agent gets them (--form full|compact)
   catalog import FILE        import a catalog document
   user add NAME              add a user
   audit verify               verify the audit log's hash chain
@@ -68,7 +69,7 @@ func run(ctx context.Context, args []string, stdout, stderr *os.File) error {
 	case "compose":
 		return runCompose(ctx, args, stdout)
 	case "catalog":
-		return runCatalog(ctx, args, stdout)
+		return runCatalog(ctx, args, stdout, stderr)
 	case "user":
 		return runUser(ctx, args, stdout)
 	case "audit":
