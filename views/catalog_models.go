@@ -103,13 +103,15 @@ type ImportChange struct {
 
 // ImportPreviewData is what an import would do.
 type ImportPreviewData struct {
-	Form      ImportForm
-	Added     []ToolRow
-	Changed   []ImportChange
-	Removed   []string
-	Unchanged int
-	Digest    string
-	Empty     bool
+	Form    ImportForm
+	Added   []ToolRow
+	Changed []ImportChange
+	// Renderings shows every added and changed contract as rendered.
+	Renderings []RenderedContract
+	Removed    []string
+	Unchanged  int
+	Digest     string
+	Empty      bool
 }
 
 // ReviewItem is one candidate tool awaiting review.

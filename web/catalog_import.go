@@ -112,11 +112,18 @@ func previewData(f views.ImportForm, plan models.ImportPlan) views.ImportPreview
 	d := views.ImportPreviewData{Form: f, Removed: plan.Removed, Unchanged: plan.Unchanged, Digest: plan.Digest, Empty: plan.Empty()}
 	for _, k := range plan.Added {
 		d.Added = append(d.Added, toolRow(models.Tool{Status: models.ToolCandidate}, k))
+		d.Renderings = append(d.Renderings, rendered(k, "added"))
 	}
 	for _, ch := range plan.Changed {
 		d.Changed = append(d.Changed, views.ImportChange{ID: ch.New.ID, Diff: lineDiff(prettyJSON(string(catalog.CanonicalJSON(ch.Old))), prettyJSON(string(catalog.CanonicalJSON(ch.New))))})
+		d.Renderings = append(d.Renderings, rendered(ch.New, "changed"))
 	}
 	return d
+}
+
+// rendered is a contract as the agent gets it, in both forms.
+func rendered(k catalog.Contract, change string) views.RenderedContract {
+	return views.RenderedContract{ID: k.ID, Change: change, Full: catalog.RenderFull(k), Compact: catalog.RenderCompact(k)}
 }
 
 // importConfirm re-validates the same document and applies it, refusing
