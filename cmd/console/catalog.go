@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/agentforge/console/instruction/meter"
-
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
