@@ -3,9 +3,11 @@ package models
 import (
 	"crypto/rand"
 	"crypto/subtle"
+	"errors"
 	"encoding/base64"
 	"fmt"
 	"strings"
+	"time"
 
 	"golang.org/x/crypto/argon2"
 )
@@ -22,8 +24,45 @@ const (
 // MinPasswordLength is the shortest password accepted.
 const MinPasswordLength = 10
 
+// MaxPasswordLength is the longest password accepted, wherever a password
+// is set or checked (sign-in refuses longer ones without hashing).
+const MaxPasswordLength = 1024
+
+// Hashing bounds: at most MaxConcurrentHashes argon2id computations (19 MiB
+// each) run at once; a caller waits at most hashWait for a slot and then
+// gets ErrBusy, so a flood of sign-ins costs a bounded amount of memory
+// and is shed (503) instead of queueing without end.
+const (
+	MaxConcurrentHashes = 4
+	hashWait            = 3 * time.Second
+)
+
+var hashSlots = make(chan struct{}, MaxConcurrentHashes)
+
+func acquireHash() error {
+	select {
+	case hashSlots <- struct{}{}:
+		return nil
+	default:
+	}
+	t := time.NewTimer(hashWait)
+	defer t.Stop()
+	select {
+	case hashSlots <- struct{}{}:
+		return nil
+	case <-t.C:
+		return ErrBusy
+	}
+}
+
+func releaseHash() { <-hashSlots }
+
 // HashPassword hashes with argon2id and returns a PHC string.
 func HashPassword(pw string) (string, error) {
+	if err := acquireHash(); err != nil {
+		return "", err
+	}
+	defer releaseHash()
 	salt := make([]byte, argonSaltLen)
 	if _, err := rand.Read(salt); err != nil {
 		return "", err
@@ -33,8 +72,17 @@ func HashPassword(pw string) (string, error) {
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemoryKiB, argonTime, argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
 
-// CheckPassword verifies pw against a PHC string in constant time.
-func CheckPassword(phc, pw string) bool {
+// CheckPassword verifies pw against a PHC string in constant time. It
+// returns ErrBusy when no hashing slot frees up in time.
+func CheckPassword(phc, pw string) (bool, error) {
+	if err := acquireHash(); err != nil {
+		return false, err
+	}
+	defer releaseHash()
+	return checkPassword(phc, pw), nil
+}
+
+func checkPassword(phc, pw string) bool {
 	parts := strings.Split(phc, "$")
 	if len(parts) != 6 || parts[1] != "argon2id" {
 		return false
@@ -55,7 +103,13 @@ func CheckPassword(phc, pw string) bool {
 }
 
 // dummyHash makes a failed lookup cost as much as a failed password check.
-var dummyHash, _ = HashPassword("timing equalizer")
+var dummyHash = func() string {
+	h, err := HashPassword("timing equalizer")
+	if err != nil {
+		panic(err)
+	}
+	return h
+}()
 
 // RandomToken returns n random bytes, base64url-encoded.
 func RandomToken(n int) string {
@@ -65,3 +119,6 @@ func RandomToken(n int) string {
 	}
 	return base64.RawURLEncoding.EncodeToString(b)
 }
+
+// ErrBusy means too many password checks are running; try again shortly.
+var ErrBusy = errors.New("models: too many password checks at once")

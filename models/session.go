@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"gorm.io/gorm"
 )
 
 // Session is a signed-in browser. Only the hash of its token is stored.
@@ -110,36 +112,53 @@ type LoginAttempt struct {
 	At       time.Time `gorm:"index"`
 }
 
-// Throttle limits.
+// Throttle limits, per window. The account limit is per (account,
+// address): a flood of wrong passwords from one address never locks the
+// owner out from another. An address is limited across accounts, and an
+// account across all addresses only at a much higher count (a flood from
+// at least MaxFailuresPerAccountAnyAddress/MaxFailuresPerAccount
+// addresses).
 const (
-	MaxFailuresPerAccount = 5
-	MaxFailuresPerIP      = 20
-	ThrottleWindow        = 15 * time.Minute
+	MaxFailuresPerAccount           = 5
+	MaxFailuresPerIP                = 20
+	MaxFailuresPerAccountAnyAddress = 100
+	ThrottleWindow                  = 15 * time.Minute
 )
 
-// LoginThrottled reports whether the account or the address has failed
-// too often within the window.
-func (s *Store) LoginThrottled(ctx context.Context, username, ip string) (bool, error) {
-	since := time.Now().UTC().Add(-ThrottleWindow)
-	var byUser, byIP int64
-	if err := s.with(ctx).Model(&LoginAttempt{}).Where("username = ? AND at > ?", username, since).Count(&byUser).Error; err != nil {
+// BeginAttempt counts a password attempt (sign-in, or the current password
+// on the account page) before the password is checked, so concurrent
+// attempts cannot race past the limit: the attempt is stored first, then
+// the attempts in the window are counted, and only an attempt within every
+// limit may go on to check the password (allowed). A refused attempt is
+// not kept. An allowed attempt stays recorded as a failure unless
+// AttemptSucceeded clears it.
+func (s *Store) BeginAttempt(ctx context.Context, username, ip string) (allowed bool, err error) {
+	username, ip = clipTo(username, 64), clipTo(ip, 64)
+	now := time.Now().UTC()
+	row := LoginAttempt{Username: username, IP: ip, At: now}
+	if err := s.with(ctx).Create(&row).Error; err != nil {
 		return false, err
 	}
-	if err := s.with(ctx).Model(&LoginAttempt{}).Where("ip = ? AND at > ?", ip, since).Count(&byIP).Error; err != nil {
+	since := now.Add(-ThrottleWindow)
+	var byAccountIP, byIP, byAccount int64
+	q := s.with(ctx).Model(&LoginAttempt{}).Where("at > ?", since)
+	if err := q.Session(&gorm.Session{}).Where("username = ? AND ip = ?", username, ip).Count(&byAccountIP).Error; err != nil {
 		return false, err
 	}
-	return byUser >= MaxFailuresPerAccount || byIP >= MaxFailuresPerIP, nil
-}
-
-// RecordLoginFailure notes a failed sign-in.
-func (s *Store) RecordLoginFailure(ctx context.Context, username, ip string) error {
-	if len(username) > 64 {
-		username = username[:64]
+	if err := q.Session(&gorm.Session{}).Where("ip = ?", ip).Count(&byIP).Error; err != nil {
+		return false, err
 	}
-	return s.with(ctx).Create(&LoginAttempt{Username: username, IP: ip, At: time.Now().UTC()}).Error
+	if err := q.Session(&gorm.Session{}).Where("username = ?", username).Count(&byAccount).Error; err != nil {
+		return false, err
+	}
+	if byAccountIP > MaxFailuresPerAccount || byIP > MaxFailuresPerIP || byAccount > MaxFailuresPerAccountAnyAddress {
+		return false, s.with(ctx).Delete(&LoginAttempt{}, row.ID).Error
+	}
+	return true, nil
 }
 
-// ClearLoginFailures forgets an account's failures after a good sign-in.
-func (s *Store) ClearLoginFailures(ctx context.Context, username string) error {
-	return s.with(ctx).Where("username = ?", username).Delete(&LoginAttempt{}).Error
+// AttemptSucceeded forgets the failures of an account from this address
+// after the right password (failures from other addresses stay).
+func (s *Store) AttemptSucceeded(ctx context.Context, username, ip string) error {
+	return s.with(ctx).Where("username = ? AND ip = ?", clipTo(username, 64), clipTo(ip, 64)).Delete(&LoginAttempt{}).Error
 }

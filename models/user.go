@@ -51,10 +51,8 @@ func (in NewUserInput) Validate() map[string]string {
 	if !usernamePattern.MatchString(in.Username) {
 		errs["username"] = "use 2-64 lower-case letters, digits, dots, dashes or underscores"
 	}
-	if len(in.Password) < MinPasswordLength {
-		errs["password"] = fmt.Sprintf("must be at least %d characters", MinPasswordLength)
-	} else if len(in.Password) > 1024 {
-		errs["password"] = "must be at most 1024 characters"
+	if msg := passwordProblem(in.Password); msg != "" {
+		errs["password"] = msg
 	}
 	if len(in.Roles) == 0 {
 		errs["roles"] = "choose at least one role"
@@ -120,14 +118,25 @@ func (s *Store) CountUsers(ctx context.Context) (int64, error) {
 }
 
 // Authenticate checks a username and password. It spends the same time on
-// an unknown user as on a wrong password.
+// an unknown user as on a wrong password; ErrBusy means the hashing bound
+// was reached (nothing was checked).
 func (s *Store) Authenticate(ctx context.Context, name, password string) (*User, error) {
-	u, err := s.UserByName(ctx, strings.TrimSpace(name))
-	if err != nil {
-		CheckPassword(dummyHash, password)
+	if len(password) > MaxPasswordLength {
 		return nil, ErrBadCredentials
 	}
-	if !CheckPassword(u.PasswordHash, password) || u.Disabled {
+	u, err := s.UserByName(ctx, strings.TrimSpace(name))
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return nil, err
+	}
+	phc := dummyHash
+	if err == nil {
+		phc = u.PasswordHash
+	}
+	ok, herr := CheckPassword(phc, password)
+	switch {
+	case herr != nil:
+		return nil, herr
+	case err != nil || !ok || u.Disabled:
 		return nil, ErrBadCredentials
 	}
 	return u, nil
@@ -181,10 +190,23 @@ func (s *Store) SetDisabled(ctx context.Context, actor string, id uint, disabled
 	})
 }
 
+// passwordProblem is the one password rule, applied wherever a password
+// is set: at least MinPasswordLength characters and at most
+// MaxPasswordLength bytes (the most sign-in accepts).
+func passwordProblem(pw string) string {
+	switch {
+	case len(pw) < MinPasswordLength:
+		return fmt.Sprintf("must be at least %d characters", MinPasswordLength)
+	case len(pw) > MaxPasswordLength:
+		return fmt.Sprintf("must be at most %d bytes", MaxPasswordLength)
+	}
+	return ""
+}
+
 // SetPassword replaces a user's password and ends their sessions.
 func (s *Store) SetPassword(ctx context.Context, actor string, id uint, password string) error {
-	if len(password) < MinPasswordLength {
-		return &ValidationError{Fields: map[string]string{"password": fmt.Sprintf("must be at least %d characters", MinPasswordLength)}}
+	if msg := passwordProblem(password); msg != "" {
+		return &ValidationError{Fields: map[string]string{"password": msg}}
 	}
 	hash, err := HashPassword(password)
 	if err != nil {

@@ -28,7 +28,14 @@ func (s *Server) changePassword(c echo.Context) error {
 	u := currentUser(c)
 	next, confirm := c.FormValue("password"), c.FormValue("confirm")
 	errs := views.FieldErrors{}
-	if _, err := s.store.Authenticate(ctx, u.Username, c.FormValue("current")); err != nil {
+	// guesses of the current password count like failed sign-ins
+	switch ok, status, err := s.checkPassword(c, u.Username, c.FormValue("current")); {
+	case err != nil:
+		return err
+	case status != 0:
+		errs["current"] = "too many attempts; wait and try again"
+		return s.renderAccount(c, status, errs)
+	case ok == nil:
 		errs["current"] = "is not your current password"
 	}
 	if next != confirm {

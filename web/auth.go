@@ -1,7 +1,7 @@
 package web
 
 import (
-	"net"
+	"errors"
 	"net/http"
 	"net/url"
 	"strings"
@@ -33,23 +33,21 @@ func (s *Server) login(c echo.Context) error {
 	next := safeNext(c.FormValue("next"))
 	ip := clientIP(c)
 	form := views.LoginForm{Username: name, Next: next}
-	if name == "" || pw == "" || len(name) > 64 || len(pw) > 1024 {
+	if name == "" || pw == "" || len(name) > 64 || len(pw) > models.MaxPasswordLength {
 		form.Error = "Enter your username and password."
 		return s.renderLogin(c, http.StatusUnprocessableEntity, form)
 	}
-	throttled, err := s.store.LoginThrottled(ctx, name, ip)
-	if err != nil {
+	u, status, err := s.checkPassword(c, name, pw)
+	switch {
+	case status == http.StatusTooManyRequests:
+		form.Error = "Too many failed attempts from this address. Wait 15 minutes and try again."
+		return s.renderLogin(c, status, form)
+	case status == http.StatusServiceUnavailable:
+		form.Error = "The console is busy signing people in. Try again in a few seconds."
+		return s.renderLogin(c, status, form)
+	case err != nil:
 		return err
-	}
-	if throttled {
-		form.Error = "Too many failed attempts. Wait 15 minutes and try again."
-		return s.renderLogin(c, http.StatusTooManyRequests, form)
-	}
-	u, err := s.store.Authenticate(ctx, name, pw)
-	if err != nil {
-		if rerr := s.store.RecordLoginFailure(ctx, name, ip); rerr != nil {
-			return rerr
-		}
+	case u == nil:
 		s.log.WarnContext(ctx, "sign-in failed", "username", name, "ip", ip)
 		form.Error = "Wrong username or password."
 		return s.renderLogin(c, http.StatusUnauthorized, form)
@@ -62,7 +60,6 @@ func (s *Server) login(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_ = s.store.ClearLoginFailures(ctx, name)
 	s.setSessionCookie(c, tok)
 	c.SetCookie(&http.Cookie{Name: preCSRFCookie, Value: "", Path: "/login", MaxAge: -1})
 	return c.Redirect(http.StatusSeeOther, next)
@@ -91,10 +88,43 @@ func safeNext(next string) string {
 	return next
 }
 
-func clientIP(c echo.Context) string {
-	host, _, err := net.SplitHostPort(c.Request().RemoteAddr)
+// checkPassword counts the attempt for (name, client address) before
+// checking the password, then checks it under the hashing bound. It
+// returns the user on success; 429 when the attempt is throttled, 503 when
+// hashing is saturated (Retry-After set); a nil user and status 0 for a
+// wrong password.
+func (s *Server) checkPassword(c echo.Context, name, pw string) (*models.User, int, error) {
+	ctx := c.Request().Context()
+	ip := clientIP(c)
+	allowed, err := s.store.BeginAttempt(ctx, name, ip)
 	if err != nil {
-		return c.Request().RemoteAddr
+		return nil, 0, err
 	}
-	return host
+	if !allowed {
+		c.Response().Header().Set("Retry-After", "900")
+		return nil, http.StatusTooManyRequests, nil
+	}
+	u, err := s.store.Authenticate(ctx, name, pw)
+	switch {
+	case errors.Is(err, models.ErrBusy):
+		c.Response().Header().Set("Retry-After", "5")
+		return nil, http.StatusServiceUnavailable, nil
+	case errors.Is(err, models.ErrBadCredentials):
+		return nil, 0, nil
+	case err != nil:
+		return nil, 0, err
+	}
+	if err := s.store.AttemptSucceeded(ctx, name, ip); err != nil {
+		return nil, 0, err
+	}
+	return u, 0, nil
+}
+
+// clientIP is the client's address: the peer address, or, when a trusted
+// proxy header is configured, what the proxy says (echo's extractors: for
+// X-Forwarded-For the rightmost address not of a trusted proxy — loopback,
+// link-local and private ranges — so a client cannot spoof it past the
+// proxy).
+func clientIP(c echo.Context) string {
+	return c.RealIP()
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -38,6 +39,10 @@ type Config struct {
 	ReceiptKey []byte
 	// RunCeilings bound deferred-run searches and steps (zero: defaults).
 	RunCeilings deferred.Ceilings
+	// TrustedProxyHeader names the header a trusted reverse proxy sets to
+	// the client's address ("X-Forwarded-For" or "X-Real-IP"); empty means
+	// the peer address is the client (no header is believed).
+	TrustedProxyHeader string
 }
 
 // Server is the console's HTTP application.
@@ -76,6 +81,7 @@ func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
+	e.IPExtractor = ipExtractor(cfg.TrustedProxyHeader)
 	// pages compress well (a 150-tool forge fragment is ~360 KiB of HTML);
 	// the API stays uncompressed unless a client asks, to keep its CPU cost flat
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 1, MinLength: 2048, Skipper: func(c echo.Context) bool {
@@ -90,6 +96,28 @@ func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
 		e.Add(r.method, r.path, r.handler, s.enforce(r.policy))
 	}
 	return s
+}
+
+// CheckProxyHeader accepts the trusted proxy header settings the console
+// knows: none, X-Forwarded-For or X-Real-IP (any case).
+func CheckProxyHeader(h string) error {
+	switch strings.ToLower(h) {
+	case "", "x-forwarded-for", "x-real-ip":
+		return nil
+	}
+	return fmt.Errorf("%q: use X-Forwarded-For or X-Real-IP, or leave it unset", h)
+}
+
+// ipExtractor decides the client address: the peer, unless a trusted
+// proxy header is configured.
+func ipExtractor(header string) echo.IPExtractor {
+	switch strings.ToLower(header) {
+	case "x-forwarded-for":
+		return echo.ExtractIPFromXFFHeader()
+	case "x-real-ip":
+		return echo.ExtractIPFromRealIPHeader()
+	}
+	return echo.ExtractIPDirect()
 }
 
 // Handler is the http.Handler to serve.

@@ -22,10 +22,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	secure := fs.Bool("secure-cookies", os.Getenv("CONSOLE_SECURE_COOKIES") == "1", "mark cookies Secure (behind a TLS proxy)")
 	rate := fs.Int("api-rate", envInt("CONSOLE_API_RATE", 2000), "API requests per second per key (CONSOLE_API_RATE)")
 	approvals := fs.Int("approvals", envInt("CONSOLE_REQUIRED_APPROVALS", 1), "fresh approvals a skill promotion needs (CONSOLE_REQUIRED_APPROVALS)")
+	proxyHeader := fs.String("trusted-proxy-header", os.Getenv("CONSOLE_TRUSTED_PROXY_HEADER"), "header a trusted reverse proxy sets to the client address: X-Forwarded-For or X-Real-IP (CONSOLE_TRUSTED_PROXY_HEADER); unset: the peer address")
 	ceiling := fs.Int("procedure-ceiling", envInt("CONSOLE_PROCEDURE_CEILING", 2000), "largest skill procedure in tokens (CONSOLE_PROCEDURE_CEILING)")
 	runs := runCeilingFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, err}
+	}
+	if err := web.CheckProxyHeader(*proxyHeader); err != nil {
+		return &exitError{2, fmt.Errorf("--trusted-proxy-header: %w", err)}
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	m := meter.New(200000)
@@ -55,7 +59,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 		return &exitError{2, err}
 	}
 	srv := web.New(store, m, web.Config{SecureCookies: *secure, Logger: log, APIRate: *rate, RequiredApprovals: *approvals, ProcedureCeiling: *ceiling,
-		ReceiptKey: receiptKey, RunCeilings: *runs})
+		ReceiptKey: receiptKey, RunCeilings: *runs, TrustedProxyHeader: *proxyHeader})
 	defer srv.Close()
 	if err := srv.Warm(ctx); err != nil {
 		return err
