@@ -3,8 +3,8 @@ package models
 import (
 	"crypto/rand"
 	"crypto/subtle"
-	"errors"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
