@@ -1,0 +1,169 @@
+package authority
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Error types a denial carries (seed 000). Unknown, hidden, undeclared and
+// unavailable tools all answer TypeUnavailable, so a model cannot tell a
+// nonexistent tool from a hidden one; HostReason says which.
+const (
+	TypePermissionDenied = "permission_denied"
+	TypeApprovalRequired = "approval_required"
+	TypeUnavailable      = "capability_unavailable"
+	TypeRevoked          = "capability_revoked"
+	TypeBindingStale     = "binding_stale"
+	TypeCatalogChanged   = "catalog_changed"
+)
+
+// ErrorTypes lists every denial type.
+var ErrorTypes = []string{TypePermissionDenied, TypeApprovalRequired, TypeUnavailable, TypeRevoked, TypeBindingStale, TypeCatalogChanged}
+
+// Safe next actions: none suggests a broader scope, an installation, an
+// escalation or a blind retry.
+const (
+	ActChooseAlternative = "choose_available_tool"
+	ActAskUser           = "ask_user"
+	ActRequestApproval   = "request_approval"
+	ActBindAgain         = "bind_again"
+	ActLoadDescriptor    = "load_current_descriptor"
+	ActRefreshCatalog    = "refresh_catalog"
+	ActStop              = "stop"
+)
+
+var messages = map[string]struct {
+	text string
+	next []string
+}{
+	TypePermissionDenied: {"You are not permitted to use this capability for this user.", []string{ActChooseAlternative, ActAskUser, ActStop}},
+	TypeApprovalRequired: {"This capability needs a human approval for each call.", []string{ActRequestApproval, ActChooseAlternative, ActStop}},
+	TypeUnavailable:      {"This capability is not available.", []string{ActChooseAlternative, ActAskUser, ActStop}},
+	TypeRevoked:          {"Permission to use this capability was revoked.", []string{ActChooseAlternative, ActAskUser, ActStop}},
+	TypeBindingStale:     {"This binding is no longer valid.", []string{ActLoadDescriptor, ActBindAgain, ActStop}},
+	TypeCatalogChanged:   {"The catalog changed; this capability is no longer listed as bound.", []string{ActRefreshCatalog, ActChooseAlternative, ActStop}},
+}
+
+// Agent is what a check needs of the calling agent: its declared tools,
+// connected services and, when a profile applies, the profile's tools.
+type Agent struct {
+	Slug     string
+	Declared []string
+	Services []string
+	// Profile is the profile's tool list; nil when no profile applies.
+	Profile []string
+}
+
+// Binding is a stored binding a check presents. Found is false when the
+// handle resolved to nothing (unknown, released, or never issued).
+type Binding struct {
+	Found     bool
+	Subject   string
+	Agent     string
+	Tool      string
+	Digest    string
+	ExpiresAt time.Time
+}
+
+// Check is one call-time question: may this agent, acting for this
+// subject, call this tool now?
+type Check struct {
+	Agent   Agent
+	Subject *Subject
+	ToolID  string
+	// Tool is the catalog entry; nil when the catalog has no such tool.
+	Tool   *Tool
+	Grants []Grant
+	// Binding is nil when the call presents no binding.
+	Binding *Binding
+	Now     time.Time
+}
+
+// Error is a denial's model-visible part.
+type Error struct {
+	Type        string   `json:"type"`
+	Message     string   `json:"message"`
+	NextActions []string `json:"next_actions"`
+}
+
+// Decision is a check's answer: Allow, or a denial with its model-visible
+// Error and a HostReason only the runtime's trace should see.
+type Decision struct {
+	Allow      bool
+	Error      *Error
+	HostReason string
+	// Groups are the subject's groups whose grants allowed the call.
+	Groups []string
+}
+
+func deny(typ, reason string) Decision {
+	m := messages[typ]
+	return Decision{Error: &Error{Type: typ, Message: m.text, NextActions: slices.Clone(m.next)}, HostReason: reason}
+}
+
+// Decide answers a call-time check. It reads no clock: Now is passed in.
+func Decide(c Check) Decision {
+	if c.Binding != nil {
+		if d, stop := checkBinding(c); stop {
+			return d
+		}
+	}
+	d := current(c)
+	if d.Allow || c.Binding == nil || d.Error.Type == TypeApprovalRequired {
+		return d
+	}
+	// the binding was valid once: what changed since is a revocation
+	r := deny(TypeRevoked, "binding revoked: "+d.HostReason)
+	return r
+}
+
+func checkBinding(c Check) (Decision, bool) {
+	b := c.Binding
+	subject := ""
+	if c.Subject != nil {
+		subject = c.Subject.ID
+	}
+	switch {
+	case !b.Found:
+		return deny(TypeBindingStale, "binding: unknown or released handle"), true
+	case b.Subject != subject || b.Agent != c.Agent.Slug || b.Tool != c.ToolID:
+		return deny(TypeBindingStale, fmt.Sprintf("binding: issued for subject %q, agent %s, tool %s", b.Subject, b.Agent, b.Tool)), true
+	case !c.Now.Before(b.ExpiresAt):
+		return deny(TypeBindingStale, "binding: expired at "+b.ExpiresAt.UTC().Format(time.RFC3339)), true
+	case c.Tool == nil:
+		return deny(TypeCatalogChanged, "binding: tool "+c.ToolID+" left the catalog"), true
+	case c.Tool.Digest != b.Digest:
+		return deny(TypeBindingStale, fmt.Sprintf("binding: descriptor changed from %.12s to %.12s", b.Digest, c.Tool.Digest)), true
+	}
+	return Decision{}, false
+}
+
+// current is the check against the current state, binding aside.
+func current(c Check) Decision {
+	t, a := c.Tool, c.Agent
+	switch {
+	case t == nil:
+		return deny(TypeUnavailable, "unknown: no tool "+c.ToolID+" in the catalog")
+	case !slices.Contains(a.Declared, t.ID):
+		return deny(TypeUnavailable, fmt.Sprintf("undeclared: agent %s does not declare %s", a.Slug, t.ID))
+	case a.Profile != nil && !slices.Contains(a.Profile, t.ID):
+		return deny(TypeUnavailable, fmt.Sprintf("hidden: the profile of agent %s does not list %s", a.Slug, t.ID))
+	case t.State != StateBindable:
+		return deny(TypeUnavailable, fmt.Sprintf("unavailable: %s is %s in the ledger", t.ID, t.State))
+	case t.Namespace() != "" && !slices.Contains(a.Services, t.Namespace()):
+		return deny(TypeUnavailable, fmt.Sprintf("unavailable: service %s is not connected to agent %s", t.Namespace(), a.Slug))
+	}
+	groups := GroupsOf(c.Subject)
+	auth, ok := Authorize(groups, c.Grants, *t)
+	if !ok {
+		return deny(TypePermissionDenied, fmt.Sprintf("not granted: no grant of groups [%s] covers %s (effects %s)", strings.Join(groups, ","), t.ID, t.Effects))
+	}
+	if auth.RequiresApproval {
+		d := deny(TypeApprovalRequired, fmt.Sprintf("approval: groups [%s] are granted %s only with approval", strings.Join(auth.Groups, ","), t.ID))
+		d.Groups = auth.Groups
+		return d
+	}
+	return Decision{Allow: true, Groups: auth.Groups}
+}

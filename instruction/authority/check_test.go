@@ -1,0 +1,217 @@
+package authority
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+var now = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+
+func baseCheck() Check {
+	return Check{
+		Agent:   Agent{Slug: "analyst", Declared: []string{"read_file", "exec", "github.get_issue", "draft_tool"}, Services: []string{"github"}},
+		Subject: &Subject{ID: "u1", Groups: []string{"contractors"}},
+		ToolID:  "read_file",
+		Tool:    &Tool{ID: "read_file", Version: "1", Digest: "d1", Effects: "read-only", State: StateBindable},
+		Grants:  []Grant{{Group: "contractors", Kind: KindEffects, Value: "read-only"}},
+		Now:     now,
+	}
+}
+
+func binding() *Binding {
+	return &Binding{Found: true, Subject: "u1", Agent: "analyst", Tool: "read_file", Digest: "d1", ExpiresAt: now.Add(time.Minute)}
+}
+
+func TestDecide(t *testing.T) {
+	tests := []struct {
+		name   string
+		change func(c *Check)
+		want   string // "" = allow
+		reason string // a fragment of the host reason
+	}{
+		{"granted", func(c *Check) {}, "", ""},
+		{"unknown tool", func(c *Check) { c.ToolID, c.Tool = "nope", nil }, TypeUnavailable, "unknown"},
+		{"undeclared", func(c *Check) { c.Agent.Declared = []string{"exec"} }, TypeUnavailable, "undeclared"},
+		{"hidden by the profile", func(c *Check) { c.Agent.Profile = []string{"exec"} }, TypeUnavailable, "hidden"},
+		{"candidate", func(c *Check) { c.Tool.State = StateStructurallyValid }, TypeUnavailable, "unavailable"},
+		{"rejected", func(c *Check) { c.Tool.State = StateRejected }, TypeUnavailable, "unavailable"},
+		{"service not connected", func(c *Check) {
+			c.ToolID, c.Tool = "github.get_issue", &Tool{ID: "github.get_issue", Digest: "g", Effects: "read-only", State: StateBindable}
+			c.Agent.Services = nil
+		}, TypeUnavailable, "not connected"},
+		{"not granted", func(c *Check) { c.Grants = nil }, TypePermissionDenied, "not granted"},
+		{"other group's grant", func(c *Check) { c.Subject.Groups = []string{"staff"} }, TypePermissionDenied, "not granted"},
+		{"no subject is everyone", func(c *Check) { c.Subject = nil; c.Grants[0].Group = Everyone }, "", ""},
+		{"subject without groups", func(c *Check) { c.Subject.Groups = nil }, TypePermissionDenied, "not granted"},
+		{"approval only", func(c *Check) { c.Grants[0].RequiresApproval = true }, TypeApprovalRequired, "approval"},
+		{"approval beaten by a plain grant", func(c *Check) {
+			c.Grants[0].RequiresApproval = true
+			c.Grants = append(c.Grants, Grant{Group: "contractors", Kind: KindTool, Value: "read_file"})
+		}, "", ""},
+		{"valid binding", func(c *Check) { c.Binding = binding() }, "", ""},
+		{"unknown binding", func(c *Check) { c.Binding = &Binding{} }, TypeBindingStale, "unknown"},
+		{"binding of another subject", func(c *Check) { c.Binding = binding(); c.Binding.Subject = "u2" }, TypeBindingStale, "issued for"},
+		{"binding of another agent", func(c *Check) { c.Binding = binding(); c.Binding.Agent = "dev-helper" }, TypeBindingStale, "issued for"},
+		{"binding of another tool", func(c *Check) { c.Binding = binding(); c.Binding.Tool = "exec" }, TypeBindingStale, "issued for"},
+		{"expired binding", func(c *Check) { c.Binding = binding(); c.Binding.ExpiresAt = now }, TypeBindingStale, "expired"},
+		{"descriptor changed", func(c *Check) { c.Binding = binding(); c.Tool.Digest = "d2"; c.Tool.State = StateCandidate }, TypeBindingStale, "descriptor changed"},
+		{"tool left the catalog", func(c *Check) { c.Binding = binding(); c.Tool = nil }, TypeCatalogChanged, "left the catalog"},
+		{"grant revoked under a binding", func(c *Check) { c.Binding = binding(); c.Grants = nil }, TypeRevoked, "not granted"},
+		{"tool rejected under a binding", func(c *Check) { c.Binding = binding(); c.Tool.State = StateRejected }, TypeRevoked, "unavailable"},
+		{"tool left the agent under a binding", func(c *Check) { c.Binding = binding(); c.Agent.Declared = []string{"exec"} }, TypeRevoked, "undeclared"},
+		{"approval under a binding", func(c *Check) { c.Binding = binding(); c.Grants[0].RequiresApproval = true }, TypeApprovalRequired, "approval"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := baseCheck()
+			tt.change(&c)
+			d := Decide(c)
+			if tt.want == "" {
+				if !d.Allow || d.Error != nil {
+					t.Fatalf("denied (%v, %s), want allow", d.Error, d.HostReason)
+				}
+				return
+			}
+			if d.Allow || d.Error == nil {
+				t.Fatalf("allowed, want %s", tt.want)
+			}
+			if d.Error.Type != tt.want || !strings.Contains(d.HostReason, tt.reason) {
+				t.Errorf("got %s (%s), want %s (…%s…)", d.Error.Type, d.HostReason, tt.want, tt.reason)
+			}
+			if len(d.Error.NextActions) == 0 {
+				t.Error("no next actions")
+			}
+		})
+	}
+}
+
+// TestUnavailableLooksAlike: the model-visible part of every reason a
+// tool is unknown, hidden, undeclared or unavailable is byte-identical,
+// and names no tool; only the host reason differs.
+func TestUnavailableLooksAlike(t *testing.T) {
+	cases := []func(c *Check){
+		func(c *Check) { c.ToolID, c.Tool = "nope", nil },
+		func(c *Check) { c.Agent.Declared = []string{"exec"} },
+		func(c *Check) { c.Agent.Profile = []string{} },
+		func(c *Check) { c.Tool.State = StateCandidate },
+	}
+	var first *Error
+	reasons := map[string]bool{}
+	for _, change := range cases {
+		c := baseCheck()
+		change(&c)
+		d := Decide(c)
+		if d.Error == nil || d.Error.Type != TypeUnavailable {
+			t.Fatalf("got %+v, want capability_unavailable", d)
+		}
+		if strings.Contains(d.Error.Message, c.ToolID) {
+			t.Errorf("model-visible message names the tool: %q", d.Error.Message)
+		}
+		if first == nil {
+			first = d.Error
+		} else if first.Message != d.Error.Message || !slices.Equal(first.NextActions, d.Error.NextActions) {
+			t.Errorf("model-visible answers differ: %+v vs %+v", first, d.Error)
+		}
+		reasons[d.HostReason] = true
+	}
+	if len(reasons) != len(cases) {
+		t.Errorf("host reasons do not tell the cases apart: %v", reasons)
+	}
+}
+
+// TestNextActionsAreSafe: no denial suggests escalation, installation, a
+// broader scope or a blind retry.
+func TestNextActionsAreSafe(t *testing.T) {
+	safe := []string{ActChooseAlternative, ActAskUser, ActRequestApproval, ActBindAgain, ActLoadDescriptor, ActRefreshCatalog, ActStop}
+	for _, typ := range ErrorTypes {
+		d := deny(typ, "")
+		for _, a := range d.Error.NextActions {
+			if !slices.Contains(safe, a) {
+				t.Errorf("%s suggests %q", typ, a)
+			}
+		}
+		if d.Error.Message == "" {
+			t.Errorf("%s has no message", typ)
+		}
+	}
+}
+
+// TestDecideProperty checks Decide against a reference model of the
+// four sets on random checks without bindings: it allows exactly when the
+// tool is in delegated ∩ authorized ∩ available and not approval-only.
+func TestDecideProperty(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 14))
+	ids := []string{"a", "b", "svc.c", "svc.d", "e"}
+	effects := EffectsClasses()
+	groups := []string{"g1", "g2", "g3"}
+	for i := 0; i < 3000; i++ {
+		var tools []Tool
+		for _, id := range ids {
+			tools = append(tools, Tool{ID: id, Digest: id, Effects: effects[r.IntN(len(effects))], State: States[r.IntN(len(States))]})
+		}
+		var grants []Grant
+		for n := r.IntN(5); n > 0; n-- {
+			g := Grant{Group: groups[r.IntN(3)], RequiresApproval: r.IntN(3) == 0}
+			switch r.IntN(3) {
+			case 0:
+				g.Kind, g.Value = KindTool, ids[r.IntN(len(ids))]
+			case 1:
+				g.Kind, g.Value = KindService, "svc"
+			default:
+				g.Kind, g.Value = KindEffects, effects[r.IntN(len(effects))]
+			}
+			grants = append(grants, g)
+		}
+		var declared, subj []string
+		for _, id := range ids {
+			if r.IntN(4) > 0 {
+				declared = append(declared, id)
+			}
+		}
+		for _, g := range groups {
+			if r.IntN(2) == 0 {
+				subj = append(subj, g)
+			}
+		}
+		services := []string{}
+		if r.IntN(3) > 0 {
+			services = []string{"svc"}
+		}
+		tool := tools[r.IntN(len(tools))]
+		c := Check{Agent: Agent{Slug: "x", Declared: declared, Services: services}, Subject: &Subject{ID: "s", Groups: subj}, ToolID: tool.ID, Tool: &tool, Grants: grants, Now: now}
+		d := Decide(c)
+		// reference model
+		delegated := slices.Contains(declared, tool.ID)
+		available := tool.State == StateBindable && (tool.Namespace() == "" || slices.Contains(services, "svc"))
+		authorized, plain := false, false
+		for _, g := range grants {
+			if !slices.Contains(subj, g.Group) {
+				continue
+			}
+			hit := (g.Kind == KindTool && g.Value == tool.ID) || (g.Kind == KindService && tool.Namespace() == g.Value) || (g.Kind == KindEffects && g.Value == tool.Effects)
+			if hit {
+				authorized = true
+				plain = plain || !g.RequiresApproval
+			}
+		}
+		want := ""
+		switch {
+		case !delegated || !available:
+			want = TypeUnavailable
+		case !authorized:
+			want = TypePermissionDenied
+		case !plain:
+			want = TypeApprovalRequired
+		}
+		got := ""
+		if !d.Allow {
+			got = d.Error.Type
+		}
+		if got != want {
+			t.Fatalf("case %d: tool %+v declared %v services %v grants %+v groups %v: got %q, want %q (%s)", i, tool, declared, services, grants, subj, got, want, d.HostReason)
+		}
+	}
+}
