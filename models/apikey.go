@@ -10,9 +10,19 @@ import (
 	"time"
 )
 
-// ScopeRead is the only API key scope: keys read (compose, fetch skills,
-// search tools) and can never approve, promote, roll back or edit.
-const ScopeRead = "read"
+// API key scopes. A read key composes, fetches skills and searches tools;
+// a runtime key also runs, checks calls and holds bindings. No key of any
+// scope can approve, promote, roll back or edit.
+const (
+	ScopeRead    = "read"
+	ScopeRuntime = "runtime"
+)
+
+// Allows reports whether a key of this scope may use a route that needs
+// the given scope: runtime keys may also read.
+func (k APIKey) Allows(scope string) bool {
+	return k.Scope == scope || (scope == ScopeRead && k.Scope == ScopeRuntime)
+}
 
 // APIKey is a runtime credential; only its hash is stored.
 type APIKey struct {
@@ -37,17 +47,26 @@ func hashKey(k string) string {
 
 // CreateAPIKey makes a read-scoped key and returns it in full, once.
 func (s *Store) CreateAPIKey(ctx context.Context, actor, name string) (string, *APIKey, error) {
+	return s.CreateScopedAPIKey(ctx, actor, name, ScopeRead)
+}
+
+// CreateScopedAPIKey makes a key of the given scope (read or runtime) and
+// returns it in full, once.
+func (s *Store) CreateScopedAPIKey(ctx context.Context, actor, name, scope string) (string, *APIKey, error) {
 	name = strings.TrimSpace(name)
 	if name == "" || len(name) > 64 {
 		return "", nil, &ValidationError{Fields: map[string]string{"name": "is required (at most 64 characters)"}}
 	}
+	if scope != ScopeRead && scope != ScopeRuntime {
+		return "", nil, &ValidationError{Fields: map[string]string{"scope": "must be read or runtime"}}
+	}
 	secret := APIKeyPrefix + RandomToken(30)
-	k := &APIKey{Name: name, Prefix: secret[:12], Hash: hashKey(secret), Scope: ScopeRead, CreatedBy: actor}
+	k := &APIKey{Name: name, Prefix: secret[:12], Hash: hashKey(secret), Scope: scope, CreatedBy: actor}
 	err := s.Tx(ctx, func(tx *Store) error {
 		if err := tx.with(ctx).Create(k).Error; err != nil {
 			return err
 		}
-		return tx.Audit(ctx, Event{Actor: actor, Action: "apikey.create", Subject: fmt.Sprintf("apikey:%d %s", k.ID, name), After: k.Prefix})
+		return tx.Audit(ctx, Event{Actor: actor, Action: "apikey.create", Subject: fmt.Sprintf("apikey:%d %s", k.ID, name), After: k.Prefix, Detail: "scope " + scope})
 	})
 	if err != nil {
 		return "", nil, fmt.Errorf("models: create api key: %w", err)

@@ -79,6 +79,8 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		return tx.Exec(`UPDATE reviews SET revision = COALESCE((SELECT MAX(r.revision) FROM proposal_revisions r
 			WHERE r.proposal_id = reviews.proposal_id AND r.digest = reviews.digest AND r.created_at <= reviews.created_at), 0) WHERE revision = 0`).Error
 	}},
+	// authority (issue 14): migrations 20-29
+	{20, "authority: groups and versioned grants, bindings, check counters, the capability ledger", migrateAuthority},
 }
 
 // Migrate applies every migration not yet applied, in order, each in its

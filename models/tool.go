@@ -40,6 +40,18 @@ type Tool struct {
 	ReviewedBy string `gorm:"size:64"`
 	ReviewedAt *time.Time
 	Position   int `gorm:"not null;default:0"`
+	// The capability ledger (seed 000): trust in the descriptor's source,
+	// its validation state, and the reviewer's classification of effects
+	// and risk, bound to the digest the reviewer saw. Import annotations
+	// (the contract's effects) are hints that prefill the review form,
+	// never policy.
+	Trust            string `gorm:"size:16;not null;default:untrusted"`
+	Validation       string `gorm:"size:24;not null;default:candidate"`
+	ClassEffects     string `gorm:"size:24"`
+	ClassRisk        string `gorm:"size:8"`
+	ClassifiedBy     string `gorm:"size:64"`
+	ClassifiedAt     *time.Time
+	ClassifiedDigest string `gorm:"size:64"`
 }
 
 // Parsed decodes the stored contract.

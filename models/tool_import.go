@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction/authority"
 )
 
 // ToolChange is a contract whose digest differs from the stored one.
@@ -108,11 +109,15 @@ func (s *Store) ApplyImport(ctx context.Context, actor, source, namespace string
 		tx.with(ctx).Model(&Tool{}).Select("COALESCE(MAX(position), 0)").Scan(&maxPos)
 		for i, c := range plan.Added {
 			row := Tool{ID: c.ID, Namespace: c.Namespace(), Contract: string(catalog.CanonicalJSON(c)), Digest: catalog.Digest(c), Status: ToolCandidate, Source: source, ImportedBy: actor, ImportedAt: now, Position: maxPos + i + 1}
-			if source == SourceBuiltin {
-				row.Status = ToolAvailable
-			}
 			if err := tx.with(ctx).Create(&row).Error; err != nil {
 				return notFound(err)
+			}
+			ledger := map[string]any{}
+			if err := ledgerEntry(ledger, source, string(c.Effects), row.Digest, now); err != nil {
+				return err
+			}
+			if err := tx.with(ctx).Model(&Tool{}).Where("id = ?", row.ID).Updates(ledger).Error; err != nil {
+				return err
 			}
 		}
 		for _, ch := range plan.Changed {
@@ -120,10 +125,24 @@ func (s *Store) ApplyImport(ctx context.Context, actor, source, namespace string
 			if err != nil {
 				return err
 			}
-			res := tx.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ?", old.ID, old.Digest).Updates(map[string]any{
+			upd := map[string]any{
 				"contract": string(catalog.CanonicalJSON(ch.New)), "digest": catalog.Digest(ch.New), "prev_digest": old.Digest, "prev_json": old.Contract,
 				"status": ToolCandidate, "source": source, "imported_by": actor, "imported_at": now, "reviewed_by": "", "reviewed_at": nil,
-			})
+			}
+			// a changed descriptor returns to candidate (its bindings go stale:
+			// they name the old digest), then revalidates
+			if err := authority.Transition(old.Validation, authority.StateCandidate, authority.Move{System: true}); err != nil && old.Validation != authority.StateCandidate {
+				return err
+			}
+			if err := ledgerEntry(upd, source, string(ch.New.Effects), catalog.Digest(ch.New), now); err != nil {
+				return err
+			}
+			if source == SourceBuiltin {
+				// a changed built-in still waits for a reviewer, as before
+				upd["validation"], upd["status"] = authority.StateStructurallyValid, ToolCandidate
+				upd["class_effects"], upd["class_risk"], upd["classified_by"], upd["classified_at"], upd["classified_digest"] = "", "", "", nil, ""
+			}
+			res := tx.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ?", old.ID, old.Digest).Updates(upd)
 			if res.Error != nil {
 				return res.Error
 			}
@@ -185,7 +204,7 @@ func (s *Store) ReviewTools(ctx context.Context, actor string, seen map[string]s
 		if len(ts) != len(ids) {
 			return fmt.Errorf("models: review tools: %w", ErrNotFound)
 		}
-		now := time.Now().UTC()
+		var details []string
 		for _, t := range ts {
 			switch {
 			case t.Status != ToolCandidate:
@@ -195,19 +214,27 @@ func (s *Store) ReviewTools(ctx context.Context, actor string, seen map[string]s
 			case t.ImportedBy == actor:
 				return ErrSelfReview
 			}
-			res := tx.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ? AND status = ?", t.ID, t.Digest, ToolCandidate).Updates(map[string]any{"status": status, "reviewed_by": actor, "reviewed_at": now})
-			if res.Error != nil {
-				return res.Error
+			// approving in the bulk form accepts the prefilled classification
+			// the reviewer was shown (the hint); the tool page classifies
+			// one tool explicitly
+			to, cl := authority.StateRejected, Classification{}
+			if status == ToolAvailable {
+				hint := hintOf(&t)
+				to, cl = authority.StateBindable, Classification{Effects: hint, Risk: HintRisk(hint)}
 			}
-			if res.RowsAffected != 1 {
-				return fmt.Errorf("tool %s changed since you opened it: %w", t.ID, ErrConflict)
+			if err := tx.moveTool(ctx, &t, actor, seen[t.ID], to, cl); err != nil {
+				if errors.Is(err, ErrConflict) {
+					return fmt.Errorf("tool %s changed since you opened it: %w", t.ID, ErrConflict)
+				}
+				return err
 			}
+			details = append(details, moveDetail(&t, to, cl))
 			n++
 		}
 		if err := tx.bumpCatalog(ctx); err != nil {
 			return err
 		}
-		return tx.Audit(ctx, Event{Actor: actor, Action: "tool." + status, Subject: "tools:" + summarizeIDs(ids), Detail: fmt.Sprintf("%d tool(s) marked %s", n, status)})
+		return tx.Audit(ctx, Event{Actor: actor, Action: "tool." + status, Subject: "tools:" + summarizeIDs(ids), Detail: clipTo(fmt.Sprintf("%d tool(s) marked %s: %s", n, status, strings.Join(details, "; ")), 2000)})
 	})
 	return n, err
 }

@@ -1,0 +1,130 @@
+package models
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/agentforge/console/instruction/authority"
+)
+
+// Binding is a runtime's opaque handle on an exact tool version for one
+// subject and agent, until it expires. Only the handle's hash is stored;
+// a binding is never authority by itself: every check re-decides.
+type Binding struct {
+	ID         uint      `gorm:"primaryKey"`
+	HandleHash string    `gorm:"size:64;uniqueIndex;not null"`
+	Subject    string    `gorm:"size:200;not null"`
+	Agent      string    `gorm:"size:64;not null"`
+	Tool       string    `gorm:"size:200;index;not null"`
+	Digest     string    `gorm:"size:64;not null"`
+	ExpiresAt  time.Time `gorm:"index;not null"`
+	CreatedBy  string    `gorm:"size:64"`
+	CreatedAt  time.Time
+}
+
+// BindingPrefix starts every handle.
+const BindingPrefix = "afb_"
+
+// MaxBindingTTL bounds a binding's lifetime.
+const MaxBindingTTL = 24 * time.Hour
+
+// CreateBinding stores a binding and returns its handle, once.
+func (s *Store) CreateBinding(ctx context.Context, actor string, b Binding) (string, *Binding, error) {
+	handle := BindingPrefix + RandomToken(30)
+	b.HandleHash = hashKey(handle)
+	b.CreatedBy = actor
+	err := s.Tx(ctx, func(tx *Store) error {
+		if err := tx.with(ctx).Create(&b).Error; err != nil {
+			return err
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "binding.create", Subject: fmt.Sprintf("binding:%d %s/%s", b.ID, b.Agent, b.Tool),
+			After: b.Digest, Detail: fmt.Sprintf("subject %q until %s", clipTo(b.Subject, 200), b.ExpiresAt.UTC().Format(time.RFC3339))})
+	})
+	if err != nil {
+		return "", nil, fmt.Errorf("models: create binding: %w", err)
+	}
+	return handle, &b, nil
+}
+
+// ReleaseBinding deletes a binding by its handle; an unknown handle is
+// ErrNotFound.
+func (s *Store) ReleaseBinding(ctx context.Context, actor, handle string) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		var b Binding
+		if err := tx.with(ctx).Where("handle_hash = ?", hashKey(handle)).First(&b).Error; err != nil {
+			return notFound(err)
+		}
+		res := tx.with(ctx).Where("id = ?", b.ID).Delete(&Binding{})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return ErrNotFound
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "binding.release", Subject: fmt.Sprintf("binding:%d %s/%s", b.ID, b.Agent, b.Tool), Before: b.Digest})
+	})
+}
+
+// CheckState is what a call-time check reads from the database, in one
+// round trip: the generations that key the in-memory authority state and,
+// when a handle was sent, its binding.
+type CheckState struct {
+	CatalogGen, ConfigGen int64
+	Binding               *authority.Binding
+}
+
+// ReadCheckState reads both generations and, for a non-empty handle, the
+// binding it names, in one query. It never answers from a cache: a
+// revocation committed before the call is always seen.
+func (s *Store) ReadCheckState(ctx context.Context, handle string) (CheckState, error) {
+	var st CheckState
+	if handle == "" {
+		cg, fg, err := s.Generations(ctx)
+		st.CatalogGen, st.ConfigGen = cg, fg
+		return st, err
+	}
+	var row struct {
+		Generation       int64
+		ConfigGeneration int64
+		Subject          *string
+		Agent            *string
+		Tool             *string
+		Digest           *string
+		ExpiresAt        *time.Time
+	}
+	err := s.with(ctx).Raw(`SELECT c.generation, c.config_generation, b.subject, b.agent, b.tool, b.digest, b.expires_at
+FROM catalog_states c LEFT JOIN bindings b ON b.handle_hash = ? WHERE c.id = 1`, hashKey(handle)).Scan(&row).Error
+	if err != nil {
+		return st, fmt.Errorf("models: check state: %w", err)
+	}
+	if row.Generation == 0 {
+		return st, fmt.Errorf("models: check state: %w", ErrNotFound)
+	}
+	st.CatalogGen, st.ConfigGen = row.Generation, row.ConfigGeneration
+	st.Binding = &authority.Binding{}
+	if row.Subject != nil {
+		st.Binding = &authority.Binding{Found: true, Subject: *row.Subject, Agent: deref(row.Agent), Tool: deref(row.Tool), Digest: deref(row.Digest), ExpiresAt: row.ExpiresAt.UTC()}
+	}
+	return st, nil
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// Bindings lists live bindings, newest first (at most limit).
+func (s *Store) Bindings(ctx context.Context, now time.Time, limit int) ([]Binding, error) {
+	var bs []Binding
+	err := s.with(ctx).Where("expires_at > ?", now.UTC()).Order("id DESC").Limit(limit).Find(&bs).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, nil
+	}
+	return bs, err
+}
