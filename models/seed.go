@@ -140,6 +140,9 @@ func (s *Store) SeedDemo(ctx context.Context, totals TotalsFunc) error {
 	if err := s.seedSkills(ctx); err != nil {
 		return err
 	}
+	if err := s.seedAuthority(ctx, known); err != nil {
+		return err
+	}
 	for agent, profile := range map[string]string{"analyst": "data-analyst", "researcher": "web-research"} {
 		a := byAgent[agent]
 		in := AgentInput{Name: a.Name, Description: a.Description, Declared: a.Declared(), Services: a.Services(), DefaultProfile: profile}

@@ -77,8 +77,9 @@ func apiErr(status int, code, field, msg string) error {
 	return &echo.HTTPError{Code: status, Message: apiErrorBody{Code: code, Field: field, Message: msg}}
 }
 
-// authenticateKey checks the bearer key of an API request and its rate.
-func (s *Server) authenticateKey(c echo.Context) error {
+// authenticateKey checks the bearer key of an API request, its scope and
+// its rate.
+func (s *Server) authenticateKey(c echo.Context, scope string) error {
 	h := c.Request().Header.Get("Authorization")
 	secret, ok := strings.CutPrefix(h, "Bearer ")
 	if !ok || strings.TrimSpace(secret) == "" {
@@ -108,8 +109,11 @@ func (s *Server) authenticateKey(c echo.Context) error {
 		s.keys.entries[secret] = cachedKey{key: k, at: now}
 		s.keys.mu.Unlock()
 	}
-	if k.Scope != models.ScopeRead {
-		return apiErr(http.StatusForbidden, "forbidden", "Authorization", "this key's scope does not allow reading")
+	if scope == "" {
+		scope = models.ScopeRead
+	}
+	if !k.Allows(scope) {
+		return apiErr(http.StatusForbidden, "forbidden", "Authorization", "this key's scope ("+k.Scope+") does not allow this; it needs "+scope)
 	}
 	if !s.limit.allow(k.ID) {
 		c.Response().Header().Set("Retry-After", "1")

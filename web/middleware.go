@@ -120,7 +120,7 @@ func (s *Server) enforce(p policy) echo.MiddlewareFunc {
 			if p.apiKey {
 				// API routes take keys only: a session cookie grants nothing here,
 				// and no CSRF applies to a bearer token
-				if err := s.authenticateKey(c); err != nil {
+				if err := s.authenticateKey(c, p.scope); err != nil {
 					return err
 				}
 				return next(c)

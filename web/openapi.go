@@ -109,5 +109,6 @@ func (s *Server) openAPI(c echo.Context) error {
 	doc := openAPIDocument()
 	merge(doc["paths"].(obj), runPaths())
 	merge(doc["components"].(obj)["schemas"].(obj), runSchemas())
+	addAuthorityAPI(doc)
 	return c.JSON(http.StatusOK, doc)
 }

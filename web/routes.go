@@ -12,7 +12,8 @@ import (
 // only as its policy says.
 type policy struct {
 	public bool          // anyone, signed in or not
-	apiKey bool          // a read-scoped API key (never a session)
+	apiKey bool          // an API key (never a session) ...
+	scope  string        // ... whose scope allows this scope (read or runtime)
 	self   bool          // any signed-in user, acting on their own account only
 	roles  []models.Role // signed in with any of these; empty = any signed-in user
 }
@@ -24,10 +25,9 @@ var (
 	reviewers = policy{roles: []models.Role{models.RoleReviewer}}
 	auditors  = policy{roles: []models.Role{models.RoleAdmin, models.RoleReviewer}}
 	editors   = policy{roles: []models.Role{models.RoleEditor, models.RoleAdmin}}
-	apiRead   = policy{apiKey: true}
-	// apiRuntime is the deferred-run endpoints' policy: an API key (the
-	// runtime scope replaces this once keys have scopes)
-	apiRuntime = policy{apiKey: true}
+	apiRead   = policy{apiKey: true, scope: models.ScopeRead}
+	// apiRuntime: runs, checks and bindings (runtime-scoped keys)
+	apiRuntime = policy{apiKey: true, scope: models.ScopeRuntime}
 	ownAccount = policy{self: true}
 )
 
@@ -130,5 +130,10 @@ func (s *Server) routeTable() []route {
 		{http.MethodPost, "/api/v1/runs/:run/search", apiRuntime, s.apiRunSearch},
 		{http.MethodPost, "/api/v1/runs/:run/steps", apiRuntime, s.apiRunStep},
 		{http.MethodPost, "/api/v1/runs/:run/calls", apiRuntime, s.apiRunCall},
+
+		// runtime API: call-time authorization and bindings (runtime keys)
+		{http.MethodPost, "/api/v1/authorize", apiRuntime, s.apiAuthorize},
+		{http.MethodPost, "/api/v1/bindings", apiRuntime, s.apiCreateBinding},
+		{http.MethodDelete, "/api/v1/bindings/:handle", apiRuntime, s.apiReleaseBinding},
 	}
 }

@@ -63,6 +63,8 @@ type Server struct {
 
 	runs     runCache
 	evidence *evidenceWriter
+	auth     authCache
+	counters checkCounters
 }
 
 // New builds the server and its routes.
@@ -78,6 +80,8 @@ func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
 	s.keys.entries, s.keys.touched = map[string]cachedKey{}, map[uint]time.Time{}
 	s.receipts.seen = map[string]bool{}
 	s.evidence = newEvidenceWriter(store, cfg.Logger)
+	s.counters.store = store
+	s.counters.log = func(err error) { s.log.Warn("check counters flush failed", "err", err) }
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError

@@ -58,6 +58,14 @@ func RequirePostgres(t testing.TB) string {
 // when the test ends. Postgres gets its own schema, dropped afterwards.
 func Open(t testing.TB, d Dialect) *models.Store {
 	t.Helper()
+	s, _ := OpenURL(t, d)
+	return s
+}
+
+// OpenURL is Open that also returns the database URL, so a test can open
+// a second store on the same database (a second replica).
+func OpenURL(t testing.TB, d Dialect) (*models.Store, string) {
+	t.Helper()
 	ctx := context.Background()
 	var dsn string
 	switch d.Name {
@@ -93,7 +101,7 @@ func Open(t testing.TB, d Dialect) *models.Store {
 	if _, err := s.Migrate(ctx); err != nil {
 		t.Fatalf("migrate %s: %v", d.Name, err)
 	}
-	return s
+	return s, dsn
 }
 
 // OpenSeeded opens a store as a first start leaves it: built-in catalog,

@@ -1,0 +1,193 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/models"
+)
+
+// authorizeRequest is POST /api/v1/authorize's body (DESIGN §11); a
+// bindings request adds ttl_seconds and has no binding.
+type authorizeRequest struct {
+	Agent      string             `json:"agent"`
+	Profile    string             `json:"profile,omitempty"`
+	Subject    *authority.Subject `json:"subject,omitempty"`
+	Tool       string             `json:"tool"`
+	Binding    string             `json:"binding,omitempty"`
+	TTLSeconds int                `json:"ttl_seconds,omitempty"`
+}
+
+// toolRef names the exact tool version a decision or binding is about.
+type toolRef struct {
+	ID      string `json:"id"`
+	Version string `json:"version"`
+	Digest  string `json:"digest"`
+}
+
+// decisionBody is the check's answer: allow with the tool, or deny with
+// the model-visible error and the host-only reason.
+type decisionBody struct {
+	Decision   string           `json:"decision"`
+	Tool       *toolRef         `json:"tool,omitempty"`
+	Error      *authority.Error `json:"error,omitempty"`
+	HostReason string           `json:"host_reason,omitempty"`
+}
+
+var subjectGroupPattern = regexp.MustCompile(`^[a-z][a-z0-9_-]{0,63}$`)
+
+// validate checks a request's fields; every problem names its field.
+func (r *authorizeRequest) validate(binding bool) error {
+	switch {
+	case strings.TrimSpace(r.Agent) == "":
+		return apiErr(http.StatusBadRequest, "bad_request", "agent", "agent is required")
+	case strings.TrimSpace(r.Tool) == "" || len(r.Tool) > 200:
+		return apiErr(http.StatusBadRequest, "bad_request", "tool", "tool is required (at most 200 characters)")
+	case len(r.Binding) > 128:
+		return apiErr(http.StatusBadRequest, "bad_request", "binding", "binding is at most 128 characters")
+	}
+	if r.Subject != nil {
+		if len(r.Subject.ID) > 200 {
+			return apiErr(http.StatusBadRequest, "bad_request", "subject.id", "subject.id is at most 200 characters")
+		}
+		if len(r.Subject.Groups) > 100 {
+			return apiErr(http.StatusBadRequest, "bad_request", "subject.groups", "at most 100 groups")
+		}
+		for _, g := range r.Subject.Groups {
+			if !subjectGroupPattern.MatchString(g) {
+				return apiErr(http.StatusBadRequest, "bad_request", "subject.groups", fmt.Sprintf("%q is not a group name (^[a-z][a-z0-9_-]*$)", g))
+			}
+		}
+	}
+	if binding {
+		if r.Binding != "" {
+			return apiErr(http.StatusBadRequest, "bad_request", "binding", "a new binding is not made from another")
+		}
+		if r.TTLSeconds == 0 {
+			r.TTLSeconds = 300
+		}
+		if r.TTLSeconds < 1 || r.TTLSeconds > int(models.MaxBindingTTL/time.Second) {
+			return apiErr(http.StatusBadRequest, "bad_request", "ttl_seconds", fmt.Sprintf("ttl_seconds is 1 to %d", int(models.MaxBindingTTL/time.Second)))
+		}
+	} else if r.TTLSeconds != 0 {
+		return apiErr(http.StatusBadRequest, "bad_request", "ttl_seconds", "unknown field ttl_seconds")
+	}
+	return nil
+}
+
+// check decodes a request and decides it against the committed state:
+// one database round trip (generations, and the binding when one is
+// sent), then the pure decision. Every check is counted.
+func (s *Server) check(c echo.Context, binding bool) (authorizeRequest, authority.Decision, *authority.Tool, error) {
+	var req authorizeRequest
+	raw, err := readBody(c)
+	if err != nil {
+		return req, authority.Decision{}, nil, err
+	}
+	if err := decodeStrict(raw, &req); err != nil {
+		return req, authority.Decision{}, nil, err
+	}
+	if err := req.validate(binding); err != nil {
+		return req, authority.Decision{}, nil, err
+	}
+	ctx := c.Request().Context()
+	cs, err := s.store.ReadCheckState(ctx, req.Binding)
+	if err != nil {
+		return req, authority.Decision{}, nil, err
+	}
+	st, err := s.authorityAt(ctx, cs.CatalogGen, cs.ConfigGen)
+	if err != nil {
+		return req, authority.Decision{}, nil, err
+	}
+	ag, err := st.agentFor(req.Agent, req.Profile)
+	if err != nil {
+		return req, authority.Decision{}, nil, err
+	}
+	d, t := st.decide(ag, req.Subject, req.Tool, cs.Binding, time.Now())
+	tool := req.Tool
+	if t == nil {
+		tool = "(unknown)" // a model's guesses must not grow the counters
+	}
+	s.counters.count(req.Agent, tool, authority.GroupsOf(req.Subject), d)
+	return req, d, t, nil
+}
+
+func body(d authority.Decision, t *authority.Tool) decisionBody {
+	if d.Allow {
+		return decisionBody{Decision: "allow", Tool: &toolRef{ID: t.ID, Version: t.Version, Digest: t.Digest}}
+	}
+	return decisionBody{Decision: "deny", Error: d.Error, HostReason: d.HostReason}
+}
+
+// apiAuthorize serves POST /api/v1/authorize: may this agent, acting for
+// this subject, call this tool now? Allow and deny are both 200.
+func (s *Server) apiAuthorize(c echo.Context) error {
+	_, d, t, err := s.check(c, false)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, body(d, t))
+}
+
+// bindingBody is a new binding; the handle is shown once.
+type bindingBody struct {
+	Handle           string    `json:"handle"`
+	Tool             toolRef   `json:"tool"`
+	DescriptorDigest string    `json:"descriptor_digest"`
+	ExpiresAt        time.Time `json:"expires_at"`
+}
+
+// apiCreateBinding serves POST /api/v1/bindings: a handle on the exact
+// tool version, for this subject and agent, when the check allows it; a
+// denial is 403 with the same structured error.
+func (s *Server) apiCreateBinding(c echo.Context) error {
+	req, d, t, err := s.check(c, true)
+	if err != nil {
+		return err
+	}
+	if !d.Allow {
+		return c.JSON(http.StatusForbidden, body(d, t))
+	}
+	subject := ""
+	if req.Subject != nil {
+		subject = req.Subject.ID
+	}
+	exp := time.Now().Add(time.Duration(req.TTLSeconds) * time.Second).UTC().Truncate(time.Second)
+	handle, _, err := s.store.CreateBinding(c.Request().Context(), keyActor(c), models.Binding{Subject: subject, Agent: req.Agent, Tool: t.ID, Digest: t.Digest, ExpiresAt: exp})
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(http.StatusCreated, bindingBody{Handle: handle, Tool: toolRef{ID: t.ID, Version: t.Version, Digest: t.Digest}, DescriptorDigest: t.Digest, ExpiresAt: exp})
+}
+
+// apiReleaseBinding serves DELETE /api/v1/bindings/{handle}.
+func (s *Server) apiReleaseBinding(c echo.Context) error {
+	h := c.Param("handle")
+	if !strings.HasPrefix(h, models.BindingPrefix) || len(h) > 128 {
+		return apiErr(http.StatusNotFound, "not_found", "handle", "no such binding")
+	}
+	err := s.store.ReleaseBinding(c.Request().Context(), keyActor(c), h)
+	if errors.Is(err, models.ErrNotFound) {
+		return apiErr(http.StatusNotFound, "not_found", "handle", "no such binding")
+	}
+	if err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// keyActor names the API key a runtime change is audited under.
+func keyActor(c echo.Context) string {
+	if k, ok := c.Get(keyAPIKey).(*models.APIKey); ok {
+		return fmt.Sprintf("apikey:%d %s", k.ID, k.Name)
+	}
+	return "apikey"
+}

@@ -1,0 +1,123 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/models"
+)
+
+// authState is everything a call-time check needs besides the binding,
+// for one pair of (catalog, configuration) generations. Every change that
+// can revoke — a grant, a tool's ledger state, an agent's declarations, a
+// profile — moves one of the two generations in its own transaction, and
+// every check reads both from the database first, so no replica answers
+// from a state older than the last committed revocation.
+type authState struct {
+	catGen, cfgGen int64
+	tools          map[string]authority.Tool
+	agents         map[string]authAgent
+	profiles       map[string][]string // slug → current version's tools
+	profileByID    map[uint]string
+	grants         []authority.Grant
+}
+
+type authAgent struct {
+	declared, services []string
+	defaultProfile     *uint
+}
+
+// authCache holds the newest authState of this process.
+type authCache struct {
+	mu    sync.Mutex
+	state *authState
+}
+
+// authorityAt returns the state of the generations the caller has just
+// read, rebuilding it when either moved.
+func (s *Server) authorityAt(ctx context.Context, catGen, cfgGen int64) (*authState, error) {
+	s.auth.mu.Lock()
+	defer s.auth.mu.Unlock()
+	if st := s.auth.state; st != nil && st.catGen == catGen && st.cfgGen == cfgGen {
+		return st, nil
+	}
+	st, err := loadAuthState(ctx, s.store, catGen, cfgGen)
+	if err != nil {
+		return nil, err
+	}
+	s.auth.state = st
+	return st, nil
+}
+
+// loadAuthState reads tools, agents, profiles and grants. It runs after
+// the generations were read, so it sees at least their state.
+func loadAuthState(ctx context.Context, store *models.Store, catGen, cfgGen int64) (*authState, error) {
+	st := &authState{catGen: catGen, cfgGen: cfgGen, tools: map[string]authority.Tool{}, agents: map[string]authAgent{}, profiles: map[string][]string{}, profileByID: map[uint]string{}}
+	rows, err := store.Tools(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		st.tools[r.ID] = r.AuthorityTool()
+	}
+	agents, err := store.Agents(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range agents {
+		st.agents[a.Slug] = authAgent{declared: a.Declared(), services: a.Services(), defaultProfile: a.DefaultProfileID}
+	}
+	profiles, err := store.Profiles(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range profiles {
+		v, err := store.ProfileVersionAt(ctx, p.ID, p.CurrentVersion)
+		if err != nil {
+			return nil, fmt.Errorf("web: profile %s: %w", p.Slug, err)
+		}
+		tools := v.Tools()
+		if tools == nil {
+			tools = []string{}
+		}
+		st.profiles[p.Slug] = tools
+		st.profileByID[p.ID] = p.Slug
+	}
+	if st.grants, err = store.AllGrants(ctx); err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// agentFor resolves the agent and the profile a check runs under: the
+// named profile, else the agent's default, else none.
+func (st *authState) agentFor(agent, profile string) (authority.Agent, error) {
+	a, ok := st.agents[agent]
+	if !ok {
+		return authority.Agent{}, apiErr(404, "not_found", "agent", fmt.Sprintf("no agent %q", agent))
+	}
+	out := authority.Agent{Slug: agent, Declared: a.declared, Services: a.services}
+	switch {
+	case profile != "":
+		tools, ok := st.profiles[profile]
+		if !ok {
+			return out, apiErr(404, "not_found", "profile", fmt.Sprintf("no profile %q", profile))
+		}
+		out.Profile = tools
+	case a.defaultProfile != nil:
+		out.Profile = st.profiles[st.profileByID[*a.defaultProfile]]
+	}
+	return out, nil
+}
+
+// decide runs the pure check against this state.
+func (st *authState) decide(ag authority.Agent, subject *authority.Subject, tool string, b *authority.Binding, now time.Time) (authority.Decision, *authority.Tool) {
+	c := authority.Check{Agent: ag, Subject: subject, ToolID: tool, Grants: st.grants, Binding: b, Now: now}
+	if t, ok := st.tools[tool]; ok {
+		c.Tool = &t
+	}
+	return authority.Decide(c), c.Tool
+}

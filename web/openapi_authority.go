@@ -1,0 +1,40 @@
+package web
+
+import "github.com/agentforge/console/instruction/authority"
+
+// addAuthorityAPI documents the call-time check and bindings (DESIGN §11).
+func addAuthorityAPI(doc obj) {
+	paths := doc["paths"].(obj)
+	schemas := doc["components"].(obj)["schemas"].(obj)
+	intT := obj{"type": "integer"}
+	paths["/authorize"] = obj{"post": obj{
+		"summary":     "Call-time check: may this agent, acting for this subject, call this tool now? (runtime keys)",
+		"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": ref("AuthorizeRequest")}}},
+		"responses":   merge(jsonOK("allow or deny (both 200); a denial's error is model-visible, host_reason is for the runtime's trace only", ref("Decision")), errResponses("400", "401", "403", "404", "413", "429")),
+	}}
+	paths["/bindings"] = obj{"post": obj{
+		"summary":     "Bind an exact tool version for a subject and agent until it expires (runtime keys)",
+		"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": ref("BindingRequest")}}},
+		"responses": merge(merge(obj{"201": obj{"description": "the binding; the handle is shown once", "content": obj{"application/json": obj{"schema": ref("Binding")}}}},
+			obj{"403": obj{"description": "the check denied it", "content": obj{"application/json": obj{"schema": ref("Decision")}}}}), errResponses("400", "401", "404", "413", "429")),
+	}}
+	paths["/bindings/{handle}"] = obj{"delete": obj{
+		"summary":    "Release a binding (runtime keys)",
+		"parameters": []obj{param("handle", "path", "the handle POST /bindings returned", true, str)},
+		"responses":  merge(obj{"204": obj{"description": "released"}}, errResponses("401", "403", "404", "429")),
+	}}
+	subject := obj{"type": "object", "additionalProperties": false, "description": "the end user the agent acts for; absent means the group everyone",
+		"properties": obj{"id": obj{"type": "string", "maxLength": 200}, "groups": obj{"type": "array", "maxItems": 100, "items": obj{"type": "string", "pattern": "^[a-z][a-z0-9_-]{0,63}$"}}}}
+	toolRef := obj{"type": "object", "properties": obj{"id": str, "version": str, "digest": str}}
+	schemas["AuthorizeRequest"] = obj{"type": "object", "required": []string{"agent", "tool"}, "additionalProperties": false, "properties": obj{
+		"agent": str, "profile": str, "subject": subject, "tool": obj{"type": "string", "maxLength": 200}, "binding": obj{"type": "string", "maxLength": 128}}}
+	schemas["BindingRequest"] = obj{"type": "object", "required": []string{"agent", "tool"}, "additionalProperties": false, "properties": obj{
+		"agent": str, "profile": str, "subject": subject, "tool": obj{"type": "string", "maxLength": 200}, "ttl_seconds": merge(obj{"minimum": 1, "maximum": 86400, "default": 300}, intT)}}
+	schemas["Decision"] = obj{"type": "object", "required": []string{"decision"}, "properties": obj{
+		"decision": obj{"type": "string", "enum": []string{"allow", "deny"}},
+		"tool":     toolRef,
+		"error": obj{"type": "object", "properties": obj{"type": obj{"type": "string", "enum": authority.ErrorTypes}, "message": str,
+			"next_actions": obj{"type": "array", "items": str}}},
+		"host_reason": str}}
+	schemas["Binding"] = obj{"type": "object", "properties": obj{"handle": str, "tool": toolRef, "descriptor_digest": str, "expires_at": obj{"type": "string", "format": "date-time"}}}
+}
