@@ -216,7 +216,7 @@ func TestBindingInvalidation(t *testing.T) {
 			}
 		}
 		snap, _ := h.app.snapshot(ctx)
-		if _, err := h.store.UpdateAgent(ctx, "admin", "analyst", a.Version, models.AgentInput{Name: a.Name, Description: a.Description, Declared: declared, Services: a.Services(), DefaultProfile: "data-analyst"}, snap.knownTools()); err != nil {
+		if _, err := h.store.UpdateAgent(ctx, "admin", "analyst", a.Version, models.AgentInput{Name: a.Name, Description: a.Description, Declared: declared, Services: a.Services(), DefaultProfile: "data-analyst"}, snap.KnownTools()); err != nil {
 			t.Fatal(err)
 		}
 		expect("tool left the agent", call("load_table", hd), authority.TypeRevoked, "undeclared")

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/models/modelstest"
 )
@@ -26,7 +27,7 @@ func TestRevocationAcrossReplicas(t *testing.T) {
 	url := modelstest.RequirePostgres(t)
 	ctx := context.Background()
 	storeA, dsn := modelstest.OpenURL(t, modelstest.Dialect{Name: models.DialectPostgres, URL: url})
-	if _, err := storeA.Bootstrap(ctx, adminPassword, SeedTotals(sharedMeter)); err != nil {
+	if _, err := storeA.Bootstrap(ctx, adminPassword, runtime.SeedTotals(sharedMeter)); err != nil {
 		t.Fatal(err)
 	}
 	storeB, err := models.Open(ctx, dsn)
