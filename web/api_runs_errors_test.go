@@ -10,7 +10,7 @@ import (
 // field, and nothing is stored for it.
 func TestRunAPIErrors(t *testing.T) {
 	h := sqliteOnly(t)
-	key := h.apiKey()
+	key := h.runtimeKey()
 	long := strings.Repeat("chart ", 100)
 	many := make([]any, 600)
 	for i := range many {

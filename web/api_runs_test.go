@@ -66,7 +66,7 @@ func decodeAs[T any](t *testing.T, r apiResp) T {
 // run that inherits nothing, and evidence that never holds the query.
 func TestDeferredRunEndToEnd(t *testing.T) {
 	eachDialect(t, func(t *testing.T, h *harness) {
-		key := h.apiKey()
+		key := h.runtimeKey()
 		post := func(srvURL, path string, body any) apiResp {
 			old := h.srv.URL
 			h.srv.URL = srvURL
