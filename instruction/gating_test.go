@@ -122,10 +122,11 @@ func TestNoStrayReferences(t *testing.T) {
 				t.Errorf("%s %s: %s refers to absent %s %s via %q: …%s…", name, v, s.Section, s.Referent.Kind, s.Referent.Name, s.Term, s.Excerpt)
 			}
 			// the tools the text may speak of: the roster, or a deferred
-			// step's active set (with search_tools, a computation tool)
+			// step's active set (with search_tools, a computation tool,
+			// whenever search can reach anything)
 			present := c.Roster()
 			usable := map[catalog.Class]bool{}
-			if c.Options.Deferred && len(c.Active)+len(c.Roster()) > 0 && c.Protocol.Has(instruction.ChannelAction) {
+			if c.Options.Deferred && strings.Contains(c.Text(), instruction.SearchToolID) {
 				present = c.Active
 				usable[catalog.ClassComputation] = true
 			}

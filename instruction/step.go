@@ -36,49 +36,48 @@ func composeStep(in Input) (Composition, error) {
 	for _, p := range pins {
 		isPin[p] = true
 	}
-	inPrefix := func(c catalog.Contract) bool { return !c.CodeOnly && (c.AlwaysOn || isPin[c.ID]) }
-	index := make(map[string]*catalog.Entry, len(roster))
+	inPrefix := func(c *catalog.Contract) bool { return !c.CodeOnly && (c.AlwaysOn || isPin[c.ID]) }
 	var prefix, helpers []*catalog.Entry
-	execPrefix, reachable := false, 0
+	activated := make([]*catalog.Entry, len(in.Activated))
+	execPrefix, execActivated, reachable := false, false, 0
 	for _, e := range roster {
 		c := e.Contract()
-		index[c.ID] = e
 		switch {
 		case c.CodeOnly:
 			helpers = append(helpers, e)
-		case inPrefix(c):
+		case inPrefix(&c):
 			prefix = append(prefix, e)
 			execPrefix = execPrefix || c.ID == "exec"
 		default:
 			reachable++
+			// activation names are few: a scan beats indexing the roster
+			for i, id := range in.Activated {
+				if id == c.ID && activated[i] == nil {
+					activated[i] = e
+					execActivated = execActivated || id == "exec"
+				}
+			}
 		}
 	}
-	if reachable == 0 && len(prefix) == 0 && len(in.Activated) == 0 {
-		// nothing to search for and nothing to call: the step is the plain
-		// no-tools instruction, which teaches no call (not even a search)
-		plain := in
-		plain.Options.Deferred, plain.Options.Pins = false, nil
-		c, err := Compose(plain)
-		c.Options.Deferred = true
-		return c, err
-	}
-	var activated []*catalog.Entry
-	seen := map[string]bool{}
-	execActivated := false
-	for _, id := range in.Activated {
-		e, ok := index[id]
+	n := 0
+	for i, e := range activated {
 		switch {
-		case !ok || e.Contract().CodeOnly:
-			return Composition{}, &FieldError{"activated", fmt.Sprintf("%q is not a tool search can reach in this roster", id)}
-		case seen[id] || inPrefix(e.Contract()):
-			continue
+		case e != nil:
+			activated[n] = e
+			n++
+		case !contains(in.Activated[:i], in.Activated[i]) && !isPin[in.Activated[i]] && !isPrefixID(prefix, in.Activated[i]):
+			return Composition{}, &FieldError{"activated", fmt.Sprintf("%q is not a tool search can reach in this roster", in.Activated[i])}
 		}
-		seen[id] = true
-		activated = append(activated, e)
-		execActivated = execActivated || id == "exec"
 	}
-	search, _ := lib.synthetic.Get(SearchToolID)
-	preRoster := append([]*catalog.Entry{search}, prefix...)
+	activated = activated[:n]
+	// search_tools leads the prefix, unless search can reach nothing: then
+	// the step is the plain composition of what is always active
+	var preRoster []*catalog.Entry
+	if reachable > 0 {
+		search, _ := lib.synthetic.Get(SearchToolID)
+		preRoster = append(preRoster, search)
+	}
+	preRoster = append(preRoster, prefix...)
 	if execPrefix {
 		preRoster = append(preRoster, helpers...)
 	}
@@ -93,15 +92,17 @@ func composeStep(in Input) (Composition, error) {
 	if err != nil {
 		return c, err
 	}
-	deferCatalog(&c, len(preRoster)-len(helpersIf(execPrefix, helpers)), reachable)
+	if reachable > 0 {
+		deferCatalog(&c, len(preRoster)-len(helpersIf(execPrefix, helpers)), reachable)
+	}
 
 	active := append(append([]*catalog.Entry{}, preRoster...), activated...)
 	if execActivated {
 		active = append(active, helpers...)
 	}
 	c.Active = make([]string, 0, len(active))
-	for _, e := range active[1:] {
-		if !e.Contract().CodeOnly {
+	for _, e := range active {
+		if k := e.Contract(); !k.CodeOnly && k.ID != SearchToolID {
 			c.Active = append(c.Active, e.ID())
 		}
 	}
@@ -132,6 +133,15 @@ func composeStep(in Input) (Composition, error) {
 		}
 	}
 	return c, nil
+}
+
+func isPrefixID(prefix []*catalog.Entry, id string) bool {
+	for _, e := range prefix {
+		if e.ID() == id {
+			return true
+		}
+	}
+	return false
 }
 
 func helpersIf(ok bool, helpers []*catalog.Entry) []*catalog.Entry {

@@ -12,12 +12,15 @@ import (
 	"os"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
-// runLoadtest drives POST /api/v1/compose with N connections for a fixed
-// time and reports throughput, latency percentiles and errors. It only
-// targets loopback addresses and always stops by itself.
+// runLoadtest drives the runtime API with N connections for a fixed time
+// and reports throughput, latency percentiles and errors. Modes: compose
+// (one repeated body), distinct (every compose body different) and steps
+// (deferred-run steps over many runs with real receipts). It only targets
+// loopback addresses and always stops by itself.
 func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
 	target := fs.String("url", "http://127.0.0.1:8080", "console base URL (loopback only)")
@@ -26,6 +29,9 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 	conns := fs.Int("c", 32, "concurrent connections")
 	dur := fs.Duration("d", 30*time.Second, "duration (at most 5m)")
 	warm := fs.Duration("warm", 3*time.Second, "warm-up before measuring")
+	mode := fs.String("mode", "compose", "compose (the --body, repeated), distinct (every compose body different) or steps (deferred-run steps)")
+	agent := fs.String("agent", "analyst", "agent of the distinct and steps modes")
+	runs := fs.Int("runs", 8192, "distinct runs of the steps mode (each with 3 search receipts)")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, err}
 	}
@@ -47,9 +53,23 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 	}
 	tr := &http.Transport{MaxIdleConns: *conns, MaxIdleConnsPerHost: *conns, MaxConnsPerHost: *conns, IdleConnTimeout: time.Minute}
 	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
-	endpoint := *target + "/api/v1/compose"
+	lm := loadMode{next: func(uint64) (string, []byte) { return "/api/v1/compose", []byte(*body) }}
+	switch *mode {
+	case "compose":
+	case "distinct":
+		lm, err = distinctComposeMode(ctx, client, *target, *key, *agent)
+	case "steps":
+		lm, err = stepsMode(ctx, client, *target, *key, *agent, max(1, *runs), *conns)
+	default:
+		return &exitError{2, fmt.Errorf("--mode: %q is not one of compose, distinct, steps", *mode)}
+	}
+	if err != nil {
+		return err
+	}
+	var seq atomic.Uint64
 	shoot := func() (int, time.Duration, error) {
-		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, bytes.NewBufferString(*body))
+		path, b := lm.next(seq.Add(1) - 1)
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, *target+path, bytes.NewReader(b))
 		req.Header.Set("Authorization", "Bearer "+*key)
 		req.Header.Set("Content-Type", "application/json")
 		start := time.Now()
@@ -102,8 +122,8 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 		return lat[min(len(lat)-1, int(float64(len(lat))*p))]
 	}
 	rps := float64(n) / elapsed.Seconds()
-	fmt.Fprintf(stdout, "requests %d in %.1fs with %d connections: %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms, errors %d\n",
-		n, elapsed.Seconds(), *conns, rps, ms(pct(0.50)), ms(pct(0.99)), ms(pct(1)), errs)
+	fmt.Fprintf(stdout, "requests %d in %.1fs with %d connections: %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms, errors %d (mode %s)\n",
+		n, elapsed.Seconds(), *conns, rps, ms(pct(0.50)), ms(pct(0.99)), ms(pct(1)), errs, *mode)
 	return nil
 }
 

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Load runs of DESIGN.md §9 for deferred runs, on Postgres over loopback,
+# 32 connections, LOAD_SECONDS each (default 30):
+#   1. deferred-run steps (verify receipts, reconstruct, compose, count)
+#      over many distinct runs with real receipts: ≥ 5,000 steps/s, p99 ≤ 10 ms
+#   2. distinct compose requests (every body different): ≥ 2,000 req/s,
+#      p99 ≤ 25 ms
+# for an agent declaring the default catalog plus the 117 GitHub tools.
+# Uses its own database (console_load_runs), dropped afterwards.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${LOAD_SECONDS:-30}"
+port="${LOAD_RUNS_PORT:-18180}"
+pg="postgres://postgres@127.0.0.1:5432"
+db=console_load_runs
+psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS $db" >/dev/null
+psql "$pg/postgres" -qc "CREATE DATABASE $db" >/dev/null
+export DATABASE_URL="$pg/$db?sslmode=disable"
+bin="$(mktemp -d)/console"
+go build -o "$bin" ./cmd/console
+key="$("$bin" apikey create load-runs | tail -1)"
+"$bin" catalog import catalog/testdata/github-mcp-server.tools.json --format mcp --namespace github >/dev/null
+# the load database only: the imported tools are taken as reviewed, and
+# dev-helper (github connected) declares every available tool
+psql "$DATABASE_URL" -qv ON_ERROR_STOP=1 >/dev/null <<'SQL'
+UPDATE tools SET status = 'available', reviewed_by = 'load-script' WHERE namespace = 'github';
+UPDATE agents SET declared = (SELECT json_agg(id ORDER BY position, id)::text FROM tools WHERE status = 'available'), version = version + 1 WHERE slug = 'dev-helper';
+UPDATE catalog_states SET generation = generation + 1, config_generation = config_generation + 1;
+SQL
+CONSOLE_API_RATE=1000000 CONSOLE_ADDR="127.0.0.1:$port" "$bin" serve </dev/null >"${LOAD_LOG:-/tmp/console-load-runs.log}" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS $db" >/dev/null' EXIT
+for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.2; done
+tools=$(psql "$DATABASE_URL" -Atc "SELECT json_array_length(declared::json) FROM agents WHERE slug = 'dev-helper'")
+echo "agent dev-helper declares $tools tools"
+"$bin" loadtest --url "http://127.0.0.1:$port" --key "$key" -c 32 -d "${seconds}s" --mode steps --agent dev-helper --runs "${LOAD_RUNS:-8192}"
+"$bin" loadtest --url "http://127.0.0.1:$port" --key "$key" -c 32 -d "${seconds}s" --mode distinct --agent dev-helper
+steps=$(psql "$DATABASE_URL" -Atc "SELECT COUNT(*) || ' step events over ' || COUNT(DISTINCT run) || ' runs' FROM run_events WHERE kind = 'step'")
+echo "evidence stored: $steps"
+rss_kb="$(awk '/VmRSS/ {print $2}' /proc/$pid/status)"
+echo "server resident memory after the runs: $((rss_kb / 1024)) MB"

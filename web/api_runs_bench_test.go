@@ -1,0 +1,81 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/agentforge/console/catalog/catalogtest"
+	"github.com/agentforge/console/models"
+)
+
+// runLoadHarness makes dev-helper declare the default catalog plus the
+// 117 GitHub tools (imported and reviewed) and returns an API key.
+func runLoadHarness(tb testing.TB) (*harness, string) {
+	h := sqliteOnly(tb)
+	ctx := context.Background()
+	cs := catalogtest.GitHub(tb)
+	if _, err := h.store.ApplyImport(ctx, "importer", models.SourceMCP, "github", cs, ""); err != nil {
+		tb.Fatal(err)
+	}
+	ids := make([]string, len(cs))
+	for i, c := range cs {
+		ids[i] = c.ID
+	}
+	seen, _ := h.store.ToolDigests(ctx, ids)
+	if _, err := h.store.ReviewTools(ctx, "reviewer", seen, models.ToolAvailable); err != nil {
+		tb.Fatal(err)
+	}
+	snap, err := h.app.snapshot(ctx)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var all []string
+	for _, e := range snap.Available().Entries() {
+		all = append(all, e.ID())
+	}
+	a, _ := h.store.AgentBySlug(ctx, "dev-helper")
+	if _, err := h.store.UpdateAgent(ctx, "admin", "dev-helper", a.Version, models.AgentInput{Name: a.Name, Description: a.Description, Declared: all, Services: a.Services()}, snap.KnownTools()); err != nil {
+		tb.Fatal(err)
+	}
+	return h, h.apiKey()
+}
+
+// BenchmarkRunStep is one deferred step as the server handles it (verify
+// two receipt groups, reconstruct, compose, count, lint, encode) for an
+// agent with the default catalog plus the GitHub service, each iteration
+// a different run; the baseline is one step-0 compose of the same agent.
+func BenchmarkRunStep(b *testing.B) {
+	h, key := runLoadHarness(b)
+	handler := h.app.Handler()
+	do := func(path string, body any) []byte {
+		j, _ := json.Marshal(body)
+		req := httptest.NewRequest(http.MethodPost, path, bytes.NewReader(j))
+		req.Header.Set("Authorization", "Bearer "+key)
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		handler.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			b.Fatalf("%s: %d %s", path, rec.Code, rec.Body)
+		}
+		return rec.Body.Bytes()
+	}
+	const runs = 256
+	receipts := make([][][]json.RawMessage, runs)
+	for r := 0; r < runs; r++ {
+		for step, q := range []string{"create an issue", "read a file"} {
+			var out struct{ Receipt json.RawMessage }
+			_ = json.Unmarshal(do(fmt.Sprintf("/api/v1/runs/bench-%d/search", r), map[string]any{"agent": "dev-helper", "query": q, "step": step}), &out)
+			receipts[r] = append(receipts[r], []json.RawMessage{out.Receipt})
+		}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		r := i % runs
+		do(fmt.Sprintf("/api/v1/runs/bench-%d/steps", r), map[string]any{"agent": "dev-helper", "receipts": receipts[r]})
+	}
+}
