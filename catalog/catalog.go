@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"sync"
 )
 
 // Unit is a piece of rendered text with its content key (sha256 hex). It is
@@ -28,6 +29,15 @@ type Entry struct {
 	digest   string
 	full     Unit
 	compact  Unit
+
+	searchOnce sync.Once
+	search     searchDoc
+}
+
+// searchDoc returns the entry's search terms, computed on first use.
+func (e *Entry) searchDoc() searchDoc {
+	e.searchOnce.Do(func() { e.search = makeSearchDoc(e.contract, nil) })
+	return e.search
 }
 
 // Contract returns the entry's contract. Callers must not modify its slices.

@@ -54,7 +54,12 @@ type Contract struct {
 	CodeOnly    bool      `json:"code_only,omitempty" yaml:"code_only,omitempty"`
 	AlwaysOn    bool      `json:"always_on,omitempty" yaml:"always_on,omitempty"`
 	Signals     []string  `json:"signals,omitempty" yaml:"signals,omitempty"`
-	Version     string    `json:"version" yaml:"version"`
+	// SearchHints are reviewed aliases and keywords an admin adds so search
+	// finds the tool by the words people use. They feed the search index
+	// only: never rendered, never shown to the model. They are part of the
+	// contract's digest, so changing them is reviewed like a contract change.
+	SearchHints []string `json:"search_hints,omitempty" yaml:"search_hints,omitempty"`
+	Version     string   `json:"version" yaml:"version"`
 }
 
 // Param is one parameter of a tool, or one property, item, variant or part

@@ -1,18 +1,18 @@
 package catalog
 
 import (
+	"math"
 	"sort"
 	"strings"
-	"unicode"
 )
 
 // Hit is one deferred-search result: an exact tool name and its
 // description, never its schema.
 type Hit struct {
-	ID          string `json:"name"`
-	Title       string `json:"title"`
-	Description string `json:"description"`
-	Score       int    `json:"score"`
+	ID          string  `json:"name"`
+	Title       string  `json:"title"`
+	Description string  `json:"description"`
+	Score       float64 `json:"score"`
 }
 
 // MaxSearchLimit bounds how many hits one search returns.
@@ -21,92 +21,478 @@ const MaxSearchLimit = 25
 // MaxQueryBytes bounds the query text a search reads.
 const MaxQueryBytes = 512
 
-// Search ranks the roster's tools against the query, lexically over name,
-// title and purpose: a query word in the tool's name scores 4, in its title
-// 2, in its purpose 1. Ties keep roster order, so the result is
-// deterministic. It is the one ranking function behind the forge's search
-// preview and the API.
-func Search(query string, roster []Contract, limit int) []Hit {
+// maxQueryTerms bounds the distinct terms one query scores, so a search
+// costs at most maxQueryTerms postings walks whatever the text.
+const maxQueryTerms = 32
+
+// Field weights of the ranking (BM25F): the words of a tool's name say
+// most about what it does — its object ("chart" in render_chart) far more
+// than its action verb ("render"), since a task's verb is often loose
+// ("make a chart") while its object is not — its title and reviewed
+// search hints nearly as much, its purpose less, parameter names and
+// descriptions least. A namespace word ("github") only tells services
+// apart.
+var fieldWeights = [numFields]float64{
+	fieldName:      4.0,
+	fieldAction:    1.5,
+	fieldTitle:     2.0,
+	fieldHints:     2.0,
+	fieldSignals:   1.0,
+	fieldPurpose:   1.0,
+	fieldParams:    0.3,
+	fieldNamespace: 0.8,
+}
+
+// Length normalisation per field: only the free-text fields are long
+// enough for it to matter.
+var fieldB = [numFields]float64{fieldPurpose: 0.75, fieldParams: 0.75}
+
+const (
+	bm25K1 = 1.2
+	// verbWeight scales generic action words ("make", "get", "list"): in a
+	// tool name and in a task alike the object says more than the verb.
+	verbWeight = 0.3
+	// coordWeight is how much covering all of a query's words adds, at
+	// most, to a tool's score.
+	coordWeight = 0.5
+	// nameCoverWeight is how much a query naming all of a tool's name
+	// words adds, at most, to its score.
+	nameCoverWeight = 0.3
+	// offServiceWeight scales a service's tools when the task uses none of
+	// the words that mark that service: "delete the word schedule from
+	// this draft" is not about a pull request's draft state.
+	offServiceWeight = 0.6
+)
+
+type field int
+
+const (
+	fieldName field = iota
+	fieldAction
+	fieldTitle
+	fieldHints
+	fieldSignals
+	fieldPurpose
+	fieldParams
+	fieldNamespace
+	numFields
+)
+
+// Index is a roster prepared for repeated searches. Code-only helpers are
+// never indexed: they are functions inside programs, reached only through
+// the code channel's catalog section, never callable from a reply, so no
+// search may offer them. An Index is immutable and safe for concurrent use.
+type Index struct {
+	tools    []indexed
+	postings map[string][]posting
+	// vocabulary holds, per service namespace, the words that mark a task
+	// as being about that service (see serviceVocabulary).
+	vocabulary map[string]map[string]bool
+}
+
+type indexed struct {
+	id, title, description, namespace string
+	name                              []string // the stems of the name
+}
+
+type posting struct {
+	doc    int32
+	weight float32 // the term's saturated, weighted frequency in the doc
+}
+
+// NewIndex prepares the roster for searching. Ranking follows roster
+// order on ties, so the result is deterministic.
+func NewIndex(roster []Contract) *Index { return newIndex(docsOf(roster), false) }
+
+// NewBrowseIndex indexes every tool, code-only helpers included. It is
+// for people browsing the catalog (the catalog page), never for anything
+// an agent sees.
+func NewBrowseIndex(roster []Contract) *Index { return newIndex(docsOf(roster), true) }
+
+// IndexEntries is NewIndex over catalog entries, which keep their search
+// terms once computed: indexing a roster of entries again (every forge
+// lever, every evaluation) costs no tokenizing or stemming.
+func IndexEntries(roster []*Entry) *Index {
+	docs := make([]searchDoc, len(roster))
+	for i, e := range roster {
+		docs[i] = e.searchDoc()
+	}
+	return newIndex(docs, false)
+}
+
+// searchDoc is one tool's search terms per field and what a hit shows.
+type searchDoc struct {
+	tool     indexed
+	codeOnly bool
+	fields   [numFields][]string
+}
+
+func docsOf(roster []Contract) []searchDoc {
+	st := stemmer{}
+	docs := make([]searchDoc, len(roster))
+	for i, c := range roster {
+		docs[i] = makeSearchDoc(c, st)
+	}
+	return docs
+}
+
+func makeSearchDoc(c Contract, st stemmer) searchDoc {
+	d := searchDoc{codeOnly: c.CodeOnly}
+	name := st.terms(c.Name())
+	for _, w := range name {
+		if actionVerbs[w] {
+			d.fields[fieldAction] = append(d.fields[fieldAction], w)
+		} else {
+			d.fields[fieldName] = append(d.fields[fieldName], w)
+		}
+	}
+	d.fields[fieldTitle] = st.terms(c.Title)
+	d.fields[fieldHints] = st.terms(strings.Join(c.SearchHints, " "))
+	d.fields[fieldSignals] = st.terms(strings.Join(c.Signals, " "))
+	d.fields[fieldPurpose] = st.terms(c.Purpose)
+	d.fields[fieldParams] = st.terms(paramText(c.Params))
+	d.fields[fieldNamespace] = st.terms(c.Namespace())
+	d.tool = indexed{c.ID, c.Title, strings.TrimSpace(c.Purpose), c.Namespace(), uniq(append([]string(nil), name...))}
+	return d
+}
+
+func newIndex(all []searchDoc, codeOnly bool) *Index {
+	ix := &Index{postings: map[string][]posting{}}
+	docs := make([][numFields][]string, 0, len(all))
+	var docNames [][]string
+	var totals [numFields]float64
+	for _, sd := range all {
+		if sd.codeOnly && !codeOnly {
+			continue
+		}
+		ft := sd.fields
+		for f := range ft {
+			totals[f] += float64(len(ft[f]))
+		}
+		docs = append(docs, ft)
+		docNames = append(docNames, append(append(append([]string(nil), ft[fieldName]...), ft[fieldAction]...), ft[fieldTitle]...))
+		ix.tools = append(ix.tools, sd.tool)
+	}
+	var avg [numFields]float64
+	for f := range totals {
+		if len(docs) > 0 && totals[f] > 0 {
+			avg[f] = totals[f] / float64(len(docs))
+		}
+	}
+	for d, ft := range docs {
+		acc := map[string]float64{}
+		for f, ws := range ft {
+			norm := 1.0
+			if b := fieldB[f]; b > 0 && avg[f] > 0 {
+				norm = 1 - b + b*float64(len(ws))/avg[f]
+			}
+			for _, w := range ws {
+				acc[w] += fieldWeights[f] * termWeight(w) / norm
+			}
+		}
+		keys := make([]string, 0, len(acc))
+		for w := range acc {
+			keys = append(keys, w)
+		}
+		sort.Strings(keys)
+		for _, w := range keys {
+			tf := acc[w]
+			ix.postings[w] = append(ix.postings[w], posting{int32(d), float32(tf * (bm25K1 + 1) / (tf + bm25K1))})
+		}
+	}
+	ix.vocabulary = serviceVocabulary(ix.tools, docNames)
+	return ix
+}
+
+// services reports which service namespaces the query speaks of: those
+// whose vocabulary shares a word with it.
+func (ix *Index) services(qs []string) map[string]bool {
+	about := map[string]bool{}
+	for ns, v := range ix.vocabulary {
+		for _, q := range qs {
+			if v[q] {
+				about[ns] = true
+				break
+			}
+		}
+	}
+	return about
+}
+
+// Len is the number of searchable tools.
+func (ix *Index) Len() int { return len(ix.tools) }
+
+// Search ranks the index's tools against the query (BM25F over the fields
+// above, on stemmed words with identifiers split) and returns at most
+// limit hits, best first; limit is capped at MaxSearchLimit and the query
+// at MaxQueryBytes. A task of several clauses ("read the sheet and open an
+// issue") needs a tool per clause: the ranking of the whole query leads,
+// and each clause's ranking is interleaved after it, so the second tool
+// is not buried under the first one's neighbours. Equal scores keep
+// roster order.
+func (ix *Index) Search(query string, limit int) []Hit {
 	if len(query) > MaxQueryBytes {
 		query = query[:MaxQueryBytes]
 	}
 	if limit <= 0 || limit > MaxSearchLimit {
 		limit = MaxSearchLimit
 	}
-	terms := words(query)
-	if len(terms) == 0 {
+	if len(ix.tools) == 0 {
 		return nil
 	}
-	type scored struct {
-		hit Hit
-		pos int
+	whole := ix.rank(queryTerms(query), limit)
+	if len(whole) == 0 {
+		return nil
 	}
-	var found []scored
-	for i, c := range roster {
-		name, title, purpose := wordSet(c.ID), wordSet(c.Title), wordSet(c.Purpose)
-		score := 0
-		for _, t := range terms {
-			switch {
-			case name[t]:
-				score += 4
-			case title[t]:
-				score += 2
-			case purpose[t]:
-				score++
+	lists := [][]scored{whole}
+	if cs := clauses(query); len(cs) > 1 {
+		for _, c := range cs {
+			if r := ix.rank(queryTerms(c), limit); len(r) > 0 {
+				lists = append(lists, r)
 			}
 		}
-		if score > 0 {
-			found = append(found, scored{Hit{ID: c.ID, Title: c.Title, Description: strings.TrimSpace(c.Purpose), Score: score}, i})
-		}
 	}
-	sort.SliceStable(found, func(a, b int) bool {
-		if found[a].hit.Score != found[b].hit.Score {
-			return found[a].hit.Score > found[b].hit.Score
-		}
-		return found[a].pos < found[b].pos
-	})
-	if len(found) > limit {
-		found = found[:limit]
+	score := make(map[int32]float64, len(whole))
+	for _, s := range whole {
+		score[s.doc] = s.score
 	}
-	out := make([]Hit, len(found))
-	for i, f := range found {
-		out[i] = f.hit
+	out := make([]Hit, 0, limit)
+	seen := make(map[int32]bool, limit)
+	for i := 0; len(out) < limit; i++ {
+		more := false
+		for _, l := range lists {
+			if i >= len(l) || len(out) == limit {
+				continue
+			}
+			more = true
+			d := l[i].doc
+			if seen[d] {
+				continue
+			}
+			seen[d] = true
+			t := ix.tools[d]
+			out = append(out, Hit{ID: t.id, Title: t.title, Description: t.description, Score: math.Round(score[d]*1000) / 1000})
+		}
+		if !more {
+			break
+		}
 	}
 	return out
 }
 
-// words splits text into lower-case words at anything that is not a letter
-// or digit (so "create_issue" gives "create" and "issue"), dropping
-// one-letter words and a trailing plural "s".
-func words(s string) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
-			w = w[:len(w)-1]
+type scored struct {
+	doc   int32
+	score float64
+}
+
+// rank scores every tool sharing a term with the query and returns the
+// best limit, ties in roster order.
+func (ix *Index) rank(qs []string, limit int) []scored {
+	cs := concepts(qs)
+	if len(cs) == 0 {
+		return nil
+	}
+	n := len(ix.tools)
+	scores := make([]float64, n)
+	matched := make([]int32, n)
+	best := make([]float64, n)
+	var touched, hit []int32
+	for _, c := range cs {
+		hit = hit[:0]
+		hit = ix.score(c.own, 1, best, hit)
+		for _, r := range c.relatives {
+			hit = ix.score(r, expansionWeight, best, hit)
 		}
-		if len(w) < 2 || seen[w] {
+		for _, d := range hit {
+			if best[d] == 0 {
+				continue // already counted: a doc can be hit by several words
+			}
+			if matched[d] == 0 {
+				touched = append(touched, d)
+			}
+			scores[d] += best[d] * c.weight
+			matched[d]++
+			best[d] = 0
+		}
+	}
+	about := ix.services(qs)
+	asked := make(map[string]bool, len(cs))
+	for _, c := range cs {
+		asked[c.own] = true
+	}
+	// keep the best limit in order (better score, then roster order)
+	// without sorting every tool touched
+	top := make([]scored, 0, limit+1)
+	for _, d := range touched {
+		s := scores[d]
+		// coordination: a tool that answers more of the query's words
+		// beats one that answers a single rare word very well
+		s *= 1 + coordWeight*float64(matched[d])/float64(len(cs))
+		// a task that names every word of a tool's name names the tool:
+		// "create a pull request" is create_pull_request, not
+		// create_pull_request_review
+		if name := ix.tools[d].name; len(name) > 0 {
+			covered := 0
+			for _, w := range name {
+				if asked[w] {
+					covered++
+				}
+			}
+			s *= 1 + nameCoverWeight*float64(covered)/float64(len(name))
+		}
+		if ns := ix.tools[d].namespace; ns != "" && !about[ns] {
+			s *= offServiceWeight
+		}
+		c := scored{d, s}
+		if len(top) == limit && !c.before(top[limit-1]) {
 			continue
 		}
-		seen[w] = true
-		out = append(out, w)
+		i := sort.Search(len(top), func(i int) bool { return c.before(top[i]) })
+		top = append(top, scored{})
+		copy(top[i+1:], top[i:])
+		top[i] = c
+		if len(top) > limit {
+			top = top[:limit]
+		}
+	}
+	return top
+}
+
+// before orders hits: higher score first, then roster order.
+func (a scored) before(b scored) bool {
+	if a.score != b.score {
+		return a.score > b.score
+	}
+	return a.doc < b.doc
+}
+
+// score raises best[d], for each tool d the term occurs in, to what the
+// term earns it at weight w, and appends d to hit.
+func (ix *Index) score(term string, w float64, best []float64, hit []int32) []int32 {
+	ps := ix.postings[term]
+	if len(ps) == 0 {
+		return hit
+	}
+	n, df := float64(len(ix.tools)), float64(len(ps))
+	idf := math.Log(1+(n-df+0.5)/(df+0.5)) * termWeight(term) * w
+	for _, p := range ps {
+		if s := idf * float64(p.weight); s > best[p.doc] {
+			best[p.doc] = s
+		}
+		hit = append(hit, p.doc)
+	}
+	return hit
+}
+
+// maxClauses bounds how many clauses of one query are ranked.
+const maxClauses = 4
+
+// clauses splits a task at the words and marks that join steps ("and",
+// "then", ";"), keeping at most maxClauses.
+func clauses(q string) []string {
+	f := strings.Fields(strings.NewReplacer(";", " ; ", ",", " , ").Replace(strings.ToLower(q)))
+	var out []string
+	start := 0
+	for i, w := range f {
+		if w == "and" || w == "then" || w == ";" {
+			if i > start {
+				out = append(out, strings.Join(f[start:i], " "))
+			}
+			start = i + 1
+		}
+	}
+	if start < len(f) {
+		out = append(out, strings.Join(f[start:], " "))
+	}
+	if len(out) > maxClauses {
+		out = out[:maxClauses]
 	}
 	return out
 }
 
-func wordSet(s string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range words(s) {
-		m[w] = true
-	}
-	return m
+// Search ranks the roster's tools against the query; see Index.Search. It
+// is the one ranking function behind deferred search, the forge's search
+// preview, the API and the selection evaluation. Code-only helpers are
+// never returned.
+func Search(query string, roster []Contract, limit int) []Hit {
+	return NewIndex(roster).Search(query, limit)
 }
 
-// Index is a roster prepared for repeated searches.
-type Index struct{ roster []Contract }
+// paramText is every parameter name (identifiers split) and description,
+// nested ones included.
+func paramText(ps []Param) string {
+	var b strings.Builder
+	var walk func([]Param)
+	walk = func(ps []Param) {
+		for _, p := range ps {
+			b.WriteString(p.Name)
+			b.WriteByte(' ')
+			b.WriteString(p.Description)
+			b.WriteByte(' ')
+			if p.Items != nil {
+				walk([]Param{*p.Items})
+			}
+			walk(p.Properties)
+		}
+	}
+	walk(ps)
+	return b.String()
+}
 
-// NewIndex prepares the roster for searching.
-func NewIndex(roster []Contract) *Index { return &Index{roster} }
+func uniq(ws []string) []string {
+	seen := make(map[string]bool, len(ws))
+	out := ws[:0:0]
+	for _, w := range ws {
+		if !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	return out
+}
 
-// Search ranks the index's tools against the query.
-func (ix *Index) Search(query string, limit int) []Hit { return Search(query, ix.roster, limit) }
+// serviceVocabulary finds, for each service namespace, the words that
+// mark a task as being about it, from the index alone: the namespace's
+// own name and every word of its tools' names and titles that at least
+// three of its tools use and that is at least twice as common among them
+// as among the other tools. For the GitHub service that is words like
+// "repository", "pull", "issue" and "branch", never "file" or "word".
+func serviceVocabulary(tools []indexed, names [][]string) map[string]map[string]bool {
+	inNS := map[string]map[string]int{}
+	count := map[string]int{}
+	all := map[string]int{}
+	for d, t := range tools {
+		count[t.namespace]++
+		seen := map[string]bool{}
+		for _, w := range names[d] {
+			if seen[w] {
+				continue
+			}
+			seen[w] = true
+			all[w]++
+			if inNS[t.namespace] == nil {
+				inNS[t.namespace] = map[string]int{}
+			}
+			inNS[t.namespace][w]++
+		}
+	}
+	out := map[string]map[string]bool{}
+	for ns, ws := range inNS {
+		if ns == "" {
+			continue
+		}
+		v := map[string]bool{}
+		for _, w := range stemmer(nil).terms(ns) {
+			v[w] = true
+		}
+		rest := len(tools) - count[ns]
+		for w, k := range ws {
+			other := all[w] - k
+			if k >= 3 && (rest == 0 || float64(k)/float64(count[ns]) >= 2*float64(other)/float64(rest)) {
+				v[w] = true
+			}
+		}
+		out[ns] = v
+	}
+	return out
+}

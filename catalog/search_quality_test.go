@@ -131,6 +131,8 @@ func measure(cases []eval.Case, rank ranker, k int) quality {
 			q.misleading++
 			if len(hits) > 0 && expects(c, hits[0]) {
 				q.top1++
+			} else {
+				q.misses = append(q.misses, "top-1: "+c.Task+" → "+strings.Join(first(hits, 3), ", "))
 			}
 		}
 	}
@@ -190,20 +192,47 @@ func searchRanker(universe []catalog.Contract) ranker {
 // the whole case set and on the held-out third separately.
 func TestSearchBeatsBM25(t *testing.T) {
 	s := loadSelectionCases(t)
-	universe := append(loadBuiltin(t), loadGitHub(t)...)
+	universe := catalogtest.SearchUniverse(t)
 	ours, base := searchRanker(universe), newBM25(universe).rank
-	all, held, _ := split(s.Cases)
-	for _, set := range []struct {
+	all, held, tuning := split(s.Cases)
+	sets := []struct {
 		name  string
 		cases []eval.Case
-	}{{"all", all}, {"held-out", held}} {
+	}{{"all", all}, {"held-out", held}}
+	if os.Getenv("SELECTION_TUNING") != "" {
+		// while tuning, look at the tuning set only
+		sets = sets[:0]
+		sets = append(sets, struct {
+			name  string
+			cases []eval.Case
+		}{"tuning", tuning})
+	}
+	for _, set := range sets {
 		o, b := measure(set.cases, ours, s.K), measure(set.cases, base, s.K)
+		if set.name != "tuning" {
+			// the bar: recall@5 at least 0.90 and above BM25, on
+			// the whole set and on the held-out third alike; top-1 on
+			// misleading cases above BM25 (its 0.80 target is not met yet)
+			if o.Recall < 0.90 || o.Recall <= b.Recall {
+				t.Errorf("%s: recall@%d %.3f, BM25 %.3f: want ≥ 0.90 and above BM25", set.name, s.K, o.Recall, b.Recall)
+			}
+			if o.Top1Misleading <= b.Top1Misleading {
+				t.Errorf("%s: top-1 misleading %.3f, BM25 %.3f: want above BM25", set.name, o.Top1Misleading, b.Top1Misleading)
+			}
+		}
 		t.Logf("%-8s search: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d) | BM25: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d)",
 			set.name, s.K, o.Recall, o.found, o.expected, o.Top1Misleading, o.top1, o.misleading,
 			s.K, b.Recall, b.found, b.expected, b.Top1Misleading, b.top1, b.misleading)
-		if testing.Verbose() {
-			for _, m := range o.misses {
-				t.Logf("  %s miss: %s", set.name, m)
+	}
+	// Only the tuning set's misses are shown: the held-out third must not
+	// steer the ranking.
+	if testing.Verbose() {
+		for _, m := range measure(tuning, ours, s.K).misses {
+			t.Logf("  tuning miss: %s", m)
+		}
+		if os.Getenv("SELECTION_TUNING") != "" {
+			for _, m := range measure(tuning, base, s.K).misses {
+				t.Logf("  tuning BM25 miss: %s", m)
 			}
 		}
 	}
@@ -211,7 +240,8 @@ func TestSearchBeatsBM25(t *testing.T) {
 
 // bm25 is the plain baseline: Okapi BM25 (k1 1.2, b 0.75) over one bag of
 // lower-cased words per tool, taken from the same fields catalog.Search
-// reads, with no stemming, weighting or stop words.
+// reads (id, title, purpose, search hints, signals, parameter names and
+// descriptions), with no stemming, field weights or stop words.
 type bm25 struct {
 	docs  []map[string]int
 	lens  []int
@@ -221,7 +251,18 @@ type bm25 struct {
 }
 
 func bm25Fields(c catalog.Contract) string {
-	parts := []string{c.ID, c.Title, c.Purpose}
+	parts := []string{c.ID, c.Title, c.Purpose, strings.Join(c.SearchHints, " "), strings.Join(c.Signals, " ")}
+	var walk func([]catalog.Param)
+	walk = func(ps []catalog.Param) {
+		for _, p := range ps {
+			parts = append(parts, p.Name, p.Description)
+			if p.Items != nil {
+				walk([]catalog.Param{*p.Items})
+			}
+			walk(p.Properties)
+		}
+	}
+	walk(c.Params)
 	return strings.Join(parts, " ")
 }
 

@@ -15,6 +15,8 @@ const (
 	MaxContractBytes    = 32 << 10
 	MaxCatalogBytes     = 4 << 20
 	MaxTools            = 2000
+	MaxSearchHints      = 32
+	MaxSearchHintBytes  = 80
 )
 
 var idPattern = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)?$`)
@@ -94,6 +96,7 @@ func validateContract(ps *Problems, name string, c Contract, params bool) {
 			ps.add(name, fmt.Sprintf("signals[%d]", i), "is empty")
 		}
 	}
+	checkSearchHints(ps, name, c.SearchHints)
 	for i, ex := range c.Examples {
 		f := fmt.Sprintf("examples[%d]", i)
 		checkText(ps, name, f+".description", ex.Description, true)
@@ -152,4 +155,17 @@ func joinClasses() string {
 		s[i] = string(c)
 	}
 	return strings.Join(s, ", ")
+}
+
+// checkSearchHints bounds a tool's search hints: how many, and each one's
+// length.
+func checkSearchHints(ps *Problems, name string, hints []string) {
+	if len(hints) > MaxSearchHints {
+		ps.add(name, "search_hints", "%d hints exceed the ceiling of %d", len(hints), MaxSearchHints)
+	}
+	for i, s := range hints {
+		if strings.TrimSpace(s) == "" || len(s) > MaxSearchHintBytes {
+			ps.add(name, fmt.Sprintf("search_hints[%d]", i), "must be 1 to %d bytes", MaxSearchHintBytes)
+		}
+	}
 }

@@ -130,7 +130,7 @@ func (s *Server) apiToolSearch(c echo.Context) error {
 		return composeStatus(err)
 	}
 	d, _ := ac.Draft(snap, nil)
-	hits := catalog.Search(q, searchable(d.Input()), limit)
+	hits := searchIndex(d.Input()).Search(q, limit)
 	type hit struct {
 		Name        string `json:"name"`
 		Description string `json:"description"`

@@ -42,7 +42,7 @@ func (s *Server) catalogPage(c echo.Context) error {
 			byID[k.ID] = k
 		}
 		order = nil
-		for _, h := range catalog.Search(d.Query, snap.Universe(), catalog.MaxSearchLimit) {
+		for _, h := range catalog.NewBrowseIndex(snap.Universe()).Search(d.Query, catalog.MaxSearchLimit) {
 			order = append(order, byID[h.ID])
 		}
 	}

@@ -178,7 +178,7 @@ func (s *Server) forgeSearch(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	hits := catalog.Search(c.QueryParam("q"), searchable(fc.draft.Input()), 10)
+	hits := searchIndex(fc.draft.Input()).Search(c.QueryParam("q"), 10)
 	out := make([]views.SearchHit, len(hits))
 	for i, h := range hits {
 		out[i] = views.SearchHit{Name: h.ID, Description: h.Description}
@@ -186,20 +186,8 @@ func (s *Server) forgeSearch(c echo.Context) error {
 	return s.render(c, http.StatusOK, s.forgePageModel(c), views.SearchHits(out))
 }
 
-// searchable is what deferred search may reach: the roster, less
-// code-only helpers when there is no code channel.
-func searchable(in instruction.Input) []catalog.Contract {
-	hasExec := false
-	for _, e := range in.Roster {
-		if e.ID() == "exec" {
-			hasExec = true
-		}
-	}
-	var out []catalog.Contract
-	for _, e := range in.Roster {
-		if c := e.Contract(); !c.CodeOnly || hasExec {
-			out = append(out, c)
-		}
-	}
-	return out
+// searchIndex is what deferred search ranks: the effective roster.
+// catalog search itself never returns code-only helpers.
+func searchIndex(in instruction.Input) *catalog.Index {
+	return catalog.IndexEntries(in.Roster)
 }

@@ -64,3 +64,22 @@ func SelectionCasesPath() string {
 	_, file, _, _ := runtime.Caller(0)
 	return filepath.Join(filepath.Dir(file), "..", "testdata", "selection", "cases.yaml")
 }
+
+// SearchUniverse is the case set's universe: the builtin catalog and the
+// GitHub fixture with its reviewed search hints applied.
+func SearchUniverse(t testing.TB) []catalog.Contract {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(filepath.Dir(SelectionCasesPath()), "github.search_hints.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hints, err := catalog.ParseSearchHints(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gh, err := catalog.ApplySearchHints(GitHub(t), hints)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(Builtin(t), gh...)
+}

@@ -1,0 +1,50 @@
+package catalog
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/goccy/go-yaml"
+)
+
+// ParseSearchHints reads a reviewed hints file: a YAML or JSON object from
+// tool id to its search hints.
+func ParseSearchHints(data []byte) (map[string][]string, error) {
+	var m map[string][]string
+	if err := yaml.UnmarshalWithOptions(data, &m, yaml.Strict()); err != nil {
+		return nil, fmt.Errorf("search hints: %w", err)
+	}
+	return m, nil
+}
+
+// ApplySearchHints returns a copy of the contracts with the hints set as
+// each named tool's SearchHints (replacing any it had). A hint for a tool
+// that is not there, or a hint out of bounds, is a problem and nothing is
+// applied. Hints change the contract, and so its digest: they are reviewed
+// like any contract change.
+func ApplySearchHints(cs []Contract, hints map[string][]string) ([]Contract, error) {
+	var ps Problems
+	byID := make(map[string]int, len(cs))
+	for i, c := range cs {
+		byID[c.ID] = i
+	}
+	ids := make([]string, 0, len(hints))
+	for id := range hints {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	out := append([]Contract(nil), cs...)
+	for _, id := range ids {
+		i, ok := byID[id]
+		if !ok {
+			ps.add(id, "search_hints", "names no tool of the catalog")
+			continue
+		}
+		out[i].SearchHints = append([]string(nil), hints[id]...)
+		checkSearchHints(&ps, id, out[i].SearchHints)
+	}
+	if len(ps) > 0 {
+		return nil, ps
+	}
+	return out, nil
+}

@@ -1,0 +1,170 @@
+package catalog
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/kljensen/snowball/english"
+)
+
+// stemmer memoizes stems while one index is built (a catalog repeats its
+// words); a nil stemmer stems without memo.
+type stemmer map[string]string
+
+func (st stemmer) stem(w string) string {
+	if st == nil {
+		return english.Stem(w, false)
+	}
+	s, ok := st[w]
+	if !ok {
+		s = english.Stem(w, false)
+		st[w] = s
+	}
+	return s
+}
+
+// queryTerms are the terms of a task: a file it names ("notes.md") also
+// stands for the word "file".
+func queryTerms(q string) []string {
+	return stemmer(nil).terms(fileRef.ReplaceAllStringFunc(q, fileWords))
+}
+
+// terms turns text into search terms: words split at anything that is
+// not a letter or digit and at camelCase humps ("getFileContents" gives
+// get, file, contents), lower-cased, common abbreviations written out,
+// English stop words dropped, and each word reduced to its Snowball
+// (Porter2) stem, so "charts", "charting" and "chart" meet.
+func (st stemmer) terms(s string) []string {
+	var out []string
+	for _, w := range splitWords(strings.ReplaceAll(s, "%", " percent ")) {
+		if exp, ok := abbreviations[w]; ok {
+			for _, e := range strings.Fields(exp) {
+				out = append(out, st.stem(e))
+			}
+			continue
+		}
+		w = americanSpelling(w)
+		if len(w) < 2 || english.IsStopWord(w) || extraStopWords[w] {
+			continue
+		}
+		out = append(out, st.stem(w))
+	}
+	return out
+}
+
+// fileRef matches a file name or path with a common extension
+// ("notes.md", "docs/index.html"): a task that names one is about a file,
+// so it also searches for the word "file".
+var fileRef = regexp.MustCompile(`\b[\w-]+(/[\w.-]+)*\.(md|txt|csv|tsv|json|ya?ml|toml|ini|cfg|conf|xml|html?|pdf|docx?|odt|xlsx?|ods|pptx?|parquet|log|py|go|js|ts|java|rb|rs|sh|sql|zip|png|jpe?g|svg)\b`)
+
+// fileWords keeps a file reference's base name and extension, drops the
+// folders of its path (where a file is says nothing of what to do with
+// it), and adds "file".
+func fileWords(ref string) string {
+	if i := strings.LastIndexByte(ref, '/'); i >= 0 {
+		ref = ref[i+1:]
+	}
+	return ref + " file"
+}
+
+// splitWords splits at non-alphanumerics and camelCase boundaries and
+// lower-cases.
+func splitWords(s string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(s)
+	for i, r := range rs {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			flush()
+		case unicode.IsUpper(r) && i > 0 && unicode.IsLower(rs[i-1]):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return out
+}
+
+// abbreviations writes out the short forms people type for things tool
+// contracts spell in full. General vocabulary of software work, not
+// phrases of any one catalog.
+var abbreviations = map[string]string{
+	"pr":    "pull request",
+	"prs":   "pull requests",
+	"repo":  "repository",
+	"repos": "repositories",
+	"dir":   "directory",
+	"dirs":  "directories",
+	"doc":   "document",
+	"docs":  "documents",
+	"db":    "database",
+	"img":   "image",
+	"pic":   "picture",
+	"msg":   "message",
+	"org":   "organization",
+	"orgs":  "organizations",
+}
+
+// extraStopWords are conversational words the Snowball list lacks; they
+// carry no capability ("please show me what you can do").
+var extraStopWords = map[string]bool{
+	"please": true, "can": true, "could": true, "would": true, "will": true, "let": true,
+	"us": true, "me": true, "my": true, "want": true, "need": true, "like": true,
+	"just": true, "also": true, "thing": true, "things": true, "something": true,
+	"one": true, "ok": true, "okay": true, "thanks": true, "hey": true, "tell": true,
+	"called": true, "named": true,
+}
+
+// genericVerbs are action words common to many tools; in a name and in a
+// task alike they weigh less than the object they act on.
+var genericVerbs = map[string]bool{
+	"get": true, "list": true, "make": true, "creat": true, "add": true, "set": true, "updat": true,
+	"show": true, "give": true, "put": true, "take": true, "use": true, "run": true, "new": true,
+	"manag": true,
+}
+
+// termWeight is a term's weight: generic verbs count less.
+func termWeight(t string) float64 {
+	if genericVerbs[t] {
+		return verbWeight
+	}
+	return 1
+}
+
+// americanSpelling folds the British "-yse" verbs ("analyse", "analysed")
+// into the American spelling most tool contracts use, so both stem alike.
+func americanSpelling(w string) string {
+	for _, suf := range []string{"yse", "ysed", "yses", "ysing"} {
+		if strings.HasSuffix(w, suf) && len(w) > len(suf)+2 {
+			return w[:len(w)-len(suf)] + "yz" + suf[2:]
+		}
+	}
+	return w
+}
+
+// actionVerbs are the stems of verbs tool names are built from
+// (get_issue, render_chart, issue_write). In a name they say what is done,
+// not to what, so they weigh less than the name's other words.
+var actionVerbs = stemSet("get", "list", "create", "make", "delete", "remove", "add", "update", "set", "read", "write",
+	"render", "search", "find", "run", "fetch", "move", "edit", "compare", "convert", "extract", "ask", "confirm",
+	"notify", "evaluate", "compute", "load", "save", "describe", "emit", "report", "merge", "fork", "star", "unstar",
+	"dismiss", "request", "resolve", "unresolve", "submit", "push", "assign", "manage", "mark", "trigger",
+	"reprioritize", "execute", "archive", "query")
+
+func stemSet(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[english.Stem(w, true)] = true
+	}
+	return m
+}

@@ -1,0 +1,147 @@
+package catalog
+
+import (
+	"sort"
+
+	"github.com/kljensen/snowball/english"
+)
+
+// thesaurus groups everyday words of office and software work that mean
+// the same thing to someone asking for a tool. It is general vocabulary,
+// written for no catalog and no case set: a query word in a group also
+// searches for the group's other words, at expansionWeight. Per-tool
+// vocabulary belongs in a tool's reviewed search hints instead.
+var thesaurus = [][]string{
+	{"create", "make", "generate", "produce", "new", "add"},
+	{"delete", "remove", "drop", "erase", "discard", "purge", "rid", "trash"},
+	{"edit", "change", "modify", "update", "fix", "correct", "amend", "tweak", "rewrite", "revise"},
+	{"show", "display", "view", "see", "list"},
+	{"find", "search", "locate", "lookup", "seek", "discover"},
+	{"fetch", "retrieve", "grab", "obtain", "download", "pull", "get"},
+	{"send", "post", "publish", "share", "submit"},
+	{"chart", "graph", "plot", "visualization", "visualize", "visualise"},
+	{"diagram", "flowchart", "schematic"},
+	{"image", "picture", "screenshot", "snapshot", "photo", "capture"},
+	{"folder", "directory"},
+	{"document", "doc", "paper", "report"},
+	{"text", "word", "words", "passage", "sentence", "paragraph", "line", "wording"},
+	{"rename", "move", "relocate"},
+	{"calculate", "compute", "count", "sum", "total", "arithmetic"},
+	{"average", "mean", "median"},
+	{"compare", "diff", "difference", "contrast", "changed"},
+	{"notify", "alert", "remind", "ping", "email"},
+	{"remember", "memorize", "recall", "memory"},
+	{"confirm", "approve", "verify", "permission"},
+	{"ask", "question", "clarify", "inquire"},
+	{"issue", "bug", "ticket", "defect", "problem"},
+	{"release", "version", "ship", "shipped"},
+	{"log", "logs", "output", "printed", "trace"},
+	{"spreadsheet", "sheet", "excel", "workbook", "xlsx"},
+	{"table", "dataset", "data"},
+	{"website", "site", "webpage", "page", "url", "link"},
+	{"internet", "web", "online"},
+	{"archive", "zip", "compress", "bundle", "pack"},
+	{"secret", "credential", "token", "password", "key"},
+	{"vulnerability", "advisory", "cve", "security", "exploit"},
+	{"team", "group", "members"},
+	{"comment", "reply", "remark", "respond"},
+	{"merge", "land", "combine"},
+	{"user", "account", "profile", "username"},
+	{"repository", "repo", "project", "codebase"},
+	{"run", "execute", "launch", "trigger", "start", "rerun"},
+	{"workflow", "pipeline", "ci", "build"},
+	{"label", "tag", "categorize"},
+	{"close", "resolve", "finish", "done", "finished"},
+	{"convert", "export", "transform", "turn"},
+	{"read", "open", "inspect", "check"},
+	{"save", "store", "keep", "write"},
+	{"collaborator", "contributor", "member", "access"},
+	{"star", "bookmark", "favorite", "favourite"},
+	{"statistics", "stats", "distribution", "spread", "variance"},
+	{"query", "sql", "filter", "select"},
+	{"schedule", "calendar", "appointment", "meeting"},
+	{"pdf", "typeset", "printable"},
+	{"snippet", "gist", "paste"},
+}
+
+// expansionWeight is the weight of a word reached through the thesaurus
+// rather than typed.
+const expansionWeight = 0.4
+
+// maxExpandedTerms bounds a query's terms after expansion.
+const maxExpandedTerms = 96
+
+// related maps a stem to the stems of its thesaurus groups, built once.
+var related = buildRelated()
+
+func buildRelated() map[string][]string {
+	m := map[string]map[string]bool{}
+	for _, g := range thesaurus {
+		stems := make([]string, 0, len(g))
+		for _, w := range g {
+			stems = append(stems, english.Stem(w, true))
+		}
+		for _, a := range stems {
+			if m[a] == nil {
+				m[a] = map[string]bool{}
+			}
+			for _, b := range stems {
+				if a != b {
+					m[a][b] = true
+				}
+			}
+		}
+	}
+	out := make(map[string][]string, len(m))
+	for a, bs := range m {
+		for b := range bs {
+			out[a] = append(out[a], b)
+		}
+		sort.Strings(out[a])
+	}
+	return out
+}
+
+// concept is one word of the query with its thesaurus relatives. A tool
+// earns a concept once, by the best of its words, so a tool whose hints
+// list five synonyms of "delete" does not outscore one that matches the
+// query's other words.
+type concept struct {
+	own       string
+	relatives []string
+	weight    float64
+}
+
+// A request is usually put as a verb and its object first ("make a
+// flowchart of …", "fix the link in …"): the first leadConcepts words of
+// a query weigh leadWeight, the qualifiers after them 1.
+const (
+	leadConcepts = 2
+	leadWeight   = 1.5
+)
+
+// concepts turns the query's distinct terms into concepts, at most
+// maxQueryTerms of them and maxExpandedTerms words in all.
+func concepts(qs []string) []concept {
+	qs = uniq(qs)
+	if len(qs) > maxQueryTerms {
+		qs = qs[:maxQueryTerms]
+	}
+	out := make([]concept, 0, len(qs))
+	words := len(qs)
+	for _, q := range qs {
+		c := concept{own: q, weight: 1}
+		if len(out) < leadConcepts {
+			c.weight = leadWeight
+		}
+		for _, r := range related[q] {
+			if words == maxExpandedTerms {
+				break
+			}
+			c.relatives = append(c.relatives, r)
+			words++
+		}
+		out = append(out, c)
+	}
+	return out
+}
