@@ -1,0 +1,222 @@
+package eval
+
+import (
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction"
+)
+
+// Where an expected tool is for the agent.
+const (
+	// FirstStep: listed in the first step's catalog; no search needed.
+	FirstStep = "first_step"
+	// Search: not listed, but search_tools returns it within the top k.
+	Search = "search"
+	// BeyondK: in the roster and searchable, but ranked below k (or not
+	// returned) for the task's wording.
+	BeyondK = "beyond_k"
+	// Unreachable: not in the roster, or a code-only helper the
+	// composition does not list (search never returns those).
+	Unreachable = "unreachable"
+)
+
+// ToolResult is where one expected tool is.
+type ToolResult struct {
+	// Expect is the case's entry ("a" or "a|b").
+	Expect string `json:"expect"`
+	// Tool is the alternative that fared best.
+	Tool  string `json:"tool"`
+	Where string `json:"where"`
+	// Rank is the tool's 1-based rank in the search for the task, 0 when
+	// search did not return it.
+	Rank int `json:"rank"`
+}
+
+// CaseResult is one case's outcome.
+type CaseResult struct {
+	Task    string   `json:"task"`
+	Kind    string   `json:"kind,omitempty"`
+	HeldOut bool     `json:"held_out,omitempty"`
+	Expect  []string `json:"expect"`
+	// Found: every expected tool is on the first step or in the top k.
+	Found bool `json:"found"`
+	// Rank is each expected tool's search rank, in expect order (0: not
+	// returned by search).
+	Rank []int `json:"rank"`
+	// FirstStep says, in expect order, whether each expected tool is on
+	// the first step.
+	FirstStep []bool `json:"first_step"`
+	// DiscoverySteps: 0 when every expected tool is on the first step, 1
+	// when one search reaches the rest, -1 when one search does not.
+	DiscoverySteps int `json:"discovery_steps"`
+	// Top1 says whether the search's top hit is an expected tool (judged
+	// in the totals for misleading cases only).
+	Top1 bool `json:"top1"`
+	// Hits are the search's top k tool ids for the task.
+	Hits  []string     `json:"hits"`
+	Tools []ToolResult `json:"tools"`
+	// Misleading marks a case whose top hit is judged.
+	Misleading bool `json:"misleading,omitempty"`
+}
+
+// Report is an evaluation: every case and the totals.
+type Report struct {
+	K     int          `json:"k"`
+	Cases []CaseResult `json:"cases"`
+	// RecallAtK is the share of expected tools (over all cases) on the
+	// first step or within search's top k.
+	RecallAtK float64 `json:"recall_at_k"`
+	// Top1Misleading is the share of misleading cases whose top hit is
+	// an expected tool.
+	Top1Misleading float64 `json:"top1_misleading"`
+	// FirstStepShare is the share of expected tools on the first step.
+	FirstStepShare float64 `json:"first_step_share"`
+	Expected       int     `json:"expected"`
+	Reached        int     `json:"reached"`
+	OnFirstStep    int     `json:"on_first_step"`
+	Misleading     int     `json:"misleading"`
+	Top1           int     `json:"top1_hits"`
+}
+
+// Evaluate runs the cases against a composition input: the effective
+// roster and the options (deferred mode and pins decide the first step).
+// It is pure and deterministic; k is capped at catalog.MaxSearchLimit.
+func Evaluate(in instruction.Input, cases []Case, k int) Report {
+	if k < 1 || k > catalog.MaxSearchLimit {
+		k = DefaultK
+	}
+	first, roster := FirstStepSet(in)
+	ix := catalog.IndexEntries(in.Roster)
+	r := Report{K: k, Cases: make([]CaseResult, 0, len(cases))}
+	for _, c := range cases {
+		hits := ix.Search(c.Task, catalog.MaxSearchLimit)
+		rank := make(map[string]int, len(hits))
+		cr := CaseResult{Task: c.Task, Kind: c.Kind, HeldOut: c.HeldOut, Expect: append([]string{}, c.Expect...), Misleading: c.IsMisleading(),
+			Found: true, Rank: []int{}, FirstStep: []bool{}, Hits: []string{}, Tools: []ToolResult{}}
+		for i, h := range hits {
+			rank[h.ID] = i + 1
+			if i < k {
+				cr.Hits = append(cr.Hits, h.ID)
+			}
+		}
+		if len(hits) > 0 {
+			cr.Top1 = c.expects(hits[0].ID)
+		}
+		searched := false
+		for _, e := range c.Expect {
+			tr := locate(e, first, roster, rank, k)
+			cr.Tools = append(cr.Tools, tr)
+			cr.Rank = append(cr.Rank, tr.Rank)
+			cr.FirstStep = append(cr.FirstStep, tr.Where == FirstStep)
+			r.Expected++
+			switch tr.Where {
+			case FirstStep:
+				r.Reached++
+				r.OnFirstStep++
+			case Search:
+				r.Reached++
+				searched = true
+			default:
+				cr.Found = false
+			}
+		}
+		switch {
+		case !cr.Found:
+			cr.DiscoverySteps = -1
+		case searched:
+			cr.DiscoverySteps = 1
+		}
+		if cr.Misleading && len(c.Expect) > 0 {
+			r.Misleading++
+			if cr.Top1 {
+				r.Top1++
+			}
+		}
+		r.Cases = append(r.Cases, cr)
+	}
+	r.RecallAtK = ratio(r.Reached, r.Expected)
+	r.FirstStepShare = ratio(r.OnFirstStep, r.Expected)
+	r.Top1Misleading = ratio(r.Top1, r.Misleading)
+	return r
+}
+
+// locate finds the best place of an expect entry's alternatives: first
+// step beats search, a better rank beats a worse one.
+func locate(expect string, first, roster map[string]bool, rank map[string]int, k int) ToolResult {
+	best := ToolResult{Expect: expect, Where: Unreachable}
+	score := func(t ToolResult) int {
+		switch t.Where {
+		case FirstStep:
+			return 1 << 20
+		case Search:
+			return 1<<19 - t.Rank
+		case BeyondK:
+			return 1<<18 - t.Rank
+		}
+		return 0
+	}
+	for i, id := range Alternatives(expect) {
+		t := ToolResult{Expect: expect, Tool: id, Rank: rank[id], Where: Unreachable}
+		switch {
+		case first[id]:
+			t.Where = FirstStep
+		case roster[id] && t.Rank > 0 && t.Rank <= k:
+			t.Where = Search
+		case roster[id]:
+			t.Where = BeyondK
+		}
+		if i == 0 || score(t) > score(best) {
+			best = t
+		}
+	}
+	return best
+}
+
+// FirstStepSet computes, from the composition input, the tools the first
+// step's catalog lists and the tools search can reach, following the
+// composer's rules: without deferred mode every roster tool is listed; in
+// deferred mode only always-on and pinned ones. Code-only helpers are
+// listed only with exec in the roster (the gate's CapExec) and, in
+// deferred mode, only when always-on or pinned; search never returns them.
+// The second map holds the roster tools search can reach.
+func FirstStepSet(in instruction.Input) (first, searchable map[string]bool) {
+	hasExec := instruction.NewGate(instruction.Facts{Roster: in.Roster}).Has(instruction.CapExec)
+	pinned := make(map[string]bool, len(in.Options.Pins))
+	for _, p := range in.Options.Pins {
+		pinned[p] = true
+	}
+	first = make(map[string]bool, len(in.Roster))
+	searchable = make(map[string]bool, len(in.Roster))
+	for _, e := range in.Roster {
+		c := e.Contract()
+		visible := !in.Options.Deferred || c.AlwaysOn || pinned[c.ID]
+		if c.CodeOnly {
+			if hasExec && visible {
+				first[c.ID] = true
+			}
+			continue
+		}
+		searchable[c.ID] = true
+		if visible {
+			first[c.ID] = true
+		}
+	}
+	return first, searchable
+}
+
+func (c Case) expects(id string) bool {
+	for _, e := range c.Expect {
+		for _, a := range Alternatives(e) {
+			if a == id {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
