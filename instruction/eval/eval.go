@@ -14,8 +14,8 @@ const (
 	// BeyondK: in the roster and searchable, but ranked below k (or not
 	// returned) for the task's wording.
 	BeyondK = "beyond_k"
-	// Unreachable: not in the roster, or a code-only helper the
-	// composition does not list (search never returns those).
+	// Unreachable: not in the roster, or a code-only helper without exec
+	// (search never returns helpers; they arrive with exec).
 	Unreachable = "unreachable"
 )
 
@@ -29,6 +29,9 @@ type ToolResult struct {
 	// Rank is the tool's 1-based rank in the search for the task, 0 when
 	// search did not return it.
 	Rank int `json:"rank"`
+	// Via names the tool a code-only helper arrives with ("exec"); its
+	// rank is that tool's.
+	Via string `json:"via,omitempty"`
 }
 
 // CaseResult is one case's outcome.
@@ -84,7 +87,7 @@ func Evaluate(in instruction.Input, cases []Case, k int) Report {
 	if k < 1 || k > catalog.MaxSearchLimit {
 		k = DefaultK
 	}
-	first, roster := FirstStepSet(in)
+	reach := ReachOf(in)
 	ix := catalog.IndexEntries(in.Roster)
 	r := Report{K: k, Cases: make([]CaseResult, 0, len(cases))}
 	for _, c := range cases {
@@ -103,7 +106,7 @@ func Evaluate(in instruction.Input, cases []Case, k int) Report {
 		}
 		searched := false
 		for _, e := range c.Expect {
-			tr := locate(e, first, roster, rank, k)
+			tr := locate(e, reach, rank, k)
 			cr.Tools = append(cr.Tools, tr)
 			cr.Rank = append(cr.Rank, tr.Rank)
 			cr.FirstStep = append(cr.FirstStep, tr.Where == FirstStep)
@@ -140,8 +143,9 @@ func Evaluate(in instruction.Input, cases []Case, k int) Report {
 }
 
 // locate finds the best place of an expect entry's alternatives: first
-// step beats search, a better rank beats a worse one.
-func locate(expect string, first, roster map[string]bool, rank map[string]int, k int) ToolResult {
+// step beats search, a better rank beats a worse one. A helper that
+// arrives with exec is where exec is.
+func locate(expect string, reach Reach, rank map[string]int, k int) ToolResult {
 	best := ToolResult{Expect: expect, Where: Unreachable}
 	score := func(t ToolResult) int {
 		switch t.Where {
@@ -155,13 +159,18 @@ func locate(expect string, first, roster map[string]bool, rank map[string]int, k
 		return 0
 	}
 	for i, id := range Alternatives(expect) {
-		t := ToolResult{Expect: expect, Tool: id, Rank: rank[id], Where: Unreachable}
+		t := ToolResult{Expect: expect, Tool: id, Where: Unreachable}
+		at := id
+		if via, ok := reach.Via[id]; ok {
+			at, t.Via = via, via
+		}
+		t.Rank = rank[at]
 		switch {
-		case first[id]:
+		case reach.First[id]:
 			t.Where = FirstStep
-		case roster[id] && t.Rank > 0 && t.Rank <= k:
+		case reach.Searchable[at] && t.Rank > 0 && t.Rank <= k:
 			t.Where = Search
-		case roster[id]:
+		case reach.Searchable[at]:
 			t.Where = BeyondK
 		}
 		if i == 0 || score(t) > score(best) {
@@ -171,36 +180,52 @@ func locate(expect string, first, roster map[string]bool, rank map[string]int, k
 	return best
 }
 
-// FirstStepSet computes, from the composition input, the tools the first
-// step's catalog lists and the tools search can reach, following the
-// composer's rules: without deferred mode every roster tool is listed; in
-// deferred mode only always-on and pinned ones. Code-only helpers are
-// listed only with exec in the roster (the gate's CapExec) and, in
-// deferred mode, only when always-on or pinned; search never returns them.
-// The second map holds the roster tools search can reach.
-func FirstStepSet(in instruction.Input) (first, searchable map[string]bool) {
+// Reach is what a composition input puts within the agent's reach:
+// the tools the first step's catalog lists, the tools search can return,
+// and the code-only helpers that arrive with another tool (exec) when
+// search activates it.
+type Reach struct {
+	First      map[string]bool
+	Searchable map[string]bool
+	Via        map[string]string
+}
+
+// ReachOf follows the composer's rules (DESIGN.md §3, §10). Without
+// deferred mode every roster tool is listed, code-only helpers only with
+// exec in the roster (the gate's CapExec). In deferred mode the first step
+// lists the always-on and pinned tools, and the helpers only when exec is
+// among them; search reaches every other tool but never a helper, which
+// arrives with exec when search activates it.
+func ReachOf(in instruction.Input) Reach {
+	r := Reach{First: map[string]bool{}, Searchable: map[string]bool{}, Via: map[string]string{}}
 	hasExec := instruction.NewGate(instruction.Facts{Roster: in.Roster}).Has(instruction.CapExec)
 	pinned := make(map[string]bool, len(in.Options.Pins))
 	for _, p := range in.Options.Pins {
 		pinned[p] = true
 	}
-	first = make(map[string]bool, len(in.Roster))
-	searchable = make(map[string]bool, len(in.Roster))
+	var helpers []string
 	for _, e := range in.Roster {
 		c := e.Contract()
-		visible := !in.Options.Deferred || c.AlwaysOn || pinned[c.ID]
 		if c.CodeOnly {
-			if hasExec && visible {
-				first[c.ID] = true
-			}
+			helpers = append(helpers, c.ID)
 			continue
 		}
-		searchable[c.ID] = true
-		if visible {
-			first[c.ID] = true
+		r.Searchable[c.ID] = true
+		if !in.Options.Deferred || c.AlwaysOn || pinned[c.ID] {
+			r.First[c.ID] = true
 		}
 	}
-	return first, searchable
+	if !hasExec {
+		return r
+	}
+	for _, h := range helpers {
+		if r.First["exec"] {
+			r.First[h] = true
+		} else {
+			r.Via[h] = "exec"
+		}
+	}
+	return r
 }
 
 func (c Case) expects(id string) bool {

@@ -87,7 +87,7 @@ func TestEvaluateWhereEachToolIs(t *testing.T) {
 		want := []struct {
 			where string
 			steps int
-		}{{eval.Search, 1}, {eval.FirstStep, 0}, {eval.Unreachable, -1}, {eval.Search, 1}, {"", 0}}
+		}{{eval.Search, 1}, {eval.FirstStep, 0}, {eval.FirstStep, 0}, {eval.Search, 1}, {"", 0}}
 		for i, w := range want {
 			cr := r.Cases[i]
 			if w.where != "" && cr.Tools[0].Where != w.where || cr.DiscoverySteps != w.steps {
@@ -97,13 +97,13 @@ func TestEvaluateWhereEachToolIs(t *testing.T) {
 		if r.Cases[0].Rank[0] < 1 || r.Cases[0].Rank[0] > 5 || !r.Cases[0].Top1 {
 			t.Errorf("render_chart rank %v top1 %v", r.Cases[0].Rank, r.Cases[0].Top1)
 		}
-		if r.Expected != 4 || r.Reached != 3 || r.OnFirstStep != 1 {
+		if r.Expected != 4 || r.Reached != 4 || r.OnFirstStep != 2 {
 			t.Errorf("totals %+v", r)
 		}
-		// pinning the helper puts it on the first step (exec is there)
-		r = eval.Evaluate(input(c, true, []string{"exec", "load_table"}), cases, 5)
-		if r.Cases[2].Tools[0].Where != eval.FirstStep {
-			t.Errorf("pinned helper: %+v", r.Cases[2].Tools)
+		// without exec pinned, the helper arrives with exec, at exec's rank
+		r = eval.Evaluate(input(c, true, nil), cases, 5)
+		if tr := r.Cases[2].Tools[0]; tr.Via != "exec" || tr.Where == eval.FirstStep || tr.Where == eval.Unreachable {
+			t.Errorf("helper via exec: %+v", tr)
 		}
 	})
 	t.Run("missing from the roster", func(t *testing.T) {
@@ -124,7 +124,7 @@ func TestEvaluateWhereEachToolIs(t *testing.T) {
 	})
 }
 
-// TestFirstStepMatchesTheComposition holds FirstStepSet to the composer,
+// TestFirstStepMatchesTheComposition holds ReachOf to the composer,
 // the reference: for random rosters, pins and modes, the tools it puts on
 // the first step are exactly the tools whose entries the composed catalog
 // sections list.
@@ -163,7 +163,7 @@ func TestFirstStepMatchesTheComposition(t *testing.T) {
 				listed[u.Key] = true
 			}
 		}
-		first, _ := eval.FirstStepSet(in)
+		first := eval.ReachOf(in).First
 		for _, e := range in.Roster {
 			if got, want := first[e.ID()], listed[e.Render(in.Options.CatalogForm).Key]; got != want {
 				t.Fatalf("case %d: %s first step %v, composition lists it %v (deferred %v, pins %v)", i, e.ID(), got, want, in.Options.Deferred, in.Options.Pins)
