@@ -2,6 +2,7 @@ package models
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -22,6 +23,9 @@ type AuditEvent struct {
 	Detail       string    `gorm:"size:2000"`
 	PrevHash     string    `gorm:"size:64;uniqueIndex;not null"`
 	Hash         string    `gorm:"size:64;not null"`
+	// Keyed: Hash is an HMAC with the audit key (every event written
+	// since the chain was keyed); false only for events of older versions.
+	Keyed bool `gorm:"not null;default:false"`
 }
 
 // Event is what a mutation records.
@@ -52,6 +56,24 @@ func RequestID(ctx context.Context) string {
 // genesis is the previous hash of the first event.
 const genesis = "0000000000000000000000000000000000000000000000000000000000000000"
 
+// auditSecretName names the generated audit-chain key among the server
+// secrets.
+const auditSecretName = "audit-chain"
+
+// SetAuditKey configures the audit chain's HMAC key (CONSOLE_AUDIT_KEY):
+// kept outside the database, the same on every replica. Without it the
+// chain uses a key generated once and kept among the server secrets.
+func (s *Store) SetAuditKey(key []byte) {
+	s.auditKey = append([]byte(nil), key...)
+}
+
+func (s *Store) chainKey(ctx context.Context) ([]byte, error) {
+	if len(s.auditKey) > 0 {
+		return s.auditKey, nil
+	}
+	return s.Secret(ctx, auditSecretName)
+}
+
 // Audit appends an event. Call it inside the transaction of the change it
 // records. On Postgres an advisory lock orders concurrent appenders; the
 // unique previous-hash index refuses a fork on either database.
@@ -70,19 +92,29 @@ func (s *Store) Audit(ctx context.Context, e Event) error {
 	if last.ID != 0 {
 		prev = last.Hash
 	}
+	key, err := s.chainKey(ctx)
+	if err != nil {
+		return fmt.Errorf("models: audit key: %w", err)
+	}
 	row := AuditEvent{
 		At: time.Now().UTC().Truncate(time.Microsecond), Actor: clipTo(e.Actor, 128), Action: e.Action, Subject: clipTo(e.Subject, 256),
-		BeforeDigest: clipTo(e.Before, 128), AfterDigest: clipTo(e.After, 128), RequestID: RequestID(ctx), Detail: clipTo(e.Detail, 2000), PrevHash: prev,
+		BeforeDigest: clipTo(e.Before, 128), AfterDigest: clipTo(e.After, 128), RequestID: RequestID(ctx), Detail: clipTo(e.Detail, 2000), PrevHash: prev, Keyed: true,
 	}
-	row.Hash = row.computeHash()
+	row.Hash = row.computeHash(key)
 	if err := db.Create(&row).Error; err != nil {
 		return fmt.Errorf("models: audit: %w", notFound(err))
 	}
 	return nil
 }
 
-func (a AuditEvent) computeHash() string {
+// computeHash is HMAC-SHA256 with key over the event's fields and the
+// previous hash; a nil key gives the unkeyed SHA-256 of events written
+// before the chain was keyed.
+func (a AuditEvent) computeHash(key []byte) string {
 	h := sha256.New()
+	if key != nil {
+		h = hmac.New(sha256.New, key)
+	}
 	for _, f := range []string{a.PrevHash, a.At.UTC().Format(time.RFC3339Nano), a.Actor, a.Action, a.Subject, a.BeforeDigest, a.AfterDigest, a.RequestID, a.Detail} {
 		fmt.Fprintf(h, "%d:%s|", len(f), f)
 	}
@@ -105,13 +137,39 @@ type VerifyResult struct {
 	Events   int
 	BrokenAt uint // id of the first event whose link or hash is wrong; 0 if none
 	Reason   string
+	// Head is the last event's id and hash.
+	HeadID   uint
+	HeadHash string
 }
 
+// Broken reports whether verification found tampering.
+func (r VerifyResult) Broken() bool { return r.Reason != "" }
+
 // VerifyAudit walks the chain in id order and reports the first broken
-// link.
+// link: an edited event, an inserted one (its MAC cannot be made without
+// the key), a deleted one before the last. Deleting the tail leaves a
+// valid shorter chain: only a checkpoint kept elsewhere catches that (see
+// VerifyAuditCheckpoint).
 func (s *Store) VerifyAudit(ctx context.Context) (VerifyResult, error) {
+	return s.VerifyAuditCheckpoint(ctx, nil)
+}
+
+// VerifyAuditCheckpoint verifies the chain and, with a checkpoint, that
+// the checkpoint is signed with this chain's key and that its head event
+// is still in the chain, unchanged, with the same number of events up to
+// it: a deletion anywhere (the tail included) or a truncation breaks it.
+func (s *Store) VerifyAuditCheckpoint(ctx context.Context, cp *Checkpoint) (VerifyResult, error) {
 	var res VerifyResult
+	key, err := s.chainKey(ctx)
+	if err != nil {
+		return res, fmt.Errorf("models: verify audit: %w", err)
+	}
+	if cp != nil && !cp.valid(key) {
+		res.Reason = "the checkpoint's signature does not match this chain's key (a forged checkpoint, or another key)"
+		return res, nil
+	}
 	prev := genesis
+	keyedSeen, headSeen := false, cp == nil || cp.ID == 0
 	var batch []AuditEvent
 	lastID := uint(0)
 	for {
@@ -120,22 +178,85 @@ func (s *Store) VerifyAudit(ctx context.Context) (VerifyResult, error) {
 			return res, fmt.Errorf("models: verify audit: %w", err)
 		}
 		if len(batch) == 0 {
-			return res, nil
+			break
 		}
 		for _, e := range batch {
 			res.Events++
+			var k []byte
+			switch {
+			case e.Keyed:
+				k, keyedSeen = key, true
+			case keyedSeen:
+				res.BrokenAt, res.Reason = e.ID, "an unkeyed event after keyed ones (appended without the key)"
+				return res, nil
+			}
 			if e.PrevHash != prev {
 				res.BrokenAt, res.Reason = e.ID, "previous-hash link does not match the event before it"
 				return res, nil
 			}
-			if e.computeHash() != e.Hash {
-				res.BrokenAt, res.Reason = e.ID, "content does not match its hash"
+			if e.computeHash(k) != e.Hash {
+				res.BrokenAt, res.Reason = e.ID, "content does not match its MAC"
 				return res, nil
+			}
+			if cp != nil && e.ID == cp.ID {
+				if e.Hash != cp.Hash || res.Events != cp.Events {
+					res.BrokenAt, res.Reason = e.ID, "the checkpoint's head event differs (events before it were removed or replaced)"
+					return res, nil
+				}
+				headSeen = true
 			}
 			prev = e.Hash
 			lastID = e.ID
+			res.HeadID, res.HeadHash = e.ID, e.Hash
 		}
 	}
+	if !headSeen || (cp != nil && res.Events < cp.Events) {
+		res.Reason = fmt.Sprintf("the checkpoint's head event %d is gone: events were deleted from the tail or the log was truncated (%d events now, %d at the checkpoint)", cp.ID, res.Events, cp.Events)
+	}
+	return res, nil
+}
+
+// Checkpoint is a signed statement of the chain's head, to be kept outside
+// the database (see README: keeping checkpoints).
+type Checkpoint struct {
+	V      int       `json:"v"`
+	ID     uint      `json:"head_id"`
+	Hash   string    `json:"head_hash"`
+	Events int       `json:"events"`
+	At     time.Time `json:"at"`
+	MAC    string    `json:"mac"`
+}
+
+func (c Checkpoint) mac(key []byte) string {
+	m := hmac.New(sha256.New, key)
+	fmt.Fprintf(m, "audit-checkpoint|v%d|%d|%s|%d|%s", c.V, c.ID, c.Hash, c.Events, c.At.UTC().Format(time.RFC3339Nano))
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+func (c Checkpoint) valid(key []byte) bool {
+	return c.V == 1 && hmac.Equal([]byte(c.mac(key)), []byte(c.MAC))
+}
+
+// AuditCheckpoint verifies the chain and signs its head. It refuses to
+// sign a broken chain.
+func (s *Store) AuditCheckpoint(ctx context.Context) (Checkpoint, error) {
+	res, err := s.VerifyAudit(ctx)
+	if err != nil {
+		return Checkpoint{}, err
+	}
+	if res.Broken() {
+		return Checkpoint{}, fmt.Errorf("models: the audit chain is broken at event %d (%s): no checkpoint signed", res.BrokenAt, res.Reason)
+	}
+	key, err := s.chainKey(ctx)
+	if err != nil {
+		return Checkpoint{}, err
+	}
+	cp := Checkpoint{V: 1, ID: res.HeadID, Hash: res.HeadHash, Events: res.Events, At: time.Now().UTC().Truncate(time.Second)}
+	if cp.ID == 0 {
+		cp.Hash = genesis
+	}
+	cp.MAC = cp.mac(key)
+	return cp, nil
 }
 
 // AuditFilter narrows the audit log listing.

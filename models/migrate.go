@@ -79,6 +79,20 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		return tx.Exec(`UPDATE reviews SET revision = COALESCE((SELECT MAX(r.revision) FROM proposal_revisions r
 			WHERE r.proposal_id = reviews.proposal_id AND r.digest = reviews.digest AND r.created_at <= reviews.created_at), 0) WHERE revision = 0`).Error
 	}},
+	{32, "keyed audit chain; TRUNCATE refused on Postgres", func(tx *gorm.DB, dialect string) error {
+		if !tx.Migrator().HasColumn(&AuditEvent{}, "keyed") {
+			// adding a column fires no row trigger: older events stay
+			// unkeyed and verify as before; every new one is keyed
+			if err := tx.Exec("ALTER TABLE audit_events ADD COLUMN keyed BOOLEAN NOT NULL DEFAULT false").Error; err != nil {
+				return err
+			}
+		}
+		if dialect != DialectPostgres {
+			return nil
+		}
+		return tx.Exec(`CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events
+	FOR EACH STATEMENT EXECUTE FUNCTION audit_events_append_only()`).Error
+	}},
 	// authority (issue 14): migrations 20-29
 	{20, "authority: groups and versioned grants, bindings, check counters, the capability ledger", migrateAuthority},
 }

@@ -34,6 +34,8 @@ const SecretBytes = 32
 // it the first time any replica asks. Concurrent first calls (even from
 // several replicas) agree on one value: the first insert wins and every
 // caller reads what was stored. The value is cached for the process.
+// Inside a transaction the secret is written in it (and so committed or
+// rolled back with it).
 func (s *Store) Secret(ctx context.Context, name string) ([]byte, error) {
 	if name == "" || len(name) > 64 {
 		return nil, fmt.Errorf("models: secret name %q: 1-64 characters", name)
@@ -49,9 +51,13 @@ func (s *Store) Secret(ctx context.Context, name string) ([]byte, error) {
 		return nil, err
 	}
 	row := ServerSecret{Name: name, Value: base64.RawStdEncoding.EncodeToString(b), CreatedAt: time.Now().UTC()}
-	if err := s.with(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&row).Error; err != nil {
-		return nil, fmt.Errorf("models: secret %s: %w", name, err)
+	ins := s.with(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
+	if ins.Error != nil {
+		return nil, fmt.Errorf("models: secret %s: %w", name, ins.Error)
 	}
+	// a secret created inside a transaction exists only if it commits:
+	// use it, but do not cache it for the process
+	cache := !(s.inTx && ins.RowsAffected == 1)
 	var got ServerSecret
 	if err := s.with(ctx).Where("name = ?", name).First(&got).Error; err != nil {
 		return nil, fmt.Errorf("models: secret %s: %w", name, notFound(err))
@@ -59,6 +65,9 @@ func (s *Store) Secret(ctx context.Context, name string) ([]byte, error) {
 	v, err := base64.RawStdEncoding.DecodeString(got.Value)
 	if err != nil {
 		return nil, fmt.Errorf("models: secret %s: stored value unreadable", name)
+	}
+	if !cache {
+		return v, nil
 	}
 	s.secrets.mu.Lock()
 	if s.secrets.vals == nil {

@@ -35,6 +35,11 @@ type Store struct {
 	fault func(step string) error
 	// secrets caches server secrets (shared by copies of the store)
 	secrets *secretCache
+	// inTx marks a store bound to a transaction
+	inTx bool
+	// auditKey is the configured audit-chain key (CONSOLE_AUDIT_KEY);
+	// nil means the generated server secret "audit-chain"
+	auditKey []byte
 }
 
 // WithFault returns a store whose multi-step writes call fn before each
@@ -114,7 +119,7 @@ func (s *Store) Ping(ctx context.Context) error {
 // Tx runs fn in one transaction: all of its writes land, or none.
 func (s *Store) Tx(ctx context.Context, fn func(tx *Store) error) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		return fn(&Store{db: tx, dialect: s.dialect, fault: s.fault, secrets: s.secrets})
+		return fn(&Store{db: tx, dialect: s.dialect, fault: s.fault, secrets: s.secrets, inTx: true, auditKey: s.auditKey})
 	})
 }
 

@@ -2,28 +2,72 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 
 	"github.com/agentforge/console/models"
 )
 
+const auditUsage = "usage: console audit verify [--checkpoint FILE] | console audit checkpoint"
+
+// runAudit verifies the audit chain (against a kept checkpoint, when
+// given) or prints a signed checkpoint of its head.
 func runAudit(ctx context.Context, args []string, stdout *os.File) error {
-	if len(args) != 1 || args[0] != "verify" {
-		return &exitError{2, fmt.Errorf("usage: console audit verify")}
+	if len(args) == 0 {
+		return &exitError{2, fmt.Errorf(auditUsage)}
 	}
-	store, err := models.Open(ctx, os.Getenv("DATABASE_URL"))
+	fs := flag.NewFlagSet("audit "+args[0], flag.ContinueOnError)
+	cpFile := fs.String("checkpoint", "", "a checkpoint printed earlier by console audit checkpoint")
+	if err := fs.Parse(args[1:]); err != nil || fs.NArg() != 0 {
+		return &exitError{2, fmt.Errorf(auditUsage)}
+	}
+	switch args[0] {
+	case "verify":
+	case "checkpoint":
+		if *cpFile != "" {
+			return &exitError{2, fmt.Errorf(auditUsage)}
+		}
+	default:
+		return &exitError{2, fmt.Errorf(auditUsage)}
+	}
+	var cp *models.Checkpoint
+	if *cpFile != "" {
+		b, err := os.ReadFile(*cpFile)
+		if err != nil {
+			return &exitError{2, fmt.Errorf("--checkpoint: %w", err)}
+		}
+		cp = &models.Checkpoint{}
+		if err := json.Unmarshal(b, cp); err != nil {
+			return &exitError{2, fmt.Errorf("--checkpoint: not a checkpoint: %w", err)}
+		}
+	}
+	store, err := openDB(ctx)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	res, err := store.VerifyAudit(ctx)
+	if args[0] == "checkpoint" {
+		c, err := store.AuditCheckpoint(ctx)
+		if err != nil {
+			return &exitError{1, err}
+		}
+		b, _ := json.Marshal(c)
+		fmt.Fprintln(stdout, string(b))
+		return nil
+	}
+	res, err := store.VerifyAuditCheckpoint(ctx, cp)
 	if err != nil {
 		return err
 	}
-	if res.BrokenAt != 0 {
+	if res.Broken() {
 		fmt.Fprintf(stdout, "audit chain BROKEN at event %d: %s (%d events checked)\n", res.BrokenAt, res.Reason, res.Events)
 		return &exitError{1, fmt.Errorf("")}
+	}
+	if cp != nil {
+		fmt.Fprintf(stdout, "audit chain intact: %d events; checkpoint head %d present (%d events since)\n", res.Events, cp.ID, res.Events-cp.Events)
+		return nil
 	}
 	fmt.Fprintf(stdout, "audit chain intact: %d events\n", res.Events)
 	return nil

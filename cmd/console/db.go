@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 
 	"github.com/agentforge/console/instruction/meter"
@@ -13,7 +14,7 @@ import (
 // empty database that means migrations, the built-in catalog, demo data and
 // the admin user, exactly as serve does.
 func openStore(ctx context.Context, m *meter.Meter) (*models.Store, models.BootstrapResult, error) {
-	store, err := models.Open(ctx, os.Getenv("DATABASE_URL"))
+	store, err := openDB(ctx)
 	if err != nil {
 		return nil, models.BootstrapResult{}, err
 	}
@@ -23,4 +24,23 @@ func openStore(ctx context.Context, m *meter.Meter) (*models.Store, models.Boots
 		return nil, res, err
 	}
 	return store, res, nil
+}
+
+// openDB opens the configured database as it is, with the configured
+// audit key (CONSOLE_AUDIT_KEY, at least 32 bytes; every replica and every
+// CLI run against the database must use the same one). The key is never
+// printed or logged.
+func openDB(ctx context.Context) (*models.Store, error) {
+	key := os.Getenv("CONSOLE_AUDIT_KEY")
+	if key != "" && len(key) < 32 {
+		return nil, &exitError{2, fmt.Errorf("CONSOLE_AUDIT_KEY: use at least 32 bytes (e.g. openssl rand -base64 32)")}
+	}
+	store, err := models.Open(ctx, os.Getenv("DATABASE_URL"))
+	if err != nil {
+		return nil, err
+	}
+	if key != "" {
+		store.SetAuditKey([]byte(key))
+	}
+	return store, nil
 }

@@ -48,7 +48,8 @@ commands:
   catalog render FILE        print a catalog document's contracts as an agent gets them (--form full|compact)
   catalog import FILE        import a catalog document
   user add NAME              add a user
-  audit verify               verify the audit log's hash chain
+  audit verify [--checkpoint FILE]  verify the audit log's keyed chain
+  audit checkpoint           print a signed head of the chain, to keep elsewhere
   apikey create NAME         create a read-only API key (printed once)
   loadtest                   drive POST /api/v1/compose on loopback and report figures
 

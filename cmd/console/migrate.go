@@ -4,12 +4,10 @@ import (
 	"context"
 	"fmt"
 	"os"
-
-	"github.com/agentforge/console/models"
 )
 
 func runMigrate(ctx context.Context, args []string, stdout *os.File) error {
-	store, err := models.Open(ctx, os.Getenv("DATABASE_URL"))
+	store, err := openDB(ctx)
 	if err != nil {
 		return err
 	}
