@@ -42,7 +42,7 @@ func runLoadHarness(tb testing.TB) (*harness, string) {
 	if _, err := h.store.UpdateAgent(ctx, "admin", "dev-helper", a.Version, models.AgentInput{Name: a.Name, Description: a.Description, Declared: all, Services: a.Services()}, snap.KnownTools()); err != nil {
 		tb.Fatal(err)
 	}
-	return h, h.apiKey()
+	return h, h.runtimeKey()
 }
 
 // BenchmarkRunStep is one deferred step as the server handles it (verify

@@ -24,6 +24,7 @@ func TestRunAPIErrors(t *testing.T) {
 		field      string
 	}{
 		{"no key", "/api/v1/runs/r/steps", map[string]any{"agent": "analyst"}, "-", 401, "Authorization"},
+		{"read-scoped key", "/api/v1/runs/r/steps", map[string]any{"agent": "analyst"}, "read", 403, "Authorization"},
 		{"bad run id", "/api/v1/runs/-x/steps", map[string]any{"agent": "analyst"}, "", 400, "run"},
 		{"no agent", "/api/v1/runs/r/steps", map[string]any{}, "", 400, "agent"},
 		{"unknown agent", "/api/v1/runs/r/steps", map[string]any{"agent": "nobody"}, "", 404, "agent"},
@@ -47,8 +48,11 @@ func TestRunAPIErrors(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			k := key
-			if tc.key == "-" {
+			switch tc.key {
+			case "-":
 				k = ""
+			case "read":
+				k = h.apiKey()
 			}
 			res, body := h.api(http.MethodPost, tc.path, k, tc.body)
 			if res.StatusCode != tc.status {

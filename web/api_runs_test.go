@@ -182,3 +182,36 @@ func TestDeferredRunEndToEnd(t *testing.T) {
 		}
 	})
 }
+
+// TestRunSurfaceFollowsTheSubject: the surface is the effective roster for
+// the subject's grants: contractors (no code execution) cannot reach exec
+// by search, its call is unknown, and their receipts are stale for a
+// subject with other grants.
+func TestRunSurfaceFollowsTheSubject(t *testing.T) {
+	h := sqliteOnly(t)
+	key := h.runtimeKey()
+	post := func(path string, body any) apiResp {
+		res, b := h.api(http.MethodPost, path, key, body)
+		return apiResp{res, b}
+	}
+	contractor := map[string]any{"id": "u1", "groups": []string{"contractors"}}
+	everyone := decodeAs[searchResult](t, post("/api/v1/runs/s1/search", map[string]any{"agent": "analyst", "query": "run a python program exec", "step": 0}))
+	narrowed := decodeAs[searchResult](t, post("/api/v1/runs/s1/search", map[string]any{"agent": "analyst", "subject": contractor, "query": "run a python program exec", "step": 0}))
+	if everyone.Surface == narrowed.Surface {
+		t.Fatal("the subject's grants did not change the surface")
+	}
+	has := func(hits []runHit, id string) bool {
+		return slices.ContainsFunc(hits, func(h runHit) bool { return h.Name == id })
+	}
+	if !has(everyone.Hits, "exec") || has(narrowed.Hits, "exec") {
+		t.Fatalf("exec reachable: everyone %v, contractors %v", has(everyone.Hits, "exec"), has(narrowed.Hits, "exec"))
+	}
+	call := decodeAs[callResult](t, post("/api/v1/runs/s1/calls", map[string]any{"agent": "analyst", "subject": contractor, "tool": "exec", "receipts": []any{}}))
+	if call.Status != "unknown" || call.HostReason == "" {
+		t.Fatalf("contractor's exec call: %+v", call)
+	}
+	step := decodeAs[stepResult](t, post("/api/v1/runs/s1/steps", map[string]any{"agent": "analyst", "subject": contractor, "receipts": []any{[]any{everyone.Receipt}}}))
+	if len(step.Rejected) != 1 || step.Rejected[0].Reason != deferred.ReasonStaleSurface || slices.Contains(step.Active, "exec") {
+		t.Fatalf("a receipt of another subject's surface: active %v, rejected %+v", step.Active, step.Rejected)
+	}
+}

@@ -6,25 +6,21 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 
+	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/deferred"
 	"github.com/agentforge/console/instruction/runtime"
 )
 
 // runTarget is what every run request names: the agent, its profile and
-// the subject the agent acts for.
+// the subject the agent acts for (none: the group everyone).
 type runTarget struct {
-	Agent   string      `json:"agent"`
-	Profile string      `json:"profile,omitempty"`
-	Subject *runSubject `json:"subject,omitempty"`
-}
-
-// runSubject is the end user an agent acts for, as the runtime vouches.
-type runSubject struct {
-	ID     string   `json:"id"`
-	Groups []string `json:"groups"`
+	Agent   string             `json:"agent"`
+	Profile string             `json:"profile,omitempty"`
+	Subject *authority.Subject `json:"subject,omitempty"`
 }
 
 func (t runTarget) validate() error {
@@ -64,7 +60,9 @@ func (s *Server) runBaseFor(ctx context.Context, t runTarget) (*runBase, error) 
 	if err != nil {
 		return nil, err
 	}
-	k := fmt.Sprintf("%d/%d/%s/%s", catGen, cfgGen, t.Agent, t.Profile)
+	groups := slices.Clone(authority.GroupsOf(t.Subject))
+	slices.Sort(groups)
+	k := fmt.Sprintf("%d/%d/%s/%s/%s", catGen, cfgGen, t.Agent, t.Profile, strings.Join(groups, "\x00"))
 	s.runs.mu.Lock()
 	b, ok := s.runs.bases[k]
 	s.runs.mu.Unlock()
@@ -75,7 +73,19 @@ func (s *Server) runBaseFor(ctx context.Context, t runTarget) (*runBase, error) 
 	if err != nil {
 		return nil, err
 	}
-	b, err = runtime.LoadRun(ctx, s.store, snap, t.Agent, t.Profile)
+	st, err := s.authorityAt(ctx, catGen, cfgGen)
+	if err != nil {
+		return nil, err
+	}
+	authorized := func(id string) bool {
+		tool, ok := st.tools[id]
+		if !ok {
+			return false
+		}
+		_, ok = authority.Authorize(groups, st.grants, tool)
+		return ok
+	}
+	b, err = runtime.LoadRun(ctx, s.store, snap, t.Agent, t.Profile, authorized)
 	if err != nil {
 		return nil, composeStatus(err)
 	}

@@ -21,9 +21,10 @@ type Run struct {
 
 // LoadRun loads the agent (and profile: the named one, else the agent's
 // default), the active skills and builds the draft and its surface: the
-// effective roster with its services, the profile's pins (those no longer
-// in the roster pin nothing) and the key over all of it.
-func LoadRun(ctx context.Context, store Store, snap *Snapshot, agent, profile string) (*Run, error) {
+// effective roster (declared ∩ profile ∩ authorized ∩ available; a nil
+// authorized keeps every tool) with its services, the profile's pins
+// (those no longer in the roster pin nothing) and the key over all of it.
+func LoadRun(ctx context.Context, store Store, snap *Snapshot, agent, profile string, authorized func(id string) bool) (*Run, error) {
 	ac, err := LoadAgent(ctx, store, agent, profile)
 	if err != nil {
 		return nil, err
@@ -34,6 +35,13 @@ func LoadRun(ctx context.Context, store Store, snap *Snapshot, agent, profile st
 	}
 	d, _ := ac.Draft(snap, nil)
 	d.Skills = skills
+	if authorized != nil {
+		for id := range d.Selected {
+			if !authorized(id) {
+				delete(d.Selected, id)
+			}
+		}
+	}
 	d = d.Settled()
 	in := d.Input()
 	r := &Run{Snapshot: snap, Agent: ac.Agent.Slug}
