@@ -145,6 +145,31 @@ func (s *Store) Authenticate(ctx context.Context, name, password string) (*User,
 // ErrBadCredentials is a failed sign-in, whatever the reason.
 var ErrBadCredentials = errors.New("models: bad credentials")
 
+// ErrLastAdmin refuses a change that would leave no enabled admin.
+var ErrLastAdmin = &ValidationError{Fields: map[string]string{"roles": "the console needs at least one enabled admin; make someone else admin first"}}
+
+// keepAnAdmin, inside a user change's transaction and after its write,
+// refuses the change if no enabled admin would remain. On Postgres an
+// advisory lock serializes such changes, so two admins removing each
+// other at once cannot both succeed (SQLite transactions are serial).
+func (s *Store) keepAnAdmin(ctx context.Context) error {
+	if s.dialect == DialectPostgres {
+		if err := s.with(ctx).Exec("SELECT pg_advisory_xact_lock(7004)").Error; err != nil {
+			return err
+		}
+	}
+	var us []User
+	if err := s.with(ctx).Where("disabled = ?", false).Find(&us).Error; err != nil {
+		return err
+	}
+	for _, u := range us {
+		if u.Has(RoleAdmin) {
+			return nil
+		}
+	}
+	return ErrLastAdmin
+}
+
 // SetRoles replaces a user's roles, revokes their other sessions and
 // audits the change, in one transaction.
 func (s *Store) SetRoles(ctx context.Context, actor string, id uint, roles []Role) error {
@@ -158,6 +183,9 @@ func (s *Store) SetRoles(ctx context.Context, actor string, id uint, roles []Rol
 		}
 		before := u.Roles
 		if err := tx.with(ctx).Model(u).Update("roles", JoinRoles(roles)).Error; err != nil {
+			return err
+		}
+		if err := tx.keepAnAdmin(ctx); err != nil {
 			return err
 		}
 		if err := tx.with(ctx).Where("user_id = ?", id).Delete(&Session{}).Error; err != nil {
@@ -175,6 +203,9 @@ func (s *Store) SetDisabled(ctx context.Context, actor string, id uint, disabled
 			return err
 		}
 		if err := tx.with(ctx).Model(u).Update("disabled", disabled).Error; err != nil {
+			return err
+		}
+		if err := tx.keepAnAdmin(ctx); err != nil {
 			return err
 		}
 		if disabled {

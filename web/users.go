@@ -94,7 +94,7 @@ func (s *Server) setRoles(c echo.Context) error {
 	err = s.store.SetRoles(ctx, userName(c), id, roles)
 	var ve *models.ValidationError
 	if errors.As(err, &ve) {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, "roles: choose at least one role")
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "roles: "+ve.Fields["roles"])
 	}
 	if err != nil {
 		return err
@@ -122,6 +122,9 @@ func (s *Server) setDisabled(c echo.Context) error {
 	}
 	disabled := c.FormValue("disabled") != "false"
 	if err := s.store.SetDisabled(c.Request().Context(), userName(c), id, disabled); err != nil {
+		if ve, ok := asValidation(err); ok {
+			return echo.NewHTTPError(http.StatusUnprocessableEntity, "disabled: "+ve.Fields["roles"])
+		}
 		return err
 	}
 	msg := "User enabled."
