@@ -47,6 +47,9 @@ for target in "./catalog FuzzParse" "./web FuzzAPICompose" "./web FuzzFormRoutes
   gotest "fuzz $2 for ${FUZZ_SECONDS:-10}s: no panic, no 5xx" "fuzz-$2.log" "$1" -run XXX -fuzz "^$2\$" -fuzztime "${FUZZ_SECONDS:-10}s"
 done
 
+# 4b. two console processes on one Postgres (DESIGN.md §8)
+gotest "two replicas on one Postgres: shared sessions; promotion, profile save, tool review seen by the other's next request; throttle across both; per-replica API rate" replicas.log ./replicas -run TestTwoReplicasOnOnePostgres -v
+
 # 5. security headers and cookies on every page
 gotest "security headers (CSP, nosniff, Referrer-Policy, frame-ancestors) and cookie flags on every page" headers.log ./web -run 'TestSecurityHeadersOnEveryPage|TestErrorPagesRevealNoInternals' -v
 

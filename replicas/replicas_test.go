@@ -1,0 +1,416 @@
+// Package replicas proves DESIGN.md §8: console replicas are stateless.
+// Its test builds the console, starts two processes on one Postgres and
+// checks that what one does the other sees on its very next request. The
+// proof suite (scripts/proof.sh) runs it.
+package replicas
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/catalog/builtin"
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/models/modelstest"
+)
+
+const adminPassword = "admin-password-1"
+
+// Ports of the two replicas (the hardening range of TEAM.md).
+var ports = [2]int{18300, 18301}
+
+// cluster is two console processes on one Postgres schema.
+type cluster struct {
+	t     *testing.T
+	bin   string
+	env   []string
+	store *models.Store
+	base  [2]string
+	key   string // a read API key
+}
+
+// TestTwoReplicasOnOnePostgres: a session made on one replica works on
+// the other; a promotion, a profile save and a tool review on one are seen
+// by the other's very next request; the sign-in throttle holds across both;
+// the API rate limit is per replica, as the README documents. Each check is
+// one entry of checks: add a check by adding an entry.
+func TestTwoReplicasOnOnePostgres(t *testing.T) {
+	c := startCluster(t)
+	admin := c.browser()
+	admin.signIn(c.base[0], "admin", adminPassword)
+	checks := []struct {
+		name string
+		run  func(t *testing.T, c *cluster, admin *browser)
+	}{
+		{"a session made on A works on B", checkSessionShared},
+		{"a promotion on A is served by B's next API request", checkPromotion},
+		{"a profile save on A is composed by B's next request", checkProfileSave},
+		{"a tool review on A is searchable on B's next request", checkToolReview},
+		{"the sign-in throttle holds across both", checkThrottle},
+		{"the API rate limit is per replica (README: N replicas allow N × rate)", checkRateLimit},
+		{"signing out on B ends the session on A", checkSignOut},
+	}
+	for _, ck := range checks {
+		if !t.Run(ck.name, func(t *testing.T) { ck.run(t, c, admin) }) {
+			t.Logf("FAILED: %s", ck.name)
+		}
+	}
+}
+
+func checkSessionShared(t *testing.T, c *cluster, admin *browser) {
+	res, d := admin.get(c.base[1] + "/")
+	if res.StatusCode != http.StatusOK || strings.TrimSpace(d.Find(`[data-testid="whoami"]`).Text()) != "admin" {
+		t.Fatalf("B does not know A's session: %d", res.StatusCode)
+	}
+	// B accepts a form posted with the CSRF token A's page carried
+	if res, _ := admin.post(c.base[1], "/apikeys", url.Values{"name": {"made-on-b"}}); res.StatusCode != http.StatusOK {
+		t.Fatalf("B refuses A's session for a POST: %d", res.StatusCode)
+	}
+}
+
+func checkPromotion(t *testing.T, c *cluster, admin *browser) {
+	ctx := context.Background()
+	before := c.skillVersion(t, 1, "source-check")
+	var id uint
+	open, _ := c.store.Proposals(ctx, models.ProposalOpen)
+	k, _ := c.store.SkillBySlug(ctx, "source-check")
+	for _, p := range open {
+		if p.SkillID == k.ID {
+			id = p.ID
+		}
+	}
+	if id == 0 {
+		t.Fatal("no open source-check proposal in the demo data")
+	}
+	if res, _ := admin.post(c.base[0], fmt.Sprintf("/proposals/%d/promote", id), nil); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("promote on A: %d", res.StatusCode)
+	}
+	if after := c.skillVersion(t, 1, "source-check"); after != before+1 {
+		t.Fatalf("B serves production v%d after A promoted v%d", after, before+1)
+	}
+}
+
+func checkProfileSave(t *testing.T, c *cluster, admin *browser) {
+	before := c.compose(t, 1, `{"agent":"analyst","profile":"data-analyst"}`)
+	form := url.Values{"base": {fmt.Sprint(before.ProfileVersion)}, "tools": {"exec\nload_table\nrender_chart\nworkspace_write"}, "tier": {"standard"}, "catalog_form": {"compact"}, "message": {"saved on A"}}
+	if res, _ := admin.post(c.base[0], "/profiles/data-analyst", form); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("profile save on A: %d", res.StatusCode)
+	}
+	after := c.compose(t, 1, `{"agent":"analyst","profile":"data-analyst"}`)
+	if after.ProfileVersion != before.ProfileVersion+1 || after.Tier != "standard" || after.Digest == before.Digest {
+		t.Fatalf("B composes profile v%d (%s) after A saved v%d", after.ProfileVersion, after.Tier, before.ProfileVersion+1)
+	}
+}
+
+func checkToolReview(t *testing.T, c *cluster, admin *browser) {
+	search := func() bool {
+		var out struct {
+			Tools []struct{ Name string } `json:"tools"`
+		}
+		c.api(t, 1, http.MethodGet, "/api/v1/tools/search?agent=researcher&q="+url.QueryEscape("read a local file"), "", &out)
+		for _, h := range out.Tools {
+			if h.Name == "read_file" {
+				return true
+			}
+		}
+		return false
+	}
+	if !search() {
+		t.Fatal("B does not find read_file before the change")
+	}
+	// a changed read_file is imported from the command line (a third
+	// process): it goes back to candidate, and B stops offering it
+	cs, err := builtin.Contracts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc []json.RawMessage
+	for _, k := range cs {
+		if k.ID == "read_file" {
+			k.Purpose += " It also reports the file's encoding."
+			doc = append(doc, catalog.CanonicalJSON(k))
+		}
+	}
+	file := filepath.Join(t.TempDir(), "read_file.json")
+	b, _ := json.Marshal(doc)
+	os.WriteFile(file, b, 0o600)
+	if out, err := c.cli("catalog", "import", file); err != nil {
+		t.Fatalf("import: %v %s", err, out)
+	}
+	if search() {
+		t.Fatal("B still offers read_file after it went back to candidate")
+	}
+	_, page := admin.get(c.base[0] + "/catalog/review")
+	form := url.Values{"status": {"available"}}
+	page.Find(`form[action="/catalog/review"] input`).Each(func(_ int, s *goquery.Selection) {
+		n, _ := s.Attr("name")
+		v, _ := s.Attr("value")
+		if n != "_csrf" && n != "" && (v == "read_file" || n == "digest.read_file") {
+			form.Add(n, v)
+		}
+	})
+	if res, _ := admin.post(c.base[0], "/catalog/review", form); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("review on A: %d", res.StatusCode)
+	}
+	if !search() {
+		t.Fatal("B does not offer read_file on the request after A's review")
+	}
+}
+
+func checkThrottle(t *testing.T, c *cluster, admin *browser) {
+	if res, _ := admin.post(c.base[0], "/users", url.Values{"username": {"vera"}, "password": {"vera-password"}, "roles": {"viewer"}}); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("create vera: %d", res.StatusCode)
+	}
+	for i := 0; i < models.MaxFailuresPerAccount; i++ {
+		st := c.browser().signInStatus(c.base[i%2], "vera", "wrong password")
+		if st != http.StatusUnauthorized {
+			t.Fatalf("wrong password %d on %s: %d", i, c.base[i%2], st)
+		}
+	}
+	for r := 0; r < 2; r++ {
+		if st := c.browser().signInStatus(c.base[r], "vera", "vera-password"); st != http.StatusTooManyRequests {
+			t.Errorf("replica %d lets the throttled account sign in: %d", r, st)
+		}
+	}
+}
+
+func checkRateLimit(t *testing.T, c *cluster, admin *browser) {
+	// both replicas run with --api-rate 3 (burst 6): one key's bucket is
+	// per process, so A refusing the key does not make B refuse it
+	key := c.newKey(t)
+	limited := false
+	for i := 0; i < 20 && !limited; i++ {
+		limited = c.apiStatus(0, key) == http.StatusTooManyRequests
+	}
+	if !limited {
+		t.Fatal("A never rate-limited the key")
+	}
+	if st := c.apiStatus(1, key); st != http.StatusOK {
+		t.Fatalf("B refused the key A limited: %d (the README documents a per-replica limit)", st)
+	}
+}
+
+func checkSignOut(t *testing.T, c *cluster, admin *browser) {
+	if res, _ := admin.post(c.base[1], "/logout", nil); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("sign out on B: %d", res.StatusCode)
+	}
+	if res, _ := admin.get(c.base[0] + "/"); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("A still serves the ended session: %d", res.StatusCode)
+	}
+}
+
+// startCluster builds the console, makes a fresh Postgres schema and
+// starts replica A (which bootstraps it) and then replica B.
+func startCluster(t *testing.T) *cluster {
+	pg := modelstest.RequirePostgres(t)
+	ctx := context.Background()
+	bin := filepath.Join(t.TempDir(), "console")
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/console").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	schema := "replicas_" + strings.ToLower(strings.NewReplacer("-", "_").Replace(models.RandomToken(6)))
+	adm, err := models.Open(ctx, pg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := adm.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = adm.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
+		adm.Close()
+	})
+	u, _ := url.Parse(pg)
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	c := &cluster{t: t, bin: bin, env: append(os.Environ(), "DATABASE_URL="+u.String(), "CONSOLE_ADMIN_PASSWORD="+adminPassword)}
+	for i, port := range ports {
+		c.base[i] = fmt.Sprintf("http://127.0.0.1:%d", port)
+		c.start(i, port)
+	}
+	c.store, err = models.Open(ctx, u.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.store.Close() })
+	c.key = c.newKey(t)
+	return c
+}
+
+func (c *cluster) start(i, port int) {
+	t := c.t
+	log, _ := os.Create(filepath.Join(t.TempDir(), fmt.Sprintf("replica-%d.log", i)))
+	cmd := exec.Command(c.bin, "serve", "--addr", fmt.Sprintf("127.0.0.1:%d", port), "--api-rate", "3")
+	cmd.Env, cmd.Stdout, cmd.Stderr = c.env, log, log
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Signal(os.Interrupt)
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			cmd.Process.Kill()
+		}
+		log.Close()
+	})
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		if res, err := http.Get(c.base[i] + "/readyz"); err == nil {
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				return
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	b, _ := os.ReadFile(log.Name())
+	t.Fatalf("replica %d did not start:\n%s", i, b)
+}
+
+// cli runs the console binary against the cluster's database.
+func (c *cluster) cli(args ...string) (string, error) {
+	cmd := exec.Command(c.bin, args...)
+	cmd.Env = c.env
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+func (c *cluster) newKey(t *testing.T) string {
+	out, err := c.cli("apikey", "create", "replicas-"+models.RandomToken(3))
+	if err != nil {
+		t.Fatalf("apikey: %v %s", err, out)
+	}
+	return regexp.MustCompile(`afc_[A-Za-z0-9_-]+`).FindString(out)
+}
+
+func (c *cluster) apiStatus(r int, key string) int {
+	req, _ := http.NewRequest(http.MethodGet, c.base[r]+"/api/v1/skills/source-check?label=production", nil)
+	req.Header.Set("Authorization", "Bearer "+key)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0
+	}
+	res.Body.Close()
+	return res.StatusCode
+}
+
+// api calls replica r's API with the cluster key and decodes the JSON.
+func (c *cluster) api(t *testing.T, r int, method, path, body string, out any) {
+	t.Helper()
+	for attempt := 0; ; attempt++ {
+		req, _ := http.NewRequest(method, c.base[r]+path, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+c.key)
+		req.Header.Set("Content-Type", "application/json")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode == http.StatusTooManyRequests && attempt < 20 {
+			// the replicas run with a low rate for checkRateLimit
+			time.Sleep(400 * time.Millisecond)
+			continue
+		}
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("%s %s on replica %d: %d %s", method, path, r, res.StatusCode, b)
+		}
+		if err := json.Unmarshal(b, out); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+}
+
+func (c *cluster) skillVersion(t *testing.T, r int, slug string) int {
+	var out struct {
+		Version int `json:"version"`
+	}
+	c.api(t, r, http.MethodGet, "/api/v1/skills/"+slug+"?label=production", "", &out)
+	return out.Version
+}
+
+type composed struct {
+	ProfileVersion int    `json:"profile_version"`
+	Tier           string `json:"tier"`
+	Digest         string `json:"digest"`
+}
+
+func (c *cluster) compose(t *testing.T, r int, body string) composed {
+	var out composed
+	c.api(t, r, http.MethodPost, "/api/v1/compose", body, &out)
+	return out
+}
+
+// browser is a signed-in user agent; cookies are per host, not per port,
+// so one browser carries one session to both replicas.
+type browser struct {
+	t    *testing.T
+	http *http.Client
+	csrf string
+}
+
+func (c *cluster) browser() *browser {
+	jar, _ := cookiejar.New(nil)
+	return &browser{t: c.t, http: &http.Client{Jar: jar, Timeout: 30 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+func (b *browser) do(req *http.Request) (*http.Response, *goquery.Document) {
+	res, err := b.http.Do(req)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	d, _ := goquery.NewDocumentFromReader(res.Body)
+	return res, d
+}
+
+func (b *browser) get(u string) (*http.Response, *goquery.Document) {
+	req, _ := http.NewRequest(http.MethodGet, u, nil)
+	return b.do(req)
+}
+
+func (b *browser) post(base, path string, form url.Values) (*http.Response, *goquery.Document) {
+	if form == nil {
+		form = url.Values{}
+	}
+	form.Set("_csrf", b.csrf)
+	req, _ := http.NewRequest(http.MethodPost, base+path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	return b.do(req)
+}
+
+func (b *browser) signInStatus(base, name, password string) int {
+	_, d := b.get(base + "/login")
+	tok, _ := d.Find(`input[name="_csrf"]`).Attr("value")
+	req, _ := http.NewRequest(http.MethodPost, base+"/login", strings.NewReader(url.Values{"_csrf": {tok}, "username": {name}, "password": {password}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	res, _ := b.do(req)
+	return res.StatusCode
+}
+
+func (b *browser) signIn(base, name, password string) {
+	if st := b.signInStatus(base, name, password); st != http.StatusSeeOther {
+		b.t.Fatalf("sign in %s on %s: %d", name, base, st)
+	}
+	_, d := b.get(base + "/")
+	b.csrf, _ = d.Find(`meta[name="csrf-token"]`).Attr("content")
+}
