@@ -10,9 +10,10 @@ type RosterNote struct {
 
 // Reasons a listed tool is left out.
 const (
-	NotDeclared  = "listed by profile, not declared — not advertised"
-	NotAvailable = "declared, but not available in the catalog"
-	NotPicked    = "not selected for this conversation"
+	NotDeclared   = "listed by profile, not declared — not advertised"
+	NotAvailable  = "declared, but not available in the catalog"
+	NotPicked     = "not selected for this conversation"
+	NotAuthorized = "not granted to the subject's groups"
 )
 
 // Effective computes the ordered effective roster
@@ -25,7 +26,11 @@ const (
 // tools are out (a declared tool the profile leaves out is no note: it is
 // an off lever).
 func Effective(declared, profile, pick []string, available func(id string) bool) ([]string, []RosterNote) {
-	roster, dropped := Resolve(Sets{Declared: declared, Profile: profile, Requested: pick, Available: available})
+	return effective(declared, profile, pick, nil, available)
+}
+
+func effective(declared, profile, pick []string, authorized, available func(id string) bool) ([]string, []RosterNote) {
+	roster, dropped := Resolve(Sets{Declared: declared, Profile: profile, Requested: pick, Authorized: authorized, Available: available})
 	listed := toSet(profile)
 	var notes []RosterNote
 	for _, d := range dropped {
@@ -38,6 +43,8 @@ func Effective(declared, profile, pick []string, available func(id string) bool)
 			notes = append(notes, RosterNote{d.ID, NotAvailable})
 		case ReasonNotRequested:
 			notes = append(notes, RosterNote{d.ID, NotPicked})
+		case ReasonNotAuthorized:
+			notes = append(notes, RosterNote{d.ID, NotAuthorized})
 		}
 	}
 	return roster, notes
@@ -49,6 +56,10 @@ type AgentSpec struct {
 	Services []string // the agent's connected services
 	Profile  []string // the profile's ordered tools; nil when there is no profile
 	Options  *Options // the profile's options; nil for the defaults
+	// Authorized is the subject's authorized set (nil: everything). A tool
+	// outside it is neither in the roster nor a lever: the subject can
+	// never have it, so offering its cost would mislead.
+	Authorized func(id string) bool
 }
 
 // NewAgentDraft builds an agent's draft over the available catalog: every
@@ -61,7 +72,7 @@ func NewAgentDraft(available *catalog.Catalog, spec AgentSpec, pick []string) (D
 	if spec.Options != nil {
 		opts = *spec.Options
 	}
-	roster, notes := Effective(spec.Declared, spec.Profile, pick, isAvail)
+	roster, notes := effective(spec.Declared, spec.Profile, pick, spec.Authorized, isAvail)
 	d := Draft{Selected: make(map[string]bool, len(roster)), Connected: map[string]bool{}, Options: opts}
 	for _, id := range roster {
 		d.Selected[id] = true
@@ -72,7 +83,7 @@ func NewAgentDraft(available *catalog.Catalog, spec AgentSpec, pick []string) (D
 	}
 	seen := map[string]bool{}
 	add := func(id string) {
-		if e, ok := available.Get(id); ok && isDeclared[id] && !seen[id] {
+		if e, ok := available.Get(id); ok && isDeclared[id] && !seen[id] && (spec.Authorized == nil || spec.Authorized(id)) {
 			seen[id] = true
 			d.Declared = append(d.Declared, e)
 		}

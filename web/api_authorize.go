@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"regexp"
 	"strings"
 	"time"
 
@@ -41,8 +40,6 @@ type decisionBody struct {
 	HostReason string           `json:"host_reason,omitempty"`
 }
 
-var subjectGroupPattern = regexp.MustCompile(`^[a-z][a-z0-9_-]{0,63}$`)
-
 // validate checks a request's fields; every problem names its field.
 func (r *authorizeRequest) validate(binding bool) error {
 	switch {
@@ -53,18 +50,8 @@ func (r *authorizeRequest) validate(binding bool) error {
 	case len(r.Binding) > 128:
 		return apiErr(http.StatusBadRequest, "bad_request", "binding", "binding is at most 128 characters")
 	}
-	if r.Subject != nil {
-		if len(r.Subject.ID) > 200 {
-			return apiErr(http.StatusBadRequest, "bad_request", "subject.id", "subject.id is at most 200 characters")
-		}
-		if len(r.Subject.Groups) > 100 {
-			return apiErr(http.StatusBadRequest, "bad_request", "subject.groups", "at most 100 groups")
-		}
-		for _, g := range r.Subject.Groups {
-			if !subjectGroupPattern.MatchString(g) {
-				return apiErr(http.StatusBadRequest, "bad_request", "subject.groups", fmt.Sprintf("%q is not a group name (^[a-z][a-z0-9_-]*$)", g))
-			}
-		}
+	if f, msg := r.Subject.Validate(); f != "" {
+		return apiErr(http.StatusBadRequest, "bad_request", f, msg)
 	}
 	if binding {
 		if r.Binding != "" {

@@ -2,25 +2,37 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/models"
 )
 
 func runAPIKey(ctx context.Context, args []string, stdout *os.File) error {
-	if len(args) != 2 || args[0] != "create" {
-		return &exitError{2, fmt.Errorf("usage: console apikey create NAME")}
+	usage := fmt.Errorf("usage: console apikey create NAME [--scope read|runtime]")
+	if len(args) < 2 || args[0] != "create" || strings.HasPrefix(args[1], "-") {
+		return &exitError{2, usage}
+	}
+	fs := flag.NewFlagSet("apikey create", flag.ContinueOnError)
+	scope := fs.String("scope", models.ScopeRead, "read (compose, fetch) or runtime (also runs, checks, bindings)")
+	if err := fs.Parse(args[2:]); err != nil || fs.NArg() > 0 {
+		return &exitError{2, usage}
+	}
+	if *scope != models.ScopeRead && *scope != models.ScopeRuntime {
+		return &exitError{2, fmt.Errorf("--scope: must be read or runtime")}
 	}
 	store, _, err := openStore(ctx, meter.New(10000))
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	secret, k, err := store.CreateAPIKey(ctx, "cli:"+osUser(), args[1])
+	secret, k, err := store.CreateScopedAPIKey(ctx, "cli:"+osUser(), args[1], *scope)
 	if err != nil {
 		return &exitError{1, err}
 	}
-	fmt.Fprintf(stdout, "API key %q (read-only), shown once:\n%s\n", k.Name, secret)
+	fmt.Fprintf(stdout, "API key %q (scope %s), shown once:\n%s\n", k.Name, k.Scope, secret)
 	return nil
 }

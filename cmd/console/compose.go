@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/instruction/runtime"
 )
@@ -27,6 +28,7 @@ func runCompose(ctx context.Context, args []string, stdout *os.File) error {
 	pins := fs.String("pins", "", "comma-separated tools shown in deferred mode")
 	enc := fs.String("encoding", meter.O200k, "o200k_base | cl100k_base")
 	asJSON := fs.Bool("json", false, "print the projection as JSON")
+	subjectGroups := fs.String("subject-groups", "", "compose for a subject in these groups (comma-separated; default: the group everyone)")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, err}
 	}
@@ -42,8 +44,11 @@ func runCompose(ctx context.Context, args []string, stdout *os.File) error {
 	}
 	req := runtime.Request{Agent: *agent, Profile: *profile, Tools: list(*tools), Without: list(*without), Services: list(*services), Tier: *tier, CatalogForm: *form, Pins: list(*pins), Encoding: *enc}
 	fs.Visit(func(f *flag.Flag) {
-		if f.Name == "deferred" {
+		switch f.Name {
+		case "deferred":
 			req.Deferred = deferred
+		case "subject-groups":
+			req.Subject = &authority.Subject{Groups: list(*subjectGroups)}
 		}
 	})
 	if *services == "" && *agent != "" {

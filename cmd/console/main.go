@@ -50,7 +50,9 @@ commands:
   user add NAME              add a user
   audit verify [--checkpoint FILE]  verify the audit log's keyed chain
   audit checkpoint           print a signed head of the chain, to keep elsewhere
-  apikey create NAME         create a read-only API key (printed once)
+  apikey create NAME         create an API key (printed once): --scope read (default) or runtime
+  grant add|remove GROUP     grant or revoke tools (--tools a,b | --service NS | --effects CLASS)
+  grant list                 list every group's grants
   loadtest                   drive POST /api/v1/compose on loopback and report figures
 
 The database is DATABASE_URL (postgres://…) or, when unset, the SQLite
@@ -77,6 +79,8 @@ func run(ctx context.Context, args []string, stdout, stderr *os.File) error {
 		return runAudit(ctx, args, stdout)
 	case "apikey":
 		return runAPIKey(ctx, args, stdout)
+	case "grant":
+		return runGrant(ctx, args, stdout)
 	case "loadtest":
 		return runLoadtest(ctx, args, stdout)
 	case "help", "-h", "--help":

@@ -1,6 +1,8 @@
 package authority
 
 import (
+	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -119,4 +121,29 @@ func Authorized(groups []string, grants []Grant, tools []Tool) map[string]Auth {
 		}
 	}
 	return out
+}
+
+var groupName = regexp.MustCompile(`^[a-z][a-z0-9_-]{0,63}$`)
+
+// ValidGroup reports whether s is a group name.
+func ValidGroup(s string) bool { return groupName.MatchString(s) }
+
+// Validate checks a subject as a runtime sends it; the error names the
+// field ("subject.id", "subject.groups").
+func (s *Subject) Validate() (field, msg string) {
+	if s == nil {
+		return "", ""
+	}
+	if len(s.ID) > 200 {
+		return "subject.id", "subject.id is at most 200 characters"
+	}
+	if len(s.Groups) > 100 {
+		return "subject.groups", "at most 100 groups"
+	}
+	for _, g := range s.Groups {
+		if !ValidGroup(g) {
+			return "subject.groups", fmt.Sprintf("%q is not a group name (^[a-z][a-z0-9_-]*$)", g)
+		}
+	}
+	return "", ""
 }

@@ -14,6 +14,9 @@ type AgentContext struct {
 	Agent   *models.Agent
 	Profile *models.Profile
 	Version *models.ProfileVersion
+	// Authorized is the subject's authorized set (nil: not narrowed); see
+	// ForSubject.
+	Authorized func(id string) bool
 }
 
 // LoadAgent loads an agent and a profile: the named one, else the agent's
@@ -51,7 +54,7 @@ func LoadAgent(ctx context.Context, store Store, agentSlug, profileSlug string) 
 
 // Spec is what the agent and its profile version say about a composition.
 func (ac AgentContext) Spec() instruction.AgentSpec {
-	spec := instruction.AgentSpec{Declared: ac.Agent.Declared(), Services: ac.Agent.Services()}
+	spec := instruction.AgentSpec{Declared: ac.Agent.Declared(), Services: ac.Agent.Services(), Authorized: ac.Authorized}
 	if v := ac.Version; v != nil {
 		spec.Profile = v.Tools()
 		if spec.Profile == nil {

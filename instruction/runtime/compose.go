@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/meter"
 )
 
@@ -21,6 +22,9 @@ type Request struct {
 	Deferred    *bool    `json:"deferred,omitempty"`
 	Pins        []string `json:"pins,omitempty"`
 	Encoding    string   `json:"encoding,omitempty"`
+	// Subject is the end user the agent acts for; none is the group
+	// everyone. Only tools its groups are granted reach the roster.
+	Subject *authority.Subject `json:"subject,omitempty"`
 }
 
 // Result is a served composition: the projection, the pinned versions and
@@ -61,6 +65,9 @@ func Compose(ctx context.Context, store Store, snap *Snapshot, m *meter.Meter, r
 	if err != nil {
 		return Result{}, err
 	}
+	if f, msg := req.Subject.Validate(); f != "" {
+		return Result{}, &instruction.FieldError{Field: f, Message: msg}
+	}
 	var d instruction.Draft
 	var dropped []instruction.Dropped
 	var ac AgentContext
@@ -68,9 +75,15 @@ func Compose(ctx context.Context, store Store, snap *Snapshot, m *meter.Meter, r
 		if req.Profile != "" {
 			return Result{}, &instruction.FieldError{Field: "profile", Message: "a profile needs an agent"}
 		}
+		if req.Subject != nil {
+			return Result{}, &instruction.FieldError{Field: "subject", Message: "a subject needs an agent"}
+		}
 		d, err = directDraft(snap, req)
 	} else {
 		if ac, err = LoadAgent(ctx, store, req.Agent, req.Profile); err != nil {
+			return Result{}, err
+		}
+		if ac, err = ForSubject(ctx, store, snap, ac, req.Subject); err != nil {
 			return Result{}, err
 		}
 		d, dropped, err = requestDraft(snap, ac, req)

@@ -64,7 +64,7 @@ func requestDraft(snap *Snapshot, ac AgentContext, req Request) (instruction.Dra
 	}
 	spec := ac.Spec()
 	_, dropped := instruction.Resolve(instruction.Sets{
-		Declared: spec.Declared, Profile: spec.Profile, Requested: req.Tools, Without: req.Without,
+		Declared: spec.Declared, Profile: spec.Profile, Requested: req.Tools, Without: req.Without, Authorized: spec.Authorized,
 		Available: func(id string) bool { _, ok := snap.available.Get(id); return ok },
 		Connected: func(ns string) bool { return d.Connected[ns] },
 	})

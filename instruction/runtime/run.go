@@ -29,6 +29,7 @@ func LoadRun(ctx context.Context, store Store, snap *Snapshot, agent, profile st
 	if err != nil {
 		return nil, err
 	}
+	ac.Authorized = authorized
 	skills, err := Skills(ctx, store)
 	if err != nil {
 		return nil, err

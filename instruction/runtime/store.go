@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 
+	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
 )
 
@@ -17,6 +18,7 @@ type Store interface {
 	ProfileByID(ctx context.Context, id uint) (*models.Profile, error)
 	ProfileVersionAt(ctx context.Context, profileID uint, n int) (*models.ProfileVersion, error)
 	ActiveSkills(ctx context.Context) ([]models.ActiveSkill, error)
+	AllGrants(ctx context.Context) ([]authority.Grant, error)
 }
 
 var _ Store = (*models.Store)(nil)

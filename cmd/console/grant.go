@@ -1,0 +1,134 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/models"
+)
+
+const grantUsage = "usage: console grant add|remove GROUP (--tools a,b | --service NS | --effects CLASS) [--requires-approval]\n       console grant list"
+
+// runGrant changes or lists groups' grants, versioned and audited like
+// the grants page's changes.
+func runGrant(ctx context.Context, args []string, stdout *os.File) error {
+	if len(args) == 0 {
+		return &exitError{2, errors.New(grantUsage)}
+	}
+	verb := args[0]
+	switch verb {
+	case "list":
+		if len(args) != 1 {
+			return &exitError{2, errors.New(grantUsage)}
+		}
+		return listGrants(ctx, stdout)
+	case "add", "remove":
+	default:
+		return &exitError{2, fmt.Errorf("unknown grant command %q\n%s", verb, grantUsage)}
+	}
+	fs := flag.NewFlagSet("grant "+verb, flag.ContinueOnError)
+	tools := fs.String("tools", "", "tool ids, comma-separated")
+	service := fs.String("service", "", "a named service: every tool of it")
+	effects := fs.String("effects", "", "an effects class: "+strings.Join(authority.EffectsClasses(), ", "))
+	approval := fs.Bool("requires-approval", false, "each call needs a human approval")
+	rest := args[1:]
+	group := ""
+	if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
+		group, rest = rest[0], rest[1:]
+	}
+	if err := fs.Parse(rest); err != nil {
+		return &exitError{2, err}
+	}
+	if group == "" && fs.NArg() == 1 {
+		group = fs.Arg(0)
+	} else if fs.NArg() > 0 || group == "" {
+		return &exitError{2, errors.New(grantUsage)}
+	}
+	var change []models.GrantSpec
+	n := 0
+	if *tools != "" {
+		n++
+		for _, id := range list(*tools) {
+			change = append(change, models.GrantSpec{Kind: authority.KindTool, Value: id, RequiresApproval: *approval})
+		}
+	}
+	if *service != "" {
+		n++
+		change = append(change, models.GrantSpec{Kind: authority.KindService, Value: *service, RequiresApproval: *approval})
+	}
+	if *effects != "" {
+		n++
+		change = append(change, models.GrantSpec{Kind: authority.KindEffects, Value: *effects, RequiresApproval: *approval})
+	}
+	if n != 1 || len(change) == 0 {
+		return &exitError{2, fmt.Errorf("give exactly one of --tools, --service, --effects\n%s", grantUsage)}
+	}
+	if verb == "remove" && *approval {
+		return &exitError{2, errors.New("--requires-approval: only grant add takes it")}
+	}
+	store, _, err := openStore(ctx, meter.New(10000))
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	rows, err := store.Tools(ctx)
+	if err != nil {
+		return err
+	}
+	known := make(map[string]bool, len(rows))
+	for _, r := range rows {
+		known[r.ID] = true
+	}
+	v, err := store.ChangeGrants(ctx, "cli:"+osUser(), group, verb == "add", change, known)
+	var ve *models.ValidationError
+	if errors.As(err, &ve) {
+		for f, msg := range ve.Fields {
+			switch f {
+			case "tool":
+				f = "--tools"
+			case "tools", "service", "effects":
+				f = "--" + f
+			case "group":
+				f = "GROUP"
+			}
+			return &exitError{1, fmt.Errorf("%s: %s", f, msg)}
+		}
+	}
+	if err != nil {
+		return &exitError{1, err}
+	}
+	fmt.Fprintf(stdout, "group %s: version %d, %d grant(s)\n", group, v.Version, len(v.Grants()))
+	return nil
+}
+
+func listGrants(ctx context.Context, stdout *os.File) error {
+	store, _, err := openStore(ctx, meter.New(10000))
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	groups, err := store.Groups(ctx)
+	if err != nil {
+		return err
+	}
+	for _, g := range groups {
+		v, err := store.GroupVersionAt(ctx, g.ID, g.Version)
+		if err != nil {
+			return err
+		}
+		gs := v.Grants()
+		if len(gs) == 0 {
+			fmt.Fprintf(stdout, "%s\tv%d\t(no grants)\n", g.Name, g.Version)
+		}
+		for _, gr := range gs {
+			fmt.Fprintf(stdout, "%s\tv%d\t%s\n", g.Name, g.Version, gr)
+		}
+	}
+	return nil
+}
