@@ -63,6 +63,7 @@ func TestTwoReplicasOnOnePostgres(t *testing.T) {
 		{"the sign-in throttle holds across both", checkThrottle},
 		{"the API rate limit is per replica (README: N replicas allow N × rate)", checkRateLimit},
 		{"signing out on B ends the session on A", checkSignOut},
+		{"a grant removed by the CLI denies both replicas' next check", checkGrantRevocation},
 	}
 	for _, ck := range checks {
 		if !t.Run(ck.name, func(t *testing.T) { ck.run(t, c, admin) }) {
