@@ -1,0 +1,228 @@
+package fidelity
+
+import (
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/agentforge/console/catalog"
+)
+
+// Finding kinds.
+const (
+	// KindTool is a known tool the roster lacks.
+	KindTool = "tool"
+	// KindUnknown is a call-shaped mention of a tool nobody has.
+	KindUnknown = "unknown-tool"
+	// KindExec is code-execution vocabulary without exec.
+	KindExec = "exec"
+)
+
+// ExecTool is the id of the code-execution tool.
+const ExecTool = "exec"
+
+// Finding is one place where a text teaches what its roster lacks.
+type Finding struct {
+	Kind    string `json:"kind"`
+	Tool    string `json:"tool"`
+	Signal  string `json:"signal"`
+	Offset  int    `json:"offset"`
+	Section string `json:"section,omitempty"`
+	Excerpt string `json:"excerpt"`
+}
+
+// mention is a scope-independent hit in a text: what it names, where, and
+// how it is used. The scope decides which mentions are findings.
+type mention struct {
+	kind   string
+	tools  []string // KindTool: every known tool the words may name
+	ident  string   // KindUnknown: the identifier as written
+	paren  bool     // followed by "(": a function call
+	signal string
+	start  int
+	end    int
+}
+
+// phrase is a known tool's multi-word or strong signal.
+type phrase struct {
+	words []string
+	tools []string
+	// weak phrases (titles) count only where used as a tool name
+	weak bool
+}
+
+// Checker finds mentions against the known tools. It is built once per
+// catalog generation from the available tools only (candidates never
+// count) and is safe for concurrent use.
+type Checker struct {
+	byFirst map[string][]phrase
+	// known maps a lower-case id, bare service name or title word to the
+	// tools it names; strong holds the identifier-shaped ones.
+	known      map[string][]string
+	namespaces map[string]bool
+	mu         sync.Mutex
+	memo       map[string][]mention
+}
+
+const maxMemo = 20000
+
+// New indexes the known (available) tools.
+func New(known []catalog.Contract) *Checker {
+	c := &Checker{byFirst: map[string][]phrase{}, known: map[string][]string{}, namespaces: map[string]bool{}, memo: map[string][]mention{}}
+	for _, k := range known {
+		c.add(k)
+	}
+	return c
+}
+
+func (c *Checker) add(k catalog.Contract) {
+	if ns := k.Namespace(); ns != "" {
+		c.namespaces[strings.ToLower(ns)] = true
+	}
+	name := func(w string) {
+		w = strings.ToLower(w)
+		if !containsStr(c.known[w], k.ID) {
+			c.known[w] = append(c.known[w], k.ID)
+		}
+	}
+	name(k.ID)
+	if k.Namespace() != "" {
+		name(k.Name())
+	}
+	addPhrase := func(s string, weak bool) {
+		ws := strings.Fields(strings.ToLower(s))
+		for i := range ws {
+			ws[i] = strings.Trim(ws[i], ".,;:!?\"'`()")
+		}
+		if len(ws) == 0 || ws[0] == "" {
+			return
+		}
+		if len(ws) == 1 {
+			if weak {
+				name(ws[0])
+				return
+			}
+		}
+		for i, p := range c.byFirst[ws[0]] {
+			if strings.Join(p.words, " ") == strings.Join(ws, " ") {
+				if !containsStr(p.tools, k.ID) {
+					c.byFirst[ws[0]][i].tools = append(p.tools, k.ID)
+				}
+				c.byFirst[ws[0]][i].weak = p.weak && weak
+				return
+			}
+		}
+		c.byFirst[ws[0]] = append(c.byFirst[ws[0]], phrase{words: ws, tools: []string{k.ID}, weak: weak})
+	}
+	if t := strings.TrimSpace(k.Title); t != "" && !strings.EqualFold(t, k.ID) && !strings.EqualFold(t, k.Name()) && len(strings.Fields(t)) <= 3 {
+		addPhrase(t, true)
+	}
+	for _, s := range k.Signals {
+		addPhrase(s, false)
+	}
+}
+
+// mentions scans a text unit once; key "" skips the memo.
+func (c *Checker) mentions(key, text string) []mention {
+	if key != "" {
+		c.mu.Lock()
+		m, ok := c.memo[key]
+		c.mu.Unlock()
+		if ok {
+			return m
+		}
+	}
+	m := c.scan(text)
+	if key != "" {
+		c.mu.Lock()
+		if len(c.memo) >= maxMemo {
+			c.memo = map[string][]mention{}
+		}
+		c.memo[key] = m
+		c.mu.Unlock()
+	}
+	return m
+}
+
+func (c *Checker) scan(text string) []mention {
+	ts := tokenize(text)
+	var out []mention
+	for i := range ts {
+		out = append(out, c.phrasesAt(ts, i)...)
+		if m, ok := c.nameAt(ts, i); ok {
+			out = append(out, m)
+		}
+	}
+	out = append(out, execMentions(ts)...)
+	sort.SliceStable(out, func(a, b int) bool { return out[a].start < out[b].start })
+	return out
+}
+
+// phrasesAt matches the declared signals and titles starting at word i.
+func (c *Checker) phrasesAt(ts []token, i int) []mention {
+	var out []mention
+	for _, p := range c.byFirst[ts[i].lower] {
+		if !matchWords(ts, i, p.words) {
+			continue
+		}
+		end := i + len(p.words) - 1
+		if p.weak && !toolUse(ts, i, end) && !(ts[i].quoted && ts[end].quoted) {
+			continue
+		}
+		out = append(out, mention{kind: KindTool, tools: p.tools, signal: strings.Join(p.words, " "), start: ts[i].start, end: ts[end].end})
+	}
+	return out
+}
+
+func matchWords(ts []token, i int, words []string) bool {
+	if i+len(words) > len(ts) {
+		return false
+	}
+	for j, w := range words {
+		got := ts[i+j].lower
+		if got != w && !(j == len(words)-1 && (got == w+"s" || got == w+"es")) {
+			return false
+		}
+		if j > 0 && ts[i+j].sentence {
+			return false
+		}
+	}
+	return true
+}
+
+// nameAt finds an id, bare name or one-word title at word i, or a
+// call-shaped identifier no known tool owns.
+func (c *Checker) nameAt(ts []token, i int) (mention, bool) {
+	t := ts[i]
+	w := strings.TrimSuffix(t.lower, "()")
+	shaped := identifierShaped(t.text)
+	if tools, ok := c.known[w]; ok {
+		if shaped || t.attr || t.quoted && callShaped(ts, i) || toolUse(ts, i, i) {
+			return mention{kind: KindTool, tools: tools, signal: t.text, start: t.start, end: t.end}, true
+		}
+		return mention{}, false
+	}
+	if ns, _, ok := strings.Cut(w, "."); ok && c.namespaces[ns] && !fileExtensions[w[strings.LastIndexByte(w, '.')+1:]] {
+		shaped = true // an operation of a known service
+	}
+	if strings.ToUpper(t.text) == t.text && !t.attr {
+		return mention{}, false // a placeholder such as TOOL_ID
+	}
+	switch {
+	case t.attr,
+		shaped && (callShaped(ts, i) || toolUse(ts, i, i) || t.paren || strings.Contains(w, ".")),
+		!shaped && callVerbBare(ts, i),
+		!shaped && toolNoun(ts, i):
+		return mention{kind: KindUnknown, ident: t.text, paren: t.paren, signal: t.text, start: t.start, end: t.end}, true
+	}
+	return mention{}, false
+}
+
+func containsStr(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,100 @@
+package fidelity
+
+import "strings"
+
+// callVerbs are the verbs that put a tool to use.
+var callVerbs = set("call", "calls", "calling", "called", "invoke", "invokes", "invoking", "invoked",
+	"use", "uses", "using", "run", "runs", "running", "trigger", "triggers", "triggering",
+	"execute", "executes", "executing", "try", "prefer")
+
+// bareCallVerbs may take a plain word as their tool ("call zeta first").
+var bareCallVerbs = set("call", "calls", "calling", "invoke", "invokes", "invoking")
+
+// determiners may stand between a verb and its tool.
+var determiners = set("the", "a", "an")
+
+// notTools are nouns that follow an identifier that is not a tool ("the
+// per_page parameter").
+var notTools = set("parameter", "parameters", "param", "params", "field", "fields", "argument", "arguments", "option",
+	"options", "value", "values", "method", "methods", "property", "properties", "key", "keys", "column", "columns",
+	"cursor", "flag", "flags", "setting", "settings", "attribute", "variable", "header", "filter", "mode", "anchor",
+	"format", "permission", "scope", "label", "type", "id", "ids", "event", "events")
+
+// toolNouns follow a word used as a tool's name ("the Read tool").
+var toolNouns = set("tool", "function", "endpoint")
+
+// functionWords never name a tool ("call it", "the same tool").
+var functionWords = set("it", "them", "this", "that", "these", "those", "me", "us", "you", "him", "her", "back", "out",
+	"for", "on", "up", "again", "once", "twice", "only", "each", "every", "any", "all", "both", "either", "one", "tools",
+	"tool", "the", "a", "an", "same", "other", "another", "previous", "next", "right", "correct", "listed", "following",
+	"single", "first", "last", "best", "new", "helpful", "useful", "powerful", "external", "internal", "separate",
+	"dedicated", "native", "specific", "appropriate", "relevant", "given", "which", "what", "whichever", "your", "our",
+	"their", "its", "my", "his", "no", "such", "main", "primary", "exact", "proper", "right", "wrong", "actual", "real",
+	"second", "third", "available", "present", "missing", "own", "if", "when", "with", "without", "to", "from", "in",
+	"by", "and", "or", "not", "is", "are", "was", "be", "can", "may", "must", "should", "will", "would", "here",
+	"there", "now", "then", "later", "directly", "instead", "first", "api", "center", "centre", "support", "home",
+	"file-processing", "computation", "rendering", "web", "workspace", "interaction", "service", "connected", "search",
+	"mcp", "chat", "ai", "agent", "user", "model", "assistant", "other", "some", "many", "most", "more", "less", "few")
+
+// nounBefore marks a "call" that is a noun ("the API call", "each call").
+var nounBefore = set("the", "a", "an", "each", "per", "one", "this", "that", "api", "tool", "function", "http", "rest",
+	"single", "first", "second", "next", "last", "every", "any", "no", "same", "one", "batch", "phone", "video", "conference")
+
+// callShaped reports whether word i is the object of a call verb ("use
+// foo_bar", "call the `x`"), not a parameter ("use the per_page
+// parameter").
+func callShaped(ts []token, i int) bool {
+	j := i - 1
+	if j >= 0 && determiners[ts[j].lower] && !ts[i].sentence {
+		j--
+	}
+	if j < 0 || ts[j+1].sentence || !callVerbs[ts[j].lower] {
+		return false
+	}
+	return !(i+1 < len(ts) && notTools[ts[i+1].lower] && !ts[i+1].sentence)
+}
+
+// toolUse reports whether words i..end are used as a tool's name: followed
+// by "tool" or "function", or the object of a call verb.
+func toolUse(ts []token, i, end int) bool {
+	if end+1 < len(ts) && toolNouns[ts[end+1].lower] && !ts[end+1].sentence {
+		return true
+	}
+	return callShaped(ts, i) && !(end+1 < len(ts) && notTools[ts[end+1].lower] && !ts[end+1].sentence)
+}
+
+// callVerbBare: "call zeta", a plain word right after a verb "call".
+func callVerbBare(ts []token, i int) bool {
+	if i == 0 || ts[i].sentence || !bareCallVerbs[ts[i-1].lower] || functionWords[ts[i].lower] || plainNoise(ts[i]) {
+		return false
+	}
+	if i >= 2 && !ts[i-1].sentence && nounBefore[ts[i-2].lower] {
+		return false // "the API call count": call is a noun
+	}
+	return !(i+1 < len(ts) && (notTools[ts[i+1].lower] || toolNouns[ts[i+1].lower]) && !ts[i+1].sentence) || toolNouns[ts[i+1].lower]
+}
+
+// toolNoun: "the geocode tool", a plain word naming a tool.
+func toolNoun(ts []token, i int) bool {
+	if i+1 >= len(ts) || ts[i+1].sentence || ts[i+1].lower != "tool" || functionWords[ts[i].lower] || plainNoise(ts[i]) {
+		return false
+	}
+	// "tool's own entry" and "tool use" are about the tool, not a name
+	if i+2 < len(ts) && !ts[i+2].sentence && (ts[i+2].lower == "s" || ts[i+2].lower == "use") {
+		return false
+	}
+	return true
+}
+
+// plainNoise: words that are not names (numbers, participles, hyphenated
+// adjectives).
+func plainNoise(t token) bool {
+	w := t.lower
+	if w == "" || w[0] >= '0' && w[0] <= '9' {
+		return true
+	}
+	if len(w) > 4 && (strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ed")) {
+		return true
+	}
+	return strings.Contains(w, "-")
+}

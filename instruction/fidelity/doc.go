@@ -1,0 +1,22 @@
+// Package fidelity is the leak check: does a text teach a tool or a
+// capability that the roster it is composed for lacks, and would a careful
+// reader call the hit real?
+//
+// It looks for three kinds of teaching:
+//
+//   - known tools: the ids, bare service names, declared signals and
+//     titles of the available (reviewed) tools, when the tool is not in the
+//     roster; a bare word (a one-word id or title such as "Read") counts
+//     only where the text uses it as a tool ("the Read tool", "call read");
+//   - unknown tools: call-shaped mentions of identifiers no tool of the
+//     roster owns ("call zeta first", "use foo_bar(...)", "the geocode
+//     tool", tool="x"), less the roster's own parameter names and enum
+//     values;
+//   - code execution: the exec vocabulary (writing or running programs,
+//     scripts, Python, shell commands, interpreters, code execution) when
+//     exec is not in the roster, not innocent nouns ("loyalty program",
+//     "code scanning", "language:python").
+//
+// The check is pure: no database, no clock. Mentions are found once per
+// text unit and memoized; the roster only filters them.
+package fidelity

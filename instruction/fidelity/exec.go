@@ -1,0 +1,85 @@
+package fidelity
+
+import "strings"
+
+// execStrong are words and phrases that name code execution on their own.
+var execStrong = [][]string{
+	{"jupyter"}, {"repl"}, {"bash"}, {"ipython"}, {"powershell"},
+	{"code", "execution"}, {"execute", "code"}, {"executes", "code"}, {"executing", "code"},
+	{"run", "code"}, {"runs", "code"}, {"running", "code"}, {"code", "interpreter"},
+	{"python", "interpreter"}, {"sandboxed", "interpreter"}, {"in", "the", "interpreter"},
+	{"shell", "command"}, {"shell", "commands"}, {"shell", "script"}, {"shell", "scripts"},
+	{"code", "channel"}, {"generated", "code"}, {"code", "sandbox"},
+}
+
+// execVerbs write or run a program; execNouns are what they write or run.
+var execVerbs = set("write", "writes", "writing", "wrote", "run", "runs", "running", "execute", "executes", "executing",
+	"generate", "generates", "generating", "compile", "compiles", "compiling")
+
+var execNouns = set("program", "programs", "script", "scripts", "code", "snippet", "snippets", "python", "shell",
+	"interpreter", "notebook", "notebooks", "terminal", "javascript")
+
+var passiveVerbs = set("executed", "run", "written", "generated", "compiled")
+
+var auxiliaries = set("be", "is", "are", "was", "were", "gets", "get", "been")
+
+// innocentAfter / innocentBefore: "code scanning", "loyalty program".
+var innocentAfter = set("scanning", "review", "reviews", "quality", "search", "owner", "owners", "changes", "coverage",
+	"of", "style", "smell", "smells", "freeze", "name", "names", "language", "languages", "manager", "managers", "guide",
+	"schedule", "director", "office")
+
+var innocentBefore = set("source", "status", "error", "exit", "country", "zip", "postal", "promo", "discount", "http",
+	"response", "access", "verification", "auth", "authorization", "qr", "bar", "iso", "currency", "area", "loyalty",
+	"tv", "grant", "partner", "affiliate", "training", "reward", "rewards", "sponsor", "sponsors", "beta", "pilot",
+	"research", "degree", "exchange", "video", "movie", "film", "dress", "promotion", "language:python")
+
+// execMentions finds the exec vocabulary: strong phrases, a writing or
+// running verb with a program noun within four words of the same
+// sentence, or the passive ("commands can be executed").
+func execMentions(ts []token) []mention {
+	var out []mention
+	add := func(a, b int) {
+		out = append(out, mention{kind: KindExec, signal: joinLower(ts, a, b), start: ts[a].start, end: ts[b].end})
+	}
+	for i := range ts {
+		for _, p := range execStrong {
+			if matchWords(ts, i, p) && !execInnocent(ts, i, i+len(p)-1) {
+				add(i, i+len(p)-1)
+			}
+		}
+		if execVerbs[ts[i].lower] {
+			for j := i + 1; j < len(ts) && j <= i+4 && !ts[j].sentence; j++ {
+				if execNouns[ts[j].lower] && !execInnocent(ts, j, j) {
+					add(i, j)
+					break
+				}
+			}
+		}
+		if execNouns[ts[i].lower] && !execInnocent(ts, i, i) {
+			for j := i + 1; j < len(ts) && j <= i+4 && !ts[j].sentence; j++ {
+				if passiveVerbs[ts[j].lower] && auxiliaries[ts[j-1].lower] {
+					add(i, j)
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// execInnocent reports a program noun used innocently ("code scanning",
+// "loyalty program", "source code").
+func execInnocent(ts []token, a, b int) bool {
+	if b+1 < len(ts) && !ts[b+1].sentence && innocentAfter[ts[b+1].lower] {
+		return true
+	}
+	return a > 0 && !ts[a].sentence && innocentBefore[ts[a-1].lower]
+}
+
+func joinLower(ts []token, a, b int) string {
+	ws := make([]string, 0, b-a+1)
+	for k := a; k <= b; k++ {
+		ws = append(ws, ts[k].lower)
+	}
+	return strings.Join(ws, " ")
+}

@@ -1,0 +1,128 @@
+package fidelity
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/agentforge/console/catalog"
+)
+
+// Scope is what a text may teach: the roster's tools (and the synthetic
+// ones a composition adds), whether exec is among them, and the roster's
+// own words — parameter names and enum values — which are not tools.
+type Scope struct {
+	allowed map[string]bool
+	// words are identifiers that belong to the roster: ids, bare names,
+	// the parts of ids, parameter names and enum values.
+	words map[string]bool
+	// values are parameter names and enum values only.
+	values map[string]bool
+	exec   bool
+}
+
+// NewScope builds the scope of a roster. Extra ids (synthetic tools) are
+// allowed without contracts.
+func NewScope(roster []catalog.Contract, extra ...string) *Scope {
+	s := &Scope{allowed: map[string]bool{}, words: map[string]bool{}, values: map[string]bool{}}
+	for _, id := range extra {
+		s.allow(id)
+	}
+	for _, c := range roster {
+		s.allow(c.ID)
+		for _, w := range strings.Fields(strings.ToLower(c.Title)) {
+			s.words[strings.Trim(w, ".,;:()")] = true
+		}
+		var walk func(ps []catalog.Param)
+		walk = func(ps []catalog.Param) {
+			for _, p := range ps {
+				s.value(p.Name)
+				for _, e := range p.Enum {
+					if str, ok := e.(string); ok {
+						s.value(str)
+					}
+				}
+				if p.Items != nil {
+					walk([]catalog.Param{*p.Items})
+				}
+				walk(p.Properties)
+			}
+		}
+		walk(c.Params)
+	}
+	return s
+}
+
+func (s *Scope) allow(id string) {
+	id = strings.ToLower(id)
+	s.allowed[id] = true
+	s.words[id] = true
+	if id == ExecTool {
+		s.exec = true
+	}
+	if _, name, ok := strings.Cut(id, "."); ok {
+		s.words[name] = true
+	}
+	for _, part := range strings.FieldsFunc(id, func(r rune) bool { return r == '.' || r == '_' }) {
+		s.words[part] = true
+	}
+}
+
+func (s *Scope) value(v string) {
+	v = strings.ToLower(v)
+	s.words[v] = true
+	s.values[v] = true
+}
+
+// Allows reports whether the tool is in the scope.
+func (s *Scope) Allows(id string) bool { return s.allowed[strings.ToLower(id)] }
+
+// Check reports what text teaches beyond the scope, in order of position.
+func (c *Checker) Check(text string, s *Scope) []Finding {
+	return c.filter(text, c.mentions("", text), s)
+}
+
+func (c *Checker) filter(text string, ms []mention, s *Scope) []Finding {
+	var out []Finding
+	last := -1
+	for _, m := range ms {
+		f, ok := s.judge(m)
+		if !ok || m.start == last {
+			continue
+		}
+		last = m.start
+		f.Offset, f.Excerpt = m.start, excerpt(text, m.start, m.end)
+		out = append(out, f)
+	}
+	return out
+}
+
+// judge decides whether a mention is a finding under the scope.
+func (s *Scope) judge(m mention) (Finding, bool) {
+	switch m.kind {
+	case KindTool:
+		for _, t := range m.tools {
+			if s.allowed[strings.ToLower(t)] {
+				return Finding{}, false
+			}
+		}
+		if s.values[strings.ToLower(m.signal)] {
+			return Finding{}, false // the roster's own parameter or enum value
+		}
+		return Finding{Kind: KindTool, Tool: m.tools[0], Signal: m.signal}, true
+	case KindUnknown:
+		w := strings.ToLower(m.ident)
+		if s.words[w] {
+			return Finding{}, false
+		}
+		if s.exec && (strings.Contains(w, ".") || m.paren) {
+			return Finding{}, false // a function call inside a program
+		}
+		return Finding{Kind: KindUnknown, Tool: m.ident, Signal: fmt.Sprintf("%s (no such tool in the roster)", m.ident)}, true
+	case KindExec:
+		if s.exec {
+			return Finding{}, false
+		}
+		return Finding{Kind: KindExec, Tool: ExecTool, Signal: m.signal}, true
+	}
+	return Finding{}, false
+}

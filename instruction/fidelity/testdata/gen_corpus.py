@@ -1,0 +1,203 @@
+# Generates instruction/fidelity/testdata/leaks.json: the labelled leak
+# corpus. Real MCP descriptions come from the GitHub fixture; written cases
+# are below. Labels are a careful reader's verdict, written before the
+# checker ran; held_out items were chosen by position before any tuning.
+import json, sys
+
+fixture = json.load(open(sys.argv[1]))
+tools = {t['name']: t for t in fixture['tools']}
+
+def walk(s, path, out):
+    if isinstance(s, dict):
+        if isinstance(s.get('description'), str):
+            out.append((path, s['description']))
+        for k, v in s.items():
+            if k != 'description':
+                walk(v, path + '/' + k, out)
+    elif isinstance(s, list):
+        for i, v in enumerate(s):
+            walk(v, path + '/' + str(i), out)
+
+# real descriptions that name a sibling tool (a careful reader's list)
+real_leaks = {
+    ('issue_write', '/properties/type'): ['list_issue_types'],
+    ('issue_write', '/properties/issue_fields/items/properties/field_name'): ['list_issue_fields'],
+    ('assign_copilot_to_issue_with_intent', ''): ['assign_copilot_to_issue'],
+    ('list_pull_requests', ''): ['search_pull_requests'],
+    ('pull_request_review_write', '/properties/threadId'): ['pull_request_read'],
+}
+items = []
+def add(kind, text, leak, roster='natives', extra=(), self_=None, note='', ):
+    items.append({'kind': kind, 'text': text, 'roster_preset': roster, 'roster': list(extra), 'self': self_, 'leak': leak, 'note': note})
+
+# every top-level description, and every parameter description that reads
+# like guidance (mentions use/call/tool/identifiers), as the only github tool
+for name, t in tools.items():
+    out = [('', t.get('description', ''))]
+    walk(t.get('inputSchema', {}), '', out)
+    for path, desc in out:
+        if path and not any(w in desc.lower() for w in ('use ', 'call', 'tool', '_', 'run', 'program', 'script', 'read')):
+            continue
+        refs = real_leaks.get((name, path))
+        self_ = 'github.' + name
+        if refs:
+            add('real', desc, True, 'natives', [self_], self_, 'names github ' + ', '.join(refs) + ', absent')
+            add('real', desc, False, 'natives', [self_] + ['github.' + r for r in refs], self_, 'names github ' + ', '.join(refs) + ', present')
+        else:
+            add('real', desc, False, 'natives', [self_], self_, 'real description' + (' ' + path if path else ''))
+
+W = []  # (kind, text, leak, roster, extra, note)
+def w(kind, text, leak, roster='natives', extra=(), note=''):
+    W.append((kind, text, leak, roster, extra, note))
+
+# cross-tool references to known tools absent from the roster
+w('cross-tool', 'Lists open issues. To file a new one, use github.create_issue with the title and body.', True, 'natives', ['github.list_issues'])
+w('cross-tool', 'Lists open issues. To file a new one, use github.create_issue with the title and body.', False, 'natives', ['github.list_issues', 'github.create_issue'])
+w('cross-tool', 'Returns the repository tree. Fetch a file from it afterwards with get_file_contents.', True, 'natives', ['github.get_repository_tree'])
+w('cross-tool', 'Returns the repository tree. Fetch a file from it afterwards with get_file_contents.', False, 'natives', ['github.get_repository_tree', 'github.get_file_contents'])
+w('cross-tool', 'Summarizes a CSV. For charts, pass the summary to render_chart.', True, 'none', [])
+w('cross-tool', 'Summarizes a CSV. For charts, pass the summary to render_chart.', False, 'none', ['render_chart'])
+w('cross-tool', 'Downloads the job log. Save it for the user with workspace_write if it is long.', True, 'none', ['github.get_job_logs'])
+w('cross-tool', 'Before merging, call merge_pull_request only after pull_request_read reports green checks.', True, 'natives', ['github.merge_pull_request'])
+w('cross-tool', 'Before merging, call merge_pull_request only after pull_request_read reports green checks.', False, 'natives', ['github.merge_pull_request', 'github.pull_request_read'])
+w('cross-tool', 'Finds pages on the public web. Open a result with web_fetch to read it in full.', True, 'none', ['web_search'])
+w('cross-tool', 'Finds pages on the public web. Open a result with web_fetch to read it in full.', False, 'none', ['web_search', 'web_fetch'])
+w('cross-tool', 'If the user has not confirmed, ask them first with ask_user.', True, 'none', ['github.delete_repository'])
+w('cross-tool', 'The result is a Vega-Lite spec you can hand straight to the chart renderer.', True, 'none', ['sql_query'])
+w('cross-tool', 'Draws a flow as Mermaid so the user sees the process.', True, 'none', ['compute_statistics'])
+w('cross-tool', 'Draws a flow as Mermaid so the user sees the process.', False, 'none', ['render_diagram'])
+w('cross-tool', 'Use the Web search tool to find the regulator page, then quote it.', True, 'none', ['read_file'])
+w('cross-tool', 'Use the Web search tool to find the regulator page, then quote it.', False, 'none', ['read_file', 'web_search'])
+w('cross-tool', 'Large results are truncated; narrow them with search_code instead of paging.', True, 'natives', ['github.get_file_contents'])
+w('cross-tool', 'Returns memory notes. New notes are stored through memory_write.', True, 'none', ['memory_read'])
+w('cross-tool', 'Returns memory notes. New notes are stored through memory_write.', False, 'none', ['memory_read', 'memory_write'])
+w('cross-tool', 'Posts a comment. Use github.add_issue_comment_reaction to react instead of commenting "+1".', True, 'natives', ['github.add_issue_comment'])
+w('cross-tool', 'Reads a spreadsheet; to convert it to CSV first, run convert_document.', True, 'none', ['read_spreadsheet'])
+w('cross-tool', 'Reads a spreadsheet; to convert it to CSV first, run convert_document.', False, 'none', ['read_spreadsheet', 'convert_document'])
+w('cross-tool', 'Take a screenshot of the page with web_screenshot when layout matters.', True, 'none', ['web_fetch'])
+w('cross-tool', 'Once the query returns, send the table to compute_statistics for means and quartiles.', True, 'none', ['sql_query'])
+w('cross-tool', 'Notifies the user. For a yes/no decision prefer confirm_action.', True, 'none', ['notify_user'])
+w('cross-tool', 'Notifies the user. For a yes/no decision prefer confirm_action.', False, 'none', ['notify_user', 'confirm_action'])
+w('cross-tool', 'Schedules the meeting; check free slots with calendar.schedule_meeting first if unsure.', True, 'none', ['read_file'])
+w('cross-tool', 'Open the document with the Read tool, then summarize it.', True, 'none', ['web_fetch'])
+w('cross-tool', 'Open the document with the Read tool, then summarize it.', False, 'none', ['docs.read'])
+w('cross-tool', 'Start the nightly export through ops.run_job and poll until it finishes.', True, 'natives', [])
+
+# unknown tools, named call-style
+w('unknown-tool', 'Before answering, call zeta first to refresh the cache.', True, 'natives', [])
+w('unknown-tool', 'To get the token, use foo_bar(scope="read") and pass it along.', True, 'natives', [])
+w('unknown-tool', 'Invoke the `fetch_secrets` tool to obtain credentials for the deploy.', True, 'natives', [])
+w('unknown-tool', 'Always run lint_repo before committing changes.', True, 'natives', [])
+w('unknown-tool', 'If the lookup fails, fall back to the geocode tool.', True, 'natives', [])
+w('unknown-tool', 'Call get_weather(city) to know whether to reschedule.', True, 'natives', [])
+w('unknown-tool', 'Use translate_text to put the answer in the user\'s language.', True, 'natives', [])
+w('unknown-tool', 'Results can be enriched: pass each id to crm.lookup_contact.', True, 'natives', [])
+w('unknown-tool', 'For PDFs, call ocr_pages before extracting text.', True, 'natives', [])
+w('unknown-tool', 'Use the Slack tool to tell the channel when you are done.', True, 'natives', [])
+w('unknown-tool', 'Then invoke summarize_thread on the conversation id.', True, 'natives', [])
+w('unknown-tool', 'Call omega with the order id to get its status.', True, 'natives', [])
+w('unknown-tool', 'Pipe the output into jira.create_ticket for tracking.', True, 'natives', [])
+w('unknown-tool', 'Use `send_email` to deliver the report to the finance team.', True, 'natives', [])
+w('unknown-tool', 'The `kb_search` function returns matching articles; call it with a query.', True, 'natives', [])
+w('unknown-tool', 'Trigger deploy_service once tests pass.', True, 'natives', [])
+w('unknown-tool', 'Emit <action tool="billing_refund">{"order": 7}</action> to refund.', True, 'natives', [])
+w('unknown-tool', 'First call auth_login, then list the projects.', True, 'natives', [])
+
+# code execution hints without exec
+w('exec', 'Write a Python program and run it in the interpreter to total the column.', True, 'natives', [])
+w('exec', 'Write a Python program and run it in the interpreter to total the column.', False, 'natives+exec', [])
+w('exec', 'For large files, execute a shell script that splits them first.', True, 'natives', [])
+w('exec', 'For large files, execute a shell script that splits them first.', False, 'natives+exec', [])
+w('exec', 'You can run code to transform the data before charting it.', True, 'natives', [])
+w('exec', 'You can run code to transform the data before charting it.', False, 'natives+exec', [])
+w('exec', 'Generate a pandas script to clean the table and execute it.', True, 'natives', [])
+w('exec', 'Use a Jupyter notebook to explore the dataset interactively.', True, 'natives', [])
+w('exec', 'Compute the totals in a sandboxed interpreter and print them.', True, 'natives', [])
+w('exec', 'Compute the totals in a sandboxed interpreter and print them.', False, 'natives+exec', [])
+w('exec', 'Run `python analyze.py` in the shell to reproduce the numbers.', True, 'natives', [])
+w('exec', 'Code execution is available for heavy computation.', True, 'natives', [])
+w('exec', 'Code execution is available for heavy computation.', False, 'natives+exec', [])
+w('exec', 'If parsing gets hard, write a small program to do it.', True, 'natives', [])
+w('exec', 'Execute the snippet with bash and read the output.', True, 'natives', [])
+w('exec', 'Evaluate arbitrary Python expressions by running them in a REPL.', True, 'natives', [])
+w('exec', 'Prefer writing a script over calling tools one by one for bulk edits.', True, 'natives', [])
+w('exec', 'Prefer writing a script over calling tools one by one for bulk edits.', False, 'natives+exec', [])
+w('exec', 'Use the code channel to run the transformation.', True, 'natives', [])
+w('exec', 'Shell commands like grep and sed can be executed to search files.', True, 'natives', [])
+w('exec', 'Generated code runs with numpy and pandas available.', True, 'natives', [])
+w('exec', 'Generated code runs with numpy and pandas available.', False, 'natives+exec', [])
+
+# innocent uses
+w('innocent', 'Read notifications are ones the user has already acknowledged.', False, 'natives', ['docs.read'])
+w('innocent', 'Read notifications are ones the user has already acknowledged.', False, 'natives', [])
+w('innocent', 'Returns the read-only metadata of a document.', False, 'natives', [])
+w('innocent', 'Lists members of the loyalty program with their tier.', False, 'natives', [])
+w('innocent', 'The release schedule is published on the first Monday of each month.', False, 'natives', [])
+w('innocent', 'Schedule: the date the report is due, as YYYY-MM-DD.', False, 'natives', [])
+w('innocent', 'Filter by language, for example language:python or language:go.', False, 'natives', [])
+w('innocent', 'Search repositories, e.g. "machine learning language:python stars:>1000".', False, 'natives', [])
+w('innocent', 'Re-run a failed workflow run and return its new status.', False, 'natives', [])
+w('innocent', 'Lists code scanning alerts for a repository.', False, 'natives', [])
+w('innocent', 'Request a Copilot code review for the pull request.', False, 'natives', [])
+w('innocent', 'The script of the video, as plain text with speaker names.', False, 'natives', [])
+w('innocent', 'Company name, e.g. Shell plc or Siemens AG.', False, 'natives', [])
+w('innocent', 'The TV program guide for the selected channel and day.', False, 'natives', [])
+w('innocent', 'Read the file at the given path and return its text.', False, 'natives', [])
+w('innocent', 'Use this tool to read files from the workspace.', False, 'natives', [])
+w('innocent', 'Call this tool once per page; do not loop over all pages.', False, 'natives', [])
+w('innocent', 'Use the cursor from the previous response to fetch the next page.', False, 'natives', [])
+w('innocent', 'Use the `per_page` parameter to control the page size.', False, 'natives', [], )
+w('innocent', 'Call it with the exact id the user gave you.', False, 'natives', [])
+w('innocent', 'Use pagination for large result sets.', False, 'natives', [])
+w('innocent', 'Use ISO 8601 dates in the since and until fields.', False, 'natives', [])
+w('innocent', 'Use caution: deletion cannot be undone.', False, 'natives', [])
+w('innocent', 'The program manager who owns the project.', False, 'natives', [])
+w('innocent', 'Runs the saved query against the warehouse and returns rows.', False, 'natives', [])
+w('innocent', 'Programming language of the snippet, for syntax highlighting.', False, 'natives', [])
+w('innocent', 'Returns the source code of the file at a given ref.', False, 'natives', [])
+w('innocent', 'Schedule a reminder for the user at the given time.', False, 'natives', [])
+w('innocent', 'Ask the user to confirm before a destructive change.', False, 'natives', [])
+w('innocent', 'Write the notes to the workspace so the user can see them.', False, 'natives', [])
+w('innocent', 'Reading level of the summary: plain, standard or expert.', False, 'natives', [])
+w('innocent', 'Runtime of the job in seconds.', False, 'natives', [])
+w('innocent', 'Whether to run the check in dry-run mode.', False, 'natives', [])
+w('innocent', 'Use read_file to open the report, then summarize it.', False, 'natives', [])
+w('innocent', 'Call web_search with a short query; cite each result.', False, 'natives', [])
+w('innocent', 'Scripts, programs and notebooks in the repository are listed by language.', False, 'natives', [])
+w('innocent', 'Executive summary of the quarter, at most five sentences.', False, 'natives', [])
+w('innocent', 'The shell of the building as drawn in the floor plan.', False, 'natives', [])
+w('innocent', 'Call the user back only if they asked for it.', False, 'natives', [])
+w('innocent', 'Use the method "get_diff" to fetch the diff of a pull request.', False, 'natives', ['github.pull_request_read'], )
+w('innocent', 'Required for \'update_project_items\'; prefer it over calling \'update_project_item\' in a loop.', False, 'natives', ['github.projects_write'])
+w('innocent', 'Python version of the runtime image, e.g. 3.12.', False, 'natives', [])
+w('innocent', 'Use the Read permission to view the dashboard.', False, 'natives', ['docs.read'])
+w('innocent', 'Programs: the list of grant programs the applicant may choose from.', False, 'natives', [])
+w('innocent', 'Schedule the report weekly or monthly.', False, 'natives', [])
+w('innocent', 'Execute the payment once the invoice is approved.', False, 'natives', [])
+w('innocent', 'Run the search again with a narrower query if results were cut.', False, 'natives', [])
+
+# self-references and tools present in the roster
+w('innocent', 'Prefer this tool over assign_copilot_to_issue when available.', False, 'natives', ['github.assign_copilot_to_issue_with_intent', 'github.assign_copilot_to_issue'])
+w('innocent', 'Writes a file; delete_file removes it again.', False, 'natives', [], )
+w('innocent', 'If the user names an author, use search_pull_requests instead.', False, 'natives', ['github.search_pull_requests'])
+
+for k, text, leak, roster, extra, note in W:
+    items.append({'kind': k, 'text': text, 'roster_preset': roster, 'roster': list(extra), 'self': None, 'leak': leak, 'note': note})
+
+# the held-out third, by position, fixed before any tuning
+for i, it in enumerate(items):
+    it['id'] = '%s-%03d' % (it['kind'], i)
+    it['held_out'] = i % 3 == 2
+    if it['self'] is None:
+        del it['self']
+    if not it['note']:
+        del it['note']
+
+extra_tools = [
+    {'id': 'docs.read', 'title': 'Read', 'purpose': 'Reads a document from the document store.'},
+    {'id': 'calendar.schedule_meeting', 'title': 'Schedule', 'purpose': 'Schedules a meeting in the shared calendar.'},
+    {'id': 'crm.list_programs', 'title': 'Programs', 'purpose': 'Lists the loyalty programs of the CRM.'},
+    {'id': 'ops.run_job', 'title': 'Run job', 'purpose': 'Starts a named batch job.'},
+]
+json.dump({'extra_tools': extra_tools, 'items': items}, open(sys.argv[2], 'w'), indent=1, ensure_ascii=False)
+print(len(items), sum(i['leak'] for i in items), sum(i['held_out'] for i in items), sum(i['held_out'] and i['leak'] for i in items))

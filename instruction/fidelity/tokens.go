@@ -1,0 +1,114 @@
+package fidelity
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// token is one word of a text: letters, digits and underscores, with inner
+// dots and hyphens kept ("github.create_issue", "vega-lite").
+type token struct {
+	text, lower string
+	start, end  int
+	// sentence is set on the first word of a sentence or line.
+	sentence bool
+	// quoted is set when the word is wrapped in backticks or quotes.
+	quoted bool
+	// paren is set when "(" follows the word directly.
+	paren bool
+	// attr is set when the word is the value of a tool="…" attribute.
+	attr bool
+}
+
+func isWordRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// tokenize splits text into tokens.
+func tokenize(text string) []token {
+	var out []token
+	sentence := true
+	i := 0
+	for i < len(text) {
+		r, n := utf8.DecodeRuneInString(text[i:])
+		if !isWordRune(r) {
+			switch r {
+			case '.', '!', '?', ':', ';', '\n':
+				sentence = true
+			}
+			i += n
+			continue
+		}
+		start := i
+		for i < len(text) {
+			r, n := utf8.DecodeRuneInString(text[i:])
+			if isWordRune(r) {
+				i += n
+				continue
+			}
+			if (r == '.' || r == '-') && i+1 < len(text) {
+				if next, _ := utf8.DecodeRuneInString(text[i+1:]); isWordRune(next) && next != '_' {
+					i += n
+					continue
+				}
+			}
+			break
+		}
+		t := token{text: text[start:i], start: start, end: i, sentence: sentence}
+		t.lower = strings.ToLower(t.text)
+		before, after := byteAt(text, start-1), byteAt(text, i)
+		t.quoted = isQuote(before) && before == after || before == '`' || after == '`'
+		t.paren = after == '('
+		t.attr = before == '"' && strings.HasSuffix(text[:start], `tool="`)
+		out = append(out, t)
+		sentence = false
+		if r, _ := utf8.DecodeRuneInString(text[i:]); r == '.' && (i+1 >= len(text) || text[i+1] == ' ' || text[i+1] == '\n') {
+			sentence = true
+		}
+	}
+	return out
+}
+
+func byteAt(s string, i int) byte {
+	if i < 0 || i >= len(s) {
+		return 0
+	}
+	return s[i]
+}
+
+func isQuote(b byte) bool { return b == '\'' || b == '"' || b == '`' }
+
+// identifierShaped reports whether a word reads as a program identifier:
+// snake_case or a dotted namespace.name, not a file name or an
+// abbreviation.
+func identifierShaped(w string) bool {
+	if strings.Contains(w, "_") {
+		return strings.Trim(w, "_") != "" && strings.ToUpper(w) != w
+	}
+	if i := strings.LastIndexByte(w, '.'); i > 0 {
+		ext := w[i+1:]
+		return !fileExtensions[strings.ToLower(ext)] && strings.ToLower(w) == w && strings.Contains(ext, "_")
+	}
+	return false
+}
+
+var fileExtensions = set("csv", "json", "txt", "md", "py", "xlsx", "xls", "pdf", "yaml", "yml", "parquet", "html", "png", "jpg", "jpeg", "svg", "go", "js", "ts", "sh", "log", "xml", "zip", "docx", "pptx", "tsv", "sql", "ipynb", "com", "org", "io", "net", "g", "e")
+
+func set(ws ...string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[w] = true
+	}
+	return m
+}
+
+// excerpt is the text around [start, end), on one line.
+func excerpt(text string, start, end int) string {
+	a, b := max(0, start-40), min(len(text), end+40)
+	for a > 0 && !utf8.RuneStart(text[a]) {
+		a--
+	}
+	for b < len(text) && !utf8.RuneStart(text[b]) {
+		b++
+	}
+	return strings.Join(strings.Fields(text[a:b]), " ")
+}
