@@ -43,6 +43,12 @@ var syntheticContracts = []catalog.Contract{{
 	Examples: []catalog.Example{{Description: "Load a listed skill.", Call: `{"slug": "quarterly-report"}`}},
 }}
 
+// SyntheticContracts returns the contracts of the synthetic tools
+// (search_tools, load_skill), which no catalog holds.
+func SyntheticContracts() []catalog.Contract {
+	return append([]catalog.Contract(nil), syntheticContracts...)
+}
+
 func intp(i int) *int           { return &i }
 func floatp(f float64) *float64 { return &f }
 

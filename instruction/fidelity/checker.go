@@ -16,6 +16,9 @@ const (
 	KindUnknown = "unknown-tool"
 	// KindExec is code-execution vocabulary without exec.
 	KindExec = "exec"
+	// KindService is a connected service the roster has no tool of,
+	// named as where to act.
+	KindService = "service"
 )
 
 // ExecTool is the id of the code-execution tool.
@@ -38,6 +41,7 @@ type mention struct {
 	tools  []string // KindTool: every known tool the words may name
 	ident  string   // KindUnknown: the identifier as written
 	paren  bool     // followed by "(": a function call
+	named  bool     // followed by "tool"/"function": used as a tool's name
 	signal string
 	start  int
 	end    int
@@ -60,16 +64,20 @@ type Checker struct {
 	// tools it names; strong holds the identifier-shaped ones.
 	known      map[string][]string
 	namespaces map[string]bool
+	contracts  map[string]catalog.Contract
 	mu         sync.Mutex
 	memo       map[string][]mention
+	scopes     map[string]*Scope
 }
 
 const maxMemo = 20000
 
 // New indexes the known (available) tools.
 func New(known []catalog.Contract) *Checker {
-	c := &Checker{byFirst: map[string][]phrase{}, known: map[string][]string{}, namespaces: map[string]bool{}, memo: map[string][]mention{}}
+	c := &Checker{byFirst: map[string][]phrase{}, known: map[string][]string{}, namespaces: map[string]bool{},
+		contracts: map[string]catalog.Contract{}, memo: map[string][]mention{}, scopes: map[string]*Scope{}}
 	for _, k := range known {
+		c.contracts[k.ID] = k
 		c.add(k)
 	}
 	return c
@@ -154,6 +162,7 @@ func (c *Checker) scan(text string) []mention {
 		}
 	}
 	out = append(out, execMentions(ts)...)
+	out = append(out, c.serviceMentions(ts)...)
 	sort.SliceStable(out, func(a, b int) bool { return out[a].start < out[b].start })
 	return out
 }
@@ -194,23 +203,27 @@ func matchWords(ts []token, i int, words []string) bool {
 // call-shaped identifier no known tool owns.
 func (c *Checker) nameAt(ts []token, i int) (mention, bool) {
 	t := ts[i]
+	if t.markup {
+		return mention{}, false
+	}
 	w := strings.TrimSuffix(t.lower, "()")
 	shaped := identifierShaped(t.text)
 	if tools, ok := c.known[w]; ok {
 		if shaped || t.attr || t.quoted && callShaped(ts, i) || toolUse(ts, i, i) {
-			return mention{kind: KindTool, tools: tools, signal: t.text, start: t.start, end: t.end}, true
+			named := i+1 < len(ts) && toolNouns[ts[i+1].lower] && !ts[i+1].sentence
+			return mention{kind: KindTool, tools: tools, signal: t.text, start: t.start, end: t.end, named: named}, true
 		}
 		return mention{}, false
 	}
 	if ns, _, ok := strings.Cut(w, "."); ok && c.namespaces[ns] && !fileExtensions[w[strings.LastIndexByte(w, '.')+1:]] {
 		shaped = true // an operation of a known service
 	}
-	if strings.ToUpper(t.text) == t.text && !t.attr {
+	if strings.ToUpper(t.text) == t.text {
 		return mention{}, false // a placeholder such as TOOL_ID
 	}
 	switch {
 	case t.attr,
-		shaped && (callShaped(ts, i) || toolUse(ts, i, i) || t.paren || strings.Contains(w, ".")),
+		shaped && (callShaped(ts, i) || pointedAt(ts, i) || toolUse(ts, i, i) || t.paren || strings.Contains(w, ".")),
 		!shaped && callVerbBare(ts, i),
 		!shaped && toolNoun(ts, i):
 		return mention{kind: KindUnknown, ident: t.text, paren: t.paren, signal: t.text, start: t.start, end: t.end}, true
@@ -225,4 +238,34 @@ func containsStr(ss []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// actionVerbs act on a service ("post the summary to Slack").
+var actionVerbs = set("post", "posts", "send", "sends", "notify", "notifies", "share", "shares", "publish", "publishes",
+	"create", "creates", "open", "opens", "file", "files", "message", "upload", "uploads", "push", "pushes", "sync",
+	"syncs", "save", "saves", "store", "stores", "log", "logs", "report", "reports", "add", "adds", "write", "writes")
+
+var servicePrepositions = set("to", "in", "on", "via", "through", "into", "with")
+
+// serviceMentions finds a known service named as where to act ("post the
+// summary to Slack"): an action verb, then within five words a
+// preposition and the service's name.
+func (c *Checker) serviceMentions(ts []token) []mention {
+	var out []mention
+	for i := 1; i < len(ts); i++ {
+		ns := ts[i].lower
+		if !c.namespaces[ns] || ts[i].sentence || !servicePrepositions[ts[i-1].lower] {
+			continue
+		}
+		for j := i - 2; j >= 0 && j >= i-6; j-- {
+			if actionVerbs[ts[j].lower] {
+				out = append(out, mention{kind: KindService, ident: ns, signal: joinLower(ts, j, i), start: ts[i].start, end: ts[i].end})
+				break
+			}
+			if ts[j].sentence {
+				break
+			}
+		}
+	}
+	return out
 }

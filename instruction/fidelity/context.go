@@ -34,7 +34,8 @@ var functionWords = set("it", "them", "this", "that", "these", "those", "me", "u
 	"by", "and", "or", "not", "is", "are", "was", "be", "can", "may", "must", "should", "will", "would", "here",
 	"there", "now", "then", "later", "directly", "instead", "first", "api", "center", "centre", "support", "home",
 	"file-processing", "computation", "rendering", "web", "workspace", "interaction", "service", "connected", "search",
-	"mcp", "chat", "ai", "agent", "user", "model", "assistant", "other", "some", "many", "most", "more", "less", "few")
+	"mcp", "chat", "ai", "agent", "user", "model", "assistant", "other", "some", "many", "most", "more", "less", "few",
+	"of", "at", "as", "into", "onto", "per", "via", "over", "under", "about", "than", "like", "on", "for", "every")
 
 // nounBefore marks a "call" that is a noun ("the API call", "each call").
 var nounBefore = set("the", "a", "an", "each", "per", "one", "this", "that", "api", "tool", "function", "http", "rest",
@@ -49,6 +50,23 @@ func callShaped(ts []token, i int) bool {
 		j--
 	}
 	if j < 0 || ts[j+1].sentence || !callVerbs[ts[j].lower] {
+		return false
+	}
+	return !(i+1 < len(ts) && notTools[ts[i+1].lower] && !ts[i+1].sentence)
+}
+
+// pointers are the words before an identifier that send the reader to it
+// ("escalate with create_ticket", "fall back to x_y", "see also a_b").
+var pointers = set("with", "via", "through", "using", "to", "also", "into")
+
+// pointedAt reports whether an identifier-shaped word i follows a pointer
+// (an article may stand between), and is not a parameter.
+func pointedAt(ts []token, i int) bool {
+	j := i - 1
+	if j >= 0 && determiners[ts[j].lower] && !ts[i].sentence {
+		j--
+	}
+	if j < 0 || ts[j+1].sentence || !pointers[ts[j].lower] {
 		return false
 	}
 	return !(i+1 < len(ts) && notTools[ts[i+1].lower] && !ts[i+1].sentence)
@@ -76,7 +94,7 @@ func callVerbBare(ts []token, i int) bool {
 
 // toolNoun: "the geocode tool", a plain word naming a tool.
 func toolNoun(ts []token, i int) bool {
-	if i+1 >= len(ts) || ts[i+1].sentence || ts[i+1].lower != "tool" || functionWords[ts[i].lower] || plainNoise(ts[i]) {
+	if i+1 >= len(ts) || ts[i+1].sentence || ts[i+1].lower != "tool" || ts[i+1].markup || functionWords[ts[i].lower] || plainNoise(ts[i]) {
 		return false
 	}
 	// "tool's own entry" and "tool use" are about the tool, not a name

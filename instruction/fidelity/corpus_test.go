@@ -102,7 +102,7 @@ func TestLeakCorpus(t *testing.T) {
 	if len(c.Items) < 150 {
 		t.Fatalf("corpus has %d items, want at least 150", len(c.Items))
 	}
-	var all, tuning, held score
+	var all, tuning, held, fresh score
 	for _, it := range c.Items {
 		ids := append(append([]string{}, w.presets[it.RosterPreset]...), it.Roster...)
 		var roster []catalog.Contract
@@ -116,6 +116,9 @@ func TestLeakCorpus(t *testing.T) {
 		fs := w.checker.Check(it.Text, fidelity.NewScope(roster))
 		got := len(fs) > 0
 		all.add(it.Leak, got)
+		if it.Kind == "fresh" {
+			fresh.add(it.Leak, got)
+		}
 		if it.HeldOut {
 			held.add(it.Leak, got)
 		} else {
@@ -128,6 +131,7 @@ func TestLeakCorpus(t *testing.T) {
 	t.Logf("whole corpus (%d items): %s", len(c.Items), all)
 	t.Logf("tuning part  (%d items): %s", tuning.tp+tuning.fp+tuning.fn+tuning.tn, tuning)
 	t.Logf("held out     (%d items): %s", held.tp+held.fp+held.fn+held.tn, held)
+	t.Logf("  of which the fresh set (%d items): %s", fresh.tp+fresh.fp+fresh.fn+fresh.tn, fresh)
 	if all.precision() < 0.95 || all.recall() < 0.95 {
 		t.Errorf("whole corpus: %s; want precision and recall ≥ 0.95", all)
 	}

@@ -17,7 +17,18 @@ var execVerbs = set("write", "writes", "writing", "wrote", "run", "runs", "runni
 	"generate", "generates", "generating", "compile", "compiles", "compiling")
 
 var execNouns = set("program", "programs", "script", "scripts", "code", "snippet", "snippets", "python", "shell",
-	"interpreter", "notebook", "notebooks", "terminal", "javascript")
+	"interpreter", "notebook", "notebooks", "terminal", "javascript", "command", "commands")
+
+// cliPrograms are interpreters and command-line programs; they count right
+// after a running verb ("execute ffmpeg", "run node").
+var cliPrograms = set("node", "node.js", "ruby", "perl", "php", "ffmpeg", "curl", "wget", "grep", "sed", "awk", "pip",
+	"npm", "npx", "docker", "kubectl", "gcc", "psql", "sqlite3", "pandoc", "imagemagick", "jq")
+
+// execLanguages qualify a program noun ("a small Node.js program").
+var execLanguages = set("python", "node.js", "node", "javascript", "typescript", "ruby", "perl", "php", "bash", "shell",
+	"powershell", "pandas", "r")
+
+var programNouns = set("program", "programs", "script", "scripts", "snippet", "snippets", "code", "one-liner", "one-liners")
 
 var passiveVerbs = set("executed", "run", "written", "generated", "compiled")
 
@@ -46,6 +57,12 @@ func execMentions(ts []token) []mention {
 			if matchWords(ts, i, p) && !execInnocent(ts, i, i+len(p)-1) {
 				add(i, i+len(p)-1)
 			}
+		}
+		if execLanguages[ts[i].lower] && i+1 < len(ts) && !ts[i+1].sentence && programNouns[ts[i+1].lower] && !execInnocent(ts, i+1, i+1) {
+			add(i, i+1)
+		}
+		if execVerbs[ts[i].lower] && i+1 < len(ts) && !ts[i+1].sentence && cliPrograms[ts[i+1].lower] {
+			add(i, i+1)
 		}
 		if execVerbs[ts[i].lower] {
 			for j := i + 1; j < len(ts) && j <= i+4 && !ts[j].sentence; j++ {

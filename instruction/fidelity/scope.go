@@ -17,13 +17,15 @@ type Scope struct {
 	words map[string]bool
 	// values are parameter names and enum values only.
 	values map[string]bool
-	exec   bool
+	// namespaces are the services of the roster's tools.
+	namespaces map[string]bool
+	exec       bool
 }
 
 // NewScope builds the scope of a roster. Extra ids (synthetic tools) are
 // allowed without contracts.
 func NewScope(roster []catalog.Contract, extra ...string) *Scope {
-	s := &Scope{allowed: map[string]bool{}, words: map[string]bool{}, values: map[string]bool{}}
+	s := &Scope{allowed: map[string]bool{}, words: map[string]bool{}, values: map[string]bool{}, namespaces: map[string]bool{}}
 	for _, id := range extra {
 		s.allow(id)
 	}
@@ -59,8 +61,9 @@ func (s *Scope) allow(id string) {
 	if id == ExecTool {
 		s.exec = true
 	}
-	if _, name, ok := strings.Cut(id, "."); ok {
+	if ns, name, ok := strings.Cut(id, "."); ok {
 		s.words[name] = true
+		s.namespaces[ns] = true
 	}
 	for _, part := range strings.FieldsFunc(id, func(r rune) bool { return r == '.' || r == '_' }) {
 		s.words[part] = true
@@ -105,7 +108,7 @@ func (s *Scope) judge(m mention) (Finding, bool) {
 				return Finding{}, false
 			}
 		}
-		if s.values[strings.ToLower(m.signal)] {
+		if s.values[strings.ToLower(m.signal)] && !m.named {
 			return Finding{}, false // the roster's own parameter or enum value
 		}
 		return Finding{Kind: KindTool, Tool: m.tools[0], Signal: m.signal}, true
@@ -118,6 +121,11 @@ func (s *Scope) judge(m mention) (Finding, bool) {
 			return Finding{}, false // a function call inside a program
 		}
 		return Finding{Kind: KindUnknown, Tool: m.ident, Signal: fmt.Sprintf("%s (no such tool in the roster)", m.ident)}, true
+	case KindService:
+		if s.namespaces[m.ident] {
+			return Finding{}, false
+		}
+		return Finding{Kind: KindService, Tool: m.ident, Signal: m.signal}, true
 	case KindExec:
 		if s.exec {
 			return Finding{}, false

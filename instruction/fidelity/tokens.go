@@ -19,6 +19,8 @@ type token struct {
 	paren bool
 	// attr is set when the word is the value of a tool="…" attribute.
 	attr bool
+	// markup is set on tag and attribute names ("<action tool=").
+	markup bool
 }
 
 func isWordRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
@@ -59,6 +61,7 @@ func tokenize(text string) []token {
 		t.quoted = isQuote(before) && before == after || before == '`' || after == '`'
 		t.paren = after == '('
 		t.attr = before == '"' && strings.HasSuffix(text[:start], `tool="`)
+		t.markup = before == '<' || before == '/' && byteAt(text, start-2) == '<' || after == '='
 		out = append(out, t)
 		sentence = false
 		if r, _ := utf8.DecodeRuneInString(text[i:]); r == '.' && (i+1 >= len(text) || text[i+1] == ' ' || text[i+1] == '\n') {

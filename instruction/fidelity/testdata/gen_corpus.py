@@ -25,6 +25,8 @@ real_leaks = {
     ('assign_copilot_to_issue_with_intent', ''): ['assign_copilot_to_issue'],
     ('list_pull_requests', ''): ['search_pull_requests'],
     ('pull_request_review_write', '/properties/threadId'): ['pull_request_read'],
+    # names 'update_issue', which the fixture does not have at all
+    ('label_write', ''): ['update_issue'],
 }
 items = []
 def add(kind, text, leak, roster='natives', extra=(), self_=None, note='', ):
@@ -42,7 +44,8 @@ for name, t in tools.items():
         self_ = 'github.' + name
         if refs:
             add('real', desc, True, 'natives', [self_], self_, 'names github ' + ', '.join(refs) + ', absent')
-            add('real', desc, False, 'natives', [self_] + ['github.' + r for r in refs], self_, 'names github ' + ', '.join(refs) + ', present')
+            if (name, path) != ('label_write', ''):
+                add('real', desc, False, 'natives', [self_] + ['github.' + r for r in refs], self_, 'names github ' + ', '.join(refs) + ', present')
         else:
             add('real', desc, False, 'natives', [self_], self_, 'real description' + (' ' + path if path else ''))
 
@@ -184,10 +187,81 @@ w('innocent', 'If the user names an author, use search_pull_requests instead.', 
 for k, text, leak, roster, extra, note in W:
     items.append({'kind': k, 'text': text, 'roster_preset': roster, 'roster': list(extra), 'self': None, 'leak': leak, 'note': note})
 
+
+# A fresh held-out set, written after the checker existed and run once
+# before any change: other services' descriptions (Slack, Jira, Notion,
+# Postgres, a browser), none of them seen while tuning.
+F = [
+ ('Posts a message to a channel. Look up the channel id with slack.list_channels first.', True, ['slack.post_message']),
+ ('Creates a Jira issue. After creating, move it to In Progress with transition_issue.', True, ['jira.create_issue']),
+ ('Queries a Notion database. Pages returned can be opened with notion.retrieve_page.', True, ['notion.query_database']),
+ ('Runs a read-only SQL query. For schema details call describe_schema before querying.', True, ['postgres.query']),
+ ('Navigate the browser to a URL. To click elements use browser_click.', True, ['browser.navigate']),
+ ("Returns the page's HTML. You may also evaluate JavaScript in the page with the evaluate tool.", True, ['browser.navigate']),
+ ('Reads a text file. Large files should be processed by writing a Python script that streams them.', True, []),
+ ('Searches messages. Tip: run a shell one-liner such as `grep -r` over exported logs for faster results.', True, ['slack.post_message']),
+ ('Lists files. Combine with a small Node.js program to compute sizes.', True, []),
+ ('Returns CSV rows. Pandas users can load them directly with pd.read_csv().', True, []),
+ ('Exports the board. Afterwards, notify the team via the Teams tool.', True, []),
+ ('Fetches a web page. If blocked, fall back to the headless_browser.', True, []),
+ ('Creates a calendar event. Invite attendees with add_attendees afterwards.', True, []),
+ ("Get the current user's Slack profile. Use get_me to find your GitHub login.", True, ['slack.get_profile']),
+ ('Deletes a branch. This cannot be undone; confirm with the user via confirm_action first.', True, ['github.delete_file'], 'none'),
+ ('Deletes a branch. This cannot be undone; confirm with the user via confirm_action first.', False, ['github.delete_file']),
+ ('Transcribes audio. Execute ffmpeg to convert formats first.', True, []),
+ ('Search the knowledge base. When nothing is found, escalate with create_ticket.', True, []),
+ ('Compute statistics over a table. You can also evaluate formulas with the Calculator tool.', True, []),
+ ('Generates an image from a prompt. Use the image_edit endpoint to refine it.', True, []),
+ ('Posts a message to a Slack channel. Use the channel ID, not its name.', False, ['slack.post_message']),
+ ('Query the database with SQL. Only SELECT statements are run.', False, ['postgres.query']),
+ ('Returns the program of the conference, with sessions and speakers.', False, []),
+ ("Lists Python packages in the repository's requirements file.", False, []),
+ ('Reads a file. Binary files are returned base64-encoded.', False, []),
+ ('Searches issues by JQL, e.g. project = OPS AND status = Open.', False, ['jira.create_issue']),
+ ('Lists the scripts configured in package.json (build, test, lint).', False, []),
+ ('Schedules a post for later. Use ISO 8601 for the time.', False, []),
+ ('Gets a page by id. The id is shown in the page URL after the last dash.', False, ['notion.query_database']),
+ ('Use the `limit` argument to cap results.', False, []),
+ ('Call this endpoint at most once per minute.', False, []),
+ ('Executes the approved workflow step and returns its status.', False, []),
+ ('Returns the shell-escaped version of a string.', False, []),
+ ('The code of the country, ISO 3166 alpha-2.', False, []),
+ ('Run the report for the given month and return totals.', False, []),
+ ('Returns which programming languages a repository uses.', False, []),
+ ('Write access is required; read-only tokens are refused.', False, []),
+ ('Lists tools installed on the build machine, such as compilers and linters.', False, []),
+ ('Creates a Jira issue. Use transition_issue to move it to another status.', False, ['jira.create_issue', 'jira.transition_issue']),
+ ('Reads a text file; call it again with an offset for the next part.', False, []),
+ ('Navigate to a URL; the browser waits for the load event.', False, ['browser.navigate']),
+ ('Evaluate JavaScript in the page and return the result.', False, ['browser.evaluate']),
+ ('Runs the named GitHub Actions workflow.', False, []),
+ ("Creates a snippet (a short shared text) in the team's snippet library.", False, []),
+ ('Notify the on-call engineer via the paging service.', False, []),
+ ('Lists calendar events; each event includes its schedule and attendees.', False, []),
+ ('Reads the spreadsheet; formulas are returned as written, not evaluated.', False, []),
+ ('Use the Query tool to run SELECT statements.', False, ['postgres.query']),
+ ('Use the Query tool to run SELECT statements.', True, ['slack.post_message']),
+ ('Post the summary to Slack when done.', True, []),
+ ('Returns the text. Scripts embedded in the page are not executed.', False, ['browser.navigate']),
+ ('Commands are executed in a sandboxed container with no network.', True, []),
+ ('You may write JavaScript snippets to automate the page.', True, ['browser.navigate']),
+ ('List all open incidents; acknowledge one with pagerduty.ack_incident.', True, []),
+ ("Get a user's presence. See also users_list.", True, ['slack.get_profile']),
+ ('Archives a channel. Only admins may do this; otherwise, ask an admin.', False, ['slack.post_message']),
+ ('Reads the file. Use read_file for text and extract_text for PDFs.', False, []),
+ ('Reads the file. Use read_file for text and extract_text for PDFs.', True, ['read_file'], 'none'),
+ ('Returns release notes. To publish them, call publish_release.', True, []),
+ ('Counts rows. If you need joins, write the SQL yourself in the query parameter.', False, ['postgres.query']),
+]
+for row in F:
+    text, leak, extra = row[0], row[1], row[2]
+    preset = row[3] if len(row) > 3 else 'natives'
+    items.append({'kind': 'fresh', 'text': text, 'roster_preset': preset, 'roster': extra, 'self': None, 'leak': leak, 'note': 'fresh held-out set', 'fresh': True})
+
 # the held-out third, by position, fixed before any tuning
 for i, it in enumerate(items):
     it['id'] = '%s-%03d' % (it['kind'], i)
-    it['held_out'] = i % 3 == 2
+    it['held_out'] = i % 3 == 2 or it.pop('fresh', False)
     if it['self'] is None:
         del it['self']
     if not it['note']:
@@ -198,6 +272,15 @@ extra_tools = [
     {'id': 'calendar.schedule_meeting', 'title': 'Schedule', 'purpose': 'Schedules a meeting in the shared calendar.'},
     {'id': 'crm.list_programs', 'title': 'Programs', 'purpose': 'Lists the loyalty programs of the CRM.'},
     {'id': 'ops.run_job', 'title': 'Run job', 'purpose': 'Starts a named batch job.'},
+    {'id': 'slack.post_message', 'title': 'Post message', 'purpose': 'Posts a message to a Slack channel.'},
+    {'id': 'slack.list_channels', 'title': 'List channels', 'purpose': 'Lists the Slack channels.'},
+    {'id': 'slack.get_profile', 'title': 'Get profile', 'purpose': 'Gets a Slack user profile.'},
+    {'id': 'jira.create_issue', 'title': 'Create issue', 'purpose': 'Creates a Jira issue.'},
+    {'id': 'jira.transition_issue', 'title': 'Transition issue', 'purpose': 'Moves a Jira issue to another status.'},
+    {'id': 'notion.query_database', 'title': 'Query database', 'purpose': 'Queries a Notion database.'},
+    {'id': 'postgres.query', 'title': 'Query', 'purpose': 'Runs a read-only SQL query.'},
+    {'id': 'browser.navigate', 'title': 'Navigate', 'purpose': 'Navigates the browser to a URL.'},
+    {'id': 'browser.evaluate', 'title': 'Evaluate JavaScript', 'purpose': 'Evaluates JavaScript in the page.'},
 ]
 json.dump({'extra_tools': extra_tools, 'items': items}, open(sys.argv[2], 'w'), indent=1, ensure_ascii=False)
 print(len(items), sum(i['leak'] for i in items), sum(i['held_out'] for i in items), sum(i['held_out'] and i['leak'] for i in items))

@@ -1,0 +1,80 @@
+package fidelity
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction"
+)
+
+// maxScopes bounds the memo of composition scopes.
+const maxScopes = 256
+
+// CheckComposition checks every unit of a composition against the tools
+// it may name (instruction.AllowedTools: its roster, less code-only
+// helpers without a code channel and, in a deferred step, tools outside
+// the active set; plus the synthetic tools it lists). Offsets are
+// positions in the whole text; each finding names its section. A nil
+// checker checks nothing.
+func (c *Checker) CheckComposition(comp instruction.Composition) []Finding {
+	if c == nil {
+		return nil
+	}
+	s := c.compositionScope(comp)
+	var out []Finding
+	offset := 0
+	for _, sec := range comp.Sections {
+		for _, u := range sec.Units {
+			for _, f := range c.filter(u.Text, c.mentions(u.Key, u.Text), s) {
+				f.Offset += offset
+				f.Section = sec.ID
+				out = append(out, f)
+			}
+			offset += len(u.Text)
+		}
+	}
+	return out
+}
+
+// compositionScope builds (once per allowed set) the scope of a
+// composition from the contracts the checker knows.
+func (c *Checker) compositionScope(comp instruction.Composition) *Scope {
+	var ids []string
+	for id, ok := range instruction.AllowedTools(comp) {
+		if ok {
+			ids = append(ids, id)
+		}
+	}
+	sort.Strings(ids)
+	key := strings.Join(ids, ",")
+	c.mu.Lock()
+	s, ok := c.scopes[key]
+	c.mu.Unlock()
+	if ok {
+		return s
+	}
+	var roster []catalog.Contract
+	var extra []string
+	for _, id := range ids {
+		if k, ok := c.contracts[id]; ok {
+			roster = append(roster, k)
+		} else {
+			extra = append(extra, id)
+		}
+	}
+	s = NewScope(roster, extra...)
+	c.mu.Lock()
+	if len(c.scopes) >= maxScopes {
+		c.scopes = map[string]*Scope{}
+	}
+	c.scopes[key] = s
+	c.mu.Unlock()
+	return s
+}
+
+// ForComposition builds the checker a composition is checked with: the
+// available tools plus the synthetic ones.
+func ForComposition(available []catalog.Contract) *Checker {
+	return New(append(append([]catalog.Contract(nil), available...), instruction.SyntheticContracts()...))
+}
