@@ -1,0 +1,133 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/catalog/catalogtest"
+	"github.com/agentforge/console/models"
+)
+
+// storeAvailable imports contracts as "importer" and marks them available
+// as "reviewer" (the path every reviewed tool takes).
+func (h *harness) storeAvailable(namespace string, cs []catalog.Contract) {
+	h.t.Helper()
+	ctx := context.Background()
+	source := models.SourceFile
+	if namespace != "" {
+		source = models.SourceMCP
+	}
+	if _, err := h.store.ApplyImport(ctx, "importer", source, namespace, cs, ""); err != nil {
+		h.t.Fatal(err)
+	}
+	ids := make([]string, len(cs))
+	for i, c := range cs {
+		ids[i] = c.ID
+	}
+	seen, err := h.store.ToolDigests(ctx, ids)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if _, err := h.store.ReviewTools(ctx, "reviewer", seen, models.ToolAvailable); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+func forgeWarnings(t *testing.T, c *client, path string) string {
+	t.Helper()
+	res, d := c.get(path)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %d", path, res.StatusCode)
+	}
+	if d.Find(`[data-testid="fidelity-ok"]`).Length() == 1 {
+		return ""
+	}
+	return strings.Join(strings.Fields(d.Find(`[data-testid="fidelity-warnings"]`).Text()), " ")
+}
+
+// TestForgeFidelityIgnoresCandidates (issue 12): importing the GitHub
+// fixture leaves its tools candidates; the untouched default composition
+// must not warn about them (github.delete_file's bare name is the builtin
+// delete_file's id).
+func TestForgeFidelityIgnoresCandidates(t *testing.T) {
+	h := sqliteOnly(t)
+	if _, err := h.store.ApplyImport(context.Background(), "importer", models.SourceMCP, "github", catalogtest.GitHub(t), ""); err != nil {
+		t.Fatal(err)
+	}
+	c := h.login("admin", adminPassword)
+	for _, path := range []string{"/forge", "/forge?agent=analyst", "/forge?agent=dev-helper"} {
+		if w := forgeWarnings(t, c, path); w != "" {
+			t.Errorf("%s warns about candidates: %s", path, w)
+		}
+	}
+}
+
+// TestForgeFidelityServiceToolTitledRead (issue 12): an available service
+// tool titled "Read" must not flood the page with warnings wherever the
+// text says "read".
+func TestForgeFidelityServiceToolTitledRead(t *testing.T) {
+	h := sqliteOnly(t)
+	h.storeAvailable("docs", []catalog.Contract{{ID: "docs.read", Title: "Read", Purpose: "Reads a document from the document store.", Class: catalog.ClassService, Effects: catalog.EffectsReadOnly, Version: "1",
+		Params: []catalog.Param{{Name: "doc_id", Type: "string", Required: true, Description: "The document's id."}}}})
+	c := h.login("admin", adminPassword)
+	for _, path := range []string{"/forge", "/forge?agent=analyst", "/forge?agent=researcher"} {
+		if w := forgeWarnings(t, c, path); w != "" {
+			t.Errorf("%s: a service tool titled Read floods the page: %s", path, w)
+		}
+	}
+}
+
+type composeWarnings struct {
+	Text     string `json:"text"`
+	Warnings []struct {
+		Kind    string `json:"kind"`
+		Tool    string `json:"tool"`
+		Section string `json:"section"`
+	} `json:"warnings"`
+}
+
+// TestComposeWarnsAboutUnknownToolsAndCodeHints (issue 12): a description
+// saying "call zeta first" (no tool zeta anywhere) and one saying "write a
+// Python program and run it in the interpreter" with exec absent are
+// warnings in the API's warnings[].
+func TestComposeWarnsAboutUnknownToolsAndCodeHints(t *testing.T) {
+	h := sqliteOnly(t)
+	h.storeAvailable("", []catalog.Contract{
+		{ID: "cache_report", Title: "Cache report", Purpose: "Reports the cache state. Always call zeta first to refresh it.", Class: catalog.ClassComputation, Effects: catalog.EffectsReadOnly, Version: "1"},
+		{ID: "column_totals", Title: "Column totals", Purpose: "Totals a column. For anything harder, write a Python program and run it in the interpreter.", Class: catalog.ClassComputation, Effects: catalog.EffectsReadOnly, Version: "1"},
+	})
+	known := map[string]bool{"read_file": true, "exec": true, "cache_report": true, "column_totals": true}
+	if _, err := h.store.CreateAgent(context.Background(), "admin", models.AgentInput{Slug: "tally", Name: "Tally", Declared: []string{"read_file", "exec", "cache_report", "column_totals"}}, known); err != nil {
+		t.Fatal(err)
+	}
+	key := h.apiKey()
+	res, body := h.api("POST", "/api/v1/compose", key, `{"agent":"tally","without":["exec"]}`)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("compose: %d %s", res.StatusCode, body)
+	}
+	var got composeWarnings
+	if err := json.Unmarshal(body, &got); err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]string{}
+	for _, w := range got.Warnings {
+		kinds[w.Tool] = w.Kind
+		if w.Section != "catalog" {
+			t.Errorf("warning in section %q, want catalog", w.Section)
+		}
+	}
+	if kinds["zeta"] != "unknown-tool" || kinds["exec"] != "exec" {
+		t.Errorf("warnings = %s", body)
+	}
+	res, body = h.api("POST", "/api/v1/compose", key, `{"agent":"tally","without":["cache_report"]}`)
+	if err := json.Unmarshal(body, &got); err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("compose with exec: %d %s", res.StatusCode, body)
+	}
+	if len(got.Warnings) != 0 {
+		t.Errorf("with exec the code hint is true, but warned: %s", body)
+	}
+}
