@@ -40,7 +40,9 @@ type SectionRow struct {
 }
 
 // Warning is a fidelity finding: text teaching a tool not in the roster.
+// Kind is "tool" (a known tool), "unknown-tool", "exec" or "service".
 type Warning struct {
+	Kind    string
 	Section string
 	Tool    string
 	Signal  string
@@ -110,4 +112,17 @@ func (d ForgeData) Share(n int) float64 {
 		return 0
 	}
 	return float64(n) * 100 / float64(d.Totals.Total)
+}
+
+// warningKind names a fidelity finding's kind for the page.
+func warningKind(kind string) string {
+	switch kind {
+	case "unknown-tool":
+		return "an unknown tool"
+	case "exec":
+		return "code execution without"
+	case "service":
+		return "a service without tools:"
+	}
+	return "the absent tool"
 }

@@ -204,7 +204,7 @@ func (s *Server) apiRunStep(c echo.Context) error {
 	if enc == "" {
 		enc = meter.O200k
 	}
-	p, _, err := s.meter.ProjectStep(enc, d, b.Snapshot.Linter())
+	p, _, err := s.meter.ProjectStep(enc, d, b.Snapshot.Fidelity())
 	if err != nil {
 		return composeStatus(err)
 	}

@@ -102,7 +102,7 @@ func (s *Server) forgePage(c echo.Context) error {
 
 // forgeData projects the draft and builds the page's view model.
 func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, error) {
-	proj, comp, err := s.meter.Project(fc.state.Encoding, fc.draft, fc.snap.Linter())
+	proj, comp, err := s.meter.Project(fc.state.Encoding, fc.draft, fc.snap.Fidelity())
 	if err != nil {
 		return views.ForgeData{}, err
 	}

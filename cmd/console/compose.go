@@ -15,7 +15,7 @@ import (
 	"github.com/agentforge/console/instruction/runtime"
 )
 
-func runCompose(ctx context.Context, args []string, stdout *os.File) error {
+func runCompose(ctx context.Context, args []string, stdout, stderr *os.File) error {
 	fs := flag.NewFlagSet("compose", flag.ContinueOnError)
 	agent := fs.String("agent", "", "compose for this agent: declared ∩ selected ∩ available")
 	profile := fs.String("profile", "", "the agent's profile (default: the agent's default profile)")
@@ -74,6 +74,10 @@ func runCompose(ctx context.Context, args []string, stdout *os.File) error {
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
 		return enc.Encode(p)
+	}
+	// the fidelity warnings go to stderr, so stdout stays the exact text
+	for _, w := range p.Warnings {
+		fmt.Fprintf(stderr, "fidelity: %s teaches %s %s via %q: …%s…\n", w.Section, w.Kind, w.Tool, w.Signal, w.Excerpt)
 	}
 	_, err = fmt.Fprint(stdout, p.Text)
 	return err

@@ -70,7 +70,7 @@ func run(ctx context.Context, args []string, stdout, stderr *os.File) error {
 	case "migrate":
 		return runMigrate(ctx, args, stdout)
 	case "compose":
-		return runCompose(ctx, args, stdout)
+		return runCompose(ctx, args, stdout, stderr)
 	case "catalog":
 		return runCatalog(ctx, args, stdout, stderr)
 	case "user":

@@ -2,6 +2,7 @@ package meter
 
 import (
 	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/fidelity"
 )
 
 // SectionView is a section with its token count, as the forge, the CLI
@@ -18,12 +19,12 @@ type SectionView struct {
 // shows, `console compose --json` prints and the runtime API serves.
 type Projection struct {
 	Header
-	Sections []SectionView         `json:"sections"`
-	Totals   Totals                `json:"totals"`
-	Levers   []Lever               `json:"levers"`
-	Warnings []instruction.Finding `json:"warnings"`
-	Text     string                `json:"text"`
-	Digest   string                `json:"digest"`
+	Sections []SectionView      `json:"sections"`
+	Totals   Totals             `json:"totals"`
+	Levers   []Lever            `json:"levers"`
+	Warnings []fidelity.Finding `json:"warnings"`
+	Text     string             `json:"text"`
+	Digest   string             `json:"digest"`
 }
 
 // Header is what a projection was composed from: the agent and profile,
@@ -44,9 +45,9 @@ type Header struct {
 }
 
 // Project composes the draft and measures it: section counts, totals,
-// every lever's delta and the fidelity warnings of the linter (nil skips
+// every lever's delta and the fidelity warnings of the checker (nil skips
 // linting).
-func (m *Meter) Project(enc string, d instruction.Draft, linter *instruction.Linter) (Projection, instruction.Composition, error) {
+func (m *Meter) Project(enc string, d instruction.Draft, checker *fidelity.Checker) (Projection, instruction.Composition, error) {
 	c, err := instruction.Compose(d.Input())
 	if err != nil {
 		return Projection{}, c, err
@@ -62,7 +63,7 @@ func (m *Meter) Project(enc string, d instruction.Draft, linter *instruction.Lin
 	if err != nil {
 		return Projection{}, c, err
 	}
-	p := describe(enc, c, counts, totals, linter)
+	p := describe(enc, c, counts, totals, checker)
 	p.Levers = levers
 	return p, c, nil
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/fidelity"
 )
 
 // StepProjection is one step of a deferred run, measured: the projection
@@ -18,8 +19,8 @@ type StepProjection struct {
 
 // ProjectStep composes a deferred step of the draft (its Activated tools
 // set; Options.Deferred is forced on) and measures it, linting the text
-// against the step's active set (nil linter skips linting).
-func (m *Meter) ProjectStep(enc string, d instruction.Draft, linter *instruction.Linter) (StepProjection, instruction.Composition, error) {
+// against the step's active set (a nil checker skips the check).
+func (m *Meter) ProjectStep(enc string, d instruction.Draft, checker *fidelity.Checker) (StepProjection, instruction.Composition, error) {
 	d.Options.Deferred = true
 	c, err := instruction.Compose(d.Input())
 	if err != nil {
@@ -32,7 +33,7 @@ func (m *Meter) ProjectStep(enc string, d instruction.Draft, linter *instruction
 	if err != nil {
 		return StepProjection{}, c, err
 	}
-	p := StepProjection{Projection: describe(enc, c, counts, totals, linter), Active: nonNil(c.Active)}
+	p := StepProjection{Projection: describe(enc, c, counts, totals, checker), Active: nonNil(c.Active)}
 	p.Levers = []Lever{}
 	for i, s := range c.Sections {
 		if s.ID == instruction.SectionActivated {
@@ -45,7 +46,7 @@ func (m *Meter) ProjectStep(enc string, d instruction.Draft, linter *instruction
 
 // describe builds a projection's header, sections, text and warnings from
 // a measured composition.
-func describe(enc string, c instruction.Composition, counts []int, totals Totals, linter *instruction.Linter) Projection {
+func describe(enc string, c instruction.Composition, counts []int, totals Totals, checker *fidelity.Checker) Projection {
 	texts := make([]string, len(c.Sections))
 	size := 0
 	for i, s := range c.Sections {
@@ -61,7 +62,7 @@ func describe(enc string, c instruction.Composition, counts []int, totals Totals
 	p := Projection{
 		Header: Header{Encoding: enc, Tier: c.Options.Tier, CatalogForm: c.Options.CatalogForm, Deferred: c.Options.Deferred,
 			Pins: nonNil(c.Options.Pins), Roster: nonNil(c.Roster()), Services: nonNil(c.Services), Skills: c.Skills, Channels: c.Channels()},
-		Totals: totals, Text: text, Digest: instruction.Digest(text), Warnings: []instruction.Finding{},
+		Totals: totals, Text: text, Digest: instruction.Digest(text), Warnings: []fidelity.Finding{},
 		Sections: make([]SectionView, 0, len(c.Sections)),
 	}
 	if p.Skills == nil {
@@ -70,8 +71,8 @@ func describe(enc string, c instruction.Composition, counts []int, totals Totals
 	for i, s := range c.Sections {
 		p.Sections = append(p.Sections, SectionView{ID: s.ID, Group: s.Group, Tokens: counts[i], Reason: s.Reason, Text: texts[i]})
 	}
-	if linter != nil {
-		if w := linter.LintComposition(c); w != nil {
+	if checker != nil {
+		if w := checker.CheckComposition(c); w != nil {
 			p.Warnings = w
 		}
 	}

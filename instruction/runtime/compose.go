@@ -99,7 +99,7 @@ func Compose(ctx context.Context, store Store, snap *Snapshot, m *meter.Meter, r
 	if enc == "" {
 		enc = meter.O200k
 	}
-	p, _, err := m.Project(enc, d, snap.linter)
+	p, _, err := m.Project(enc, d, snap.fidelity)
 	if err != nil {
 		return Result{}, err
 	}

@@ -7,12 +7,14 @@ import (
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/fidelity"
 	"github.com/agentforge/console/models"
 )
 
 // Snapshot is the in-memory catalog of one catalog generation: the
 // available tools (the universe of effective rosters), every stored tool,
-// and a linter over the known signals.
+// a linter over the known signals (for skill procedures and import
+// review), and the fidelity checker over the available tools.
 type Snapshot struct {
 	gen       int64
 	available *catalog.Catalog
@@ -20,6 +22,7 @@ type Snapshot struct {
 	rowByID   map[string]int
 	universe  []catalog.Contract
 	linter    *instruction.Linter
+	fidelity  *fidelity.Checker
 }
 
 // Gen is the catalog generation the snapshot was built from.
@@ -34,8 +37,13 @@ func (sn *Snapshot) Rows() []models.Tool { return sn.rows }
 // Universe lists the contracts of every stored tool, any status.
 func (sn *Snapshot) Universe() []catalog.Contract { return sn.universe }
 
-// Linter is the fidelity linter over the snapshot's signals.
+// Linter is the signal linter over every stored tool (skill procedures,
+// import review).
 func (sn *Snapshot) Linter() *instruction.Linter { return sn.linter }
+
+// Fidelity is the leak check of compositions: it knows the available
+// (reviewed) tools only, never candidates.
+func (sn *Snapshot) Fidelity() *fidelity.Checker { return sn.fidelity }
 
 // Row finds a stored tool row by id.
 func (sn *Snapshot) Row(id string) (models.Tool, bool) {
@@ -110,6 +118,7 @@ func buildSnapshot(ctx context.Context, store Store, gen int64) (*Snapshot, erro
 		return nil, fmt.Errorf("runtime: stored catalog invalid: %w", err)
 	}
 	snap.linter = instruction.NewLinter(snap.universe)
+	snap.fidelity = fidelity.ForComposition(avail)
 	return snap, nil
 }
 
