@@ -155,6 +155,22 @@ func (s *Store) propose(ctx context.Context, actor, slug string, newSkill bool, 
 	err := s.Tx(ctx, func(tx *Store) error {
 		var k *Skill
 		if newSkill {
+			// a slug whose earlier new-skill proposals were all withdrawn
+			// or rejected is free again
+			if old, err := tx.SkillBySlug(ctx, slug); err == nil {
+				free, err := tx.abandonedSkill(ctx, old.ID)
+				if err != nil {
+					return err
+				}
+				if !free {
+					return &ValidationError{Fields: map[string]string{"slug": "is taken"}}
+				}
+				k = old
+			} else if !errors.Is(err, ErrNotFound) {
+				return err
+			}
+		}
+		if newSkill && k == nil {
 			k = &Skill{Slug: slug, CreatedBy: actor}
 			if err := tx.with(ctx).Create(k).Error; err != nil {
 				if errors.Is(notFound(err), ErrConflict) {
@@ -162,7 +178,7 @@ func (s *Store) propose(ctx context.Context, actor, slug string, newSkill bool, 
 				}
 				return err
 			}
-		} else {
+		} else if !newSkill {
 			var err error
 			if k, err = tx.SkillBySlug(ctx, slug); err != nil {
 				return err

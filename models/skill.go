@@ -207,3 +207,38 @@ func (s *Store) LatestVersion(ctx context.Context, skillID uint) (int, error) {
 	err := s.with(ctx).Model(&SkillVersion{}).Where("skill_id = ?", skillID).Select("COALESCE(MAX(version), 0)").Scan(&n).Error
 	return n, err
 }
+
+// skillShownSQL holds for a skill anyone may see: one with a version or an
+// open proposal. A skill that exists only through drafts (a private new
+// skill) is shown to their authors alone; one whose only proposals were
+// withdrawn or rejected is shown to nobody, and its slug is free again.
+const skillShownSQL = `(EXISTS (SELECT 1 FROM skill_versions v WHERE v.skill_id = skills.id)
+	OR EXISTS (SELECT 1 FROM proposals p WHERE p.skill_id = skills.id AND (p.status = ? OR (p.status = ? AND p.author = ?))))`
+
+// SkillsVisibleTo lists, by slug, the skills user may see.
+func (s *Store) SkillsVisibleTo(ctx context.Context, user string) ([]Skill, error) {
+	var ks []Skill
+	err := s.with(ctx).Where(skillShownSQL, ProposalOpen, ProposalDraft, user).Order("slug").Find(&ks).Error
+	return ks, err
+}
+
+// SkillVisibleTo finds a skill by slug if user may see it (else
+// ErrNotFound: a private draft's slug is not disclosed).
+func (s *Store) SkillVisibleTo(ctx context.Context, slug, user string) (*Skill, error) {
+	var k Skill
+	if err := s.with(ctx).Where("slug = ?", slug).Where(skillShownSQL, ProposalOpen, ProposalDraft, user).First(&k).Error; err != nil {
+		return nil, fmt.Errorf("models: skill %q: %w", slug, notFound(err))
+	}
+	return &k, nil
+}
+
+// abandonedSkill reports whether a skill has no version and no open or
+// draft proposal: a new skill whose proposals were all withdrawn or
+// rejected, whose slug a new proposal may take.
+func (s *Store) abandonedSkill(ctx context.Context, id uint) (bool, error) {
+	var n int64
+	err := s.with(ctx).Model(&Skill{}).Where("id = ?", id).
+		Where("NOT EXISTS (SELECT 1 FROM skill_versions v WHERE v.skill_id = skills.id)").
+		Where("NOT EXISTS (SELECT 1 FROM proposals p WHERE p.skill_id = skills.id AND p.status IN ?)", []string{ProposalOpen, ProposalDraft}).Count(&n).Error
+	return n == 1, err
+}

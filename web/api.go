@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"reflect"
 	"regexp"
 	"strings"
 	"sync"
@@ -90,18 +91,28 @@ func decodeStrict(body []byte, v any) error {
 	if !utf8.Valid(body) || bytes.IndexByte(body, 0) >= 0 || bytes.Contains(body, []byte(`\u0000`)) {
 		return apiErr(http.StatusBadRequest, "bad_request", "", "the body must be UTF-8 JSON without NUL characters")
 	}
+	if err := checkJSONKeys(body, reflect.TypeOf(v)); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		var te *json.UnmarshalTypeError
+		var se *json.SyntaxError
 		switch {
+		case errors.As(err, &te) && te.Field == "":
+			return apiErr(http.StatusBadRequest, "bad_request", "", "the body must be a JSON object")
 		case errors.As(err, &te):
-			return apiErr(http.StatusBadRequest, "bad_request", te.Field, fmt.Sprintf("%s must be %s", te.Field, te.Type))
+			return apiErr(http.StatusBadRequest, "bad_request", te.Field, fmt.Sprintf("%s must be %s", te.Field, jsonTypeName(te.Type)))
 		case unknownField.MatchString(err.Error()):
 			f := unknownField.FindStringSubmatch(err.Error())[1]
 			return apiErr(http.StatusBadRequest, "bad_request", f, "unknown field "+f)
+		case errors.As(err, &se):
+			return apiErr(http.StatusBadRequest, "bad_request", "", fmt.Sprintf("the body is not valid JSON (at byte %d: %s)", se.Offset, strings.TrimPrefix(se.Error(), "json: ")))
+		case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+			return apiErr(http.StatusBadRequest, "bad_request", "", "the body is empty or cut short: send a JSON object")
 		}
-		return apiErr(http.StatusBadRequest, "bad_request", "", "the body is not a JSON object: "+err.Error())
+		return apiErr(http.StatusBadRequest, "bad_request", "", "the body is not a JSON object")
 	}
 	if dec.More() {
 		return apiErr(http.StatusBadRequest, "bad_request", "", "the body holds more than one JSON value")

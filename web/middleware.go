@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -101,6 +102,11 @@ func (s *Server) loadSession(next echo.HandlerFunc) echo.HandlerFunc {
 			case err == nil:
 				c.Set(keyUser, u)
 				c.Set(keySession, sess)
+				// a signed-in response is never kept by a browser or a proxy
+				// (static assets stay cacheable; the API has its own rules)
+				if p := c.Request().URL.Path; !strings.HasPrefix(p, "/static/") && !strings.HasPrefix(p, "/api/") {
+					c.Response().Header().Set("Cache-Control", "no-store")
+				}
 			case errors.Is(err, models.ErrNotFound):
 				s.clearSessionCookie(c)
 			default:

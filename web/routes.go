@@ -119,6 +119,9 @@ func (s *Server) routeTable() []route {
 		{http.MethodPost, "/apikeys", admins, s.createAPIKey},
 		{http.MethodPost, "/apikeys/:id/revoke", admins, s.revokeAPIKey},
 
+		// hardening (issue 15)
+		{http.MethodGet, "/favicon.ico", public, s.favicon},
+
 		// runtime API
 		{http.MethodGet, "/api/v1/openapi.json", public, s.openAPI},
 		{http.MethodPost, "/api/v1/compose", apiRead, s.apiCompose},

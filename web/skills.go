@@ -40,7 +40,7 @@ func workflowStatus(err error) (int, string, bool) {
 
 func (s *Server) skillsPage(c echo.Context) error {
 	ctx := c.Request().Context()
-	ks, err := s.store.Skills(ctx)
+	ks, err := s.store.SkillsVisibleTo(ctx, userName(c))
 	if err != nil {
 		return err
 	}
@@ -74,7 +74,7 @@ func (s *Server) skillsPage(c echo.Context) error {
 
 func (s *Server) skillPage(c echo.Context) error {
 	ctx := c.Request().Context()
-	k, err := s.store.SkillBySlug(ctx, c.Param("slug"))
+	k, err := s.store.SkillVisibleTo(ctx, c.Param("slug"), userName(c))
 	if err != nil {
 		return err
 	}
@@ -171,7 +171,7 @@ func (s *Server) newSkillForm(c echo.Context) error {
 
 func (s *Server) proposeChangeForm(c echo.Context) error {
 	ctx := c.Request().Context()
-	k, err := s.store.SkillBySlug(ctx, c.Param("slug"))
+	k, err := s.store.SkillVisibleTo(ctx, c.Param("slug"), userName(c))
 	if err != nil {
 		return err
 	}
@@ -189,6 +189,10 @@ func (s *Server) proposeNewSkill(c echo.Context) error {
 }
 
 func (s *Server) proposeChange(c echo.Context) error {
+	// a skill that exists only as someone's private draft is not there
+	if _, err := s.store.SkillVisibleTo(c.Request().Context(), c.Param("slug"), userName(c)); err != nil {
+		return err
+	}
 	return s.propose(c, c.Param("slug"), false)
 }
 
