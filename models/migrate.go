@@ -95,6 +95,10 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	}},
 	// authority (issue 14): migrations 20-29
 	{20, "authority: groups and versioned grants, bindings, check counters, the capability ledger", migrateAuthority},
+	// contracts (70-79)
+	{70, "available tools the stricter contract checks refuse are rejected", func(tx *gorm.DB, dialect string) error {
+		return revalidateTools(context.Background(), &Store{db: tx, dialect: dialect})
+	}},
 }
 
 // Migrate applies every migration not yet applied, in order, each in its
