@@ -3,6 +3,7 @@ package catalog
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"regexp"
 	"sort"
 	"strings"
@@ -53,10 +54,7 @@ func (r *schemaReader) readInput(path string, s map[string]any) ([]Param, *Param
 	return params, &root
 }
 
-func isZeroParam(p Param) bool {
-	b, _ := jsonMarshal(p)
-	return string(b) == `{"name":"","type":""}`
-}
+func isZeroParam(p Param) bool { return reflect.DeepEqual(p, Param{}) }
 
 // read converts one schema object. scope holds the property names of the
 // enclosing objects a variant's "required" may name.
@@ -247,59 +245,4 @@ func (r *schemaReader) types(path string, v any) string {
 	}
 	r.add(path, "type", "must be a string or a list of strings")
 	return "invalid"
-}
-
-// properties reads an object's properties in name order (JSON objects
-// carry no order).
-func (r *schemaReader) properties(path string, props map[string]any) []Param {
-	names := make([]string, 0, len(props))
-	for k := range props {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	out := make([]Param, 0, len(names))
-	for _, k := range names {
-		sub, ok := props[k].(map[string]any)
-		if !ok {
-			r.add(path+"."+k, "", "must be a schema object")
-			continue
-		}
-		out = append(out, r.read(path+"."+k, k, sub, nil, false))
-	}
-	return out
-}
-
-// required marks own properties required and records names of enclosing
-// properties as Requires; a name defined nowhere is a problem.
-func (r *schemaReader) required(path string, p *Param, v any, props map[string]any, scope map[string]bool) {
-	l, ok := v.([]any)
-	if !ok {
-		r.add(path, "required", "must be a list of property names")
-		return
-	}
-	seen := map[string]bool{}
-	own := map[string]bool{}
-	for _, x := range l {
-		name, ok := x.(string)
-		switch {
-		case !ok:
-			r.add(path, "required", "entry %s is not a property name", jsonValue(x))
-		case seen[name]:
-			r.add(path, "required", "names %q twice", name)
-		case props[name] != nil:
-			own[name] = true
-		case scope[name]:
-			p.Requires = append(p.Requires, name)
-		default:
-			r.add(path, "required", "names %q, which is not a defined property", name)
-		}
-		if ok {
-			seen[name] = true
-		}
-	}
-	for i := range p.Properties {
-		if own[p.Properties[i].Name] {
-			p.Properties[i].Required = true
-		}
-	}
 }
