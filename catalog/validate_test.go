@@ -101,6 +101,7 @@ func FuzzParse(f *testing.F) {
 	f.Add(catalog.FormatMCP, []byte(`{"tools":[{"name":"x","description":"d","inputSchema":{"type":"object","properties":{"a":{"anyOf":[{"type":"string"},{"type":"null"}]}}}}]}`))
 	f.Add(catalog.FormatOpenAI, []byte(`[{"type":"function","function":{"name":"x","description":"d","parameters":{"type":"object"}}}]`))
 	f.Add(catalog.FormatNative, []byte("tools:\n  - id: x\n"))
+	f.Add(catalog.FormatMCP, []byte(`{"tools":[{"name":"x","description":"a\n- b\n| c","inputSchema":{"type":"object","properties":{"a":{"description":"x (y); z","oneOf":[{"type":"string","title":"t"},{"type":"object","properties":{"b":{"type":"integer","description":"B","minimum":1}},"required":["b"],"additionalProperties":false}]}}}}]}`))
 	f.Fuzz(func(t *testing.T, format string, data []byte) {
 		cs, ps := catalog.Parse(format, data, "ns")
 		if len(ps) == 0 {
@@ -108,8 +109,16 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("Parse accepted what New refuses: %v", err)
 			}
 			for _, c := range cs {
-				catalog.RenderFull(c)
-				catalog.RenderCompact(c)
+				// whatever was accepted reads back unambiguously in both forms
+				for form, text := range map[string]string{"full": catalog.RenderFull(c), "compact": catalog.RenderCompact(c)} {
+					rc, err := readRendering(form, text)
+					if err != nil {
+						t.Fatalf("%s %s unreadable: %v\n%s", c.ID, form, err, text)
+					}
+					if rc.purpose != normText(c.Purpose) {
+						t.Fatalf("%s %s: purpose reads back as %q", c.ID, form, rc.purpose)
+					}
+				}
 			}
 		}
 	})
