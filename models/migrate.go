@@ -96,9 +96,7 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	// authority (issue 14): migrations 20-29
 	{20, "authority: groups and versioned grants, bindings, check counters, the capability ledger", migrateAuthority},
 	// contracts (70-79)
-	{70, "available tools the stricter contract checks refuse are rejected", func(tx *gorm.DB, dialect string) error {
-		return revalidateTools(context.Background(), &Store{db: tx, dialect: dialect})
-	}},
+	{70, "available tools the stricter contract checks refuse are rejected", dataMigration(revalidateTools)},
 }
 
 // Migrate applies every migration not yet applied, in order, each in its
@@ -133,6 +131,8 @@ func (s *Store) Migrate(ctx context.Context) ([]int, error) {
 					return nil
 				}
 			}
+			// a data migration reaches a store bound to this transaction
+			tx = tx.WithContext(context.WithValue(tx.Statement.Context, migratingStore{}, &Store{db: tx, dialect: s.dialect, secrets: s.secrets, inTx: true, auditKey: s.auditKey}))
 			if err := m.Up(tx, s.dialect); err != nil {
 				return err
 			}

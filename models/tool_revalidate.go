@@ -4,8 +4,26 @@ import (
 	"context"
 	"fmt"
 
+	"gorm.io/gorm"
+
 	"github.com/agentforge/console/catalog"
 )
+
+// migratingStore keys the transaction-bound store of a running migration.
+type migratingStore struct{}
+
+// dataMigration adapts a change made through the store (audited like any
+// other, with the configured audit key) to a migration step.
+func dataMigration(fn func(ctx context.Context, s *Store) error) func(tx *gorm.DB, dialect string) error {
+	return func(tx *gorm.DB, _ string) error {
+		ctx := tx.Statement.Context
+		s, ok := ctx.Value(migratingStore{}).(*Store)
+		if !ok {
+			return fmt.Errorf("models: a data migration runs only inside Migrate")
+		}
+		return fn(ctx, s)
+	}
+}
 
 // MigrationActor is the audit actor of changes a migration makes.
 const MigrationActor = "system:migration"

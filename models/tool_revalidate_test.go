@@ -17,6 +17,7 @@ import (
 func TestMigrationRejectsContractsTheStricterChecksRefuse(t *testing.T) {
 	eachDialect(t, func(t *testing.T, s *models.Store) {
 		ctx := context.Background()
+		s.SetAuditKey([]byte(strings.Repeat("k", 32))) // the migration must chain with the configured key
 		good := catalog.Contract{ID: "acme.good", Title: "Good", Purpose: "Works.", Class: catalog.ClassService, Effects: catalog.EffectsReadOnly, Version: "1",
 			Params: []catalog.Param{{Name: "mode", Type: "string", Description: "Mode.", Enum: []any{"a", "b"}, Default: "a"}}}
 		bad := good
