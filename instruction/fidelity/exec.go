@@ -10,11 +10,16 @@ var execStrong = [][]string{
 	{"python", "interpreter"}, {"sandboxed", "interpreter"}, {"in", "the", "interpreter"},
 	{"shell", "command"}, {"shell", "commands"}, {"shell", "script"}, {"shell", "scripts"},
 	{"code", "channel"}, {"generated", "code"}, {"code", "sandbox"},
+	{"use", "the", "terminal"}, {"in", "the", "terminal"}, {"in", "a", "terminal"}, {"from", "the", "terminal"},
+	{"in", "the", "shell"}, {"in", "a", "shell"}, {"on", "the", "command", "line"}, {"from", "the", "command", "line"},
 }
+
+// execStrongWords are the one-word strong terms.
+var execStrongWords = set("jupyter", "repl", "bash", "ipython", "powershell")
 
 // execVerbs write or run a program; execNouns are what they write or run.
 var execVerbs = set("write", "writes", "writing", "wrote", "run", "runs", "running", "execute", "executes", "executing",
-	"generate", "generates", "generating", "compile", "compiles", "compiling")
+	"generate", "generates", "generating", "compile", "compiles", "compiling", "scripted", "scripting")
 
 var execNouns = set("program", "programs", "script", "scripts", "code", "snippet", "snippets", "python", "shell",
 	"interpreter", "notebook", "notebooks", "terminal", "javascript", "command", "commands")
@@ -53,6 +58,14 @@ func execMentions(ts []token) []mention {
 		out = append(out, mention{kind: KindExec, signal: joinLower(ts, a, b), start: ts[a].start, end: ts[b].end})
 	}
 	for i := range ts {
+		// a hyphenated word counts by its parts ("Jupyter-style")
+		if strings.Contains(ts[i].lower, "-") {
+			for _, part := range strings.Split(ts[i].lower, "-") {
+				if len(part) > 2 && execStrongWords[part] {
+					add(i, i)
+				}
+			}
+		}
 		for _, p := range execStrong {
 			if matchWords(ts, i, p) && !execInnocent(ts, i, i+len(p)-1) {
 				add(i, i+len(p)-1)

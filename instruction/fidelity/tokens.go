@@ -85,7 +85,8 @@ func isQuote(b byte) bool { return b == '\'' || b == '"' || b == '`' }
 // abbreviation.
 func identifierShaped(w string) bool {
 	if strings.Contains(w, "_") {
-		return strings.Trim(w, "_") != "" && strings.ToUpper(w) != w
+		// word_word: a prefix ("ch_") or a dunder is not a name
+		return !strings.HasPrefix(w, "_") && !strings.HasSuffix(w, "_") && !strings.Contains(w, "__") && strings.ToUpper(w) != w
 	}
 	if i := strings.LastIndexByte(w, '.'); i > 0 {
 		ext := w[i+1:]

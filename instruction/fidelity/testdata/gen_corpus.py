@@ -258,6 +258,66 @@ for row in F:
     preset = row[3] if len(row) > 3 else 'natives'
     items.append({'kind': 'fresh', 'text': text, 'roster_preset': preset, 'roster': extra, 'self': None, 'leak': leak, 'note': 'fresh held-out set', 'fresh': True})
 
+# A second fresh set, written after the first fresh set's fixes and run
+# once before any further change: more services (Sentry, Stripe, Linear,
+# Gmail, Drive, Kubernetes, a weather API).
+F2 = [
+ ('Lists Sentry issues. For the stack trace of one, use sentry.get_event.', True, ['sentry.list_issues']),
+ ('Refunds a charge. Look the charge up first with retrieve_charge.', True, ['stripe.create_refund']),
+ ('Creates a Linear issue. To assign it, call linear.update_issue afterwards.', True, ['linear.create_issue']),
+ ('Sends an email. Attach files by first uploading them with drive.upload_file.', True, ['gmail.send_email']),
+ ('Lists pods. Logs of a pod are available through the get_pod_logs tool.', True, ['k8s.get_pods']),
+ ('Summarizes the inbox. You can reply directly using the Send email tool.', True, ['gmail.list_messages']),
+ ('Searches Drive. Results can be opened with read_file if downloaded.', True, ['drive.search_files'], 'none'),
+ ('Runs the deployment. If it fails, roll back by invoking rollback_release.', True, ['k8s.apply']),
+ ('Returns weather. For charts of the forecast, call render_chart.', True, ['weather.get_forecast'], 'none'),
+ ('Parses the log file. For complex patterns, write a regex script in Python and execute it.', True, []),
+ ('Converts units. Arbitrary math can be evaluated by running a snippet of JavaScript.', True, []),
+ ('Fetches the dataset. Analysis is best done in a Jupyter-style notebook session.', True, []),
+ ('Lists invoices. Use the terminal to export them with `stripe invoices list`.', True, ['stripe.create_refund']),
+ ('Creates a ticket. Notify the requester on Slack afterwards.', True, []),
+ ('Gets an issue. Comments can be added via linear.comment_create.', True, ['linear.create_issue']),
+ ('Runs SQL. Heavy transformations should be scripted in Python instead.', True, []),
+ ('Archives an email; to permanently remove it, use delete_message.', True, ['gmail.list_messages']),
+ ('Compresses files. You can also execute arbitrary shell commands through this tool.', True, []),
+ ('Translate text. If the language is unsupported, fall back to deepl_translate.', True, []),
+ ('Creates a refund. Confirm the amount with the user first (ask_user).', True, ['stripe.create_refund'], 'none'),
+ ('Lists Sentry issues for a project, newest first.', False, ['sentry.list_issues']),
+ ('Refunds a charge. The charge id starts with ch_.', False, ['stripe.create_refund']),
+ ('Creates a Linear issue in the given team; the team key is like ENG.', False, ['linear.create_issue']),
+ ('Sends an email to one or more recipients; use a comma-separated list.', False, ['gmail.send_email']),
+ ('Lists pods in a namespace. The namespace defaults to default.', False, ['k8s.get_pods']),
+ ('Returns the forecast for the next 7 days, in metric units.', False, ['weather.get_forecast']),
+ ('Runs the deployment pipeline for the given service and environment.', False, ['k8s.apply']),
+ ('Lists the programs installed on the device (name, version).', False, []),
+ ('Searches Drive files by name; use quotes for exact phrases.', False, ['drive.search_files']),
+ ('Executes a saved search and returns matching messages.', False, ['gmail.list_messages']),
+ ('Returns the code coverage of the latest build.', False, []),
+ ('The Python SDK version used by the integration.', False, []),
+ ('Run this tool again with page=2 to get more results.', False, []),
+ ('Use the `cursor` value from the previous call.', False, []),
+ ('Sends a message; call with the thread id to reply in a thread.', False, ['slack.post_message']),
+ ('Returns a script of the podcast episode.', False, []),
+ ('Reads a spreadsheet. Use read_spreadsheet for .xlsx and read_file for .csv.', False, []),
+ ('Gets the status of a Stripe payment (succeeded, pending, failed).', False, ['stripe.create_refund']),
+ ('Creates a calendar event; the schedule must not overlap existing events.', False, []),
+ ('Lists repositories; call it once per organization.', False, []),
+ ('Writes the file to the workspace; existing files are overwritten.', False, []),
+ ('The shell of the response: status, headers and body.', False, []),
+ ('Lists Kubernetes jobs and their run history.', False, ['k8s.get_pods']),
+ ('Use caution with production: changes here run immediately.', False, []),
+ ('Trigger a build of the given branch; returns the build number.', False, []),
+ ("Returns the current user's Linear teams.", False, ['linear.create_issue']),
+ ('Deletes the message from the inbox.', False, ['gmail.list_messages']),
+ ('Use the search_files tool to find a file by name.', False, []),
+ ('Call the user only through the interaction tools listed here.', False, []),
+ ('Returns the programming exercise text for the course.', False, []),
+]
+for row in F2:
+    text, leak, extra = row[0], row[1], row[2]
+    preset = row[3] if len(row) > 3 else 'natives'
+    items.append({'kind': 'fresh2', 'text': text, 'roster_preset': preset, 'roster': extra, 'self': None, 'leak': leak, 'note': 'second fresh held-out set', 'fresh': True})
+
 # the held-out third, by position, fixed before any tuning
 for i, it in enumerate(items):
     it['id'] = '%s-%03d' % (it['kind'], i)
@@ -281,6 +341,16 @@ extra_tools = [
     {'id': 'postgres.query', 'title': 'Query', 'purpose': 'Runs a read-only SQL query.'},
     {'id': 'browser.navigate', 'title': 'Navigate', 'purpose': 'Navigates the browser to a URL.'},
     {'id': 'browser.evaluate', 'title': 'Evaluate JavaScript', 'purpose': 'Evaluates JavaScript in the page.'},
+    {'id': 'sentry.list_issues', 'title': 'List issues', 'purpose': 'Lists Sentry issues.'},
+    {'id': 'stripe.create_refund', 'title': 'Create refund', 'purpose': 'Refunds a Stripe charge.'},
+    {'id': 'linear.create_issue', 'title': 'Create issue', 'purpose': 'Creates a Linear issue.'},
+    {'id': 'linear.update_issue', 'title': 'Update issue', 'purpose': 'Updates a Linear issue.'},
+    {'id': 'gmail.send_email', 'title': 'Send email', 'purpose': 'Sends an email.'},
+    {'id': 'gmail.list_messages', 'title': 'List messages', 'purpose': 'Lists inbox messages.'},
+    {'id': 'drive.search_files', 'title': 'Search files', 'purpose': 'Searches Google Drive.'},
+    {'id': 'k8s.get_pods', 'title': 'Get pods', 'purpose': 'Lists Kubernetes pods.'},
+    {'id': 'k8s.apply', 'title': 'Apply', 'purpose': 'Applies a Kubernetes manifest.'},
+    {'id': 'weather.get_forecast', 'title': 'Get forecast', 'purpose': 'Returns a weather forecast.'},
 ]
 json.dump({'extra_tools': extra_tools, 'items': items}, open(sys.argv[2], 'w'), indent=1, ensure_ascii=False)
 print(len(items), sum(i['leak'] for i in items), sum(i['held_out'] for i in items), sum(i['held_out'] and i['leak'] for i in items))
