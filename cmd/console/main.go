@@ -47,6 +47,7 @@ commands:
   catalog validate FILE      validate a catalog document
   catalog render FILE        print a catalog document's contracts as an agent gets them (--form full|compact)
   catalog import FILE        import a catalog document
+  eval FILE                  evaluate tool selection on a case file (--agent, --deferred, --json, …)
   user add NAME              add a user
   audit verify [--checkpoint FILE]  verify the audit log's keyed chain
   audit checkpoint           print a signed head of the chain, to keep elsewhere
@@ -73,6 +74,8 @@ func run(ctx context.Context, args []string, stdout, stderr *os.File) error {
 		return runCompose(ctx, args, stdout, stderr)
 	case "catalog":
 		return runCatalog(ctx, args, stdout, stderr)
+	case "eval":
+		return runEval(ctx, args, stdout)
 	case "user":
 		return runUser(ctx, args, stdout)
 	case "audit":

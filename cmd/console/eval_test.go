@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/instruction/eval"
+	"github.com/agentforge/console/instruction/runtime"
+	"github.com/agentforge/console/models"
+)
+
+const evalSuite = `k: 5
+cases:
+  - {task: "make a bar chart of revenue by quarter", expect: [render_chart], kind: misleading}
+  - {task: "look up the latest news online", expect: [web_search]}
+  - {task: "open a PR from my branch", expect: [github.create_pull_request]}
+  - {task: "write me a haiku", expect: [], kind: no_tool}
+`
+
+// TestEvalCLIIsTheEvaluation: `console eval --json` prints exactly what
+// eval.Evaluate gives for the same draft, in the issue's JSON shape.
+func TestEvalCLIIsTheEvaluation(t *testing.T) {
+	dir := t.TempDir()
+	db, file := filepath.Join(dir, "e.db"), filepath.Join(dir, "cases.yaml")
+	os.WriteFile(file, []byte(evalSuite), 0o600)
+	out, err := runCLI(t, db, "eval", file, "--agent", "analyst", "--deferred", "--json")
+	if err != nil {
+		t.Fatal(err, out)
+	}
+	var raw map[string]any
+	if err := json.Unmarshal([]byte(out), &raw); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"cases", "recall_at_k", "top1_misleading", "first_step_share"} {
+		if _, ok := raw[k]; !ok {
+			t.Errorf("JSON lacks %s", k)
+		}
+	}
+	c0 := raw["cases"].([]any)[0].(map[string]any)
+	for _, k := range []string{"task", "expect", "found", "rank", "first_step", "top1", "hits"} {
+		if _, ok := c0[k]; !ok {
+			t.Errorf("case JSON lacks %s", k)
+		}
+	}
+	var got eval.Report
+	json.Unmarshal([]byte(out), &got)
+
+	store, err := models.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	snap, err := runtime.LoadSnapshot(context.Background(), store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	yes := true
+	d, _, err := runtime.BuildDraft(context.Background(), store, snap, runtime.Request{Agent: "analyst", Deferred: &yes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := eval.ParseSuite([]byte(evalSuite))
+	want := eval.Evaluate(d.Input(), s.Cases, 5)
+	if got.RecallAtK != want.RecallAtK || got.Top1Misleading != want.Top1Misleading || got.FirstStepShare != want.FirstStepShare || len(got.Cases) != 4 {
+		t.Fatalf("CLI %+v, library %+v", got, want)
+	}
+	// analyst has no GitHub: that case's tool is unreachable
+	if tr := got.Cases[2].Tools[0]; tr.Where != eval.Unreachable || got.Cases[2].DiscoverySteps != -1 {
+		t.Errorf("github case: %+v", tr)
+	}
+	if got.Cases[0].Tools[0].Where != eval.Search || !got.Cases[0].Top1 {
+		t.Errorf("chart case: %+v", got.Cases[0])
+	}
+
+	text, err := runCLI(t, db, "eval", file, "--agent", "analyst")
+	if err != nil || !strings.Contains(text, "render_chart: first step") || !strings.Contains(text, "recall@5 ") || !strings.Contains(text, "github.create_pull_request: unreachable") {
+		t.Errorf("text report: %v\n%s", err, text)
+	}
+}
+
+func TestEvalCLIErrorsNameTheField(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "e.db")
+	good, bad := filepath.Join(dir, "good.yaml"), filepath.Join(dir, "bad.yaml")
+	os.WriteFile(good, []byte(evalSuite), 0o600)
+	os.WriteFile(bad, []byte("cases:\n  - {task: x, expect: [a], kind: odd}\n"), 0o600)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"eval", bad}, "cases[0].kind"},
+		{[]string{"eval", good, "--agent", "analyst", "--deferred", "--pins", "ghost"}, "--pins"},
+		{[]string{"eval", good, "--k", "0"}, "--k"},
+		{[]string{"eval", good, "--agent", "nobody"}, "agent"},
+		{[]string{"eval"}, "usage"},
+	} {
+		_, err := runCLI(t, db, tc.args...)
+		var ee *exitError
+		if !errors.As(err, &ee) || ee.code != 2 || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: %v, want exit 2 naming %s", tc.args, err, tc.want)
+		}
+	}
+}
+
+// TestReadmeEvalExamples runs every `console eval` example of the README
+// from the repository root.
+func TestReadmeEvalExamples(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "r.db")
+	n := 0
+	for _, line := range readmeCommands(t, "console eval ") {
+		if strings.Contains(line, "FILE") {
+			continue
+		}
+		args := strings.Fields(line)[1:]
+		args[1] = filepath.Join("../..", args[1])
+		out, err := runCLI(t, db, args...)
+		if err != nil || !strings.Contains(out, "recall") {
+			t.Errorf("README example %q: %v\n%s", line, err, out)
+		}
+		n++
+	}
+	if n < 2 {
+		t.Errorf("%d README eval examples, want 2", n)
+	}
+}

@@ -1,0 +1,37 @@
+package runtime
+
+import (
+	"context"
+
+	"github.com/agentforge/console/instruction"
+)
+
+// BuildDraft builds the draft a request composes, without composing it:
+// for an agent (and profile) when one is named, else for the listed tools.
+// It refuses what Compose refuses (unknown tools, services, pins), naming
+// the field, and returns the tools that did not make the roster. The
+// selection evaluation (`console eval`, the forge panel) runs on it.
+func BuildDraft(ctx context.Context, store Store, snap *Snapshot, req Request) (instruction.Draft, []instruction.Dropped, error) {
+	if req.Agent == "" {
+		if req.Profile != "" {
+			return instruction.Draft{}, nil, &instruction.FieldError{Field: "profile", Message: "a profile needs an agent"}
+		}
+		d, err := directDraft(snap, req)
+		if err != nil {
+			return d, nil, err
+		}
+		return d, []instruction.Dropped{}, checkPins(req.Pins, d, nil)
+	}
+	ac, err := LoadAgent(ctx, store, req.Agent, req.Profile)
+	if err != nil {
+		return instruction.Draft{}, nil, err
+	}
+	d, dropped, err := requestDraft(snap, ac, req)
+	if err != nil {
+		return d, nil, err
+	}
+	if dropped == nil {
+		dropped = []instruction.Dropped{}
+	}
+	return d, dropped, checkPins(req.Pins, d, dropped)
+}
