@@ -93,6 +93,10 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		return tx.Exec(`CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events
 	FOR EACH STATEMENT EXECUTE FUNCTION audit_events_append_only()`).Error
 	}},
+	// selection (issue 17): migrations 40-49
+	{40, "selection cases per agent, versioned", func(tx *gorm.DB, dialect string) error {
+		return tx.Migrator().CreateTable(&SelectionCaseSet{})
+	}},
 	// authority (issue 14): migrations 20-29
 	{20, "authority: groups and versioned grants, bindings, check counters, the capability ledger", migrateAuthority},
 	// contracts (70-79)

@@ -83,6 +83,12 @@ func (s *Server) routeTable() []route {
 		{http.MethodGet, "/agents/:slug", signedIn, s.agentPage},
 		{http.MethodPost, "/agents/:slug", admins, s.updateAgent},
 
+		// selection cases (issue 17): per agent, and the forge's panel
+		{http.MethodGet, "/agents/:slug/cases", signedIn, s.selectionCasesPage},
+		{http.MethodPost, "/agents/:slug/cases", editors, s.saveSelectionCases},
+		{http.MethodGet, "/agents/:slug/cases/export", signedIn, s.exportSelectionCases},
+		{http.MethodGet, "/forge/selection", signedIn, s.forgeSelection},
+
 		// profiles
 		{http.MethodGet, "/profiles", signedIn, s.profilesPage},
 		{http.MethodPost, "/profiles", editors, s.createProfile},

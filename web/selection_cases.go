@@ -1,0 +1,264 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/eval"
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/views"
+)
+
+// agentSuite loads an agent's case set: the given version, else the
+// newest. An agent without cases gets an empty suite and version 0.
+func (s *Server) agentSuite(c echo.Context, agentID uint, version int) (eval.Suite, *models.SelectionCaseSet, error) {
+	ctx := c.Request().Context()
+	var set *models.SelectionCaseSet
+	var err error
+	if version > 0 {
+		set, err = s.store.SelectionCasesAt(ctx, agentID, version)
+	} else {
+		set, err = s.store.SelectionCases(ctx, agentID)
+	}
+	if errors.Is(err, models.ErrNotFound) && version == 0 {
+		return eval.Suite{K: eval.DefaultK}, nil, nil
+	}
+	if err != nil {
+		return eval.Suite{}, nil, err
+	}
+	var suite eval.Suite
+	if err := json.Unmarshal([]byte(set.SuiteJSON), &suite); err != nil {
+		return eval.Suite{}, nil, fmt.Errorf("web: stored cases of agent %d v%d: %w", agentID, set.Version, err)
+	}
+	return suite, set, nil
+}
+
+// selectionCasesPage shows an agent's cases (?version=N for an older
+// one), what they measure under the agent's default profile with and
+// without deferred mode, the history and, for editors, the editor.
+func (s *Server) selectionCasesPage(c echo.Context) error {
+	a, err := s.store.AgentBySlug(c.Request().Context(), c.Param("slug"))
+	if err != nil {
+		return err
+	}
+	version, _ := strconv.Atoi(c.QueryParam("version"))
+	return s.renderSelectionCases(c, http.StatusOK, a, version, "", nil)
+}
+
+func (s *Server) renderSelectionCases(c echo.Context, status int, a *models.Agent, version int, text string, fe *eval.FieldError) error {
+	ctx := c.Request().Context()
+	suite, set, err := s.agentSuite(c, a.ID, version)
+	if err != nil {
+		return err
+	}
+	d := views.SelectionCasesData{Agent: a.Slug, CanEdit: currentUser(c).Has(models.RoleEditor) || currentUser(c).Has(models.RoleAdmin), CSRF: csrfToken(c), Suite: text}
+	if fe != nil {
+		d.Error, d.Field = fe.Message, fe.Field
+	}
+	vs, err := s.store.SelectionCaseVersions(ctx, a.ID)
+	if err != nil {
+		return err
+	}
+	for i, v := range vs {
+		if i == 0 {
+			d.Latest = v.Version
+		}
+		d.Versions = append(d.Versions, views.SelectionVersionRow{Version: v.Version, Author: v.Author, At: v.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"), Message: v.Message, Cases: v.Cases, Current: i == 0})
+	}
+	if set != nil {
+		d.Version, d.Author, d.Message = set.Version, set.Author, set.Message
+		if d.Suite == "" && fe == nil {
+			d.Suite = suiteYAML(suite)
+		}
+		for _, cs := range suite.Cases {
+			d.Cases = append(d.Cases, views.SelectionCaseRow{Task: cs.Task, Expect: cs.Expect, Kind: cs.Kind, HeldOut: cs.HeldOut})
+		}
+		snap, err := s.snapshot(ctx)
+		if err != nil {
+			return err
+		}
+		ac, err := s.loadAgentContext(ctx, a.Slug, "")
+		if err != nil {
+			return err
+		}
+		draft, _ := ac.Draft(snap, nil)
+		for _, deferred := range []bool{false, true} {
+			in := draft.Input()
+			in.Options.Deferred = deferred
+			label := "all tools listed"
+			if deferred {
+				label = "deferred"
+			}
+			d.Totals = append(d.Totals, selectionTotals(label, eval.Evaluate(in, suite.Cases, suite.K)))
+		}
+	}
+	return s.render(c, status, s.page(c, "Selection cases: "+a.Slug, "agents"), views.SelectionCases(d))
+}
+
+// saveSelectionCases stores a new version of the agent's cases from the
+// editor's text or an uploaded file. Bad input is a 422 naming the field,
+// with the input kept; a stale base is a 409; nothing is stored on error.
+func (s *Server) saveSelectionCases(c echo.Context) error {
+	ctx := c.Request().Context()
+	a, err := s.store.AgentBySlug(ctx, c.Param("slug"))
+	if err != nil {
+		return err
+	}
+	text := c.FormValue("suite")
+	if fh, err := c.FormFile("file"); err == nil && fh.Size > 0 {
+		if fh.Size > models.MaxSuiteBytes {
+			return s.renderSelectionCases(c, http.StatusRequestEntityTooLarge, a, 0, "", &eval.FieldError{Field: "file", Message: fmt.Sprintf("is larger than %d bytes", models.MaxSuiteBytes)})
+		}
+		f, err := fh.Open()
+		if err != nil {
+			return err
+		}
+		b, _ := io.ReadAll(io.LimitReader(f, models.MaxSuiteBytes+1))
+		f.Close()
+		text = string(b)
+	}
+	base, err := strconv.Atoi(c.FormValue("base"))
+	if err != nil || base < 0 {
+		return s.renderSelectionCases(c, http.StatusUnprocessableEntity, a, 0, text, &eval.FieldError{Field: "base", Message: "is required: the version this edit starts from"})
+	}
+	suite, err := eval.ParseSuite([]byte(text))
+	if err == nil {
+		err = s.knownExpectations(c, suite)
+	}
+	var fe *eval.FieldError
+	if errors.As(err, &fe) {
+		return s.renderSelectionCases(c, http.StatusUnprocessableEntity, a, 0, text, fe)
+	}
+	if err != nil {
+		return err
+	}
+	stored := eval.Suite{K: suite.K, Cases: suite.Cases}
+	b, _ := json.Marshal(stored)
+	_, err = s.store.SaveSelectionCases(ctx, userName(c), a.ID, base, string(b), len(suite.Cases), strings.TrimSpace(c.FormValue("message")))
+	if ve, ok := asValidation(err); ok {
+		for f, m := range ve.Fields {
+			return s.renderSelectionCases(c, http.StatusUnprocessableEntity, a, 0, text, &eval.FieldError{Field: f, Message: m})
+		}
+	}
+	if errors.Is(err, models.ErrConflict) {
+		return s.renderSelectionCases(c, http.StatusConflict, a, 0, text, &eval.FieldError{Field: "base", Message: "someone saved a newer version meanwhile; nothing was changed. Your text is kept below: review the current version and save again"})
+	}
+	if err != nil {
+		return err
+	}
+	return s.flashAndRedirect(c, fmt.Sprintf("Saved %d selection case(s) for %s.", len(suite.Cases), a.Slug), "/agents/"+a.Slug+"/cases")
+}
+
+// knownExpectations refuses an expected tool id no catalog entry has (a
+// typo would make a case that can never pass).
+func (s *Server) knownExpectations(c echo.Context, suite eval.Suite) error {
+	snap, err := s.snapshot(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	known := snap.KnownTools()
+	for i, cs := range suite.Cases {
+		for j, e := range cs.Expect {
+			for _, id := range eval.Alternatives(e) {
+				if !known[id] {
+					return &eval.FieldError{Field: fmt.Sprintf("cases[%d].expect[%d]", i, j), Message: fmt.Sprintf("no catalog entry is %q", id)}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// exportSelectionCases downloads a version of the agent's cases as the
+// YAML file `console eval` and the import read.
+func (s *Server) exportSelectionCases(c echo.Context) error {
+	a, err := s.store.AgentBySlug(c.Request().Context(), c.Param("slug"))
+	if err != nil {
+		return err
+	}
+	version, _ := strconv.Atoi(c.QueryParam("version"))
+	suite, set, err := s.agentSuite(c, a.ID, version)
+	if err != nil {
+		return err
+	}
+	if set == nil {
+		return models.ErrNotFound
+	}
+	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="%s-cases-v%d.yaml"`, a.Slug, set.Version))
+	return c.Blob(http.StatusOK, "application/yaml; charset=utf-8", []byte(suiteYAML(suite)))
+}
+
+func suiteYAML(s eval.Suite) string {
+	b, err := yaml.Marshal(eval.Suite{K: s.K, Cases: s.Cases})
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+// selectionTotals turns a report into the view's headline and misses.
+func selectionTotals(label string, r eval.Report) views.SelectionTotals {
+	t := views.SelectionTotals{Label: label, K: r.K, Recall: r.RecallAtK, FirstStep: r.FirstStepShare, Top1Misleading: r.Top1Misleading, Reached: r.Reached, Expected: r.Expected}
+	for _, cr := range r.Cases {
+		for _, tr := range cr.Tools {
+			if tr.Where == eval.FirstStep || tr.Where == eval.Search {
+				continue
+			}
+			where := "is unreachable"
+			if tr.Where == eval.BeyondK {
+				where = fmt.Sprintf("is not in search's top %d", r.K)
+				if tr.Rank > 0 {
+					where = fmt.Sprintf("ranks %d in search (top %d counts)", tr.Rank, r.K)
+				}
+			}
+			t.Misses = append(t.Misses, views.SelectionMiss{Task: cr.Task, Tool: tr.Tool, Where: where})
+		}
+	}
+	return t
+}
+
+// selectionLevers evaluates the cases with each roster-changing lever
+// flipped (tools, services, deferred mode): the change to recall and the
+// tasks that lose or gain a tool. Tier and catalog form change no
+// selection, so they are left out.
+func selectionLevers(d instruction.Draft, suite eval.Suite, now eval.Report) []views.SelectionLever {
+	var out []views.SelectionLever
+	for _, lever := range d.LeverIDs() {
+		if strings.HasPrefix(lever, instruction.LeverTierPrefix) || lever == instruction.LeverCompact {
+			continue
+		}
+		flipped, err := d.Flip(lever)
+		if err != nil {
+			continue
+		}
+		r := eval.Evaluate(flipped.Input(), suite.Cases, suite.K)
+		l := views.SelectionLever{Lever: lever, Label: leverLabel(d, lever), Recall: r.RecallAtK, Delta: r.RecallAtK - now.RecallAtK}
+		for i, cr := range r.Cases {
+			switch {
+			case now.Cases[i].Found && !cr.Found:
+				l.Lost = append(l.Lost, cr.Task)
+			case !now.Cases[i].Found && cr.Found:
+				l.Gained = append(l.Gained, cr.Task)
+			}
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+func leverLabel(d instruction.Draft, lever string) string {
+	verb := "turn on "
+	if d.On(lever) {
+		verb = "turn off "
+	}
+	return verb + lever
+}

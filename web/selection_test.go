@@ -1,0 +1,152 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/models"
+)
+
+const analystCases = `k: 5
+cases:
+  - {task: "make a bar chart of revenue by quarter", expect: [render_chart], kind: misleading}
+  - {task: "ask which sheet they mean", expect: [ask_user]}
+  - {task: "load the csv into a dataframe", expect: [load_table]}
+  - {task: "tidy this up", expect: [workspace_write]}
+  - {task: "fix a line in notes.md", expect: [edit_file]}
+  - {task: "write me a haiku", expect: [], kind: no_tool}
+`
+
+// postCases posts the cases form as multipart, the suite as text or as
+// an uploaded file.
+func (c *client) postCases(agent, base, suite, file string) (*http.Response, *goquerySelection) {
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	_ = w.WriteField("_csrf", c.csrf)
+	_ = w.WriteField("base", base)
+	_ = w.WriteField("suite", suite)
+	_ = w.WriteField("message", "test")
+	if file != "" {
+		fw, _ := w.CreateFormFile("file", "cases.yaml")
+		fw.Write([]byte(file))
+	}
+	w.Close()
+	req, _ := http.NewRequest(http.MethodPost, c.h.srv.URL+"/agents/"+agent+"/cases", &buf)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	res, d := c.do(req)
+	return res, d.Selection
+}
+
+func TestSelectionCasesEditedVersionedAudited(t *testing.T) {
+	eachDialect(t, func(t *testing.T, h *harness) {
+		h.addUser("eddie", models.RoleEditor)
+		h.addUser("vic", models.RoleViewer)
+		ed := h.login("eddie", "eddie-password")
+		_, d := ed.get("/agents/analyst/cases")
+		if d.Find(`[data-testid="cases-empty"]`).Length() != 1 || d.Find(`[data-testid="cases-form"]`).Length() != 1 {
+			t.Fatal("empty page or editor missing")
+		}
+		// bad input: 422 naming the field, the text kept, nothing stored
+		for field, suite := range map[string]string{
+			"cases[0].kind":      "cases: [{task: x, expect: [read_file], kind: odd}]",
+			"cases[0].expect[0]": "cases: [{task: x, expect: [read_fiel]}]",
+			"file":               "cases: [{task: x, expect: [read_file], extra: 1}]",
+		} {
+			res, sel := ed.postCases("analyst", "0", suite, "")
+			if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(sel.Find(`[data-testid="cases-error"]`).Text(), field) || !strings.Contains(sel.Find(`textarea[name="suite"]`).Text(), suite) {
+				t.Errorf("%s: %d %q", field, res.StatusCode, sel.Find(`[data-testid="cases-error"]`).Text())
+			}
+		}
+		if res, _ := ed.postCases("analyst", "0", analystCases, ""); res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("save: %d", res.StatusCode)
+		}
+		// a stale base is a conflict, never an overwrite
+		if res, _ := ed.postCases("analyst", "0", analystCases, ""); res.StatusCode != http.StatusConflict {
+			t.Errorf("stale save: %d", res.StatusCode)
+		}
+		_, d = ed.get("/agents/analyst/cases")
+		if n := d.Find(`[data-testid="cases-table"] tbody tr`).Length(); n != 6 {
+			t.Errorf("%d cases shown", n)
+		}
+		listed := d.Find(`[data-testid="cases-totals-all tools listed"]`).Text()
+		if !strings.Contains(listed, "fix a line in notes.md") || !strings.Contains(listed, "edit_file") {
+			t.Errorf("the miss (edit_file is not in the profile) is not shown: %q", listed)
+		}
+		// export, then import the file as v2
+		res, exp := ed.get("/agents/analyst/cases/export")
+		body, _ := exp.Html()
+		if res.StatusCode != http.StatusOK || !strings.Contains(res.Header.Get("Content-Disposition"), "analyst-cases-v1.yaml") {
+			t.Fatalf("export: %d %s", res.StatusCode, res.Header.Get("Content-Disposition"))
+		}
+		file := strings.Replace(exp.Text(), "tidy this up", "tidy up my notes file", 1)
+		if !strings.Contains(body, "render_chart") {
+			t.Fatalf("export body: %s", body)
+		}
+		if res, _ := ed.postCases("analyst", "1", "", file); res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("import: %d", res.StatusCode)
+		}
+		_, d = ed.get("/agents/analyst/cases")
+		if d.Find(`[data-testid="cases-history"] tbody tr`).Length() != 2 || !strings.Contains(d.Find(`[data-testid="cases-table"]`).Text(), "tidy up my notes file") {
+			t.Error("v2 not current")
+		}
+		_, d = ed.get("/agents/analyst/cases?version=1")
+		if !strings.Contains(d.Find(`[data-testid="cases-table"]`).Text(), "tidy this up") {
+			t.Error("v1 not kept")
+		}
+		evs, _, _ := h.store.AuditEvents(context.Background(), models.AuditFilter{Action: "selection_cases.save"})
+		if len(evs) != 2 || evs[0].Actor != "eddie" || evs[0].Subject != "agent:analyst" {
+			t.Errorf("audit: %+v", evs)
+		}
+		// a viewer sees, cannot edit
+		vic := h.login("vic", "vic-password")
+		if _, d := vic.get("/agents/analyst/cases"); d.Find(`[data-testid="cases-form"]`).Length() != 0 {
+			t.Error("viewer gets the editor")
+		}
+		if res, _ := vic.postCases("analyst", "2", analystCases, ""); res.StatusCode != http.StatusForbidden {
+			t.Errorf("viewer save: %d", res.StatusCode)
+		}
+	})
+}
+
+// TestForgeSelectionPanel: the forge shows which tasks a lever loses —
+// deferred mode loses the task whose wording search cannot match, and
+// turning a tool off loses the tasks that need it.
+func TestForgeSelectionPanel(t *testing.T) {
+	h := sqliteOnly(t)
+	ed := h.login("admin", adminPassword)
+	if res, _ := ed.postCases("analyst", "0", analystCases, ""); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("save: %d", res.StatusCode)
+	}
+	_, d := ed.get("/forge?agent=analyst")
+	state, _ := d.Find(`input[name="state"]`).Attr("value")
+	if d.Find(`[data-testid="selection-slot"]`).Length() != 1 {
+		t.Fatal("the forge has no selection slot")
+	}
+	res, panel := ed.getHX("/forge/selection?state=" + url.QueryEscape(state))
+	if res.StatusCode != http.StatusOK || panel.Find(`[data-testid="selection-panel"]`).Length() != 1 {
+		t.Fatalf("panel: %d", res.StatusCode)
+	}
+	deferred := panel.Find(`[data-testid="selection-lever-deferred"]`).Text()
+	if !strings.Contains(deferred, "tidy this up") || strings.Contains(deferred, "ask which sheet") {
+		t.Errorf("deferred lever: %q", deferred)
+	}
+	chart := panel.Find(`[data-testid="selection-lever-tool:render_chart"]`).Text()
+	if !strings.Contains(chart, "make a bar chart") || !strings.Contains(chart, "-0.") {
+		t.Errorf("render_chart lever: %q", chart)
+	}
+	// in deferred mode the panel's misses name the lost task
+	_, d = ed.get("/forge?agent=analyst&deferred=1")
+	state, _ = d.Find(`input[name="state"]`).Attr("value")
+	_, panel = ed.getHX("/forge/selection?state=" + url.QueryEscape(state))
+	if !strings.Contains(panel.Find(`[data-testid="cases-totals-this draft"]`).Text(), "tidy this up") {
+		t.Errorf("deferred misses: %q", panel.Find(`[data-testid="cases-totals-this draft"]`).Text())
+	}
+	if res, _ := ed.getHX("/forge/selection?state=" + url.QueryEscape("tier=huge&agent=analyst")); res.StatusCode != http.StatusBadRequest {
+		t.Errorf("bad state: %d", res.StatusCode)
+	}
+}
