@@ -51,6 +51,10 @@ func Parse(format string, data []byte, namespace string) ([]Contract, Problems) 
 			ps.add("", "namespace", "%q must be a service name matching ^[a-z][a-z0-9_]*$", namespace)
 			return nil, ps
 		}
+		if len(namespace) > MaxNamespaceLength {
+			ps.add("", "namespace", "is %d characters, longer than the limit of %d", len(namespace), MaxNamespaceLength)
+			return nil, ps
+		}
 		if format == FormatMCP {
 			cs = parseMCP(&ps, doc, namespace)
 		} else {

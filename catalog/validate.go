@@ -19,6 +19,13 @@ const (
 	MaxSearchHintBytes  = 80
 )
 
+// MaxIDLength and MaxNamespaceLength are the longest tool id (namespace
+// included) and service namespace the store keeps.
+const (
+	MaxIDLength        = 200
+	MaxNamespaceLength = 64
+)
+
 var idPattern = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)?$`)
 
 var schemaTypes = map[string]bool{"string": true, "number": true, "integer": true, "boolean": true, "object": true, "array": true, "null": true, "any": true}
@@ -71,6 +78,10 @@ func validateContract(ps *Problems, name string, c Contract, params bool) {
 		ps.add(name, "id", "is required")
 	case !idPattern.MatchString(c.ID):
 		ps.add(name, "id", "%q must match ^[a-z][a-z0-9_]*$ or namespace.name", c.ID)
+	case len(c.ID) > MaxIDLength:
+		ps.add(name, "id", "is %d characters, longer than the limit of %d", len(c.ID), MaxIDLength)
+	case len(c.Namespace()) > MaxNamespaceLength:
+		ps.add(name, "id", "namespace %q is longer than the limit of %d characters", c.Namespace(), MaxNamespaceLength)
 	}
 	if strings.TrimSpace(c.Title) == "" {
 		ps.add(name, "title", "is required")

@@ -76,6 +76,9 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("models: open %s: %w", dialect, err)
 	}
+	if err := registerLimitChecks(db); err != nil {
+		return nil, fmt.Errorf("models: open: %w", err)
+	}
 	sqlDB, err := db.DB()
 	if err != nil {
 		return nil, fmt.Errorf("models: open: %w", err)

@@ -263,6 +263,16 @@ type ValidationError struct {
 	Fields map[string]string
 }
 
+// First returns the alphabetically first field and its message.
+func (e *ValidationError) First() (field, msg string) {
+	for k, v := range e.Fields {
+		if field == "" || k < field {
+			field, msg = k, v
+		}
+	}
+	return field, msg
+}
+
 // Error lists the fields.
 func (e *ValidationError) Error() string {
 	var parts []string

@@ -40,6 +40,16 @@ func (s *Server) handleError(err error, c echo.Context) {
 		}
 	case errors.Is(err, models.ErrNotFound):
 		status, msg = http.StatusNotFound, "Not found."
+	case errors.As(err, new(*models.ValidationError)):
+		// a limit the store enforced (every column's size, for one) that no
+		// handler checked earlier: still the user's input, named
+		ve, _ := asValidation(err)
+		field, text := ve.First()
+		if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+			_ = c.JSON(http.StatusUnprocessableEntity, apiError{Error: apiErrorBody{Code: codeFor(http.StatusUnprocessableEntity), Field: field, Message: field + " " + text}})
+			return
+		}
+		status, msg = http.StatusUnprocessableEntity, field+": "+text+". Nothing was saved."
 	case errors.Is(err, context.DeadlineExceeded) || unavailable(err):
 		status, msg = http.StatusServiceUnavailable, "The database is unavailable right now. Nothing was changed; try again in a moment."
 	}

@@ -119,3 +119,27 @@ func TestFavicon(t *testing.T) {
 		t.Fatalf("/favicon.ico: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
 	}
 }
+
+// TestLongNamesAreRefusedBeforeTheDatabase (finding 10): a 100-character
+// namespace and a 250-character tool name are refused at import with the
+// field named (Postgres used to answer 500), and nothing is stored.
+func TestLongNamesAreRefusedBeforeTheDatabase(t *testing.T) {
+	eachDialect(t, func(t *testing.T, h *harness) {
+		admin := h.login("admin", adminPassword)
+		before := rowCounts(t, h)
+		ns := strings.Repeat("n", 100)
+		doc := `{"tools":[{"name":"get_thing","description":"Gets a thing.","inputSchema":{"type":"object"}}]}`
+		res, html := admin.uploadImport("mcp", ns, []byte(doc))
+		if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(html, "namespace") {
+			t.Errorf("100-character namespace: %d", res.StatusCode)
+		}
+		long := `{"tools":[{"name":"` + strings.Repeat("t", 250) + `","description":"Gets a thing.","inputSchema":{"type":"object"}}]}`
+		res, html = admin.uploadImport("mcp", "acme", []byte(long))
+		if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(html, "longer than the limit") {
+			t.Errorf("250-character tool name: %d", res.StatusCode)
+		}
+		if after := rowCounts(t, h); after["tools"] != before["tools"] || after["audit_events"] != before["audit_events"] {
+			t.Errorf("rows changed: %v → %v", before, after)
+		}
+	})
+}
