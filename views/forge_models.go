@@ -88,6 +88,8 @@ type ForgeData struct {
 	CanSave     bool
 	BaseVersion int
 	CSRF        string
+	// Run is the deferred-run simulator (deferred mode only).
+	Run *RunSim
 }
 
 // Option is one choice of a select.

@@ -1365,6 +1365,12 @@ func Projection(d ForgeData) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
+		if d.Run != nil {
+			templ_7745c5c3_Err = RunSimulator(*d.Run).Render(ctx, templ_7745c5c3_Buffer)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+		}
 		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 125, "<div class=\"panel sections\" data-testid=\"sections\"><div class=\"filters\"><strong>Sections</strong> <span class=\"muted\">digest <span class=\"mono\" data-testid=\"digest\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err

@@ -38,7 +38,7 @@ func (p Page) Nav() []NavItem {
 		return nil
 	}
 	items := []NavItem{{"dashboard", "Dashboard", "/"}, {"forge", "Forge", "/forge"}, {"agents", "Agents", "/agents"}, {"profiles", "Profiles", "/profiles"}, {"catalog", "Catalog", "/catalog"}}
-	items = append(items, NavItem{"skills", "Skills", "/skills"})
+	items = append(items, NavItem{"skills", "Skills", "/skills"}, NavItem{"runs", "Runs", "/runs"})
 	if p.Viewer.IsReviewer {
 		items = append(items, NavItem{"reviews", "Reviews", "/reviews"})
 	}

@@ -123,6 +123,13 @@ func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, er
 	if err := s.pickerData(c, &data); err != nil {
 		return data, err
 	}
+	if fc.draft.Options.Deferred {
+		sim, err := s.runSimulation(c.Request().Context(), fc, c.QueryParams())
+		if err != nil {
+			return data, err
+		}
+		data.Run = &sim
+	}
 	if fc.ac.Version != nil {
 		saved, err := s.versionTotals(c.Request().Context(), fc.snap, fc.ac, fc.state.Encoding)
 		if err != nil {

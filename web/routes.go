@@ -75,6 +75,7 @@ func (s *Server) routeTable() []route {
 		// forge
 		{http.MethodGet, "/forge", signedIn, s.forgePage},
 		{http.MethodGet, "/forge/search", signedIn, s.forgeSearch},
+		{http.MethodGet, "/forge/run", signedIn, s.forgeRun},
 		{http.MethodPost, "/forge/save", editors, s.forgeSave},
 
 		// agents
@@ -116,6 +117,10 @@ func (s *Server) routeTable() []route {
 		{http.MethodPost, "/proposals/:id/withdraw", editors, s.withdrawProposal},
 		{http.MethodPost, "/proposals/:id/submit", editors, s.submitProposal},
 		{http.MethodGet, "/reviews", reviewers, s.reviewQueue},
+
+		// deferred-run evidence
+		{http.MethodGet, "/runs", signedIn, s.runsPage},
+		{http.MethodGet, "/runs/:run", signedIn, s.runPage},
 
 		// audit
 		{http.MethodGet, "/audit", auditors, s.auditPage},

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/agentforge/console/catalog"
 )
@@ -31,6 +32,19 @@ type Surface struct {
 	always      []string
 	prefix      map[string]bool
 	searchable  []catalog.Contract
+	search      *lazyIndex
+}
+
+// lazyIndex is the search index of a surface's searchable tools, built on
+// the first search (a step never needs it).
+type lazyIndex struct {
+	once sync.Once
+	ix   *catalog.Index
+}
+
+func (l *lazyIndex) get(cs []catalog.Contract) *catalog.Index {
+	l.once.Do(func() { l.ix = catalog.NewIndex(cs) })
+	return l.ix
 }
 
 // PinError is a pin that is not a tool of the surface.
@@ -50,7 +64,7 @@ func (e *PinError) Error() string {
 // choose what every step shows, not what the run may reach, so a runtime
 // may pin per step without invalidating its receipts.
 func NewSurface(roster []*catalog.Entry, opts SurfaceOptions) (*Surface, error) {
-	s := &Surface{index: make(map[string]int, len(roster)), prefix: map[string]bool{}}
+	s := &Surface{index: make(map[string]int, len(roster)), prefix: map[string]bool{}, search: &lazyIndex{}}
 	h := sha256.New()
 	var b strings.Builder
 	b.WriteString("surface/v1\nagent=")
@@ -185,7 +199,7 @@ func (s *Surface) Search(query string, limit int, c Ceilings) ([]catalog.Hit, er
 	if limit > c.Results {
 		return nil, overCeiling("limit", limit, c.Results, "the number of results asked for")
 	}
-	return catalog.Search(query, s.searchable, limit), nil
+	return s.search.get(s.searchable).Search(query, limit), nil
 }
 
 // WithPins returns the surface with other pins (each a roster tool, else a
@@ -193,7 +207,7 @@ func (s *Surface) Search(query string, limit int, c Ceilings) ([]catalog.Hit, er
 // prefix and what search can reach.
 func (s *Surface) WithPins(pins []string) (*Surface, error) {
 	n := *s
-	n.pins, n.prefix, n.searchable = nil, map[string]bool{}, nil
+	n.pins, n.prefix, n.searchable, n.search = nil, map[string]bool{}, nil, &lazyIndex{}
 	seen := map[string]bool{}
 	for _, p := range pins {
 		if seen[p] {

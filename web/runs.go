@@ -1,0 +1,56 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/instruction/deferred"
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/views"
+)
+
+const timeFormat = "2006-01-02 15:04:05"
+
+// runsPage lists the latest deferred runs.
+func (s *Server) runsPage(c echo.Context) error {
+	runs, err := s.store.RecentRuns(c.Request().Context(), 100)
+	if err != nil {
+		return err
+	}
+	rows := make([]views.RunListRow, len(runs))
+	for i, r := range runs {
+		rows[i] = views.RunListRow{Run: r.Run, Agent: r.Agent, Events: r.Events, Steps: r.Steps, Last: r.Last.UTC().Format(timeFormat)}
+	}
+	return s.render(c, http.StatusOK, s.page(c, "Runs", "runs"), views.RunsList(rows))
+}
+
+// runPage shows one run's evidence.
+func (s *Server) runPage(c echo.Context) error {
+	run := c.Param("run")
+	if !deferred.ValidRun(run) {
+		return echo.NewHTTPError(http.StatusNotFound, "No such run.")
+	}
+	evs, err := s.store.RunEvents(c.Request().Context(), run, 1000)
+	if err != nil {
+		return err
+	}
+	if len(evs) == 0 {
+		return echo.NewHTTPError(http.StatusNotFound, "No such run.")
+	}
+	d := views.RunData{Run: run, Agent: evs[0].Agent, Profile: evs[0].Profile}
+	surfaces := map[string]bool{}
+	for _, e := range evs {
+		surfaces[e.Surface] = true
+		d.Rows = append(d.Rows, runEventRow(e))
+	}
+	d.Surfaces = len(surfaces)
+	return s.render(c, http.StatusOK, s.page(c, "Run "+run, "runs"), views.RunPage(d))
+}
+
+func runEventRow(e models.RunEvent) views.RunEventRow {
+	return views.RunEventRow{At: e.CreatedAt.UTC().Format(timeFormat), Kind: e.Kind, Step: e.Step, Surface: e.Surface, QueryBytes: e.QueryBytes, Hits: e.Hits,
+		Active: e.Active, Activated: e.Activated, Reachable: e.Reachable, Accepted: e.Accepted, Rejected: e.Rejected, RejectedWhy: e.RejectedWhy,
+		SchemaBytes: e.SchemaBytes, TextBytes: e.TextBytes, Tokens: e.Tokens, PrefixTokens: e.PrefixTokens, NewTokens: e.Tokens - e.PrefixTokens,
+		Digest: e.Digest, Receipts: e.Receipts, Tool: e.Tool, Verdict: e.Verdict}
+}
