@@ -190,7 +190,7 @@ func deferCatalog(c *Composition, listed, reachable int) {
 		s.Units = append(s.Units, lib.unit(fmt.Sprintf("deferred/reachable/%d", reachable), func() string {
 			return fmt.Sprintf("%d more tools are reachable through %s.\n\n", reachable, SearchToolID)
 		}))
-		s.Reason += fmt.Sprintf(", deferred: %d listed, %d reachable through search", listed, reachable)
+		s.Reason = fmt.Sprintf("deferred, %s form: %d listed (search_tools, always-on tools, pins), %d reachable through search", c.Options.CatalogForm, listed, reachable)
 		return
 	}
 }
