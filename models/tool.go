@@ -2,6 +2,8 @@ package models
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -74,6 +76,18 @@ type CatalogState struct {
 // Generations reads both counters in one query: the catalog's and the
 // configuration's. Together they key any cached composition.
 func (s *Store) Generations(ctx context.Context) (catalogGen, configGen int64, err error) {
+	// the hot path of every API request: one plain query, without the
+	// ORM's per-call statement building (a quarter of a check's CPU)
+	if sqlDB, derr := s.db.DB(); derr == nil {
+		err = sqlDB.QueryRowContext(ctx, "SELECT generation, config_generation FROM catalog_states WHERE id = 1").Scan(&catalogGen, &configGen)
+		if errors.Is(err, sql.ErrNoRows) {
+			err = ErrNotFound
+		}
+		if err != nil {
+			return 0, 0, fmt.Errorf("models: generations: %w", err)
+		}
+		return catalogGen, configGen, nil
+	}
 	var st CatalogState
 	if err := s.with(ctx).First(&st, 1).Error; err != nil {
 		return 0, 0, fmt.Errorf("models: generations: %w", notFound(err))

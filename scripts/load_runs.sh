@@ -23,7 +23,7 @@ key="$("$bin" apikey create load-runs | tail -1)"
 # the load database only: the imported tools are taken as reviewed, and
 # dev-helper (github connected) declares every available tool
 psql "$DATABASE_URL" -qv ON_ERROR_STOP=1 >/dev/null <<'SQL'
-UPDATE tools SET status = 'available', reviewed_by = 'load-script' WHERE namespace = 'github';
+UPDATE tools SET status = 'available', validation = 'bindable', class_effects = contract::json->>'effects', class_risk = 'low', classified_by = 'load-script', classified_digest = digest, reviewed_by = 'load-script' WHERE namespace = 'github';
 UPDATE api_keys SET scope = 'runtime' WHERE name = 'load-runs';
 UPDATE agents SET declared = (SELECT json_agg(id ORDER BY position, id)::text FROM tools WHERE status = 'available'), version = version + 1 WHERE slug = 'dev-helper';
 UPDATE catalog_states SET generation = generation + 1, config_generation = config_generation + 1;

@@ -49,6 +49,7 @@ done
 
 # 4b. two console processes on one Postgres (DESIGN.md §8)
 gotest "two replicas on one Postgres: shared sessions; promotion, profile save, tool review seen by the other's next request; throttle across both; per-replica API rate" replicas.log ./replicas -run TestTwoReplicasOnOnePostgres -v
+gotest "grant revoked on replica A under 32 connections on both: zero allows after the commit" revocation.log ./web -run TestRevocationAcrossReplicas -v
 
 # 5. security headers and cookies on every page
 gotest "security headers (CSP, nosniff, Referrer-Policy, frame-ancestors) and cookie flags on every page" headers.log ./web -run 'TestSecurityHeadersOnEveryPage|TestErrorPagesRevealNoInternals' -v
@@ -96,6 +97,22 @@ if [ -n "$line" ] && [ -n "$rss" ]; then
   report "POST /api/v1/compose on Postgres, warm, 32 connections, ${LOAD_SECONDS:-30} s" "$ok" "${rps} req/s (≥ 1000), p99 ${p99} ms (≤ 25), ${errs} errors (0), ${rss} MB resident (≤ 250)"
 else
   report "API load run" 1 "no figures (see artifacts/proof/load.log)"
+fi
+
+# 9. call-time authorization: POST /api/v1/authorize on Postgres, 32
+# connections, distinct subjects and tools, with a revocation halfway
+LOAD_SECONDS="${LOAD_SECONDS:-30}" bash scripts/load_authorize.sh >"$logs/load-authorize.log" 2>&1
+line=$(grep '^requests' "$logs/load-authorize.log")
+rev=$(grep '^revocation under load' "$logs/load-authorize.log")
+if [ -n "$line" ] && [ -n "$rev" ]; then
+  rps=$(echo "$line" | sed -E 's/.* ([0-9]+) req\/s.*/\1/')
+  p99=$(echo "$line" | sed -E 's/.*p99 ([0-9.]+) ms.*/\1/')
+  errs=$(echo "$line" | sed -E 's/.*errors ([0-9]+).*/\1/')
+  late=$(echo "$rev" | sed -E 's/.*allows after commit ([0-9]+).*/\1/')
+  ok=$(awk -v r="$rps" -v p="$p99" -v e="$errs" -v l="$late" 'BEGIN {print (r >= 5000 && p <= 10 && e == 0 && l == 0) ? 0 : 1}')
+  report "POST /api/v1/authorize on Postgres, 32 connections, distinct subjects and tools, revocation halfway" "$ok" "${rps} checks/s (≥ 5000), p99 ${p99} ms (≤ 10), ${errs} errors (0), ${late} allows after the revocation committed (0)"
+else
+  report "authorization load run" 1 "no figures (see artifacts/proof/load-authorize.log)"
 fi
 
 echo "screenshots: $CONSOLE_ARTIFACTS"

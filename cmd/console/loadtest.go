@@ -29,9 +29,10 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 	conns := fs.Int("c", 32, "concurrent connections")
 	dur := fs.Duration("d", 30*time.Second, "duration (at most 5m)")
 	warm := fs.Duration("warm", 3*time.Second, "warm-up before measuring")
-	mode := fs.String("mode", "compose", "compose (the --body, repeated), distinct (every compose body different) or steps (deferred-run steps)")
+	mode := fs.String("mode", "compose", "compose (the --body, repeated), distinct (every compose body different) steps (deferred-run steps) or authorize (call-time checks, distinct subjects and tools)")
 	agent := fs.String("agent", "analyst", "agent of the distinct and steps modes")
 	runs := fs.Int("runs", 8192, "distinct runs of the steps mode (each with 3 search receipts)")
+	revoke := fs.Bool("revoke", false, "authorize mode: revoke the contractors' read-only grant halfway (needs DATABASE_URL) and count allows after it committed")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, err}
 	}
@@ -60,8 +61,10 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 		lm, err = distinctComposeMode(ctx, client, *target, *key, *agent)
 	case "steps":
 		lm, err = stepsMode(ctx, client, *target, *key, *agent, max(1, *runs), *conns)
+	case "authorize":
+		return runAuthorizeLoad(ctx, client, *target, *key, *agent, *conns, *dur, *warm, *revoke, stdout)
 	default:
-		return &exitError{2, fmt.Errorf("--mode: %q is not one of compose, distinct, steps", *mode)}
+		return &exitError{2, fmt.Errorf("--mode: %q is not one of compose, distinct, steps, authorize", *mode)}
 	}
 	if err != nil {
 		return err

@@ -1,0 +1,188 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/models"
+)
+
+// The authorize mode's mix: subjects alternate between the demo group
+// contractors (asking for the read-only tools they are granted, and for
+// exec, which they are not) and the group everyone (any tool of the
+// analyst's profile); every request names its own subject.
+var (
+	contractorTools = []string{"load_table", "describe_table", "read_spreadsheet", "sql_query", "compute_statistics", "ask_user", "exec"}
+	everyoneTools   = []string{"exec", "load_table", "save_table", "describe_table", "emit_artifact", "read_spreadsheet", "sql_query", "compute_statistics", "render_chart", "workspace_write", "ask_user"}
+)
+
+// authorizeCall is one generated check and whether the revoked grant
+// (contractors: effects read-only) is what allows it.
+type authorizeCall struct {
+	body        []byte
+	revocable   bool
+	sent, taken time.Time
+	allow       bool
+}
+
+func authorizeBody(agent string, i uint64) authorizeCall {
+	subject := map[string]any{"id": fmt.Sprintf("subject-%d", i)}
+	var tool string
+	revocable := false
+	if i%2 == 0 {
+		subject["groups"] = []string{"contractors"}
+		tool = contractorTools[(i/2)%uint64(len(contractorTools))]
+		revocable = tool != "exec"
+	} else {
+		subject["groups"] = []string{authority.Everyone}
+		tool = everyoneTools[(i/2)%uint64(len(everyoneTools))]
+	}
+	b, _ := json.Marshal(map[string]any{"agent": agent, "tool": tool, "subject": subject})
+	return authorizeCall{body: b, revocable: revocable}
+}
+
+// runAuthorizeLoad drives POST /api/v1/authorize and, with revoke, removes
+// the contractors' read-only grant halfway through the measured run
+// (through the database, as an admin would), counts the allows of
+// revocable calls sent after that transaction committed, and restores the
+// grant.
+func runAuthorizeLoad(ctx context.Context, client *http.Client, base, key, agent string, conns int, dur, warm time.Duration, revoke bool, stdout *os.File) error {
+	var store *models.Store
+	if revoke {
+		url := os.Getenv("DATABASE_URL")
+		if url == "" {
+			return &exitError{2, fmt.Errorf("--revoke: set DATABASE_URL to the console's database")}
+		}
+		var err error
+		if store, err = models.Open(ctx, url); err != nil {
+			return err
+		}
+		defer store.Close()
+	}
+	var seq atomic.Uint64
+	shoot := func() (authorizeCall, error) {
+		c := authorizeBody(agent, seq.Add(1)-1)
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/api/v1/authorize", bytes.NewReader(c.body))
+		req.Header.Set("Authorization", "Bearer "+key)
+		req.Header.Set("Content-Type", "application/json")
+		c.sent = time.Now()
+		res, err := client.Do(req)
+		if err != nil {
+			return c, err
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		c.taken = time.Now()
+		var d struct {
+			Decision string `json:"decision"`
+		}
+		if res.StatusCode != http.StatusOK || json.Unmarshal(b, &d) != nil || (d.Decision != "allow" && d.Decision != "deny") {
+			return c, fmt.Errorf("status %d: %.200s", res.StatusCode, b)
+		}
+		c.allow = d.Decision == "allow"
+		return c, nil
+	}
+	if _, err := shoot(); err != nil {
+		return fmt.Errorf("first check failed: %v", err)
+	}
+	run := func(d time.Duration, onHalf func()) (calls []authorizeCall, errs int, elapsed time.Duration) {
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		start := time.Now()
+		deadline := start.Add(d)
+		for i := 0; i < conns; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var mine []authorizeCall
+				bad := 0
+				for time.Now().Before(deadline) && ctx.Err() == nil {
+					c, err := shoot()
+					if err != nil {
+						bad++
+						continue
+					}
+					mine = append(mine, c)
+				}
+				mu.Lock()
+				calls = append(calls, mine...)
+				errs += bad
+				mu.Unlock()
+			}()
+		}
+		if onHalf != nil {
+			time.Sleep(d / 2)
+			onHalf()
+		}
+		wg.Wait()
+		return calls, errs, time.Since(start)
+	}
+	run(warm, nil)
+	var committed time.Time
+	var revokeErr error
+	var onHalf func()
+	if revoke {
+		onHalf = func() {
+			readOnly := []models.GrantSpec{{Kind: authority.KindEffects, Value: "read-only"}}
+			if _, revokeErr = store.ChangeGrants(ctx, "loadtest", "contractors", false, readOnly, nil); revokeErr == nil {
+				committed = time.Now()
+			}
+		}
+	}
+	calls, errs, elapsed := run(dur, onHalf)
+	if revoke && revokeErr == nil {
+		// leave the database as it was
+		if _, err := store.ChangeGrants(ctx, "loadtest", "contractors", true, []models.GrantSpec{{Kind: authority.KindEffects, Value: "read-only"}}, nil); err != nil {
+			return fmt.Errorf("restoring the grant: %w", err)
+		}
+	}
+	if revokeErr != nil {
+		return fmt.Errorf("revocation: %w", revokeErr)
+	}
+	lat := make([]time.Duration, len(calls))
+	for i, c := range calls {
+		lat[i] = c.taken.Sub(c.sent)
+	}
+	sort.Slice(lat, func(a, b int) bool { return lat[a] < lat[b] })
+	pct := func(p float64) time.Duration {
+		if len(lat) == 0 {
+			return 0
+		}
+		return lat[min(len(lat)-1, int(float64(len(lat))*p))]
+	}
+	n := len(calls) + errs
+	fmt.Fprintf(stdout, "requests %d in %.1fs with %d connections: %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms, errors %d (mode authorize)\n",
+		n, elapsed.Seconds(), conns, float64(n)/elapsed.Seconds(), ms(pct(0.50)), ms(pct(0.99)), ms(pct(1)), errs)
+	if revoke {
+		before, after, late := 0, 0, 0
+		for _, c := range calls {
+			if !c.revocable {
+				continue
+			}
+			switch {
+			case c.sent.After(committed):
+				after++
+				if c.allow {
+					late++
+				}
+			case c.allow && c.taken.Before(committed):
+				before++
+			}
+		}
+		fmt.Fprintf(stdout, "revocation under load: %d revocable checks allowed before the commit, %d sent after it, allows after commit %d\n", before, after, late)
+		if before == 0 || after == 0 {
+			return fmt.Errorf("the load did not straddle the revocation (before %d, after %d)", before, after)
+		}
+	}
+	return nil
+}
