@@ -226,7 +226,7 @@ func (c *Checker) nameAt(ts []token, i int) (mention, bool) {
 		shaped && (callShaped(ts, i) || pointedAt(ts, i) || toolUse(ts, i, i) || t.paren || strings.Contains(w, ".")),
 		!shaped && callVerbBare(ts, i),
 		!shaped && toolNoun(ts, i):
-		return mention{kind: KindUnknown, ident: t.text, paren: t.paren, signal: t.text, start: t.start, end: t.end}, true
+		return mention{kind: KindUnknown, ident: t.text, paren: t.paren, signal: callPhrase(ts, i), start: t.start, end: t.end}, true
 	}
 	return mention{}, false
 }
@@ -268,4 +268,25 @@ func (c *Checker) serviceMentions(ts []token) []mention {
 		}
 	}
 	return out
+}
+
+// callPhrase is the words that call word i: "call zeta", "the geocode
+// tool", "use `foo_bar`".
+func callPhrase(ts []token, i int) string {
+	a, b := i, i
+	for k := i - 1; k >= 0 && k >= i-2 && !ts[k+1].sentence; k-- {
+		w := ts[k].lower
+		if !callVerbs[w] && !pointers[w] && !determiners[w] {
+			break
+		}
+		a = k
+	}
+	if i+1 < len(ts) && !ts[i+1].sentence && toolNouns[ts[i+1].lower] {
+		b = i + 1
+	}
+	ws := make([]string, 0, b-a+1)
+	for k := a; k <= b; k++ {
+		ws = append(ws, ts[k].text)
+	}
+	return strings.Join(ws, " ")
 }

@@ -1,7 +1,6 @@
 package fidelity
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/agentforge/console/catalog"
@@ -87,17 +86,31 @@ func (c *Checker) Check(text string, s *Scope) []Finding {
 func (c *Checker) filter(text string, ms []mention, s *Scope) []Finding {
 	var out []Finding
 	last := -1
+	// one finding per kind and tool within a stretch of text: overlapping
+	// phrases of one sentence ("write a Python program", "in the
+	// interpreter") are one place
+	seen := map[string]int{}
 	for _, m := range ms {
 		f, ok := s.judge(m)
 		if !ok || m.start == last {
 			continue
 		}
+		key := f.Kind + "\x00" + f.Tool
+		if end, dup := seen[key]; dup && m.start <= end+nearby {
+			seen[key] = max(end, m.end)
+			continue
+		}
+		seen[key] = m.end
 		last = m.start
 		f.Offset, f.Excerpt = m.start, excerpt(text, m.start, m.end)
 		out = append(out, f)
 	}
 	return out
 }
+
+// nearby is how far apart two hits of one kind and tool must be to count
+// as two places.
+const nearby = 80
 
 // judge decides whether a mention is a finding under the scope.
 func (s *Scope) judge(m mention) (Finding, bool) {
@@ -120,7 +133,7 @@ func (s *Scope) judge(m mention) (Finding, bool) {
 		if s.exec && (strings.Contains(w, ".") || m.paren) {
 			return Finding{}, false // a function call inside a program
 		}
-		return Finding{Kind: KindUnknown, Tool: m.ident, Signal: fmt.Sprintf("%s (no such tool in the roster)", m.ident)}, true
+		return Finding{Kind: KindUnknown, Tool: m.ident, Signal: m.signal}, true
 	case KindService:
 		if s.namespaces[m.ident] {
 			return Finding{}, false
