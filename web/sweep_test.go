@@ -15,7 +15,7 @@ import (
 func rowCounts(t *testing.T, h *harness) map[string]int64 {
 	ctx := context.Background()
 	out := map[string]int64{}
-	for _, table := range []string{"audit_events", "users", "tools", "agents", "profile_versions", "skill_versions", "proposals", "reviews", "api_keys", "skill_labels"} {
+	for _, table := range []string{"audit_events", "users", "tools", "agents", "profile_versions", "skill_versions", "proposals", "reviews", "api_keys", "skill_labels", "subject_groups", "group_versions", "bindings"} {
 		var n int64
 		rows, err := h.store.Raw(ctx, "SELECT COUNT(*) FROM "+table)
 		if err != nil {
@@ -36,6 +36,7 @@ func TestStateChangeSweep(t *testing.T) {
 	admin := h.login("admin", adminPassword)
 	viewer := h.login("vera", "vera-password")
 	key := h.apiKey()
+	runtimeKey := h.runtimeKey()
 	before := rowCounts(t, h)
 	form := url.Values{"username": {"eve"}, "password": {"long enough pw"}, "roles": {"admin"}, "name": {"x"}, "slug": {"x"}, "tools": {"read_file"},
 		"tier": {"full"}, "catalog_form": {"full"}, "base": {"1"}, "version": {"1"}, "expected": {"2"}, "reason": {"because"}, "kind": {"approve"},
@@ -61,6 +62,15 @@ func TestStateChangeSweep(t *testing.T) {
 		},
 		"api key": func(path string) (*http.Response, error) {
 			return postRaw(h.client(), path, form, map[string]string{"Authorization": "Bearer " + key})
+		},
+		// whatever its scope, no key approves, promotes, rolls back or edits
+		"runtime api key": func(path string) (*http.Response, error) {
+			return postRaw(h.client(), path, form, map[string]string{"Authorization": "Bearer " + runtimeKey})
+		},
+		"runtime api key with a session's CSRF token": func(path string) (*http.Response, error) {
+			f := cloneForm(form)
+			f.Set("_csrf", admin.csrf)
+			return postRaw(h.client(), path, f, map[string]string{"Authorization": "Bearer " + runtimeKey, "X-CSRF-Token": admin.csrf})
 		},
 	}
 	checked := 0
@@ -150,4 +160,63 @@ func FuzzFormRoutes(f *testing.F) {
 			t.Fatalf("POST %s with %q: %d", path, payload, res.StatusCode)
 		}
 	})
+}
+
+// TestAPIScopeSweep: every runtime API route × {read key, runtime key,
+// session, nothing}: only a runtime key passes the route's policy; every
+// read route takes both scopes; no API route is a console mutation.
+func TestAPIScopeSweep(t *testing.T) {
+	h := sqliteOnly(t)
+	read, runtime := h.apiKey(), h.runtimeKey()
+	admin := h.login("admin", adminPassword)
+	checked := 0
+	for _, r := range h.app.routes {
+		if !r.policy.apiKey {
+			continue
+		}
+		if !strings.HasPrefix(r.path, "/api/v1/") {
+			t.Errorf("%s %s takes API keys outside /api/v1", r.method, r.path)
+		}
+		path := strings.NewReplacer(":run", "r1", ":handle", "afb_x", ":digest", strings.Repeat("0", 64), ":slug", "source-check").Replace(r.path)
+		send := func(c *client, key string) int {
+			req, _ := http.NewRequest(r.method, h.srv.URL+path, strings.NewReader(`{}`))
+			req.Header.Set("Content-Type", "application/json")
+			if key != "" {
+				req.Header.Set("Authorization", "Bearer "+key)
+			}
+			res, err := c.http.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			return res.StatusCode
+		}
+		if code := send(admin, ""); code != http.StatusUnauthorized {
+			t.Errorf("%s %s with a session and no key: %d, want 401", r.method, path, code)
+		}
+		if code := send(h.client(), ""); code != http.StatusUnauthorized {
+			t.Errorf("%s %s with nothing: %d, want 401", r.method, path, code)
+		}
+		readCode, runtimeCode := send(h.client(), read), send(h.client(), runtime)
+		switch r.policy.scope {
+		case models.ScopeRuntime:
+			if readCode != http.StatusForbidden {
+				t.Errorf("%s %s with a read key: %d, want 403", r.method, path, readCode)
+			}
+		case models.ScopeRead:
+			if readCode == http.StatusForbidden || readCode == http.StatusUnauthorized {
+				t.Errorf("%s %s with a read key: %d", r.method, path, readCode)
+			}
+		default:
+			t.Errorf("%s %s: an API route without a scope", r.method, path)
+		}
+		if runtimeCode == http.StatusForbidden || runtimeCode == http.StatusUnauthorized {
+			t.Errorf("%s %s with a runtime key: %d", r.method, path, runtimeCode)
+		}
+		checked++
+	}
+	if checked < 7 {
+		t.Fatalf("only %d API routes swept", checked)
+	}
+	t.Logf("%d API routes × 4 credentials", checked)
 }
