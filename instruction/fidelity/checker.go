@@ -209,7 +209,10 @@ func (c *Checker) nameAt(ts []token, i int) (mention, bool) {
 	w := strings.TrimSuffix(t.lower, "()")
 	shaped := identifierShaped(t.text)
 	if tools, ok := c.known[w]; ok {
-		if shaped || t.attr || t.quoted && callShaped(ts, i) || toolUse(ts, i, i) {
+		// a one-word name ("fetch", "search") counts only where the text
+		// clearly uses it as a tool: "the fetch tool", "call fetch",
+		// `fetch` called, tool="fetch"
+		if shaped || t.attr || t.quoted && callShaped(ts, i) || namedTool(ts, i) || callVerbBare(ts, i) {
 			named := i+1 < len(ts) && toolNouns[ts[i+1].lower] && !ts[i+1].sentence
 			return mention{kind: KindTool, tools: tools, signal: t.text, start: t.start, end: t.end, named: named}, true
 		}
@@ -254,7 +257,8 @@ func (c *Checker) serviceMentions(ts []token) []mention {
 	var out []mention
 	for i := 1; i < len(ts); i++ {
 		ns := ts[i].lower
-		if !c.namespaces[ns] || ts[i].sentence || !servicePrepositions[ts[i-1].lower] {
+		// a service is named as a proper noun ("to Slack", not "to files")
+		if !c.namespaces[ns] || ts[i].sentence || !servicePrepositions[ts[i-1].lower] || !isUpper(ts[i].text[0]) {
 			continue
 		}
 		for j := i - 2; j >= 0 && j >= i-6; j-- {
@@ -290,3 +294,5 @@ func callPhrase(ts []token, i int) string {
 	}
 	return strings.Join(ws, " ")
 }
+
+func isUpper(b byte) bool { return b >= 'A' && b <= 'Z' }

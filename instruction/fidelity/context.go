@@ -81,9 +81,21 @@ func toolUse(ts []token, i, end int) bool {
 	return callShaped(ts, i) && !(end+1 < len(ts) && notTools[ts[end+1].lower] && !ts[end+1].sentence)
 }
 
+// callNouns follow "call" as a noun ("Call duration in seconds").
+var callNouns = set("duration", "id", "ids", "status", "count", "volume", "log", "logs", "history", "recording",
+	"recordings", "time", "times", "type", "direction", "summary", "transcript", "quality", "rate", "details", "record",
+	"records", "limit", "limits", "stack", "graph", "site", "sign", "number", "data", "metadata", "result", "results",
+	"parameters", "arguments", "args", "timeout", "budget", "cost", "costs", "latency", "trace", "traces", "chain",
+	"depth", "queue", "notes", "participants", "start", "end", "length", "outcome", "state")
+
+// namedTool: word i is followed by "tool" or "function" ("the fetch tool").
+func namedTool(ts []token, i int) bool {
+	return i+1 < len(ts) && !ts[i+1].sentence && !ts[i+1].markup && toolNouns[ts[i+1].lower]
+}
+
 // callVerbBare: "call zeta", a plain word right after a verb "call".
 func callVerbBare(ts []token, i int) bool {
-	if i == 0 || ts[i].sentence || !bareCallVerbs[ts[i-1].lower] || functionWords[ts[i].lower] || plainNoise(ts[i]) {
+	if i == 0 || ts[i].sentence || !bareCallVerbs[ts[i-1].lower] || functionWords[ts[i].lower] || callNouns[ts[i].lower] || plainNoise(ts[i]) {
 		return false
 	}
 	if i >= 2 && !ts[i-1].sentence && nounBefore[ts[i-2].lower] {
@@ -101,7 +113,9 @@ func toolNoun(ts []token, i int) bool {
 	if i+2 < len(ts) && !ts[i+2].sentence && (ts[i+2].lower == "s" || ts[i+2].lower == "use") {
 		return false
 	}
-	return true
+	// a definite tool ("the geocode tool") or a marked name ("`geo` tool"),
+	// not a kind of tool ("a diagnostic tool")
+	return ts[i].quoted || i > 0 && !ts[i].sentence && ts[i-1].lower == "the"
 }
 
 // plainNoise: words that are not names (numbers, participles, hyphenated

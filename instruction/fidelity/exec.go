@@ -47,7 +47,9 @@ var innocentAfter = set("scanning", "review", "reviews", "quality", "search", "o
 var innocentBefore = set("source", "status", "error", "exit", "country", "zip", "postal", "promo", "discount", "http",
 	"response", "access", "verification", "auth", "authorization", "qr", "bar", "iso", "currency", "area", "loyalty",
 	"tv", "grant", "partner", "affiliate", "training", "reward", "rewards", "sponsor", "sponsors", "beta", "pilot",
-	"research", "degree", "exchange", "video", "movie", "film", "dress", "promotion", "language:python")
+	"research", "degree", "exchange", "video", "movie", "film", "dress", "promotion", "language:python", "otp", "2fa",
+	"mfa", "invite", "invitation", "coupon", "voucher", "gift", "confirmation", "reset", "pairing", "device", "tax", "hs",
+	"product", "sku", "airport", "postcode", "tracking", "shipping", "error_code", "zip_code")
 
 // execMentions finds the exec vocabulary: strong phrases, a writing or
 // running verb with a program noun within four words of the same
@@ -98,8 +100,11 @@ func execMentions(ts []token) []mention {
 }
 
 // execInnocent reports a program noun used innocently ("code scanning",
-// "loyalty program", "source code").
+// "loyalty program", "source code", "a one-time code").
 func execInnocent(ts []token, a, b int) bool {
+	if a == b && ts[a].lower == "code" && a > 0 && !ts[a].sentence && (ts[a-1].lower == "a" || ts[a-1].lower == "an" || strings.Contains(ts[a-1].lower, "-")) {
+		return true // "a code", "a one-time code": an identifier, not a program
+	}
 	if b+1 < len(ts) && !ts[b+1].sentence && innocentAfter[ts[b+1].lower] {
 		return true
 	}

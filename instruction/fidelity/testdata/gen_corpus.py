@@ -184,6 +184,16 @@ w('innocent', 'Prefer this tool over assign_copilot_to_issue when available.', F
 w('innocent', 'Writes a file; delete_file removes it again.', False, 'natives', [], )
 w('innocent', 'If the user names an author, use search_pull_requests instead.', False, 'natives', ['github.search_pull_requests'])
 
+# innocent shapes found by reading the checker's rules for flood risks
+w('innocent-rules', 'Call duration in seconds, rounded up.', False, 'natives', [])
+w('innocent-rules', 'Generates a one-time code for sign-in and returns it.', False, 'natives', [])
+w('innocent-rules', 'A diagnostic tool for network latency between two hosts.', False, 'natives', [])
+w('innocent-rules', 'Use fetch sparingly: each page counts against the quota.', False, 'natives', [])
+w('innocent-rules', 'Write the summary to files in the workspace.', False, 'natives', [])
+w('innocent-rules', 'Call status: ringing, answered or missed.', False, 'natives', [])
+w('innocent-rules', 'Creates a discount code for the campaign.', False, 'natives', [])
+w('innocent-rules', 'Lists the tools of the workshop inventory with their location.', False, 'natives', [])
+
 for k, text, leak, roster, extra, note in W:
     items.append({'kind': k, 'text': text, 'roster_preset': roster, 'roster': list(extra), 'self': None, 'leak': leak, 'note': note})
 
@@ -321,7 +331,8 @@ for row in F2:
 # the held-out third, by position, fixed before any tuning
 for i, it in enumerate(items):
     it['id'] = '%s-%03d' % (it['kind'], i)
-    it['held_out'] = i % 3 == 2 or it.pop('fresh', False)
+    # innocent-rules items were written after the rules, so never held out
+    it['held_out'] = (i % 3 == 2 and it['kind'] != 'innocent-rules') or it.pop('fresh', False)
     if it['self'] is None:
         del it['self']
     if not it['note']:
