@@ -72,6 +72,11 @@ func (s *Server) profileDiff(c echo.Context) error {
 		if err := s.liveTotals(ctx, snap, &d.B, agent, vb); err != nil {
 			return err
 		}
+		da, _ := runtime.AgentContext{Agent: agent, Version: va}.Draft(snap, nil)
+		db, _ := runtime.AgentContext{Agent: agent, Version: vb}.Draft(snap, nil)
+		if d.Selection, err = s.compareSelection(c, agent.ID, agent.Slug, "v"+strconv.Itoa(a), "v"+strconv.Itoa(b), da.Input(), db.Input()); err != nil {
+			return err
+		}
 	} else {
 		d.A.Totals, d.B.Totals = d.A.Saved, d.B.Saved // no agent: the save-time figures
 	}

@@ -262,3 +262,26 @@ func leverLabel(d instruction.Draft, lever string) string {
 	}
 	return verb + lever
 }
+
+// compareSelection evaluates an agent's current cases under two inputs.
+func (s *Server) compareSelection(c echo.Context, agentID uint, agentSlug, labelA, labelB string, a, b instruction.Input) (*views.SelectionCompareData, error) {
+	suite, _, err := s.agentSuite(c, agentID, 0)
+	if err != nil {
+		return nil, err
+	}
+	d := &views.SelectionCompareData{Agent: agentSlug, Cases: len(suite.Cases)}
+	if len(suite.Cases) == 0 {
+		return d, nil
+	}
+	ra, rb := eval.Evaluate(a, suite.Cases, suite.K), eval.Evaluate(b, suite.Cases, suite.K)
+	d.A, d.B = selectionTotals(labelA, ra), selectionTotals(labelB, rb)
+	for i := range ra.Cases {
+		switch {
+		case ra.Cases[i].Found && !rb.Cases[i].Found:
+			d.Lost = append(d.Lost, ra.Cases[i].Task)
+		case !ra.Cases[i].Found && rb.Cases[i].Found:
+			d.Gained = append(d.Gained, ra.Cases[i].Task)
+		}
+	}
+	return d, nil
+}

@@ -150,3 +150,23 @@ func TestForgeSelectionPanel(t *testing.T) {
 		t.Errorf("bad state: %d", res.StatusCode)
 	}
 }
+
+// TestProfileCompareShowsSelection: comparing two profile versions shows
+// which of the default agent's cases each version loses.
+func TestProfileCompareShowsSelection(t *testing.T) {
+	h := sqliteOnly(t)
+	ed := h.login("admin", adminPassword)
+	suite := "cases:\n  - {task: \"give me summary statistics of the survey columns\", expect: [compute_statistics]}\n  - {task: \"make a bar chart of revenue\", expect: [render_chart]}\n"
+	if res, _ := ed.postCases("analyst", "0", suite, ""); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("save: %d", res.StatusCode)
+	}
+	_, d := ed.get("/profiles/data-analyst/diff?a=2&b=1")
+	cmp := d.Find(`[data-testid="selection-compare"]`)
+	if !strings.Contains(cmp.Find(`[data-testid="selection-lost"]`).Text(), "summary statistics") || strings.Contains(cmp.Find(`[data-testid="selection-lost"]`).Text(), "bar chart") {
+		t.Errorf("v2→v1 should lose the statistics task only: %q", cmp.Text())
+	}
+	_, d = ed.get("/profiles/data-analyst/diff?a=1&b=2")
+	if !strings.Contains(d.Find(`[data-testid="selection-gained"]`).Text(), "summary statistics") {
+		t.Errorf("v1→v2 should gain it: %q", d.Find(`[data-testid="selection-compare"]`).Text())
+	}
+}
