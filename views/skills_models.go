@@ -115,4 +115,7 @@ type ProposalData struct {
 	CSRF            string
 	Errors          []string
 	PromotedVersion int
+	// Selection is, per agent whose selection cases expect this skill,
+	// those cases under production and under the proposal.
+	Selection []SelectionCompareData
 }

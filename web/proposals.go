@@ -102,6 +102,9 @@ func (s *Server) renderProposal(c echo.Context, status int, id uint, errs []stri
 		d.Form = skillFormOf(ct)
 	}
 	d.Form.Action, d.Form.Revision = fmt.Sprintf("/proposals/%d/revise", p.ID), p.Revision
+	if d.Selection, err = s.proposalSelection(c, k.Slug, prod, ct, p.Revision); err != nil {
+		return err
+	}
 	return s.render(c, status, s.page(c, fmt.Sprintf("Proposal #%d", p.ID), "skills"), views.Proposal(d))
 }
 

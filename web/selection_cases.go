@@ -169,6 +169,14 @@ func (s *Server) knownExpectations(c echo.Context, suite eval.Suite) error {
 	for i, cs := range suite.Cases {
 		for j, e := range cs.Expect {
 			for _, id := range eval.Alternatives(e) {
+				if slug, ok := strings.CutPrefix(id, eval.SkillPrefix); ok {
+					if _, err := s.store.SkillBySlug(c.Request().Context(), slug); errors.Is(err, models.ErrNotFound) {
+						return &eval.FieldError{Field: fmt.Sprintf("cases[%d].expect[%d]", i, j), Message: fmt.Sprintf("no skill is %q", slug)}
+					} else if err != nil {
+						return err
+					}
+					continue
+				}
 				if !known[id] {
 					return &eval.FieldError{Field: fmt.Sprintf("cases[%d].expect[%d]", i, j), Message: fmt.Sprintf("no catalog entry is %q", id)}
 				}

@@ -6,6 +6,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -168,5 +169,37 @@ func TestProfileCompareShowsSelection(t *testing.T) {
 	_, d = ed.get("/profiles/data-analyst/diff?a=1&b=2")
 	if !strings.Contains(d.Find(`[data-testid="selection-gained"]`).Text(), "summary statistics") {
 		t.Errorf("v1→v2 should gain it: %q", d.Find(`[data-testid="selection-compare"]`).Text())
+	}
+}
+
+// TestSkillProposalShowsBrokenCases: a proposal whose new version needs a
+// tool the agent lacks shows, before promotion, the case it breaks.
+func TestSkillProposalShowsBrokenCases(t *testing.T) {
+	h := sqliteOnly(t)
+	ed := h.login("admin", adminPassword)
+	suite := "cases:\n  - {task: \"prepare the quarterly business review\", expect: [\"skill:quarterly-report\"]}\n  - {task: \"make a bar chart of revenue\", expect: [render_chart]}\n"
+	if res, _ := ed.postCases("analyst", "0", suite, ""); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("save: %d", res.StatusCode)
+	}
+	if res, sel := ed.postCases("analyst", "1", "cases: [{task: x, expect: ['skill:no-such-skill']}]", ""); res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(sel.Find(`[data-testid="cases-error"]`).Text(), "cases[0].expect[0]") {
+		t.Errorf("unknown skill: %d", res.StatusCode)
+	}
+	ctx := context.Background()
+	k, _ := h.store.SkillBySlug(ctx, "quarterly-report")
+	prod, err := h.store.ProductionVersion(ctx, k.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ct := prod.Content()
+	ct.RequiredTools = append(ct.RequiredTools, "web_fetch") // analyst has no web tools
+	ct.Procedure += "6. Fetch the market index from the web.\n"
+	p, err := h.store.Propose(ctx, "admin", "quarterly-report", false, ct)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, d := ed.get("/proposals/" + strconv.Itoa(int(p.ID)))
+	lost := d.Find(`[data-testid="selection-compare"] [data-testid="selection-lost"]`).Text()
+	if !strings.Contains(lost, "quarterly business review") || strings.Contains(lost, "bar chart") {
+		t.Errorf("proposal page: %q", d.Find(`[data-testid="selection-compare"]`).Text())
 	}
 }

@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"strings"
+
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction"
 )
@@ -106,7 +108,7 @@ func Evaluate(in instruction.Input, cases []Case, k int) Report {
 		}
 		searched := false
 		for _, e := range c.Expect {
-			tr := locate(e, reach, rank, k)
+			tr := locate(e, in, reach, rank, k)
 			cr.Tools = append(cr.Tools, tr)
 			cr.Rank = append(cr.Rank, tr.Rank)
 			cr.FirstStep = append(cr.FirstStep, tr.Where == FirstStep)
@@ -145,7 +147,7 @@ func Evaluate(in instruction.Input, cases []Case, k int) Report {
 // locate finds the best place of an expect entry's alternatives: first
 // step beats search, a better rank beats a worse one. A helper that
 // arrives with exec is where exec is.
-func locate(expect string, reach Reach, rank map[string]int, k int) ToolResult {
+func locate(expect string, in instruction.Input, reach Reach, rank map[string]int, k int) ToolResult {
 	best := ToolResult{Expect: expect, Where: Unreachable}
 	score := func(t ToolResult) int {
 		switch t.Where {
@@ -159,6 +161,12 @@ func locate(expect string, reach Reach, rank map[string]int, k int) ToolResult {
 		return 0
 	}
 	for i, id := range Alternatives(expect) {
+		if slug, ok := strings.CutPrefix(id, SkillPrefix); ok {
+			if t := locateSkill(expect, id, slug, in, reach, rank, k); i == 0 || score(t) > score(best) {
+				best = t
+			}
+			continue
+		}
 		t := ToolResult{Expect: expect, Tool: id, Where: Unreachable}
 		at := id
 		if via, ok := reach.Via[id]; ok {
@@ -178,6 +186,61 @@ func locate(expect string, reach Reach, rank map[string]int, k int) ToolResult {
 		}
 	}
 	return best
+}
+
+// locateSkill places an expected skill. The composer lists a skill when
+// every tool it requires is in the roster; in deferred mode, when they
+// are all on the first step, else once search has activated the rest
+// (each must then be in the task's top k; the skill's rank is the worst
+// of theirs). A skill the input lacks, or whose tools the roster lacks,
+// is unreachable.
+func locateSkill(expect, id, slug string, in instruction.Input, reach Reach, rank map[string]int, k int) ToolResult {
+	t := ToolResult{Expect: expect, Tool: id, Where: Unreachable}
+	var required []string
+	found := false
+	for _, s := range in.Skills {
+		if s.Slug == slug {
+			required, found = s.RequiredTools, true
+			break
+		}
+	}
+	if !found {
+		return t
+	}
+	inRoster := make(map[string]bool, len(in.Roster))
+	for _, e := range in.Roster {
+		inRoster[e.ID()] = true
+	}
+	worst := 0
+	for _, r := range required {
+		if !inRoster[r] {
+			return t
+		}
+		if reach.First[r] {
+			continue
+		}
+		at := r
+		if via, ok := reach.Via[r]; ok {
+			at = via
+		}
+		n := rank[at]
+		if n == 0 || !reach.Searchable[at] {
+			t.Where = BeyondK
+			return t
+		}
+		if n > worst {
+			worst = n
+		}
+	}
+	switch {
+	case worst == 0:
+		t.Where = FirstStep
+	case worst <= k:
+		t.Where, t.Rank = Search, worst
+	default:
+		t.Where, t.Rank = BeyondK, worst
+	}
+	return t
 }
 
 // Reach is what a composition input puts within the agent's reach:

@@ -202,3 +202,36 @@ func TestProjectCaseSetInDeferredMode(t *testing.T) {
 	}
 	t.Logf("deferred, whole universe: recall@%d %.3f, first-step share %.3f, top-1 misleading %.3f", s.K, r.RecallAtK, r.FirstStepShare, r.Top1Misleading)
 }
+
+// TestSkillExpectations: a case may expect a skill; it is reachable when
+// the composer would list it — every required tool in the roster (in
+// deferred mode on the first step, or activated by the task's search).
+func TestSkillExpectations(t *testing.T) {
+	c := universe(t)
+	skill := instruction.Skill{Slug: "quarterly-report", Name: "Quarterly report", Summary: "Build the quarterly report.", Version: 1, RequiredTools: []string{"read_spreadsheet", "render_chart"}}
+	cases := []eval.Case{{Task: "prepare the quarterly report with a chart of the spreadsheet figures", Expect: []string{"skill:quarterly-report"}}}
+	in := input(c, false, nil)
+	in.Skills = []instruction.Skill{skill}
+	if r := eval.Evaluate(in, cases, 5); r.Cases[0].Tools[0].Where != eval.FirstStep {
+		t.Errorf("listed skill: %+v", r.Cases[0].Tools)
+	}
+	in.Options.Deferred = true
+	if r := eval.Evaluate(in, cases, 5); r.Cases[0].Tools[0].Where != eval.Search || r.Cases[0].DiscoverySteps != 1 {
+		t.Errorf("deferred skill: %+v", r.Cases[0].Tools)
+	}
+	in.Options.Pins = []string{"read_spreadsheet", "render_chart"}
+	if r := eval.Evaluate(in, cases, 5); r.Cases[0].Tools[0].Where != eval.FirstStep {
+		t.Errorf("pinned tools: %+v", r.Cases[0].Tools)
+	}
+	// a new version that needs a tool the roster lacks breaks the case
+	broken := skill
+	broken.RequiredTools = []string{"read_spreadsheet", "render_chart", "github.create_issue"}
+	in = input(c, false, nil, "github.create_issue")
+	in.Skills = []instruction.Skill{broken}
+	if r := eval.Evaluate(in, cases, 5); r.Cases[0].Found || r.Cases[0].Tools[0].Where != eval.Unreachable {
+		t.Errorf("broken skill: %+v", r.Cases[0].Tools)
+	}
+	if _, err := eval.ParseSuite([]byte("cases: [{task: x, expect: ['skill:Bad Slug']}]")); err == nil {
+		t.Error("a bad skill slug passed")
+	}
+}

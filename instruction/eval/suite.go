@@ -34,7 +34,8 @@ const (
 
 // Case is one selection case: a task as a user would put it and the tools
 // it needs. An expect entry may name alternatives as "a|b" (either does
-// the job); an empty expect means no tool should be needed.
+// the job) and a skill as "skill:SLUG"; an empty expect means no tool
+// should be needed.
 type Case struct {
 	Task       string   `json:"task" yaml:"task"`
 	Expect     []string `json:"expect" yaml:"expect"`
@@ -89,7 +90,11 @@ func ParseSuite(data []byte) (Suite, error) {
 	return s, s.Validate()
 }
 
-var toolRef = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)?$`)
+var toolRef = regexp.MustCompile(`^([a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)?|skill:[a-z0-9][a-z0-9-]*)$`)
+
+// SkillPrefix marks an expectation of a skill rather than a tool
+// ("skill:quarterly-report"): the task needs the skill's procedure.
+const SkillPrefix = "skill:"
 
 // Validate checks k and every case, naming the first field at fault.
 func (s Suite) Validate() error {
@@ -129,7 +134,7 @@ func (c Case) Validate() error {
 	for j, e := range c.Expect {
 		for _, id := range Alternatives(e) {
 			if !toolRef.MatchString(id) {
-				return &FieldError{fmt.Sprintf("expect[%d]", j), fmt.Sprintf("%q is not a tool id", e)}
+				return &FieldError{fmt.Sprintf("expect[%d]", j), fmt.Sprintf("%q is not a tool id or skill:SLUG", e)}
 			}
 		}
 	}
