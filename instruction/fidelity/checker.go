@@ -221,8 +221,8 @@ func (c *Checker) nameAt(ts []token, i int) (mention, bool) {
 	if ns, _, ok := strings.Cut(w, "."); ok && c.namespaces[ns] && !fileExtensions[w[strings.LastIndexByte(w, '.')+1:]] {
 		shaped = true // an operation of a known service
 	}
-	if strings.ToUpper(t.text) == t.text {
-		return mention{}, false // a placeholder such as TOOL_ID
+	if strings.ToUpper(t.text) == t.text && strings.Contains(t.text, "_") {
+		return mention{}, false // a placeholder such as TOOL_ID (acronyms such as OCR stay names)
 	}
 	switch {
 	case t.attr,
@@ -257,6 +257,11 @@ func (c *Checker) serviceMentions(ts []token) []mention {
 	var out []mention
 	for i := 1; i < len(ts); i++ {
 		ns := ts[i].lower
+		// "use the puppeteer tools": a service's tools by its name
+		if c.namespaces[ns] && i+1 < len(ts) && !ts[i+1].sentence && (ts[i+1].lower == "tools" || ts[i+1].lower == "tool") {
+			out = append(out, mention{kind: KindService, ident: ns, signal: joinLower(ts, i, i+1), start: ts[i].start, end: ts[i+1].end})
+			continue
+		}
 		// a service is named as a proper noun ("to Slack", not "to files")
 		if !c.namespaces[ns] || ts[i].sentence || !servicePrepositions[ts[i-1].lower] || !isUpper(ts[i].text[0]) {
 			continue

@@ -102,7 +102,7 @@ func TestLeakCorpus(t *testing.T) {
 	if len(c.Items) < 150 {
 		t.Fatalf("corpus has %d items, want at least 150", len(c.Items))
 	}
-	var all, tuning, held, fresh, fresh2 score
+	var all, tuning, held, fresh, fresh2, fresh3 score
 	for _, it := range c.Items {
 		ids := append(append([]string{}, w.presets[it.RosterPreset]...), it.Roster...)
 		var roster []catalog.Contract
@@ -122,6 +122,9 @@ func TestLeakCorpus(t *testing.T) {
 		if it.Kind == "fresh2" {
 			fresh2.add(it.Leak, got)
 		}
+		if it.Kind == "fresh3" {
+			fresh3.add(it.Leak, got)
+		}
 		if it.HeldOut {
 			held.add(it.Leak, got)
 		} else {
@@ -136,6 +139,7 @@ func TestLeakCorpus(t *testing.T) {
 	t.Logf("held out     (%d items): %s", held.tp+held.fp+held.fn+held.tn, held)
 	t.Logf("  of which fresh set 1 (%d items): %s", fresh.tp+fresh.fp+fresh.fn+fresh.tn, fresh)
 	t.Logf("  of which fresh set 2 (%d items): %s", fresh2.tp+fresh2.fp+fresh2.fn+fresh2.tn, fresh2)
+	t.Logf("  of which fresh set 3 (%d items): %s", fresh3.tp+fresh3.fp+fresh3.fn+fresh3.tn, fresh3)
 	if all.precision() < 0.95 || all.recall() < 0.95 {
 		t.Errorf("whole corpus: %s; want precision and recall ≥ 0.95", all)
 	}

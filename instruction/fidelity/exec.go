@@ -24,6 +24,11 @@ var execVerbs = set("write", "writes", "writing", "wrote", "run", "runs", "runni
 var execNouns = set("program", "programs", "script", "scripts", "code", "snippet", "snippets", "python", "shell",
 	"interpreter", "notebook", "notebooks", "terminal", "javascript", "command", "commands")
 
+// cliTools are command-line programs whose names are not English words:
+// naming one teaches running it ("a quick awk one-liner", "with psql").
+var cliTools = set("ffmpeg", "psql", "awk", "jq", "wget", "kubectl", "pandoc", "imagemagick", "sqlite3", "npx", "grep",
+	"sed", "pip", "pip3", "python3", "ipython", "nodejs", "bash", "zsh", "powershell", "cmd.exe")
+
 // cliPrograms are interpreters and command-line programs; they count right
 // after a running verb ("execute ffmpeg", "run node").
 var cliPrograms = set("node", "node.js", "ruby", "perl", "php", "ffmpeg", "curl", "wget", "grep", "sed", "awk", "pip",
@@ -60,6 +65,9 @@ func execMentions(ts []token) []mention {
 		out = append(out, mention{kind: KindExec, signal: joinLower(ts, a, b), start: ts[a].start, end: ts[b].end})
 	}
 	for i := range ts {
+		if cliTools[ts[i].lower] && !ts[i].markup {
+			add(i, i)
+		}
 		// a hyphenated word counts by its parts ("Jupyter-style")
 		if strings.Contains(ts[i].lower, "-") {
 			for _, part := range strings.Split(ts[i].lower, "-") {

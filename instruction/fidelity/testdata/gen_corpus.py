@@ -328,6 +328,54 @@ for row in F2:
     preset = row[3] if len(row) > 3 else 'natives'
     items.append({'kind': 'fresh2', 'text': text, 'roster_preset': preset, 'roster': extra, 'self': None, 'leak': leak, 'note': 'second fresh held-out set', 'fresh': True})
 
+# A third fresh set, written after the second set's fixes and run once
+# before any further change: reference MCP servers (puppeteer, memory,
+# git, time, Brave) and business tools (HubSpot, Confluence).
+F3 = [
+ ('Take a screenshot of the current page. Navigate first with puppeteer_navigate.', True, ['puppeteer.screenshot']),
+ ('Creates entities in the knowledge graph. Relations between them are added with create_relations.', True, ['memory.create_entities']),
+ ('Shows the working tree status. Stage changes afterwards using git_add.', True, ['git.git_status']),
+ ('Creates a HubSpot contact. Deals can then be attached via hubspot.create_deal.', True, ['hubspot.create_contact']),
+ ('Converts a time between zones. To get the current time, call get_current_time.', True, ['time.convert_time']),
+ ('Searches the web with Brave. For local businesses prefer brave_local_search.', True, ['brave.web_search']),
+ ('Performs a web search; summarize pages you find with the fetch tool.', True, ['brave.web_search'], 'none'),
+ ('Lists directory contents. For recursive listings, run `find . -type f` in a terminal.', True, []),
+ ('Reads a CSV. You can post-process it with a quick awk one-liner.', True, []),
+ ('Creates a page in Confluence. Then link it from Jira with jira_link_issue.', True, ['confluence.create_page']),
+ ('Fetches the page content. Dynamic pages may need a headless browser: use the puppeteer tools.', True, []),
+ ('Analyze the results by executing SQL directly against the warehouse with psql.', True, []),
+ ('Stores a memory. Retrieve memories later with search_nodes.', True, ['memory.create_entities']),
+ ('Lists commits. Generate release notes by running a Python script over the output.', True, []),
+ ('Searches contacts. If none match, create one with the Create contact tool.', True, []),
+ ('Returns the diff. Apply it locally by running git apply in the shell.', True, []),
+ ('Summarizes a PDF. Scanned PDFs must first go through the OCR tool.', True, []),
+ ('Lists events. Send reminders to attendees through Gmail.', True, []),
+ ('Take a screenshot of the current page or of one element.', False, ['puppeteer.screenshot']),
+ ('Creates entities; each has a name, a type and observations.', False, ['memory.create_entities']),
+ ('Shows the working tree status of the repository at repo_path.', False, ['git.git_status']),
+ ('Creates a contact with email, first name and last name.', False, ['hubspot.create_contact']),
+ ('Converts a time from one IANA zone to another, e.g. Europe/Berlin.', False, ['time.convert_time']),
+ ('Searches the web; results include title, URL and snippet.', False, ['brave.web_search']),
+ ('Lists directory contents with [FILE] and [DIR] prefixes.', False, []),
+ ('Runs a read-only query; writes are rejected by the server.', False, ['postgres.query']),
+ ('Returns the code owners of a path.', False, []),
+ ('Use the `timezone` field for the output zone.', False, ['time.convert_time']),
+ ('Call this tool once per contact; batch imports are not supported.', False, ['hubspot.create_contact']),
+ ('The shell color of the product, as shown in the catalog.', False, []),
+ ('Executes the trade at market price once confirmed.', False, []),
+ ('Programs: a list of program ids the member is enrolled in.', False, []),
+ ('Write a short caption for the screenshot (max 80 chars).', False, ['puppeteer.screenshot']),
+ ('Run a search over the graph by name or observation content.', False, ['memory.create_entities']),
+ ("Returns the contact's lifecycle stage, e.g. lead or customer.", False, ['hubspot.create_contact']),
+ ('Uses the repository at repo_path; it must be a git working tree.', False, ['git.git_status']),
+ ('Returns the Python traceback of a failed job, if any.', False, []),
+ ('Use `brave.web_search` for general queries.', False, ['brave.web_search']),
+]
+for row in F3:
+    text, leak, extra = row[0], row[1], row[2]
+    preset = row[3] if len(row) > 3 else 'natives'
+    items.append({'kind': 'fresh3', 'text': text, 'roster_preset': preset, 'roster': extra, 'self': None, 'leak': leak, 'note': 'third fresh held-out set', 'fresh': True})
+
 # the held-out third, by position, fixed before any tuning
 for i, it in enumerate(items):
     it['id'] = '%s-%03d' % (it['kind'], i)
@@ -362,6 +410,13 @@ extra_tools = [
     {'id': 'k8s.get_pods', 'title': 'Get pods', 'purpose': 'Lists Kubernetes pods.'},
     {'id': 'k8s.apply', 'title': 'Apply', 'purpose': 'Applies a Kubernetes manifest.'},
     {'id': 'weather.get_forecast', 'title': 'Get forecast', 'purpose': 'Returns a weather forecast.'},
+    {'id': 'puppeteer.screenshot', 'title': 'Screenshot', 'purpose': 'Takes a screenshot of the page.'},
+    {'id': 'memory.create_entities', 'title': 'Create entities', 'purpose': 'Creates entities in the knowledge graph.'},
+    {'id': 'git.git_status', 'title': 'Git status', 'purpose': 'Shows the working tree status.'},
+    {'id': 'hubspot.create_contact', 'title': 'Create contact', 'purpose': 'Creates a HubSpot contact.'},
+    {'id': 'time.convert_time', 'title': 'Convert time', 'purpose': 'Converts a time between zones.'},
+    {'id': 'brave.web_search', 'title': 'Brave Web Search', 'purpose': 'Searches the web with Brave.'},
+    {'id': 'confluence.create_page', 'title': 'Create page', 'purpose': 'Creates a Confluence page.'},
 ]
 json.dump({'extra_tools': extra_tools, 'items': items}, open(sys.argv[2], 'w'), indent=1, ensure_ascii=False)
 print(len(items), sum(i['leak'] for i in items), sum(i['held_out'] for i in items), sum(i['held_out'] and i['leak'] for i in items))
