@@ -46,7 +46,7 @@ func (p Page) Nav() []NavItem {
 		items = append(items, NavItem{"audit", "Audit log", "/audit"})
 	}
 	if p.Viewer.IsAdmin {
-		items = append(items, NavItem{"users", "Users", "/users"}, NavItem{"apikeys", "API keys", "/apikeys"})
+		items = append(items, NavItem{"users", "Users", "/users"}, NavItem{"groups", "Groups", "/groups"}, NavItem{"apikeys", "API keys", "/apikeys"})
 	}
 	return items
 }

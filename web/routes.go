@@ -125,6 +125,13 @@ func (s *Server) routeTable() []route {
 		// audit
 		{http.MethodGet, "/audit", auditors, s.auditPage},
 
+		// groups and grants, call-time check counters (authority)
+		{http.MethodGet, "/groups", admins, s.groupsPage},
+		{http.MethodPost, "/groups", admins, s.saveGrants},
+		{http.MethodGet, "/groups/:name", admins, s.groupPage},
+		{http.MethodPost, "/groups/:name", admins, s.saveGrants},
+		{http.MethodGet, "/checks", auditors, s.checksPage},
+
 		// API keys
 		{http.MethodGet, "/apikeys", admins, s.apiKeysPage},
 		{http.MethodPost, "/apikeys", admins, s.createAPIKey},

@@ -1,0 +1,230 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/views"
+)
+
+// parseGrants reads the editor's lines: "KIND VALUE [requires-approval]".
+func parseGrants(text string) ([]models.GrantSpec, error) {
+	var out []models.GrantSpec
+	for i, line := range strings.Split(text, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		g := models.GrantSpec{}
+		if len(f) == 3 && f[2] == "requires-approval" {
+			g.RequiresApproval = true
+			f = f[:2]
+		}
+		if len(f) != 2 {
+			return nil, fmt.Errorf("line %d: write KIND VALUE [requires-approval], e.g. effects read-only", i+1)
+		}
+		g.Kind, g.Value = f[0], f[1]
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+func grantLines(gs []models.GrantSpec) string {
+	var b strings.Builder
+	for _, g := range gs {
+		b.WriteString(g.Kind + " " + g.Value)
+		if g.RequiresApproval {
+			b.WriteString(" requires-approval")
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func grantLabels(gs []models.GrantSpec) []string {
+	out := make([]string, len(gs))
+	for i, g := range gs {
+		out[i] = g.String()
+	}
+	return out
+}
+
+func (s *Server) groupsPage(c echo.Context) error {
+	return s.renderGroups(c, http.StatusOK, views.GroupsData{})
+}
+
+func (s *Server) renderGroups(c echo.Context, status int, d views.GroupsData) error {
+	ctx := c.Request().Context()
+	gs, err := s.store.Groups(ctx)
+	if err != nil {
+		return err
+	}
+	for _, g := range gs {
+		v, err := s.store.GroupVersionAt(ctx, g.ID, g.Version)
+		if err != nil {
+			return err
+		}
+		d.Groups = append(d.Groups, views.GroupRow{Name: g.Name, Version: g.Version, Grants: grantLabels(v.Grants())})
+	}
+	d.CSRF = csrfToken(c)
+	return s.render(c, status, s.page(c, "Groups", "groups"), views.Groups(d))
+}
+
+// saveGrants handles both forms: a new group (POST /groups) and a new
+// version of one (POST /groups/:name, from the base version shown).
+func (s *Server) saveGrants(c echo.Context) error {
+	name := c.Param("name")
+	creating := name == ""
+	if creating {
+		name = strings.TrimSpace(c.FormValue("name"))
+	}
+	form := views.GrantsForm{Name: name, Grants: c.FormValue("grants"), Message: c.FormValue("message")}
+	base, err := strconv.Atoi(c.FormValue("base"))
+	if err != nil || base < 0 {
+		base = -1
+	}
+	form.Base = base
+	fail := func(field, msg string) error {
+		errs := views.FieldErrors{field: msg}
+		if creating {
+			return s.renderGroups(c, http.StatusUnprocessableEntity, views.GroupsData{Form: form, Errors: errs})
+		}
+		return s.renderGroup(c, http.StatusUnprocessableEntity, name, form, errs)
+	}
+	if base < 0 || (creating && base != 0) {
+		return fail("grants", "the form's base version is missing; reload the page")
+	}
+	grants, err := parseGrants(form.Grants)
+	if err != nil {
+		return fail("grants", err.Error())
+	}
+	ctx := c.Request().Context()
+	known, err := s.knownTools(ctx)
+	if err != nil {
+		return err
+	}
+	v, err := s.store.SetGrants(ctx, userName(c), name, base, grants, form.Message, known)
+	if ve, ok := asValidation(err); ok {
+		for f, msg := range ve.Fields {
+			if f != "group" && f != "message" {
+				f = "grants"
+			}
+			return fail(f, msg)
+		}
+	}
+	if errors.Is(err, models.ErrConflict) {
+		if creating {
+			return fail("group", "a group of this name exists; edit it on its page")
+		}
+		return fail("grants", "someone saved this group since you opened it; reload and edit the newest version")
+	}
+	if errors.Is(err, models.ErrNotFound) {
+		return echo.NewHTTPError(http.StatusNotFound, "No such group.")
+	}
+	if err != nil {
+		return err
+	}
+	return s.flashAndRedirect(c, fmt.Sprintf("Group %s saved as version %d.", name, v.Version), "/groups/"+name)
+}
+
+func (s *Server) knownTools(ctx context.Context) (map[string]bool, error) {
+	snap, err := s.snapshot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return snap.KnownTools(), nil
+}
+
+func (s *Server) groupPage(c echo.Context) error {
+	return s.renderGroup(c, http.StatusOK, c.Param("name"), views.GrantsForm{Base: -1}, nil)
+}
+
+func (s *Server) renderGroup(c echo.Context, status int, name string, form views.GrantsForm, errs views.FieldErrors) error {
+	ctx := c.Request().Context()
+	g, err := s.store.GroupByName(ctx, name)
+	if errors.Is(err, models.ErrNotFound) {
+		return echo.NewHTTPError(http.StatusNotFound, "No such group.")
+	}
+	if err != nil {
+		return err
+	}
+	vs, err := s.store.GroupVersions(ctx, g.ID)
+	if err != nil {
+		return err
+	}
+	d := views.GroupData{Name: g.Name, Version: g.Version, Form: form, Errors: errs, CSRF: csrfToken(c)}
+	byVersion := map[int][]models.GrantSpec{}
+	for _, v := range vs {
+		byVersion[v.Version] = v.Grants()
+		d.History = append(d.History, views.GroupVersionRow{Version: v.Version, Author: v.Author, Message: v.Message, At: v.CreatedAt.UTC().Format(time.DateTime), Grants: len(v.Grants())})
+	}
+	d.Grants = grantLabels(byVersion[g.Version])
+	if form.Base < 0 {
+		d.Form = views.GrantsForm{Name: g.Name, Base: g.Version, Grants: grantLines(byVersion[g.Version])}
+	}
+	d.Diff = views.GrantDiff{From: max(1, g.Version-1), To: g.Version}
+	if q := c.QueryParams(); q.Has("from") || q.Has("to") {
+		from, err1 := strconv.Atoi(q.Get("from"))
+		to, err2 := strconv.Atoi(q.Get("to"))
+		a, okA := byVersion[from]
+		b, okB := byVersion[to]
+		if err1 != nil || err2 != nil || !okA || !okB {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("from and to must be versions 1 to %d", g.Version))
+		}
+		d.Diff = diffGrants(from, to, a, b)
+	}
+	return s.render(c, status, s.page(c, "Group "+g.Name, "groups"), views.Group(d))
+}
+
+// diffGrants compares two grant sets by kind and value.
+func diffGrants(from, to int, a, b []models.GrantSpec) views.GrantDiff {
+	d := views.GrantDiff{From: from, To: to, Computed: true}
+	old := map[string]models.GrantSpec{}
+	for _, g := range a {
+		old[g.Key()] = g
+	}
+	seen := map[string]bool{}
+	for _, g := range b {
+		seen[g.Key()] = true
+		o, ok := old[g.Key()]
+		switch {
+		case !ok:
+			d.Added = append(d.Added, g.String())
+		case o.RequiresApproval != g.RequiresApproval:
+			d.ApprovalChanged = append(d.ApprovalChanged, fmt.Sprintf("%s %s: requires approval %v → %v", g.Kind, g.Value, o.RequiresApproval, g.RequiresApproval))
+		}
+	}
+	for _, g := range a {
+		if !seen[g.Key()] {
+			d.Removed = append(d.Removed, g.String())
+		}
+	}
+	return d
+}
+
+// checksPage shows the call-time check counters (flushed first, so this
+// replica's latest checks are in).
+func (s *Server) checksPage(c echo.Context) error {
+	ctx := c.Request().Context()
+	if err := s.counters.flush(ctx); err != nil {
+		s.log.WarnContext(ctx, "check counters flush failed", "err", err)
+	}
+	agent := strings.TrimSpace(c.QueryParam("agent"))
+	rows, err := s.store.CheckCounters(ctx, agent, 500)
+	if err != nil {
+		return err
+	}
+	d := views.ChecksData{Agent: agent}
+	for _, r := range rows {
+		d.Rows = append(d.Rows, views.CheckCountRow{Agent: r.Agent, Tool: r.Tool, Group: r.GroupName, Outcome: r.Outcome, Count: r.Count, Updated: r.UpdatedAt.UTC().Format(time.DateTime)})
+	}
+	return s.render(c, http.StatusOK, s.page(c, "Checks", "checks"), views.Checks(d))
+}
