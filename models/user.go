@@ -149,10 +149,14 @@ var ErrBadCredentials = errors.New("models: bad credentials")
 var ErrLastAdmin = &ValidationError{Fields: map[string]string{"roles": "the console needs at least one enabled admin; make someone else admin first"}}
 
 // keepAnAdmin, inside a user change's transaction and after its write,
-// refuses the change if no enabled admin would remain. On Postgres an
-// advisory lock serializes such changes, so two admins removing each
-// other at once cannot both succeed (SQLite transactions are serial).
-func (s *Store) keepAnAdmin(ctx context.Context) error {
+// refuses the change if the user was an enabled admin (wasAdmin) and no
+// enabled admin remains. On Postgres an advisory lock serializes such
+// changes, so two admins removing each other at once cannot both succeed
+// (SQLite transactions are serial).
+func (s *Store) keepAnAdmin(ctx context.Context, wasAdmin bool) error {
+	if !wasAdmin {
+		return nil
+	}
 	if s.dialect == DialectPostgres {
 		if err := s.with(ctx).Exec("SELECT pg_advisory_xact_lock(7004)").Error; err != nil {
 			return err
@@ -182,10 +186,11 @@ func (s *Store) SetRoles(ctx context.Context, actor string, id uint, roles []Rol
 			return err
 		}
 		before := u.Roles
+		wasAdmin := u.Has(RoleAdmin) && !u.Disabled
 		if err := tx.with(ctx).Model(u).Update("roles", JoinRoles(roles)).Error; err != nil {
 			return err
 		}
-		if err := tx.keepAnAdmin(ctx); err != nil {
+		if err := tx.keepAnAdmin(ctx, wasAdmin); err != nil {
 			return err
 		}
 		if err := tx.with(ctx).Where("user_id = ?", id).Delete(&Session{}).Error; err != nil {
@@ -202,10 +207,11 @@ func (s *Store) SetDisabled(ctx context.Context, actor string, id uint, disabled
 		if err != nil {
 			return err
 		}
+		wasAdmin := u.Has(RoleAdmin) && !u.Disabled
 		if err := tx.with(ctx).Model(u).Update("disabled", disabled).Error; err != nil {
 			return err
 		}
-		if err := tx.keepAnAdmin(ctx); err != nil {
+		if err := tx.keepAnAdmin(ctx, wasAdmin); err != nil {
 			return err
 		}
 		if disabled {
