@@ -131,3 +131,19 @@ func TestComposeWarnsAboutUnknownToolsAndCodeHints(t *testing.T) {
 		t.Errorf("with exec the code hint is true, but warned: %s", body)
 	}
 }
+
+// TestForgeFidelityWithTheGitHubFixtureAvailable: with all 117 GitHub tools
+// reviewed and connected, every tier warns about exactly one real leak of
+// the fixture (label_write names 'update_issue', which does not exist) —
+// no flood from enum values, bare names or titles.
+func TestForgeFidelityWithTheGitHubFixtureAvailable(t *testing.T) {
+	h := sqliteOnly(t)
+	h.storeAvailable("github", catalogtest.GitHub(t))
+	c := h.login("admin", adminPassword)
+	for _, path := range []string{"/forge?svc=github&tier=full", "/forge?svc=github&off=exec&tier=full&form=compact", "/forge?svc=github&off=exec&tier=compact"} {
+		w := forgeWarnings(t, c, path)
+		if !strings.Contains(w, "1 place(s)") || !strings.Contains(w, "update_issue") {
+			t.Errorf("%s: %s", path, w)
+		}
+	}
+}

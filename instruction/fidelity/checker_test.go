@@ -41,6 +41,7 @@ func TestCheckKinds(t *testing.T) {
 		{"Write a Python program and run it in the interpreter.", []string{"read_file"}, fidelity.KindExec, "exec", []string{"exec"}},
 		{"Post the summary to Slack when done.", []string{"read_file"}, fidelity.KindService, "slack", []string{"slack.post_message"}},
 		{"Pass each id to github.get_me.", []string{"read_file"}, fidelity.KindTool, "github.get_me", []string{"github.get_me"}},
+		{"Reads a CSV; post-process it with a quick awk one-liner.", []string{"read_file"}, fidelity.KindExec, "exec", []string{"exec"}},
 	}
 	for _, tc := range cases {
 		fs := w.checker.Check(tc.text, fidelity.NewScope(contractsOf(t, w, tc.roster...)))
@@ -146,5 +147,21 @@ func TestCheckProperties(t *testing.T) {
 				t.Fatalf("clean %q: %+v", c, fs)
 			}
 		}
+	}
+}
+
+// TestValuesAreNotTeaching: a command-line name that is one of the
+// roster's enum values ("pip" among package ecosystems) is not a hint to
+// run it.
+func TestValuesAreNotTeaching(t *testing.T) {
+	_, w := loadCorpus(t)
+	text := `Filter by package ecosystem (one of "npm" "pip" "maven").`
+	eco := catalog.Contract{ID: "deps.list_alerts", Title: "List alerts", Purpose: text, Class: catalog.ClassService, Version: "1",
+		Params: []catalog.Param{{Name: "ecosystem", Type: "string", Enum: []any{"npm", "pip", "maven"}}}}
+	if fs := w.checker.Check(text, fidelity.NewScope([]catalog.Contract{eco})); len(fs) != 0 {
+		t.Errorf("%+v", fs)
+	}
+	if fs := w.checker.Check("Filter by ecosystem, e.g. pip or npm.", fidelity.NewScope([]catalog.Contract{eco})); len(fs) != 0 {
+		t.Errorf("unquoted enum value: %+v", fs)
 	}
 }

@@ -65,7 +65,8 @@ func execMentions(ts []token) []mention {
 		out = append(out, mention{kind: KindExec, signal: joinLower(ts, a, b), start: ts[a].start, end: ts[b].end})
 	}
 	for i := range ts {
-		if cliTools[ts[i].lower] && !ts[i].markup {
+		// a quoted name is a value ("pip" among package ecosystems)
+		if cliTools[ts[i].lower] && !ts[i].markup && !ts[i].quoted {
 			add(i, i)
 		}
 		// a hyphenated word counts by its parts ("Jupyter-style")

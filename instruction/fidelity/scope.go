@@ -140,8 +140,8 @@ func (s *Scope) judge(m mention) (Finding, bool) {
 		}
 		return Finding{Kind: KindService, Tool: m.ident, Signal: m.signal}, true
 	case KindExec:
-		if s.exec {
-			return Finding{}, false
+		if s.exec || s.values[m.signal] {
+			return Finding{}, false // exec is there, or the word is one of the roster's values
 		}
 		return Finding{Kind: KindExec, Tool: ExecTool, Signal: m.signal}, true
 	}
