@@ -41,12 +41,15 @@ func TestViewerGetsForbiddenOnEveryStateChange(t *testing.T) {
 		if safeMethod(r.method) || r.policy.public || r.policy.self {
 			continue
 		}
-		path := strings.NewReplacer(":id", "1", ":slug", "x", ":digest", "x", ":version", "1", ":rid", "1").Replace(r.path)
+		path := strings.NewReplacer(":handle", "x", ":id", "1", ":slug", "x", ":digest", "x", ":version", "1", ":rid", "1").Replace(r.path)
 		want := http.StatusForbidden
 		if r.policy.apiKey {
 			want = http.StatusUnauthorized // a session is no credential for the API
 		}
-		if res, _ := c.post(path, url.Values{}); res.StatusCode != want {
+		form := url.Values{"_csrf": {c.csrf}}
+		req, _ := http.NewRequest(r.method, c.h.srv.URL+path, strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if res, _ := c.do(req); res.StatusCode != want {
 			t.Errorf("viewer %s %s: %d, want %d", r.method, path, res.StatusCode, want)
 		}
 	}
