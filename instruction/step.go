@@ -3,6 +3,7 @@ package instruction
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/agentforge/console/catalog"
 )
@@ -88,12 +89,15 @@ func composeStep(in Input) (Composition, error) {
 	preServices := namespacesOf(preRoster, connected, nil)
 	pre := Input{Roster: preRoster, Services: preServices, Skills: in.Skills, unique: true,
 		Options: Options{Tier: opts.Tier, CatalogForm: opts.CatalogForm}}
-	c, err := Compose(pre)
+	c, err := lib.prefixes.get(pre, reachable, func() (Composition, error) {
+		c, err := Compose(pre)
+		if err == nil && reachable > 0 {
+			deferCatalog(&c, len(preRoster)-len(helpersIf(execPrefix, helpers)), reachable)
+		}
+		return c, err
+	})
 	if err != nil {
 		return c, err
-	}
-	if reachable > 0 {
-		deferCatalog(&c, len(preRoster)-len(helpersIf(execPrefix, helpers)), reachable)
 	}
 
 	active := append(append([]*catalog.Entry{}, preRoster...), activated...)
@@ -282,4 +286,50 @@ func containsSkill(ks []Skill, slug string) bool {
 		}
 	}
 	return false
+}
+
+// prefixMemo remembers the stable prefixes of recent runs: every step of
+// a run composes the same prefix, so it is composed once. Keys name the
+// prefix's tools by id and contract digest, the services, the skills and
+// the options; the map is dropped whole when it grows large.
+type prefixMemo struct {
+	mu sync.Mutex
+	m  map[string]Composition
+}
+
+const maxPrefixes = 4096
+
+func (p *prefixMemo) get(pre Input, reachable int, build func() (Composition, error)) (Composition, error) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s|%s|%d|%s|", pre.Options.Tier, pre.Options.CatalogForm, reachable, strings.Join(pre.Services, ","))
+	for _, k := range pre.Skills {
+		fmt.Fprintf(&b, "%q@%d:%s:%q:%q:%s;", k.Slug, k.Version, k.Digest, k.Name, k.Summary, strings.Join(k.RequiredTools, ","))
+	}
+	for _, e := range pre.Roster {
+		b.WriteString(e.ID())
+		b.WriteByte(' ')
+		b.WriteString(e.Digest())
+		b.WriteByte('|')
+	}
+	key := b.String()
+	p.mu.Lock()
+	c, ok := p.m[key]
+	p.mu.Unlock()
+	if !ok {
+		var err error
+		if c, err = build(); err != nil {
+			return c, err
+		}
+		p.mu.Lock()
+		if p.m == nil || len(p.m) >= maxPrefixes {
+			p.m = map[string]Composition{}
+		}
+		p.m[key] = c
+		p.mu.Unlock()
+	}
+	// the caller appends to these; never to the memo's arrays
+	c.Sections = append([]Section(nil), c.Sections...)
+	c.Rules = append([]string(nil), c.Rules...)
+	c.Skills = append([]Skill(nil), c.Skills...)
+	return c, nil
 }
