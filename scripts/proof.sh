@@ -115,6 +115,25 @@ else
   report "authorization load run" 1 "no figures (see artifacts/proof/load-authorize.log)"
 fi
 
+# 10. deferred runs (DESIGN.md §9, §10): steps with real receipts over many
+# runs for the default catalog + 117 GitHub tools, and distinct compose
+# requests, each next to a repeated compose request of the same run
+gotest "deferred run end to end: search, SEARCH_REQUIRED repair, restart, second replica, forged/cross-run/stale receipts, evidence without the query" runs-e2e.log ./web -run 'TestDeferredRunEndToEnd|TestRunSurfaceFollowsTheSubject|TestRunAPIErrors' -v
+LOAD_SECONDS="${LOAD_SECONDS:-30}" bash scripts/load_runs.sh >"$logs/load-runs.log" 2>&1
+steps=$(grep 'mode steps' "$logs/load-runs.log")
+distinct=$(grep 'mode distinct' "$logs/load-runs.log")
+if [ -n "$steps" ] && [ -n "$distinct" ]; then
+  figures() { echo "$(echo "$1" | sed -E 's/.* ([0-9]+) req\/s.*/\1/') $(echo "$1" | sed -E 's/.*p99 ([0-9.]+) ms.*/\1/') $(echo "$1" | sed -E 's/.*errors ([0-9]+).*/\1/')"; }
+  read -r srate sp99 serr <<<"$(figures "$steps")"
+  read -r drate dp99 derr <<<"$(figures "$distinct")"
+  ok=$(awk -v r="$srate" -v p="$sp99" -v e="$serr" 'BEGIN {print (r >= 5000 && p <= 10 && e == 0) ? 0 : 1}')
+  report "deferred-run steps on Postgres, 151 tools, distinct runs and receipts, 32 connections" "$ok" "${srate} steps/s (≥ 5000), p99 ${sp99} ms (≤ 10), ${serr} errors (0); $(grep '^ratios' "$logs/load-runs.log")"
+  ok=$(awk -v r="$drate" -v p="$dp99" -v e="$derr" 'BEGIN {print (r >= 2000 && p <= 25 && e == 0) ? 0 : 1}')
+  report "distinct compose requests on Postgres, 32 connections" "$ok" "${drate} req/s (≥ 2000), p99 ${dp99} ms (≤ 25), ${derr} errors (0)"
+else
+  report "deferred-run load run" 1 "no figures (see artifacts/proof/load-runs.log)"
+fi
+
 echo "screenshots: $CONSOLE_ARTIFACTS"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
