@@ -120,3 +120,21 @@ func TestGitHubCompositions(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckCompositionConcurrent: one checker serves concurrent requests
+// (run with -race); every goroutine gets the same findings.
+func TestCheckCompositionConcurrent(t *testing.T) {
+	full := catalogtest.Full(t)
+	ch := fidelity.ForComposition(full.Contracts())
+	c := compose(t, instruction.Input{Roster: full.Entries(), Services: []string{"github"}})
+	want := len(ch.CheckComposition(c))
+	errs := make(chan int, 8)
+	for g := 0; g < 8; g++ {
+		go func() { errs <- len(ch.CheckComposition(c)) }()
+	}
+	for g := 0; g < 8; g++ {
+		if got := <-errs; got != want {
+			t.Errorf("concurrent check found %d, want %d", got, want)
+		}
+	}
+}
