@@ -90,6 +90,8 @@ type ForgeData struct {
 	CSRF        string
 	// Run is the deferred-run simulator (deferred mode only).
 	Run *RunSim
+	// Subject is the subject picker (an agent is picked).
+	Subject *SubjectPickerData
 }
 
 // Option is one choice of a select.

@@ -51,6 +51,10 @@ func (s *Server) buildForgeDraft(c echo.Context, q url.Values) (forgeContext, er
 		if err != nil {
 			return fc, err
 		}
+		// the subject picker: only what the picked groups are granted
+		if fc.ac, err = s.forSubject(c.Request().Context(), snap, fc.ac, q); err != nil {
+			return fc, err
+		}
 		d, fc.notes = fc.ac.Draft(snap, nil)
 	} else {
 		d = instruction.Draft{Declared: snap.Available().Entries(), Selected: map[string]bool{}, DeclaredServices: snap.Available().Namespaces(), Connected: map[string]bool{}, Options: instruction.DefaultOptions()}
@@ -122,6 +126,12 @@ func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, er
 	}
 	if err := s.pickerData(c, &data); err != nil {
 		return data, err
+	}
+	if fc.ac.Agent != nil {
+		if data.Subject, err = s.subjectPicker(c.Request().Context(), fc, c.QueryParams()); err != nil {
+			return data, err
+		}
+		data.Query += subjectQuery(c.QueryParams())
 	}
 	if fc.draft.Options.Deferred {
 		sim, err := s.runSimulation(c.Request().Context(), fc, c.QueryParams())

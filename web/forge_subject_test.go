@@ -1,0 +1,42 @@
+package web
+
+import (
+	"strconv"
+	"testing"
+)
+
+// TestForgeSubjectPicker: the forge previews what the agent offers a
+// member of the picked groups, and each group shows its token delta.
+func TestForgeSubjectPicker(t *testing.T) {
+	h := sqliteOnly(t)
+	viewer := h.login("admin", adminPassword)
+	res, doc := viewer.get("/forge?agent=analyst")
+	if res.StatusCode != 200 {
+		t.Fatalf("forge: %d", res.StatusCode)
+	}
+	g := doc.Find(`[data-testid="subject-group-contractors"]`)
+	delta, err := strconv.Atoi(g.AttrOr("data-delta", "x"))
+	if g.Length() != 1 || err != nil || delta >= 0 {
+		t.Fatalf("contractors' delta from everyone: %q (%v), want negative (no exec, no code channel)", g.AttrOr("data-delta", ""), err)
+	}
+	if doc.Find(`[data-testid="lever-tool:exec"]`).Length() != 1 {
+		t.Fatal("everyone's forge lacks the exec lever")
+	}
+	res, doc = viewer.get("/forge?agent=analyst&sg=contractors")
+	if res.StatusCode != 200 {
+		t.Fatalf("forge for contractors: %d", res.StatusCode)
+	}
+	if doc.Find(`[data-testid="lever-tool:exec"]`).Length() != 0 {
+		t.Error("a contractor's forge offers exec as a lever")
+	}
+	if _, on := doc.Find(`[data-testid="subject-group-contractors"] input`).Attr("checked"); !on {
+		t.Error("contractors not shown as picked")
+	}
+	back, _ := strconv.Atoi(doc.Find(`[data-testid="subject-group-contractors"]`).AttrOr("data-delta", "0"))
+	if back != -delta {
+		t.Errorf("toggling contractors off again: %d, want %d", back, -delta)
+	}
+	if res, _ := viewer.get("/forge?agent=analyst&sg=Not+A+Group"); res.StatusCode != 400 {
+		t.Errorf("bad group: %d, want 400", res.StatusCode)
+	}
+}
