@@ -228,6 +228,9 @@ func selectionTotals(label string, r eval.Report) views.SelectionTotals {
 					where = fmt.Sprintf("ranks %d in search (top %d counts)", tr.Rank, r.K)
 				}
 			}
+			if tr.Via != "" && tr.Where != eval.Unreachable {
+				where += " (it arrives with " + tr.Via + ", which search must find)"
+			}
 			t.Misses = append(t.Misses, views.SelectionMiss{Task: cr.Task, Tool: tr.Tool, Where: where})
 		}
 	}

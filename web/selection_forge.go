@@ -37,7 +37,13 @@ func (s *Server) forgeSelection(c echo.Context) error {
 	if len(suite.Cases) > 0 {
 		now := eval.Evaluate(fc.draft.Input(), suite.Cases, suite.K)
 		d.Totals = selectionTotals("this draft", now)
-		d.Levers = selectionLevers(fc.draft, suite, now)
+		for _, l := range selectionLevers(fc.draft, suite, now) {
+			if l.Delta == 0 && len(l.Lost)+len(l.Gained) == 0 {
+				d.Same++
+				continue
+			}
+			d.Levers = append(d.Levers, l)
+		}
 	}
 	return s.render(c, http.StatusOK, s.page(c, "Forge", "forge"), views.ForgeSelection(d))
 }
