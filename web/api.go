@@ -164,7 +164,7 @@ func (s *Server) apiCompose(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	res, err := Compose(ctx, s.store, snap, s.meter, req)
+	res, err := runtime.Compose(ctx, s.genStore(catGen, cfgGen), snap, s.meter, req)
 	if err != nil {
 		return composeStatus(err)
 	}

@@ -85,7 +85,7 @@ func (s *Server) runBaseFor(ctx context.Context, t runTarget) (*runBase, error) 
 		_, ok = authority.Authorize(groups, st.grants, tool)
 		return ok
 	}
-	b, err = runtime.LoadRun(ctx, s.store, snap, t.Agent, t.Profile, authorized)
+	b, err = runtime.LoadRun(ctx, s.genStore(catGen, cfgGen), snap, t.Agent, t.Profile, authorized)
 	if err != nil {
 		return nil, composeStatus(err)
 	}

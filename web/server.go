@@ -63,6 +63,7 @@ type Server struct {
 
 	runs     runCache
 	evidence *evidenceWriter
+	gens     genCache
 	auth     authCache
 	counters checkCounters
 }
