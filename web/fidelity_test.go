@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -145,5 +146,39 @@ func TestForgeFidelityWithTheGitHubFixtureAvailable(t *testing.T) {
 		if !strings.Contains(w, "1 place(s)") || !strings.Contains(w, "update_issue") {
 			t.Errorf("%s: %s", path, w)
 		}
+	}
+}
+
+// TestSkillLintIsTheFidelityCheck: a proposal's procedure is checked by
+// the same fidelity check with its required tools as the roster — an
+// unknown tool and a code-execution hint fail it, a candidate's bare name
+// (github.get_file_contents is only imported) does not.
+func TestSkillLintIsTheFidelityCheck(t *testing.T) {
+	h := sqliteOnly(t)
+	if _, err := h.store.ApplyImport(context.Background(), "importer", models.SourceMCP, "github", catalogtest.GitHub(t), ""); err != nil {
+		t.Fatal(err)
+	}
+	h.addUser("erin", models.RoleEditor)
+	erin := h.login("erin", "erin-password")
+	propose := func(step string) string {
+		res, _ := erin.post("/skills/source-check/proposals", url.Values{"name": {"Source check"}, "summary": {"Checks sources."},
+			"procedure": {"# Source check\n\n1. Open each cited page.\n2. " + step + "\n"}, "required_tools": {"web_fetch"}})
+		if res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("propose: %d", res.StatusCode)
+		}
+		_, page := erin.get(res.Header.Get("Location"))
+		if page.Find(`[data-testid="check-failing"]`).Length() == 0 {
+			return ""
+		}
+		return strings.Join(strings.Fields(page.Find(`[data-testid="checks"]`).Text()), " ")
+	}
+	if got := propose("Call zeta first to refresh the cache."); !strings.Contains(got, "zeta") {
+		t.Errorf("unknown tool passes the lint: %q", got)
+	}
+	if got := propose("Write a Python script to compare the quotes."); !strings.Contains(got, "exec") {
+		t.Errorf("code hint passes the lint: %q", got)
+	}
+	if got := propose("Keep each quote short, as in a get_file_contents result."); got != "" {
+		t.Errorf("a candidate's bare name fails the lint: %q", got)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction/fidelity"
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
@@ -38,19 +39,23 @@ func (s *Server) skillChecks(snap *Snapshot, c models.SkillContent, prod *models
 		add("Required tools exist", false, "not available in the catalog: "+strings.Join(missing, ", "))
 	}
 	text := c.Name + "\n" + c.Summary + "\n" + c.Procedure
-	allowed := map[string]bool{}
+	// the fidelity check, with the required tools as the roster: the
+	// procedure may teach only what its skill requires
+	var required []catalog.Contract
 	for _, t := range c.RequiredTools {
-		allowed[t] = true
+		if e, ok := snap.Available().Get(t); ok {
+			required = append(required, e.Contract())
+		}
 	}
-	findings := snap.Linter().Lint(text, allowed)
+	findings := snap.Fidelity().Check(text, fidelity.NewScope(required))
 	if len(findings) == 0 {
-		add("Roster-proof lint", true, "names no tool it does not require")
+		add("Roster-proof lint", true, "teaches no tool or capability it does not require")
 	} else {
 		var parts []string
 		for _, f := range findings {
-			parts = append(parts, fmt.Sprintf("%s via “%s” (…%s…)", f.Tool, f.Signal, f.Excerpt))
+			parts = append(parts, fmt.Sprintf("%s %s via “%s” (…%s…)", f.Kind, f.Tool, f.Signal, f.Excerpt))
 		}
-		add("Roster-proof lint", false, "teaches tools it does not require: "+strings.Join(parts, "; "))
+		add("Roster-proof lint", false, "teaches what it does not require: "+strings.Join(parts, "; "))
 	}
 	// memoized by content: lists run the checks of every proposal they show
 	tokens, err := s.meter.CountUnit(meter.O200k, catalog.NewUnit(c.Procedure))
