@@ -70,6 +70,8 @@ type ToolData struct {
 	ReviewedAt   string
 	Mentions     []Mention
 	Diff         []DiffLine
+	// Ledger is the capability-ledger entry and classification form.
+	Ledger *LedgerData
 }
 
 // DiffLine is one line of a line diff: Op is " ", "+" or "-".

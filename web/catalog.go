@@ -110,6 +110,7 @@ func (s *Server) toolPage(c echo.Context) error {
 		d.CompactCount = append(d.CompactCount, views.FormCount{Encoding: enc, Tokens: nc})
 	}
 	d.Mentions = mentionViews(snap.Mentions(k))
+	d.Ledger = ledgerData(c, r, string(k.Effects))
 	if r.PrevJSON != "" {
 		d.Diff = lineDiff(prettyJSON(r.PrevJSON), prettyJSON(r.Contract))
 	}

@@ -126,6 +126,7 @@ func (s *Server) routeTable() []route {
 		{http.MethodGet, "/audit", auditors, s.auditPage},
 
 		// groups and grants, call-time check counters (authority)
+		{http.MethodPost, "/catalog/tools/:id/classify", reviewers, s.classifyTool},
 		{http.MethodGet, "/groups", admins, s.groupsPage},
 		{http.MethodPost, "/groups", admins, s.saveGrants},
 		{http.MethodGet, "/groups/:name", admins, s.groupPage},

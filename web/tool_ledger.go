@@ -1,0 +1,69 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/views"
+)
+
+// ledgerData is a tool's ledger entry for its page; a reviewer who did
+// not import it gets the classification form, prefilled from the
+// classification or else the annotation's hint.
+func ledgerData(c echo.Context, r models.Tool, hint string) *views.LedgerData {
+	d := &views.LedgerData{ID: r.ID, Source: r.Source, ImportedBy: r.ImportedBy, Digest: r.Digest, Trust: r.Trust, Validation: r.Validation,
+		HintEffects: hint, Effects: r.ClassEffects, Risk: r.ClassRisk, ClassifiedBy: r.ClassifiedBy, BoundDigest: r.ClassifiedDigest,
+		EffectsClass: authority.EffectsClasses(), Risks: authority.RiskLevels, CSRF: csrfToken(c)}
+	if r.ClassifiedAt != nil {
+		d.ClassifiedAt = r.ClassifiedAt.UTC().Format(time.DateTime)
+	}
+	d.FormEffects, d.FormRisk = r.ClassEffects, r.ClassRisk
+	if d.FormEffects == "" {
+		d.FormEffects, d.FormRisk = hint, models.HintRisk(hint)
+	}
+	u := currentUser(c)
+	d.CanClassify = u != nil && u.Has(models.RoleReviewer) && u.Username != r.ImportedBy &&
+		(r.Validation == authority.StateStructurallyValid || r.Validation == authority.StateBindable)
+	return d
+}
+
+// classifyTool records a reviewer's classification of one tool, bound to
+// the digest on the form, and moves it to bindable (or rejects it).
+func (s *Server) classifyTool(c echo.Context) error {
+	id := c.Param("id")
+	to := c.FormValue("decision")
+	if to != authority.StateBindable && to != authority.StateRejected {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "decision: must be bindable or rejected")
+	}
+	effects, risk := c.FormValue("effects"), c.FormValue("risk")
+	if to == authority.StateBindable && (!slices.Contains(authority.EffectsClasses(), effects) || !slices.Contains(authority.RiskLevels, risk)) {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "effects and risk: choose a class and a risk level")
+	}
+	err := s.store.ClassifyTool(c.Request().Context(), userName(c), id, c.FormValue("digest"), to, models.Classification{Effects: effects, Risk: risk})
+	switch {
+	case errors.Is(err, models.ErrNotFound):
+		return echo.NewHTTPError(http.StatusNotFound, "No such tool.")
+	case errors.Is(err, models.ErrSelfReview):
+		return echo.NewHTTPError(http.StatusForbidden, "You imported this tool; another reviewer classifies it.")
+	case errors.Is(err, models.ErrConflict):
+		return echo.NewHTTPError(http.StatusConflict, "The descriptor changed since you opened it; reload and review the new one.")
+	case errors.Is(err, models.ErrLedger):
+		return echo.NewHTTPError(http.StatusConflict, "This tool's ledger state does not allow that move.")
+	}
+	if ve, ok := asValidation(err); ok {
+		for f, msg := range ve.Fields {
+			return echo.NewHTTPError(http.StatusUnprocessableEntity, f+": "+msg)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	return s.flashAndRedirect(c, fmt.Sprintf("%s is %s.", id, to), "/catalog/tools/"+id)
+}
