@@ -1,0 +1,60 @@
+package web
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserGrantsAndSubjectPicker: an admin narrows contractors on the
+// grants page (screenshots at 1440 and 1024 px), then the forge's subject
+// picker, ticked for contractors, recomposes without exec and the group's
+// lever shows its token delta.
+func TestBrowserGrantsAndSubjectPicker(t *testing.T) {
+	h := sqliteOnly(t)
+	ctx := browser(t)
+	browserLogin(t, ctx, h.srv.URL, "admin", adminPassword)
+	if err := chromedp.Do(ctx, chromedp.Navigate(h.srv.URL+"/groups/contractors"), chromedp.WaitVisible(css(`[data-testid="grants-text"]`))); err != nil {
+		t.Fatal(err)
+	}
+	screenshot(t, ctx, "groups-contractors-1440")
+	err := chromedp.Do(ctx,
+		chromedp.SetValue(css(`[data-testid="grants-text"]`), "tool render_chart\ntool sql_query\ntool workspace_write requires-approval"),
+		chromedp.SendKeys(css(`input[name="message"]`), "no blanket reads"),
+		chromedp.Submit(css(`[data-testid="grants-text"]`)),
+		chromedp.WaitVisible(css(`[data-testid="group-version-2"]`)),
+		chromedp.Navigate(h.srv.URL+"/groups/contractors?from=1&to=2"),
+		chromedp.WaitVisible(css(`[data-testid="group-diff"]`)),
+		chromedp.EmulateViewport(1024, 900),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	screenshot(t, ctx, "groups-contractors-diff-1024")
+	if diff := text(t, ctx, `[data-testid="group-diff"]`); !strings.Contains(diff, "effects read-only") {
+		t.Errorf("diff: %q", diff)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.EmulateViewport(1440, 1000),
+		chromedp.Navigate(h.srv.URL+"/forge?agent=analyst"),
+		chromedp.WaitVisible(css(`[data-testid="subject-group-contractors"]`)),
+		chromedp.Click(css(`[data-testid="subject-group-contractors"] input`)),
+		chromedp.WaitVisible(css(`[data-testid="subject-group-contractors"] input:checked`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	screenshot(t, ctx, "forge-subject-contractors-1440")
+	execLevers, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('[data-testid="lever-tool:exec"]').length`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if execLevers != 0 {
+		t.Error("the contractor's forge still offers exec")
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1024, 900)); err != nil {
+		t.Fatal(err)
+	}
+	screenshot(t, ctx, "forge-subject-contractors-1024")
+}
