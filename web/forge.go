@@ -156,6 +156,9 @@ func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, er
 		data.CanSave = u.Has(models.RoleEditor) || u.Has(models.RoleAdmin)
 		data.BaseVersion = fc.ac.Profile.CurrentVersion
 	}
+	if len(c.QueryParams()["sg"]) > 0 {
+		data.CanSave = false // a subject's preview is not saved as a profile (forgeSave refuses it)
+	}
 	return data, nil
 }
 

@@ -23,6 +23,10 @@ func (s *Server) forgeSave(c echo.Context) error {
 	if err != nil || base < 1 {
 		return echo.NewHTTPError(http.StatusBadRequest, "base: the version the draft started from is required")
 	}
+	if len(state["sg"]) > 0 {
+		// a draft narrowed to a subject's grants is a preview, not a profile
+		return echo.NewHTTPError(http.StatusBadRequest, "sg: clear the subject's groups before saving; a profile is not narrowed to a subject")
+	}
 	fc, err := s.forgeDraft(c, state)
 	if err != nil {
 		return err

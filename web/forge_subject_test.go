@@ -1,6 +1,7 @@
 package web
 
 import (
+	"net/url"
 	"strconv"
 	"testing"
 )
@@ -22,6 +23,9 @@ func TestForgeSubjectPicker(t *testing.T) {
 	if doc.Find(`[data-testid="lever-tool:exec"]`).Length() != 1 {
 		t.Fatal("everyone's forge lacks the exec lever")
 	}
+	if doc.Find(`button:contains("Save as")`).Length() == 0 {
+		t.Fatal("no save button without a subject (the check below would prove nothing)")
+	}
 	res, doc = viewer.get("/forge?agent=analyst&sg=contractors")
 	if res.StatusCode != 200 {
 		t.Fatalf("forge for contractors: %d", res.StatusCode)
@@ -35,6 +39,12 @@ func TestForgeSubjectPicker(t *testing.T) {
 	back, _ := strconv.Atoi(doc.Find(`[data-testid="subject-group-contractors"]`).AttrOr("data-delta", "0"))
 	if back != -delta {
 		t.Errorf("toggling contractors off again: %d, want %d", back, -delta)
+	}
+	if doc.Find(`[data-testid="save-form"]`).Length() != 0 || doc.Find(`button:contains("Save as")`).Length() != 0 {
+		t.Error("a subject's preview offers to save it as the profile")
+	}
+	if res, _ := viewer.post("/forge/save", url.Values{"state": {"agent=analyst&sg=contractors"}, "base": {"2"}, "message": {"narrowed"}}); res.StatusCode != 400 {
+		t.Errorf("saving a subject's preview: %d, want 400", res.StatusCode)
 	}
 	if res, _ := viewer.get("/forge?agent=analyst&sg=Not+A+Group"); res.StatusCode != 400 {
 		t.Errorf("bad group: %d, want 400", res.StatusCode)
