@@ -30,48 +30,6 @@ type cachedKey struct {
 
 const keyCacheTTL = 2 * time.Second
 
-// limiter is a per-key token bucket (per process: each replica enforces
-// its own share).
-type limiter struct {
-	mu      sync.Mutex
-	rate    float64
-	burst   float64
-	buckets map[uint]*bucket
-}
-
-type bucket struct {
-	tokens float64
-	last   time.Time
-}
-
-func newLimiter(rate, burst int) *limiter {
-	if rate <= 0 {
-		rate = 2000
-	}
-	if burst <= 0 {
-		burst = 2 * rate
-	}
-	return &limiter{rate: float64(rate), burst: float64(burst), buckets: map[uint]*bucket{}}
-}
-
-func (l *limiter) allow(id uint) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now := time.Now()
-	b, ok := l.buckets[id]
-	if !ok {
-		b = &bucket{tokens: l.burst, last: now}
-		l.buckets[id] = b
-	}
-	b.tokens = min(l.burst, b.tokens+now.Sub(b.last).Seconds()*l.rate)
-	b.last = now
-	if b.tokens < 1 {
-		return false
-	}
-	b.tokens--
-	return true
-}
-
 // apiError writes the API's JSON error.
 func apiErr(status int, code, field, msg string) error {
 	return &echo.HTTPError{Code: status, Message: apiErrorBody{Code: code, Field: field, Message: msg}}

@@ -3,58 +3,38 @@ package web
 import (
 	"strings"
 
+	"github.com/sergi/go-diff/diffmatchpatch"
+
 	"github.com/agentforge/console/views"
 )
 
-// lineDiff compares two texts line by line (longest common subsequence)
-// and returns the lines marked kept, added or removed.
+// lineDiff compares two texts line by line and returns the lines marked
+// kept (" "), added ("+") or removed ("-"). It uses the Myers algorithm of
+// github.com/sergi/go-diff in line mode (each distinct line becomes one
+// rune), so memory grows with the texts and the edit distance rather than
+// with the product of their lengths; past the library's time budget it
+// still returns a correct, if not minimal, diff.
 func lineDiff(a, b string) []views.DiffLine {
-	x, y := strings.Split(a, "\n"), strings.Split(b, "\n")
-	if len(x)*len(y) > 4_000_000 { // too large to align: show both whole
-		var out []views.DiffLine
-		for _, l := range x {
-			out = append(out, views.DiffLine{Op: "-", Text: l})
-		}
-		for _, l := range y {
-			out = append(out, views.DiffLine{Op: "+", Text: l})
-		}
-		return out
-	}
-	n, m := len(x), len(y)
-	lcs := make([][]int, n+1)
-	for i := range lcs {
-		lcs[i] = make([]int, m+1)
-	}
-	for i := n - 1; i >= 0; i-- {
-		for j := m - 1; j >= 0; j-- {
-			if x[i] == y[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
+	dmp := diffmatchpatch.New()
+	// a trailing "\n" terminates every line, so "x\n" gives the lines "x"
+	// and "" as strings.Split does
+	ra, rb, table := dmp.DiffLinesToRunes(a+"\n", b+"\n")
+	diffs := dmp.DiffCharsToLines(dmp.DiffMainRunes(ra, rb, false), table)
 	var out []views.DiffLine
-	i, j := 0, 0
-	for i < n && j < m {
-		switch {
-		case x[i] == y[j]:
-			out = append(out, views.DiffLine{Op: " ", Text: x[i]})
-			i++
-			j++
-		case lcs[i+1][j] >= lcs[i][j+1]:
-			out = append(out, views.DiffLine{Op: "-", Text: x[i]})
-			i++
-		default:
-			out = append(out, views.DiffLine{Op: "+", Text: y[j]})
-			j++
+	for _, d := range diffs {
+		op := " "
+		switch d.Type {
+		case diffmatchpatch.DiffInsert:
+			op = "+"
+		case diffmatchpatch.DiffDelete:
+			op = "-"
 		}
-	}
-	for ; i < n; i++ {
-		out = append(out, views.DiffLine{Op: "-", Text: x[i]})
-	}
-	for ; j < m; j++ {
-		out = append(out, views.DiffLine{Op: "+", Text: y[j]})
+		for _, l := range strings.SplitAfter(d.Text, "\n") {
+			if l == "" {
+				continue
+			}
+			out = append(out, views.DiffLine{Op: op, Text: strings.TrimSuffix(l, "\n")})
+		}
 	}
 	return out
 }
