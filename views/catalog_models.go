@@ -115,26 +115,3 @@ type ImportPreviewData struct {
 	Digest     string
 	Empty      bool
 }
-
-// ReviewItem is one candidate tool awaiting review.
-type ReviewItem struct {
-	Row        ToolRow
-	ImportedBy string
-	Mentions   []Mention
-	Changed    bool
-	Diff       []DiffLine
-	Own        bool
-}
-
-// ReviewData is the tool review page's view model.
-type ReviewData struct {
-	Groups []ReviewGroup
-	CSRF   string
-	Errors []string
-}
-
-// ReviewGroup gathers candidates of one namespace ("" for native).
-type ReviewGroup struct {
-	Namespace string
-	Items     []ReviewItem
-}

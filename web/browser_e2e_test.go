@@ -21,6 +21,20 @@ func step(t *testing.T, ctx context.Context, name string, actions ...chromedp.Ac
 	}
 }
 
+// waitJS waits until the expression is true (20 s at most).
+func waitJS(js string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		deadline := time.Now().Add(20 * time.Second)
+		for time.Now().Before(deadline) {
+			if ok, err := chromedp.Evaluate[bool](js)(ctx, tg); err == nil && ok {
+				return chromedp.Void{}, nil
+			}
+			time.Sleep(25 * time.Millisecond)
+		}
+		return chromedp.Void{}, fmt.Errorf("timed out waiting for %s", js)
+	}
+}
+
 // flashSays waits until the page's flash message contains want, so a
 // step never reads the previous page's message.
 func flashSays(want string) chromedp.Action[chromedp.Void] {
@@ -77,7 +91,20 @@ func TestBrowserEndToEnd(t *testing.T) {
 	browserLogin(t, ctx, base, "rita", "rita-password")
 	step(t, ctx, "review tools", chromedp.Navigate(base+"/catalog/review"), chromedp.WaitVisible(css(`[data-testid="review-service github"]`)))
 	screenshot(t, ctx, "e2e-3-review-tools")
-	step(t, ctx, "make available", chromedp.Click(css(`[data-testid="review-service github"] [data-testid="make-available"]`)), flashSays("marked available"))
+	// nothing is selected, the buttons wait; a tool's box appears once its contract is open
+	if on, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('[data-testid="make-available"]').disabled && document.querySelectorAll('input[name="tools"]:checked').length === 0`)); !on {
+		t.Fatal("the review page pre-selects tools or enables its buttons with nothing selected")
+	}
+	for _, id := range []string{"github.get_me", "github.delete_file"} {
+		item := `[data-testid="review-tool-` + id + `"]`
+		step(t, ctx, "read "+id, chromedp.Click(css(item+` details summary`)), chromedp.WaitVisible(css(item+` input[name="tools"]`)), chromedp.Click(css(item+` input[name="tools"]`)))
+	}
+	if got := text(t, ctx, `[data-testid="selected-summary"]`); got != "2 tools selected: 1 read-only · 1 destructive" {
+		t.Errorf("action bar: %q", got)
+	}
+	screenshot(t, ctx, "e2e-3-review-selected")
+	step(t, ctx, "confirm destructive", chromedp.WaitVisible(css(`[data-testid="confirm-risky"]`)), chromedp.Click(css(`[data-testid="confirm-risky"] input`)))
+	step(t, ctx, "make available", chromedp.Click(css(`[data-testid="make-available"]`)), flashSays("2 tools marked available"))
 	signOut(t, ctx)
 
 	browserLogin(t, ctx, base, "admin", adminPassword)

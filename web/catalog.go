@@ -3,7 +3,6 @@ package web
 import (
 	"encoding/json"
 	"net/http"
-	"sort"
 	"strings"
 	"time"
 
@@ -132,80 +131,4 @@ func prettyJSON(s string) string {
 	}
 	b, _ := json.MarshalIndent(v, "", "  ")
 	return string(b)
-}
-
-func (s *Server) reviewPage(c echo.Context) error {
-	return s.renderReview(c, http.StatusOK, nil)
-}
-
-func (s *Server) renderReview(c echo.Context, status int, errs []string) error {
-	snap, err := s.snapshot(c.Request().Context())
-	if err != nil {
-		return err
-	}
-	p := s.page(c, "Review tools", "catalog")
-	d := views.ReviewData{CSRF: p.CSRF, Errors: errs}
-	groups := map[string]*views.ReviewGroup{}
-	var order []string
-	me := userName(c)
-	for _, r := range snap.Rows() {
-		if r.Status != models.ToolCandidate {
-			continue
-		}
-		k, err := r.Parsed()
-		if err != nil {
-			return err
-		}
-		g, ok := groups[r.Namespace]
-		if !ok {
-			g = &views.ReviewGroup{Namespace: r.Namespace}
-			groups[r.Namespace] = g
-			order = append(order, r.Namespace)
-		}
-		it := views.ReviewItem{Row: toolRow(r, k), ImportedBy: r.ImportedBy, Mentions: mentionViews(snap.Mentions(k)), Changed: r.PrevJSON != "", Own: r.ImportedBy == me}
-		g.Items = append(g.Items, it)
-	}
-	sort.Strings(order)
-	for _, ns := range order {
-		d.Groups = append(d.Groups, *groups[ns])
-	}
-	return s.render(c, status, p, views.Review(d))
-}
-
-// reviewTools applies a review to the selected candidates. Each selected
-// tool must come with the digest the reviewer saw (digest.<id>): a tool
-// changed since is a 409, a tool not under review a 409, and nothing is
-// changed unless every selected tool is as the reviewer saw it.
-func (s *Server) reviewTools(c echo.Context) error {
-	form, err := c.FormParams()
-	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, "tools: unreadable form")
-	}
-	status := form.Get("status")
-	seen := map[string]string{}
-	for _, id := range form["tools"] {
-		d := strings.TrimSpace(form.Get("digest." + id))
-		if d == "" {
-			return s.renderReview(c, http.StatusBadRequest, []string{"digest." + id + ": the digest of the tool you reviewed is required. Nothing was changed; reload the page."})
-		}
-		seen[id] = d
-	}
-	n, err := s.store.ReviewTools(c.Request().Context(), userName(c), seen, status)
-	switch {
-	case err == nil:
-	case errorsIs(err, models.ErrSelfReview):
-		return s.renderReview(c, http.StatusForbidden, []string{"You imported at least one of these tools; another reviewer must decide. Nothing was changed."})
-	case errorsIs(err, models.ErrNotFound):
-		return s.renderReview(c, http.StatusUnprocessableEntity, []string{"tools: one of the selected tools no longer exists. Nothing was changed."})
-	case errorsIs(err, models.ErrNotUnderReview):
-		return s.renderReview(c, http.StatusConflict, []string{"tools: " + strings.TrimSuffix(err.Error(), ": "+models.ErrNotUnderReview.Error()) + "; only candidates are under review. Nothing was changed."})
-	case errorsIs(err, models.ErrConflict):
-		return s.renderReview(c, http.StatusConflict, []string{"tools: " + strings.TrimSuffix(err.Error(), ": "+models.ErrConflict.Error()) + " (re-imported). Nothing was changed; review it again."})
-	default:
-		if ve, ok := asValidation(err); ok {
-			return s.renderReview(c, http.StatusUnprocessableEntity, []string{ve.Error()})
-		}
-		return err
-	}
-	return s.flashAndRedirect(c, plural(n, "tool")+" marked "+status+".", "/catalog/review")
 }

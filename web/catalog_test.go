@@ -68,7 +68,7 @@ func TestImportGitHubFixtureThroughTheWeb(t *testing.T) {
 		}
 		rita := h.login("rita", "rita-password")
 		_, rev := rita.get("/catalog/review")
-		form := url.Values{"status": {"available"}}
+		form := url.Values{"status": {"available"}, "confirm": {"1"}}
 		rev.Find(`[data-testid="review-service github"] input`).Each(func(_ int, s *goquerySelection) {
 			n, _ := s.Attr("name")
 			v, _ := s.Attr("value")

@@ -219,20 +219,6 @@ func (s *Server) closeProposal(c echo.Context, status, ok string) error {
 	return s.workflowDone(c, id, err, ok)
 }
 
-// reviewQueue lists open proposals the reviewer did not write, oldest
-// first.
-func (s *Server) reviewQueue(c echo.Context) error {
-	ps, err := s.waitingFor(c)
-	if err != nil {
-		return err
-	}
-	rows, err := s.proposalRows(c, ps)
-	if err != nil {
-		return err
-	}
-	return s.render(c, http.StatusOK, s.page(c, "Review queue", "reviews"), views.ReviewQueue(rows))
-}
-
 func (s *Server) waitingFor(c echo.Context) ([]models.Proposal, error) {
 	open, err := s.store.Proposals(c.Request().Context(), models.ProposalOpen)
 	if err != nil {

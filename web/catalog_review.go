@@ -1,0 +1,217 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/views"
+)
+
+// reviewFilter is the tool review page's filter (query or form).
+type reviewFilter struct {
+	effects, namespace string
+}
+
+func (f reviewFilter) match(k catalog.Contract) bool {
+	if f.effects != "" && string(k.Effects) != f.effects {
+		return false
+	}
+	switch f.namespace {
+	case "":
+		return true
+	case "native":
+		return k.Namespace() == ""
+	default:
+		return k.Namespace() == f.namespace
+	}
+}
+
+func (f reviewFilter) query() string {
+	q := url.Values{}
+	if f.effects != "" {
+		q.Set("effects", f.effects)
+	}
+	if f.namespace != "" {
+		q.Set("namespace", f.namespace)
+	}
+	if len(q) == 0 {
+		return ""
+	}
+	return "?" + q.Encode()
+}
+
+// risky reports effects that need the reviewer's explicit confirmation.
+func risky(e catalog.Effects) bool {
+	return e == catalog.EffectsDestructive || e == catalog.EffectsExternalWrite
+}
+
+func (s *Server) reviewPage(c echo.Context) error {
+	return s.renderReview(c, http.StatusOK, reviewFilter{effects: c.QueryParam("effects"), namespace: c.QueryParam("namespace")}, nil, nil, false)
+}
+
+// renderReview renders the candidates the filter shows; selected keeps a
+// refused submission's selection.
+func (s *Server) renderReview(c echo.Context, status int, f reviewFilter, errs []string, selected map[string]bool, confirmed bool) error {
+	snap, err := s.snapshot(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	p := s.page(c, "Review tools", "catalog")
+	d := views.ReviewData{CSRF: p.CSRF, Errors: errs, Effects: f.effects, Namespace: f.namespace, Confirmed: confirmed}
+	for _, e := range catalog.EffectLevels {
+		d.EffectsAll = append(d.EffectsAll, string(e))
+	}
+	groups := map[string]*views.ReviewGroup{}
+	nsSeen := map[string]bool{}
+	byEffects := map[string]int{}
+	var order []string
+	me := userName(c)
+	for _, r := range snap.Rows() {
+		if r.Status != models.ToolCandidate {
+			continue
+		}
+		k, err := r.Parsed()
+		if err != nil {
+			return err
+		}
+		d.Total++
+		if ns := k.Namespace(); ns != "" && !nsSeen[ns] {
+			nsSeen[ns] = true
+			d.Namespaces = append(d.Namespaces, ns)
+		}
+		if !f.match(k) {
+			continue
+		}
+		d.Shown++
+		byEffects[string(k.Effects)]++
+		it, err := s.reviewItem(r, k, snap, me)
+		if err != nil {
+			return err
+		}
+		it.Selected = selected[k.ID] && !it.Own
+		g, ok := groups[r.Namespace]
+		if !ok {
+			g = &views.ReviewGroup{Namespace: r.Namespace}
+			groups[r.Namespace] = g
+			order = append(order, r.Namespace)
+		}
+		g.Items = append(g.Items, it)
+	}
+	sort.Strings(order)
+	sort.Strings(d.Namespaces)
+	for _, ns := range order {
+		d.Groups = append(d.Groups, *groups[ns])
+	}
+	for _, e := range catalog.EffectLevels {
+		if n := byEffects[string(e)]; n > 0 {
+			d.ByEffects = append(d.ByEffects, views.EffectsCount{Effects: string(e), N: n})
+		}
+	}
+	return s.render(c, status, p, views.Review(d))
+}
+
+// reviewItem is what a reviewer reads of one candidate: the compact
+// contract with its token count and, for a changed tool, the diff.
+func (s *Server) reviewItem(r models.Tool, k catalog.Contract, snap *Snapshot, me string) (views.ReviewItem, error) {
+	u := catalog.NewUnit(catalog.RenderCompact(k))
+	n, err := s.meter.CountUnit(meter.O200k, u)
+	if err != nil {
+		return views.ReviewItem{}, err
+	}
+	it := views.ReviewItem{Row: toolRow(r, k), ImportedBy: r.ImportedBy, Mentions: mentionViews(snap.Mentions(k)), Changed: r.PrevJSON != "",
+		Own: r.ImportedBy == me, Contract: u.Text, Tokens: n, Risky: risky(k.Effects)}
+	if it.Changed {
+		it.Diff = hunks(lineDiff(prettyJSON(r.PrevJSON), prettyJSON(r.Contract)), 3)
+	}
+	return it, nil
+}
+
+func (s *Server) reviewTools(c echo.Context) error {
+	form, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "tools: unreadable form")
+	}
+	f := reviewFilter{effects: form.Get("effects"), namespace: form.Get("namespace")}
+	ids := form["tools"]
+	selected := map[string]bool{}
+	for _, id := range ids {
+		selected[id] = true
+	}
+	confirmed := form.Get("confirm") == "1"
+	refuse := func(status int, msg string) error {
+		return s.renderReview(c, status, f, []string{msg}, selected, confirmed)
+	}
+	status := form.Get("status")
+	if status == models.ToolAvailable && !confirmed {
+		if names, err := s.riskySelected(c, ids); err != nil {
+			return err
+		} else if len(names) > 0 {
+			return refuse(http.StatusUnprocessableEntity, "confirm: "+views.Plural(len(names), "selected tool is", "selected tools are")+
+				" destructive or external-write ("+strings.Join(names, ", ")+"): tick the confirmation next to the buttons to make them available. Nothing was changed.")
+		}
+	}
+	// each selected tool comes with the digest the reviewer saw
+	// (digest.<id>): a tool changed since is a 409 and changes nothing
+	seen := map[string]string{}
+	for _, id := range ids {
+		d := strings.TrimSpace(form.Get("digest." + id))
+		if d == "" {
+			return refuse(http.StatusBadRequest, "digest."+id+": the digest of the tool you reviewed is required. Nothing was changed; reload the page.")
+		}
+		seen[id] = d
+	}
+	n, err := s.store.ReviewTools(c.Request().Context(), userName(c), seen, status)
+	switch {
+	case err == nil:
+	case errorsIs(err, models.ErrSelfReview):
+		return refuse(http.StatusForbidden, "You imported at least one of these tools; another reviewer must decide. Nothing was changed.")
+	case errorsIs(err, models.ErrNotFound):
+		return refuse(http.StatusUnprocessableEntity, "tools: one of the selected tools no longer exists. Nothing was changed.")
+	case errorsIs(err, models.ErrNotUnderReview):
+		return refuse(http.StatusConflict, "tools: "+strings.TrimSuffix(err.Error(), ": "+models.ErrNotUnderReview.Error())+"; only candidates are under review. Nothing was changed.")
+	case errorsIs(err, models.ErrConflict):
+		return refuse(http.StatusConflict, "tools: "+strings.TrimSuffix(err.Error(), ": "+models.ErrConflict.Error())+" (re-imported). Nothing was changed; review it again.")
+	default:
+		if ve, ok := asValidation(err); ok {
+			return refuse(http.StatusUnprocessableEntity, ve.Error())
+		}
+		return err
+	}
+	return s.flashAndRedirect(c, views.Plural(n, "tool", "tools")+" marked "+status+".", "/catalog/review"+f.query())
+}
+
+// riskySelected lists the selected candidates that are destructive or
+// external-write.
+func (s *Server) riskySelected(c echo.Context, ids []string) ([]string, error) {
+	snap, err := s.snapshot(c.Request().Context())
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		r, ok := snap.Row(id)
+		if !ok {
+			continue // the store reports unknown ids
+		}
+		k, err := r.Parsed()
+		if err != nil {
+			return nil, err
+		}
+		if risky(k.Effects) {
+			out = append(out, id)
+		}
+	}
+	return out, nil
+}
