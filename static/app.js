@@ -27,6 +27,32 @@
     var push = e.detail.xhr && e.detail.xhr.getResponseHeader("HX-Push-Url");
     if (push) document.title = document.title;
   });
+  // The tool review form: count the selection by effects next to the
+  // buttons, ask for the confirmation only when a destructive or
+  // external-write tool is selected, and disable the buttons while
+  // nothing is selected.
+  function reviewSummary(form) {
+    var boxes = form.querySelectorAll('input[name="tools"]:checked');
+    var by = {}, order = ["read-only", "workspace-write", "external-write", "destructive"], risky = 0;
+    boxes.forEach(function (b) {
+      var e = b.getAttribute("data-effects");
+      by[e] = (by[e] || 0) + 1;
+      if (e === "destructive" || e === "external-write") risky++;
+    });
+    var parts = [];
+    order.forEach(function (e) { if (by[e]) parts.push(by[e] + " " + e); });
+    var n = boxes.length;
+    var summary = form.querySelector("[data-selected-summary]");
+    if (summary) summary.textContent = n === 0 ? "Select tools above: nothing is selected." : n + (n === 1 ? " tool" : " tools") + " selected: " + parts.join(" · ");
+    var confirm = form.querySelector("[data-confirm-risky]");
+    if (confirm) confirm.hidden = risky === 0;
+    form.querySelectorAll('button[name="status"]').forEach(function (b) { b.disabled = n === 0; });
+  }
+  document.querySelectorAll("form[data-review]").forEach(reviewSummary);
+  document.addEventListener("change", function (e) {
+    var form = e.target.closest("form[data-review]");
+    if (form) reviewSummary(form);
+  });
   // Buttons with data-confirm ask first.
   document.addEventListener("submit", function (e) {
     var msg = e.submitter && e.submitter.getAttribute("data-confirm");

@@ -10,15 +10,17 @@ type Delta struct {
 
 // LeverView is one toggle of the forge with what flipping it would change.
 type LeverView struct {
-	ID      string // lever id, e.g. tool:exec
-	Name    string // form field name
-	Value   string // form field value
-	Label   string
-	Title   string
-	On      bool
-	Delta   Delta
-	Note    string
-	Dormant bool // on, but without effect (its service is not connected)
+	ID    string // lever id, e.g. tool:exec
+	Name  string // form field name
+	Value string // form field value
+	Label string
+	Title string
+	On    bool
+	Delta Delta
+	Note  string
+	// NoteTitle explains the note on hover.
+	NoteTitle string
+	Dormant   bool // on, but without effect (its service is not connected)
 }
 
 // LeverGroup is a titled group of levers; a service group carries its

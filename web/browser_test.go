@@ -30,8 +30,15 @@ func chromium(t *testing.T) string {
 	return p
 }
 
-// browser starts headless Chromium for one test.
+// browser starts headless Chromium for one test of at most 90 s.
 func browser(t *testing.T) context.Context {
+	t.Helper()
+	return browserWithin(t, 90*time.Second)
+}
+
+// browserWithin starts headless Chromium for one test that may take up to
+// limit.
+func browserWithin(t *testing.T, limit time.Duration) context.Context {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium(t)), chromedp.NoSandbox, chromedp.Headless, chromedp.DisableGPU,
@@ -46,7 +53,7 @@ func browser(t *testing.T) context.Context {
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("start chromium: %v", err)
 	}
-	tctx, cancel3 := context.WithTimeout(ctx, 90*time.Second)
+	tctx, cancel3 := context.WithTimeout(ctx, limit)
 	t.Cleanup(cancel3)
 	return tctx
 }
@@ -118,7 +125,7 @@ func TestBrowserForgeToggle(t *testing.T) {
 		t.Fatal(err)
 	}
 	total0 := text(t, ctx, `[data-testid="total-total"]`)
-	attr, err := chromedp.Run(ctx, chromedp.AttributeValue(css(`[data-testid="lever-tool:exec"]`), "data-delta-total"))
+	attr, err := chromedp.Run(ctx, chromedp.AttributeValue(css(`[data-testid="lever-tool:exec"] .lever-state`), "data-delta-total"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +134,7 @@ func TestBrowserForgeToggle(t *testing.T) {
 		t.Fatal(err)
 	}
 	screenshot(t, ctx, "forge")
-	if err := chromedp.Do(ctx, chromedp.Click(css(`[data-testid="lever-tool:exec"] input`)), chromedp.WaitVisible(css(`[data-testid="lever-tool:exec"].off`))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(css(`[data-testid="lever-tool:exec"] input`)), waitJS(`document.querySelector('[data-testid="lever-tool:exec"] .lever-state:not([data-on])') !== null`)); err != nil {
 		t.Fatal(err)
 	}
 	marker, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`window.__noReload || "reloaded"`))

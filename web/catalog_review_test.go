@@ -163,7 +163,11 @@ func TestToolReviewShowsDiffOfChangedTool(t *testing.T) {
 	for i, k := range cs {
 		ids[i] = k.ID
 	}
-	if _, err := h.store.ReviewTools(ctx, "reviewer", ids, models.ToolAvailable); err != nil {
+	seen, err := h.store.ToolDigests(ctx, ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.store.ReviewTools(ctx, "reviewer", seen, models.ToolAvailable); err != nil {
 		t.Fatal(err)
 	}
 	for i := range cs {

@@ -29,7 +29,7 @@ func totals(t *testing.T, d *goquery.Document) [4]int {
 }
 
 func leverDelta(t *testing.T, d *goquery.Document, id string) [4]int {
-	s := d.Find(`[data-testid="lever-` + id + `"]`)
+	s := d.Find(`[data-testid="lever-` + id + `"] .lever-state`)
 	if s.Length() != 1 {
 		t.Fatalf("no lever %s", id)
 	}
@@ -136,5 +136,36 @@ func TestForgeFidelityWarnings(t *testing.T) {
 	_, d := c.get("/forge")
 	if d.Find(`[data-testid="fidelity-ok"]`).Length() != 1 {
 		t.Errorf("default forge has fidelity warnings: %s", d.Find(`[data-testid="fidelity-warnings"]`).Text())
+	}
+}
+
+// TestForgeLeverUpdateIsOutOfBand: a lever change (htmx, target
+// #projection) answers with the projection and every lever's state out of
+// band, never the lever controls themselves, so focus and scroll stay.
+func TestForgeLeverUpdateIsOutOfBand(t *testing.T) {
+	h := sqliteOnly(t)
+	c := h.login("admin", adminPassword)
+	req, _ := http.NewRequest(http.MethodGet, h.srv.URL+"/forge?s=1&off=exec", nil)
+	req.Header.Set("HX-Request", "true")
+	req.Header.Set("HX-Target", "projection")
+	res, d := c.do(req)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("update: %d", res.StatusCode)
+	}
+	if d.Find(`input[name="t"]`).Length() != 0 || d.Find(`[data-testid="forge-form"]`).Length() != 0 {
+		t.Error("the update re-sends the lever controls")
+	}
+	if d.Find(`[data-testid="total-total"]`).Length() != 1 {
+		t.Error("the update lacks the projection")
+	}
+	oob := d.Find(`.lever-state[hx-swap-oob="true"]`)
+	if oob.Length() < 30 {
+		t.Errorf("%d lever states out of band", oob.Length())
+	}
+	if exec := d.Find(`#ls-tool\:exec`); exec.Length() != 1 || exec.AttrOr("data-on", "none") != "none" {
+		t.Error("exec's state is missing or still on")
+	}
+	if vary := strings.Join(res.Header.Values("Vary"), ", "); !strings.Contains(vary, "HX-Target") {
+		t.Errorf("Vary: %q", vary)
 	}
 }
