@@ -23,6 +23,19 @@ func importGitHubAsCandidates(t *testing.T, h *harness) []catalog.Contract {
 	return cs
 }
 
+// addDigests adds the digest.<id> fields the review page carries for
+// each selected tool.
+func addDigests(t *testing.T, h *harness, form url.Values) {
+	t.Helper()
+	seen, err := h.store.ToolDigests(context.Background(), form["tools"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, d := range seen {
+		form.Set("digest."+id, d)
+	}
+}
+
 func statusOf(t *testing.T, h *harness, id string) string {
 	t.Helper()
 	r, err := h.store.ToolByID(context.Background(), id)
@@ -89,6 +102,7 @@ func TestToolReviewRiskyNeedsConfirmation(t *testing.T) {
 	}
 	c := h.login("admin", adminPassword)
 	form := url.Values{"status": {"available"}, "tools": {safe, destructive}, "effects": {""}, "namespace": {"github"}}
+	addDigests(t, h, form)
 	res, d := c.post("/catalog/review", form)
 	if res.StatusCode != http.StatusUnprocessableEntity {
 		t.Fatalf("unconfirmed destructive: %d, want 422", res.StatusCode)
@@ -123,7 +137,9 @@ func TestToolReviewRiskyNeedsConfirmation(t *testing.T) {
 			break
 		}
 	}
-	if res, _ := c.post("/catalog/review", url.Values{"status": {"available"}, "tools": {other}}); res.StatusCode != http.StatusSeeOther {
+	form = url.Values{"status": {"available"}, "tools": {other}}
+	addDigests(t, h, form)
+	if res, _ := c.post("/catalog/review", form); res.StatusCode != http.StatusSeeOther {
 		t.Errorf("read-only only: %d", res.StatusCode)
 	}
 }
