@@ -42,16 +42,21 @@ func catalogSections(roster []*catalog.Entry, g Gate, opts Options) []Section {
 		copy(main[2:], main[1:len(main)-1])
 		main[1] = search.Render(opts.CatalogForm)
 	}
+	synthetic := 0 // listed tools that are not roster tools
+	if opts.Deferred {
+		synthetic++
+	}
 	if g.Has(CapSkills) {
 		loader, _ := lib.synthetic.Get(LoadSkillToolID)
 		main = append(main, loader.Render(opts.CatalogForm))
+		synthetic++
 	}
 	var out []Section
 	listed := len(main) - 1
-	reason := fmt.Sprintf("%d tool(s) in the roster, %s form", len(roster), opts.CatalogForm)
+	reason := countOf(len(roster), "tool", "tools") + " in the roster, " + opts.CatalogForm + " form"
 	header := fmt.Sprintf("# Tool catalog\n\nYou can call the %d tools below, each by its exact id. Each entry is the tool's whole contract.\n\n", listed)
 	if opts.Deferred {
-		reason += fmt.Sprintf(", deferred: %d listed, %d reachable through search", listed, hidden)
+		reason += fmt.Sprintf(", deferred: %s listed now with %s, %s reachable through it", countOf(listed-synthetic, "roster tool", "roster tools"), SearchToolID, countOf(hidden, "more", "more"))
 		header = fmt.Sprintf("# Tool catalog\n\nThe %d tools below can be called now. More tools are available on demand: find them with %s by what they do, then call them from your next reply.\n\n", listed, SearchToolID)
 		main = append(main, catalog.NewUnit(fmt.Sprintf("%d more tools are reachable through %s.\n\n", hidden, SearchToolID)))
 	}

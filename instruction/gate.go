@@ -107,13 +107,13 @@ var capabilities = withClasses(map[Capability]func(f Facts, s summary) (bool, st
 		return len(used) > 0, strings.Join(used, ", ") + " connected, with tools in the roster"
 	},
 	CapTools: func(f Facts, s summary) (bool, string) {
-		return s.callable > 0 || len(f.Skills) > 0, fmt.Sprintf("%d callable tool(s) in the roster", s.callable)
+		return s.callable > 0 || len(f.Skills) > 0, countOf(s.callable, "callable tool is", "callable tools are") + " in the roster"
 	},
 	CapSkills: func(f Facts, _ summary) (bool, string) {
-		return len(f.Skills) > 0, fmt.Sprintf("%d active skill(s) whose required tools are all in the roster", len(f.Skills))
+		return len(f.Skills) > 0, countOf(len(f.Skills), "active skill has", "active skills have") + " all their required tools in the roster"
 	},
 	CapCodeOnly: func(_ Facts, s summary) (bool, string) {
-		return s.ids["exec"] && s.codeOnly > 0, fmt.Sprintf("exec is in the roster and %d code-only helper(s) are", s.codeOnly)
+		return s.ids["exec"] && s.codeOnly > 0, "exec and " + countOf(s.codeOnly, "code-only helper are", "code-only helpers are") + " in the roster"
 	},
 })
 
@@ -167,4 +167,12 @@ func classReason(s summary, class catalog.Class) (bool, string) {
 		ids = append(ids[:4:4], fmt.Sprintf("%d more", len(ids)-4))
 	}
 	return true, fmt.Sprintf("%s %s in the roster (%s class)", strings.Join(ids, ", "), verb, class)
+}
+
+// countOf writes a count with its words for reasons: "1 tool", "3 tools".
+func countOf(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -158,7 +159,7 @@ func (s *Store) Promote(ctx context.Context, u *User, id uint, pol PromotePolicy
 			return err
 		}
 		return tx.Audit(ctx, Event{Actor: u.Username, Action: "skill.promote", Subject: fmt.Sprintf("skill:%s proposal:%d", k.Slug, p.ID), Before: versionLabel(expected), After: versionLabel(n),
-			Detail: fmt.Sprintf("approved by %v", approvals)})
+			Detail: "approved by " + strings.Join(approvals, ", ")})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("models: promote proposal %d: %w", id, err)

@@ -29,6 +29,14 @@ type CatalogData struct {
 	CanImport  bool
 	CanReview  bool
 	Candidates int
+	// Matched is how many tools the filters match; Rows holds one page of
+	// them, From..To (1-based) of page Page of Pages.
+	Matched  int
+	Page     int
+	Pages    int
+	From, To int
+	PrevURL  string
+	NextURL  string
 }
 
 // FormCount is one rendering's token count in one encoding.

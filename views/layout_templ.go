@@ -76,7 +76,7 @@ func Layout(p Page, body templ.Component) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "\"></head><body><header class=\"top\"><a class=\"brand\" href=\"/\">Agent Forge Console</a><nav>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "\"></head><body><header class=\"top\"><a class=\"brand\" href=\"/\" title=\"Agent Forge Console\"><span class=\"long\">Agent Forge Console</span><span class=\"short\">Forge Console</span></a><nav>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

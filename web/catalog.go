@@ -72,6 +72,9 @@ func (s *Server) catalogPage(c echo.Context) error {
 			}
 		}
 	}
+	if err := paginate(&d, q); err != nil {
+		return err
+	}
 	u := currentUser(c)
 	d.CanImport, d.CanReview = u.Has(models.RoleAdmin), u.Has(models.RoleReviewer)
 	return s.render(c, http.StatusOK, s.page(c, "Catalog", "catalog"), views.Catalog(d))

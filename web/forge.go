@@ -145,6 +145,9 @@ func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, er
 		}
 		data.Run = &sim
 	}
+	if err := s.deferredNotes(&data, fc); err != nil {
+		return data, err
+	}
 	if fc.ac.Version != nil {
 		saved, err := s.versionTotals(c.Request().Context(), fc.snap, fc.ac, fc.state.Encoding)
 		if err != nil {

@@ -130,7 +130,7 @@ func forgeView(d instruction.Draft, st forgeState, p meter.Projection, comp inst
 		v.Warnings = append(v.Warnings, views.Warning{Kind: w.Kind, Section: w.Section, Tool: w.Tool, Signal: w.Signal, Excerpt: w.Excerpt})
 	}
 	if dropped := len(st.Options.Pins) - len(comp.Options.Pins); dropped > 0 {
-		v.Notes = append(v.Notes, fmt.Sprintf("%d pin(s) are not in the roster and were ignored.", dropped))
+		v.Notes = append(v.Notes, views.Plural(dropped, "pin is", "pins are")+" not in the roster and ignored.")
 	}
 	return v
 }

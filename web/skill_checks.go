@@ -34,7 +34,7 @@ func (s *Server) skillChecks(snap *Snapshot, c models.SkillContent, prod *models
 		}
 	}
 	if len(missing) == 0 {
-		add("Required tools exist", true, fmt.Sprintf("%d tool(s), all available", len(c.RequiredTools)))
+		add("Required tools exist", true, views.Plural(len(c.RequiredTools), "tool", "tools")+", all available")
 	} else {
 		add("Required tools exist", false, "not available in the catalog: "+strings.Join(missing, ", "))
 	}

@@ -1,0 +1,57 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/views"
+)
+
+// catalogPageSize is how many tools one catalog page lists.
+const catalogPageSize = 50
+
+// paginate keeps one page of the matching rows (the URL's page, 1-based;
+// past the end shows the last page) and the links to its neighbours,
+// which keep the filters.
+func paginate(d *views.CatalogData, q url.Values) error {
+	d.Matched = len(d.Rows)
+	page := 1
+	if v := q.Get("page"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, "page: must be a whole number from 1")
+		}
+		page = n
+	}
+	d.Pages = max(1, (d.Matched+catalogPageSize-1)/catalogPageSize)
+	d.Page = min(page, d.Pages)
+	from := (d.Page - 1) * catalogPageSize
+	to := min(from+catalogPageSize, d.Matched)
+	d.Rows = d.Rows[from:to]
+	d.From, d.To = from+1, to
+	link := func(p int) string {
+		v := url.Values{}
+		for _, k := range []string{"q", "class", "effects", "namespace", "status"} {
+			if x := q.Get(k); x != "" {
+				v.Set(k, x)
+			}
+		}
+		if p > 1 {
+			v.Set("page", strconv.Itoa(p))
+		}
+		if len(v) == 0 {
+			return "/catalog"
+		}
+		return "/catalog?" + v.Encode()
+	}
+	if d.Page > 1 {
+		d.PrevURL = link(d.Page - 1)
+	}
+	if d.Page < d.Pages {
+		d.NextURL = link(d.Page + 1)
+	}
+	return nil
+}
