@@ -1,0 +1,81 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/agentforge/console/catalog/catalogtest"
+	"github.com/agentforge/console/models"
+)
+
+// fitPages is every page a signed-in admin can open, with the data that
+// makes it realistic (the GitHub fixture imported by someone else, so the
+// tool review page holds 117 candidates).
+var fitPages = []struct{ name, path string }{
+	{"dashboard", "/"},
+	{"catalog", "/catalog"},
+	{"catalog-empty-filter", "/catalog?q=zzzz-no-such-tool"},
+	{"tool", "/catalog/tools/read_file"},
+	{"tool-github", "/catalog/tools/github.create_issue"},
+	{"import", "/catalog/import"},
+	{"review-tools", "/catalog/review"},
+	{"forge", "/forge"},
+	{"forge-agent", "/forge?agent=analyst&profile=data-analyst"},
+	{"forge-deferred", "/forge?agent=dev-helper&off=&deferred=1"},
+	{"agents", "/agents"},
+	{"agent", "/agents/researcher"},
+	{"profiles", "/profiles"},
+	{"profile", "/profiles/data-analyst"},
+	{"profile-diff", "/profiles/data-analyst/diff?a=1&b=2"},
+	{"skills", "/skills"},
+	{"skill", "/skills/quarterly-report"},
+	{"skill-new", "/skills/new"},
+	{"skill-propose", "/skills/quarterly-report/propose"},
+	{"proposal", "/proposals/4"},
+	{"reviews", "/reviews"},
+	{"audit", "/audit"},
+	{"users", "/users"},
+	{"apikeys", "/apikeys"},
+	{"account", "/account"},
+}
+
+// overflowX is how many pixels the page scrolls sideways.
+const overflowX = `document.documentElement.scrollWidth - document.documentElement.clientWidth`
+
+// TestBrowserPagesFit opens every page at 1440, 1024 and 768 px, takes a
+// screenshot of each (artifacts/screenshots/fit-WIDTH-NAME.png) and fails
+// when a page renders an error or scrolls sideways at 1440 or 1024.
+func TestBrowserPagesFit(t *testing.T) {
+	h := sqliteOnly(t)
+	ctx := context.Background()
+	if _, err := h.store.ApplyImport(ctx, "importer", models.SourceMCP, "github", catalogtest.GitHub(t), ""); err != nil {
+		t.Fatal(err)
+	}
+	bctx := browserWithin(t, 10*time.Minute)
+	for _, width := range []int{1440, 1024, 768} {
+		step(t, bctx, "viewport", chromedp.EmulateViewport(int64(width), 900))
+		if width == 1440 {
+			step(t, bctx, "login page", chromedp.Navigate(h.srv.URL+"/login"), chromedp.WaitVisible(css(`#username`)))
+			screenshot(t, bctx, "fit-1440-login")
+			browserLogin(t, bctx, h.srv.URL, "admin", adminPassword)
+		}
+		for _, p := range fitPages {
+			step(t, bctx, p.name, chromedp.Navigate(h.srv.URL+p.path), chromedp.WaitVisible(css(`main`)))
+			screenshot(t, bctx, fmt.Sprintf("fit-%d-%s", width, p.name))
+			if failed, _ := chromedp.Run(bctx, chromedp.Evaluate[bool](`document.querySelector('[data-testid="error"]') !== null`)); failed {
+				t.Errorf("%s (%s) rendered an error page", p.name, p.path)
+			}
+			over, err := chromedp.Run(bctx, chromedp.Evaluate[int](overflowX))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if over > 0 && width >= 1024 {
+				t.Errorf("%s (%s) at %d px scrolls sideways by %d px", p.name, p.path, width, over)
+			}
+		}
+	}
+}
