@@ -110,7 +110,7 @@ var capabilities = withClasses(map[Capability]func(f Facts, s summary) (bool, st
 		return s.callable > 0 || len(f.Skills) > 0, countOf(s.callable, "callable tool is", "callable tools are") + " in the roster"
 	},
 	CapSkills: func(f Facts, _ summary) (bool, string) {
-		return len(f.Skills) > 0, countOf(len(f.Skills), "active skill has", "active skills have") + " all their required tools in the roster"
+		return len(f.Skills) > 0, countOf(len(f.Skills), "active skill has all its", "active skills have all their") + " required tools in the roster"
 	},
 	CapCodeOnly: func(_ Facts, s summary) (bool, string) {
 		return s.ids["exec"] && s.codeOnly > 0, "exec and " + countOf(s.codeOnly, "code-only helper are", "code-only helpers are") + " in the roster"

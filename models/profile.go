@@ -164,6 +164,10 @@ func newVersion(profileID uint, n int, actor string, c ProfileContent, t TokenTo
 		PinsJSON: encodeList(c.Pins), Message: c.Message, Author: actor, Digest: c.digest(), Encoding: t.Encoding, Body: t.Body, Protocol: t.Protocol, Catalog: t.Catalog, Total: t.Total}
 }
 
+// ErrUnchanged means a save would repeat its base version's tools and
+// options: a version records a change, so none is made.
+var ErrUnchanged = errors.New("models: nothing changed")
+
 // ErrMissingBase means a save did not say which version it edits.
 var ErrMissingBase = errors.New("models: the base version is required")
 
@@ -192,6 +196,9 @@ func (s *Store) SaveProfileVersion(ctx context.Context, actor, slug string, base
 		prev, err := tx.ProfileVersionAt(ctx, p.ID, base)
 		if err != nil {
 			return err
+		}
+		if prev.Digest == newVersion(p.ID, base+1, actor, c, totals).Digest {
+			return fmt.Errorf("version %d holds these tools and options: %w", base, ErrUnchanged)
 		}
 		out = newVersion(p.ID, base+1, actor, c, totals)
 		if err := tx.with(ctx).Create(&out).Error; err != nil {

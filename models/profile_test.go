@@ -49,6 +49,12 @@ func TestProfileVersionsAndConflicts(t *testing.T) {
 		if _, err := s.SaveProfileVersion(ctx, "ed2", "p", 0, content("web_search"), known, models.TokenTotals{}); !errors.Is(err, models.ErrMissingBase) {
 			t.Fatalf("missing base: %v", err)
 		}
+		// the same tools and options again (another message) make no version
+		same := content("read_file", "exec")
+		same.Message = "again"
+		if _, err := s.SaveProfileVersion(ctx, "ed2", "p", 2, same, known, models.TokenTotals{}); !errors.Is(err, models.ErrUnchanged) {
+			t.Fatalf("unchanged save: %v", err)
+		}
 		p, _ := s.ProfileBySlug(ctx, "p")
 		vs, _ := s.ProfileVersions(ctx, p.ID)
 		if p.CurrentVersion != 2 || len(vs) != 2 || vs[0].Total != 9 {

@@ -64,7 +64,7 @@ func signOut(t *testing.T, ctx context.Context) {
 func TestBrowserEndToEnd(t *testing.T) {
 	h := sqliteOnly(t)
 	h.addUser("rita", models.RoleReviewer)
-	ctx := browser(t)
+	ctx := browserWithin(t, 5*time.Minute) // many pages on a shared machine
 	base := h.srv.URL
 	fixturePath, _ := filepath.Abs("../catalog/testdata/github-mcp-server.tools.json")
 

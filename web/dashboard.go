@@ -38,6 +38,16 @@ func (s *Server) dashboard(c echo.Context) error {
 	// each part shows only what the policy of its own page allows
 	u := currentUser(c)
 	d.ShowUsers, d.ShowRecent, d.ShowWaiting = s.allows(u, http.MethodGet, "/users"), s.allows(u, http.MethodGet, "/audit"), s.allows(u, http.MethodGet, "/reviews")
+	d.CanImport, d.CanReview = s.allows(u, http.MethodGet, "/catalog/import"), s.allows(u, http.MethodGet, "/catalog/review")
+	if d.FirstStart() {
+		agents, err := s.store.Agents(ctx)
+		if err != nil {
+			return err
+		}
+		if len(agents) > 0 {
+			d.FirstAgent = agents[0].Slug
+		}
+	}
 	if d.ShowUsers {
 		n, err := s.store.CountUsers(ctx)
 		if err != nil {

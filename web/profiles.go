@@ -230,7 +230,7 @@ func (s *Server) restoreProfile(c echo.Context) error {
 	ct := old.Content()
 	ct.Message = fmt.Sprintf("restore v%d", n)
 	return s.saveVersion(c, p.Slug, base, ct, func(ve *models.ValidationError) error {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, "Version "+strconv.Itoa(n)+" names tools that no longer exist: "+ve.Error())
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "Version "+strconv.Itoa(n)+" cannot be restored: "+ve.Error())
 	})
 }
 
@@ -256,6 +256,10 @@ func (s *Server) saveVersion(c echo.Context, slug string, base int, ct models.Pr
 	}
 	if errors.Is(err, models.ErrConflict) {
 		return s.renderConflict(c, p, base, ct.Tools)
+	}
+	if errors.Is(err, models.ErrUnchanged) {
+		return invalid(&models.ValidationError{Fields: map[string]string{"tools": fmt.Sprintf(
+			"nothing changed: v%d already has these tools and options. Change something before saving; no version was made.", base)}})
 	}
 	if err != nil {
 		return err
