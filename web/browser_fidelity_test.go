@@ -33,7 +33,7 @@ func TestBrowserForgeFidelityWarnings(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := text(t, ctx, sel)
-	for _, want := range []string{"3 place(s)", "an unknown tool zeta", "the absent tool workspace_write", "code execution without exec"} {
+	for _, want := range []string{"3 places", "an unknown tool zeta", "the absent tool workspace_write", "code execution without exec"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("warnings panel lacks %q: %s", want, got)
 		}
