@@ -119,3 +119,17 @@ type ProposalData struct {
 	// those cases under production and under the proposal.
 	Selection []SelectionCompareData
 }
+
+// PromoteBlocked says why promotion would be refused now, or "" when it
+// may proceed: failing checks, requested changes, missing approvals.
+func (d ProposalData) PromoteBlocked() string {
+	switch {
+	case !d.ChecksOK:
+		return "Not yet: the checks fail."
+	case len(d.ChangeRequests) > 0:
+		return "Not yet: changes requested by " + joinComma(d.ChangeRequests) + "."
+	case len(d.Approvals) < d.Required:
+		return "Not yet: " + Plural(d.Required-len(d.Approvals), "more fresh approval is", "more fresh approvals are") + " needed."
+	}
+	return ""
+}

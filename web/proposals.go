@@ -215,7 +215,11 @@ func (s *Server) closeProposal(c echo.Context, status, ok string) error {
 	if err != nil {
 		return err
 	}
-	err = s.store.CloseProposal(c.Request().Context(), currentUser(c), id, status, strings.TrimSpace(c.FormValue("reason")))
+	reason := strings.TrimSpace(c.FormValue("reason"))
+	if status == models.ProposalRejected && reason == "" {
+		return s.renderProposal(c, http.StatusUnprocessableEntity, id, []string{"reason: say why you reject the proposal; it was not rejected."}, nil)
+	}
+	err = s.store.CloseProposal(c.Request().Context(), currentUser(c), id, status, reason)
 	return s.workflowDone(c, id, err, ok)
 }
 
