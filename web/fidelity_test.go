@@ -143,7 +143,7 @@ func TestForgeFidelityWithTheGitHubFixtureAvailable(t *testing.T) {
 	c := h.login("admin", adminPassword)
 	for _, path := range []string{"/forge?svc=github&tier=full", "/forge?svc=github&off=exec&tier=full&form=compact", "/forge?svc=github&off=exec&tier=compact"} {
 		w := forgeWarnings(t, c, path)
-		if !strings.Contains(w, "1 place(s)") || !strings.Contains(w, "update_issue") {
+		if !strings.Contains(w, "1 place teaches") || !strings.Contains(w, "update_issue") {
 			t.Errorf("%s: %s", path, w)
 		}
 	}
