@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -29,10 +30,16 @@ func TestBrowserRestoreWithoutTokenInURL(t *testing.T) {
 		}
 		screenshot(t, ctx, fmt.Sprintf("hardening-profile-%d", w))
 	}
-	if err := chromedp.Do(ctx, chromedp.Click(css(`form.filters button[type="submit"]:not([form])`)), chromedp.WaitVisible(css(`body`))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(css(`form.filters button[type="submit"]:not([form])`))); err != nil {
 		t.Fatal(err)
 	}
-	loc, _ := chromedp.Run(ctx, chromedp.Location())
+	// the click starts a navigation: wait for it rather than read the old page's URL
+	var loc string
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if loc, _ = chromedp.Run(ctx, chromedp.Location()); strings.Contains(loc, "/diff") {
+			break
+		}
+	}
 	if !strings.Contains(loc, "/diff") || strings.Contains(loc, "_csrf") {
 		t.Fatalf("compare went to %s", loc)
 	}
