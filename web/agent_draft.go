@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 
+	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
@@ -15,12 +16,9 @@ func (s *Server) loadAgentContext(ctx context.Context, agentSlug, profileSlug st
 }
 
 // versionTotals is a profile version's one number for an agent: composed
-// exactly as the API serves it (skills included), in the encoding.
-func (s *Server) versionTotals(ctx context.Context, snap *Snapshot, ac runtime.AgentContext, enc string) (meter.Totals, error) {
-	skills, err := runtime.Skills(ctx, s.store)
-	if err != nil {
-		return meter.Totals{}, err
-	}
+// exactly as the API serves it, with the production skills the caller
+// loaded once for its page, in the encoding.
+func (s *Server) versionTotals(snap *Snapshot, ac runtime.AgentContext, skills []instruction.Skill, enc string) (meter.Totals, error) {
 	return runtime.Totals(snap, s.meter, ac, skills, enc)
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
 )
@@ -118,13 +119,17 @@ func (s *Server) renderAgent(c echo.Context, status int, a *models.Agent, form v
 	if err != nil {
 		return err
 	}
+	skills, err := runtime.Skills(ctx, s.store)
+	if err != nil {
+		return err
+	}
 	for _, p := range ps {
 		ac, err := s.loadAgentContext(ctx, a.Slug, p.Slug)
 		if err != nil {
 			return err
 		}
 		dr, notes := ac.Draft(snap, nil)
-		t, err := s.versionTotals(ctx, snap, ac, meter.O200k)
+		t, err := s.versionTotals(snap, ac, skills, meter.O200k)
 		if err != nil {
 			return err
 		}

@@ -66,10 +66,14 @@ func (s *Server) profileDiff(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		if err := s.liveTotals(ctx, snap, &d.A, agent, va); err != nil {
+		skills, err := runtime.Skills(ctx, s.store)
+		if err != nil {
 			return err
 		}
-		if err := s.liveTotals(ctx, snap, &d.B, agent, vb); err != nil {
+		if err := s.liveTotals(snap, skills, &d.A, agent, va); err != nil {
+			return err
+		}
+		if err := s.liveTotals(snap, skills, &d.B, agent, vb); err != nil {
 			return err
 		}
 		da, _ := runtime.AgentContext{Agent: agent, Version: va}.Draft(snap, nil)

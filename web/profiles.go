@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -34,8 +33,8 @@ func versionRow(v models.ProfileVersion, current int) views.VersionRow {
 
 // liveTotals fills a version row's totals for an agent, composed now
 // exactly as the API and the forge compose it: one number per version.
-func (s *Server) liveTotals(ctx context.Context, snap *Snapshot, row *views.VersionRow, a *models.Agent, v *models.ProfileVersion) error {
-	t, err := s.versionTotals(ctx, snap, runtime.AgentContext{Agent: a, Version: v}, meter.O200k)
+func (s *Server) liveTotals(snap *Snapshot, skills []instruction.Skill, row *views.VersionRow, a *models.Agent, v *models.ProfileVersion) error {
+	t, err := s.versionTotals(snap, runtime.AgentContext{Agent: a, Version: v}, skills, meter.O200k)
 	if err != nil {
 		return err
 	}
@@ -77,6 +76,10 @@ func (s *Server) renderProfiles(c echo.Context, status int, form views.ProfileFo
 	if err != nil {
 		return err
 	}
+	skills, err := runtime.Skills(ctx, s.store)
+	if err != nil {
+		return err
+	}
 	var rows []views.ProfileRow
 	for _, p := range ps {
 		v, err := s.store.ProfileVersionAt(ctx, p.ID, p.CurrentVersion)
@@ -86,7 +89,7 @@ func (s *Server) renderProfiles(c echo.Context, status int, form views.ProfileFo
 		r := views.ProfileRow{Slug: p.Slug, Name: p.Name, Version: p.CurrentVersion, Tools: len(v.Tools()), Saved: v.Total}
 		if p.AgentID != nil && byID[*p.AgentID] != nil {
 			vr := versionRow(*v, p.CurrentVersion)
-			if err := s.liveTotals(ctx, snap, &vr, byID[*p.AgentID], v); err != nil {
+			if err := s.liveTotals(snap, skills, &vr, byID[*p.AgentID], v); err != nil {
 				return err
 			}
 			r.Agent, r.Total = vr.Agent, vr.Totals.Total
@@ -151,6 +154,10 @@ func (s *Server) renderProfile(c echo.Context, status int, form *views.ProfileFo
 		return err
 	}
 	d := views.ProfileData{Slug: p.Slug, Name: p.Name, CanEdit: canEditProfiles(currentUser(c)), CSRF: csrfToken(c)}
+	skills, err := runtime.Skills(ctx, s.store)
+	if err != nil {
+		return err
+	}
 	var agent *models.Agent
 	if p.AgentID != nil {
 		if agent, err = s.store.AgentByID(ctx, *p.AgentID); err != nil {
@@ -164,7 +171,7 @@ func (s *Server) renderProfile(c echo.Context, status int, form *views.ProfileFo
 	for _, v := range vs {
 		row := versionRow(v, p.CurrentVersion)
 		if agent != nil {
-			if err := s.liveTotals(ctx, snap, &row, agent, &v); err != nil {
+			if err := s.liveTotals(snap, skills, &row, agent, &v); err != nil {
 				return err
 			}
 		}
