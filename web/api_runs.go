@@ -7,10 +7,12 @@ import (
 	"net/http"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/deferred"
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
@@ -38,7 +40,10 @@ type runStepRequest struct {
 
 type runCallRequest struct {
 	runTarget
-	Tool     string              `json:"tool"`
+	Tool string `json:"tool"`
+	// Binding is an optional handle from POST /api/v1/bindings, checked
+	// like /api/v1/authorize checks it.
+	Binding  string              `json:"binding,omitempty"`
 	Pins     []string            `json:"pins,omitempty"`
 	Receipts [][]json.RawMessage `json:"receipts"`
 }
@@ -72,6 +77,7 @@ type runCallResponse struct {
 	Tool       string               `json:"tool"`
 	Status     string               `json:"status"`
 	Message    string               `json:"message"`
+	Error      *authority.Error     `json:"error,omitempty"`
 	HostReason string               `json:"host_reason,omitempty"`
 	Receipt    *deferred.Receipt    `json:"receipt,omitempty"`
 	Rejected   []deferred.Rejection `json:"rejected"`
@@ -258,8 +264,17 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	if req.Tool == "" || len(req.Tool) > 200 {
 		return apiErr(http.StatusBadRequest, "bad_request", "tool", "tool must be 1-200 bytes")
 	}
+	if len(req.Binding) > 128 {
+		return apiErr(http.StatusBadRequest, "bad_request", "binding", "binding is at most 128 characters")
+	}
 	ctx := c.Request().Context()
-	b, err := s.runBaseFor(ctx, req.runTarget)
+	// one read gives the generations both the surface and the call-time
+	// check are built at, and the binding when one is sent
+	cs, err := s.store.ReadCheckState(ctx, req.Binding)
+	if err != nil {
+		return err
+	}
+	b, err := s.runBaseAt(ctx, req.runTarget, cs.CatalogGen, cs.ConfigGen)
 	if err != nil {
 		return err
 	}
@@ -277,10 +292,15 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	}
 	known := func(id string) bool { _, ok := b.Snapshot.Row(id); return ok }
 	v := deferred.Classify(key, run, sf, act, len(req.Receipts), req.Tool, known)
-	res := runCallResponse{Run: run, Tool: req.Tool, Status: v.Status, HostReason: v.HostReason, Receipt: v.Receipt, Rejected: nonNilRejections(act.Rejected)}
+	if v, err = s.checkCall(c, req, cs, v); err != nil {
+		return err
+	}
+	res := runCallResponse{Run: run, Tool: req.Tool, Status: v.Status, Error: v.Error, HostReason: v.HostReason, Receipt: v.Receipt, Rejected: nonNilRejections(act.Rejected)}
 	switch v.Status {
 	case deferred.CallActive:
 		res.Message = "The call may proceed."
+	case deferred.CallDenied:
+		res.Message = v.Error.Message
 	case deferred.CallSearchRequired:
 		res.Message = fmt.Sprintf("SEARCH_REQUIRED: %s is not loaded yet. Call %s with what you want to do; a tool it returns can be called from your next reply.", req.Tool, instruction.SearchToolID)
 	default:
@@ -293,6 +313,31 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	}
 	s.evidence.add(ev)
 	return c.JSON(http.StatusOK, res)
+}
+
+// checkCall runs the call-time check of DESIGN §11 on a call the surface
+// did not send to search first, at the generations the surface was built
+// at, and counts it like every other check.
+func (s *Server) checkCall(c echo.Context, req runCallRequest, cs models.CheckState, v deferred.CallVerdict) (deferred.CallVerdict, error) {
+	if v.Status == deferred.CallSearchRequired {
+		return v, nil
+	}
+	st, err := s.authorityAt(c.Request().Context(), cs.CatalogGen, cs.ConfigGen)
+	if err != nil {
+		return v, err
+	}
+	ag, err := st.agentFor(req.Agent, req.Profile)
+	if err != nil {
+		return v, err
+	}
+	d, t := st.decide(ag, req.Subject, req.Tool, cs.Binding, time.Now())
+	v, counted, _ := deferred.Authorize(v, d)
+	tool := req.Tool
+	if t == nil {
+		tool = "(unknown)" // a model's guesses must not grow the counters
+	}
+	s.counters.count(req.Agent, tool, authority.GroupsOf(req.Subject), counted)
+	return v, nil
 }
 
 func (s *Server) runCeilings() deferred.Ceilings {

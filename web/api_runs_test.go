@@ -185,7 +185,8 @@ func TestDeferredRunEndToEnd(t *testing.T) {
 
 // TestRunSurfaceFollowsTheSubject: the surface is the effective roster for
 // the subject's grants: contractors (no code execution) cannot reach exec
-// by search, its call is unknown, and their receipts are stale for a
+// by search, its call is denied (permission_denied, the reason only in
+// host_reason), and their receipts are stale for a
 // subject with other grants.
 func TestRunSurfaceFollowsTheSubject(t *testing.T) {
 	h := sqliteOnly(t)
@@ -207,7 +208,7 @@ func TestRunSurfaceFollowsTheSubject(t *testing.T) {
 		t.Fatalf("exec reachable: everyone %v, contractors %v", has(everyone.Hits, "exec"), has(narrowed.Hits, "exec"))
 	}
 	call := decodeAs[callResult](t, post("/api/v1/runs/s1/calls", map[string]any{"agent": "analyst", "subject": contractor, "tool": "exec", "receipts": []any{}}))
-	if call.Status != "unknown" || call.HostReason == "" {
+	if call.Status != deferred.CallDenied || !strings.Contains(call.HostReason, "not granted") || strings.Contains(call.Message, "contractors") {
 		t.Fatalf("contractor's exec call: %+v", call)
 	}
 	step := decodeAs[stepResult](t, post("/api/v1/runs/s1/steps", map[string]any{"agent": "analyst", "subject": contractor, "receipts": []any{[]any{everyone.Receipt}}}))

@@ -1,5 +1,7 @@
 package web
 
+import "github.com/agentforge/console/instruction/authority"
+
 // runPaths describes the deferred-run endpoints (DESIGN.md §10).
 func runPaths() obj {
 	runParam := param("run", "path", "the run id the runtime chose: 1-128 letters, digits or . _ : -", true, obj{"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$"})
@@ -16,7 +18,7 @@ func runPaths() obj {
 			"RunSearchRequest", "hits and the receipt (null when nothing matched)", "RunSearch"),
 		"/runs/{run}/steps": op("Compose a step from the receipts found in the conversation: the active set is always-on ∪ pins ∪ the latest step with a valid receipt",
 			"RunStepRequest", "the step's composition with active[], rejected[] and prefix_tokens", "RunStep"),
-		"/runs/{run}/calls": op("May this call proceed? active, search_required (with a SEARCH_REQUIRED receipt to return to the model instead of executing) or unknown",
+		"/runs/{run}/calls": op("May this call proceed? active, search_required (with a SEARCH_REQUIRED receipt to return to the model instead of executing), unknown or denied (the call-time check of /authorize runs on every call that is not search_required, and is counted)",
 			"RunCallRequest", "the verdict", "RunCall"),
 	}
 }
@@ -47,7 +49,8 @@ func runSchemas() obj {
 			"limit": obj{"type": "integer", "minimum": 1, "maximum": 25}}, "query", "step"),
 		"RunStepRequest": target(obj{"tier": obj{"type": "string", "enum": []string{"full", "standard", "compact"}}, "catalog_form": obj{"type": "string", "enum": []string{"full", "compact"}},
 			"encoding": obj{"type": "string", "enum": []string{"o200k_base", "cl100k_base"}}, "pins": strs, "receipts": receipts}),
-		"RunCallRequest": target(obj{"tool": str, "pins": strs, "receipts": receipts}, "tool"),
+		"RunCallRequest": target(obj{"tool": str, "pins": strs, "receipts": receipts,
+			"binding": obj{"type": "string", "maxLength": 128, "description": "a handle from POST /bindings, checked as /authorize checks it"}}, "tool"),
 		"RunSearch": obj{"type": "object", "properties": obj{"run": str, "step": integer, "surface": str,
 			"hits":    obj{"type": "array", "items": obj{"type": "object", "properties": obj{"name": str, "description": str}}},
 			"receipt": obj{"oneOf": []obj{ref("Receipt"), {"type": "null"}}}}},
@@ -59,9 +62,12 @@ func runSchemas() obj {
 			"receipts": obj{"type": "array", "items": obj{"type": "object", "properties": obj{"index": integer, "id": str, "step": integer, "names": strs,
 				"used": obj{"type": "boolean", "description": "the receipt belongs to the step that decides activation"}}}}}}}},
 		"RunCall": obj{"type": "object", "properties": obj{"run": str, "tool": str,
-			"status":      obj{"type": "string", "enum": []string{"active", "search_required", "unknown"}},
-			"message":     obj{"type": "string", "description": "what the model may be told; never tells a nonexistent tool from a hidden one"},
-			"host_reason": obj{"type": "string", "description": "why a call is unknown, for the runtime's trace only"},
+			"status": obj{"type": "string", "enum": []string{"active", "search_required", "unknown", "denied"},
+				"description": "active: the call may proceed (the call-time check of /authorize allowed it); search_required: return the receipt to the model instead of executing; unknown: capability_unavailable; denied: the call-time check refused it (see error)"},
+			"message": obj{"type": "string", "description": "what the model may be told; never tells a nonexistent tool from a hidden one"},
+			"error": obj{"type": "object", "description": "unknown and denied calls: the same model-visible error /authorize gives", "properties": obj{
+				"type": obj{"type": "string", "enum": authority.ErrorTypes}, "message": str, "next_actions": strs}},
+			"host_reason": obj{"type": "string", "description": "why a call is unknown or denied, for the runtime's trace only"},
 			"receipt":     ref("Receipt"), "rejected": obj{"type": "array", "items": rejection}}},
 	}
 }

@@ -54,12 +54,19 @@ type runCache struct {
 
 const maxRunBases = 1024
 
-// runBaseFor loads (or reuses) the base of a run request.
+// runBaseFor loads (or reuses) the base of a run request at the
+// committed generations.
 func (s *Server) runBaseFor(ctx context.Context, t runTarget) (*runBase, error) {
 	catGen, cfgGen, err := s.store.Generations(ctx)
 	if err != nil {
 		return nil, err
 	}
+	return s.runBaseAt(ctx, t, catGen, cfgGen)
+}
+
+// runBaseAt loads (or reuses) the base of a run request at generations
+// the caller has just read.
+func (s *Server) runBaseAt(ctx context.Context, t runTarget, catGen, cfgGen int64) (*runBase, error) {
 	groups := slices.Clone(authority.GroupsOf(t.Subject))
 	slices.Sort(groups)
 	k := fmt.Sprintf("%d/%d/%s/%s/%s", catGen, cfgGen, t.Agent, t.Profile, strings.Join(groups, "\x00"))

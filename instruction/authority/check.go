@@ -98,6 +98,10 @@ type Decision struct {
 	Groups []string
 }
 
+// Deny is a denial of type typ (one of ErrorTypes) with its model-visible
+// message and safe next actions, and reason for the host only.
+func Deny(typ, reason string) Decision { return deny(typ, reason) }
+
 func deny(typ, reason string) Decision {
 	m := messages[typ]
 	return Decision{Error: &Error{Type: typ, Message: m.text, NextActions: slices.Clone(m.next)}, HostReason: reason}

@@ -1,5 +1,7 @@
 package deferred
 
+import "github.com/agentforge/console/instruction/authority"
+
 // Call verdicts.
 const (
 	CallActive         = "active"
@@ -21,6 +23,9 @@ type CallVerdict struct {
 	HostReason string
 	// Receipt is the SEARCH_REQUIRED receipt of a search_required call.
 	Receipt *Receipt
+	// Error is the model-visible error of an unknown or denied call (see
+	// Authorize); nil before the call-time check joined the verdict.
+	Error *authority.Error
 }
 
 // Classify decides a call of tool in the step whose activation is a:

@@ -1,0 +1,41 @@
+package deferred
+
+import "github.com/agentforge/console/instruction/authority"
+
+// CallDenied is the verdict of a call the surface would let through (or
+// that names a tool the agent has) but the call-time check of DESIGN §11
+// refuses: permission_denied, approval_required, capability_revoked,
+// binding_stale or catalog_changed.
+const CallDenied = "denied"
+
+// Authorize joins a call's verdict with the call-time check d of the
+// same state, so a run's call answers like POST /api/v1/authorize:
+//
+//   - search_required stays: the model must search before anything runs,
+//     and no check is made (ok is false);
+//   - an active call the check allows stays active;
+//   - a check that denies with capability_unavailable, or an unknown call
+//     the check would allow (a code-only helper while exec is inactive),
+//     is unknown, with the model-visible capability_unavailable error and
+//     the real reason in HostReason;
+//   - any other denial is CallDenied with the check's error and reason.
+//
+// The returned decision is the one to count.
+func Authorize(v CallVerdict, d authority.Decision) (out CallVerdict, counted authority.Decision, ok bool) {
+	if v.Status == CallSearchRequired {
+		return v, authority.Decision{}, false
+	}
+	switch {
+	case d.Allow && v.Status == CallActive:
+		v.HostReason = ""
+		return v, d, true
+	case d.Allow:
+		d = authority.Deny(authority.TypeUnavailable, v.HostReason)
+	case d.Error.Type == authority.TypeUnavailable:
+		v.Status = CallUnknown
+	default:
+		v.Status = CallDenied
+	}
+	v.Error, v.HostReason = d.Error, d.HostReason
+	return v, d, true
+}

@@ -1,0 +1,51 @@
+package deferred
+
+import (
+	"testing"
+
+	"github.com/agentforge/console/instruction/authority"
+)
+
+func TestAuthorizeJoinsVerdictAndCheck(t *testing.T) {
+	allow := authority.Decision{Allow: true, Groups: []string{"everyone"}}
+	deny := func(typ string) authority.Decision { return authority.Deny(typ, "host: "+typ) }
+	receipt := &Receipt{V: 1, Kind: KindSearchRequired}
+	for _, c := range []struct {
+		name        string
+		v           CallVerdict
+		d           authority.Decision
+		status, typ string
+		host        string
+		checked     bool
+	}{
+		{"search required: no check", CallVerdict{Status: CallSearchRequired, Receipt: receipt}, deny(authority.TypePermissionDenied), CallSearchRequired, "", "", false},
+		{"active and allowed", CallVerdict{Status: CallActive}, allow, CallActive, "", "", true},
+		{"active, approval required", CallVerdict{Status: CallActive}, deny(authority.TypeApprovalRequired), CallDenied, authority.TypeApprovalRequired, "host: approval_required", true},
+		{"active, grant revoked", CallVerdict{Status: CallActive}, deny(authority.TypeRevoked), CallDenied, authority.TypeRevoked, "host: capability_revoked", true},
+		{"active, binding stale", CallVerdict{Status: CallActive}, deny(authority.TypeBindingStale), CallDenied, authority.TypeBindingStale, "host: binding_stale", true},
+		{"active, the check sees it unavailable", CallVerdict{Status: CallActive}, deny(authority.TypeUnavailable), CallUnknown, authority.TypeUnavailable, "host: capability_unavailable", true},
+		{"outside the surface, not granted", CallVerdict{Status: CallUnknown, HostReason: HostOutside}, deny(authority.TypePermissionDenied), CallDenied, authority.TypePermissionDenied, "host: permission_denied", true},
+		{"outside the surface, hidden", CallVerdict{Status: CallUnknown, HostReason: HostOutside}, deny(authority.TypeUnavailable), CallUnknown, authority.TypeUnavailable, "host: capability_unavailable", true},
+		{"code-only while exec is inactive", CallVerdict{Status: CallUnknown, HostReason: HostCodeOnly}, allow, CallUnknown, authority.TypeUnavailable, HostCodeOnly, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, counted, checked := Authorize(c.v, c.d)
+			typ := ""
+			if got.Error != nil {
+				typ = got.Error.Type
+				if len(got.Error.NextActions) == 0 || got.Error.Message == "" {
+					t.Errorf("error without message or next actions: %+v", got.Error)
+				}
+			}
+			if got.Status != c.status || typ != c.typ || got.HostReason != c.host || checked != c.checked {
+				t.Fatalf("got %s/%s (%q) checked %v, want %s/%s (%q) checked %v", got.Status, typ, got.HostReason, checked, c.status, c.typ, c.host, c.checked)
+			}
+			if checked && counted.Allow != (got.Status == CallActive) {
+				t.Errorf("counted allow %v for status %s", counted.Allow, got.Status)
+			}
+			if c.status == CallSearchRequired && got.Receipt != receipt {
+				t.Error("the SEARCH_REQUIRED receipt was dropped")
+			}
+		})
+	}
+}

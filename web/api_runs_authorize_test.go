@@ -1,0 +1,163 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/catalog/catalogtest"
+	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/instruction/deferred"
+	"github.com/agentforge/console/models"
+)
+
+// runCall is a calls answer with its structured error.
+type runCall struct {
+	Status  string            `json:"status"`
+	Message string            `json:"message"`
+	Receipt *deferred.Receipt `json:"receipt"`
+	Error   *struct {
+		Type        string   `json:"type"`
+		Message     string   `json:"message"`
+		NextActions []string `json:"next_actions"`
+	} `json:"error"`
+	HostReason string `json:"host_reason"`
+}
+
+func (c runCall) outcome() string {
+	if c.Error != nil {
+		return c.Status + "/" + c.Error.Type
+	}
+	return c.Status
+}
+
+// TestRunCallsAreChecked: POST /api/v1/runs/{run}/calls runs the
+// call-time check of /api/v1/authorize on every call that is not
+// search_required — subject, grants, ledger state, approval, binding —
+// and answers each denial with the same structured error, a safe next
+// action and the real reason only in host_reason; each check is counted.
+// A revoked grant denies the very next call of an active tool.
+func TestRunCallsAreChecked(t *testing.T) {
+	eachDialect(t, func(t *testing.T, h *harness) {
+		ctx := context.Background()
+		key := h.runtimeKey()
+		call := func(run string, body map[string]any) runCall {
+			t.Helper()
+			res, out := h.api(http.MethodPost, "/api/v1/runs/"+run+"/calls", key, body)
+			return decodeAs[runCall](t, apiResp{res, out})
+		}
+		u1 := contractor("u1")
+		expect := func(name string, got runCall, want, host string) {
+			t.Helper()
+			if got.outcome() != want || !strings.Contains(got.HostReason, host) {
+				t.Errorf("%s: %s (%q), want %s (…%s…)", name, got.outcome(), got.HostReason, want, host)
+			}
+			if got.Error != nil {
+				if len(got.Error.NextActions) == 0 || got.Error.Message == "" {
+					t.Errorf("%s: an error without a message or next actions: %+v", name, got.Error)
+				}
+				if strings.Contains(got.Message+got.Error.Message, "not granted") || strings.Contains(got.Message+got.Error.Message, "contractors") {
+					t.Errorf("%s: the model-visible text carries the host reason: %q / %q", name, got.Message, got.Error.Message)
+				}
+			}
+		}
+
+		// pins make a tool of the surface active without a search
+		expect("contractor, active, granted", call("c1", map[string]any{"agent": "analyst", "subject": u1, "tool": "render_chart", "pins": []string{"render_chart"}, "receipts": []any{}}), deferred.CallActive, "")
+		expect("contractor, active, approval only", call("c1", map[string]any{"agent": "analyst", "subject": u1, "tool": "workspace_write", "pins": []string{"workspace_write"}, "receipts": []any{}}),
+			deferred.CallDenied+"/"+authority.TypeApprovalRequired, "approval")
+		expect("contractor, not granted", call("c1", map[string]any{"agent": "analyst", "subject": u1, "tool": "exec", "receipts": []any{}}),
+			deferred.CallDenied+"/"+authority.TypePermissionDenied, "not granted")
+		unknown := call("c1", map[string]any{"agent": "analyst", "subject": u1, "tool": "launch_rockets", "receipts": []any{}})
+		hidden := call("c1", map[string]any{"agent": "analyst", "subject": u1, "tool": "web_fetch", "receipts": []any{}})
+		expect("unknown tool", unknown, deferred.CallUnknown+"/"+authority.TypeUnavailable, "unknown")
+		expect("undeclared tool", hidden, deferred.CallUnknown+"/"+authority.TypeUnavailable, "undeclared")
+		if unknown.Error.Message != hidden.Error.Message || strings.ReplaceAll(unknown.Message, "launch_rockets", "X") != strings.ReplaceAll(hidden.Message, "web_fetch", "X") {
+			t.Errorf("unknown %+v and undeclared %+v must look the same to the model", unknown, hidden)
+		}
+		expect("known but inactive: search first, no check", call("c1", map[string]any{"agent": "analyst", "subject": u1, "tool": "sql_query", "receipts": []any{}}), deferred.CallSearchRequired, "")
+		expect("a binding of nothing", call("c1", map[string]any{"agent": "analyst", "subject": u1, "tool": "render_chart", "pins": []string{"render_chart"}, "binding": "afb_nope", "receipts": []any{}}),
+			deferred.CallDenied+"/"+authority.TypeBindingStale, "unknown or released")
+
+		// the revocation case: sql_query active by a receipt and bound;
+		// the grant is removed; the very next call is denied
+		res, out := h.api(http.MethodPost, "/api/v1/runs/c2/search", key, map[string]any{"agent": "analyst", "subject": u1, "query": "run a SQL query against the database", "step": 0})
+		sr := decodeAs[searchResult](t, apiResp{res, out})
+		if sr.Receipt == nil || !slices.Contains(sr.Receipt.Names, "sql_query") {
+			t.Fatalf("search did not reach sql_query: %+v", sr)
+		}
+		receipts := []any{[]any{sr.Receipt}}
+		handle := h.bind(key, map[string]any{"agent": "analyst", "subject": u1, "tool": "sql_query"})
+		expect("active by its receipt", call("c2", map[string]any{"agent": "analyst", "subject": u1, "tool": "sql_query", "receipts": receipts}), deferred.CallActive, "")
+		expect("active and bound", call("c2", map[string]any{"agent": "analyst", "subject": u1, "tool": "sql_query", "binding": handle, "receipts": receipts}), deferred.CallActive, "")
+		expect("bound for another subject", call("c2", map[string]any{"agent": "analyst", "subject": contractor("u9"), "tool": "sql_query", "binding": handle, "receipts": receipts}),
+			deferred.CallDenied+"/"+authority.TypeBindingStale, "issued for")
+		if _, err := h.store.ChangeGrants(ctx, "admin", "contractors", false, []models.GrantSpec{{Kind: "effects", Value: "read-only"}}, nil); err != nil {
+			t.Fatal(err)
+		}
+		expect("after the revocation", call("c2", map[string]any{"agent": "analyst", "subject": u1, "tool": "sql_query", "receipts": receipts}),
+			deferred.CallDenied+"/"+authority.TypePermissionDenied, "not granted")
+		expect("after the revocation, bound", call("c2", map[string]any{"agent": "analyst", "subject": u1, "tool": "sql_query", "binding": handle, "receipts": receipts}),
+			deferred.CallDenied+"/"+authority.TypeRevoked, "not granted")
+		expect("everyone keeps it", call("c3", map[string]any{"agent": "analyst", "tool": "sql_query", "pins": []string{"sql_query"}, "receipts": []any{}}), deferred.CallActive, "")
+
+		// every checked call was counted, by outcome; search_required was not
+		if err := h.app.counters.flush(ctx); err != nil {
+			t.Fatal(err)
+		}
+		cs, _ := h.store.CheckCounters(ctx, "analyst", 100)
+		got := map[string]int64{}
+		for _, c := range cs {
+			got[c.Tool+"/"+c.GroupName+"/"+c.Outcome] = c.Count
+		}
+		for k, n := range map[string]int64{
+			"render_chart/contractors/allow": 1, "workspace_write/contractors/approval_required": 1, "exec/contractors/permission_denied": 1,
+			"(unknown)/contractors/capability_unavailable": 1, "web_fetch/contractors/capability_unavailable": 1,
+			"render_chart/contractors/binding_stale": 1, "sql_query/contractors/allow": 3, // two calls and the binding "sql_query/contractors/binding_stale": 1,
+			"sql_query/contractors/permission_denied": 1, "sql_query/contractors/capability_revoked": 1, "sql_query/everyone/allow": 1,
+		} {
+			if got[k] != n {
+				t.Errorf("counter %s = %d, want %d (all: %v)", k, got[k], n, got)
+			}
+		}
+	})
+}
+
+// TestRunCallCatalogChanged: a bound tool that left the catalog (its
+// service re-imported without it) is catalog_changed on the next call.
+func TestRunCallCatalogChanged(t *testing.T) {
+	h := sqliteOnly(t)
+	ctx := context.Background()
+	cs := catalogtest.GitHub(t)[:2]
+	if _, err := h.store.ApplyImport(ctx, "importer", models.SourceMCP, "github", cs, ""); err != nil {
+		t.Fatal(err)
+	}
+	seen, _ := h.store.ToolDigests(ctx, []string{cs[0].ID, cs[1].ID})
+	if _, err := h.store.ReviewTools(ctx, "reviewer", seen, models.ToolAvailable); err != nil {
+		t.Fatal(err)
+	}
+	snap, _ := h.app.snapshot(ctx)
+	a, _ := h.store.AgentBySlug(ctx, "dev-helper")
+	if _, err := h.store.UpdateAgent(ctx, "admin", "dev-helper", a.Version, models.AgentInput{Name: a.Name, Description: a.Description,
+		Declared: append(a.Declared(), cs[0].ID, cs[1].ID), Services: a.Services()}, snap.KnownTools()); err != nil {
+		t.Fatal(err)
+	}
+	key := h.runtimeKey()
+	tool := cs[1].ID
+	handle := h.bind(key, map[string]any{"agent": "dev-helper", "tool": tool})
+	body := map[string]any{"agent": "dev-helper", "tool": tool, "binding": handle, "pins": []string{tool}, "receipts": []any{}}
+	res, out := h.api(http.MethodPost, "/api/v1/runs/g1/calls", key, body)
+	if got := decodeAs[runCall](t, apiResp{res, out}); got.outcome() != deferred.CallActive {
+		t.Fatalf("bound and pinned: %+v", got)
+	}
+	if _, err := h.store.ApplyImport(ctx, "importer", models.SourceMCP, "github", cs[:1], ""); err != nil {
+		t.Fatal(err)
+	}
+	delete(body, "pins") // it left the surface too
+	res, out = h.api(http.MethodPost, "/api/v1/runs/g1/calls", key, body)
+	if got := decodeAs[runCall](t, apiResp{res, out}); got.outcome() != deferred.CallDenied+"/"+authority.TypeCatalogChanged || !strings.Contains(got.HostReason, "left the catalog") {
+		t.Fatalf("after the tool left the catalog: %+v", got)
+	}
+}
