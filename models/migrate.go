@@ -99,6 +99,8 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	}},
 	// authority (issue 14): migrations 20-29
 	{20, "authority: groups and versioned grants, bindings, check counters, the capability ledger", migrateAuthority},
+	// console ux (issue 16): migrations 60-69
+	{60, "closed proposals keep the production version they were judged against and the approvals that counted", migrateClosedProposals},
 	// contracts (70-79)
 	{70, "available tools the stricter contract checks refuse are rejected", dataMigration(revalidateTools)},
 }

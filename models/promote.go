@@ -120,7 +120,8 @@ func (s *Store) Promote(ctx context.Context, u *User, id uint, pol PromotePolicy
 		}
 		n := latest + 1
 		res := tx.with(ctx).Model(&Proposal{}).Where("id = ? AND status = ? AND lock = ?", id, ProposalOpen, p.Lock).
-			Updates(map[string]any{"status": ProposalPromoted, "closed_by": u.Username, "closed_at": now, "promoted_version": n, "lock": p.Lock + 1})
+			Updates(map[string]any{"status": ProposalPromoted, "closed_by": u.Username, "closed_at": now, "promoted_version": n, "lock": p.Lock + 1,
+				"closed_production": prodNumber(prod), "approved_by": encodeList(approvals)})
 		if res.Error != nil {
 			return res.Error
 		}

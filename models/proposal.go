@@ -44,6 +44,22 @@ type Proposal struct {
 	ClosedAt          *time.Time
 	PromotedVersion   *int
 	Reason            string `gorm:"size:1000"`
+	// ClosedProduction is the production version the proposal was judged
+	// against when it closed (0: the skill had none); nil while open.
+	ClosedProduction *int
+	// ApprovedByJSON lists the approvals that counted when it closed: for
+	// a promotion, the ones that promoted it. Later role changes and
+	// production moves do not rewrite this record.
+	ApprovedByJSON string `gorm:"column:approved_by;type:text;not null;default:''"`
+}
+
+// ApprovedBy lists the reviewers whose approvals counted when the
+// proposal closed.
+func (p Proposal) ApprovedBy() []string { return decodeList(p.ApprovedByJSON) }
+
+// Closed reports whether the proposal was promoted, rejected or withdrawn.
+func (p Proposal) Closed() bool {
+	return p.Status == ProposalPromoted || p.Status == ProposalRejected || p.Status == ProposalWithdrawn
 }
 
 // Content is the proposal's current revision.
@@ -290,8 +306,17 @@ func (s *Store) CloseProposal(ctx context.Context, u *User, id uint, status, rea
 		if status == ProposalWithdrawn && p.Status == ProposalDraft {
 			from = ProposalDraft
 		}
+		prod, err := tx.productionNumber(ctx, p.SkillID)
+		if err != nil {
+			return err
+		}
+		approvals, err := tx.FreshApprovals(ctx, p)
+		if err != nil {
+			return err
+		}
 		now := time.Now().UTC()
-		res := tx.with(ctx).Model(&Proposal{}).Where("id = ? AND status = ?", id, from).Updates(map[string]any{"status": status, "closed_by": u.Username, "closed_at": now, "reason": clipTo(reason, 1000), "lock": p.Lock + 1})
+		res := tx.with(ctx).Model(&Proposal{}).Where("id = ? AND status = ?", id, from).Updates(map[string]any{"status": status, "closed_by": u.Username, "closed_at": now, "reason": clipTo(reason, 1000), "lock": p.Lock + 1,
+			"closed_production": prod, "approved_by": encodeList(approvals)})
 		if res.Error != nil {
 			return res.Error
 		}

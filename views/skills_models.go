@@ -37,6 +37,8 @@ type ProposalRow struct {
 	Approvals int
 	Required  int
 	Blocked   bool
+	// ClosedBy is who promoted, rejected or withdrew it ("" while open).
+	ClosedBy string
 }
 
 // SkillData is a skill page's view model.
@@ -115,6 +117,16 @@ type ProposalData struct {
 	CSRF            string
 	Errors          []string
 	PromotedVersion int
+	// Closed: promoted, rejected or withdrawn. What follows is the
+	// frozen record of the close.
+	Closed   bool
+	ClosedBy string
+	ClosedAt string
+	Reason   string
+	// ApprovedAgainst is the production version it was judged against
+	// when it closed (0: none); ApprovedBy the approvals that counted.
+	ApprovedAgainst int
+	ApprovedBy      []string
 	// Selection is, per agent whose selection cases expect this skill,
 	// those cases under production and under the proposal.
 	Selection []SelectionCompareData
@@ -132,4 +144,12 @@ func (d ProposalData) PromoteBlocked() string {
 		return "Not yet: " + Plural(d.Required-len(d.Approvals), "more fresh approval is", "more fresh approvals are") + " needed."
 	}
 	return ""
+}
+
+// againstLabel names a production version a proposal was judged against.
+func againstLabel(n int) string {
+	if n == 0 {
+		return "none (a new skill)"
+	}
+	return "v" + Num(n)
 }

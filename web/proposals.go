@@ -1,6 +1,8 @@
 package web
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"sort"
@@ -55,13 +57,22 @@ func (s *Server) renderProposal(c echo.Context, status int, id uint, errs []stri
 	if err != nil {
 		return err
 	}
-	prod, _ := s.store.ProductionVersion(ctx, p.SkillID)
+	prod, against, err := s.judgedAgainst(ctx, p)
+	if err != nil {
+		return err
+	}
 	ct := p.Content()
 	u := currentUser(c)
 	d := views.ProposalData{ID: p.ID, Skill: k.Slug, Status: p.Status, Author: p.Author, Revision: p.Revision, Digest: p.Digest, Base: p.BaseVersion,
 		Content: views.SkillVersionRow{Name: ct.Name, Summary: ct.Summary, Tools: ct.RequiredTools}, Procedure: ct.Procedure, Required: s.requiredApprovals(), CSRF: csrfToken(c), Errors: errs}
 	if p.PromotedVersion != nil {
 		d.PromotedVersion = *p.PromotedVersion
+	}
+	if p.Closed() {
+		d.Closed, d.ClosedBy, d.Reason, d.ApprovedAgainst, d.ApprovedBy = true, p.ClosedBy, p.Reason, against, p.ApprovedBy()
+		if p.ClosedAt != nil {
+			d.ClosedAt = p.ClosedAt.UTC().Format(time.DateTime)
+		}
 	}
 	var was models.SkillContent
 	if prod != nil {
@@ -73,8 +84,10 @@ func (s *Server) renderProposal(c echo.Context, status int, id uint, errs []stri
 	if d.Checks, d.ChecksOK, d.ProcedureTokens, d.TokenDelta, err = s.skillChecks(snap, ct, prod); err != nil {
 		return err
 	}
-	if d.Approvals, err = s.store.FreshApprovals(ctx, p); err != nil {
-		return err
+	if !d.Closed {
+		if d.Approvals, err = s.store.FreshApprovals(ctx, p); err != nil {
+			return err
+		}
 	}
 	if d.ChangeRequests, err = s.store.OpenChangeRequests(ctx, p); err != nil {
 		return err
@@ -83,13 +96,9 @@ func (s *Server) renderProposal(c echo.Context, status int, id uint, errs []stri
 	if err != nil {
 		return err
 	}
-	prodVersion := 0
-	if prod != nil {
-		prodVersion = prod.Version
-	}
 	for _, r := range rs {
 		d.Reviews = append(d.Reviews, views.ReviewRow{ID: r.ID, Reviewer: r.Reviewer, Kind: strings.ReplaceAll(r.Kind, "_", " "), Comment: r.Comment, At: r.CreatedAt.UTC().Format(time.DateTime),
-			Fresh: r.Digest == p.Digest && r.ProductionVersion == prodVersion, Withdrawn: r.Withdrawn, Mine: r.Reviewer == u.Username})
+			Fresh: r.Digest == p.Digest && r.Revision == p.Revision && r.ProductionVersion == against, Withdrawn: r.Withdrawn, Mine: r.Reviewer == u.Username})
 	}
 	isReviewer := u.Has(models.RoleReviewer)
 	d.CanReview = isReviewer && !p.EditedBy(u.Username)
@@ -106,6 +115,36 @@ func (s *Server) renderProposal(c echo.Context, status int, id uint, errs []stri
 		return err
 	}
 	return s.render(c, status, s.page(c, fmt.Sprintf("Proposal #%d", p.ID), "skills"), views.Proposal(d))
+}
+
+// judgedAgainst is the production version a proposal is judged against:
+// today's while it is open; once closed, the one it was approved (or
+// rejected, or withdrawn) against, frozen, so its diff, checks and
+// approvals read as they did then.
+func (s *Server) judgedAgainst(ctx context.Context, p *models.Proposal) (*models.SkillVersion, int, error) {
+	n := 0
+	if p.Closed() && p.ClosedProduction != nil {
+		n = *p.ClosedProduction
+	} else if p.Closed() {
+		n = p.BaseVersion // closed before the record was kept and not reconstructed
+	} else {
+		prod, err := s.store.ProductionVersion(ctx, p.SkillID)
+		if errors.Is(err, models.ErrNotFound) {
+			return nil, 0, nil
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+		return prod, prod.Version, nil
+	}
+	if n == 0 {
+		return nil, 0, nil
+	}
+	v, err := s.store.SkillVersionAt(ctx, p.SkillID, n)
+	if err != nil {
+		return nil, 0, err
+	}
+	return v, n, nil
 }
 
 // workflowDone redirects back to the proposal with a flash, or renders

@@ -138,7 +138,7 @@ func (s *Server) proposalRows(c echo.Context, ps []models.Proposal) ([]views.Pro
 		if err != nil {
 			return nil, err
 		}
-		rows = append(rows, views.ProposalRow{ID: p.ID, Skill: k.Slug, Name: p.Name, Author: p.Author, Status: p.Status, Age: age(p.CreatedAt), Revision: p.Revision,
+		rows = append(rows, views.ProposalRow{ID: p.ID, Skill: k.Slug, Name: p.Name, Author: p.Author, Status: p.Status, ClosedBy: p.ClosedBy, Age: age(p.CreatedAt), Revision: p.Revision,
 			ChecksOK: ok, Approvals: len(fresh), Required: s.requiredApprovals(), Blocked: len(crs) > 0})
 	}
 	return rows, nil
