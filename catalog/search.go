@@ -57,11 +57,15 @@ const (
 	coordWeight = 0.5
 	// nameCoverWeight is how much a query naming all of a tool's name
 	// words adds, at most, to its score.
-	nameCoverWeight = 0.3
+	nameCoverWeight = 0.6
 	// offServiceWeight scales a service's tools when the task uses none of
 	// the words that mark that service: "delete the word schedule from
 	// this draft" is not about a pull request's draft state.
 	offServiceWeight = 0.6
+	// readOnlyEditWeight scales read-only tools when the task's verb
+	// changes text ("fix", "delete", "put … in"): reading the file is not
+	// what was asked.
+	readOnlyEditWeight = 0.6
 )
 
 type field int
@@ -93,6 +97,7 @@ type Index struct {
 type indexed struct {
 	id, title, description, namespace string
 	name                              []string // the stems of the name
+	readOnly                          bool     // its effects are read-only
 }
 
 type posting struct {
@@ -152,7 +157,7 @@ func makeSearchDoc(c Contract, st stemmer) searchDoc {
 	d.fields[fieldPurpose] = st.terms(c.Purpose)
 	d.fields[fieldParams] = st.terms(paramText(c.Params))
 	d.fields[fieldNamespace] = st.terms(c.Namespace())
-	d.tool = indexed{c.ID, c.Title, strings.TrimSpace(c.Purpose), c.Namespace(), uniq(append([]string(nil), name...))}
+	d.tool = indexed{c.ID, c.Title, strings.TrimSpace(c.Purpose), c.Namespace(), uniq(append([]string(nil), name...)), c.Effects == EffectsReadOnly}
 	return d
 }
 
@@ -240,14 +245,24 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	if len(ix.tools) == 0 {
 		return nil
 	}
-	whole := ix.rank(queryTerms(query), limit)
+	terms := parseQuery(query)
+	whole := ix.rank(terms, limit)
 	if len(whole) == 0 {
 		return nil
 	}
 	lists := [][]scored{whole}
-	if cs := clauses(query); len(cs) > 1 {
-		for _, c := range cs {
-			if r := ix.rank(queryTerms(c), limit); len(r) > 0 {
+	if n := terms[len(terms)-1].clause + 1; n > 1 {
+		if n > maxClauses {
+			n = maxClauses
+		}
+		for c := 0; c < n; c++ {
+			var part []qterm
+			for _, t := range terms {
+				if t.clause == c {
+					part = append(part, t)
+				}
+			}
+			if r := ix.rank(part, limit); len(r) > 0 {
 				lists = append(lists, r)
 			}
 		}
@@ -287,7 +302,7 @@ type scored struct {
 
 // rank scores every tool sharing a term with the query and returns the
 // best limit, ties in roster order.
-func (ix *Index) rank(qs []string, limit int) []scored {
+func (ix *Index) rank(qs []qterm, limit int) []scored {
 	cs := concepts(qs)
 	if len(cs) == 0 {
 		return nil
@@ -315,11 +330,23 @@ func (ix *Index) rank(qs []string, limit int) []scored {
 			best[d] = 0
 		}
 	}
-	about := ix.services(qs)
+	// what the task asks for, not what it is about, names a tool or a
+	// service
 	asked := make(map[string]bool, len(cs))
+	var request []string
+	edits := false
 	for _, c := range cs {
-		asked[c.own] = true
+		if c.verb && editVerbs[c.own] {
+			edits = true
+		}
+		if !c.content {
+			asked[c.own] = !c.verb || actionVerbs[c.own]
+			if !c.verb {
+				request = append(request, c.own)
+			}
+		}
 	}
+	about := ix.services(request)
 	// keep the best limit in order (better score, then roster order)
 	// without sorting every tool touched
 	top := make([]scored, 0, limit+1)
@@ -342,6 +369,10 @@ func (ix *Index) rank(qs []string, limit int) []scored {
 		}
 		if ns := ix.tools[d].namespace; ns != "" && !about[ns] {
 			s *= offServiceWeight
+		}
+		// a request to change something needs a tool that can
+		if edits && ix.tools[d].readOnly {
+			s *= readOnlyEditWeight
 		}
 		c := scored{d, s}
 		if len(top) == limit && !c.before(top[limit-1]) {
@@ -386,29 +417,6 @@ func (ix *Index) score(term string, w float64, best []float64, hit []int32) []in
 
 // maxClauses bounds how many clauses of one query are ranked.
 const maxClauses = 4
-
-// clauses splits a task at the words and marks that join steps ("and",
-// "then", ";"), keeping at most maxClauses.
-func clauses(q string) []string {
-	f := strings.Fields(strings.NewReplacer(";", " ; ", ",", " , ").Replace(strings.ToLower(q)))
-	var out []string
-	start := 0
-	for i, w := range f {
-		if w == "and" || w == "then" || w == ";" {
-			if i > start {
-				out = append(out, strings.Join(f[start:i], " "))
-			}
-			start = i + 1
-		}
-	}
-	if start < len(f) {
-		out = append(out, strings.Join(f[start:], " "))
-	}
-	if len(out) > maxClauses {
-		out = out[:maxClauses]
-	}
-	return out
-}
 
 // Search ranks the roster's tools against the query; see Index.Search. It
 // is the one ranking function behind deferred search, the forge's search
@@ -455,8 +463,9 @@ func uniq(ws []string) []string {
 // mark a task as being about it, from the index alone: the namespace's
 // own name and every word of its tools' names and titles that at least
 // three of its tools use and that is at least twice as common among them
-// as among the other tools. For the GitHub service that is words like
-// "repository", "pull", "issue" and "branch", never "file" or "word".
+// as among the other tools, verbs excepted. For the GitHub service that is
+// words like "repository", "pull", "issue" and "branch", never "file",
+// "word" or "add".
 func serviceVocabulary(tools []indexed, names [][]string) map[string]map[string]bool {
 	inNS := map[string]map[string]int{}
 	count := map[string]int{}
@@ -487,6 +496,9 @@ func serviceVocabulary(tools []indexed, names [][]string) map[string]map[string]
 		}
 		rest := len(tools) - count[ns]
 		for w, k := range ws {
+			if actionVerbs[w] || genericVerbs[w] {
+				continue // a verb says what is done, not to which service
+			}
 			other := all[w] - k
 			if k >= 3 && (rest == 0 || float64(k)/float64(count[ns]) >= 2*float64(other)/float64(rest)) {
 				v[w] = true

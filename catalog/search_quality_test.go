@@ -198,26 +198,27 @@ func TestSearchBeatsBM25(t *testing.T) {
 	sets := []struct {
 		name  string
 		cases []eval.Case
-	}{{"all", all}, {"held-out", held}}
+	}{{"all", all}, {"tuning", tuning}, {"held-out", held}}
 	if os.Getenv("SELECTION_TUNING") != "" {
 		// while tuning, look at the tuning set only
-		sets = sets[:0]
-		sets = append(sets, struct {
-			name  string
-			cases []eval.Case
-		}{"tuning", tuning})
+		sets = sets[1:2]
 	}
 	for _, set := range sets {
 		o, b := measure(set.cases, ours, s.K), measure(set.cases, base, s.K)
-		if set.name != "tuning" {
+		switch set.name {
+		case "all", "held-out":
 			// the bar: recall@5 at least 0.90 and above BM25, on
 			// the whole set and on the held-out third alike; top-1 on
-			// misleading cases above BM25 (its 0.80 target is not met yet)
+			// misleading cases above BM25 on both and at least 0.80 on
+			// the whole set
 			if o.Recall < 0.90 || o.Recall <= b.Recall {
 				t.Errorf("%s: recall@%d %.3f, BM25 %.3f: want ≥ 0.90 and above BM25", set.name, s.K, o.Recall, b.Recall)
 			}
 			if o.Top1Misleading <= b.Top1Misleading {
 				t.Errorf("%s: top-1 misleading %.3f, BM25 %.3f: want above BM25", set.name, o.Top1Misleading, b.Top1Misleading)
+			}
+			if set.name == "all" && o.Top1Misleading < 0.80 {
+				t.Errorf("all: top-1 misleading %.3f, want ≥ 0.80", o.Top1Misleading)
 			}
 		}
 		t.Logf("%-8s search: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d) | BM25: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d)",

@@ -24,12 +24,6 @@ func (st stemmer) stem(w string) string {
 	return s
 }
 
-// queryTerms are the terms of a task: a file it names ("notes.md") also
-// stands for the word "file".
-func queryTerms(q string) []string {
-	return stemmer(nil).terms(fileRef.ReplaceAllStringFunc(q, fileWords))
-}
-
 // terms turns text into search terms: words split at anything that is
 // not a letter or digit and at camelCase humps ("getFileContents" gives
 // get, file, contents), lower-cased, common abbreviations written out,
@@ -57,16 +51,6 @@ func (st stemmer) terms(s string) []string {
 // ("notes.md", "docs/index.html"): a task that names one is about a file,
 // so it also searches for the word "file".
 var fileRef = regexp.MustCompile(`\b[\w-]+(/[\w.-]+)*\.(md|txt|csv|tsv|json|ya?ml|toml|ini|cfg|conf|xml|html?|pdf|docx?|odt|xlsx?|ods|pptx?|parquet|log|py|go|js|ts|java|rb|rs|sh|sql|zip|png|jpe?g|svg)\b`)
-
-// fileWords keeps a file reference's base name and extension, drops the
-// folders of its path (where a file is says nothing of what to do with
-// it), and adds "file".
-func fileWords(ref string) string {
-	if i := strings.LastIndexByte(ref, '/'); i >= 0 {
-		ref = ref[i+1:]
-	}
-	return ref + " file"
-}
 
 // splitWords splits at non-alphanumerics and camelCase boundaries and
 // lower-cases.

@@ -110,38 +110,60 @@ type concept struct {
 	own       string
 	relatives []string
 	weight    float64
+	content   bool
+	verb      bool // see qterm
 }
 
 // A request is usually put as a verb and its object first ("make a
-// flowchart of …", "fix the link in …"): the first leadConcepts words of
-// a query weigh leadWeight, the qualifiers after them 1.
+// flowchart of …", "fix the link in …"): the first leadConcepts request
+// words of a query weigh leadWeight, the qualifiers after them 1, content
+// words (see qterm) contentWeight.
 const (
 	leadConcepts = 2
 	leadWeight   = 1.5
 )
 
 // concepts turns the query's distinct terms into concepts, at most
-// maxQueryTerms of them and maxExpandedTerms words in all.
-func concepts(qs []string) []concept {
-	qs = uniq(qs)
-	if len(qs) > maxQueryTerms {
-		qs = qs[:maxQueryTerms]
-	}
+// maxQueryTerms of them and maxExpandedTerms words in all. A word that is
+// both content and request somewhere in the task counts as request.
+func concepts(qs []qterm) []concept {
 	out := make([]concept, 0, len(qs))
-	words := len(qs)
+	at := make(map[string]int, len(qs))
 	for _, q := range qs {
-		c := concept{own: q, weight: 1}
-		if len(out) < leadConcepts {
-			c.weight = leadWeight
+		if i, ok := at[q.stem]; ok {
+			if !q.content {
+				out[i].content = false
+			}
+			if !q.verb {
+				out[i].verb = false
+			}
+			continue
 		}
-		for _, r := range related[q] {
+		if len(out) == maxQueryTerms {
+			continue
+		}
+		at[q.stem] = len(out)
+		out = append(out, concept{own: q.stem, content: q.content, verb: q.verb})
+	}
+	words, lead := len(out), 0
+	for i := range out {
+		c := &out[i]
+		switch {
+		case c.content:
+			c.weight = contentWeight
+		case lead < leadConcepts:
+			c.weight = leadWeight
+			lead++
+		default:
+			c.weight = 1
+		}
+		for _, r := range related[c.own] {
 			if words == maxExpandedTerms {
 				break
 			}
 			c.relatives = append(c.relatives, r)
 			words++
 		}
-		out = append(out, c)
 	}
 	return out
 }

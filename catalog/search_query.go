@@ -1,0 +1,314 @@
+package catalog
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// qterm is one search term of a task. A content term is part of what the
+// task is about rather than what it asks done: a quoted string, the word
+// after "the word", a name after "called", the topic after "about", the
+// base name of a file. "delete the word schedule from this draft" asks for
+// a text edit; "schedule" is the text.
+type qterm struct {
+	stem    string
+	content bool
+	// verb marks the word a clause opens with, where a request puts its
+	// verb ("pull in the pricing page", "star the repo"): it says what to
+	// do, so it names no service and no object in a tool's name.
+	verb   bool
+	clause int
+}
+
+// contentWeight is the weight of a content term: it still counts (a
+// task may be about nothing else), but far less than the words of the
+// request around it.
+const contentWeight = 0.2
+
+// maxContentWords bounds a content span opened by a marker word: a name
+// or a topic is a few words, not the rest of the task.
+const maxContentWords = 5
+
+// contentOpeners open a content span that runs from the next word to the
+// next boundary: a name ("a folder called invoices"), a topic ("an issue
+// about the broken login"), what a text says ("a comment explaining the
+// timeout").
+var contentOpeners = map[string]bool{
+	"called": true, "named": true, "titled": true, "entitled": true, "labeled": true, "labelled": true,
+	"about": true, "regarding": true, "concerning": true,
+	"saying": true, "says": true, "explaining": true, "describing": true, "stating": true,
+}
+
+// textNouns open a content span after an article: "the word schedule",
+// "the phrase thank you", "the string TODO". The noun itself stays a
+// request term: it says the task works on text.
+var textNouns = map[string]bool{
+	"word": true, "words": true, "phrase": true, "term": true, "string": true, "text": true,
+}
+
+// questionWords open a question, not a request: the word after them is
+// no verb.
+var questionWords = map[string]bool{
+	"what": true, "which": true, "who": true, "whose": true, "how": true, "where": true, "when": true, "why": true,
+	"is": true, "are": true, "does": true, "do": true, "did": true, "was": true, "were": true,
+}
+
+var articles = map[string]bool{"the": true, "a": true, "an": true, "this": true, "that": true}
+
+// spanEnds end a content span: the words that start a new part of a
+// request (where, to what, how, when), and the joiners of steps.
+var spanEnds = map[string]bool{
+	"to": true, "into": true, "from": true, "in": true, "on": true, "onto": true, "at": true, "for": true,
+	"with": true, "as": true, "of": true, "by": true, "via": true, "using": true, "inside": true, "within": true,
+	"and": true, "then": true, "or": true, "but": true, "so": true, "because": true, "before": true,
+	"after": true, "once": true, "when": true, "if": true, "until": true,
+}
+
+// adverbs of place and time end a content span too: in "articles about
+// the outage online" the topic is the outage, and "online" says where to
+// look. A closed class of English words.
+var adverbs = map[string]bool{
+	"online": true, "offline": true, "locally": true, "remotely": true, "here": true, "there": true,
+	"now": true, "today": true, "tonight": true, "tomorrow": true, "yesterday": true, "again": true,
+	"first": true, "later": true, "soon": true, "asap": true, "anywhere": true, "everywhere": true,
+}
+
+// clauseJoiners split a task into clauses ("read the sheet and open an
+// issue"); see Index.Search.
+var clauseJoiners = map[string]bool{"and": true, "then": true}
+
+// rawWord is a word of the task before stemming, with what the text
+// around it says.
+type rawWord struct {
+	text    string
+	content bool // quoted or a file's base name
+	file    bool // the words that stand for a named file
+	punct   byte // the clause or sentence punctuation after the word, if any
+}
+
+// parseQuery turns a task into search terms, marking content terms and
+// the verb, and numbering clauses.
+func parseQuery(q string) []qterm {
+	st := stemmer(nil)
+	ws := rawWords(q)
+	words := make([]parsedWord, 0, len(ws))
+	clause := 0
+	span := 0         // words left in an open content span
+	opening := true   // no word of the clause has given a term yet
+	question := false // the clause opened with a question word
+	next := func() {
+		if !opening {
+			clause++
+		}
+		opening, question, span = true, false, 0
+	}
+	for i, w := range ws {
+		lw := strings.ToLower(w.text)
+		if !w.content && !w.file && clauseJoiners[lw] {
+			next()
+			continue
+		}
+		if !w.content && span > 0 && (spanEnds[lw] || adverbs[lw]) {
+			span = 0
+		}
+		p := parsedWord{lower: lw, file: w.file, content: w.content || span > 0, clause: clause, terms: st.terms(w.text)}
+		if span > 0 {
+			span--
+		}
+		if opening && questionWords[strings.SplitN(lw, "'", 2)[0]] {
+			question = true
+		}
+		if opening && len(p.terms) > 0 {
+			p.verb = !p.content && !question
+			opening = false
+		}
+		words = append(words, p)
+		if !w.content && !w.file {
+			switch {
+			case contentOpeners[lw]:
+				span = maxContentWords
+				if describingWords[lw] {
+					words[len(words)-1].content = true
+				}
+			case textNouns[lw] && i > 0 && articles[strings.ToLower(ws[i-1].text)]:
+				span = maxContentWords
+			}
+		}
+		switch w.punct {
+		case ';', ',':
+			next()
+		case '.', '!', '?', ':':
+			span = 0
+		}
+	}
+	words = markEditedFiles(words)
+	var out []qterm
+	for _, w := range words {
+		for j, s := range w.terms {
+			out = append(out, qterm{stem: s, content: w.content, verb: w.verb && j == 0, clause: w.clause})
+		}
+	}
+	return out
+}
+
+// parsedWord is a raw word with its place in the task.
+type parsedWord struct {
+	lower               string
+	terms               []string
+	content, verb, file bool
+	clause              int
+}
+
+// describingWords open a content span and are content themselves: "a
+// comment explaining the timeout" asks for a comment, not an
+// explanation.
+var describingWords = map[string]bool{
+	"saying": true, "says": true, "explaining": true, "describing": true, "stating": true,
+}
+
+// locatives put what a request acts on in a place: "put a comment in
+// config.yaml", "delete the line from notes.md".
+var locatives = map[string]bool{"in": true, "into": true, "to": true, "from": true, "inside": true, "within": true, "onto": true}
+
+// editVerbs are the stems of verbs that change a text ("put", "insert",
+// "delete", "fix"): general English, not any catalog's words.
+var editVerbs = stemSet("add", "put", "insert", "append", "prepend", "write", "delete", "remove", "drop", "erase",
+	"strip", "cut", "change", "edit", "modify", "update", "fix", "correct", "amend", "replace", "rewrite", "revise",
+	"reword", "tweak", "comment", "uncomment")
+
+// textUnits are the parts of a text an edit names ("a line", "the
+// word"): they say the task edits text, so they stay request words.
+var textUnits = stemSet("text", "word", "words", "line", "lines", "sentence", "paragraph", "passage", "phrase",
+	"heading", "section", "wording")
+
+// markEditedFiles applies the verb–object reading of an edit: when a
+// clause's verb changes text and the clause names a file after a
+// locative ("put a comment in config.yaml"), the file is what the
+// request changes, and the words between the verb and the locative are
+// what goes into or out of it: content, like a quoted passage. Text
+// units ("a line") stay request words, and the request gains the word
+// "edit": whatever its verb, it edits that file.
+func markEditedFiles(ws []parsedWord) []parsedWord {
+	for i := 0; i < len(ws); i++ {
+		if !ws[i].verb || len(ws[i].terms) == 0 || !editVerbs[ws[i].terms[0]] {
+			continue
+		}
+		for j := i + 1; j+1 < len(ws) && ws[j].clause == ws[i].clause; j++ {
+			if ws[j].file || ws[j].content || !locatives[ws[j].lower] {
+				continue
+			}
+			k := j + 1
+			for k < len(ws) && articles[ws[k].lower] {
+				k++
+			}
+			if k == len(ws) || !ws[k].file {
+				continue
+			}
+			for m := i + 1; m < j; m++ {
+				if !ws[m].file && (len(ws[m].terms) == 0 || !textUnits[ws[m].terms[0]]) {
+					ws[m].content = true
+				}
+			}
+			ws = append(ws, parsedWord{lower: "edit", terms: []string{editStem}, clause: ws[i].clause})
+			break
+		}
+	}
+	return ws
+}
+
+var editStem = stemmer(nil).stem("edit")
+
+// rawWords splits a task into words, keeping quoted text and named files
+// apart: a quoted passage's words are content; a file reference
+// ("docs/notes.md") becomes its base name (content), its extension, and
+// the word "file".
+func rawWords(q string) []rawWord {
+	var out []rawWord
+	plain := func(s string) {
+		for _, f := range strings.Fields(s) {
+			p := byte(0)
+			trimmed := strings.TrimRight(f, ",;.!?:)]}\"'”’»")
+			if rest := f[len(trimmed):]; rest != "" {
+				switch rest[0] {
+				case ',', ';', '.', '!', '?', ':':
+					p = rest[0]
+				}
+			}
+			if trimmed == "" {
+				if p != 0 && len(out) > 0 && out[len(out)-1].punct == 0 {
+					out[len(out)-1].punct = p
+				}
+				continue
+			}
+			out = append(out, rawWord{text: trimmed, punct: p})
+		}
+	}
+	for len(q) > 0 {
+		start, end, inner := nextQuote(q)
+		if start < 0 {
+			plainFiles(q, plain, &out)
+			break
+		}
+		plainFiles(q[:start], plain, &out)
+		for _, f := range strings.Fields(inner) {
+			out = append(out, rawWord{text: f, content: true})
+		}
+		q = q[end:]
+	}
+	return out
+}
+
+// plainFiles feeds unquoted text to plain, turning each file reference
+// into its words.
+func plainFiles(s string, plain func(string), out *[]rawWord) {
+	at := 0
+	for _, m := range fileRef.FindAllStringIndex(s, -1) {
+		plain(s[at:m[0]])
+		ref := s[m[0]:m[1]]
+		if i := strings.LastIndexByte(ref, '/'); i >= 0 {
+			ref = ref[i+1:]
+		}
+		dot := strings.LastIndexByte(ref, '.')
+		*out = append(*out,
+			rawWord{text: ref[:dot], content: true, file: true},
+			rawWord{text: ref[dot+1:], file: true},
+			rawWord{text: "file", file: true})
+		at = m[1]
+	}
+	plain(s[at:])
+}
+
+// quotePairs are the quote marks a task may put around text it means
+// literally.
+var quotePairs = map[rune]rune{'"': '"', '“': '”', '‘': '’', '\'': '\'', '`': '`', '«': '»'}
+
+// nextQuote finds the first quoted passage: an opening mark at the start
+// or after a space or bracket, and its closing mark followed by anything
+// but a letter or digit (so the apostrophes of "it's" and "repo's" never
+// open or close one). It returns the passage's byte range, quotes
+// included, and its inside; start is -1 when there is none.
+func nextQuote(q string) (start, end int, inner string) {
+	prev := ' '
+	for i, r := range q {
+		closing, ok := quotePairs[r]
+		if ok && (unicode.IsSpace(prev) || prev == '(' || prev == '[' || i == 0) {
+			rest := q[i+utf8.RuneLen(r):]
+			for j, c := range rest {
+				if c != closing {
+					continue
+				}
+				after, _ := utf8.DecodeRuneInString(rest[j+utf8.RuneLen(c):])
+				if unicode.IsLetter(after) || unicode.IsDigit(after) {
+					continue
+				}
+				if j == 0 {
+					break
+				}
+				return i, i + utf8.RuneLen(r) + j + utf8.RuneLen(c), rest[:j]
+			}
+		}
+		prev = r
+	}
+	return -1, -1, ""
+}

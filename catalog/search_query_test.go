@@ -1,0 +1,68 @@
+package catalog
+
+import (
+	"strings"
+	"testing"
+)
+
+// describe renders parsed terms compactly: content terms in brackets, the
+// verb with a star, clauses separated by " | ".
+func describe(ts []qterm) string {
+	var b strings.Builder
+	for i, t := range ts {
+		if i > 0 {
+			if t.clause != ts[i-1].clause {
+				b.WriteString(" | ")
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		switch {
+		case t.content:
+			b.WriteString("[" + t.stem + "]")
+		case t.verb:
+			b.WriteString(t.stem + "*")
+		default:
+			b.WriteString(t.stem)
+		}
+	}
+	return b.String()
+}
+
+func TestParseQuery(t *testing.T) {
+	for _, tc := range []struct{ q, want string }{
+		// quoted text is content, whatever the quote marks; apostrophes
+		// inside words open no quote
+		{`drop the word 'urgent' from todo`, "drop* word [urgent] todo"},
+		{`replace “thank you” with "cheers"`, "replac* [thank] [cheer]"},
+		{"what's in the repo's readme", "repositori readm"},
+		// a text noun after an article, and names, open a span that ends
+		// at a preposition, a joiner or punctuation
+		{"delete the word schedule from this draft", "delet* word [schedul] draft"},
+		{"set up a folder called invoices-2026", "set* folder [invoic] [2026]"},
+		{"make a branch named hotfix, then push it", "make* branch [hotfix] | push*"},
+		// a topic after "about" is content, not the adverb after it
+		{"find articles about the outage online", "find* articl [outag] onlin"},
+		// what a text says is content, and so is the word that says so
+		{"open a ticket saying the page crashes on Safari", "open* ticket [say] [page] [crash] safari"},
+		// a named file is its base name (content), its extension and "file"
+		{"summarise docs/q3-report.pdf", "summaris* [q3] [report] pdf file"},
+		// an edit verb with a named file after a locative: the words in
+		// between go into the file (text units excepted), and the request
+		// is an edit
+		{"put a comment in config.yaml explaining the timeout", "put* [comment] [config] yaml file [explain] [timeout] edit"},
+		{"delete the second line from notes.md", "delet* [second] line [note] md file edit"},
+		// not an edit: the file is a source
+		{"which customers spent most, from orders.parquet", "custom spent | [order] parquet file"},
+		// questions have no verb; joiners and commas split clauses, never
+		// inside quotes
+		{"how big is the video", "big video"},
+		{`read the sheet and open an issue`, "read* sheet | open* issu"},
+		{`add "salt and pepper" to the list`, "add* [salt] [pepper] list"},
+	} {
+		got := describe(parseQuery(tc.q))
+		if got != tc.want {
+			t.Errorf("%q:\n got %s\nwant %s", tc.q, got, tc.want)
+		}
+	}
+}
