@@ -7,10 +7,24 @@
   document.body.addEventListener("htmx:configRequest", function (e) {
     if (meta) e.detail.headers["X-CSRF-Token"] = meta.content;
   });
+  // The forge sends each section's text once; its full text is the
+  // sections in order, assembled here when it is opened or copied.
+  function assemble(el) {
+    var box = document.getElementById(el.getAttribute("data-assemble-sections") || "");
+    if (!box) return;
+    var parts = [];
+    box.querySelectorAll("[data-section-text]").forEach(function (p) { parts.push(p.textContent); });
+    el.textContent = parts.join("");
+  }
+  document.addEventListener("toggle", function (e) {
+    if (!e.target.open) return;
+    e.target.querySelectorAll("[data-assemble-sections]").forEach(assemble);
+  }, true);
   document.addEventListener("click", function (e) {
     var btn = e.target.closest("[data-copy-target]");
     if (!btn) return;
     var el = document.getElementById(btn.getAttribute("data-copy-target"));
+    if (el && el.hasAttribute("data-assemble-sections")) assemble(el);
     if (!el || !navigator.clipboard) return;
     navigator.clipboard.writeText(el.textContent).then(function () {
       var old = btn.textContent;

@@ -140,7 +140,21 @@ func TestBrowserForgeToggle(t *testing.T) {
 	marker, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`window.__noReload || "reloaded"`))
 	channels := text(t, ctx, `[data-testid="channels"]`)
 	total1 := text(t, ctx, `[data-testid="total-total"]`)
+	// the full text is the sections, assembled when opened and when copied
+	if err := chromedp.Do(ctx, chromedp.Click(css(`[data-testid="full-text-panel"] summary`)), waitJS(`document.getElementById("full-text").textContent.length > 0`)); err != nil {
+		t.Fatal(err)
+	}
 	full, _ := chromedp.Run(ctx, chromedp.TextContent(css(`[data-testid="full-text"]`)))
+	copied, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+		let got = "";
+		Object.defineProperty(navigator, "clipboard", {value: {writeText: (t) => { got = t; return Promise.resolve(); }}, configurable: true});
+		document.querySelector('[data-testid="copy-full-text"]').click();
+		const plain = await (await fetch(document.querySelector('[data-testid="full-text-link"]').href)).text();
+		return got === plain && got.length > 0 ? "same" : "copied " + got.length + " bytes, the full text has " + plain.length;
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil || copied != "same" {
+		t.Errorf("copy full text: %q %v", copied, err)
+	}
 	url, _ := chromedp.Run(ctx, chromedp.Location())
 	screenshot(t, ctx, "forge-exec-off")
 	if marker != "yes" {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -62,10 +63,10 @@ func TestForgeLeverDeltaIsWhatTheToggleDoes(t *testing.T) {
 			t.Errorf("group %d: %d → %d, lever said %+d", i, before[i], after[i], delta[i])
 		}
 	}
-	if d2.Find(`[data-testid="channels"]`).Text() != "3" || !strings.Contains(d2.Find(`[data-testid="full-text"]`).Text(), "3 channel types") {
+	if d2.Find(`[data-testid="channels"]`).Text() != "3" || !strings.Contains(forgeFullText(d2), "3 channel types") {
 		t.Error("exec-less forge does not show 3 channel types")
 	}
-	if strings.Contains(strings.ToLower(d2.Find(`[data-testid="full-text"]`).Text()), "code channel") {
+	if strings.Contains(strings.ToLower(forgeFullText(d2)), "code channel") {
 		t.Error("exec-less text teaches the code channel")
 	}
 	// the share link reproduces the state
@@ -83,9 +84,16 @@ func TestForgeFormSubmissionWithoutJS(t *testing.T) {
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("forge: %d", res.StatusCode)
 	}
-	text := d.Find(`[data-testid="full-text"]`).Text()
+	// without JavaScript the full text is the plain-text link
+	href, _ := d.Find(`[data-testid="full-text-link"]`).Attr("href")
+	res, _ = c.get(href)
+	raw, _ := io.ReadAll(res.Body)
+	text := string(raw)
 	if !strings.Contains(text, "### read_file") || strings.Contains(text, "### exec") || !strings.Contains(text, `<action tool="workspace_write">`) {
 		t.Error("roster not honoured")
+	}
+	if text != forgeFullText(d) {
+		t.Error("the plain-text full text is not the page's sections")
 	}
 	if d.Find(`input[name="tier"][value="compact"][checked]`).Length() != 1 || d.Find(`option[value="cl100k_base"][selected]`).Length() != 1 {
 		t.Error("options not kept")
@@ -119,7 +127,7 @@ func TestForgeDeferredSearchPreview(t *testing.T) {
 	h := sqliteOnly(t)
 	c := h.login("admin", adminPassword)
 	_, d := c.get("/forge?deferred=1&pins=read_file&tier=standard&form=full&enc=o200k_base")
-	text := d.Find(`[data-testid="full-text"]`).Text()
+	text := forgeFullText(d)
 	if !strings.Contains(text, "### search_tools") || !strings.Contains(text, "### read_file") || strings.Contains(text, "### web_fetch") {
 		t.Fatal("deferred catalog wrong")
 	}

@@ -38,7 +38,7 @@ func TestProfileLifecycle(t *testing.T) {
 		if !strings.Contains(f.Find(`[data-testid="roster-notes"]`).Text(), "web_fetch") || !strings.Contains(f.Find(`[data-testid="roster-notes"]`).Text(), "not declared") {
 			t.Errorf("forge does not flag the undeclared tool: %q", f.Find(`[data-testid="roster-notes"]`).Text())
 		}
-		if strings.Contains(f.Find(`[data-testid="full-text"]`).Text(), "### web_fetch") {
+		if strings.Contains(forgeFullText(f), "### web_fetch") {
 			t.Error("an undeclared tool was composed")
 		}
 		// toggle exec off in the forge and save as v2

@@ -75,6 +75,7 @@ func (s *Server) routeTable() []route {
 		// forge
 		{http.MethodGet, "/forge", signedIn, s.forgePage},
 		{http.MethodGet, "/forge/search", signedIn, s.forgeSearch},
+		{http.MethodGet, "/forge/text", signedIn, s.forgeText},
 		{http.MethodGet, "/forge/run", signedIn, s.forgeRun},
 		{http.MethodPost, "/forge/save", editors, s.forgeSave},
 

@@ -25,7 +25,7 @@ func TestSearchNeverOffersCodeOnlyHelpers(t *testing.T) {
 	c := h.login("admin", adminPassword)
 	_, d := c.get("/forge?agent=analyst&deferred=1")
 	state, _ := d.Find(`input[name="state"]`).Attr("value")
-	if !strings.Contains(d.Find(`[data-testid="full-text"]`).Text(), "search_tools") {
+	if !strings.Contains(forgeFullText(d), "search_tools") {
 		t.Fatal("analyst's deferred forge has no search_tools")
 	}
 	for _, q := range queries {

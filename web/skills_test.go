@@ -81,7 +81,7 @@ func TestSkillReviewFlow(t *testing.T) {
 		}
 		// the forge's skills section shows the new version
 		_, forge := rita.get("/forge?agent=researcher")
-		if !strings.Contains(forge.Find(`[data-testid="full-text"]`).Text(), "Source check (slug source-check, version 2)") {
+		if !strings.Contains(forgeFullText(forge), "Source check (slug source-check, version 2)") {
 			t.Errorf("forge skills section: %q", forge.Find(`[data-testid="section-skills"]`).Text())
 		}
 		// rollback to v1 (with a reason); an editor may not
