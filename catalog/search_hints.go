@@ -3,6 +3,7 @@ package catalog
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/goccy/go-yaml"
 )
@@ -43,6 +44,28 @@ func ApplySearchHints(cs []Contract, hints map[string][]string) ([]Contract, err
 		out[i].SearchHints = append([]string(nil), hints[id]...)
 		checkSearchHints(&ps, id, out[i].SearchHints)
 	}
+	if len(ps) > 0 {
+		return nil, ps
+	}
+	return out, nil
+}
+
+// NormalizeSearchHints trims each hint, drops empty ones and repeats
+// (case-insensitively, the first spelling kept) and checks the result
+// against the hint ceilings; problems name the tool.
+func NormalizeSearchHints(id string, hints []string) ([]string, error) {
+	out := make([]string, 0, len(hints))
+	seen := make(map[string]bool, len(hints))
+	for _, h := range hints {
+		h = strings.Join(strings.Fields(h), " ")
+		if h == "" || seen[strings.ToLower(h)] {
+			continue
+		}
+		seen[strings.ToLower(h)] = true
+		out = append(out, h)
+	}
+	var ps Problems
+	checkSearchHints(&ps, id, out)
 	if len(ps) > 0 {
 		return nil, ps
 	}

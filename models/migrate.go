@@ -97,6 +97,10 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	{40, "selection cases per agent, versioned", func(tx *gorm.DB, dialect string) error {
 		return tx.Migrator().CreateTable(&SelectionCaseSet{})
 	}},
+	{41, "search hint proposals", func(tx *gorm.DB, dialect string) error {
+		return tx.Migrator().CreateTable(&HintProposal{})
+	}},
+	{42, "built-in tools stored before the built-in catalog had search hints gain them", dataMigration(syncBuiltinHints)},
 	// authority (issue 14): migrations 20-29
 	{20, "authority: groups and versioned grants, bindings, check counters, the capability ledger", migrateAuthority},
 	// console ux (issue 16): migrations 60-69

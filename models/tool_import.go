@@ -55,9 +55,16 @@ func (s *Store) PlanImport(ctx context.Context, source, namespace string, cs []c
 	h := sha256.New()
 	for _, c := range cs {
 		seen[c.ID] = true
+		old, ok := byID[c.ID]
+		if ok && len(c.SearchHints) == 0 {
+			// reviewed search hints are the console's own: a descriptor
+			// that brings none (an MCP or OpenAI file never does) keeps them
+			if oc, err := old.Parsed(); err == nil && len(oc.SearchHints) > 0 {
+				c.SearchHints = oc.SearchHints
+			}
+		}
 		d := catalog.Digest(c)
 		fmt.Fprintf(h, "%s=%s;", c.ID, d)
-		old, ok := byID[c.ID]
 		switch {
 		case !ok:
 			p.Added = append(p.Added, c)
