@@ -4,13 +4,14 @@
 # subjects and tools, LOAD_SECONDS (default 30): ≥ 5,000 checks/s, p99 ≤
 # 10 ms, zero errors; halfway through, the contractors' read-only grant is
 # removed and no check sent after that commit may be allowed. Uses its own
-# database (console_load_authz), dropped afterwards.
+# database (console_load_authz, or LOAD_AUTHZ_DB), dropped afterwards;
+# CONSOLE_PPROF_ADDR=127.0.0.1:PORT serves the profiler during the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${LOAD_SECONDS:-30}"
 port="${LOAD_AUTHZ_PORT:-18280}"
 pg="postgres://postgres@127.0.0.1:5432"
-db=console_load_authz
+db="${LOAD_AUTHZ_DB:-console_load_authz}"
 psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS $db" >/dev/null
 psql "$pg/postgres" -qc "CREATE DATABASE $db" >/dev/null
 export DATABASE_URL="$pg/$db?sslmode=disable"

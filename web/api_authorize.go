@@ -70,8 +70,9 @@ func (r *authorizeRequest) validate(binding bool) error {
 }
 
 // check decodes a request and decides it against the committed state:
-// one database round trip (generations, and the binding when one is
-// sent), then the pure decision. Every check is counted.
+// the generations from a read started after the request arrived (shared
+// with concurrent checks through the gate; with the binding in one query
+// when one is sent), then the pure decision. Every check is counted.
 func (s *Server) check(c echo.Context, binding bool) (authorizeRequest, authority.Decision, *authority.Tool, error) {
 	var req authorizeRequest
 	raw, err := readBody(c)
@@ -85,7 +86,7 @@ func (s *Server) check(c echo.Context, binding bool) (authorizeRequest, authorit
 		return req, authority.Decision{}, nil, err
 	}
 	ctx := c.Request().Context()
-	cs, err := s.store.ReadCheckState(ctx, req.Binding)
+	cs, err := s.checkState(ctx, req.Binding)
 	if err != nil {
 		return req, authority.Decision{}, nil, err
 	}

@@ -270,7 +270,7 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	ctx := c.Request().Context()
 	// one read gives the generations both the surface and the call-time
 	// check are built at, and the binding when one is sent
-	cs, err := s.store.ReadCheckState(ctx, req.Binding)
+	cs, err := s.checkState(ctx, req.Binding)
 	if err != nil {
 		return err
 	}

@@ -57,7 +57,7 @@ const maxRunBases = 1024
 // runBaseFor loads (or reuses) the base of a run request at the
 // committed generations.
 func (s *Server) runBaseFor(ctx context.Context, t runTarget) (*runBase, error) {
-	catGen, cfgGen, err := s.store.Generations(ctx)
+	catGen, cfgGen, err := s.gate.generations(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -64,6 +64,7 @@ type Server struct {
 	runs     runCache
 	evidence *evidenceWriter
 	gens     genCache
+	gate     genGate
 	auth     authCache
 	counters checkCounters
 }
@@ -82,6 +83,7 @@ func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
 	s.receipts.seen = map[string]bool{}
 	s.evidence = newEvidenceWriter(store, cfg.Logger)
 	s.counters.store = store
+	s.gate.read = store.Generations
 	s.counters.log = func(err error) { s.log.Warn("check counters flush failed", "err", err) }
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true

@@ -64,6 +64,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	if err := srv.Warm(ctx); err != nil {
 		return err
 	}
+	if a := os.Getenv("CONSOLE_PPROF_ADDR"); a != "" {
+		if err := servePprof(a, log); err != nil {
+			return &exitError{2, err}
+		}
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err

@@ -1,0 +1,101 @@
+package web
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestGenGateNeverAnswersFromBefore: every caller gets a read that
+// started after it called — never one already in flight — so it sees
+// every generation committed before it called; and concurrent callers
+// share reads.
+func TestGenGateNeverAnswersFromBefore(t *testing.T) {
+	var committed, reads atomic.Int64
+	g := genGate{read: func(context.Context) (int64, int64, error) {
+		reads.Add(1)
+		v := committed.Load() // the statement's snapshot
+		time.Sleep(200 * time.Microsecond)
+		return v, v, nil
+	}}
+	stop := make(chan struct{})
+	go func() { // a writer committing all the time
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+				committed.Add(1)
+				time.Sleep(50 * time.Microsecond)
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	var calls, stale atomic.Int64
+	for range 32 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 100 {
+				before := committed.Load()
+				cat, cfg, err := g.generations(context.Background())
+				calls.Add(1)
+				if err != nil || cat < before || cfg < before {
+					stale.Add(1)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(stop)
+	if stale.Load() != 0 {
+		t.Fatalf("%d of %d calls got a generation older than the one committed before they called", stale.Load(), calls.Load())
+	}
+	if r := reads.Load(); r >= calls.Load() {
+		t.Errorf("%d reads for %d concurrent calls: nothing was shared", r, calls.Load())
+	}
+	// alone, every call reads
+	n := reads.Load()
+	for range 3 {
+		if _, _, err := g.generations(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if reads.Load() != n+3 {
+		t.Errorf("3 sequential calls made %d reads", reads.Load()-n)
+	}
+}
+
+// TestGenGateCancel: a caller whose context ends stops waiting; the read
+// it led still serves the others.
+func TestGenGateCancel(t *testing.T) {
+	release := make(chan struct{})
+	g := genGate{read: func(ctx context.Context) (int64, int64, error) {
+		<-release
+		return 7, 8, ctx.Err()
+	}}
+	ctx, cancel := context.WithCancel(context.Background())
+	got := make(chan error, 1)
+	go func() {
+		_, _, err := g.generations(ctx)
+		got <- err
+	}()
+	time.Sleep(10 * time.Millisecond)
+	other := make(chan error, 1)
+	go func() {
+		cat, _, err := g.generations(context.Background())
+		if err == nil && cat != 7 {
+			t.Errorf("the waiting caller got %d, want 7", cat)
+		}
+		other <- err
+	}()
+	time.Sleep(10 * time.Millisecond)
+	cancel()
+	close(release)
+	<-got
+	if err := <-other; err != nil {
+		t.Fatalf("the leader's cancellation failed the read it shared: %v", err)
+	}
+}
