@@ -15,8 +15,11 @@ import (
 // prints the contracts exactly as an agent would receive them and stores
 // nothing; its problems go to stderr so stdout is only ever the rendering.
 func runCatalog(ctx context.Context, args []string, stdout, stderr *os.File) error {
+	if len(args) > 0 && args[0] == "hints" {
+		return runCatalogHints(ctx, args[1:], stdout)
+	}
 	if len(args) == 0 || (args[0] != "validate" && args[0] != "import" && args[0] != "render") {
-		return &exitError{2, fmt.Errorf("usage: console catalog validate|render|import FILE [--format native|mcp|openai] [--namespace NS] [--form full|compact]")}
+		return &exitError{2, fmt.Errorf("usage: console catalog validate|render|import FILE [--format native|mcp|openai] [--namespace NS] [--form full|compact]\n       console catalog hints TOOL [--set a,b | --approve ID | --reject ID --reason TEXT] [--as USER]")}
 	}
 	sub := args[0]
 	fs := flag.NewFlagSet("catalog "+sub, flag.ContinueOnError)

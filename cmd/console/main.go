@@ -47,6 +47,7 @@ commands:
   catalog validate FILE      validate a catalog document
   catalog render FILE        print a catalog document's contracts as an agent gets them (--form full|compact)
   catalog import FILE        import a catalog document
+  catalog hints TOOL         show a stored tool's search hints; propose (--set a,b) or decide (--approve/--reject ID) with --as USER
   eval FILE                  evaluate tool selection on a case file (--agent, --deferred, --json, …)
   user add NAME              add a user
   audit verify [--checkpoint FILE]  verify the audit log's keyed chain

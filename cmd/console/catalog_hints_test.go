@@ -1,0 +1,105 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// shellWords splits a README command line as sh would for the simple
+// quoting the README uses (double quotes, no escapes).
+func shellWords(s string) []string {
+	var out []string
+	var cur strings.Builder
+	quoted, in := false, false
+	for _, r := range s {
+		switch {
+		case r == '"':
+			quoted, in = !quoted, true
+		case r == ' ' && !quoted:
+			if in {
+				out = append(out, cur.String())
+				cur.Reset()
+				in = false
+			}
+		default:
+			cur.WriteRune(r)
+			in = true
+		}
+	}
+	if in {
+		out = append(out, cur.String())
+	}
+	return out
+}
+
+// TestReadmeHintExamples runs the README's `console catalog hints`
+// examples in order on one fresh database: an editor proposes, a
+// reviewer approves, the listing shows the new hints and the decided
+// proposal.
+func TestReadmeHintExamples(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "h.db")
+	ran := 0
+	for _, c := range readmeCommands(t, "console catalog hints ") {
+		if strings.Contains(c, "TOOL") {
+			continue // the synopsis
+		}
+		out, err := runCLI(t, db, shellWords(c)[1:]...)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", c, err, out)
+		}
+		ran++
+		switch {
+		case strings.Contains(c, "--set"):
+			if !strings.Contains(out, "web_fetch: hint proposal 1 by demo-editor: open url, read a web page, download page, pull in a page") {
+				t.Errorf("%s:\n%s", c, out)
+			}
+		case strings.Contains(c, "--approve"):
+			if !strings.Contains(out, "hint proposal 1 approved by admin; digest ") {
+				t.Errorf("%s:\n%s", c, out)
+			}
+		default:
+			if !strings.Contains(out, "hints (search only, never shown to the model): open url, read a web page, download page, pull in a page") ||
+				!strings.Contains(out, "proposal 1\tapproved\tby demo-editor") {
+				t.Errorf("%s:\n%s", c, out)
+			}
+		}
+	}
+	if ran != 3 {
+		t.Fatalf("ran %d README hint examples, want 3", ran)
+	}
+}
+
+// TestCatalogHintsRefusals: each refusal names what is wrong and changes
+// nothing.
+func TestCatalogHintsRefusals(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "h.db")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"catalog", "hints"}, "usage"},
+		{[]string{"catalog", "hints", "nope"}, "TOOL: no stored tool"},
+		{[]string{"catalog", "hints", "web_fetch", "--set", "x"}, "--as"},
+		{[]string{"catalog", "hints", "web_fetch", "--set", "x", "--as", "ghost"}, "--as: no console user"},
+		{[]string{"catalog", "hints", "web_fetch", "--set", "x", "--approve", "1", "--as", "admin"}, "one of --set"},
+		{[]string{"catalog", "hints", "web_fetch", "--set", strings.Repeat("x", 200), "--as", "admin"}, "--set:"},
+		{[]string{"catalog", "hints", "web_fetch", "--set", "x", "--as", "admin"}, ""},
+		{[]string{"catalog", "hints", "web_fetch", "--approve", "1", "--as", "admin"}, "a reviewer other than the proposer"},
+		{[]string{"catalog", "hints", "web_fetch", "--approve", "1", "--as", "demo-editor"}, "a reviewer decides"},
+		{[]string{"catalog", "hints", "web_fetch", "--reject", "1", "--as", "admin"}, "--reason"},
+		{[]string{"catalog", "hints", "read_file", "--approve", "1", "--as", "admin"}, "has no hint proposal 1"},
+	} {
+		out, err := runCLI(t, db, tc.args...)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%v: %v\n%s", tc.args, err, out)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%v: got %v, want an error with %q", tc.args, err, tc.want)
+		}
+	}
+	out, _ := runCLI(t, db, "catalog", "hints", "web_fetch")
+	if !strings.Contains(out, "proposal 1\topen\tby admin\tx") || strings.Contains(out, "never shown to the model): x") {
+		t.Errorf("refusals changed something:\n%s", out)
+	}
+}
