@@ -80,6 +80,8 @@ type ToolData struct {
 	Diff         []DiffLine
 	// Ledger is the capability-ledger entry and classification form.
 	Ledger *LedgerData
+	// Hints are the tool's search hints and their proposals.
+	Hints *HintsData
 }
 
 // DiffLine is one line of a line diff: Op is " ", "+" or "-".

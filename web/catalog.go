@@ -113,6 +113,11 @@ func (s *Server) toolPage(c echo.Context) error {
 	}
 	d.Mentions = mentionViews(snap.Mentions(k))
 	d.Ledger = ledgerData(c, r, string(k.Effects))
+	ps, err := s.store.HintProposals(c.Request().Context(), r.ID)
+	if err != nil {
+		return err
+	}
+	d.Hints = hintsData(c, r, k.SearchHints, ps)
 	if r.PrevJSON != "" {
 		d.Diff = lineDiff(prettyJSON(r.PrevJSON), prettyJSON(r.Contract))
 	}

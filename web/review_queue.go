@@ -26,6 +26,15 @@ func (s *Server) reviewQueue(c echo.Context) error {
 	if err := s.waitingTools(c, &d); err != nil {
 		return err
 	}
+	hs, err := s.store.HintProposals(c.Request().Context(), "")
+	if err != nil {
+		return err
+	}
+	for i := len(hs) - 1; i >= 0; i-- { // oldest first
+		if h := hs[i]; h.ProposedBy != userName(c) {
+			d.Hints = append(d.Hints, views.HintQueueRow{ID: h.ID, Tool: h.ToolID, ProposedBy: h.ProposedBy, Hints: h.Hints()})
+		}
+	}
 	return s.render(c, http.StatusOK, s.page(c, "Review queue", "reviews"), views.ReviewQueue(d))
 }
 

@@ -128,6 +128,8 @@ func (s *Server) routeTable() []route {
 
 		// groups and grants, call-time check counters (authority)
 		{http.MethodPost, "/catalog/tools/:id/classify", reviewers, s.classifyTool},
+		{http.MethodPost, "/catalog/tools/:id/hints", editors, s.proposeHints},
+		{http.MethodPost, "/catalog/hints/:pid/decide", reviewers, s.decideHints},
 		{http.MethodGet, "/groups", admins, s.groupsPage},
 		{http.MethodPost, "/groups", admins, s.saveGrants},
 		{http.MethodGet, "/groups/:name", admins, s.groupPage},
