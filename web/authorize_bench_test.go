@@ -23,6 +23,7 @@ func BenchmarkAuthorize(b *testing.B) {
 	handler := h.app.Handler()
 	b.SetParallelism(16) // 32 concurrent checks on 2 cores, as the loopback target
 	b.ReportAllocs()
+	reads := h.app.gate.reads.Load()
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		i := 0
@@ -39,6 +40,7 @@ func BenchmarkAuthorize(b *testing.B) {
 			}
 		}
 	})
+	b.ReportMetric(float64(h.app.gate.reads.Load()-reads)/float64(b.N), "reads/check")
 }
 
 var contractorToolsBench = []string{"load_table", "describe_table", "exec", "sql_query", "workspace_write"}

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/agentforge/console/models"
@@ -21,6 +22,8 @@ type genGate struct {
 	running bool
 	next    *genRead
 	read    func(context.Context) (int64, int64, error)
+	// reads counts the reads sent (for benchmarks: reads per check).
+	reads atomic.Int64
 }
 
 // genRead is one generation read and the requests waiting for it.
@@ -63,6 +66,7 @@ func (g *genGate) generations(ctx context.Context) (int64, int64, error) {
 // starts that one on its own goroutine, so the leader answers at once.
 func (g *genGate) run(ctx context.Context, r *genRead) {
 	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), genReadTimeout)
+	g.reads.Add(1)
 	r.cat, r.cfg, r.err = g.read(rctx)
 	cancel()
 	g.mu.Lock()

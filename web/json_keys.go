@@ -1,86 +1,213 @@
 package web
 
 import (
-	"bytes"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"reflect"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // checkJSONKeys walks a JSON body against the Go type it will decode into
 // and refuses, naming the field, what encoding/json would silently accept:
 // a key that matches a field only case-insensitively ("AGENT" for
 // "agent"), and a key given twice in one object (the last would win). It
-// checks every depth; syntax errors are left to the decoder.
+// checks every depth; syntax errors are left to the decoder (the walk
+// stops at the first byte it does not understand).
+//
+// It scans the bytes itself instead of using json.Decoder's tokens: it
+// runs on every API request, and tokens cost an allocation each.
 func checkJSONKeys(body []byte, t reflect.Type) error {
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
-	return walkJSONKeys(dec, t, "")
+	w := keyWalk{b: body}
+	if err := w.value(t, "", 0); err != nil && err != errJSONSyntax {
+		return err
+	}
+	return nil
 }
 
-func walkJSONKeys(dec *json.Decoder, t reflect.Type, path string) error {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil // the decoder reports it
+// errJSONSyntax stops a walk at malformed JSON; the decoder names it.
+var errJSONSyntax = errors.New("json syntax")
+
+// maxJSONDepth is encoding/json's nesting limit.
+const maxJSONDepth = 10000
+
+type keyWalk struct {
+	b []byte
+	i int
+}
+
+func (w *keyWalk) space() {
+	for w.i < len(w.b) {
+		switch w.b[w.i] {
+		case ' ', '\t', '\n', '\r':
+			w.i++
+		default:
+			return
+		}
+	}
+}
+
+// str skips a string starting at its opening quote and returns its raw
+// contents and whether they hold an escape.
+func (w *keyWalk) str() (raw []byte, escaped bool, err error) {
+	start := w.i + 1
+	for j := start; j < len(w.b); j++ {
+		switch w.b[j] {
+		case '\\':
+			escaped = true
+			j++
+		case '"':
+			w.i = j + 1
+			return w.b[start:j], escaped, nil
+		}
+	}
+	return nil, false, errJSONSyntax
+}
+
+func (w *keyWalk) value(t reflect.Type, path string, depth int) error {
+	if depth > maxJSONDepth {
+		return errJSONSyntax
 	}
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	d, ok := tok.(json.Delim)
-	if !ok {
-		return nil
+	w.space()
+	if w.i >= len(w.b) {
+		return errJSONSyntax
 	}
-	switch d {
+	switch w.b[w.i] {
+	case '{':
+		return w.object(t, path, depth)
 	case '[':
 		var elem reflect.Type
 		if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
 			elem = t.Elem()
 		}
-		for dec.More() {
-			if err := walkJSONKeys(dec, elem, path); err != nil {
+		w.i++
+		w.space()
+		if w.i < len(w.b) && w.b[w.i] == ']' {
+			w.i++
+			return nil
+		}
+		for {
+			if err := w.value(elem, path, depth+1); err != nil {
 				return err
 			}
-		}
-	case '{':
-		var fields map[string]reflect.Type
-		if t != nil && t.Kind() == reflect.Struct {
-			fields = map[string]reflect.Type{}
-			jsonFields(t, fields)
-		}
-		seen := map[string]bool{}
-		for dec.More() {
-			kt, err := dec.Token()
-			if err != nil {
+			w.space()
+			if w.i >= len(w.b) {
+				return errJSONSyntax
+			}
+			switch w.b[w.i] {
+			case ',':
+				w.i++
+			case ']':
+				w.i++
 				return nil
+			default:
+				return errJSONSyntax
 			}
-			k, _ := kt.(string)
-			name := k
-			if path != "" {
-				name = path + "." + k
+		}
+	case '"':
+		_, _, err := w.str()
+		return err
+	}
+	// a number or a literal: the decoder checks it
+	for w.i < len(w.b) {
+		switch w.b[w.i] {
+		case ',', '}', ']', ' ', '\t', '\n', '\r':
+			return nil
+		}
+		w.i++
+	}
+	return nil
+}
+
+func (w *keyWalk) object(t reflect.Type, path string, depth int) error {
+	var fields map[string]reflect.Type
+	if t != nil && t.Kind() == reflect.Struct {
+		fields = structJSONFields(t)
+	}
+	var seenBuf [16]string
+	seen := seenBuf[:0]
+	w.i++
+	w.space()
+	if w.i < len(w.b) && w.b[w.i] == '}' {
+		w.i++
+		return nil
+	}
+	for {
+		w.space()
+		if w.i >= len(w.b) || w.b[w.i] != '"' {
+			return errJSONSyntax
+		}
+		raw, escaped, err := w.str()
+		if err != nil {
+			return err
+		}
+		k := string(raw)
+		if escaped {
+			if json.Unmarshal(w.b[w.i-len(raw)-2:w.i], &k) != nil {
+				return errJSONSyntax
 			}
-			if seen[k] {
-				return apiErr(http.StatusBadRequest, "bad_request", name, "field "+name+" is given twice")
+		}
+		name := k
+		if path != "" {
+			name = path + "." + k
+		}
+		if slices.Contains(seen, k) {
+			return apiErr(http.StatusBadRequest, "bad_request", name, "field "+name+" is given twice")
+		}
+		seen = append(seen, k)
+		var ft reflect.Type
+		switch {
+		case fields != nil:
+			f, known := fields[k]
+			if !known {
+				return apiErr(http.StatusBadRequest, "bad_request", name, "unknown field "+name+" (field names are case-sensitive)")
 			}
-			seen[k] = true
-			var ft reflect.Type
-			switch {
-			case fields != nil:
-				f, known := fields[k]
-				if !known {
-					return apiErr(http.StatusBadRequest, "bad_request", name, "unknown field "+name+" (field names are case-sensitive)")
-				}
-				ft = f
-			case t != nil && t.Kind() == reflect.Map:
-				ft = t.Elem()
-			}
-			if err := walkJSONKeys(dec, ft, name); err != nil {
-				return err
-			}
+			ft = f
+		case t != nil && t.Kind() == reflect.Map:
+			ft = t.Elem()
+		}
+		w.space()
+		if w.i >= len(w.b) || w.b[w.i] != ':' {
+			return errJSONSyntax
+		}
+		w.i++
+		if err := w.value(ft, name, depth+1); err != nil {
+			return err
+		}
+		w.space()
+		if w.i >= len(w.b) {
+			return errJSONSyntax
+		}
+		switch w.b[w.i] {
+		case ',':
+			w.i++
+		case '}':
+			w.i++
+			return nil
+		default:
+			return errJSONSyntax
 		}
 	}
-	_, _ = dec.Token() // the closing delimiter
-	return nil
+}
+
+// fieldCache holds each struct type's JSON fields.
+var fieldCache sync.Map // reflect.Type → map[string]reflect.Type
+
+// structJSONFields returns a struct's JSON field names and types, built
+// once per type.
+func structJSONFields(t reflect.Type) map[string]reflect.Type {
+	if f, ok := fieldCache.Load(t); ok {
+		return f.(map[string]reflect.Type)
+	}
+	f := map[string]reflect.Type{}
+	jsonFields(t, f)
+	fieldCache.Store(t, f)
+	return f
 }
 
 // jsonFields collects a struct's JSON field names (promoting embedded
