@@ -155,7 +155,7 @@ func (s *Server) saveSelectionCases(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.flashAndRedirect(c, fmt.Sprintf("Saved %d selection case(s) for %s.", len(suite.Cases), a.Slug), "/agents/"+a.Slug+"/cases")
+	return s.flashAndRedirect(c, fmt.Sprintf("Saved %s for %s.", views.Plural(len(suite.Cases), "selection case", "selection cases"), a.Slug), "/agents/"+a.Slug+"/cases")
 }
 
 // knownExpectations refuses an expected tool id no catalog entry has (a
@@ -252,13 +252,21 @@ func selectionLevers(d instruction.Draft, suite eval.Suite, now eval.Report) []v
 			continue
 		}
 		r := eval.Evaluate(flipped.Input(), suite.Cases, suite.K)
-		l := views.SelectionLever{Lever: lever, Label: leverLabel(d, lever), Recall: r.RecallAtK, Delta: r.RecallAtK - now.RecallAtK}
+		l := views.SelectionLever{Lever: lever, Label: leverLabel(d, lever), Recall: r.RecallAtK, Delta: r.RecallAtK - now.RecallAtK,
+			FirstStep: r.FirstStepShare, FirstDelta: r.FirstStepShare - now.FirstStepShare}
 		for i, cr := range r.Cases {
+			was := now.Cases[i]
 			switch {
-			case now.Cases[i].Found && !cr.Found:
+			case was.Found && !cr.Found:
 				l.Lost = append(l.Lost, cr.Task)
-			case !now.Cases[i].Found && cr.Found:
+			case !was.Found && cr.Found:
 				l.Gained = append(l.Gained, cr.Task)
+			case len(cr.Expect) == 0:
+			case was.DiscoverySteps == 0 && cr.DiscoverySteps != 0:
+				// still reachable, but only through a search now
+				l.OffFirst = append(l.OffFirst, cr.Task)
+			case was.DiscoverySteps != 0 && cr.DiscoverySteps == 0:
+				l.OnFirst = append(l.OnFirst, cr.Task)
 			}
 		}
 		out = append(out, l)

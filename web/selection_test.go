@@ -136,6 +136,12 @@ func TestForgeSelectionPanel(t *testing.T) {
 	if !strings.Contains(deferred, "tidy this up") || strings.Contains(deferred, "ask which sheet") {
 		t.Errorf("deferred lever: %q", deferred)
 	}
+	// a task whose tool search still finds is not lost, but its tool
+	// leaves the first step: the lever says so (ask_user is always on)
+	off := panel.Find(`[data-testid="selection-lever-deferred"] [data-testid="lever-off-first"]`).Text()
+	if !strings.Contains(off, "make a bar chart of revenue by quarter") || strings.Contains(off, "ask which sheet") || strings.Contains(off, "tidy this up") {
+		t.Errorf("deferred lever, tasks off the first step: %q", off)
+	}
 	chart := panel.Find(`[data-testid="selection-lever-tool:render_chart"]`).Text()
 	if !strings.Contains(chart, "make a bar chart") || !strings.Contains(chart, "-0.") {
 		t.Errorf("render_chart lever: %q", chart)
