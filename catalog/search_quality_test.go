@@ -225,6 +225,16 @@ func TestSearchBeatsBM25(t *testing.T) {
 			set.name, s.K, o.Recall, o.found, o.expected, o.Top1Misleading, o.top1, o.misleading,
 			s.K, b.Recall, b.found, b.expected, b.Top1Misleading, b.top1, b.misleading)
 	}
+	// The blind set (catalog/testdata/blind_cases.yaml) is measured and
+	// reported only: no bar, and none of its misses are shown, so it can
+	// never steer the ranking.
+	if os.Getenv("SELECTION_TUNING") == "" {
+		blind, _ := loadBlindCases(t)
+		o, b := measure(blind.Cases, ours, blind.K), measure(blind.Cases, base, blind.K)
+		t.Logf("%-8s search: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d) | BM25: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d)",
+			"blind", blind.K, o.Recall, o.found, o.expected, o.Top1Misleading, o.top1, o.misleading,
+			blind.K, b.Recall, b.found, b.expected, b.Top1Misleading, b.top1, b.misleading)
+	}
 	// Only the tuning set's misses are shown: the held-out third must not
 	// steer the ranking.
 	if testing.Verbose() {
