@@ -2,11 +2,8 @@ package models
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
-
-	"gorm.io/gorm"
 
 	"github.com/agentforge/console/instruction/authority"
 )
@@ -24,6 +21,10 @@ type Binding struct {
 	ExpiresAt  time.Time `gorm:"index;not null"`
 	CreatedBy  string    `gorm:"size:64"`
 	CreatedAt  time.Time
+	// RevokedAt is set when an admin revoked the binding: its next check
+	// is capability_revoked, on every replica (checks read it each time).
+	RevokedAt *time.Time
+	RevokedBy string `gorm:"size:64"`
 }
 
 // BindingPrefix starts every handle.
@@ -95,8 +96,10 @@ func (s *Store) ReadCheckState(ctx context.Context, handle string) (CheckState, 
 		Tool             *string
 		Digest           *string
 		ExpiresAt        *time.Time
+		RevokedAt        *time.Time
+		RevokedBy        *string
 	}
-	err := s.with(ctx).Raw(`SELECT c.generation, c.config_generation, b.subject, b.agent, b.tool, b.digest, b.expires_at
+	err := s.with(ctx).Raw(`SELECT c.generation, c.config_generation, b.subject, b.agent, b.tool, b.digest, b.expires_at, b.revoked_at, b.revoked_by
 FROM catalog_states c LEFT JOIN bindings b ON b.handle_hash = ? WHERE c.id = 1`, hashKey(handle)).Scan(&row).Error
 	if err != nil {
 		return st, fmt.Errorf("models: check state: %w", err)
@@ -108,6 +111,9 @@ FROM catalog_states c LEFT JOIN bindings b ON b.handle_hash = ? WHERE c.id = 1`,
 	st.Binding = &authority.Binding{}
 	if row.Subject != nil {
 		st.Binding = &authority.Binding{Found: true, Subject: *row.Subject, Agent: deref(row.Agent), Tool: deref(row.Tool), Digest: deref(row.Digest), ExpiresAt: row.ExpiresAt.UTC()}
+		if row.RevokedAt != nil {
+			st.Binding.RevokedAt, st.Binding.RevokedBy = row.RevokedAt.UTC(), deref(row.RevokedBy)
+		}
 	}
 	return st, nil
 }
@@ -119,12 +125,51 @@ func deref(s *string) string {
 	return *s
 }
 
-// Bindings lists live bindings, newest first (at most limit).
-func (s *Store) Bindings(ctx context.Context, now time.Time, limit int) ([]Binding, error) {
-	var bs []Binding
-	err := s.with(ctx).Where("expires_at > ?", now.UTC()).Order("id DESC").Limit(limit).Find(&bs).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, nil
+// BindingFilter narrows a bindings listing; empty fields match all.
+type BindingFilter struct {
+	Agent, Tool string
+}
+
+// LiveBindings lists bindings not expired and not revoked, newest first
+// (at most limit).
+func (s *Store) LiveBindings(ctx context.Context, f BindingFilter, now time.Time, limit int) ([]Binding, error) {
+	q := s.with(ctx).Where("expires_at > ? AND revoked_at IS NULL", now.UTC())
+	if f.Agent != "" {
+		q = q.Where("agent = ?", f.Agent)
 	}
-	return bs, err
+	if f.Tool != "" {
+		q = q.Where("tool = ?", f.Tool)
+	}
+	var bs []Binding
+	if err := q.Order("id DESC").Limit(limit).Find(&bs).Error; err != nil {
+		return nil, fmt.Errorf("models: live bindings: %w", err)
+	}
+	return bs, nil
+}
+
+// RevokeBinding revokes a live binding by id, audited in the same
+// transaction; the row stays so its next check says it was revoked, and
+// by whom. An unknown, expired or already revoked binding is ErrNotFound.
+func (s *Store) RevokeBinding(ctx context.Context, actor string, id uint, now time.Time) (*Binding, error) {
+	var b Binding
+	err := s.Tx(ctx, func(tx *Store) error {
+		if err := tx.with(ctx).Where("id = ? AND revoked_at IS NULL AND expires_at > ?", id, now.UTC()).First(&b).Error; err != nil {
+			return notFound(err)
+		}
+		at := now.UTC()
+		res := tx.with(ctx).Model(&Binding{}).Where("id = ? AND revoked_at IS NULL", id).Updates(map[string]any{"revoked_at": at, "revoked_by": clipTo(actor, 64)})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return ErrNotFound
+		}
+		b.RevokedAt, b.RevokedBy = &at, actor
+		return tx.Audit(ctx, Event{Actor: actor, Action: "binding.revoke", Subject: fmt.Sprintf("binding:%d %s/%s", b.ID, b.Agent, b.Tool), Before: b.Digest,
+			Detail: fmt.Sprintf("subject %q, created by %s, would have expired %s", clipTo(b.Subject, 200), b.CreatedBy, b.ExpiresAt.UTC().Format(time.RFC3339))})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("models: revoke binding %d: %w", id, err)
+	}
+	return &b, nil
 }

@@ -103,6 +103,16 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	{42, "built-in tools stored before the built-in catalog had search hints gain them", dataMigration(syncBuiltinHints)},
 	// authority (issue 14): migrations 20-29
 	{20, "authority: groups and versioned grants, bindings, check counters, the capability ledger", migrateAuthority},
+	{21, "bindings can be revoked by an admin", func(tx *gorm.DB, dialect string) error {
+		for _, col := range []string{"RevokedAt", "RevokedBy"} {
+			if !tx.Migrator().HasColumn(&Binding{}, col) {
+				if err := tx.Migrator().AddColumn(&Binding{}, col); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}},
 	// console ux (issue 16): migrations 60-69
 	{60, "closed proposals keep the production version they were judged against and the approvals that counted", migrateClosedProposals},
 	// contracts (70-79)

@@ -80,6 +80,9 @@ type ToolData struct {
 	Diff         []DiffLine
 	// Ledger is the capability-ledger entry and classification form.
 	Ledger *LedgerData
+	// Bindings lists the tool's live bindings (nil: the viewer may not
+	// see them).
+	Bindings *BindingsData
 	// Hints are the tool's search hints and their proposals.
 	Hints *HintsData
 }

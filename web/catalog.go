@@ -113,6 +113,9 @@ func (s *Server) toolPage(c echo.Context) error {
 	}
 	d.Mentions = mentionViews(snap.Mentions(k))
 	d.Ledger = ledgerData(c, r, string(k.Effects))
+	if d.Bindings, err = s.toolBindings(c, r.ID); err != nil {
+		return err
+	}
 	ps, err := s.store.HintProposals(c.Request().Context(), r.ID)
 	if err != nil {
 		return err

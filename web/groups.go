@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -226,5 +227,14 @@ func (s *Server) checksPage(c echo.Context) error {
 	for _, r := range rows {
 		d.Rows = append(d.Rows, views.CheckCountRow{Agent: r.Agent, Tool: r.Tool, Group: r.GroupName, Outcome: r.Outcome, Count: r.Count, Updated: r.UpdatedAt.UTC().Format(time.DateTime)})
 	}
+	back, scope := "/checks", "every agent"
+	if agent != "" {
+		back, scope = "/checks?agent="+url.QueryEscape(agent), "agent "+agent
+	}
+	bd, err := s.bindingsData(c, models.BindingFilter{Agent: agent}, back, scope)
+	if err != nil {
+		return err
+	}
+	d.Bindings = *bd
 	return s.render(c, http.StatusOK, s.page(c, "Checks", "checks"), views.Checks(d))
 }

@@ -135,6 +135,7 @@ func (s *Server) routeTable() []route {
 		{http.MethodGet, "/groups/:name", admins, s.groupPage},
 		{http.MethodPost, "/groups/:name", admins, s.saveGrants},
 		{http.MethodGet, "/checks", auditors, s.checksPage},
+		{http.MethodPost, "/bindings/:id/revoke", admins, s.revokeBinding},
 
 		// API keys
 		{http.MethodGet, "/apikeys", admins, s.apiKeysPage},

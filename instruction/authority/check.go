@@ -65,6 +65,9 @@ type Binding struct {
 	Tool      string
 	Digest    string
 	ExpiresAt time.Time
+	// RevokedAt is set when an admin revoked the binding.
+	RevokedAt time.Time
+	RevokedBy string
 }
 
 // Check is one call-time question: may this agent, acting for this
@@ -132,6 +135,8 @@ func checkBinding(c Check) (Decision, bool) {
 	switch {
 	case !b.Found:
 		return deny(TypeBindingStale, "binding: unknown or released handle"), true
+	case !b.RevokedAt.IsZero():
+		return deny(TypeRevoked, fmt.Sprintf("binding: revoked by %s at %s", b.RevokedBy, b.RevokedAt.UTC().Format(time.RFC3339))), true
 	case b.Subject != subject || b.Agent != c.Agent.Slug || b.Tool != c.ToolID:
 		return deny(TypeBindingStale, fmt.Sprintf("binding: issued for subject %q, agent %s, tool %s", b.Subject, b.Agent, b.Tool)), true
 	case !c.Now.Before(b.ExpiresAt):

@@ -53,6 +53,7 @@ func TestDecide(t *testing.T) {
 		}, "", ""},
 		{"valid binding", func(c *Check) { c.Binding = binding() }, "", ""},
 		{"unknown binding", func(c *Check) { c.Binding = &Binding{} }, TypeBindingStale, "unknown"},
+		{"binding revoked by an admin", func(c *Check) { c.Binding = binding(); c.Binding.RevokedAt, c.Binding.RevokedBy = now, "ada" }, TypeRevoked, "revoked by ada"},
 		{"binding of another subject", func(c *Check) { c.Binding = binding(); c.Binding.Subject = "u2" }, TypeBindingStale, "issued for"},
 		{"binding of another agent", func(c *Check) { c.Binding = binding(); c.Binding.Agent = "dev-helper" }, TypeBindingStale, "issued for"},
 		{"binding of another tool", func(c *Check) { c.Binding = binding(); c.Binding.Tool = "exec" }, TypeBindingStale, "issued for"},

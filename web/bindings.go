@@ -1,0 +1,97 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/views"
+)
+
+// maxListedBindings bounds a bindings list on a page.
+const maxListedBindings = 200
+
+// canSeeBindings: bindings name end users, so only admins and reviewers
+// (who see the check counters) see them; only admins revoke.
+func canSeeBindings(c echo.Context) bool {
+	u := currentUser(c)
+	return u != nil && (u.Has(models.RoleAdmin) || u.Has(models.RoleReviewer))
+}
+
+// bindingsData lists the live bindings the filter selects; a binding
+// whose digest is no longer its tool's is marked stale.
+func (s *Server) bindingsData(c echo.Context, f models.BindingFilter, back, scope string) (*views.BindingsData, error) {
+	ctx := c.Request().Context()
+	bs, err := s.store.LiveBindings(ctx, f, time.Now(), maxListedBindings)
+	if err != nil {
+		return nil, err
+	}
+	snap, err := s.snapshot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	u := currentUser(c)
+	d := &views.BindingsData{CanRevoke: u != nil && u.Has(models.RoleAdmin), Back: back, CSRF: csrfToken(c), Scope: scope}
+	for _, b := range bs {
+		r, ok := snap.Row(b.Tool)
+		d.Rows = append(d.Rows, views.BindingRow{ID: b.ID, Agent: b.Agent, Tool: b.Tool, Subject: b.Subject, Digest: shortDigest(b.Digest),
+			Stale: !ok || r.Digest != b.Digest, CreatedBy: b.CreatedBy, CreatedAt: b.CreatedAt.UTC().Format(time.DateTime), ExpiresAt: b.ExpiresAt.UTC().Format(time.DateTime)})
+	}
+	return d, nil
+}
+
+func shortDigest(d string) string {
+	if len(d) > 12 {
+		return d[:12]
+	}
+	return d
+}
+
+// bindingsBack is where a revoke form returns: the checks page or a
+// tool's page, never anywhere else.
+func bindingsBack(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || strings.Contains(u.Path, "//") ||
+		(u.Path != "/checks" && !strings.HasPrefix(u.Path, "/catalog/tools/")) {
+		return "/checks#bindings"
+	}
+	out := url.URL{Path: u.Path}
+	if agent := u.Query().Get("agent"); agent != "" && u.Path == "/checks" {
+		out.RawQuery = url.Values{"agent": {agent}}.Encode()
+	}
+	return out.String() + "#bindings"
+}
+
+// revokeBinding serves POST /bindings/:id/revoke: an admin revokes one
+// live binding, audited; its next check is capability_revoked on every
+// replica, since checks read the binding each time.
+func (s *Server) revokeBinding(c echo.Context) error {
+	id, err := uintParam(c, "id", "No such binding.")
+	if err != nil {
+		return err
+	}
+	back := bindingsBack(c.FormValue("back"))
+	b, err := s.store.RevokeBinding(c.Request().Context(), userName(c), id, time.Now())
+	if errors.Is(err, models.ErrNotFound) {
+		return s.flashAndRedirect(c, fmt.Sprintf("Binding #%d is no longer live (expired, released or already revoked): nothing to revoke.", id), back)
+	}
+	if err != nil {
+		return err
+	}
+	return s.flashAndRedirect(c, fmt.Sprintf("Binding #%d revoked: %s → %s for subject %q. Its next check is denied (capability_revoked).", b.ID, b.Agent, b.Tool, b.Subject), back)
+}
+
+// toolBindings is the tool page's bindings panel (nil for viewers who
+// may not see them).
+func (s *Server) toolBindings(c echo.Context, tool string) (*views.BindingsData, error) {
+	if !canSeeBindings(c) {
+		return nil, nil
+	}
+	return s.bindingsData(c, models.BindingFilter{Tool: tool}, "/catalog/tools/"+tool, "this tool")
+}
+
