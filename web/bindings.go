@@ -94,4 +94,3 @@ func (s *Server) toolBindings(c echo.Context, tool string) (*views.BindingsData,
 	}
 	return s.bindingsData(c, models.BindingFilter{Tool: tool}, "/catalog/tools/"+tool, "this tool")
 }
-
