@@ -63,8 +63,8 @@ const (
 	// this draft" is not about a pull request's draft state.
 	offServiceWeight = 0.6
 	// readOnlyEditWeight scales read-only tools when the task's verb
-	// changes text ("fix", "delete", "put … in"): reading the file is not
-	// what was asked.
+	// changes, makes or keeps something ("fix", "put … in", "save",
+	// "remember"): reading is not what was asked.
 	readOnlyEditWeight = 0.6
 )
 
@@ -336,7 +336,7 @@ func (ix *Index) rank(qs []qterm, limit int) []scored {
 	var request []string
 	edits := false
 	for _, c := range cs {
-		if c.verb && editVerbs[c.own] {
+		if c.verb && (editVerbs[c.own] || writeVerbs[c.own]) {
 			edits = true
 		}
 		if !c.content {

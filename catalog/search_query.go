@@ -177,6 +177,13 @@ var editVerbs = stemSet("add", "put", "insert", "append", "prepend", "write", "d
 	"strip", "cut", "change", "edit", "modify", "update", "fix", "correct", "amend", "replace", "rewrite", "revise",
 	"reword", "tweak", "comment", "uncomment")
 
+// writeVerbs are the stems of other verbs that ask for something to be
+// made, kept or sent ("save", "remember", "send"): like editVerbs, a
+// request opening with one needs a tool that changes something. General
+// English, not any catalog's words.
+var writeVerbs = stemSet("create", "make", "save", "store", "remember", "memorize", "note", "record", "keep", "send",
+	"post", "publish", "share", "submit", "upload", "build", "generate", "produce", "draw", "set", "schedule")
+
 // textUnits are the parts of a text an edit names ("a line", "the
 // word"): they say the task edits text, so they stay request words.
 var textUnits = stemSet("text", "word", "words", "line", "lines", "sentence", "paragraph", "passage", "phrase",

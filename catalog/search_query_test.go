@@ -66,3 +66,25 @@ func TestParseQuery(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteVerbsPreferToolsThatWrite: two tools alike in every word but
+// their effects; a request that opens with a verb that makes, keeps or
+// changes something ranks the one that writes first, whatever the roster
+// order, and any other request keeps roster order.
+func TestWriteVerbsPreferToolsThatWrite(t *testing.T) {
+	read := Contract{ID: "notes_view", Title: "Notes", Purpose: "Notes about the user's preferences.", Class: ClassWorkspace, Effects: EffectsReadOnly, Version: "1"}
+	write := read
+	write.ID, write.Effects = "notes_keep", EffectsWorkspaceWrite
+	ix := NewIndex([]Contract{read, write})
+	for q, want := range map[string]string{
+		"remember my preferences":          "notes_keep",
+		"save the user's preferences":      "notes_keep",
+		"fix the notes about preferences":  "notes_keep",
+		"what are the user's preferences":  "notes_view",
+		"look at the notes about the user": "notes_view",
+	} {
+		if hits := ix.Search(q, 2); len(hits) == 0 || hits[0].ID != want {
+			t.Errorf("%q: top %v, want %s", q, hits, want)
+		}
+	}
+}
