@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
 )
@@ -293,7 +294,7 @@ func TestComposeForSubject(t *testing.T) {
 	found := false
 	for _, d := range narrowed.Dropped {
 		if d.ID == "exec" {
-			found = d.Set == authority.SetAuthorized
+			found = d.Set == instruction.SetAuthorized
 		}
 	}
 	if !found {
