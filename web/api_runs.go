@@ -62,8 +62,17 @@ type runSearchResponse struct {
 	Receipt *deferred.Receipt `json:"receipt"`
 }
 
+// runStepResponse is a step's answer: the step's projection, then what is
+// the request's own (apiRunStep writes the two parts apart, byte for byte
+// as encoding this type would).
 type runStepResponse struct {
 	meter.StepProjection
+	runStepTail
+}
+
+// runStepTail is the part of a step's answer that belongs to the request:
+// the run, the step, the surface and the receipts' verdicts.
+type runStepTail struct {
 	Run       string               `json:"run"`
 	Step      int                  `json:"step"`
 	Surface   string               `json:"surface"`
@@ -178,7 +187,7 @@ func (s *Server) apiRunStep(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	b, err := s.runBaseFor(ctx, req.runTarget)
+	b, baseKey, err := s.runBaseKeyed(ctx, req.runTarget)
 	if err != nil {
 		return err
 	}
@@ -210,27 +219,66 @@ func (s *Server) apiRunStep(c echo.Context) error {
 	if enc == "" {
 		enc = meter.O200k
 	}
-	p, _, err := s.meter.ProjectStep(enc, d, b.Snapshot.Fidelity())
+	e, err := s.stepProjection(baseKey, b, sf, d, enc)
 	if err != nil {
-		return composeStatus(err)
+		return err
 	}
-	p.Agent, p.Profile, p.ProfileVersion = b.Agent, b.Profile, b.ProfileVersion
-	res := runStepResponse{StepProjection: p, Run: run, Step: len(req.Receipts), Surface: sf.Key(), Reachable: sf.Reachable(),
+	tail := runStepTail{Run: run, Step: len(req.Receipts), Surface: sf.Key(), Reachable: sf.Reachable(),
 		Rejected: nonNilRejections(act.Rejected), Receipts: act.Accepted}
-	if res.Receipts == nil {
-		res.Receipts = []deferred.Accepted{}
+	if tail.Receipts == nil {
+		tail.Receipts = []deferred.Accepted{}
 	}
-	s.evidence.add(stepEvidence(run, b, sf, act, res))
-	return c.JSON(http.StatusOK, res)
+	body, err := e.response(tail)
+	if err != nil {
+		return err
+	}
+	s.evidence.add(stepEvidence(run, b, sf, act, e, tail.Step))
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, body)
 }
 
-func stepEvidence(run string, b *runBase, sf *deferred.Surface, act deferred.Activation, res runStepResponse) models.RunEvent {
-	ev := models.RunEvent{Run: run, Kind: models.RunStep, Agent: b.Agent, Profile: b.Profile, ProfileVersion: b.ProfileVersion, Step: res.Step,
-		Surface: sf.Key(), Active: len(res.Active), Activated: len(act.Activated), Reachable: sf.Reachable(), Accepted: len(act.Accepted),
-		Rejected: len(act.Rejected), TextBytes: len(res.Text), Tokens: res.Totals.Total, PrefixTokens: res.PrefixTokens, Digest: res.Digest}
-	for _, id := range res.Active {
-		ev.SchemaBytes += sf.SchemaBytes(id)
+// stepProjection is the step's projection, encoded, from the cache or
+// composed, counted, checked and encoded once.
+func (s *Server) stepProjection(baseKey string, b *runBase, sf *deferred.Surface, d instruction.Draft, enc string) (*stepEntry, error) {
+	k := stepKey(baseKey, d.Options.Tier, d.Options.CatalogForm, enc, d.Options.Pins, d.Activated)
+	if e := s.steps.get(k); e != nil {
+		return e, nil
 	}
+	p, _, err := s.meter.ProjectStep(enc, d, b.Snapshot.Fidelity())
+	if err != nil {
+		return nil, composeStatus(err)
+	}
+	p.Agent, p.Profile, p.ProfileVersion = b.Agent, b.Profile, b.ProfileVersion
+	j, err := json.Marshal(p)
+	if err != nil {
+		return nil, err
+	}
+	e := &stepEntry{head: j[:len(j)-1], active: len(p.Active), textBytes: len(p.Text), tokens: p.Totals.Total,
+		prefixTokens: p.PrefixTokens, digest: p.Digest}
+	for _, id := range p.Active {
+		e.schemaBytes += sf.SchemaBytes(id)
+	}
+	s.steps.put(k, e)
+	return e, nil
+}
+
+// response is the step's answer: the cached projection's fields, then the
+// request's own, exactly as encoding runStepResponse would lay them out.
+func (e *stepEntry) response(t runStepTail) ([]byte, error) {
+	j, err := json.Marshal(t)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(e.head)+len(j)+2)
+	out = append(out, e.head...)
+	out = append(out, ',')
+	out = append(out, j[1:]...)
+	return append(out, '\n'), nil
+}
+
+func stepEvidence(run string, b *runBase, sf *deferred.Surface, act deferred.Activation, e *stepEntry, step int) models.RunEvent {
+	ev := models.RunEvent{Run: run, Kind: models.RunStep, Agent: b.Agent, Profile: b.Profile, ProfileVersion: b.ProfileVersion, Step: step,
+		Surface: sf.Key(), Active: e.active, Activated: len(act.Activated), Reachable: sf.Reachable(), Accepted: len(act.Accepted),
+		Rejected: len(act.Rejected), TextBytes: e.textBytes, Tokens: e.tokens, PrefixTokens: e.prefixTokens, Digest: e.digest, SchemaBytes: e.schemaBytes}
 	var ids []string
 	for _, a := range act.Accepted {
 		if a.Used {

@@ -48,7 +48,10 @@ func runLoadHarness(tb testing.TB) (*harness, string) {
 // BenchmarkRunStep is one deferred step as the server handles it (verify
 // two receipt groups, reconstruct, compose, count, lint, encode) for an
 // agent with the default catalog plus the GitHub service, each iteration
-// a different run; the baseline is one step-0 compose of the same agent.
+// a different run. cached: the runs' active sets recur, as a runtime's
+// searches do, and the step cache answers; composed: the cache is emptied
+// before every step, so each one composes, counts, checks and encodes
+// afresh. Compare the two within one run.
 func BenchmarkRunStep(b *testing.B) {
 	h, key := runLoadHarness(b)
 	handler := h.app.Handler()
@@ -73,9 +76,18 @@ func BenchmarkRunStep(b *testing.B) {
 			receipts[r] = append(receipts[r], []json.RawMessage{out.Receipt})
 		}
 	}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		r := i % runs
-		do(fmt.Sprintf("/api/v1/runs/bench-%d/steps", r), map[string]any{"agent": "dev-helper", "receipts": receipts[r]})
+	for _, mode := range []string{"cached", "composed"} {
+		b.Run(mode, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if mode == "composed" {
+					h.app.steps.mu.Lock()
+					h.app.steps.m, h.app.steps.bytes = nil, 0
+					h.app.steps.mu.Unlock()
+				}
+				r := i % runs
+				do(fmt.Sprintf("/api/v1/runs/bench-%d/steps", r), map[string]any{"agent": "dev-helper", "receipts": receipts[r]})
+			}
+		})
 	}
 }

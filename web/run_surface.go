@@ -57,11 +57,27 @@ const maxRunBases = 1024
 // runBaseFor loads (or reuses) the base of a run request at the
 // committed generations.
 func (s *Server) runBaseFor(ctx context.Context, t runTarget) (*runBase, error) {
+	b, _, err := s.runBaseKeyed(ctx, t)
+	return b, err
+}
+
+// runBaseKeyed is runBaseFor with the base's key (see runBaseKey).
+func (s *Server) runBaseKeyed(ctx context.Context, t runTarget) (*runBase, string, error) {
 	catGen, cfgGen, err := s.gate.generations(ctx)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return s.runBaseAt(ctx, t, catGen, cfgGen)
+	b, err := s.runBaseAt(ctx, t, catGen, cfgGen)
+	return b, runBaseKey(t, catGen, cfgGen), err
+}
+
+// runBaseKey names a run base: the generations, the agent, the profile
+// and the subject's groups (sorted). Everything a base holds is a function
+// of its key.
+func runBaseKey(t runTarget, catGen, cfgGen int64) string {
+	groups := slices.Clone(authority.GroupsOf(t.Subject))
+	slices.Sort(groups)
+	return fmt.Sprintf("%d/%d/%q/%q/%q", catGen, cfgGen, t.Agent, t.Profile, groups)
 }
 
 // runBaseAt loads (or reuses) the base of a run request at generations
@@ -69,7 +85,7 @@ func (s *Server) runBaseFor(ctx context.Context, t runTarget) (*runBase, error) 
 func (s *Server) runBaseAt(ctx context.Context, t runTarget, catGen, cfgGen int64) (*runBase, error) {
 	groups := slices.Clone(authority.GroupsOf(t.Subject))
 	slices.Sort(groups)
-	k := fmt.Sprintf("%d/%d/%s/%s/%s", catGen, cfgGen, t.Agent, t.Profile, strings.Join(groups, "\x00"))
+	k := runBaseKey(t, catGen, cfgGen)
 	s.runs.mu.Lock()
 	b, ok := s.runs.bases[k]
 	s.runs.mu.Unlock()

@@ -62,6 +62,7 @@ type Server struct {
 	receipts receiptCache
 
 	runs     runCache
+	steps    stepCache
 	evidence *evidenceWriter
 	gens     genCache
 	gate     genGate
