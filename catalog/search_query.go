@@ -113,6 +113,11 @@ func parseQuery(q string) []qterm {
 			span = 0
 		}
 		p := parsedWord{lower: lw, file: w.file, content: w.content || span > 0, clause: clause, terms: st.terms(w.text)}
+		if !w.content && !w.file && creatingVerbs[lw] && i+1 < len(ws) && indefinite[strings.ToLower(ws[i+1].text)] {
+			// "open a ticket", "raise an issue", "file a bug": an
+			// indefinite object of these verbs is made, not read
+			p.terms = []string{createStem}
+		}
 		if span > 0 {
 			span--
 		}
@@ -143,6 +148,7 @@ func parseQuery(q string) []qterm {
 		}
 	}
 	words = markEditedFiles(words)
+	words = markNewFiles(words)
 	var out []qterm
 	for _, w := range words {
 		for j, s := range w.terms {
@@ -183,6 +189,15 @@ var editVerbs = stemSet("add", "put", "insert", "append", "prepend", "write", "d
 // English, not any catalog's words.
 var writeVerbs = stemSet("create", "make", "save", "store", "remember", "memorize", "note", "record", "keep", "send",
 	"post", "publish", "share", "submit", "upload", "build", "generate", "produce", "draw", "set", "schedule")
+
+// creatingVerbs make a new thing when their object is indefinite ("open
+// a ticket", "start a thread") and act on an existing one otherwise
+// ("open the file").
+var creatingVerbs = map[string]bool{"open": true, "raise": true, "file": true, "start": true}
+
+var indefinite = map[string]bool{"a": true, "an": true, "new": true, "another": true}
+
+var createStem = stemWord("create", false)
 
 // textUnits are the parts of a text an edit names ("a line", "the
 // word"): they say the task edits text, so they stay request words.
@@ -225,6 +240,30 @@ func markEditedFiles(ws []parsedWord) []parsedWord {
 }
 
 var editStem = stemmer(nil).stem("edit")
+
+// markNewFiles reads a file that a task names with an indefinite article
+// after a locative ("list them in a local file", "save it to a new
+// file") as one the task writes, whatever its verb: the clause gains the
+// verb "write".
+func markNewFiles(ws []parsedWord) []parsedWord {
+	done := map[int]bool{}
+	n := len(ws)
+	for j := 0; j+1 < n; j++ {
+		if ws[j].content || !locatives[ws[j].lower] || !indefinite[ws[j+1].lower] || done[ws[j].clause] {
+			continue
+		}
+		for k := j + 2; k < n && k <= j+4 && ws[k].clause == ws[j].clause; k++ {
+			if !ws[k].file && len(ws[k].terms) == 1 && ws[k].terms[0] == fileStem {
+				ws = append(ws, parsedWord{lower: "write", terms: []string{writeStem}, verb: true, clause: ws[j].clause})
+				done[ws[j].clause] = true
+				break
+			}
+		}
+	}
+	return ws
+}
+
+var fileStem, writeStem = stemWord("file", false), stemWord("write", false)
 
 // rawWords splits a task into words, keeping quoted text and named files
 // apart: a quoted passage's words are content; a file reference

@@ -44,7 +44,7 @@ func TestParseQuery(t *testing.T) {
 		// a topic after "about" is content, not the adverb after it
 		{"find articles about the outage online", "find* articl [outag] onlin"},
 		// what a text says is content, and so is the word that says so
-		{"open a ticket saying the page crashes on Safari", "open* ticket [say] [page] [crash] safari"},
+		{"open a ticket saying the page crashes on Safari", "creat* ticket [say] [page] [crash] safari"},
 		// a named file is its base name (content), its extension and "file"
 		{"summarise docs/q3-report.pdf", "summaris* [q3] [report] pdf file"},
 		// an edit verb with a named file after a locative: the words in
@@ -57,8 +57,17 @@ func TestParseQuery(t *testing.T) {
 		// questions have no verb; joiners and commas split clauses, never
 		// inside quotes
 		{"how big is the video", "big video"},
-		{`read the sheet and open an issue`, "read* sheet | open* issu"},
+		{`read the sheet and open an issue`, "read* sheet | creat* issu"},
 		{`add "salt and pepper" to the list`, "add* [salt] [pepper] list"},
+		// an indefinite object of open/raise/file/start is made, a
+		// definite one acted on
+		{"open a ticket about the crash", "creat* ticket [crash]"},
+		{"open the quarterly report", "open* quarter report"},
+		// a plural in -ings is a noun, not its verb
+		{"post the findings", "post* finding"},
+		// a file named with an indefinite article after a locative is
+		// one the task writes
+		{"list them in a local file", "list* local file write*"},
 	} {
 		got := describe(parseQuery(tc.q))
 		if got != tc.want {

@@ -14,14 +14,24 @@ type stemmer map[string]string
 
 func (st stemmer) stem(w string) string {
 	if st == nil {
-		return english.Stem(w, false)
+		return stemWord(w, false)
 	}
 	s, ok := st[w]
 	if !ok {
-		s = english.Stem(w, false)
+		s = stemWord(w, false)
 		st[w] = s
 	}
 	return s
+}
+
+// stemWord is a word's Snowball (Porter2) stem, except that a plural in
+// "-ings" is a noun and keeps its noun: "findings" are not "find",
+// "settings" not "set", "meetings" not "meet".
+func stemWord(w string, stopWords bool) string {
+	if len(w) > 6 && strings.HasSuffix(w, "ings") {
+		return w[:len(w)-1]
+	}
+	return english.Stem(w, stopWords)
 }
 
 // terms turns text into search terms: words split at anything that is
@@ -148,7 +158,7 @@ var actionVerbs = stemSet("get", "list", "create", "make", "delete", "remove", "
 func stemSet(words ...string) map[string]bool {
 	m := make(map[string]bool, len(words))
 	for _, w := range words {
-		m[english.Stem(w, true)] = true
+		m[stemWord(w, true)] = true
 	}
 	return m
 }

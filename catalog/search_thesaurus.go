@@ -2,8 +2,6 @@ package catalog
 
 import (
 	"sort"
-
-	"github.com/kljensen/snowball/english"
 )
 
 // thesaurus groups everyday words of office and software work that mean
@@ -79,7 +77,7 @@ func buildRelated() map[string][]string {
 	for _, g := range thesaurus {
 		stems := make([]string, 0, len(g))
 		for _, w := range g {
-			stems = append(stems, english.Stem(w, true))
+			stems = append(stems, stemWord(w, true))
 		}
 		for _, a := range stems {
 			if m[a] == nil {
