@@ -64,19 +64,28 @@ func (s *Server) subjectPicker(ctx context.Context, fc forgeContext, q url.Value
 	if err != nil {
 		return nil, err
 	}
-	total := func(groups []string) (int, int, error) {
+	total := func(groups []string) (int, []string, error) {
 		ac := fc.ac
 		ac.Authorized = runtime.AuthorizedSet(fc.snap, grants, authority.GroupsOf(subjectOf(groups)))
 		d, _ := ac.Draft(fc.snap, nil)
 		d.Skills, d.Options = fc.draft.Skills, fc.draft.Options
 		p, _, err := s.meter.Project(fc.state.Encoding, d, fc.snap.Fidelity())
-		return p.Totals.Total, len(p.Roster), err
+		return p.Totals.Total, p.Roster, err
 	}
-	base, roster, err := total(picked)
+	base, baseRoster, err := total(picked)
 	if err != nil {
 		return nil, err
 	}
+	roster := len(baseRoster)
 	out := &views.SubjectPickerData{Roster: roster}
+	// what the subject is offered only with a human approval per call
+	for _, id := range baseRoster {
+		if r, ok := fc.snap.Row(id); ok {
+			if a, ok := authority.Authorize(authority.GroupsOf(subjectOf(picked)), grants, r.AuthorityTool()); ok && a.RequiresApproval {
+				out.Approval = append(out.Approval, id)
+			}
+		}
+	}
 	for _, g := range gs {
 		on := slices.Contains(picked, g.Name)
 		var toggled []string
@@ -93,7 +102,7 @@ func (s *Server) subjectPicker(ctx context.Context, fc forgeContext, q url.Value
 		if err != nil {
 			return nil, err
 		}
-		out.Groups = append(out.Groups, views.SubjectGroup{Name: g.Name, On: on, Delta: t - base, Dropped: roster - r})
+		out.Groups = append(out.Groups, views.SubjectGroup{Name: g.Name, On: on, Delta: t - base, Dropped: roster - len(r)})
 	}
 	return out, nil
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"net/url"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -39,6 +40,12 @@ func TestForgeSubjectPicker(t *testing.T) {
 	back, _ := strconv.Atoi(doc.Find(`[data-testid="subject-group-contractors"]`).AttrOr("data-delta", "0"))
 	if back != -delta {
 		t.Errorf("toggling contractors off again: %d, want %d", back, -delta)
+	}
+	if got := doc.Find(`[data-testid="subject-approval"]`).Text(); !strings.Contains(got, "workspace_write") || strings.Contains(got, "render_chart") {
+		t.Errorf("a contractor's forge says %q of the tools offered only with approval, want workspace_write alone", got)
+	}
+	if _, d := viewer.get("/forge?agent=analyst"); d.Find(`[data-testid="subject-approval"]`).Length() != 0 {
+		t.Error("everyone's forge claims approvals")
 	}
 	if doc.Find(`[data-testid="save-form"]`).Length() != 0 || doc.Find(`button:contains("Save as")`).Length() != 0 {
 		t.Error("a subject's preview offers to save it as the profile")
