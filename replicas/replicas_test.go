@@ -64,6 +64,7 @@ func TestTwoReplicasOnOnePostgres(t *testing.T) {
 		{"the API rate limit is per replica (README: N replicas allow N × rate)", checkRateLimit},
 		{"signing out on B ends the session on A", checkSignOut},
 		{"a grant removed by the CLI denies both replicas' next check", checkGrantRevocation},
+		{"a binding revoked and a tool rejected on A deny B's next check", checkBindingAndToolRevocation},
 	}
 	for _, ck := range checks {
 		if !t.Run(ck.name, func(t *testing.T) { ck.run(t, c, admin) }) {
