@@ -257,10 +257,15 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		}
 		for c := 0; c < n; c++ {
 			var part []qterm
+			asks := false // a clause of content only (a condition) asks nothing
 			for _, t := range terms {
 				if t.clause == c {
 					part = append(part, t)
+					asks = asks || !t.content
 				}
+			}
+			if !asks {
+				continue
 			}
 			if r := ix.rank(part, limit); len(r) > 0 {
 				lists = append(lists, r)

@@ -74,6 +74,16 @@ var adverbs = map[string]bool{
 	"first": true, "later": true, "soon": true, "asap": true, "anywhere": true, "everywhere": true,
 }
 
+// conditionOpeners start a condition, which runs to the end of its
+// clause: "merge PR 87 once the checks pass", "before you send anything
+// out, check with me first". A condition names an event, not what to do,
+// so its words are content. "when" opens one only after the clause has
+// begun ("email me when it is done"); at the start it asks a question.
+var conditionOpeners = map[string]bool{
+	"once": true, "if": true, "unless": true, "until": true, "whenever": true, "while": true,
+	"before": true, "after": true,
+}
+
 // clauseJoiners split a task into clauses ("read the sheet and open an
 // issue"); see Index.Search.
 var clauseJoiners = map[string]bool{"and": true, "then": true}
@@ -97,11 +107,12 @@ func parseQuery(q string) []qterm {
 	span := 0         // words left in an open content span
 	opening := true   // no word of the clause has given a term yet
 	question := false // the clause opened with a question word
+	cond := false     // in a condition ("once the checks pass")
 	next := func() {
 		if !opening {
 			clause++
 		}
-		opening, question, span = true, false, 0
+		opening, question, span, cond = true, false, 0, false
 	}
 	for i, w := range ws {
 		lw := strings.ToLower(w.text)
@@ -112,7 +123,10 @@ func parseQuery(q string) []qterm {
 		if !w.content && span > 0 && (spanEnds[lw] || adverbs[lw]) {
 			span = 0
 		}
-		p := parsedWord{lower: lw, file: w.file, content: w.content || span > 0, clause: clause, terms: st.terms(w.text)}
+		if !w.content && !w.file && (conditionOpeners[lw] || (lw == "when" && !opening)) {
+			cond = true
+		}
+		p := parsedWord{lower: lw, file: w.file, content: w.content || span > 0 || cond, clause: clause, terms: st.terms(w.text)}
 		if !w.content && !w.file && creatingVerbs[lw] && i+1 < len(ws) && indefinite[strings.ToLower(ws[i+1].text)] {
 			// "open a ticket", "raise an issue", "file a bug": an
 			// indefinite object of these verbs is made, not read
@@ -144,10 +158,11 @@ func parseQuery(q string) []qterm {
 		case ';', ',':
 			next()
 		case '.', '!', '?', ':':
-			span = 0
+			span, cond = 0, false
 		}
 	}
 	words = markEditedFiles(words)
+	words = markTextEdits(words)
 	words = markNewFiles(words)
 	var out []qterm
 	for _, w := range words {
@@ -240,6 +255,28 @@ func markEditedFiles(ws []parsedWord) []parsedWord {
 }
 
 var editStem = stemmer(nil).stem("edit")
+
+// markTextEdits reads a request whose verb acts on a part of a text
+// ("move the paragraph on risks …", "copy the second line …") as an edit,
+// whatever the verb: the clause gains the verb "edit".
+func markTextEdits(ws []parsedWord) []parsedWord {
+	n := len(ws)
+	for i := 0; i < n; i++ {
+		if !ws[i].verb || len(ws[i].terms) == 0 || ws[i].terms[0] == editStem {
+			continue
+		}
+		for j := i + 1; j < n && j <= i+3 && ws[j].clause == ws[i].clause; j++ {
+			if ws[j].content || ws[j].file {
+				break
+			}
+			if len(ws[j].terms) == 1 && textUnits[ws[j].terms[0]] {
+				ws = append(ws, parsedWord{lower: "edit", terms: []string{editStem}, verb: true, clause: ws[i].clause})
+				break
+			}
+		}
+	}
+	return ws
+}
 
 // markNewFiles reads a file that a task names with an indefinite article
 // after a locative ("list them in a local file", "save it to a new

@@ -33,12 +33,12 @@ func TestParseQuery(t *testing.T) {
 	for _, tc := range []struct{ q, want string }{
 		// quoted text is content, whatever the quote marks; apostrophes
 		// inside words open no quote
-		{`drop the word 'urgent' from todo`, "drop* word [urgent] todo"},
+		{`drop the word 'urgent' from todo`, "drop* word [urgent] todo edit*"},
 		{`replace “thank you” with "cheers"`, "replac* [thank] [cheer]"},
 		{"what's in the repo's readme", "repositori readm"},
 		// a text noun after an article, and names, open a span that ends
 		// at a preposition, a joiner or punctuation
-		{"delete the word schedule from this draft", "delet* word [schedul] draft"},
+		{"delete the word schedule from this draft", "delet* word [schedul] draft edit*"},
 		{"set up a folder called invoices-2026", "set* folder [invoic] [2026]"},
 		{"make a branch named hotfix, then push it", "make* branch [hotfix] | push*"},
 		// a topic after "about" is content, not the adverb after it
@@ -63,6 +63,14 @@ func TestParseQuery(t *testing.T) {
 		// definite one acted on
 		{"open a ticket about the crash", "creat* ticket [crash]"},
 		{"open the quarterly report", "open* quarter report"},
+		// a condition names an event, not what to do: content to the end
+		// of its clause; "when" at the start asks a question
+		{"merge the branch once the checks pass on main", "merg* branch [check] [pass] [main]"},
+		{"before you send anything out, check with me first", "[send] [anyth] | check* first"},
+		{"email me when the export is done", "email* [export] [done]"},
+		{"when did we ship it", "ship"},
+		// a verb acting on a part of a text edits it
+		{"move the paragraph on risks to the end", "move* paragraph risk end edit*"},
 		// a plural in -ings is a noun, not its verb
 		{"post the findings", "post* finding"},
 		// a file named with an indefinite article after a locative is
