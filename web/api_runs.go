@@ -326,7 +326,8 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sf, err := withPins(b, req.Pins)
+	known := func(id string) bool { _, ok := b.Snapshot.Row(id); return ok }
+	sf, err := withPins(b, b.Surface.CallPins(req.Pins, known))
 	if err != nil {
 		return err
 	}
@@ -338,7 +339,6 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	if err != nil {
 		return runStatus(err)
 	}
-	known := func(id string) bool { _, ok := b.Snapshot.Row(id); return ok }
 	v := deferred.Classify(key, run, sf, act, len(req.Receipts), req.Tool, known)
 	if v, err = s.checkCall(c, req, cs, v); err != nil {
 		return err

@@ -161,3 +161,36 @@ func TestRunCallCatalogChanged(t *testing.T) {
 		t.Fatalf("after the tool left the catalog: %+v", got)
 	}
 }
+
+// TestRunCallOfARevokedPin: a runtime pins tools; one pin's grant is
+// revoked. The next call of it is denied with the structured error (not
+// a 422 about pins), and calls of the other pins still proceed.
+func TestRunCallOfARevokedPin(t *testing.T) {
+	h := sqliteOnly(t)
+	key := h.runtimeKey()
+	body := func(tool string) map[string]any {
+		return map[string]any{"agent": "analyst", "subject": contractor("u1"), "tool": tool, "pins": []string{"sql_query", "render_chart"}, "receipts": []any{}}
+	}
+	call := func(tool string) runCall {
+		t.Helper()
+		res, out := h.api(http.MethodPost, "/api/v1/runs/p1/calls", key, body(tool))
+		return decodeAs[runCall](t, apiResp{res, out})
+	}
+	if got := call("sql_query"); got.outcome() != deferred.CallActive {
+		t.Fatalf("pinned and granted: %+v", got)
+	}
+	if _, err := h.store.ChangeGrants(context.Background(), "admin", "contractors", false, []models.GrantSpec{{Kind: "effects", Value: "read-only"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := call("sql_query"); got.outcome() != deferred.CallDenied+"/"+authority.TypePermissionDenied || !strings.Contains(got.HostReason, "not granted") {
+		t.Errorf("the revoked pin's next call: %+v", got)
+	}
+	if got := call("render_chart"); got.outcome() != deferred.CallActive {
+		t.Errorf("another pin after the revocation: %+v", got)
+	}
+	// a pin that never was a tool of the surface is still the runtime's error
+	res, out := h.api(http.MethodPost, "/api/v1/runs/p1/calls", key, map[string]any{"agent": "analyst", "tool": "render_chart", "pins": []string{"no_such_tool"}, "receipts": []any{}})
+	if res.StatusCode != http.StatusUnprocessableEntity || apiErrorOf(t, out).Field != "pins" {
+		t.Errorf("an unknown pin: %d %s", res.StatusCode, out)
+	}
+}

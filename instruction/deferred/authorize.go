@@ -39,3 +39,23 @@ func Authorize(v CallVerdict, d authority.Decision) (out CallVerdict, counted au
 	v.Error, v.HostReason = d.Error, d.HostReason
 	return v, d, true
 }
+
+// CallPins is the pins a call keeps: a pin of a catalog tool the surface
+// no longer holds (its grant revoked, the tool rejected, its declaration
+// dropped) pins nothing, so the call of that tool gets the call-time
+// check's structured answer instead of every call of the run failing on
+// the pin. A pin naming no tool at all (known is false) stays, and is
+// refused as before. Dropping can only make fewer tools active.
+func (s *Surface) CallPins(pins []string, known func(string) bool) []string {
+	if pins == nil {
+		return nil
+	}
+	out := make([]string, 0, len(pins))
+	for _, p := range pins {
+		if _, in := s.index[p]; !in && known != nil && known(p) {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}

@@ -1,6 +1,7 @@
 package deferred
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/agentforge/console/instruction/authority"
@@ -47,5 +48,25 @@ func TestAuthorizeJoinsVerdictAndCheck(t *testing.T) {
 				t.Error("the SEARCH_REQUIRED receipt was dropped")
 			}
 		})
+	}
+}
+
+func TestCallPinsDropsOnlyToolsTheSurfaceLost(t *testing.T) {
+	s := builtinSurface(t, []string{"read_file", "render_chart", "ask_user"}, nil)
+	catalog := map[string]bool{"read_file": true, "render_chart": true, "ask_user": true, "exec": true}
+	known := func(id string) bool { return catalog[id] }
+	for _, c := range []struct {
+		pins, want []string
+	}{
+		{nil, nil},
+		{[]string{}, []string{}},
+		{[]string{"render_chart", "exec"}, []string{"render_chart"}},
+		{[]string{"exec"}, []string{}},
+		{[]string{"render_chart", "no_such_tool"}, []string{"render_chart", "no_such_tool"}},
+	} {
+		got := s.CallPins(c.pins, known)
+		if (got == nil) != (c.want == nil) || !slices.Equal(got, c.want) {
+			t.Errorf("CallPins(%v) = %#v, want %#v", c.pins, got, c.want)
+		}
 	}
 }
