@@ -68,7 +68,7 @@ func Bindings(d BindingsData) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "). Revoking one makes its next check answer <code>capability_revoked</code> on every replica; the grant itself is unchanged — narrow the group's grants to stop new bindings.</p><div class=\"panel\" data-testid=\"bindings\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "). Revoking one makes its next check answer <code>capability_revoked</code> on every replica; the grant itself is unchanged — narrow the group's grants to stop new bindings. <a href=\"/checks#bindings\" data-testid=\"bindings-all\">Every agent's checks and bindings</a></p><div class=\"panel\" data-testid=\"bindings\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
