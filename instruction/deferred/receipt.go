@@ -9,8 +9,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash"
 	"regexp"
+	"slices"
 	"strconv"
+	"sync"
 )
 
 // Version is the receipt format this package mints and accepts.
@@ -49,14 +52,13 @@ type Receipt struct {
 	MAC     string   `json:"mac"`
 }
 
-// message is the canonical byte string the MAC covers. Every field is
-// length-prefixed, so no two receipts share a message.
-func message(kind, run, surface string, step int, names []string) []byte {
-	var b bytes.Buffer
+// appendMessage appends the canonical byte string the MAC covers. Every
+// field is length-prefixed, so no two receipts share a message.
+func appendMessage(b []byte, kind, run, surface string, step int, names []string) []byte {
 	field := func(s string) {
-		b.WriteString(strconv.Itoa(len(s)))
-		b.WriteByte(':')
-		b.WriteString(s)
+		b = strconv.AppendInt(b, int64(len(s)), 10)
+		b = append(b, ':')
+		b = append(b, s...)
 	}
 	field("afc-receipt/v" + strconv.Itoa(Version))
 	field(kind)
@@ -67,13 +69,37 @@ func message(kind, run, surface string, step int, names []string) []byte {
 	for _, n := range names {
 		field(n)
 	}
-	return b.Bytes()
+	return b
+}
+
+// macs keeps keyed HMAC states for reuse: keying one costs two hash
+// blocks and several allocations, and every receipt checked needs one.
+var macs sync.Pool
+
+type keyedMAC struct {
+	key []byte
+	h   hash.Hash
+	buf []byte
+}
+
+// mac computes the receipt MAC of the fields into sum.
+func mac(sum *[sha256.Size]byte, key []byte, kind, run, surface string, step int, names []string) {
+	m, _ := macs.Get().(*keyedMAC)
+	if m == nil || !bytes.Equal(m.key, key) {
+		m = &keyedMAC{key: bytes.Clone(key), h: hmac.New(sha256.New, key)}
+	} else {
+		m.h.Reset()
+	}
+	m.buf = appendMessage(m.buf[:0], kind, run, surface, step, names)
+	m.h.Write(m.buf)
+	m.h.Sum(sum[:0])
+	macs.Put(m)
 }
 
 func sign(key []byte, kind, run, surface string, step int, names []string) string {
-	m := hmac.New(sha256.New, key)
-	m.Write(message(kind, run, surface, step, names))
-	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+	var sum [sha256.Size]byte
+	mac(&sum, key, kind, run, surface, step, names)
+	return base64.RawURLEncoding.EncodeToString(sum[:])
 }
 
 // Mint issues a receipt. Only the holder of key can mint one that Verify
@@ -98,14 +124,12 @@ var errMalformed = errors.New("malformed")
 // surface key, a step in 0..MaxStep, 1..maxNames distinct names and a
 // 43-character base64url MAC. Anything else is malformed.
 func Parse(raw []byte, maxNames int) (Receipt, error) {
-	var r Receipt
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&r); err != nil {
-		return r, fmt.Errorf("%w: %v", errMalformed, err)
-	}
-	if dec.More() {
-		return r, fmt.Errorf("%w: more than one JSON value", errMalformed)
+	r, ok := decodeMinted(raw)
+	if !ok {
+		var err error
+		if r, err = decodeStrict(raw); err != nil {
+			return r, err
+		}
 	}
 	switch {
 	case r.V != Version:
@@ -125,15 +149,30 @@ func Parse(raw []byte, maxNames int) (Receipt, error) {
 	case len(r.MAC) != 43:
 		return r, fmt.Errorf("%w: mac is not an HMAC-SHA256", errMalformed)
 	}
-	if _, err := base64.RawURLEncoding.DecodeString(r.MAC); err != nil {
+	var mac [32]byte
+	if n, err := base64.RawURLEncoding.Decode(mac[:], []byte(r.MAC)); err != nil || n != len(mac) {
 		return r, fmt.Errorf("%w: mac is not base64url", errMalformed)
 	}
-	seen := make(map[string]bool, len(r.Names))
-	for _, n := range r.Names {
-		if n == "" || len(n) > 200 || seen[n] {
+	for i, n := range r.Names {
+		// names are few (a ceiling bounds them): pairwise beats a map
+		if n == "" || len(n) > 200 || slices.Contains(r.Names[:i], n) {
 			return r, fmt.Errorf("%w: names must be distinct, non-empty tool ids", errMalformed)
 		}
-		seen[n] = true
+	}
+	return r, nil
+}
+
+// decodeStrict decodes a receipt with encoding/json: exactly the
+// receipt's fields, one JSON value.
+func decodeStrict(raw []byte) (Receipt, error) {
+	var r Receipt
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return r, fmt.Errorf("%w: %v", errMalformed, err)
+	}
+	if dec.More() {
+		return r, fmt.Errorf("%w: more than one JSON value", errMalformed)
 	}
 	return r, nil
 }
@@ -141,8 +180,14 @@ func Parse(raw []byte, maxNames int) (Receipt, error) {
 // authentic reports whether the receipt's MAC is the key's, in constant
 // time.
 func (r Receipt) authentic(key []byte) bool {
-	want := sign(key, r.Kind, r.Run, r.Surface, r.Step, r.Names)
-	return hmac.Equal([]byte(want), []byte(r.MAC))
+	// strict: exactly one encoding per MAC, so comparing the decoded
+	// bytes is comparing the strings the server minted
+	var got, want [sha256.Size]byte
+	if n, err := base64.RawURLEncoding.Strict().Decode(got[:], []byte(r.MAC)); err != nil || n != len(got) {
+		return false
+	}
+	mac(&want, key, r.Kind, r.Run, r.Surface, r.Step, r.Names)
+	return hmac.Equal(got[:], want[:])
 }
 
 func isHex64(s string) bool {
