@@ -67,8 +67,9 @@ func (s *Server) runBaseKeyed(ctx context.Context, t runTarget) (*runBase, strin
 	if err != nil {
 		return nil, "", err
 	}
-	b, err := s.runBaseAt(ctx, t, catGen, cfgGen)
-	return b, runBaseKey(t, catGen, cfgGen), err
+	k := runBaseKey(t, catGen, cfgGen)
+	b, err := s.runBaseAtKey(ctx, t, catGen, cfgGen, k)
+	return b, k, err
 }
 
 // runBaseKey names a run base: the generations, the agent, the profile
@@ -83,9 +84,11 @@ func runBaseKey(t runTarget, catGen, cfgGen int64) string {
 // runBaseAt loads (or reuses) the base of a run request at generations
 // the caller has just read.
 func (s *Server) runBaseAt(ctx context.Context, t runTarget, catGen, cfgGen int64) (*runBase, error) {
-	groups := slices.Clone(authority.GroupsOf(t.Subject))
-	slices.Sort(groups)
-	k := runBaseKey(t, catGen, cfgGen)
+	return s.runBaseAtKey(ctx, t, catGen, cfgGen, runBaseKey(t, catGen, cfgGen))
+}
+
+// runBaseAtKey is runBaseAt with the base's key already made.
+func (s *Server) runBaseAtKey(ctx context.Context, t runTarget, catGen, cfgGen int64, k string) (*runBase, error) {
 	s.runs.mu.Lock()
 	b, ok := s.runs.bases[k]
 	s.runs.mu.Unlock()
@@ -100,6 +103,8 @@ func (s *Server) runBaseAt(ctx context.Context, t runTarget, catGen, cfgGen int6
 	if err != nil {
 		return nil, err
 	}
+	groups := slices.Clone(authority.GroupsOf(t.Subject))
+	slices.Sort(groups)
 	authorized := func(id string) bool {
 		tool, ok := st.tools[id]
 		if !ok {
