@@ -171,7 +171,9 @@ func (s *Server) apiRunSearch(c echo.Context) error {
 		res.Receipt = &r
 		ev.Receipts = r.ID()
 	}
-	s.evidence.add(ev)
+	if err := s.evidence.add(ctx, ev); err != nil {
+		return err
+	}
 	return c.JSON(http.StatusOK, res)
 }
 
@@ -232,7 +234,9 @@ func (s *Server) apiRunStep(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	s.evidence.add(stepEvidence(run, b, sf, act, e, tail.Step))
+	if err := s.evidence.add(ctx, stepEvidence(run, b, sf, act, e, tail.Step)); err != nil {
+		return err
+	}
 	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, body)
 }
 
@@ -359,7 +363,9 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	if v.Receipt != nil {
 		ev.Receipts = v.Receipt.ID()
 	}
-	s.evidence.add(ev)
+	if err := s.evidence.add(ctx, ev); err != nil {
+		return err
+	}
 	return c.JSON(http.StatusOK, res)
 }
 

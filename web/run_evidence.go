@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"sync"
 	"time"
@@ -9,46 +10,86 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-// evidenceWriter stores run evidence off the request path: events queue in
-// a bounded channel (a full queue makes requests wait, nothing is dropped)
-// and one goroutine writes them in batches, so a busy runtime costs one
-// INSERT per batch instead of one per step.
+// evidenceWriter stores run evidence with group commit: a request hands
+// its event over and waits until the event is committed, while one
+// goroutine writes whatever requests handed over meanwhile as one
+// multi-row INSERT. A request answers only after its evidence is stored,
+// so nothing is lost to a crash, and a busy runtime costs one statement
+// per database round trip instead of one per step.
 type evidenceWriter struct {
 	store   *models.Store
 	log     *slog.Logger
-	queue   chan models.RunEvent
+	queue   chan evidenceItem
 	pending sync.WaitGroup
 	stop    chan struct{}
 	stopped chan struct{}
 	once    sync.Once
+	done    sync.Pool
+}
+
+type evidenceItem struct {
+	ev   models.RunEvent
+	done chan error
 }
 
 const (
-	evidenceQueue = 8192
-	evidenceBatch = 500
-	evidenceEvery = 20 * time.Millisecond
+	evidenceQueue = 4096
+	evidenceBatch = 200
+	// evidenceTimeout bounds one batch's write
+	evidenceTimeout = 10 * time.Second
 )
 
+// errEvidenceClosed answers a request that arrives after the writer
+// stopped.
+var errEvidenceClosed = errors.New("run evidence: the writer is closed")
+
 func newEvidenceWriter(store *models.Store, log *slog.Logger) *evidenceWriter {
-	w := &evidenceWriter{store: store, log: log, queue: make(chan models.RunEvent, evidenceQueue), stop: make(chan struct{}), stopped: make(chan struct{})}
+	w := &evidenceWriter{store: store, log: log, queue: make(chan evidenceItem, evidenceQueue), stop: make(chan struct{}), stopped: make(chan struct{})}
+	w.done.New = func() any { return make(chan error, 1) }
 	go w.run()
 	return w
 }
 
-// add queues one event.
-func (w *evidenceWriter) add(ev models.RunEvent) {
-	w.pending.Add(1)
+// add stores one event and returns once it is committed (or the write
+// failed: the caller answers with the error, so the runtime retries
+// rather than proceed without evidence).
+func (w *evidenceWriter) add(ctx context.Context, ev models.RunEvent) error {
 	ev.CreatedAt = time.Now().UTC()
-	w.queue <- ev
+	done := w.done.Get().(chan error)
+	w.pending.Add(1)
+	select {
+	case w.queue <- evidenceItem{ev, done}:
+	case <-w.stopped:
+		w.pending.Done()
+		return errEvidenceClosed
+	case <-ctx.Done():
+		w.pending.Done()
+		return ctx.Err()
+	}
+	// the event is queued: it is written whatever happens to ctx now, and
+	// the answer waits for it
+	select {
+	case err := <-done:
+		w.done.Put(done)
+		return err
+	case <-w.stopped:
+		// the writer answers everything it took before it stops
+		select {
+		case err := <-done:
+			return err
+		default:
+			w.pending.Done()
+			return errEvidenceClosed
+		}
+	}
 }
 
-// flush waits until every queued event is stored (or failed and logged).
+// flush waits until every event handed over is stored (or failed).
 func (w *evidenceWriter) flush() { w.pending.Wait() }
 
 // close stores what is queued and stops the writer.
 func (w *evidenceWriter) close() {
 	w.once.Do(func() {
-		w.flush()
 		close(w.stop)
 		<-w.stopped
 	})
@@ -56,35 +97,55 @@ func (w *evidenceWriter) close() {
 
 func (w *evidenceWriter) run() {
 	defer close(w.stopped)
-	batch := make([]models.RunEvent, 0, evidenceBatch)
-	tick := time.NewTicker(evidenceEvery)
-	defer tick.Stop()
+	batch := make([]evidenceItem, 0, evidenceBatch)
+	evs := make([]models.RunEvent, 0, evidenceBatch)
 	write := func() {
 		if len(batch) == 0 {
 			return
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		if err := w.store.SaveRunEvents(ctx, batch); err != nil {
-			w.log.Error("run evidence not stored", "events", len(batch), "err", err)
+		evs = evs[:0]
+		for _, it := range batch {
+			evs = append(evs, it.ev)
 		}
+		ctx, cancel := context.WithTimeout(context.Background(), evidenceTimeout)
+		err := w.store.SaveRunEvents(ctx, evs)
 		cancel()
-		for range batch {
+		if err != nil {
+			w.log.Error("run evidence not stored", "events", len(evs), "err", err)
+		}
+		for _, it := range batch {
+			it.done <- err
 			w.pending.Done()
 		}
+		clear(batch)
 		batch = batch[:0]
+	}
+	// take whatever else is queued, up to a batch, without waiting
+	drain := func() {
+		for len(batch) < evidenceBatch {
+			select {
+			case it := <-w.queue:
+				batch = append(batch, it)
+			default:
+				return
+			}
+		}
 	}
 	for {
 		select {
-		case ev := <-w.queue:
-			batch = append(batch, ev)
-			if len(batch) == evidenceBatch {
-				write()
-			}
-		case <-tick.C:
+		case it := <-w.queue:
+			batch = append(batch, it)
+			// group commit: what arrived meanwhile goes in the same statement
+			drain()
 			write()
 		case <-w.stop:
-			write()
-			return
+			for {
+				drain()
+				if len(batch) == 0 {
+					return
+				}
+				write()
+			}
 		}
 	}
 }

@@ -1,0 +1,66 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sync"
+	"testing"
+)
+
+// TestRunEvidenceIsCommittedBeforeTheAnswer: a search, step or call
+// answers only once its evidence is stored (concurrent requests share
+// statements, none waits for a timer or is left queued), and when the
+// evidence cannot be stored the request fails instead of answering
+// without it.
+func TestRunEvidenceIsCommittedBeforeTheAnswer(t *testing.T) {
+	h := sqliteOnly(t)
+	key := h.runtimeKey()
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	errs := make(chan error, 64)
+	for w := range 12 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			run := fmt.Sprintf("ev-%d", w)
+			for i := 1; i <= 4; i++ {
+				path, body := "/api/v1/runs/"+run+"/steps", map[string]any{"agent": "analyst", "receipts": []any{}}
+				switch i {
+				case 2:
+					path, body = "/api/v1/runs/"+run+"/search", map[string]any{"agent": "analyst", "query": "draw a chart", "step": 0}
+				case 3:
+					path, body = "/api/v1/runs/"+run+"/calls", map[string]any{"agent": "analyst", "tool": "render_chart", "receipts": []any{}}
+				}
+				res, b := h.api(http.MethodPost, path, key, body)
+				if res.StatusCode != http.StatusOK {
+					errs <- fmt.Errorf("%s: %d %s", path, res.StatusCode, b)
+					return
+				}
+				evs, err := h.store.RunEvents(ctx, run, 100)
+				if err != nil || len(evs) != i {
+					errs <- fmt.Errorf("%s answered with %d of its run's %d events stored (%v)", path, len(evs), i, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if err := h.store.Exec(ctx, "ALTER TABLE run_events RENAME TO run_events_away"); err != nil {
+		t.Fatal(err)
+	}
+	res, b := h.api(http.MethodPost, "/api/v1/runs/ev-x/steps", key, map[string]any{"agent": "analyst", "receipts": []any{}})
+	if res.StatusCode < 500 {
+		t.Fatalf("a step whose evidence cannot be stored answered %d %s", res.StatusCode, b)
+	}
+	if err := h.store.Exec(ctx, "ALTER TABLE run_events_away RENAME TO run_events"); err != nil {
+		t.Fatal(err)
+	}
+	if res, b := h.api(http.MethodPost, "/api/v1/runs/ev-x/steps", key, map[string]any{"agent": "analyst", "receipts": []any{}}); res.StatusCode != http.StatusOK {
+		t.Fatalf("after the table is back: %d %s", res.StatusCode, b)
+	}
+}
