@@ -62,6 +62,9 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 		if c.Path() == "/healthz" || c.Path() == "/static/:version/*" || (status < 400 && runtimeCheckPath(c.Path())) {
 			level = slog.LevelDebug
 		}
+		if !s.log.Enabled(c.Request().Context(), level) {
+			return nil
+		}
 		s.log.Log(c.Request().Context(), level, "request", "method", c.Request().Method,
 			"path", c.Request().URL.Path, "status", status, "duration_ms", time.Since(start).Milliseconds(), "user", userName(c))
 		return nil
@@ -69,10 +72,15 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 // runtimeCheckPath reports the runtime's per-call routes: a line per
-// successful check would cost more than the check, and the check counters
-// already count them; their failures are still logged.
+// successful check or run request would cost more than the request, and
+// the check counters and the run evidence already record each one; their
+// failures are still logged.
 func runtimeCheckPath(route string) bool {
-	return route == "/api/v1/authorize" || route == "/api/v1/runs/:run/calls"
+	switch route {
+	case "/api/v1/authorize", "/api/v1/runs/:run/calls", "/api/v1/runs/:run/steps", "/api/v1/runs/:run/search":
+		return true
+	}
+	return false
 }
 
 // contentSecurityPolicy allows only same-origin scripts and styles: no
