@@ -195,7 +195,7 @@ func (s *Server) apiRunStep(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sf, err := withPins(b, req.Pins)
+	sf, err := withPins(b, b.Surface.KeepPins(req.Pins, b.Revoked))
 	if err != nil {
 		return err
 	}
@@ -341,7 +341,7 @@ func (s *Server) apiRunCall(c echo.Context) error {
 		return err
 	}
 	known := func(id string) bool { _, ok := b.Snapshot.Row(id); return ok }
-	sf, err := withPins(b, b.Surface.CallPins(req.Pins, known))
+	sf, err := withPins(b, b.Surface.KeepPins(req.Pins, b.Revoked))
 	if err != nil {
 		return err
 	}

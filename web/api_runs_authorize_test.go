@@ -188,9 +188,43 @@ func TestRunCallOfARevokedPin(t *testing.T) {
 	if got := call("render_chart"); got.outcome() != deferred.CallActive {
 		t.Errorf("another pin after the revocation: %+v", got)
 	}
-	// a pin that never was a tool of the surface is still the runtime's error
-	res, out := h.api(http.MethodPost, "/api/v1/runs/p1/calls", key, map[string]any{"agent": "analyst", "tool": "render_chart", "pins": []string{"no_such_tool"}, "receipts": []any{}})
-	if res.StatusCode != http.StatusUnprocessableEntity || apiErrorOf(t, out).Field != "pins" {
-		t.Errorf("an unknown pin: %d %s", res.StatusCode, out)
+	// a pin the agent never had, or no tool at all, is still the runtime's error
+	for _, pin := range []string{"no_such_tool", "web_fetch"} {
+		res, out := h.api(http.MethodPost, "/api/v1/runs/p1/calls", key, map[string]any{"agent": "analyst", "tool": "render_chart", "pins": []string{pin}, "receipts": []any{}})
+		if res.StatusCode != http.StatusUnprocessableEntity || apiErrorOf(t, out).Field != "pins" {
+			t.Errorf("pin %s: %d %s", pin, res.StatusCode, out)
+		}
+	}
+}
+
+// TestRunStepOfARevokedPin: a runtime pins tools; one pin's grant is
+// revoked. The next step still composes (no 422 about pins), without the
+// revoked tool, and keeps the other pin.
+func TestRunStepOfARevokedPin(t *testing.T) {
+	h := sqliteOnly(t)
+	key := h.runtimeKey()
+	step := func() stepResult {
+		t.Helper()
+		res, out := h.api(http.MethodPost, "/api/v1/runs/p2/steps", key, map[string]any{"agent": "analyst", "subject": contractor("u1"), "pins": []string{"sql_query", "render_chart"}, "receipts": []any{}})
+		return decodeAs[stepResult](t, apiResp{res, out})
+	}
+	before := step()
+	if !slices.Contains(before.Active, "sql_query") || !slices.Contains(before.Active, "render_chart") {
+		t.Fatalf("pinned tools not active: %v", before.Active)
+	}
+	if _, err := h.store.ChangeGrants(context.Background(), "admin", "contractors", false, []models.GrantSpec{{Kind: "effects", Value: "read-only"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	after := step()
+	if slices.Contains(after.Active, "sql_query") || !slices.Contains(after.Active, "render_chart") || strings.Contains(after.Text, "sql_query") {
+		t.Errorf("after the revocation: active %v, text teaches sql_query %v", after.Active, strings.Contains(after.Text, "sql_query"))
+	}
+	// a reviewer rejects the other pinned tool
+	rc, _ := h.store.ToolByID(context.Background(), "render_chart")
+	if err := h.store.ClassifyTool(context.Background(), "rita", rc.ID, rc.Digest, authority.StateRejected, models.Classification{}); err != nil {
+		t.Fatal(err)
+	}
+	if rejected := step(); slices.Contains(rejected.Active, "render_chart") || strings.Contains(rejected.Text, "render_chart") {
+		t.Errorf("after the rejection: active %v", rejected.Active)
 	}
 }

@@ -40,19 +40,21 @@ func Authorize(v CallVerdict, d authority.Decision) (out CallVerdict, counted au
 	return v, d, true
 }
 
-// CallPins is the pins a call keeps: a pin of a catalog tool the surface
-// no longer holds (its grant revoked, the tool rejected, its declaration
-// dropped) pins nothing, so the call of that tool gets the call-time
-// check's structured answer instead of every call of the run failing on
-// the pin. A pin naming no tool at all (known is false) stays, and is
-// refused as before. Dropping can only make fewer tools active.
-func (s *Surface) CallPins(pins []string, known func(string) bool) []string {
+// KeepPins is the pins a step or a call keeps: a pin outside the surface
+// that revoked reports lost to a revocation (its grant removed, the tool
+// rejected or changed in the ledger) pins nothing, so a revocation narrows
+// the run — the step stops teaching the tool, the call of it gets the
+// call-time check's structured answer — instead of failing every request
+// of the run on the pin. Any other pin outside the surface (a tool the
+// agent or its profile never had, no tool at all) stays, and is refused
+// as before. Dropping can only make fewer tools active.
+func (s *Surface) KeepPins(pins []string, revoked func(string) bool) []string {
 	if pins == nil {
 		return nil
 	}
 	out := make([]string, 0, len(pins))
 	for _, p := range pins {
-		if _, in := s.index[p]; !in && known != nil && known(p) {
+		if _, in := s.index[p]; !in && revoked != nil && revoked(p) {
 			continue
 		}
 		out = append(out, p)

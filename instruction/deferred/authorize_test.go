@@ -51,10 +51,9 @@ func TestAuthorizeJoinsVerdictAndCheck(t *testing.T) {
 	}
 }
 
-func TestCallPinsDropsOnlyToolsTheSurfaceLost(t *testing.T) {
+func TestKeepPinsDropsOnlyToolsTheSurfaceLost(t *testing.T) {
 	s := builtinSurface(t, []string{"read_file", "render_chart", "ask_user"}, nil)
-	catalog := map[string]bool{"read_file": true, "render_chart": true, "ask_user": true, "exec": true}
-	known := func(id string) bool { return catalog[id] }
+	revoked := func(id string) bool { return id == "exec" }
 	for _, c := range []struct {
 		pins, want []string
 	}{
@@ -62,11 +61,11 @@ func TestCallPinsDropsOnlyToolsTheSurfaceLost(t *testing.T) {
 		{[]string{}, []string{}},
 		{[]string{"render_chart", "exec"}, []string{"render_chart"}},
 		{[]string{"exec"}, []string{}},
-		{[]string{"render_chart", "no_such_tool"}, []string{"render_chart", "no_such_tool"}},
+		{[]string{"render_chart", "no_such_tool", "web_fetch"}, []string{"render_chart", "no_such_tool", "web_fetch"}},
 	} {
-		got := s.CallPins(c.pins, known)
+		got := s.KeepPins(c.pins, revoked)
 		if (got == nil) != (c.want == nil) || !slices.Equal(got, c.want) {
-			t.Errorf("CallPins(%v) = %#v, want %#v", c.pins, got, c.want)
+			t.Errorf("KeepPins(%v) = %#v, want %#v", c.pins, got, c.want)
 		}
 	}
 }

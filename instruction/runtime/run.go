@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/deferred"
 )
 
@@ -17,6 +18,20 @@ type Run struct {
 	Agent          string
 	Profile        string
 	ProfileVersion int
+	// authorized is the subject's authorized set (nil: not narrowed).
+	authorized func(id string) bool
+}
+
+// Revoked reports whether a catalog tool is outside the run for a reason
+// a revocation causes — the subject is not granted it, or the ledger no
+// longer holds it bindable — rather than because the agent or its
+// profile never had it (a runtime's configuration error).
+func (r *Run) Revoked(id string) bool {
+	row, ok := r.Snapshot.Row(id)
+	if !ok {
+		return false
+	}
+	return row.AuthorityTool().State != authority.StateBindable || (r.authorized != nil && !r.authorized(id))
 }
 
 // LoadRun loads the agent (and profile: the named one, else the agent's
@@ -45,7 +60,7 @@ func LoadRun(ctx context.Context, store Store, snap *Snapshot, agent, profile st
 	}
 	d = d.Settled()
 	in := d.Input()
-	r := &Run{Snapshot: snap, Agent: ac.Agent.Slug}
+	r := &Run{Snapshot: snap, Agent: ac.Agent.Slug, authorized: authorized}
 	if ac.Profile != nil {
 		r.Profile, r.ProfileVersion = ac.Profile.Slug, ac.Version.Version
 	}
