@@ -8,6 +8,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/authority"
 )
 
@@ -46,6 +47,12 @@ func statusOf(state string) string {
 // the reviewer's classification, never the import's hint.
 func (t Tool) AuthorityTool() authority.Tool {
 	c, _ := t.Parsed()
+	return t.AuthorityToolOf(c)
+}
+
+// AuthorityToolOf is AuthorityTool with the tool's contract already parsed
+// (parsing is most of its cost; a catalog snapshot parses once).
+func (t Tool) AuthorityToolOf(c catalog.Contract) authority.Tool {
 	return authority.Tool{ID: t.ID, Version: c.Version, Digest: t.Digest, Effects: t.ClassEffects, State: t.Validation}
 }
 

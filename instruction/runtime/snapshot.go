@@ -7,6 +7,7 @@ import (
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/fidelity"
 	"github.com/agentforge/console/models"
 )
@@ -21,6 +22,9 @@ type Snapshot struct {
 	rows      []models.Tool
 	rowByID   map[string]int
 	universe  []catalog.Contract
+	// authTools holds each row's authority view (rows order), built once
+	// per generation: deriving it parses the stored contract.
+	authTools []authority.Tool
 	linter    *instruction.Linter
 	fidelity  *fidelity.Checker
 }
@@ -110,6 +114,7 @@ func buildSnapshot(ctx context.Context, store Store, gen int64) (*Snapshot, erro
 			return nil, fmt.Errorf("runtime: tool %s: %w", r.ID, err)
 		}
 		snap.universe = append(snap.universe, c)
+		snap.authTools = append(snap.authTools, r.AuthorityToolOf(c))
 		if r.Status == models.ToolAvailable {
 			avail = append(avail, c)
 		}

@@ -24,9 +24,9 @@ func ForSubject(ctx context.Context, store Store, snap *Snapshot, ac AgentContex
 // tools, as a membership test.
 func AuthorizedSet(snap *Snapshot, grants []authority.Grant, groups []string) func(id string) bool {
 	in := map[string]bool{}
-	for _, r := range snap.Rows() {
-		if _, ok := authority.Authorize(groups, grants, r.AuthorityTool()); ok {
-			in[r.ID] = true
+	for _, t := range snap.authTools {
+		if _, ok := authority.Authorize(groups, grants, t); ok {
+			in[t.ID] = true
 		}
 	}
 	return func(id string) bool { return in[id] }
