@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/crypto/argon2"
@@ -103,13 +104,15 @@ func checkPassword(phc, pw string) bool {
 }
 
 // dummyHash makes a failed lookup cost as much as a failed password check.
-var dummyHash = func() string {
+// It is made on first use, not at package init: an argon2id hash at init
+// delayed every start (and every CLI command) by tens of milliseconds.
+var dummyHash = sync.OnceValue(func() string {
 	h, err := HashPassword("timing equalizer")
 	if err != nil {
 		panic(err)
 	}
 	return h
-}()
+})
 
 // RandomToken returns n random bytes, base64url-encoded.
 func RandomToken(n int) string {

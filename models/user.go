@@ -128,7 +128,7 @@ func (s *Store) Authenticate(ctx context.Context, name, password string) (*User,
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return nil, err
 	}
-	phc := dummyHash
+	phc := dummyHash()
 	if err == nil {
 		phc = u.PasswordHash
 	}
