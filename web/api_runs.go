@@ -373,6 +373,9 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	if v.Receipt != nil {
 		ev.Receipts = v.Receipt.ID()
 	}
+	if v.Status == deferred.CallDenied {
+		ev.Verdict = v.Status + ":" + v.Error.Type // the runs page says which denial
+	}
 	if err := s.evidence.add(ctx, ev); err != nil {
 		return err
 	}

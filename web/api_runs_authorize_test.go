@@ -103,6 +103,18 @@ func TestRunCallsAreChecked(t *testing.T) {
 			deferred.CallDenied+"/"+authority.TypeRevoked, "not granted")
 		expect("everyone keeps it", call("c3", map[string]any{"agent": "analyst", "tool": "sql_query", "pins": []string{"sql_query"}, "receipts": []any{}}), deferred.CallActive, "")
 
+		// the run's evidence says which denial, never the host reason
+		evs, err := h.store.RunEvents(ctx, "c2", 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		verdicts := map[string]int{}
+		for _, e := range evs {
+			verdicts[e.Verdict]++
+		}
+		if verdicts["denied:permission_denied"] != 1 || verdicts["denied:capability_revoked"] != 1 || verdicts["denied:binding_stale"] != 1 {
+			t.Errorf("run c2's call verdicts: %v", verdicts)
+		}
 		// every checked call was counted, by outcome; search_required was not
 		if err := h.app.counters.flush(ctx); err != nil {
 			t.Fatal(err)
