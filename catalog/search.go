@@ -351,6 +351,11 @@ func (ix *Index) rank(qs []qterm, limit int) []scored {
 			}
 		}
 	}
+	for _, q := range qs {
+		if q.marker {
+			request = append(request, q.stem)
+		}
+	}
 	about := ix.services(request)
 	// keep the best limit in order (better score, then roster order)
 	// without sorting every tool touched

@@ -2,6 +2,8 @@ package catalog
 
 import (
 	"strings"
+
+	"github.com/kljensen/snowball/english"
 	"unicode"
 	"unicode/utf8"
 )
@@ -17,8 +19,18 @@ type qterm struct {
 	// verb marks the word a clause opens with, where a request puts its
 	// verb ("pull in the pricing page", "star the repo"): it says what to
 	// do, so it names no service and no object in a tool's name.
-	verb   bool
-	clause int
+	verb bool
+	// head marks the head noun of the verb's object, the last word of the
+	// noun phrase after the verb ("make a bar chart of revenue": chart):
+	// with the verb it says what is asked; the words before it qualify it.
+	head bool
+	// implied terms come from a reading of the task ("edit"), not its words
+	implied bool
+	clause  int
+	// marker terms are implied by the task's form, not typed ("acme/web"
+	// is a repository): they say which service a task is about and score
+	// nothing.
+	marker bool
 }
 
 // contentWeight is the weight of a content term: it still counts (a
@@ -94,6 +106,7 @@ type rawWord struct {
 	text    string
 	content bool // quoted or a file's base name
 	file    bool // the words that stand for a named file
+	marker  bool // implied by a reference's form (see qterm.marker)
 	punct   byte // the clause or sentence punctuation after the word, if any
 }
 
@@ -116,6 +129,10 @@ func parseQuery(q string) []qterm {
 	}
 	for i, w := range ws {
 		lw := strings.ToLower(w.text)
+		if w.marker {
+			words = append(words, parsedWord{lower: lw, terms: st.terms(w.text), marker: true, content: true, clause: clause})
+			continue
+		}
 		if !w.content && !w.file && clauseJoiners[lw] {
 			next()
 			continue
@@ -126,7 +143,7 @@ func parseQuery(q string) []qterm {
 		if !w.content && !w.file && (conditionOpeners[lw] || (lw == "when" && !opening)) {
 			cond = true
 		}
-		p := parsedWord{lower: lw, file: w.file, content: w.content || span > 0 || cond, clause: clause, terms: st.terms(w.text)}
+		p := parsedWord{lower: lw, file: w.file, content: w.content || span > 0 || cond, clause: clause, terms: st.terms(w.text), punct: w.punct}
 		if !w.content && !w.file && creatingVerbs[lw] && i+1 < len(ws) && indefinite[strings.ToLower(ws[i+1].text)] {
 			// "open a ticket", "raise an issue", "file a bug": an
 			// indefinite object of these verbs is made, not read
@@ -161,13 +178,14 @@ func parseQuery(q string) []qterm {
 			span, cond = 0, false
 		}
 	}
+	markHeads(words)
 	words = markEditedFiles(words)
 	words = markTextEdits(words)
 	words = markNewFiles(words)
 	var out []qterm
 	for _, w := range words {
 		for j, s := range w.terms {
-			out = append(out, qterm{stem: s, content: w.content, verb: w.verb && j == 0, clause: w.clause})
+			out = append(out, qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied})
 		}
 	}
 	return out
@@ -175,10 +193,48 @@ func parseQuery(q string) []qterm {
 
 // parsedWord is a raw word with its place in the task.
 type parsedWord struct {
-	lower               string
-	terms               []string
-	content, verb, file bool
-	clause              int
+	lower                             string
+	terms                             []string
+	content, verb, file, marker, head bool
+	implied                           bool // added by a reading, not typed
+	clause                            int
+	punct                             byte
+}
+
+// markHeads marks the head noun of each clause verb's object: the last
+// request word of the noun phrase that follows the verb, which ends at a
+// preposition or joiner (spanEnds), a content word, or the clause's end
+// ("pull the latest numbers from …": numbers; "comment out the debug
+// print lines in …": lines).
+func markHeads(ws []parsedWord) {
+	for i := range ws {
+		if !ws[i].verb {
+			continue
+		}
+		head := -1
+		for j := i + 1; j < len(ws) && ws[j].clause == ws[i].clause; j++ {
+			if ws[j].marker {
+				continue
+			}
+			if ws[j].content || spanEnds[ws[j].lower] {
+				if head >= 0 {
+					break
+				}
+				if ws[j].content {
+					continue
+				}
+			}
+			if len(ws[j].terms) > 0 {
+				head = j
+			}
+			if ws[j].punct != 0 {
+				break
+			}
+		}
+		if head >= 0 {
+			ws[head].head = true
+		}
+	}
 }
 
 // describingWords open a content span and are content themselves: "a
@@ -247,7 +303,7 @@ func markEditedFiles(ws []parsedWord) []parsedWord {
 					ws[m].content = true
 				}
 			}
-			ws = append(ws, parsedWord{lower: "edit", terms: []string{editStem}, clause: ws[i].clause})
+			ws = append(ws, parsedWord{lower: "edit", terms: []string{editStem}, implied: true, clause: ws[i].clause})
 			break
 		}
 	}
@@ -270,7 +326,7 @@ func markTextEdits(ws []parsedWord) []parsedWord {
 				break
 			}
 			if len(ws[j].terms) == 1 && textUnits[ws[j].terms[0]] {
-				ws = append(ws, parsedWord{lower: "edit", terms: []string{editStem}, verb: true, clause: ws[i].clause})
+				ws = append(ws, parsedWord{lower: "edit", terms: []string{editStem}, verb: true, implied: true, clause: ws[i].clause})
 				break
 			}
 		}
@@ -291,7 +347,7 @@ func markNewFiles(ws []parsedWord) []parsedWord {
 		}
 		for k := j + 2; k < n && k <= j+4 && ws[k].clause == ws[j].clause; k++ {
 			if !ws[k].file && len(ws[k].terms) == 1 && ws[k].terms[0] == fileStem {
-				ws = append(ws, parsedWord{lower: "write", terms: []string{writeStem}, verb: true, clause: ws[j].clause})
+				ws = append(ws, parsedWord{lower: "write", terms: []string{writeStem}, verb: true, implied: true, clause: ws[j].clause})
 				done[ws[j].clause] = true
 				break
 			}
@@ -342,24 +398,75 @@ func rawWords(q string) []rawWord {
 	return out
 }
 
-// plainFiles feeds unquoted text to plain, turning each file reference
-// into its words.
+// plainFiles feeds unquoted text to plain, turning each reference into
+// its words: a file ("docs/notes.md") becomes its base name (content), its
+// extension and the word "file"; a folder ("old/") its name (content) and
+// the word "folder"; a web address its words (content) and the word
+// "url"; an owner/name pair ("acme/web") its words (content) and a marker
+// of the word "repository" (see qterm.marker). What a reference's words
+// say is a name, never a request: "acme/web" asks for no web tool.
 func plainFiles(s string, plain func(string), out *[]rawWord) {
 	at := 0
-	for _, m := range fileRef.FindAllStringIndex(s, -1) {
-		plain(s[at:m[0]])
+	for _, m := range reference.FindAllStringSubmatchIndex(s, -1) {
 		ref := s[m[0]:m[1]]
-		if i := strings.LastIndexByte(ref, '/'); i >= 0 {
-			ref = ref[i+1:]
+		switch {
+		case m[2] >= 0: // a web address
+			plain(s[at:m[0]])
+			for _, w := range urlWords(ref) {
+				*out = append(*out, rawWord{text: w, content: true})
+			}
+			*out = append(*out, rawWord{text: "url"})
+		case m[4] >= 0: // a file
+			plain(s[at:m[0]])
+			if i := strings.LastIndexByte(ref, '/'); i >= 0 {
+				ref = ref[i+1:]
+			}
+			dot := strings.LastIndexByte(ref, '.')
+			*out = append(*out,
+				rawWord{text: ref[:dot], content: true, file: true},
+				rawWord{text: ref[dot+1:], file: true},
+				rawWord{text: "file", file: true})
+		case m[6] >= 0: // a folder, before a space, punctuation or the end
+			plain(s[at:m[0]])
+			ref = strings.TrimSuffix(s[m[6]:m[7]], "/")
+			if i := strings.LastIndexByte(ref, '/'); i >= 0 {
+				ref = ref[i+1:]
+			}
+			*out = append(*out, rawWord{text: ref, content: true}, rawWord{text: "folder"})
+			at = m[7] // the character after the slash is the text's again
+			continue
+		default: // owner/name
+			owner, name, _ := strings.Cut(ref, "/")
+			if english.IsStopWord(strings.ToLower(owner)) || english.IsStopWord(strings.ToLower(name)) {
+				continue // "and/or"
+			}
+			plain(s[at:m[0]])
+			for _, w := range splitWords(ref) {
+				*out = append(*out, rawWord{text: w, content: true})
+			}
+			*out = append(*out, rawWord{text: "repository", marker: true})
 		}
-		dot := strings.LastIndexByte(ref, '.')
-		*out = append(*out,
-			rawWord{text: ref[:dot], content: true, file: true},
-			rawWord{text: ref[dot+1:], file: true},
-			rawWord{text: "file", file: true})
 		at = m[1]
 	}
 	plain(s[at:])
+}
+
+// urlWords are the words of a web address that name something: its host
+// without "www" and the top-level domain, and its path; the scheme says
+// nothing.
+func urlWords(u string) []string {
+	if i := strings.Index(u, "://"); i >= 0 {
+		u = u[i+3:]
+	}
+	host, path, _ := strings.Cut(u, "/")
+	labels := strings.Split(host, ".")
+	if len(labels) > 1 {
+		labels = labels[:len(labels)-1]
+	}
+	if len(labels) > 0 && strings.EqualFold(labels[0], "www") {
+		labels = labels[1:]
+	}
+	return append(splitWords(strings.Join(labels, " ")), splitWords(path)...)
 }
 
 // quotePairs are the quote marks a task may put around text it means

@@ -57,10 +57,19 @@ func (st stemmer) terms(s string) []string {
 	return out
 }
 
-// fileRef matches a file name or path with a common extension
-// ("notes.md", "docs/index.html"): a task that names one is about a file,
-// so it also searches for the word "file".
-var fileRef = regexp.MustCompile(`\b[\w-]+(/[\w.-]+)*\.(md|txt|csv|tsv|json|ya?ml|toml|ini|cfg|conf|xml|html?|pdf|docx?|odt|xlsx?|ods|pptx?|parquet|log|py|go|js|ts|java|rb|rs|sh|sql|zip|png|jpe?g|svg)\b`)
+// fileExtensions are the common extensions of files a task may name.
+const fileExtensions = `md|txt|csv|tsv|json|ya?ml|toml|ini|cfg|conf|xml|html?|pdf|docx?|odt|xlsx?|ods|pptx?|parquet|log|py|go|js|ts|java|rb|rs|sh|sql|zip|png|jpe?g|svg`
+
+// reference matches, in this order, a web address ("https://x.org/a",
+// group 1), a file name or path with a common extension ("notes.md",
+// "docs/index.html", group 2), a folder written with a trailing slash
+// ("old/", group 3) and an owner/name pair ("acme/web"): the forms by
+// which a task names a thing rather than asks for something (see
+// plainFiles).
+var reference = regexp.MustCompile(`((?:https?://|www\.)[^\s"'<>]*[^\s"'<>.,;:!?)\]])` +
+	`|(\b[\w-]+(?:/[\w.-]+)*\.(?:` + fileExtensions + `)\b)` +
+	`|(\b[A-Za-z][\w-]*(?:/[\w-]+)*/)(?:[\s,;.!?:)]|$)` +
+	`|\b[A-Za-z][\w.-]*[A-Za-z0-9]/[A-Za-z0-9][\w.-]*[A-Za-z0-9]\b`)
 
 // splitWords splits at non-alphanumerics and camelCase boundaries and
 // lower-cases.

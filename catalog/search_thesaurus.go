@@ -112,10 +112,12 @@ type concept struct {
 	verb      bool // see qterm
 }
 
-// A request is usually put as a verb and its object first ("make a
-// flowchart of …", "fix the link in …"): the first leadConcepts request
-// words of a query weigh leadWeight, the qualifiers after them 1, content
-// words (see qterm) contentWeight.
+// A request is usually put as a verb and its object ("make a flowchart
+// of …", "fix the link in …"): the verb and the head noun of its object in
+// the first clause that has a verb weigh leadWeight (see qterm.head), the
+// qualifiers around them 1, content words (see qterm) contentWeight. A
+// task with no verb (a question, a bare noun phrase) leads with its first
+// leadConcepts request words.
 const (
 	leadConcepts = 2
 	leadWeight   = 1.5
@@ -128,6 +130,9 @@ func concepts(qs []qterm) []concept {
 	out := make([]concept, 0, len(qs))
 	at := make(map[string]int, len(qs))
 	for _, q := range qs {
+		if q.marker {
+			continue
+		}
 		if i, ok := at[q.stem]; ok {
 			if !q.content {
 				out[i].content = false
@@ -143,13 +148,26 @@ func concepts(qs []qterm) []concept {
 		at[q.stem] = len(out)
 		out = append(out, concept{own: q.stem, content: q.content, verb: q.verb})
 	}
+	// the lead: the first clause with a verb, its verb and head noun
+	leads := map[string]bool{}
+	leadClause := -1
+	for _, q := range qs {
+		if q.verb && !q.content && !q.implied && leadClause < 0 {
+			leadClause = q.clause
+		}
+		if q.clause == leadClause && !q.content && !q.marker && !q.implied && (q.verb || q.head) {
+			leads[q.stem] = true
+		}
+	}
 	words, lead := len(out), 0
 	for i := range out {
 		c := &out[i]
 		switch {
 		case c.content:
 			c.weight = contentWeight
-		case lead < leadConcepts:
+		case leadClause >= 0 && leads[c.own]:
+			c.weight = leadWeight
+		case leadClause < 0 && lead < leadConcepts:
 			c.weight = leadWeight
 			lead++
 		default:
