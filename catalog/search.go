@@ -66,6 +66,9 @@ const (
 	// changes, makes or keeps something ("fix", "put … in", "save",
 	// "remember"): reading is not what was asked.
 	readOnlyEditWeight = 0.6
+	// refusedWeight scales a tool named for what the task forbids ("don't
+	// zip anything, just move them").
+	refusedWeight = 0.3
 )
 
 type field int
@@ -351,9 +354,18 @@ func (ix *Index) rank(qs []qterm, limit int) []scored {
 			}
 		}
 	}
+	// what a prohibition names ("don't zip anything"), with its
+	// thesaurus relatives: a tool named for it is not what was asked
+	refused := map[string]bool{}
 	for _, q := range qs {
-		if q.marker {
+		switch {
+		case q.marker:
 			request = append(request, q.stem)
+		case q.negated:
+			refused[q.stem] = true
+			for _, r := range related[q.stem] {
+				refused[r] = true
+			}
 		}
 	}
 	about := ix.services(request)
@@ -383,6 +395,12 @@ func (ix *Index) rank(qs []qterm, limit int) []scored {
 		// a request to change something needs a tool that can
 		if edits && ix.tools[d].readOnly {
 			s *= readOnlyEditWeight
+		}
+		for _, w := range ix.tools[d].name {
+			if refused[w] {
+				s *= refusedWeight
+				break
+			}
 		}
 		c := scored{d, s}
 		if len(top) == limit && !c.before(top[limit-1]) {

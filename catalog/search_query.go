@@ -26,6 +26,9 @@ type qterm struct {
 	head bool
 	// implied terms come from a reading of the task ("edit"), not its words
 	implied bool
+	// negated terms are in a prohibition ("don't zip anything, just move
+	// them"): content, and tools that do what they name weigh less
+	negated bool
 	clause  int
 	// marker terms are implied by the task's form, not typed ("acme/web"
 	// is a repository): they say which service a task is about and score
@@ -117,15 +120,17 @@ func parseQuery(q string) []qterm {
 	ws := rawWords(q)
 	words := make([]parsedWord, 0, len(ws))
 	clause := 0
-	span := 0         // words left in an open content span
-	opening := true   // no word of the clause has given a term yet
-	question := false // the clause opened with a question word
-	cond := false     // in a condition ("once the checks pass")
+	span := 0          // words left in an open content span
+	opening := true    // no word of the clause has given a term yet
+	question := false  // the clause opened with a question word
+	cond := false      // in a condition ("once the checks pass")
+	neg := false       // in a prohibition ("don't zip anything")
+	statement := false // the clause opened with its subject ("nobody uses …")
 	next := func() {
 		if !opening {
 			clause++
 		}
-		opening, question, span, cond = true, false, 0, false
+		opening, question, span, cond, neg, statement = true, false, 0, false, false, false
 	}
 	for i, w := range ws {
 		lw := strings.ToLower(w.text)
@@ -134,7 +139,9 @@ func parseQuery(q string) []qterm {
 			continue
 		}
 		if !w.content && !w.file && clauseJoiners[lw] {
-			next()
+			if lw == "then" || i+1 == len(ws) || !startsNounPhrase(ws[i+1]) {
+				next()
+			}
 			continue
 		}
 		if !w.content && span > 0 && (spanEnds[lw] || adverbs[lw]) {
@@ -152,11 +159,27 @@ func parseQuery(q string) []qterm {
 		if span > 0 {
 			span--
 		}
-		if opening && questionWords[strings.SplitN(lw, "'", 2)[0]] {
-			question = true
+		if opening && !w.content && !w.file {
+			base := strings.SplitN(lw, "'", 2)[0]
+			switch {
+			case negators[lw] || (lw == "do" && i+1 < len(ws) && strings.EqualFold(ws[i+1].text, "not")):
+				neg = true
+			case questionWords[base]:
+				question = true
+			case subjects[base]:
+				statement = true
+			}
+		}
+		if neg {
+			p.content, p.negated = true, true
+		}
+		if !w.content && !w.file && !opening && lw == "that" && i+1 < len(ws) && clauseStarts(ws[i+1]) {
+			// "reply that it's fixed", "note that the deploy is on
+			// Friday": what is said, to the end of the clause
+			cond = true
 		}
 		if opening && len(p.terms) > 0 {
-			p.verb = !p.content && !question
+			p.verb = !p.content && !question && !statement
 			opening = false
 		}
 		words = append(words, p)
@@ -185,7 +208,7 @@ func parseQuery(q string) []qterm {
 	var out []qterm
 	for _, w := range words {
 		for j, s := range w.terms {
-			out = append(out, qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied})
+			out = append(out, qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated})
 		}
 	}
 	return out
@@ -197,6 +220,7 @@ type parsedWord struct {
 	terms                             []string
 	content, verb, file, marker, head bool
 	implied                           bool // added by a reading, not typed
+	negated                           bool // in a prohibition
 	clause                            int
 	punct                             byte
 }
@@ -235,6 +259,49 @@ func markHeads(ws []parsedWord) {
 			ws[head].head = true
 		}
 	}
+}
+
+// negators open a prohibition at the start of a clause: "don't zip
+// anything", "never delete", "do not …" (see parseQuery).
+var negators = map[string]bool{"don't": true, "dont": true, "don’t": true, "never": true, "without": true}
+
+// subjects open a statement, not a request, at the start of a clause:
+// "nobody uses the tag …", "it must say …", "i keep getting mails …".
+// The verb of a statement is not a request's verb. Closed-class English
+// pronouns.
+var subjects = map[string]bool{
+	"i": true, "we": true, "you": true, "they": true, "he": true, "she": true, "it": true, "there": true,
+	"nobody": true, "somebody": true, "someone": true, "everyone": true, "everybody": true, "anyone": true,
+	"anybody": true, "noone": true, "i'm": true, "im": true, "ive": true, "ill": true, "its": true, "theres": true,
+}
+
+// startsNounPhrase reports whether a word after "and" continues a list of
+// things rather than opening a new request: a named file, a quoted or
+// referenced name, a number, an article or a possessive ("q1.csv and
+// q2.csv", "2023 and 2024", "the logs and the traces"). A request opens
+// with its verb, never with one of these.
+func startsNounPhrase(w rawWord) bool {
+	if w.content || w.file || w.marker {
+		return true
+	}
+	lw := strings.ToLower(w.text)
+	if articles[lw] || possessives[lw] {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(lw)
+	return unicode.IsDigit(r) || r == '#'
+}
+
+var possessives = map[string]bool{"my": true, "our": true, "your": true, "their": true, "his": true, "her": true, "its": true}
+
+// clauseStarts reports whether the word after a mid-clause "that" opens a
+// clause of its own (a subject: a pronoun, an article, a name), so that
+// "that" introduces what is said ("reply that it's fixed"), not a thing
+// ("that repo").
+func clauseStarts(w rawWord) bool {
+	lw := strings.ToLower(w.text)
+	base := strings.SplitN(strings.ReplaceAll(lw, "’", "'"), "'", 2)[0]
+	return subjects[base] || subjects[lw] || articles[lw] || possessives[lw]
 }
 
 // describingWords open a content span and are content themselves: "a

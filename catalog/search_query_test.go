@@ -76,6 +76,25 @@ func TestParseQuery(t *testing.T) {
 		// a file named with an indefinite article after a locative is
 		// one the task writes
 		{"list them in a local file", "list* local file write*"},
+		// references are names: a web address's host and path, an
+		// owner/name pair (which marks a repository), a folder
+		{"pull the numbers from https://www.stats.example.org/summary now", "pull* number [stat] [exampl] [summari] url"},
+		{"which PRs are open on acme/web", "pull request open [acm] [web] [repositori]"},
+		{"put it into the old/ folder", "put* [old] folder folder"},
+		{"keep it and/or drop it", "keep* drop"},
+		// "and" before a file, a number, an article or a possessive joins
+		// things, not requests
+		{"merge q1.csv and q2.csv into one table", "merg* [q1] csv file [q2] csv file tabl"},
+		{"revenue between 2023 and 2024", "revenu* 2023 2024"},
+		// a prohibition asks nothing: its words are content
+		{"don't zip anything, just move them", "[zip] [anyth] | move*"},
+		{"do not delete it; archive it", "[delet] | archiv*"},
+		// a clause opening with its subject is a statement: no verb
+		{"nobody uses the tag, remove it", "use tag | remov*"},
+		{"i keep getting mails", "keep get mail"},
+		// "that" opening a clause of its own introduces what is said
+		{"reply that it's fixed in the last commit", "repli* [fix] [last] [commit]"},
+		{"star that repo", "star* repositori"},
 	} {
 		got := describe(parseQuery(tc.q))
 		if got != tc.want {

@@ -31,6 +31,14 @@ func stemWord(w string, stopWords bool) string {
 	if len(w) > 6 && strings.HasSuffix(w, "ings") {
 		return w[:len(w)-1]
 	}
+	// the noun of an -ify verb is that verb: "notification" is "notify",
+	// "verification" is "verify" (Snowball stems them apart)
+	for _, suf := range []string{"ifications", "ification"} {
+		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
+			w = w[:len(w)-len(suf)] + "ify"
+			break
+		}
+	}
 	return english.Stem(w, stopWords)
 }
 
@@ -126,6 +134,8 @@ var extraStopWords = map[string]bool{
 	"just": true, "also": true, "thing": true, "things": true, "something": true,
 	"one": true, "ok": true, "okay": true, "thanks": true, "hey": true, "tell": true,
 	"called": true, "named": true,
+	"nobody": true, "somebody": true, "someone": true, "everyone": true, "everybody": true, "anyone": true,
+	"anybody": true,
 }
 
 // genericVerbs are action words common to many tools; in a name and in a

@@ -130,7 +130,7 @@ func concepts(qs []qterm) []concept {
 	out := make([]concept, 0, len(qs))
 	at := make(map[string]int, len(qs))
 	for _, q := range qs {
-		if q.marker {
+		if q.marker || q.negated {
 			continue
 		}
 		if i, ok := at[q.stem]; ok {
