@@ -61,6 +61,12 @@
     var confirm = form.querySelector("[data-confirm-risky]");
     if (confirm) confirm.hidden = risky === 0;
     form.querySelectorAll('button[name="status"]').forEach(function (b) { b.disabled = n === 0; });
+    // a closed group still says how many of its tools are selected
+    form.querySelectorAll("details.review-set").forEach(function (set) {
+      var k = set.querySelectorAll('input[name="tools"]:checked').length;
+      var el = set.querySelector("[data-group-selected]");
+      if (el) el.textContent = k === 0 ? "" : "· " + k + " selected";
+    });
   }
   document.querySelectorAll("form[data-review]").forEach(reviewSummary);
   document.addEventListener("change", function (e) {

@@ -16,10 +16,29 @@ type ReviewItem struct {
 	Selected   bool   // kept across a refused submission
 }
 
-// ReviewGroup gathers candidates of one namespace ("" for native).
+// ReviewGroup gathers candidates of one namespace ("" for native), in
+// sets by effects.
 type ReviewGroup struct {
 	Namespace string
-	Items     []ReviewItem
+	Sets      []ReviewSet
+}
+
+// Count is how many candidates the group holds.
+func (g ReviewGroup) Count() int {
+	n := 0
+	for _, s := range g.Sets {
+		n += len(s.Items)
+	}
+	return n
+}
+
+// ReviewSet is the candidates of one namespace with one effects class:
+// closed until the reviewer opens it, unless it holds a kept selection or
+// the filters leave few tools.
+type ReviewSet struct {
+	Effects string
+	Items   []ReviewItem
+	Open    bool
 }
 
 // EffectsCount is how many tools of one effects class a list holds.
@@ -41,4 +60,12 @@ type ReviewData struct {
 	Shown      int            // candidates the filter shows
 	ByEffects  []EffectsCount // shown candidates by effects
 	Confirmed  bool           // the risky-tools confirmation was ticked
+}
+
+// nsSlug names a namespace in test hooks ("native" for tools without one).
+func nsSlug(ns string) string {
+	if ns == "" {
+		return "native"
+	}
+	return ns
 }

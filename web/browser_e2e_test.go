@@ -97,7 +97,11 @@ func TestBrowserEndToEnd(t *testing.T) {
 	}
 	for _, id := range []string{"github.get_me", "github.delete_file"} {
 		item := `[data-testid="review-tool-` + id + `"]`
-		step(t, ctx, "read "+id, chromedp.Click(css(item+` details summary`)), chromedp.WaitVisible(css(item+` input[name="tools"]`)), chromedp.Click(css(item+` input[name="tools"]`)))
+		// tools sit in closed groups by effects: open the tool's group first
+		step(t, ctx, "open the group of "+id, chromedp.Click(css(`details.review-set:has(`+item+`) > summary`)), chromedp.WaitVisible(css(item)))
+		// (a row low on the screen sits under the sticky action bar, as it would for a person)
+		step(t, ctx, "scroll to "+id, chromedp.Evaluate[chromedp.Void](`document.querySelector('`+item+`').scrollIntoView({block: "center"})`))
+		step(t, ctx, "read "+id, chromedp.Click(css(item+` details.contract > summary`)), chromedp.WaitVisible(css(item+` input[name="tools"]`)), chromedp.Click(css(item+` input[name="tools"]`)))
 	}
 	if got := text(t, ctx, `[data-testid="selected-summary"]`); got != "2 tools selected: 1 read-only · 1 destructive" {
 		t.Errorf("action bar: %q", got)

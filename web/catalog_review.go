@@ -68,7 +68,7 @@ func (s *Server) renderReview(c echo.Context, status int, f reviewFilter, errs [
 	for _, e := range catalog.EffectLevels {
 		d.EffectsAll = append(d.EffectsAll, string(e))
 	}
-	groups := map[string]*views.ReviewGroup{}
+	items := map[string][]views.ReviewItem{} // by namespace
 	nsSeen := map[string]bool{}
 	byEffects := map[string]int{}
 	var order []string
@@ -96,18 +96,15 @@ func (s *Server) renderReview(c echo.Context, status int, f reviewFilter, errs [
 			return err
 		}
 		it.Selected = selected[k.ID] && !it.Own
-		g, ok := groups[r.Namespace]
-		if !ok {
-			g = &views.ReviewGroup{Namespace: r.Namespace}
-			groups[r.Namespace] = g
+		if _, ok := items[r.Namespace]; !ok {
 			order = append(order, r.Namespace)
 		}
-		g.Items = append(g.Items, it)
+		items[r.Namespace] = append(items[r.Namespace], it)
 	}
 	sort.Strings(order)
 	sort.Strings(d.Namespaces)
 	for _, ns := range order {
-		d.Groups = append(d.Groups, *groups[ns])
+		d.Groups = append(d.Groups, reviewSets(ns, items[ns], d.Shown <= openBelow))
 	}
 	for _, e := range catalog.EffectLevels {
 		if n := byEffects[string(e)]; n > 0 {
@@ -115,6 +112,31 @@ func (s *Server) renderReview(c echo.Context, status int, f reviewFilter, errs [
 		}
 	}
 	return s.render(c, status, p, views.Review(d))
+}
+
+// openBelow: when the filters leave at most this many candidates, their
+// sets start open; above it every set starts closed, so a large import
+// reads as a short list of groups.
+const openBelow = 12
+
+// reviewSets splits one namespace's candidates into sets by effects, in
+// the catalog's order of effects. A set starts open when it holds a kept
+// selection (a refused submission) or when open is set.
+func reviewSets(ns string, items []views.ReviewItem, open bool) views.ReviewGroup {
+	g := views.ReviewGroup{Namespace: ns}
+	for _, e := range catalog.EffectLevels {
+		set := views.ReviewSet{Effects: string(e), Open: open}
+		for _, it := range items {
+			if it.Row.Effects == string(e) {
+				set.Items = append(set.Items, it)
+				set.Open = set.Open || it.Selected
+			}
+		}
+		if len(set.Items) > 0 {
+			g.Sets = append(g.Sets, set)
+		}
+	}
+	return g
 }
 
 // reviewItem is what a reviewer reads of one candidate: the compact
