@@ -136,6 +136,9 @@ func parseQuery(q string) []qterm {
 		lw := strings.ToLower(w.text)
 		if w.marker {
 			words = append(words, parsedWord{lower: lw, terms: st.terms(w.text), marker: true, content: true, clause: clause})
+			if w.punct == ';' || w.punct == ',' || w.punct == '.' || w.punct == '!' || w.punct == '?' {
+				next()
+			}
 			continue
 		}
 		if !w.content && !w.file && clauseJoiners[lw] {
@@ -166,7 +169,9 @@ func parseQuery(q string) []qterm {
 				neg = true
 			case questionWords[base]:
 				question = true
-			case subjects[base]:
+			case subjects[base] || articles[lw] || possessives[lw]:
+				// a clause opening with its subject ("nobody uses …")
+				// or a noun phrase ("the label on the x axis is …")
 				statement = true
 			}
 		}
@@ -197,7 +202,9 @@ func parseQuery(q string) []qterm {
 		switch w.punct {
 		case ';', ',':
 			next()
-		case '.', '!', '?', ':':
+		case '.', '!', '?':
+			next()
+		case ':':
 			span, cond = 0, false
 		}
 	}

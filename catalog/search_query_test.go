@@ -95,6 +95,11 @@ func TestParseQuery(t *testing.T) {
 		// "that" opening a clause of its own introduces what is said
 		{"reply that it's fixed in the last commit", "repli* [fix] [last] [commit]"},
 		{"star that repo", "star* repositori"},
+		// a sentence ends a clause; a colon does not
+		{"zip nothing. don't zip it, move them", "zip* noth | [zip] | move*"},
+		{"archive the drafts: put them away", "archiv* draft put away"},
+		// punctuation after a reference ends the clause too
+		{"the tag in acme/api, remove it", "tag [acm] [api] [repositori] | remov*"},
 	} {
 		got := describe(parseQuery(tc.q))
 		if got != tc.want {
