@@ -53,18 +53,19 @@ func shortDigest(d string) string {
 }
 
 // bindingsBack is where a revoke form returns: the checks page or a
-// tool's page, never anywhere else.
+// tool's page, never anywhere else; at its top, where the flash shows.
 func bindingsBack(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || strings.Contains(u.Path, "//") ||
 		(u.Path != "/checks" && !strings.HasPrefix(u.Path, "/catalog/tools/")) {
-		return "/checks#bindings"
+		return "/checks"
 	}
 	out := url.URL{Path: u.Path}
 	if agent := u.Query().Get("agent"); agent != "" && u.Path == "/checks" {
 		out.RawQuery = url.Values{"agent": {agent}}.Encode()
 	}
-	return out.String() + "#bindings"
+	// no #bindings anchor: the confirmation is the flash at the page's top
+	return out.String()
 }
 
 // revokeBinding serves POST /bindings/:id/revoke: an admin revokes one
