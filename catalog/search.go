@@ -69,6 +69,9 @@ const (
 	// refusedWeight scales a tool named for what the task forbids ("don't
 	// zip anything, just move them").
 	refusedWeight = 0.3
+	// questionWriteWeight scales tools that change something when the task
+	// only asks questions ("any pdfs in the workspace?").
+	questionWriteWeight = 0.6
 )
 
 type field int
@@ -357,7 +360,11 @@ func (ix *Index) rank(qs []qterm, limit int) []scored {
 	// what a prohibition names ("don't zip anything"), with its
 	// thesaurus relatives: a tool named for it is not what was asked
 	refused := map[string]bool{}
+	asks := false // a request term outside a question
 	for _, q := range qs {
+		if !q.content && !q.marker && !q.question {
+			asks = true
+		}
 		switch {
 		case q.marker:
 			request = append(request, q.stem)
@@ -395,6 +402,10 @@ func (ix *Index) rank(qs []qterm, limit int) []scored {
 		// a request to change something needs a tool that can
 		if edits && ix.tools[d].readOnly {
 			s *= readOnlyEditWeight
+		}
+		// a question asks to be told something, not for a change
+		if !asks && !ix.tools[d].readOnly {
+			s *= questionWriteWeight
 		}
 		for _, w := range ix.tools[d].name {
 			if refused[w] {

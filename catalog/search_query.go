@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/kljensen/snowball/english"
@@ -29,7 +30,10 @@ type qterm struct {
 	// negated terms are in a prohibition ("don't zip anything, just move
 	// them"): content, and tools that do what they name weigh less
 	negated bool
-	clause  int
+	// question terms are in a question ("which PRs are open?"): it asks
+	// to be told something, not for a change
+	question bool
+	clause   int
 	// marker terms are implied by the task's form, not typed ("acme/web"
 	// is a repository): they say which service a task is about and score
 	// nothing.
@@ -126,11 +130,14 @@ func parseQuery(q string) []qterm {
 	cond := false      // in a condition ("once the checks pass")
 	neg := false       // in a prohibition ("don't zip anything")
 	statement := false // the clause opened with its subject ("nobody uses …")
+	polite := false    // the clause opened with "can/could/would you …"
+	clauseStart := 0   // the clause's first word in words
 	next := func() {
 		if !opening {
 			clause++
 		}
-		opening, question, span, cond, neg, statement = true, false, 0, false, false, false
+		opening, question, span, cond, neg, statement, polite = true, false, 0, false, false, false, false
+		clauseStart = len(words)
 	}
 	for i, w := range ws {
 		lw := strings.ToLower(w.text)
@@ -169,7 +176,9 @@ func parseQuery(q string) []qterm {
 				neg = true
 			case questionWords[base]:
 				question = true
-			case subjects[base] || articles[lw] || possessives[lw]:
+			case politeModals[lw]:
+				polite = true
+			case !polite && (subjects[base] || articles[lw] || possessives[lw]):
 				// a clause opening with its subject ("nobody uses …")
 				// or a noun phrase ("the label on the x axis is …")
 				statement = true
@@ -187,6 +196,7 @@ func parseQuery(q string) []qterm {
 			p.verb = !p.content && !question && !statement
 			opening = false
 		}
+		p.question = question
 		words = append(words, p)
 		if !w.content && !w.file {
 			switch {
@@ -202,7 +212,16 @@ func parseQuery(q string) []qterm {
 		switch w.punct {
 		case ';', ',':
 			next()
-		case '.', '!', '?':
+		case '?':
+			// a clause that ends in a question mark asks a question,
+			// unless it is a polite request ("can you …?")
+			if !polite {
+				for j := clauseStart; j < len(words); j++ {
+					words[j].verb, words[j].question = false, true
+				}
+			}
+			next()
+		case '.', '!':
 			next()
 		case ':':
 			span, cond = 0, false
@@ -215,7 +234,7 @@ func parseQuery(q string) []qterm {
 	var out []qterm
 	for _, w := range words {
 		for j, s := range w.terms {
-			out = append(out, qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated})
+			out = append(out, qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question})
 		}
 	}
 	return out
@@ -227,6 +246,7 @@ type parsedWord struct {
 	terms                             []string
 	content, verb, file, marker, head bool
 	implied                           bool // added by a reading, not typed
+	question                          bool // in a question
 	negated                           bool // in a prohibition
 	clause                            int
 	punct                             byte
@@ -267,6 +287,9 @@ func markHeads(ws []parsedWord) {
 		}
 	}
 }
+
+// politeModals open a request put as a question: "can you screenshot …?"
+var politeModals = map[string]bool{"can": true, "could": true, "would": true, "will": true, "may": true, "might": true, "shall": true}
 
 // negators open a prohibition at the start of a clause: "don't zip
 // anything", "never delete", "do not …" (see parseQuery).
@@ -454,7 +477,18 @@ func rawWords(q string) []rawWord {
 				}
 				continue
 			}
-			out = append(out, rawWord{text: trimmed, punct: p})
+			switch {
+			case fileTypeWord.MatchString(strings.ToLower(trimmed)) && strings.HasSuffix(strings.ToLower(trimmed), "s"):
+				// "any pdfs in the workspace?": files of a type ("into a
+				// PDF" names a format)
+				t := strings.TrimSuffix(strings.ToLower(trimmed), "s")
+				out = append(out, rawWord{text: t}, rawWord{text: "file", file: true, punct: p})
+			case isIdentifier(trimmed):
+				// "where we call parseInvoice": a name in code
+				out = append(out, rawWord{text: trimmed, content: true}, rawWord{text: "code", punct: p})
+			default:
+				out = append(out, rawWord{text: trimmed, punct: p})
+			}
 		}
 	}
 	for len(q) > 0 {
@@ -523,6 +557,28 @@ func plainFiles(s string, plain func(string), out *[]rawWord) {
 		at = m[1]
 	}
 	plain(s[at:])
+}
+
+// fileTypeWord matches files of a document or data type written as a
+// plural noun ("pdfs", "csvs"); types that are also English words (log, go, zip) or
+// abbreviations (doc) are left out.
+var fileTypeWord = regexp.MustCompile(`^(pdf|csv|tsv|xlsx?|docx|odt|ods|pptx?|json|ya?ml|xml|html?|txt|parquet|png|jpe?g|svg)s$`)
+
+// isIdentifier reports whether a word is a name from code: lower camelCase
+// ("parseInvoice"; "GitHub" is a brand) or an underscore between letters
+// ("parse_invoice").
+func isIdentifier(w string) bool {
+	rs := []rune(w)
+	lowerCamel := len(rs) > 0 && unicode.IsLower(rs[0])
+	for i := 1; i+1 < len(rs); i++ {
+		if lowerCamel && unicode.IsLower(rs[i-1]) && unicode.IsUpper(rs[i]) && unicode.IsLower(rs[i+1]) {
+			return true
+		}
+		if rs[i] == '_' && unicode.IsLetter(rs[i-1]) && unicode.IsLetter(rs[i+1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // urlWords are the words of a web address that name something: its host

@@ -95,6 +95,15 @@ func TestParseQuery(t *testing.T) {
 		// "that" opening a clause of its own introduces what is said
 		{"reply that it's fixed in the last commit", "repli* [fix] [last] [commit]"},
 		{"star that repo", "star* repositori"},
+		// plural file types are files; a singular one names a format
+		{"any pdfs lying around?", "pdf file lie around"},
+		{"turn them into a PDF", "turn* pdf"},
+		// a lower camelCase or snake_case word is a name from code
+		{"find where we call parseInvoice", "find* call [pars] [invoic] code"},
+		{"star GitHub repos", "star* git hub repositori"},
+		// a clause ending in '?' is a question (no verb) unless polite
+		{"average order value in orders.csv?", "averag order valu [order] csv file"},
+		{"can you screenshot the page?", "screenshot* page"},
 		// a sentence ends a clause; a colon does not
 		{"zip nothing. don't zip it, move them", "zip* noth | [zip] | move*"},
 		{"archive the drafts: put them away", "archiv* draft put away"},
