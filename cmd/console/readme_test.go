@@ -109,3 +109,102 @@ func TestReadmeAPIExample(t *testing.T) {
 		}
 	}
 }
+
+// readmeBlock returns the README's indented example block that contains
+// marker, its lines unindented.
+func readmeBlock(t *testing.T, marker string) string {
+	t.Helper()
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var block []string
+	flush := func() string {
+		s := strings.Join(block, "\n")
+		block = block[:0]
+		if strings.Contains(s, marker) {
+			return s
+		}
+		return ""
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(l, "    ") {
+			block = append(block, strings.TrimPrefix(l, "    "))
+			continue
+		}
+		if s := flush(); s != "" {
+			return s
+		}
+	}
+	if s := flush(); s != "" {
+		return s
+	}
+	t.Fatalf("the README has no example block with %q", marker)
+	return ""
+}
+
+// TestReadmeRunWalkthrough runs the README's deferred-run walk-through,
+// exactly as written, with real curl and jq against a running console: a
+// first step teaches only what is callable, a call before any search is
+// search_required, the search's receipt activates the tool in the next
+// step after the same prefix, and the call is then active.
+func TestReadmeRunWalkthrough(t *testing.T) {
+	for _, tool := range []string{"curl", "jq", "bash"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("%s is missing: the README's run walk-through cannot be run", tool)
+			}
+			t.Skipf("%s not installed", tool)
+		}
+	}
+	dir := t.TempDir()
+	base := startServe(t, dir)
+	keyOut, err := runCLI(t, filepath.Join(dir, "s.db"), "apikey", "create", "readme-runs", "--scope", "runtime")
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := regexp.MustCompile(`afc_[A-Za-z0-9_-]+`).FindString(keyOut)
+	script := strings.ReplaceAll(readmeBlock(t, "/api/v1/runs/"), "localhost:8080", strings.TrimPrefix(base, "http://"))
+	cmd := exec.Command("bash", "-euo", "pipefail", "-c", script)
+	cmd.Env = append(os.Environ(), "KEY="+key)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	t.Logf("%s", out)
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("%d lines printed, want 5:\n%s", len(lines), out)
+	}
+	var step0, step1 struct {
+		Active       []string `json:"active"`
+		PrefixTokens int      `json:"prefix_tokens"`
+	}
+	var blocked, allowed struct{ Status, Message string }
+	var hits []string
+	for i, v := range []any{&step0, &blocked, &hits, &step1, &allowed} {
+		if err := json.Unmarshal([]byte(lines[i]), v); err != nil {
+			t.Fatalf("line %d %q: %v", i+1, lines[i], err)
+		}
+	}
+	has := func(l []string, s string) bool {
+		for _, x := range l {
+			if x == s {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case len(step0.Active) == 0 || has(step0.Active, "render_chart") || step0.PrefixTokens == 0:
+		t.Errorf("first step: %+v", step0)
+	case blocked.Status != "search_required" || !strings.Contains(blocked.Message, "search_tools"):
+		t.Errorf("call before the search: %+v", blocked)
+	case !has(hits, "render_chart"):
+		t.Errorf("search hits %v", hits)
+	case !has(step1.Active, "render_chart") || step1.PrefixTokens != step0.PrefixTokens:
+		t.Errorf("step with the receipt: %+v (first step %+v)", step1, step0)
+	case allowed.Status != "active":
+		t.Errorf("call after the search: %+v", allowed)
+	}
+}
