@@ -153,3 +153,12 @@ func againstLabel(n int) string {
 	}
 	return "v" + Num(n)
 }
+
+// productionLabel names what the proposal's changes are measured against:
+// today's production while open, the frozen version once closed.
+func (d ProposalData) productionLabel() string {
+	if d.Closed {
+		return "production " + againstLabel(d.ApprovedAgainst)
+	}
+	return "production"
+}
