@@ -71,6 +71,8 @@ var textNouns = map[string]bool{
 var questionWords = map[string]bool{
 	"what": true, "which": true, "who": true, "whose": true, "how": true, "where": true, "when": true, "why": true,
 	"is": true, "are": true, "does": true, "do": true, "did": true, "was": true, "were": true,
+	// written without the apostrophe
+	"whats": true, "whos": true, "hows": true, "wheres": true, "whens": true, "whys": true,
 }
 
 var articles = map[string]bool{"the": true, "a": true, "an": true, "this": true, "that": true}

@@ -31,15 +31,35 @@ func stemWord(w string, stopWords bool) string {
 	if len(w) > 6 && strings.HasSuffix(w, "ings") {
 		return w[:len(w)-1]
 	}
-	// the noun of an -ify verb is that verb: "notification" is "notify",
-	// "verification" is "verify" (Snowball stems them apart)
-	for _, suf := range []string{"ifications", "ification"} {
-		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
-			w = w[:len(w)-len(suf)] + "ify"
-			break
+	w = verbOfNoun(w)
+	return english.Stem(w, stopWords)
+}
+
+// nounSuffixes are English nominalisations that Snowball stems apart from
+// their verbs, each with the verb's ending and the least stem it needs:
+// "notification" is "notify", "subscription" "subscribe", "conversion"
+// "convert", "permission" "permit", "analysis" "analyze", "creation"
+// "create". General morphology, not any catalog's words.
+var nounSuffixes = []struct {
+	noun, verb string
+	min        int
+}{
+	{"ifications", "ify", 3}, {"ification", "ify", 3},
+	{"scriptions", "scribe", 2}, {"scription", "scribe", 2},
+	{"versions", "vert", 2}, {"version", "vert", 2},
+	{"missions", "mit", 2}, {"mission", "mit", 2},
+	{"yses", "yze", 3}, {"ysis", "yze", 3},
+	{"eations", "eate", 2}, {"eation", "eate", 2},
+}
+
+// verbOfNoun rewrites a nominalisation to its verb (see nounSuffixes).
+func verbOfNoun(w string) string {
+	for _, s := range nounSuffixes {
+		if len(w) >= len(s.noun)+s.min && strings.HasSuffix(w, s.noun) {
+			return w[:len(w)-len(s.noun)] + s.verb
 		}
 	}
-	return english.Stem(w, stopWords)
+	return w
 }
 
 // terms turns text into search terms: words split at anything that is
@@ -134,6 +154,7 @@ var extraStopWords = map[string]bool{
 	"just": true, "also": true, "thing": true, "things": true, "something": true,
 	"one": true, "ok": true, "okay": true, "thanks": true, "hey": true, "tell": true,
 	"called": true, "named": true,
+	"pls": true, "plz": true, "thx": true, "thank": true,
 	"nobody": true, "somebody": true, "someone": true, "everyone": true, "everybody": true, "anyone": true,
 	"anybody": true,
 }
