@@ -154,7 +154,7 @@ var extraStopWords = map[string]bool{
 	"just": true, "also": true, "thing": true, "things": true, "something": true,
 	"one": true, "ok": true, "okay": true, "thanks": true, "hey": true, "tell": true,
 	"called": true, "named": true,
-	"pls": true, "plz": true, "thx": true, "thank": true,
+	"pls": true, "plz": true, "thx": true,
 	"nobody": true, "somebody": true, "someone": true, "everyone": true, "everybody": true, "anyone": true,
 	"anybody": true,
 }
