@@ -27,8 +27,12 @@ func NewUnit(text string) Unit {
 type Entry struct {
 	contract Contract
 	digest   string
-	full     Unit
-	compact  Unit
+	// ns is the contract's namespace, kept apart: the composer asks for it
+	// (and for the class and code-only flag) per entry and composition,
+	// where copying the whole contract showed in profiles.
+	ns      string
+	full    Unit
+	compact Unit
 
 	searchOnce sync.Once
 	search     searchDoc
@@ -45,6 +49,16 @@ func (e *Entry) Contract() Contract { return e.contract }
 
 // ID is the tool id.
 func (e *Entry) ID() string { return e.contract.ID }
+
+// Namespace is the contract's Namespace: the named service the tool
+// belongs to, or "" for a native tool.
+func (e *Entry) Namespace() string { return e.ns }
+
+// Class is the contract's class.
+func (e *Entry) Class() Class { return e.contract.Class }
+
+// CodeOnly reports whether the tool is a code-only helper.
+func (e *Entry) CodeOnly() bool { return e.contract.CodeOnly }
 
 // Digest is sha256 of the contract's canonical JSON.
 func (e *Entry) Digest() string { return e.digest }
@@ -84,7 +98,7 @@ func New(cs []Contract) (*Catalog, error) {
 	}
 	c := &Catalog{byID: make(map[string]*Entry, len(cs))}
 	for _, k := range cs {
-		e := &Entry{contract: k, digest: Digest(k)}
+		e := &Entry{contract: k, digest: Digest(k), ns: k.Namespace()}
 		e.full = NewUnit(RenderFull(k))
 		e.compact = NewUnit(RenderCompact(k))
 		c.entries = append(c.entries, e)

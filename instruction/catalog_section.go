@@ -15,11 +15,11 @@ func catalogSections(roster []*catalog.Entry, g Gate, opts Options) []Section {
 	// main[0] is reserved for the header, filled in once the count is known
 	main := make([]catalog.Unit, 1, len(roster)+3)
 	var code []catalog.Unit
+	exec := g.Has(CapExec)
 	for _, e := range roster {
-		c := e.Contract()
 		switch {
-		case c.CodeOnly && !g.Has(CapExec):
-		case c.CodeOnly:
+		case e.CodeOnly() && !exec:
+		case e.CodeOnly():
 			code = append(code, e.Render(opts.CatalogForm))
 		default:
 			main = append(main, e.Render(opts.CatalogForm))

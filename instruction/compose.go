@@ -148,7 +148,7 @@ func Compose(in Input) (Composition, error) {
 	c.Options.Pins = pinsIn(opts.Pins, roster)
 	if !g.Has(CapExec) {
 		for _, e := range roster {
-			if e.Contract().CodeOnly {
+			if e.CodeOnly() {
 				c.Unusable = append(c.Unusable, e.ID())
 			}
 		}

@@ -52,7 +52,7 @@ func (d Draft) Input() Input {
 		if !d.selected(e.ID()) {
 			continue
 		}
-		if ns := e.Contract().Namespace(); ns != "" && !d.Connected[ns] {
+		if ns := e.Namespace(); ns != "" && !d.Connected[ns] {
 			continue
 		}
 		in.Roster = append(in.Roster, e)

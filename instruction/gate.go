@@ -2,6 +2,7 @@ package instruction
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/agentforge/console/catalog"
@@ -38,110 +39,157 @@ type Facts struct {
 	Skills   []Skill
 }
 
-// summary is one pass over the roster: what the predicates read.
+// summary is one pass over the roster: what the predicates read. It
+// holds counts only; the ids a reason names are read from the roster when
+// the reason is asked for, so a composition that never shows a reason
+// (every lever's) does not build it.
 type summary struct {
-	ids      map[string]bool
-	byClass  map[catalog.Class][]string
+	roster []*catalog.Entry
+	exec   bool
+	// workspaceWrite is set when workspace_write is in the roster.
+	workspaceWrite bool
+	// classes counts the usable roster tools per class, in the order of
+	// catalog.Classes.
+	classes  [classCount]int
 	codeOnly int
 	// callable counts roster tools callable as an action (not code-only).
 	callable int
-	// namespaces holds the services of the roster's callable tools.
-	namespaces map[string]bool
+	// namespaces holds the services of the roster's callable tools, each
+	// once.
+	namespaces []string
+}
+
+const classCount = 7
+
+// classIndex is a class's position in catalog.Classes (-1: none).
+func classIndex(c catalog.Class) int {
+	for i, k := range catalog.Classes {
+		if k == c {
+			return i
+		}
+	}
+	return -1
 }
 
 func summarize(f Facts) summary {
-	s := summary{ids: map[string]bool{}, byClass: map[catalog.Class][]string{}, namespaces: map[string]bool{}}
-	exec := false
+	s := summary{roster: f.Roster}
 	for _, e := range f.Roster {
 		if e.ID() == "exec" {
-			exec = true
+			s.exec = true
+			break
 		}
 	}
 	for _, e := range f.Roster {
-		c := e.Contract()
-		if c.CodeOnly {
+		if e.CodeOnly() {
 			s.codeOnly++
-			if !exec {
+			if !s.exec {
 				continue // unusable: no code channel to call it from
 			}
 		} else {
 			s.callable++
-			if ns := c.Namespace(); ns != "" {
-				s.namespaces[ns] = true
+			if ns := e.Namespace(); ns != "" && !slices.Contains(s.namespaces, ns) {
+				s.namespaces = append(s.namespaces, ns)
 			}
 		}
-		s.byClass[c.Class] = append(s.byClass[c.Class], c.ID)
-		if c.ID == "exec" || c.ID == "workspace_write" {
-			s.ids[c.ID] = true
+		if i := classIndex(e.Class()); i >= 0 {
+			s.classes[i]++
+		}
+		if e.ID() == "workspace_write" {
+			s.workspaceWrite = true
 		}
 	}
 	return s
 }
 
+// usable reports whether a roster entry counts for its class: code-only
+// helpers only with exec.
+func (s *summary) usable(e *catalog.Entry) bool {
+	return s.exec || !e.CodeOnly()
+}
+
 // usedServices are the connected services that have a callable tool in the
 // roster, in connection order: the only services the text may name.
-func usedServices(f Facts, s summary) []string {
+func usedServices(f Facts, s *summary) []string {
 	var out []string
 	for _, ns := range f.Services {
-		if s.namespaces[ns] {
+		if slices.Contains(s.namespaces, ns) {
 			out = append(out, ns)
 		}
 	}
 	return out
 }
 
+// predicate decides one capability (on) and says why it holds (why,
+// worded only when a reason is shown).
+type predicate struct {
+	on  func(f Facts, s *summary) bool
+	why func(f Facts, s *summary) string
+}
+
 // capabilities is the one table from capability to predicate. No other
 // code asks whether a tool is present.
-var capabilities = withClasses(map[Capability]func(f Facts, s summary) (bool, string){
-	CapAlways: func(Facts, summary) (bool, string) { return true, "always" },
-	CapExec: func(_ Facts, s summary) (bool, string) {
-		return s.ids["exec"], "exec is in the roster"
-	},
-	CapWorkspaceWrite: func(_ Facts, s summary) (bool, string) {
-		return s.ids["workspace_write"], "workspace_write is in the roster"
-	},
-	CapRender: func(_ Facts, s summary) (bool, string) { return classReason(s, catalog.ClassRendering) },
-	CapWeb:    func(_ Facts, s summary) (bool, string) { return classReason(s, catalog.ClassWeb) },
-	CapServices: func(f Facts, s summary) (bool, string) {
-		used := usedServices(f, s)
-		return len(used) > 0, strings.Join(used, ", ") + " connected, with tools in the roster"
-	},
-	CapTools: func(f Facts, s summary) (bool, string) {
-		return s.callable > 0 || len(f.Skills) > 0, countOf(s.callable, "callable tool is", "callable tools are") + " in the roster"
-	},
-	CapSkills: func(f Facts, _ summary) (bool, string) {
-		return len(f.Skills) > 0, countOf(len(f.Skills), "active skill has all its", "active skills have all their") + " required tools in the roster"
-	},
-	CapCodeOnly: func(_ Facts, s summary) (bool, string) {
-		return s.ids["exec"] && s.codeOnly > 0, "exec and " + countOf(s.codeOnly, "code-only helper are", "code-only helpers are") + " in the roster"
-	},
+var capabilities = withClasses(map[Capability]predicate{
+	CapAlways: {func(Facts, *summary) bool { return true }, func(Facts, *summary) string { return "always" }},
+	CapExec:   {func(_ Facts, s *summary) bool { return s.exec }, func(Facts, *summary) string { return "exec is in the roster" }},
+	CapWorkspaceWrite: {func(_ Facts, s *summary) bool { return s.workspaceWrite },
+		func(Facts, *summary) string { return "workspace_write is in the roster" }},
+	CapRender: classPredicate(catalog.ClassRendering),
+	CapWeb:    classPredicate(catalog.ClassWeb),
+	CapServices: {func(f Facts, s *summary) bool { return len(usedServices(f, s)) > 0 },
+		func(f Facts, s *summary) string {
+			return strings.Join(usedServices(f, s), ", ") + " connected, with tools in the roster"
+		}},
+	CapTools: {func(f Facts, s *summary) bool { return s.callable > 0 || len(f.Skills) > 0 },
+		func(_ Facts, s *summary) string {
+			return countOf(s.callable, "callable tool is", "callable tools are") + " in the roster"
+		}},
+	CapSkills: {func(f Facts, _ *summary) bool { return len(f.Skills) > 0 },
+		func(f Facts, _ *summary) string {
+			return countOf(len(f.Skills), "active skill has all its", "active skills have all their") + " required tools in the roster"
+		}},
+	CapCodeOnly: {func(_ Facts, s *summary) bool { return s.exec && s.codeOnly > 0 },
+		func(_ Facts, s *summary) string {
+			return "exec and " + countOf(s.codeOnly, "code-only helper are", "code-only helpers are") + " in the roster"
+		}},
 })
 
 // withClasses adds one capability per tool class to the table.
-func withClasses(m map[Capability]func(Facts, summary) (bool, string)) map[Capability]func(Facts, summary) (bool, string) {
+func withClasses(m map[Capability]predicate) map[Capability]predicate {
+	if len(catalog.Classes) != classCount {
+		panic("instruction: classCount does not match catalog.Classes")
+	}
 	for _, class := range catalog.Classes {
-		m[ClassCapability(class)] = func(_ Facts, s summary) (bool, string) { return classReason(s, class) }
+		m[ClassCapability(class)] = classPredicate(class)
 	}
 	return m
+}
+
+func classPredicate(class catalog.Class) predicate {
+	i := classIndex(class)
+	return predicate{
+		on: func(_ Facts, s *summary) bool { return s.classes[i] > 0 },
+		why: func(_ Facts, s *summary) string {
+			if s.classes[i] == 0 {
+				return ""
+			}
+			return classReason(s, class, s.classes[i])
+		},
+	}
 }
 
 // Gate is the gate's verdict for one roster: which capabilities hold, and
 // why.
 type Gate struct {
-	on       map[Capability]bool
-	reason   map[Capability]string
+	f        Facts
+	s        *summary
 	services []string
 }
 
-// NewGate evaluates every capability once.
+// NewGate summarizes the roster once; each capability is decided from the
+// summary when asked, and its reason is worded only when asked.
 func NewGate(f Facts) Gate {
-	g := Gate{on: make(map[Capability]bool, len(capabilities)), reason: make(map[Capability]string, len(capabilities))}
 	s := summarize(f)
-	for c, pred := range capabilities {
-		g.on[c], g.reason[c] = pred(f, s)
-	}
-	g.services = usedServices(f, s)
-	return g
+	return Gate{f: f, s: &s, services: usedServices(f, &s)}
 }
 
 // Services lists the connected services the text may name: those with a
@@ -149,24 +197,39 @@ func NewGate(f Facts) Gate {
 func (g Gate) Services() []string { return g.services }
 
 // Has reports whether the capability holds.
-func (g Gate) Has(c Capability) bool { return g.on[c] }
+func (g Gate) Has(c Capability) bool {
+	p, ok := capabilities[c]
+	return ok && g.s != nil && p.on(g.f, g.s)
+}
 
 // Reason says in words why the capability holds.
-func (g Gate) Reason(c Capability) string { return g.reason[c] }
+func (g Gate) Reason(c Capability) string {
+	p, ok := capabilities[c]
+	if !ok || g.s == nil {
+		return ""
+	}
+	return p.why(g.f, g.s)
+}
 
-func classReason(s summary, class catalog.Class) (bool, string) {
-	ids := s.byClass[class]
-	if len(ids) == 0 {
-		return false, ""
+// classReason names the first usable roster tools of the class.
+func classReason(s *summary, class catalog.Class, n int) string {
+	ids := make([]string, 0, 5)
+	for _, e := range s.roster {
+		if len(ids) == 4 {
+			break
+		}
+		if e.Class() == class && s.usable(e) {
+			ids = append(ids, e.ID())
+		}
 	}
 	verb := "is"
-	if len(ids) > 1 {
+	if n > 1 {
 		verb = "are"
 	}
-	if len(ids) > 4 {
-		ids = append(ids[:4:4], fmt.Sprintf("%d more", len(ids)-4))
+	if n > 4 {
+		ids = append(ids, fmt.Sprintf("%d more", n-4))
 	}
-	return true, fmt.Sprintf("%s %s in the roster (%s class)", strings.Join(ids, ", "), verb, class)
+	return fmt.Sprintf("%s %s in the roster (%s class)", strings.Join(ids, ", "), verb, class)
 }
 
 // countOf writes a count with its words for reasons: "1 tool", "3 tools".
