@@ -329,6 +329,9 @@ func (ix *Index) rank(qs []qterm, limit int) []scored {
 		for _, r := range c.relatives {
 			hit = ix.score(r, expansionWeight, best, hit)
 		}
+		if r := unprefixed(c.own); r != "" {
+			hit = ix.score(r, expansionWeight, best, hit)
+		}
 		for _, d := range hit {
 			if best[d] == 0 {
 				continue // already counted: a doc can be hit by several words
@@ -368,6 +371,7 @@ func (ix *Index) rank(qs []qterm, limit int) []scored {
 		switch {
 		case q.marker:
 			request = append(request, q.stem)
+			asked[q.stem] = true
 		case q.negated:
 			refused[q.stem] = true
 			for _, r := range related[q.stem] {
@@ -426,6 +430,18 @@ func (ix *Index) rank(qs []qterm, limit int) []scored {
 		}
 	}
 	return top
+}
+
+// unprefixed is the verb an "un-" verb undoes ("unsubscribe":
+// "subscribe", "unstar": "star"): a tool that manages a subscription also
+// ends one. It is searched like a thesaurus relative; the stem must be
+// four letters or more once the prefix is off, so "under" or "until"
+// give nothing a catalog would use.
+func unprefixed(stem string) string {
+	if len(stem) >= 6 && strings.HasPrefix(stem, "un") {
+		return stem[2:]
+	}
+	return ""
 }
 
 // before orders hits: higher score first, then roster order.

@@ -262,10 +262,18 @@ func TestSearchBeatsBM25(t *testing.T) {
 	t.Logf("%-8s search: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d) | BM25: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d)",
 		"tuning+", more.K, om.Recall, om.found, om.expected, om.Top1Misleading, om.top1, om.misleading,
 		more.K, bm.Recall, bm.found, bm.expected, bm.Top1Misleading, bm.top1, bm.misleading)
+	// the third tuning file (selection2's probes of phrasings the others
+	// lack), reported on its own
+	probe := loadSuite(t, filepath.Join(filepath.Dir(catalogtest.SelectionCasesPath()), "probe_tuning.yaml"))
+	op, bp := measure(probe.Cases, ours, probe.K), measure(probe.Cases, base, probe.K)
+	t.Logf("%-8s search: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d) | BM25: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d)",
+		"probe", probe.K, op.Recall, op.found, op.expected, op.Top1Misleading, op.top1, op.misleading,
+		probe.K, bp.Recall, bp.found, bp.expected, bp.Top1Misleading, bp.top1, bp.misleading)
 	// Only the tuning sets' misses are shown: the held-out third must not
 	// steer the ranking.
 	if testing.Verbose() {
 		misses := append(measure(tuning, ours, s.K).misses, om.misses...)
+		misses = append(misses, op.misses...)
 		for _, m := range append(misses, ob.misses...) {
 			t.Logf("  tuning miss: %s", m)
 		}

@@ -156,7 +156,7 @@ func parseQuery(q string) []qterm {
 			}
 			continue
 		}
-		if !w.content && span > 0 && (spanEnds[lw] || adverbs[lw]) {
+		if !w.content && span > 0 && (spanEnds[lw] || adverbs[lw] || auxiliaries[lw]) {
 			span = 0
 		}
 		if !w.content && !w.file && (conditionOpeners[lw] || (lw == "when" && !opening)) {
@@ -310,18 +310,35 @@ var subjects = map[string]bool{
 // startsNounPhrase reports whether a word after "and" continues a list of
 // things rather than opening a new request: a named file, a quoted or
 // referenced name, a number, an article or a possessive ("q1.csv and
-// q2.csv", "2023 and 2024", "the logs and the traces"). A request opens
-// with its verb, never with one of these.
+// q2.csv", "2023 and 2024", "the logs and the traces"), or a verb in the
+// past tense, which tells what happened ("who reviewed and approved …").
+// A request opens with its verb in the imperative, never with one of
+// these.
 func startsNounPhrase(w rawWord) bool {
 	if w.content || w.file || w.marker {
 		return true
 	}
 	lw := strings.ToLower(w.text)
-	if articles[lw] || possessives[lw] {
+	if articles[lw] || possessives[lw] || pastTense(lw) {
 		return true
 	}
 	r, _ := utf8.DecodeRuneInString(lw)
 	return unicode.IsDigit(r) || r == '#'
+}
+
+// pastTense reports whether a word reads as a regular past tense
+// ("approved", "merged"): no request's verb.
+func pastTense(w string) bool {
+	return len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed")
+}
+
+// auxiliaries end a name or topic span: "the branch called release-2.1
+// should be deleted" names release-2.1, and the rest is what is said of
+// it. Closed-class English words.
+var auxiliaries = map[string]bool{
+	"is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "being": true,
+	"should": true, "must": true, "will": true, "would": true, "can": true, "could": true, "may": true,
+	"might": true, "shall": true, "has": true, "have": true, "had": true, "does": true, "do": true, "did": true,
 }
 
 var possessives = map[string]bool{"my": true, "our": true, "your": true, "their": true, "his": true, "her": true, "its": true}

@@ -104,6 +104,10 @@ func TestParseQuery(t *testing.T) {
 		// a clause ending in '?' is a question (no verb) unless polite
 		{"average order value in orders.csv?", "averag order valu [order] csv file"},
 		{"can you screenshot the page?", "screenshot* page"},
+		// an auxiliary ends a name; "and" before a past tense joins what
+		// happened, not requests
+		{"the branch called release-2.1 should be deleted", "branch [releas] delet"},
+		{"who reviewed and approved PR 14?", "review approv pull request 14"},
 		// a sentence ends a clause; a colon does not
 		{"zip nothing. don't zip it, move them", "zip* noth | [zip] | move*"},
 		{"archive the drafts: put them away", "archiv* draft put away"},
