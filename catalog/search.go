@@ -348,10 +348,13 @@ func (ix *Index) rank(qs []qterm, limit int) []scored {
 	// service
 	asked := make(map[string]bool, len(cs))
 	var request []string
-	edits := false
+	edits, reads := false, false
 	for _, c := range cs {
 		if c.verb && (editVerbs[c.own] || writeVerbs[c.own]) {
 			edits = true
+		}
+		if c.verb && readVerbs[c.own] {
+			reads = true
 		}
 		if !c.content {
 			asked[c.own] = !c.verb || actionVerbs[c.own]
@@ -407,8 +410,9 @@ func (ix *Index) rank(qs []qterm, limit int) []scored {
 		if edits && ix.tools[d].readOnly {
 			s *= readOnlyEditWeight
 		}
-		// a question asks to be told something, not for a change
-		if !asks && !ix.tools[d].readOnly {
+		// a question, or a request to be shown something, asks to be
+		// told, not for a change
+		if (!asks || (reads && !edits)) && !ix.tools[d].readOnly {
 			s *= questionWriteWeight
 		}
 		for _, w := range ix.tools[d].name {

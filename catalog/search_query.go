@@ -377,6 +377,14 @@ var editVerbs = stemSet("add", "put", "insert", "append", "prepend", "write", "d
 var writeVerbs = stemSet("create", "make", "save", "store", "remember", "memorize", "note", "record", "keep", "send",
 	"post", "publish", "share", "submit", "upload", "build", "generate", "produce", "draw", "set", "schedule")
 
+// readVerbs are the stems of verbs that ask to be shown or told something
+// ("show", "list", "find", "check"): a request opening with one needs a
+// tool that reads, not one that changes something. General English, not
+// any catalog's words.
+var readVerbs = stemSet("show", "list", "read", "get", "find", "search", "look", "check", "tell", "fetch", "view",
+	"see", "display", "count", "compare", "explain", "summarize", "summarise", "describe", "inspect", "browse",
+	"lookup", "locate", "print", "identify", "retrieve")
+
 // creatingVerbs make a new thing when their object is indefinite ("open
 // a ticket", "start a thread") and act on an existing one otherwise
 // ("open the file").

@@ -162,3 +162,24 @@ func TestNominalisationsMeetTheirVerbs(t *testing.T) {
 		}
 	}
 }
+
+// The other way round: with the tool that writes first in the roster, a
+// request to be shown or told something, a question, and a prohibition of
+// what the writer is named for rank the reader first.
+func TestReadVerbsAndQuestionsPreferToolsThatRead(t *testing.T) {
+	write := Contract{ID: "notes_keep", Title: "Notes", Purpose: "Notes about the user's preferences.", Class: ClassWorkspace, Effects: EffectsWorkspaceWrite, Version: "1"}
+	read := write
+	read.ID, read.Effects = "notes_view", EffectsReadOnly
+	ix := NewIndex([]Contract{write, read})
+	for q, want := range map[string]string{
+		"show me the notes about preferences":  "notes_view",
+		"any notes about my preferences?":      "notes_view",
+		"notes on preferences, don't keep any": "notes_view",
+		"keep notes about my preferences":      "notes_keep",
+		"notes about my preferences":           "notes_keep", // no verb: roster order
+	} {
+		if hits := ix.Search(q, 2); len(hits) == 0 || hits[0].ID != want {
+			t.Errorf("%q: top %v, want %s", q, hits, want)
+		}
+	}
+}
