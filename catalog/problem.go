@@ -37,7 +37,11 @@ func (ps Problems) Error() string {
 	for i, p := range ps {
 		lines[i] = p.String()
 	}
-	return fmt.Sprintf("%d problem(s):\n%s", len(ps), strings.Join(lines, "\n"))
+	noun := "problems"
+	if len(ps) == 1 {
+		noun = "problem"
+	}
+	return fmt.Sprintf("%d %s:\n%s", len(ps), noun, strings.Join(lines, "\n"))
 }
 
 func (ps *Problems) add(tool, field, format string, args ...any) {

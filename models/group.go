@@ -202,7 +202,7 @@ func (s *Store) SetGrants(ctx context.Context, actor, group string, base int, gr
 			return err
 		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "grants.save", Subject: fmt.Sprintf("group:%s v%d", group, out.Version), After: digestOf(string(body)),
-			Detail: fmt.Sprintf("%d grant(s); %s", len(grants), message)})
+			Detail: fmt.Sprintf("%s; %s", plural(len(grants), "grant", "grants"), message)})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("models: save grants of %s: %w", group, err)

@@ -45,7 +45,7 @@ func syncBuiltinHints(ctx context.Context, s *Store) error {
 		return nil
 	}
 	return s.Audit(ctx, Event{Actor: MigrationActor, Action: "tool.hints.sync", Subject: "catalog:builtin",
-		Detail: clipTo(fmt.Sprintf("%d built-in tool(s) gained the built-in catalog's search hints (ledger state and classification kept): %s", len(changed), strings.Join(changed, "; ")), 2000)})
+		Detail: clipTo(fmt.Sprintf("%s gained the built-in catalog's search hints (ledger state and classification kept): %s", plural(len(changed), "built-in tool", "built-in tools"), strings.Join(changed, "; ")), 2000)})
 }
 
 func short(d string) string {

@@ -241,7 +241,7 @@ func (s *Store) ReviewTools(ctx context.Context, actor string, seen map[string]s
 		if err := tx.bumpCatalog(ctx); err != nil {
 			return err
 		}
-		return tx.Audit(ctx, Event{Actor: actor, Action: "tool." + status, Subject: "tools:" + summarizeIDs(ids), Detail: clipTo(fmt.Sprintf("%d tool(s) marked %s: %s", n, status, strings.Join(details, "; ")), 2000)})
+		return tx.Audit(ctx, Event{Actor: actor, Action: "tool." + status, Subject: "tools:" + summarizeIDs(ids), Detail: clipTo(fmt.Sprintf("%s marked %s: %s", plural(n, "tool", "tools"), status, strings.Join(details, "; ")), 2000)})
 	})
 	return n, err
 }

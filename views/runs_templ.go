@@ -537,7 +537,7 @@ func runSummary(d RunData) string {
 	if d.Profile != "" {
 		who += ", profile " + d.Profile
 	}
-	return who + ". " + Num(len(d.Rows)) + " requests over " + Num(d.Surfaces) + " surface(s). Tokens are split into the cached prefix (byte-identical across the run's steps) and what each step adds."
+	return who + ". " + Num(len(d.Rows)) + " requests over " + Plural(d.Surfaces, "surface", "surfaces") + ". Tokens are split into the cached prefix (byte-identical across the run's steps) and what each step adds."
 }
 
 var _ = templruntime.GeneratedTemplate

@@ -209,9 +209,9 @@ func (s *Server) runSimulation(ctx context.Context, fc forgeContext, q url.Value
 	switch diff := sim.SumPlain - sim.SumDeferred; {
 	case diff > 0:
 		sim.Pays = true
-		sim.Verdict = fmt.Sprintf("Deferral pays here: %s fewer instruction tokens than the non-deferred instruction over %d step(s) (each search is one more model round).", views.Num(diff), n)
+		sim.Verdict = fmt.Sprintf("Deferral pays here: %s fewer instruction tokens than the non-deferred instruction over %s (each search is one more model round).", views.Num(diff), views.Plural(n, "step", "steps"))
 	default:
-		sim.Verdict = fmt.Sprintf("The non-deferred instruction is cheaper here by %s tokens over %d step(s): small catalogs may remain cheaper without deferral.", views.Num(-diff), n)
+		sim.Verdict = fmt.Sprintf("The non-deferred instruction is cheaper here by %s tokens over %s: small catalogs may remain cheaper without deferral.", views.Num(-diff), views.Plural(n, "step", "steps"))
 	}
 	return sim, nil
 }

@@ -60,14 +60,14 @@ func runCatalog(ctx context.Context, args []string, stdout, stderr *os.File) err
 		for _, p := range ps {
 			fmt.Fprintln(out, p.String())
 		}
-		return &exitError{1, fmt.Errorf("%s: %d problem(s); nothing was imported", file, len(ps))}
+		return &exitError{1, fmt.Errorf("%s: %s; nothing was imported", file, counted(len(ps), "problem", "problems"))}
 	}
 	if sub == "render" {
 		_, err := fmt.Fprint(stdout, catalog.RenderRoster(cs, form))
 		return err
 	}
 	if sub == "validate" {
-		fmt.Fprintf(stdout, "%s: %d valid tool contract(s)\n", file, len(cs))
+		fmt.Fprintf(stdout, "%s: %s\n", file, counted(len(cs), "valid tool contract", "valid tool contracts"))
 		return nil
 	}
 	store, _, err := openStore(ctx, meter.New(10000))

@@ -103,7 +103,7 @@ func runGrant(ctx context.Context, args []string, stdout *os.File) error {
 	if err != nil {
 		return &exitError{1, err}
 	}
-	fmt.Fprintf(stdout, "group %s: version %d, %d grant(s)\n", group, v.Version, len(v.Grants()))
+	fmt.Fprintf(stdout, "group %s: version %d, %s\n", group, v.Version, counted(len(v.Grants()), "grant", "grants"))
 	return nil
 }
 

@@ -20,6 +20,6 @@ func runMigrate(ctx context.Context, args []string, stdout *os.File) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "applied %d migration(s); schema version %d (%s)\n", len(applied), v, store.Dialect())
+	fmt.Fprintf(stdout, "applied %s; schema version %d (%s)\n", counted(len(applied), "migration", "migrations"), v, store.Dialect())
 	return nil
 }

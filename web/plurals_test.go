@@ -1,0 +1,51 @@
+package web
+
+import (
+	"go/scanner"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// parenPlural is a word with "(s)" tacked on: "step(s)", "tool(s)".
+var parenPlural = regexp.MustCompile(`[A-Za-z]{2,}\(s\)`)
+
+// TestNoParenthesisedPlurals: no text the console writes (pages, flashes,
+// errors, audit details; templ text compiles to string literals) says
+// "tool(s)": a count takes its proper plural.
+func TestNoParenthesisedPlurals(t *testing.T) {
+	var bad []string
+	for _, dir := range []string{"../web", "../views", "../models", "../catalog", "../instruction", "../cmd"} {
+		err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return err
+			}
+			src, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			fs := token.NewFileSet()
+			var s scanner.Scanner
+			s.Init(fs.AddFile(path, -1, len(src)), src, nil, 0)
+			for {
+				pos, tok, lit := s.Scan()
+				if tok == token.EOF {
+					break
+				}
+				if tok == token.STRING && parenPlural.MatchString(lit) {
+					bad = append(bad, fs.Position(pos).String()+": "+parenPlural.FindString(lit))
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, b := range bad {
+		t.Error(b)
+	}
+}
