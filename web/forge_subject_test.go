@@ -44,8 +44,11 @@ func TestForgeSubjectPicker(t *testing.T) {
 	if got := doc.Find(`[data-testid="subject-approval"]`).Text(); !strings.Contains(got, "workspace_write") || strings.Contains(got, "render_chart") {
 		t.Errorf("a contractor's forge says %q of the tools offered only with approval, want workspace_write alone", got)
 	}
-	if _, d := viewer.get("/forge?agent=analyst"); d.Find(`[data-testid="subject-approval"]`).Length() != 0 {
-		t.Error("everyone's forge claims approvals")
+	if _, d := viewer.get("/forge?agent=analyst"); d.Find(`[data-testid="subject-approval"]`).Length() != 0 || d.Find(`[data-testid="compare-subject"]`).Length() != 0 {
+		t.Error("everyone's forge claims approvals or a subject's comparison")
+	}
+	if got := doc.Find(`[data-testid="compare-subject"]`).Text(); !strings.Contains(got, "contractors") {
+		t.Errorf("a contractor's comparison does not say it is for contractors: %q", got)
 	}
 	if doc.Find(`[data-testid="save-form"]`).Length() != 0 || doc.Find(`button:contains("Save as")`).Length() != 0 {
 		t.Error("a subject's preview offers to save it as the profile")
