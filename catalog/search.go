@@ -69,6 +69,9 @@ const (
 	// refusedWeight scales a tool named for what the task forbids ("don't
 	// zip anything, just move them").
 	refusedWeight = 0.3
+	// phraseWeight is what each word of a hint phrase said word for word
+	// adds to its tool's score (see saidPhrases).
+	phraseWeight = 2.0
 	// questionWriteWeight scales tools that change something when the task
 	// only asks questions ("any pdfs in the workspace?").
 	questionWriteWeight = 0.6
@@ -98,6 +101,16 @@ type Index struct {
 	// vocabulary holds, per service namespace, the words that mark a task
 	// as being about that service (see serviceVocabulary).
 	vocabulary map[string]map[string]bool
+	// phrases holds every tool's hint phrases by their first word
+	phrases map[string][]hintPhrase
+}
+
+// hintPhrase is one reviewed hint of two words or more ("what did I tell
+// you", "check with me"): a task that says it in its request, stop words
+// and all, says what the tool is for.
+type hintPhrase struct {
+	doc   int32
+	words []string
 }
 
 type indexed struct {
@@ -136,6 +149,9 @@ type searchDoc struct {
 	tool     indexed
 	codeOnly bool
 	fields   [numFields][]string
+	// phrases are the tool's search hints of two words or more, as
+	// phraseWords
+	phrases [][]string
 }
 
 func docsOf(roster []Contract) []searchDoc {
@@ -159,6 +175,11 @@ func makeSearchDoc(c Contract, st stemmer) searchDoc {
 	}
 	d.fields[fieldTitle] = st.terms(c.Title)
 	d.fields[fieldHints] = st.terms(strings.Join(c.SearchHints, " "))
+	for _, h := range c.SearchHints {
+		if ws := phraseWords(h); len(ws) >= 2 {
+			d.phrases = append(d.phrases, ws)
+		}
+	}
 	d.fields[fieldSignals] = st.terms(strings.Join(c.Signals, " "))
 	d.fields[fieldPurpose] = st.terms(c.Purpose)
 	d.fields[fieldParams] = st.terms(paramText(c.Params))
@@ -168,7 +189,7 @@ func makeSearchDoc(c Contract, st stemmer) searchDoc {
 }
 
 func newIndex(all []searchDoc, codeOnly bool) *Index {
-	ix := &Index{postings: map[string][]posting{}}
+	ix := &Index{postings: map[string][]posting{}, phrases: map[string][]hintPhrase{}}
 	docs := make([][numFields][]string, 0, len(all))
 	var docNames [][]string
 	var totals [numFields]float64
@@ -179,6 +200,9 @@ func newIndex(all []searchDoc, codeOnly bool) *Index {
 		ft := sd.fields
 		for f := range ft {
 			totals[f] += float64(len(ft[f]))
+		}
+		for _, p := range sd.phrases {
+			ix.phrases[p[0]] = append(ix.phrases[p[0]], hintPhrase{int32(len(docs)), p})
 		}
 		docs = append(docs, ft)
 		docNames = append(docNames, append(append(append([]string(nil), ft[fieldName]...), ft[fieldAction]...), ft[fieldTitle]...))
@@ -251,8 +275,9 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	if len(ix.tools) == 0 {
 		return nil
 	}
-	terms := parseQuery(query)
-	whole := ix.rank(terms, limit)
+	terms, seq := parseTask(query)
+	said := ix.saidPhrases(seq)
+	whole := ix.rank(terms, limit, said)
 	if len(whole) == 0 {
 		return nil
 	}
@@ -273,7 +298,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 			if !asks {
 				continue
 			}
-			if r := ix.rank(part, limit); len(r) > 0 {
+			if r := ix.rank(part, limit, nil); len(r) > 0 {
 				lists = append(lists, r)
 			}
 		}
@@ -313,9 +338,9 @@ type scored struct {
 
 // rank scores every tool sharing a term with the query and returns the
 // best limit, ties in roster order.
-func (ix *Index) rank(qs []qterm, limit int) []scored {
+func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
 	cs := concepts(qs)
-	if len(cs) == 0 {
+	if len(cs) == 0 && len(said) == 0 {
 		return nil
 	}
 	n := len(ix.tools)
@@ -343,6 +368,13 @@ func (ix *Index) rank(qs []qterm, limit int) []scored {
 			matched[d]++
 			best[d] = 0
 		}
+	}
+	for d, b := range said {
+		if matched[d] == 0 {
+			touched = append(touched, d)
+		}
+		scores[d] += b
+		matched[d]++
 	}
 	// what the task asks for, not what it is about, names a tool or a
 	// service
@@ -390,7 +422,7 @@ func (ix *Index) rank(qs []qterm, limit int) []scored {
 		s := scores[d]
 		// coordination: a tool that answers more of the query's words
 		// beats one that answers a single rare word very well
-		s *= 1 + coordWeight*float64(matched[d])/float64(len(cs))
+		s *= 1 + coordWeight*float64(matched[d])/float64(len(cs)+len(said))
 		// a task that names every word of a tool's name names the tool:
 		// "create a pull request" is create_pull_request, not
 		// create_pull_request_review
@@ -472,6 +504,36 @@ func (ix *Index) score(term string, w float64, best []float64, hit []int32) []in
 		hit = append(hit, p.doc)
 	}
 	return hit
+}
+
+// saidPhrases finds the tools whose hint phrases the task's request says
+// word for word (seq, see parseTask), each with what the longest earns it:
+// phraseWeight per word.
+func (ix *Index) saidPhrases(seq []string) map[int32]float64 {
+	var said map[int32]float64
+	for i, w := range seq {
+		if w == "" {
+			continue
+		}
+	next:
+		for _, p := range ix.phrases[w] {
+			if i+len(p.words) > len(seq) {
+				continue
+			}
+			for j, pw := range p.words {
+				if seq[i+j] != pw {
+					continue next
+				}
+			}
+			if said == nil {
+				said = map[int32]float64{}
+			}
+			if b := phraseWeight * float64(len(p.words)); b > said[p.doc] {
+				said[p.doc] = b
+			}
+		}
+	}
+	return said
 }
 
 // maxClauses bounds how many clauses of one query are ranked.

@@ -122,6 +122,14 @@ type rawWord struct {
 // parseQuery turns a task into search terms, marking content terms and
 // the verb, and numbering clauses.
 func parseQuery(q string) []qterm {
+	ts, _ := parseTask(q)
+	return ts
+}
+
+// parseTask is parseQuery that also returns the task's request as a
+// sequence of words (see phraseWords), every stop word kept and each
+// content word a break (""), for matching hint phrases.
+func parseTask(q string) ([]qterm, []string) {
 	st := stemmer(nil)
 	ws := rawWords(q)
 	words := make([]parsedWord, 0, len(ws))
@@ -233,13 +241,34 @@ func parseQuery(q string) []qterm {
 	words = markEditedFiles(words)
 	words = markTextEdits(words)
 	words = markNewFiles(words)
+	var seq []string
+	for _, w := range words {
+		switch {
+		case w.implied || w.marker:
+		case w.content || w.negated:
+			seq = append(seq, "")
+		default:
+			seq = append(seq, phraseWords(w.lower)...)
+		}
+	}
 	var out []qterm
 	for _, w := range words {
 		for j, s := range w.terms {
 			out = append(out, qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question})
 		}
 	}
-	return out
+	return out, seq
+}
+
+// phraseWords are the words of a text as phrases compare them: split like
+// terms, lower-cased and stemmed, stop words kept ("What did I tell
+// you?": what, did, i, tell, you).
+func phraseWords(s string) []string {
+	ws := splitWords(s)
+	for i, w := range ws {
+		ws[i] = stemWord(w, false)
+	}
+	return ws
 }
 
 // parsedWord is a raw word with its place in the task.

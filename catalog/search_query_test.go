@@ -183,3 +183,22 @@ func TestReadVerbsAndQuestionsPreferToolsThatRead(t *testing.T) {
 		}
 	}
 }
+
+// A hint phrase said word for word in the request finds its tool, stop
+// words and all ("what did I tell you" is nothing but stop words once
+// stemmed); said inside a quotation it is text, not a request.
+func TestHintPhrasesSaidWordForWord(t *testing.T) {
+	other := Contract{ID: "notes_keep", Title: "Keep notes", Purpose: "Keeps a note.", Class: ClassWorkspace, Effects: EffectsWorkspaceWrite, Version: "1"}
+	recall := Contract{ID: "recall", Title: "Recall", Purpose: "Returns saved facts.", Class: ClassWorkspace, Effects: EffectsReadOnly, Version: "1",
+		SearchHints: []string{"what did I tell you"}}
+	ix := NewIndex([]Contract{other, recall})
+	if hits := ix.Search("What did I tell you about my notes?", 2); len(hits) == 0 || hits[0].ID != "recall" {
+		t.Errorf("said: top %v, want recall", hits)
+	}
+	if hits := ix.Search(`keep a note saying "what did I tell you"`, 2); len(hits) == 0 || hits[0].ID != "notes_keep" {
+		t.Errorf("quoted: top %v, want notes_keep", hits)
+	}
+	if hits := ix.Search("what did you tell me", 2); len(hits) > 0 && hits[0].ID == "recall" {
+		t.Errorf("other words: top %v, want no phrase match", hits)
+	}
+}
