@@ -156,6 +156,9 @@ func (b Block) check() error {
 	if b.tmpl == nil {
 		return nil
 	}
+	if len(b.Uses) > 16 {
+		return fmt.Errorf("block %s asks about %d capabilities (at most 16)", b.ID, len(b.Uses))
+	}
 	for mask := 0; mask < 1<<len(b.Uses); mask++ {
 		on := map[string]bool{}
 		for i, c := range b.Uses {
@@ -186,27 +189,37 @@ func (b Block) render(g Gate, tier string, channels int) catalog.Unit {
 	if b.tmpl == nil {
 		return b.Unit
 	}
-	var key strings.Builder
-	fmt.Fprintf(&key, "block/%s/%s/%d/", b.ID, tier, channels)
-	for _, c := range b.Uses {
+	k := renderKey{id: b.ID, tier: tier, channels: channels}
+	for i, c := range b.Uses {
 		if g.Has(c) {
-			key.WriteByte('1')
-		} else {
-			key.WriteByte('0')
+			k.uses |= 1 << i
 		}
 	}
-	return lib.unit(key.String(), func() string {
-		var out strings.Builder
-		t, _ := b.tmpl.Clone()
-		t.Funcs(template.FuncMap{
-			"has":      func(c string) bool { return g.Has(Capability(c)) },
-			"channels": func() int { return channels },
-		})
-		if err := t.Execute(&out, nil); err != nil {
-			panic(fmt.Sprintf("instruction: block %s: %v", b.ID, err)) // caught by the block tests
-		}
-		return tidy(out.String())
+	if u, ok := lib.rendered.Load(k); ok {
+		return u.(catalog.Unit)
+	}
+	var out strings.Builder
+	t, _ := b.tmpl.Clone()
+	t.Funcs(template.FuncMap{
+		"has":      func(c string) bool { return g.Has(Capability(c)) },
+		"channels": func() int { return channels },
 	})
+	if err := t.Execute(&out, nil); err != nil {
+		panic(fmt.Sprintf("instruction: block %s: %v", b.ID, err)) // caught by the block tests
+	}
+	u := catalog.NewUnit(tidy(out.String()))
+	lib.rendered.Store(k, u)
+	return u
+}
+
+// renderKey is what a block's rendering depends on: the block, the tier,
+// the channel count and which of the capabilities it asks about hold (bit
+// i for Uses[i]; loadBlocks refuses a block that asks about more than a
+// few). The set of keys is finite: blocks × tiers × counts × masks.
+type renderKey struct {
+	id, tier string
+	channels int
+	uses     uint64
 }
 
 func list(v string) []string {

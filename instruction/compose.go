@@ -195,8 +195,9 @@ func protocolSection(c *Composition, g Gate, roster []*catalog.Entry, tier strin
 		s.Units = append(s.Units, code.render(g, tier, n))
 		s.Reason = "always; code channel because " + g.Reason(CapExec)
 	}
-	c.Example = workedExample(g, roster)
-	s.Units = append(s.Units, lib.unit("example/"+c.Example.Title+"/"+c.Example.User, func() string { return renderExample(c.Example) }))
+	ex := workedExample(g, roster)
+	c.Example = ex.ex
+	s.Units = append(s.Units, ex.unit)
 	return s
 }
 

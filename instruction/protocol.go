@@ -77,39 +77,76 @@ type WorkedExample struct {
 // workedExample picks the example that fits the roster: code rounds with
 // exec; otherwise the workspace write tool; otherwise another present tool;
 // otherwise no tool at all.
-func workedExample(g Gate, roster []*catalog.Entry) WorkedExample {
+func workedExample(g Gate, roster []*catalog.Entry) exampleUnit {
 	switch {
 	case g.Has(CapExec):
-		return WorkedExample{
-			Title: "a computation in the code channel",
-			User:  "Which region had the highest revenue in sales.csv?",
-			Rounds: []Round{{
-				Reply:  "<thinking>The file may be large. A short program can total revenue per region and print only the top rows.</thinking>\n<code>\nimport pandas as pd\ndf = pd.read_csv(\"sales.csv\")\nprint(df.groupby(\"region\")[\"revenue\"].sum().sort_values(ascending=False).head(3))\n</code>",
-				Result: "region\nEMEA    1204000\nAPAC     987500\nAMER     911300",
-			}, {
-				Reply: "<final>EMEA had the highest revenue, 1,204,000, ahead of APAC (987,500) and AMER (911,300). Computed from sales.csv; no files were changed.</final>",
-			}},
-		}
+		return execExample
 	case g.Has(CapWorkspaceWrite):
-		return WorkedExample{
-			Title: "saving a result for the user",
-			User:  "Write up the three decisions from today's meeting as notes I can share: hire two analysts, move the launch to May, drop the legacy export.",
-			Rounds: []Round{{
-				Reply:  "<thinking>The user gave the decisions; I only need to save them where they can see them.</thinking>\n<action tool=\"workspace_write\">{\"path\": \"notes/decisions.md\", \"content\": \"# Decisions\\n\\n1. Hire two analysts.\\n2. Move the launch to May.\\n3. Drop the legacy export.\\n\"}</action>",
-				Result: `{"path": "notes/decisions.md", "bytes": 96}`,
-			}, {
-				Reply: "<final>The three decisions are saved in notes/decisions.md, ready to share.</final>",
-			}},
-		}
+		return writeExample
 	}
 	for _, e := range roster {
-		c := e.Contract()
-		if c.CodeOnly || len(c.Examples) == 0 {
+		if e.CodeOnly() || len(e.Contract().Examples) == 0 {
 			continue
 		}
+		return toolExample(e)
+	}
+	return noToolExample
+}
+
+// The worked examples that do not depend on the roster's tools.
+var (
+	execExample = fixedExample(WorkedExample{
+		Title: "a computation in the code channel",
+		User:  "Which region had the highest revenue in sales.csv?",
+		Rounds: []Round{{
+			Reply:  "<thinking>The file may be large. A short program can total revenue per region and print only the top rows.</thinking>\n<code>\nimport pandas as pd\ndf = pd.read_csv(\"sales.csv\")\nprint(df.groupby(\"region\")[\"revenue\"].sum().sort_values(ascending=False).head(3))\n</code>",
+			Result: "region\nEMEA    1204000\nAPAC     987500\nAMER     911300",
+		}, {
+			Reply: "<final>EMEA had the highest revenue, 1,204,000, ahead of APAC (987,500) and AMER (911,300). Computed from sales.csv; no files were changed.</final>",
+		}},
+	})
+	writeExample = fixedExample(WorkedExample{
+		Title: "saving a result for the user",
+		User:  "Write up the three decisions from today's meeting as notes I can share: hire two analysts, move the launch to May, drop the legacy export.",
+		Rounds: []Round{{
+			Reply:  "<thinking>The user gave the decisions; I only need to save them where they can see them.</thinking>\n<action tool=\"workspace_write\">{\"path\": \"notes/decisions.md\", \"content\": \"# Decisions\\n\\n1. Hire two analysts.\\n2. Move the launch to May.\\n3. Drop the legacy export.\\n\"}</action>",
+			Result: `{"path": "notes/decisions.md", "bytes": 96}`,
+		}, {
+			Reply: "<final>The three decisions are saved in notes/decisions.md, ready to share.</final>",
+		}},
+	})
+	noToolExample = fixedExample(WorkedExample{
+		Title: "an answer without tools",
+		User:  "What should I weigh when naming a new internal project?",
+		Rounds: []Round{{
+			Reply: "<thinking>This needs judgment, not data; no step is required.</thinking>\n<final>Pick a name that is short, easy to say, unused by other teams, and free of the project's temporary details, so it still fits after the plan changes.</final>",
+		}},
+	})
+)
+
+// fixedExample renders a worked example once.
+func fixedExample(ex WorkedExample) exampleUnit {
+	return exampleUnit{ex: ex, unit: catalog.NewUnit(renderExample(ex))}
+}
+
+// exampleUnit is a worked example with its rendered unit.
+type exampleUnit struct {
+	ex   WorkedExample
+	unit catalog.Unit
+}
+
+// toolExamples memoizes each tool's worked example by contract digest
+// (the example is a function of the contract alone), bounded.
+var toolExamples = newBoundedMemo[string, exampleUnit](4096)
+
+// toolExample is the worked example of one tool call, built from the
+// tool's first example.
+func toolExample(e *catalog.Entry) exampleUnit {
+	return toolExamples.get(e.Digest(), func() exampleUnit {
+		c := e.Contract()
 		ex := c.Examples[0]
 		call := compactJSON(ex.Call)
-		return WorkedExample{
+		w := WorkedExample{
 			Title: "one tool call",
 			User:  fmt.Sprintf("Please help with this: %s", lowerFirst(strings.TrimSuffix(ex.Description, "."))),
 			Rounds: []Round{{
@@ -119,14 +156,8 @@ func workedExample(g Gate, roster []*catalog.Entry) WorkedExample {
 				Reply: "<final>Here is what I found, with the source of each point.</final>",
 			}},
 		}
-	}
-	return WorkedExample{
-		Title: "an answer without tools",
-		User:  "What should I weigh when naming a new internal project?",
-		Rounds: []Round{{
-			Reply: "<thinking>This needs judgment, not data; no step is required.</thinking>\n<final>Pick a name that is short, easy to say, unused by other teams, and free of the project's temporary details, so it still fits after the plan changes.</final>",
-		}},
-	}
+		return exampleUnit{ex: w, unit: catalog.NewUnit(renderExample(w))}
+	})
 }
 
 // renderExample writes a worked example as a protocol unit.

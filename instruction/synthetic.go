@@ -62,6 +62,8 @@ type library struct {
 	// protocol intro per tier and channel count, the worked examples), so
 	// recomposing for every lever does not rehash them.
 	units sync.Map
+	// rendered memoizes block renderings by renderKey
+	rendered sync.Map
 	// prefixes memoizes deferred runs' stable prefixes
 	prefixes prefixMemo
 }
