@@ -8,7 +8,8 @@ import (
 
 // catalogSections renders the roster's contracts for a plain (not
 // deferred) composition; deferred steps build their catalog in step.go.
-func catalogSections(roster []*catalog.Entry, g Gate, opts Options) []Section {
+// Reasons are worded only when shown.
+func catalogSections(roster []*catalog.Entry, g Gate, opts Options, reasons bool) []Section {
 	if !g.Has(CapTools) {
 		return nil // nothing to call: the body says so, and no catalog is taught
 	}
@@ -29,12 +30,24 @@ func catalogSections(roster []*catalog.Entry, g Gate, opts Options) []Section {
 		loader, _ := lib.synthetic.Get(LoadSkillToolID)
 		main = append(main, loader.Render(opts.CatalogForm))
 	}
-	reason := countOf(len(roster), "tool", "tools") + " in the roster, " + opts.CatalogForm + " form"
-	main[0] = catalog.NewUnit(fmt.Sprintf("# Tool catalog\n\nYou can call the %d tools below, each by its exact id. Each entry is the tool's whole contract.\n\n", len(main)-1))
+	reason := ""
+	if reasons {
+		reason = countOf(len(roster), "tool", "tools") + " in the roster, " + opts.CatalogForm + " form"
+	}
+	main[0] = catalogHeaders.get(len(main)-1, func() catalog.Unit {
+		return catalog.NewUnit(fmt.Sprintf("# Tool catalog\n\nYou can call the %d tools below, each by its exact id. Each entry is the tool's whole contract.\n\n", len(main)-1))
+	})
 	out := []Section{{ID: "catalog", Group: GroupCatalog, Reason: reason, Units: main}}
 	if g.Has(CapCodeOnly) && len(code) > 0 {
 		head := catalog.NewUnit("# Code-only helpers\n\nThese helpers are functions inside programs you run in the code channel; call them from Python, never as an action.\n\n")
-		out = append(out, Section{ID: "catalog.code", Group: GroupCatalog, Reason: g.Reason(CapCodeOnly), Units: append([]catalog.Unit{head}, code...)})
+		s := Section{ID: "catalog.code", Group: GroupCatalog, Units: append([]catalog.Unit{head}, code...)}
+		if reasons {
+			s.Reason = g.Reason(CapCodeOnly)
+		}
+		out = append(out, s)
 	}
 	return out
 }
+
+// catalogHeaders memoizes the catalog's header unit per tool count.
+var catalogHeaders = newBoundedMemo[int, catalog.Unit](1024)

@@ -153,6 +153,12 @@ func Compose(in Input) (Composition, error) {
 			}
 		}
 	}
+	why := func(reason func() string) string {
+		if in.noReasons {
+			return ""
+		}
+		return reason()
+	}
 	add := func(b Block, reason string) {
 		u := b.render(g, opts.Tier, len(c.Protocol.Channels))
 		c.Rules = append(c.Rules, b.Rules...)
@@ -160,17 +166,17 @@ func Compose(in Input) (Composition, error) {
 	}
 	for _, id := range bodyPlan {
 		if b, ok := lib.blocks.variant(id, opts.Tier); ok && g.Has(b.Requires) {
-			add(b, reasonFor(g, b.Requires, opts.Tier, id))
+			add(b, why(func() string { return reasonFor(g, b.Requires, opts.Tier, id) }))
 		}
 	}
-	c.Sections = append(c.Sections, protocolSection(&c, g, roster, opts.Tier))
+	c.Sections = append(c.Sections, protocolSection(&c, g, roster, opts.Tier, !in.noReasons))
 	if b, ok := lib.blocks.variant("services", opts.Tier); ok && g.Has(CapServices) {
-		add(b, g.Reason(CapServices))
+		add(b, why(func() string { return g.Reason(CapServices) }))
 		last := &c.Sections[len(c.Sections)-1]
 		last.Units = append(last.Units, catalog.NewUnit(fmt.Sprintf("Connected services: %s.\n\n", strings.Join(g.Services(), ", "))))
 	}
 	if b, ok := lib.blocks.variant("skills", opts.Tier); ok && g.Has(CapSkills) {
-		add(b, g.Reason(CapSkills))
+		add(b, why(func() string { return g.Reason(CapSkills) }))
 		last := &c.Sections[len(c.Sections)-1]
 		for i, s := range skills {
 			sep := "\n"
@@ -180,12 +186,17 @@ func Compose(in Input) (Composition, error) {
 			last.Units = append(last.Units, catalog.NewUnit(fmt.Sprintf("- %s (slug %s, version %d): %s%s", s.Name, s.Slug, s.Version, oneLine(s.Summary), sep)))
 		}
 	}
-	c.Sections = append(c.Sections, catalogSections(roster, g, opts)...)
+	c.Sections = append(c.Sections, catalogSections(roster, g, opts, !in.noReasons)...)
 	return c, nil
 }
 
-func protocolSection(c *Composition, g Gate, roster []*catalog.Entry, tier string) Section {
-	s := Section{ID: "protocol", Group: GroupProtocol, Reason: "always; " + fmt.Sprintf("%d channel types", len(c.Protocol.Channels))}
+// protocolSection is the reply protocol with its worked example; its reason
+// is worded only when reasons are shown.
+func protocolSection(c *Composition, g Gate, roster []*catalog.Entry, tier string, reasons bool) Section {
+	s := Section{ID: "protocol", Group: GroupProtocol}
+	if reasons {
+		s.Reason = "always; " + fmt.Sprintf("%d channel types", len(c.Protocol.Channels))
+	}
 	intro, _ := lib.blocks.variant("protocol", tier)
 	c.Rules = append(c.Rules, intro.Rules...)
 	n := len(c.Protocol.Channels)
@@ -193,7 +204,9 @@ func protocolSection(c *Composition, g Gate, roster []*catalog.Entry, tier strin
 	if code, ok := lib.blocks.variant("protocol.code", tier); ok && g.Has(code.Requires) {
 		c.Rules = append(c.Rules, code.Rules...)
 		s.Units = append(s.Units, code.render(g, tier, n))
-		s.Reason = "always; code channel because " + g.Reason(CapExec)
+		if reasons {
+			s.Reason = "always; code channel because " + g.Reason(CapExec)
+		}
 	}
 	ex := workedExample(g, roster)
 	c.Example = ex.ex

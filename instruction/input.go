@@ -77,6 +77,16 @@ type Input struct {
 	// unique is set when the roster is known to hold each tool once (a
 	// draft's), so Compose need not index it.
 	unique bool
+	// noReasons leaves the sections' reasons empty (see ForCounting).
+	noReasons bool
+}
+
+// ForCounting marks the input as composed only to be counted, as a lever's
+// flipped draft is: Compose leaves the sections' reasons empty, which no
+// count reads. Texts, units and everything else are the same.
+func (in Input) ForCounting() Input {
+	in.noReasons = true
+	return in
 }
 
 // qualifyingSkills keeps the skills whose required tools are all in the

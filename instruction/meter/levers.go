@@ -24,7 +24,7 @@ func (m *Meter) Levers(enc string, d instruction.Draft, base instruction.Composi
 		if err != nil {
 			return nil, err
 		}
-		c, err := instruction.Compose(flipped.Input())
+		c, err := instruction.Compose(flipped.Input().ForCounting())
 		if err != nil {
 			return nil, err
 		}
