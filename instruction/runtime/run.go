@@ -31,7 +31,7 @@ func (r *Run) Revoked(id string) bool {
 	if !ok {
 		return false
 	}
-	return row.AuthorityTool().State != authority.StateBindable || (r.authorized != nil && !r.authorized(id))
+	return row.Validation != authority.StateBindable || (r.authorized != nil && !r.authorized(id))
 }
 
 // LoadRun loads the agent (and profile: the named one, else the agent's
