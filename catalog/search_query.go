@@ -188,7 +188,7 @@ func parseTask(q string) ([]qterm, []string) {
 				question = true
 			case politeModals[lw]:
 				polite = true
-			case !polite && (subjects[base] || articles[lw] || possessives[lw]):
+			case !polite && !question && !neg && (subjects[base] || articles[lw] || possessives[lw]):
 				// a clause opening with its subject ("nobody uses …")
 				// or a noun phrase ("the label on the x axis is …")
 				statement = true
@@ -207,6 +207,11 @@ func parseTask(q string) ([]qterm, []string) {
 			opening = false
 		}
 		p.question = question
+		if statement && !w.content && !w.file && pastTense(lw) && !(i > 0 && strings.EqualFold(ws[i-1].text, "be")) {
+			// "a user asked about …": what happened, not what to do;
+			// "… should be deleted" (after a bare "be") asks for it
+			p.content = true
+		}
 		words = append(words, p)
 		if !w.content && !w.file {
 			switch {

@@ -108,6 +108,10 @@ func TestParseQuery(t *testing.T) {
 		// happened, not requests
 		{"the branch called release-2.1 should be deleted", "branch [releas] delet"},
 		{"who reviewed and approved PR 14?", "review approv pull request 14"},
+		// a statement's past tense tells what happened (content); a
+		// question's does not, and a question has no statement
+		{"a user asked about it; search the folder", "user [ask] | search* folder"},
+		{"which of my repos have I starred?", "repositori star"},
 		// a sentence ends a clause; a colon does not
 		{"zip nothing. don't zip it, move them", "zip* noth | [zip] | move*"},
 		{"archive the drafts: put them away", "archiv* draft put away"},
