@@ -41,6 +41,10 @@ func (s *Server) forgeRun(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if q.Get("format") == "text" {
+		c.Response().Header().Set("X-Content-Type-Options", "nosniff")
+		return c.Blob(http.StatusOK, "text/plain; charset=utf-8", []byte(sim.Text))
+	}
 	c.Response().Header().Set("HX-Push-Url", sim.ResetURL+simQuery(q))
 	return s.render(c, http.StatusOK, s.forgePageModel(c), views.RunSimulator(sim))
 }
@@ -97,6 +101,11 @@ func (s *Server) runSimulation(ctx context.Context, fc forgeContext, q url.Value
 	if len(taken) > maxSimSteps {
 		taken = taken[:maxSimSteps]
 	}
+	tv := url.Values{"format": {"text"}}
+	for _, r := range taken {
+		tv.Add("rq", r)
+	}
+	sim.TextURL = "/forge/run?" + canonical + subjectQuery(q) + "&" + tv.Encode()
 	for _, r := range taken {
 		sim.Hidden = append(sim.Hidden, views.KV{Key: "rq", Value: r})
 	}

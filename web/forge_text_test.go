@@ -32,9 +32,7 @@ func TestForgeSendsEachSectionOnce(t *testing.T) {
 		}
 		secs.Each(func(_ int, s *goquery.Selection) {
 			text := s.Text()
-			// (the deferred run simulator's latest step is another
-			// composition, shown apart)
-			n := d.Find("pre").Not(`[data-testid="run-text"]`).FilterFunction(func(_ int, p *goquery.Selection) bool { return strings.Contains(p.Text(), text) }).Length()
+			n := d.Find("pre").FilterFunction(func(_ int, p *goquery.Selection) bool { return strings.Contains(p.Text(), text) }).Length()
 			if n != 1 {
 				t.Errorf("%s: a section's text is sent %d times", path, n)
 			}
@@ -52,8 +50,19 @@ func TestForgeSendsEachSectionOnce(t *testing.T) {
 			t.Errorf("%s: the sections in order (%d bytes) are not the full text (%d bytes)", path, len(got), len(body))
 		}
 	}
-	res, _ := c.get("/forge/text?tier=huge")
+	// the run simulator's latest step (another composition) is on demand too
+	_, d := c.get("/forge?agent=analyst&deferred=1&rq=" + urlQueryEscape("draw a chart"))
+	if d.Find(`pre[data-testid="run-text"]`).Length() != 0 {
+		t.Error("the run simulator sends the latest step's whole instruction with the page")
+	}
+	href, _ := d.Find(`[data-testid="run-text-link"]`).Attr("href")
+	res, _ := c.get(href)
 	body, _ := io.ReadAll(res.Body)
+	if res.StatusCode != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/plain") || !strings.Contains(string(body), "# Activated tools") || !strings.Contains(string(body), "render_chart") {
+		t.Errorf("run text %q: %d %s, %d bytes", href, res.StatusCode, res.Header.Get("Content-Type"), len(body))
+	}
+	res, _ = c.get("/forge/text?tier=huge")
+	body, _ = io.ReadAll(res.Body)
 	if res.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), "tier") {
 		t.Errorf("bad tier: %d %q", res.StatusCode, body)
 	}
