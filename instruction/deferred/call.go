@@ -35,7 +35,7 @@ type CallVerdict struct {
 // known reports whether the catalog has the tool at all. A code-only
 // helper is active exactly while exec is.
 func Classify(key []byte, run string, s *Surface, a Activation, step int, tool string, known func(string) bool) CallVerdict {
-	if e, ok := s.Entry(tool); ok && e.Contract().CodeOnly {
+	if e, ok := s.Entry(tool); ok && e.CodeOnly() {
 		if a.IsActive("exec") {
 			return CallVerdict{Status: CallActive}
 		}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -173,3 +174,31 @@ func TestReceiptMACIsStable(t *testing.T) {
 }
 
 const base64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+// TestValidRunIsThePattern: the hand-written run id check accepts exactly
+// what runPattern (the OpenAPI document's pattern) accepts.
+func TestValidRunIsThePattern(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	chars := "aZ09._:-/ é\x00"
+	for i := range 20000 {
+		n := rng.IntN(140)
+		if i%4 == 0 {
+			n = 126 + rng.IntN(5)
+		}
+		var b strings.Builder
+		for range n {
+			if rng.IntN(30) == 0 {
+				b.WriteByte(chars[rng.IntN(len(chars))])
+			} else {
+				b.WriteByte(chars[rng.IntN(8)])
+			}
+		}
+		s := b.String()
+		if ValidRun(s) != runPattern.MatchString(s) {
+			t.Fatalf("%q: ValidRun %v, pattern %v", s, ValidRun(s), runPattern.MatchString(s))
+		}
+	}
+}
+
+// runPattern is the run id's pattern as the OpenAPI document states it.
+var runPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$`)

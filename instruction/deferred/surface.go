@@ -157,14 +157,14 @@ func (s *Surface) InPrefix(id string) bool { return s.prefix[id] }
 // that is neither code-only nor already active on every step.
 func (s *Surface) Searchable(id string) bool {
 	e, ok := s.Entry(id)
-	return ok && !e.Contract().CodeOnly && !s.prefix[id]
+	return ok && !e.CodeOnly() && !s.prefix[id]
 }
 
 // Selectable reports whether a receipt may name the tool: any surface tool
 // but a code-only helper (a tool pinned after the search stays valid).
 func (s *Surface) Selectable(id string) bool {
 	e, ok := s.Entry(id)
-	return ok && !e.Contract().CodeOnly
+	return ok && !e.CodeOnly()
 }
 
 // Reachable is how many tools search can reach.
