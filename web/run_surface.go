@@ -3,10 +3,10 @@ package web
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -78,7 +78,17 @@ func (s *Server) runBaseKeyed(ctx context.Context, t runTarget) (*runBase, strin
 func runBaseKey(t runTarget, catGen, cfgGen int64) string {
 	groups := slices.Clone(authority.GroupsOf(t.Subject))
 	slices.Sort(groups)
-	return fmt.Sprintf("%d/%d/%q/%q/%q", catGen, cfgGen, t.Agent, t.Profile, groups)
+	b := make([]byte, 0, 64+len(t.Agent)+len(t.Profile)+16*len(groups))
+	b = strconv.AppendInt(b, catGen, 10)
+	b = append(b, '/')
+	b = strconv.AppendInt(b, cfgGen, 10)
+	// quoted: no agent, profile or group can end another's part
+	b = strconv.AppendQuote(append(b, '/'), t.Agent)
+	b = strconv.AppendQuote(append(b, '/'), t.Profile)
+	for _, g := range groups {
+		b = strconv.AppendQuote(append(b, '/'), g)
+	}
+	return string(b)
 }
 
 // runBaseAt loads (or reuses) the base of a run request at generations
