@@ -479,6 +479,9 @@ func markTextEdits(ws []parsedWord) []parsedWord {
 		if !ws[i].verb || len(ws[i].terms) == 0 || ws[i].terms[0] == editStem {
 			continue
 		}
+		if v := ws[i].terms[0]; readVerbs[v] || writeVerbs[v] || firstRelated(v, readVerbs) != "" {
+			continue // reading a text ("look up the word …") or making one ("save the text …") edits nothing
+		}
 		for j := i + 1; j < n && j <= i+3 && ws[j].clause == ws[i].clause; j++ {
 			if ws[j].content || ws[j].file {
 				break
@@ -490,6 +493,16 @@ func markTextEdits(ws []parsedWord) []parsedWord {
 		}
 	}
 	return ws
+}
+
+// firstRelated is the first thesaurus relative of v in set, or "".
+func firstRelated(v string, set map[string]bool) string {
+	for _, r := range related[v] {
+		if set[r] {
+			return r
+		}
+	}
+	return ""
 }
 
 // markNewFiles reads a file that a task names with an indefinite article

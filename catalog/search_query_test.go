@@ -112,6 +112,9 @@ func TestParseQuery(t *testing.T) {
 		// question's does not, and a question has no statement
 		{"a user asked about it; search the folder", "user [ask] | search* folder"},
 		{"which of my repos have I starred?", "repositori star"},
+		// reading a text or making one edits nothing
+		{"save the text to a page", "save* text page"},
+		{"grab the second paragraph", "grab* second paragraph"},
 		// a sentence ends a clause; a colon does not
 		{"zip nothing. don't zip it, move them", "zip* noth | [zip] | move*"},
 		{"archive the drafts: put them away", "archiv* draft put away"},
