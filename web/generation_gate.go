@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -65,10 +66,8 @@ func (g *genGate) generations(ctx context.Context) (int64, int64, error) {
 // run sends r's read and, when requests joined a next read meanwhile,
 // starts that one on its own goroutine, so the leader answers at once.
 func (g *genGate) run(ctx context.Context, r *genRead) {
-	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), genReadTimeout)
 	g.reads.Add(1)
-	r.cat, r.cfg, r.err = g.read(rctx)
-	cancel()
+	r.cat, r.cfg, r.err = g.readOnce(ctx)
 	g.mu.Lock()
 	n := g.next
 	if n != nil {
@@ -81,6 +80,19 @@ func (g *genGate) run(ctx context.Context, r *genRead) {
 	if n != nil {
 		go g.run(ctx, n)
 	}
+}
+
+// readOnce runs one read on a context no request can cancel; a panic
+// becomes the read's error, so the gate never stays closed behind it.
+func (g *genGate) readOnce(ctx context.Context) (cat, cfg int64, err error) {
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), genReadTimeout)
+	defer cancel()
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("web: generation read: %v", p)
+		}
+	}()
+	return g.read(rctx)
 }
 
 // checkState is what a call-time check reads: the generations through

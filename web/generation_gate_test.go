@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -97,5 +98,26 @@ func TestGenGateCancel(t *testing.T) {
 	<-got
 	if err := <-other; err != nil {
 		t.Fatalf("the leader's cancellation failed the read it shared: %v", err)
+	}
+}
+
+// TestGenGateSurvivesAFailingRead: a read that errs or panics answers its
+// waiters with an error, and the next call reads again.
+func TestGenGateSurvivesAFailingRead(t *testing.T) {
+	var n atomic.Int64
+	g := genGate{read: func(context.Context) (int64, int64, error) {
+		switch n.Add(1) {
+		case 1:
+			return 0, 0, errors.New("db down")
+		case 2:
+			panic("driver bug")
+		}
+		return 3, 4, nil
+	}}
+	for i, want := range []bool{true, true, false} {
+		_, _, err := g.generations(context.Background())
+		if (err != nil) != want {
+			t.Fatalf("call %d: err %v, want an error %v", i+1, err, want)
+		}
 	}
 }
