@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"time"
-
-	"gorm.io/gorm/clause"
 )
 
 // Receipt is a served composition, stored content-addressed: the exact
@@ -19,8 +17,15 @@ type Receipt struct {
 }
 
 // SaveReceipt stores a receipt unless one with its digest exists.
+// It is one plain statement: the ORM's Create wrapped the insert in a
+// transaction of its own (three round trips on Postgres) and was a fifth of
+// a distinct compose request's CPU.
 func (s *Store) SaveReceipt(ctx context.Context, r *Receipt) error {
-	if err := s.with(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(r).Error; err != nil {
+	if r.CreatedAt.IsZero() {
+		r.CreatedAt = time.Now()
+	}
+	if err := s.with(ctx).Exec("INSERT INTO receipts (digest, inputs, text, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (digest) DO NOTHING",
+		r.Digest, r.Inputs, r.Text, r.CreatedAt).Error; err != nil {
 		return fmt.Errorf("models: save receipt: %w", err)
 	}
 	return nil

@@ -33,6 +33,8 @@ type receiptCache struct {
 	mu        sync.Mutex
 	seen      map[string]bool
 	responses map[string]cachedResponse
+	// respBytes is the size of the bodies held in responses
+	respBytes int
 }
 
 type cachedResponse struct {
@@ -40,7 +42,13 @@ type cachedResponse struct {
 	digest string
 }
 
-const maxCachedResponses = 2000
+// The response cache holds at most this many bodies and bytes: under
+// distinct requests it is all misses, and 2,000 bodies of an agent's full
+// catalog were most of the resident memory.
+const (
+	maxCachedResponses     = 2000
+	maxCachedResponseBytes = 24 << 20
+)
 
 func (rc *receiptCache) response(k string) (cachedResponse, bool) {
 	rc.mu.Lock()
@@ -52,10 +60,17 @@ func (rc *receiptCache) response(k string) (cachedResponse, bool) {
 func (rc *receiptCache) keep(k string, r cachedResponse) {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
-	if rc.responses == nil || len(rc.responses) >= maxCachedResponses {
-		rc.responses = map[string]cachedResponse{}
+	if len(r.body) > maxCachedResponseBytes/8 {
+		return
+	}
+	if rc.responses == nil || len(rc.responses) >= maxCachedResponses || rc.respBytes+len(r.body) > maxCachedResponseBytes {
+		rc.responses, rc.respBytes = map[string]cachedResponse{}, 0
+	}
+	if old, ok := rc.responses[k]; ok {
+		rc.respBytes -= len(old.body)
 	}
 	rc.responses[k] = r
+	rc.respBytes += len(r.body)
 }
 
 func (rc *receiptCache) known(d string) bool {
