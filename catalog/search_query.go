@@ -170,6 +170,11 @@ func parseTask(q string) ([]qterm, []string) {
 		if !w.content && !w.file && (conditionOpeners[lw] || (lw == "when" && !opening)) {
 			cond = true
 		}
+		if !w.content && !w.file && !opening && i+1 < len(ws) && (lw == "instead" && strings.EqualFold(ws[i+1].text, "of") || lw == "rather" && strings.EqualFold(ws[i+1].text, "than")) {
+			// "move them instead of zipping them": what follows is
+			// refused, to the end of the clause
+			neg = true
+		}
 		p := parsedWord{lower: lw, file: w.file, content: w.content || span > 0 || cond, clause: clause, terms: st.terms(w.text), punct: w.punct}
 		if !w.content && !w.file && creatingVerbs[lw] && i+1 < len(ws) && indefinite[strings.ToLower(ws[i+1].text)] {
 			// "open a ticket", "raise an issue", "file a bug": an
@@ -329,7 +334,7 @@ var politeModals = map[string]bool{"can": true, "could": true, "would": true, "w
 
 // negators open a prohibition at the start of a clause: "don't zip
 // anything", "never delete", "do not …" (see parseQuery).
-var negators = map[string]bool{"don't": true, "dont": true, "don’t": true, "never": true, "without": true}
+var negators = map[string]bool{"don't": true, "dont": true, "don’t": true, "never": true, "without": true, "no": true, "not": true}
 
 // subjects open a statement, not a request, at the start of a clause:
 // "nobody uses the tag …", "it must say …", "i keep getting mails …".

@@ -89,6 +89,8 @@ func TestParseQuery(t *testing.T) {
 		// a prohibition asks nothing: its words are content
 		{"don't zip anything, just move them", "[zip] [anyth] | move*"},
 		{"do not delete it; archive it", "[delet] | archiv*"},
+		{"no zip, just move them", "[zip] | move*"},
+		{"move them instead of zipping the folder", "move* [instead] [zip] [folder]"},
 		// a clause opening with its subject is a statement: no verb
 		{"nobody uses the tag, remove it", "use tag | remov*"},
 		{"i keep getting mails", "keep get mail"},
@@ -207,5 +209,24 @@ func TestHintPhrasesSaidWordForWord(t *testing.T) {
 	}
 	if hits := ix.Search("what did you tell me", 2); len(hits) > 0 && hits[0].ID == "recall" {
 		t.Errorf("other words: top %v, want no phrase match", hits)
+	}
+}
+
+// A prohibition ranks the tool named for what it forbids (or a thesaurus
+// relative of it) below the one asked for, wherever the prohibition is.
+func TestProhibitionsRankTheForbiddenToolLower(t *testing.T) {
+	zip := Contract{ID: "archive_files", Title: "Archive files", Purpose: "Packs files and folders into one zip archive.", Class: ClassWorkspace, Effects: EffectsWorkspaceWrite, Version: "1"}
+	move := Contract{ID: "move_file", Title: "Move file", Purpose: "Moves a file into another folder.", Class: ClassWorkspace, Effects: EffectsWorkspaceWrite, Version: "1"}
+	ix := NewIndex([]Contract{zip, move})
+	for q, want := range map[string]string{
+		"zip the drafts folder":                               "archive_files",
+		"archive the drafts: put them in the old folder":      "archive_files",
+		"archive the drafts. don't zip anything, move them":   "move_file",
+		"no zipping, just put the drafts in the old folder":   "move_file",
+		"put the drafts in the old folder instead of zipping": "move_file",
+	} {
+		if hits := ix.Search(q, 2); len(hits) == 0 || hits[0].ID != want {
+			t.Errorf("%q: top %v, want %s", q, hits, want)
+		}
 	}
 }
