@@ -33,13 +33,12 @@ func (req Request) options(base instruction.Options) (instruction.Options, error
 // and the tools that did not make the roster with the set that dropped
 // them. A tool id no catalog entry has is an error naming the field.
 func requestDraft(snap *Snapshot, ac AgentContext, req Request) (instruction.Draft, []instruction.Dropped, error) {
-	known := snap.KnownTools()
 	for _, f := range []struct {
 		name string
 		ids  []string
 	}{{"tools", req.Tools}, {"without", req.Without}} {
 		for _, id := range f.ids {
-			if !known[id] {
+			if _, known := snap.rowByID[id]; !known {
 				return instruction.Draft{}, nil, &instruction.FieldError{Field: f.name, Message: fmt.Sprintf("unknown tool id %q (no catalog entry has it)", id)}
 			}
 		}

@@ -25,8 +25,10 @@ type Snapshot struct {
 	// authTools holds each row's authority view (rows order), built once
 	// per generation: deriving it parses the stored contract.
 	authTools []authority.Tool
-	linter    *instruction.Linter
-	fidelity  *fidelity.Checker
+	// authorized memoizes AuthorizedSet per grants and groups
+	authorized authorizedMemo
+	linter     *instruction.Linter
+	fidelity   *fidelity.Checker
 }
 
 // Gen is the catalog generation the snapshot was built from.

@@ -2,6 +2,10 @@ package runtime
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"strconv"
+	"sync"
 
 	"github.com/agentforge/console/instruction/authority"
 )
@@ -21,13 +25,70 @@ func ForSubject(ctx context.Context, store Store, snap *Snapshot, ac AgentContex
 }
 
 // AuthorizedSet is the authorized set of the groups over the snapshot's
-// tools, as a membership test.
+// tools, as a membership test. It is a function of the snapshot's tools,
+// the grants and the groups alone, so the snapshot memoizes it keyed by
+// the grants' and groups' content (a changed grant is a different key:
+// nothing stale can answer).
 func AuthorizedSet(snap *Snapshot, grants []authority.Grant, groups []string) func(id string) bool {
-	in := map[string]bool{}
-	for _, t := range snap.authTools {
-		if _, ok := authority.Authorize(groups, grants, t); ok {
-			in[t.ID] = true
+	in := snap.authorized.get(authorizedKey(grants, groups), func() map[string]bool {
+		in := map[string]bool{}
+		for _, t := range snap.authTools {
+			if _, ok := authority.Authorize(groups, grants, t); ok {
+				in[t.ID] = true
+			}
 		}
-	}
+		return in
+	})
 	return func(id string) bool { return in[id] }
+}
+
+// authorizedKey is sha256 over the grants and groups, each field
+// length-prefixed so no two different inputs share a key.
+func authorizedKey(grants []authority.Grant, groups []string) [sha256.Size]byte {
+	h := sha256.New()
+	var n [8]byte
+	field := func(s string) {
+		binary.LittleEndian.PutUint64(n[:], uint64(len(s)))
+		h.Write(n[:])
+		h.Write([]byte(s))
+	}
+	field(strconv.Itoa(len(grants)))
+	for _, g := range grants {
+		field(g.Group)
+		field(g.Kind)
+		field(g.Value)
+		field(strconv.FormatBool(g.RequiresApproval))
+	}
+	field(strconv.Itoa(len(groups)))
+	for _, g := range groups {
+		field(g)
+	}
+	var k [sha256.Size]byte
+	h.Sum(k[:0])
+	return k
+}
+
+// authorizedMemo is a snapshot's bounded memo of authorized sets.
+type authorizedMemo struct {
+	mu   sync.Mutex
+	sets map[[sha256.Size]byte]map[string]bool
+}
+
+const maxAuthorizedSets = 1024
+
+func (m *authorizedMemo) get(k [sha256.Size]byte, make func() map[string]bool) map[string]bool {
+	m.mu.Lock()
+	in, ok := m.sets[k]
+	m.mu.Unlock()
+	if ok {
+		return in
+	}
+	in = make()
+	m.mu.Lock()
+	if m.sets == nil || len(m.sets) >= maxAuthorizedSets {
+		m.sets = map[[sha256.Size]byte]map[string]bool{}
+	}
+	m.sets[k] = in
+	m.mu.Unlock()
+	return in
 }
