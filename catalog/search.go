@@ -263,8 +263,12 @@ func (ix *Index) Len() int { return len(ix.tools) }
 // at MaxQueryBytes. A task of several clauses ("read the sheet and open an
 // issue") needs a tool per clause: the ranking of the whole query leads,
 // and each clause's ranking is interleaved after it, so the second tool
-// is not buried under the first one's neighbours. Equal scores keep
-// roster order.
+// is not buried under the first one's neighbours. The task is read for
+// its structure first (parseTask): references and quoted text are names,
+// statements, questions, conditions and prohibitions are told apart from
+// the request, and the request's verb and the head of its object lead;
+// a reviewed hint phrase said word for word counts on its own. Equal
+// scores keep roster order.
 func (ix *Index) Search(query string, limit int) []Hit {
 	if len(query) > MaxQueryBytes {
 		query = query[:MaxQueryBytes]
