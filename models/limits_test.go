@@ -20,7 +20,7 @@ var schemaModels = []any{
 	&models.Skill{}, &models.SkillVersion{}, &models.SkillLabel{}, &models.Proposal{}, &models.ProposalRevision{}, &models.Review{},
 	&models.APIKey{}, &models.Receipt{}, &models.RunEvent{}, &models.ServerSecret{},
 	&models.Group{}, &models.GroupVersion{}, &models.Binding{}, &models.CheckCounter{},
-	&models.SelectionCaseSet{},
+	&models.SelectionCaseSet{}, &models.HintProposal{},
 }
 
 // TestEveryColumnLimitIsCheckedBeforeTheDatabase (finding 10) walks every
