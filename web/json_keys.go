@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -129,7 +130,9 @@ func (w *keyWalk) object(t reflect.Type, path string, depth int) error {
 	if t != nil && t.Kind() == reflect.Struct {
 		fields = structJSONFields(t)
 	}
-	var seenBuf [16]string
+	// keys stay bytes of the body: a string is made only for an error
+	// message or the path of a nested value
+	var seenBuf [16][]byte
 	seen := seenBuf[:0]
 	w.i++
 	w.space()
@@ -142,30 +145,35 @@ func (w *keyWalk) object(t reflect.Type, path string, depth int) error {
 		if w.i >= len(w.b) || w.b[w.i] != '"' {
 			return errJSONSyntax
 		}
-		raw, escaped, err := w.str()
+		key, escaped, err := w.str()
 		if err != nil {
 			return err
 		}
-		k := string(raw)
 		if escaped {
-			if json.Unmarshal(w.b[w.i-len(raw)-2:w.i], &k) != nil {
+			var k string
+			if json.Unmarshal(w.b[w.i-len(key)-2:w.i], &k) != nil {
 				return errJSONSyntax
 			}
+			key = []byte(k)
 		}
-		name := k
-		if path != "" {
-			name = path + "." + k
+		name := func() string {
+			if path != "" {
+				return path + "." + string(key)
+			}
+			return string(key)
 		}
-		if slices.Contains(seen, k) {
-			return apiErr(http.StatusBadRequest, "bad_request", name, "field "+name+" is given twice")
+		if slices.ContainsFunc(seen, func(s []byte) bool { return bytes.Equal(s, key) }) {
+			n := name()
+			return apiErr(http.StatusBadRequest, "bad_request", n, "field "+n+" is given twice")
 		}
-		seen = append(seen, k)
+		seen = append(seen, key)
 		var ft reflect.Type
 		switch {
 		case fields != nil:
-			f, known := fields[k]
+			f, known := fields[string(key)]
 			if !known {
-				return apiErr(http.StatusBadRequest, "bad_request", name, "unknown field "+name+" (field names are case-sensitive)")
+				n := name()
+				return apiErr(http.StatusBadRequest, "bad_request", n, "unknown field "+n+" (field names are case-sensitive)")
 			}
 			ft = f
 		case t != nil && t.Kind() == reflect.Map:
@@ -176,7 +184,12 @@ func (w *keyWalk) object(t reflect.Type, path string, depth int) error {
 			return errJSONSyntax
 		}
 		w.i++
-		if err := w.value(ft, name, depth+1); err != nil {
+		w.space()
+		sub := ""
+		if w.i < len(w.b) && (w.b[w.i] == '{' || w.b[w.i] == '[') {
+			sub = name() // only nested values name their fields
+		}
+		if err := w.value(ft, sub, depth+1); err != nil {
 			return err
 		}
 		w.space()

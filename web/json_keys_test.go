@@ -155,3 +155,17 @@ func tokenWalk(dec *json.Decoder, t reflect.Type, path string) error {
 	_, _ = dec.Token() // the closing delimiter
 	return nil
 }
+
+// BenchmarkCheckJSONKeysRunStep: a deferred step's body with three
+// receipts, the runtime's most frequent request.
+func BenchmarkCheckJSONKeysRunStep(b *testing.B) {
+	r := `{"v":1,"run":"load-7f3a-1234","surface":"` + strings.Repeat("ab", 32) + `","step":%d,"names":["github.create_issue","github.list_issues","read_file"],"mac":"47sSGE1MgSWz6dzWhns-YbEa7qUeiXSHFyPxOxrlzKE"}`
+	body := []byte(`{"agent":"dev-helper","receipts":[[` + fmt.Sprintf(r, 0) + `],[` + fmt.Sprintf(r, 1) + `],[` + fmt.Sprintf(r, 2) + `]]}`)
+	t := reflect.TypeOf(&runStepRequest{})
+	b.ReportAllocs()
+	for range b.N {
+		if err := checkJSONKeys(body, t); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
