@@ -49,12 +49,25 @@ var fitPages = []struct{ name, path string }{
 	{"account", "/account"},
 }
 
+// tableOverflow names the first table that runs past its panel (tables
+// meant to scroll sit in a .table-scroll box and are exempt), or "".
+const tableOverflow = `(() => {
+	for (const t of document.querySelectorAll("main table")) {
+		const box = t.closest(".panel");
+		if (!box || t.closest(".table-scroll") || t.closest("details:not([open])") || t.offsetParent === null) continue;
+		const over = Math.round(t.getBoundingClientRect().right - box.getBoundingClientRect().right);
+		if (over > 1) return (t.dataset.testid || t.className || "a table") + " by " + over + " px";
+	}
+	return "";
+})()`
+
 // overflowX is how many pixels the page scrolls sideways.
 const overflowX = `document.documentElement.scrollWidth - document.documentElement.clientWidth`
 
 // TestBrowserPagesFit opens every page at 1440, 1024 and 768 px, takes a
 // screenshot of each (artifacts/screenshots/fit-WIDTH-NAME.png) and fails
-// when a page renders an error or scrolls sideways at 1440 or 1024.
+// when a page renders an error, scrolls sideways or has a table running
+// past its panel at 1440 or 1024.
 func TestBrowserPagesFit(t *testing.T) {
 	h := sqliteOnly(t)
 	ctx := context.Background()
@@ -81,6 +94,11 @@ func TestBrowserPagesFit(t *testing.T) {
 			}
 			if over > 0 && width >= 1024 {
 				t.Errorf("%s (%s) at %d px scrolls sideways by %d px", p.name, p.path, width, over)
+			}
+			if width >= 1024 {
+				if tbl, _ := chromedp.Run(bctx, chromedp.Evaluate[string](tableOverflow)); tbl != "" {
+					t.Errorf("%s (%s) at %d px: %s runs past its panel", p.name, p.path, width, tbl)
+				}
 			}
 		}
 	}
