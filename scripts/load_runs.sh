@@ -39,7 +39,30 @@ echo "agent dev-helper declares $tools tools"
 # the baseline of the same run on the same machine: one repeated compose
 # request (DESIGN.md §9: ≥ 5,000 req/s); the targets hold as ratios to it
 "$bin" loadtest --url "http://127.0.0.1:$port" --key "$key" -c 32 -d "${seconds}s" --mode compose --body '{"agent":"analyst"}' | tee "$tmp/compose"
-"$bin" loadtest --url "http://127.0.0.1:$port" --key "$key" -c 32 -d "${seconds}s" --mode steps --agent dev-helper --runs "${LOAD_RUNS:-8192}" | tee "$tmp/steps"
+# CPU per step, read off /proc over a window of the measured steps (after
+# the receipts are minted and the warm-up is over): on a shared machine
+# the rate moves with everyone else's load, the CPU a step costs much less
+cpu() { awk '{print $14+$15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+pgcpu() { for p in $(pgrep -x postgres); do cpu "$p"; done | awk '{s+=$1} END {print s+0}'; }
+nsteps() { psql "$DATABASE_URL" -Atc "SELECT count(*) FROM run_events WHERE kind = 'step'"; }
+"$bin" loadtest --url "http://127.0.0.1:$port" --key "$key" -c 32 -d "${seconds}s" --mode steps --agent dev-helper --runs "${LOAD_RUNS:-8192}" > "$tmp/steps" &
+lt=$!
+if [ "$seconds" -ge 8 ]; then
+  until [ "$(nsteps)" -gt 0 ] || ! kill -0 $lt 2>/dev/null; do sleep 0.2; done
+  sleep 3
+  gen=$(pgrep -f "^$bin loadtest" | head -1)
+  s0=$(cpu $pid); g0=$(cpu "$gen"); p0=$(pgcpu); n0=$(nsteps)
+  sleep $((seconds - 5))
+  s1=$(cpu $pid); g1=$(cpu "$gen"); p1=$(pgcpu); n1=$(nsteps)
+fi
+wait $lt
+cat "$tmp/steps"
+if [ -n "${n1:-}" ] && [ "$n1" -gt "$n0" ]; then
+  tick=$((1000000 / $(getconf CLK_TCK)))
+  awk -v n=$((n1 - n0)) -v t=$tick -v s=$((s1 - s0)) -v g=$((g1 - g0)) -v p=$((p1 - p0)) 'BEGIN {
+    printf "CPU per step over %d steps: server %.0f µs, load generator %.0f µs, PostgreSQL (every database) %.0f µs; %.0f µs in all (at most %.0f steps/s on 2 otherwise idle cores)\n",
+      n, s*t/n, g*t/n, p*t/n, (s+g+p)*t/n, 2000000 / ((s+g+p)*t/n) }'
+fi
 "$bin" loadtest --url "http://127.0.0.1:$port" --key "$key" -c 32 -d "${seconds}s" --mode distinct --agent analyst | tee "$tmp/distinct"
 rate() { sed -E 's/.* ([0-9]+) req\/s.*/\1/' "$1"; }
 awk -v c="$(rate "$tmp/compose")" -v s="$(rate "$tmp/steps")" -v d="$(rate "$tmp/distinct")" 'BEGIN {
