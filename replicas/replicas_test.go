@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -31,7 +32,6 @@ import (
 const adminPassword = "admin-password-1"
 
 // Ports of the two replicas (the hardening range of TEAM.md).
-var ports = [2]int{18300, 18301}
 
 // cluster is two console processes on one Postgres schema.
 type cluster struct {
@@ -241,7 +241,8 @@ func startCluster(t *testing.T) *cluster {
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
 	c := &cluster{t: t, bin: bin, env: append(os.Environ(), "DATABASE_URL="+u.String(), "CONSOLE_ADMIN_PASSWORD="+adminPassword)}
-	for i, port := range ports {
+	for i := range c.base {
+		port := freePort(t)
 		c.base[i] = fmt.Sprintf("http://127.0.0.1:%d", port)
 		c.start(i, port)
 	}
@@ -415,4 +416,16 @@ func (b *browser) signIn(base, name, password string) {
 	}
 	_, d := b.get(base + "/")
 	b.csrf, _ = d.Find(`meta[name="csrf-token"]`).Attr("content")
+}
+
+// freePort asks the kernel for a port nobody listens on, so two runs of
+// this test (or another console) on one machine never answer for each
+// other's replicas.
+func freePort(t *testing.T) int {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
 }
