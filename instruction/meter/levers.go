@@ -1,6 +1,7 @@
 package meter
 
 import (
+	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction"
 )
 
@@ -37,36 +38,70 @@ func (m *Meter) Levers(enc string, d instruction.Draft, base instruction.Composi
 	return out, nil
 }
 
-// totalsReusing counts c, taking a section's count from the base when the
-// base has the same section with the same units.
+// totalsReusing counts c from the base: a section with the same id as a
+// base section costs only the units that differ. Its common prefix and
+// suffix of units (by content key) keep the base's count, and since a
+// section's count is the sum of its units' counts, the count is the base
+// count less the base's differing units plus c's differing units: flipping
+// one tool of a 150-tool catalog counts one entry and the header, not 151
+// units.
 func (m *Meter) totalsReusing(enc string, c, base instruction.Composition, baseCounts []int) (Totals, error) {
 	var t Totals
 	for i, s := range c.Sections {
-		if i < len(base.Sections) && sameUnits(s, base.Sections[i]) {
-			t.add(s.Group, baseCounts[i])
-			continue
-		}
-		n := 0
-		for _, u := range s.Units {
-			k, err := m.CountUnit(enc, u)
+		j := sectionIndex(base, s.ID, i)
+		if j < 0 {
+			n, err := m.countUnits(enc, s.Units)
 			if err != nil {
 				return Totals{}, err
 			}
-			n += k
+			t.add(s.Group, n)
+			continue
 		}
-		t.add(s.Group, n)
+		bu := base.Sections[j].Units
+		pre := 0
+		for pre < len(s.Units) && pre < len(bu) && s.Units[pre].Key == bu[pre].Key {
+			pre++
+		}
+		suf := 0
+		for suf < len(s.Units)-pre && suf < len(bu)-pre && s.Units[len(s.Units)-1-suf].Key == bu[len(bu)-1-suf].Key {
+			suf++
+		}
+		gone, err := m.countUnits(enc, bu[pre:len(bu)-suf])
+		if err != nil {
+			return Totals{}, err
+		}
+		added, err := m.countUnits(enc, s.Units[pre:len(s.Units)-suf])
+		if err != nil {
+			return Totals{}, err
+		}
+		t.add(s.Group, baseCounts[j]-gone+added)
 	}
 	return t, nil
 }
 
-func sameUnits(a, b instruction.Section) bool {
-	if a.ID != b.ID || len(a.Units) != len(b.Units) {
-		return false
+// sectionIndex finds the base section with the id, trying index i first
+// (sections keep their places unless a gated one comes or goes); -1: none.
+func sectionIndex(base instruction.Composition, id string, i int) int {
+	if i < len(base.Sections) && base.Sections[i].ID == id {
+		return i
 	}
-	for i := range a.Units {
-		if a.Units[i].Key != b.Units[i].Key {
-			return false
+	for j, s := range base.Sections {
+		if s.ID == id {
+			return j
 		}
 	}
-	return true
+	return -1
+}
+
+// countUnits is the sum of the units' memoized counts.
+func (m *Meter) countUnits(enc string, us []catalog.Unit) (int, error) {
+	n := 0
+	for _, u := range us {
+		k, err := m.CountUnit(enc, u)
+		if err != nil {
+			return 0, err
+		}
+		n += k
+	}
+	return n, nil
 }
