@@ -28,6 +28,10 @@ type Draft struct {
 	// unique, once uniqueKnown, says Declared holds each entry once; flips
 	// keep it, so recomposing for every lever checks it once.
 	unique, uniqueKnown bool
+	// settledRoster, set by LeverBase, is the roster with no flip pending:
+	// a tool flip's roster is derived from it without reading the maps.
+	// Flipping a service drops it.
+	settledRoster []*catalog.Entry
 }
 
 // selected reports whether the tool is selected, honouring a pending flip.
@@ -47,6 +51,10 @@ func (d Draft) Input() Input {
 		if d.Connected[ns] {
 			in.Services = append(in.Services, ns)
 		}
+	}
+	if d.settledRoster != nil && unique {
+		in.Roster = d.flipRoster(in.Roster)
+		return in
 	}
 	for _, e := range d.Declared {
 		if !d.selected(e.ID()) {
@@ -129,10 +137,11 @@ func (d Draft) Flip(lever string) (Draft, error) {
 			n.flipped = id
 		} else {
 			n.Selected = flipSet(d.materialized(), id)
-			n.flipped = ""
+			n.flipped, n.settledRoster = "", nil
 		}
 	case strings.HasPrefix(lever, LeverServicePrefix):
 		n.Connected = flipSet(d.Connected, strings.TrimPrefix(lever, LeverServicePrefix))
+		n.settledRoster = nil
 	case lever == LeverCompact:
 		if d.Options.CatalogForm == catalog.FormCompact {
 			n.Options.CatalogForm = catalog.FormFull
@@ -153,10 +162,49 @@ func (d Draft) Flip(lever string) (Draft, error) {
 	return n, nil
 }
 
+// LeverBase returns the settled draft prepared for flipping every lever:
+// its roster is computed once, and a tool flip's roster is derived from
+// it. The maps must not be modified afterwards (flip instead).
+func (d Draft) LeverBase() Draft {
+	d = d.Settled()
+	d.settledRoster = nil
+	if d.unique {
+		d.settledRoster = d.Input().Roster
+	}
+	return d
+}
+
+// flipRoster appends the roster under the pending tool flip to out: the
+// settled roster with the flipped tool's entries in or out, in declared
+// order (the settled roster is a subsequence of Declared).
+func (d Draft) flipRoster(out []*catalog.Entry) []*catalog.Entry {
+	base := d.settledRoster
+	if d.flipped == "" {
+		return append(out, base...)
+	}
+	k := 0
+	for _, e := range d.Declared {
+		inBase := k < len(base) && base[k] == e
+		if inBase {
+			k++
+		}
+		if e.ID() != d.flipped {
+			if inBase {
+				out = append(out, e)
+			}
+			continue
+		}
+		if ns := e.Namespace(); d.selected(e.ID()) && (ns == "" || d.Connected[ns]) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // Settled returns the draft with any pending flip folded into Selected.
 func (d Draft) Settled() Draft {
 	if d.flipped != "" {
-		d.Selected, d.flipped = d.materialized(), ""
+		d.Selected, d.flipped, d.settledRoster = d.materialized(), "", nil
 	}
 	d.unique, d.uniqueKnown = isUnique(d.Declared), true
 	return d

@@ -17,7 +17,7 @@ type Lever struct {
 // counts it from memoized units, reusing the base count of every section
 // whose units did not change.
 func (m *Meter) Levers(enc string, d instruction.Draft, base instruction.Composition, baseCounts []int, baseTotals Totals) ([]Lever, error) {
-	d = d.Settled()
+	d = d.LeverBase()
 	ids := d.LeverIDs()
 	out := make([]Lever, 0, len(ids))
 	for _, id := range ids {
