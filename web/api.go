@@ -158,7 +158,7 @@ func (s *Server) apiCompose(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	catGen, cfgGen, err := s.store.Generations(ctx)
+	catGen, cfgGen, err := s.gate.generations(ctx)
 	if err != nil {
 		return err
 	}
