@@ -61,6 +61,19 @@ const tableOverflow = `(() => {
 	return "";
 })()`
 
+// tabsOutOfSight names the first header tab outside the window or
+// clipped by the tab bar, or "".
+const tabsOutOfSight = `(() => {
+	const nav = document.querySelector("header.top nav");
+	if (!nav) return "";
+	const box = nav.getBoundingClientRect();
+	for (const a of nav.querySelectorAll("a")) {
+		const r = a.getBoundingClientRect();
+		if (r.left < Math.max(0, box.left) - 1 || r.right > Math.min(window.innerWidth, box.right) + 1) return a.textContent.trim();
+	}
+	return "";
+})()`
+
 // overflowX is how many pixels the page scrolls sideways.
 const overflowX = `document.documentElement.scrollWidth - document.documentElement.clientWidth`
 
@@ -94,6 +107,9 @@ func TestBrowserPagesFit(t *testing.T) {
 			}
 			if over > 0 && width >= 1024 {
 				t.Errorf("%s (%s) at %d px scrolls sideways by %d px", p.name, p.path, width, over)
+			}
+			if hidden, _ := chromedp.Run(bctx, chromedp.Evaluate[string](tabsOutOfSight)); hidden != "" {
+				t.Errorf("%s at %d px: the %s tab is out of sight", p.name, width, hidden)
 			}
 			if width >= 1024 {
 				if tbl, _ := chromedp.Run(bctx, chromedp.Evaluate[string](tableOverflow)); tbl != "" {
