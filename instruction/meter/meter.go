@@ -66,9 +66,12 @@ func (m *Meter) CountUnit(enc string, u catalog.Unit) (int, error) {
 	if ok {
 		return n, nil
 	}
-	n, err := m.Count(enc, u.Text)
-	if err != nil {
-		return 0, err
+	n, ok = knownCount(enc, u.Key)
+	if !ok {
+		var err error
+		if n, err = m.Count(enc, u.Text); err != nil {
+			return 0, err
+		}
 	}
 	m.mu.Lock()
 	m.put(k, n)

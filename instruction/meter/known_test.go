@@ -1,0 +1,97 @@
+package meter_test
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/instruction/runtime"
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/models/modelstest"
+)
+
+var update = flag.Bool("update", false, "rewrite known_o200k.tsv")
+
+// TestKnownCountsMatchTheTokenizer: the embedded table of o200k_base counts
+// holds exactly the units a first start's demo seeding counts, each with
+// the tokenizer's own count. Run with -update after changing blocks, the
+// built-in catalog or the demo data.
+func TestKnownCountsMatchTheTokenizer(t *testing.T) {
+	m := meter.New(100000)
+	texts := map[string]string{}
+	seed := runtime.SeedTotals(m)
+	record := func(avail []catalog.Contract, a *models.Agent, c models.ProfileContent) (models.TokenTotals, error) {
+		cat, err := catalog.New(avail)
+		if err != nil {
+			return models.TokenTotals{}, err
+		}
+		// what runtime.ComposeVersion composes for a seeded version (no skills)
+		d, _ := instruction.NewAgentDraft(cat, runtime.AgentContext{Agent: a, Version: runtime.VersionOf(c)}.Spec(), nil)
+		comp, err := instruction.Compose(d.Input())
+		if err != nil {
+			return models.TokenTotals{}, err
+		}
+		for _, s := range comp.Sections {
+			for _, u := range s.Units {
+				texts[u.Key] = u.Text
+			}
+		}
+		return seed(avail, a, c)
+	}
+	modelstest.OpenSeeded(t, modelstest.Dialect{Name: models.DialectSQLite}, "known-counts-test", record)
+	if len(texts) == 0 {
+		t.Fatal("seeding counted nothing")
+	}
+	want := map[string]int{}
+	for k, text := range texts {
+		n, err := m.Count(meter.O200k, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[k] = n
+	}
+	if *update {
+		keys := make([]string, 0, len(want))
+		for k := range want {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var b strings.Builder
+		for _, k := range keys {
+			fmt.Fprintf(&b, "%s\t%d\n", k, want[k])
+		}
+		if err := os.WriteFile("known_o200k.tsv", []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	raw, err := os.ReadFile("known_o200k.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
+		var k string
+		var n int
+		if _, err := fmt.Sscanf(line, "%s\t%d", &k, &n); err != nil {
+			t.Fatalf("bad line %q: %v", line, err)
+		}
+		got[k] = n
+	}
+	for k, n := range want {
+		if g, ok := got[k]; !ok || g != n {
+			t.Errorf("unit %.12s… counts %d, the table says %d (present: %v); run go test ./instruction/meter -run TestKnownCounts -update", k, n, g, ok)
+		}
+	}
+	for k := range got {
+		if _, ok := want[k]; !ok {
+			t.Errorf("the table holds %.12s…, which seeding does not count; run with -update", k)
+		}
+	}
+}
