@@ -74,6 +74,20 @@ const tabsOutOfSight = `(() => {
 	return "";
 })()`
 
+// placeholderCut names the first visible empty field whose placeholder is
+// wider than the field, or "".
+const placeholderCut = `(() => {
+	const ctx = document.createElement("canvas").getContext("2d");
+	for (const el of document.querySelectorAll("main input[placeholder], main textarea[placeholder]")) {
+		if (el.offsetParent === null || el.value || el.closest("details:not([open])")) continue;
+		const cs = getComputedStyle(el);
+		ctx.font = cs.font;
+		const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+		if (ctx.measureText(el.placeholder).width > room + 1) return (el.name || el.id) + " (\"" + el.placeholder + "\")";
+	}
+	return "";
+})()`
+
 // overflowX is how many pixels the page scrolls sideways.
 const overflowX = `document.documentElement.scrollWidth - document.documentElement.clientWidth`
 
@@ -112,6 +126,9 @@ func TestBrowserPagesFit(t *testing.T) {
 				t.Errorf("%s at %d px: the %s tab is out of sight", p.name, width, hidden)
 			}
 			if width >= 1024 {
+				if cut, _ := chromedp.Run(bctx, chromedp.Evaluate[string](placeholderCut)); cut != "" {
+					t.Errorf("%s (%s) at %d px: the placeholder of %s is cut off", p.name, p.path, width, cut)
+				}
 				if tbl, _ := chromedp.Run(bctx, chromedp.Evaluate[string](tableOverflow)); tbl != "" {
 					t.Errorf("%s (%s) at %d px: %s runs past its panel", p.name, p.path, width, tbl)
 				}
