@@ -39,12 +39,11 @@ func (m *Meter) Levers(enc string, d instruction.Draft, base instruction.Composi
 }
 
 // totalsReusing counts c from the base: a section with the same id as a
-// base section costs only the units that differ. Its common prefix and
-// suffix of units (by content key) keep the base's count, and since a
-// section's count is the sum of its units' counts, the count is the base
-// count less the base's differing units plus c's differing units: flipping
-// one tool of a 150-tool catalog counts one entry and the header, not 151
-// units.
+// base section costs only the units that differ (see unitDiff): since a
+// section's count is the sum of its units' counts, its count is the base
+// count less the base's differing units plus c's differing units. Flipping
+// one tool of a 150-tool catalog looks up its entry and the two headers,
+// not 151 units.
 func (m *Meter) totalsReusing(enc string, c, base instruction.Composition, baseCounts []int) (Totals, error) {
 	var t Totals
 	for i, s := range c.Sections {
@@ -57,26 +56,52 @@ func (m *Meter) totalsReusing(enc string, c, base instruction.Composition, baseC
 			t.add(s.Group, n)
 			continue
 		}
-		bu := base.Sections[j].Units
-		pre := 0
-		for pre < len(s.Units) && pre < len(bu) && s.Units[pre].Key == bu[pre].Key {
-			pre++
-		}
-		suf := 0
-		for suf < len(s.Units)-pre && suf < len(bu)-pre && s.Units[len(s.Units)-1-suf].Key == bu[len(bu)-1-suf].Key {
-			suf++
-		}
-		gone, err := m.countUnits(enc, bu[pre:len(bu)-suf])
-		if err != nil {
-			return Totals{}, err
-		}
-		added, err := m.countUnits(enc, s.Units[pre:len(s.Units)-suf])
+		gone, added, err := m.unitDiff(enc, base.Sections[j].Units, s.Units)
 		if err != nil {
 			return Totals{}, err
 		}
 		t.add(s.Group, baseCounts[j]-gone+added)
 	}
 	return t, nil
+}
+
+// unitDiff counts the units of a that b does not share and those of b that
+// a does not share, matching common prefixes and suffixes by key. After a
+// first trim it counts one differing unit on each side and trims again (a
+// catalog whose header count and one entry changed costs four lookups);
+// what is left after a few rounds is counted in full. Each unit is counted
+// once on its side, and identical units cancel wherever they stand, so
+// count(b) = count(a) − gone + added exactly.
+func (m *Meter) unitDiff(enc string, a, b []catalog.Unit) (gone, added int, err error) {
+	for round := 0; ; round++ {
+		for len(a) > 0 && len(b) > 0 && a[0].Key == b[0].Key {
+			a, b = a[1:], b[1:]
+		}
+		for len(a) > 0 && len(b) > 0 && a[len(a)-1].Key == b[len(b)-1].Key {
+			a, b = a[:len(a)-1], b[:len(b)-1]
+		}
+		if len(a) == 0 || len(b) == 0 || round == 3 {
+			break
+		}
+		ga, err := m.CountUnit(enc, a[0])
+		if err != nil {
+			return 0, 0, err
+		}
+		ab, err := m.CountUnit(enc, b[0])
+		if err != nil {
+			return 0, 0, err
+		}
+		gone, added, a, b = gone+ga, added+ab, a[1:], b[1:]
+	}
+	ga, err := m.countUnits(enc, a)
+	if err != nil {
+		return 0, 0, err
+	}
+	ab, err := m.countUnits(enc, b)
+	if err != nil {
+		return 0, 0, err
+	}
+	return gone + ga, added + ab, nil
 }
 
 // sectionIndex finds the base section with the id, trying index i first
