@@ -9,12 +9,20 @@ import (
 // catalogSections renders the roster's contracts for a plain (not
 // deferred) composition; deferred steps build their catalog in step.go.
 // Reasons are worded only when shown.
-func catalogSections(roster []*catalog.Entry, g Gate, opts Options, reasons bool) []Section {
+func catalogSections(roster []*catalog.Entry, g Gate, opts Options, reasons bool, scratch *Scratch) []Section {
 	if !g.Has(CapTools) {
 		return nil // nothing to call: the body says so, and no catalog is taught
 	}
 	// main[0] is reserved for the header, filled in once the count is known
-	main := make([]catalog.Unit, 1, len(roster)+3)
+	var main []catalog.Unit
+	if scratch != nil && cap(scratch.units) >= len(roster)+3 {
+		main = scratch.units[:1]
+	} else {
+		main = make([]catalog.Unit, 1, len(roster)+3)
+		if scratch != nil {
+			scratch.units = main
+		}
+	}
 	var code []catalog.Unit
 	exec := g.Has(CapExec)
 	for _, e := range roster {

@@ -144,7 +144,12 @@ func Compose(in Input) (Composition, error) {
 	skills := qualifyingSkills(in.Skills, roster)
 	services := dedupeStrings(in.Services)
 	g := NewGate(Facts{Roster: roster, Services: services, Skills: skills})
-	c := Composition{entries: roster, Services: services, Skills: skills, Options: opts, Protocol: ProtocolFor(g), Sections: make([]Section, 0, 12), gate: g}
+	c := Composition{entries: roster, Services: services, Skills: skills, Options: opts, Protocol: ProtocolFor(g), gate: g}
+	if in.scratch != nil {
+		c.Sections = in.scratch.sections[:0]
+	} else {
+		c.Sections = make([]Section, 0, 12)
+	}
 	c.Options.Pins = pinsIn(opts.Pins, roster)
 	if !g.Has(CapExec) {
 		for _, e := range roster {
@@ -186,7 +191,10 @@ func Compose(in Input) (Composition, error) {
 			last.Units = append(last.Units, catalog.NewUnit(fmt.Sprintf("- %s (slug %s, version %d): %s%s", s.Name, s.Slug, s.Version, oneLine(s.Summary), sep)))
 		}
 	}
-	c.Sections = append(c.Sections, catalogSections(roster, g, opts, !in.noReasons)...)
+	c.Sections = append(c.Sections, catalogSections(roster, g, opts, !in.noReasons, in.scratch)...)
+	if in.scratch != nil {
+		in.scratch.sections = c.Sections[:0]
+	}
 	return c, nil
 }
 

@@ -42,11 +42,25 @@ func (d Draft) selected(id string) bool {
 // Input computes the composition input: the effective roster in declared
 // order.
 func (d Draft) Input() Input {
+	return d.input(make([]*catalog.Entry, 0, len(d.Declared)))
+}
+
+// CountingInput is Input for a composition made only to be counted, as a
+// lever's is (see Input.ForCounting), built in the scratch's buffers: the
+// composition it gives is valid until the scratch is used again.
+func (d Draft) CountingInput(s *Scratch) Input {
+	in := d.input(s.roster[:0])
+	s.roster = in.Roster[:0]
+	in.noReasons, in.scratch = true, s
+	return in
+}
+
+func (d Draft) input(roster []*catalog.Entry) Input {
 	unique := d.unique
 	if !d.uniqueKnown {
 		unique = isUnique(d.Declared)
 	}
-	in := Input{Skills: d.Skills, Options: d.Options, Activated: d.Activated, Roster: make([]*catalog.Entry, 0, len(d.Declared)), unique: unique}
+	in := Input{Skills: d.Skills, Options: d.Options, Activated: d.Activated, Roster: roster, unique: unique}
 	for _, ns := range d.DeclaredServices {
 		if d.Connected[ns] {
 			in.Services = append(in.Services, ns)

@@ -79,6 +79,18 @@ type Input struct {
 	unique bool
 	// noReasons leaves the sections' reasons empty (see ForCounting).
 	noReasons bool
+	// scratch, when set, lends Compose its buffers (see CountingInput).
+	scratch *Scratch
+}
+
+// Scratch holds the buffers that compositions made only to be counted
+// reuse, one after the other: composing a lever's flipped draft for every
+// lever allocated a roster and a catalog of units each time. It is not
+// safe for concurrent use.
+type Scratch struct {
+	roster   []*catalog.Entry
+	units    []catalog.Unit
+	sections []Section
 }
 
 // ForCounting marks the input as composed only to be counted, as a lever's

@@ -20,12 +20,13 @@ func (m *Meter) Levers(enc string, d instruction.Draft, base instruction.Composi
 	d = d.LeverBase()
 	ids := d.LeverIDs()
 	out := make([]Lever, 0, len(ids))
+	var scratch instruction.Scratch
 	for _, id := range ids {
 		flipped, err := d.Flip(id)
 		if err != nil {
 			return nil, err
 		}
-		c, err := instruction.Compose(flipped.Input().ForCounting())
+		c, err := instruction.Compose(flipped.CountingInput(&scratch))
 		if err != nil {
 			return nil, err
 		}
