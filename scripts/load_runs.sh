@@ -43,14 +43,14 @@ echo "agent dev-helper declares $tools tools"
 # the receipts are minted and the warm-up is over): on a shared machine
 # the rate moves with everyone else's load, the CPU a step costs much less
 cpu() { awk '{print $14+$15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
-pgcpu() { for p in $(pgrep -x postgres); do cpu "$p"; done | awk '{s+=$1} END {print s+0}'; }
-nsteps() { psql "$DATABASE_URL" -Atc "SELECT count(*) FROM run_events WHERE kind = 'step'"; }
+pgcpu() { for p in $(pgrep -x postgres || true); do cpu "$p"; done | awk '{s+=$1} END {print s+0}'; }
+nsteps() { psql "$DATABASE_URL" -Atc "SELECT count(*) FROM run_events WHERE kind = 'step'" 2>/dev/null || echo 0; }
 "$bin" loadtest --url "http://127.0.0.1:$port" --key "$key" -c 32 -d "${seconds}s" --mode steps --agent dev-helper --runs "${LOAD_RUNS:-8192}" > "$tmp/steps" &
 lt=$!
 if [ "$seconds" -ge 8 ]; then
   until [ "$(nsteps)" -gt 0 ] || ! kill -0 $lt 2>/dev/null; do sleep 0.2; done
   sleep 3
-  gen=$(pgrep -f "^$bin loadtest" | head -1)
+  gen=$(pgrep -f "^$bin loadtest" | head -1 || true)
   s0=$(cpu $pid); g0=$(cpu "$gen"); p0=$(pgcpu); n0=$(nsteps)
   sleep $((seconds - 5))
   s1=$(cpu $pid); g1=$(cpu "$gen"); p1=$(pgcpu); n1=$(nsteps)
