@@ -124,6 +124,9 @@ func mustLibrary() *library {
 	return l
 }
 
+// servicesUnits memoizes the connected-services line per list.
+var servicesUnits = newBoundedMemo[string, catalog.Unit](1024)
+
 // bodyPlan is the order of the gated body blocks, stable prefix first.
 var bodyPlan = []string{"body.core", "body.exec.codegen", "body.exec.artifacts", "capability.exec", "capability.render", "capability.web"}
 
@@ -178,7 +181,8 @@ func Compose(in Input) (Composition, error) {
 	if b, ok := lib.blocks.variant("services", opts.Tier); ok && g.Has(CapServices) {
 		add(b, why(func() string { return g.Reason(CapServices) }))
 		last := &c.Sections[len(c.Sections)-1]
-		last.Units = append(last.Units, catalog.NewUnit(fmt.Sprintf("Connected services: %s.\n\n", strings.Join(g.Services(), ", "))))
+		list := strings.Join(g.Services(), ", ")
+		last.Units = append(last.Units, servicesUnits.get(list, func() catalog.Unit { return catalog.NewUnit(fmt.Sprintf("Connected services: %s.\n\n", list)) }))
 	}
 	if b, ok := lib.blocks.variant("skills", opts.Tier); ok && g.Has(CapSkills) {
 		add(b, why(func() string { return g.Reason(CapSkills) }))

@@ -1,6 +1,9 @@
 package meter
 
 import (
+	"crypto/sha256"
+	"sync"
+
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/fidelity"
 )
@@ -73,4 +76,41 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// textDigest is instruction.Digest(text) for the composition's text,
+// memoized by the sequence of its units' content keys: the keys are
+// sha256 of the unit texts, so the sequence names the text, and hashing
+// 64 bytes per unit is far cheaper than hashing the text (hundreds of
+// kilobytes for a large catalog, recomposed on every forge toggle).
+func textDigest(c instruction.Composition, text string) string {
+	h := sha256.New()
+	for _, s := range c.Sections {
+		for _, u := range s.Units {
+			h.Write([]byte(u.Key))
+		}
+	}
+	var k [sha256.Size]byte
+	h.Sum(k[:0])
+	digests.mu.Lock()
+	d, ok := digests.m[k]
+	digests.mu.Unlock()
+	if ok {
+		return d
+	}
+	d = instruction.Digest(text)
+	digests.mu.Lock()
+	if digests.m == nil || len(digests.m) >= maxDigests {
+		digests.m = map[[sha256.Size]byte]string{}
+	}
+	digests.m[k] = d
+	digests.mu.Unlock()
+	return d
+}
+
+const maxDigests = 4096
+
+var digests struct {
+	mu sync.Mutex
+	m  map[[sha256.Size]byte]string
 }

@@ -62,7 +62,7 @@ func describe(enc string, c instruction.Composition, counts []int, totals Totals
 	p := Projection{
 		Header: Header{Encoding: enc, Tier: c.Options.Tier, CatalogForm: c.Options.CatalogForm, Deferred: c.Options.Deferred,
 			Pins: nonNil(c.Options.Pins), Roster: nonNil(c.Roster()), Services: nonNil(c.Services), Skills: c.Skills, Channels: c.Channels()},
-		Totals: totals, Text: text, Digest: instruction.Digest(text), Warnings: []fidelity.Finding{},
+		Totals: totals, Text: text, Digest: textDigest(c, text), Warnings: []fidelity.Finding{},
 		Sections: make([]SectionView, 0, len(c.Sections)),
 	}
 	if p.Skills == nil {
