@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
 )
 
@@ -98,8 +99,10 @@ func nonNilList(s []string) []string {
 	return s
 }
 
-// apiToolSearch is deferred-mode search over an agent's effective
-// roster: exact names and descriptions, never schemas.
+// apiToolSearch is deferred-mode search over an agent's effective roster
+// as authorized for the subject groups (subject_groups, comma-separated;
+// absent: everyone), the same set runs/search reaches: exact names and
+// descriptions, never schemas.
 func (s *Server) apiToolSearch(c echo.Context) error {
 	ctx := c.Request().Context()
 	q := c.QueryParam("q")
@@ -121,16 +124,21 @@ func (s *Server) apiToolSearch(c echo.Context) error {
 	if agent == "" {
 		return apiErr(http.StatusBadRequest, "bad_request", "agent", "agent is required")
 	}
-	snap, err := s.snapshot(ctx)
+	t := runTarget{Agent: agent, Profile: c.QueryParam("profile")}
+	if vs, ok := c.QueryParams()["subject_groups"]; ok {
+		groups := strings.Split(strings.Join(vs, ","), ",")
+		// the groups are a subject's: the same rules as subject.groups
+		t.Subject = &authority.Subject{ID: "search", Groups: groups}
+		if err := t.validate(); err != nil {
+			return apiErr(http.StatusBadRequest, "bad_request", "subject_groups", "subject_groups is a comma-separated list of group names, each 1-128 bytes")
+		}
+	}
+	// the run's authorized set (runtime.LoadRun): what runs/search reaches
+	b, err := s.runBaseFor(ctx, t)
 	if err != nil {
 		return err
 	}
-	ac, err := s.loadAgentContext(ctx, agent, c.QueryParam("profile"))
-	if err != nil {
-		return composeStatus(err)
-	}
-	d, _ := ac.Draft(snap, nil)
-	hits := searchIndex(d.Input()).Search(q, limit)
+	hits := searchIndex(b.Draft.Input()).Search(q, limit)
 	type hit struct {
 		Name        string `json:"name"`
 		Description string `json:"description"`
