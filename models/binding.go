@@ -12,15 +12,18 @@ import (
 // subject and agent, until it expires. Only the handle's hash is stored;
 // a binding is never authority by itself: every check re-decides.
 type Binding struct {
-	ID         uint      `gorm:"primaryKey"`
-	HandleHash string    `gorm:"size:64;uniqueIndex;not null"`
-	Subject    string    `gorm:"size:200;not null"`
-	Agent      string    `gorm:"size:64;not null"`
-	Tool       string    `gorm:"size:200;index;not null"`
-	Digest     string    `gorm:"size:64;not null"`
-	ExpiresAt  time.Time `gorm:"index;not null"`
-	CreatedBy  string    `gorm:"size:64"`
-	CreatedAt  time.Time
+	ID         uint   `gorm:"primaryKey"`
+	HandleHash string `gorm:"size:64;uniqueIndex;not null"`
+	Subject    string `gorm:"size:200;not null"`
+	// GroupSet is authority.GroupSetDigest of the subject's groups at
+	// issue: a check presenting another group set is binding_stale.
+	GroupSet  string    `gorm:"size:64"`
+	Agent     string    `gorm:"size:64;not null"`
+	Tool      string    `gorm:"size:200;index;not null"`
+	Digest    string    `gorm:"size:64;not null"`
+	ExpiresAt time.Time `gorm:"index;not null"`
+	CreatedBy string    `gorm:"size:64"`
+	CreatedAt time.Time
 	// RevokedAt is set when an admin revoked the binding: its next check
 	// is capability_revoked, on every replica (checks read it each time).
 	RevokedAt *time.Time
@@ -92,6 +95,7 @@ func (s *Store) ReadCheckState(ctx context.Context, handle string) (CheckState, 
 		Generation       int64
 		ConfigGeneration int64
 		Subject          *string
+		GroupSet         *string
 		Agent            *string
 		Tool             *string
 		Digest           *string
@@ -99,7 +103,7 @@ func (s *Store) ReadCheckState(ctx context.Context, handle string) (CheckState, 
 		RevokedAt        *time.Time
 		RevokedBy        *string
 	}
-	err := s.with(ctx).Raw(`SELECT c.generation, c.config_generation, b.subject, b.agent, b.tool, b.digest, b.expires_at, b.revoked_at, b.revoked_by
+	err := s.with(ctx).Raw(`SELECT c.generation, c.config_generation, b.subject, b.group_set, b.agent, b.tool, b.digest, b.expires_at, b.revoked_at, b.revoked_by
 FROM catalog_states c LEFT JOIN bindings b ON b.handle_hash = ? WHERE c.id = 1`, hashKey(handle)).Scan(&row).Error
 	if err != nil {
 		return st, fmt.Errorf("models: check state: %w", err)
@@ -110,7 +114,7 @@ FROM catalog_states c LEFT JOIN bindings b ON b.handle_hash = ? WHERE c.id = 1`,
 	st.CatalogGen, st.ConfigGen = row.Generation, row.ConfigGeneration
 	st.Binding = &authority.Binding{}
 	if row.Subject != nil {
-		st.Binding = &authority.Binding{Found: true, Subject: *row.Subject, Agent: deref(row.Agent), Tool: deref(row.Tool), Digest: deref(row.Digest), ExpiresAt: row.ExpiresAt.UTC()}
+		st.Binding = &authority.Binding{Found: true, Subject: *row.Subject, Groups: deref(row.GroupSet), Agent: deref(row.Agent), Tool: deref(row.Tool), Digest: deref(row.Digest), ExpiresAt: row.ExpiresAt.UTC()}
 		if row.RevokedAt != nil {
 			st.Binding.RevokedAt, st.Binding.RevokedBy = row.RevokedAt.UTC(), deref(row.RevokedBy)
 		}

@@ -113,6 +113,12 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		}
 		return nil
 	}},
+	{22, "bindings record the subject's group set", func(tx *gorm.DB, dialect string) error {
+		if tx.Migrator().HasColumn(&Binding{}, "GroupSet") {
+			return nil
+		}
+		return tx.Migrator().AddColumn(&Binding{}, "GroupSet")
+	}},
 	// console ux (issue 16): migrations 60-69
 	{60, "closed proposals keep the production version they were judged against and the approvals that counted", migrateClosedProposals},
 	// contracts (70-79)

@@ -148,7 +148,7 @@ func (s *Server) apiCreateBinding(c echo.Context) error {
 		subject = req.Subject.ID
 	}
 	exp := time.Now().Add(time.Duration(req.TTLSeconds) * time.Second).UTC().Truncate(time.Second)
-	handle, _, err := s.store.CreateBinding(c.Request().Context(), keyActor(c), models.Binding{Subject: subject, Agent: req.Agent, Tool: t.ID, Digest: t.Digest, ExpiresAt: exp})
+	handle, _, err := s.store.CreateBinding(c.Request().Context(), keyActor(c), models.Binding{Subject: subject, GroupSet: authority.GroupSetDigest(authority.GroupsOf(req.Subject)), Agent: req.Agent, Tool: t.ID, Digest: t.Digest, ExpiresAt: exp})
 	if err != nil {
 		return err
 	}

@@ -59,8 +59,11 @@ type Agent struct {
 // Binding is a stored binding a check presents. Found is false when the
 // handle resolved to nothing (unknown, released, or never issued).
 type Binding struct {
-	Found     bool
-	Subject   string
+	Found   bool
+	Subject string
+	// Groups is the GroupSetDigest of the subject's groups at issue: the
+	// binding holds only for that group set.
+	Groups    string
 	Agent     string
 	Tool      string
 	Digest    string
@@ -139,6 +142,8 @@ func checkBinding(c Check) (Decision, bool) {
 		return deny(TypeRevoked, fmt.Sprintf("binding: revoked by %s at %s", b.RevokedBy, b.RevokedAt.UTC().Format(time.RFC3339))), true
 	case b.Subject != subject || b.Agent != c.Agent.Slug || b.Tool != c.ToolID:
 		return deny(TypeBindingStale, fmt.Sprintf("binding: issued for subject %q, agent %s, tool %s", b.Subject, b.Agent, b.Tool)), true
+	case b.Groups != GroupSetDigest(GroupsOf(c.Subject)):
+		return deny(TypeBindingStale, "binding: issued for another group set than groups ["+strings.Join(GroupsOf(c.Subject), ",")+"]"), true
 	case !c.Now.Before(b.ExpiresAt):
 		return deny(TypeBindingStale, "binding: expired at "+b.ExpiresAt.UTC().Format(time.RFC3339)), true
 	case c.Tool == nil:

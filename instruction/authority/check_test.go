@@ -22,7 +22,7 @@ func baseCheck() Check {
 }
 
 func binding() *Binding {
-	return &Binding{Found: true, Subject: "u1", Agent: "analyst", Tool: "read_file", Digest: "d1", ExpiresAt: now.Add(time.Minute)}
+	return &Binding{Found: true, Subject: "u1", Groups: GroupSetDigest([]string{"contractors"}), Agent: "analyst", Tool: "read_file", Digest: "d1", ExpiresAt: now.Add(time.Minute)}
 }
 
 func TestDecide(t *testing.T) {
@@ -61,6 +61,22 @@ func TestDecide(t *testing.T) {
 		{"descriptor changed", func(c *Check) { c.Binding = binding(); c.Tool.Digest = "d2"; c.Tool.State = StateCandidate }, TypeBindingStale, "descriptor changed"},
 		{"tool left the catalog", func(c *Check) { c.Binding = binding(); c.Tool = nil }, TypeCatalogChanged, "left the catalog"},
 		{"grant revoked under a binding", func(c *Check) { c.Binding = binding(); c.Grants = nil }, TypeRevoked, "not granted"},
+		{"binding presented with another group set", func(c *Check) {
+			c.Binding = binding()
+			c.Subject.Groups = []string{"contractors", Everyone}
+			c.Grants = append(c.Grants, Grant{Group: Everyone, Kind: KindEffects, Value: "read-only"})
+		}, TypeBindingStale, "groups"},
+		{"binding presented with fewer groups", func(c *Check) { c.Binding = binding(); c.Subject.Groups = nil }, TypeBindingStale, "groups"},
+		{"binding presented with the same groups, reordered and repeated", func(c *Check) {
+			c.Binding = binding()
+			c.Binding.Groups = GroupSetDigest([]string{"staff", "contractors"})
+			c.Subject.Groups = []string{"contractors", "staff", "contractors"}
+		}, "", ""},
+		{"binding of no subject is everyone's", func(c *Check) {
+			c.Binding = binding()
+			c.Binding.Subject, c.Binding.Groups, c.Subject = "", GroupSetDigest([]string{Everyone}), nil
+			c.Grants[0].Group = Everyone
+		}, "", ""},
 		{"tool rejected under a binding", func(c *Check) { c.Binding = binding(); c.Tool.State = StateRejected }, TypeRevoked, "unavailable"},
 		{"tool left the agent under a binding", func(c *Check) { c.Binding = binding(); c.Agent.Declared = []string{"exec"} }, TypeRevoked, "undeclared"},
 		{"approval under a binding", func(c *Check) { c.Binding = binding(); c.Grants[0].RequiresApproval = true }, TypeApprovalRequired, "approval"},

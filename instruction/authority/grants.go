@@ -1,9 +1,12 @@
 package authority
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -66,6 +69,20 @@ func GroupsOf(s *Subject) []string {
 		return []string{Everyone}
 	}
 	return s.Groups
+}
+
+// GroupSetDigest names a set of groups canonically: the sha256 (hex) of
+// the distinct names, sorted, each quoted. Order and repeats do not
+// change it; any other difference does.
+func GroupSetDigest(groups []string) string {
+	gs := slices.Clone(groups)
+	slices.Sort(gs)
+	gs = slices.Compact(gs)
+	h := sha256.New()
+	for _, g := range gs {
+		h.Write(strconv.AppendQuote(nil, g))
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // Auth is one tool's authorization for a set of groups.
