@@ -68,12 +68,17 @@ func TestRunCallsAreChecked(t *testing.T) {
 		expect("contractor, active, granted", call("c1", map[string]any{"agent": "analyst", "subject": u1, "tool": "render_chart", "pins": []string{"render_chart"}, "receipts": []any{}}), deferred.CallActive, "")
 		expect("contractor, active, approval only", call("c1", map[string]any{"agent": "analyst", "subject": u1, "tool": "workspace_write", "pins": []string{"workspace_write"}, "receipts": []any{}}),
 			deferred.CallDenied+"/"+authority.TypeApprovalRequired, "approval")
-		expect("contractor, not granted", call("c1", map[string]any{"agent": "analyst", "subject": u1, "tool": "exec", "receipts": []any{}}),
-			deferred.CallDenied+"/"+authority.TypePermissionDenied, "not granted")
+		// a tool the run was never shown (not granted: never on the surface)
+		// is unknown to the model; host_reason keeps the real reason
+		notGranted := call("c1", map[string]any{"agent": "analyst", "subject": u1, "tool": "exec", "receipts": []any{}})
+		expect("contractor, not granted, never shown", notGranted, deferred.CallUnknown+"/"+authority.TypeUnavailable, "not granted")
 		unknown := call("c1", map[string]any{"agent": "analyst", "subject": u1, "tool": "launch_rockets", "receipts": []any{}})
 		hidden := call("c1", map[string]any{"agent": "analyst", "subject": u1, "tool": "web_fetch", "receipts": []any{}})
 		expect("unknown tool", unknown, deferred.CallUnknown+"/"+authority.TypeUnavailable, "unknown")
 		expect("undeclared tool", hidden, deferred.CallUnknown+"/"+authority.TypeUnavailable, "undeclared")
+		if unknown.Error.Message != notGranted.Error.Message || strings.ReplaceAll(unknown.Message, "launch_rockets", "X") != strings.ReplaceAll(notGranted.Message, "exec", "X") {
+			t.Errorf("unknown %+v and never-shown ungranted %+v must look the same to the model", unknown, notGranted)
+		}
 		if unknown.Error.Message != hidden.Error.Message || strings.ReplaceAll(unknown.Message, "launch_rockets", "X") != strings.ReplaceAll(hidden.Message, "web_fetch", "X") {
 			t.Errorf("unknown %+v and undeclared %+v must look the same to the model", unknown, hidden)
 		}

@@ -3,6 +3,7 @@ package deferred
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 )
 
@@ -45,6 +46,17 @@ type Activation struct {
 	Activated []string    // that step's names in call order, less always-on and pins
 	Accepted  []Accepted  // every valid search receipt
 	Rejected  []Rejection // every receipt that activates nothing
+	// Shown lists the names of this run's authentic receipts minted for
+	// another surface: tools the run was shown before the surface changed.
+	Shown []string
+}
+
+// ShownBefore reports whether the run was shown a tool: an authentic
+// receipt of the run named it (on any surface), the runtime pins it, or
+// a binding is presented. Such a tool outside the surface lost authority;
+// any other tool outside it is unknown to the model.
+func (a Activation) ShownBefore(tool string, pins []string, binding bool) bool {
+	return binding || slices.Contains(pins, tool) || slices.Contains(a.Shown, tool)
 }
 
 // Active lists the step's active tools: always-on, then pins, then the
@@ -102,6 +114,9 @@ func Reconstruct(key []byte, run string, s *Surface, groups [][]json.RawMessage,
 	for gi, g := range groups {
 		for pi, raw := range g {
 			r, reason, detail := check(key, run, s, raw, c)
+			if reason == ReasonStaleSurface {
+				a.Shown = append(a.Shown, r.Names...) // authentic: the MAC was checked first
+			}
 			if reason != "" {
 				a.Rejected = append(a.Rejected, Rejection{Index: index, Group: gi, Position: pi, Reason: reason, Detail: detail})
 			} else {

@@ -18,9 +18,16 @@ const CallDenied = "denied"
 //     the check would allow (a code-only helper while exec is inactive),
 //     is unknown, with the model-visible capability_unavailable error and
 //     the real reason in HostReason;
-//   - any other denial is CallDenied with the check's error and reason.
+//   - a call outside the surface of a tool the run was never shown
+//     (v.Shown false: no receipt of the run named it, no pin, no binding)
+//     is unknown the same way whatever the check says — the model must
+//     not learn that a tool it was never offered exists; HostReason keeps
+//     the check's real reason (permission_denied, approval_required…);
+//   - any other denial is CallDenied with the check's error and reason:
+//     an active tool, or one the run was shown, that lost authority.
 //
-// The returned decision is the one to count.
+// The returned decision is the one to count: the check's own, so the
+// counters keep the real outcome.
 func Authorize(v CallVerdict, d authority.Decision) (out CallVerdict, counted authority.Decision, ok bool) {
 	if v.Status == CallSearchRequired {
 		return v, authority.Decision{}, false
@@ -33,6 +40,10 @@ func Authorize(v CallVerdict, d authority.Decision) (out CallVerdict, counted au
 		d = authority.Deny(authority.TypeUnavailable, v.HostReason)
 	case d.Error.Type == authority.TypeUnavailable:
 		v.Status = CallUnknown
+	case v.Status == CallUnknown && !v.Shown:
+		u := authority.Deny(authority.TypeUnavailable, d.HostReason)
+		v.Error, v.HostReason = u.Error, u.HostReason
+		return v, d, true
 	default:
 		v.Status = CallDenied
 	}

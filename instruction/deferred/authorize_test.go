@@ -25,7 +25,10 @@ func TestAuthorizeJoinsVerdictAndCheck(t *testing.T) {
 		{"active, grant revoked", CallVerdict{Status: CallActive}, deny(authority.TypeRevoked), CallDenied, authority.TypeRevoked, "host: capability_revoked", true},
 		{"active, binding stale", CallVerdict{Status: CallActive}, deny(authority.TypeBindingStale), CallDenied, authority.TypeBindingStale, "host: binding_stale", true},
 		{"active, the check sees it unavailable", CallVerdict{Status: CallActive}, deny(authority.TypeUnavailable), CallUnknown, authority.TypeUnavailable, "host: capability_unavailable", true},
-		{"outside the surface, not granted", CallVerdict{Status: CallUnknown, HostReason: HostOutside}, deny(authority.TypePermissionDenied), CallDenied, authority.TypePermissionDenied, "host: permission_denied", true},
+		{"outside the surface, never shown, not granted", CallVerdict{Status: CallUnknown, HostReason: HostOutside}, deny(authority.TypePermissionDenied), CallUnknown, authority.TypeUnavailable, "host: permission_denied", true},
+		{"outside the surface, never shown, approval", CallVerdict{Status: CallUnknown, HostReason: HostOutside}, deny(authority.TypeApprovalRequired), CallUnknown, authority.TypeUnavailable, "host: approval_required", true},
+		{"outside the surface, shown before, not granted", CallVerdict{Status: CallUnknown, HostReason: HostOutside, Shown: true}, deny(authority.TypePermissionDenied), CallDenied, authority.TypePermissionDenied, "host: permission_denied", true},
+		{"outside the surface, shown before, revoked", CallVerdict{Status: CallUnknown, HostReason: HostOutside, Shown: true}, deny(authority.TypeRevoked), CallDenied, authority.TypeRevoked, "host: capability_revoked", true},
 		{"outside the surface, hidden", CallVerdict{Status: CallUnknown, HostReason: HostOutside}, deny(authority.TypeUnavailable), CallUnknown, authority.TypeUnavailable, "host: capability_unavailable", true},
 		{"code-only while exec is inactive", CallVerdict{Status: CallUnknown, HostReason: HostCodeOnly}, allow, CallUnknown, authority.TypeUnavailable, HostCodeOnly, true},
 	} {
@@ -41,6 +44,9 @@ func TestAuthorizeJoinsVerdictAndCheck(t *testing.T) {
 			if got.Status != c.status || typ != c.typ || got.HostReason != c.host || checked != c.checked {
 				t.Fatalf("got %s/%s (%q) checked %v, want %s/%s (%q) checked %v", got.Status, typ, got.HostReason, checked, c.status, c.typ, c.host, c.checked)
 			}
+			if checked && c.d.Error != nil && !counted.Allow && counted.Error.Type != c.d.Error.Type {
+				t.Errorf("counted %s, want the check's own %s", counted.Error.Type, c.d.Error.Type)
+			}
 			if checked && counted.Allow != (got.Status == CallActive) {
 				t.Errorf("counted allow %v for status %s", counted.Allow, got.Status)
 			}
@@ -48,6 +54,25 @@ func TestAuthorizeJoinsVerdictAndCheck(t *testing.T) {
 				t.Error("the SEARCH_REQUIRED receipt was dropped")
 			}
 		})
+	}
+}
+
+func TestShownBefore(t *testing.T) {
+	a := Activation{Shown: []string{"sql_query"}}
+	for _, c := range []struct {
+		tool    string
+		pins    []string
+		binding bool
+		want    bool
+	}{
+		{"sql_query", nil, false, true},
+		{"exec", nil, false, false},
+		{"exec", []string{"render_chart", "exec"}, false, true},
+		{"exec", nil, true, true},
+	} {
+		if got := a.ShownBefore(c.tool, c.pins, c.binding); got != c.want {
+			t.Errorf("ShownBefore(%s, %v, %v) = %v", c.tool, c.pins, c.binding, got)
+		}
 	}
 }
 

@@ -26,6 +26,10 @@ type CallVerdict struct {
 	// Error is the model-visible error of an unknown or denied call (see
 	// Authorize); nil before the call-time check joined the verdict.
 	Error *authority.Error
+	// Shown is set by the caller when the run was shown the tool before
+	// (see Activation.ShownBefore): outside the surface now, it lost
+	// authority and a denial says so; never shown, it is unknown.
+	Shown bool
 }
 
 // Classify decides a call of tool in the step whose activation is a:

@@ -218,6 +218,10 @@ func TestReconstructRejectsEachKindWithItsReason(t *testing.T) {
 			if len(a.Activated) != 0 || a.Step != -1 {
 				t.Fatalf("activated %v from a %s receipt", a.Activated, tc.reason)
 			}
+			// only an authentic receipt of this run shows its names
+			if shown := a.ShownBefore("exec", nil, false); shown != (tc.reason == ReasonStaleSurface) {
+				t.Errorf("a %s receipt: exec shown before = %v", tc.reason, shown)
+			}
 		})
 	}
 }
