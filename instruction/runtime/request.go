@@ -43,7 +43,9 @@ func requestDraft(snap *Snapshot, ac AgentContext, req Request) (instruction.Dra
 			}
 		}
 	}
-	d, _ := ac.Draft(snap, req.Tools)
+	// the spec decodes the agent's and the version's stored lists: once
+	spec := ac.Spec()
+	d, _ := instruction.NewAgentDraft(snap.available, spec, req.Tools)
 	for _, id := range req.Without {
 		delete(d.Selected, id)
 	}
@@ -61,7 +63,6 @@ func requestDraft(snap *Snapshot, ac AgentContext, req Request) (instruction.Dra
 	if d.Options, err = req.options(d.Options); err != nil {
 		return instruction.Draft{}, nil, err
 	}
-	spec := ac.Spec()
 	_, dropped := instruction.Resolve(instruction.Sets{
 		Declared: spec.Declared, Profile: spec.Profile, Requested: req.Tools, Without: req.Without, Authorized: spec.Authorized,
 		Available: func(id string) bool { _, ok := snap.available.Get(id); return ok },
