@@ -81,6 +81,9 @@ type runStepTail struct {
 	Reachable int                  `json:"reachable"`
 	Rejected  []deferred.Rejection `json:"rejected"`
 	Receipts  []deferred.Accepted  `json:"receipts"`
+	// Unpinned are the request's pins this subject's surface does not
+	// hold (not granted, or no longer bindable): they pin nothing.
+	Unpinned []string `json:"unpinned,omitempty"`
 }
 
 type runCallResponse struct {
@@ -92,6 +95,8 @@ type runCallResponse struct {
 	HostReason string               `json:"host_reason,omitempty"`
 	Receipt    *deferred.Receipt    `json:"receipt,omitempty"`
 	Rejected   []deferred.Rejection `json:"rejected"`
+	// Unpinned: as for steps.
+	Unpinned []string `json:"unpinned,omitempty"`
 }
 
 // runID reads and checks the path's run id.
@@ -195,7 +200,8 @@ func (s *Server) apiRunStep(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sf, err := withPins(b, b.Surface.KeepPins(req.Pins, b.Revoked))
+	kept := b.Surface.KeepPins(req.Pins, b.Revoked)
+	sf, err := withPins(b, kept)
 	if err != nil {
 		return err
 	}
@@ -228,7 +234,7 @@ func (s *Server) apiRunStep(c echo.Context) error {
 		return err
 	}
 	tail := runStepTail{Run: run, Step: len(req.Receipts), Surface: sf.Key(), Reachable: sf.Reachable(),
-		Rejected: nonNilRejections(act.Rejected), Receipts: act.Accepted}
+		Rejected: nonNilRejections(act.Rejected), Receipts: act.Accepted, Unpinned: deferred.Unpinned(req.Pins, kept)}
 	if tail.Receipts == nil {
 		tail.Receipts = []deferred.Accepted{}
 	}
@@ -341,7 +347,8 @@ func (s *Server) apiRunCall(c echo.Context) error {
 		return err
 	}
 	known := func(id string) bool { _, ok := b.Snapshot.Row(id); return ok }
-	sf, err := withPins(b, b.Surface.KeepPins(req.Pins, b.Revoked))
+	kept := b.Surface.KeepPins(req.Pins, b.Revoked)
+	sf, err := withPins(b, kept)
 	if err != nil {
 		return err
 	}
@@ -358,7 +365,8 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	if v, err = s.checkCall(c, req, cs, v); err != nil {
 		return err
 	}
-	res := runCallResponse{Run: run, Tool: req.Tool, Status: v.Status, Error: v.Error, HostReason: v.HostReason, Receipt: v.Receipt, Rejected: nonNilRejections(act.Rejected)}
+	res := runCallResponse{Run: run, Tool: req.Tool, Status: v.Status, Error: v.Error, HostReason: v.HostReason, Receipt: v.Receipt, Rejected: nonNilRejections(act.Rejected),
+		Unpinned: deferred.Unpinned(req.Pins, kept)}
 	switch v.Status {
 	case deferred.CallActive:
 		res.Message = "The call may proceed."

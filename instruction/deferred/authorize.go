@@ -1,6 +1,10 @@
 package deferred
 
-import "github.com/agentforge/console/instruction/authority"
+import (
+	"slices"
+
+	"github.com/agentforge/console/instruction/authority"
+)
 
 // CallDenied is the verdict of a call the surface would let through (or
 // that names a tool the agent has) but the call-time check of DESIGN §11
@@ -69,6 +73,19 @@ func (s *Surface) KeepPins(pins []string, revoked func(string) bool) []string {
 			continue
 		}
 		out = append(out, p)
+	}
+	return out
+}
+
+// Unpinned lists the pins KeepPins dropped (pins not in kept), in request
+// order: the runtime's pins this subject's surface does not hold, which
+// pin nothing. A response reports them so a dropped pin is never silent.
+func Unpinned(pins, kept []string) []string {
+	var out []string
+	for _, p := range pins {
+		if !slices.Contains(kept, p) && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
 	}
 	return out
 }
