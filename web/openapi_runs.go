@@ -72,6 +72,6 @@ func runSchemas() obj {
 				"type": obj{"type": "string", "enum": authority.ErrorTypes}, "message": str, "next_actions": strs}},
 			"host_reason": obj{"type": "string", "description": "why a call is unknown or denied, for the runtime's trace only"},
 			"receipt":     ref("Receipt"), "rejected": obj{"type": "array", "items": rejection},
-			"unpinned":    obj{"type": "array", "items": str, "description": "as for steps"}}},
+			"unpinned": obj{"type": "array", "items": str, "description": "as for steps"}}},
 	}
 }
