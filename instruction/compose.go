@@ -169,7 +169,9 @@ func Compose(in Input) (Composition, error) {
 	}
 	add := func(b Block, reason string) {
 		u := b.render(g, opts.Tier, len(c.Protocol.Channels))
-		c.Rules = append(c.Rules, b.Rules...)
+		if !in.noReasons {
+			c.Rules = append(c.Rules, b.Rules...)
+		}
 		c.Sections = append(c.Sections, Section{ID: b.ID, Group: groupOf(b.ID), Reason: reason, Units: []catalog.Unit{u}})
 	}
 	for _, id := range bodyPlan {
@@ -203,18 +205,22 @@ func Compose(in Input) (Composition, error) {
 }
 
 // protocolSection is the reply protocol with its worked example; its reason
-// is worded only when reasons are shown.
+// is worded and its rules listed only when reasons are shown.
 func protocolSection(c *Composition, g Gate, roster []*catalog.Entry, tier string, reasons bool) Section {
 	s := Section{ID: "protocol", Group: GroupProtocol}
 	if reasons {
 		s.Reason = "always; " + fmt.Sprintf("%d channel types", len(c.Protocol.Channels))
 	}
 	intro, _ := lib.blocks.variant("protocol", tier)
-	c.Rules = append(c.Rules, intro.Rules...)
+	if reasons {
+		c.Rules = append(c.Rules, intro.Rules...)
+	}
 	n := len(c.Protocol.Channels)
 	s.Units = append(s.Units, intro.render(g, tier, n))
 	if code, ok := lib.blocks.variant("protocol.code", tier); ok && g.Has(code.Requires) {
-		c.Rules = append(c.Rules, code.Rules...)
+		if reasons {
+			c.Rules = append(c.Rules, code.Rules...)
+		}
 		s.Units = append(s.Units, code.render(g, tier, n))
 		if reasons {
 			s.Reason = "always; code channel because " + g.Reason(CapExec)

@@ -77,7 +77,8 @@ type Input struct {
 	// unique is set when the roster is known to hold each tool once (a
 	// draft's), so Compose need not index it.
 	unique bool
-	// noReasons leaves the sections' reasons empty (see ForCounting).
+	// noReasons leaves the sections' reasons and the rules empty (see
+	// ForCounting).
 	noReasons bool
 	// scratch, when set, lends Compose its buffers (see CountingInput).
 	scratch *Scratch
@@ -94,8 +95,9 @@ type Scratch struct {
 }
 
 // ForCounting marks the input as composed only to be counted, as a lever's
-// flipped draft is: Compose leaves the sections' reasons empty, which no
-// count reads. Texts, units and everything else are the same.
+// flipped draft is: Compose leaves the sections' reasons and the rules
+// list empty, which no count reads. Texts, units and everything else are
+// the same.
 func (in Input) ForCounting() Input {
 	in.noReasons = true
 	return in
