@@ -66,7 +66,7 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 			return nil
 		}
 		s.log.Log(c.Request().Context(), level, "request", "method", c.Request().Method,
-			"path", c.Request().URL.Path, "status", status, "duration_ms", time.Since(start).Milliseconds(), "user", userName(c))
+			"path", logPath(c), "status", status, "duration_ms", time.Since(start).Milliseconds(), "user", userName(c))
 		return nil
 	}
 }
