@@ -103,7 +103,13 @@ func readBody(c echo.Context) ([]byte, error) {
 }
 
 func decodeStrict(body []byte, v any) error {
-	if !utf8.Valid(body) || bytes.IndexByte(body, 0) >= 0 || bytes.Contains(body, []byte(`\u0000`)) {
+	if !utf8.Valid(body) || bytes.IndexByte(body, 0) >= 0 {
+		return apiErr(http.StatusBadRequest, "bad_request", "", "the body must be UTF-8 JSON without NUL characters")
+	}
+	if bytes.Contains(body, []byte(`\u0000`)) {
+		if f := nulField(body); f != "" {
+			return apiErr(http.StatusBadRequest, "bad_request", f, f+" contains a NUL character")
+		}
 		return apiErr(http.StatusBadRequest, "bad_request", "", "the body must be UTF-8 JSON without NUL characters")
 	}
 	if err := checkJSONKeys(body, reflect.TypeOf(v)); err != nil {

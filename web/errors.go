@@ -119,8 +119,18 @@ func codeFor(status int) string {
 		return "unprocessable"
 	case 429:
 		return "rate_limited"
+	case 405:
+		return "method_not_allowed"
 	case 503:
 		return "unavailable"
+	}
+	if status >= 400 && status < 500 {
+		// any other client error: its status text in snake case (415
+		// unsupported_media_type), or client_error; never internal
+		if t := http.StatusText(status); t != "" {
+			return strings.ToLower(strings.NewReplacer(" ", "_", "-", "_", "'", "").Replace(t))
+		}
+		return "client_error"
 	}
 	return "internal"
 }
