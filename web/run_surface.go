@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"os"
 	"slices"
@@ -27,15 +28,12 @@ func (t runTarget) validate() error {
 	if t.Agent == "" {
 		return apiErr(http.StatusBadRequest, "bad_request", "agent", "agent is required")
 	}
-	if t.Subject != nil {
-		if t.Subject.ID == "" || len(t.Subject.ID) > 256 {
-			return apiErr(http.StatusBadRequest, "bad_request", "subject.id", "subject.id must be 1-256 bytes")
-		}
-		for _, g := range t.Subject.Groups {
-			if g == "" || len(g) > 128 {
-				return apiErr(http.StatusBadRequest, "bad_request", "subject.groups", "each group must be 1-128 bytes")
-			}
-		}
+	if t.Subject != nil && t.Subject.ID == "" {
+		return apiErr(http.StatusBadRequest, "bad_request", "subject.id", fmt.Sprintf("subject.id must be 1-%d bytes", authority.MaxSubjectID))
+	}
+	// the one subject rule of every runtime route (authorize, bindings)
+	if f, msg := t.Subject.Validate(); f != "" {
+		return apiErr(http.StatusBadRequest, "bad_request", f, msg)
 	}
 	return nil
 }

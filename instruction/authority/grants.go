@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Everyone is the group of a request that names no subject. A fresh
@@ -151,16 +153,54 @@ func (s *Subject) Validate() (field, msg string) {
 	if s == nil {
 		return "", ""
 	}
-	if len(s.ID) > 200 {
-		return "subject.id", "subject.id is at most 200 characters"
+	if len(s.ID) > MaxSubjectID {
+		return "subject.id", fmt.Sprintf("subject.id is at most %d bytes", MaxSubjectID)
+	}
+	if msg := printable(s.ID); msg != "" {
+		return "subject.id", "subject.id " + msg
 	}
 	if len(s.Groups) > 100 {
 		return "subject.groups", "at most 100 groups"
 	}
 	for _, g := range s.Groups {
 		if !ValidGroup(g) {
-			return "subject.groups", fmt.Sprintf("%q is not a group name (^[a-z][a-z0-9_-]*$)", g)
+			return "subject.groups", fmt.Sprintf("%s is not a group name (^[a-z][a-z0-9_-]{0,63}$)", Excerpt(g, 64))
 		}
 	}
 	return "", ""
+}
+
+// MaxSubjectID bounds a subject id (the bindings' subject column).
+const MaxSubjectID = 200
+
+// printable explains why s is not printable UTF-8 ("" when it is): not
+// UTF-8, a control character (C0 such as ESC or newline, DEL, C1) or a
+// bidi control (U+202E and its kin), which could disguise the text in a
+// log line or a page.
+func printable(s string) string {
+	if !utf8.ValidString(s) {
+		return "is not valid UTF-8"
+	}
+	for _, r := range s {
+		switch {
+		case unicode.IsControl(r):
+			return fmt.Sprintf("contains the control character %U", r)
+		case unicode.Is(unicode.Bidi_Control, r):
+			return fmt.Sprintf("contains the bidi control %U", r)
+		}
+	}
+	return ""
+}
+
+// Excerpt quotes at most n bytes of s for a message (an ellipsis marks a
+// cut, on a rune boundary), so no message echoes unbounded input.
+func Excerpt(s string, n int) string {
+	if len(s) > n {
+		cut := n
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		return strconv.Quote(s[:cut]) + "…"
+	}
+	return strconv.Quote(s)
 }
