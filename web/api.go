@@ -192,6 +192,9 @@ func (s *Server) apiCompose(c echo.Context) error {
 	if err := decodeStrict(raw, &req); err != nil {
 		return err
 	}
+	if err := checkSlugs(req.Agent, req.Profile); err != nil {
+		return err
+	}
 	if req.Agent == "" {
 		return apiErr(http.StatusBadRequest, "bad_request", "agent", "agent is required")
 	}

@@ -50,6 +50,9 @@ func (r *authorizeRequest) validate(binding bool) error {
 	case len(r.Binding) > 128:
 		return apiErr(http.StatusBadRequest, "bad_request", "binding", "binding is at most 128 characters")
 	}
+	if err := checkSlugs(r.Agent, r.Profile); err != nil {
+		return err
+	}
 	if f, msg := r.Subject.Validate(); f != "" {
 		return apiErr(http.StatusBadRequest, "bad_request", f, msg)
 	}

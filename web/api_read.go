@@ -125,6 +125,9 @@ func (s *Server) apiToolSearch(c echo.Context) error {
 		return apiErr(http.StatusBadRequest, "bad_request", "agent", "agent is required")
 	}
 	t := runTarget{Agent: agent, Profile: c.QueryParam("profile")}
+	if err := checkSlugs(t.Agent, t.Profile); err != nil {
+		return err
+	}
 	if vs, ok := c.QueryParams()["subject_groups"]; ok {
 		groups := strings.Split(strings.Join(vs, ","), ",")
 		// the groups are a subject's: the same rules as subject.groups

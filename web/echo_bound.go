@@ -1,6 +1,10 @@
 package web
 
-import "unicode/utf8"
+import (
+	"fmt"
+	"net/http"
+	"unicode/utf8"
+)
 
 // clipEcho bounds text a response or a log line echoes back: at most n
 // bytes, cut on a rune boundary, with an ellipsis when cut.
@@ -16,4 +20,19 @@ func clipEcho(s string, n int) string {
 		cut--
 	}
 	return s[:cut] + "…"
+}
+
+// maxSlug is the agent and profile slug columns' size.
+const maxSlug = 64
+
+// checkSlugs refuses an agent or profile slug longer than its column
+// before any lookup: no such slug can exist, and none is echoed.
+func checkSlugs(agent, profile string) error {
+	if len(agent) > maxSlug {
+		return apiErr(http.StatusBadRequest, "bad_request", "agent", fmt.Sprintf("agent is a slug of at most %d bytes", maxSlug))
+	}
+	if len(profile) > maxSlug {
+		return apiErr(http.StatusBadRequest, "bad_request", "profile", fmt.Sprintf("profile is a slug of at most %d bytes", maxSlug))
+	}
+	return nil
 }

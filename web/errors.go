@@ -30,7 +30,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 			if status >= 500 {
 				s.log.ErrorContext(c.Request().Context(), "request failed", "status", status, "err", err)
 			}
-			_ = c.JSON(status, apiError{Error: body})
+			_ = c.JSON(status, apiError{Error: body.bounded()})
 			return
 		}
 		if m, ok := he.Message.(string); ok && status < 500 {
@@ -46,7 +46,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		ve, _ := asValidation(err)
 		field, text := ve.First()
 		if strings.HasPrefix(c.Request().URL.Path, "/api/") {
-			_ = c.JSON(http.StatusUnprocessableEntity, apiError{Error: apiErrorBody{Code: codeFor(http.StatusUnprocessableEntity), Field: field, Message: field + " " + text}})
+			_ = c.JSON(http.StatusUnprocessableEntity, apiError{Error: apiErrorBody{Code: codeFor(http.StatusUnprocessableEntity), Field: field, Message: field + " " + text}.bounded()})
 			return
 		}
 		status, msg = http.StatusUnprocessableEntity, field+": "+text+". Nothing was saved."
@@ -57,7 +57,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		s.log.ErrorContext(c.Request().Context(), "request failed", "path", c.Request().URL.Path, "status", status, "err", err)
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
-		_ = c.JSON(status, apiError{Error: apiErrorBody{Code: codeFor(status), Message: msg}})
+		_ = c.JSON(status, apiError{Error: apiErrorBody{Code: codeFor(status), Message: msg}.bounded()})
 		return
 	}
 	title := map[int]string{400: "Bad request", 401: "Sign in required", 403: "Not allowed", 404: "Not found", 409: "Conflict", 413: "Too large", 422: "Invalid input", 429: "Too many requests", 503: "Unavailable"}[status]
@@ -99,6 +99,19 @@ type apiErrorBody struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
 	Field   string `json:"field,omitempty"`
+}
+
+// Bounds of what an API error may echo: a message quoting input (an
+// unknown slug, a field name) never grows with the input.
+const (
+	maxErrorMessage = 300
+	maxErrorField   = 80
+)
+
+// bounded is the body with its message and field cut to their bounds.
+func (b apiErrorBody) bounded() apiErrorBody {
+	b.Message, b.Field = clipEcho(b.Message, maxErrorMessage), clipEcho(b.Field, maxErrorField)
+	return b
 }
 
 func codeFor(status int) string {

@@ -28,6 +28,9 @@ func (t runTarget) validate() error {
 	if t.Agent == "" {
 		return apiErr(http.StatusBadRequest, "bad_request", "agent", "agent is required")
 	}
+	if err := checkSlugs(t.Agent, t.Profile); err != nil {
+		return err
+	}
 	if t.Subject != nil && t.Subject.ID == "" {
 		return apiErr(http.StatusBadRequest, "bad_request", "subject.id", fmt.Sprintf("subject.id must be 1-%d bytes", authority.MaxSubjectID))
 	}
