@@ -106,7 +106,7 @@ func (s *Server) check(c echo.Context, binding bool) (authorizeRequest, authorit
 	if t == nil {
 		tool = "(unknown)" // a model's guesses must not grow the counters
 	}
-	s.counters.count(req.Agent, tool, authority.GroupsOf(req.Subject), d)
+	s.counters.count(req.Agent, tool, st.countedGroups(req.Subject), d)
 	return req, d, t, nil
 }
 

@@ -412,7 +412,7 @@ func (s *Server) checkCall(c echo.Context, req runCallRequest, cs models.CheckSt
 	if t == nil {
 		tool = "(unknown)" // a model's guesses must not grow the counters
 	}
-	s.counters.count(req.Agent, tool, authority.GroupsOf(req.Subject), counted)
+	s.counters.count(req.Agent, tool, st.countedGroups(req.Subject), counted)
 	return v, nil
 }
 

@@ -23,6 +23,8 @@ type authState struct {
 	profiles       map[string][]string // slug → current version's tools
 	profileByID    map[uint]string
 	grants         []authority.Grant
+	// groups are the console's groups, by name.
+	groups map[string]bool
 }
 
 type authAgent struct {
@@ -89,6 +91,15 @@ func loadAuthState(ctx context.Context, store *models.Store, catGen, cfgGen int6
 	if st.grants, err = store.AllGrants(ctx); err != nil {
 		return nil, err
 	}
+	gs, err := store.Groups(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st.groups = make(map[string]bool, len(gs)+1)
+	st.groups[authority.Everyone] = true
+	for _, g := range gs {
+		st.groups[g.Name] = true
+	}
 	return st, nil
 }
 
@@ -120,4 +131,10 @@ func (st *authState) decide(ag authority.Agent, subject *authority.Subject, tool
 		c.Tool = &t
 	}
 	return authority.Decide(c), c.Tool
+}
+
+// countedGroups is the groups a check of the subject is counted under
+// (see authority.CountedGroups).
+func (st *authState) countedGroups(subject *authority.Subject) []string {
+	return authority.CountedGroups(authority.GroupsOf(subject), func(g string) bool { return st.groups[g] })
 }

@@ -204,3 +204,22 @@ func Excerpt(s string, n int) string {
 	}
 	return strconv.Quote(s)
 }
+
+// UnknownGroup is the counters' bucket for every group the console does
+// not know: a subject's made-up groups never become rows of their own.
+const UnknownGroup = "(unknown)"
+
+// CountedGroups is the groups a check is counted under: each known group
+// by name, in order, and all others as one UnknownGroup, once.
+func CountedGroups(groups []string, known func(string) bool) []string {
+	out := make([]string, 0, len(groups))
+	for _, g := range groups {
+		if !known(g) {
+			g = UnknownGroup
+		}
+		if !slices.Contains(out, g) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
