@@ -177,6 +177,9 @@ func Parse(raw []byte, maxNames int) (Receipt, error) {
 // receipt's fields, one JSON value.
 func decodeStrict(raw []byte) (Receipt, error) {
 	var r Receipt
+	if err := checkReceiptKeys(raw); err != nil {
+		return r, err
+	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&r); err != nil {
@@ -186,6 +189,41 @@ func decodeStrict(raw []byte) (Receipt, error) {
 		return r, fmt.Errorf("%w: more than one JSON value", errMalformed)
 	}
 	return r, nil
+}
+
+// receiptKeys are a receipt's keys, exactly as minted.
+var receiptKeys = []string{"v", "kind", "run", "surface", "step", "names", "mac"}
+
+// checkReceiptKeys refuses what encoding/json would silently accept in a
+// receipt object: a key that matches a field only case-insensitively
+// ("Names") and a key given twice (the last would win), like the API's
+// own body check. Syntax errors are left to the decoder.
+func checkReceiptKeys(raw []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	seen := make([]bool, len(receiptKeys))
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		k, _ := t.(string)
+		i := slices.Index(receiptKeys, k)
+		switch {
+		case i < 0:
+			return fmt.Errorf("%w: unknown key %.40q (keys are case-sensitive)", errMalformed, k)
+		case seen[i]:
+			return fmt.Errorf("%w: key %q given twice", errMalformed, k)
+		}
+		seen[i] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return nil
+		}
+	}
+	return nil
 }
 
 // authentic reports whether the receipt's MAC is the key's, in constant
