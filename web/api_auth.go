@@ -39,7 +39,9 @@ func apiErr(status int, code, field, msg string) error {
 // its rate.
 func (s *Server) authenticateKey(c echo.Context, scope string) error {
 	h := c.Request().Header.Get("Authorization")
-	secret, ok := strings.CutPrefix(h, "Bearer ")
+	// the scheme is case-insensitive (RFC 9110 §11.1): bearer, BEARER
+	scheme, secret, ok := strings.Cut(h, " ")
+	ok = ok && strings.EqualFold(scheme, "Bearer")
 	if !ok || strings.TrimSpace(secret) == "" {
 		return apiErr(http.StatusUnauthorized, "unauthorized", "Authorization", "send an API key as Authorization: Bearer <key>")
 	}

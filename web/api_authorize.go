@@ -1,9 +1,11 @@
 package web
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -21,7 +23,11 @@ type authorizeRequest struct {
 	Subject    *authority.Subject `json:"subject,omitempty"`
 	Tool       string             `json:"tool"`
 	Binding    string             `json:"binding,omitempty"`
-	TTLSeconds int                `json:"ttl_seconds,omitempty"`
+	// TTLSeconds is kept raw so an explicit 0, negative or null is told
+	// from an absent field (see validate).
+	TTLSeconds json.RawMessage `json:"ttl_seconds,omitempty"`
+	// ttl is the validated lifetime in seconds.
+	ttl int
 }
 
 // toolRef names the exact tool version a decision or binding is about.
@@ -60,13 +66,16 @@ func (r *authorizeRequest) validate(binding bool) error {
 		if r.Binding != "" {
 			return apiErr(http.StatusBadRequest, "bad_request", "binding", "a new binding is not made from another")
 		}
-		if r.TTLSeconds == 0 {
-			r.TTLSeconds = 300
+		maxTTL := int(models.MaxBindingTTL / time.Second)
+		r.ttl = 300 // absent: the default
+		if r.TTLSeconds != nil {
+			n, err := strconv.Atoi(string(r.TTLSeconds))
+			if err != nil || n < 1 || n > maxTTL {
+				return apiErr(http.StatusBadRequest, "bad_request", "ttl_seconds", fmt.Sprintf("ttl_seconds is an integer 1 to %d (absent: 300)", maxTTL))
+			}
+			r.ttl = n
 		}
-		if r.TTLSeconds < 1 || r.TTLSeconds > int(models.MaxBindingTTL/time.Second) {
-			return apiErr(http.StatusBadRequest, "bad_request", "ttl_seconds", fmt.Sprintf("ttl_seconds is 1 to %d", int(models.MaxBindingTTL/time.Second)))
-		}
-	} else if r.TTLSeconds != 0 {
+	} else if r.TTLSeconds != nil {
 		return apiErr(http.StatusBadRequest, "bad_request", "ttl_seconds", "unknown field ttl_seconds")
 	}
 	return nil
@@ -150,7 +159,7 @@ func (s *Server) apiCreateBinding(c echo.Context) error {
 	if req.Subject != nil {
 		subject = req.Subject.ID
 	}
-	exp := time.Now().Add(time.Duration(req.TTLSeconds) * time.Second).UTC().Truncate(time.Second)
+	exp := time.Now().Add(time.Duration(req.ttl) * time.Second).UTC().Truncate(time.Second)
 	handle, _, err := s.store.CreateBinding(c.Request().Context(), keyActor(c), models.Binding{Subject: subject, GroupSet: authority.GroupSetDigest(authority.GroupsOf(req.Subject)), Agent: req.Agent, Tool: t.ID, Digest: t.Digest, ExpiresAt: exp})
 	if err != nil {
 		return err
