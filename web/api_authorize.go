@@ -18,11 +18,11 @@ import (
 // authorizeRequest is POST /api/v1/authorize's body (DESIGN §11); a
 // bindings request adds ttl_seconds and has no binding.
 type authorizeRequest struct {
-	Agent      string             `json:"agent"`
-	Profile    string             `json:"profile,omitempty"`
-	Subject    *authority.Subject `json:"subject,omitempty"`
-	Tool       string             `json:"tool"`
-	Binding    string             `json:"binding,omitempty"`
+	Agent   string             `json:"agent"`
+	Profile string             `json:"profile,omitempty"`
+	Subject *authority.Subject `json:"subject,omitempty"`
+	Tool    string             `json:"tool"`
+	Binding string             `json:"binding,omitempty"`
 	// TTLSeconds is kept raw so an explicit 0, negative or null is told
 	// from an absent field (see validate).
 	TTLSeconds json.RawMessage `json:"ttl_seconds,omitempty"`
