@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -69,24 +67,22 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 	if err != nil {
 		return err
 	}
+	addr := hostPort(u)
 	var seq atomic.Uint64
-	shoot := func() (int, time.Duration, error) {
+	shoot := func(c *loadConn) (int, time.Duration, error) {
 		path, b := lm.next(seq.Add(1) - 1)
-		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, *target+path, bytes.NewReader(b))
-		req.Header.Set("Authorization", "Bearer "+*key)
-		req.Header.Set("Content-Type", "application/json")
 		start := time.Now()
-		res, err := client.Do(req)
+		code, _, err := c.post(path, b, false)
 		if err != nil {
 			return 0, 0, err
 		}
-		_, _ = io.Copy(io.Discard, res.Body)
-		res.Body.Close()
-		return res.StatusCode, time.Since(start), nil
+		return code, time.Since(start), nil
 	}
-	if code, _, err := shoot(); err != nil || code != http.StatusOK {
+	first := newLoadConn(addr, *key)
+	if code, _, err := shoot(first); err != nil || code != http.StatusOK {
 		return fmt.Errorf("first request failed: status %d, %v", code, err)
 	}
+	first.close()
 	run := func(d time.Duration, record bool) (lat []time.Duration, errs, n int, elapsed time.Duration) {
 		var mu sync.Mutex
 		var wg sync.WaitGroup
@@ -96,10 +92,12 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				c := newLoadConn(addr, *key)
+				defer c.close()
 				var mine []time.Duration
 				bad := 0
 				for time.Now().Before(deadline) && ctx.Err() == nil {
-					code, l, err := shoot()
+					code, l, err := shoot(c)
 					if err != nil || code != http.StatusOK {
 						bad++
 						continue
@@ -128,6 +126,17 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 	fmt.Fprintf(stdout, "requests %d in %.1fs with %d connections: %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms, errors %d (mode %s)\n",
 		n, elapsed.Seconds(), *conns, rps, ms(pct(0.50)), ms(pct(0.99)), ms(pct(1)), errs, *mode)
 	return nil
+}
+
+// hostPort is the URL's host with its port (80 or 443 when it has none).
+func hostPort(u *url.URL) string {
+	if u.Port() != "" {
+		return u.Host
+	}
+	if u.Scheme == "https" {
+		return net.JoinHostPort(u.Hostname(), "443")
+	}
+	return net.JoinHostPort(u.Hostname(), "80")
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

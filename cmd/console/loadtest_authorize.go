@@ -1,12 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"sort"
 	"sync"
@@ -69,32 +68,34 @@ func runAuthorizeLoad(ctx context.Context, client *http.Client, base, key, agent
 		}
 		defer store.Close()
 	}
+	u, err := url.Parse(base)
+	if err != nil {
+		return err
+	}
+	addr := hostPort(u)
 	var seq atomic.Uint64
-	shoot := func() (authorizeCall, error) {
+	shoot := func(conn *loadConn) (authorizeCall, error) {
 		c := authorizeBody(agent, seq.Add(1)-1)
-		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/api/v1/authorize", bytes.NewReader(c.body))
-		req.Header.Set("Authorization", "Bearer "+key)
-		req.Header.Set("Content-Type", "application/json")
 		c.sent = time.Now()
-		res, err := client.Do(req)
+		status, b, err := conn.post("/api/v1/authorize", c.body, true)
 		if err != nil {
 			return c, err
 		}
-		b, _ := io.ReadAll(res.Body)
-		res.Body.Close()
 		c.taken = time.Now()
 		var d struct {
 			Decision string `json:"decision"`
 		}
-		if res.StatusCode != http.StatusOK || json.Unmarshal(b, &d) != nil || (d.Decision != "allow" && d.Decision != "deny") {
-			return c, fmt.Errorf("status %d: %.200s", res.StatusCode, b)
+		if status != http.StatusOK || json.Unmarshal(b, &d) != nil || (d.Decision != "allow" && d.Decision != "deny") {
+			return c, fmt.Errorf("status %d: %.200s", status, b)
 		}
 		c.allow = d.Decision == "allow"
 		return c, nil
 	}
-	if _, err := shoot(); err != nil {
+	first := newLoadConn(addr, key)
+	if _, err := shoot(first); err != nil {
 		return fmt.Errorf("first check failed: %v", err)
 	}
+	first.close()
 	run := func(d time.Duration, onHalf func()) (calls []authorizeCall, errs int, elapsed time.Duration) {
 		var mu sync.Mutex
 		var wg sync.WaitGroup
@@ -104,10 +105,12 @@ func runAuthorizeLoad(ctx context.Context, client *http.Client, base, key, agent
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				conn := newLoadConn(addr, key)
+				defer conn.close()
 				var mine []authorizeCall
 				bad := 0
 				for time.Now().Before(deadline) && ctx.Err() == nil {
-					c, err := shoot()
+					c, err := shoot(conn)
 					if err != nil {
 						bad++
 						continue
