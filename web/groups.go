@@ -68,12 +68,17 @@ func (s *Server) renderGroups(c echo.Context, status int, d views.GroupsData) er
 	if err != nil {
 		return err
 	}
+	// every group's current grants in one read, not one per group
+	all, err := s.store.AllGrants(ctx)
+	if err != nil {
+		return err
+	}
+	labels := map[string][]string{}
+	for _, g := range all {
+		labels[g.Group] = append(labels[g.Group], models.GrantSpec{Kind: g.Kind, Value: g.Value, RequiresApproval: g.RequiresApproval}.String())
+	}
 	for _, g := range gs {
-		v, err := s.store.GroupVersionAt(ctx, g.ID, g.Version)
-		if err != nil {
-			return err
-		}
-		d.Groups = append(d.Groups, views.GroupRow{Name: g.Name, Version: g.Version, Grants: grantLabels(v.Grants())})
+		d.Groups = append(d.Groups, views.GroupRow{Name: g.Name, Version: g.Version, Grants: labels[g.Name]})
 	}
 	d.CSRF = csrfToken(c)
 	return s.render(c, status, s.page(c, "Groups", "groups"), views.Groups(d))
