@@ -9,6 +9,7 @@ import (
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
@@ -24,6 +25,9 @@ type forgeContext struct {
 	ac    runtime.AgentContext
 	notes []instruction.RosterNote
 	base  instruction.Draft // the saved profile's draft, before the URL's changes
+	// grants are every group's current grants, read once for an agent's
+	// forge (its subject narrowing and the subject picker)
+	grants []authority.Grant
 }
 
 // forgeDraft builds the draft from the URL: an agent (and profile) when
@@ -52,7 +56,10 @@ func (s *Server) buildForgeDraft(c echo.Context, q url.Values) (forgeContext, er
 			return fc, err
 		}
 		// the subject picker: only what the picked groups are granted
-		if fc.ac, err = s.forSubject(c.Request().Context(), snap, fc.ac, q); err != nil {
+		if fc.grants, err = s.store.AllGrants(c.Request().Context()); err != nil {
+			return fc, err
+		}
+		if fc.ac, err = forSubject(snap, fc.ac, fc.grants, q); err != nil {
 			return fc, err
 		}
 		d, fc.notes = fc.ac.Draft(snap, nil)

@@ -39,13 +39,15 @@ func subjectOf(groups []string) *authority.Subject {
 }
 
 // forSubject narrows the forge's agent to what the picked groups are
-// granted, through the same function compose uses.
-func (s *Server) forSubject(ctx context.Context, snap *Snapshot, ac runtime.AgentContext, q url.Values) (runtime.AgentContext, error) {
+// granted, through the function compose's runtime.ForSubject uses
+// (AuthorizedSet), over the grants the forge has already read.
+func forSubject(snap *Snapshot, ac runtime.AgentContext, grants []authority.Grant, q url.Values) (runtime.AgentContext, error) {
 	groups, err := subjectGroups(q)
 	if err != nil {
 		return ac, err
 	}
-	return runtime.ForSubject(ctx, s.store, snap, ac, subjectOf(groups))
+	ac.Authorized = runtime.AuthorizedSet(snap, grants, authority.GroupsOf(subjectOf(groups)))
+	return ac, nil
 }
 
 // subjectPicker lists every group with the token delta of toggling it:
@@ -60,10 +62,7 @@ func (s *Server) subjectPicker(ctx context.Context, fc forgeContext, q url.Value
 	if err != nil {
 		return nil, err
 	}
-	grants, err := s.store.AllGrants(ctx)
-	if err != nil {
-		return nil, err
-	}
+	grants := fc.grants
 	total := func(groups []string) (int, []string, error) {
 		ac := fc.ac
 		ac.Authorized = runtime.AuthorizedSet(fc.snap, grants, authority.GroupsOf(subjectOf(groups)))
