@@ -24,14 +24,10 @@ func canSeeBindings(c echo.Context) bool {
 }
 
 // bindingsData lists the live bindings the filter selects; a binding
-// whose digest is no longer its tool's is marked stale.
-func (s *Server) bindingsData(c echo.Context, f models.BindingFilter, back, scope string) (*views.BindingsData, error) {
-	ctx := c.Request().Context()
-	bs, err := s.store.LiveBindings(ctx, f, time.Now(), maxListedBindings)
-	if err != nil {
-		return nil, err
-	}
-	snap, err := s.snapshot(ctx)
+// whose digest is no longer its tool's (in the page's snapshot) is marked
+// stale.
+func (s *Server) bindingsData(c echo.Context, snap *Snapshot, f models.BindingFilter, back, scope string) (*views.BindingsData, error) {
+	bs, err := s.store.LiveBindings(c.Request().Context(), f, time.Now(), maxListedBindings)
 	if err != nil {
 		return nil, err
 	}
@@ -89,9 +85,9 @@ func (s *Server) revokeBinding(c echo.Context) error {
 
 // toolBindings is the tool page's bindings panel (nil for viewers who
 // may not see them).
-func (s *Server) toolBindings(c echo.Context, tool string) (*views.BindingsData, error) {
+func (s *Server) toolBindings(c echo.Context, snap *Snapshot, tool string) (*views.BindingsData, error) {
 	if !canSeeBindings(c) {
 		return nil, nil
 	}
-	return s.bindingsData(c, models.BindingFilter{Tool: tool}, "/catalog/tools/"+tool, "this tool")
+	return s.bindingsData(c, snap, models.BindingFilter{Tool: tool}, "/catalog/tools/"+tool, "this tool")
 }

@@ -113,7 +113,7 @@ func (s *Server) toolPage(c echo.Context) error {
 	}
 	d.Mentions = mentionViews(snap.Mentions(k))
 	d.Ledger = ledgerData(c, r, string(k.Effects))
-	if d.Bindings, err = s.toolBindings(c, r.ID); err != nil {
+	if d.Bindings, err = s.toolBindings(c, snap, r.ID); err != nil {
 		return err
 	}
 	ps, err := s.store.HintProposals(c.Request().Context(), r.ID)

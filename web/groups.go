@@ -236,7 +236,11 @@ func (s *Server) checksPage(c echo.Context) error {
 	if agent != "" {
 		back, scope = "/checks?agent="+url.QueryEscape(agent), "agent "+agent
 	}
-	bd, err := s.bindingsData(c, models.BindingFilter{Agent: agent}, back, scope)
+	snap, err := s.snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	bd, err := s.bindingsData(c, snap, models.BindingFilter{Agent: agent}, back, scope)
 	if err != nil {
 		return err
 	}
