@@ -15,37 +15,73 @@ import (
 	"github.com/agentforge/console/instruction/eval"
 )
 
-// The blind selection set (testdata/blind_cases.yaml) was written without
-// reading the search code, the other case files' tasks or any ranking
-// figure. It stayed out of tuning until the project's own cases were
-// exhausted; since then it is tuning data (its misses are shown by
-// TestSearchBeatsBM25 -v), and testdata/blind2_cases.yaml is the set kept
-// out of tuning. These tests check that it loads, names real tools, keeps
-// its shape, and does not change.
+// The blind selection sets were written without reading the search code,
+// the other case files' tasks or any ranking figure.
+//
+// The first (testdata/blind_cases.yaml) stayed out of tuning until the
+// project's own cases were exhausted; since then it is tuning data (its
+// misses are shown by TestSearchBeatsBM25 -v). The second
+// (testdata/blind2_cases.yaml, written on 2026-11-30) is the set kept out
+// of tuning and is never used for it.
+//
+// The tests below check that each set loads, names real tools, keeps its
+// shape, and does not change.
 
-// blindCasesDigest pins the whole blind file, header included: editing a
-// case to fit the search is exactly what a blind set must not allow.
-const blindCasesDigest = "90c6e6024315d683e235c55aae5bb8b2c223f09e525d8c23c69c229bba36acf0"
-
-func blindCasesPath() string {
-	return filepath.Join(filepath.Dir(catalogtest.FixturePath()), "blind_cases.yaml")
+// blindSet describes one blind case file and the shape it was written
+// with (DESIGN.md §12, seed 001).
+type blindSet struct {
+	label string // names the set in failure messages
+	file  string // under catalog/testdata
+	// digest pins the whole file, header included: editing a case to fit
+	// the search is exactly what a blind set must not allow.
+	digest  string
+	cases   int            // exact number of cases
+	minimum map[string]int // least number of cases of each kind
 }
 
-func loadBlindCases(t testing.TB) (eval.Suite, []byte) {
+var (
+	blind1 = blindSet{
+		label:   "blind",
+		file:    "blind_cases.yaml",
+		digest:  "90c6e6024315d683e235c55aae5bb8b2c223f09e525d8c23c69c229bba36acf0",
+		cases:   40,
+		minimum: map[string]int{eval.KindMisleading: 12, eval.KindRare: 6, eval.KindTwoProfiles: 4, eval.KindNoTool: 6, eval.KindOrdinary: 1},
+	}
+	blind2 = blindSet{
+		label:   "second blind",
+		file:    "blind2_cases.yaml",
+		digest:  "34f82fdc94687bf8bcc5293781bde85c5cddd25f9a1e66bb5f7c48da11d830b7",
+		cases:   45,
+		minimum: map[string]int{eval.KindMisleading: 20, eval.KindRare: 6, eval.KindTwoProfiles: 5, eval.KindNoTool: 6, eval.KindOrdinary: 1},
+	}
+)
+
+func (b blindSet) path() string {
+	return filepath.Join(filepath.Dir(catalogtest.FixturePath()), b.file)
+}
+
+func (b blindSet) load(t testing.TB) (eval.Suite, []byte) {
 	t.Helper()
-	b, err := os.ReadFile(blindCasesPath())
+	raw, err := os.ReadFile(b.path())
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := eval.ParseSuite(b)
+	s, err := eval.ParseSuite(raw)
 	if err != nil {
-		t.Fatalf("blind cases do not load: %v", err)
+		t.Fatalf("%s cases do not load: %v", b.label, err)
 	}
-	return s, b
+	return s, raw
+}
+
+func blind2CasesPath() string { return blind2.path() }
+
+func loadBlindCases(t testing.TB) (eval.Suite, []byte) {
+	t.Helper()
+	return blind1.load(t)
 }
 
 // unknownExpectedTools lists every expect alternative of s that is not a
-// tool of the universe (skill references included: the blind set names
+// tool of the universe (skill references included: the blind sets name
 // tools only), as "cases[i]: id".
 func unknownExpectedTools(s eval.Suite, universe []catalog.Contract) []string {
 	known := map[string]bool{}
@@ -65,13 +101,71 @@ func unknownExpectedTools(s eval.Suite, universe []catalog.Contract) []string {
 	return bad
 }
 
-func TestBlindCasesNameOnlyKnownTools(t *testing.T) {
-	s, _ := loadBlindCases(t)
+// shapeProblems lists how s falls short of the coverage b was written for:
+// b.cases cases, each with a kind and held out, two_profiles cases with at
+// least two steps, no_tool cases with no step, and each kind at its
+// minimum count.
+func (b blindSet) shapeProblems(s eval.Suite) []string {
+	var bad []string
+	if len(s.Cases) != b.cases {
+		bad = append(bad, fmt.Sprintf("want %d cases", b.cases))
+	}
+	count := map[string]int{}
+	for _, c := range s.Cases {
+		switch {
+		case c.Kind == "":
+			bad = append(bad, "case without kind: "+c.Task)
+		case !c.HeldOut:
+			bad = append(bad, "case not held_out: "+c.Task)
+		case c.Kind == eval.KindTwoProfiles && len(c.Expect) < 2:
+			bad = append(bad, "two_profiles case with fewer than 2 steps: "+c.Task)
+		case c.Kind == eval.KindNoTool && len(c.Expect) != 0:
+			bad = append(bad, "no_tool case expecting a tool: "+c.Task)
+		case c.Kind != eval.KindNoTool && len(c.Expect) == 0:
+			bad = append(bad, c.Kind+" case expecting no tool: "+c.Task)
+		}
+		count[c.Kind]++
+	}
+	for _, k := range eval.Kinds {
+		if count[k] < b.minimum[k] {
+			bad = append(bad, "too few "+k+" cases")
+		}
+	}
+	return bad
+}
+
+func (b blindSet) checkNamesOnlyKnownTools(t *testing.T) {
+	s, _ := b.load(t)
 	universe := append(loadBuiltin(t), loadGitHub(t)...)
 	if bad := unknownExpectedTools(s, universe); len(bad) > 0 {
-		t.Errorf("blind cases expect tools that are in neither the builtin catalog nor the GitHub fixture: %s", strings.Join(bad, ", "))
+		t.Errorf("%s cases expect tools that are in neither the builtin catalog nor the GitHub fixture: %s", b.label, strings.Join(bad, ", "))
 	}
 }
+
+func (b blindSet) checkShape(t *testing.T) {
+	s, _ := b.load(t)
+	if bad := b.shapeProblems(s); len(bad) > 0 {
+		t.Errorf("%s set lost its shape: %s", b.label, strings.Join(bad, "; "))
+	}
+}
+
+func (b blindSet) checkFrozen(t *testing.T) {
+	_, raw := b.load(t)
+	sum := sha256.Sum256(raw)
+	if got := hex.EncodeToString(sum[:]); got != b.digest {
+		t.Errorf("%s cases changed: digest %s, want %s (the blind set is never edited; write a new one)", b.label, got, b.digest)
+	}
+}
+
+// The test names stay one per set and check: the case files' headers and
+// testdata/README.md name them.
+
+func TestBlindCasesNameOnlyKnownTools(t *testing.T)  { blind1.checkNamesOnlyKnownTools(t) }
+func TestBlind2CasesNameOnlyKnownTools(t *testing.T) { blind2.checkNamesOnlyKnownTools(t) }
+func TestBlindCasesShape(t *testing.T)               { blind1.checkShape(t) }
+func TestBlind2CasesShape(t *testing.T)              { blind2.checkShape(t) }
+func TestBlindCasesAreFrozen(t *testing.T)           { blind1.checkFrozen(t) }
+func TestBlind2CasesAreFrozen(t *testing.T)          { blind2.checkFrozen(t) }
 
 // The check itself must be able to fail: an unknown id, a skill reference
 // and a misspelled alternative are each reported.
@@ -91,38 +185,27 @@ func TestBlindUnknownToolCheckRejectsUnknownIDs(t *testing.T) {
 	}
 }
 
-// The set keeps the coverage it was written for (DESIGN.md §12, seed 001):
-// every case has a kind, and each kind has its minimum count.
-func TestBlindCasesShape(t *testing.T) {
-	s, _ := loadBlindCases(t)
-	if len(s.Cases) != 40 {
-		t.Errorf("%d blind cases, want 40", len(s.Cases))
-	}
-	count := map[string]int{}
-	for i, c := range s.Cases {
-		if c.Kind == "" {
-			t.Errorf("cases[%d] has no kind", i)
+// The shape check itself must be able to fail: a one-step two_profiles
+// case, a no_tool case with a tool, a case not held out and the missing
+// kinds are each reported.
+func TestBlind2ShapeCheckRejectsBadSets(t *testing.T) {
+	s := eval.Suite{K: 5, Cases: []eval.Case{
+		{Task: "a", Expect: []string{"read_file"}, Kind: eval.KindTwoProfiles, HeldOut: true},
+		{Task: "b", Expect: []string{"read_file"}, Kind: eval.KindNoTool, HeldOut: true},
+		{Task: "c", Expect: []string{"read_file"}, Kind: eval.KindOrdinary},
+		{Task: "d", Kind: eval.KindMisleading, HeldOut: true},
+	}}
+	got := strings.Join(blind2.shapeProblems(s), "; ")
+	for _, want := range []string{
+		"want 45 cases",
+		"two_profiles case with fewer than 2 steps: a",
+		"no_tool case expecting a tool: b",
+		"case not held_out: c",
+		"misleading case expecting no tool: d",
+		"too few misleading cases", "too few rare cases", "too few two_profiles cases", "too few no_tool cases",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("shape problems %q do not report %q", got, want)
 		}
-		if !c.HeldOut {
-			t.Errorf("cases[%d] is not marked held_out", i)
-		}
-		if c.Kind == eval.KindTwoProfiles && len(c.Expect) < 2 {
-			t.Errorf("cases[%d] is two_profiles but expects %d step(s)", i, len(c.Expect))
-		}
-		count[c.Kind]++
-	}
-	min := map[string]int{eval.KindMisleading: 12, eval.KindRare: 6, eval.KindTwoProfiles: 4, eval.KindNoTool: 6, eval.KindOrdinary: 1}
-	for k, n := range min {
-		if count[k] < n {
-			t.Errorf("%d %s cases, want at least %d", count[k], k, n)
-		}
-	}
-}
-
-func TestBlindCasesAreFrozen(t *testing.T) {
-	_, b := loadBlindCases(t)
-	sum := sha256.Sum256(b)
-	if got := hex.EncodeToString(sum[:]); got != blindCasesDigest {
-		t.Errorf("blind cases changed: digest %s, want %s (the blind set is never edited; write a new one)", got, blindCasesDigest)
 	}
 }
