@@ -194,6 +194,24 @@ func searchRanker(universe []catalog.Contract) ranker {
 	}
 }
 
+// logQuality logs one case set's figures for the search (o) and for BM25
+// (b) on one line.
+func logQuality(t *testing.T, name string, k int, o, b quality) {
+	t.Helper()
+	t.Logf("%-8s search: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d) | BM25: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d)",
+		name, k, o.Recall, o.found, o.expected, o.Top1Misleading, o.top1, o.misleading,
+		k, b.Recall, b.found, b.expected, b.Top1Misleading, b.top1, b.misleading)
+}
+
+// measureAndLog measures a suite with both rankers, logs the figures and
+// returns the search's.
+func measureAndLog(t *testing.T, name string, s eval.Suite, ours, base ranker) quality {
+	t.Helper()
+	o, b := measure(s.Cases, ours, s.K), measure(s.Cases, base, s.K)
+	logQuality(t, name, s.K, o, b)
+	return o
+}
+
 // TestSearchBeatsBM25 measures catalog.Search against the BM25 baseline on
 // the whole case set and on the held-out third separately.
 func TestSearchBeatsBM25(t *testing.T) {
@@ -227,9 +245,7 @@ func TestSearchBeatsBM25(t *testing.T) {
 				t.Errorf("all: top-1 misleading %.3f, want ≥ 0.80", o.Top1Misleading)
 			}
 		}
-		t.Logf("%-8s search: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d) | BM25: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d)",
-			set.name, s.K, o.Recall, o.found, o.expected, o.Top1Misleading, o.top1, o.misleading,
-			s.K, b.Recall, b.found, b.expected, b.Top1Misleading, b.top1, b.misleading)
+		logQuality(t, set.name, s.K, o, b)
 	}
 	// The first blind set (catalog/testdata/blind_cases.yaml) was written
 	// blind and reported without its misses until the search reached its
@@ -237,10 +253,7 @@ func TestSearchBeatsBM25(t *testing.T) {
 	// (notes/selection2.md): its figures and misses are shown like the
 	// tuning set's.
 	blind, _ := loadBlindCases(t)
-	ob, bb := measure(blind.Cases, ours, blind.K), measure(blind.Cases, base, blind.K)
-	t.Logf("%-8s search: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d) | BM25: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d)",
-		"blind1", blind.K, ob.Recall, ob.found, ob.expected, ob.Top1Misleading, ob.top1, ob.misleading,
-		blind.K, bb.Recall, bb.found, bb.expected, bb.Top1Misleading, bb.top1, bb.misleading)
+	ob := measureAndLog(t, "blind1", blind, ours, base)
 	// The second blind set (catalog/testdata/blind2_cases.yaml), written by
 	// someone who never saw the search code, is the measure of cases kept
 	// out of tuning: only its totals are reported (no bar, never its
@@ -250,25 +263,16 @@ func TestSearchBeatsBM25(t *testing.T) {
 		if err != nil {
 			t.Fatalf("blind2 cases do not load: %v", err)
 		}
-		o, b := measure(s2.Cases, ours, s2.K), measure(s2.Cases, base, s2.K)
-		t.Logf("%-8s search: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d) | BM25: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d)",
-			"blind2", s2.K, o.Recall, o.found, o.expected, o.Top1Misleading, o.top1, o.misleading,
-			s2.K, b.Recall, b.found, b.expected, b.Top1Misleading, b.top1, b.misleading)
+		measureAndLog(t, "blind2", s2, ours, base)
 	}
 	// the second tuning file: more misleading cases, reported on their
 	// own (the figures above stay those of cases.yaml)
 	more := loadSuite(t, filepath.Join(filepath.Dir(catalogtest.SelectionCasesPath()), "misleading_tuning.yaml"))
-	om, bm := measure(more.Cases, ours, more.K), measure(more.Cases, base, more.K)
-	t.Logf("%-8s search: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d) | BM25: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d)",
-		"tuning+", more.K, om.Recall, om.found, om.expected, om.Top1Misleading, om.top1, om.misleading,
-		more.K, bm.Recall, bm.found, bm.expected, bm.Top1Misleading, bm.top1, bm.misleading)
+	om := measureAndLog(t, "tuning+", more, ours, base)
 	// the third tuning file (selection2's probes of phrasings the others
 	// lack), reported on its own
 	probe := loadSuite(t, filepath.Join(filepath.Dir(catalogtest.SelectionCasesPath()), "probe_tuning.yaml"))
-	op, bp := measure(probe.Cases, ours, probe.K), measure(probe.Cases, base, probe.K)
-	t.Logf("%-8s search: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d) | BM25: recall@%d %.3f (%d/%d) top-1 misleading %.3f (%d/%d)",
-		"probe", probe.K, op.Recall, op.found, op.expected, op.Top1Misleading, op.top1, op.misleading,
-		probe.K, bp.Recall, bp.found, bp.expected, bp.Top1Misleading, bp.top1, bp.misleading)
+	op := measureAndLog(t, "probe", probe, ours, base)
 	// Only the tuning sets' misses are shown: the held-out third must not
 	// steer the ranking.
 	if testing.Verbose() {
