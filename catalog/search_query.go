@@ -119,14 +119,8 @@ type rawWord struct {
 	punct   byte // the clause or sentence punctuation after the word, if any
 }
 
-// parseQuery turns a task into search terms, marking content terms and
-// the verb, and numbering clauses.
-func parseQuery(q string) []qterm {
-	ts, _ := parseTask(q)
-	return ts
-}
-
-// parseTask is parseQuery that also returns the task's request as a
+// parseTask turns a task into search terms, marking content terms and
+// the verb, and numbering clauses. It also returns the task's request as a
 // sequence of words (see phraseWords), every stop word kept and each
 // content word a break (""), for matching hint phrases.
 func parseTask(q string) ([]qterm, []string) {
@@ -333,7 +327,7 @@ func markHeads(ws []parsedWord) {
 var politeModals = map[string]bool{"can": true, "could": true, "would": true, "will": true, "may": true, "might": true, "shall": true}
 
 // negators open a prohibition at the start of a clause: "don't zip
-// anything", "never delete", "do not …" (see parseQuery).
+// anything", "never delete", "do not …" (see parseTask).
 var negators = map[string]bool{"don't": true, "dont": true, "don’t": true, "never": true, "without": true, "no": true, "not": true}
 
 // subjects open a statement, not a request, at the start of a clause:

@@ -29,6 +29,12 @@ func describe(ts []qterm) string {
 	return b.String()
 }
 
+// parseQuery is parseTask's terms alone.
+func parseQuery(q string) []qterm {
+	ts, _ := parseTask(q)
+	return ts
+}
+
 func TestParseQuery(t *testing.T) {
 	for _, tc := range []struct{ q, want string }{
 		// quoted text is content, whatever the quote marks; apostrophes
