@@ -54,9 +54,9 @@ type summary struct {
 	codeOnly int
 	// callable counts roster tools callable as an action (not code-only).
 	callable int
-	// namespaces holds the services of the roster's callable tools, each
-	// once.
-	namespaces []string
+	// services are the connected services with a callable tool in the
+	// roster (see usedServices).
+	services []string
 }
 
 const classCount = 7
@@ -73,6 +73,7 @@ func classIndex(c catalog.Class) int {
 
 func summarize(f Facts) summary {
 	s := summary{roster: f.Roster}
+	var namespaces []string // the services of the roster's callable tools, each once
 	for _, e := range f.Roster {
 		if e.ID() == "exec" {
 			s.exec = true
@@ -87,8 +88,8 @@ func summarize(f Facts) summary {
 			}
 		} else {
 			s.callable++
-			if ns := e.Namespace(); ns != "" && !slices.Contains(s.namespaces, ns) {
-				s.namespaces = append(s.namespaces, ns)
+			if ns := e.Namespace(); ns != "" && !slices.Contains(namespaces, ns) {
+				namespaces = append(namespaces, ns)
 			}
 		}
 		if i := classIndex(e.Class()); i >= 0 {
@@ -98,6 +99,7 @@ func summarize(f Facts) summary {
 			s.workspaceWrite = true
 		}
 	}
+	s.services = usedServices(f.Services, namespaces)
 	return s
 }
 
@@ -108,11 +110,12 @@ func (s *summary) usable(e *catalog.Entry) bool {
 }
 
 // usedServices are the connected services that have a callable tool in the
-// roster, in connection order: the only services the text may name.
-func usedServices(f Facts, s *summary) []string {
+// roster (namespaces), in connection order: the only services the text may
+// name.
+func usedServices(connected, namespaces []string) []string {
 	var out []string
-	for _, ns := range f.Services {
-		if slices.Contains(s.namespaces, ns) {
+	for _, ns := range connected {
+		if slices.Contains(namespaces, ns) {
 			out = append(out, ns)
 		}
 	}
@@ -135,9 +138,9 @@ var capabilities = withClasses(map[Capability]predicate{
 		func(Facts, *summary) string { return "workspace_write is in the roster" }},
 	CapRender: classPredicate(catalog.ClassRendering),
 	CapWeb:    classPredicate(catalog.ClassWeb),
-	CapServices: {func(f Facts, s *summary) bool { return len(usedServices(f, s)) > 0 },
-		func(f Facts, s *summary) string {
-			return strings.Join(usedServices(f, s), ", ") + " connected, with tools in the roster"
+	CapServices: {func(_ Facts, s *summary) bool { return len(s.services) > 0 },
+		func(_ Facts, s *summary) string {
+			return strings.Join(s.services, ", ") + " connected, with tools in the roster"
 		}},
 	CapTools: {func(f Facts, s *summary) bool { return s.callable > 0 || len(f.Skills) > 0 },
 		func(_ Facts, s *summary) string {
@@ -180,21 +183,25 @@ func classPredicate(class catalog.Class) predicate {
 // Gate is the gate's verdict for one roster: which capabilities hold, and
 // why.
 type Gate struct {
-	f        Facts
-	s        *summary
-	services []string
+	f Facts
+	s *summary
 }
 
 // NewGate summarizes the roster once; each capability is decided from the
 // summary when asked, and its reason is worded only when asked.
 func NewGate(f Facts) Gate {
 	s := summarize(f)
-	return Gate{f: f, s: &s, services: usedServices(f, &s)}
+	return Gate{f: f, s: &s}
 }
 
 // Services lists the connected services the text may name: those with a
 // callable tool in the roster.
-func (g Gate) Services() []string { return g.services }
+func (g Gate) Services() []string {
+	if g.s == nil {
+		return nil
+	}
+	return g.s.services
+}
 
 // Has reports whether the capability holds.
 func (g Gate) Has(c Capability) bool {
