@@ -216,11 +216,7 @@ func activatedSection(c *Composition, pre Input, activated, helpers []*catalog.E
 	}
 	s := Section{ID: SectionActivated, Group: GroupCatalog, Reason: fmt.Sprintf("activated by search receipts: %s", strings.Join(ids, ", "))}
 	s.Units = append(s.Units, lib.unit(fmt.Sprintf("activated/header/%d", len(activated)), func() string {
-		more := fmt.Sprintf("%d more tools", len(activated))
-		if len(activated) == 1 {
-			more = "1 more tool"
-		}
-		return fmt.Sprintf("# Activated tools\n\nYour latest search activated %s, described below. Call them by their exact ids from this reply on, until a new search replaces them.\n\n", more)
+		return fmt.Sprintf("# Activated tools\n\nYour latest search activated %s, described below. Call them by their exact ids from this reply on, until a new search replaces them.\n\n", countOf(len(activated), "more tool", "more tools"))
 	}))
 	channels := len(ProtocolFor(gate).Channels)
 	add := func(b Block) {
