@@ -3,7 +3,6 @@ package instruction
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/agentforge/console/catalog"
 )
@@ -89,7 +88,7 @@ func composeStep(in Input) (Composition, error) {
 	preServices := namespacesOf(preRoster, connected, nil)
 	pre := Input{Roster: preRoster, Services: preServices, Skills: in.Skills, unique: true,
 		Options: Options{Tier: opts.Tier, CatalogForm: opts.CatalogForm}}
-	c, err := lib.prefixes.get(pre, reachable, func() (Composition, error) {
+	c, err := stablePrefix(pre, reachable, func() (Composition, error) {
 		c, err := Compose(pre)
 		if err == nil && reachable > 0 {
 			deferCatalog(&c, len(preRoster)-len(helpersIf(execPrefix, helpers)), reachable)
@@ -288,18 +287,23 @@ func containsSkill(ks []Skill, slug string) bool {
 	return false
 }
 
-// prefixMemo remembers the stable prefixes of recent runs: every step of
-// a run composes the same prefix, so it is composed once. Keys name the
+// prefixes remembers the stable prefixes of recent runs: every step of a
+// run composes the same prefix, so it is composed once. Keys name the
 // prefix's tools by id and contract digest, the services, the skills and
-// the options; the map is dropped whole when it grows large.
-type prefixMemo struct {
-	mu sync.Mutex
-	m  map[string]Composition
-}
+// the options. Compose is pure, so an error is remembered like a result.
+var prefixes = newBoundedMemo[string, composed](maxPrefixes)
 
 const maxPrefixes = 4096
 
-func (p *prefixMemo) get(pre Input, reachable int, build func() (Composition, error)) (Composition, error) {
+// composed is a composition or the error that stopped it.
+type composed struct {
+	c   Composition
+	err error
+}
+
+// stablePrefix is the memoized build of the prefix pre with reachable
+// tools behind search.
+func stablePrefix(pre Input, reachable int, build func() (Composition, error)) (Composition, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s|%s|%d|%s|", pre.Options.Tier, pre.Options.CatalogForm, reachable, strings.Join(pre.Services, ","))
 	for _, k := range pre.Skills {
@@ -312,21 +316,14 @@ func (p *prefixMemo) get(pre Input, reachable int, build func() (Composition, er
 		b.WriteByte('|')
 	}
 	key := b.String()
-	p.mu.Lock()
-	c, ok := p.m[key]
-	p.mu.Unlock()
-	if !ok {
-		var err error
-		if c, err = build(); err != nil {
-			return c, err
-		}
-		p.mu.Lock()
-		if p.m == nil || len(p.m) >= maxPrefixes {
-			p.m = map[string]Composition{}
-		}
-		p.m[key] = c
-		p.mu.Unlock()
+	r := prefixes.get(key, func() composed {
+		c, err := build()
+		return composed{c, err}
+	})
+	if r.err != nil {
+		return r.c, r.err
 	}
+	c := r.c
 	// the caller appends to these; never to the memo's arrays
 	c.Sections = append([]Section(nil), c.Sections...)
 	c.Rules = append([]string(nil), c.Rules...)

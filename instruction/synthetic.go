@@ -64,8 +64,6 @@ type library struct {
 	units sync.Map
 	// rendered memoizes block renderings by renderKey
 	rendered sync.Map
-	// prefixes memoizes deferred runs' stable prefixes
-	prefixes prefixMemo
 }
 
 // unit returns the memoized unit for key, building its text once.
