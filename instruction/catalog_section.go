@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction/memo"
 )
 
 // catalogSections renders the roster's contracts for a plain (not
@@ -42,7 +43,7 @@ func catalogSections(roster []*catalog.Entry, g Gate, opts Options, reasons bool
 	if reasons {
 		reason = countOf(len(roster), "tool", "tools") + " in the roster, " + opts.CatalogForm + " form"
 	}
-	main[0] = catalogHeaders.get(len(main)-1, func() catalog.Unit {
+	main[0] = catalogHeaders.Get(len(main)-1, func() catalog.Unit {
 		return catalog.NewUnit(fmt.Sprintf("# Tool catalog\n\nYou can call the %d tools below, each by its exact id. Each entry is the tool's whole contract.\n\n", len(main)-1))
 	})
 	out := []Section{{ID: "catalog", Group: GroupCatalog, Reason: reason, Units: main}}
@@ -58,4 +59,4 @@ func catalogSections(roster []*catalog.Entry, g Gate, opts Options, reasons bool
 }
 
 // catalogHeaders memoizes the catalog's header unit per tool count.
-var catalogHeaders = newBoundedMemo[int, catalog.Unit](1024)
+var catalogHeaders = memo.NewBounded[int, catalog.Unit](1024)

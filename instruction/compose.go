@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction/memo"
 )
 
 // Section groups.
@@ -125,7 +126,7 @@ func mustLibrary() *library {
 }
 
 // servicesUnits memoizes the connected-services line per list.
-var servicesUnits = newBoundedMemo[string, catalog.Unit](1024)
+var servicesUnits = memo.NewBounded[string, catalog.Unit](1024)
 
 // bodyPlan is the order of the gated body blocks, stable prefix first.
 var bodyPlan = []string{"body.core", "body.exec.codegen", "body.exec.artifacts", "capability.exec", "capability.render", "capability.web"}
@@ -184,7 +185,7 @@ func Compose(in Input) (Composition, error) {
 		add(b, why(func() string { return g.Reason(CapServices) }))
 		last := &c.Sections[len(c.Sections)-1]
 		list := strings.Join(g.Services(), ", ")
-		last.Units = append(last.Units, servicesUnits.get(list, func() catalog.Unit { return catalog.NewUnit(fmt.Sprintf("Connected services: %s.\n\n", list)) }))
+		last.Units = append(last.Units, servicesUnits.Get(list, func() catalog.Unit { return catalog.NewUnit(fmt.Sprintf("Connected services: %s.\n\n", list)) }))
 	}
 	if b, ok := lib.blocks.variant("skills", opts.Tier); ok && g.Has(CapSkills) {
 		add(b, why(func() string { return g.Reason(CapSkills) }))

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction/memo"
 )
 
 // Channels of the reply protocol.
@@ -137,12 +138,12 @@ type exampleUnit struct {
 
 // toolExamples memoizes each tool's worked example by contract digest
 // (the example is a function of the contract alone), bounded.
-var toolExamples = newBoundedMemo[string, exampleUnit](4096)
+var toolExamples = memo.NewBounded[string, exampleUnit](4096)
 
 // toolExample is the worked example of one tool call, built from the
 // tool's first example.
 func toolExample(e *catalog.Entry) exampleUnit {
-	return toolExamples.get(e.Digest(), func() exampleUnit {
+	return toolExamples.Get(e.Digest(), func() exampleUnit {
 		c := e.Contract()
 		ex := c.Examples[0]
 		call := compactJSON(ex.Call)

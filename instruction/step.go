@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction/memo"
 )
 
 // SectionActivated is the id of a deferred step's activation section.
@@ -291,7 +292,7 @@ func containsSkill(ks []Skill, slug string) bool {
 // run composes the same prefix, so it is composed once. Keys name the
 // prefix's tools by id and contract digest, the services, the skills and
 // the options. Compose is pure, so an error is remembered like a result.
-var prefixes = newBoundedMemo[string, composed](maxPrefixes)
+var prefixes = memo.NewBounded[string, composed](maxPrefixes)
 
 const maxPrefixes = 4096
 
@@ -316,7 +317,7 @@ func stablePrefix(pre Input, reachable int, build func() (Composition, error)) (
 		b.WriteByte('|')
 	}
 	key := b.String()
-	r := prefixes.get(key, func() composed {
+	r := prefixes.Get(key, func() composed {
 		c, err := build()
 		return composed{c, err}
 	})

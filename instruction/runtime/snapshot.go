@@ -26,7 +26,7 @@ type Snapshot struct {
 	// per generation: deriving it parses the stored contract.
 	authTools []authority.Tool
 	// authorized memoizes AuthorizedSet per grants and groups
-	authorized authorizedMemo
+	authorized *authorizedSets
 	linter     *instruction.Linter
 	fidelity   *fidelity.Checker
 }
@@ -105,7 +105,7 @@ func buildSnapshot(ctx context.Context, store Store, gen int64) (*Snapshot, erro
 	if err != nil {
 		return nil, err
 	}
-	snap := &Snapshot{gen: gen, rows: rows, rowByID: make(map[string]int, len(rows))}
+	snap := &Snapshot{gen: gen, rows: rows, rowByID: make(map[string]int, len(rows)), authorized: newAuthorizedSets()}
 	for i, r := range rows {
 		snap.rowByID[r.ID] = i
 	}

@@ -5,9 +5,9 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"strconv"
-	"sync"
 
 	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/instruction/memo"
 )
 
 // ForSubject narrows an agent context to what the subject is granted: its
@@ -30,7 +30,7 @@ func ForSubject(ctx context.Context, store Store, snap *Snapshot, ac AgentContex
 // the grants' and groups' content (a changed grant is a different key:
 // nothing stale can answer).
 func AuthorizedSet(snap *Snapshot, grants []authority.Grant, groups []string) func(id string) bool {
-	in := snap.authorized.get(authorizedKey(grants, groups), func() map[string]bool {
+	in := snap.authorized.Get(authorizedKey(grants, groups), func() map[string]bool {
 		in := map[string]bool{}
 		for _, t := range snap.authTools {
 			if _, ok := authority.Authorize(groups, grants, t); ok {
@@ -68,27 +68,13 @@ func authorizedKey(grants []authority.Grant, groups []string) [sha256.Size]byte 
 	return k
 }
 
-// authorizedMemo is a snapshot's bounded memo of authorized sets.
-type authorizedMemo struct {
-	mu   sync.Mutex
-	sets map[[sha256.Size]byte]map[string]bool
-}
-
+// maxAuthorizedSets bounds a snapshot's memo of authorized sets.
 const maxAuthorizedSets = 1024
 
-func (m *authorizedMemo) get(k [sha256.Size]byte, make func() map[string]bool) map[string]bool {
-	m.mu.Lock()
-	in, ok := m.sets[k]
-	m.mu.Unlock()
-	if ok {
-		return in
-	}
-	in = make()
-	m.mu.Lock()
-	if m.sets == nil || len(m.sets) >= maxAuthorizedSets {
-		m.sets = map[[sha256.Size]byte]map[string]bool{}
-	}
-	m.sets[k] = in
-	m.mu.Unlock()
-	return in
+// authorizedSets is the type of a snapshot's memo of authorized sets,
+// keyed by authorizedKey.
+type authorizedSets = memo.Bounded[[sha256.Size]byte, map[string]bool]
+
+func newAuthorizedSets() *authorizedSets {
+	return memo.NewBounded[[sha256.Size]byte, map[string]bool](maxAuthorizedSets)
 }

@@ -11,7 +11,7 @@ import (
 // changed approval flag or another group is never answered from a set
 // computed before.
 func TestAuthorizedSetFollowsGrantsAndGroups(t *testing.T) {
-	snap := &Snapshot{authTools: []authority.Tool{{ID: "exec", Effects: "workspace-write"}, {ID: "read_file", Effects: "read-only"}, {ID: "github.create_issue", Effects: "external-write"}}}
+	snap := &Snapshot{authorized: newAuthorizedSets(), authTools: []authority.Tool{{ID: "exec", Effects: "workspace-write"}, {ID: "read_file", Effects: "read-only"}, {ID: "github.create_issue", Effects: "external-write"}}}
 	all := []authority.Grant{{Group: "staff", Kind: authority.KindTool, Value: "exec"}, {Group: "staff", Kind: authority.KindEffects, Value: "read-only"}, {Group: "ops", Kind: authority.KindService, Value: "github"}}
 	cases := []struct {
 		name   string
