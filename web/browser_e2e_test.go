@@ -38,18 +38,14 @@ func waitJS(js string) chromedp.Action[chromedp.Void] {
 // flashSays waits until the page's flash message contains want, so a
 // step never reads the previous page's message.
 func flashSays(want string) chromedp.Action[chromedp.Void] {
-	js := fmt.Sprintf(`(() => { const f = document.querySelector('[data-testid="flash"]'); return !!f && f.textContent.includes(%q); })()`, want)
+	// waitJS evaluates until true: across the navigation the click starts,
+	// an evaluation may hit the page being replaced, which is not an error
+	wait := waitJS(fmt.Sprintf(`(() => { const f = document.querySelector('[data-testid="flash"]'); return !!f && f.textContent.includes(%q); })()`, want))
 	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
-		// evaluate until true: across the navigation the click starts, an
-		// evaluation may hit the page being replaced, which is not an error
-		deadline := time.Now().Add(20 * time.Second)
-		for time.Now().Before(deadline) {
-			if ok, err := chromedp.Evaluate[bool](js)(ctx, tg); err == nil && ok {
-				return chromedp.Void{}, nil
-			}
-			time.Sleep(50 * time.Millisecond)
+		if _, err := wait(ctx, tg); err != nil {
+			return chromedp.Void{}, fmt.Errorf("no flash saying %q", want)
 		}
-		return chromedp.Void{}, fmt.Errorf("no flash saying %q", want)
+		return chromedp.Void{}, nil
 	}
 }
 
