@@ -288,9 +288,15 @@ func (s *Server) compareSelection(c echo.Context, agentID uint, agentSlug, label
 	if err != nil {
 		return nil, err
 	}
+	return compareSuite(suite, agentSlug, labelA, labelB, a, b), nil
+}
+
+// compareSuite evaluates an agent's cases, already loaded, under two
+// inputs.
+func compareSuite(suite eval.Suite, agentSlug, labelA, labelB string, a, b instruction.Input) *views.SelectionCompareData {
 	d := &views.SelectionCompareData{Agent: agentSlug, Cases: len(suite.Cases)}
 	if len(suite.Cases) == 0 {
-		return d, nil
+		return d
 	}
 	ra, rb := eval.Evaluate(a, suite.Cases, suite.K), eval.Evaluate(b, suite.Cases, suite.K)
 	d.A, d.B = selectionTotals(labelA, ra), selectionTotals(labelB, rb)
@@ -302,5 +308,5 @@ func (s *Server) compareSelection(c echo.Context, agentID uint, agentSlug, label
 			d.Gained = append(d.Gained, ra.Cases[i].Task)
 		}
 	}
-	return d, nil
+	return d
 }

@@ -60,11 +60,7 @@ func (s *Server) proposalSelection(c echo.Context, slug string, prod *models.Ski
 		d, _ := ac.Draft(snap, nil)
 		inA, inB := d.Input(), d.Input()
 		inA.Skills, inB.Skills = old, next
-		cmp, err := s.compareSelection(c, a.ID, a.Slug, labelA, fmt.Sprintf("proposal, revision %d", revision), inA, inB)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *cmp)
+		out = append(out, *compareSuite(suite, a.Slug, labelA, fmt.Sprintf("proposal, revision %d", revision), inA, inB))
 	}
 	return out, nil
 }
