@@ -19,8 +19,9 @@ const (
 	ClassService        Class = "service"
 )
 
-// Classes lists every valid class in display order.
-var Classes = []Class{ClassFileProcessing, ClassComputation, ClassRendering, ClassWeb, ClassWorkspace, ClassInteraction, ClassService}
+// Classes lists every valid class in display order (an array: its length
+// is a constant, which sizes per-class counts).
+var Classes = [...]Class{ClassFileProcessing, ClassComputation, ClassRendering, ClassWeb, ClassWorkspace, ClassInteraction, ClassService}
 
 // Effects says what calling a tool can change.
 type Effects string

@@ -50,7 +50,7 @@ type summary struct {
 	workspaceWrite bool
 	// classes counts the usable roster tools per class, in the order of
 	// catalog.Classes.
-	classes  [classCount]int
+	classes  [len(catalog.Classes)]int
 	codeOnly int
 	// callable counts roster tools callable as an action (not code-only).
 	callable int
@@ -58,8 +58,6 @@ type summary struct {
 	// roster (see usedServices).
 	services []string
 }
-
-const classCount = 7
 
 // classIndex is a class's position in catalog.Classes (-1: none).
 func classIndex(c catalog.Class) int {
@@ -158,9 +156,6 @@ var capabilities = withClasses(map[Capability]predicate{
 
 // withClasses adds one capability per tool class to the table.
 func withClasses(m map[Capability]predicate) map[Capability]predicate {
-	if len(catalog.Classes) != classCount {
-		panic("instruction: classCount does not match catalog.Classes")
-	}
 	for _, class := range catalog.Classes {
 		m[ClassCapability(class)] = classPredicate(class)
 	}
