@@ -42,7 +42,6 @@ func (s *Server) forgeRun(c echo.Context) error {
 		return err
 	}
 	if q.Get("format") == "text" {
-		c.Response().Header().Set("X-Content-Type-Options", "nosniff")
 		return c.Blob(http.StatusOK, "text/plain; charset=utf-8", []byte(sim.Text))
 	}
 	c.Response().Header().Set("HX-Push-Url", sim.ResetURL+simQuery(q))

@@ -20,6 +20,5 @@ func (s *Server) forgeText(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set("X-Content-Type-Options", "nosniff")
 	return c.Blob(http.StatusOK, "text/plain; charset=utf-8", []byte(comp.Text()))
 }
