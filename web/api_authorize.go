@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -102,21 +103,36 @@ func (s *Server) check(c echo.Context, binding bool) (authorizeRequest, authorit
 	if err != nil {
 		return req, authority.Decision{}, nil, err
 	}
+	st, d, t, err := s.decideAt(ctx, cs, req.Agent, req.Profile, req.Subject, req.Tool)
+	if err != nil {
+		return req, authority.Decision{}, nil, err
+	}
+	s.countCheck(st, req.Agent, req.Tool, t, req.Subject, d)
+	return req, d, t, nil
+}
+
+// decideAt decides a check at the generations (and with the binding) cs
+// was read at: the pure decision, not yet counted.
+func (s *Server) decideAt(ctx context.Context, cs models.CheckState, agent, profile string, subject *authority.Subject, tool string) (*authState, authority.Decision, *authority.Tool, error) {
 	st, err := s.authorityAt(ctx, cs.CatalogGen, cs.ConfigGen)
 	if err != nil {
-		return req, authority.Decision{}, nil, err
+		return nil, authority.Decision{}, nil, err
 	}
-	ag, err := st.agentFor(req.Agent, req.Profile)
+	ag, err := st.agentFor(agent, profile)
 	if err != nil {
-		return req, authority.Decision{}, nil, err
+		return nil, authority.Decision{}, nil, err
 	}
-	d, t := st.decide(ag, req.Subject, req.Tool, cs.Binding, time.Now())
-	tool := req.Tool
+	d, t := st.decide(ag, subject, tool, cs.Binding, time.Now())
+	return st, d, t, nil
+}
+
+// countCheck counts a decided check under the tool asked for, or under
+// "(unknown)" when the catalog has no such tool (t nil).
+func (s *Server) countCheck(st *authState, agent, tool string, t *authority.Tool, subject *authority.Subject, d authority.Decision) {
 	if t == nil {
 		tool = "(unknown)" // a model's guesses must not grow the counters
 	}
-	s.counters.count(req.Agent, tool, st.countedGroups(req.Subject), d)
-	return req, d, t, nil
+	s.counters.count(agent, tool, st.countedGroups(subject), d)
 }
 
 func body(d authority.Decision, t *authority.Tool) decisionBody {

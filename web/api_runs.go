@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -398,21 +397,12 @@ func (s *Server) checkCall(c echo.Context, req runCallRequest, cs models.CheckSt
 	if v.Status == deferred.CallSearchRequired {
 		return v, nil
 	}
-	st, err := s.authorityAt(c.Request().Context(), cs.CatalogGen, cs.ConfigGen)
+	st, d, t, err := s.decideAt(c.Request().Context(), cs, req.Agent, req.Profile, req.Subject, req.Tool)
 	if err != nil {
 		return v, err
 	}
-	ag, err := st.agentFor(req.Agent, req.Profile)
-	if err != nil {
-		return v, err
-	}
-	d, t := st.decide(ag, req.Subject, req.Tool, cs.Binding, time.Now())
 	v, counted, _ := deferred.Authorize(v, d)
-	tool := req.Tool
-	if t == nil {
-		tool = "(unknown)" // a model's guesses must not grow the counters
-	}
-	s.counters.count(req.Agent, tool, st.countedGroups(req.Subject), counted)
+	s.countCheck(st, req.Agent, req.Tool, t, req.Subject, counted)
 	return v, nil
 }
 
