@@ -54,8 +54,9 @@ func (r *authorizeRequest) validate(binding bool) error {
 		return apiErr(http.StatusBadRequest, "bad_request", "agent", "agent is required")
 	case strings.TrimSpace(r.Tool) == "" || len(r.Tool) > 200:
 		return apiErr(http.StatusBadRequest, "bad_request", "tool", "tool is required (at most 200 characters)")
-	case len(r.Binding) > 128:
-		return apiErr(http.StatusBadRequest, "bad_request", "binding", "binding is at most 128 characters")
+	}
+	if err := checkBindingField(r.Binding); err != nil {
+		return err
 	}
 	if err := checkSlugs(r.Agent, r.Profile); err != nil {
 		return err
@@ -78,6 +79,18 @@ func (r *authorizeRequest) validate(binding bool) error {
 		}
 	} else if r.TTLSeconds != nil {
 		return apiErr(http.StatusBadRequest, "bad_request", "ttl_seconds", "unknown field ttl_seconds")
+	}
+	return nil
+}
+
+// maxBindingHandle bounds a binding handle a request may send.
+const maxBindingHandle = 128
+
+// checkBindingField bounds the binding field of a check (authorize or a
+// run's call).
+func checkBindingField(handle string) error {
+	if len(handle) > maxBindingHandle {
+		return apiErr(http.StatusBadRequest, "bad_request", "binding", fmt.Sprintf("binding is at most %d characters", maxBindingHandle))
 	}
 	return nil
 }
@@ -187,7 +200,7 @@ func (s *Server) apiCreateBinding(c echo.Context) error {
 // apiReleaseBinding serves DELETE /api/v1/bindings/{handle}.
 func (s *Server) apiReleaseBinding(c echo.Context) error {
 	h := c.Param("handle")
-	if !strings.HasPrefix(h, models.BindingPrefix) || len(h) > 128 {
+	if !strings.HasPrefix(h, models.BindingPrefix) || len(h) > maxBindingHandle {
 		return apiErr(http.StatusNotFound, "not_found", "handle", "no such binding")
 	}
 	err := s.store.ReleaseBinding(c.Request().Context(), keyActor(c), h)

@@ -331,8 +331,8 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	if req.Tool == "" || len(req.Tool) > 200 {
 		return apiErr(http.StatusBadRequest, "bad_request", "tool", "tool must be 1-200 bytes")
 	}
-	if len(req.Binding) > 128 {
-		return apiErr(http.StatusBadRequest, "bad_request", "binding", "binding is at most 128 characters")
+	if err := checkBindingField(req.Binding); err != nil {
+		return err
 	}
 	ctx := c.Request().Context()
 	// one read gives the generations both the surface and the call-time
