@@ -21,15 +21,19 @@ type PromotePolicy struct {
 // version, not withdrawn, one per reviewer, from users who hold the
 // reviewer role now and wrote no revision.
 func (s *Store) FreshApprovals(ctx context.Context, p *Proposal) ([]string, error) {
-	rs, err := s.Reviews(ctx, p.ID)
+	prod, err := s.productionNumber(ctx, p.SkillID)
 	if err != nil {
 		return nil, err
 	}
-	prod := 0
-	if l, err := s.Production(ctx, p.SkillID); err != nil {
+	return s.freshApprovalsAt(ctx, p, prod)
+}
+
+// freshApprovalsAt is FreshApprovals with the production version already
+// read (0: none).
+func (s *Store) freshApprovalsAt(ctx context.Context, p *Proposal, prod int) ([]string, error) {
+	rs, err := s.Reviews(ctx, p.ID)
+	if err != nil {
 		return nil, err
-	} else if l != nil {
-		prod = l.Version
 	}
 	seen := map[string]bool{}
 	var out []string
@@ -145,10 +149,7 @@ func (s *Store) Promote(ctx context.Context, u *User, id uint, pol PromotePolicy
 		if err := tx.fail("move-label"); err != nil {
 			return err
 		}
-		expected := 0
-		if prod != nil {
-			expected = prod.Version
-		}
+		expected := prodNumber(prod)
 		if err := tx.moveProduction(ctx, p.SkillID, expected, n, u.Username); err != nil {
 			return err
 		}

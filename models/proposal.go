@@ -310,7 +310,7 @@ func (s *Store) CloseProposal(ctx context.Context, u *User, id uint, status, rea
 		if err != nil {
 			return err
 		}
-		approvals, err := tx.FreshApprovals(ctx, p)
+		approvals, err := tx.freshApprovalsAt(ctx, p, prod)
 		if err != nil {
 			return err
 		}

@@ -12,12 +12,13 @@ import (
 // productionNumber is the skill's production version now (0: none).
 func (s *Store) productionNumber(ctx context.Context, skillID uint) (int, error) {
 	l, err := s.Production(ctx, skillID)
-	if err != nil || l == nil {
+	if err != nil {
 		return 0, err
 	}
-	return l.Version, nil
+	return prodNumber(l), nil
 }
 
+// prodNumber is a production label's version (0: none).
 func prodNumber(l *SkillLabel) int {
 	if l == nil {
 		return 0
