@@ -69,8 +69,9 @@ func TestGenGateNeverAnswersFromBefore(t *testing.T) {
 	}
 }
 
-// TestGenGateCancel: a caller whose context ends stops waiting; the read
-// it led still serves the others.
+// TestGenGateCancel: a waiting caller whose context ends stops waiting
+// while the read is still in flight; the read a cancelled leader sent
+// still serves the others.
 func TestGenGateCancel(t *testing.T) {
 	release := make(chan struct{})
 	g := genGate{read: func(ctx context.Context) (int64, int64, error) {
@@ -93,6 +94,21 @@ func TestGenGateCancel(t *testing.T) {
 		other <- err
 	}()
 	time.Sleep(10 * time.Millisecond)
+	qctx, qcancel := context.WithCancel(context.Background())
+	quit := make(chan error, 1)
+	go func() {
+		_, _, err := g.generations(qctx)
+		quit <- err
+	}()
+	qcancel()
+	select {
+	case err := <-quit:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("a cancelled waiting caller got %v, want context.Canceled", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Error("a cancelled waiting caller kept waiting for the read in flight")
+	}
 	cancel()
 	close(release)
 	<-got
