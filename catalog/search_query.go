@@ -51,12 +51,11 @@ const maxContentWords = 5
 
 // contentOpeners open a content span that runs from the next word to the
 // next boundary: a name ("a folder called invoices"), a topic ("an issue
-// about the broken login"), what a text says ("a comment explaining the
-// timeout").
+// about the broken login"); so do describingWords, for what a text says
+// ("a comment explaining the timeout").
 var contentOpeners = map[string]bool{
 	"called": true, "named": true, "titled": true, "entitled": true, "labeled": true, "labelled": true,
 	"about": true, "regarding": true, "concerning": true,
-	"saying": true, "says": true, "explaining": true, "describing": true, "stating": true,
 }
 
 // textNouns open a content span after an article: "the word schedule",
@@ -214,7 +213,7 @@ func parseTask(q string) ([]qterm, []string) {
 		words = append(words, p)
 		if !w.content && !w.file {
 			switch {
-			case contentOpeners[lw]:
+			case contentOpeners[lw] || describingWords[lw]:
 				span = maxContentWords
 				if describingWords[lw] {
 					words[len(words)-1].content = true
