@@ -160,8 +160,8 @@ func Parse(raw []byte, maxNames int) (Receipt, error) {
 	case len(r.MAC) != 43:
 		return r, fmt.Errorf("%w: mac is not an HMAC-SHA256", errMalformed)
 	}
-	var mac [32]byte
-	if n, err := base64.RawURLEncoding.Decode(mac[:], []byte(r.MAC)); err != nil || n != len(mac) {
+	var sum [sha256.Size]byte
+	if n, err := base64.RawURLEncoding.Decode(sum[:], []byte(r.MAC)); err != nil || n != len(sum) {
 		return r, fmt.Errorf("%w: mac is not base64url", errMalformed)
 	}
 	for i, n := range r.Names {
