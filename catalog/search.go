@@ -286,7 +286,10 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		return nil
 	}
 	lists := [][]scored{whole}
-	if n := terms[len(terms)-1].clause + 1; n > 1 {
+	// a task of stop words only ("what did I tell you") has no terms and
+	// can still say a hint phrase: one clause, the whole ranking
+	if n := len(terms); n > 0 && terms[n-1].clause > 0 {
+		n = terms[n-1].clause + 1
 		if n > maxClauses {
 			n = maxClauses
 		}

@@ -213,6 +213,10 @@ func TestHintPhrasesSaidWordForWord(t *testing.T) {
 	if hits := ix.Search(`keep a note saying "what did I tell you"`, 2); len(hits) == 0 || hits[0].ID != "notes_keep" {
 		t.Errorf("quoted: top %v, want notes_keep", hits)
 	}
+	// stop words only: no term at all, the phrase alone
+	if hits := ix.Search("what did I tell you", 2); len(hits) == 0 || hits[0].ID != "recall" {
+		t.Errorf("phrase alone: top %v, want recall", hits)
+	}
 	if hits := ix.Search("what did you tell me", 2); len(hits) > 0 && hits[0].ID == "recall" {
 		t.Errorf("other words: top %v, want no phrase match", hits)
 	}
