@@ -14,8 +14,8 @@ type Lever struct {
 }
 
 // Levers computes every lever's delta: it composes the flipped draft and
-// counts it from memoized units, reusing the base count of every section
-// whose units did not change.
+// counts it from the base, costing only the units that differ (see
+// totalsReusing).
 func (m *Meter) Levers(enc string, d instruction.Draft, base instruction.Composition, baseCounts []int, baseTotals Totals) ([]Lever, error) {
 	d = d.LeverBase()
 	ids := d.LeverIDs()
