@@ -60,7 +60,7 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 	case "steps":
 		lm, err = stepsMode(ctx, client, *target, *key, *agent, max(1, *runs), *conns)
 	case "authorize":
-		return runAuthorizeLoad(ctx, client, *target, *key, *agent, *conns, *dur, *warm, *revoke, stdout)
+		return runAuthorizeLoad(ctx, *target, *key, *agent, *conns, *dur, *warm, *revoke, stdout)
 	default:
 		return &exitError{2, fmt.Errorf("--mode: %q is not one of compose, distinct, steps, authorize", *mode)}
 	}

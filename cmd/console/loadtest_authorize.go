@@ -55,7 +55,7 @@ func authorizeBody(agent string, i uint64) authorizeCall {
 // (through the database, as an admin would), counts the allows of
 // revocable calls sent after that transaction committed, and restores the
 // grant.
-func runAuthorizeLoad(ctx context.Context, client *http.Client, base, key, agent string, conns int, dur, warm time.Duration, revoke bool, stdout *os.File) error {
+func runAuthorizeLoad(ctx context.Context, base, key, agent string, conns int, dur, warm time.Duration, revoke bool, stdout *os.File) error {
 	var store *models.Store
 	if revoke {
 		url := os.Getenv("DATABASE_URL")
