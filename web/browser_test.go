@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -99,14 +100,34 @@ func browserLogin(t *testing.T, ctx context.Context, base, user, pw string) {
 	}
 }
 
-// text reads an element's text, failing the test on error.
+// text reads the visible text of the first element matching sel, waiting
+// up to 20 s for it to appear, failing the test otherwise. It reads through
+// the live document by JavaScript, not chromedp's cached DOM tree: right
+// after a navigation that cache can still name the replaced page's nodes
+// ("No node with given id found"), which made reads after a redirect flaky.
 func text(t *testing.T, ctx context.Context, sel string) string {
 	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Text(css(sel)))
-	if err != nil {
-		t.Fatalf("text %s: %v", sel, err)
+	js := fmt.Sprintf(`(() => { const el = document.querySelector(%q); return el ? [true, el.innerText] : [false, ""]; })()`, sel)
+	deadline := time.Now().Add(20 * time.Second)
+	var last error
+	for time.Now().Before(deadline) {
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[[]any](js))
+		if err == nil && len(v) == 2 {
+			if found, _ := v[0].(bool); found {
+				s, _ := v[1].(string)
+				return s
+			}
+			last = fmt.Errorf("no element matches")
+		} else if err != nil {
+			last = err
+			if ctx.Err() != nil {
+				break
+			}
+		}
+		time.Sleep(25 * time.Millisecond)
 	}
-	return v
+	t.Fatalf("text %s: %v", sel, last)
+	return ""
 }
 
 func atoiClean(s string) int {
