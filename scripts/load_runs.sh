@@ -64,6 +64,10 @@ if [ -n "${n1:-}" ] && [ "$n1" -gt "$n0" ]; then
       n, s*t/n, g*t/n, p*t/n, (s+g+p)*t/n, 2000000 / ((s+g+p)*t/n) }'
 fi
 "$bin" loadtest --url "http://127.0.0.1:$port" --key "$key" -c 32 -d "${seconds}s" --mode distinct --agent analyst | tee "$tmp/distinct"
+# the latency at the rates §9 names: an open loop offers exactly that many
+# requests a second, and each latency counts from its request's due time
+"$bin" loadtest --url "http://127.0.0.1:$port" --key "$key" -c 32 -d "${seconds}s" --mode steps --agent dev-helper --runs "${LOAD_RUNS:-8192}" --rate 5000
+"$bin" loadtest --url "http://127.0.0.1:$port" --key "$key" -c 32 -d "${seconds}s" --mode distinct --agent analyst --rate 2000
 rate() { sed -E 's/.* ([0-9]+) req\/s.*/\1/' "$1"; }
 awk -v c="$(rate "$tmp/compose")" -v s="$(rate "$tmp/steps")" -v d="$(rate "$tmp/distinct")" 'BEGIN {
   printf "ratios to the repeated compose request of this run: steps %.2f (target ≥ 1.00: 5,000/5,000), distinct compose %.2f (target ≥ 0.40: 2,000/5,000)\n", s / c, d / c }'

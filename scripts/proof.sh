@@ -96,17 +96,30 @@ kill "$coldpid" 2>/dev/null; wait "$coldpid" 2>/dev/null
 report "cold start on an empty SQLite file answers healthy" $([ "$cold" -le 10000 ] && echo 0 || echo 1) "within ${cold} ms (gives up at 10 s)"
 target "cold start on an empty SQLite file to the first healthy response" $([ "$cold" -le 1000 ] && echo 0 || echo 1) "${cold} ms (target ≤ 1000 ms)"
 
+# The load runs (8-10) measure each §9 target twice: as fast as the
+# connections go (a closed loop: the throughput the server reaches, with
+# the latency at that saturation, printed for reference) and at exactly the
+# rate the target names (an open loop: each latency counted from its
+# request's due time, so a stall is charged to every request behind it).
+# A target is MET when the closed loop reaches the rate and the open loop
+# at that rate keeps it, with its p99 within the bound.
+figures() { echo "$(echo "$1" | sed -E 's/.* ([0-9]+) req\/s.*/\1/') $(echo "$1" | sed -E 's/.*p99 ([0-9.]+) ms.*/\1/') $(echo "$1" | sed -E 's/.*errors ([0-9]+).*/\1/')"; }
+meets() { # meets RATE(closed) RATE(open) P99(open) MIN-RATE MAX-P99
+  awk -v r="$1" -v o="$2" -v p="$3" -v want="$4" -v bound="$5" 'BEGIN {print (r >= want && o >= 0.98 * want && p <= bound) ? 0 : 1}'
+}
+
 # 8. load: POST /api/v1/compose on Postgres, 32 connections
 LOAD_SECONDS="${LOAD_SECONDS:-30}" bash scripts/load.sh >"$logs/load.log" 2>&1
-line=$(grep '^requests' "$logs/load.log")
-rss=$(grep -o 'memory after the run: [0-9]* MB' "$logs/load.log" | grep -o '[0-9]*')
-if [ -n "$line" ] && [ -n "$rss" ]; then
-  rps=$(echo "$line" | sed -E 's/.* ([0-9]+) req\/s.*/\1/')
-  p99=$(echo "$line" | sed -E 's/.*p99 ([0-9.]+) ms.*/\1/')
-  errs=$(echo "$line" | sed -E 's/.*errors ([0-9]+).*/\1/')
-  report "POST /api/v1/compose on Postgres, repeated request, 32 connections: no errors" "$([ "$errs" = 0 ] && echo 0 || echo 1)" "${errs} errors"
-  ok=$(awk -v r="$rps" -v p="$p99" -v m="$rss" 'BEGIN {print (r >= 5000 && p <= 10 && m <= 200) ? 0 : 1}')
-  target "POST /api/v1/compose on Postgres, repeated request, 32 connections, ${LOAD_SECONDS:-30} s" "$ok" "${rps} req/s (≥ 5000), p99 ${p99} ms (≤ 10), ${rss} MB resident (≤ 200)"
+closed=$(grep '^requests.*closed loop' "$logs/load.log" || true)
+open=$(grep '^requests.*open loop' "$logs/load.log" || true)
+rss=$(grep -o 'memory after the run: [0-9]* MB' "$logs/load.log" | grep -o '[0-9]*' || true)
+if [ -n "$closed" ] && [ -n "$open" ] && [ -n "$rss" ]; then
+  read -r rps sat errs <<<"$(figures "$closed")"
+  read -r orps p99 oerrs <<<"$(figures "$open")"
+  report "POST /api/v1/compose on Postgres, repeated request, 32 connections: no errors" "$([ "$errs" = 0 ] && [ "$oerrs" = 0 ] && echo 0 || echo 1)" "$((errs + oerrs)) errors"
+  ok=$(meets "$rps" "$orps" "$p99" 5000 10)
+  [ "$rss" -le 200 ] || ok=1
+  target "POST /api/v1/compose on Postgres, repeated request, 32 connections, ${LOAD_SECONDS:-30} s" "$ok" "${rps} req/s at saturation (≥ 5000, p99 there ${sat} ms); at 5000/s offered ${orps} req/s, p99 ${p99} ms (≤ 10); ${rss} MB resident (≤ 200)"
 else
   report "API load run" 1 "no figures (see artifacts/proof/load.log)"
 fi
@@ -114,16 +127,16 @@ fi
 # 9. call-time authorization: POST /api/v1/authorize on Postgres, 32
 # connections, distinct subjects and tools, with a revocation halfway
 LOAD_SECONDS="${LOAD_SECONDS:-30}" bash scripts/load_authorize.sh >"$logs/load-authorize.log" 2>&1
-line=$(grep '^requests' "$logs/load-authorize.log")
-rev=$(grep '^revocation under load' "$logs/load-authorize.log")
-if [ -n "$line" ] && [ -n "$rev" ]; then
-  rps=$(echo "$line" | sed -E 's/.* ([0-9]+) req\/s.*/\1/')
-  p99=$(echo "$line" | sed -E 's/.*p99 ([0-9.]+) ms.*/\1/')
-  errs=$(echo "$line" | sed -E 's/.*errors ([0-9]+).*/\1/')
-  late=$(echo "$rev" | sed -E 's/.*allows after commit ([0-9]+).*/\1/')
-  report "POST /api/v1/authorize under load: no errors, no allow after the revocation committed" "$([ "$errs" = 0 ] && [ "$late" = 0 ] && echo 0 || echo 1)" "${errs} errors, ${late} late allows"
-  ok=$(awk -v r="$rps" -v p="$p99" 'BEGIN {print (r >= 5000 && p <= 10) ? 0 : 1}')
-  target "POST /api/v1/authorize on Postgres, 32 connections, distinct subjects and tools, revocation halfway" "$ok" "${rps} checks/s (≥ 5000), p99 ${p99} ms (≤ 10), ${errs} errors (0), ${late} allows after the revocation committed (0)"
+closed=$(grep '^requests.*closed loop' "$logs/load-authorize.log" || true)
+open=$(grep '^requests.*open loop' "$logs/load-authorize.log" || true)
+revs=$(grep -c '^revocation under load' "$logs/load-authorize.log" || true)
+if [ -n "$closed" ] && [ -n "$open" ] && [ "$revs" = 2 ]; then
+  read -r rps sat errs <<<"$(figures "$closed")"
+  read -r orps p99 oerrs <<<"$(figures "$open")"
+  late=$(grep '^revocation under load' "$logs/load-authorize.log" | sed -E 's/.*allows after commit ([0-9]+).*/\1/' | awk '{s += $1} END {print s + 0}')
+  report "POST /api/v1/authorize under load: no errors, no allow after the revocation committed (both runs)" "$([ "$errs" = 0 ] && [ "$oerrs" = 0 ] && [ "$late" = 0 ] && echo 0 || echo 1)" "$((errs + oerrs)) errors, ${late} late allows"
+  ok=$(meets "$rps" "$orps" "$p99" 5000 10)
+  target "POST /api/v1/authorize on Postgres, 32 connections, distinct subjects and tools, revocation halfway" "$ok" "${rps} checks/s at saturation (≥ 5000, p99 there ${sat} ms); at 5000/s offered ${orps} checks/s, p99 ${p99} ms (≤ 10); ${late} allows after the revocation committed (0)"
 else
   report "authorization load run" 1 "no figures (see artifacts/proof/load-authorize.log)"
 fi
@@ -133,17 +146,19 @@ fi
 # requests, each next to a repeated compose request of the same run
 gotest "deferred run end to end: search, SEARCH_REQUIRED repair, restart, second replica, forged/cross-run/stale receipts, evidence without the query" runs-e2e.log ./web -run 'TestDeferredRunEndToEnd|TestRunSurfaceFollowsTheSubject|TestRunAPIErrors' -v
 LOAD_SECONDS="${LOAD_SECONDS:-30}" bash scripts/load_runs.sh >"$logs/load-runs.log" 2>&1
-steps=$(grep 'mode steps' "$logs/load-runs.log")
-distinct=$(grep 'mode distinct' "$logs/load-runs.log")
-if [ -n "$steps" ] && [ -n "$distinct" ]; then
-  figures() { echo "$(echo "$1" | sed -E 's/.* ([0-9]+) req\/s.*/\1/') $(echo "$1" | sed -E 's/.*p99 ([0-9.]+) ms.*/\1/') $(echo "$1" | sed -E 's/.*errors ([0-9]+).*/\1/')"; }
-  read -r srate sp99 serr <<<"$(figures "$steps")"
-  read -r drate dp99 derr <<<"$(figures "$distinct")"
-  report "deferred-run steps and distinct compose requests under load: no errors" "$([ "$serr" = 0 ] && [ "$derr" = 0 ] && echo 0 || echo 1)" "${serr} + ${derr} errors"
-  ok=$(awk -v r="$srate" -v p="$sp99" 'BEGIN {print (r >= 5000 && p <= 10) ? 0 : 1}')
-  target "deferred-run steps on Postgres, 151 tools, distinct runs and receipts, 32 connections" "$ok" "${srate} steps/s (≥ 5000), p99 ${sp99} ms (≤ 10), ${serr} errors (0); $(grep '^ratios' "$logs/load-runs.log")"
-  ok=$(awk -v r="$drate" -v p="$dp99" 'BEGIN {print (r >= 2000 && p <= 25) ? 0 : 1}')
-  target "distinct compose requests on Postgres, 32 connections" "$ok" "${drate} req/s (≥ 2000), p99 ${dp99} ms (≤ 25), ${derr} errors (0)"
+steps=$(grep 'mode steps, closed loop' "$logs/load-runs.log" || true)
+steps_open=$(grep 'mode steps, open loop' "$logs/load-runs.log" || true)
+distinct=$(grep 'mode distinct, closed loop' "$logs/load-runs.log" || true)
+distinct_open=$(grep 'mode distinct, open loop' "$logs/load-runs.log" || true)
+if [ -n "$steps" ] && [ -n "$distinct" ] && [ -n "$steps_open" ] && [ -n "$distinct_open" ]; then
+  read -r srate ssat serr <<<"$(figures "$steps")"
+  read -r sorate sp99 soerr <<<"$(figures "$steps_open")"
+  read -r drate dsat derr <<<"$(figures "$distinct")"
+  read -r dorate dp99 doerr <<<"$(figures "$distinct_open")"
+  errs=$((serr + soerr + derr + doerr))
+  report "deferred-run steps and distinct compose requests under load: no errors" "$([ "$errs" = 0 ] && echo 0 || echo 1)" "${errs} errors"
+  target "deferred-run steps on Postgres, 151 tools, distinct runs and receipts, 32 connections" "$(meets "$srate" "$sorate" "$sp99" 5000 10)" "${srate} steps/s at saturation (≥ 5000, p99 there ${ssat} ms); at 5000/s offered ${sorate} steps/s, p99 ${sp99} ms (≤ 10); $(grep '^CPU per step' "$logs/load-runs.log" | sed -E 's/ over [0-9]+ steps//; s/ \(at most.*//')"
+  target "distinct compose requests on Postgres, 32 connections" "$(meets "$drate" "$dorate" "$dp99" 2000 25)" "${drate} req/s at saturation (≥ 2000, p99 there ${dsat} ms); at 2000/s offered ${dorate} req/s, p99 ${dp99} ms (≤ 25)"
 else
   report "deferred-run load run" 1 "no figures (see artifacts/proof/load-runs.log)"
 fi

@@ -30,6 +30,7 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 	mode := fs.String("mode", "compose", "compose (the --body, repeated), distinct (every compose body different) steps (deferred-run steps) or authorize (call-time checks, distinct subjects and tools)")
 	agent := fs.String("agent", "analyst", "agent of the distinct and steps modes")
 	runs := fs.Int("runs", 8192, "distinct runs of the steps mode (each with 3 search receipts)")
+	rate := fs.Float64("rate", 0, "offered requests a second, an open loop with latency from each request's due time (0: every connection sends as soon as its answer arrives, the server's saturation)")
 	revoke := fs.Bool("revoke", false, "authorize mode: revoke the contractors' read-only grant halfway (needs DATABASE_URL) and count allows after it committed")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, err}
@@ -60,7 +61,7 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 	case "steps":
 		lm, err = stepsMode(ctx, client, *target, *key, *agent, max(1, *runs), *conns)
 	case "authorize":
-		return runAuthorizeLoad(ctx, *target, *key, *agent, *conns, *dur, *warm, *revoke, stdout)
+		return runAuthorizeLoad(ctx, *target, *key, *agent, *conns, *dur, *warm, *rate, *revoke, stdout)
 	default:
 		return &exitError{2, fmt.Errorf("--mode: %q is not one of compose, distinct, steps, authorize", *mode)}
 	}
@@ -69,24 +70,24 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 	}
 	addr := hostPort(u)
 	var seq atomic.Uint64
-	shoot := func(c *loadConn) (int, time.Duration, error) {
+	shoot := func(c *loadConn, due time.Time) (int, time.Duration, error) {
 		path, b := lm.next(seq.Add(1) - 1)
-		start := time.Now()
 		code, _, err := c.post(path, b, false)
 		if err != nil {
 			return 0, 0, err
 		}
-		return code, time.Since(start), nil
+		return code, time.Since(due), nil
 	}
 	first := newLoadConn(addr, *key)
-	if code, _, err := shoot(first); err != nil || code != http.StatusOK {
+	if code, _, err := shoot(first, time.Now()); err != nil || code != http.StatusOK {
 		return fmt.Errorf("first request failed: status %d, %v", code, err)
 	}
 	first.close()
-	run := func(d time.Duration, record bool) (lat []time.Duration, errs, n int, elapsed time.Duration) {
+	var pace *pacer
+	run := func(d time.Duration) (lat []time.Duration, errs, n int, elapsed time.Duration) {
 		var mu sync.Mutex
 		var wg sync.WaitGroup
-		deadline := time.Now().Add(d)
+		pace = newPacer(d, *rate)
 		start := time.Now()
 		for i := 0; i < *conns; i++ {
 			wg.Add(1)
@@ -96,8 +97,12 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 				defer c.close()
 				var mine []time.Duration
 				bad := 0
-				for time.Now().Before(deadline) && ctx.Err() == nil {
-					code, l, err := shoot(c)
+				for ctx.Err() == nil {
+					due, ok := pace.due()
+					if !ok {
+						break
+					}
+					code, l, err := shoot(c, due)
 					if err != nil || code != http.StatusOK {
 						bad++
 						continue
@@ -113,8 +118,8 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 		wg.Wait()
 		return lat, errs, len(lat) + errs, time.Since(start)
 	}
-	run(*warm, false)
-	lat, errs, n, elapsed := run(*dur, true)
+	run(*warm)
+	lat, errs, n, elapsed := run(*dur)
 	sort.Slice(lat, func(a, b int) bool { return lat[a] < lat[b] })
 	pct := func(p float64) time.Duration {
 		if len(lat) == 0 {
@@ -123,8 +128,8 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 		return lat[min(len(lat)-1, int(float64(len(lat))*p))]
 	}
 	rps := float64(n) / elapsed.Seconds()
-	fmt.Fprintf(stdout, "requests %d in %.1fs with %d connections: %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms, errors %d (mode %s)\n",
-		n, elapsed.Seconds(), *conns, rps, ms(pct(0.50)), ms(pct(0.99)), ms(pct(1)), errs, *mode)
+	fmt.Fprintf(stdout, "requests %d in %.1fs with %d connections: %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms, errors %d (mode %s, %s)\n",
+		n, elapsed.Seconds(), *conns, rps, ms(pct(0.50)), ms(pct(0.99)), ms(pct(1)), errs, *mode, pace.describe())
 	return nil
 }
 

@@ -28,10 +28,12 @@ var (
 // authorizeCall is one generated check and whether the revoked grant
 // (contractors: effects read-only) is what allows it.
 type authorizeCall struct {
-	body        []byte
-	revocable   bool
-	sent, taken time.Time
-	allow       bool
+	body      []byte
+	revocable bool
+	// due is when the pacer wanted it sent (latency counts from there),
+	// sent when it went out (the revocation check counts from there)
+	due, sent, taken time.Time
+	allow            bool
 }
 
 func authorizeBody(agent string, i uint64) authorizeCall {
@@ -55,7 +57,7 @@ func authorizeBody(agent string, i uint64) authorizeCall {
 // (through the database, as an admin would), counts the allows of
 // revocable calls sent after that transaction committed, and restores the
 // grant.
-func runAuthorizeLoad(ctx context.Context, base, key, agent string, conns int, dur, warm time.Duration, revoke bool, stdout *os.File) error {
+func runAuthorizeLoad(ctx context.Context, base, key, agent string, conns int, dur, warm time.Duration, rate float64, revoke bool, stdout *os.File) error {
 	var store *models.Store
 	if revoke {
 		url := os.Getenv("DATABASE_URL")
@@ -74,9 +76,9 @@ func runAuthorizeLoad(ctx context.Context, base, key, agent string, conns int, d
 	}
 	addr := hostPort(u)
 	var seq atomic.Uint64
-	shoot := func(conn *loadConn) (authorizeCall, error) {
+	shoot := func(conn *loadConn, due time.Time) (authorizeCall, error) {
 		c := authorizeBody(agent, seq.Add(1)-1)
-		c.sent = time.Now()
+		c.due, c.sent = due, time.Now()
 		status, b, err := conn.post("/api/v1/authorize", c.body, true)
 		if err != nil {
 			return c, err
@@ -92,15 +94,16 @@ func runAuthorizeLoad(ctx context.Context, base, key, agent string, conns int, d
 		return c, nil
 	}
 	first := newLoadConn(addr, key)
-	if _, err := shoot(first); err != nil {
+	if _, err := shoot(first, time.Now()); err != nil {
 		return fmt.Errorf("first check failed: %v", err)
 	}
 	first.close()
+	var pace *pacer
 	run := func(d time.Duration, onHalf func()) (calls []authorizeCall, errs int, elapsed time.Duration) {
 		var mu sync.Mutex
 		var wg sync.WaitGroup
 		start := time.Now()
-		deadline := start.Add(d)
+		pace = newPacer(d, rate)
 		for i := 0; i < conns; i++ {
 			wg.Add(1)
 			go func() {
@@ -109,8 +112,12 @@ func runAuthorizeLoad(ctx context.Context, base, key, agent string, conns int, d
 				defer conn.close()
 				var mine []authorizeCall
 				bad := 0
-				for time.Now().Before(deadline) && ctx.Err() == nil {
-					c, err := shoot(conn)
+				for ctx.Err() == nil {
+					due, ok := pace.due()
+					if !ok {
+						break
+					}
+					c, err := shoot(conn, due)
 					if err != nil {
 						bad++
 						continue
@@ -154,7 +161,7 @@ func runAuthorizeLoad(ctx context.Context, base, key, agent string, conns int, d
 	}
 	lat := make([]time.Duration, len(calls))
 	for i, c := range calls {
-		lat[i] = c.taken.Sub(c.sent)
+		lat[i] = c.taken.Sub(c.due)
 	}
 	sort.Slice(lat, func(a, b int) bool { return lat[a] < lat[b] })
 	pct := func(p float64) time.Duration {
@@ -164,8 +171,8 @@ func runAuthorizeLoad(ctx context.Context, base, key, agent string, conns int, d
 		return lat[min(len(lat)-1, int(float64(len(lat))*p))]
 	}
 	n := len(calls) + errs
-	fmt.Fprintf(stdout, "requests %d in %.1fs with %d connections: %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms, errors %d (mode authorize)\n",
-		n, elapsed.Seconds(), conns, float64(n)/elapsed.Seconds(), ms(pct(0.50)), ms(pct(0.99)), ms(pct(1)), errs)
+	fmt.Fprintf(stdout, "requests %d in %.1fs with %d connections: %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms, errors %d (mode authorize, %s)\n",
+		n, elapsed.Seconds(), conns, float64(n)/elapsed.Seconds(), ms(pct(0.50)), ms(pct(0.99)), ms(pct(1)), errs, pace.describe())
 	if revoke {
 		before, after, late := 0, 0, 0
 		for _, c := range calls {
