@@ -92,7 +92,19 @@ var unknownField = regexp.MustCompile(`unknown field "([^"]+)"`)
 
 // readBody reads at most MaxAPIBody bytes; more is 413.
 func readBody(c echo.Context) ([]byte, error) {
-	body, err := io.ReadAll(io.LimitReader(c.Request().Body, MaxAPIBody+1))
+	r := c.Request()
+	var body []byte
+	var err error
+	if n := r.ContentLength; n > 0 && n <= MaxAPIBody {
+		// the common case: one buffer of the announced length, not
+		// io.ReadAll's doublings (most of a small request's garbage);
+		// net/http ends the body at its Content-Length, and a shorter
+		// body fails ReadFull
+		body = make([]byte, n)
+		_, err = io.ReadFull(r.Body, body)
+	} else {
+		body, err = io.ReadAll(io.LimitReader(r.Body, MaxAPIBody+1))
+	}
 	if err != nil {
 		return nil, apiErr(http.StatusBadRequest, "bad_request", "", "the body could not be read")
 	}
