@@ -75,6 +75,10 @@ const (
 	// questionWriteWeight scales tools that change something when the task
 	// only asks questions ("any pdfs in the workspace?").
 	questionWriteWeight = 0.6
+	// unknownWordBoost scales the relatives of a query word that no tool
+	// of the index uses ("kick off", "commence"): they are all the search
+	// has of it.
+	unknownWordBoost = 2.0
 )
 
 type field int
@@ -358,8 +362,14 @@ func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
 	for _, c := range cs {
 		hit = hit[:0]
 		hit = ix.score(c.own, 1, best, hit)
+		// a word no tool uses can only be met through its relatives:
+		// they stand in for it at more weight
+		stand := 1.0
+		if len(ix.postings[c.own]) == 0 {
+			stand = unknownWordBoost
+		}
 		for _, r := range c.relatives {
-			hit = ix.score(r, expansionWeight, best, hit)
+			hit = ix.score(r.stem, expansionWeight*r.w*stand, best, hit)
 		}
 		if r := unprefixed(c.own); r != "" {
 			hit = ix.score(r, expansionWeight, best, hit)

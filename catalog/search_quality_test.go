@@ -217,6 +217,13 @@ func measureAndLog(t *testing.T, name string, s eval.Suite, ours, base ranker) q
 func TestSearchBeatsBM25(t *testing.T) {
 	s := loadSelectionCases(t)
 	universe := catalogtest.SearchUniverse(t)
+	if os.Getenv("SELECTION_NOHINTS") != "" {
+		universe = withoutHints(universe)
+	}
+	if os.Getenv("SELECTION_NOLEXICON") != "" {
+		catalog.SetLexiconOff(true)
+		defer catalog.SetLexiconOff(false)
+	}
 	ours, base := searchRanker(universe), newBM25(universe).rank
 	all, held, tuning := split(s.Cases)
 	sets := []struct {
@@ -287,6 +294,16 @@ func TestSearchBeatsBM25(t *testing.T) {
 			}
 		}
 	}
+}
+
+// withoutHints is a copy of the universe with no search hints: a catalog
+// nobody has reviewed hints for (SELECTION_NOHINTS).
+func withoutHints(u []catalog.Contract) []catalog.Contract {
+	out := append([]catalog.Contract(nil), u...)
+	for i := range out {
+		out[i].SearchHints = nil
+	}
+	return out
 }
 
 // bm25 is the plain baseline: Okapi BM25 (k1 1.2, b 0.75) over one bag of

@@ -38,6 +38,9 @@ type qterm struct {
 	// is a repository): they say which service a task is about and score
 	// nothing.
 	marker bool
+	// colloc is the lexicon collocation the word opens ("kick off the
+	// build": "kick off"), as its stems joined by spaces, or ""
+	colloc string
 }
 
 // contentWeight is the weight of a content term: it still counts (a
@@ -240,6 +243,7 @@ func parseTask(q string) ([]qterm, []string) {
 			span, cond = 0, false
 		}
 	}
+	markCollocations(words)
 	markHeads(words)
 	words = markEditedFiles(words)
 	words = markTextEdits(words)
@@ -257,7 +261,11 @@ func parseTask(q string) ([]qterm, []string) {
 	var out []qterm
 	for _, w := range words {
 		for j, s := range w.terms {
-			out = append(out, qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question})
+			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question}
+			if j == 0 {
+				q.colloc = w.colloc
+			}
+			out = append(out, q)
 		}
 	}
 	return out, seq
@@ -284,6 +292,30 @@ type parsedWord struct {
 	negated                           bool // in a prohibition
 	clause                            int
 	punct                             byte
+	colloc                            string // see qterm.colloc
+}
+
+// markCollocations marks the request words that open a lexicon
+// collocation ("kick off", "set up", "get rid of") within their clause.
+func markCollocations(ws []parsedWord) {
+	lexicon := theLexicon()
+	for i := 0; i < len(ws); {
+		w := ws[i]
+		if w.content || w.marker || len(w.terms) == 0 {
+			i++
+			continue
+		}
+		var seq []string
+		for j := i; j < len(ws) && j < i+3 && ws[j].clause == w.clause && !ws[j].content && !ws[j].marker; j++ {
+			seq = append(seq, stemWord(ws[j].lower, false))
+		}
+		if key, n := lexicon.collocation(seq, 0); n > 0 {
+			ws[i].colloc = key
+			i += n
+			continue
+		}
+		i++
+	}
 }
 
 // markHeads marks the head noun of each clause verb's object: the last

@@ -67,7 +67,7 @@ var thesaurus = [][]string{
 const expansionWeight = 0.4
 
 // maxExpandedTerms bounds a query's terms after expansion.
-const maxExpandedTerms = 96
+const maxExpandedTerms = 160
 
 // related maps a stem to the stems of its thesaurus groups, built once.
 var related = buildRelated()
@@ -105,8 +105,10 @@ func buildRelated() map[string][]string {
 // list five synonyms of "delete" does not outscore one that matches the
 // query's other words.
 type concept struct {
-	own       string
-	relatives []string
+	own string
+	// relatives are the words the concept also searches for, each at
+	// expansionWeight times its own weight
+	relatives []lexRel
 	weight    float64
 	content   bool
 	verb      bool // see qterm
@@ -127,6 +129,13 @@ const (
 // maxQueryTerms of them and maxExpandedTerms words in all. A word that is
 // both content and request somewhere in the task counts as request.
 func concepts(qs []qterm) []concept {
+	lexicon := theLexicon()
+	colloc := map[string]string{} // a word's collocation ("kick" of "kick off")
+	for _, q := range qs {
+		if q.colloc != "" && colloc[q.stem] == "" {
+			colloc[q.stem] = q.colloc
+		}
+	}
 	out := make([]concept, 0, len(qs))
 	at := make(map[string]int, len(qs))
 	for _, q := range qs {
@@ -177,9 +186,41 @@ func concepts(qs []qterm) []concept {
 			if words == maxExpandedTerms {
 				break
 			}
-			c.relatives = append(c.relatives, r)
+			c.relatives = append(c.relatives, lexRel{r, 1})
 			words++
+		}
+		rs := lexicon.relatives(c.own, c.verb)
+		if k := colloc[c.own]; k != "" {
+			rs = lexicon.relatives(k, true)
+		}
+		n := 0
+		for _, r := range rs {
+			if words == maxExpandedTerms || n == maxLexRelatives {
+				break
+			}
+			if r.stem == c.own || hasRel(c.relatives, r.stem) {
+				continue
+			}
+			c.relatives = append(c.relatives, lexRel{r.stem, lexiconWeight * r.w})
+			words++
+			n++
 		}
 	}
 	return out
+}
+
+// lexiconWeight scales a lexicon relative's weight (see lexRel) against a
+// thesaurus relative's.
+const lexiconWeight = 0.75
+
+// maxLexRelatives bounds the lexicon relatives of one query word.
+const maxLexRelatives = 4
+
+func hasRel(rs []lexRel, stem string) bool {
+	for _, r := range rs {
+		if r.stem == stem {
+			return true
+		}
+	}
+	return false
 }
