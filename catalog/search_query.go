@@ -38,10 +38,18 @@ type qterm struct {
 	// is a repository): they say which service a task is about and score
 	// nothing.
 	marker bool
+	// context marks a word of a statement next to a request that does
+	// not point back to it ("the search on our site is broken; file an
+	// issue about it"): what the request is about, not what it asks
+	context bool
 	// colloc is the lexicon collocation the word opens ("kick off the
 	// build": "kick off"), as its stems joined by spaces, or ""
 	colloc string
 }
+
+// contextWeight is the weight of a context term (see qterm.context):
+// between a content term's and a request word's.
+const contextWeight = 0.5
 
 // contentWeight is the weight of a content term: it still counts (a
 // task may be about nothing else), but far less than the words of the
@@ -137,12 +145,17 @@ func parseTask(q string) ([]qterm, []string) {
 	neg := false       // in a prohibition ("don't zip anything")
 	statement := false // the clause opened with its subject ("nobody uses …")
 	polite := false    // the clause opened with "can/could/would you …"
-	clauseStart := 0   // the clause's first word in words
+	desire := false    // the clause opened with "I need/want …"
+	// the clause says a wish for a state of a thing ("I need the issue
+	// closed"): its participle is the request's verb
+	wantState := false
+	clauseStart := 0 // the clause's first word in words
 	next := func() {
 		if !opening {
 			clause++
 		}
 		opening, question, span, cond, neg, statement, polite = true, false, 0, false, false, false, false
+		desire, wantState = false, false
 		clauseStart = len(words)
 	}
 	for i, w := range ws {
@@ -189,6 +202,9 @@ func parseTask(q string) ([]qterm, []string) {
 				question = true
 			case politeModals[lw]:
 				polite = true
+			case !polite && !question && !neg && (base == "i" || base == "we") && i+1 < len(ws) && desireWords[strings.ToLower(ws[i+1].text)]:
+				// "I need …", "we'd like …": a request, put as a wish
+				polite, desire = true, true
 			case !polite && !question && !neg && (subjects[base] || articles[lw] || possessives[lw]):
 				// a clause opening with its subject ("nobody uses …")
 				// or a noun phrase ("the label on the x axis is …")
@@ -205,9 +221,18 @@ func parseTask(q string) ([]qterm, []string) {
 		}
 		if opening && len(p.terms) > 0 {
 			p.verb = !p.content && !question && !statement
+			if desire && i > 0 && (articles[strings.ToLower(ws[i-1].text)] || possessives[strings.ToLower(ws[i-1].text)]) {
+				// "I need the issue … closed": a thing, then its state
+				p.verb, p.wish, wantState = false, true, true
+			}
 			opening = false
+		} else if wantState && !w.content && !w.file && len(p.terms) > 0 && (pastTense(lw) || irregularParticiples[lw]) {
+			// the state wished for ends a topic ("… about the broken
+			// search closed")
+			p.verb, p.content, span = true, false, 0
 		}
 		p.question = question
+		p.stmt = statement
 		if statement && !w.content && !w.file && pastTense(lw) && !(i > 0 && strings.EqualFold(ws[i-1].text, "be")) {
 			// "a user asked about …": what happened, not what to do;
 			// "… should be deleted" (after a bare "be") asks for it
@@ -245,6 +270,7 @@ func parseTask(q string) ([]qterm, []string) {
 	}
 	markCollocations(words)
 	markHeads(words)
+	markContext(words)
 	words = markEditedFiles(words)
 	words = markTextEdits(words)
 	words = markNewFiles(words)
@@ -261,7 +287,7 @@ func parseTask(q string) ([]qterm, []string) {
 	var out []qterm
 	for _, w := range words {
 		for j, s := range w.terms {
-			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question}
+			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, context: w.context}
 			if j == 0 {
 				q.colloc = w.colloc
 			}
@@ -293,6 +319,54 @@ type parsedWord struct {
 	clause                            int
 	punct                             byte
 	colloc                            string // see qterm.colloc
+	stmt                              bool   // in a statement (see parseTask)
+	wish                              bool   // opens the thing of a wish ("I need the issue … closed")
+	context                           bool   // see qterm.context
+}
+
+// desireWords, after "I" or "we" at the start of a clause, put a request
+// as a wish: "I need to …", "we want …", "I'd like …".
+var desireWords = map[string]bool{"need": true, "want": true, "wanna": true, "like": true, "would": true, "wish": true, "love": true}
+
+// irregularParticiples are common past participles without "-ed": "I
+// want the old branch gone".
+var irregularParticiples = map[string]bool{"done": true, "gone": true, "sent": true, "made": true, "written": true,
+	"taken": true, "given": true, "shown": true, "drawn": true, "undone": true}
+
+// pronouns stand for something the task said before ("remove it",
+// "rerun them").
+var pronouns = map[string]bool{"it": true, "them": true, "this": true, "that": true, "these": true, "those": true}
+
+// markContext marks the words of statements as context when the task
+// also makes a request whose object is not a pronoun: "star counts don't
+// matter; fork acme/widgets" asks for a fork, and the statement says what
+// not to mind. A request whose object is a pronoun ("the deploy workflow
+// keeps failing. rerun it") acts on what the statement names, which keeps
+// its weight.
+func markContext(ws []parsedWord) {
+	requests := false
+	for i, w := range ws {
+		if !w.verb || w.content || w.implied {
+			continue
+		}
+		requests = true
+		for j := i + 1; j < len(ws) && j <= i+2 && ws[j].clause == w.clause; j++ {
+			if pronouns[ws[j].lower] {
+				return
+			}
+			if len(ws[j].terms) > 0 {
+				break
+			}
+		}
+	}
+	if !requests {
+		return
+	}
+	for i := range ws {
+		if ws[i].stmt && !ws[i].content && !ws[i].marker {
+			ws[i].context = true
+		}
+	}
 }
 
 // markCollocations marks the request words that open a lexicon
@@ -325,6 +399,18 @@ func markCollocations(ws []parsedWord) {
 // print lines in …": lines).
 func markHeads(ws []parsedWord) {
 	for i := range ws {
+		if ws[i].wish {
+			// the thing a wish names, before its state: the noun
+			// phrase's last word
+			head := i
+			for j := i + 1; j < len(ws) && ws[j].clause == ws[i].clause && !ws[j].verb && !ws[j].content && !spanEnds[ws[j].lower]; j++ {
+				if len(ws[j].terms) > 0 {
+					head = j
+				}
+			}
+			ws[head].head = true
+			continue
+		}
 		if !ws[i].verb {
 			continue
 		}

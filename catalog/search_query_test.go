@@ -5,8 +5,9 @@ import (
 	"testing"
 )
 
-// describe renders parsed terms compactly: content terms in brackets, the
-// verb with a star, clauses separated by " | ".
+// describe renders parsed terms compactly: content terms in brackets,
+// context terms in parentheses, the verb with a star, clauses separated
+// by " | ".
 func describe(ts []qterm) string {
 	var b strings.Builder
 	for i, t := range ts {
@@ -20,6 +21,8 @@ func describe(ts []qterm) string {
 		switch {
 		case t.content:
 			b.WriteString("[" + t.stem + "]")
+		case t.context:
+			b.WriteString("(" + t.stem + ")")
 		case t.verb:
 			b.WriteString(t.stem + "*")
 		default:
@@ -97,9 +100,19 @@ func TestParseQuery(t *testing.T) {
 		{"do not delete it; archive it", "[delet] | archiv*"},
 		{"no zip, just move them", "[zip] | move*"},
 		{"move them instead of zipping the folder", "move* [instead] [zip] [folder]"},
-		// a clause opening with its subject is a statement: no verb
+		// a clause opening with its subject is a statement: no verb; a
+		// request acting on a pronoun acts on what the statement names,
+		// any other request makes the statement context
 		{"nobody uses the tag, remove it", "use tag | remov*"},
 		{"i keep getting mails", "keep get mail"},
+		{"the search on our site is broken; file an issue about it", "(search) (site) (broken) | creat* issu"},
+		{"the star count doesn't matter; fork acme/widgets", "(star) (count) (matter) | fork* [acm] [widget] [repositori]"},
+		{"our deploy workflow keeps failing. rerun it", "deploy workflow keep fail | rerun*"},
+		// "I need/want …" is a request put as a wish; a wish for a
+		// thing's state ("… closed") has the state as its verb
+		{"I want to delete the old branch", "delet* old branch"},
+		{"I need the issue about broken search closed", "issu [broken] [search] close*"},
+		{"we'd like a bar chart of revenue", "bar chart revenu"},
 		// "that" opening a clause of its own introduces what is said
 		{"reply that it's fixed in the last commit", "repli* [fix] [last] [commit]"},
 		{"star that repo", "star* repositori"},
@@ -118,7 +131,7 @@ func TestParseQuery(t *testing.T) {
 		{"who reviewed and approved PR 14?", "review approv pull request 14"},
 		// a statement's past tense tells what happened (content); a
 		// question's does not, and a question has no statement
-		{"a user asked about it; search the folder", "user [ask] | search* folder"},
+		{"a user asked about it; search the folder", "(user) [ask] | search* folder"},
 		{"which of my repos have I starred?", "repositori star"},
 		// reading a text or making one edits nothing
 		{"save the text to a page", "save* text page"},

@@ -157,6 +157,10 @@ var extraStopWords = map[string]bool{
 	"pls": true, "plz": true, "thx": true,
 	"nobody": true, "somebody": true, "someone": true, "everyone": true, "everybody": true, "anyone": true,
 	"anybody": true,
+	// what is left of a negative contraction split at its apostrophe
+	// ("doesn't": doesn, t)
+	"doesn": true, "isn": true, "aren": true, "wasn": true, "weren": true, "didn": true, "hasn": true,
+	"haven": true, "hadn": true, "wouldn": true, "couldn": true, "shouldn": true, "mustn": true, "ll": true, "ve": true,
 }
 
 // genericVerbs are action words common to many tools; in a name and in a

@@ -111,6 +111,7 @@ type concept struct {
 	relatives []lexRel
 	weight    float64
 	content   bool
+	context   bool // see qterm
 	verb      bool // see qterm
 }
 
@@ -149,21 +150,27 @@ func concepts(qs []qterm) []concept {
 			if !q.verb {
 				out[i].verb = false
 			}
+			if !q.context {
+				out[i].context = false
+			}
 			continue
 		}
 		if len(out) == maxQueryTerms {
 			continue
 		}
 		at[q.stem] = len(out)
-		out = append(out, concept{own: q.stem, content: q.content, verb: q.verb})
+		out = append(out, concept{own: q.stem, content: q.content, verb: q.verb, context: q.context})
 	}
 	// the lead: the first clause with a verb, its verb and head noun
 	leads := map[string]bool{}
 	leadClause := -1
 	for _, q := range qs {
-		if q.verb && !q.content && !q.implied && leadClause < 0 {
+		if q.verb && !q.content && !q.implied {
 			leadClause = q.clause
+			break
 		}
+	}
+	for _, q := range qs {
 		if q.clause == leadClause && !q.content && !q.marker && !q.implied && (q.verb || q.head) {
 			leads[q.stem] = true
 		}
@@ -174,6 +181,8 @@ func concepts(qs []qterm) []concept {
 		switch {
 		case c.content:
 			c.weight = contentWeight
+		case c.context:
+			c.weight = contextWeight
 		case leadClause >= 0 && leads[c.own]:
 			c.weight = leadWeight
 		case leadClause < 0 && lead < leadConcepts:
@@ -188,6 +197,9 @@ func concepts(qs []qterm) []concept {
 			}
 			c.relatives = append(c.relatives, lexRel{r, 1})
 			words++
+		}
+		if c.content {
+			continue // a name or a topic is not expanded by the lexicon
 		}
 		rs := lexicon.relatives(c.own, c.verb)
 		if k := colloc[c.own]; k != "" {
