@@ -436,7 +436,34 @@ func markHeads(ws []parsedWord) {
 		}
 		if head >= 0 {
 			ws[head].head = true
+			markProduct(ws, i, head)
 		}
+	}
+}
+
+// markProduct marks the head of what a request makes of its object, when
+// the object is followed by "as" or "into" and an indefinite noun phrase:
+// "sketch the review flow as a diagram", "turn the table into a pie
+// chart" ask for a diagram and a chart.
+func markProduct(ws []parsedWord, verb, head int) {
+	c := ws[verb].clause
+	for j := head + 1; j+2 < len(ws) && ws[j].clause == c; j++ {
+		if ws[j].content || (ws[j].lower != "as" && ws[j].lower != "into") || !indefinite[ws[j+1].lower] {
+			continue
+		}
+		product := -1
+		for k := j + 2; k < len(ws) && ws[k].clause == c && !ws[k].content && !spanEnds[ws[k].lower]; k++ {
+			if len(ws[k].terms) > 0 {
+				product = k
+			}
+			if ws[k].punct != 0 {
+				break
+			}
+		}
+		if product >= 0 {
+			ws[product].head = true
+		}
+		return
 	}
 }
 

@@ -38,6 +38,33 @@ func parseQuery(q string) []qterm {
 	return ts
 }
 
+// heads lists the terms that head a request's object.
+func heads(ts []qterm) string {
+	var out []string
+	for _, t := range ts {
+		if t.head {
+			out = append(out, t.stem)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// The head of the verb's object, of the thing a wish names, and of what
+// a request makes of its object ("as a diagram") lead the request.
+func TestHeadsOfRequests(t *testing.T) {
+	for q, want := range map[string]string{
+		"make a bar chart of revenue":                        "chart",
+		"sketch the review flow as a diagram":                "flow diagram",
+		"turn the table in the spreadsheet into a pie chart": "tabl chart",
+		"save the table as the final version":                "tabl",
+		"I need the issue about broken search closed":        "issu",
+	} {
+		if got := heads(parseQuery(q)); got != want {
+			t.Errorf("%q: heads %q, want %q", q, got, want)
+		}
+	}
+}
+
 func TestParseQuery(t *testing.T) {
 	for _, tc := range []struct{ q, want string }{
 		// quoted text is content, whatever the quote marks; apostrophes
