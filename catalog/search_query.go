@@ -42,6 +42,9 @@ type qterm struct {
 	// not point back to it ("the search on our site is broken; file an
 	// issue about it"): what the request is about, not what it asks
 	context bool
+	// ref marks what a request's pronoun stands for (see
+	// markAntecedent): it leads like the head of the request's object
+	ref bool
 	// colloc is the lexicon collocation the word opens ("kick off the
 	// build": "kick off"), as its stems joined by spaces, or ""
 	colloc string
@@ -287,7 +290,7 @@ func parseTask(q string) ([]qterm, []string) {
 	var out []qterm
 	for _, w := range words {
 		for j, s := range w.terms {
-			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, context: w.context}
+			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, context: w.context, ref: w.ref}
 			if j == 0 {
 				q.colloc = w.colloc
 			}
@@ -321,6 +324,7 @@ type parsedWord struct {
 	colloc                            string // see qterm.colloc
 	stmt                              bool   // in a statement (see parseTask)
 	wish                              bool   // opens the thing of a wish ("I need the issue … closed")
+	ref                               bool   // see qterm.ref
 	context                           bool   // see qterm.context
 }
 
@@ -352,6 +356,7 @@ func markContext(ws []parsedWord) {
 		requests = true
 		for j := i + 1; j < len(ws) && j <= i+2 && ws[j].clause == w.clause; j++ {
 			if pronouns[ws[j].lower] {
+				markAntecedent(ws, i)
 				return
 			}
 			if len(ws[j].terms) > 0 {
@@ -367,6 +372,68 @@ func markContext(ws []parsedWord) {
 			ws[i].context = true
 		}
 	}
+}
+
+// markAntecedent marks what a request's pronoun stands for ("nobody uses
+// the 'wontfix' tag, remove it": the tag; "our deploy workflow keeps
+// failing. rerun it": the workflow) as the request's head: the head of
+// the first noun phrase of the statement before the request — its
+// subject, or its object when the subject is a pronoun ("nobody uses
+// …"). The phrase ends at a preposition, a joiner or a word that reads as
+// a verb in the third person ("keeps", "mentions").
+func markAntecedent(ws []parsedWord, verb int) {
+	c := ws[verb].clause
+	start := -1
+	for i := verb - 1; i >= 0; i-- {
+		if ws[i].clause < c-1 {
+			break
+		}
+		if ws[i].clause == c-1 && ws[i].stmt {
+			start = i
+		}
+	}
+	if start < 0 {
+		return
+	}
+	s := ws[start].clause
+	if subjects[strings.SplitN(ws[start].lower, "'", 2)[0]] {
+		// a pronoun subject: the phrase after its verb
+		j := start + 1
+		for j < len(ws) && ws[j].clause == s && len(ws[j].terms) == 0 {
+			j++
+		}
+		start = j + 1
+	}
+	lexicon := theLexicon()
+	head := -1
+	for j := start; j < len(ws) && ws[j].clause == s; j++ {
+		w := ws[j]
+		if w.marker || w.content {
+			if head >= 0 {
+				break
+			}
+			continue
+		}
+		if spanEnds[w.lower] || (head >= 0 && thirdPerson(w, lexicon)) {
+			break
+		}
+		if len(w.terms) > 0 {
+			head = j
+		}
+	}
+	if head >= 0 {
+		ws[head].ref = true
+	}
+}
+
+// thirdPerson reports whether a word reads as a verb in the third person
+// singular: it ends in "s" and the lexicon knows its stem as a verb.
+func thirdPerson(w parsedWord, l *lexicon) bool {
+	if len(w.terms) != 1 || !strings.HasSuffix(w.lower, "s") || strings.HasSuffix(w.lower, "ss") {
+		return false
+	}
+	_, ok := l.verbs[w.terms[0]]
+	return ok
 }
 
 // markCollocations marks the request words that open a lexicon

@@ -65,6 +65,29 @@ func TestHeadsOfRequests(t *testing.T) {
 	}
 }
 
+// A request's pronoun stands for the first noun phrase of the statement
+// before it: its subject, or its object after a pronoun subject.
+func TestPronounsStandForTheStatementsPhrase(t *testing.T) {
+	for q, want := range map[string]string{
+		"nobody uses the 'wontfix' tag in acme/api, remove it":     "tag",
+		"our deploy workflow keeps failing. rerun it on acme/shop": "workflow",
+		"the pull request template mentions screenshots; read it":  "templat",
+		"the tests on main are flaky, fix them":                    "test",
+		"the tests on main are flaky, fix the build":               "",
+		"fix it": "",
+	} {
+		var refs []string
+		for _, t := range parseQuery(q) {
+			if t.ref {
+				refs = append(refs, t.stem)
+			}
+		}
+		if got := strings.Join(refs, " "); got != want {
+			t.Errorf("%q: pronoun stands for %q, want %q", q, got, want)
+		}
+	}
+}
+
 func TestParseQuery(t *testing.T) {
 	for _, tc := range []struct{ q, want string }{
 		// quoted text is content, whatever the quote marks; apostrophes

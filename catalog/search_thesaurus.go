@@ -171,7 +171,7 @@ func concepts(qs []qterm) []concept {
 		}
 	}
 	for _, q := range qs {
-		if q.clause == leadClause && !q.content && !q.marker && !q.implied && (q.verb || q.head) {
+		if q.ref || q.clause == leadClause && !q.content && !q.marker && !q.implied && (q.verb || q.head) {
 			leads[q.stem] = true
 		}
 	}
