@@ -277,6 +277,7 @@ func parseTask(q string) ([]qterm, []string) {
 	words = markEditedFiles(words)
 	words = markTextEdits(words)
 	words = markNewFiles(words)
+	words = markNotices(words)
 	var seq []string
 	for _, w := range words {
 		switch {
@@ -714,6 +715,51 @@ func firstRelated(v string, set map[string]bool) string {
 	}
 	return ""
 }
+
+// markNotices reads a request addressed to the user ("me", "us") near
+// its start and put off until an event ("tell me when the export is
+// ready", "let me know once it's done", "send me a note when …") as a
+// request to be notified, whatever its verb: the clause gains the verb
+// "notify".
+func markNotices(ws []parsedWord) []parsedWord {
+	n := len(ws)
+	done := map[int]bool{}
+	for i := 0; i < n; i++ {
+		if (ws[i].lower != "me" && ws[i].lower != "us") || done[ws[i].clause] || ws[i].content {
+			continue
+		}
+		c := ws[i].clause
+		first := i
+		for first > 0 && ws[first-1].clause == c {
+			first--
+		}
+		if i-first > 2 || ws[first].question || ws[first].stmt {
+			continue // "me" is not addressed by the clause's verb
+		}
+		for j := i + 1; j < n && ws[j].clause == c; j++ {
+			if noticeOpeners[ws[j].lower] || ws[j].lower == "as" && j+2 < n && ws[j+1].lower == "soon" && ws[j+2].lower == "as" {
+				// the event is what the notice is about, and the
+				// clause is a request, not a question ("tell me when
+				// …" opens like one)
+				for k := first; k < n && ws[k].clause == c; k++ {
+					ws[k].question = false
+					if k > j {
+						ws[k].content = true
+					}
+				}
+				ws = append(ws, parsedWord{lower: "notify", terms: []string{notifyStem}, verb: true, implied: true, clause: c})
+				done[c] = true
+				break
+			}
+		}
+	}
+	return ws
+}
+
+// noticeOpeners open the event a notice waits for.
+var noticeOpeners = map[string]bool{"when": true, "once": true, "whenever": true, "after": true}
+
+var notifyStem = stemWord("notify", false)
 
 // markNewFiles reads a file that a task names with an indefinite article
 // after a locative ("list them in a local file", "save it to a new

@@ -126,7 +126,12 @@ func TestParseQuery(t *testing.T) {
 		// of its clause; "when" at the start asks a question
 		{"merge the branch once the checks pass on main", "merg* branch [check] [pass] [main]"},
 		{"before you send anything out, check with me first", "[send] [anyth] | check* first"},
-		{"email me when the export is done", "email* [export] [done]"},
+		{"email me when the export is done", "email* [export] [done] notifi*"},
+		// a request to the user put off until an event asks to be
+		// notified; a question about an event does not
+		{"let me know once the sync is done", "know* [sync] [done] notifi*"},
+		{"tell me when the calendar export is ready", "[calendar] [export] [readi] notifi*"},
+		{"what did you send me when the build failed?", "send [build] [fail]"},
 		{"when did we ship it", "ship"},
 		// a verb acting on a part of a text edits it
 		{"move the paragraph on risks to the end", "move* paragraph risk end edit*"},
