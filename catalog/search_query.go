@@ -278,6 +278,19 @@ func parseTask(q string) ([]qterm, []string) {
 	words = markTextEdits(words)
 	words = markNewFiles(words)
 	words = markNotices(words)
+	if loc := arithmetic.FindStringIndex(q); loc != nil && len(words) > 0 {
+		// "what's 15% of 2,400?": a sum to work out, in the clause
+		// that says it
+		c := words[len(words)-1].clause
+		digits := strings.TrimRightFunc(q[loc[0]:loc[1]], func(r rune) bool { return !unicode.IsDigit(r) })
+		for _, w := range words {
+			if w.lower != "" && strings.HasPrefix(digits, w.lower) {
+				c = w.clause
+				break
+			}
+		}
+		words = append(words, parsedWord{lower: "calculate", terms: []string{calculateStem}, verb: true, implied: true, clause: c})
+	}
 	var seq []string
 	for _, w := range words {
 		switch {
@@ -755,6 +768,15 @@ func markNotices(ws []parsedWord) []parsedWord {
 	}
 	return ws
 }
+
+// arithmetic matches a number with a percent sign or an operator between
+// numbers ("15% of 2,400", "3 * 4.5", "1200 / 12"), or a number said with
+// an operator word ("12 times 7", "40 divided by 3"). A minus or a slash
+// counts only with spaces around it: "2026-12-01", "12/01" and "555-1234"
+// are dates and numbers, not sums.
+var arithmetic = regexp.MustCompile(`\d\s*%|\d\s*[+*×÷^]\s*\d|\d\s+[-/−]\s+\d|\d\s+(?:times|plus|minus|divided by|multiplied by|to the power of)\s+\d`)
+
+var calculateStem = stemWord("calculate", false)
 
 // noticeOpeners open the event a notice waits for.
 var noticeOpeners = map[string]bool{"when": true, "once": true, "whenever": true, "after": true}

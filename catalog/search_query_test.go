@@ -132,6 +132,11 @@ func TestParseQuery(t *testing.T) {
 		{"let me know once the sync is done", "know* [sync] [done] notifi*"},
 		{"tell me when the calendar export is ready", "[calendar] [export] [readi] notifi*"},
 		{"what did you send me when the build failed?", "send [build] [fail]"},
+		// a percent or an operator between numbers is a sum to work out;
+		// dates and hyphenated numbers are not
+		{"what's 15% of 2,400?", "15 percent 400 calcul*"},
+		{"what is 1200 / 12", "1200 12 calcul*"},
+		{"add a task due 2026-12-01", "add* task due 2026 12 01"},
 		{"when did we ship it", "ship"},
 		// a verb acting on a part of a text edits it
 		{"move the paragraph on risks to the end", "move* paragraph risk end edit*"},
