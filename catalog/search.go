@@ -188,7 +188,7 @@ func makeSearchDoc(c Contract, st stemmer) searchDoc {
 	d.fields[fieldPurpose] = st.terms(c.Purpose)
 	d.fields[fieldParams] = st.terms(paramText(c.Params))
 	d.fields[fieldNamespace] = st.terms(c.Namespace())
-	d.tool = indexed{c.ID, c.Title, strings.TrimSpace(c.Purpose), c.Namespace(), uniq(append([]string(nil), name...)), c.Effects == EffectsReadOnly}
+	d.tool = indexed{c.ID, c.Title, strings.TrimSpace(c.Purpose), c.Namespace(), uniq(append([]string(nil), name...)), reads(c, name)}
 	return d
 }
 
@@ -583,6 +583,36 @@ func paramText(ps []Param) string {
 	}
 	walk(ps)
 	return b.String()
+}
+
+// reads reports whether the search takes a tool as one that only reads:
+// its effects say so, or it was imported without a word on its effects
+// (an MCP tool without annotations is external-write by default) and its
+// name says it reads ("get_tasks"). Without that, a question would
+// favour a service that annotates its tools over one that does not.
+func reads(c Contract, name []string) bool {
+	return c.Effects == EffectsReadOnly || c.Effects == EffectsExternalWrite && nameReads(name)
+}
+
+// readingActions are the stems of the action verbs of a tool name that
+// only reads ("get_tasks", "retrieve_page", "search_notes").
+var readingActions = stemSet("get", "list", "search", "find", "read", "fetch", "query", "retrieve", "view", "show",
+	"describe", "lookup", "count", "compare", "inspect", "browse")
+
+// nameReads reports whether a tool's name says it only reads: its first
+// word or last word is a reading action, and no other word is an action
+// verb of another kind.
+func nameReads(name []string) bool {
+	if len(name) < 2 {
+		return false
+	}
+	reads := readingActions[name[0]] || readingActions[name[len(name)-1]]
+	for _, w := range name {
+		if (actionVerbs[w] || editVerbs[w] || writeVerbs[w]) && !readingActions[w] {
+			return false
+		}
+	}
+	return reads
 }
 
 func uniq(ws []string) []string {

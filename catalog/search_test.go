@@ -194,3 +194,28 @@ func BenchmarkSearch1000(b *testing.B) {
 		}
 	})
 }
+
+// An MCP tool imported without annotations is external-write by default;
+// its name still says whether it only reads. A question ranks an
+// unannotated "get_tasks" above an unannotated "create_task", as it
+// would the annotated pair, whatever the roster order.
+func TestUnannotatedToolsNamedForReadingRead(t *testing.T) {
+	doc := []byte(`{"tools": [
+		{"name": "create_task", "description": "Creates a task with a due date.", "inputSchema": {"type": "object", "properties": {"content": {"type": "string", "description": "The task"}}}},
+		{"name": "get_tasks", "description": "Gets the tasks with a due date.", "inputSchema": {"type": "object", "properties": {"filter": {"type": "string", "description": "A filter"}}}}
+	]}`)
+	roster, ps := catalog.Parse(catalog.FormatMCP, doc, "todo")
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	for _, c := range roster {
+		if c.Effects != catalog.EffectsExternalWrite {
+			t.Fatalf("%s imported as %s, want the default external-write", c.ID, c.Effects)
+		}
+	}
+	for _, q := range []string{"which tasks have a due date?", "show me the tasks with a due date"} {
+		if hits := catalog.Search(q, roster, 2); len(hits) == 0 || hits[0].ID != "todo.get_tasks" {
+			t.Errorf("%q: top hit %v, want todo.get_tasks", q, ids(hits))
+		}
+	}
+}
