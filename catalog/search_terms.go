@@ -197,7 +197,9 @@ var actionVerbs = stemSet("get", "list", "create", "make", "delete", "remove", "
 	"render", "search", "find", "run", "fetch", "move", "edit", "compare", "convert", "extract", "ask", "confirm",
 	"notify", "evaluate", "compute", "load", "save", "describe", "emit", "report", "merge", "fork", "star", "unstar",
 	"dismiss", "request", "resolve", "unresolve", "submit", "push", "assign", "manage", "mark", "trigger",
-	"reprioritize", "execute", "archive", "query")
+	"reprioritize", "execute", "archive", "query",
+	"retrieve", "append", "insert", "upload", "download", "send", "share", "publish", "cancel", "complete", "reopen",
+	"close", "invite", "rename", "copy", "restore")
 
 func stemSet(words ...string) map[string]bool {
 	m := make(map[string]bool, len(words))
