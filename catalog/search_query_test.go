@@ -313,3 +313,37 @@ func TestProhibitionsRankTheForbiddenToolLower(t *testing.T) {
 		}
 	}
 }
+
+// A verb collocation the lexicon knows is read as one word: its first
+// word carries it, and its relatives are the collocation's.
+func TestCollocationsAreReadAsOneWord(t *testing.T) {
+	for q, want := range map[string]string{
+		"kick off the nightly build": "kick off",
+		"get rid of the temp folder": "get rid of",
+		"please set up a new repo":   "set up",
+		"kick the tires":             "",
+		"turn 'off' the alarm":       "", // a quoted word is content
+	} {
+		got := ""
+		for _, t := range parseQuery(q) {
+			if t.colloc != "" {
+				got = t.colloc
+			}
+		}
+		if want != "" {
+			want = strings.Join(phraseWords(want), " ")
+		}
+		if got != want {
+			t.Errorf("%q: collocation %q, want %q", q, got, want)
+		}
+	}
+	var kick concept
+	for _, c := range concepts(parseQuery("kick off the nightly build")) {
+		if c.own == stemWord("kick", false) {
+			kick = c
+		}
+	}
+	if !hasRel(kick.relatives, stemWord("commence", false)) {
+		t.Errorf("kick off: relatives %v lack commence", kick.relatives)
+	}
+}
