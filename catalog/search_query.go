@@ -273,6 +273,7 @@ func parseTask(q string) ([]qterm, []string) {
 	}
 	markCollocations(words)
 	markHeads(words)
+	markPurposes(words)
 	markContext(words)
 	words = markEditedFiles(words)
 	words = markTextEdits(words)
@@ -520,6 +521,52 @@ func markHeads(ws []parsedWord) {
 			markProduct(ws, i, head)
 		}
 	}
+}
+
+// markPurposes reads an infinitive right after a new thing a request
+// makes as what that thing says, not as a second request: "add a task to
+// review the database schema", "open an issue to track the flaky test",
+// "set a reminder to call the bank" ask for a task, an issue, a reminder;
+// the rest of the clause is content. The object must be indefinite ("a
+// task"): "use the API to list the issues" asks for the list. The word
+// after "to" must read as a verb (the lexicon knows it as one) and not be
+// followed by a number: "add a line to the changelog" and "attach a
+// summary to issue 3" name places.
+func markPurposes(ws []parsedWord) {
+	lexicon := theLexicon()
+	for h := range ws {
+		if !ws[h].head || ws[h].content || h+2 >= len(ws) {
+			continue
+		}
+		c := ws[h].clause
+		to, v := ws[h+1], ws[h+2]
+		if to.lower != "to" || to.clause != c || v.clause != c || v.content || v.marker || len(v.terms) == 0 {
+			continue
+		}
+		if _, ok := lexicon.verbs[v.terms[0]]; !ok {
+			continue
+		}
+		if h+3 < len(ws) && ws[h+3].clause == c && startsWithDigit(ws[h+3].lower) {
+			continue // "attach a summary to issue 3": a thing and its number
+		}
+		made := false // an indefinite article before the head, after the verb
+		for k := h - 1; k >= 0 && ws[k].clause == c && !ws[k].verb; k-- {
+			if indefinite[ws[k].lower] {
+				made = true
+			}
+		}
+		if !made {
+			continue
+		}
+		for k := h + 2; k < len(ws) && ws[k].clause == c; k++ {
+			ws[k].content = true
+		}
+	}
+}
+
+func startsWithDigit(s string) bool {
+	r, _ := utf8.DecodeRuneInString(strings.TrimPrefix(s, "#"))
+	return unicode.IsDigit(r)
 }
 
 // markProduct marks the head of what a request makes of its object, when

@@ -132,6 +132,10 @@ func TestParseQuery(t *testing.T) {
 		{"let me know once the sync is done", "know* [sync] [done] notifi*"},
 		{"tell me when the calendar export is ready", "[calendar] [export] [readi] notifi*"},
 		{"what did you send me when the build failed?", "send [build] [fail]"},
+		// an infinitive after a new thing says what the thing is for
+		{"open an issue to track the flaky chart", "creat* issu [track] [flaki] [chart]"},
+		{"use the API to list the issues", "use* api list issu"},
+		{"attach a summary to issue 42", "attach* summari issu 42"},
 		// a percent or an operator between numbers is a sum to work out;
 		// dates and hyphenated numbers are not
 		{"what's 15% of 2,400?", "15 percent 400 calcul*"},
