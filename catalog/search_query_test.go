@@ -132,6 +132,11 @@ func TestParseQuery(t *testing.T) {
 		{"let me know once the sync is done", "know* [sync] [done] notifi*"},
 		{"tell me when the calendar export is ready", "[calendar] [export] [readi] notifi*"},
 		{"what did you send me when the build failed?", "send [build] [fail]"},
+		// a question about what the user told the assistant, or
+		// "remind me what …", asks to recall it; "remind me to …" does not
+		{"what did I tell you about my timezone?", "[timezon] recal*"},
+		{"remind me what my preferred colours are", "remind* prefer colour recal*"},
+		{"remind me to call the bank", "remind* call bank"},
 		// an infinitive after a new thing says what the thing is for
 		{"open an issue to track the flaky chart", "creat* issu [track] [flaki] [chart]"},
 		{"use the API to list the issues", "use* api list issu"},
