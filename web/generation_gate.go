@@ -16,11 +16,13 @@ import (
 // it arrived, and a statement sees every transaction committed before it
 // started (Postgres READ COMMITTED, SQLite), so each request still sees
 // every revocation committed before it arrived — while one query serves
-// all the requests that arrived during the previous one. At most one read
-// is in flight per process; a request waits for at most two.
+// all the requests that arrived during the previous ones. At most
+// genReadsInFlight reads are in flight per process: a request that finds
+// fewer sends its own read at once, so under a steady load it waits for
+// about one read, not the rest of another's and then its own.
 type genGate struct {
 	mu      sync.Mutex
-	running bool
+	running int
 	next    *genRead
 	read    func(context.Context) (int64, int64, error)
 	// reads counts the reads sent (for benchmarks: reads per check).
@@ -33,6 +35,9 @@ type genRead struct {
 	cat, cfg int64
 	err      error
 }
+
+// genReadsInFlight bounds the generation reads one process sends at once.
+const genReadsInFlight = 2
 
 // genReadTimeout bounds one shared read: it serves many requests, so no
 // single request's context may cancel it.
@@ -47,9 +52,10 @@ func (g *genGate) generations(ctx context.Context) (int64, int64, error) {
 		r = &genRead{done: make(chan struct{})}
 		g.next = r
 	}
-	lead := !g.running
+	lead := g.running < genReadsInFlight
 	if lead {
-		g.running, g.next = true, nil
+		g.running++
+		g.next = nil
 	}
 	g.mu.Unlock()
 	if lead {
@@ -73,7 +79,7 @@ func (g *genGate) run(ctx context.Context, r *genRead) {
 	if n != nil {
 		g.next = nil
 	} else {
-		g.running = false
+		g.running--
 	}
 	g.mu.Unlock()
 	close(r.done)

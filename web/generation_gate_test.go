@@ -12,11 +12,15 @@ import (
 // TestGenGateNeverAnswersFromBefore: every caller gets a read that
 // started after it called — never one already in flight — so it sees
 // every generation committed before it called; and concurrent callers
-// share reads.
+// share reads, at most genReadsInFlight in flight at once.
 func TestGenGateNeverAnswersFromBefore(t *testing.T) {
-	var committed, reads atomic.Int64
+	var committed, reads, inFlight, most atomic.Int64
 	g := genGate{read: func(context.Context) (int64, int64, error) {
 		reads.Add(1)
+		now := inFlight.Add(1)
+		defer inFlight.Add(-1)
+		for m := most.Load(); now > m && !most.CompareAndSwap(m, now); m = most.Load() {
+		}
 		v := committed.Load() // the statement's snapshot
 		time.Sleep(200 * time.Microsecond)
 		return v, v, nil
@@ -56,6 +60,9 @@ func TestGenGateNeverAnswersFromBefore(t *testing.T) {
 	}
 	if r := reads.Load(); r >= calls.Load() {
 		t.Errorf("%d reads for %d concurrent calls: nothing was shared", r, calls.Load())
+	}
+	if m := most.Load(); m > genReadsInFlight {
+		t.Errorf("%d reads in flight at once, the bound is %d", m, genReadsInFlight)
 	}
 	// alone, every call reads
 	n := reads.Load()

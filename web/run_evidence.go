@@ -11,11 +11,14 @@ import (
 )
 
 // evidenceWriter stores run evidence with group commit: a request hands
-// its event over and waits until the event is committed, while one
+// its event over and waits until the event is committed, while a writer
 // goroutine writes whatever requests handed over meanwhile as one
 // multi-row INSERT. A request answers only after its evidence is stored,
 // so nothing is lost to a crash, and a busy runtime costs one statement
-// per database round trip instead of one per step.
+// per database round trip instead of one per step. evidenceWriters
+// goroutines write side by side: an event handed over while a statement
+// is in flight starts the next one at once instead of waiting for the
+// first to commit, so a step waits for about one commit, not two.
 type evidenceWriter struct {
 	store   *models.Store
 	log     *slog.Logger
@@ -35,6 +38,8 @@ type evidenceItem struct {
 const (
 	evidenceQueue = 4096
 	evidenceBatch = 200
+	// evidenceWriters is how many statements may be in flight at once
+	evidenceWriters = 2
 	// evidenceTimeout bounds one batch's write
 	evidenceTimeout = 10 * time.Second
 )
@@ -46,7 +51,18 @@ var errEvidenceClosed = errors.New("run evidence: the writer is closed")
 func newEvidenceWriter(store *models.Store, log *slog.Logger) *evidenceWriter {
 	w := &evidenceWriter{store: store, log: log, queue: make(chan evidenceItem, evidenceQueue), stop: make(chan struct{}), stopped: make(chan struct{})}
 	w.done.New = func() any { return make(chan error, 1) }
-	go w.run()
+	var writers sync.WaitGroup
+	for range evidenceWriters {
+		writers.Add(1)
+		go func() {
+			defer writers.Done()
+			w.run()
+		}()
+	}
+	go func() {
+		writers.Wait()
+		close(w.stopped)
+	}()
 	return w
 }
 
@@ -95,8 +111,10 @@ func (w *evidenceWriter) close() {
 	})
 }
 
+// run is one writer: it takes an event, whatever else is queued up to a
+// batch, writes them and answers them, until the writer stops; then it
+// writes what is still queued.
 func (w *evidenceWriter) run() {
-	defer close(w.stopped)
 	batch := make([]evidenceItem, 0, evidenceBatch)
 	evs := make([]models.RunEvent, 0, evidenceBatch)
 	write := func() {

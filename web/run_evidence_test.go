@@ -2,10 +2,15 @@ package web
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
 	"sync"
 	"testing"
+
+	"github.com/agentforge/console/models"
 )
 
 // TestRunEvidenceIsCommittedBeforeTheAnswer: a search, step or call
@@ -63,4 +68,59 @@ func TestRunEvidenceIsCommittedBeforeTheAnswer(t *testing.T) {
 	if res, b := h.api(http.MethodPost, "/api/v1/runs/ev-x/steps", key, map[string]any{"agent": "analyst", "receipts": []any{}}); res.StatusCode != http.StatusOK {
 		t.Fatalf("after the table is back: %d %s", res.StatusCode, b)
 	}
+}
+
+// TestEvidenceWritersLoseNothingAcknowledged: on both databases, many
+// requests hand events to the writers while the writers close; every
+// event whose add answered nil is stored, exactly once, and the adds
+// after the close are refused, not left waiting.
+func TestEvidenceWritersLoseNothingAcknowledged(t *testing.T) {
+	eachDialect(t, func(t *testing.T, h *harness) {
+		ctx := context.Background()
+		w := newEvidenceWriter(h.store, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		const senders, each = 16, 40
+		var wg sync.WaitGroup
+		acked := make([][]int, senders)
+		for s := range senders {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range each {
+					if s == 0 && i == each/2 {
+						w.close() // one sender closes the writer halfway
+					}
+					ev := models.RunEvent{Run: fmt.Sprintf("close-%d", s), Kind: models.RunStep, Agent: "analyst", Step: i}
+					if err := w.add(ctx, ev); err == nil {
+						acked[s] = append(acked[s], i)
+					} else if !errors.Is(err, errEvidenceClosed) {
+						t.Errorf("sender %d event %d: %v", s, i, err)
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		total := 0
+		for s := range senders {
+			evs, err := h.store.RunEvents(ctx, fmt.Sprintf("close-%d", s), 1000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			stored := map[int]int{}
+			for _, e := range evs {
+				stored[e.Step]++
+			}
+			for _, i := range acked[s] {
+				if stored[i] != 1 {
+					t.Errorf("sender %d event %d was acknowledged and stored %d times", s, i, stored[i])
+				}
+			}
+			total += len(acked[s])
+		}
+		if total == 0 || total == senders*each {
+			t.Errorf("%d of %d events acknowledged: the close did not fall among the adds", total, senders*each)
+		}
+		if err := w.add(ctx, models.RunEvent{Run: "late", Kind: models.RunStep}); !errors.Is(err, errEvidenceClosed) {
+			t.Errorf("an add after the close: %v", err)
+		}
+	})
 }
