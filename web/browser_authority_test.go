@@ -15,17 +15,17 @@ func TestBrowserGrantsAndSubjectPicker(t *testing.T) {
 	h := sqliteOnly(t)
 	ctx := browser(t)
 	browserLogin(t, ctx, h.srv.URL, "admin", adminPassword)
-	if err := chromedp.Do(ctx, chromedp.Navigate(h.srv.URL+"/groups/contractors"), chromedp.WaitVisible(css(`[data-testid="grants-text"]`))); err != nil {
+	if err := chromedp.Do(ctx, visit(h.srv.URL+"/groups/contractors"), waitVisible(`[data-testid="grants-text"]`)); err != nil {
 		t.Fatal(err)
 	}
 	screenshot(t, ctx, "groups-contractors-1440")
 	err := chromedp.Do(ctx,
-		chromedp.SetValue(css(`[data-testid="grants-text"]`), "tool render_chart\ntool sql_query\ntool workspace_write requires-approval"),
-		chromedp.SendKeys(css(`input[name="message"]`), "no blanket reads"),
-		chromedp.Submit(css(`[data-testid="grants-text"]`)),
-		chromedp.WaitVisible(css(`[data-testid="group-version-2"]`)),
-		chromedp.Navigate(h.srv.URL+"/groups/contractors?from=1&to=2"),
-		chromedp.WaitVisible(css(`[data-testid="group-diff"]`)),
+		setValue(`[data-testid="grants-text"]`, "tool render_chart\ntool sql_query\ntool workspace_write requires-approval"),
+		typeInto(`input[name="message"]`, "no blanket reads"),
+		navigates(submit(`[data-testid="grants-text"]`)),
+		waitVisible(`[data-testid="group-version-2"]`),
+		visit(h.srv.URL+"/groups/contractors?from=1&to=2"),
+		waitVisible(`[data-testid="group-diff"]`),
 		chromedp.EmulateViewport(1024, 900),
 	)
 	if err != nil {
@@ -37,10 +37,10 @@ func TestBrowserGrantsAndSubjectPicker(t *testing.T) {
 	}
 	err = chromedp.Do(ctx,
 		chromedp.EmulateViewport(1440, 1000),
-		chromedp.Navigate(h.srv.URL+"/forge?agent=analyst"),
-		chromedp.WaitVisible(css(`[data-testid="subject-group-contractors"]`)),
-		chromedp.Click(css(`[data-testid="subject-group-contractors"] input`)),
-		chromedp.WaitVisible(css(`[data-testid="subject-group-contractors"] input:checked`)),
+		visit(h.srv.URL+"/forge?agent=analyst"),
+		waitVisible(`[data-testid="subject-group-contractors"]`),
+		swaps(click(`[data-testid="subject-group-contractors"] input`)),
+		waitVisible(`[data-testid="subject-group-contractors"] input:checked`),
 	)
 	if err != nil {
 		t.Fatal(err)

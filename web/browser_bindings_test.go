@@ -40,11 +40,11 @@ func TestBrowserRevokeBinding(t *testing.T) {
 	}()
 	browserLogin(t, ctx, h.srv.URL, "admin", adminPassword)
 	button := fmt.Sprintf(`[data-testid="revoke-binding-%d"]`, bs[0].ID)
-	if err := chromedp.Do(ctx, chromedp.Navigate(h.srv.URL+"/catalog/tools/sql_query"), chromedp.WaitVisible(css(button)), chromedp.ScrollIntoView(css(button))); err != nil {
+	if err := chromedp.Do(ctx, visit(h.srv.URL+"/catalog/tools/sql_query"), waitVisible(button), scrollTo(button)); err != nil {
 		t.Fatal(err)
 	}
 	screenshot(t, ctx, "tool-bindings-1440")
-	if err := chromedp.Do(ctx, chromedp.Click(css(button)), chromedp.WaitVisible(css(`[data-testid="flash"]`))); err != nil {
+	if err := chromedp.Do(ctx, navigates(click(button)), waitVisible(`[data-testid="flash"]`)); err != nil {
 		t.Fatal(err)
 	}
 	select {

@@ -21,18 +21,14 @@ func step(t *testing.T, ctx context.Context, name string, actions ...chromedp.Ac
 	}
 }
 
-// waitJS waits until the expression is true (20 s at most).
+// waitJS waits until the expression is true on the live document
+// (liveLimit at most). An evaluation that fails across a navigation is
+// tried again.
 func waitJS(js string) chromedp.Action[chromedp.Void] {
-	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
-		deadline := time.Now().Add(20 * time.Second)
-		for time.Now().Before(deadline) {
-			if ok, err := chromedp.Evaluate[bool](js)(ctx, tg); err == nil && ok {
-				return chromedp.Void{}, nil
-			}
-			time.Sleep(25 * time.Millisecond)
-		}
-		return chromedp.Void{}, fmt.Errorf("timed out waiting for %s", js)
-	}
+	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := pollLive(ctx, tg, "wait for "+js, `(() => (`+js+`) ? {ok: true} : {why: "not yet"})()`)
+		return err
+	})
 }
 
 // flashSays waits until the page's flash message contains want, so a
@@ -50,7 +46,7 @@ func flashSays(want string) chromedp.Action[chromedp.Void] {
 }
 
 func signOut(t *testing.T, ctx context.Context) {
-	step(t, ctx, "sign out", chromedp.Click(css(`header .who button`)), chromedp.WaitVisible(css(`#username`)))
+	step(t, ctx, "sign out", navigates(click(`header .who button`)), waitVisible(`#username`))
 }
 
 // TestBrowserEndToEnd drives the console as its users do: sign in; import
@@ -67,25 +63,25 @@ func TestBrowserEndToEnd(t *testing.T) {
 	browserLogin(t, ctx, base, "admin", adminPassword)
 	screenshot(t, ctx, "e2e-1-dashboard")
 	step(t, ctx, "import preview",
-		chromedp.Navigate(base+"/catalog/import"),
-		chromedp.SetValue(css(`#format`), "mcp"),
-		chromedp.SendKeys(css(`#namespace`), "github"),
-		chromedp.SetUploadFiles(css(`#file`), []string{fixturePath}),
-		chromedp.Submit(css(`#namespace`)),
-		chromedp.WaitVisible(css(`[data-testid="import-preview"]`)),
+		visit(base+"/catalog/import"),
+		setValue(`#format`, "mcp"),
+		typeInto(`#namespace`, "github"),
+		upload(`#file`, []string{fixturePath}),
+		navigates(submit(`#namespace`)),
+		waitVisible(`[data-testid="import-preview"]`),
 	)
 	if got := text(t, ctx, `[data-testid="added-count"]`); got != "117" {
 		t.Fatalf("preview adds %s tools", got)
 	}
 	screenshot(t, ctx, "e2e-2-import-preview")
-	step(t, ctx, "import confirm", chromedp.Click(css(`[data-testid="confirm-import"]`)), flashSays("Imported"))
+	step(t, ctx, "import confirm", navigates(click(`[data-testid="confirm-import"]`)), flashSays("Imported"))
 	if got := text(t, ctx, `[data-testid="catalog-count"]`); !strings.HasPrefix(got, "117 of") {
 		t.Fatalf("candidates listed: %q", got)
 	}
 	signOut(t, ctx)
 
 	browserLogin(t, ctx, base, "rita", "rita-password")
-	step(t, ctx, "review tools", chromedp.Navigate(base+"/catalog/review"), chromedp.WaitVisible(css(`[data-testid="review-service github"]`)))
+	step(t, ctx, "review tools", visit(base+"/catalog/review"), waitVisible(`[data-testid="review-service github"]`))
 	screenshot(t, ctx, "e2e-3-review-tools")
 	// nothing is selected, the buttons wait; a tool's box appears once its contract is open
 	if on, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('[data-testid="make-available"]').disabled && document.querySelectorAll('input[name="tools"]:checked').length === 0`)); !on {
@@ -94,53 +90,53 @@ func TestBrowserEndToEnd(t *testing.T) {
 	for _, id := range []string{"github.get_me", "github.delete_file"} {
 		item := `[data-testid="review-tool-` + id + `"]`
 		// tools sit in closed groups by effects: open the tool's group first
-		step(t, ctx, "open the group of "+id, chromedp.Click(css(`details.review-set:has(`+item+`) > summary`)), chromedp.WaitVisible(css(item)))
+		step(t, ctx, "open the group of "+id, click(`details.review-set:has(`+item+`) > summary`), waitVisible(item))
 		// (a row low on the screen sits under the sticky action bar, as it would for a person)
 		step(t, ctx, "scroll to "+id, chromedp.Evaluate[chromedp.Void](`document.querySelector('`+item+`').scrollIntoView({block: "center"})`))
-		step(t, ctx, "read "+id, chromedp.Click(css(item+` details.contract > summary`)), chromedp.WaitVisible(css(item+` input[name="tools"]`)), chromedp.Click(css(item+` input[name="tools"]`)))
+		step(t, ctx, "read "+id, click(item+` details.contract > summary`), waitVisible(item+` input[name="tools"]`), click(item+` input[name="tools"]`))
 	}
 	if got := text(t, ctx, `[data-testid="selected-summary"]`); got != "2 tools selected: 1 read-only · 1 destructive" {
 		t.Errorf("action bar: %q", got)
 	}
 	screenshot(t, ctx, "e2e-3-review-selected")
-	step(t, ctx, "confirm destructive", chromedp.WaitVisible(css(`[data-testid="confirm-risky"]`)), chromedp.Click(css(`[data-testid="confirm-risky"] input`)))
-	step(t, ctx, "make available", chromedp.Click(css(`[data-testid="make-available"]`)), flashSays("2 tools marked available"))
+	step(t, ctx, "confirm destructive", waitVisible(`[data-testid="confirm-risky"]`), click(`[data-testid="confirm-risky"] input`))
+	step(t, ctx, "make available", navigates(click(`[data-testid="make-available"]`)), flashSays("2 tools marked available"))
 	signOut(t, ctx)
 
 	browserLogin(t, ctx, base, "admin", adminPassword)
-	step(t, ctx, "tool page", chromedp.Navigate(base+"/catalog/tools/github.create_issue"), chromedp.WaitVisible(css(`[data-testid="compact-form"]`)))
+	step(t, ctx, "tool page", visit(base+"/catalog/tools/github.create_issue"), waitVisible(`[data-testid="compact-form"]`))
 	screenshot(t, ctx, "e2e-4-tool")
 	// the forge: switch a tool on in the document-analysis profile and save
-	step(t, ctx, "forge", chromedp.Navigate(base+"/forge?agent=analyst&profile=document-analysis"), chromedp.WaitVisible(css(`[data-testid="compare"]`)))
-	step(t, ctx, "toggle read_spreadsheet", chromedp.Click(css(`[data-testid="lever-tool:read_spreadsheet"] input`)),
-		chromedp.WaitVisible(css(`[data-testid="compare"] .badge.good`)))
+	step(t, ctx, "forge", visit(base+"/forge?agent=analyst&profile=document-analysis"), waitVisible(`[data-testid="compare"]`))
+	step(t, ctx, "toggle read_spreadsheet", swaps(click(`[data-testid="lever-tool:read_spreadsheet"] input`)),
+		waitVisible(`[data-testid="compare"] .badge.good`))
 	screenshot(t, ctx, "e2e-5-forge-draft")
-	step(t, ctx, "save draft", chromedp.SendKeys(css(`[data-testid="save-form"] input[name="message"]`), "read spreadsheets too"),
-		chromedp.Submit(css(`[data-testid="save-form"] input[name="message"]`)), chromedp.WaitVisible(css(`[data-testid="history"]`)))
+	step(t, ctx, "save draft", typeInto(`[data-testid="save-form"] input[name="message"]`, "read spreadsheets too"),
+		navigates(submit(`[data-testid="save-form"] input[name="message"]`)), waitVisible(`[data-testid="history"]`))
 	if got := text(t, ctx, `[data-testid="current-version"]`); !strings.Contains(got, "v2") || !strings.Contains(got, "read spreadsheets too") {
 		t.Fatalf("profile after save: %q", got)
 	}
 	screenshot(t, ctx, "e2e-6-profile")
 	// propose a skill change
-	step(t, ctx, "propose", chromedp.Navigate(base+"/skills/quarterly-report/propose"), chromedp.WaitVisible(css(`#sk-proc`)),
-		chromedp.SendKeys(css(`#sk-proc`), "6. End with the three largest risks.\n"),
-		chromedp.Submit(css(`#sk-name`)), chromedp.WaitVisible(css(`[data-testid="checks"]`)))
+	step(t, ctx, "propose", visit(base+"/skills/quarterly-report/propose"), waitVisible(`#sk-proc`),
+		typeInto(`#sk-proc`, "6. End with the three largest risks.\n"),
+		navigates(submit(`#sk-name`)), waitVisible(`[data-testid="checks"]`))
 	screenshot(t, ctx, "e2e-7-proposal")
 	url, _ := chromedp.Run(ctx, chromedp.Location())
 	signOut(t, ctx)
 
 	browserLogin(t, ctx, base, "rita", "rita-password")
-	step(t, ctx, "approve", chromedp.Navigate(url), chromedp.WaitVisible(css(`[data-testid="approve"]`)), chromedp.Click(css(`[data-testid="approve"]`)),
+	step(t, ctx, "approve", visit(url), waitVisible(`[data-testid="approve"]`), navigates(click(`[data-testid="approve"]`)),
 		flashSays("Review recorded"))
-	step(t, ctx, "promote", chromedp.Click(css(`[data-testid="promote"]`)), flashSays("v3 is now in production"))
-	step(t, ctx, "rollback", chromedp.Navigate(base+"/skills/quarterly-report"), chromedp.WaitVisible(css(`[data-testid="rollback-2"]`)),
-		chromedp.SendKeys(css(`[data-testid="skill-version-2"] input[name="reason"]`), "risks section too long"),
-		chromedp.Click(css(`[data-testid="rollback-2"]`)), flashSays("is now v2"))
+	step(t, ctx, "promote", navigates(click(`[data-testid="promote"]`)), flashSays("v3 is now in production"))
+	step(t, ctx, "rollback", visit(base+"/skills/quarterly-report"), waitVisible(`[data-testid="rollback-2"]`),
+		typeInto(`[data-testid="skill-version-2"] input[name="reason"]`, "risks section too long"),
+		navigates(click(`[data-testid="rollback-2"]`)), flashSays("is now v2"))
 	if got := text(t, ctx, `[data-testid="production"]`); !strings.Contains(got, "v2") {
 		t.Fatalf("after rollback: %q", got)
 	}
 	screenshot(t, ctx, "e2e-8-skill")
-	step(t, ctx, "audit", chromedp.Navigate(base+"/audit"), chromedp.WaitVisible(css(`[data-testid="chain-status"]`)))
+	step(t, ctx, "audit", visit(base+"/audit"), waitVisible(`[data-testid="chain-status"]`))
 	if got := text(t, ctx, `[data-testid="chain-status"]`); !strings.Contains(got, "verified") {
 		t.Fatalf("audit chain: %q", got)
 	}

@@ -29,7 +29,7 @@ func TestBrowserForgeFidelityWarnings(t *testing.T) {
 	base := h.srv.URL
 	browserLogin(t, ctx, base, "admin", adminPassword)
 	sel := `[data-testid="fidelity-warnings"]`
-	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/forge?agent=tally&off=exec"), chromedp.WaitVisible(css(sel)), chromedp.ScrollIntoView(css(sel))); err != nil {
+	if err := chromedp.Do(ctx, visit(base+"/forge?agent=tally&off=exec"), waitVisible(sel), scrollTo(sel)); err != nil {
 		t.Fatal(err)
 	}
 	got := text(t, ctx, sel)
@@ -39,11 +39,11 @@ func TestBrowserForgeFidelityWarnings(t *testing.T) {
 		}
 	}
 	viewportShot(t, ctx, "forge-fidelity-warnings-1440")
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1024, 900), chromedp.ScrollIntoView(css(sel))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1024, 900), scrollTo(sel)); err != nil {
 		t.Fatal(err)
 	}
 	viewportShot(t, ctx, "forge-fidelity-warnings-1024")
-	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/forge?agent=tally"), chromedp.WaitVisible(css(sel))); err != nil {
+	if err := chromedp.Do(ctx, visit(base+"/forge?agent=tally"), waitVisible(sel)); err != nil {
 		t.Fatal(err)
 	}
 	if got := text(t, ctx, sel); strings.Contains(got, "code execution") || !strings.Contains(got, "zeta") {

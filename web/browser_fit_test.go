@@ -105,12 +105,12 @@ func TestBrowserPagesFit(t *testing.T) {
 	for _, width := range []int{1440, 1024, 768} {
 		step(t, bctx, "viewport", chromedp.EmulateViewport(int64(width), 900))
 		if width == 1440 {
-			step(t, bctx, "login page", chromedp.Navigate(h.srv.URL+"/login"), chromedp.WaitVisible(css(`#username`)))
+			step(t, bctx, "login page", visit(h.srv.URL+"/login"), waitVisible(`#username`))
 			screenshot(t, bctx, "fit-1440-login")
 			browserLogin(t, bctx, h.srv.URL, "admin", adminPassword)
 		}
 		for _, p := range fitPages {
-			step(t, bctx, p.name, chromedp.Navigate(h.srv.URL+p.path), chromedp.WaitVisible(css(`main`)))
+			step(t, bctx, p.name, visit(h.srv.URL+p.path), waitVisible(`main`))
 			screenshot(t, bctx, fmt.Sprintf("fit-%d-%s", width, p.name))
 			if failed, _ := chromedp.Run(bctx, chromedp.Evaluate[bool](`document.querySelector('[data-testid="error"]') !== null`)); failed {
 				t.Errorf("%s (%s) rendered an error page", p.name, p.path)

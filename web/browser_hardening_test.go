@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -21,7 +20,7 @@ func TestBrowserRestoreWithoutTokenInURL(t *testing.T) {
 	h.addUser("vera", models.RoleViewer)
 	ctx := browser(t)
 	browserLogin(t, ctx, h.srv.URL, "admin", adminPassword)
-	if err := chromedp.Do(ctx, chromedp.Navigate(h.srv.URL+"/profiles/data-analyst"), chromedp.WaitVisible(css(`[data-testid="history"]`))); err != nil {
+	if err := chromedp.Do(ctx, visit(h.srv.URL+"/profiles/data-analyst"), waitVisible(`[data-testid="history"]`)); err != nil {
 		t.Fatal(err)
 	}
 	for _, w := range []int64{1440, 1024} {
@@ -30,21 +29,18 @@ func TestBrowserRestoreWithoutTokenInURL(t *testing.T) {
 		}
 		screenshot(t, ctx, fmt.Sprintf("hardening-profile-%d", w))
 	}
-	if err := chromedp.Do(ctx, chromedp.Click(css(`form.filters button[type="submit"]:not([form])`))); err != nil {
+	if err := chromedp.Do(ctx, navigates(click(`form.filters button[type="submit"]:not([form])`))); err != nil {
 		t.Fatal(err)
 	}
-	// the click starts a navigation: wait for it rather than read the old page's URL
-	var loc string
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if loc, _ = chromedp.Run(ctx, chromedp.Location()); strings.Contains(loc, "/diff") {
-			break
-		}
+	loc, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
 	}
 	if !strings.Contains(loc, "/diff") || strings.Contains(loc, "_csrf") {
 		t.Fatalf("compare went to %s", loc)
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(h.srv.URL+"/profiles/data-analyst"), chromedp.WaitVisible(css(`[data-testid="restore-1"]`)),
-		chromedp.Click(css(`[data-testid="restore-1"]`)), chromedp.WaitVisible(css(`[data-testid="version-3"]`))); err != nil {
+	if err := chromedp.Do(ctx, visit(h.srv.URL+"/profiles/data-analyst"), waitVisible(`[data-testid="restore-1"]`),
+		navigates(click(`[data-testid="restore-1"]`)), waitVisible(`[data-testid="version-3"]`)); err != nil {
 		t.Fatalf("restore: %v", err)
 	}
 	p, _ := h.store.ProfileBySlug(context.Background(), "data-analyst")

@@ -29,31 +29,25 @@ func TestBrowserImportPreviewRendering(t *testing.T) {
 	browserLogin(t, ctx, base, "admin", adminPassword)
 	sel := `[data-testid="rendering-github.projects_write"]`
 	if err := chromedp.Do(ctx,
-		chromedp.Navigate(base+"/catalog/import"),
-		chromedp.SetValue(css(`#format`), "mcp"),
-		chromedp.SendKeys(css(`#namespace`), "github"),
-		chromedp.SetUploadFiles(css(`#file`), []string{fixturePath}),
-		chromedp.Submit(css(`#namespace`)),
-		chromedp.WaitVisible(css(`[data-testid="import-renderings"]`)),
-		chromedp.Click(css(sel+` summary`)),
-		chromedp.WaitVisible(css(sel+` [data-testid="rendering-compact"]`)),
-		chromedp.ScrollIntoView(css(sel)),
+		visit(base+"/catalog/import"),
+		setValue(`#format`, "mcp"),
+		typeInto(`#namespace`, "github"),
+		upload(`#file`, []string{fixturePath}),
+		navigates(submit(`#namespace`)),
+		waitVisible(`[data-testid="import-renderings"]`),
+		click(sel+` summary`),
+		waitVisible(sel+` [data-testid="rendering-compact"]`),
+		scrollTo(sel),
 	); err != nil {
 		t.Fatal(err)
 	}
-	compact, err := chromedp.Run(ctx, chromedp.TextContent(css(sel+` [data-testid="rendering-compact"]`)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	full, err := chromedp.Run(ctx, chromedp.TextContent(css(sel+` [data-testid="rendering-full"]`)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	compact := textContent(t, ctx, sel+` [data-testid="rendering-compact"]`)
+	full := textContent(t, ctx, sel+` [data-testid="rendering-full"]`)
 	if compact != catalog.RenderCompact(want) || full != catalog.RenderFull(want) {
 		t.Fatal("the preview does not show the text the agent gets")
 	}
 	viewportShot(t, ctx, "import-preview-rendering-1440")
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1024, 900), chromedp.ScrollIntoView(css(sel))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1024, 900), scrollTo(sel)); err != nil {
 		t.Fatal(err)
 	}
 	viewportShot(t, ctx, "import-preview-rendering-1024")

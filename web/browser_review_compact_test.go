@@ -21,7 +21,7 @@ func TestBrowserToolReviewCompact(t *testing.T) {
 	h.addUser("rita", models.RoleReviewer)
 	ctx := browserWithin(t, 2*time.Minute)
 	browserLogin(t, ctx, h.srv.URL, "rita", "rita-password")
-	step(t, ctx, "review", chromedp.EmulateViewport(1024, 900), chromedp.Navigate(h.srv.URL+"/catalog/review"), chromedp.WaitVisible(css(`[data-testid="action-bar"]`)))
+	step(t, ctx, "review", chromedp.EmulateViewport(1024, 900), visit(h.srv.URL+"/catalog/review"), waitVisible(`[data-testid="action-bar"]`))
 	screenshot(t, ctx, "review-compact-1024")
 	height, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollHeight`))
 	if err != nil {
@@ -32,7 +32,7 @@ func TestBrowserToolReviewCompact(t *testing.T) {
 	}
 	group := `[data-testid="review-group-github-destructive"]`
 	item := `[data-testid="review-tool-github.delete_file"]`
-	step(t, ctx, "open the destructive group", chromedp.Click(css(group+` > summary`)), chromedp.WaitVisible(css(item)))
+	step(t, ctx, "open the destructive group", click(group+` > summary`), waitVisible(item))
 	rowH, err := chromedp.Run(ctx, chromedp.Evaluate[int](`Math.round(document.querySelector('`+item+`').getBoundingClientRect().height)`))
 	if err != nil {
 		t.Fatal(err)
@@ -44,10 +44,10 @@ func TestBrowserToolReviewCompact(t *testing.T) {
 		t.Error("the box shows before the contract was opened")
 	}
 	step(t, ctx, "scroll to the tool", chromedp.Evaluate[chromedp.Void](`document.querySelector('`+item+`').scrollIntoView({block: "center"})`))
-	step(t, ctx, "read and select", chromedp.Click(css(item+` details.contract > summary`)), chromedp.WaitVisible(css(item+` [data-testid="contract-text"]`)),
-		chromedp.WaitVisible(css(item+` input[name="tools"]`)), chromedp.Click(css(item+` input[name="tools"]`)))
+	step(t, ctx, "read and select", click(item+` details.contract > summary`), waitVisible(item+` [data-testid="contract-text"]`),
+		waitVisible(item+` input[name="tools"]`), click(item+` input[name="tools"]`))
 	screenshot(t, ctx, "review-compact-open")
-	step(t, ctx, "close the group", chromedp.Click(css(group+` > summary`)))
+	step(t, ctx, "close the group", click(group+` > summary`))
 	if got := text(t, ctx, `[data-testid="selected-summary"]`); got != "1 tool selected: 1 destructive" {
 		t.Errorf("action bar: %q", got)
 	}

@@ -17,16 +17,16 @@ func TestBrowserRunSimulator(t *testing.T) {
 	h := sqliteOnly(t)
 	ctx := browser(t)
 	browserLogin(t, ctx, h.srv.URL, "admin", adminPassword)
-	if err := chromedp.Do(ctx, chromedp.Navigate(h.srv.URL+"/forge?agent=analyst&deferred=1"), chromedp.WaitVisible(css(`[data-testid="run-sim"]`))); err != nil {
+	if err := chromedp.Do(ctx, visit(h.srv.URL+"/forge?agent=analyst&deferred=1"), waitVisible(`[data-testid="run-sim"]`)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.__noReload = "yes"`)); err != nil {
 		t.Fatal(err)
 	}
 	err := chromedp.Do(ctx,
-		chromedp.SendKeys(css(`[data-testid="run-query"]`), "draw a chart"),
-		chromedp.Click(css(`[data-testid="run-search-form"] button`)),
-		chromedp.WaitVisible(css(`[data-testid="run-receipt"]`)),
+		typeInto(`[data-testid="run-query"]`, "draw a chart"),
+		swaps(click(`[data-testid="run-search-form"] button`)),
+		waitVisible(`[data-testid="run-receipt"]`),
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -34,10 +34,10 @@ func TestBrowserRunSimulator(t *testing.T) {
 	if r := text(t, ctx, `[data-testid="run-sim"] [data-testid="search-hits"]`); !strings.Contains(r, "render_chart") {
 		t.Fatalf("hits: %s", r)
 	}
-	if err := chromedp.Do(ctx, chromedp.Click(css(`[data-testid="run-take-step"]`)), chromedp.WaitVisible(css(`[data-testid="run-step"]:nth-child(2)`))); err != nil {
+	if err := chromedp.Do(ctx, swaps(click(`[data-testid="run-take-step"]`)), waitVisible(`[data-testid="run-step"]:nth-child(2)`)); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.ScrollIntoView(css(`[data-testid="run-sim"]`))); err != nil {
+	if err := chromedp.Do(ctx, scrollTo(`[data-testid="run-sim"]`)); err != nil {
 		t.Fatal(err)
 	}
 	screenshot(t, ctx, "forge-run-simulator")
@@ -64,13 +64,13 @@ func TestBrowserRunSimulator(t *testing.T) {
 	if atoiClean(newTokens[0]) != 0 || atoiClean(newTokens[1]) <= 0 {
 		t.Errorf("new tokens per step: %q", newTokens)
 	}
-	if err := chromedp.Do(ctx, chromedp.Reload(), chromedp.WaitVisible(css(`[data-testid="run-sim"]`))); err != nil {
+	if err := chromedp.Do(ctx, reload(), waitVisible(`[data-testid="run-sim"]`)); err != nil {
 		t.Fatal(err)
 	}
 	if after := steps(); strings.Join(after, "|") != strings.Join(before, "|") {
 		t.Errorf("reloaded: %q, want %q", after, before)
 	}
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1024, 900), chromedp.ScrollIntoView(css(`[data-testid="run-sim"]`))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1024, 900), scrollTo(`[data-testid="run-sim"]`)); err != nil {
 		t.Fatal(err)
 	}
 	screenshot(t, ctx, "forge-run-simulator-1024")
@@ -82,7 +82,7 @@ func TestBrowserRunSimulator(t *testing.T) {
 	h.api(http.MethodPost, "/api/v1/runs/browser-run/steps", key, map[string]any{"agent": "analyst", "receipts": []any{[]any{sr.Receipt}}})
 	h.api(http.MethodPost, "/api/v1/runs/browser-run/calls", key, map[string]any{"agent": "analyst", "tool": "exec", "receipts": []any{[]any{sr.Receipt}}})
 	h.app.evidence.flush()
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1440, 900), chromedp.Navigate(h.srv.URL+"/runs/browser-run"), chromedp.WaitVisible(css(`[data-testid="run-events"]`))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1440, 900), visit(h.srv.URL+"/runs/browser-run"), waitVisible(`[data-testid="run-events"]`)); err != nil {
 		t.Fatal(err)
 	}
 	screenshot(t, ctx, "run-page")

@@ -33,17 +33,17 @@ func TestBrowserSelection(t *testing.T) {
 	for _, w := range []int64{1440, 1024} {
 		size := map[int64]string{1440: "1440", 1024: "1024"}[w]
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 900),
-			chromedp.Navigate(h.srv.URL+"/agents/analyst/cases"), chromedp.WaitVisible(css(`[data-testid="cases-table"]`))); err != nil {
+			visit(h.srv.URL+"/agents/analyst/cases"), waitVisible(`[data-testid="cases-table"]`)); err != nil {
 			t.Fatal(err)
 		}
 		screenshot(t, ctx, "selection-cases-"+size)
-		if err := chromedp.Do(ctx, chromedp.Navigate(h.srv.URL+"/forge?agent=analyst&deferred=1"), chromedp.WaitVisible(css(`[data-testid="selection-levers"]`))); err != nil {
+		if err := chromedp.Do(ctx, visit(h.srv.URL+"/forge?agent=analyst&deferred=1"), waitVisible(`[data-testid="selection-levers"]`)); err != nil {
 			t.Fatalf("the forge's selection panel did not load: %v", err)
 		}
 		if got := text(t, ctx, `[data-testid="selection-panel"]`); !strings.Contains(got, "recall@5") || !strings.Contains(got, "tidy this up") {
 			t.Errorf("panel at %s px: %q", size, got)
 		}
-		if err := chromedp.Do(ctx, chromedp.ScrollIntoView(css(`[data-testid="selection-panel"]`))); err != nil {
+		if err := chromedp.Do(ctx, scrollTo(`[data-testid="selection-panel"]`)); err != nil {
 			t.Fatal(err)
 		}
 		screenshot(t, ctx, "forge-selection-"+size)

@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -83,51 +82,18 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	}
 }
 
-type css = chromedp.CSS
-
 func browserLogin(t *testing.T, ctx context.Context, base, user, pw string) {
 	t.Helper()
 	err := chromedp.Do(ctx,
-		chromedp.Navigate(base+"/login"),
-		chromedp.WaitVisible(css(`#username`)),
-		chromedp.SendKeys(css(`#username`), user),
-		chromedp.SendKeys(css(`#password`), pw),
-		chromedp.Submit(css(`#password`)),
-		chromedp.WaitVisible(css(`[data-testid="whoami"]`)),
+		visit(base+"/login"),
+		typeInto(`#username`, user),
+		typeInto(`#password`, pw),
+		navigates(submit(`#password`)),
+		waitVisible(`[data-testid="whoami"]`),
 	)
 	if err != nil {
 		t.Fatalf("browser login: %v", err)
 	}
-}
-
-// text reads the visible text of the first element matching sel, waiting
-// up to 20 s for it to appear, failing the test otherwise. It reads through
-// the live document by JavaScript, not chromedp's cached DOM tree: right
-// after a navigation that cache can still name the replaced page's nodes
-// ("No node with given id found"), which made reads after a redirect flaky.
-func text(t *testing.T, ctx context.Context, sel string) string {
-	t.Helper()
-	js := fmt.Sprintf(`(() => { const el = document.querySelector(%q); return el ? [true, el.innerText] : [false, ""]; })()`, sel)
-	deadline := time.Now().Add(20 * time.Second)
-	var last error
-	for time.Now().Before(deadline) {
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[[]any](js))
-		if err == nil && len(v) == 2 {
-			if found, _ := v[0].(bool); found {
-				s, _ := v[1].(string)
-				return s
-			}
-			last = fmt.Errorf("no element matches")
-		} else if err != nil {
-			last = err
-			if ctx.Err() != nil {
-				break
-			}
-		}
-		time.Sleep(25 * time.Millisecond)
-	}
-	t.Fatalf("text %s: %v", sel, last)
-	return ""
 }
 
 func atoiClean(s string) int {
@@ -142,30 +108,27 @@ func TestBrowserForgeToggle(t *testing.T) {
 	h := sqliteOnly(t)
 	ctx := browser(t)
 	browserLogin(t, ctx, h.srv.URL, "admin", adminPassword)
-	if err := chromedp.Do(ctx, chromedp.Navigate(h.srv.URL+"/forge"), chromedp.WaitVisible(css(`[data-testid="total-total"]`))); err != nil {
+	if err := chromedp.Do(ctx, visit(h.srv.URL+"/forge"), waitVisible(`[data-testid="total-total"]`)); err != nil {
 		t.Fatal(err)
 	}
 	total0 := text(t, ctx, `[data-testid="total-total"]`)
-	attr, err := chromedp.Run(ctx, chromedp.AttributeValue(css(`[data-testid="lever-tool:exec"] .lever-state`), "data-delta-total"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	delta := attr(t, ctx, `[data-testid="lever-tool:exec"] .lever-state`, "data-delta-total")
 	// a marker proves the page is not reloaded
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.__noReload = "yes"`)); err != nil {
 		t.Fatal(err)
 	}
 	screenshot(t, ctx, "forge")
-	if err := chromedp.Do(ctx, chromedp.Click(css(`[data-testid="lever-tool:exec"] input`)), waitJS(`document.querySelector('[data-testid="lever-tool:exec"] .lever-state:not([data-on])') !== null`)); err != nil {
+	if err := chromedp.Do(ctx, swaps(click(`[data-testid="lever-tool:exec"] input`)), waitJS(`document.querySelector('[data-testid="lever-tool:exec"] .lever-state:not([data-on])') !== null`)); err != nil {
 		t.Fatal(err)
 	}
 	marker, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`window.__noReload || "reloaded"`))
 	channels := text(t, ctx, `[data-testid="channels"]`)
 	total1 := text(t, ctx, `[data-testid="total-total"]`)
 	// the full text is the sections, assembled when opened and when copied
-	if err := chromedp.Do(ctx, chromedp.Click(css(`[data-testid="full-text-panel"] summary`)), waitJS(`document.getElementById("full-text").textContent.length > 0`)); err != nil {
+	if err := chromedp.Do(ctx, click(`[data-testid="full-text-panel"] summary`), waitJS(`document.getElementById("full-text").textContent.length > 0`)); err != nil {
 		t.Fatal(err)
 	}
-	full, _ := chromedp.Run(ctx, chromedp.TextContent(css(`[data-testid="full-text"]`)))
+	full := textContent(t, ctx, `[data-testid="full-text"]`)
 	copied, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
 		let got = "";
 		Object.defineProperty(navigator, "clipboard", {value: {writeText: (t) => { got = t; return Promise.resolve(); }}, configurable: true});
@@ -181,8 +144,8 @@ func TestBrowserForgeToggle(t *testing.T) {
 	if marker != "yes" {
 		t.Error("the page reloaded")
 	}
-	if atoiClean(total1) != atoiClean(total0)+atoiClean(attr.Value) {
-		t.Errorf("total %s → %s, lever said %s", total0, total1, attr.Value)
+	if atoiClean(total1) != atoiClean(total0)+atoiClean(delta) {
+		t.Errorf("total %s → %s, lever said %s", total0, total1, delta)
 	}
 	if channels != "3" || !strings.Contains(full, "3 channel types") {
 		t.Errorf("channels %q; 3 channel types in text: %v", channels, strings.Contains(full, "3 channel types"))
@@ -190,7 +153,7 @@ func TestBrowserForgeToggle(t *testing.T) {
 	if !strings.Contains(url, "off=exec") {
 		t.Errorf("URL does not keep the state: %s", url)
 	}
-	if err := chromedp.Do(ctx, chromedp.Reload(), chromedp.WaitVisible(css(`[data-testid="total-total"]`))); err != nil {
+	if err := chromedp.Do(ctx, reload(), waitVisible(`[data-testid="total-total"]`)); err != nil {
 		t.Fatal(err)
 	}
 	if total2 := text(t, ctx, `[data-testid="total-total"]`); total2 != total1 {
@@ -205,7 +168,7 @@ func TestBrowserPages(t *testing.T) {
 	ctx := browser(t)
 	browserLogin(t, ctx, h.srv.URL, "admin", adminPassword)
 	for name, path := range map[string]string{"dashboard": "/", "catalog": "/catalog", "tool": "/catalog/tools/read_file", "import": "/catalog/import", "users": "/users", "audit": "/audit", "agents": "/agents", "agent": "/agents/researcher", "profiles": "/profiles", "profile": "/profiles/data-analyst", "profile-diff": "/profiles/data-analyst/diff?a=1&b=2", "forge-agent": "/forge?agent=analyst", "skills": "/skills", "skill": "/skills/quarterly-report", "proposal": "/proposals/4", "reviews": "/reviews"} {
-		if err := chromedp.Do(ctx, chromedp.Navigate(h.srv.URL+path), chromedp.WaitVisible(css(`main`))); err != nil {
+		if err := chromedp.Do(ctx, visit(h.srv.URL+path), waitVisible(`main`)); err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
 		screenshot(t, ctx, name)

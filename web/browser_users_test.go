@@ -39,7 +39,7 @@ func TestBrowserUsersTableFits(t *testing.T) {
 	ctx := browserWithin(t, 2*time.Minute)
 	browserLogin(t, ctx, h.srv.URL, "admin", adminPassword)
 	for _, width := range []int{1440, 1024} {
-		step(t, ctx, "users", chromedp.EmulateViewport(int64(width), 900), chromedp.Navigate(h.srv.URL+"/users"), chromedp.WaitVisible(css(`[data-testid="users-table"]`)))
+		step(t, ctx, "users", chromedp.EmulateViewport(int64(width), 900), visit(h.srv.URL+"/users"), waitVisible(`[data-testid="users-table"]`))
 		screenshot(t, ctx, fmt.Sprintf("users-%d", width))
 		bad, err := chromedp.Run(ctx, chromedp.Evaluate[string](usersRowsOneLine))
 		if err != nil {
@@ -50,6 +50,6 @@ func TestBrowserUsersTableFits(t *testing.T) {
 		}
 	}
 	// the password form is there on demand
-	step(t, ctx, "open password form", chromedp.Click(css(`[data-testid="user-demo-editor"] [data-testid="password-toggle"]`)),
-		chromedp.WaitVisible(css(`[data-testid="user-demo-editor"] input[name="password"]`)))
+	step(t, ctx, "open password form", click(`[data-testid="user-demo-editor"] [data-testid="password-toggle"]`),
+		waitVisible(`[data-testid="user-demo-editor"] input[name="password"]`))
 }
