@@ -96,7 +96,7 @@ func TestAuthorizeDecisions(t *testing.T) {
 		}{
 			{`{"tool":"exec"}`, key, 400, "agent"},
 			{`{"agent":"analyst"}`, key, 400, "tool"},
-			{`{"agent":"analyst","tool":"exec","subject":{"groups":["Bad Group"]}}`, key, 400, "subject.groups"},
+			{`{"agent":"analyst","tool":"exec","subject":{"id":"u1","groups":["Bad Group"]}}`, key, 400, "subject.groups"},
 			{`{"agent":"analyst","tool":"exec","extra":1}`, key, 400, "extra"},
 			{`{"agent":"analyst","tool":"exec","ttl_seconds":5}`, key, 400, "ttl_seconds"},
 			{`{"agent":"nobody","tool":"exec"}`, key, 404, "agent"},
@@ -308,8 +308,9 @@ func TestComposeForSubject(t *testing.T) {
 		t.Errorf("subject without groups: roster %v", r.Roster)
 	}
 	for body, field := range map[string]string{
-		`{"agent":"analyst","subject":{"groups":["No Such"]}}`:         "subject.groups",
-		`{"subject":{"groups":["contractors"]},"tools":["read_file"]}`: "agent",
+		`{"agent":"analyst","subject":{"id":"u1","groups":["No Such"]}}`:         "subject.groups",
+		`{"subject":{"id":"u1","groups":["contractors"]},"tools":["read_file"]}`: "agent",
+		`{"agent":"analyst","subject":{"groups":["contractors"]}}`:               "subject.id",
 	} {
 		res, out := h.api("POST", "/api/v1/compose", key, body)
 		if res.StatusCode != 400 || !strings.Contains(string(out), `"field":"`+field+`"`) {

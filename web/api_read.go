@@ -130,12 +130,12 @@ func (s *Server) apiToolSearch(c echo.Context) error {
 	}
 	if vs, ok := c.QueryParams()["subject_groups"]; ok {
 		groups := strings.Split(strings.Join(vs, ","), ",")
-		// the groups are a subject's: the same rules as subject.groups (the
-		// agent, the profile and the subject id are checked already)
-		t.Subject = &authority.Subject{ID: "search", Groups: groups}
-		if f, _ := t.Subject.Validate(); f != "" {
-			return apiErr(http.StatusBadRequest, "bad_request", "subject_groups", "subject_groups is a comma-separated list of group names, each 1-128 bytes")
+		// the groups are a subject's: the rule of subject.groups, stated by
+		// its own message
+		if msg := authority.CheckGroups(groups); msg != "" {
+			return apiErr(http.StatusBadRequest, "bad_request", "subject_groups", "subject_groups is a comma-separated list of group names: "+msg)
 		}
+		t.Subject = &authority.Subject{ID: "search", Groups: groups}
 	}
 	// the run's authorized set (runtime.LoadRun): what runs/search reaches
 	b, err := s.runBaseFor(ctx, t)

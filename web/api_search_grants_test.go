@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 
+	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
 )
 
@@ -65,4 +67,23 @@ func containsField(body []byte, field string) bool {
 		} `json:"error"`
 	}
 	return json.Unmarshal(body, &e) == nil && e.Error.Field == field
+}
+
+// TestToolSearchGroupsMessageStatesTheRule: a refused subject_groups says
+// the rule that refused it (the group-name pattern, as subject.groups
+// does), never a limit of its own: a 100-byte name is refused, a name of
+// the longest allowed length is not.
+func TestToolSearchGroupsMessageStatesTheRule(t *testing.T) {
+	h := sqliteOnly(t)
+	key := h.apiKey()
+	const q = "/api/v1/tools/search?agent=analyst&q=chart&subject_groups="
+	long := strings.Repeat("g", 100)
+	res, body := h.api(http.MethodGet, q+long, key, nil)
+	e := apiErrorOf(t, body)
+	if res.StatusCode != http.StatusBadRequest || e.Field != "subject_groups" || !strings.Contains(e.Message, authority.GroupRule()) {
+		t.Errorf("a 100-byte group: %d %s, want 400 naming subject_groups and stating %s", res.StatusCode, body, authority.GroupRule())
+	}
+	if res, body := h.api(http.MethodGet, q+strings.Repeat("g", authority.MaxGroupName), key, nil); res.StatusCode != http.StatusOK {
+		t.Errorf("a %d-byte group: %d %s", authority.MaxGroupName, res.StatusCode, body)
+	}
 }

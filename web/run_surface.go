@@ -14,6 +14,7 @@ import (
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/deferred"
 	"github.com/agentforge/console/instruction/runtime"
+	"github.com/agentforge/console/models"
 )
 
 // runTarget is what every run request names: the agent, its profile and
@@ -31,10 +32,8 @@ func (t runTarget) validate() error {
 	if err := checkSlugs(t.Agent, t.Profile); err != nil {
 		return err
 	}
-	if t.Subject != nil && t.Subject.ID == "" {
-		return apiErr(http.StatusBadRequest, "bad_request", "subject.id", fmt.Sprintf("subject.id must be 1-%d bytes", authority.MaxSubjectID))
-	}
-	// the one subject rule of every runtime route (authorize, bindings)
+	// the one subject rule of every runtime route (compose, authorize,
+	// bindings)
 	if f, msg := t.Subject.Validate(); f != "" {
 		return apiErr(http.StatusBadRequest, "bad_request", f, msg)
 	}
@@ -179,8 +178,8 @@ func ReceiptKeyFromEnv() ([]byte, error) {
 	if v == "" {
 		return nil, nil
 	}
-	if len(strings.TrimSpace(v)) < 32 {
-		return nil, errors.New("CONSOLE_RECEIPT_KEY must be at least 32 bytes")
+	if len(strings.TrimSpace(v)) < models.SecretBytes {
+		return nil, fmt.Errorf("CONSOLE_RECEIPT_KEY must be at least %d bytes", models.SecretBytes)
 	}
 	return []byte(v), nil
 }

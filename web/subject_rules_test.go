@@ -8,9 +8,10 @@ import (
 
 // TestSubjectRulesEverywhere: every runtime route that takes a subject
 // (authorize, bindings, runs search/steps/calls) applies one rule: a
-// subject.id with control or bidi characters, or over 200 bytes, is a 400
-// naming subject.id; a group that is not a group name is a 400 naming
-// subject.groups; no message echoes more than a bounded excerpt.
+// subject.id that is empty or missing, has control or bidi characters, or
+// is over 200 bytes, is a 400 naming subject.id (field and message); a
+// group that is not a group name is a 400 naming subject.groups; no
+// message echoes more than a bounded excerpt.
 func TestSubjectRulesEverywhere(t *testing.T) {
 	h := sqliteOnly(t)
 	key := h.runtimeKey()
@@ -25,6 +26,8 @@ func TestSubjectRulesEverywhere(t *testing.T) {
 		subject map[string]any
 		field   string
 	}{
+		"empty id":   {map[string]any{"id": "", "groups": []string{"contractors"}}, "subject.id"},
+		"no id":      {map[string]any{"groups": []string{"contractors"}}, "subject.id"},
 		"ESC":        {map[string]any{"id": "carol\x1b[2J"}, "subject.id"},
 		"RLO":        {map[string]any{"id": "lorac\u202e"}, "subject.id"},
 		"newline":    {map[string]any{"id": "carol\nlevel=ERROR"}, "subject.id"},
@@ -40,7 +43,7 @@ func TestSubjectRulesEverywhere(t *testing.T) {
 			}
 			res, out := h.api(http.MethodPost, path, key, body)
 			e := apiErrorOf(t, out)
-			if res.StatusCode != http.StatusBadRequest || e.Field != s.field {
+			if res.StatusCode != http.StatusBadRequest || e.Field != s.field || !strings.Contains(e.Message, s.field) {
 				t.Errorf("%s, %s: %d %s, want 400 naming %s", path, name, res.StatusCode, out, s.field)
 			}
 			if len(out) > 400 {

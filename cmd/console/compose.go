@@ -29,6 +29,7 @@ func runCompose(ctx context.Context, args []string, stdout, stderr *os.File) err
 	enc := fs.String("encoding", meter.O200k, "o200k_base | cl100k_base")
 	asJSON := fs.Bool("json", false, "print the projection as JSON")
 	subjectGroups := fs.String("subject-groups", "", "compose for a subject in these groups (comma-separated; default: the group everyone)")
+	subjectID := fs.String("subject-id", "console-cli", "the id of the --subject-groups subject (every subject names who it is)")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, err}
 	}
@@ -48,7 +49,7 @@ func runCompose(ctx context.Context, args []string, stdout, stderr *os.File) err
 		case "deferred":
 			req.Deferred = deferred
 		case "subject-groups":
-			req.Subject = &authority.Subject{Groups: list(*subjectGroups)}
+			req.Subject = &authority.Subject{ID: *subjectID, Groups: list(*subjectGroups)}
 		}
 	})
 	if *services == "" && *agent != "" {

@@ -142,30 +142,52 @@ func Authorized(groups []string, grants []Grant, tools []Tool) map[string]Auth {
 	return out
 }
 
-var groupName = regexp.MustCompile(`^[a-z][a-z0-9_-]{0,63}$`)
+// MaxGroupName bounds a group name; MaxGroups bounds a subject's groups.
+const (
+	MaxGroupName = 64
+	MaxGroups    = 100
+)
+
+// groupName is the rule of a group name; messages quote it.
+var groupName = regexp.MustCompile(fmt.Sprintf(`^[a-z][a-z0-9_-]{0,%d}$`, MaxGroupName-1))
 
 // ValidGroup reports whether s is a group name.
 func ValidGroup(s string) bool { return groupName.MatchString(s) }
 
-// Validate checks a subject as a runtime sends it; the error names the
-// field ("subject.id", "subject.groups").
+// GroupRule is the pattern every group name matches, for messages and the
+// API description.
+func GroupRule() string { return groupName.String() }
+
+// CheckGroups explains why groups is not a subject's list of groups ("" when
+// it is): too many, or one that is not a group name.
+func CheckGroups(groups []string) string {
+	if len(groups) > MaxGroups {
+		return fmt.Sprintf("at most %d groups", MaxGroups)
+	}
+	for _, g := range groups {
+		if !ValidGroup(g) {
+			return fmt.Sprintf("%s is not a group name (%s)", Excerpt(g, MaxGroupName), GroupRule())
+		}
+	}
+	return ""
+}
+
+// Validate checks a subject as a runtime sends it, the one rule of every
+// route that takes a subject (compose, runs, authorize, bindings); the
+// error names the field ("subject.id", "subject.groups"). No subject is
+// the group everyone; a subject must name who it is.
 func (s *Subject) Validate() (field, msg string) {
 	if s == nil {
 		return "", ""
 	}
-	if len(s.ID) > MaxSubjectID {
-		return "subject.id", fmt.Sprintf("subject.id is at most %d bytes", MaxSubjectID)
+	if s.ID == "" || len(s.ID) > MaxSubjectID {
+		return "subject.id", fmt.Sprintf("subject.id must be 1-%d bytes", MaxSubjectID)
 	}
 	if msg := printable(s.ID); msg != "" {
 		return "subject.id", "subject.id " + msg
 	}
-	if len(s.Groups) > 100 {
-		return "subject.groups", "at most 100 groups"
-	}
-	for _, g := range s.Groups {
-		if !ValidGroup(g) {
-			return "subject.groups", fmt.Sprintf("%s is not a group name (^[a-z][a-z0-9_-]{0,63}$)", Excerpt(g, 64))
-		}
+	if msg := CheckGroups(s.Groups); msg != "" {
+		return "subject.groups", "subject.groups: " + msg
 	}
 	return "", ""
 }

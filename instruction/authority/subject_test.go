@@ -17,7 +17,8 @@ func TestSubjectValidate(t *testing.T) {
 	}{
 		{Subject{ID: "carol", Groups: []string{"contractors"}}, ""},
 		{Subject{ID: "Carol Ødegård <carol@example.com>"}, ""},
-		{Subject{ID: ""}, ""}, // an id-less subject is a set of groups (authorize's rule)
+		{Subject{ID: ""}, "subject.id"}, // every route's rule: a subject names who it is
+		{Subject{Groups: []string{"contractors"}}, "subject.id"},
 		{Subject{ID: strings.Repeat("x", 201)}, "subject.id"},
 		{Subject{ID: "carol\x1b[31m"}, "subject.id"},
 		{Subject{ID: "carol\nadmin"}, "subject.id"},
