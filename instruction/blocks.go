@@ -149,6 +149,10 @@ func tidy(text string) string {
 	return strings.TrimRight(strings.TrimLeft(text, "\n"), "\n") + "\n\n"
 }
 
+// maxBlockUses bounds the capabilities one block asks about: check
+// renders the block under each of their 2^n combinations.
+const maxBlockUses = 16
+
 // check executes a templated block under every combination of the
 // capabilities it asks about, so a broken template is a load error, not a
 // composition-time panic.
@@ -156,8 +160,8 @@ func (b Block) check() error {
 	if b.tmpl == nil {
 		return nil
 	}
-	if len(b.Uses) > 16 {
-		return fmt.Errorf("block %s asks about %d capabilities (at most 16)", b.ID, len(b.Uses))
+	if len(b.Uses) > maxBlockUses {
+		return fmt.Errorf("block %s asks about %d capabilities (at most %d)", b.ID, len(b.Uses), maxBlockUses)
 	}
 	for mask := 0; mask < 1<<len(b.Uses); mask++ {
 		on := map[string]bool{}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 )
@@ -46,9 +45,6 @@ func encodeList(ss []string) string {
 	return string(b)
 }
 
-var slugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
-var servicePattern = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)
-
 // AgentInput is what creating or editing an agent takes.
 type AgentInput struct {
 	Slug           string
@@ -64,20 +60,20 @@ type AgentInput struct {
 func (in AgentInput) Validate(known map[string]bool) map[string]string {
 	errs := map[string]string{}
 	if !slugPattern.MatchString(in.Slug) {
-		errs["slug"] = "use 1-63 lower-case letters, digits and dashes"
+		errs["slug"] = slugRule()
 	}
-	if strings.TrimSpace(in.Name) == "" || len(in.Name) > 128 {
-		errs["name"] = "is required (at most 128 characters)"
+	if strings.TrimSpace(in.Name) == "" || len(in.Name) > MaxName {
+		errs["name"] = requiredAtMost(MaxName)
 	}
-	if len(in.Description) > 2000 {
-		errs["description"] = "is at most 2000 characters"
+	if len(in.Description) > MaxDescription {
+		errs["description"] = atMost(MaxDescription)
 	}
 	if msg := checkToolList(in.Declared, known); msg != "" {
 		errs["declared"] = msg
 	}
 	for _, s := range in.Services {
 		if !servicePattern.MatchString(s) {
-			errs["services"] = fmt.Sprintf("%q is not a service name", s)
+			errs["services"] = fmt.Sprintf("%q is not a service name (%s)", s, servicePattern)
 			break
 		}
 	}

@@ -54,8 +54,8 @@ func (s *Store) CreateAPIKey(ctx context.Context, actor, name string) (string, *
 // returns it in full, once.
 func (s *Store) CreateScopedAPIKey(ctx context.Context, actor, name, scope string) (string, *APIKey, error) {
 	name = strings.TrimSpace(name)
-	if name == "" || len(name) > 64 {
-		return "", nil, &ValidationError{Fields: map[string]string{"name": "is required (at most 64 characters)"}}
+	if name == "" || len(name) > MaxKeyName {
+		return "", nil, &ValidationError{Fields: map[string]string{"name": requiredAtMost(MaxKeyName)}}
 	}
 	if scope != ScopeRead && scope != ScopeRuntime {
 		return "", nil, &ValidationError{Fields: map[string]string{"scope": "must be read or runtime"}}

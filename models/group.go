@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/authority"
 )
 
@@ -66,8 +66,6 @@ func (g GrantSpec) String() string {
 	return s
 }
 
-var groupPattern = regexp.MustCompile(`^[a-z][a-z0-9_-]{0,63}$`)
-
 // ValidateGrants checks a grant set: kinds, values (a tool id must be
 // known, an effects class one of the four, a service a service name) and
 // no duplicates. known may be nil to skip the tool check.
@@ -79,12 +77,12 @@ func ValidateGrants(gs []GrantSpec, known map[string]bool) map[string]string {
 			if known != nil && !known[g.Value] {
 				return map[string]string{"tools": fmt.Sprintf("unknown tool %q", g.Value)}
 			}
-			if g.Value == "" || len(g.Value) > 200 {
-				return map[string]string{"tools": "a tool id is 1-200 characters"}
+			if g.Value == "" || len(g.Value) > catalog.MaxIDLength {
+				return map[string]string{"tools": fmt.Sprintf("a tool id is 1-%d characters", catalog.MaxIDLength)}
 			}
 		case authority.KindService:
 			if !servicePattern.MatchString(g.Value) {
-				return map[string]string{"service": fmt.Sprintf("%q is not a service name (^[a-z][a-z0-9_]*$)", g.Value)}
+				return map[string]string{"service": fmt.Sprintf("%q is not a service name (%s)", g.Value, servicePattern)}
 			}
 		case authority.KindEffects:
 			if !slices.Contains(authority.EffectsClasses(), g.Value) {
@@ -98,8 +96,8 @@ func ValidateGrants(gs []GrantSpec, known map[string]bool) map[string]string {
 		}
 		seen[g.Key()] = true
 	}
-	if len(gs) > 1000 {
-		return map[string]string{"grants": "at most 1000 grants per group"}
+	if len(gs) > MaxGrants {
+		return map[string]string{"grants": fmt.Sprintf("at most %d grants per group", MaxGrants)}
 	}
 	return nil
 }
@@ -150,11 +148,11 @@ func (s *Store) GroupVersionAt(ctx context.Context, groupID uint, n int) (*Group
 // unchanged set writes nothing. Every replica's next check sees it: the
 // configuration generation moves in the same transaction.
 func (s *Store) SetGrants(ctx context.Context, actor, group string, base int, grants []GrantSpec, message string, known map[string]bool) (*GroupVersion, error) {
-	if !groupPattern.MatchString(group) {
-		return nil, &ValidationError{Fields: map[string]string{"group": "use 1-64 lower-case letters, digits, dashes and underscores, starting with a letter"}}
+	if !authority.ValidGroup(group) {
+		return nil, &ValidationError{Fields: map[string]string{"group": groupRule()}}
 	}
-	if len(message) > 500 {
-		return nil, &ValidationError{Fields: map[string]string{"message": "is at most 500 characters"}}
+	if len(message) > MaxMessage {
+		return nil, &ValidationError{Fields: map[string]string{"message": atMost(MaxMessage)}}
 	}
 	if errs := ValidateGrants(grants, known); errs != nil {
 		return nil, &ValidationError{Fields: errs}

@@ -90,8 +90,8 @@ func (c ProfileContent) Validate(known map[string]bool) map[string]string {
 			break
 		}
 	}
-	if len(c.Message) > 500 {
-		errs["message"] = "is at most 500 characters"
+	if len(c.Message) > MaxMessage {
+		errs["message"] = atMost(MaxMessage)
 	}
 	return errs
 }
@@ -118,10 +118,10 @@ type ProfileInput struct {
 func (s *Store) CreateProfile(ctx context.Context, actor string, in ProfileInput, known map[string]bool, totals TokenTotals) (*Profile, error) {
 	errs := in.Content.Validate(known)
 	if !slugPattern.MatchString(in.Slug) {
-		errs["slug"] = "use 1-63 lower-case letters, digits and dashes"
+		errs["slug"] = slugRule()
 	}
-	if strings.TrimSpace(in.Name) == "" || len(in.Name) > 128 {
-		errs["name"] = "is required (at most 128 characters)"
+	if strings.TrimSpace(in.Name) == "" || len(in.Name) > MaxName {
+		errs["name"] = requiredAtMost(MaxName)
 	}
 	if len(errs) > 0 {
 		return nil, &ValidationError{Fields: errs}

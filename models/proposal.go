@@ -162,7 +162,7 @@ func (s *Store) SaveDraft(ctx context.Context, actor, slug string, newSkill bool
 func (s *Store) propose(ctx context.Context, actor, slug string, newSkill bool, c SkillContent, status string) (*Proposal, error) {
 	errs := c.Validate()
 	if newSkill && !slugPattern.MatchString(slug) {
-		errs["slug"] = "use 1-63 lower-case letters, digits and dashes"
+		errs["slug"] = slugRule()
 	}
 	if len(errs) > 0 {
 		return nil, &ValidationError{Fields: errs}

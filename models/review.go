@@ -40,8 +40,8 @@ func (s *Store) AddReview(ctx context.Context, u *User, id uint, kind, digest, c
 	if kind != ReviewApprove && kind != ReviewRequestChanges {
 		return nil, &ValidationError{Fields: map[string]string{"kind": "must be approve or request_changes"}}
 	}
-	if len(comment) > 4000 {
-		return nil, &ValidationError{Fields: map[string]string{"comment": "is at most 4000 characters"}}
+	if len(comment) > MaxComment {
+		return nil, &ValidationError{Fields: map[string]string{"comment": atMost(MaxComment)}}
 	}
 	if kind == ReviewRequestChanges && strings.TrimSpace(comment) == "" {
 		return nil, &ValidationError{Fields: map[string]string{"comment": "say what should change"}}

@@ -27,8 +27,12 @@ type secretCache struct {
 	vals map[string][]byte
 }
 
-// SecretBytes is the size of a generated secret.
+// SecretBytes is the size of a generated secret, and the least a
+// configured key (audit, receipts) may have.
 const SecretBytes = 32
+
+// maxSecretName bounds a secret's name (its key column).
+const maxSecretName = 64
 
 // Secret returns the server secret called name, generating and storing
 // it the first time any replica asks. Concurrent first calls (even from
@@ -37,8 +41,8 @@ const SecretBytes = 32
 // Inside a transaction the secret is written in it (and so committed or
 // rolled back with it).
 func (s *Store) Secret(ctx context.Context, name string) ([]byte, error) {
-	if name == "" || len(name) > 64 {
-		return nil, fmt.Errorf("models: secret name %q: 1-64 characters", name)
+	if name == "" || len(name) > maxSecretName {
+		return nil, fmt.Errorf("models: secret name %q: 1-%d bytes", name, maxSecretName)
 	}
 	s.secrets.mu.Lock()
 	v, ok := s.secrets.vals[name]

@@ -129,8 +129,8 @@ func (s *Store) DecideHints(ctx context.Context, actor *User, id uint, approve b
 	switch {
 	case !approve && reason == "":
 		return nil, &ValidationError{Fields: map[string]string{"reason": "say why the hints are rejected"}}
-	case len(reason) > 500:
-		return nil, &ValidationError{Fields: map[string]string{"reason": "is at most 500 characters"}}
+	case len(reason) > MaxMessage:
+		return nil, &ValidationError{Fields: map[string]string{"reason": atMost(MaxMessage)}}
 	}
 	var out *HintProposal
 	err := s.Tx(ctx, func(tx *Store) error {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 )
@@ -36,8 +35,6 @@ func (u User) Has(r Role) bool {
 	return false
 }
 
-var usernamePattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{1,63}$`)
-
 // NewUserInput is what creating a user needs.
 type NewUserInput struct {
 	Username string
@@ -49,7 +46,7 @@ type NewUserInput struct {
 func (in NewUserInput) Validate() map[string]string {
 	errs := map[string]string{}
 	if !usernamePattern.MatchString(in.Username) {
-		errs["username"] = "use 2-64 lower-case letters, digits, dots, dashes or underscores"
+		errs["username"] = fmt.Sprintf("use 2-%d lower-case letters, digits, dots, dashes or underscores", MaxUsername)
 	}
 	if msg := passwordProblem(in.Password); msg != "" {
 		errs["password"] = msg

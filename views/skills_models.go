@@ -84,6 +84,9 @@ type SkillForm struct {
 	New           bool
 	Action        string
 	Revision      int
+	// MaxName and MaxSummary are the bounds the store checks, stated in
+	// the labels.
+	MaxName, MaxSummary int
 }
 
 // ProposalData is a proposal page's view model.

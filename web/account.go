@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
 )
 
@@ -14,7 +15,7 @@ func (s *Server) accountPage(c echo.Context) error {
 
 func (s *Server) renderAccount(c echo.Context, status int, errs views.FieldErrors) error {
 	u := currentUser(c)
-	d := views.AccountData{Username: u.Username, Errors: errs, CSRF: csrfToken(c)}
+	d := views.AccountData{Username: u.Username, Errors: errs, CSRF: csrfToken(c), MinPassword: models.MinPasswordLength}
 	for _, r := range u.RoleList() {
 		d.Roles = append(d.Roles, string(r))
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
 )
@@ -52,8 +53,8 @@ func (r *authorizeRequest) validate(binding bool) error {
 	switch {
 	case strings.TrimSpace(r.Agent) == "":
 		return apiErr(http.StatusBadRequest, "bad_request", "agent", "agent is required")
-	case strings.TrimSpace(r.Tool) == "" || len(r.Tool) > 200:
-		return apiErr(http.StatusBadRequest, "bad_request", "tool", "tool is required (at most 200 characters)")
+	case strings.TrimSpace(r.Tool) == "" || len(r.Tool) > catalog.MaxIDLength:
+		return apiErr(http.StatusBadRequest, "bad_request", "tool", fmt.Sprintf("tool is required (at most %d bytes)", catalog.MaxIDLength))
 	}
 	if err := checkBindingField(r.Binding); err != nil {
 		return err
@@ -69,11 +70,11 @@ func (r *authorizeRequest) validate(binding bool) error {
 			return apiErr(http.StatusBadRequest, "bad_request", "binding", "a new binding is not made from another")
 		}
 		maxTTL := int(models.MaxBindingTTL / time.Second)
-		r.ttl = 300 // absent: the default
+		r.ttl = defaultBindingTTL
 		if r.TTLSeconds != nil {
 			n, err := strconv.Atoi(string(r.TTLSeconds))
 			if err != nil || n < 1 || n > maxTTL {
-				return apiErr(http.StatusBadRequest, "bad_request", "ttl_seconds", fmt.Sprintf("ttl_seconds is an integer 1 to %d (absent: 300)", maxTTL))
+				return apiErr(http.StatusBadRequest, "bad_request", "ttl_seconds", fmt.Sprintf("ttl_seconds is an integer 1 to %d (absent: %d)", maxTTL, defaultBindingTTL))
 			}
 			r.ttl = n
 		}
@@ -82,6 +83,10 @@ func (r *authorizeRequest) validate(binding bool) error {
 	}
 	return nil
 }
+
+// defaultBindingTTL is a binding's lifetime in seconds when the request
+// names none.
+const defaultBindingTTL = 300
 
 // maxBindingHandle bounds a binding handle a request may send.
 const maxBindingHandle = 128

@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/deferred"
@@ -102,7 +103,7 @@ type runCallResponse struct {
 func runID(c echo.Context) (string, error) {
 	run := c.Param("run")
 	if !deferred.ValidRun(run) {
-		return "", apiErr(http.StatusBadRequest, "bad_request", "run", "run must be 1-128 letters, digits or . _ : - starting with a letter or digit")
+		return "", apiErr(http.StatusBadRequest, "bad_request", "run", fmt.Sprintf("run must be 1-%d letters, digits or . _ : - starting with a letter or digit", deferred.MaxRunBytes))
 	}
 	return run, nil
 }
@@ -328,8 +329,8 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	if err := decodeRun(c, &req); err != nil {
 		return err
 	}
-	if req.Tool == "" || len(req.Tool) > 200 {
-		return apiErr(http.StatusBadRequest, "bad_request", "tool", "tool must be 1-200 bytes")
+	if req.Tool == "" || len(req.Tool) > catalog.MaxIDLength {
+		return apiErr(http.StatusBadRequest, "bad_request", "tool", fmt.Sprintf("tool must be 1-%d bytes", catalog.MaxIDLength))
 	}
 	if err := checkBindingField(req.Binding); err != nil {
 		return err

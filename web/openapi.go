@@ -1,9 +1,12 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/catalog"
 )
 
 type obj = map[string]any
@@ -72,8 +75,8 @@ func openAPIDocument() obj {
 			}},
 			"/tools/search": obj{"get": obj{
 				"summary": "Deferred-mode tool search over an agent's roster: names and descriptions, never schemas",
-				"parameters": []obj{param("agent", "query", "agent slug", true, str), param("q", "query", "what the agent wants to do", true, obj{"type": "string", "maxLength": 512}),
-					param("limit", "query", "at most 25", false, obj{"type": "integer", "minimum": 1, "maximum": 25}), param("profile", "query", "profile slug", false, str),
+				"parameters": []obj{param("agent", "query", "agent slug", true, str), param("q", "query", "what the agent wants to do", true, obj{"type": "string", "maxLength": catalog.MaxQueryBytes}),
+					param("limit", "query", fmt.Sprintf("at most %d", catalog.MaxSearchLimit), false, obj{"type": "integer", "minimum": 1, "maximum": catalog.MaxSearchLimit}), param("profile", "query", "profile slug", false, str),
 					param("subject_groups", "query", "the subject's groups, comma-separated (absent: everyone); only tools granted to them are searched, as in runs/search", false, str)},
 				"responses": merge(jsonOK("ranked tools", obj{"type": "object", "properties": obj{"agent": str, "query": str, "tools": obj{"type": "array", "items": obj{"type": "object", "properties": obj{"name": str, "description": str}}}}}), errResponses("400", "401", "404", "429")),
 			}},

@@ -1,6 +1,12 @@
 package web
 
-import "github.com/agentforge/console/instruction/authority"
+import (
+	"time"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/models"
+)
 
 // addAuthorityAPI documents the call-time check and bindings (DESIGN §11).
 func addAuthorityAPI(doc obj) {
@@ -23,13 +29,15 @@ func addAuthorityAPI(doc obj) {
 		"parameters": []obj{param("handle", "path", "the handle POST /bindings returned", true, str)},
 		"responses":  merge(obj{"204": obj{"description": "released"}}, errResponses("401", "403", "404", "429")),
 	}}
-	subject := obj{"type": "object", "additionalProperties": false, "description": "the end user the agent acts for; absent means the group everyone",
-		"properties": obj{"id": obj{"type": "string", "maxLength": 200}, "groups": obj{"type": "array", "maxItems": 100, "items": obj{"type": "string", "pattern": "^[a-z][a-z0-9_-]{0,63}$"}}}}
+	subject := obj{"type": "object", "additionalProperties": false, "description": "the end user the agent acts for; absent means the group everyone", "required": []string{"id"},
+		"properties": obj{"id": obj{"type": "string", "minLength": 1, "maxLength": authority.MaxSubjectID},
+			"groups": obj{"type": "array", "maxItems": authority.MaxGroups, "items": obj{"type": "string", "pattern": authority.GroupRule()}}}}
+	tool := obj{"type": "string", "minLength": 1, "maxLength": catalog.MaxIDLength}
 	toolRef := obj{"type": "object", "properties": obj{"id": str, "version": str, "digest": str}}
 	schemas["AuthorizeRequest"] = obj{"type": "object", "required": []string{"agent", "tool"}, "additionalProperties": false, "properties": obj{
-		"agent": str, "profile": str, "subject": subject, "tool": obj{"type": "string", "maxLength": 200}, "binding": obj{"type": "string", "maxLength": 128}}}
+		"agent": str, "profile": str, "subject": subject, "tool": tool, "binding": obj{"type": "string", "maxLength": maxBindingHandle}}}
 	schemas["BindingRequest"] = obj{"type": "object", "required": []string{"agent", "tool"}, "additionalProperties": false, "properties": obj{
-		"agent": str, "profile": str, "subject": subject, "tool": obj{"type": "string", "maxLength": 200}, "ttl_seconds": merge(obj{"minimum": 1, "maximum": 86400, "default": 300}, intT)}}
+		"agent": str, "profile": str, "subject": subject, "tool": tool, "ttl_seconds": merge(obj{"minimum": 1, "maximum": int(models.MaxBindingTTL / time.Second), "default": defaultBindingTTL}, intT)}}
 	schemas["Decision"] = obj{"type": "object", "required": []string{"decision"}, "properties": obj{
 		"decision": obj{"type": "string", "enum": []string{"allow", "deny"}},
 		"tool":     toolRef,

@@ -1,10 +1,16 @@
 package web
 
-import "github.com/agentforge/console/instruction/authority"
+import (
+	"fmt"
+
+	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/instruction/deferred"
+)
 
 // runPaths describes the deferred-run endpoints (DESIGN.md §10).
 func runPaths() obj {
-	runParam := param("run", "path", "the run id the runtime chose: 1-128 letters, digits or . _ : -", true, obj{"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$"})
+	runParam := param("run", "path", fmt.Sprintf("the run id the runtime chose: 1-%d letters, digits or . _ : -", deferred.MaxRunBytes), true,
+		obj{"type": "string", "pattern": fmt.Sprintf("^[A-Za-z0-9][A-Za-z0-9._:-]{0,%d}$", deferred.MaxRunBytes-1)})
 	op := func(summary, schema, respDesc, resp string) obj {
 		return obj{"post": obj{
 			"summary":     summary,

@@ -110,6 +110,7 @@ func (s *Server) renderProposal(c echo.Context, status int, id uint, errs []stri
 	} else {
 		d.Form = skillFormOf(ct)
 	}
+	d.Form = withSkillLimits(d.Form)
 	d.Form.Action, d.Form.Revision = fmt.Sprintf("/proposals/%d/revise", p.ID), p.Revision
 	if d.Selection, err = s.proposalSelection(c, k.Slug, prod, ct, p.Revision); err != nil {
 		return err

@@ -165,8 +165,14 @@ func skillFormOf(ct models.SkillContent) views.SkillForm {
 	return views.SkillForm{Name: ct.Name, Summary: ct.Summary, Procedure: ct.Procedure, RequiredTools: strings.Join(ct.RequiredTools, ", ")}
 }
 
+// withSkillLimits gives a form the bounds its labels state, the store's.
+func withSkillLimits(f views.SkillForm) views.SkillForm {
+	f.MaxName, f.MaxSummary = models.MaxSkillName, models.MaxSkillSummary
+	return f
+}
+
 func (s *Server) newSkillForm(c echo.Context) error {
-	return s.render(c, http.StatusOK, s.page(c, "Propose a skill", "skills"), views.SkillFormPage(views.SkillForm{New: true, Action: "/skills"}, csrfToken(c)))
+	return s.render(c, http.StatusOK, s.page(c, "Propose a skill", "skills"), views.SkillFormPage(withSkillLimits(views.SkillForm{New: true, Action: "/skills"}), csrfToken(c)))
 }
 
 func (s *Server) proposeChangeForm(c echo.Context) error {
@@ -181,7 +187,7 @@ func (s *Server) proposeChangeForm(c echo.Context) error {
 		pf.Slug, pf.Action = f.Slug, f.Action
 		f = pf
 	}
-	return s.render(c, http.StatusOK, s.page(c, "Propose a change", "skills"), views.SkillFormPage(f, csrfToken(c)))
+	return s.render(c, http.StatusOK, s.page(c, "Propose a change", "skills"), views.SkillFormPage(withSkillLimits(f), csrfToken(c)))
 }
 
 func (s *Server) proposeNewSkill(c echo.Context) error {
@@ -211,7 +217,7 @@ func (s *Server) propose(c echo.Context, slug string, isNew bool) error {
 		if !isNew {
 			f.Action = "/skills/" + slug + "/proposals"
 		}
-		return s.render(c, http.StatusUnprocessableEntity, s.page(c, "Propose", "skills"), views.SkillFormPage(f, csrfToken(c)))
+		return s.render(c, http.StatusUnprocessableEntity, s.page(c, "Propose", "skills"), views.SkillFormPage(withSkillLimits(f), csrfToken(c)))
 	}
 	if err != nil {
 		return err

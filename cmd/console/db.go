@@ -32,8 +32,8 @@ func openStore(ctx context.Context, m *meter.Meter) (*models.Store, models.Boots
 // printed or logged.
 func openDB(ctx context.Context) (*models.Store, error) {
 	key := os.Getenv("CONSOLE_AUDIT_KEY")
-	if key != "" && len(key) < 32 {
-		return nil, &exitError{2, fmt.Errorf("CONSOLE_AUDIT_KEY: use at least 32 bytes (e.g. openssl rand -base64 32)")}
+	if key != "" && len(key) < models.SecretBytes {
+		return nil, &exitError{2, fmt.Errorf("CONSOLE_AUDIT_KEY: use at least %d bytes (e.g. openssl rand -base64 %d)", models.SecretBytes, models.SecretBytes)}
 	}
 	store, err := models.Open(ctx, os.Getenv("DATABASE_URL"))
 	if err != nil {

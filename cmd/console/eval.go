@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/eval"
 	"github.com/agentforge/console/instruction/meter"
@@ -72,8 +73,8 @@ func runEval(ctx context.Context, args []string, stdout *os.File) error {
 		req.Pins = list(*pins)
 	}
 	if set["k"] {
-		if *k < 1 || *k > 25 {
-			return &exitError{2, errors.New("--k: must be 1 to 25")}
+		if *k < 1 || *k > catalog.MaxSearchLimit {
+			return &exitError{2, fmt.Errorf("--k: must be 1 to %d", catalog.MaxSearchLimit)}
 		}
 		suite.K = *k
 	}

@@ -1,0 +1,66 @@
+package web
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// limitByHand is a limit written into a message: "at most 200 characters",
+// "1-128 bytes", "1 to 25", a pattern's "{0,63}". Such a number drifts
+// from the rule it restates (tools/search said "1-128 bytes" of groups
+// whose rule allows 64); messages format the constant or pattern the
+// check uses instead.
+var limitByHand = regexp.MustCompile(`(?i)(\b\d{2,}\s*(bytes?|characters?|chars|runes|groups?|grants?|tools?|entries|items|letters)\b|\b(at most|up to|over|under|max(imum)?|min(imum)?)\s+\d{2,}\b|\b\d{1,2}\s*(-|–|to)\s*\d{2,}(\s+[a-z]|[)"]|$)|\{\d+,\d+\})`)
+
+// TestNoLimitWrittenByHand: no string the console writes (errors, form
+// messages, the OpenAPI document, templ text) states a limit as a literal
+// number; each formats the constant its check uses. Patterns compiled by
+// regexp are the rules themselves and are exempt.
+func TestNoLimitWrittenByHand(t *testing.T) {
+	var bad []string
+	for _, dir := range []string{"../web", "../views", "../models", "../catalog", "../instruction", "../cmd"} {
+		err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return err
+			}
+			fs := token.NewFileSet()
+			f, err := parser.ParseFile(fs, path, nil, 0)
+			if err != nil {
+				return err
+			}
+			rules := map[*ast.BasicLit]bool{}
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.CallExpr:
+					if sel, ok := n.Fun.(*ast.SelectorExpr); ok {
+						if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "regexp" {
+							for _, a := range n.Args {
+								if lit, ok := a.(*ast.BasicLit); ok {
+									rules[lit] = true
+								}
+							}
+						}
+					}
+				case *ast.BasicLit:
+					if n.Kind == token.STRING && !rules[n] && limitByHand.MatchString(n.Value) {
+						bad = append(bad, fs.Position(n.Pos()).String()+": "+limitByHand.FindString(n.Value))
+					}
+				}
+				return true
+			})
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, b := range bad {
+		t.Error(b)
+	}
+}
