@@ -23,6 +23,10 @@ type Page struct {
 	CSRF         string
 	AssetVersion string
 	Wide         bool
+	// Nav is the top navigation the viewer may open: NavEntries filtered
+	// by the route policies, so a tab is shown exactly to the roles its
+	// page lets in.
+	Nav []NavItem
 }
 
 // NavItem is one entry of the top navigation.
@@ -32,23 +36,15 @@ type NavItem struct {
 	Href  string
 }
 
-// Nav lists the navigation entries the viewer's roles allow.
-func (p Page) Nav() []NavItem {
-	if p.Viewer == nil {
-		return nil
+// NavEntries is the whole top navigation, in order; the key is the page's
+// Active name. Who sees an entry is its route's policy, not decided here.
+func NavEntries() []NavItem {
+	return []NavItem{
+		{"dashboard", "Dashboard", "/"}, {"forge", "Forge", "/forge"}, {"agents", "Agents", "/agents"}, {"profiles", "Profiles", "/profiles"},
+		{"catalog", "Catalog", "/catalog"}, {"skills", "Skills", "/skills"}, {"runs", "Runs", "/runs"}, {"reviews", "Reviews", "/reviews"},
+		{"audit", "Audit log", "/audit"}, {"checks", "Checks", "/checks"},
+		{"users", "Users", "/users"}, {"groups", "Groups", "/groups"}, {"apikeys", "API keys", "/apikeys"},
 	}
-	items := []NavItem{{"dashboard", "Dashboard", "/"}, {"forge", "Forge", "/forge"}, {"agents", "Agents", "/agents"}, {"profiles", "Profiles", "/profiles"}, {"catalog", "Catalog", "/catalog"}}
-	items = append(items, NavItem{"skills", "Skills", "/skills"}, NavItem{"runs", "Runs", "/runs"})
-	if p.Viewer.IsReviewer {
-		items = append(items, NavItem{"reviews", "Reviews", "/reviews"})
-	}
-	if p.Viewer.IsAdmin || p.Viewer.IsReviewer {
-		items = append(items, NavItem{"audit", "Audit log", "/audit"})
-	}
-	if p.Viewer.IsAdmin {
-		items = append(items, NavItem{"users", "Users", "/users"}, NavItem{"groups", "Groups", "/groups"}, NavItem{"apikeys", "API keys", "/apikeys"})
-	}
-	return items
 }
 
 // Asset is the versioned URL of a static file.

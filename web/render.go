@@ -22,6 +22,11 @@ func (s *Server) page(c echo.Context, title, active string) views.Page {
 	p := views.Page{Title: title, Active: active, AssetVersion: s.assets}
 	if u := currentUser(c); u != nil {
 		p.Viewer = viewer(u)
+		for _, n := range views.NavEntries() {
+			if s.allows(u, http.MethodGet, n.Href) {
+				p.Nav = append(p.Nav, n)
+			}
+		}
 	}
 	if sess := currentSession(c); sess != nil {
 		p.CSRF = sess.CSRFToken
