@@ -60,6 +60,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 		_ = c.JSON(status, apiError{Error: apiErrorBody{Code: codeFor(status), Message: msg}.bounded()})
 		return
 	}
+	// the page quotes what the request sent no more than an API error does
+	msg = clipEcho(msg, maxErrorMessage)
 	title := map[int]string{400: "Bad request", 401: "Sign in required", 403: "Not allowed", 404: "Not found", 409: "Conflict", 413: "Too large", 422: "Invalid input", 429: "Too many requests", 503: "Unavailable"}[status]
 	if title == "" {
 		title = "Error"
@@ -101,8 +103,9 @@ type apiErrorBody struct {
 	Field   string `json:"field,omitempty"`
 }
 
-// Bounds of what an API error may echo: a message quoting input (an
-// unknown slug, a field name) never grows with the input.
+// Bounds of what an error may echo, in the API and on error pages: a
+// message quoting input (an unknown slug, a field name) never grows with
+// the input.
 const (
 	maxErrorMessage = 300
 	maxErrorField   = 80
