@@ -30,10 +30,11 @@ func chromium(t *testing.T) string {
 	return p
 }
 
-// browser starts headless Chromium for one test of at most 90 s.
+// browser starts headless Chromium for one test of at most 3 minutes (a
+// ceiling for a loaded CI machine under -race, not a wait).
 func browser(t *testing.T) context.Context {
 	t.Helper()
-	return browserWithin(t, 90*time.Second)
+	return browserWithin(t, 3*time.Minute)
 }
 
 // browserWithin starts headless Chromium for one test that may take up to

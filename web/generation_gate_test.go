@@ -80,8 +80,9 @@ func TestGenGateNeverAnswersFromBefore(t *testing.T) {
 // while the read is still in flight; the read a cancelled leader sent
 // still serves the others.
 func TestGenGateCancel(t *testing.T) {
-	release := make(chan struct{})
+	release, started := make(chan struct{}), make(chan struct{}, 2)
 	g := genGate{read: func(ctx context.Context) (int64, int64, error) {
+		started <- struct{}{}
 		<-release
 		return 7, 8, ctx.Err()
 	}}
@@ -91,7 +92,7 @@ func TestGenGateCancel(t *testing.T) {
 		_, _, err := g.generations(ctx)
 		got <- err
 	}()
-	time.Sleep(10 * time.Millisecond)
+	<-started // the first caller leads: its read is in flight, whatever the scheduler did
 	other := make(chan error, 1)
 	go func() {
 		cat, _, err := g.generations(context.Background())
@@ -100,7 +101,6 @@ func TestGenGateCancel(t *testing.T) {
 		}
 		other <- err
 	}()
-	time.Sleep(10 * time.Millisecond)
 	qctx, qcancel := context.WithCancel(context.Background())
 	quit := make(chan error, 1)
 	go func() {

@@ -47,7 +47,7 @@ func TestRevocationAcrossReplicas(t *testing.T) {
 		t.Fatal(err)
 	}
 	tools := []string{"sql_query", "load_table", "describe_table", "read_spreadsheet", "compute_statistics"}
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, Timeout: 10 * time.Second}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, Timeout: time.Minute}
 	check := func(replica, i int) (allow bool, err error) {
 		body, _ := json.Marshal(map[string]any{"agent": "analyst", "tool": tools[i%len(tools)], "subject": map[string]any{"id": fmt.Sprintf("c%d", i), "groups": []string{"contractors"}}})
 		req, _ := http.NewRequest("POST", replicas[replica].URL+"/api/v1/authorize", bytes.NewReader(body))
@@ -96,7 +96,34 @@ func TestRevocationAcrossReplicas(t *testing.T) {
 			}
 		}(w)
 	}
-	time.Sleep(500 * time.Millisecond)
+	// the load straddles the revocation by counts, not by a fixed time that
+	// a loaded machine may fill with nothing
+	waitFor := func(what string, enough func(r []result) bool) {
+		t.Helper()
+		for deadline := time.Now().Add(2 * time.Minute); ; {
+			mu.Lock()
+			ok, n, e := enough(results), len(results), errs
+			mu.Unlock()
+			if ok {
+				return
+			}
+			if time.Now().After(deadline) || e > 0 {
+				close(stop)
+				wg.Wait()
+				t.Fatalf("waiting for %s: %d checks, %d errors", what, n, e)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	waitFor("64 checks, some allowed, before the revocation", func(r []result) bool {
+		allowed := 0
+		for _, x := range r {
+			if x.allow {
+				allowed++
+			}
+		}
+		return len(r) >= 64 && allowed > 0
+	})
 	if _, err := storeA.ChangeGrants(ctx, "admin", "contractors", false, []models.GrantSpec{{Kind: "effects", Value: "read-only"}}, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +132,15 @@ func TestRevocationAcrossReplicas(t *testing.T) {
 	if allow, err := check(1, 7); err != nil || allow {
 		t.Errorf("the next check on replica B after the revocation: allow=%v err=%v", allow, err)
 	}
-	time.Sleep(500 * time.Millisecond)
+	waitFor("64 checks sent after the revocation", func(r []result) bool {
+		after := 0
+		for _, x := range r {
+			if x.sent.After(committed) {
+				after++
+			}
+		}
+		return after >= 64
+	})
 	close(stop)
 	wg.Wait()
 	before, after, lateAllows := 0, 0, 0

@@ -31,7 +31,7 @@ func startServe(t *testing.T, dir string, args ...string) string {
 		}
 		out.Close()
 	})
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(time.Minute) // a first start under -race on a loaded machine
 	for time.Now().Before(deadline) {
 		b, _ := os.ReadFile(out.Name())
 		if i := strings.Index(string(b), "Sign in at "); i >= 0 {
