@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"math"
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -33,14 +34,15 @@ const maxQueryTerms = 32
 // descriptions least. A namespace word ("github") only tells services
 // apart.
 var fieldWeights = [numFields]float64{
-	fieldName:      4.0,
-	fieldAction:    1.5,
-	fieldTitle:     2.0,
-	fieldHints:     2.0,
-	fieldSignals:   1.0,
-	fieldPurpose:   1.0,
-	fieldParams:    0.3,
-	fieldNamespace: 0.8,
+	fieldName:       4.0,
+	fieldAction:     1.5,
+	fieldTitle:      2.0,
+	fieldHints:      2.0,
+	fieldSignals:    1.0,
+	fieldPurpose:    1.0,
+	fieldParams:     0.3,
+	fieldNamespace:  0.8,
+	fieldOperations: 1.0,
 }
 
 // Length normalisation per field: only the free-text fields are long
@@ -92,6 +94,9 @@ const (
 	fieldPurpose
 	fieldParams
 	fieldNamespace
+	// fieldOperations holds the operations a tool dispatches on (see
+	// operations)
+	fieldOperations
 	numFields
 )
 
@@ -105,6 +110,8 @@ type Index struct {
 	// vocabulary holds, per service namespace, the words that mark a task
 	// as being about that service (see serviceVocabulary).
 	vocabulary map[string]map[string]bool
+	// serviceNames holds the stems of the service namespaces' names
+	serviceNames map[string]bool
 	// phrases holds every tool's hint phrases by their first word
 	phrases map[string][]hintPhrase
 }
@@ -169,9 +176,15 @@ func docsOf(roster []Contract) []searchDoc {
 
 func makeSearchDoc(c Contract, st stemmer) searchDoc {
 	d := searchDoc{codeOnly: c.CodeOnly}
-	name := st.terms(c.Name())
+	name := withoutNamespace(st.terms(c.Name()), st.terms(c.Namespace()))
+	verbsOnly := true
 	for _, w := range name {
-		if actionVerbs[w] {
+		verbsOnly = verbsOnly && actionVerbs[w]
+	}
+	for _, w := range name {
+		// a name of verbs only ("todoist_completed" after its
+		// namespace) has nothing else to say what the tool is about
+		if actionVerbs[w] && !verbsOnly {
 			d.fields[fieldAction] = append(d.fields[fieldAction], w)
 		} else {
 			d.fields[fieldName] = append(d.fields[fieldName], w)
@@ -185,10 +198,12 @@ func makeSearchDoc(c Contract, st stemmer) searchDoc {
 		}
 	}
 	d.fields[fieldSignals] = st.terms(strings.Join(c.Signals, " "))
-	d.fields[fieldPurpose] = st.terms(c.Purpose)
+	d.fields[fieldPurpose] = st.terms(withoutAdmonitions(withoutSiblingNames(c.Purpose, c.Namespace())))
 	d.fields[fieldParams] = st.terms(paramText(c.Params))
 	d.fields[fieldNamespace] = st.terms(c.Namespace())
-	d.tool = indexed{c.ID, c.Title, strings.TrimSpace(c.Purpose), c.Namespace(), uniq(append([]string(nil), name...)), reads(c, name)}
+	ops := operations(c.Params)
+	d.fields[fieldOperations] = st.terms(strings.Join(ops, " "))
+	d.tool = indexed{c.ID, c.Title, strings.TrimSpace(c.Purpose), c.Namespace(), uniq(append([]string(nil), name...)), reads(c, name, ops, st)}
 	return d
 }
 
@@ -240,6 +255,12 @@ func newIndex(all []searchDoc, codeOnly bool) *Index {
 		}
 	}
 	ix.vocabulary = serviceVocabulary(ix.tools, docNames)
+	ix.serviceNames = map[string]bool{}
+	for _, t := range ix.tools {
+		for _, w := range stemmer(nil).terms(t.namespace) {
+			ix.serviceNames[w] = true
+		}
+	}
 	return ix
 }
 
@@ -369,6 +390,9 @@ func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
 			stand = unknownWordBoost
 		}
 		for _, r := range c.relatives {
+			if ix.serviceNames[c.own] {
+				break // a service's name ("notion") is a name, not a word
+			}
 			hit = ix.score(r.stem, expansionWeight*r.w*stand, best, hit)
 		}
 		if r := unprefixed(c.own); r != "" {
@@ -399,12 +423,9 @@ func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
 	var request []string
 	edits, reads := false, false
 	for _, c := range cs {
-		if c.verb && (editVerbs[c.own] || writeVerbs[c.own]) {
-			edits = true
-		}
-		if c.verb && readVerbs[c.own] {
-			reads = true
-		}
+		e, r := c.verbClass()
+		edits = edits || e
+		reads = reads || r
 		if !c.content {
 			asked[c.own] = !c.verb || actionVerbs[c.own]
 			if !c.verb {
@@ -483,6 +504,28 @@ func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
 		}
 	}
 	return top
+}
+
+// verbClass reports whether a concept is a verb that asks for a change
+// (editVerbs, writeVerbs) or to be told something (readVerbs). A verb
+// that opens a collocation takes the class of the collocation's nearest
+// relative that has one: "get rid of" removes, it does not get.
+func (c concept) verbClass() (edits, reads bool) {
+	if !c.verb {
+		return false, false
+	}
+	if c.colloc == "" {
+		return editVerbs[c.own] || writeVerbs[c.own], readVerbs[c.own]
+	}
+	for _, r := range c.relatives {
+		switch {
+		case editVerbs[r.stem] || writeVerbs[r.stem]:
+			return true, false
+		case readVerbs[r.stem]:
+			return false, true
+		}
+	}
+	return false, false
 }
 
 // unprefixed is the verb an "un-" verb undoes ("unsubscribe":
@@ -588,16 +631,72 @@ func paramText(ps []Param) string {
 // reads reports whether the search takes a tool as one that only reads:
 // its effects say so, or it was imported without a word on its effects
 // (an MCP tool without annotations is external-write by default) and its
-// name says it reads ("get_tasks"). Without that, a question would
-// favour a service that annotates its tools over one that does not.
-func reads(c Contract, name []string) bool {
-	return c.Effects == EffectsReadOnly || c.Effects == EffectsExternalWrite && nameReads(name)
+// name says it reads ("get_tasks"), or, for a tool that dispatches on
+// operations (see operations), every operation does. Without that, a
+// question would favour a service that annotates its tools over one that
+// does not.
+func reads(c Contract, name []string, ops []string, st stemmer) bool {
+	if c.Effects == EffectsReadOnly {
+		return true
+	}
+	if c.Effects != EffectsExternalWrite {
+		return false
+	}
+	if len(ops) > 0 {
+		// a tool that dispatches on operations reads when each of them
+		// does ("get", "by_project", "by_date")
+		for _, op := range ops {
+			if !opReads(st.terms(op)) {
+				return false
+			}
+		}
+		return true
+	}
+	return nameReads(name)
+}
+
+// opReads reports whether an operation's words say it only reads: no
+// action but reading ones ("get", "get_comments", "list"), or no action
+// at all ("by_date", "stats", "info").
+func opReads(ws []string) bool {
+	for _, w := range ws {
+		if (actionVerbs[w] || editVerbs[w] || writeVerbs[w]) && !readingActions[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// dispatchParams name the parameter by which one tool does several
+// operations ("action": create, get, update, delete; "method": get,
+// get_comments): a convention of MCP servers that fold many endpoints
+// into one tool.
+var dispatchParams = map[string]bool{"action": true, "operation": true, "op": true, "method": true, "command": true}
+
+// operations are the values of a tool's dispatch parameter, when it has
+// one: a top-level parameter named as dispatchParams says, whose values
+// are an enumeration of words. They say what the tool does, as a name's
+// action does.
+func operations(ps []Param) []string {
+	for _, p := range ps {
+		if !dispatchParams[strings.ToLower(p.Name)] || len(p.Enum) == 0 {
+			continue
+		}
+		var out []string
+		for _, v := range p.Enum {
+			if s, ok := v.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 // readingActions are the stems of the action verbs of a tool name that
 // only reads ("get_tasks", "retrieve_page", "search_notes").
 var readingActions = stemSet("get", "list", "search", "find", "read", "fetch", "query", "retrieve", "view", "show",
-	"describe", "lookup", "count", "compare", "inspect", "browse")
+	"describe", "lookup", "count", "compare", "inspect", "browse", "download")
 
 // nameReads reports whether a tool's name says it only reads: its first
 // word or last word is a reading action, and no other word is an action
@@ -613,6 +712,55 @@ func nameReads(name []string) bool {
 		}
 	}
 	return reads
+}
+
+// admonition matches the label of a remark in a description ("Note:",
+// "**Important:**", "WARNING:"): it says how to read what follows, not
+// what the tool does ("note" would make a user list a tool for notes).
+var admonition = regexp.MustCompile(`(?i)\b(?:note|nb|important|warning|caution|tip|hint)\b\**:`)
+
+// withoutAdmonitions drops admonition labels from a description.
+func withoutAdmonitions(text string) string {
+	if !strings.Contains(text, ":") {
+		return text
+	}
+	return admonition.ReplaceAllString(text, " ")
+}
+
+// withoutSiblingNames drops from a description the names of the
+// service's tools, its own and its siblings' ("use this after
+// notion_read_page gives you a block ID"): they say when to use the tool,
+// not what it does, and would lend it the sibling's words. A service
+// whose tools are not named with its namespace keeps its text.
+func withoutSiblingNames(text, ns string) string {
+	if ns == "" || !strings.Contains(text, ns+"_") {
+		return text
+	}
+	fs := strings.Fields(text)
+	out := fs[:0]
+	for _, f := range fs {
+		if !strings.HasPrefix(strings.TrimLeft(f, "(\"'`“‘"), ns+"_") {
+			out = append(out, f)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// withoutNamespace drops the service's own name from the front of a tool
+// name's words: many services prefix every tool with it
+// ("notion_create_comment", "todoist_task"), where it says nothing of
+// what the tool does. The namespace field keeps it. A name that is only
+// the namespace keeps it.
+func withoutNamespace(name, ns []string) []string {
+	if len(ns) == 0 || len(name) <= len(ns) {
+		return name
+	}
+	for i, w := range ns {
+		if name[i] != w {
+			return name
+		}
+	}
+	return name[len(ns):]
 }
 
 func uniq(ws []string) []string {

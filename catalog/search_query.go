@@ -45,6 +45,13 @@ type qterm struct {
 	// ref marks what a request's pronoun stands for (see
 	// markAntecedent): it leads like the head of the request's object
 	ref bool
+	// verbSense marks a word a question asks with as its verb ("what did
+	// I finish", "which pages have we archived"): the lexicon reads it as
+	// a verb, though a question asks for no change
+	verbSense bool
+	// time marks a word of a time ("last week", "this morning"): it says
+	// when, and has no relatives ("last" is not "final")
+	time bool
 	// colloc is the lexicon collocation the word opens ("kick off the
 	// build": "kick off"), as its stems joined by spaces, or ""
 	colloc string
@@ -86,6 +93,21 @@ var questionWords = map[string]bool{
 	"is": true, "are": true, "does": true, "do": true, "did": true, "was": true, "were": true,
 	// written without the apostrophe
 	"whats": true, "whos": true, "hows": true, "wheres": true, "whens": true, "whys": true,
+}
+
+// scopeOpeners are prepositions that open a clause saying where or over
+// what a request acts ("for every open bug in the tracker, create …",
+// "across the workspace, rename …"), not a request.
+var scopeOpeners = map[string]bool{
+	"for": true, "in": true, "on": true, "at": true, "from": true, "across": true, "within": true, "inside": true,
+	"among": true, "during": true, "under": true, "over": true, "with": true, "by": true, "per": true,
+}
+
+// questionAuxiliaries, then a subject, put a question's verb next: "what
+// did I finish", "which pages have we archived", "can I undo it".
+var questionAuxiliaries = map[string]bool{
+	"do": true, "does": true, "did": true, "have": true, "has": true, "had": true, "can": true, "could": true,
+	"should": true, "will": true, "would": true, "shall": true, "may": true, "might": true,
 }
 
 var articles = map[string]bool{"the": true, "a": true, "an": true, "this": true, "that": true}
@@ -196,6 +218,11 @@ func parseTask(q string) ([]qterm, []string) {
 		if span > 0 {
 			span--
 		}
+		if opening && !w.content && !w.file && lw == "tell" && i+1 < len(ws) && (strings.EqualFold(ws[i+1].text, "me") || strings.EqualFold(ws[i+1].text, "us")) {
+			// "tell me about the outage": a request to be told, though
+			// "tell" is a stop word (no tool is named for it)
+			p.terms = []string{"tell"}
+		}
 		if opening && !w.content && !w.file {
 			base := strings.SplitN(lw, "'", 2)[0]
 			switch {
@@ -203,6 +230,10 @@ func parseTask(q string) ([]qterm, []string) {
 				neg = true
 			case questionWords[base]:
 				question = true
+			case scopeOpeners[lw]:
+				// "for every open bug, …", "in my reading list, …": a
+				// scope, whose first word is no verb
+				statement = true
 			case politeModals[lw]:
 				polite = true
 			case !polite && !question && !neg && (base == "i" || base == "we") && i+1 < len(ws) && desireWords[strings.ToLower(ws[i+1].text)]:
@@ -236,6 +267,11 @@ func parseTask(q string) ([]qterm, []string) {
 		}
 		p.question = question
 		p.stmt = statement
+		if question && !w.content && len(p.terms) > 0 && i >= 2 && questionAuxiliaries[strings.ToLower(ws[i-2].text)] && subjects[strings.ToLower(ws[i-1].text)] {
+			// "what did I finish", "which pages have we archived": the
+			// word after an auxiliary and its subject is the verb
+			p.verbSense = true
+		}
 		if statement && !w.content && !w.file && pastTense(lw) && !(i > 0 && strings.EqualFold(ws[i-1].text, "be")) {
 			// "a user asked about …": what happened, not what to do;
 			// "… should be deleted" (after a bare "be") asks for it
@@ -272,12 +308,17 @@ func parseTask(q string) ([]qterm, []string) {
 		}
 	}
 	markCollocations(words)
+	markTimes(words)
+	markInstruments(words)
+	markDescriptions(words)
 	markHeads(words)
 	markPurposes(words)
 	markContext(words)
 	words = markEditedFiles(words)
 	words = markTextEdits(words)
 	words = markNewFiles(words)
+	words = markMadeThings(words)
+	words = markStates(words)
 	words = markNotices(words)
 	words = markRecalls(words)
 	if loc := arithmetic.FindStringIndex(q); loc != nil && len(words) > 0 {
@@ -306,7 +347,7 @@ func parseTask(q string) ([]qterm, []string) {
 	var out []qterm
 	for _, w := range words {
 		for j, s := range w.terms {
-			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, context: w.context, ref: w.ref}
+			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, context: w.context, ref: w.ref, verbSense: w.verbSense && j == 0, time: w.time}
 			if j == 0 {
 				q.colloc = w.colloc
 			}
@@ -341,6 +382,8 @@ type parsedWord struct {
 	stmt                              bool   // in a statement (see parseTask)
 	wish                              bool   // opens the thing of a wish ("I need the issue … closed")
 	ref                               bool   // see qterm.ref
+	verbSense                         bool   // see qterm.verbSense
+	time                              bool   // see qterm.time
 	context                           bool   // see qterm.context
 }
 
@@ -415,8 +458,8 @@ func markAntecedent(ws []parsedWord, verb int) {
 	if subjects[strings.SplitN(ws[start].lower, "'", 2)[0]] {
 		// a pronoun subject: the phrase after its verb
 		j := start + 1
-		for j < len(ws) && ws[j].clause == s && len(ws[j].terms) == 0 {
-			j++
+		for j < len(ws) && ws[j].clause == s && (len(ws[j].terms) == 0 || auxiliaries[ws[j].lower]) {
+			j++ // "it must say …": past the modal to the verb
 		}
 		start = j + 1
 	}
@@ -450,6 +493,39 @@ func thirdPerson(w parsedWord, l *lexicon) bool {
 	}
 	_, ok := l.verbs[w.terms[0]]
 	return ok
+}
+
+// timeWords name a time: "this morning", "last week", "on Friday". A time
+// says when, not what to do or to what, so it is content; so is the word
+// that points into time before it ("last", "next", "this").
+var timeWords = map[string]bool{
+	"today": true, "tomorrow": true, "yesterday": true, "tonight": true, "morning": true, "afternoon": true,
+	"evening": true, "night": true, "day": true, "days": true, "week": true, "weeks": true, "weekend": true,
+	"month": true, "months": true, "year": true, "years": true, "hour": true, "hours": true, "minute": true,
+	"minutes": true, "monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true,
+	"saturday": true, "sunday": true, "january": true, "february": true, "march": true, "april": true,
+	"june": true, "july": true, "august": true, "september": true, "october": true, "november": true,
+	"december": true, "weekly": true, "daily": true, "monthly": true, "yearly": true,
+}
+
+// timePointers point into time before a time word: "last week", "next
+// Monday", "this morning".
+var timePointers = map[string]bool{"last": true, "next": true, "this": true, "past": true, "previous": true, "coming": true, "every": true}
+
+// markTimes marks the words of times as content (see timeWords). A time
+// word that is a clause's verb or a possessive's thing ("today's number"
+// is a number) keeps its part.
+func markTimes(ws []parsedWord) {
+	for i := range ws {
+		w := strings.TrimSuffix(strings.TrimSuffix(ws[i].lower, "'s"), "’s")
+		if !timeWords[w] || ws[i].verb || ws[i].marker {
+			continue
+		}
+		ws[i].time = true
+		if i > 0 && timePointers[ws[i-1].lower] && ws[i-1].clause == ws[i].clause && !ws[i-1].verb {
+			ws[i-1].time = true
+		}
+	}
 }
 
 // markCollocations marks the request words that open a lexicon
@@ -561,6 +637,143 @@ func markPurposes(ws []parsedWord) {
 		}
 		for k := h + 2; k < len(ws) && ws[k].clause == c; k++ {
 			ws[k].content = true
+		}
+	}
+}
+
+// markMadeThings reads a request whose verb says nothing of reading,
+// editing or making ("leave a comment", "drop a line", "log a new
+// entry") and whose object is indefinite as making the object: the clause
+// gains the verb create. The verb must be one the lexicon knows and none
+// of the verbs the search already reads (readVerbs, editVerbs,
+// writeVerbs, action verbs of tool names, generic verbs): "find a file"
+// reads, "delete a label" edits, "run a query" runs.
+func markMadeThings(ws []parsedWord) []parsedWord {
+	lexicon := theLexicon()
+	n := len(ws)
+	for i := 0; i+1 < n; i++ {
+		w := ws[i]
+		if !w.verb || w.content || w.implied || len(w.terms) != 1 || w.colloc != "" || !indefinite[ws[i+1].lower] || ws[i+1].clause != w.clause {
+			continue
+		}
+		v := w.terms[0]
+		if readVerbs[v] || editVerbs[v] || writeVerbs[v] || actionVerbs[v] || genericVerbs[v] || v == createStem {
+			continue
+		}
+		rs, ok := lexicon.verbs[v]
+		if !ok || readsLike(v, rs) {
+			continue
+		}
+		ws = append(ws, parsedWord{lower: "create", terms: []string{createStem}, verb: true, implied: true, clause: w.clause})
+	}
+	return ws
+}
+
+// markInstruments reads "use X to V …" as a request to V with X: "use
+// the API to list the issues" asks for the list. V is the clause's verb
+// and "use" is not; X stays a word of the request (it may name the tool).
+// V must be a word the lexicon knows as a verb.
+func markInstruments(ws []parsedWord) {
+	lexicon := theLexicon()
+	for i := range ws {
+		if !ws[i].verb || ws[i].content || len(ws[i].terms) != 1 || ws[i].terms[0] != useStem {
+			continue
+		}
+		for j := i + 1; j+1 < len(ws) && ws[j].clause == ws[i].clause; j++ {
+			if ws[j].lower != "to" {
+				continue
+			}
+			v := ws[j+1]
+			if v.clause != ws[i].clause || v.content || v.marker || len(v.terms) == 0 {
+				break
+			}
+			if _, ok := lexicon.verbs[v.terms[0]]; !ok {
+				break
+			}
+			ws[i].verb, ws[j+1].verb = false, true
+			break
+		}
+	}
+}
+
+var useStem = stemWord("use", false)
+
+// markStates reads "V the thing as Y", where Y is no new thing (not "as
+// a …"), as setting a state or a property of the thing: "mark the entry
+// as done", "label the page as 'in review'", "flag the comment as spam".
+// The clause gains the verb update and Y is content: it is a value, not
+// what to do. A reading verb ("show the list as JSON") sets nothing.
+func markStates(ws []parsedWord) []parsedWord {
+	n := len(ws)
+	for i := 0; i < n; i++ {
+		w := ws[i]
+		if !w.verb || w.content || w.implied || len(w.terms) == 0 || readVerbs[w.terms[0]] {
+			continue
+		}
+		object := false
+		for j := i + 1; j+1 < n && ws[j].clause == w.clause; j++ {
+			if ws[j].lower != "as" {
+				object = object || len(ws[j].terms) > 0 || ws[j].content
+				continue
+			}
+			if !object || indefinite[ws[j+1].lower] || ws[j+1].clause != w.clause || ws[j+1].file || ws[j+1].marker {
+				// "save the chart as chart-final.png" names a file
+				break
+			}
+			for k := j + 1; k < n && ws[k].clause == w.clause && !spanEnds[ws[k].lower]; k++ {
+				ws[k].content = true
+			}
+			ws = append(ws, parsedWord{lower: "update", terms: []string{updateStem}, verb: true, implied: true, clause: w.clause})
+			break
+		}
+	}
+	return ws
+}
+
+var updateStem = stemWord("update", false)
+
+// readsLike reports whether a verb is related to a reading verb, in the
+// thesaurus or the lexicon ("pull", "grab": fetch): "pull a list of …"
+// reads.
+func readsLike(v string, lexRels []lexRel) bool {
+	for _, r := range related[v] {
+		if readVerbs[r] {
+			return true
+		}
+	}
+	for _, r := range lexRels {
+		if readVerbs[r.stem] {
+			return true
+		}
+	}
+	return false
+}
+
+// markDescriptions reads a verb's "-ing" form after the object of a
+// request, and before a word that opens what it says ("who", "the",
+// "that", a quotation), as what the thing says or does: "a comment asking
+// who owns the launch", "a note saying that it moved". The rest of the
+// clause is content, as after "saying" (see describingWords). A word of
+// the object before it ("the pricing page") is no such form.
+func markDescriptions(ws []parsedWord) {
+	lexicon := theLexicon()
+	for v := range ws {
+		if !ws[v].verb || ws[v].content {
+			continue
+		}
+		c := ws[v].clause
+		for g := v + 2; g+1 < len(ws) && ws[g].clause == c; g++ {
+			w, prev, next := ws[g], ws[g-1], ws[g+1]
+			if w.content || w.marker || len(w.terms) != 1 || len(w.lower) < 6 || !strings.HasSuffix(w.lower, "ing") {
+				continue
+			}
+			if _, ok := lexicon.verbs[w.terms[0]]; !ok || len(prev.terms) == 0 || prev.content || next.clause != c || (len(next.terms) > 0 && !next.content) {
+				continue
+			}
+			for k := g; k < len(ws) && ws[k].clause == c; k++ {
+				ws[k].content = true
+			}
+			break
 		}
 	}
 }
@@ -806,6 +1019,11 @@ func markNotices(ws []parsedWord) []parsedWord {
 					ws[k].question = false
 					if k > j {
 						ws[k].content = true
+					}
+					if k < i && ws[k].verb && len(ws[k].terms) == 1 && readVerbs[ws[k].terms[0]] {
+						// "tell me when …": the notice is the request,
+						// not telling
+						ws[k].verb, ws[k].terms = false, nil
 					}
 				}
 				ws = append(ws, parsedWord{lower: "notify", terms: []string{notifyStem}, verb: true, implied: true, clause: c})

@@ -139,11 +139,23 @@ func TestParseQuery(t *testing.T) {
 		{"remind me to call the bank", "remind* call bank"},
 		// an infinitive after a new thing says what the thing is for
 		{"open an issue to track the flaky chart", "creat* issu [track] [flaki] [chart]"},
-		{"use the API to list the issues", "use* api list issu"},
-		{"attach a summary to issue 42", "attach* summari issu 42"},
+		// "use X to V" asks to V, with X
+		{"use the API to list the issues", "use api list* issu"},
+		{"use python to plot the sales", "use python plot* sale"},
+		// a verb that neither reads, edits nor makes, with an
+		// indefinite object, makes the object
+		{"attach a summary to issue 42", "attach* summari issu 42 creat*"},
+		{"leave a comment on the roadmap page", "leav* comment roadmap page creat*"},
+		{"find a file about taxes", "find* file [tax]"},
+		{"pull a list of open issues", "pull* list open issu"},
+		// "V the thing as Y" sets a state: Y is a value, the verb update
+		{"mark the pricing entry as done", "mark* price entri [done] updat*"},
+		{"label the page as 'in review'", "label* page [review] updat*"},
+		{"save a copy of the chart as chart-final.png", "save* copi chart [chart] [final] png file"},
+		{"show the table as json", "show* tabl json"},
 		// a percent or an operator between numbers is a sum to work out;
 		// dates and hyphenated numbers are not
-		{"what's 15% of 2,400?", "15 percent 400 calcul*"},
+		{"what's 15% of 2,400?", "15 percent 2400 calcul*"},
 		{"what is 1200 / 12", "1200 12 calcul*"},
 		{"add a task due 2026-12-01", "add* task due 2026 12 01"},
 		{"when did we ship it", "ship"},
@@ -190,7 +202,19 @@ func TestParseQuery(t *testing.T) {
 		{"turn them into a PDF", "turn* pdf"},
 		// a lower camelCase or snake_case word is a name from code
 		{"find where we call parseInvoice", "find* call [pars] [invoic] code"},
-		{"star GitHub repos", "star* git hub repositori"},
+		// a name in two humps is also read whole
+		{"star GitHub repos", "star* github git hub repositori"},
+		// a hyphenated word whose parts say nothing alone is one word
+		{"add a to-do to my list", "add* todo list"},
+		{"send an e-mail to the team", "send* email mail team"},
+		// "tell me …" asks to be told, though "tell" names no tool
+		{"tell me about the flaky test", "tell* [flaki] [test]"},
+		// a clause opening with a preposition says where, it asks nothing
+		{"for every open bug in the tracker, create a task", "(everi) (open) (bug) (tracker) | creat* task"},
+		{"across the workspace, rename the tag", "(across) (workspac) | renam* tag"},
+		// "a comment asking …": what the thing says is content
+		{"leave a comment asking who owns the launch", "leav* comment [ask] [own] [launch] creat*"},
+		{"pull in the competitor's pricing page", "pull* competitor price page"},
 		// a clause ending in '?' is a question (no verb) unless polite
 		{"average order value in orders.csv?", "averag order valu [order] csv file"},
 		{"can you screenshot the page?", "screenshot* page"},

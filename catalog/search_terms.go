@@ -69,6 +69,20 @@ func verbOfNoun(w string) string {
 // (Porter2) stem, so "charts", "charting" and "chart" meet.
 func (st stemmer) terms(s string) []string {
 	var out []string
+	for _, f := range strings.Fields(s) {
+		// "to-do", "e-mail", "follow-up": a compound whose parts say
+		// nothing alone is also read as one word; so is a name written
+		// in two humps ("GitHub", "YouTube")
+		if j := joinedCompound(f); j != "" {
+			out = append(out, st.stem(j))
+		} else if j := brandName(f); j != "" {
+			out = append(out, st.stem(j))
+		}
+	}
+	if strings.Contains(s, ",") {
+		// "2,400" is one number, not "2" and "400"
+		s = thousands.ReplaceAllString(s, "$1$2")
+	}
 	for _, w := range splitWords(strings.ReplaceAll(s, "%", " percent ")) {
 		if exp, ok := abbreviations[w]; ok {
 			for _, e := range strings.Fields(exp) {
@@ -83,6 +97,63 @@ func (st stemmer) terms(s string) []string {
 		out = append(out, st.stem(w))
 	}
 	return out
+}
+
+// thousands matches a thousands separator inside a number ("2,400",
+// "1,250,000").
+var thousands = regexp.MustCompile(`(\d),(\d{3})\b`)
+
+// joinedCompound is a hyphenated word written as one ("to-do": todo,
+// "e-mail": email, "follow-up": followup) when one of its parts is a stop
+// word or shorter than three letters; "" otherwise.
+func joinedCompound(f string) string {
+	f = strings.Trim(f, ",;.!?:()[]{}\"'")
+	if !strings.Contains(f, "-") {
+		return ""
+	}
+	parts := strings.Split(strings.ToLower(f), "-")
+	weak := false
+	for _, p := range parts {
+		if p == "" {
+			return ""
+		}
+		for _, r := range p {
+			if r < 'a' || r > 'z' {
+				return ""
+			}
+		}
+		weak = weak || len(p) < 3 || english.IsStopWord(p)
+	}
+	if !weak {
+		return ""
+	}
+	return strings.Join(parts, "")
+}
+
+// brandName is a word of two capitalized humps, lower-cased as one
+// ("GitHub": github, "YouTube": youtube); "" otherwise. Splitting it
+// ("git", "hub") loses the name.
+func brandName(f string) string {
+	f = strings.Trim(f, ",;.!?:()[]{}\"'’”")
+	f = strings.TrimSuffix(strings.TrimSuffix(f, "'s"), "’s")
+	humps := 0
+	prev := rune(0)
+	for i, r := range f {
+		switch {
+		case unicode.IsUpper(r):
+			if i > 0 && !unicode.IsLower(prev) {
+				return ""
+			}
+			humps++
+		case !unicode.IsLower(r):
+			return ""
+		}
+		prev = r
+	}
+	if humps != 2 || !unicode.IsUpper([]rune(f)[0]) {
+		return ""
+	}
+	return strings.ToLower(f)
 }
 
 // fileExtensions are the common extensions of files a task may name.

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"sort"
+	"strings"
 )
 
 // thesaurus groups everyday words of office and software work that mean
@@ -113,6 +114,11 @@ type concept struct {
 	content   bool
 	context   bool // see qterm
 	verb      bool // see qterm
+	verbSense bool // see qterm
+	time      bool // see qterm
+	// colloc is the lexicon collocation the word opens ("get rid of"):
+	// the collocation, not the word, says what is asked
+	colloc string
 }
 
 // A request is usually put as a verb and its object ("make a flowchart
@@ -159,7 +165,7 @@ func concepts(qs []qterm) []concept {
 			continue
 		}
 		at[q.stem] = len(out)
-		out = append(out, concept{own: q.stem, content: q.content, verb: q.verb, context: q.context})
+		out = append(out, concept{own: q.stem, content: q.content, verb: q.verb, context: q.context, verbSense: q.verbSense, time: q.time})
 	}
 	// the lead: the first clause with a verb, its verb and head noun
 	leads := map[string]bool{}
@@ -191,18 +197,42 @@ func concepts(qs []qterm) []concept {
 		default:
 			c.weight = 1
 		}
+		// a collocation that does not count its own first word among
+		// its relatives means something else: "get rid of" is not
+		// "get", while "pull in" and "write down" still pull and write
+		if c.time {
+			continue // "last week": no relatives
+		}
+		k := colloc[c.own]
+		if k != "" && c.verb && !hasRel(lexicon.relatives(k, true), c.own) {
+			c.colloc = k
+		}
 		for _, r := range related[c.own] {
+			if c.colloc != "" {
+				break // "get rid of" is not "get"
+			}
 			if words == maxExpandedTerms {
 				break
 			}
 			c.relatives = append(c.relatives, lexRel{r, 1})
 			words++
 		}
+		if k != "" {
+			// a phrasal verb's compound ("look up": lookup, "back up":
+			// backup, "set up": setup) and its thesaurus relatives
+			j := strings.ReplaceAll(k, " ", "")
+			for _, r := range append([]string{j}, related[j]...) {
+				if words < maxExpandedTerms && r != c.own && !hasRel(c.relatives, r) {
+					c.relatives = append(c.relatives, lexRel{r, 1})
+					words++
+				}
+			}
+		}
 		if c.content {
 			continue // a name or a topic is not expanded by the lexicon
 		}
-		rs := lexicon.relatives(c.own, c.verb)
-		if k := colloc[c.own]; k != "" {
+		rs := lexicon.relatives(c.own, c.verb || c.verbSense)
+		if k != "" {
 			rs = lexicon.relatives(k, true)
 		}
 		n := 0
