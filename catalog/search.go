@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"math"
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -714,17 +713,38 @@ func nameReads(name []string) bool {
 	return reads
 }
 
-// admonition matches the label of a remark in a description ("Note:",
-// "**Important:**", "WARNING:"): it says how to read what follows, not
+// admonitions are the labels of remarks in descriptions ("Note:",
+// "**Important:**", "WARNING:"): they say how to read what follows, not
 // what the tool does ("note" would make a user list a tool for notes).
-var admonition = regexp.MustCompile(`(?i)\b(?:note|nb|important|warning|caution|tip|hint)\b\**:`)
+var admonitions = map[string]bool{"note": true, "nb": true, "important": true, "warning": true, "caution": true, "tip": true, "hint": true}
 
-// withoutAdmonitions drops admonition labels from a description.
+// withoutAdmonitions drops admonition labels, each a word right before a
+// colon (past any "*"), from a description.
 func withoutAdmonitions(text string) string {
-	if !strings.Contains(text, ":") {
+	var b []byte
+	last := 0
+	for i := 0; i < len(text); i++ {
+		if text[i] != ':' {
+			continue
+		}
+		j := i
+		for j > 0 && text[j-1] == '*' {
+			j--
+		}
+		k := j
+		for k > 0 && (text[k-1] >= 'a' && text[k-1] <= 'z' || text[k-1] >= 'A' && text[k-1] <= 'Z') {
+			k--
+		}
+		if k == j || j-k > 9 || !admonitions[strings.ToLower(text[k:j])] {
+			continue
+		}
+		b = append(append(b, text[last:k]...), ' ')
+		last = i + 1
+	}
+	if b == nil {
 		return text
 	}
-	return admonition.ReplaceAllString(text, " ")
+	return string(append(b, text[last:]...))
 }
 
 // withoutSiblingNames drops from a description the names of the

@@ -69,7 +69,7 @@ func verbOfNoun(w string) string {
 // (Porter2) stem, so "charts", "charting" and "chart" meet.
 func (st stemmer) terms(s string) []string {
 	var out []string
-	for _, f := range strings.Fields(s) {
+	for _, f := range compoundCandidates(s) {
 		// "to-do", "e-mail", "follow-up": a compound whose parts say
 		// nothing alone is also read as one word; so is a name written
 		// in two humps ("GitHub", "YouTube")
@@ -79,7 +79,7 @@ func (st stemmer) terms(s string) []string {
 			out = append(out, st.stem(j))
 		}
 	}
-	if strings.Contains(s, ",") {
+	if digitComma(s) {
 		// "2,400" is one number, not "2" and "400"
 		s = thousands.ReplaceAllString(s, "$1$2")
 	}
@@ -102,6 +102,32 @@ func (st stemmer) terms(s string) []string {
 // thousands matches a thousands separator inside a number ("2,400",
 // "1,250,000").
 var thousands = regexp.MustCompile(`(\d),(\d{3})\b`)
+
+// digitComma reports whether s has a comma between two digits.
+func digitComma(s string) bool {
+	for i := 1; i+1 < len(s); i++ {
+		if s[i] == ',' && s[i-1] >= '0' && s[i-1] <= '9' && s[i+1] >= '0' && s[i+1] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// compoundCandidates are the whitespace-separated words of s with a
+// hyphen or an upper-case letter after a lower-case one, the only ones
+// joinedCompound or brandName may join.
+func compoundCandidates(s string) []string {
+	var out []string
+	for _, f := range strings.Fields(s) {
+		for i := 1; i < len(f); i++ {
+			if f[i] == '-' || f[i] >= 'A' && f[i] <= 'Z' && f[i-1] >= 'a' && f[i-1] <= 'z' {
+				out = append(out, f)
+				break
+			}
+		}
+	}
+	return out
+}
 
 // joinedCompound is a hyphenated word written as one ("to-do": todo,
 // "e-mail": email, "follow-up": followup) when one of its parts is a stop
