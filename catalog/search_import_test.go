@@ -185,6 +185,12 @@ func TestQuestionVerbsAndTimes(t *testing.T) {
 	if last == nil || len(last.relatives) > 0 {
 		t.Errorf("last: %+v, want no relatives", last)
 	}
+	// after a negated auxiliary too
+	for _, c := range concepts(parseQuery("which books haven't I read yet?")) {
+		if c.own == "read" && !c.verbSense {
+			t.Error("haven't I read: read is not read as a verb")
+		}
+	}
 	// the verb of a question asks for no change
 	for _, c := range cs {
 		if e, _ := c.verbClass(); e {

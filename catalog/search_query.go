@@ -110,6 +110,22 @@ var questionAuxiliaries = map[string]bool{
 	"should": true, "will": true, "would": true, "shall": true, "may": true, "might": true,
 }
 
+// auxiliaryOf is an auxiliary without its negation: "haven't" is
+// "have", "didn’t" "did", "can't" "can", "won't" "will".
+func auxiliaryOf(w string) string {
+	w = strings.ReplaceAll(strings.ToLower(w), "’", "'")
+	if base, ok := strings.CutSuffix(w, "n't"); ok {
+		switch base {
+		case "ca":
+			return "can"
+		case "wo":
+			return "will"
+		}
+		return base
+	}
+	return w
+}
+
 var articles = map[string]bool{"the": true, "a": true, "an": true, "this": true, "that": true}
 
 // spanEnds end a content span: the words that start a new part of a
@@ -267,7 +283,7 @@ func parseTask(q string) ([]qterm, []string) {
 		}
 		p.question = question
 		p.stmt = statement
-		if question && !w.content && len(p.terms) > 0 && i >= 2 && questionAuxiliaries[strings.ToLower(ws[i-2].text)] && subjects[strings.ToLower(ws[i-1].text)] {
+		if question && !w.content && len(p.terms) > 0 && i >= 2 && questionAuxiliaries[auxiliaryOf(ws[i-2].text)] && subjects[strings.ToLower(ws[i-1].text)] {
 			// "what did I finish", "which pages have we archived": the
 			// word after an auxiliary and its subject is the verb
 			p.verbSense = true
