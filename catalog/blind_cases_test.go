@@ -141,20 +141,28 @@ func TestDigestTellsAnEditedFile(t *testing.T) {
 var otherNamespace = regexp.MustCompile(`(?m)^#\s+(\S+\.json)\s+namespace\s+"([a-z][a-z0-9_]*)"`)
 
 // otherUniverse imports the other-domain catalog the way the console
-// imports any MCP service: each tools/list file its case file's header
-// names goes through catalog.Parse under the namespace the header gives,
+// imports any MCP service (see headerUniverse).
+func otherUniverse(t testing.TB) []catalog.Contract { return headerUniverse(t, otherCasesPath()) }
+
+// other2CasesPath is the second other-domain set (filesystem, git and
+// Slack), written blind by engineer blind4 and kept out of tuning.
+func other2CasesPath() string { return testdataPath(filepath.Join("other2", "cases.yaml")) }
+
+// headerUniverse imports the catalog an other-domain case file's header
+// names, the way the console imports any MCP service: each tools/list
+// file goes through catalog.Parse under the namespace the header gives,
 // and the services together make one catalog (catalog.New). It has no
 // search hints: nobody reviewed any for it.
-func otherUniverse(t testing.TB) []catalog.Contract {
+func headerUniverse(t testing.TB, casesPath string) []catalog.Contract {
 	t.Helper()
-	header, err := os.ReadFile(otherCasesPath())
+	header, err := os.ReadFile(casesPath)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var all []catalog.Contract
 	for _, m := range otherNamespace.FindAllStringSubmatch(string(header), -1) {
 		file, ns := m[1], m[2]
-		data, err := os.ReadFile(filepath.Join(filepath.Dir(otherCasesPath()), file))
+		data, err := os.ReadFile(filepath.Join(filepath.Dir(casesPath), file))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -194,6 +202,20 @@ func TestOtherCatalogImportsUnderItsHeaderNamespaces(t *testing.T) {
 	}
 	if count["notion"] != 30 || count["todoist"] != 19 {
 		t.Errorf("imported %v tools, want notion 30 and todoist 19", count)
+	}
+}
+
+// The second other-domain set's header names its three services, and
+// the loader the ranking test uses imports every tool under the namespace
+// the header gives its file.
+func TestOther2ImportsUnderItsHeaderNamespaces(t *testing.T) {
+	count := map[string]int{}
+	for _, c := range headerUniverse(t, other2CasesPath()) {
+		count[c.Namespace()]++
+	}
+	want := map[string]int{"filesystem": 14, "git": 12, "slack": 8}
+	if !reflect.DeepEqual(count, want) {
+		t.Errorf("imported %v tools, want %v", count, want)
 	}
 }
 
