@@ -1,0 +1,208 @@
+package catalog
+
+import "strings"
+
+// More readings of a task's structure (see parseTask): times, scopes,
+// questions' verbs, instruments, states set, things made and what they
+// say. General English, written for no catalog.
+
+// scopeOpeners are prepositions that open a clause saying where or over
+// what a request acts ("for every open bug in the tracker, create …",
+// "across the workspace, rename …"), not a request.
+var scopeOpeners = map[string]bool{
+	"for": true, "in": true, "on": true, "at": true, "from": true, "across": true, "within": true, "inside": true,
+	"among": true, "during": true, "under": true, "over": true, "with": true, "by": true, "per": true,
+}
+
+// questionAuxiliaries, then a subject, put a question's verb next: "what
+// did I finish", "which pages have we archived", "can I undo it".
+var questionAuxiliaries = map[string]bool{
+	"do": true, "does": true, "did": true, "have": true, "has": true, "had": true, "can": true, "could": true,
+	"should": true, "will": true, "would": true, "shall": true, "may": true, "might": true,
+}
+
+// auxiliaryOf is an auxiliary without its negation: "haven't" is
+// "have", "didn’t" "did", "can't" "can", "won't" "will".
+func auxiliaryOf(w string) string {
+	w = strings.ReplaceAll(strings.ToLower(w), "’", "'")
+	if base, ok := strings.CutSuffix(w, "n't"); ok {
+		switch base {
+		case "ca":
+			return "can"
+		case "wo":
+			return "will"
+		}
+		return base
+	}
+	return w
+}
+
+// timeWords name a time: "this morning", "last week", "on Friday". A time
+// says when, not what to do or to what, so it is content; so is the word
+// that points into time before it ("last", "next", "this").
+var timeWords = map[string]bool{
+	"today": true, "tomorrow": true, "yesterday": true, "tonight": true, "morning": true, "afternoon": true,
+	"evening": true, "night": true, "day": true, "days": true, "week": true, "weeks": true, "weekend": true,
+	"month": true, "months": true, "year": true, "years": true, "hour": true, "hours": true, "minute": true,
+	"minutes": true, "monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true,
+	"saturday": true, "sunday": true, "january": true, "february": true, "march": true, "april": true,
+	"june": true, "july": true, "august": true, "september": true, "october": true, "november": true,
+	"december": true, "weekly": true, "daily": true, "monthly": true, "yearly": true,
+}
+
+// timePointers point into time before a time word: "last week", "next
+// Monday", "this morning".
+var timePointers = map[string]bool{"last": true, "next": true, "this": true, "past": true, "previous": true, "coming": true, "every": true}
+
+// markTimes marks the words of times as content (see timeWords). A time
+// word that is a clause's verb or a possessive's thing ("today's number"
+// is a number) keeps its part.
+func markTimes(ws []parsedWord) {
+	for i := range ws {
+		w := strings.TrimSuffix(strings.TrimSuffix(ws[i].lower, "'s"), "’s")
+		if !timeWords[w] || ws[i].verb || ws[i].marker {
+			continue
+		}
+		ws[i].time = true
+		if i > 0 && timePointers[ws[i-1].lower] && ws[i-1].clause == ws[i].clause && !ws[i-1].verb {
+			ws[i-1].time = true
+		}
+	}
+}
+
+// markMadeThings reads a request whose verb says nothing of reading,
+// editing or making ("leave a comment", "drop a line", "log a new
+// entry") and whose object is indefinite as making the object: the clause
+// gains the verb create. The verb must be one the lexicon knows and none
+// of the verbs the search already reads (readVerbs, editVerbs,
+// writeVerbs, action verbs of tool names, generic verbs): "find a file"
+// reads, "delete a label" edits, "run a query" runs.
+func markMadeThings(ws []parsedWord) []parsedWord {
+	lexicon := theLexicon()
+	n := len(ws)
+	for i := 0; i+1 < n; i++ {
+		w := ws[i]
+		if !w.verb || w.content || w.implied || len(w.terms) != 1 || w.colloc != "" || !indefinite[ws[i+1].lower] || ws[i+1].clause != w.clause {
+			continue
+		}
+		v := w.terms[0]
+		if readVerbs[v] || editVerbs[v] || writeVerbs[v] || actionVerbs[v] || genericVerbs[v] || v == createStem {
+			continue
+		}
+		rs, ok := lexicon.verbs[v]
+		if !ok || readsLike(v, rs) {
+			continue
+		}
+		ws = append(ws, parsedWord{lower: "create", terms: []string{createStem}, verb: true, implied: true, clause: w.clause})
+	}
+	return ws
+}
+
+// markInstruments reads "use X to V …" as a request to V with X: "use
+// the API to list the issues" asks for the list. V is the clause's verb
+// and "use" is not; X stays a word of the request (it may name the tool).
+// V must be a word the lexicon knows as a verb.
+func markInstruments(ws []parsedWord) {
+	lexicon := theLexicon()
+	for i := range ws {
+		if !ws[i].verb || ws[i].content || len(ws[i].terms) != 1 || ws[i].terms[0] != useStem {
+			continue
+		}
+		for j := i + 1; j+1 < len(ws) && ws[j].clause == ws[i].clause; j++ {
+			if ws[j].lower != "to" {
+				continue
+			}
+			v := ws[j+1]
+			if v.clause != ws[i].clause || v.content || v.marker || len(v.terms) == 0 {
+				break
+			}
+			if _, ok := lexicon.verbs[v.terms[0]]; !ok {
+				break
+			}
+			ws[i].verb, ws[j+1].verb = false, true
+			break
+		}
+	}
+}
+
+var useStem = stemWord("use", false)
+
+// markStates reads "V the thing as Y", where Y is no new thing (not "as
+// a …"), as setting a state or a property of the thing: "mark the entry
+// as done", "label the page as 'in review'", "flag the comment as spam".
+// The clause gains the verb update and Y is content: it is a value, not
+// what to do. A reading verb ("show the list as JSON") sets nothing.
+func markStates(ws []parsedWord) []parsedWord {
+	n := len(ws)
+	for i := 0; i < n; i++ {
+		w := ws[i]
+		if !w.verb || w.content || w.implied || len(w.terms) == 0 || readVerbs[w.terms[0]] {
+			continue
+		}
+		object := false
+		for j := i + 1; j+1 < n && ws[j].clause == w.clause; j++ {
+			if ws[j].lower != "as" {
+				object = object || len(ws[j].terms) > 0 || ws[j].content
+				continue
+			}
+			if !object || indefinite[ws[j+1].lower] || ws[j+1].clause != w.clause || ws[j+1].file || ws[j+1].marker {
+				// "save the chart as chart-final.png" names a file
+				break
+			}
+			for k := j + 1; k < n && ws[k].clause == w.clause && !spanEnds[ws[k].lower]; k++ {
+				ws[k].content = true
+			}
+			ws = append(ws, parsedWord{lower: "update", terms: []string{updateStem}, verb: true, implied: true, clause: w.clause})
+			break
+		}
+	}
+	return ws
+}
+
+var updateStem = stemWord("update", false)
+
+// readsLike reports whether a verb is related to a reading verb, in the
+// thesaurus or the lexicon ("pull", "grab": fetch): "pull a list of …"
+// reads.
+func readsLike(v string, lexRels []lexRel) bool {
+	for _, r := range related[v] {
+		if readVerbs[r] {
+			return true
+		}
+	}
+	for _, r := range lexRels {
+		if readVerbs[r.stem] {
+			return true
+		}
+	}
+	return false
+}
+
+// markDescriptions reads a verb's "-ing" form after the object of a
+// request, and before a word that opens what it says ("who", "the",
+// "that", a quotation), as what the thing says or does: "a comment asking
+// who owns the launch", "a note saying that it moved". The rest of the
+// clause is content, as after "saying" (see describingWords). A word of
+// the object before it ("the pricing page") is no such form.
+func markDescriptions(ws []parsedWord) {
+	lexicon := theLexicon()
+	for v := range ws {
+		if !ws[v].verb || ws[v].content {
+			continue
+		}
+		c := ws[v].clause
+		for g := v + 2; g+1 < len(ws) && ws[g].clause == c; g++ {
+			w, prev, next := ws[g], ws[g-1], ws[g+1]
+			if w.content || w.marker || len(w.terms) != 1 || len(w.lower) < 6 || !strings.HasSuffix(w.lower, "ing") {
+				continue
+			}
+			if _, ok := lexicon.verbs[w.terms[0]]; !ok || len(prev.terms) == 0 || prev.content || next.clause != c || (len(next.terms) > 0 && !next.content) {
+				continue
+			}
+			for k := g; k < len(ws) && ws[k].clause == c; k++ {
+				ws[k].content = true
+			}
+			break
+		}
+	}
+}
