@@ -31,6 +31,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	if err := web.CheckProxyHeader(*proxyHeader); err != nil {
 		return &exitError{2, fmt.Errorf("--trusted-proxy-header: %w", err)}
 	}
+	if err := applyMemoryLimit(os.Getenv); err != nil {
+		return err
+	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	m := meter.New(200000)
 	// the default encoding's ranks load beside the store's start (seeding
