@@ -62,10 +62,10 @@ func (in AgentInput) Validate(known map[string]bool) map[string]string {
 	if !slugPattern.MatchString(in.Slug) {
 		errs["slug"] = slugRule()
 	}
-	if strings.TrimSpace(in.Name) == "" || len(in.Name) > MaxName {
+	if strings.TrimSpace(in.Name) == "" || tooLong(in.Name, MaxName) {
 		errs["name"] = requiredAtMost(MaxName)
 	}
-	if len(in.Description) > MaxDescription {
+	if tooLong(in.Description, MaxDescription) {
 		errs["description"] = atMost(MaxDescription)
 	}
 	if msg := checkToolList(in.Declared, known); msg != "" {

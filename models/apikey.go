@@ -54,7 +54,7 @@ func (s *Store) CreateAPIKey(ctx context.Context, actor, name string) (string, *
 // returns it in full, once.
 func (s *Store) CreateScopedAPIKey(ctx context.Context, actor, name, scope string) (string, *APIKey, error) {
 	name = strings.TrimSpace(name)
-	if name == "" || len(name) > MaxKeyName {
+	if name == "" || tooLong(name, MaxKeyName) {
 		return "", nil, &ValidationError{Fields: map[string]string{"name": requiredAtMost(MaxKeyName)}}
 	}
 	if scope != ScopeRead && scope != ScopeRuntime {

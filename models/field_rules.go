@@ -3,6 +3,7 @@ package models
 import (
 	"fmt"
 	"regexp"
+	"unicode/utf8"
 
 	"github.com/agentforge/console/instruction/authority"
 )
@@ -39,6 +40,12 @@ func slugRule() string {
 func groupRule() string {
 	return fmt.Sprintf("use 1-%d lower-case letters, digits, dashes and underscores, starting with a letter (%s)", authority.MaxGroupName, authority.GroupRule())
 }
+
+// tooLong reports whether a typed text is over its bound of n characters.
+// It counts characters, as its message and Postgres's varchar(n) do, not
+// bytes: a name in another script is not refused sooner than the message
+// says.
+func tooLong(s string, n int) bool { return utf8.RuneCountInString(s) > n }
 
 // atMost is the message of a text over its bound.
 func atMost(n int) string { return fmt.Sprintf("is at most %d characters", n) }

@@ -151,7 +151,7 @@ func (s *Store) SetGrants(ctx context.Context, actor, group string, base int, gr
 	if !authority.ValidGroup(group) {
 		return nil, &ValidationError{Fields: map[string]string{"group": groupRule()}}
 	}
-	if len(message) > MaxMessage {
+	if tooLong(message, MaxMessage) {
 		return nil, &ValidationError{Fields: map[string]string{"message": atMost(MaxMessage)}}
 	}
 	if errs := ValidateGrants(grants, known); errs != nil {

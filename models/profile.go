@@ -90,7 +90,7 @@ func (c ProfileContent) Validate(known map[string]bool) map[string]string {
 			break
 		}
 	}
-	if len(c.Message) > MaxMessage {
+	if tooLong(c.Message, MaxMessage) {
 		errs["message"] = atMost(MaxMessage)
 	}
 	return errs
@@ -120,7 +120,7 @@ func (s *Store) CreateProfile(ctx context.Context, actor string, in ProfileInput
 	if !slugPattern.MatchString(in.Slug) {
 		errs["slug"] = slugRule()
 	}
-	if strings.TrimSpace(in.Name) == "" || len(in.Name) > MaxName {
+	if strings.TrimSpace(in.Name) == "" || tooLong(in.Name, MaxName) {
 		errs["name"] = requiredAtMost(MaxName)
 	}
 	if len(errs) > 0 {

@@ -40,7 +40,7 @@ func (s *Store) AddReview(ctx context.Context, u *User, id uint, kind, digest, c
 	if kind != ReviewApprove && kind != ReviewRequestChanges {
 		return nil, &ValidationError{Fields: map[string]string{"kind": "must be approve or request_changes"}}
 	}
-	if len(comment) > MaxComment {
+	if tooLong(comment, MaxComment) {
 		return nil, &ValidationError{Fields: map[string]string{"comment": atMost(MaxComment)}}
 	}
 	if kind == ReviewRequestChanges && strings.TrimSpace(comment) == "" {

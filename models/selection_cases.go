@@ -61,7 +61,7 @@ func (s *Store) SaveSelectionCases(ctx context.Context, actor string, agentID ui
 	switch {
 	case len(suiteJSON) > MaxSuiteBytes:
 		return nil, &ValidationError{Fields: map[string]string{"suite": fmt.Sprintf("is over %d bytes", MaxSuiteBytes)}}
-	case len(message) > MaxMessage:
+	case tooLong(message, MaxMessage):
 		return nil, &ValidationError{Fields: map[string]string{"message": atMost(MaxMessage)}}
 	case base < 0:
 		return nil, &ValidationError{Fields: map[string]string{"base": "must be 0 or a version"}}

@@ -129,7 +129,7 @@ func (s *Store) DecideHints(ctx context.Context, actor *User, id uint, approve b
 	switch {
 	case !approve && reason == "":
 		return nil, &ValidationError{Fields: map[string]string{"reason": "say why the hints are rejected"}}
-	case len(reason) > MaxMessage:
+	case tooLong(reason, MaxMessage):
 		return nil, &ValidationError{Fields: map[string]string{"reason": atMost(MaxMessage)}}
 	}
 	var out *HintProposal
