@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/http"
 	"unicode/utf8"
+
+	"github.com/agentforge/console/models"
 )
 
 // clipEcho bounds text a response or a log line echoes back: at most n
@@ -22,8 +24,8 @@ func clipEcho(s string, n int) string {
 	return s[:cut] + "…"
 }
 
-// maxSlug is the agent and profile slug columns' size.
-const maxSlug = 64
+// maxSlug is the longest agent or profile slug the slug rule allows.
+const maxSlug = models.MaxSlug
 
 // checkSlugs refuses an agent or profile slug longer than its column
 // before any lookup: no such slug can exist, and none is echoed.

@@ -5,10 +5,12 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/agentforge/console/models"
 )
 
 // TestErrorsEchoBoundedInput: no API error echoes unbounded input. An
-// agent or profile slug over its column's 64 bytes is a 400 naming it
+// agent or profile slug over the slug rule's models.MaxSlug is a 400 naming it
 // before any lookup; an unknown one is a 404 quoting a bounded excerpt;
 // an unknown 10 KB key is named by an excerpt.
 func TestErrorsEchoBoundedInput(t *testing.T) {
@@ -27,7 +29,8 @@ func TestErrorsEchoBoundedInput(t *testing.T) {
 		{http.MethodPost, "/api/v1/runs/r1/steps", map[string]any{"agent": huge, "receipts": []any{}}, 400, "agent"},
 		{http.MethodPost, "/api/v1/runs/r1/calls", map[string]any{"agent": "analyst", "profile": huge, "tool": "exec", "receipts": []any{}}, 400, "profile"},
 		{http.MethodGet, "/api/v1/tools/search?q=x&agent=" + url.QueryEscape(huge), nil, 400, "agent"},
-		{http.MethodPost, "/api/v1/authorize", map[string]any{"agent": strings.Repeat("z", 64), "tool": "exec"}, 404, "agent"},
+		{http.MethodPost, "/api/v1/authorize", map[string]any{"agent": strings.Repeat("z", models.MaxSlug), "tool": "exec"}, 404, "agent"},
+		{http.MethodPost, "/api/v1/authorize", map[string]any{"agent": strings.Repeat("z", models.MaxSlug+1), "tool": "exec"}, 400, "agent"},
 		{http.MethodPost, "/api/v1/authorize", `{"agent":"analyst","tool":"exec","` + strings.Repeat("k", 10000) + `":1}`, 400, ""},
 	} {
 		res, out := h.api(c.method, c.path, key, c.body)
