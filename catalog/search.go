@@ -312,11 +312,8 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	lists := [][]scored{whole}
 	// a task of stop words only ("what did I tell you") has no terms and
 	// can still say a hint phrase: one clause, the whole ranking
-	if n := len(terms); n > 0 && terms[n-1].clause > 0 {
-		n = terms[n-1].clause + 1
-		if n > maxClauses {
-			n = maxClauses
-		}
+	if n := clauses(terms); n > 1 {
+		n = min(n, maxClauses)
 		for c := 0; c < n; c++ {
 			var part []qterm
 			asks := false // a clause of content only (a condition) asks nothing
@@ -597,6 +594,18 @@ func (ix *Index) saidPhrases(seq []string) map[int32]float64 {
 
 // maxClauses bounds how many clauses of one query are ranked.
 const maxClauses = 4
+
+// clauses is how many clauses the terms number: the largest clause number
+// and one. The last term's is not it: the words a reading adds ("edit",
+// "calculate", "notify") come after every typed word with the number of
+// the clause they read, often an earlier one.
+func clauses(terms []qterm) int {
+	n := 0
+	for _, t := range terms {
+		n = max(n, t.clause+1)
+	}
+	return n
+}
 
 // Search ranks the roster's tools against the query; see Index.Search. It
 // is the one ranking function behind deferred search, the forge's search
