@@ -144,7 +144,9 @@ type rawWord struct {
 // sequence of words (see phraseWords), every stop word kept and each
 // content word a break (""), for matching hint phrases.
 func parseTask(q string) ([]qterm, []string) {
-	st := stemmer(nil)
+	// one memo of stems for the task: a word said again, or read again
+	// by markCollocations, is stemmed once
+	st := stemmer{}
 	ws := rawWords(q)
 	words := make([]parsedWord, 0, len(ws))
 	clause := 0
@@ -292,7 +294,7 @@ func parseTask(q string) ([]qterm, []string) {
 			span, cond = 0, false
 		}
 	}
-	markCollocations(words)
+	markCollocations(words, st)
 	markTimes(words)
 	markInstruments(words)
 	markDescriptions(words)
@@ -482,17 +484,18 @@ func thirdPerson(w parsedWord, l *lexicon) bool {
 
 // markCollocations marks the request words that open a lexicon
 // collocation ("kick off", "set up", "get rid of") within their clause.
-func markCollocations(ws []parsedWord) {
+// The words after one are stemmed only when it opens a collocation.
+func markCollocations(ws []parsedWord, st stemmer) {
 	lexicon := theLexicon()
 	for i := 0; i < len(ws); {
 		w := ws[i]
-		if w.content || w.marker || len(w.terms) == 0 {
+		if w.content || w.marker || len(w.terms) == 0 || !lexicon.firsts[st.stem(w.lower)] {
 			i++
 			continue
 		}
 		var seq []string
 		for j := i; j < len(ws) && j < i+3 && ws[j].clause == w.clause && !ws[j].content && !ws[j].marker; j++ {
-			seq = append(seq, stemWord(ws[j].lower, false))
+			seq = append(seq, st.stem(ws[j].lower))
 		}
 		if key, n := lexicon.collocation(seq, 0); n > 0 {
 			ws[i].colloc = key
