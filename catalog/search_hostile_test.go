@@ -14,7 +14,8 @@ import (
 // thesaurus and lexicon relatives (so the expansion ceilings are reached
 // in every clause ranked), as many clauses as are ranked, pronouns and
 // statements for the antecedent search, hint phrases, collocations,
-// quotes left open, references, sums.
+// quotes left open, references, sums, and many short words (each word
+// is stemmed, which costs most).
 func hostileQueries() map[string]string {
 	ceiling := catalog.MaxQueryBytes
 	fill := func(unit string) string { return strings.Repeat(unit, ceiling/len(unit)+1)[:ceiling] }
@@ -41,6 +42,9 @@ func hostileQueries() map[string]string {
 		"hyphens":        fill("to-do-e-mail-follow-up-"),
 		"camel":          fill("getFileContents parseInvoice "),
 		"one-word":       strings.Repeat("x", ceiling),
+		"short-verbs":    fill("fix run add get "),
+		"short-clauses":  fill("fix, run, add, get, "),
+		"abbreviations":  fill("PRs repos docs dirs "),
 		"edits":          fill("put a comment in config.yaml, "),
 		"states":         fill("mark the entry as done and "),
 		"made-things":    fill("leave a comment, log a new entry, "),

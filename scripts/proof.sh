@@ -52,7 +52,7 @@ pg_isready -h 127.0.0.1 -p 5432 -q || pg_ctlcluster --skip-systemctl-redirect "$
 # 4. bad input
 gotest "state-changing routes × {no token, bad token, cross-site, viewer, API key}: refused, 0 rows changed" sweep.log ./web -run TestStateChangeSweep -v
 gotest "API errors: 400/401/403/404/413/422/429 with the field named" api-errors.log ./web -run 'TestAPIErrors|TestAPIRateLimit|TestAPIKeysScope' -v
-for target in "./catalog FuzzParse" "./web FuzzAPICompose" "./web FuzzFormRoutes"; do
+for target in "./catalog FuzzParse" "./catalog FuzzSearch" "./catalog FuzzSearchImported" "./web FuzzAPICompose" "./web FuzzFormRoutes"; do
   set -- $target
   gotest "fuzz $2 for ${FUZZ_SECONDS:-10}s: no panic, no 5xx" "fuzz-$2.log" "$1" -run XXX -fuzz "^$2\$" -fuzztime "${FUZZ_SECONDS:-10}s"
 done
