@@ -160,7 +160,7 @@ type searchDoc struct {
 	codeOnly bool
 	fields   [numFields][]string
 	// phrases are the tool's search hints of two words or more, as
-	// phraseWords
+	// stemmer.phraseWords
 	phrases [][]string
 }
 
@@ -192,7 +192,7 @@ func makeSearchDoc(c Contract, st stemmer) searchDoc {
 	d.fields[fieldTitle] = st.terms(c.Title)
 	d.fields[fieldHints] = st.terms(strings.Join(c.SearchHints, " "))
 	for _, h := range c.SearchHints {
-		if ws := phraseWords(h); len(ws) >= 2 {
+		if ws := st.phraseWords(h); len(ws) >= 2 {
 			d.phrases = append(d.phrases, ws)
 		}
 	}

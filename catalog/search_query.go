@@ -141,7 +141,7 @@ type rawWord struct {
 
 // parseTask turns a task into search terms, marking content terms and
 // the verb, and numbering clauses. It also returns the task's request as a
-// sequence of words (see phraseWords), every stop word kept and each
+// sequence of words (see stemmer.phraseWords), every stop word kept and each
 // content word a break (""), for matching hint phrases.
 func parseTask(q string) ([]qterm, []string) {
 	// one memo of stems for the task: a word said again, or read again
@@ -328,7 +328,7 @@ func parseTask(q string) ([]qterm, []string) {
 		case w.content || w.negated:
 			seq = append(seq, "")
 		default:
-			seq = append(seq, phraseWords(w.lower)...)
+			seq = append(seq, st.phraseWords(w.lower)...)
 		}
 	}
 	var out []qterm
@@ -347,10 +347,10 @@ func parseTask(q string) ([]qterm, []string) {
 // phraseWords are the words of a text as phrases compare them: split like
 // terms, lower-cased and stemmed, stop words kept ("What did I tell
 // you?": what, did, i, tell, you).
-func phraseWords(s string) []string {
+func (st stemmer) phraseWords(s string) []string {
 	ws := splitWords(s)
 	for i, w := range ws {
-		ws[i] = stemWord(w, false)
+		ws[i] = st.stem(w)
 	}
 	return ws
 }

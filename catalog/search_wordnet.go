@@ -132,8 +132,8 @@ func (l *lexicon) relatives(key string, verb bool) []lexRel {
 }
 
 // collocation is the lexicon's collocation that starts at words[i] (a
-// task's words as phraseWords gives them), its key, and how many words it
-// spans; "" and 0 when there is none. The longest wins.
+// task's words as stemmer.phraseWords gives them), its key, and how many
+// words it spans; "" and 0 when there is none. The longest wins.
 func (l *lexicon) collocation(words []string, i int) (string, int) {
 	if !l.firsts[words[i]] {
 		return "", 0
