@@ -53,11 +53,7 @@ func TestDispatchOperationsSayWhatAToolDoes(t *testing.T) {
 	b := svcTool("svc.items_b", "Manage items.", opParam("method", "create", "archive"))
 	for _, roster := range [][]Contract{{a, b}, {b, a}} {
 		ix := NewIndex(roster)
-		for q, want := range map[string]string{"complete the item": "svc.items_a", "archive the item": "svc.items_b"} {
-			if hits := ix.Search(q, 2); len(hits) == 0 || hits[0].ID != want {
-				t.Errorf("%q: top %v, want %s", q, hits, want)
-			}
-		}
+		wantTops(t, ix, map[string]string{"complete the item": "svc.items_a", "archive the item": "svc.items_b"})
 	}
 	// a parameter of another name, or one without an enumeration, is
 	// no dispatch

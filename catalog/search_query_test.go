@@ -251,17 +251,13 @@ func TestWriteVerbsPreferToolsThatWrite(t *testing.T) {
 	write := read
 	write.ID, write.Effects = "notes_keep", EffectsWorkspaceWrite
 	ix := NewIndex([]Contract{read, write})
-	for q, want := range map[string]string{
+	wantTops(t, ix, map[string]string{
 		"remember my preferences":          "notes_keep",
 		"save the user's preferences":      "notes_keep",
 		"fix the notes about preferences":  "notes_keep",
 		"what are the user's preferences":  "notes_view",
 		"look at the notes about the user": "notes_view",
-	} {
-		if hits := ix.Search(q, 2); len(hits) == 0 || hits[0].ID != want {
-			t.Errorf("%q: top %v, want %s", q, hits, want)
-		}
-	}
+	})
 }
 
 // A nominalisation meets its verb (Snowball stems them apart); a word
@@ -292,17 +288,13 @@ func TestReadVerbsAndQuestionsPreferToolsThatRead(t *testing.T) {
 	read := write
 	read.ID, read.Effects = "notes_view", EffectsReadOnly
 	ix := NewIndex([]Contract{write, read})
-	for q, want := range map[string]string{
+	wantTops(t, ix, map[string]string{
 		"show me the notes about preferences":  "notes_view",
 		"any notes about my preferences?":      "notes_view",
 		"notes on preferences, don't keep any": "notes_view",
 		"keep notes about my preferences":      "notes_keep",
 		"notes about my preferences":           "notes_keep", // no verb: roster order
-	} {
-		if hits := ix.Search(q, 2); len(hits) == 0 || hits[0].ID != want {
-			t.Errorf("%q: top %v, want %s", q, hits, want)
-		}
-	}
+	})
 }
 
 // A hint phrase said word for word in the request finds its tool, stop
@@ -334,17 +326,13 @@ func TestProhibitionsRankTheForbiddenToolLower(t *testing.T) {
 	zip := Contract{ID: "archive_files", Title: "Archive files", Purpose: "Packs files and folders into one zip archive.", Class: ClassWorkspace, Effects: EffectsWorkspaceWrite, Version: "1"}
 	move := Contract{ID: "move_file", Title: "Move file", Purpose: "Moves a file into another folder.", Class: ClassWorkspace, Effects: EffectsWorkspaceWrite, Version: "1"}
 	ix := NewIndex([]Contract{zip, move})
-	for q, want := range map[string]string{
+	wantTops(t, ix, map[string]string{
 		"zip the drafts folder":                               "archive_files",
 		"archive the drafts: put them in the old folder":      "archive_files",
 		"archive the drafts. don't zip anything, move them":   "move_file",
 		"no zipping, just put the drafts in the old folder":   "move_file",
 		"put the drafts in the old folder instead of zipping": "move_file",
-	} {
-		if hits := ix.Search(q, 2); len(hits) == 0 || hits[0].ID != want {
-			t.Errorf("%q: top %v, want %s", q, hits, want)
-		}
-	}
+	})
 }
 
 // A verb collocation the lexicon knows is read as one word: its first
@@ -378,5 +366,16 @@ func TestCollocationsAreReadAsOneWord(t *testing.T) {
 	}
 	if !hasRel(kick.relatives, stemWord("commence", false)) {
 		t.Errorf("kick off: relatives %v lack commence", kick.relatives)
+	}
+}
+
+// wantTops checks that each task ranks its tool first among the index's
+// two best.
+func wantTops(t *testing.T, ix *Index, tops map[string]string) {
+	t.Helper()
+	for q, want := range tops {
+		if hits := ix.Search(q, 2); len(hits) == 0 || hits[0].ID != want {
+			t.Errorf("%q: top %v, want %s", q, hits, want)
+		}
 	}
 }
