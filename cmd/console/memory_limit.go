@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"math"
 	"runtime/debug"
 	"strconv"
 )
@@ -27,18 +29,12 @@ func memoryLimit(getenv func(string) string) (int64, bool, error) {
 	}
 	mb, err := strconv.Atoi(v)
 	if err != nil || mb < 0 {
-		return 0, false, &exitError{2, errMemoryLimit(v)}
+		return 0, false, &exitError{2, fmt.Errorf("CONSOLE_MEMORY_LIMIT_MB: %q is not a whole number of MiB (0 turns the limit off)", v)}
 	}
 	if mb == 0 {
-		return -1, true, nil
+		return math.MaxInt64, true, nil // the runtime's "no limit"
 	}
 	return int64(mb) << 20, true, nil
-}
-
-type errMemoryLimit string
-
-func (e errMemoryLimit) Error() string {
-	return "CONSOLE_MEMORY_LIMIT_MB: " + strconv.Quote(string(e)) + " is not a whole number of MiB (0 turns the limit off)"
 }
 
 // applyMemoryLimit sets the limit memoryLimit says, if any.
@@ -46,9 +42,6 @@ func applyMemoryLimit(getenv func(string) string) error {
 	limit, set, err := memoryLimit(getenv)
 	if err != nil || !set {
 		return err
-	}
-	if limit < 0 {
-		limit = 1<<63 - 1 // math.MaxInt64: no limit
 	}
 	debug.SetMemoryLimit(limit)
 	return nil

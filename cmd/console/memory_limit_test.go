@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 )
@@ -28,7 +29,7 @@ func TestMemoryLimitFromTheEnvironment(t *testing.T) {
 	}{
 		{"default", env(), defaultMemoryLimit, true},
 		{"operator's MiB", env("CONSOLE_MEMORY_LIMIT_MB", "512"), 512 << 20, true},
-		{"off", env("CONSOLE_MEMORY_LIMIT_MB", "0"), -1, true},
+		{"off", env("CONSOLE_MEMORY_LIMIT_MB", "0"), math.MaxInt64, true},
 		{"GOMEMLIMIT wins", env("GOMEMLIMIT", "1GiB", "CONSOLE_MEMORY_LIMIT_MB", "64"), 0, false},
 	}
 	for _, c := range cases {
