@@ -13,38 +13,49 @@ import (
 // parenPlural is a word with "(s)" tacked on: "step(s)", "tool(s)".
 var parenPlural = regexp.MustCompile(`[A-Za-z]{2,}\(s\)`)
 
-// TestNoParenthesisedPlurals: no text the console writes (pages, flashes,
-// errors, audit details; templ text compiles to string literals) says
-// "tool(s)": a count takes its proper plural.
-func TestNoParenthesisedPlurals(t *testing.T) {
-	var bad []string
-	for _, dir := range []string{"../web", "../views", "../models", "../catalog", "../instruction", "../cmd"} {
+// consoleSourceDirs are the packages whose strings reach people.
+var consoleSourceDirs = []string{"../web", "../views", "../models", "../catalog", "../instruction", "../cmd"}
+
+// eachConsoleSource calls fn with every non-test Go file of the
+// consoleSourceDirs, failing the test on an error.
+func eachConsoleSource(t *testing.T, fn func(path string) error) {
+	t.Helper()
+	for _, dir := range consoleSourceDirs {
 		err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 				return err
 			}
-			src, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			fs := token.NewFileSet()
-			var s scanner.Scanner
-			s.Init(fs.AddFile(path, -1, len(src)), src, nil, 0)
-			for {
-				pos, tok, lit := s.Scan()
-				if tok == token.EOF {
-					break
-				}
-				if tok == token.STRING && parenPlural.MatchString(lit) {
-					bad = append(bad, fs.Position(pos).String()+": "+parenPlural.FindString(lit))
-				}
-			}
-			return nil
+			return fn(path)
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
 	}
+}
+
+// TestNoParenthesisedPlurals: no text the console writes (pages, flashes,
+// errors, audit details; templ text compiles to string literals) says
+// "tool(s)": a count takes its proper plural.
+func TestNoParenthesisedPlurals(t *testing.T) {
+	var bad []string
+	eachConsoleSource(t, func(path string) error {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		fs := token.NewFileSet()
+		var s scanner.Scanner
+		s.Init(fs.AddFile(path, -1, len(src)), src, nil, 0)
+		for {
+			pos, tok, lit := s.Scan()
+			if tok == token.EOF {
+				return nil
+			}
+			if tok == token.STRING && parenPlural.MatchString(lit) {
+				bad = append(bad, fs.Position(pos).String()+": "+parenPlural.FindString(lit))
+			}
+		}
+	})
 	for _, b := range bad {
 		t.Error(b)
 	}
