@@ -79,18 +79,12 @@ var readingActions = stemSet("get", "list", "search", "find", "read", "fetch", "
 
 // nameReads reports whether a tool's name says it only reads: its first
 // word or last word is a reading action, and no other word is an action
-// verb of another kind.
+// verb of another kind (see opReads).
 func nameReads(name []string) bool {
 	if len(name) < 2 {
 		return false
 	}
-	reads := readingActions[name[0]] || readingActions[name[len(name)-1]]
-	for _, w := range name {
-		if (actionVerbs[w] || editVerbs[w] || writeVerbs[w]) && !readingActions[w] {
-			return false
-		}
-	}
-	return reads
+	return (readingActions[name[0]] || readingActions[name[len(name)-1]]) && opReads(name)
 }
 
 // admonitions are the labels of remarks in descriptions ("Note:",
