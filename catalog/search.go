@@ -207,7 +207,7 @@ func makeSearchDoc(c Contract, st stemmer) searchDoc {
 }
 
 func newIndex(all []searchDoc, codeOnly bool) *Index {
-	ix := &Index{postings: map[string][]posting{}, phrases: map[string][]hintPhrase{}}
+	ix := &Index{postings: map[string][]posting{}, phrases: map[string][]hintPhrase{}, serviceNames: map[string]bool{}}
 	docs := make([][numFields][]string, 0, len(all))
 	var docNames [][]string
 	var totals [numFields]float64
@@ -221,6 +221,9 @@ func newIndex(all []searchDoc, codeOnly bool) *Index {
 		}
 		for _, p := range sd.phrases {
 			ix.phrases[p[0]] = append(ix.phrases[p[0]], hintPhrase{int32(len(docs)), p})
+		}
+		for _, w := range ft[fieldNamespace] {
+			ix.serviceNames[w] = true
 		}
 		docs = append(docs, ft)
 		docNames = append(docNames, append(append(append([]string(nil), ft[fieldName]...), ft[fieldAction]...), ft[fieldTitle]...))
@@ -254,12 +257,6 @@ func newIndex(all []searchDoc, codeOnly bool) *Index {
 		}
 	}
 	ix.vocabulary = serviceVocabulary(ix.tools, docNames)
-	ix.serviceNames = map[string]bool{}
-	for _, t := range ix.tools {
-		for _, w := range stemmer(nil).terms(t.namespace) {
-			ix.serviceNames[w] = true
-		}
-	}
 	return ix
 }
 
