@@ -231,9 +231,11 @@ func concepts(qs []qterm) []concept {
 		if c.content {
 			continue // a name or a topic is not expanded by the lexicon
 		}
-		rs := lexicon.relatives(c.own, c.verb || c.verbSense)
+		var rs []lexRel
 		if k != "" {
 			rs = lexicon.relatives(k, true)
+		} else {
+			rs = lexicon.relatives(c.own, c.verb || c.verbSense)
 		}
 		n := 0
 		for _, r := range rs {
