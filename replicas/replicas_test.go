@@ -5,11 +5,11 @@
 package replicas
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -30,8 +30,6 @@ import (
 )
 
 const adminPassword = "admin-password-1"
-
-// Ports of the two replicas (the hardening range of TEAM.md).
 
 // cluster is two console processes on one Postgres schema.
 type cluster struct {
@@ -242,9 +240,7 @@ func startCluster(t *testing.T) *cluster {
 	u.RawQuery = q.Encode()
 	c := &cluster{t: t, bin: bin, env: append(os.Environ(), "DATABASE_URL="+u.String(), "CONSOLE_ADMIN_PASSWORD="+adminPassword)}
 	for i := range c.base {
-		port := freePort(t)
-		c.base[i] = fmt.Sprintf("http://127.0.0.1:%d", port)
-		c.start(i, port)
+		c.start(i)
 	}
 	c.store, err = models.Open(ctx, u.String())
 	if err != nil {
@@ -255,11 +251,18 @@ func startCluster(t *testing.T) *cluster {
 	return c
 }
 
-func (c *cluster) start(i, port int) {
+// start runs replica i on a port the kernel picks when the replica binds
+// (--addr 127.0.0.1:0) and learns its address from the line serve prints,
+// so no other process can take the port between choosing and binding it.
+func (c *cluster) start(i int) {
 	t := c.t
 	log, _ := os.Create(filepath.Join(t.TempDir(), fmt.Sprintf("replica-%d.log", i)))
-	cmd := exec.Command(c.bin, "serve", "--addr", fmt.Sprintf("127.0.0.1:%d", port), "--api-rate", "3")
-	cmd.Env, cmd.Stdout, cmd.Stderr = c.env, log, log
+	cmd := exec.Command(c.bin, "serve", "--addr", "127.0.0.1:0", "--api-rate", "3")
+	cmd.Env, cmd.Stderr = c.env, log
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -274,6 +277,15 @@ func (c *cluster) start(i, port int) {
 		}
 		log.Close()
 	})
+	addr := make(chan string, 1)
+	go watchServeOutput(stdout, log, addr)
+	select {
+	case a := <-addr:
+		c.base[i] = "http://" + a
+	case <-time.After(60 * time.Second):
+		b, _ := os.ReadFile(log.Name())
+		t.Fatalf("replica %d printed no address:\n%s", i, b)
+	}
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
 		if res, err := http.Get(c.base[i] + "/readyz"); err == nil {
@@ -286,6 +298,24 @@ func (c *cluster) start(i, port int) {
 	}
 	b, _ := os.ReadFile(log.Name())
 	t.Fatalf("replica %d did not start:\n%s", i, b)
+}
+
+// serveBanner is the line serve prints once it listens.
+var serveBanner = regexp.MustCompile(`^Agent Forge Console on (\S+) `)
+
+// watchServeOutput copies a replica's stdout to its log and sends the
+// address of its first banner line, if any, on addr.
+func watchServeOutput(r io.Reader, log io.Writer, addr chan<- string) {
+	sc := bufio.NewScanner(r)
+	sent := false
+	for sc.Scan() {
+		line := sc.Text()
+		fmt.Fprintln(log, line)
+		if m := serveBanner.FindStringSubmatch(line); m != nil && !sent {
+			addr <- m[1]
+			sent = true
+		}
+	}
 }
 
 // cli runs the console binary against the cluster's database.
@@ -416,16 +446,4 @@ func (b *browser) signIn(base, name, password string) {
 	}
 	_, d := b.get(base + "/")
 	b.csrf, _ = d.Find(`meta[name="csrf-token"]`).Attr("content")
-}
-
-// freePort asks the kernel for a port nobody listens on, so two runs of
-// this test (or another console) on one machine never answer for each
-// other's replicas.
-func freePort(t *testing.T) int {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
 }
