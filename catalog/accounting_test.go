@@ -225,12 +225,46 @@ func checkAccounted(t *testing.T, c catalog.Contract, schema map[string]any) {
 			}
 		}
 		for path := range rc.nodes {
-			if exp[path] == nil {
+			if exp[path] == nil && path != returnsPath && !strings.HasPrefix(path, returnsPath+"/") {
 				t.Errorf("%s %s: node %q has no source", c.ID, form, path)
 			}
 		}
 		if rc.purpose != normText(c.Purpose) {
 			t.Errorf("%s %s: purpose reads back as %q", c.ID, form, rc.purpose)
+		}
+	}
+}
+
+// checkOutputAccounted asserts that every keyword of an output schema is
+// in both renderings of c, under the result object (returnsPath), and that
+// no result node lacks a source.
+func checkOutputAccounted(t *testing.T, c catalog.Contract, schema map[string]any) {
+	t.Helper()
+	exp := map[string]*want{}
+	if !expectSchema(exp, returnsPath, schema, nil, true) {
+		t.Errorf("%s: imported although the reference model refuses its output schema", c.ID)
+		return
+	}
+	for form, rc := range readBoth(t, c) {
+		for path, w := range exp {
+			n := rc.nodes[path]
+			if n == nil {
+				t.Errorf("%s %s: no result node %q (have %q)", c.ID, form, path, rc.order)
+				continue
+			}
+			for _, f := range w.facts {
+				if !contains(n.facts, f) {
+					t.Errorf("%s %s: %q lacks fact %q (has %q)", c.ID, form, path, f, n.facts)
+				}
+			}
+			if w.text != nil && n.text != *w.text {
+				t.Errorf("%s %s: %q reads back as %q, want %q", c.ID, form, path, n.text, *w.text)
+			}
+		}
+		for path := range rc.nodes {
+			if (path == returnsPath || strings.HasPrefix(path, returnsPath+"/")) && exp[path] == nil {
+				t.Errorf("%s %s: result node %q has no source", c.ID, form, path)
+			}
 		}
 	}
 }

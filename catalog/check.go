@@ -16,6 +16,9 @@ type checker struct {
 	ps     *Problems
 	tool   string
 	schema bool
+	// descRequired refuses a property without a description (the
+	// console's own format); imports warn instead (schemaReader).
+	descRequired bool
 }
 
 var nativeKeys = map[string]string{
@@ -75,11 +78,21 @@ func (c *checker) input(path string, in Param, params []Param) {
 	c.param(path, in, false, scope)
 }
 
+// output checks the result's structure: an object whose properties are
+// the result's fields.
+func (c *checker) output(path string, out Param) {
+	if out.Type != "" && out.Type != "object" {
+		c.add(path, "type", "must be \"object\" for a tool's result, got %q", out.Type)
+	}
+	out.Type = "object"
+	c.param(path, out, false, nil)
+}
+
 // param checks one schema node and everything below it. scope holds the
 // enclosing object's property names, which Requires may name.
 func (c *checker) param(path string, p Param, needDesc bool, scope map[string]bool) {
 	types := c.types(path, p)
-	checkText(c.ps, c.tool, path+".description", p.Description, needDesc)
+	checkText(c.ps, c.tool, path+".description", p.Description, needDesc && c.descRequired)
 	if strings.ContainsAny(p.Title, "\r\n\u2028\u2029\u0085\v\f") {
 		c.add(path, "title", "must be one line")
 	}

@@ -32,6 +32,18 @@ func (c *checker) values(path string, p Param, types []string) {
 			c.add(path, "examples", "example %d (%s) is not an allowed value", i+1, jsonValue(v))
 		}
 	}
+	if p.DefaultNull {
+		switch {
+		case p.Default != nil:
+			c.add(path, "default", "is both null and %s", jsonValue(p.Default))
+		case !matchesType(types, nil):
+			c.add(path, "default", "null is not of type %s", p.Type)
+		case !inEnum(nil):
+			c.add(path, "default", "null is not one of the enum values")
+		case p.Const != nil:
+			c.add(path, "default", "null differs from const %s", jsonValue(p.Const))
+		}
+	}
 	if p.Default == nil {
 		return
 	}

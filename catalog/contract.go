@@ -46,8 +46,13 @@ type Contract struct {
 	// Input holds the rules on the argument object as a whole (its
 	// description, closed, variants, property counts); its properties are
 	// Params. Nil when the arguments have no such rule.
-	Input       *Param    `json:"input,omitempty" yaml:"input,omitempty"`
-	Returns     string    `json:"returns,omitempty" yaml:"returns,omitempty"`
+	Input   *Param `json:"input,omitempty" yaml:"input,omitempty"`
+	Returns string `json:"returns,omitempty" yaml:"returns,omitempty"`
+	// Output is the structure of the result (an MCP output schema): the
+	// result object's rules and, as its Properties, its fields. Its own
+	// description is Returns. Nil when the result has no declared
+	// structure. Both forms render it as part of Returns.
+	Output      *Param    `json:"output,omitempty" yaml:"output,omitempty"`
 	Constraints []string  `json:"constraints,omitempty" yaml:"constraints,omitempty"`
 	Examples    []Example `json:"examples,omitempty" yaml:"examples,omitempty"`
 	Class       Class     `json:"class" yaml:"class"`
@@ -76,6 +81,9 @@ type Param struct {
 	Enum        []any  `json:"enum,omitempty" yaml:"enum,omitempty"`
 	Const       any    `json:"const,omitempty" yaml:"const,omitempty"`
 	Default     any    `json:"default,omitempty" yaml:"default,omitempty"`
+	// DefaultNull is a default of JSON null ("default": null, as pydantic
+	// writes for an optional field), which Default cannot hold.
+	DefaultNull bool   `json:"default_null,omitempty" yaml:"default_null,omitempty"`
 	Examples    []any  `json:"examples,omitempty" yaml:"examples,omitempty"`
 	Format      string `json:"format,omitempty" yaml:"format,omitempty"`
 	Pattern     string `json:"pattern,omitempty" yaml:"pattern,omitempty"`
@@ -189,6 +197,9 @@ func (c Contract) Texts() []string {
 	walk(c.Params)
 	if c.Returns != "" {
 		out = append(out, c.Returns)
+	}
+	if c.Output != nil {
+		walk([]Param{*c.Output})
 	}
 	out = append(out, c.Constraints...)
 	return out

@@ -28,19 +28,29 @@ const MaxImportBytes = 8 << 20
 // problem is reported; a non-empty Problems means nothing may be stored.
 // The contracts returned are also validated as a set.
 func Parse(format string, data []byte, namespace string) ([]Contract, Problems) {
+	cs, ps, _ := ParseWithWarnings(format, data, namespace)
+	return cs, ps
+}
+
+// ParseWithWarnings is Parse that also returns the warnings: findings that
+// do not stop the import but that the admin importing should see (an MCP
+// or OpenAI parameter without a description, which renders as its name and
+// facts alone). Every place an admin imports shows them.
+func ParseWithWarnings(format string, data []byte, namespace string) ([]Contract, Problems, Warnings) {
 	var ps Problems
+	var ws Warnings
 	if len(data) > MaxImportBytes {
 		ps.add("", "file", "is %d bytes, over the ceiling of %d", len(data), MaxImportBytes)
-		return nil, ps
+		return nil, ps, nil
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		ps.add("", "file", "is empty")
-		return nil, ps
+		return nil, ps, nil
 	}
 	doc, err := decodeDocument(data)
 	if err != nil {
 		ps.add("", "file", "is neither valid JSON nor valid YAML: %v", err)
-		return nil, ps
+		return nil, ps, nil
 	}
 	var cs []Contract
 	switch format {
@@ -49,31 +59,41 @@ func Parse(format string, data []byte, namespace string) ([]Contract, Problems) 
 	case FormatMCP, FormatOpenAI:
 		if !idPattern.MatchString(namespace) || strings.Contains(namespace, ".") {
 			ps.add("", "namespace", "%q must be a service name matching ^[a-z][a-z0-9_]*$", namespace)
-			return nil, ps
+			return nil, ps, nil
 		}
 		if len(namespace) > MaxNamespaceLength {
 			ps.add("", "namespace", "is %d characters, longer than the limit of %d", len(namespace), MaxNamespaceLength)
-			return nil, ps
+			return nil, ps, nil
 		}
 		if format == FormatMCP {
-			cs = parseMCP(&ps, doc, namespace)
+			cs = parseMCP(&ps, &ws, doc, namespace)
 		} else {
-			cs = parseOpenAI(&ps, doc, namespace)
+			cs = parseOpenAI(&ps, &ws, doc, namespace)
 		}
 	default:
 		ps.add("", "format", "%q is not one of %s", format, strings.Join(Formats, ", "))
-		return nil, ps
+		return nil, ps, nil
 	}
 	if len(cs) == 0 && len(ps) == 0 {
 		ps.add("", "tools", "the document holds no tools")
 	}
 	// report structural and contract problems together; MCP and OpenAI
 	// parameter trees were already checked in JSON-Schema terms
-	ps = append(ps, validate(cs, format == FormatNative)...)
-	if len(ps) > 0 {
-		return nil, ps
+	named := map[string]bool{} // tools whose name the importer refused
+	for _, p := range ps {
+		if p.Field == "name" {
+			named[namespace+"."+p.Tool] = true
+		}
 	}
-	return cs, nil
+	for _, p := range validate(cs, format == FormatNative, format == FormatNative) {
+		if !(p.Field == "id" && named[p.Tool]) { // the same fault, already named
+			ps = append(ps, p)
+		}
+	}
+	if len(ps) > 0 {
+		return nil, ps, ws
+	}
+	return cs, nil, ws
 }
 
 // decodeDocument decodes JSON, or YAML when the text is not JSON, into

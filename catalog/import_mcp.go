@@ -1,22 +1,22 @@
 package catalog
 
 import (
-	"sort"
+	"regexp"
 	"strings"
 )
 
-var mcpToolKeys = []string{"name", "title", "description", "inputSchema", "outputSchema", "annotations", "icons", "_meta"}
+// mcpToolKeys are the members of a Tool in the MCP revisions up to
+// 2025-11-25. icons and _meta are display and client metadata: accepted,
+// never read, so nothing in them reaches a contract or a rendering.
+var mcpToolKeys = []string{"name", "title", "description", "inputSchema", "outputSchema", "annotations", "execution", "icons", "_meta"}
 var mcpAnnotationKeys = []string{"title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"}
 
-func parseMCP(ps *Problems, doc any, ns string) []Contract {
+func parseMCP(ps *Problems, ws *Warnings, doc any, ns string) []Contract {
 	var out []Contract
 	eachTool(ps, doc, func(i int, m map[string]any) {
 		name := toolName(m, i)
 		checkKeys(ps, name, "", m, mcpToolKeys...)
-		ann, _ := m["annotations"].(map[string]any)
-		if ann != nil {
-			checkKeys(ps, name, "annotations", ann, mcpAnnotationKeys...)
-		}
+		ann := mcpAnnotations(ps, name, m)
 		c := Contract{
 			ID:      ns + "." + str(m, "name"),
 			Title:   firstNonEmpty(str(m, "title"), str(ann, "title"), str(m, "name")),
@@ -25,26 +25,108 @@ func parseMCP(ps *Problems, doc any, ns string) []Contract {
 			Effects: mcpEffects(ann),
 			Version: "1",
 		}
-		if str(m, "name") == "" {
-			ps.add(name, "name", "is required")
-		}
+		checkServiceName(ps, name, m)
 		if b, _ := ann["idempotentHint"].(bool); b && c.Effects != EffectsReadOnly {
 			c.Constraints = append(c.Constraints, "Idempotent: repeating a call with the same arguments has no further effect.")
 		}
 		if b, _ := ann["openWorldHint"].(bool); b {
 			c.Constraints = append(c.Constraints, "Open world: the tool reaches systems outside this service's own data.")
 		}
+		if k := taskConstraint(ps, name, m); k != "" {
+			c.Constraints = append(c.Constraints, k)
+		}
 		if schema, ok := m["inputSchema"].(map[string]any); ok {
-			c.Params, c.Input = readSchema(ps, name, "inputSchema", schema)
+			c.Params, c.Input = readSchema(ps, ws, name, "inputSchema", schema)
 		} else {
 			ps.add(name, "inputSchema", "is required and must be an object")
 		}
-		if osch, ok := m["outputSchema"].(map[string]any); ok {
-			c.Returns = readOutput(ps, name, osch)
+		if raw, ok := m["outputSchema"]; ok {
+			if osch, ok := raw.(map[string]any); ok {
+				c.Returns, c.Output = readOutput(ps, name, osch)
+			} else {
+				ps.add(name, "outputSchema", "must be a schema object")
+			}
 		}
 		out = append(out, c)
 	})
 	return out
+}
+
+// mcpAnnotations reads a tool's annotations: an object of the spec's
+// hints, each of its type (a hint of the wrong type would silently change
+// the effects, so it is refused).
+func mcpAnnotations(ps *Problems, name string, m map[string]any) map[string]any {
+	raw, present := m["annotations"]
+	if !present {
+		return nil
+	}
+	ann, ok := raw.(map[string]any)
+	if !ok {
+		ps.add(name, "annotations", "must be an object")
+		return nil
+	}
+	checkKeys(ps, name, "annotations", ann, mcpAnnotationKeys...)
+	for _, k := range mcpAnnotationKeys {
+		v, set := ann[k]
+		if !set {
+			continue
+		}
+		if _, isStr := v.(string); k == "title" && !isStr {
+			ps.add(name, "annotations.title", "must be a string")
+		}
+		if _, isBool := v.(bool); k != "title" && !isBool {
+			ps.add(name, "annotations."+k, "must be true or false")
+		}
+	}
+	return ann
+}
+
+// taskConstraint reads execution.taskSupport (MCP 2025-11-25): whether a
+// call may or must be a task-augmented request, whose result is fetched
+// later. "forbidden" is the spec's meaning of an absent member, so it
+// yields the same contract as none; the other two are constraints on the
+// call and render as one.
+func taskConstraint(ps *Problems, name string, m map[string]any) string {
+	raw, present := m["execution"]
+	if !present {
+		return ""
+	}
+	ex, ok := raw.(map[string]any)
+	if !ok {
+		ps.add(name, "execution", "must be an object")
+		return ""
+	}
+	checkKeys(ps, name, "execution", ex, "taskSupport")
+	v, set := ex["taskSupport"]
+	if !set {
+		return ""
+	}
+	switch v {
+	case "forbidden":
+		return ""
+	case "optional":
+		return "Task optional: it may be called as a task (a task-augmented request whose result is fetched later) or as a plain call."
+	case "required":
+		return "Task required: call it only as a task (a task-augmented request whose result is fetched later); a plain call is refused."
+	}
+	ps.add(name, "execution.taskSupport", "must be \"forbidden\", \"optional\" or \"required\", got %s", jsonValue(v))
+	return ""
+}
+
+// serviceName is the rule of a service tool's name: with the namespace
+// it is the console tool id the model calls.
+var serviceName = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+
+// checkServiceName reports a missing name, or one a console tool id cannot
+// hold. Such a tool is refused, never renamed: the model would call a
+// name the server does not know.
+func checkServiceName(ps *Problems, tool string, m map[string]any) {
+	switch n := str(m, "name"); {
+	case n == "":
+		ps.add(tool, "name", "is required")
+	case !serviceName.MatchString(n):
+		ps.add(tool, "name", "%q cannot be a console tool id, which holds only lowercase letters, digits and underscores and starts with a letter; the tool is not imported under another name, since the model must call it by the name the server knows", n)
+	}
 }
 
 func mcpEffects(ann map[string]any) Effects {
@@ -60,8 +142,9 @@ func mcpEffects(ann map[string]any) Effects {
 // readSchema reads a tool's input schema and, when every keyword was
 // accounted for, checks the result for contradictions in the schema's own
 // vocabulary. Either way every problem names the tool, path and keyword.
-func readSchema(ps *Problems, tool, path string, schema map[string]any) ([]Param, *Param) {
-	r := &schemaReader{ps: ps, tool: tool}
+// A property without a description is a warning in ws.
+func readSchema(ps *Problems, ws *Warnings, tool, path string, schema map[string]any) ([]Param, *Param) {
+	r := &schemaReader{ps: ps, tool: tool, warn: ws}
 	params, input := r.readInput(path, schema)
 	if r.count > 0 {
 		return params, input
@@ -74,21 +157,27 @@ func readSchema(ps *Problems, tool, path string, schema map[string]any) ([]Param
 	return params, input
 }
 
-// readOutput reads an output schema's description, the one part of it the
-// contract carries (as Returns). Any other keyword would be a rule the
-// renderings cannot show, so it is refused.
-func readOutput(ps *Problems, tool string, s map[string]any) string {
-	keys := make([]string, 0, len(s))
-	for k := range s {
-		keys = append(keys, k)
+// readOutput reads an output schema: its description becomes Returns, its
+// rules and properties Output, which both forms render under Returns. MCP
+// requires the result to be an object; any keyword the reader does not
+// account for is refused, as in an input schema.
+func readOutput(ps *Problems, tool string, s map[string]any) (string, *Param) {
+	const path = "outputSchema"
+	r := &schemaReader{ps: ps, tool: tool}
+	if t, ok := s["type"]; ok && t != "object" {
+		r.add(path, "type", "must be \"object\" for a tool's result, got %s", jsonValue(t))
 	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		if _, isStr := s[k].(string); k != "description" || !isStr {
-			ps.add(tool, "outputSchema."+k, "the output schema's structure is not rendered; only its description is accepted")
-		}
+	out := r.read(path, "", s, nil, true)
+	returns := out.Description
+	out.Description, out.Type = "", ""
+	if r.count == 0 {
+		ch := &checker{ps: ps, tool: tool, schema: true}
+		ch.output(path, out)
 	}
-	return str(s, "description")
+	if isZeroParam(out) {
+		return returns, nil
+	}
+	return returns, &out
 }
 
 func firstNonEmpty(ss ...string) string {

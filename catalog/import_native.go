@@ -6,7 +6,7 @@ import (
 )
 
 var nativeContractKeys = []string{"id", "title", "purpose", "params", "returns", "constraints", "examples", "class", "effects", "code_only", "always_on", "signals", "search_hints", "version"}
-var nativeParamKeys = []string{"name", "type", "required", "description", "title", "enum", "const", "default", "examples", "format", "pattern",
+var nativeParamKeys = []string{"name", "type", "required", "description", "title", "enum", "const", "default", "default_null", "examples", "format", "pattern",
 	"minimum", "maximum", "exclusive_minimum", "exclusive_maximum", "multiple_of", "min_length", "max_length", "min_items", "max_items",
 	"unique_items", "min_properties", "max_properties", "deprecated", "items", "properties", "closed", "additional_properties",
 	"requires", "one_of", "any_of", "all_of"}

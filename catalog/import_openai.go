@@ -3,7 +3,7 @@ package catalog
 // parseOpenAI reads OpenAI function tools: a list (or {"tools": [...]}) of
 // {"type":"function","function":{name, description, parameters, strict?}},
 // or the bare function objects.
-func parseOpenAI(ps *Problems, doc any, ns string) []Contract {
+func parseOpenAI(ps *Problems, ws *Warnings, doc any, ns string) []Contract {
 	var out []Contract
 	eachTool(ps, doc, func(i int, m map[string]any) {
 		if fn, ok := m["function"].(map[string]any); ok {
@@ -23,11 +23,9 @@ func parseOpenAI(ps *Problems, doc any, ns string) []Contract {
 			Effects: EffectsExternalWrite,
 			Version: "1",
 		}
-		if str(m, "name") == "" {
-			ps.add(name, "name", "is required")
-		}
+		checkServiceName(ps, name, m)
 		if params, ok := m["parameters"].(map[string]any); ok {
-			c.Params, c.Input = readSchema(ps, name, "parameters", params)
+			c.Params, c.Input = readSchema(ps, ws, name, "parameters", params)
 		} else if m["parameters"] != nil {
 			ps.add(name, "parameters", "must be a schema object")
 		}

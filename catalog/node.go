@@ -30,6 +30,19 @@ func inputNode(c Contract) node {
 	return n
 }
 
+// outputNode is the result: Returns as its text, the rules and fields of
+// Output as its facts and children.
+func outputNode(c Contract) node {
+	var out Param
+	if c.Output != nil {
+		out = *c.Output
+	}
+	out.Type, out.Description = "", ""
+	n := paramNode(out, "", false)
+	n.text = c.Returns
+	return n
+}
+
 func paramNode(p Param, label string, named bool) node {
 	n := node{label: label, named: named, facts: paramFacts(p), text: p.Description}
 	for _, q := range p.Properties {
@@ -69,6 +82,7 @@ func paramFacts(p Param) []string {
 	add(p.Const != nil, "const "+jsonValue(p.Const))
 	add(len(p.Enum) > 0, "one of "+jsonList(p.Enum))
 	add(p.Default != nil, "default "+jsonValue(p.Default))
+	add(p.DefaultNull, "default null")
 	add(len(p.Examples) > 0, "examples "+jsonList(p.Examples))
 	add(p.Format != "", "format "+jsonValue(p.Format))
 	add(p.Pattern != "", "pattern "+jsonValue(p.Pattern))

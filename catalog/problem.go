@@ -47,3 +47,11 @@ func (ps Problems) Error() string {
 func (ps *Problems) add(tool, field, format string, args ...any) {
 	*ps = append(*ps, Problem{Tool: tool, Field: field, Message: fmt.Sprintf(format, args...)})
 }
+
+// Warnings are findings that do not stop an import, each located like a
+// Problem; the admin sees them beside the preview.
+type Warnings []Problem
+
+func (ws *Warnings) add(tool, field, format string, args ...any) {
+	*ws = append(*ws, Problem{Tool: tool, Field: field, Message: fmt.Sprintf(format, args...)})
+}

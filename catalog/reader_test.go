@@ -198,10 +198,16 @@ func readRendering(form, text string) (*readContract, error) {
 				target = &n.text
 				stack = nil
 				continue
-			case strings.HasPrefix(line, "Returns: ") && indentOf(line) == 0:
+			case strings.HasPrefix(line, "Returns") && indentOf(line) == 0:
 				section = "Returns"
-				rc.returns = strings.TrimPrefix(line, "Returns: ")
-				target = &rc.returns
+				n, err := headerNode(strings.TrimPrefix(line, "Returns"))
+				if err != nil {
+					return nil, fmt.Errorf("line %d: bad returns header %q: %v", i+1, line, err)
+				}
+				rc.nodes[returnsPath] = n
+				rc.order = append(rc.order, returnsPath)
+				target = &n.text
+				stack = []string{returnsPath}
 				continue
 			case line == "Constraints:" || line == "Examples:":
 				section = strings.TrimSuffix(line, ":")
@@ -209,7 +215,7 @@ func readRendering(form, text string) (*readContract, error) {
 				continue
 			}
 			switch section {
-			case "Parameters":
+			case "Parameters", "Returns":
 				ind := indentOf(line)
 				body := line[ind:]
 				if ind%2 != 0 || !strings.HasPrefix(body, "- ") {
@@ -219,7 +225,11 @@ func readRendering(form, text string) (*readContract, error) {
 				if err != nil {
 					return nil, fmt.Errorf("line %d: %v", i+1, err)
 				}
-				if err := addNode(ind/2, label, facts, t); err != nil {
+				depth := ind / 2
+				if section == "Returns" {
+					depth++ // below the result object
+				}
+				if err := addNode(depth, label, facts, t); err != nil {
 					return nil, err
 				}
 			case "Constraints":
@@ -241,7 +251,7 @@ func readRendering(form, text string) (*readContract, error) {
 				return nil, fmt.Errorf("line %d: unexpected %q", i+1, line)
 			}
 		}
-		return rc, nil
+		return withReturns(rc), nil
 	}
 	// compact
 	head := lines[0]
@@ -263,7 +273,7 @@ func readRendering(form, text string) (*readContract, error) {
 	rc.class, rc.effects = m[1], m[2]
 	rc.purpose = rest[len(m[0]):]
 	target = &rc.purpose
-	inParams := false
+	inParams, inReturns := false, false
 	for i = 1; i < len(lines); i++ {
 		line := lines[i]
 		if c, ok := continuation(line); ok {
@@ -276,7 +286,7 @@ func readRendering(form, text string) (*readContract, error) {
 		ind := indentOf(line)
 		body := line[ind:]
 		if ind == 2 {
-			inParams = false
+			inParams, inReturns = false, false
 			switch {
 			case strings.HasPrefix(body, "params"):
 				inParams = true
@@ -296,9 +306,16 @@ func readRendering(form, text string) (*readContract, error) {
 				rc.order = append(rc.order, "")
 				target = &n.text
 				stack = nil
-			case strings.HasPrefix(body, "returns: "):
-				rc.returns = strings.TrimPrefix(body, "returns: ")
-				target = &rc.returns
+			case strings.HasPrefix(body, "returns"):
+				n, err := headerNode(strings.TrimPrefix(body, "returns"))
+				if err != nil {
+					return nil, fmt.Errorf("line %d: bad returns header %q: %v", i+1, line, err)
+				}
+				inReturns = true
+				rc.nodes[returnsPath] = n
+				rc.order = append(rc.order, returnsPath)
+				target = &n.text
+				stack = []string{returnsPath}
 			case body == "constraints:":
 				target = nil
 			case strings.HasPrefix(body, "- "):
@@ -309,18 +326,51 @@ func readRendering(form, text string) (*readContract, error) {
 			}
 			continue
 		}
-		if !inParams || ind < 4 || ind%2 != 0 {
+		if !(inParams || inReturns) || ind < 4 || ind%2 != 0 {
 			return nil, fmt.Errorf("line %d: bad compact line %q", i+1, line)
 		}
 		label, facts, t, err := nodeLine(body, false)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %v", i+1, err)
 		}
-		if err := addNode((ind-4)/2, label, facts, t); err != nil {
+		depth := (ind - 4) / 2
+		if inReturns {
+			depth++ // below the result object
+		}
+		if err := addNode(depth, label, facts, t); err != nil {
 			return nil, err
 		}
 	}
-	return rc, nil
+	return withReturns(rc), nil
+}
+
+// returnsPath is the node of the result object; its fields are below it
+// ("(returns)/content"). No parameter name can hold a parenthesis.
+const returnsPath = "(returns)"
+
+// withReturns sets the returns text from the result node, whose text the
+// continuation lines extended.
+func withReturns(rc *readContract) *readContract {
+	if n := rc.nodes[returnsPath]; n != nil {
+		rc.returns = n.text
+	}
+	return rc
+}
+
+// headerNode reads the rest of a section header after its word:
+// " (facts): text", ": text", ":" or " (facts):".
+func headerNode(rest string) (*readNode, error) {
+	var facts []string
+	if strings.HasPrefix(rest, " (") {
+		var err error
+		if facts, rest, err = splitFacts(rest[1:]); err != nil {
+			return nil, err
+		}
+	}
+	if rest != ":" && !strings.HasPrefix(rest, ": ") {
+		return nil, fmt.Errorf("no colon")
+	}
+	return &readNode{facts: facts, text: strings.TrimPrefix(strings.TrimPrefix(rest, ":"), " ")}, nil
 }
 
 // normText is how a description is expected to read back: line breaks

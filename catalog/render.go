@@ -40,9 +40,15 @@ func RenderFull(c Contract) string {
 		}
 		b.WriteString("\n")
 	}
-	if c.Returns != "" {
-		b.WriteString("Returns: ")
-		writeText(&b, "", c.Returns)
+	if c.Returns != "" || c.Output != nil {
+		out := outputNode(c)
+		b.WriteString("Returns")
+		writeFacts(&b, out.facts)
+		b.WriteString(":")
+		writeTextAfter(&b, "", out.text)
+		for _, k := range out.kids {
+			k.writeFull(&b, 0)
+		}
 		b.WriteString("\n")
 	}
 	if len(c.Constraints) > 0 {
@@ -67,7 +73,8 @@ func RenderFull(c Contract) string {
 
 // RenderCompact renders one contract as dense lines. It keeps the purpose,
 // every parameter with all its facts and its description, the return
-// description and every constraint; only the banner layout and the
+// description with the result's structure and every constraint; only the
+// banner layout and the
 // examples go.
 func RenderCompact(c Contract) string {
 	var b strings.Builder
@@ -83,9 +90,15 @@ func RenderCompact(c Contract) string {
 			k.writeCompact(&b, 0)
 		}
 	}
-	if c.Returns != "" {
-		b.WriteString("  returns: ")
-		writeText(&b, "  ", c.Returns)
+	if c.Returns != "" || c.Output != nil {
+		out := outputNode(c)
+		b.WriteString("  returns")
+		writeFacts(&b, out.facts)
+		b.WriteString(":")
+		writeTextAfter(&b, "  ", out.text)
+		for _, k := range out.kids {
+			k.writeCompact(&b, 0)
+		}
 	}
 	if len(c.Constraints) > 0 {
 		b.WriteString("  constraints:\n")

@@ -22,6 +22,9 @@ type schemaReader struct {
 	ps    *Problems
 	tool  string
 	count int // problems found while reading this tool
+	// warn collects the properties without a description, when the
+	// caller shows them to the admin (an input schema's); nil otherwise.
+	warn *Warnings
 }
 
 func (r *schemaReader) add(path, keyword, format string, args ...any) {
@@ -120,8 +123,12 @@ func (r *schemaReader) read(path, name string, s map[string]any, scope map[strin
 				p.Examples = l
 			}
 		case "const", "default":
+			if v == nil && k == "default" {
+				p.DefaultNull = true
+				continue
+			}
 			if v == nil {
-				r.add(path, k, "a null %s cannot be represented; omit it", k)
+				r.add(path, k, "a null const cannot be represented; use \"type\": \"null\"")
 				continue
 			}
 			if k == "const" {

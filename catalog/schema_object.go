@@ -1,6 +1,9 @@
 package catalog
 
-import "sort"
+import (
+	"sort"
+	"strings"
+)
 
 // properties reads an object's properties in name order (JSON objects
 // carry no order).
@@ -17,7 +20,14 @@ func (r *schemaReader) properties(path string, props map[string]any) []Param {
 			r.add(path+"."+k, "", "must be a schema object")
 			continue
 		}
-		out = append(out, r.read(path+"."+k, k, sub, nil, false))
+		if d, _ := sub["description"].(string); strings.TrimSpace(d) == "" && r.warn != nil {
+			r.warn.add(r.tool, path+"."+k, "has no description: the model sees only its name and facts")
+		}
+		p := r.read(path+"."+k, k, sub, nil, false)
+		if strings.TrimSpace(p.Description) == "" {
+			p.Description = "" // blank renders as nothing; say so in the contract
+		}
+		out = append(out, p)
 	}
 	return out
 }

@@ -31,12 +31,15 @@ var idPattern = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)?$`)
 var schemaTypes = map[string]bool{"string": true, "number": true, "integer": true, "boolean": true, "object": true, "array": true, "null": true, "any": true}
 
 // Validate checks every contract and the set as a whole and reports all
-// problems together.
-func Validate(cs []Contract) Problems { return validate(cs, true) }
+// problems together. A parameter may lack a description (an imported MCP
+// or OpenAI tool's often does: it renders as its name and facts, nothing
+// cut); the console's own format requires one at import (Parse).
+func Validate(cs []Contract) Problems { return validate(cs, true, false) }
 
-// validate checks the contracts; params=false skips the parameter trees
-// (an importer that already checked them in its source's vocabulary).
-func validate(cs []Contract, params bool) Problems {
+// validate checks the contracts; params=false skips the parameter and
+// result trees (an importer that already checked them in its source's
+// vocabulary); paramDescs requires every property to have a description.
+func validate(cs []Contract, params, paramDescs bool) Problems {
 	var ps Problems
 	if len(cs) > MaxTools {
 		ps.add("", "tools", "%d tools exceed the ceiling of %d", len(cs), MaxTools)
@@ -53,7 +56,7 @@ func validate(cs []Contract, params bool) Problems {
 		} else {
 			seen[c.ID] = i + 1
 		}
-		validateContract(&ps, name, c, params)
+		validateContract(&ps, name, c, params, paramDescs)
 		if b, err := json.Marshal(c); err == nil {
 			if bytes.Contains(b, []byte(`\u0000`)) {
 				ps.add(name, "", "contains a NUL character")
@@ -72,7 +75,7 @@ func validate(cs []Contract, params bool) Problems {
 	return ps
 }
 
-func validateContract(ps *Problems, name string, c Contract, params bool) {
+func validateContract(ps *Problems, name string, c Contract, params, paramDescs bool) {
 	switch {
 	case c.ID == "":
 		ps.add(name, "id", "is required")
@@ -119,10 +122,13 @@ func validateContract(ps *Problems, name string, c Contract, params bool) {
 	if !params {
 		return
 	}
-	ch := &checker{ps: ps, tool: name}
+	ch := &checker{ps: ps, tool: name, descRequired: paramDescs}
 	ch.params("params", c.Params, nil)
 	if c.Input != nil {
 		ch.input("input", *c.Input, c.Params)
+	}
+	if c.Output != nil {
+		ch.output("output", *c.Output)
 	}
 }
 
