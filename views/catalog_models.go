@@ -106,8 +106,10 @@ type ImportForm struct {
 	Namespace string
 	Document  string
 	Problems  []Problem
-	Errors    FieldErrors
-	CSRF      string
+	// Warnings do not stop the import: properties without a description.
+	Warnings []Problem
+	Errors   FieldErrors
+	CSRF     string
 }
 
 // ImportChange is a changed contract in an import preview.

@@ -85,7 +85,8 @@ func (s *Server) parseImport(c echo.Context, p views.Page) (f views.ImportForm, 
 	if status != 0 {
 		return f, nil, true, s.render(c, status, p, views.ImportPage(f))
 	}
-	cs, ps := catalog.Parse(f.Format, doc, f.Namespace)
+	cs, ps, ws := catalog.ParseWithWarnings(f.Format, doc, f.Namespace)
+	f.Warnings = problemViews(catalog.Problems(ws))
 	if len(ps) > 0 {
 		f.Problems = problemViews(ps)
 		return f, nil, true, s.render(c, http.StatusUnprocessableEntity, p, views.ImportPage(f))
@@ -151,6 +152,9 @@ func (s *Server) importConfirm(c echo.Context) error {
 		return err
 	}
 	msg := "Imported: " + plural(len(plan.Added), "tool") + " added, " + plural(len(plan.Changed), "tool") + " changed, " + plural(len(plan.Removed), "tool") + " removed. New and changed tools await review."
+	if len(f.Warnings) > 0 {
+		msg += " Warnings: " + plural(len(f.Warnings), "parameter") + " without a description (listed on the preview)."
+	}
 	to := "/catalog?status=candidate"
 	if f.Namespace != "" {
 		to += "&namespace=" + f.Namespace

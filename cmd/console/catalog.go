@@ -51,12 +51,15 @@ func runCatalog(ctx context.Context, args []string, stdout, stderr *os.File) err
 	if err != nil {
 		return &exitError{2, err}
 	}
-	cs, ps := catalog.Parse(*format, data, *ns)
+	cs, ps, ws := catalog.ParseWithWarnings(*format, data, *ns)
+	out := stdout
+	if sub == "render" {
+		out = stderr // stdout is only ever the rendering
+	}
+	for _, w := range ws {
+		fmt.Fprintln(out, "warning: "+w.String())
+	}
 	if len(ps) > 0 {
-		out := stdout
-		if sub == "render" {
-			out = stderr
-		}
 		for _, p := range ps {
 			fmt.Fprintln(out, p.String())
 		}
