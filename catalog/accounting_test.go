@@ -169,6 +169,12 @@ func expectSchema(out map[string]*want, path string, s map[string]any, scope map
 			default:
 				ok = false
 			}
+		case "propertyNames":
+			m, isMap := v.(map[string]any)
+			if !isMap {
+				return false
+			}
+			ok = expectSchema(out, child(path, "property names"), m, nil, false) && ok
 		case "oneOf", "anyOf", "allOf":
 			l, _ := v.([]any)
 			noun := map[string]string{"oneOf": "variant", "anyOf": "option", "allOf": "part"}[k]

@@ -25,7 +25,7 @@ var nativeKeys = map[string]string{
 	"minLength": "min_length", "maxLength": "max_length", "minItems": "min_items", "maxItems": "max_items",
 	"minProperties": "min_properties", "maxProperties": "max_properties", "exclusiveMinimum": "exclusive_minimum",
 	"exclusiveMaximum": "exclusive_maximum", "multipleOf": "multiple_of", "uniqueItems": "unique_items",
-	"additionalProperties": "additional_properties", "oneOf": "one_of", "anyOf": "any_of", "allOf": "all_of",
+	"additionalProperties": "additional_properties", "propertyNames": "property_names", "oneOf": "one_of", "anyOf": "any_of", "allOf": "all_of",
 }
 
 // key names a JSON-Schema keyword in the checked document's vocabulary.
@@ -78,6 +78,14 @@ func (c *checker) input(path string, in Param, params []Param) {
 	c.param(path, in, false, scope)
 }
 
+// propertyNames checks the schema of property names, which are strings.
+func (c *checker) propertyNames(path string, p Param) {
+	if p.Type != "string" && p.Type != "any" && p.Type != "" {
+		c.add(path, "type", "property names are strings, so their schema's type must be \"string\", got %q", p.Type)
+	}
+	c.param(path, p, false, nil)
+}
+
 // output checks the result's structure: an object whose properties are
 // the result's fields.
 func (c *checker) output(path string, out Param) {
@@ -114,6 +122,9 @@ func (c *checker) param(path string, p Param, needDesc bool, scope map[string]bo
 	}
 	if p.Additional != nil {
 		c.param(path+"."+c.key("additionalProperties"), *p.Additional, false, nil)
+	}
+	if p.PropertyNames != nil {
+		c.propertyNames(path+"."+c.key("propertyNames"), *p.PropertyNames)
 	}
 	c.params(path, p.Properties, nil)
 	inner := map[string]bool{}
@@ -189,6 +200,7 @@ func (c *checker) applies(path string, p Param, types []string) {
 	need(p.UniqueItems != nil, "uniqueItems", "arrays", "array")
 	need(len(p.Properties) > 0, "properties", "objects", "object")
 	need(p.Closed || p.Additional != nil, "additionalProperties", "objects", "object")
+	need(p.PropertyNames != nil, "propertyNames", "objects", "object")
 	need(p.MinProperties != nil, "minProperties", "objects", "object")
 	need(p.MaxProperties != nil, "maxProperties", "objects", "object")
 	need(len(p.Requires) > 0, "required", "objects", "object")

@@ -108,6 +108,9 @@ type Param struct {
 	// properties must match (additionalProperties:true is {"type":"any"}).
 	Closed     bool   `json:"closed,omitempty" yaml:"closed,omitempty"`
 	Additional *Param `json:"additional_properties,omitempty" yaml:"additional_properties,omitempty"`
+	// PropertyNames is the schema every property name must match
+	// (zod's records write {"type": "string"}, or a pattern or enum).
+	PropertyNames *Param `json:"property_names,omitempty" yaml:"property_names,omitempty"`
 	// Requires names properties of an enclosing object that this variant
 	// or part requires (a "required" entry that is not one of its own).
 	Requires []string `json:"requires,omitempty" yaml:"requires,omitempty"`
@@ -184,6 +187,9 @@ func (c Contract) Texts() []string {
 			}
 			if p.Additional != nil {
 				walk([]Param{*p.Additional})
+			}
+			if p.PropertyNames != nil {
+				walk([]Param{*p.PropertyNames})
 			}
 			walk(p.Properties)
 			walk(p.AllOf)

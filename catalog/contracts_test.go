@@ -123,7 +123,7 @@ func TestImportRefusesContradictions(t *testing.T) {
 		{"keyword for another type", obj(map[string]any{"n": map[string]any{"type": "integer", "description": "N", "maxLength": 3.0}}), "inputSchema.n.maxLength", "string"},
 		{"negative length", obj(map[string]any{"a": str("A", "minLength", -1.0)}), "inputSchema.a.minLength", "non-negative integer"},
 		{"unknown keyword", obj(map[string]any{"a": str("A", "if", map[string]any{})}), "inputSchema.a.if", "unsupported"},
-		{"ref", obj(map[string]any{"a": map[string]any{"$ref": "#/$defs/x", "description": "A"}}), "inputSchema.a.$ref", "unsupported"},
+		{"ref to nothing", obj(map[string]any{"a": map[string]any{"$ref": "#/$defs/x", "description": "A"}}), "inputSchema.a.$ref", "does not resolve"},
 		{"not", obj(map[string]any{"a": str("A", "not", map[string]any{"const": "x"})}), "inputSchema.a.not", "unsupported"},
 		{"tuple items", obj(map[string]any{"l": map[string]any{"type": "array", "description": "L", "items": []any{map[string]any{"type": "string"}}}}), "inputSchema.l.items", "schema object"},
 		{"root keyword", map[string]any{"type": "object", "properties": map[string]any{}, "patternProperties": map[string]any{}}, "inputSchema.patternProperties", "unsupported"},

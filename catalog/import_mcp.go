@@ -163,7 +163,7 @@ func readSchema(ps *Problems, ws *Warnings, tool, path string, schema map[string
 // account for is refused, as in an input schema.
 func readOutput(ps *Problems, tool string, s map[string]any) (string, *Param) {
 	const path = "outputSchema"
-	r := &schemaReader{ps: ps, tool: tool}
+	r := &schemaReader{ps: ps, tool: tool, root: s}
 	if t, ok := s["type"]; ok && t != "object" {
 		r.add(path, "type", "must be \"object\" for a tool's result, got %s", jsonValue(t))
 	}

@@ -9,7 +9,7 @@ var nativeContractKeys = []string{"id", "title", "purpose", "params", "returns",
 var nativeParamKeys = []string{"name", "type", "required", "description", "title", "enum", "const", "default", "default_null", "examples", "format", "pattern",
 	"minimum", "maximum", "exclusive_minimum", "exclusive_maximum", "multiple_of", "min_length", "max_length", "min_items", "max_items",
 	"unique_items", "min_properties", "max_properties", "deprecated", "items", "properties", "closed", "additional_properties",
-	"requires", "one_of", "any_of", "all_of"}
+	"property_names", "requires", "one_of", "any_of", "all_of"}
 
 func parseNative(ps *Problems, doc any) []Contract {
 	var out []Contract
@@ -64,6 +64,9 @@ func checkNativeParam(ps *Problems, tool, f string, pm map[string]any) {
 	}
 	if a, ok := pm["additional_properties"].(map[string]any); ok {
 		checkNativeParam(ps, tool, f+".additional_properties", a)
+	}
+	if a, ok := pm["property_names"].(map[string]any); ok {
+		checkNativeParam(ps, tool, f+".property_names", a)
 	}
 	for _, k := range []string{"one_of", "any_of", "all_of"} {
 		if alts, ok := pm[k].([]any); ok {

@@ -6,7 +6,8 @@ import (
 )
 
 // node is one rendered schema node: a named property or a labelled part of
-// a schema (each item, other properties, variant N, option N, part N), its
+// a schema (each item, other properties, property names, variant N,
+// option N, part N), its
 // facts, its description and its children. Both forms render the same
 // nodes with the same facts and texts; only the layout differs.
 type node struct {
@@ -53,6 +54,9 @@ func paramNode(p Param, label string, named bool) node {
 	}
 	if p.Additional != nil {
 		n.kids = append(n.kids, paramNode(*p.Additional, "other properties", false))
+	}
+	if p.PropertyNames != nil {
+		n.kids = append(n.kids, paramNode(*p.PropertyNames, "property names", false))
 	}
 	for i, a := range p.AllOf {
 		n.kids = append(n.kids, paramNode(a, fmt.Sprintf("part %d", i+1), false))

@@ -14,8 +14,10 @@ import (
 // any other keyword is a problem naming the tool, the path and the keyword.
 // Nothing is dropped. The only keywords accounted for without rendering
 // are the envelope of the root: "type": "object" (which MCP and OpenAI
-// require of every input schema, and which is checked) and "$schema" (the
-// dialect the importer reads, not a rule on arguments).
+// require of every input schema, and which is checked), "$schema" (the
+// dialect the importer reads, not a rule on arguments) and the definitions
+// "$ref" points into, which are read, in full, where they are used
+// (schema_ref.go).
 
 // schemaReader converts one tool's input schema and collects problems.
 type schemaReader struct {
@@ -24,7 +26,10 @@ type schemaReader struct {
 	count int // problems found while reading this tool
 	// warn collects the properties without a description, when the
 	// caller shows them to the admin (an input schema's); nil otherwise.
-	warn *Warnings
+	warn  *Warnings
+	root  map[string]any // the schema references resolve against
+	refs  []string       // the references being expanded, outermost first
+	nodes int            // schema nodes read, references expanded
 }
 
 func (r *schemaReader) add(path, keyword, format string, args ...any) {
@@ -47,6 +52,7 @@ func (r *schemaReader) readInput(path string, s map[string]any) ([]Param, *Param
 	if t, ok := s["type"]; ok && t != "object" {
 		r.add(path, "type", "must be \"object\" for a tool's arguments, got %s", jsonValue(t))
 	}
+	r.root = s
 	root := r.read(path, "", s, nil, true)
 	params := root.Properties
 	root.Properties = nil
@@ -62,6 +68,22 @@ func isZeroParam(p Param) bool { return reflect.DeepEqual(p, Param{}) }
 // read converts one schema object. scope holds the property names of the
 // enclosing objects a variant's "required" may name.
 func (r *schemaReader) read(path, name string, s map[string]any, scope map[string]bool, root bool) Param {
+	if r.nodes++; r.nodes > MaxSchemaNodes {
+		if r.nodes == MaxSchemaNodes+1 {
+			r.add(path, "", "the schema expands to more than %d nodes (references included); no contract within %d bytes holds that many", MaxSchemaNodes, MaxContractBytes)
+		}
+		return Param{Name: name, Type: "any"}
+	}
+	if _, isRef := s["$ref"]; isRef {
+		merged, ref, ok := r.deref(path, s, root)
+		if !ok {
+			return Param{Name: name, Type: "any"}
+		}
+		r.refs = append(r.refs, ref)
+		p := r.read(path, name, merged, scope, root)
+		r.refs = r.refs[:len(r.refs)-1]
+		return p
+	}
 	p := Param{Name: name}
 	keys := make([]string, 0, len(s))
 	for k := range s {
@@ -89,11 +111,16 @@ func (r *schemaReader) read(path, name string, s map[string]any, scope map[strin
 			if !root {
 				p.Type = r.types(path, v)
 			}
-		case "$schema":
-			if !root {
-				r.add(path, k, "is only accepted at the root of an input schema")
-			} else if _, ok := v.(string); !ok {
-				r.add(path, k, "must be a string")
+		case "$schema", "$defs", "definitions":
+			switch {
+			case !root:
+				r.add(path, k, "is only accepted at the root of a schema")
+			case k != "$schema":
+				r.definitions(path, k, v)
+			default:
+				if _, ok := v.(string); !ok {
+					r.add(path, k, "must be a string")
+				}
 			}
 		case "description", "title", "format", "pattern":
 			str, ok := v.(string)
@@ -192,6 +219,14 @@ func (r *schemaReader) read(path, name string, s map[string]any, scope map[strin
 			default:
 				r.add(path, k, "must be true, false or a schema object")
 			}
+		case "propertyNames":
+			m, ok := v.(map[string]any)
+			if !ok {
+				r.add(path, k, "must be a schema object")
+				continue
+			}
+			names := r.read(path+".propertyNames", "", m, nil, false)
+			p.PropertyNames = &names
 		case "oneOf", "anyOf", "allOf":
 			l, ok := v.([]any)
 			if !ok || len(l) == 0 {

@@ -1,0 +1,134 @@
+package catalog_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/catalog"
+)
+
+// fromJSON decodes a schema written as JSON text.
+func fromJSON(t *testing.T, s string) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(s), &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestReferencesExpandInPlace: a schema that refers to parts of itself
+// (pydantic's "$defs", zod-to-json-schema's "#/properties/…") imports as
+// the very contract of the same schema written out in full, so both forms
+// render every keyword at every place the reference applies.
+func TestReferencesExpandInPlace(t *testing.T) {
+	cases := []struct{ name, withRefs, inlined string }{
+		{"pydantic $defs", `{"$defs":{"Entity":{"title":"Entity","description":"A node of the graph.","type":"object","properties":{"name":{"type":"string","description":"Its name."}},"required":["name"]}},
+			"type":"object","properties":{
+				"entities":{"type":"array","items":{"$ref":"#/$defs/Entity"},"description":"The entities."},
+				"main":{"$ref":"#/$defs/Entity","description":"The main one.","title":"Main"}},
+			"required":["entities"]}`,
+			`{"type":"object","properties":{
+				"entities":{"type":"array","items":{"title":"Entity","description":"A node of the graph.","type":"object","properties":{"name":{"type":"string","description":"Its name."}},"required":["name"]},"description":"The entities."},
+				"main":{"title":"Main","description":"The main one.\n\nA node of the graph.","type":"object","properties":{"name":{"type":"string","description":"Its name."}},"required":["name"]}},
+			"required":["entities"]}`},
+		{"zod-to-json-schema reuse", `{"type":"object","properties":{
+				"a":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},
+				"b":{"$ref":"#/properties/a"},
+				"lst":{"type":"array","items":{"$ref":"#/properties/a"}}},
+			"required":["a","b"],"additionalProperties":false,"$schema":"http://json-schema.org/draft-07/schema#"}`,
+			`{"type":"object","properties":{
+				"a":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},
+				"b":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},
+				"lst":{"type":"array","items":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},
+			"required":["a","b"],"additionalProperties":false}`},
+		{"definitions and escapes", `{"definitions":{"a/b":{"type":"string","enum":["x","y"]},"c~d":{"$ref":"#/definitions/a~1b"}},"type":"object","properties":{"v":{"$ref":"#/definitions/c~0d","description":"V."}}}`,
+			`{"type":"object","properties":{"v":{"type":"string","enum":["x","y"],"description":"V."}}}`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			refs, inlined := fromJSON(t, tc.withRefs), fromJSON(t, tc.inlined)
+			got, _ := importOne(t, mcpTool("t", refs))
+			want, _ := importOne(t, mcpTool("t", inlined))
+			if catalog.Digest(got) != catalog.Digest(want) {
+				t.Errorf("expanded:\n%s\nwritten out:\n%s", catalog.CanonicalJSON(got), catalog.CanonicalJSON(want))
+			}
+			checkAccounted(t, want, inlined)
+			// the same in an output schema
+			tool := mcpTool("t", obj(map[string]any{}))
+			tool["outputSchema"] = refs
+			out, _ := importOne(t, tool)
+			tool["outputSchema"] = inlined
+			outWant, _ := importOne(t, tool)
+			if catalog.Digest(out) != catalog.Digest(outWant) {
+				t.Errorf("output schema expanded:\n%s\nwritten out:\n%s", catalog.CanonicalJSON(out), catalog.CanonicalJSON(outWant))
+			}
+		})
+	}
+}
+
+// TestReferencesThatCannotBeExpandedAreRefused: each names tool, path and
+// keyword, and nothing is imported.
+func TestReferencesThatCannotBeExpandedAreRefused(t *testing.T) {
+	// a chain of definitions, each using the next twice: 2^14 nodes
+	var chain strings.Builder
+	chain.WriteString(`{"type":"object","properties":{"top":{"$ref":"#/$defs/L0"}},"$defs":{`)
+	for i := 0; i < 14; i++ {
+		fmt.Fprintf(&chain, `"L%d":{"type":"object","properties":{"a":{"$ref":"#/$defs/L%d"},"b":{"$ref":"#/$defs/L%d"}}},`, i, i+1, i+1)
+	}
+	chain.WriteString(`"L14":{"type":"string"}}}`)
+	cases := []struct{ name, schema, field, msg string }{
+		{"outside the document", `{"type":"object","properties":{"a":{"$ref":"https://example.com/a.json"}}}`, "inputSchema.a.$ref", "outside"},
+		{"resolves to nothing", `{"type":"object","properties":{"a":{"$ref":"#/$defs/Nope"}},"$defs":{}}`, "inputSchema.a.$ref", "does not resolve"},
+		{"not a schema object", `{"type":"object","properties":{"a":{"$ref":"#/required"}},"required":["a"]}`, "inputSchema.a.$ref", "does not resolve"},
+		{"recursive", `{"type":"object","properties":{"tree":{"$ref":"#/$defs/Node"}},"$defs":{"Node":{"type":"object","properties":{"children":{"type":"array","items":{"$ref":"#/$defs/Node"}}}}}}`, "inputSchema.tree.children[].$ref", "recursive"},
+		{"a rule beside $ref", `{"type":"object","properties":{"a":{"$ref":"#/$defs/S","minLength":2}},"$defs":{"S":{"type":"string"}}}`, "inputSchema.a.minLength", "beside"},
+		{"$defs below the root", `{"type":"object","properties":{"a":{"type":"string","$defs":{}}}}`, "inputSchema.a.$defs", "root"},
+		{"a bad definition used", `{"type":"object","properties":{"a":{"$ref":"#/$defs/S"}},"$defs":{"S":{"type":"string","if":{}}}}`, "inputSchema.a.if", "unsupported"},
+		{"expansion beyond the bound", chain.String(), "inputSchema.top.", "more than 4096"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			cs, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, mcpTool("x", fromJSON(t, tc.schema))), "svc")
+			found := false
+			for _, p := range ps {
+				found = found || (p.Tool == "x" && (p.Field == tc.field || strings.HasSuffix(tc.field, ".") && strings.HasPrefix(p.Field, tc.field)) && strings.Contains(p.Message, tc.msg))
+			}
+			if cs != nil || !found {
+				t.Errorf("want a problem on %s saying %q, got %v", tc.field, tc.msg, ps)
+			}
+		})
+	}
+}
+
+// TestPropertyNamesRender: zod 4 writes a record as an object with
+// "propertyNames" (here verbatim from the MCP SDK's converter); the names'
+// schema renders as its own node in both forms.
+func TestPropertyNamesRender(t *testing.T) {
+	schema := fromJSON(t, `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{
+		"rec":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{"type":"string"}},
+		"s":{"type":"object","propertyNames":{"type":"string","pattern":"^x"},"additionalProperties":{"type":"number"}}},"required":["rec","s"]}`)
+	c, _ := importOne(t, mcpTool("env", schema))
+	checkAccounted(t, c, schema)
+	for form, rc := range readBoth(t, c) {
+		if f := factsOf(t, rc, form, "s/property names"); strings.Join(f, ", ") != `string, pattern "^x"` {
+			t.Errorf("%s: property names facts %q", form, f)
+		}
+	}
+	for _, bad := range []struct{ schema, field string }{
+		{`{"type":"object","properties":{"m":{"type":"object","propertyNames":{"type":"integer"}}}}`, "inputSchema.m.propertyNames.type"},
+		{`{"type":"object","properties":{"m":{"type":"string","propertyNames":{"type":"string"}}}}`, "inputSchema.m.propertyNames"},
+		{`{"type":"object","properties":{"m":{"type":"object","propertyNames":true}}}`, "inputSchema.m.propertyNames"},
+	} {
+		if _, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, mcpTool("x", fromJSON(t, bad.schema))), "svc"); !hasProblem(ps, "x", bad.field, "") {
+			t.Errorf("%s: want a problem on %s, got %v", bad.schema, bad.field, ps)
+		}
+	}
+	native := `[{"id":"a","title":"A","purpose":"p","class":"web","effects":"read-only","version":"1","params":[{"name":"m","type":"object","description":"M.","property_names":{"name":"","type":"string","pattern":"^x"}}]}]`
+	cs, ps := catalog.Parse(catalog.FormatNative, []byte(native), "")
+	if len(ps) > 0 || cs[0].Params[0].PropertyNames == nil {
+		t.Errorf("native property_names: %v", ps)
+	}
+}
