@@ -104,6 +104,7 @@ func (r *schemaReader) read(path, name string, s map[string]any, scope map[strin
 	for k := range props {
 		inner[k] = true
 	}
+	exclusive := map[string]bool{}
 	for _, k := range keys {
 		v := s[k]
 		switch k {
@@ -164,6 +165,10 @@ func (r *schemaReader) read(path, name string, s map[string]any, scope map[strin
 				p.Default = v
 			}
 		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf":
+			if b, isBool := v.(bool); isBool && k != "minimum" && k != "maximum" && k != "multipleOf" {
+				exclusive[k] = b // draft 4's form, read after the bounds
+				continue
+			}
 			f, ok := v.(float64)
 			if !ok {
 				r.add(path, k, "must be a number")
@@ -228,32 +233,12 @@ func (r *schemaReader) read(path, name string, s map[string]any, scope map[strin
 			names := r.read(path+".propertyNames", "", m, nil, false)
 			p.PropertyNames = &names
 		case "oneOf", "anyOf", "allOf":
-			l, ok := v.([]any)
-			if !ok || len(l) == 0 {
-				r.add(path, k, "must be a list of at least one schema object")
-				continue
-			}
-			var alts []Param
-			for i, a := range l {
-				m, ok := a.(map[string]any)
-				if !ok {
-					r.add(fmt.Sprintf("%s.%s[%d]", path, k, i), "", "must be a schema object")
-					continue
-				}
-				alts = append(alts, r.read(fmt.Sprintf("%s.%s[%d]", path, k, i), "", m, inner, false))
-			}
-			switch k {
-			case "oneOf":
-				p.OneOf = alts
-			case "anyOf":
-				p.AnyOf = alts
-			default:
-				p.AllOf = alts
-			}
+			r.alternatives(path, k, v, inner, &p)
 		default:
 			r.add(path, k, "unsupported JSON-Schema keyword: the renderings cannot show it, so the tool is refused rather than cut")
 		}
 	}
+	r.exclusiveBounds(path, &p, exclusive)
 	if _, typed := s["type"]; !typed && !root {
 		if p.combined() {
 			p.Type = ""

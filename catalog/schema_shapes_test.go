@@ -132,3 +132,57 @@ func TestPropertyNamesRender(t *testing.T) {
 		t.Errorf("native property_names: %v", ps)
 	}
 }
+
+// TestLookaroundPatternsImport: zod 4 writes patterns with lookahead
+// (iso.duration, hostname; verbatim from the MCP SDK's converter). They
+// render as written; only a default, which cannot be checked against such
+// a pattern, is refused, and a pattern broken in any dialect still is.
+func TestLookaroundPatternsImport(t *testing.T) {
+	schema := fromJSON(t, `{"type":"object","properties":{
+		"every":{"type":"string","format":"duration","pattern":"^P(?:(\\d+W)|(?!.*W)(?=\\d|T\\d)(\\d+Y)?(\\d+M)?(\\d+D)?(T(?=\\d)(\\d+H)?(\\d+M)?(\\d+([.,]\\d+)?S)?)?)$"},
+		"host":{"type":"string","format":"hostname","pattern":"^(?=.{1,253}\\.?$)[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[-0-9a-zA-Z]{0,61}[0-9a-zA-Z])?)*\\.?$"}}}`)
+	c, _ := importOne(t, mcpTool("ping", schema))
+	checkAccounted(t, c, schema)
+	for _, bad := range []struct{ schema, field string }{
+		{`{"type":"object","properties":{"h":{"type":"string","pattern":"^(?=a)a+$","default":"b"}}}`, "inputSchema.h.default"},
+		{`{"type":"object","properties":{"h":{"type":"string","pattern":"^(?=a)([a-z$"}}}`, "inputSchema.h.pattern"},
+	} {
+		if _, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, mcpTool("x", fromJSON(t, bad.schema))), "svc"); !hasProblem(ps, "x", bad.field, "") {
+			t.Errorf("%s: want a problem on %s, got %v", bad.schema, bad.field, ps)
+		}
+	}
+}
+
+// TestAnAlternativeMatchingNothingIsLeftOut: zod-to-json-schema writes
+// z.string().optional().nullable() with a {"not": {}} option (verbatim from
+// the MCP SDK's zod 3 converter); the field imports as the contract
+// without it, which accepts exactly the same values.
+func TestAnAlternativeMatchingNothingIsLeftOut(t *testing.T) {
+	got, _ := importOne(t, mcpTool("x", fromJSON(t, `{"type":"object","properties":{"opt":{"anyOf":[{"anyOf":[{"not":{}},{"type":"string"}]},{"type":"null"}]}}}`)))
+	want, _ := importOne(t, mcpTool("x", fromJSON(t, `{"type":"object","properties":{"opt":{"anyOf":[{"anyOf":[{"type":"string"}]},{"type":"null"}]}}}`)))
+	if catalog.Digest(got) != catalog.Digest(want) {
+		t.Errorf("got\n%s\nwant\n%s", catalog.CanonicalJSON(got), catalog.CanonicalJSON(want))
+	}
+	for _, bad := range []struct{ schema, field string }{
+		{`{"type":"object","properties":{"a":{"anyOf":[{"not":{}}]}}}`, "inputSchema.a.anyOf"},
+		{`{"type":"object","properties":{"a":{"allOf":[{"not":{}},{"type":"string"}]}}}`, "inputSchema.a.allOf[0].not"},
+		{`{"type":"object","properties":{"a":{"anyOf":[{"not":{"type":"string"}},{"type":"string"}]}}}`, "inputSchema.a.anyOf[0].not"},
+	} {
+		if _, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, mcpTool("x", fromJSON(t, bad.schema))), "svc"); !hasProblem(ps, "x", bad.field, "") {
+			t.Errorf("%s: want a problem on %s, got %v", bad.schema, bad.field, ps)
+		}
+	}
+}
+
+// TestDraft4ExclusiveBounds: draft 4's boolean exclusiveMinimum (OpenAPI
+// 3.0 generators still write it) imports as the later numeric form.
+func TestDraft4ExclusiveBounds(t *testing.T) {
+	got, _ := importOne(t, mcpTool("x", fromJSON(t, `{"type":"object","properties":{"n":{"type":"integer","minimum":0,"exclusiveMinimum":true,"maximum":10,"exclusiveMaximum":false}}}`)))
+	want, _ := importOne(t, mcpTool("x", fromJSON(t, `{"type":"object","properties":{"n":{"type":"integer","exclusiveMinimum":0,"maximum":10}}}`)))
+	if catalog.Digest(got) != catalog.Digest(want) {
+		t.Errorf("got\n%s\nwant\n%s", catalog.CanonicalJSON(got), catalog.CanonicalJSON(want))
+	}
+	if _, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, mcpTool("x", fromJSON(t, `{"type":"object","properties":{"n":{"type":"integer","exclusiveMaximum":true}}}`))), "svc"); !hasProblem(ps, "x", "inputSchema.n.exclusiveMaximum", "maximum") {
+		t.Errorf("exclusiveMaximum true without a maximum: %v", ps)
+	}
+}
