@@ -1,0 +1,136 @@
+package catalog_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/catalog/builtin"
+	"github.com/agentforge/console/catalog/catalogtest"
+	"github.com/agentforge/console/instruction/eval"
+)
+
+// train5Kinds is the number of cases of each kind train5_cases.yaml holds,
+// as its header says.
+var train5Kinds = map[string]int{
+	eval.KindMisleading:  30,
+	eval.KindRare:        15,
+	eval.KindTwoProfiles: 10,
+	eval.KindNoTool:      10,
+	eval.KindOrdinary:    35,
+}
+
+// train5CasesPath is the tuning set written by engineer train5.
+func train5CasesPath() string {
+	return filepath.Join(filepath.Dir(catalogtest.SelectionCasesPath()), "train5_cases.yaml")
+}
+
+// train5Problems parses a case file and lists what is wrong with it: an
+// expected id that ids lacks, a kind count other than want's, a misleading
+// case without its flag, a two_profiles case with fewer than two steps, a
+// no_tool case expecting a tool.
+func train5Problems(data []byte, ids map[string]bool, want map[string]int) []string {
+	s, err := eval.ParseSuite(data)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	var out []string
+	kinds := map[string]int{}
+	for i, c := range s.Cases {
+		kinds[c.Kind]++
+		for _, e := range c.Expect {
+			for _, id := range eval.Alternatives(e) {
+				if !ids[id] {
+					out = append(out, fmt.Sprintf("case %d %q expects unknown tool %q", i, c.Task, id))
+				}
+			}
+		}
+		switch c.Kind {
+		case eval.KindMisleading:
+			if !c.Misleading {
+				out = append(out, fmt.Sprintf("case %d %q is misleading without misleading: true", i, c.Task))
+			}
+		case eval.KindTwoProfiles:
+			if len(c.Expect) < 2 {
+				out = append(out, fmt.Sprintf("case %d %q: two_profiles with %d steps", i, c.Task, len(c.Expect)))
+			}
+		case eval.KindNoTool:
+			if len(c.Expect) > 0 {
+				out = append(out, fmt.Sprintf("case %d %q: no_tool expects %v", i, c.Task, c.Expect))
+			}
+		}
+	}
+	for k := range kinds {
+		if _, ok := want[k]; !ok {
+			out = append(out, fmt.Sprintf("%d cases of unexpected kind %q", kinds[k], k))
+		}
+	}
+	for k, n := range want {
+		if kinds[k] != n {
+			out = append(out, fmt.Sprintf("%d %s cases, want %d", kinds[k], k, n))
+		}
+	}
+	return out
+}
+
+// train5IDs is every tool id of the built-in catalog plus the GitHub
+// fixture (namespace github).
+func train5IDs(t *testing.T) map[string]bool {
+	t.Helper()
+	ids := blind3Catalog(t, map[string]string{"github": filepath.Join("testdata", "github-mcp-server.tools.json")})
+	cs, err := builtin.Contracts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cs {
+		ids[c.ID] = true
+	}
+	return ids
+}
+
+// TestTrain5CasesNameOnlyKnownTools checks the train5 tuning set: every
+// expected id exists in the built-in catalog or the GitHub fixture, and
+// the kind counts are those its header states. It reads no ranking.
+func TestTrain5CasesNameOnlyKnownTools(t *testing.T) {
+	data, err := os.ReadFile(train5CasesPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range train5Problems(data, train5IDs(t), train5Kinds) {
+		t.Error(p)
+	}
+}
+
+// TestTrain5ProblemsCatchMistakes shows the check above can fail: a wrong
+// id, a kind count off by one and a misleading case without its flag are
+// each reported.
+func TestTrain5ProblemsCatchMistakes(t *testing.T) {
+	ids := train5IDs(t)
+	suite := func(cases string) []byte { return []byte("k: 5\ncases:\n" + cases) }
+	tests := []struct {
+		name, cases, want string
+	}{
+		{"unknown id", "  - {task: open the repo, expect: [github.no_such_tool], kind: ordinary}\n", `unknown tool "github.no_such_tool"`},
+		{"bare github name", "  - {task: star it, expect: [star_repository], kind: ordinary}\n", `unknown tool "star_repository"`},
+		{"wrong alternative", "  - {task: label it, expect: [\"github.update_issue_labels|github.label_issue\"], kind: ordinary}\n", `unknown tool "github.label_issue"`},
+		{"count", "  - {task: plot it, expect: [render_chart], kind: rare}\n", "1 rare cases, want 2"},
+		{"flag", "  - {task: plot it, expect: [render_chart], kind: misleading}\n", "without misleading: true"},
+		{"steps", "  - {task: plot it, expect: [render_chart], kind: two_profiles}\n", "two_profiles with 1 steps"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			want := map[string]int{eval.KindRare: 2}
+			ps := strings.Join(train5Problems(suite(tc.cases), ids, want), "\n")
+			if !strings.Contains(ps, tc.want) {
+				t.Errorf("problems %q do not report %q", ps, tc.want)
+			}
+		})
+	}
+	// a correct case of a wanted kind, with the wanted count, is clean
+	ok := suite("  - {task: zip it, expect: [archive_files], kind: rare}\n  - {task: star it, expect: [github.star_repository], kind: rare}\n")
+	if ps := train5Problems(ok, ids, map[string]int{eval.KindRare: 2}); len(ps) > 0 {
+		t.Errorf("a correct file reports %v", ps)
+	}
+}
