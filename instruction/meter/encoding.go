@@ -4,8 +4,7 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/pkoukk/tiktoken-go"
-	tiktoken_loader "github.com/pkoukk/tiktoken-go-loader"
+	"github.com/pkoukk/tiktoken-go-loader/assets"
 )
 
 // Encodings the meter supports.
@@ -20,37 +19,40 @@ var Encodings = []string{O200k, Cl100k}
 // ValidEncoding reports whether the encoding is supported.
 func ValidEncoding(e string) bool { return e == O200k || e == Cl100k }
 
-// tokenizers loads each encoding's ranks once per process; the loader is
-// the offline one, so nothing is downloaded.
+// patterns are the encodings' split patterns.
+var patterns = map[string]string{O200k: o200kPattern, Cl100k: cl100kPattern}
+
+// tokenizers loads each encoding's ranks once per process, from the rank
+// files embedded in the binary: counting never touches the network.
 type tokenizers struct {
-	once sync.Once
-	mu   sync.Mutex
-	encs map[string]*tiktoken.Tiktoken
-	errs map[string]error
-	load map[string]*sync.Once
+	load map[string]func() (*bpe, error)
 }
 
 func newTokenizers() *tokenizers {
-	t := &tokenizers{encs: map[string]*tiktoken.Tiktoken{}, errs: map[string]error{}, load: map[string]*sync.Once{}}
+	t := &tokenizers{load: map[string]func() (*bpe, error){}}
 	for _, e := range Encodings {
-		t.load[e] = &sync.Once{}
+		t.load[e] = sync.OnceValues(func() (*bpe, error) { return loadBPE(e) })
 	}
 	return t
 }
 
-func (t *tokenizers) get(enc string) (*tiktoken.Tiktoken, error) {
-	once, ok := t.load[enc]
+// loadBPE reads an encoding's embedded rank file.
+func loadBPE(enc string) (*bpe, error) {
+	file, err := assets.Assets.ReadFile(enc + ".tiktoken")
+	if err != nil {
+		return nil, fmt.Errorf("meter: %s ranks: %w", enc, err)
+	}
+	b, err := newBPE(patterns[enc], file)
+	if err != nil {
+		return nil, fmt.Errorf("meter: %s: %w", enc, err)
+	}
+	return b, nil
+}
+
+func (t *tokenizers) get(enc string) (*bpe, error) {
+	load, ok := t.load[enc]
 	if !ok {
 		return nil, fmt.Errorf("meter: unknown encoding %q", enc)
 	}
-	t.once.Do(func() { tiktoken.SetBpeLoader(tiktoken_loader.NewOfflineLoader()) })
-	once.Do(func() {
-		tk, err := tiktoken.GetEncoding(enc)
-		t.mu.Lock()
-		t.encs[enc], t.errs[enc] = tk, err
-		t.mu.Unlock()
-	})
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.encs[enc], t.errs[enc]
+	return load()
 }

@@ -49,7 +49,7 @@ func (m *Meter) Count(enc, text string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	return len(tk.EncodeOrdinary(text)), nil
+	return tk.count(text), nil
 }
 
 // CountUnit counts one unit, memoized by (encoding, content hash).
