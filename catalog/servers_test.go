@@ -20,6 +20,7 @@ var realServers = []struct {
 	{"mcp-server-memory.tools.json", "memory", 9, 4},
 	{"mcp-server-sequential-thinking.tools.json", "thinking", 1, 0},
 	{"mcp-server-git.tools.json", "git", 12, 22},
+	{"playwright-mcp.tools.json", "playwright", 25, 0},
 }
 
 func readServerTools(t *testing.T, file string) (raw []byte, tools []map[string]any) {
@@ -77,51 +78,59 @@ func TestRealServersImportWithNothingCut(t *testing.T) {
 	}
 }
 
-// TestEverythingServerIsRefusedOnlyForItsToolNames: the reference
-// "everything" server names its tools with hyphens (get-sum), which a
-// console tool id cannot hold, and the model must call a tool by the name
-// the server knows, so those tools are refused, each naming the tool. Every
-// other member of the file is accepted: with the names spelled with
-// underscores (a test-only change) it imports, and its one tool that
-// requires task execution says so in both forms.
-func TestEverythingServerIsRefusedOnlyForItsToolNames(t *testing.T) {
-	raw, tools := readServerTools(t, "mcp-server-everything.tools.json")
-	_, ps := catalog.Parse(catalog.FormatMCP, raw, "everything")
-	hyphenated := 0
-	for _, tool := range tools {
-		if strings.Contains(tool["name"].(string), "-") {
-			hyphenated++
-		}
-	}
-	if len(ps) != hyphenated || hyphenated == 0 {
-		t.Errorf("%d problems for %d hyphenated names: %v", len(ps), hyphenated, ps)
-	}
-	for _, p := range ps {
-		if !strings.Contains(p.Tool, "-") || p.Field != "name" || !strings.Contains(p.Message, "tool id") {
-			t.Errorf("problem is not about the tool's name: %v", p)
-		}
-	}
-	for _, tool := range tools {
-		tool["name"] = strings.ReplaceAll(tool["name"].(string), "-", "_")
-	}
-	cs, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, tools...), "everything")
-	if len(ps) > 0 {
-		t.Fatalf("with underscores: %v", ps)
-	}
-	for i, c := range cs {
-		checkAccounted(t, c, tools[i]["inputSchema"].(map[string]any))
-		if out, ok := tools[i]["outputSchema"].(map[string]any); ok {
-			checkOutputAccounted(t, c, out)
-		}
-		ex, _ := tools[i]["execution"].(map[string]any)
-		if ex["taskSupport"] != "required" {
-			continue
-		}
-		for form, rc := range readBoth(t, c) {
-			if !strings.Contains(strings.Join(rc.constraints, "\n"), "only as a task") {
-				t.Errorf("%s %s: task requirement not rendered: %q", c.ID, form, rc.constraints)
+// TestHyphenatedServersAreRefusedOnlyForTheirToolNames: the reference
+// "everything" server and Context7 name their tools with hyphens
+// (get-sum, resolve-library-id), which a console tool id cannot hold, and
+// the model must call a tool by the name the server knows, so those tools
+// are refused, each naming the tool. Every other member of the files is
+// accepted: with the names spelled with underscores (a test-only change)
+// they import, and the everything server's one tool that requires task
+// execution says so in both forms.
+func TestHyphenatedServersAreRefusedOnlyForTheirToolNames(t *testing.T) {
+	tasks := 0
+	for _, file := range []string{"mcp-server-everything.tools.json", "context7-mcp.tools.json"} {
+		raw, tools := readServerTools(t, file)
+		_, ps := catalog.Parse(catalog.FormatMCP, raw, "svc")
+		hyphenated := 0
+		for _, tool := range tools {
+			if strings.Contains(tool["name"].(string), "-") {
+				hyphenated++
 			}
 		}
+		if len(ps) != hyphenated || hyphenated == 0 {
+			t.Errorf("%s: %d problems for %d hyphenated names: %v", file, len(ps), hyphenated, ps)
+		}
+		for _, p := range ps {
+			if !strings.Contains(p.Tool, "-") || p.Field != "name" || !strings.Contains(p.Message, "tool id") {
+				t.Errorf("%s: problem is not about the tool's name: %v", file, p)
+			}
+		}
+		for _, tool := range tools {
+			tool["name"] = strings.ReplaceAll(tool["name"].(string), "-", "_")
+		}
+		cs, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, tools...), "svc")
+		if len(ps) > 0 {
+			t.Fatalf("%s with underscores: %v", file, ps)
+		}
+		for i, c := range cs {
+			checkAccounted(t, c, tools[i]["inputSchema"].(map[string]any))
+			if out, ok := tools[i]["outputSchema"].(map[string]any); ok {
+				checkOutputAccounted(t, c, out)
+			}
+			ex, _ := tools[i]["execution"].(map[string]any)
+			if ex["taskSupport"] != "required" {
+				continue
+			}
+			tasks++
+			for form, rc := range readBoth(t, c) {
+				if !strings.Contains(strings.Join(rc.constraints, "\n"), "only as a task") {
+					t.Errorf("%s %s: task requirement not rendered: %q", c.ID, form, rc.constraints)
+				}
+			}
+		}
+	}
+	if tasks != 1 {
+		t.Errorf("%d tools require task execution, want the everything server's one", tasks)
 	}
 }
 
