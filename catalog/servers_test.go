@@ -20,6 +20,8 @@ var realServers = []struct {
 	{"mcp-server-memory.tools.json", "memory", 9, 4},
 	{"mcp-server-sequential-thinking.tools.json", "thinking", 1, 0},
 	{"mcp-server-git.tools.json", "git", 12, 22},
+	{"mcp-server-fetch.tools.json", "fetch", 1, 0},
+	{"mcp-server-time.tools.json", "time", 2, 0},
 	{"playwright-mcp.tools.json", "playwright", 25, 0},
 }
 
