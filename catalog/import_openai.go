@@ -2,19 +2,32 @@ package catalog
 
 // parseOpenAI reads OpenAI function tools: a list (or {"tools": [...]}) of
 // {"type":"function","function":{name, description, parameters, strict?}},
-// or the bare function objects.
+// the Responses API's flat {"type":"function", name, description,
+// parameters, strict?}, or the bare function objects.
 func parseOpenAI(ps *Problems, ws *Warnings, doc any, ns string) []Contract {
 	var out []Contract
 	eachTool(ps, doc, func(i int, m map[string]any) {
+		at := "function"
 		if fn, ok := m["function"].(map[string]any); ok {
 			checkKeys(ps, toolName(fn, i), "", m, "type", "function")
 			if t := str(m, "type"); t != "function" {
 				ps.add(toolName(fn, i), "type", "must be \"function\", got %q", t)
 			}
 			m = fn
+		} else if _, typed := m["type"]; typed {
+			if t := str(m, "type"); t != "function" {
+				ps.add(toolName(m, i), "type", "must be \"function\", got %q", t)
+			}
+			flat := make(map[string]any, len(m))
+			for k, v := range m {
+				if k != "type" {
+					flat[k] = v
+				}
+			}
+			m, at = flat, ""
 		}
 		name := toolName(m, i)
-		checkKeys(ps, name, "function", m, "name", "description", "parameters", "strict")
+		checkKeys(ps, name, at, m, "name", "description", "parameters", "strict")
 		c := Contract{
 			ID:      ns + "." + str(m, "name"),
 			Title:   str(m, "name"),

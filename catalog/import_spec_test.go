@@ -236,3 +236,21 @@ func TestANullDefaultImports(t *testing.T) {
 		t.Errorf("a null default on a string imported: %v", ps)
 	}
 }
+
+// TestOpenAIResponsesFlatFormImports: the Responses API writes a function
+// tool without the "function" wrapper; it imports as the wrapped form does.
+func TestOpenAIResponsesFlatFormImports(t *testing.T) {
+	params := `{"type":"object","properties":{"city":{"type":"string","description":"City name"}},"required":["city"],"additionalProperties":false}`
+	wrapped, ps := catalog.Parse(catalog.FormatOpenAI, []byte(`[{"type":"function","function":{"name":"get_weather","description":"Current weather.","strict":true,"parameters":`+params+`}}]`), "weather")
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	flat, ps := catalog.Parse(catalog.FormatOpenAI, []byte(`{"tools":[{"type":"function","name":"get_weather","description":"Current weather.","strict":true,"parameters":`+params+`}]}`), "weather")
+	if len(ps) > 0 || catalog.Digest(flat[0]) != catalog.Digest(wrapped[0]) {
+		t.Fatalf("flat form: %v", ps)
+	}
+	_, ps = catalog.Parse(catalog.FormatOpenAI, []byte(`[{"type":"web_search","name":"w","description":"d"},{"type":"function","name":"f","description":"d","colour":1}]`), "s")
+	if !hasProblem(ps, "w", "type", "function") || !hasProblem(ps, "f", "colour", "unknown") {
+		t.Errorf("flat form problems: %v", ps)
+	}
+}
