@@ -478,8 +478,7 @@ func thirdPerson(w parsedWord, l *lexicon) bool {
 	if len(w.terms) != 1 || !strings.HasSuffix(w.lower, "s") || strings.HasSuffix(w.lower, "ss") {
 		return false
 	}
-	_, ok := l.verbs[w.terms[0]]
-	return ok
+	return l.isVerb(w.terms[0])
 }
 
 // markCollocations marks the request words that open a lexicon
@@ -489,7 +488,7 @@ func markCollocations(ws []parsedWord, st stemmer) {
 	lexicon := theLexicon()
 	for i := 0; i < len(ws); {
 		w := ws[i]
-		if w.content || w.marker || len(w.terms) == 0 || !lexicon.firsts[st.stem(w.lower)] {
+		if w.content || w.marker || len(w.terms) == 0 || !lexicon.opens(st.stem(w.lower)) {
 			i++
 			continue
 		}
@@ -575,7 +574,7 @@ func markPurposes(ws []parsedWord) {
 		if to.lower != "to" || to.clause != c || v.clause != c || v.content || v.marker || len(v.terms) == 0 {
 			continue
 		}
-		if _, ok := lexicon.verbs[v.terms[0]]; !ok {
+		if !lexicon.isVerb(v.terms[0]) {
 			continue
 		}
 		if h+3 < len(ws) && ws[h+3].clause == c && startsWithDigit(ws[h+3].lower) {

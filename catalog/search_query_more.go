@@ -89,7 +89,7 @@ func markMadeThings(ws []parsedWord) []parsedWord {
 		if readVerbs[v] || editVerbs[v] || writeVerbs[v] || actionVerbs[v] || genericVerbs[v] || v == createStem {
 			continue
 		}
-		rs, ok := lexicon.verbs[v]
+		rs, ok := lexicon.verb(v)
 		if !ok || readsLike(v, rs) {
 			continue
 		}
@@ -116,7 +116,7 @@ func markInstruments(ws []parsedWord) {
 			if v.clause != ws[i].clause || v.content || v.marker || len(v.terms) == 0 {
 				break
 			}
-			if _, ok := lexicon.verbs[v.terms[0]]; !ok {
+			if !lexicon.isVerb(v.terms[0]) {
 				break
 			}
 			ws[i].verb, ws[j+1].verb = false, true
@@ -164,13 +164,13 @@ var updateStem = stemWord("update", false)
 // readsLike reports whether a verb is related to a reading verb, in the
 // thesaurus or the lexicon ("pull", "grab": fetch): "pull a list of …"
 // reads.
-func readsLike(v string, lexRels []lexRel) bool {
+func readsLike(v string, lexRels lexRels) bool {
 	for _, r := range related[v] {
 		if readVerbs[r] {
 			return true
 		}
 	}
-	for _, r := range lexRels {
+	for r := range lexRels.all() {
 		if readVerbs[r.stem] {
 			return true
 		}
@@ -196,7 +196,7 @@ func markDescriptions(ws []parsedWord) {
 			if w.content || w.marker || len(w.terms) != 1 || len(w.lower) < 6 || !strings.HasSuffix(w.lower, "ing") {
 				continue
 			}
-			if _, ok := lexicon.verbs[w.terms[0]]; !ok || len(prev.terms) == 0 || prev.content || next.clause != c || (len(next.terms) > 0 && !next.content) {
+			if !lexicon.isVerb(w.terms[0]) || len(prev.terms) == 0 || prev.content || next.clause != c || (len(next.terms) > 0 && !next.content) {
 				continue
 			}
 			for k := g; k < len(ws) && ws[k].clause == c; k++ {

@@ -204,7 +204,7 @@ func concepts(qs []qterm) []concept {
 			continue // "last week": no relatives
 		}
 		k := colloc[c.own]
-		if k != "" && c.verb && !hasRel(lexicon.relatives(k, true), c.own) {
+		if k != "" && c.verb && !lexicon.relatives(k, true).has(c.own) {
 			c.colloc = k
 		}
 		for _, r := range related[c.own] {
@@ -231,14 +231,14 @@ func concepts(qs []qterm) []concept {
 		if c.content {
 			continue // a name or a topic is not expanded by the lexicon
 		}
-		var rs []lexRel
+		var rs lexRels
 		if k != "" {
 			rs = lexicon.relatives(k, true)
 		} else {
 			rs = lexicon.relatives(c.own, c.verb || c.verbSense)
 		}
 		n := 0
-		for _, r := range rs {
+		for r := range rs.all() {
 			if words == maxExpandedTerms || n == maxLexRelatives {
 				break
 			}
