@@ -23,6 +23,7 @@ var realServers = []struct {
 	{"mcp-server-fetch.tools.json", "fetch", 1, 0},
 	{"mcp-server-time.tools.json", "time", 2, 0},
 	{"playwright-mcp.tools.json", "playwright", 25, 0},
+	{"exa-mcp.tools.json", "exa", 2, 0},
 }
 
 func readServerTools(t *testing.T, file string) (raw []byte, tools []map[string]any) {
@@ -133,6 +134,39 @@ func TestHyphenatedServersAreRefusedOnlyForTheirToolNames(t *testing.T) {
 	}
 	if tasks != 1 {
 		t.Errorf("%d tools require task execution, want the everything server's one", tasks)
+	}
+}
+
+// TestFirecrawlIsRefusedOnlyForItsLongDescriptions: the byte ceilings
+// hold for real servers too. Firecrawl's file is refused for the two
+// descriptions over MaxDescriptionBytes and nothing else: without those two
+// tools (a test-only change) the other 24 import with every keyword of
+// their schemas in both forms.
+func TestFirecrawlIsRefusedOnlyForItsLongDescriptions(t *testing.T) {
+	raw, tools := readServerTools(t, "firecrawl-mcp.tools.json")
+	_, ps := catalog.Parse(catalog.FormatMCP, raw, "firecrawl")
+	long := map[string]bool{}
+	for _, p := range ps {
+		if p.Field != "purpose" || !strings.Contains(p.Message, "ceiling") {
+			t.Errorf("unexpected problem: %v", p)
+		}
+		long[strings.TrimPrefix(p.Tool, "firecrawl.")] = true
+	}
+	if len(ps) != 2 || !long["firecrawl_scrape"] || !long["firecrawl_monitor_create"] {
+		t.Fatalf("problems: %v", ps)
+	}
+	var rest []map[string]any
+	for _, tool := range tools {
+		if !long[tool["name"].(string)] {
+			rest = append(rest, tool)
+		}
+	}
+	cs, ps, ws := catalog.ParseWithWarnings(catalog.FormatMCP, mcpDoc(t, rest...), "firecrawl")
+	if len(ps) > 0 || len(cs) != 24 || len(ws) == 0 {
+		t.Fatalf("the other tools: %d imported, %d warnings, problems %v", len(cs), len(ws), ps)
+	}
+	for i, c := range cs {
+		checkAccounted(t, c, rest[i]["inputSchema"].(map[string]any))
 	}
 }
 

@@ -100,6 +100,11 @@ type Problem struct {
 	Message string
 }
 
+// maxOpenWarnings is how many import warnings show unfolded; a longer
+// list (a server with hundreds of undescribed parameters) starts folded
+// under its count, so the preview's confirm button stays in reach.
+const maxOpenWarnings = 20
+
 // ImportForm is the import page's state.
 type ImportForm struct {
 	Format    string

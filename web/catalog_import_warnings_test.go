@@ -54,7 +54,22 @@ func TestRealServerImportShowsItsWarnings(t *testing.T) {
 		t.Errorf("%d tools stored, want 48", len(ts))
 	}
 
-	// a refused document shows its warnings beside its problems
+	if page.Find(`[data-testid="import-warnings"] details[open]`).Length() != 1 {
+		t.Error("18 warnings start folded")
+	}
+	// a refused document shows its warnings beside its problems, a long
+	// list folded under its count
+	fc, err := os.ReadFile("../catalog/testdata/servers/firecrawl-mcp.tools.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, html = admin.uploadImport("mcp", "firecrawl", fc)
+	page = doc(html)
+	if res.StatusCode != http.StatusUnprocessableEntity || page.Find(`[data-testid="import-problems"] tbody tr`).Length() != 2 ||
+		page.Find(`[data-testid="import-warnings"] tbody tr`).Length() != 314 || page.Find(`[data-testid="import-warnings"] details[open]`).Length() != 0 ||
+		!strings.Contains(page.Find(`[data-testid="import-warnings"] summary`).Text(), "314 parameters") {
+		t.Errorf("firecrawl: %d, %d problems, %d warnings", res.StatusCode, page.Find(`[data-testid="import-problems"] tbody tr`).Length(), page.Find(`[data-testid="import-warnings"] tbody tr`).Length())
+	}
 	broken := strings.Replace(string(file), `"name": "read_file"`, `"name": "Read-File"`, 1)
 	res, html = admin.uploadImport("mcp", "fs2", []byte(broken))
 	if res.StatusCode != http.StatusUnprocessableEntity || doc(html).Find(`[data-testid="import-problems"] tbody tr`).Length() != 1 || doc(html).Find(`[data-testid="import-warnings"] tbody tr`).Length() != 18 {
