@@ -17,7 +17,10 @@ import (
 // require of every input schema, and which is checked), "$schema" (the
 // dialect the importer reads, not a rule on arguments) and the definitions
 // "$ref" points into, which are read, in full, where they are used
-// (schema_ref.go).
+// (schema_ref.go). Vendor extensions ("x-…", such as FastMCP's
+// "x-fastmcp-wrap-result") are ignored: JSON Schema gives them no rule on
+// values, and ignoring them keeps whatever text they hold out of the
+// instruction.
 
 // schemaReader converts one tool's input schema and collects problems.
 type schemaReader struct {
@@ -235,6 +238,9 @@ func (r *schemaReader) read(path, name string, s map[string]any, scope map[strin
 		case "oneOf", "anyOf", "allOf":
 			r.alternatives(path, k, v, inner, &p)
 		default:
+			if strings.HasPrefix(k, "x-") {
+				continue // a vendor extension: no rule on values, never rendered
+			}
 			r.add(path, k, "unsupported JSON-Schema keyword: the renderings cannot show it, so the tool is refused rather than cut")
 		}
 	}
