@@ -278,3 +278,47 @@ func jsonTypeName(t reflect.Type) string {
 	}
 	return "a JSON value"
 }
+
+// jsonFieldPath turns encoding/json's path of a field with a type error
+// into the path the client wrote: encoding/json names an embedded struct
+// by its Go field name ("runTarget.agent" for runStepRequest's promoted
+// "agent"), a name no client ever sends, so those segments are dropped.
+func jsonFieldPath(t reflect.Type, field string) string {
+	if field == "" {
+		return field
+	}
+	segs := strings.Split(field, ".")
+	out := segs[:0]
+	for _, seg := range segs {
+		for t != nil && (t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map) {
+			t = t.Elem()
+		}
+		if t == nil || t.Kind() != reflect.Struct {
+			out = append(out, seg)
+			t = nil
+			continue
+		}
+		if f, ok := t.FieldByName(seg); ok && f.Anonymous && f.Tag.Get("json") == "" {
+			t = f.Type
+			continue
+		}
+		out = append(out, seg)
+		t = fieldTypeOf(t, seg)
+	}
+	return strings.Join(out, ".")
+}
+
+// fieldTypeOf is the type of the struct field (promoted ones included)
+// whose JSON name is key, or nil.
+func fieldTypeOf(t reflect.Type, key string) reflect.Type {
+	for _, f := range reflect.VisibleFields(t) {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" && !f.Anonymous {
+			name = f.Name
+		}
+		if name == key && f.IsExported() {
+			return f.Type
+		}
+	}
+	return nil
+}
