@@ -17,8 +17,11 @@ type checker struct {
 	tool   string
 	schema bool
 	// descRequired refuses a property without a description (the
-	// console's own format); imports warn instead (schemaReader).
+	// console's own format, for the console's own tools); imports warn
+	// instead (schemaReader), and so does the own format for a service's
+	// tools, which come from the service as they are (warn).
 	descRequired bool
+	warn         *Warnings
 }
 
 var nativeKeys = map[string]string{
@@ -101,6 +104,9 @@ func (c *checker) output(path string, out Param) {
 func (c *checker) param(path string, p Param, needDesc bool, scope map[string]bool) {
 	types := c.types(path, p)
 	checkText(c.ps, c.tool, path+".description", p.Description, needDesc && c.descRequired)
+	if needDesc && !c.descRequired && c.warn != nil && strings.TrimSpace(p.Description) == "" {
+		c.warn.add(c.tool, path, "has no description: the model sees only its name and facts")
+	}
 	if strings.ContainsAny(p.Title, "\r\n\u2028\u2029\u0085\v\f") {
 		c.add(path, "title", "must be one line")
 	}

@@ -85,7 +85,7 @@ func ParseWithWarnings(format string, data []byte, namespace string) ([]Contract
 			named[namespace+"."+p.Tool] = true
 		}
 	}
-	for _, p := range validate(cs, format == FormatNative, format == FormatNative) {
+	for _, p := range validate(cs, format == FormatNative, format == FormatNative, &ws) {
 		if !(p.Field == "id" && named[p.Tool]) { // the same fault, already named
 			ps = append(ps, p)
 		}

@@ -3,13 +3,30 @@ package catalog
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
+	"strings"
 )
 
-var nativeContractKeys = []string{"id", "title", "purpose", "params", "returns", "constraints", "examples", "class", "effects", "code_only", "always_on", "signals", "search_hints", "version"}
-var nativeParamKeys = []string{"name", "type", "required", "description", "title", "enum", "const", "default", "default_null", "examples", "format", "pattern",
-	"minimum", "maximum", "exclusive_minimum", "exclusive_maximum", "multiple_of", "min_length", "max_length", "min_items", "max_items",
-	"unique_items", "min_properties", "max_properties", "deprecated", "items", "properties", "closed", "additional_properties",
-	"property_names", "requires", "one_of", "any_of", "all_of"}
+// nativeContractKeys and nativeParamKeys are the members the console's
+// own format accepts: exactly the JSON names of Contract's and Param's
+// fields, read from the types, so a field added to a contract is never an
+// "unknown field" when the console reads back what it wrote.
+var (
+	nativeContractKeys = jsonNames(reflect.TypeOf(Contract{}))
+	nativeParamKeys    = jsonNames(reflect.TypeOf(Param{}))
+)
+
+// jsonNames lists the JSON member names of a struct type's fields.
+func jsonNames(t reflect.Type) []string {
+	var out []string
+	for i := 0; i < t.NumField(); i++ {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			out = append(out, name)
+		}
+	}
+	return out
+}
 
 func parseNative(ps *Problems, doc any) []Contract {
 	var out []Contract
@@ -19,8 +36,10 @@ func parseNative(ps *Problems, doc any) []Contract {
 		if params, ok := m["params"].([]any); ok {
 			checkNativeParams(ps, name, "params", params)
 		}
-		if in, ok := m["input"].(map[string]any); ok {
-			checkNativeParam(ps, name, "input", in)
+		for _, k := range []string{"input", "output"} {
+			if in, ok := m[k].(map[string]any); ok {
+				checkNativeParam(ps, name, k, in)
+			}
 		}
 		if exs, ok := m["examples"].([]any); ok {
 			for j, e := range exs {

@@ -33,13 +33,17 @@ var schemaTypes = map[string]bool{"string": true, "number": true, "integer": tru
 // Validate checks every contract and the set as a whole and reports all
 // problems together. A parameter may lack a description (an imported MCP
 // or OpenAI tool's often does: it renders as its name and facts, nothing
-// cut); the console's own format requires one at import (Parse).
-func Validate(cs []Contract) Problems { return validate(cs, true, false) }
+// cut); the console's own format requires one at import (Parse) for the
+// console's own tools and warns for a service's (namespace.name), which
+// is how an imported service's contracts read back.
+func Validate(cs []Contract) Problems { return validate(cs, true, false, nil) }
 
 // validate checks the contracts; params=false skips the parameter and
 // result trees (an importer that already checked them in its source's
-// vocabulary); paramDescs requires every property to have a description.
-func validate(cs []Contract, params, paramDescs bool) Problems {
+// vocabulary); paramDescs requires every property of the console's own
+// tools to have a description, and puts a service tool's property
+// without one in ws.
+func validate(cs []Contract, params, paramDescs bool, ws *Warnings) Problems {
 	var ps Problems
 	if len(cs) > MaxTools {
 		ps.add("", "tools", "%d tools exceed the ceiling of %d", len(cs), MaxTools)
@@ -56,7 +60,7 @@ func validate(cs []Contract, params, paramDescs bool) Problems {
 		} else {
 			seen[c.ID] = i + 1
 		}
-		validateContract(&ps, name, c, params, paramDescs)
+		validateContract(&ps, ws, name, c, params, paramDescs)
 		if b, err := json.Marshal(c); err == nil {
 			if bytes.Contains(b, []byte(`\u0000`)) {
 				ps.add(name, "", "contains a NUL character")
@@ -75,7 +79,7 @@ func validate(cs []Contract, params, paramDescs bool) Problems {
 	return ps
 }
 
-func validateContract(ps *Problems, name string, c Contract, params, paramDescs bool) {
+func validateContract(ps *Problems, ws *Warnings, name string, c Contract, params, paramDescs bool) {
 	switch {
 	case c.ID == "":
 		ps.add(name, "id", "is required")
@@ -122,7 +126,10 @@ func validateContract(ps *Problems, name string, c Contract, params, paramDescs 
 	if !params {
 		return
 	}
-	ch := &checker{ps: ps, tool: name, descRequired: paramDescs}
+	ch := &checker{ps: ps, tool: name, descRequired: paramDescs && c.Namespace() == ""}
+	if paramDescs {
+		ch.warn = ws
+	}
 	ch.params("params", c.Params, nil)
 	if c.Input != nil {
 		ch.input("input", *c.Input, c.Params)
