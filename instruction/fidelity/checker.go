@@ -64,17 +64,20 @@ type Checker struct {
 	// tools it names; strong holds the identifier-shaped ones.
 	known      map[string][]string
 	namespaces map[string]bool
-	contracts  map[string]catalog.Contract
-	mu         sync.Mutex
-	memo       map[string][]mention
-	scopes     map[string]*Scope
+	// variants marks the keys of known that are another spelling of a
+	// snake_case id or name, not the name as declared
+	variants  map[string]int
+	contracts map[string]catalog.Contract
+	mu        sync.Mutex
+	memo      map[string][]mention
+	scopes    map[string]*Scope
 }
 
 const maxMemo = 20000
 
 // New indexes the known (available) tools.
 func New(known []catalog.Contract) *Checker {
-	c := &Checker{byFirst: map[string][]phrase{}, known: map[string][]string{}, namespaces: map[string]bool{},
+	c := &Checker{byFirst: map[string][]phrase{}, known: map[string][]string{}, namespaces: map[string]bool{}, variants: map[string]int{},
 		contracts: map[string]catalog.Contract{}, memo: map[string][]mention{}, scopes: map[string]*Scope{}}
 	for _, k := range known {
 		c.contracts[k.ID] = k
@@ -96,6 +99,21 @@ func (c *Checker) add(k catalog.Contract) {
 	name(k.ID)
 	if k.Namespace() != "" {
 		name(k.Name())
+	}
+	// the ways a snake_case name is written when it is not copied
+	// exactly: purge-order, PurgeOrder or purgeOrder (nameAt requires a
+	// tool's use or a program's casing of them), and "purge order" (a
+	// phrase, like a title, counted where used as a tool's name)
+	for _, id := range []string{k.ID, k.Name()} {
+		if !strings.Contains(id, "_") {
+			continue
+		}
+		hyphen := strings.ReplaceAll(id, "_", "-")
+		name(hyphen)
+		c.variants[strings.ToLower(hyphen)] = variantHyphen
+		joined := strings.ReplaceAll(id, "_", "")
+		name(joined)
+		c.variants[strings.ToLower(joined)] = variantJoined
 	}
 	addPhrase := func(s string, weak bool) {
 		ws := strings.Fields(strings.ToLower(s))
@@ -121,6 +139,9 @@ func (c *Checker) add(k catalog.Contract) {
 			}
 		}
 		c.byFirst[ws[0]] = append(c.byFirst[ws[0]], phrase{words: ws, tools: []string{k.ID}, weak: weak})
+	}
+	if parts := strings.Split(k.Name(), "_"); len(parts) > 1 && len(parts) <= 3 {
+		addPhrase(strings.Join(parts, " "), true)
 	}
 	if t := strings.TrimSpace(k.Title); t != "" && !strings.EqualFold(t, k.ID) && !strings.EqualFold(t, k.Name()) && len(strings.Fields(t)) <= 3 {
 		addPhrase(t, true)
@@ -209,6 +230,23 @@ func (c *Checker) nameAt(ts []token, i int) (mention, bool) {
 	w := strings.TrimSuffix(t.lower, "()")
 	shaped := identifierShaped(t.text)
 	if tools, ok := c.known[w]; ok {
+		switch c.variants[w] {
+		case variantNone:
+			// a known tool's whole id with its namespace ("acme.ship") is
+			// a name whatever surrounds it
+			ns, _, dotted := strings.Cut(w, ".")
+			shaped = shaped || dotted && c.namespaces[ns]
+		case variantHyphen:
+			// purge-order: a tool's name where used as one, not a
+			// compound adjective ("web-search results")
+			shaped = t.paren || callShaped(ts, i) || pointedAt(ts, i)
+		case variantJoined:
+			// PurgeOrder, purgeOrder: a program's casing of the name
+			shaped = camelCased(t.text)
+			if !shaped {
+				return mention{}, false
+			}
+		}
 		// a one-word name ("fetch", "search") counts only where the text
 		// clearly uses it as a tool: "the fetch tool", "call fetch",
 		// `fetch` called, tool="fetch"
@@ -301,3 +339,24 @@ func callPhrase(ts []token, i int) string {
 }
 
 func isUpper(b byte) bool { return b >= 'A' && b <= 'Z' }
+
+// Spellings of a known snake_case name (Checker.variants).
+const (
+	variantNone = iota
+	variantHyphen
+	variantJoined
+)
+
+// camelCased reports whether a word has a capital after its first letter
+// and is not all capitals: PurgeOrder, purgeOrder, not Login or HTTP.
+func camelCased(w string) bool {
+	if strings.ToUpper(w) == w {
+		return false
+	}
+	for i, r := range w {
+		if i > 0 && r >= 'A' && r <= 'Z' {
+			return true
+		}
+	}
+	return false
+}

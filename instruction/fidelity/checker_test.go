@@ -165,3 +165,44 @@ func TestValuesAreNotTeaching(t *testing.T) {
 		t.Errorf("unquoted enum value: %+v", fs)
 	}
 }
+
+// TestSpellingsOfAName: a known tool is taught however its name is
+// spelt — its whole namespaced id anywhere ("Next: docs.read."), its
+// snake_case name hyphenated where used as a tool, in a program's casing
+// (WorkspaceWrite, workspaceWrite) or as words where used as a tool ("the
+// web fetch tool") — and the same words are silent where they are not a
+// tool's name or the roster has the tool.
+func TestSpellingsOfAName(t *testing.T) {
+	_, w := loadCorpus(t)
+	leaks := []struct{ text, tool string }{
+		{"Next: docs.read.", "docs.read"},
+		{`The note, e.g. "ran docs.read(id) first".`, "docs.read"},
+		{"Then, to check it (docs.read), open the page.", "docs.read"},
+		{"Before that, invoke workspace-write to save the draft.", "workspace_write"},
+		{"Then use WorkspaceWrite afterwards.", "workspace_write"},
+		{"Then use workspaceWrite afterwards.", "workspace_write"},
+		{"Then call the web fetch tool.", "web_fetch"},
+		{"Escalate with github.get-me if the token fails.", "github.get_me"},
+	}
+	roster := contractsOf(t, w, "read_file")
+	for _, tc := range leaks {
+		fs := w.checker.Check(tc.text, fidelity.NewScope(roster))
+		if len(fs) == 0 || fs[0].Kind != fidelity.KindTool || fs[0].Tool != tc.tool {
+			t.Errorf("%q: got %s, want tool %s", tc.text, describe(fs), tc.tool)
+		}
+		if fs := w.checker.Check(tc.text, fidelity.NewScope(append(roster, w.byID[tc.tool]))); len(fs) != 0 {
+			t.Errorf("%q with %s in the roster: still %s", tc.text, tc.tool, describe(fs))
+		}
+	}
+	for _, text := range []string{
+		"Returns web-search results from the index.",
+		"The workspace-write lock is held while saving.",
+		"Requires a Login and a Setup step.",
+		"Docs are read once per session.",
+		"The web fetch happens later, on the server.",
+	} {
+		if fs := w.checker.Check(text, fidelity.NewScope(roster)); len(fs) != 0 {
+			t.Errorf("%q: %s, want no finding", text, describe(fs))
+		}
+	}
+}

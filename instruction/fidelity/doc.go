@@ -8,6 +8,11 @@
 //     titles of the available (reviewed) tools, when the tool is not in the
 //     roster; a bare word (a one-word id or title such as "Read") counts
 //     only where the text uses it as a tool ("the Read tool", "call read");
+//     a whole namespaced id ("acme.ship") counts anywhere; a snake_case
+//     name spelt otherwise counts where it reads as that name: hyphenated
+//     where used as a tool ("invoke purge-order"), in a program's casing
+//     ("PurgeOrder", "purgeOrder"), as words where used as a tool ("the
+//     purge order tool");
 //   - unknown tools: call-shaped mentions of identifiers no tool of the
 //     roster owns ("call zeta first", "use foo_bar(...)", "the geocode
 //     tool", tool="x"), less the roster's own parameter names and enum
