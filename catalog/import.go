@@ -57,7 +57,7 @@ func ParseWithWarnings(format string, data []byte, namespace string) ([]Contract
 	case FormatNative:
 		cs = parseNative(&ps, doc)
 	case FormatMCP, FormatOpenAI:
-		if !idPattern.MatchString(namespace) || strings.Contains(namespace, ".") {
+		if !serviceName.MatchString(namespace) {
 			ps.add("", "namespace", "%q must be a service name matching ^[a-z][a-z0-9_]*$", namespace)
 			return nil, ps, nil
 		}

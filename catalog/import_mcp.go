@@ -113,9 +113,13 @@ func taskConstraint(ps *Problems, name string, m map[string]any) string {
 	return ""
 }
 
-// serviceName is the rule of a service tool's name: with the namespace
-// it is the console tool id the model calls.
-var serviceName = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+// serviceName is the rule of a service (namespace); toolName of the
+// name a server gives a tool, which with the namespace is the console
+// tool id the model calls.
+var (
+	serviceName = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+	toolNameRe  = regexp.MustCompile(`^` + serviceToolName + `$`)
+)
 
 // checkServiceName reports a missing name, or one a console tool id cannot
 // hold. Such a tool is refused, never renamed: the model would call a
@@ -124,8 +128,10 @@ func checkServiceName(ps *Problems, tool string, m map[string]any) {
 	switch n := str(m, "name"); {
 	case n == "":
 		ps.add(tool, "name", "is required")
-	case !serviceName.MatchString(n):
-		ps.add(tool, "name", "%q cannot be a console tool id, which holds only lowercase letters, digits and underscores and starts with a letter; the tool is not imported under another name, since the model must call it by the name the server knows", n)
+	case len(n) > MaxToolNameLength:
+		ps.add(tool, "name", "is %d characters, longer than the limit of %d (MCP's)", len(n), MaxToolNameLength)
+	case !toolNameRe.MatchString(n):
+		ps.add(tool, "name", "%q cannot be a console tool id, which holds letters, digits, underscores and inner hyphens (the dot separates the service); the tool is not imported under another name, since the model must call it by the name the server knows", n)
 	}
 }
 

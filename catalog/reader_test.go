@@ -150,7 +150,7 @@ func readRendering(form, text string) (*readContract, error) {
 		return nil
 	}
 	if form == "full" {
-		m := regexp.MustCompile(`^### ([a-z0-9_.]+) — (.*)$`).FindStringSubmatch(lines[0])
+		m := regexp.MustCompile(`^### ([A-Za-z0-9_.-]+) — (.*)$`).FindStringSubmatch(lines[0])
 		if m == nil {
 			return nil, fmt.Errorf("bad banner %q", lines[0])
 		}
@@ -255,7 +255,7 @@ func readRendering(form, text string) (*readContract, error) {
 	}
 	// compact
 	head := lines[0]
-	m := regexp.MustCompile(`^- ([a-z0-9_.]+) `).FindStringSubmatch(head)
+	m := regexp.MustCompile(`^- ([A-Za-z0-9_.-]+) `).FindStringSubmatch(head)
 	if m == nil {
 		return nil, fmt.Errorf("bad compact head %q", head)
 	}

@@ -81,41 +81,27 @@ func TestRealServersImportWithNothingCut(t *testing.T) {
 	}
 }
 
-// TestHyphenatedServersAreRefusedOnlyForTheirToolNames: the reference
-// "everything" server and Context7 name their tools with hyphens
-// (get-sum, resolve-library-id), which a console tool id cannot hold, and
-// the model must call a tool by the name the server knows, so those tools
-// are refused, each naming the tool. Every other member of the files is
-// accepted: with the names spelled with underscores (a test-only change)
-// they import, and the everything server's one tool that requires task
-// execution says so in both forms.
-func TestHyphenatedServersAreRefusedOnlyForTheirToolNames(t *testing.T) {
+// TestHyphenatedToolNamesImport: the reference "everything" server and
+// Context7 name their tools with hyphens (get-sum, resolve-library-id), as
+// MCP 2025-11-25 allows. The tool id is the service and the server's own
+// name, since the model must call the name the server knows; both files
+// import as they are, and the everything server's one tool that requires
+// task execution says so in both forms.
+func TestHyphenatedToolNamesImport(t *testing.T) {
 	tasks := 0
-	for _, file := range []string{"mcp-server-everything.tools.json", "context7-mcp.tools.json"} {
-		raw, tools := readServerTools(t, file)
-		_, ps := catalog.Parse(catalog.FormatMCP, raw, "svc")
-		hyphenated := 0
-		for _, tool := range tools {
-			if strings.Contains(tool["name"].(string), "-") {
-				hyphenated++
-			}
-		}
-		if len(ps) != hyphenated || hyphenated == 0 {
-			t.Errorf("%s: %d problems for %d hyphenated names: %v", file, len(ps), hyphenated, ps)
-		}
-		for _, p := range ps {
-			if !strings.Contains(p.Tool, "-") || p.Field != "name" || !strings.Contains(p.Message, "tool id") {
-				t.Errorf("%s: problem is not about the tool's name: %v", file, p)
-			}
-		}
-		for _, tool := range tools {
-			tool["name"] = strings.ReplaceAll(tool["name"].(string), "-", "_")
-		}
-		cs, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, tools...), "svc")
-		if len(ps) > 0 {
-			t.Fatalf("%s with underscores: %v", file, ps)
+	for _, s := range []struct {
+		file, ns string
+		tools    int
+	}{{"mcp-server-everything.tools.json", "everything", 13}, {"context7-mcp.tools.json", "context7", 2}} {
+		raw, tools := readServerTools(t, s.file)
+		cs, ps := catalog.Parse(catalog.FormatMCP, raw, s.ns)
+		if len(ps) > 0 || len(cs) != s.tools {
+			t.Fatalf("%s: %d tools, problems %v", s.file, len(cs), ps)
 		}
 		for i, c := range cs {
+			if c.ID != s.ns+"."+tools[i]["name"].(string) || c.Name() != tools[i]["name"] || c.Namespace() != s.ns {
+				t.Errorf("%s: id %q for name %q", s.file, c.ID, tools[i]["name"])
+			}
 			checkAccounted(t, c, tools[i]["inputSchema"].(map[string]any))
 			if out, ok := tools[i]["outputSchema"].(map[string]any); ok {
 				checkOutputAccounted(t, c, out)
@@ -131,9 +117,35 @@ func TestHyphenatedServersAreRefusedOnlyForTheirToolNames(t *testing.T) {
 				}
 			}
 		}
+		if _, err := catalog.New(cs); err != nil {
+			t.Errorf("%s: %v", s.file, err)
+		}
 	}
 	if tasks != 1 {
 		t.Errorf("%d tools require task execution, want the everything server's one", tasks)
+	}
+}
+
+// TestToolNamesFollowTheMCPRule: a name is 1 to 128 letters, digits,
+// underscores and hyphens (MCP 2025-11-25 allows dots too; the console
+// keeps the dot as its namespace separator); any other name is refused,
+// never renamed.
+func TestToolNamesFollowTheMCPRule(t *testing.T) {
+	for _, name := range []string{"get-sum", "getUser", "API-post-search", "3d_render", "_private", strings.Repeat("a", 128)} {
+		if _, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, mcpTool(name, obj(map[string]any{}))), "svc"); len(ps) > 0 {
+			t.Errorf("%q refused: %v", name, ps)
+		}
+	}
+	for _, name := range []string{"admin.tools.list", "get sum", "-get", "get-", "get/sum", "émoji", strings.Repeat("a", 129)} {
+		_, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, mcpTool(name, obj(map[string]any{}))), "svc")
+		if len(ps) != 1 || ps[0].Field != "name" || !strings.Contains(ps[0].Message, "not imported under another name") && !strings.Contains(ps[0].Message, "longer than the limit of 128") {
+			t.Errorf("%q: want one problem on its name, got %v", name, ps)
+		}
+	}
+	// the console's own tools keep their stricter ids
+	native := `[{"id":"getUser","title":"A","purpose":"p","class":"web","effects":"read-only","version":"1"}]`
+	if _, ps := catalog.Parse(catalog.FormatNative, []byte(native), ""); !hasProblem(ps, "getUser", "id", "must match") {
+		t.Errorf("native id getUser: %v", ps)
 	}
 }
 

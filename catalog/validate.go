@@ -26,7 +26,20 @@ const (
 	MaxNamespaceLength = 64
 )
 
-var idPattern = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)?$`)
+// ToolIDPattern is a tool id, unanchored: a native tool's name, or a
+// service and the tool name its server uses. Service tool names follow
+// MCP 2025-11-25 (letters of either case, digits, '_' and '-'), but for
+// the dot, which separates the service; a name neither starts nor ends
+// with '-'. Every place that reads an id (a reply's tool="…", an
+// evaluation case) builds its pattern from this one.
+const ToolIDPattern = `[a-z][a-z0-9_]*(?:\.` + serviceToolName + `)?`
+
+const serviceToolName = `[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?`
+
+// MaxToolNameLength is the longest service tool name (MCP's bound).
+const MaxToolNameLength = 128
+
+var idPattern = regexp.MustCompile(`^` + ToolIDPattern + `$`)
 
 var schemaTypes = map[string]bool{"string": true, "number": true, "integer": true, "boolean": true, "object": true, "array": true, "null": true, "any": true}
 
@@ -84,7 +97,7 @@ func validateContract(ps *Problems, ws *Warnings, name string, c Contract, param
 	case c.ID == "":
 		ps.add(name, "id", "is required")
 	case !idPattern.MatchString(c.ID):
-		ps.add(name, "id", "%q must match ^[a-z][a-z0-9_]*$ or namespace.name", c.ID)
+		ps.add(name, "id", "%q must match ^[a-z][a-z0-9_]*$, or namespace.name where the name holds letters, digits, '_' and inner '-'", c.ID)
 	case len(c.ID) > MaxIDLength:
 		ps.add(name, "id", "is %d characters, longer than the limit of %d", len(c.ID), MaxIDLength)
 	case len(c.Namespace()) > MaxNamespaceLength:

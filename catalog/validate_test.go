@@ -63,7 +63,7 @@ func TestParseErrors(t *testing.T) {
 		{"unknown param field", catalog.FormatNative, `[{"id":"a","title":"A","purpose":"p","class":"web","effects":"read-only","version":"1","params":[{"name":"x","type":"string","description":"d","size":3}]}]`, "", "params.x.size", "unknown field"},
 		{"no tools", catalog.FormatNative, `{"tools":[]}`, "", "tools", "no tools"},
 		{"mcp needs namespace", catalog.FormatMCP, `{"tools":[]}`, "", "namespace", "service name"},
-		{"mcp bad name", catalog.FormatMCP, `{"tools":[{"name":"CreateIssue","description":"d","inputSchema":{"type":"object"}}]}`, "gh", "name", "cannot be a console tool id"},
+		{"mcp bad name", catalog.FormatMCP, `{"tools":[{"name":"Create Issue","description":"d","inputSchema":{"type":"object"}}]}`, "gh", "name", "cannot be a console tool id"},
 		{"mcp unknown keyword", catalog.FormatMCP, `{"tools":[{"name":"x","description":"d","inputSchema":{"type":"object","properties":{"a":{"type":"string","description":"d","if":{}}}}}]}`, "gh", "inputSchema.a.if", "unsupported"},
 		{"mcp no schema", catalog.FormatMCP, `{"tools":[{"name":"x","description":"d"}]}`, "gh", "inputSchema", "required"},
 		{"openai wrong type", catalog.FormatOpenAI, `[{"type":"fn","function":{"name":"x","description":"d"}}]`, "ai", "type", "must be"},

@@ -237,6 +237,10 @@ func TestParseReply(t *testing.T) {
 		{"thinking last", `<final>x</final><thinking>t</thinking>`, three, false},
 		{"unclosed", `<final>x`, three, false},
 		{"no tool attr", `<action>{}</action>`, three, false},
+		{"a service tool named as MCP allows", `<action tool="everything.get-sum">{"a":1,"b":2}</action>`, three, true},
+		{"a camelCase service tool", `<action tool="atlassian.getJiraIssue">{}</action>`, three, true},
+		{"a native id keeps its rule", `<action tool="Read-File">{}</action>`, three, false},
+		{"a name with a space", `<action tool="svc.get sum">{}</action>`, three, false},
 		{"empty", `  `, three, false},
 	}
 	for _, tc := range cases {

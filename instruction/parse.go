@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/agentforge/console/catalog"
 )
 
 // Block kinds a reply is made of.
@@ -21,7 +23,7 @@ type Reply struct {
 	Blocks []ReplyBlock
 }
 
-var openTag = regexp.MustCompile(`^<(thinking|action|final|code)(?:\s+tool="([a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)?)")?>`)
+var openTag = regexp.MustCompile(`^<(thinking|action|final|code)(?:\s+tool="(` + catalog.ToolIDPattern + `)")?>`)
 
 // ParseReply parses a reply under a protocol. It accepts both protocol
 // shapes (with and without the code channel) and rejects a channel the

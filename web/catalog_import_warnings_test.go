@@ -70,9 +70,33 @@ func TestRealServerImportShowsItsWarnings(t *testing.T) {
 		!strings.Contains(page.Find(`[data-testid="import-warnings"] summary`).Text(), "314 parameters") {
 		t.Errorf("firecrawl: %d, %d problems, %d warnings", res.StatusCode, page.Find(`[data-testid="import-problems"] tbody tr`).Length(), page.Find(`[data-testid="import-warnings"] tbody tr`).Length())
 	}
-	broken := strings.Replace(string(file), `"name": "read_file"`, `"name": "Read-File"`, 1)
+	broken := strings.Replace(string(file), `"name": "read_file"`, `"name": "read file"`, 1)
 	res, html = admin.uploadImport("mcp", "fs2", []byte(broken))
 	if res.StatusCode != http.StatusUnprocessableEntity || doc(html).Find(`[data-testid="import-problems"] tbody tr`).Length() != 1 || doc(html).Find(`[data-testid="import-warnings"] tbody tr`).Length() != 18 {
 		t.Errorf("refused document: %d", res.StatusCode)
+	}
+}
+
+// TestHyphenatedToolsImportAndShow: the everything server's tools, named
+// with hyphens as MCP allows, import through the web and each has its page.
+func TestHyphenatedToolsImportAndShow(t *testing.T) {
+	h := sqliteOnly(t)
+	admin := h.login("admin", adminPassword)
+	file, err := os.ReadFile("../catalog/testdata/servers/mcp-server-everything.tools.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, html := admin.uploadImport("mcp", "everything", file)
+	if res.StatusCode != http.StatusOK || !strings.Contains(html, `data-testid="added-count">13<`) {
+		t.Fatalf("preview: %d\n%s", res.StatusCode, doc(html).Find(`[data-testid="import-problems"]`).Text())
+	}
+	digest, _ := doc(html).Find(`input[name="digest"]`).Attr("value")
+	res, _ = admin.post("/catalog/import/confirm", url.Values{"format": {"mcp"}, "namespace": {"everything"}, "digest": {digest}, "document": {string(file)}})
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("confirm: %d", res.StatusCode)
+	}
+	res, page := admin.get("/catalog/tools/everything.get-sum")
+	if res.StatusCode != http.StatusOK || !strings.Contains(page.Find(`[data-testid="full-form"]`).Text(), "### everything.get-sum — ") {
+		t.Errorf("tool page: %d\n%s", res.StatusCode, page.Find(`[data-testid="full-form"]`).Text())
 	}
 }

@@ -111,7 +111,7 @@ func TestImportGitHubFixtureThroughTheWeb(t *testing.T) {
 func TestBrokenImportListsEveryProblemAndStoresNothing(t *testing.T) {
 	h := sqliteOnly(t)
 	admin := h.login("admin", adminPassword)
-	broken := `{"tools":[{"name":"Bad-Name","description":"x","inputSchema":{"type":"object"}},{"name":"ok","description":"","inputSchema":{"type":"object","properties":{"a":{"type":"strnig","description":"d"}}}},{"name":"ok","description":"d","inputSchema":{"type":"object"},"colour":1}]}`
+	broken := `{"tools":[{"name":"Bad Name","description":"x","inputSchema":{"type":"object"}},{"name":"ok","description":"","inputSchema":{"type":"object","properties":{"a":{"type":"strnig","description":"d"}}}},{"name":"ok","description":"d","inputSchema":{"type":"object"},"colour":1}]}`
 	res, html := admin.uploadImport("mcp", "acme", []byte(broken))
 	if res.StatusCode != http.StatusUnprocessableEntity {
 		t.Fatalf("broken import: %d", res.StatusCode)

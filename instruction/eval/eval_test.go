@@ -53,6 +53,9 @@ func TestParseSuiteNamesTheField(t *testing.T) {
 			}
 		})
 	}
+	if _, err := eval.ParseSuite([]byte(`{"cases":[{"task":"add two numbers","expect":["everything.get-sum|context7.resolve-library-id"]},{"task":"find the issue","expect":["atlassian.getJiraIssue"]}]}`)); err != nil {
+		t.Errorf("service tools named as MCP allows: %v", err)
+	}
 	s, err := eval.ParseSuite([]byte(`{"cases":[{"task":"plot sales","expect":["render_chart|exec"]}]}`))
 	if err != nil || s.K != eval.DefaultK || len(s.Cases) != 1 {
 		t.Fatalf("json suite: %+v %v", s, err)

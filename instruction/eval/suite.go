@@ -90,7 +90,7 @@ func ParseSuite(data []byte) (Suite, error) {
 	return s, s.Validate()
 }
 
-var toolRef = regexp.MustCompile(`^([a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)?|skill:[a-z0-9][a-z0-9-]*)$`)
+var toolRef = regexp.MustCompile(`^(` + catalog.ToolIDPattern + `|skill:[a-z0-9][a-z0-9-]*)$`)
 
 // SkillPrefix marks an expectation of a skill rather than a tool
 // ("skill:quarterly-report"): the task needs the skill's procedure.

@@ -249,8 +249,9 @@ func (c *Checker) nameAt(ts []token, i int) (mention, bool) {
 		}
 		// a one-word name ("fetch", "search") counts only where the text
 		// clearly uses it as a tool: "the fetch tool", "call fetch",
-		// `fetch` called, tool="fetch"
-		if shaped || t.attr || t.quoted && callShaped(ts, i) || namedTool(ts, i) || callVerbBare(ts, i) {
+		// `fetch` called, tool="fetch"; a name only a program would write
+		// (get-sum, getJiraIssue, everything.get-sum) counts wherever it is
+		if shaped || nameShaped(t.text) || t.attr || t.quoted && callShaped(ts, i) || namedTool(ts, i) || callVerbBare(ts, i) {
 			named := i+1 < len(ts) && toolNouns[ts[i+1].lower] && !ts[i+1].sentence
 			return mention{kind: KindTool, tools: tools, signal: t.text, start: t.start, end: t.end, named: named}, true
 		}

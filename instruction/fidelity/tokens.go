@@ -95,6 +95,20 @@ func identifierShaped(w string) bool {
 	return false
 }
 
+// nameShaped reports whether a known tool's name, as written, can only be
+// that name: a service tool named as MCP allows, with an inner hyphen
+// (get-sum), an inner capital (getJiraIssue) or its service before a dot.
+// It is asked only of words that are a known tool's id or name.
+func nameShaped(w string) bool {
+	for i := 1; i < len(w); i++ {
+		prev, r := w[i-1], w[i]
+		if r == '-' || r == '.' || (r >= 'A' && r <= 'Z' && prev >= 'a' && prev <= 'z') {
+			return true
+		}
+	}
+	return false
+}
+
 var fileExtensions = set("csv", "json", "txt", "md", "py", "xlsx", "xls", "pdf", "yaml", "yml", "parquet", "html", "png", "jpg", "jpeg", "svg", "go", "js", "ts", "sh", "log", "xml", "zip", "docx", "pptx", "tsv", "sql", "ipynb", "com", "org", "io", "net", "g", "e")
 
 func set(ws ...string) map[string]bool {
