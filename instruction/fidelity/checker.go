@@ -235,7 +235,7 @@ func (c *Checker) nameAt(ts []token, i int) (mention, bool) {
 			// a known tool's whole id with its namespace ("acme.ship") is
 			// a name whatever surrounds it
 			ns, _, dotted := strings.Cut(w, ".")
-			shaped = shaped || dotted && c.namespaces[ns]
+			shaped = shaped || dotted && c.namespaces[ns] || nameShaped(t.text)
 		case variantHyphen:
 			// purge-order: a tool's name where used as one, not a
 			// compound adjective ("web-search results")
@@ -249,9 +249,8 @@ func (c *Checker) nameAt(ts []token, i int) (mention, bool) {
 		}
 		// a one-word name ("fetch", "search") counts only where the text
 		// clearly uses it as a tool: "the fetch tool", "call fetch",
-		// `fetch` called, tool="fetch"; a name only a program would write
-		// (get-sum, getJiraIssue, everything.get-sum) counts wherever it is
-		if shaped || nameShaped(t.text) || t.attr || t.quoted && callShaped(ts, i) || namedTool(ts, i) || callVerbBare(ts, i) {
+		// `fetch` called, tool="fetch"
+		if shaped || t.attr || t.quoted && callShaped(ts, i) || namedTool(ts, i) || callVerbBare(ts, i) {
 			named := i+1 < len(ts) && toolNouns[ts[i+1].lower] && !ts[i+1].sentence
 			return mention{kind: KindTool, tools: tools, signal: t.text, start: t.start, end: t.end, named: named}, true
 		}

@@ -95,10 +95,11 @@ func identifierShaped(w string) bool {
 	return false
 }
 
-// nameShaped reports whether a known tool's name, as written, can only be
-// that name: a service tool named as MCP allows, with an inner hyphen
-// (get-sum), an inner capital (getJiraIssue) or its service before a dot.
-// It is asked only of words that are a known tool's id or name.
+// nameShaped reports whether a known tool's name, as its server declared
+// it, can only be that name: a service tool named as MCP allows, with an
+// inner hyphen (get-sum), an inner capital (getJiraIssue) or its service
+// before a dot. It is asked only of a known id or name as declared, never
+// of another spelling of a snake_case one (Checker.variants).
 func nameShaped(w string) bool {
 	for i := 1; i < len(w); i++ {
 		prev, r := w[i-1], w[i]
