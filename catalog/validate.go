@@ -78,6 +78,7 @@ func validate(cs []Contract, params, paramDescs bool, ws *Warnings) Problems {
 			if bytes.Contains(b, []byte(`\u0000`)) {
 				ps.add(name, "", "contains a NUL character")
 			}
+			checkHiddenText(&ps, name, b)
 			total += len(b)
 			if len(b) > MaxContractBytes {
 				ps.add(name, "", "contract is %d bytes, over the ceiling of %d", len(b), MaxContractBytes)

@@ -73,3 +73,51 @@ func mustAvailable(t *testing.T, s *models.Store) []catalog.Contract {
 	}
 	return cs
 }
+
+// TestMigrationRejectsHiddenText: a tool stored before imports refused
+// invisible characters (here a right-to-left override in its purpose)
+// would make the stored catalog invalid and every composition fail;
+// migration 71 rejects it, audited, and the rest stays available.
+func TestMigrationRejectsHiddenText(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *models.Store) {
+		ctx := context.Background()
+		s.SetAuditKey([]byte(strings.Repeat("k", 32)))
+		good := catalog.Contract{ID: "acme.good", Title: "Good", Purpose: "Works.", Class: catalog.ClassService, Effects: catalog.EffectsReadOnly, Version: "1"}
+		bad := good
+		bad.ID, bad.Title = "acme.bad", "Bad"
+		if _, err := s.ApplyImport(ctx, "tester", models.SourceMCP, "acme", []catalog.Contract{good, bad}, ""); err != nil {
+			t.Fatal(err)
+		}
+		stored := strings.Replace(string(catalog.CanonicalJSON(bad)), `"purpose":"Works."`, `"purpose":"Works.\u202etxet neddih"`, 1)
+		if err := s.Exec(ctx, "UPDATE tools SET status = 'available', contract = ? WHERE id = ?", stored, "acme.bad"); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Exec(ctx, "UPDATE tools SET status = 'available' WHERE id = ?", "acme.good"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := catalog.New(mustAvailable(t, s)); err == nil {
+			t.Fatal("the planted contract should make the stored catalog invalid")
+		}
+		if err := s.Exec(ctx, "DELETE FROM schema_migrations WHERE version = 71"); err != nil {
+			t.Fatal(err)
+		}
+		applied, err := s.Migrate(ctx)
+		if err != nil || len(applied) != 1 || applied[0] != 71 {
+			t.Fatalf("migrate: %v %v", applied, err)
+		}
+		avail := mustAvailable(t, s)
+		if _, err := catalog.New(avail); err != nil {
+			t.Fatalf("stored catalog still invalid: %v", err)
+		}
+		ids := map[string]bool{}
+		for _, c := range avail {
+			ids[c.ID] = true
+		}
+		if ids["acme.bad"] || !ids["acme.good"] {
+			t.Fatalf("available after migration: %v", ids)
+		}
+		if res, err := s.VerifyAudit(ctx); err != nil || res.BrokenAt != 0 {
+			t.Fatalf("audit: %+v %v", res, err)
+		}
+	})
+}

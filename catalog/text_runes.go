@@ -1,0 +1,87 @@
+package catalog
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"unicode"
+	"unicode/utf8"
+)
+
+// checkHiddenText reports every string of a contract (every field at every
+// depth, object keys included) that holds a character a reviewer cannot
+// see but a model reads: controls other than tab and line breaks (a
+// terminal escape), format characters (bidirectional overrides that show
+// the reviewer other text, zero-width spaces that split a tool's name past
+// the leak check, tag characters that spell hidden instructions, soft
+// hyphens) and private-use characters. A zero-width joiner between two
+// non-ASCII characters (an emoji sequence) is text. b is the contract's
+// JSON encoding.
+func checkHiddenText(ps *Problems, name string, b []byte) {
+	var v any
+	if json.Unmarshal(b, &v) != nil {
+		return
+	}
+	walkStrings(v, "", func(path, s string) {
+		if r, ok := hiddenRune(s); ok {
+			ps.add(name, path, "contains U+%04X, an invisible, control or direction-changing character: a reviewer would not see what the model reads", r)
+		}
+	})
+}
+
+// walkStrings calls fn with the path of every string in v, keys included.
+// An array of objects with a "name" (parameters, properties) is indexed by
+// the names.
+func walkStrings(v any, path string, fn func(path, s string)) {
+	join := func(k string) string {
+		if path == "" {
+			return k
+		}
+		return path + "." + k
+	}
+	switch x := v.(type) {
+	case string:
+		fn(path, x)
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			fn(join(k), k)
+			walkStrings(x[k], join(k), fn)
+		}
+	case []any:
+		for i, e := range x {
+			p := fmt.Sprintf("%s[%d]", path, i)
+			if m, ok := e.(map[string]any); ok {
+				if n, ok := m["name"].(string); ok && n != "" {
+					p = join(n)
+				}
+			}
+			walkStrings(e, p, fn)
+		}
+	}
+}
+
+// hiddenRune finds the first character of s that a reader cannot see.
+func hiddenRune(s string) (rune, bool) {
+	prev := rune(0)
+	for i, r := range s {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r', r == 0: // NUL has its own problem
+		case unicode.IsControl(r), unicode.Is(unicode.Co, r):
+			return r, true
+		case r == '\u200d':
+			next, _ := utf8.DecodeRuneInString(s[i+len("\u200d"):])
+			if prev < utf8.RuneSelf || next < utf8.RuneSelf || unicode.Is(unicode.Cf, next) {
+				return r, true
+			}
+		case unicode.Is(unicode.Cf, r):
+			return r, true
+		}
+		prev = r
+	}
+	return 0, false
+}
