@@ -23,8 +23,8 @@ func checkHiddenText(ps *Problems, name string, b []byte) {
 		return
 	}
 	walkStrings(v, "", func(path, s string) {
-		if r, ok := hiddenRune(s); ok {
-			ps.add(name, path, "contains U+%04X, an invisible, control or direction-changing character: a reviewer would not see what the model reads", r)
+		if msg := HiddenText(s); msg != "" {
+			ps.add(name, path, "%s", msg)
 		}
 	})
 }
@@ -63,6 +63,16 @@ func walkStrings(v any, path string, fn func(path, s string)) {
 			walkStrings(e, p, fn)
 		}
 	}
+}
+
+// HiddenText says why text that reaches a model must be refused because a
+// reviewer cannot see all of it ("" when it can be shown as it is): the
+// first control, format or private-use character, as hiddenRune finds it.
+func HiddenText(s string) string {
+	if r, ok := hiddenRune(s); ok {
+		return fmt.Sprintf("contains U+%04X, an invisible, control or direction-changing character: a reviewer would not see what the model reads", r)
+	}
+	return ""
 }
 
 // hiddenRune finds the first character of s that a reader cannot see.

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/agentforge/console/catalog"
 )
 
 // Skill limits.
@@ -90,6 +92,12 @@ func (c SkillContent) Validate() map[string]string {
 		errs["procedure"] = "is required"
 	} else if len(c.Procedure) > MaxSkillProcedure {
 		errs["procedure"] = fmt.Sprintf("is %d bytes; at most %d", len(c.Procedure), MaxSkillProcedure)
+	}
+	// all three reach the model: nothing in them may hide from a reviewer
+	for field, text := range map[string]string{"name": c.Name, "summary": c.Summary, "procedure": c.Procedure} {
+		if msg := catalog.HiddenText(text); msg != "" && errs[field] == "" {
+			errs[field] = msg
+		}
 	}
 	seen := map[string]bool{}
 	for _, t := range c.RequiredTools {
