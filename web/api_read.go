@@ -48,6 +48,13 @@ func (s *Server) apiSkill(c echo.Context) error {
 	}
 	var v *models.SkillVersion
 	cache := "private, no-cache"
+	// a label and a version could name two versions: neither may be
+	// silently ignored
+	if l := c.QueryParam("label"); l != "" && l != models.LabelProduction {
+		return apiErr(http.StatusBadRequest, "bad_request", "label", "label must be production (or ask for a version)")
+	} else if l != "" && c.QueryParam("version") != "" {
+		return apiErr(http.StatusBadRequest, "bad_request", "version", "ask for the production label or a version, not both")
+	}
 	if vs := c.QueryParam("version"); vs != "" {
 		n, err := strconv.Atoi(vs)
 		if err != nil || n < 1 {
@@ -62,9 +69,6 @@ func (s *Server) apiSkill(c echo.Context) error {
 		}
 		cache = "private, max-age=31536000, immutable"
 	} else {
-		if l := c.QueryParam("label"); l != "" && l != models.LabelProduction {
-			return apiErr(http.StatusBadRequest, "bad_request", "label", "label must be production (or ask for a version)")
-		}
 		v, err = s.store.ProductionVersion(ctx, k.ID)
 		if errors.Is(err, models.ErrNotFound) {
 			return apiErr(http.StatusNotFound, "not_found", "label", "this skill has no production version")

@@ -167,6 +167,8 @@ func TestAPIErrors(t *testing.T) {
 		{"bad digest", "GET", "/api/v1/compositions/xyz", key, nil, 400, "digest"},
 		{"unknown skill", "GET", "/api/v1/skills/ghost", key, nil, 404, "slug"},
 		{"bad version", "GET", "/api/v1/skills/quarterly-report?version=0", key, nil, 400, "version"},
+		{"bad label beside a version", "GET", "/api/v1/skills/quarterly-report?label=bogus&version=1", key, nil, 400, "label"},
+		{"label and version", "GET", "/api/v1/skills/quarterly-report?label=production&version=1", key, nil, 400, "version"},
 		{"search without q", "GET", "/api/v1/tools/search?agent=analyst", key, nil, 400, "q"},
 		{"search limit", "GET", "/api/v1/tools/search?agent=analyst&q=x&limit=1000", key, nil, 400, "limit"},
 		{"search unknown agent", "GET", "/api/v1/tools/search?agent=ghost&q=x", key, nil, 404, "agent"},
