@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Hit is one deferred-search result: an exact tool name and its
@@ -291,9 +292,7 @@ func (ix *Index) Len() int { return len(ix.tools) }
 // a reviewed hint phrase said word for word counts on its own. Equal
 // scores keep roster order.
 func (ix *Index) Search(query string, limit int) []Hit {
-	if len(query) > MaxQueryBytes {
-		query = query[:MaxQueryBytes]
-	}
+	query = queryText(query)
 	if limit <= 0 || limit > MaxSearchLimit {
 		limit = MaxSearchLimit
 	}
@@ -354,6 +353,20 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		}
 	}
 	return out
+}
+
+// queryText is the part of a query a search reads: at most MaxQueryBytes,
+// cut before the character the ceiling falls in, never inside it (a cut
+// rune would be read as a character the task never had).
+func queryText(q string) string {
+	if len(q) <= MaxQueryBytes {
+		return q
+	}
+	n := MaxQueryBytes
+	for n > MaxQueryBytes-utf8.UTFMax+1 && !utf8.RuneStart(q[n]) {
+		n--
+	}
+	return q[:n]
 }
 
 type scored struct {
