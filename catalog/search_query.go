@@ -951,6 +951,9 @@ func rawWords(q string) []rawWord {
 				// PDF" names a format)
 				t := strings.TrimSuffix(strings.ToLower(trimmed), "s")
 				out = append(out, rawWord{text: t}, rawWord{text: "file", file: true, punct: p})
+			case channelName(trimmed):
+				// "post it in #ops": a channel's name
+				out = append(out, rawWord{text: trimmed[1:], content: true}, rawWord{text: "channel", punct: p})
 			case isIdentifier(trimmed):
 				// "where we call parseInvoice": a name in code
 				out = append(out, rawWord{text: trimmed, content: true}, rawWord{text: "code", punct: p})
@@ -1031,6 +1034,17 @@ func plainFiles(s string, plain func(string), out *[]rawWord) {
 // plural noun ("pdfs", "csvs"); types that are also English words (log, go, zip) or
 // abbreviations (doc) are left out.
 var fileTypeWord = regexp.MustCompile(`^(pdf|csv|tsv|xlsx?|docx|odt|ods|pptx?|json|ya?ml|xml|html?|txt|parquet|png|jpe?g|svg)s$`)
+
+// channelName reports whether a word names a chat channel as chat
+// services write one, a "#" before a name that starts with a letter
+// ("#ops", "#dev-team"); "#212" numbers an issue.
+func channelName(w string) bool {
+	if len(w) < 3 || w[0] != '#' {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(w[1:])
+	return unicode.IsLetter(r)
+}
 
 // isIdentifier reports whether a word is a name from code: lower camelCase
 // ("parseInvoice"; "GitHub" is a brand) or an underscore between letters

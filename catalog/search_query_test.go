@@ -234,6 +234,10 @@ func TestParseQuery(t *testing.T) {
 		{"archive the drafts: put them away", "archiv* draft put away"},
 		// punctuation after a reference ends the clause too
 		{"the tag in acme/api, remove it", "tag [acm] [api] [repositori] | remov*"},
+		// a "#" before a name names a chat channel: the name is content
+		// and the word "channel" is the request's; "#212" is a number
+		{"read me the last messages in #random.", "read* last messag [random] channel"},
+		{"post it in #dev-team, then close #212", "post* [dev] [team] channel | close* 212"},
 	} {
 		got := describe(parseQuery(tc.q))
 		if got != tc.want {
