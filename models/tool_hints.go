@@ -57,6 +57,11 @@ func (s *Store) ProposeHints(ctx context.Context, actor *User, toolID, seen stri
 	if err != nil {
 		return nil, &ValidationError{Fields: map[string]string{"hints": err.Error()}}
 	}
+	for _, h := range hs {
+		if msg := catalog.HiddenText(h); msg != "" {
+			return nil, &ValidationError{Fields: map[string]string{"hints": fmt.Sprintf("%q %s", h, msg)}}
+		}
+	}
 	var p *HintProposal
 	err = s.Tx(ctx, func(tx *Store) error {
 		t, err := tx.ToolByID(ctx, toolID)

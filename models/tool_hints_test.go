@@ -66,6 +66,11 @@ func TestHintProposalReviewedLikeAContractChange(t *testing.T) {
 		if _, err := s.ProposeHints(ctx, editor, before.ID, before.Digest, []string{strings.Repeat("x", catalog.MaxSearchHintBytes+1)}); !errors.As(err, &ve) || ve.Fields["hints"] == "" {
 			t.Errorf("oversized hint: %v", err)
 		}
+		// a hint becomes part of the contract, where hidden characters are
+		// refused: refused when proposed, not only when approved
+		if _, err := s.ProposeHints(ctx, editor, before.ID, before.Digest, []string{"grab ‮a url"}); !errors.As(err, &ve) || !strings.Contains(ve.Fields["hints"], "U+202E") {
+			t.Errorf("hidden character in a hint: %v", err)
+		}
 		if _, err := s.ProposeHints(ctx, editor, "acme.nope", before.Digest, []string{"x"}); !errors.Is(err, models.ErrNotFound) {
 			t.Errorf("unknown tool: %v", err)
 		}
