@@ -150,12 +150,43 @@ func expectSchema(out map[string]*want, path string, s map[string]any, scope map
 			if len(requires) > 0 {
 				w.facts = append(w.facts, "requires "+jsonv(requires))
 			}
-		case "items":
-			m, isMap := v.(map[string]any)
-			if !isMap {
+		case "items", "prefixItems", "additionalItems":
+			// a tuple: each listed item is "item N"; the schema after it
+			// "each other item", false after it the fact "no other items"
+			_, hasPrefix := s["prefixItems"].([]any)
+			_, isList := s["items"].([]any)
+			tuple := hasPrefix || isList
+			switch x := v.(type) {
+			case []any:
+				if k == "additionalItems" || len(x) == 0 || (k == "items" && hasPrefix) {
+					return false
+				}
+				for i, it := range x {
+					m, isMap := it.(map[string]any)
+					if !isMap {
+						return false
+					}
+					ok = expectSchema(out, child(path, fmt.Sprintf("item %d", i+1)), m, nil, false) && ok
+				}
+			case map[string]any:
+				if k == "prefixItems" || (k == "additionalItems" && !isList) || (k == "items" && isList) {
+					return false
+				}
+				label := "each item"
+				if tuple {
+					label = "each other item"
+				}
+				ok = expectSchema(out, child(path, label), x, nil, false) && ok
+			case bool:
+				if k == "prefixItems" || !tuple || (k == "additionalItems" && !isList) || (k == "items" && !hasPrefix) {
+					return false
+				}
+				if !x {
+					w.facts = append(w.facts, "no other items")
+				}
+			default:
 				return false
 			}
-			ok = expectSchema(out, child(path, "each item"), m, nil, false) && ok
 		case "additionalProperties":
 			switch x := v.(type) {
 			case bool:

@@ -28,7 +28,7 @@ var nativeKeys = map[string]string{
 	"minLength": "min_length", "maxLength": "max_length", "minItems": "min_items", "maxItems": "max_items",
 	"minProperties": "min_properties", "maxProperties": "max_properties", "exclusiveMinimum": "exclusive_minimum",
 	"exclusiveMaximum": "exclusive_maximum", "multipleOf": "multiple_of", "uniqueItems": "unique_items",
-	"additionalProperties": "additional_properties", "propertyNames": "property_names", "oneOf": "one_of", "anyOf": "any_of", "allOf": "all_of",
+	"additionalProperties": "additional_properties", "propertyNames": "property_names", "prefixItems": "prefix_items", "oneOf": "one_of", "anyOf": "any_of", "allOf": "all_of",
 }
 
 // key names a JSON-Schema keyword in the checked document's vocabulary.
@@ -81,6 +81,20 @@ func (c *checker) input(path string, in Param, params []Param) {
 	c.param(path, in, false, scope)
 }
 
+// tuple checks the rules a tuple's length follows: closed items need the
+// tuple they close and leave no room for a schema of further items, and
+// an item count outside what the tuple allows is a contradiction.
+func (c *checker) tuple(path string, p Param) {
+	switch {
+	case p.ClosedItems && len(p.PrefixItems) == 0:
+		c.add(path, "items", "false needs the tuple (prefixItems) it closes")
+	case p.ClosedItems && p.Items != nil:
+		c.add(path, "items", "cannot both forbid items after the tuple and give them a schema")
+	case p.ClosedItems && p.MinItems != nil && *p.MinItems > len(p.PrefixItems):
+		c.add(path, "minItems", "%d is above the %d items the closed tuple allows", *p.MinItems, len(p.PrefixItems))
+	}
+}
+
 // propertyNames checks the schema of property names, which are strings.
 func (c *checker) propertyNames(path string, p Param) {
 	if p.Type != "string" && p.Type != "any" && p.Type != "" {
@@ -123,9 +137,13 @@ func (c *checker) param(path string, p Param, needDesc bool, scope map[string]bo
 		}
 		seen[r] = true
 	}
+	for i, it := range p.PrefixItems {
+		c.param(fmt.Sprintf("%s[%d]", path, i), it, false, nil)
+	}
 	if p.Items != nil {
 		c.param(path+"[]", *p.Items, false, nil)
 	}
+	c.tuple(path, p)
 	if p.Additional != nil {
 		c.param(path+"."+c.key("additionalProperties"), *p.Additional, false, nil)
 	}
@@ -201,6 +219,7 @@ func (c *checker) applies(path string, p Param, types []string) {
 	need(p.ExclusiveMaximum != nil, "exclusiveMaximum", "numbers", "number", "integer")
 	need(p.MultipleOf != nil, "multipleOf", "numbers", "number", "integer")
 	need(p.Items != nil, "items", "arrays", "array")
+	need(len(p.PrefixItems) > 0, "prefixItems", "arrays", "array")
 	need(p.MinItems != nil, "minItems", "arrays", "array")
 	need(p.MaxItems != nil, "maxItems", "arrays", "array")
 	need(p.UniqueItems != nil, "uniqueItems", "arrays", "array")

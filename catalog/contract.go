@@ -102,8 +102,14 @@ type Param struct {
 	MaxProperties    *int     `json:"max_properties,omitempty" yaml:"max_properties,omitempty"`
 	Deprecated       *bool    `json:"deprecated,omitempty" yaml:"deprecated,omitempty"`
 
-	Items      *Param  `json:"items,omitempty" yaml:"items,omitempty"`
-	Properties []Param `json:"properties,omitempty" yaml:"properties,omitempty"`
+	Items *Param `json:"items,omitempty" yaml:"items,omitempty"`
+	// PrefixItems are the schemas of an array's first items, in order (a
+	// tuple: prefixItems, or draft 7's list-valued items); Items is then
+	// the schema of every item after them, and ClosedItems says there is
+	// none (items:false, or draft 7's additionalItems:false).
+	PrefixItems []Param `json:"prefix_items,omitempty" yaml:"prefix_items,omitempty"`
+	ClosedItems bool    `json:"closed_items,omitempty" yaml:"closed_items,omitempty"`
+	Properties  []Param `json:"properties,omitempty" yaml:"properties,omitempty"`
 	// Closed is additionalProperties:false; Additional is the schema other
 	// properties must match (additionalProperties:true is {"type":"any"}).
 	Closed     bool   `json:"closed,omitempty" yaml:"closed,omitempty"`
@@ -182,6 +188,7 @@ func (c Contract) Texts() []string {
 			if p.Description != "" {
 				out = append(out, p.Description)
 			}
+			walk(p.PrefixItems)
 			if p.Items != nil {
 				walk([]Param{*p.Items})
 			}

@@ -81,6 +81,13 @@ func checkNativeParam(ps *Problems, tool, f string, pm map[string]any) {
 	if it, ok := pm["items"].(map[string]any); ok {
 		checkNativeParam(ps, tool, f+"[]", it)
 	}
+	if pre, ok := pm["prefix_items"].([]any); ok {
+		for i, x := range pre {
+			if xm, ok := x.(map[string]any); ok {
+				checkNativeParam(ps, tool, fmt.Sprintf("%s[%d]", f, i), xm)
+			}
+		}
+	}
 	if a, ok := pm["additional_properties"].(map[string]any); ok {
 		checkNativeParam(ps, tool, f+".additional_properties", a)
 	}

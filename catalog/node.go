@@ -6,8 +6,8 @@ import (
 )
 
 // node is one rendered schema node: a named property or a labelled part of
-// a schema (each item, other properties, property names, variant N,
-// option N, part N), its
+// a schema (item N, each item, each other item, other properties, property
+// names, variant N, option N, part N), its
 // facts, its description and its children. Both forms render the same
 // nodes with the same facts and texts; only the layout differs.
 type node struct {
@@ -49,8 +49,15 @@ func paramNode(p Param, label string, named bool) node {
 	for _, q := range p.Properties {
 		n.kids = append(n.kids, paramNode(q, q.Name, true))
 	}
+	for i, it := range p.PrefixItems {
+		n.kids = append(n.kids, paramNode(it, fmt.Sprintf("item %d", i+1), false))
+	}
 	if p.Items != nil {
-		n.kids = append(n.kids, paramNode(*p.Items, "each item", false))
+		label := "each item"
+		if len(p.PrefixItems) > 0 {
+			label = "each other item"
+		}
+		n.kids = append(n.kids, paramNode(*p.Items, label, false))
 	}
 	if p.Additional != nil {
 		n.kids = append(n.kids, paramNode(*p.Additional, "other properties", false))
@@ -107,6 +114,7 @@ func paramFacts(p Param) []string {
 	count(p.MinProperties, "min properties")
 	count(p.MaxProperties, "max properties")
 	add(p.Closed, "no other properties")
+	add(p.ClosedItems, "no other items")
 	if p.Deprecated != nil {
 		f = append(f, map[bool]string{true: "deprecated", false: "not deprecated"}[*p.Deprecated])
 	}

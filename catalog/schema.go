@@ -108,6 +108,7 @@ func (r *schemaReader) read(path, name string, s map[string]any, scope map[strin
 		inner[k] = true
 	}
 	exclusive := map[string]bool{}
+	itemsRead := false
 	for _, k := range keys {
 		v := s[k]
 		switch k {
@@ -197,14 +198,11 @@ func (r *schemaReader) read(path, name string, s map[string]any, scope map[strin
 			} else {
 				p.Deprecated = &b
 			}
-		case "items":
-			m, ok := v.(map[string]any)
-			if !ok {
-				r.add(path, k, "must be a schema object (tuple and boolean forms are not supported)")
-				continue
+		case "items", "prefixItems", "additionalItems":
+			if !itemsRead {
+				itemsRead = true
+				r.arrayItems(path, s, &p)
 			}
-			item := r.read(path+"[]", "", m, nil, false)
-			p.Items = &item
 		case "properties":
 			if _, ok := v.(map[string]any); !ok {
 				r.add(path, k, "must be an object of schemas")

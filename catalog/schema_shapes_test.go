@@ -186,3 +186,40 @@ func TestDraft4ExclusiveBounds(t *testing.T) {
 		t.Errorf("exclusiveMaximum true without a maximum: %v", ps)
 	}
 }
+
+// TestTuplesRender: pydantic's tuple (prefixItems), zod 4's z.tuple
+// (draft 7's list-valued items with additionalItems: false) and zod 3's
+// (a list of items), verbatim, render item by item in both forms.
+func TestTuplesRender(t *testing.T) {
+	for _, schema := range []string{
+		`{"properties": {"point": {"maxItems": 2, "minItems": 2, "prefixItems": [{"type": "integer"}, {"type": "integer"}], "title": "Point", "type": "array"}, "rest": {"items": {"type": "string"}, "title": "Rest", "type": "array"}, "mixed": {"maxItems": 3, "minItems": 3, "prefixItems": [{"type": "string"}, {"type": "integer"}, {"type": "number"}], "title": "Mixed", "type": "array"}}, "required": ["point", "rest", "mixed"], "title": "M", "type": "object"}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"tuple":{"type":"array","items":[{"type":"string"},{"type":"number"}],"additionalItems":false,"minItems":2,"maxItems":2}},"required":["tuple"]}`,
+		`{"type":"object","properties":{"tuple":{"type":"array","minItems":2,"maxItems":2,"items":[{"type":"string"},{"type":"number"}]}},"required":["tuple"],"additionalProperties":false,"$schema":"http://json-schema.org/draft-07/schema#"}`,
+		`{"type":"object","properties":{"head":{"type":"array","prefixItems":[{"type":"string","description":"The verb."}],"items":{"type":"integer"}},"pair":{"type":"array","prefixItems":[{"type":"string"},{"type":"string"}],"items":false}}}`,
+	} {
+		s := fromJSON(t, schema)
+		c, _ := importOne(t, mcpTool("t", s))
+		checkAccounted(t, c, s)
+	}
+	c, _ := importOne(t, mcpTool("t", fromJSON(t, `{"type":"object","properties":{"pair":{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}],"items":false}}}`)))
+	for form, rc := range readBoth(t, c) {
+		if f := factsOf(t, rc, form, "pair"); strings.Join(f, ", ") != "array, no other items" {
+			t.Errorf("%s: pair facts %q", form, f)
+		}
+		if f := factsOf(t, rc, form, "pair/item 2"); strings.Join(f, ", ") != "integer" {
+			t.Errorf("%s: item 2 facts %q", form, f)
+		}
+	}
+	for _, bad := range []struct{ schema, field string }{
+		{`{"type":"object","properties":{"a":{"type":"array","items":false}}}`, "inputSchema.a.items"},
+		{`{"type":"object","properties":{"a":{"type":"array","items":{"type":"string"},"additionalItems":false}}}`, "inputSchema.a.additionalItems"},
+		{`{"type":"object","properties":{"a":{"type":"array","prefixItems":[{"type":"string"}],"items":false,"minItems":2}}}`, "inputSchema.a.minItems"},
+		{`{"type":"object","properties":{"a":{"type":"array","prefixItems":[]}}}`, "inputSchema.a.prefixItems"},
+		{`{"type":"object","properties":{"a":{"type":"string","prefixItems":[{"type":"string"}]}}}`, "inputSchema.a.prefixItems"},
+		{`{"type":"object","properties":{"a":{"type":"array","prefixItems":[{"type":"string"}],"additionalItems":false}}}`, "inputSchema.a.additionalItems"},
+	} {
+		if _, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, mcpTool("x", fromJSON(t, bad.schema))), "svc"); !hasProblem(ps, "x", bad.field, "") {
+			t.Errorf("%s: want a problem on %s, got %v", bad.schema, bad.field, ps)
+		}
+	}
+}

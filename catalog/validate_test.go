@@ -103,6 +103,7 @@ func FuzzParse(f *testing.F) {
 	f.Add(catalog.FormatNative, []byte("tools:\n  - id: x\n"))
 	f.Add(catalog.FormatMCP, []byte(`{"tools":[{"name":"x","description":"a\n- b\n| c","inputSchema":{"type":"object","properties":{"a":{"description":"x (y); z","oneOf":[{"type":"string","title":"t"},{"type":"object","properties":{"b":{"type":"integer","description":"B","minimum":1}},"required":["b"],"additionalProperties":false}]}}}}]}`))
 	f.Add(catalog.FormatMCP, []byte(`{"tools":[{"name":"x","description":"d","execution":{"taskSupport":"optional"},"inputSchema":{"$defs":{"E":{"type":"object","properties":{"n":{"type":"string"}}}},"type":"object","properties":{"e":{"$ref":"#/$defs/E","default":null},"m":{"type":"object","propertyNames":{"pattern":"^(?=a)"}}}},"outputSchema":{"type":"object","properties":{"r":{"$ref":"#/properties/s"},"s":{"type":"integer","exclusiveMinimum":true,"minimum":0}},"additionalProperties":false}}]}`))
+	f.Add(catalog.FormatMCP, []byte(`{"tools":[{"name":"get-pair","description":"d","inputSchema":{"type":"object","properties":{"p":{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}],"items":false,"minItems":2},"q":{"type":"array","items":[{"type":"number"}],"additionalItems":{"type":"string"}}},"x-vendor":1}}]}`))
 	f.Fuzz(func(t *testing.T, format string, data []byte) {
 		cs, ps := catalog.Parse(format, data, "ns")
 		if len(ps) == 0 {
