@@ -141,7 +141,7 @@ func expectSchema(out map[string]*want, path string, s map[string]any, scope map
 						out[child(path, name)] = cw
 					}
 					cw.facts = append(cw.facts, "required")
-				case scope[name]:
+				case scope[name] || namesEnumHas(s, name):
 					requires = append(requires, name)
 				default:
 					ok = false // names no property
@@ -305,6 +305,18 @@ func checkOutputAccounted(t *testing.T, c catalog.Contract, schema map[string]an
 			}
 		}
 	}
+}
+
+// namesEnumHas reports whether s's propertyNames lists name in its enum.
+func namesEnumHas(s map[string]any, name string) bool {
+	pn, _ := s["propertyNames"].(map[string]any)
+	l, _ := pn["enum"].([]any)
+	for _, v := range l {
+		if v == name {
+			return true
+		}
+	}
+	return false
 }
 
 func contains(l []string, s string) bool {

@@ -132,8 +132,8 @@ func (c *checker) param(path string, p Param, needDesc bool, scope map[string]bo
 	}
 	seen := map[string]bool{}
 	for _, r := range p.Requires {
-		if !scope[r] || seen[r] {
-			c.add(path, "required", "names %q, which is not a property of the enclosing object (or names it twice)", r)
+		if !scope[r] && !namesKey(p.PropertyNames, r) || seen[r] {
+			c.add(path, "required", "names %q, which is neither a property of the enclosing object nor a key its property names list (or names it twice)", r)
 		}
 		seen[r] = true
 	}

@@ -32,8 +32,10 @@ func (r *schemaReader) properties(path string, props map[string]any) []Param {
 	return out
 }
 
-// required marks own properties required and records names of enclosing
-// properties as Requires; a name defined nowhere is a problem.
+// required marks own properties required and records as Requires the
+// names of enclosing properties, and the keys a record's property names
+// list (zod 4's z.record(z.enum([…]), …) requires every one); a name
+// defined nowhere is a problem.
 func (r *schemaReader) required(path string, p *Param, v any, props map[string]any, scope map[string]bool) {
 	l, ok := v.([]any)
 	if !ok {
@@ -51,7 +53,7 @@ func (r *schemaReader) required(path string, p *Param, v any, props map[string]a
 			r.add(path, "required", "names %q twice", name)
 		case props[name] != nil:
 			own[name] = true
-		case scope[name]:
+		case scope[name] || namesKey(p.PropertyNames, name):
 			p.Requires = append(p.Requires, name)
 		default:
 			r.add(path, "required", "names %q, which is not a defined property", name)
@@ -65,4 +67,18 @@ func (r *schemaReader) required(path string, p *Param, v any, props map[string]a
 			p.Properties[i].Required = true
 		}
 	}
+}
+
+// namesKey reports whether a property-names schema lists the name among
+// its enum values (read before "required", which sorts after it).
+func namesKey(names *Param, name string) bool {
+	if names == nil {
+		return false
+	}
+	for _, v := range names.Enum {
+		if v == name {
+			return true
+		}
+	}
+	return false
 }

@@ -112,6 +112,19 @@ func TestPropertyNamesRender(t *testing.T) {
 		"s":{"type":"object","propertyNames":{"type":"string","pattern":"^x"},"additionalProperties":{"type":"number"}}},"required":["rec","s"]}`)
 	c, _ := importOne(t, mcpTool("env", schema))
 	checkAccounted(t, c, schema)
+	// z.record(z.enum(["a","b"]), z.number()) requires every key it lists
+	// (verbatim from the MCP SDK's zod 4 converter)
+	keyed := fromJSON(t, `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"r":{"type":"object","propertyNames":{"type":"string","enum":["a","b"]},"additionalProperties":{"type":"number"},"required":["a","b"]},"p":{"type":"object","propertyNames":{"type":"string","enum":["a","b"]},"additionalProperties":{"type":"number"}}},"required":["r","p"]}`)
+	k, _ := importOne(t, mcpTool("weights", keyed))
+	checkAccounted(t, k, keyed)
+	for form, rc := range readBoth(t, k) {
+		if f := factsOf(t, rc, form, "r"); !contains(f, `requires ["a","b"]`) {
+			t.Errorf("%s: r facts %q", form, f)
+		}
+	}
+	if _, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, mcpTool("x", fromJSON(t, `{"type":"object","properties":{"r":{"type":"object","propertyNames":{"enum":["a"]},"required":["c"]}}}`))), "svc"); !hasProblem(ps, "x", "inputSchema.r.required", `"c"`) {
+		t.Errorf("a required key the names do not list: %v", ps)
+	}
 	for form, rc := range readBoth(t, c) {
 		if f := factsOf(t, rc, form, "s/property names"); strings.Join(f, ", ") != `string, pattern "^x"` {
 			t.Errorf("%s: property names facts %q", form, f)
