@@ -270,7 +270,10 @@ func parseTask(q string) ([]qterm, []string) {
 			case contentOpeners[lw] || describingWords[lw]:
 				span = maxContentWords
 				if describingWords[lw] {
+					// what a text says runs to the end of its clause,
+					// verbs and all ("saying the office is closed")
 					words[len(words)-1].content = true
+					cond = true
 				}
 			case textNouns[lw] && i > 0 && articles[strings.ToLower(ws[i-1].text)]:
 				span = maxContentWords
@@ -304,6 +307,7 @@ func parseTask(q string) ([]qterm, []string) {
 	words = markEditedFiles(words)
 	words = markTextEdits(words)
 	words = markNewFiles(words)
+	words = markDestinationFiles(words)
 	words = markMadeThings(words)
 	words = markStates(words)
 	words = markNotices(words)
@@ -488,7 +492,7 @@ func markCollocations(ws []parsedWord, st stemmer) {
 	lexicon := theLexicon()
 	for i := 0; i < len(ws); {
 		w := ws[i]
-		if w.content || w.marker || len(w.terms) == 0 || !lexicon.opens(st.stem(w.lower)) {
+		if w.content || w.marker || w.file || len(w.terms) == 0 || !verbPlace(ws, i) || !lexicon.opens(st.stem(w.lower)) {
 			i++
 			continue
 		}
@@ -503,6 +507,22 @@ func markCollocations(ws []parsedWord, st stemmer) {
 		}
 		i++
 	}
+}
+
+// verbPlace reports whether a word stands where a verb does: a clause's
+// verb, a question's verb, or after "to" or a subject ("I need to kick
+// off …", "we set up …"). A collocation is a verb's: "work in" is not
+// what "save my work in the repo" says, nor "file in" "the file in my
+// folder".
+func verbPlace(ws []parsedWord, i int) bool {
+	if ws[i].verb || ws[i].verbSense {
+		return true
+	}
+	if i == 0 || ws[i-1].clause != ws[i].clause {
+		return false
+	}
+	prev := strings.SplitN(ws[i-1].lower, "'", 2)[0]
+	return prev == "to" || subjects[prev]
 }
 
 // markHeads marks the head noun of each clause verb's object: the last
@@ -922,6 +942,50 @@ func markNewFiles(ws []parsedWord) []parsedWord {
 }
 
 var fileStem, writeStem = stemWord("file", false), stemWord("write", false)
+
+// markDestinationFiles reads a named file after "into" or "to" ("dump
+// the messages into standup.md", "save the list to todo.md") as one the
+// task writes, as a step of its own after what the clause asks: a new
+// clause of the implied verb "write" and the word "file". A verb that
+// reads, compares, moves or converts ("compare a.md to b.md", "rename
+// a.md to b.md") and an edit (markEditedFiles) write no other file.
+func markDestinationFiles(ws []parsedWord) []parsedWord {
+	n := len(ws)
+	last := 0
+	for _, w := range ws {
+		last = max(last, w.clause)
+	}
+	for j := 0; j+1 < n; j++ {
+		if ws[j].content || (ws[j].lower != "into" && ws[j].lower != "to") {
+			continue
+		}
+		k := j + 1
+		for k < n && articles[ws[k].lower] {
+			k++
+		}
+		if k == n || !ws[k].file || ws[k].clause != ws[j].clause {
+			continue
+		}
+		verb := ""
+		for i := j - 1; i >= 0 && ws[i].clause == ws[j].clause; i-- {
+			if ws[i].verb && len(ws[i].terms) > 0 {
+				verb = ws[i].terms[0]
+			}
+		}
+		if verb == "" || readVerbs[verb] || editVerbs[verb] || writeVerbs[verb] || firstRelated(verb, readVerbs) != "" || keepsFiles[verb] || firstRelated(verb, keepsFiles) != "" {
+			continue
+		}
+		last++
+		ws = append(ws, parsedWord{lower: "write", terms: []string{writeStem}, verb: true, implied: true, clause: last},
+			parsedWord{lower: "file", terms: []string{fileStem}, implied: true, clause: last})
+	}
+	return ws
+}
+
+// keepsFiles are the stems of verbs whose destination file is their own
+// work, not a second step: moving, copying, renaming, comparing,
+// converting, merging.
+var keepsFiles = stemSet("move", "copy", "rename", "compare", "convert", "merge", "diff", "export", "transform")
 
 // rawWords splits a task into words, keeping quoted text and named files
 // apart: a quoted passage's words are content; a file reference

@@ -103,7 +103,7 @@ func TestParseQuery(t *testing.T) {
 		// a topic after "about" is content, not the adverb after it
 		{"find articles about the outage online", "find* articl [outag] onlin"},
 		// what a text says is content, and so is the word that says so
-		{"open a ticket saying the page crashes on Safari", "creat* ticket [say] [page] [crash] safari"},
+		{"open a ticket saying the page crashes on Safari", "creat* ticket [say] [page] [crash] [safari]"},
 		// a named file is its base name (content), its extension and "file"
 		{"summarise docs/q3-report.pdf", "summaris* [q3] [report] pdf file"},
 		// an edit verb with a named file after a locative: the words in
@@ -234,6 +234,13 @@ func TestParseQuery(t *testing.T) {
 		{"archive the drafts: put them away", "archiv* draft put away"},
 		// punctuation after a reference ends the clause too
 		{"the tag in acme/api, remove it", "tag [acm] [api] [repositori] | remov*"},
+		// a named file after "into" or "to" is written, as a step of its
+		// own, unless the verb already writes, reads, moves or compares
+		{"dump the messages into standup.md", "dump* messag [standup] md file | write* file"},
+		{"save the list to todo.md", "save* list [todo] md file"},
+		{"compare a.md to b.md", "compar* md file md file"},
+		// what a text says runs to the end of its clause, verbs and all
+		{"write a note saying the office is closed friday, then star it", "write* note [say] [offic] [close] [friday] | star*"},
 		// a "#" before a name names a chat channel: the name is content
 		// and the word "channel" is the request's; "#212" is a number
 		{"read me the last messages in #random.", "read* last messag [random] channel"},
@@ -348,6 +355,10 @@ func TestCollocationsAreReadAsOneWord(t *testing.T) {
 		"please set up a new repo":   "set up",
 		"kick the tires":             "",
 		"turn 'off' the alarm":       "", // a quoted word is content
+		// a collocation is a verb's: not a noun's ("work in", "file in")
+		"save my work in the repo":                  "",
+		"what's in the notes.txt file in my folder": "",
+		"I need to kick off the build":              "kick off",
 	} {
 		got := ""
 		for _, t := range parseQuery(q) {
