@@ -119,10 +119,12 @@ func decodeStrict(body []byte, v any) error {
 		return apiErr(http.StatusBadRequest, "bad_request", "", "the body must be UTF-8 JSON without NUL characters")
 	}
 	if bytes.Contains(body, []byte(`\u0000`)) {
-		if f := nulField(body); f != "" {
+		// a NUL inside a raw value (a receipt) is its consumer's to judge
+		if f, found := nulOutsideRaw(body, reflect.TypeOf(v)); found && f != "" {
 			return apiErr(http.StatusBadRequest, "bad_request", f, f+" contains a NUL character")
+		} else if found {
+			return apiErr(http.StatusBadRequest, "bad_request", "", "the body must be UTF-8 JSON without NUL characters")
 		}
-		return apiErr(http.StatusBadRequest, "bad_request", "", "the body must be UTF-8 JSON without NUL characters")
 	}
 	if err := checkJSONKeys(body, reflect.TypeOf(v)); err != nil {
 		return err

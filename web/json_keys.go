@@ -20,12 +20,45 @@ import (
 //
 // It scans the bytes itself instead of using json.Decoder's tokens: it
 // runs on every API request, and tokens cost an allocation each.
+//
+// A json.RawMessage field is not walked: its consumer judges it (a
+// deferred run's receipts are text from a conversation, each refused on
+// its own when malformed, never failing the request).
 func checkJSONKeys(body []byte, t reflect.Type) error {
 	w := keyWalk{b: body}
 	if err := w.value(t, "", 0); err != nil && err != errJSONSyntax {
 		return err
 	}
 	return nil
+}
+
+// nulOutsideRaw names the field of a body whose string (or key) holds an
+// escaped NUL, outside json.RawMessage fields (whose consumers judge
+// them); found is false when there is none there or the body is not
+// JSON.
+func nulOutsideRaw(body []byte, t reflect.Type) (field string, found bool) {
+	w := keyWalk{b: body, findNUL: true}
+	if err := w.value(t, "", 0); err == errNUL {
+		return w.nulAt, true
+	}
+	return "", false
+}
+
+// errNUL stops a walk at a string holding a NUL (keyWalk.findNUL).
+var errNUL = errors.New("json NUL")
+
+// rawMessage is the type whose values a walk skips.
+var rawMessage = reflect.TypeOf(json.RawMessage(nil))
+
+// hasNUL reports whether a string's raw bytes decode to text with a NUL.
+func hasNUL(raw []byte) bool {
+	if !bytes.Contains(raw, []byte(`\u0000`)) {
+		return false
+	}
+	var s string
+	quoted := make([]byte, 0, len(raw)+2)
+	quoted = append(append(append(quoted, '"'), raw...), '"')
+	return json.Unmarshal(quoted, &s) == nil && strings.IndexByte(s, 0) >= 0
 }
 
 // errJSONSyntax stops a walk at malformed JSON; the decoder names it.
@@ -37,6 +70,13 @@ const maxJSONDepth = 10000
 type keyWalk struct {
 	b []byte
 	i int
+	// raw counts the json.RawMessage values the walk is inside: their
+	// keys are not checked
+	raw int
+	// findNUL makes the walk look for a NUL outside raw values instead,
+	// stopping with errNUL and its field in nulAt
+	findNUL bool
+	nulAt   string
 }
 
 func (w *keyWalk) space() {
@@ -70,6 +110,11 @@ func (w *keyWalk) str() (raw []byte, escaped bool, err error) {
 func (w *keyWalk) value(t reflect.Type, path string, depth int) error {
 	if depth > maxJSONDepth {
 		return errJSONSyntax
+	}
+	if t == rawMessage {
+		w.raw++
+		defer func() { w.raw-- }()
+		t = nil
 	}
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
@@ -111,7 +156,11 @@ func (w *keyWalk) value(t reflect.Type, path string, depth int) error {
 			}
 		}
 	case '"':
-		_, _, err := w.str()
+		raw, escaped, err := w.str()
+		if err == nil && w.findNUL && w.raw == 0 && escaped && hasNUL(raw) {
+			w.nulAt = path
+			return errNUL
+		}
 		return err
 	}
 	// a number or a literal: the decoder checks it
@@ -149,6 +198,10 @@ func (w *keyWalk) object(t reflect.Type, path string, depth int) error {
 		if err != nil {
 			return err
 		}
+		if w.findNUL && w.raw == 0 && escaped && hasNUL(key) {
+			w.nulAt = path
+			return errNUL
+		}
 		if escaped {
 			var k string
 			if json.Unmarshal(w.b[w.i-len(key)-2:w.i], &k) != nil {
@@ -162,7 +215,7 @@ func (w *keyWalk) object(t reflect.Type, path string, depth int) error {
 			}
 			return string(key)
 		}
-		if slices.ContainsFunc(seen, func(s []byte) bool { return bytes.Equal(s, key) }) {
+		if w.raw == 0 && !w.findNUL && slices.ContainsFunc(seen, func(s []byte) bool { return bytes.Equal(s, key) }) {
 			n := name()
 			return apiErr(http.StatusBadRequest, "bad_request", n, "field "+n+" is given twice")
 		}
@@ -171,6 +224,9 @@ func (w *keyWalk) object(t reflect.Type, path string, depth int) error {
 		switch {
 		case fields != nil:
 			f, known := fields[string(key)]
+			if !known && w.findNUL {
+				break
+			}
 			if !known {
 				n := name()
 				return apiErr(http.StatusBadRequest, "bad_request", n, "unknown field "+n+" (field names are case-sensitive)")
@@ -186,7 +242,7 @@ func (w *keyWalk) object(t reflect.Type, path string, depth int) error {
 		w.i++
 		w.space()
 		sub := ""
-		if w.i < len(w.b) && (w.b[w.i] == '{' || w.b[w.i] == '[') {
+		if w.findNUL || w.i < len(w.b) && (w.b[w.i] == '{' || w.b[w.i] == '[') {
 			sub = name() // only nested values name their fields
 		}
 		if err := w.value(ft, sub, depth+1); err != nil {

@@ -97,6 +97,24 @@ func tokenWalk(dec *json.Decoder, t reflect.Type, path string) error {
 	if err != nil {
 		return nil // the decoder reports it
 	}
+	if t == rawMessage {
+		// a raw value is its consumer's to judge: skip it whole
+		for depth := 0; ; {
+			if d, ok := tok.(json.Delim); ok {
+				if d == '[' || d == '{' {
+					depth++
+				} else {
+					depth--
+				}
+			}
+			if depth == 0 {
+				return nil
+			}
+			if tok, err = dec.Token(); err != nil {
+				return nil
+			}
+		}
+	}
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
