@@ -45,7 +45,7 @@ func runSchemas() obj {
 		return obj{"type": "object", "required": append([]string{"agent"}, required...), "additionalProperties": false, "properties": p}
 	}
 	rejection := obj{"type": "object", "properties": obj{"index": integer, "group": integer, "position": integer,
-		"reason": obj{"type": "string", "enum": []string{"malformed", "forged", "cross_run", "stale_surface", "unknown_name", "search_required"}}, "detail": str}}
+		"reason": obj{"type": "string", "enum": []string{"malformed", "forged", "cross_run", "stale_surface", "unknown_name", "search_required", "over_ceiling"}}, "detail": str}}
 	return obj{
 		"Receipt": obj{"type": "object", "required": []string{"v", "run", "surface", "step", "names", "mac"}, "properties": obj{
 			"v": obj{"type": "integer", "const": 1}, "kind": obj{"type": "string", "enum": []string{"SEARCH_REQUIRED"}, "description": "absent on search receipts"},

@@ -3,6 +3,7 @@ package deferred
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -15,6 +16,11 @@ const (
 	ReasonStaleSurface   = "stale_surface"   // minted for another surface: a contract, grant, profile or declaration changed
 	ReasonUnknownName    = "unknown_name"    // names a tool outside the surface, or a code-only helper
 	ReasonSearchRequired = "search_required" // a SEARCH_REQUIRED receipt, which never activates
+	// ReasonOverCeiling: a valid receipt of the deciding step whose names,
+	// merged after the step's earlier receipts, would take the active set
+	// over the active-tools or schema-bytes ceiling; it activates nothing
+	// (whole, never in part) and the step goes on with the others.
+	ReasonOverCeiling = "over_ceiling"
 )
 
 // Rejection reports one receipt that activates nothing. Index is its
@@ -93,9 +99,13 @@ func (a Activation) IsActive(id string) bool {
 // number) with at least one valid receipt, its receipts merged in call
 // order. A later search replaces an earlier one; nothing accumulates.
 // Malformed, forged, cross-run, stale and unknown-name receipts fail
-// closed: they are reported and activate nothing. More receipts than the
-// ceiling, or an active set over the active or schema-bytes ceiling, is an
-// *InputError on the field "receipts".
+// closed: they are reported and activate nothing. A receipt of the
+// deciding step that would take the active set over the active-tools or
+// schema-bytes ceiling activates nothing either (over_ceiling, reported
+// with its index), so parallel searches cannot stop a run; the receipts
+// merged before it stay. More receipts than the ceiling, or always-on
+// tools and pins alone over a ceiling, is an *InputError on the field
+// "receipts" (pins, as the runtime's own choice, are never dropped).
 func Reconstruct(key []byte, run string, s *Surface, groups [][]json.RawMessage, c Ceilings) (Activation, error) {
 	a := Activation{Always: s.AlwaysOn(), Pins: s.Pins(), Step: -1}
 	total := 0
@@ -105,9 +115,20 @@ func Reconstruct(key []byte, run string, s *Surface, groups [][]json.RawMessage,
 	if total > c.Receipts {
 		return a, overCeiling("receipts", total, c.Receipts, "the number of receipts")
 	}
+	base := a.Active()
+	if len(base) > c.Active {
+		return a, overCeiling("receipts", len(base), c.Active, "the number of active tools")
+	}
+	bytes := 0
+	for _, id := range base {
+		bytes += s.SchemaBytes(id)
+	}
+	if bytes > c.SchemaBytes {
+		return a, overCeiling("receipts", bytes, c.SchemaBytes, "the active tools' schema bytes")
+	}
 	type valid struct {
-		r     Receipt
-		index int
+		r                      Receipt
+		index, group, position int
 	}
 	var ok []valid
 	index := 0
@@ -120,7 +141,7 @@ func Reconstruct(key []byte, run string, s *Surface, groups [][]json.RawMessage,
 			if reason != "" {
 				a.Rejected = append(a.Rejected, Rejection{Index: index, Group: gi, Position: pi, Reason: reason, Detail: detail})
 			} else {
-				ok = append(ok, valid{r, index})
+				ok = append(ok, valid{r, index, gi, pi})
 				if r.Step > a.Step {
 					a.Step = r.Step
 				}
@@ -128,31 +149,33 @@ func Reconstruct(key []byte, run string, s *Surface, groups [][]json.RawMessage,
 			index++
 		}
 	}
+	active := len(base)
 	seen := map[string]bool{}
 	for _, v := range ok {
 		used := v.r.Step == a.Step
-		a.Accepted = append(a.Accepted, Accepted{Index: v.index, ID: v.r.ID(), Step: v.r.Step, Names: v.r.Names, Used: used})
-		if !used {
-			continue
-		}
-		for _, n := range v.r.Names {
-			if !seen[n] && !s.InPrefix(n) {
-				seen[n] = true
-				a.Activated = append(a.Activated, n)
+		if used {
+			var fresh []string
+			more := 0
+			for _, n := range v.r.Names {
+				if !seen[n] && !s.InPrefix(n) && !slices.Contains(fresh, n) {
+					fresh = append(fresh, n)
+					more += s.SchemaBytes(n)
+				}
 			}
+			if active+len(fresh) > c.Active || bytes+more > c.SchemaBytes {
+				a.Rejected = append(a.Rejected, Rejection{Index: v.index, Group: v.group, Position: v.position, Reason: ReasonOverCeiling,
+					Detail: fmt.Sprintf("with it the step would have %d active tools and %d schema bytes, over the ceilings of %d and %d", active+len(fresh), bytes+more, c.Active, c.SchemaBytes)})
+				continue
+			}
+			for _, n := range fresh {
+				seen[n] = true
+			}
+			a.Activated = append(a.Activated, fresh...)
+			active, bytes = active+len(fresh), bytes+more
 		}
+		a.Accepted = append(a.Accepted, Accepted{Index: v.index, ID: v.r.ID(), Step: v.r.Step, Names: v.r.Names, Used: used})
 	}
-	active := a.Active()
-	if len(active) > c.Active {
-		return a, overCeiling("receipts", len(active), c.Active, "the number of active tools")
-	}
-	bytes := 0
-	for _, id := range active {
-		bytes += s.SchemaBytes(id)
-	}
-	if bytes > c.SchemaBytes {
-		return a, overCeiling("receipts", bytes, c.SchemaBytes, "the active tools' schema bytes")
-	}
+	slices.SortStableFunc(a.Rejected, func(x, y Rejection) int { return x.Index - y.Index })
 	return a, nil
 }
 

@@ -265,21 +265,62 @@ func TestReconstructCeilings(t *testing.T) {
 	s := builtinSurface(t, roster, nil)
 	all := []string{"exec", "read_file", "workspace_write", "web_search"}
 	groups := [][]json.RawMessage{{raw(t, Mint(testKey, KindSearch, "r", s.Key(), 0, all))}}
+	// too many receipts is the request's fault: a 4xx naming receipts
+	_, err := Reconstruct(testKey, "r", s, groups, Ceilings{QueryBytes: 10, Results: 10, Active: 40, SchemaBytes: 1 << 20, Receipts: 0})
+	var ie *InputError
+	if !errors.As(err, &ie) || ie.Field != "receipts" || ie.Limit != 0 {
+		t.Fatalf("receipts: got %v", err)
+	}
+	// a receipt that would take the step over the active or schema-bytes
+	// ceiling activates nothing, reported with its index
+	baseBytes := 0
+	for _, id := range s.AlwaysOn() {
+		baseBytes += s.SchemaBytes(id)
+	}
 	for name, c := range map[string]Ceilings{
-		"active":   {QueryBytes: 10, Results: 10, Active: 4, SchemaBytes: 1 << 20, Receipts: 10},
-		"schema":   {QueryBytes: 10, Results: 10, Active: 40, SchemaBytes: 100, Receipts: 10},
-		"receipts": {QueryBytes: 10, Results: 10, Active: 40, SchemaBytes: 1 << 20, Receipts: 0},
+		"active": {QueryBytes: 10, Results: 10, Active: len(s.AlwaysOn()) + 3, SchemaBytes: 1 << 20, Receipts: 10},
+		"schema": {QueryBytes: 10, Results: 10, Active: 40, SchemaBytes: baseBytes + 100, Receipts: 10},
 	} {
-		t.Run(name, func(t *testing.T) {
-			_, err := Reconstruct(testKey, "r", s, groups, c)
-			var ie *InputError
-			if !errors.As(err, &ie) || ie.Field != "receipts" || ie.Limit != map[string]int{"active": 4, "schema": 100, "receipts": 0}[name] {
-				t.Fatalf("got %v", err)
-			}
-		})
+		a, err := Reconstruct(testKey, "r", s, groups, c)
+		if err != nil || len(a.Activated) != 0 || len(a.Rejected) != 1 || a.Rejected[0].Reason != ReasonOverCeiling || a.Rejected[0].Index != 0 {
+			t.Errorf("%s: %v, activated %v, rejected %+v", name, err, a.Activated, a.Rejected)
+		}
 	}
 	if _, err := Reconstruct(testKey, "r", s, groups, DefaultCeilings()); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestParallelSearchesOverTheCeiling (finding of engineer attack): two
+// parallel searches in one step, each within the results ceiling, whose
+// names together pass the active ceiling. Before, the whole step was a
+// 4xx and the run could not go on; now the first merges, the second is
+// over_ceiling, and a third that fits still merges after it.
+func TestParallelSearchesOverTheCeiling(t *testing.T) {
+	s := builtinSurface(t, roster, nil)
+	base := len(s.AlwaysOn())
+	c := DefaultCeilings()
+	c.Active = base + 3
+	first := raw(t, Mint(testKey, KindSearch, "r", s.Key(), 1, []string{"exec", "read_file"}))
+	second := raw(t, Mint(testKey, KindSearch, "r", s.Key(), 1, []string{"workspace_write", "web_search"}))
+	third := raw(t, Mint(testKey, KindSearch, "r", s.Key(), 1, []string{"read_file", "web_search"}))
+	a, err := Reconstruct(testKey, "r", s, [][]json.RawMessage{{first, second, third}}, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(a.Activated, []string{"exec", "read_file", "web_search"}) {
+		t.Errorf("activated %v", a.Activated)
+	}
+	if len(a.Rejected) != 1 || a.Rejected[0].Index != 1 || a.Rejected[0].Reason != ReasonOverCeiling {
+		t.Errorf("rejected %+v", a.Rejected)
+	}
+	if len(a.Active()) > c.Active {
+		t.Errorf("%d active, over the ceiling of %d", len(a.Active()), c.Active)
+	}
+	// pins alone over the ceiling stay the runtime's error
+	pinned := builtinSurface(t, roster, []string{"exec", "read_file", "workspace_write", "web_search"})
+	if _, err := Reconstruct(testKey, "r", pinned, nil, c); err == nil {
+		t.Error("pins over the active ceiling were accepted")
 	}
 }
 

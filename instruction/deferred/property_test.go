@@ -96,6 +96,97 @@ func modelActive(cs []catalog.Contract, pins []string, gen []genReceipt) []strin
 	return out
 }
 
+// modelActiveCapped is modelActive with an active-tools ceiling: the
+// deciding step's receipts merge in call order, and one whose new names
+// would pass the ceiling adds nothing (whole, never in part). It returns
+// the active set and how many receipts the ceiling turned away.
+func modelActiveCapped(cs []catalog.Contract, pins []string, gen []genReceipt, ceiling int) ([]string, int) {
+	out := modelActive(cs, pins, nil)
+	latest := -1
+	for _, g := range gen {
+		if g.kind == genValid && g.step > latest {
+			latest = g.step
+		}
+	}
+	turned := 0
+	for _, g := range gen {
+		if g.kind != genValid || g.step != latest {
+			continue
+		}
+		var fresh []string
+		for _, n := range g.names {
+			if !slices.Contains(out, n) && !slices.Contains(fresh, n) {
+				fresh = append(fresh, n)
+			}
+		}
+		if len(out)+len(fresh) > ceiling {
+			turned++
+			continue
+		}
+		out = append(out, fresh...)
+	}
+	return out, turned
+}
+
+// TestPropertyActiveCeilingMatchesModel: under a small active-tools
+// ceiling the active set equals the capped model, never passes the
+// ceiling, and each receipt the ceiling turned away is reported as
+// over_ceiling.
+func TestPropertyActiveCeilingMatchesModel(t *testing.T) {
+	all := append(catalogtest.Builtin(t), catalogtest.GitHub(t)...)
+	rng := rand.New(rand.NewPCG(17, 2026))
+	tested := 0
+	for iter := 0; iter < 300; iter++ {
+		s, cs := randomSurface(t, rng, all)
+		other, _ := randomSurface(t, rng, all)
+		var searchable []string
+		for _, c := range cs {
+			if s.Searchable(c.ID) {
+				searchable = append(searchable, c.ID)
+			}
+		}
+		run := fmt.Sprintf("cap-%d", iter)
+		var groups [][]json.RawMessage
+		var gen []genReceipt
+		for g := 0; g < 1+rng.IntN(3); g++ {
+			var group []json.RawMessage
+			for p := 0; p < 1+rng.IntN(4); p++ {
+				r := generate(t, rng, s, other, run, searchable, g)
+				gen = append(gen, r)
+				group = append(group, r.raw)
+			}
+			groups = append(groups, group)
+		}
+		ceiling := len(s.AlwaysOn()) + len(s.Pins()) + rng.IntN(4)
+		a, err := Reconstruct(testKey, run, s, groups, Ceilings{QueryBytes: 512, Results: 25, Active: ceiling, SchemaBytes: 1 << 30, Receipts: 1000})
+		if err != nil {
+			if len(modelActive(cs, s.Pins(), nil)) > ceiling {
+				continue // always-on and pins alone over it: the runtime's error
+			}
+			t.Fatalf("iter %d: %v", iter, err)
+		}
+		want, turned := modelActiveCapped(cs, s.Pins(), gen, ceiling)
+		if !slices.Equal(a.Active(), want) || len(a.Active()) > ceiling {
+			t.Fatalf("iter %d (ceiling %d): active %v, model %v", iter, ceiling, a.Active(), want)
+		}
+		over := 0
+		for _, r := range a.Rejected {
+			if r.Reason == ReasonOverCeiling {
+				over++
+			}
+		}
+		if over != turned {
+			t.Fatalf("iter %d: %d over_ceiling rejections, model %d", iter, over, turned)
+		}
+		if turned > 0 {
+			tested++
+		}
+	}
+	if tested < 20 {
+		t.Fatalf("only %d iterations turned a receipt away", tested)
+	}
+}
+
 func TestPropertyActiveSetMatchesModel(t *testing.T) {
 	all := append(catalogtest.Builtin(t), catalogtest.GitHub(t)...)
 	rng := rand.New(rand.NewPCG(13, 2026))
