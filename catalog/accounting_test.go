@@ -231,6 +231,7 @@ func expectSchema(out map[string]*want, path string, s map[string]any, scope map
 func checkAccounted(t *testing.T, c catalog.Contract, schema map[string]any) {
 	t.Helper()
 	exp := map[string]*want{}
+	schema = expandRefs(schema)
 	if !expectSchema(exp, "", schema, nil, true) {
 		t.Errorf("%s: imported although the reference model refuses its schema", c.ID)
 		return
@@ -279,6 +280,7 @@ func checkAccounted(t *testing.T, c catalog.Contract, schema map[string]any) {
 func checkOutputAccounted(t *testing.T, c catalog.Contract, schema map[string]any) {
 	t.Helper()
 	exp := map[string]*want{}
+	schema = expandRefs(schema)
 	if !expectSchema(exp, returnsPath, schema, nil, true) {
 		t.Errorf("%s: imported although the reference model refuses its output schema", c.ID)
 		return
@@ -305,6 +307,73 @@ func checkOutputAccounted(t *testing.T, c catalog.Contract, schema map[string]an
 			}
 		}
 	}
+}
+
+// expandRefs is the reference model of a schema's references: every
+// "$ref" to a JSON pointer inside the schema replaced by a copy of its
+// target, with the annotations written beside it (a description beside it
+// first, then the target's), and the definitions dropped. A reference it
+// cannot expand stays, and expectSchema then refuses the schema.
+func expandRefs(root map[string]any) map[string]any {
+	var expand func(v any, depth int) any
+	expand = func(v any, depth int) any {
+		switch x := v.(type) {
+		case []any:
+			out := make([]any, len(x))
+			for i, e := range x {
+				out[i] = expand(e, depth)
+			}
+			return out
+		case map[string]any:
+			if ref, ok := x["$ref"].(string); ok && depth < 64 {
+				var target any = root
+				for _, tok := range strings.Split(strings.TrimPrefix(ref, "#"), "/")[1:] {
+					tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+					m, _ := target.(map[string]any)
+					target = m[tok]
+				}
+				tm, ok := target.(map[string]any)
+				if !ok || !strings.HasPrefix(ref, "#") {
+					return x
+				}
+				merged := map[string]any{}
+				for k, e := range tm {
+					if k != "$defs" && k != "definitions" && k != "$schema" {
+						merged[k] = e
+					}
+				}
+				for k, e := range x {
+					switch {
+					case k == "$ref":
+					case k == "description" && tm["description"] != nil && tm["description"] != e:
+						merged[k] = fmt.Sprint(e) + "\n\n" + fmt.Sprint(tm["description"])
+					default:
+						merged[k] = e
+					}
+				}
+				return expand(merged, depth+1)
+			}
+			out := map[string]any{}
+			for k, e := range x {
+				switch pm, isMap := e.(map[string]any); {
+				case k == "$defs" || k == "definitions":
+				case k == "const" || k == "default" || k == "enum" || k == "examples":
+					out[k] = e // values, not schemas
+				case k == "properties" && isMap:
+					props := map[string]any{}
+					for name, p := range pm {
+						props[name] = expand(p, depth)
+					}
+					out[k] = props
+				default:
+					out[k] = expand(e, depth)
+				}
+			}
+			return out
+		}
+		return v
+	}
+	return expand(root, 0).(map[string]any)
 }
 
 // namesEnumHas reports whether s's propertyNames lists name in its enum.

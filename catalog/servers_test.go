@@ -24,6 +24,7 @@ var realServers = []struct {
 	{"mcp-server-time.tools.json", "time", 2, 0},
 	{"playwright-mcp.tools.json", "playwright", 25, 0},
 	{"exa-mcp.tools.json", "exa", 2, 0},
+	{"notionhq-notion-mcp-server.tools.json", "notion", 24, 75},
 }
 
 func readServerTools(t *testing.T, file string) (raw []byte, tools []map[string]any) {
