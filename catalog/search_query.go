@@ -136,6 +136,7 @@ type rawWord struct {
 	content bool // quoted or a file's base name
 	file    bool // the words that stand for a named file
 	marker  bool // implied by a reference's form (see qterm.marker)
+	ref     bool // says what a reference is ("url"), never what it says
 	punct   byte // the clause or sentence punctuation after the word, if any
 }
 
@@ -161,6 +162,10 @@ func parseTask(q string) ([]qterm, []string) {
 	// the clause says a wish for a state of a thing ("I need the issue
 	// closed"): its participle is the request's verb
 	wantState := false
+	// after "with:", "saying:" and the like, a list of what goes in runs
+	// to the end of the sentence, commas and verbs and all ("make a file
+	// todo.txt with: call bank, renew passport")
+	listing := false
 	clauseStart := 0 // the clause's first word in words
 	next := func() {
 		if !opening {
@@ -196,7 +201,7 @@ func parseTask(q string) ([]qterm, []string) {
 			// refused, to the end of the clause
 			neg = true
 		}
-		p := parsedWord{lower: lw, file: w.file, content: w.content || span > 0 || cond, clause: clause, terms: st.terms(w.text), punct: w.punct}
+		p := parsedWord{lower: lw, file: w.file, content: w.content || span > 0 || cond || listing && !w.ref, clause: clause, terms: st.terms(w.text), punct: w.punct}
 		if !w.content && !w.file && creatingVerbs[lw] && i+1 < len(ws) && indefinite[strings.ToLower(ws[i+1].text)] {
 			// "open a ticket", "raise an issue", "file a bug": an
 			// indefinite object of these verbs is made, not read
@@ -281,8 +286,11 @@ func parseTask(q string) ([]qterm, []string) {
 		}
 		switch w.punct {
 		case ';', ',':
-			next()
+			if !listing {
+				next()
+			}
 		case '?':
+			listing = false
 			// a clause that ends in a question mark asks a question,
 			// unless it is a polite request ("can you …?")
 			if !polite {
@@ -292,9 +300,11 @@ func parseTask(q string) ([]qterm, []string) {
 			}
 			next()
 		case '.', '!':
+			listing = false
 			next()
 		case ':':
 			span, cond = 0, false
+			listing = !w.content && !w.file && !listing && listOpeners[lw] && !words[clauseStart].question
 		}
 	}
 	markCollocations(words, st)
@@ -497,13 +507,22 @@ func markCollocations(ws []parsedWord, st stemmer) {
 			continue
 		}
 		var seq []string
-		for j := i; j < len(ws) && j < i+3 && ws[j].clause == w.clause && !ws[j].content && !ws[j].marker; j++ {
+		for j := i; j < len(ws) && j < i+4 && ws[j].clause == w.clause && !ws[j].content && !ws[j].marker; j++ {
 			seq = append(seq, st.stem(ws[j].lower))
 		}
 		if key, n := lexicon.collocation(seq, 0); n > 0 {
 			ws[i].colloc = key
 			i += n
 			continue
+		}
+		if len(seq) > 2 && pronouns[ws[i+1].lower] {
+			// a pronoun between a verb and its particle ("turn it off",
+			// "commit this to memory"): the verb's collocation still
+			if key, n := lexicon.collocation(append([]string{seq[0]}, seq[2:]...), 0); n > 0 {
+				ws[i].colloc = key
+				i += n + 1
+				continue
+			}
 		}
 		i++
 	}
@@ -560,7 +579,9 @@ func markHeads(ws []parsedWord) {
 					continue
 				}
 			}
-			if len(ws[j].terms) > 0 {
+			if len(ws[j].terms) > 0 && (head < 0 || !startsWithDigit(ws[j].lower)) {
+				// a number names the thing before it ("PR 73"): it
+				// is no head
 				head = j
 			}
 			if ws[j].punct != 0 {
@@ -707,6 +728,13 @@ func clauseStarts(w rawWord) bool {
 	lw := strings.ToLower(w.text)
 	base := strings.SplitN(strings.ReplaceAll(lw, "’", "'"), "'", 2)[0]
 	return subjects[base] || subjects[lw] || articles[lw] || possessives[lw]
+}
+
+// listOpeners, before a colon, open what goes into a thing: "a file
+// with: …", "a comment saying: …", "the message: …".
+var listOpeners = map[string]bool{
+	"with": true, "saying": true, "says": true, "reading": true, "reads": true, "text": true, "message": true,
+	"content": true, "contents": true, "note": true, "body": true, "comment": true, "following": true,
 }
 
 // describingWords open a content span and are content themselves: "a
@@ -1058,7 +1086,7 @@ func plainFiles(s string, plain func(string), out *[]rawWord) {
 			for _, w := range urlWords(ref) {
 				*out = append(*out, rawWord{text: w, content: true})
 			}
-			*out = append(*out, rawWord{text: "url"})
+			*out = append(*out, rawWord{text: "url", ref: true})
 		case m[4] >= 0: // a file
 			plain(s[at:m[0]])
 			if i := strings.LastIndexByte(ref, '/'); i >= 0 {

@@ -58,6 +58,7 @@ func TestHeadsOfRequests(t *testing.T) {
 		"turn the table in the spreadsheet into a pie chart": "tabl chart",
 		"save the table as the final version":                "tabl",
 		"I need the issue about broken search closed":        "issu",
+		"approve PR 73 on acme/api":                          "pull request", // a number is no head
 	} {
 		if got := heads(parseQuery(q)); got != want {
 			t.Errorf("%q: heads %q, want %q", q, got, want)
@@ -241,6 +242,10 @@ func TestParseQuery(t *testing.T) {
 		{"compare a.md to b.md", "compar* md file md file"},
 		// what a text says runs to the end of its clause, verbs and all
 		{"write a note saying the office is closed friday, then star it", "write* note [say] [offic] [close] [friday] | star*"},
+		// after "with:" and the like, what goes in runs to the end of the
+		// sentence, commas and verbs and all; a web address stays one
+		{"make a file todo.txt with: call bank, renew passport. then star it", "make* file [todo] txt file [call] [bank] [renew] [passport] | star*"},
+		{"read this and tell me what it says: https://example.org/post/42", "read* | tell* [say] [exampl] [post] [42] url"},
 		// a "#" before a name names a chat channel: the name is content
 		// and the word "channel" is the request's; "#212" is a number
 		{"read me the last messages in #random.", "read* last messag [random] channel"},
@@ -358,6 +363,7 @@ func TestCollocationsAreReadAsOneWord(t *testing.T) {
 		// a collocation is a verb's: not a noun's ("work in", "file in")
 		"save my work in the repo":                  "",
 		"what's in the notes.txt file in my folder": "",
+		"kick it off now":                           "kick off", // a pronoun between verb and particle
 		"I need to kick off the build":              "kick off",
 	} {
 		got := ""
