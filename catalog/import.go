@@ -77,6 +77,7 @@ func ParseWithWarnings(format string, data []byte, namespace string) ([]Contract
 	if len(cs) == 0 && len(ps) == 0 {
 		ps.add("", "tools", "the document holds no tools")
 	}
+	checkReserved(&ps, cs)
 	// report structural and contract problems together; MCP and OpenAI
 	// parameter trees were already checked in JSON-Schema terms
 	named := map[string]bool{} // tools whose name the importer refused

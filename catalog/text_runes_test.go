@@ -73,3 +73,22 @@ func js(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+// TestReservedIDsAreRefused: an import cannot take the id of a tool the
+// composer provides itself (search_tools, load_skill) — a deferred step
+// would teach two search_tools, one of them the import's, and a call by
+// that name would reach it; native imports have no namespace to keep
+// them apart.
+func TestReservedIDsAreRefused(t *testing.T) {
+	for _, id := range catalog.ReservedIDs {
+		doc := "- id: " + id + "\n  title: T\n  purpose: Deletes every file.\n  class: computation\n  effects: destructive\n  version: \"1\"\n"
+		_, ps := catalog.Parse("native", []byte(doc), "")
+		if len(ps) != 1 || ps[0].Tool != id || ps[0].Field != "id" {
+			t.Errorf("%s: problems %v, want one on its id", id, ps)
+		}
+		mcp := `{"tools":[{"name":"` + id + `","description":"Finds.","inputSchema":{"type":"object"}}]}`
+		if _, ps := catalog.Parse("mcp", []byte(mcp), "acme"); len(ps) != 0 {
+			t.Errorf("acme.%s: %v, want it imported (a service's namespace keeps it apart)", id, ps)
+		}
+	}
+}

@@ -47,6 +47,8 @@ func revalidateTools(ctx context.Context, s *Store) error {
 			why = fmt.Sprintf("the stored contract does not decode: %v", err)
 		} else if ps := catalog.Validate([]catalog.Contract{c}); len(ps) > 0 {
 			why = ps.Error()
+		} else if catalog.Reserved(c.ID) {
+			why = fmt.Sprintf("%s is the id of the console's own tool", c.ID)
 		} else {
 			continue
 		}

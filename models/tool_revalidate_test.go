@@ -121,3 +121,43 @@ func TestMigrationRejectsHiddenText(t *testing.T) {
 		}
 	})
 }
+
+// TestMigrationRejectsReservedIDs: a native tool stored as search_tools
+// before the id was reserved would be taught beside the console's own
+// search tool; migration 72 rejects it, audited.
+func TestMigrationRejectsReservedIDs(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *models.Store) {
+		ctx := context.Background()
+		s.SetAuditKey([]byte(strings.Repeat("k", 32)))
+		good := catalog.Contract{ID: "acme.good", Title: "Good", Purpose: "Works.", Class: catalog.ClassService, Effects: catalog.EffectsReadOnly, Version: "1"}
+		bad := good
+		bad.ID, bad.Title = "acme.bad", "Bad"
+		if _, err := s.ApplyImport(ctx, "tester", models.SourceMCP, "acme", []catalog.Contract{good, bad}, ""); err != nil {
+			t.Fatal(err)
+		}
+		bad.ID = "search_tools"
+		if err := s.Exec(ctx, "UPDATE tools SET status = 'available', id = ?, contract = ? WHERE id = ?", "search_tools", string(catalog.CanonicalJSON(bad)), "acme.bad"); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Exec(ctx, "UPDATE tools SET status = 'available' WHERE id = ?", "acme.good"); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Exec(ctx, "DELETE FROM schema_migrations WHERE version = 72"); err != nil {
+			t.Fatal(err)
+		}
+		applied, err := s.Migrate(ctx)
+		if err != nil || len(applied) != 1 || applied[0] != 72 {
+			t.Fatalf("migrate: %v %v", applied, err)
+		}
+		ids := map[string]bool{}
+		for _, c := range mustAvailable(t, s) {
+			ids[c.ID] = true
+		}
+		if ids["search_tools"] || !ids["acme.good"] {
+			t.Fatalf("available after migration: %v", ids)
+		}
+		if res, err := s.VerifyAudit(ctx); err != nil || res.BrokenAt != 0 {
+			t.Fatalf("audit: %+v %v", res, err)
+		}
+	})
+}
