@@ -67,6 +67,7 @@ type Checker struct {
 	// variants marks the keys of known that are another spelling of a
 	// snake_case id or name, not the name as declared
 	variants  map[string]int
+	declared  map[string]bool
 	contracts map[string]catalog.Contract
 	mu        sync.Mutex
 	memo      map[string][]mention
@@ -77,7 +78,7 @@ const maxMemo = 20000
 
 // New indexes the known (available) tools.
 func New(known []catalog.Contract) *Checker {
-	c := &Checker{byFirst: map[string][]phrase{}, known: map[string][]string{}, namespaces: map[string]bool{}, variants: map[string]int{},
+	c := &Checker{byFirst: map[string][]phrase{}, known: map[string][]string{}, namespaces: map[string]bool{}, variants: map[string]int{}, declared: map[string]bool{},
 		contracts: map[string]catalog.Contract{}, memo: map[string][]mention{}, scopes: map[string]*Scope{}}
 	for _, k := range known {
 		c.contracts[k.ID] = k
@@ -97,8 +98,10 @@ func (c *Checker) add(k catalog.Contract) {
 		}
 	}
 	name(k.ID)
+	c.declare(k.ID)
 	if k.Namespace() != "" {
 		name(k.Name())
+		c.declare(k.Name())
 	}
 	// the ways a snake_case name is written when it is not copied
 	// exactly: purge-order, PurgeOrder or purgeOrder (nameAt requires a
@@ -110,10 +113,10 @@ func (c *Checker) add(k catalog.Contract) {
 		}
 		hyphen := strings.ReplaceAll(id, "_", "-")
 		name(hyphen)
-		c.variants[strings.ToLower(hyphen)] = variantHyphen
+		c.variant(hyphen, variantHyphen)
 		joined := strings.ReplaceAll(id, "_", "")
 		name(joined)
-		c.variants[strings.ToLower(joined)] = variantJoined
+		c.variant(joined, variantJoined)
 	}
 	addPhrase := func(s string, weak bool) {
 		ws := strings.Fields(strings.ToLower(s))
@@ -339,6 +342,23 @@ func callPhrase(ts []token, i int) string {
 }
 
 func isUpper(b byte) bool { return b >= 'A' && b <= 'Z' }
+
+// declare marks w as a tool's own id or name: another tool's spelling of
+// its name never changes how it is read (everything.get-sum stays a name
+// written as a program writes it even beside acme.get_sum).
+func (c *Checker) declare(w string) {
+	w = strings.ToLower(w)
+	c.declared[w] = true
+	delete(c.variants, w)
+}
+
+// variant marks w as another spelling of a snake_case name, unless it is
+// some tool's own id or name.
+func (c *Checker) variant(w string, kind int) {
+	if w = strings.ToLower(w); !c.declared[w] {
+		c.variants[w] = kind
+	}
+}
 
 // Spellings of a known snake_case name (Checker.variants).
 const (

@@ -206,3 +206,24 @@ func TestSpellingsOfAName(t *testing.T) {
 		}
 	}
 }
+
+// TestASpellingNeverHidesADeclaredName: another tool's spelling of its
+// snake_case name (acme.get_sum as get-sum or GetSum) never changes how a
+// tool whose own name is that word is read, whichever is indexed first.
+func TestASpellingNeverHidesADeclaredName(t *testing.T) {
+	snake := catalog.Contract{ID: "acme.get_sum", Title: "Sum", Purpose: "Adds.", Class: catalog.ClassService, Effects: catalog.EffectsReadOnly, Version: "1"}
+	hyphen := catalog.Contract{ID: "everything.get-sum", Title: "Sum of two", Purpose: "Adds two.", Class: catalog.ClassService, Effects: catalog.EffectsReadOnly, Version: "1"}
+	other := catalog.Contract{ID: "read_file", Title: "Read file", Purpose: "Reads.", Class: catalog.ClassFileProcessing, Effects: catalog.EffectsReadOnly, Version: "1"}
+	text := "The total comes from get-sum, then rounded."
+	for _, order := range [][]catalog.Contract{{snake, hyphen, other}, {hyphen, snake, other}} {
+		ch := fidelity.New(order)
+		fs := ch.Check(text, fidelity.NewScope([]catalog.Contract{other}))
+		found := false
+		for _, f := range fs {
+			found = found || f.Kind == fidelity.KindTool && (f.Tool == hyphen.ID || f.Tool == snake.ID)
+		}
+		if !found {
+			t.Errorf("indexed as %s, %s: %s, want a finding of get-sum", order[0].ID, order[1].ID, describe(fs))
+		}
+	}
+}
