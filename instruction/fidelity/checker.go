@@ -232,6 +232,15 @@ func (c *Checker) nameAt(ts []token, i int) (mention, bool) {
 	}
 	w := strings.TrimSuffix(t.lower, "()")
 	shaped := identifierShaped(t.text)
+	if _, ok := c.known[w]; !ok {
+		// a known name in look-alike letters is a disguise: it counts
+		// wherever it is written
+		if latin, ok := disguised(w); ok {
+			if tools, ok := c.known[latin]; ok {
+				return mention{kind: KindTool, tools: tools, signal: t.text, start: t.start, end: t.end}, true
+			}
+		}
+	}
 	if tools, ok := c.known[w]; ok {
 		switch c.variants[w] {
 		case variantNone:

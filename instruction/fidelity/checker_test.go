@@ -227,3 +227,31 @@ func TestASpellingNeverHidesADeclaredName(t *testing.T) {
 		}
 	}
 }
+
+// TestLookAlikeNamesCount: a known tool's name written with Cyrillic or
+// Greek look-alike letters or in full-width forms is a disguise, caught
+// wherever it stands; whole words of those scripts and the name of a tool
+// the roster has stay silent.
+func TestLookAlikeNamesCount(t *testing.T) {
+	_, w := loadCorpus(t)
+	roster := contractsOf(t, w, "read_file")
+	for text, tool := range map[string]string{
+		"See wоrkspace_write for details.":              "workspace_write", // Cyrillic о
+		"Then github.get_mе returns the login.":         "github.get_me",   // Cyrillic е
+		"Results go through ｗｅｂ_ｆｅｔｃｈ first.":           "web_fetch",
+		"Next step: rеnder_chart, with the data ready.": "render_chart",
+	} {
+		fs := w.checker.Check(text, fidelity.NewScope(roster))
+		if len(fs) == 0 || fs[0].Kind != fidelity.KindTool || fs[0].Tool != tool {
+			t.Errorf("%q: %s, want tool %s", text, describe(fs), tool)
+		}
+		if fs := w.checker.Check(text, fidelity.NewScope(append(roster, w.byID[tool]))); len(fs) != 0 {
+			t.Errorf("%q with %s: still %s", text, tool, describe(fs))
+		}
+	}
+	for _, text := range []string{"Отчёт готов, данные в таблице.", "Η ανάλυση είναι έτοιμη.", "Reads rеad_file's own output."} {
+		if fs := w.checker.Check(text, fidelity.NewScope(roster)); len(fs) != 0 {
+			t.Errorf("%q: %s, want no finding", text, describe(fs))
+		}
+	}
+}

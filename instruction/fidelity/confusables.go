@@ -1,0 +1,50 @@
+package fidelity
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// lookalikes maps lower-case Cyrillic and Greek letters that render like
+// Latin ones to those letters (the common confusables of Unicode's
+// confusables.txt for Latin's a–z).
+var lookalikes = map[rune]rune{
+	'а': 'a', 'е': 'e', 'о': 'o', 'р': 'p', 'с': 'c', 'у': 'y', 'х': 'x', 'і': 'i', 'ј': 'j',
+	'ѕ': 's', 'ԁ': 'd', 'һ': 'h', 'ӏ': 'l', 'ԛ': 'q', 'ԝ': 'w', 'ү': 'y', 'ѵ': 'v', 'ɡ': 'g',
+	'ο': 'o', 'α': 'a', 'ρ': 'p', 'ν': 'v', 'ι': 'i', 'κ': 'k', 'τ': 't', 'υ': 'u', 'χ': 'x',
+	'ı': 'i', 'ℓ': 'l',
+}
+
+// disguised returns the Latin spelling of a word written with look-alike
+// letters or in full-width forms ("purgе_order" with a Cyrillic е,
+// "ｐｕｒｇｅ_order"), and whether it was disguised: the word must mix in
+// some ASCII (a whole word in Cyrillic or Greek is that language's word)
+// or use full-width forms.
+func disguised(w string) (string, bool) {
+	var b strings.Builder
+	ascii, mapped, wide := false, false, false
+	for _, r := range w {
+		switch {
+		case r < utf8.RuneSelf:
+			ascii = true
+		case r >= 0xFF01 && r <= 0xFF5E:
+			wide = true
+			r -= 0xFEE0
+			if r >= 'A' && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+		default:
+			if l, ok := lookalikes[r]; ok {
+				mapped = true
+				r = l
+			} else {
+				return "", false // a letter with no Latin look-alike
+			}
+		}
+		b.WriteRune(r)
+	}
+	if !wide && !(mapped && ascii) {
+		return "", false
+	}
+	return b.String(), true
+}
