@@ -26,6 +26,13 @@ func parseMCP(ps *Problems, ws *Warnings, doc any, ns string) []Contract {
 			Version: "1",
 		}
 		checkServiceName(ps, name, m)
+		for _, k := range []string{"title", "description"} {
+			if v, set := m[k]; set {
+				if _, isStr := v.(string); !isStr {
+					ps.add(name, k, "must be a string")
+				}
+			}
+		}
 		if b, _ := ann["idempotentHint"].(bool); b && c.Effects != EffectsReadOnly {
 			c.Constraints = append(c.Constraints, "Idempotent: repeating a call with the same arguments has no further effect.")
 		}

@@ -254,3 +254,23 @@ func TestOpenAIResponsesFlatFormImports(t *testing.T) {
 		t.Errorf("flat form problems: %v", ps)
 	}
 }
+
+// TestToolMembersHaveTheirTypes: a title, description or annotation of the
+// wrong type is a problem naming it (a string "true" as readOnlyHint used
+// to be ignored, silently changing the effects).
+func TestToolMembersHaveTheirTypes(t *testing.T) {
+	for _, bad := range []struct {
+		tool  map[string]any
+		field string
+	}{
+		{map[string]any{"name": "t", "title": 7.0, "description": "D.", "inputSchema": obj(map[string]any{})}, "title"},
+		{map[string]any{"name": "t", "description": []any{"D."}, "inputSchema": obj(map[string]any{})}, "description"},
+		{map[string]any{"name": "t", "description": "D.", "inputSchema": obj(map[string]any{}), "annotations": map[string]any{"readOnlyHint": "true"}}, "annotations.readOnlyHint"},
+		{map[string]any{"name": "t", "description": "D.", "inputSchema": obj(map[string]any{}), "annotations": "read-only"}, "annotations"},
+		{map[string]any{"name": "t", "description": "D.", "inputSchema": obj(map[string]any{}), "annotations": map[string]any{"title": true}}, "annotations.title"},
+	} {
+		if _, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, bad.tool), "svc"); !hasProblem(ps, "t", bad.field, "must be") {
+			t.Errorf("%v: want a problem on %s, got %v", bad.tool, bad.field, ps)
+		}
+	}
+}
