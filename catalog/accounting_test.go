@@ -95,8 +95,10 @@ func expectSchema(out map[string]*want, path string, s map[string]any, scope map
 			default:
 				ok = false
 			}
-		case "$schema":
+		case "$schema", "$id":
 			ok = ok && root
+		case "$comment":
+			// for the schema's maintainers: never rendered
 		case "description":
 			t := normText(fmt.Sprint(v))
 			w.text = &t

@@ -116,11 +116,17 @@ func (r *schemaReader) read(path, name string, s map[string]any, scope map[strin
 			if !root {
 				p.Type = r.types(path, v)
 			}
-		case "$schema", "$defs", "definitions":
+		case "$comment":
+			// a note to the schema's maintainers, by the spec's own word
+			// not for its users: checked, never rendered
+			if _, ok := v.(string); !ok {
+				r.add(path, k, "must be a string")
+			}
+		case "$schema", "$defs", "definitions", "$id":
 			switch {
 			case !root:
 				r.add(path, k, "is only accepted at the root of a schema")
-			case k != "$schema":
+			case k == "$defs" || k == "definitions":
 				r.definitions(path, k, v)
 			default:
 				if _, ok := v.(string); !ok {

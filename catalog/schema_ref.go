@@ -27,9 +27,10 @@ const MaxSchemaNodes = 4096
 var refAnnotations = map[string]bool{"description": true, "title": true, "default": true, "examples": true, "deprecated": true}
 
 // rootOnly are keywords the reader accepts at the root of a schema only:
-// the dialect and the definitions references point into (never rendered
-// themselves: a definition no reference uses constrains nothing).
-var rootOnly = map[string]bool{"$schema": true, "$defs": true, "definitions": true}
+// the dialect, the schema's own URI and the definitions references point
+// into (never rendered themselves: a definition no reference uses
+// constrains nothing, and references resolve inside the document only).
+var rootOnly = map[string]bool{"$schema": true, "$id": true, "$defs": true, "definitions": true}
 
 // deref resolves the reference of s and returns the schema to read in its
 // place: the target with the annotations written beside "$ref" (a
