@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -81,6 +82,9 @@ const (
 	// of the index uses ("kick off", "commence"): they are all the search
 	// has of it.
 	unknownWordBoost = 2.0
+	// typoWeight is the weight of an index word one slip away from a
+	// query word nothing else knows (see nearWords)
+	typoWeight = 0.8
 )
 
 type field int
@@ -114,6 +118,10 @@ type Index struct {
 	serviceNames map[string]bool
 	// phrases holds every tool's hint phrases by their first word
 	phrases map[string][]hintPhrase
+	// near holds the index's words by each form with one letter left out
+	// (see nearWords), built on the first search that needs it
+	nearOnce sync.Once
+	near     map[string][]string
 }
 
 // hintPhrase is one reviewed hint of two words or more ("what did I tell
@@ -404,6 +412,13 @@ func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
 		if r := unprefixed(c.own); r != "" {
 			hit = ix.score(r, expansionWeight, best, hit)
 		}
+		if stand == unknownWordBoost && len(c.relatives) == 0 && !c.content {
+			// a word nobody uses and no lexicon knows is likely mistyped
+			// ("lsit the open PRs"): the index's words one slip away
+			for _, w := range ix.nearWords(c.own) {
+				hit = ix.score(w, typoWeight, best, hit)
+			}
+		}
 		for _, d := range hit {
 			if best[d] == 0 {
 				continue // already counted: a doc can be hit by several words
@@ -544,6 +559,138 @@ func unprefixed(stem string) string {
 		return stem[2:]
 	}
 	return ""
+}
+
+// minTypoLen is the shortest word read as mistyped: shorter ones are
+// one slip away from too many others. maxTypoLen is the longest: longer
+// strings are names or noise, and their deletions would cost a search
+// one string per letter.
+const minTypoLen, maxTypoLen = 4, 20
+
+// nearWords are the index's words one slip away from w — a letter added,
+// left out, changed, or two letters swapped ("lsit": list, "renma":
+// renam) — when w is a word of letters at least minTypoLen long. It
+// finds them through the forms with one letter left out (symmetric
+// deletion), so a search looks up len(w)+1 keys, whatever the index.
+func (ix *Index) nearWords(w string) []string {
+	if len(w) < minTypoLen || len(w) > maxTypoLen || !letters(w) {
+		return nil
+	}
+	ix.nearOnce.Do(ix.buildNear)
+	var out []string
+	seen := map[string]bool{}
+	for _, k := range append(deletions(w), w) {
+		for _, c := range ix.near[k] {
+			if !seen[c] && c != w && oneSlip(w, c) {
+				seen[c] = true
+				out = append(out, c)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// buildNear indexes every word of the index of letters, at least
+// minTypoLen long, under itself and its deletions.
+func (ix *Index) buildNear() {
+	ix.near = map[string][]string{}
+	words := make([]string, 0, len(ix.postings))
+	for w := range ix.postings {
+		if len(w) >= minTypoLen && len(w) <= maxTypoLen+1 && letters(w) {
+			words = append(words, w)
+		}
+	}
+	sort.Strings(words)
+	for _, w := range words {
+		ix.near[w] = append(ix.near[w], w)
+		for _, d := range deletions(w) {
+			ix.near[d] = append(ix.near[d], w)
+		}
+	}
+}
+
+func letters(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// deletions are w with each one of its letters left out.
+func deletions(w string) []string {
+	out := make([]string, 0, len(w))
+	for i := range len(w) {
+		out = append(out, w[:i]+w[i+1:])
+	}
+	return out
+}
+
+// oneSlip reports whether a and b differ by one letter added, left out
+// or changed, or by two neighbouring letters swapped.
+func oneSlip(a, b string) bool {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	switch len(a) - len(b) {
+	case 1:
+		i := 0
+		for i < len(b) && a[i] == b[i] {
+			i++
+		}
+		return a[i+1:] == b[i:]
+	case 0:
+		i := 0
+		for i < len(a) && a[i] == b[i] {
+			i++
+		}
+		if i == len(a) {
+			return false
+		}
+		if a[i+1:] == b[i+1:] {
+			// a letter changed: only for a key next to it, else
+			// "older" would be "order"
+			return neighbourKeys(a[i], b[i])
+		}
+		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+	}
+	return false
+}
+
+// keyRows are the letter rows of a QWERTY keyboard.
+var keyRows = [3]string{"qwertyuiop", "asdfghjkl", "zxcvbnm"}
+
+// neighbourKeys reports whether two letters are keys side by side or one
+// above the other on a QWERTY keyboard, the letters a finger slips
+// between.
+func neighbourKeys(a, b byte) bool {
+	ra, ca := keyAt(a)
+	rb, cb := keyAt(b)
+	if ra < 0 || rb < 0 {
+		return false
+	}
+	switch ra - rb {
+	case 0:
+		return ca-cb == 1 || cb-ca == 1
+	case 1, -1:
+		// a lower row is shifted half a key right of the one above
+		if ra > rb {
+			return cb == ca || cb == ca+1
+		}
+		return ca == cb || ca == cb+1
+	}
+	return false
+}
+
+func keyAt(c byte) (row, col int) {
+	for r, keys := range keyRows {
+		if i := strings.IndexByte(keys, c); i >= 0 {
+			return r, i
+		}
+	}
+	return -1, -1
 }
 
 // before orders hits: higher score first, then roster order.
