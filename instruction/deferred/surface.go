@@ -48,10 +48,17 @@ func (l *lazyIndex) get(cs []catalog.Contract) *catalog.Index {
 }
 
 // PinError is a pin that is not a tool of the surface.
-type PinError struct{ Pin string }
+type PinError struct {
+	Pin string
+	// CodeOnly: the pin is a code-only helper, never shown as a tool.
+	CodeOnly bool
+}
 
 // Error names the pin.
 func (e *PinError) Error() string {
+	if e.CodeOnly {
+		return fmt.Sprintf("pins: %q is a code-only helper, called from programs in the code channel and never shown as a tool, so it cannot be pinned (pin exec instead)", e.Pin)
+	}
 	return fmt.Sprintf("pins: %q is not a tool of this run's surface", e.Pin)
 }
 
@@ -91,10 +98,14 @@ func NewSurface(roster []*catalog.Entry, opts SurfaceOptions) (*Surface, error) 
 		if seenPin[p] {
 			continue
 		}
-		if _, ok := s.index[p]; !ok {
+		i, ok := s.index[p]
+		if !ok {
 			return nil, &PinError{Pin: p}
 		}
 		seenPin[p] = true
+		if s.entries[i].Contract().CodeOnly {
+			continue // a profile's code-only pin pins nothing (WithPins refuses a request's)
+		}
 		s.pins = append(s.pins, p)
 	}
 	b.WriteString("\n")
@@ -213,8 +224,12 @@ func (s *Surface) WithPins(pins []string) (*Surface, error) {
 		if seen[p] {
 			continue
 		}
-		if _, ok := s.index[p]; !ok {
+		i, ok := s.index[p]
+		if !ok {
 			return nil, &PinError{Pin: p}
+		}
+		if s.entries[i].Contract().CodeOnly {
+			return nil, &PinError{Pin: p, CodeOnly: true}
 		}
 		seen[p] = true
 		n.pins = append(n.pins, p)

@@ -122,10 +122,15 @@ func checkPins(pins []string, d instruction.Draft, dropped []instruction.Dropped
 		return nil
 	}
 	in := map[string]bool{}
+	codeOnly := map[string]bool{}
 	for _, e := range d.Input().Roster {
 		in[e.ID()] = true
+		codeOnly[e.ID()] = e.CodeOnly()
 	}
 	for _, p := range pins {
+		if codeOnly[p] {
+			return &instruction.FieldError{Field: "pins", Message: fmt.Sprintf("pin %q is a code-only helper, called from programs in the code channel and never shown as a tool, so it cannot be pinned (pin exec instead)", p)}
+		}
 		if in[p] {
 			continue
 		}
