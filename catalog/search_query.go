@@ -326,9 +326,13 @@ func parseTask(q string) ([]qterm, []string) {
 		// "what's 15% of 2,400?": a sum to work out, in the clause
 		// that says it
 		c := words[len(words)-1].clause
-		digits := strings.TrimRightFunc(q[loc[0]:loc[1]], func(r rune) bool { return !unicode.IsDigit(r) })
+		start := loc[0]
+		for start > 0 && q[start-1] >= '0' && q[start-1] <= '9' {
+			start-- // the match starts at the number's last digit ("18%": 8%)
+		}
+		digits := strings.TrimRightFunc(q[start:loc[1]], func(r rune) bool { return !unicode.IsDigit(r) })
 		for _, w := range words {
-			if w.lower != "" && strings.HasPrefix(digits, w.lower) {
+			if n := leadingDigits(digits); n != "" && leadingDigits(w.lower) == n {
 				c = w.clause
 				break
 			}
@@ -908,6 +912,15 @@ func markNotices(ws []parsedWord) []parsedWord {
 var arithmetic = regexp.MustCompile(`\d\s*%|\d\s*[+*×÷^]\s*\d|\d\s+[-/−]\s+\d|\d\s+(?:times|plus|minus|divided by|multiplied by|to the power of)\s+\d`)
 
 var calculateStem = stemWord("calculate", false)
+
+// leadingDigits is the run of digits a word starts with ("18" of "18%").
+func leadingDigits(w string) string {
+	i := 0
+	for i < len(w) && w[i] >= '0' && w[i] <= '9' {
+		i++
+	}
+	return w[:i]
+}
 
 // markRecalls reads a question about what the user told the assistant
 // before ("what did I tell you about my timezone?", "which colours did I

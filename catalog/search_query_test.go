@@ -400,3 +400,30 @@ func wantTops(t *testing.T, ix *Index, tops map[string]string) {
 		}
 	}
 }
+
+// A sum written out is read as a request to calculate, in the clause of
+// the number it starts with — the whole number ("18%" is not "8%"), not
+// an earlier number that begins with the same digit — and it leads the
+// ranking.
+func TestSumsAreCalculatedInTheirClause(t *testing.T) {
+	for q, want := range map[string]int{
+		"run the numbers for me: 18% VAT on 2,450 euros, what's the total?": 0,
+		"list 1 file, then what's 15% of 2,400?":                            1,
+		"open the sheet and work out 12 times 7":                            1,
+	} {
+		got := -1
+		for _, t := range parseQuery(q) {
+			if t.implied && t.stem == calculateStem {
+				got = t.clause
+			}
+		}
+		if got != want {
+			t.Errorf("%q: calculate in clause %d, want %d", q, got, want)
+		}
+	}
+	for _, c := range concepts(parseQuery("run the numbers: 18% VAT on 2,450 euros")) {
+		if c.own == calculateStem && c.weight != leadWeight {
+			t.Errorf("calculate weighs %v, want the lead's %v", c.weight, leadWeight)
+		}
+	}
+}

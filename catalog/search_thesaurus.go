@@ -177,7 +177,7 @@ func concepts(qs []qterm) []concept {
 		}
 	}
 	for _, q := range qs {
-		if q.ref || q.clause == leadClause && !q.content && !q.marker && !q.implied && (q.verb || q.head) {
+		if q.ref || q.clause == leadClause && !q.content && !q.marker && !q.implied && (q.verb || q.head) || q.implied && q.stem == calculateStem {
 			leads[q.stem] = true
 		}
 	}
