@@ -21,8 +21,16 @@ var lookalikes = map[rune]rune{
 // some ASCII (a whole word in Cyrillic or Greek is that language's word)
 // or use full-width forms.
 func disguised(w string) (string, bool) {
+	ascii := true
+	for i := 0; i < len(w); i++ {
+		ascii = ascii && w[i] < utf8.RuneSelf
+	}
+	if ascii {
+		return "", false // nearly every word: nothing to build
+	}
 	var b strings.Builder
 	ascii, mapped, wide := false, false, false
+	b.Grow(len(w))
 	for _, r := range w {
 		switch {
 		case r < utf8.RuneSelf:
