@@ -18,6 +18,9 @@ import (
 // non-ASCII characters (an emoji sequence) is text. b is the contract's
 // JSON encoding.
 func checkHiddenText(ps *Problems, name string, b []byte) {
+	if !mayHide(b) {
+		return // nearly every contract: nothing to decode
+	}
 	var v any
 	if json.Unmarshal(b, &v) != nil {
 		return
@@ -94,4 +97,30 @@ func hiddenRune(s string) (rune, bool) {
 		prev = r
 	}
 	return 0, false
+}
+
+// mayHide reports whether a contract's JSON encoding could hold a hidden
+// character: a non-ASCII byte, DEL, or an escape other than the HTML ones
+// encoding/json writes (\u003c, \u003e, \u0026) and the short ones (\n,
+// \t, \r, \", \\). Controls are always escaped as \u00XX.
+func mayHide(b []byte) bool {
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case c >= utf8.RuneSelf || c == 0x7f:
+			return true
+		case c == '\\' && i+1 < len(b):
+			if b[i+1] != 'u' {
+				i++
+				continue
+			}
+			if i+6 > len(b) {
+				return true
+			}
+			if esc := string(b[i+2 : i+6]); esc != "003c" && esc != "003e" && esc != "0026" {
+				return true
+			}
+			i += 5
+		}
+	}
+	return false
 }

@@ -22,7 +22,7 @@ func TestInvisibleTextIsRefused(t *testing.T) {
 		"right-to-left override": "\u202e", "isolate": "\u2066", "zero-width space": "\u200b",
 		"word joiner": "\u2060", "soft hyphen": "\u00ad", "byte order mark": "\ufeff",
 		"tag character": "\U000E0041", "escape": "\x1b[31m", "bell": "\a", "C1 control": "\u0085",
-		"lone joiner": "purge\u200d_order", "private use": "\ue000",
+		"lone joiner": "purge\u200d_order", "private use": "\ue000", "delete": "\x7f",
 	}
 	places := map[string]func(s string) string{
 		"description": func(s string) string {
