@@ -52,10 +52,10 @@ type RunEvent struct {
 	CreatedAt time.Time `gorm:"index:idx_run_events_run,priority:2"`
 }
 
-// SaveRunEvents stores a batch of run events in one transaction: one
-// INSERT per 200 events, built directly (the ORM's per-row reflection
-// cost more than the write) — on Postgres from one array per column, on
-// SQLite as multi-row VALUES. IDs are not read back.
+// SaveRunEvents stores a batch of run events in one statement or
+// transaction, built directly (the ORM's per-row reflection cost more
+// than the write): on Postgres one COPY (copyRunEvents), on SQLite one
+// multi-row INSERT per 200 events. IDs are not read back.
 func (s *Store) SaveRunEvents(ctx context.Context, evs []RunEvent) error {
 	if len(evs) == 0 {
 		return nil
@@ -72,23 +72,19 @@ func (s *Store) SaveRunEvents(ctx context.Context, evs []RunEvent) error {
 		ExecContext(context.Context, string, ...any) (sql.Result, error)
 	}) error {
 		for start := 0; start < len(evs); start += runEventChunk {
-			chunk := evs[start:min(start+runEventChunk, len(evs))]
-			var q string
-			var args []any
-			if s.dialect == DialectPostgres {
-				q, args = runEventUnnest(chunk)
-			} else {
-				q, args = runEventInsert(chunk)
-			}
+			q, args := runEventInsert(evs[start:min(start+runEventChunk, len(evs))])
 			if _, err := ex.ExecContext(ctx, q, args...); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	if len(evs) <= runEventChunk {
+	switch {
+	case s.dialect == DialectPostgres:
+		err = copyRunEvents(ctx, sqlDB, evs)
+	case len(evs) <= runEventChunk:
 		err = exec(sqlDB)
-	} else {
+	default:
 		var tx *sql.Tx
 		if tx, err = sqlDB.BeginTx(ctx, nil); err == nil {
 			if err = exec(tx); err == nil {
@@ -121,66 +117,6 @@ func runEventRow(e *RunEvent, now time.Time, args []any) []any {
 	return append(args, e.Run, e.Kind, e.Agent, e.Profile, e.ProfileVersion, e.Step, e.Surface, e.QueryBytes, e.Hits, e.Active, e.Activated, e.Reachable,
 		e.Accepted, e.Rejected, e.RejectedWhy, e.SchemaBytes, e.TextBytes, e.Tokens, e.PrefixTokens, e.Digest, e.Receipts, e.Tool, e.Verdict, at)
 }
-
-// runEventUnnest is one INSERT of the events for Postgres: a column of
-// values per parameter, unnested into rows, so a batch costs 24
-// parameters whatever its size (a parameter per value cost more to
-// encode than the statement saved).
-func runEventUnnest(evs []RunEvent) (string, []any) {
-	n := len(evs)
-	str := func(f func(*RunEvent) string) []string {
-		out := make([]string, n)
-		for i := range evs {
-			out[i] = f(&evs[i])
-		}
-		return out
-	}
-	num := func(f func(*RunEvent) int) []int64 {
-		out := make([]int64, n)
-		for i := range evs {
-			out[i] = int64(f(&evs[i]))
-		}
-		return out
-	}
-	now := time.Now()
-	at := make([]time.Time, n)
-	for i := range evs {
-		if at[i] = evs[i].CreatedAt; at[i].IsZero() {
-			at[i] = now // as the ORM's create did
-		}
-	}
-	args := []any{
-		str(func(e *RunEvent) string { return e.Run }), str(func(e *RunEvent) string { return e.Kind }),
-		str(func(e *RunEvent) string { return e.Agent }), str(func(e *RunEvent) string { return e.Profile }),
-		num(func(e *RunEvent) int { return e.ProfileVersion }), num(func(e *RunEvent) int { return e.Step }),
-		str(func(e *RunEvent) string { return e.Surface }), num(func(e *RunEvent) int { return e.QueryBytes }),
-		num(func(e *RunEvent) int { return e.Hits }), num(func(e *RunEvent) int { return e.Active }),
-		num(func(e *RunEvent) int { return e.Activated }), num(func(e *RunEvent) int { return e.Reachable }),
-		num(func(e *RunEvent) int { return e.Accepted }), num(func(e *RunEvent) int { return e.Rejected }),
-		str(func(e *RunEvent) string { return e.RejectedWhy }), num(func(e *RunEvent) int { return e.SchemaBytes }),
-		num(func(e *RunEvent) int { return e.TextBytes }), num(func(e *RunEvent) int { return e.Tokens }),
-		num(func(e *RunEvent) int { return e.PrefixTokens }), str(func(e *RunEvent) string { return e.Digest }),
-		str(func(e *RunEvent) string { return e.Receipts }), str(func(e *RunEvent) string { return e.Tool }),
-		str(func(e *RunEvent) string { return e.Verdict }), at,
-	}
-	return runEventUnnestSQL, args
-}
-
-// runEventUnnestSQL types each column parameter as its column's array.
-var runEventUnnestSQL = func() string {
-	types := []string{"text", "text", "text", "text", "int8", "int8", "text", "int8", "int8", "int8", "int8", "int8",
-		"int8", "int8", "text", "int8", "int8", "int8", "int8", "text", "text", "text", "text", "timestamptz"}
-	var b strings.Builder
-	b.WriteString("INSERT INTO run_events (" + runEventColumns + ") SELECT * FROM unnest(")
-	for i, t := range types {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "$%d::%s[]", i+1, t)
-	}
-	b.WriteString(")")
-	return b.String()
-}()
 
 // runEventInsert is one multi-row INSERT of the events for SQLite.
 func runEventInsert(evs []RunEvent) (string, []any) {

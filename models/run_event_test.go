@@ -97,3 +97,34 @@ func TestRunEventsKeepEveryField(t *testing.T) {
 		}
 	})
 }
+
+// TestRunEventsKeepAnyText: text that a row format could mistake for its
+// own syntax (backslashes, tabs, line breaks, "\N", "\.", a lone
+// backslash at the end) or that is empty comes back exactly as stored,
+// on both databases.
+func TestRunEventsKeepAnyText(t *testing.T) {
+	texts := []string{"", `\`, `\N`, `\.`, "a\tb", "line\nbreak", "cr\rlf\r\n", `back\slash\\`, "ünïcödé ✓", `"quoted" 'single'`, "end\\"}
+	eachDialect(t, func(t *testing.T, s *models.Store) {
+		ctx := context.Background()
+		evs := make([]models.RunEvent, len(texts))
+		for i, x := range texts {
+			evs[i] = models.RunEvent{Run: "text", Kind: models.RunCall, Agent: "analyst", Profile: x, Surface: "s" + x, RejectedWhy: x, Digest: x, Receipts: x, Tool: x, Verdict: x}
+		}
+		if err := s.SaveRunEvents(ctx, evs); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.RunEvents(ctx, "text", 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(texts) {
+			t.Fatalf("%d events, want %d", len(got), len(texts))
+		}
+		for i, g := range got {
+			x := texts[i]
+			if g.Profile != x || g.Surface != "s"+x || g.RejectedWhy != x || g.Digest != x || g.Receipts != x || g.Tool != x || g.Verdict != x {
+				t.Errorf("%q came back as %+v", x, g)
+			}
+		}
+	})
+}

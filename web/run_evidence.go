@@ -13,7 +13,7 @@ import (
 // evidenceWriter stores run evidence with group commit: a request hands
 // its event over and waits until the event is committed, while a writer
 // goroutine writes whatever requests handed over meanwhile as one
-// multi-row INSERT. A request answers only after its evidence is stored,
+// statement (a COPY on Postgres, a multi-row INSERT on SQLite). A request answers only after its evidence is stored,
 // so nothing is lost to a crash, and a busy runtime costs one statement
 // per database round trip instead of one per step. One writer: two side
 // by side cost PostgreSQL about 20 µs more per step on 2 cores (smaller
