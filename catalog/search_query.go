@@ -778,7 +778,7 @@ var readVerbs = stemSet("show", "list", "read", "get", "find", "search", "look",
 // ("open the file").
 var creatingVerbs = map[string]bool{"open": true, "raise": true, "file": true, "start": true}
 
-var indefinite = map[string]bool{"a": true, "an": true, "new": true, "another": true}
+var indefinite = map[string]bool{"a": true, "an": true, "new": true, "another": true, "one": true}
 
 var createStem = stemWord("create", false)
 

@@ -246,6 +246,8 @@ func TestParseQuery(t *testing.T) {
 		// sentence, commas and verbs and all; a web address stays one
 		{"make a file todo.txt with: call bank, renew passport. then star it", "make* file [todo] txt file [call] [bank] [renew] [passport] | star*"},
 		{"read this and tell me what it says: https://example.org/post/42", "read* | tell* [say] [exampl] [post] [42] url"},
+		// "one" is as indefinite as "a": the thing is made
+		{"file one tracking issue for it", "creat* track issu"},
 		// a "#" before a name names a chat channel: the name is content
 		// and the word "channel" is the request's; "#212" is a number
 		{"read me the last messages in #random.", "read* last messag [random] channel"},
