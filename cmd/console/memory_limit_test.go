@@ -3,24 +3,27 @@ package main
 import (
 	"errors"
 	"math"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
+
+// env is an environment of the given keys and values.
+func env(kv ...string) func(string) string {
+	return func(k string) string {
+		for i := 0; i+1 < len(kv); i += 2 {
+			if kv[i] == k {
+				return kv[i+1]
+			}
+		}
+		return ""
+	}
+}
 
 // TestMemoryLimitFromTheEnvironment: the default soft limit, the
 // operator's MiB, 0 for none, GOMEMLIMIT left to the Go runtime, and a
 // bad value refused naming the variable.
 func TestMemoryLimitFromTheEnvironment(t *testing.T) {
-	env := func(kv ...string) func(string) string {
-		return func(k string) string {
-			for i := 0; i+1 < len(kv); i += 2 {
-				if kv[i] == k {
-					return kv[i+1]
-				}
-			}
-			return ""
-		}
-	}
 	cases := []struct {
 		name  string
 		env   func(string) string
@@ -44,5 +47,49 @@ func TestMemoryLimitFromTheEnvironment(t *testing.T) {
 		if !errors.As(err, &ee) || ee.code != 2 || !strings.Contains(err.Error(), "CONSOLE_MEMORY_LIMIT_MB") || !strings.Contains(err.Error(), bad) {
 			t.Errorf("%q: %v", bad, err)
 		}
+	}
+}
+
+// TestGCPaceFromTheEnvironment: the console's pace unless the operator set
+// GOGC.
+func TestGCPaceFromTheEnvironment(t *testing.T) {
+	if pct, ok := gcPercent(env()); !ok || pct != defaultGCPercent {
+		t.Errorf("default: %d %v, want %d", pct, ok, defaultGCPercent)
+	}
+	for _, v := range []string{"100", "off"} {
+		if _, ok := gcPercent(env("GOGC", v)); ok {
+			t.Errorf("GOGC=%s: the console sets its own pace over it", v)
+		}
+	}
+}
+
+// TestApplyMemoryLimitSetsTheRuntime: applying sets the Go runtime's soft
+// limit and pace to the console's defaults, and leaves both alone when
+// the operator set Go's own variables.
+func TestApplyMemoryLimitSetsTheRuntime(t *testing.T) {
+	limit0, pct0 := debug.SetMemoryLimit(-1), debug.SetGCPercent(100)
+	t.Cleanup(func() { debug.SetMemoryLimit(limit0); debug.SetGCPercent(pct0) })
+	debug.SetMemoryLimit(math.MaxInt64)
+	if err := applyMemoryLimit(env()); err != nil {
+		t.Fatal(err)
+	}
+	if got := debug.SetMemoryLimit(-1); got != defaultMemoryLimit {
+		t.Errorf("limit %d, want %d", got, int64(defaultMemoryLimit))
+	}
+	if got := debug.SetGCPercent(100); got != defaultGCPercent {
+		t.Errorf("pace %d, want %d", got, defaultGCPercent)
+	}
+	debug.SetMemoryLimit(math.MaxInt64)
+	if err := applyMemoryLimit(env("GOMEMLIMIT", "1GiB", "GOGC", "50")); err != nil {
+		t.Fatal(err)
+	}
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("with GOMEMLIMIT set: limit %d", got)
+	}
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("with GOGC set: pace %d", got)
+	}
+	if err := applyMemoryLimit(env("CONSOLE_MEMORY_LIMIT_MB", "lots")); err == nil {
+		t.Error("a bad limit is applied")
 	}
 }
