@@ -322,6 +322,7 @@ func parseTask(q string) ([]qterm, []string) {
 	words = markStates(words)
 	words = markNotices(words)
 	words = markRecalls(words)
+	words = markMentions(words)
 	if loc := arithmetic.FindStringIndex(q); loc != nil && len(words) > 0 {
 		// "what's 15% of 2,400?": a sum to work out, in the clause
 		// that says it
@@ -944,6 +945,41 @@ func markRecalls(ws []parsedWord) []parsedWord {
 	}
 	return ws
 }
+
+// markMentions reads a thing said to mention, contain or talk about
+// something ("which of my notes mention Kestrel?", "the pages that talk
+// about the holiday policy", "any file containing TODO") as a search for
+// what holds that text: the clause gains the verb "search", and what is
+// mentioned is content. The word must follow the thing, not open the
+// clause.
+func markMentions(ws []parsedWord) []parsedWord {
+	n := len(ws)
+	for i := 1; i+1 < n; i++ {
+		w := ws[i]
+		if w.content || w.marker || w.verb || w.implied || !mentionWords[w.lower] || ws[i-1].clause != w.clause || ws[i+1].clause != w.clause {
+			continue
+		}
+		k := i + 1
+		if ws[k].lower == "about" {
+			k++
+		}
+		for ; k < n && ws[k].clause == w.clause; k++ {
+			ws[k].content = true
+		}
+		ws[i].content = true
+		ws = append(ws, parsedWord{lower: "search", terms: []string{searchStem}, verb: true, implied: true, clause: w.clause})
+		return ws
+	}
+	return ws
+}
+
+// mentionWords say that a text holds something.
+var mentionWords = map[string]bool{
+	"mention": true, "mentions": true, "mentioning": true, "contain": true, "contains": true, "containing": true,
+	"talk": true, "talks": true, "talking": true, "reference": true, "references": true, "referencing": true,
+}
+
+var searchStem = stemWord("search", false)
 
 // toldVerbs are what a user says to an assistant, in the past or after
 // "did" ("what did I tell you", "what I said").

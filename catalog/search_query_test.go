@@ -248,6 +248,11 @@ func TestParseQuery(t *testing.T) {
 		{"read this and tell me what it says: https://example.org/post/42", "read* | tell* [say] [exampl] [post] [42] url"},
 		// "one" is as indefinite as "a": the thing is made
 		{"file one tracking issue for it", "creat* track issu"},
+		// a thing said to mention or talk about something is searched
+		// for; what it mentions is content; a clause's verb is not read so
+		{"which of my notes mention Kestrel?", "note [mention] [kestrel] search*"},
+		{"find the pages that talk about the holiday policy", "find* page [talk] [holiday] [polici] search*"},
+		{"talk to the team", "talk* team"},
 		// a "#" before a name names a chat channel: the name is content
 		// and the word "channel" is the request's; "#212" is a number
 		{"read me the last messages in #random.", "read* last messag [random] channel"},
