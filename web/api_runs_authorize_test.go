@@ -245,3 +245,18 @@ func TestRunStepOfARevokedPin(t *testing.T) {
 		t.Errorf("after the rejection: active %v", rejected.Active)
 	}
 }
+
+// TestRunCallOfTheSearchTool (engineer attack's finding): every deferred
+// step tells the model to call search_tools, so a runtime that sends that
+// call to /calls is told it may proceed and where the console serves it —
+// not "No tool named search_tools is available", which contradicted the
+// step's own text.
+func TestRunCallOfTheSearchTool(t *testing.T) {
+	h := sqliteOnly(t)
+	key := h.runtimeKey()
+	res, out := h.api(http.MethodPost, "/api/v1/runs/st1/calls", key, map[string]any{"agent": "analyst", "tool": "search_tools", "receipts": []any{}})
+	got := decodeAs[runCall](t, apiResp{res, out})
+	if got.outcome() != deferred.CallActive || !strings.Contains(got.HostReason, "/runs/{run}/search") || strings.Contains(got.Message, "No tool") {
+		t.Fatalf("search_tools via /calls: %d %s", res.StatusCode, out)
+	}
+}

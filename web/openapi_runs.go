@@ -76,7 +76,7 @@ func runSchemas() obj {
 			"message": obj{"type": "string", "description": "what the model may be told; never tells a nonexistent tool from a hidden one"},
 			"error": obj{"type": "object", "description": "unknown and denied calls: the same model-visible error /authorize gives", "properties": obj{
 				"type": obj{"type": "string", "enum": authority.ErrorTypes}, "message": str, "next_actions": strs}},
-			"host_reason": obj{"type": "string", "description": "why a call is unknown or denied, for the runtime's trace only"},
+			"host_reason": obj{"type": "string", "description": "why a call is unknown or denied, for the runtime's trace only; for the console's own search_tools (active in every step), where to send it"},
 			"receipt":     ref("Receipt"), "rejected": obj{"type": "array", "items": rejection},
 			"unpinned": obj{"type": "array", "items": str, "description": "as for steps"}}},
 	}
