@@ -1086,6 +1086,14 @@ func rawWords(q string) []rawWord {
 				}
 				continue
 			}
+			if dashes[trimmed] {
+				// a dash between words sets a clause apart, as a
+				// semicolon does ("since Monday — who committed what")
+				if len(out) > 0 && out[len(out)-1].punct == 0 {
+					out[len(out)-1].punct = ';'
+				}
+				continue
+			}
 			switch {
 			case fileTypeWord.MatchString(strings.ToLower(trimmed)) && strings.HasSuffix(strings.ToLower(trimmed), "s"):
 				// "any pdfs in the workspace?": files of a type ("into a
@@ -1175,6 +1183,10 @@ func plainFiles(s string, plain func(string), out *[]rawWord) {
 // plural noun ("pdfs", "csvs"); types that are also English words (log, go, zip) or
 // abbreviations (doc) are left out.
 var fileTypeWord = regexp.MustCompile(`^(pdf|csv|tsv|xlsx?|docx|odt|ods|pptx?|json|ya?ml|xml|html?|txt|parquet|png|jpe?g|svg)s$`)
+
+// dashes are the dashes written between words: an em dash, an en dash,
+// and a hyphen or two with spaces around them.
+var dashes = map[string]bool{"—": true, "–": true, "-": true, "--": true, "―": true}
 
 // channelName reports whether a word names a chat channel as chat
 // services write one, a "#" before a name that starts with a letter

@@ -253,6 +253,11 @@ func TestParseQuery(t *testing.T) {
 		{"which of my notes mention Kestrel?", "note [mention] [kestrel] search*"},
 		{"find the pages that talk about the holiday policy", "find* page [talk] [holiday] [polici] search*"},
 		{"talk to the team", "talk* team"},
+		// a dash between words sets a clause apart; a hyphen inside one
+		// does not
+		{"give me the history since Monday — who committed what", "give* histori sinc monday | commit"},
+		{"diff a.json and b.json - do they agree?", "diff* json file json file | agre"},
+		{"a well-known 2026-12-01 fix", "well known 2026 12 01 fix"},
 		// a "#" before a name names a chat channel: the name is content
 		// and the word "channel" is the request's; "#212" is a number
 		{"read me the last messages in #random.", "read* last messag [random] channel"},
