@@ -295,13 +295,13 @@ func TestNominalisationsMeetTheirVerbs(t *testing.T) {
 		{"notification", "notify"}, {"notifications", "notified"}, {"subscription", "subscribe"},
 		{"description", "describe"}, {"conversion", "convert"}, {"permission", "permit"},
 		{"submission", "submit"}, {"analysis", "analyze"}, {"analyses", "analyse"}, {"creation", "create"},
-		{"verification", "verify"},
+		{"verification", "verify"}, {"reaction", "react"}, {"reactions", "reacting"}, {"transaction", "transact"},
 	} {
 		if a, b := stemmer(nil).terms(p[0]), stemmer(nil).terms(p[1]); len(a) != 1 || len(b) != 1 || a[0] != b[0] {
 			t.Errorf("%s → %v, %s → %v: want one stem", p[0], a, p[1], b)
 		}
 	}
-	for _, p := range [][2]string{{"version", "vert"}, {"mission", "mit"}, {"basis", "baze"}} {
+	for _, p := range [][2]string{{"version", "vert"}, {"mission", "mit"}, {"basis", "baze"}, {"faction", "fact"}, {"action", "act"}} {
 		if a, b := stemmer(nil).terms(p[0]), stemmer(nil).terms(p[1]); len(a) == 1 && len(b) == 1 && a[0] == b[0] {
 			t.Errorf("%s and %s share the stem %s", p[0], p[1], a[0])
 		}

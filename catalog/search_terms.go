@@ -39,7 +39,7 @@ func stemWord(w string, stopWords bool) string {
 // their verbs, each with the verb's ending and the least stem it needs:
 // "notification" is "notify", "subscription" "subscribe", "conversion"
 // "convert", "permission" "permit", "analysis" "analyze", "creation"
-// "create". General morphology, not any catalog's words.
+// "create", "reaction" "react". General morphology, not any catalog's words.
 var nounSuffixes = []struct {
 	noun, verb string
 	min        int
@@ -50,6 +50,7 @@ var nounSuffixes = []struct {
 	{"missions", "mit", 2}, {"mission", "mit", 2},
 	{"yses", "yze", 3}, {"ysis", "yze", 3},
 	{"eations", "eate", 2}, {"eation", "eate", 2},
+	{"actions", "act", 2}, {"action", "act", 2},
 }
 
 // verbOfNoun rewrites a nominalisation to its verb (see nounSuffixes).
