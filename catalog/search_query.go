@@ -951,7 +951,8 @@ func markRecalls(ws []parsedWord) []parsedWord {
 // about the holiday policy", "any file containing TODO") as a search for
 // what holds that text: the clause gains the verb "search", and what is
 // mentioned is content. The word must follow the thing, not open the
-// clause.
+// clause; "talk" must be followed by "about" ("the service talks to
+// billing" mentions nothing).
 func markMentions(ws []parsedWord) []parsedWord {
 	n := len(ws)
 	for i := 1; i+1 < n; i++ {
@@ -960,7 +961,10 @@ func markMentions(ws []parsedWord) []parsedWord {
 			continue
 		}
 		k := i + 1
-		if ws[k].lower == "about" {
+		if talkWords[w.lower] {
+			if ws[k].lower != "about" {
+				continue // "how the service talks to billing"
+			}
 			k++
 		}
 		for ; k < n && ws[k].clause == w.clause; k++ {
@@ -973,11 +977,14 @@ func markMentions(ws []parsedWord) []parsedWord {
 	return ws
 }
 
-// mentionWords say that a text holds something.
+// mentionWords say that a text holds something; talkWords do only
+// before "about".
 var mentionWords = map[string]bool{
 	"mention": true, "mentions": true, "mentioning": true, "contain": true, "contains": true, "containing": true,
 	"talk": true, "talks": true, "talking": true, "reference": true, "references": true, "referencing": true,
 }
+
+var talkWords = map[string]bool{"talk": true, "talks": true, "talking": true}
 
 var searchStem = stemWord("search", false)
 

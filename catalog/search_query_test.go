@@ -253,6 +253,7 @@ func TestParseQuery(t *testing.T) {
 		{"which of my notes mention Kestrel?", "note [mention] [kestrel] search*"},
 		{"find the pages that talk about the holiday policy", "find* page [talk] [holiday] [polici] search*"},
 		{"talk to the team", "talk* team"},
+		{"draw how the service talks to billing", "draw* servic talk bill"},
 		// a dash between words sets a clause apart; a hyphen inside one
 		// does not
 		{"give me the history since Monday — who committed what", "give* histori sinc monday | commit"},
