@@ -162,6 +162,7 @@ func parseTask(q string) ([]qterm, []string) {
 	// the clause says a wish for a state of a thing ("I need the issue
 	// closed"): its participle is the request's verb
 	wantState := false
+	light := false // the clause opened with a light verb ("have a look")
 	// after "with:", "saying:" and the like, a list of what goes in runs
 	// to the end of the sentence, commas and verbs and all ("make a file
 	// todo.txt with: call bank, renew passport")
@@ -172,7 +173,7 @@ func parseTask(q string) ([]qterm, []string) {
 			clause++
 		}
 		opening, question, span, cond, neg, statement, polite = true, false, 0, false, false, false, false
-		desire, wantState = false, false
+		desire, wantState, light = false, false, false
 		clauseStart = len(words)
 	}
 	for i, w := range ws {
@@ -231,7 +232,11 @@ func parseTask(q string) ([]qterm, []string) {
 			case !polite && !question && !neg && (base == "i" || base == "we") && i+1 < len(ws) && desireWords[strings.ToLower(ws[i+1].text)]:
 				// "I need …", "we'd like …": a request, put as a wish
 				polite, desire = true, true
-			case !polite && !question && !neg && (subjects[base] || articles[lw] || possessives[lw]):
+			case lightVerbs[lw]:
+				// "have a look": the article after a light verb
+				// opens no statement (see markLightVerbs)
+				light = true
+			case !polite && !question && !neg && !light && (subjects[base] || articles[lw] || possessives[lw]):
 				// a clause opening with its subject ("nobody uses …")
 				// or a noun phrase ("the label on the x axis is …")
 				statement = true
@@ -307,6 +312,7 @@ func parseTask(q string) ([]qterm, []string) {
 			listing = !w.content && !w.file && !listing && listOpeners[lw] && !words[clauseStart].question
 		}
 	}
+	markLightVerbs(words)
 	markCollocations(words, st)
 	markTimes(words)
 	markInstruments(words)
@@ -530,6 +536,35 @@ func markCollocations(ws []parsedWord, st stemmer) {
 			}
 		}
 		i++
+	}
+}
+
+// lightVerbs say little of their own before a noun of action: "have a
+// look", "take a peek", "give it a try" ask to look, peek, try.
+var lightVerbs = map[string]bool{"have": true, "take": true, "give": true}
+
+// markLightVerbs reads a light verb and an indefinite noun the lexicon
+// knows as a verb as that verb: the noun is the request's verb, and the
+// light verb is no word of it.
+func markLightVerbs(ws []parsedWord) {
+	lexicon := theLexicon()
+	for i := 0; i+2 < len(ws); i++ {
+		if !ws[i].verb || ws[i].content || !lightVerbs[ws[i].lower] {
+			continue
+		}
+		j := i + 1
+		if pronouns[ws[j].lower] || ws[j].lower == "me" || ws[j].lower == "us" {
+			j++ // "give it a try"
+		}
+		if j+1 >= len(ws) || (ws[j].lower != "a" && ws[j].lower != "an") {
+			continue
+		}
+		n := ws[j+1]
+		if n.clause != ws[i].clause || n.content || n.file || n.marker || len(n.terms) != 1 || !lexicon.isVerb(n.terms[0]) {
+			continue
+		}
+		ws[i].verb, ws[i].terms = false, nil
+		ws[j+1].verb = true
 	}
 }
 

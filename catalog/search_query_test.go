@@ -259,6 +259,12 @@ func TestParseQuery(t *testing.T) {
 		{"give me the history since Monday — who committed what", "give* histori sinc monday | commit"},
 		{"diff a.json and b.json - do they agree?", "diff* json file json file | agre"},
 		{"a well-known 2026-12-01 fix", "well known 2026 12 01 fix"},
+		// a light verb before an indefinite noun of action: the noun is
+		// the verb ("have a look", "take a peek", "give it a try")
+		{"have a look on the internet", "look* internet"},
+		{"take a peek at the logs", "peek* log"},
+		{"give it a try", "tri*"},
+		{"take a screenshot of the page", "take* screenshot page"}, // no verb the lexicon knows
 		// a "#" before a name names a chat channel: the name is content
 		// and the word "channel" is the request's; "#212" is a number
 		{"read me the last messages in #random.", "read* last messag [random] channel"},
