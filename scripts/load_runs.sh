@@ -66,7 +66,16 @@ fi
 "$bin" loadtest --url "http://127.0.0.1:$port" --key "$key" -c 32 -d "${seconds}s" --mode distinct --agent analyst | tee "$tmp/distinct"
 # the latency at the rates §9 names: an open loop offers exactly that many
 # requests a second, and each latency counts from its request's due time
-"$bin" loadtest --url "http://127.0.0.1:$port" --key "$key" -c 32 -d "${seconds}s" --mode steps --agent dev-helper --runs "${LOAD_RUNS:-8192}" --rate 5000
+# an open loop has no slack: whatever else the machine runs meanwhile
+# delays requests that are due, so the line after it says how much CPU
+# other processes took (steal included; PostgreSQL counts as this run's)
+busy() { awk '/^cpu / {print $2+$3+$4+$7+$8+$9}' /proc/stat; }
+b0=$(busy); s0=$(cpu $pid); p0=$(pgcpu); t0=$(date +%s%N)
+TIMEFORMAT='%U %S'
+{ time "$bin" loadtest --url "http://127.0.0.1:$port" --key "$key" -c 32 -d "${seconds}s" --mode steps --agent dev-helper --runs "${LOAD_RUNS:-8192}" --rate 5000 ; } 2>"$tmp/gen-time"
+b1=$(busy); s1=$(cpu $pid); p1=$(pgcpu); t1=$(date +%s%N)
+awk -v b=$((b1 - b0)) -v s=$((s1 - s0)) -v p=$((p1 - p0)) -v ms=$(((t1 - t0) / 1000000)) -v hz="$(getconf CLK_TCK)" -v g="$(cat "$tmp/gen-time")" 'BEGIN {
+  split(g, x, " "); printf "other processes during the open loop of steps (its receipts minted, its warm-up and its run): %.2f of 2 cores\n", ((b - s - p) / hz - x[1] - x[2]) / (ms / 1000) }'
 "$bin" loadtest --url "http://127.0.0.1:$port" --key "$key" -c 32 -d "${seconds}s" --mode distinct --agent analyst --rate 2000
 rate() { sed -E 's/.* ([0-9]+) req\/s.*/\1/' "$1"; }
 awk -v c="$(rate "$tmp/compose")" -v s="$(rate "$tmp/steps")" -v d="$(rate "$tmp/distinct")" 'BEGIN {
