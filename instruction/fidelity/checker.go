@@ -146,7 +146,7 @@ func (c *Checker) add(k catalog.Contract) {
 	if parts := strings.Split(k.Name(), "_"); len(parts) > 1 && len(parts) <= 3 {
 		addPhrase(strings.Join(parts, " "), true)
 	}
-	if t := strings.TrimSpace(k.Title); t != "" && !strings.EqualFold(t, k.ID) && !strings.EqualFold(t, k.Name()) && len(strings.Fields(t)) <= 3 {
+	if t := strings.TrimSpace(k.Title); t != "" && !strings.EqualFold(t, k.ID) && !strings.EqualFold(t, k.Name()) && len(strings.Fields(t)) <= 6 {
 		addPhrase(t, true)
 	}
 	for _, s := range k.Signals {
@@ -268,15 +268,19 @@ func (c *Checker) nameAt(ts []token, i int) (mention, bool) {
 		}
 		return mention{}, false
 	}
+	// an operation of a known service counts anywhere; a dotted word of no
+	// known service ("initial_data_source.properties", a parameter's path)
+	// only where it is called
+	service := false
 	if ns, _, ok := strings.Cut(w, "."); ok && c.namespaces[ns] && !fileExtensions[w[strings.LastIndexByte(w, '.')+1:]] {
-		shaped = true // an operation of a known service
+		shaped, service = true, true
 	}
 	if strings.ToUpper(t.text) == t.text && strings.Contains(t.text, "_") {
 		return mention{}, false // a placeholder such as TOOL_ID (acronyms such as OCR stay names)
 	}
 	switch {
 	case t.attr,
-		shaped && (callShaped(ts, i) || pointedAt(ts, i) || toolUse(ts, i, i) || t.paren || strings.Contains(w, ".")),
+		shaped && (callShaped(ts, i) || pointedAt(ts, i) || toolUse(ts, i, i) || t.paren || service),
 		!shaped && callVerbBare(ts, i),
 		!shaped && toolNoun(ts, i):
 		return mention{kind: KindUnknown, ident: t.text, paren: t.paren, signal: callPhrase(ts, i), start: t.start, end: t.end}, true

@@ -26,7 +26,14 @@ func (c *Checker) CheckComposition(comp instruction.Composition) []Finding {
 	offset := 0
 	for _, sec := range comp.Sections {
 		for _, u := range sec.Units {
+			runner := sec.Group == instruction.GroupCatalog && c.runsCode(u.Text, s)
 			for _, f := range c.filter(u.Text, c.mentions(u.Key, u.Text), s) {
+				if runner && f.Kind == KindExec {
+					// a roster tool that itself runs code or commands
+					// (pods_exec, browser_run_code) says so in its own
+					// entry: that teaches the tool, not the code channel
+					continue
+				}
 				f.Offset += offset
 				f.Section = sec.ID
 				out = append(out, f)
@@ -77,4 +84,31 @@ func (c *Checker) compositionScope(comp instruction.Composition) *Scope {
 // available tools plus the synthetic ones.
 func ForComposition(available []catalog.Contract) *Checker {
 	return New(append(append([]catalog.Contract(nil), available...), instruction.SyntheticContracts()...))
+}
+
+// runsCode reports whether a catalog unit is the entry of a roster tool
+// that runs code or commands itself: the entry opens with the tool's id,
+// and the tool's name says it executes ("pods_exec", "run_code",
+// "execute_command", "evaluate_script").
+func (c *Checker) runsCode(text string, s *Scope) bool {
+	line, _, _ := strings.Cut(text, "\n")
+	for _, w := range strings.Fields(line) {
+		id := strings.ToLower(strings.Trim(w, "-#\"'`:,"))
+		if id == "" {
+			continue
+		}
+		k, ok := c.contracts[id]
+		return ok && s.Allows(id) && k.Namespace() != "" && executes(k.Name())
+	}
+	return false
+}
+
+// executes reports whether a tool's name says it runs code or commands.
+func executes(name string) bool {
+	parts := map[string]bool{}
+	for _, p := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == '_' || r == '-' }) {
+		parts[p] = true
+	}
+	return parts["exec"] || parts["execute"] || parts["eval"] || parts["evaluate"] || parts["shell"] || parts["terminal"] ||
+		parts["run"] && (parts["code"] || parts["command"] || parts["script"])
 }

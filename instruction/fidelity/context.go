@@ -18,7 +18,8 @@ var determiners = set("the", "a", "an")
 var notTools = set("parameter", "parameters", "param", "params", "field", "fields", "argument", "arguments", "option",
 	"options", "value", "values", "method", "methods", "property", "properties", "key", "keys", "column", "columns",
 	"cursor", "flag", "flags", "setting", "settings", "attribute", "variable", "header", "filter", "mode", "anchor",
-	"format", "permission", "scope", "label", "type", "id", "ids", "event", "events")
+	"format", "permission", "scope", "label", "type", "id", "ids", "event", "events", "status", "statuses", "state",
+	"states")
 
 // toolNouns follow a word used as a tool's name ("the Read tool").
 var toolNouns = set("tool", "function", "endpoint")
@@ -95,7 +96,9 @@ func namedTool(ts []token, i int) bool {
 
 // callVerbBare: "call zeta", a plain word right after a verb "call".
 func callVerbBare(ts []token, i int) bool {
-	if i == 0 || ts[i].sentence || !bareCallVerbs[ts[i-1].lower] || functionWords[ts[i].lower] || callNouns[ts[i].lower] || plainNoise(ts[i]) {
+	// "after 3 calls, use the best result": a comma ends the verb's reach,
+	// and a verb ("use") names no tool
+	if i == 0 || ts[i].sentence || ts[i].clause || !bareCallVerbs[ts[i-1].lower] || functionWords[ts[i].lower] || callNouns[ts[i].lower] || callVerbs[ts[i].lower] || plainNoise(ts[i]) {
 		return false
 	}
 	if i >= 2 && !ts[i-1].sentence && nounBefore[ts[i-2].lower] {

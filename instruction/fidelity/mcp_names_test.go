@@ -52,12 +52,6 @@ func TestToolsNamedWithHyphensAndCapitals(t *testing.T) {
 	for _, form := range []string{catalog.FormFull, catalog.FormCompact} {
 		c := compose(t, instruction.Input{Roster: cat.Entries(), Services: []string{"everything"}, Options: instruction.Options{CatalogForm: form}})
 		for _, f := range cc.CheckComposition(c) {
-			if f.Tool == "input_required" {
-				// simulate-research-query's "(triggers input_required
-				// status)" names an MCP task status, which the checker
-				// reads as an unknown tool: its own judgement, not a name
-				continue
-			}
 			t.Errorf("%s: %s teaches %s %s via %q: …%s…", form, f.Section, f.Kind, f.Tool, f.Signal, f.Excerpt)
 		}
 	}

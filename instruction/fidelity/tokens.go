@@ -21,6 +21,8 @@ type token struct {
 	attr bool
 	// markup is set on tag and attribute names ("<action tool=").
 	markup bool
+	// clause is set when a comma stands before the word.
+	clause bool
 }
 
 func isWordRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
@@ -28,7 +30,7 @@ func isWordRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode
 // tokenize splits text into tokens.
 func tokenize(text string) []token {
 	var out []token
-	sentence := true
+	sentence, clause := true, false
 	i := 0
 	for i < len(text) {
 		r, n := utf8.DecodeRuneInString(text[i:])
@@ -36,6 +38,8 @@ func tokenize(text string) []token {
 			switch r {
 			case '.', '!', '?', ':', ';', '\n':
 				sentence = true
+			case ',':
+				clause = true
 			}
 			i += n
 			continue
@@ -55,7 +59,7 @@ func tokenize(text string) []token {
 			}
 			break
 		}
-		t := token{text: text[start:i], start: start, end: i, sentence: sentence}
+		t := token{text: text[start:i], start: start, end: i, sentence: sentence, clause: clause}
 		t.lower = strings.ToLower(t.text)
 		before, after := byteAt(text, start-1), byteAt(text, i)
 		t.quoted = isQuote(before) && before == after || before == '`' || after == '`'
@@ -63,7 +67,7 @@ func tokenize(text string) []token {
 		t.attr = before == '"' && strings.HasSuffix(text[:start], `tool="`)
 		t.markup = before == '<' || before == '/' && byteAt(text, start-2) == '<' || after == '='
 		out = append(out, t)
-		sentence = false
+		sentence, clause = false, false
 		if r, _ := utf8.DecodeRuneInString(text[i:]); r == '.' && (i+1 >= len(text) || text[i+1] == ' ' || text[i+1] == '\n') {
 			sentence = true
 		}

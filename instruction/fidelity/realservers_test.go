@@ -1,0 +1,197 @@
+package fidelity_test
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/catalog/catalogtest"
+	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/fidelity"
+)
+
+// realServer is one real MCP server's tools/list, imported verbatim under a
+// namespace.
+type realServer struct {
+	file, ns string
+	tools    []catalog.Contract
+}
+
+func realServers(t testing.TB) []realServer {
+	t.Helper()
+	var files []string
+	for _, g := range []string{"servers/*.tools.json", "other/*.tools.json", "other2/*.tools.json", "blind5/*.tools.json"} {
+		m, err := filepath.Glob(filepath.Join("../../catalog/testdata", g))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	var out []realServer
+	seen := map[string]bool{}
+	for _, f := range files {
+		ns := strings.TrimSuffix(filepath.Base(f), ".tools.json")
+		for _, cut := range []string{"mcp-server-", "notionhq-"} {
+			ns = strings.TrimPrefix(ns, cut)
+		}
+		for _, cut := range []string{"-mcp-server", "-mcp"} {
+			ns = strings.TrimSuffix(ns, cut)
+		}
+		ns = strings.NewReplacer("-", "", "_", "").Replace(ns)
+		if seen[ns] {
+			ns += filepath.Base(filepath.Dir(f))
+		}
+		seen[ns] = true
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, ps := catalog.Parse(catalog.FormatMCP, raw, ns)
+		if len(ps) > 0 {
+			// tools the importer refuses (a purpose over the ceiling) are
+			// never in a catalog; the rest are
+			t.Logf("%s: %d tools refused, %d imported", f, len(ps), len(cs))
+		}
+		if len(cs) == 0 {
+			continue
+		}
+		out = append(out, realServer{file: f, ns: ns, tools: cs})
+	}
+	return out
+}
+
+// realFinding is one distinct finding of the real-server sweep.
+type realFinding struct {
+	server, kind, tool, signal, excerpt string
+}
+
+// sweepRealServers composes, for every real server, rosters of the whole
+// server, random subsets of it, and it beside the builtin catalog, in
+// every tier, both catalog forms, eager and deferred, and returns every
+// distinct finding.
+func sweepRealServers(t testing.TB) (map[string]int, []realFinding) {
+	builtin := catalogtest.Builtin(t)
+	servers := realServers(t)
+	counts := map[string]int{}
+	seen := map[realFinding]bool{}
+	var out []realFinding
+	rng := rand.New(rand.NewSource(21))
+	for _, srv := range servers {
+		counts[srv.ns] = 0
+		cat := catalogtest.New(t, append(append([]catalog.Contract(nil), builtin...), srv.tools...))
+		ch := fidelity.ForComposition(cat.Contracts())
+		byID := map[string]*catalog.Entry{}
+		for _, e := range cat.Entries() {
+			byID[e.Contract().ID] = e
+		}
+		var server, all []*catalog.Entry
+		for _, e := range cat.Entries() {
+			all = append(all, e)
+			if e.Contract().Namespace() == srv.ns {
+				server = append(server, e)
+			}
+		}
+		rosters := [][]*catalog.Entry{server, all}
+		for k := 0; k < 4; k++ {
+			var sub []*catalog.Entry
+			for _, e := range server {
+				if rng.Intn(2) == 0 {
+					sub = append(sub, e)
+				}
+			}
+			rosters = append(rosters, sub)
+		}
+		for _, roster := range rosters {
+			for _, tier := range instruction.Tiers {
+				for _, form := range []string{catalog.FormFull, catalog.FormCompact} {
+					for _, deferred := range []bool{false, true} {
+						in := instruction.Input{Roster: roster, Services: []string{srv.ns}, Options: instruction.Options{Tier: tier, CatalogForm: form, Deferred: deferred}}
+						if deferred {
+							// one of the server's tools, activated by a receipt
+							for _, e := range roster {
+								if e.Contract().Namespace() == srv.ns && rng.Intn(3) == 0 {
+									in.Activated = []string{e.Contract().ID}
+									break
+								}
+							}
+						}
+						c := compose(t, in)
+						for _, f := range ch.CheckComposition(c) {
+							rf := realFinding{srv.ns, f.Kind, f.Tool, f.Signal, f.Excerpt}
+							if !seen[rf] {
+								seen[rf] = true
+								out = append(out, rf)
+								counts[srv.ns]++
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	sort.Slice(out, func(a, b int) bool { return fmt.Sprint(out[a]) < fmt.Sprint(out[b]) })
+	return counts, out
+}
+
+// TestRealServerSweep lists every distinct finding of the real-server
+// sweep (run with -v to read them).
+func TestRealServerSweep(t *testing.T) {
+	counts, fs := sweepRealServers(t)
+	for _, f := range fs {
+		t.Logf("%s\t%s\t%s\t%q\t…%s…", f.server, f.kind, f.tool, f.signal, f.excerpt)
+	}
+	var names []string
+	for n := range counts {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		t.Logf("count %s %d", n, counts[n])
+	}
+}
+
+// realTrue are the sweep's true findings, judged by hand: each is a real
+// description that sends the reader to a tool the roster lacks (a sibling
+// left out of a random subset, or a tool the server does not have).
+var realTrue = map[[3]string]string{
+	{"context7", fidelity.KindTool, "context7.query-docs"}:                       "call this function before 'Query Documentation' tool",
+	{"context7", fidelity.KindTool, "context7.resolve-library-id"}:               "You must call 'Resolve Context7 Library ID' tool first; retrieved from 'resolve-library-id'",
+	{"exa", fidelity.KindTool, "exa.web_fetch_exa"}:                              "follow up with web_fetch_exa on the best URLs",
+	{"exa", fidelity.KindTool, "exa.web_search_exa"}:                             "Use after web_search_exa",
+	{"filesystem", fidelity.KindTool, "filesystem.read_text_file"}:               "DEPRECATED: Use read_text_file instead",
+	{"filesystemother2", fidelity.KindTool, "filesystemother2.read_text_file"}:   "DEPRECATED: Use read_text_file instead",
+	{"kubernetes", fidelity.KindTool, "kubernetes.resources_get"}:                "fetch it with resources_get",
+	{"notionother", fidelity.KindTool, "notionother.notion_append_content"}:      "can be used with notion_append_content",
+	{"notionother", fidelity.KindTool, "notionother.notion_find"}:                "Use this after notion_find",
+	{"notionother", fidelity.KindTool, "notionother.notion_inspect_data_source"}: "Use notion_inspect_data_source first",
+	{"notionother", fidelity.KindTool, "notionother.notion_read_page"}:           "Use notion_read_page to find block IDs",
+	{"notionother", fidelity.KindUnknown, "notion_append_block_children"}:        "use notion_append_block_children — a tool the server does not have",
+	{"playwright", fidelity.KindTool, "playwright.browser_network_request"}:      "Use browser_network_request with the number",
+	{"playwright", fidelity.KindTool, "playwright.browser_snapshot"}:             "use browser_snapshot for actions",
+}
+
+// TestRealServersTeachOnlyWhatTheyHave: composing the real servers' tool
+// lists raises exactly the true findings — none of the checker's
+// misreadings (a task status, a parameter path, an English clause, a
+// roster tool's own description of running code) — and every true one.
+func TestRealServersTeachOnlyWhatTheyHave(t *testing.T) {
+	_, fs := sweepRealServers(t)
+	found := map[[3]string]bool{}
+	for _, f := range fs {
+		k := [3]string{f.server, f.kind, f.tool}
+		found[k] = true
+		if _, ok := realTrue[k]; !ok {
+			t.Errorf("%s: false finding %s %s via %q: …%s…", f.server, f.kind, f.tool, f.signal, f.excerpt)
+		}
+	}
+	for k, why := range realTrue {
+		if !found[k] {
+			t.Errorf("%s: lost the true finding %s %s (%s)", k[0], k[1], k[2], why)
+		}
+	}
+}
