@@ -17,14 +17,17 @@ import (
 func TestMisreadingsOfRealDescriptions(t *testing.T) {
 	resolve := catalog.Contract{ID: "docs.resolve-library-id", Title: "Resolve Context7 Library ID", Purpose: "Resolves a library id.", Class: catalog.ClassService, Effects: catalog.EffectsReadOnly, Version: "1"}
 	query := catalog.Contract{ID: "docs.query-docs", Title: "Query Documentation", Purpose: "Queries the docs.", Class: catalog.ClassService, Effects: catalog.EffectsReadOnly, Version: "1"}
-	ch := fidelity.New(append(catalogtest.Builtin(t), resolve, query))
-	only := fidelity.NewScope([]catalog.Contract{query})
+	ch := fidelity.New([]catalog.Contract{resolve, query})
+	appender := catalog.Contract{ID: "docs.append_content", Title: "Append content", Purpose: "Appends content.", Class: catalog.ClassService, Effects: catalog.EffectsDestructive, Version: "1",
+		Params: []catalog.Param{{Name: "position", Type: "object", Properties: []catalog.Param{{Name: "after_block", Type: "string"}}}}}
+	only := fidelity.NewScope([]catalog.Contract{query, appender})
 	for _, tc := range []struct {
 		text, want string // want: the finding's tool, "" for none
 	}{
 		{"Simulates a query that requires clarification (triggers input_required status).", ""},
 		{"On 2025-09-03+, put the initial schema under initial_data_source.properties.", ""},
 		{"Returns stable block IDs for position.after_block, in order.", ""},
+		{"Returns stable block IDs that can be used with position.after_block.", ""},
 		{"If you cannot find what you need after 3 calls, use the best result you have.", ""},
 		// the same words used as tools stay findings
 		{"When clarification is needed, call input_required first.", "input_required"},

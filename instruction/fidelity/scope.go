@@ -130,6 +130,9 @@ func (s *Scope) judge(m mention) (Finding, bool) {
 		if s.words[w] {
 			return Finding{}, false
 		}
+		if head, _, dotted := strings.Cut(w, "."); dotted && s.values[head] && !s.namespaces[head] {
+			return Finding{}, false // a path into one of the roster's parameters (position.after_block)
+		}
 		if s.exec && (strings.Contains(w, ".") || m.paren) {
 			return Finding{}, false // a function call inside a program
 		}
