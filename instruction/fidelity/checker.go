@@ -37,11 +37,15 @@ type Finding struct {
 // mention is a scope-independent hit in a text: what it names, where, and
 // how it is used. The scope decides which mentions are findings.
 type mention struct {
-	kind   string
-	tools  []string // KindTool: every known tool the words may name
-	ident  string   // KindUnknown: the identifier as written
-	paren  bool     // followed by "(": a function call
-	named  bool     // followed by "tool"/"function": used as a tool's name
+	kind  string
+	tools []string // KindTool: every known tool the words may name
+	ident string   // KindUnknown: the identifier as written
+	paren bool     // followed by "(": a function call
+	named bool     // followed by "tool"/"function": used as a tool's name
+	// loose: a declared signal phrase not put to use ("enable web
+	// search", "the most powerful web search tool"), which a service
+	// tool's own entry says of itself (see CheckComposition)
+	loose  bool
 	signal string
 	start  int
 	end    int
@@ -202,7 +206,8 @@ func (c *Checker) phrasesAt(ts []token, i int) []mention {
 		if p.weak && !toolUse(ts, i, end) && !(ts[i].quoted && ts[end].quoted) {
 			continue
 		}
-		out = append(out, mention{kind: KindTool, tools: p.tools, signal: strings.Join(p.words, " "), start: ts[i].start, end: ts[end].end})
+		loose := !p.weak && !callShaped(ts, i) && !pointedAt(ts, i) && !(ts[i].quoted && ts[end].quoted)
+		out = append(out, mention{kind: KindTool, tools: p.tools, signal: strings.Join(p.words, " "), start: ts[i].start, end: ts[end].end, loose: loose})
 	}
 	return out
 }
@@ -227,7 +232,7 @@ func matchWords(ts []token, i int, words []string) bool {
 // call-shaped identifier no known tool owns.
 func (c *Checker) nameAt(ts []token, i int) (mention, bool) {
 	t := ts[i]
-	if t.markup {
+	if t.markup || t.address {
 		return mention{}, false
 	}
 	w := strings.TrimSuffix(t.lower, "()")

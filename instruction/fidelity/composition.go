@@ -26,12 +26,14 @@ func (c *Checker) CheckComposition(comp instruction.Composition) []Finding {
 	offset := 0
 	for _, sec := range comp.Sections {
 		for _, u := range sec.Units {
-			runner := sec.Group == instruction.GroupCatalog && c.runsCode(u.Text, s)
-			for _, f := range c.filter(u.Text, c.mentions(u.Key, u.Text), s) {
+			owner, ok := c.entryOwner(u.Text, s)
+			ok = ok && sec.Group == instruction.GroupCatalog && owner.Namespace() != ""
+			runner := ok && executes(owner.Name())
+			for _, f := range c.filter(u.Text, c.mentions(u.Key, u.Text), s, ok) {
 				if runner && f.Kind == KindExec {
-					// a roster tool that itself runs code or commands
-					// (pods_exec, browser_run_code) says so in its own
-					// entry: that teaches the tool, not the code channel
+					// a roster service tool that itself runs code or
+					// commands (pods_exec, browser_run_code) says so in its
+					// own entry: that teaches the tool, not the code channel
 					continue
 				}
 				f.Offset += offset
@@ -86,11 +88,9 @@ func ForComposition(available []catalog.Contract) *Checker {
 	return New(append(append([]catalog.Contract(nil), available...), instruction.SyntheticContracts()...))
 }
 
-// runsCode reports whether a catalog unit is the entry of a roster tool
-// that runs code or commands itself: the entry opens with the tool's id,
-// and the tool's name says it executes ("pods_exec", "run_code",
-// "execute_command", "evaluate_script").
-func (c *Checker) runsCode(text string, s *Scope) bool {
+// entryOwner is the roster tool whose catalog entry a unit is: the entry
+// opens with the tool's id.
+func (c *Checker) entryOwner(text string, s *Scope) (catalog.Contract, bool) {
 	line, _, _ := strings.Cut(text, "\n")
 	for _, w := range strings.Fields(line) {
 		id := strings.ToLower(strings.Trim(w, "-#\"'`:,"))
@@ -98,9 +98,9 @@ func (c *Checker) runsCode(text string, s *Scope) bool {
 			continue
 		}
 		k, ok := c.contracts[id]
-		return ok && s.Allows(id) && k.Namespace() != "" && executes(k.Name())
+		return k, ok && s.Allows(id)
 	}
-	return false
+	return catalog.Contract{}, false
 }
 
 // executes reports whether a tool's name says it runs code or commands.

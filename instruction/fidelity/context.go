@@ -36,7 +36,10 @@ var functionWords = set("it", "them", "this", "that", "these", "those", "me", "u
 	"there", "now", "then", "later", "directly", "instead", "first", "api", "center", "centre", "support", "home",
 	"file-processing", "computation", "rendering", "web", "workspace", "interaction", "service", "connected", "search",
 	"mcp", "chat", "ai", "agent", "user", "model", "assistant", "other", "some", "many", "most", "more", "less", "few",
-	"of", "at", "as", "into", "onto", "per", "via", "over", "under", "about", "than", "like", "on", "for", "every")
+	"of", "at", "as", "into", "onto", "per", "via", "over", "under", "about", "than", "like", "on", "for", "every",
+	// adverbs: "a `similar` call already runs" is a noun call, then a verb
+	"already", "also", "still", "just", "never", "always", "often", "usually", "sometimes", "automatically", "immediately",
+	"repeatedly", "successfully", "internally", "itself", "themselves")
 
 // nounBefore marks a "call" that is a noun ("the API call", "each call").
 var nounBefore = set("the", "a", "an", "each", "per", "one", "this", "that", "api", "tool", "function", "http", "rest",

@@ -17,7 +17,8 @@ import (
 func TestMisreadingsOfRealDescriptions(t *testing.T) {
 	resolve := catalog.Contract{ID: "docs.resolve-library-id", Title: "Resolve Context7 Library ID", Purpose: "Resolves a library id.", Class: catalog.ClassService, Effects: catalog.EffectsReadOnly, Version: "1"}
 	query := catalog.Contract{ID: "docs.query-docs", Title: "Query Documentation", Purpose: "Queries the docs.", Class: catalog.ClassService, Effects: catalog.EffectsReadOnly, Version: "1"}
-	ch := fidelity.New([]catalog.Contract{resolve, query})
+	scrape := catalog.Contract{ID: "firecrawl.scrape", Title: "Scrape", Purpose: "Scrapes a page.", Class: catalog.ClassService, Effects: catalog.EffectsReadOnly, Version: "1"}
+	ch := fidelity.New([]catalog.Contract{resolve, query, scrape})
 	appender := catalog.Contract{ID: "docs.append_content", Title: "Append content", Purpose: "Appends content.", Class: catalog.ClassService, Effects: catalog.EffectsDestructive, Version: "1",
 		Params: []catalog.Param{{Name: "position", Type: "object", Properties: []catalog.Param{{Name: "after_block", Type: "string"}}}}}
 	only := fidelity.NewScope([]catalog.Contract{query, appender})
@@ -29,10 +30,16 @@ func TestMisreadingsOfRealDescriptions(t *testing.T) {
 		{"Returns stable block IDs for position.after_block, in order.", ""},
 		{"Returns stable block IDs that can be used with position.after_block.", ""},
 		{"If you cannot find what you need after 3 calls, use the best result you have.", ""},
+		{"Keep going with more hits before finishing. A `similar` call already runs a DEEP expansion.", ""},
+		{"The hosted server calls /v2/parse server-side with your session.", ""},
+		{`"urls": ["https://docs.firecrawl.dev", "https://firecrawl.dev/pricing"]`, ""},
+		{"Excludes a domain: `-site:firecrawl.dev`; related pages: `related:firecrawl.dev`.", ""},
 		// the same words used as tools stay findings
 		{"When clarification is needed, call input_required first.", "input_required"},
 		{"After 3 calls, use fetch_more to page on.", "fetch_more"},
 		{"Then call acme.ship with the order.", "acme.ship"},
+		{"Then call firecrawl.scrape on the page.", "firecrawl.scrape"},
+		{"Then call v2_parse server-side.", "v2_parse"},
 		{"You must call 'Resolve Context7 Library ID' tool first to obtain an id.", "docs.resolve-library-id"},
 	} {
 		fs := ch.Check(tc.text, only)
@@ -73,5 +80,36 @@ func TestRunnerEntryDescribesItself(t *testing.T) {
 				t.Errorf("%s: box.notes teaches writing a Python script without exec, no finding", form)
 			}
 		}
+	}
+}
+
+// TestServiceEntrySpeaksOfItself: a service tool's own entry that uses a
+// console tool's signal as plain words ("the most powerful web search
+// tool available", "enable web search") describes itself and is clean; a
+// service entry that sends the reader to the console tool ("use web
+// search first") is still a finding, and so is the phrase in the body.
+func TestServiceEntrySpeaksOfItself(t *testing.T) {
+	self := catalog.Contract{ID: "crawl.search", Title: "Crawl search", Purpose: "This is the most powerful web search tool available. Enable web search for additional context.", Class: catalog.ClassService, Effects: catalog.EffectsReadOnly, Version: "1"}
+	other := catalog.Contract{ID: "crawl.pages", Title: "Crawl pages", Purpose: "Reads pages. To find the URL, use web search first.", Class: catalog.ClassService, Effects: catalog.EffectsReadOnly, Version: "1"}
+	cat := catalogtest.New(t, append(catalogtest.Builtin(t), self, other))
+	ch := fidelity.ForComposition(cat.Contracts())
+	for _, form := range []string{catalog.FormFull, catalog.FormCompact} {
+		for _, withOther := range []bool{false, true} {
+			roster := pick(t, cat, func(k catalog.Contract) bool { return k.ID == self.ID || withOther && k.ID == other.ID })
+			c := compose(t, instruction.Input{Roster: roster, Services: []string{"crawl"}, Options: instruction.Options{CatalogForm: form}})
+			var found int
+			for _, f := range ch.CheckComposition(c) {
+				found++
+				if f.Tool != "web_search" || !strings.Contains(f.Excerpt, "use web search first") {
+					t.Errorf("%s: unexpected %+v", form, f)
+				}
+			}
+			if withOther && found == 0 {
+				t.Errorf("%s: crawl.pages sends the reader to web search, no finding", form)
+			}
+		}
+	}
+	if fs := ch.Check("This is the most powerful web search tool available.", fidelity.NewScope([]catalog.Contract{self})); len(fs) == 0 {
+		t.Error("outside a service's own entry the web search tool is still taught, no finding")
 	}
 }

@@ -1,6 +1,7 @@
 package fidelity_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand"
 	"os"
@@ -54,12 +55,9 @@ func realServers(t testing.TB) []realServer {
 		}
 		cs, ps := catalog.Parse(catalog.FormatMCP, raw, ns)
 		if len(ps) > 0 {
-			// tools the importer refuses (a purpose over the ceiling) are
-			// never in a catalog; the rest are
-			t.Logf("%s: %d tools refused, %d imported", f, len(ps), len(cs))
-		}
-		if len(cs) == 0 {
-			continue
+			// the importer refuses a list with a tool it cannot take (a
+			// purpose over the ceiling): the others are imported one by one
+			cs = importEach(t, raw, ns)
 		}
 		out = append(out, realServer{file: f, ns: ns, tools: cs})
 	}
@@ -74,6 +72,25 @@ var subsets = func() int {
 	}
 	return 60
 }()
+
+// importEach imports the tools of a list one by one, leaving out those the
+// importer refuses.
+func importEach(t testing.TB, raw []byte, ns string) []catalog.Contract {
+	var list struct {
+		Tools []json.RawMessage `json:"tools"`
+	}
+	if err := json.Unmarshal(raw, &list); err != nil {
+		t.Fatal(err)
+	}
+	var out []catalog.Contract
+	for _, tool := range list.Tools {
+		one, _ := json.Marshal(map[string]any{"tools": []json.RawMessage{tool}})
+		if cs, ps := catalog.Parse(catalog.FormatMCP, one, ns); len(ps) == 0 {
+			out = append(out, cs...)
+		}
+	}
+	return out
+}
 
 // realFinding is one distinct finding of the real-server sweep.
 type realFinding struct {
@@ -173,6 +190,14 @@ var realTrue = map[[3]string]string{
 	{"context7", fidelity.KindTool, "context7.resolve-library-id"}:               "You must call 'Resolve Context7 Library ID' tool first; retrieved from 'resolve-library-id'",
 	{"exa", fidelity.KindTool, "exa.web_fetch_exa"}:                              "follow up with web_fetch_exa on the best URLs",
 	{"exa", fidelity.KindTool, "exa.web_search_exa"}:                             "Use after web_search_exa",
+	{"firecrawl", fidelity.KindTool, "firecrawl.firecrawl_agent"}:                "starting an agent with `firecrawl_agent`",
+	{"firecrawl", fidelity.KindTool, "firecrawl.firecrawl_agent_status"}:         "Use `firecrawl_agent_status` to poll for results",
+	{"firecrawl", fidelity.KindTool, "firecrawl.firecrawl_check_crawl_status"}:   "Use firecrawl_check_crawl_status only when",
+	{"firecrawl", fidelity.KindTool, "firecrawl.firecrawl_interact"}:             "use firecrawl_scrape + firecrawl_interact",
+	{"firecrawl", fidelity.KindTool, "firecrawl.firecrawl_search"}:               "Web search (use firecrawl_search first)",
+	{"firecrawl", fidelity.KindTool, "firecrawl.firecrawl_search_feedback"}:      "call `firecrawl_search_feedback` with the `id`",
+	{"firecrawl", fidelity.KindUnknown, "firecrawl_scrape"}:                      "use firecrawl_scrape — refused by the importer (purpose over 4096 bytes), so never in a roster",
+	{"firecrawl", fidelity.KindExec, fidelity.ExecTool}:                          "Run the returned curl command locally",
 	{"filesystem", fidelity.KindTool, "filesystem.read_text_file"}:               "DEPRECATED: Use read_text_file instead",
 	{"filesystemother2", fidelity.KindTool, "filesystemother2.read_text_file"}:   "DEPRECATED: Use read_text_file instead",
 	{"kubernetes", fidelity.KindTool, "kubernetes.resources_get"}:                "fetch it with resources_get",

@@ -80,10 +80,13 @@ func (s *Scope) Allows(id string) bool { return s.allowed[strings.ToLower(id)] }
 
 // Check reports what text teaches beyond the scope, in order of position.
 func (c *Checker) Check(text string, s *Scope) []Finding {
-	return c.filter(text, c.mentions("", text), s)
+	return c.filter(text, c.mentions("", text), s, false)
 }
 
-func (c *Checker) filter(text string, ms []mention, s *Scope) []Finding {
+// filter judges the mentions of one text unit; in a roster service tool's
+// own entry (entry set), a loose signal phrase of a console tool is the
+// service speaking of what it does itself.
+func (c *Checker) filter(text string, ms []mention, s *Scope, entry bool) []Finding {
 	var out []Finding
 	last := -1
 	// one finding per kind and tool within a stretch of text: overlapping
@@ -91,6 +94,9 @@ func (c *Checker) filter(text string, ms []mention, s *Scope) []Finding {
 	// interpreter") are one place
 	seen := map[string]int{}
 	for _, m := range ms {
+		if entry && m.loose {
+			continue
+		}
 		f, ok := s.judge(m)
 		if !ok || m.start == last {
 			continue

@@ -23,6 +23,9 @@ type token struct {
 	markup bool
 	// clause is set when a comma stands before the word.
 	clause bool
+	// address is set on a word inside a URL, a path or a search operator
+	// ("/v2/parse", "https://firecrawl.dev", "site:firecrawl.dev").
+	address bool
 }
 
 func isWordRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
@@ -66,6 +69,7 @@ func tokenize(text string) []token {
 		t.paren = after == '('
 		t.attr = before == '"' && strings.HasSuffix(text[:start], `tool="`)
 		t.markup = before == '<' || before == '/' && byteAt(text, start-2) == '<' || after == '='
+		t.address = !t.markup && (before == '/' || after == '/' || before == ':' && start >= 2 && isWordByte(byteAt(text, start-2)) || before == '@')
 		out = append(out, t)
 		sentence, clause = false, false
 		if r, _ := utf8.DecodeRuneInString(text[i:]); r == '.' && (i+1 >= len(text) || text[i+1] == ' ' || text[i+1] == '\n') {
@@ -73,6 +77,10 @@ func tokenize(text string) []token {
 		}
 	}
 	return out
+}
+
+func isWordByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
 func byteAt(s string, i int) byte {
