@@ -80,12 +80,7 @@ func modelActive(cs []catalog.Contract, pins []string, gen []genReceipt) []strin
 	for _, p := range pins {
 		add(p)
 	}
-	latest := -1
-	for _, g := range gen {
-		if g.kind == genValid && g.step > latest {
-			latest = g.step
-		}
-	}
+	latest := latestValidStep(gen)
 	for _, g := range gen {
 		if g.kind == genValid && g.step == latest {
 			for _, n := range g.names {
@@ -96,18 +91,50 @@ func modelActive(cs []catalog.Contract, pins []string, gen []genReceipt) []strin
 	return out
 }
 
-// modelActiveCapped is modelActive with an active-tools ceiling: the
-// deciding step's receipts merge in call order, and one whose new names
-// would pass the ceiling adds nothing (whole, never in part). It returns
-// the active set and how many receipts the ceiling turned away.
-func modelActiveCapped(cs []catalog.Contract, pins []string, gen []genReceipt, ceiling int) ([]string, int) {
-	out := modelActive(cs, pins, nil)
+// latestValidStep is the highest step among the valid receipts, -1 for
+// none.
+func latestValidStep(gen []genReceipt) int {
 	latest := -1
 	for _, g := range gen {
 		if g.kind == genValid && g.step > latest {
 			latest = g.step
 		}
 	}
+	return latest
+}
+
+// randomRun draws another surface (for cross-surface receipts) and a
+// run's receipts over s, grouped by step: groups() and perGroup() are
+// drawn anew at each loop test, as a conversation's length is.
+func randomRun(t *testing.T, rng *rand.Rand, all []catalog.Contract, s *Surface, cs []catalog.Contract, run string, groups, perGroup func() int) ([][]json.RawMessage, []genReceipt) {
+	other, _ := randomSurface(t, rng, all)
+	var searchable []string
+	for _, c := range cs {
+		if s.Searchable(c.ID) {
+			searchable = append(searchable, c.ID)
+		}
+	}
+	var out [][]json.RawMessage
+	var gen []genReceipt
+	for g := 0; g < groups(); g++ {
+		var group []json.RawMessage
+		for p := 0; p < perGroup(); p++ {
+			r := generate(t, rng, s, other, run, searchable, g)
+			gen = append(gen, r)
+			group = append(group, r.raw)
+		}
+		out = append(out, group)
+	}
+	return out, gen
+}
+
+// modelActiveCapped is modelActive with an active-tools ceiling: the
+// deciding step's receipts merge in call order, and one whose new names
+// would pass the ceiling adds nothing (whole, never in part). It returns
+// the active set and how many receipts the ceiling turned away.
+func modelActiveCapped(cs []catalog.Contract, pins []string, gen []genReceipt, ceiling int) ([]string, int) {
+	out := modelActive(cs, pins, nil)
+	latest := latestValidStep(gen)
 	turned := 0
 	for _, g := range gen {
 		if g.kind != genValid || g.step != latest {
@@ -138,25 +165,8 @@ func TestPropertyActiveCeilingMatchesModel(t *testing.T) {
 	tested := 0
 	for iter := 0; iter < 300; iter++ {
 		s, cs := randomSurface(t, rng, all)
-		other, _ := randomSurface(t, rng, all)
-		var searchable []string
-		for _, c := range cs {
-			if s.Searchable(c.ID) {
-				searchable = append(searchable, c.ID)
-			}
-		}
 		run := fmt.Sprintf("cap-%d", iter)
-		var groups [][]json.RawMessage
-		var gen []genReceipt
-		for g := 0; g < 1+rng.IntN(3); g++ {
-			var group []json.RawMessage
-			for p := 0; p < 1+rng.IntN(4); p++ {
-				r := generate(t, rng, s, other, run, searchable, g)
-				gen = append(gen, r)
-				group = append(group, r.raw)
-			}
-			groups = append(groups, group)
-		}
+		groups, gen := randomRun(t, rng, all, s, cs, run, func() int { return 1 + rng.IntN(3) }, func() int { return 1 + rng.IntN(4) })
 		ceiling := len(s.AlwaysOn()) + len(s.Pins()) + rng.IntN(4)
 		a, err := Reconstruct(testKey, run, s, groups, Ceilings{QueryBytes: 512, Results: 25, Active: ceiling, SchemaBytes: 1 << 30, Receipts: 1000})
 		if err != nil {
@@ -192,25 +202,8 @@ func TestPropertyActiveSetMatchesModel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 2026))
 	for iter := 0; iter < 300; iter++ {
 		s, cs := randomSurface(t, rng, all)
-		other, _ := randomSurface(t, rng, all)
-		var searchable []string
-		for _, c := range cs {
-			if s.Searchable(c.ID) {
-				searchable = append(searchable, c.ID)
-			}
-		}
 		run := fmt.Sprintf("run-%d", iter)
-		var groups [][]json.RawMessage
-		var gen []genReceipt
-		for g := 0; g < rng.IntN(5); g++ {
-			var group []json.RawMessage
-			for p := 0; p < 1+rng.IntN(3); p++ {
-				r := generate(t, rng, s, other, run, searchable, g)
-				gen = append(gen, r)
-				group = append(group, r.raw)
-			}
-			groups = append(groups, group)
-		}
+		groups, gen := randomRun(t, rng, all, s, cs, run, func() int { return rng.IntN(5) }, func() int { return 1 + rng.IntN(3) })
 		a, err := Reconstruct(testKey, run, s, groups, Ceilings{QueryBytes: 512, Results: 25, Active: 1000, SchemaBytes: 1 << 30, Receipts: 1000})
 		if err != nil {
 			t.Fatal(err)
