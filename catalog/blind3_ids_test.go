@@ -71,10 +71,11 @@ func checkBlind3Suite(t *testing.T, file string, ids map[string]bool, minKinds m
 	}
 }
 
-// TestBlind3CasesNameOnlyKnownTools checks the third blind set against the
-// built-in catalog plus the GitHub fixture (namespace github). It reads no
-// ranking: only ids, kinds and counts.
-func TestBlind3CasesNameOnlyKnownTools(t *testing.T) {
+// builtinGitHubIDs is the universe of the built-in sets (blind3, blind5,
+// train5): the built-in catalog plus the GitHub fixture imported under
+// namespace github.
+func builtinGitHubIDs(t *testing.T) map[string]bool {
+	t.Helper()
 	ids := blind3Catalog(t, map[string]string{"github": filepath.Join("testdata", "github-mcp-server.tools.json")})
 	cs, err := builtin.Contracts()
 	if err != nil {
@@ -83,6 +84,14 @@ func TestBlind3CasesNameOnlyKnownTools(t *testing.T) {
 	for _, c := range cs {
 		ids[c.ID] = true
 	}
+	return ids
+}
+
+// TestBlind3CasesNameOnlyKnownTools checks the third blind set against the
+// built-in catalog plus the GitHub fixture (namespace github). It reads no
+// ranking: only ids, kinds and counts.
+func TestBlind3CasesNameOnlyKnownTools(t *testing.T) {
+	ids := builtinGitHubIDs(t)
 	checkBlind3Suite(t, filepath.Join("testdata", "blind3_cases.yaml"), ids,
 		map[string]int{eval.KindMisleading: 15, eval.KindRare: 8, eval.KindTwoProfiles: 6, eval.KindNoTool: 8}, 50)
 }

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentforge/console/catalog/builtin"
 	"github.com/agentforge/console/instruction/eval"
 )
 
@@ -31,11 +30,12 @@ var blind5Kinds = map[string]map[string]int{
 	},
 }
 
-// blind5Problems lists what is wrong with a suite: an expected id known
-// does not hold, a kind count other than want's, a misleading case not
-// flagged misleading, a two-profiles case without two different tools in
-// sequence, a task given twice.
-func blind5Problems(known func(id string) bool, s eval.Suite, want map[string]int) []string {
+// caseSetProblems lists what is wrong with a written case set: an
+// expected id known does not hold, a kind count other than want's (or a
+// kind want does not name), a misleading case not flagged misleading, a
+// two_profiles case without two different steps, a no_tool case that
+// expects a tool, a task given twice. blind5's and train5's checks.
+func caseSetProblems(known func(id string) bool, s eval.Suite, want map[string]int) []string {
 	var out []string
 	counts := map[string]int{}
 	seen := map[string]bool{}
@@ -51,15 +51,17 @@ func blind5Problems(known func(id string) bool, s eval.Suite, want map[string]in
 			steps[e] = true
 			for _, id := range eval.Alternatives(e) {
 				if !known(id) {
-					out = append(out, fmt.Sprintf("case %d (%q): %q is not a tool of the catalog", i, c.Task, id))
+					out = append(out, fmt.Sprintf("case %d (%q) expects unknown tool %q: %q is not a tool of the catalog", i, c.Task, id, id))
 				}
 			}
 		}
-		if c.Kind == eval.KindMisleading && !c.Misleading {
-			out = append(out, fmt.Sprintf("case %d (%q): a misleading case must say misleading: true", i, c.Task))
-		}
-		if c.Kind == eval.KindTwoProfiles && len(steps) < 2 {
-			out = append(out, fmt.Sprintf("case %d (%q): a two_profiles case needs two different steps", i, c.Task))
+		switch {
+		case c.Kind == eval.KindMisleading && !c.Misleading:
+			out = append(out, fmt.Sprintf("case %d (%q) is misleading without misleading: true (a misleading case must say misleading: true)", i, c.Task))
+		case c.Kind == eval.KindTwoProfiles && len(steps) < 2:
+			out = append(out, fmt.Sprintf("case %d (%q): two_profiles with %d steps; a two_profiles case needs two different steps", i, c.Task, len(c.Expect)))
+		case c.Kind == eval.KindNoTool && len(c.Expect) > 0:
+			out = append(out, fmt.Sprintf("case %d (%q): no_tool expects %v", i, c.Task, c.Expect))
 		}
 	}
 	total := 0
@@ -67,6 +69,11 @@ func blind5Problems(known func(id string) bool, s eval.Suite, want map[string]in
 		total += n
 		if counts[kind] != n {
 			out = append(out, fmt.Sprintf("%d %s cases, want %d", counts[kind], kind, n))
+		}
+	}
+	for kind, n := range counts {
+		if _, ok := want[kind]; !ok {
+			out = append(out, fmt.Sprintf("%d cases of unexpected kind %q", n, kind))
 		}
 	}
 	if len(s.Cases) != total {
@@ -89,28 +96,13 @@ func loadBlind5Suite(t *testing.T, name string) eval.Suite {
 	return s
 }
 
-// builtinGitHubIDs is the universe of the built-in set: the built-in
-// catalog plus the GitHub fixture imported under namespace github.
-func builtinGitHubIDs(t *testing.T) map[string]bool {
-	t.Helper()
-	ids := blind3Catalog(t, map[string]string{"github": filepath.Join("testdata", "github-mcp-server.tools.json")})
-	cs, err := builtin.Contracts()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range cs {
-		ids[c.ID] = true
-	}
-	return ids
-}
-
 // TestBlind5BuiltinGitHubCasesNameOnlyKnownTools checks the fifth blind set
 // against the built-in catalog plus the GitHub fixture: every expected id,
 // the exact kind counts and the shape of each case. It reads no ranking.
 func TestBlind5BuiltinGitHubCasesNameOnlyKnownTools(t *testing.T) {
 	ids := builtinGitHubIDs(t)
 	s := loadBlind5Suite(t, "builtin_github.yaml")
-	for _, p := range blind5Problems(func(id string) bool { return ids[id] }, s, blind5Kinds["builtin_github.yaml"]) {
+	for _, p := range caseSetProblems(func(id string) bool { return ids[id] }, s, blind5Kinds["builtin_github.yaml"]) {
 		t.Error(p)
 	}
 }
@@ -126,7 +118,7 @@ func TestBlind5ProblemsCatchBadCases(t *testing.T) {
 		{Task: "read then read", Expect: []string{"read_file", "read_file"}, Kind: eval.KindTwoProfiles},
 		{Task: "Chart it ", Expect: []string{"render_chart"}, Kind: eval.KindOrdinary},
 	}}
-	got := strings.Join(blind5Problems(func(id string) bool { return ids[id] }, bad, blind5Kinds["builtin_github.yaml"]), "\n")
+	got := strings.Join(caseSetProblems(func(id string) bool { return ids[id] }, bad, blind5Kinds["builtin_github.yaml"]), "\n")
 	for _, want := range []string{
 		`"github.render_chart" is not a tool`, "must say misleading: true", "needs two different steps",
 		"task given twice", "1 misleading cases, want 22", "4 cases, want 70",

@@ -26,7 +26,7 @@ func TestBlind5KubernetesCasesNameOnlyKnownTools(t *testing.T) {
 		}
 	}
 	known := func(id string) bool { _, ok := cat.Get(id); return ok }
-	for _, p := range blind5Problems(known, suite, blind5Kinds[name]) {
+	for _, p := range caseSetProblems(known, suite, blind5Kinds[name]) {
 		t.Error(p)
 	}
 }

@@ -1,13 +1,11 @@
 package catalog_test
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/agentforge/console/catalog/builtin"
 	"github.com/agentforge/console/catalog/catalogtest"
 	"github.com/agentforge/console/instruction/eval"
 )
@@ -27,67 +25,14 @@ func train5CasesPath() string {
 	return filepath.Join(filepath.Dir(catalogtest.SelectionCasesPath()), "train5_cases.yaml")
 }
 
-// train5Problems parses a case file and lists what is wrong with it: an
-// expected id that ids lacks, a kind count other than want's, a misleading
-// case without its flag, a two_profiles case with fewer than two steps, a
-// no_tool case expecting a tool.
+// train5Problems parses a case file and lists what caseSetProblems finds
+// wrong with it against ids.
 func train5Problems(data []byte, ids map[string]bool, want map[string]int) []string {
 	s, err := eval.ParseSuite(data)
 	if err != nil {
 		return []string{err.Error()}
 	}
-	var out []string
-	kinds := map[string]int{}
-	for i, c := range s.Cases {
-		kinds[c.Kind]++
-		for _, e := range c.Expect {
-			for _, id := range eval.Alternatives(e) {
-				if !ids[id] {
-					out = append(out, fmt.Sprintf("case %d %q expects unknown tool %q", i, c.Task, id))
-				}
-			}
-		}
-		switch c.Kind {
-		case eval.KindMisleading:
-			if !c.Misleading {
-				out = append(out, fmt.Sprintf("case %d %q is misleading without misleading: true", i, c.Task))
-			}
-		case eval.KindTwoProfiles:
-			if len(c.Expect) < 2 {
-				out = append(out, fmt.Sprintf("case %d %q: two_profiles with %d steps", i, c.Task, len(c.Expect)))
-			}
-		case eval.KindNoTool:
-			if len(c.Expect) > 0 {
-				out = append(out, fmt.Sprintf("case %d %q: no_tool expects %v", i, c.Task, c.Expect))
-			}
-		}
-	}
-	for k := range kinds {
-		if _, ok := want[k]; !ok {
-			out = append(out, fmt.Sprintf("%d cases of unexpected kind %q", kinds[k], k))
-		}
-	}
-	for k, n := range want {
-		if kinds[k] != n {
-			out = append(out, fmt.Sprintf("%d %s cases, want %d", kinds[k], k, n))
-		}
-	}
-	return out
-}
-
-// train5IDs is every tool id of the built-in catalog plus the GitHub
-// fixture (namespace github).
-func train5IDs(t *testing.T) map[string]bool {
-	t.Helper()
-	ids := blind3Catalog(t, map[string]string{"github": filepath.Join("testdata", "github-mcp-server.tools.json")})
-	cs, err := builtin.Contracts()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range cs {
-		ids[c.ID] = true
-	}
-	return ids
+	return caseSetProblems(func(id string) bool { return ids[id] }, s, want)
 }
 
 // TestTrain5CasesNameOnlyKnownTools checks the train5 tuning set: every
@@ -98,7 +43,7 @@ func TestTrain5CasesNameOnlyKnownTools(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range train5Problems(data, train5IDs(t), train5Kinds) {
+	for _, p := range train5Problems(data, builtinGitHubIDs(t), train5Kinds) {
 		t.Error(p)
 	}
 }
@@ -107,7 +52,7 @@ func TestTrain5CasesNameOnlyKnownTools(t *testing.T) {
 // id, a kind count off by one and a misleading case without its flag are
 // each reported.
 func TestTrain5ProblemsCatchMistakes(t *testing.T) {
-	ids := train5IDs(t)
+	ids := builtinGitHubIDs(t)
 	suite := func(cases string) []byte { return []byte("k: 5\ncases:\n" + cases) }
 	tests := []struct {
 		name, cases, want string
