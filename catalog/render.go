@@ -31,24 +31,11 @@ func RenderFull(c Contract) string {
 	if len(root.facts) == 0 && root.text == "" && len(root.kids) == 0 {
 		b.WriteString("Parameters: none.\n\n")
 	} else {
-		b.WriteString("Parameters")
-		writeFacts(&b, root.facts)
-		b.WriteString(":")
-		writeTextAfter(&b, "", root.text)
-		for _, k := range root.kids {
-			k.writeFull(&b, 0)
-		}
+		writeSection(&b, "Parameters", "", root, node.writeFull)
 		b.WriteString("\n")
 	}
 	if c.Returns != "" || c.Output != nil {
-		out := outputNode(c)
-		b.WriteString("Returns")
-		writeFacts(&b, out.facts)
-		b.WriteString(":")
-		writeTextAfter(&b, "", out.text)
-		for _, k := range out.kids {
-			k.writeFull(&b, 0)
-		}
+		writeSection(&b, "Returns", "", outputNode(c), node.writeFull)
 		b.WriteString("\n")
 	}
 	if len(c.Constraints) > 0 {
@@ -71,34 +58,33 @@ func RenderFull(c Contract) string {
 	return b.String()
 }
 
+// writeSection writes a node as a labelled section of a rendering: the
+// label, its facts, its text after the colon (further lines indented)
+// and its children, each written by the form's own writer.
+func writeSection(b *strings.Builder, label, indent string, n node, write func(node, *strings.Builder, int)) {
+	b.WriteString(label)
+	writeFacts(b, n.facts)
+	b.WriteString(":")
+	writeTextAfter(b, indent, n.text)
+	for _, k := range n.kids {
+		write(k, b, 0)
+	}
+}
+
 // RenderCompact renders one contract as dense lines. It keeps the purpose,
 // every parameter with all its facts and its description, the return
 // description with the result's structure and every constraint; only the
-// banner layout and the
-// examples go.
+// banner layout and the examples go.
 func RenderCompact(c Contract) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "- %s %s (%s, %s): ", c.ID, jsonValue(strings.TrimSpace(c.Title)), c.Class, c.Effects)
 	writeText(&b, "  ", c.Purpose)
 	root := inputNode(c)
 	if len(root.facts) > 0 || root.text != "" || len(root.kids) > 0 {
-		b.WriteString("  params")
-		writeFacts(&b, root.facts)
-		b.WriteString(":")
-		writeTextAfter(&b, "  ", root.text)
-		for _, k := range root.kids {
-			k.writeCompact(&b, 0)
-		}
+		writeSection(&b, "  params", "  ", root, node.writeCompact)
 	}
 	if c.Returns != "" || c.Output != nil {
-		out := outputNode(c)
-		b.WriteString("  returns")
-		writeFacts(&b, out.facts)
-		b.WriteString(":")
-		writeTextAfter(&b, "  ", out.text)
-		for _, k := range out.kids {
-			k.writeCompact(&b, 0)
-		}
+		writeSection(&b, "  returns", "  ", outputNode(c), node.writeCompact)
 	}
 	if len(c.Constraints) > 0 {
 		b.WriteString("  constraints:\n")
