@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -403,18 +402,9 @@ func contains(l []string, s string) bool {
 // schema of the 117-tool fixture is in both renderings, or the tool is
 // refused.
 func TestGitHubFixtureAccountsForEveryKeyword(t *testing.T) {
-	raw, err := os.ReadFile(catalogtest.FixturePath())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc struct {
-		Tools []map[string]any `json:"tools"`
-	}
-	if err := json.Unmarshal(raw, &doc); err != nil {
-		t.Fatal(err)
-	}
+	_, tools := readToolsFile(t, catalogtest.FixturePath())
 	imported, refused := 0, 0
-	for _, tool := range doc.Tools {
+	for _, tool := range tools {
 		one, _ := json.Marshal(map[string]any{"tools": []any{tool}})
 		cs, ps := catalog.Parse(catalog.FormatMCP, one, "github")
 		if len(ps) > 0 {

@@ -29,7 +29,14 @@ var realServers = []struct {
 
 func readServerTools(t *testing.T, file string) (raw []byte, tools []map[string]any) {
 	t.Helper()
-	raw, err := os.ReadFile("testdata/servers/" + file)
+	return readToolsFile(t, "testdata/servers/"+file)
+}
+
+// readToolsFile reads a tools/list answer: its bytes and its tools as
+// plain JSON objects.
+func readToolsFile(t *testing.T, path string) (raw []byte, tools []map[string]any) {
+	t.Helper()
+	raw, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
