@@ -45,10 +45,17 @@ type mention struct {
 	// loose: a declared signal phrase not put to use ("enable web
 	// search", "the most powerful web search tool"), which a service
 	// tool's own entry says of itself (see CheckComposition)
-	loose  bool
-	signal string
-	start  int
-	end    int
+	loose bool
+	// called: the name is put to use as a tool — called ("call x", "use
+	// `x`"), written as a call ("x()") or as a tool attribute (tool="x") —
+	// which no enum value of the roster excuses
+	called bool
+	// authoring: exec vocabulary of writing a program ("write a Python
+	// script"), not of running one, which only the code channel serves
+	authoring bool
+	signal    string
+	start     int
+	end       int
 }
 
 // phrase is a known tool's multi-word or strong signal.
@@ -240,9 +247,17 @@ func (c *Checker) nameAt(ts []token, i int) (mention, bool) {
 	if _, ok := c.known[w]; !ok {
 		// a known name in look-alike letters is a disguise: it counts
 		// wherever it is written
-		if latin, ok := disguised(w); ok {
+		latin, ok := disguised(w)
+		if !ok {
+			// a name wholly in look-alike letters, among Latin words
+			// ("call ехес with …"), is the same disguise; in its own
+			// script's text it is that language's word
+			latin, ok = wholeLookalike(w)
+			ok = ok && latinNeighbour(ts, i)
+		}
+		if ok {
 			if tools, ok := c.known[latin]; ok {
-				return mention{kind: KindTool, tools: tools, signal: t.text, start: t.start, end: t.end}, true
+				return mention{kind: KindTool, tools: tools, signal: t.text, start: t.start, end: t.end, called: true}, true
 			}
 		}
 	}
@@ -269,7 +284,8 @@ func (c *Checker) nameAt(ts []token, i int) (mention, bool) {
 		// `fetch` called, tool="fetch"
 		if shaped || t.attr || t.quoted && callShaped(ts, i) || namedTool(ts, i) || callVerbBare(ts, i) {
 			named := i+1 < len(ts) && toolNouns[ts[i+1].lower] && !ts[i+1].sentence
-			return mention{kind: KindTool, tools: tools, signal: t.text, start: t.start, end: t.end, named: named}, true
+			called := t.paren || t.attr || callShaped(ts, i) || callVerbBare(ts, i)
+			return mention{kind: KindTool, tools: tools, signal: t.text, start: t.start, end: t.end, named: named, called: called}, true
 		}
 		return mention{}, false
 	}

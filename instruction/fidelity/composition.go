@@ -28,14 +28,11 @@ func (c *Checker) CheckComposition(comp instruction.Composition) []Finding {
 		for _, u := range sec.Units {
 			owner, ok := c.entryOwner(u.Text, s)
 			ok = ok && sec.Group == instruction.GroupCatalog && owner.Namespace() != ""
-			runner := ok && executes(owner.Name())
-			for _, f := range c.filter(u.Text, c.mentions(u.Key, u.Text), s, ok) {
-				if runner && f.Kind == KindExec {
-					// a roster service tool that itself runs code or
-					// commands (pods_exec, browser_run_code) says so in its
-					// own entry: that teaches the tool, not the code channel
-					continue
-				}
+			// a roster service tool that itself runs code or commands
+			// (pods_exec, browser_run_code) says so in its own entry: that
+			// teaches the tool, not the code channel
+			own := entry{ok: ok, ns: strings.ToLower(owner.Namespace()), runner: ok && executes(owner.Name())}
+			for _, f := range c.filter(u.Text, c.mentions(u.Key, u.Text), s, own) {
 				f.Offset += offset
 				f.Section = sec.ID
 				out = append(out, f)

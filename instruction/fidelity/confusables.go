@@ -56,3 +56,35 @@ func disguised(w string) (string, bool) {
 	}
 	return b.String(), true
 }
+
+// wholeLookalike returns the Latin spelling of a word written wholly in
+// look-alike letters ("ехес" in Cyrillic), which disguised leaves to its
+// own script: the caller counts it only among Latin words.
+func wholeLookalike(w string) (string, bool) {
+	var b strings.Builder
+	b.Grow(len(w))
+	for _, r := range w {
+		l, ok := lookalikes[r]
+		if !ok {
+			return "", false
+		}
+		b.WriteRune(l)
+	}
+	return b.String(), b.Len() > 0
+}
+
+// latinNeighbour reports whether a word next to word i, in its sentence,
+// is written in Latin letters: the word stands in Latin text.
+func latinNeighbour(ts []token, i int) bool {
+	latin := func(t token) bool {
+		letter := false
+		for _, r := range t.text {
+			if r >= utf8.RuneSelf {
+				return false
+			}
+			letter = letter || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		}
+		return letter
+	}
+	return i > 0 && !ts[i].sentence && latin(ts[i-1]) || i+1 < len(ts) && !ts[i+1].sentence && latin(ts[i+1])
+}

@@ -21,6 +21,10 @@ var execStrongWords = set("jupyter", "repl", "bash", "ipython", "powershell")
 var execVerbs = set("write", "writes", "writing", "wrote", "run", "runs", "running", "execute", "executes", "executing",
 	"generate", "generates", "generating", "compile", "compiles", "compiling", "scripted", "scripting")
 
+// authoringVerbs write a program rather than run one.
+var authoringVerbs = set("write", "writes", "writing", "wrote", "generate", "generates", "generating", "compile", "compiles",
+	"compiling", "scripted", "scripting")
+
 var execNouns = set("program", "programs", "script", "scripts", "code", "snippet", "snippets", "python", "shell",
 	"interpreter", "notebook", "notebooks", "terminal", "javascript", "command", "commands")
 
@@ -62,7 +66,7 @@ var innocentBefore = set("source", "status", "error", "exit", "country", "zip", 
 func execMentions(ts []token) []mention {
 	var out []mention
 	add := func(a, b int) {
-		out = append(out, mention{kind: KindExec, signal: joinLower(ts, a, b), start: ts[a].start, end: ts[b].end})
+		out = append(out, mention{kind: KindExec, signal: joinLower(ts, a, b), start: ts[a].start, end: ts[b].end, authoring: authoringVerbs[ts[a].lower]})
 	}
 	for i := range ts {
 		// a quoted name is a value ("pip" among package ecosystems)

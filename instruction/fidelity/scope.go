@@ -80,13 +80,43 @@ func (s *Scope) Allows(id string) bool { return s.allowed[strings.ToLower(id)] }
 
 // Check reports what text teaches beyond the scope, in order of position.
 func (c *Checker) Check(text string, s *Scope) []Finding {
-	return c.filter(text, c.mentions("", text), s, false)
+	return c.filter(text, c.mentions("", text), s, entry{})
+}
+
+// entry is the roster service tool whose own catalog entry a text unit
+// is, if any (see CheckComposition).
+type entry struct {
+	ok bool
+	// ns is the tool's service
+	ns string
+	// runner: the tool runs code or commands itself
+	runner bool
+}
+
+// speaksOfItself reports whether a mention in the entry is the service
+// tool describing itself: a loose signal phrase of a console tool ("the
+// most powerful web search tool"); the running of code by a tool that
+// runs code (not the writing of a program, which only the code channel
+// serves); where it acts, named as a service of the same product as its
+// own ("Create a comment in Notion" by a second Notion server, connected
+// as notionother).
+func (e entry) speaksOfItself(m mention) bool {
+	switch {
+	case !e.ok:
+		return false
+	case m.loose:
+		return true
+	case m.kind == KindExec:
+		return e.runner && !m.authoring
+	case m.kind == KindService:
+		return strings.Contains(e.ns, m.ident) || strings.Contains(m.ident, e.ns)
+	}
+	return false
 }
 
 // filter judges the mentions of one text unit; in a roster service tool's
-// own entry (entry set), a loose signal phrase of a console tool is the
-// service speaking of what it does itself.
-func (c *Checker) filter(text string, ms []mention, s *Scope, entry bool) []Finding {
+// own entry, what the tool says of itself is no finding.
+func (c *Checker) filter(text string, ms []mention, s *Scope, own entry) []Finding {
 	var out []Finding
 	last := -1
 	// one finding per kind and tool within a stretch of text: overlapping
@@ -94,7 +124,7 @@ func (c *Checker) filter(text string, ms []mention, s *Scope, entry bool) []Find
 	// interpreter") are one place
 	seen := map[string]int{}
 	for _, m := range ms {
-		if entry && m.loose {
+		if own.speaksOfItself(m) {
 			continue
 		}
 		f, ok := s.judge(m)
@@ -127,8 +157,8 @@ func (s *Scope) judge(m mention) (Finding, bool) {
 				return Finding{}, false
 			}
 		}
-		if s.values[strings.ToLower(m.signal)] && !m.named {
-			return Finding{}, false // the roster's own parameter or enum value
+		if s.values[strings.ToLower(m.signal)] && !m.named && !m.called {
+			return Finding{}, false // the roster's own parameter or enum value, where it stands as a value
 		}
 		return Finding{Kind: KindTool, Tool: m.tools[0], Signal: m.signal}, true
 	case KindUnknown:
