@@ -292,11 +292,23 @@ func pinsIn(pins []string, roster []*catalog.Entry) []string {
 	}
 	var out []string
 	for _, p := range dedupeStrings(pins) {
-		if inRoster(roster, p) {
+		if pinnableIn(roster, p) {
 			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// pinnableIn reports whether id can be pinned in a roster: a tool of the
+// roster that is shown as a tool — a code-only helper, called from
+// programs in the code channel, never is, so a pin on it pins nothing.
+func pinnableIn(roster []*catalog.Entry, id string) bool {
+	for _, e := range roster {
+		if e.ID() == id {
+			return !e.CodeOnly()
+		}
+	}
+	return false
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -117,6 +117,9 @@ type ProfileInput struct {
 // CreateProfile stores a profile with its first version.
 func (s *Store) CreateProfile(ctx context.Context, actor string, in ProfileInput, known map[string]bool, totals TokenTotals) (*Profile, error) {
 	errs := in.Content.Validate(known)
+	if err := s.checkCodeOnlyPins(ctx, in.Content, errs); err != nil {
+		return nil, err
+	}
 	if !slugPattern.MatchString(in.Slug) {
 		errs["slug"] = slugRule()
 	}
@@ -177,7 +180,11 @@ func (s *Store) SaveProfileVersion(ctx context.Context, actor, slug string, base
 	if base < 1 {
 		return nil, ErrMissingBase
 	}
-	if errs := c.Validate(known); len(errs) > 0 {
+	errs := c.Validate(known)
+	if err := s.checkCodeOnlyPins(ctx, c, errs); err != nil {
+		return nil, err
+	}
+	if len(errs) > 0 {
 		return nil, &ValidationError{Fields: errs}
 	}
 	var out ProfileVersion

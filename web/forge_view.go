@@ -129,8 +129,33 @@ func forgeView(d instruction.Draft, st forgeState, p meter.Projection, comp inst
 	for _, w := range p.Warnings {
 		v.Warnings = append(v.Warnings, views.Warning{Kind: w.Kind, Section: w.Section, Tool: w.Tool, Signal: w.Signal, Excerpt: w.Excerpt})
 	}
-	if dropped := len(st.Options.Pins) - len(comp.Options.Pins); dropped > 0 {
-		v.Notes = append(v.Notes, views.Plural(dropped, "pin is", "pins are")+" not in the roster and ignored.")
-	}
+	v.Notes = append(v.Notes, ignoredPins(st.Options.Pins, comp.Options.Pins, d.Input().Roster)...)
 	return v
+}
+
+// ignoredPins names each pin the composition does not keep, and why: not
+// in the roster, or a code-only helper (never shown as a tool, so a pin on
+// it pins nothing).
+func ignoredPins(pins, composed []string, roster []*catalog.Entry) []string {
+	kept := map[string]bool{}
+	for _, p := range composed {
+		kept[p] = true
+	}
+	codeOnly := map[string]bool{}
+	for _, e := range roster {
+		codeOnly[e.ID()] = e.CodeOnly()
+	}
+	var out []string
+	for _, p := range pins {
+		switch {
+		case kept[p]:
+			continue
+		case codeOnly[p]:
+			out = append(out, "Pin "+p+" is ignored: it is a code-only helper, called from programs in the code channel and never shown as a tool (pin exec instead).")
+		default:
+			out = append(out, "Pin "+p+" is ignored: it is not in the roster.")
+		}
+		kept[p] = true
+	}
+	return out
 }
