@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -82,6 +83,9 @@ const (
 	// of the index uses ("kick off", "commence"): they are all the search
 	// has of it.
 	unknownWordBoost = 2.0
+	// kindMisfitWeight scales a tool that names no kind of thing the
+	// task's references are (see qterm.kind)
+	kindMisfitWeight = 0.6
 	// typoWeight is the weight of an index word one slip away from a
 	// query word nothing else knows (see nearWords)
 	typoWeight = 0.8
@@ -474,6 +478,7 @@ func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
 		}
 	}
 	about := ix.services(request)
+	kinds := ix.kinds(qs)
 	// keep the best limit in order (better score, then roster order)
 	// without sorting every tool touched
 	top := make([]scored, 0, limit+1)
@@ -496,6 +501,12 @@ func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
 		}
 		if ns := ix.tools[d].namespace; ns != "" && !about[ns] {
 			s *= offServiceWeight
+		}
+		// a reference says what kind of thing the request acts on
+		// ("#general" a channel, "acme/api" a repository): a tool whose
+		// text never names that kind acts on something else
+		if len(kinds) > 0 && !ix.hasAny(d, kinds) {
+			s *= kindMisfitWeight
 		}
 		// a request to change something needs a tool that can
 		if edits && ix.tools[d].readOnly {
@@ -853,4 +864,34 @@ func serviceVocabulary(tools []indexed, names [][]string) map[string]map[string]
 		out[ns] = v
 	}
 	return out
+}
+
+// kinds are the words, with their thesaurus relatives, that say what kind
+// of thing the task's references name (see qterm.kind), those some tool
+// of the index uses; outside prohibitions and content.
+func (ix *Index) kinds(qs []qterm) []string {
+	var out []string
+	for _, q := range qs {
+		if !q.kind || q.negated || q.content && !q.marker {
+			continue
+		}
+		for _, w := range append([]string{q.stem}, related[q.stem]...) {
+			if len(ix.postings[w]) > 0 && !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
+
+// hasAny reports whether tool d uses any of the words.
+func (ix *Index) hasAny(d int32, words []string) bool {
+	for _, w := range words {
+		ps := ix.postings[w]
+		i := sort.Search(len(ps), func(i int) bool { return ps[i].doc >= d })
+		if i < len(ps) && ps[i].doc == d {
+			return true
+		}
+	}
+	return false
 }

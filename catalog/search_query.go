@@ -55,6 +55,10 @@ type qterm struct {
 	// colloc is the lexicon collocation the word opens ("kick off the
 	// build": "kick off"), as its stems joined by spaces, or ""
 	colloc string
+	// kind marks the word that says what kind of thing a reference in
+	// the task names ("notes.md": file, "#ops": channel, "acme/web":
+	// repository): what the request acts on is of that kind
+	kind bool
 }
 
 // contextWeight is the weight of a context term (see qterm.context):
@@ -137,7 +141,10 @@ type rawWord struct {
 	file    bool // the words that stand for a named file
 	marker  bool // implied by a reference's form (see qterm.marker)
 	ref     bool // says what a reference is ("url"), never what it says
-	punct   byte // the clause or sentence punctuation after the word, if any
+	// kind is the word that says what kind of thing a reference names
+	// ("file", "folder", "url", "channel", "repository", "code")
+	kind  bool
+	punct byte // the clause or sentence punctuation after the word, if any
 }
 
 // parseTask turns a task into search terms, marking content terms and
@@ -179,7 +186,7 @@ func parseTask(q string) ([]qterm, []string) {
 	for i, w := range ws {
 		lw := strings.ToLower(w.text)
 		if w.marker {
-			words = append(words, parsedWord{lower: lw, terms: st.terms(w.text), marker: true, content: true, clause: clause})
+			words = append(words, parsedWord{lower: lw, terms: st.terms(w.text), marker: true, content: true, kind: w.kind, clause: clause})
 			if w.punct == ';' || w.punct == ',' || w.punct == '.' || w.punct == '!' || w.punct == '?' {
 				next()
 			}
@@ -202,7 +209,7 @@ func parseTask(q string) ([]qterm, []string) {
 			// refused, to the end of the clause
 			neg = true
 		}
-		p := parsedWord{lower: lw, file: w.file, content: w.content || span > 0 || cond || listing && !w.ref, clause: clause, terms: st.terms(w.text), punct: w.punct}
+		p := parsedWord{lower: lw, file: w.file, kind: w.kind, content: w.content || span > 0 || cond || listing && !w.ref, clause: clause, terms: st.terms(w.text), punct: w.punct}
 		if !w.content && !w.file && creatingVerbs[lw] && i+1 < len(ws) && indefinite[strings.ToLower(ws[i+1].text)] {
 			// "open a ticket", "raise an issue", "file a bug": an
 			// indefinite object of these verbs is made, not read
@@ -359,7 +366,7 @@ func parseTask(q string) ([]qterm, []string) {
 	var out []qterm
 	for _, w := range words {
 		for j, s := range w.terms {
-			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, context: w.context, ref: w.ref, verbSense: w.verbSense && j == 0, time: w.time}
+			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, context: w.context, ref: w.ref, verbSense: w.verbSense && j == 0, time: w.time, kind: w.kind}
 			if j == 0 {
 				q.colloc = w.colloc
 			}
@@ -397,6 +404,7 @@ type parsedWord struct {
 	verbSense                         bool   // see qterm.verbSense
 	time                              bool   // see qterm.time
 	context                           bool   // see qterm.context
+	kind                              bool   // see rawWord.kind
 }
 
 // desireWords, after "I" or "we" at the start of a clause, put a request
@@ -1144,10 +1152,10 @@ func rawWords(q string) []rawWord {
 				out = append(out, rawWord{text: t}, rawWord{text: "file", file: true, punct: p})
 			case channelName(trimmed):
 				// "post it in #ops": a channel's name
-				out = append(out, rawWord{text: trimmed[1:], content: true}, rawWord{text: "channel", punct: p})
+				out = append(out, rawWord{text: trimmed[1:], content: true}, rawWord{text: "channel", kind: true, punct: p})
 			case isIdentifier(trimmed):
 				// "where we call parseInvoice": a name in code
-				out = append(out, rawWord{text: trimmed, content: true}, rawWord{text: "code", punct: p})
+				out = append(out, rawWord{text: trimmed, content: true}, rawWord{text: "code", kind: true, punct: p})
 			default:
 				out = append(out, rawWord{text: trimmed, punct: p})
 			}
@@ -1185,7 +1193,7 @@ func plainFiles(s string, plain func(string), out *[]rawWord) {
 			for _, w := range urlWords(ref) {
 				*out = append(*out, rawWord{text: w, content: true})
 			}
-			*out = append(*out, rawWord{text: "url", ref: true})
+			*out = append(*out, rawWord{text: "url", ref: true, kind: true})
 		case m[4] >= 0: // a file
 			plain(s[at:m[0]])
 			if i := strings.LastIndexByte(ref, '/'); i >= 0 {
@@ -1194,17 +1202,23 @@ func plainFiles(s string, plain func(string), out *[]rawWord) {
 			dot := strings.LastIndexByte(ref, '.')
 			*out = append(*out,
 				rawWord{text: ref[:dot], content: true, file: true},
-				rawWord{text: ref[dot+1:], file: true},
-				rawWord{text: "file", file: true})
+				rawWord{text: ref[dot+1:], file: true, kind: true},
+				rawWord{text: "file", file: true, kind: true})
 		case m[6] >= 0: // a folder, before a space, punctuation or the end
 			plain(s[at:m[0]])
 			ref = strings.TrimSuffix(s[m[6]:m[7]], "/")
 			if i := strings.LastIndexByte(ref, '/'); i >= 0 {
 				ref = ref[i+1:]
 			}
-			*out = append(*out, rawWord{text: ref, content: true}, rawWord{text: "folder"})
+			*out = append(*out, rawWord{text: ref, content: true}, rawWord{text: "folder", kind: true})
 			at = m[7] // the character after the slash is the text's again
 			continue
+		case m[0] > 0 && (s[m[0]-1] == '/' || s[m[0]-1] == '~'):
+			// a path from the root or home ("/var/app", "~/code/api")
+			// is a folder, never an owner/name pair
+			plain(s[at : m[0]-1])
+			name := ref[strings.LastIndexByte(ref, '/')+1:]
+			*out = append(*out, rawWord{text: name, content: true}, rawWord{text: "folder", kind: true})
 		default: // owner/name
 			owner, name, _ := strings.Cut(ref, "/")
 			if english.IsStopWord(strings.ToLower(owner)) || english.IsStopWord(strings.ToLower(name)) {
@@ -1214,7 +1228,7 @@ func plainFiles(s string, plain func(string), out *[]rawWord) {
 			for _, w := range splitWords(ref) {
 				*out = append(*out, rawWord{text: w, content: true})
 			}
-			*out = append(*out, rawWord{text: "repository", marker: true})
+			*out = append(*out, rawWord{text: "repository", marker: true, kind: true})
 		}
 		at = m[1]
 	}

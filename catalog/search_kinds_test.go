@@ -1,0 +1,39 @@
+package catalog
+
+import "testing"
+
+// A reference says what kind of thing a request acts on: a channel, a
+// repository, a file of a type, a folder. A tool whose text never names
+// that kind acts on something else, however well its verb fits.
+func TestReferencesSayWhatKindOfThingIsActedOn(t *testing.T) {
+	tool := func(id, title, purpose string, effects Effects, params ...Param) Contract {
+		return Contract{ID: id, Title: title, Purpose: purpose, Class: ClassWorkspace, Effects: effects, Version: "1", Params: params}
+	}
+	p := func(name, desc string) Param { return Param{Name: name, Type: "string", Description: desc} }
+	ix := NewIndex([]Contract{
+		tool("remove_file", "Remove file", "Delete a file from the workspace.", EffectsWorkspaceWrite, p("path", "The file to delete.")),
+		tool("put_file", "Put file", "Write text into a file in the workspace.", EffectsWorkspaceWrite, p("path", "Where the file goes."), p("text", "What the file holds.")),
+		tool("chat_send", "Send to chat", "Send a message to a team chat channel.", EffectsWorkspaceWrite, p("channel", "The channel to send to."), p("body", "The message.")),
+		tool("ticket_title", "Retitle ticket", "Change the title of a ticket in a repository.", EffectsWorkspaceWrite, p("repo", "The repository's owner/name."), p("number", "The ticket."), p("title", "The new title.")),
+	})
+	wantTops(t, ix, map[string]string{
+		"write a short note to #standup saying the build is green":     "chat_send",
+		"write a short note to notes.txt saying the build is green":    "put_file",
+		"remove the word WIP from the title of ticket 12 in acme/site": "ticket_title",
+		"remove old.txt, it is stale":                                  "remove_file",
+	})
+}
+
+// A path from the root or the home folder names a folder, not an
+// owner/name pair: "/var/app" is no repository.
+func TestRootedPathsAreFolders(t *testing.T) {
+	for q, want := range map[string]string{
+		"list everything under /var/app":      "list* everyth [app] folder",
+		"anything uncommitted in ~/code/api?": "anyth uncommit [api] folder",
+		"star acme/api":                       "star* [acm] [api] [repositori]",
+	} {
+		if got := describe(parseQuery(q)); got != want {
+			t.Errorf("%q: %s, want %s", q, got, want)
+		}
+	}
+}
