@@ -138,7 +138,7 @@ func checkServiceName(ps *Problems, tool string, m map[string]any) {
 	case len(n) > MaxToolNameLength:
 		ps.add(tool, "name", "is %d characters, longer than the limit of %d (MCP's)", len(n), MaxToolNameLength)
 	case !toolNameRe.MatchString(n):
-		ps.add(tool, "name", "%q cannot be a console tool id, which holds letters, digits, underscores and inner hyphens (the dot separates the service); the tool is not imported under another name, since the model must call it by the name the server knows", n)
+		ps.add(tool, "name", "%q cannot be a console tool id: MCP's tool names hold letters, digits, underscores, hyphens and dots, and the console takes a hyphen or a dot only inside a name; the tool is not imported under another name, since the model must call it by the name the server knows", n)
 	}
 }
 

@@ -135,16 +135,15 @@ func TestHyphenatedToolNamesImport(t *testing.T) {
 }
 
 // TestToolNamesFollowTheMCPRule: a name is 1 to 128 letters, digits,
-// underscores and hyphens (MCP 2025-11-25 allows dots too; the console
-// keeps the dot as its namespace separator); any other name is refused,
-// never renamed.
+// underscores, hyphens and dots (MCP 2025-11-25's characters; a hyphen or
+// dot only inside); any other name is refused, never renamed.
 func TestToolNamesFollowTheMCPRule(t *testing.T) {
-	for _, name := range []string{"get-sum", "getUser", "API-post-search", "3d_render", "_private", strings.Repeat("a", 128)} {
+	for _, name := range []string{"get-sum", "getUser", "API-post-search", "3d_render", "_private", "admin.tools.list", "v2.get", strings.Repeat("a", 128)} {
 		if _, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, mcpTool(name, obj(map[string]any{}))), "svc"); len(ps) > 0 {
 			t.Errorf("%q refused: %v", name, ps)
 		}
 	}
-	for _, name := range []string{"admin.tools.list", "get sum", "-get", "get-", "get/sum", "émoji", strings.Repeat("a", 129)} {
+	for _, name := range []string{"get sum", "-get", "get-", ".get", "get.", "get/sum", "émoji", strings.Repeat("a", 129)} {
 		_, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, mcpTool(name, obj(map[string]any{}))), "svc")
 		if len(ps) != 1 || ps[0].Field != "name" || !strings.Contains(ps[0].Message, "not imported under another name") && !strings.Contains(ps[0].Message, "longer than the limit of 128") {
 			t.Errorf("%q: want one problem on its name, got %v", name, ps)
@@ -230,5 +229,46 @@ func TestVendorExtensionsAreIgnored(t *testing.T) {
 		if strings.Contains(text, "IGNORE") || strings.Contains(text, "fastmcp") {
 			t.Errorf("extension text reached the rendering:\n%s", text)
 		}
+	}
+}
+
+// TestDottedToolNamesStayUnambiguous: a dotted MCP name (admin.tools.list)
+// keeps its name in the console id, svc.admin.tools.list, and the id still
+// says which service: a service name holds no dot, so the first dot is
+// always the service's. Tools whose names differ only in their separators
+// stay distinct, both forms render the id whole, and the native format
+// reads it back.
+func TestDottedToolNamesStayUnambiguous(t *testing.T) {
+	names := []string{"admin.tools.list", "admin_tools.list", "admin-tools-list", "admin.tools"}
+	var tools []map[string]any
+	for _, n := range names {
+		tools = append(tools, mcpTool(n, obj(map[string]any{"q": map[string]any{"type": "string", "description": "Q."}})))
+	}
+	cs, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, tools...), "svc")
+	if len(ps) > 0 {
+		t.Fatalf("refused: %v", ps)
+	}
+	cat, err := catalog.New(cs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range cs {
+		if c.ID != "svc."+names[i] || c.Namespace() != "svc" || c.Name() != names[i] {
+			t.Errorf("%s: id %q, namespace %q, name %q", names[i], c.ID, c.Namespace(), c.Name())
+		}
+		if _, ok := cat.Get(c.ID); !ok {
+			t.Errorf("%s not found by its id", c.ID)
+		}
+		if full, compact := catalog.RenderFull(c), catalog.RenderCompact(c); !strings.Contains(full, c.ID) || !strings.Contains(compact, c.ID) {
+			t.Errorf("%s: a form does not carry the whole id", c.ID)
+		}
+	}
+	raw, err := json.Marshal(map[string]any{"tools": cs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, ps := catalog.Parse(catalog.FormatNative, raw, "")
+	if len(ps) > 0 || len(back) != len(cs) || back[0].ID != cs[0].ID {
+		t.Errorf("native read-back: %d tools, %v", len(back), ps)
 	}
 }

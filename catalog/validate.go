@@ -28,13 +28,15 @@ const (
 
 // ToolIDPattern is a tool id, unanchored: a native tool's name, or a
 // service and the tool name its server uses. Service tool names follow
-// MCP 2025-11-25 (letters of either case, digits, '_' and '-'), but for
-// the dot, which separates the service; a name neither starts nor ends
-// with '-'. Every place that reads an id (a reply's tool="…", an
-// evaluation case) builds its pattern from this one.
+// MCP 2025-11-25 (letters of either case, digits, '_', '-' and '.'); a
+// name neither starts nor ends with '-' or '.'. A service's name holds no
+// dot, so an id's first dot always ends its service and the rest is the
+// server's name whole (svc.admin.tools.list is admin.tools.list of svc):
+// ids stay unambiguous. Every place that reads an id (a reply's tool="…",
+// an evaluation case) builds its pattern from this one.
 const ToolIDPattern = `[a-z][a-z0-9_]*(?:\.` + serviceToolName + `)?`
 
-const serviceToolName = `[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?`
+const serviceToolName = `[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?`
 
 // MaxToolNameLength is the longest service tool name (MCP's bound).
 const MaxToolNameLength = 128

@@ -241,6 +241,8 @@ func TestParseReply(t *testing.T) {
 		{"a camelCase service tool", `<action tool="atlassian.getJiraIssue">{}</action>`, three, true},
 		{"a native id keeps its rule", `<action tool="Read-File">{}</action>`, three, false},
 		{"a name with a space", `<action tool="svc.get sum">{}</action>`, three, false},
+		{"a dotted service tool name", `<action tool="svc.admin.tools.list">{}</action>`, three, true},
+		{"a trailing dot", `<action tool="svc.admin.">{}</action>`, three, false},
 		{"empty", `  `, three, false},
 	}
 	for _, tc := range cases {

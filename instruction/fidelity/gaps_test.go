@@ -139,3 +139,25 @@ func TestAnEnumValueNeverHidesATool(t *testing.T) {
 		}
 	}
 }
+
+// TestDottedNamesAreTools: a service tool whose MCP name holds dots
+// (svc.admin.tools.list) is taught by its whole id and by its dotted name
+// where called, and is the roster's own when present.
+func TestDottedNamesAreTools(t *testing.T) {
+	doc := []byte(`{"tools": [{"name": "admin.tools.list", "description": "Lists the admin tools.", "inputSchema": {"type": "object"}},
+		{"name": "notes", "description": "Reads notes.", "inputSchema": {"type": "object"}}]}`)
+	cs, ps := catalog.Parse(catalog.FormatMCP, doc, "svc")
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	ch := fidelity.New(cs)
+	without, with := fidelity.NewScope(cs[1:]), fidelity.NewScope(cs)
+	for _, text := range []string{"Then call svc.admin.tools.list for the list.", "Next: svc.admin.tools.list.", "Then call admin.tools.list first."} {
+		if fs := ch.Check(text, without); len(fs) == 0 || fs[0].Kind != fidelity.KindTool || fs[0].Tool != "svc.admin.tools.list" {
+			t.Errorf("%q without the tool: %s, want svc.admin.tools.list", text, describe(fs))
+		}
+		if fs := ch.Check(text, with); len(fs) != 0 {
+			t.Errorf("%q with the tool: %s", text, describe(fs))
+		}
+	}
+}
