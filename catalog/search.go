@@ -86,6 +86,9 @@ const (
 	// kindMisfitWeight scales a tool that names no kind of thing the
 	// task's references are (see qterm.kind)
 	kindMisfitWeight = 0.6
+	// needMisfitWeight scales a tool whose required parameters take none
+	// of the kinds of reference the task gives (see needs)
+	needMisfitWeight = 0.7
 	// typoWeight is the weight of an index word one slip away from a
 	// query word nothing else knows (see nearWords)
 	typoWeight = 0.8
@@ -140,6 +143,8 @@ type indexed struct {
 	id, title, description, namespace string
 	name                              []string // the stems of the name
 	readOnly                          bool     // its effects are read-only
+	// needs is the kinds of reference its required parameters take
+	needs refKind
 }
 
 type posting struct {
@@ -215,7 +220,7 @@ func makeSearchDoc(c Contract, st stemmer) searchDoc {
 	d.fields[fieldNamespace] = st.terms(c.Namespace())
 	ops := operations(c.Params)
 	d.fields[fieldOperations] = st.terms(strings.Join(ops, " "))
-	d.tool = indexed{c.ID, c.Title, strings.TrimSpace(c.Purpose), c.Namespace(), uniq(append([]string(nil), name...)), reads(c, name, ops, st)}
+	d.tool = indexed{c.ID, c.Title, strings.TrimSpace(c.Purpose), c.Namespace(), uniq(append([]string(nil), name...)), reads(c, name, ops, st), needs(c.Params, st)}
 	return d
 }
 
@@ -479,6 +484,7 @@ func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
 	}
 	about := ix.services(request)
 	kinds := ix.kinds(qs)
+	gave := given(qs)
 	// keep the best limit in order (better score, then roster order)
 	// without sorting every tool touched
 	top := make([]scored, 0, limit+1)
@@ -507,6 +513,13 @@ func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
 		// text never names that kind acts on something else
 		if len(kinds) > 0 && !ix.hasAny(d, kinds) {
 			s *= kindMisfitWeight
+		}
+		// a tool that needs a kind of reference the task does not give,
+		// where the task gives another ("fetch the figures from
+		// reports/q2.pdf": a path, and web_fetch needs a URL), is for
+		// another kind of thing
+		if need := ix.tools[d].needs; gave != 0 && need != 0 && need&gave == 0 {
+			s *= needMisfitWeight
 		}
 		// a request to change something needs a tool that can
 		if edits && ix.tools[d].readOnly {

@@ -37,3 +37,28 @@ func TestRootedPathsAreFolders(t *testing.T) {
 		}
 	}
 }
+
+// A tool whose required parameters take a kind of reference the task
+// does not give, where the task gives another, is for another kind of
+// thing: a path is no URL, a repository no path.
+func TestRequiredParametersTakeTheTasksReferences(t *testing.T) {
+	req := func(name, desc string) Param {
+		return Param{Name: name, Type: "string", Required: true, Description: desc}
+	}
+	ix := NewIndex([]Contract{
+		{ID: "fetch_page", Title: "Fetch page", Purpose: "Fetch a web page or document and return its text.", Class: ClassWorkspace, Effects: EffectsReadOnly, Version: "1",
+			Params: []Param{req("url", "The address to fetch.")}},
+		{ID: "doc_text", Title: "Document text", Purpose: "Extracts the plain text of a PDF or Word file in the workspace.", Class: ClassWorkspace, Effects: EffectsReadOnly, Version: "1",
+			Params: []Param{req("path", "The document.")}},
+		{ID: "shelve_files", Title: "Shelve files", Purpose: "Archive files into a zip.", Class: ClassWorkspace, Effects: EffectsWorkspaceWrite, Version: "1",
+			Params: []Param{req("paths", "The files."), req("target", "The archive to write.")}},
+		{ID: "ticket_state", Title: "Ticket state", Purpose: "Close, reopen or archive a ticket of a repository.", Class: ClassWorkspace, Effects: EffectsWorkspaceWrite, Version: "1",
+			Params: []Param{req("repo", "owner/name"), req("number", "The ticket.")}},
+	})
+	wantTops(t, ix, map[string]string{
+		"fetch the figures in reports/q2.pdf":           "doc_text",
+		"fetch me https://example.org/q2.pdf":           "fetch_page",
+		"shelve ticket 7 of acme/api, nobody needs it":  "ticket_state",
+		"shelve logs/a.txt and logs/b.txt into old.zip": "shelve_files",
+	})
+}
