@@ -317,6 +317,14 @@ func parseTask(q string) ([]qterm, []string) {
 		case ':':
 			span, cond = 0, false
 			listing = !w.content && !w.file && !listing && listOpeners[lw] && !words[clauseStart].question
+			if !listing && i+1 < len(ws) && clauseStarts(ws[i+1]) && asksSomething(words[clauseStart:]) {
+				// "remember: I hate pie charts", "commit this to
+				// memory: the rotation is monthly": a statement after
+				// a request and a colon is what the request carries,
+				// to the end of the sentence, and the request keeps it
+				listing = true
+				words = append(words, parsedWord{lower: "write", terms: []string{writeStem}, verb: true, implied: true, clause: clause})
+			}
 		}
 	}
 	markLightVerbs(words)
@@ -1322,4 +1330,14 @@ func nextQuote(q string) (start, end int, inner string) {
 		prev = r
 	}
 	return -1, -1, ""
+}
+
+// asksSomething reports whether a clause's words hold a request's verb.
+func asksSomething(ws []parsedWord) bool {
+	for _, w := range ws {
+		if w.verb && !w.question && !w.content {
+			return true
+		}
+	}
+	return false
 }
