@@ -252,6 +252,9 @@ var extraStopWords = map[string]bool{
 	"just": true, "also": true, "thing": true, "things": true, "something": true,
 	"one": true, "ok": true, "okay": true, "thanks": true, "hey": true, "tell": true,
 	"called": true, "named": true,
+	// counts say how many, never what: "merge the two intro paragraphs"
+	"two": true, "three": true, "four": true, "five": true, "six": true, "seven": true, "eight": true, "nine": true, "ten": true,
+	"both": true, "few": true, "several": true, "couple": true,
 	"pls": true, "plz": true, "thx": true,
 	"nobody": true, "somebody": true, "someone": true, "everyone": true, "everybody": true, "anyone": true,
 	"anybody": true,
