@@ -35,7 +35,7 @@ func runSchemas() obj {
 	integer := obj{"type": "integer"}
 	subject := obj{"type": "object", "required": []string{"id"}, "additionalProperties": false, "properties": obj{"id": str, "groups": strs},
 		"description": "the end user the agent acts for; absent means the group everyone"}
-	receipts := obj{"type": "array", "description": "the receipts found in the conversation, grouped by step, in call order; invalid ones are reported in rejected[], never an error",
+	receipts := obj{"type": "array", "description": "the receipts found in the conversation, grouped by step in call order: group i holds the receipts of the searches (and calls) made in step i, an empty array for a step without any. Invalid ones are reported in rejected[], never an error",
 		"items": obj{"type": "array", "items": obj{}}}
 	target := func(extra obj, required ...string) obj {
 		p := obj{"agent": str, "profile": str, "subject": subject}
@@ -45,13 +45,14 @@ func runSchemas() obj {
 		return obj{"type": "object", "required": append([]string{"agent"}, required...), "additionalProperties": false, "properties": p}
 	}
 	rejection := obj{"type": "object", "properties": obj{"index": integer, "group": integer, "position": integer,
-		"reason": obj{"type": "string", "enum": []string{"malformed", "forged", "cross_run", "stale_surface", "unknown_name", "search_required", "over_ceiling"}}, "detail": str}}
+		"reason": obj{"type": "string", "enum": deferred.Reasons}, "detail": str}}
 	return obj{
 		"Receipt": obj{"type": "object", "required": []string{"v", "run", "surface", "step", "names", "mac"}, "properties": obj{
 			"v": obj{"type": "integer", "const": 1}, "kind": obj{"type": "string", "enum": []string{"SEARCH_REQUIRED"}, "description": "absent on search receipts"},
 			"run": str, "surface": obj{"type": "string", "description": "the surface key"}, "step": integer, "names": strs,
 			"mac": obj{"type": "string", "description": "HMAC-SHA256, base64url, with a server-held key"}}},
-		"RunSearchRequest": target(obj{"query": obj{"type": "string", "maxLength": 512}, "step": obj{"type": "integer", "minimum": 0},
+		"RunSearchRequest": target(obj{"query": obj{"type": "string", "maxLength": 512}, "step": obj{"type": "integer", "minimum": 0, "maximum": deferred.MaxStep,
+			"description": "the step the search is made in: the number of receipt groups the step's own /steps request sent (its answer's step), 0 for the first. The receipt belongs in group <step> of later requests' receipts; sent in an earlier group it activates nothing (rejected as future_step)"},
 			"limit": obj{"type": "integer", "minimum": 1, "maximum": 25}}, "query", "step"),
 		"RunStepRequest": target(obj{"tier": obj{"type": "string", "enum": []string{"full", "standard", "compact"}}, "catalog_form": obj{"type": "string", "enum": []string{"full", "compact"}},
 			"encoding": obj{"type": "string", "enum": []string{"o200k_base", "cl100k_base"}}, "receipts": receipts,

@@ -16,12 +16,19 @@ const (
 	ReasonStaleSurface   = "stale_surface"   // minted for another surface: a contract, grant, profile or declaration changed
 	ReasonUnknownName    = "unknown_name"    // names a tool outside the surface, or a code-only helper
 	ReasonSearchRequired = "search_required" // a SEARCH_REQUIRED receipt, which never activates
+	// ReasonFutureStep: an authentic receipt sent among the receipts of a
+	// step before the one its search was made in (group i holds step i's
+	// receipts): it comes from no step the conversation has reached.
+	ReasonFutureStep = "future_step"
 	// ReasonOverCeiling: a valid receipt of the deciding step whose names,
 	// merged after the step's earlier receipts, would take the active set
 	// over the active-tools or schema-bytes ceiling; it activates nothing
 	// (whole, never in part) and the step goes on with the others.
 	ReasonOverCeiling = "over_ceiling"
 )
+
+// Reasons lists every rejection reason, as the API documents them.
+var Reasons = []string{ReasonMalformed, ReasonForged, ReasonCrossRun, ReasonStaleSurface, ReasonUnknownName, ReasonSearchRequired, ReasonFutureStep, ReasonOverCeiling}
 
 // Rejection reports one receipt that activates nothing. Index is its
 // position in call order over the whole request; Group and Position say
@@ -98,8 +105,11 @@ func (a Activation) IsActive(id string) bool {
 // the names of the latest step (by the receipts' authenticated step
 // number) with at least one valid receipt, its receipts merged in call
 // order. A later search replaces an earlier one; nothing accumulates.
-// Malformed, forged, cross-run, stale and unknown-name receipts fail
-// closed: they are reported and activate nothing. A receipt of the
+// Malformed, forged, cross-run, stale, unknown-name receipts and receipts
+// sent among an earlier step's than their own (group i holds step i's)
+// fail closed: they are reported and activate nothing. So no step number
+// outranks the steps the conversation has reached, and a receipt quoted
+// again later keeps its own step. A receipt of the
 // deciding step that would take the active set over the active-tools or
 // schema-bytes ceiling activates nothing either (over_ceiling, reported
 // with its index), so parallel searches cannot stop a run; the receipts
@@ -134,7 +144,7 @@ func Reconstruct(key []byte, run string, s *Surface, groups [][]json.RawMessage,
 	index := 0
 	for gi, g := range groups {
 		for pi, raw := range g {
-			r, reason, detail := check(key, run, s, raw, c)
+			r, reason, detail := check(key, run, s, raw, c, gi)
 			if reason == ReasonStaleSurface {
 				a.Shown = append(a.Shown, r.Names...) // authentic: the MAC was checked first
 			}
@@ -151,6 +161,7 @@ func Reconstruct(key []byte, run string, s *Surface, groups [][]json.RawMessage,
 	}
 	active := len(base)
 	seen := map[string]bool{}
+	over := false // an over_ceiling rejection is appended out of index order
 	for _, v := range ok {
 		used := v.r.Step == a.Step
 		if used {
@@ -163,6 +174,7 @@ func Reconstruct(key []byte, run string, s *Surface, groups [][]json.RawMessage,
 				}
 			}
 			if active+len(fresh) > c.Active || bytes+more > c.SchemaBytes {
+				over = true
 				a.Rejected = append(a.Rejected, Rejection{Index: v.index, Group: v.group, Position: v.position, Reason: ReasonOverCeiling,
 					Detail: fmt.Sprintf("with it the step would have %d active tools and %d schema bytes, over the ceilings of %d and %d", active+len(fresh), bytes+more, c.Active, c.SchemaBytes)})
 				continue
@@ -175,14 +187,16 @@ func Reconstruct(key []byte, run string, s *Surface, groups [][]json.RawMessage,
 		}
 		a.Accepted = append(a.Accepted, Accepted{Index: v.index, ID: v.r.ID(), Step: v.r.Step, Names: v.r.Names, Used: used})
 	}
-	slices.SortStableFunc(a.Rejected, func(x, y Rejection) int { return x.Index - y.Index })
+	if over {
+		slices.SortStableFunc(a.Rejected, func(x, y Rejection) int { return x.Index - y.Index })
+	}
 	return a, nil
 }
 
-// check verifies one receipt: the reason it is rejected ("" when valid)
-// and a detail for the runtime's trace. The MAC is checked before any
-// field is trusted.
-func check(key []byte, run string, s *Surface, raw json.RawMessage, c Ceilings) (Receipt, string, string) {
+// check verifies one receipt sent among the receipts of step group: the
+// reason it is rejected ("" when valid) and a detail for the runtime's
+// trace. The MAC is checked before any field is trusted.
+func check(key []byte, run string, s *Surface, raw json.RawMessage, c Ceilings, group int) (Receipt, string, string) {
 	r, err := Parse(raw, c.Results)
 	if err != nil {
 		return r, ReasonMalformed, strings.TrimPrefix(err.Error(), errMalformed.Error()+": ")
@@ -196,6 +210,8 @@ func check(key []byte, run string, s *Surface, raw json.RawMessage, c Ceilings) 
 		return r, ReasonStaleSurface, "minted for another surface"
 	case r.Kind == KindSearchRequired:
 		return r, ReasonSearchRequired, "a SEARCH_REQUIRED receipt activates nothing"
+	case r.Step > group:
+		return r, ReasonFutureStep, fmt.Sprintf("minted for step %d but sent among the receipts of step %d: receipts are grouped by step, group i holding the receipts of the searches made in step i", r.Step, group)
 	}
 	for _, n := range r.Names {
 		if !s.Selectable(n) {

@@ -110,7 +110,7 @@ func TestPinsDoNotMoveTheKey(t *testing.T) {
 	if _, err := plain.WithPins([]string{"nope"}); err == nil {
 		t.Fatal("WithPins accepted a pin outside the surface")
 	}
-	r := Mint(testKey, KindSearch, "r", plain.Key(), 1, []string{"web_search", "exec"})
+	r := Mint(testKey, KindSearch, "r", plain.Key(), 0, []string{"web_search", "exec"})
 	a, err := Reconstruct(testKey, "r", pinned, [][]json.RawMessage{{raw(t, r)}}, DefaultCeilings())
 	if err != nil || len(a.Rejected) != 0 || !slices.Equal(a.Active(), []string{"ask_user", "web_search", "exec"}) {
 		t.Fatalf("active %v, rejected %+v, %v", a.Active(), a.Rejected, err)
@@ -173,7 +173,7 @@ func TestSearchCeilings(t *testing.T) {
 func TestReconstructRejectsEachKindWithItsReason(t *testing.T) {
 	s := builtinSurface(t, roster, nil)
 	other := builtinSurface(t, roster[1:], nil)
-	good := Mint(testKey, KindSearch, "run-1", s.Key(), 1, []string{"web_search"})
+	good := Mint(testKey, KindSearch, "run-1", s.Key(), 0, []string{"web_search"})
 	forged := good
 	forged.Names = []string{"web_search", "exec"}
 	tampered := good
@@ -191,7 +191,7 @@ func TestReconstructRejectsEachKindWithItsReason(t *testing.T) {
 		{"names and Names", json.RawMessage(strings.Replace(string(raw(t, good)), `"v":1`, `"v":1,"Names":["exec"]`, 1)), ReasonMalformed},
 		{"names twice", json.RawMessage(strings.Replace(string(raw(t, good)), `"v":1`, `"v":1,"names":["exec"]`, 1)), ReasonMalformed},
 		{"spaced valid receipt", json.RawMessage(strings.Replace(string(raw(t, good)), `"v":1`, ` "v" : 1 `, 1)), ""},
-		{"version 2", raw(t, Receipt{V: 2, Run: "run-1", Surface: s.Key(), Step: 1, Names: []string{"web_search"}, MAC: good.MAC}), ReasonMalformed},
+		{"version 2", raw(t, Receipt{V: 2, Run: "run-1", Surface: s.Key(), Step: 0, Names: []string{"web_search"}, MAC: good.MAC}), ReasonMalformed},
 		{"no names", raw(t, Mint(testKey, KindSearch, "run-1", s.Key(), 1, nil)), ReasonMalformed},
 		{"duplicate names", raw(t, Mint(testKey, KindSearch, "run-1", s.Key(), 1, []string{"exec", "exec"})), ReasonMalformed},
 		{"negative step", raw(t, Mint(testKey, KindSearch, "run-1", s.Key(), -1, []string{"exec"})), ReasonMalformed},
@@ -201,9 +201,10 @@ func TestReconstructRejectsEachKindWithItsReason(t *testing.T) {
 		{"other key", raw(t, Mint([]byte("another key"), KindSearch, "run-1", s.Key(), 1, []string{"exec"})), ReasonForged},
 		{"cross run", raw(t, Mint(testKey, KindSearch, "run-2", s.Key(), 1, []string{"exec"})), ReasonCrossRun},
 		{"stale surface", raw(t, Mint(testKey, KindSearch, "run-1", other.Key(), 1, []string{"exec"})), ReasonStaleSurface},
-		{"unknown name", raw(t, Mint(testKey, KindSearch, "run-1", s.Key(), 1, []string{"no_such_tool"})), ReasonUnknownName},
-		{"code-only name", raw(t, Mint(testKey, KindSearch, "run-1", s.Key(), 1, []string{"load_table"})), ReasonUnknownName},
+		{"unknown name", raw(t, Mint(testKey, KindSearch, "run-1", s.Key(), 0, []string{"no_such_tool"})), ReasonUnknownName},
+		{"code-only name", raw(t, Mint(testKey, KindSearch, "run-1", s.Key(), 0, []string{"load_table"})), ReasonUnknownName},
 		{"search required", raw(t, Mint(testKey, KindSearchRequired, "run-1", s.Key(), 1, []string{"exec"})), ReasonSearchRequired},
+		{"future step", raw(t, Mint(testKey, KindSearch, "run-1", s.Key(), 1, []string{"exec"})), ReasonFutureStep},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -239,16 +240,16 @@ func TestReconstructLatestStepWinsAndParallelMerge(t *testing.T) {
 	forged := Mint(testKey, KindSearch, "r", s.Key(), 9, []string{"exec"})
 	forged.MAC = Mint(testKey, KindSearch, "r", s.Key(), 9, []string{"web_fetch"}).MAC
 	groups := [][]json.RawMessage{
-		{m(1, "exec", "web_search")},
-		{m(2, "web_fetch"), m(2, "github.issue_read", "web_fetch")},
-		{raw(t, forged), m(3, "render_chart")[:10]},
+		{m(0, "exec", "web_search")},
+		{m(1, "web_fetch"), m(1, "github.issue_read", "web_fetch")},
+		{raw(t, forged), m(2, "render_chart")[:10]},
 	}
 	a, err := Reconstruct(testKey, "r", s, groups, DefaultCeilings())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"web_fetch", "github.issue_read"}; !slices.Equal(a.Activated, want) || a.Step != 2 {
-		t.Errorf("activated %v at step %d, want %v at 2", a.Activated, a.Step, want)
+	if want := []string{"web_fetch", "github.issue_read"}; !slices.Equal(a.Activated, want) || a.Step != 1 {
+		t.Errorf("activated %v at step %d, want %v at 1", a.Activated, a.Step, want)
 	}
 	if want := []string{"ask_user", "read_file", "web_fetch", "github.issue_read"}; !slices.Equal(a.Active(), want) {
 		t.Errorf("active %v, want %v", a.Active(), want)
@@ -301,9 +302,9 @@ func TestParallelSearchesOverTheCeiling(t *testing.T) {
 	base := len(s.AlwaysOn())
 	c := DefaultCeilings()
 	c.Active = base + 3
-	first := raw(t, Mint(testKey, KindSearch, "r", s.Key(), 1, []string{"exec", "read_file"}))
-	second := raw(t, Mint(testKey, KindSearch, "r", s.Key(), 1, []string{"workspace_write", "web_search"}))
-	third := raw(t, Mint(testKey, KindSearch, "r", s.Key(), 1, []string{"read_file", "web_search"}))
+	first := raw(t, Mint(testKey, KindSearch, "r", s.Key(), 0, []string{"exec", "read_file"}))
+	second := raw(t, Mint(testKey, KindSearch, "r", s.Key(), 0, []string{"workspace_write", "web_search"}))
+	third := raw(t, Mint(testKey, KindSearch, "r", s.Key(), 0, []string{"read_file", "web_search"}))
 	a, err := Reconstruct(testKey, "r", s, [][]json.RawMessage{{first, second, third}}, c)
 	if err != nil {
 		t.Fatal(err)

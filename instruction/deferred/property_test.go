@@ -32,6 +32,7 @@ var wantReason = map[genKind]string{genForged: ReasonForged, genCrossRun: Reason
 type genReceipt struct {
 	kind  genKind
 	step  int
+	group int // the step whose receipts it is sent among
 	names []string
 	raw   json.RawMessage
 }
@@ -61,10 +62,24 @@ func randomSurface(t *testing.T, rng *rand.Rand, all []catalog.Contract) (*Surfa
 	return s, cs
 }
 
+// activates reports whether the generated receipt may activate: made
+// valid, and sent among the receipts of its own step or a later one.
+func (g genReceipt) activates() bool { return g.kind == genValid && g.step <= g.group }
+
+// reason is the rejection the model expects ("" for none): a receipt sent
+// before its step is future_step once its MAC, run, surface and kind pass.
+func (g genReceipt) reason() string {
+	if (g.kind == genValid || g.kind == genUnknownName) && g.step > g.group {
+		return ReasonFutureStep
+	}
+	return wantReason[g.kind]
+}
+
 // modelActive is the reference model of §10, written from the rules, not
 // from the implementation: always-on (roster order) ∪ pins (given order) ∪
 // the names of the valid receipts of the highest step among valid ones, in
-// call order.
+// call order; a receipt sent among an earlier step's receipts than its own
+// is not valid.
 func modelActive(cs []catalog.Contract, pins []string, gen []genReceipt) []string {
 	var out []string
 	add := func(id string) {
@@ -82,7 +97,7 @@ func modelActive(cs []catalog.Contract, pins []string, gen []genReceipt) []strin
 	}
 	latest := latestValidStep(gen)
 	for _, g := range gen {
-		if g.kind == genValid && g.step == latest {
+		if g.activates() && g.step == latest {
 			for _, n := range g.names {
 				add(n)
 			}
@@ -96,7 +111,7 @@ func modelActive(cs []catalog.Contract, pins []string, gen []genReceipt) []strin
 func latestValidStep(gen []genReceipt) int {
 	latest := -1
 	for _, g := range gen {
-		if g.kind == genValid && g.step > latest {
+		if g.activates() && g.step > latest {
 			latest = g.step
 		}
 	}
@@ -137,7 +152,7 @@ func modelActiveCapped(cs []catalog.Contract, pins []string, gen []genReceipt, c
 	latest := latestValidStep(gen)
 	turned := 0
 	for _, g := range gen {
-		if g.kind != genValid || g.step != latest {
+		if !g.activates() || g.step != latest {
 			continue
 		}
 		var fresh []string
@@ -214,8 +229,8 @@ func TestPropertyActiveSetMatchesModel(t *testing.T) {
 		}
 		var rejected []string
 		for _, g := range gen {
-			if g.kind != genValid {
-				rejected = append(rejected, wantReason[g.kind])
+			if r := g.reason(); r != "" {
+				rejected = append(rejected, r)
 			}
 		}
 		var got []string
@@ -228,8 +243,11 @@ func TestPropertyActiveSetMatchesModel(t *testing.T) {
 		// only valid receipts matter: dropping every invalid one changes nothing
 		var onlyValid [][]json.RawMessage
 		for _, g := range gen {
-			if g.kind == genValid {
-				onlyValid = append(onlyValid, []json.RawMessage{g.raw})
+			if g.activates() {
+				for len(onlyValid) <= g.group {
+					onlyValid = append(onlyValid, nil)
+				}
+				onlyValid[g.group] = append(onlyValid[g.group], g.raw)
 			}
 		}
 		b, _ := Reconstruct(testKey, run, s, onlyValid, Ceilings{QueryBytes: 512, Results: 25, Active: 1000, SchemaBytes: 1 << 30, Receipts: 1000})
@@ -277,7 +295,7 @@ func generate(t *testing.T, rng *rand.Rand, s, other *Surface, run string, searc
 	if len(names) == 0 {
 		names = []string{"x_tool"}
 	}
-	g := genReceipt{kind: kind, step: step, names: names}
+	g := genReceipt{kind: kind, step: step, group: group, names: names}
 	r := Mint(testKey, KindSearch, run, s.Key(), step, names)
 	switch kind {
 	case genForged:

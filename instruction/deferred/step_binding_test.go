@@ -1,0 +1,57 @@
+package deferred
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+)
+
+// TestAReceiptCountsFromItsOwnStep: a receipt is bound to the step its
+// search was made in, and the receipts come back grouped by step (group i
+// holds step i's). Before, the highest authenticated step won wherever
+// it was sent, so one search made with a huge step number (a runtime's
+// bug, a timestamp for a step) outranked every later search of the run:
+// each later search was accepted and silently unused, and the run could
+// never change its tools again. Now a receipt sent in a group before its
+// own step comes from no step the conversation has reached: it activates
+// nothing and is reported (future_step), and the run goes on.
+func TestAReceiptCountsFromItsOwnStep(t *testing.T) {
+	s := builtinSurface(t, roster, nil)
+	m := func(kind string, step int, names ...string) json.RawMessage {
+		return raw(t, Mint(testKey, kind, "r", s.Key(), step, names))
+	}
+	groups := [][]json.RawMessage{
+		{m(KindSearch, MaxStep, "render_chart")},
+		{m(KindSearch, 1, "web_fetch")},
+	}
+	a, err := Reconstruct(testKey, "r", s, groups, DefaultCeilings())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(a.Activated, []string{"web_fetch"}) || a.Step != 1 {
+		t.Fatalf("activated %v at step %d: the step-%d receipt outranked the later search", a.Activated, a.Step, MaxStep)
+	}
+	if len(a.Rejected) != 1 || a.Rejected[0].Index != 0 || a.Rejected[0].Reason != ReasonFutureStep {
+		t.Fatalf("rejected %+v, want index 0 future_step", a.Rejected)
+	}
+
+	// one step ahead of its group is just as wrong: the search of step 2
+	// cannot be among the receipts of step 1
+	ahead := [][]json.RawMessage{{m(KindSearch, 0, "exec")}, {m(KindSearch, 2, "web_fetch")}}
+	if a, _ := Reconstruct(testKey, "r", s, ahead, DefaultCeilings()); !slices.Equal(a.Activated, []string{"exec"}) || len(a.Rejected) != 1 || a.Rejected[0].Reason != ReasonFutureStep {
+		t.Fatalf("a receipt one step ahead: activated %v, rejected %+v", a.Activated, a.Rejected)
+	}
+
+	// a receipt sent again later (the model quoting an earlier search)
+	// keeps its own step: it never outranks the search made after it
+	requoted := [][]json.RawMessage{{m(KindSearch, 0, "exec")}, {m(KindSearch, 1, "web_fetch")}, {m(KindSearch, 0, "exec")}}
+	if a, _ := Reconstruct(testKey, "r", s, requoted, DefaultCeilings()); !slices.Equal(a.Activated, []string{"web_fetch"}) || len(a.Rejected) != 0 {
+		t.Fatalf("a requoted receipt: activated %v, rejected %+v", a.Activated, a.Rejected)
+	}
+
+	// a SEARCH_REQUIRED receipt says what it is whatever its step
+	sr := [][]json.RawMessage{{m(KindSearchRequired, 5, "exec")}}
+	if a, _ := Reconstruct(testKey, "r", s, sr, DefaultCeilings()); len(a.Rejected) != 1 || a.Rejected[0].Reason != ReasonSearchRequired {
+		t.Fatalf("SEARCH_REQUIRED: rejected %+v", a.Rejected)
+	}
+}
