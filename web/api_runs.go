@@ -362,11 +362,7 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	}
 	v := deferred.Classify(key, run, sf, act, len(req.Receipts), req.Tool, known)
 	v.Shown = act.ShownBefore(req.Tool, req.Pins, req.Binding != "")
-	if req.Tool == instruction.SearchToolID {
-		// every deferred step teaches the console's own search tool: the
-		// model may call it, and the runtime serves it with /search
-		v = deferred.CallVerdict{Status: deferred.CallActive, HostReason: searchToolRoute}
-	} else if v, err = s.checkCall(c, req, cs, v); err != nil {
+	if v, err = s.checkCall(c, req, cs, v); err != nil {
 		return err
 	}
 	res := runCallResponse{Run: run, Tool: req.Tool, Status: v.Status, Error: v.Error, HostReason: v.HostReason, Receipt: v.Receipt, Rejected: nonNilRejections(act.Rejected),
@@ -395,15 +391,12 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	return c.JSON(http.StatusOK, res)
 }
 
-// searchToolRoute tells a runtime that sent a search_tools call to /calls
-// where it is served.
-const searchToolRoute = "search_tools is the console's own tool, always callable in a deferred step: send its arguments to POST /api/v1/runs/{run}/search"
-
 // checkCall runs the call-time check of DESIGN §11 on a call the surface
-// did not send to search first, at the generations the surface was built
-// at, and counts it like every other check.
+// did not send to search first and that is no console tool's (no catalog
+// holds those), at the generations the surface was built at, and counts
+// it like every other check.
 func (s *Server) checkCall(c echo.Context, req runCallRequest, cs models.CheckState, v deferred.CallVerdict) (deferred.CallVerdict, error) {
-	if v.Status == deferred.CallSearchRequired {
+	if v.Status == deferred.CallSearchRequired || v.Console {
 		return v, nil
 	}
 	st, d, t, err := s.decideAt(c.Request().Context(), cs, req.Agent, req.Profile, req.Subject, req.Tool)

@@ -19,6 +19,11 @@ type SurfaceOptions struct {
 	ProfileVersion int
 	Services       []string // connected services, in order
 	Pins           []string // pins, in order; each must be a roster tool (not part of the key)
+	// Skills are the required tools of each active skill the agent may
+	// use: a step lists a skill, and teaches load_skill, while all of its
+	// required tools are active. Not part of the key: skills choose what
+	// a step teaches, not what the run may reach.
+	Skills [][]string
 }
 
 // Surface is the finite set of tools a run may reach, in roster order,
@@ -33,6 +38,7 @@ type Surface struct {
 	prefix      map[string]bool
 	searchable  []catalog.Contract
 	search      *lazyIndex
+	skills      [][]string
 }
 
 // lazyIndex is the search index of a surface's searchable tools, built on
@@ -71,7 +77,7 @@ func (e *PinError) Error() string {
 // choose what every step shows, not what the run may reach, so a runtime
 // may pin per step without invalidating its receipts.
 func NewSurface(roster []*catalog.Entry, opts SurfaceOptions) (*Surface, error) {
-	s := &Surface{index: make(map[string]int, len(roster)), prefix: map[string]bool{}, search: &lazyIndex{}}
+	s := &Surface{index: make(map[string]int, len(roster)), prefix: map[string]bool{}, search: &lazyIndex{}, skills: opts.Skills}
 	h := sha256.New()
 	var b strings.Builder
 	b.WriteString("surface/v1\nagent=")

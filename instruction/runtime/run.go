@@ -76,7 +76,12 @@ func LoadRun(ctx context.Context, store Store, snap *Snapshot, agent, profile st
 	}
 	d.Options.Pins = pins
 	r.Draft = d
-	r.Surface, err = deferred.NewSurface(in.Roster, deferred.SurfaceOptions{Agent: r.Agent, Profile: r.Profile, ProfileVersion: r.ProfileVersion, Services: in.Services, Pins: pins})
+	required := make([][]string, len(d.Skills))
+	for i, k := range d.Skills {
+		required[i] = k.RequiredTools
+	}
+	r.Surface, err = deferred.NewSurface(in.Roster, deferred.SurfaceOptions{Agent: r.Agent, Profile: r.Profile, ProfileVersion: r.ProfileVersion, Services: in.Services, Pins: pins,
+		Skills: required})
 	if err != nil {
 		return nil, err
 	}
