@@ -89,6 +89,9 @@ const (
 	// needMisfitWeight scales a tool whose required parameters take none
 	// of the kinds of reference the task gives (see needs)
 	needMisfitWeight = 0.7
+	// collectionWeight scales a tool named for listing or searching many
+	// things when the task is about one numbered thing (see qterm.item)
+	collectionWeight = 0.7
 	// typoWeight is the weight of an index word one slip away from a
 	// query word nothing else knows (see nearWords)
 	typoWeight = 0.8
@@ -485,6 +488,16 @@ func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
 	about := ix.services(request)
 	kinds := ix.kinds(qs)
 	gave := given(qs)
+	// a task about one numbered thing ("PR 88", "#212") that does not ask
+	// for a list or a search wants a tool for that one thing
+	one := false
+	for _, q := range qs {
+		one = one || q.item && !q.negated
+		if (q.verb || q.verbSense) && collectionVerbs[q.stem] {
+			one = false
+			break
+		}
+	}
 	// keep the best limit in order (better score, then roster order)
 	// without sorting every tool touched
 	top := make([]scored, 0, limit+1)
@@ -520,6 +533,9 @@ func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
 		// another kind of thing
 		if need := ix.tools[d].needs; gave != 0 && need != 0 && need&gave == 0 {
 			s *= needMisfitWeight
+		}
+		if one && len(ix.tools[d].name) > 0 && collectionVerbs[ix.tools[d].name[0]] {
+			s *= collectionWeight
 		}
 		// a request to change something needs a tool that can
 		if edits && ix.tools[d].readOnly {
@@ -908,3 +924,6 @@ func (ix *Index) hasAny(d int32, words []string) bool {
 	}
 	return false
 }
+
+// collectionVerbs open the names of tools that list or search many things
+var collectionVerbs = stemSet("list", "search", "find")

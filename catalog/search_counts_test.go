@@ -17,3 +17,22 @@ func TestCountsAreNoTerms(t *testing.T) {
 		t.Errorf("a tool's text keeps its count: %v", got)
 	}
 }
+
+// A task about one numbered thing ("PR 88", "#212") that asks for no
+// list or search wants the tool for that one thing, not the one that
+// lists them; a task that asks for a list still gets it.
+func TestOneNumberedThingIsNoList(t *testing.T) {
+	tool := func(id, title, purpose string) Contract {
+		return Contract{ID: id, Title: title, Purpose: purpose, Class: ClassWorkspace, Effects: EffectsReadOnly, Version: "1"}
+	}
+	ix := NewIndex([]Contract{
+		tool("list_tickets", "List tickets", "Lists the tickets of a project with their approvals."),
+		tool("ticket_read", "Read ticket", "Reads a ticket with its approvals and reviewers."),
+	})
+	wantTops(t, ix, map[string]string{
+		"ticket 88: has anyone approved it yet?":    "ticket_read",
+		"has anyone approved #88 yet?":              "ticket_read",
+		"list the tickets with approvals":           "list_tickets",
+		"list the approved tickets since ticket 88": "list_tickets",
+	})
+}

@@ -59,6 +59,9 @@ type qterm struct {
 	// the task names ("notes.md": file, "#ops": channel, "acme/web":
 	// repository): what the request acts on is of that kind
 	kind bool
+	// item marks the number of one thing ("#77", "PR 88", "issue 12"):
+	// the task is about that one, not a list of them
+	item bool
 }
 
 // contextWeight is the weight of a context term (see qterm.context):
@@ -209,7 +212,8 @@ func parseTask(q string) ([]qterm, []string) {
 			// refused, to the end of the clause
 			neg = true
 		}
-		p := parsedWord{lower: lw, file: w.file, kind: w.kind, content: w.content || span > 0 || cond || listing && !w.ref, clause: clause, terms: st.terms(w.text), punct: w.punct}
+		item := !w.content && numbered(lw) && (lw[0] == '#' || i > 0 && !english.IsStopWord(strings.ToLower(ws[i-1].text)) && !numbered(strings.ToLower(ws[i-1].text)))
+		p := parsedWord{lower: lw, file: w.file, kind: w.kind, item: item, content: w.content || span > 0 || cond || listing && !w.ref, clause: clause, terms: st.terms(w.text), punct: w.punct}
 		if !w.content && !w.file && creatingVerbs[lw] && i+1 < len(ws) && indefinite[strings.ToLower(ws[i+1].text)] {
 			// "open a ticket", "raise an issue", "file a bug": an
 			// indefinite object of these verbs is made, not read
@@ -374,7 +378,7 @@ func parseTask(q string) ([]qterm, []string) {
 	var out []qterm
 	for _, w := range words {
 		for j, s := range w.terms {
-			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, context: w.context, ref: w.ref, verbSense: w.verbSense && j == 0, time: w.time, kind: w.kind}
+			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, context: w.context, ref: w.ref, verbSense: w.verbSense && j == 0, time: w.time, kind: w.kind, item: w.item}
 			if j == 0 {
 				q.colloc = w.colloc
 			}
@@ -413,6 +417,7 @@ type parsedWord struct {
 	time                              bool   // see qterm.time
 	context                           bool   // see qterm.context
 	kind                              bool   // see rawWord.kind
+	item                              bool   // see qterm.item
 }
 
 // desireWords, after "I" or "we" at the start of a clause, put a request
@@ -1340,4 +1345,18 @@ func asksSomething(ws []parsedWord) bool {
 		}
 	}
 	return false
+}
+
+// numbered reports whether a word is a number, "#" and all ("#77").
+func numbered(w string) bool {
+	w = strings.TrimPrefix(w, "#")
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
