@@ -24,3 +24,21 @@ func TestAStatementAfterAColonIsWhatTheRequestKeeps(t *testing.T) {
 		"what do my notes say about the bins?":                "notes_view",
 	})
 }
+
+// A word to someone else ("tell marta that …", "let the team know …") is
+// carried as a message or a comment, and the one told is a name, never
+// the request's verb; telling the user or asking what the user told is
+// not.
+func TestAWordToSomeoneElseIsAMessage(t *testing.T) {
+	for q, want := range map[string]string{
+		"tell marta that the tests pass":            "messag* comment [marta] [test] [pass]",
+		"let the team on acme/web know it is fixed": "messag* comment team [acm] [web] [repositori] fix",
+		"tell me about the outage":                  "tell* [outag]",
+		"what did I tell you about my timezone?":    "[timezon] recal*",
+		"let me know when the build is done":        "know* [build] [done] notifi*",
+	} {
+		if got := describe(parseQuery(q)); got != want {
+			t.Errorf("%q: %s, want %s", q, got, want)
+		}
+	}
+}

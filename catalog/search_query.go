@@ -227,6 +227,18 @@ func parseTask(q string) ([]qterm, []string) {
 			// "tell" is a stop word (no tool is named for it)
 			p.terms = []string{"tell"}
 		}
+		if opening && !question && !w.content && !w.file && addressed(ws, i) {
+			// "tell marta that the tests pass", "let the folks on PR 45
+			// know I'll review it": a word to someone else, which tools
+			// carry as a message or a comment; the one told is a name
+			p.terms = []string{messageStem, commentStem}
+			if lw == "tell" && !articles[strings.ToLower(ws[i+1].text)] && !possessives[strings.ToLower(ws[i+1].text)] {
+				ws[i+1].content = true
+			}
+		}
+		if !w.content && !w.file && lw == "know" && i > 0 && letKnow(ws, i) {
+			p.terms = nil
+		}
 		if opening && !w.content && !w.file {
 			base := strings.SplitN(lw, "'", 2)[0]
 			switch {
@@ -1360,3 +1372,56 @@ func numbered(w string) bool {
 	}
 	return true
 }
+
+// messageStem and commentStem are what a word to someone is carried as.
+var messageStem, commentStem = stemWord("message", false), stemWord("comment", false)
+
+// addressed reports whether word i opens a word to someone other than the
+// user: "tell" before a name or a noun phrase that is not "me" or "us",
+// or "let" with a "know" later in its sentence ("let the team know").
+func addressed(ws []rawWord, i int) bool {
+	lw := strings.ToLower(ws[i].text)
+	if i+1 >= len(ws) {
+		return false
+	}
+	next := strings.ToLower(ws[i+1].text)
+	switch lw {
+	case "tell":
+		return !addressees[next] && !questionWords[next] && !ws[i+1].content
+	case "let":
+		if addressees[next] {
+			return false
+		}
+		for j := i + 1; j < len(ws) && j <= i+maxAddressee; j++ {
+			if strings.EqualFold(ws[j].text, "know") {
+				return true
+			}
+			if ws[j].punct != 0 && ws[j].punct != ':' {
+				return false
+			}
+		}
+	}
+	return false
+}
+
+// letKnow reports whether "know" at i closes a "let … know" that opens a
+// clause (see addressed).
+func letKnow(ws []rawWord, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-maxAddressee; j-- {
+		if ws[j].punct != 0 && ws[j].punct != ':' {
+			return false
+		}
+		if strings.EqualFold(ws[j].text, "let") {
+			return addressed(ws, j)
+		}
+	}
+	return false
+}
+
+// maxAddressee bounds the words between "let" and "know".
+const maxAddressee = 14
+
+// addressees are the ones a word to whom is no message to someone else:
+// the user ("tell me", "let us know") and the assistant ("what did I tell
+// you").
+var addressees = map[string]bool{"me": true, "us": true, "you": true}
