@@ -117,6 +117,11 @@ func (b apiErrorBody) bounded() apiErrorBody {
 	return b
 }
 
+// apiErrorCodes are the codes an API error carries (the OpenAPI
+// document's enum): codeFor's and the handlers' own (over_ceiling).
+var apiErrorCodes = []string{"bad_request", "unauthorized", "forbidden", "not_found", "method_not_allowed", "conflict", "too_large",
+	"unprocessable", "over_ceiling", "rate_limited", "client_error", "unavailable", "internal"}
+
 func codeFor(status int) string {
 	switch status {
 	case 400:

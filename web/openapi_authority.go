@@ -16,18 +16,18 @@ func addAuthorityAPI(doc obj) {
 	paths["/authorize"] = obj{"post": obj{
 		"summary":     "Call-time check: may this agent, acting for this subject, call this tool now? (runtime keys)",
 		"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": ref("AuthorizeRequest")}}},
-		"responses":   merge(jsonOK("allow or deny (both 200); a denial's error is model-visible, host_reason is for the runtime's trace only", ref("Decision")), errResponses("400", "401", "403", "404", "413", "429")),
+		"responses":   merge(jsonOK("allow or deny (both 200); a denial's error is model-visible, host_reason is for the runtime's trace only", ref("Decision")), errResponses("400", "401", "403", "404", "413", "429", "503")),
 	}}
 	paths["/bindings"] = obj{"post": obj{
 		"summary":     "Bind an exact tool version for a subject and agent until it expires (runtime keys)",
 		"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": ref("BindingRequest")}}},
 		"responses": merge(merge(obj{"201": obj{"description": "the binding; the handle is shown once", "content": obj{"application/json": obj{"schema": ref("Binding")}}}},
-			obj{"403": obj{"description": "the check denied it", "content": obj{"application/json": obj{"schema": ref("Decision")}}}}), errResponses("400", "401", "404", "413", "429")),
+			obj{"403": obj{"description": "the check denied it", "content": obj{"application/json": obj{"schema": ref("Decision")}}}}), errResponses("400", "401", "404", "413", "429", "503")),
 	}}
 	paths["/bindings/{handle}"] = obj{"delete": obj{
 		"summary":    "Release a binding (runtime keys)",
 		"parameters": []obj{param("handle", "path", "the handle POST /bindings returned", true, str)},
-		"responses":  merge(obj{"204": obj{"description": "released"}}, errResponses("401", "403", "404", "429")),
+		"responses":  merge(obj{"204": obj{"description": "released"}}, errResponses("401", "403", "404", "429", "503")),
 	}}
 	subject := obj{"type": "object", "additionalProperties": false, "description": "the end user the agent acts for; absent means the group everyone", "required": []string{"id"},
 		"properties": obj{"id": obj{"type": "string", "minLength": 1, "maxLength": authority.MaxSubjectID},
