@@ -152,8 +152,8 @@ func decodeStrictly(body []byte, v any) error {
 		case errors.As(err, &te) && te.Field == "":
 			return apiErr(http.StatusBadRequest, "bad_request", "", "the body must be a JSON object")
 		case errors.As(err, &te):
-			f := jsonFieldPath(reflect.TypeOf(v), te.Field)
-			return apiErr(http.StatusBadRequest, "bad_request", f, fmt.Sprintf("%s must be %s", f, jsonTypeName(te.Type)))
+			f, ft := jsonFieldPath(reflect.TypeOf(v), te.Field)
+			return apiErr(http.StatusBadRequest, "bad_request", f, typeErrorMessage(f, ft, te.Type))
 		case unknownField.MatchString(err.Error()):
 			f := unknownField.FindStringSubmatch(err.Error())[1]
 			return apiErr(http.StatusBadRequest, "bad_request", f, "unknown field "+f)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"reflect"
 	"slices"
@@ -339,9 +340,10 @@ func jsonTypeName(t reflect.Type) string {
 // into the path the client wrote: encoding/json names an embedded struct
 // by its Go field name ("runTarget.agent" for runStepRequest's promoted
 // "agent"), a name no client ever sends, so those segments are dropped.
-func jsonFieldPath(t reflect.Type, field string) string {
+// It returns the field's Go type too (nil when unknown).
+func jsonFieldPath(t reflect.Type, field string) (string, reflect.Type) {
 	if field == "" {
-		return field
+		return field, nil
 	}
 	segs := strings.Split(field, ".")
 	out := segs[:0]
@@ -361,7 +363,21 @@ func jsonFieldPath(t reflect.Type, field string) string {
 		out = append(out, seg)
 		t = fieldTypeOf(t, seg)
 	}
-	return strings.Join(out, ".")
+	return strings.Join(out, "."), t
+}
+
+// typeErrorMessage words a type error in the field at path, of Go type
+// ft, where encoding/json wanted want: an item of an array field is
+// named as an item ("each item of pins must be a string"), not as the
+// field the client did send as an array.
+func typeErrorMessage(path string, ft, want reflect.Type) string {
+	for ft != nil && ft.Kind() == reflect.Pointer {
+		ft = ft.Elem()
+	}
+	if ft != nil && ft.Kind() == reflect.Slice && ft != want && ft.Elem() == want {
+		return fmt.Sprintf("each item of %s must be %s", path, jsonTypeName(want))
+	}
+	return fmt.Sprintf("%s must be %s", path, jsonTypeName(want))
 }
 
 // fieldTypeOf is the type of the struct field (promoted ones included)
