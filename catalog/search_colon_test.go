@@ -42,3 +42,21 @@ func TestAWordToSomeoneElseIsAMessage(t *testing.T) {
 		}
 	}
 }
+
+// A verb that means "find out" before an embedded question says nothing
+// of how: the question is the request ("find what changed between a.md
+// and b.md" asks what changed, no file search). An adverb opening a
+// clause is no verb.
+func TestEmbeddedQuestionsAndAdverbs(t *testing.T) {
+	for q, want := range map[string]string{
+		"find what changed between a.md and b.md": "chang md file md file",
+		"work out how many days are left":         "mani day left",
+		"show me what is in notes.md":             "show* [note] md file",
+		"find the invoices from May":              "find* invoic may",
+		"honestly, delete old.txt":                "delet* [old] txt file",
+	} {
+		if got := describe(parseQuery(q)); got != want {
+			t.Errorf("%q: %s, want %s", q, got, want)
+		}
+	}
+}

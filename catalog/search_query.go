@@ -273,6 +273,18 @@ func parseTask(q string) ([]qterm, []string) {
 			// Friday": what is said, to the end of the clause
 			cond = true
 		}
+		if opening && !w.content && !w.file && len(p.terms) == 1 && len(lw) > 4 && strings.HasSuffix(lw, "ly") && !theLexicon().isVerb(p.terms[0]) {
+			// "honestly, …", "quickly rename …": an adverb, not the
+			// request's verb
+			p.terms = nil
+		}
+		if opening && !w.content && !w.file && len(p.terms) > 0 && !question && !statement && embedsQuestion(ws, i) {
+			// "find what changed between a.md and b.md", "check which
+			// tests fail": the verb asks to be told what the embedded
+			// question asks, which is the request
+			p.terms = nil
+			question = true
+		}
 		if opening && len(p.terms) > 0 {
 			p.verb = !p.content && !question && !statement
 			if desire && i > 0 && (articles[strings.ToLower(ws[i-1].text)] || possessives[strings.ToLower(ws[i-1].text)]) {
@@ -1425,3 +1437,25 @@ const maxAddressee = 14
 // the user ("tell me", "let us know") and the assistant ("what did I tell
 // you").
 var addressees = map[string]bool{"me": true, "us": true, "you": true}
+
+// embeddedOpeners open a question embedded after a verb ("find what
+// changed", "see whether it builds"); "where" is left out: finding where
+// something is is a search ("find where we call parseInvoice").
+var embeddedOpeners = map[string]bool{"what": true, "which": true, "who": true, "whether": true, "how": true, "why": true, "whats": true, "what's": true}
+
+// embedsQuestion reports whether the verb at i is followed by an embedded
+// question, after "me" or "us" or "out" if any ("tell me which", "figure
+// out how").
+func embedsQuestion(ws []rawWord, i int) bool {
+	j := i + 1
+	for j < len(ws) && j <= i+2 && (addressees[strings.ToLower(ws[j].text)] || strings.EqualFold(ws[j].text, "out")) {
+		j++
+	}
+	return j < len(ws) && ws[i].punct == 0 && discoveryVerbs[strings.ToLower(ws[i].text)] && embeddedOpeners[strings.ToLower(ws[j].text)]
+}
+
+// discoveryVerbs mean "find out" before an embedded question: they say
+// nothing of how, the question says what ("find what changed", "work out
+// how many days"); verbs that name a way of telling ("show", "list",
+// "tell", "ask", "count") keep their meaning.
+var discoveryVerbs = map[string]bool{"find": true, "check": true, "see": true, "figure": true, "work": true, "determine": true, "learn": true, "establish": true, "verify": true}
