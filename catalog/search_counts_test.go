@@ -36,3 +36,23 @@ func TestOneNumberedThingIsNoList(t *testing.T) {
 		"list the approved tickets since ticket 88": "list_tickets",
 	})
 }
+
+// A percentage written as a word is a sum as "%" is, and a task with no
+// typed verb leads with its reading's verb: "the cell says 48,200. how
+// much is 15 percent of this?" asks for a calculation first.
+func TestPercentWordsAreSumsAndLead(t *testing.T) {
+	for _, q := range []string{"the Total cell says 48,200. how much is 15 percent of this?", "what is 7 per cent of 300"} {
+		found := false
+		for _, c := range concepts(parseQuery(q)) {
+			if c.own == calculateStem {
+				found = true
+				if c.weight != leadWeight {
+					t.Errorf("%q: calculate weighs %v, want the lead's %v", q, c.weight, leadWeight)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no calculation read", q)
+		}
+	}
+}

@@ -990,7 +990,7 @@ func markNotices(ws []parsedWord) []parsedWord {
 // an operator word ("12 times 7", "40 divided by 3"). A minus or a slash
 // counts only with spaces around it: "2026-12-01", "12/01" and "555-1234"
 // are dates and numbers, not sums.
-var arithmetic = regexp.MustCompile(`\d\s*%|\d\s*[+*×÷^]\s*\d|\d\s+[-/−]\s+\d|\d\s+(?:times|plus|minus|divided by|multiplied by|to the power of)\s+\d`)
+var arithmetic = regexp.MustCompile(`(?i)\d\s*(?:%|percent\b|per cent\b)|\d\s*[+*×÷^]\s*\d|\d\s+[-/−]\s+\d|\d\s+(?:times|plus|minus|divided by|multiplied by|to the power of)\s+\d`)
 
 var calculateStem = stemWord("calculate", false)
 

@@ -180,6 +180,11 @@ func concepts(qs []qterm) []concept {
 		if q.ref || q.clause == leadClause && !q.content && !q.marker && !q.implied && (q.verb || q.head) || q.implied && q.stem == calculateStem {
 			leads[q.stem] = true
 		}
+		if leadClause < 0 && q.implied && q.verb {
+			// a task with no typed verb ("… how much is 15 percent of
+			// this?") has its reading's verb
+			leads[q.stem] = true
+		}
 	}
 	words, lead := len(out), 0
 	for i := range out {
@@ -189,7 +194,7 @@ func concepts(qs []qterm) []concept {
 			c.weight = contentWeight
 		case c.context:
 			c.weight = contextWeight
-		case leadClause >= 0 && leads[c.own]:
+		case leads[c.own]:
 			c.weight = leadWeight
 		case leadClause < 0 && lead < leadConcepts:
 			c.weight = leadWeight
