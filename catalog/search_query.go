@@ -259,7 +259,7 @@ func parseTask(q string) ([]qterm, []string) {
 				// "have a look": the article after a light verb
 				// opens no statement (see markLightVerbs)
 				light = true
-			case !polite && !question && !neg && !light && (subjects[base] || articles[lw] || possessives[lw]):
+			case !polite && !question && !neg && !light && (subjects[base] || articles[lw] || possessives[lw] || len(p.terms) > 0 && sForm(lw)):
 				// a clause opening with its subject ("nobody uses …")
 				// or a noun phrase ("the label on the x axis is …")
 				statement = true
@@ -1459,3 +1459,18 @@ func embedsQuestion(ws []rawWord, i int) bool {
 // how many days"); verbs that name a way of telling ("show", "list",
 // "tell", "ask", "count") keep their meaning.
 var discoveryVerbs = map[string]bool{"find": true, "check": true, "see": true, "figure": true, "work": true, "determine": true, "learn": true, "establish": true, "verify": true}
+
+// sForm reports whether a word ends in the -s of a plural or a third
+// person ("boxes", "updates", "shows"), which no imperative has: a clause
+// it opens ("boxes and arrows, nothing fancy") asks for nothing. Words
+// whose base ends in s ("process", "focus", "analysis") are not.
+func sForm(w string) bool {
+	if len(w) < 4 || !strings.HasSuffix(w, "s") {
+		return false
+	}
+	switch w[len(w)-2] {
+	case 's', 'u', 'i', '\'':
+		return false
+	}
+	return true
+}
