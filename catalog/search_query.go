@@ -409,7 +409,25 @@ func parseTask(q string) ([]qterm, []string) {
 			out = append(out, q)
 		}
 	}
+	unrefuse(out)
 	return out, seq
+}
+
+// unrefuse reads a task that is all prohibition ("I don't want any more
+// notifications from acme/legacy") as asking about what it refuses: there
+// is nothing else to ask, and a wish for no more of a thing is a request
+// to a tool that manages it, not for no tool.
+func unrefuse(qs []qterm) {
+	for _, q := range qs {
+		if !q.content && !q.marker || q.content && !q.negated && !q.marker {
+			return // a request, or content of its own
+		}
+	}
+	for i := range qs {
+		if qs[i].negated {
+			qs[i].negated, qs[i].content = false, false
+		}
+	}
 }
 
 // phraseWords are the words of a text as phrases compare them: split like
