@@ -75,6 +75,10 @@ type Checker struct {
 	// tools it names; strong holds the identifier-shaped ones.
 	known      map[string][]string
 	namespaces map[string]bool
+	// products maps a service to the other services whose names most of
+	// its tools use as a word: the product it serves too ("notion" for a
+	// second Notion server connected as wiki)
+	products map[string]map[string]bool
 	// variants marks the keys of known that are another spelling of a
 	// snake_case id or name, not the name as declared
 	variants  map[string]int
@@ -95,7 +99,48 @@ func New(known []catalog.Contract) *Checker {
 		c.contracts[k.ID] = k
 		c.add(k)
 	}
+	c.products = productsOf(known, c.namespaces)
 	return c
+}
+
+// productsOf finds, for each service of two or more tools, the other
+// services named as a word in the title or purpose of at least half of
+// its tools: a service whose tools keep saying "Notion" serves Notion,
+// whatever its connection is called.
+func productsOf(known []catalog.Contract, namespaces map[string]bool) map[string]map[string]bool {
+	tools := map[string]int{}
+	uses := map[string]map[string]int{}
+	for _, k := range known {
+		ns := strings.ToLower(k.Namespace())
+		if ns == "" {
+			continue
+		}
+		tools[ns]++
+		seen := map[string]bool{}
+		for _, w := range strings.FieldsFunc(strings.ToLower(k.Title+" "+k.Purpose), func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_')
+		}) {
+			if namespaces[w] && w != ns && !seen[w] {
+				seen[w] = true
+				if uses[ns] == nil {
+					uses[ns] = map[string]int{}
+				}
+				uses[ns][w]++
+			}
+		}
+	}
+	out := map[string]map[string]bool{}
+	for ns, named := range uses {
+		for other, n := range named {
+			if tools[ns] >= 2 && 2*n >= tools[ns] {
+				if out[ns] == nil {
+					out[ns] = map[string]bool{}
+				}
+				out[ns][other] = true
+			}
+		}
+	}
+	return out
 }
 
 func (c *Checker) add(k catalog.Contract) {

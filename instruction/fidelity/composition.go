@@ -31,7 +31,8 @@ func (c *Checker) CheckComposition(comp instruction.Composition) []Finding {
 			// a roster service tool that itself runs code or commands
 			// (pods_exec, browser_run_code) says so in its own entry: that
 			// teaches the tool, not the code channel
-			own := entry{ok: ok, ns: strings.ToLower(owner.Namespace()), runner: ok && executes(owner.Name())}
+			ns := strings.ToLower(owner.Namespace())
+			own := entry{ok: ok, ns: ns, runner: ok && executes(owner.Name()), products: c.products[ns]}
 			for _, f := range c.filter(u.Text, c.mentions(u.Key, u.Text), s, own) {
 				f.Offset += offset
 				f.Section = sec.ID

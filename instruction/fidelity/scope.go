@@ -91,6 +91,8 @@ type entry struct {
 	ns string
 	// runner: the tool runs code or commands itself
 	runner bool
+	// products are the other services its service's tools keep naming
+	products map[string]bool
 }
 
 // speaksOfItself reports whether a mention in the entry is the service
@@ -99,7 +101,7 @@ type entry struct {
 // runs code (not the writing of a program, which only the code channel
 // serves); where it acts, named as a service of the same product as its
 // own ("Create a comment in Notion" by a second Notion server, connected
-// as notionother).
+// as notionother, or as wiki when its tools keep naming Notion).
 func (e entry) speaksOfItself(m mention) bool {
 	switch {
 	case !e.ok:
@@ -109,7 +111,7 @@ func (e entry) speaksOfItself(m mention) bool {
 	case m.kind == KindExec:
 		return e.runner && !m.authoring
 	case m.kind == KindService:
-		return strings.Contains(e.ns, m.ident) || strings.Contains(m.ident, e.ns)
+		return strings.Contains(e.ns, m.ident) || strings.Contains(m.ident, e.ns) || e.products[m.ident]
 	}
 	return false
 }
