@@ -76,8 +76,14 @@ func (s *Server) profileDiff(c echo.Context) error {
 		if err := s.liveTotals(snap, skills, &d.B, agent, vb); err != nil {
 			return err
 		}
-		da, _ := runtime.AgentContext{Agent: agent, Version: va}.Draft(snap, nil)
-		db, _ := runtime.AgentContext{Agent: agent, Version: vb}.Draft(snap, nil)
+		da, err := s.evalDraft(ctx, snap, runtime.AgentContext{Agent: agent, Version: va})
+		if err != nil {
+			return err
+		}
+		db, err := s.evalDraft(ctx, snap, runtime.AgentContext{Agent: agent, Version: vb})
+		if err != nil {
+			return err
+		}
 		if d.Selection, err = s.compareSelection(c, agent.ID, agent.Slug, "v"+strconv.Itoa(a), "v"+strconv.Itoa(b), da.Input(), db.Input()); err != nil {
 			return err
 		}

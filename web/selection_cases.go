@@ -90,7 +90,10 @@ func (s *Server) renderSelectionCases(c echo.Context, status int, a *models.Agen
 		if err != nil {
 			return err
 		}
-		draft, _ := ac.Draft(snap, nil)
+		draft, err := s.evalDraft(ctx, snap, ac)
+		if err != nil {
+			return err
+		}
 		for _, deferred := range []bool{false, true} {
 			in := draft.Input()
 			in.Options.Deferred = deferred

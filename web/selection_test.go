@@ -209,3 +209,30 @@ func TestSkillProposalShowsBrokenCases(t *testing.T) {
 		t.Errorf("proposal page: %q", d.Find(`[data-testid="selection-compare"]`).Text())
 	}
 }
+
+// TestSkillCasesFareAlikeOnEverySurface: a case expecting a skill the
+// agent's roster serves is on the first step on the cases page and in
+// profile compare, as in the forge's panel — every surface evaluates the
+// same draft, skills included.
+func TestSkillCasesFareAlikeOnEverySurface(t *testing.T) {
+	h := sqliteOnly(t)
+	ed := h.login("admin", adminPassword)
+	suite := "cases:\n  - {task: \"prepare the quarterly business review\", expect: [\"skill:quarterly-report\"]}\n  - {task: \"make a bar chart of revenue\", expect: [render_chart]}\n"
+	if res, _ := ed.postCases("analyst", "0", suite, ""); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("save: %d", res.StatusCode)
+	}
+	_, d := ed.get("/forge?agent=analyst")
+	state, _ := d.Find(`input[name="state"]`).Attr("value")
+	_, panel := ed.getHX("/forge/selection?state=" + url.QueryEscape(state))
+	if got := panel.Find(`[data-testid="cases-totals-this draft"]`).Text(); !strings.Contains(got, "(2/2)") {
+		t.Fatalf("forge panel: %q", got)
+	}
+	_, d = ed.get("/agents/analyst/cases")
+	if got := d.Find(`[data-testid="cases-totals-all tools listed"]`).Text(); !strings.Contains(got, "(2/2)") {
+		t.Errorf("cases page: %q", got)
+	}
+	_, d = ed.get("/profiles/data-analyst/diff?a=2&b=2")
+	if got := d.Find(`[data-testid="selection-compare"]`).Text(); strings.Count(got, "1.00") < 4 {
+		t.Errorf("profile compare: %q", got)
+	}
+}

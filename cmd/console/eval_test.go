@@ -128,3 +128,23 @@ func TestReadmeEvalExamples(t *testing.T) {
 		t.Errorf("%d README eval examples, want 2", n)
 	}
 }
+
+// TestEvalCLICountsSkills: a case expecting a skill the agent's roster
+// serves is on the first step, as the forge says; without deferred mode
+// nothing is unreachable.
+func TestEvalCLICountsSkills(t *testing.T) {
+	dir := t.TempDir()
+	db, file := filepath.Join(dir, "e.db"), filepath.Join(dir, "cases.yaml")
+	os.WriteFile(file, []byte("cases:\n  - {task: \"prepare the quarterly business review\", expect: [\"skill:quarterly-report\"]}\n"), 0o600)
+	out, err := runCLI(t, db, "eval", file, "--agent", "analyst", "--json")
+	if err != nil {
+		t.Fatal(err, out)
+	}
+	var r eval.Report
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.RecallAtK != 1 || r.Cases[0].Tools[0].Where != eval.FirstStep {
+		t.Errorf("the analyst's quarterly-report skill: %s", out)
+	}
+}

@@ -10,8 +10,21 @@ import (
 // for an agent (and profile) when one is named, else for the listed tools.
 // It refuses what Compose refuses (unknown tools, services, pins), naming
 // the field, and returns the tools that did not make the roster. The
-// selection evaluation (`console eval`, the forge panel) runs on it.
+// draft carries the production skills, as Compose's does, so the
+// selection evaluation (`console eval`, the forge panel) places an
+// expected skill where the composer lists it.
 func BuildDraft(ctx context.Context, store Store, snap *Snapshot, req Request) (instruction.Draft, []instruction.Dropped, error) {
+	d, dropped, err := buildDraft(ctx, store, snap, req)
+	if err != nil {
+		return d, dropped, err
+	}
+	if d.Skills, err = Skills(ctx, store); err != nil {
+		return d, nil, err
+	}
+	return d, dropped, nil
+}
+
+func buildDraft(ctx context.Context, store Store, snap *Snapshot, req Request) (instruction.Draft, []instruction.Dropped, error) {
 	if req.Agent == "" {
 		if req.Profile != "" {
 			return instruction.Draft{}, nil, &instruction.FieldError{Field: "profile", Message: "a profile needs an agent"}
