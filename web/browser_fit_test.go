@@ -2,13 +2,16 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/agentforge/console/catalog/catalogtest"
+	"github.com/agentforge/console/instruction/deferred"
 	"github.com/agentforge/console/models"
 )
 
@@ -39,6 +42,8 @@ var fitPages = []struct{ name, path string }{
 	{"proposal-promoted", "/proposals/2"},
 	{"agent-cases", "/agents/analyst/cases"},
 	{"runs", "/runs"},
+	{"run", "/runs/fit-run"},
+	{"forge-run", "/forge?agent=analyst&deferred=1&rq=draw+a+chart&rq=write+a+file&rq=run+a+sql+query"},
 	{"groups", "/groups"},
 	{"group", "/groups/contractors"},
 	{"checks", "/checks"},
@@ -49,13 +54,16 @@ var fitPages = []struct{ name, path string }{
 	{"account", "/account"},
 }
 
-// tableOverflow names the first table that runs past its panel (tables
-// meant to scroll sit in a .table-scroll box and are exempt), or "".
+// tableOverflow names the first table that runs past its panel, or past
+// main's content box when it sits in no panel, or "". No table is exempt:
+// a column scrolled out of sight is a column nobody reads (the run page's
+// Call column was, at every width).
 const tableOverflow = `(() => {
 	for (const t of document.querySelectorAll("main table")) {
-		const box = t.closest(".panel");
-		if (!box || t.closest(".table-scroll") || t.closest("details:not([open])") || t.offsetParent === null) continue;
-		const over = Math.round(t.getBoundingClientRect().right - box.getBoundingClientRect().right);
+		if (t.closest("details:not([open])") || t.offsetParent === null) continue;
+		const panel = t.closest(".panel"), box = panel || t.closest("main");
+		const edge = box.getBoundingClientRect().right - (panel ? 0 : parseFloat(getComputedStyle(box).paddingRight) || 0);
+		const over = Math.round(t.getBoundingClientRect().right - edge);
 		if (over > 1) return (t.dataset.testid || t.className || "a table") + " by " + over + " px";
 	}
 	return "";
@@ -101,6 +109,7 @@ func TestBrowserPagesFit(t *testing.T) {
 	if _, err := h.store.ApplyImport(ctx, "importer", models.SourceMCP, "github", catalogtest.GitHub(t), ""); err != nil {
 		t.Fatal(err)
 	}
+	fitRun(t, h)
 	bctx := browserWithin(t, 10*time.Minute)
 	for _, width := range []int{1440, 1024, 768} {
 		step(t, bctx, "viewport", chromedp.EmulateViewport(int64(width), 900))
@@ -135,4 +144,30 @@ func TestBrowserPagesFit(t *testing.T) {
 			}
 		}
 	}
+}
+
+// fitRun leaves the evidence of a runtime run, fit-run, with every kind of
+// row the run page shows: searches (one with a huge step number), steps
+// with accepted and rejected receipts, and calls of each verdict.
+func fitRun(t *testing.T, h *harness) {
+	t.Helper()
+	key := h.runtimeKey()
+	post := func(path string, body map[string]any) []byte {
+		res, b := h.api(http.MethodPost, "/api/v1/runs/fit-run/"+path, key, body)
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("%s: %d %s", path, res.StatusCode, b)
+		}
+		return b
+	}
+	var sr struct{ Receipt json.RawMessage }
+	_ = json.Unmarshal(post("search", map[string]any{"agent": "analyst", "query": "run a sql query and draw a chart", "step": 0, "limit": 6}), &sr)
+	post("search", map[string]any{"agent": "analyst", "query": "write a file", "step": deferred.MaxStep})
+	receipts := []any{[]any{sr.Receipt, "junk", sr.Receipt}}
+	post("steps", map[string]any{"agent": "analyst", "receipts": []any{}})
+	post("steps", map[string]any{"agent": "analyst", "receipts": receipts})
+	for _, tool := range []string{"compute_statistics", "workspace_write", "web_fetch", "search_tools", "load_skill"} {
+		post("calls", map[string]any{"agent": "analyst", "tool": tool, "receipts": receipts})
+	}
+	post("calls", map[string]any{"agent": "analyst", "tool": "exec", "subject": map[string]any{"id": "c", "groups": []string{"contractors"}}, "pins": []string{"exec"}})
+	h.app.evidence.flush()
 }
