@@ -56,7 +56,8 @@ func TestSelectionCasesEditedVersionedAudited(t *testing.T) {
 		for field, suite := range map[string]string{
 			"cases[0].kind":      "cases: [{task: x, expect: [read_file], kind: odd}]",
 			"cases[0].expect[0]": "cases: [{task: x, expect: [read_fiel]}]",
-			"file":               "cases: [{task: x, expect: [read_file], extra: 1}]",
+			"cases[0].extra":     "cases: [{task: x, expect: [read_file], extra: 1}]",
+			"cases[0].expect":    "cases: [{task: x, expect: read_file}]",
 		} {
 			res, sel := ed.postCases("analyst", "0", suite, "")
 			if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(sel.Find(`[data-testid="cases-error"]`).Text(), field) || !strings.Contains(sel.Find(`textarea[name="suite"]`).Text(), suite) {

@@ -42,7 +42,8 @@ func TestParseSuiteNamesTheField(t *testing.T) {
 		{"bad id", "cases: [{task: x, expect: ['Not An Id']}]", "cases[0].expect[0]"},
 		{"no_tool with a tool", "cases: [{task: x, expect: [a], kind: no_tool}]", "cases[0].expect"},
 		{"rare without a tool", "cases: [{task: x, expect: [], kind: rare}]", "cases[0].expect"},
-		{"unknown field", "cases: [{task: x, expect: [a], wat: 1}]", "file"},
+		{"unknown field", "cases: [{task: x, expect: [a], wat: 1}]", "cases[0].wat"},
+		{"syntax", "cases: [{task: x, expect: [a]}", "file"},
 		{"json", `{"cases":[{"task":"x","expect":["a"]},{"task":"","expect":[]}]}`, "cases[1].task"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

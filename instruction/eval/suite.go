@@ -82,7 +82,7 @@ func ParseSuite(data []byte) (Suite, error) {
 		return s, &FieldError{"cases", "the file is empty"}
 	}
 	if err := yaml.UnmarshalWithOptions(data, &s, yaml.Strict()); err != nil {
-		return s, &FieldError{"file", oneLine(err.Error())}
+		return s, decodeError(data, err)
 	}
 	if s.K == 0 {
 		s.K = DefaultK

@@ -1,0 +1,37 @@
+package eval
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestParseSuiteNamesTheFieldOfEveryDecodeError: a file whose value has
+// the wrong type or an unknown key is refused naming the field's path
+// (cases[0].expect), in words a user reads — never a Go type or struct
+// name — in JSON and YAML alike.
+func TestParseSuiteNamesTheFieldOfEveryDecodeError(t *testing.T) {
+	for _, tc := range []struct{ file, field, says string }{
+		{`{"cases":[{"task":"x","expect":"render_chart"}]}`, "cases[0].expect", "a list"},
+		{"cases:\n  - task: x\n    expect: render_chart\n", "cases[0].expect", "a list"},
+		{"k: five\ncases:\n  - {task: x, expect: [render_chart]}\n", "k", "a whole number"},
+		{"cases:\n  - {task: x, expect: [render_chart]}\n  - {task: y, expect: [render_chart], held_out: 3}\n", "cases[1].held_out", "true or false"},
+		{"cases:\n  - {task: [a, b], expect: [render_chart]}\n", "cases[0].task", "text"},
+		{"cases:\n  - {task: x, expect: [[render_chart]]}\n", "cases[0].expect[0]", "text"},
+		{"cases:\n  - task: x\n    expekt: [a]\n", "cases[0].expekt", "unknown field"},
+		{"cases: {task: x}\n", "cases", "a list"},
+		{"- {task: x}\n", "file", "a mapping"},
+		{"cases:\n  - {task: x, expect: [render_chart]}\ncases:\n  - {task: y, expect: [render_chart]}\n", "cases", "more than once"},
+		{"k: 99999999999999999999999\ncases:\n  - {task: x, expect: [render_chart]}\n", "k", "a whole number"},
+	} {
+		_, err := ParseSuite([]byte(tc.file))
+		var fe *FieldError
+		if !errors.As(err, &fe) || fe.Field != tc.field || !strings.Contains(fe.Message, tc.says) {
+			t.Errorf("%q: %v, want field %s saying %q", tc.file, err, tc.field, tc.says)
+			continue
+		}
+		if strings.Contains(fe.Message, "Go ") || strings.Contains(fe.Message, "struct") || strings.Contains(fe.Message, "Suite.") {
+			t.Errorf("%q: the message speaks Go: %q", tc.file, fe.Message)
+		}
+	}
+}
