@@ -148,6 +148,8 @@ type indexed struct {
 	readOnly                          bool     // its effects are read-only
 	// needs is the kinds of reference its required parameters take
 	needs refKind
+	// takes is the kinds of reference any of its parameters take
+	takes refKind
 }
 
 type posting struct {
@@ -223,7 +225,7 @@ func makeSearchDoc(c Contract, st stemmer) searchDoc {
 	d.fields[fieldNamespace] = st.terms(c.Namespace())
 	ops := operations(c.Params)
 	d.fields[fieldOperations] = st.terms(strings.Join(ops, " "))
-	d.tool = indexed{c.ID, c.Title, strings.TrimSpace(c.Purpose), c.Namespace(), uniq(append([]string(nil), name...)), reads(c, name, ops, st), needs(c.Params, st)}
+	d.tool = indexed{c.ID, c.Title, strings.TrimSpace(c.Purpose), c.Namespace(), uniq(append([]string(nil), name...)), reads(c, name, ops, st), needs(c.Params, st), takes(c.Params, st)}
 	return d
 }
 
@@ -524,7 +526,7 @@ func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
 		// a reference says what kind of thing the request acts on
 		// ("#general" a channel, "acme/api" a repository): a tool whose
 		// text never names that kind acts on something else
-		if len(kinds) > 0 && !ix.hasAny(d, kinds) {
+		if len(kinds) > 0 && ix.tools[d].takes&gave == 0 && !ix.hasAny(d, kinds) {
 			s *= kindMisfitWeight
 		}
 		// a tool that needs a kind of reference the task does not give,

@@ -26,10 +26,16 @@ var paramKinds = map[string]refKind{
 // needs is the kinds of reference a tool's required top-level parameters
 // take, read from their names ("url", "repo", "channel_id", "path") and
 // a URI format.
-func needs(ps []Param, st stemmer) refKind {
+func needs(ps []Param, st stemmer) refKind { return paramsTake(ps, st, true) }
+
+// takes is the kinds of reference any of a tool's top-level parameters
+// take (see needs).
+func takes(ps []Param, st stemmer) refKind { return paramsTake(ps, st, false) }
+
+func paramsTake(ps []Param, st stemmer, required bool) refKind {
 	var k refKind
 	for _, p := range ps {
-		if !p.Required {
+		if required && !p.Required {
 			continue
 		}
 		if f := strings.ToLower(p.Format); f == "uri" || f == "url" {

@@ -62,3 +62,22 @@ func TestRequiredParametersTakeTheTasksReferences(t *testing.T) {
 		"shelve logs/a.txt and logs/b.txt into old.zip": "shelve_files",
 	})
 }
+
+// A tool one of whose parameters takes the kind of reference the task
+// gives ("repo_path" a folder) meets that kind, whatever words its text
+// uses for it.
+func TestAParameterTakesTheReferencesKind(t *testing.T) {
+	req := func(name, desc string) Param {
+		return Param{Name: name, Type: "string", Required: true, Description: desc}
+	}
+	ix := NewIndex([]Contract{
+		{ID: "vcs_status", Title: "Working tree status", Purpose: "Shows uncommitted changes in a working tree.", Class: ClassWorkspace, Effects: EffectsReadOnly, Version: "1",
+			Params: []Param{req("repo_path", "Where the working tree is.")}},
+		{ID: "dir_entries", Title: "Directory entries", Purpose: "Lists the entries of a directory.", Class: ClassWorkspace, Effects: EffectsReadOnly, Version: "1",
+			Params: []Param{req("directory", "The directory.")}},
+	})
+	wantTops(t, ix, map[string]string{
+		"list uncommitted changes in ~/code/api": "vcs_status",
+		"list the entries of ~/code/api":         "dir_entries",
+	})
+}
