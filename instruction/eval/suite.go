@@ -107,11 +107,17 @@ func (s Suite) Validate() error {
 	if len(s.Cases) > MaxCases {
 		return &FieldError{"cases", fmt.Sprintf("at most %d cases", MaxCases)}
 	}
+	seen := make(map[string]int, len(s.Cases))
 	for i, c := range s.Cases {
 		if err := c.Validate(); err != nil {
 			fe := err.(*FieldError)
 			return &FieldError{fmt.Sprintf("cases[%d].%s", i, fe.Field), fe.Message}
 		}
+		task := strings.TrimSpace(c.Task)
+		if j, ok := seen[task]; ok {
+			return &FieldError{fmt.Sprintf("cases[%d].task", i), fmt.Sprintf("repeats cases[%d]: a case given twice counts twice in every total", j)}
+		}
+		seen[task] = i
 	}
 	return nil
 }
@@ -125,6 +131,12 @@ func (c Case) Validate() error {
 	if len(c.Task) > MaxTaskBytes {
 		return &FieldError{"task", fmt.Sprintf("is over %d bytes", MaxTaskBytes)}
 	}
+	if strings.ContainsRune(c.Task, 0) {
+		return &FieldError{"task", "contains a NUL character"}
+	}
+	if msg := catalog.HiddenText(c.Task); msg != "" {
+		return &FieldError{"task", strings.Replace(msg, "the model reads", "the evaluation searches for", 1)}
+	}
 	if c.Kind != "" && !validKind(c.Kind) {
 		return &FieldError{"kind", fmt.Sprintf("%q is not one of %s", c.Kind, strings.Join(Kinds, ", "))}
 	}
@@ -132,6 +144,11 @@ func (c Case) Validate() error {
 		return &FieldError{"expect", fmt.Sprintf("at most %d tools", MaxExpect)}
 	}
 	for j, e := range c.Expect {
+		for i := range j {
+			if c.Expect[i] == e {
+				return &FieldError{fmt.Sprintf("expect[%d]", j), fmt.Sprintf("repeats expect[%d] (%s)", i, e)}
+			}
+		}
 		for _, id := range Alternatives(e) {
 			if !toolRef.MatchString(id) {
 				return &FieldError{fmt.Sprintf("expect[%d]", j), fmt.Sprintf("%q is not a tool id or skill:SLUG", e)}

@@ -35,3 +35,28 @@ func TestParseSuiteNamesTheFieldOfEveryDecodeError(t *testing.T) {
 		}
 	}
 }
+
+// TestSuiteRefusesWhatAReviewerCannotSeeOrCountsTwice: a task holding text
+// a reviewer cannot see (a direction override, a zero-width or control
+// character, NUL), a task given twice, and a tool expected twice in one
+// case are refused naming the field; a repeated case would count twice in
+// every total.
+func TestSuiteRefusesWhatAReviewerCannotSeeOrCountsTwice(t *testing.T) {
+	for _, tc := range []struct{ file, field, says string }{
+		{"cases:\n  - {task: \"plot \u202erevenue\", expect: [render_chart]}\n", "cases[0].task", "U+202E"},
+		{"cases:\n  - {task: \"plot\u200b revenue\", expect: [render_chart]}\n", "cases[0].task", "U+200B"},
+		{`{"cases":[{"task":"plot\u0000 revenue","expect":["render_chart"]}]}`, "cases[0].task", "NUL"},
+		{`{"cases":[{"task":"plot\u001b[31m revenue","expect":["render_chart"]}]}`, "cases[0].task", "U+001B"},
+		{"cases:\n  - {task: plot revenue, expect: [render_chart]}\n  - {task: \" plot revenue \", expect: [exec]}\n", "cases[1].task", "cases[0]"},
+		{"cases:\n  - {task: plot revenue, expect: [render_chart, exec, render_chart]}\n", "cases[0].expect[2]", "expect[0]"},
+	} {
+		_, err := ParseSuite([]byte(tc.file))
+		var fe *FieldError
+		if !errors.As(err, &fe) || fe.Field != tc.field || !strings.Contains(fe.Message, tc.says) {
+			t.Errorf("%q: %v, want field %s saying %q", tc.file, err, tc.field, tc.says)
+		}
+	}
+	if _, err := ParseSuite([]byte("cases:\n  - {task: \"plot the 👩‍💻 revenue, naïve café\", expect: [render_chart]}\n  - {task: plot revenue, expect: [render_chart]}\n")); err != nil {
+		t.Errorf("visible text and distinct tasks: %v", err)
+	}
+}
