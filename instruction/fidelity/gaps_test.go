@@ -13,17 +13,22 @@ import (
 
 // TestRunnerEntryStillTeachesWritingPrograms: a tool that runs code says
 // so in its own entry without teaching the code channel, but telling the
-// reader to write a program is authoring, which only the code channel
-// serves — a finding in the runner's entry too, in both forms.
+// reader to write a program that nothing in its sentence runs is
+// authoring for the code channel — a finding in the runner's entry too,
+// in both forms; a program written to be run in the same sentence ("write
+// a bash script and execute it here") is the runner's own input.
 func TestRunnerEntryStillTeachesWritingPrograms(t *testing.T) {
 	runner := catalog.Contract{ID: "box.run_code", Title: "Run box code", Class: catalog.ClassService, Effects: catalog.EffectsDestructive, Version: "1",
 		Purpose: "Run code in the box; the command will be executed as root. To summarise its output, write a Python script."}
 	quiet := runner
 	quiet.ID, quiet.Purpose = "box.exec_cmd", "Execute a command in the box (shell access); commands run as root and the script is executed at once."
-	cat := catalogtest.New(t, append(catalogtest.Builtin(t), runner, quiet))
+	// a program written to be run by the tool itself is its input
+	own := runner
+	own.ID, own.Purpose = "box.run_script", "Run a script in the box. Write a bash script and execute it here; its output comes back."
+	cat := catalogtest.New(t, append(catalogtest.Builtin(t), runner, quiet, own))
 	ch := fidelity.ForComposition(cat.Contracts())
 	for _, form := range []string{catalog.FormFull, catalog.FormCompact} {
-		for _, k := range []catalog.Contract{runner, quiet} {
+		for _, k := range []catalog.Contract{runner, quiet, own} {
 			roster := pick(t, cat, func(c catalog.Contract) bool { return c.ID == k.ID })
 			fs := ch.CheckComposition(compose(t, instruction.Input{Roster: roster, Services: []string{"box"}, Options: instruction.Options{CatalogForm: form}}))
 			var writing int

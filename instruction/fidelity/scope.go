@@ -126,7 +126,7 @@ func (c *Checker) filter(text string, ms []mention, s *Scope, own entry) []Findi
 	// interpreter") are one place
 	seen := map[string]int{}
 	for _, m := range ms {
-		if own.speaksOfItself(m) {
+		if own.speaksOfItself(m) || own.runner && m.kind == KindExec && runsInSentence(text, m) {
 			continue
 		}
 		f, ok := s.judge(m)
@@ -188,3 +188,27 @@ func (s *Scope) judge(m mention) (Finding, bool) {
 	}
 	return Finding{}, false
 }
+
+// runsInSentence reports whether an authoring exec mention's sentence
+// also speaks of running what is written: in a runner's own entry, "write
+// a bash script and execute it here" writes the runner's input, while "to
+// summarise its output, write a Python script" teaches the code channel.
+func runsInSentence(text string, m mention) bool {
+	if !m.authoring {
+		return false
+	}
+	from := strings.LastIndexAny(text[:m.start], ".!?\n") + 1
+	to := len(text)
+	if i := strings.IndexAny(text[m.end:], ".!?\n"); i >= 0 {
+		to = m.end + i
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text[from:to]), func(r rune) bool { return r < 'a' || r > 'z' }) {
+		if runningWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// runningWords say that something is run.
+var runningWords = set("run", "runs", "running", "ran", "execute", "executes", "executing", "executed", "execution")
