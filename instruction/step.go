@@ -216,7 +216,11 @@ func activatedSection(c *Composition, pre Input, activated, helpers []*catalog.E
 	}
 	s := Section{ID: SectionActivated, Group: GroupCatalog, Reason: fmt.Sprintf("activated by search receipts: %s", strings.Join(ids, ", "))}
 	s.Units = append(s.Units, lib.unit(fmt.Sprintf("activated/header/%d", len(activated)), func() string {
-		return fmt.Sprintf("# Activated tools\n\nYour latest search activated %s, described below. Call them by their exact ids from this reply on, until a new search replaces them.\n\n", countOf(len(activated), "more tool", "more tools"))
+		call := "Call them by their exact ids from this reply on, until a new search replaces them."
+		if len(activated) == 1 {
+			call = "Call it by its exact id from this reply on, until a new search replaces it."
+		}
+		return fmt.Sprintf("# Activated tools\n\nYour latest search activated %s, described below. %s\n\n", countOf(len(activated), "more tool", "more tools"), call)
 	}))
 	channels := len(ProtocolFor(gate).Channels)
 	add := func(b Block) {
