@@ -457,12 +457,32 @@ func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
 	asked := make(map[string]bool, len(cs))
 	var request []string
 	edits, reads := false, false
+	// beside a request, a question's words say what it is about, not
+	// which tool is asked for ("when was the latest release? have a look
+	// on the internet")
+	questionOnly := map[string]bool{}
+	requested := false
+	for _, q := range qs {
+		requested = requested || q.verb && !q.question && !q.content && !q.implied
+	}
+	if requested {
+		for _, q := range qs {
+			if q.question && !q.content {
+				questionOnly[q.stem] = true
+			}
+		}
+		for _, q := range qs {
+			if !q.question {
+				delete(questionOnly, q.stem)
+			}
+		}
+	}
 	for _, c := range cs {
 		e, r := c.verbClass()
 		edits = edits || e
 		reads = reads || r
 		if !c.content {
-			asked[c.own] = !c.verb || actionVerbs[c.own]
+			asked[c.own] = (!c.verb || actionVerbs[c.own]) && !questionOnly[c.own]
 			if !c.verb {
 				request = append(request, c.own)
 			}

@@ -82,3 +82,21 @@ func TestAWishForNoMoreIsARequest(t *testing.T) {
 		"don't zip anything, just move them to old/":           "move_files",
 	})
 }
+
+// Beside a request, a question's words say what the task is about, not
+// which tool is asked for: they name no tool.
+func TestAQuestionBesideARequestNamesNoTool(t *testing.T) {
+	tool := func(id, title, purpose string) Contract {
+		return Contract{ID: id, Title: title, Purpose: purpose, Class: ClassWorkspace, Effects: EffectsReadOnly, Version: "1"}
+	}
+	ix := NewIndex([]Contract{
+		tool("latest_release", "Latest release", "Gets the latest release of a project."),
+		tool("list_releases", "List releases", "Lists the releases of a project."),
+		tool("web_lookup", "Web lookup", "Searches the internet."),
+		tool("read_file", "Read file", "Reads a file."),
+	})
+	wantTops(t, ix, map[string]string{
+		"When did the city put out its latest release of the parking rules? search the internet": "web_lookup",
+		"what is the latest release of acme?":                                                    "latest_release",
+	})
+}
