@@ -126,7 +126,7 @@ func runSchemas(c deferred.Ceilings) obj {
 			"catalog_form": obj{"type": "string", "enum": []string{"full", "compact"}, "description": "absent: the profile's"},
 			"encoding":     obj{"type": "string", "enum": []string{"o200k_base", "cl100k_base"}, "description": "the tokenizer the counts use; absent: o200k_base"},
 			"receipts":     receipts,
-			"pins":         pins("tools every step shows in the stable prefix (absent or null: the profile's). A pin the agent or its profile never had, a code-only helper, or no tool at all is a 422 naming pins; a pin of the agent's this subject is not granted (never, or no longer) or the ledger no longer holds bindable pins nothing and is listed in unpinned[]")}),
+			"pins":         pins("tools every step shows in the stable prefix (absent or null: the profile's). A pin the agent or its profile never had, a code-only helper, or no tool at all is a 422 naming pins; a pin of the agent's this subject is not granted (never, or no longer) or the ledger no longer holds bindable pins nothing and is listed in unpinned[]. Pins that with the always-on tools pass the active-tools or schema-bytes ceiling are a 422 over_ceiling naming pins")}),
 		"RunCallRequest": target(obj{
 			"tool":     desc(tool, "the tool the model called, exactly as written"),
 			"receipts": receipts,

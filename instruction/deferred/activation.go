@@ -113,9 +113,10 @@ func (a Activation) IsActive(id string) bool {
 // deciding step that would take the active set over the active-tools or
 // schema-bytes ceiling activates nothing either (over_ceiling, reported
 // with its index), so parallel searches cannot stop a run; the receipts
-// merged before it stay. More receipts than the ceiling, or always-on
-// tools and pins alone over a ceiling, is an *InputError on the field
-// "receipts" (pins, as the runtime's own choice, are never dropped).
+// merged before it stay. More receipts than the ceiling is an
+// *InputError on the field "receipts"; always-on tools and pins alone
+// over a ceiling one on "pins" (or "agent" without pins: its always-on
+// tools). Pins, as the runtime's own choice, are never dropped.
 func Reconstruct(key []byte, run string, s *Surface, groups [][]json.RawMessage, c Ceilings) (Activation, error) {
 	a := Activation{Always: s.AlwaysOn(), Pins: s.Pins(), Step: -1}
 	total := 0
@@ -126,15 +127,21 @@ func Reconstruct(key []byte, run string, s *Surface, groups [][]json.RawMessage,
 		return a, overCeiling("receipts", total, c.Receipts, "the number of receipts")
 	}
 	base := a.Active()
+	// what is active before any receipt is the pins' doing, or with none
+	// the agent's always-on tools': the error names that field
+	field := "pins"
+	if len(a.Pins) == 0 {
+		field = "agent"
+	}
 	if len(base) > c.Active {
-		return a, overCeiling("receipts", len(base), c.Active, "the number of active tools")
+		return a, overCeiling(field, len(base), c.Active, "the number of always-on tools and pins, active before any receipt,")
 	}
 	bytes := 0
 	for _, id := range base {
 		bytes += s.SchemaBytes(id)
 	}
 	if bytes > c.SchemaBytes {
-		return a, overCeiling("receipts", bytes, c.SchemaBytes, "the active tools' schema bytes")
+		return a, overCeiling(field, bytes, c.SchemaBytes, "the schema bytes of the always-on tools and pins, active before any receipt,")
 	}
 	type valid struct {
 		r                      Receipt

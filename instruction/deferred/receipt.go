@@ -10,8 +10,10 @@ import (
 	"errors"
 	"fmt"
 	"hash"
+	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -183,7 +185,7 @@ func decodeStrict(raw []byte) (Receipt, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&r); err != nil {
-		return r, fmt.Errorf("%w: %v", errMalformed, err)
+		return r, fmt.Errorf("%w: %s", errMalformed, decodeProblem(err))
 	}
 	if dec.More() {
 		return r, fmt.Errorf("%w: more than one JSON value", errMalformed)
@@ -250,4 +252,25 @@ func isHex64(s string) bool {
 		}
 	}
 	return true
+}
+
+// decodeProblem words a decoding error in the receipt's JSON terms, not
+// encoding/json's Go ones ("into Go struct field Receipt.step of type
+// int"): the field and the JSON type it must have.
+func decodeProblem(err error) string {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) {
+		return strings.TrimPrefix(err.Error(), "json: ")
+	}
+	if te.Field == "" {
+		return "not a JSON object"
+	}
+	want := map[reflect.Kind]string{reflect.Int: "an integer", reflect.String: "a string", reflect.Slice: "an array"}[te.Type.Kind()]
+	if want == "" {
+		want = "another JSON type"
+	}
+	if f, ok := reflect.TypeOf(Receipt{}).FieldByNameFunc(func(n string) bool { return strings.EqualFold(n, te.Field) }); ok && f.Type.Kind() == reflect.Slice && f.Type != te.Type {
+		return "each item of " + te.Field + " must be " + want
+	}
+	return te.Field + " must be " + want
 }

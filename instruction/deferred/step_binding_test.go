@@ -2,7 +2,9 @@ package deferred
 
 import (
 	"encoding/json"
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -53,5 +55,56 @@ func TestAReceiptCountsFromItsOwnStep(t *testing.T) {
 	sr := [][]json.RawMessage{{m(KindSearchRequired, 5, "exec")}}
 	if a, _ := Reconstruct(testKey, "r", s, sr, DefaultCeilings()); len(a.Rejected) != 1 || a.Rejected[0].Reason != ReasonSearchRequired {
 		t.Fatalf("SEARCH_REQUIRED: rejected %+v", a.Rejected)
+	}
+}
+
+// TestPinsOverACeilingNamePins: always-on tools and pins alone over the
+// active-tools or schema-bytes ceiling are the runtime's (or profile's)
+// error, and it names pins, the field that put them there — not receipts,
+// which had nothing to do with it. Without pins, the agent's always-on
+// tools alone are over it: the error names agent.
+func TestPinsOverACeilingNamePins(t *testing.T) {
+	c := DefaultCeilings()
+	c.Active = 2
+	pinned := builtinSurface(t, roster, []string{"exec", "read_file"})
+	_, err := Reconstruct(testKey, "r", pinned, nil, c)
+	var ie *InputError
+	if !errors.As(err, &ie) || ie.Field != "pins" || !strings.Contains(ie.Message, "always-on tools and pins") {
+		t.Fatalf("pins over the active ceiling: %v", err)
+	}
+	c = DefaultCeilings()
+	c.SchemaBytes = 10
+	if _, err := Reconstruct(testKey, "r", pinned, nil, c); !errors.As(err, &ie) || ie.Field != "pins" {
+		t.Fatalf("pins over the schema-bytes ceiling: %v", err)
+	}
+	bare := builtinSurface(t, roster, nil) // ask_user is always on
+	if _, err := Reconstruct(testKey, "r", bare, nil, c); !errors.As(err, &ie) || ie.Field != "agent" {
+		t.Fatalf("always-on tools over the schema-bytes ceiling: %v", err)
+	}
+}
+
+// TestMalformedDetailsSpeakJSON: a malformed receipt's detail, for the
+// runtime's trace, says what is wrong in the receipt's JSON terms — never
+// encoding/json's Go wording ("cannot unmarshal string into Go value of
+// type deferred.Receipt") — and names the field whose type is wrong.
+func TestMalformedDetailsSpeakJSON(t *testing.T) {
+	s := builtinSurface(t, roster, nil)
+	good := string(raw(t, Mint(testKey, KindSearch, "r", s.Key(), 0, []string{"exec"})))
+	for _, tc := range []struct{ raw, want string }{
+		{`"hello"`, "not a JSON object"},
+		{`[1,2]`, "not a JSON object"},
+		{`7`, "not a JSON object"},
+		{strings.Replace(good, `"step":0`, `"step":"0"`, 1), "step must be an integer"},
+		{strings.Replace(good, `"names":["exec"]`, `"names":"exec"`, 1), "names must be an array"},
+		{strings.Replace(good, `"names":["exec"]`, `"names":[1]`, 1), "each item of names must be a string"},
+		{strings.Replace(good, `"v":1`, `"v":true`, 1), "v must be an integer"},
+	} {
+		a, _ := Reconstruct(testKey, "r", s, [][]json.RawMessage{{json.RawMessage(tc.raw)}}, DefaultCeilings())
+		if len(a.Rejected) != 1 || a.Rejected[0].Reason != ReasonMalformed {
+			t.Fatalf("%s: %+v", tc.raw, a.Rejected)
+		}
+		if d := a.Rejected[0].Detail; d != tc.want {
+			t.Errorf("%.60s: detail %q, want %q", tc.raw, d, tc.want)
+		}
 	}
 }
