@@ -66,7 +66,7 @@ type qterm struct {
 
 // contextWeight is the weight of a context term (see qterm.context):
 // between a content term's and a request word's.
-const contextWeight = 0.5
+const contextWeight = 0.3
 
 // contentWeight is the weight of a content term: it still counts (a
 // task may be about nothing else), but far less than the words of the
