@@ -221,23 +221,90 @@ func selectionTotals(label string, r eval.Report) views.SelectionTotals {
 	t := views.SelectionTotals{Label: label, K: r.K, Recall: r.RecallAtK, FirstStep: r.FirstStepShare, Top1Misleading: r.Top1Misleading, Reached: r.Reached, Expected: r.Expected}
 	for _, cr := range r.Cases {
 		for _, tr := range cr.Tools {
-			if tr.Where == eval.FirstStep || tr.Where == eval.Search {
+			if reached(tr) {
 				continue
 			}
-			where := "is unreachable"
-			if tr.Where == eval.BeyondK {
-				where = fmt.Sprintf("is not in search's top %d", r.K)
-				if tr.Rank > 0 {
-					where = fmt.Sprintf("ranks %d in search (top %d counts)", tr.Rank, r.K)
-				}
-			}
-			if tr.Via != "" && tr.Where != eval.Unreachable {
-				where += " (it arrives with " + tr.Via + ", which search must find)"
-			}
-			t.Misses = append(t.Misses, views.SelectionMiss{Task: cr.Task, Tool: tr.Tool, Where: where})
+			t.Misses = append(t.Misses, views.SelectionMiss{Task: cr.Task, Tool: tr.Tool, Where: missWhere(tr, r.K)})
 		}
 	}
 	return t
+}
+
+func reached(tr eval.ToolResult) bool { return tr.Where == eval.FirstStep || tr.Where == eval.Search }
+
+// missWhere says where a tool the evaluation did not reach is. A helper
+// that arrives with another tool (exec) is where that tool is: the rank is
+// that tool's.
+func missWhere(tr eval.ToolResult, k int) string {
+	if tr.Where == eval.Unreachable {
+		return "is unreachable"
+	}
+	ranks := fmt.Sprintf("is not in search's top %d", k)
+	if tr.Rank > 0 {
+		ranks = fmt.Sprintf("ranks %d in search (top %d counts)", tr.Rank, k)
+	}
+	if tr.Via != "" {
+		return "arrives with " + tr.Via + ", which " + ranks
+	}
+	return ranks
+}
+
+// toolWhere says where any tool the evaluation placed is.
+func toolWhere(tr eval.ToolResult, k int) string {
+	switch tr.Where {
+	case eval.FirstStep:
+		return "is on the first step"
+	case eval.Search:
+		if tr.Via != "" {
+			return fmt.Sprintf("arrives with %s, which ranks %d in search", tr.Via, tr.Rank)
+		}
+		return fmt.Sprintf("ranks %d in search", tr.Rank)
+	}
+	return missWhere(tr, k)
+}
+
+// caseChanges compares two evaluations of the same cases: the tasks that
+// lose or gain their tools, whose tools leave or reach the first step, and
+// those missed both times but differently — each with what happened to
+// the tools that changed.
+func caseChanges(was, now eval.Report) views.SelectionChanges {
+	var c views.SelectionChanges
+	for i, cr := range now.Cases {
+		if i >= len(was.Cases) || len(cr.Expect) == 0 {
+			continue
+		}
+		w := was.Cases[i]
+		var details []string
+		for j, tr := range cr.Tools {
+			if j >= len(w.Tools) || tr == w.Tools[j] || tr.Where == w.Tools[j].Where && reached(tr) {
+				continue // unchanged, or still reached the same way at another rank
+			}
+			switch {
+			case w.Found && !cr.Found && !reached(tr):
+				details = append(details, tr.Tool+" "+missWhere(tr, now.K))
+			case !w.Found && !cr.Found:
+				details = append(details, tr.Tool+" "+toolWhere(w.Tools[j], was.K)+" before, now "+strings.TrimPrefix(toolWhere(tr, now.K), "is "))
+			default:
+				details = append(details, tr.Tool+" "+toolWhere(tr, now.K))
+			}
+		}
+		change := views.SelectionChange{Task: cr.Task, Detail: strings.Join(details, "; ")}
+		switch {
+		case w.Found && !cr.Found:
+			c.Lost = append(c.Lost, change)
+		case !w.Found && cr.Found:
+			c.Gained = append(c.Gained, change)
+		case !w.Found && !cr.Found:
+			if len(details) > 0 {
+				c.Moved = append(c.Moved, change)
+			}
+		case w.DiscoverySteps == 0 && cr.DiscoverySteps != 0:
+			c.OffFirst = append(c.OffFirst, change)
+		case w.DiscoverySteps != 0 && cr.DiscoverySteps == 0:
+			c.OnFirst = append(c.OnFirst, change)
+		}
+	}
+	return c
 }
 
 // selectionLevers evaluates the cases with each roster-changing lever
@@ -257,21 +324,7 @@ func selectionLevers(d instruction.Draft, suite eval.Suite, now eval.Report) []v
 		r := eval.Evaluate(flipped.Input(), suite.Cases, suite.K)
 		l := views.SelectionLever{Lever: lever, Label: leverLabel(d, lever), Recall: r.RecallAtK, Delta: r.RecallAtK - now.RecallAtK,
 			FirstStep: r.FirstStepShare, FirstDelta: r.FirstStepShare - now.FirstStepShare}
-		for i, cr := range r.Cases {
-			was := now.Cases[i]
-			switch {
-			case was.Found && !cr.Found:
-				l.Lost = append(l.Lost, cr.Task)
-			case !was.Found && cr.Found:
-				l.Gained = append(l.Gained, cr.Task)
-			case len(cr.Expect) == 0:
-			case was.DiscoverySteps == 0 && cr.DiscoverySteps != 0:
-				// still reachable, but only through a search now
-				l.OffFirst = append(l.OffFirst, cr.Task)
-			case was.DiscoverySteps != 0 && cr.DiscoverySteps == 0:
-				l.OnFirst = append(l.OnFirst, cr.Task)
-			}
-		}
+		l.SelectionChanges = caseChanges(now, r)
 		out = append(out, l)
 	}
 	return out
@@ -303,13 +356,6 @@ func compareSuite(suite eval.Suite, agentSlug, labelA, labelB string, a, b instr
 	}
 	ra, rb := eval.Evaluate(a, suite.Cases, suite.K), eval.Evaluate(b, suite.Cases, suite.K)
 	d.A, d.B = selectionTotals(labelA, ra), selectionTotals(labelB, rb)
-	for i := range ra.Cases {
-		switch {
-		case ra.Cases[i].Found && !rb.Cases[i].Found:
-			d.Lost = append(d.Lost, ra.Cases[i].Task)
-		case !ra.Cases[i].Found && rb.Cases[i].Found:
-			d.Gained = append(d.Gained, ra.Cases[i].Task)
-		}
-	}
+	d.SelectionChanges = caseChanges(ra, rb)
 	return d
 }

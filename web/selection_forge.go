@@ -38,7 +38,7 @@ func (s *Server) forgeSelection(c echo.Context) error {
 		now := eval.Evaluate(fc.draft.Input(), suite.Cases, suite.K)
 		d.Totals = selectionTotals("this draft", now)
 		for _, l := range selectionLevers(fc.draft, suite, now) {
-			if l.Delta == 0 && l.FirstDelta == 0 && len(l.Lost)+len(l.Gained)+len(l.OffFirst)+len(l.OnFirst) == 0 {
+			if l.Delta == 0 && l.FirstDelta == 0 && l.None() {
 				d.Same++
 				continue
 			}

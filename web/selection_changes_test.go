@@ -1,0 +1,68 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/instruction/eval"
+)
+
+// TestSelectionChangesNameTheToolAndWhereItWent: a lever or a compared
+// version that loses a task names the tool it loses and where that tool is
+// now, on the forge's panel and on profile compare alike.
+func TestSelectionChangesNameTheToolAndWhereItWent(t *testing.T) {
+	h := sqliteOnly(t)
+	ed := h.login("admin", adminPassword)
+	if res, _ := ed.postCases("analyst", "0", analystCases, ""); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("save: %d", res.StatusCode)
+	}
+	_, d := ed.get("/forge?agent=analyst")
+	state, _ := d.Find(`input[name="state"]`).Attr("value")
+	_, panel := ed.getHX("/forge/selection?state=" + url.QueryEscape(state))
+	lost := panel.Find(`[data-testid="selection-lever-deferred"] [data-testid="lever-lost"]`).Text()
+	if !strings.Contains(lost, "tidy this up") || !strings.Contains(lost, "workspace_write") {
+		t.Errorf("the deferred lever's lost task does not name its tool: %q", lost)
+	}
+	suite := "cases:\n  - {task: \"give me summary statistics of the survey columns\", expect: [compute_statistics]}\n  - {task: \"make a bar chart of revenue\", expect: [render_chart]}\n"
+	if res, _ := ed.postCases("analyst", "1", suite, ""); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("save: %d", res.StatusCode)
+	}
+	_, d = ed.get("/profiles/data-analyst/diff?a=2&b=1")
+	if got := d.Find(`[data-testid="selection-lost"]`).Text(); !strings.Contains(got, "compute_statistics") || !strings.Contains(got, "unreachable") {
+		t.Errorf("compare's lost task does not name its tool: %q", got)
+	}
+}
+
+// TestCaseChangesSeeAMoveBetweenTwoMisses: a case missed under both
+// inputs, but differently (searchable beyond k, then unreachable), is a
+// change, never "fares the same"; a helper's miss says the tool it
+// arrives with is what ranks.
+func TestCaseChangesSeeAMoveBetweenTwoMisses(t *testing.T) {
+	was := eval.Report{K: 5, Cases: []eval.CaseResult{{Task: "qbr", Expect: []string{"skill:q"}, DiscoverySteps: -1,
+		Tools: []eval.ToolResult{{Expect: "skill:q", Tool: "skill:q", Where: eval.BeyondK, Rank: 7}}}}}
+	now := eval.Report{K: 5, Cases: []eval.CaseResult{{Task: "qbr", Expect: []string{"skill:q"}, DiscoverySteps: -1,
+		Tools: []eval.ToolResult{{Expect: "skill:q", Tool: "skill:q", Where: eval.Unreachable}}}}}
+	c := caseChanges(was, now)
+	if len(c.Moved) != 1 || !strings.Contains(c.Moved[0].Detail, "ranks 7") || !strings.Contains(c.Moved[0].Detail, "unreachable") || c.None() {
+		t.Errorf("moved: %+v", c)
+	}
+	// a lost task names the tool it lost, not one still on the first step
+	// at another rank
+	two := func(exec eval.ToolResult, chartRank int, found bool) eval.Report {
+		return eval.Report{K: 5, Cases: []eval.CaseResult{{Task: "run and plot", Expect: []string{"exec", "render_chart"}, Found: found,
+			Tools: []eval.ToolResult{exec, {Expect: "render_chart", Tool: "render_chart", Where: eval.FirstStep, Rank: chartRank}}}}}
+	}
+	lost := caseChanges(two(eval.ToolResult{Expect: "exec", Tool: "exec", Where: eval.FirstStep, Rank: 1}, 2, true),
+		two(eval.ToolResult{Expect: "exec", Tool: "exec", Where: eval.Unreachable}, 1, false))
+	if len(lost.Lost) != 1 || lost.Lost[0].Detail != "exec is unreachable" {
+		t.Errorf("lost: %+v", lost)
+	}
+	if c := caseChanges(was, was); !c.None() {
+		t.Errorf("the same report changes: %+v", c)
+	}
+	if got := missWhere(eval.ToolResult{Tool: "save_table", Where: eval.BeyondK, Rank: 6, Via: "exec"}, 5); !strings.Contains(got, "exec") || !strings.Contains(got, "ranks 6") || strings.Index(got, "exec") > strings.Index(got, "ranks 6") {
+		t.Errorf("a helper's miss: %q", got)
+	}
+}
