@@ -85,7 +85,7 @@ const (
 	unknownWordBoost = 2.0
 	// kindMisfitWeight scales a tool that names no kind of thing the
 	// task's references are (see qterm.kind)
-	kindMisfitWeight = 0.6
+	kindMisfitWeight = 0.4
 	// needMisfitWeight scales a tool whose required parameters take none
 	// of the kinds of reference the task gives (see needs)
 	needMisfitWeight = 0.7

@@ -81,3 +81,20 @@ func TestAParameterTakesTheReferencesKind(t *testing.T) {
 		"list the entries of ~/code/api":         "dir_entries",
 	})
 }
+
+// A tool named for the task's very verb is still the wrong one when the
+// task's reference is of a kind it never names: "write to #standup" is a
+// message to a channel, not a file.
+func TestAKindOutweighsTheVerbInAName(t *testing.T) {
+	p := func(name, desc string) Param { return Param{Name: name, Type: "string", Description: desc} }
+	ix := NewIndex([]Contract{
+		{ID: "write_file", Title: "Write file", Purpose: "Write text into a file in the workspace.", Class: ClassWorkspace, Effects: EffectsWorkspaceWrite, Version: "1",
+			Params: []Param{p("path", "Where the file goes."), p("text", "What the file holds.")}},
+		{ID: "chat_send", Title: "Send to chat", Purpose: "Send a message to a team chat channel.", Class: ClassWorkspace, Effects: EffectsWorkspaceWrite, Version: "1",
+			Params: []Param{p("channel", "The channel to send to."), p("body", "The message.")}},
+	})
+	wantTops(t, ix, map[string]string{
+		"write to #standup that the build is green":  "chat_send",
+		"write to status.md that the build is green": "write_file",
+	})
+}
