@@ -86,7 +86,7 @@ func runSchemas(c deferred.Ceilings) obj {
 		"properties": obj{"id": obj{"type": "string", "minLength": 1, "maxLength": authority.MaxSubjectID},
 			"groups": obj{"type": "array", "maxItems": authority.MaxGroups, "items": obj{"type": "string", "pattern": authority.GroupRule()}}}}
 	receipts := obj{"type": "array",
-		"description": fmt.Sprintf("the receipts found in the conversation, grouped by step in call order: group i holds the receipts of the searches (and calls) made in step i, an empty array for a step without any. Each receipt is sent back exactly as it was received. At most %d receipts in all (more is a 422 over_ceiling on receipts). Invalid ones are reported in rejected[], never an error", c.Receipts),
+		"description": fmt.Sprintf("the receipts found in the conversation, grouped by step in call order: group i holds the receipts of the searches (and calls) made in step i, an empty array for a step without any. Each receipt is sent back exactly as it was received. At most %d receipts in all (more is a 422 over_ceiling on receipts): only the latest step holding a valid search receipt decides, so a long run stays under the ceiling by sending as [] every group before the one whose receipts the last step's answer marked used (keep the empty groups: a group's index is its step). Invalid ones are reported in rejected[], never an error", c.Receipts),
 		"items":       obj{"type": "array", "items": obj{"description": "a receipt (see RunReceipt) as found in the conversation; anything else is rejected as malformed"}}}
 	pins := func(d string) obj { return obj{"type": "array", "items": tool, "description": d} }
 	target := func(extra obj, required ...string) obj {
