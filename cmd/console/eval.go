@@ -24,7 +24,7 @@ func runEval(ctx context.Context, args []string, stdout *os.File) error {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	agent := fs.String("agent", "", "evaluate for this agent (default: the file's agent)")
 	profile := fs.String("profile", "", "the agent's profile (default: the file's, else the agent's default)")
-	tools := fs.String("tools", "", "comma-separated tool ids (ns.* for a whole service); without an agent the default is every available native tool")
+	tools := fs.String("tools", "", "comma-separated tool ids (ns.* for a whole service); without an agent the default is every available native tool and every tool of --services")
 	services := fs.String("services", "", "comma-separated connected services")
 	deferred := fs.Bool("deferred", false, "deferred tool search: only always-on tools and pins on the first step")
 	pins := fs.String("pins", "", "comma-separated tools shown on the first step in deferred mode")
@@ -34,11 +34,16 @@ func runEval(ctx context.Context, args []string, stdout *os.File) error {
 	if err := fs.Parse(rest); err != nil {
 		return &exitError{2, err}
 	}
-	if file == "" && fs.NArg() == 1 {
+	usage := errors.New("usage: console eval FILE [--agent A] [--profile P] [--tools …] [--services …] [--deferred] [--pins …] [--k 5] [--json]")
+	switch {
+	case file != "" && fs.NArg() > 0:
+		return &exitError{2, fmt.Errorf("one case file at a time: %q is a second argument; %w", fs.Arg(0), usage)}
+	case file == "" && fs.NArg() == 1:
 		file = fs.Arg(0)
-	}
-	if file == "" || fs.NArg() > 1 {
-		return &exitError{2, errors.New("usage: console eval FILE [--agent A] [--profile P] [--tools …] [--services …] [--deferred] [--pins …] [--k 5] [--json]")}
+	case file == "":
+		return &exitError{2, usage}
+	case fs.NArg() > 1:
+		return &exitError{2, usage}
 	}
 	b, err := os.ReadFile(file)
 	if err != nil {
@@ -87,11 +92,12 @@ func runEval(ctx context.Context, args []string, stdout *os.File) error {
 	if err != nil {
 		return err
 	}
-	if len(req.Tools) == 0 && req.Agent == "" {
-		for _, e := range snap.Available().Entries() {
-			if e.Contract().Namespace() == "" {
-				req.Tools = append(req.Tools, e.ID())
-			}
+	if req.Agent == "" {
+		if err := servicesHaveTools(snap, req.Services); err != nil {
+			return err
+		}
+		if len(req.Tools) == 0 {
+			req.Tools = defaultTools(snap, req.Services)
 		}
 	}
 	d, _, err := runtime.BuildDraft(ctx, store, snap, req)
@@ -101,6 +107,9 @@ func runEval(ctx context.Context, args []string, stdout *os.File) error {
 	}
 	if err != nil {
 		return err
+	}
+	if len(req.Pins) > 0 && !d.Options.Deferred {
+		return &exitError{2, errors.New("--pins: pins put tools on the first step in deferred mode only; add --deferred (or deferred: true in the file)")}
 	}
 	r := eval.Evaluate(d.Input(), suite.Cases, suite.K)
 	if *asJSON {
@@ -176,4 +185,36 @@ func steps(n int) string {
 		return "unreachable"
 	}
 	return fmt.Sprint(n)
+}
+
+// defaultTools is the roster without an agent or --tools: every available
+// native tool and every available tool of the listed services.
+func defaultTools(snap *runtime.Snapshot, services []string) []string {
+	listed := map[string]bool{}
+	for _, ns := range services {
+		listed[ns] = true
+	}
+	var ids []string
+	for _, e := range snap.Available().Entries() {
+		if ns := e.Contract().Namespace(); ns == "" || listed[ns] {
+			ids = append(ids, e.ID())
+		}
+	}
+	return ids
+}
+
+// servicesHaveTools refuses a listed service none of whose tools is
+// available: every case needing it would be unreachable, and the totals
+// would measure a roster the user did not mean.
+func servicesHaveTools(snap *runtime.Snapshot, services []string) error {
+	has := map[string]bool{}
+	for _, ns := range snap.Available().Namespaces() {
+		has[ns] = true
+	}
+	for _, ns := range services {
+		if !has[ns] {
+			return &exitError{2, fmt.Errorf("--services: no available tool belongs to service %q (import its tools with console catalog import FILE --format mcp --namespace %s; they count once a reviewer makes them available)", ns, ns)}
+		}
+	}
+	return nil
 }

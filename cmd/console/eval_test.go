@@ -111,6 +111,7 @@ func TestEvalCLIErrorsNameTheField(t *testing.T) {
 // from the repository root.
 func TestReadmeEvalExamples(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "r.db")
+	githubAvailable(t, db) // as the README says to, for its GitHub example
 	n := 0
 	for _, line := range readmeCommands(t, "console eval ") {
 		if strings.Contains(line, "FILE") {
@@ -124,8 +125,8 @@ func TestReadmeEvalExamples(t *testing.T) {
 		}
 		n++
 	}
-	if n < 2 {
-		t.Errorf("%d README eval examples, want 2", n)
+	if n < 3 {
+		t.Errorf("%d README eval examples, want 3", n)
 	}
 }
 
