@@ -364,6 +364,7 @@ func parseTask(q string) ([]qterm, []string) {
 	markPurposes(words)
 	markContext(words)
 	words = markEditedFiles(words)
+	words = markShownFiles(words)
 	words = markTextEdits(words)
 	words = markNewFiles(words)
 	words = markDestinationFiles(words)
@@ -1492,3 +1493,43 @@ func sForm(w string) bool {
 	}
 	return true
 }
+
+// displayVerbs ask for a thing to be put in front of the user.
+var displayVerbs = stemSet("show", "display", "print", "view", "paste", "open")
+
+var readStem = stemWord("read", false)
+
+// markShownFiles reads a request to show a named file ("show me
+// profile.json", "open notes.md") or a question about what one holds
+// ("what's in notes.txt?") as a request to read it: the request gains the
+// verb "read", which no display word meets in a file tool's name.
+func markShownFiles(ws []parsedWord) []parsedWord {
+	n := len(ws)
+	for i := 0; i < n; i++ {
+		shows := ws[i].verb && len(ws[i].terms) > 0 && displayVerbs[ws[i].terms[0]]
+		asks := i+1 < n && ws[i].question && (ws[i].lower == "what's" || ws[i].lower == "whats") && ws[i+1].lower == "in" ||
+			i+2 < n && ws[i].question && ws[i].lower == "what" && ws[i+1].lower == "is" && ws[i+2].lower == "in"
+		if shows {
+			// "show me how it differs from …": a way, not the file
+			j := i + 1
+			for j < n && (ws[j].lower == "me" || ws[j].lower == "us") {
+				j++
+			}
+			shows = j == n || !mannerWords[ws[j].lower]
+		}
+		if !shows && !asks {
+			continue
+		}
+		for j := i + 1; j < n && ws[j].clause == ws[i].clause; j++ {
+			if ws[j].file && ws[j].kind && !ws[j].content {
+				ws = append(ws, parsedWord{lower: "read", terms: []string{readStem}, verb: true, implied: true, clause: ws[i].clause})
+				break
+			}
+		}
+	}
+	return ws
+}
+
+// mannerWords open an embedded question about a way or a reason, not a
+// thing ("show me how it differs").
+var mannerWords = map[string]bool{"how": true, "whether": true, "why": true, "if": true}
