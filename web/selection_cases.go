@@ -239,6 +239,13 @@ func missWhere(tr eval.ToolResult, k int) string {
 	if tr.Where == eval.Unreachable {
 		return "is unreachable"
 	}
+	if strings.HasPrefix(tr.Tool, eval.SkillPrefix) {
+		// a skill is listed once search has activated its required tools
+		if tr.Rank > 0 {
+			return fmt.Sprintf("needs its required tools from search, and one of them ranks %d (top %d counts)", tr.Rank, k)
+		}
+		return fmt.Sprintf("needs its required tools from search, and they are not all in its top %d", k)
+	}
 	ranks := fmt.Sprintf("is not in search's top %d", k)
 	if tr.Rank > 0 {
 		ranks = fmt.Sprintf("ranks %d in search (top %d counts)", tr.Rank, k)
@@ -283,7 +290,7 @@ func caseChanges(was, now eval.Report) views.SelectionChanges {
 			case w.Found && !cr.Found && !reached(tr):
 				details = append(details, tr.Tool+" "+missWhere(tr, now.K))
 			case !w.Found && !cr.Found:
-				details = append(details, tr.Tool+" "+toolWhere(w.Tools[j], was.K)+" before, now "+strings.TrimPrefix(toolWhere(tr, now.K), "is "))
+				details = append(details, tr.Tool+" before: "+strings.TrimPrefix(toolWhere(w.Tools[j], was.K), "is ")+"; now: "+strings.TrimPrefix(toolWhere(tr, now.K), "is "))
 			default:
 				details = append(details, tr.Tool+" "+toolWhere(tr, now.K))
 			}

@@ -45,7 +45,7 @@ func TestCaseChangesSeeAMoveBetweenTwoMisses(t *testing.T) {
 	now := eval.Report{K: 5, Cases: []eval.CaseResult{{Task: "qbr", Expect: []string{"skill:q"}, DiscoverySteps: -1,
 		Tools: []eval.ToolResult{{Expect: "skill:q", Tool: "skill:q", Where: eval.Unreachable}}}}}
 	c := caseChanges(was, now)
-	if len(c.Moved) != 1 || !strings.Contains(c.Moved[0].Detail, "ranks 7") || !strings.Contains(c.Moved[0].Detail, "unreachable") || c.None() {
+	if len(c.Moved) != 1 || !strings.Contains(c.Moved[0].Detail, "required tools") || !strings.Contains(c.Moved[0].Detail, "ranks 7") || !strings.Contains(c.Moved[0].Detail, "unreachable") || c.None() {
 		t.Errorf("moved: %+v", c)
 	}
 	// a lost task names the tool it lost, not one still on the first step

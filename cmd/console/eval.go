@@ -172,6 +172,12 @@ func where(t eval.ToolResult) string {
 	case eval.Search:
 		return fmt.Sprintf("search rank %d", t.Rank)
 	case eval.BeyondK:
+		if strings.HasPrefix(t.Tool, eval.SkillPrefix) {
+			if t.Rank > 0 {
+				return fmt.Sprintf("its required tools need search, one ranks %d (beyond k)", t.Rank)
+			}
+			return "its required tools need search, which does not find them all by this wording"
+		}
 		if t.Rank > 0 {
 			return fmt.Sprintf("search rank %d (beyond k)", t.Rank)
 		}

@@ -148,4 +148,9 @@ func TestEvalCLICountsSkills(t *testing.T) {
 	if r.RecallAtK != 1 || r.Cases[0].Tools[0].Where != eval.FirstStep {
 		t.Errorf("the analyst's quarterly-report skill: %s", out)
 	}
+	// deferred, the skill waits for search to find its tools, and says so
+	text, err := runCLI(t, db, "eval", file, "--agent", "analyst", "--deferred")
+	if err != nil || !strings.Contains(text, "skill:quarterly-report: its required tools need search") {
+		t.Errorf("deferred skill: %v\n%s", err, text)
+	}
 }
