@@ -81,7 +81,7 @@ func openAPIDocument() obj {
 	strs := obj{"type": "array", "items": str}
 	return obj{
 		"openapi":  "3.1.0",
-		"info":     obj{"title": "Agent Forge Console runtime API", "version": "1", "description": "What a live agent receives, served by the same functions as the forge and the CLI. Keys are read-only."},
+		"info":     obj{"title": "Agent Forge Console runtime API", "version": "1", "description": "What a live agent receives, served by the same functions as the forge and the CLI. Every operation but this document needs an API key (Authorization: Bearer KEY) of a scope: read keys compose and fetch (compose, compositions, skills, tools/search); runtime keys do that and run agents (runs, authorize, bindings). No key can change the console's configuration. A deferred conversation: POST /runs/{run}/steps for each step's instruction, /runs/{run}/search for each search_tools call, /runs/{run}/calls before executing any other tool call, sending back the receipts found in the conversation."},
 		"servers":  []obj{{"url": "/api/v1"}},
 		"security": []obj{{"bearer": []string{}}},
 		"paths": obj{
@@ -111,7 +111,7 @@ func openAPIDocument() obj {
 			"/openapi.json": obj{"get": obj{"summary": "This document", "security": []obj{}, "responses": jsonOK("OpenAPI 3.1", obj{"type": "object"})}},
 		},
 		"components": obj{
-			"securitySchemes": obj{"bearer": obj{"type": "http", "scheme": "bearer", "description": "an API key from the console's API keys page"}},
+			"securitySchemes": obj{"bearer": obj{"type": "http", "scheme": "bearer", "description": "an API key from the console's API keys page or `console apikey create NAME --scope read|runtime`; a key without the operation's scope is a 403"}},
 			"schemas": obj{
 				"Error": obj{"type": "object", "required": []string{"error"}, "additionalProperties": false, "properties": obj{"error": obj{"type": "object", "required": []string{"code", "message"}, "additionalProperties": false,
 					"properties": obj{"code": obj{"type": "string", "enum": apiErrorCodes, "description": "stable, for programs; each response status lists the codes it carries"},
