@@ -237,6 +237,9 @@ func reached(tr eval.ToolResult) bool { return tr.Where == eval.FirstStep || tr.
 // that tool's.
 func missWhere(tr eval.ToolResult, k int) string {
 	if tr.Where == eval.Unreachable {
+		if len(tr.Missing) > 0 {
+			return "is unreachable: it requires " + strings.Join(tr.Missing, ", ") + ", which the roster lacks"
+		}
 		return "is unreachable"
 	}
 	if strings.HasPrefix(tr.Tool, eval.SkillPrefix) {
@@ -254,6 +257,10 @@ func missWhere(tr eval.ToolResult, k int) string {
 		return "arrives with " + tr.Via + ", which " + ranks
 	}
 	return ranks
+}
+
+func sameTool(a, b eval.ToolResult) bool {
+	return a.Tool == b.Tool && a.Where == b.Where && a.Rank == b.Rank && a.Via == b.Via && strings.Join(a.Missing, ",") == strings.Join(b.Missing, ",")
 }
 
 // toolWhere says where any tool the evaluation placed is.
@@ -283,7 +290,7 @@ func caseChanges(was, now eval.Report) views.SelectionChanges {
 		w := was.Cases[i]
 		var details []string
 		for j, tr := range cr.Tools {
-			if j >= len(w.Tools) || tr == w.Tools[j] || tr.Where == w.Tools[j].Where && reached(tr) {
+			if j >= len(w.Tools) || sameTool(tr, w.Tools[j]) || tr.Where == w.Tools[j].Where && reached(tr) {
 				continue // unchanged, or still reached the same way at another rank
 			}
 			switch {

@@ -206,7 +206,7 @@ func TestSkillProposalShowsBrokenCases(t *testing.T) {
 	}
 	_, d := ed.get("/proposals/" + strconv.Itoa(int(p.ID)))
 	lost := d.Find(`[data-testid="selection-compare"] [data-testid="selection-lost"]`).Text()
-	if !strings.Contains(lost, "quarterly business review") || strings.Contains(lost, "bar chart") {
+	if !strings.Contains(lost, "quarterly business review") || strings.Contains(lost, "bar chart") || !strings.Contains(lost, "requires web_fetch") {
 		t.Errorf("proposal page: %q", d.Find(`[data-testid="selection-compare"]`).Text())
 	}
 }

@@ -183,6 +183,9 @@ func where(t eval.ToolResult) string {
 		}
 		return "searchable, not found by this wording"
 	}
+	if len(t.Missing) > 0 {
+		return "unreachable: it requires " + strings.Join(t.Missing, ", ") + ", which the roster lacks"
+	}
 	return "unreachable"
 }
 

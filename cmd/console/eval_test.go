@@ -148,6 +148,10 @@ func TestEvalCLICountsSkills(t *testing.T) {
 	if r.RecallAtK != 1 || r.Cases[0].Tools[0].Where != eval.FirstStep {
 		t.Errorf("the analyst's quarterly-report skill: %s", out)
 	}
+	// a roster without the skill's tools says which ones it lacks
+	if text, err := runCLI(t, db, "eval", file, "--agent", "analyst", "--tools", "exec"); err != nil || !strings.Contains(text, "unreachable: it requires read_spreadsheet, workspace_write") {
+		t.Errorf("a roster without the skill's tools: %v\n%s", err, text)
+	}
 	// deferred, the skill waits for search to find its tools, and says so
 	text, err := runCLI(t, db, "eval", file, "--agent", "analyst", "--deferred")
 	if err != nil || !strings.Contains(text, "skill:quarterly-report: its required tools need search") {

@@ -34,6 +34,9 @@ type ToolResult struct {
 	// Via names the tool a code-only helper arrives with ("exec"); its
 	// rank is that tool's.
 	Via string `json:"via,omitempty"`
+	// Missing names, for an expected skill, the tools it requires that
+	// the roster lacks (why it is unreachable).
+	Missing []string `json:"missing,omitempty"`
 }
 
 // CaseResult is one case's outcome.
@@ -211,11 +214,16 @@ func locateSkill(expect, id, slug string, in instruction.Input, reach Reach, ran
 	for _, e := range in.Roster {
 		inRoster[e.ID()] = true
 	}
-	worst := 0
 	for _, r := range required {
 		if !inRoster[r] {
-			return t
+			t.Missing = append(t.Missing, r)
 		}
+	}
+	if len(t.Missing) > 0 {
+		return t
+	}
+	worst := 0
+	for _, r := range required {
 		if reach.First[r] {
 			continue
 		}

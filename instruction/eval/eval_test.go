@@ -232,8 +232,8 @@ func TestSkillExpectations(t *testing.T) {
 	broken.RequiredTools = []string{"read_spreadsheet", "render_chart", "github.create_issue"}
 	in = input(c, false, nil, "github.create_issue")
 	in.Skills = []instruction.Skill{broken}
-	if r := eval.Evaluate(in, cases, 5); r.Cases[0].Found || r.Cases[0].Tools[0].Where != eval.Unreachable {
-		t.Errorf("broken skill: %+v", r.Cases[0].Tools)
+	if r := eval.Evaluate(in, cases, 5); r.Cases[0].Found || r.Cases[0].Tools[0].Where != eval.Unreachable || strings.Join(r.Cases[0].Tools[0].Missing, ",") != "github.create_issue" {
+		t.Errorf("broken skill (it must name the tool the roster lacks): %+v", r.Cases[0].Tools)
 	}
 	if _, err := eval.ParseSuite([]byte("cases: [{task: x, expect: ['skill:Bad Slug']}]")); err == nil {
 		t.Error("a bad skill slug passed")
