@@ -150,6 +150,9 @@ type indexed struct {
 	needs refKind
 	// takes is the kinds of reference any of its parameters take
 	takes refKind
+	// many: its name says it lists, searches or handles many things
+	// ("list_issues", "read_multiple_files", "update_content_batch")
+	many bool
 }
 
 type posting struct {
@@ -225,7 +228,7 @@ func makeSearchDoc(c Contract, st stemmer) searchDoc {
 	d.fields[fieldNamespace] = st.terms(c.Namespace())
 	ops := operations(c.Params)
 	d.fields[fieldOperations] = st.terms(strings.Join(ops, " "))
-	d.tool = indexed{c.ID, c.Title, strings.TrimSpace(c.Purpose), c.Namespace(), uniq(append([]string(nil), name...)), reads(c, name, ops, st), needs(c.Params, st), takes(c.Params, st)}
+	d.tool = indexed{c.ID, c.Title, strings.TrimSpace(c.Purpose), c.Namespace(), uniq(append([]string(nil), name...)), reads(c, name, ops, st), needs(c.Params, st), takes(c.Params, st), many(name)}
 	return d
 }
 
@@ -512,9 +515,15 @@ func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
 	gave := given(qs)
 	// a task about one numbered thing ("PR 88", "#212") that does not ask
 	// for a list or a search wants a tool for that one thing
-	one := false
+	one, files := false, 0
 	for _, q := range qs {
 		one = one || q.item && !q.negated
+		if q.kind && q.stem == fileStem && !q.negated && !q.content {
+			files++
+		}
+	}
+	one = one || files == 1
+	for _, q := range qs {
 		if (q.verb || q.verbSense) && collectionVerbs[q.stem] {
 			one = false
 			break
@@ -556,7 +565,7 @@ func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
 		if need := ix.tools[d].needs; gave != 0 && need != 0 && need&gave == 0 {
 			s *= needMisfitWeight
 		}
-		if one && len(ix.tools[d].name) > 0 && collectionVerbs[ix.tools[d].name[0]] {
+		if one && ix.tools[d].many {
 			s *= collectionWeight
 		}
 		// a request to change something needs a tool that can
@@ -949,3 +958,20 @@ func (ix *Index) hasAny(d int32, words []string) bool {
 
 // collectionVerbs open the names of tools that list or search many things
 var collectionVerbs = stemSet("list", "search", "find")
+
+// manyWords in a tool's name say it handles many things at once.
+var manyWords = stemSet("multiple", "batch", "bulk")
+
+// many reports whether a tool's name (its stems, namespace left out) says
+// it lists, searches or handles many things (see collectionWeight).
+func many(name []string) bool {
+	if len(name) > 0 && collectionVerbs[name[0]] {
+		return true
+	}
+	for _, w := range name {
+		if manyWords[w] {
+			return true
+		}
+	}
+	return false
+}

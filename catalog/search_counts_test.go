@@ -74,3 +74,21 @@ func TestAStatementWeighsLessThanTheRequest(t *testing.T) {
 		"assign work on ticket 7":                      "ticket_work",
 	})
 }
+
+// One named file is one thing too: a tool named for handling many files
+// at once is not what "show me notes.md" asks for, and it is for "show me
+// a.md and b.md".
+func TestOneNamedFileIsNoBatch(t *testing.T) {
+	tool := func(id, title, purpose string) Contract {
+		return Contract{ID: id, Title: title, Purpose: purpose, Class: ClassWorkspace, Effects: EffectsReadOnly, Version: "1"}
+	}
+	ix := NewIndex([]Contract{
+		tool("read_multiple_files", "Read multiple files", "Shows the contents of multiple files."),
+		tool("read_text_file", "Read text file", "Reads the contents of a file."),
+		tool("list_dir", "List directory", "Lists a directory."),
+	})
+	wantTops(t, ix, map[string]string{
+		"show me notes.md from my home folder": "read_text_file",
+		"show me a.md, b.md and c.md":          "read_multiple_files",
+	})
+}
