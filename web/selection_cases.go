@@ -50,7 +50,10 @@ func (s *Server) selectionCasesPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	version, _ := strconv.Atoi(c.QueryParam("version"))
+	version, err := versionParam(c)
+	if err != nil {
+		return err
+	}
 	return s.renderSelectionCases(c, http.StatusOK, a, version, "", nil)
 }
 
@@ -134,6 +137,9 @@ func (s *Server) saveSelectionCases(c echo.Context) error {
 		return s.renderSelectionCases(c, http.StatusUnprocessableEntity, a, 0, text, &eval.FieldError{Field: "base", Message: "is required: the version this edit starts from"})
 	}
 	suite, err := eval.ParseSuite([]byte(text))
+	if err == nil && suite.Agent != "" && suite.Agent != a.Slug {
+		err = &eval.FieldError{Field: "agent", Message: fmt.Sprintf("this file is for agent %q; these are %s's cases (remove agent, or import it on %s's page)", suite.Agent, a.Slug, suite.Agent)}
+	}
 	if err == nil {
 		err = s.knownExpectations(c, suite)
 	}
@@ -158,7 +164,40 @@ func (s *Server) saveSelectionCases(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.flashAndRedirect(c, fmt.Sprintf("Saved %s for %s.", views.Plural(len(suite.Cases), "selection case", "selection cases"), a.Slug), "/agents/"+a.Slug+"/cases")
+	msg := fmt.Sprintf("Saved %s for %s.", views.Plural(len(suite.Cases), "selection case", "selection cases"), a.Slug)
+	if f := evalOnlyFields(suite); len(f) > 0 {
+		msg += " The file's " + strings.Join(f, ", ") + " are for console eval and were not stored: the page measures the agent's own profiles."
+	}
+	return s.flashAndRedirect(c, msg, "/agents/"+a.Slug+"/cases")
+}
+
+// evalOnlyFields names the roster fields of a case file that only
+// `console eval` reads (the agent's page evaluates its own profiles).
+func evalOnlyFields(s eval.Suite) []string {
+	var f []string
+	for _, x := range []struct {
+		name string
+		set  bool
+	}{{"profile", s.Profile != ""}, {"tools", len(s.Tools) > 0}, {"services", len(s.Services) > 0}, {"deferred", s.Deferred}, {"pins", len(s.Pins) > 0}} {
+		if x.set {
+			f = append(f, x.name)
+		}
+	}
+	return f
+}
+
+// versionParam reads ?version=N: absent is 0 (the newest); anything but a
+// whole number from 1 is a 400 naming the parameter.
+func versionParam(c echo.Context) (int, error) {
+	q := c.QueryParam("version")
+	if q == "" {
+		return 0, nil
+	}
+	v, err := strconv.Atoi(q)
+	if err != nil || v < 1 || strconv.Itoa(v) != q {
+		return 0, echo.NewHTTPError(http.StatusBadRequest, "version: must be a version number (1, 2, …)")
+	}
+	return v, nil
 }
 
 // knownExpectations refuses an expected tool id no catalog entry has (a
@@ -196,7 +235,10 @@ func (s *Server) exportSelectionCases(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	version, _ := strconv.Atoi(c.QueryParam("version"))
+	version, err := versionParam(c)
+	if err != nil {
+		return err
+	}
 	suite, set, err := s.agentSuite(c, a.ID, version)
 	if err != nil {
 		return err

@@ -66,3 +66,36 @@ func TestCaseChangesSeeAMoveBetweenTwoMisses(t *testing.T) {
 		t.Errorf("a helper's miss: %q", got)
 	}
 }
+
+// TestCasesPageRefusesWhatItWouldMisread: a version that is not a number
+// is a 400 naming version (it showed the newest silently); a file written
+// for another agent is refused naming agent, nothing stored; a file's
+// roster fields for console eval are not stored, and the save says so.
+func TestCasesPageRefusesWhatItWouldMisread(t *testing.T) {
+	h := sqliteOnly(t)
+	ed := h.login("admin", adminPassword)
+	if res, _ := ed.postCases("analyst", "0", analystCases, ""); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("save: %d", res.StatusCode)
+	}
+	for _, q := range []string{"abc", "-1", "0x1"} {
+		for _, path := range []string{"/agents/analyst/cases?version=", "/agents/analyst/cases/export?version="} {
+			if res, _ := ed.get(path + q); res.StatusCode != http.StatusBadRequest {
+				t.Errorf("%s%s: %d, want 400", path, q, res.StatusCode)
+			}
+		}
+	}
+	res, sel := ed.postCases("analyst", "1", "", "agent: researcher\n"+analystCases)
+	if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(sel.Find(`[data-testid="cases-error"]`).Text(), "agent") {
+		t.Errorf("another agent's file: %d %q", res.StatusCode, sel.Find(`[data-testid="cases-error"]`).Text())
+	}
+	if _, d := ed.get("/agents/analyst/cases"); d.Find(`[data-testid="cases-table"] tbody tr`).Length() != 6 {
+		t.Error("the refused file changed the cases")
+	}
+	res, _ = ed.postCases("analyst", "1", "", "agent: analyst\ndeferred: true\npins: [render_chart]\n"+analystCases)
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("own agent's file: %d", res.StatusCode)
+	}
+	if _, d := ed.get("/agents/analyst/cases"); !strings.Contains(d.Find(`.flash`).Text(), "deferred, pins") {
+		t.Errorf("the flash does not say which fields were not stored: %q", d.Find(`.flash`).Text())
+	}
+}
