@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -142,12 +143,14 @@ func runEventInsert(evs []RunEvent) (string, []any) {
 	return b.String(), args
 }
 
-// RunEvents lists a run's events in order.
+// RunEvents lists the latest limit events of a run, oldest first.
 func (s *Store) RunEvents(ctx context.Context, run string, limit int) ([]RunEvent, error) {
 	var out []RunEvent
-	if err := s.with(ctx).Where("run = ?", run).Order("id").Limit(limit).Find(&out).Error; err != nil {
+	// the latest limit events, oldest first
+	if err := s.with(ctx).Where("run = ?", run).Order("id DESC").Limit(limit).Find(&out).Error; err != nil {
 		return nil, fmt.Errorf("models: run events: %w", err)
 	}
+	slices.Reverse(out)
 	return out, nil
 }
 

@@ -12,6 +12,9 @@ import (
 
 const timeFormat = "2006-01-02 15:04:05"
 
+// runPageRows is how many of a run's latest requests its page shows.
+var runPageRows = 1000
+
 // runsPage lists the latest deferred runs.
 func (s *Server) runsPage(c echo.Context) error {
 	runs, err := s.store.RecentRuns(c.Request().Context(), 100)
@@ -31,7 +34,8 @@ func (s *Server) runPage(c echo.Context) error {
 	if !deferred.ValidRun(run) {
 		return echo.NewHTTPError(http.StatusNotFound, "No such run.")
 	}
-	evs, err := s.store.RunEvents(c.Request().Context(), run, 1000)
+	// one more than the page shows says whether older requests are left out
+	evs, err := s.store.RunEvents(c.Request().Context(), run, runPageRows+1)
 	if err != nil {
 		return err
 	}
@@ -39,6 +43,9 @@ func (s *Server) runPage(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusNotFound, "No such run.")
 	}
 	d := views.RunData{Run: run, Agent: evs[0].Agent, Profile: evs[0].Profile}
+	if len(evs) > runPageRows {
+		evs, d.Latest = evs[1:], runPageRows
+	}
 	surfaces := map[string]bool{}
 	for _, e := range evs {
 		surfaces[e.Surface] = true

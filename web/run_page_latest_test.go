@@ -1,0 +1,44 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/models"
+)
+
+// TestRunPageShowsTheLatestRequests: a run longer than the page holds
+// shows its latest requests and says that older ones are left out. Before,
+// the page listed the run's first 1,000 requests and said "1,000
+// requests": the newest — what a user opens a live run's page for — were
+// cut off unseen.
+func TestRunPageShowsTheLatestRequests(t *testing.T) {
+	h := sqliteOnly(t)
+	defer func(n int) { runPageRows = n }(runPageRows)
+	runPageRows = 3
+	key := h.runtimeKey()
+	for step := 0; step < 5; step++ {
+		res, b := h.api(http.MethodPost, "/api/v1/runs/long-run/search", key, map[string]any{"agent": "analyst", "query": "draw a chart", "step": step})
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("%d %s", res.StatusCode, b)
+		}
+	}
+	h.app.evidence.flush()
+	h.addUser("viewer1", models.RoleViewer)
+	c := h.login("viewer1", "viewer1-password")
+	_, d := c.get("/runs/long-run")
+	rows := d.Find(`[data-testid="run-events"] tbody tr`)
+	if rows.Length() != 3 {
+		t.Fatalf("%d rows, want the latest 3", rows.Length())
+	}
+	for i, want := range []int{2, 3, 4} {
+		if got := strings.TrimSpace(rows.Eq(i).Find("td").Eq(2).Text()); got != fmt.Sprint(want) {
+			t.Errorf("row %d is step %s, want %d", i, got, want)
+		}
+	}
+	if note := d.Find(`[data-testid="run-older"]`).Text(); !strings.Contains(note, "latest 3") {
+		t.Errorf("no note that older requests are left out: %q", note)
+	}
+}
