@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"math"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -924,54 +923,4 @@ func serviceVocabulary(tools []indexed, names [][]string) map[string]map[string]
 		out[ns] = v
 	}
 	return out
-}
-
-// kinds are the words, with their thesaurus relatives, that say what kind
-// of thing the task's references name (see qterm.kind), those some tool
-// of the index uses; outside prohibitions and content.
-func (ix *Index) kinds(qs []qterm) []string {
-	var out []string
-	for _, q := range qs {
-		if !q.kind || q.negated || q.content && !q.marker {
-			continue
-		}
-		for _, w := range append([]string{q.stem}, related[q.stem]...) {
-			if len(ix.postings[w]) > 0 && !slices.Contains(out, w) {
-				out = append(out, w)
-			}
-		}
-	}
-	return out
-}
-
-// hasAny reports whether tool d uses any of the words.
-func (ix *Index) hasAny(d int32, words []string) bool {
-	for _, w := range words {
-		ps := ix.postings[w]
-		i := sort.Search(len(ps), func(i int) bool { return ps[i].doc >= d })
-		if i < len(ps) && ps[i].doc == d {
-			return true
-		}
-	}
-	return false
-}
-
-// collectionVerbs open the names of tools that list or search many things
-var collectionVerbs = stemSet("list", "search", "find")
-
-// manyWords in a tool's name say it handles many things at once.
-var manyWords = stemSet("multiple", "batch", "bulk")
-
-// many reports whether a tool's name (its stems, namespace left out) says
-// it lists, searches or handles many things (see collectionWeight).
-func many(name []string) bool {
-	if len(name) > 0 && collectionVerbs[name[0]] {
-		return true
-	}
-	for _, w := range name {
-		if manyWords[w] {
-			return true
-		}
-	}
-	return false
 }

@@ -1,0 +1,179 @@
+package catalog
+
+import "strings"
+
+// Readings of how requests are put that say what is asked beyond the
+// words: a statement a request carries, a word to someone else, a verb
+// that only means "find out", a task that is all prohibition, a file
+// shown (see parseTask).
+
+// unrefuse reads a task that is all prohibition ("I don't want any more
+// notifications from acme/legacy") as asking about what it refuses: there
+// is nothing else to ask, and a wish for no more of a thing is a request
+// to a tool that manages it, not for no tool.
+func unrefuse(qs []qterm) {
+	for _, q := range qs {
+		if !q.content && !q.marker || q.content && !q.negated && !q.marker {
+			return // a request, or content of its own
+		}
+	}
+	for i := range qs {
+		if qs[i].negated {
+			qs[i].negated, qs[i].content = false, false
+		}
+	}
+}
+
+// asksSomething reports whether a clause's words hold a request's verb.
+func asksSomething(ws []parsedWord) bool {
+	for _, w := range ws {
+		if w.verb && !w.question && !w.content {
+			return true
+		}
+	}
+	return false
+}
+
+// numbered reports whether a word is a number, "#" and all ("#77").
+func numbered(w string) bool {
+	w = strings.TrimPrefix(w, "#")
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// messageStem and commentStem are what a word to someone is carried as.
+var messageStem, commentStem = stemWord("message", false), stemWord("comment", false)
+
+// addressed reports whether word i opens a word to someone other than the
+// user: "tell" before a name or a noun phrase that is not "me" or "us",
+// or "let" with a "know" later in its sentence ("let the team know").
+func addressed(ws []rawWord, i int) bool {
+	lw := strings.ToLower(ws[i].text)
+	if i+1 >= len(ws) {
+		return false
+	}
+	next := strings.ToLower(ws[i+1].text)
+	switch lw {
+	case "tell":
+		return !addressees[next] && !questionWords[next] && !ws[i+1].content
+	case "let":
+		if addressees[next] {
+			return false
+		}
+		for j := i + 1; j < len(ws) && j <= i+maxAddressee; j++ {
+			if strings.EqualFold(ws[j].text, "know") {
+				return true
+			}
+			if ws[j].punct != 0 && ws[j].punct != ':' {
+				return false
+			}
+		}
+	}
+	return false
+}
+
+// letKnow reports whether "know" at i closes a "let … know" that opens a
+// clause (see addressed).
+func letKnow(ws []rawWord, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-maxAddressee; j-- {
+		if ws[j].punct != 0 && ws[j].punct != ':' {
+			return false
+		}
+		if strings.EqualFold(ws[j].text, "let") {
+			return addressed(ws, j)
+		}
+	}
+	return false
+}
+
+// maxAddressee bounds the words between "let" and "know".
+const maxAddressee = 14
+
+// addressees are the ones a word to whom is no message to someone else:
+// the user ("tell me", "let us know") and the assistant ("what did I tell
+// you").
+var addressees = map[string]bool{"me": true, "us": true, "you": true}
+
+// embeddedOpeners open a question embedded after a verb ("find what
+// changed", "see whether it builds"); "where" is left out: finding where
+// something is is a search ("find where we call parseInvoice").
+var embeddedOpeners = map[string]bool{"what": true, "which": true, "who": true, "whether": true, "how": true, "why": true, "whats": true, "what's": true}
+
+// embedsQuestion reports whether the verb at i is followed by an embedded
+// question, after "me" or "us" or "out" if any ("tell me which", "figure
+// out how").
+func embedsQuestion(ws []rawWord, i int) bool {
+	j := i + 1
+	for j < len(ws) && j <= i+2 && (addressees[strings.ToLower(ws[j].text)] || strings.EqualFold(ws[j].text, "out")) {
+		j++
+	}
+	return j < len(ws) && ws[i].punct == 0 && discoveryVerbs[strings.ToLower(ws[i].text)] && embeddedOpeners[strings.ToLower(ws[j].text)]
+}
+
+// discoveryVerbs mean "find out" before an embedded question: they say
+// nothing of how, the question says what ("find what changed", "work out
+// how many days"); verbs that name a way of telling ("show", "list",
+// "tell", "ask", "count") keep their meaning.
+var discoveryVerbs = map[string]bool{"find": true, "check": true, "see": true, "figure": true, "work": true, "determine": true, "learn": true, "establish": true, "verify": true}
+
+// sForm reports whether a word ends in the -s of a plural or a third
+// person ("boxes", "updates", "shows"), which no imperative has: a clause
+// it opens ("boxes and arrows, nothing fancy") asks for nothing. Words
+// whose base ends in s ("process", "focus", "analysis") are not.
+func sForm(w string) bool {
+	if len(w) < 4 || !strings.HasSuffix(w, "s") {
+		return false
+	}
+	switch w[len(w)-2] {
+	case 's', 'u', 'i', '\'':
+		return false
+	}
+	return true
+}
+
+// displayVerbs ask for a thing to be put in front of the user.
+var displayVerbs = stemSet("show", "display", "print", "view", "paste", "open")
+
+var readStem = stemWord("read", false)
+
+// markShownFiles reads a request to show a named file ("show me
+// profile.json", "open notes.md") or a question about what one holds
+// ("what's in notes.txt?") as a request to read it: the request gains the
+// verb "read", which no display word meets in a file tool's name.
+func markShownFiles(ws []parsedWord) []parsedWord {
+	n := len(ws)
+	for i := 0; i < n; i++ {
+		shows := ws[i].verb && len(ws[i].terms) > 0 && displayVerbs[ws[i].terms[0]]
+		asks := i+1 < n && ws[i].question && (ws[i].lower == "what's" || ws[i].lower == "whats") && ws[i+1].lower == "in" ||
+			i+2 < n && ws[i].question && ws[i].lower == "what" && ws[i+1].lower == "is" && ws[i+2].lower == "in"
+		if shows {
+			// "show me how it differs from …": a way, not the file
+			j := i + 1
+			for j < n && (ws[j].lower == "me" || ws[j].lower == "us") {
+				j++
+			}
+			shows = j == n || !mannerWords[ws[j].lower]
+		}
+		if !shows && !asks {
+			continue
+		}
+		for j := i + 1; j < n && ws[j].clause == ws[i].clause; j++ {
+			if ws[j].file && ws[j].kind && !ws[j].content {
+				ws = append(ws, parsedWord{lower: "read", terms: []string{readStem}, verb: true, implied: true, clause: ws[i].clause})
+				break
+			}
+		}
+	}
+	return ws
+}
+
+// mannerWords open an embedded question about a way or a reason, not a
+// thing ("show me how it differs").
+var mannerWords = map[string]bool{"how": true, "whether": true, "why": true, "if": true}
