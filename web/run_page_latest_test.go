@@ -42,3 +42,33 @@ func TestRunPageShowsTheLatestRequests(t *testing.T) {
 		t.Errorf("no note that older requests are left out: %q", note)
 	}
 }
+
+// TestRunsListSaysWhenRunsAreLeftOut: the runs page lists the most recent
+// runs and says so when there are more; before, the 101st run and older
+// were left out without a word.
+func TestRunsListSaysWhenRunsAreLeftOut(t *testing.T) {
+	h := sqliteOnly(t)
+	defer func(n int) { runListRows = n }(runListRows)
+	runListRows = 2
+	key := h.runtimeKey()
+	for _, run := range []string{"old-run", "mid-run", "new-run"} {
+		if res, b := h.api(http.MethodPost, "/api/v1/runs/"+run+"/steps", key, map[string]any{"agent": "analyst"}); res.StatusCode != http.StatusOK {
+			t.Fatalf("%d %s", res.StatusCode, b)
+		}
+		h.app.evidence.flush()
+	}
+	h.addUser("viewer1", models.RoleViewer)
+	c := h.login("viewer1", "viewer1-password")
+	_, d := c.get("/runs")
+	table := d.Find(`[data-testid="runs-table"]`).Text()
+	if !strings.Contains(table, "new-run") || !strings.Contains(table, "mid-run") || strings.Contains(table, "old-run") {
+		t.Fatalf("runs listed: %s", strings.Join(strings.Fields(table), " "))
+	}
+	if note := d.Find(`[data-testid="runs-older"]`).Text(); !strings.Contains(note, "2 most recent") {
+		t.Errorf("no note that older runs are left out: %q", note)
+	}
+	runListRows = 3
+	if _, d := c.get("/runs"); d.Find(`[data-testid="runs-older"]`).Length() != 0 {
+		t.Error("the note shows though every run is listed")
+	}
+}

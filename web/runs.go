@@ -12,20 +12,26 @@ import (
 
 const timeFormat = "2006-01-02 15:04:05"
 
-// runPageRows is how many of a run's latest requests its page shows.
-var runPageRows = 1000
+// runPageRows is how many of a run's latest requests its page shows;
+// runListRows how many runs the runs page lists, the most recent first.
+var runPageRows, runListRows = 1000, 100
 
 // runsPage lists the latest deferred runs.
 func (s *Server) runsPage(c echo.Context) error {
-	runs, err := s.store.RecentRuns(c.Request().Context(), 100)
+	// one more than the page lists says whether older runs are left out
+	runs, err := s.store.RecentRuns(c.Request().Context(), runListRows+1)
 	if err != nil {
 		return err
+	}
+	more := 0
+	if len(runs) > runListRows {
+		runs, more = runs[:runListRows], runListRows
 	}
 	rows := make([]views.RunListRow, len(runs))
 	for i, r := range runs {
 		rows[i] = views.RunListRow{Run: r.Run, Agent: r.Agent, Events: r.Events, Steps: r.Steps, Last: r.Last.UTC().Format(timeFormat)}
 	}
-	return s.render(c, http.StatusOK, s.page(c, "Runs", "runs"), views.RunsList(rows))
+	return s.render(c, http.StatusOK, s.page(c, "Runs", "runs"), views.RunsList(rows, more))
 }
 
 // runPage shows one run's evidence.
