@@ -666,7 +666,7 @@ func markHeads(ws []parsedWord) {
 					continue
 				}
 			}
-			if len(ws[j].terms) > 0 && (head < 0 || !startsWithDigit(ws[j].lower)) {
+			if len(ws[j].terms) > 0 && !locatives[ws[j].lower] && (head < 0 || !startsWithDigit(ws[j].lower)) {
 				// a number names the thing before it ("PR 73"): it
 				// is no head
 				head = j

@@ -59,6 +59,7 @@ func TestHeadsOfRequests(t *testing.T) {
 		"save the table as the final version":                "tabl",
 		"I need the issue about broken search closed":        "issu",
 		"approve PR 73 on acme/api":                          "pull request", // a number is no head
+		"move me onto the feature/payments branch":           "branch",       // a preposition is no head
 	} {
 		if got := heads(parseQuery(q)); got != want {
 			t.Errorf("%q: heads %q, want %q", q, got, want)
