@@ -40,7 +40,7 @@ func runPaths(c deferred.Ceilings) obj {
 	}
 	return obj{
 		"/runs/{run}/search": op("Search the run's surface for tools",
-			"Serves the model's search_tools call. Returns exact names and descriptions (never schemas, never code-only helpers, only tools of this run's surface) and a receipt naming every hit. Return the hits and the receipt to the model as the call's result; receipts found in the conversation activate their names from the next step (see /steps). The query is never stored.",
+			"Serves the model's search_tools call. Returns exact names and descriptions (never schemas, never code-only helpers, only tools of this run's surface) and a receipt naming every hit. Return the hits and the receipt to the model as the call's result; receipts found in the conversation activate their names from the next step (see /steps). Send the agent, profile and subject the run's steps send: the receipt is bound to the surface they make, and under another one it is rejected as stale_surface. The query is never stored.",
 			"RunSearchRequest", "the hits, best first, and the receipt (null when nothing matched)", "RunSearch",
 			obj{"agent": "analyst", "query": "summarise a table of sales", "step": 0, "limit": 2},
 			obj{"run": exampleRun, "step": 0, "surface": exampleSurface, "receipt": exampleReceipt, "hits": []obj{
