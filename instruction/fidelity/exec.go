@@ -81,13 +81,17 @@ func execMentions(ts []token) []mention {
 				}
 			}
 		}
+		adj := adjectival(ts, i)
 		for _, p := range execStrong {
-			if matchWords(ts, i, p) && !execInnocent(ts, i, i+len(p)-1) {
+			if matchWords(ts, i, p) && !execInnocent(ts, i, i+len(p)-1) && !adj {
 				add(i, i+len(p)-1)
 			}
 		}
 		if execLanguages[ts[i].lower] && i+1 < len(ts) && !ts[i+1].sentence && programNouns[ts[i+1].lower] && !execInnocent(ts, i+1, i+1) {
 			add(i, i+1)
+		}
+		if adj && execVerbs[ts[i].lower] {
+			continue // "the running containers": a state, not an act
 		}
 		if execVerbs[ts[i].lower] && i+1 < len(ts) && !ts[i+1].sentence && cliPrograms[ts[i+1].lower] {
 			add(i, i+1)
@@ -131,3 +135,13 @@ func joinLower(ts []token, a, b int) string {
 	}
 	return strings.Join(ws, " ")
 }
+
+// adjectival reports a participle used as an adjective: an -ing form right
+// after a determiner ("the running Docker containers", "all running
+// programs"), which describes a state rather than running anything.
+func adjectival(ts []token, i int) bool {
+	return strings.HasSuffix(ts[i].lower, "ing") && i > 0 && !ts[i].sentence && adjectiveDeterminers[ts[i-1].lower]
+}
+
+var adjectiveDeterminers = set("the", "a", "an", "all", "any", "every", "each", "its", "their", "your", "our", "these",
+	"those", "this", "that", "currently", "still", "already", "no")

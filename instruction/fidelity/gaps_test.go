@@ -180,3 +180,25 @@ func TestDottedNamesAreTools(t *testing.T) {
 		}
 	}
 }
+
+// TestARunningThingIsNoRunning: a participle used as an adjective after
+// a determiner ("the running Docker or Podman containers", "stops the
+// running program") describes a state, not an act of running code; the
+// verb itself still teaches ("running docker compose", "then run docker").
+func TestARunningThingIsNoRunning(t *testing.T) {
+	ch := fidelity.New(nil)
+	none := fidelity.NewScope(nil)
+	for text, want := range map[string]bool{
+		"Prints out information about the running Docker or Podman containers.": false,
+		"Stops the running program and frees its port.":                         false,
+		"Lists all running docker containers.":                                  false,
+		"Then run docker to build the image.":                                   true,
+		"Keep running docker compose until it settles.":                         true,
+		"Try running the program again.":                                        true,
+	} {
+		fs := ch.Check(text, none)
+		if got := len(fs) > 0 && fs[0].Kind == fidelity.KindExec; got != want {
+			t.Errorf("%q: %s, want exec %v", text, describe(fs), want)
+		}
+	}
+}

@@ -27,7 +27,7 @@ type realServer struct {
 func realServers(t testing.TB) []realServer {
 	t.Helper()
 	var files []string
-	for _, g := range []string{"servers/*.tools.json", "other/*.tools.json", "other2/*.tools.json", "blind5/*.tools.json"} {
+	for _, g := range []string{"servers/*.tools.json", "other/*.tools.json", "other2/*.tools.json", "blind5/*.tools.json", "blind6/*.tools.json"} {
 		m, err := filepath.Glob(filepath.Join("../../catalog/testdata", g))
 		if err != nil {
 			t.Fatal(err)
