@@ -29,6 +29,9 @@ type runSearchRequest struct {
 	Query string `json:"query"`
 	Step  *int   `json:"step"`
 	Limit int    `json:"limit,omitempty"`
+	// Pins are the run's pins, as its steps send them: a pinned tool is
+	// shown by every step, so search never spends a hit on it.
+	Pins []string `json:"pins,omitempty"`
 }
 
 type runStepRequest struct {
@@ -161,7 +164,13 @@ func (s *Server) apiRunSearch(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	hits, err := b.Surface.Search(req.Query, req.Limit, s.runCeilings())
+	// the pins are checked as a step checks them; the search skips them
+	// over the run's one index (a pinned surface would build its own)
+	kept := b.Surface.KeepPins(req.Pins, b.Revoked)
+	if _, err := withPins(b, kept); err != nil {
+		return err
+	}
+	hits, err := b.Surface.SearchSkipping(req.Query, req.Limit, s.runCeilings(), kept)
 	if err != nil {
 		return runStatus(err)
 	}

@@ -108,3 +108,36 @@ func TestMalformedDetailsSpeakJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchSkipping: a run's pins never come back as hits, the limit
+// (its default too) still holds, and the hits are the unskipped ranking's
+// in order.
+func TestSearchSkipping(t *testing.T) {
+	s := builtinSurface(t, roster, nil)
+	c := DefaultCeilings()
+	all, err := s.Search("read a web page and write a file", 5, c)
+	if err != nil || len(all) < 3 {
+		t.Fatalf("%v %v", all, err)
+	}
+	for _, limit := range []int{0, 2, 5} {
+		got, err := s.SearchSkipping("read a web page and write a file", limit, c, []string{all[0].ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 5
+		if limit > 0 {
+			want = limit
+		}
+		if len(got) == 0 || len(got) > want {
+			t.Fatalf("limit %d: %d hits", limit, len(got))
+		}
+		for i, h := range got {
+			if h.ID == all[0].ID {
+				t.Fatalf("limit %d: the skipped %s came back", limit, h.ID)
+			}
+			if i+1 < len(all) && h.ID != all[i+1].ID {
+				t.Errorf("limit %d: hit %d is %s, the ranking's next is %s", limit, i, h.ID, all[i+1].ID)
+			}
+		}
+	}
+}

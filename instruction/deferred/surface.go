@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -37,7 +38,7 @@ type Surface struct {
 	always      []string
 	prefix      map[string]bool
 	searchable  []catalog.Contract
-	search      *lazyIndex
+	searchIx    *lazyIndex
 	skills      [][]string
 }
 
@@ -77,7 +78,7 @@ func (e *PinError) Error() string {
 // choose what every step shows, not what the run may reach, so a runtime
 // may pin per step without invalidating its receipts.
 func NewSurface(roster []*catalog.Entry, opts SurfaceOptions) (*Surface, error) {
-	s := &Surface{index: make(map[string]int, len(roster)), prefix: map[string]bool{}, search: &lazyIndex{}, skills: opts.Skills}
+	s := &Surface{index: make(map[string]int, len(roster)), prefix: map[string]bool{}, searchIx: &lazyIndex{}, skills: opts.Skills}
 	h := sha256.New()
 	var b strings.Builder
 	b.WriteString("surface/v1\nagent=")
@@ -201,6 +202,14 @@ func (s *Surface) SchemaBytes(id string) int {
 // one ranking function. A query or limit over its ceiling is a
 // *InputError; an empty query is an error naming the field.
 func (s *Surface) Search(query string, limit int, c Ceilings) ([]catalog.Hit, error) {
+	return s.SearchSkipping(query, limit, c, nil)
+}
+
+// SearchSkipping is Search that never returns a tool of skip (a run's own
+// pins, which every step shows): it ranks over the surface's one index,
+// asks it for as many more hits as skip could take away, and leaves them
+// out — no index is built per set of pins.
+func (s *Surface) SearchSkipping(query string, limit int, c Ceilings, skip []string) ([]catalog.Hit, error) {
 	if strings.TrimSpace(query) == "" {
 		return nil, &InputError{Field: "query", Message: "query is empty"}
 	}
@@ -216,7 +225,17 @@ func (s *Surface) Search(query string, limit int, c Ceilings) ([]catalog.Hit, er
 	if limit > c.Results {
 		return nil, overCeiling("limit", limit, c.Results, "the number of results asked for")
 	}
-	return s.search.get(s.searchable).Search(query, limit), nil
+	hits := s.searchIx.get(s.searchable).Search(query, min(limit+len(skip), catalog.MaxSearchLimit))
+	if len(skip) == 0 {
+		return hits, nil
+	}
+	out := make([]catalog.Hit, 0, limit)
+	for _, h := range hits {
+		if len(out) < limit && !slices.Contains(skip, h.ID) {
+			out = append(out, h)
+		}
+	}
+	return out, nil
 }
 
 // WithPins returns the surface with other pins (each a roster tool, else a
@@ -224,7 +243,7 @@ func (s *Surface) Search(query string, limit int, c Ceilings) ([]catalog.Hit, er
 // prefix and what search can reach.
 func (s *Surface) WithPins(pins []string) (*Surface, error) {
 	n := *s
-	n.pins, n.prefix, n.searchable, n.search = nil, map[string]bool{}, nil, &lazyIndex{}
+	n.pins, n.prefix, n.searchable, n.searchIx = nil, map[string]bool{}, nil, &lazyIndex{}
 	seen := map[string]bool{}
 	for _, p := range pins {
 		if seen[p] {
