@@ -24,6 +24,12 @@ func TestBrowserSelection(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// tasks whose levers have long names (turn off tool:compute_statistics)
+	s.Cases = append(s.Cases, eval.Case{Task: "what's the average order size in sales.csv", Expect: []string{"compute_statistics|sql_query"}},
+		eval.Case{Task: "save the cleaned table for later", Expect: []string{"save_table"}},
+		eval.Case{Task: "open the Q3 numbers spreadsheet", Expect: []string{"read_spreadsheet"}},
+		eval.Case{Task: "run this python snippet and plot the result", Expect: []string{"exec", "render_chart"}, Kind: eval.KindTwoProfiles},
+		eval.Case{Task: "put together the quarterly business review", Expect: []string{"skill:quarterly-report"}})
 	b, _ := json.Marshal(eval.Suite{K: s.K, Cases: s.Cases})
 	if _, err := h.store.SaveSelectionCases(context.Background(), "admin", a.ID, 0, string(b), len(s.Cases), "browser test"); err != nil {
 		t.Fatal(err)
@@ -42,6 +48,11 @@ func TestBrowserSelection(t *testing.T) {
 		}
 		if got := text(t, ctx, `[data-testid="selection-panel"]`); !strings.Contains(got, "recall@5") || !strings.Contains(got, "tidy this up") {
 			t.Errorf("panel at %s px: %q", size, got)
+		}
+		// the lever table fits its panel: at 1024 px it once cut the tasks
+		// column off behind a scroll bar
+		if fit := readLive(t, ctx, `[data-testid="selection-panel"]`, `const tb = el.querySelector("table"); return {ok: true, text: tb.scrollWidth <= el.clientWidth ? "fits" : "table " + tb.scrollWidth + " px in a panel of " + el.clientWidth};`); fit != "fits" {
+			t.Errorf("at %s px the lever table overflows: %s", size, fit)
 		}
 		if err := chromedp.Do(ctx, scrollTo(`[data-testid="selection-panel"]`)); err != nil {
 			t.Fatal(err)
