@@ -144,11 +144,11 @@ func printReport(w io.Writer, r eval.Report) error {
 		}
 		b.WriteString("\n")
 		for _, t := range c.Tools {
-			fmt.Fprintf(&b, "     %s: %s", t.Tool, where(t))
-			if t.Via != "" {
-				fmt.Fprintf(&b, " (arrives with %s)", t.Via)
+			w := where(t)
+			if t.Via != "" && t.Where != eval.FirstStep && t.Where != eval.Unreachable {
+				w = fmt.Sprintf("arrives with %s, at %s", t.Via, w) // the rank is that tool's
 			}
-			b.WriteString("\n")
+			fmt.Fprintf(&b, "     %s: %s\n", t.Tool, w)
 		}
 		if len(c.Expect) == 0 {
 			b.WriteString("     no tool expected\n")

@@ -152,6 +152,12 @@ func TestEvalCLICountsSkills(t *testing.T) {
 	if text, err := runCLI(t, db, "eval", file, "--agent", "analyst", "--tools", "exec"); err != nil || !strings.Contains(text, "unreachable: it requires read_spreadsheet, workspace_write") {
 		t.Errorf("a roster without the skill's tools: %v\n%s", err, text)
 	}
+	// a helper's rank is the rank of the tool it arrives with, and says so
+	helper := filepath.Join(dir, "helper.yaml")
+	os.WriteFile(helper, []byte("cases:\n  - {task: \"save the cleaned table for later\", expect: [save_table]}\n"), 0o600)
+	if text, err := runCLI(t, db, "eval", helper, "--agent", "analyst", "--deferred"); err != nil || !strings.Contains(text, "save_table: arrives with exec, at search rank") {
+		t.Errorf("a helper's place: %v\n%s", err, text)
+	}
 	// deferred, the skill waits for search to find its tools, and says so
 	text, err := runCLI(t, db, "eval", file, "--agent", "analyst", "--deferred")
 	if err != nil || !strings.Contains(text, "skill:quarterly-report: its required tools need search") {
