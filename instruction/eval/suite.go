@@ -78,6 +78,7 @@ func (e *FieldError) Error() string { return e.Field + ": " + e.Message }
 // refusing unknown fields, and validates it.
 func ParseSuite(data []byte) (Suite, error) {
 	var s Suite
+	data = bytes.TrimPrefix(data, []byte("\ufeff")) // a byte-order mark Windows editors write
 	if len(bytes.TrimSpace(data)) == 0 {
 		return s, &FieldError{"cases", "the file is empty"}
 	}
@@ -139,6 +140,9 @@ func (c Case) Validate() error {
 	}
 	if c.Kind != "" && !validKind(c.Kind) {
 		return &FieldError{"kind", fmt.Sprintf("%q is not one of %s", c.Kind, strings.Join(Kinds, ", "))}
+	}
+	if c.Expect == nil {
+		return &FieldError{"expect", "is required: the tools the task needs, or [] when no tool should be needed"}
 	}
 	if len(c.Expect) > MaxExpect {
 		return &FieldError{"expect", fmt.Sprintf("at most %d tools", MaxExpect)}

@@ -60,3 +60,30 @@ func TestSuiteRefusesWhatAReviewerCannotSeeOrCountsTwice(t *testing.T) {
 		t.Errorf("visible text and distinct tasks: %v", err)
 	}
 }
+
+// TestSuiteReadsWhatEditorsWrite: a UTF-8 byte-order mark (Windows
+// editors write one) is no part of the first key; a case without expect is
+// refused — it silently counted as a no-tool case — while expect: [] stays
+// the way to say no tool is needed.
+func TestSuiteReadsWhatEditorsWrite(t *testing.T) {
+	for _, file := range []string{
+		"\ufeffk: 5\r\ncases:\r\n  - {task: make a bar chart, expect: [render_chart]}\r\n",
+		"\ufeff{\"cases\":[{\"task\":\"make a bar chart\",\"expect\":[\"render_chart\"]}]}",
+	} {
+		if s, err := ParseSuite([]byte(file)); err != nil || len(s.Cases) != 1 {
+			t.Errorf("%q: %v", file, err)
+		}
+	}
+	for _, file := range []string{"cases:\n  - {task: make a bar chart}\n", `{"cases":[{"task":"make a bar chart"}]}`, "cases:\n  - {task: make a bar chart, expect: null}\n"} {
+		_, err := ParseSuite([]byte(file))
+		var fe *FieldError
+		if !errors.As(err, &fe) || fe.Field != "cases[0].expect" || !strings.Contains(fe.Message, "[]") {
+			t.Errorf("%q: %v, want cases[0].expect naming []", file, err)
+		}
+	}
+	for _, file := range []string{"cases:\n  - {task: write me a haiku, expect: []}\n", `{"cases":[{"task":"write me a haiku","expect":[],"kind":"no_tool"}]}`} {
+		if _, err := ParseSuite([]byte(file)); err != nil {
+			t.Errorf("%q: %v", file, err)
+		}
+	}
+}
