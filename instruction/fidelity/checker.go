@@ -289,21 +289,11 @@ func (c *Checker) nameAt(ts []token, i int) (mention, bool) {
 	}
 	w := strings.TrimSuffix(t.lower, "()")
 	shaped := identifierShaped(t.text)
-	if _, ok := c.known[w]; !ok {
-		// a known name in look-alike letters is a disguise: it counts
-		// wherever it is written
-		latin, ok := disguised(w)
-		if !ok {
-			// a name wholly in look-alike letters, among Latin words
-			// ("call ехес with …"), is the same disguise; in its own
-			// script's text it is that language's word
-			latin, ok = wholeLookalike(w)
-			ok = ok && latinNeighbour(ts, i)
-		}
-		if ok {
-			if tools, ok := c.known[latin]; ok {
-				return mention{kind: KindTool, tools: tools, signal: t.text, start: t.start, end: t.end, called: true}, true
-			}
+	if t.disguised {
+		// a known name in look-alike letters (tokenize reads it as the
+		// Latin it shows) is a disguise: it counts wherever it is written
+		if tools, ok := c.known[w]; ok {
+			return mention{kind: KindTool, tools: tools, signal: t.text, start: t.start, end: t.end, called: true}, true
 		}
 	}
 	if tools, ok := c.known[w]; ok {

@@ -61,6 +61,9 @@ func disguised(w string) (string, bool) {
 // look-alike letters ("ехес" in Cyrillic), which disguised leaves to its
 // own script: the caller counts it only among Latin words.
 func wholeLookalike(w string) (string, bool) {
+	if len(w) == 0 || w[0] < utf8.RuneSelf {
+		return "", false // an ASCII letter first: not wholly look-alikes
+	}
 	var b strings.Builder
 	b.Grow(len(w))
 	for _, r := range w {

@@ -202,3 +202,27 @@ func TestARunningThingIsNoRunning(t *testing.T) {
 		}
 	}
 }
+
+// TestLookAlikeTeachingCounts: look-alike letters disguise teaching as
+// well as names — the exec vocabulary ("pipe it through ɡrер") and a
+// tool's phrase ("the ԝеb fеtсh tool") count as written in Latin; words
+// of Cyrillic or Greek text stay theirs.
+func TestLookAlikeTeachingCounts(t *testing.T) {
+	_, w := loadCorpus(t)
+	roster := contractsOf(t, w, "read_file")
+	for text, want := range map[string]string{
+		"Pipe it through ɡrер first.":    fidelity.KindExec + " " + fidelity.ExecTool,
+		"Then call the ԝеb fеtсh tool.":  fidelity.KindTool + " web_fetch",
+		"See ехес for details.":          fidelity.KindTool + " exec",
+		"Отчёт готов: данные в таблице.": "",
+	} {
+		fs := w.checker.Check(text, fidelity.NewScope(roster))
+		got := ""
+		if len(fs) > 0 {
+			got = fs[0].Kind + " " + fs[0].Tool
+		}
+		if got != want {
+			t.Errorf("%q: %s, want %q", text, describe(fs), want)
+		}
+	}
+}

@@ -26,6 +26,9 @@ type token struct {
 	// address is set on a word inside a URL, a path or a search operator
 	// ("/v2/parse", "https://firecrawl.dev", "site:firecrawl.dev").
 	address bool
+	// disguised is set on a word written with look-alike letters (see
+	// unmask); lower then holds its Latin spelling.
+	disguised bool
 }
 
 func isWordRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
@@ -76,7 +79,28 @@ func tokenize(text string) []token {
 			sentence = true
 		}
 	}
+	unmask(out)
 	return out
+}
+
+// unmask reads words written with look-alike letters as the Latin words
+// they show: Cyrillic or Greek letters mixed into a Latin word, full-width
+// forms, or a word wholly of look-alikes among Latin words ("call ехес").
+// Names, signal phrases and the exec vocabulary are then matched on the
+// Latin spelling. A word of Cyrillic or Greek text stays itself.
+func unmask(ts []token) {
+	for i := range ts {
+		w := ts[i].lower
+		latin, ok := disguised(w)
+		if !ok {
+			if latin, ok = wholeLookalike(w); ok && !latinNeighbour(ts, i) {
+				ok = false
+			}
+		}
+		if ok {
+			ts[i].lower, ts[i].disguised = latin, true
+		}
+	}
 }
 
 func isWordByte(b byte) bool {
