@@ -186,7 +186,7 @@ func (s *Server) runSimulation(ctx context.Context, fc forgeContext, q url.Value
 	for i, query := range taken {
 		_, r, err := search(query, i)
 		if err != nil {
-			sim.Error = fmt.Sprintf("search %d: %v", i+1, err)
+			sim.Error = fmt.Sprintf("search %d: %s", i+1, simError(err))
 			break
 		}
 		if r != nil {
@@ -203,7 +203,7 @@ func (s *Server) runSimulation(ctx context.Context, fc forgeContext, q url.Value
 	if sim.Pending != "" {
 		names, r, err := search(sim.Pending, len(taken))
 		if err != nil {
-			sim.Error = err.Error()
+			sim.Error = simError(err)
 		} else if r != nil {
 			b, _ := json.MarshalIndent(r, "", "  ")
 			sim.Receipt = string(b)
@@ -222,4 +222,14 @@ func (s *Server) runSimulation(ctx context.Context, fc forgeContext, q url.Value
 		sim.Verdict = fmt.Sprintf("The non-deferred instruction is cheaper here by %s tokens over %s: small catalogs may remain cheaper without deferral.", views.Num(-diff), views.Plural(n, "step", "steps"))
 	}
 	return sim, nil
+}
+
+// simError words a refused search for the simulator's sentence: an input
+// error's message alone (its field prefix is for an API error's field).
+func simError(err error) string {
+	var ie *deferred.InputError
+	if errors.As(err, &ie) {
+		return ie.Message
+	}
+	return err.Error()
 }
