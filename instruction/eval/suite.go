@@ -159,6 +159,9 @@ func (c Case) Validate() error {
 			}
 		}
 	}
+	if c.Misleading && len(c.Expect) == 0 {
+		return &FieldError{"misleading", "a misleading case's top hit is judged against expect: name the tool the task needs"}
+	}
 	if c.Kind == KindNoTool && len(c.Expect) > 0 {
 		return &FieldError{"expect", "a no_tool case expects no tool"}
 	}

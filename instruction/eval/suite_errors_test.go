@@ -87,3 +87,14 @@ func TestSuiteReadsWhatEditorsWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestMisleadingNeedsAnExpectedTool: a case marked misleading whose top
+// hit cannot be judged (no expected tool) is refused naming misleading; it
+// was dropped from the top-1 total without a word.
+func TestMisleadingNeedsAnExpectedTool(t *testing.T) {
+	_, err := ParseSuite([]byte("cases:\n  - {task: delete the word schedule from this draft, expect: [], misleading: true}\n"))
+	var fe *FieldError
+	if !errors.As(err, &fe) || fe.Field != "cases[0].misleading" {
+		t.Errorf("%v, want cases[0].misleading", err)
+	}
+}
