@@ -72,3 +72,24 @@ func TestRunsListSaysWhenRunsAreLeftOut(t *testing.T) {
 		t.Error("the note shows though every run is listed")
 	}
 }
+
+// TestRunPageShowsHiddenCharactersOfToolNames: a tool name the model made
+// up goes into the run's evidence as it was sent, and the run page shows
+// any character a reader cannot see as an escape. Before, a name holding
+// U+202E (right-to-left override) turned the rest of its row around on
+// the page ("exec" → "… evitca ·").
+func TestRunPageShowsHiddenCharactersOfToolNames(t *testing.T) {
+	h := sqliteOnly(t)
+	key := h.runtimeKey()
+	if res, b := h.api(http.MethodPost, "/api/v1/runs/rlo-run/calls", key, map[string]any{"agent": "analyst", "tool": "ex\u202eec\u200bx"}); res.StatusCode != http.StatusOK {
+		t.Fatalf("%d %s", res.StatusCode, b)
+	}
+	h.app.evidence.flush()
+	h.addUser("viewer1", models.RoleViewer)
+	c := h.login("viewer1", "viewer1-password")
+	_, d := c.get("/runs/rlo-run")
+	row := d.Find(`[data-testid="run-events"] tr[data-kind="call"]`).Text()
+	if strings.ContainsAny(row, "\u202e\u200b") || !strings.Contains(row, `ex\u202eec\u200bx`) {
+		t.Fatalf("the call row: %q", row)
+	}
+}

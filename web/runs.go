@@ -2,9 +2,12 @@ package web
 
 import (
 	"net/http"
+	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/deferred"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
@@ -65,5 +68,16 @@ func runEventRow(e models.RunEvent) views.RunEventRow {
 	return views.RunEventRow{At: e.CreatedAt.UTC().Format(timeFormat), Kind: e.Kind, Step: e.Step, Surface: e.Surface, QueryBytes: e.QueryBytes, Hits: e.Hits,
 		Active: e.Active, Activated: e.Activated, Reachable: e.Reachable, Accepted: e.Accepted, Rejected: e.Rejected, RejectedWhy: e.RejectedWhy,
 		SchemaBytes: e.SchemaBytes, TextBytes: e.TextBytes, Tokens: e.Tokens, PrefixTokens: e.PrefixTokens, NewTokens: e.Tokens - e.PrefixTokens,
-		Digest: e.Digest, Receipts: e.Receipts, Tool: e.Tool, Verdict: e.Verdict}
+		Digest: e.Digest, Receipts: e.Receipts, Tool: shownName(e.Tool), Verdict: e.Verdict}
+}
+
+// shownName is a name from a request (a tool the model called, kept as it
+// was sent) as a page shows it: as it is, or, when a reader could not see
+// all of it (a direction override, a zero-width or control character),
+// quoted with every such character escaped.
+func shownName(s string) string {
+	if catalog.HiddenText(s) == "" && !strings.ContainsAny(s, "\t\n\r") {
+		return s
+	}
+	return strconv.QuoteToASCII(s)
 }
