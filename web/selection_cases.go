@@ -93,6 +93,9 @@ func (s *Server) renderSelectionCases(c echo.Context, status int, a *models.Agen
 		if err != nil {
 			return err
 		}
+		if ac.Profile != nil && ac.Version != nil {
+			d.MeasuredUnder = fmt.Sprintf("%s v%d", ac.Profile.Slug, ac.Version.Version)
+		}
 		draft, err := s.evalDraft(ctx, snap, ac)
 		if err != nil {
 			return err

@@ -77,6 +77,9 @@ func TestCasesPageRefusesWhatItWouldMisread(t *testing.T) {
 	if res, _ := ed.postCases("analyst", "0", analystCases, ""); res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("save: %d", res.StatusCode)
 	}
+	if _, d := ed.get("/agents/analyst/cases"); !strings.Contains(d.Find(`[data-testid="cases-measured-under"]`).Text(), "data-analyst v2") {
+		t.Errorf("the page does not say which profile its totals measure: %q", d.Find(`[data-testid="cases-measured-under"]`).Text())
+	}
 	for _, q := range []string{"abc", "-1", "0x1"} {
 		for _, path := range []string{"/agents/analyst/cases?version=", "/agents/analyst/cases/export?version="} {
 			if res, _ := ed.get(path + q); res.StatusCode != http.StatusBadRequest {
