@@ -55,6 +55,15 @@ func runEval(ctx context.Context, args []string, stdout *os.File) error {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	// source names where a roster field's value came from: the flag the
+	// user typed, else the file ("cases.yaml: pins")
+	source := func(field string) string {
+		name := flagName(field)
+		if set[name] || !suite.Sets(field) {
+			return "--" + name
+		}
+		return file + ": " + field
+	}
 	req := runtime.Request{Agent: suite.Agent, Profile: suite.Profile, Tools: suite.Tools, Services: suite.Services, Pins: suite.Pins}
 	if suite.Deferred {
 		req.Deferred = &suite.Deferred
@@ -93,7 +102,7 @@ func runEval(ctx context.Context, args []string, stdout *os.File) error {
 		return err
 	}
 	if req.Agent == "" {
-		if err := servicesHaveTools(snap, req.Services); err != nil {
+		if err := servicesHaveTools(snap, req.Services, source("services")); err != nil {
 			return err
 		}
 		if len(req.Tools) == 0 {
@@ -103,13 +112,13 @@ func runEval(ctx context.Context, args []string, stdout *os.File) error {
 	d, _, err := runtime.BuildDraft(ctx, store, snap, req)
 	var fe *instruction.FieldError
 	if errors.As(err, &fe) {
-		return &exitError{2, fmt.Errorf("--%s: %s", flagName(fe.Field), fe.Message)}
+		return &exitError{2, fmt.Errorf("%s: %s", source(fe.Field), fe.Message)}
 	}
 	if err != nil {
 		return err
 	}
 	if len(req.Pins) > 0 && !d.Options.Deferred {
-		return &exitError{2, errors.New("--pins: pins put tools on the first step in deferred mode only; add --deferred (or deferred: true in the file)")}
+		return &exitError{2, fmt.Errorf("%s: pins put tools on the first step in deferred mode only; add --deferred (or deferred: true in the file), or drop the pins", source("pins"))}
 	}
 	r := eval.Evaluate(d.Input(), suite.Cases, suite.K)
 	if *asJSON {
@@ -215,14 +224,14 @@ func defaultTools(snap *runtime.Snapshot, services []string) []string {
 // servicesHaveTools refuses a listed service none of whose tools is
 // available: every case needing it would be unreachable, and the totals
 // would measure a roster the user did not mean.
-func servicesHaveTools(snap *runtime.Snapshot, services []string) error {
+func servicesHaveTools(snap *runtime.Snapshot, services []string, field string) error {
 	has := map[string]bool{}
 	for _, ns := range snap.Available().Namespaces() {
 		has[ns] = true
 	}
 	for _, ns := range services {
 		if !has[ns] {
-			return &exitError{2, fmt.Errorf("--services: no available tool belongs to service %q (import its tools with console catalog import FILE --format mcp --namespace %s; they count once a reviewer makes them available)", ns, ns)}
+			return &exitError{2, fmt.Errorf("%s: no available tool belongs to service %q (import its tools with console catalog import FILE --format mcp --namespace %s; they count once a reviewer makes them available)", field, ns, ns)}
 		}
 	}
 	return nil

@@ -84,6 +84,25 @@ func TestEvalCLIFlagCombinations(t *testing.T) {
 			t.Errorf("%v: %v, want exit 2 naming %s", tc.args[2:], err, tc.want)
 		}
 	}
+	// a roster field the file gives is named as the file's, not as a flag
+	// the user never typed
+	withPins, withTools := filepath.Join(dir, "pins.yaml"), filepath.Join(dir, "tools.yaml")
+	os.WriteFile(withPins, []byte("agent: analyst\ndeferred: true\npins: [render_chart]\n"+strings.TrimPrefix(evalSuite, "k: 5\n")), 0o600)
+	os.WriteFile(withTools, []byte("tools: [exec, nosuch]\n"+evalSuite), 0o600)
+	for _, tc := range []struct {
+		args      []string
+		want, not string
+	}{
+		{[]string{"eval", withPins, "--deferred=false"}, "pins.yaml: pins", "--pins"},
+		{[]string{"eval", withTools}, "tools.yaml: tools", "--tools"},
+		{[]string{"eval", withTools, "--tools", "exec,ghost"}, "--tools", "tools.yaml"},
+	} {
+		_, err := runCLI(t, db, tc.args...)
+		var ee *exitError
+		if !errors.As(err, &ee) || ee.code != 2 || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), tc.not) {
+			t.Errorf("%v: %v, want exit 2 naming %q, not %q", tc.args[2:], err, tc.want, tc.not)
+		}
+	}
 	// pins in deferred mode, from the flags or the agent's profile, stand
 	if out, err := runCLI(t, db, "eval", file, "--agent", "analyst", "--deferred", "--pins", "render_chart"); err != nil {
 		t.Errorf("pins with --deferred: %v %s", err, out)

@@ -65,6 +65,26 @@ type Suite struct {
 	Cases    []Case   `json:"cases" yaml:"cases"`
 }
 
+// Sets reports whether the file gave a roster field (agent, profile,
+// tools, services, deferred, pins), so an error about it can name the file.
+func (s Suite) Sets(field string) bool {
+	switch field {
+	case "agent":
+		return s.Agent != ""
+	case "profile":
+		return s.Profile != ""
+	case "tools":
+		return len(s.Tools) > 0
+	case "services":
+		return len(s.Services) > 0
+	case "deferred":
+		return s.Deferred
+	case "pins":
+		return len(s.Pins) > 0
+	}
+	return false
+}
+
 // FieldError names the field of a suite or case that is wrong.
 type FieldError struct {
 	Field   string
