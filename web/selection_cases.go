@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/goccy/go-yaml"
 	"github.com/labstack/echo/v4"
@@ -371,7 +373,11 @@ func caseChanges(was, now eval.Report) views.SelectionChanges {
 // tasks that lose or gain a tool. Tier and catalog form change no
 // selection, so they are left out.
 func selectionLevers(d instruction.Draft, suite eval.Suite, now eval.Report) []views.SelectionLever {
-	var out []views.SelectionLever
+	type job struct {
+		lever string
+		in    instruction.Input
+	}
+	var jobs []job
 	for _, lever := range d.LeverIDs() {
 		if strings.HasPrefix(lever, instruction.LeverTierPrefix) || lever == instruction.LeverCompact {
 			continue
@@ -380,8 +386,31 @@ func selectionLevers(d instruction.Draft, suite eval.Suite, now eval.Report) []v
 		if err != nil {
 			continue
 		}
-		r := eval.Evaluate(flipped.Input(), suite.Cases, suite.K)
-		l := views.SelectionLever{Lever: lever, Label: leverLabel(d, lever), Recall: r.RecallAtK, Delta: r.RecallAtK - now.RecallAtK,
+		jobs = append(jobs, job{lever, flipped.Input()})
+	}
+	// each lever's evaluation is independent and read-only: spread them
+	// over the cores, so an agent with many tools and cases answers sooner
+	reports := make([]eval.Report, len(jobs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				reports[i] = eval.Evaluate(jobs[i].in, suite.Cases, suite.K)
+			}
+		}()
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	out := make([]views.SelectionLever, 0, len(jobs))
+	for i, j := range jobs {
+		r := reports[i]
+		l := views.SelectionLever{Lever: j.lever, Label: leverLabel(d, j.lever), Recall: r.RecallAtK, Delta: r.RecallAtK - now.RecallAtK,
 			FirstStep: r.FirstStepShare, FirstDelta: r.FirstStepShare - now.FirstStepShare}
 		l.SelectionChanges = caseChanges(now, r)
 		out = append(out, l)
