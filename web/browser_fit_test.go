@@ -82,8 +82,8 @@ const tabsOutOfSight = `(() => {
 	return "";
 })()`
 
-// placeholderCut names the first visible empty field whose placeholder is
-// wider than the field, or "".
+// placeholderCut names the first visible empty field whose placeholder (or
+// one of a textarea placeholder's lines) is wider than the field, or "".
 const placeholderCut = `(() => {
 	const ctx = document.createElement("canvas").getContext("2d");
 	for (const el of document.querySelectorAll("main input[placeholder], main textarea[placeholder]")) {
@@ -91,7 +91,9 @@ const placeholderCut = `(() => {
 		const cs = getComputedStyle(el);
 		ctx.font = cs.font;
 		const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
-		if (ctx.measureText(el.placeholder).width > room + 1) return (el.name || el.id) + " (\"" + el.placeholder + "\")";
+		// a textarea's placeholder may hold lines: each must fit
+		const widest = Math.max(...el.placeholder.split("\n").map(l => ctx.measureText(l).width));
+		if (widest > room + 1) return (el.name || el.id) + " (\"" + el.placeholder + "\")";
 	}
 	return "";
 })()`
