@@ -57,9 +57,14 @@ type Contract struct {
 	Examples    []Example `json:"examples,omitempty" yaml:"examples,omitempty"`
 	Class       Class     `json:"class" yaml:"class"`
 	Effects     Effects   `json:"effects" yaml:"effects"`
-	CodeOnly    bool      `json:"code_only,omitempty" yaml:"code_only,omitempty"`
-	AlwaysOn    bool      `json:"always_on,omitempty" yaml:"always_on,omitempty"`
-	Signals     []string  `json:"signals,omitempty" yaml:"signals,omitempty"`
+	// EffectsAssumed: Effects is what MCP's defaults give a tool whose
+	// source left its hints out (an MCP tool stating neither readOnlyHint
+	// true nor destructiveHint, an OpenAI function tool), not a hint it
+	// stated. Never rendered; the reviewer sees it beside the hint.
+	EffectsAssumed bool     `json:"effects_assumed,omitempty" yaml:"effects_assumed,omitempty"`
+	CodeOnly       bool     `json:"code_only,omitempty" yaml:"code_only,omitempty"`
+	AlwaysOn       bool     `json:"always_on,omitempty" yaml:"always_on,omitempty"`
+	Signals        []string `json:"signals,omitempty" yaml:"signals,omitempty"`
 	// SearchHints are reviewed aliases and keywords an admin adds so search
 	// finds the tool by the words people use. They feed the search index
 	// only: never rendered, never shown to the model. They are part of the

@@ -17,14 +17,16 @@ func parseMCP(ps *Problems, ws *Warnings, doc any, ns string) []Contract {
 		name := toolName(m, i)
 		checkKeys(ps, name, "", m, mcpToolKeys...)
 		ann := mcpAnnotations(ps, name, m)
+		hints := readHints(ann)
 		c := Contract{
 			ID:      ns + "." + str(m, "name"),
 			Title:   firstNonEmpty(str(m, "title"), str(ann, "title"), str(m, "name")),
 			Purpose: str(m, "description"),
 			Class:   ClassService,
-			Effects: mcpEffects(ann),
+			Effects: hints.effects(),
 			Version: "1",
 		}
+		c.EffectsAssumed = hints.assumed()
 		checkServiceName(ps, name, m)
 		for _, k := range []string{"title", "description"} {
 			if v, set := m[k]; set {
@@ -33,12 +35,7 @@ func parseMCP(ps *Problems, ws *Warnings, doc any, ns string) []Contract {
 				}
 			}
 		}
-		if b, _ := ann["idempotentHint"].(bool); b && c.Effects != EffectsReadOnly {
-			c.Constraints = append(c.Constraints, "Idempotent: repeating a call with the same arguments has no further effect.")
-		}
-		if b, _ := ann["openWorldHint"].(bool); b {
-			c.Constraints = append(c.Constraints, "Open world: the tool reaches systems outside this service's own data.")
-		}
+		c.Constraints = append(c.Constraints, hints.constraints()...)
 		if k := taskConstraint(ps, name, m); k != "" {
 			c.Constraints = append(c.Constraints, k)
 		}
@@ -140,16 +137,6 @@ func checkServiceName(ps *Problems, tool string, m map[string]any) {
 	case !toolNameRe.MatchString(n):
 		ps.add(tool, "name", "%q cannot be a console tool id: MCP's tool names hold letters, digits, underscores, hyphens and dots, and the console takes a hyphen or a dot only inside a name; the tool is not imported under another name, since the model must call it by the name the server knows", n)
 	}
-}
-
-func mcpEffects(ann map[string]any) Effects {
-	if b, _ := ann["readOnlyHint"].(bool); b {
-		return EffectsReadOnly
-	}
-	if b, _ := ann["destructiveHint"].(bool); b {
-		return EffectsDestructive
-	}
-	return EffectsExternalWrite
 }
 
 // readSchema reads a tool's input schema and, when every keyword was

@@ -33,9 +33,12 @@ func parseOpenAI(ps *Problems, ws *Warnings, doc any, ns string) []Contract {
 			Title:   str(m, "name"),
 			Purpose: str(m, "description"),
 			Class:   ClassService,
-			Effects: EffectsExternalWrite,
+			// a function tool says nothing of its effects: read as an MCP
+			// tool that says nothing (the spec's worst case)
+			Effects: readHints(nil).effects(),
 			Version: "1",
 		}
+		c.EffectsAssumed = true
 		checkServiceName(ps, name, m)
 		if params, ok := m["parameters"].(map[string]any); ok {
 			c.Params, c.Input = readSchema(ps, ws, name, "parameters", params)

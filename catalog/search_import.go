@@ -9,7 +9,9 @@ import "strings"
 
 // reads reports whether the search takes a tool as one that only reads:
 // its effects say so, or it was imported without a word on its effects
-// (an MCP tool without annotations is external-write by default) and its
+// (its effects are assumed: an MCP tool without annotations is
+// destructive by the spec's default; or it says only "not destructive",
+// external-write) and its
 // name says it reads ("get_tasks"), or, for a tool that dispatches on
 // operations (see operations), every operation does. Without that, a
 // question would favour a service that annotates its tools over one that
@@ -18,7 +20,7 @@ func reads(c Contract, name []string, ops []string, st stemmer) bool {
 	if c.Effects == EffectsReadOnly {
 		return true
 	}
-	if c.Effects != EffectsExternalWrite {
+	if c.Effects != EffectsExternalWrite && !c.EffectsAssumed {
 		return false
 	}
 	if len(ops) > 0 {

@@ -195,7 +195,8 @@ func BenchmarkSearch1000(b *testing.B) {
 	})
 }
 
-// An MCP tool imported without annotations is external-write by default;
+// An MCP tool imported without annotations is destructive by MCP's
+// default, marked as assumed;
 // its name still says whether it only reads. A question ranks an
 // unannotated "get_tasks" above an unannotated "create_task", as it
 // would the annotated pair, whatever the roster order.
@@ -209,8 +210,8 @@ func TestUnannotatedToolsNamedForReadingRead(t *testing.T) {
 		t.Fatal(ps)
 	}
 	for _, c := range roster {
-		if c.Effects != catalog.EffectsExternalWrite {
-			t.Fatalf("%s imported as %s, want the default external-write", c.ID, c.Effects)
+		if c.Effects != catalog.EffectsDestructive || !c.EffectsAssumed {
+			t.Fatalf("%s imported as %s (assumed %v), want the default destructive, assumed", c.ID, c.Effects, c.EffectsAssumed)
 		}
 	}
 	for _, q := range []string{"which tasks have a due date?", "show me the tasks with a due date"} {

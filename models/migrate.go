@@ -125,6 +125,7 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	{70, "available tools the stricter contract checks refuse are rejected", dataMigration(revalidateTools)},
 	{71, "available tools whose text holds invisible, control or direction-changing characters are rejected", dataMigration(revalidateTools)},
 	{72, "available tools that take the id of a tool the console provides (search_tools, load_skill) are rejected", dataMigration(revalidateTools)},
+	{73, "imported tools awaiting review whose effects hint read silence as external-write get MCP's default, destructive", dataMigration(rehintSilentEffects)},
 }
 
 // Migrate applies every migration not yet applied, in order, each in its

@@ -113,6 +113,7 @@ func (s *Server) toolPage(c echo.Context) error {
 	}
 	d.Mentions = mentionViews(snap.Mentions(k))
 	d.Ledger = ledgerData(c, r, string(k.Effects))
+	d.Ledger.HintAssumed = k.EffectsAssumed
 	if d.Bindings, err = s.toolBindings(c, snap, r.ID); err != nil {
 		return err
 	}

@@ -23,14 +23,16 @@ func composeText(t *testing.T, cs []catalog.Contract) string {
 }
 
 // TestLineDiffLargeCompositions: two compositions of thousands of lines
-// (the 151-tool catalog in full form, twice over) that differ in one
+// (the 151-tool catalog in full form, the GitHub part three times over) that differ in one
 // tool's purpose give one small hunk, not two whole texts.
 func TestLineDiffLargeCompositions(t *testing.T) {
 	base := append(catalogtest.Builtin(t), catalogtest.GitHub(t)...)
-	// a second copy under another service doubles the size
-	for _, c := range catalogtest.GitHub(t) {
-		c.ID = "mirror." + strings.TrimPrefix(c.ID, "github.")
-		base = append(base, c)
+	// copies under other services multiply the size
+	for _, ns := range []string{"mirror", "mirror2"} {
+		for _, c := range catalogtest.GitHub(t) {
+			c.ID = ns + "." + strings.TrimPrefix(c.ID, "github.")
+			base = append(base, c)
+		}
 	}
 	changed := append([]catalog.Contract(nil), base...)
 	i := len(changed) / 2
