@@ -12,8 +12,7 @@ import (
 	"github.com/agentforge/console/instruction/eval"
 )
 
-// blind5Dir holds the fifth blind set (built-in catalog plus GitHub) and
-// the Kubernetes other-domain set with its verbatim tools file; see
+// blind5Dir holds the fifth blind set (built-in catalog plus GitHub); see
 // testdata/README.md.
 const blind5Dir = "testdata/blind5"
 
@@ -23,10 +22,6 @@ var blind5Kinds = map[string]map[string]int{
 	"builtin_github.yaml": {
 		eval.KindMisleading: 22, eval.KindRare: 11, eval.KindTwoProfiles: 8,
 		eval.KindNoTool: 10, eval.KindOrdinary: 19,
-	},
-	"kubernetes-mcp-server.cases.yaml": {
-		eval.KindMisleading: 15, eval.KindRare: 6, eval.KindTwoProfiles: 6,
-		eval.KindNoTool: 7, eval.KindOrdinary: 13,
 	},
 }
 
@@ -133,9 +128,7 @@ func TestBlind5ProblemsCatchBadCases(t *testing.T) {
 // and must not be edited to fit a ranking result, and the tools file is a
 // verbatim copy of the server's own.
 var blind5Digests = map[string]string{
-	"builtin_github.yaml":              "e92b19cf734c22d6b0be6f3750c8e189585a62784429f353b8bb33de70d78883",
-	"kubernetes-mcp-server.cases.yaml": "84e7118573b9713d5e8682db9aac64b09626d3339aa0f07f76fd5044b7fc3275",
-	"kubernetes-mcp-server.tools.json": "b09128ea2d603434179683c07cb2abf2bc79e84a39f01156aab396ef42d96807",
+	"builtin_github.yaml": "e92b19cf734c22d6b0be6f3750c8e189585a62784429f353b8bb33de70d78883",
 }
 
 // TestBlind5CasesAreFrozen fails when any pinned file of blind5Dir changes.

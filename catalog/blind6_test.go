@@ -13,9 +13,8 @@ import (
 	"github.com/agentforge/console/instruction/eval"
 )
 
-// blind6Dir holds the sixth blind sets: one over the real servers of
-// testdata/servers/ an agent would have connected, one over the Podman
-// server's verbatim tools/list; see testdata/README.md.
+// blind6Dir holds the sixth blind set, over the real servers of
+// testdata/servers/ an agent would have connected; see testdata/README.md.
 const blind6Dir = "testdata/blind6"
 
 // blind6Kinds are the exact kind counts each blind6 case file declares in
@@ -24,10 +23,6 @@ var blind6Kinds = map[string]map[string]int{
 	"servers.cases.yaml": {
 		eval.KindMisleading: 22, eval.KindRare: 10, eval.KindTwoProfiles: 10,
 		eval.KindNoTool: 10, eval.KindOrdinary: 20,
-	},
-	"podman-mcp-server.cases.yaml": {
-		eval.KindMisleading: 14, eval.KindRare: 5, eval.KindTwoProfiles: 5,
-		eval.KindNoTool: 7, eval.KindOrdinary: 12,
 	},
 }
 
@@ -109,29 +104,6 @@ func TestBlind6ServersCasesNameOnlyKnownTools(t *testing.T) {
 	}
 }
 
-// TestBlind6PodmanCasesNameOnlyKnownTools imports the Podman tools file the
-// header names, verbatim under namespace podman, and checks every expected
-// id, the exact kind counts and the shape of each case. It reads no ranking.
-func TestBlind6PodmanCasesNameOnlyKnownTools(t *testing.T) {
-	name := "podman-mcp-server.cases.yaml"
-	cat, suite, namespaces := loadOther2(t, filepath.Join(blind6Dir, name))
-	if len(namespaces) != 1 || namespaces["podman"] != "podman-mcp-server.tools.json" {
-		t.Errorf("the header names %v, want podman-mcp-server.tools.json under namespace podman", namespaces)
-	}
-	if n := len(cat.Contracts()); n != 13 {
-		t.Errorf("the catalog has %d tools, want 13", n)
-	}
-	for _, c := range cat.Contracts() {
-		if !strings.HasPrefix(c.ID, "podman.") {
-			t.Errorf("tool %q is outside namespace podman", c.ID)
-		}
-	}
-	known := func(id string) bool { _, ok := cat.Get(id); return ok }
-	for _, p := range caseSetProblems(known, suite, blind6Kinds[name]) {
-		t.Error(p)
-	}
-}
-
 // TestBlind6ProblemsCatchBadCases proves the checks can fail on the
 // servers' catalog: an unknown id, a two_profiles case within one service
 // and wrong counts are each reported.
@@ -158,12 +130,9 @@ func TestBlind6ProblemsCatchBadCases(t *testing.T) {
 }
 
 // blind6Digests pins every file of blind6Dir that the sets consist of: the
-// sets were written blind and must not be edited to fit a ranking result,
-// and the Podman tools file is a verbatim copy of the server's own.
+// set was written blind and must not be edited to fit a ranking result.
 var blind6Digests = map[string]string{
-	"servers.cases.yaml":           "b39e8c833ca9b38c193c1cf42a88f698401b76cdab9c7d2d5a3edee400329f08",
-	"podman-mcp-server.cases.yaml": "7346e2b32ba1556688e0449255dc71c7a968495c575e11ebe8a66cde7e69079c",
-	"podman-mcp-server.tools.json": "fb10b4dd9ad863d20959cbab4581bbbb50b119be98179e1f8f7d1ac63bc93a92",
+	"servers.cases.yaml": "b39e8c833ca9b38c193c1cf42a88f698401b76cdab9c7d2d5a3edee400329f08",
 }
 
 // TestBlind6CasesAreFrozen fails when any pinned file of blind6Dir changes.

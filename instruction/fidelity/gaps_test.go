@@ -189,12 +189,12 @@ func TestARunningThingIsNoRunning(t *testing.T) {
 	ch := fidelity.New(nil)
 	none := fidelity.NewScope(nil)
 	for text, want := range map[string]bool{
-		"Prints out information about the running Docker or Podman containers.": false,
-		"Stops the running program and frees its port.":                         false,
-		"Lists all running docker containers.":                                  false,
-		"Then run docker to build the image.":                                   true,
-		"Keep running docker compose until it settles.":                         true,
-		"Try running the program again.":                                        true,
+		"Shows details of the running Docker or Podman containers.": false,
+		"Stops the running program and frees its port.":             false,
+		"Lists all running docker containers.":                      false,
+		"Then run docker to build the image.":                       true,
+		"Keep running docker compose until it settles.":             true,
+		"Try running the program again.":                            true,
 	} {
 		fs := ch.Check(text, none)
 		if got := len(fs) > 0 && fs[0].Kind == fidelity.KindExec; got != want {

@@ -27,7 +27,7 @@ type realServer struct {
 func realServers(t testing.TB) []realServer {
 	t.Helper()
 	var files []string
-	for _, g := range []string{"servers/*.tools.json", "other/*.tools.json", "other2/*.tools.json", "blind5/*.tools.json", "blind6/*.tools.json"} {
+	for _, g := range []string{"servers/*.tools.json", "other/*.tools.json", "other2/*.tools.json"} {
 		m, err := filepath.Glob(filepath.Join("../../catalog/testdata", g))
 		if err != nil {
 			t.Fatal(err)
@@ -200,7 +200,6 @@ var realTrue = map[[3]string]string{
 	{"firecrawl", fidelity.KindExec, fidelity.ExecTool}:                          "Run the returned curl command locally",
 	{"filesystem", fidelity.KindTool, "filesystem.read_text_file"}:               "DEPRECATED: Use read_text_file instead",
 	{"filesystemother2", fidelity.KindTool, "filesystemother2.read_text_file"}:   "DEPRECATED: Use read_text_file instead",
-	{"kubernetes", fidelity.KindTool, "kubernetes.resources_get"}:                "fetch it with resources_get",
 	{"notionother", fidelity.KindTool, "notionother.notion_append_content"}:      "can be used with notion_append_content",
 	{"notionother", fidelity.KindTool, "notionother.notion_find"}:                "Use this after notion_find",
 	{"notionother", fidelity.KindTool, "notionother.notion_inspect_data_source"}: "Use notion_inspect_data_source first",
