@@ -105,10 +105,19 @@ func ParseSuite(data []byte) (Suite, error) {
 	if err := yaml.UnmarshalWithOptions(data, &s, yaml.Strict()); err != nil {
 		return s, decodeError(data, err)
 	}
-	if s.K == 0 {
+	if s.K == 0 && !statesK(data) {
 		s.K = DefaultK
 	}
 	return s, s.Validate()
+}
+
+// statesK reports whether a file gives k a value (k: 0 is a k given, to
+// be refused; no k or k: null takes the default).
+func statesK(data []byte) bool {
+	var k struct {
+		K *int `yaml:"k"`
+	}
+	return yaml.Unmarshal(data, &k) == nil && k.K != nil
 }
 
 var toolRef = regexp.MustCompile(`^(` + catalog.ToolIDPattern + `|skill:[a-z0-9][a-z0-9-]*)$`)

@@ -98,3 +98,34 @@ func TestMisleadingNeedsAnExpectedTool(t *testing.T) {
 		t.Errorf("%v, want cases[0].misleading", err)
 	}
 }
+
+// TestAGivenKIsTakenAsGiven: a k the file states is checked as stated —
+// 0 or a negative k is refused naming k, in JSON and YAML — and only a
+// file that says nothing of k (or k: null) gets the default.
+func TestAGivenKIsTakenAsGiven(t *testing.T) {
+	for _, file := range []string{
+		"k: 0\ncases:\n  - {task: x, expect: [render_chart]}\n",
+		`{"k": 0, "cases": [{"task": "x", "expect": ["render_chart"]}]}`,
+		"k: -3\ncases:\n  - {task: x, expect: [render_chart]}\n",
+	} {
+		_, err := ParseSuite([]byte(file))
+		var fe *FieldError
+		if !errors.As(err, &fe) || fe.Field != "k" {
+			t.Errorf("%q: %v, want an error naming k", file, err)
+		}
+	}
+	for _, file := range []string{
+		"cases:\n  - {task: x, expect: [render_chart]}\n",
+		"k: null\ncases:\n  - {task: x, expect: [render_chart]}\n",
+		"k: 3\ncases:\n  - {task: x, expect: [render_chart]}\n",
+	} {
+		s, err := ParseSuite([]byte(file))
+		want := DefaultK
+		if strings.HasPrefix(file, "k: 3") {
+			want = 3
+		}
+		if err != nil || s.K != want {
+			t.Errorf("%q: k %d, %v; want k %d", file, s.K, err, want)
+		}
+	}
+}
