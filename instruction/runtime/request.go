@@ -110,7 +110,7 @@ func directDraft(snap *Snapshot, req Request) (instruction.Draft, error) {
 	for _, id := range req.Tools {
 		if ns, ok := strings.CutSuffix(id, ".*"); ok {
 			if !known[ns] {
-				return instruction.Draft{}, &instruction.FieldError{Field: "tools", Message: fmt.Sprintf("unknown service %q in %q", ns, id)}
+				return instruction.Draft{}, &instruction.FieldError{Field: "tools", Message: fmt.Sprintf("no available tool of service %q in %q: none imported, or all awaiting review", ns, id)}
 			}
 			for _, e := range snap.available.Entries() {
 				if e.Contract().Namespace() == ns {
