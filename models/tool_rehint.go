@@ -25,7 +25,7 @@ func rehintSilentEffects(ctx context.Context, s *Store) error {
 	err := s.with(ctx).Where("source IN ? AND validation IN ?", []string{SourceMCP, SourceOpenAI},
 		[]string{authority.StateCandidate, authority.StateStructurallyValid}).Order("id").Find(&rows).Error
 	if err != nil {
-		return err
+		return fmt.Errorf("models: rehint: %w", err)
 	}
 	changed := false
 	for _, r := range rows {
@@ -38,7 +38,10 @@ func rehintSilentEffects(ctx context.Context, s *Store) error {
 		res := s.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ?", r.ID, r.Digest).
 			Updates(map[string]any{"contract": string(catalog.CanonicalJSON(c)), "digest": digest})
 		if res.Error != nil {
-			return res.Error
+			return fmt.Errorf("models: rehint %s: %w", r.ID, res.Error)
+		}
+		if res.RowsAffected != 1 {
+			continue // changed since it was read: nothing rewritten, nothing to audit
 		}
 		if err := s.Audit(ctx, Event{Actor: MigrationActor, Action: "tool.rehint", Subject: r.ID, Before: r.Digest, After: digest,
 			Detail: fmt.Sprintf("effects hint external-write → destructive (%s import): a tool that leaves its hints out is destructive by MCP's defaults; re-import its list to read the hints it states", r.Source)}); err != nil {

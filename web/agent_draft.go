@@ -40,14 +40,3 @@ func (s *Server) profileTotals(ctx context.Context, snap *Snapshot, agentID *uin
 	}
 	return runtime.ContentTotals(snap, s.meter, a, c, skills)
 }
-
-// evalDraft is an agent context's draft with the production skills, as
-// the forge and the API compose it. Every selection evaluation outside the
-// forge (the cases page, profile compare) starts from it, so an expected
-// skill fares the same on every surface.
-func (s *Server) evalDraft(ctx context.Context, snap *runtime.Snapshot, ac runtime.AgentContext) (instruction.Draft, error) {
-	d, _ := ac.Draft(snap, nil)
-	skills, err := runtime.Skills(ctx, s.store)
-	d.Skills = skills
-	return d, err
-}

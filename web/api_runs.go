@@ -167,8 +167,8 @@ func (s *Server) apiRunSearch(c echo.Context) error {
 	// the pins are checked as a step checks them; the search skips them
 	// over the run's one index (a pinned surface would build its own)
 	kept := b.Surface.KeepPins(req.Pins, b.Revoked)
-	if _, err := withPins(b, kept); err != nil {
-		return err
+	if _, err := b.Surface.CheckPins(kept); err != nil {
+		return pinStatus(err)
 	}
 	hits, err := b.Surface.SearchSkipping(req.Query, req.Limit, s.runCeilings(), kept)
 	if err != nil {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"slices"
 	"testing"
 )
 
@@ -21,11 +22,24 @@ func TestRunSearchSkipsTheRunsPins(t *testing.T) {
 		if len(plain.Hits) == 0 || plain.Hits[0].Name != "render_chart" {
 			t.Fatalf("without pins: %+v", plain.Hits)
 		}
-		pinned := search(map[string]any{"agent": "analyst", "query": "draw a chart", "step": 0, "limit": 3, "pins": []string{"render_chart"}})
-		for _, h := range pinned.Hits {
-			if h.Name == "render_chart" {
-				t.Fatalf("a pinned tool came back as a hit: %+v", pinned.Hits)
+		pinned := search(map[string]any{"agent": "analyst", "query": "draw a chart of the sales table in a file", "step": 0, "limit": 3, "pins": []string{"render_chart"}})
+		// the same ranking without the pin, topped up to the limit
+		wider := search(map[string]any{"agent": "analyst", "query": "draw a chart of the sales table in a file", "step": 0, "limit": 4})
+		var want []string
+		for _, h := range wider.Hits {
+			if h.Name != "render_chart" {
+				want = append(want, h.Name)
 			}
+		}
+		var got []string
+		for _, h := range pinned.Hits {
+			got = append(got, h.Name)
+		}
+		if len(want) > 3 {
+			want = want[:3]
+		}
+		if len(want) < 2 || !slices.Equal(got, want) {
+			t.Fatalf("with render_chart pinned the hits are %v, want the unpinned ranking without it, topped up: %v", got, want)
 		}
 		if pinned.Surface != plain.Surface {
 			t.Fatal("pins moved the surface key")

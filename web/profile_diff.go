@@ -76,14 +76,8 @@ func (s *Server) profileDiff(c echo.Context) error {
 		if err := s.liveTotals(snap, skills, &d.B, agent, vb); err != nil {
 			return err
 		}
-		da, err := s.evalDraft(ctx, snap, runtime.AgentContext{Agent: agent, Version: va})
-		if err != nil {
-			return err
-		}
-		db, err := s.evalDraft(ctx, snap, runtime.AgentContext{Agent: agent, Version: vb})
-		if err != nil {
-			return err
-		}
+		da := runtime.AgentContext{Agent: agent, Version: va}.EvalDraft(snap, skills)
+		db := runtime.AgentContext{Agent: agent, Version: vb}.EvalDraft(snap, skills)
 		if d.Selection, err = s.compareSelection(c, agent.ID, agent.Slug, "v"+strconv.Itoa(a), "v"+strconv.Itoa(b), da.Input(), db.Input()); err != nil {
 			return err
 		}

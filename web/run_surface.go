@@ -143,11 +143,19 @@ func withPins(b *runBase, pins []string) (*deferred.Surface, error) {
 		return b.Surface, nil
 	}
 	sf, err := b.Surface.WithPins(pins)
+	if err != nil {
+		return nil, pinStatus(err)
+	}
+	return sf, nil
+}
+
+// pinStatus is a refused pin's 422 naming pins; other errors pass.
+func pinStatus(err error) error {
 	var pe *deferred.PinError
 	if errors.As(err, &pe) {
-		return nil, apiErr(http.StatusUnprocessableEntity, "unprocessable", "pins", pe.Error())
+		return apiErr(http.StatusUnprocessableEntity, "unprocessable", "pins", pe.Error())
 	}
-	return sf, err
+	return err
 }
 
 // receiptKey is the server-held HMAC key of run receipts:

@@ -16,6 +16,7 @@ import (
 
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/eval"
+	rt "github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
 )
@@ -98,10 +99,11 @@ func (s *Server) renderSelectionCases(c echo.Context, status int, a *models.Agen
 		if ac.Profile != nil && ac.Version != nil {
 			d.MeasuredUnder = fmt.Sprintf("%s v%d", ac.Profile.Slug, ac.Version.Version)
 		}
-		draft, err := s.evalDraft(ctx, snap, ac)
+		skills, err := rt.Skills(ctx, s.store)
 		if err != nil {
 			return err
 		}
+		draft := ac.EvalDraft(snap, skills)
 		for _, deferred := range []bool{false, true} {
 			in := draft.Input()
 			in.Options.Deferred = deferred
@@ -180,12 +182,9 @@ func (s *Server) saveSelectionCases(c echo.Context) error {
 // `console eval` reads (the agent's page evaluates its own profiles).
 func evalOnlyFields(s eval.Suite) []string {
 	var f []string
-	for _, x := range []struct {
-		name string
-		set  bool
-	}{{"profile", s.Profile != ""}, {"tools", len(s.Tools) > 0}, {"services", len(s.Services) > 0}, {"deferred", s.Deferred}, {"pins", len(s.Pins) > 0}} {
-		if x.set {
-			f = append(f, x.name)
+	for _, name := range []string{"profile", "tools", "services", "deferred", "pins"} {
+		if s.Sets(name) {
+			f = append(f, name)
 		}
 	}
 	return f

@@ -10,6 +10,7 @@ import (
 
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/eval"
+	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/views"
 )
 
@@ -121,10 +122,11 @@ func TestSelectionLeversMatchOneByOne(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := h.app.evalDraft(ctx, snap, ac)
+	skills, err := runtime.Skills(ctx, h.app.store)
 	if err != nil {
 		t.Fatal(err)
 	}
+	d := ac.EvalDraft(snap, skills)
 	suite, err := eval.ParseSuite([]byte(analystCases))
 	if err != nil {
 		t.Fatal(err)

@@ -42,8 +42,6 @@ func runEval(ctx context.Context, args []string, stdout *os.File) error {
 		file = fs.Arg(0)
 	case file == "":
 		return &exitError{2, usage}
-	case fs.NArg() > 1:
-		return &exitError{2, usage}
 	}
 	b, err := os.ReadFile(file)
 	if err != nil {

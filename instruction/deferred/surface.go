@@ -208,7 +208,9 @@ func (s *Surface) Search(query string, limit int, c Ceilings) ([]catalog.Hit, er
 // SearchSkipping is Search that never returns a tool of skip (a run's own
 // pins, which every step shows): it ranks over the surface's one index,
 // asks it for as many more hits as skip could take away, and leaves them
-// out — no index is built per set of pins.
+// out — no index is built per set of pins. The index gives at most
+// catalog.MaxSearchLimit hits, so a limit near that can come back shorter
+// when pins rank among them.
 func (s *Surface) SearchSkipping(query string, limit int, c Ceilings, skip []string) ([]catalog.Hit, error) {
 	if strings.TrimSpace(query) == "" {
 		return nil, &InputError{Field: "query", Message: "query is empty"}
@@ -231,19 +233,20 @@ func (s *Surface) SearchSkipping(query string, limit int, c Ceilings, skip []str
 	}
 	out := make([]catalog.Hit, 0, limit)
 	for _, h := range hits {
-		if len(out) < limit && !slices.Contains(skip, h.ID) {
+		if len(out) == limit {
+			break
+		}
+		if !slices.Contains(skip, h.ID) {
 			out = append(out, h)
 		}
 	}
 	return out, nil
 }
 
-// WithPins returns the surface with other pins (each a roster tool, else a
-// *PinError). The key does not change; nothing is recomputed but the
-// prefix and what search can reach.
-func (s *Surface) WithPins(pins []string) (*Surface, error) {
-	n := *s
-	n.pins, n.prefix, n.searchable, n.searchIx = nil, map[string]bool{}, nil, &lazyIndex{}
+// CheckPins returns pins without repeats, each a roster tool that is not a
+// code-only helper, else a *PinError naming the first that is not.
+func (s *Surface) CheckPins(pins []string) ([]string, error) {
+	var kept []string
 	seen := map[string]bool{}
 	for _, p := range pins {
 		if seen[p] {
@@ -257,8 +260,21 @@ func (s *Surface) WithPins(pins []string) (*Surface, error) {
 			return nil, &PinError{Pin: p, CodeOnly: true}
 		}
 		seen[p] = true
-		n.pins = append(n.pins, p)
+		kept = append(kept, p)
 	}
+	return kept, nil
+}
+
+// WithPins returns the surface with other pins (each a roster tool, else a
+// *PinError). The key does not change; nothing is recomputed but the
+// prefix and what search can reach.
+func (s *Surface) WithPins(pins []string) (*Surface, error) {
+	kept, err := s.CheckPins(pins)
+	if err != nil {
+		return nil, err
+	}
+	n := *s
+	n.pins, n.prefix, n.searchable, n.searchIx = kept, map[string]bool{}, nil, &lazyIndex{}
 	for _, id := range n.always {
 		n.prefix[id] = true
 	}

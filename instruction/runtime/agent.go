@@ -72,6 +72,16 @@ func (ac AgentContext) Draft(snap *Snapshot, pick []string) (instruction.Draft, 
 	return instruction.NewAgentDraft(snap.available, ac.Spec(), pick)
 }
 
+// EvalDraft is the agent context's draft with the production skills, as
+// the forge and the API compose it. Every selection evaluation outside the
+// forge (the cases page, profile compare) starts from it, so an expected
+// skill fares the same on every surface.
+func (ac AgentContext) EvalDraft(snap *Snapshot, skills []instruction.Skill) instruction.Draft {
+	d, _ := ac.Draft(snap, nil)
+	d.Skills = skills
+	return d
+}
+
 // Skills lists the production skill versions as the composer takes them.
 func Skills(ctx context.Context, store Store) ([]instruction.Skill, error) {
 	as, err := store.ActiveSkills(ctx)
