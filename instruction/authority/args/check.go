@@ -1,0 +1,311 @@
+package args
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/dlclark/regexp2"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+
+	"github.com/agentforge/console/catalog"
+)
+
+// Bounds on the work one check does.
+const (
+	// MaxBytes is the largest arguments document checked; a larger one
+	// is one problem at the root.
+	MaxBytes = 256 << 10
+	// MaxDepth is the deepest nesting of arrays and objects checked.
+	MaxDepth = 64
+	// MaxProblems is the most problems one check lists.
+	MaxProblems = 20
+	// maxMessage bounds one problem's message in bytes.
+	maxMessage = 300
+	// DefaultCacheSize is how many compiled schemas a Checker from
+	// NewChecker(0) keeps.
+	DefaultCacheSize = 4096
+	// regexpTimeout bounds one match of a pattern Go's regular expressions
+	// cannot run (lookaround), which runs on a backtracking engine.
+	regexpTimeout = 50 * time.Millisecond
+)
+
+// Problem is one way a call's arguments break the reviewed schema: where
+// (a JSON pointer into the arguments, "" for the whole document) and what.
+type Problem struct {
+	Pointer string `json:"pointer"`
+	Message string `json:"message"`
+}
+
+// Checker checks arguments against reviewed schemas. It compiles each
+// digest's schema once and keeps at most its size of them, dropping the
+// least recently used. Safe for concurrent use.
+type Checker struct {
+	mu    sync.Mutex
+	size  int
+	tick  uint64
+	cache map[string]*entry
+}
+
+type entry struct {
+	schema *jsonschema.Schema
+	err    error
+	used   uint64
+}
+
+// NewChecker returns a Checker keeping at most size compiled schemas
+// (DefaultCacheSize when size < 1).
+func NewChecker(size int) *Checker {
+	if size < 1 {
+		size = DefaultCacheSize
+	}
+	return &Checker{size: size, cache: map[string]*entry{}}
+}
+
+var shared = NewChecker(0)
+
+// Check checks raw arguments against the input schema of the contract
+// whose digest is digest, with a Checker shared by the process. See
+// (*Checker).Check.
+func Check(digest string, c *catalog.Contract, raw []byte) []Problem {
+	return shared.Check(digest, c, raw)
+}
+
+// Len reports how many compiled schemas the Checker holds.
+func (k *Checker) Len() int {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return len(k.cache)
+}
+
+// Check checks raw (a JSON document: the call's arguments) against the
+// input schema of contract c, whose digest is digest (the cache key: a
+// digest names one contract). It returns nil when the arguments hold,
+// else the problems, ordered by pointer, at most MaxProblems. Arguments
+// over MaxBytes or nested deeper than MaxDepth, and a document that is not
+// JSON, are one problem at the root. Nothing of raw is kept.
+func (k *Checker) Check(digest string, c *catalog.Contract, raw []byte) []Problem {
+	if len(raw) > MaxBytes {
+		return []Problem{{Message: fmt.Sprintf("the arguments are %d bytes; at most %d are accepted", len(raw), MaxBytes)}}
+	}
+	if d := depth(raw); d > MaxDepth {
+		return []Problem{{Message: fmt.Sprintf("the arguments nest deeper than %d levels", MaxDepth)}}
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		return []Problem{{Message: "the arguments are not a JSON document"}}
+	}
+	sch, err := k.compiled(digest, c)
+	if err != nil {
+		return []Problem{{Message: "the tool's reviewed schema cannot be checked: " + clip(err.Error())}}
+	}
+	err = sch.Validate(v)
+	if err == nil {
+		return nil
+	}
+	ve, ok := err.(*jsonschema.ValidationError)
+	if !ok {
+		return []Problem{{Message: clip(err.Error())}}
+	}
+	return problems(ve)
+}
+
+// compiled returns the digest's compiled schema, compiling it on first use.
+func (k *Checker) compiled(digest string, c *catalog.Contract) (*jsonschema.Schema, error) {
+	k.mu.Lock()
+	k.tick++
+	if e, ok := k.cache[digest]; ok {
+		e.used = k.tick
+		k.mu.Unlock()
+		return e.schema, e.err
+	}
+	k.mu.Unlock()
+	sch, err := compile(Schema(*c))
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if len(k.cache) >= k.size {
+		k.evict()
+	}
+	k.cache[digest] = &entry{schema: sch, err: err, used: k.tick}
+	return sch, err
+}
+
+// evict drops the least recently used eighth of the cache (at least one),
+// so a full cache is not scanned on every miss.
+func (k *Checker) evict() {
+	n := max(1, k.size/8)
+	type aged struct {
+		key  string
+		used uint64
+	}
+	all := make([]aged, 0, len(k.cache))
+	for key, e := range k.cache {
+		all = append(all, aged{key, e.used})
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].used < all[j].used })
+	for _, a := range all[:min(n, len(all))] {
+		delete(k.cache, a.key)
+	}
+}
+
+func compile(s map[string]any) (*jsonschema.Schema, error) {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	// a format the model is shown ("format uri") is a rule, as the
+	// draft-07 schemas most servers publish make it
+	c.AssertFormat()
+	c.UseRegexpEngine(regexpEngine)
+	if err := c.AddResource("args.json", doc); err != nil {
+		return nil, err
+	}
+	return c.Compile("args.json")
+}
+
+// regexpEngine runs a pattern on Go's linear-time engine, and one Go
+// cannot read (lookahead, lookbehind: the catalog admits those) on an
+// ECMAScript engine with a time bound per match.
+func regexpEngine(s string) (jsonschema.Regexp, error) {
+	if re, err := regexp.Compile(s); err == nil {
+		return re, nil
+	}
+	re, err := regexp2.Compile(s, regexp2.ECMAScript)
+	if err != nil {
+		return nil, err
+	}
+	re.MatchTimeout = regexpTimeout
+	return (*ecmaRegexp)(re), nil
+}
+
+type ecmaRegexp regexp2.Regexp
+
+func (re *ecmaRegexp) MatchString(s string) bool {
+	ok, err := (*regexp2.Regexp)(re).MatchString(s)
+	return err == nil && ok
+}
+
+func (re *ecmaRegexp) String() string { return (*regexp2.Regexp)(re).String() }
+
+var printer = message.NewPrinter(language.English)
+
+// problems lists the leaves of a validation error: each a rule one value
+// broke, named by its instance pointer.
+func problems(ve *jsonschema.ValidationError) []Problem {
+	var out []Problem
+	seen := map[Problem]bool{}
+	var walk func(e *jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) == 0 {
+			for _, p := range leaf(e) {
+				if !seen[p] {
+					seen[p] = true
+					out = append(out, p)
+				}
+			}
+			return
+		}
+		for _, c := range e.Causes {
+			walk(c)
+		}
+	}
+	walk(ve)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Pointer < out[j].Pointer })
+	if len(out) > MaxProblems {
+		out = out[:MaxProblems]
+	}
+	return out
+}
+
+// leaf words one broken rule. A missing or an unexpected property is
+// named by its own pointer, one problem each, so a runtime can point at it.
+func leaf(e *jsonschema.ValidationError) []Problem {
+	at := pointer(e.InstanceLocation)
+	switch k := e.ErrorKind.(type) {
+	case *kind.Required:
+		out := make([]Problem, len(k.Missing))
+		for i, m := range k.Missing {
+			out[i] = Problem{Pointer: at + pointer([]string{m}), Message: "is required and missing"}
+		}
+		return out
+	case *kind.AdditionalProperties:
+		out := make([]Problem, len(k.Properties))
+		for i, m := range k.Properties {
+			out[i] = Problem{Pointer: at + pointer([]string{m}), Message: "is not a property the schema allows"}
+		}
+		return out
+	}
+	return []Problem{{Pointer: at, Message: clip(e.ErrorKind.LocalizedString(printer))}}
+}
+
+// pointer is the RFC 6901 JSON pointer of a list of reference tokens.
+func pointer(tokens []string) string {
+	var b bytes.Buffer
+	for _, t := range tokens {
+		b.WriteByte('/')
+		for i := 0; i < len(t); i++ {
+			switch t[i] {
+			case '~':
+				b.WriteString("~0")
+			case '/':
+				b.WriteString("~1")
+			default:
+				b.WriteByte(t[i])
+			}
+		}
+	}
+	return b.String()
+}
+
+func clip(s string) string {
+	if len(s) <= maxMessage {
+		return s
+	}
+	cut := maxMessage
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// depth is the deepest nesting of arrays and objects in a JSON text,
+// counted without decoding it (brackets inside strings do not count).
+func depth(raw []byte) int {
+	d, deepest := 0, 0
+	in, esc := false, false
+	for _, c := range raw {
+		switch {
+		case in:
+			switch {
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				in = false
+			}
+		case c == '"':
+			in = true
+		case c == '[' || c == '{':
+			if d++; d > deepest {
+				deepest = d
+			}
+		case c == ']' || c == '}':
+			d--
+		}
+	}
+	return deepest
+}
