@@ -28,6 +28,10 @@ type authorizeRequest struct {
 	// TTLSeconds is kept raw so an explicit 0, negative or null is told
 	// from an absent field (see validate).
 	TTLSeconds json.RawMessage `json:"ttl_seconds,omitempty"`
+	// Arguments are the call's arguments, checked against the reviewed
+	// input schema of the tool version allowed; never stored or logged.
+	// Absent, nothing is checked.
+	Arguments json.RawMessage `json:"arguments,omitempty"`
 	// ttl is the validated lifetime in seconds.
 	ttl int
 }
@@ -66,6 +70,9 @@ func (r *authorizeRequest) validate(binding bool) error {
 		return apiErr(http.StatusBadRequest, "bad_request", f, msg)
 	}
 	if binding {
+		if r.Arguments != nil {
+			return apiErr(http.StatusBadRequest, "bad_request", "arguments", "arguments are checked per call (POST /api/v1/authorize or a run's call), not when binding")
+		}
 		if r.Binding != "" {
 			return apiErr(http.StatusBadRequest, "bad_request", "binding", "a new binding is not made from another")
 		}
@@ -125,6 +132,7 @@ func (s *Server) check(c echo.Context, binding bool) (authorizeRequest, authorit
 	if err != nil {
 		return req, authority.Decision{}, nil, err
 	}
+	d = st.arguments(d, t, req.Arguments)
 	s.countCheck(st, req.Agent, req.Tool, t, req.Subject, d)
 	return req, d, t, nil
 }

@@ -51,6 +51,10 @@ type runCallRequest struct {
 	Binding  string              `json:"binding,omitempty"`
 	Pins     []string            `json:"pins,omitempty"`
 	Receipts [][]json.RawMessage `json:"receipts"`
+	// Arguments are the call's arguments, checked against the reviewed
+	// input schema once the call is otherwise active; never stored or
+	// logged. Absent, nothing is checked.
+	Arguments json.RawMessage `json:"arguments,omitempty"`
 }
 
 // runHit is a search hit: an exact name and a description, never a schema.
@@ -413,6 +417,13 @@ func (s *Server) checkCall(c echo.Context, req runCallRequest, cs models.CheckSt
 		return v, err
 	}
 	v, counted, _ := deferred.Authorize(v, d)
+	if v.Status == deferred.CallActive {
+		// only a call that may otherwise proceed has its arguments
+		// checked: a tool the run cannot use shows nothing of its schema
+		if a := st.arguments(d, t, req.Arguments); !a.Allow {
+			v.Status, v.Error, v.HostReason, counted = deferred.CallDenied, a.Error, a.HostReason, a
+		}
+	}
 	s.countCheck(st, req.Agent, req.Tool, t, req.Subject, counted)
 	return v, nil
 }

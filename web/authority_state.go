@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
 )
@@ -19,10 +20,13 @@ import (
 type authState struct {
 	catGen, cfgGen int64
 	tools          map[string]authority.Tool
-	agents         map[string]authAgent
-	profiles       map[string][]string // slug → current version's tools
-	profileByID    map[uint]string
-	grants         []authority.Grant
+	// contracts are the tools' reviewed contracts, whose input schemas a
+	// call's arguments are checked against.
+	contracts   map[string]*catalog.Contract
+	agents      map[string]authAgent
+	profiles    map[string][]string // slug → current version's tools
+	profileByID map[uint]string
+	grants      []authority.Grant
 	// groups are the console's groups, by name.
 	groups map[string]bool
 }
@@ -57,13 +61,17 @@ func (s *Server) authorityAt(ctx context.Context, catGen, cfgGen int64) (*authSt
 // loadAuthState reads tools, agents, profiles and grants. It runs after
 // the generations were read, so it sees at least their state.
 func loadAuthState(ctx context.Context, store *models.Store, catGen, cfgGen int64) (*authState, error) {
-	st := &authState{catGen: catGen, cfgGen: cfgGen, tools: map[string]authority.Tool{}, agents: map[string]authAgent{}, profiles: map[string][]string{}, profileByID: map[uint]string{}}
+	st := &authState{catGen: catGen, cfgGen: cfgGen, tools: map[string]authority.Tool{}, contracts: map[string]*catalog.Contract{}, agents: map[string]authAgent{}, profiles: map[string][]string{}, profileByID: map[uint]string{}}
 	rows, err := store.Tools(ctx)
 	if err != nil {
 		return nil, err
 	}
 	for _, r := range rows {
-		st.tools[r.ID] = r.AuthorityTool()
+		c, err := r.Parsed()
+		if err == nil {
+			st.contracts[r.ID] = &c
+		}
+		st.tools[r.ID] = r.AuthorityToolOf(c)
 	}
 	agents, err := store.Agents(ctx)
 	if err != nil {
@@ -122,6 +130,15 @@ func (st *authState) agentFor(agent, profile string) (authority.Agent, error) {
 		out.Profile = st.profiles[st.profileByID[*a.defaultProfile]]
 	}
 	return out, nil
+}
+
+// arguments checks an allowed call's arguments (nil: none sent) against
+// the reviewed input schema of the tool it allowed.
+func (st *authState) arguments(d authority.Decision, t *authority.Tool, raw []byte) authority.Decision {
+	if !d.Allow || raw == nil || t == nil {
+		return d
+	}
+	return authority.CheckArguments(d, t.Digest, st.contracts[t.ID], raw)
 }
 
 // decide runs the pure check against this state.

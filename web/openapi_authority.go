@@ -1,10 +1,12 @@
 package web
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/instruction/authority/args"
 	"github.com/agentforge/console/models"
 )
 
@@ -35,14 +37,26 @@ func addAuthorityAPI(doc obj) {
 	tool := obj{"type": "string", "minLength": 1, "maxLength": catalog.MaxIDLength}
 	toolRef := obj{"type": "object", "properties": obj{"id": str, "version": str, "digest": str}}
 	schemas["AuthorizeRequest"] = obj{"type": "object", "required": []string{"agent", "tool"}, "additionalProperties": false, "properties": obj{
-		"agent": str, "profile": str, "subject": subject, "tool": tool, "binding": obj{"type": "string", "maxLength": maxBindingHandle}}}
+		"agent": str, "profile": str, "subject": subject, "tool": tool, "binding": obj{"type": "string", "maxLength": maxBindingHandle},
+		"arguments": argumentsSchema()}}
 	schemas["BindingRequest"] = obj{"type": "object", "required": []string{"agent", "tool"}, "additionalProperties": false, "properties": obj{
 		"agent": str, "profile": str, "subject": subject, "tool": tool, "ttl_seconds": merge(obj{"minimum": 1, "maximum": int(models.MaxBindingTTL / time.Second), "default": defaultBindingTTL}, intT)}}
 	schemas["Decision"] = obj{"type": "object", "required": []string{"decision"}, "properties": obj{
 		"decision": obj{"type": "string", "enum": []string{"allow", "deny"}},
 		"tool":     toolRef,
 		"error": obj{"type": "object", "properties": obj{"type": obj{"type": "string", "enum": authority.ErrorTypes}, "message": str,
-			"next_actions": obj{"type": "array", "items": str}}},
+			"next_actions": obj{"type": "array", "items": str}, "problems": problemsSchema()}},
 		"host_reason": str}}
 	schemas["Binding"] = obj{"type": "object", "properties": obj{"handle": str, "tool": toolRef, "descriptor_digest": str, "expires_at": obj{"type": "string", "format": "date-time"}}}
+}
+
+// argumentsSchema describes the arguments field of a check.
+func argumentsSchema() obj {
+	return obj{"description": fmt.Sprintf("the call's arguments (any JSON; an MCP call's are an object), checked against the reviewed input schema of the exact tool version once the call is otherwise allowed: invalid_arguments lists the problems. Never stored or logged. Absent: not checked. At most %d bytes and %d levels deep", args.MaxBytes, args.MaxDepth)}
+}
+
+// problemsSchema describes invalid_arguments' problems.
+func problemsSchema() obj {
+	return obj{"type": "array", "maxItems": args.MaxProblems, "description": "invalid_arguments only: each problem with the JSON pointer (RFC 6901) of the value it is about, \"\" for the whole document",
+		"items": obj{"type": "object", "required": []string{"pointer", "message"}, "additionalProperties": false, "properties": obj{"pointer": obj{"type": "string"}, "message": obj{"type": "string"}}}}
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/agentforge/console/instruction/authority/args"
 )
 
 // Error types a denial carries (seed 000). Unknown, hidden, undeclared and
@@ -20,7 +22,7 @@ const (
 )
 
 // ErrorTypes lists every denial type.
-var ErrorTypes = []string{TypePermissionDenied, TypeApprovalRequired, TypeUnavailable, TypeRevoked, TypeBindingStale, TypeCatalogChanged}
+var ErrorTypes = []string{TypePermissionDenied, TypeApprovalRequired, TypeUnavailable, TypeRevoked, TypeBindingStale, TypeCatalogChanged, TypeInvalidArguments}
 
 // Safe next actions: none suggests a broader scope, an installation, an
 // escalation or a blind retry.
@@ -44,6 +46,7 @@ var messages = map[string]struct {
 	TypeRevoked:          {"Permission to use this capability was revoked.", []string{ActChooseAlternative, ActAskUser, ActStop}},
 	TypeBindingStale:     {"This binding is no longer valid.", []string{ActLoadDescriptor, ActBindAgain, ActStop}},
 	TypeCatalogChanged:   {"The catalog changed; this capability is no longer listed as bound.", []string{ActRefreshCatalog, ActChooseAlternative, ActStop}},
+	TypeInvalidArguments: {"The arguments do not match this capability's input schema; each problem names its JSON pointer.", []string{ActFixArguments, ActAskUser, ActStop}},
 }
 
 // Agent is what a check needs of the calling agent: its declared tools,
@@ -92,6 +95,9 @@ type Error struct {
 	Type        string   `json:"type"`
 	Message     string   `json:"message"`
 	NextActions []string `json:"next_actions"`
+	// Problems are the arguments' problems of an invalid_arguments
+	// denial, each with its JSON pointer; absent otherwise.
+	Problems []args.Problem `json:"problems,omitempty"`
 }
 
 // Decision is a check's answer: Allow, or a denial with its model-visible

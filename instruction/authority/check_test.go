@@ -142,7 +142,7 @@ func TestUnavailableLooksAlike(t *testing.T) {
 // TestNextActionsAreSafe: no denial suggests escalation, installation, a
 // broader scope or a blind retry.
 func TestNextActionsAreSafe(t *testing.T) {
-	safe := []string{ActChooseAlternative, ActAskUser, ActRequestApproval, ActBindAgain, ActLoadDescriptor, ActRefreshCatalog, ActStop}
+	safe := []string{ActChooseAlternative, ActAskUser, ActRequestApproval, ActBindAgain, ActLoadDescriptor, ActRefreshCatalog, ActFixArguments, ActStop}
 	for _, typ := range ErrorTypes {
 		d := deny(typ, "")
 		for _, a := range d.Error.NextActions {

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"regexp"
 	"sort"
+	"strconv"
 	"sync"
 	"time"
 
@@ -248,7 +250,51 @@ func leaf(e *jsonschema.ValidationError) []Problem {
 		}
 		return out
 	}
+	if m := bound(e.ErrorKind); m != "" {
+		return []Problem{{Pointer: at, Message: m}}
+	}
 	return []Problem{{Pointer: at, Message: clip(e.ErrorKind.LocalizedString(printer))}}
+}
+
+// bound words a broken numeric or size bound with its numbers as JSON
+// writes them (the library's printer groups digits: "9,000").
+func bound(k jsonschema.ErrorKind) string {
+	switch k := k.(type) {
+	case *kind.Minimum:
+		return fmt.Sprintf("must be at least %s, got %s", num(k.Want), num(k.Got))
+	case *kind.Maximum:
+		return fmt.Sprintf("must be at most %s, got %s", num(k.Want), num(k.Got))
+	case *kind.ExclusiveMinimum:
+		return fmt.Sprintf("must be greater than %s, got %s", num(k.Want), num(k.Got))
+	case *kind.ExclusiveMaximum:
+		return fmt.Sprintf("must be less than %s, got %s", num(k.Want), num(k.Got))
+	case *kind.MultipleOf:
+		return fmt.Sprintf("must be a multiple of %s, got %s", num(k.Want), num(k.Got))
+	case *kind.MinLength:
+		return fmt.Sprintf("must be at least %d characters long, got %d", k.Want, k.Got)
+	case *kind.MaxLength:
+		return fmt.Sprintf("must be at most %d characters long, got %d", k.Want, k.Got)
+	case *kind.MinItems:
+		return fmt.Sprintf("must have at least %d items, got %d", k.Want, k.Got)
+	case *kind.MaxItems:
+		return fmt.Sprintf("must have at most %d items, got %d", k.Want, k.Got)
+	case *kind.MinProperties:
+		return fmt.Sprintf("must have at least %d properties, got %d", k.Want, k.Got)
+	case *kind.MaxProperties:
+		return fmt.Sprintf("must have at most %d properties, got %d", k.Want, k.Got)
+	}
+	return ""
+}
+
+func num(r *big.Rat) string {
+	if r == nil {
+		return "?"
+	}
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	f, _ := r.Float64()
+	return strconv.FormatFloat(f, 'g', -1, 64)
 }
 
 // pointer is the RFC 6901 JSON pointer of a list of reference tokens.

@@ -257,3 +257,12 @@ func BenchmarkCheck(b *testing.B) {
 		}
 	})
 }
+
+func TestBoundsReadAsJSONWritesNumbers(t *testing.T) {
+	c := contract(t, `{"type":"object","properties":{"n":{"type":"number","description":"N.","maximum":5000,"multipleOf":0.5},"s":{"type":"string","description":"S.","maxLength":1200}}}`)
+	got := args.Check(catalog.Digest(c), &c, []byte(`{"n":9000.25,"s":"`+strings.Repeat("a", 1201)+`"}`))
+	want := []args.Problem{{"/n", "must be at most 5000, got 9000.25"}, {"/n", "must be a multiple of 0.5, got 9000.25"}, {"/s", "must be at most 1200 characters long, got 1201"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("%+v, want %+v", got, want)
+	}
+}
