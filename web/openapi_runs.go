@@ -129,9 +129,9 @@ func runSchemas(c deferred.Ceilings) obj {
 			"receipts":     receipts,
 			"pins":         pins("tools every step shows in the stable prefix (absent or null: the profile's). A pin the agent or its profile never had, a code-only helper, or no tool at all is a 422 naming pins; a pin of the agent's this subject is not granted (never, or no longer) or the ledger no longer holds bindable pins nothing and is listed in unpinned[]. Pins that with the always-on tools pass the active-tools or schema-bytes ceiling are a 422 over_ceiling naming pins")}),
 		"RunCallRequest": target(obj{
-			"tool":     desc(tool, "the tool the model called, exactly as written"),
-			"receipts": receipts,
-			"pins":     pins("as for steps: a pin the agent or its profile never had is a 422; one this subject is not granted or that is no longer bindable pins nothing (listed in unpinned[]), and its call is answered by its check (denied: the runtime pinned it)"),
+			"tool":      desc(tool, "the tool the model called, exactly as written"),
+			"receipts":  receipts,
+			"pins":      pins("as for steps: a pin the agent or its profile never had is a 422; one this subject is not granted or that is no longer bindable pins nothing (listed in unpinned[]), and its call is answered by its check (denied: the runtime pinned it)"),
 			"binding":   obj{"type": "string", "maxLength": maxBindingHandle, "description": "a handle from POST /bindings, checked as /authorize checks it"},
 			"arguments": argumentsSchema()}, "tool"),
 		"RunSearch": obj{"type": "object", "required": []string{"run", "step", "surface", "hits", "receipt"}, "additionalProperties": false, "properties": obj{
