@@ -37,7 +37,11 @@ func CheckArguments(d Decision, digest string, c *catalog.Contract, raw []byte) 
 	if len(ps) == 0 {
 		return d
 	}
-	out := deny(TypeInvalidArguments, fmt.Sprintf("arguments: %d problem(s) against the input schema of digest %.12s", len(ps), digest))
+	noun := "problems"
+	if len(ps) == 1 {
+		noun = "problem"
+	}
+	out := deny(TypeInvalidArguments, fmt.Sprintf("arguments: %d %s against the input schema of digest %.12s", len(ps), noun, digest))
 	out.Error.Problems = ps
 	out.Groups = d.Groups
 	return out
