@@ -1,0 +1,247 @@
+package search
+
+import (
+	"slices"
+
+	"github.com/agentforge/console/catalog"
+)
+
+// Hit is one ranked tool.
+type Hit struct {
+	ID string
+	// Score is the fused score (reciprocal rank, higher is better).
+	Score float64
+	// Coverage is the share of the task's word weight (each word's idf)
+	// the tool's own text carries, in [0, 1].
+	Coverage float64
+	doc      int32
+}
+
+// Threshold is the coverage the best hit needs for a search to say a
+// tool fits the task; below it the answer is "nothing fits".
+const Threshold = 0.3
+
+// Fits reports whether a search's hits say some tool fits the task.
+func Fits(hits []Hit) bool { return len(hits) > 0 && hits[0].Coverage >= Threshold }
+
+// maxTerms bounds the distinct words one task scores.
+const maxTerms = 32
+
+// relatedWeight scales the lexicon's weight of a related word against a
+// word the task says; maxRelatives bounds the relatives one word brings.
+const (
+	relatedWeight = 0.5
+	maxRelatives  = 12
+)
+
+// rrfK is reciprocal-rank fusion's constant: a tool ranked r in a stage
+// gains 1/(rrfK+r).
+const rrfK = 20.0
+
+// Options switch stages off, to measure what each adds.
+type Options struct {
+	NoMeaning bool // lexical stage only
+}
+
+// Search ranks the index's tools for a task, best first, at most limit.
+func (ix *Index) Search(task string, limit int) []Hit { return ix.SearchWith(task, limit, Options{}) }
+
+// depth is how many of each stage's best tools fusion reads.
+const depth = 100
+
+// SearchWith is Search with stages switched off.
+func (ix *Index) SearchWith(task string, limit int, o Options) []Hit {
+	if limit <= 0 || len(ix.ids) == 0 {
+		return nil
+	}
+	terms := distinct(Terms(task))
+	if len(terms) > maxTerms {
+		terms = terms[:maxTerms]
+	}
+	lexical := newAccumulator(len(ix.ids))
+	defer lexical.release()
+	for _, t := range terms {
+		ix.score(t, 1, lexical)
+	}
+	n := max(limit, depth)
+	fused := map[int32]float64{}
+	fuse := func(best []int32) {
+		for r, d := range best {
+			fused[d] += 1 / (rrfK + float64(r+1))
+		}
+	}
+	fuse(ix.best(lexical, n))
+	last := lexical
+	if !o.NoMeaning {
+		last = ix.meaning(terms, lexical)
+		defer last.release()
+		fuse(ix.best(last, n))
+	}
+	out := make([]Hit, 0, len(fused))
+	for d, sc := range fused {
+		out = append(out, Hit{ID: ix.ids[d], Score: sc, doc: d})
+	}
+	// equal fused scores (two stages that swap two tools) go by the last
+	// stage's score, then by id
+	slices.SortFunc(out, func(a, b Hit) int {
+		if a.Score != b.Score {
+			if a.Score > b.Score {
+				return -1
+			}
+			return 1
+		}
+		if x, y := last.score[a.doc], last.score[b.doc]; x != y {
+			if x > y {
+				return -1
+			}
+			return 1
+		}
+		return compareStrings(a.ID, b.ID)
+	})
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	mass := 0.0
+	for _, t := range terms {
+		mass += ix.idf(t)
+	}
+	for i := range out {
+		c := 0.0
+		for _, t := range terms {
+			if ix.has(t, out[i].doc) {
+				c += ix.idf(t)
+			}
+		}
+		if mass > 0 {
+			out[i].Coverage = c / mass
+		}
+	}
+	return out
+}
+
+// meaning scores the task's words and the words the lexicon relates to
+// them, each relative at its closeness times relatedWeight (the closest
+// when two words bring it).
+func (ix *Index) meaning(terms []string, lexical *accumulator) *accumulator {
+	acc := newAccumulator(len(ix.ids))
+	for _, d := range lexical.touched {
+		acc.add(d, lexical.score[d])
+	}
+	said := make(map[string]bool, len(terms))
+	for _, t := range terms {
+		said[t] = true
+	}
+	related := map[string]float64{}
+	for _, t := range terms {
+		rs := catalog.Relatives(t)
+		slices.SortFunc(rs, func(a, b catalog.Relative) int {
+			if a.Weight != b.Weight {
+				if a.Weight > b.Weight {
+					return -1
+				}
+				return 1
+			}
+			return compareStrings(a.Stem, b.Stem)
+		})
+		n := 0
+		for _, r := range rs {
+			if n == maxRelatives {
+				break
+			}
+			if said[r.Stem] || len(ix.post[r.Stem]) == 0 {
+				continue
+			}
+			n++
+			related[r.Stem] = max(related[r.Stem], r.Weight*relatedWeight)
+		}
+	}
+	for _, r := range sortedKeys(related) {
+		ix.score(r, related[r], acc)
+	}
+	return acc
+}
+
+// best is the n tools an accumulator scored highest, best first (ties
+// by id).
+func (ix *Index) best(a *accumulator, n int) []int32 {
+	better := func(x, y int32) bool {
+		sx, sy := a.score[x], a.score[y]
+		if sx != sy {
+			return sx > sy
+		}
+		return ix.ids[x] < ix.ids[y]
+	}
+	// a bounded min-heap of the best so far, its worst at the root
+	h := make([]int32, 0, n)
+	down := func(i int) {
+		for {
+			w, l, r := i, 2*i+1, 2*i+2
+			if l < len(h) && better(h[w], h[l]) {
+				w = l
+			}
+			if r < len(h) && better(h[w], h[r]) {
+				w = r
+			}
+			if w == i {
+				return
+			}
+			h[i], h[w] = h[w], h[i]
+			i = w
+		}
+	}
+	for _, d := range a.touched {
+		switch {
+		case len(h) < n:
+			h = append(h, d)
+			for i := len(h) - 1; i > 0; {
+				p := (i - 1) / 2
+				if !better(h[p], h[i]) {
+					break
+				}
+				h[i], h[p] = h[p], h[i]
+				i = p
+			}
+		case better(d, h[0]):
+			h[0] = d
+			down(0)
+		}
+	}
+	slices.SortFunc(h, func(x, y int32) int {
+		if better(x, y) {
+			return -1
+		}
+		return 1
+	})
+	return h
+}
+
+func distinct(ts []string) []string {
+	seen := make(map[string]bool, len(ts))
+	out := ts[:0:0]
+	for _, t := range ts {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func sortedKeys(m map[string]float64) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+func compareStrings(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,179 @@
+package catalog_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/catalog/catalogtest"
+	"github.com/agentforge/console/catalog/search"
+	"github.com/agentforge/console/instruction/eval"
+)
+
+// figures are one ranking's totals on one case set: recall@k over
+// expected tools, top-1 over cases with an expected tool, top-1 over
+// misleading cases, and no-tool cases the threshold answered "nothing
+// fits" for (only for a ranking that has a threshold).
+type figures struct {
+	found, expected   int
+	top1, withExpect  int
+	top1m, misleading int
+	quiet, noTool     int
+}
+
+func (f figures) String() string {
+	s := fmt.Sprintf("recall@5 %.3f (%d/%d) top-1 %.3f (%d/%d) misleading top-1 %.3f (%d/%d)",
+		ratio(f.found, f.expected), f.found, f.expected, ratio(f.top1, f.withExpect), f.top1, f.withExpect,
+		ratio(f.top1m, f.misleading), f.top1m, f.misleading)
+	if f.noTool > 0 {
+		s += fmt.Sprintf(" nothing-fits %d/%d", f.quiet, f.noTool)
+	}
+	return s
+}
+
+// rankedBy ranks a task; fits is nil for a ranking without a threshold.
+type rankedBy func(task string) (ids []string, fits *bool)
+
+func figuresOf(cases []eval.Case, k int, rank rankedBy) figures {
+	var f figures
+	for _, c := range cases {
+		ids, fits := rank(c.Task)
+		if len(c.Expect) == 0 {
+			if fits != nil {
+				f.noTool++
+				if !*fits {
+					f.quiet++
+				}
+			}
+			continue
+		}
+		pos := map[string]int{}
+		for i, id := range ids {
+			pos[id] = i + 1
+		}
+		for _, e := range c.Expect {
+			f.expected++
+			for _, id := range eval.Alternatives(e) {
+				if p := pos[id]; p > 0 && p <= k {
+					f.found++
+					break
+				}
+			}
+		}
+		f.withExpect++
+		top := len(ids) > 0 && expects(c, ids[0])
+		if top {
+			f.top1++
+		}
+		if c.IsMisleading() {
+			f.misleading++
+			if top {
+				f.top1m++
+			}
+		}
+	}
+	return f
+}
+
+func currentRanking(u []catalog.Contract) rankedBy {
+	r := searchRanker(u)
+	return func(q string) ([]string, *bool) { return r(q, catalog.MaxSearchLimit), nil }
+}
+
+func bm25Ranking(u []catalog.Contract) rankedBy {
+	r := newBM25(u).rank
+	return func(q string) ([]string, *bool) { return r(q, catalog.MaxSearchLimit), nil }
+}
+
+func stagedRanking(u []catalog.Contract, o search.Options) rankedBy {
+	ix := search.New(u)
+	return func(q string) ([]string, *bool) {
+		hits := ix.SearchWith(q, catalog.MaxSearchLimit, o)
+		ids := make([]string, len(hits))
+		for i, h := range hits {
+			ids[i] = h.ID
+		}
+		fits := search.Fits(hits)
+		return ids, &fits
+	}
+}
+
+// TestStagedSearchFigures prints, per case set the project has, the
+// current ranking (catalog.Search), plain BM25, and the staged search of
+// catalog/search with and without its meaning stage. Blind sets show
+// totals only. No bar: the figures decide whether the product switches.
+func TestStagedSearchFigures(t *testing.T) {
+	if !testing.Verbose() {
+		t.Skip("figures only (-v)")
+	}
+	own := catalogtest.SearchUniverse(t)
+	sets := []struct {
+		name     string
+		path     string
+		universe []catalog.Contract
+		heldOut  *bool
+	}{
+		{"held-out", catalogtest.SelectionCasesPath(), own, ptr(true)},
+		{"tuning", catalogtest.SelectionCasesPath(), own, ptr(false)},
+		{"blind1", testdataPath("blind_cases.yaml"), own, nil},
+		{"blind2", blind2CasesPath(), own, nil},
+		{"blind3", blind3CasesPath(), own, nil},
+		{"blind5", testdataPath(filepath.Join("blind5", "builtin_github.yaml")), own, nil},
+		{"tuning+", filepath.Join(filepath.Dir(catalogtest.SelectionCasesPath()), "misleading_tuning.yaml"), own, nil},
+		{"probe", filepath.Join(filepath.Dir(catalogtest.SelectionCasesPath()), "probe_tuning.yaml"), own, nil},
+		{"train5", train5CasesPath(), own, nil},
+		{"other", otherCasesPath(), nil, nil},
+		{"other2", other2CasesPath(), nil, nil},
+		{"blind6", testdataPath(filepath.Join("blind6", "servers.cases.yaml")), nil, nil},
+	}
+	tuningSets := map[string]bool{"tuning": true, "blind1": true, "tuning+": true, "probe": true, "train5": true, "other": true}
+	pool := map[string]figures{}
+	for _, s := range sets {
+		if _, err := os.Stat(s.path); err != nil {
+			continue
+		}
+		suite := loadSuite(t, s.path)
+		u := s.universe
+		if u == nil {
+			u = headerUniverse(t, s.path)
+		}
+		cases := suite.Cases
+		if s.heldOut != nil {
+			cases = nil
+			for _, c := range suite.Cases {
+				if c.HeldOut == *s.heldOut {
+					cases = append(cases, c)
+				}
+			}
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s (%d cases)\n", s.name, len(cases))
+		for _, r := range []struct {
+			name string
+			rank rankedBy
+		}{
+			{"current", currentRanking(u)},
+			{"bm25", bm25Ranking(u)},
+			{"staged", stagedRanking(u, search.Options{})},
+			{"lexical", stagedRanking(u, search.Options{NoMeaning: true})},
+		} {
+			f := figuresOf(cases, suite.K, r.rank)
+			fmt.Fprintf(&b, "  %-8s %s\n", r.name, f)
+			if tuningSets[s.name] {
+				p := pool[r.name]
+				p.found, p.expected, p.top1, p.withExpect = p.found+f.found, p.expected+f.expected, p.top1+f.top1, p.withExpect+f.withExpect
+				p.top1m, p.misleading, p.quiet, p.noTool = p.top1m+f.top1m, p.misleading+f.misleading, p.quiet+f.quiet, p.noTool+f.noTool
+				pool[r.name] = p
+			}
+		}
+		t.Log(b.String())
+	}
+	for _, name := range []string{"current", "bm25", "staged", "lexical"} {
+		t.Logf("tuning pool %-8s %s", name, pool[name])
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
