@@ -126,6 +126,10 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	{71, "available tools whose text holds invisible, control or direction-changing characters are rejected", dataMigration(revalidateTools)},
 	{72, "available tools that take the id of a tool the console provides (search_tools, load_skill) are rejected", dataMigration(revalidateTools)},
 	{73, "imported tools awaiting review whose effects hint read silence as external-write get MCP's default, destructive", dataMigration(rehintSilentEffects)},
+	// gateway (issue 24): migrations 130-149
+	{130, "connections to upstream MCP servers", func(tx *gorm.DB, dialect string) error {
+		return tx.Migrator().CreateTable(&Connection{})
+	}},
 }
 
 // Migrate applies every migration not yet applied, in order, each in its
@@ -161,7 +165,7 @@ func (s *Store) Migrate(ctx context.Context) ([]int, error) {
 				}
 			}
 			// a data migration reaches a store bound to this transaction
-			tx = tx.WithContext(context.WithValue(tx.Statement.Context, migratingStore{}, &Store{db: tx, dialect: s.dialect, secrets: s.secrets, inTx: true, auditKey: s.auditKey}))
+			tx = tx.WithContext(context.WithValue(tx.Statement.Context, migratingStore{}, &Store{db: tx, dialect: s.dialect, secrets: s.secrets, inTx: true, auditKey: s.auditKey, sealKey: s.sealKey}))
 			if err := m.Up(tx, s.dialect); err != nil {
 				return err
 			}

@@ -40,6 +40,8 @@ type Store struct {
 	// auditKey is the configured audit-chain key (CONSOLE_AUDIT_KEY);
 	// nil means the generated server secret "audit-chain"
 	auditKey []byte
+	// sealKey seals connection secrets (SetSealKey); nil: none configured
+	sealKey []byte
 }
 
 // WithFault returns a store whose multi-step writes call fn before each
@@ -122,7 +124,7 @@ func (s *Store) Ping(ctx context.Context) error {
 // Tx runs fn in one transaction: all of its writes land, or none.
 func (s *Store) Tx(ctx context.Context, fn func(tx *Store) error) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		return fn(&Store{db: tx, dialect: s.dialect, fault: s.fault, secrets: s.secrets, inTx: true, auditKey: s.auditKey})
+		return fn(&Store{db: tx, dialect: s.dialect, fault: s.fault, secrets: s.secrets, inTx: true, auditKey: s.auditKey, sealKey: s.sealKey})
 	})
 }
 

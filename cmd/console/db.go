@@ -42,5 +42,13 @@ func openDB(ctx context.Context) (*models.Store, error) {
 	if key != "" {
 		store.SetAuditKey([]byte(key))
 	}
+	sk, err := loadSealKey(false)
+	if err != nil {
+		store.Close()
+		return nil, err
+	}
+	if sk != nil {
+		store.SetSealKey(sk)
+	}
 	return store, nil
 }

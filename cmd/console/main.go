@@ -55,6 +55,7 @@ commands:
   apikey create NAME         create an API key (printed once): --scope read (default) or runtime
   grant add|remove GROUP     grant or revoke tools (--tools a,b | --service NS | --effects CLASS)
   grant list                 list every group's grants
+  connection add|sync|list   connect an upstream MCP server and import its tools (--command or --url, --header, --env, --as USER)
   loadtest                   drive POST /api/v1/compose on loopback and report figures
 
 The database is DATABASE_URL (postgres://…) or, when unset, the SQLite
@@ -85,6 +86,8 @@ func run(ctx context.Context, args []string, stdout, stderr *os.File) error {
 		return runAPIKey(ctx, args, stdout)
 	case "grant":
 		return runGrant(ctx, args, stdout)
+	case "connection":
+		return runConnection(ctx, args, stdout)
 	case "loadtest":
 		return runLoadtest(ctx, args, stdout)
 	case "help", "-h", "--help":

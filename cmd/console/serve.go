@@ -49,6 +49,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 		return err
 	}
 	defer store.Close()
+	if err := ensureSealKey(store); err != nil {
+		return err
+	}
 	if res.CreatedAdmin {
 		if res.AdminPassword != "" {
 			fmt.Fprintf(stdout, "Created user admin with password: %s\n(shown once; change it on your account page, /account)\n", res.AdminPassword)

@@ -1,0 +1,178 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/google/shlex"
+
+	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/instruction/runtime"
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/upstream"
+)
+
+const connectionUsage = `usage: console connection add NAME (--command "CMD ARGS" | --url URL) [--header K=V]… [--env K=V]… --as USER
+       console connection sync NAME --as USER
+       console connection list`
+
+// pairs is a repeatable K=V flag.
+type pairs map[string]string
+
+func (p pairs) String() string { return "" }
+
+func (p pairs) Set(v string) error {
+	k, val, ok := strings.Cut(v, "=")
+	if !ok || k == "" {
+		return errors.New("takes K=V (the value is kept secret)")
+	}
+	p[k] = val
+	return nil
+}
+
+// runConnection adds, syncs and lists upstream MCP servers.
+func runConnection(ctx context.Context, args []string, stdout *os.File) error {
+	if len(args) == 0 {
+		return &exitError{2, errors.New(connectionUsage)}
+	}
+	verb, rest := args[0], args[1:]
+	fs := flag.NewFlagSet("connection "+verb, flag.ContinueOnError)
+	command := fs.String("command", "", "the server's command line (stdio)")
+	url := fs.String("url", "", "the server's streamable HTTP URL")
+	headers, env := pairs{}, pairs{}
+	fs.Var(headers, "header", "a request header K=V (repeatable; the value is a secret)")
+	fs.Var(env, "env", "an environment variable K=V for the command (repeatable; the value is a secret)")
+	as := fs.String("as", os.Getenv("CONSOLE_ACTOR"), "the user this change is made as (CONSOLE_ACTOR)")
+	name := ""
+	if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
+		name, rest = rest[0], rest[1:]
+	}
+	if err := fs.Parse(rest); err != nil {
+		return &exitError{2, err}
+	}
+	if fs.NArg() > 0 {
+		return &exitError{2, errors.New(connectionUsage)}
+	}
+	switch verb {
+	case "list":
+		if name != "" {
+			return &exitError{2, errors.New(connectionUsage)}
+		}
+		return listConnections(ctx, stdout)
+	case "add", "sync":
+	default:
+		return &exitError{2, fmt.Errorf("unknown connection command %q\n%s", verb, connectionUsage)}
+	}
+	if name == "" {
+		return &exitError{2, fmt.Errorf("NAME is required\n%s", connectionUsage)}
+	}
+	if *as == "" {
+		return &exitError{2, errors.New("--as USER is required: every change names who made it")}
+	}
+	if verb == "sync" && (*command != "" || *url != "" || len(headers) > 0 || len(env) > 0) {
+		return &exitError{2, errors.New("connection sync takes only NAME and --as")}
+	}
+	in := models.ConnectionInput{Name: name, URL: *url, Headers: headers, Env: env}
+	if *command != "" {
+		argv, err := shlex.Split(*command)
+		if err != nil {
+			return &exitError{2, fmt.Errorf("--command: %v", err)}
+		}
+		in.Command = argv
+	}
+	if verb == "add" {
+		if errs := in.Validate(); len(errs) > 0 {
+			for _, f := range []string{"name", "command", "url", "header", "env"} {
+				if msg, ok := errs[f]; ok {
+					if f == "name" {
+						return &exitError{2, fmt.Errorf("NAME: %s", msg)}
+					}
+					return &exitError{2, fmt.Errorf("--%s: %s", f, msg)}
+				}
+			}
+		}
+	}
+	store, _, err := openStore(ctx, meter.New(10000))
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	if verb == "add" && len(headers)+len(env) > 0 {
+		if err := ensureSealKey(store); err != nil {
+			return err
+		}
+	}
+	u, err := store.UserByName(ctx, *as)
+	if err != nil {
+		return &exitError{1, fmt.Errorf("--as: no user %q", *as)}
+	}
+	if !u.Has(models.RoleAdmin) || u.Disabled {
+		return &exitError{1, fmt.Errorf("--as: %s is not an active admin; connections are for admins", *as)}
+	}
+	if verb == "add" {
+		if _, err := store.CreateConnection(ctx, u.Username, in); err != nil {
+			if errors.Is(err, models.ErrConnectionExists) {
+				return &exitError{1, fmt.Errorf("NAME: a connection %q exists (sync it: console connection sync %s)", name, name)}
+			}
+			return &exitError{1, err}
+		}
+		fmt.Fprintf(stdout, "connection %s added\n", name)
+	}
+	pool := upstream.NewPool(nil)
+	defer pool.Close()
+	sctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	res, err := runtime.SyncConnection(sctx, store, pool, u.Username, name)
+	if errors.Is(err, models.ErrNotFound) {
+		return &exitError{1, fmt.Errorf("NAME: no connection %q", name)}
+	}
+	if err != nil {
+		return &exitError{1, fmt.Errorf("sync %s: %v", name, err)}
+	}
+	p := res.Plan
+	fmt.Fprintf(stdout, "synced %s: %d tools listed; %d added, %d changed, %d removed, %d unchanged. New and changed tools await review.\n",
+		name, res.Listed, len(p.Added), len(p.Changed), len(p.Removed), p.Unchanged)
+	for _, pr := range res.Refused {
+		fmt.Fprintf(stdout, "refused %s: %s: %s\n", pr.Tool, pr.Field, pr.Message)
+	}
+	return nil
+}
+
+func listConnections(ctx context.Context, stdout *os.File) error {
+	store, err := openDB(ctx)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	cs, err := store.Connections(ctx)
+	if err != nil {
+		return err
+	}
+	if len(cs) == 0 {
+		fmt.Fprintln(stdout, "no connections")
+	}
+	for _, c := range cs {
+		target := c.URL
+		if c.Transport == models.TransportStdio {
+			target = strings.Join(c.Argv(), " ")
+		}
+		last := "never synced"
+		if c.LastSync != nil {
+			last = "synced " + c.LastSync.Format(time.RFC3339)
+		}
+		fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\t%d tools\t%s", c.Name, c.Transport, target, c.Status, c.Tools, last)
+		if c.SecretNames != "" {
+			fmt.Fprintf(stdout, "\tsecrets: %s", c.SecretNames)
+		}
+		if c.LastError != "" {
+			fmt.Fprintf(stdout, "\terror: %s", c.LastError)
+		}
+		fmt.Fprintln(stdout)
+	}
+	return nil
+}

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/agentforge/console/models"
+)
+
+// sealKeyFile is where the generated secrets key of an embedded set-up
+// lives: beside the database, never in it (CONSOLE_SECRETS_KEY_FILE).
+func sealKeyFile() string { return envOr("CONSOLE_SECRETS_KEY_FILE", "console.secrets.key") }
+
+// loadSealKey reads the key that seals connection secrets:
+// CONSOLE_SECRETS_KEY (at least 32 bytes), else the key file; with create
+// a missing file is generated (mode 0600). Nil without error: none.
+func loadSealKey(create bool) ([]byte, error) {
+	if v := os.Getenv("CONSOLE_SECRETS_KEY"); v != "" {
+		if len(strings.TrimSpace(v)) < models.SecretBytes {
+			return nil, &exitError{2, fmt.Errorf("CONSOLE_SECRETS_KEY: use at least %d bytes (e.g. openssl rand -base64 %d)", models.SecretBytes, models.SecretBytes)}
+		}
+		return []byte(v), nil
+	}
+	path := sealKeyFile()
+	b, err := os.ReadFile(path)
+	if err == nil {
+		k := strings.TrimSpace(string(b))
+		if len(k) < models.SecretBytes {
+			return nil, &exitError{2, fmt.Errorf("%s: the key file holds fewer than %d bytes", path, models.SecretBytes)}
+		}
+		return []byte(k), nil
+	}
+	if !errors.Is(err, fs.ErrNotExist) || !create {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	raw := make([]byte, models.SecretBytes)
+	if _, err := rand.Read(raw); err != nil {
+		return nil, err
+	}
+	k := base64.RawStdEncoding.EncodeToString(raw)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		return loadSealKey(false)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("secrets key file %s: %w", path, err)
+	}
+	if _, err := f.WriteString(k + "\n"); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return []byte(k), f.Close()
+}
+
+// ensureSealKey gives the store a secrets key, generating the key file
+// when neither it nor CONSOLE_SECRETS_KEY exists.
+func ensureSealKey(store *models.Store) error {
+	k, err := loadSealKey(true)
+	if err != nil {
+		return err
+	}
+	store.SetSealKey(k)
+	return nil
+}

@@ -1,0 +1,243 @@
+package models
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Connection is an upstream MCP server the console fronts: a command it
+// runs (stdio) or a URL (streamable HTTP). Its name is the namespace its
+// tools import into. Header and environment values are secrets: sealed
+// (see SetSealKey), never shown, logged or audited; only their names are
+// kept in clear.
+type Connection struct {
+	ID        uint   `gorm:"primaryKey"`
+	Name      string `gorm:"size:64;uniqueIndex;not null"`
+	Transport string `gorm:"size:16;not null"`
+	// Command is the argv as JSON (stdio).
+	Command string `gorm:"size:4000"`
+	URL     string `gorm:"size:2000"`
+	// SecretNames lists the header and environment names, comma-separated.
+	SecretNames string `gorm:"size:2000"`
+	// Sealed holds the header and environment values, sealed.
+	Sealed    string `gorm:"type:text"`
+	Status    string `gorm:"size:16;not null"`
+	LastError string `gorm:"size:2000"`
+	LastSync  *time.Time
+	// Tools is the number of tools the last sync listed; Added, Changed
+	// and Removed what it did to the catalog.
+	Tools, Added, Changed, Removed int
+	CreatedBy                      string `gorm:"size:128"`
+	CreatedAt                      time.Time
+	UpdatedAt                      time.Time
+}
+
+// Connection transports and states.
+const (
+	TransportStdio = "stdio"
+	TransportHTTP  = "http"
+
+	ConnectionNew   = "new"
+	ConnectionOK    = "ok"
+	ConnectionError = "error"
+)
+
+// ConnectionInput is a connection as an admin adds it.
+type ConnectionInput struct {
+	Name    string
+	Command []string
+	URL     string
+	Headers map[string]string
+	Env     map[string]string
+}
+
+// ConnectionSecrets are a connection's sealed values, opened.
+type ConnectionSecrets struct {
+	Headers map[string]string `json:"headers,omitempty"`
+	Env     map[string]string `json:"env,omitempty"`
+}
+
+var (
+	headerNamePattern = regexp.MustCompile(`^[A-Za-z0-9!#$%&'*+.^_|~-]{1,128}$`)
+	envNamePattern    = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,127}$`)
+)
+
+// Validate checks an input; each problem names its field.
+func (in ConnectionInput) Validate() map[string]string {
+	errs := map[string]string{}
+	if !servicePattern.MatchString(in.Name) {
+		errs["name"] = fmt.Sprintf("use 1-%d lower-case letters, digits and underscores, starting with a letter (it is the tools' namespace)", MaxServiceName)
+	}
+	switch {
+	case len(in.Command) == 0 && in.URL == "":
+		errs["command"] = "give a command or a URL"
+	case len(in.Command) > 0 && in.URL != "":
+		errs["url"] = "give a command or a URL, not both"
+	case in.URL != "":
+		u, err := url.Parse(in.URL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || len(in.URL) > 2000 {
+			errs["url"] = "must be an http or https URL of at most 2000 characters"
+		}
+		if len(in.Env) > 0 {
+			errs["env"] = "environment values are for command servers"
+		}
+	default:
+		if b, _ := json.Marshal(in.Command); len(b) > 4000 || strings.TrimSpace(in.Command[0]) == "" {
+			errs["command"] = "is required (at most 4000 characters)"
+		}
+		if len(in.Headers) > 0 {
+			errs["header"] = "headers are for URL servers"
+		}
+	}
+	for k := range in.Headers {
+		if !headerNamePattern.MatchString(k) {
+			errs["header"] = fmt.Sprintf("%q is not a header name", k)
+		}
+	}
+	for k := range in.Env {
+		if !envNamePattern.MatchString(k) {
+			errs["env"] = fmt.Sprintf("%q is not an environment variable name", k)
+		}
+	}
+	return errs
+}
+
+// secretNames lists header and environment names, sorted, for display.
+func (in ConnectionInput) secretNames() string {
+	var names []string
+	for k := range in.Headers {
+		names = append(names, "header "+k)
+	}
+	for k := range in.Env {
+		names = append(names, "env "+k)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}
+
+// ErrConnectionExists means a connection of that name is already stored.
+var ErrConnectionExists = errors.New("models: a connection of that name exists")
+
+// CreateConnection stores a new connection, its secrets sealed, audited
+// (names only, never values).
+func (s *Store) CreateConnection(ctx context.Context, actor string, in ConnectionInput) (*Connection, error) {
+	if errs := in.Validate(); len(errs) > 0 {
+		return nil, &ValidationError{Fields: errs}
+	}
+	c := &Connection{Name: in.Name, URL: in.URL, SecretNames: in.secretNames(), Status: ConnectionNew, CreatedBy: actor}
+	c.Transport = TransportHTTP
+	if len(in.Command) > 0 {
+		c.Transport = TransportStdio
+		b, _ := json.Marshal(in.Command)
+		c.Command = string(b)
+	}
+	if len(in.Headers)+len(in.Env) > 0 {
+		plain, _ := json.Marshal(ConnectionSecrets{Headers: in.Headers, Env: in.Env})
+		sealed, err := s.seal(plain, "connection:"+in.Name)
+		if err != nil {
+			return nil, err
+		}
+		c.Sealed = sealed
+	}
+	err := s.Tx(ctx, func(tx *Store) error {
+		var n int64
+		if err := tx.with(ctx).Model(&Connection{}).Where("name = ?", in.Name).Count(&n).Error; err != nil {
+			return err
+		}
+		if n > 0 {
+			return ErrConnectionExists
+		}
+		if err := tx.with(ctx).Create(c).Error; err != nil {
+			return notFound(err)
+		}
+		detail := c.Transport
+		if c.SecretNames != "" {
+			detail += "; secrets: " + c.SecretNames
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "connection.add", Subject: "connection:" + c.Name, Detail: detail})
+	})
+	if errors.Is(err, ErrConflict) {
+		err = ErrConnectionExists
+	}
+	if err != nil {
+		return nil, fmt.Errorf("models: create connection: %w", err)
+	}
+	return c, nil
+}
+
+// ConnectionByName returns a connection (secrets still sealed).
+func (s *Store) ConnectionByName(ctx context.Context, name string) (*Connection, error) {
+	var c Connection
+	if err := s.with(ctx).Where("name = ?", name).First(&c).Error; err != nil {
+		return nil, fmt.Errorf("models: connection %s: %w", name, notFound(err))
+	}
+	return &c, nil
+}
+
+// Connections lists every connection by name.
+func (s *Store) Connections(ctx context.Context) ([]Connection, error) {
+	var cs []Connection
+	if err := s.with(ctx).Order("name").Find(&cs).Error; err != nil {
+		return nil, fmt.Errorf("models: connections: %w", err)
+	}
+	return cs, nil
+}
+
+// OpenSecrets opens a connection's sealed values.
+func (s *Store) OpenSecrets(c *Connection) (ConnectionSecrets, error) {
+	var sec ConnectionSecrets
+	plain, err := s.unseal(c.Sealed, "connection:"+c.Name)
+	if err != nil || plain == nil {
+		return sec, err
+	}
+	err = json.Unmarshal(plain, &sec)
+	return sec, err
+}
+
+// Argv is a stdio connection's command line.
+func (c *Connection) Argv() []string {
+	var argv []string
+	_ = json.Unmarshal([]byte(c.Command), &argv)
+	return argv
+}
+
+// SyncResult is what one sync of a connection found and did.
+type SyncResult struct {
+	Tools                   int
+	Added, Changed, Removed int
+	// Err is why the sync failed; Warn what it could not import.
+	Err, Warn string
+}
+
+// RecordSync records a sync's outcome on the connection, audited as the
+// evidence of the describe-only probe (counts and the error, no secret).
+func (s *Store) RecordSync(ctx context.Context, actor, name string, r SyncResult) error {
+	now := time.Now().UTC()
+	upd := map[string]any{"last_sync": now, "last_error": clipTo(r.Err+r.Warn, 2000), "updated_at": now}
+	if r.Err == "" {
+		upd["status"], upd["tools"], upd["added"], upd["changed"], upd["removed"] = ConnectionOK, r.Tools, r.Added, r.Changed, r.Removed
+	} else {
+		upd["status"] = ConnectionError
+	}
+	return s.Tx(ctx, func(tx *Store) error {
+		res := tx.with(ctx).Model(&Connection{}).Where("name = ?", name).Updates(upd)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return ErrNotFound
+		}
+		detail := fmt.Sprintf("probe tools/list: %d tools; %d added, %d changed, %d removed", r.Tools, r.Added, r.Changed, r.Removed)
+		if r.Err != "" {
+			detail = "probe tools/list failed: " + clipTo(r.Err, 500)
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "connection.sync", Subject: "connection:" + name, Detail: detail})
+	})
+}

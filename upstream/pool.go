@@ -1,0 +1,302 @@
+package upstream
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/exec"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Pool holds one client per connection name, connected on first use and
+// reconnected (with backoff) when its server exits or its spec changes.
+// Close ends every client and kills every child process.
+type Pool struct {
+	log *slog.Logger
+	// Timeout bounds one upstream call (connect included).
+	Timeout time.Duration
+
+	mu      sync.Mutex
+	clients map[string]*client
+	closed  bool
+}
+
+// ErrClosed is returned after Close.
+var ErrClosed = errors.New("upstream: the console is shutting down")
+
+// UnavailableError is an upstream that cannot be reached now; Retry says
+// when the next attempt is due.
+type UnavailableError struct {
+	Name  string
+	Retry time.Duration
+	Err   error
+}
+
+func (e *UnavailableError) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("upstream %s is unavailable (%v)", e.Name, e.Err)
+	}
+	return fmt.Sprintf("upstream %s is unavailable; next attempt in %s", e.Name, e.Retry.Round(time.Millisecond))
+}
+
+func (e *UnavailableError) Unwrap() error { return e.Err }
+
+// DefaultTimeout bounds an upstream call when the pool sets none.
+const DefaultTimeout = 30 * time.Second
+
+// NewPool returns an empty pool logging to log.
+func NewPool(log *slog.Logger) *Pool {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Pool{log: log, Timeout: DefaultTimeout, clients: map[string]*client{}}
+}
+
+type client struct {
+	pool *Pool
+	spec Spec
+	key  string
+
+	mu       sync.Mutex
+	cs       *mcp.ClientSession
+	failures int
+	nextTry  time.Time
+	closed   bool
+}
+
+// backoff is the wait after n consecutive failures: 100 ms doubling, at
+// most 30 s.
+func backoff(n int) time.Duration {
+	d := 100 * time.Millisecond
+	for i := 1; i < n && d < 30*time.Second; i++ {
+		d *= 2
+	}
+	return min(d, 30*time.Second)
+}
+
+func (p *Pool) client(spec Spec) (*client, error) {
+	k := spec.key()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return nil, ErrClosed
+	}
+	c := p.clients[spec.Name]
+	if c != nil && c.key == k {
+		return c, nil
+	}
+	if c != nil {
+		go c.close()
+	}
+	c = &client{pool: p, spec: spec, key: k}
+	p.clients[spec.Name] = c
+	return c, nil
+}
+
+// session returns the client's live session, connecting when there is
+// none and the backoff allows.
+func (c *client) session(ctx context.Context) (*mcp.ClientSession, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return nil, ErrClosed
+	}
+	if c.cs != nil {
+		return c.cs, nil
+	}
+	if wait := time.Until(c.nextTry); wait > 0 {
+		return nil, &UnavailableError{Name: c.spec.Name, Retry: wait}
+	}
+	cs, err := c.connect(ctx)
+	if err != nil {
+		c.failures++
+		c.nextTry = time.Now().Add(backoff(c.failures))
+		c.pool.log.Warn("upstream connect failed", "connection", c.spec.Name, "attempt", c.failures, "err", err)
+		return nil, &UnavailableError{Name: c.spec.Name, Err: err}
+	}
+	c.failures, c.cs = 0, cs
+	go c.watch(cs)
+	return cs, nil
+}
+
+// watch waits for a session to end; a server that exits is restarted
+// after the backoff, so the next call finds it running.
+func (c *client) watch(cs *mcp.ClientSession) {
+	err := cs.Wait()
+	c.mu.Lock()
+	if c.cs != cs || c.closed {
+		c.mu.Unlock()
+		return
+	}
+	c.cs = nil
+	c.failures++
+	wait := backoff(c.failures)
+	c.nextTry = time.Now().Add(wait)
+	c.mu.Unlock()
+	c.pool.log.Warn("upstream session ended; restarting", "connection", c.spec.Name, "after", wait, "err", err)
+	if len(c.spec.Command) > 0 {
+		time.AfterFunc(wait, func() {
+			ctx, cancel := context.WithTimeout(context.Background(), c.pool.timeout())
+			defer cancel()
+			_, _ = c.session(ctx)
+		})
+	}
+}
+
+// drop forgets a session that failed a call at the transport level.
+func (c *client) drop(cs *mcp.ClientSession) {
+	c.mu.Lock()
+	if c.cs == cs {
+		c.cs = nil
+	}
+	c.mu.Unlock()
+	_ = cs.Close()
+}
+
+func (c *client) close() {
+	c.mu.Lock()
+	c.closed = true
+	cs := c.cs
+	c.cs = nil
+	c.mu.Unlock()
+	if cs != nil {
+		_ = cs.Close()
+	}
+}
+
+func (c *client) connect(ctx context.Context) (*mcp.ClientSession, error) {
+	cl := mcp.NewClient(&mcp.Implementation{Name: "agentforge-console", Version: "1"}, nil)
+	var t mcp.Transport
+	if len(c.spec.Command) > 0 {
+		cmd := exec.Command(c.spec.Command[0], c.spec.Command[1:]...)
+		cmd.Env = os.Environ()
+		for k, v := range c.spec.Env {
+			cmd.Env = append(cmd.Env, k+"="+v)
+		}
+		cmd.Stderr = &lineLog{log: c.pool.log, name: c.spec.Name}
+		killWithParent(cmd)
+		t = &mcp.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}
+	} else {
+		hc := &http.Client{Transport: headerTransport{headers: c.spec.Headers, base: http.DefaultTransport}}
+		t = &mcp.StreamableClientTransport{Endpoint: c.spec.URL, HTTPClient: hc, MaxRetries: -1, DisableStandaloneSSE: true}
+	}
+	return cl.Connect(ctx, t, nil)
+}
+
+func (p *Pool) timeout() time.Duration {
+	if p.Timeout > 0 {
+		return p.Timeout
+	}
+	return DefaultTimeout
+}
+
+// ListTools lists every tool the server offers (all pages, at most
+// maxTools): the describe-only probe of a sync.
+func (p *Pool) ListTools(ctx context.Context, spec Spec) ([]*mcp.Tool, error) {
+	c, err := p.client(spec)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, p.timeout())
+	defer cancel()
+	cs, err := c.session(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []*mcp.Tool
+	params := &mcp.ListToolsParams{}
+	for range maxPages {
+		res, err := cs.ListTools(ctx, params)
+		if err != nil {
+			p.dropIfGone(c, cs, err)
+			return nil, fmt.Errorf("upstream %s: tools/list: %w", spec.Name, err)
+		}
+		out = append(out, res.Tools...)
+		if len(out) > maxTools {
+			return nil, fmt.Errorf("upstream %s: more than %d tools", spec.Name, maxTools)
+		}
+		if res.NextCursor == "" {
+			return out, nil
+		}
+		params.Cursor = res.NextCursor
+	}
+	return nil, fmt.Errorf("upstream %s: tools/list: more than %d pages", spec.Name, maxPages)
+}
+
+const (
+	maxPages = 100
+	maxTools = 5000
+)
+
+// Call calls one tool with raw JSON arguments, bounded by the pool's
+// timeout. A transport failure ends the session (the next call
+// reconnects); the server's own tool errors come back as results.
+func (p *Pool) Call(ctx context.Context, spec Spec, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
+	c, err := p.client(spec)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, p.timeout())
+	defer cancel()
+	cs, err := c.session(ctx)
+	if err != nil {
+		return nil, err
+	}
+	params := &mcp.CallToolParams{Name: tool}
+	if len(args) > 0 {
+		params.Arguments = args
+	}
+	res, err := cs.CallTool(ctx, params)
+	if err != nil {
+		p.dropIfGone(c, cs, err)
+		return nil, err
+	}
+	return res, nil
+}
+
+// dropIfGone ends a session whose transport failed or timed out, so a
+// hung or crashed server is restarted rather than reused.
+func (p *Pool) dropIfGone(c *client, cs *mcp.ClientSession, err error) {
+	if errors.Is(err, mcp.ErrConnectionClosed) || errors.Is(err, context.DeadlineExceeded) {
+		c.drop(cs)
+	}
+}
+
+// Close ends every client; child processes are stopped (stdin closed,
+// then SIGTERM, then SIGKILL).
+func (p *Pool) Close() {
+	p.mu.Lock()
+	p.closed = true
+	cs := p.clients
+	p.clients = map[string]*client{}
+	p.mu.Unlock()
+	var wg sync.WaitGroup
+	for _, c := range cs {
+		wg.Add(1)
+		go func() { defer wg.Done(); c.close() }()
+	}
+	wg.Wait()
+}
+
+// headerTransport adds a connection's headers to every request.
+type headerTransport struct {
+	headers map[string]string
+	base    http.RoundTripper
+}
+
+func (t headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if len(t.headers) > 0 {
+		r = r.Clone(r.Context())
+		for k, v := range t.headers {
+			r.Header.Set(k, v)
+		}
+	}
+	return t.base.RoundTrip(r)
+}

@@ -1,0 +1,51 @@
+package upstream
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"sort"
+)
+
+// Spec is how to reach one upstream server. Headers and Env hold secrets:
+// they are never logged and never part of an error message.
+type Spec struct {
+	Name    string
+	Command []string
+	Env     map[string]string
+	URL     string
+	Headers map[string]string
+}
+
+// Validate says whether the spec names exactly one way to reach a server.
+func (s Spec) Validate() error {
+	switch {
+	case len(s.Command) == 0 && s.URL == "":
+		return errors.New("give --command or --url")
+	case len(s.Command) > 0 && s.URL != "":
+		return errors.New("give --command or --url, not both")
+	case s.URL != "" && len(s.Env) > 0:
+		return errors.New("--env is for --command servers")
+	case len(s.Command) > 0 && len(s.Headers) > 0:
+		return errors.New("--header is for --url servers")
+	}
+	return nil
+}
+
+// key names a spec's exact content, secrets included (hashed), so a
+// changed connection gets a new client and the old one is closed.
+func (s Spec) key() string {
+	type kv struct{ K, V string }
+	pairs := func(m map[string]string) []kv {
+		out := make([]kv, 0, len(m))
+		for k, v := range m {
+			out = append(out, kv{k, v})
+		}
+		sort.Slice(out, func(i, j int) bool { return out[i].K < out[j].K })
+		return out
+	}
+	b, _ := json.Marshal([]any{s.Name, s.Command, pairs(s.Env), s.URL, pairs(s.Headers)})
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}

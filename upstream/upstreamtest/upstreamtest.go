@@ -1,0 +1,118 @@
+// Package upstreamtest runs a small MCP server written with the official
+// Go SDK over streamable HTTP on loopback, for tests and benchmarks of the
+// connections and the gateway: its tools can be changed while it runs, and
+// it counts calls and keeps the last request's headers.
+package upstreamtest
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Server is a running test upstream.
+type Server struct {
+	URL    string
+	MCP    *mcp.Server
+	http   *httptest.Server
+	calls  sync.Map // tool name → *atomic.Int64
+	mu     sync.Mutex
+	header http.Header
+	// Delay, when set, holds every call of the tool "slow" this long.
+	Delay atomic.Int64
+}
+
+// Tools are the tools a new server offers: echo (read-only), remember
+// (destructive, with an output schema) and slow.
+func Tools() []*mcp.Tool {
+	yes, no := true, false
+	return []*mcp.Tool{
+		{Name: "echo", Description: "Echo a text back unchanged, to check the connection works.",
+			Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: &no},
+			InputSchema: map[string]any{"type": "object", "required": []any{"text"}, "additionalProperties": false,
+				"properties": map[string]any{"text": map[string]any{"type": "string", "maxLength": 100, "description": "The text to echo."}}}},
+		{Name: "remember", Description: "Store a fact in the server's memory, replacing any fact of the same key.",
+			Annotations: &mcp.ToolAnnotations{DestructiveHint: &yes, OpenWorldHint: &no},
+			InputSchema: map[string]any{"type": "object", "required": []any{"key", "fact"}, "additionalProperties": false,
+				"properties": map[string]any{"key": map[string]any{"type": "string", "description": "The fact's key."}, "fact": map[string]any{"type": "string", "description": "The fact."}}},
+			OutputSchema: map[string]any{"type": "object", "required": []any{"stored"}, "properties": map[string]any{"stored": map[string]any{"type": "integer", "description": "How many facts are stored."}}}},
+		{Name: "slow", Description: "Wait a moment, then answer done; used to test timeouts.",
+			Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: &no},
+			InputSchema: map[string]any{"type": "object", "additionalProperties": false, "properties": map[string]any{}}},
+	}
+}
+
+// New starts a server with Tools; it stops when Close is called.
+func New() *Server {
+	s := &Server{MCP: mcp.NewServer(&mcp.Implementation{Name: "upstreamtest", Version: "1"}, nil)}
+	facts := sync.Map{}
+	var stored atomic.Int64
+	for _, t := range Tools() {
+		s.MCP.AddTool(t, s.handler(t.Name, &facts, &stored))
+	}
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.MCP }, &mcp.StreamableHTTPOptions{JSONResponse: true})
+	s.http = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		s.header = r.Header.Clone()
+		s.mu.Unlock()
+		h.ServeHTTP(w, r)
+	}))
+	s.URL = s.http.URL
+	return s
+}
+
+func (s *Server) handler(name string, facts *sync.Map, stored *atomic.Int64) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		n, _ := s.calls.LoadOrStore(name, new(atomic.Int64))
+		n.(*atomic.Int64).Add(1)
+		var args map[string]any
+		_ = json.Unmarshal(req.Params.Arguments, &args)
+		switch name {
+		case "echo":
+			txt, _ := args["text"].(string)
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: txt}}}, nil
+		case "remember":
+			k, _ := args["key"].(string)
+			if _, loaded := facts.LoadOrStore(k, args["fact"]); !loaded {
+				stored.Add(1)
+			} else {
+				facts.Store(k, args["fact"])
+			}
+			out := map[string]any{"stored": stored.Load()}
+			b, _ := json.Marshal(out)
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(b)}}, StructuredContent: out}, nil
+		default:
+			select {
+			case <-time.After(time.Duration(s.Delay.Load())):
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil
+		}
+	}
+}
+
+// Calls is how often the named tool ran.
+func (s *Server) Calls(name string) int64 {
+	n, ok := s.calls.Load(name)
+	if !ok {
+		return 0
+	}
+	return n.(*atomic.Int64).Load()
+}
+
+// Header is the last request's headers.
+func (s *Server) Header() http.Header {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.header.Clone()
+}
+
+// Close stops the server.
+func (s *Server) Close() { s.http.CloseClientConnections(); s.http.Close() }
