@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,7 +14,6 @@ import (
 func TestConnectionCLI(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "c.db")
-	t.Setenv("CONSOLE_SECRETS_KEY_FILE", filepath.Join(dir, "secrets.key"))
 	up := upstreamtest.New()
 	defer up.Close()
 	for _, c := range []struct {
@@ -52,5 +52,8 @@ func TestConnectionCLI(t *testing.T) {
 	}
 	if out, err = runCLI(t, db, "connection", "sync", "demo", "--as", "admin"); err != nil || !strings.Contains(out, "0 added, 0 changed, 0 removed, 3 unchanged") {
 		t.Errorf("sync: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "console.secrets.key")); err != nil {
+		t.Errorf("the generated key is not beside the database: %v", err)
 	}
 }

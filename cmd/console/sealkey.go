@@ -7,14 +7,30 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/agentforge/console/models"
 )
 
 // sealKeyFile is where the generated secrets key of an embedded set-up
-// lives: beside the database, never in it (CONSOLE_SECRETS_KEY_FILE).
-func sealKeyFile() string { return envOr("CONSOLE_SECRETS_KEY_FILE", "console.secrets.key") }
+// lives: beside the SQLite file, never in it (CONSOLE_SECRETS_KEY_FILE
+// overrides). On Postgres there is none: every replica must share one
+// key, so it is configured (CONSOLE_SECRETS_KEY).
+func sealKeyFile() string {
+	if f := os.Getenv("CONSOLE_SECRETS_KEY_FILE"); f != "" {
+		return f
+	}
+	db := os.Getenv("DATABASE_URL")
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		return ""
+	}
+	db, _, _ = strings.Cut(strings.TrimPrefix(db, "sqlite://"), "?")
+	if db == "" {
+		db = "console.db"
+	}
+	return filepath.Join(filepath.Dir(db), "console.secrets.key")
+}
 
 // loadSealKey reads the key that seals connection secrets:
 // CONSOLE_SECRETS_KEY (at least 32 bytes), else the key file; with create
@@ -27,6 +43,12 @@ func loadSealKey(create bool) ([]byte, error) {
 		return []byte(v), nil
 	}
 	path := sealKeyFile()
+	if path == "" {
+		if create {
+			return nil, &exitError{2, errors.New("CONSOLE_SECRETS_KEY is required on Postgres to store connection secrets (every replica must use the same key)")}
+		}
+		return nil, nil
+	}
 	b, err := os.ReadFile(path)
 	if err == nil {
 		k := strings.TrimSpace(string(b))
@@ -67,6 +89,8 @@ func ensureSealKey(store *models.Store) error {
 	if err != nil {
 		return err
 	}
-	store.SetSealKey(k)
+	if k != nil {
+		store.SetSealKey(k)
+	}
 	return nil
 }

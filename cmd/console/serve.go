@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/web"
 )
 
@@ -49,8 +50,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 		return err
 	}
 	defer store.Close()
-	if err := ensureSealKey(store); err != nil {
-		return err
+	if store.Dialect() == models.DialectSQLite {
+		// the embedded set-up keeps a generated key beside its file
+		if err := ensureSealKey(store); err != nil {
+			return err
+		}
 	}
 	if res.CreatedAdmin {
 		if res.AdminPassword != "" {
