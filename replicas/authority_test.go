@@ -61,8 +61,8 @@ func checkGrantRevocation(t *testing.T, c *cluster, admin *browser) {
 		t.Fatalf("grant remove: %v %s", err, out)
 	}
 	for r := 1; r >= 0; r-- {
-		if d, typ := check(r); d != "deny" || typ != "permission_denied" {
-			t.Fatalf("replica %d's next check after the revocation: %s (%s), want deny (permission_denied)", r, d, typ)
+		if d, typ := check(r); d != "deny" || typ != "capability_unavailable" {
+			t.Fatalf("replica %d's next check after the revocation: %s (%s), want deny (capability_unavailable: the tool is now hidden from the subject)", r, d, typ)
 		}
 	}
 }

@@ -134,7 +134,9 @@ func (s *Server) check(c echo.Context, binding bool) (authorizeRequest, authorit
 	}
 	d = st.arguments(d, t, req.Arguments)
 	s.countCheck(st, req.Agent, req.Tool, t, req.Subject, d)
-	return req, d, t, nil
+	// counted as decided; answered as a caller never shown a hidden tool
+	// may see it
+	return req, authority.Conceal(d), t, nil
 }
 
 // decideAt decides a check at the generations (and with the binding) cs

@@ -64,9 +64,9 @@ func TestAuthorizeDecisions(t *testing.T) {
 		for _, c := range []tc{
 			{"no subject is everyone", map[string]any{"agent": "analyst", "tool": "exec"}, "allow", ""},
 			{"contractor reads", map[string]any{"agent": "analyst", "tool": "read_spreadsheet", "subject": contractor("u1")}, "allow", ""},
-			{"contractor runs code", map[string]any{"agent": "analyst", "tool": "exec", "subject": contractor("u1")}, authority.TypePermissionDenied, "not granted"},
+			{"contractor runs code", map[string]any{"agent": "analyst", "tool": "exec", "subject": contractor("u1")}, authority.TypeUnavailable, "not granted"},
 			{"contractor writes", map[string]any{"agent": "analyst", "tool": "workspace_write", "subject": contractor("u1")}, authority.TypeApprovalRequired, "approval"},
-			{"subject with no groups", map[string]any{"agent": "analyst", "tool": "sql_query", "subject": map[string]any{"id": "u2"}}, authority.TypePermissionDenied, "not granted"},
+			{"subject with no groups", map[string]any{"agent": "analyst", "tool": "sql_query", "subject": map[string]any{"id": "u2"}}, authority.TypeUnavailable, "not granted"},
 			{"unknown tool", map[string]any{"agent": "analyst", "tool": "launch_rockets"}, authority.TypeUnavailable, "unknown"},
 			{"undeclared tool", map[string]any{"agent": "analyst", "tool": "web_search"}, authority.TypeUnavailable, "undeclared"},
 			{"hidden by the profile", map[string]any{"agent": "analyst", "profile": "document-analysis", "tool": "exec"}, authority.TypeUnavailable, "hidden"},
@@ -175,8 +175,8 @@ func TestBindingInvalidation(t *testing.T) {
 				t.Errorf("%s: %s (%s), want %s (…%s…)", cause, got, d.HostReason, want, reason)
 			}
 		}
-		// a denied binding is 403 with the structured error
-		if res, out := h.api("POST", "/api/v1/bindings", key, map[string]any{"agent": "analyst", "tool": "exec", "subject": contractor("u1")}); res.StatusCode != 403 || !strings.Contains(string(out), authority.TypePermissionDenied) {
+		// a denied binding is 403 with the structured error (a tool not granted is hidden: capability_unavailable)
+		if res, out := h.api("POST", "/api/v1/bindings", key, map[string]any{"agent": "analyst", "tool": "exec", "subject": contractor("u1")}); res.StatusCode != 403 || !strings.Contains(string(out), authority.TypeUnavailable) {
 			t.Errorf("binding a denied tool: %d %s", res.StatusCode, out)
 		}
 		hd := bindNew("sql_query")

@@ -187,3 +187,17 @@ func current(c Check) Decision {
 	}
 	return Decision{Allow: true, Groups: auth.Groups}
 }
+
+// Conceal is d as a caller that presents no binding may see it: a tool
+// not granted to the subject is hidden by policy, so its model-visible
+// answer is capability_unavailable, byte for byte the answer about a tool
+// that does not exist (seed 000); HostReason keeps the real reason. Count
+// d, answer Conceal(d).
+func Conceal(d Decision) Decision {
+	if d.Allow || d.Error == nil || d.Error.Type != TypePermissionDenied {
+		return d
+	}
+	c := deny(TypeUnavailable, d.HostReason)
+	c.Groups = d.Groups
+	return c
+}

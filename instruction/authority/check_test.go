@@ -1,6 +1,7 @@
 package authority
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -230,5 +231,25 @@ func TestDecideProperty(t *testing.T) {
 		if got != want {
 			t.Fatalf("case %d: tool %+v declared %v services %v grants %+v groups %v: got %q, want %q (%s)", i, tool, declared, services, grants, subj, got, want, d.HostReason)
 		}
+	}
+}
+
+func TestConcealHidesWhatPolicyHides(t *testing.T) {
+	denied := Deny(TypePermissionDenied, "not granted: x")
+	c := Conceal(denied)
+	if c.Error.Type != TypeUnavailable || c.HostReason != "not granted: x" {
+		t.Fatalf("concealed: %+v", c)
+	}
+	unknown := Deny(TypeUnavailable, "unknown")
+	if j1, j2 := fmt.Sprint(*c.Error), fmt.Sprint(*unknown.Error); j1 != j2 {
+		t.Fatalf("model-visible parts differ: %s vs %s", j1, j2)
+	}
+	for _, typ := range []string{TypeApprovalRequired, TypeRevoked, TypeBindingStale} {
+		if got := Conceal(Deny(typ, "r")); got.Error.Type != typ {
+			t.Errorf("%s concealed as %s", typ, got.Error.Type)
+		}
+	}
+	if !Conceal(Decision{Allow: true}).Allow {
+		t.Error("an allow concealed")
 	}
 }
