@@ -220,11 +220,130 @@ func expectSchema(out map[string]*want, path string, s map[string]any, scope map
 				ok = expectSchema(out, child(path, fmt.Sprintf("%s %d", noun, i+1)), m, inner, false) && ok
 			}
 		default:
-			// a vendor extension constrains nothing and renders nothing
-			ok = ok && strings.HasPrefix(k, "x-")
+			more, known := expectMore(out, path, k, v, s, inner)
+			if !known {
+				// a keyword no draft defines: verbatim, as the writer wrote it
+				w.facts = append(w.facts, "non-standard "+jsonv(k)+": "+jsonv(v))
+			}
+			ok = more && ok
 		}
 	}
 	return ok
+}
+
+// expectMore is the reference model of the keywords of drafts 07 and
+// 2020-12 beyond the core ones: known is false for a keyword no draft
+// defines.
+func expectMore(out map[string]*want, path, k string, v any, s map[string]any, inner map[string]bool) (ok, known bool) {
+	w := out[path]
+	sub := func(label string, v any, scope map[string]bool) bool {
+		m, isMap := v.(map[string]any)
+		return isMap && expectSchema(out, child(path, label), m, scope, false)
+	}
+	// dependent schemas are numbered over "dependencies" (its schema
+	// values) then "dependentSchemas", each in name order
+	dependents := func() []string {
+		var names []string
+		for _, key := range []string{"dependencies", "dependentSchemas"} {
+			m, _ := s[key].(map[string]any)
+			var ns []string
+			for n, x := range m {
+				if _, isMap := x.(map[string]any); isMap {
+					ns = append(ns, key+"\x00"+n)
+				}
+			}
+			sort.Strings(ns)
+			names = append(names, ns...)
+		}
+		return names
+	}
+	switch k {
+	case "contains":
+		return sub("contained item", v, nil), true
+	case "minContains", "maxContains":
+		w.facts = append(w.facts, map[string]string{"minContains": "min contains ", "maxContains": "max contains "}[k]+jsonv(v))
+	case "patternProperties":
+		m, isMap := v.(map[string]any)
+		if !isMap {
+			return false, true
+		}
+		pats := make([]string, 0, len(m))
+		for p := range m {
+			pats = append(pats, p)
+		}
+		sort.Strings(pats)
+		ok = true
+		for i, p := range pats {
+			label := fmt.Sprintf("pattern property %d", i+1)
+			ok = sub(label, m[p], nil) && ok
+			if cw := out[child(path, label)]; cw != nil {
+				cw.facts = append(cw.facts, "names match "+jsonv(p))
+			}
+		}
+		return ok, true
+	case "dependentRequired", "dependentSchemas", "dependencies":
+		m, isMap := v.(map[string]any)
+		if !isMap {
+			return false, true
+		}
+		ok = true
+		all := dependents()
+		for name, x := range m {
+			switch d := x.(type) {
+			case []any:
+				if k == "dependentSchemas" {
+					return false, true
+				}
+				w.facts = append(w.facts, "when "+jsonv(name)+" is present requires "+jsonv(d))
+			case map[string]any:
+				if k == "dependentRequired" {
+					return false, true
+				}
+				for i, n := range all {
+					if n == k+"\x00"+name {
+						label := fmt.Sprintf("dependent schema %d", i+1)
+						ok = sub(label, d, inner) && ok
+						out[child(path, label)].facts = append(out[child(path, label)].facts, "when "+jsonv(name)+" is present")
+					}
+				}
+			default:
+				return false, true
+			}
+		}
+		return ok, true
+	case "if", "then", "else", "not":
+		label := map[string]string{"if": "if clause", "then": "then clause", "else": "else clause", "not": "must not match"}[k]
+		return sub(label, v, inner), true
+	case "unevaluatedProperties", "unevaluatedItems":
+		label := map[string]string{"unevaluatedProperties": "unevaluated properties", "unevaluatedItems": "unevaluated items"}[k]
+		switch x := v.(type) {
+		case bool:
+			if x {
+				out[child(path, label)] = &want{facts: []string{"any"}}
+			} else {
+				w.facts = append(w.facts, "no "+label)
+			}
+			return true, true
+		}
+		return sub(label, v, nil), true
+	case "readOnly":
+		w.facts = append(w.facts, map[bool]string{true: "read-only", false: "not read-only"}[v == true])
+	case "writeOnly":
+		w.facts = append(w.facts, map[bool]string{true: "write-only", false: "not write-only"}[v == true])
+	case "contentMediaType":
+		w.facts = append(w.facts, "content media type "+jsonv(v))
+	case "contentEncoding":
+		w.facts = append(w.facts, "content encoding "+jsonv(v))
+	case "contentSchema":
+		return sub("content schema", v, nil), true
+	case "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$vocabulary":
+		// names and the vocabulary: no rule on values, never rendered
+	case "$dynamicRef", "$recursiveRef":
+		return false, true
+	default:
+		return true, false
+	}
+	return true, true
 }
 
 // checkAccounted asserts that every expectation of schema holds in both
@@ -339,8 +458,27 @@ func expandRefs(root map[string]any) map[string]any {
 				}
 				merged := map[string]any{}
 				for k, e := range tm {
-					if k != "$defs" && k != "definitions" && k != "$schema" {
+					if k != "$defs" && k != "definitions" && k != "$schema" && k != "$id" {
 						merged[k] = e
+					}
+				}
+				annotation := map[string]bool{"$ref": true, "description": true, "title": true, "default": true, "examples": true, "deprecated": true, "readOnly": true, "writeOnly": true, "$comment": true}
+				for k := range x {
+					if !annotation[k] {
+						// a rule of its own beside the reference: both
+						// apply, the target as the first part of an allOf
+						rest := map[string]any{}
+						for k, e := range x {
+							if k != "$ref" {
+								rest[k] = e
+							}
+						}
+						parts := []any{merged}
+						if l, isList := x["allOf"].([]any); isList {
+							parts = append(parts, l...)
+						}
+						rest["allOf"] = parts
+						return expand(rest, depth+1)
 					}
 				}
 				for k, e := range x {

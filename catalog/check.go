@@ -29,6 +29,11 @@ var nativeKeys = map[string]string{
 	"minProperties": "min_properties", "maxProperties": "max_properties", "exclusiveMinimum": "exclusive_minimum",
 	"exclusiveMaximum": "exclusive_maximum", "multipleOf": "multiple_of", "uniqueItems": "unique_items",
 	"additionalProperties": "additional_properties", "propertyNames": "property_names", "prefixItems": "prefix_items", "oneOf": "one_of", "anyOf": "any_of", "allOf": "all_of",
+	"minContains": "min_contains", "maxContains": "max_contains", "patternProperties": "pattern_properties",
+	"dependentRequired": "dependent_required", "dependentSchemas": "dependent_schemas",
+	"unevaluatedProperties": "unevaluated_properties", "unevaluatedItems": "unevaluated_items",
+	"readOnly": "read_only", "writeOnly": "write_only", "contentMediaType": "content_media_type",
+	"contentEncoding": "content_encoding", "contentSchema": "content_schema", "nonStandard": "non_standard",
 }
 
 // key names a JSON-Schema keyword in the checked document's vocabulary.
@@ -163,6 +168,7 @@ func (c *checker) param(path string, p Param, needDesc bool, scope map[string]bo
 			c.param(fmt.Sprintf("%s.%s[%d]", path, c.key(k), i), a, false, inner)
 		}
 	}
+	c.more(path, p, types, inner)
 }
 
 // types checks the type and returns the concrete types, or nil when the

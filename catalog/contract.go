@@ -71,6 +71,11 @@ type Contract struct {
 	// contract's digest, so changing them is reviewed like a contract change.
 	SearchHints []string `json:"search_hints,omitempty" yaml:"search_hints,omitempty"`
 	Version     string   `json:"version" yaml:"version"`
+	// Members are the members of the source's tool descriptor that its
+	// format does not define (an MCP tool's top-level "examples"), kept
+	// verbatim: part of the digest and shown to the reviewer, never
+	// rendered to the model (no format says what they mean).
+	Members map[string]any `json:"members,omitempty" yaml:"members,omitempty"`
 }
 
 // Param is one parameter of a tool, or one property, item, variant or part
@@ -128,6 +133,84 @@ type Param struct {
 	OneOf    []Param  `json:"one_of,omitempty" yaml:"one_of,omitempty"`
 	AnyOf    []Param  `json:"any_of,omitempty" yaml:"any_of,omitempty"`
 	AllOf    []Param  `json:"all_of,omitempty" yaml:"all_of,omitempty"`
+
+	// Contains is the schema some item of an array must match
+	// (MinContains, MaxContains: how many items, when bounded).
+	Contains    *Param `json:"contains,omitempty" yaml:"contains,omitempty"`
+	MinContains *int   `json:"min_contains,omitempty" yaml:"min_contains,omitempty"`
+	MaxContains *int   `json:"max_contains,omitempty" yaml:"max_contains,omitempty"`
+	// PatternProperties are the schemas of the properties whose names
+	// match a pattern; each one's Name holds its pattern.
+	PatternProperties []Param `json:"pattern_properties,omitempty" yaml:"pattern_properties,omitempty"`
+	// DependentRequired lists, per property, the properties required when
+	// it is present (draft 7's dependencies with a list value).
+	DependentRequired []Dependency `json:"dependent_required,omitempty" yaml:"dependent_required,omitempty"`
+	// DependentSchemas are the schemas the whole object must match when a
+	// property is present; each one's Name holds that property (draft 7's
+	// dependencies with a schema value).
+	DependentSchemas []Param `json:"dependent_schemas,omitempty" yaml:"dependent_schemas,omitempty"`
+	// If, Then and Else are a conditional: a value matching If must match
+	// Then, any other Else.
+	If   *Param `json:"if,omitempty" yaml:"if,omitempty"`
+	Then *Param `json:"then,omitempty" yaml:"then,omitempty"`
+	Else *Param `json:"else,omitempty" yaml:"else,omitempty"`
+	// Not is a schema the value must not match.
+	Not *Param `json:"not,omitempty" yaml:"not,omitempty"`
+	// UnevaluatedProperties is the schema of properties no other keyword
+	// evaluated; NoUnevaluatedProperties forbids them (false).
+	UnevaluatedProperties   *Param `json:"unevaluated_properties,omitempty" yaml:"unevaluated_properties,omitempty"`
+	NoUnevaluatedProperties bool   `json:"no_unevaluated_properties,omitempty" yaml:"no_unevaluated_properties,omitempty"`
+	// UnevaluatedItems and NoUnevaluatedItems are the same for items.
+	UnevaluatedItems   *Param `json:"unevaluated_items,omitempty" yaml:"unevaluated_items,omitempty"`
+	NoUnevaluatedItems bool   `json:"no_unevaluated_items,omitempty" yaml:"no_unevaluated_items,omitempty"`
+	ReadOnly           *bool  `json:"read_only,omitempty" yaml:"read_only,omitempty"`
+	WriteOnly          *bool  `json:"write_only,omitempty" yaml:"write_only,omitempty"`
+	// ContentMediaType, ContentEncoding and ContentSchema describe a
+	// string that holds a document (base64 PNG, JSON text).
+	ContentMediaType string `json:"content_media_type,omitempty" yaml:"content_media_type,omitempty"`
+	ContentEncoding  string `json:"content_encoding,omitempty" yaml:"content_encoding,omitempty"`
+	ContentSchema    *Param `json:"content_schema,omitempty" yaml:"content_schema,omitempty"`
+	// NonStandard holds, verbatim, the keywords no JSON Schema draft
+	// defines ("optional": true, vendor "x-…" members). Both forms render
+	// them as written and the reviewer is warned; no argument is checked
+	// against them.
+	NonStandard map[string]any `json:"non_standard,omitempty" yaml:"non_standard,omitempty"`
+}
+
+// Dependency is one entry of dependentRequired: when Name is present,
+// every property of Requires must be too.
+type Dependency struct {
+	Name     string   `json:"name" yaml:"name"`
+	Requires []string `json:"requires" yaml:"requires"`
+}
+
+// children lists every schema below p, in rendering order.
+func (p Param) children() []Param {
+	var out []Param
+	one := func(q *Param) {
+		if q != nil {
+			out = append(out, *q)
+		}
+	}
+	out = append(out, p.Properties...)
+	out = append(out, p.PatternProperties...)
+	out = append(out, p.PrefixItems...)
+	one(p.Items)
+	one(p.Contains)
+	one(p.Additional)
+	one(p.PropertyNames)
+	one(p.UnevaluatedProperties)
+	one(p.UnevaluatedItems)
+	out = append(out, p.DependentSchemas...)
+	out = append(out, p.AllOf...)
+	out = append(out, p.OneOf...)
+	out = append(out, p.AnyOf...)
+	one(p.If)
+	one(p.Then)
+	one(p.Else)
+	one(p.Not)
+	one(p.ContentSchema)
+	return out
 }
 
 // combined reports whether the parameter has variants, options or parts.
@@ -193,20 +276,7 @@ func (c Contract) Texts() []string {
 			if p.Description != "" {
 				out = append(out, p.Description)
 			}
-			walk(p.PrefixItems)
-			if p.Items != nil {
-				walk([]Param{*p.Items})
-			}
-			if p.Additional != nil {
-				walk([]Param{*p.Additional})
-			}
-			if p.PropertyNames != nil {
-				walk([]Param{*p.PropertyNames})
-			}
-			walk(p.Properties)
-			walk(p.AllOf)
-			walk(p.OneOf)
-			walk(p.AnyOf)
+			walk(p.children())
 		}
 	}
 	if c.Input != nil {

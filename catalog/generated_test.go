@@ -33,7 +33,13 @@ func (g *gen) plant(m map[string]any) {
 		return
 	}
 	kinds := []func(){
-		func() { m["if"] = map[string]any{}; g.defect = "unsupported if" },
+		func() {
+			m["type"] = "array"
+			m["contains"] = map[string]any{"type": "string"}
+			m["minContains"], m["maxContains"] = 3.0, 1.0
+			delete(m, "default")
+			g.defect = "minContains above maxContains"
+		},
 		func() { m["$ref"] = "#/$defs/x"; g.defect = "unsupported $ref" },
 		func() {
 			m["required"] = []any{"ghost"}

@@ -202,6 +202,37 @@ func eachTool(ps *Problems, doc any, fn func(i int, m map[string]any)) {
 	}
 }
 
+// members keeps, verbatim, the members of a tool descriptor its format
+// does not define (a top-level "examples", a newer annotation), keyed by
+// their path ("examples", "annotations.fooHint"), and warns the reviewer
+// of each. They reach the contract's Members: part of the digest, shown
+// to the reviewer, never rendered to the model.
+type members struct {
+	ws   *Warnings
+	tool string
+	kept map[string]any
+}
+
+func (u *members) keep(path string, m map[string]any, allowed ...string) {
+	ok := map[string]bool{}
+	for _, a := range allowed {
+		ok[a] = true
+	}
+	for _, k := range sortedKeys(m) {
+		if ok[k] {
+			continue
+		}
+		at := strings.TrimPrefix(path+"."+k, ".")
+		if u.kept == nil {
+			u.kept = map[string]any{}
+		}
+		u.kept[at] = m[k]
+		if u.ws != nil {
+			u.ws.add(u.tool, at, "is not a member of the format's tool: kept verbatim for the reviewer, not shown to the model")
+		}
+	}
+}
+
 // checkKeys reports every key of m that is not allowed.
 func checkKeys(ps *Problems, tool, path string, m map[string]any, allowed ...string) {
 	ok := map[string]bool{}

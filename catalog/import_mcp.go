@@ -15,8 +15,9 @@ func parseMCP(ps *Problems, ws *Warnings, doc any, ns string) []Contract {
 	var out []Contract
 	eachTool(ps, doc, func(i int, m map[string]any) {
 		name := toolName(m, i)
-		checkKeys(ps, name, "", m, mcpToolKeys...)
-		ann := mcpAnnotations(ps, name, m)
+		extra := &members{ws: ws, tool: name}
+		extra.keep("", m, mcpToolKeys...)
+		ann := mcpAnnotations(ps, extra, name, m)
 		hints := readHints(ann)
 		c := Contract{
 			ID:      ns + "." + str(m, "name"),
@@ -36,7 +37,7 @@ func parseMCP(ps *Problems, ws *Warnings, doc any, ns string) []Contract {
 			}
 		}
 		c.Constraints = append(c.Constraints, hints.constraints()...)
-		if k := taskConstraint(ps, name, m); k != "" {
+		if k := taskConstraint(ps, extra, name, m); k != "" {
 			c.Constraints = append(c.Constraints, k)
 		}
 		if schema, ok := m["inputSchema"].(map[string]any); ok {
@@ -46,11 +47,12 @@ func parseMCP(ps *Problems, ws *Warnings, doc any, ns string) []Contract {
 		}
 		if raw, ok := m["outputSchema"]; ok {
 			if osch, ok := raw.(map[string]any); ok {
-				c.Returns, c.Output = readOutput(ps, name, osch)
+				c.Returns, c.Output = readOutput(ps, ws, name, osch)
 			} else {
 				ps.add(name, "outputSchema", "must be a schema object")
 			}
 		}
+		c.Members = extra.kept
 		out = append(out, c)
 	})
 	return out
@@ -59,7 +61,7 @@ func parseMCP(ps *Problems, ws *Warnings, doc any, ns string) []Contract {
 // mcpAnnotations reads a tool's annotations: an object of the spec's
 // hints, each of its type (a hint of the wrong type would silently change
 // the effects, so it is refused).
-func mcpAnnotations(ps *Problems, name string, m map[string]any) map[string]any {
+func mcpAnnotations(ps *Problems, extra *members, name string, m map[string]any) map[string]any {
 	raw, present := m["annotations"]
 	if !present {
 		return nil
@@ -69,7 +71,7 @@ func mcpAnnotations(ps *Problems, name string, m map[string]any) map[string]any 
 		ps.add(name, "annotations", "must be an object")
 		return nil
 	}
-	checkKeys(ps, name, "annotations", ann, mcpAnnotationKeys...)
+	extra.keep("annotations", ann, mcpAnnotationKeys...)
 	for _, k := range mcpAnnotationKeys {
 		v, set := ann[k]
 		if !set {
@@ -90,7 +92,7 @@ func mcpAnnotations(ps *Problems, name string, m map[string]any) map[string]any 
 // later. "forbidden" is the spec's meaning of an absent member, so it
 // yields the same contract as none; the other two are constraints on the
 // call and render as one.
-func taskConstraint(ps *Problems, name string, m map[string]any) string {
+func taskConstraint(ps *Problems, extra *members, name string, m map[string]any) string {
 	raw, present := m["execution"]
 	if !present {
 		return ""
@@ -100,7 +102,7 @@ func taskConstraint(ps *Problems, name string, m map[string]any) string {
 		ps.add(name, "execution", "must be an object")
 		return ""
 	}
-	checkKeys(ps, name, "execution", ex, "taskSupport")
+	extra.keep("execution", ex, "taskSupport")
 	v, set := ex["taskSupport"]
 	if !set {
 		return ""
@@ -144,7 +146,7 @@ func checkServiceName(ps *Problems, tool string, m map[string]any) {
 // vocabulary. Either way every problem names the tool, path and keyword.
 // A property without a description is a warning in ws.
 func readSchema(ps *Problems, ws *Warnings, tool, path string, schema map[string]any) ([]Param, *Param) {
-	r := &schemaReader{ps: ps, tool: tool, warn: ws}
+	r := &schemaReader{ps: ps, tool: tool, warn: ws, flag: ws}
 	params, input := r.readInput(path, schema)
 	if r.count > 0 {
 		return params, input
@@ -161,9 +163,9 @@ func readSchema(ps *Problems, ws *Warnings, tool, path string, schema map[string
 // rules and properties Output, which both forms render under Returns. MCP
 // requires the result to be an object; any keyword the reader does not
 // account for is refused, as in an input schema.
-func readOutput(ps *Problems, tool string, s map[string]any) (string, *Param) {
+func readOutput(ps *Problems, ws *Warnings, tool string, s map[string]any) (string, *Param) {
 	const path = "outputSchema"
-	r := &schemaReader{ps: ps, tool: tool, root: s}
+	r := &schemaReader{ps: ps, tool: tool, root: s, flag: ws}
 	if t, ok := s["type"]; ok && t != "object" {
 		r.add(path, "type", "must be \"object\" for a tool's result, got %s", jsonValue(t))
 	}

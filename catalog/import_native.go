@@ -88,13 +88,19 @@ func checkNativeParam(ps *Problems, tool, f string, pm map[string]any) {
 			}
 		}
 	}
-	if a, ok := pm["additional_properties"].(map[string]any); ok {
-		checkNativeParam(ps, tool, f+".additional_properties", a)
+	for _, k := range []string{"additional_properties", "property_names", "contains", "unevaluated_properties", "unevaluated_items", "if", "then", "else", "not", "content_schema"} {
+		if a, ok := pm[k].(map[string]any); ok {
+			checkNativeParam(ps, tool, f+"."+k, a)
+		}
 	}
-	if a, ok := pm["property_names"].(map[string]any); ok {
-		checkNativeParam(ps, tool, f+".property_names", a)
+	if deps, ok := pm["dependent_required"].([]any); ok {
+		for i, d := range deps {
+			if dm, ok := d.(map[string]any); ok {
+				checkKeys(ps, tool, fmt.Sprintf("%s.dependent_required[%d]", f, i), dm, "name", "requires")
+			}
+		}
 	}
-	for _, k := range []string{"one_of", "any_of", "all_of"} {
+	for _, k := range []string{"one_of", "any_of", "all_of", "pattern_properties", "dependent_schemas"} {
 		if alts, ok := pm[k].([]any); ok {
 			for i, a := range alts {
 				if am, ok := a.(map[string]any); ok {

@@ -8,8 +8,10 @@ func parseOpenAI(ps *Problems, ws *Warnings, doc any, ns string) []Contract {
 	var out []Contract
 	eachTool(ps, doc, func(i int, m map[string]any) {
 		at := "function"
+		extra := &members{ws: ws}
 		if fn, ok := m["function"].(map[string]any); ok {
-			checkKeys(ps, toolName(fn, i), "", m, "type", "function")
+			extra.tool = toolName(fn, i)
+			extra.keep("", m, "type", "function")
 			if t := str(m, "type"); t != "function" {
 				ps.add(toolName(fn, i), "type", "must be \"function\", got %q", t)
 			}
@@ -27,7 +29,8 @@ func parseOpenAI(ps *Problems, ws *Warnings, doc any, ns string) []Contract {
 			m, at = flat, ""
 		}
 		name := toolName(m, i)
-		checkKeys(ps, name, at, m, "name", "description", "parameters", "strict")
+		extra.tool = name
+		extra.keep(at, m, "name", "description", "parameters", "strict")
 		c := Contract{
 			ID:      ns + "." + str(m, "name"),
 			Title:   str(m, "name"),
@@ -54,6 +57,7 @@ func parseOpenAI(ps *Problems, ws *Warnings, doc any, ns string) []Contract {
 		default:
 			ps.add(name, "strict", "must be true or false")
 		}
+		c.Members = extra.kept
 		out = append(out, c)
 	})
 	return out

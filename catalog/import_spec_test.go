@@ -1,6 +1,7 @@
 package catalog_test
 
 import (
+	"sort"
 	"strings"
 	"testing"
 
@@ -151,7 +152,7 @@ func TestTheOutputSchemaRendersAsPartOfReturns(t *testing.T) {
 		field  string
 	}{
 		{map[string]any{"type": "array", "items": map[string]any{"type": "string"}}, "outputSchema.type"},
-		{map[string]any{"type": "object", "properties": map[string]any{"n": map[string]any{"type": "integer", "if": map[string]any{}}}}, "outputSchema.n.if"},
+		{map[string]any{"type": "object", "properties": map[string]any{"n": map[string]any{"type": "integer", "contains": map[string]any{}}}}, "outputSchema.n.contains"},
 		{map[string]any{"type": "object", "required": []any{"ghost"}}, "outputSchema.required"},
 		{map[string]any{"type": "object", "properties": map[string]any{"n": map[string]any{"type": "integer", "minimum": 5.0, "maximum": 1.0}}}, "outputSchema.n.minimum"},
 	} {
@@ -201,7 +202,6 @@ func TestExecutionRendersAsAConstraint(t *testing.T) {
 	}{
 		{map[string]any{"taskSupport": "sometimes"}, "execution.taskSupport"},
 		{map[string]any{"taskSupport": true}, "execution.taskSupport"},
-		{map[string]any{"taskSupport": "optional", "ttl": 5.0}, "execution.ttl"},
 		{"required", "execution"},
 	} {
 		tool := mcpTool("research", obj(map[string]any{"topic": str("What to research.")}))
@@ -249,9 +249,51 @@ func TestOpenAIResponsesFlatFormImports(t *testing.T) {
 	if len(ps) > 0 || catalog.Digest(flat[0]) != catalog.Digest(wrapped[0]) {
 		t.Fatalf("flat form: %v", ps)
 	}
-	_, ps = catalog.Parse(catalog.FormatOpenAI, []byte(`[{"type":"web_search","name":"w","description":"d"},{"type":"function","name":"f","description":"d","colour":1}]`), "s")
-	if !hasProblem(ps, "w", "type", "function") || !hasProblem(ps, "f", "colour", "unknown") {
+	_, ps = catalog.Parse(catalog.FormatOpenAI, []byte(`[{"type":"web_search","name":"w","description":"d"}]`), "s")
+	if !hasProblem(ps, "w", "type", "function") {
 		t.Errorf("flat form problems: %v", ps)
+	}
+	// a member the format does not define is kept for the reviewer (issue 30)
+	cs, ps, ws := catalog.ParseWithWarnings(catalog.FormatOpenAI, []byte(`[{"type":"function","name":"f","description":"d","colour":1}]`), "s")
+	if len(ps) > 0 || cs[0].Members["colour"] != 1.0 || len(ws) != 1 || ws[0].Field != "colour" {
+		t.Errorf("an unknown member: %v, %v, %v", cs, ps, ws)
+	}
+}
+
+// TestUnknownToolMembersAreKeptForTheReviewer: mcp-server-linear sends a
+// top-level "examples" member on a tool, and newer revisions of MCP add
+// members and hints; each is kept verbatim in the contract's Members (so
+// the digest, and the review, covers it), warned about by path, and never
+// rendered to the model. It used to refuse the server (issue 30).
+func TestUnknownToolMembersAreKeptForTheReviewer(t *testing.T) {
+	tool := mcpTool("linear_search_issues", obj(map[string]any{"query": str("Text to search.")}))
+	tool["examples"] = []any{map[string]any{"query": "bug"}}
+	tool["annotations"] = map[string]any{"readOnlyHint": true, "costHint": "low"}
+	tool["execution"] = map[string]any{"taskSupport": "optional", "ttl": 5.0}
+	c, ws := importOne(t, tool)
+	want := map[string]any{"examples": []any{map[string]any{"query": "bug"}}, "annotations.costHint": "low", "execution.ttl": 5.0}
+	if jsonv(c.Members) != jsonv(want) {
+		t.Errorf("members %s, want %s", jsonv(c.Members), jsonv(want))
+	}
+	var fields []string
+	for _, w := range ws {
+		fields = append(fields, w.Field)
+	}
+	sort.Strings(fields)
+	if strings.Join(fields, " ") != "annotations.costHint examples execution.ttl" {
+		t.Errorf("warned on %q", fields)
+	}
+	plain := mcpTool("linear_search_issues", obj(map[string]any{"query": str("Text to search.")}))
+	plain["annotations"] = map[string]any{"readOnlyHint": true}
+	plain["execution"] = map[string]any{"taskSupport": "optional"}
+	p, _ := importOne(t, plain)
+	if catalog.Digest(p) == catalog.Digest(c) {
+		t.Error("the members left no trace in the digest")
+	}
+	for _, text := range []string{catalog.RenderFull(c), catalog.RenderCompact(c)} {
+		if text != map[bool]string{true: catalog.RenderFull(p), false: catalog.RenderCompact(p)}[strings.HasPrefix(text, "###")] {
+			t.Errorf("members changed the rendering:\n%s", text)
+		}
 	}
 }
 

@@ -7,7 +7,7 @@ import (
 
 // node is one rendered schema node: a named property or a labelled part of
 // a schema (item N, each item, each other item, other properties, property
-// names, variant N, option N, part N), its
+// names, variant N, option N, part N, and those of node_more.go), its
 // facts, its description and its children. Both forms render the same
 // nodes with the same facts and texts; only the layout differs.
 type node struct {
@@ -74,7 +74,7 @@ func paramNode(p Param, label string, named bool) node {
 	for i, a := range p.AnyOf {
 		n.kids = append(n.kids, paramNode(a, fmt.Sprintf("option %d", i+1), false))
 	}
-	return n
+	return moreKids(n, p)
 }
 
 // paramFacts lists a node's type and schema facts in a fixed order; every
@@ -118,6 +118,7 @@ func paramFacts(p Param) []string {
 	if p.Deprecated != nil {
 		f = append(f, map[bool]string{true: "deprecated", false: "not deprecated"}[*p.Deprecated])
 	}
+	f = append(f, moreFacts(p)...)
 	add(len(p.AllOf) > 0, fmt.Sprintf("all of %d parts", len(p.AllOf)))
 	add(len(p.OneOf) > 0, fmt.Sprintf("exactly one of %d variants", len(p.OneOf)))
 	add(len(p.AnyOf) > 0, fmt.Sprintf("at least one of %d options", len(p.AnyOf)))

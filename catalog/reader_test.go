@@ -31,7 +31,7 @@ type readContract struct {
 	examples                  []string
 }
 
-var plainLabel = regexp.MustCompile(`^(each item|each other item|item [0-9]+|other properties|property names|variant [0-9]+|option [0-9]+|part [0-9]+)`)
+var plainLabel = regexp.MustCompile(`^(each item|each other item|item [0-9]+|other properties|property names|variant [0-9]+|option [0-9]+|part [0-9]+|contained item|pattern property [0-9]+|dependent schema [0-9]+|if clause|then clause|else clause|must not match|unevaluated properties|unevaluated items|content schema)`)
 var nameRe = regexp.MustCompile("^[A-Za-z0-9_.$@-]+")
 
 // splitFacts reads "(a, b "x, y", c)" starting at s[0]=='(' and returns the

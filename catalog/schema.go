@@ -10,17 +10,19 @@ import (
 )
 
 // The JSON-Schema importer accounts for every keyword at every path: each
-// keyword below maps to a Param field that both rendered forms show, and
-// any other keyword is a problem naming the tool, the path and the keyword.
-// Nothing is dropped. The only keywords accounted for without rendering
-// are the envelope of the root: "type": "object" (which MCP and OpenAI
-// require of every input schema, and which is checked), "$schema" (the
-// dialect the importer reads, not a rule on arguments) and the definitions
-// "$ref" points into, which are read, in full, where they are used
-// (schema_ref.go). Vendor extensions ("x-…", such as FastMCP's
-// "x-fastmcp-wrap-result") are ignored: JSON Schema gives them no rule on
-// values, and ignoring them keeps whatever text they hold out of the
-// instruction.
+// keyword of drafts 07 and 2020-12 maps to a Param field that both
+// rendered forms show (schema.go, schema_more.go), and any other keyword
+// (a non-standard "optional": true, a vendor "x-…" member such as
+// FastMCP's "x-fastmcp-wrap-result") is kept verbatim in NonStandard,
+// rendered as written and flagged to the reviewer. Nothing is dropped.
+// The only keywords accounted for without rendering are the envelope:
+// "type": "object" at the root (which MCP and OpenAI require of every
+// input schema, and which is checked), "$schema", "$id", "$anchor",
+// "$vocabulary" and "$comment" (identifiers and notes, no rule on
+// arguments) and the definitions "$ref" points into, which are read, in
+// full, where they are used (schema_ref.go). A problem is a real
+// contradiction or a schema that cannot be rendered whole (a recursive
+// reference), naming the tool, the path and the keyword.
 
 // schemaReader converts one tool's input schema and collects problems.
 type schemaReader struct {
@@ -29,7 +31,10 @@ type schemaReader struct {
 	count int // problems found while reading this tool
 	// warn collects the properties without a description, when the
 	// caller shows them to the admin (an input schema's); nil otherwise.
-	warn  *Warnings
+	warn *Warnings
+	// flag collects the non-standard keywords kept verbatim, for the
+	// reviewer; nil when nobody reads them.
+	flag  *Warnings
 	root  map[string]any // the schema references resolve against
 	refs  []string       // the references being expanded, outermost first
 	nodes int            // schema nodes read, references expanded
@@ -242,10 +247,9 @@ func (r *schemaReader) read(path, name string, s map[string]any, scope map[strin
 		case "oneOf", "anyOf", "allOf":
 			r.alternatives(path, k, v, inner, &p)
 		default:
-			if strings.HasPrefix(k, "x-") {
-				continue // a vendor extension: no rule on values, never rendered
+			if !r.more(path, k, v, s, inner, &p) {
+				r.nonStandard(path, k, v, &p)
 			}
-			r.add(path, k, "unsupported JSON-Schema keyword: the renderings cannot show it, so the tool is refused rather than cut")
 		}
 	}
 	r.exclusiveBounds(path, &p, exclusive)

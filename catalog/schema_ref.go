@@ -24,7 +24,29 @@ const MaxSchemaNodes = 4096
 
 // refAnnotations are the keywords accepted beside "$ref": they describe
 // the place the reference is used and never change what it accepts.
-var refAnnotations = map[string]bool{"description": true, "title": true, "default": true, "examples": true, "deprecated": true}
+var refAnnotations = map[string]bool{"description": true, "title": true, "default": true, "examples": true, "deprecated": true, "readOnly": true, "writeOnly": true, "$comment": true}
+
+// besideRef is a schema whose "$ref" sits beside rules of its own (a
+// type, bounds, properties): since draft 2019-09 the reference applies
+// alongside them, so the schema reads as its own keywords with the
+// target as the first part of an allOf (renders "part 1"), before any
+// parts the schema lists itself.
+func besideRef(s, target map[string]any) map[string]any {
+	out := make(map[string]any, len(s))
+	for k, v := range s {
+		if k != "$ref" {
+			out[k] = v
+		}
+	}
+	parts := []any{target}
+	switch l, ok := s["allOf"].([]any); {
+	case ok:
+		out["allOf"] = append(parts, l...)
+	case s["allOf"] == nil:
+		out["allOf"] = parts
+	} // an allOf that is no list stays, and is refused as one
+	return out
+}
 
 // rootOnly are keywords the reader accepts at the root of a schema only:
 // the dialect, the schema's own URI and the definitions references point
@@ -63,14 +85,16 @@ func (r *schemaReader) deref(path string, s map[string]any, root bool) (map[stri
 			merged[k] = v
 		}
 	}
+	for k := range s {
+		if k != "$ref" && !refAnnotations[k] && !(rootOnly[k] && root) {
+			return besideRef(s, merged), ref, true
+		}
+	}
 	for k, v := range s {
 		switch {
 		case k == "$ref":
 		case rootOnly[k] && root:
 			merged[k] = v
-		case !refAnnotations[k]:
-			r.add(path, k, "beside \"$ref\" only description, title, default, examples and deprecated are supported")
-			return nil, "", false
 		case k == "description":
 			d, isStr := v.(string)
 			td, _ := target["description"].(string)

@@ -64,7 +64,7 @@ func TestParseErrors(t *testing.T) {
 		{"no tools", catalog.FormatNative, `{"tools":[]}`, "", "tools", "no tools"},
 		{"mcp needs namespace", catalog.FormatMCP, `{"tools":[]}`, "", "namespace", "service name"},
 		{"mcp bad name", catalog.FormatMCP, `{"tools":[{"name":"Create Issue","description":"d","inputSchema":{"type":"object"}}]}`, "gh", "name", "cannot be a console tool id"},
-		{"mcp unknown keyword", catalog.FormatMCP, `{"tools":[{"name":"x","description":"d","inputSchema":{"type":"object","properties":{"a":{"type":"string","description":"d","if":{}}}}}]}`, "gh", "inputSchema.a.if", "unsupported"},
+		{"mcp unknown keyword", catalog.FormatMCP, `{"tools":[{"name":"x","description":"d","inputSchema":{"type":"object","properties":{"a":{"type":"string","description":"d","minContains":1}}}}]}`, "gh", "inputSchema.a.minContains", "applies only to arrays"},
 		{"mcp no schema", catalog.FormatMCP, `{"tools":[{"name":"x","description":"d"}]}`, "gh", "inputSchema", "required"},
 		{"openai wrong type", catalog.FormatOpenAI, `[{"type":"fn","function":{"name":"x","description":"d"}}]`, "ai", "type", "must be"},
 		{"bad format", "xml", `[]`, "", "format", "not one of"},

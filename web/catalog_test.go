@@ -117,8 +117,9 @@ func TestBrokenImportListsEveryProblemAndStoresNothing(t *testing.T) {
 		t.Fatalf("broken import: %d", res.StatusCode)
 	}
 	rows := doc(html).Find(`[data-testid="import-problems"] tbody tr`).Length()
-	if rows < 5 {
-		t.Errorf("%d problems listed, want every one (≥5):\n%s", rows, doc(html).Find(`[data-testid="import-problems"]`).Text())
+	// the unknown member "colour" is kept for the reviewer since issue 30
+	if rows < 4 {
+		t.Errorf("%d problems listed, want every one (≥4):\n%s", rows, doc(html).Find(`[data-testid="import-problems"]`).Text())
 	}
 	if ts, _ := h.store.Tools(context.Background()); len(ts) != 34 {
 		t.Fatalf("broken import stored something: %d tools", len(ts))

@@ -54,13 +54,13 @@ func TestCatalogRender(t *testing.T) {
 		t.Errorf("render touched the database: %v", err)
 	}
 	bad := filepath.Join(t.TempDir(), "bad.json")
-	os.WriteFile(bad, []byte(`{"tools":[{"name":"x","description":"d","inputSchema":{"type":"object","required":["ghost"],"properties":{"a":{"type":"string","description":"A","if":{}}}}}]}`), 0o644)
+	os.WriteFile(bad, []byte(`{"tools":[{"name":"x","description":"d","inputSchema":{"type":"object","required":["ghost"],"properties":{"a":{"type":"string","description":"A","readOnly":"yes"}}}}]}`), 0o644)
 	out, stderr, err := runSplit(t, db, "catalog", "render", bad, "--format", "mcp", "--namespace", "s")
 	var ee *exitError
 	if !errors.As(err, &ee) || ee.code != 1 || out != "" {
 		t.Fatalf("refused file: %v stdout=%q", err, out)
 	}
-	for _, want := range []string{"x: inputSchema.a.if: unsupported", `x: inputSchema.required: names "ghost"`} {
+	for _, want := range []string{"x: inputSchema.a.readOnly: must be true or false", `x: inputSchema.required: names "ghost"`} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}

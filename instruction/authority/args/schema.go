@@ -127,5 +127,61 @@ func paramSchema(p Param) map[string]any {
 		}
 		s[k] = out
 	}
+	moreSchema(s, p)
 	return s
+}
+
+// moreSchema writes back the keywords of drafts 07 and 2020-12 beyond the
+// core ones (catalog/schema_more.go); draft 7's "dependencies" was read
+// into the two keywords 2020-12 split it into. Non-standard keywords set
+// no rule and are left out, like the annotations.
+func moreSchema(s map[string]any, p Param) {
+	one := func(k string, q *Param) {
+		if q != nil {
+			s[k] = paramSchema(*q)
+		}
+	}
+	one("contains", p.Contains)
+	for k, v := range map[string]*int{"minContains": p.MinContains, "maxContains": p.MaxContains} {
+		if v != nil {
+			s[k] = *v
+		}
+	}
+	if len(p.PatternProperties) > 0 {
+		m := make(map[string]any, len(p.PatternProperties))
+		for _, q := range p.PatternProperties {
+			m[q.Name] = paramSchema(q)
+		}
+		s["patternProperties"] = m
+	}
+	if len(p.DependentRequired) > 0 {
+		m := make(map[string]any, len(p.DependentRequired))
+		for _, d := range p.DependentRequired {
+			m[d.Name] = d.Requires
+		}
+		s["dependentRequired"] = m
+	}
+	if len(p.DependentSchemas) > 0 {
+		m := make(map[string]any, len(p.DependentSchemas))
+		for _, q := range p.DependentSchemas {
+			m[q.Name] = paramSchema(q)
+		}
+		s["dependentSchemas"] = m
+	}
+	one("if", p.If)
+	one("then", p.Then)
+	one("else", p.Else)
+	one("not", p.Not)
+	switch {
+	case p.NoUnevaluatedProperties:
+		s["unevaluatedProperties"] = false
+	default:
+		one("unevaluatedProperties", p.UnevaluatedProperties)
+	}
+	switch {
+	case p.NoUnevaluatedItems:
+		s["unevaluatedItems"] = false
+	default:
+		one("unevaluatedItems", p.UnevaluatedItems)
+	}
 }
