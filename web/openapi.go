@@ -131,7 +131,7 @@ func openAPIDocument() obj {
 					"sections": obj{"type": "array", "items": obj{"type": "object", "properties": obj{"id": str, "group": str, "tokens": obj{"type": "integer"}, "reason": str, "text": str}}},
 					"totals":   delta,
 					"levers":   obj{"type": "array", "items": obj{"type": "object", "properties": obj{"id": str, "on": obj{"type": "boolean"}, "delta": delta}}},
-					"warnings": obj{"type": "array", "items": obj{"type": "object", "properties": obj{"kind": obj{"type": "string", "enum": []string{"tool", "unknown-tool", "exec", "service"}}, "tool": str, "signal": str, "offset": obj{"type": "integer"}, "section": str, "excerpt": str}}},
+					"warnings": obj{"type": "array", "items": obj{"type": "object", "properties": obj{"kind": obj{"type": "string", "enum": []string{"tool", "unknown-tool", "exec", "service", "capability"}}, "tool": str, "signal": str, "offset": obj{"type": "integer"}, "section": str, "excerpt": str, "class": str, "suggestion": str}}},
 					"text":     str, "digest": str,
 					"pinned": obj{"type": "object", "properties": obj{"tools": obj{"type": "array", "items": obj{"type": "object", "properties": obj{"id": str, "version": str, "digest": str}}},
 						"skills": obj{"type": "array", "items": obj{"type": "object", "properties": obj{"slug": str, "version": obj{"type": "integer"}, "digest": str}}}}}}},

@@ -32,6 +32,11 @@ type Finding struct {
 	Offset  int    `json:"offset"`
 	Section string `json:"section,omitempty"`
 	Excerpt string `json:"excerpt"`
+	// Class is the capability class a KindCapability finding needs
+	// ("email", "chat", "action:merge", "tool:formatter").
+	Class string `json:"class,omitempty"`
+	// Suggestion says what a reviewer can do about the finding.
+	Suggestion string `json:"suggestion,omitempty"`
 }
 
 // mention is a scope-independent hit in a text: what it names, where, and
@@ -53,9 +58,11 @@ type mention struct {
 	// authoring: exec vocabulary of writing a program ("write a Python
 	// script"), not of running one, which only the code channel serves
 	authoring bool
-	signal    string
-	start     int
-	end       int
+	// class: KindCapability, the capability class the instruction needs
+	class  string
+	signal string
+	start  int
+	end    int
 }
 
 // phrase is a known tool's multi-word or strong signal.
@@ -120,7 +127,7 @@ func productsOf(known []catalog.Contract, namespaces map[string]bool) map[string
 		for _, w := range strings.FieldsFunc(strings.ToLower(k.Title+" "+k.Purpose), func(r rune) bool {
 			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_')
 		}) {
-			if namespaces[w] && w != ns && !seen[w] {
+			if (namespaces[w] || len(productWords[w]) > 0) && w != ns && !seen[w] {
 				seen[w] = true
 				if uses[ns] == nil {
 					uses[ns] = map[string]int{}
@@ -243,6 +250,15 @@ func (c *Checker) scan(text string) []mention {
 	}
 	out = append(out, execMentions(ts)...)
 	out = append(out, c.serviceMentions(ts)...)
+	// an instruction whose words another kind already names ("post the
+	// summary to Slack" with a known slack service) is one place, reported
+	// as that kind
+	named := out
+	for _, m := range capabilityMentions(text, ts) {
+		if !overlaps(named, m) {
+			out = append(out, m)
+		}
+	}
 	sort.SliceStable(out, func(a, b int) bool { return out[a].start < out[b].start })
 	return out
 }
@@ -444,6 +460,16 @@ func camelCased(w string) bool {
 	}
 	for i, r := range w {
 		if i > 0 && r >= 'A' && r <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+// overlaps reports whether a mention of ms starts within m.
+func overlaps(ms []mention, m mention) bool {
+	for _, o := range ms {
+		if o.start >= m.start && o.start < m.end || m.start >= o.start && m.start < o.end {
 			return true
 		}
 	}

@@ -32,8 +32,15 @@ func (c *Checker) CheckComposition(comp instruction.Composition) []Finding {
 			// (pods_exec, browser_run_code) says so in its own entry: that
 			// teaches the tool, not the code channel
 			ns := strings.ToLower(owner.Namespace())
-			own := entry{ok: ok, ns: ns, runner: ok && executes(owner.Name()), products: c.products[ns]}
-			for _, f := range c.filter(u.Text, c.mentions(u.Key, u.Text), s, own) {
+			own := entry{ok: ok, ns: ns, runner: ok && executes(owner.Name()), products: c.products[ns], headline: headline(owner.Purpose)}
+			ms := c.mentions(u.Key, u.Text)
+			if sec.Group != instruction.GroupCatalog {
+				// the console's own blocks are roster-proof by
+				// construction; the instructions checked are the
+				// third-party text of the catalog
+				ms = withoutCapabilities(ms)
+			}
+			for _, f := range c.filter(u.Text, ms, s, own) {
 				f.Offset += offset
 				f.Section = sec.ID
 				out = append(out, f)
@@ -109,4 +116,25 @@ func executes(name string) bool {
 	}
 	return parts["exec"] || parts["execute"] || parts["eval"] || parts["evaluate"] || parts["shell"] || parts["terminal"] ||
 		parts["run"] && (parts["code"] || parts["command"] || parts["script"])
+}
+
+// withoutCapabilities is ms less its capability mentions (a new slice
+// only when there are some: ms may be the memo's).
+func withoutCapabilities(ms []mention) []mention {
+	n := 0
+	for _, m := range ms {
+		if m.kind != KindCapability {
+			n++
+		}
+	}
+	if n == len(ms) {
+		return ms
+	}
+	out := make([]mention, 0, n)
+	for _, m := range ms {
+		if m.kind != KindCapability {
+			out = append(out, m)
+		}
+	}
+	return out
 }

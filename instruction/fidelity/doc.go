@@ -2,7 +2,7 @@
 // capability that the roster it is composed for lacks, and would a careful
 // reader call the hit real?
 //
-// It looks for three kinds of teaching:
+// It looks for four kinds of teaching (docs/leak-check.md):
 //
 //   - known tools: the ids, bare service names, declared signals and
 //     titles of the available (reviewed) tools, when the tool is not in the
@@ -20,7 +20,11 @@
 //   - code execution: the exec vocabulary (writing or running programs,
 //     scripts, Python, shell commands, interpreters, code execution) when
 //     exec is not in the roster, not innocent nouns ("loyalty program",
-//     "code scanning", "language:python").
+//     "code scanning", "language:python");
+//   - capabilities: an instruction to the agent ("email it to the
+//     customer", "then restore it to the staging database", "pipe it into
+//     your formatter") whose action and object map, through a general
+//     class table, to a capability class no roster tool provides.
 //
 // The check is pure: no database, no clock. Mentions are found once per
 // text unit and memoized; the roster only filters them.

@@ -69,6 +69,9 @@ func execMentions(ts []token) []mention {
 		out = append(out, mention{kind: KindExec, signal: joinLower(ts, a, b), start: ts[a].start, end: ts[b].end, authoring: authoringVerbs[ts[a].lower]})
 	}
 	for i := range ts {
+		if ts[i].lower == "bash" && partyBash(ts, i) {
+			continue
+		}
 		// a quoted name is a value ("pip" among package ecosystems)
 		if cliTools[ts[i].lower] && !ts[i].markup && !ts[i].quoted {
 			add(i, i)
@@ -145,3 +148,19 @@ func adjectival(ts []token, i int) bool {
 
 var adjectiveDeterminers = set("the", "a", "an", "all", "any", "every", "each", "its", "their", "your", "our", "these",
 	"those", "this", "that", "currently", "still", "already", "no")
+
+// partyBash: "bash" as a noun of its own sense ("the year-end bash", "a
+// birthday bash"): after a determiner or a modifier, not after a verb or
+// preposition, and followed by no program word ("a bash script").
+func partyBash(ts []token, i int) bool {
+	if i == 0 || ts[i].sentence || execVerbs[ts[i-1].lower] || servicePrepositions[ts[i-1].lower] || ts[i-1].lower == "using" || ts[i-1].lower == "from" {
+		return false
+	}
+	if i+1 < len(ts) && !ts[i+1].sentence && (execNouns[ts[i+1].lower] || programNouns[ts[i+1].lower] || bashWords[ts[i+1].lower]) {
+		return false
+	}
+	return true
+}
+
+// bashWords follow "bash" the shell.
+var bashWords = set("prompt", "session", "syntax", "alias", "function", "functions", "history", "profile", "completion", "loop", "variable", "variables", "builtin", "one-liner", "one-liners", "pipeline")

@@ -19,17 +19,22 @@ type Scope struct {
 	// namespaces are the services of the roster's tools.
 	namespaces map[string]bool
 	exec       bool
+	// classes are the capability classes the roster's tools provide
+	// (classesOf)
+	classes map[string]bool
 }
 
 // NewScope builds the scope of a roster. Extra ids (synthetic tools) are
 // allowed without contracts.
 func NewScope(roster []catalog.Contract, extra ...string) *Scope {
-	s := &Scope{allowed: map[string]bool{}, words: map[string]bool{}, values: map[string]bool{}, namespaces: map[string]bool{}}
+	s := &Scope{allowed: map[string]bool{}, words: map[string]bool{}, values: map[string]bool{}, namespaces: map[string]bool{}, classes: map[string]bool{}}
 	for _, id := range extra {
 		s.allow(id)
+		s.provide(catalog.Contract{ID: id})
 	}
 	for _, c := range roster {
 		s.allow(c.ID)
+		s.provide(c)
 		for _, w := range strings.Fields(strings.ToLower(c.Title)) {
 			s.words[strings.Trim(w, ".,;:()")] = true
 		}
@@ -69,6 +74,13 @@ func (s *Scope) allow(id string) {
 	}
 }
 
+// provide adds the capability classes a tool provides.
+func (s *Scope) provide(k catalog.Contract) {
+	for c := range classesOf(k) {
+		s.classes[c] = true
+	}
+}
+
 func (s *Scope) value(v string) {
 	v = strings.ToLower(v)
 	s.words[v] = true
@@ -93,6 +105,8 @@ type entry struct {
 	runner bool
 	// products are the other services its service's tools keep naming
 	products map[string]bool
+	// headline is the first clause of the tool's purpose (headline)
+	headline string
 }
 
 // speaksOfItself reports whether a mention in the entry is the service
@@ -112,6 +126,10 @@ func (e entry) speaksOfItself(m mention) bool {
 		return e.runner && !m.authoring
 	case m.kind == KindService:
 		return strings.Contains(e.ns, m.ident) || strings.Contains(m.ident, e.ns) || e.products[m.ident]
+	case m.kind == KindCapability && m.ident != "":
+		// the product the tool itself works on ("Retrieve a block from
+		// Notion" by a Notion server connected as notionother)
+		return strings.Contains(e.ns, m.ident) || e.products[m.ident] || mentionsWord(e.headline, m.ident)
 	}
 	return false
 }
@@ -130,6 +148,9 @@ func (c *Checker) filter(text string, ms []mention, s *Scope, own entry) []Findi
 			continue
 		}
 		f, ok := s.judge(m)
+		if ok && m.kind == KindCapability && s.exampleOf(text, m.end) {
+			ok = false
+		}
 		if !ok || m.start == last {
 			continue
 		}
@@ -180,6 +201,11 @@ func (s *Scope) judge(m mention) (Finding, bool) {
 			return Finding{}, false
 		}
 		return Finding{Kind: KindService, Tool: m.ident, Signal: m.signal}, true
+	case KindCapability:
+		if s.provides(m.class) || m.ident != "" && s.namespaces[m.ident] {
+			return Finding{}, false
+		}
+		return Finding{Kind: KindCapability, Tool: m.class, Class: m.class, Signal: m.signal, Suggestion: suggestion(m.class, m.signal)}, true
 	case KindExec:
 		if s.exec || s.values[m.signal] {
 			return Finding{}, false // exec is there, or the word is one of the roster's values
@@ -212,3 +238,30 @@ func runsInSentence(text string, m mention) bool {
 
 // runningWords say that something is run.
 var runningWords = set("run", "runs", "running", "ran", "execute", "executes", "executing", "executed", "execution")
+
+// exampleOf reports whether the text right after an instruction calls a
+// roster tool: the instruction is the caption of a worked example of that
+// tool ("- Rename a draft.\n  move_file {…}"), not a step it lacks.
+func (s *Scope) exampleOf(text string, end int) bool {
+	rest := text[end:]
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[i+1:]
+		if j := strings.IndexByte(rest, '\n'); j >= 0 {
+			rest = rest[:j]
+		}
+	} else {
+		return false
+	}
+	id, args, ok := strings.Cut(strings.TrimSpace(rest), " ")
+	return ok && strings.HasPrefix(strings.TrimSpace(args), "{") && s.Allows(id)
+}
+
+// mentionsWord reports whether text has w as a word, in any case.
+func mentionsWord(text, w string) bool {
+	for _, x := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !isWordRune(r) && r != '.' && r != '-' }) {
+		if strings.Trim(x, ".-") == w {
+			return true
+		}
+	}
+	return false
+}

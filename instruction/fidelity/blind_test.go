@@ -1,0 +1,179 @@
+package fidelity_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/catalog/catalogtest"
+	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/fidelity"
+)
+
+// leakCorpus is a corpus of third-party descriptions, each labelled leaky
+// or not by someone who did not read the checker (testdata/blind), or
+// written to tune it (testdata/tuning).
+type leakCorpus struct {
+	Corpus    string `json:"corpus"`
+	WrittenBy string `json:"written_by"`
+	Items     []struct {
+		ID          string   `json:"id"`
+		Tool        string   `json:"tool"`
+		Text        string   `json:"text"`
+		RosterExtra []string `json:"roster_extra"`
+		Leak        bool     `json:"leak"`
+		Kind        string   `json:"kind"`
+		Phrase      string   `json:"phrase"`
+		Source      string   `json:"source"`
+	} `json:"items"`
+}
+
+// corpusScore is a corpus's precision and recall, and recall per kind.
+type corpusScore struct {
+	all    score
+	byKind map[string]*score
+	misses []string
+}
+
+// importedNamespace is the service a corpus's descriptions are imported
+// as.
+const importedNamespace = "acme"
+
+// measureCorpus composes each item as an import would put it before the
+// model — the description imported (MCP tools/list) as a tool of a
+// service, with its roster_extra tools ("name: purpose"), composed with
+// the built-in read_file — and checks the composition.
+func measureCorpus(t *testing.T, c leakCorpus) corpusScore {
+	t.Helper()
+	builtin := catalogtest.Builtin(t)
+	out := corpusScore{byKind: map[string]*score{}}
+	for _, it := range c.Items {
+		type mcpTool struct {
+			Name        string         `json:"name"`
+			Description string         `json:"description"`
+			InputSchema map[string]any `json:"inputSchema"`
+		}
+		tools := []mcpTool{{Name: it.Tool, Description: it.Text, InputSchema: map[string]any{"type": "object"}}}
+		for _, x := range it.RosterExtra {
+			name, purpose, _ := strings.Cut(x, ":")
+			tools = append(tools, mcpTool{Name: strings.TrimSpace(name), Description: strings.TrimSpace(purpose), InputSchema: map[string]any{"type": "object"}})
+		}
+		doc, _ := json.Marshal(map[string]any{"tools": tools})
+		imported, ps := catalog.Parse(catalog.FormatMCP, doc, importedNamespace)
+		if len(ps) > 0 {
+			t.Fatalf("%s/%s: import: %v", c.Corpus, it.ID, ps)
+		}
+		known := append(append([]catalog.Contract(nil), builtin...), imported...)
+		cat := catalogtest.New(t, known)
+		roster := pick(t, cat, func(k catalog.Contract) bool { return k.ID == "read_file" || k.Namespace() == importedNamespace })
+		comp := compose(t, instruction.Input{Roster: roster, Services: []string{importedNamespace}})
+		fs := fidelity.ForComposition(known).CheckComposition(comp)
+		got := len(fs) > 0
+		out.all.add(it.Leak, got)
+		kind := it.Kind
+		if kind == "" {
+			kind = "(none)"
+		}
+		if out.byKind[kind] == nil {
+			out.byKind[kind] = &score{}
+		}
+		out.byKind[kind].add(it.Leak, got)
+		if got != it.Leak {
+			out.misses = append(out.misses, fmt.Sprintf("%s %s (leak=%v, kind %s, phrase %q): %q → %s", c.Corpus, it.ID, it.Leak, it.Kind, it.Phrase, it.Text, describe(fs)))
+		}
+	}
+	return out
+}
+
+func (s corpusScore) report(t *testing.T, name string, n int) {
+	t.Logf("%s (%d items): %s", name, n, s.all)
+	var kinds []string
+	for k := range s.byKind {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	for _, k := range kinds {
+		ks := s.byKind[k]
+		if ks.tp+ks.fn > 0 {
+			t.Logf("  %-20s recall %.3f (%d of %d)", k, ks.recall(), ks.tp, ks.tp+ks.fn)
+		} else {
+			t.Logf("  %-20s false alarms %d of %d", k, ks.fp, ks.fp+ks.tn)
+		}
+	}
+	for _, m := range s.misses {
+		t.Logf("  miss %s", m)
+	}
+}
+
+func loadLeakCorpora(t *testing.T, glob string) map[string]leakCorpus {
+	t.Helper()
+	files, err := filepath.Glob(glob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]leakCorpus{}
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var c leakCorpus
+		if err := json.Unmarshal(raw, &c); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		out[filepath.Base(f)] = c
+	}
+	return out
+}
+
+// TestBlindLeakCorpora reports, for every corpus in testdata/blind
+// (written and labelled by someone who never read the checker), the
+// check's precision, recall and recall per kind. It asserts no level: the
+// first measurement of each corpus is recorded in testdata/blind/RESULTS.md.
+//
+//	go test ./instruction/fidelity -run TestBlindLeakCorpora -v
+func TestBlindLeakCorpora(t *testing.T) {
+	corpora := loadLeakCorpora(t, "testdata/blind/*.json")
+	if len(corpora) == 0 {
+		t.Skip("no blind corpus in testdata/blind")
+	}
+	var names []string
+	for n := range corpora {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		c := corpora[n]
+		measureCorpus(t, c).report(t, n+" ("+c.Corpus+")", len(c.Items))
+	}
+}
+
+// TestCapabilityTuningCorpus holds the check to its level on the corpus it
+// is tuned on (testdata/tuning): precision ≥ 0.95, recall ≥ 0.90, and
+// recall ≥ 0.80 on every kind of leak.
+func TestCapabilityTuningCorpus(t *testing.T) {
+	corpora := loadLeakCorpora(t, "testdata/tuning/*.json")
+	if len(corpora) == 0 {
+		t.Fatal("no tuning corpus in testdata/tuning")
+	}
+	for n, c := range corpora {
+		if len(c.Items) < 60 {
+			t.Errorf("%s: %d items, want at least 60", n, len(c.Items))
+		}
+		s := measureCorpus(t, c)
+		s.report(t, n, len(c.Items))
+		if s.all.precision() < 0.95 || s.all.recall() < 0.90 {
+			t.Errorf("%s: %s; want precision ≥ 0.95 and recall ≥ 0.90", n, s.all)
+		}
+		for k, ks := range s.byKind {
+			if ks.tp+ks.fn > 0 && ks.recall() < 0.80 {
+				t.Errorf("%s: kind %s recall %.3f, want ≥ 0.80", n, k, ks.recall())
+			}
+		}
+	}
+}

@@ -1,0 +1,442 @@
+package fidelity
+
+import (
+	"strings"
+
+	"github.com/agentforge/console/catalog"
+)
+
+// KindCapability is an instruction to the agent that needs a capability
+// no roster tool provides ("email it to the customer" without an email
+// tool). Finding.Tool and Finding.Class hold the class.
+const KindCapability = "capability"
+
+// window is how many words after an instruction's verb its object and
+// where it acts are looked for.
+const window = 9
+
+// capabilityMentions finds the instructions of a text that need a
+// capability class: an imperative verb addressed to the agent, its object
+// and where it acts (see instructionAt and classAt).
+func capabilityMentions(text string, ts []token) []mention {
+	var out []mention
+	last := -1          // the last instruction's verb, for "approve and merge it"
+	instructed := false // the sentence has an instruction, for "… in your memory"
+	for i := range ts {
+		if ts[i].sentence {
+			instructed = false
+		}
+		if last >= 0 && (ts[i].sentence || i-last > 6) {
+			last = -1
+		}
+		if q := byteAt(text, ts[i].start-1); q == '"' || q == '\'' {
+			continue // the start of a quoted value ({"query": "open an issue"})
+		}
+		if operationLabel(text, ts, i) {
+			continue
+		}
+		how, ok := instructionAt(ts, i, last >= 0)
+		if !ok {
+			if m, ok := yourMention(text, ts, i, instructed); ok {
+				out = append(out, m)
+			}
+			continue
+		}
+		last, instructed = i, true
+		end := windowEnd(ts, i)
+		if class, last, ok := classAt(text, ts, i, end, how); ok {
+			class, product, _ := strings.Cut(class, "@")
+			last = max(last, min(end, i+1))
+			out = append(out, mention{kind: KindCapability, class: class, ident: product, signal: text[ts[i].start:ts[last].end], start: ts[i].start, end: ts[last].end})
+		}
+	}
+	return out
+}
+
+// instruction contexts, how a verb is addressed to the agent
+const (
+	ctxImperative = iota // at the start of a clause ("Email it", "Then post")
+	ctxModal             // "you can post", "be sure to email"
+	ctxAnd               // "approve and merge it", after an instruction
+)
+
+// instructionAt reports whether word i is a verb addressed to the agent:
+// the base form at the start of a clause (after sequencers such as
+// "then", "next", "once done,"), after "you" and a modal, after "be sure
+// to", or joined by "and"/"or" to an instruction of the same sentence.
+// Words the user or a tool is the subject of ("the user sends", "it
+// posts") are not: they stand after their subject.
+func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
+	w := ts[i].lower
+	if !verbish(w) || ts[i].quoted || ts[i].markup || ts[i].address {
+		return 0, false
+	}
+	j := i - 1
+	for j >= 0 && !ts[j+1].sentence && !ts[j+1].clause && sequencers[ts[j].lower] {
+		j--
+	}
+	switch {
+	case j < 0 || ts[j+1].sentence || ts[j+1].clause:
+		// a verb at the start of a clause, read as an imperative when
+		// an object follows (a noun there, "Email address of …", is a
+		// heading)
+		if i+1 >= len(ts) || ts[i+1].sentence || ts[i+1].clause {
+			return 0, false
+		}
+		next := ts[i+1].lower
+		if objectOpeners[next] || vocabWord(next) || isUpper(ts[i+1].text[0]) ||
+			// "approve and merge it"
+			(next == "and" || next == "or") && i+2 < len(ts) && verbish(ts[i+2].lower) {
+			return ctxImperative, true
+		}
+		return 0, false
+	case ts[j+1].sentence:
+		return 0, false
+	case modals[ts[j].lower] && j > 0 && youAt(ts, j-1):
+		return ctxModal, true
+	case ts[j].lower == "to" && j > 0 && (toOpeners[ts[j-1].lower] || ts[j-1].lower == "need" || j > 1 && youAt(ts, j-2) && modals[ts[j-1].lower]):
+		return ctxModal, true
+	case (ts[j].lower == "and" || ts[j].lower == "or") && sameSentence && i+1 < len(ts) && !ts[i+1].sentence &&
+		(objectOpeners[ts[i+1].lower] || vocabWord(ts[i+1].lower)):
+		return ctxAnd, true
+	case ts[j].lower == "to" && usedToDo(ts, j):
+		return ctxModal, true
+	}
+	return 0, false
+}
+
+// youAt: the word is "you" (or "you'll", split as "you" "ll").
+func youAt(ts []token, k int) bool {
+	return k >= 0 && (ts[k].lower == "you" || ts[k].lower == "ll" && k > 0 && ts[k-1].lower == "you")
+}
+
+// usedToDo: "use Twilio to text them", an imperative "use" of something
+// other than the tool itself ("use this tool to …" is its own purpose).
+func usedToDo(ts []token, to int) bool {
+	for k := to - 1; k >= 0 && k >= to-5; k-- {
+		if ts[k+1].sentence && k+1 != to {
+			return false
+		}
+		if ts[k].lower == "use" && (k == 0 || ts[k].sentence || ts[k].clause || sequencers[ts[k-1].lower]) {
+			for m := k + 1; m < to; m++ {
+				if selfWords[ts[m].lower] {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// selfWords name the tool a text describes ("use this tool to …").
+var selfWords = set("this", "it", "tool", "function", "endpoint", "these", "method", "operation", "command", "api")
+
+// verbish: a word any class, or a later step, may act with.
+func verbish(w string) bool {
+	return actVerbs[w] || stateVerbs[w]
+}
+
+// actVerbs are every verb of the class table.
+var actVerbs = func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range capClasses {
+		for _, ws := range [][]string{c.alone, c.personal, c.acts} {
+			for _, w := range ws {
+				m[w] = true
+			}
+		}
+	}
+	for w := range handOff {
+		m[w] = true
+	}
+	return m
+}()
+
+// objectClass maps an object, product or system word to its classes.
+var objectWords, productWords = func() (map[string][]int, map[string][]int) {
+	o, p := map[string][]int{}, map[string][]int{}
+	for ci, c := range capClasses {
+		for _, w := range c.objects {
+			o[w] = append(o[w], ci)
+		}
+		for _, w := range c.products {
+			p[w] = append(p[w], ci)
+		}
+	}
+	return o, p
+}()
+
+// vocabWord: an object or product of some class ("Send SMS reminders").
+func vocabWord(w string) bool {
+	w = singular(w)
+	return len(objectWords[w]) > 0 || len(productWords[w]) > 0
+}
+
+// singular reads a plural "s" off a word.
+func singular(w string) string {
+	if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+		if _, ok := objectWords[w]; ok {
+			return w
+		}
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// windowEnd is the last word an instruction at i reaches: the end of its
+// clause, its sentence, or the window, or the next step ("then", "and").
+func windowEnd(ts []token, i int) int {
+	end := i
+	for k := i + 1; k < len(ts) && k <= i+window; k++ {
+		if ts[k].sentence || ts[k].clause || stepWords[ts[k].lower] && !((ts[k].lower == "and" || ts[k].lower == "or") && !(k+1 < len(ts) && verbish(ts[k+1].lower))) {
+			break
+		}
+		end = k
+	}
+	return end
+}
+
+// stepWords end an instruction's reach: another step or a condition.
+var stepWords = set("then", "and", "or", "before", "after", "when", "if", "unless", "so", "but", "while", "until", "because")
+
+// classAt decides the class an instruction at i needs, looking at words
+// i+1..end: a product named where it acts, the verb alone, the verb on a
+// person, the verb with an object, a "#channel", a system of "your X"; a
+// later step that changes something ("then restore it") needs a tool of
+// its verb. It returns the class and the last word of the phrase.
+func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
+	v := ts[i].lower
+	if aboutParameters(ts, i) {
+		return "", 0, false
+	}
+	// a product named where the action happens ("to the #ops Slack channel")
+	if !readVerbs[v] || v == "use" {
+		for k := i + 1; k <= end; k++ {
+			if ci, ok := productAt(ts, k); ok && (v != "use" || k <= i+2) {
+				return capClasses[ci].name + "@" + ts[k].lower, k, true
+			}
+		}
+	}
+	for ci, c := range capClasses {
+		if contains(c.alone, v) {
+			return c.name, i, true
+		}
+		if contains(c.personal, v) && i+1 <= end {
+			k := i + 1
+			if determiners[ts[k].lower] && k+1 <= end {
+				k++
+			}
+			for ; k <= end && k <= i+3; k++ {
+				// "call them" is as often tools as people: a pronoun
+				// is a person's only after a verb of people alone
+				if personObjects[ts[k].lower] && !(pronouns[ts[k].lower] && (v == "call" || v == "ping")) {
+					return capClasses[ci].name, k, true
+				}
+			}
+		}
+	}
+	for _, c := range capClasses {
+		if !contains(c.acts, v) {
+			continue
+		}
+		for k := i + 1; k <= end; k++ {
+			if objectFor(c, ts[k].lower) {
+				// to the head of the object ("a follow-up task")
+				for k+1 <= end && vocabWord(ts[k+1].lower) {
+					k++
+				}
+				return c.name, k, true
+			}
+		}
+	}
+	for k := i + 1; k <= end; k++ {
+		if byteAt(text, ts[k].start-1) == '#' && (v == "post" || v == "send" || v == "share" || v == "drop" || v == "notify") {
+			return "chat", k, true
+		}
+		if k > i && (ts[k-1].lower == "your" || ts[k-1].lower == "the" && handOff[ts[max(i, k-2)].lower]) {
+			if class, h, ok := systemAt(ts, k); ok {
+				return class, h, true
+			}
+		}
+	}
+	if how != ctxModal && stateVerbs[v] && i > 0 && !firstClause(ts, i) && laterStep(ts, i) {
+		return "action:" + v, min(end, i+3), true
+	}
+	return "", 0, false
+}
+
+// aboutParameters: the sentence of word i speaks of the tool's own
+// parameters ("assign it to a queue with the queue parameter"): it teaches
+// how to call the tool, not another capability.
+func aboutParameters(ts []token, i int) bool {
+	for k := i + 1; k < len(ts) && !ts[k].sentence; k++ {
+		if parameterNouns[ts[k].lower] {
+			return true
+		}
+	}
+	return false
+}
+
+// parameterNouns name a tool's own inputs.
+var parameterNouns = set("parameter", "parameters", "param", "params", "argument", "arguments", "field", "fields",
+	"option", "options", "flag", "flags")
+
+// operationLabel: word i opens the description of one of the tool's own
+// operations, listed as "- create: Create a new task".
+// So is a parameter's description ("- `filename` (string): Save results
+// to a file"): what the tool does with it. A note ("Important: email …")
+// is not a label.
+func operationLabel(text string, ts []token, i int) bool {
+	line := strings.LastIndexByte(text[:ts[i].start], '\n') + 1
+	prefix := strings.TrimSpace(text[line:ts[i].start])
+	if i == 0 || !strings.HasSuffix(prefix, ":") {
+		return false
+	}
+	words := strings.Fields(strings.Trim(prefix, " \t|-*•:"))
+	if len(words) == 0 || len(words) > 4 {
+		return false
+	}
+	return !(len(words) <= 2 && noteLabels[strings.ToLower(strings.Trim(words[0], "*_`"))])
+}
+
+// noteLabels head a note or a step, not an operation or a parameter.
+var noteLabels = set("note", "notes", "important", "tip", "warning", "then", "next", "finally", "step", "hint", "nb",
+	"remember", "afterwards", "after", "also", "todo", "caution", "reminder", "usage", "workflow", "instructions")
+
+// pronouns stand for a person or a thing.
+var pronouns = set("him", "her", "them", "me", "us", "it")
+
+// laterStep: word i is a later step of a procedure, its sentence opened
+// by "then", "next", "once done", "after that", "finally".
+func laterStep(ts []token, i int) bool {
+	for k := i - 1; k >= 0 && k >= i-4; k-- {
+		if stepOpeners[ts[k].lower] {
+			return true
+		}
+		if ts[k].sentence {
+			break
+		}
+	}
+	return false
+}
+
+// firstClause: word i is in the text's first clause, the headline in
+// which a tool says what it does ("Create an issue").
+func firstClause(ts []token, i int) bool {
+	for k := 1; k <= i; k++ {
+		if ts[k].sentence || ts[k].clause {
+			return false
+		}
+	}
+	return true
+}
+
+// objectFor: w is one of a class's objects.
+func objectFor(c capClass, w string) bool {
+	s := singular(w)
+	return contains(c.objects, w) || contains(c.objects, s)
+}
+
+// productAt: word k names a product of a class, as a product is written —
+// capitalized when its name is also an English word ("Slack", not "slack
+// time").
+func productAt(ts []token, k int) (int, bool) {
+	w := ts[k].lower
+	cs := productWords[w]
+	if len(cs) == 0 || ts[k].address {
+		return 0, false
+	}
+	if (catalog.IsVerb(w) || catalog.IsNoun(w)) && !isUpper(ts[k].text[0]) {
+		return 0, false
+	}
+	// the product's data used as a value is no action on it ("the GitHub
+	// token", "a Slack user id")
+	if k+1 < len(ts) && !ts[k+1].sentence && valueNouns[ts[k+1].lower] {
+		return 0, false
+	}
+	return cs[0], true
+}
+
+// valueNouns follow a product name used as the name of a value.
+var valueNouns = set("id", "ids", "token", "tokens", "key", "keys", "url", "urls", "username", "handle", "account",
+	"credentials", "format", "syntax", "style", "markdown", "export", "exports", "link", "links", "timestamp", "emoji")
+
+// systemAt: word k is "your X" or "the X" handed work, X an agent-side
+// system ("your long-term memory") or an instrument noun ("your
+// formatter", "the calculator"), with the class it needs.
+func systemAt(ts []token, k int) (string, int, bool) {
+	// "your sentiment classifier": the head noun of up to three words
+	for h := k; h < len(ts) && h <= k+2; h++ {
+		if h > k && (ts[h].sentence || ts[h].clause) {
+			break
+		}
+		w := ts[h].lower
+		if class, ok := systemNouns[w]; ok {
+			if class == "tools" {
+				return "tool:" + w, h, true
+			}
+			return class, h, true
+		}
+		if instrument(w) {
+			return "tool:" + w, h, true
+		}
+	}
+	return "", 0, false
+}
+
+// instrument: an agent noun in -er/-or that names a thing that does its
+// verb ("formatter", "classifier", "calculator", "summarizer"), not a
+// person ("manager") or a plain noun ("folder").
+func instrument(w string) bool {
+	if personRoles[w] || len(w) < 6 {
+		return false
+	}
+	var bases []string
+	switch {
+	case strings.HasSuffix(w, "ier"):
+		bases = []string{w[:len(w)-3] + "y"}
+	case strings.HasSuffix(w, "ator"):
+		bases = []string{w[:len(w)-4] + "ate"}
+	case strings.HasSuffix(w, "er"), strings.HasSuffix(w, "or"):
+		stem := w[:len(w)-2]
+		bases = []string{stem, stem + "e"}
+		if n := len(stem); n > 2 && stem[n-1] == stem[n-2] {
+			bases = append(bases, stem[:n-1])
+		}
+	default:
+		return false
+	}
+	for _, b := range bases {
+		if catalog.IsVerb(b) {
+			return true
+		}
+	}
+	return false
+}
+
+// yourMention finds "let your X …" and "your X" handed work outside an
+// imperative's window ("the rows go to your formatter").
+func yourMention(text string, ts []token, i int, sameSentence bool) (mention, bool) {
+	if ts[i].lower != "your" || i == 0 || ts[i].sentence {
+		return mention{}, false
+	}
+	before := ts[i-1].lower
+	if !(before == "let" || handOff[before] && sameSentence) {
+		return mention{}, false
+	}
+	class, end, ok := systemAt(ts, i+1)
+	if !ok {
+		return mention{}, false
+	}
+	return mention{kind: KindCapability, class: class, signal: text[ts[i-1].start:ts[end].end], start: ts[i-1].start, end: ts[end].end}, true
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,191 @@
+package fidelity
+
+import (
+	"strings"
+
+	"github.com/agentforge/console/catalog"
+)
+
+// toolWords are the words a tool says what it does with: its name's parts,
+// its service, its title and the first clause of its purpose (the
+// headline, "Sends an SMS"), each in its base form ("sends" is "send").
+func toolWords(k catalog.Contract) (words, verbs []string) {
+	split := func(text string) []string {
+		var out []string
+		for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-')
+		}) {
+			out = append(out, baseForm(w))
+		}
+		return out
+	}
+	name := split(k.Name())
+	words = append(append(append(split(k.Namespace()), name...), split(k.Title)...), split(headline(k.Purpose))...)
+	// the verbs: the name's first word ("list" of list_backups), or all
+	// of its words when the first is no verb (web_search), and the first
+	// word of the title and of the headline ("Sends an SMS")
+	if len(name) > 0 && catalog.IsVerb(name[0]) {
+		verbs = append(verbs, name[0])
+		for i := 1; i+1 < len(name); i++ {
+			if name[i] == "and" || name[i] == "or" {
+				verbs = append(verbs, name[i+1]) // approve_and_merge
+			}
+		}
+	} else {
+		verbs = append(verbs, name...)
+	}
+	for _, t := range []string{k.Title, headline(k.Purpose)} {
+		if ws := split(t); len(ws) > 0 {
+			verbs = append(verbs, ws[0])
+		}
+	}
+	return words, verbs
+}
+
+// headline is a purpose's first clause: what the tool does, before any
+// further step it describes or teaches.
+func headline(purpose string) string {
+	end := len(purpose)
+	for _, sep := range []string{".", ",", ";", ":", "\n", " and ", " then ", " - ", " (", " if ", " when "} {
+		if i := strings.Index(purpose, sep); i >= 0 && i < end {
+			end = i
+		}
+	}
+	return purpose[:end]
+}
+
+// vocabulary is every word of the class table, for baseForm.
+var vocabulary = func() map[string]bool {
+	m := map[string]bool{}
+	for w := range actVerbs {
+		m[w] = true
+	}
+	for w := range stateVerbs {
+		m[w] = true
+	}
+	for w := range objectWords {
+		m[w] = true
+	}
+	for w := range productWords {
+		m[w] = true
+	}
+	for w := range systemNouns {
+		m[w] = true
+	}
+	return m
+}()
+
+// baseForm reads an inflection off a word of the vocabulary: "sends",
+// "searches", "notifies", "posted", "emailing".
+func baseForm(w string) string {
+	if vocabulary[w] {
+		return w
+	}
+	cands := []string{}
+	switch {
+	case strings.HasSuffix(w, "ies"):
+		cands = append(cands, w[:len(w)-3]+"y")
+	case strings.HasSuffix(w, "es"):
+		cands = append(cands, w[:len(w)-2], w[:len(w)-1])
+	case strings.HasSuffix(w, "s"):
+		cands = append(cands, w[:len(w)-1])
+	case strings.HasSuffix(w, "ed"):
+		cands = append(cands, w[:len(w)-2], w[:len(w)-1])
+	case strings.HasSuffix(w, "ing"):
+		cands = append(cands, w[:len(w)-3], w[:len(w)-3]+"e")
+	}
+	for _, c := range cands {
+		if vocabulary[c] {
+			return c
+		}
+	}
+	return w
+}
+
+// classesOf are the capability classes a tool provides: a class whose
+// product, lone verb, or verb and object its words name (gmail.send_email:
+// email; slack.post_message: chat; web_search: web search), with the
+// classes those provide too, and its words for the later steps a tool of
+// that verb does ("action:merge" for merge_pull_request).
+func classesOf(k catalog.Contract) map[string]bool {
+	words, verbs := toolWords(k)
+	has, does := map[string]bool{}, map[string]bool{}
+	for _, w := range words {
+		has[w] = true
+		has[singular(w)] = true
+	}
+	for _, w := range verbs {
+		does[w] = true
+	}
+	out := map[string]bool{}
+	for _, c := range capClasses {
+		acts := anyIn(does, c.acts) || anyIn(does, c.personal)
+		if anyIn(does, c.alone) || acts && (anyIn(has, c.objects) || anyIn(has, c.products)) || c.objectsProvide && anyIn(has, c.objects) {
+			out[c.name] = true
+			for _, p := range c.provides {
+				out[p] = true
+			}
+		}
+	}
+	for _, w := range verbs {
+		if stateVerbs[w] {
+			out["action:"+w] = true
+		}
+	}
+	for _, w := range words {
+		out["word:"+w] = true
+	}
+	if k.ID == ExecTool || executes(k.Name()) {
+		out["code-execution"] = true
+	}
+	return out
+}
+
+func anyIn(has map[string]bool, ws []string) bool {
+	for _, w := range ws {
+		if has[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// provides reports whether the scope's tools provide a class: a class of
+// the table, a later step's verb ("action:merge"), or the instrument of
+// "your X" ("tool:formatter", provided by a tool whose words begin as the
+// instrument's do: format_code, classify_text).
+func (s *Scope) provides(class string) bool {
+	if s.classes[class] {
+		return true
+	}
+	if class == "code-execution" && s.exec {
+		return true
+	}
+	if x, ok := strings.CutPrefix(class, "tool:"); ok {
+		root := x[:max(4, len(x)-3)]
+		for w := range s.classes {
+			if strings.HasPrefix(w, "word:"+root) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// suggestion is what a reviewer can do about a capability finding.
+func suggestion(class, signal string) string {
+	does := strings.TrimPrefix(class, "action:")
+	switch {
+	case strings.HasPrefix(class, "tool:"):
+		does = "does what “" + strings.TrimPrefix(class, "tool:") + "” does"
+	case strings.HasPrefix(class, "action:"):
+		does = "can " + does
+	default:
+		for _, c := range capClasses {
+			if c.name == class {
+				does = c.does
+			}
+		}
+	}
+	return "Reword the description on review so it does not ask for “" + signal + "”, or connect a tool that " + does + "."
+}
