@@ -7,11 +7,12 @@
 // <package with "/" and "@" replaced by "-">@<version>.tools.json beside this script.
 //
 // Usage:
-//   node list_tools.mjs [--env NAME=VALUE]... [--bin NAME] [--timeout SECONDS] PKG@VERSION [server args...]
+//   node list_tools.mjs [--env NAME=VALUE]... [--bin NAME] [--timeout SECONDS] [--ignore-scripts] PKG@VERSION [server args...]
 //
 // --env passes a (dummy) environment variable to the server, e.g. --env LINEAR_API_KEY=dummy;
 // the server otherwise gets only the SDK's default environment (HOME, PATH, ...).
 // --bin picks one of the package's binaries when it has several.
+// --ignore-scripts installs without running install scripts (native modules the listing never loads).
 // The scratch folder is $LIST_DIR (default /tmp/list)/<package file name>.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -24,13 +25,13 @@ const here = dirname(fileURLToPath(import.meta.url));
 let stderr = ''; // the server's stderr, shown when listing fails
 
 function usage(msg) {
-  console.error(`list_tools: ${msg}\nusage: node list_tools.mjs [--env NAME=VALUE]... [--bin NAME] [--timeout SECONDS] PKG@VERSION [server args...]`);
+  console.error(`list_tools: ${msg}\nusage: node list_tools.mjs [--env NAME=VALUE]... [--bin NAME] [--timeout SECONDS] [--ignore-scripts] PKG@VERSION [server args...]`);
   process.exit(2);
 }
 
 // parseArgs splits the command line into options, the package spec and the server's arguments.
 function parseArgs(argv) {
-  const opts = { env: {}, bin: null, timeout: 60, spec: null, args: [] };
+  const opts = { env: {}, bin: null, timeout: 60, ignoreScripts: false, spec: null, args: [] };
   let i = 0;
   for (; i < argv.length; i++) {
     const a = argv[i];
@@ -41,6 +42,8 @@ function parseArgs(argv) {
       opts.env[kv.slice(0, eq)] = kv.slice(eq + 1);
     } else if (a === '--bin') {
       opts.bin = argv[++i] ?? usage('--bin needs a name');
+    } else if (a === '--ignore-scripts') {
+      opts.ignoreScripts = true;
     } else if (a === '--timeout') {
       opts.timeout = Number(argv[++i]);
       if (!(opts.timeout > 0)) usage('--timeout needs a positive number of seconds');
@@ -61,14 +64,15 @@ export function fileBase(pkg) {
 }
 
 // install puts PKG@VERSION into its own scratch folder and returns the package's directory.
-function install(pkg, version) {
+function install(pkg, version, ignoreScripts) {
   const dir = resolve(process.env.LIST_DIR || '/tmp/list', fileBase(pkg));
   const pkgDir = join(dir, 'node_modules', pkg);
   const pj = join(pkgDir, 'package.json');
   if (!existsSync(pj) || JSON.parse(readFileSync(pj, 'utf8')).version !== version) {
     mkdirSync(dir, { recursive: true });
     if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), '{"private":true}\n');
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--save-exact', `${pkg}@${version}`], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+    const flags = ['install', '--no-audit', '--no-fund', '--save-exact', ...(ignoreScripts ? ['--ignore-scripts'] : [])];
+    execFileSync('npm', [...flags, `${pkg}@${version}`], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
   }
   const meta = JSON.parse(readFileSync(pj, 'utf8'));
   if (meta.version !== version) throw new Error(`installed ${pkg}@${meta.version}, wanted ${version}`);
@@ -94,7 +98,7 @@ function licenceOf(pkgDir, meta) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  const { pkgDir, meta } = install(opts.pkg, opts.version);
+  const { pkgDir, meta } = install(opts.pkg, opts.version, opts.ignoreScripts);
   const bin = binPath(pkgDir, meta, opts.bin);
   const transport = new StdioClientTransport({
     command: process.execPath,
