@@ -2,8 +2,12 @@ package models
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
+
+	"gorm.io/gorm"
 
 	"github.com/agentforge/console/instruction/authority"
 )
@@ -28,6 +32,54 @@ type Binding struct {
 	// is capability_revoked, on every replica (checks read it each time).
 	RevokedAt *time.Time
 	RevokedBy string `gorm:"size:64"`
+	// Profile is the profile the binding was checked under ("" for the
+	// agent's default) and GroupsJSON the subject's groups at issue (a
+	// JSON array): with them a page re-decides what a check would answer.
+	Profile    string `gorm:"size:64"`
+	GroupsJSON string `gorm:"type:text"`
+	// CatalogGen and PolicyGen pin the catalog generation and the grant
+	// (policy: configuration) generation the binding was issued at;
+	// ApprovalRef is the approval it was issued under, where one was
+	// required.
+	CatalogGen  int64
+	PolicyGen   int64
+	ApprovalRef string `gorm:"size:64"`
+	// InvalidatedAt, InvalidType and InvalidReason are the first stale or
+	// revoked verdict a check found, recorded once and never undone.
+	InvalidatedAt *time.Time
+	InvalidType   string `gorm:"size:32"`
+	InvalidReason string `gorm:"size:512"`
+}
+
+// Groups are the subject's groups the binding was issued for.
+func (b Binding) Groups() []string {
+	var gs []string
+	_ = json.Unmarshal([]byte(b.GroupsJSON), &gs)
+	return gs
+}
+
+// Invalidation is the binding's recorded invalidity, nil while none.
+func (b Binding) Invalidation() *authority.Invalidation {
+	if b.InvalidatedAt == nil {
+		return nil
+	}
+	return &authority.Invalidation{Type: b.InvalidType, Reason: b.InvalidReason, At: b.InvalidatedAt.UTC()}
+}
+
+// bindingColumns are the columns migration 110 adds.
+var bindingColumns = []string{"Profile", "GroupsJSON", "CatalogGen", "PolicyGen", "ApprovalRef", "InvalidatedAt", "InvalidType", "InvalidReason"}
+
+// migrateStickyBindings (migration 110) adds the pins and the recorded
+// invalidation to bindings.
+func migrateStickyBindings(tx *gorm.DB, _ string) error {
+	for _, col := range bindingColumns {
+		if !tx.Migrator().HasColumn(&Binding{}, col) {
+			if err := tx.Migrator().AddColumn(&Binding{}, col); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // BindingPrefix starts every handle.
@@ -39,6 +91,9 @@ const MaxBindingTTL = 24 * time.Hour
 // CreateBinding stores a binding and returns its handle, once.
 func (s *Store) CreateBinding(ctx context.Context, actor string, b Binding) (string, *Binding, error) {
 	handle := BindingPrefix + RandomToken(30)
+	if b.GroupsJSON == "" {
+		b.GroupsJSON = "[]"
+	}
 	b.HandleHash = hashKey(handle)
 	b.CreatedBy = actor
 	err := s.Tx(ctx, func(tx *Store) error {
@@ -46,12 +101,19 @@ func (s *Store) CreateBinding(ctx context.Context, actor string, b Binding) (str
 			return err
 		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "binding.create", Subject: fmt.Sprintf("binding:%d %s/%s", b.ID, b.Agent, b.Tool),
-			After: b.Digest, Detail: fmt.Sprintf("subject %q until %s", clipTo(b.Subject, 200), b.ExpiresAt.UTC().Format(time.RFC3339))})
+			After: b.Digest, Detail: fmt.Sprintf("subject %q until %s; catalog generation %d, policy generation %d%s", clipTo(b.Subject, 200), b.ExpiresAt.UTC().Format(time.RFC3339), b.CatalogGen, b.PolicyGen, approvalNote(b.ApprovalRef))})
 	})
 	if err != nil {
 		return "", nil, fmt.Errorf("models: create binding: %w", err)
 	}
 	return handle, &b, nil
+}
+
+func approvalNote(ref string) string {
+	if ref == "" {
+		return ""
+	}
+	return ", approval " + ref
 }
 
 // ReleaseBinding deletes a binding by its handle; an unknown handle is
@@ -79,6 +141,8 @@ func (s *Store) ReleaseBinding(ctx context.Context, actor, handle string) error 
 type CheckState struct {
 	CatalogGen, ConfigGen int64
 	Binding               *authority.Binding
+	// BindingID is the stored binding's id (0 when none was found).
+	BindingID uint
 }
 
 // ReadCheckState reads both generations and, for a non-empty handle, the
@@ -102,8 +166,13 @@ func (s *Store) ReadCheckState(ctx context.Context, handle string) (CheckState, 
 		ExpiresAt        *time.Time
 		RevokedAt        *time.Time
 		RevokedBy        *string
+		ID               *uint
+		InvalidatedAt    *time.Time
+		InvalidType      *string
+		InvalidReason    *string
 	}
-	err := s.with(ctx).Raw(`SELECT c.generation, c.config_generation, b.subject, b.group_set, b.agent, b.tool, b.digest, b.expires_at, b.revoked_at, b.revoked_by
+	err := s.with(ctx).Raw(`SELECT c.generation, c.config_generation, b.subject, b.group_set, b.agent, b.tool, b.digest, b.expires_at, b.revoked_at, b.revoked_by,
+b.id, b.invalidated_at, b.invalid_type, b.invalid_reason
 FROM catalog_states c LEFT JOIN bindings b ON b.handle_hash = ? WHERE c.id = 1`, hashKey(handle)).Scan(&row).Error
 	if err != nil {
 		return st, fmt.Errorf("models: check state: %w", err)
@@ -117,6 +186,12 @@ FROM catalog_states c LEFT JOIN bindings b ON b.handle_hash = ? WHERE c.id = 1`,
 		st.Binding = &authority.Binding{Found: true, Subject: *row.Subject, Groups: deref(row.GroupSet), Agent: deref(row.Agent), Tool: deref(row.Tool), Digest: deref(row.Digest), ExpiresAt: row.ExpiresAt.UTC()}
 		if row.RevokedAt != nil {
 			st.Binding.RevokedAt, st.Binding.RevokedBy = row.RevokedAt.UTC(), deref(row.RevokedBy)
+		}
+		if row.InvalidatedAt != nil {
+			st.Binding.Invalid = &authority.Invalidation{Type: deref(row.InvalidType), Reason: deref(row.InvalidReason), At: row.InvalidatedAt.UTC()}
+		}
+		if row.ID != nil {
+			st.BindingID = *row.ID
 		}
 	}
 	return st, nil
@@ -176,4 +251,40 @@ func (s *Store) RevokeBinding(ctx context.Context, actor string, id uint, now ti
 		return nil, fmt.Errorf("models: revoke binding %d: %w", id, err)
 	}
 	return &b, nil
+}
+
+// InvalidateBinding records the first stale or revoked verdict on a
+// binding, audited in the same transaction (action binding.invalidate,
+// the reason in the detail), and returns the binding's recorded
+// invalidation: inv when this call recorded it, else the one an earlier
+// check (on any replica) recorded first — never a second one.
+func (s *Store) InvalidateBinding(ctx context.Context, id uint, inv authority.Invalidation) (authority.Invalidation, error) {
+	inv.At = inv.At.UTC().Truncate(time.Microsecond)
+	inv.Reason = clipTo(inv.Reason, 512)
+	var out authority.Invalidation
+	err := s.Tx(ctx, func(tx *Store) error {
+		res := tx.with(ctx).Model(&Binding{}).Where("id = ? AND invalidated_at IS NULL", id).
+			Updates(map[string]any{"invalidated_at": inv.At, "invalid_type": inv.Type, "invalid_reason": inv.Reason})
+		if res.Error != nil {
+			return res.Error
+		}
+		var b Binding
+		if err := tx.with(ctx).Where("id = ?", id).First(&b).Error; err != nil {
+			return notFound(err)
+		}
+		if res.RowsAffected != 1 {
+			if r := b.Invalidation(); r != nil {
+				out = *r
+				return nil
+			}
+			return errors.New("binding neither invalidated nor invalid")
+		}
+		out = inv
+		return tx.Audit(ctx, Event{Actor: SystemActor, Action: "binding.invalidate", Subject: fmt.Sprintf("binding:%d %s/%s", b.ID, b.Agent, b.Tool), Before: b.Digest,
+			Detail: fmt.Sprintf("%s: %s (subject %q, created by %s)", inv.Type, inv.Reason, clipTo(b.Subject, 200), b.CreatedBy)})
+	})
+	if err != nil {
+		return out, fmt.Errorf("models: invalidate binding %d: %w", id, err)
+	}
+	return out, nil
 }

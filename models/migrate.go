@@ -119,6 +119,8 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		}
 		return tx.Migrator().AddColumn(&Binding{}, "GroupSet")
 	}},
+	// authority loops (issue 25): migrations 110-129
+	{110, "bindings pin catalog and policy generations, profile, groups and approval, and record their first invalidation", migrateStickyBindings},
 	// console ux (issue 16): migrations 60-69
 	{60, "closed proposals keep the production version they were judged against and the approvals that counted", migrateClosedProposals},
 	// contracts (70-79)

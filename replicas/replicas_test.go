@@ -63,6 +63,7 @@ func TestTwoReplicasOnOnePostgres(t *testing.T) {
 		{"signing out on B ends the session on A", checkSignOut},
 		{"a grant removed by the CLI denies both replicas' next check", checkGrantRevocation},
 		{"a binding revoked and a tool rejected on A deny B's next check", checkBindingAndToolRevocation},
+		{"a binding's first invalidation is recorded once across replicas and never reverses", checkStickyInvalidation},
 	}
 	for _, ck := range checks {
 		if !t.Run(ck.name, func(t *testing.T) { ck.run(t, c, admin) }) {

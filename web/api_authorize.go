@@ -111,32 +111,32 @@ func checkBindingField(handle string) error {
 // the generations from a read started after the request arrived (shared
 // with concurrent checks through the gate; with the binding in one query
 // when one is sent), then the pure decision. Every check is counted.
-func (s *Server) check(c echo.Context, binding bool) (authorizeRequest, authority.Decision, *authority.Tool, error) {
+func (s *Server) check(c echo.Context, binding bool) (authorizeRequest, authority.Decision, *authority.Tool, models.CheckState, error) {
 	var req authorizeRequest
+	var cs models.CheckState
 	raw, err := readBody(c)
 	if err != nil {
-		return req, authority.Decision{}, nil, err
+		return req, authority.Decision{}, nil, cs, err
 	}
 	if err := decodeStrict(raw, &req); err != nil {
-		return req, authority.Decision{}, nil, err
+		return req, authority.Decision{}, nil, cs, err
 	}
 	if err := req.validate(binding); err != nil {
-		return req, authority.Decision{}, nil, err
+		return req, authority.Decision{}, nil, cs, err
 	}
 	ctx := c.Request().Context()
-	cs, err := s.checkState(ctx, req.Binding)
-	if err != nil {
-		return req, authority.Decision{}, nil, err
+	if cs, err = s.checkState(ctx, req.Binding); err != nil {
+		return req, authority.Decision{}, nil, cs, err
 	}
 	st, d, t, err := s.decideAt(ctx, cs, req.Agent, req.Profile, req.Subject, req.Tool)
 	if err != nil {
-		return req, authority.Decision{}, nil, err
+		return req, authority.Decision{}, nil, cs, err
 	}
 	d = st.arguments(d, t, req.Arguments)
 	s.countCheck(st, req.Agent, req.Tool, t, req.Subject, d)
 	// counted as decided; answered as a caller never shown a hidden tool
 	// may see it
-	return req, authority.Conceal(d), t, nil
+	return req, authority.Conceal(d), t, cs, nil
 }
 
 // decideAt decides a check at the generations (and with the binding) cs
@@ -150,7 +150,19 @@ func (s *Server) decideAt(ctx context.Context, cs models.CheckState, agent, prof
 	if err != nil {
 		return nil, authority.Decision{}, nil, err
 	}
-	d, t := st.decide(ag, subject, tool, cs.Binding, time.Now())
+	now := time.Now()
+	d, t := st.decide(ag, subject, tool, cs.Binding, now)
+	if d.Invalidates && cs.BindingID != 0 {
+		// the first stale or revoked verdict is the binding's for good;
+		// a concurrent check that recorded first wins
+		inv, err := s.store.InvalidateBinding(ctx, cs.BindingID, authority.Invalidation{Type: d.Error.Type, Reason: d.HostReason, At: now})
+		if err != nil {
+			return nil, authority.Decision{}, nil, err
+		}
+		if inv.Type != d.Error.Type || inv.Reason != d.HostReason {
+			d = authority.Recorded(inv)
+		}
+	}
 	return st, d, t, nil
 }
 
@@ -173,7 +185,7 @@ func body(d authority.Decision, t *authority.Tool) decisionBody {
 // apiAuthorize serves POST /api/v1/authorize: may this agent, acting for
 // this subject, call this tool now? Allow and deny are both 200.
 func (s *Server) apiAuthorize(c echo.Context) error {
-	_, d, t, err := s.check(c, false)
+	_, d, t, _, err := s.check(c, false)
 	if err != nil {
 		return err
 	}
@@ -192,7 +204,7 @@ type bindingBody struct {
 // tool version, for this subject and agent, when the check allows it; a
 // denial is 403 with the same structured error.
 func (s *Server) apiCreateBinding(c echo.Context) error {
-	req, d, t, err := s.check(c, true)
+	req, d, t, cs, err := s.check(c, true)
 	if err != nil {
 		return err
 	}
@@ -204,7 +216,9 @@ func (s *Server) apiCreateBinding(c echo.Context) error {
 		subject = req.Subject.ID
 	}
 	exp := time.Now().Add(time.Duration(req.ttl) * time.Second).UTC().Truncate(time.Second)
-	handle, _, err := s.store.CreateBinding(c.Request().Context(), keyActor(c), models.Binding{Subject: subject, GroupSet: authority.GroupSetDigest(authority.GroupsOf(req.Subject)), Agent: req.Agent, Tool: t.ID, Digest: t.Digest, ExpiresAt: exp})
+	groups, _ := json.Marshal(authority.GroupsOf(req.Subject))
+	handle, _, err := s.store.CreateBinding(c.Request().Context(), keyActor(c), models.Binding{Subject: subject, GroupSet: authority.GroupSetDigest(authority.GroupsOf(req.Subject)), Agent: req.Agent, Tool: t.ID, Digest: t.Digest, ExpiresAt: exp,
+		Profile: req.Profile, GroupsJSON: string(groups), CatalogGen: cs.CatalogGen, PolicyGen: cs.ConfigGen})
 	if err != nil {
 		return err
 	}

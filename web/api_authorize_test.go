@@ -206,7 +206,8 @@ func TestBindingInvalidation(t *testing.T) {
 		if _, err := h.store.ChangeGrants(ctx, "admin", "contractors", true, []models.GrantSpec{{Kind: "effects", Value: "read-only"}}, nil); err != nil {
 			t.Fatal(err)
 		}
-		expect("grant restored", call("load_table", hd), "allow", "")
+		expect("grant restored: the invalidation stays", call("load_table", hd), authority.TypeRevoked, "invalidated at")
+		hd = bindNew("load_table")
 
 		// the tool left the agent
 		a, _ := h.store.AgentBySlug(ctx, "analyst")
@@ -240,8 +241,8 @@ func TestBindingInvalidation(t *testing.T) {
 		}
 		expect("descriptor changed", call("describe_table", hd), authority.TypeBindingStale, "descriptor changed")
 		expect("descriptor changed, no binding", map[string]any{"agent": "analyst", "tool": "describe_table", "subject": contractor("u1")}, authority.TypeUnavailable, "unavailable")
-		if evs, _, _ := h.store.AuditEvents(ctx, models.AuditFilter{Action: "binding.create"}); len(evs) != 5 {
-			t.Errorf("%d binding.create audit events, want 5", len(evs))
+		if evs, _, _ := h.store.AuditEvents(ctx, models.AuditFilter{Action: "binding.create"}); len(evs) != 6 {
+			t.Errorf("%d binding.create audit events, want 6", len(evs))
 		}
 	})
 }

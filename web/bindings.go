@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
 )
@@ -23,22 +24,71 @@ func canSeeBindings(c echo.Context) bool {
 	return u != nil && (u.Has(models.RoleAdmin) || u.Has(models.RoleReviewer))
 }
 
-// bindingsData lists the live bindings the filter selects; a binding
-// whose digest is no longer its tool's (in the page's snapshot) is marked
-// stale.
+// bindingsData lists the unexpired bindings the filter selects with the
+// state each is in: invalid with the verdict a check recorded (its type,
+// reason and time), or valid — re-decided here against the committed
+// state, so a binding whose next check would be denied never shows as
+// live (the verdict is recorded by that check, not by the page).
 func (s *Server) bindingsData(c echo.Context, snap *Snapshot, f models.BindingFilter, back, scope string) (*views.BindingsData, error) {
-	bs, err := s.store.LiveBindings(c.Request().Context(), f, time.Now(), maxListedBindings)
+	ctx := c.Request().Context()
+	now := time.Now()
+	bs, err := s.store.LiveBindings(ctx, f, now, maxListedBindings)
+	if err != nil {
+		return nil, err
+	}
+	cg, fg, err := s.store.Generations(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st, err := s.authorityAt(ctx, cg, fg)
 	if err != nil {
 		return nil, err
 	}
 	u := currentUser(c)
 	d := &views.BindingsData{CanRevoke: u != nil && u.Has(models.RoleAdmin), Back: back, CSRF: csrfToken(c), Scope: scope}
 	for _, b := range bs {
-		r, ok := snap.Row(b.Tool)
-		d.Rows = append(d.Rows, views.BindingRow{ID: b.ID, Agent: b.Agent, Tool: b.Tool, Subject: b.Subject, Digest: shortDigest(b.Digest),
-			Stale: !ok || r.Digest != b.Digest, CreatedBy: b.CreatedBy, CreatedAt: b.CreatedAt.UTC().Format(time.DateTime), ExpiresAt: b.ExpiresAt.UTC().Format(time.DateTime)})
+		row := views.BindingRow{ID: b.ID, Agent: b.Agent, Tool: b.Tool, Subject: b.Subject, Digest: shortDigest(b.Digest),
+			CreatedBy: b.CreatedBy, CreatedAt: b.CreatedAt.UTC().Format(time.DateTime), ExpiresAt: b.ExpiresAt.UTC().Format(time.DateTime),
+			Pins: bindingPins(b)}
+		if inv := b.Invalidation(); inv != nil {
+			row.State, row.Reason, row.At = inv.Type, inv.Reason, inv.At.Format(time.DateTime)
+		} else if v := st.recheck(b, now); !v.Allow {
+			row.State, row.Reason, row.Pending = v.Error.Type, v.HostReason, true
+		}
+		d.Rows = append(d.Rows, row)
 	}
 	return d, nil
+}
+
+// bindingPins says what a binding pinned at issue.
+func bindingPins(b models.Binding) string {
+	if b.CatalogGen == 0 {
+		return "issued before pins were recorded"
+	}
+	out := fmt.Sprintf("catalog generation %d, policy generation %d", b.CatalogGen, b.PolicyGen)
+	if b.ApprovalRef != "" {
+		out += ", approval " + b.ApprovalRef
+	}
+	return out
+}
+
+// recheck is what a check presenting b by its own subject would answer
+// now (Allow when it would hold).
+func (st *authState) recheck(b models.Binding, now time.Time) authority.Decision {
+	if b.GroupsJSON == "" {
+		return authority.Decision{Allow: true} // issued before groups were kept: its next check decides
+	}
+	ag, err := st.agentFor(b.Agent, b.Profile)
+	if err != nil {
+		return authority.Deny(authority.TypeRevoked, "binding revoked: agent or profile gone")
+	}
+	var subject *authority.Subject
+	if b.Subject != "" {
+		subject = &authority.Subject{ID: b.Subject, Groups: b.Groups()}
+	}
+	ab := &authority.Binding{Found: true, Subject: b.Subject, Groups: b.GroupSet, Agent: b.Agent, Tool: b.Tool, Digest: b.Digest, ExpiresAt: b.ExpiresAt}
+	d, _ := st.decide(ag, subject, b.Tool, ab, now)
+	return d
 }
 
 func shortDigest(d string) string {

@@ -74,6 +74,19 @@ type Binding struct {
 	// RevokedAt is set when an admin revoked the binding.
 	RevokedAt time.Time
 	RevokedBy string
+	// Invalid is the first stale or revoked verdict a check recorded on
+	// the binding; once set it is the binding's answer for good: a later
+	// revert of the descriptor or a re-grant needs a new binding.
+	Invalid *Invalidation
+}
+
+// Invalidation is a binding's recorded invalidity: the verdict's type
+// (binding_stale, capability_revoked or catalog_changed), why, and when
+// it was first found.
+type Invalidation struct {
+	Type   string
+	Reason string
+	At     time.Time
 }
 
 // Check is one call-time question: may this agent, acting for this
@@ -108,6 +121,11 @@ type Decision struct {
 	HostReason string
 	// Groups are the subject's groups whose grants allowed the call.
 	Groups []string
+	// Invalidates is set when the decision found a binding, presented by
+	// the subject, agent and tool it was issued for, no longer valid: the
+	// caller records it on the binding (first verdict wins) with the
+	// decision's type and HostReason, and every later check answers it.
+	Invalidates bool
 }
 
 // Deny is a denial of type typ (one of ErrorTypes) with its model-visible
@@ -132,7 +150,14 @@ func Decide(c Check) Decision {
 	}
 	// the binding was valid once: what changed since is a revocation
 	r := deny(TypeRevoked, "binding revoked: "+d.HostReason)
+	r.Invalidates = true
 	return r
+}
+
+// Recorded is the answer to a check presenting a binding whose
+// invalidity was recorded: the recorded verdict, whatever the state now.
+func Recorded(inv Invalidation) Decision {
+	return deny(inv.Type, fmt.Sprintf("binding: invalidated at %s: %s", inv.At.UTC().Format(time.RFC3339), inv.Reason))
 }
 
 func checkBinding(c Check) (Decision, bool) {
@@ -146,6 +171,8 @@ func checkBinding(c Check) (Decision, bool) {
 		return deny(TypeBindingStale, "binding: unknown or released handle"), true
 	case !b.RevokedAt.IsZero():
 		return deny(TypeRevoked, fmt.Sprintf("binding: revoked by %s at %s", b.RevokedBy, b.RevokedAt.UTC().Format(time.RFC3339))), true
+	case b.Invalid != nil:
+		return Recorded(*b.Invalid), true
 	case b.Subject != subject || b.Agent != c.Agent.Slug || b.Tool != c.ToolID:
 		return deny(TypeBindingStale, fmt.Sprintf("binding: issued for subject %q, agent %s, tool %s", b.Subject, b.Agent, b.Tool)), true
 	case b.Groups != GroupSetDigest(GroupsOf(c.Subject)):
@@ -153,11 +180,18 @@ func checkBinding(c Check) (Decision, bool) {
 	case !c.Now.Before(b.ExpiresAt):
 		return deny(TypeBindingStale, "binding: expired at "+b.ExpiresAt.UTC().Format(time.RFC3339)), true
 	case c.Tool == nil:
-		return deny(TypeCatalogChanged, "binding: tool "+c.ToolID+" left the catalog"), true
+		return invalid(TypeCatalogChanged, "binding: tool "+c.ToolID+" left the catalog"), true
 	case c.Tool.Digest != b.Digest:
-		return deny(TypeBindingStale, fmt.Sprintf("binding: descriptor changed from %.12s to %.12s", b.Digest, c.Tool.Digest)), true
+		return invalid(TypeBindingStale, fmt.Sprintf("binding: descriptor changed from %.12s to %.12s", b.Digest, c.Tool.Digest)), true
 	}
 	return Decision{}, false
+}
+
+// invalid is a denial that invalidates the presented binding for good.
+func invalid(typ, reason string) Decision {
+	d := deny(typ, reason)
+	d.Invalidates = true
+	return d
 }
 
 // current is the check against the current state, binding aside.

@@ -253,3 +253,57 @@ func TestConcealHidesWhatPolicyHides(t *testing.T) {
 		t.Error("an allow concealed")
 	}
 }
+
+// TestInvalidationIsSticky: the first stale or revoked verdict on a
+// binding its own subject presents asks to be recorded; once recorded it
+// is the answer whatever the state is now (a reverted descriptor, a
+// re-grant); a binding presented by someone else, expired or unknown
+// records nothing.
+func TestInvalidationIsSticky(t *testing.T) {
+	now := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
+	tool := Tool{ID: "sql_query", Version: "1", Digest: "d1", Effects: "read-only", State: StateBindable}
+	grant := []Grant{{Group: "staff", Kind: KindEffects, Value: "read-only"}}
+	base := func() Check {
+		tl := tool
+		return Check{Agent: Agent{Slug: "a", Declared: []string{"sql_query"}}, Subject: &Subject{ID: "u1", Groups: []string{"staff"}}, ToolID: "sql_query", Tool: &tl, Grants: grant,
+			Binding: &Binding{Found: true, Subject: "u1", Groups: GroupSetDigest([]string{"staff"}), Agent: "a", Tool: "sql_query", Digest: "d1", ExpiresAt: now.Add(time.Hour)}, Now: now}
+	}
+	for _, c := range []struct {
+		name       string
+		mut        func(*Check)
+		typ        string
+		invalidate bool
+	}{
+		{"valid", func(*Check) {}, "", false},
+		{"descriptor changed", func(c *Check) { c.Tool.Digest = "d2" }, TypeBindingStale, true},
+		{"tool left the catalog", func(c *Check) { c.Tool = nil }, TypeCatalogChanged, true},
+		{"grant removed", func(c *Check) { c.Grants = nil }, TypeRevoked, true},
+		{"tool left the agent", func(c *Check) { c.Agent.Declared = nil }, TypeRevoked, true},
+		{"tool rejected", func(c *Check) { c.Tool.State = StateRejected }, TypeRevoked, true},
+		{"expired", func(c *Check) { c.Now = now.Add(2 * time.Hour) }, TypeBindingStale, false},
+		{"another subject presents it", func(c *Check) { c.Subject.ID = "u2" }, TypeBindingStale, false},
+		{"another group set", func(c *Check) { c.Subject.Groups = []string{"staff", "x"} }, TypeBindingStale, false},
+		{"unknown handle", func(c *Check) { c.Binding = &Binding{} }, TypeBindingStale, false},
+		{"approval now required", func(c *Check) {
+			c.Grants = []Grant{{Group: "staff", Kind: KindEffects, Value: "read-only", RequiresApproval: true}}
+		}, TypeApprovalRequired, false},
+	} {
+		ch := base()
+		c.mut(&ch)
+		d := Decide(ch)
+		got := ""
+		if !d.Allow {
+			got = d.Error.Type
+		}
+		if got != c.typ || d.Invalidates != c.invalidate {
+			t.Errorf("%s: %q invalidates %v, want %q %v (%s)", c.name, got, d.Invalidates, c.typ, c.invalidate, d.HostReason)
+		}
+	}
+	// recorded: a revert and a re-grant change nothing
+	ch := base()
+	ch.Binding.Invalid = &Invalidation{Type: TypeBindingStale, Reason: "binding: descriptor changed from d1 to d2", At: now.Add(-time.Minute)}
+	d := Decide(ch)
+	if d.Allow || d.Error.Type != TypeBindingStale || d.Invalidates || !strings.Contains(d.HostReason, "invalidated at 2026-12-02T09:59:00Z: binding: descriptor changed") {
+		t.Fatalf("a recorded invalidation reversed: %+v", d)
+	}
+}
