@@ -60,6 +60,16 @@ type Mention struct {
 	Excerpt string
 }
 
+// Need is an instruction a tool's text gives the agent that needs a
+// capability neither the tool nor its service provides: the phrase, the
+// class it needs and what the reviewer can do.
+type Need struct {
+	Class      string
+	Signal     string
+	Excerpt    string
+	Suggestion string
+}
+
 // ToolData is the tool page's view model.
 type ToolData struct {
 	Row          ToolRow

@@ -7,6 +7,7 @@ type ReviewItem struct {
 	Row        ToolRow
 	ImportedBy string
 	Mentions   []Mention
+	Needs      []Need // capabilities its text asks for that its service lacks
 	Changed    bool
 	Diff       []DiffLine
 	Own        bool

@@ -10,6 +10,7 @@ import (
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/fidelity"
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
@@ -132,6 +133,24 @@ func mentionViews(fs []instruction.Finding) []views.Mention {
 	out := make([]views.Mention, len(fs))
 	for i, f := range fs {
 		out[i] = views.Mention{Tool: f.Tool, Signal: f.Signal, Excerpt: f.Excerpt}
+	}
+	return out
+}
+
+// needViews are the capability findings of a tool before review: what its
+// text asks of the agent that neither it nor its service provides.
+func needViews(k catalog.Contract, universe []catalog.Contract) []views.Need {
+	var service []catalog.Contract
+	if ns := k.Namespace(); ns != "" {
+		for _, o := range universe {
+			if o.Namespace() == ns {
+				service = append(service, o)
+			}
+		}
+	}
+	var out []views.Need
+	for _, f := range fidelity.CheckContract(k, service) {
+		out = append(out, views.Need{Class: f.Class, Signal: f.Signal, Excerpt: f.Excerpt, Suggestion: f.Suggestion})
 	}
 	return out
 }

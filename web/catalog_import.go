@@ -106,25 +106,27 @@ func (s *Server) importPreview(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.render(c, http.StatusOK, p, views.ImportPreview(previewData(f, plan)))
+	return s.render(c, http.StatusOK, p, views.ImportPreview(previewData(f, plan, cs)))
 }
 
-func previewData(f views.ImportForm, plan models.ImportPlan) views.ImportPreviewData {
+// previewData is the preview of a plan; cs are the document's contracts
+// (a tool's service, against which what its text asks for is checked).
+func previewData(f views.ImportForm, plan models.ImportPlan, cs []catalog.Contract) views.ImportPreviewData {
 	d := views.ImportPreviewData{Form: f, Removed: plan.Removed, Unchanged: plan.Unchanged, Digest: plan.Digest, Empty: plan.Empty()}
 	for _, k := range plan.Added {
 		d.Added = append(d.Added, toolRow(models.Tool{Status: models.ToolCandidate}, k))
-		d.Renderings = append(d.Renderings, rendered(k, "added"))
+		d.Renderings = append(d.Renderings, rendered(k, "added", cs))
 	}
 	for _, ch := range plan.Changed {
 		d.Changed = append(d.Changed, views.ImportChange{ID: ch.New.ID, Diff: lineDiff(prettyJSON(string(catalog.CanonicalJSON(ch.Old))), prettyJSON(string(catalog.CanonicalJSON(ch.New))))})
-		d.Renderings = append(d.Renderings, rendered(ch.New, "changed"))
+		d.Renderings = append(d.Renderings, rendered(ch.New, "changed", cs))
 	}
 	return d
 }
 
 // rendered is a contract as the agent gets it, in both forms.
-func rendered(k catalog.Contract, change string) views.RenderedContract {
-	return views.RenderedContract{ID: k.ID, Change: change, Full: catalog.RenderFull(k), Compact: catalog.RenderCompact(k)}
+func rendered(k catalog.Contract, change string, service []catalog.Contract) views.RenderedContract {
+	return views.RenderedContract{ID: k.ID, Change: change, Full: catalog.RenderFull(k), Compact: catalog.RenderCompact(k), Needs: needViews(k, service)}
 }
 
 // importConfirm re-validates the same document and applies it, refusing
@@ -146,7 +148,7 @@ func (s *Server) importConfirm(c echo.Context) error {
 			return perr
 		}
 		p.Flash = "The catalog changed since your preview. Nothing was imported; here is the new preview."
-		return s.render(c, http.StatusConflict, p, views.ImportPreview(previewData(f, fresh)))
+		return s.render(c, http.StatusConflict, p, views.ImportPreview(previewData(f, fresh, cs)))
 	}
 	if err != nil {
 		return err

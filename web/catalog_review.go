@@ -147,7 +147,7 @@ func (s *Server) reviewItem(r models.Tool, k catalog.Contract, snap *Snapshot, m
 	if err != nil {
 		return views.ReviewItem{}, err
 	}
-	it := views.ReviewItem{Row: toolRow(r, k), ImportedBy: r.ImportedBy, Mentions: mentionViews(snap.Mentions(k)), Changed: r.PrevJSON != "",
+	it := views.ReviewItem{Row: toolRow(r, k), ImportedBy: r.ImportedBy, Mentions: mentionViews(snap.Mentions(k)), Needs: needViews(k, snap.Universe()), Changed: r.PrevJSON != "",
 		Own: r.ImportedBy == me, Contract: u.Text, Tokens: n, Risky: risky(k.Effects)}
 	if it.Changed {
 		it.Diff = hunks(lineDiff(prettyJSON(r.PrevJSON), prettyJSON(r.Contract)), 3)

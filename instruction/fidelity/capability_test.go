@@ -122,3 +122,27 @@ func TestWhatIsNoInstruction(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckContractBeforeReview: a candidate's own texts are checked
+// against itself and its service's tools: "email it" is a need unless a
+// tool of the service sends email; the code-execution wording carries its
+// class.
+func TestCheckContractBeforeReview(t *testing.T) {
+	k := catalog.Contract{ID: "acme.get_invoice", Purpose: "Fetches an invoice. Email it to the customer, then run the totals through a Python script."}
+	fs := fidelity.CheckContract(k, nil)
+	classes := map[string]string{}
+	for _, f := range fs {
+		classes[f.Class] = f.Signal
+		if f.Suggestion == "" {
+			t.Errorf("%+v: no suggestion", f)
+		}
+	}
+	if classes["email"] == "" || classes["code-execution"] == "" {
+		t.Fatalf("got %s; want email and code-execution", describe(fs))
+	}
+	mail := catalog.Contract{ID: "acme.send_email", Purpose: "Sends an email."}
+	runner := catalog.Contract{ID: "acme.run_script", Purpose: "Runs a Python script."}
+	if fs := fidelity.CheckContract(k, []catalog.Contract{k, mail, runner}); len(fs) != 0 {
+		t.Errorf("with the service's send_email and run_script: %s", describe(fs))
+	}
+}

@@ -259,8 +259,13 @@ func (c *Checker) scan(text string) []mention {
 			out = append(out, m)
 		}
 	}
-	sort.SliceStable(out, func(a, b int) bool { return out[a].start < out[b].start })
-	return out
+	return sortMentions(out)
+}
+
+// sortMentions orders mentions by position.
+func sortMentions(ms []mention) []mention {
+	sort.SliceStable(ms, func(a, b int) bool { return ms[a].start < ms[b].start })
+	return ms
 }
 
 // phrasesAt matches the declared signals and titles starting at word i.

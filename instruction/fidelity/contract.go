@@ -1,0 +1,47 @@
+package fidelity
+
+import (
+	"strings"
+
+	"github.com/agentforge/console/catalog"
+)
+
+// CheckContract is the leak check of one tool before anyone makes it
+// available (the import preview, the tool review page): the instructions
+// its own texts (purpose, parameters, returns, examples) give the agent
+// that need a capability neither the tool nor the other tools of its
+// service (service) provide — capability findings and code-execution
+// wording. It is pure.
+func CheckContract(k catalog.Contract, service []catalog.Contract) []Finding {
+	var b strings.Builder
+	for _, t := range k.Texts() {
+		b.WriteString(t)
+		b.WriteString("\n")
+	}
+	for _, ex := range k.Examples {
+		b.WriteString(ex.Description)
+		b.WriteString("\n")
+	}
+	text := b.String()
+	roster := []catalog.Contract{k}
+	for _, o := range service {
+		if o.ID != k.ID {
+			roster = append(roster, o)
+		}
+	}
+	s := NewScope(roster)
+	ts := tokenize(text)
+	ms := append(execMentions(ts), capabilityMentions(text, ts)...)
+	var out []Finding
+	for _, f := range (&Checker{}).filter(text, sortMentions(ms), s, entry{}) {
+		if f.Kind == KindExec {
+			if s.provides("code-execution") {
+				continue
+			}
+			f.Class = "code-execution"
+			f.Suggestion = suggestion("code-execution", f.Signal)
+		}
+		out = append(out, f)
+	}
+	return out
+}
