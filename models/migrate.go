@@ -132,6 +132,19 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	{130, "connections to upstream MCP servers", func(tx *gorm.DB, dialect string) error {
 		return tx.Migrator().CreateTable(&Connection{})
 	}},
+	{131, "gateway sessions (one MCP session, one run) and idempotent call outcomes", func(tx *gorm.DB, dialect string) error {
+		return tx.Migrator().CreateTable(&GatewaySession{}, &IdempotentCall{})
+	}},
+	{132, "run evidence of gateway calls: latency, result bytes, status", func(tx *gorm.DB, dialect string) error {
+		for _, col := range []string{"LatencyUS", "ResultBytes", "CallStatus"} {
+			if !tx.Migrator().HasColumn(&RunEvent{}, col) {
+				if err := tx.Migrator().AddColumn(&RunEvent{}, col); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}},
 }
 
 // Migrate applies every migration not yet applied, in order, each in its

@@ -48,9 +48,14 @@ type RunEvent struct {
 	// the step (ids are digests of MACs, never the MACs).
 	Receipts string `gorm:"size:1024"`
 	// call: the tool named and the verdict
-	Tool      string    `gorm:"size:200"`
-	Verdict   string    `gorm:"size:32"`
-	CreatedAt time.Time `gorm:"index:idx_run_events_run,priority:2"`
+	Tool    string `gorm:"size:200"`
+	Verdict string `gorm:"size:32"`
+	// gateway call: how long the upstream took, the result's size and
+	// how the call ended (ok, error, timeout, …; empty: not executed)
+	LatencyUS   int
+	ResultBytes int
+	CallStatus  string    `gorm:"size:32"`
+	CreatedAt   time.Time `gorm:"index:idx_run_events_run,priority:2"`
 }
 
 // SaveRunEvents stores a batch of run events in one statement or
@@ -106,9 +111,9 @@ const runEventChunk = 200
 // runEventColumns are run_events' columns but the id, in runEventRow's
 // order.
 const runEventColumns = "run, kind, agent, profile, profile_version, step, surface, query_bytes, hits, active, activated, reachable, " +
-	"accepted, rejected, rejected_why, schema_bytes, text_bytes, tokens, prefix_tokens, digest, receipts, tool, verdict, created_at"
+	"accepted, rejected, rejected_why, schema_bytes, text_bytes, tokens, prefix_tokens, digest, receipts, tool, verdict, latency_us, result_bytes, call_status, created_at"
 
-const runEventArity = 24
+const runEventArity = 27
 
 func runEventRow(e *RunEvent, now time.Time, args []any) []any {
 	at := e.CreatedAt
@@ -116,7 +121,7 @@ func runEventRow(e *RunEvent, now time.Time, args []any) []any {
 		at = now // as the ORM's create did
 	}
 	return append(args, e.Run, e.Kind, e.Agent, e.Profile, e.ProfileVersion, e.Step, e.Surface, e.QueryBytes, e.Hits, e.Active, e.Activated, e.Reachable,
-		e.Accepted, e.Rejected, e.RejectedWhy, e.SchemaBytes, e.TextBytes, e.Tokens, e.PrefixTokens, e.Digest, e.Receipts, e.Tool, e.Verdict, at)
+		e.Accepted, e.Rejected, e.RejectedWhy, e.SchemaBytes, e.TextBytes, e.Tokens, e.PrefixTokens, e.Digest, e.Receipts, e.Tool, e.Verdict, e.LatencyUS, e.ResultBytes, e.CallStatus, at)
 }
 
 // runEventInsert is one multi-row INSERT of the events for SQLite.

@@ -148,5 +148,6 @@ func (s *Server) openAPI(c echo.Context) error {
 	addNew(doc["paths"].(obj), runPaths(ceil))
 	addNew(doc["components"].(obj)["schemas"].(obj), runSchemas(ceil))
 	addAuthorityAPI(doc)
+	addGatewayAPI(doc)
 	return c.JSON(http.StatusOK, doc)
 }

@@ -122,6 +122,10 @@ func TestOpenAPIDescribesEveryAnswer(t *testing.T) {
 		{"binding bad ttl", "POST", "/api/v1/bindings", runtime, map[string]any{"agent": "analyst", "tool": "sql_query", "ttl_seconds": -1}, 400},
 		{"release", "DELETE", "/api/v1/bindings/" + bind.Handle, runtime, nil, 204},
 		{"release again", "DELETE", "/api/v1/bindings/" + bind.Handle, runtime, nil, 404},
+		{"manifest", "GET", "/api/v1/manifest?agent=analyst", runtime, nil, 200},
+		{"manifest of no agent", "GET", "/api/v1/manifest?agent=ghost", runtime, nil, 404},
+		{"manifest without agent", "GET", "/api/v1/manifest", runtime, nil, 400},
+		{"manifest, read key", "GET", "/api/v1/manifest?agent=analyst", read, nil, 403},
 	}
 	param := regexp.MustCompile(`\{[a-z]+\}`)
 	for _, tc := range cases {

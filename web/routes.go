@@ -161,5 +161,11 @@ func (s *Server) routeTable() []route {
 		{http.MethodPost, "/api/v1/authorize", apiRuntime, s.apiAuthorize},
 		{http.MethodPost, "/api/v1/bindings", apiRuntime, s.apiCreateBinding},
 		{http.MethodDelete, "/api/v1/bindings/:handle", apiRuntime, s.apiReleaseBinding},
+		{http.MethodGet, "/api/v1/manifest", apiRuntime, s.apiManifest},
+
+		// the MCP gateway (streamable HTTP; GET is answered 405)
+		{http.MethodPost, "/mcp/:agent", apiRuntime, s.mcpGateway},
+		{http.MethodGet, "/mcp/:agent", apiRuntime, s.mcpGateway},
+		{http.MethodDelete, "/mcp/:agent", apiRuntime, s.mcpGateway},
 	}
 }

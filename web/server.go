@@ -39,6 +39,11 @@ type Config struct {
 	ReceiptKey []byte
 	// RunCeilings bound deferred-run searches and steps (zero: defaults).
 	RunCeilings deferred.Ceilings
+	// UpstreamTimeout bounds one call to an upstream MCP server (zero:
+	// upstream.DefaultTimeout); ResultCeiling bounds its result in bytes
+	// (zero: DefaultResultCeiling).
+	UpstreamTimeout time.Duration
+	ResultCeiling   int
 	// TrustedProxyHeader names the header a trusted reverse proxy sets to
 	// the client's address ("X-Forwarded-For" or "X-Real-IP"); empty means
 	// the peer address is the client (no header is believed).
@@ -68,6 +73,7 @@ type Server struct {
 	gate     genGate
 	auth     authCache
 	counters checkCounters
+	gw       *gateway
 }
 
 // New builds the server and its routes.
@@ -93,12 +99,13 @@ func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
 	// pages compress well (a 150-tool forge fragment is ~360 KiB of HTML);
 	// the API stays uncompressed unless a client asks, to keep its CPU cost flat
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 1, MinLength: 2048, Skipper: func(c echo.Context) bool {
-		return strings.HasPrefix(c.Request().URL.Path, "/api/")
+		return isAPI(c)
 	}}))
 	// no request body is larger than an 8 MiB catalog document plus its form
 	e.Use(middleware.BodyLimit("10M"))
 	e.Use(s.recoverPanics, s.requestID, s.logRequests, s.securityHeaders, s.rejectBadText, s.loadSession)
 	s.echo = e
+	s.gw = newGateway(s)
 	s.routes = s.routeTable()
 	for _, r := range s.routes {
 		e.Add(r.method, r.path, r.handler, s.enforce(r.policy))
@@ -131,8 +138,12 @@ func ipExtractor(header string) echo.IPExtractor {
 // Handler is the http.Handler to serve.
 func (s *Server) Handler() http.Handler { return s.echo }
 
-// Close stores the run evidence still queued and stops its writer.
-func (s *Server) Close() { s.evidence.close() }
+// Close stores the run evidence still queued and stops its writer, and
+// stops every upstream server the gateway started.
+func (s *Server) Close() {
+	s.gw.pool.Close()
+	s.evidence.close()
+}
 
 // Warm loads the catalog snapshot ahead of the first request.
 func (s *Server) Warm(ctx context.Context) error {

@@ -179,10 +179,11 @@ func TestAPIScopeSweep(t *testing.T) {
 		if !r.policy.apiKey {
 			continue
 		}
-		if !strings.HasPrefix(r.path, "/api/v1/") {
-			t.Errorf("%s %s takes API keys outside /api/v1", r.method, r.path)
+		// the MCP gateway sits at /mcp/{agent}, as MCP clients expect
+		if !strings.HasPrefix(r.path, "/api/v1/") && !strings.HasPrefix(r.path, "/mcp/") {
+			t.Errorf("%s %s takes API keys outside /api/v1 and /mcp", r.method, r.path)
 		}
-		path := strings.NewReplacer(":run", "r1", ":handle", "afb_x", ":digest", strings.Repeat("0", 64), ":slug", "source-check").Replace(r.path)
+		path := strings.NewReplacer(":agent", "analyst", ":run", "r1", ":handle", "afb_x", ":digest", strings.Repeat("0", 64), ":slug", "source-check").Replace(r.path)
 		send := func(c *client, key string) int {
 			req, _ := http.NewRequest(r.method, h.srv.URL+path, strings.NewReader(`{}`))
 			req.Header.Set("Content-Type", "application/json")

@@ -51,7 +51,8 @@ func (s *Server) rejectBadText(next echo.HandlerFunc) echo.HandlerFunc {
 
 // isAPI reports whether the request is for the runtime API.
 func isAPI(c echo.Context) bool {
-	return strings.HasPrefix(c.Request().URL.Path, "/api/")
+	p := c.Request().URL.Path
+	return strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/mcp/")
 }
 
 // mediaType is the request's media type: lower-case, without parameters,

@@ -1,0 +1,186 @@
+package models
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// GatewaySession is one MCP session of the gateway: one run. Everything
+// a request of the session needs is here, so any replica serves it and a
+// restart loses nothing. The session id the client holds is stored only
+// as its hash.
+type GatewaySession struct {
+	ID      string `gorm:"primaryKey;size:64"`
+	KeyID   uint   `gorm:"not null;index"`
+	Agent   string `gorm:"size:64;not null"`
+	Profile string `gorm:"size:64"`
+	// Subject is the subject as JSON ({"id", "groups"}), "" for none.
+	Subject string `gorm:"size:4000"`
+	Run     string `gorm:"size:128;not null;uniqueIndex"`
+	// Receipts are the run's search receipts grouped by step, as JSON
+	// ([[receipt, …], …]): the activation state, checked on every use.
+	Receipts  string `gorm:"type:text;not null"`
+	Searches  int    `gorm:"not null;default:0"`
+	Calls     int    `gorm:"not null;default:0"`
+	Version   int    `gorm:"not null;default:1"`
+	Closed    bool   `gorm:"not null;default:false"`
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// SessionHash is how a session id is stored and looked up.
+func SessionHash(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+// CreateGatewaySession stores a new session under the hash of token.
+func (s *Store) CreateGatewaySession(ctx context.Context, token string, g *GatewaySession) error {
+	g.ID = SessionHash(token)
+	if g.Receipts == "" {
+		g.Receipts = "[]"
+	}
+	g.Version = 1
+	if err := s.with(ctx).Create(g).Error; err != nil {
+		return fmt.Errorf("models: create gateway session: %w", notFound(err))
+	}
+	return nil
+}
+
+// GatewaySessionByToken reads a session by the id its client holds.
+func (s *Store) GatewaySessionByToken(ctx context.Context, token string) (*GatewaySession, error) {
+	var g GatewaySession
+	if err := s.with(ctx).Where("id = ?", SessionHash(token)).First(&g).Error; err != nil {
+		return nil, fmt.Errorf("models: gateway session: %w", notFound(err))
+	}
+	return &g, nil
+}
+
+// GatewaySessionByID reads a session by its stored id (the hash).
+func (s *Store) GatewaySessionByID(ctx context.Context, id string) (*GatewaySession, error) {
+	var g GatewaySession
+	if err := s.with(ctx).Where("id = ?", id).First(&g).Error; err != nil {
+		return nil, fmt.Errorf("models: gateway session: %w", notFound(err))
+	}
+	return &g, nil
+}
+
+// ErrBudget means a run's budget of searches or calls is spent.
+var ErrBudget = errors.New("models: the run's budget is spent")
+
+// SaveGatewayReceipts replaces a session's receipts when it is still at
+// the version read (ErrConflict otherwise: reread and retry), counting a
+// search against budget (0: none).
+func (s *Store) SaveGatewayReceipts(ctx context.Context, id string, version int, receipts string, budget int) error {
+	q := s.with(ctx).Model(&GatewaySession{}).Where("id = ? AND version = ? AND NOT closed", id, version)
+	if budget > 0 {
+		q = q.Where("searches < ?", budget)
+	}
+	res := q.Updates(map[string]any{"receipts": receipts, "searches": gorm.Expr("searches + 1"), "version": gorm.Expr("version + 1"), "updated_at": time.Now().UTC()})
+	if res.Error != nil {
+		return fmt.Errorf("models: save gateway receipts: %w", res.Error)
+	}
+	if res.RowsAffected == 0 {
+		var g GatewaySession
+		if err := s.with(ctx).Where("id = ?", id).First(&g).Error; err != nil {
+			return fmt.Errorf("models: save gateway receipts: %w", notFound(err))
+		}
+		if budget > 0 && g.Searches >= budget {
+			return ErrBudget
+		}
+		return ErrConflict
+	}
+	return nil
+}
+
+// CountGatewayCall counts a call against the session's budget (0: none),
+// atomically: two replicas never both spend the last call.
+func (s *Store) CountGatewayCall(ctx context.Context, id string, budget int) error {
+	q := s.with(ctx).Model(&GatewaySession{}).Where("id = ?", id)
+	if budget > 0 {
+		q = q.Where("calls < ?", budget)
+	}
+	res := q.Update("calls", gorm.Expr("calls + 1"))
+	if res.Error != nil {
+		return fmt.Errorf("models: count gateway call: %w", res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return ErrBudget
+	}
+	return nil
+}
+
+// CloseGatewaySession ends a session (the client's DELETE).
+func (s *Store) CloseGatewaySession(ctx context.Context, id string) error {
+	return s.with(ctx).Model(&GatewaySession{}).Where("id = ?", id).Update("closed", true).Error
+}
+
+// IdempotentCall is the recorded outcome of a destructive or
+// external-write call made with an idempotency key: a retry with the key
+// gets the outcome, never a second execution. The outcome is sealed.
+type IdempotentCall struct {
+	ID        uint   `gorm:"primaryKey"`
+	Run       string `gorm:"size:128;not null;uniqueIndex:idx_idem,priority:1"`
+	Tool      string `gorm:"size:200;not null;uniqueIndex:idx_idem,priority:2"`
+	KeyHash   string `gorm:"size:64;not null;uniqueIndex:idx_idem,priority:3"`
+	Done      bool   `gorm:"not null;default:false"`
+	Outcome   string `gorm:"type:text"`
+	CreatedAt time.Time
+}
+
+// ClaimIdempotent claims (run, tool, key) for one execution: claimed is
+// true for the first caller, on any replica; otherwise rec is the record
+// (Done with its outcome opened, or still running).
+func (s *Store) ClaimIdempotent(ctx context.Context, run, tool, key string) (rec *IdempotentCall, claimed bool, err error) {
+	row := &IdempotentCall{Run: run, Tool: tool, KeyHash: SessionHash(key)}
+	res := s.with(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(row)
+	if res.Error != nil {
+		return nil, false, fmt.Errorf("models: claim idempotency key: %w", res.Error)
+	}
+	if res.RowsAffected == 1 {
+		return row, true, nil
+	}
+	var got IdempotentCall
+	if err := s.with(ctx).Where("run = ? AND tool = ? AND key_hash = ?", run, tool, row.KeyHash).First(&got).Error; err != nil {
+		return nil, false, fmt.Errorf("models: claim idempotency key: %w", notFound(err))
+	}
+	if got.Done && !strings.HasPrefix(got.Outcome, plainOutcome) {
+		plain, err := s.unseal(got.Outcome, fmt.Sprintf("idempotent:%d", got.ID))
+		if err != nil {
+			return nil, false, err
+		}
+		got.Outcome = string(plain)
+	}
+	got.Outcome = strings.TrimPrefix(got.Outcome, plainOutcome)
+	return &got, false, nil
+}
+
+// plainOutcome marks an outcome stored without a secrets key.
+const plainOutcome = "plain:"
+
+// FinishIdempotent records the outcome of a claimed call, sealed when a
+// secrets key is configured.
+func (s *Store) FinishIdempotent(ctx context.Context, id uint, outcome []byte) error {
+	sealed := plainOutcome + string(outcome)
+	if s.sealKey != nil {
+		var err error
+		if sealed, err = s.seal(outcome, fmt.Sprintf("idempotent:%d", id)); err != nil {
+			return err
+		}
+	}
+	return s.with(ctx).Model(&IdempotentCall{}).Where("id = ?", id).Updates(map[string]any{"done": true, "outcome": sealed}).Error
+}
+
+// ReleaseIdempotent forgets a claim whose call never reached the
+// upstream, so a retry may run it.
+func (s *Store) ReleaseIdempotent(ctx context.Context, id uint) error {
+	return s.with(ctx).Where("id = ? AND NOT done", id).Delete(&IdempotentCall{}).Error
+}

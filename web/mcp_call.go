@@ -1,0 +1,305 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/instruction/authority/args"
+	"github.com/agentforge/console/instruction/deferred"
+	"github.com/agentforge/console/instruction/runtime"
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/upstream"
+)
+
+// Error types of a gateway call the call-time check does not give (seed
+// 000's names): the upstream could not be reached or did not answer in
+// time; a call that may have had its effect is uncertain; a result over
+// the ceiling or off its schema is not returned.
+const (
+	typeSearchRequired  = "search_required"
+	typeBudgetExhausted = "budget_exhausted"
+	typeUnavailableEnv  = "environment_unavailable"
+	typeUncertainEffect = "uncertain_side_effect"
+	typeResultMismatch  = "result_schema_mismatch"
+)
+
+// DefaultResultCeiling bounds a call's result in bytes (as JSON) when the
+// configuration sets none.
+const DefaultResultCeiling = 1 << 20
+
+// errorResult is a model-visible refusal: a tool result with isError,
+// its text the structured error (never a protocol error).
+func errorResult(e *authority.Error) *mcp.CallToolResult {
+	if e.NextActions == nil {
+		e.NextActions = []string{}
+	}
+	b, _ := json.Marshal(map[string]any{"error": e})
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: string(b)}}}
+}
+
+func gwError(typ, msg string, next ...string) *mcp.CallToolResult {
+	return errorResult(&authority.Error{Type: typ, Message: msg, NextActions: next})
+}
+
+// toolUnavailable is the one answer for a tool that does not exist, is
+// hidden, or no connection serves: byte-identical whatever the reason.
+func toolUnavailable(tool string) *mcp.CallToolResult {
+	return gwError(authority.TypeUnavailable, fmt.Sprintf("No tool named %s is available.", tool), "call search_tools with what you want to do", "stop")
+}
+
+// callTool serves tools/call: the console's own search, or a catalog
+// tool through the step's activation, the call-time check, the argument
+// check, the budget, then its connection.
+func (g *gateway) callTool(ctx context.Context, r *gwReq, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	p := req.Params
+	if p.Name == instruction.SearchToolID {
+		return g.search(ctx, r, req)
+	}
+	if len(p.Name) > catalog.MaxIDLength {
+		return toolUnavailable(clip(p.Name, catalog.MaxIDLength)), nil
+	}
+	cs, err := g.s.checkState(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	st, err := g.step(ctx, r, cs.CatalogGen, cs.ConfigGen)
+	if err != nil {
+		return nil, err
+	}
+	ev := models.RunEvent{Run: r.sess.Run, Kind: models.RunCall, Agent: st.base.Agent, Profile: st.base.Profile, ProfileVersion: st.base.ProfileVersion,
+		Step: len(st.groups), Surface: st.surface.Key(), Active: len(st.act.Active()), Accepted: len(st.act.Accepted), Rejected: len(st.act.Rejected), Tool: clip(p.Name, 200)}
+	res, call := g.decide(ctx, r, st, cs, p, &ev)
+	if call != nil {
+		res, err = g.execute(ctx, r, st, call, p, &ev)
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := g.s.evidence.add(ctx, ev); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// allowedCall is a call the console allows: the exact tool version and
+// the connection that serves it.
+type allowedCall struct {
+	tool     *authority.Tool
+	contract *catalog.Contract
+	spec     upstream.Spec
+	name     string // the upstream's own tool name
+}
+
+// decide answers a call the console refuses (a result) or allows (the
+// call to make).
+func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.CheckState, p *mcp.CallToolParamsRaw, ev *models.RunEvent) (*mcp.CallToolResult, *allowedCall) {
+	known := func(id string) bool { _, ok := st.base.Snapshot.Row(id); return ok }
+	v := deferred.Classify(st.key, r.sess.Run, st.surface, st.act, len(st.groups), p.Name, known)
+	if !st.deferred() && v.Status == deferred.CallSearchRequired && st.active(p.Name) {
+		v = deferred.CallVerdict{Status: deferred.CallActive}
+	}
+	v.Shown = st.act.ShownBefore(p.Name, nil, false)
+	if v.Console { // load_skill: the gateway serves no skill loader
+		v = deferred.CallVerdict{Status: deferred.CallUnknown, HostReason: "the gateway does not serve load_skill"}
+	}
+	var (
+		t        *authority.Tool
+		contract *catalog.Contract
+	)
+	if v.Status == deferred.CallActive {
+		ast, d, tool, err := g.s.decideAt(ctx, cs, r.sess.Agent, r.sess.Profile, r.subject, p.Name)
+		if err != nil {
+			return gwError(typeUnavailableEnv, "The console could not decide this call now; try again.", "retry later", "stop"), nil
+		}
+		var counted authority.Decision
+		v, counted, _ = deferred.Authorize(v, d)
+		if v.Status == deferred.CallActive {
+			raw := []byte(p.Arguments)
+			if len(raw) == 0 || string(raw) == "null" {
+				raw = []byte("{}")
+			}
+			if a := ast.arguments(d, tool, raw); !a.Allow {
+				v.Status, v.Error, v.HostReason, counted = deferred.CallDenied, a.Error, a.HostReason, a
+			}
+			t, contract = tool, ast.contracts[p.Name]
+		}
+		g.s.countCheck(ast, r.sess.Agent, p.Name, tool, r.subject, counted)
+	}
+	ev.Verdict = v.Status
+	switch v.Status {
+	case deferred.CallActive:
+	case deferred.CallSearchRequired:
+		if v.Receipt != nil {
+			ev.Receipts = v.Receipt.ID()
+		}
+		return gwError(typeSearchRequired, fmt.Sprintf("SEARCH_REQUIRED: %s is not loaded yet. Call %s with what you want to do; a tool it returns can be called after that.", p.Name, instruction.SearchToolID),
+			"call search_tools with what you want to do"), nil
+	case deferred.CallDenied:
+		ev.Verdict = v.Status + ":" + v.Error.Type
+		return errorResult(v.Error), nil
+	default:
+		return toolUnavailable(p.Name), nil
+	}
+	specs, _, err := g.conns.load(ctx, g.s)
+	ns, name, _ := strings.Cut(p.Name, ".")
+	sp, served := specs[ns]
+	if err != nil || !served || name == "" {
+		ev.Verdict = deferred.CallUnknown
+		return toolUnavailable(p.Name), nil
+	}
+	// every call is counted, atomically against the budget when the
+	// profile sets one: two replicas never both spend the last call
+	if err := g.s.store.CountGatewayCall(ctx, r.sess.ID, r.budgets().Calls); err != nil {
+		if errors.Is(err, models.ErrBudget) {
+			ev.Verdict = "denied:" + typeBudgetExhausted
+			return gwError(typeBudgetExhausted, fmt.Sprintf("This conversation has used its %d tool calls.", r.budgets().Calls), "stop"), nil
+		}
+		return gwError(typeUnavailableEnv, "The console could not record this call now; try again.", "retry later"), nil
+	}
+	return nil, &allowedCall{tool: t, contract: contract, spec: sp, name: name}
+}
+
+// execute makes an allowed call: once per idempotency key for tools
+// with effects outside the workspace, bounded in time and size, its
+// result checked against the reviewed output schema.
+func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allowedCall, p *mcp.CallToolParamsRaw, ev *models.RunEvent) (*mcp.CallToolResult, error) {
+	ev.Digest = call.tool.Digest
+	var claim *models.IdempotentCall
+	if key, ok := idempotencyKey(p); ok && effectful(call.tool.Effects) {
+		rec, claimed, err := g.s.store.ClaimIdempotent(ctx, r.sess.Run, p.Name, key)
+		if err != nil {
+			return nil, err
+		}
+		if !claimed {
+			ev.CallStatus = "replayed"
+			if !rec.Done {
+				ev.CallStatus = "in_progress"
+				return gwError(typeUncertainEffect, "A call with this idempotency key is still running; its outcome is not known yet.", "wait, then retry with the same idempotency key", "stop"), nil
+			}
+			var res mcp.CallToolResult
+			if err := json.Unmarshal([]byte(rec.Outcome), &res); err != nil {
+				return nil, err
+			}
+			ev.ResultBytes = len(rec.Outcome)
+			return &res, nil
+		}
+		claim = rec
+	}
+	start := time.Now()
+	res, err := g.pool.Call(ctx, call.spec, call.name, p.Arguments)
+	ev.LatencyUS = int(time.Since(start) / time.Microsecond)
+	if err != nil {
+		out := g.upstreamFailure(call, err, ev)
+		if claim != nil {
+			g.settle(ctx, claim, out, ev.CallStatus == "unavailable")
+		}
+		return out, nil
+	}
+	out, b := g.bound(res, call, ev)
+	if claim != nil {
+		if out != res {
+			b, _ = json.Marshal(out)
+		}
+		if err := g.s.store.FinishIdempotent(ctx, claim.ID, b); err != nil {
+			g.s.log.Warn("idempotent outcome not recorded", "run", r.sess.Run, "tool", p.Name, "err", err)
+		}
+	}
+	return out, nil
+}
+
+// settle records a failed call's outcome under its key; a call that
+// never reached the upstream releases the key so a retry may run it.
+func (g *gateway) settle(ctx context.Context, claim *models.IdempotentCall, out *mcp.CallToolResult, release bool) {
+	if release {
+		_ = g.s.store.ReleaseIdempotent(ctx, claim.ID)
+		return
+	}
+	b, _ := json.Marshal(out)
+	_ = g.s.store.FinishIdempotent(ctx, claim.ID, b)
+}
+
+// upstreamFailure is the structured error of a call the upstream did not
+// answer: unreachable (nothing ran), timed out or lost (for a tool with
+// effects the effect is uncertain).
+func (g *gateway) upstreamFailure(call *allowedCall, err error, ev *models.RunEvent) *mcp.CallToolResult {
+	var ue *upstream.UnavailableError
+	switch {
+	case errors.As(err, &ue):
+		ev.CallStatus = "unavailable"
+		return gwError(typeUnavailableEnv, fmt.Sprintf("The server behind %s is not reachable now; nothing was run.", call.tool.ID), "retry later", "choose another tool", "stop")
+	case errors.Is(err, context.DeadlineExceeded):
+		ev.CallStatus = "timeout"
+	default:
+		ev.CallStatus = "error"
+	}
+	g.s.log.Warn("upstream call failed", "tool", call.tool.ID, "status", ev.CallStatus, "err", clip(err.Error(), 300))
+	if effectful(call.tool.Effects) {
+		return gwError(typeUncertainEffect, fmt.Sprintf("The server behind %s did not answer; the call may or may not have taken effect.", call.tool.ID), "check the outcome before calling again", "retry with the same idempotency key", "stop")
+	}
+	return gwError(typeUnavailableEnv, fmt.Sprintf("The server behind %s did not answer.", call.tool.ID), "retry later", "stop")
+}
+
+// bound returns the upstream's result when it fits the ceiling and its
+// structured content holds to the reviewed output schema, else the error
+// saying why; with the result's JSON.
+func (g *gateway) bound(res *mcp.CallToolResult, call *allowedCall, ev *models.RunEvent) (*mcp.CallToolResult, []byte) {
+	b, err := json.Marshal(res)
+	if err != nil {
+		ev.CallStatus = "error"
+		return gwError(typeResultMismatch, "The server's result could not be read.", "stop"), nil
+	}
+	ev.ResultBytes = len(b)
+	ceiling := g.s.cfg.ResultCeiling
+	if ceiling <= 0 {
+		ceiling = DefaultResultCeiling
+	}
+	if len(b) > ceiling {
+		ev.CallStatus = "too_large"
+		return gwError(typeResultMismatch, fmt.Sprintf("The result is %d bytes; at most %d are returned.", len(b), ceiling), "ask for less (a narrower query or a smaller page)", "stop"), b
+	}
+	if call.contract != nil && call.contract.Output != nil && !res.IsError && res.StructuredContent != nil {
+		sc, _ := json.Marshal(res.StructuredContent)
+		out := catalog.Contract{Input: call.contract.Output}
+		if ps := args.Check(call.tool.Digest+"#output", &out, sc); len(ps) > 0 {
+			ev.CallStatus = "schema_mismatch"
+			e := &authority.Error{Type: typeResultMismatch, Message: "The server's result does not match the tool's reviewed output schema.", NextActions: []string{"stop"}, Problems: ps}
+			return errorResult(e), b
+		}
+	}
+	ev.CallStatus = "ok"
+	if res.IsError {
+		ev.CallStatus = "tool_error"
+	}
+	return res, b
+}
+
+// effectful: a tool classified destructive or external-write, whose
+// calls may carry an idempotency key.
+func effectful(effects string) bool {
+	return effects == string(catalog.EffectsDestructive) || effects == string(catalog.EffectsExternalWrite)
+}
+
+// idempotencyKey reads _meta.idempotency_key (a string of 1-200 bytes).
+func idempotencyKey(p *mcp.CallToolParamsRaw) (string, bool) {
+	k, ok := p.GetMeta()["idempotency_key"].(string)
+	return k, ok && k != "" && len(k) <= 200
+}
+
+// gwBudgets are a run's budgets (0: none).
+type gwBudgets struct{ Searches, Calls int }
+
+func (r *gwReq) budgets() gwBudgets { return gwBudgets{} }
+
+// specOf is how the gateway reaches a connection.
+func specOf(s *Server, c *models.Connection) (upstream.Spec, error) {
+	return runtime.SpecOf(s.store, c)
+}

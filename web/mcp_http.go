@@ -1,0 +1,211 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/models"
+)
+
+// The gateway's HTTP side (DESIGN §13): /mcp/{agent} speaks MCP over
+// streamable HTTP for a runtime key. The official SDK's handler serves
+// the protocol in its stateless mode; the session (one MCP session is one
+// run) is the console's own, kept in the database under the hash of the
+// Mcp-Session-Id the client holds, so any replica serves any request and
+// a restart loses nothing.
+
+// gwReq is what the gateway's handlers know of one HTTP request.
+type gwReq struct {
+	key     *models.APIKey
+	sess    *models.GatewaySession
+	subject *authority.Subject
+}
+
+type gwReqKey struct{}
+
+const (
+	sessionHeader = "Mcp-Session-Id"
+	// maxMCPBody bounds one request (a call's arguments are bounded
+	// tighter by the argument check).
+	maxMCPBody = 1 << 20
+)
+
+// mcpError answers a request the protocol cannot take with a JSON-RPC
+// error and an HTTP status.
+func mcpError(c echo.Context, status, code int, msg string) error {
+	c.Response().Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+	body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": code, "message": msg}})
+	return c.Blob(status, echo.MIMEApplicationJSON, body)
+}
+
+// JSON-RPC error codes the gateway answers itself.
+const (
+	rpcParseError     = -32700
+	rpcInvalidRequest = -32600
+	rpcInvalidParams  = -32602
+	rpcNoSession      = -32001
+)
+
+// subjectFromHeaders reads X-Subject-Id and X-Subject-Groups (comma
+// separated); neither means no subject (the group everyone).
+func subjectFromHeaders(h http.Header) *authority.Subject {
+	id, groups := strings.TrimSpace(h.Get("X-Subject-Id")), h.Get("X-Subject-Groups")
+	if id == "" && strings.TrimSpace(groups) == "" {
+		return nil
+	}
+	s := &authority.Subject{ID: id, Groups: []string{}}
+	for _, g := range strings.Split(groups, ",") {
+		if g = strings.TrimSpace(g); g != "" {
+			s.Groups = append(s.Groups, g)
+		}
+	}
+	return s
+}
+
+// mcpGateway serves /mcp/{agent}.
+func (s *Server) mcpGateway(c echo.Context) error {
+	key, _ := c.Get(keyAPIKey).(*models.APIKey)
+	agent, profile := c.Param("agent"), c.QueryParam("profile")
+	if err := checkSlugs(agent, profile); err != nil {
+		return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "agent and profile are slugs of at most 63 bytes")
+	}
+	subject := subjectFromHeaders(c.Request().Header)
+	if f, msg := subject.Validate(); f != "" {
+		return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "X-Subject-Id, X-Subject-Groups: "+msg)
+	}
+	token := c.Request().Header.Get(sessionHeader)
+	switch c.Request().Method {
+	case http.MethodDelete:
+		g, err := s.gatewaySession(c, key, agent, token)
+		if err != nil || g == nil {
+			return err
+		}
+		if err := s.store.CloseGatewaySession(c.Request().Context(), g.ID); err != nil {
+			return err
+		}
+		return c.NoContent(http.StatusNoContent)
+	case http.MethodPost:
+	default:
+		c.Response().Header().Set("Allow", "POST, DELETE")
+		return mcpError(c, http.StatusMethodNotAllowed, rpcInvalidRequest, "this gateway answers POST (and DELETE to end a session); it keeps no standalone stream")
+	}
+	body, err := io.ReadAll(io.LimitReader(c.Request().Body, maxMCPBody+1))
+	if err != nil {
+		return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "the request body could not be read")
+	}
+	if len(body) > maxMCPBody {
+		return mcpError(c, http.StatusRequestEntityTooLarge, rpcInvalidRequest, fmt.Sprintf("the request is larger than %d bytes", maxMCPBody))
+	}
+	method, err := rpcMethod(body)
+	if err != nil {
+		return mcpError(c, http.StatusBadRequest, rpcParseError, err.Error())
+	}
+	r := &gwReq{key: key, subject: subject}
+	if token == "" {
+		if method != "initialize" {
+			return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "Mcp-Session-Id is required: send initialize first")
+		}
+		if r.sess, token, err = s.newGatewaySession(c, key, agent, profile, subject); err != nil || r.sess == nil {
+			return err
+		}
+		c.Response().Header().Set(sessionHeader, token)
+	} else {
+		if method == "initialize" {
+			return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "this session is initialized; initialize starts a new one (send it without Mcp-Session-Id)")
+		}
+		if r.sess, err = s.gatewaySession(c, key, agent, token); err != nil || r.sess == nil {
+			return err
+		}
+		if r.sess.Subject != "" {
+			r.subject = &authority.Subject{}
+			_ = json.Unmarshal([]byte(r.sess.Subject), r.subject)
+		} else {
+			r.subject = nil
+		}
+	}
+	req := c.Request().WithContext(context.WithValue(c.Request().Context(), gwReqKey{}, r))
+	req.Body = io.NopCloser(bytes.NewReader(body))
+	req.ContentLength = int64(len(body))
+	s.gw.http.ServeHTTP(c.Response(), req)
+	return nil
+}
+
+// rpcMethod is the method of a single JSON-RPC message (batches are not
+// part of the protocol versions the gateway speaks).
+func rpcMethod(body []byte) (string, error) {
+	var m struct {
+		JSONRPC string          `json:"jsonrpc"`
+		Method  string          `json:"method"`
+		ID      json.RawMessage `json:"id"`
+	}
+	t := bytes.TrimSpace(body)
+	if len(t) > 0 && t[0] == '[' {
+		return "", errors.New("batches are not accepted: send one JSON-RPC message per request")
+	}
+	if err := json.Unmarshal(t, &m); err != nil {
+		return "", errors.New("the body is not a JSON-RPC message: " + strconv.Quote(clip(err.Error(), 200)))
+	}
+	if m.JSONRPC != "2.0" {
+		return "", errors.New(`the body is not a JSON-RPC 2.0 message ("jsonrpc": "2.0")`)
+	}
+	return m.Method, nil
+}
+
+// newGatewaySession starts a session (and its run) for an initialize,
+// once the agent and profile are known.
+func (s *Server) newGatewaySession(c echo.Context, key *models.APIKey, agent, profile string, subject *authority.Subject) (*models.GatewaySession, string, error) {
+	ctx := c.Request().Context()
+	if _, err := s.runBaseFor(ctx, runTarget{Agent: agent, Profile: profile, Subject: subject}); err != nil {
+		var he *echo.HTTPError
+		if errors.As(err, &he) {
+			if b, ok := he.Message.(apiErrorBody); ok {
+				return nil, "", mcpError(c, he.Code, rpcInvalidParams, b.Message)
+			}
+		}
+		return nil, "", err
+	}
+	raw := make([]byte, 32)
+	if _, err := rand.Read(raw); err != nil {
+		return nil, "", err
+	}
+	token := base64.RawURLEncoding.EncodeToString(raw)
+	g := &models.GatewaySession{KeyID: key.ID, Agent: agent, Profile: profile, Run: "mcp-" + hex.EncodeToString(raw[:8])}
+	if subject != nil {
+		b, _ := json.Marshal(subject)
+		g.Subject = string(b)
+	}
+	if err := s.store.CreateGatewaySession(ctx, token, g); err != nil {
+		return nil, "", err
+	}
+	return g, token, nil
+}
+
+// gatewaySession reads the session a request names. A session of another
+// key, another agent, a closed or an unknown one are answered alike: 404,
+// which tells a client to start a new session.
+func (s *Server) gatewaySession(c echo.Context, key *models.APIKey, agent, token string) (*models.GatewaySession, error) {
+	if token == "" {
+		return nil, mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "Mcp-Session-Id is required")
+	}
+	if len(token) > 128 {
+		return nil, mcpError(c, http.StatusNotFound, rpcNoSession, "no such session: initialize a new one")
+	}
+	g, err := s.store.GatewaySessionByToken(c.Request().Context(), token)
+	if errors.Is(err, models.ErrNotFound) || (err == nil && (g.KeyID != key.ID || g.Agent != agent || g.Closed)) {
+		return nil, mcpError(c, http.StatusNotFound, rpcNoSession, "no such session: initialize a new one")
+	}
+	return g, err
+}

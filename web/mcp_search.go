@@ -1,0 +1,106 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/instruction/authority/args"
+	"github.com/agentforge/console/instruction/deferred"
+	"github.com/agentforge/console/models"
+)
+
+// search serves search_tools: a search of the run's surface (§10) whose
+// receipt the session keeps as the next step's, then
+// notifications/tools/list_changed so the client lists the activated
+// tools. The query's text is never stored.
+func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	searchTool()
+	raw := []byte(req.Params.Arguments)
+	if len(raw) == 0 {
+		raw = []byte("{}")
+	}
+	if ps := args.Check("search_tools@1", &searchContract, raw); len(ps) > 0 {
+		return errorResult(&authority.Error{Type: authority.TypeInvalidArguments, Message: fmt.Sprintf("The arguments of %s do not match its schema.", instruction.SearchToolID),
+			NextActions: []string{"fix the arguments and call again"}, Problems: ps}), nil
+	}
+	var in struct {
+		Query string `json:"query"`
+		Limit int    `json:"limit"`
+	}
+	_ = json.Unmarshal(raw, &in)
+	for attempt := 0; ; attempt++ {
+		st, err := g.step(ctx, r, 0, 0)
+		if err != nil {
+			return nil, err
+		}
+		if !st.deferred() || st.surface.Reachable() == 0 {
+			return toolUnavailable(instruction.SearchToolID), nil
+		}
+		hits, err := st.surface.SearchSkipping(in.Query, in.Limit, g.s.runCeilings(), st.surface.Pins())
+		var ie *deferred.InputError
+		if errors.As(err, &ie) {
+			return errorResult(&authority.Error{Type: authority.TypeInvalidArguments, Message: ie.Message, NextActions: []string{"fix the arguments and call again"},
+				Problems: []args.Problem{{Pointer: "/" + ie.Field, Message: ie.Message}}}), nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		step := len(st.groups)
+		ev := models.RunEvent{Run: r.sess.Run, Kind: models.RunSearch, Agent: st.base.Agent, Profile: st.base.Profile, ProfileVersion: st.base.ProfileVersion, Step: step,
+			Surface: st.surface.Key(), QueryBytes: len(in.Query), Hits: len(hits), Reachable: st.surface.Reachable()}
+		names := make([]string, len(hits))
+		var text strings.Builder
+		for i, h := range hits {
+			names[i] = h.ID
+			fmt.Fprintf(&text, "%s: %s\n", h.ID, h.Description)
+		}
+		if len(hits) == 0 {
+			text.WriteString("No tool matches. Try other words, or go on without a tool.\n")
+		} else {
+			text.WriteString("These tools are loaded now; call them by their exact names.\n")
+		}
+		groups := st.groups
+		if len(names) > 0 {
+			rc := deferred.Mint(st.key, deferred.KindSearch, r.sess.Run, st.surface.Key(), step, names)
+			ev.Receipts = rc.ID()
+			b, err := json.Marshal(rc)
+			if err != nil {
+				return nil, err
+			}
+			groups = append(groups, []json.RawMessage{b})
+		}
+		saved, err := json.Marshal(groups)
+		if err != nil {
+			return nil, err
+		}
+		err = g.s.store.SaveGatewayReceipts(ctx, r.sess.ID, r.sess.Version, string(saved), r.budgets().Searches)
+		if errors.Is(err, models.ErrConflict) && attempt < 3 {
+			// another request of the session moved it: search again on its state
+			if r.sess, err = g.s.store.GatewaySessionByID(ctx, r.sess.ID); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if errors.Is(err, models.ErrBudget) {
+			return gwError(typeBudgetExhausted, fmt.Sprintf("This conversation has used its %d searches.", r.budgets().Searches), "go on with the tools already loaded", "stop"), nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		r.sess.Receipts, r.sess.Version = string(saved), r.sess.Version+1
+		if err := g.s.evidence.add(ctx, ev); err != nil {
+			return nil, err
+		}
+		if len(names) > 0 {
+			_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: listChangedToken})
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text.String()}}}, nil
+	}
+}

@@ -1,0 +1,340 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/authority/args"
+	"github.com/agentforge/console/instruction/deferred"
+	"github.com/agentforge/console/upstream"
+)
+
+// gateway is the MCP server side: one SDK server whose receiving
+// middleware answers initialize, tools/list, tools/call and the manifest
+// resource from the session's run, so the SDK keeps the protocol and the
+// console keeps every decision.
+type gateway struct {
+	s      *Server
+	server *mcp.Server
+	http   http.Handler
+	pool   *upstream.Pool
+	tools  sync.Map // tool digest → *mcp.Tool
+	conns  connCache
+}
+
+// gatewayVersions are the protocol versions the gateway speaks: those
+// with sessions (a newer client falls back to one of them).
+var gatewayVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26"}
+
+// listChangedToken marks the progress notification the sending
+// middleware turns into notifications/tools/list_changed: the SDK sends a
+// notification on the request's own stream only through its session's
+// notify methods.
+const listChangedToken = "console:tools/list_changed"
+
+func newGateway(s *Server) *gateway {
+	g := &gateway{s: s, pool: upstream.NewPool(s.log)}
+	if s.cfg.UpstreamTimeout > 0 {
+		g.pool.Timeout = s.cfg.UpstreamTimeout
+	}
+	g.server = mcp.NewServer(&mcp.Implementation{Name: "agentforge-console", Title: "Agent Forge Console gateway", Version: "1"}, &mcp.ServerOptions{
+		SupportedProtocolVersions: gatewayVersions,
+		Capabilities:              &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}, Resources: &mcp.ResourceCapabilities{}},
+	})
+	g.server.AddReceivingMiddleware(g.receive)
+	g.server.AddSendingMiddleware(g.send)
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return g.server }, &mcp.StreamableHTTPOptions{
+		Stateless: true, MaxRequestBodyBytes: maxMCPBody,
+		// every request is authenticated by its key; the rebinding guard
+		// would refuse a console behind a proxy on loopback
+		DisableLocalhostProtection: true,
+	})
+	verify := func(ctx context.Context, _ string, r *http.Request) (*auth.TokenInfo, error) {
+		gr, ok := r.Context().Value(gwReqKey{}).(*gwReq)
+		if !ok {
+			return nil, auth.ErrInvalidToken
+		}
+		return &auth.TokenInfo{UserID: gr.sess.ID, Extra: map[string]any{"gw": gr}}, nil
+	}
+	g.http = auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(h)
+	return g
+}
+
+// reqOf is the console's request behind an SDK request.
+func reqOf(r mcp.Request) *gwReq {
+	ex := r.GetExtra()
+	if ex == nil || ex.TokenInfo == nil {
+		return nil
+	}
+	gr, _ := ex.TokenInfo.Extra["gw"].(*gwReq)
+	return gr
+}
+
+func (g *gateway) receive(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		r := reqOf(req)
+		if r == nil {
+			return next(ctx, method, req)
+		}
+		switch method {
+		case "initialize":
+			res, err := next(ctx, method, req)
+			if err != nil {
+				return res, err
+			}
+			if ir, ok := res.(*mcp.InitializeResult); ok {
+				if ir.Instructions, err = g.instructions(ctx, r); err != nil {
+					return nil, err
+				}
+			}
+			return res, nil
+		case "tools/list":
+			return g.listTools(ctx, r)
+		case "tools/call":
+			cr, ok := req.(*mcp.CallToolRequest)
+			if !ok {
+				return nil, errors.New("tools/call: unexpected request type")
+			}
+			return g.callTool(ctx, r, cr)
+		case "resources/list":
+			return &mcp.ListResourcesResult{Resources: []*mcp.Resource{manifestResource()}}, nil
+		case "resources/read":
+			rr, ok := req.(*mcp.ReadResourceRequest)
+			if !ok {
+				return nil, errors.New("resources/read: unexpected request type")
+			}
+			return g.readResource(ctx, r, rr)
+		}
+		return next(ctx, method, req)
+	}
+}
+
+func (g *gateway) send(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		if method == "notifications/progress" {
+			if p, ok := req.GetParams().(*mcp.ProgressNotificationParams); ok && p.ProgressToken == listChangedToken {
+				ss, _ := req.GetSession().(*mcp.ServerSession)
+				return next(ctx, "notifications/tools/list_changed", &mcp.ServerRequest[*mcp.ToolListChangedParams]{Session: ss, Params: &mcp.ToolListChangedParams{}})
+			}
+		}
+		return next(ctx, method, req)
+	}
+}
+
+// step is a session's run at its current step: the base, the surface,
+// the receipts and the activation they give.
+type gwStep struct {
+	base    *runBase
+	surface *deferred.Surface
+	key     []byte
+	groups  [][]json.RawMessage
+	act     deferred.Activation
+}
+
+func (st *gwStep) deferred() bool { return st.base.Draft.Options.Deferred }
+
+// active reports whether a tool may be called in this step (before the
+// call-time check): activated in deferred mode, in the roster otherwise.
+func (st *gwStep) active(id string) bool {
+	if st.deferred() {
+		return st.act.IsActive(id)
+	}
+	return st.surface.Selectable(id)
+}
+
+// activeTools lists the step's tools in order.
+func (st *gwStep) activeTools() []string {
+	if st.deferred() {
+		return st.act.Active()
+	}
+	var out []string
+	for _, e := range st.surface.Roster() {
+		if st.surface.Selectable(e.ID()) {
+			out = append(out, e.ID())
+		}
+	}
+	return out
+}
+
+// step loads a session's run at the generations given (zero: the
+// committed ones) and reconstructs its activation from its receipts.
+func (g *gateway) step(ctx context.Context, r *gwReq, catGen, cfgGen int64) (*gwStep, error) {
+	t := runTarget{Agent: r.sess.Agent, Profile: r.sess.Profile, Subject: r.subject}
+	var (
+		b   *runBase
+		err error
+	)
+	if catGen == 0 {
+		b, err = g.s.runBaseFor(ctx, t)
+	} else {
+		b, err = g.s.runBaseAt(ctx, t, catGen, cfgGen)
+	}
+	if err != nil {
+		return nil, err
+	}
+	st := &gwStep{base: b, surface: b.Surface}
+	if st.key, err = g.s.receiptKey(ctx); err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal([]byte(r.sess.Receipts), &st.groups); err != nil {
+		return nil, err
+	}
+	st.act, err = deferred.Reconstruct(st.key, r.sess.Run, st.surface, st.groups, g.s.runCeilings())
+	if err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// instructions is the composed instruction of the session's current
+// step: the initialize answer's instructions.
+func (g *gateway) instructions(ctx context.Context, r *gwReq) (string, error) {
+	st, err := g.step(ctx, r, 0, 0)
+	if err != nil {
+		return "", err
+	}
+	d := st.base.Draft
+	d.Options.Pins = st.surface.Pins()
+	d.Activated = st.act.Activated
+	c, err := instruction.Compose(d.Input())
+	if err != nil {
+		return "", err
+	}
+	return c.Text(), nil
+}
+
+// listTools is exactly the step's tools that a connection serves, each
+// with its reviewed contract, and search_tools while search can reach a
+// tool.
+func (g *gateway) listTools(ctx context.Context, r *gwReq) (*mcp.ListToolsResult, error) {
+	st, err := g.step(ctx, r, 0, 0)
+	if err != nil {
+		return nil, err
+	}
+	served, err := g.conns.served(ctx, g.s)
+	if err != nil {
+		return nil, err
+	}
+	res := &mcp.ListToolsResult{Tools: []*mcp.Tool{}}
+	if st.deferred() && st.surface.Reachable() > 0 {
+		res.Tools = append(res.Tools, searchTool())
+	}
+	for _, id := range st.activeTools() {
+		e, ok := st.surface.Entry(id)
+		if !ok || e.CodeOnly() || !served[e.Contract().Namespace()] {
+			continue
+		}
+		res.Tools = append(res.Tools, g.mcpTool(e))
+	}
+	return res, nil
+}
+
+// mcpTool is a catalog entry as an MCP tool: its id, its reviewed
+// purpose, input and output schemas and effects (once per digest).
+func (g *gateway) mcpTool(e *catalog.Entry) *mcp.Tool {
+	if t, ok := g.tools.Load(e.Digest()); ok {
+		return t.(*mcp.Tool)
+	}
+	t := contractTool(e.Contract())
+	g.tools.Store(e.Digest(), t)
+	return t
+}
+
+func contractTool(c catalog.Contract) *mcp.Tool {
+	ro := c.Effects == catalog.EffectsReadOnly
+	destructive := c.Effects == catalog.EffectsDestructive
+	open := c.Effects == catalog.EffectsExternalWrite
+	t := &mcp.Tool{Name: c.ID, Title: c.Title, Description: toolDescription(c), InputSchema: args.Schema(c),
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: ro, DestructiveHint: &destructive, OpenWorldHint: &open}}
+	if c.Output != nil {
+		t.OutputSchema = args.Schema(catalog.Contract{Input: c.Output})
+	}
+	return t
+}
+
+// toolDescription is the reviewed purpose with what it returns and its
+// constraints, as the catalog teaches them.
+func toolDescription(c catalog.Contract) string {
+	parts := []string{c.Purpose}
+	if c.Returns != "" {
+		parts = append(parts, "Returns: "+c.Returns)
+	}
+	parts = append(parts, c.Constraints...)
+	return strings.Join(parts, "\n")
+}
+
+var (
+	searchToolOnce sync.Once
+	searchToolDef  *mcp.Tool
+	searchContract catalog.Contract
+)
+
+// searchTool is search_tools as an MCP tool.
+func searchTool() *mcp.Tool {
+	searchToolOnce.Do(func() {
+		for _, c := range instruction.SyntheticContracts() {
+			if c.ID == instruction.SearchToolID {
+				searchContract = c
+			}
+		}
+		searchToolDef = contractTool(searchContract)
+	})
+	return searchToolDef
+}
+
+// connCache remembers which namespaces connections serve, and how to
+// reach them, for a moment: connections change rarely and every list
+// and call asks.
+type connCache struct {
+	mu    sync.Mutex
+	at    time.Time
+	specs map[string]upstream.Spec
+	err   map[string]error
+}
+
+const connCacheTTL = 2 * time.Second
+
+func (cc *connCache) load(ctx context.Context, s *Server) (map[string]upstream.Spec, map[string]error, error) {
+	cc.mu.Lock()
+	defer cc.mu.Unlock()
+	if cc.specs != nil && time.Since(cc.at) < connCacheTTL {
+		return cc.specs, cc.err, nil
+	}
+	cs, err := s.store.Connections(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	specs, errs := map[string]upstream.Spec{}, map[string]error{}
+	for i := range cs {
+		sp, err := specOf(s, &cs[i])
+		if err != nil {
+			errs[cs[i].Name] = err
+		}
+		specs[cs[i].Name] = sp
+	}
+	cc.specs, cc.err, cc.at = specs, errs, time.Now()
+	return specs, errs, nil
+}
+
+// served is the set of namespaces a connection serves.
+func (cc *connCache) served(ctx context.Context, s *Server) (map[string]bool, error) {
+	specs, _, err := cc.load(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]bool, len(specs))
+	for ns := range specs {
+		out[ns] = true
+	}
+	return out, nil
+}
