@@ -30,8 +30,16 @@ type gwFixture struct {
 // the agent up.
 func (h *harness) gatewayFixture(ns, url string, deferred bool) *gwFixture {
 	h.t.Helper()
+	return h.gatewayFixtureFor(models.ConnectionInput{Name: ns, URL: url}, deferred)
+}
+
+// gatewayFixtureFor is gatewayFixture for any connection.
+func (h *harness) gatewayFixtureFor(in models.ConnectionInput, deferred bool) *gwFixture {
+	h.t.Helper()
 	ctx := context.Background()
-	if _, err := h.store.CreateConnection(ctx, "admin", models.ConnectionInput{Name: ns, URL: url}); err != nil {
+	ns := in.Name
+	h.store.SetSealKey([]byte("a-test-key-of-at-least-thirty-two-bytes"))
+	if _, err := h.store.CreateConnection(ctx, "admin", in); err != nil {
 		h.t.Fatal(err)
 	}
 	res, err := runtime.SyncConnection(ctx, h.store, h.app.gw.pool, "admin", ns)
