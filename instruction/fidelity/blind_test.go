@@ -60,7 +60,7 @@ func measureCorpus(t *testing.T, c leakCorpus) corpusScore {
 			Description string         `json:"description"`
 			InputSchema map[string]any `json:"inputSchema"`
 		}
-		tools := []mcpTool{{Name: it.Tool, Description: it.Text, InputSchema: map[string]any{"type": "object"}}}
+		tools := []mcpTool{{Name: it.Tool, Description: it.Text, InputSchema: publishedSchema(t, it.Source, it.Tool)}}
 		for _, x := range it.RosterExtra {
 			name, purpose, _ := strings.Cut(x, ":")
 			tools = append(tools, mcpTool{Name: strings.TrimSpace(name), Description: strings.TrimSpace(purpose), InputSchema: map[string]any{"type": "object"}})
@@ -93,6 +93,39 @@ func measureCorpus(t *testing.T, c leakCorpus) corpusScore {
 		}
 	}
 	return out
+}
+
+// publishedSchema is the input schema a published server declares for a
+// tool ("package@version tool_name", its tools/list in
+// catalog/testdata/published): an import brings a description with its
+// parameters, which the description may name ("use dry_run first"). A
+// written item has none.
+func publishedSchema(t *testing.T, source, tool string) map[string]any {
+	empty := map[string]any{"type": "object"}
+	pkg, name, ok := strings.Cut(source, " ")
+	if !ok || name != tool {
+		return empty
+	}
+	file := strings.ReplaceAll(strings.TrimPrefix(pkg, "@"), "/", "-") + ".tools.json"
+	raw, err := os.ReadFile(filepath.Join("..", "..", "catalog", "testdata", "published", file))
+	if err != nil {
+		return empty
+	}
+	var doc struct {
+		Tools []struct {
+			Name        string         `json:"name"`
+			InputSchema map[string]any `json:"inputSchema"`
+		} `json:"tools"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	for _, x := range doc.Tools {
+		if x.Name == tool && x.InputSchema != nil {
+			return x.InputSchema
+		}
+	}
+	return empty
 }
 
 func (s corpusScore) report(t *testing.T, name string, n int) {

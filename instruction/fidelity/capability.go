@@ -75,7 +75,11 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 	for j >= 0 && !ts[j+1].sentence && !ts[j+1].clause && sequencers[ts[j].lower] {
 		j--
 	}
+	stepped := j < i-1 && stepOpeners[ts[i-1].lower] && ts[i-1].lower != "after"
 	switch {
+	case stepped && (j < 0 || ts[j+1].sentence || ts[j+1].clause):
+		// "then move clashing exams": a step needs no object opener
+		return ctxImperative, true
 	case j < 0 || ts[j+1].sentence || ts[j+1].clause:
 		// a verb at the start of a clause, read as an imperative when
 		// an object follows (a noun there, "Email address of …", is a
@@ -92,7 +96,7 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 		return 0, false
 	case ts[j+1].sentence:
 		return 0, false
-	case modals[ts[j].lower] && j > 0 && youAt(ts, j-1):
+	case modals[ts[j].lower] && j > 0 && (youAt(ts, j-1) || agentWords[ts[j-1].lower]):
 		return ctxModal, true
 	case ts[j].lower == "to" && j > 0 && (toOpeners[ts[j-1].lower] || ts[j-1].lower == "need" || j > 1 && youAt(ts, j-2) && modals[ts[j-1].lower]):
 		return ctxModal, true
@@ -104,6 +108,10 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 	}
 	return 0, false
 }
+
+// agentWords name the agent as the subject of a modal ("the assistant
+// should email", "the model can post").
+var agentWords = set("assistant", "model", "agent", "ai", "llm", "bot", "chatbot", "copilot")
 
 // youAt: the word is "you" (or "you'll", split as "you" "ll").
 func youAt(ts []token, k int) bool {
@@ -251,11 +259,21 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 		}
 	}
 	for k := i + 1; k <= end; k++ {
+		if codeWords[ts[k].lower] {
+			return "code-execution", k, true
+		}
+	}
+	if !readVerbs[v] || v == "use" || v == "look" || v == "check" {
+		if name, k, ok := venueAt(ts, i, end); ok {
+			return "service:" + name + "@" + strings.Fields(name)[0], k, true
+		}
+	}
+	for k := i + 1; k <= end; k++ {
 		if byteAt(text, ts[k].start-1) == '#' && (v == "post" || v == "send" || v == "share" || v == "drop" || v == "notify") {
 			return "chat", k, true
 		}
 		if k > i && (ts[k-1].lower == "your" || ts[k-1].lower == "the" && handOff[ts[max(i, k-2)].lower]) {
-			if class, h, ok := systemAt(ts, k); ok {
+			if class, h, ok := systemAt(ts, k); ok && (ts[k-1].lower == "your" || !agentHeads[ts[h].lower]) {
 				return class, h, true
 			}
 		}
@@ -271,11 +289,19 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 // how to call the tool, not another capability.
 func aboutParameters(ts []token, i int) bool {
 	for k := i + 1; k < len(ts) && !ts[k].sentence; k++ {
-		if parameterNouns[ts[k].lower] {
+		// "the queue parameter", not "the config's parameter
+		// expressions"
+		if parameterNouns[ts[k].lower] && (k+1 >= len(ts) || ts[k+1].sentence || ts[k+1].clause || !nounish(ts[k+1].lower)) {
 			return true
 		}
 	}
 	return false
+}
+
+// nounish: a word that may continue a noun phrase (not a preposition or
+// a function word).
+func nounish(w string) bool {
+	return !functionWords[w] && !stepWords[w] && !objectOpeners[w]
 }
 
 // parameterNouns name a tool's own inputs.
@@ -311,7 +337,8 @@ var pronouns = set("him", "her", "them", "me", "us", "it")
 // by "then", "next", "once done", "after that", "finally".
 func laterStep(ts []token, i int) bool {
 	for k := i - 1; k >= 0 && k >= i-4; k-- {
-		if stepOpeners[ts[k].lower] {
+		// "after that, …", not "after block" (a noun)
+		if stepOpeners[ts[k].lower] && !(ts[k].lower == "after" && k == i-1) {
 			return true
 		}
 		if ts[k].sentence {
@@ -378,11 +405,26 @@ func systemAt(ts []token, k int) (string, int, bool) {
 			}
 			return class, h, true
 		}
-		if instrument(w) {
-			return "tool:" + w, h, true
+		if instrument(w) || agentHeads[w] {
+			return "tool:" + strings.ToLower(joinWords(ts, k, h)), h, true
 		}
 	}
 	return "", 0, false
+}
+
+// agentHeads end a noun phrase that names an ability or a system of the
+// agent's own after "your" ("your JSON tool", "your translation skill",
+// "your vision model", "your SQL engine", "your knowledge base").
+var agentHeads = set("tool", "tools", "skill", "skills", "engine", "assistant", "model", "generator", "store",
+	"base", "voice", "understanding", "spreadsheet", "notes", "app", "plugin", "extension", "toolkit", "library",
+	"capability", "capabilities", "ability", "abilities", "agent", "bot", "service", "api")
+
+func joinWords(ts []token, a, b int) string {
+	ws := make([]string, 0, b-a+1)
+	for k := a; k <= b; k++ {
+		ws = append(ws, ts[k].lower)
+	}
+	return strings.Join(ws, " ")
 }
 
 // instrument: an agent noun in -er/-or that names a thing that does its
@@ -418,11 +460,25 @@ func instrument(w string) bool {
 // yourMention finds "let your X …" and "your X" handed work outside an
 // imperative's window ("the rows go to your formatter").
 func yourMention(text string, ts []token, i int, sameSentence bool) (mention, bool) {
+	if ts[i].lower == "your" && (i == 0 || ts[i].sentence || ts[i].clause) {
+		// "Your translator can produce the English versions"
+		class, h, ok := systemAt(ts, i+1)
+		if ok && h+1 < len(ts) && !ts[h+1].sentence && (modals[ts[h+1].lower] || ts[h+1].lower == "is") {
+			return mention{kind: KindCapability, class: class, signal: text[ts[i].start:ts[h].end], start: ts[i].start, end: ts[h].end}, true
+		}
+		return mention{}, false
+	}
+	if (ts[i].lower == "a" || ts[i].lower == "an") && i >= 2 && youHave(ts, i) {
+		if class, h, ok := systemAt(ts, i+1); ok {
+			return mention{kind: KindCapability, class: class, signal: text[ts[i-2].start:ts[h].end], start: ts[i-2].start, end: ts[h].end}, true
+		}
+		return mention{}, false
+	}
 	if ts[i].lower != "your" || i == 0 || ts[i].sentence {
 		return mention{}, false
 	}
 	before := ts[i-1].lower
-	if !(before == "let" || handOff[before] && sameSentence) {
+	if !(before == "let" || handOff[before] && sameSentence || i >= 2 && youHave(ts, i)) {
 		return mention{}, false
 	}
 	class, end, ok := systemAt(ts, i+1)
@@ -439,4 +495,9 @@ func contains(ss []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// youHave: "you have a browser", "you have your memory".
+func youHave(ts []token, i int) bool {
+	return ts[i-1].lower == "have" && youAt(ts, i-2) && !ts[i-1].sentence
 }

@@ -162,9 +162,25 @@ func (s *Scope) provides(class string) bool {
 		return true
 	}
 	if x, ok := strings.CutPrefix(class, "tool:"); ok {
-		root := x[:max(4, len(x)-3)]
-		for w := range s.classes {
-			if strings.HasPrefix(w, "word:"+root) {
+		// "your sentiment classifier": a tool whose words begin as one
+		// of the phrase's words (sentiment_analysis, classify_text)
+		for _, w := range strings.Fields(x) {
+			if agentHeads[w] || len(w) < 4 {
+				continue
+			}
+			root := w[:max(4, len(w)-3)]
+			for c := range s.classes {
+				if strings.HasPrefix(c, "word:"+root) {
+					return true
+				}
+			}
+		}
+	}
+	if x, ok := strings.CutPrefix(class, "service:"); ok {
+		// "through OpenTable", "in the pharmacy system": a tool whose
+		// own words name the service
+		for _, w := range strings.Fields(x) {
+			if !venueNouns[w] && len(w) >= 3 && s.classes["word:"+strings.TrimSuffix(w, "'s")] {
 				return true
 			}
 		}

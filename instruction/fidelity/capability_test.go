@@ -39,7 +39,7 @@ func TestInstructionsNeedTheirCapability(t *testing.T) {
 		{"review_pr", "Checks a pull request. Once done, approve and merge it.", "action:approve", "approve"},
 		{"backups", "Lists backups, newest first. Then restore the most recent one to the staging database.", "database", "restore the most recent one to the staging database"},
 		{"logs", "Returns log lines. Pipe the output into your formatter.", "tool:formatter", "your formatter"},
-		{"reviews", "Returns reviews. Let your sentiment classifier label each review.", "tool:classifier", "your sentiment classifier"},
+		{"reviews", "Returns reviews. Let your sentiment classifier label each review.", "tool:sentiment classifier", "your sentiment classifier"},
 		{"prefs", "Returns preferences. Store them in your long-term memory.", "memory", "Store them in your long-term memory"},
 		{"cart", "Returns a cart. Use the calculator to add tax.", "tool:calculator", "the calculator"},
 		{"sheet", "Returns cells. Evaluate the formulas in the sandbox.", "code-execution", "Evaluate the formulas in the sandbox"},

@@ -208,3 +208,7 @@ var readVerbs = set("see", "note", "consider", "ignore", "mention", "describe", 
 	"return", "list", "get", "use", "show", "read", "be", "do", "make", "ensure", "verify", "confirm", "choose",
 	"select", "pick", "omit", "leave", "supply", "give", "enter", "input", "type", "format", "limit", "filter",
 	"sort", "refer", "look", "wait", "try", "let", "call", "invoke")
+
+// codeWords in an instruction's reach say that code does the work
+// ("compute them programmatically", "reproduce it locally").
+var codeWords = set("programmatically", "locally", "lines-of-code")

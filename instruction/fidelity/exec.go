@@ -31,12 +31,14 @@ var execNouns = set("program", "programs", "script", "scripts", "code", "snippet
 // cliTools are command-line programs whose names are not English words:
 // naming one teaches running it ("a quick awk one-liner", "with psql").
 var cliTools = set("ffmpeg", "psql", "awk", "jq", "wget", "kubectl", "pandoc", "imagemagick", "sqlite3", "npx", "grep",
-	"sed", "pip", "pip3", "python3", "ipython", "nodejs", "bash", "zsh", "powershell", "cmd.exe")
+	"sed", "pip", "pip3", "python3", "ipython", "nodejs", "bash", "zsh", "powershell", "cmd.exe", "nmap", "openssl",
+	"traceroute", "nslookup", "tsc", "ssh", "scp", "rsync", "netcat", "tcpdump", "pytest", "mvn", "gradle", "cargo")
 
 // cliPrograms are interpreters and command-line programs; they count right
 // after a running verb ("execute ffmpeg", "run node").
 var cliPrograms = set("node", "node.js", "ruby", "perl", "php", "ffmpeg", "curl", "wget", "grep", "sed", "awk", "pip",
-	"npm", "npx", "docker", "kubectl", "gcc", "psql", "sqlite3", "pandoc", "imagemagick", "jq")
+	"npm", "npx", "docker", "kubectl", "gcc", "psql", "sqlite3", "pandoc", "imagemagick", "jq", "make", "dig", "git",
+	"yarn", "go", "java", "python", "pandas", "ping", "telnet", "nc")
 
 // execLanguages qualify a program noun ("a small Node.js program").
 var execLanguages = set("python", "node.js", "node", "javascript", "typescript", "ruby", "perl", "php", "bash", "shell",
@@ -97,6 +99,10 @@ func execMentions(ts []token) []mention {
 			continue // "the running containers": a state, not an act
 		}
 		if execVerbs[ts[i].lower] && i+1 < len(ts) && !ts[i+1].sentence && cliPrograms[ts[i+1].lower] {
+			add(i, i+1)
+		}
+		// "with curl", "into pandas", "using git apply": a program used
+		if programPrepositions[ts[i].lower] && i+1 < len(ts) && !ts[i+1].sentence && (cliPrograms[ts[i+1].lower] || cliTools[ts[i+1].lower]) && !ts[i+1].quoted && !(i+2 < len(ts) && notTools[ts[i+2].lower]) {
 			add(i, i+1)
 		}
 		if execVerbs[ts[i].lower] {
@@ -164,3 +170,6 @@ func partyBash(ts []token, i int) bool {
 
 // bashWords follow "bash" the shell.
 var bashWords = set("prompt", "session", "syntax", "alias", "function", "functions", "history", "profile", "completion", "loop", "variable", "variables", "builtin", "one-liner", "one-liners", "pipeline")
+
+// programPrepositions put a program to use: "with curl", "into pandas".
+var programPrepositions = set("with", "using", "via", "into", "through")

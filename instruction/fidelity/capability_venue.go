@@ -1,0 +1,99 @@
+package fidelity
+
+import (
+	"strings"
+
+	"github.com/agentforge/console/catalog"
+)
+
+// venuePrepositions introduce where an instruction acts ("through
+// OpenTable", "on the status page", "in the pharmacy system").
+var venuePrepositions = set("to", "in", "on", "via", "through", "into", "with", "using", "from", "at", "onto")
+
+// venueNouns end a noun phrase that names an outside system where an
+// action happens ("the pharmacy system", "the patient portal", "the EU
+// VIES website", "the vault").
+var venueNouns = set("system", "portal", "website", "site", "platform", "tracker", "directory", "vault", "firewall",
+	"crm", "erp", "dashboard", "console", "registry", "marketplace", "app", "service", "helpdesk", "intranet",
+	"wiki", "ledger", "gateway", "exchange", "api", "queue", "cluster", "bucket", "inbox", "calendar", "channel",
+	"page", "repository", "repo", "pipeline", "spreadsheet", "sheet", "database", "warehouse", "server")
+
+// plainAcronyms are capitalized words that name formats, units and
+// everyday things, not a service.
+var plainAcronyms = set("url", "urls", "api", "json", "csv", "pdf", "xml", "html", "utc", "gmt", "id", "ids", "sql",
+	"http", "https", "iso", "usd", "eur", "gbp", "uk", "us", "eu", "faq", "kpi", "sla", "ip", "dns", "tls", "ssl",
+	"ui", "ux", "ai", "llm", "mcp", "yaml", "toml", "md", "txt", "xlsx", "docx", "png", "jpg", "jpeg", "svg", "gif",
+	"am", "pm", "ok", "asap", "etc", "ie", "eg", "vat", "gdpr", "hipaa", "pii", "iban", "bic", "sku", "eta", "rest",
+	"cli", "os", "id's", "tv", "q1", "q2", "q3", "q4", "ceo", "cto", "cfo", "hr", "it", "qa", "nda", "po")
+
+// venueAt finds, among words i+1..end, a preposition followed by an
+// outside service: a proper name the dictionary does not know
+// ("OpenTable", "DeepL", "Salesforce", "SAP PM", "Google Translate"), or
+// a noun phrase ending in a venue noun ("the pharmacy system"). It
+// returns the name (lower case) and its last word.
+func venueAt(ts []token, i, end int) (string, int, bool) {
+	for k := i + 1; k < end; k++ {
+		if !venuePrepositions[ts[k].lower] {
+			continue
+		}
+		// a proper name right after the preposition (an article may
+		// stand between)
+		a := k + 1
+		if a <= end && (determiners[ts[a].lower] || ts[a].lower == "our" || ts[a].lower == "their") {
+			a++
+		}
+		b := a
+		for b <= end && b < len(ts) && properName(ts[b]) {
+			b++
+		}
+		if b > a {
+			name := joinWords(ts, a, b-1)
+			return strings.TrimSuffix(name, "'s"), b - 1, true
+		}
+		// "the pharmacy system", "the EU VIES website": up to four words
+		// ending in a venue noun
+		if a <= end && (ts[a-1].lower == "the" || ts[a-1].lower == "our" || ts[a-1].lower == "their") {
+			for h := a; h <= end && h <= a+3; h++ {
+				if h > a && (ts[h].sentence || ts[h].clause) {
+					break
+				}
+				if venueNouns[ts[h].lower] && h > a-1 {
+					return joinWords(ts, a, h), h, true
+				}
+				if venuePrepositions[ts[h].lower] || stepWords[ts[h].lower] {
+					break
+				}
+			}
+		}
+	}
+	return "", 0, false
+}
+
+// properName: a word written as a service's name — capitalized within a
+// sentence and unknown to the dictionary, in mixed case ("OpenTable",
+// "DeepL"), or an acronym that names no format or unit ("SAP", "PACER").
+func properName(t token) bool {
+	if t.sentence || t.quoted || t.address || t.markup || t.text == "" || !isUpper(t.text[0]) {
+		return false
+	}
+	w := t.lower
+	if plainAcronyms[w] || len(w) < 2 {
+		return false
+	}
+	if strings.ToUpper(t.text) == t.text {
+		// an acronym ("ERP", "SAP"), not a word in capitals for
+		// emphasis ("VERIFY", "ONLY")
+		return !catalog.IsVerb(w) && (!catalog.IsNoun(w) || len(w) <= 3) && !functionWords[w]
+	}
+	if camelCased(t.text) {
+		return true
+	}
+	return !catalog.IsNoun(w) && !catalog.IsVerb(w) && !commonNames[w]
+}
+
+// commonNames are capitalized words of ordinary prose that the lexicon
+// does not hold: languages, days, months.
+var commonNames = set("english", "german", "french", "spanish", "italian", "portuguese", "dutch", "chinese", "japanese",
+	"korean", "russian", "arabic", "hindi", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+	"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+	"markdown", "javascript", "typescript", "python", "unicode", "utf-8", "ascii", "i")
