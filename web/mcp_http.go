@@ -56,6 +56,7 @@ const (
 	rpcParseError     = -32700
 	rpcInvalidRequest = -32600
 	rpcInvalidParams  = -32602
+	rpcNoMethod       = -32601
 	rpcNoSession      = -32001
 )
 
@@ -109,9 +110,16 @@ func (s *Server) mcpGateway(c echo.Context) error {
 	if len(body) > maxMCPBody {
 		return mcpError(c, http.StatusRequestEntityTooLarge, rpcInvalidRequest, fmt.Sprintf("the request is larger than %d bytes", maxMCPBody))
 	}
-	method, err := rpcMethod(body)
+	method, id, err := rpcMethod(body)
 	if err != nil {
 		return mcpError(c, http.StatusBadRequest, rpcParseError, err.Error())
+	}
+	if !gatewayMethods[method] {
+		if len(id) == 0 { // a notification nobody handles
+			return c.NoContent(http.StatusAccepted)
+		}
+		b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": rpcNoMethod, "message": fmt.Sprintf("method %s is not one the gateway serves", strconv.Quote(clip(method, 100)))}})
+		return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
 	}
 	r := &gwReq{key: key, subject: subject}
 	if token == "" {
@@ -143,9 +151,17 @@ func (s *Server) mcpGateway(c echo.Context) error {
 	return nil
 }
 
-// rpcMethod is the method of a single JSON-RPC message (batches are not
-// part of the protocol versions the gateway speaks).
-func rpcMethod(body []byte) (string, error) {
+// gatewayMethods are the methods the gateway serves; any other request
+// is answered method-not-found before the protocol handler sees it.
+var gatewayMethods = map[string]bool{
+	"initialize": true, "notifications/initialized": true, "notifications/cancelled": true, "ping": true,
+	"tools/list": true, "tools/call": true, "resources/list": true, "resources/read": true, "resources/templates/list": true,
+	"logging/setLevel": true, "notifications/roots/list_changed": true, "notifications/progress": true,
+}
+
+// rpcMethod is the method and id of a single JSON-RPC message (batches
+// are not part of the protocol versions the gateway speaks).
+func rpcMethod(body []byte) (string, json.RawMessage, error) {
 	var m struct {
 		JSONRPC string          `json:"jsonrpc"`
 		Method  string          `json:"method"`
@@ -153,15 +169,18 @@ func rpcMethod(body []byte) (string, error) {
 	}
 	t := bytes.TrimSpace(body)
 	if len(t) > 0 && t[0] == '[' {
-		return "", errors.New("batches are not accepted: send one JSON-RPC message per request")
+		return "", nil, errors.New("batches are not accepted: send one JSON-RPC message per request")
 	}
 	if err := json.Unmarshal(t, &m); err != nil {
-		return "", errors.New("the body is not a JSON-RPC message: " + strconv.Quote(clip(err.Error(), 200)))
+		return "", nil, errors.New("the body is not a JSON-RPC message: " + strconv.Quote(clip(err.Error(), 200)))
 	}
 	if m.JSONRPC != "2.0" {
-		return "", errors.New(`the body is not a JSON-RPC 2.0 message ("jsonrpc": "2.0")`)
+		return "", nil, errors.New(`the body is not a JSON-RPC 2.0 message ("jsonrpc": "2.0")`)
 	}
-	return m.Method, nil
+	if string(m.ID) == "null" {
+		m.ID = nil
+	}
+	return m.Method, m.ID, nil
 }
 
 // newGatewaySession starts a session (and its run) for an initialize,

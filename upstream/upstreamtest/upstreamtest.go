@@ -26,6 +26,9 @@ type Server struct {
 	header http.Header
 	// Delay, when set, holds every call of the tool "slow" this long.
 	Delay atomic.Int64
+	// Garbage, when set, answers every request with bytes that are not
+	// JSON-RPC.
+	Garbage atomic.Bool
 }
 
 // Tools are the tools a new server offers: echo (read-only), remember
@@ -61,6 +64,11 @@ func New() *Server {
 		s.mu.Lock()
 		s.header = r.Header.Clone()
 		s.mu.Unlock()
+		if s.Garbage.Load() {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write([]byte("\x00garbage, not JSON-RPC {"))
+			return
+		}
 		h.ServeHTTP(w, r)
 	}))
 	s.URL = s.http.URL
