@@ -145,6 +145,17 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		}
 		return nil
 	}},
+	// leak check (issue 29): migrations 180-189
+	{180, "a reviewer's rewording of a tool's description, bound to the digest it was written for", func(tx *gorm.DB, dialect string) error {
+		for _, col := range []string{"ReviewedPurpose", "ReviewedPurposeDigest", "ReviewedPurposeBy"} {
+			if !tx.Migrator().HasColumn(&Tool{}, col) {
+				if err := tx.Migrator().AddColumn(&Tool{}, col); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}},
 }
 
 // Migrate applies every migration not yet applied, in order, each in its

@@ -54,6 +54,14 @@ type Tool struct {
 	ClassifiedBy     string `gorm:"size:64"`
 	ClassifiedAt     *time.Time
 	ClassifiedDigest string `gorm:"size:64"`
+	// ReviewedPurpose is a reviewer's rewording of the description,
+	// recorded with the contract review (issue 29): the model reads it
+	// instead of the imported purpose while the tool keeps the digest it
+	// was written for (ReviewedPurposeDigest); the imported contract stays
+	// as it was, in Contract and the ledger.
+	ReviewedPurpose       string `gorm:"type:text"`
+	ReviewedPurposeDigest string `gorm:"size:64"`
+	ReviewedPurposeBy     string `gorm:"size:64"`
 }
 
 // Parsed decodes the stored contract.
@@ -61,6 +69,23 @@ func (t Tool) Parsed() (catalog.Contract, error) {
 	var c catalog.Contract
 	err := json.Unmarshal([]byte(t.Contract), &c)
 	return c, err
+}
+
+// Effective is the contract the model reads: the imported one, with the
+// reviewed rewording of its description when one was recorded for this
+// digest.
+func (t Tool) Effective() (catalog.Contract, error) {
+	c, err := t.Parsed()
+	if err == nil && t.Reworded() {
+		c.Purpose = t.ReviewedPurpose
+	}
+	return c, err
+}
+
+// Reworded reports whether a reviewed rewording applies to the tool as
+// stored (it was written for this digest).
+func (t Tool) Reworded() bool {
+	return t.ReviewedPurpose != "" && t.ReviewedPurposeDigest == t.Digest
 }
 
 // CatalogState holds the catalog generation, bumped by every catalog
@@ -134,7 +159,7 @@ func (s *Store) AvailableContracts(ctx context.Context) ([]catalog.Contract, err
 	}
 	out := make([]catalog.Contract, 0, len(ts))
 	for _, t := range ts {
-		c, err := t.Parsed()
+		c, err := t.Effective()
 		if err != nil {
 			return nil, fmt.Errorf("models: tool %s: stored contract unreadable: %w", t.ID, err)
 		}

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/authority"
@@ -191,11 +192,39 @@ var ErrNotUnderReview = errors.New("models: only candidate tools are under revie
 // ErrNotUnderReview, a missing one ErrNotFound, and the importer of a tool
 // cannot review it. All or nothing; errors name the tool.
 func (s *Store) ReviewTools(ctx context.Context, actor string, seen map[string]string, status string) (int, error) {
+	return s.ReviewToolsReworded(ctx, actor, seen, status, nil)
+}
+
+// ReviewToolsReworded is ReviewTools with the reviewer's rewordings of
+// descriptions (by tool id), recorded with the approval: the model then
+// reads the rewording; the imported contract stays in the ledger, and the
+// audit event keeps both texts. A rewording is refused, naming
+// reword.<id>, for a tool not selected, with a rejection, or when it is
+// empty, over the description ceiling or holds characters a reviewer
+// cannot see; nothing is written then.
+func (s *Store) ReviewToolsReworded(ctx context.Context, actor string, seen map[string]string, status string, rewords map[string]string) (int, error) {
 	if status != ToolAvailable && status != ToolRejected {
 		return 0, &ValidationError{Fields: map[string]string{"status": "must be available or rejected"}}
 	}
 	if len(seen) == 0 {
 		return 0, &ValidationError{Fields: map[string]string{"tools": "choose at least one tool"}}
+	}
+	for id, text := range rewords {
+		field := "reword." + id
+		switch {
+		case seen[id] == "":
+			return 0, &ValidationError{Fields: map[string]string{field: "is for a tool you did not select"}}
+		case status != ToolAvailable:
+			return 0, &ValidationError{Fields: map[string]string{field: "a rewording is recorded only when the tool is made available"}}
+		case strings.TrimSpace(text) == "":
+			return 0, &ValidationError{Fields: map[string]string{field: "is empty; leave it out to keep the imported description"}}
+		case len(text) > catalog.MaxDescriptionBytes:
+			return 0, &ValidationError{Fields: map[string]string{field: fmt.Sprintf("is %d bytes, over the ceiling of %d", len(text), catalog.MaxDescriptionBytes)}}
+		case !utf8.ValidString(text):
+			return 0, &ValidationError{Fields: map[string]string{field: "is not valid UTF-8"}}
+		case catalog.HiddenText(text) != "":
+			return 0, &ValidationError{Fields: map[string]string{field: catalog.HiddenText(text)}}
+		}
 	}
 	ids := make([]string, 0, len(seen))
 	for id := range seen {
@@ -236,6 +265,22 @@ func (s *Store) ReviewTools(ctx context.Context, actor string, seen map[string]s
 				return err
 			}
 			details = append(details, moveDetail(&t, to, cl))
+			if text, ok := rewords[t.ID]; ok {
+				text = strings.TrimSpace(text)
+				res := tx.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ?", t.ID, t.Digest).
+					Updates(map[string]any{"reviewed_purpose": text, "reviewed_purpose_digest": t.Digest, "reviewed_purpose_by": actor})
+				if res.Error != nil {
+					return res.Error
+				}
+				if res.RowsAffected != 1 {
+					return fmt.Errorf("tool %s changed since you opened it: %w", t.ID, ErrConflict)
+				}
+				orig, _ := t.Parsed()
+				if err := tx.Audit(ctx, Event{Actor: actor, Action: "tool.reworded", Subject: "tool:" + t.ID, Before: t.Digest, After: t.Digest,
+					Detail: clipTo(fmt.Sprintf("description reworded on review; the model reads: %q; imported (kept in the ledger): %q", text, orig.Purpose), 2000)}); err != nil {
+					return err
+				}
+			}
 			n++
 		}
 		if err := tx.bumpCatalog(ctx); err != nil {

@@ -8,6 +8,8 @@ type ReviewItem struct {
 	ImportedBy string
 	Mentions   []Mention
 	Needs      []Need // capabilities its text asks for that its service lacks
+	Purpose    string // the imported description, which a rewording replaces
+	Reword     string // a rewording typed and kept across a refused submission
 	Changed    bool
 	Diff       []DiffLine
 	Own        bool

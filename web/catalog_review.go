@@ -59,6 +59,16 @@ func (s *Server) reviewPage(c echo.Context) error {
 // renderReview renders the candidates the filter shows; selected keeps a
 // refused submission's selection.
 func (s *Server) renderReview(c echo.Context, status int, f reviewFilter, errs []string, selected map[string]bool, confirmed bool) error {
+	typed := map[string]string{}
+	if c.Request().Method == http.MethodPost {
+		if form, err := c.FormParams(); err == nil {
+			for key, vs := range form {
+				if id, ok := strings.CutPrefix(key, "reword."); ok && len(vs) > 0 {
+					typed[id] = vs[0]
+				}
+			}
+		}
+	}
 	snap, err := s.snapshot(c.Request().Context())
 	if err != nil {
 		return err
@@ -96,6 +106,7 @@ func (s *Server) renderReview(c echo.Context, status int, f reviewFilter, errs [
 			return err
 		}
 		it.Selected = selected[k.ID] && !it.Own
+		it.Reword = typed[k.ID]
 		if _, ok := items[r.Namespace]; !ok {
 			order = append(order, r.Namespace)
 		}
@@ -147,7 +158,7 @@ func (s *Server) reviewItem(r models.Tool, k catalog.Contract, snap *Snapshot, m
 	if err != nil {
 		return views.ReviewItem{}, err
 	}
-	it := views.ReviewItem{Row: toolRow(r, k), ImportedBy: r.ImportedBy, Mentions: mentionViews(snap.Mentions(k)), Needs: needViews(k, snap.Universe()), Changed: r.PrevJSON != "",
+	it := views.ReviewItem{Row: toolRow(r, k), ImportedBy: r.ImportedBy, Mentions: mentionViews(snap.Mentions(k)), Needs: needViews(k, snap.Universe()), Purpose: k.Purpose, Changed: r.PrevJSON != "",
 		Own: r.ImportedBy == me, Contract: u.Text, Tokens: n, Risky: risky(k.Effects)}
 	if it.Changed {
 		it.Diff = hunks(lineDiff(prettyJSON(r.PrevJSON), prettyJSON(r.Contract)), 3)
@@ -189,7 +200,16 @@ func (s *Server) reviewTools(c echo.Context) error {
 		}
 		seen[id] = d
 	}
-	n, err := s.store.ReviewTools(c.Request().Context(), userName(c), seen, status)
+	// reword.<id>: a reviewed rewording of the tool's description, the
+	// text the model reads once the tool is available (left empty: the
+	// imported description)
+	rewords := map[string]string{}
+	for key, vs := range form {
+		if id, ok := strings.CutPrefix(key, "reword."); ok && len(vs) > 0 && strings.TrimSpace(vs[0]) != "" {
+			rewords[id] = vs[0]
+		}
+	}
+	n, err := s.store.ReviewToolsReworded(c.Request().Context(), userName(c), seen, status, rewords)
 	switch {
 	case err == nil:
 	case errorsIs(err, models.ErrSelfReview):
@@ -206,7 +226,11 @@ func (s *Server) reviewTools(c echo.Context) error {
 		}
 		return err
 	}
-	return s.flashAndRedirect(c, views.Plural(n, "tool", "tools")+" marked "+status+".", "/catalog/review"+f.query())
+	msg := views.Plural(n, "tool", "tools") + " marked " + status + "."
+	if len(rewords) > 0 {
+		msg += " " + views.Plural(len(rewords), "description", "descriptions") + " reworded on review: the model reads the rewording; the imported text stays in the ledger."
+	}
+	return s.flashAndRedirect(c, msg, "/catalog/review"+f.query())
 }
 
 // riskySelected lists the selected candidates that are destructive or

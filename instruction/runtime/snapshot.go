@@ -111,7 +111,9 @@ func buildSnapshot(ctx context.Context, store Store, gen int64) (*Snapshot, erro
 	}
 	var avail []catalog.Contract
 	for _, r := range rows {
-		c, err := r.Parsed()
+		// the contract the model reads: with a reviewed rewording of its
+		// description, when one was recorded for this digest
+		c, err := r.Effective()
 		if err != nil {
 			return nil, fmt.Errorf("runtime: tool %s: %w", r.ID, err)
 		}
