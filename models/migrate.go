@@ -128,6 +128,18 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	{71, "available tools whose text holds invisible, control or direction-changing characters are rejected", dataMigration(revalidateTools)},
 	{72, "available tools that take the id of a tool the console provides (search_tools, load_skill) are rejected", dataMigration(revalidateTools)},
 	{73, "imported tools awaiting review whose effects hint read silence as external-write get MCP's default, destructive", dataMigration(rehintSilentEffects)},
+	// import as published (issue 30): migrations 100-109
+	{100, "tools keep the reasons and descriptor of a rejection at import", func(tx *gorm.DB, dialect string) error {
+		for _, col := range []string{"reasons", "descriptor"} {
+			if tx.Migrator().HasColumn(&Tool{}, col) {
+				continue // created with the table
+			}
+			if err := tx.Exec("ALTER TABLE tools ADD COLUMN " + col + " TEXT NOT NULL DEFAULT ''").Error; err != nil {
+				return err
+			}
+		}
+		return nil
+	}},
 	// gateway (issue 24): migrations 130-149
 	{130, "connections to upstream MCP servers", func(tx *gorm.DB, dialect string) error {
 		return tx.Migrator().CreateTable(&Connection{})

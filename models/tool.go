@@ -62,6 +62,24 @@ type Tool struct {
 	ReviewedPurpose       string `gorm:"type:text"`
 	ReviewedPurposeDigest string `gorm:"size:64"`
 	ReviewedPurposeBy     string `gorm:"size:64"`
+	// Reasons are the problems that got a third-party tool rejected at
+	// import (a JSON list of catalog problems, each naming tool and
+	// field), and Descriptor the tool as its server sent it: the evidence
+	// of the rejection (seed 000). Both are empty for a tool that imported.
+	Reasons    string `gorm:"type:text;not null;default:''"`
+	Descriptor string `gorm:"type:text;not null;default:''"`
+}
+
+// RejectedAtImport reports whether the import refused this tool, and why.
+func (t Tool) RejectedAtImport() (catalog.Problems, bool) {
+	if t.Reasons == "" {
+		return nil, false
+	}
+	var ps catalog.Problems
+	if err := json.Unmarshal([]byte(t.Reasons), &ps); err != nil {
+		ps = catalog.Problems{{Tool: t.ID, Message: t.Reasons}}
+	}
+	return ps, true
 }
 
 // Parsed decodes the stored contract.

@@ -29,6 +29,13 @@ type ImportPlan struct {
 	Changed   []ToolChange
 	Removed   []string
 	Unchanged int
+	// Rejected are the document's tools refused on their own, each with
+	// its reasons (a third-party document read tool by tool); Rejecting
+	// are those of them whose rejected ledger entry the import writes:
+	// new, or changed since the entry stored (the same refused
+	// descriptor again changes nothing).
+	Rejected  []catalog.Rejection
+	Rejecting []catalog.Rejection
 	// Digest identifies the plan over the current catalog: confirming a
 	// plan whose digest no longer matches is a conflict.
 	Digest string
@@ -36,13 +43,21 @@ type ImportPlan struct {
 
 // Empty reports whether applying the plan would change nothing.
 func (p ImportPlan) Empty() bool {
-	return len(p.Added) == 0 && len(p.Changed) == 0 && len(p.Removed) == 0
+	return len(p.Added) == 0 && len(p.Changed) == 0 && len(p.Removed) == 0 && len(p.Rejecting) == 0
 }
 
 // PlanImport compares validated contracts with the stored catalog. A
 // namespaced import replaces its namespace: stored tools of it that the
 // import lacks are removed. A native import only adds and changes.
 func (s *Store) PlanImport(ctx context.Context, source, namespace string, cs []catalog.Contract) (ImportPlan, error) {
+	return s.PlanOutcome(ctx, source, namespace, catalog.Outcome{Contracts: cs})
+}
+
+// PlanOutcome is PlanImport for a document read tool by tool: its
+// rejected tools are kept in the namespace as rejected ledger entries
+// (never removed as missing, never available).
+func (s *Store) PlanOutcome(ctx context.Context, source, namespace string, o catalog.Outcome) (ImportPlan, error) {
+	cs := o.Contracts
 	p := ImportPlan{Source: source, Namespace: namespace}
 	stored, err := s.Tools(ctx)
 	if err != nil {
@@ -77,6 +92,18 @@ func (s *Store) PlanImport(ctx context.Context, source, namespace string, cs []c
 			p.Unchanged++
 		}
 	}
+	for _, r := range o.Rejected {
+		p.Rejected = append(p.Rejected, r)
+		fmt.Fprintf(h, "!%s=%s;", firstNonEmpty(r.ID, r.Name), r.Digest())
+		if r.ID == "" || seen[r.ID] {
+			continue // a name no id can hold is reported, never stored
+		}
+		seen[r.ID] = true
+		if old, ok := byID[r.ID]; ok && old.Digest == r.Digest() && old.Status == ToolRejected {
+			continue
+		}
+		p.Rejecting = append(p.Rejecting, r)
+	}
 	if namespace != "" {
 		for _, t := range stored {
 			if t.Namespace == namespace && !seen[t.ID] {
@@ -97,6 +124,13 @@ var ErrStalePlan = errors.New("models: the catalog changed since this import was
 // checking the plan digest the admin confirmed. New and changed tools enter
 // as candidates; a changed tool keeps its previous contract for the diff.
 func (s *Store) ApplyImport(ctx context.Context, actor, source, namespace string, cs []catalog.Contract, confirmed string) (ImportPlan, error) {
+	return s.ApplyOutcome(ctx, actor, source, namespace, catalog.Outcome{Contracts: cs}, confirmed)
+}
+
+// ApplyOutcome is ApplyImport for a document read tool by tool: its
+// rejected tools enter the ledger as rejected, with their reasons and
+// descriptor, in the same transaction.
+func (s *Store) ApplyOutcome(ctx context.Context, actor, source, namespace string, o catalog.Outcome, confirmed string) (ImportPlan, error) {
 	var plan ImportPlan
 	err := s.Tx(ctx, func(tx *Store) error {
 		if tx.dialect == DialectPostgres {
@@ -105,7 +139,7 @@ func (s *Store) ApplyImport(ctx context.Context, actor, source, namespace string
 			}
 		}
 		var err error
-		plan, err = tx.PlanImport(ctx, source, namespace, cs)
+		plan, err = tx.PlanOutcome(ctx, source, namespace, o)
 		if err != nil {
 			return err
 		}
@@ -136,6 +170,7 @@ func (s *Store) ApplyImport(ctx context.Context, actor, source, namespace string
 			upd := map[string]any{
 				"contract": string(catalog.CanonicalJSON(ch.New)), "digest": catalog.Digest(ch.New), "prev_digest": old.Digest, "prev_json": old.Contract,
 				"status": ToolCandidate, "source": source, "imported_by": actor, "imported_at": now, "reviewed_by": "", "reviewed_at": nil,
+				"reasons": "", "descriptor": "",
 			}
 			// a changed descriptor returns to candidate (its bindings go stale:
 			// they name the old digest), then revalidates
@@ -163,6 +198,11 @@ func (s *Store) ApplyImport(ctx context.Context, actor, source, namespace string
 				return err
 			}
 		}
+		for i, r := range plan.Rejecting {
+			if err := tx.storeRejection(ctx, actor, source, r, now, maxPos+len(plan.Added)+i+1); err != nil {
+				return err
+			}
+		}
 		if plan.Empty() {
 			return nil
 		}
@@ -170,7 +210,7 @@ func (s *Store) ApplyImport(ctx context.Context, actor, source, namespace string
 			return err
 		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "catalog.import", Subject: "catalog:" + firstNonEmpty(namespace, "native"), After: plan.Digest,
-			Detail: fmt.Sprintf("source %s: %d added, %d changed, %d removed, %d unchanged", source, len(plan.Added), len(plan.Changed), len(plan.Removed), plan.Unchanged)})
+			Detail: fmt.Sprintf("source %s: %d added, %d changed, %d removed, %d unchanged, %d rejected%s", source, len(plan.Added), len(plan.Changed), len(plan.Removed), plan.Unchanged, len(plan.Rejected), rejectedIDs(plan.Rejecting))})
 	})
 	if err != nil {
 		return plan, fmt.Errorf("models: apply import: %w", err)

@@ -1,5 +1,7 @@
 package views
 
+import "strings"
+
 // ToolRow is one tool in the catalog list.
 type ToolRow struct {
 	ID       string
@@ -95,6 +97,19 @@ type ToolData struct {
 	Bindings *BindingsData
 	// Hints are the tool's search hints and their proposals.
 	Hints *HintsData
+	// Rejection is why the import refused the tool (nil for a tool that
+	// imported): every reason and the descriptor as its server sent it.
+	Rejection *Rejection
+	// Members are the descriptor's members its format does not define,
+	// as indented JSON ("" when none): kept for the reviewer, never shown
+	// to the model.
+	Members string
+}
+
+// Rejection is a tool refused at import, with its evidence.
+type Rejection struct {
+	Reasons    []Problem
+	Descriptor string
 }
 
 // DiffLine is one line of a line diff: Op is " ", "+" or "-".
@@ -120,7 +135,10 @@ type ImportForm struct {
 	Format    string
 	Namespace string
 	Document  string
-	Problems  []Problem
+	// Strict refuses the whole document when one tool is refused (MCP
+	// and OpenAI; the console's own format always is all or nothing).
+	Strict   bool
+	Problems []Problem
 	// Warnings do not stop the import: properties without a description.
 	Warnings []Problem
 	Errors   FieldErrors
@@ -144,4 +162,45 @@ type ImportPreviewData struct {
 	Unchanged  int
 	Digest     string
 	Empty      bool
+	// Rejected are the document's tools refused on their own, with their
+	// reasons; the rest imports without them.
+	Rejected []RejectedTool
+}
+
+// RejectedTool is a tool an import refuses, with every reason.
+type RejectedTool struct {
+	Name    string
+	ID      string // "" when its name can make no console id (reported, not stored)
+	Index   int
+	Reasons []Problem
+}
+
+// WarningKinds sums up import warnings by kind, in words: "18 parameters
+// without a description, 54 non-standard keywords kept verbatim, 1
+// unknown tool member kept".
+func WarningKinds(ws []Problem) string {
+	var desc, nonStd, member, other int
+	for _, w := range ws {
+		switch {
+		case strings.Contains(w.Message, "has no description"):
+			desc++
+		case strings.Contains(w.Message, "non-standard keyword"):
+			nonStd++
+		case strings.Contains(w.Message, "not a member of the format"):
+			member++
+		default:
+			other++
+		}
+	}
+	var parts []string
+	add := func(n int, one, many string) {
+		if n > 0 {
+			parts = append(parts, Plural(n, one, many))
+		}
+	}
+	add(desc, "parameter without a description", "parameters without a description")
+	add(nonStd, "non-standard keyword kept verbatim", "non-standard keywords kept verbatim")
+	add(member, "unknown tool member kept for the reviewer", "unknown tool members kept for the reviewer")
+	add(other, "other warning", "other warnings")
+	return strings.Join(parts, ", ")
 }

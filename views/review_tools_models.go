@@ -63,6 +63,10 @@ type ReviewData struct {
 	Shown      int            // candidates the filter shows
 	ByEffects  []EffectsCount // shown candidates by effects
 	Confirmed  bool           // the risky-tools confirmation was ticked
+	// Rejected are the tools the import refused (of the service the
+	// filter shows), each with its first reason: not reviewable, listed
+	// so a refused tool is never invisible.
+	Rejected []RejectedTool
 }
 
 // nsSlug names a namespace in test hooks ("native" for tools without one).

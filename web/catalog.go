@@ -126,6 +126,13 @@ func (s *Server) toolPage(c echo.Context) error {
 	if r.PrevJSON != "" {
 		d.Diff = lineDiff(prettyJSON(r.PrevJSON), prettyJSON(r.Contract))
 	}
+	if reasons, rejected := r.RejectedAtImport(); rejected {
+		d.Rejection = &views.Rejection{Reasons: problemViews(reasons), Descriptor: prettyJSON(r.Descriptor)}
+	}
+	if len(k.Members) > 0 {
+		b, _ := json.MarshalIndent(k.Members, "", "  ")
+		d.Members = string(b)
+	}
 	return s.render(c, http.StatusOK, s.page(c, k.ID, "catalog"), views.ToolDetail(d))
 }
 

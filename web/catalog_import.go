@@ -20,7 +20,7 @@ func (s *Server) importForm(c echo.Context) error {
 // readImport reads the import form: the uploaded file wins over pasted
 // text. Oversized documents are refused before parsing.
 func (s *Server) readImport(c echo.Context) (views.ImportForm, []byte, int) {
-	f := views.ImportForm{Format: c.FormValue("format"), Namespace: strings.TrimSpace(c.FormValue("namespace")), Errors: views.FieldErrors{}}
+	f := views.ImportForm{Format: c.FormValue("format"), Namespace: strings.TrimSpace(c.FormValue("namespace")), Strict: c.FormValue("strict") != "", Errors: views.FieldErrors{}}
 	var doc []byte
 	if fh, err := c.FormFile("file"); err == nil && fh.Size > 0 {
 		if fh.Size > catalog.MaxImportBytes {
@@ -77,42 +77,46 @@ func problemViews(ps catalog.Problems) []views.Problem {
 	return out
 }
 
-// parseImport reads and validates the import form. When the document is
+// parseImport reads and validates the import form, tool by tool for a
+// third-party document (strict: all or nothing). When the document is
 // refused it has already rendered the form with every problem (done).
-func (s *Server) parseImport(c echo.Context, p views.Page) (f views.ImportForm, cs []catalog.Contract, done bool, err error) {
+func (s *Server) parseImport(c echo.Context, p views.Page) (f views.ImportForm, o catalog.Outcome, done bool, err error) {
 	f, doc, status := s.readImport(c)
 	f.CSRF = p.CSRF
 	if status != 0 {
-		return f, nil, true, s.render(c, status, p, views.ImportPage(f))
+		return f, o, true, s.render(c, status, p, views.ImportPage(f))
 	}
-	cs, ps, ws := catalog.ParseWithWarnings(f.Format, doc, f.Namespace)
-	f.Warnings = problemViews(catalog.Problems(ws))
-	if len(ps) > 0 {
-		f.Problems = problemViews(ps)
-		return f, nil, true, s.render(c, http.StatusUnprocessableEntity, p, views.ImportPage(f))
+	o = catalog.ParseEach(f.Format, doc, f.Namespace, f.Strict)
+	f.Warnings = problemViews(catalog.Problems(o.Warnings))
+	if len(o.Problems) > 0 {
+		f.Problems = problemViews(o.Problems)
+		return f, o, true, s.render(c, http.StatusUnprocessableEntity, p, views.ImportPage(f))
 	}
-	return f, cs, false, nil
+	return f, o, false, nil
 }
 
 // importPreview validates the whole document and shows what it would add,
 // change and remove; nothing is stored yet.
 func (s *Server) importPreview(c echo.Context) error {
 	p := s.page(c, "Import tools", "catalog")
-	f, cs, done, err := s.parseImport(c, p)
+	f, o, done, err := s.parseImport(c, p)
 	if done || err != nil {
 		return err
 	}
-	plan, err := s.store.PlanImport(c.Request().Context(), sourceOf(f.Format), f.Namespace, cs)
+	plan, err := s.store.PlanOutcome(c.Request().Context(), sourceOf(f.Format), f.Namespace, o)
 	if err != nil {
 		return err
 	}
-	return s.render(c, http.StatusOK, p, views.ImportPreview(previewData(f, plan, cs)))
+	return s.render(c, http.StatusOK, p, views.ImportPreview(previewData(f, plan, o.Contracts)))
 }
 
 // previewData is the preview of a plan; cs are the document's contracts
 // (a tool's service, against which what its text asks for is checked).
 func previewData(f views.ImportForm, plan models.ImportPlan, cs []catalog.Contract) views.ImportPreviewData {
 	d := views.ImportPreviewData{Form: f, Removed: plan.Removed, Unchanged: plan.Unchanged, Digest: plan.Digest, Empty: plan.Empty()}
+	for _, r := range plan.Rejected {
+		d.Rejected = append(d.Rejected, views.RejectedTool{Name: r.Name, ID: r.ID, Index: r.Index, Reasons: problemViews(r.Problems)})
+	}
 	for _, k := range plan.Added {
 		d.Added = append(d.Added, toolRow(models.Tool{Status: models.ToolCandidate}, k))
 		d.Renderings = append(d.Renderings, rendered(k, "added", cs))
@@ -133,7 +137,7 @@ func rendered(k catalog.Contract, change string, service []catalog.Contract) vie
 // when the catalog changed since the preview.
 func (s *Server) importConfirm(c echo.Context) error {
 	p := s.page(c, "Import tools", "catalog")
-	f, cs, done, err := s.parseImport(c, p)
+	f, o, done, err := s.parseImport(c, p)
 	if done || err != nil {
 		return err
 	}
@@ -141,21 +145,25 @@ func (s *Server) importConfirm(c echo.Context) error {
 	if digest == "" {
 		return echo.NewHTTPError(http.StatusBadRequest, "digest: the preview's digest is required")
 	}
-	plan, err := s.store.ApplyImport(c.Request().Context(), userName(c), sourceOf(f.Format), f.Namespace, cs, digest)
+	plan, err := s.store.ApplyOutcome(c.Request().Context(), userName(c), sourceOf(f.Format), f.Namespace, o, digest)
 	if errorsIs(err, models.ErrStalePlan) || errorsIs(err, models.ErrConflict) {
-		fresh, perr := s.store.PlanImport(c.Request().Context(), sourceOf(f.Format), f.Namespace, cs)
+		fresh, perr := s.store.PlanOutcome(c.Request().Context(), sourceOf(f.Format), f.Namespace, o)
 		if perr != nil {
 			return perr
 		}
 		p.Flash = "The catalog changed since your preview. Nothing was imported; here is the new preview."
-		return s.render(c, http.StatusConflict, p, views.ImportPreview(previewData(f, fresh, cs)))
+		return s.render(c, http.StatusConflict, p, views.ImportPreview(previewData(f, fresh, o.Contracts)))
 	}
 	if err != nil {
 		return err
 	}
-	msg := "Imported: " + plural(len(plan.Added), "tool") + " added, " + plural(len(plan.Changed), "tool") + " changed, " + plural(len(plan.Removed), "tool") + " removed. New and changed tools await review."
+	msg := "Imported: " + plural(len(plan.Added), "tool") + " added, " + plural(len(plan.Changed), "tool") + " changed, " + plural(len(plan.Removed), "tool") + " removed"
+	if len(plan.Rejected) > 0 {
+		msg += ", " + plural(len(plan.Rejected), "tool") + " rejected (each with its reasons on its tool page)"
+	}
+	msg += ". New and changed tools await review."
 	if len(f.Warnings) > 0 {
-		msg += " Warnings: " + plural(len(f.Warnings), "parameter") + " without a description (listed on the preview)."
+		msg += " Warnings: " + views.WarningKinds(f.Warnings) + " (listed on the preview)."
 	}
 	to := "/catalog?status=candidate"
 	if f.Namespace != "" {

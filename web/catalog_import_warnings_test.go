@@ -57,23 +57,24 @@ func TestRealServerImportShowsItsWarnings(t *testing.T) {
 	if page.Find(`[data-testid="import-warnings"] details[open]`).Length() != 1 {
 		t.Error("18 warnings start folded")
 	}
-	// a refused document shows its warnings beside its problems, a long
-	// list folded under its count
+	// a document with refused tools previews the rest, its rejected
+	// tools with their reasons beside its warnings, a long list folded
+	// under its count (issue 30: one bad tool no longer refuses a server)
 	fc, err := os.ReadFile("../catalog/testdata/servers/firecrawl-mcp.tools.json")
 	if err != nil {
 		t.Fatal(err)
 	}
 	res, html = admin.uploadImport("mcp", "firecrawl", fc)
 	page = doc(html)
-	if res.StatusCode != http.StatusUnprocessableEntity || page.Find(`[data-testid="import-problems"] tbody tr`).Length() != 2 ||
+	if res.StatusCode != http.StatusOK || page.Find(`[data-testid="import-rejected"] [data-testid="rejected-reason"]`).Length() != 2 ||
 		page.Find(`[data-testid="import-warnings"] tbody tr`).Length() != 314 || page.Find(`[data-testid="import-warnings"] details[open]`).Length() != 0 ||
 		!strings.Contains(page.Find(`[data-testid="import-warnings"] summary`).Text(), "314 parameters") {
-		t.Errorf("firecrawl: %d, %d problems, %d warnings", res.StatusCode, page.Find(`[data-testid="import-problems"] tbody tr`).Length(), page.Find(`[data-testid="import-warnings"] tbody tr`).Length())
+		t.Errorf("firecrawl: %d, %d rejected, %d warnings", res.StatusCode, page.Find(`[data-testid="rejected-reason"]`).Length(), page.Find(`[data-testid="import-warnings"] tbody tr`).Length())
 	}
 	broken := strings.Replace(string(file), `"name": "read_file"`, `"name": "read file"`, 1)
 	res, html = admin.uploadImport("mcp", "fs2", []byte(broken))
-	if res.StatusCode != http.StatusUnprocessableEntity || doc(html).Find(`[data-testid="import-problems"] tbody tr`).Length() != 1 || doc(html).Find(`[data-testid="import-warnings"] tbody tr`).Length() != 18 {
-		t.Errorf("refused document: %d", res.StatusCode)
+	if res.StatusCode != http.StatusOK || !strings.Contains(doc(html).Find(`[data-testid="import-rejected"]`).Text(), "read file (not stored") || doc(html).Find(`[data-testid="import-warnings"] tbody tr`).Length() != 18 {
+		t.Errorf("document with a refused name: %d", res.StatusCode)
 	}
 }
 

@@ -84,6 +84,9 @@ func (s *Server) renderReview(c echo.Context, status int, f reviewFilter, errs [
 	var order []string
 	me := userName(c)
 	for _, r := range snap.Rows() {
+		if reasons, rejected := r.RejectedAtImport(); rejected && (f.namespace == "" || f.namespace == r.Namespace) {
+			d.Rejected = append(d.Rejected, views.RejectedTool{ID: r.ID, Reasons: problemViews(reasons)})
+		}
 		if r.Status != models.ToolCandidate {
 			continue
 		}

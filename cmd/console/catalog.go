@@ -19,12 +19,13 @@ func runCatalog(ctx context.Context, args []string, stdout, stderr *os.File) err
 		return runCatalogHints(ctx, args[1:], stdout)
 	}
 	if len(args) == 0 || (args[0] != "validate" && args[0] != "import" && args[0] != "render") {
-		return &exitError{2, fmt.Errorf("usage: console catalog validate|render|import FILE [--format native|mcp|openai] [--namespace NS] [--form full|compact]\n       console catalog hints TOOL [--set a,b | --approve ID | --reject ID --reason TEXT] [--as USER]")}
+		return &exitError{2, fmt.Errorf("usage: console catalog validate|render|import FILE [--format native|mcp|openai] [--namespace NS] [--strict] [--form full|compact]\n       console catalog hints TOOL [--set a,b | --approve ID | --reject ID --reason TEXT] [--as USER]")}
 	}
 	sub := args[0]
 	fs := flag.NewFlagSet("catalog "+sub, flag.ContinueOnError)
 	format := fs.String("format", catalog.FormatNative, "native | mcp | openai")
 	ns := fs.String("namespace", "", "service namespace (required for mcp and openai)")
+	strict := fs.Bool("strict", false, "mcp and openai: refuse the whole file when one tool is refused (the console's own format always is)")
 	form := catalog.FormFull
 	if sub == "render" {
 		fs.StringVar(&form, "form", catalog.FormFull, "full | compact")
@@ -51,7 +52,8 @@ func runCatalog(ctx context.Context, args []string, stdout, stderr *os.File) err
 	if err != nil {
 		return &exitError{2, err}
 	}
-	cs, ps, ws := catalog.ParseWithWarnings(*format, data, *ns)
+	o := catalog.ParseEach(*format, data, *ns, *strict)
+	cs, ps, ws := o.Contracts, o.Problems, o.Warnings
 	out := stdout
 	if sub == "render" {
 		out = stderr // stdout is only ever the rendering
@@ -65,12 +67,18 @@ func runCatalog(ctx context.Context, args []string, stdout, stderr *os.File) err
 		}
 		return &exitError{1, fmt.Errorf("%s: %s; nothing was imported", file, counted(len(ps), "problem", "problems"))}
 	}
+	// a tool refused on its own: its reasons, and the rest goes on
+	for _, r := range o.Rejected {
+		for _, p := range r.Problems {
+			fmt.Fprintln(out, "rejected: "+p.String())
+		}
+	}
 	if sub == "render" {
 		_, err := fmt.Fprint(stdout, catalog.RenderRoster(cs, form))
 		return err
 	}
 	if sub == "validate" {
-		fmt.Fprintf(stdout, "%s: %s\n", file, counted(len(cs), "valid tool contract", "valid tool contracts"))
+		fmt.Fprintf(stdout, "%s: %s%s\n", file, counted(len(cs), "valid tool contract", "valid tool contracts"), rejectedNote(len(o.Rejected)))
 		return nil
 	}
 	store, _, err := openStore(ctx, meter.New(10000))
@@ -82,12 +90,20 @@ func runCatalog(ctx context.Context, args []string, stdout, stderr *os.File) err
 	if source == "" {
 		source = models.SourceFile
 	}
-	plan, err := store.ApplyImport(ctx, "cli:"+osUser(), source, *ns, cs, "")
+	plan, err := store.ApplyOutcome(ctx, "cli:"+osUser(), source, *ns, o, "")
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %d added, %d changed, %d removed, %d unchanged; new and changed tools are candidates awaiting review\n", file, len(plan.Added), len(plan.Changed), len(plan.Removed), plan.Unchanged)
+	fmt.Fprintf(stdout, "%s: %d added, %d changed, %d removed, %d unchanged, %d rejected; new and changed tools are candidates awaiting review\n", file, len(plan.Added), len(plan.Changed), len(plan.Removed), plan.Unchanged, len(plan.Rejected))
 	return nil
+}
+
+// rejectedNote ends a count of valid tools with the refused ones.
+func rejectedNote(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return "; " + counted(n, "tool", "tools") + " rejected (their reasons above; --strict refuses the file for them)"
 }
 
 func osUser() string {

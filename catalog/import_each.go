@@ -1,0 +1,266 @@
+package catalog
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Rejection is one tool of a third-party document refused on its own:
+// every problem is its own, and the rest of the document imports without
+// it. The console keeps it as a rejected ledger entry with its reasons.
+type Rejection struct {
+	// Index is the tool's place in the document, from 1.
+	Index int `json:"index"`
+	// Name is the name the server gave it, or "#N" when it gave none.
+	Name string `json:"name"`
+	// ID is the console tool id it would have had (namespace.name), or ""
+	// when its name cannot make one: such a tool is reported, never
+	// stored, since nothing could call it.
+	ID string `json:"id,omitempty"`
+	// Descriptor is the tool as the document holds it, canonical JSON.
+	Descriptor json.RawMessage `json:"descriptor"`
+	// Problems are the reasons, each naming the tool and field.
+	Problems Problems `json:"problems"`
+}
+
+// Placeholder is the contract a rejected tool is stored under: its id,
+// title and description as sent, the worst-case effects. It is never
+// available (a rejected tool is in no roster); it lets the console name
+// the tool (and its lint know the name) and show why it was refused.
+func (r Rejection) Placeholder() Contract {
+	var m map[string]any
+	_ = json.Unmarshal(r.Descriptor, &m)
+	if fn, ok := m["function"].(map[string]any); ok {
+		m = fn
+	}
+	title := strings.TrimSpace(firstNonEmpty(str(m, "title"), r.Name))
+	if strings.ContainsAny(title, "\r\n\u2028\u2029\u0085\v\f") {
+		title = r.Name
+	}
+	return Contract{ID: r.ID, Title: title, Purpose: str(m, "description"), Class: ClassService, Effects: EffectsDestructive, EffectsAssumed: true, Version: "1"}
+}
+
+// Digest identifies the refused descriptor: a re-import of the same
+// broken tool changes nothing, a changed one is a change.
+func (r Rejection) Digest() string {
+	sum := sha256.Sum256(r.Descriptor)
+	return hex.EncodeToString(sum[:])
+}
+
+// Outcome is what a document's import yields tool by tool.
+type Outcome struct {
+	// Contracts are the tools that import, in document order.
+	Contracts []Contract
+	// Rejected are the tools refused on their own, in document order.
+	Rejected []Rejection
+	// Problems are the document's own: when there are any, nothing
+	// imports (an unreadable file, a bad namespace, no tool list, a
+	// catalog over its ceilings; in strict mode, every rejected tool's).
+	Problems Problems
+	// Warnings are findings the reviewer sees; nothing is refused for them.
+	Warnings Warnings
+}
+
+// ParseEach reads a document tool by tool. A third-party document (MCP,
+// OpenAI) treats each tool as its own unit: a tool with a problem is a
+// Rejection with its reasons and the others import. strict keeps the
+// all-or-nothing rule for those formats too: a rejected tool's problems
+// become the document's and nothing imports. The console's own format
+// is always all-or-nothing (it is a catalog the console wrote or an admin
+// curated, and one broken entry means the file is not what they think).
+// A document none of whose tools imports is refused whole too: there is
+// no server left to connect.
+func ParseEach(format string, data []byte, namespace string, strict bool) Outcome {
+	if format != FormatMCP && format != FormatOpenAI {
+		cs, ps, ws := ParseWithWarnings(format, data, namespace)
+		return Outcome{Contracts: cs, Problems: ps, Warnings: ws}
+	}
+	var out Outcome
+	list, ps := documentTools(data, namespace)
+	if len(ps) > 0 {
+		out.Problems = ps
+		return out
+	}
+	if len(list) > MaxTools {
+		out.Problems.add("", "tools", "%d tools exceed the ceiling of %d", len(list), MaxTools)
+		return out
+	}
+	type one struct {
+		c   Contract
+		rej *Rejection
+	}
+	tools := make([]one, len(list))
+	byID := map[string][]int{} // tool id → document indexes (0-based)
+	for i, raw := range list {
+		c, ps, ws := parseOneTool(format, raw, i, namespace)
+		out.Warnings = append(out.Warnings, ws...)
+		id := c.ID
+		if len(ps) > 0 {
+			r := rejection(raw, i, namespace, ps)
+			tools[i].rej, id = &r, r.ID
+		} else {
+			tools[i].c = c
+		}
+		if id != "" {
+			byID[id] = append(byID[id], i)
+		}
+	}
+	total := 0
+	for i, o := range tools {
+		id := o.c.ID
+		if o.rej != nil {
+			id = o.rej.ID
+		}
+		if idx := byID[id]; id != "" && len(idx) > 1 {
+			// the server lists the name more than once: no call by that
+			// name can be known to reach one of them, so none imports;
+			// the ledger keeps one entry for the name, with every reason
+			if idx[0] == i {
+				out.Rejected = append(out.Rejected, duplicates(list, idx, namespace, func(k int) *Rejection { return tools[k].rej }))
+			}
+			continue
+		}
+		if o.rej != nil {
+			out.Rejected = append(out.Rejected, *o.rej)
+			continue
+		}
+		b, _ := json.Marshal(o.c)
+		total += len(b)
+		out.Contracts = append(out.Contracts, o.c)
+	}
+	sort.SliceStable(out.Rejected, func(i, j int) bool { return out.Rejected[i].Index < out.Rejected[j].Index })
+	if total > MaxCatalogBytes {
+		out.Problems.add("", "", "catalog is %d bytes, over the ceiling of %d", total, MaxCatalogBytes)
+	}
+	if len(out.Contracts) == 0 && len(out.Rejected) == 0 && len(out.Problems) == 0 {
+		out.Problems.add("", "tools", "the document holds no tools")
+	}
+	// strict, or a document none of whose tools imports: refused whole
+	if strict || len(out.Contracts) == 0 {
+		for _, r := range out.Rejected {
+			out.Problems = append(out.Problems, r.Problems...)
+		}
+	}
+	if len(out.Problems) > 0 {
+		out.Contracts, out.Rejected = nil, nil
+	}
+	return out
+}
+
+// documentTools reads a third-party document's tool list, or its
+// document-level problems.
+func documentTools(data []byte, namespace string) ([]any, Problems) {
+	var ps Problems
+	switch {
+	case len(data) > MaxImportBytes:
+		ps.add("", "file", "is %d bytes, over the ceiling of %d", len(data), MaxImportBytes)
+	case len(bytes.TrimSpace(data)) == 0:
+		ps.add("", "file", "is empty")
+	case !serviceName.MatchString(namespace):
+		ps.add("", "namespace", "%q must be a service name matching ^[a-z][a-z0-9_]*$", namespace)
+	case len(namespace) > MaxNamespaceLength:
+		ps.add("", "namespace", "is %d characters, longer than the limit of %d", len(namespace), MaxNamespaceLength)
+	}
+	if len(ps) > 0 {
+		return nil, ps
+	}
+	doc, err := decodeDocument(data)
+	if err != nil {
+		ps.add("", "file", "is neither valid JSON nor valid YAML: %v", err)
+		return nil, ps
+	}
+	list := toolList(&ps, doc)
+	if len(ps) == 0 && len(list) == 0 {
+		ps.add("", "tools", "the document holds no tools")
+	}
+	return list, ps
+}
+
+// parseOneTool reads the document's tool i alone, with every check the
+// whole-document import makes of one tool.
+func parseOneTool(format string, raw any, i int, namespace string) (Contract, Problems, Warnings) {
+	var ps Problems
+	var ws Warnings
+	var cs []Contract
+	doc := map[string]any{"tools": []any{raw}}
+	if format == FormatMCP {
+		cs = parseMCP(&ps, &ws, doc, namespace)
+	} else {
+		cs = parseOpenAI(&ps, &ws, doc, namespace)
+	}
+	// a tool without a name is named by its place in the whole document
+	at := fmt.Sprintf("#%d", i+1)
+	for j := range ps {
+		if ps[j].Tool == "#1" {
+			ps[j].Tool = at
+		}
+	}
+	for j := range ws {
+		if ws[j].Tool == "#1" {
+			ws[j].Tool = at
+		}
+	}
+	if len(cs) != 1 {
+		return Contract{}, ps, ws
+	}
+	checkReserved(&ps, cs)
+	nameRefused := false
+	for _, p := range ps {
+		nameRefused = nameRefused || p.Field == "name"
+	}
+	for _, p := range validate(cs, false, false, &ws) {
+		if !(p.Field == "id" && nameRefused) { // the same fault, already named
+			ps = append(ps, p)
+		}
+	}
+	return cs[0], ps, ws
+}
+
+// duplicates is the one rejection of the tools at idx, which share a
+// name: its descriptor lists them all, its problems say so and carry each
+// one's own.
+func duplicates(list []any, idx []int, namespace string, own func(int) *Rejection) Rejection {
+	var raws []any
+	var marks []string
+	for _, k := range idx {
+		raws = append(raws, list[k])
+		marks = append(marks, fmt.Sprintf("#%d", k+1))
+	}
+	first := rejection(list[idx[0]], idx[0], namespace, nil)
+	first.Problems.add(first.Name, "name", "is the name of %d tools of this document (%s): a call by that name could reach any of them, so none is imported", len(idx), strings.Join(marks, ", "))
+	for _, k := range idx {
+		if r := own(k); r != nil {
+			first.Problems = append(first.Problems, r.Problems...)
+		}
+	}
+	if b, err := jsonMarshal(raws); err == nil {
+		first.Descriptor = b
+	}
+	return first
+}
+
+// rejection records the document's tool i as refused for ps.
+func rejection(raw any, i int, namespace string, ps Problems) Rejection {
+	r := Rejection{Index: i + 1, Name: fmt.Sprintf("#%d", i+1), Problems: ps}
+	m, _ := raw.(map[string]any)
+	if fn, ok := m["function"].(map[string]any); ok {
+		m = fn
+	}
+	if n := str(m, "name"); n != "" {
+		r.Name = n
+		if toolNameRe.MatchString(n) && len(n) <= MaxToolNameLength && len(namespace+"."+n) <= MaxIDLength {
+			r.ID = namespace + "." + n
+		}
+	}
+	b, err := jsonMarshal(raw)
+	if err != nil {
+		b = []byte("null")
+	}
+	r.Descriptor = b
+	return r
+}
