@@ -1420,7 +1420,7 @@ func warningsList(ws []Problem) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 117, ": the import can go ahead; read them before you review. A parameter without a description shows the model only its name and facts; a non-standard keyword is shown to the model as the server wrote it, and no argument is checked against it; an unknown tool member is kept for you, not shown to the model.</strong> <details")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 117, ": the import can go ahead; read them before you review. A parameter with no description shows the model only its name and facts; a non-standard keyword reaches the model as the server wrote it, and no argument is checked against it; an unknown tool member is kept for you, never shown to the model.</strong> <details")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
