@@ -215,7 +215,7 @@ var stepWords = set("then", "and", "or", "before", "after", "when", "if", "unles
 // its verb. It returns the class and the last word of the phrase.
 func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 	v := ts[i].lower
-	if aboutParameters(ts, i) {
+	if aboutParameters(ts, i) || personTo(ts, i, end) {
 		return "", 0, false
 	}
 	// a product named where the action happens ("to the #ops Slack channel")
@@ -500,4 +500,15 @@ func contains(ss []string, s string) bool {
 // youHave: "you have a browser", "you have your memory".
 func youHave(ts []token, i int) bool {
 	return ts[i-1].lower == "have" && youAt(ts, i-2) && !ts[i-1].sentence
+}
+
+// personTo: "tell the user to migrate", "ask the customer to sign": the
+// action after "to" is the person's, not the agent's.
+func personTo(ts []token, i, end int) bool {
+	for k := i + 1; k < end && k <= i+3; k++ {
+		if (personObjects[ts[k].lower] && !pronouns[ts[k].lower] || ts[k].lower == "user" || ts[k].lower == "users") && ts[k+1].lower == "to" {
+			return true
+		}
+	}
+	return false
 }

@@ -135,7 +135,7 @@ func classesOf(k catalog.Contract) map[string]bool {
 	for _, w := range words {
 		out["word:"+w] = true
 	}
-	if k.ID == ExecTool || executes(k.Name()) {
+	if k.ID == ExecTool || runsCode(k.Name()) {
 		out["code-execution"] = true
 	}
 	return out
@@ -204,4 +204,16 @@ func suggestion(class, signal string) string {
 		}
 	}
 	return "Reword the description on review so it does not ask for “" + signal + "”, or connect a tool that " + does + "."
+}
+
+// runsCode reports whether a tool's name says it runs code or commands
+// (exec, run_python, shell), not that it evaluates one expression
+// (evaluate_expression).
+func runsCode(name string) bool {
+	parts := map[string]bool{}
+	for _, p := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == '_' || r == '-' }) {
+		parts[p] = true
+	}
+	return parts["exec"] || parts["execute"] || parts["eval"] || parts["shell"] || parts["terminal"] || parts["sandbox"] ||
+		(parts["run"] || parts["runs"]) && (parts["code"] || parts["command"] || parts["script"] || parts["python"] || parts["shell"])
 }

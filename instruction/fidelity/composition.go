@@ -98,11 +98,16 @@ func ForComposition(available []catalog.Contract) *Checker {
 func (c *Checker) entryOwner(text string, s *Scope) (catalog.Contract, bool) {
 	line, _, _ := strings.Cut(text, "\n")
 	for _, w := range strings.Fields(line) {
-		id := strings.ToLower(strings.Trim(w, "-#\"'`:,"))
+		id := strings.Trim(w, "-#\"'`:,")
 		if id == "" {
 			continue
 		}
+		// an id as declared ("acme.linear_generateOAuthApplicationSetup")
+		// or in lower case
 		k, ok := c.contracts[id]
+		if !ok {
+			k, ok = c.contracts[strings.ToLower(id)]
+		}
 		return k, ok && s.Allows(id)
 	}
 	return catalog.Contract{}, false

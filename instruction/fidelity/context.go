@@ -39,7 +39,7 @@ var functionWords = set("it", "them", "this", "that", "these", "those", "me", "u
 	"of", "at", "as", "into", "onto", "per", "via", "over", "under", "about", "than", "like", "on", "for", "every",
 	// adverbs: "a `similar` call already runs" is a noun call, then a verb
 	"already", "also", "still", "just", "never", "always", "often", "usually", "sometimes", "automatically", "immediately",
-	"repeatedly", "successfully", "internally", "itself", "themselves")
+	"repeatedly", "successfully", "internally", "itself", "themselves", "ahead", "home", "back", "off")
 
 // nounBefore marks a "call" that is a noun ("the API call", "each call").
 var nounBefore = set("the", "a", "an", "each", "per", "one", "this", "that", "api", "tool", "function", "http", "rest",
@@ -119,6 +119,10 @@ func toolNoun(ts []token, i int) bool {
 	if i+2 < len(ts) && !ts[i+2].sentence && (ts[i+2].lower == "s" || ts[i+2].lower == "use") {
 		return false
 	}
+	// "the factory tool crib": a compound noun, not a tool's name
+	if i+2 < len(ts) && !ts[i+2].sentence && toolCompounds[ts[i+2].lower] {
+		return false
+	}
 	// a definite tool ("the geocode tool") or a marked name ("`geo` tool"),
 	// not a kind of tool ("a diagnostic tool")
 	return ts[i].quoted || i > 0 && !ts[i].sentence && ts[i-1].lower == "the"
@@ -136,3 +140,6 @@ func plainNoise(t token) bool {
 	}
 	return strings.Contains(w, "-")
 }
+
+// toolCompounds follow "tool" in a compound noun ("tool crib", "tool box").
+var toolCompounds = set("crib", "box", "kit", "chest", "shed", "belt", "bag", "room", "rack", "wall", "holder", "set", "cabinet", "shop", "bar", "tip", "tips")

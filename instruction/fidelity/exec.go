@@ -88,7 +88,7 @@ func execMentions(ts []token) []mention {
 		}
 		adj := adjectival(ts, i)
 		for _, p := range execStrong {
-			if matchWords(ts, i, p) && !execInnocent(ts, i, i+len(p)-1) && !adj {
+			if matchWords(ts, i, p) && !execInnocent(ts, i, i+len(p)-1) && !adj && !(len(p) > 1 && lookedAt(ts, i)) {
 				add(i, i+len(p)-1)
 			}
 		}
@@ -173,3 +173,14 @@ var bashWords = set("prompt", "session", "syntax", "alias", "function", "functio
 
 // programPrepositions put a program to use: "with curl", "into pandas".
 var programPrepositions = set("with", "using", "via", "into", "through")
+
+// lookedAt: the phrase at i is what a tool lists or returns ("Lists the
+// shell scripts stored in …"), not something to run.
+func lookedAt(ts []token, i int) bool {
+	return i >= 2 && !ts[i].sentence && determiners[ts[i-1].lower] && lookVerbs[ts[i-2].lower]
+}
+
+// lookVerbs list, return or show things.
+var lookVerbs = set("list", "lists", "return", "returns", "show", "shows", "find", "finds", "get", "gets", "read",
+	"reads", "count", "counts", "describe", "describes", "store", "stores", "fetch", "fetches", "retrieve", "retrieves",
+	"contain", "contains", "include", "includes", "search", "searches", "archive", "archives")

@@ -151,6 +151,9 @@ func (c *Checker) filter(text string, ms []mention, s *Scope, own entry) []Findi
 		if ok && m.kind == KindCapability && s.exampleOf(text, m.end) {
 			ok = false
 		}
+		if ok && m.kind == KindExec && !m.authoring && s.provides("code-execution") {
+			ok = false // a roster tool runs code ("python_sandbox: runs Python code")
+		}
 		if !ok || m.start == last {
 			continue
 		}
