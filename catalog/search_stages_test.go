@@ -96,7 +96,7 @@ func stagedRanking(u []catalog.Contract, o search.Options) rankedBy {
 		for i, h := range hits {
 			ids[i] = h.ID
 		}
-		fits := search.Fits(hits)
+		fits := ix.Fits(hits)
 		return ids, &fits
 	}
 }

@@ -105,13 +105,17 @@ func (s *Server) renderSelectionCases(c echo.Context, status int, a *models.Agen
 		}
 		draft := ac.EvalDraft(snap, skills)
 		for _, deferred := range []bool{false, true} {
-			in := draft.Input()
-			in.Options.Deferred = deferred
+			dd := draft
+			dd.Options.Deferred = deferred
 			label := "all tools listed"
 			if deferred {
 				label = "deferred"
 			}
-			d.Totals = append(d.Totals, selectionTotals(label, eval.Evaluate(in, suite.Cases, suite.K)))
+			opts, err := s.evalOptions(ctx, snap, ac, dd, nil)
+			if err != nil {
+				return err
+			}
+			d.Totals = append(d.Totals, selectionTotals(label, eval.EvaluateWith(dd.Input(), suite.Cases, suite.K, opts)))
 		}
 	}
 	return s.render(c, status, s.page(c, "Selection cases: "+a.Slug, "agents"), views.SelectionCases(d))
@@ -264,10 +268,12 @@ func suiteYAML(s eval.Suite) string {
 
 // selectionTotals turns a report into the view's headline and misses.
 func selectionTotals(label string, r eval.Report) views.SelectionTotals {
-	t := views.SelectionTotals{Label: label, K: r.K, Recall: r.RecallAtK, FirstStep: r.FirstStepShare, Top1Misleading: r.Top1Misleading, Reached: r.Reached, Expected: r.Expected}
+	t := views.SelectionTotals{Label: label, K: r.K, Recall: r.RecallAtK, FirstStep: r.FirstStepShare, Top1Misleading: r.Top1Misleading, Reached: r.Reached, Expected: r.Expected,
+		NoTool: r.NoTool, NoToolFalsePositives: r.NoToolFalsePositives, NoToolPrecision: r.NoToolPrecision, Silenced: r.Silenced,
+		TwoProfiles: r.TwoProfiles, Rosters: r.TwoProfilesRosters, Refused: r.Refused}
 	for _, cr := range r.Cases {
 		for _, tr := range cr.Tools {
-			if reached(tr) {
+			if reached(tr) || tr.Where == eval.Refused {
 				continue
 			}
 			t.Misses = append(t.Misses, views.SelectionMiss{Task: cr.Task, Tool: tr.Tool, Where: missWhere(tr, r.K)})
@@ -370,11 +376,14 @@ func caseChanges(was, now eval.Report) views.SelectionChanges {
 // selectionLevers evaluates the cases with each roster-changing lever
 // flipped (tools, services, deferred mode): the change to recall and the
 // tasks that lose or gain a tool. Tier and catalog form change no
-// selection, so they are left out.
-func selectionLevers(d instruction.Draft, suite eval.Suite, now eval.Report) []views.SelectionLever {
+// selection, so they are left out. Each lever is measured with the same
+// options as now (refusals, the second profile's roster; deferred mode
+// flips on that roster too).
+func selectionLevers(d instruction.Draft, suite eval.Suite, now eval.Report, o eval.Options) []views.SelectionLever {
 	type job struct {
 		lever string
 		in    instruction.Input
+		o     eval.Options
 	}
 	var jobs []job
 	for _, lever := range d.LeverIDs() {
@@ -385,7 +394,13 @@ func selectionLevers(d instruction.Draft, suite eval.Suite, now eval.Report) []v
 		if err != nil {
 			continue
 		}
-		jobs = append(jobs, job{lever, flipped.Input()})
+		jo := o
+		if lever == instruction.LeverDeferred && o.Second != nil {
+			second := *o.Second
+			second.Options.Deferred = !second.Options.Deferred
+			jo.Second = &second
+		}
+		jobs = append(jobs, job{lever, flipped.Input(), jo})
 	}
 	// each lever's evaluation is independent and read-only: spread them
 	// over the cores, so an agent with many tools and cases answers sooner
@@ -397,7 +412,7 @@ func selectionLevers(d instruction.Draft, suite eval.Suite, now eval.Report) []v
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				reports[i] = eval.Evaluate(jobs[i].in, suite.Cases, suite.K)
+				reports[i] = eval.EvaluateWith(jobs[i].in, suite.Cases, suite.K, jobs[i].o)
 			}
 		}()
 	}

@@ -134,7 +134,7 @@ func TestSelectionLeversMatchOneByOne(t *testing.T) {
 	for _, deferred := range []bool{false, true} {
 		d.Options.Deferred = deferred
 		now := eval.Evaluate(d.Input(), suite.Cases, suite.K)
-		got := selectionLevers(d, suite, now)
+		got := selectionLevers(d, suite, now, eval.Options{})
 		var want []views.SelectionLever
 		for _, lever := range d.LeverIDs() {
 			if strings.HasPrefix(lever, instruction.LeverTierPrefix) || lever == instruction.LeverCompact {

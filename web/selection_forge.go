@@ -35,9 +35,13 @@ func (s *Server) forgeSelection(c echo.Context) error {
 		d.Version = set.Version
 	}
 	if len(suite.Cases) > 0 {
-		now := eval.Evaluate(fc.draft.Input(), suite.Cases, suite.K)
+		opts, err := s.evalOptions(c.Request().Context(), fc.snap, fc.ac, fc.draft, fc.notes)
+		if err != nil {
+			return err
+		}
+		now := eval.EvaluateWith(fc.draft.Input(), suite.Cases, suite.K, opts)
 		d.Totals = selectionTotals("this draft", now)
-		for _, l := range selectionLevers(fc.draft, suite, now) {
+		for _, l := range selectionLevers(fc.draft, suite, now, opts) {
 			if l.Delta == 0 && l.FirstDelta == 0 && l.None() {
 				d.Same++
 				continue

@@ -11,5 +11,5 @@
 //     place in contention whatever the meaning stage says.
 //
 // A search may answer "nothing fits": Fits reports whether the best hit
-// covers enough of the task's rare words (see Threshold).
+// shares enough of the task's word weight (see Index.Threshold).
 package search

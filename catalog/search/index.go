@@ -44,6 +44,7 @@ type posting struct {
 // built and safe for concurrent searches.
 type Index struct {
 	ids   []string
+	doc   map[string]int32
 	post  map[string][]posting
 	lens  [][numFields]float32
 	avg   [numFields]float64
@@ -53,7 +54,7 @@ type Index struct {
 // New indexes a roster. Code-only helpers are left out: search never
 // returns them.
 func New(roster []catalog.Contract) *Index {
-	ix := &Index{post: map[string][]posting{}}
+	ix := &Index{post: map[string][]posting{}, doc: map[string]int32{}}
 	st := stems{}
 	var total [numFields]float64
 	for _, c := range roster {
@@ -62,6 +63,7 @@ func New(roster []catalog.Contract) *Index {
 		}
 		doc := int32(len(ix.ids))
 		ix.ids = append(ix.ids, c.ID)
+		ix.doc[c.ID] = doc
 		counts := map[string]*[numFields]uint16{}
 		var lens [numFields]float32
 		add := func(f field, text string) {

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"slices"
 
 	"github.com/agentforge/console/catalog"
@@ -11,18 +12,11 @@ type Hit struct {
 	ID string
 	// Score is the fused score (reciprocal rank, higher is better).
 	Score float64
-	// Coverage is the share of the task's word weight (each word's idf)
-	// the tool's own text carries, in [0, 1].
-	Coverage float64
-	doc      int32
+	// Matched is the word weight the task shares with the tool's own
+	// text (see Index.Matched).
+	Matched float64
+	doc     int32
 }
-
-// Threshold is the coverage the best hit needs for a search to say a
-// tool fits the task; below it the answer is "nothing fits".
-const Threshold = 0.3
-
-// Fits reports whether a search's hits say some tool fits the task.
-func Fits(hits []Hit) bool { return len(hits) > 0 && hits[0].Coverage >= Threshold }
 
 // maxTerms bounds the distinct words one task scores.
 const maxTerms = 32
@@ -101,20 +95,8 @@ func (ix *Index) SearchWith(task string, limit int, o Options) []Hit {
 	if len(out) > limit {
 		out = out[:limit]
 	}
-	mass := 0.0
-	for _, t := range terms {
-		mass += ix.idf(t)
-	}
 	for i := range out {
-		c := 0.0
-		for _, t := range terms {
-			if ix.has(t, out[i].doc) {
-				c += ix.idf(t)
-			}
-		}
-		if mass > 0 {
-			out[i].Coverage = c / mass
-		}
+		out[i].Matched = ix.matched(terms, out[i].doc)
 	}
 	return out
 }
@@ -245,3 +227,43 @@ func compareStrings(a, b string) int {
 	}
 	return 0
 }
+
+// Matched is the word weight (the idf of each distinct word) a task
+// shares with tool id's own text; 0 for a tool the index does not have.
+// It is how Fits judges a hit, whichever ranking chose it.
+func (ix *Index) Matched(task, id string) float64 {
+	d, ok := ix.doc[id]
+	if !ok {
+		return 0
+	}
+	return ix.matched(distinct(Terms(task)), d)
+}
+
+func (ix *Index) matched(terms []string, d int32) float64 {
+	m := 0.0
+	for _, t := range terms {
+		if ix.has(t, d) {
+			m += ix.idf(t)
+		}
+	}
+	return m
+}
+
+// fitShare is the share of tools a word may be in and still, alone, make
+// a hit fit.
+const fitShare = 8
+
+// Threshold is the word weight a hit must share with the task to fit: the
+// idf of a word one tool in fitShare carries (about 2.1 on any catalog of
+// more than a few dozen tools). A no-tool task's best hit above it is a
+// false positive.
+func (ix *Index) Threshold() float64 {
+	n := float64(len(ix.ids))
+	df := n / fitShare
+	return math.Log(1 + (n-df+0.5)/(df+0.5))
+}
+
+// Fits reports whether a search's best hit fits the task: it shares at
+// least Threshold of word weight with it. Below, the answer is "nothing
+// fits".
+func (ix *Index) Fits(hits []Hit) bool { return len(hits) > 0 && hits[0].Matched >= ix.Threshold() }

@@ -55,7 +55,7 @@ func TestMeaningReachesRelatives(t *testing.T) {
 	ix := New(roster)
 	q := "delete the label on that issue"
 	lex := ix.SearchWith(q, 5, Options{NoMeaning: true})
-	if len(lex) < 2 || lex[0].ID != "issues.add_label" || lex[0].Coverage != lex[1].Coverage {
+	if len(lex) < 2 || lex[0].ID != "issues.add_label" || lex[0].Matched != lex[1].Matched {
 		t.Fatalf("lexical stage %v: want the two label tools tied, add_label first by name", lex)
 	}
 	got := ids(ix.Search(q, 5))
@@ -79,13 +79,13 @@ func TestCodeOnlyIsNotIndexed(t *testing.T) {
 // fits; a task a tool's text covers does.
 func TestFits(t *testing.T) {
 	ix := New(roster)
-	if hs := ix.Search("what is the capital of Australia", 5); Fits(hs) {
+	if hs := ix.Search("what is the capital of Australia", 5); ix.Fits(hs) {
 		t.Fatalf("fits %v for a task no tool serves", hs)
 	}
-	if hs := ix.Search("upload the files to the page", 5); !Fits(hs) {
+	if hs := ix.Search("upload the files to the page", 5); !ix.Fits(hs) {
 		t.Fatalf("no fit %v for a task a tool's text covers", hs)
 	}
-	if Fits(nil) {
+	if ix.Fits(nil) {
 		t.Fatal("an empty answer fits")
 	}
 }
@@ -162,5 +162,22 @@ func BenchmarkIndex10k(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		New(cs)
+	}
+}
+
+// Matched is the idf a task shares with a tool's text; an unknown tool
+// shares nothing, and the threshold is the idf of a word one tool in
+// eight carries.
+func TestMatchedAndThreshold(t *testing.T) {
+	ix := New(roster)
+	if m := ix.Matched("upload files", "nobody"); m != 0 {
+		t.Errorf("unknown tool matched %.2f", m)
+	}
+	if a, b := ix.Matched("upload files", "browser.file_upload"), ix.Matched("upload", "browser.file_upload"); a <= b || b <= 0 {
+		t.Errorf("matched %.2f for two shared words, %.2f for one", a, b)
+	}
+	big := New(generated(800))
+	if th := big.Threshold(); th < 2 || th > 2.2 {
+		t.Errorf("threshold %.2f on 800 tools, want about 2.1", th)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/eval"
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/instruction/runtime"
@@ -30,11 +31,14 @@ func runEval(ctx context.Context, args []string, stdout *os.File) error {
 	pins := fs.String("pins", "", "comma-separated tools shown on the first step in deferred mode")
 	k := fs.Int("k", 0, "search results that count as found (default: the file's k, else 5)")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
+	second := fs.String("second-profile", "", "the agent's other profile: two_profiles cases look for their tools under both profiles' rosters")
+	subjectGroups := fs.String("subject-groups", "", "evaluate for a subject in these groups (comma-separated): an expected tool they are not granted scores as a correct refusal")
+	subjectID := fs.String("subject-id", "console-cli", "the id of the --subject-groups subject")
 	file, rest := splitFileArg(args)
 	if err := fs.Parse(rest); err != nil {
 		return &exitError{2, err}
 	}
-	usage := errors.New("usage: console eval FILE [--agent A] [--profile P] [--tools …] [--services …] [--deferred] [--pins …] [--k 5] [--json]")
+	usage := errors.New("usage: console eval FILE [--agent A] [--profile P] [--second-profile P2] [--tools …] [--services …] [--deferred] [--pins …] [--subject-groups …] [--k 5] [--json]")
 	switch {
 	case file != "" && fs.NArg() > 0:
 		return &exitError{2, fmt.Errorf("one case file at a time: %q is a second argument; %w", fs.Arg(0), usage)}
@@ -84,6 +88,12 @@ func runEval(ctx context.Context, args []string, stdout *os.File) error {
 	if set["pins"] {
 		req.Pins = list(*pins)
 	}
+	if set["subject-groups"] {
+		req.Subject = &authority.Subject{ID: *subjectID, Groups: list(*subjectGroups)}
+	}
+	if set["second-profile"] && req.Agent == "" {
+		return &exitError{2, errors.New("--second-profile: a profile needs an agent (--agent, or agent: in the file)")}
+	}
 	if set["k"] {
 		if *k < 1 || *k > catalog.MaxSearchLimit {
 			return &exitError{2, fmt.Errorf("--k: must be 1 to %d", catalog.MaxSearchLimit)}
@@ -107,9 +117,12 @@ func runEval(ctx context.Context, args []string, stdout *os.File) error {
 			req.Tools = defaultTools(snap, req.Services)
 		}
 	}
-	d, _, err := runtime.BuildDraft(ctx, store, snap, req)
+	d, dropped, err := runtime.BuildDraft(ctx, store, snap, req)
 	var fe *instruction.FieldError
 	if errors.As(err, &fe) {
+		if strings.HasPrefix(fe.Field, "subject") {
+			return &exitError{2, fmt.Errorf("--subject-groups: %s", fe.Message)}
+		}
 		return &exitError{2, fmt.Errorf("%s: %s", source(fe.Field), fe.Message)}
 	}
 	if err != nil {
@@ -118,7 +131,27 @@ func runEval(ctx context.Context, args []string, stdout *os.File) error {
 	if len(req.Pins) > 0 && !d.Options.Deferred {
 		return &exitError{2, fmt.Errorf("%s: pins put tools on the first step in deferred mode only; add --deferred (or deferred: true in the file), or drop the pins", source("pins"))}
 	}
-	r := eval.Evaluate(d.Input(), suite.Cases, suite.K)
+	var opts eval.Options
+	for _, dr := range dropped {
+		if dr.Reason == instruction.ReasonNotAuthorized {
+			opts.Refused = append(opts.Refused, dr.ID)
+		}
+	}
+	if set["second-profile"] {
+		// the other profile's roster as the profile gives it: the same
+		// agent, services, mode and subject, its own tools and no pins
+		r2 := runtime.Request{Agent: req.Agent, Profile: *second, Services: req.Services, Deferred: req.Deferred, Subject: req.Subject}
+		d2, _, err := runtime.BuildDraft(ctx, store, snap, r2)
+		if errors.As(err, &fe) {
+			return &exitError{2, fmt.Errorf("--second-profile: %s", fe.Message)}
+		}
+		if err != nil {
+			return err
+		}
+		in2 := d2.Input()
+		opts.Second = &in2
+	}
+	r := eval.EvaluateWith(d.Input(), suite.Cases, suite.K, opts)
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -164,10 +197,17 @@ func printReport(w io.Writer, r eval.Report) error {
 		if c.Misleading {
 			fmt.Fprintf(&b, "; top-1 right: %v", c.Top1)
 		}
+		if !c.Fits {
+			b.WriteString("; search: nothing fits")
+		}
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "\nrecall@%d %.3f (%d/%d)  first-step share %.3f (%d/%d)  top-1 misleading %.3f (%d/%d)\n",
 		r.K, r.RecallAtK, r.Reached, r.Expected, r.FirstStepShare, r.OnFirstStep, r.Expected, r.Top1Misleading, r.Top1, r.Misleading)
+	fmt.Fprintf(&b, "no-tool precision %.3f (%d of %d no-tool cases answered with a fitting tool; fit threshold %.2f; %d cases needing a tool answered nothing fits)\n",
+		r.NoToolPrecision, r.NoToolFalsePositives, r.NoTool, r.FitThreshold, r.Silenced)
+	fmt.Fprintf(&b, "two-profile cases %d, run against %s; refusals %d (expected tools the subject is not granted)\n",
+		r.TwoProfiles, plural(r.TwoProfilesRosters, "roster"), r.Refused)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -175,9 +215,11 @@ func printReport(w io.Writer, r eval.Report) error {
 func where(t eval.ToolResult) string {
 	switch t.Where {
 	case eval.FirstStep:
-		return "first step"
+		return "first step" + underSecond(t)
 	case eval.Search:
-		return fmt.Sprintf("search rank %d", t.Rank)
+		return fmt.Sprintf("search rank %d", t.Rank) + underSecond(t)
+	case eval.Refused:
+		return "refused: not granted to the subject (a correct refusal)"
 	case eval.BeyondK:
 		if strings.HasPrefix(t.Tool, eval.SkillPrefix) {
 			if t.Rank > 0 {
@@ -194,6 +236,14 @@ func where(t eval.ToolResult) string {
 		return "unreachable: it requires " + strings.Join(t.Missing, ", ") + ", which the roster lacks"
 	}
 	return "unreachable"
+}
+
+// underSecond marks a tool found under the second profile's roster.
+func underSecond(t eval.ToolResult) string {
+	if t.Roster == "second" {
+		return " (under the second profile)"
+	}
+	return ""
 }
 
 func steps(n int) string {
@@ -233,4 +283,12 @@ func servicesHaveTools(snap *runtime.Snapshot, services []string, field string) 
 		}
 	}
 	return nil
+}
+
+// plural is "1 roster", "2 rosters".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

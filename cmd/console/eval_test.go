@@ -107,6 +107,68 @@ func TestEvalCLIErrorsNameTheField(t *testing.T) {
 	}
 }
 
+// TestEvalCLIMeasuresTheHiddenMisses: --json carries the no-tool,
+// two-profile and refusal figures; a second profile's roster serves a
+// two_profiles case, and a tool the subject's groups are not granted is a
+// correct refusal, not a miss.
+func TestEvalCLIMeasuresTheHiddenMisses(t *testing.T) {
+	dir := t.TempDir()
+	db, file := filepath.Join(dir, "e.db"), filepath.Join(dir, "cases.yaml")
+	os.WriteFile(file, []byte(`cases:
+  - {task: "pull the text out of the contract PDF, then chart the totals", expect: [extract_text, render_chart], kind: two_profiles}
+  - {task: "run this python snippet in the sandbox", expect: [exec]}
+  - {task: "what is the capital of Australia", expect: [], kind: no_tool}
+`), 0o600)
+	run := func(args ...string) eval.Report {
+		t.Helper()
+		out, err := runCLI(t, db, append([]string{"eval", file, "--agent", "analyst", "--deferred", "--json"}, args...)...)
+		if err != nil {
+			t.Fatal(err, out)
+		}
+		var r eval.Report
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	one := run()
+	if one.Cases[0].Found || one.TwoProfilesRosters != 1 || one.TwoProfiles != 1 || one.Refused != 0 {
+		t.Errorf("one profile, no subject: found %v rosters %d two_profiles %d refused %d", one.Cases[0].Found, one.TwoProfilesRosters, one.TwoProfiles, one.Refused)
+	}
+	if one.NoTool != 1 || one.NoToolFalsePositives != 0 || one.Cases[2].Fits {
+		t.Errorf("no-tool case: %d no-tool, %d false positives, fits %v", one.NoTool, one.NoToolFalsePositives, one.Cases[2].Fits)
+	}
+	both := run("--second-profile", "document-analysis", "--subject-groups", "contractors")
+	if tr := both.Cases[0].Tools[0]; !both.Cases[0].Found || tr.Roster != "second" || both.TwoProfilesRosters != 2 {
+		t.Errorf("two profiles: found %v, %+v, rosters %d", both.Cases[0].Found, tr, both.TwoProfilesRosters)
+	}
+	if tr := both.Cases[1].Tools[0]; tr.Where != eval.Refused || both.Refused != 1 || !both.Cases[1].Found {
+		t.Errorf("contractors asking for exec: %+v refused %d", tr, both.Refused)
+	}
+	text, err := runCLI(t, db, "eval", file, "--agent", "analyst", "--deferred", "--second-profile", "document-analysis", "--subject-groups", "contractors")
+	for _, want := range []string{"extract_text: search rank 1 (under the second profile)", "exec: refused: not granted to the subject", "no-tool precision", "run against 2 rosters; refusals 1", "search: nothing fits"} {
+		if err != nil || !strings.Contains(text, want) {
+			t.Errorf("text report lacks %q: %v\n%s", want, err, text)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--second-profile", "nope"}, "--second-profile"},
+		{[]string{"--subject-groups", "Bad Group"}, "--subject-groups"},
+	} {
+		_, err := runCLI(t, db, append([]string{"eval", file, "--agent", "analyst"}, tc.args...)...)
+		var ee *exitError
+		if !errors.As(err, &ee) || ee.code != 2 || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: %v, want exit 2 naming %s", tc.args, err, tc.want)
+		}
+	}
+	if _, err := runCLI(t, db, "eval", file, "--tools", "read_file", "--second-profile", "x"); err == nil || !strings.Contains(err.Error(), "--second-profile") {
+		t.Errorf("--second-profile without an agent: %v", err)
+	}
+}
+
 // TestReadmeEvalExamples runs every `console eval` example of the README
 // from the repository root.
 func TestReadmeEvalExamples(t *testing.T) {

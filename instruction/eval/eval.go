@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/catalog/search"
 	"github.com/agentforge/console/instruction"
 )
 
@@ -19,6 +20,9 @@ const (
 	// Unreachable: not in the roster, or a code-only helper without exec
 	// (search never returns helpers; they arrive with exec).
 	Unreachable = "unreachable"
+	// Refused: the subject is not granted the tool; the right outcome is
+	// a refusal, so it is scored as one, neither reached nor missed.
+	Refused = "refused"
 )
 
 // ToolResult is where one expected tool is.
@@ -37,6 +41,9 @@ type ToolResult struct {
 	// Missing names, for an expected skill, the tools it requires that
 	// the roster lacks (why it is unreachable).
 	Missing []string `json:"missing,omitempty"`
+	// Roster is "second" when a two_profiles case found the tool under
+	// the other profile's roster (Options.Second).
+	Roster string `json:"roster,omitempty"`
 }
 
 // CaseResult is one case's outcome.
@@ -64,6 +71,10 @@ type CaseResult struct {
 	Tools []ToolResult `json:"tools"`
 	// Misleading marks a case whose top hit is judged.
 	Misleading bool `json:"misleading,omitempty"`
+	// Fits: the search's top hit shares at least the fit threshold of
+	// word weight with the task; false is the answer "nothing fits". On
+	// a case that needs no tool, true is a false positive.
+	Fits bool `json:"fits"`
 }
 
 // Report is an evaluation: every case and the totals.
@@ -83,35 +94,141 @@ type Report struct {
 	OnFirstStep    int     `json:"on_first_step"`
 	Misleading     int     `json:"misleading"`
 	Top1           int     `json:"top1_hits"`
+	// FitThreshold is the word weight a top hit must share with a task
+	// to fit (search.Index.Threshold over this roster).
+	FitThreshold float64 `json:"fit_threshold"`
+	// NoTool counts the cases that need no tool; NoToolFalsePositives
+	// those whose top hit still fits.
+	NoTool               int `json:"no_tool"`
+	NoToolFalsePositives int `json:"no_tool_false_positives"`
+	// NoToolPrecision is the share of cases answered "a tool fits" that
+	// do need a tool (1 when no case was answered so).
+	NoToolPrecision float64 `json:"no_tool_precision"`
+	// Silenced counts cases that need a tool answered "nothing fits".
+	Silenced int `json:"silenced"`
+	// TwoProfiles counts the two_profiles cases; TwoProfilesRosters is
+	// how many rosters they ran against (2 with Options.Second).
+	TwoProfiles        int `json:"two_profiles"`
+	TwoProfilesRosters int `json:"two_profiles_rosters"`
+	// Refused counts expected tools the subject is not granted, each
+	// scored as a correct refusal (Options.Refused).
+	Refused int `json:"refused"`
+}
+
+// Options are what an evaluation knows beside the draft's input.
+type Options struct {
+	// Second is the other profile's input: a two_profiles case looks
+	// for each expected tool under both rosters, the better place wins.
+	Second *instruction.Input
+	// Refused are the tools the subject is not granted (dropped from
+	// the roster as not authorized): a case expecting one scores it as a
+	// correct refusal.
+	Refused []string
 }
 
 // Evaluate runs the cases against a composition input: the effective
 // roster and the options (deferred mode and pins decide the first step).
 // It is pure and deterministic; k is capped at catalog.MaxSearchLimit.
 func Evaluate(in instruction.Input, cases []Case, k int) Report {
+	return EvaluateWith(in, cases, k, Options{})
+}
+
+// roster is one roster's search and reach.
+type roster struct {
+	in    instruction.Input
+	reach Reach
+	ix    *catalog.Index
+}
+
+func newRoster(in instruction.Input) roster {
+	return roster{in: in, reach: ReachOf(in), ix: catalog.IndexEntries(in.Roster)}
+}
+
+// ranks are a task's search ranks (1-based) under a roster, and its hits.
+func (ro roster) ranks(task string) (map[string]int, []catalog.Hit) {
+	hits := ro.ix.Search(task, catalog.MaxSearchLimit)
+	rank := make(map[string]int, len(hits))
+	for i, h := range hits {
+		rank[h.ID] = i + 1
+	}
+	return rank, hits
+}
+
+// EvaluateWith is Evaluate with what the options add: a second roster for
+// two_profiles cases and the tools the subject is refused. Every case's
+// top hit is judged against the fit threshold.
+func EvaluateWith(in instruction.Input, cases []Case, k int, o Options) Report {
 	if k < 1 || k > catalog.MaxSearchLimit {
 		k = DefaultK
 	}
-	reach := ReachOf(in)
-	ix := catalog.IndexEntries(in.Roster)
-	r := Report{K: k, Cases: make([]CaseResult, 0, len(cases))}
+	first := newRoster(in)
+	var second *roster
+	if o.Second != nil {
+		s := newRoster(*o.Second)
+		second = &s
+	}
+	refused := make(map[string]bool, len(o.Refused))
+	for _, id := range o.Refused {
+		refused[id] = true
+	}
+	contracts := make([]catalog.Contract, len(in.Roster))
+	for i, e := range in.Roster {
+		contracts[i] = e.Contract()
+	}
+	fit := search.New(contracts)
+	r := Report{K: k, Cases: make([]CaseResult, 0, len(cases)), FitThreshold: fit.Threshold(), TwoProfilesRosters: 1}
+	if second != nil {
+		r.TwoProfilesRosters = 2
+	}
+	fitting := 0
 	for _, c := range cases {
-		hits := ix.Search(c.Task, catalog.MaxSearchLimit)
-		rank := make(map[string]int, len(hits))
+		rank, hits := first.ranks(c.Task)
 		cr := CaseResult{Task: c.Task, Kind: c.Kind, HeldOut: c.HeldOut, Expect: append([]string{}, c.Expect...), Misleading: c.IsMisleading(),
 			Found: true, Rank: []int{}, FirstStep: []bool{}, Hits: []string{}, Tools: []ToolResult{}}
 		for i, h := range hits {
-			rank[h.ID] = i + 1
 			if i < k {
 				cr.Hits = append(cr.Hits, h.ID)
 			}
 		}
 		if len(hits) > 0 {
 			cr.Top1 = c.expects(hits[0].ID)
+			cr.Fits = fit.Matched(c.Task, hits[0].ID) >= r.FitThreshold
+		}
+		switch {
+		case len(c.Expect) == 0:
+			r.NoTool++
+			if cr.Fits {
+				r.NoToolFalsePositives++
+				fitting++
+			}
+		case cr.Fits:
+			fitting++
+		default:
+			r.Silenced++
+		}
+		two := c.Kind == KindTwoProfiles
+		if two {
+			r.TwoProfiles++
+		}
+		var rank2 map[string]int
+		if two && second != nil {
+			rank2, _ = second.ranks(c.Task)
 		}
 		searched := false
 		for _, e := range c.Expect {
-			tr := locate(e, in, reach, rank, k)
+			if refusedAll(e, refused) {
+				cr.Tools = append(cr.Tools, ToolResult{Expect: e, Tool: Alternatives(e)[0], Where: Refused})
+				cr.Rank = append(cr.Rank, 0)
+				cr.FirstStep = append(cr.FirstStep, false)
+				r.Refused++
+				continue
+			}
+			tr := locate(e, first.in, first.reach, rank, k)
+			if rank2 != nil {
+				if t2 := locate(e, second.in, second.reach, rank2, k); placeScore(t2) > placeScore(tr) {
+					tr, tr.Roster = t2, "second"
+				}
+			}
 			cr.Tools = append(cr.Tools, tr)
 			cr.Rank = append(cr.Rank, tr.Rank)
 			cr.FirstStep = append(cr.FirstStep, tr.Where == FirstStep)
@@ -144,7 +261,39 @@ func Evaluate(in instruction.Input, cases []Case, k int) Report {
 	r.RecallAtK = ratio(r.Reached, r.Expected)
 	r.FirstStepShare = ratio(r.OnFirstStep, r.Expected)
 	r.Top1Misleading = ratio(r.Top1, r.Misleading)
+	r.NoToolPrecision = 1
+	if fitting > 0 {
+		r.NoToolPrecision = ratio(fitting-r.NoToolFalsePositives, fitting)
+	}
 	return r
+}
+
+// refusedAll reports whether the subject is refused every alternative of
+// an expect entry (one it may use still satisfies the case).
+func refusedAll(expect string, refused map[string]bool) bool {
+	if len(refused) == 0 {
+		return false
+	}
+	for _, id := range Alternatives(expect) {
+		if !refused[id] {
+			return false
+		}
+	}
+	return true
+}
+
+// placeScore orders places: first step, then search by rank, then beyond
+// k by rank, then unreachable.
+func placeScore(t ToolResult) int {
+	switch t.Where {
+	case FirstStep:
+		return 1 << 20
+	case Search:
+		return 1<<19 - t.Rank
+	case BeyondK:
+		return 1<<18 - t.Rank
+	}
+	return 0
 }
 
 // locate finds the best place of an expect entry's alternatives: first
@@ -152,17 +301,7 @@ func Evaluate(in instruction.Input, cases []Case, k int) Report {
 // arrives with exec is where exec is.
 func locate(expect string, in instruction.Input, reach Reach, rank map[string]int, k int) ToolResult {
 	best := ToolResult{Expect: expect, Where: Unreachable}
-	score := func(t ToolResult) int {
-		switch t.Where {
-		case FirstStep:
-			return 1 << 20
-		case Search:
-			return 1<<19 - t.Rank
-		case BeyondK:
-			return 1<<18 - t.Rank
-		}
-		return 0
-	}
+	score := placeScore
 	for i, id := range Alternatives(expect) {
 		if slug, ok := strings.CutPrefix(id, SkillPrefix); ok {
 			if t := locateSkill(expect, id, slug, in, reach, rank, k); i == 0 || score(t) > score(best) {

@@ -29,6 +29,9 @@ func buildDraft(ctx context.Context, store Store, snap *Snapshot, req Request) (
 		if req.Profile != "" {
 			return instruction.Draft{}, nil, &instruction.FieldError{Field: "profile", Message: "a profile needs an agent"}
 		}
+		if req.Subject != nil {
+			return instruction.Draft{}, nil, &instruction.FieldError{Field: "subject", Message: "a subject needs an agent"}
+		}
 		d, err := directDraft(snap, req)
 		if err != nil {
 			return d, nil, err
@@ -38,6 +41,14 @@ func buildDraft(ctx context.Context, store Store, snap *Snapshot, req Request) (
 	ac, err := LoadAgent(ctx, store, req.Agent, req.Profile)
 	if err != nil {
 		return instruction.Draft{}, nil, err
+	}
+	if req.Subject != nil {
+		if f, msg := req.Subject.Validate(); f != "" {
+			return instruction.Draft{}, nil, &instruction.FieldError{Field: f, Message: msg}
+		}
+		if ac, err = ForSubject(ctx, store, snap, ac, req.Subject); err != nil {
+			return instruction.Draft{}, nil, err
+		}
 	}
 	d, dropped, err := requestDraft(snap, ac, req)
 	if err != nil {
