@@ -143,6 +143,8 @@ type CheckState struct {
 	Binding               *authority.Binding
 	// BindingID is the stored binding's id (0 when none was found).
 	BindingID uint
+	// BindingApproval is the approval reference the binding pinned.
+	BindingApproval string
 }
 
 // ReadCheckState reads both generations and, for a non-empty handle, the
@@ -170,9 +172,10 @@ func (s *Store) ReadCheckState(ctx context.Context, handle string) (CheckState, 
 		InvalidatedAt    *time.Time
 		InvalidType      *string
 		InvalidReason    *string
+		ApprovalRef      *string
 	}
 	err := s.with(ctx).Raw(`SELECT c.generation, c.config_generation, b.subject, b.group_set, b.agent, b.tool, b.digest, b.expires_at, b.revoked_at, b.revoked_by,
-b.id, b.invalidated_at, b.invalid_type, b.invalid_reason
+b.id, b.invalidated_at, b.invalid_type, b.invalid_reason, b.approval_ref
 FROM catalog_states c LEFT JOIN bindings b ON b.handle_hash = ? WHERE c.id = 1`, hashKey(handle)).Scan(&row).Error
 	if err != nil {
 		return st, fmt.Errorf("models: check state: %w", err)
@@ -193,6 +196,7 @@ FROM catalog_states c LEFT JOIN bindings b ON b.handle_hash = ? WHERE c.id = 1`,
 		if row.ID != nil {
 			st.BindingID = *row.ID
 		}
+		st.BindingApproval = deref(row.ApprovalRef)
 	}
 	return st, nil
 }

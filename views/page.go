@@ -42,7 +42,7 @@ func NavEntries() []NavItem {
 	return []NavItem{
 		{"dashboard", "Dashboard", "/"}, {"forge", "Forge", "/forge"}, {"agents", "Agents", "/agents"}, {"profiles", "Profiles", "/profiles"},
 		{"catalog", "Catalog", "/catalog"}, {"skills", "Skills", "/skills"}, {"runs", "Runs", "/runs"}, {"reviews", "Reviews", "/reviews"},
-		{"audit", "Audit log", "/audit"}, {"checks", "Checks", "/checks"},
+		{"audit", "Audit log", "/audit"}, {"checks", "Checks", "/checks"}, {"approvals", "Approvals", "/approvals"},
 		{"users", "Users", "/users"}, {"groups", "Groups", "/groups"}, {"apikeys", "API keys", "/apikeys"},
 	}
 }

@@ -32,6 +32,9 @@ type authorizeRequest struct {
 	// input schema of the tool version allowed; never stored or logged.
 	// Absent, nothing is checked.
 	Arguments json.RawMessage `json:"arguments,omitempty"`
+	// Approval is an approved request's reference, for an approval-only
+	// tool: a single-use one is spent by the call it allows.
+	Approval string `json:"approval,omitempty"`
 	// ttl is the validated lifetime in seconds.
 	ttl int
 }
@@ -61,6 +64,9 @@ func (r *authorizeRequest) validate(binding bool) error {
 		return apiErr(http.StatusBadRequest, "bad_request", "tool", fmt.Sprintf("tool is required (at most %d bytes)", catalog.MaxIDLength))
 	}
 	if err := checkBindingField(r.Binding); err != nil {
+		return err
+	}
+	if err := checkApprovalField(r.Approval); err != nil {
 		return err
 	}
 	if err := checkSlugs(r.Agent, r.Profile); err != nil {
@@ -128,30 +134,62 @@ func (s *Server) check(c echo.Context, binding bool) (authorizeRequest, authorit
 	if cs, err = s.checkState(ctx, req.Binding); err != nil {
 		return req, authority.Decision{}, nil, cs, err
 	}
-	st, d, t, err := s.decideAt(ctx, cs, req.Agent, req.Profile, req.Subject, req.Tool)
+	st, d, t, err := s.decideAt(ctx, cs, checkArgs{agent: req.Agent, profile: req.Profile, subject: req.Subject, tool: req.Tool, approval: req.Approval, spend: !binding, arguments: req.Arguments})
 	if err != nil {
 		return req, authority.Decision{}, nil, cs, err
 	}
-	d = st.arguments(d, t, req.Arguments)
 	s.countCheck(st, req.Agent, req.Tool, t, req.Subject, d)
+	if err := s.nameApproval(c, &d, req.Agent, req.Subject, t, req.Approval != "" || cs.BindingApproval != ""); err != nil {
+		return req, authority.Decision{}, nil, cs, err
+	}
 	// counted as decided; answered as a caller never shown a hidden tool
 	// may see it
 	return req, authority.Conceal(d), t, cs, nil
 }
 
+// checkArgs is what a check decides besides the committed state.
+type checkArgs struct {
+	agent, profile string
+	subject        *authority.Subject
+	tool           string
+	// approval is the reference the request presents ("" none: a
+	// binding's pinned one is used).
+	approval string
+	// spend: an allowed call resting on a single-use approval spends it
+	// (calls; a binding only pins it).
+	spend bool
+	// arguments are checked once the call is otherwise allowed (nil: not).
+	arguments json.RawMessage
+}
+
 // decideAt decides a check at the generations (and with the binding) cs
-// was read at: the pure decision, not yet counted.
-func (s *Server) decideAt(ctx context.Context, cs models.CheckState, agent, profile string, subject *authority.Subject, tool string) (*authState, authority.Decision, *authority.Tool, error) {
+// was read at: the pure decision, not yet counted. It records the first
+// invalidation of a binding and spends a single-use approval the call
+// rests on (after its arguments passed: a refused call spends nothing).
+func (s *Server) decideAt(ctx context.Context, cs models.CheckState, a checkArgs) (*authState, authority.Decision, *authority.Tool, error) {
 	st, err := s.authorityAt(ctx, cs.CatalogGen, cs.ConfigGen)
 	if err != nil {
 		return nil, authority.Decision{}, nil, err
 	}
-	ag, err := st.agentFor(agent, profile)
+	ag, err := st.agentFor(a.agent, a.profile)
 	if err != nil {
 		return nil, authority.Decision{}, nil, err
 	}
+	ref := a.approval
+	if ref == "" {
+		ref = cs.BindingApproval
+	}
+	var ap *authority.Approval
+	if ref != "" {
+		row, err := s.store.ApprovalByRef(ctx, ref)
+		if err != nil && !errors.Is(err, models.ErrNotFound) {
+			return nil, authority.Decision{}, nil, err
+		}
+		ap = row.Authority()
+		ap.Ref = ref
+	}
 	now := time.Now()
-	d, t := st.decide(ag, subject, tool, cs.Binding, now)
+	d, t := st.decide(ag, a.subject, a.tool, cs.Binding, ap, now)
 	if d.Invalidates && cs.BindingID != 0 {
 		// the first stale or revoked verdict is the binding's for good;
 		// a concurrent check that recorded first wins
@@ -163,7 +201,56 @@ func (s *Server) decideAt(ctx context.Context, cs models.CheckState, agent, prof
 			d = authority.Recorded(inv)
 		}
 	}
+	d = st.arguments(d, t, a.arguments)
+	if d.Allow && a.spend && d.Approval != nil && d.Approval.SingleUse {
+		err := s.store.SpendApproval(ctx, "check", d.Approval.Ref, now)
+		if errors.Is(err, models.ErrConflict) {
+			d = authority.Deny(authority.TypeApprovalRequired, fmt.Sprintf("approval %s: single-use, already used", d.Approval.Ref))
+		} else if err != nil {
+			return nil, authority.Decision{}, nil, err
+		}
+	}
 	return st, d, t, nil
+}
+
+// nameApproval makes an approval_required denial name an approval
+// request: a new one (or the pending one a check made earlier for the
+// same agent, subject, tool and digest) when the call presented none.
+func (s *Server) nameApproval(c echo.Context, d *authority.Decision, agent string, subject *authority.Subject, t *authority.Tool, presented bool) error {
+	if d.Allow || d.Error == nil || d.Error.Type != authority.TypeApprovalRequired || presented || t == nil {
+		return nil
+	}
+	a, err := s.requestApproval(c, agent, subject, t, "", models.OriginCheck)
+	if err != nil {
+		return err
+	}
+	e := *d.Error
+	e.Approval = a.Ref
+	d.Error = &e
+	return nil
+}
+
+// requestApproval records an approval request for subject's agent to
+// call t at its digest.
+func (s *Server) requestApproval(c echo.Context, agent string, subject *authority.Subject, t *authority.Tool, summary, origin string) (*models.Approval, error) {
+	id := ""
+	if subject != nil {
+		id = subject.ID
+	}
+	groups, _ := json.Marshal(authority.GroupsOf(subject))
+	a, _, err := s.store.RequestApproval(c.Request().Context(), keyActor(c), models.Approval{Agent: agent, Subject: id, GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest, Summary: summary, Origin: origin})
+	return a, err
+}
+
+// maxApprovalRef bounds an approval reference a request may send.
+const maxApprovalRef = 40
+
+// checkApprovalField bounds the approval field of a check.
+func checkApprovalField(ref string) error {
+	if len(ref) > maxApprovalRef {
+		return apiErr(http.StatusBadRequest, "bad_request", "approval", fmt.Sprintf("approval is at most %d characters", maxApprovalRef))
+	}
+	return nil
 }
 
 // countCheck counts a decided check under the tool asked for, or under
@@ -217,8 +304,12 @@ func (s *Server) apiCreateBinding(c echo.Context) error {
 	}
 	exp := time.Now().Add(time.Duration(req.ttl) * time.Second).UTC().Truncate(time.Second)
 	groups, _ := json.Marshal(authority.GroupsOf(req.Subject))
+	ref := ""
+	if d.Approval != nil {
+		ref = d.Approval.Ref
+	}
 	handle, _, err := s.store.CreateBinding(c.Request().Context(), keyActor(c), models.Binding{Subject: subject, GroupSet: authority.GroupSetDigest(authority.GroupsOf(req.Subject)), Agent: req.Agent, Tool: t.ID, Digest: t.Digest, ExpiresAt: exp,
-		Profile: req.Profile, GroupsJSON: string(groups), CatalogGen: cs.CatalogGen, PolicyGen: cs.ConfigGen})
+		Profile: req.Profile, GroupsJSON: string(groups), CatalogGen: cs.CatalogGen, PolicyGen: cs.ConfigGen, ApprovalRef: ref})
 	if err != nil {
 		return err
 	}

@@ -55,6 +55,9 @@ type runCallRequest struct {
 	// input schema once the call is otherwise active; never stored or
 	// logged. Absent, nothing is checked.
 	Arguments json.RawMessage `json:"arguments,omitempty"`
+	// Approval is an approved request's reference for an approval-only
+	// tool, spent by the call when single-use.
+	Approval string `json:"approval,omitempty"`
 }
 
 // runHit is a search hit: an exact name and a description, never a schema.
@@ -348,6 +351,9 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	if err := checkBindingField(req.Binding); err != nil {
 		return err
 	}
+	if err := checkApprovalField(req.Approval); err != nil {
+		return err
+	}
 	ctx := c.Request().Context()
 	// one read gives the generations both the surface and the call-time
 	// check are built at, and the binding when one is sent
@@ -412,20 +418,33 @@ func (s *Server) checkCall(c echo.Context, req runCallRequest, cs models.CheckSt
 	if v.Status == deferred.CallSearchRequired || v.Console {
 		return v, nil
 	}
-	st, d, t, err := s.decideAt(c.Request().Context(), cs, req.Agent, req.Profile, req.Subject, req.Tool)
+	// the arguments are checked (and a single-use approval spent) only
+	// for a call that may otherwise proceed: a tool the run cannot use
+	// shows nothing of its schema
+	active := v.Status == deferred.CallActive
+	st, d, t, err := s.decideAt(c.Request().Context(), cs, checkArgs{agent: req.Agent, profile: req.Profile, subject: req.Subject, tool: req.Tool, approval: req.Approval, spend: active, arguments: argumentsIf(active, req.Arguments)})
 	if err != nil {
 		return v, err
 	}
 	v, counted, _ := deferred.Authorize(v, d)
-	if v.Status == deferred.CallActive {
-		// only a call that may otherwise proceed has its arguments
-		// checked: a tool the run cannot use shows nothing of its schema
-		if a := st.arguments(d, t, req.Arguments); !a.Allow {
-			v.Status, v.Error, v.HostReason, counted = deferred.CallDenied, a.Error, a.HostReason, a
+	s.countCheck(st, req.Agent, req.Tool, t, req.Subject, counted)
+	if v.Status == deferred.CallDenied {
+		if err := s.nameApproval(c, &d, req.Agent, req.Subject, t, req.Approval != "" || cs.BindingApproval != ""); err != nil {
+			return v, err
+		}
+		if d.Error != nil && d.Error.Type == v.Error.Type {
+			v.Error = d.Error
 		}
 	}
-	s.countCheck(st, req.Agent, req.Tool, t, req.Subject, counted)
 	return v, nil
+}
+
+// argumentsIf is raw when the call is active, else nil (not checked).
+func argumentsIf(active bool, raw json.RawMessage) json.RawMessage {
+	if active {
+		return raw
+	}
+	return nil
 }
 
 func (s *Server) runCeilings() deferred.Ceilings {

@@ -87,7 +87,10 @@ func (st *authState) recheck(b models.Binding, now time.Time) authority.Decision
 		subject = &authority.Subject{ID: b.Subject, Groups: b.Groups()}
 	}
 	ab := &authority.Binding{Found: true, Subject: b.Subject, Groups: b.GroupSet, Agent: b.Agent, Tool: b.Tool, Digest: b.Digest, ExpiresAt: b.ExpiresAt}
-	d, _ := st.decide(ag, subject, b.Tool, ab, now)
+	d, _ := st.decide(ag, subject, b.Tool, ab, nil, now)
+	if !d.Allow && d.Error.Type == authority.TypeApprovalRequired && b.ApprovalRef != "" {
+		return authority.Decision{Allow: true} // its approval is checked, and spent, by its calls
+	}
 	return d
 }
 

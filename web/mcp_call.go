@@ -116,7 +116,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		contract *catalog.Contract
 	)
 	if v.Status == deferred.CallActive {
-		ast, d, tool, err := g.s.decideAt(ctx, cs, r.sess.Agent, r.sess.Profile, r.subject, p.Name)
+		ast, d, tool, err := g.s.decideAt(ctx, cs, checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name})
 		if err != nil {
 			return gwError(typeUnavailableEnv, "The console could not decide this call now; try again.", "retry later", "stop"), nil
 		}

@@ -31,6 +31,18 @@ func addAuthorityAPI(doc obj) {
 		"parameters": []obj{param("handle", "path", "the handle POST /bindings returned", true, str)},
 		"responses":  merge(obj{"204": obj{"description": "released"}}, errResponses("401", "403", "404", "429", "503")),
 	}}
+	paths["/approvals"] = obj{"post": obj{
+		"summary":     "Ask for an approval of one call of an approval-only tool, with the runtime's summary of the intended call (runtime keys)",
+		"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": ref("ApprovalRequest")}}},
+		"responses": merge(merge(obj{"201": obj{"description": "the pending request; present its approval reference once approved", "content": obj{"application/json": obj{"schema": ref("Approval")}}}},
+			obj{"403": obj{"description": "the check denied the call for another reason than approval", "content": obj{"application/json": obj{"schema": ref("Decision")}}}}), errResponses("400", "401", "404", "409", "413", "429", "503")),
+	}}
+	paths["/approvals/{approval}"] = obj{"get": obj{
+		"summary":    "An approval request's state (runtime keys)",
+		"parameters": []obj{param("approval", "path", "the reference POST /approvals or an approval_required denial named", true, str)},
+		"responses":  merge(jsonOK("the request", ref("Approval")), errResponses("401", "403", "404", "429", "503")),
+	}}
+	approvalRef := obj{"type": "string", "maxLength": maxApprovalRef, "description": "an approved request's reference, for an approval-only tool; a single-use approval is spent by the call it allows"}
 	subject := obj{"type": "object", "additionalProperties": false, "description": "the end user the agent acts for; absent means the group everyone", "required": []string{"id"},
 		"properties": obj{"id": obj{"type": "string", "minLength": 1, "maxLength": authority.MaxSubjectID},
 			"groups": obj{"type": "array", "maxItems": authority.MaxGroups, "items": obj{"type": "string", "pattern": authority.GroupRule()}}}}
@@ -38,14 +50,24 @@ func addAuthorityAPI(doc obj) {
 	toolRef := obj{"type": "object", "properties": obj{"id": str, "version": str, "digest": str}}
 	schemas["AuthorizeRequest"] = obj{"type": "object", "required": []string{"agent", "tool"}, "additionalProperties": false, "properties": obj{
 		"agent": str, "profile": str, "subject": subject, "tool": tool, "binding": obj{"type": "string", "maxLength": maxBindingHandle},
-		"arguments": argumentsSchema()}}
+		"arguments": argumentsSchema(), "approval": approvalRef}}
 	schemas["BindingRequest"] = obj{"type": "object", "required": []string{"agent", "tool"}, "additionalProperties": false, "properties": obj{
-		"agent": str, "profile": str, "subject": subject, "tool": tool, "ttl_seconds": merge(obj{"minimum": 1, "maximum": int(models.MaxBindingTTL / time.Second), "default": defaultBindingTTL}, intT)}}
+		"agent": str, "profile": str, "subject": subject, "tool": tool, "ttl_seconds": merge(obj{"minimum": 1, "maximum": int(models.MaxBindingTTL / time.Second), "default": defaultBindingTTL}, intT),
+		"approval": merge(approvalRef, obj{"description": "an approved request's reference; the binding pins it and its calls spend it"})}}
+	schemas["ApprovalRequest"] = obj{"type": "object", "required": []string{"agent", "tool", "summary"}, "additionalProperties": false, "properties": obj{
+		"agent": str, "profile": str, "subject": subject, "tool": tool,
+		"summary": obj{"type": "string", "minLength": 1, "maxLength": models.MaxApprovalSummary, "description": "the runtime's own account of the intended call, shown to reviewers; never the arguments"}}}
+	schemas["Approval"] = obj{"type": "object", "required": []string{"approval", "status", "agent", "tool"}, "properties": obj{
+		"approval": str, "status": obj{"type": "string", "enum": []string{authority.ApprovalPending, authority.ApprovalApproved, authority.ApprovalDenied}},
+		"agent": str, "subject": str, "tool": toolRef, "summary": str,
+		"single_use": obj{"type": "boolean"}, "until": obj{"type": "string", "format": "date-time"}, "used": obj{"type": "boolean"},
+		"decided_by": str, "reason": str}}
 	schemas["Decision"] = obj{"type": "object", "required": []string{"decision"}, "properties": obj{
 		"decision": obj{"type": "string", "enum": []string{"allow", "deny"}},
 		"tool":     toolRef,
 		"error": obj{"type": "object", "properties": obj{"type": obj{"type": "string", "enum": authority.ErrorTypes}, "message": str,
-			"next_actions": obj{"type": "array", "items": str}, "problems": problemsSchema()}},
+			"next_actions": obj{"type": "array", "items": str}, "problems": problemsSchema(),
+			"approval": obj{"type": "string", "description": "approval_required only: the approval request to wait on (GET /approvals/{approval}) and present once approved"}}},
 		"host_reason": str}}
 	schemas["Binding"] = obj{"type": "object", "properties": obj{"handle": str, "tool": toolRef, "descriptor_digest": str, "expires_at": obj{"type": "string", "format": "date-time"}}}
 }

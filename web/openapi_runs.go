@@ -133,7 +133,8 @@ func runSchemas(c deferred.Ceilings) obj {
 			"receipts":  receipts,
 			"pins":      pins("as for steps: a pin the agent or its profile never had is a 422; one this subject is not granted or that is no longer bindable pins nothing (listed in unpinned[]), and its call is answered by its check (denied: the runtime pinned it)"),
 			"binding":   obj{"type": "string", "maxLength": maxBindingHandle, "description": "a handle from POST /bindings, checked as /authorize checks it"},
-			"arguments": argumentsSchema()}, "tool"),
+			"arguments": argumentsSchema(),
+			"approval":  obj{"type": "string", "maxLength": maxApprovalRef, "description": "an approved request's reference, for an approval-only tool; a single-use approval is spent by the call it allows"}}, "tool"),
 		"RunSearch": obj{"type": "object", "required": []string{"run", "step", "surface", "hits", "receipt"}, "additionalProperties": false, "properties": obj{
 			"run": str, "step": desc(integer, "the request's step"), "surface": desc(str, "the surface key the receipt is bound to"),
 			"hits": obj{"type": "array", "description": "best first; empty when nothing matched", "items": obj{"type": "object", "required": []string{"name", "description"}, "additionalProperties": false,
@@ -154,7 +155,8 @@ func runSchemas(c deferred.Ceilings) obj {
 				"description": "active: the call may proceed (the call-time check of /authorize allowed it); search_required: return the receipt to the model instead of executing; unknown: capability_unavailable — also a tool outside the surface the run was never shown (no receipt of the run, pin or binding named it), whatever the check's reason; denied: the call-time check refused an active tool, or one the run was shown that lost authority (see error)"},
 			"message": obj{"type": "string", "description": "what the model may be told; never tells a nonexistent tool from a hidden one"},
 			"error": obj{"type": "object", "required": []string{"type", "message", "next_actions"}, "additionalProperties": false, "description": "unknown and denied calls: the same model-visible error /authorize gives", "properties": obj{
-				"type": obj{"type": "string", "enum": authority.ErrorTypes}, "message": str, "next_actions": strs, "problems": problemsSchema()}},
+				"type": obj{"type": "string", "enum": authority.ErrorTypes}, "message": str, "next_actions": strs, "problems": problemsSchema(),
+				"approval": obj{"type": "string", "description": "approval_required only: the approval request to wait on and present once approved"}}},
 			"host_reason": obj{"type": "string", "description": "why a call is unknown or denied, for the runtime's trace only; for an active console tool (search_tools, load_skill), the endpoint that serves it"},
 			"receipt":     desc(ref("RunReceipt"), "search_required only: the SEARCH_REQUIRED receipt to return to the model with message"),
 			"rejected":    rejected,

@@ -136,6 +136,9 @@ func (s *Server) routeTable() []route {
 		{http.MethodPost, "/groups/:name", admins, s.saveGrants},
 		{http.MethodGet, "/checks", auditors, s.checksPage},
 		{http.MethodPost, "/bindings/:id/revoke", admins, s.revokeBinding},
+		{http.MethodGet, "/approvals", auditors, s.approvalsPage},
+		{http.MethodPost, "/approvals/:ref/approve", auditors, s.decideApproval(true)},
+		{http.MethodPost, "/approvals/:ref/deny", auditors, s.decideApproval(false)},
 
 		// API keys
 		{http.MethodGet, "/apikeys", admins, s.apiKeysPage},
@@ -167,5 +170,7 @@ func (s *Server) routeTable() []route {
 		{http.MethodPost, "/mcp/:agent", apiRuntime, s.mcpGateway},
 		{http.MethodGet, "/mcp/:agent", apiRuntime, s.mcpGateway},
 		{http.MethodDelete, "/mcp/:agent", apiRuntime, s.mcpGateway},
+		{http.MethodPost, "/api/v1/approvals", apiRuntime, s.apiRequestApproval},
+		{http.MethodGet, "/api/v1/approvals/:approval", apiRuntime, s.apiApproval},
 	}
 }

@@ -100,7 +100,10 @@ type Check struct {
 	Grants []Grant
 	// Binding is nil when the call presents no binding.
 	Binding *Binding
-	Now     time.Time
+	// Approval is the approval the call presents (directly, or pinned by
+	// its binding); nil when none.
+	Approval *Approval
+	Now      time.Time
 }
 
 // Error is a denial's model-visible part.
@@ -111,6 +114,9 @@ type Error struct {
 	// Problems are the arguments' problems of an invalid_arguments
 	// denial, each with its JSON pointer; absent otherwise.
 	Problems []args.Problem `json:"problems,omitempty"`
+	// Approval is the reference of the approval request an
+	// approval_required denial names: present it once approved.
+	Approval string `json:"approval,omitempty"`
 }
 
 // Decision is a check's answer: Allow, or a denial with its model-visible
@@ -126,6 +132,10 @@ type Decision struct {
 	// caller records it on the binding (first verdict wins) with the
 	// decision's type and HostReason, and every later check answers it.
 	Invalidates bool
+	// Approval is the approval an allowed call of an approval-only tool
+	// rests on: a single-use one must be spent by the caller, atomically,
+	// before the call proceeds.
+	Approval *Approval
 }
 
 // Deny is a denial of type typ (one of ErrorTypes) with its model-visible
@@ -215,7 +225,15 @@ func current(c Check) Decision {
 		return deny(TypePermissionDenied, fmt.Sprintf("not granted: no grant of groups [%s] covers %s (effects %s)", strings.Join(groups, ","), t.ID, t.Effects))
 	}
 	if auth.RequiresApproval {
-		d := deny(TypeApprovalRequired, fmt.Sprintf("approval: groups [%s] are granted %s only with approval", strings.Join(auth.Groups, ","), t.ID))
+		subject := ""
+		if c.Subject != nil {
+			subject = c.Subject.ID
+		}
+		why := ApprovalVerdict(c.Approval, a.Slug, subject, *t, c.Now)
+		if why == "" {
+			return Decision{Allow: true, Groups: auth.Groups, Approval: c.Approval}
+		}
+		d := deny(TypeApprovalRequired, fmt.Sprintf("approval: groups [%s] are granted %s only with approval; %s", strings.Join(auth.Groups, ","), t.ID, why))
 		d.Groups = auth.Groups
 		return d
 	}

@@ -1,0 +1,66 @@
+package authority
+
+import (
+	"fmt"
+	"time"
+)
+
+// Approval states (DESIGN §11: approvals close the loop).
+const (
+	ApprovalPending  = "pending"
+	ApprovalApproved = "approved"
+	ApprovalDenied   = "denied"
+)
+
+// Approval is an approval request a check presents by its reference:
+// scoped to one agent, subject, tool and digest; once approved it is
+// single-use (Used after its first allowed call) or time-bound (valid
+// until Until). Found is false when the reference named nothing.
+type Approval struct {
+	Found   bool
+	Ref     string
+	Status  string
+	Agent   string
+	Subject string
+	Tool    string
+	Digest  string
+	// SingleUse approvals allow one call; the others hold until Until.
+	SingleUse bool
+	Used      bool
+	Until     time.Time
+	DecidedBy string
+	Reason    string
+}
+
+// ApprovalVerdict says whether approval a lets subject's agent call
+// tool t at its digest now: "" when it does, else why not (for the host's
+// trace). It is the one rule the check, the pages and the gateway share.
+func ApprovalVerdict(a *Approval, agent, subject string, t Tool, now time.Time) string {
+	switch {
+	case a == nil:
+		return "no approval presented"
+	case !a.Found:
+		return "approval: unknown reference"
+	case a.Agent != agent || a.Subject != subject || a.Tool != t.ID:
+		return fmt.Sprintf("approval %s: issued for agent %s, subject %q, tool %s", a.Ref, a.Agent, a.Subject, a.Tool)
+	case a.Digest != t.Digest:
+		return fmt.Sprintf("approval %s: approved for descriptor %.12s, the tool is now %.12s", a.Ref, a.Digest, t.Digest)
+	case a.Status == ApprovalPending:
+		return fmt.Sprintf("approval %s: still pending", a.Ref)
+	case a.Status == ApprovalDenied:
+		return fmt.Sprintf("approval %s: denied by %s: %s", a.Ref, a.DecidedBy, a.Reason)
+	case a.Status != ApprovalApproved:
+		return fmt.Sprintf("approval %s: %s", a.Ref, a.Status)
+	case a.SingleUse && a.Used:
+		return fmt.Sprintf("approval %s: single-use, already used", a.Ref)
+	case !a.SingleUse && !now.Before(a.Until):
+		return fmt.Sprintf("approval %s: expired at %s", a.Ref, a.Until.UTC().Format(time.RFC3339))
+	}
+	return ""
+}
+
+// CanDecideApproval is the four-eyes rule: nobody approves or denies a
+// request made for themselves (the request's subject).
+func CanDecideApproval(actor, subject string) bool {
+	return actor != "" && actor != subject
+}

@@ -1,0 +1,66 @@
+package authority
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestApprovalsOpenApprovalOnlyTools: an approval-only grant answers
+// approval_required until the call presents an approval approved for
+// exactly its agent, subject, tool and digest — single-use until spent,
+// time-bound until it expires; pending, denied, another scope or another
+// descriptor keep it closed.
+func TestApprovalsOpenApprovalOnlyTools(t *testing.T) {
+	at := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
+	tool := Tool{ID: "workspace_write", Version: "1", Digest: "d1", Effects: "workspace-write", State: StateBindable}
+	ok := func() *Approval {
+		return &Approval{Found: true, Ref: "apr_1", Status: ApprovalApproved, Agent: "a", Subject: "u1", Tool: "workspace_write", Digest: "d1", SingleUse: true, DecidedBy: "rita"}
+	}
+	for _, c := range []struct {
+		name  string
+		a     func() *Approval
+		allow bool
+		why   string
+	}{
+		{"none", func() *Approval { return nil }, false, "no approval presented"},
+		{"unknown", func() *Approval { return &Approval{} }, false, "unknown reference"},
+		{"approved, single-use", ok, true, ""},
+		{"single-use, spent", func() *Approval { a := ok(); a.Used = true; return a }, false, "already used"},
+		{"time-bound, in time", func() *Approval { a := ok(); a.SingleUse, a.Until = false, at.Add(time.Minute); return a }, true, ""},
+		{"time-bound, expired", func() *Approval { a := ok(); a.SingleUse, a.Until = false, at; return a }, false, "expired"},
+		{"pending", func() *Approval { a := ok(); a.Status = ApprovalPending; return a }, false, "pending"},
+		{"denied", func() *Approval { a := ok(); a.Status, a.Reason = ApprovalDenied, "not today"; return a }, false, "denied by rita: not today"},
+		{"another subject", func() *Approval { a := ok(); a.Subject = "u2"; return a }, false, "issued for"},
+		{"another agent", func() *Approval { a := ok(); a.Agent = "b"; return a }, false, "issued for"},
+		{"another tool", func() *Approval { a := ok(); a.Tool = "exec"; return a }, false, "issued for"},
+		{"another descriptor", func() *Approval { a := ok(); a.Digest = "d0"; return a }, false, "approved for descriptor"},
+	} {
+		tl := tool
+		d := Decide(Check{Agent: Agent{Slug: "a", Declared: []string{tool.ID}}, Subject: &Subject{ID: "u1", Groups: []string{"staff"}}, ToolID: tool.ID, Tool: &tl,
+			Grants: []Grant{{Group: "staff", Kind: KindTool, Value: tool.ID, RequiresApproval: true}}, Approval: c.a(), Now: at})
+		if d.Allow != c.allow {
+			t.Errorf("%s: allow %v, want %v (%s)", c.name, d.Allow, c.allow, d.HostReason)
+			continue
+		}
+		if !d.Allow && (d.Error.Type != TypeApprovalRequired || !strings.Contains(d.HostReason, c.why)) {
+			t.Errorf("%s: %s (%s), want approval_required (…%s…)", c.name, d.Error.Type, d.HostReason, c.why)
+		}
+		if d.Allow && d.Approval == nil {
+			t.Errorf("%s: allowed without naming the approval it rests on", c.name)
+		}
+	}
+	// a tool granted plainly needs no approval and rests on none
+	tl := tool
+	d := Decide(Check{Agent: Agent{Slug: "a", Declared: []string{tool.ID}}, Subject: &Subject{ID: "u1", Groups: []string{"staff"}}, ToolID: tool.ID, Tool: &tl,
+		Grants: []Grant{{Group: "staff", Kind: KindTool, Value: tool.ID}}, Approval: ok(), Now: at})
+	if !d.Allow || d.Approval != nil {
+		t.Fatalf("a plain grant: %+v", d)
+	}
+}
+
+func TestNobodyApprovesForThemselves(t *testing.T) {
+	if CanDecideApproval("alice", "alice") || CanDecideApproval("", "u1") || !CanDecideApproval("rita", "alice") {
+		t.Fatal("four-eyes rule broken")
+	}
+}

@@ -1,0 +1,234 @@
+package models
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/agentforge/console/instruction/authority"
+)
+
+// Approval is an approval request (DESIGN §11): a runtime, or a check
+// answering approval_required, asks a human to let one subject's agent
+// call one exact tool version; a reviewer or admin approves it
+// (single-use, or until a time) or denies it, with a reason, audited.
+// The runtime presents its Ref when binding or calling.
+type Approval struct {
+	ID      uint   `gorm:"primaryKey"`
+	Ref     string `gorm:"size:40;uniqueIndex;not null"`
+	Status  string `gorm:"size:16;index;not null"`
+	Agent   string `gorm:"size:64;not null"`
+	Subject string `gorm:"size:200"`
+	// GroupsJSON are the subject's groups the request was made with.
+	GroupsJSON string `gorm:"type:text"`
+	Tool       string `gorm:"size:200;not null"`
+	Digest     string `gorm:"size:64;not null"`
+	// Summary is the runtime's own account of the intended call (never
+	// its arguments); a check-made request says so.
+	Summary     string `gorm:"size:1000"`
+	Origin      string `gorm:"size:16"`
+	RequestedBy string `gorm:"size:64"`
+	CreatedAt   time.Time
+	DecidedBy   string `gorm:"size:64"`
+	DecidedAt   *time.Time
+	Reason      string `gorm:"size:500"`
+	SingleUse   bool
+	Until       *time.Time
+	UsedAt      *time.Time
+}
+
+// Approval origins.
+const (
+	OriginCheck   = "check"
+	OriginRuntime = "runtime"
+)
+
+// Limits of an approval's texts.
+const (
+	MaxApprovalSummary = 1000
+	MaxApprovalReason  = 500
+	// MaxApprovalWindow bounds a time-bound approval.
+	MaxApprovalWindow = 7 * 24 * time.Hour
+)
+
+// ApprovalPrefix starts every approval reference.
+const ApprovalPrefix = "apr_"
+
+// ErrSelfDecision is a decision on a request made for the decider.
+var ErrSelfDecision = errors.New("models: nobody approves or denies a request made for themselves")
+
+// Authority is the approval as a check reads it.
+func (a *Approval) Authority() *authority.Approval {
+	if a == nil {
+		return &authority.Approval{}
+	}
+	out := &authority.Approval{Found: true, Ref: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Tool: a.Tool, Digest: a.Digest,
+		SingleUse: a.SingleUse, Used: a.UsedAt != nil, DecidedBy: a.DecidedBy, Reason: a.Reason}
+	if a.Until != nil {
+		out.Until = a.Until.UTC()
+	}
+	return out
+}
+
+// RequestApproval records an approval request, audited. A request a
+// check makes (empty summary) reuses a pending one of the same agent,
+// subject, tool and digest instead of adding another; created says which.
+func (s *Store) RequestApproval(ctx context.Context, actor string, a Approval) (*Approval, bool, error) {
+	created := false
+	err := s.Tx(ctx, func(tx *Store) error {
+		if a.Origin == OriginCheck {
+			var old Approval
+			err := tx.with(ctx).Where("status = ? AND agent = ? AND subject = ? AND tool = ? AND digest = ? AND origin = ?", authority.ApprovalPending, a.Agent, a.Subject, a.Tool, a.Digest, OriginCheck).
+				Order("id").First(&old).Error
+			if err == nil {
+				a = old
+				return nil
+			}
+			if !errors.Is(err, gorm.ErrRecordNotFound) {
+				return err
+			}
+			a.Summary = "(asked by a call-time check; the runtime sent no summary)"
+		}
+		a.Ref = ApprovalPrefix + RandomToken(24)
+		a.Status = authority.ApprovalPending
+		a.RequestedBy = clipTo(actor, 64)
+		if a.GroupsJSON == "" {
+			a.GroupsJSON = "[]"
+		}
+		if err := tx.with(ctx).Create(&a).Error; err != nil {
+			return err
+		}
+		created = true
+		return tx.Audit(ctx, Event{Actor: actor, Action: "approval.request", Subject: fmt.Sprintf("approval:%s %s/%s", a.Ref, a.Agent, a.Tool), After: a.Digest,
+			Detail: fmt.Sprintf("subject %q (%s): %s", clipTo(a.Subject, 200), a.Origin, clipTo(a.Summary, 300))})
+	})
+	if err != nil {
+		return nil, false, fmt.Errorf("models: request approval: %w", err)
+	}
+	return &a, created, nil
+}
+
+// ApprovalByRef finds an approval by its reference (ErrNotFound).
+func (s *Store) ApprovalByRef(ctx context.Context, ref string) (*Approval, error) {
+	var a Approval
+	if err := s.with(ctx).Where("ref = ?", ref).First(&a).Error; err != nil {
+		return nil, notFound(err)
+	}
+	return &a, nil
+}
+
+// Approvals lists approval requests, pending first, then the newest
+// decided ones (at most limit in all).
+func (s *Store) Approvals(ctx context.Context, limit int) ([]Approval, error) {
+	var pending, decided []Approval
+	if err := s.with(ctx).Where("status = ?", authority.ApprovalPending).Order("id").Limit(limit).Find(&pending).Error; err != nil {
+		return nil, fmt.Errorf("models: approvals: %w", err)
+	}
+	if err := s.with(ctx).Where("status <> ?", authority.ApprovalPending).Order("id DESC").Limit(limit).Find(&decided).Error; err != nil {
+		return nil, fmt.Errorf("models: approvals: %w", err)
+	}
+	out := append(pending, decided...)
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return out, nil
+}
+
+// ApprovalDecision is a reviewer's answer to a pending request: approve
+// (single-use, or until Until) or deny, with a reason.
+type ApprovalDecision struct {
+	Approve   bool
+	Reason    string
+	SingleUse bool
+	Until     time.Time
+}
+
+// DecideApproval approves or denies a pending request, audited in the
+// same transaction. Nobody decides a request made for themselves
+// (ErrSelfDecision); a request already decided is ErrConflict; an empty
+// reason or a bad window is a ValidationError.
+func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d ApprovalDecision, now time.Time) (*Approval, error) {
+	fields := map[string]string{}
+	switch {
+	case len([]rune(d.Reason)) == 0:
+		fields["reason"] = "say why (the audit keeps it)"
+	case len([]rune(d.Reason)) > MaxApprovalReason:
+		fields["reason"] = fmt.Sprintf("at most %d characters", MaxApprovalReason)
+	}
+	if d.Approve && !d.SingleUse && (!d.Until.After(now) || d.Until.Sub(now) > MaxApprovalWindow) {
+		fields["until"] = fmt.Sprintf("a time-bound approval holds from now up to %s", MaxApprovalWindow)
+	}
+	if len(fields) > 0 {
+		return nil, &ValidationError{Fields: fields}
+	}
+	var a Approval
+	err := s.Tx(ctx, func(tx *Store) error {
+		if err := tx.with(ctx).Where("ref = ?", ref).First(&a).Error; err != nil {
+			return notFound(err)
+		}
+		if !authority.CanDecideApproval(actor, a.Subject) {
+			return ErrSelfDecision
+		}
+		if a.Status != authority.ApprovalPending {
+			return ErrConflict
+		}
+		at := now.UTC()
+		upd := map[string]any{"decided_by": clipTo(actor, 64), "decided_at": at, "reason": d.Reason}
+		action := "approval.deny"
+		upd["status"] = authority.ApprovalDenied
+		if d.Approve {
+			action = "approval.approve"
+			upd["status"], upd["single_use"] = authority.ApprovalApproved, d.SingleUse
+			if !d.SingleUse {
+				u := d.Until.UTC()
+				upd["until"], a.Until = u, &u
+			}
+		}
+		res := tx.with(ctx).Model(&Approval{}).Where("id = ? AND status = ?", a.ID, authority.ApprovalPending).Updates(upd)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return ErrConflict
+		}
+		a.Status, a.DecidedBy, a.DecidedAt, a.Reason, a.SingleUse = upd["status"].(string), actor, &at, d.Reason, d.SingleUse
+		scope := "single-use"
+		if d.Approve && !d.SingleUse {
+			scope = "until " + a.Until.Format(time.RFC3339)
+		}
+		if !d.Approve {
+			scope = "denied"
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: action, Subject: fmt.Sprintf("approval:%s %s/%s", a.Ref, a.Agent, a.Tool), After: a.Digest,
+			Detail: fmt.Sprintf("subject %q, %s: %s", clipTo(a.Subject, 200), scope, clipTo(d.Reason, 300))})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("models: decide approval %s: %w", ref, err)
+	}
+	return &a, nil
+}
+
+// SpendApproval spends a single-use approval for one allowed call,
+// atomically across replicas: of two calls racing on it, exactly one
+// spends it; the other gets ErrConflict. Audited.
+func (s *Store) SpendApproval(ctx context.Context, actor, ref string, now time.Time) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		res := tx.with(ctx).Model(&Approval{}).Where("ref = ? AND status = ? AND single_use = ? AND used_at IS NULL", ref, authority.ApprovalApproved, true).
+			Update("used_at", now.UTC())
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return ErrConflict
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "approval.use", Subject: "approval:" + ref, Detail: "single-use approval spent by an allowed call"})
+	})
+}
+
+// migrateApprovals (migration 111) adds approval requests.
+func migrateApprovals(tx *gorm.DB, _ string) error {
+	return tx.Migrator().CreateTable(&Approval{})
+}

@@ -1,0 +1,186 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/views"
+)
+
+// approvalRequest is POST /api/v1/approvals' body: the check's target and
+// the runtime's own summary of the intended call (never its arguments).
+type approvalRequest struct {
+	runTarget
+	Tool    string `json:"tool"`
+	Summary string `json:"summary"`
+}
+
+func (r *approvalRequest) target() runTarget { return r.runTarget }
+
+// approvalBody is an approval request as the runtime API shows it.
+type approvalBody struct {
+	Approval  string     `json:"approval"`
+	Status    string     `json:"status"`
+	Agent     string     `json:"agent"`
+	Subject   string     `json:"subject,omitempty"`
+	Tool      toolRef    `json:"tool"`
+	Summary   string     `json:"summary"`
+	SingleUse bool       `json:"single_use,omitempty"`
+	Until     *time.Time `json:"until,omitempty"`
+	Used      bool       `json:"used,omitempty"`
+	DecidedBy string     `json:"decided_by,omitempty"`
+	Reason    string     `json:"reason,omitempty"`
+}
+
+func approvalJSON(a *models.Approval, version string) approvalBody {
+	return approvalBody{Approval: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Tool: toolRef{ID: a.Tool, Version: version, Digest: a.Digest},
+		Summary: a.Summary, SingleUse: a.SingleUse, Until: a.Until, Used: a.UsedAt != nil, DecidedBy: a.DecidedBy, Reason: a.Reason}
+}
+
+// textProblem says why a free text is refused ("" when it is fine):
+// empty, too long, or holding control characters.
+func textProblem(s string, max int) string {
+	switch {
+	case strings.TrimSpace(s) == "":
+		return "is required"
+	case !utf8.ValidString(s):
+		return "is not valid UTF-8"
+	case utf8.RuneCountInString(s) > max:
+		return fmt.Sprintf("is at most %d characters", max)
+	case strings.ContainsFunc(s, func(r rune) bool { return unicode.IsControl(r) && r != '\n' }):
+		return "must not hold control characters"
+	}
+	return ""
+}
+
+// apiRequestApproval serves POST /api/v1/approvals: the runtime asks for
+// an approval of one call of an approval-only tool. The check decides
+// first: a tool the subject may not use answers exactly as /authorize
+// does (403), one that needs no approval is 409, else 201 with the
+// pending request reviewers see on the Approvals page.
+func (s *Server) apiRequestApproval(c echo.Context) error {
+	var req approvalRequest
+	if err := decodeRun(c, &req); err != nil {
+		return err
+	}
+	if msg := textProblem(req.Summary, models.MaxApprovalSummary); msg != "" {
+		return apiErr(http.StatusBadRequest, "bad_request", "summary", "summary "+msg)
+	}
+	if err := (&authorizeRequest{Agent: req.Agent, Profile: req.Profile, Subject: req.Subject, Tool: req.Tool}).validate(false); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	cs, err := s.checkState(ctx, "")
+	if err != nil {
+		return err
+	}
+	st, d, t, err := s.decideAt(ctx, cs, checkArgs{agent: req.Agent, profile: req.Profile, subject: req.Subject, tool: req.Tool})
+	if err != nil {
+		return err
+	}
+	s.countCheck(st, req.Agent, req.Tool, t, req.Subject, d)
+	switch {
+	case d.Allow:
+		return apiErr(http.StatusConflict, "conflict", "tool", "this call needs no approval: the check allows it")
+	case d.Error.Type != authority.TypeApprovalRequired:
+		return c.JSON(http.StatusForbidden, body(authority.Conceal(d), t))
+	}
+	a, err := s.requestApproval(c, req.Agent, req.Subject, t, req.Summary, models.OriginRuntime)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, approvalJSON(a, t.Version))
+}
+
+// apiApproval serves GET /api/v1/approvals/{approval}: the request's
+// state, for the runtime waiting on it.
+func (s *Server) apiApproval(c echo.Context) error {
+	ref := c.Param("approval")
+	if !strings.HasPrefix(ref, models.ApprovalPrefix) || len(ref) > maxApprovalRef {
+		return apiErr(http.StatusNotFound, "not_found", "approval", "no such approval")
+	}
+	a, err := s.store.ApprovalByRef(c.Request().Context(), ref)
+	if errors.Is(err, models.ErrNotFound) {
+		return apiErr(http.StatusNotFound, "not_found", "approval", "no such approval")
+	}
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(http.StatusOK, approvalJSON(a, ""))
+}
+
+// maxListedApprovals bounds the Approvals page.
+const maxListedApprovals = 200
+
+// approvalsPage serves GET /approvals: pending requests first, with
+// approve and deny forms, then the latest decisions.
+func (s *Server) approvalsPage(c echo.Context) error {
+	as, err := s.store.Approvals(c.Request().Context(), maxListedApprovals)
+	if err != nil {
+		return err
+	}
+	me := userName(c)
+	d := views.ApprovalsData{CSRF: csrfToken(c)}
+	for _, a := range as {
+		r := views.ApprovalRow{Ref: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Tool: a.Tool, Digest: shortDigest(a.Digest), Summary: a.Summary,
+			Origin: a.Origin, RequestedBy: a.RequestedBy, At: a.CreatedAt.UTC().Format(time.DateTime), DecidedBy: a.DecidedBy, Reason: a.Reason,
+			Own: !authority.CanDecideApproval(me, a.Subject)}
+		switch {
+		case a.Status != authority.ApprovalApproved:
+		case a.SingleUse && a.UsedAt != nil:
+			r.Scope = "single-use, used " + a.UsedAt.UTC().Format(time.DateTime)
+		case a.SingleUse:
+			r.Scope = "single-use, not used yet"
+		case a.Until != nil:
+			r.Scope = "until " + a.Until.UTC().Format(time.DateTime)
+		}
+		d.Rows = append(d.Rows, r)
+	}
+	return s.render(c, http.StatusOK, s.page(c, "Approvals", "approvals"), views.Approvals(d))
+}
+
+// decideApproval serves POST /approvals/:ref/approve and /deny: a
+// reviewer or admin decides a pending request with a reason, audited;
+// nobody decides a request made for themselves.
+func (s *Server) decideApproval(approve bool) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		ref := c.Param("ref")
+		d := models.ApprovalDecision{Approve: approve, Reason: strings.TrimSpace(c.FormValue("reason")), SingleUse: true}
+		if approve && c.FormValue("scope") == "minutes" {
+			n, err := strconv.Atoi(strings.TrimSpace(c.FormValue("minutes")))
+			if err != nil || n < 1 || n > int(models.MaxApprovalWindow/time.Minute) {
+				return s.flashAndRedirect(c, fmt.Sprintf("Approval %s: minutes must be a whole number from 1 to %d. Nothing was decided.", ref, int(models.MaxApprovalWindow/time.Minute)), "/approvals")
+			}
+			d.SingleUse, d.Until = false, time.Now().Add(time.Duration(n)*time.Minute)
+		}
+		a, err := s.store.DecideApproval(c.Request().Context(), userName(c), ref, d, time.Now())
+		var ve *models.ValidationError
+		switch {
+		case errors.Is(err, models.ErrSelfDecision):
+			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s is a request made for you: another reviewer or admin decides it (four eyes). Nothing was decided.", ref), "/approvals")
+		case errors.Is(err, models.ErrConflict):
+			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s was already decided. Nothing was changed.", ref), "/approvals")
+		case errors.As(err, &ve):
+			f, msg := ve.First()
+			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s: %s: %s. Nothing was decided.", ref, f, msg), "/approvals")
+		case err != nil:
+			return err
+		}
+		verb := "denied"
+		if approve {
+			verb = "approved"
+		}
+		return s.flashAndRedirect(c, fmt.Sprintf("Approval %s %s: %s → %s for subject %q.", a.Ref, verb, a.Agent, a.Tool, a.Subject), "/approvals")
+	}
+}

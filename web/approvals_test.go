@@ -1,0 +1,145 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/models"
+)
+
+// TestApprovalClosesTheLoop walks issue 25's approval story: a runtime
+// asks for an approval-only tool → the check answers approval_required
+// naming a request, and the runtime files its own with a summary → the
+// request is on the Approvals page → the subject, a reviewer too, may
+// not decide it for themselves → another reviewer approves it for one
+// call → the runtime binds with the reference → the call is allowed
+// once, the second is approval_required again; a denied request never
+// opens the tool; a time-bound approval holds for several calls; an
+// approval is scoped to its subject. Failed first: there was no approval
+// to request, grant or present (404 on /api/v1/approvals).
+func TestApprovalClosesTheLoop(t *testing.T) {
+	eachDialect(t, func(t *testing.T, h *harness) {
+		ctx := context.Background()
+		key := h.runtimeKey()
+		ask := func(extra map[string]any) map[string]any {
+			b := map[string]any{"agent": "analyst", "tool": "workspace_write", "subject": contractor("rita2")}
+			for k, v := range extra {
+				b[k] = v
+			}
+			return b
+		}
+		type apr struct {
+			Approval, Status, Summary string
+			Used                      bool
+		}
+		// the check names a request
+		d := h.authorize(key, ask(nil))
+		if d.Error == nil || d.Error.Type != authority.TypeApprovalRequired {
+			t.Fatalf("approval-only tool: %+v", d)
+		}
+		_, raw := h.api(http.MethodPost, "/api/v1/authorize", key, ask(nil))
+		var named struct{ Error struct{ Approval string } }
+		_ = json.Unmarshal(raw, &named)
+		if !strings.HasPrefix(named.Error.Approval, models.ApprovalPrefix) {
+			t.Fatalf("approval_required names no request: %s", raw)
+		}
+		_, raw2 := h.api(http.MethodPost, "/api/v1/authorize", key, ask(nil))
+		if !strings.Contains(string(raw2), named.Error.Approval) {
+			t.Errorf("a second check made another request instead of naming the pending one: %s", raw2)
+		}
+		// the runtime files its own, with a summary
+		res, out := h.api(http.MethodPost, "/api/v1/approvals", key, ask(map[string]any{"summary": "Write the quarterly report to reports/q3.md"}))
+		var a apr
+		if res.StatusCode != http.StatusCreated || json.Unmarshal(out, &a) != nil || a.Status != "pending" {
+			t.Fatalf("POST /api/v1/approvals: %d %s", res.StatusCode, out)
+		}
+		for _, bad := range []map[string]any{ask(map[string]any{"summary": ""}), ask(map[string]any{"summary": strings.Repeat("x", 1001)})} {
+			if res, out := h.api(http.MethodPost, "/api/v1/approvals", key, bad); res.StatusCode != 400 || !strings.Contains(string(out), "summary") {
+				t.Errorf("a bad summary: %d %s", res.StatusCode, out)
+			}
+		}
+		if res, out := h.api(http.MethodPost, "/api/v1/approvals", key, map[string]any{"agent": "analyst", "tool": "read_spreadsheet", "subject": contractor("rita2"), "summary": "read"}); res.StatusCode != http.StatusConflict {
+			t.Errorf("an approval for a tool that needs none: %d %s", res.StatusCode, out)
+		}
+		// presenting a pending request changes nothing
+		if d := h.authorize(key, ask(map[string]any{"approval": a.Approval})); d.Decision != "deny" || !strings.Contains(d.HostReason, "pending") {
+			t.Errorf("a pending approval: %+v", d)
+		}
+
+		// the Approvals page: the subject (a reviewer) may not decide it
+		h.addUser("rita2", models.RoleReviewer)
+		h.addUser("rita", models.RoleReviewer)
+		self := h.login("rita2", "rita2-password")
+		_, doc := self.get("/approvals")
+		if doc.Find(`[data-testid="approval-own-`+a.Approval+`"]`).Length() != 1 {
+			t.Errorf("the subject's own request offers no 'made for you' note")
+		}
+		self.post("/approvals/"+a.Approval+"/approve", url.Values{"reason": {"mine"}})
+		if got, _ := h.store.ApprovalByRef(ctx, a.Approval); got.Status != "pending" {
+			t.Fatalf("the subject approved their own request: %s", got.Status)
+		}
+		rita := h.login("rita", "rita-password")
+		res, doc = rita.get("/approvals")
+		row := doc.Find(`[data-testid="approval-` + a.Approval + `"]`).Text()
+		if res.StatusCode != 200 || !strings.Contains(row, "quarterly report") || !strings.Contains(row, "pending") {
+			t.Fatalf("the Approvals page: %d %s", res.StatusCode, row)
+		}
+		if res, _ := rita.post("/approvals/"+a.Approval+"/approve", url.Values{"reason": {""}}); res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("approve without a reason: %d", res.StatusCode)
+		}
+		if got, _ := h.store.ApprovalByRef(ctx, a.Approval); got.Status != "pending" {
+			t.Fatalf("approved without a reason")
+		}
+		rita.post("/approvals/"+a.Approval+"/approve", url.Values{"reason": {"quarterly report, checked the path"}, "scope": {"once"}})
+		_, doc = rita.get("/approvals")
+		if st := doc.Find(`[data-testid="approval-state-` + a.Approval + `"]`).Text(); !strings.Contains(st, "approved") || !strings.Contains(st, "single-use") || !strings.Contains(st, "by rita") {
+			t.Fatalf("after approving: %s", strings.Join(strings.Fields(st), " "))
+		}
+
+		// another subject cannot use it
+		if d := h.authorize(key, map[string]any{"agent": "analyst", "tool": "workspace_write", "subject": contractor("u9"), "approval": a.Approval}); d.Decision != "deny" || !strings.Contains(d.HostReason, "issued for") {
+			t.Errorf("another subject's use: %+v", d)
+		}
+		// the runtime binds with the reference; the call is allowed once
+		hd := h.bind(key, ask(map[string]any{"approval": a.Approval, "ttl_seconds": 600}))
+		if d := h.authorize(key, ask(map[string]any{"binding": hd})); d.Decision != "allow" {
+			t.Fatalf("the call with the approved binding: %+v", d)
+		}
+		if d := h.authorize(key, ask(map[string]any{"binding": hd})); d.Decision != "deny" || d.Error.Type != authority.TypeApprovalRequired || !strings.Contains(d.HostReason, "already used") {
+			t.Fatalf("the second call on a single-use approval: %+v", d)
+		}
+		res, out = h.api(http.MethodGet, "/api/v1/approvals/"+a.Approval, key, nil)
+		if json.Unmarshal(out, &a); res.StatusCode != 200 || !a.Used {
+			t.Errorf("GET the approval after its use: %d %s", res.StatusCode, out)
+		}
+
+		// denied: never opens the tool
+		_, out = h.api(http.MethodPost, "/api/v1/approvals", key, ask(map[string]any{"summary": "Delete the drafts folder"}))
+		var den apr
+		_ = json.Unmarshal(out, &den)
+		rita.post("/approvals/"+den.Approval+"/deny", url.Values{"reason": {"drafts are kept"}})
+		if d := h.authorize(key, ask(map[string]any{"approval": den.Approval})); d.Decision != "deny" || !strings.Contains(d.HostReason, "denied by rita: drafts are kept") {
+			t.Errorf("a denied approval: %+v", d)
+		}
+		// time-bound: several calls
+		_, out = h.api(http.MethodPost, "/api/v1/approvals", key, ask(map[string]any{"summary": "Write notes during the meeting"}))
+		var tb apr
+		_ = json.Unmarshal(out, &tb)
+		rita.post("/approvals/"+tb.Approval+"/approve", url.Values{"reason": {"meeting notes"}, "scope": {"minutes"}, "minutes": {"30"}})
+		for i := 0; i < 3; i++ {
+			if d := h.authorize(key, ask(map[string]any{"approval": tb.Approval})); d.Decision != "allow" {
+				t.Fatalf("time-bound call %d: %+v", i, d)
+			}
+		}
+		for action, n := range map[string]int{"approval.request": 4, "approval.approve": 2, "approval.deny": 1, "approval.use": 1} {
+			if evs, _, _ := h.store.AuditEvents(ctx, models.AuditFilter{Action: action}); len(evs) != n {
+				t.Errorf("%d %s audit events, want %d", len(evs), action, n)
+			}
+		}
+	})
+}
