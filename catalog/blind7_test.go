@@ -42,11 +42,21 @@ func blind7Universe(t testing.TB, casesPath string) ([]catalog.Contract, []strin
 	var all []catalog.Contract
 	var names []string
 	refused := 0
+	// a file and its namespace on one line, or the namespace on a later
+	// comment line
+	var pending []string
 	for _, line := range strings.Split(string(b), "\n") {
 		if !strings.HasPrefix(strings.TrimSpace(line), "#") {
 			continue
 		}
 		f, ns := blind7File.FindStringSubmatch(line), blind7NS.FindStringSubmatch(line)
+		if f != nil && ns == nil {
+			pending = f
+			continue
+		}
+		if f == nil && ns != nil && pending != nil {
+			f, pending = pending, nil
+		}
 		if f == nil || ns == nil {
 			continue
 		}
