@@ -39,6 +39,8 @@ type cluster struct {
 	store *models.Store
 	base  [2]string
 	key   string // a read API key
+	// extra are serve flags after the defaults (a later flag wins)
+	extra []string
 }
 
 // TestTwoReplicasOnOnePostgres: a session made on one replica works on
@@ -216,7 +218,10 @@ func checkSignOut(t *testing.T, c *cluster, admin *browser) {
 
 // startCluster builds the console, makes a fresh Postgres schema and
 // starts replica A (which bootstraps it) and then replica B.
-func startCluster(t *testing.T) *cluster {
+func startCluster(t *testing.T) *cluster { return startClusterWith(t) }
+
+// startClusterWith is startCluster with extra serve flags.
+func startClusterWith(t *testing.T, extra ...string) *cluster {
 	pg := modelstest.RequirePostgres(t)
 	ctx := context.Background()
 	bin := filepath.Join(t.TempDir(), "console")
@@ -239,7 +244,7 @@ func startCluster(t *testing.T) *cluster {
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	c := &cluster{t: t, bin: bin, env: append(os.Environ(), "DATABASE_URL="+u.String(), "CONSOLE_ADMIN_PASSWORD="+adminPassword)}
+	c := &cluster{t: t, bin: bin, env: append(os.Environ(), "DATABASE_URL="+u.String(), "CONSOLE_ADMIN_PASSWORD="+adminPassword), extra: extra}
 	for i := range c.base {
 		c.start(i)
 	}
@@ -258,7 +263,7 @@ func startCluster(t *testing.T) *cluster {
 func (c *cluster) start(i int) {
 	t := c.t
 	log, _ := os.Create(filepath.Join(t.TempDir(), fmt.Sprintf("replica-%d.log", i)))
-	cmd := exec.Command(c.bin, "serve", "--addr", "127.0.0.1:0", "--api-rate", "3")
+	cmd := exec.Command(c.bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--api-rate", "3"}, c.extra...)...)
 	cmd.Env, cmd.Stderr = c.env, log
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
