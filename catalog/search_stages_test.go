@@ -129,8 +129,24 @@ func TestStagedSearchFigures(t *testing.T) {
 		{"other2", other2CasesPath(), nil, nil},
 		{"blind6", testdataPath(filepath.Join("blind6", "servers.cases.yaml")), nil, nil},
 	}
+	// the blind7 sets, measured once (testdata/blind7/RESULTS.md), are
+	// tuning data since, over their catalogs and the built-in one
+	b7, _ := filepath.Glob(testdataPath(filepath.Join("blind7", "*.cases.yaml")))
+	for _, p := range b7 {
+		u, _, _ := blind7Universe(t, p)
+		name := "b7-" + strings.TrimSuffix(filepath.Base(p), ".cases.yaml")
+		sets = append(sets, struct {
+			name     string
+			path     string
+			universe []catalog.Contract
+			heldOut  *bool
+		}{name, p, u, nil})
+	}
 	tuningSets := map[string]bool{"tuning": true, "blind1": true, "tuning+": true, "probe": true, "train5": true, "other": true}
-	pool := map[string]figures{}
+	for _, p := range b7 {
+		tuningSets["b7-"+strings.TrimSuffix(filepath.Base(p), ".cases.yaml")] = true
+	}
+	pool, b7pool := map[string]figures{}, map[string]figures{}
 	for _, s := range sets {
 		if _, err := os.Stat(s.path); err != nil {
 			continue
@@ -159,9 +175,16 @@ func TestStagedSearchFigures(t *testing.T) {
 			{"bm25", bm25Ranking(u)},
 			{"staged", stagedRanking(u, search.Options{})},
 			{"lexical", stagedRanking(u, search.Options{NoMeaning: true})},
+			{"no-svc", stagedRanking(u, search.Options{NoServices: true})},
 		} {
 			f := figuresOf(cases, suite.K, r.rank)
 			fmt.Fprintf(&b, "  %-8s %s\n", r.name, f)
+			if strings.HasPrefix(s.name, "b7-") {
+				p := b7pool[r.name]
+				p.found, p.expected, p.top1, p.withExpect = p.found+f.found, p.expected+f.expected, p.top1+f.top1, p.withExpect+f.withExpect
+				p.top1m, p.misleading, p.quiet, p.noTool = p.top1m+f.top1m, p.misleading+f.misleading, p.quiet+f.quiet, p.noTool+f.noTool
+				b7pool[r.name] = p
+			}
 			if tuningSets[s.name] {
 				p := pool[r.name]
 				p.found, p.expected, p.top1, p.withExpect = p.found+f.found, p.expected+f.expected, p.top1+f.top1, p.withExpect+f.withExpect
@@ -171,8 +194,11 @@ func TestStagedSearchFigures(t *testing.T) {
 		}
 		t.Log(b.String())
 	}
-	for _, name := range []string{"current", "bm25", "staged", "lexical"} {
+	for _, name := range []string{"current", "bm25", "staged", "lexical", "no-svc"} {
 		t.Logf("tuning pool %-8s %s", name, pool[name])
+	}
+	for _, name := range []string{"current", "bm25", "staged", "lexical", "no-svc"} {
+		t.Logf("blind7 pool %-8s %s", name, b7pool[name])
 	}
 }
 

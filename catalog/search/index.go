@@ -43,18 +43,22 @@ type posting struct {
 // Index is a roster's tools, indexed for Search. It is read-only once
 // built and safe for concurrent searches.
 type Index struct {
-	ids   []string
-	doc   map[string]int32
-	post  map[string][]posting
-	lens  [][numFields]float32
-	avg   [numFields]float64
-	norms [][numFields]float32 // 1 - b + b·len/avg, per tool and field
+	ids []string
+	doc map[string]int32
+	// service is each tool's namespace ("" for a built-in); services
+	// maps a namespace's stem to the tools in it
+	service  []string
+	services map[string][]int32
+	post     map[string][]posting
+	lens     [][numFields]float32
+	avg      [numFields]float64
+	norms    [][numFields]float32 // 1 - b + b·len/avg, per tool and field
 }
 
 // New indexes a roster. Code-only helpers are left out: search never
 // returns them.
 func New(roster []catalog.Contract) *Index {
-	ix := &Index{post: map[string][]posting{}, doc: map[string]int32{}}
+	ix := &Index{post: map[string][]posting{}, doc: map[string]int32{}, services: map[string][]int32{}}
 	st := stems{}
 	var total [numFields]float64
 	for _, c := range roster {
@@ -85,6 +89,11 @@ func New(roster []catalog.Contract) *Index {
 		}
 		add(fieldName, name)
 		add(fieldService, ns)
+		ix.service = append(ix.service, ns)
+		if ns != "" {
+			key := strings.ToLower(ns)
+			ix.services[key] = append(ix.services[key], doc)
+		}
 		add(fieldTitle, c.Title+" "+strings.Join(c.SearchHints, " "))
 		add(fieldPurpose, c.Purpose+" "+strings.Join(c.Signals, " "))
 		walkParams(c.Params, func(p catalog.Param) {

@@ -112,6 +112,28 @@ func TestDeterministicAndBounded(t *testing.T) {
 	}
 }
 
+// A task that names a service, whole or by its first four or more
+// letters, lifts that service's tools; a shorter word names none.
+func TestNamedServiceLeads(t *testing.T) {
+	ix := New([]catalog.Contract{
+		tool("alpha.send_message", "Send message", "Send a chat message to a channel.", "text"),
+		tool("bravo.send_message", "Send message", "Send a chat message to a channel.", "text"),
+	})
+	for q, want := range map[string]string{
+		"send a message":            "alpha.send_message", // a tie goes by id
+		"send a message with bravo": "bravo.send_message",
+		"send a message on Brav":    "bravo.send_message",
+		"send a message on br":      "alpha.send_message",
+	} {
+		if got := ids(ix.Search(q, 5)); got[0] != want {
+			t.Errorf("%q: %v, want %s first", q, got, want)
+		}
+	}
+	if got := ids(ix.SearchWith("send a message on Brav", 5, Options{NoServices: true})); got[0] != "alpha.send_message" {
+		t.Errorf("without the service stage: %v", got)
+	}
+}
+
 func TestTerms(t *testing.T) {
 	got := Terms("Please getFileContents of the repos")
 	want := []string{"get", "file", "content", "repo"}
