@@ -3,6 +3,8 @@ package fidelity
 import (
 	"strings"
 
+	"github.com/kljensen/snowball/english"
+
 	"github.com/agentforge/console/catalog"
 )
 
@@ -22,6 +24,7 @@ func capabilityMentions(text string, ts []token) []mention {
 	var out []mention
 	last := -1          // the last instruction's verb, for "approve and merge it"
 	instructed := false // the sentence has an instruction, for "… in your memory"
+	lastHow := -1
 	for i := range ts {
 		if ts[i].sentence {
 			instructed = false
@@ -36,13 +39,16 @@ func capabilityMentions(text string, ts []token) []mention {
 			continue
 		}
 		how, ok := instructionAt(ts, i, last >= 0)
+		if ok && how == ctxAnd && lastHow != ctxImperative {
+			how = ctxModal // "you need to understand or edit it": no step of a procedure
+		}
 		if !ok {
 			if m, ok := yourMention(text, ts, i, instructed); ok {
 				out = append(out, m)
 			}
 			continue
 		}
-		last, instructed = i, true
+		last, lastHow, instructed = i, how, true
 		end := windowEnd(ts, i)
 		if class, last, ok := classAt(text, ts, i, end, how); ok {
 			class, product, _ := strings.Cut(class, "@")
@@ -68,8 +74,18 @@ const (
 // posts") are not: they stand after their subject.
 func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 	w := ts[i].lower
-	if !verbish(w) || ts[i].quoted || ts[i].markup || ts[i].address {
+	if ts[i].quoted || ts[i].markup || ts[i].address {
 		return 0, false
+	}
+	if !verbish(w) {
+		// any verb of the lexicon in its base form may open an
+		// instruction ("Double-check the point on OpenStreetMap"); its
+		// class then comes only from where it acts
+		if !baseVerb(w) {
+			return 0, false
+		}
+		how, ok := clauseStart(ts, i)
+		return how, ok
 	}
 	j := i - 1
 	for j >= 0 && !ts[j+1].sentence && !ts[j+1].clause && sequencers[ts[j].lower] {
@@ -88,7 +104,7 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 			return 0, false
 		}
 		next := ts[i+1].lower
-		if objectOpeners[next] || vocabWord(next) || isUpper(ts[i+1].text[0]) ||
+		if objectOpeners[next] || vocabWord(next) || isUpper(ts[i+1].text[0]) || personObjects[next] || strings.Contains(next, "-") ||
 			// "approve and merge it"
 			(next == "and" || next == "or") && i+2 < len(ts) && verbish(ts[i+2].lower) {
 			return ctxImperative, true
@@ -112,6 +128,44 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 // agentWords name the agent as the subject of a modal ("the assistant
 // should email", "the model can post").
 var agentWords = set("assistant", "model", "agent", "ai", "llm", "bot", "chatbot", "copilot")
+
+// baseVerb: a word the lexicon knows as a verb, in its base form (not
+// "returns", "created", "listing"); a hyphenated one by its last part
+// ("double-check", "dry-run").
+func baseVerb(w string) bool {
+	if k := strings.LastIndexByte(w, '-'); k >= 0 {
+		w = w[k+1:]
+	}
+	if len(w) < 3 || functionWords[w] || strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ed") ||
+		strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+		return false
+	}
+	// the stem must be the word less at most its last letter: "verify"
+	// (verifi), "capture" (captur), not "relative" (relat, an adjective
+	// the stemmer folds into "relate")
+	stem := english.Stem(w, false)
+	n := 0
+	for n < len(w) && n < len(stem) && w[n] == stem[n] {
+		n++
+	}
+	return len(w)-n <= 1 && catalog.IsVerb(w)
+}
+
+// clauseStart: a lexicon verb at the start of a clause, after sequencers,
+// with an object opener after it.
+func clauseStart(ts []token, i int) (int, bool) {
+	j := i - 1
+	for j >= 0 && !ts[j+1].sentence && !ts[j+1].clause && sequencers[ts[j].lower] {
+		j--
+	}
+	if !(j < 0 || ts[j+1].sentence || ts[j+1].clause) || i+1 >= len(ts) || ts[i+1].sentence || ts[i+1].clause {
+		return 0, false
+	}
+	if objectOpeners[ts[i+1].lower] || personObjects[ts[i+1].lower] {
+		return ctxImperative, true
+	}
+	return 0, false
+}
 
 // youAt: the word is "you" (or "you'll", split as "you" "ll").
 func youAt(ts []token, k int) bool {
@@ -259,7 +313,7 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 		}
 	}
 	for k := i + 1; k <= end; k++ {
-		if codeWords[ts[k].lower] {
+		if codeWords[ts[k].lower] || scriptFile(ts[k].lower) && (v == "run" || v == "execute" || v == "launch" || v == "start") {
 			return "code-execution", k, true
 		}
 	}
@@ -336,9 +390,9 @@ var pronouns = set("him", "her", "them", "me", "us", "it")
 // laterStep: word i is a later step of a procedure, its sentence opened
 // by "then", "next", "once done", "after that", "finally".
 func laterStep(ts []token, i int) bool {
-	for k := i - 1; k >= 0 && k >= i-4; k-- {
+	for k := i - 1; k >= 0 && k >= i-12; k-- {
 		// "after that, …", not "after block" (a noun)
-		if stepOpeners[ts[k].lower] && !(ts[k].lower == "after" && k == i-1) {
+		if (stepOpeners[ts[k].lower] || conditionOpeners[ts[k].lower] && ts[k].sentence) && !(ts[k].lower == "after" && k == i-1) {
 			return true
 		}
 		if ts[k].sentence {
@@ -347,6 +401,10 @@ func laterStep(ts []token, i int) bool {
 	}
 	return false
 }
+
+// conditionOpeners open a sentence whose main clause is a step taken
+// when something holds ("When it is approved, release the payment").
+var conditionOpeners = set("when", "if", "once", "whenever", "as", "before", "after", "for", "unless")
 
 // firstClause: word i is in the text's first clause, the headline in
 // which a tool says what it does ("Create an issue").
@@ -478,7 +536,7 @@ func yourMention(text string, ts []token, i int, sameSentence bool) (mention, bo
 		return mention{}, false
 	}
 	before := ts[i-1].lower
-	if !(before == "let" || handOff[before] && sameSentence || i >= 2 && youHave(ts, i)) {
+	if !(before == "let" || handOff[before] || i >= 2 && youHave(ts, i)) {
 		return mention{}, false
 	}
 	class, end, ok := systemAt(ts, i+1)
@@ -505,8 +563,25 @@ func youHave(ts []token, i int) bool {
 // personTo: "tell the user to migrate", "ask the customer to sign": the
 // action after "to" is the person's, not the agent's.
 func personTo(ts []token, i, end int) bool {
+	if !askVerbs[ts[i].lower] {
+		return false
+	}
 	for k := i + 1; k < end && k <= i+3; k++ {
 		if (personObjects[ts[k].lower] && !pronouns[ts[k].lower] || ts[k].lower == "user" || ts[k].lower == "users") && ts[k+1].lower == "to" {
+			return true
+		}
+	}
+	return false
+}
+
+// askVerbs hand an action to a person ("tell the user to …").
+var askVerbs = set("tell", "ask", "remind", "instruct", "advise", "invite", "encourage", "let", "allow", "want",
+	"need", "get", "have", "help", "direct", "urge", "prompt", "request", "recommend", "suggest")
+
+// scriptFile: a file name of a script or program ("install.sh").
+func scriptFile(w string) bool {
+	for _, ext := range []string{".sh", ".py", ".ps1", ".bat", ".js", ".rb", ".pl", ".cmd", ".exe"} {
+		if strings.HasSuffix(w, ext) && len(w) > len(ext) {
 			return true
 		}
 	}

@@ -9,16 +9,18 @@ import (
 // toolWords are the words a tool says what it does with: its name's parts,
 // its service, its title and the first clause of its purpose (the
 // headline, "Sends an SMS"), each in its base form ("sends" is "send").
-func toolWords(k catalog.Contract) (words, verbs []string) {
-	split := func(text string) []string {
-		var out []string
-		for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-')
-		}) {
-			out = append(out, baseForm(w))
-		}
-		return out
+// split is a text's words in lower case and base form.
+func split(text string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-')
+	}) {
+		out = append(out, baseForm(w))
 	}
+	return out
+}
+
+func toolWords(k catalog.Contract) (words, verbs []string) {
 	name := split(k.Name())
 	words = append(append(append(split(k.Namespace()), name...), split(k.Title)...), split(headline(k.Purpose))...)
 	// the verbs: the name's first word ("list" of list_backups), or all
@@ -109,6 +111,10 @@ func baseForm(w string) string {
 // that verb does ("action:merge" for merge_pull_request).
 func classesOf(k catalog.Contract) map[string]bool {
 	words, verbs := toolWords(k)
+	named := map[string]bool{} // the words of its name, service and title
+	for _, w := range append(append(split(k.Namespace()), split(k.Name())...), split(k.Title)...) {
+		named[w], named[singular(w)] = true, true
+	}
 	has, does := map[string]bool{}, map[string]bool{}
 	for _, w := range words {
 		has[w] = true
@@ -120,7 +126,7 @@ func classesOf(k catalog.Contract) map[string]bool {
 	out := map[string]bool{}
 	for _, c := range capClasses {
 		acts := anyIn(does, c.acts) || anyIn(does, c.personal)
-		if anyIn(does, c.alone) || acts && (anyIn(has, c.objects) || anyIn(has, c.products)) || c.objectsProvide && anyIn(has, c.objects) {
+		if anyIn(does, c.alone) || acts && (anyIn(has, c.objects) || anyIn(has, c.products)) || c.objectsProvide && anyIn(named, c.objects) {
 			out[c.name] = true
 			for _, p := range c.provides {
 				out[p] = true
@@ -132,7 +138,9 @@ func classesOf(k catalog.Contract) map[string]bool {
 			out["action:"+w] = true
 		}
 	}
-	for _, w := range words {
+	// what an instrument of "your X" or a service is matched against:
+	// the tool's name, service and title, not its headline's objects
+	for _, w := range append(append(split(k.Namespace()), split(k.Name())...), split(k.Title)...) {
 		out["word:"+w] = true
 	}
 	if k.ID == ExecTool || runsCode(k.Name()) {

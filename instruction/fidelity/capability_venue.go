@@ -24,7 +24,7 @@ var plainAcronyms = set("url", "urls", "api", "json", "csv", "pdf", "xml", "html
 	"http", "https", "iso", "usd", "eur", "gbp", "uk", "us", "eu", "faq", "kpi", "sla", "ip", "dns", "tls", "ssl",
 	"ui", "ux", "ai", "llm", "mcp", "yaml", "toml", "md", "txt", "xlsx", "docx", "png", "jpg", "jpeg", "svg", "gif",
 	"am", "pm", "ok", "asap", "etc", "ie", "eg", "vat", "gdpr", "hipaa", "pii", "iban", "bic", "sku", "eta", "rest",
-	"cli", "os", "id's", "tv", "q1", "q2", "q3", "q4", "ceo", "cto", "cfo", "hr", "it", "qa", "nda", "po")
+	"cli", "os", "id's", "readme", "license", "changelog", "todo", "notice", "contributing", "makefile", "dockerfile", "tv", "q1", "q2", "q3", "q4", "ceo", "cto", "cfo", "hr", "it", "qa", "nda", "po")
 
 // venueAt finds, among words i+1..end, a preposition followed by an
 // outside service: a proper name the dictionary does not know
