@@ -50,7 +50,9 @@ func (c *checker) add(path, keyword, format string, args ...any) {
 	if k != "" {
 		field = path + "." + k
 	}
-	*c.ps = append(*c.ps, Problem{Tool: c.tool, Field: field, Keyword: k, Message: fmt.Sprintf(format, args...)})
+	*c.ps = push(*c.ps, func() Problem {
+		return Problem{Tool: c.tool, Field: field, Keyword: k, Message: fmt.Sprintf(format, args...)}
+	})
 }
 
 // params checks a list of properties: names, duplicates and each property.

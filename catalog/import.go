@@ -2,12 +2,12 @@ package catalog
 
 import (
 	"bytes"
-	"encoding/json"
+	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
-
-	"github.com/goccy/go-yaml"
+	"time"
 )
 
 // Import formats.
@@ -37,6 +37,18 @@ func Parse(format string, data []byte, namespace string) ([]Contract, Problems) 
 // or OpenAI parameter without a description, which renders as its name and
 // facts alone). Every place an admin imports shows them.
 func ParseWithWarnings(format string, data []byte, namespace string) ([]Contract, Problems, Warnings) {
+	return ParseContext(context.Background(), format, data, namespace)
+}
+
+// ImportTimeout bounds the work of one import; the import also ends when
+// its context does (the request that brought it ended).
+const ImportTimeout = 10 * time.Second
+
+// ParseContext is ParseWithWarnings bounded in time: it stops, refusing
+// the document, when ctx ends or ImportTimeout passes.
+func ParseContext(ctx context.Context, format string, data []byte, namespace string) ([]Contract, Problems, Warnings) {
+	ctx, cancel := context.WithTimeout(ctx, ImportTimeout)
+	defer cancel()
 	var ps Problems
 	var ws Warnings
 	if len(data) > MaxImportBytes {
@@ -47,9 +59,9 @@ func ParseWithWarnings(format string, data []byte, namespace string) ([]Contract
 		ps.add("", "file", "is empty")
 		return nil, ps, nil
 	}
-	doc, err := decodeDocument(data)
+	doc, err := ReadDocument(ctx, data, ImportLimits)
 	if err != nil {
-		ps.add("", "file", "is neither valid JSON nor valid YAML: %v", err)
+		ps = append(ps, documentProblem(err))
 		return nil, ps, nil
 	}
 	var cs []Contract
@@ -66,9 +78,9 @@ func ParseWithWarnings(format string, data []byte, namespace string) ([]Contract
 			return nil, ps, nil
 		}
 		if format == FormatMCP {
-			cs = parseMCP(&ps, &ws, doc, namespace)
+			cs = parseMCP(&ps, &ws, newSchemaBudget(ctx), doc, namespace)
 		} else {
-			cs = parseOpenAI(&ps, &ws, doc, namespace)
+			cs = parseOpenAI(&ps, &ws, newSchemaBudget(ctx), doc, namespace)
 		}
 	default:
 		ps.add("", "format", "%q is not one of %s", format, strings.Join(Formats, ", "))
@@ -86,9 +98,13 @@ func ParseWithWarnings(format string, data []byte, namespace string) ([]Contract
 			named[namespace+"."+p.Tool] = true
 		}
 	}
+	if ctx.Err() != nil {
+		ps.add("", "file", "%v", ErrDocumentCancelled)
+		return nil, ps, ws
+	}
 	for _, p := range validate(cs, format == FormatNative, format == FormatNative, &ws) {
 		if !(p.Field == "id" && named[p.Tool]) { // the same fault, already named
-			ps = append(ps, p)
+			ps = push(ps, func() Problem { return p })
 		}
 	}
 	if len(ps) > 0 {
@@ -97,76 +113,20 @@ func ParseWithWarnings(format string, data []byte, namespace string) ([]Contract
 	return cs, nil, ws
 }
 
-// decodeDocument decodes JSON, or YAML when the text is not JSON, into
-// plain maps, slices and scalars.
-func decodeDocument(data []byte) (any, error) {
-	var doc any
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	jerr := dec.Decode(&doc)
-	if jerr == nil {
-		return normalizeNumbers(doc), nil
+// documentProblem turns a refused document into a problem on "file"
+// naming which ceiling or rule (also its Keyword) and where.
+func documentProblem(err error) Problem {
+	var de *DocumentError
+	if !errors.As(err, &de) {
+		return Problem{Field: "file", Message: err.Error()}
 	}
-	t := bytes.TrimSpace(data)
-	if len(t) > 0 && (t[0] == '{' || t[0] == '[') {
-		return nil, jerr
+	msg := de.Error()
+	if de.Rule == "syntax" {
+		msg = "is neither valid JSON nor valid YAML: " + msg
+	} else {
+		msg = "refused (" + de.Rule + "): " + msg
 	}
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, err
-	}
-	return normalizeYAML(doc), nil
-}
-
-func normalizeNumbers(v any) any {
-	switch x := v.(type) {
-	case json.Number:
-		if i, err := x.Int64(); err == nil {
-			return float64(i)
-		}
-		f, _ := x.Float64()
-		return f
-	case map[string]any:
-		for k, e := range x {
-			x[k] = normalizeNumbers(e)
-		}
-	case []any:
-		for i, e := range x {
-			x[i] = normalizeNumbers(e)
-		}
-	}
-	return v
-}
-
-// normalizeYAML turns YAML's map[any]any and integer types into the shapes
-// encoding/json produces.
-func normalizeYAML(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		for k, e := range x {
-			x[k] = normalizeYAML(e)
-		}
-		return x
-	case map[any]any:
-		m := make(map[string]any, len(x))
-		for k, e := range x {
-			m[fmt.Sprint(k)] = normalizeYAML(e)
-		}
-		return m
-	case []any:
-		for i, e := range x {
-			x[i] = normalizeYAML(e)
-		}
-		return x
-	case int:
-		return float64(x)
-	case int64:
-		return float64(x)
-	case uint64:
-		return float64(x)
-	case float32:
-		return float64(x)
-	}
-	return v
+	return Problem{Field: "file", Keyword: de.Rule, Message: msg}
 }
 
 // toolList finds the list of tools in a document: a bare list, or the
@@ -174,19 +134,29 @@ func normalizeYAML(v any) any {
 func toolList(ps *Problems, doc any) []any {
 	switch x := doc.(type) {
 	case []any:
-		return x
+		return capTools(ps, x)
 	case map[string]any:
 		if r, ok := x["result"].(map[string]any); ok {
 			x = r
 		}
 		if t, ok := x["tools"].([]any); ok {
-			return t
+			return capTools(ps, t)
 		}
 		ps.add("", "tools", "the document must be a list of tools or an object with a \"tools\" list")
 	default:
 		ps.add("", "tools", "the document must be a list of tools or an object with a \"tools\" list")
 	}
 	return nil
+}
+
+// capTools refuses a list over MaxTools before any tool is read: the work
+// per tool (its schema, its contract, its rendering) would come first.
+func capTools(ps *Problems, l []any) []any {
+	if len(l) > MaxTools {
+		ps.add("", "tools", "%d tools exceed the ceiling of %d", len(l), MaxTools)
+		return nil
+	}
+	return l
 }
 
 // eachTool calls fn for every object of the document's tool list and

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -76,12 +77,22 @@ type Outcome struct {
 // A document none of whose tools imports is refused whole too: there is
 // no server left to connect.
 func ParseEach(format string, data []byte, namespace string, strict bool) Outcome {
+	return ParseEachContext(context.Background(), format, data, namespace, strict)
+}
+
+// ParseEachContext is ParseEach bounded in time as ParseContext is: it
+// ends with ctx or after ImportTimeout, and its tools share one schema
+// budget.
+func ParseEachContext(ctx context.Context, format string, data []byte, namespace string, strict bool) Outcome {
 	if format != FormatMCP && format != FormatOpenAI {
-		cs, ps, ws := ParseWithWarnings(format, data, namespace)
+		cs, ps, ws := ParseContext(ctx, format, data, namespace)
 		return Outcome{Contracts: cs, Problems: ps, Warnings: ws}
 	}
+	ctx, cancel := context.WithTimeout(ctx, ImportTimeout)
+	defer cancel()
+	b := newSchemaBudget(ctx)
 	var out Outcome
-	list, ps := documentTools(data, namespace)
+	list, ps := documentTools(ctx, data, namespace)
 	if len(ps) > 0 {
 		out.Problems = ps
 		return out
@@ -97,7 +108,11 @@ func ParseEach(format string, data []byte, namespace string, strict bool) Outcom
 	tools := make([]one, len(list))
 	byID := map[string][]int{} // tool id → document indexes (0-based)
 	for i, raw := range list {
-		c, ps, ws := parseOneTool(format, raw, i, namespace)
+		if ctx.Err() != nil {
+			out.Problems.add("", "file", "%v", ErrDocumentCancelled)
+			return Outcome{Problems: out.Problems}
+		}
+		c, ps, ws := parseOneTool(format, b, raw, i, namespace)
 		out.Warnings = append(out.Warnings, ws...)
 		id := c.ID
 		if len(ps) > 0 {
@@ -154,7 +169,7 @@ func ParseEach(format string, data []byte, namespace string, strict bool) Outcom
 
 // documentTools reads a third-party document's tool list, or its
 // document-level problems.
-func documentTools(data []byte, namespace string) ([]any, Problems) {
+func documentTools(ctx context.Context, data []byte, namespace string) ([]any, Problems) {
 	var ps Problems
 	switch {
 	case len(data) > MaxImportBytes:
@@ -169,9 +184,9 @@ func documentTools(data []byte, namespace string) ([]any, Problems) {
 	if len(ps) > 0 {
 		return nil, ps
 	}
-	doc, err := decodeDocument(data)
+	doc, err := ReadDocument(ctx, data, ImportLimits)
 	if err != nil {
-		ps.add("", "file", "is neither valid JSON nor valid YAML: %v", err)
+		ps = append(ps, documentProblem(err))
 		return nil, ps
 	}
 	list := toolList(&ps, doc)
@@ -183,15 +198,15 @@ func documentTools(data []byte, namespace string) ([]any, Problems) {
 
 // parseOneTool reads the document's tool i alone, with every check the
 // whole-document import makes of one tool.
-func parseOneTool(format string, raw any, i int, namespace string) (Contract, Problems, Warnings) {
+func parseOneTool(format string, b *schemaBudget, raw any, i int, namespace string) (Contract, Problems, Warnings) {
 	var ps Problems
 	var ws Warnings
 	var cs []Contract
 	doc := map[string]any{"tools": []any{raw}}
 	if format == FormatMCP {
-		cs = parseMCP(&ps, &ws, doc, namespace)
+		cs = parseMCP(&ps, &ws, b, doc, namespace)
 	} else {
-		cs = parseOpenAI(&ps, &ws, doc, namespace)
+		cs = parseOpenAI(&ps, &ws, b, doc, namespace)
 	}
 	// a tool without a name is named by its place in the whole document
 	at := fmt.Sprintf("#%d", i+1)

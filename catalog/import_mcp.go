@@ -11,7 +11,7 @@ import (
 var mcpToolKeys = []string{"name", "title", "description", "inputSchema", "outputSchema", "annotations", "execution", "icons", "_meta"}
 var mcpAnnotationKeys = []string{"title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"}
 
-func parseMCP(ps *Problems, ws *Warnings, doc any, ns string) []Contract {
+func parseMCP(ps *Problems, ws *Warnings, b *schemaBudget, doc any, ns string) []Contract {
 	var out []Contract
 	eachTool(ps, doc, func(i int, m map[string]any) {
 		name := toolName(m, i)
@@ -41,13 +41,13 @@ func parseMCP(ps *Problems, ws *Warnings, doc any, ns string) []Contract {
 			c.Constraints = append(c.Constraints, k)
 		}
 		if schema, ok := m["inputSchema"].(map[string]any); ok {
-			c.Params, c.Input = readSchema(ps, ws, name, "inputSchema", schema)
+			c.Params, c.Input = readSchema(ps, ws, b, name, "inputSchema", schema)
 		} else {
 			ps.add(name, "inputSchema", "is required and must be an object")
 		}
 		if raw, ok := m["outputSchema"]; ok {
 			if osch, ok := raw.(map[string]any); ok {
-				c.Returns, c.Output = readOutput(ps, ws, name, osch)
+				c.Returns, c.Output = readOutput(ps, ws, b, name, osch)
 			} else {
 				ps.add(name, "outputSchema", "must be a schema object")
 			}
@@ -145,8 +145,8 @@ func checkServiceName(ps *Problems, tool string, m map[string]any) {
 // accounted for, checks the result for contradictions in the schema's own
 // vocabulary. Either way every problem names the tool, path and keyword.
 // A property without a description is a warning in ws.
-func readSchema(ps *Problems, ws *Warnings, tool, path string, schema map[string]any) ([]Param, *Param) {
-	r := &schemaReader{ps: ps, tool: tool, warn: ws, flag: ws}
+func readSchema(ps *Problems, ws *Warnings, b *schemaBudget, tool, path string, schema map[string]any) ([]Param, *Param) {
+	r := &schemaReader{ps: ps, tool: tool, warn: ws, flag: ws, budget: b}
 	params, input := r.readInput(path, schema)
 	if r.count > 0 {
 		return params, input
@@ -163,9 +163,9 @@ func readSchema(ps *Problems, ws *Warnings, tool, path string, schema map[string
 // rules and properties Output, which both forms render under Returns. MCP
 // requires the result to be an object; any keyword the reader does not
 // account for is refused, as in an input schema.
-func readOutput(ps *Problems, ws *Warnings, tool string, s map[string]any) (string, *Param) {
+func readOutput(ps *Problems, ws *Warnings, b *schemaBudget, tool string, s map[string]any) (string, *Param) {
 	const path = "outputSchema"
-	r := &schemaReader{ps: ps, tool: tool, root: s, flag: ws}
+	r := &schemaReader{ps: ps, tool: tool, root: s, flag: ws, budget: b}
 	if t, ok := s["type"]; ok && t != "object" {
 		r.add(path, "type", "must be \"object\" for a tool's result, got %s", jsonValue(t))
 	}

@@ -28,6 +28,11 @@ func jsonNames(t reflect.Type) []string {
 	return out
 }
 
+// maxNativeToolBytes bounds one native tool before it is decoded: every
+// text of a native contract renders, so a tool this large could never fit
+// MaxContractBytes.
+const maxNativeToolBytes = 8 * MaxContractBytes
+
 func parseNative(ps *Problems, doc any) []Contract {
 	var out []Contract
 	eachTool(ps, doc, func(i int, m map[string]any) {
@@ -47,6 +52,10 @@ func parseNative(ps *Problems, doc any) []Contract {
 					checkKeys(ps, name, fmt.Sprintf("examples[%d]", j), em, "description", "call")
 				}
 			}
+		}
+		if n := valueBytes(m, maxNativeToolBytes); n > maxNativeToolBytes {
+			ps.add(name, "", "is over %d bytes; a contract holds at most %d", maxNativeToolBytes, MaxContractBytes)
+			return
 		}
 		b, _ := json.Marshal(m)
 		var c Contract

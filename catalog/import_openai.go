@@ -4,7 +4,7 @@ package catalog
 // {"type":"function","function":{name, description, parameters, strict?}},
 // the Responses API's flat {"type":"function", name, description,
 // parameters, strict?}, or the bare function objects.
-func parseOpenAI(ps *Problems, ws *Warnings, doc any, ns string) []Contract {
+func parseOpenAI(ps *Problems, ws *Warnings, b *schemaBudget, doc any, ns string) []Contract {
 	var out []Contract
 	eachTool(ps, doc, func(i int, m map[string]any) {
 		at := "function"
@@ -44,7 +44,7 @@ func parseOpenAI(ps *Problems, ws *Warnings, doc any, ns string) []Contract {
 		c.EffectsAssumed = true
 		checkServiceName(ps, name, m)
 		if params, ok := m["parameters"].(map[string]any); ok {
-			c.Params, c.Input = readSchema(ps, ws, name, "parameters", params)
+			c.Params, c.Input = readSchema(ps, ws, b, name, "parameters", params)
 		} else if m["parameters"] != nil {
 			ps.add(name, "parameters", "must be a schema object")
 		}

@@ -44,8 +44,32 @@ func (ps Problems) Error() string {
 	return fmt.Sprintf("%d %s:\n%s", len(ps), noun, strings.Join(lines, "\n"))
 }
 
+// MaxProblems bounds the problems (and the warnings) one import reports:
+// a document of many faults costs no more to answer than the listing a
+// person reads.
+const MaxProblems = 200
+
+// full reports whether a list holds MaxProblems findings and the note that
+// more were cut, so a caller can skip formatting a message nobody sees.
+func full(n int) bool { return n > MaxProblems }
+
+// cut is the last finding of a list that reached MaxProblems.
+var cut = Problem{Field: "file", Message: fmt.Sprintf("more problems were found; the first %d are listed", MaxProblems)}
+
+// push appends a finding, or the note that the list was cut once it holds
+// MaxProblems.
+func push(l []Problem, p func() Problem) []Problem {
+	switch {
+	case full(len(l)):
+		return l
+	case len(l) == MaxProblems:
+		return append(l, cut)
+	}
+	return append(l, p())
+}
+
 func (ps *Problems) add(tool, field, format string, args ...any) {
-	*ps = append(*ps, Problem{Tool: tool, Field: field, Message: fmt.Sprintf(format, args...)})
+	*ps = push(*ps, func() Problem { return Problem{Tool: tool, Field: field, Message: fmt.Sprintf(format, args...)} })
 }
 
 // Warnings are findings that do not stop an import, each located like a
@@ -53,5 +77,5 @@ func (ps *Problems) add(tool, field, format string, args ...any) {
 type Warnings []Problem
 
 func (ws *Warnings) add(tool, field, format string, args ...any) {
-	*ws = append(*ws, Problem{Tool: tool, Field: field, Message: fmt.Sprintf(format, args...)})
+	*ws = push(*ws, func() Problem { return Problem{Tool: tool, Field: field, Message: fmt.Sprintf(format, args...)} })
 }

@@ -38,6 +38,8 @@ type schemaReader struct {
 	root  map[string]any // the schema references resolve against
 	refs  []string       // the references being expanded, outermost first
 	nodes int            // schema nodes read, references expanded
+	// budget is the import's, shared by its tools (schema_budget.go)
+	budget *schemaBudget
 }
 
 func (r *schemaReader) add(path, keyword, format string, args ...any) {
@@ -46,7 +48,21 @@ func (r *schemaReader) add(path, keyword, format string, args ...any) {
 	if keyword != "" {
 		field = path + "." + keyword
 	}
-	*r.ps = append(*r.ps, Problem{Tool: r.tool, Field: field, Keyword: keyword, Message: fmt.Sprintf(format, args...)})
+	*r.ps = push(*r.ps, func() Problem {
+		return Problem{Tool: r.tool, Field: field, Keyword: keyword, Message: fmt.Sprintf(format, args...)}
+	})
+}
+
+// overBudget reports the import's schema ceiling passed, once.
+func (r *schemaReader) overBudget(path, over string) {
+	switch over {
+	case "nodes":
+		r.add(path, "", "the import's schemas expand to more than %d nodes (references included), the ceiling for one import", MaxImportSchemaNodes)
+	case "bytes":
+		r.add(path, "", "the import's schemas expand to more than %d bytes of text (references included), the ceiling for one import", MaxImportSchemaBytes)
+	default:
+		r.add(path, "", "%v", ErrDocumentCancelled)
+	}
 }
 
 // paramName is the character set of property names: a name renders bare in
@@ -80,6 +96,12 @@ func (r *schemaReader) read(path, name string, s map[string]any, scope map[strin
 		if r.nodes == MaxSchemaNodes+1 {
 			r.add(path, "", "the schema expands to more than %d nodes (references included); no contract within %d bytes holds that many", MaxSchemaNodes, MaxContractBytes)
 		}
+		return Param{Name: name, Type: "any"}
+	}
+	if over, err := r.budget.node(s); err != nil {
+		return Param{Name: name, Type: "any"}
+	} else if over != "" {
+		r.overBudget(path, over)
 		return Param{Name: name, Type: "any"}
 	}
 	if _, isRef := s["$ref"]; isRef {

@@ -1,19 +1,41 @@
 package catalog
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
-
-	"github.com/goccy/go-yaml"
 )
+
+// HintsLimits bound a hints file: a few hints for each of a catalog's tools.
+var HintsLimits = DocumentLimits{Bytes: 1 << 20, Depth: 8, Values: 50_000, Marks: 100_000, Text: 64 << 10}
 
 // ParseSearchHints reads a reviewed hints file: a YAML or JSON object from
 // tool id to its search hints.
 func ParseSearchHints(data []byte) (map[string][]string, error) {
-	var m map[string][]string
-	if err := yaml.UnmarshalWithOptions(data, &m, yaml.Strict()); err != nil {
+	doc, err := ReadDocument(context.Background(), data, HintsLimits)
+	if err != nil {
 		return nil, fmt.Errorf("search hints: %w", err)
+	}
+	top, ok := doc.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("search hints: the file must be a mapping from tool id to a list of hints")
+	}
+	m := make(map[string][]string, len(top))
+	for id, v := range top {
+		l, ok := v.([]any)
+		if !ok && v != nil {
+			return nil, fmt.Errorf("search hints: %s: must be a list of hints", id)
+		}
+		hs := make([]string, 0, len(l))
+		for i, h := range l {
+			s, ok := h.(string)
+			if !ok {
+				return nil, fmt.Errorf("search hints: %s[%d]: must be text", id, i)
+			}
+			hs = append(hs, s)
+		}
+		m[id] = hs
 	}
 	return m, nil
 }

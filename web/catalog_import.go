@@ -86,7 +86,7 @@ func (s *Server) parseImport(c echo.Context, p views.Page) (f views.ImportForm, 
 	if status != 0 {
 		return f, o, true, s.render(c, status, p, views.ImportPage(f))
 	}
-	o = catalog.ParseEach(f.Format, doc, f.Namespace, f.Strict)
+	o = catalog.ParseEachContext(c.Request().Context(), f.Format, doc, f.Namespace, f.Strict)
 	f.Warnings = problemViews(catalog.Problems(o.Warnings))
 	if len(o.Problems) > 0 {
 		f.Problems = problemViews(o.Problems)

@@ -48,7 +48,7 @@ func runCatalog(ctx context.Context, args []string, stdout, stderr *os.File) err
 	if form != catalog.FormFull && form != catalog.FormCompact {
 		return &exitError{2, fmt.Errorf("--form: %q is not full or compact", form)}
 	}
-	data, err := os.ReadFile(file)
+	data, err := readBounded(file, catalog.MaxImportBytes)
 	if err != nil {
 		return &exitError{2, err}
 	}

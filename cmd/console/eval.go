@@ -47,7 +47,7 @@ func runEval(ctx context.Context, args []string, stdout *os.File) error {
 	case file == "":
 		return &exitError{2, usage}
 	}
-	b, err := os.ReadFile(file)
+	b, err := readBounded(file, eval.MaxSuiteBytes)
 	if err != nil {
 		return &exitError{2, err}
 	}

@@ -2,6 +2,8 @@ package eval
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -102,6 +104,9 @@ func ParseSuite(data []byte) (Suite, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return s, &FieldError{"cases", "the file is empty"}
 	}
+	if _, err := catalog.ReadDocument(context.Background(), data, SuiteLimits); err != nil {
+		return s, documentError(err)
+	}
 	if err := yaml.UnmarshalWithOptions(data, &s, yaml.Strict()); err != nil {
 		return s, decodeError(data, err)
 	}
@@ -109,6 +114,26 @@ func ParseSuite(data []byte) (Suite, error) {
 		s.K = DefaultK
 	}
 	return s, s.Validate()
+}
+
+// MaxSuiteBytes bounds a case file.
+const MaxSuiteBytes = 512 << 10
+
+// SuiteLimits bound the reading of a case file before it is decoded: 500
+// cases of a task and eight expectations each hold about 10,000 values.
+var SuiteLimits = catalog.DocumentLimits{Bytes: MaxSuiteBytes, Depth: 16, Values: 50_000, Marks: 100_000, Text: 64 << 10}
+
+// documentError names the field (or the file) a refused document is
+// refused at.
+func documentError(err error) *FieldError {
+	var de *catalog.DocumentError
+	if !errors.As(err, &de) {
+		return &FieldError{"file", err.Error()}
+	}
+	if de.Path == "" || strings.HasPrefix(de.Path, "line ") {
+		return &FieldError{"file", oneLine(de.Error())}
+	}
+	return &FieldError{de.Path, oneLine(de.Message)}
 }
 
 // statesK reports whether a file gives k a value (k: 0 is a k given, to
