@@ -44,9 +44,10 @@ func (ps Problems) Error() string {
 	return fmt.Sprintf("%d %s:\n%s", len(ps), noun, strings.Join(lines, "\n"))
 }
 
-// MaxProblems bounds the problems (and the warnings) one import reports:
-// a document of many faults costs no more to answer than the listing a
-// person reads.
+// MaxProblems bounds the problems one import reports: a document of many
+// faults costs no more to answer than the listing a person reads. (Its
+// warnings, one per parameter without a description, are bounded by the
+// schema budget and all shown: an admin fixes each.)
 const MaxProblems = 200
 
 // full reports whether a list holds MaxProblems findings and the note that
@@ -77,5 +78,5 @@ func (ps *Problems) add(tool, field, format string, args ...any) {
 type Warnings []Problem
 
 func (ws *Warnings) add(tool, field, format string, args ...any) {
-	*ws = push(*ws, func() Problem { return Problem{Tool: tool, Field: field, Message: fmt.Sprintf(format, args...)} })
+	*ws = append(*ws, Problem{Tool: tool, Field: field, Message: fmt.Sprintf(format, args...)})
 }
