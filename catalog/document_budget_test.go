@@ -92,6 +92,13 @@ func TestLargestDocumentsStayWithinBudget(t *testing.T) {
 		if n > 100<<20 {
 			t.Errorf("%s: allocated %d bytes, want at most 100 MB", name, n)
 		}
+		if d.format == catalog.FormatMCP {
+			n = allocated(func() { catalog.ParseEach(d.format, d.doc, "svc", false) })
+			t.Logf("%s tool by tool: allocated %.1f MB", name, float64(n)/(1<<20))
+			if n > 100<<20 {
+				t.Errorf("%s tool by tool: allocated %d bytes, want at most 100 MB", name, n)
+			}
+		}
 	}
 }
 

@@ -138,6 +138,16 @@ func TestReferenceExpansionIsBoundedPerImport(t *testing.T) {
 	if n > 100<<20 {
 		t.Errorf("allocated %d bytes, want at most 100 MiB", n)
 	}
+	// tool by tool (the console's import of a third-party document), the
+	// tools share the budget: those past it are rejected, each saying why
+	var o catalog.Outcome
+	n = allocated(func() { o = catalog.ParseEach(catalog.FormatMCP, []byte(doc), "svc", false) })
+	if len(o.Rejected) == 0 || !strings.Contains(fmt.Sprint(o.Rejected[len(o.Rejected)-1]), "the ceiling for one import") {
+		t.Errorf("tool by tool: want the last tools rejected by the import's ceiling, got %d rejected", len(o.Rejected))
+	}
+	if n > 100<<20 {
+		t.Errorf("tool by tool: allocated %d bytes, want at most 100 MiB", n)
+	}
 }
 
 // An import ends with its request: a context already ended refuses the
