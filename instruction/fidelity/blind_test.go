@@ -178,10 +178,17 @@ func loadLeakCorpora(t *testing.T, glob string) map[string]leakCorpus {
 // first measurement of each corpus is recorded in testdata/blind/RESULTS.md.
 //
 //	go test ./instruction/fidelity -run TestBlindLeakCorpora -v
+//
+// FIDELITY_BLIND_DIR names another directory of blind corpora (a later
+// round, measured once when it lands).
 func TestBlindLeakCorpora(t *testing.T) {
-	corpora := loadLeakCorpora(t, "testdata/blind/*.json")
+	dir := "testdata/blind"
+	if d := os.Getenv("FIDELITY_BLIND_DIR"); d != "" {
+		dir = d
+	}
+	corpora := loadLeakCorpora(t, filepath.Join(dir, "*.json"))
 	if len(corpora) == 0 {
-		t.Skip("no blind corpus in testdata/blind")
+		t.Skip("no blind corpus in " + dir)
 	}
 	var names []string
 	for n := range corpora {

@@ -134,6 +134,9 @@ var agentWords = set("assistant", "model", "agent", "ai", "llm", "bot", "chatbot
 // ("double-check", "dry-run").
 func baseVerb(w string) bool {
 	if k := strings.LastIndexByte(w, '-'); k >= 0 {
+		if !verbPrefixes[w[:k]] {
+			return false // "on-call", "follow-up": a compound, not a verb
+		}
 		w = w[k+1:]
 	}
 	if len(w) < 3 || functionWords[w] || strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ed") ||
@@ -150,6 +153,10 @@ func baseVerb(w string) bool {
 	}
 	return len(w)-n <= 1 && catalog.IsVerb(w)
 }
+
+// verbPrefixes make a verb of a verb ("re-run", "double-check", "dry-run").
+var verbPrefixes = set("re", "double", "dry", "cross", "pre", "co", "spot", "fact", "hand", "auto", "bulk", "force",
+	"quick", "back", "up", "down", "batch", "mass", "hot", "soft", "hard", "self", "test")
 
 // clauseStart: a lexicon verb at the start of a clause, after sequencers,
 // with an object opener after it.
@@ -269,6 +276,9 @@ var stepWords = set("then", "and", "or", "before", "after", "when", "if", "unles
 // its verb. It returns the class and the last word of the phrase.
 func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 	v := ts[i].lower
+	if k := strings.LastIndexByte(v, '-'); k >= 0 && verbPrefixes[v[:k]] && verbish(v[k+1:]) {
+		v = v[k+1:] // "dry-run", "re-run", "double-check"
+	}
 	if aboutParameters(ts, i) || personTo(ts, i, end) {
 		return "", 0, false
 	}
@@ -313,7 +323,8 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 		}
 	}
 	for k := i + 1; k <= end; k++ {
-		if codeWords[ts[k].lower] || scriptFile(ts[k].lower) && (v == "run" || v == "execute" || v == "launch" || v == "start") {
+		if codeWords[ts[k].lower] || scriptFile(ts[k].lower) && (v == "run" || v == "execute" || v == "launch" || v == "start") ||
+			ts[k].lower == "code" && !execInnocent(ts, k, k) {
 			return "code-execution", k, true
 		}
 	}
@@ -360,7 +371,7 @@ func nounish(w string) bool {
 
 // parameterNouns name a tool's own inputs.
 var parameterNouns = set("parameter", "parameters", "param", "params", "argument", "arguments", "field", "fields",
-	"option", "options", "flag", "flags")
+	"option", "options")
 
 // operationLabel: word i opens the description of one of the tool's own
 // operations, listed as "- create: Create a new task".
@@ -463,7 +474,8 @@ func systemAt(ts []token, k int) (string, int, bool) {
 			}
 			return class, h, true
 		}
-		if instrument(w) || agentHeads[w] {
+		if instrument(w) || agentHeads[w] && h > k {
+			// "your JSON tool", not "your tool" (the one described)
 			return "tool:" + strings.ToLower(joinWords(ts, k, h)), h, true
 		}
 	}

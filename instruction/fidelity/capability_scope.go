@@ -23,10 +23,22 @@ func split(text string) []string {
 func toolWords(k catalog.Contract) (words, verbs []string) {
 	name := split(k.Name())
 	words = append(append(append(split(k.Namespace()), name...), split(k.Title)...), split(headline(k.Purpose))...)
-	// the verbs: the name's first word ("list" of list_backups), or all
-	// of its words when the first is no verb (web_search), and the first
-	// word of the title and of the headline ("Sends an SMS")
-	if len(name) > 0 && catalog.IsVerb(name[0]) {
+	// the verbs: what its purpose's first sentence says it does ("Lists
+	// database backups", "Approves and merges a pull request") — a name
+	// such as backup_list or query_builder puts its object first — and
+	// the first word of a title of its own; without a purpose, the name's
+	// first word, or all of its words when that is no verb (web_search)
+	if first := firstSentence(k.Purpose); first != "" {
+		ws := split(first)
+		if len(ws) > 0 {
+			verbs = append(verbs, ws[0])
+		}
+		for i := 0; i+1 < len(ws); i++ {
+			if ws[i] == "and" || ws[i] == "or" {
+				verbs = append(verbs, ws[i+1])
+			}
+		}
+	} else if len(name) > 0 && catalog.IsVerb(name[0]) {
 		verbs = append(verbs, name[0])
 		for i := 1; i+1 < len(name); i++ {
 			if name[i] == "and" || name[i] == "or" {
@@ -36,12 +48,29 @@ func toolWords(k catalog.Contract) (words, verbs []string) {
 	} else {
 		verbs = append(verbs, name...)
 	}
-	for _, t := range []string{k.Title, headline(k.Purpose)} {
+	// and the name's first word when it is a verb acting on the rest
+	// (notify_applicant), not the object of a compound whose head ends the
+	// name (backup_list, query_builder)
+	if len(name) > 1 && catalog.IsVerb(name[0]) && !nameHeads[name[len(name)-1]] && !instrument(name[len(name)-1]) {
+		verbs = append(verbs, name[0])
+	}
+	if t := strings.TrimSpace(k.Title); t != "" && !strings.EqualFold(strings.ReplaceAll(t, " ", "_"), k.Name()) {
 		if ws := split(t); len(ws) > 0 {
 			verbs = append(verbs, ws[0])
 		}
 	}
 	return words, verbs
+}
+
+// firstSentence is a purpose's first sentence.
+func firstSentence(purpose string) string {
+	end := len(purpose)
+	for _, sep := range []string{". ", ".\n", "\n", "; "} {
+		if i := strings.Index(purpose, sep); i >= 0 && i < end {
+			end = i
+		}
+	}
+	return strings.TrimSpace(purpose[:end])
 }
 
 // headline is a purpose's first clause: what the tool does, before any
@@ -204,6 +233,8 @@ func suggestion(class, signal string) string {
 		does = "does what “" + strings.TrimPrefix(class, "tool:") + "” does"
 	case strings.HasPrefix(class, "action:"):
 		does = "can " + does
+	case strings.HasPrefix(class, "service:"):
+		does = "works with " + strings.TrimPrefix(class, "service:")
 	default:
 		for _, c := range capClasses {
 			if c.name == class {
@@ -225,3 +256,8 @@ func runsCode(name string) bool {
 	return parts["exec"] || parts["execute"] || parts["eval"] || parts["shell"] || parts["terminal"] || parts["sandbox"] ||
 		(parts["run"] || parts["runs"]) && (parts["code"] || parts["command"] || parts["script"] || parts["python"] || parts["shell"])
 }
+
+// nameHeads end a tool name that is a compound noun ("backup_list",
+// "vendor_lookup", "order_status"): its first word is no verb.
+var nameHeads = set("list", "lookup", "schedule", "report", "status", "info", "details", "detail", "history", "log",
+	"logs", "summary", "stats", "count", "search", "query", "data", "record", "records", "view", "feed", "index", "set")

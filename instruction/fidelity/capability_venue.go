@@ -58,6 +58,9 @@ func venueAt(ts []token, i, end int) (string, int, bool) {
 					break
 				}
 				if venueNouns[ts[h].lower] && h > a-1 {
+					if notVenue(ts, a, h) {
+						break
+					}
 					return joinWords(ts, a, h), h, true
 				}
 				if venuePrepositions[ts[h].lower] || stepWords[ts[h].lower] {
@@ -97,3 +100,19 @@ var commonNames = set("english", "german", "french", "spanish", "italian", "port
 	"korean", "russian", "arabic", "hindi", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
 	"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
 	"markdown", "javascript", "typescript", "python", "unicode", "utf-8", "ascii", "i")
+
+// notVenue: a phrase that names a place of the agent's own or the tool's
+// ("the current working directory", "the same page", "the output
+// folder").
+func notVenue(ts []token, a, h int) bool {
+	for k := a; k < h; k++ {
+		if ownPlaces[ts[k].lower] {
+			return true
+		}
+	}
+	return false
+}
+
+// ownPlaces qualify a venue noun as a place of the agent's or the tool's.
+var ownPlaces = set("current", "working", "local", "same", "given", "output", "root", "home", "temporary", "temp",
+	"parent", "next", "previous", "first", "last", "this", "that", "following", "above", "below", "result", "results")

@@ -35,7 +35,7 @@ type capClass struct {
 // most specific first (web search before browsing, SMS before messaging).
 var capClasses = []capClass{
 	{name: "code-execution", does: "runs code",
-		alone: []string{"eval", "exec"},
+		alone: []string{"eval", "exec", "ssh"},
 		acts:  []string{"run", "execute", "evaluate", "eval", "compute", "calculate", "process", "pipe", "test", "compile", "interpret", "ping", "feed", "transform", "parse"},
 		objects: []string{"sandbox", "script", "terminal", "console", "shell", "interpreter", "notebook", "repl", "snippet", "program", "python", "javascript", "node.js", "bash", "powershell", "jupyter", "cli", "command-line",
 			"macro", "command", "shader", "binary", "executable", "test", "tests", "test-suite", "makefile", "submission", "autograder"}},
@@ -179,7 +179,7 @@ var systemNouns = map[string]string{
 	"console": "code-execution", "interpreter": "code-execution", "notebook": "code-execution", "repl": "code-execution",
 	"browser": "browse", "inbox": "email", "calendar": "calendar", "scratchpad": "memory", "knowledge-base": "memory",
 	"toolbox": "tools", "toolkit": "tools", "plugin": "tools", "plugins": "tools", "model": "tools", "pipeline": "tools",
-	"vector": "memory", "crm": "tools", "tracker": "ticket",
+	"vector": "memory", "crm": "tools", "tracker": "ticket", "spreadsheet": "tools", "notes": "tools",
 }
 
 // handOff are the verbs and prepositions through which an instruction

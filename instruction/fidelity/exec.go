@@ -32,13 +32,13 @@ var execNouns = set("program", "programs", "script", "scripts", "code", "snippet
 // naming one teaches running it ("a quick awk one-liner", "with psql").
 var cliTools = set("ffmpeg", "psql", "awk", "jq", "wget", "kubectl", "pandoc", "imagemagick", "sqlite3", "npx", "grep",
 	"sed", "pip", "pip3", "python3", "ipython", "nodejs", "bash", "zsh", "powershell", "cmd.exe", "nmap", "openssl",
-	"traceroute", "nslookup", "tsc", "ssh", "scp", "rsync", "netcat", "tcpdump", "pytest", "mvn", "gradle", "cargo")
+	"traceroute", "nslookup", "tsc", "netcat", "tcpdump", "pytest", "mvn", "gradle", "cargo")
 
 // cliPrograms are interpreters and command-line programs; they count right
 // after a running verb ("execute ffmpeg", "run node").
 var cliPrograms = set("node", "node.js", "ruby", "perl", "php", "ffmpeg", "curl", "wget", "grep", "sed", "awk", "pip",
 	"npm", "npx", "docker", "kubectl", "gcc", "psql", "sqlite3", "pandoc", "imagemagick", "jq", "make", "dig", "git",
-	"yarn", "go", "java", "python", "pandas", "ping", "telnet", "nc")
+	"yarn", "go", "java", "python", "pandas", "ping", "telnet", "nc", "ssh", "scp", "rsync")
 
 // execLanguages qualify a program noun ("a small Node.js program").
 var execLanguages = set("python", "node.js", "node", "javascript", "typescript", "ruby", "perl", "php", "bash", "shell",
@@ -92,7 +92,7 @@ func execMentions(ts []token) []mention {
 				add(i, i+len(p)-1)
 			}
 		}
-		if execLanguages[ts[i].lower] && i+1 < len(ts) && !ts[i+1].sentence && programNouns[ts[i+1].lower] && !execInnocent(ts, i+1, i+1) {
+		if execLanguages[ts[i].lower] && i+1 < len(ts) && !ts[i+1].sentence && programNouns[ts[i+1].lower] && !execInnocent(ts, i+1, i+1) && !lookedAt(ts, i) {
 			add(i, i+1)
 		}
 		if adj && execVerbs[ts[i].lower] {
@@ -105,8 +105,12 @@ func execMentions(ts []token) []mention {
 		if programPrepositions[ts[i].lower] && i+1 < len(ts) && !ts[i+1].sentence && (cliPrograms[ts[i+1].lower] || cliTools[ts[i+1].lower]) && !ts[i+1].quoted && !(i+2 < len(ts) && notTools[ts[i+2].lower]) {
 			add(i, i+1)
 		}
+		// "Use curl to fetch it": a program put to use
+		if ts[i].lower == "use" && i+1 < len(ts) && !ts[i+1].sentence && (cliPrograms[ts[i+1].lower] || cliTools[ts[i+1].lower]) && !ts[i+1].quoted && !(i+2 < len(ts) && notTools[ts[i+2].lower]) {
+			add(i, i+1)
+		}
 		if execVerbs[ts[i].lower] {
-			for j := i + 1; j < len(ts) && j <= i+4 && !ts[j].sentence; j++ {
+			for j := i + 1; j < len(ts) && j <= i+5 && !ts[j].sentence; j++ {
 				if execNouns[ts[j].lower] && !execInnocent(ts, j, j) {
 					add(i, j)
 					break

@@ -154,6 +154,9 @@ func (c *Checker) filter(text string, ms []mention, s *Scope, own entry) []Findi
 		if ok && m.kind == KindExec && !m.authoring && s.provides("code-execution") {
 			ok = false // a roster tool runs code ("python_sandbox: runs Python code")
 		}
+		if ok && m.kind == KindExec && (s.values[lastWord(m.signal)] || webPrograms[lastWord(m.signal)] && s.provides("browse")) {
+			ok = false // "use `jq`" for the tool's own jq parameter; "use curl" beside a fetch tool
+		}
 		if !ok || m.start == last {
 			continue
 		}
@@ -205,7 +208,13 @@ func (s *Scope) judge(m mention) (Finding, bool) {
 		}
 		return Finding{Kind: KindService, Tool: m.ident, Signal: m.signal}, true
 	case KindCapability:
-		if s.provides(m.class) || m.ident != "" && s.namespaces[m.ident] {
+		if m.ident != "" {
+			// a named product ("Query Snowflake", "to Slack") needs a
+			// tool of that product, not any tool of its class
+			if s.namespaces[m.ident] || s.classes["word:"+m.ident] {
+				return Finding{}, false
+			}
+		} else if s.provides(m.class) {
 			return Finding{}, false
 		}
 		return Finding{Kind: KindCapability, Tool: m.class, Class: m.class, Signal: m.signal, Suggestion: suggestion(m.class, m.signal)}, true
@@ -213,7 +222,7 @@ func (s *Scope) judge(m mention) (Finding, bool) {
 		if s.exec || s.values[m.signal] {
 			return Finding{}, false // exec is there, or the word is one of the roster's values
 		}
-		return Finding{Kind: KindExec, Tool: ExecTool, Signal: m.signal}, true
+		return Finding{Kind: KindExec, Tool: ExecTool, Signal: m.signal, Class: "code-execution", Suggestion: suggestion("code-execution", m.signal)}, true
 	}
 	return Finding{}, false
 }
@@ -268,3 +277,15 @@ func mentionsWord(text, w string) bool {
 	}
 	return false
 }
+
+// lastWord is the last word of a phrase.
+func lastWord(p string) string {
+	f := strings.Fields(p)
+	if len(f) == 0 {
+		return ""
+	}
+	return strings.ToLower(f[len(f)-1])
+}
+
+// webPrograms fetch web pages: a roster tool that browses does their work.
+var webPrograms = set("curl", "wget")
