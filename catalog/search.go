@@ -323,7 +323,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	if len(ix.tools) == 0 {
 		return nil
 	}
-	terms, seq := parseTask(query)
+	terms, seq := parseTaskKept(query)
 	said := ix.saidPhrases(seq)
 	whole := ix.rank(terms, limit, said)
 	if len(whole) == 0 {

@@ -386,6 +386,9 @@ func selectionLevers(d instruction.Draft, suite eval.Suite, now eval.Report, o e
 		o     eval.Options
 	}
 	var jobs []job
+	if o.Fit == nil {
+		o.Fit = eval.FitIndex(d.Input())
+	}
 	for _, lever := range d.LeverIDs() {
 		if strings.HasPrefix(lever, instruction.LeverTierPrefix) || lever == instruction.LeverCompact {
 			continue

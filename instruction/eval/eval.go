@@ -124,6 +124,10 @@ type Options struct {
 	// the roster as not authorized): a case expecting one scores it as a
 	// correct refusal.
 	Refused []string
+	// Fit is the index that judges whether a top hit fits (nil: one over
+	// the input's roster). Evaluations of one draft's levers share the
+	// draft's, so each lever need not index the roster twice.
+	Fit *search.Index
 }
 
 // Evaluate runs the cases against a composition input: the effective
@@ -171,11 +175,10 @@ func EvaluateWith(in instruction.Input, cases []Case, k int, o Options) Report {
 	for _, id := range o.Refused {
 		refused[id] = true
 	}
-	contracts := make([]catalog.Contract, len(in.Roster))
-	for i, e := range in.Roster {
-		contracts[i] = e.Contract()
+	fit := o.Fit
+	if fit == nil {
+		fit = FitIndex(in)
 	}
-	fit := search.New(contracts)
 	r := Report{K: k, Cases: make([]CaseResult, 0, len(cases)), FitThreshold: fit.Threshold(), TwoProfilesRosters: 1}
 	if second != nil {
 		r.TwoProfilesRosters = 2
@@ -266,6 +269,15 @@ func EvaluateWith(in instruction.Input, cases []Case, k int, o Options) Report {
 		r.NoToolPrecision = ratio(fitting-r.NoToolFalsePositives, fitting)
 	}
 	return r
+}
+
+// FitIndex is the index over an input's roster that judges fit.
+func FitIndex(in instruction.Input) *search.Index {
+	contracts := make([]catalog.Contract, len(in.Roster))
+	for i, e := range in.Roster {
+		contracts[i] = e.Contract()
+	}
+	return search.New(contracts)
 }
 
 // refusedAll reports whether the subject is refused every alternative of
