@@ -170,6 +170,26 @@ else
   report "deferred-run load run" 1 "no figures (see artifacts/proof/load-runs.log)"
 fi
 
+# 11. the MCP gateway (DESIGN.md §9, §13): real clients and a real
+# published server through the console, two replicas on one session, bad
+# input; then tools/call through the gateway next to the same calls made
+# directly to a Go upstream on loopback, in alternating rounds
+gotest "gateway: go-sdk and TypeScript clients, the published memory server, list_changed, invalid arguments never reach the server, SEARCH_REQUIRED, idempotent retry once, restart and revocation mid-session, bad input and bad upstreams" gateway.log ./web -run 'TestGateway' -v
+gotest "gateway: two replicas on one Postgres serve one MCP session alternately" gateway-replicas.log ./replicas -run TestTwoReplicasServeOneGatewaySession -v
+CONSOLE_GATEWAY_LOAD=1 go test -count=1 ./web -run TestGatewayLoad -v >"$logs/gateway-load.log" 2>&1
+gwl="$logs/gateway-load.log"
+if grep -q '^gateway calls:' "$gwl"; then
+  read -r grate gmed gp99 <<<"$(sed -nE 's/^gateway calls: ([0-9.]+) calls\/s, median ([0-9.]+) ms, p99 ([0-9.]+) ms/\1 \2 \3/p' "$gwl")"
+  read -r omed op99 <<<"$(sed -nE 's/^gateway overhead: median (-?[0-9.]+) ms, p99 (-?[0-9.]+) ms/\1 \2/p' "$gwl")"
+  read -r lp99 <<<"$(sed -nE 's/^tools\/list: median [0-9.]+ ms, p99 ([0-9.]+) ms.*/\1/p' "$gwl")"
+  gfail=$(sed -nE 's/^gateway load failures: ([0-9]+)/\1/p' "$gwl")
+  report "gateway under load: no failed request" "$([ "${gfail:-1}" = 0 ] && echo 0 || echo 1)" "${gfail:-?} failures"
+  ok=$(awk -v r="$grate" -v m="$omed" -v p="$op99" -v l="$lp99" 'BEGIN { print (r >= 2000 && m <= 1 && p <= 5 && l <= 2) ? 0 : 1 }')
+  target "gateway tools/call to a Go upstream on loopback, and tools/list" "$ok" "${grate} calls/s (≥ 2000), overhead over direct calls median ${omed} ms (≤ 1), p99 ${op99} ms (≤ 5); tools/list p99 ${lp99} ms (≤ 2); $(grep '^direct calls' "$gwl")"
+else
+  report "gateway load run" 1 "no figures (see artifacts/proof/gateway-load.log)"
+fi
+
 echo "screenshots: $CONSOLE_ARTIFACTS"
 echo "performance targets (DESIGN.md §9, this machine): $met met, $missed missed"
 echo "$passed passed, $failed failed"

@@ -156,14 +156,17 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		ev.Verdict = deferred.CallUnknown
 		return toolUnavailable(p.Name), nil
 	}
-	// every call is counted, atomically against the budget when the
-	// profile sets one: two replicas never both spend the last call
-	if err := g.s.store.CountGatewayCall(ctx, r.sess.ID, r.budgets().Calls); err != nil {
-		if errors.Is(err, models.ErrBudget) {
-			ev.Verdict = "denied:" + typeBudgetExhausted
-			return gwError(typeBudgetExhausted, fmt.Sprintf("This conversation has used its %d tool calls.", r.budgets().Calls), "stop"), nil
+	// a budgeted run counts its calls atomically in its session row (two
+	// replicas never both spend the last call); an unbudgeted one is
+	// counted by its evidence alone, with no write on the call's path
+	if b := r.budgets().Calls; b > 0 {
+		if err := g.s.store.CountGatewayCall(ctx, r.sess.ID, b); err != nil {
+			if errors.Is(err, models.ErrBudget) {
+				ev.Verdict = deferred.CallDenied + ":" + typeBudgetExhausted
+				return gwError(typeBudgetExhausted, fmt.Sprintf("This conversation has used its %d tool calls.", b), "stop"), nil
+			}
+			return gwError(typeUnavailableEnv, "The console could not record this call now; try again.", "retry later"), nil
 		}
-		return gwError(typeUnavailableEnv, "The console could not record this call now; try again.", "retry later"), nil
 	}
 	return nil, &allowedCall{tool: t, contract: contract, spec: sp, name: name}
 }

@@ -1,0 +1,127 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/models/modelstest"
+	"github.com/agentforge/console/upstream/upstreamtest"
+)
+
+// TestGatewayLoad measures the gateway against a Go upstream on loopback
+// in one run (CONSOLE_GATEWAY_LOAD=1; scripts/proof.sh reads its lines):
+// closed-loop tools/call through the gateway and directly to the same
+// upstream, in alternating rounds so both meet the same noise, and
+// tools/list. It prints figures and asserts only that nothing failed;
+// the targets are judged by proof.sh.
+func TestGatewayLoad(t *testing.T) {
+	if os.Getenv("CONSOLE_GATEWAY_LOAD") != "1" {
+		t.Skip("set CONSOLE_GATEWAY_LOAD=1 (scripts/proof.sh does)")
+	}
+	d := modelstest.Dialect{Name: models.DialectSQLite}
+	if u := modelstest.PostgresURL(t); u != "" {
+		d = modelstest.Dialect{Name: models.DialectPostgres, URL: u}
+	}
+	h := newHarness(t, d)
+	h.app.cfg.APIRate = 0
+	up := upstreamtest.New()
+	defer up.Close()
+	f := h.gatewayFixture("demo", up.URL, true)
+	const workers = 8
+	round := 2 * time.Second
+	var sessions [workers]*mcp.ClientSession
+	for i := range sessions {
+		cs, _ := f.connect(t, nil)
+		if text, isErr := call(t, cs, "search_tools", map[string]any{"query": "echo a text back"}, nil); isErr {
+			t.Fatal(text)
+		}
+		sessions[i] = cs
+	}
+	direct := make([]*mcp.ClientSession, workers)
+	for i := range direct {
+		cl := mcp.NewClient(&mcp.Implementation{Name: "direct", Version: "1"}, nil)
+		cs, err := cl.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: up.URL, HTTPClient: &http.Client{}, MaxRetries: -1, DisableStandaloneSSE: true}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cs.Close()
+		direct[i] = cs
+	}
+	args := map[string]any{"text": "hello"}
+	run := func(css []*mcp.ClientSession, op func(cs *mcp.ClientSession) error) ([]time.Duration, int, time.Duration) {
+		var mu sync.Mutex
+		var lat []time.Duration
+		errs := 0
+		start := time.Now()
+		var wg sync.WaitGroup
+		for _, cs := range css {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var mine []time.Duration
+				bad := 0
+				for time.Since(start) < round {
+					t0 := time.Now()
+					if err := op(cs); err != nil {
+						bad++
+					}
+					mine = append(mine, time.Since(t0))
+				}
+				mu.Lock()
+				lat, errs = append(lat, mine...), errs+bad
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+		return lat, errs, time.Since(start)
+	}
+	callOp := func(cs *mcp.ClientSession) error {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "demo.echo", Arguments: args})
+		if err == nil && res.IsError {
+			err = fmt.Errorf("tool error")
+		}
+		return err
+	}
+	directOp := func(cs *mcp.ClientSession) error {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "echo", Arguments: args})
+		if err == nil && res.IsError {
+			err = fmt.Errorf("tool error")
+		}
+		return err
+	}
+	listOp := func(cs *mcp.ClientSession) error { _, err := cs.ListTools(context.Background(), nil); return err }
+	var gw, dr, ls []time.Duration
+	var gwTime, drTime time.Duration
+	failures := 0
+	for range 3 {
+		l, e, el := run(direct, directOp)
+		dr, drTime, failures = append(dr, l...), drTime+el, failures+e
+		l, e, el = run(sessions[:], callOp)
+		gw, gwTime, failures = append(gw, l...), gwTime+el, failures+e
+	}
+	l, e, _ := run(sessions[:], listOp)
+	ls, failures = l, failures+e
+	q := func(ls []time.Duration, p float64) float64 {
+		s := slices.Clone(ls)
+		slices.Sort(s)
+		return float64(s[int(p*float64(len(s)-1))]) / float64(time.Millisecond)
+	}
+	fmt.Printf("gateway load: dialect %s, %d workers, %d sessions\n", d.Name, workers, workers)
+	fmt.Printf("direct calls: %.0f calls/s, median %.3f ms, p99 %.3f ms\n", float64(len(dr))/drTime.Seconds(), q(dr, 0.5), q(dr, 0.99))
+	fmt.Printf("gateway calls: %.0f calls/s, median %.3f ms, p99 %.3f ms\n", float64(len(gw))/gwTime.Seconds(), q(gw, 0.5), q(gw, 0.99))
+	fmt.Printf("gateway overhead: median %.3f ms, p99 %.3f ms\n", q(gw, 0.5)-q(dr, 0.5), q(gw, 0.99)-q(dr, 0.99))
+	fmt.Printf("tools/list: median %.3f ms, p99 %.3f ms, %d lists\n", q(ls, 0.5), q(ls, 0.99), len(ls))
+	fmt.Printf("gateway load failures: %d\n", failures)
+	if failures > 0 {
+		t.Errorf("%d failed requests", failures)
+	}
+}
