@@ -147,7 +147,9 @@ func (r VerifyResult) Broken() bool { return r.Reason != "" }
 
 // VerifyAudit walks the chain in id order and reports the first broken
 // link: an edited event, an inserted one (its MAC cannot be made without
-// the key), a deleted one before the last. Deleting the tail leaves a
+// the key), a deleted one before the last, an unkeyed one (the key mode is
+// fixed at genesis; only an older version's unkeyed past, sealed once by
+// migration 150, verifies unkeyed: audit_seal.go). Deleting the tail leaves a
 // valid shorter chain: only a checkpoint kept elsewhere catches that (see
 // VerifyAuditCheckpoint).
 func (s *Store) VerifyAudit(ctx context.Context) (VerifyResult, error) {
@@ -168,8 +170,12 @@ func (s *Store) VerifyAuditCheckpoint(ctx context.Context, cp *Checkpoint) (Veri
 		res.Reason = "the checkpoint's signature does not match this chain's key (a forged checkpoint, or another key)"
 		return res, nil
 	}
+	seal, sealed, err := s.findSeal(ctx, key)
+	if err != nil {
+		return res, err
+	}
 	prev := genesis
-	keyedSeen, headSeen := false, cp == nil || cp.ID == 0
+	headSeen := cp == nil || cp.ID == 0
 	var batch []AuditEvent
 	lastID := uint(0)
 	for {
@@ -182,13 +188,14 @@ func (s *Store) VerifyAuditCheckpoint(ctx context.Context, cp *Checkpoint) (Veri
 		}
 		for _, e := range batch {
 			res.Events++
-			var k []byte
-			switch {
-			case e.Keyed:
-				k, keyedSeen = key, true
-			case keyedSeen:
-				res.BrokenAt, res.Reason = e.ID, "an unkeyed event after keyed ones (appended without the key)"
-				return res, nil
+			k := key
+			if !e.Keyed {
+				// only the unkeyed past a seal names verifies unkeyed
+				if !sealed || res.Events > seal.Unkeyed {
+					res.BrokenAt, res.Reason = e.ID, "an unkeyed event: the chain is keyed from its genesis (rewritten or appended without the key)"
+					return res, nil
+				}
+				k = nil
 			}
 			if e.PrevHash != prev {
 				res.BrokenAt, res.Reason = e.ID, "previous-hash link does not match the event before it"
@@ -196,6 +203,10 @@ func (s *Store) VerifyAuditCheckpoint(ctx context.Context, cp *Checkpoint) (Veri
 			}
 			if e.computeHash(k) != e.Hash {
 				res.BrokenAt, res.Reason = e.ID, "content does not match its MAC"
+				return res, nil
+			}
+			if sealed && res.Events == seal.Unkeyed && (e.Keyed || e.Hash != seal.LastHash) {
+				res.BrokenAt, res.Reason = e.ID, "the chain's unkeyed past differs from what its seal recorded"
 				return res, nil
 			}
 			if cp != nil && e.ID == cp.ID {

@@ -169,6 +169,8 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		}
 		return nil
 	}},
+	// hardening, issue 26 (150-169)
+	{150, "the audit chain's unkeyed past (events before migration 32) is sealed once with a keyed event", dataMigration(func(ctx context.Context, s *Store) error { return s.SealUnkeyedPast(ctx) })},
 }
 
 // Migrate applies every migration not yet applied, in order, each in its
