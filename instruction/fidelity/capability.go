@@ -38,6 +38,17 @@ func capabilityMentions(text string, ts []token) []mention {
 		if operationLabel(text, ts, i) {
 			continue
 		}
+		if instructed && i > 0 && ts[i-1].lower == "by" && strings.HasSuffix(ts[i].lower, "ing") {
+			// "Share them by sending a secure message through the portal"
+			if v := baseForm(ts[i].lower); verbish(v) {
+				end := windowEnd(ts, i)
+				if class, last, ok := classAt(text, ts, i, end, ctxModal); ok {
+					class, product, _ := strings.Cut(class, "@")
+					out = append(out, mention{kind: KindCapability, class: class, ident: product, signal: text[ts[i].start:ts[max(last, i)].end], start: ts[i].start, end: ts[max(last, i)].end})
+				}
+				continue
+			}
+		}
 		how, ok := instructionAt(ts, i, last >= 0)
 		if ok && how == ctxAnd && lastHow != ctxImperative {
 			how = ctxModal // "you need to understand or edit it": no step of a procedure
@@ -105,6 +116,7 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 		}
 		next := ts[i+1].lower
 		if objectOpeners[next] || vocabWord(next) || isUpper(ts[i+1].text[0]) || personObjects[next] || strings.Contains(next, "-") ||
+			strings.ContainsAny(next, "._") ||
 			// "approve and merge it"
 			(next == "and" || next == "or") && i+2 < len(ts) && verbish(ts[i+2].lower) {
 			return ctxImperative, true
@@ -168,7 +180,7 @@ func clauseStart(ts []token, i int) (int, bool) {
 	if !(j < 0 || ts[j+1].sentence || ts[j+1].clause) || i+1 >= len(ts) || ts[i+1].sentence || ts[i+1].clause {
 		return 0, false
 	}
-	if objectOpeners[ts[i+1].lower] || personObjects[ts[i+1].lower] {
+	if objectOpeners[ts[i+1].lower] || personObjects[ts[i+1].lower] || !catalog.IsNoun(ts[i].lower) && !functionWords[ts[i+1].lower] {
 		return ctxImperative, true
 	}
 	return 0, false
@@ -276,6 +288,9 @@ var stepWords = set("then", "and", "or", "before", "after", "when", "if", "unles
 // its verb. It returns the class and the last word of the phrase.
 func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 	v := ts[i].lower
+	if strings.HasSuffix(v, "ing") && i > 0 && ts[i-1].lower == "by" {
+		v = baseForm(v)
+	}
 	if k := strings.LastIndexByte(v, '-'); k >= 0 && verbPrefixes[v[:k]] && verbish(v[k+1:]) {
 		v = v[k+1:] // "dry-run", "re-run", "double-check"
 	}
@@ -328,9 +343,34 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 			return "code-execution", k, true
 		}
 	}
-	if !readVerbs[v] || v == "use" || v == "look" || v == "check" {
+	if !mentionVerbs[v] {
 		if name, k, ok := venueAt(ts, i, end); ok {
 			return "service:" + name + "@" + strings.Fields(name)[0], k, true
+		}
+	}
+	for k := i + 1; k <= end; k++ {
+		if byteAt(text, ts[k].start-1) == '@' && strings.Contains(ts[k].lower, ".") && k > i+1 && !ts[k-1].address {
+			return "email", k, true // "forward the result to security@example.com"
+		}
+	}
+	if runVerbs[v] && i+1 <= end && pronouns[ts[i+1].lower] && firstMentionsCode(ts) {
+		return "code-execution", i + 1, true // "Returns a Python snippet … Run it"
+	}
+	if !mentionVerbs[v] && i+1 <= end {
+		// "search arXiv for each paper": a service as the direct object
+		k := i + 1
+		if determiners[ts[k].lower] && k+1 <= end {
+			k++
+		}
+		if properName(ts[k]) && !(k+1 < len(ts) && valueNouns[ts[k+1].lower]) {
+			return "service:" + ts[k].lower + "@" + ts[k].lower, k, true
+		}
+	}
+	for k := i + 1; k <= end; k++ {
+		if k >= i+2 && (ts[k-1].lower == "a" || ts[k-1].lower == "an") && handOff[ts[k-2].lower] {
+			if class, h, ok := systemAt(ts, k); ok && !agentHeads[ts[h].lower] {
+				return class, h, true // "with an AI image generator"
+			}
 		}
 	}
 	for k := i + 1; k <= end; k++ {
@@ -599,3 +639,32 @@ func scriptFile(w string) bool {
 	}
 	return false
 }
+
+// mentionVerbs only speak of something: where they point is no place
+// the agent acts.
+var mentionVerbs = set("see", "note", "consider", "ignore", "mention", "describe", "say", "avoid", "assume", "know",
+	"expect", "treat", "include", "exclude", "provide", "specify", "pass", "set", "return", "be", "do", "make",
+	"ensure", "choose", "select", "pick", "omit", "leave", "supply", "give", "enter", "input", "type", "format",
+	"limit", "filter", "sort", "refer", "wait", "try", "let", "call", "invoke", "prefer", "keep", "remember")
+
+// runVerbs run what they are given.
+var runVerbs = set("run", "execute", "exec", "eval", "evaluate", "compile", "launch", "test")
+
+// firstMentionsCode: the text's first sentence speaks of code ("Returns a
+// Python snippet …", "Returns the SQL of a report"), which a later "run
+// it" means.
+func firstMentionsCode(ts []token) bool {
+	for k := range ts {
+		if k > 0 && ts[k].sentence {
+			return false
+		}
+		if codeObjects[ts[k].lower] {
+			return true
+		}
+	}
+	return false
+}
+
+// codeObjects are what a "run it" after them runs.
+var codeObjects = set("script", "scripts", "snippet", "snippets", "program", "programs", "macro", "macros", "code",
+	"shader", "sql", "query", "function", "command", "commands", "notebook", "playbook", "makefile")

@@ -155,7 +155,7 @@ func classesOf(k catalog.Contract) map[string]bool {
 	out := map[string]bool{}
 	for _, c := range capClasses {
 		acts := anyIn(does, c.acts) || anyIn(does, c.personal)
-		if anyIn(does, c.alone) || acts && (anyIn(has, c.objects) || anyIn(has, c.products)) || c.objectsProvide && anyIn(named, c.objects) {
+		if anyIn(does, c.alone) || acts && (anyIn(has, c.objects) || anyIn(has, c.products)) || c.objectsProvide && anyIn(named, providingObjects(c)) {
 			out[c.name] = true
 			for _, p := range c.provides {
 				out[p] = true
@@ -261,3 +261,13 @@ func runsCode(name string) bool {
 // "vendor_lookup", "order_status"): its first word is no verb.
 var nameHeads = set("list", "lookup", "schedule", "report", "status", "info", "details", "detail", "history", "log",
 	"logs", "summary", "stats", "count", "search", "query", "data", "record", "records", "view", "feed", "index", "set")
+
+// providingObjects are the objects whose mere naming in a tool's name or
+// title provides a class ("web_page_text" browses; "get_raw_url" only
+// returns an address).
+func providingObjects(c capClass) []string {
+	if c.name == "browse" {
+		return []string{"website", "webpage", "web-page", "browser", "web", "page"}
+	}
+	return c.objects
+}

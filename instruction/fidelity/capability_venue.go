@@ -15,7 +15,7 @@ var venuePrepositions = set("to", "in", "on", "via", "through", "into", "with", 
 // VIES website", "the vault").
 var venueNouns = set("system", "portal", "website", "site", "platform", "tracker", "directory", "vault", "firewall",
 	"crm", "erp", "dashboard", "console", "registry", "marketplace", "app", "service", "helpdesk", "intranet",
-	"wiki", "ledger", "gateway", "exchange", "api", "queue", "cluster", "bucket", "inbox", "calendar", "channel",
+	"wiki", "ledger", "gateway", "exchange", "queue", "cluster", "bucket", "inbox", "calendar", "channel",
 	"page", "repository", "repo", "pipeline", "spreadsheet", "sheet", "database", "warehouse", "server")
 
 // plainAcronyms are capitalized words that name formats, units and
@@ -24,7 +24,8 @@ var plainAcronyms = set("url", "urls", "api", "json", "csv", "pdf", "xml", "html
 	"http", "https", "iso", "usd", "eur", "gbp", "uk", "us", "eu", "faq", "kpi", "sla", "ip", "dns", "tls", "ssl",
 	"ui", "ux", "ai", "llm", "mcp", "yaml", "toml", "md", "txt", "xlsx", "docx", "png", "jpg", "jpeg", "svg", "gif",
 	"am", "pm", "ok", "asap", "etc", "ie", "eg", "vat", "gdpr", "hipaa", "pii", "iban", "bic", "sku", "eta", "rest",
-	"cli", "os", "id's", "readme", "license", "changelog", "todo", "notice", "contributing", "makefile", "dockerfile", "tv", "q1", "q2", "q3", "q4", "ceo", "cto", "cfo", "hr", "it", "qa", "nda", "po")
+	"cli", "os", "id's", "css", "js", "sdk", "gui", "cpu", "gpu", "ram", "ssd", "usb", "dom", "jwt", "uuid", "crud",
+	"oauth", "smtp", "ftp", "ssh", "tcp", "udp", "wifi", "gps", "ocr", "nlp", "ml", "rgb", "hex", "ascii", "utf", "readme", "license", "changelog", "todo", "notice", "contributing", "makefile", "dockerfile", "tv", "q1", "q2", "q3", "q4", "ceo", "cto", "cfo", "hr", "it", "qa", "nda", "po")
 
 // venueAt finds, among words i+1..end, a preposition followed by an
 // outside service: a proper name the dictionary does not know
@@ -86,7 +87,7 @@ func properName(t token) bool {
 	if strings.ToUpper(t.text) == t.text {
 		// an acronym ("ERP", "SAP"), not a word in capitals for
 		// emphasis ("VERIFY", "ONLY")
-		return !catalog.IsVerb(w) && (!catalog.IsNoun(w) || len(w) <= 3) && !functionWords[w]
+		return (len(w) <= 4 || !catalog.IsVerb(w) && !catalog.IsNoun(w)) && !functionWords[w] && !sequencers[w] && !modals[w]
 	}
 	if camelCased(t.text) {
 		return true

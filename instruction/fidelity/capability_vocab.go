@@ -81,8 +81,13 @@ var capClasses = []capClass{
 		products: []string{"google", "bing", "duckduckgo", "brave", "perplexity", "serpapi", "tavily"}},
 	{name: "browse", does: "browses web pages",
 		alone:          []string{"browse", "crawl", "scrape", "navigate"},
-		acts:           []string{"open", "visit", "go", "fetch", "load", "download", "click", "retrieve", "read", "check", "screenshot"},
+		acts:           []string{"open", "visit", "go", "fetch", "load", "download", "click", "retrieve", "read", "check"},
 		objects:        []string{"url", "website", "site", "webpage", "web-page", "link", "hyperlink", "browser", "web", "homepage", "http", "https"},
+		objectsProvide: true},
+	{name: "screenshot", does: "captures screenshots",
+		alone:          []string{"screenshot"},
+		acts:           []string{"capture", "take", "grab", "record"},
+		objects:        []string{"screenshot", "screen", "screencast", "screengrab"},
 		objectsProvide: true},
 	{name: "image-generation", does: "generates images",
 		acts:     []string{"generate", "create", "draw", "render", "make", "produce", "paint", "design", "illustrate", "synthesize", "sketch"},
@@ -129,7 +134,7 @@ var capClasses = []capClass{
 // before an imperative at the start of a clause.
 var sequencers = set("then", "next", "finally", "also", "please", "first", "always", "just", "simply", "immediately",
 	"afterwards", "afterward", "lastly", "optionally", "additionally", "now", "subsequently", "automatically", "later",
-	"directly", "instead", "second", "third", "thereafter", "once", "done", "after", "that", "this", "when", "finished",
+	"directly", "instead", "second", "third", "thereafter", "once", "done", "after", "when", "finished",
 	"complete", "completed", "same", "time", "secondly", "thirdly", "meanwhile", "last", "lastly,", "so")
 
 // modals before a verb address the agent when "you" is their subject
