@@ -144,7 +144,7 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 }
 
 func listConnections(ctx context.Context, stdout *os.File) error {
-	store, err := openDB(ctx)
+	store, _, err := openStore(ctx, meter.New(10000))
 	if err != nil {
 		return err
 	}

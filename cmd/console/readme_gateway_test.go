@@ -1,0 +1,207 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/shlex"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentforge/console/models"
+)
+
+// TestReadmeGatewayExample follows the README's gateway section as a new
+// user would: its connection commands (against the published memory
+// server the README installs; .ci/run installs the same version), a
+// review and an agent with a deferred profile, its apikey command, then an
+// MCP client configured exactly as the README's client configuration
+// says finds a tool by search, calls it, is refused for bad arguments and
+// for a revoked grant, and the run is stored without its arguments.
+func TestReadmeGatewayExample(t *testing.T) {
+	npm := os.Getenv("CONSOLE_MCP_NPM_DIR")
+	if npm == "" {
+		npm, _ = filepath.Abs("../../.mcp-npm")
+	}
+	if _, err := os.Stat(filepath.Join(npm, "node_modules/@modelcontextprotocol/server-memory/package.json")); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("the memory server is not installed (.ci/run installs it): %v", err)
+		}
+		t.Skip("the memory server is not installed; run the npm install line of .ci/run")
+	}
+	dir := t.TempDir()
+	db := filepath.Join(dir, "s.db")
+	var key string
+	ran := 0
+	for _, c := range readmeCommands(t, "") {
+		switch {
+		case strings.HasPrefix(c, "npm install") && strings.Contains(c, "server-memory@"):
+			if !strings.Contains(c, "--no-package-lock") || !strings.Contains(c, "server-memory@2026.8.31") {
+				t.Errorf("the README installs another way than .ci/run: %s", c)
+			}
+			ran++
+		case strings.HasPrefix(c, "console connection add memory"), c == "console connection list", c == "console apikey create my-client --scope runtime":
+			line := strings.ReplaceAll(c, "node mcp/node_modules", "node "+npm+"/node_modules")
+			line = strings.ReplaceAll(line, "MEMORY_FILE_PATH=memory.jsonl", "MEMORY_FILE_PATH="+filepath.Join(dir, "memory.jsonl"))
+			args, err := splitLine(line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := runCLI(t, db, args[1:]...)
+			if err != nil {
+				t.Fatalf("%s: %v\n%s", c, err, out)
+			}
+			ran++
+			switch {
+			case strings.HasPrefix(c, "console connection add"):
+				if !strings.Contains(out, "synced memory: 9 tools listed; 9 added") {
+					t.Errorf("%s:\n%s", c, out)
+				}
+			case c == "console connection list":
+				if out != "no connections\n" && (!strings.Contains(out, "memory\tstdio\t") || !strings.Contains(out, "secrets: env MEMORY_FILE_PATH") || strings.Contains(out, "memory.jsonl")) {
+					t.Errorf("connection list:\n%s", out)
+				}
+			default:
+				key = regexp.MustCompile(`afc_[A-Za-z0-9_-]+`).FindString(out)
+			}
+		}
+	}
+	if ran < 4 || key == "" {
+		t.Fatalf("ran %d README gateway examples (want at least 4), key %q", ran, key)
+	}
+	// step 2 of the README: review, declare on an agent and a profile
+	ctx := context.Background()
+	store, err := models.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	if _, err := store.CreateUser(ctx, "test", models.NewUserInput{Username: "rev", Password: "rev-password-1234", Roles: []models.Role{models.RoleReviewer}}); err != nil {
+		t.Fatal(err)
+	}
+	tools, _ := store.Tools(ctx)
+	known, ids := map[string]bool{}, []string{}
+	for _, tl := range tools {
+		known[tl.ID] = true
+		if tl.Namespace == "memory" {
+			ids = append(ids, tl.ID)
+		}
+	}
+	seen, _ := store.ToolDigests(ctx, ids)
+	if _, err := store.ReviewTools(ctx, "rev", seen, models.ToolAvailable); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.CreateProfile(ctx, "admin", models.ProfileInput{Slug: "memory-deferred", Name: "Memory, deferred", Content: models.ProfileContent{Tools: ids, Deferred: true, Tier: "standard", CatalogForm: "full"}}, known, models.TokenTotals{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.CreateAgent(ctx, "admin", models.AgentInput{Slug: "assistant", Name: "Assistant", Declared: ids, Services: []string{"memory"}, DefaultProfile: "memory-deferred"}, known); err != nil {
+		t.Fatal(err)
+	}
+	// step 3: the client configuration, as written
+	base := startServe(t, dir)
+	cfg := readmeClientConfig(t)
+	url := strings.Replace(cfg.URL, "http://localhost:8080", base, 1)
+	headers := map[string]string{}
+	for k, v := range cfg.Headers {
+		headers[k] = strings.Replace(v, "afc_…", key, 1)
+	}
+	cl := mcp.NewClient(&mcp.Implementation{Name: "readme-client", Version: "1"}, nil)
+	cs, err := cl.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: readmeHeaders(headers)}, MaxRetries: -1}, nil)
+	if err != nil {
+		t.Fatalf("connect with the README's configuration: %v", err)
+	}
+	defer cs.Close()
+	text := func(name string, args any) (string, bool) {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var b strings.Builder
+		for _, c := range res.Content {
+			if tc, ok := c.(*mcp.TextContent); ok {
+				b.WriteString(tc.Text)
+			}
+		}
+		return b.String(), res.IsError
+	}
+	if out, isErr := text("search_tools", map[string]any{"query": "create entities in the knowledge graph"}); isErr || !strings.Contains(out, "memory.create_entities") {
+		t.Fatalf("search: %s", out)
+	}
+	secret := "Observation-7f3a-never-stored"
+	if out, isErr := text("memory.create_entities", map[string]any{"entities": []any{map[string]any{"name": "Ada", "entityType": "person", "observations": []any{secret}}}}); isErr || !strings.Contains(out, "Ada") {
+		t.Errorf("call: %s", out)
+	}
+	if out, isErr := text("memory.create_entities", map[string]any{"entities": "Ada"}); !isErr || !strings.Contains(out, `"pointer":"/entities"`) {
+		t.Errorf("bad arguments: %s", out)
+	}
+	if out, err := runCLI(t, db, "grant", "remove", "everyone", "--effects", "external-write"); err != nil {
+		t.Fatalf("revoke: %v %s", err, out)
+	}
+	if out, isErr := text("memory.create_entities", map[string]any{"entities": []any{map[string]any{"name": "Bob", "entityType": "person", "observations": []any{}}}}); !isErr || strings.Contains(out, "Bob") {
+		t.Errorf("after the revocation: %s", out)
+	}
+	// step 4: the run is stored, its arguments are not
+	runs, err := store.RecentRuns(ctx, 10)
+	if err != nil || len(runs) == 0 || !strings.HasPrefix(runs[0].Run, "mcp-") {
+		t.Fatalf("runs: %+v %v", runs, err)
+	}
+	for _, f := range []string{db, db + "-wal"} {
+		if b, _ := os.ReadFile(f); strings.Contains(string(b), secret) {
+			t.Errorf("%s holds a call's argument", filepath.Base(f))
+		}
+	}
+}
+
+// readmeClientConfig reads the README's client configuration block.
+func readmeClientConfig(t *testing.T) struct {
+	URL     string            `json:"url"`
+	Headers map[string]string `json:"headers"`
+} {
+	t.Helper()
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	i := strings.Index(s, "\n    {\n      \"mcpServers\"")
+	j := strings.Index(s[i+1:], "\n    }\n")
+	if i < 0 || j < 0 {
+		t.Fatal("the README has no client configuration block")
+	}
+	var cfg struct {
+		MCPServers map[string]struct {
+			Type    string            `json:"type"`
+			URL     string            `json:"url"`
+			Headers map[string]string `json:"headers"`
+		} `json:"mcpServers"`
+	}
+	if err := json.Unmarshal([]byte(s[i+1:i+1+j+6]), &cfg); err != nil {
+		t.Fatalf("the README's client configuration is not JSON: %v", err)
+	}
+	c := cfg.MCPServers["console"]
+	if c.Type != "http" {
+		t.Fatalf("configuration type %q", c.Type)
+	}
+	return struct {
+		URL     string            `json:"url"`
+		Headers map[string]string `json:"headers"`
+	}{c.URL, c.Headers}
+}
+
+type readmeHeaders map[string]string
+
+func (h readmeHeaders) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	for k, v := range h {
+		r.Header.Set(k, v)
+	}
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+// splitLine splits a README command line as a shell would (quotes).
+func splitLine(s string) ([]string, error) { return shlex.Split(s) }
