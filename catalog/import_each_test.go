@@ -50,7 +50,7 @@ func TestEachToolIsItsOwnUnit(t *testing.T) {
 		}
 	}
 	// OpenAI function tools: the same rule
-	oa := []byte(`[{"type":"function","function":{"name":"ok","description":"Fine.","parameters":{"type":"object","properties":{}}}},{"type":"function","function":{"name":"no","description":"","parameters":{"type":"object"}}}]`)
+	oa := []byte(`[{"type":"function","function":{"name":"ok","description":"Fine.","parameters":{"type":"object","properties":{}}}},{"type":"function","function":{"name":"no","description":"Broken.","parameters":{"type":"array"}}}]`)
 	if o := catalog.ParseEach(catalog.FormatOpenAI, oa, "acme", false); len(o.Contracts) != 1 || len(o.Rejected) != 1 || o.Rejected[0].ID != "acme.no" {
 		t.Errorf("openai: %+v", o)
 	}

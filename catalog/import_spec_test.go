@@ -68,11 +68,26 @@ func TestAPropertyWithoutDescriptionImportsWithAWarning(t *testing.T) {
 		t.Errorf("OpenAI warnings %v", ws)
 	}
 
-	// the tool's own description stays required
-	noDesc := mcpTool("x", obj(map[string]any{}))
+	// a service's tool without a description (MCP makes it optional;
+	// shopify-mcp 1.0.8 ships 14) imports with a warning and renders its
+	// name, title and parameters (issue 30); the console's own tools
+	// still need one
+	noDesc := mcpTool("x", obj(map[string]any{"q": str("Query.")}))
 	delete(noDesc, "description")
-	if _, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, noDesc), "svc"); !hasProblem(ps, "svc.x", "purpose", "empty") {
-		t.Errorf("a tool without a description imported: %v", ps)
+	cx, wx := importOne(t, noDesc)
+	if len(wx) != 1 || wx[0].Tool != "svc.x" || wx[0].Field != "description" || !strings.Contains(wx[0].Message, "no description") {
+		t.Errorf("no warning for a tool without a description: %v", wx)
+	}
+	for form, rc := range readBoth(t, cx) {
+		if rc.purpose != "" || rc.nodes["q"] == nil {
+			t.Errorf("%s: purpose %q, nodes %v", form, rc.purpose, rc.order)
+		}
+	}
+	if strings.Contains(catalog.RenderCompact(cx), ": \n") {
+		t.Errorf("compact form ends a line with a space:\n%s", catalog.RenderCompact(cx))
+	}
+	if _, ps := catalog.Parse(catalog.FormatNative, []byte(`[{"id":"a","title":"A","purpose":" ","class":"web","effects":"read-only","version":"1"}]`), ""); !hasProblem(ps, "a", "purpose", "empty") {
+		t.Errorf("a native tool without a description imported: %v", ps)
 	}
 	// the console's own format keeps requiring parameter descriptions
 	native := `[{"id":"a","title":"A","purpose":"p","class":"web","effects":"read-only","version":"1","params":[{"name":"q","type":"string"}]}]`

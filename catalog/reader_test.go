@@ -266,7 +266,7 @@ func readRendering(form, text string) (*readContract, error) {
 		return nil, fmt.Errorf("compact head title: %v in %q", err, head)
 	}
 	rest = rest[dec.InputOffset():]
-	m = regexp.MustCompile(`^ \(([a-z-]+), ([a-z-]+)\): `).FindStringSubmatch(rest)
+	m = regexp.MustCompile(`^ \(([a-z-]+), ([a-z-]+)\):(?: |$)`).FindStringSubmatch(rest) // a tool without a description ends the line at the colon
 	if m == nil {
 		return nil, fmt.Errorf("bad compact class/effects in %q", head)
 	}

@@ -77,8 +77,8 @@ func writeSection(b *strings.Builder, label, indent string, n node, write func(n
 // banner layout and the examples go.
 func RenderCompact(c Contract) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "- %s %s (%s, %s): ", c.ID, jsonValue(strings.TrimSpace(c.Title)), c.Class, c.Effects)
-	writeText(&b, "  ", c.Purpose)
+	fmt.Fprintf(&b, "- %s %s (%s, %s):", c.ID, jsonValue(strings.TrimSpace(c.Title)), c.Class, c.Effects)
+	writeTextAfter(&b, "  ", c.Purpose)
 	root := inputNode(c)
 	if len(root.facts) > 0 || root.text != "" || len(root.kids) > 0 {
 		writeSection(&b, "  params", "  ", root, node.writeCompact)

@@ -178,7 +178,11 @@ func (r *schemaReader) read(path, name string, s map[string]any, scope map[strin
 			}
 		case "enum", "examples":
 			l, ok := v.([]any)
-			if !ok || len(l) == 0 {
+			switch {
+			case ok && len(l) == 0 && k == "enum":
+				r.add(path, k, "lists no value, so no value can match it: the property can never be given")
+				continue
+			case !ok || len(l) == 0:
 				r.add(path, k, "must be a non-empty list")
 				continue
 			}

@@ -156,36 +156,26 @@ func TestToolNamesFollowTheMCPRule(t *testing.T) {
 	}
 }
 
-// TestFirecrawlIsRefusedOnlyForItsLongDescriptions: the byte ceilings
-// hold for real servers too. Firecrawl's file is refused for the two
-// descriptions over MaxDescriptionBytes and nothing else: without those two
-// tools (a test-only change) the other 24 import with every keyword of
-// their schemas in both forms.
-func TestFirecrawlIsRefusedOnlyForItsLongDescriptions(t *testing.T) {
+// TestFirecrawlImportsWhole: Firecrawl's two long descriptions (5.4 and
+// 7 KB) used to be over a 4 KB ceiling and refused the file; the ceilings
+// now bound abuse, not what published servers write (issue 30), and all
+// 26 tools import with every keyword of their schemas and every word of
+// their descriptions in both forms.
+func TestFirecrawlImportsWhole(t *testing.T) {
 	raw, tools := readServerTools(t, "firecrawl-mcp.tools.json")
-	_, ps := catalog.Parse(catalog.FormatMCP, raw, "firecrawl")
-	long := map[string]bool{}
-	for _, p := range ps {
-		if p.Field != "purpose" || !strings.Contains(p.Message, "ceiling") {
-			t.Errorf("unexpected problem: %v", p)
-		}
-		long[strings.TrimPrefix(p.Tool, "firecrawl.")] = true
-	}
-	if len(ps) != 2 || !long["firecrawl_scrape"] || !long["firecrawl_monitor_create"] {
-		t.Fatalf("problems: %v", ps)
-	}
-	var rest []map[string]any
-	for _, tool := range tools {
-		if !long[tool["name"].(string)] {
-			rest = append(rest, tool)
-		}
-	}
-	cs, ps, ws := catalog.ParseWithWarnings(catalog.FormatMCP, mcpDoc(t, rest...), "firecrawl")
-	if len(ps) > 0 || len(cs) != 24 || len(ws) == 0 {
-		t.Fatalf("the other tools: %d imported, %d warnings, problems %v", len(cs), len(ws), ps)
+	cs, ps, ws := catalog.ParseWithWarnings(catalog.FormatMCP, raw, "firecrawl")
+	if len(ps) > 0 || len(cs) != 26 || len(ws) == 0 {
+		t.Fatalf("%d imported, %d warnings, problems %v", len(cs), len(ws), ps)
 	}
 	for i, c := range cs {
-		checkAccounted(t, c, rest[i]["inputSchema"].(map[string]any))
+		checkAccounted(t, c, tools[i]["inputSchema"].(map[string]any))
+		if len(c.Purpose) > 5000 {
+			for form, rc := range readBoth(t, c) {
+				if rc.purpose != normText(c.Purpose) {
+					t.Errorf("%s %s: the long description is cut", c.ID, form)
+				}
+			}
+		}
 	}
 }
 

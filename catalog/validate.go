@@ -9,10 +9,13 @@ import (
 	"unicode/utf8"
 )
 
-// Byte ceilings enforced at construction.
+// Byte ceilings enforced at construction. They bound abuse, not style:
+// published servers write descriptions of up to 7 KB (firecrawl, resend,
+// mongodb) and tools of up to 87 KB (brave's place search), and import as
+// published (issue 30); the preview shows each tool's token price.
 const (
-	MaxDescriptionBytes = 4 << 10
-	MaxContractBytes    = 32 << 10
+	MaxDescriptionBytes = 16 << 10
+	MaxContractBytes    = 128 << 10
 	MaxCatalogBytes     = 4 << 20
 	MaxTools            = 2000
 	MaxSearchHints      = 32
@@ -111,7 +114,13 @@ func validateContract(ps *Problems, ws *Warnings, name string, c Contract, param
 	} else if strings.ContainsAny(c.Title, "\r\n\u2028\u2029\u0085\v\f") {
 		ps.add(name, "title", "must be one line")
 	}
-	checkText(ps, name, "purpose", c.Purpose, true)
+	// a service's tool may come without a description (MCP makes it
+	// optional): it renders as its name, title and parameters, and the
+	// reviewer is told; the console's own tools must say what they do
+	checkText(ps, name, "purpose", c.Purpose, c.Namespace() == "")
+	if c.Namespace() != "" && strings.TrimSpace(c.Purpose) == "" && ws != nil {
+		ws.add(name, "description", "the tool has no description: the model sees only its name, title and parameters")
+	}
 	checkText(ps, name, "returns", c.Returns, false)
 	for i, k := range c.Constraints {
 		checkText(ps, name, fmt.Sprintf("constraints[%d]", i), k, true)

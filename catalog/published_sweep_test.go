@@ -1,0 +1,217 @@
+package catalog_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/catalog"
+)
+
+// publishedDir holds the tool lists of published MCP servers, listed
+// live from their npm packages (SOURCES.md: package, version, licence).
+const publishedDir = "testdata/published"
+
+// judgedRefusals are the refusals of the published servers, each judged
+// by hand (file and tool name → a field its reasons name). A refusal not
+// listed fails the sweep until someone judges it: either the importer is
+// wrong, or it is listed here with why.
+var judgedRefusals = map[string]string{
+	// a contradiction: "creationType" is required and its enum lists no
+	// value, so no call of the tool can be valid
+	"netlify-mcp@1.15.1.tools.json netlify-coding-rules": "inputSchema.creationType.enum",
+	// not a contradiction, a limit: the flex message schema refers back to
+	// a schema that contains it (a flex box holds flex boxes), which has
+	// no finite rendering, and what can be expanded is about 240 KB (some
+	// 60,000 tokens for one tool), over the 128 KiB contract ceiling
+	"line-line-bot-mcp-server@0.5.0.tools.json push_flex_message":      "inputSchema.message.contents.anyOf[0].body.anyOf[4].altContent.$ref",
+	"line-line-bot-mcp-server@0.5.0.tools.json broadcast_flex_message": "inputSchema.message.contents.anyOf[0].body.anyOf[4].altContent.$ref",
+}
+
+// sweepNamespace is a service name made from a file name.
+func sweepNamespace(file string) string {
+	base := strings.TrimSuffix(filepath.Base(file), ".tools.json")
+	if i := strings.LastIndexByte(base, '@'); i > 0 {
+		base = base[:i]
+	}
+	ns := regexp.MustCompile(`[^a-z0-9]+`).ReplaceAllString(strings.ToLower(base), "_")
+	ns = strings.Trim(ns, "_")
+	if ns == "" || ns[0] < 'a' || ns[0] > 'z' {
+		ns = "s" + ns
+	}
+	if len(ns) > catalog.MaxNamespaceLength {
+		ns = ns[:catalog.MaxNamespaceLength]
+	}
+	return ns
+}
+
+// TestPublishedServersImportAsPublished: every published server's tool
+// list imports tool by tool; the sweep reports each server's import rate
+// and every refusal with its reason. At least 99% of the real tools
+// import, and every refusal is one judged a real contradiction (issue 30).
+func TestPublishedServersImportAsPublished(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(publishedDir, "*.tools.json"))
+	sources, err := os.ReadFile(filepath.Join(publishedDir, "SOURCES.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := 0
+	for _, f := range files {
+		if !strings.Contains(string(sources), "`"+filepath.Base(f)+"`") {
+			t.Errorf("%s is not in SOURCES.md (package, version, licence)", filepath.Base(f))
+		}
+		listed++
+	}
+	if listed < 15 {
+		t.Fatalf("found %d published servers", listed)
+	}
+	var table strings.Builder
+	fmt.Fprintf(&table, "\n%-58s %6s %8s %8s %8s %8s %8s\n", "server", "tools", "imported", "rejected", "no-desc", "non-std", "members")
+	total, imported := 0, 0
+	var refusals []string
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := catalog.ParseEach(catalog.FormatMCP, raw, sweepNamespace(f), false)
+		if len(o.Problems) > 0 {
+			t.Errorf("%s: refused whole: %v", filepath.Base(f), o.Problems)
+			continue
+		}
+		n := len(o.Contracts) + len(o.Rejected)
+		total += n
+		imported += len(o.Contracts)
+		kinds := map[string]int{}
+		for _, w := range o.Warnings {
+			switch {
+			case strings.Contains(w.Message, "has no description"):
+				kinds["desc"]++
+			case strings.Contains(w.Message, "non-standard keyword"):
+				kinds["nonstd"]++
+			case strings.Contains(w.Message, "not a member of the format"):
+				kinds["member"]++
+			}
+		}
+		fmt.Fprintf(&table, "%-58s %6d %8d %8d %8d %8d %8d\n", filepath.Base(f), n, len(o.Contracts), len(o.Rejected), kinds["desc"], kinds["nonstd"], kinds["member"])
+		for _, r := range o.Rejected {
+			key := filepath.Base(f) + " " + r.Name
+			refusals = append(refusals, key+": "+strings.ReplaceAll(r.Problems.Error(), "\n", "; "))
+			field, judged := judgedRefusals[key]
+			if !judged || !hasField(r.Problems, field) {
+				t.Errorf("unjudged refusal %s: %v", key, r.Problems)
+			}
+		}
+	}
+	rate := float64(imported) / float64(max(total, 1))
+	fmt.Fprintf(&table, "%d servers, %d tools: %d imported (%.2f%%), %d rejected\n", listed, total, imported, 100*rate, total-imported)
+	sort.Strings(refusals)
+	for _, r := range refusals {
+		fmt.Fprintf(&table, "refused: %s\n", r)
+	}
+	t.Log(table.String())
+	if rate < 0.99 {
+		t.Errorf("%.2f%% of real tools import, want at least 99%%", 100*rate)
+	}
+}
+
+func hasField(ps catalog.Problems, field string) bool {
+	for _, p := range ps {
+		if p.Field == field {
+			return true
+		}
+	}
+	return false
+}
+
+// TestBothLinearServersImport: the two Linear servers that used to import
+// nothing (issue 30) import whole: @tacticlaunch/mcp-linear 1.4.3's 198
+// tools, the 3 whose schemas use "contains" rendered in both forms with
+// it, and mcp-server-linear 1.6.0's 24 tools with every non-standard
+// "optional": true kept verbatim in both forms and its one top-level
+// "examples" member kept for the reviewer.
+func TestBothLinearServersImport(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join(publishedDir, "tacticlaunch-mcp-linear@1.4.3.tools.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := catalog.ParseEach(catalog.FormatMCP, raw, "linear", true)
+	if len(o.Problems) > 0 || len(o.Contracts) != 198 {
+		t.Fatalf("tacticlaunch: %d imported, problems %v", len(o.Contracts), o.Problems)
+	}
+	withContains := 0
+	for _, c := range o.Contracts {
+		full, compact := catalog.RenderFull(c), catalog.RenderCompact(c)
+		if !strings.Contains(full, "contained item") {
+			continue
+		}
+		withContains++
+		for form, text := range map[string]string{"full": full, "compact": compact} {
+			if !strings.Contains(text, `contained item (any, const "authorization_code")`) {
+				t.Errorf("%s %s: the contains schema is not rendered:\n%s", c.ID, form, text)
+			}
+		}
+		checkAccountedRaw(t, raw, c)
+	}
+	if withContains != 3 {
+		t.Errorf("%d tools render contains, want 3", withContains)
+	}
+
+	raw, err = os.ReadFile(filepath.Join(publishedDir, "mcp-server-linear@1.6.0.tools.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o = catalog.ParseEach(catalog.FormatMCP, raw, "linear2", true)
+	if len(o.Problems) > 0 || len(o.Contracts) != 24 {
+		t.Fatalf("mcp-server-linear: %d imported, problems %v", len(o.Contracts), o.Problems)
+	}
+	optional, members := 0, 0
+	for _, c := range o.Contracts {
+		full, compact := catalog.RenderFull(c), catalog.RenderCompact(c)
+		if nf, nc := strings.Count(full, `non-standard "optional": true`), strings.Count(compact, `non-standard "optional": true`); nf != nc {
+			t.Errorf("%s: optional %d times in full, %d in compact", c.ID, nf, nc)
+		} else {
+			optional += nf
+		}
+		if c.Members["examples"] != nil {
+			members++
+		}
+		checkAccountedRaw(t, raw, c)
+	}
+	if optional != 54 || members != 1 {
+		t.Errorf("optional kept %d times (want 54), examples member on %d tools (want 1)", optional, members)
+	}
+	nonStd := 0
+	for _, w := range o.Warnings {
+		if strings.Contains(w.Message, "non-standard") {
+			nonStd++
+		}
+	}
+	if nonStd != 54 {
+		t.Errorf("%d non-standard warnings, want 54", nonStd)
+	}
+}
+
+// checkAccountedRaw holds a contract's renderings to the reference model
+// of its tool's input schema in the document raw.
+func checkAccountedRaw(t *testing.T, raw []byte, c catalog.Contract) {
+	t.Helper()
+	var doc struct {
+		Tools []map[string]any `json:"tools"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range doc.Tools {
+		if tool["name"] == c.Name() {
+			checkAccounted(t, c, tool["inputSchema"].(map[string]any))
+			return
+		}
+	}
+	t.Errorf("%s not in the document", c.ID)
+}
