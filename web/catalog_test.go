@@ -122,8 +122,10 @@ func TestBrokenImportListsEveryProblemAndStoresNothing(t *testing.T) {
 		t.Fatalf("broken import: %d", res.StatusCode)
 	}
 	rows := doc(html).Find(`[data-testid="import-problems"] tbody tr`).Length()
-	if rows < 4 {
-		t.Errorf("%d problems listed, want every one (≥4):\n%s", rows, doc(html).Find(`[data-testid="import-problems"]`).Text())
+	// an empty tool description is a warning since issue 30 (MCP makes it
+	// optional): a bad name, the name listed twice, an unknown type remain
+	if rows < 3 {
+		t.Errorf("%d problems listed, want every one (≥3):\n%s", rows, doc(html).Find(`[data-testid="import-problems"]`).Text())
 	}
 	if ts, _ := h.store.Tools(context.Background()); len(ts) != 34 {
 		t.Fatalf("broken import stored something: %d tools", len(ts))
