@@ -239,18 +239,6 @@ func (c *checker) applies(path string, p Param, types []string) {
 	need(len(p.Requires) > 0, "required", "objects", "object")
 }
 
-// lookarounds are the ECMAScript and Perl groups Go's regular expressions
-// lack; zod writes them (iso.duration, hostname).
-var lookarounds = strings.NewReplacer("(?=", "(?:", "(?!", "(?:", "(?<=", "(?:", "(?<!", "(?:")
-
-// lookaroundOnly reports whether a pattern Go cannot compile is a valid
-// one but for its lookaround groups: such a pattern still renders as
-// written, and only a default can no longer be checked against it.
-func lookaroundOnly(pattern string) bool {
-	_, err := regexp.Compile(lookarounds.Replace(pattern))
-	return err == nil
-}
-
 // bounds checks that every lower bound is at most its upper bound.
 func (c *checker) bounds(path string, p Param) {
 	lt := func(lo, hi *float64, strict bool) bool {
@@ -282,13 +270,7 @@ func (c *checker) bounds(path string, p Param) {
 	}
 	if p.Pattern != "" {
 		if _, err := regexp.Compile(p.Pattern); err != nil {
-			_, isStr := p.Default.(string)
-			switch {
-			case !lookaroundOnly(p.Pattern):
-				c.add(path, "pattern", "is not a regular expression the console can check: %v", err)
-			case isStr:
-				c.add(path, "default", "cannot be checked against a pattern with lookahead or lookbehind, which the console's regular expressions lack")
-			}
+			c.ecmaPattern(path, p)
 		}
 	}
 }

@@ -58,8 +58,10 @@ func (c *checker) more(path string, p Param, types []string, scope map[string]bo
 	}
 	for i, q := range p.PatternProperties {
 		at := fmt.Sprintf("%s.%s[%d]", path, c.key("patternProperties"), i)
-		if _, err := regexp.Compile(q.Name); err != nil && !lookaroundOnly(q.Name) {
-			c.add(at, "", "pattern %q is not a regular expression the console can check: %v", q.Name, err)
+		if _, err := regexp.Compile(q.Name); err != nil {
+			if err := validPattern(q.Name); err != nil {
+				c.add(at, "", "pattern %q is not a regular expression (ECMAScript, as JSON Schema reads a pattern): %v", q.Name, err)
+			}
 		}
 		c.param(at, q, false, nil)
 	}

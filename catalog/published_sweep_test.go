@@ -31,6 +31,14 @@ var judgedRefusals = map[string]string{
 	// 60,000 tokens for one tool), over the 128 KiB contract ceiling
 	"line-line-bot-mcp-server@0.5.0.tools.json push_flex_message":      "inputSchema.message.contents.anyOf[0].body.anyOf[4].altContent.$ref",
 	"line-line-bot-mcp-server@0.5.0.tools.json broadcast_flex_message": "inputSchema.message.contents.anyOf[0].body.anyOf[4].altContent.$ref",
+	// a contradiction: each migration must hold "tag", which no property
+	// defines (they define "new_tag"), and "migrations" is an object whose
+	// schema describes items, an array keyword
+	"cloudflare-mcp-server-cloudflare@0.2.0.tools.json worker_put": "inputSchema.migrations[].required",
+	// not a contradiction, the console's rule on hidden text: a zero-width
+	// space (U+200B) in a description, which a reviewer cannot see and the
+	// model reads
+	"larksuiteoapi-lark-mcp@0.5.1.tools.json im_v1_message_list": "params.params.properties.container_id.description",
 }
 
 // sweepNamespace is a service name made from a file name.

@@ -41,6 +41,7 @@ var keywordCases = []struct {
 	{"writeOnly", `{"type":"string","writeOnly":true}`, "a", "write-only"},
 	{"const", `{"const":"v1"}`, "a", `const "v1"`},
 	{"format", `{"type":"string","format":"date-time"}`, "a", `format "date-time"`},
+	{"pattern (ECMAScript: lookahead, backreference)", `{"type":"string","pattern":"^(?!.*(?:^|,)(a|b),(?:.*,)?\\1(?:$|,))(a|b)(,(a|b))*$","default":"a,b"}`, "a", `pattern "^(?!.*(?:^|,)(a|b),(?:.*,)?\\1(?:$|,))(a|b)(,(a|b))*$"`},
 	{"contentMediaType", `{"type":"string","contentMediaType":"image/png","contentEncoding":"base64"}`, "a", `content media type "image/png"`},
 	{"contentEncoding", `{"type":"string","contentEncoding":"base64"}`, "a", `content encoding "base64"`},
 	{"contentSchema", `{"type":"string","contentMediaType":"application/json","contentSchema":{"type":"object","required":["id"],"properties":{"id":{"type":"string"}}}}`, "a/content schema/id", "required"},
@@ -116,6 +117,8 @@ func TestKeywordContradictionsAreRefused(t *testing.T) {
 		{`{"type":"object","dependentRequired":{"a":"b"}}`, "inputSchema.a.dependentRequired.a", "list of property names"},
 		{`{"type":"string","readOnly":"yes"}`, "inputSchema.a.readOnly", "true or false"},
 		{`{"$dynamicRef":"#node"}`, "inputSchema.a.$dynamicRef", "recursive"},
+		{`{"type":"string","pattern":"^(?!.*(a),(?:.*,)?\\1$)(a|b)(,(a|b))*$","default":"a,a"}`, "inputSchema.a.default", "does not match the pattern"},
+		{`{"type":"string","pattern":"(?<"}`, "inputSchema.a.pattern", "not a regular expression"},
 	} {
 		_, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, mcpTool("x", fromJSON(t, `{"type":"object","properties":{"a":`+bad.schema+`}}`))), "svc")
 		if !hasProblem(ps, "x", bad.field, bad.msg) {
