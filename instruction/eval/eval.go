@@ -79,8 +79,11 @@ type CaseResult struct {
 
 // Report is an evaluation: every case and the totals.
 type Report struct {
-	K     int          `json:"k"`
-	Cases []CaseResult `json:"cases"`
+	K int `json:"k"`
+	// Ranking is the search measured: "current" (the product's) or
+	// "staged" (catalog/search, a measured alternative).
+	Ranking string       `json:"ranking"`
+	Cases   []CaseResult `json:"cases"`
 	// RecallAtK is the share of expected tools (over all cases) on the
 	// first step or within search's top k.
 	RecallAtK float64 `json:"recall_at_k"`
@@ -128,6 +131,8 @@ type Options struct {
 	// the input's roster). Evaluations of one draft's levers share the
 	// draft's, so each lever need not index the roster twice.
 	Fit *search.Index
+	// Ranking is RankingCurrent ("" too) or RankingStaged.
+	Ranking string
 }
 
 // Evaluate runs the cases against a composition input: the effective
@@ -139,24 +144,46 @@ func Evaluate(in instruction.Input, cases []Case, k int) Report {
 
 // roster is one roster's search and reach.
 type roster struct {
-	in    instruction.Input
-	reach Reach
-	ix    *catalog.Index
+	in     instruction.Input
+	reach  Reach
+	ix     *catalog.Index
+	staged *search.Index // the staged ranking, when Options.Ranking asks for it
 }
 
-func newRoster(in instruction.Input) roster {
-	return roster{in: in, reach: ReachOf(in), ix: catalog.IndexEntries(in.Roster)}
+func newRoster(in instruction.Input, ranking string) roster {
+	ro := roster{in: in, reach: ReachOf(in)}
+	if ranking == RankingStaged {
+		ro.staged = FitIndex(in)
+	} else {
+		ro.ix = catalog.IndexEntries(in.Roster)
+	}
+	return ro
 }
 
 // ranks are a task's search ranks (1-based) under a roster, and its hits.
 func (ro roster) ranks(task string) (map[string]int, []catalog.Hit) {
-	hits := ro.ix.Search(task, catalog.MaxSearchLimit)
+	var hits []catalog.Hit
+	if ro.staged != nil {
+		for _, h := range ro.staged.Search(task, catalog.MaxSearchLimit) {
+			hits = append(hits, catalog.Hit{ID: h.ID, Score: h.Score})
+		}
+	} else {
+		hits = ro.ix.Search(task, catalog.MaxSearchLimit)
+	}
 	rank := make(map[string]int, len(hits))
 	for i, h := range hits {
 		rank[h.ID] = i + 1
 	}
 	return rank, hits
 }
+
+// Rankings an evaluation can measure: the product's search (the
+// default) and the staged ranking of catalog/search, a measured
+// alternative the product does not use.
+const (
+	RankingCurrent = "current"
+	RankingStaged  = "staged"
+)
 
 // EvaluateWith is Evaluate with what the options add: a second roster for
 // two_profiles cases and the tools the subject is refused. Every case's
@@ -165,10 +192,10 @@ func EvaluateWith(in instruction.Input, cases []Case, k int, o Options) Report {
 	if k < 1 || k > catalog.MaxSearchLimit {
 		k = DefaultK
 	}
-	first := newRoster(in)
+	first := newRoster(in, o.Ranking)
 	var second *roster
 	if o.Second != nil {
-		s := newRoster(*o.Second)
+		s := newRoster(*o.Second, o.Ranking)
 		second = &s
 	}
 	refused := make(map[string]bool, len(o.Refused))
@@ -179,7 +206,10 @@ func EvaluateWith(in instruction.Input, cases []Case, k int, o Options) Report {
 	if fit == nil {
 		fit = FitIndex(in)
 	}
-	r := Report{K: k, Cases: make([]CaseResult, 0, len(cases)), FitThreshold: fit.Threshold(), TwoProfilesRosters: 1}
+	r := Report{K: k, Ranking: RankingCurrent, Cases: make([]CaseResult, 0, len(cases)), FitThreshold: fit.Threshold(), TwoProfilesRosters: 1}
+	if o.Ranking == RankingStaged {
+		r.Ranking = RankingStaged
+	}
 	if second != nil {
 		r.TwoProfilesRosters = 2
 	}

@@ -80,3 +80,25 @@ func TestRefusalsScore(t *testing.T) {
 		t.Errorf("an alternative the subject may use: %+v", tr)
 	}
 }
+
+// The staged ranking is measured when asked for, over the same roster,
+// and the report says which ranking it measured.
+func TestStagedRankingIsMeasuredWhenAsked(t *testing.T) {
+	c := universe(t)
+	cases := []eval.Case{{Task: "make a bar chart of revenue by quarter", Expect: []string{"render_chart"}}}
+	cur := eval.Evaluate(input(c, true, nil), cases, 5)
+	st := eval.EvaluateWith(input(c, true, nil), cases, 5, eval.Options{Ranking: eval.RankingStaged})
+	if cur.Ranking != eval.RankingCurrent || st.Ranking != eval.RankingStaged {
+		t.Fatalf("rankings %q %q", cur.Ranking, st.Ranking)
+	}
+	if st.Cases[0].Tools[0].Where != eval.Search || st.Cases[0].Rank[0] < 1 {
+		t.Errorf("staged: %+v", st.Cases[0].Tools[0])
+	}
+	// a ranking that never returns a tool the roster lacks
+	st = eval.EvaluateWith(input(c, true, nil, "render_chart"), cases, 5, eval.Options{Ranking: eval.RankingStaged})
+	for _, h := range st.Cases[0].Hits {
+		if h == "render_chart" {
+			t.Errorf("staged returned a tool outside the roster: %v", st.Cases[0].Hits)
+		}
+	}
+}
