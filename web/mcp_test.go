@@ -98,5 +98,19 @@ func TestGatewayEndToEnd(t *testing.T) {
 		if !isErr || up.Calls("remember") != 1 {
 			t.Errorf("after the revocation: %q isError %v, %d executions", text, isErr, up.Calls("remember"))
 		}
+		// the runs page shows the gateway's calls, never their arguments
+		fresh.evidence.close()
+		runs, err := h.store.RecentRuns(context.Background(), 5)
+		if err != nil || len(runs) == 0 || !strings.HasPrefix(runs[0].Run, "mcp-") {
+			t.Fatalf("runs %+v %v", runs, err)
+		}
+		res, page := h.login("admin", adminPassword).get("/runs/" + runs[0].Run)
+		calls := page.Find(`[data-testid="gateway-call"]`)
+		if res.StatusCode != 200 || calls.Length() < 3 || !strings.Contains(calls.Text(), "ran: ok") || !strings.Contains(calls.Text(), "ran: replayed") {
+			t.Errorf("run page: %d, gateway calls %q", res.StatusCode, calls.Text())
+		}
+		if html, _ := page.Html(); strings.Contains(html, "hello upstream") {
+			t.Error("the run page shows a call's arguments")
+		}
 	})
 }
