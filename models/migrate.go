@@ -171,6 +171,12 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	}},
 	// hardening, issue 26 (150-169)
 	{150, "the audit chain's unkeyed past (events before migration 32) is sealed once with a keyed event", dataMigration(func(ctx context.Context, s *Store) error { return s.SealUnkeyedPast(ctx) })},
+	{151, "composition receipts: each owner's own inputs, subject ids kept as digests", func(tx *gorm.DB, dialect string) error {
+		if err := tx.Migrator().CreateTable(&ReceiptReader{}); err != nil {
+			return err
+		}
+		return dataMigration(scrubReceipts)(tx, dialect)
+	}},
 }
 
 // Migrate applies every migration not yet applied, in order, each in its

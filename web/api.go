@@ -197,8 +197,10 @@ func (s *Server) apiCompose(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	owner := keyOwner(c)
 	sum := sha256.Sum256(raw)
-	cacheKey := fmt.Sprintf("%d/%d/%x", catGen, cfgGen, sum)
+	// per owner: a cached answer must not skip the owner's own receipt
+	cacheKey := fmt.Sprintf("%d/%d/%s/%x", catGen, cfgGen, owner, sum)
 	if r, ok := s.receipts.response(cacheKey); ok {
 		c.Response().Header().Set("ETag", `"`+r.digest+`"`)
 		return c.JSONBlob(http.StatusOK, r.body)
@@ -221,12 +223,16 @@ func (s *Server) apiCompose(c echo.Context) error {
 	if err != nil {
 		return composeStatus(err)
 	}
-	if !s.receipts.known(res.Digest) {
-		inputs, _ := json.Marshal(receiptInputs{Request: req, Header: res.Header, Pinned: res.Pinned, Totals: res.Totals})
-		if err := s.store.SaveReceipt(ctx, &models.Receipt{Digest: res.Digest, Inputs: string(inputs), Text: res.Text}); err != nil {
+	if seen := res.Digest + "/" + owner; !s.receipts.known(seen) {
+		raw, _ := json.Marshal(receiptInputs{Request: req, Header: res.Header, Pinned: res.Pinned, Totals: res.Totals})
+		inputs, err := s.store.NormalizeReceiptInputs(ctx, raw)
+		if err != nil {
 			return err
 		}
-		s.receipts.add(res.Digest)
+		if err := s.store.SaveReceiptFor(ctx, &models.Receipt{Digest: res.Digest, Text: res.Text}, owner, inputs); err != nil {
+			return err
+		}
+		s.receipts.add(seen)
 	}
 	body, err := json.Marshal(res)
 	if err != nil {
@@ -237,7 +243,17 @@ func (s *Server) apiCompose(c echo.Context) error {
 	return c.JSONBlob(http.StatusOK, body)
 }
 
-// receiptInputs is what a receipt records besides the text.
+// keyOwner is the user who created the request's API key: receipts are
+// kept and read per owner.
+func keyOwner(c echo.Context) string {
+	if k, ok := c.Get(keyAPIKey).(*models.APIKey); ok {
+		return k.CreatedBy
+	}
+	return ""
+}
+
+// receiptInputs is what a receipt records besides the text (normalized
+// before it is stored: models.NormalizeReceiptInputs).
 type receiptInputs struct {
 	Request ComposeRequest `json:"request"`
 	meter.Header

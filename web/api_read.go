@@ -24,7 +24,13 @@ func (s *Server) apiComposition(c echo.Context) error {
 	if !digestPattern.MatchString(d) {
 		return apiErr(http.StatusBadRequest, "bad_request", "digest", "a digest is 64 lower-case hex characters")
 	}
-	r, err := s.store.ReceiptByDigest(c.Request().Context(), d)
+	ctx := c.Request().Context()
+	owner := keyOwner(c)
+	admin := false
+	if u, err := s.store.UserByName(ctx, owner); err == nil {
+		admin = u.Has(models.RoleAdmin) && !u.Disabled
+	}
+	r, err := s.store.ReceiptForOwner(ctx, d, owner, admin)
 	if errors.Is(err, models.ErrNotFound) {
 		return apiErr(http.StatusNotFound, "not_found", "digest", "no composition with this digest was served")
 	}

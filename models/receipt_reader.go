@@ -1,0 +1,83 @@
+package models
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm/clause"
+)
+
+// ReceiptReader records that an owner's keys were served a composition,
+// with that owner's own normalized request (DESIGN.md §7: anything stored
+// from one caller is shown to another only if that caller may see it). A
+// composition is content-addressed, so two owners can be served one
+// digest: each reads the inputs it sent, never the other's, and an owner
+// never served the digest is answered as if it did not exist.
+type ReceiptReader struct {
+	Digest    string `gorm:"primaryKey;size:64"`
+	Owner     string `gorm:"primaryKey;size:64"`
+	Inputs    string `gorm:"type:text;not null"`
+	CreatedAt time.Time
+}
+
+// subjectSecretName names the key of subject digests among the server
+// secrets.
+const subjectSecretName = "subject-digest"
+
+// SubjectDigest is what a receipt keeps of an end user's id: an HMAC with
+// a server secret, so equal ids match and no id can be read back or
+// guessed by hashing candidates.
+func (s *Store) SubjectDigest(ctx context.Context, id string) (string, error) {
+	key, err := s.Secret(ctx, subjectSecretName)
+	if err != nil {
+		return "", fmt.Errorf("models: subject digest: %w", err)
+	}
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte(id))
+	return hex.EncodeToString(m.Sum(nil)), nil
+}
+
+// SaveReceiptFor stores a receipt's text unless its digest is stored, and
+// the owner's inputs unless the owner was served it already.
+func (s *Store) SaveReceiptFor(ctx context.Context, r *Receipt, owner, inputs string) error {
+	stored := Receipt{Digest: r.Digest, Text: r.Text, CreatedAt: r.CreatedAt}
+	if err := s.SaveReceipt(ctx, &stored); err != nil {
+		return err
+	}
+	rr := ReceiptReader{Digest: r.Digest, Owner: owner, Inputs: inputs, CreatedAt: stored.CreatedAt}
+	if err := s.with(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&rr).Error; err != nil {
+		return fmt.Errorf("models: save receipt reader: %w", err)
+	}
+	return nil
+}
+
+// ReceiptForOwner loads a receipt as owner reads it: the text and the
+// owner's own inputs. An admin reads any receipt, with the inputs of the
+// owner first served it (or of an older version's receipt, which kept no
+// owner). ErrNotFound when the owner may not read it, as when it does not
+// exist.
+func (s *Store) ReceiptForOwner(ctx context.Context, digest, owner string, admin bool) (*Receipt, error) {
+	r, err := s.ReceiptByDigest(ctx, digest)
+	if err != nil {
+		return nil, err
+	}
+	var rr []ReceiptReader
+	q := s.with(ctx).Where("digest = ?", digest)
+	if !admin {
+		q = q.Where("owner = ?", owner)
+	}
+	if err := q.Order("created_at").Limit(1).Find(&rr).Error; err != nil {
+		return nil, fmt.Errorf("models: receipt %s: %w", digest, err)
+	}
+	switch {
+	case len(rr) == 1:
+		r.Inputs, r.CreatedAt = rr[0].Inputs, rr[0].CreatedAt
+	case !admin:
+		return nil, fmt.Errorf("models: receipt %s: %w", digest, ErrNotFound)
+	}
+	return r, nil
+}
