@@ -151,7 +151,14 @@ func checkToolReview(t *testing.T, c *cluster, admin *browser) {
 	file := filepath.Join(t.TempDir(), "read_file.json")
 	b, _ := json.Marshal(doc)
 	os.WriteFile(file, b, 0o600)
-	if out, err := c.cli("catalog", "import", file); err != nil {
+	// imported by another admin than the reviewer: separation of duties
+	// holds across the command line and the browser
+	pw := filepath.Join(t.TempDir(), "pw")
+	os.WriteFile(pw, []byte("importer-password-1\n"), 0o600)
+	if out, err := c.cli("user", "add", "ivan", "--roles", "admin", "--password-file", pw); err != nil {
+		t.Fatalf("user add: %v %s", err, out)
+	}
+	if out, err := c.cli("catalog", "import", file, "--as", "ivan"); err != nil {
 		t.Fatalf("import: %v %s", err, out)
 	}
 	if search() {
@@ -244,7 +251,7 @@ func startClusterWith(t *testing.T, extra ...string) *cluster {
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	c := &cluster{t: t, bin: bin, env: append(os.Environ(), "DATABASE_URL="+u.String(), "CONSOLE_ADMIN_PASSWORD="+adminPassword), extra: extra}
+	c := &cluster{t: t, bin: bin, env: append(os.Environ(), "DATABASE_URL="+u.String(), "CONSOLE_ADMIN_PASSWORD="+adminPassword, "CONSOLE_ACTOR=admin"), extra: extra}
 	for i := range c.base {
 		c.start(i)
 	}

@@ -13,7 +13,7 @@ psql "$pg/postgres" -qc "CREATE DATABASE console_load" >/dev/null
 export DATABASE_URL="$pg/console_load?sslmode=disable"
 bin="$(mktemp -d)/console"
 go build -o "$bin" ./cmd/console
-key="$("$bin" apikey create load-test | tail -1)"
+key="$("$bin" apikey create load-test --as admin | tail -1)"
 CONSOLE_API_RATE=1000000 CONSOLE_ADDR="127.0.0.1:$port" "$bin" serve </dev/null >"${LOAD_LOG:-/tmp/console-load.log}" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS console_load" >/dev/null' EXIT

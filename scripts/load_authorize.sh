@@ -17,7 +17,7 @@ psql "$pg/postgres" -qc "CREATE DATABASE $db" >/dev/null
 export DATABASE_URL="$pg/$db?sslmode=disable"
 bin="$(mktemp -d)/console"
 go build -o "$bin" ./cmd/console
-key="$("$bin" apikey create load-authz --scope runtime | tail -1)"
+key="$("$bin" apikey create load-authz --scope runtime --as admin | tail -1)"
 CONSOLE_API_RATE=1000000 CONSOLE_ADDR="127.0.0.1:$port" "$bin" serve </dev/null >"${LOAD_LOG:-/tmp/console-load-authz.log}" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS $db" >/dev/null' EXIT

@@ -20,8 +20,8 @@ export DATABASE_URL="$pg/$db?sslmode=disable"
 tmp="$(mktemp -d)"
 bin="$tmp/console"
 go build -o "$bin" ./cmd/console
-key="$("$bin" apikey create load-runs | tail -1)"
-"$bin" catalog import catalog/testdata/github-mcp-server.tools.json --format mcp --namespace github >/dev/null
+key="$("$bin" apikey create load-runs --as admin | tail -1)"
+"$bin" catalog import catalog/testdata/github-mcp-server.tools.json --format mcp --namespace github --as admin >/dev/null
 # the load database only: the imported tools are taken as reviewed, and
 # dev-helper (github connected) declares every available tool
 psql "$DATABASE_URL" -qv ON_ERROR_STOP=1 >/dev/null <<'SQL'

@@ -111,7 +111,7 @@ func openAPIDocument() obj {
 			"/openapi.json": obj{"get": obj{"summary": "This document", "security": []obj{}, "responses": jsonOK("OpenAPI 3.1", obj{"type": "object"})}},
 		},
 		"components": obj{
-			"securitySchemes": obj{"bearer": obj{"type": "http", "scheme": "bearer", "description": "an API key from the console's API keys page or `console apikey create NAME --scope read|runtime`; a key without the operation's scope is a 403"}},
+			"securitySchemes": obj{"bearer": obj{"type": "http", "scheme": "bearer", "description": "an API key from the console's API keys page or `console apikey create NAME --scope read|runtime --as ADMIN`; a key without the operation's scope is a 403"}},
 			"schemas": obj{
 				"Error": obj{"type": "object", "required": []string{"error"}, "additionalProperties": false, "properties": obj{"error": obj{"type": "object", "required": []string{"code", "message"}, "additionalProperties": false,
 					"properties": obj{"code": obj{"type": "string", "enum": apiErrorCodes, "description": "stable, for programs; each response status lists the codes it carries"},

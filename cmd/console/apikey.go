@@ -12,24 +12,32 @@ import (
 )
 
 func runAPIKey(ctx context.Context, args []string, stdout *os.File) error {
-	usage := fmt.Errorf("usage: console apikey create NAME [--scope read|runtime]")
+	usage := fmt.Errorf("usage: console apikey create NAME [--scope read|runtime] --as USER")
 	if len(args) < 2 || args[0] != "create" || strings.HasPrefix(args[1], "-") {
 		return &exitError{2, usage}
 	}
 	fs := flag.NewFlagSet("apikey create", flag.ContinueOnError)
 	scope := fs.String("scope", models.ScopeRead, "read (compose, fetch) or runtime (also runs, checks, bindings)")
+	as := actorFlag(fs)
 	if err := fs.Parse(args[2:]); err != nil || fs.NArg() > 0 {
 		return &exitError{2, usage}
 	}
 	if *scope != models.ScopeRead && *scope != models.ScopeRuntime {
 		return &exitError{2, fmt.Errorf("--scope: must be read or runtime")}
 	}
+	if err := needActor(*as); err != nil {
+		return err
+	}
 	store, _, err := openStore(ctx, meter.New(10000))
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	secret, k, err := store.CreateScopedAPIKey(ctx, "cli:"+osUser(), args[1], *scope)
+	who, err := actor(ctx, store, *as, models.RoleAdmin)
+	if err != nil {
+		return err
+	}
+	secret, k, err := store.CreateScopedAPIKey(ctx, who, args[1], *scope)
 	if err != nil {
 		return &exitError{1, err}
 	}

@@ -19,13 +19,17 @@ func runCatalog(ctx context.Context, args []string, stdout, stderr *os.File) err
 		return runCatalogHints(ctx, args[1:], stdout)
 	}
 	if len(args) == 0 || (args[0] != "validate" && args[0] != "import" && args[0] != "render") {
-		return &exitError{2, fmt.Errorf("usage: console catalog validate|render|import FILE [--format native|mcp|openai] [--namespace NS] [--strict] [--form full|compact]\n       console catalog hints TOOL [--set a,b | --approve ID | --reject ID --reason TEXT] [--as USER]")}
+		return &exitError{2, fmt.Errorf("usage: console catalog validate|render FILE [--format native|mcp|openai] [--namespace NS] [--strict] [--form full|compact]\n       console catalog import FILE [--format native|mcp|openai] [--namespace NS] [--strict] --as USER\n       console catalog hints TOOL [--set a,b | --approve ID | --reject ID --reason TEXT] [--as USER]")}
 	}
 	sub := args[0]
 	fs := flag.NewFlagSet("catalog "+sub, flag.ContinueOnError)
 	format := fs.String("format", catalog.FormatNative, "native | mcp | openai")
 	ns := fs.String("namespace", "", "service namespace (required for mcp and openai)")
 	strict := fs.Bool("strict", false, "mcp and openai: refuse the whole file when one tool is refused (the console's own format always is)")
+	var as *string
+	if sub == "import" {
+		as = actorFlag(fs)
+	}
 	form := catalog.FormFull
 	if sub == "render" {
 		fs.StringVar(&form, "form", catalog.FormFull, "full | compact")
@@ -44,6 +48,11 @@ func runCatalog(ctx context.Context, args []string, stdout, stderr *os.File) err
 	}
 	if file == "" {
 		return &exitError{2, fmt.Errorf("catalog %s: FILE is required", sub)}
+	}
+	if as != nil {
+		if err := needActor(*as); err != nil {
+			return err
+		}
 	}
 	if form != catalog.FormFull && form != catalog.FormCompact {
 		return &exitError{2, fmt.Errorf("--form: %q is not full or compact", form)}
@@ -90,7 +99,11 @@ func runCatalog(ctx context.Context, args []string, stdout, stderr *os.File) err
 	if source == "" {
 		source = models.SourceFile
 	}
-	plan, err := store.ApplyOutcome(ctx, "cli:"+osUser(), source, *ns, o, "")
+	who, err := actor(ctx, store, *as, models.RoleAdmin)
+	if err != nil {
+		return err
+	}
+	plan, err := store.ApplyOutcome(ctx, who, source, *ns, o, "")
 	if err != nil {
 		return err
 	}
@@ -104,11 +117,4 @@ func rejectedNote(n int) string {
 		return ""
 	}
 	return "; " + counted(n, "tool", "tools") + " rejected (their reasons above; --strict refuses the file for them)"
-}
-
-func osUser() string {
-	if u := os.Getenv("USER"); u != "" {
-		return u
-	}
-	return "unknown"
 }

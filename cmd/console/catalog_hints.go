@@ -29,7 +29,7 @@ func runCatalogHints(ctx context.Context, args []string, stdout *os.File) error 
 	approve := fs.Uint("approve", 0, "approve this hint proposal")
 	reject := fs.Uint("reject", 0, "reject this hint proposal")
 	reason := fs.String("reason", "", "why the proposal is rejected")
-	as := fs.String("as", "", "the console user acting (an editor proposes, a reviewer decides)")
+	as := actorFlag(fs) // an editor proposes, a reviewer decides
 	var tool string
 	rest := args
 	if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {

@@ -74,6 +74,7 @@ func TestReadmeHintExamples(t *testing.T) {
 // nothing.
 func TestCatalogHintsRefusals(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "h.db")
+	t.Setenv("CONSOLE_ACTOR", "") // no actor unless --as names one
 	for _, tc := range []struct {
 		args []string
 		want string

@@ -16,6 +16,9 @@ import (
 func runSplit(t *testing.T, db string, args ...string) (stdout, stderr string, err error) {
 	t.Helper()
 	t.Setenv("DATABASE_URL", db)
+	if _, set := os.LookupEnv("CONSOLE_ACTOR"); !set {
+		t.Setenv("CONSOLE_ACTOR", "admin") // as runCLI
+	}
 	dir := t.TempDir()
 	out, _ := os.Create(filepath.Join(dir, "out"))
 	errf, _ := os.Create(filepath.Join(dir, "err"))

@@ -13,7 +13,7 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-const grantUsage = "usage: console grant add|remove GROUP (--tools a,b | --service NS | --effects CLASS) [--requires-approval]\n       console grant list"
+const grantUsage = "usage: console grant add|remove GROUP (--tools a,b | --service NS | --effects CLASS) [--requires-approval] --as USER\n       console grant list"
 
 // runGrant changes or lists groups' grants, versioned and audited like
 // the grants page's changes.
@@ -37,6 +37,7 @@ func runGrant(ctx context.Context, args []string, stdout *os.File) error {
 	service := fs.String("service", "", "a named service: every tool of it")
 	effects := fs.String("effects", "", "an effects class: "+strings.Join(authority.EffectsClasses(), ", "))
 	approval := fs.Bool("requires-approval", false, "each call needs a human approval")
+	as := actorFlag(fs)
 	rest := args[1:]
 	group := ""
 	if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
@@ -72,6 +73,9 @@ func runGrant(ctx context.Context, args []string, stdout *os.File) error {
 	if verb == "remove" && *approval {
 		return &exitError{2, errors.New("--requires-approval: only grant add takes it")}
 	}
+	if err := needActor(*as); err != nil {
+		return err
+	}
 	store, _, err := openStore(ctx, meter.New(10000))
 	if err != nil {
 		return err
@@ -85,7 +89,11 @@ func runGrant(ctx context.Context, args []string, stdout *os.File) error {
 	for _, r := range rows {
 		known[r.ID] = true
 	}
-	v, err := store.ChangeGrants(ctx, "cli:"+osUser(), group, verb == "add", change, known)
+	who, err := actor(ctx, store, *as, models.RoleAdmin)
+	if err != nil {
+		return err
+	}
+	v, err := store.ChangeGrants(ctx, who, group, verb == "add", change, known)
 	var ve *models.ValidationError
 	if errors.As(err, &ve) {
 		for f, msg := range ve.Fields {

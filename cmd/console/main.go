@@ -46,17 +46,22 @@ commands:
   compose                    print the instruction an agent receives
   catalog validate FILE      validate a catalog document
   catalog render FILE        print a catalog document's contracts as an agent gets them (--form full|compact)
-  catalog import FILE        import a catalog document
+  catalog import FILE        import a catalog document (--as USER)
   catalog hints TOOL         show a stored tool's search hints; propose (--set a,b) or decide (--approve/--reject ID) with --as USER
   eval FILE                  evaluate tool selection on a case file (--agent, --deferred, --json, …)
-  user add NAME              add a user
+  user add NAME              add a user (--as USER)
   audit verify [--checkpoint FILE]  verify the audit log's keyed chain
   audit checkpoint           print a signed head of the chain, to keep elsewhere
-  apikey create NAME         create an API key (printed once): --scope read (default) or runtime
-  grant add|remove GROUP     grant or revoke tools (--tools a,b | --service NS | --effects CLASS)
+  apikey create NAME         create an API key (printed once): --scope read (default) or runtime; --as USER
+  grant add|remove GROUP     grant or revoke tools (--tools a,b | --service NS | --effects CLASS) --as USER
+  approval list              list approval requests, pending first
+  approval approve|deny REF  decide a pending approval request (--reason TEXT, approve: --minutes N for time-bound) --as USER
   grant list                 list every group's grants
   connection add|sync|list   connect an upstream MCP server and import its tools (--command or --url, --header, --env, --as USER)
   loadtest                   drive POST /api/v1/compose on loopback and report figures
+
+Every command that changes state takes --as USER (or CONSOLE_ACTOR) and
+refuses to run without it: the change is recorded as that console user's.
 
 The database is DATABASE_URL (postgres://…) or, when unset, the SQLite
 file console.db in the working directory.`
@@ -84,6 +89,8 @@ func run(ctx context.Context, args []string, stdout, stderr *os.File) error {
 		return runAudit(ctx, args, stdout)
 	case "apikey":
 		return runAPIKey(ctx, args, stdout)
+	case "approval":
+		return runApproval(ctx, args, stdout)
 	case "grant":
 		return runGrant(ctx, args, stdout)
 	case "connection":

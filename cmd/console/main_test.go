@@ -21,6 +21,10 @@ func runCLI(t *testing.T, db string, args ...string) (string, error) {
 	t.Helper()
 	t.Setenv("DATABASE_URL", db)
 	t.Setenv("CONSOLE_ADMIN_PASSWORD", "admin-password-1")
+	if _, set := os.LookupEnv("CONSOLE_ACTOR"); !set {
+		// the seeded admin, unless the test decides (TestCLIWritesNeedAnActor unsets it)
+		t.Setenv("CONSOLE_ACTOR", "admin")
+	}
 	out, err := os.CreateTemp(t.TempDir(), "out")
 	if err != nil {
 		t.Fatal(err)

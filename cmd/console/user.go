@@ -17,14 +17,18 @@ import (
 
 func runUser(ctx context.Context, args []string, stdout *os.File) error {
 	if len(args) < 2 || args[0] != "add" {
-		return &exitError{2, fmt.Errorf("usage: console user add NAME --roles admin,reviewer [--password-file FILE]")}
+		return &exitError{2, fmt.Errorf("usage: console user add NAME --roles admin,reviewer [--password-file FILE] --as USER")}
 	}
 	name := args[1]
 	fs := flag.NewFlagSet("user add", flag.ContinueOnError)
 	roles := fs.String("roles", "viewer", "comma-separated roles: admin, editor, reviewer, viewer")
 	pwFile := fs.String("password-file", "", "read the password from this file (first line)")
+	as := actorFlag(fs)
 	if err := fs.Parse(args[2:]); err != nil {
 		return &exitError{2, err}
+	}
+	if err := needActor(*as); err != nil {
+		return err
 	}
 	rs, err := models.ParseRoles(*roles)
 	if err != nil {
@@ -39,7 +43,11 @@ func runUser(ctx context.Context, args []string, stdout *os.File) error {
 		return err
 	}
 	defer store.Close()
-	u, err := store.CreateUser(ctx, "cli:"+osUser(), models.NewUserInput{Username: name, Password: pw, Roles: rs})
+	who, err := actor(ctx, store, *as, models.RoleAdmin)
+	if err != nil {
+		return err
+	}
+	u, err := store.CreateUser(ctx, who, models.NewUserInput{Username: name, Password: pw, Roles: rs})
 	if err != nil {
 		return &exitError{1, err}
 	}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/models"
+)
+
+const approvalUsage = "usage: console approval list\n       console approval approve REF --reason TEXT [--minutes N] --as USER\n       console approval deny REF --reason TEXT --as USER"
+
+// runApproval lists approval requests or decides one, as the Approvals
+// page does: reviewers and admins, with a reason, audited, never for a
+// request made for themselves.
+func runApproval(ctx context.Context, args []string, stdout *os.File) error {
+	if len(args) == 0 {
+		return &exitError{2, errors.New(approvalUsage)}
+	}
+	verb := args[0]
+	switch verb {
+	case "list":
+		if len(args) != 1 {
+			return &exitError{2, errors.New(approvalUsage)}
+		}
+		return listApprovals(ctx, stdout)
+	case "approve", "deny":
+	default:
+		return &exitError{2, fmt.Errorf("unknown approval command %q\n%s", verb, approvalUsage)}
+	}
+	fs := flag.NewFlagSet("approval "+verb, flag.ContinueOnError)
+	reason := fs.String("reason", "", "why (the audit keeps it)")
+	minutes := 0
+	if verb == "approve" {
+		fs.IntVar(&minutes, "minutes", 0, "approve for this many minutes instead of one call")
+	}
+	as := actorFlag(fs)
+	rest := args[1:]
+	ref := ""
+	if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
+		ref, rest = rest[0], rest[1:]
+	}
+	if err := fs.Parse(rest); err != nil {
+		return &exitError{2, err}
+	}
+	if ref == "" || fs.NArg() > 0 {
+		return &exitError{2, errors.New(approvalUsage)}
+	}
+	if strings.TrimSpace(*reason) == "" {
+		return &exitError{2, errors.New("--reason is required: say why (the audit keeps it)")}
+	}
+	maxMinutes := int(models.MaxApprovalWindow / time.Minute)
+	if minutes < 0 || minutes > maxMinutes {
+		return &exitError{2, fmt.Errorf("--minutes: 1 to %d (absent: one call)", maxMinutes)}
+	}
+	if err := needActor(*as); err != nil {
+		return err
+	}
+	store, _, err := openStore(ctx, meter.New(10000))
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	who, err := actor(ctx, store, *as, models.RoleReviewer, models.RoleAdmin)
+	if err != nil {
+		return err
+	}
+	now := time.Now()
+	d := models.ApprovalDecision{Approve: verb == "approve", Reason: strings.TrimSpace(*reason), SingleUse: minutes == 0}
+	if minutes > 0 {
+		d.Until = now.Add(time.Duration(minutes) * time.Minute)
+	}
+	a, err := store.DecideApproval(ctx, who, ref, d, now)
+	var ve *models.ValidationError
+	switch {
+	case errors.Is(err, models.ErrNotFound):
+		return &exitError{1, fmt.Errorf("REF: no approval request %q", ref)}
+	case errors.Is(err, models.ErrSelfDecision):
+		return &exitError{1, fmt.Errorf("%s: the request was made for %s: another reviewer or admin decides it", ref, who)}
+	case errors.Is(err, models.ErrConflict):
+		return &exitError{1, fmt.Errorf("%s: already decided", ref)}
+	case errors.As(err, &ve):
+		f, msg := ve.First()
+		return &exitError{1, fmt.Errorf("--%s: %s", f, msg)}
+	case err != nil:
+		return err
+	}
+	scope := "for one call"
+	if a.Until != nil {
+		scope = "until " + a.Until.UTC().Format(time.RFC3339)
+	}
+	if !d.Approve {
+		scope = ""
+	}
+	fmt.Fprintf(stdout, "approval %s %s %s: %s → %s for subject %q\n", a.Ref, a.Status, scope, a.Agent, a.Tool, a.Subject)
+	return nil
+}
+
+func listApprovals(ctx context.Context, stdout *os.File) error {
+	store, _, err := openStore(ctx, meter.New(10000))
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	as, err := store.Approvals(ctx, 200)
+	if err != nil {
+		return err
+	}
+	w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(w, "REF\tSTATUS\tAGENT\tTOOL\tSUBJECT\tREQUESTED\tSUMMARY")
+	for _, a := range as {
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", a.Ref, a.Status, a.Agent, a.Tool, a.Subject, a.CreatedAt.UTC().Format(time.DateTime), oneLine(a.Summary, 80))
+	}
+	return w.Flush()
+}
+
+// oneLine is s on one line, cut to n runes.
+func oneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}

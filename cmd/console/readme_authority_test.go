@@ -1,0 +1,53 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestReadmeAuthorityExamples runs the README's sticky-invalidation and
+// approval examples, exactly as written, with real curl, jq and the
+// console binary against a running console, and holds each to the answer
+// its comment shows.
+func TestReadmeAuthorityExamples(t *testing.T) {
+	for _, tool := range []string{"curl", "jq", "bash", "go"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("%s is missing: the README's authority examples cannot be run", tool)
+			}
+			t.Skipf("%s not installed", tool)
+		}
+	}
+	bin := t.TempDir()
+	if out, err := exec.Command("go", "build", "-o", filepath.Join(bin, "console"), ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	dir := t.TempDir()
+	base := startServe(t, dir)
+	keyOut, err := runCLI(t, filepath.Join(dir, "s.db"), "apikey", "create", "readme-authority", "--scope", "runtime", "--as", "admin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := regexp.MustCompile(`afc_[A-Za-z0-9_-]+`).FindString(keyOut)
+	for _, marker := range []string{"revoked=$(curl", "ref=$(curl"} {
+		block := readmeBlock(t, marker)
+		_, want, ok := strings.Cut(block, "# ")
+		if !ok {
+			t.Fatalf("%s: the example shows no answer", marker)
+		}
+		script := strings.ReplaceAll(block, "localhost:8080", strings.TrimPrefix(base, "http://"))
+		cmd := exec.Command("bash", "-euo", "pipefail", "-c", script)
+		cmd.Env = append(os.Environ(), "KEY="+key, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", marker, err, out)
+		}
+		if got := strings.TrimSpace(string(out)); got != strings.TrimSpace(want) {
+			t.Errorf("%s: printed %s\nthe README says %s", marker, got, want)
+		}
+	}
+}
