@@ -55,14 +55,14 @@ func (ix *Index) SearchWith(task string, limit int, o Options) []Hit {
 	if limit <= 0 || len(ix.ids) == 0 {
 		return nil
 	}
-	terms := distinct(Terms(task))
+	terms, tw := taskTerms(task)
 	if len(terms) > maxTerms {
 		terms = terms[:maxTerms]
 	}
 	lexical := newAccumulator(len(ix.ids))
 	defer lexical.release()
 	for _, t := range terms {
-		ix.score(t, 1, lexical)
+		ix.score(t, tw[t], lexical)
 	}
 	n := max(limit, depth)
 	fused := map[int32]float64{}

@@ -134,6 +134,21 @@ func TestNamedServiceLeads(t *testing.T) {
 	}
 }
 
+// Words said only inside quotes or values (an id, a key, a file name)
+// weigh less than the request's words; a word said both ways weighs 1.
+func TestValuesWeighLess(t *testing.T) {
+	terms, w := taskTerms(`set "Upload Files" on session:8812 and upload cv.pdf`)
+	want := map[string]float64{"set": 1, "upload": 1, "file": valueWeight, "session": valueWeight, "8812": valueWeight, "cv": valueWeight, "pdf": valueWeight}
+	if len(terms) != len(want) {
+		t.Fatalf("terms %v, want %v", terms, want)
+	}
+	for _, term := range terms {
+		if w[term] != want[term] {
+			t.Errorf("%s weighs %.1f, want %.1f", term, w[term], want[term])
+		}
+	}
+}
+
 func TestTerms(t *testing.T) {
 	got := Terms("Please getFileContents of the repos")
 	want := []string{"get", "file", "content", "repo"}
