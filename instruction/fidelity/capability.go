@@ -92,7 +92,8 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 		// any verb of the lexicon in its base form may open an
 		// instruction ("Double-check the point on OpenStreetMap"); its
 		// class then comes only from where it acts
-		if !baseVerb(w) {
+		phrasal := w == "back" && i+1 < len(ts) && ts[i+1].lower == "up" // "back up the documents"
+		if !baseVerb(w) && !phrasal {
 			return 0, false
 		}
 		how, ok := clauseStart(ts, i)
@@ -180,7 +181,9 @@ func clauseStart(ts []token, i int) (int, bool) {
 	if !(j < 0 || ts[j+1].sentence || ts[j+1].clause) || i+1 >= len(ts) || ts[i+1].sentence || ts[i+1].clause {
 		return 0, false
 	}
-	if objectOpeners[ts[i+1].lower] || personObjects[ts[i+1].lower] || !catalog.IsNoun(ts[i].lower) && !functionWords[ts[i+1].lower] {
+	next := ts[i+1].lower
+	if objectOpeners[next] || personObjects[next] || vocabWord(next) || isUpper(ts[i+1].text[0]) || strings.Contains(next, "-") ||
+		!catalog.IsNoun(ts[i].lower) && !functionWords[next] {
 		return ctxImperative, true
 	}
 	return 0, false
@@ -356,13 +359,16 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 	if runVerbs[v] && i+1 <= end && pronouns[ts[i+1].lower] && firstMentionsCode(ts) {
 		return "code-execution", i + 1, true // "Returns a Python snippet … Run it"
 	}
-	if !mentionVerbs[v] && i+1 <= end {
+	if verbish(v) && !mentionVerbs[v] && i+1 <= end {
 		// "search arXiv for each paper": a service as the direct object
+		// of an action (a name of mixed case or one the dictionary
+		// lacks, not an acronym, a path or a value)
 		k := i + 1
 		if determiners[ts[k].lower] && k+1 <= end {
 			k++
 		}
-		if properName(ts[k]) && !(k+1 < len(ts) && valueNouns[ts[k+1].lower]) {
+		if q := byteAt(text, ts[k].start-1); properName(ts[k]) && q != '"' && q != '\'' && strings.ToUpper(ts[k].text) != ts[k].text &&
+			!strings.ContainsAny(ts[k].text, ".") && !(k+1 < len(ts) && valueNouns[ts[k+1].lower]) {
 			return "service:" + ts[k].lower + "@" + ts[k].lower, k, true
 		}
 	}

@@ -81,8 +81,8 @@ func properName(t token) bool {
 		return false
 	}
 	w := t.lower
-	if plainAcronyms[w] || len(w) < 2 {
-		return false
+	if plainAcronyms[w] || plainAcronyms[strings.TrimSuffix(w, "s")] || len(w) < 2 {
+		return false // "UUIDs", "URLs"
 	}
 	if strings.ToUpper(t.text) == t.text {
 		// an acronym ("ERP", "SAP"), not a word in capitals for

@@ -56,7 +56,7 @@ var capClasses = []capClass{
 		alone:    []string{"phone", "dial"},
 		personal: []string{"page", "call", "ring", "ping"},
 		acts:     []string{"page", "alert", "escalate", "notify", "trigger", "call", "wake"},
-		objects:  []string{"on-call", "pager", "phone", "voicemail"},
+		objects:  []string{"on-call", "pager", "phone", "voicemail", "mobile", "cell", "landline", "cellphone"},
 		products: []string{"pagerduty", "opsgenie", "victorops", "splunk-oncall"},
 		provides: []string{"message"}},
 	{name: "fax", does: "sends faxes or printed letters",

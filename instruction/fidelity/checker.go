@@ -309,7 +309,10 @@ func (c *Checker) nameAt(ts []token, i int) (mention, bool) {
 		return mention{}, false
 	}
 	w := strings.TrimSuffix(t.lower, "()")
-	shaped := identifierShaped(t.text)
+	// a kebab-case name used as a tool ("use hubspot-search-objects"), a
+	// lower-camel one only right before "tool" ("listFollowedProjects
+	// tool": field names are written so too)
+	shaped := identifierShaped(t.text) || kebabName(t.text) && !t.quoted || lowerCamel(t.text) && !t.quoted && namedTool(ts, i)
 	if t.disguised {
 		// a known name in look-alike letters (tokenize reads it as the
 		// Latin it shows) is a disguise: it counts wherever it is written
@@ -479,4 +482,28 @@ func overlaps(ms []mention, m mention) bool {
 		}
 	}
 	return false
+}
+
+// kebabName: a name in kebab case with at least two hyphens
+// ("hubspot-get-user-details"), not a compound of plain words
+// ("up-to-date", "state-of-the-art").
+func kebabName(w string) bool {
+	parts := strings.Split(w, "-")
+	if len(parts) < 3 || strings.ToLower(w) != w {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || kebabGlue[p] {
+			return false
+		}
+	}
+	return true
+}
+
+// kebabGlue are the small words of hyphenated English compounds.
+var kebabGlue = set("of", "the", "to", "up", "in", "on", "a", "an", "by", "and", "or", "for", "at", "date", "art", "end", "one", "two", "time")
+
+// lowerCamel: a name in lower camel case ("listFollowedProjects").
+func lowerCamel(w string) bool {
+	return w != "" && w[0] >= 'a' && w[0] <= 'z' && camelCased(w) && !strings.ContainsAny(w, ".-_")
 }
