@@ -84,6 +84,18 @@ func ParseEach(format string, data []byte, namespace string, strict bool) Outcom
 // ends with ctx or after ImportTimeout, and its tools share one schema
 // budget.
 func ParseEachContext(ctx context.Context, format string, data []byte, namespace string, strict bool) Outcome {
+	return parseEach(ctx, format, data, namespace, strict, false)
+}
+
+// ParseSyncContext reads a live server's tools/list (an MCP document) for
+// a sync: tool by tool, as ParseEach, but a server none of whose tools
+// the console can take is not refused whole — every tool is recorded, as
+// rejected, so the ledger says why the service has none.
+func ParseSyncContext(ctx context.Context, data []byte, namespace string) Outcome {
+	return parseEach(ctx, FormatMCP, data, namespace, false, true)
+}
+
+func parseEach(ctx context.Context, format string, data []byte, namespace string, strict, keepAll bool) Outcome {
 	if format != FormatMCP && format != FormatOpenAI {
 		cs, ps, ws := ParseContext(ctx, format, data, namespace)
 		return Outcome{Contracts: cs, Problems: ps, Warnings: ws}
@@ -156,7 +168,7 @@ func ParseEachContext(ctx context.Context, format string, data []byte, namespace
 		out.Problems.add("", "tools", "the document holds no tools")
 	}
 	// strict, or a document none of whose tools imports: refused whole
-	if strict || len(out.Contracts) == 0 {
+	if strict || (len(out.Contracts) == 0 && !keepAll) {
 		for _, r := range out.Rejected {
 			out.Problems = append(out.Problems, r.Problems...)
 		}

@@ -24,8 +24,10 @@ func SpecOf(store *models.Store, c *models.Connection) (upstream.Spec, error) {
 	return sp, nil
 }
 
-// Synced is what a sync did: the import plan applied and the tools the
-// catalog refused (each with its problems), which stay out of it.
+// Synced is what a sync did: the import plan applied and the problems of
+// the tools the catalog refused, each tool on its own (issue 30): they
+// are in the ledger as rejected, with those reasons, and the server's
+// other tools import.
 type Synced struct {
 	Plan    models.ImportPlan
 	Listed  int
@@ -53,20 +55,23 @@ func SyncConnection(ctx context.Context, store *models.Store, pool *upstream.Poo
 		return out, err
 	}
 	out.Listed = len(tools)
-	var cs []catalog.Contract
-	for _, t := range tools {
-		doc, err := json.Marshal([]any{t})
+	var o catalog.Outcome // a server with no tool leaves none in the catalog
+	if len(tools) > 0 {
+		doc, err := json.Marshal(map[string]any{"tools": tools})
 		if err != nil {
 			return out, err
 		}
-		got, ps := catalog.Parse(catalog.FormatMCP, doc, name)
-		if len(ps) > 0 {
-			out.Refused = append(out.Refused, ps...)
-			continue
+		if o = catalog.ParseSyncContext(ctx, doc, name); len(o.Problems) > 0 {
+			err := fmt.Errorf("the tool list cannot be imported: %w", o.Problems)
+			_ = store.RecordSync(ctx, actor, name, models.SyncResult{Err: err.Error()})
+			return out, err
 		}
-		cs = append(cs, got...)
 	}
-	out.Plan, err = store.ApplyImport(ctx, actor, models.SourceMCP, name, cs, "")
+	for _, r := range o.Rejected {
+		out.Refused = append(out.Refused, r.Problems...)
+	}
+	cs := o.Contracts
+	out.Plan, err = store.ApplyOutcome(ctx, actor, models.SourceMCP, name, o, "")
 	if err != nil {
 		_ = store.RecordSync(ctx, actor, name, models.SyncResult{Err: err.Error()})
 		return out, err
