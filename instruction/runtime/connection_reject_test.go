@@ -36,7 +36,9 @@ func TestSyncRecordsARefusedToolAsRejected(t *testing.T) {
 	// the server ships a broken version of slow: a default outside its enum
 	broken := &mcp.Tool{Name: "slow", Description: "Wait a moment, then answer done.",
 		InputSchema: map[string]any{"type": "object", "properties": map[string]any{"pace": map[string]any{"type": "string", "enum": []any{"calm"}, "default": "rush"}}}}
-	up.MCP.AddTool(broken, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return &mcp.CallToolResult{}, nil })
+	up.MCP.AddTool(broken, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return &mcp.CallToolResult{}, nil
+	})
 	res, err := runtime.SyncConnection(ctx, store, pool, "alice", "demo")
 	if err != nil {
 		t.Fatal(err)
