@@ -52,6 +52,7 @@ var fitPages = []struct{ name, path string }{
 	{"users", "/users"},
 	{"apikeys", "/apikeys"},
 	{"account", "/account"},
+	{"connections", "/connections"},
 }
 
 // tableOverflow names the first table that runs past its panel, or past
@@ -112,6 +113,7 @@ func TestBrowserPagesFit(t *testing.T) {
 		t.Fatal(err)
 	}
 	fitRun(t, h)
+	fitGateway(t, h)
 	bctx := browserWithin(t, 10*time.Minute)
 	for _, width := range []int{1440, 1024, 768} {
 		step(t, bctx, "viewport", chromedp.EmulateViewport(int64(width), 900))

@@ -17,6 +17,7 @@ import (
 var reachedFromAPage = map[string]string{
 	"/account":         "the signed-in name in the header",
 	"/catalog/import":  "the catalog page",
+	"/connections":     "the catalog page (MCP connections)",
 	"/catalog/review":  "the catalog page and the review queue",
 	"/skills/new":      "the skills page",
 	"/forge/search":    "the forge (htmx part)",

@@ -69,6 +69,9 @@ func (s *Server) routeTable() []route {
 		{http.MethodGet, "/catalog/import", admins, s.importForm},
 		{http.MethodPost, "/catalog/import", admins, s.importPreview},
 		{http.MethodPost, "/catalog/import/confirm", admins, s.importConfirm},
+		{http.MethodGet, "/connections", admins, s.connectionsPage},
+		{http.MethodPost, "/connections", admins, s.createConnection},
+		{http.MethodPost, "/connections/:name/sync", admins, s.syncConnection},
 		{http.MethodGet, "/catalog/review", reviewers, s.reviewPage},
 		{http.MethodPost, "/catalog/review", reviewers, s.reviewTools},
 

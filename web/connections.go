@@ -1,0 +1,117 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/google/shlex"
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/instruction/runtime"
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/views"
+)
+
+// The Connections page (admins): upstream MCP servers, added and synced
+// with the same store and sync the CLI uses.
+
+func (s *Server) connectionsPage(c echo.Context) error {
+	return s.renderConnections(c, http.StatusOK, views.ConnectionsData{})
+}
+
+func (s *Server) renderConnections(c echo.Context, status int, d views.ConnectionsData) error {
+	cs, err := s.store.Connections(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	d.CSRF = csrfToken(c)
+	for _, k := range cs {
+		r := views.ConnectionRow{Name: k.Name, Transport: k.Transport, Target: k.URL, Status: k.Status, Tools: k.Tools, Added: k.Added, Changed: k.Changed, Removed: k.Removed,
+			Secrets: k.SecretNames, Error: k.LastError, LastSync: "never"}
+		if k.Transport == models.TransportStdio {
+			r.Target = strings.Join(k.Argv(), " ")
+		}
+		if k.LastSync != nil {
+			r.LastSync = k.LastSync.UTC().Format(time.DateTime)
+		}
+		d.Rows = append(d.Rows, r)
+	}
+	return s.render(c, status, s.page(c, "MCP connections", "catalog"), views.Connections(d))
+}
+
+// pairLines reads "K=V" lines; a line without "=" is an error naming
+// the field (never the value).
+func pairLines(text, field string, errs views.FieldErrors) map[string]string {
+	out := map[string]string{}
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(l, "=")
+		if !ok || strings.TrimSpace(k) == "" {
+			errs[field] = "write one K=V a line"
+			continue
+		}
+		out[strings.TrimSpace(k)] = v
+	}
+	return out
+}
+
+// createConnection adds a connection and syncs it.
+func (s *Server) createConnection(c echo.Context) error {
+	f := views.ConnectionForm{Name: strings.TrimSpace(c.FormValue("name")), Command: strings.TrimSpace(c.FormValue("command")), URL: strings.TrimSpace(c.FormValue("url"))}
+	errs := views.FieldErrors{}
+	in := models.ConnectionInput{Name: f.Name, URL: f.URL, Headers: pairLines(c.FormValue("headers"), "header", errs), Env: pairLines(c.FormValue("env"), "env", errs)}
+	if f.Command != "" {
+		argv, err := shlex.Split(f.Command)
+		if err != nil {
+			errs["command"] = "cannot be split into words: " + err.Error()
+		}
+		in.Command = argv
+	}
+	for k, v := range in.Validate() {
+		if errs[k] == "" {
+			errs[k] = v
+		}
+	}
+	if len(errs) > 0 {
+		return s.renderConnections(c, http.StatusUnprocessableEntity, views.ConnectionsData{Form: f, Errors: errs})
+	}
+	ctx := c.Request().Context()
+	_, err := s.store.CreateConnection(ctx, userName(c), in)
+	switch {
+	case errors.Is(err, models.ErrConnectionExists):
+		return s.renderConnections(c, http.StatusUnprocessableEntity, views.ConnectionsData{Form: f, Errors: views.FieldErrors{"name": "a connection of that name exists"}})
+	case errors.Is(err, models.ErrNoSealKey):
+		return s.renderConnections(c, http.StatusUnprocessableEntity, views.ConnectionsData{Form: f, Errors: views.FieldErrors{"header": "secrets need CONSOLE_SECRETS_KEY in the console's configuration"}})
+	case err != nil:
+		return err
+	}
+	return s.syncAndRedirect(c, f.Name)
+}
+
+// syncConnection syncs one connection.
+func (s *Server) syncConnection(c echo.Context) error {
+	return s.syncAndRedirect(c, c.Param("name"))
+}
+
+func (s *Server) syncAndRedirect(c echo.Context, name string) error {
+	ctx, cancel := context.WithTimeout(c.Request().Context(), 60*time.Second)
+	defer cancel()
+	res, err := runtime.SyncConnection(ctx, s.store, s.gw.pool, userName(c), name)
+	if errors.Is(err, models.ErrNotFound) {
+		return echo.NewHTTPError(http.StatusNotFound, "No such connection.")
+	}
+	s.gw.conns.mu.Lock()
+	s.gw.conns.specs = nil // the next gateway request reads the change
+	s.gw.conns.mu.Unlock()
+	if err != nil {
+		return s.flashAndRedirect(c, "Sync of "+name+" failed: "+clip(err.Error(), 300), "/connections")
+	}
+	p := res.Plan
+	return s.flashAndRedirect(c, "Synced "+name+": "+plural(res.Listed, "tool")+" listed; "+plural(len(p.Added), "tool")+" added, "+plural(len(p.Changed), "tool")+" changed, "+plural(len(p.Removed), "tool")+" removed. New and changed tools await review.", "/connections")
+}

@@ -1,0 +1,77 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/upstream/upstreamtest"
+)
+
+// TestConnectionsPage: an admin adds a server on the page (it syncs at
+// once), sees its status, counts and the names of its secrets, never
+// their values, syncs it again, and a bad form is a 422 naming the field.
+func TestConnectionsPage(t *testing.T) {
+	h := sqliteOnly(t)
+	h.store.SetSealKey([]byte("a-test-key-of-at-least-thirty-two-bytes"))
+	up := upstreamtest.New()
+	defer up.Close()
+	admin := h.login("admin", adminPassword)
+	if res, doc := admin.get("/connections"); res.StatusCode != http.StatusOK || doc.Find(`[data-testid="connections-empty"]`).Length() != 1 {
+		t.Fatalf("empty page: %d", res.StatusCode)
+	}
+	if res, doc := admin.post("/connections", url.Values{"name": {"Bad Name"}, "url": {up.URL}}); res.StatusCode != http.StatusUnprocessableEntity || doc.Find(`[data-testid="error-name"]`).Length() != 1 {
+		t.Errorf("a bad name: %d", res.StatusCode)
+	}
+	if res, _ := admin.post("/connections", url.Values{"name": {"demo"}, "url": {up.URL}, "headers": {"X-Key=zz-secret-991"}}); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("add: %d", res.StatusCode)
+	}
+	if up.Header().Get("X-Key") != "zz-secret-991" {
+		t.Error("the header did not reach the server")
+	}
+	res, doc := admin.get("/connections")
+	if !strings.Contains(doc.Text(), "Synced demo: 3 tools listed; 3 tools added") {
+		t.Errorf("no flash after the add: %s", doc.Find(".flash").Text())
+	}
+	row := doc.Find(`[data-testid="connection-demo"]`)
+	html, _ := doc.Html()
+	if res.StatusCode != http.StatusOK || row.Find(`[data-testid="connection-status"]`).Text() != "ok" || !strings.Contains(row.Text(), "header X-Key") || strings.Contains(html, "zz-secret-991") {
+		t.Errorf("page row: %q", row.Text())
+	}
+	if res, _ := admin.post("/connections/demo/sync", nil); res.StatusCode != http.StatusSeeOther {
+		t.Errorf("sync: %d", res.StatusCode)
+	}
+	if _, doc := admin.get("/connections"); !strings.Contains(doc.Text(), "3 tools listed; 0 tools added") {
+		t.Errorf("sync flash: %s", doc.Find(".flash").Text())
+	}
+	if res, _ := admin.post("/connections", url.Values{"name": {"demo"}, "url": {up.URL}}); res.StatusCode != http.StatusUnprocessableEntity {
+		t.Errorf("a second demo: %d", res.StatusCode)
+	}
+	if res, _ := admin.post("/connections/ghost/sync", nil); res.StatusCode != http.StatusNotFound {
+		t.Errorf("sync of no connection: %d", res.StatusCode)
+	}
+}
+
+// fitGateway gives the fit test's pages gateway data: a connection with a
+// long command that failed its last sync, and a call the gateway made in
+// the run fit-run.
+func fitGateway(t *testing.T, h *harness) {
+	t.Helper()
+	ctx := context.Background()
+	h.store.SetSealKey([]byte("a-test-key-of-at-least-thirty-two-bytes"))
+	long := []string{"node", "/opt/mcp/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js", "/srv/projects/a-rather-long-workspace-path", "--read-only"}
+	if _, err := h.store.CreateConnection(ctx, "admin", models.ConnectionInput{Name: "files", Command: long, Env: map[string]string{"API_TOKEN": "x"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.store.RecordSync(ctx, "admin", "files", models.SyncResult{Err: "upstream files is unavailable (exec: \"node\": executable file not found in $PATH)"}); err != nil {
+		t.Fatal(err)
+	}
+	ev := models.RunEvent{Run: "fit-run", Kind: models.RunCall, Agent: "analyst", Step: 1, Surface: strings.Repeat("a", 64), Tool: "files.read_text_file", Verdict: "active",
+		Digest: strings.Repeat("b", 64), CallStatus: "ok", LatencyUS: 1834, ResultBytes: 48213}
+	if err := h.store.SaveRunEvents(ctx, []models.RunEvent{ev}); err != nil {
+		t.Fatal(err)
+	}
+}
