@@ -341,8 +341,14 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 		}
 	}
 	for k := i + 1; k <= end; k++ {
-		if codeWords[ts[k].lower] || scriptFile(ts[k].lower) && (v == "run" || v == "execute" || v == "launch" || v == "start") ||
-			ts[k].lower == "code" && !execInnocent(ts, k, k) {
+		if codeWords[ts[k].lower] || scriptFile(ts[k].lower) && (v == "run" || v == "execute" || v == "launch" || v == "start") {
+			return "code-execution", k, true
+		}
+	}
+	// "with a few lines of code": code anywhere in the instruction's
+	// sentence
+	for k := i + 1; k < len(ts) && !ts[k].sentence; k++ {
+		if ts[k].lower == "code" && !execInnocent(ts, k, k) && k > 0 && (ts[k-1].lower == "of" || handOff[ts[k-1].lower]) {
 			return "code-execution", k, true
 		}
 	}
@@ -356,7 +362,7 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 			return "email", k, true // "forward the result to security@example.com"
 		}
 	}
-	if runVerbs[v] && i+1 <= end && pronouns[ts[i+1].lower] && firstMentionsCode(ts) {
+	if runVerbs[v] && i+1 <= end && pronouns[ts[i+1].lower] && codeBefore(ts, i) {
 		return "code-execution", i + 1, true // "Returns a Python snippet … Run it"
 	}
 	if verbish(v) && !mentionVerbs[v] && i+1 <= end {
@@ -656,14 +662,11 @@ var mentionVerbs = set("see", "note", "consider", "ignore", "mention", "describe
 // runVerbs run what they are given.
 var runVerbs = set("run", "execute", "exec", "eval", "evaluate", "compile", "launch", "test")
 
-// firstMentionsCode: the text's first sentence speaks of code ("Returns a
-// Python snippet …", "Returns the SQL of a report"), which a later "run
-// it" means.
-func firstMentionsCode(ts []token) bool {
-	for k := range ts {
-		if k > 0 && ts[k].sentence {
-			return false
-		}
+// codeBefore: the sentences just before word i speak of code ("Returns a
+// Python snippet …", "Returns the SQL of a report"), which a "run it"
+// after them means.
+func codeBefore(ts []token, i int) bool {
+	for k := i - 1; k >= 0 && k >= i-40; k-- {
 		if codeObjects[ts[k].lower] {
 			return true
 		}

@@ -201,7 +201,11 @@ func (s *Scope) provides(class string) bool {
 	if x, ok := strings.CutPrefix(class, "tool:"); ok {
 		// "your sentiment classifier": a tool whose words begin as one
 		// of the phrase's words (sentiment_analysis, classify_text)
-		for _, w := range strings.Fields(x) {
+		ws := strings.Fields(x)
+		if head := ws[len(ws)-1]; strings.HasSuffix(head, "ing") || strings.HasSuffix(head, "ion") || strings.HasSuffix(head, "sis") {
+			ws = ws[len(ws)-1:] // "your image understanding": understanding, not images
+		}
+		for _, w := range ws {
 			if agentHeads[w] || len(w) < 4 {
 				continue
 			}

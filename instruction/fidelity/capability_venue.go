@@ -78,7 +78,7 @@ func venueAt(ts []token, i, end int) (string, int, bool) {
 // "DeepL"), or an acronym that names no format or unit ("SAP", "PACER").
 func properName(t token) bool {
 	if t.sentence || t.quoted || t.address || t.markup || t.text == "" || !isUpper(t.text[0]) {
-		return false
+		return false // "OpenTable", not "table" nor a field such as "projectSlug"
 	}
 	w := t.lower
 	if plainAcronyms[w] || plainAcronyms[strings.TrimSuffix(w, "s")] || len(w) < 2 {
