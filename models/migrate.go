@@ -148,6 +148,16 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	{131, "gateway sessions (one MCP session, one run) and idempotent call outcomes", func(tx *gorm.DB, dialect string) error {
 		return tx.Migrator().CreateTable(&GatewaySession{}, &IdempotentCall{})
 	}},
+	{133, "profile versions carry a gateway run's budgets of searches and calls", func(tx *gorm.DB, dialect string) error {
+		for _, col := range []string{"SearchBudget", "CallBudget"} {
+			if !tx.Migrator().HasColumn(&ProfileVersion{}, col) {
+				if err := tx.Migrator().AddColumn(&ProfileVersion{}, col); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}},
 	{132, "run evidence of gateway calls: latency, result bytes, status", func(tx *gorm.DB, dialect string) error {
 		for _, col := range []string{"LatencyUS", "ResultBytes", "CallStatus"} {
 			if !tx.Migrator().HasColumn(&RunEvent{}, col) {

@@ -32,6 +32,10 @@ type ProfileVersion struct {
 	Tier        string `gorm:"size:16;not null"`
 	CatalogForm string `gorm:"size:16;not null"`
 	Deferred    bool   `gorm:"not null"`
+	// SearchBudget and CallBudget bound a gateway run's searches and
+	// calls (0: no budget).
+	SearchBudget int `gorm:"not null;default:0"`
+	CallBudget   int `gorm:"not null;default:0"`
 	PinsJSON    string `gorm:"column:pins;type:text;not null"`
 	Message     string `gorm:"size:500"`
 	Author      string `gorm:"size:64;not null"`
@@ -58,6 +62,8 @@ type ProfileContent struct {
 	Deferred    bool
 	Pins        []string
 	Message     string
+	// SearchBudget and CallBudget bound a gateway run (0: none).
+	SearchBudget, CallBudget int
 }
 
 // TokenTotals are a version's composed token counts for its default agent.
@@ -93,11 +99,25 @@ func (c ProfileContent) Validate(known map[string]bool) map[string]string {
 	if tooLong(c.Message, MaxMessage) {
 		errs["message"] = atMost(MaxMessage)
 	}
+	for f, n := range map[string]int{"search_budget": c.SearchBudget, "call_budget": c.CallBudget} {
+		if n < 0 || n > MaxBudget {
+			errs[f] = fmt.Sprintf("is a whole number from 0 (no budget) to %d", MaxBudget)
+		}
+	}
 	return errs
 }
 
+// MaxBudget bounds a run's budget of searches or calls.
+const MaxBudget = 100000
+
 func (c ProfileContent) digest() string {
-	b, _ := json.Marshal([]any{c.Tools, c.Tier, c.CatalogForm, c.Deferred, c.Pins})
+	parts := []any{c.Tools, c.Tier, c.CatalogForm, c.Deferred, c.Pins}
+	if c.SearchBudget > 0 || c.CallBudget > 0 {
+		// budgets join the digest only when set: versions saved before
+		// budgets existed keep theirs
+		parts = append(parts, c.SearchBudget, c.CallBudget)
+	}
+	b, _ := json.Marshal(parts)
 	return digestOf(string(b))
 }
 
@@ -164,6 +184,7 @@ func newVersion(profileID uint, n int, actor string, c ProfileContent, t TokenTo
 		c.Pins = []string{}
 	}
 	return ProfileVersion{ProfileID: profileID, Version: n, ToolsJSON: encodeList(c.Tools), Tier: c.Tier, CatalogForm: c.CatalogForm, Deferred: c.Deferred,
+		SearchBudget: c.SearchBudget, CallBudget: c.CallBudget,
 		PinsJSON: encodeList(c.Pins), Message: c.Message, Author: actor, Digest: c.digest(), Encoding: t.Encoding, Body: t.Body, Protocol: t.Protocol, Catalog: t.Catalog, Total: t.Total}
 }
 
@@ -265,5 +286,6 @@ func (s *Store) ProfileVersions(ctx context.Context, profileID uint) ([]ProfileV
 
 // Content returns what a version holds.
 func (v ProfileVersion) Content() ProfileContent {
-	return ProfileContent{Tools: v.Tools(), Tier: v.Tier, CatalogForm: v.CatalogForm, Deferred: v.Deferred, Pins: v.Pins(), Message: v.Message}
+	return ProfileContent{Tools: v.Tools(), Tier: v.Tier, CatalogForm: v.CatalogForm, Deferred: v.Deferred, Pins: v.Pins(), Message: v.Message,
+		SearchBudget: v.SearchBudget, CallBudget: v.CallBudget}
 }

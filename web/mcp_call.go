@@ -159,7 +159,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 	// a budgeted run counts its calls atomically in its session row (two
 	// replicas never both spend the last call); an unbudgeted one is
 	// counted by its evidence alone, with no write on the call's path
-	if b := r.budgets().Calls; b > 0 {
+	if b := st.base.CallBudget; b > 0 {
 		if err := g.s.store.CountGatewayCall(ctx, r.sess.ID, b); err != nil {
 			if errors.Is(err, models.ErrBudget) {
 				ev.Verdict = deferred.CallDenied + ":" + typeBudgetExhausted
@@ -296,11 +296,6 @@ func idempotencyKey(p *mcp.CallToolParamsRaw) (string, bool) {
 	k, ok := p.GetMeta()["idempotency_key"].(string)
 	return k, ok && k != "" && len(k) <= 200
 }
-
-// gwBudgets are a run's budgets (0: none).
-type gwBudgets struct{ Searches, Calls int }
-
-func (r *gwReq) budgets() gwBudgets { return gwBudgets{} }
 
 // specOf is how the gateway reaches a connection.
 func specOf(s *Server, c *models.Connection) (upstream.Spec, error) {

@@ -52,7 +52,7 @@ func manifestResource() *mcp.Resource {
 }
 
 // buildManifest reads the manifest of a run target.
-func (s *Server) buildManifest(ctx context.Context, t runTarget, bs gwBudgets) (*manifest, error) {
+func (s *Server) buildManifest(ctx context.Context, t runTarget) (*manifest, error) {
 	catGen, cfgGen, err := s.gate.generations(ctx)
 	if err != nil {
 		return nil, err
@@ -90,11 +90,11 @@ func (s *Server) buildManifest(ctx context.Context, t runTarget, bs gwBudgets) (
 	}
 	sort.Strings(m.Namespaces)
 	m.ManifestResource = manifestURI
-	if bs.Searches > 0 {
-		m.Budgets.Searches = &bs.Searches
+	if n := b.SearchBudget; n > 0 {
+		m.Budgets.Searches = &n
 	}
-	if bs.Calls > 0 {
-		m.Budgets.Calls = &bs.Calls
+	if n := b.CallBudget; n > 0 {
+		m.Budgets.Calls = &n
 	}
 	return m, nil
 }
@@ -104,7 +104,7 @@ func (g *gateway) readResource(ctx context.Context, r *gwReq, req *mcp.ReadResou
 	if req.Params.URI != manifestURI {
 		return nil, mcp.ResourceNotFoundError(req.Params.URI)
 	}
-	m, err := g.s.buildManifest(ctx, runTarget{Agent: r.sess.Agent, Profile: r.sess.Profile, Subject: r.subject}, r.budgets())
+	m, err := g.s.buildManifest(ctx, runTarget{Agent: r.sess.Agent, Profile: r.sess.Profile, Subject: r.subject})
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +119,7 @@ func (s *Server) apiManifest(c echo.Context) error {
 	if err := t.validate(); err != nil {
 		return err
 	}
-	m, err := s.buildManifest(c.Request().Context(), t, gwBudgets{})
+	m, err := s.buildManifest(c.Request().Context(), t)
 	if err != nil {
 		return err
 	}

@@ -80,7 +80,7 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 		if err != nil {
 			return nil, err
 		}
-		err = g.s.store.SaveGatewayReceipts(ctx, r.sess.ID, r.sess.Version, string(saved), r.budgets().Searches)
+		err = g.s.store.SaveGatewayReceipts(ctx, r.sess.ID, r.sess.Version, string(saved), st.base.SearchBudget)
 		if errors.Is(err, models.ErrConflict) && attempt < 3 {
 			// another request of the session moved it: search again on its state
 			if r.sess, err = g.s.store.GatewaySessionByID(ctx, r.sess.ID); err != nil {
@@ -89,7 +89,7 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 			continue
 		}
 		if errors.Is(err, models.ErrBudget) {
-			return gwError(typeBudgetExhausted, fmt.Sprintf("This conversation has used its %d searches.", r.budgets().Searches), "go on with the tools already loaded", "stop"), nil
+			return gwError(typeBudgetExhausted, fmt.Sprintf("This conversation has used its %d searches.", st.base.SearchBudget), "go on with the tools already loaded", "stop"), nil
 		}
 		if err != nil {
 			return nil, err

@@ -104,11 +104,33 @@ func (s *Server) renderProfiles(c echo.Context, status int, form views.ProfileFo
 
 func profileContent(c echo.Context) models.ProfileContent {
 	return models.ProfileContent{Tools: lines(c.FormValue("tools")), Tier: c.FormValue("tier"), CatalogForm: c.FormValue("catalog_form"),
-		Deferred: c.FormValue("deferred") == "1", Pins: lines(c.FormValue("pins")), Message: strings.TrimSpace(c.FormValue("message"))}
+		Deferred: c.FormValue("deferred") == "1", Pins: lines(c.FormValue("pins")), Message: strings.TrimSpace(c.FormValue("message")),
+		SearchBudget: budgetField(c.FormValue("search_budget")), CallBudget: budgetField(c.FormValue("call_budget"))}
+}
+
+// budgetField reads a budget as typed: empty is none (0); anything but a
+// whole number reads as -1, which validation refuses naming the field.
+func budgetField(v string) int {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return -1
+	}
+	return n
 }
 
 func profileFormOf(ct models.ProfileContent) views.ProfileForm {
-	return views.ProfileForm{Tools: strings.Join(ct.Tools, "\n"), Tier: ct.Tier, CatalogForm: ct.CatalogForm, Deferred: ct.Deferred, Pins: strings.Join(ct.Pins, ","), Message: ct.Message}
+	f := views.ProfileForm{Tools: strings.Join(ct.Tools, "\n"), Tier: ct.Tier, CatalogForm: ct.CatalogForm, Deferred: ct.Deferred, Pins: strings.Join(ct.Pins, ","), Message: ct.Message}
+	if ct.SearchBudget != 0 {
+		f.SearchBudget = strconv.Itoa(ct.SearchBudget)
+	}
+	if ct.CallBudget != 0 {
+		f.CallBudget = strconv.Itoa(ct.CallBudget)
+	}
+	return f
 }
 
 func (s *Server) createProfile(c echo.Context) error {

@@ -18,6 +18,9 @@ type Run struct {
 	Agent          string
 	Profile        string
 	ProfileVersion int
+	// SearchBudget and CallBudget are the profile version's budgets of a
+	// gateway run (0: none).
+	SearchBudget, CallBudget int
 	// authorized is the subject's authorized set (nil: not narrowed).
 	authorized func(id string) bool
 }
@@ -63,6 +66,7 @@ func LoadRun(ctx context.Context, store Store, snap *Snapshot, agent, profile st
 	r := &Run{Snapshot: snap, Agent: ac.Agent.Slug, authorized: authorized}
 	if ac.Profile != nil {
 		r.Profile, r.ProfileVersion = ac.Profile.Slug, ac.Version.Version
+		r.SearchBudget, r.CallBudget = ac.Version.SearchBudget, ac.Version.CallBudget
 	}
 	inRoster := make(map[string]bool, len(in.Roster))
 	for _, e := range in.Roster {
