@@ -34,18 +34,18 @@ type ProfileVersion struct {
 	Deferred    bool   `gorm:"not null"`
 	// SearchBudget and CallBudget bound a gateway run's searches and
 	// calls (0: no budget).
-	SearchBudget int `gorm:"not null;default:0"`
-	CallBudget   int `gorm:"not null;default:0"`
-	PinsJSON    string `gorm:"column:pins;type:text;not null"`
-	Message     string `gorm:"size:500"`
-	Author      string `gorm:"size:64;not null"`
-	Digest      string `gorm:"size:64;not null"`
-	Encoding    string `gorm:"size:32"`
-	Body        int
-	Protocol    int
-	Catalog     int
-	Total       int
-	CreatedAt   time.Time
+	SearchBudget int    `gorm:"not null;default:0"`
+	CallBudget   int    `gorm:"not null;default:0"`
+	PinsJSON     string `gorm:"column:pins;type:text;not null"`
+	Message      string `gorm:"size:500"`
+	Author       string `gorm:"size:64;not null"`
+	Digest       string `gorm:"size:64;not null"`
+	Encoding     string `gorm:"size:32"`
+	Body         int
+	Protocol     int
+	Catalog      int
+	Total        int
+	CreatedAt    time.Time
 }
 
 // Tools lists the version's tools in order.
