@@ -116,23 +116,31 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		contract *catalog.Contract
 	)
 	if v.Status == deferred.CallActive {
-		ast, d, tool, err := g.s.decideAt(ctx, cs, checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name})
+		raw := p.Arguments
+		if len(raw) == 0 || string(raw) == "null" {
+			raw = json.RawMessage("{}")
+		}
+		// the arguments are checked, and a single-use approval the call
+		// presents spent, by the one check the API's calls use
+		approval := metaString(p, "approval", maxApprovalRef)
+		ast, d, tool, err := g.s.decideAt(ctx, cs, checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name, approval: approval, spend: true, arguments: raw})
 		if err != nil {
 			return gwError(typeUnavailableEnv, "The console could not decide this call now; try again.", "retry later", "stop"), nil
 		}
 		var counted authority.Decision
 		v, counted, _ = deferred.Authorize(v, d)
-		if v.Status == deferred.CallActive {
-			raw := []byte(p.Arguments)
-			if len(raw) == 0 || string(raw) == "null" {
-				raw = []byte("{}")
-			}
-			if a := ast.arguments(d, tool, raw); !a.Allow {
-				v.Status, v.Error, v.HostReason, counted = deferred.CallDenied, a.Error, a.HostReason, a
-			}
-			t, contract = tool, ast.contracts[p.Name]
-		}
 		g.s.countCheck(ast, r.sess.Agent, p.Name, tool, r.subject, counted)
+		if v.Status == deferred.CallActive {
+			t, contract = tool, ast.contracts[p.Name]
+		} else if v.Error != nil && v.Error.Type == authority.TypeApprovalRequired && approval == "" && tool != nil {
+			// name an approval request the subject's reviewers can decide;
+			// the call presents it as _meta.approval once approved
+			if a, err := g.requestApproval(ctx, r, tool); err == nil {
+				e := *v.Error
+				e.Approval = a.Ref
+				v.Error = &e
+			}
+		}
 	}
 	ev.Verdict = v.Status
 	switch v.Status {
@@ -293,8 +301,35 @@ func effectful(effects string) bool {
 
 // idempotencyKey reads _meta.idempotency_key (a string of 1-200 bytes).
 func idempotencyKey(p *mcp.CallToolParamsRaw) (string, bool) {
-	k, ok := p.GetMeta()["idempotency_key"].(string)
-	return k, ok && k != "" && len(k) <= 200
+	k := metaString(p, "idempotency_key", 200)
+	return k, k != ""
+}
+
+// metaString reads a string of at most n bytes from the call's _meta
+// ("" when absent, of another type or longer).
+func metaString(p *mcp.CallToolParamsRaw, key string, n int) string {
+	k, _ := p.GetMeta()[key].(string)
+	if len(k) > n {
+		return ""
+	}
+	return k
+}
+
+// requestApproval records (or reuses) the approval request for the
+// session's subject to call t, under the key that runs the session.
+func (g *gateway) requestApproval(ctx context.Context, r *gwReq, t *authority.Tool) (*models.Approval, error) {
+	id := ""
+	if r.subject != nil {
+		id = r.subject.ID
+	}
+	groups, _ := json.Marshal(authority.GroupsOf(r.subject))
+	actor := "apikey"
+	if r.key != nil {
+		actor = fmt.Sprintf("apikey:%d %s", r.key.ID, r.key.Name)
+	}
+	a, _, err := g.s.store.RequestApproval(ctx, actor, models.Approval{Agent: r.sess.Agent, Subject: id, GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest,
+		Summary: "a call through the MCP gateway, run " + r.sess.Run, Origin: models.OriginCheck})
+	return a, err
 }
 
 // specOf is how the gateway reaches a connection.
