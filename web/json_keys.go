@@ -182,8 +182,8 @@ func (w *keyWalk) object(t reflect.Type, path string, depth int) error {
 	}
 	// keys stay bytes of the body: a string is made only for an error
 	// message or the path of a nested value
-	var seenBuf [16][]byte
-	seen := seenBuf[:0]
+	var seenBuf [keySetFew][]byte
+	seen := keySet{few: seenBuf[:0]}
 	w.i++
 	w.space()
 	if w.i < len(w.b) && w.b[w.i] == '}' {
@@ -216,11 +216,11 @@ func (w *keyWalk) object(t reflect.Type, path string, depth int) error {
 			}
 			return string(key)
 		}
-		if w.raw == 0 && !w.findNUL && slices.ContainsFunc(seen, func(s []byte) bool { return bytes.Equal(s, key) }) {
+		if w.raw == 0 && !w.findNUL && seen.has(key) {
 			n := name()
 			return apiErr(http.StatusBadRequest, "bad_request", n, "field "+n+" is given twice")
 		}
-		seen = append(seen, key)
+		seen.add(key)
 		var ft reflect.Type
 		switch {
 		case fields != nil:
@@ -393,4 +393,37 @@ func fieldTypeOf(t reflect.Type, key string) reflect.Type {
 		}
 	}
 	return nil
+}
+
+// keySet is the keys of one object seen so far: a list while few (no
+// allocation of a map for the usual handful), a map once many, so an
+// object of many keys costs linear time, not pairwise comparisons.
+type keySet struct {
+	few  [][]byte
+	many map[string]bool
+}
+
+const keySetFew = 16
+
+func (k *keySet) has(key []byte) bool {
+	if k.many != nil {
+		return k.many[string(key)]
+	}
+	return slices.ContainsFunc(k.few, func(s []byte) bool { return bytes.Equal(s, key) })
+}
+
+func (k *keySet) add(key []byte) {
+	switch {
+	case k.many != nil:
+		k.many[string(key)] = true
+	case len(k.few) < keySetFew:
+		k.few = append(k.few, key)
+	default:
+		k.many = make(map[string]bool, 2*keySetFew)
+		for _, s := range k.few {
+			k.many[string(s)] = true
+		}
+		k.many[string(key)] = true
+		k.few = nil
+	}
 }

@@ -1,8 +1,6 @@
 package deferred
 
 import (
-	"slices"
-
 	"github.com/agentforge/console/instruction/authority"
 )
 
@@ -67,8 +65,13 @@ func (s *Surface) KeepPins(pins []string, revoked func(string) bool) []string {
 	if pins == nil {
 		return nil
 	}
-	out := make([]string, 0, len(pins))
+	out := make([]string, 0, min(len(pins), len(s.index)+1))
+	seen := make(map[string]bool, min(len(pins), len(s.index)+1))
 	for _, p := range pins {
+		if seen[p] {
+			continue // a repeated pin pins nothing more: collapsed first
+		}
+		seen[p] = true
 		if _, in := s.index[p]; !in && revoked != nil && revoked(p) {
 			continue
 		}
@@ -81,9 +84,14 @@ func (s *Surface) KeepPins(pins []string, revoked func(string) bool) []string {
 // order: the runtime's pins this subject's surface does not hold, which
 // pin nothing. A response reports them so a dropped pin is never silent.
 func Unpinned(pins, kept []string) []string {
+	in := make(map[string]bool, len(kept))
+	for _, k := range kept {
+		in[k] = true
+	}
 	var out []string
 	for _, p := range pins {
-		if !slices.Contains(kept, p) && !slices.Contains(out, p) {
+		if !in[p] {
+			in[p] = true // reported once
 			out = append(out, p)
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -231,12 +230,16 @@ func (s *Surface) SearchSkipping(query string, limit int, c Ceilings, skip []str
 	if len(skip) == 0 {
 		return hits, nil
 	}
+	skipped := make(map[string]bool, len(skip))
+	for _, id := range skip {
+		skipped[id] = true
+	}
 	out := make([]catalog.Hit, 0, limit)
 	for _, h := range hits {
 		if len(out) == limit {
 			break
 		}
-		if !slices.Contains(skip, h.ID) {
+		if !skipped[h.ID] {
 			out = append(out, h)
 		}
 	}
