@@ -26,7 +26,12 @@ type LeverView struct {
 // LeverGroup is a titled group of levers; a service group carries its
 // connection lever.
 type LeverGroup struct {
-	Title      string
+	Title string
+	// Service is the group's service ("" for a class group) and Served
+	// whether an MCP connection serves it, so the gateway can call its
+	// tools.
+	Service    string
+	Served     bool
 	Connection *LeverView
 	Levers     []LeverView
 	Collapsed  bool

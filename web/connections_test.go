@@ -75,3 +75,19 @@ func fitGateway(t *testing.T, h *harness) {
 		t.Fatal(err)
 	}
 }
+
+// TestForgeMarksServedServices: the forge marks a service an MCP
+// connection serves (the gateway can call its tools), and no other.
+func TestForgeMarksServedServices(t *testing.T) {
+	h := sqliteOnly(t)
+	up := upstreamtest.New()
+	defer up.Close()
+	h.gatewayFixture("demo", up.URL, true)
+	_, doc := h.login("admin", adminPassword).get("/forge?agent=helper&profile=gw")
+	if doc.Find(`[data-testid="served-demo"]`).Length() != 1 {
+		t.Error("the forge does not mark the connected service demo")
+	}
+	if n := doc.Find(`[data-testid^="served-"]`).Length(); n != 1 {
+		t.Errorf("%d services marked, want only demo", n)
+	}
+}

@@ -123,6 +123,11 @@ func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, er
 		return views.ForgeData{}, err
 	}
 	data := forgeView(fc.draft, fc.state, proj, comp)
+	if served, err := s.gw.conns.served(c.Request().Context(), s); err == nil {
+		for i := range data.Groups {
+			data.Groups[i].Served = served[data.Groups[i].Service]
+		}
+	}
 	agentSlug, profileSlug := "", ""
 	if fc.ac.Agent != nil {
 		agentSlug = fc.ac.Agent.Slug

@@ -93,7 +93,7 @@ func forgeView(d instruction.Draft, st forgeState, p meter.Projection, comp inst
 		g, ok := nsGroups[ns]
 		if !ok {
 			cl := levers[instruction.LeverServicePrefix+ns]
-			g = &views.LeverGroup{Title: "service " + ns, Collapsed: true,
+			g = &views.LeverGroup{Title: "service " + ns, Service: ns, Collapsed: true,
 				Connection: &views.LeverView{ID: cl.ID, Name: "svc", Value: ns, Label: ns + " connected", Title: "connect the whole " + ns + " service", On: cl.On, Delta: delta(cl.Delta)}}
 			nsGroups[ns] = g
 			nsOrder = append(nsOrder, ns)
