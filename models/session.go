@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net/netip"
 	"time"
 
 	"gorm.io/gorm"
@@ -112,12 +113,14 @@ type LoginAttempt struct {
 	At       time.Time `gorm:"index"`
 }
 
-// Throttle limits, per window. The account limit is per (account,
-// address): a flood of wrong passwords from one address never locks the
-// owner out from another. An address is limited across accounts, and an
-// account across all addresses only at a much higher count (a flood from
-// at least MaxFailuresPerAccountAnyAddress/MaxFailuresPerAccount
-// addresses).
+// Throttle limits, per window (DESIGN.md §7). An address is an IPv4
+// address or an IPv6 /64 (one subscriber's network: its addresses are
+// free to it). The account limit is per (account, address), and an
+// address is limited across accounts. Failures from other addresses never
+// lock the owner out: past MaxFailuresPerAccountAnyAddress failures for an
+// account, only addresses that have failed for it in the window are
+// refused; an address without recent failures still gets its attempts, so
+// the right password from it works.
 const (
 	MaxFailuresPerAccount           = 5
 	MaxFailuresPerIP                = 20
@@ -133,7 +136,7 @@ const (
 // not kept. An allowed attempt stays recorded as a failure unless
 // AttemptSucceeded clears it.
 func (s *Store) BeginAttempt(ctx context.Context, username, ip string) (allowed bool, err error) {
-	username, ip = clipTo(username, 64), clipTo(ip, 64)
+	username, ip = clipTo(username, 64), clipTo(ThrottleAddress(ip), 64)
 	now := time.Now().UTC()
 	row := LoginAttempt{Username: username, IP: ip, At: now}
 	if err := s.with(ctx).Create(&row).Error; err != nil {
@@ -151,7 +154,9 @@ func (s *Store) BeginAttempt(ctx context.Context, username, ip string) (allowed 
 	if err := q.Session(&gorm.Session{}).Where("username = ?", username).Count(&byAccount).Error; err != nil {
 		return false, err
 	}
-	if byAccountIP > MaxFailuresPerAccount || byIP > MaxFailuresPerIP || byAccount > MaxFailuresPerAccountAnyAddress {
+	// byAccountIP counts this attempt: more than one means this address
+	// failed for the account already
+	if byAccountIP > MaxFailuresPerAccount || byIP > MaxFailuresPerIP || (byAccount > MaxFailuresPerAccountAnyAddress && byAccountIP > 1) {
 		return false, s.with(ctx).Delete(&LoginAttempt{}, row.ID).Error
 	}
 	return true, nil
@@ -160,5 +165,24 @@ func (s *Store) BeginAttempt(ctx context.Context, username, ip string) (allowed 
 // AttemptSucceeded forgets the failures of an account from this address
 // after the right password (failures from other addresses stay).
 func (s *Store) AttemptSucceeded(ctx context.Context, username, ip string) error {
-	return s.with(ctx).Where("username = ? AND ip = ?", clipTo(username, 64), clipTo(ip, 64)).Delete(&LoginAttempt{}).Error
+	return s.with(ctx).Where("username = ? AND ip = ?", clipTo(username, 64), clipTo(ThrottleAddress(ip), 64)).Delete(&LoginAttempt{}).Error
+}
+
+// ThrottleAddress is the address throttling counts a client under: an
+// IPv4 address as it is (an IPv4-mapped IPv6 address as IPv4), an IPv6
+// address as its /64 ("2001:db8:1:2::/64"), anything else as given.
+func ThrottleAddress(ip string) string {
+	a, err := netip.ParseAddr(ip)
+	if err != nil {
+		return ip
+	}
+	a = a.Unmap()
+	if a.Is4() {
+		return a.String()
+	}
+	p, err := a.WithZone("").Prefix(64)
+	if err != nil {
+		return ip
+	}
+	return p.String()
 }
