@@ -22,6 +22,7 @@ const window = 9
 // and where it acts (see instructionAt and classAt).
 func capabilityMentions(text string, ts []token) []mention {
 	var out []mention
+	quoted := quotedSpans(text)
 	last := -1          // the last instruction's verb, for "approve and merge it"
 	instructed := false // the sentence has an instruction, for "… in your memory"
 	lastHow := -1
@@ -32,8 +33,8 @@ func capabilityMentions(text string, ts []token) []mention {
 		if last >= 0 && (ts[i].sentence || i-last > 6) {
 			last = -1
 		}
-		if q := byteAt(text, ts[i].start-1); q == '"' || q == '\'' {
-			continue // the start of a quoted value ({"query": "open an issue"})
+		if q := byteAt(text, ts[i].start-1); q == '"' || q == '\'' || inSpans(quoted, ts[i].start) || ts[i].paren {
+			continue // a quoted value or example ("please email me the invoice"), a function name
 		}
 		if operationLabel(text, ts, i) {
 			continue
@@ -365,7 +366,7 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 	if runVerbs[v] && i+1 <= end && pronouns[ts[i+1].lower] && codeBefore(ts, i) {
 		return "code-execution", i + 1, true // "Returns a Python snippet … Run it"
 	}
-	if verbish(v) && !mentionVerbs[v] && i+1 <= end {
+	if verbish(v) && !mentionVerbs[v] && !runVerbs[v] && v != "compute" && v != "calculate" && i+1 <= end {
 		// "search arXiv for each paper": a service as the direct object
 		// of an action (a name of mixed case or one the dictionary
 		// lacks, not an acronym, a path or a value)
@@ -516,7 +517,7 @@ var valueNouns = set("id", "ids", "token", "tokens", "key", "keys", "url", "urls
 func systemAt(ts []token, k int) (string, int, bool) {
 	// "your sentiment classifier": the head noun of up to three words
 	for h := k; h < len(ts) && h <= k+2; h++ {
-		if h > k && (ts[h].sentence || ts[h].clause) {
+		if h > k && (ts[h].sentence || ts[h].clause || determiners[ts[h].lower]) {
 			break
 		}
 		w := ts[h].lower
@@ -677,3 +678,42 @@ func codeBefore(ts []token, i int) bool {
 // codeObjects are what a "run it" after them runs.
 var codeObjects = set("script", "scripts", "snippet", "snippets", "program", "programs", "macro", "macros", "code",
 	"shader", "sql", "query", "function", "command", "commands", "notebook", "playbook", "makefile")
+
+// quotedSpans are the stretches of text between double quotes (straight
+// or curly): quoted words are data, examples or someone else's words, not
+// instructions to the agent.
+func quotedSpans(text string) [][2]int {
+	var out [][2]int
+	open := -1
+	for i, r := range text {
+		switch r {
+		case '"':
+			if open < 0 {
+				open = i
+			} else {
+				out = append(out, [2]int{open, i})
+				open = -1
+			}
+		case '\u201c':
+			open = i
+		case '\u201d':
+			if open >= 0 {
+				out = append(out, [2]int{open, i})
+				open = -1
+			}
+		case '\n':
+			open = -1
+		}
+	}
+	return out
+}
+
+// inSpans reports whether offset at lies inside one of the spans.
+func inSpans(spans [][2]int, at int) bool {
+	for _, sp := range spans {
+		if at > sp[0] && at < sp[1] {
+			return true
+		}
+	}
+	return false
+}

@@ -59,6 +59,9 @@ func venueAt(ts []token, i, end int) (string, int, bool) {
 					break
 				}
 				if venueNouns[ts[h].lower] && h > a-1 {
+					if h+1 < len(ts) && h+1 <= end && !ts[h+1].sentence && !ts[h+1].clause && nounish(ts[h+1].lower) && !venuePrepositions[ts[h+1].lower] {
+						continue // "the warehouse printer": the venue noun is no head
+					}
 					if notVenue(ts, a, h) {
 						break
 					}

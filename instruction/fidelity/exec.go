@@ -187,4 +187,4 @@ func lookedAt(ts []token, i int) bool {
 // lookVerbs list, return or show things.
 var lookVerbs = set("list", "lists", "return", "returns", "show", "shows", "find", "finds", "get", "gets", "read",
 	"reads", "count", "counts", "describe", "describes", "store", "stores", "fetch", "fetches", "retrieve", "retrieves",
-	"contain", "contains", "include", "includes", "search", "searches", "archive", "archives")
+	"contain", "contains", "include", "includes", "search", "searches", "archive", "archives", "including", "listing")
