@@ -35,6 +35,10 @@ type authorizeRequest struct {
 	// Approval is an approved request's reference, for an approval-only
 	// tool: a single-use one is spent by the call it allows.
 	Approval string `json:"approval,omitempty"`
+	// Tools and Without are the conversation's set: a tool it leaves out
+	// is capability_unavailable, as in a run.
+	Tools   []string `json:"tools,omitempty"`
+	Without []string `json:"without,omitempty"`
 	// ttl is the validated lifetime in seconds.
 	ttl int
 }
@@ -67,6 +71,9 @@ func (r *authorizeRequest) validate(binding bool) error {
 		return err
 	}
 	if err := checkApprovalField(r.Approval); err != nil {
+		return err
+	}
+	if err := checkToolSet(r.Tools, r.Without); err != nil {
 		return err
 	}
 	if err := checkSlugs(r.Agent, r.Profile); err != nil {
@@ -134,7 +141,7 @@ func (s *Server) check(c echo.Context, binding bool) (authorizeRequest, authorit
 	if cs, err = s.checkState(ctx, req.Binding); err != nil {
 		return req, authority.Decision{}, nil, cs, err
 	}
-	st, d, t, err := s.decideAt(ctx, cs, checkArgs{agent: req.Agent, profile: req.Profile, subject: req.Subject, tool: req.Tool, approval: req.Approval, spend: !binding, arguments: req.Arguments})
+	st, d, t, err := s.decideAt(ctx, cs, checkArgs{agent: req.Agent, profile: req.Profile, subject: req.Subject, tool: req.Tool, approval: req.Approval, spend: !binding, arguments: req.Arguments, pick: req.Tools, without: req.Without})
 	if err != nil {
 		return req, authority.Decision{}, nil, cs, err
 	}
@@ -160,6 +167,8 @@ type checkArgs struct {
 	spend bool
 	// arguments are checked once the call is otherwise allowed (nil: not).
 	arguments json.RawMessage
+	// pick and without are the conversation's set (nil: none).
+	pick, without []string
 }
 
 // decideAt decides a check at the generations (and with the binding) cs
@@ -175,6 +184,7 @@ func (s *Server) decideAt(ctx context.Context, cs models.CheckState, a checkArgs
 	if err != nil {
 		return nil, authority.Decision{}, nil, err
 	}
+	ag.Pick, ag.Without = a.pick, a.without
 	ref := a.approval
 	if ref == "" {
 		ref = cs.BindingApproval

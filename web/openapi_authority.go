@@ -50,10 +50,11 @@ func addAuthorityAPI(doc obj) {
 	toolRef := obj{"type": "object", "properties": obj{"id": str, "version": str, "digest": str}}
 	schemas["AuthorizeRequest"] = obj{"type": "object", "required": []string{"agent", "tool"}, "additionalProperties": false, "properties": obj{
 		"agent": str, "profile": str, "subject": subject, "tool": tool, "binding": obj{"type": "string", "maxLength": maxBindingHandle},
-		"arguments": argumentsSchema(), "approval": approvalRef}}
+		"arguments": argumentsSchema(), "approval": approvalRef, "tools": toolSet("tools"), "without": toolSet("without")}}
 	schemas["BindingRequest"] = obj{"type": "object", "required": []string{"agent", "tool"}, "additionalProperties": false, "properties": obj{
 		"agent": str, "profile": str, "subject": subject, "tool": tool, "ttl_seconds": merge(obj{"minimum": 1, "maximum": int(models.MaxBindingTTL / time.Second), "default": defaultBindingTTL}, intT),
-		"approval": merge(approvalRef, obj{"description": "an approved request's reference; the binding pins it and its calls spend it"})}}
+		"approval": merge(approvalRef, obj{"description": "an approved request's reference; the binding pins it and its calls spend it"}),
+		"tools":    toolSet("tools"), "without": toolSet("without")}}
 	schemas["ApprovalRequest"] = obj{"type": "object", "required": []string{"agent", "tool", "summary"}, "additionalProperties": false, "properties": obj{
 		"agent": str, "profile": str, "subject": subject, "tool": tool,
 		"summary": obj{"type": "string", "minLength": 1, "maxLength": models.MaxApprovalSummary, "description": "the runtime's own account of the intended call, shown to reviewers; never the arguments"}}}
@@ -70,6 +71,15 @@ func addAuthorityAPI(doc obj) {
 			"approval": obj{"type": "string", "description": "approval_required only: the approval request to wait on (GET /approvals/{approval}) and present once approved"}}},
 		"host_reason": str}}
 	schemas["Binding"] = obj{"type": "object", "properties": obj{"handle": str, "tool": toolRef, "descriptor_digest": str, "expires_at": obj{"type": "string", "format": "date-time"}}}
+}
+
+// toolSet describes a check's conversation set field (tools or without).
+func toolSet(name string) obj {
+	what := "the conversation's pick: a tool it does not list is capability_unavailable (deselected, in host_reason)"
+	if name == "without" {
+		what = "tools the conversation deselected: capability_unavailable (deselected, in host_reason)"
+	}
+	return obj{"type": "array", "items": obj{"type": "string", "minLength": 1, "maxLength": catalog.MaxIDLength}, "description": what}
 }
 
 // argumentsSchema describes the arguments field of a check.

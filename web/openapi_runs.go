@@ -90,7 +90,9 @@ func runSchemas(c deferred.Ceilings) obj {
 		"items":       obj{"type": "array", "items": obj{"description": "a receipt (see RunReceipt) as found in the conversation; anything else is rejected as malformed"}}}
 	pins := func(d string) obj { return obj{"type": "array", "items": tool, "description": d} }
 	target := func(extra obj, required ...string) obj {
-		p := obj{"agent": desc(str, "the agent's slug"), "profile": desc(str, "a profile slug; absent: the agent's default profile"), "subject": subject}
+		p := obj{"agent": desc(str, "the agent's slug"), "profile": desc(str, "a profile slug; absent: the agent's default profile"), "subject": subject,
+			"tools":   obj{"type": "array", "items": str, "description": "the conversation's pick: only these of the agent's tools (absent: no narrowing); a tool left out is neither searchable nor callable. An id no catalog entry has is a 400 naming tools"},
+			"without": obj{"type": "array", "items": str, "description": "tools the conversation deselected: neither searchable nor callable. An id no catalog entry has is a 400 naming without"}}
 		for k, v := range extra {
 			p[k] = v
 		}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/deferred"
 	"github.com/agentforge/console/instruction/runtime"
@@ -23,6 +24,11 @@ type runTarget struct {
 	Agent   string             `json:"agent"`
 	Profile string             `json:"profile,omitempty"`
 	Subject *authority.Subject `json:"subject,omitempty"`
+	// Tools and Without are the conversation's set (the fourth): a
+	// non-nil Tools keeps only the tools it names, Without drops tools;
+	// a deselected tool is neither searchable nor callable in the run.
+	Tools   []string `json:"tools,omitempty"`
+	Without []string `json:"without,omitempty"`
 }
 
 func (t runTarget) validate() error {
@@ -36,6 +42,21 @@ func (t runTarget) validate() error {
 	// bindings)
 	if f, msg := t.Subject.Validate(); f != "" {
 		return apiErr(http.StatusBadRequest, "bad_request", f, msg)
+	}
+	return checkToolSet(t.Tools, t.Without)
+}
+
+// checkToolSet bounds a request's conversation set: ids of catalog size.
+func checkToolSet(tools, without []string) error {
+	for _, f := range []struct {
+		name string
+		ids  []string
+	}{{"tools", tools}, {"without", without}} {
+		for _, id := range f.ids {
+			if id == "" || len(id) > catalog.MaxIDLength {
+				return apiErr(http.StatusBadRequest, "bad_request", f.name, fmt.Sprintf("%s: each tool id is 1-%d bytes", f.name, catalog.MaxIDLength))
+			}
+		}
 	}
 	return nil
 }
@@ -88,6 +109,20 @@ func runBaseKey(t runTarget, catGen, cfgGen int64) string {
 	for _, g := range groups {
 		b = strconv.AppendQuote(append(b, '/'), g)
 	}
+	// the conversation's set, in the order sent (a different order is
+	// only another key, never another answer)
+	if t.Tools != nil {
+		b = append(b, "/tools"...)
+		for _, id := range t.Tools {
+			b = strconv.AppendQuote(append(b, '/'), id)
+		}
+	}
+	if len(t.Without) > 0 {
+		b = append(b, "/without"...)
+		for _, id := range t.Without {
+			b = strconv.AppendQuote(append(b, '/'), id)
+		}
+	}
 	return string(b)
 }
 
@@ -123,7 +158,7 @@ func (s *Server) runBaseAtKey(ctx context.Context, t runTarget, catGen, cfgGen i
 		_, ok = authority.Authorize(groups, st.grants, tool)
 		return ok
 	}
-	b, err = runtime.LoadRun(ctx, s.genStore(catGen, cfgGen), snap, t.Agent, t.Profile, authorized)
+	b, err = runtime.LoadRun(ctx, s.genStore(catGen, cfgGen), snap, t.Agent, t.Profile, t.Tools, t.Without, authorized)
 	if err != nil {
 		return nil, composeStatus(err)
 	}

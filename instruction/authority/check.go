@@ -57,6 +57,11 @@ type Agent struct {
 	Services []string
 	// Profile is the profile's tool list; nil when no profile applies.
 	Profile []string
+	// Pick and Without are the conversation's set: a non-nil Pick keeps
+	// only the tools it lists, Without drops tools. A deselected tool is
+	// unavailable, like any tool outside the agent's sets.
+	Pick    []string
+	Without []string
 }
 
 // Binding is a stored binding a check presents. Found is false when the
@@ -214,6 +219,8 @@ func current(c Check) Decision {
 		return deny(TypeUnavailable, fmt.Sprintf("undeclared: agent %s does not declare %s", a.Slug, t.ID))
 	case a.Profile != nil && !slices.Contains(a.Profile, t.ID):
 		return deny(TypeUnavailable, fmt.Sprintf("hidden: the profile of agent %s does not list %s", a.Slug, t.ID))
+	case a.Pick != nil && !slices.Contains(a.Pick, t.ID), slices.Contains(a.Without, t.ID):
+		return deny(TypeUnavailable, fmt.Sprintf("deselected: the conversation's set (tools, without) leaves out %s", t.ID))
 	case t.State != StateBindable:
 		return deny(TypeUnavailable, fmt.Sprintf("unavailable: %s is %s in the ledger", t.ID, t.State))
 	case t.Namespace() != "" && !slices.Contains(a.Services, t.Namespace()):

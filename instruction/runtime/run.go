@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/authority"
@@ -42,7 +43,21 @@ func (r *Run) Revoked(id string) bool {
 // effective roster (declared ∩ profile ∩ authorized ∩ available; a nil
 // authorized keeps every tool) with its services, the profile's pins
 // (those no longer in the roster pin nothing) and the key over all of it.
-func LoadRun(ctx context.Context, store Store, snap *Snapshot, agent, profile string, authorized func(id string) bool) (*Run, error) {
+// pick and without are the conversation's set (DESIGN §11: the four sets
+// hold at run time): a non-nil pick keeps only the tools it names, and
+// without drops tools; a tool either names that no catalog entry has is
+// an error naming the field.
+func LoadRun(ctx context.Context, store Store, snap *Snapshot, agent, profile string, pick, without []string, authorized func(id string) bool) (*Run, error) {
+	for _, f := range []struct {
+		name string
+		ids  []string
+	}{{"tools", pick}, {"without", without}} {
+		for _, id := range f.ids {
+			if _, known := snap.rowByID[id]; !known {
+				return nil, &instruction.FieldError{Field: f.name, Message: fmt.Sprintf("unknown tool id %q (no catalog entry has it)", id)}
+			}
+		}
+	}
 	ac, err := LoadAgent(ctx, store, agent, profile)
 	if err != nil {
 		return nil, err
@@ -52,7 +67,10 @@ func LoadRun(ctx context.Context, store Store, snap *Snapshot, agent, profile st
 	if err != nil {
 		return nil, err
 	}
-	d, _ := ac.Draft(snap, nil)
+	d, _ := ac.Draft(snap, pick)
+	for _, id := range without {
+		delete(d.Selected, id)
+	}
 	d.Skills = skills
 	if authorized != nil {
 		for id := range d.Selected {
