@@ -113,8 +113,15 @@ func (s *Server) toolPage(c echo.Context) error {
 		d.CompactCount = append(d.CompactCount, views.FormCount{Encoding: enc, Tokens: nc})
 	}
 	d.Mentions = mentionViews(snap.Mentions(k))
-	d.Ledger = ledgerData(c, r, string(k.Effects))
-	d.Ledger.HintAssumed = k.EffectsAssumed
+	// the import's own hint, not the contract the model reads (which
+	// speaks the reviewer's classification once there is one)
+	imported, err := r.Parsed()
+	if err != nil {
+		return err
+	}
+	d.Ledger = ledgerData(c, r, string(imported.Effects))
+	d.Ledger.HintAssumed = imported.EffectsAssumed
+	d.Ledger.Contradiction = catalog.EffectsContradiction(imported.Purpose, imported.Effects)
 	if d.Bindings, err = s.toolBindings(c, snap, r.ID); err != nil {
 		return err
 	}
