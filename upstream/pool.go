@@ -184,7 +184,7 @@ func (c *client) connect(ctx context.Context) (*mcp.ClientSession, error) {
 		killWithParent(cmd)
 		t = &mcp.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}
 	} else {
-		hc := &http.Client{Transport: headerTransport{headers: c.spec.Headers, base: http.DefaultTransport}}
+		hc := &http.Client{Transport: headerTransport{headers: c.spec.Headers, base: upstreamTransport}}
 		t = &mcp.StreamableClientTransport{Endpoint: c.spec.URL, HTTPClient: hc, MaxRetries: -1, DisableStandaloneSSE: true}
 	}
 	return cl.Connect(ctx, t, nil)
@@ -284,6 +284,15 @@ func (p *Pool) Close() {
 	}
 	wg.Wait()
 }
+
+// upstreamTransport keeps enough idle connections per upstream for the
+// gateway's concurrent calls (the default keeps two, so a busy gateway
+// would open a new connection for most calls).
+var upstreamTransport = func() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConns, t.MaxIdleConnsPerHost = 512, 128
+	return t
+}()
 
 // headerTransport adds a connection's headers to every request.
 type headerTransport struct {

@@ -83,8 +83,15 @@ func (t headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	for k, v := range t {
 		r.Header.Set(k, v)
 	}
-	return http.DefaultTransport.RoundTrip(r)
+	return testTransport.RoundTrip(r)
 }
+
+// testTransport keeps idle connections for concurrent sessions.
+var testTransport = func() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConns, t.MaxIdleConnsPerHost = 256, 64
+	return t
+}()
 
 // connect opens an MCP session with the SDK's client; changed receives a
 // value per notifications/tools/list_changed.

@@ -49,7 +49,7 @@ func TestGatewayLoad(t *testing.T) {
 	direct := make([]*mcp.ClientSession, workers)
 	for i := range direct {
 		cl := mcp.NewClient(&mcp.Implementation{Name: "direct", Version: "1"}, nil)
-		cs, err := cl.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: up.URL, HTTPClient: &http.Client{}, MaxRetries: -1, DisableStandaloneSSE: true}, nil)
+		cs, err := cl.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: up.URL, HTTPClient: &http.Client{Transport: testTransport}, MaxRetries: -1, DisableStandaloneSSE: true}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
