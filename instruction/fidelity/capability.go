@@ -68,7 +68,28 @@ func capabilityMentions(text string, ts []token) []mention {
 			out = append(out, mention{kind: KindCapability, class: class, ident: product, signal: text[ts[i].start:ts[last].end], start: ts[i].start, end: ts[last].end})
 		}
 	}
+	instructedSentences := map[int]bool{}
+	for _, m := range out {
+		instructedSentences[sentenceOf(ts, m.start)] = true
+	}
+	out = append(out, ownedMentions(text, ts)...)
+	out = append(out, channelMentions(text, ts, func(k int) bool { return instructedSentences[sentenceOf(ts, ts[k].start)] })...)
 	return out
+}
+
+// sentenceOf is the index of the first word of the sentence holding
+// offset at.
+func sentenceOf(ts []token, at int) int {
+	s := 0
+	for i := range ts {
+		if ts[i].start > at {
+			break
+		}
+		if ts[i].sentence {
+			s = i
+		}
+	}
+	return s
 }
 
 // instruction contexts, how a verb is addressed to the agent

@@ -1,0 +1,103 @@
+package fidelity
+
+import "strings"
+
+// ownedMentions finds an ability named as the agent's own by a relative
+// clause rather than by "your": "the knowledge graph you maintain", "the
+// nutrition-analysis skill you have installed", "the moderation model you
+// have access to", "the vision capability available to you", "the diff
+// utility at your disposal". The head of the noun phrase is the class
+// ("tool:<words>").
+func ownedMentions(text string, ts []token) []mention {
+	var out []mention
+	for k := 0; k+2 < len(ts); k++ {
+		if ts[k].lower != "the" {
+			continue
+		}
+		for h := k + 1; h < len(ts) && h <= k+3; h++ {
+			if ts[h].sentence || ts[h].clause || functionWords[ts[h].lower] {
+				break
+			}
+			if owned(ts, h+1) {
+				out = append(out, mention{kind: KindCapability, class: "tool:" + joinWords(ts, k+1, h), signal: text[ts[k].start:ts[h].end], start: ts[k].start, end: ts[h].end})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// owned: the words from i on say the noun before them is the agent's.
+func owned(ts []token, i int) bool {
+	at := func(j int, ws ...string) bool {
+		for n, w := range ws {
+			if j+n >= len(ts) || ts[j+n].lower != w || n > 0 && ts[j+n].sentence {
+				return false
+			}
+		}
+		return true
+	}
+	if i >= len(ts) || ts[i].sentence || ts[i].clause {
+		return false
+	}
+	switch {
+	case at(i, "you", "have", "access"), at(i, "you", "have", "installed"), at(i, "you", "maintain"), at(i, "you", "keep"),
+		at(i, "you", "have", "at"), at(i, "available", "to", "you"), at(i, "at", "your", "disposal"), at(i, "you", "own"),
+		at(i, "you", "were", "given"), at(i, "you", "have", "been", "given"), at(i, "you", "can", "use"):
+		return true
+	}
+	return false
+}
+
+// channelNouns are how a message travels: "acknowledge receipt by email",
+// "are to be reminded by text message".
+var channelNouns = map[string]string{
+	"email": "email", "e-mail": "email", "mail": "email", "sms": "sms", "text": "sms", "whatsapp": "sms",
+	"fax": "fax", "phone": "paging", "telephone": "paging", "pager": "paging", "letter": "fax", "post": "fax",
+}
+
+// channelMentions finds "by email", "via SMS", "by text message" in a
+// sentence that asks for something to be done (an instruction, or "should",
+// "must", "is to be", "expected to", "recommended", "mandatory").
+func channelMentions(text string, ts []token, instructedAt func(int) bool) []mention {
+	var out []mention
+	for k := 0; k+1 < len(ts); k++ {
+		if ts[k].lower != "by" && ts[k].lower != "via" || ts[k+1].sentence {
+			continue
+		}
+		class, ok := channelNouns[ts[k+1].lower]
+		if !ok {
+			continue
+		}
+		end := k + 1
+		if ts[k+1].lower == "text" {
+			if !(k+2 < len(ts) && strings.HasPrefix(ts[k+2].lower, "message")) {
+				continue
+			}
+			end = k + 2
+		}
+		if instructedAt(k) || obliged(ts, k) {
+			out = append(out, mention{kind: KindCapability, class: class, signal: text[ts[k].start:ts[end].end], start: ts[k].start, end: ts[end].end})
+		}
+	}
+	return out
+}
+
+// obliged: the sentence of word k says something is to be done.
+func obliged(ts []token, k int) bool {
+	a := k
+	for a > 0 && !ts[a].sentence {
+		a--
+	}
+	for j := a; j < len(ts) && (j == a || !ts[j].sentence); j++ {
+		switch ts[j].lower {
+		case "should", "must", "expected", "recommended", "mandatory", "required", "needs", "need":
+			return true
+		case "to":
+			if j+1 < len(ts) && ts[j+1].lower == "be" {
+				return true
+			}
+		}
+	}
+	return false
+}
