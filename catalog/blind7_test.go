@@ -166,7 +166,7 @@ func blindFiguresOf(cases []eval.Case, k int, rank rankedBy) blindFigures {
 
 // TestBlind7FirstMeasurement measures every blind7 set once per ranking:
 // the current search (catalog.Search), plain BM25, the staged search of
-// catalog/search, and the staged search without its meaning stage.
+// catalog/search, and the staged search without its service stage.
 func TestBlind7FirstMeasurement(t *testing.T) {
 	if os.Getenv("SELECTION_BLIND7") == "" && os.Getenv("SELECTION_BLIND7_WRITE") == "" {
 		t.Skip("SELECTION_BLIND7=1 measures the blind7 sets")
@@ -197,7 +197,7 @@ func TestBlind7FirstMeasurement(t *testing.T) {
 			{"current", currentRanking(u)},
 			{"bm25", bm25Ranking(u)},
 			{"staged", stagedRanking(u, search.Options{})},
-			{"staged, lexical only", stagedRanking(u, search.Options{NoMeaning: true})},
+			{"staged, no service stage", stagedRanking(u, search.Options{NoServices: true})},
 		} {
 			f := blindFiguresOf(suite.Cases, suite.K, r.rank)
 			var svcs []string

@@ -103,7 +103,7 @@ func stagedRanking(u []catalog.Contract, o search.Options) rankedBy {
 
 // TestStagedSearchFigures prints, per case set the project has, the
 // current ranking (catalog.Search), plain BM25, and the staged search of
-// catalog/search with and without its meaning stage. Blind sets show
+// catalog/search with and without its service stage. Blind sets show
 // totals only. No bar: the figures decide whether the product switches.
 func TestStagedSearchFigures(t *testing.T) {
 	if !testing.Verbose() {
@@ -132,9 +132,12 @@ func TestStagedSearchFigures(t *testing.T) {
 	// the blind7 sets, measured once (testdata/blind7/RESULTS.md), are
 	// tuning data since, over their catalogs and the built-in one
 	b7, _ := filepath.Glob(testdataPath(filepath.Join("blind7", "*.cases.yaml")))
+	// so are the blind8 sets since theirs (testdata/blind8/RESULTS.md)
+	b8, _ := filepath.Glob(testdataPath(filepath.Join("blind8", "*.cases.yaml")))
+	b7 = append(b7, b8...)
 	for _, p := range b7 {
 		u, _, _ := blind7Universe(t, p)
-		name := "b7-" + strings.TrimSuffix(filepath.Base(p), ".cases.yaml")
+		name := "b7-" + filepath.Base(filepath.Dir(p)) + "-" + strings.TrimSuffix(filepath.Base(p), ".cases.yaml")
 		sets = append(sets, struct {
 			name     string
 			path     string
@@ -144,7 +147,7 @@ func TestStagedSearchFigures(t *testing.T) {
 	}
 	tuningSets := map[string]bool{"tuning": true, "blind1": true, "tuning+": true, "probe": true, "train5": true, "other": true}
 	for _, p := range b7 {
-		tuningSets["b7-"+strings.TrimSuffix(filepath.Base(p), ".cases.yaml")] = true
+		tuningSets["b7-"+filepath.Base(filepath.Dir(p))+"-"+strings.TrimSuffix(filepath.Base(p), ".cases.yaml")] = true
 	}
 	pool, b7pool := map[string]figures{}, map[string]figures{}
 	for _, s := range sets {
@@ -174,7 +177,6 @@ func TestStagedSearchFigures(t *testing.T) {
 			{"current", currentRanking(u)},
 			{"bm25", bm25Ranking(u)},
 			{"staged", stagedRanking(u, search.Options{})},
-			{"lexical", stagedRanking(u, search.Options{NoMeaning: true})},
 			{"no-svc", stagedRanking(u, search.Options{NoServices: true})},
 		} {
 			f := figuresOf(cases, suite.K, r.rank)
@@ -194,11 +196,11 @@ func TestStagedSearchFigures(t *testing.T) {
 		}
 		t.Log(b.String())
 	}
-	for _, name := range []string{"current", "bm25", "staged", "lexical", "no-svc"} {
+	for _, name := range []string{"current", "bm25", "staged", "no-svc"} {
 		t.Logf("tuning pool %-8s %s", name, pool[name])
 	}
-	for _, name := range []string{"current", "bm25", "staged", "lexical", "no-svc"} {
-		t.Logf("blind7 pool %-8s %s", name, b7pool[name])
+	for _, name := range []string{"current", "bm25", "staged", "no-svc"} {
+		t.Logf("blind7+8 pool %-8s %s", name, b7pool[name])
 	}
 }
 

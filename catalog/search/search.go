@@ -4,8 +4,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-
-	"github.com/agentforge/console/catalog"
 )
 
 // Hit is one ranked tool.
@@ -22,20 +20,12 @@ type Hit struct {
 // maxTerms bounds the distinct words one task scores.
 const maxTerms = 32
 
-// relatedWeight scales the lexicon's weight of a related word against a
-// word the task says; maxRelatives bounds the relatives one word brings.
-const (
-	relatedWeight = 0.5
-	maxRelatives  = 12
-)
-
 // rrfK is reciprocal-rank fusion's constant: a tool ranked r in a stage
 // gains 1/(rrfK+r).
 const rrfK = 20.0
 
 // Options switch stages off, to measure what each adds.
 type Options struct {
-	NoMeaning  bool // lexical stage only
 	NoServices bool // no boost for a service the task names
 }
 
@@ -72,12 +62,6 @@ func (ix *Index) SearchWith(task string, limit int, o Options) []Hit {
 		}
 	}
 	fuse(ix.best(lexical, n))
-	last := lexical
-	if !o.NoMeaning {
-		last = ix.meaning(terms, lexical)
-		defer last.release()
-		fuse(ix.best(last, n))
-	}
 	// a task that names a service (a word that is its namespace, or the
 	// first four or more letters of it: "Mongo" for mongodb) puts that
 	// service's tools first among equals: as if they ranked first in one
@@ -93,8 +77,7 @@ func (ix *Index) SearchWith(task string, limit int, o Options) []Hit {
 	for d, sc := range fused {
 		out = append(out, Hit{ID: ix.ids[d], Score: sc, doc: d})
 	}
-	// equal fused scores (two stages that swap two tools) go by the last
-	// stage's score, then by id
+	// equal fused scores go by the lexical score, then by id
 	slices.SortFunc(out, func(a, b Hit) int {
 		if a.Score != b.Score {
 			if a.Score > b.Score {
@@ -102,7 +85,7 @@ func (ix *Index) SearchWith(task string, limit int, o Options) []Hit {
 			}
 			return 1
 		}
-		if x, y := last.score[a.doc], last.score[b.doc]; x != y {
+		if x, y := lexical.score[a.doc], lexical.score[b.doc]; x != y {
 			if x > y {
 				return -1
 			}
@@ -136,48 +119,6 @@ func (ix *Index) named(task string) []int32 {
 		}
 	}
 	return out
-}
-
-// meaning scores the task's words and the words the lexicon relates to
-// them, each relative at its closeness times relatedWeight (the closest
-// when two words bring it).
-func (ix *Index) meaning(terms []string, lexical *accumulator) *accumulator {
-	acc := newAccumulator(len(ix.ids))
-	for _, d := range lexical.touched {
-		acc.add(d, lexical.score[d])
-	}
-	said := make(map[string]bool, len(terms))
-	for _, t := range terms {
-		said[t] = true
-	}
-	related := map[string]float64{}
-	for _, t := range terms {
-		rs := catalog.Relatives(t)
-		slices.SortFunc(rs, func(a, b catalog.Relative) int {
-			if a.Weight != b.Weight {
-				if a.Weight > b.Weight {
-					return -1
-				}
-				return 1
-			}
-			return compareStrings(a.Stem, b.Stem)
-		})
-		n := 0
-		for _, r := range rs {
-			if n == maxRelatives {
-				break
-			}
-			if said[r.Stem] || len(ix.post[r.Stem]) == 0 {
-				continue
-			}
-			n++
-			related[r.Stem] = max(related[r.Stem], r.Weight*relatedWeight)
-		}
-	}
-	for _, r := range sortedKeys(related) {
-		ix.score(r, related[r], acc)
-	}
-	return acc
 }
 
 // best is the n tools an accumulator scored highest, best first (ties
@@ -244,15 +185,6 @@ func distinct(ts []string) []string {
 		}
 	}
 	return out
-}
-
-func sortedKeys(m map[string]float64) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
-	return ks
 }
 
 func compareStrings(a, b string) int {
