@@ -121,7 +121,7 @@ func (c *client) session(ctx context.Context) (*mcp.ClientSession, error) {
 		c.pool.log.Warn("upstream connect failed", "connection", c.spec.Name, "attempt", c.failures, "err", err)
 		return nil, &UnavailableError{Name: c.spec.Name, Err: err}
 	}
-	c.failures, c.cs = 0, cs
+	c.cs = cs
 	go c.watch(cs)
 	return cs, nil
 }
@@ -150,14 +150,30 @@ func (c *client) watch(cs *mcp.ClientSession) {
 	}
 }
 
-// drop forgets a session that failed a call at the transport level.
-func (c *client) drop(cs *mcp.ClientSession) {
+// drop forgets a session that failed a call at the transport level; the
+// next call reconnects (restarts a stdio server) once the backoff allows.
+func (c *client) drop(cs *mcp.ClientSession, why error) {
 	c.mu.Lock()
-	if c.cs == cs {
+	mine := c.cs == cs
+	var wait time.Duration
+	if mine {
 		c.cs = nil
+		c.failures++
+		wait = backoff(c.failures)
+		c.nextTry = time.Now().Add(wait)
 	}
 	c.mu.Unlock()
+	if mine {
+		c.pool.log.Warn("upstream session lost; restarting", "connection", c.spec.Name, "after", wait, "err", why)
+	}
 	_ = cs.Close()
+}
+
+// healthy ends a run of failures: the next failure waits the least.
+func (c *client) healthy() {
+	c.mu.Lock()
+	c.failures = 0
+	c.mu.Unlock()
 }
 
 func (c *client) close() {
@@ -223,6 +239,7 @@ func (p *Pool) ListTools(ctx context.Context, spec Spec) ([]*mcp.Tool, error) {
 			return nil, fmt.Errorf("upstream %s: more than %d tools", spec.Name, maxTools)
 		}
 		if res.NextCursor == "" {
+			c.healthy()
 			return out, nil
 		}
 		params.Cursor = res.NextCursor
@@ -258,6 +275,7 @@ func (p *Pool) Call(ctx context.Context, spec Spec, tool string, args json.RawMe
 		p.dropIfGone(c, cs, err)
 		return nil, err
 	}
+	c.healthy()
 	return res, nil
 }
 
@@ -265,7 +283,7 @@ func (p *Pool) Call(ctx context.Context, spec Spec, tool string, args json.RawMe
 // hung or crashed server is restarted rather than reused.
 func (p *Pool) dropIfGone(c *client, cs *mcp.ClientSession, err error) {
 	if errors.Is(err, mcp.ErrConnectionClosed) || errors.Is(err, context.DeadlineExceeded) {
-		c.drop(cs)
+		c.drop(cs, err)
 	}
 }
 

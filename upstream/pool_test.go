@@ -1,0 +1,116 @@
+package upstream
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestMain lets the test binary be a stdio MCP server (UPSTREAM_TEST_SERVER=1):
+// tools pid (its process id) and crash (exits at once), and a line on stderr at start.
+func TestMain(m *testing.M) {
+	if os.Getenv("UPSTREAM_TEST_SERVER") == "1" {
+		fmt.Fprintln(os.Stderr, "test server starting")
+		s := mcp.NewServer(&mcp.Implementation{Name: "stdio-test", Version: "1"}, nil)
+		obj := map[string]any{"type": "object"}
+		s.AddTool(&mcp.Tool{Name: "pid", Description: "the process id", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprint(os.Getpid())}}}, nil
+		})
+		s.AddTool(&mcp.Tool{Name: "crash", Description: "exit at once", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			os.Exit(3)
+			return nil, nil
+		})
+		_ = s.Run(context.Background(), &mcp.StdioTransport{})
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+type logBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) { l.mu.Lock(); defer l.mu.Unlock(); return l.b.Write(p) }
+func (l *logBuffer) String() string              { l.mu.Lock(); defer l.mu.Unlock(); return l.b.String() }
+
+// TestStdioServersAreSupervised: a stdio server is started on first use,
+// its stderr goes to the log, a server that exits is restarted (with
+// backoff) and the next call reaches the new process, and Close kills it.
+func TestStdioServersAreSupervised(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs logBuffer
+	p := NewPool(slog.New(slog.NewTextHandler(&logs, nil)))
+	p.Timeout = 10 * time.Second
+	sp := Spec{Name: "stdio", Command: []string{exe}, Env: map[string]string{"UPSTREAM_TEST_SERVER": "1"}}
+	ctx := context.Background()
+	tools, err := p.ListTools(ctx, sp)
+	if err != nil || len(tools) != 2 {
+		t.Fatalf("list: %v %v", tools, err)
+	}
+	pid := func() int {
+		res, err := p.Call(ctx, sp, "pid", json.RawMessage(`{}`))
+		if err != nil {
+			return 0
+		}
+		var n int
+		fmt.Sscan(res.Content[0].(*mcp.TextContent).Text, &n)
+		return n
+	}
+	first := pid()
+	if first == 0 {
+		t.Fatal("no pid")
+	}
+	if _, err := p.Call(ctx, sp, "crash", nil); err == nil {
+		t.Fatal("a crashing call answered")
+	}
+	var second int
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline) && second == 0; time.Sleep(50 * time.Millisecond) {
+		second = pid()
+	}
+	if second == 0 || second == first {
+		t.Fatalf("after the crash: pid %d (first %d), want a new process", second, first)
+	}
+	if !strings.Contains(logs.String(), "test server starting") || !strings.Contains(logs.String(), "restarting") {
+		t.Errorf("the log lacks the server's stderr or the restart:\n%s", logs.String())
+	}
+	if strings.Contains(logs.String(), "UPSTREAM_TEST_SERVER=1") {
+		t.Error("the log holds an environment value")
+	}
+	p.Close()
+	gone := false
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if syscall.Kill(second, 0) != nil {
+			gone = true
+			break
+		}
+	}
+	if !gone {
+		t.Errorf("process %d outlived Close", second)
+	}
+	if _, err := p.Call(ctx, sp, "pid", nil); err != ErrClosed {
+		t.Errorf("a call after Close: %v", err)
+	}
+}
+
+// TestBackoff doubles from 100 ms to at most 30 s.
+func TestBackoff(t *testing.T) {
+	for n, want := range map[int]time.Duration{1: 100 * time.Millisecond, 2: 200 * time.Millisecond, 4: 800 * time.Millisecond, 20: 30 * time.Second} {
+		if got := backoff(n); got != want {
+			t.Errorf("backoff(%d) = %v, want %v", n, got, want)
+		}
+	}
+}
