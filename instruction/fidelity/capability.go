@@ -4,8 +4,6 @@ import (
 	"strings"
 
 	"github.com/kljensen/snowball/english"
-
-	"github.com/agentforge/console/catalog"
 )
 
 // KindCapability is an instruction to the agent that needs a capability
@@ -168,6 +166,10 @@ var agentWords = set("assistant", "model", "agent", "ai", "llm", "bot", "chatbot
 // "returns", "created", "listing"); a hyphenated one by its last part
 // ("double-check", "dry-run").
 func baseVerb(w string) bool {
+	return baseVerbMemo.ask(w)
+}
+
+func baseVerbOf(w string) bool {
 	if k := strings.LastIndexByte(w, '-'); k >= 0 {
 		if !verbPrefixes[w[:k]] {
 			return false // "on-call", "follow-up": a compound, not a verb
@@ -186,7 +188,7 @@ func baseVerb(w string) bool {
 	for n < len(w) && n < len(stem) && w[n] == stem[n] {
 		n++
 	}
-	return len(w)-n <= 1 && catalog.IsVerb(w)
+	return len(w)-n <= 1 && isVerb(w)
 }
 
 // verbPrefixes make a verb of a verb ("re-run", "double-check", "dry-run").
@@ -205,7 +207,7 @@ func clauseStart(ts []token, i int) (int, bool) {
 	}
 	next := ts[i+1].lower
 	if objectOpeners[next] || personObjects[next] || vocabWord(next) || isUpper(ts[i+1].text[0]) || strings.Contains(next, "-") ||
-		!catalog.IsNoun(ts[i].lower) && !functionWords[next] {
+		!isNoun(ts[i].lower) && !functionWords[next] {
 		return ctxImperative, true
 	}
 	return 0, false
@@ -517,7 +519,7 @@ func productAt(ts []token, k int) (int, bool) {
 	if len(cs) == 0 || ts[k].address {
 		return 0, false
 	}
-	if (catalog.IsVerb(w) || catalog.IsNoun(w)) && !isUpper(ts[k].text[0]) {
+	if (isVerb(w) || isNoun(w)) && !isUpper(ts[k].text[0]) {
 		return 0, false
 	}
 	// the product's data used as a value is no action on it ("the GitHub
@@ -594,7 +596,7 @@ func instrument(w string) bool {
 		return false
 	}
 	for _, b := range bases {
-		if catalog.IsVerb(b) {
+		if isVerb(b) {
 			return true
 		}
 	}

@@ -38,7 +38,7 @@ func toolWords(k catalog.Contract) (words, verbs []string) {
 				verbs = append(verbs, ws[i+1])
 			}
 		}
-	} else if len(name) > 0 && catalog.IsVerb(name[0]) {
+	} else if len(name) > 0 && isVerb(name[0]) {
 		verbs = append(verbs, name[0])
 		for i := 1; i+1 < len(name); i++ {
 			if name[i] == "and" || name[i] == "or" {
@@ -51,7 +51,7 @@ func toolWords(k catalog.Contract) (words, verbs []string) {
 	// and the name's first word when it is a verb acting on the rest
 	// (notify_applicant), not the object of a compound whose head ends the
 	// name (backup_list, query_builder)
-	if len(name) > 1 && catalog.IsVerb(name[0]) && !nameHeads[name[len(name)-1]] && !instrument(name[len(name)-1]) {
+	if len(name) > 1 && isVerb(name[0]) && !nameHeads[name[len(name)-1]] && !instrument(name[len(name)-1]) {
 		verbs = append(verbs, name[0])
 	}
 	if t := strings.TrimSpace(k.Title); t != "" && !strings.EqualFold(strings.ReplaceAll(t, " ", "_"), k.Name()) {

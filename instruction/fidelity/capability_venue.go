@@ -2,8 +2,6 @@ package fidelity
 
 import (
 	"strings"
-
-	"github.com/agentforge/console/catalog"
 )
 
 // venuePrepositions introduce where an instruction acts ("through
@@ -90,12 +88,12 @@ func properName(t token) bool {
 	if strings.ToUpper(t.text) == t.text {
 		// an acronym ("ERP", "SAP"), not a word in capitals for
 		// emphasis ("VERIFY", "ONLY")
-		return (len(w) <= 4 || !catalog.IsVerb(w) && !catalog.IsNoun(w)) && !functionWords[w] && !sequencers[w] && !modals[w]
+		return (len(w) <= 4 || !isVerb(w) && !isNoun(w)) && !functionWords[w] && !sequencers[w] && !modals[w]
 	}
 	if camelCased(t.text) {
 		return true
 	}
-	return !catalog.IsNoun(w) && !catalog.IsVerb(w) && !commonNames[w]
+	return !isNoun(w) && !isVerb(w) && !commonNames[w]
 }
 
 // commonNames are capitalized words of ordinary prose that the lexicon
