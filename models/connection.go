@@ -49,6 +49,13 @@ const (
 	ConnectionError = "error"
 )
 
+// The bounds of a connection's URL and of its command line (as JSON):
+// their columns' sizes.
+const (
+	MaxConnectionURL     = 2000
+	MaxConnectionCommand = 4000
+)
+
 // ConnectionInput is a connection as an admin adds it.
 type ConnectionInput struct {
 	Name    string
@@ -82,15 +89,15 @@ func (in ConnectionInput) Validate() map[string]string {
 		errs["url"] = "give a command or a URL, not both"
 	case in.URL != "":
 		u, err := url.Parse(in.URL)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || len(in.URL) > 2000 {
-			errs["url"] = "must be an http or https URL of at most 2000 characters"
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || tooLong(in.URL, MaxConnectionURL) {
+			errs["url"] = "must be an http or https URL; it " + atMost(MaxConnectionURL)
 		}
 		if len(in.Env) > 0 {
 			errs["env"] = "environment values are for command servers"
 		}
 	default:
-		if b, _ := json.Marshal(in.Command); len(b) > 4000 || strings.TrimSpace(in.Command[0]) == "" {
-			errs["command"] = "is required (at most 4000 characters)"
+		if b, _ := json.Marshal(in.Command); tooLong(string(b), MaxConnectionCommand) || strings.TrimSpace(in.Command[0]) == "" {
+			errs["command"] = requiredAtMost(MaxConnectionCommand)
 		}
 		if len(in.Headers) > 0 {
 			errs["header"] = "headers are for URL servers"

@@ -81,7 +81,7 @@ func (s *Server) mcpGateway(c echo.Context) error {
 	key, _ := c.Get(keyAPIKey).(*models.APIKey)
 	agent, profile := c.Param("agent"), c.QueryParam("profile")
 	if err := checkSlugs(agent, profile); err != nil {
-		return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "agent and profile are slugs of at most 63 bytes")
+		return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, fmt.Sprintf("agent and profile are slugs of at most %d bytes", maxSlug))
 	}
 	subject := subjectFromHeaders(c.Request().Header)
 	if f, msg := subject.Validate(); f != "" {

@@ -33,8 +33,10 @@ type gateway struct {
 }
 
 // gatewayVersions are the protocol versions the gateway speaks: those
-// with sessions (a newer client falls back to one of them).
-var gatewayVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26"}
+// with sessions. The SDK lists its versions newest first, and its newest
+// (2026-07-28, SEP-2575) is sessionless; a client of it falls back to one
+// of these (TestGatewaySpeaksSessionVersions holds the list to that).
+var gatewayVersions = mcp.SupportedProtocolVersions()[1:]
 
 // listChangedToken marks the progress notification the sending
 // middleware turns into notifications/tools/list_changed: the SDK sends a
