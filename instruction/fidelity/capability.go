@@ -25,6 +25,10 @@ func capabilityMentions(text string, ts []token) []mention {
 	instructed := false // the sentence has an instruction, for "… in your memory"
 	lastHow := -1
 	for i := range ts {
+		// "2) open an issue": a numbered step opens a clause
+		if i > 0 && byteAt(text, ts[i-1].end) == ')' && numeral(ts[i-1].lower) && !ts[i].sentence {
+			ts[i].clause = true
+		}
 		if ts[i].sentence {
 			instructed = false
 		}
@@ -739,4 +743,18 @@ func inSpans(spans [][2]int, at int) bool {
 		}
 	}
 	return false
+}
+
+// numeral: a word of digits ("2") or one letter ("b"), as list items are
+// numbered.
+func numeral(w string) bool {
+	if len(w) == 1 && w[0] >= 'a' && w[0] <= 'z' {
+		return true
+	}
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return w != ""
 }
