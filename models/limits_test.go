@@ -21,7 +21,7 @@ var schemaModels = []any{
 	&models.APIKey{}, &models.Receipt{}, &models.RunEvent{}, &models.ServerSecret{},
 	&models.Group{}, &models.GroupVersion{}, &models.Binding{}, &models.CheckCounter{},
 	&models.SelectionCaseSet{}, &models.HintProposal{},
-	&models.Approval{}, &models.Connection{}, &models.GatewaySession{}, &models.IdempotentCall{},
+	&models.Approval{}, &models.Connection{}, &models.GatewaySession{}, &models.IdempotentCall{}, &models.ReceiptReader{},
 }
 
 // TestEveryColumnLimitIsCheckedBeforeTheDatabase (finding 10) walks every
