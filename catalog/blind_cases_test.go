@@ -29,7 +29,7 @@ import (
 // shape, and does not change.
 
 // blindSet describes one blind case file and the shape it was written
-// with (DESIGN.md §12, seed 001).
+// with (the selection rules, seed 001).
 type blindSet struct {
 	label string // names the set in failure messages
 	file  string // under catalog/testdata

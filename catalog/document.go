@@ -12,7 +12,7 @@ import (
 // writes (a catalog import in any format, a selection-case file, a hints
 // file) is read here, into the plain values encoding/json produces
 // (map[string]any, []any, string, float64, bool, nil), under ceilings
-// checked while it reads, before the work grows (DESIGN.md §7):
+// checked while it reads, before the work grows (the security rules):
 //
 //   - Bytes: the document's size, checked first;
 //   - Depth: nesting of lists and objects;

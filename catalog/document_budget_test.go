@@ -79,7 +79,7 @@ func largestDocuments(t testing.TB) map[string]struct {
 }
 
 // TestLargestDocumentsStayWithinBudget: no document within the ceilings
-// costs more than 100 MB to import (DESIGN.md §7), accepted or refused.
+// costs more than 100 MB to import (the security rules), accepted or refused.
 // Time is measured by BenchmarkLargestDocuments (no timing here).
 func TestLargestDocumentsStayWithinBudget(t *testing.T) {
 	if testing.Short() {

@@ -11,7 +11,7 @@ import (
 	"github.com/agentforge/console/instruction"
 )
 
-// TestSearchHintsNeverReachTheModel (DESIGN.md §12): a tool's search hints
+// TestSearchHintsNeverReachTheModel (the selection rules): a tool's search hints
 // feed the search index only. With a unique marker among every tool's
 // hints (the built-in catalog and the GitHub fixture), no composition —
 // every tier, both catalog forms, plain and deferred, every tool

@@ -12,7 +12,7 @@ import (
 // Everything before it is the run's stable prefix.
 const SectionActivated = "activated"
 
-// composeStep composes one step of a deferred run (DESIGN.md §3, §10).
+// composeStep composes one step of a deferred run (the composition rules and the deferred-run rules).
 // in.Roster is the run's surface; in.Activated names the tools valid
 // search receipts activated for this step. The text is conditioned on the
 // step's active tools only:

@@ -11,7 +11,7 @@ import (
 	"github.com/agentforge/console/instruction/authority"
 )
 
-// Approval is an approval request (DESIGN §11): a runtime, or a check
+// Approval is an approval request (the authority rules): a runtime, or a check
 // answering approval_required, asks a human to let one subject's agent
 // call one exact tool version; a reviewer or admin approves it
 // (single-use, or until a time) or denies it, with a reason, audited.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 )
 
-// The audit chain's key mode is fixed at its genesis (DESIGN.md §7): a
+// The audit chain's key mode is fixed at its genesis (the security rules): a
 // chain begun by this version is keyed from its first event, and no
 // unkeyed event verifies, before or after a keyed one. A chain begun by an
 // older version has an unkeyed past (before migration 32 keyed it); that

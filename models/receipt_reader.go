@@ -12,7 +12,7 @@ import (
 )
 
 // ReceiptReader records that an owner's keys were served a composition,
-// with that owner's own normalized request (DESIGN.md §7: anything stored
+// with that owner's own normalized request (the security rules: anything stored
 // from one caller is shown to another only if that caller may see it). A
 // composition is content-addressed, so two owners can be served one
 // digest: each reads the inputs it sent, never the other's, and an owner

@@ -8,7 +8,7 @@ import (
 )
 
 // SelectionCaseSet is one immutable version of an agent's selection cases
-// (DESIGN.md §12): the suite as canonical JSON (k and cases), validated by
+// (the selection rules): the suite as canonical JSON (k and cases), validated by
 // the caller with instruction/eval before it is stored.
 type SelectionCaseSet struct {
 	ID        uint   `gorm:"primaryKey"`

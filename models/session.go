@@ -113,7 +113,7 @@ type LoginAttempt struct {
 	At       time.Time `gorm:"index"`
 }
 
-// Throttle limits, per window (DESIGN.md §7). An address is an IPv4
+// Throttle limits, per window (the security rules). An address is an IPv4
 // address or an IPv6 /64 (one subscriber's network: its addresses are
 // free to it). The account limit is per (account, address), and an
 // address is limited across accounts. Failures from other addresses never

@@ -92,7 +92,7 @@ func (t Tool) Parsed() (catalog.Contract, error) {
 // Effective is the contract the model reads: the imported one, with the
 // reviewed rewording of its description when one was recorded for this
 // digest, and the reviewer's classification of its effects when one was
-// made for this digest — never the import's hint (DESIGN §11: the text
+// made for this digest — never the import's hint (the authority rules: the text
 // speaks the reviewer's classification).
 func (t Tool) Effective() (catalog.Contract, error) {
 	c, err := t.Parsed()

@@ -1,4 +1,4 @@
-// Package replicas proves DESIGN.md §8: console replicas are stateless.
+// Package replicas proves the scale rules: console replicas are stateless.
 // Its test builds the console, starts two processes on one Postgres and
 // checks that what one does the other sees on its very next request. The
 // proof suite (scripts/proof.sh) runs it.

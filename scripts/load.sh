@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Load run of DESIGN.md §9: POST /api/v1/compose on Postgres over loopback,
+# Load run of the performance targets (docs/performance.md): POST /api/v1/compose on Postgres over loopback,
 # warm, 32 connections, 30 s (LOAD_SECONDS): as fast as the connections
 # go (the server's saturation), then at 5,000 requests a second offered
 # (the latency at the rate §9 names), then the server's resident memory. Uses its own database (console_load), dropped afterwards.

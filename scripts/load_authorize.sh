@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Load run of DESIGN.md §9 for call-time authorization: POST
+# Load run of the performance targets (docs/performance.md) for call-time authorization: POST
 # /api/v1/authorize on Postgres over loopback, 32 connections, distinct
 # subjects and tools, LOAD_SECONDS (default 30): ≥ 5,000 checks/s, p99 ≤
 # 10 ms, zero errors; halfway through, the contractors' read-only grant is

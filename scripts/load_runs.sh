@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Load runs of DESIGN.md §9 for deferred runs, on Postgres over loopback,
+# Load runs of the performance targets (docs/performance.md) for deferred runs, on Postgres over loopback,
 # 32 connections, LOAD_SECONDS each (default 30):
 #   1. deferred-run steps (verify receipts, reconstruct, compose, count)
 #      over many distinct runs with real receipts: ≥ 5,000 steps/s, p99 ≤ 10 ms
@@ -37,7 +37,7 @@ for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && 
 tools=$(psql "$DATABASE_URL" -Atc "SELECT json_array_length(declared::json) FROM agents WHERE slug = 'dev-helper'")
 echo "agent dev-helper declares $tools tools"
 # the baseline of the same run on the same machine: one repeated compose
-# request (DESIGN.md §9: ≥ 5,000 req/s); the targets hold as ratios to it
+# request (docs/performance.md: ≥ 5,000 req/s); the targets hold as ratios to it
 "$bin" loadtest --url "http://127.0.0.1:$port" --key "$key" -c 32 -d "${seconds}s" --mode compose --body '{"agent":"analyst"}' | tee "$tmp/compose"
 # CPU per step, read off /proc over a window of the measured steps (after
 # the receipts are minted and the warm-up is over): on a shared machine

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Proof under load, faults and bad input (DESIGN.md §7 and §9): exercises
+# Proof under load, faults and bad input (the security rules and docs/performance.md): exercises
 # the console the way the world will and prints one line per check with its
 # figures against the target, ending with "N passed, N failed".
 # Needs PostgreSQL on 127.0.0.1:5432 (it stops and restarts it once) and
@@ -17,7 +17,7 @@ report() { # report NAME OK(0/1) DETAIL
   if [ "$2" = 0 ]; then passed=$((passed + 1)); echo "PASS  $1 — $3"; else failed=$((failed + 1)); echo "FAIL  $1 — $3"; fi
 }
 
-# A performance target of DESIGN.md §9 is a figure measured on this shared,
+# A performance target (docs/performance.md) is a figure measured on this shared,
 # noisy 2-core machine: it is printed against its target (MET or MISS) and
 # counted, but only correctness (errors, late allows, lost writes) fails the
 # proof. A MISS is a real gap, named in the issue notes, never hidden.
@@ -63,7 +63,7 @@ for target in "./catalog FuzzParse 200000" "./catalog FuzzSearch 4000" "./catalo
   gotest "fuzz $2 for $runs executions: no panic, no 5xx" "fuzz-$2.log" "$1" -run XXX -fuzz "^$2\$" -fuzztime "${runs}x"
 done
 
-# 4b. two console processes on one Postgres (DESIGN.md §8)
+# 4b. two console processes on one Postgres (the scale rules)
 gotest "two replicas on one Postgres: shared sessions; promotion, profile save, tool review seen by the other's next request; throttle across both; per-replica API rate" replicas.log ./replicas -run TestTwoReplicasOnOnePostgres -v
 gotest "grant revoked on replica A under 32 connections on both: zero allows after the commit" revocation.log ./web -run TestRevocationAcrossReplicas -v
 
@@ -148,7 +148,7 @@ else
   report "authorization load run" 1 "no figures (see artifacts/proof/load-authorize.log)"
 fi
 
-# 10. deferred runs (DESIGN.md §9, §10): steps with real receipts over many
+# 10. deferred runs (docs/performance.md and the deferred-run rules): steps with real receipts over many
 # runs for the default catalog + 117 GitHub tools, and distinct compose
 # requests, each next to a repeated compose request of the same run
 gotest "deferred run end to end: search, SEARCH_REQUIRED repair, restart, second replica, forged/cross-run/stale receipts, evidence without the query" runs-e2e.log ./web -run 'TestDeferredRunEndToEnd|TestRunSurfaceFollowsTheSubject|TestRunAPIErrors' -v
@@ -170,7 +170,7 @@ else
   report "deferred-run load run" 1 "no figures (see artifacts/proof/load-runs.log)"
 fi
 
-# 11. the MCP gateway (DESIGN.md §9, §13): real clients and a real
+# 11. the MCP gateway (docs/performance.md and the gateway rules): real clients and a real
 # published server through the console, two replicas on one session, bad
 # input; then tools/call through the gateway next to the same calls made
 # directly to a Go upstream on loopback, in alternating rounds
@@ -191,6 +191,6 @@ else
 fi
 
 echo "screenshots: $CONSOLE_ARTIFACTS"
-echo "performance targets (DESIGN.md §9, this machine): $met met, $missed missed"
+echo "performance targets (docs/performance.md, this machine): $met met, $missed missed"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

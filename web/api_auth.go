@@ -17,7 +17,7 @@ const keyAPIKey = "api_key"
 // apiKeyCache remembers validated keys for a moment, so a busy runtime
 // does not cost a key lookup per request; a revoked key stops working on
 // every replica within keyCacheTTL of the revocation's commit (half a
-// second: DESIGN.md §7 and the README promise one second, the rest is a
+// second: the security rules and the README promise one second, the rest is a
 // request already in flight).
 type apiKeyCache struct {
 	mu      sync.Mutex

@@ -17,7 +17,7 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-// authorizeRequest is POST /api/v1/authorize's body (DESIGN §11); a
+// authorizeRequest is POST /api/v1/authorize's body (the authority rules); a
 // bindings request adds ttl_seconds and has no binding.
 type authorizeRequest struct {
 	Agent   string             `json:"agent"`

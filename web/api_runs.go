@@ -20,7 +20,7 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-// The runtime's deferred-run endpoints (DESIGN.md §10). Activation state
+// The runtime's deferred-run endpoints (the deferred-run rules). Activation state
 // lives only in the receipts the runtime sends back, so any replica, after
 // any restart, answers a request the same way.
 
@@ -410,7 +410,7 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	return c.JSON(http.StatusOK, res)
 }
 
-// checkCall runs the call-time check of DESIGN §11 on a call the surface
+// checkCall runs the call-time check of the authority rules on a call the surface
 // did not send to search first and that is no console tool's (no catalog
 // holds those), at the generations the surface was built at, and counts
 // it like every other check.

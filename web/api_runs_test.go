@@ -208,7 +208,7 @@ func TestRunSurfaceFollowsTheSubject(t *testing.T) {
 		t.Fatalf("exec reachable: everyone %v, contractors %v", has(everyone.Hits, "exec"), has(narrowed.Hits, "exec"))
 	}
 	call := decodeAs[callResult](t, post("/api/v1/runs/s1/calls", map[string]any{"agent": "analyst", "subject": contractor, "tool": "exec", "receipts": []any{}}))
-	// never on the contractor's surface: unknown to the model (DESIGN §10)
+	// never on the contractor's surface: unknown to the model (the deferred-run rules)
 	if call.Status != deferred.CallUnknown || !strings.Contains(call.HostReason, "not granted") || strings.Contains(call.Message, "contractors") {
 		t.Fatalf("contractor's exec call: %+v", call)
 	}

@@ -20,7 +20,7 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-// The gateway's HTTP side (DESIGN §13): /mcp/{agent} speaks MCP over
+// The gateway's HTTP side (the gateway rules): /mcp/{agent} speaks MCP over
 // streamable HTTP for a runtime key. The official SDK's handler serves
 // the protocol in its stateless mode; the session (one MCP session is one
 // run) is the console's own, kept in the database under the hash of the

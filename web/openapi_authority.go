@@ -10,7 +10,7 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-// addAuthorityAPI documents the call-time check and bindings (DESIGN §11).
+// addAuthorityAPI documents the call-time check and bindings (the authority rules).
 func addAuthorityAPI(doc obj) {
 	paths := doc["paths"].(obj)
 	schemas := doc["components"].(obj)["schemas"].(obj)

@@ -1,6 +1,6 @@
 package web
 
-// addGatewayAPI documents the manifest (DESIGN §13). The gateway itself,
+// addGatewayAPI documents the manifest (the gateway rules). The gateway itself,
 // /mcp/{agent}, speaks MCP (streamable HTTP), which its own specification
 // describes.
 func addGatewayAPI(doc obj) {

@@ -23,7 +23,7 @@ var (
 		"mac": "JD_pWNMrGk3tX35j8sPw1N2Yqgsvm8x4px39HlKwW8k"}
 )
 
-// runPaths describes the deferred-run endpoints (DESIGN.md §10) under the
+// runPaths describes the deferred-run endpoints (the deferred-run rules) under the
 // ceilings c the server enforces.
 func runPaths(c deferred.Ceilings) obj {
 	runParam := param("run", "path", fmt.Sprintf("the run id the runtime chose for the conversation: 1-%d letters, digits or . _ : -, starting with a letter or digit. Receipts are bound to it; a new run inherits nothing", deferred.MaxRunBytes), true,

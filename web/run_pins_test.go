@@ -10,7 +10,7 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-// TestRunPinsOneRule: pins follow one rule (DESIGN §10: the surface is the
+// TestRunPinsOneRule: pins follow one rule (the deferred-run rules: the surface is the
 // roster for agent, profile and subject). A pin the agent or its profile
 // never had, or no tool, is the runtime's configuration error: 422 naming
 // pins, for every subject. A pin of the agent's that this subject is not

@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// Per-input bounds of a parser's fuzz target (DESIGN.md §7: the largest
+// Per-input bounds of a parser's fuzz target (the security rules: the largest
 // allowed document costs at most 1 s and 100 MB extra).
 const (
 	MaxInputAlloc = 100 << 20

@@ -59,7 +59,7 @@ func Full(t testing.TB) *catalog.Catalog {
 }
 
 // SelectionCasesPath is the absolute path of the project's selection case
-// set (DESIGN.md §12), the file `console eval` reads.
+// set (the selection rules), the file `console eval` reads.
 func SelectionCasesPath() string {
 	_, file, _, _ := runtime.Caller(0)
 	return filepath.Join(filepath.Dir(file), "..", "testdata", "selection", "cases.yaml")

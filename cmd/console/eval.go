@@ -18,7 +18,7 @@ import (
 	"github.com/agentforge/console/instruction/runtime"
 )
 
-// runEval evaluates a case file (DESIGN.md §12) against the tools the
+// runEval evaluates a case file (the selection rules) against the tools the
 // store has available: for an agent (and profile), or for listed tools
 // and services. Flags override the file's roster fields.
 func runEval(ctx context.Context, args []string, stdout *os.File) error {

@@ -10,7 +10,7 @@ import (
 // defaultMemoryLimit is the soft limit on the Go heap the console runs
 // under when the operator sets none (GOMEMLIMIT, or CONSOLE_MEMORY_LIMIT_MB):
 // the garbage collector works harder as the heap nears it, so the
-// resident memory stays within DESIGN.md §9's 200 MB after load, with the
+// resident memory stays within the 200 MB of the performance targets after load, with the
 // tokenizers, the step cache and the search lexicon all loaded. It is
 // soft: a live heap that needs more gets more, it is never an
 // out-of-memory error.

@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// Approval states (DESIGN §11: approvals close the loop).
+// Approval states (the authority rules: approvals close the loop).
 const (
 	ApprovalPending  = "pending"
 	ApprovalApproved = "approved"

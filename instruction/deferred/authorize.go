@@ -5,7 +5,7 @@ import (
 )
 
 // CallDenied is the verdict of a call the surface would let through (or
-// that names a tool the agent has) but the call-time check of DESIGN §11
+// that names a tool the agent has) but the call-time check of the authority rules
 // refuses: permission_denied, approval_required, capability_revoked,
 // binding_stale or catalog_changed.
 const CallDenied = "denied"

@@ -1,4 +1,4 @@
-// Package deferred decides deferred runs (DESIGN.md §10, seed 003): the
+// Package deferred decides deferred runs (the deferred-run rules, seed 003): the
 // finite surface a run may reach and its key, search receipts (versioned,
 // bound to run, surface, step and the exact names, authenticated with a
 // server-held HMAC key), their verification with a reason for every

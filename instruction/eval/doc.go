@@ -1,4 +1,4 @@
-// Package eval measures tool selection without a model (DESIGN.md §12):
+// Package eval measures tool selection without a model (the selection rules):
 // for a draft's roster and options it reports, for every selection case,
 // where each expected tool is — on the first step, reachable by search at
 // some rank, or unreachable — how many discovery steps that takes, and the

@@ -442,7 +442,7 @@ type Reach struct {
 	Via        map[string]string
 }
 
-// ReachOf follows the composer's rules (DESIGN.md §3, §10). Without
+// ReachOf follows the composer's rules (the composition rules and the deferred-run rules). Without
 // deferred mode every roster tool is listed, code-only helpers only with
 // exec in the roster (the gate's CapExec). In deferred mode the first step
 // lists the always-on and pinned tools, and the helpers only when exec is

@@ -13,7 +13,7 @@ import (
 	"github.com/agentforge/console/catalog"
 )
 
-// Case kinds (DESIGN.md §12).
+// Case kinds (the selection rules).
 const (
 	KindOrdinary    = "ordinary"
 	KindRare        = "rare"

@@ -103,6 +103,6 @@ func TestKnownCountsMatchTheTokenizer(t *testing.T) {
 		}
 	}
 	if stale > 0 {
-		t.Errorf("the table is stale (%d units missing or unused): a first start would wait for the tokenizer (the cold-start target of DESIGN.md §9); refresh it with go test ./instruction/meter -run TestKnownCounts -update", stale)
+		t.Errorf("the table is stale (%d units missing or unused): a first start would wait for the tokenizer (the cold-start target of docs/performance.md); refresh it with go test ./instruction/meter -run TestKnownCounts -update", stale)
 	}
 }

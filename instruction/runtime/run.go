@@ -43,7 +43,7 @@ func (r *Run) Revoked(id string) bool {
 // effective roster (declared ∩ profile ∩ authorized ∩ available; a nil
 // authorized keeps every tool) with its services, the profile's pins
 // (those no longer in the roster pin nothing) and the key over all of it.
-// pick and without are the conversation's set (DESIGN §11: the four sets
+// pick and without are the conversation's set (the authority rules: the four sets
 // hold at run time): a non-nil pick keeps only the tools it names, and
 // without drops tools; a tool either names that no catalog entry has is
 // an error naming the field.
