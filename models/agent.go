@@ -15,8 +15,8 @@ import (
 type Agent struct {
 	ID               uint   `gorm:"primaryKey"`
 	Slug             string `gorm:"size:64;uniqueIndex;not null"`
-	Name             string `gorm:"size:128;not null"`
-	Description      string `gorm:"size:2000"`
+	Name             string `gorm:"size:128;not null" text:"person"`
+	Description      string `gorm:"size:2000" text:"person"`
 	DeclaredJSON     string `gorm:"column:declared;type:text;not null"`
 	ServicesJSON     string `gorm:"column:services;type:text;not null"`
 	DefaultProfileID *uint

@@ -27,7 +27,7 @@ func (k APIKey) Allows(scope string) bool {
 // APIKey is a runtime credential; only its hash is stored.
 type APIKey struct {
 	ID         uint   `gorm:"primaryKey"`
-	Name       string `gorm:"size:64;not null"`
+	Name       string `gorm:"size:64;not null" text:"person"`
 	Prefix     string `gorm:"size:16;not null"`
 	Hash       string `gorm:"size:64;uniqueIndex;not null"`
 	Scope      string `gorm:"size:16;not null"`

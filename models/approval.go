@@ -28,13 +28,13 @@ type Approval struct {
 	Digest     string `gorm:"size:64;not null"`
 	// Summary is the runtime's own account of the intended call (never
 	// its arguments); a check-made request says so.
-	Summary     string `gorm:"size:1000"`
+	Summary     string `gorm:"size:1000" text:"person"`
 	Origin      string `gorm:"size:16"`
 	RequestedBy string `gorm:"size:64"`
 	CreatedAt   time.Time
 	DecidedBy   string `gorm:"size:64"`
 	DecidedAt   *time.Time
-	Reason      string `gorm:"size:500"`
+	Reason      string `gorm:"size:500" text:"person"`
 	SingleUse   bool
 	Until       *time.Time
 	UsedAt      *time.Time

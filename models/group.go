@@ -18,8 +18,8 @@ import (
 // GroupVersion, written with a compare-and-swap on Version.
 type Group struct {
 	ID          uint   `gorm:"primaryKey"`
-	Name        string `gorm:"size:64;uniqueIndex;not null"`
-	Description string `gorm:"size:500"`
+	Name        string `gorm:"size:64;uniqueIndex;not null" text:"person"`
+	Description string `gorm:"size:500" text:"person"`
 	Version     int    `gorm:"not null"`
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
@@ -35,7 +35,7 @@ type GroupVersion struct {
 	Version    int    `gorm:"uniqueIndex:idx_group_version;not null"`
 	GrantsJSON string `gorm:"column:grants;type:text;not null"`
 	Author     string `gorm:"size:64;not null"`
-	Message    string `gorm:"size:500"`
+	Message    string `gorm:"size:500" text:"person"`
 	CreatedAt  time.Time
 }
 

@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"gorm.io/gorm"
+
+	"github.com/agentforge/console/catalog"
 	"gorm.io/gorm/schema"
 )
 
@@ -79,7 +81,7 @@ func mapLimits(sch *schema.Schema, m map[string]any) error {
 func structLimits(ctx context.Context, sch *schema.Schema, rv reflect.Value) error {
 	errs := map[string]string{}
 	for _, f := range sch.Fields {
-		if f.DataType != schema.String || f.Size <= 0 || f.DBName == "" {
+		if f.DataType != schema.String || (f.Size <= 0 && !PersonText(f)) || f.DBName == "" {
 			continue
 		}
 		v, zero := f.ValueOf(ctx, rv)
@@ -97,6 +99,20 @@ func limitOf(f *schema.Field, s string, errs map[string]string) {
 	if f.DataType == schema.String && f.Size > 0 && utf8.RuneCountInString(s) > f.Size {
 		errs[f.DBName] = fmt.Sprintf("is %d characters, longer than the limit of %d", utf8.RuneCountInString(s), f.Size)
 	}
+	if PersonText(f) {
+		if msg := catalog.HiddenText(s); msg != "" && errs[f.DBName] == "" {
+			errs[f.DBName] = msg
+		}
+	}
+}
+
+// PersonText reports whether a column holds text a person typed (its
+// field is tagged text:"person"): the one text rule (DESIGN.md §7) holds
+// for it on every write, whatever form or API wrote it — no control
+// characters, no direction overrides or isolates, nothing invisible
+// (catalog.HiddenText), refused naming the column.
+func PersonText(f *schema.Field) bool {
+	return f.StructField.Tag.Get("text") == "person"
 }
 
 func limitError(errs map[string]string) error {

@@ -18,7 +18,7 @@ var schemaModels = []any{
 	&models.User{}, &models.Session{}, &models.LoginAttempt{}, &models.AuditEvent{}, &models.Tool{}, &models.CatalogState{},
 	&models.Agent{}, &models.Profile{}, &models.ProfileVersion{},
 	&models.Skill{}, &models.SkillVersion{}, &models.SkillLabel{}, &models.Proposal{}, &models.ProposalRevision{}, &models.Review{},
-	&models.APIKey{}, &models.Receipt{}, &models.RunEvent{}, &models.ServerSecret{},
+	&models.APIKey{}, &models.Receipt{}, &models.ReceiptReader{}, &models.RunEvent{}, &models.ServerSecret{},
 	&models.Group{}, &models.GroupVersion{}, &models.Binding{}, &models.CheckCounter{},
 	&models.SelectionCaseSet{}, &models.HintProposal{},
 	&models.Approval{}, &models.Connection{}, &models.GatewaySession{}, &models.IdempotentCall{}, &models.ReceiptReader{},

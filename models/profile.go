@@ -16,7 +16,7 @@ import (
 type Profile struct {
 	ID             uint   `gorm:"primaryKey"`
 	Slug           string `gorm:"size:64;uniqueIndex;not null"`
-	Name           string `gorm:"size:128;not null"`
+	Name           string `gorm:"size:128;not null" text:"person"`
 	AgentID        *uint  // the default agent whose token totals each version records
 	CurrentVersion int    `gorm:"not null"`
 	CreatedBy      string `gorm:"size:64"`
@@ -37,7 +37,7 @@ type ProfileVersion struct {
 	SearchBudget int    `gorm:"not null;default:0"`
 	CallBudget   int    `gorm:"not null;default:0"`
 	PinsJSON     string `gorm:"column:pins;type:text;not null"`
-	Message      string `gorm:"size:500"`
+	Message      string `gorm:"size:500" text:"person"`
 	Author       string `gorm:"size:64;not null"`
 	Digest       string `gorm:"size:64;not null"`
 	Encoding     string `gorm:"size:32"`

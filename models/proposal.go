@@ -33,8 +33,8 @@ type Proposal struct {
 	Revision          int    `gorm:"not null"`
 	Digest            string `gorm:"size:64;not null"`
 	BaseVersion       int    `gorm:"not null"` // production version when opened; 0 for a new skill
-	Name              string `gorm:"size:64;not null"`
-	Summary           string `gorm:"size:1024;not null"`
+	Name              string `gorm:"size:64;not null" text:"person"`
+	Summary           string `gorm:"size:1024;not null" text:"person"`
 	Procedure         string `gorm:"type:text;not null"`
 	RequiredToolsJSON string `gorm:"column:required_tools;type:text;not null"`
 	Lock              int    `gorm:"not null"`
@@ -43,7 +43,7 @@ type Proposal struct {
 	ClosedBy          string `gorm:"size:64"`
 	ClosedAt          *time.Time
 	PromotedVersion   *int
-	Reason            string `gorm:"size:1000"`
+	Reason            string `gorm:"size:1000" text:"person"`
 	// ClosedProduction is the production version the proposal was judged
 	// against when it closed (0: the skill had none); nil while open.
 	ClosedProduction *int
@@ -86,8 +86,8 @@ type ProposalRevision struct {
 	ProposalID        uint   `gorm:"not null;uniqueIndex:idx_proposal_revision"`
 	Revision          int    `gorm:"not null;uniqueIndex:idx_proposal_revision"`
 	Digest            string `gorm:"size:64;not null"`
-	Name              string `gorm:"size:64;not null"`
-	Summary           string `gorm:"size:1024;not null"`
+	Name              string `gorm:"size:64;not null" text:"person"`
+	Summary           string `gorm:"size:1024;not null" text:"person"`
 	Procedure         string `gorm:"type:text;not null"`
 	RequiredToolsJSON string `gorm:"column:required_tools;type:text;not null"`
 	Author            string `gorm:"size:64;not null"`

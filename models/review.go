@@ -20,7 +20,7 @@ type Review struct {
 	Digest            string `gorm:"size:64;not null"`
 	Revision          int    `gorm:"not null;default:0"`
 	ProductionVersion int    `gorm:"not null"`
-	Comment           string `gorm:"size:4000"`
+	Comment           string `gorm:"size:4000" text:"person"`
 	Withdrawn         bool   `gorm:"not null;default:false"`
 	CreatedAt         time.Time
 }

@@ -16,7 +16,7 @@ type SelectionCaseSet struct {
 	Version   int    `gorm:"not null;uniqueIndex:idx_selection_cases_version"`
 	SuiteJSON string `gorm:"column:suite;type:text;not null"`
 	Cases     int    `gorm:"not null"`
-	Message   string `gorm:"size:500"`
+	Message   string `gorm:"size:500" text:"person"`
 	Author    string `gorm:"size:64;not null"`
 	Digest    string `gorm:"size:64;not null"`
 	CreatedAt time.Time

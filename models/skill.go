@@ -30,8 +30,8 @@ type SkillVersion struct {
 	ID                uint   `gorm:"primaryKey"`
 	SkillID           uint   `gorm:"not null;uniqueIndex:idx_skill_version"`
 	Version           int    `gorm:"not null;uniqueIndex:idx_skill_version"`
-	Name              string `gorm:"size:64;not null"`
-	Summary           string `gorm:"size:1024;not null"`
+	Name              string `gorm:"size:64;not null" text:"person"`
+	Summary           string `gorm:"size:1024;not null" text:"person"`
 	Procedure         string `gorm:"type:text;not null"`
 	RequiredToolsJSON string `gorm:"column:required_tools;type:text;not null"`
 	Author            string `gorm:"size:64;not null"`

@@ -34,7 +34,7 @@ type HintProposal struct {
 	CreatedAt  time.Time
 	DecidedBy  string `gorm:"size:64"`
 	DecidedAt  *time.Time
-	Reason     string `gorm:"size:500"`
+	Reason     string `gorm:"size:500" text:"person"`
 	NewDigest  string `gorm:"size:64"` // the tool's digest after an approval
 }
 
