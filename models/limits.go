@@ -107,7 +107,7 @@ func limitOf(f *schema.Field, s string, errs map[string]string) {
 }
 
 // PersonText reports whether a column holds text a person typed (its
-// field is tagged text:"person"): the one text rule (DESIGN.md §7) holds
+// field is tagged text:"person"): the one text rule (the security rules) holds
 // for it on every write, whatever form or API wrote it — no control
 // characters, no direction overrides or isolates, nothing invisible
 // (catalog.HiddenText), refused naming the column.
