@@ -89,14 +89,14 @@ func TestLargestDocumentsStayWithinBudget(t *testing.T) {
 		var ps catalog.Problems
 		n := allocated(func() { _, ps, _ = catalog.ParseContext(context.Background(), d.format, d.doc, "svc") })
 		t.Logf("%s: %d bytes, %d problems, allocated %.1f MB", name, len(d.doc), len(ps), float64(n)/(1<<20))
-		if n > 100<<20 {
-			t.Errorf("%s: allocated %d bytes, want at most 100 MB", name, n)
+		if n > allocBudgetFactor*100<<20 {
+			t.Errorf("%s: allocated %d bytes, want at most %d MB", name, n, allocBudgetFactor*100)
 		}
 		if d.format == catalog.FormatMCP {
 			n = allocated(func() { catalog.ParseEach(d.format, d.doc, "svc", false) })
 			t.Logf("%s tool by tool: allocated %.1f MB", name, float64(n)/(1<<20))
-			if n > 100<<20 {
-				t.Errorf("%s tool by tool: allocated %d bytes, want at most 100 MB", name, n)
+			if n > allocBudgetFactor*100<<20 {
+				t.Errorf("%s tool by tool: allocated %d bytes, want at most %d MB", name, n, allocBudgetFactor*100)
 			}
 		}
 	}
