@@ -7,8 +7,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"time"
-
-	"gorm.io/gorm/clause"
 )
 
 // ReceiptReader records that an owner's keys were served a composition,
@@ -41,15 +39,22 @@ func (s *Store) SubjectDigest(ctx context.Context, id string) (string, error) {
 	return hex.EncodeToString(m.Sum(nil)), nil
 }
 
-// SaveReceiptFor stores a receipt's text unless its digest is stored, and
-// the owner's inputs unless the owner was served it already.
-func (s *Store) SaveReceiptFor(ctx context.Context, r *Receipt, owner, inputs string) error {
+// SaveReceiptFor stores a receipt's text unless textStored says the digest
+// is stored already (a process that wrote it skips resending the text),
+// and the owner's inputs unless the owner was served it already. Both are
+// single statements that do nothing on a conflict.
+func (s *Store) SaveReceiptFor(ctx context.Context, r *Receipt, owner, inputs string, textStored bool) error {
 	stored := Receipt{Digest: r.Digest, Text: r.Text, CreatedAt: r.CreatedAt}
-	if err := s.SaveReceipt(ctx, &stored); err != nil {
-		return err
+	if stored.CreatedAt.IsZero() {
+		stored.CreatedAt = time.Now()
 	}
-	rr := ReceiptReader{Digest: r.Digest, Owner: owner, Inputs: inputs, CreatedAt: stored.CreatedAt}
-	if err := s.with(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&rr).Error; err != nil {
+	if !textStored {
+		if err := s.SaveReceipt(ctx, &stored); err != nil {
+			return err
+		}
+	}
+	if err := s.with(ctx).Exec("INSERT INTO receipt_readers (digest, owner, inputs, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (digest, owner) DO NOTHING",
+		r.Digest, owner, inputs, stored.CreatedAt).Error; err != nil {
 		return fmt.Errorf("models: save receipt reader: %w", err)
 	}
 	return nil

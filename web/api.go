@@ -229,9 +229,10 @@ func (s *Server) apiCompose(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		if err := s.store.SaveReceiptFor(ctx, &models.Receipt{Digest: res.Digest, Text: res.Text}, owner, inputs); err != nil {
+		if err := s.store.SaveReceiptFor(ctx, &models.Receipt{Digest: res.Digest, Text: res.Text}, owner, inputs, s.receipts.known(res.Digest)); err != nil {
 			return err
 		}
+		s.receipts.add(res.Digest)
 		s.receipts.add(seen)
 	}
 	body, err := json.Marshal(res)
