@@ -33,15 +33,8 @@ func (req Request) options(base instruction.Options) (instruction.Options, error
 // and the tools that did not make the roster with the set that dropped
 // them. A tool id no catalog entry has is an error naming the field.
 func requestDraft(snap *Snapshot, ac AgentContext, req Request) (instruction.Draft, []instruction.Dropped, error) {
-	for _, f := range []struct {
-		name string
-		ids  []string
-	}{{"tools", req.Tools}, {"without", req.Without}} {
-		for _, id := range f.ids {
-			if _, known := snap.rowByID[id]; !known {
-				return instruction.Draft{}, nil, &instruction.FieldError{Field: f.name, Message: fmt.Sprintf("unknown tool id %q (no catalog entry has it)", id)}
-			}
-		}
+	if err := snap.checkToolSet(req.Tools, req.Without); err != nil {
+		return instruction.Draft{}, nil, err
 	}
 	// the spec decodes the agent's and the version's stored lists: once
 	spec := ac.Spec()
@@ -131,4 +124,20 @@ func directDraft(snap *Snapshot, req Request) (instruction.Draft, error) {
 		}
 	}
 	return d, nil
+}
+
+// checkToolSet refuses a conversation set (tools, without) naming a tool
+// id no catalog entry has, naming the field: compose and runs share it.
+func (snap *Snapshot) checkToolSet(pick, without []string) error {
+	for _, f := range []struct {
+		name string
+		ids  []string
+	}{{"tools", pick}, {"without", without}} {
+		for _, id := range f.ids {
+			if _, known := snap.rowByID[id]; !known {
+				return &instruction.FieldError{Field: f.name, Message: fmt.Sprintf("unknown tool id %q (no catalog entry has it)", id)}
+			}
+		}
+	}
+	return nil
 }

@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/authority"
@@ -48,15 +47,8 @@ func (r *Run) Revoked(id string) bool {
 // without drops tools; a tool either names that no catalog entry has is
 // an error naming the field.
 func LoadRun(ctx context.Context, store Store, snap *Snapshot, agent, profile string, pick, without []string, authorized func(id string) bool) (*Run, error) {
-	for _, f := range []struct {
-		name string
-		ids  []string
-	}{{"tools", pick}, {"without", without}} {
-		for _, id := range f.ids {
-			if _, known := snap.rowByID[id]; !known {
-				return nil, &instruction.FieldError{Field: f.name, Message: fmt.Sprintf("unknown tool id %q (no catalog entry has it)", id)}
-			}
-		}
+	if err := snap.checkToolSet(pick, without); err != nil {
+		return nil, err
 	}
 	ac, err := LoadAgent(ctx, store, agent, profile)
 	if err != nil {
