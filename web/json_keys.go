@@ -78,6 +78,9 @@ type keyWalk struct {
 	// stopping with errNUL and its field in nulAt
 	findNUL bool
 	nulAt   string
+	// compares counts the key comparisons and set look-ups made to find
+	// repeated keys: the walk's work, which a test holds linear
+	compares int
 }
 
 func (w *keyWalk) space() {
@@ -183,7 +186,7 @@ func (w *keyWalk) object(t reflect.Type, path string, depth int) error {
 	// keys stay bytes of the body: a string is made only for an error
 	// message or the path of a nested value
 	var seenBuf [keySetFew][]byte
-	seen := keySet{few: seenBuf[:0]}
+	seen := keySet{few: seenBuf[:0], compares: &w.compares}
 	w.i++
 	w.space()
 	if w.i < len(w.b) && w.b[w.i] == '}' {
@@ -401,15 +404,21 @@ func fieldTypeOf(t reflect.Type, key string) reflect.Type {
 type keySet struct {
 	few  [][]byte
 	many map[string]bool
+	// compares counts each comparison of two keys and each look-up
+	compares *int
 }
 
 const keySetFew = 16
 
 func (k *keySet) has(key []byte) bool {
 	if k.many != nil {
+		*k.compares++
 		return k.many[string(key)]
 	}
-	return slices.ContainsFunc(k.few, func(s []byte) bool { return bytes.Equal(s, key) })
+	return slices.ContainsFunc(k.few, func(s []byte) bool {
+		*k.compares++
+		return bytes.Equal(s, key)
+	})
 }
 
 func (k *keySet) add(key []byte) {

@@ -84,16 +84,24 @@ func (s *Surface) KeepPins(pins []string, revoked func(string) bool) []string {
 // order: the runtime's pins this subject's surface does not hold, which
 // pin nothing. A response reports them so a dropped pin is never silent.
 func Unpinned(pins, kept []string) []string {
+	out, _ := unpinned(pins, kept)
+	return out
+}
+
+// unpinned is Unpinned counting its work: one set operation per kept pin
+// and per pin, never a pin compared with a list.
+func unpinned(pins, kept []string) (out []string, work int) {
 	in := make(map[string]bool, len(kept))
 	for _, k := range kept {
 		in[k] = true
+		work++
 	}
-	var out []string
 	for _, p := range pins {
+		work++
 		if !in[p] {
 			in[p] = true // reported once
 			out = append(out, p)
 		}
 	}
-	return out
+	return out, work
 }

@@ -21,33 +21,23 @@ func pinsOf(n int) (pins, kept []string) {
 	return pins, kept
 }
 
-// nsPerOp times fn over inputs of size n.
-func nsPerOp(n int, fn func(pins, kept []string)) float64 {
-	pins, kept := pinsOf(n)
-	r := testing.Benchmark(func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			fn(pins, kept)
-		}
-	})
-	return float64(r.NsPerOp())
-}
-
 // Issue 26, finding 5: a 1 MB step body of repeated pins cost 3.4 s of
-// CPU: Unpinned compared every pin with every kept pin. Ten times the
-// pins must cost about ten times the time (a ratio, not a time: pairwise
-// work gives about a hundred).
-func TestPinsCostLinearTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("benchmarks")
-	}
-	for name, fn := range map[string]func(pins, kept []string){
-		"Unpinned": func(pins, kept []string) { Unpinned(pins, kept) },
-	} {
-		small, large := nsPerOp(2000, fn), nsPerOp(20000, fn)
-		t.Logf("%s: %.0f ns at 2,000 pins, %.0f ns at 20,000: ratio %.1f", name, small, large, large/small)
-		if large/small > 35 {
-			t.Errorf("%s: ten times the pins cost %.0f times the time, want about ten", name, large/small)
+// CPU: Unpinned compared every pin with every kept pin and every pin
+// already reported. Its work is counted, not timed: one set operation per
+// pin and per kept pin (pairwise work grows with their product).
+func TestPinsCostLinearWork(t *testing.T) {
+	for _, n := range []int{2000, 20000} {
+		pins, kept := pinsOf(n)
+		out, work := unpinned(pins, kept)
+		if want := len(pins) + len(kept); work > want {
+			t.Errorf("%d pins: %d operations, want at most %d", n, work, want)
 		}
+		if len(out) != (n+2)/3 {
+			t.Errorf("%d pins: %d reported, want each revoked pin once (%d)", n, len(out), (n+2)/3)
+		}
+	}
+	if got := Unpinned([]string{"a", "b", "a", "c", "b"}, []string{"c"}); len(got) != 2 || got[0] != "a" || got[1] != "b" {
+		t.Errorf("Unpinned = %v, want [a b]: request order, each once", got)
 	}
 }
 
