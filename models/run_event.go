@@ -168,32 +168,3 @@ type RunSummary struct {
 	LastID uint
 	Last   time.Time
 }
-
-// RecentRuns lists the runs with the latest activity first.
-func (s *Store) RecentRuns(ctx context.Context, limit int) ([]RunSummary, error) {
-	var out []RunSummary
-	err := s.with(ctx).Model(&RunEvent{}).
-		Select("run, MAX(agent) AS agent, COUNT(*) AS events, SUM(CASE WHEN kind = ? THEN 1 ELSE 0 END) AS steps, MAX(id) AS last_id", RunStep).
-		Group("run").Order("last_id DESC").Limit(limit).Scan(&out).Error
-	if err != nil {
-		return nil, fmt.Errorf("models: recent runs: %w", err)
-	}
-	ids := make([]uint, len(out))
-	for i, r := range out {
-		ids[i] = r.LastID
-	}
-	var last []RunEvent
-	if len(ids) > 0 {
-		if err := s.with(ctx).Select("id, created_at").Where("id IN ?", ids).Find(&last).Error; err != nil {
-			return nil, fmt.Errorf("models: recent runs: %w", err)
-		}
-	}
-	at := make(map[uint]time.Time, len(last))
-	for _, e := range last {
-		at[e.ID] = e.CreatedAt
-	}
-	for i := range out {
-		out[i].Last = at[out[i].LastID]
-	}
-	return out, nil
-}

@@ -1,0 +1,93 @@
+package models_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/models/modelstest"
+)
+
+// TestRunTotalsKeptAsEventsAreWritten: the runs list comes from run
+// totals that the database keeps as events are written — by the console's
+// own batch writer, by a plain INSERT as an older binary writes during a
+// rolling upgrade, and from the events stored before the migration — on
+// both databases; a failed batch counts nothing.
+func TestRunTotalsKeptAsEventsAreWritten(t *testing.T) {
+	for _, d := range modelstest.Dialects(t) {
+		t.Run(d.Name, func(t *testing.T) {
+			ctx := context.Background()
+			s, _ := modelstest.OpenEmpty(t, d)
+			if _, err := s.MigrateBefore(ctx, 200); err != nil {
+				t.Fatal(err)
+			}
+			t0 := time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)
+			// stored before the totals existed
+			before := []models.RunEvent{
+				{Run: "old", Kind: models.RunSearch, Agent: "analyst", Surface: "s", CreatedAt: t0},
+				{Run: "old", Kind: models.RunStep, Agent: "analyst", Surface: "s", Step: 1, CreatedAt: t0.Add(time.Second)},
+				{Run: "both", Kind: models.RunStep, Agent: "analyst", Surface: "s", Step: 1, CreatedAt: t0.Add(2 * time.Second)},
+			}
+			if err := s.SaveRunEvents(ctx, before); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			var batch []models.RunEvent
+			for i := range 450 { // over one statement's chunk
+				batch = append(batch, models.RunEvent{Run: fmt.Sprintf("new-%d", i%3), Kind: []string{models.RunStep, models.RunCall}[i%2], Agent: "dev", Surface: "s", Step: i, CreatedAt: t0.Add(time.Hour + time.Duration(i)*time.Millisecond)})
+			}
+			batch = append(batch, models.RunEvent{Run: "both", Kind: models.RunStep, Agent: "analyst", Surface: "s", Step: 2, CreatedAt: t0.Add(2 * time.Hour)})
+			if err := s.SaveRunEvents(ctx, batch); err != nil {
+				t.Fatal(err)
+			}
+			// an older binary's write: one plain INSERT
+			if err := s.Exec(ctx, "INSERT INTO run_events (run, kind, agent, profile, profile_version, step, surface, created_at) VALUES ('legacy', 'step', 'ops', '', 0, 1, 's', ?)", t0.Add(3*time.Hour)); err != nil {
+				t.Fatal(err)
+			}
+			// a batch that fails (a run id over the column's size on
+			// Postgres, a canceled context on SQLite) counts nothing
+			cctx, cancel := context.WithCancel(ctx)
+			cancel()
+			bad := []models.RunEvent{{Run: "failed", Kind: models.RunStep, Agent: "dev", Surface: "s", CreatedAt: t0}, {Run: string(make([]byte, 300)), Kind: models.RunStep, Agent: "dev", Surface: "s"}}
+			if err := s.SaveRunEvents(cctx, bad); err == nil {
+				t.Fatal("a failing batch was stored")
+			}
+			runs, err := s.RecentRuns(ctx, 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]models.RunSummary{}
+			var order []string
+			for _, r := range runs {
+				got[r.Run] = r
+				order = append(order, r.Run)
+			}
+			want := map[string][3]int{ // events, steps, last second after t0
+				"old": {2, 1, 1}, "both": {2, 2, 7200}, "new-0": {150, 75, 3600}, "new-1": {150, 75, 3600}, "new-2": {150, 75, 3600}, "legacy": {1, 1, 10800},
+			}
+			if len(runs) != len(want) {
+				t.Fatalf("runs %v, want %d", order, len(want))
+			}
+			for run, w := range want {
+				r := got[run]
+				if r.Events != w[0] || r.Steps != w[1] || r.Last.Sub(t0) < time.Duration(w[2])*time.Second || r.Last.Sub(t0) > time.Duration(w[2]+1)*time.Second {
+					t.Errorf("%s: %+v, want events %d steps %d last t0+%ds", run, r, w[0], w[1], w[2])
+				}
+			}
+			if order[0] != "legacy" || order[len(order)-1] != "old" {
+				t.Errorf("order %v: the latest activity first", order)
+			}
+			if got["old"].Agent != "analyst" || got["legacy"].Agent != "ops" {
+				t.Errorf("agents %+v", got)
+			}
+			evs, err := s.RunEvents(ctx, "new-1", 10)
+			if err != nil || len(evs) != 10 || evs[9].Step != 448 || evs[0].Step != 421 {
+				t.Fatalf("latest 10 events of new-1: %d, %v", len(evs), err)
+			}
+		})
+	}
+}
