@@ -16,10 +16,11 @@ import (
 // that failed, and a console binary that predates the table (a replica
 // during a rolling upgrade) keeps them right too. The totals count every
 // event a run recorded; retention removes the rows of runs whose last
-// event left (retention.go).
+// event left. run and agent are TEXT: only the trigger writes them, from
+// run_events' sized columns.
 const runTotalsTable = `CREATE TABLE run_totals (
-	run VARCHAR(128) PRIMARY KEY,
-	agent VARCHAR(64) NOT NULL DEFAULT '',
+	run TEXT PRIMARY KEY,
+	agent TEXT NOT NULL DEFAULT '',
 	events BIGINT NOT NULL DEFAULT 0,
 	steps BIGINT NOT NULL DEFAULT 0,
 	first_id BIGINT NOT NULL DEFAULT 0,
