@@ -36,6 +36,11 @@ type Entry struct {
 
 	searchOnce sync.Once
 	search     searchDoc
+
+	// marked are both forms with the approval mark, rendered on first use
+	markedOnce    sync.Once
+	markedFull    Unit
+	markedCompact Unit
 }
 
 // searchDoc returns the entry's search terms, computed on first use.
@@ -68,6 +73,20 @@ func (e *Entry) Full() Unit { return e.full }
 
 // Compact is the dense rendering without prose examples.
 func (e *Entry) Compact() Unit { return e.compact }
+
+// RenderMarked is Render with the approval mark: the entry as taught to a
+// subject who may call the tool only with a person's approval. Both forms
+// are rendered once per entry, on first use.
+func (e *Entry) RenderMarked(form string) Unit {
+	e.markedOnce.Do(func() {
+		e.markedFull = NewUnit(renderFull(e.contract, true))
+		e.markedCompact = NewUnit(renderCompact(e.contract, true))
+	})
+	if form == FormCompact {
+		return e.markedCompact
+	}
+	return e.markedFull
+}
 
 // Render returns the entry in the given form ("compact" or anything else for
 // full).

@@ -20,11 +20,27 @@ import (
 // inside the parenthesised facts is JSON, so no character inside a
 // description, title or value can be read as structure.
 
+// ApprovalMark is how a rendered entry says that the tool asks for a
+// person's approval before each call (the subject's grant requires it).
+const ApprovalMark = "asks for approval before it runs"
+
+// ApprovalNote is the line a full entry (and an MCP tool's description)
+// carries under its banner when the tool asks for approval.
+const ApprovalNote = "Approval: this tool " + ApprovalMark + ": a call first answers approval_required while a person decides; tell the user and call it again once it is approved."
+
 // RenderFull renders one contract in the banner form with prose examples.
-func RenderFull(c Contract) string {
+func RenderFull(c Contract) string { return renderFull(c, false) }
+
+// renderFull renders the banner form; approval adds the approval line
+// under the banner.
+func renderFull(c Contract, approval bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "### %s — %s\n", c.ID, strings.TrimSpace(c.Title))
-	fmt.Fprintf(&b, "Class: %s · Effects: %s\n\n", c.Class, c.Effects)
+	fmt.Fprintf(&b, "Class: %s · Effects: %s\n", c.Class, c.Effects)
+	if approval {
+		b.WriteString(ApprovalNote + "\n")
+	}
+	b.WriteString("\n")
 	writeText(&b, "", c.Purpose)
 	b.WriteString("\n")
 	root := inputNode(c)
@@ -75,9 +91,17 @@ func writeSection(b *strings.Builder, label, indent string, n node, write func(n
 // every parameter with all its facts and its description, the return
 // description with the result's structure and every constraint; only the
 // banner layout and the examples go.
-func RenderCompact(c Contract) string {
+func RenderCompact(c Contract) string { return renderCompact(c, false) }
+
+// renderCompact renders the dense form; approval adds the approval mark
+// to the parenthesised facts.
+func renderCompact(c Contract, approval bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "- %s %s (%s, %s):", c.ID, jsonValue(strings.TrimSpace(c.Title)), c.Class, c.Effects)
+	mark := ""
+	if approval {
+		mark = "; " + ApprovalMark
+	}
+	fmt.Fprintf(&b, "- %s %s (%s, %s%s):", c.ID, jsonValue(strings.TrimSpace(c.Title)), c.Class, c.Effects, mark)
 	writeTextAfter(&b, "  ", c.Purpose)
 	root := inputNode(c)
 	if len(root.facts) > 0 || root.text != "" || len(root.kids) > 0 {

@@ -10,7 +10,7 @@ import (
 // catalogSections renders the roster's contracts for a plain (not
 // deferred) composition; deferred steps build their catalog in step.go.
 // Reasons are worded only when shown.
-func catalogSections(roster []*catalog.Entry, g Gate, opts Options, reasons bool, scratch *Scratch) []Section {
+func catalogSections(roster []*catalog.Entry, g Gate, opts Options, approval func(string) bool, reasons bool, scratch *Scratch) []Section {
 	if !g.Has(CapTools) {
 		return nil // nothing to call: the body says so, and no catalog is taught
 	}
@@ -30,9 +30,9 @@ func catalogSections(roster []*catalog.Entry, g Gate, opts Options, reasons bool
 		switch {
 		case e.CodeOnly() && !exec:
 		case e.CodeOnly():
-			code = append(code, e.Render(opts.CatalogForm))
+			code = append(code, entryUnit(e, opts.CatalogForm, approval))
 		default:
-			main = append(main, e.Render(opts.CatalogForm))
+			main = append(main, entryUnit(e, opts.CatalogForm, approval))
 		}
 	}
 	if g.Has(CapSkills) {

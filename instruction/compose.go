@@ -63,6 +63,32 @@ type Composition struct {
 	// activated), search_tools and code-only helpers aside.
 	Active []string
 	gate   Gate
+	// approval reports the tools taught with the approval mark.
+	approval func(id string) bool
+}
+
+// entryUnit is an entry as the composition teaches it: with the approval
+// mark when the subject may call the tool only with a person's approval.
+func entryUnit(e *catalog.Entry, form string, approval func(id string) bool) catalog.Unit {
+	if approval != nil && approval(e.ID()) {
+		return e.RenderMarked(form)
+	}
+	return e.Render(form)
+}
+
+// ApprovalOnly lists the roster tools the text marks as asking for
+// approval before they run, in roster order.
+func (c Composition) ApprovalOnly() []string {
+	var out []string
+	if c.approval == nil {
+		return nil
+	}
+	for _, e := range c.entries {
+		if c.approval(e.ID()) {
+			out = append(out, e.ID())
+		}
+	}
+	return out
 }
 
 // Has reports whether the gate found the capability in this composition's
@@ -148,7 +174,7 @@ func Compose(in Input) (Composition, error) {
 	skills := qualifyingSkills(in.Skills, roster)
 	services := dedupeStrings(in.Services)
 	g := NewGate(Facts{Roster: roster, Services: services, Skills: skills})
-	c := Composition{entries: roster, Services: services, Skills: skills, Options: opts, Protocol: ProtocolFor(g), gate: g}
+	c := Composition{entries: roster, Services: services, Skills: skills, Options: opts, Protocol: ProtocolFor(g), gate: g, approval: in.ApprovalOnly}
 	if in.scratch != nil {
 		c.Sections = in.scratch.sections[:0]
 	} else {
@@ -198,7 +224,7 @@ func Compose(in Input) (Composition, error) {
 			last.Units = append(last.Units, catalog.NewUnit(fmt.Sprintf("- %s (slug %s, version %d): %s%s", s.Name, s.Slug, s.Version, oneLine(s.Summary), sep)))
 		}
 	}
-	c.Sections = append(c.Sections, catalogSections(roster, g, opts, !in.noReasons, in.scratch)...)
+	c.Sections = append(c.Sections, catalogSections(roster, g, opts, in.ApprovalOnly, !in.noReasons, in.scratch)...)
 	if in.scratch != nil {
 		in.scratch.sections = c.Sections[:0]
 	}

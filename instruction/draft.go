@@ -21,6 +21,9 @@ type Draft struct {
 	Options          Options
 	// Activated names the tools a deferred step's receipts activated.
 	Activated []string
+	// ApprovalOnly reports the tools the subject may call only with a
+	// person's approval (nil: none); see Input.ApprovalOnly.
+	ApprovalOnly func(id string) bool
 
 	// flipped is a tool id whose selection is inverted without copying
 	// Selected: a lever flip composes once, so it need not pay for a map.
@@ -60,7 +63,7 @@ func (d Draft) input(roster []*catalog.Entry) Input {
 	if !d.uniqueKnown {
 		unique = isUnique(d.Declared)
 	}
-	in := Input{Skills: d.Skills, Options: d.Options, Activated: d.Activated, Roster: roster, unique: unique}
+	in := Input{Skills: d.Skills, Options: d.Options, Activated: d.Activated, ApprovalOnly: d.ApprovalOnly, Roster: roster, unique: unique}
 	for _, ns := range d.DeclaredServices {
 		if d.Connected[ns] {
 			in.Services = append(in.Services, ns)

@@ -73,6 +73,10 @@ type Input struct {
 	// Activated names the tools search receipts activated for this step of
 	// a deferred run (read only when Options.Deferred).
 	Activated []string
+	// ApprovalOnly reports the roster tools the subject may call only
+	// with a person's approval per call (nil: none); their entries carry
+	// the approval mark (catalog.Entry.RenderMarked).
+	ApprovalOnly func(id string) bool
 
 	// unique is set when the roster is known to hold each tool once (a
 	// draft's), so Compose need not index it.

@@ -90,7 +90,7 @@ type Stray struct {
 func StrayReferences(c Composition) []Stray {
 	own := map[string]bool{}
 	for _, e := range c.entries {
-		own[e.Render(c.Options.CatalogForm).Key] = true
+		own[entryUnit(e, c.Options.CatalogForm, c.approval).Key] = true
 	}
 	var absent []Referent
 	for _, r := range Referents() {

@@ -60,6 +60,10 @@ type AgentSpec struct {
 	// outside it is neither in the roster nor a lever: the subject can
 	// never have it, so offering its cost would mislead.
 	Authorized func(id string) bool
+	// ApprovalOnly reports the authorized tools the subject may call only
+	// with a person's approval (nil: none): they stay in the roster,
+	// marked as asking for approval.
+	ApprovalOnly func(id string) bool
 }
 
 // NewAgentDraft builds an agent's draft over the available catalog: every
@@ -73,7 +77,7 @@ func NewAgentDraft(available *catalog.Catalog, spec AgentSpec, pick []string) (D
 		opts = *spec.Options
 	}
 	roster, notes := effective(spec.Declared, spec.Profile, pick, spec.Authorized, isAvail)
-	d := Draft{Selected: make(map[string]bool, len(roster)), Connected: map[string]bool{}, Options: opts}
+	d := Draft{Selected: make(map[string]bool, len(roster)), Connected: map[string]bool{}, Options: opts, ApprovalOnly: spec.ApprovalOnly}
 	for _, id := range roster {
 		d.Selected[id] = true
 	}

@@ -87,7 +87,7 @@ func composeStep(in Input) (Composition, error) {
 		connected[ns] = true
 	}
 	preServices := namespacesOf(preRoster, connected, nil)
-	pre := Input{Roster: preRoster, Services: preServices, Skills: in.Skills, unique: true,
+	pre := Input{Roster: preRoster, Services: preServices, Skills: in.Skills, unique: true, ApprovalOnly: in.ApprovalOnly,
 		Options: Options{Tier: opts.Tier, CatalogForm: opts.CatalogForm}}
 	c, err := stablePrefix(pre, reachable, func() (Composition, error) {
 		c, err := Compose(pre)
@@ -126,6 +126,7 @@ func composeStep(in Input) (Composition, error) {
 	c.Services = dedupeStrings(in.Services)
 	opts.Deferred, opts.Pins = true, pins
 	c.Options = opts
+	c.approval = in.ApprovalOnly
 	activeSet := make(map[string]bool, len(active))
 	for _, e := range active {
 		activeSet[e.ID()] = true
@@ -268,7 +269,7 @@ func activatedSection(c *Composition, pre Input, activated, helpers []*catalog.E
 		c.Skills = append(c.Skills, newSkills...)
 	}
 	for _, e := range activated {
-		s.Units = append(s.Units, e.Render(opts.CatalogForm))
+		s.Units = append(s.Units, entryUnit(e, opts.CatalogForm, pre.ApprovalOnly))
 	}
 	if len(newSkills) > 0 && !preGate.Has(CapSkills) {
 		loader, _ := lib.synthetic.Get(LoadSkillToolID)
@@ -277,7 +278,7 @@ func activatedSection(c *Composition, pre Input, activated, helpers []*catalog.E
 	if len(helpers) > 0 {
 		s.Units = append(s.Units, catalog.NewUnit("## Code-only helpers\n\nThese helpers are functions inside programs you run in the code channel; call them from Python, never as an action.\n\n"))
 		for _, e := range helpers {
-			s.Units = append(s.Units, e.Render(opts.CatalogForm))
+			s.Units = append(s.Units, entryUnit(e, opts.CatalogForm, pre.ApprovalOnly))
 		}
 	}
 	return s
@@ -318,6 +319,10 @@ func stablePrefix(pre Input, reachable int, build func() (Composition, error)) (
 		b.WriteString(e.ID())
 		b.WriteByte(' ')
 		b.WriteString(e.Digest())
+		if pre.ApprovalOnly != nil && pre.ApprovalOnly(e.ID()) {
+			// the approval mark changes the entry's text: its own key
+			b.WriteString(" approval")
+		}
 		b.WriteByte('|')
 	}
 	key := b.String()

@@ -76,6 +76,11 @@ func forgeView(d instruction.Draft, st forgeState, p meter.Projection, comp inst
 				lv.Note = "needs exec"
 			}
 		}
+		if lv.Note == "" && d.ApprovalOnly != nil && d.ApprovalOnly(c.ID) {
+			// the subject is granted it only with a person's approval per
+			// call: the instruction marks it so
+			lv.Note, lv.NoteTitle = "asks approval", "granted to this subject only with a person's approval per call: the instruction says it "+catalog.ApprovalMark
+		}
 		ns := c.Namespace()
 		if ns == "" {
 			g, ok := classGroups[c.Class]

@@ -236,9 +236,27 @@ func (g *gateway) listTools(ctx context.Context, r *gwReq) (*mcp.ListToolsResult
 		if !ok || e.CodeOnly() || !served[e.Contract().Namespace()] {
 			continue
 		}
+		if ao := st.base.Draft.ApprovalOnly; ao != nil && ao(id) {
+			res.Tools = append(res.Tools, g.approvalTool(e))
+			continue
+		}
 		res.Tools = append(res.Tools, g.mcpTool(e))
 	}
 	return res, nil
+}
+
+// approvalTool is mcpTool for a tool the session's subject may call only
+// with a person's approval: its description says so, as the instruction
+// does (once per digest).
+func (g *gateway) approvalTool(e *catalog.Entry) *mcp.Tool {
+	k := e.Digest() + "/approval"
+	if t, ok := g.tools.Load(k); ok {
+		return t.(*mcp.Tool)
+	}
+	t := *g.mcpTool(e)
+	t.Description += "\n" + catalog.ApprovalNote
+	g.tools.Store(k, &t)
+	return &t
 }
 
 // mcpTool is a catalog entry as an MCP tool: its id, its reviewed

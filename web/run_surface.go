@@ -158,7 +158,15 @@ func (s *Server) runBaseAtKey(ctx context.Context, t runTarget, catGen, cfgGen i
 		_, ok = authority.Authorize(groups, st.grants, tool)
 		return ok
 	}
-	b, err = runtime.LoadRun(ctx, s.genStore(catGen, cfgGen), snap, t.Agent, t.Profile, t.Tools, t.Without, authorized)
+	approvalOnly := func(id string) bool {
+		tool, ok := st.tools[id]
+		if !ok {
+			return false
+		}
+		a, ok := authority.Authorize(groups, st.grants, tool)
+		return ok && a.RequiresApproval
+	}
+	b, err = runtime.LoadRun(ctx, s.genStore(catGen, cfgGen), snap, t.Agent, t.Profile, t.Tools, t.Without, authorized, approvalOnly)
 	if err != nil {
 		return nil, composeStatus(err)
 	}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentforge/console/catalog"
 )
 
 // TestReadmeGrantExamples runs every `console grant` and `console compose
@@ -40,9 +42,15 @@ func TestReadmeGrantExamples(t *testing.T) {
 			var res struct {
 				Roster  []string
 				Dropped []struct{ ID, Set string }
+				Text    string
 			}
 			if err := json.Unmarshal([]byte(out), &res); err != nil {
 				t.Fatal(err)
+			}
+			// the demo grants contractors workspace_write only with an
+			// approval: the text says so, of that tool alone
+			if n := strings.Count(res.Text, catalog.ApprovalMark); n != 1 || !strings.Contains(res.Text, "workspace_write") {
+				t.Errorf("a contractor's text carries %d approval marks, want 1 (workspace_write)", n)
 			}
 			for _, id := range res.Roster {
 				if id == "exec" {

@@ -17,6 +17,9 @@ type AgentContext struct {
 	// Authorized is the subject's authorized set (nil: not narrowed); see
 	// ForSubject.
 	Authorized func(id string) bool
+	// ApprovalOnly reports the authorized tools the subject may call only
+	// with a person's approval (nil: none); see ForSubject.
+	ApprovalOnly func(id string) bool
 }
 
 // LoadAgent loads an agent and a profile: the named one, else the agent's
@@ -54,7 +57,7 @@ func LoadAgent(ctx context.Context, store Store, agentSlug, profileSlug string) 
 
 // Spec is what the agent and its profile version say about a composition.
 func (ac AgentContext) Spec() instruction.AgentSpec {
-	spec := instruction.AgentSpec{Declared: ac.Agent.Declared(), Services: ac.Agent.Services(), Authorized: ac.Authorized}
+	spec := instruction.AgentSpec{Declared: ac.Agent.Declared(), Services: ac.Agent.Services(), Authorized: ac.Authorized, ApprovalOnly: ac.ApprovalOnly}
 	if v := ac.Version; v != nil {
 		spec.Profile = v.Tools()
 		if spec.Profile == nil {

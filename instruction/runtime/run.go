@@ -45,8 +45,9 @@ func (r *Run) Revoked(id string) bool {
 // pick and without are the conversation's set (the authority rules: the four sets
 // hold at run time): a non-nil pick keeps only the tools it names, and
 // without drops tools; a tool either names that no catalog entry has is
-// an error naming the field.
-func LoadRun(ctx context.Context, store Store, snap *Snapshot, agent, profile string, pick, without []string, authorized func(id string) bool) (*Run, error) {
+// an error naming the field. approvalOnly (nil: none) names the tools the
+// subject may call only with a person's approval: the text marks them.
+func LoadRun(ctx context.Context, store Store, snap *Snapshot, agent, profile string, pick, without []string, authorized, approvalOnly func(id string) bool) (*Run, error) {
 	if err := snap.checkToolSet(pick, without); err != nil {
 		return nil, err
 	}
@@ -54,7 +55,7 @@ func LoadRun(ctx context.Context, store Store, snap *Snapshot, agent, profile st
 	if err != nil {
 		return nil, err
 	}
-	ac.Authorized = authorized
+	ac.Authorized, ac.ApprovalOnly = authorized, approvalOnly
 	skills, err := Skills(ctx, store)
 	if err != nil {
 		return nil, err

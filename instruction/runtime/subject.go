@@ -14,14 +14,49 @@ import (
 // drafts leave every other tool out of the roster and the levers, and
 // Resolve names the authorized set as what dropped it. No subject is the
 // group everyone. A tool granted only with approval stays in: the model
-// may see it; each call's check asks for the approval.
+// sees it marked as asking for approval (ApprovalOnly); each call's check
+// asks for the approval.
 func ForSubject(ctx context.Context, store Store, snap *Snapshot, ac AgentContext, subject *authority.Subject) (AgentContext, error) {
 	grants, err := store.AllGrants(ctx)
 	if err != nil {
 		return ac, err
 	}
-	ac.Authorized = AuthorizedSet(snap, grants, authority.GroupsOf(subject))
+	groups := authority.GroupsOf(subject)
+	ac.Authorized = AuthorizedSet(snap, grants, groups)
+	ac.ApprovalOnly = ApprovalSet(snap, grants, groups)
 	return ac, nil
+}
+
+// subjectSets are a subject's authorized set and, within it, the tools
+// every matching grant gives only with a person's approval per call.
+type subjectSets struct {
+	in, approval map[string]bool
+}
+
+func (snap *Snapshot) subjectSets(grants []authority.Grant, groups []string) subjectSets {
+	return snap.authorized.Get(authorizedKey(grants, groups), func() subjectSets {
+		s := subjectSets{in: map[string]bool{}, approval: map[string]bool{}}
+		for _, t := range snap.authTools {
+			if a, ok := authority.Authorize(groups, grants, t); ok {
+				s.in[t.ID] = true
+				if a.RequiresApproval {
+					s.approval[t.ID] = true
+				}
+			}
+		}
+		return s
+	})
+}
+
+// ApprovalSet is the membership test of the tools the groups are granted
+// only with a person's approval per call (authority.Auth's
+// RequiresApproval), memoized with AuthorizedSet. The text marks them.
+func ApprovalSet(snap *Snapshot, grants []authority.Grant, groups []string) func(id string) bool {
+	in := snap.subjectSets(grants, groups).approval
+	if len(in) == 0 {
+		return nil
+	}
+	return func(id string) bool { return in[id] }
 }
 
 // AuthorizedSet is the authorized set of the groups over the snapshot's
@@ -30,15 +65,7 @@ func ForSubject(ctx context.Context, store Store, snap *Snapshot, ac AgentContex
 // the grants' and groups' content (a changed grant is a different key:
 // nothing stale can answer).
 func AuthorizedSet(snap *Snapshot, grants []authority.Grant, groups []string) func(id string) bool {
-	in := snap.authorized.Get(authorizedKey(grants, groups), func() map[string]bool {
-		in := map[string]bool{}
-		for _, t := range snap.authTools {
-			if _, ok := authority.Authorize(groups, grants, t); ok {
-				in[t.ID] = true
-			}
-		}
-		return in
-	})
+	in := snap.subjectSets(grants, groups).in
 	return func(id string) bool { return in[id] }
 }
 
@@ -73,8 +100,8 @@ const maxAuthorizedSets = 1024
 
 // authorizedSets is the type of a snapshot's memo of authorized sets,
 // keyed by authorizedKey.
-type authorizedSets = memo.Bounded[[sha256.Size]byte, map[string]bool]
+type authorizedSets = memo.Bounded[[sha256.Size]byte, subjectSets]
 
 func newAuthorizedSets() *authorizedSets {
-	return memo.NewBounded[[sha256.Size]byte, map[string]bool](maxAuthorizedSets)
+	return memo.NewBounded[[sha256.Size]byte, subjectSets](maxAuthorizedSets)
 }
