@@ -67,14 +67,12 @@ func (g *gateway) callTool(ctx context.Context, r *gwReq, req *mcp.CallToolReque
 	if len(p.Name) > catalog.MaxIDLength {
 		return toolUnavailable(clip(p.Name, catalog.MaxIDLength)), nil
 	}
-	cs, err := g.s.checkState(ctx, "")
+	st, err := g.step(ctx, r)
 	if err != nil {
 		return nil, err
 	}
-	st, err := g.step(ctx, r, cs.CatalogGen, cs.ConfigGen)
-	if err != nil {
-		return nil, err
-	}
+	// the check sees the generations read with the session
+	cs := models.CheckState{CatalogGen: r.catGen, ConfigGen: r.cfgGen}
 	ev := models.RunEvent{Run: r.sess.Run, Kind: models.RunCall, Agent: st.base.Agent, Profile: st.base.Profile, ProfileVersion: st.base.ProfileVersion,
 		Step: len(st.groups), Surface: st.surface.Key(), Active: len(st.act.Active()), Accepted: len(st.act.Accepted), Rejected: len(st.act.Rejected), Tool: clip(p.Name, 200)}
 	res, call := g.decide(ctx, r, st, cs, p, &ev)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
 )
@@ -32,6 +33,9 @@ type gwReq struct {
 	key     *models.APIKey
 	sess    *models.GatewaySession
 	subject *authority.Subject
+	// catGen and cfgGen are the generations read with the session, after
+	// the request arrived (zero before a session exists: read them then)
+	catGen, cfgGen int64
 }
 
 type gwReqKey struct{}
@@ -90,11 +94,11 @@ func (s *Server) mcpGateway(c echo.Context) error {
 	token := c.Request().Header.Get(sessionHeader)
 	switch c.Request().Method {
 	case http.MethodDelete:
-		g, err := s.gatewaySession(c, key, agent, token)
-		if err != nil || g == nil {
+		st, err := s.gatewaySession(c, key, agent, token)
+		if err != nil || st.Session == nil {
 			return err
 		}
-		if err := s.store.CloseGatewaySession(c.Request().Context(), g.ID); err != nil {
+		if err := s.store.CloseGatewaySession(c.Request().Context(), st.Session.ID); err != nil {
 			return err
 		}
 		return c.NoContent(http.StatusNoContent)
@@ -110,7 +114,7 @@ func (s *Server) mcpGateway(c echo.Context) error {
 	if len(body) > maxMCPBody {
 		return mcpError(c, http.StatusRequestEntityTooLarge, rpcInvalidRequest, fmt.Sprintf("the request is larger than %d bytes", maxMCPBody))
 	}
-	method, id, err := rpcMethod(body)
+	method, id, tool, err := rpcMethod(body)
 	if err != nil {
 		return mcpError(c, http.StatusBadRequest, rpcParseError, err.Error())
 	}
@@ -134,9 +138,11 @@ func (s *Server) mcpGateway(c echo.Context) error {
 		if method == "initialize" {
 			return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "this session is initialized; initialize starts a new one (send it without Mcp-Session-Id)")
 		}
-		if r.sess, err = s.gatewaySession(c, key, agent, token); err != nil || r.sess == nil {
+		st, err := s.gatewaySession(c, key, agent, token)
+		if err != nil || st.Session == nil {
 			return err
 		}
+		r.sess, r.catGen, r.cfgGen = st.Session, st.CatalogGen, st.ConfigGen
 		if r.sess.Subject != "" {
 			r.subject = &authority.Subject{}
 			_ = json.Unmarshal([]byte(r.sess.Subject), r.subject)
@@ -147,7 +153,14 @@ func (s *Server) mcpGateway(c echo.Context) error {
 	req := c.Request().WithContext(context.WithValue(c.Request().Context(), gwReqKey{}, r))
 	req.Body = io.NopCloser(bytes.NewReader(body))
 	req.ContentLength = int64(len(body))
-	s.gw.http.ServeHTTP(c.Response(), req)
+	// a search answers on an event stream, which carries its
+	// notifications/tools/list_changed before the result; every other
+	// request gets its one response as plain JSON (no stream framing)
+	h := s.gw.json
+	if method == "tools/call" && tool == instruction.SearchToolID {
+		h = s.gw.stream
+	}
+	h.ServeHTTP(c.Response(), req)
 	return nil
 }
 
@@ -159,28 +172,34 @@ var gatewayMethods = map[string]bool{
 	"logging/setLevel": true, "notifications/roots/list_changed": true, "notifications/progress": true,
 }
 
-// rpcMethod is the method and id of a single JSON-RPC message (batches
-// are not part of the protocol versions the gateway speaks).
-func rpcMethod(body []byte) (string, json.RawMessage, error) {
+// rpcMethod is the method, id and params.name (the tool a tools/call
+// names) of a single JSON-RPC message (batches are not part of the
+// protocol versions the gateway speaks).
+func rpcMethod(body []byte) (string, json.RawMessage, string, error) {
 	var m struct {
 		JSONRPC string          `json:"jsonrpc"`
 		Method  string          `json:"method"`
 		ID      json.RawMessage `json:"id"`
+		Params  struct {
+			Name json.RawMessage `json:"name"`
+		} `json:"params"`
 	}
 	t := bytes.TrimSpace(body)
 	if len(t) > 0 && t[0] == '[' {
-		return "", nil, errors.New("batches are not accepted: send one JSON-RPC message per request")
+		return "", nil, "", errors.New("batches are not accepted: send one JSON-RPC message per request")
 	}
 	if err := json.Unmarshal(t, &m); err != nil {
-		return "", nil, errors.New("the body is not a JSON-RPC message: " + strconv.Quote(clip(err.Error(), 200)))
+		return "", nil, "", errors.New("the body is not a JSON-RPC message: " + strconv.Quote(clip(err.Error(), 200)))
 	}
 	if m.JSONRPC != "2.0" {
-		return "", nil, errors.New(`the body is not a JSON-RPC 2.0 message ("jsonrpc": "2.0")`)
+		return "", nil, "", errors.New(`the body is not a JSON-RPC 2.0 message ("jsonrpc": "2.0")`)
 	}
 	if string(m.ID) == "null" {
 		m.ID = nil
 	}
-	return m.Method, m.ID, nil
+	var name string
+	_ = json.Unmarshal(m.Params.Name, &name) // a name of another type is the protocol handler's to refuse
+	return m.Method, m.ID, name, nil
 }
 
 // newGatewaySession starts a session (and its run) for an initialize,
@@ -212,19 +231,23 @@ func (s *Server) newGatewaySession(c echo.Context, key *models.APIKey, agent, pr
 	return g, token, nil
 }
 
-// gatewaySession reads the session a request names. A session of another
-// key, another agent, a closed or an unknown one are answered alike: 404,
-// which tells a client to start a new session.
-func (s *Server) gatewaySession(c echo.Context, key *models.APIKey, agent, token string) (*models.GatewaySession, error) {
+// gatewaySession reads the session a request names, with the
+// generations, in one query. A session of another key, another agent, a
+// closed or an unknown one are answered alike: 404, which tells a client
+// to start a new session (the state's Session is nil then).
+func (s *Server) gatewaySession(c echo.Context, key *models.APIKey, agent, token string) (models.GatewayState, error) {
 	if token == "" {
-		return nil, mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "Mcp-Session-Id is required")
+		return models.GatewayState{}, mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "Mcp-Session-Id is required")
 	}
 	if len(token) > 128 {
-		return nil, mcpError(c, http.StatusNotFound, rpcNoSession, "no such session: initialize a new one")
+		return models.GatewayState{}, mcpError(c, http.StatusNotFound, rpcNoSession, "no such session: initialize a new one")
 	}
-	g, err := s.store.GatewaySessionByToken(c.Request().Context(), token)
-	if errors.Is(err, models.ErrNotFound) || (err == nil && (g.KeyID != key.ID || g.Agent != agent || g.Closed)) {
-		return nil, mcpError(c, http.StatusNotFound, rpcNoSession, "no such session: initialize a new one")
+	st, err := s.store.GatewayStateByToken(c.Request().Context(), token)
+	if err != nil {
+		return models.GatewayState{}, err
 	}
-	return g, err
+	if g := st.Session; g == nil || g.KeyID != key.ID || g.Agent != agent || g.Closed {
+		return models.GatewayState{}, mcpError(c, http.StatusNotFound, rpcNoSession, "no such session: initialize a new one")
+	}
+	return st, nil
 }

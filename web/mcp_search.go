@@ -36,7 +36,7 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 	}
 	_ = json.Unmarshal(raw, &in)
 	for attempt := 0; ; attempt++ {
-		st, err := g.step(ctx, r, 0, 0)
+		st, err := g.step(ctx, r)
 		if err != nil {
 			return nil, err
 		}

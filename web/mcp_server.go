@@ -26,10 +26,13 @@ import (
 type gateway struct {
 	s      *Server
 	server *mcp.Server
-	http   http.Handler
-	pool   *upstream.Pool
-	tools  sync.Map // tool digest → *mcp.Tool
-	conns  connCache
+	// json answers a request with its one response as application/json;
+	// stream answers on an event stream (a search, whose list_changed
+	// notification goes before its result)
+	json, stream http.Handler
+	pool         *upstream.Pool
+	tools        sync.Map // tool digest → *mcp.Tool
+	conns        connCache
 }
 
 // gatewayVersions are the protocol versions the gateway speaks: those
@@ -55,12 +58,14 @@ func newGateway(s *Server) *gateway {
 	})
 	g.server.AddReceivingMiddleware(g.receive)
 	g.server.AddSendingMiddleware(g.send)
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return g.server }, &mcp.StreamableHTTPOptions{
-		Stateless: true, MaxRequestBodyBytes: maxMCPBody,
-		// every request is authenticated by its key; the rebinding guard
-		// would refuse a console behind a proxy on loopback
-		DisableLocalhostProtection: true,
-	})
+	handler := func(jsonResponse bool) http.Handler {
+		return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return g.server }, &mcp.StreamableHTTPOptions{
+			Stateless: true, JSONResponse: jsonResponse, MaxRequestBodyBytes: maxMCPBody,
+			// every request is authenticated by its key; the rebinding guard
+			// would refuse a console behind a proxy on loopback
+			DisableLocalhostProtection: true,
+		})
+	}
 	verify := func(ctx context.Context, _ string, r *http.Request) (*auth.TokenInfo, error) {
 		gr, ok := r.Context().Value(gwReqKey{}).(*gwReq)
 		if !ok {
@@ -68,7 +73,8 @@ func newGateway(s *Server) *gateway {
 		}
 		return &auth.TokenInfo{UserID: gr.sess.ID, Extra: map[string]any{"gw": gr}}, nil
 	}
-	g.http = auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(h)
+	bearer := auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})
+	g.json, g.stream = bearer(handler(true)), bearer(handler(false))
 	return g
 }
 
@@ -168,19 +174,19 @@ func (st *gwStep) activeTools() []string {
 	return out
 }
 
-// step loads a session's run at the generations given (zero: the
-// committed ones) and reconstructs its activation from its receipts.
-func (g *gateway) step(ctx context.Context, r *gwReq, catGen, cfgGen int64) (*gwStep, error) {
-	t := runTarget{Agent: r.sess.Agent, Profile: r.sess.Profile, Subject: r.subject}
-	var (
-		b   *runBase
-		err error
-	)
-	if catGen == 0 {
-		b, err = g.s.runBaseFor(ctx, t)
-	} else {
-		b, err = g.s.runBaseAt(ctx, t, catGen, cfgGen)
+// step loads a session's run at the request's generations (read with
+// its session; read now when the request has none yet) and reconstructs
+// its activation from its receipts.
+func (g *gateway) step(ctx context.Context, r *gwReq) (*gwStep, error) {
+	if r.catGen == 0 {
+		cat, cfg, err := g.s.gate.generations(ctx)
+		if err != nil {
+			return nil, err
+		}
+		r.catGen, r.cfgGen = cat, cfg
 	}
+	t := runTarget{Agent: r.sess.Agent, Profile: r.sess.Profile, Subject: r.subject}
+	b, err := g.s.runBaseAt(ctx, t, r.catGen, r.cfgGen)
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +207,7 @@ func (g *gateway) step(ctx context.Context, r *gwReq, catGen, cfgGen int64) (*gw
 // instructions is the composed instruction of the session's current
 // step: the initialize answer's instructions.
 func (g *gateway) instructions(ctx context.Context, r *gwReq) (string, error) {
-	st, err := g.step(ctx, r, 0, 0)
+	st, err := g.step(ctx, r)
 	if err != nil {
 		return "", err
 	}
@@ -219,7 +225,7 @@ func (g *gateway) instructions(ctx context.Context, r *gwReq) (string, error) {
 // with its reviewed contract, and search_tools while search can reach a
 // tool.
 func (g *gateway) listTools(ctx context.Context, r *gwReq) (*mcp.ListToolsResult, error) {
-	st, err := g.step(ctx, r, 0, 0)
+	st, err := g.step(ctx, r)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,58 @@
+package models_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/agentforge/console/models"
+)
+
+// TestGatewayStateReadsSessionAndGenerations: the gateway's one read per
+// request gives the session as stored (after a search moved it, and once
+// closed), no session for an unknown token, and the generations
+// Generations reads.
+func TestGatewayStateReadsSessionAndGenerations(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *models.Store) {
+		ctx := context.Background()
+		g := &models.GatewaySession{KeyID: 7, Agent: "helper", Profile: "gw", Subject: `{"id":"ann","groups":["ops"]}`, Run: "mcp-1"}
+		if err := s.CreateGatewaySession(ctx, "tok", g); err != nil {
+			t.Fatal(err)
+		}
+		cat, cfg, err := s.Generations(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := s.GatewayStateByToken(ctx, "tok")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.CatalogGen != cat || st.ConfigGen != cfg || st.CatalogGen == 0 {
+			t.Fatalf("generations %d/%d, want %d/%d", st.CatalogGen, st.ConfigGen, cat, cfg)
+		}
+		got := st.Session
+		if got == nil || got.ID != models.SessionHash("tok") || got.KeyID != 7 || got.Agent != "helper" || got.Profile != "gw" || got.Subject != g.Subject ||
+			got.Run != "mcp-1" || got.Receipts != "[]" || got.Version != 1 || got.Closed {
+			t.Fatalf("session %+v", got)
+		}
+		if err := s.SaveGatewayReceipts(ctx, got.ID, 1, `[["r"]]`, 0); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CountGatewayCall(ctx, got.ID, 5); err != nil {
+			t.Fatal(err)
+		}
+		st, _ = s.GatewayStateByToken(ctx, "tok")
+		if st.Session.Receipts != `[["r"]]` || st.Session.Version != 2 || st.Session.Searches != 1 || st.Session.Calls != 1 {
+			t.Fatalf("after a search and a call: %+v", st.Session)
+		}
+		if err := s.CloseGatewaySession(ctx, got.ID); err != nil {
+			t.Fatal(err)
+		}
+		if st, _ = s.GatewayStateByToken(ctx, "tok"); !st.Session.Closed {
+			t.Fatalf("closed session read as %+v", st.Session)
+		}
+		st, err = s.GatewayStateByToken(ctx, "other")
+		if err != nil || st.Session != nil || st.CatalogGen != cat {
+			t.Fatalf("unknown token: %+v, %v", st, err)
+		}
+	})
+}

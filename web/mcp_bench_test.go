@@ -1,0 +1,57 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/models/modelstest"
+	"github.com/agentforge/console/upstream/upstreamtest"
+)
+
+// BenchmarkGateway measures one session's tools/call through the gateway,
+// the same call made directly to the Go upstream, and tools/list, one at a
+// time (on Postgres when CONSOLE_TEST_DATABASE_URL is set): the
+// difference of the first two is the gateway's own cost per call.
+func BenchmarkGateway(b *testing.B) {
+	d := modelstest.Dialect{Name: models.DialectSQLite}
+	if u := modelstest.PostgresURL(b); u != "" {
+		d = modelstest.Dialect{Name: models.DialectPostgres, URL: u}
+	}
+	h := newHarness(b, d)
+	h.app.cfg.APIRate = 0
+	up := upstreamtest.New()
+	defer up.Close()
+	f := h.gatewayFixture("demo", up.URL, true)
+	cs, _ := f.connect(b, nil)
+	if text, isErr := call(b, cs, "search_tools", map[string]any{"query": "echo a text back"}, nil); isErr {
+		b.Fatal(text)
+	}
+	cl := mcp.NewClient(&mcp.Implementation{Name: "direct", Version: "1"}, nil)
+	direct, err := cl.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: up.URL, HTTPClient: &http.Client{Transport: testTransport}, MaxRetries: -1, DisableStandaloneSSE: true}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer direct.Close()
+	args := map[string]any{"text": "hello"}
+	callOne := func(b *testing.B, cs *mcp.ClientSession, name string) {
+		for b.Loop() {
+			res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
+			if err != nil || res.IsError {
+				b.Fatal(err, res)
+			}
+		}
+	}
+	b.Run("direct", func(b *testing.B) { callOne(b, direct, "echo") })
+	b.Run("call", func(b *testing.B) { callOne(b, cs, "demo.echo") })
+	b.Run("list", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := cs.ListTools(context.Background(), nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -1,0 +1,58 @@
+package web
+
+import (
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/upstream/upstreamtest"
+)
+
+// TestGatewayAnswersJSONAndStreamsOnlySearches: a search answers on an
+// event stream whose notifications/tools/list_changed comes before its
+// result; a call, a list and a ping answer with their one response as
+// plain JSON (no stream framing to build and parse on the hot path).
+func TestGatewayAnswersJSONAndStreamsOnlySearches(t *testing.T) {
+	h := sqliteOnly(t)
+	up := upstreamtest.New()
+	defer up.Close()
+	f := h.gatewayFixture("demo", up.URL, true)
+	cs, _ := f.connect(t, nil)
+	post := func(body string) (string, string) {
+		req, _ := http.NewRequest("POST", f.front.URL+"/mcp/helper", strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+f.key)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+		req.Header.Set("Mcp-Session-Id", cs.ID())
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("%s: %d %s", body, res.StatusCode, b)
+		}
+		return res.Header.Get("Content-Type"), string(b)
+	}
+	ct, body := post(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_tools","arguments":{"query":"echo a text back"}}}`)
+	changed, result := strings.Index(body, "notifications/tools/list_changed"), strings.Index(body, `"result"`)
+	if !strings.HasPrefix(ct, "text/event-stream") || changed < 0 || result < changed {
+		t.Fatalf("search: %s\n%s", ct, body)
+	}
+	for _, req := range []string{
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"demo.echo","arguments":{"text":"hi"}}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":4,"method":"ping"}`,
+	} {
+		ct, body := post(req)
+		if !strings.HasPrefix(ct, "application/json") || !strings.HasPrefix(body, `{"jsonrpc":"2.0"`) || !strings.Contains(body, `"result"`) {
+			t.Fatalf("%s: %s\n%s", req, ct, body)
+		}
+	}
+	if _, body := post(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"demo.echo","arguments":{"text":"hi"}}}`); !strings.Contains(body, `"text":"hi"`) {
+		t.Fatalf("call: %s", body)
+	}
+}
