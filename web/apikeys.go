@@ -2,10 +2,13 @@ package web
 
 import (
 	"net/http"
+	"sort"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
 )
 
@@ -34,16 +37,19 @@ func (s *Server) renderAPIKeys(c echo.Context, status int, d views.APIKeysData) 
 
 // createAPIKey shows the new key once, on this response only.
 func (s *Server) createAPIKey(c echo.Context) error {
-	name := c.FormValue("name")
-	secret, k, err := s.store.CreateAPIKey(c.Request().Context(), userName(c), name)
+	name, scope := c.FormValue("name"), c.FormValue("scope")
+	if scope == "" {
+		scope = models.ScopeRead // a form from before scopes were offered
+	}
+	secret, k, err := s.store.CreateScopedAPIKey(c.Request().Context(), userName(c), name, scope)
 	if ve, ok := asValidation(err); ok {
-		return s.renderAPIKeys(c, http.StatusUnprocessableEntity, views.APIKeysData{Error: "name: " + ve.Fields["name"]})
+		return s.renderAPIKeys(c, http.StatusUnprocessableEntity, views.APIKeysData{Error: fieldErrors(ve), Scope: scope})
 	}
 	if err != nil {
 		return err
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
-	return s.renderAPIKeys(c, http.StatusOK, views.APIKeysData{NewKey: secret, NewName: k.Name})
+	return s.renderAPIKeys(c, http.StatusOK, views.APIKeysData{NewKey: secret, NewName: k.Name, NewScope: k.Scope})
 }
 
 func (s *Server) revokeAPIKey(c echo.Context) error {
@@ -59,4 +65,19 @@ func (s *Server) revokeAPIKey(c echo.Context) error {
 	s.keys.entries = map[string]cachedKey{}
 	s.keys.mu.Unlock()
 	return s.flashAndRedirect(c, "Key revoked.", "/apikeys")
+}
+
+// fieldErrors writes a validation error's fields as "field: message",
+// sorted by field, for a one-line error on a small form.
+func fieldErrors(ve *models.ValidationError) string {
+	keys := make([]string, 0, len(ve.Fields))
+	for k := range ve.Fields {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, 0, len(keys))
+	for _, k := range keys {
+		parts = append(parts, k+": "+ve.Fields[k])
+	}
+	return strings.Join(parts, "; ")
 }
