@@ -15,7 +15,7 @@ func TestAPIKeyScopeChosenOnPage(t *testing.T) {
 	admin := h.login("admin", adminPassword)
 	_, page := admin.get("/apikeys")
 	for _, scope := range []string{"read", "runtime"} {
-		if page.Find(`[data-testid="apikey-form"] input[name="scope"][value="` + scope + `"]`).Length() != 1 {
+		if page.Find(`[data-testid="apikey-form"] input[name="scope"][value="`+scope+`"]`).Length() != 1 {
 			t.Fatalf("no %s scope offered", scope)
 		}
 	}
