@@ -66,9 +66,18 @@ refuses to run without it: the change is recorded as that console user's.
 The database is DATABASE_URL (postgres://…) or, when unset, the SQLite
 file console.db in the working directory.`
 
+// isHelp reports whether a command line's first word asks for help.
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help"
+}
+
 // run dispatches a command line.
 func run(ctx context.Context, args []string, stdout, stderr *os.File) error {
 	cmd := "serve"
+	if len(args) > 0 && isHelp(args[0]) {
+		// the whole command list, not serve's flags (serve is only the default)
+		args = append([]string{"help"}, args[1:]...)
+	}
 	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
 		cmd, args = args[0], args[1:]
 	}
@@ -97,7 +106,7 @@ func run(ctx context.Context, args []string, stdout, stderr *os.File) error {
 		return runConnection(ctx, args, stdout)
 	case "loadtest":
 		return runLoadtest(ctx, args, stdout)
-	case "help", "-h", "--help":
+	case "help":
 		fmt.Fprintln(stdout, usage)
 		return nil
 	}

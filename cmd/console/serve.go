@@ -26,7 +26,20 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	proxyHeader := fs.String("trusted-proxy-header", os.Getenv("CONSOLE_TRUSTED_PROXY_HEADER"), "header a trusted reverse proxy sets to the client address: X-Forwarded-For or X-Real-IP (CONSOLE_TRUSTED_PROXY_HEADER); unset: the peer address")
 	ceiling := fs.Int("procedure-ceiling", envInt("CONSOLE_PROCEDURE_CEILING", 2000), "largest skill procedure in tokens (CONSOLE_PROCEDURE_CEILING)")
 	runs := runCeilingFlags(fs)
-	if err := fs.Parse(args); err != nil {
+	// asked for, the flags go to stdout; after a bad flag, to stderr
+	fs.SetOutput(stderr)
+	for _, a := range args {
+		if isHelp(a) {
+			fs.SetOutput(stdout)
+		}
+	}
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: console serve [flags]   (every command: console help)")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		return nil
+	} else if err != nil {
 		return &exitError{2, err}
 	}
 	if err := web.CheckProxyHeader(*proxyHeader); err != nil {
