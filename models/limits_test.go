@@ -67,7 +67,9 @@ func TestEveryColumnLimitIsCheckedBeforeTheDatabase(t *testing.T) {
 			ColumnName             string
 			CharacterMaximumLength int
 		}
-		if err := s.RawScan(ctx, &cols, "SELECT table_name, column_name, character_maximum_length FROM information_schema.columns WHERE table_schema = current_schema() AND character_maximum_length IS NOT NULL"); err != nil {
+		if err := s.RawScan(ctx, &cols, "SELECT table_name, column_name, character_maximum_length FROM information_schema.columns WHERE table_schema = current_schema() AND character_maximum_length IS NOT NULL"+
+			// a partition's columns are its table's (run_events by day)
+			" AND table_name NOT IN (SELECT relname FROM pg_class WHERE relispartition AND relnamespace = current_schema()::regnamespace)"); err != nil {
 			t.Fatal(err)
 		}
 		walked := map[string]int{}

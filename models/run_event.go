@@ -88,6 +88,13 @@ func (s *Store) SaveRunEvents(ctx context.Context, evs []RunEvent) error {
 	switch {
 	case s.dialect == DialectPostgres:
 		err = copyRunEvents(ctx, sqlDB, evs)
+		if noPartition(err) {
+			// a day without its partition (the maintenance pass that
+			// makes them ahead has not run): make it, write again
+			if err = s.EnsureRunPartitions(ctx, oldestEvent(evs), newestEvent(evs)); err == nil {
+				err = copyRunEvents(ctx, sqlDB, evs)
+			}
+		}
 	case len(evs) <= runEventChunk:
 		err = exec(sqlDB)
 	default:
@@ -107,6 +114,30 @@ func (s *Store) SaveRunEvents(ctx context.Context, evs []RunEvent) error {
 }
 
 const runEventChunk = 200
+
+// newestEvent is the latest creation time of the events (now for an
+// event without one).
+func newestEvent(evs []RunEvent) time.Time {
+	t := time.Now()
+	for i := range evs {
+		if at := evs[i].CreatedAt; at.After(t) {
+			t = at
+		}
+	}
+	return t
+}
+
+// oldestEvent is the earliest creation time of the events (now for an
+// event without one).
+func oldestEvent(evs []RunEvent) time.Time {
+	t := time.Now()
+	for i := range evs {
+		if at := evs[i].CreatedAt; !at.IsZero() && at.Before(t) {
+			t = at
+		}
+	}
+	return t
+}
 
 // runEventColumns are run_events' columns but the id, in runEventRow's
 // order.

@@ -155,6 +155,20 @@ func TestUserAddAndAPIKey(t *testing.T) {
 
 // TestServeShutsDownGracefully: serve answers, and a cancelled context
 // (SIGINT/SIGTERM) stops it cleanly.
+// TestServeRefusesABadRetention: serve refuses a CONSOLE_RUN_RETENTION it
+// cannot read, or under a day, naming the variable, before it starts.
+func TestServeRefusesABadRetention(t *testing.T) {
+	t.Setenv("DATABASE_URL", filepath.Join(t.TempDir(), "r.db"))
+	for _, v := range []string{"12h", "a month", "0d"} {
+		t.Setenv("CONSOLE_RUN_RETENTION", v)
+		err := run(context.Background(), []string{"serve", "--addr", "127.0.0.1:0"}, os.Stdout, os.Stderr)
+		var ee *exitError
+		if !errors.As(err, &ee) || ee.code != 2 || !strings.Contains(err.Error(), "CONSOLE_RUN_RETENTION") {
+			t.Errorf("%q: %v", v, err)
+		}
+	}
+}
+
 func TestServeShutsDownGracefully(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("DATABASE_URL", filepath.Join(dir, "s.db"))

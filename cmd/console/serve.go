@@ -45,6 +45,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	if err := web.CheckProxyHeader(*proxyHeader); err != nil {
 		return &exitError{2, fmt.Errorf("--trusted-proxy-header: %w", err)}
 	}
+	retention, err := models.ParseRunRetention(os.Getenv("CONSOLE_RUN_RETENTION"))
+	if err != nil {
+		return &exitError{2, err}
+	}
 	if err := applyMemoryLimit(os.Getenv); err != nil {
 		return err
 	}
@@ -83,6 +87,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	if err := runs.Validate(); err != nil {
 		return &exitError{2, err}
 	}
+	startRunMaintenance(ctx, store, log, retention)
 	srv := web.New(store, m, web.Config{SecureCookies: *secure, Logger: log, APIRate: *rate, RequiredApprovals: *approvals, ProcedureCeiling: *ceiling,
 		ReceiptKey: receiptKey, RunCeilings: *runs, TrustedProxyHeader: *proxyHeader})
 	defer srv.Close()

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/agentforge/console/models"
+)
+
+// runMaintenanceEvery is how often serve makes run_events' day
+// partitions ahead and applies the retention (CONSOLE_RUN_RETENTION).
+const runMaintenanceEvery = time.Hour
+
+// startRunMaintenance runs the run-evidence maintenance pass now and then
+// every runMaintenanceEvery until ctx ends: the day partitions up to a
+// week ahead (Postgres), then retention. Replicas take turns through an
+// advisory lock; a failed pass is logged and tried again next time.
+func startRunMaintenance(ctx context.Context, store *models.Store, log *slog.Logger, retention time.Duration) {
+	pass := func() {
+		now := time.Now()
+		if err := store.EnsureRunPartitions(ctx, now, now); err != nil {
+			log.Error("run evidence: partitions ahead not made", "err", err)
+		}
+		res, err := store.PruneRunEvents(ctx, now.Add(-retention))
+		if err != nil {
+			log.Error("run evidence: retention pass failed", "err", err)
+			return
+		}
+		if len(res.Partitions) > 0 || res.Events > 0 {
+			log.Info("run evidence: retention", "partitions_dropped", len(res.Partitions), "events_deleted", res.Events, "runs_removed", res.Runs)
+		}
+	}
+	go func() {
+		pass()
+		t := time.NewTicker(runMaintenanceEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				pass()
+			}
+		}
+	}()
+}

@@ -1,0 +1,133 @@
+package models
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// DefaultRunRetention is how long run evidence is kept when
+// CONSOLE_RUN_RETENTION is unset.
+const DefaultRunRetention = 30 * 24 * time.Hour
+
+// ParseRunRetention reads a retention setting: a number of days ("30d")
+// or a Go duration ("720h"), at least one day; "" is the default.
+func ParseRunRetention(s string) (time.Duration, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return DefaultRunRetention, nil
+	}
+	var d time.Duration
+	if days, ok := strings.CutSuffix(s, "d"); ok {
+		n, err := strconv.Atoi(days)
+		if err != nil {
+			return 0, fmt.Errorf("CONSOLE_RUN_RETENTION: %q is not a number of days (e.g. 30d) or a duration (e.g. 720h)", s)
+		}
+		d = time.Duration(n) * 24 * time.Hour
+	} else {
+		var err error
+		if d, err = time.ParseDuration(s); err != nil {
+			return 0, fmt.Errorf("CONSOLE_RUN_RETENTION: %q is not a number of days (e.g. 30d) or a duration (e.g. 720h)", s)
+		}
+	}
+	if d < 24*time.Hour {
+		return 0, fmt.Errorf("CONSOLE_RUN_RETENTION: %q is under one day; keep at least 1d", s)
+	}
+	return d, nil
+}
+
+// RetentionResult says what one retention pass removed.
+type RetentionResult struct {
+	// Partitions are the day partitions dropped (Postgres).
+	Partitions []string
+	// Events is how many events were deleted row by row (SQLite).
+	Events int64
+	// Runs is how many runs' totals left with their last event.
+	Runs int64
+}
+
+// sqliteRetentionBatch is how many events one SQLite delete removes; the
+// writer gets the database between batches.
+const sqliteRetentionBatch = 5000
+
+// PruneRunEvents removes the run evidence older than cutoff. On Postgres
+// it drops every day partition that ends at or before cutoff, each
+// detached CONCURRENTLY first (a lock writers pass) and then dropped, so
+// writers are not blocked; the legacy partition of a converted database
+// leaves whole once its newest day is past. On SQLite it deletes the old
+// events in batches. Then the totals of runs whose last event is older
+// than the oldest evidence kept are removed (a run that spans the cutoff
+// keeps its totals, which count every event it recorded).
+func (s *Store) PruneRunEvents(ctx context.Context, cutoff time.Time) (RetentionResult, error) {
+	var res RetentionResult
+	if s.dialect != DialectPostgres {
+		for {
+			r := s.with(ctx).Exec("DELETE FROM run_events WHERE id IN (SELECT id FROM run_events WHERE created_at < ? ORDER BY id LIMIT ?)", cutoff.UTC(), sqliteRetentionBatch)
+			if r.Error != nil {
+				return res, fmt.Errorf("models: run retention: %w", r.Error)
+			}
+			res.Events += r.RowsAffected
+			if r.RowsAffected < sqliteRetentionBatch {
+				break
+			}
+		}
+		r := s.with(ctx).Exec("DELETE FROM run_totals WHERE last_at < ?", cutoff.UTC())
+		if r.Error != nil {
+			return res, fmt.Errorf("models: run retention: %w", r.Error)
+		}
+		res.Runs = r.RowsAffected
+		return res, nil
+	}
+	sqlDB, err := s.db.DB()
+	if err != nil {
+		return res, fmt.Errorf("models: run retention: %w", err)
+	}
+	// DETACH … CONCURRENTLY cannot run in a transaction: one connection,
+	// holding the partitions' advisory lock for the pass
+	conn, err := sqlDB.Conn(ctx)
+	if err != nil {
+		return res, fmt.Errorf("models: run retention: %w", err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock("+runPartitionLock+")"); err != nil {
+		return res, fmt.Errorf("models: run retention: %w", err)
+	}
+	defer conn.ExecContext(context.Background(), "SELECT pg_advisory_unlock("+runPartitionLock+")") //nolint:errcheck // the session ends with the connection anyway
+	parts, err := runPartitions(s.with(ctx))
+	if err != nil {
+		return res, err
+	}
+	// kept: where the oldest partition left starts (cutoff when none is)
+	kept, left := cutoff, false
+	for _, p := range parts {
+		if p.To.After(cutoff) {
+			if !left || p.From.Before(kept) {
+				kept, left = p.From, true
+			}
+			continue
+		}
+		if _, err := conn.ExecContext(ctx, "ALTER TABLE run_events DETACH PARTITION "+p.Name+" CONCURRENTLY"); err != nil {
+			// a detach interrupted earlier is finished instead
+			if !strings.Contains(err.Error(), "pending detach") {
+				return res, fmt.Errorf("models: run retention: detach %s: %w", p.Name, err)
+			}
+			if _, err := conn.ExecContext(ctx, "ALTER TABLE run_events DETACH PARTITION "+p.Name+" FINALIZE"); err != nil {
+				return res, fmt.Errorf("models: run retention: finish detaching %s: %w", p.Name, err)
+			}
+		}
+		if _, err := conn.ExecContext(ctx, "DROP TABLE "+p.Name); err != nil {
+			return res, fmt.Errorf("models: run retention: drop %s: %w", p.Name, err)
+		}
+		res.Partitions = append(res.Partitions, p.Name)
+	}
+	if len(res.Partitions) > 0 {
+		r, err := conn.ExecContext(ctx, "DELETE FROM run_totals WHERE last_at < $1", kept)
+		if err != nil {
+			return res, fmt.Errorf("models: run retention: %w", err)
+		}
+		res.Runs, _ = r.RowsAffected()
+	}
+	return res, nil
+}
