@@ -58,6 +58,7 @@ commands:
   approval approve|deny REF  decide a pending approval request (--reason TEXT, approve: --minutes N for time-bound) --as USER
   grant list                 list every group's grants
   connection add|sync|list   connect an upstream MCP server and import its tools (--command or --url, --header, --env, --as USER)
+  runs load --events N       write N synthetic run events (scale tests; --runs, --days)
   loadtest                   drive POST /api/v1/compose on loopback and report figures
 
 Every command that changes state takes --as USER (or CONSOLE_ACTOR) and
@@ -106,6 +107,8 @@ func run(ctx context.Context, args []string, stdout, stderr *os.File) error {
 		return runConnection(ctx, args, stdout)
 	case "loadtest":
 		return runLoadtest(ctx, args, stdout)
+	case "runs":
+		return runRuns(ctx, args, stdout)
 	case "help":
 		fmt.Fprintln(stdout, usage)
 		return nil
