@@ -43,9 +43,7 @@ func catalogSections(roster []*catalog.Entry, g Gate, opts Options, approval fun
 	if reasons {
 		reason = countOf(len(roster), "tool", "tools") + " in the roster, " + opts.CatalogForm + " form"
 	}
-	main[0] = catalogHeaders.Get(len(main)-1, func() catalog.Unit {
-		return catalog.NewUnit(fmt.Sprintf("# Tool catalog\n\nYou can call the %d tools below, each by its exact id. Each entry is the tool's whole contract.\n\n", len(main)-1))
-	})
+	main[0] = catalogHeader(len(main) - 1)
 	out := []Section{{ID: "catalog", Group: GroupCatalog, Reason: reason, Units: main}}
 	if g.Has(CapCodeOnly) && len(code) > 0 {
 		head := catalog.NewUnit("# Code-only helpers\n\nThese helpers are functions inside programs you run in the code channel; call them from Python, never as an action.\n\n")
@@ -56,6 +54,13 @@ func catalogSections(roster []*catalog.Entry, g Gate, opts Options, approval fun
 		out = append(out, s)
 	}
 	return out
+}
+
+// catalogHeader is the catalog's header unit for n tools.
+func catalogHeader(n int) catalog.Unit {
+	return catalogHeaders.Get(n, func() catalog.Unit {
+		return catalog.NewUnit(fmt.Sprintf("# Tool catalog\n\nYou can call the %d tools below, each by its exact id. Each entry is the tool's whole contract.\n\n", n))
+	})
 }
 
 // catalogHeaders memoizes the catalog's header unit per tool count.

@@ -1,6 +1,8 @@
 package meter
 
 import (
+	"strings"
+
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction"
 )
@@ -13,15 +15,27 @@ type Lever struct {
 	Delta Totals `json:"delta"`
 }
 
-// Levers computes every lever's delta: it composes the flipped draft and
-// counts it from the base, costing only the units that differ (see
-// totalsReusing).
+// Levers computes every lever's delta. A tool flip that changes only the
+// catalog (instruction.ToolFlips) costs its few units; any other lever
+// composes the flipped draft and counts it from the base, costing only the
+// units that differ (see totalsReusing).
 func (m *Meter) Levers(enc string, d instruction.Draft, base instruction.Composition, baseCounts []int, baseTotals Totals) ([]Lever, error) {
 	d = d.LeverBase()
 	ids := d.LeverIDs()
 	out := make([]Lever, 0, len(ids))
 	var scratch instruction.Scratch
+	tools := instruction.NewToolFlips(d, base)
 	for _, id := range ids {
+		if tool, ok := strings.CutPrefix(id, instruction.LeverToolPrefix); ok {
+			if f, ok := tools.Flip(tool); ok {
+				n, err := m.flipDelta(enc, f)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, Lever{ID: id, On: d.On(id), Delta: Totals{Catalog: n, Total: n}})
+				continue
+			}
+		}
 		flipped, err := d.Flip(id)
 		if err != nil {
 			return nil, err
@@ -130,4 +144,15 @@ func (m *Meter) countUnits(enc string, us []catalog.Unit) (int, error) {
 		n += k
 	}
 	return n, nil
+}
+
+// flipDelta is the token change of a tool flip answered without composing:
+// its units entering less those leaving (all in the catalog group).
+func (m *Meter) flipDelta(enc string, f instruction.ToolFlip) (int, error) {
+	added, err := m.countUnits(enc, f.Added)
+	if err != nil {
+		return 0, err
+	}
+	gone, err := m.countUnits(enc, f.Gone)
+	return added - gone, err
 }
