@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -14,7 +15,8 @@ import (
 )
 
 const hintsUsage = `usage: console catalog hints TOOL                                  # its search hints and proposals
-       console catalog hints TOOL --set "a,b" --as EDITOR              # propose hints (replacing the tool's)
+       console catalog hints TOOL --add "a,b" --as EDITOR              # propose the tool's hints plus these
+       console catalog hints TOOL --set "a,b" --as EDITOR              # propose exactly these (replacing the tool's)
        console catalog hints TOOL --approve ID --as REVIEWER
        console catalog hints TOOL --reject ID --reason TEXT --as REVIEWER`
 
@@ -25,7 +27,8 @@ const hintsUsage = `usage: console catalog hints TOOL                           
 // changes. --as names the console user acting, whose roles are checked.
 func runCatalogHints(ctx context.Context, args []string, stdout *os.File) error {
 	fs := flag.NewFlagSet("catalog hints", flag.ContinueOnError)
-	set := fs.String("set", "", "propose these hints, comma-separated (replacing the tool's)")
+	add := fs.String("add", "", "propose the tool's hints plus these, comma-separated")
+	set := fs.String("set", "", "propose exactly these hints, comma-separated (replacing the tool's)")
 	approve := fs.Uint("approve", 0, "approve this hint proposal")
 	reject := fs.Uint("reject", 0, "reject this hint proposal")
 	reason := fs.String("reason", "", "why the proposal is rejected")
@@ -44,13 +47,13 @@ func runCatalogHints(ctx context.Context, args []string, stdout *os.File) error 
 		return &exitError{2, errors.New(hintsUsage)}
 	}
 	actions := 0
-	for _, on := range []bool{*set != "", *approve != 0, *reject != 0} {
+	for _, on := range []bool{*add != "", *set != "", *approve != 0, *reject != 0} {
 		if on {
 			actions++
 		}
 	}
 	if actions > 1 {
-		return &exitError{2, fmt.Errorf("give one of --set, --approve, --reject\n%s", hintsUsage)}
+		return &exitError{2, fmt.Errorf("give one of --add, --set, --approve, --reject\n%s", hintsUsage)}
 	}
 	if actions == 1 && *as == "" {
 		return &exitError{2, errors.New("--as: name the console user acting")}
@@ -77,10 +80,18 @@ func runCatalogHints(ctx context.Context, args []string, stdout *os.File) error 
 		}
 	}
 	switch {
-	case *set != "":
-		p, err := store.ProposeHints(ctx, actor, t.ID, t.Digest, list(*set))
+	case *add != "" || *set != "":
+		hints := list(*set)
+		if *add != "" {
+			c, err := t.Parsed()
+			if err != nil {
+				return err
+			}
+			hints = append(slices.Clone(c.SearchHints), list(*add)...)
+		}
+		p, err := store.ProposeHints(ctx, actor, t.ID, t.Digest, hints)
 		if err != nil {
-			return hintsError(err)
+			return hintsError(err, *add != "")
 		}
 		fmt.Fprintf(stdout, "%s: hint proposal %d by %s: %s; a reviewer other than %s approves it\n", t.ID, p.ID, p.ProposedBy, strings.Join(p.Hints(), ", "), p.ProposedBy)
 		return nil
@@ -91,7 +102,7 @@ func runCatalogHints(ctx context.Context, args []string, stdout *os.File) error 
 			return &exitError{1, fmt.Errorf("--approve/--reject: %s has no hint proposal %d", t.ID, id)}
 		}
 		if p, err = store.DecideHints(ctx, actor, id, *approve != 0, *reason); err != nil {
-			return hintsError(err)
+			return hintsError(err, false)
 		}
 		fmt.Fprintf(stdout, "%s: hint proposal %d %s by %s", t.ID, p.ID, p.Status, p.DecidedBy)
 		if p.NewDigest != "" {
@@ -131,12 +142,16 @@ func orNone(hs []string) string {
 }
 
 // hintsError names the flag a refusal is about.
-func hintsError(err error) error {
+func hintsError(err error, added bool) error {
 	var ve *models.ValidationError
 	switch {
 	case errors.As(err, &ve):
 		f, msg := ve.First()
-		flag := map[string]string{"hints": "--set", "reason": "--reason"}[f]
+		hintsFlag := "--set"
+		if added {
+			hintsFlag = "--add"
+		}
+		flag := map[string]string{"hints": hintsFlag, "reason": "--reason"}[f]
 		if flag == "" {
 			flag = f
 		}

@@ -33,43 +33,6 @@ func shellWords(s string) []string {
 	return out
 }
 
-// TestReadmeHintExamples runs the README's `console catalog hints`
-// examples in order on one fresh database: an editor proposes, a
-// reviewer approves, the listing shows the new hints and the decided
-// proposal.
-func TestReadmeHintExamples(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "h.db")
-	ran := 0
-	for _, c := range readmeCommands(t, "console catalog hints ") {
-		if strings.Contains(c, "TOOL") {
-			continue // the synopsis
-		}
-		out, err := runCLI(t, db, shellWords(c)[1:]...)
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", c, err, out)
-		}
-		ran++
-		switch {
-		case strings.Contains(c, "--set"):
-			if !strings.Contains(out, "web_fetch: hint proposal 1 by demo-editor: open url, read a web page, download page, pull in a page") {
-				t.Errorf("%s:\n%s", c, out)
-			}
-		case strings.Contains(c, "--approve"):
-			if !strings.Contains(out, "hint proposal 1 approved by admin; digest ") {
-				t.Errorf("%s:\n%s", c, out)
-			}
-		default:
-			if !strings.Contains(out, "hints (search only, never shown to the model): open url, read a web page, download page, pull in a page") ||
-				!strings.Contains(out, "proposal 1\tapproved\tby demo-editor") {
-				t.Errorf("%s:\n%s", c, out)
-			}
-		}
-	}
-	if ran != 3 {
-		t.Fatalf("ran %d README hint examples, want 3", ran)
-	}
-}
-
 // TestCatalogHintsRefusals: each refusal names what is wrong and changes
 // nothing.
 func TestCatalogHintsRefusals(t *testing.T) {
@@ -83,8 +46,9 @@ func TestCatalogHintsRefusals(t *testing.T) {
 		{[]string{"catalog", "hints", "nope"}, "TOOL: no stored tool"},
 		{[]string{"catalog", "hints", "web_fetch", "--set", "x"}, "--as"},
 		{[]string{"catalog", "hints", "web_fetch", "--set", "x", "--as", "ghost"}, "--as: no console user"},
-		{[]string{"catalog", "hints", "web_fetch", "--set", "x", "--approve", "1", "--as", "admin"}, "one of --set"},
+		{[]string{"catalog", "hints", "web_fetch", "--set", "x", "--approve", "1", "--as", "admin"}, "one of --add, --set"},
 		{[]string{"catalog", "hints", "web_fetch", "--set", strings.Repeat("x", 200), "--as", "admin"}, "--set:"},
+		{[]string{"catalog", "hints", "web_fetch", "--add", strings.Repeat("x", 200), "--as", "admin"}, "--add:"},
 		{[]string{"catalog", "hints", "web_fetch", "--set", "x", "--as", "admin"}, ""},
 		{[]string{"catalog", "hints", "web_fetch", "--approve", "1", "--as", "admin"}, "a reviewer other than the proposer"},
 		{[]string{"catalog", "hints", "web_fetch", "--approve", "1", "--as", "demo-editor"}, "a reviewer decides"},
