@@ -187,6 +187,13 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		}
 		return dataMigration(scrubReceipts)(tx, dialect)
 	}},
+	// editing, issue 27 (170-179)
+	{170, "selection case sets keep the suite as the person typed it", func(tx *gorm.DB, dialect string) error {
+		if tx.Migrator().HasColumn(&SelectionCaseSet{}, "Source") {
+			return nil
+		}
+		return tx.Migrator().AddColumn(&SelectionCaseSet{}, "Source")
+	}},
 	// evidence at scale, issue 28 (200-214)
 	{200, "run totals kept by the database as events are written; a run's latest events by (run, id)", migrateRunTotals},
 	{201, "run evidence partitioned by day on Postgres (same table name and columns; the existing table becomes its first partition)", migratePartitionRunEvents},

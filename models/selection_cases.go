@@ -15,6 +15,10 @@ type SelectionCaseSet struct {
 	AgentID   uint   `gorm:"not null;uniqueIndex:idx_selection_cases_version"`
 	Version   int    `gorm:"not null;uniqueIndex:idx_selection_cases_version"`
 	SuiteJSON string `gorm:"column:suite;type:text;not null"`
+	// Source is the suite as the person typed or uploaded it (comments,
+	// order, style), shown again in the editor; "" for versions stored
+	// before it was kept. SuiteJSON is what is evaluated.
+	Source    string `gorm:"type:text;not null;default:''"`
 	Cases     int    `gorm:"not null"`
 	Message   string `gorm:"size:500" text:"person"`
 	Author    string `gorm:"size:64;not null"`
@@ -58,15 +62,21 @@ func (s *Store) SelectionCaseVersions(ctx context.Context, agentID uint) ([]Sele
 // refused with ErrConflict, never a silent overwrite; the audit event is
 // written in the same transaction.
 func (s *Store) SaveSelectionCases(ctx context.Context, actor string, agentID uint, base int, suiteJSON string, cases int, message string) (*SelectionCaseSet, error) {
+	return s.SaveSelectionCasesTyped(ctx, actor, agentID, base, suiteJSON, "", cases, message)
+}
+
+// SaveSelectionCasesTyped is SaveSelectionCases keeping source, the text
+// as the person typed it, beside the canonical suite.
+func (s *Store) SaveSelectionCasesTyped(ctx context.Context, actor string, agentID uint, base int, suiteJSON, source string, cases int, message string) (*SelectionCaseSet, error) {
 	switch {
-	case len(suiteJSON) > MaxSuiteBytes:
+	case len(suiteJSON) > MaxSuiteBytes || len(source) > MaxSuiteBytes:
 		return nil, &ValidationError{Fields: map[string]string{"suite": fmt.Sprintf("is over %d bytes", MaxSuiteBytes)}}
 	case tooLong(message, MaxMessage):
 		return nil, &ValidationError{Fields: map[string]string{"message": atMost(MaxMessage)}}
 	case base < 0:
 		return nil, &ValidationError{Fields: map[string]string{"base": "must be 0 or a version"}}
 	}
-	out := SelectionCaseSet{AgentID: agentID, Version: base + 1, SuiteJSON: suiteJSON, Cases: cases, Message: message, Author: actor, Digest: digestOf(suiteJSON)}
+	out := SelectionCaseSet{AgentID: agentID, Version: base + 1, SuiteJSON: suiteJSON, Source: source, Cases: cases, Message: message, Author: actor, Digest: digestOf(suiteJSON)}
 	err := s.Tx(ctx, func(tx *Store) error {
 		a, err := tx.AgentByID(ctx, agentID)
 		if err != nil {

@@ -83,7 +83,10 @@ func (s *Server) renderSelectionCases(c echo.Context, status int, a *models.Agen
 	if set != nil {
 		d.Version, d.Author, d.Message = set.Version, set.Author, set.Message
 		if d.Suite == "" && fe == nil {
-			d.Suite = suiteYAML(suite)
+			d.Suite = set.Source // as typed
+			if d.Suite == "" {
+				d.Suite = suiteYAML(suite)
+			}
 		}
 		for _, cs := range suite.Cases {
 			d.Cases = append(d.Cases, views.SelectionCaseRow{Task: cs.Task, Expect: cs.Expect, Kind: cs.Kind, HeldOut: cs.HeldOut})
@@ -163,7 +166,7 @@ func (s *Server) saveSelectionCases(c echo.Context) error {
 	}
 	stored := eval.Suite{K: suite.K, Cases: suite.Cases}
 	b, _ := json.Marshal(stored)
-	_, err = s.store.SaveSelectionCases(ctx, userName(c), a.ID, base, string(b), len(suite.Cases), strings.TrimSpace(c.FormValue("message")))
+	_, err = s.store.SaveSelectionCasesTyped(ctx, userName(c), a.ID, base, string(b), text, len(suite.Cases), strings.TrimSpace(c.FormValue("message")))
 	if ve, ok := asValidation(err); ok {
 		for f, m := range ve.Fields {
 			return s.renderSelectionCases(c, http.StatusUnprocessableEntity, a, 0, text, &eval.FieldError{Field: f, Message: m})
@@ -268,7 +271,7 @@ func suiteYAML(s eval.Suite) string {
 
 // selectionTotals turns a report into the view's headline and misses.
 func selectionTotals(label string, r eval.Report) views.SelectionTotals {
-	t := views.SelectionTotals{Label: label, K: r.K, Recall: r.RecallAtK, FirstStep: r.FirstStepShare, Top1Misleading: r.Top1Misleading, Reached: r.Reached, Expected: r.Expected,
+	t := views.SelectionTotals{Label: label, Misleading: r.Misleading, K: r.K, Recall: r.RecallAtK, FirstStep: r.FirstStepShare, Top1Misleading: r.Top1Misleading, Reached: r.Reached, Expected: r.Expected,
 		NoTool: r.NoTool, NoToolFalsePositives: r.NoToolFalsePositives, NoToolPrecision: r.NoToolPrecision, Silenced: r.Silenced,
 		TwoProfiles: r.TwoProfiles, Rosters: r.TwoProfilesRosters, Refused: r.Refused}
 	for _, cr := range r.Cases {
