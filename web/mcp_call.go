@@ -82,7 +82,7 @@ func (g *gateway) callTool(ctx context.Context, r *gwReq, req *mcp.CallToolReque
 			return nil, err
 		}
 	}
-	if err := g.s.evidence.add(ctx, ev); err != nil {
+	if err := g.evidence.add(ctx, ev); err != nil {
 		return nil, err
 	}
 	return res, nil

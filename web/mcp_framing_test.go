@@ -1,11 +1,13 @@
 package web
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
 
+	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/upstream/upstreamtest"
 )
 
@@ -55,4 +57,37 @@ func TestGatewayAnswersJSONAndStreamsOnlySearches(t *testing.T) {
 	if _, body := post(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"demo.echo","arguments":{"text":"hi"}}}`); !strings.Contains(body, `"text":"hi"`) {
 		t.Fatalf("call: %s", body)
 	}
+}
+
+// TestGatewayEvidenceIsCommittedBeforeTheAnswer: on both databases a
+// search's and a call's evidence is stored when the client has the
+// answer (the gateway's writer commits asynchronously on Postgres, but
+// before it answers), and holds the call's status and size.
+func TestGatewayEvidenceIsCommittedBeforeTheAnswer(t *testing.T) {
+	eachDialect(t, func(t *testing.T, h *harness) {
+		up := upstreamtest.New()
+		defer up.Close()
+		f := h.gatewayFixture("demo", up.URL, true)
+		cs, _ := f.connect(t, nil)
+		ctx := context.Background()
+		if text, isErr := call(t, cs, "search_tools", map[string]any{"query": "echo a text back"}, nil); isErr {
+			t.Fatal(text)
+		}
+		runs, err := h.store.RecentRuns(ctx, 1)
+		if err != nil || len(runs) != 1 || !strings.HasPrefix(runs[0].Run, "mcp-") {
+			t.Fatalf("runs after a search: %+v %v", runs, err)
+		}
+		for i := 2; i <= 4; i++ {
+			if text, isErr := call(t, cs, "demo.echo", map[string]any{"text": "hi"}, nil); isErr {
+				t.Fatal(text)
+			}
+			evs, err := h.store.RunEvents(ctx, runs[0].Run, 10)
+			if err != nil || len(evs) != i {
+				t.Fatalf("answered with %d of %d events stored (%v)", len(evs), i, err)
+			}
+			if e := evs[i-1]; e.Kind != models.RunCall || e.Tool != "demo.echo" || e.CallStatus != "ok" || e.ResultBytes == 0 || e.Digest == "" {
+				t.Fatalf("call evidence %+v", e)
+			}
+		}
+	})
 }

@@ -95,7 +95,7 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 			return nil, err
 		}
 		r.sess.Receipts, r.sess.Version = string(saved), r.sess.Version+1
-		if err := g.s.evidence.add(ctx, ev); err != nil {
+		if err := g.evidence.add(ctx, ev); err != nil {
 			return nil, err
 		}
 		if len(names) > 0 {

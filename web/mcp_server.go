@@ -31,8 +31,12 @@ type gateway struct {
 	// notification goes before its result)
 	json, stream http.Handler
 	pool         *upstream.Pool
-	tools        sync.Map // tool digest → *mcp.Tool
-	conns        connCache
+	// evidence stores the gateway's per-call and per-search evidence:
+	// committed before the answer, without waiting for the database's
+	// disk flush (models.SaveRunEventsAsyncCommit)
+	evidence *evidenceWriter
+	tools    sync.Map // tool digest → *mcp.Tool
+	conns    connCache
 }
 
 // gatewayVersions are the protocol versions the gateway speaks: those
@@ -48,7 +52,7 @@ var gatewayVersions = mcp.SupportedProtocolVersions()[1:]
 const listChangedToken = "console:tools/list_changed"
 
 func newGateway(s *Server) *gateway {
-	g := &gateway{s: s, pool: upstream.NewPool(s.log)}
+	g := &gateway{s: s, pool: upstream.NewPool(s.log), evidence: newEvidenceWriterWith(s.store.SaveRunEventsAsyncCommit, s.log)}
 	if s.cfg.UpstreamTimeout > 0 {
 		g.pool.Timeout = s.cfg.UpstreamTimeout
 	}

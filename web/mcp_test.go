@@ -99,7 +99,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 			t.Errorf("after the revocation: %q isError %v, %d executions", text, isErr, up.Calls("remember"))
 		}
 		// the runs page shows the gateway's calls, never their arguments
-		fresh.evidence.close()
+		fresh.gw.evidence.close()
 		runs, err := h.store.RecentRuns(context.Background(), 5)
 		if err != nil || len(runs) == 0 || !strings.HasPrefix(runs[0].Run, "mcp-") {
 			t.Fatalf("runs %+v %v", runs, err)

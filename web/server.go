@@ -143,6 +143,7 @@ func (s *Server) Handler() http.Handler { return s.echo }
 func (s *Server) Close() {
 	s.gw.pool.Close()
 	s.evidence.close()
+	s.gw.evidence.close()
 }
 
 // Warm loads the catalog snapshot ahead of the first request.

@@ -1,0 +1,53 @@
+package models_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/agentforge/console/models"
+)
+
+// TestRunEventsAsyncCommit: events saved with an asynchronous commit are
+// stored like any others; the relaxed commit stays inside its own
+// transaction (the pooled connection that ran it commits synchronously
+// afterwards), and a batch Postgres refuses leaves no connection inside
+// a transaction and stores nothing.
+func TestRunEventsAsyncCommit(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *models.Store) {
+		ctx := context.Background()
+		db := s.SQLDB()
+		db.SetMaxOpenConns(1) // every statement below runs on the connection the save used
+		evs := []models.RunEvent{
+			{Run: "async", Kind: models.RunCall, Agent: "helper", Tool: "demo.echo", Verdict: "active", CallStatus: "ok", LatencyUS: 120, ResultBytes: 40},
+			{Run: "async", Kind: models.RunSearch, Agent: "helper", QueryBytes: 12, Hits: 1},
+		}
+		if err := s.SaveRunEventsAsyncCommit(ctx, evs); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.RunEvents(ctx, "async", 10)
+		if err != nil || len(got) != 2 || got[0].CallStatus != "ok" || got[0].LatencyUS != 120 || got[1].Hits != 1 {
+			t.Fatalf("stored %+v, %v", got, err)
+		}
+		if s.Dialect() != models.DialectPostgres {
+			return
+		}
+		var setting string
+		if err := db.QueryRowContext(ctx, "SHOW synchronous_commit").Scan(&setting); err != nil || setting != "on" {
+			t.Fatalf("after an asynchronous commit the pooled connection has synchronous_commit %q (%v), want on", setting, err)
+		}
+		bad := []models.RunEvent{{Run: "async-bad", Kind: models.RunCall, Agent: "helper"}, {Run: "async-bad", Kind: models.RunCall, Agent: "hel\x00per"}}
+		if err := s.SaveRunEventsAsyncCommit(ctx, bad); err == nil {
+			t.Fatal("a NUL byte was stored")
+		}
+		var stuck int
+		if err := db.QueryRowContext(ctx, "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'").Scan(&stuck); err != nil || stuck != 0 {
+			t.Fatalf("%d connections left inside a transaction (%v)", stuck, err)
+		}
+		if got, _ := s.RunEvents(ctx, "async-bad", 10); len(got) != 0 {
+			t.Fatalf("a refused batch stored %d events", len(got))
+		}
+		if err := s.SaveRunEvents(ctx, evs[:1]); err != nil {
+			t.Fatalf("the pool after a refused batch: %v", err)
+		}
+	})
+}
