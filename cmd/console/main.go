@@ -58,6 +58,8 @@ commands:
   approval approve|deny REF  decide a pending approval request (--reason TEXT, approve: --minutes N for time-bound) --as USER
   grant list                 list every group's grants
   connection add|sync|list   connect an upstream MCP server and import its tools (--command or --url, --header, --env, --as USER)
+  backup FILE                write a consistent copy of the database to a new FILE
+  restore [--force] FILE     restore a backup into an empty database (--force: replace its data)
   runs load --events N       write N synthetic run events (scale tests; --runs, --days)
   loadtest                   drive POST /api/v1/compose on loopback and report figures
 
@@ -109,6 +111,10 @@ func run(ctx context.Context, args []string, stdout, stderr *os.File) error {
 		return runLoadtest(ctx, args, stdout)
 	case "runs":
 		return runRuns(ctx, args, stdout)
+	case "backup":
+		return runBackup(ctx, args, stdout)
+	case "restore":
+		return runRestore(ctx, args, stdout)
 	case "help":
 		fmt.Fprintln(stdout, usage)
 		return nil

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/agentforge/console/models"
+)
+
+// runBackup runs `console backup FILE`: a consistent copy of the
+// database's console data into a new file (README, "Backups").
+func runBackup(ctx context.Context, args []string, stdout *os.File) error {
+	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
+		return &exitError{2, fmt.Errorf("usage: console backup FILE (a new file)")}
+	}
+	store, err := openDB(ctx)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	res, err := store.Backup(ctx, args[0])
+	if err != nil {
+		return err
+	}
+	if store.Dialect() == models.DialectPostgres {
+		fmt.Fprintf(stdout, "backed up %d tables, %d rows (postgres) to %s\n", res.Tables, res.Rows, args[0])
+	} else {
+		fmt.Fprintf(stdout, "backed up %d tables (sqlite) to %s\n", res.Tables, args[0])
+	}
+	return nil
+}
+
+// runRestore runs `console restore [--force] FILE` into the database
+// DATABASE_URL names, which must be empty unless --force.
+func runRestore(ctx context.Context, args []string, stdout *os.File) error {
+	fs := flag.NewFlagSet("restore", flag.ContinueOnError)
+	force := fs.Bool("force", false, "replace the data of a database that has some")
+	if err := fs.Parse(args); err != nil {
+		return &exitError{2, err}
+	}
+	if fs.NArg() != 1 {
+		return &exitError{2, fmt.Errorf("usage: console restore [--force] FILE")}
+	}
+	file := fs.Arg(0)
+	dialect, err := models.BackupDialect(file)
+	if err != nil {
+		return &exitError{2, err}
+	}
+	url := os.Getenv("DATABASE_URL")
+	target := models.DialectSQLite
+	if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
+		target = models.DialectPostgres
+	}
+	if dialect != target {
+		return &exitError{2, fmt.Errorf("restore: %s is a %s backup and DATABASE_URL names a %s database: restore into the kind of database it was made from", file, dialect, target)}
+	}
+	var res models.BackupResult
+	if dialect == models.DialectSQLite {
+		path := strings.TrimPrefix(url, "sqlite://")
+		if path == "" {
+			path = "console.db"
+		}
+		res, err = models.RestoreSQLite(ctx, file, path, *force)
+	} else {
+		store, oerr := openDB(ctx)
+		if oerr != nil {
+			return oerr
+		}
+		defer store.Close()
+		res, err = store.RestorePostgres(ctx, file, *force)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "restored %d tables from %s; run console audit verify to check the audit chain\n", res.Tables, file)
+	return nil
+}

@@ -1,0 +1,553 @@
+package models
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+)
+
+// A Postgres backup is one text file (docs: README, "Backups"):
+//
+//	AGENT-FORGE-CONSOLE-BACKUP 1
+//	{"dialect":"postgres","migrations":[1,2,…],"created_at":"…","tables":[…],"run_events_from":"…","run_events_to":"…"}
+//	TABLE <name> <column>,<column>,…
+//	<the table's rows in COPY's text format, one per line>
+//	\.
+//	TABLE …
+//	END
+//
+// Every table of the console's schema is copied in one REPEATABLE READ,
+// READ ONLY transaction (one snapshot: the copy is consistent while the
+// console keeps serving), except run_totals, which the run_events trigger
+// rebuilds as the events are restored. A SQLite backup is a SQLite
+// database file made by VACUUM INTO (an online, consistent copy).
+
+const backupMagic = "AGENT-FORGE-CONSOLE-BACKUP 1"
+
+// sqliteMagic starts every SQLite database file.
+const sqliteMagic = "SQLite format 3\x00"
+
+// backupHeader is the second line of a Postgres backup.
+type backupHeader struct {
+	Dialect    string    `json:"dialect"`
+	Migrations []int     `json:"migrations"`
+	CreatedAt  time.Time `json:"created_at"`
+	Tables     []string  `json:"tables"`
+	// the oldest and newest run event (their day partitions are made
+	// before the events are restored); zero without events
+	RunEventsFrom time.Time `json:"run_events_from"`
+	RunEventsTo   time.Time `json:"run_events_to"`
+}
+
+// BackupResult says what a backup or restore copied.
+type BackupResult struct {
+	Tables int
+	Rows   int64
+}
+
+// derivedTables are kept by the database from other tables and not
+// copied.
+var derivedTables = []string{"run_totals"}
+
+// Backup writes a consistent copy of the console's data to path, which
+// must not exist yet (created with mode 0600: it holds the server
+// secrets and every password hash). A failed backup leaves no file.
+func (s *Store) Backup(ctx context.Context, path string) (BackupResult, error) {
+	if _, err := os.Stat(path); err == nil {
+		return BackupResult{}, fmt.Errorf("backup: %s exists; choose a new file (e.g. one with the date in its name)", path)
+	}
+	if s.dialect != DialectPostgres {
+		if err := s.with(ctx).Exec("VACUUM INTO ?", path).Error; err != nil {
+			_ = os.Remove(path)
+			return BackupResult{}, fmt.Errorf("backup: %w", err)
+		}
+		if err := os.Chmod(path, 0o600); err != nil {
+			return BackupResult{}, fmt.Errorf("backup: %w", err)
+		}
+		n, err := sqliteTables(ctx, s)
+		return BackupResult{Tables: len(n)}, err
+	}
+	tmp := path + ".partial"
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return BackupResult{}, fmt.Errorf("backup: %w", err)
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	res, err := s.backupPostgres(ctx, w)
+	if err == nil {
+		err = w.Flush()
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		_ = os.Remove(tmp)
+		return BackupResult{}, fmt.Errorf("backup: %w", err)
+	}
+	return res, nil
+}
+
+// pgConn runs fn on one pgx connection of the pool.
+func (s *Store) pgConn(ctx context.Context, fn func(c *pgx.Conn) error) error {
+	sqlDB, err := s.db.DB()
+	if err != nil {
+		return err
+	}
+	conn, err := sqlDB.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	return conn.Raw(func(dc any) error {
+		c, ok := dc.(*stdlib.Conn)
+		if !ok {
+			return fmt.Errorf("the Postgres driver's connection is a %T", dc)
+		}
+		return fn(c.Conn())
+	})
+}
+
+// pgTables lists the console's tables in the current schema (partitions
+// are copied through their table), with their columns in order.
+func pgTables(ctx context.Context, q interface {
+	Query(context.Context, string, ...any) (pgx.Rows, error)
+}) (map[string][]string, []string, error) {
+	rows, err := q.Query(ctx, `SELECT c.relname, a.attname FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
+	WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+		AND a.attnum > 0 AND NOT a.attisdropped ORDER BY c.relname, a.attnum`)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	cols := map[string][]string{}
+	var names []string
+	for rows.Next() {
+		var t, c string
+		if err := rows.Scan(&t, &c); err != nil {
+			return nil, nil, err
+		}
+		if _, ok := cols[t]; !ok {
+			names = append(names, t)
+		}
+		cols[t] = append(cols[t], c)
+	}
+	return cols, names, rows.Err()
+}
+
+func (s *Store) backupPostgres(ctx context.Context, w io.Writer) (BackupResult, error) {
+	var res BackupResult
+	err := s.pgConn(ctx, func(c *pgx.Conn) error {
+		tx, err := c.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+		if err != nil {
+			return err
+		}
+		defer tx.Rollback(context.Background()) //nolint:errcheck // read only
+		cols, names, err := pgTables(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if _, ok := cols["schema_migrations"]; !ok {
+			return errors.New("the database has no console schema (run console migrate first)")
+		}
+		h := backupHeader{Dialect: DialectPostgres, CreatedAt: time.Now().UTC()}
+		rows, err := tx.Query(ctx, "SELECT version FROM schema_migrations ORDER BY version")
+		if err != nil {
+			return err
+		}
+		h.Migrations, err = pgx.CollectRows(rows, pgx.RowTo[int])
+		if err != nil {
+			return err
+		}
+		if _, ok := cols["run_events"]; ok {
+			var from, to *time.Time
+			if err := tx.QueryRow(ctx, "SELECT MIN(created_at), MAX(created_at) FROM run_events").Scan(&from, &to); err != nil {
+				return err
+			}
+			if from != nil {
+				h.RunEventsFrom, h.RunEventsTo = from.UTC(), to.UTC()
+			}
+		}
+		for _, t := range names {
+			if !slices.Contains(derivedTables, t) {
+				h.Tables = append(h.Tables, t)
+			}
+		}
+		hb, err := json.Marshal(h)
+		if err != nil {
+			return err
+		}
+		if _, err := fmt.Fprintf(w, "%s\n%s\n", backupMagic, hb); err != nil {
+			return err
+		}
+		for _, t := range h.Tables {
+			if _, err := fmt.Fprintf(w, "TABLE %s %s\n", t, strings.Join(cols[t], ",")); err != nil {
+				return err
+			}
+			tag, err := tx.Conn().PgConn().CopyTo(ctx, w, "COPY (SELECT "+quoteIdents(cols[t])+" FROM "+pgx.Identifier{t}.Sanitize()+") TO STDOUT")
+			if err != nil {
+				return fmt.Errorf("table %s: %w", t, err)
+			}
+			res.Tables++
+			res.Rows += tag.RowsAffected()
+			if _, err := io.WriteString(w, "\\.\n"); err != nil {
+				return err
+			}
+		}
+		_, err = io.WriteString(w, "END\n")
+		return err
+	})
+	return res, err
+}
+
+func quoteIdents(cols []string) string {
+	q := make([]string, len(cols))
+	for i, c := range cols {
+		q[i] = pgx.Identifier{c}.Sanitize()
+	}
+	return strings.Join(q, ", ")
+}
+
+// knownMigrations lists the versions this console's migrations have.
+func knownMigrations() []int {
+	v := make([]int, len(migrations))
+	for i, m := range migrations {
+		v[i] = m.Version
+	}
+	slices.Sort(v)
+	return v
+}
+
+// BackupDialect says which database a backup file is of (sqlite or
+// postgres), or fails for a file that is neither.
+func BackupDialect(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", fmt.Errorf("restore: %w", err)
+	}
+	defer f.Close()
+	head := make([]byte, len(backupMagic))
+	n, _ := io.ReadFull(f, head)
+	switch {
+	case bytes.HasPrefix(head[:n], []byte(sqliteMagic)):
+		return DialectSQLite, nil
+	case string(head[:n]) == backupMagic:
+		return DialectPostgres, nil
+	}
+	return "", fmt.Errorf("restore: %s is not a console backup (neither a SQLite database nor a %q file)", path, backupMagic)
+}
+
+// ErrNotEmpty refuses a restore into a database that holds data.
+var ErrNotEmpty = errors.New("restore: the database is not empty (it has users or audit events); restore into an empty database, or pass --force to replace its data")
+
+// Empty says whether the database holds no console data: no schema yet,
+// or a schema without users and audit events (just migrated).
+func (s *Store) Empty(ctx context.Context) (bool, error) {
+	if !s.with(ctx).Migrator().HasTable("schema_migrations") {
+		return true, nil
+	}
+	for _, t := range []string{"users", "audit_events"} {
+		if !s.with(ctx).Migrator().HasTable(t) {
+			continue
+		}
+		var n int64
+		if err := s.with(ctx).Raw("SELECT COUNT(*) FROM (SELECT 1 FROM " + t + " LIMIT 1) x").Scan(&n).Error; err != nil {
+			return false, err
+		}
+		if n > 0 {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// RestorePostgres restores a Postgres backup into this database: it
+// refuses a database with data unless force (which drops the console's
+// tables and functions first), migrates the schema, which must have
+// exactly the backup's migrations (restore with the console version that
+// made the backup, then upgrade), makes the day partitions of the
+// backup's run events, then in one transaction empties what migrating
+// filled in, copies every table back and moves each id sequence past
+// its table's largest id. All or nothing.
+func (s *Store) RestorePostgres(ctx context.Context, path string, force bool) (BackupResult, error) {
+	var res BackupResult
+	if s.dialect != DialectPostgres {
+		return res, errors.New("restore: this backup is of a Postgres database; DATABASE_URL names a SQLite file")
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return res, fmt.Errorf("restore: %w", err)
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 1<<20)
+	magic, _ := r.ReadString('\n')
+	if strings.TrimSuffix(magic, "\n") != backupMagic {
+		return res, fmt.Errorf("restore: %s is not a console backup", path)
+	}
+	hl, err := r.ReadBytes('\n')
+	if err != nil {
+		return res, fmt.Errorf("restore: %s: header: %w", path, err)
+	}
+	var h backupHeader
+	if err := json.Unmarshal(hl, &h); err != nil {
+		return res, fmt.Errorf("restore: %s: header: %w", path, err)
+	}
+	if !slices.Equal(h.Migrations, knownMigrations()) {
+		return res, fmt.Errorf("restore: the backup's schema (%d migrations, newest %d) is not this console's (%d, newest %d): restore with the console version that made it, then upgrade",
+			len(h.Migrations), slices.Max(append(h.Migrations, 0)), len(migrations), slices.Max(knownMigrations()))
+	}
+	empty, err := s.Empty(ctx)
+	if err != nil {
+		return res, fmt.Errorf("restore: %w", err)
+	}
+	if !empty {
+		if !force {
+			return res, ErrNotEmpty
+		}
+		if err := s.dropConsoleSchema(ctx); err != nil {
+			return res, err
+		}
+	}
+	if _, err := s.Migrate(ctx); err != nil {
+		return res, fmt.Errorf("restore: %w", err)
+	}
+	if !h.RunEventsFrom.IsZero() {
+		if err := s.EnsureRunPartitions(ctx, h.RunEventsFrom, h.RunEventsTo); err != nil {
+			return res, fmt.Errorf("restore: %w", err)
+		}
+	}
+	err = s.pgConn(ctx, func(c *pgx.Conn) error {
+		tx, err := c.Begin(ctx)
+		if err != nil {
+			return err
+		}
+		defer tx.Rollback(context.Background()) //nolint:errcheck // after a commit: nothing
+		cols, _, err := pgTables(ctx, tx)
+		if err != nil {
+			return err
+		}
+		for {
+			line, err := r.ReadString('\n')
+			if err != nil {
+				return fmt.Errorf("%s ends early (no END line): %w", path, err)
+			}
+			line = strings.TrimSuffix(line, "\n")
+			if line == "END" {
+				break
+			}
+			rest, ok := strings.CutPrefix(line, "TABLE ")
+			name, colList, ok2 := strings.Cut(rest, " ")
+			if !ok || !ok2 {
+				return fmt.Errorf("%s: expected a TABLE line, got %.80q", path, line)
+			}
+			if _, ok := cols[name]; !ok || !slices.Contains(h.Tables, name) {
+				return fmt.Errorf("%s: table %q is not one of this console's", path, name)
+			}
+			// what migrating filled in (the catalog state, migrations)
+			// gives way to the backup's rows
+			if _, err := tx.Exec(ctx, "DELETE FROM "+pgx.Identifier{name}.Sanitize()); err != nil {
+				return fmt.Errorf("table %s: %w", name, err)
+			}
+			tag, err := tx.Conn().PgConn().CopyFrom(ctx, &copySection{r: r}, "COPY "+pgx.Identifier{name}.Sanitize()+" ("+quoteIdents(strings.Split(colList, ","))+") FROM STDIN")
+			if err != nil {
+				return fmt.Errorf("table %s: %w", name, err)
+			}
+			res.Tables++
+			res.Rows += tag.RowsAffected()
+		}
+		// every id sequence past its table's largest id
+		seqs, err := tx.Query(ctx, `SELECT c.relname, a.attname, pg_get_serial_sequence(quote_ident(c.relname), a.attname) FROM pg_class c
+	JOIN pg_attribute a ON a.attrelid = c.oid
+	WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p') AND NOT c.relispartition AND a.attnum > 0 AND NOT a.attisdropped
+		AND pg_get_serial_sequence(quote_ident(c.relname), a.attname) IS NOT NULL`)
+		if err != nil {
+			return err
+		}
+		type seq struct{ table, col, seq string }
+		var all []seq
+		for seqs.Next() {
+			var q seq
+			if err := seqs.Scan(&q.table, &q.col, &q.seq); err != nil {
+				return err
+			}
+			all = append(all, q)
+		}
+		if err := seqs.Err(); err != nil {
+			return err
+		}
+		for _, q := range all {
+			if _, err := tx.Exec(ctx, fmt.Sprintf("SELECT setval(%s, COALESCE((SELECT MAX(%s) FROM %s), 0) + 1, false)",
+				quoteLiteral(q.seq), pgx.Identifier{q.col}.Sanitize(), pgx.Identifier{q.table}.Sanitize())); err != nil {
+				return fmt.Errorf("sequence %s: %w", q.seq, err)
+			}
+		}
+		return tx.Commit(ctx)
+	})
+	if err != nil {
+		return BackupResult{}, fmt.Errorf("restore: %w", err)
+	}
+	s.secrets = &secretCache{} // the backup's secrets, not those migrating made
+	return res, nil
+}
+
+func quoteLiteral(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+// copySection reads one table's rows of a backup, up to its "\." line.
+type copySection struct {
+	r    *bufio.Reader
+	line []byte
+	done bool
+}
+
+func (c *copySection) Read(p []byte) (int, error) {
+	for len(c.line) == 0 {
+		if c.done {
+			return 0, io.EOF
+		}
+		line, err := c.r.ReadBytes('\n')
+		if err != nil {
+			return 0, fmt.Errorf("a table's rows end early: %w", err)
+		}
+		if string(line) == "\\.\n" {
+			c.done = true
+			return 0, io.EOF
+		}
+		c.line = line
+	}
+	n := copy(p, c.line)
+	c.line = c.line[n:]
+	return n, nil
+}
+
+// dropConsoleSchema drops the console's tables and functions in the
+// current schema (restore --force). The audit table belongs to its own
+// role where the README's setup was followed: then this fails, naming it.
+func (s *Store) dropConsoleSchema(ctx context.Context) error {
+	var names []string
+	if err := s.with(ctx).Raw(`SELECT relname FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind IN ('r', 'p') AND NOT relispartition ORDER BY relname`).Scan(&names).Error; err != nil {
+		return fmt.Errorf("restore --force: %w", err)
+	}
+	stmts := []string{}
+	for _, n := range names {
+		stmts = append(stmts, "DROP TABLE "+pgx.Identifier{n}.Sanitize()+" CASCADE")
+	}
+	stmts = append(stmts, "DROP FUNCTION IF EXISTS audit_events_append_only() CASCADE", "DROP FUNCTION IF EXISTS run_totals_add() CASCADE")
+	return s.Tx(ctx, func(tx *Store) error {
+		for _, q := range stmts {
+			if err := tx.with(ctx).Exec(q).Error; err != nil {
+				return fmt.Errorf("restore --force: %s: %w", q, err)
+			}
+		}
+		return nil
+	})
+}
+
+// sqliteTables lists a SQLite database's tables.
+func sqliteTables(ctx context.Context, s *Store) ([]string, error) {
+	var names []string
+	err := s.with(ctx).Raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").Scan(&names).Error
+	return names, err
+}
+
+// RestoreSQLite restores a SQLite backup file to the SQLite database file
+// target: it refuses a target with data unless force, copies the backup
+// beside the target, checks the copy (SQLite's integrity check, and
+// exactly this console's migrations) and then moves it over the target
+// (whose -wal and -shm files go). The backup file itself is only read.
+// Stop the console before restoring over a file it uses.
+func RestoreSQLite(ctx context.Context, backup, target string, force bool) (BackupResult, error) {
+	var res BackupResult
+	if fi, err := os.Stat(target); err == nil && fi.Size() > 0 {
+		dst, err := Open(ctx, target)
+		if err != nil {
+			return res, fmt.Errorf("restore: %w", err)
+		}
+		empty, err := dst.Empty(ctx)
+		dst.Close()
+		if err != nil {
+			return res, fmt.Errorf("restore: %w", err)
+		}
+		if !empty && !force {
+			return res, ErrNotEmpty
+		}
+	}
+	tmp := target + ".restoring"
+	if err := copyFile(backup, tmp); err != nil {
+		return res, fmt.Errorf("restore: %w", err)
+	}
+	check := func() error {
+		src, err := Open(ctx, tmp)
+		if err != nil {
+			return err
+		}
+		defer src.Close()
+		var ok string
+		if err := src.with(ctx).Raw("PRAGMA integrity_check").Scan(&ok).Error; err != nil || ok != "ok" {
+			return fmt.Errorf("%s fails SQLite's integrity check: %v %s", backup, err, ok)
+		}
+		var have []int
+		if err := src.with(ctx).Raw("SELECT version FROM schema_migrations ORDER BY version").Scan(&have).Error; err != nil {
+			return fmt.Errorf("%s has no console schema: %w", backup, err)
+		}
+		if !slices.Equal(have, knownMigrations()) {
+			return fmt.Errorf("the backup's schema (%d migrations, newest %d) is not this console's (%d, newest %d): restore with the console version that made it, then upgrade",
+				len(have), slices.Max(append(have, 0)), len(migrations), slices.Max(knownMigrations()))
+		}
+		names, err := sqliteTables(ctx, src)
+		res.Tables = len(names)
+		return err
+	}
+	if err := check(); err != nil {
+		for _, f := range []string{tmp, tmp + "-wal", tmp + "-shm"} {
+			_ = os.Remove(f)
+		}
+		return BackupResult{}, fmt.Errorf("restore: %w", err)
+	}
+	for _, f := range []string{target + "-wal", target + "-shm", tmp + "-wal", tmp + "-shm"} {
+		if err := os.Remove(f); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return res, fmt.Errorf("restore: %w", err)
+		}
+	}
+	if err := os.Rename(tmp, target); err != nil {
+		return res, fmt.Errorf("restore: %w", err)
+	}
+	return res, nil
+}
+
+// copyFile copies src to a new file dst (mode 0600), synced.
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	if err := out.Sync(); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
