@@ -3,6 +3,8 @@ package models_test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
+	"sync"
 	"testing"
 	"time"
 
@@ -89,5 +91,71 @@ func TestRunTotalsKeptAsEventsAreWritten(t *testing.T) {
 				t.Fatalf("latest 10 events of new-1: %d, %v", len(evs), err)
 			}
 		})
+	}
+}
+
+// TestRunTotalsUnderConcurrentWriters: two stores on one Postgres (as two
+// console processes) write batches that share runs, in shuffled orders,
+// at the same time; no write fails (no deadlock between the totals'
+// upserts) and every run's totals equal a count of its stored events.
+func TestRunTotalsUnderConcurrentWriters(t *testing.T) {
+	u := modelstest.RequirePostgres(t)
+	ctx := context.Background()
+	a, url := modelstest.OpenURL(t, modelstest.Dialect{Name: models.DialectPostgres, URL: u})
+	b, err := models.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for w := range 8 {
+		s := []*models.Store{a, b}[w%2]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(w), 1))
+			for range 40 {
+				batch := make([]models.RunEvent, 20)
+				for i := range batch {
+					batch[i] = models.RunEvent{Run: fmt.Sprintf("shared-%d", r.IntN(10)), Kind: []string{models.RunStep, models.RunSearch}[r.IntN(2)], Agent: "dev", Surface: "s"}
+				}
+				if err := s.SaveRunEvents(ctx, batch); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatalf("a concurrent write failed: %v", err)
+	}
+	var want []struct {
+		Run    string
+		Events int
+		Steps  int
+	}
+	if err := a.RawScan(ctx, &want, "SELECT run, COUNT(*) AS events, COUNT(*) FILTER (WHERE kind = 'step') AS steps FROM run_events GROUP BY run ORDER BY run"); err != nil {
+		t.Fatal(err)
+	}
+	runs, err := a.RecentRuns(ctx, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]models.RunSummary{}
+	total := 0
+	for _, r := range runs {
+		got[r.Run] = r
+	}
+	for _, w := range want {
+		total += w.Events
+		if g := got[w.Run]; g.Events != w.Events || g.Steps != w.Steps {
+			t.Errorf("%s: totals %d events %d steps, stored %d and %d", w.Run, g.Events, g.Steps, w.Events, w.Steps)
+		}
+	}
+	if total != 8*40*20 || len(runs) != len(want) {
+		t.Errorf("%d events stored over %d runs (totals: %d runs), want %d", total, len(want), len(runs), 8*40*20)
 	}
 }
