@@ -279,6 +279,9 @@ type AuditFilter struct {
 	Until   time.Time
 	Page    int
 	PerPage int
+	// HideSkills are slugs the viewer may not know (HiddenSkillSlugs): a
+	// subject search never finds an event by one of them
+	HideSkills []string
 }
 
 // AuditEvents lists events newest first, with the total count.
@@ -292,6 +295,9 @@ func (s *Store) AuditEvents(ctx context.Context, f AuditFilter) ([]AuditEvent, i
 	}
 	if f.Subject != "" {
 		q = q.Where("subject LIKE ?", "%"+f.Subject+"%")
+		for _, slug := range f.HideSkills {
+			q = q.Where("subject <> ? AND subject NOT LIKE ?", "skill:"+slug, "skill:"+slug+" %")
+		}
 	}
 	if !f.Since.IsZero() {
 		q = q.Where("at >= ?", f.Since)

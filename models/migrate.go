@@ -187,6 +187,7 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		}
 		return dataMigration(scrubReceipts)(tx, dialect)
 	}},
+	{152, "proposals never submitted for review (drafts, drafts withdrawn unsubmitted) are marked private", migratePrivateProposals},
 	// editing, issue 27 (170-179)
 	{170, "selection case sets keep the suite as the person typed it", func(tx *gorm.DB, dialect string) error {
 		if tx.Migrator().HasColumn(&SelectionCaseSet{}, "Source") {

@@ -51,6 +51,9 @@ type Proposal struct {
 	// a promotion, the ones that promoted it. Later role changes and
 	// production moves do not rewrite this record.
 	ApprovedByJSON string `gorm:"column:approved_by;type:text;not null;default:''"`
+	// Private marks a proposal never submitted for review (a draft, or a
+	// draft withdrawn unsubmitted): its author's alone (proposal_private.go).
+	Private bool `gorm:"not null;default:false"`
 }
 
 // ApprovedBy lists the reviewers whose approvals counted when the
@@ -172,14 +175,15 @@ func (s *Store) propose(ctx context.Context, actor, slug string, newSkill bool, 
 		var k *Skill
 		if newSkill {
 			// a slug whose earlier new-skill proposals were all withdrawn
-			// or rejected is free again
+			// or rejected is free again; one held only by other people's
+			// private drafts answers as a free slug (its proposal joins
+			// them, each author's draft private): only a slug the actor
+			// may see is taken
 			if old, err := tx.SkillBySlug(ctx, slug); err == nil {
-				free, err := tx.abandonedSkill(ctx, old.ID)
-				if err != nil {
-					return err
-				}
-				if !free {
+				if _, err := tx.SkillVisibleTo(ctx, slug, actor); err == nil {
 					return &ValidationError{Fields: map[string]string{"slug": "is taken"}}
+				} else if !errors.Is(err, ErrNotFound) {
+					return err
 				}
 				k = old
 			} else if !errors.Is(err, ErrNotFound) {
@@ -206,7 +210,7 @@ func (s *Store) propose(ctx context.Context, actor, slug string, newSkill bool, 
 		} else if l != nil {
 			base = l.Version
 		}
-		p = &Proposal{SkillID: k.ID, Status: status, Author: actor, EditorsJSON: encodeList([]string{actor}), Revision: 1, BaseVersion: base, Lock: 1}
+		p = &Proposal{SkillID: k.ID, Status: status, Author: actor, EditorsJSON: encodeList([]string{actor}), Revision: 1, BaseVersion: base, Lock: 1, Private: status == ProposalDraft}
 		p.setContent(c)
 		if err := tx.with(ctx).Create(p).Error; err != nil {
 			return err
@@ -214,11 +218,11 @@ func (s *Store) propose(ctx context.Context, actor, slug string, newSkill bool, 
 		if err := tx.addRevision(ctx, p, actor); err != nil {
 			return err
 		}
-		action := "proposal.open"
 		if status == ProposalDraft {
-			action = "proposal.draft"
+			// a private draft's event names no slug: Submit names it
+			return tx.Audit(ctx, Event{Actor: actor, Action: "proposal.draft", Subject: fmt.Sprintf("proposal:%d", p.ID), After: p.Digest})
 		}
-		return tx.Audit(ctx, Event{Actor: actor, Action: action, Subject: fmt.Sprintf("skill:%s proposal:%d", slug, p.ID), After: p.Digest})
+		return tx.Audit(ctx, Event{Actor: actor, Action: "proposal.open", Subject: fmt.Sprintf("skill:%s proposal:%d", slug, p.ID), After: p.Digest})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("models: propose %s: %w", slug, err)
@@ -337,19 +341,24 @@ func (s *Store) Submit(ctx context.Context, actor string, id uint) error {
 		if p.Author != actor {
 			return ErrForbidden
 		}
-		res := tx.with(ctx).Model(&Proposal{}).Where("id = ? AND status = ?", id, ProposalDraft).Updates(map[string]any{"status": ProposalOpen, "lock": p.Lock + 1, "updated_at": time.Now().UTC()})
+		res := tx.with(ctx).Model(&Proposal{}).Where("id = ? AND status = ?", id, ProposalDraft).Updates(map[string]any{"status": ProposalOpen, "private": false, "lock": p.Lock + 1, "updated_at": time.Now().UTC()})
 		if res.Error != nil {
 			return res.Error
 		}
 		if res.RowsAffected != 1 {
 			return ErrClosed
 		}
-		return tx.Audit(ctx, Event{Actor: actor, Action: "proposal.open", Subject: fmt.Sprintf("proposal:%d", id), After: p.Digest, Detail: "submitted draft"})
+		k, err := tx.SkillByID(ctx, p.SkillID)
+		if err != nil {
+			return err
+		}
+		// the slug is public from here: the event names it
+		return tx.Audit(ctx, Event{Actor: actor, Action: "proposal.open", Subject: fmt.Sprintf("skill:%s proposal:%d", k.Slug, id), After: p.Digest, Detail: "submitted draft"})
 	})
 }
 
-// VisibleTo reports whether the user may see the proposal: drafts are
-// their author's alone.
+// VisibleTo reports whether the user may see the proposal: drafts, and
+// drafts withdrawn unsubmitted, are their author's alone.
 func (p Proposal) VisibleTo(user string) bool {
-	return p.Status != ProposalDraft || p.Author == user
+	return (p.Status != ProposalDraft && !p.Private) || p.Author == user
 }

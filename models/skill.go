@@ -239,14 +239,3 @@ func (s *Store) SkillVisibleTo(ctx context.Context, slug, user string) (*Skill, 
 	}
 	return &k, nil
 }
-
-// abandonedSkill reports whether a skill has no version and no open or
-// draft proposal: a new skill whose proposals were all withdrawn or
-// rejected, whose slug a new proposal may take.
-func (s *Store) abandonedSkill(ctx context.Context, id uint) (bool, error) {
-	var n int64
-	err := s.with(ctx).Model(&Skill{}).Where("id = ?", id).
-		Where("NOT EXISTS (SELECT 1 FROM skill_versions v WHERE v.skill_id = skills.id)").
-		Where("NOT EXISTS (SELECT 1 FROM proposals p WHERE p.skill_id = skills.id AND p.status IN ?)", []string{ProposalOpen, ProposalDraft}).Count(&n).Error
-	return n == 1, err
-}

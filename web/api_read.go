@@ -45,7 +45,9 @@ func (s *Server) apiComposition(c echo.Context) error {
 // an ETag; label lookups revalidate, numbered versions are immutable.
 func (s *Server) apiSkill(c echo.Context) error {
 	ctx := c.Request().Context()
-	k, err := s.store.SkillBySlug(ctx, c.Param("slug"))
+	// a skill that exists only as someone else's private draft is "no
+	// such skill", as one that does not exist
+	k, err := s.store.SkillVisibleTo(ctx, c.Param("slug"), keyOwner(c))
 	if errors.Is(err, models.ErrNotFound) {
 		return apiErr(http.StatusNotFound, "not_found", "slug", "no such skill")
 	}

@@ -21,6 +21,7 @@ func (s *Server) auditPage(c echo.Context) error {
 	if f.Page < 1 {
 		f.Page = 1
 	}
+	var err error
 	d := views.AuditData{Actor: f.Actor, Action: f.Action, Subject: f.Subject, Since: q.Get("since"), Until: q.Get("until")}
 	if d.Since != "" {
 		t, err := time.Parse(time.DateOnly, d.Since)
@@ -36,11 +37,16 @@ func (s *Server) auditPage(c echo.Context) error {
 		}
 		f.Until = t.Add(24 * time.Hour)
 	}
+	// a slug the viewer may not know is found by no search and shown in
+	// no subject
+	if f.HideSkills, err = s.store.HiddenSkillSlugs(ctx, userName(c)); err != nil {
+		return err
+	}
 	events, total, err := s.store.AuditEvents(ctx, f)
 	if err != nil {
 		return err
 	}
-	d.Rows, d.Total, d.Page = auditRows(events), int(total), f.Page
+	d.Rows, d.Total, d.Page = auditRows(events, f.HideSkills), int(total), f.Page
 	d.Pages = max(1, (d.Total+f.PerPage-1)/f.PerPage)
 	link := func(page int) string {
 		v := url.Values{}

@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -56,11 +55,15 @@ func (s *Server) dashboard(c echo.Context) error {
 		d.Users = int(n)
 	}
 	if d.ShowRecent {
+		hidden, err := s.store.HiddenSkillSlugs(ctx, u.Username)
+		if err != nil {
+			return err
+		}
 		events, _, err := s.store.AuditEvents(ctx, models.AuditFilter{PerPage: 10})
 		if err != nil {
 			return err
 		}
-		d.Recent = auditRows(events)
+		d.Recent = auditRows(events, hidden)
 	}
 	if d.ShowWaiting {
 		waiting, err := s.waitingFor(c)
@@ -81,12 +84,4 @@ func (s *Server) allows(u *models.User, method, path string) bool {
 		}
 	}
 	return false
-}
-
-func auditRows(events []models.AuditEvent) []views.AuditRow {
-	rows := make([]views.AuditRow, len(events))
-	for i, e := range events {
-		rows[i] = views.AuditRow{ID: e.ID, At: e.At.UTC().Format(time.DateTime), Actor: e.Actor, Action: e.Action, Subject: e.Subject, Before: e.BeforeDigest, After: e.AfterDigest, Detail: e.Detail}
-	}
-	return rows
 }

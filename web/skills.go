@@ -232,6 +232,10 @@ func (s *Server) rollbackSkill(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "version, expected: both are required")
 	}
 	slug := c.Param("slug")
+	// a skill that exists only as someone's private draft is not there
+	if _, err := s.store.SkillVisibleTo(c.Request().Context(), slug, userName(c)); err != nil {
+		return err
+	}
 	err := s.store.Rollback(c.Request().Context(), currentUser(c), slug, target, expected, strings.TrimSpace(c.FormValue("reason")))
 	if ve, ok := asValidation(err); ok {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, ve.Error())
