@@ -22,6 +22,12 @@ type Pool struct {
 	log *slog.Logger
 	// Timeout bounds one upstream call (connect included).
 	Timeout time.Duration
+	// MaxMessage bounds one message from an upstream in bytes, and a tool
+	// list over all its pages (zero: DefaultMaxMessage): bounded.go.
+	MaxMessage int
+	// MaxResult bounds one call's answer from an HTTP upstream (zero:
+	// MaxMessage; never more).
+	MaxResult int
 
 	mu      sync.Mutex
 	clients map[string]*client
@@ -63,6 +69,9 @@ type client struct {
 	pool *Pool
 	spec Spec
 	key  string
+
+	// oversize counts the messages refused at the ceiling
+	oversize oversize
 
 	mu       sync.Mutex
 	cs       *mcp.ClientSession
@@ -198,9 +207,10 @@ func (c *client) connect(ctx context.Context) (*mcp.ClientSession, error) {
 		}
 		cmd.Stderr = &lineLog{log: c.pool.log, name: c.spec.Name}
 		killWithParent(cmd)
-		t = &mcp.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}
+		t = &commandTransport{cmd: cmd, limit: c.pool.maxMessage(), seen: &c.oversize, name: c.spec.Name}
 	} else {
-		hc := &http.Client{Transport: headerTransport{headers: c.spec.Headers, base: upstreamTransport}}
+		capped := cappedTransport{base: upstreamTransport, limit: c.pool.maxMessage(), callLimit: c.pool.maxResult(), seen: &c.oversize, name: c.spec.Name}
+		hc := &http.Client{Transport: headerTransport{headers: c.spec.Headers, base: capped}}
 		t = &mcp.StreamableClientTransport{Endpoint: c.spec.URL, HTTPClient: hc, MaxRetries: -1, DisableStandaloneSSE: true}
 	}
 	return cl.Connect(ctx, t, nil)
@@ -228,15 +238,27 @@ func (p *Pool) ListTools(ctx context.Context, spec Spec) ([]*mcp.Tool, error) {
 	}
 	var out []*mcp.Tool
 	params := &mcp.ListToolsParams{}
+	listed := 0 // the list's bytes so far, as JSON
 	for range maxPages {
+		before := c.oversize.n.Load()
 		res, err := cs.ListTools(ctx, params)
 		if err != nil {
+			err = c.refused(cs, before, err)
 			p.dropIfGone(c, cs, err)
 			return nil, fmt.Errorf("upstream %s: tools/list: %w", spec.Name, err)
 		}
 		out = append(out, res.Tools...)
 		if len(out) > maxTools {
 			return nil, fmt.Errorf("upstream %s: more than %d tools", spec.Name, maxTools)
+		}
+		for _, t := range res.Tools {
+			b, err := json.Marshal(t)
+			if err != nil {
+				return nil, fmt.Errorf("upstream %s: tools/list: %w", spec.Name, err)
+			}
+			if listed += len(b) + 1; listed > p.maxMessage() {
+				return nil, &TooLargeError{Name: spec.Name, What: "the tool list", Limit: p.maxMessage()}
+			}
 		}
 		if res.NextCursor == "" {
 			c.healthy()
@@ -270,8 +292,10 @@ func (p *Pool) Call(ctx context.Context, spec Spec, tool string, args json.RawMe
 	if len(args) > 0 {
 		params.Arguments = args
 	}
+	before := c.oversize.n.Load()
 	res, err := cs.CallTool(ctx, params)
 	if err != nil {
+		err = c.refused(cs, before, err)
 		p.dropIfGone(c, cs, err)
 		return nil, err
 	}
@@ -279,8 +303,20 @@ func (p *Pool) Call(ctx context.Context, spec Spec, tool string, args json.RawMe
 	return res, nil
 }
 
+// refused turns a call's failure into the *TooLargeError it was when a
+// message was refused at the ceiling while it ran.
+func (c *client) refused(cs *mcp.ClientSession, before int64, err error) error {
+	var tl *TooLargeError
+	if errors.As(err, &tl) || c.oversize.n.Load() == before {
+		return err
+	}
+	return &TooLargeError{Name: c.spec.Name, What: "a message", Limit: int(c.oversize.limit.Load())}
+}
+
 // dropIfGone ends a session whose transport failed or timed out, so a
-// hung or crashed server is restarted rather than reused.
+// hung or crashed server is restarted rather than reused. (A stdio
+// server's line over the ceiling ends its stream, so its session; an HTTP
+// answer over it ends only that response.)
 func (p *Pool) dropIfGone(c *client, cs *mcp.ClientSession, err error) {
 	if errors.Is(err, mcp.ErrConnectionClosed) || errors.Is(err, context.DeadlineExceeded) {
 		c.drop(cs, err)

@@ -17,7 +17,8 @@ import (
 )
 
 // TestMain lets the test binary be a stdio MCP server (UPSTREAM_TEST_SERVER=1):
-// tools pid (its process id) and crash (exits at once), and a line on stderr at start.
+// tools pid (its process id), crash (exits at once) and flood (a 32 MB result),
+// and a line on stderr at start.
 func TestMain(m *testing.M) {
 	if os.Getenv("UPSTREAM_TEST_SERVER") == "1" {
 		fmt.Fprintln(os.Stderr, "test server starting")
@@ -29,6 +30,9 @@ func TestMain(m *testing.M) {
 		s.AddTool(&mcp.Tool{Name: "crash", Description: "exit at once", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			os.Exit(3)
 			return nil, nil
+		})
+		s.AddTool(&mcp.Tool{Name: "flood", Description: "a 32 MB result", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: strings.Repeat("a", 32<<20)}}}, nil
 		})
 		_ = s.Run(context.Background(), &mcp.StdioTransport{})
 		os.Exit(0)
@@ -62,7 +66,7 @@ func TestStdioServersAreSupervised(t *testing.T) {
 	sp := Spec{Name: "stdio", Command: []string{exe}, Env: map[string]string{"UPSTREAM_TEST_SERVER": "1"}}
 	ctx := context.Background()
 	tools, err := p.ListTools(ctx, sp)
-	if err != nil || len(tools) != 2 {
+	if err != nil || len(tools) != 3 {
 		t.Fatalf("list: %v %v", tools, err)
 	}
 	pid := func() int {

@@ -3,6 +3,7 @@ package web
 import (
 	"io"
 	"net/http"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -127,5 +128,47 @@ func TestGatewaySpeaksSessionVersions(t *testing.T) {
 	all := mcp.SupportedProtocolVersions()
 	if len(gatewayVersions) != len(all)-1 || gatewayVersions[0] != "2025-11-25" {
 		t.Errorf("gateway versions %v of the SDK's %v", gatewayVersions, all)
+	}
+}
+
+// TestGatewayBoundsAnUpstreamFlood (issue 26, the class of finding 1: a
+// third party's document is bounded as it is read): an upstream that
+// answers a call with 64 MB gets a structured result_mismatch error naming
+// the ceiling, the gateway reads at most its ceiling (allocating a small
+// multiple of it, not of the 64 MB), and the session goes on; the
+// upstream is used again.
+func TestGatewayBoundsAnUpstreamFlood(t *testing.T) {
+	h := sqliteOnly(t)
+	up := upstreamtest.New()
+	defer up.Close()
+	f := h.gatewayFixture("demo", up.URL, false)
+	cs, _ := f.connect(t, nil)
+	up.Flood.Store(64 << 20)
+	var text string
+	var isErr bool
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	text, isErr = call(t, cs, "demo.echo", map[string]any{"text": "x"}, nil)
+	runtime.ReadMemStats(&after)
+	n := after.TotalAlloc - before.TotalAlloc
+	t.Logf("%s; allocated %.1f MB", text, float64(n)/(1<<20))
+	if !isErr || errType(text) != typeResultMismatch || !strings.Contains(text, "not read") {
+		t.Errorf("a 64 MB answer: %s", text)
+	}
+	if n > 32<<20 {
+		t.Errorf("allocated %d bytes reading a flood: memory follows what the upstream sends", n)
+	}
+	// the SDK ends an HTTP upstream's session on a response it could not
+	// read: the pool reconnects after its backoff
+	up.Flood.Store(0)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		text, isErr := call(t, cs, "demo.echo", map[string]any{"text": "back"}, nil)
+		if !isErr && text == "back" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after the flood: %s", text)
+		}
 	}
 }

@@ -241,7 +241,13 @@ func (g *gateway) settle(ctx context.Context, claim *models.IdempotentCall, out 
 // effects the effect is uncertain).
 func (g *gateway) upstreamFailure(call *allowedCall, err error, ev *models.RunEvent) *mcp.CallToolResult {
 	var ue *upstream.UnavailableError
+	var tl *upstream.TooLargeError
 	switch {
+	case errors.As(err, &tl):
+		// the answer was refused as it arrived, over the ceiling: the tool
+		// ran, its answer is not read
+		ev.CallStatus = "too_large"
+		return gwError(typeResultMismatch, fmt.Sprintf("The server's answer to %s is over %d bytes and was not read; at most %d are returned.", call.tool.ID, tl.Limit, g.resultCeiling()), "ask for less (a narrower query or a smaller page)", "stop")
 	case errors.As(err, &ue):
 		ev.CallStatus = "unavailable"
 		return gwError(typeUnavailableEnv, fmt.Sprintf("The server behind %s is not reachable now; nothing was run.", call.tool.ID), "retry later", "choose another tool", "stop")
@@ -267,11 +273,7 @@ func (g *gateway) bound(res *mcp.CallToolResult, call *allowedCall, ev *models.R
 		return gwError(typeResultMismatch, "The server's result could not be read.", "stop"), nil
 	}
 	ev.ResultBytes = len(b)
-	ceiling := g.s.cfg.ResultCeiling
-	if ceiling <= 0 {
-		ceiling = DefaultResultCeiling
-	}
-	if len(b) > ceiling {
+	if ceiling := g.resultCeiling(); len(b) > ceiling {
 		ev.CallStatus = "too_large"
 		return gwError(typeResultMismatch, fmt.Sprintf("The result is %d bytes; at most %d are returned.", len(b), ceiling), "ask for less (a narrower query or a smaller page)", "stop"), b
 	}
@@ -289,6 +291,14 @@ func (g *gateway) bound(res *mcp.CallToolResult, call *allowedCall, ev *models.R
 		ev.CallStatus = "tool_error"
 	}
 	return res, b
+}
+
+// resultCeiling bounds a call's result in bytes, as JSON.
+func (g *gateway) resultCeiling() int {
+	if g.s.cfg.ResultCeiling > 0 {
+		return g.s.cfg.ResultCeiling
+	}
+	return DefaultResultCeiling
 }
 
 // effectful: a tool classified destructive or external-write, whose

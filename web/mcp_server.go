@@ -56,6 +56,11 @@ func newGateway(s *Server) *gateway {
 	if s.cfg.UpstreamTimeout > 0 {
 		g.pool.Timeout = s.cfg.UpstreamTimeout
 	}
+	// an upstream's answers are bounded as they arrive: a tool list by the
+	// catalog's import ceiling, a call's answer by twice the result
+	// ceiling (what the upstream escapes, the gateway may not) plus its
+	// envelope
+	g.pool.MaxMessage, g.pool.MaxResult = catalog.MaxImportBytes, 2*g.resultCeiling()+64<<10
 	g.server = mcp.NewServer(&mcp.Implementation{Name: "agentforge-console", Title: "Agent Forge Console gateway", Version: "1"}, &mcp.ServerOptions{
 		SupportedProtocolVersions: gatewayVersions,
 		Capabilities:              &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}, Resources: &mcp.ResourceCapabilities{}},

@@ -5,8 +5,11 @@
 package upstreamtest
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -29,6 +32,9 @@ type Server struct {
 	// Garbage, when set, answers every request with bytes that are not
 	// JSON-RPC.
 	Garbage atomic.Bool
+	// Flood, when set, answers every tools/call with a text result of
+	// this many bytes, streamed (a hostile or broken server).
+	Flood atomic.Int64
 }
 
 // Tools are the tools a new server offers: echo (read-only), remember
@@ -69,10 +75,35 @@ func New() *Server {
 			_, _ = w.Write([]byte("\x00garbage, not JSON-RPC {"))
 			return
 		}
+		if n := s.Flood.Load(); n > 0 && r.Method == http.MethodPost {
+			body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+			var req struct {
+				ID     json.RawMessage `json:"id"`
+				Method string          `json:"method"`
+			}
+			if json.Unmarshal(body, &req) == nil && req.Method == "tools/call" {
+				flood(w, req.ID, n)
+				return
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+		}
 		h.ServeHTTP(w, r)
 	}))
 	s.URL = s.http.URL
 	return s
+}
+
+// flood answers a call with a text of n bytes, written as it goes.
+func flood(w http.ResponseWriter, id json.RawMessage, n int64) {
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"`, id)
+	chunk := bytes.Repeat([]byte("a"), 64<<10)
+	for sent := int64(0); sent < n; sent += int64(len(chunk)) {
+		if _, err := w.Write(chunk); err != nil {
+			return
+		}
+	}
+	_, _ = io.WriteString(w, `"}]}}`)
 }
 
 func (s *Server) handler(name string, facts *sync.Map, stored *atomic.Int64) mcp.ToolHandler {
