@@ -23,12 +23,14 @@ func (s *Server) proposalID(c echo.Context) (uint, error) {
 	if err != nil {
 		return 0, err
 	}
+	// one answer for a proposal that does not exist and one the viewer
+	// may not read
 	p, err := s.store.ProposalByID(c.Request().Context(), id)
+	if errors.Is(err, models.ErrNotFound) || err == nil && !p.VisibleTo(userName(c)) {
+		return 0, echo.NewHTTPError(http.StatusNotFound, "No such proposal.")
+	}
 	if err != nil {
 		return 0, err
-	}
-	if !p.VisibleTo(userName(c)) {
-		return 0, echo.NewHTTPError(http.StatusNotFound, "No such proposal.")
 	}
 	return id, nil
 }

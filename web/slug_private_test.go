@@ -45,8 +45,10 @@ func TestPrivateDraftSlugIsNotConfirmable(t *testing.T) {
 			t.Fatalf("ed's draft of a slug only erin's private draft holds: %d (a free slug answers 303)", res.StatusCode)
 		}
 		edDraft := res.Header.Get("Location")
-		if res, _ := ed.get(erinDraft); res.StatusCode != http.StatusNotFound {
-			t.Errorf("ed reads erin's draft: %d", res.StatusCode)
+		hiddenRes, hiddenPage := ed.get(erinDraft)
+		noneRes, nonePage := ed.get("/proposals/999999")
+		if hiddenRes.StatusCode != http.StatusNotFound || noneRes.StatusCode != http.StatusNotFound || hiddenPage.Find("main").Text() != nonePage.Find("main").Text() {
+			t.Errorf("ed opens erin's draft: %d %q; a proposal that does not exist: %d %q (want the same 404)", hiddenRes.StatusCode, hiddenPage.Find("main").Text(), noneRes.StatusCode, nonePage.Find("main").Text())
 		}
 		if res, d := erin.get(erinDraft); res.StatusCode != http.StatusOK || !strings.Contains(d.Text(), "Plan the secret thing") {
 			t.Errorf("erin no longer reads her draft: %d", res.StatusCode)
