@@ -60,14 +60,18 @@ func depthOf(v any) int {
 	return d + 1
 }
 
-// FuzzParseImport: an import in every format is accepted or refused
-// within the per-input budget.
+// FuzzParseImport: an import in every format — whole, tool by tool, and
+// as a connection's sync reads an upstream's tool list — is accepted or
+// refused within the per-input budget.
 func FuzzParseImport(f *testing.F) {
 	documentSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
+		ctx := context.Background()
 		for _, format := range catalog.Formats {
-			catalogtest.WithinBudget(t, data, func() { catalog.ParseContext(context.Background(), format, data, "svc") })
+			catalogtest.WithinBudget(t, data, func() { catalog.ParseContext(ctx, format, data, "svc") })
+			catalogtest.WithinBudget(t, data, func() { catalog.ParseEachContext(ctx, format, data, "svc", false) })
 		}
+		catalogtest.WithinBudget(t, data, func() { catalog.ParseSyncContext(ctx, data, "svc") })
 	})
 }
 
