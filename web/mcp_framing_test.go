@@ -3,11 +3,13 @@ package web
 import (
 	"context"
 	"io"
+	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/models/modelstest"
 	"github.com/agentforge/console/upstream/upstreamtest"
 )
 
@@ -90,4 +92,37 @@ func TestGatewayEvidenceIsCommittedBeforeTheAnswer(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestGatewayRequestsAreNotLoggedOneByOne: a successful gateway request
+// writes no Info line (its run evidence records calls and searches); a
+// refused one is logged.
+func TestGatewayRequestsAreNotLoggedOneByOne(t *testing.T) {
+	var logs lockedBuffer
+	h := newHarnessWith(t, modelstest.Dialect{Name: models.DialectSQLite}, func(c *Config) {
+		c.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	})
+	up := upstreamtest.New()
+	defer up.Close()
+	f := h.gatewayFixture("demo", up.URL, true)
+	cs, _ := f.connect(t, nil)
+	if text, isErr := call(t, cs, "search_tools", map[string]any{"query": "echo a text back"}, nil); isErr {
+		t.Fatal(text)
+	}
+	if text, isErr := call(t, cs, "demo.echo", map[string]any{"text": "hi"}, nil); isErr {
+		t.Fatal(text)
+	}
+	if strings.Contains(logs.String(), "path=/mcp/") {
+		t.Fatalf("a gateway request was logged:\n%s", logs.String())
+	}
+	req, _ := http.NewRequest("POST", f.front.URL+"/mcp/helper", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
+	req.Header.Set("Authorization", "Bearer "+f.key)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if out := logs.String(); res.StatusCode != http.StatusBadRequest || !strings.Contains(out, "level=WARN") || !strings.Contains(out, "path=/mcp/helper status=400") {
+		t.Fatalf("a refused request (%d) was not logged:\n%s", res.StatusCode, out)
+	}
 }

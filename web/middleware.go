@@ -72,14 +72,14 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 // runtimeCheckPath reports the runtime's per-call routes: a line per
-// successful check, run or compose request would cost more than the
+// successful check, run, compose or MCP gateway request would cost more than the
 // request (a served compose from the response cache is a generation read
 // and a write), and the check counters, the run evidence and the
 // composition receipts already record each one; their failures are still
 // logged.
 func runtimeCheckPath(route string) bool {
 	switch route {
-	case "/api/v1/authorize", "/api/v1/runs/:run/calls", "/api/v1/runs/:run/steps", "/api/v1/runs/:run/search", "/api/v1/compose":
+	case "/api/v1/authorize", "/api/v1/runs/:run/calls", "/api/v1/runs/:run/steps", "/api/v1/runs/:run/search", "/api/v1/compose", "/mcp/:agent":
 		return true
 	}
 	return false
