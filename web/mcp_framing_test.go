@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/models/modelstest"
 	"github.com/agentforge/console/upstream/upstreamtest"
@@ -124,5 +126,46 @@ func TestGatewayRequestsAreNotLoggedOneByOne(t *testing.T) {
 	res.Body.Close()
 	if out := logs.String(); res.StatusCode != http.StatusBadRequest || !strings.Contains(out, "level=WARN") || !strings.Contains(out, "path=/mcp/helper status=400") {
 		t.Fatalf("a refused request (%d) was not logged:\n%s", res.StatusCode, out)
+	}
+}
+
+// TestGatewayTeachesTheActivatedSection: an MCP host keeps initialize's
+// instructions, so the activated section of the next step reaches the
+// model in the search's result, and console://instruction is the current
+// step's whole instruction: initialize's before a search, with the
+// activated section after one.
+func TestGatewayTeachesTheActivatedSection(t *testing.T) {
+	h := sqliteOnly(t)
+	up := upstreamtest.New()
+	defer up.Close()
+	f := h.gatewayFixture("demo", up.URL, true)
+	cs, _ := f.connect(t, nil)
+	ctx := context.Background()
+	read := func() string {
+		res, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "console://instruction"})
+		if err != nil || len(res.Contents) != 1 {
+			t.Fatalf("console://instruction: %v %+v", err, res)
+		}
+		return res.Contents[0].Text
+	}
+	init := cs.InitializeResult().Instructions
+	if before := read(); before != init || strings.Contains(init, "# Activated tools") {
+		t.Fatalf("before a search the instruction differs from initialize's or activates something:\n%s", before)
+	}
+	text, isErr := call(t, cs, "search_tools", map[string]any{"query": "echo a text back"}, nil)
+	if isErr {
+		t.Fatal(text)
+	}
+	_, section, ok := strings.Cut(text, "# Activated tools")
+	if !ok || !strings.Contains(section, "demo.echo") {
+		t.Fatalf("the search result does not teach the activated section:\n%s", text)
+	}
+	after := read()
+	if !strings.Contains(after, "# Activated tools"+section) {
+		t.Fatalf("console://instruction after the search lacks the section the search returned:\n%s", after)
+	}
+	list, err := cs.ListResources(ctx, nil)
+	if err != nil || len(list.Resources) != 2 || list.Resources[1].URI != "console://instruction" {
+		t.Fatalf("resources %+v %v", list, err)
 	}
 }

@@ -99,9 +99,25 @@ func (s *Server) buildManifest(ctx context.Context, t runTarget) (*manifest, err
 	return m, nil
 }
 
-// readResource serves console://manifest for the session's run.
+const instructionURI = "console://instruction"
+
+func instructionResource() *mcp.Resource {
+	return &mcp.Resource{URI: instructionURI, Name: "instruction", Title: "Current instruction", MIMEType: "text/markdown",
+		Description: "The agent's composed instruction for this conversation's current step: initialize's instructions, with the tools the latest search activated taught after the same stable prefix."}
+}
+
+// readResource serves console://manifest and console://instruction for
+// the session's run.
 func (g *gateway) readResource(ctx context.Context, r *gwReq, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-	if req.Params.URI != manifestURI {
+	switch req.Params.URI {
+	case manifestURI:
+	case instructionURI:
+		text, err := g.instructions(ctx, r)
+		if err != nil {
+			return nil, err
+		}
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: instructionURI, MIMEType: "text/markdown", Text: text}}}, nil
+	default:
 		return nil, mcp.ResourceNotFoundError(req.Params.URI)
 	}
 	m, err := g.s.buildManifest(ctx, runTarget{Agent: r.sess.Agent, Profile: r.sess.Profile, Subject: r.subject})

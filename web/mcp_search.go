@@ -99,6 +99,20 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 			return nil, err
 		}
 		if len(names) > 0 {
+			// the next instruction's activated section, as the result's
+			// second part: an MCP host keeps initialize's instructions, so
+			// the model reads what the step teaches here
+			act, err := deferred.Reconstruct(st.key, r.sess.Run, st.surface, groups, g.s.runCeilings())
+			if err != nil {
+				return nil, err
+			}
+			sec, err := st.activatedSection(act)
+			if err != nil {
+				return nil, err
+			}
+			if sec != "" {
+				text.WriteString("\n" + sec)
+			}
 			_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: listChangedToken})
 		}
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text.String()}}}, nil

@@ -124,7 +124,7 @@ func (g *gateway) receive(next mcp.MethodHandler) mcp.MethodHandler {
 			}
 			return g.callTool(ctx, r, cr)
 		case "resources/list":
-			return &mcp.ListResourcesResult{Resources: []*mcp.Resource{manifestResource()}}, nil
+			return &mcp.ListResourcesResult{Resources: []*mcp.Resource{manifestResource(), instructionResource()}}, nil
 		case "resources/read":
 			rr, ok := req.(*mcp.ReadResourceRequest)
 			if !ok {
@@ -214,20 +214,40 @@ func (g *gateway) step(ctx context.Context, r *gwReq) (*gwStep, error) {
 }
 
 // instructions is the composed instruction of the session's current
-// step: the initialize answer's instructions.
+// step: the initialize answer's instructions and console://instruction.
 func (g *gateway) instructions(ctx context.Context, r *gwReq) (string, error) {
 	st, err := g.step(ctx, r)
 	if err != nil {
 		return "", err
 	}
-	d := st.base.Draft
-	d.Options.Pins = st.surface.Pins()
-	d.Activated = st.act.Activated
-	c, err := instruction.Compose(d.Input())
+	c, err := st.compose(st.act)
 	if err != nil {
 		return "", err
 	}
 	return c.Text(), nil
+}
+
+// compose is the step's instruction with the activation act.
+func (st *gwStep) compose(act deferred.Activation) (instruction.Composition, error) {
+	d := st.base.Draft
+	d.Options.Pins = st.surface.Pins()
+	d.Activated = act.Activated
+	return instruction.Compose(d.Input())
+}
+
+// activatedSection is the text the step with activation act teaches
+// after its stable prefix ("" when nothing is activated).
+func (st *gwStep) activatedSection(act deferred.Activation) (string, error) {
+	c, err := st.compose(act)
+	if err != nil {
+		return "", err
+	}
+	for _, sec := range c.Sections {
+		if sec.ID == instruction.SectionActivated {
+			return sec.Text(), nil
+		}
+	}
+	return "", nil
 }
 
 // listTools is exactly the step's tools that a connection serves, each
