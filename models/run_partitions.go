@@ -206,7 +206,7 @@ func parseRunPartition(name, bound string) (runPartition, error) {
 			return time.Time{}, nil
 		}
 		s = strings.Trim(s, "'")
-		for _, layout := range []string{"2006-01-02 15:04:05-07", "2006-01-02 15:04:05.999999-07", "2006-01-02 15:04:05-07:00"} {
+		for _, layout := range []string{time.DateTime + "-07", time.DateTime + ".999999-07", time.DateTime + "-07:00"} {
 			if t, err := time.Parse(layout, s); err == nil {
 				return t.UTC(), nil
 			}
