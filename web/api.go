@@ -201,7 +201,9 @@ func (s *Server) apiCompose(c echo.Context) error {
 	sum := sha256.Sum256(raw)
 	// per owner: a cached answer must not skip the owner's own receipt
 	cacheKey := fmt.Sprintf("%d/%d/%s/%x", catGen, cfgGen, owner, sum)
-	if r, ok := s.receipts.response(cacheKey); ok {
+	r, ok := s.receipts.response(cacheKey)
+	s.metrics.composeCache(ok)
+	if ok {
 		c.Response().Header().Set("ETag", `"`+r.digest+`"`)
 		return c.JSONBlob(http.StatusOK, r.body)
 	}

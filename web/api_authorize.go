@@ -270,6 +270,7 @@ func (s *Server) countCheck(st *authState, agent, tool string, t *authority.Tool
 		tool = "(unknown)" // a model's guesses must not grow the counters
 	}
 	s.counters.count(agent, tool, st.countedGroups(subject), d)
+	s.metrics.checkDecided(d)
 }
 
 func body(d authority.Decision, t *authority.Tool) decisionBody {

@@ -265,8 +265,10 @@ func (s *Server) apiRunStep(c echo.Context) error {
 func (s *Server) stepProjection(baseKey string, b *runBase, sf *deferred.Surface, d instruction.Draft, enc string) (*stepEntry, error) {
 	k := stepKey(baseKey, d.Options.Tier, d.Options.CatalogForm, enc, d.Options.Pins, d.Activated)
 	if e := s.steps.get(k); e != nil {
+		s.metrics.stepCache(true)
 		return e, nil
 	}
+	s.metrics.stepCache(false)
 	p, _, err := s.meter.ProjectStep(enc, d, b.Snapshot.Fidelity())
 	if err != nil {
 		return nil, composeStatus(err)

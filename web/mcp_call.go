@@ -205,7 +205,9 @@ func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allow
 	}
 	start := time.Now()
 	res, err := g.pool.Call(ctx, call.spec, call.name, p.Arguments)
-	ev.LatencyUS = int(time.Since(start) / time.Microsecond)
+	took := time.Since(start)
+	ev.LatencyUS = int(took / time.Microsecond)
+	g.s.metrics.upstreamCall(took, err)
 	if err != nil {
 		out := g.upstreamFailure(call, err, ev)
 		if claim != nil {

@@ -27,6 +27,9 @@ type evidenceWriter struct {
 	stopped chan struct{}
 	once    sync.Once
 	done    sync.Pool
+	// batchTime, when set (before the first add), is told each batch's
+	// write time
+	batchTime func(time.Duration)
 }
 
 type evidenceItem struct {
@@ -118,8 +121,12 @@ func (w *evidenceWriter) run() {
 			evs = append(evs, it.ev)
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), evidenceTimeout)
+		start := time.Now()
 		err := w.save(ctx, evs)
 		cancel()
+		if w.batchTime != nil {
+			w.batchTime(time.Since(start))
+		}
 		if err != nil {
 			w.log.Error("run evidence not stored", "events", len(evs), "err", err)
 		}

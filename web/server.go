@@ -48,6 +48,10 @@ type Config struct {
 	// the client's address ("X-Forwarded-For" or "X-Real-IP"); empty means
 	// the peer address is the client (no header is believed).
 	TrustedProxyHeader string
+	// MetricsElsewhere keeps GET /metrics off this handler: the metrics
+	// are served on their own address (CONSOLE_METRICS_ADDR) through
+	// MetricsHandler.
+	MetricsElsewhere bool
 }
 
 // Server is the console's HTTP application.
@@ -74,6 +78,7 @@ type Server struct {
 	auth     authCache
 	counters checkCounters
 	gw       *gateway
+	metrics  *metrics
 }
 
 // New builds the server and its routes.
@@ -103,10 +108,19 @@ func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
 	}}))
 	// no request body is larger than an 8 MiB catalog document plus its form
 	e.Use(middleware.BodyLimit("10M"))
-	e.Use(s.recoverPanics, s.requestID, s.logRequests, s.securityHeaders, s.rejectBadText, s.loadSession)
 	s.echo = e
 	s.gw = newGateway(s)
 	s.routes = s.routeTable()
+	if !cfg.MetricsElsewhere {
+		s.routes = append(s.routes, route{http.MethodGet, "/metrics", metricsReaders, s.serveMetrics})
+	}
+	s.metrics = newMetrics(s.routes, s.evidence.depth, s.gw.evidence.depth)
+	// before any request can hand a writer an event
+	s.evidence.batchTime = s.metrics.observeRunsBatch
+	s.gw.evidence.batchTime = s.metrics.observeGatewayBatch
+	// metrics outermost: a request is timed whole and counted with the
+	// status it was answered with, a recovered panic's included
+	e.Use(s.metrics.observe, s.recoverPanics, s.requestID, s.logRequests, s.securityHeaders, s.rejectBadText, s.loadSession)
 	for _, r := range s.routes {
 		e.Add(r.method, r.path, r.handler, s.enforce(r.policy))
 	}
@@ -134,6 +148,11 @@ func ipExtractor(header string) echo.IPExtractor {
 	}
 	return echo.ExtractIPDirect()
 }
+
+// MetricsHandler serves the metrics in the Prometheus text format, for
+// a listener of their own (no authentication: bind it to an address only
+// the scraper reaches).
+func (s *Server) MetricsHandler() http.Handler { return s.metrics.handler(true) }
 
 // Handler is the http.Handler to serve.
 func (s *Server) Handler() http.Handler { return s.echo }

@@ -179,8 +179,9 @@ func TestAPIScopeSweep(t *testing.T) {
 		if !r.policy.apiKey {
 			continue
 		}
-		// the MCP gateway sits at /mcp/{agent}, as MCP clients expect
-		if !strings.HasPrefix(r.path, "/api/v1/") && !strings.HasPrefix(r.path, "/mcp/") {
+		// the MCP gateway sits at /mcp/{agent}, as MCP clients expect, and
+		// the metrics at /metrics, where a Prometheus scraper looks
+		if !strings.HasPrefix(r.path, "/api/v1/") && !strings.HasPrefix(r.path, "/mcp/") && r.path != "/metrics" {
 			t.Errorf("%s %s takes API keys outside /api/v1 and /mcp", r.method, r.path)
 		}
 		path := strings.NewReplacer(":agent", "analyst", ":run", "r1", ":handle", "afb_x", ":digest", strings.Repeat("0", 64), ":slug", "source-check").Replace(r.path)

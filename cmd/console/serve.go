@@ -24,6 +24,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	rate := fs.Int("api-rate", envInt("CONSOLE_API_RATE", 2000), "API requests per second per key (CONSOLE_API_RATE)")
 	approvals := fs.Int("approvals", envInt("CONSOLE_REQUIRED_APPROVALS", 1), "fresh approvals a skill promotion needs (CONSOLE_REQUIRED_APPROVALS)")
 	proxyHeader := fs.String("trusted-proxy-header", os.Getenv("CONSOLE_TRUSTED_PROXY_HEADER"), "header a trusted reverse proxy sets to the client address: X-Forwarded-For or X-Real-IP (CONSOLE_TRUSTED_PROXY_HEADER); unset: the peer address")
+	metricsAddr := fs.String("metrics-addr", os.Getenv("CONSOLE_METRICS_ADDR"), "serve GET /metrics on this address instead of the main one, without an API key (CONSOLE_METRICS_ADDR)")
 	ceiling := fs.Int("procedure-ceiling", envInt("CONSOLE_PROCEDURE_CEILING", 2000), "largest skill procedure in tokens (CONSOLE_PROCEDURE_CEILING)")
 	runs := runCeilingFlags(fs)
 	// asked for, the flags go to stdout; after a bad flag, to stderr
@@ -89,7 +90,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	}
 	startRunMaintenance(ctx, store, log, retention)
 	srv := web.New(store, m, web.Config{SecureCookies: *secure, Logger: log, APIRate: *rate, RequiredApprovals: *approvals, ProcedureCeiling: *ceiling,
-		ReceiptKey: receiptKey, RunCeilings: *runs, TrustedProxyHeader: *proxyHeader})
+		ReceiptKey: receiptKey, RunCeilings: *runs, TrustedProxyHeader: *proxyHeader, MetricsElsewhere: *metricsAddr != ""})
 	defer srv.Close()
 	if err := srv.Warm(ctx); err != nil {
 		return err
@@ -98,6 +99,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 		if err := servePprof(a, log); err != nil {
 			return &exitError{2, err}
 		}
+	}
+	if *metricsAddr != "" {
+		ms, err := serveMetrics(*metricsAddr, srv.MetricsHandler(), stdout)
+		if err != nil {
+			return &exitError{2, fmt.Errorf("--metrics-addr: %w", err)}
+		}
+		defer ms.Close()
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
