@@ -23,3 +23,13 @@ var PreviousRelease = Release{
 // practice, that the previous release no longer reads or writes it (it
 // was given up one release earlier). Empty is the normal state.
 var DestructiveMigrations = map[int]string{}
+
+// MigrationVersions lists the versions of every migration this code
+// applies, in the order it applies them.
+func MigrationVersions() []int {
+	v := make([]int, len(migrations))
+	for i, m := range migrations {
+		v[i] = m.Version
+	}
+	return v
+}

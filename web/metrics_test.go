@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/common/model"
 
 	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/upstream/upstreamtest"
 )
 
 // scrape reads the metrics page and parses it with Prometheus' own text
@@ -174,5 +175,34 @@ func TestMetricsAccess(t *testing.T) {
 	fams := scrape(t, side.URL+"/metrics", "")
 	if sample(fams, "console_http_requests_total", map[string]string{"route": "(unmatched)", "code": "404"}) != 1 {
 		t.Fatal("the separate listener does not show the main listener's 404")
+	}
+}
+
+// TestMetricsTimeGatewayCalls: a tools/call through the gateway is timed
+// at the upstream under outcome "ok", and the connection's and tool's
+// names (an imported service's) become no label.
+func TestMetricsTimeGatewayCalls(t *testing.T) {
+	h := sqliteOnly(t)
+	up := upstreamtest.New()
+	defer up.Close()
+	f := h.gatewayFixture("metricsdemo", up.URL, false)
+	cs, _ := f.connect(t, map[string]string{"X-Subject-Id": "u1", "X-Subject-Groups": "everyone"})
+	key := h.runtimeKey()
+	before := sample(scrape(t, h.srv.URL+"/metrics", key), "console_gateway_upstream_duration_seconds", map[string]string{"outcome": "ok"})
+	if text, isErr := call(t, cs, "metricsdemo.echo", map[string]any{"text": "hello"}, nil); isErr || text != "hello" {
+		t.Fatalf("call through the gateway: %q isError %v", text, isErr)
+	}
+	after := scrape(t, h.srv.URL+"/metrics", key)
+	if got := sample(after, "console_gateway_upstream_duration_seconds", map[string]string{"outcome": "ok"}); got-max(before, 0) != 1 {
+		t.Fatalf("upstream calls timed: %v before, %v after, want one more", before, got)
+	}
+	for name, f := range after {
+		for _, m := range f.GetMetric() {
+			for _, l := range m.GetLabel() {
+				if strings.Contains(l.GetValue(), "metricsdemo") || strings.Contains(l.GetValue(), "echo") {
+					t.Errorf("%s has the imported name %s=%q as a label", name, l.GetName(), l.GetValue())
+				}
+			}
+		}
 	}
 }
