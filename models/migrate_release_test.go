@@ -25,15 +25,16 @@ var destructiveRules = []struct {
 }{
 	{regexp.MustCompile(`(?i)\bDROP\s+(TABLE|VIEW|SCHEMA|COLUMN)\b`), "drops a table, view, schema or column"},
 	{regexp.MustCompile(`(?i)\bDROP\s+DEFAULT\b`), "drops a column default older writers rely on"},
-	{regexp.MustCompile(`(?i)\bRENAME\b`), "renames a table or column"},
+	{regexp.MustCompile(`(?i)\bALTER\s+TABLE\s+.*\bRENAME\s+(TO|COLUMN|\S+\s+TO)\b`), "renames a table or column"},
 	{regexp.MustCompile(`(?i)\bALTER\s+COLUMN\s+\S+\s+(SET\s+DATA\s+)?TYPE\b`), "changes a column's type"},
 	{regexp.MustCompile(`(?i)\bSET\s+NOT\s+NULL\b`), "makes a column required that older writers may leave out"},
 	{regexp.MustCompile(`(?i)\bTRUNCATE\b`), "empties a table"},
 }
 
 // addRequired matches an added column that is NOT NULL; without a
-// DEFAULT older writers, which do not know the column, fail.
-var addRequired = regexp.MustCompile(`(?i)\bADD\s+(COLUMN\s+)?\S+\s+[^,]*\bNOT\s+NULL\b`)
+// DEFAULT older writers, which do not know the column, fail. (ADD
+// CONSTRAINT is not a column; see constraintName.)
+var addRequired = regexp.MustCompile(`(?i)\bADD\s+(COLUMN\s+)?(\S+)\s+[^,]*\bNOT\s+NULL\b`)
 
 // dropWithoutColumn matches Postgres' ALTER TABLE t DROP c, which drops
 // a column without saying COLUMN (DROP CONSTRAINT relaxes, and is fine).
@@ -49,7 +50,7 @@ func destructive(sql string) string {
 	if m := dropWithoutColumn.FindStringSubmatch(sql); m != nil && !strings.EqualFold(m[1], "CONSTRAINT") {
 		return "drops a column"
 	}
-	if addRequired.MatchString(sql) && !strings.Contains(strings.ToUpper(sql), "DEFAULT") {
+	if m := addRequired.FindStringSubmatch(sql); m != nil && !strings.EqualFold(m[2], "CONSTRAINT") && !strings.Contains(strings.ToUpper(sql), "DEFAULT") {
 		return "adds a NOT NULL column without a default"
 	}
 	return ""
@@ -67,6 +68,9 @@ func TestDestructiveStatements(t *testing.T) {
 		{"ALTER TABLE reviews ALTER COLUMN revision DROP NOT NULL", false},
 		{"ALTER TABLE reviews DROP CONSTRAINT reviews_pkey", false},
 		{"DROP INDEX idx_old", false},
+		{"ALTER INDEX idx_run_events_run RENAME TO idx_run_events_legacy_run", false},
+		{"ALTER TABLE run_events_legacy RENAME CONSTRAINT run_events_pkey TO run_events_legacy_pkey", false},
+		{"ALTER TABLE run_events_p20261202 ADD CONSTRAINT run_events_p20261202_day CHECK (created_at IS NOT NULL AND created_at >= '2026-12-02')", false},
 		{"DROP TABLE legacy", true},
 		{"drop table if exists legacy", true},
 		{"ALTER TABLE tools DROP COLUMN descriptor", true},
@@ -74,6 +78,7 @@ func TestDestructiveStatements(t *testing.T) {
 		{"ALTER TABLE tools DROP IF EXISTS created_at", true},
 		{"ALTER TABLE `tools` RENAME COLUMN `purpose` TO `summary`", true},
 		{"ALTER TABLE run_events RENAME TO run_events_old", true},
+		{"ALTER TABLE tools RENAME purpose TO summary", true},
 		{"ALTER TABLE tools ALTER COLUMN version TYPE bigint", true},
 		{"ALTER TABLE tools ALTER COLUMN version SET DATA TYPE bigint", true},
 		{"ALTER TABLE tools ALTER COLUMN purpose SET NOT NULL", true},

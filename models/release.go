@@ -21,8 +21,14 @@ var PreviousRelease = Release{
 // allowed to drop, rename or narrow what the previous release's
 // replicas may still use, each with the reason that is safe — in
 // practice, that the previous release no longer reads or writes it (it
-// was given up one release earlier). Empty is the normal state.
-var DestructiveMigrations = map[int]string{}
+// was given up one release earlier), or that the name it renames is
+// taken again, in the same transaction, by an equal table. Empty is the
+// normal state.
+var DestructiveMigrations = map[int]string{
+	201: "run_events is renamed run_events_legacy and, in the same transaction, a partitioned run_events with the same " +
+		"columns, defaults and id sequence takes its name; the legacy table becomes its first partition (or is dropped when empty), " +
+		"so the previous release's COPY, INSERT and SELECT on run_events work unchanged",
+}
 
 // MigrationVersions lists the versions of every migration this code
 // applies, in the order it applies them.
