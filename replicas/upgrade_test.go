@@ -38,7 +38,9 @@ func TestPreviousReleaseBesideThisOne(t *testing.T) {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
 	started := time.Now()
-	defer func() { t.Logf("the two releases served side by side for %s", time.Since(started).Round(time.Millisecond)) }()
+	defer func() {
+		t.Logf("the two releases served side by side for %s", time.Since(started).Round(time.Millisecond))
+	}()
 	dsn, store := emptySchema(t, pg)
 	env := append(os.Environ(), "DATABASE_URL="+dsn, "CONSOLE_ADMIN_PASSWORD="+adminPassword, "CONSOLE_ACTOR=admin")
 
