@@ -32,9 +32,8 @@ func TestPreviousReleaseBesideThisOne(t *testing.T) {
 	pg := modelstest.RequirePostgres(t)
 	oldBin := buildRelease(t, models.PreviousRelease.Commit)
 	newBin := filepath.Join(t.TempDir(), "console")
-	// -trimpath, as the previous release's build: the packages the two
-	// releases share compile once
-	if out, err := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-o", newBin, "../cmd/console").CombinedOutput(); err != nil {
+	// built as the other replica tests build it: one compile serves all
+	if out, err := exec.Command("go", "build", "-o", newBin, "../cmd/console").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
 	started := time.Now()
@@ -152,8 +151,7 @@ func stringsOf(v any) []string {
 }
 
 // buildRelease builds the console as it was at commit, from the
-// repository's history (git archive: no worktree is registered), once
-// per test run.
+// repository's history.
 func buildRelease(t *testing.T, commit string) string {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
@@ -162,28 +160,54 @@ func buildRelease(t *testing.T, commit string) string {
 	if out, err := exec.Command("git", "cat-file", "-e", commit+"^{commit}").CombinedOutput(); err != nil {
 		needHistory(t, fmt.Sprintf("commit %s is not in this clone (%v %s); a shallow clone needs git fetch --unshallow", commit, err, out))
 	}
-	src := t.TempDir()
-	tar := filepath.Join(t.TempDir(), "release.tar")
-	// from the top of the work tree: in a subdirectory git archives only it
-	archive := exec.Command("git", "archive", "--format=tar", "-o", tar, commit)
-	archive.Dir = ".."
-	if out, err := archive.CombinedOutput(); err != nil {
-		t.Fatalf("git archive %s: %v %s", commit, err, out)
-	}
-	if out, err := exec.Command("tar", "-xf", tar, "-C", src).CombinedOutput(); err != nil {
-		t.Fatalf("tar: %v %s", err, out)
-	}
+	src := releaseSource(t, commit)
 	bin := filepath.Join(t.TempDir(), "console-"+commit[:12])
-	// -trimpath: the build cache then knows the packages whatever the
-	// directory, so a second run links instead of compiling again
 	start := time.Now()
-	build := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-o", bin, "./cmd/console")
+	build := exec.Command("go", "build", "-buildvcs=false", "-o", bin, "./cmd/console")
 	build.Dir = src
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("build the previous release (%s): %v\n%s", commit, err, out)
 	}
 	t.Logf("built the previous release (%s) in %s", commit[:12], time.Since(start).Round(time.Millisecond))
 	return bin
+}
+
+// releaseSource is the source tree at commit, extracted with git archive
+// (no worktree is registered) once into a directory named by the commit
+// that later runs reuse: the Go build cache keys a package by its
+// directory, so a second run finds the release's packages compiled and
+// only links. Concurrent runs each extract and the first rename wins.
+func releaseSource(t *testing.T, commit string) string {
+	t.Helper()
+	dir := filepath.Join(os.TempDir(), "console-release-"+commit)
+	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+		return dir
+	}
+	tmp, err := os.MkdirTemp(os.TempDir(), "console-release-*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(tmp)
+	tar := filepath.Join(tmp, "release.tar")
+	// from the top of the work tree: in a subdirectory git archives only it
+	archive := exec.Command("git", "archive", "--format=tar", "-o", tar, commit)
+	archive.Dir = ".."
+	if out, err := archive.CombinedOutput(); err != nil {
+		t.Fatalf("git archive %s: %v %s", commit, err, out)
+	}
+	src := filepath.Join(tmp, "src")
+	if err := os.Mkdir(src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("tar", "-xf", tar, "-C", src).CombinedOutput(); err != nil {
+		t.Fatalf("tar: %v %s", err, out)
+	}
+	if err := os.Rename(src, dir); err != nil {
+		if _, serr := os.Stat(filepath.Join(dir, "go.mod")); serr != nil {
+			t.Fatalf("keep the release's source: %v", err)
+		}
+	}
+	return dir
 }
 
 // needHistory fails in CI, where the clone has the history, and skips
