@@ -196,6 +196,9 @@ func TestMetricsTimeGatewayCalls(t *testing.T) {
 	if got := sample(after, "console_gateway_upstream_duration_seconds", map[string]string{"outcome": "ok"}); got-max(before, 0) != 1 {
 		t.Fatalf("upstream calls timed: %v before, %v after, want one more", before, got)
 	}
+	if got := sample(after, "console_evidence_batch_duration_seconds", map[string]string{"writer": "gateway"}); got < 1 {
+		t.Fatalf("gateway evidence batches timed: %v, want at least one", got)
+	}
 	for name, f := range after {
 		for _, m := range f.GetMetric() {
 			for _, l := range m.GetLabel() {
