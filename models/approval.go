@@ -28,8 +28,12 @@ type Approval struct {
 	Digest     string `gorm:"size:64;not null"`
 	// Summary is the runtime's own account of the intended call (never
 	// its arguments); a check-made request says so.
-	Summary     string `gorm:"size:1000" text:"person"`
-	Origin      string `gorm:"size:16"`
+	Summary string `gorm:"size:1000" text:"person"`
+	Origin  string `gorm:"size:16"`
+	// Run is the run whose call-time check filed the request ("" for
+	// one filed through the API or by a check outside a run): the gateway
+	// presents the run's own approved request on the run's next call.
+	Run         string `gorm:"size:128;index"`
 	RequestedBy string `gorm:"size:64"`
 	CreatedAt   time.Time
 	DecidedBy   string `gorm:"size:64"`
@@ -81,7 +85,7 @@ func (s *Store) RequestApproval(ctx context.Context, actor string, a Approval) (
 	err := s.Tx(ctx, func(tx *Store) error {
 		if a.Origin == OriginCheck {
 			var old Approval
-			err := tx.with(ctx).Where("status = ? AND agent = ? AND subject = ? AND tool = ? AND digest = ? AND origin = ?", authority.ApprovalPending, a.Agent, a.Subject, a.Tool, a.Digest, OriginCheck).
+			err := tx.with(ctx).Where("status = ? AND agent = ? AND subject = ? AND tool = ? AND digest = ? AND origin = ? AND run = ?", authority.ApprovalPending, a.Agent, a.Subject, a.Tool, a.Digest, OriginCheck, a.Run).
 				Order("id").First(&old).Error
 			if err == nil {
 				a = old
@@ -226,6 +230,29 @@ func (s *Store) SpendApproval(ctx context.Context, actor, ref string, now time.T
 		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "approval.use", Subject: "approval:" + ref, Detail: "single-use approval spent by an allowed call"})
 	})
+}
+
+// RunApproval is the newest approval request a run's check filed for the
+// tool's exact digest (ErrNotFound when none): what the gateway presents
+// for a call that presents none.
+func (s *Store) RunApproval(ctx context.Context, run, tool, digest string) (*Approval, error) {
+	var a Approval
+	if err := s.with(ctx).Where("run = ? AND tool = ? AND digest = ?", run, tool, digest).Order("id DESC").First(&a).Error; err != nil {
+		return nil, notFound(err)
+	}
+	return &a, nil
+}
+
+// migrateApprovalRuns (migration 113) records the run that filed an
+// approval request.
+func migrateApprovalRuns(tx *gorm.DB, _ string) error {
+	if tx.Migrator().HasColumn(&Approval{}, "Run") {
+		return nil
+	}
+	if err := tx.Migrator().AddColumn(&Approval{}, "Run"); err != nil {
+		return err
+	}
+	return tx.Migrator().CreateIndex(&Approval{}, "Run")
 }
 
 // migrateApprovals (migration 111) adds approval requests.

@@ -25,7 +25,13 @@ type GatewaySession struct {
 	Profile string `gorm:"size:64"`
 	// Subject is the subject as JSON ({"id", "groups"}), "" for none.
 	Subject string `gorm:"size:4000"`
-	Run     string `gorm:"size:128;not null;uniqueIndex"`
+	// PickTools and PickWithout are the conversation's set, fixed at
+	// initialize (the gateway URL's tools= and without=), as JSON arrays;
+	// PickTools "" keeps the profile's selection, PickWithout "" drops
+	// nothing.
+	PickTools   string `gorm:"type:text"`
+	PickWithout string `gorm:"type:text"`
+	Run         string `gorm:"size:128;not null;uniqueIndex"`
 	// Receipts are the run's search receipts grouped by step, as JSON
 	// ([[receipt, …], …]): the activation state, checked on every use.
 	Receipts  string `gorm:"type:text;not null"`
@@ -201,7 +207,7 @@ type GatewayState struct {
 // of a session read and a generation read, and no ORM statement building).
 func (s *Store) GatewayStateByToken(ctx context.Context, token string) (GatewayState, error) {
 	var st GatewayState
-	q := `SELECT c.generation, c.config_generation, g.id, g.key_id, g.agent, g.profile, g.subject, g.run, g.receipts, g.searches, g.calls, g.version, g.closed
+	q := `SELECT c.generation, c.config_generation, g.id, g.key_id, g.agent, g.profile, g.subject, g.run, g.receipts, g.searches, g.calls, g.version, g.closed, g.pick_tools, g.pick_without
 FROM catalog_states c LEFT JOIN gateway_sessions g ON g.id = ? WHERE c.id = 1`
 	if s.dialect == DialectPostgres {
 		q = strings.Replace(q, "?", "$1", 1)
@@ -212,11 +218,12 @@ FROM catalog_states c LEFT JOIN gateway_sessions g ON g.id = ? WHERE c.id = 1`
 	}
 	var (
 		id, agent, profile, subject, run, receipts *string
+		tools, without                             *string
 		keyID                                      *int64
 		searches, calls, version                   *int64
 		closed                                     *bool
 	)
-	err = sqlDB.QueryRowContext(ctx, q, SessionHash(token)).Scan(&st.CatalogGen, &st.ConfigGen, &id, &keyID, &agent, &profile, &subject, &run, &receipts, &searches, &calls, &version, &closed)
+	err = sqlDB.QueryRowContext(ctx, q, SessionHash(token)).Scan(&st.CatalogGen, &st.ConfigGen, &id, &keyID, &agent, &profile, &subject, &run, &receipts, &searches, &calls, &version, &closed, &tools, &without)
 	if errors.Is(err, sql.ErrNoRows) {
 		err = ErrNotFound
 	}
@@ -225,7 +232,8 @@ FROM catalog_states c LEFT JOIN gateway_sessions g ON g.id = ? WHERE c.id = 1`
 	}
 	if id != nil {
 		st.Session = &GatewaySession{ID: *id, KeyID: uint(deref64(keyID)), Agent: deref(agent), Profile: deref(profile), Subject: deref(subject), Run: deref(run),
-			Receipts: deref(receipts), Searches: int(deref64(searches)), Calls: int(deref64(calls)), Version: int(deref64(version)), Closed: closed != nil && *closed}
+			Receipts: deref(receipts), Searches: int(deref64(searches)), Calls: int(deref64(calls)), Version: int(deref64(version)), Closed: closed != nil && *closed,
+			PickTools: deref(tools), PickWithout: deref(without)}
 	}
 	return st, nil
 }
@@ -235,4 +243,21 @@ func deref64(p *int64) int64 {
 		return 0
 	}
 	return *p
+}
+
+// migrateGatewaySessionSets (migration 112) adds the conversation's set
+// to gateway sessions. A database that has no sessions table yet gets
+// the columns with the table (migration 131).
+func migrateGatewaySessionSets(tx *gorm.DB, _ string) error {
+	if !tx.Migrator().HasTable(&GatewaySession{}) {
+		return nil
+	}
+	for _, col := range []string{"PickTools", "PickWithout"} {
+		if !tx.Migrator().HasColumn(&GatewaySession{}, col) {
+			if err := tx.Migrator().AddColumn(&GatewaySession{}, col); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

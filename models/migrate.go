@@ -122,6 +122,8 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	// authority loops (issue 25): migrations 110-129
 	{110, "bindings pin catalog and policy generations, profile, groups and approval, and record their first invalidation", migrateStickyBindings},
 	{111, "approval requests", migrateApprovals},
+	{112, "gateway sessions keep the conversation's set (tools, without)", migrateGatewaySessionSets},
+	{113, "approval requests record the run whose check filed them", migrateApprovalRuns},
 	// console ux (issue 16): migrations 60-69
 	{60, "closed proposals keep the production version they were judged against and the approvals that counted", migrateClosedProposals},
 	// contracts (70-79)

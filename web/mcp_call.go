@@ -121,7 +121,16 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		// the arguments are checked, and a single-use approval the call
 		// presents spent, by the one check the API's calls use
 		approval := metaString(p, "approval", maxApprovalRef)
-		ast, d, tool, err := g.s.decideAt(ctx, cs, checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name, approval: approval, spend: true, arguments: raw})
+		ca := checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name, approval: approval, spend: true, arguments: raw, pick: r.pick, without: r.without}
+		ast, d, tool, err := g.s.decideAt(ctx, cs, ca)
+		if err == nil && approval == "" && tool != nil && !d.Allow && d.Error != nil && d.Error.Type == authority.TypeApprovalRequired {
+			// the gateway is the run's runtime: it presents the approval
+			// request its own check filed for this run, once decided
+			if a, ok := g.runApproval(ctx, r, tool); ok {
+				approval, ca.approval = a, a
+				ast, d, tool, err = g.s.decideAt(ctx, cs, ca)
+			}
+		}
 		if err != nil {
 			return gwError(typeUnavailableEnv, "The console could not decide this call now; try again.", "retry later", "stop"), nil
 		}
@@ -130,13 +139,12 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		g.s.countCheck(ast, r.sess.Agent, p.Name, tool, r.subject, counted)
 		if v.Status == deferred.CallActive {
 			t, contract = tool, ast.contracts[p.Name]
-		} else if v.Error != nil && v.Error.Type == authority.TypeApprovalRequired && approval == "" && tool != nil {
-			// name an approval request the subject's reviewers can decide;
-			// the call presents it as _meta.approval once approved
+		} else if v.Error != nil && v.Error.Type == authority.TypeApprovalRequired && tool != nil {
+			// name an approval request the subject's reviewers can decide
+			// (the pending one of this run, or a new one once the last was
+			// used, expired or denied) and tell the model what happens next
 			if a, err := g.requestApproval(ctx, r, tool); err == nil {
-				e := *v.Error
-				e.Approval = a.Ref
-				v.Error = &e
+				v.Error = approvalPending(v.Error, a.Ref, p.Name)
 			}
 		}
 	}
@@ -325,6 +333,28 @@ func metaString(p *mcp.CallToolParamsRaw, key string, n int) string {
 	return k
 }
 
+// runApproval is the reference of the newest approval request this run's
+// check filed for t's exact digest, when a reviewer approved it (the check
+// then judges its scope, expiry and use).
+func (g *gateway) runApproval(ctx context.Context, r *gwReq, t *authority.Tool) (string, bool) {
+	a, err := g.s.store.RunApproval(ctx, r.sess.Run, t.ID, t.Digest)
+	if err != nil || a.Status != authority.ApprovalApproved {
+		return "", false
+	}
+	return a.Ref, true
+}
+
+// approvalPending is the model-visible approval_required of a gateway
+// call: the request that waits for a reviewer, and that calling the tool
+// again once it is approved runs the call (the gateway presents it).
+func approvalPending(e *authority.Error, ref, tool string) *authority.Error {
+	out := *e
+	out.Approval = ref
+	out.Message = fmt.Sprintf("%s asks for a person's approval before it runs. Approval request %s is waiting for a reviewer: tell the user, and call %s again once it is approved.", tool, ref, tool)
+	out.NextActions = []string{authority.ActAskUser, authority.ActChooseAlternative, authority.ActStop}
+	return &out
+}
+
 // requestApproval records (or reuses) the approval request for the
 // session's subject to call t, under the key that runs the session.
 func (g *gateway) requestApproval(ctx context.Context, r *gwReq, t *authority.Tool) (*models.Approval, error) {
@@ -338,7 +368,7 @@ func (g *gateway) requestApproval(ctx context.Context, r *gwReq, t *authority.To
 		actor = fmt.Sprintf("apikey:%d %s", r.key.ID, r.key.Name)
 	}
 	a, _, err := g.s.store.RequestApproval(ctx, actor, models.Approval{Agent: r.sess.Agent, Subject: id, GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest,
-		Summary: "a call through the MCP gateway, run " + r.sess.Run, Origin: models.OriginCheck})
+		Summary: "a call through the MCP gateway, run " + r.sess.Run, Origin: models.OriginCheck, Run: r.sess.Run})
 	return a, err
 }
 

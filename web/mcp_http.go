@@ -36,6 +36,38 @@ type gwReq struct {
 	// catGen and cfgGen are the generations read with the session, after
 	// the request arrived (zero before a session exists: read them then)
 	catGen, cfgGen int64
+	// pick and without are the conversation's set (nil: none), fixed at
+	// initialize.
+	pick, without []string
+}
+
+// target is the run a request of the session belongs to.
+func (r *gwReq) target() runTarget {
+	return runTarget{Agent: r.sess.Agent, Profile: r.sess.Profile, Subject: r.subject, Tools: r.pick, Without: r.without}
+}
+
+// toolSetFromQuery reads the conversation's set from the gateway URL:
+// tools= (comma-separated; present keeps only those, even none) and
+// without= (comma-separated tools dropped).
+func toolSetFromQuery(q map[string][]string) (pick, without []string) {
+	split := func(vs []string) []string {
+		out := []string{}
+		for _, v := range vs {
+			for _, id := range strings.Split(v, ",") {
+				if id = strings.TrimSpace(id); id != "" {
+					out = append(out, id)
+				}
+			}
+		}
+		return out
+	}
+	if vs, ok := q["tools"]; ok {
+		pick = split(vs)
+	}
+	if w := split(q["without"]); len(w) > 0 {
+		without = w
+	}
+	return pick, without
 }
 
 type gwReqKey struct{}
@@ -130,7 +162,11 @@ func (s *Server) mcpGateway(c echo.Context) error {
 		if method != "initialize" {
 			return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "Mcp-Session-Id is required: send initialize first")
 		}
-		if r.sess, token, err = s.newGatewaySession(c, key, agent, profile, subject); err != nil || r.sess == nil {
+		r.pick, r.without = toolSetFromQuery(c.QueryParams())
+		if err := checkToolSet(r.pick, r.without); err != nil {
+			return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, apiMessage(err))
+		}
+		if r.sess, token, err = s.newGatewaySession(c, key, agent, profile, subject, r.pick, r.without); err != nil || r.sess == nil {
 			return err
 		}
 		c.Response().Header().Set(sessionHeader, token)
@@ -148,6 +184,12 @@ func (s *Server) mcpGateway(c echo.Context) error {
 			_ = json.Unmarshal([]byte(r.sess.Subject), r.subject)
 		} else {
 			r.subject = nil
+		}
+		if r.sess.PickTools != "" {
+			_ = json.Unmarshal([]byte(r.sess.PickTools), &r.pick)
+		}
+		if r.sess.PickWithout != "" {
+			_ = json.Unmarshal([]byte(r.sess.PickWithout), &r.without)
 		}
 	}
 	req := c.Request().WithContext(context.WithValue(c.Request().Context(), gwReqKey{}, r))
@@ -204,13 +246,13 @@ func rpcMethod(body []byte) (string, json.RawMessage, string, error) {
 
 // newGatewaySession starts a session (and its run) for an initialize,
 // once the agent and profile are known.
-func (s *Server) newGatewaySession(c echo.Context, key *models.APIKey, agent, profile string, subject *authority.Subject) (*models.GatewaySession, string, error) {
+func (s *Server) newGatewaySession(c echo.Context, key *models.APIKey, agent, profile string, subject *authority.Subject, pick, without []string) (*models.GatewaySession, string, error) {
 	ctx := c.Request().Context()
-	if _, err := s.runBaseFor(ctx, runTarget{Agent: agent, Profile: profile, Subject: subject}); err != nil {
+	if _, err := s.runBaseFor(ctx, runTarget{Agent: agent, Profile: profile, Subject: subject, Tools: pick, Without: without}); err != nil {
 		var he *echo.HTTPError
 		if errors.As(err, &he) {
-			if b, ok := he.Message.(apiErrorBody); ok {
-				return nil, "", mcpError(c, he.Code, rpcInvalidParams, b.Message)
+			if _, ok := he.Message.(apiErrorBody); ok {
+				return nil, "", mcpError(c, he.Code, rpcInvalidParams, apiMessage(err))
 			}
 		}
 		return nil, "", err
@@ -224,6 +266,14 @@ func (s *Server) newGatewaySession(c echo.Context, key *models.APIKey, agent, pr
 	if subject != nil {
 		b, _ := json.Marshal(subject)
 		g.Subject = string(b)
+	}
+	if pick != nil {
+		b, _ := json.Marshal(pick)
+		g.PickTools = string(b)
+	}
+	if without != nil {
+		b, _ := json.Marshal(without)
+		g.PickWithout = string(b)
 	}
 	if err := s.store.CreateGatewaySession(ctx, token, g); err != nil {
 		return nil, "", err
@@ -250,4 +300,19 @@ func (s *Server) gatewaySession(c echo.Context, key *models.APIKey, agent, token
 		return models.GatewayState{}, mcpError(c, http.StatusNotFound, rpcNoSession, "no such session: initialize a new one")
 	}
 	return st, nil
+}
+
+// apiMessage is the message of an API error (apiErr), or the error's text.
+func apiMessage(err error) string {
+	var he *echo.HTTPError
+	if errors.As(err, &he) {
+		if b, ok := he.Message.(apiErrorBody); ok {
+			// the field the message is about, unless it starts with it
+			if b.Field != "" && !strings.HasPrefix(b.Message, b.Field) {
+				return b.Field + ": " + b.Message
+			}
+			return b.Message
+		}
+	}
+	return err.Error()
 }

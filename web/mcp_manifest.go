@@ -120,7 +120,7 @@ func (g *gateway) readResource(ctx context.Context, r *gwReq, req *mcp.ReadResou
 	default:
 		return nil, mcp.ResourceNotFoundError(req.Params.URI)
 	}
-	m, err := g.s.buildManifest(ctx, runTarget{Agent: r.sess.Agent, Profile: r.sess.Profile, Subject: r.subject})
+	m, err := g.s.buildManifest(ctx, r.target())
 	if err != nil {
 		return nil, err
 	}

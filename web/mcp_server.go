@@ -194,8 +194,7 @@ func (g *gateway) step(ctx context.Context, r *gwReq) (*gwStep, error) {
 		}
 		r.catGen, r.cfgGen = cat, cfg
 	}
-	t := runTarget{Agent: r.sess.Agent, Profile: r.sess.Profile, Subject: r.subject}
-	b, err := g.s.runBaseAt(ctx, t, r.catGen, r.cfgGen)
+	b, err := g.s.runBaseAt(ctx, r.target(), r.catGen, r.cfgGen)
 	if err != nil {
 		return nil, err
 	}
