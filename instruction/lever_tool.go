@@ -98,7 +98,7 @@ func (t *ToolFlips) Flip(id string) (ToolFlip, bool) {
 	if i := classIndex(e.Class()); i >= 0 && crosses(s.classes[i]) {
 		return ToolFlip{}, false
 	}
-	unit := e.Render(t.base.Options.CatalogForm)
+	unit := entryUnit(e, t.base.Options.CatalogForm, t.d.ApprovalOnly)
 	var f ToolFlip
 	if e.CodeOnly() {
 		if crosses(s.codeOnly) {

@@ -101,6 +101,15 @@ func randomDraft(rng *rand.Rand, cat *catalog.Catalog, ns []string, n int) instr
 		d.Skills = []instruction.Skill{{Slug: "q", Name: "Quarterly", Summary: "Quarterly report.", Version: 2, RequiredTools: []string{"read_spreadsheet"}}}
 	}
 	d.Options.Deferred = n == 7
+	if n%2 == 1 {
+		// a subject granted some tools only with approval: their entries
+		// carry the approval mark, which a flip adds or removes with them
+		approval := map[string]bool{}
+		for _, e := range cat.Entries() {
+			approval[e.ID()] = rng.Intn(3) == 0
+		}
+		d.ApprovalOnly = func(id string) bool { return approval[id] }
+	}
 	return d
 }
 
