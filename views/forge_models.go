@@ -71,7 +71,10 @@ type ForgeData struct {
 	CatalogForm string
 	Deferred    bool
 	Pins        string
-	Groups      []LeverGroup
+	// SearchBudget and CallBudget are the saved profile version's budgets
+	// per gateway run (0: none); set on the profile form
+	SearchBudget, CallBudget int
+	Groups                   []LeverGroup
 	Options     []LeverView
 	Totals      Delta
 	Channels    int

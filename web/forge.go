@@ -137,6 +137,9 @@ func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, er
 	}
 	data.Query = fc.state.encode(fc.draft.Declared, agentSlug, profileSlug)
 	data.Agent, data.Profile = agentSlug, profileSlug
+	if v := fc.ac.Version; v != nil {
+		data.SearchBudget, data.CallBudget = v.SearchBudget, v.CallBudget
+	}
 	data.CSRF = csrfToken(c)
 	for _, n := range fc.notes {
 		data.RosterNotes = append(data.RosterNotes, views.Warning{Tool: n.Tool, Signal: n.Reason})

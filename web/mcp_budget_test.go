@@ -40,6 +40,10 @@ func TestGatewayBudgets(t *testing.T) {
 		if _, err := h.store.SaveProfileVersion(ctx, "admin", "gw", p.CurrentVersion, ct, known, models.TokenTotals{}); err != nil {
 			t.Fatal(err)
 		}
+		// the forge states them (a forge save keeps them)
+		if _, doc := h.login("admin", adminPassword).get("/forge?agent=helper&profile=gw"); !strings.Contains(strings.Join(strings.Fields(doc.Find(`[data-testid="forge-budgets"]`).Text()), " "), "Budgets per gateway run: 2 searches, 2 calls") {
+			t.Errorf("forge budgets: %q", doc.Find(`[data-testid="forge-budgets"]`).Text())
+		}
 		cs, _ := f.connect(t, nil)
 		if text, isErr := call(t, cs, "search_tools", map[string]any{"query": "echo a text back"}, nil); isErr {
 			t.Fatal(text)
