@@ -75,29 +75,29 @@ type ForgeData struct {
 	// per gateway run (0: none); set on the profile form
 	SearchBudget, CallBudget int
 	Groups                   []LeverGroup
-	Options     []LeverView
-	Totals      Delta
-	Channels    int
-	Sections    []SectionRow
-	Largest     []SectionRow
-	Warnings    []Warning
-	Roster      int
-	Declared    int
-	Digest      string
-	Estimate    bool
-	SearchQuery string
-	Hits        []SearchHit
-	Error       string
-	Notes       []string
-	Agent       string
-	Profile     string
-	Agents      []Option
-	Profiles    []Option
-	RosterNotes []Warning
-	Compare     *Compare
-	CanSave     bool
-	BaseVersion int
-	CSRF        string
+	Options                  []LeverView
+	Totals                   Delta
+	Channels                 int
+	Sections                 []SectionRow
+	Largest                  []SectionRow
+	Warnings                 []Warning
+	Roster                   int
+	Declared                 int
+	Digest                   string
+	Estimate                 bool
+	SearchQuery              string
+	Hits                     []SearchHit
+	Error                    string
+	Notes                    []string
+	Agent                    string
+	Profile                  string
+	Agents                   []Option
+	Profiles                 []Option
+	RosterNotes              []Warning
+	Compare                  *Compare
+	CanSave                  bool
+	BaseVersion              int
+	CSRF                     string
 	// Run is the deferred-run simulator (deferred mode only).
 	Run *RunSim
 	// Subject is the subject picker (an agent is picked).
