@@ -3,6 +3,7 @@ package models_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -153,5 +154,72 @@ func TestBackupRestoresIntoAnEmptyDatabase(t *testing.T) {
 				t.Fatalf("audit chain after restore --force %+v, %v", v, err)
 			}
 		})
+	}
+}
+
+// TestBackupIsOneSnapshot: a Postgres backup taken while users are being
+// created (each a user row and its audit event, in one transaction)
+// reads every table in one snapshot: the restored database has exactly
+// one user.create event per created user, though audit_events is copied
+// before users.
+func TestBackupIsOneSnapshot(t *testing.T) {
+	u := modelstest.RequirePostgres(t)
+	ctx := context.Background()
+	d := modelstest.Dialect{Name: models.DialectPostgres, URL: u}
+	src := modelstest.OpenSeeded(t, d, "admin-password-1", nil)
+	stop := make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				done <- nil
+				return
+			default:
+			}
+			if _, err := src.CreateUser(ctx, "admin", models.NewUserInput{Username: fmt.Sprintf("snap%d", i), Password: "snapshot-password-long", Roles: []models.Role{models.RoleViewer}}); err != nil {
+				done <- err
+				return
+			}
+		}
+	}()
+	time.Sleep(300 * time.Millisecond)
+	file := filepath.Join(t.TempDir(), "snap.backup")
+	var err error
+	for range 3 { // backups while the writer writes
+		_ = os.Remove(file)
+		if _, err = src.Backup(ctx, file); err != nil {
+			break
+		}
+	}
+	close(stop)
+	if werr := <-done; werr != nil {
+		t.Fatal(werr)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst, url := modelstest.OpenEmpty(t, d)
+	if _, err := dst.RestorePostgres(ctx, file, false); err != nil {
+		t.Fatal(err)
+	}
+	got, err := models.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer got.Close()
+	users, err := got.Raw(ctx, "SELECT COUNT(*) FROM users WHERE username LIKE 'snap%'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	events, err := got.Raw(ctx, "SELECT COUNT(*) FROM audit_events WHERE action = 'user.create' AND subject LIKE 'user:snap%'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if users == 0 || users != events {
+		t.Fatalf("restored %d users and %d user.create events: not one snapshot", users, events)
+	}
+	if v, err := got.VerifyAudit(ctx); err != nil || v.Broken() {
+		t.Fatalf("audit chain %+v, %v", v, err)
 	}
 }
