@@ -38,13 +38,21 @@ type approvalBody struct {
 	SingleUse bool       `json:"single_use,omitempty"`
 	Until     *time.Time `json:"until,omitempty"`
 	Used      bool       `json:"used,omitempty"`
-	DecidedBy string     `json:"decided_by,omitempty"`
-	Reason    string     `json:"reason,omitempty"`
+	// Expired is set once a time-bound approval's Until has passed.
+	Expired   bool   `json:"expired,omitempty"`
+	DecidedBy string `json:"decided_by,omitempty"`
+	Reason    string `json:"reason,omitempty"`
 }
 
 func approvalJSON(a *models.Approval, version string) approvalBody {
 	return approvalBody{Approval: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Tool: toolRef{ID: a.Tool, Version: version, Digest: a.Digest},
-		Summary: a.Summary, SingleUse: a.SingleUse, Until: a.Until, Used: a.UsedAt != nil, DecidedBy: a.DecidedBy, Reason: a.Reason}
+		Summary: a.Summary, SingleUse: a.SingleUse, Until: a.Until, Used: a.UsedAt != nil, Expired: approvalExpired(a, time.Now()), DecidedBy: a.DecidedBy, Reason: a.Reason}
+}
+
+// approvalExpired: an approved, time-bound approval whose window has
+// passed (the check then answers approval_required).
+func approvalExpired(a *models.Approval, now time.Time) bool {
+	return a.Status == authority.ApprovalApproved && !a.SingleUse && a.Until != nil && !now.Before(*a.Until)
 }
 
 // textProblem says why a free text is refused ("" when it is fine):
@@ -131,6 +139,7 @@ func (s *Server) approvalsPage(c echo.Context) error {
 		return err
 	}
 	me := userName(c)
+	now := time.Now()
 	d := views.ApprovalsData{CSRF: csrfToken(c)}
 	for _, a := range as {
 		r := views.ApprovalRow{Ref: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Tool: a.Tool, Digest: shortDigest(a.Digest), Summary: a.Summary,
@@ -142,6 +151,8 @@ func (s *Server) approvalsPage(c echo.Context) error {
 			r.Scope = "single-use, used " + a.UsedAt.UTC().Format(time.DateTime)
 		case a.SingleUse:
 			r.Scope = "single-use, not used yet"
+		case approvalExpired(&a, now):
+			r.Scope = "expired " + a.Until.UTC().Format(time.DateTime)
 		case a.Until != nil:
 			r.Scope = "until " + a.Until.UTC().Format(time.DateTime)
 		}

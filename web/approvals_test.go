@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
@@ -142,4 +143,41 @@ func TestApprovalClosesTheLoop(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestAnExpiredApprovalSaysSo: a time-bound approval whose window has
+// passed is refused by the check (approval_required, 'expired at' for the
+// host), reported expired by GET /api/v1/approvals/{approval} and shown
+// expired on the Approvals page.
+func TestAnExpiredApprovalSaysSo(t *testing.T) {
+	h := sqliteOnly(t)
+	ctx := context.Background()
+	key := h.runtimeKey()
+	who := map[string]any{"agent": "analyst", "tool": "workspace_write", "subject": contractor("c-e")}
+	res, out := h.api(http.MethodPost, "/api/v1/approvals", key, map[string]any{"agent": "analyst", "tool": "workspace_write", "subject": contractor("c-e"), "summary": "write the notes"})
+	var a struct{ Approval string }
+	if err := json.Unmarshal(out, &a); err != nil || res.StatusCode != http.StatusCreated {
+		t.Fatalf("request: %d %s", res.StatusCode, out)
+	}
+	// decided two hours ago for one hour
+	then := time.Now().Add(-2 * time.Hour)
+	if _, err := h.store.DecideApproval(ctx, "admin", a.Approval, models.ApprovalDecision{Approve: true, Reason: "an hour", Until: then.Add(time.Hour)}, then); err != nil {
+		t.Fatal(err)
+	}
+	who["approval"] = a.Approval
+	if d := h.authorize(key, who); d.Error == nil || d.Error.Type != authority.TypeApprovalRequired || !strings.Contains(d.HostReason, "expired at") {
+		t.Errorf("an expired approval presented: %+v", d)
+	}
+	_, out = h.api(http.MethodGet, "/api/v1/approvals/"+a.Approval, key, nil)
+	var got struct {
+		Status  string
+		Expired bool
+	}
+	if err := json.Unmarshal(out, &got); err != nil || got.Status != authority.ApprovalApproved || !got.Expired {
+		t.Errorf("GET the approval: %s", out)
+	}
+	_, doc := h.login("admin", adminPassword).get("/approvals")
+	if st := doc.Find(`[data-testid="approval-state-` + a.Approval + `"]`).Text(); !strings.Contains(st, "expired") {
+		t.Errorf("the Approvals page's state: %q", st)
+	}
 }

@@ -62,6 +62,7 @@ func addAuthorityAPI(doc obj) {
 		"approval": str, "status": obj{"type": "string", "enum": []string{authority.ApprovalPending, authority.ApprovalApproved, authority.ApprovalDenied}},
 		"agent": str, "subject": str, "tool": toolRef, "summary": str,
 		"single_use": obj{"type": "boolean"}, "until": obj{"type": "string", "format": "date-time"}, "used": obj{"type": "boolean"},
+		"expired":    obj{"type": "boolean", "description": "a time-bound approval whose window has passed"},
 		"decided_by": str, "reason": str}}
 	schemas["Decision"] = obj{"type": "object", "required": []string{"decision"}, "properties": obj{
 		"decision": obj{"type": "string", "enum": []string{"allow", "deny"}},
