@@ -22,7 +22,9 @@ CONSOLE_API_RATE=1000000 CONSOLE_ADDR="127.0.0.1:$port" "$bin" serve </dev/null 
 pid=$!
 trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS $db" >/dev/null' EXIT
 for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.2; done
-"$bin" loadtest --url "http://127.0.0.1:$port" --key "$key" -c 32 -d "${seconds}s" --mode authorize --revoke
+"$bin" loadtest --url "http://127.0.0.1:$port" --key "$key" -c 32 -d "${seconds}s" --mode authorize --revoke --server-pid $pid
 # the latency at the rate §9 names: an open loop offers exactly 5,000
 # checks a second, each latency counted from its check's due time
-"$bin" loadtest --url "http://127.0.0.1:$port" --key "$key" -c 32 -d "${seconds}s" --mode authorize --revoke --rate 5000
+"$bin" loadtest --url "http://127.0.0.1:$port" --key "$key" -c 32 -d "${seconds}s" --mode authorize --revoke --rate 5000 --server-pid $pid
+rss_kb="$(awk '/VmRSS/ {print $2}' /proc/$pid/status)"
+echo "server resident memory after the runs: $((rss_kb / 1024)) MB"

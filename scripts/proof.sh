@@ -70,16 +70,23 @@ gotest "grant revoked on replica A under 32 connections on both: zero allows aft
 # 5. security headers and cookies on every page
 gotest "security headers (CSP, nosniff, Referrer-Policy, frame-ancestors) and cookie flags on every page" headers.log ./web -run 'TestSecurityHeadersOnEveryPage|TestErrorPagesRevealNoInternals' -v
 
-# 6. the forge recompute: median vs target, ratio vs naive in one run
+# 6. the forge recompute: median vs target, ratio vs naive in one run; and
+# the same toggle on a 1,000-tool catalog of eight services
 go test -count=1 -run XXX -bench 'BenchmarkForgeToggle$' -benchtime 30x -count 5 ./instruction/meter >"$logs/bench.log" 2>&1
 go test -count=1 -run XXX -bench 'BenchmarkForgeToggleNaive$' -benchtime 1x ./instruction/meter >>"$logs/bench.log" 2>&1
-fast=$(grep -E '^BenchmarkForgeToggle-' "$logs/bench.log" | awk '{print $3}' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+go test -count=1 -run XXX -bench 'BenchmarkForgeToggleLarge$' -benchtime 10x -count 5 ./instruction/meter >>"$logs/bench.log" 2>&1
+median() { grep -E "^$1-" "$logs/bench.log" | awk '{print $3}' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+cpuop() { grep -E "^$1-" "$logs/bench.log" | grep -oE '[0-9.]+ cpu-ns/op' | awk '{print $1}' | sort -n | awk '{a[NR]=$1} END {printf "%.2f", a[int((NR+1)/2)]/1e6}'; }
+fast=$(median BenchmarkForgeToggle)
 naive=$(grep -E '^BenchmarkForgeToggleNaive-' "$logs/bench.log" | awk '{print $3}' | head -1)
-if [ -n "$fast" ] && [ -n "$naive" ]; then
+large=$(median BenchmarkForgeToggleLarge)
+if [ -n "$fast" ] && [ -n "$naive" ] && [ -n "$large" ]; then
   ms=$(awk -v f="$fast" 'BEGIN {printf "%.2f", f/1e6}')
   ratio=$(awk -v f="$fast" -v n="$naive" 'BEGIN {printf "%.0f", n/f}')
-  ok=$(awk -v f="$fast" -v n="$naive" 'BEGIN {print (f <= 5e6 && n/f >= 200) ? 0 : 1}')
-  target "forge toggle, default catalog + 117 GitHub tools, warm" "$ok" "median ${ms} ms (target ≤ 5 ms), ${ratio}× faster than naive (target ≥ 200×)"
+  ok=$(awk -v f="$fast" -v n="$naive" 'BEGIN {print (f <= 2e6 && n/f >= 1000) ? 0 : 1}')
+  target "forge toggle, default catalog + 117 GitHub tools (151), warm" "$ok" "median ${ms} ms (target ≤ 2 ms; CPU $(cpuop BenchmarkForgeToggle) ms), ${ratio}× faster than naive (target ≥ 1000×)"
+  lms=$(awk -v f="$large" 'BEGIN {printf "%.2f", f/1e6}')
+  target "forge toggle, 1,000-tool catalog of eight services, warm" "$(awk -v f="$large" 'BEGIN {print (f <= 10e6) ? 0 : 1}')" "median ${lms} ms (target ≤ 10 ms; CPU $(cpuop BenchmarkForgeToggleLarge) ms)"
 else
   report "forge toggle benchmark" 1 "no figures (see artifacts/proof/bench.log)"
 fi
@@ -94,39 +101,47 @@ CONSOLE_ADDR=127.0.0.1:18182 "$bin" serve </dev/null >"$logs/cold.log" 2>&1 &
 coldpid=$!
 popd >/dev/null
 until curl -fs 127.0.0.1:18182/healthz >/dev/null 2>&1; do
-  sleep 0.02
+  sleep 0.005
   [ $(( ($(date +%s%N) - start) / 1000000 )) -gt 10000 ] && break
 done
 cold=$(( ($(date +%s%N) - start) / 1000000 ))
 kill "$coldpid" 2>/dev/null; wait "$coldpid" 2>/dev/null
 report "cold start on an empty SQLite file answers healthy" $([ "$cold" -le 10000 ] && echo 0 || echo 1) "within ${cold} ms (gives up at 10 s)"
-target "cold start on an empty SQLite file to the first healthy response" $([ "$cold" -le 1000 ] && echo 0 || echo 1) "${cold} ms (target ≤ 1000 ms)"
+target "cold start on an empty SQLite file to the first healthy response" $([ "$cold" -le 200 ] && echo 0 || echo 1) "${cold} ms (target ≤ 200 ms)"
 
-# The load runs (8-10) measure each §9 target twice: as fast as the
+# The load runs (8-10) measure each target twice: as fast as the
 # connections go (a closed loop: the throughput the server reaches and the
-# p99 at it, the measure these targets have always been held to: MET or
-# MISS), and at exactly the rate the target names (an open loop: each
-# latency counted from its request's due time, so a stall such as a
+# p99 at it), and at a steady offered rate (an open loop: each latency
+# counted from its request's due time, so a stall such as a
 # garbage-collection cycle is charged to every request that falls due
-# during it), printed beside it as the latency a runtime sending at that
-# steady rate sees.
+# during it). Each prints MET or MISS on its own line, with the server's
+# CPU time per request (less noisy than a rate on a shared machine).
 figures() { echo "$(echo "$1" | sed -E 's/.* ([0-9]+) req\/s.*/\1/') $(echo "$1" | sed -E 's/.*p99 ([0-9.]+) ms.*/\1/') $(echo "$1" | sed -E 's/.*errors ([0-9]+).*/\1/')"; }
 meets() { # meets RATE P99 MIN-RATE MAX-P99
   awk -v r="$1" -v p="$2" -v want="$3" -v bound="$4" 'BEGIN {print (r >= want && p <= bound) ? 0 : 1}'
 }
+# cpuafter LOG PATTERN: the server's CPU per request printed after the line matching PATTERN
+cpuafter() { grep -A1 -E "$2" "$1" | grep -m1 -oE 'server CPU per request: [0-9.]+ µs' | sed 's/server //' || true; }
+rss_all=""
 
-# 8. load: POST /api/v1/compose on Postgres, 32 connections
+# 8. load: POST /api/v1/compose on Postgres, 32 connections, next to a bare
+# net/http handler serving the same bytes
 LOAD_SECONDS="${LOAD_SECONDS:-30}" bash scripts/load.sh >"$logs/load.log" 2>&1
 closed=$(grep '^requests.*closed loop' "$logs/load.log" || true)
 open=$(grep '^requests.*open loop' "$logs/load.log" || true)
+bare=$(grep '^bare handler: requests.*closed loop' "$logs/load.log" || true)
 rss=$(grep -o 'memory after the run: [0-9]* MB' "$logs/load.log" | grep -o '[0-9]*' || true)
-if [ -n "$closed" ] && [ -n "$open" ] && [ -n "$rss" ]; then
+if [ -n "$closed" ] && [ -n "$open" ] && [ -n "$bare" ] && [ -n "$rss" ]; then
+  rss_all="$rss_all $rss"
   read -r rps sat errs <<<"$(figures "$closed")"
   read -r orps p99 oerrs <<<"$(figures "$open")"
+  read -r brps _ _ <<<"$(figures "$bare")"
+  share=$(awk -v r="$rps" -v b="$brps" 'BEGIN {printf "%.2f", r / b}')
   report "POST /api/v1/compose on Postgres, repeated request, 32 connections: no errors" "$([ "$errs" = 0 ] && [ "$oerrs" = 0 ] && echo 0 || echo 1)" "$((errs + oerrs)) errors"
-  ok=$(meets "$rps" "$sat" 5000 10)
-  [ "$rss" -le 200 ] || ok=1
-  target "POST /api/v1/compose on Postgres, repeated request, 32 connections, ${LOAD_SECONDS:-30} s" "$ok" "${rps} req/s (≥ 5000), p99 ${sat} ms (≤ 10), ${rss} MB resident (≤ 200); open loop at 5000/s offered: ${orps} req/s, p99 ${p99} ms"
+  ok=$(meets "$rps" "$sat" 20000 5)
+  awk -v s="$share" 'BEGIN {exit !(s >= 0.75)}' || ok=1
+  target "POST /api/v1/compose on Postgres, repeated request, 32 connections, closed loop" "$ok" "${rps} req/s (≥ 20000), p99 ${sat} ms (≤ 5), ${share} of a bare net/http handler serving the same bytes (${brps} req/s; ≥ 0.75); $(cpuafter "$logs/load.log" '^requests.*closed loop') against the bare handler's $(cpuafter "$logs/load.log" '^bare handler: requests' | sed 's/CPU per request: //')"
+  target "POST /api/v1/compose, repeated request, open loop at 5000/s offered" "$(meets "$orps" "$p99" 4750 5)" "${orps} req/s, p99 ${p99} ms (≤ 5); $(cpuafter "$logs/load.log" '^requests.*open loop')"
 else
   report "API load run" 1 "no figures (see artifacts/proof/load.log)"
 fi
@@ -138,12 +153,13 @@ closed=$(grep '^requests.*closed loop' "$logs/load-authorize.log" || true)
 open=$(grep '^requests.*open loop' "$logs/load-authorize.log" || true)
 revs=$(grep -c '^revocation under load' "$logs/load-authorize.log" || true)
 if [ -n "$closed" ] && [ -n "$open" ] && [ "$revs" = 2 ]; then
+  rss_all="$rss_all $(grep -o 'memory after the runs: [0-9]* MB' "$logs/load-authorize.log" | grep -o '[0-9]*' || true)"
   read -r rps sat errs <<<"$(figures "$closed")"
   read -r orps p99 oerrs <<<"$(figures "$open")"
   late=$(grep '^revocation under load' "$logs/load-authorize.log" | sed -E 's/.*allows after commit ([0-9]+).*/\1/' | awk '{s += $1} END {print s + 0}')
   report "POST /api/v1/authorize under load: no errors, no allow after the revocation committed (both runs)" "$([ "$errs" = 0 ] && [ "$oerrs" = 0 ] && [ "$late" = 0 ] && echo 0 || echo 1)" "$((errs + oerrs)) errors, ${late} late allows"
-  ok=$(meets "$rps" "$sat" 5000 10)
-  target "POST /api/v1/authorize on Postgres, 32 connections, distinct subjects and tools, revocation halfway" "$ok" "${rps} checks/s (≥ 5000), p99 ${sat} ms (≤ 10), ${late} allows after the revocation committed (0); open loop at 5000/s offered: ${orps} checks/s, p99 ${p99} ms"
+  target "POST /api/v1/authorize on Postgres, 32 connections, distinct subjects and tools, revocation halfway, closed loop" "$(meets "$rps" "$sat" 30000 5)" "${rps} checks/s (≥ 30000), p99 ${sat} ms (≤ 5), ${late} allows after the revocation committed (0); $(cpuafter "$logs/load-authorize.log" '^requests.*closed loop')"
+  target "POST /api/v1/authorize, open loop at 5000/s offered" "$(meets "$orps" "$p99" 4750 5)" "${orps} checks/s, p99 ${p99} ms (≤ 5); $(cpuafter "$logs/load-authorize.log" '^requests.*open loop')"
 else
   report "authorization load run" 1 "no figures (see artifacts/proof/load-authorize.log)"
 fi
@@ -158,16 +174,25 @@ steps_open=$(grep 'mode steps, open loop' "$logs/load-runs.log" || true)
 distinct=$(grep 'mode distinct, closed loop' "$logs/load-runs.log" || true)
 distinct_open=$(grep 'mode distinct, open loop' "$logs/load-runs.log" || true)
 if [ -n "$steps" ] && [ -n "$distinct" ] && [ -n "$steps_open" ] && [ -n "$distinct_open" ]; then
+  rss_all="$rss_all $(grep -o 'memory after the runs: [0-9]* MB' "$logs/load-runs.log" | grep -o '[0-9]*' || true)"
   read -r srate ssat serr <<<"$(figures "$steps")"
   read -r sorate sp99 soerr <<<"$(figures "$steps_open")"
   read -r drate dsat derr <<<"$(figures "$distinct")"
   read -r dorate dp99 doerr <<<"$(figures "$distinct_open")"
   errs=$((serr + soerr + derr + doerr))
   report "deferred-run steps and distinct compose requests under load: no errors" "$([ "$errs" = 0 ] && echo 0 || echo 1)" "${errs} errors"
-  target "deferred-run steps on Postgres, 151 tools, distinct runs and receipts, 32 connections" "$(meets "$srate" "$ssat" 5000 10)" "${srate} steps/s (≥ 5000), p99 ${ssat} ms (≤ 10); open loop at 5000/s offered: ${sorate} steps/s, p99 ${sp99} ms; $(grep '^CPU per step' "$logs/load-runs.log" | sed -E 's/ over [0-9]+ steps//; s/ \(at most.*//')"
-  target "distinct compose requests on Postgres, 32 connections" "$(meets "$drate" "$dsat" 2000 25)" "${drate} req/s (≥ 2000), p99 ${dsat} ms (≤ 25); open loop at 2000/s offered: ${dorate} req/s, p99 ${dp99} ms"
+  target "deferred-run steps on Postgres, 151 tools, distinct runs and receipts, 32 connections, closed loop" "$(meets "$srate" "$ssat" 15000 5)" "${srate} steps/s (≥ 15000), p99 ${ssat} ms (≤ 5); $(grep '^CPU per step' "$logs/load-runs.log" | sed -E 's/ over [0-9]+ steps//; s/ \(at most.*//')"
+  target "deferred-run steps, open loop at 5000/s offered" "$(meets "$sorate" "$sp99" 4750 5)" "${sorate} steps/s, p99 ${sp99} ms (≤ 5); $(cpuafter "$logs/load-runs.log" 'mode steps, open loop')"
+  target "distinct compose requests on Postgres, 32 connections, closed loop" "$(meets "$drate" "$dsat" 8000 10)" "${drate} req/s (≥ 8000), p99 ${dsat} ms (≤ 10); $(cpuafter "$logs/load-runs.log" 'mode distinct, closed loop')"
+  target "distinct compose requests, open loop at 5000/s offered" "$(meets "$dorate" "$dp99" 4750 10)" "${dorate} req/s, p99 ${dp99} ms (≤ 10); $(cpuafter "$logs/load-runs.log" 'mode distinct, open loop')"
 else
   report "deferred-run load run" 1 "no figures (see artifacts/proof/load-runs.log)"
+fi
+
+# resident memory of each load run's server after its runs: the largest
+rss_max=$(echo $rss_all | tr ' ' '\n' | sort -n | tail -1)
+if [ -n "$rss_max" ]; then
+  target "resident memory of the console after the load runs (the largest of the three servers)" "$([ "$rss_max" -le 120 ] && echo 0 || echo 1)" "${rss_max} MB (target ≤ 120 MB; each: $(echo $rss_all | sed 's/ / MB, /g') MB)"
 fi
 
 # 11. the MCP gateway (docs/performance.md and the gateway rules): real clients and a real

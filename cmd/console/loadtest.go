@@ -31,6 +31,7 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 	agent := fs.String("agent", "analyst", "agent of the distinct and steps modes")
 	runs := fs.Int("runs", 8192, "distinct runs of the steps mode (each with 3 search receipts)")
 	rate := fs.Float64("rate", 0, "offered requests a second, an open loop with latency from each request's due time (0: every connection sends as soon as its answer arrives, the server's saturation)")
+	serverPID := fs.Int("server-pid", 0, "the console's process id on this machine: also print its CPU time per request over the measured run")
 	revoke := fs.Bool("revoke", false, "authorize mode: revoke the contractors' read-only grant halfway (needs DATABASE_URL) and count allows after it committed")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, err}
@@ -61,7 +62,7 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 	case "steps":
 		lm, err = stepsMode(ctx, client, *target, *key, *agent, max(1, *runs), *conns)
 	case "authorize":
-		return runAuthorizeLoad(ctx, *target, *key, *agent, *conns, *dur, *warm, *rate, *revoke, stdout)
+		return runAuthorizeLoad(ctx, *target, *key, *agent, *conns, *dur, *warm, *rate, *revoke, *serverPID, stdout)
 	default:
 		return &exitError{2, fmt.Errorf("--mode: %q is not one of compose, distinct, steps, authorize", *mode)}
 	}
@@ -119,6 +120,7 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 		return lat, errs, len(lat) + errs, time.Since(start)
 	}
 	run(*warm)
+	cpu := startCPU(*serverPID)
 	lat, errs, n, elapsed := run(*dur)
 	sort.Slice(lat, func(a, b int) bool { return lat[a] < lat[b] })
 	pct := func(p float64) time.Duration {
@@ -130,6 +132,7 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 	rps := float64(n) / elapsed.Seconds()
 	fmt.Fprintf(stdout, "requests %d in %.1fs with %d connections: %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms, errors %d (mode %s, %s)\n",
 		n, elapsed.Seconds(), *conns, rps, ms(pct(0.50)), ms(pct(0.99)), ms(pct(1)), errs, *mode, pace.describe())
+	cpu.report(stdout, n)
 	return nil
 }
 

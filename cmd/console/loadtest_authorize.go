@@ -57,7 +57,7 @@ func authorizeBody(agent string, i uint64) authorizeCall {
 // (through the database, as an admin would), counts the allows of
 // revocable calls sent after that transaction committed, and restores the
 // grant.
-func runAuthorizeLoad(ctx context.Context, base, key, agent string, conns int, dur, warm time.Duration, rate float64, revoke bool, stdout *os.File) error {
+func runAuthorizeLoad(ctx context.Context, base, key, agent string, conns int, dur, warm time.Duration, rate float64, revoke bool, serverPID int, stdout *os.File) error {
 	var store *models.Store
 	if revoke {
 		url := os.Getenv("DATABASE_URL")
@@ -149,7 +149,9 @@ func runAuthorizeLoad(ctx context.Context, base, key, agent string, conns int, d
 			}
 		}
 	}
+	cpu := startCPU(serverPID)
 	calls, errs, elapsed := run(dur, onHalf)
+	cpu.stop()
 	if revoke && revokeErr == nil {
 		// leave the database as it was
 		if _, err := store.ChangeGrants(ctx, "loadtest", "contractors", true, []models.GrantSpec{{Kind: authority.KindEffects, Value: "read-only"}}, nil); err != nil {
@@ -173,6 +175,7 @@ func runAuthorizeLoad(ctx context.Context, base, key, agent string, conns int, d
 	n := len(calls) + errs
 	fmt.Fprintf(stdout, "requests %d in %.1fs with %d connections: %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms, errors %d (mode authorize, %s)\n",
 		n, elapsed.Seconds(), conns, float64(n)/elapsed.Seconds(), ms(pct(0.50)), ms(pct(0.99)), ms(pct(1)), errs, pace.describe())
+	cpu.report(stdout, n)
 	if revoke {
 		before, after, late := 0, 0, 0
 		for _, c := range calls {

@@ -62,6 +62,7 @@ commands:
   restore [--force] FILE     restore a backup into an empty database (--force: replace its data)
   runs load --events N       write N synthetic run events (scale tests; --runs, --days)
   loadtest                   drive POST /api/v1/compose on loopback and report figures
+  bare --addr A --body FILE  serve FILE's bytes with a bare net/http handler (the load runs' baseline)
 
 Every command that changes state takes --as USER (or CONSOLE_ACTOR) and
 refuses to run without it: the change is recorded as that console user's.
@@ -115,6 +116,8 @@ func run(ctx context.Context, args []string, stdout, stderr *os.File) error {
 		return runBackup(ctx, args, stdout)
 	case "restore":
 		return runRestore(ctx, args, stdout)
+	case "bare":
+		return runBare(ctx, args, stdout)
 	case "help":
 		fmt.Fprintln(stdout, usage)
 		return nil
