@@ -22,7 +22,7 @@ pid=$!
 bare_pid=
 trap 'kill $pid $bare_pid 2>/dev/null || true; wait $pid 2>/dev/null || true; psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS console_load" >/dev/null' EXIT
 for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.2; done
-"$bin" loadtest --url "http://127.0.0.1:$port" --key "$key" -c 32 -d "${seconds}s" --body '{"agent":"analyst"}' --server-pid $pid | tee "$tmp/console"
+"$bin" loadtest --url "http://127.0.0.1:$port" --key "$key" -c 32 -d "${seconds}s" --body '{"agent":"analyst"}' --server-pid $pid | tee "$tmp/console.out"
 # the baseline of the same run: a bare net/http handler (console bare)
 # serving the very bytes the console answers, driven the same way
 curl -fs -X POST -H "Authorization: Bearer $key" -H 'Content-Type: application/json' -d '{"agent":"analyst"}' "http://127.0.0.1:$port/api/v1/compose" >"$tmp/answer.json"
@@ -30,11 +30,11 @@ bare_port=$((port + 1))
 "$bin" bare --addr "127.0.0.1:$bare_port" --body "$tmp/answer.json" >/dev/null 2>&1 &
 bare_pid=$!
 for _ in $(seq 1 50); do curl -fs -X POST "http://127.0.0.1:$bare_port/" >/dev/null && break; sleep 0.1; done
-"$bin" loadtest --url "http://127.0.0.1:$bare_port" --key "$key" -c 32 -d "${seconds}s" --body '{"agent":"analyst"}' --server-pid $bare_pid | sed 's/^/bare handler: /' | tee "$tmp/bare"
+"$bin" loadtest --url "http://127.0.0.1:$bare_port" --key "$key" -c 32 -d "${seconds}s" --body '{"agent":"analyst"}' --server-pid $bare_pid | sed 's/^/bare handler: /' | tee "$tmp/bare.out"
 kill $bare_pid; wait $bare_pid 2>/dev/null || true
 rate() { grep '^\(bare handler: \)\?requests' "$1" | sed -E 's/.* ([0-9]+) req\/s.*/\1/'; }
 cpu() { grep 'server CPU per request' "$1" | sed -E 's/.*request: ([0-9.]+) µs.*/\1/'; }
-awk -v c="$(rate "$tmp/console")" -v b="$(rate "$tmp/bare")" -v cc="$(cpu "$tmp/console")" -v bc="$(cpu "$tmp/bare")" -v n="$(wc -c <"$tmp/answer.json")" 'BEGIN {
+awk -v c="$(rate "$tmp/console.out")" -v b="$(rate "$tmp/bare.out")" -v cc="$(cpu "$tmp/console.out")" -v bc="$(cpu "$tmp/bare.out")" -v n="$(wc -c <"$tmp/answer.json")" 'BEGIN {
   printf "repeated compose against a bare net/http handler serving the same %d bytes: %.2f of its rate (target ≥ 0.75); server CPU per request %s µs against %s µs\n", n, c / b, cc, bc }'
 # the latency at the rate the target names: an open loop offers exactly 5,000
 # requests a second, each latency counted from its request's due time
