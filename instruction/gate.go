@@ -86,7 +86,9 @@ func summarize(f Facts) summary {
 			}
 		} else {
 			s.callable++
-			if ns := e.Namespace(); ns != "" && !slices.Contains(namespaces, ns) {
+			// a service's tools usually stand together: the last one added
+			// answers most entries without a scan of the list
+			if ns := e.Namespace(); ns != "" && (len(namespaces) == 0 || namespaces[len(namespaces)-1] != ns) && !slices.Contains(namespaces, ns) {
 				namespaces = append(namespaces, ns)
 			}
 		}
