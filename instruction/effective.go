@@ -40,6 +40,10 @@ type Sets struct {
 	Authorized func(id string) bool
 	Available  func(id string) bool
 	Connected  func(namespace string) bool
+	// Unavailable says why a tool is not available (back in review,
+	// awaiting review, rejected, not in the catalog); nil or "" keeps
+	// ReasonNotAvailable.
+	Unavailable func(id string) string
 }
 
 // Resolve computes the ordered effective roster — profile order, else
@@ -67,10 +71,13 @@ func Resolve(s Sets) (roster []string, dropped []Dropped) {
 			drop(SetRequested, ReasonWithout)
 		case s.Requested != nil && !requested[id]:
 			drop(SetRequested, ReasonNotRequested)
+		// availability before authorization: a tool the catalog does not
+		// offer now (say, back in review after a re-import) is out for
+		// that reason whoever asks, and a grant cannot bring it back
+		case s.Available == nil || !s.Available(id):
+			drop(SetAvailable, s.unavailable(id))
 		case s.Authorized != nil && !s.Authorized(id):
 			drop(SetAuthorized, ReasonNotAuthorized)
-		case s.Available == nil || !s.Available(id):
-			drop(SetAvailable, ReasonNotAvailable)
 		case s.Connected != nil && namespaceOf(id) != "" && !s.Connected(namespaceOf(id)):
 			drop(SetAvailable, "its service "+namespaceOf(id)+" is not connected")
 		default:
@@ -92,6 +99,17 @@ func Resolve(s Sets) (roster []string, dropped []Dropped) {
 		consider(id)
 	}
 	return roster, dropped
+}
+
+// unavailable is why id is not available: the caller's reason, else
+// ReasonNotAvailable.
+func (s Sets) unavailable(id string) string {
+	if s.Unavailable != nil {
+		if why := s.Unavailable(id); why != "" {
+			return why
+		}
+	}
+	return ReasonNotAvailable
 }
 
 func namespaceOf(id string) string {

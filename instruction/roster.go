@@ -30,20 +30,28 @@ func Effective(declared, profile, pick []string, available func(id string) bool)
 }
 
 func effective(declared, profile, pick []string, authorized, available func(id string) bool) ([]string, []RosterNote) {
-	roster, dropped := Resolve(Sets{Declared: declared, Profile: profile, Requested: pick, Authorized: authorized, Available: available})
-	listed := toSet(profile)
+	return effectiveWhy(Sets{Declared: declared, Profile: profile, Requested: pick, Authorized: authorized, Available: available})
+}
+
+// effectiveWhy is effective over Resolve's sets (Unavailable says why a
+// declared tool is not available).
+func effectiveWhy(sets Sets) ([]string, []RosterNote) {
+	roster, dropped := Resolve(sets)
+	listed := toSet(sets.Profile)
 	var notes []RosterNote
 	for _, d := range dropped {
-		switch d.Reason {
-		case ReasonNotDeclared:
+		switch {
+		case d.Reason == ReasonNotDeclared:
 			if listed[d.ID] {
 				notes = append(notes, RosterNote{d.ID, NotDeclared})
 			}
-		case ReasonNotAvailable:
+		case d.Reason == ReasonNotAvailable:
 			notes = append(notes, RosterNote{d.ID, NotAvailable})
-		case ReasonNotRequested:
+		case d.Set == SetAvailable:
+			notes = append(notes, RosterNote{d.ID, "declared, but " + d.Reason})
+		case d.Reason == ReasonNotRequested:
 			notes = append(notes, RosterNote{d.ID, NotPicked})
-		case ReasonNotAuthorized:
+		case d.Reason == ReasonNotAuthorized:
 			notes = append(notes, RosterNote{d.ID, NotAuthorized})
 		}
 	}
@@ -64,6 +72,9 @@ type AgentSpec struct {
 	// with a person's approval (nil: none): they stay in the roster,
 	// marked as asking for approval.
 	ApprovalOnly func(id string) bool
+	// Unavailable says why a declared tool is not available (nil: the
+	// general reason); see Sets.Unavailable.
+	Unavailable func(id string) string
 }
 
 // NewAgentDraft builds an agent's draft over the available catalog: every
@@ -76,7 +87,7 @@ func NewAgentDraft(available *catalog.Catalog, spec AgentSpec, pick []string) (D
 	if spec.Options != nil {
 		opts = *spec.Options
 	}
-	roster, notes := effective(spec.Declared, spec.Profile, pick, spec.Authorized, isAvail)
+	roster, notes := effectiveWhy(Sets{Declared: spec.Declared, Profile: spec.Profile, Requested: pick, Authorized: spec.Authorized, Available: isAvail, Unavailable: spec.Unavailable})
 	d := Draft{Selected: make(map[string]bool, len(roster)), Connected: map[string]bool{}, Options: opts, ApprovalOnly: spec.ApprovalOnly}
 	for _, id := range roster {
 		d.Selected[id] = true

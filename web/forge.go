@@ -140,6 +140,11 @@ func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, er
 	if v := fc.ac.Version; v != nil {
 		data.SearchBudget, data.CallBudget = v.SearchBudget, v.CallBudget
 	}
+	if fc.ac.Agent != nil {
+		// every tool the agent declares, offered or not: "7 of 8 declared"
+		// says one is out (the roster notes say why), "7 of 7" would hide it
+		data.Declared = len(fc.ac.Agent.Declared())
+	}
 	data.CSRF = csrfToken(c)
 	for _, n := range fc.notes {
 		data.RosterNotes = append(data.RosterNotes, views.Warning{Tool: n.Tool, Signal: n.Reason})

@@ -72,7 +72,9 @@ func (ac AgentContext) Spec() instruction.AgentSpec {
 // snapshot's available tools, with a per-conversation pick (nil keeps the
 // profile's selection). Notes say why listed tools are out.
 func (ac AgentContext) Draft(snap *Snapshot, pick []string) (instruction.Draft, []instruction.RosterNote) {
-	return instruction.NewAgentDraft(snap.available, ac.Spec(), pick)
+	spec := ac.Spec()
+	spec.Unavailable = snap.UnavailableReason
+	return instruction.NewAgentDraft(snap.available, spec, pick)
 }
 
 // EvalDraft is the agent context's draft with the production skills, as

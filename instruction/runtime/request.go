@@ -38,6 +38,7 @@ func requestDraft(snap *Snapshot, ac AgentContext, req Request) (instruction.Dra
 	}
 	// the spec decodes the agent's and the version's stored lists: once
 	spec := ac.Spec()
+	spec.Unavailable = snap.UnavailableReason
 	d, _ := instruction.NewAgentDraft(snap.available, spec, req.Tools)
 	for _, id := range req.Without {
 		delete(d.Selected, id)
@@ -58,8 +59,9 @@ func requestDraft(snap *Snapshot, ac AgentContext, req Request) (instruction.Dra
 	}
 	_, dropped := instruction.Resolve(instruction.Sets{
 		Declared: spec.Declared, Profile: spec.Profile, Requested: req.Tools, Without: req.Without, Authorized: spec.Authorized,
-		Available: func(id string) bool { _, ok := snap.available.Get(id); return ok },
-		Connected: func(ns string) bool { return d.Connected[ns] },
+		Available:   func(id string) bool { _, ok := snap.available.Get(id); return ok },
+		Connected:   func(ns string) bool { return d.Connected[ns] },
+		Unavailable: snap.UnavailableReason,
 	})
 	return d, dropped, nil
 }

@@ -60,6 +60,29 @@ func (sn *Snapshot) Row(id string) (models.Tool, bool) {
 	return sn.rows[i], true
 }
 
+// UnavailableReason says why a tool is not in the available catalog, from
+// its ledger row: back in review after a re-import changed it, awaiting
+// its first review, rejected, or not in the catalog at all; "" for an
+// available tool. Every surface that explains a dropped tool (compose,
+// the forge, the CLI) reads it through Resolve.
+func (sn *Snapshot) UnavailableReason(id string) string {
+	if _, ok := sn.available.Get(id); ok {
+		return ""
+	}
+	r, ok := sn.Row(id)
+	switch {
+	case !ok:
+		return "not in the catalog"
+	case r.Status == models.ToolCandidate && r.PrevJSON != "":
+		return "back in review: its last import changed it, and a reviewer has not approved the change yet"
+	case r.Status == models.ToolCandidate:
+		return "awaiting review: imported, not yet made available"
+	case r.Status == models.ToolRejected:
+		return "rejected by review or at import"
+	}
+	return ""
+}
+
 // KnownTools is the set of every stored tool id (any status): what agent
 // and profile lists may name.
 func (sn *Snapshot) KnownTools() map[string]bool {
