@@ -165,6 +165,37 @@ type ImportPreviewData struct {
 	// Rejected are the document's tools refused on their own, with their
 	// reasons; the rest imports without them.
 	Rejected []RejectedTool
+	// Losses are the available tools the import changes, which go back to
+	// review, with the agents and profiles that lose them until then.
+	Losses []ImportLoss
+}
+
+// ImportLoss is an available tool an import sends back to review and who
+// loses it meanwhile.
+type ImportLoss struct {
+	Tool     string
+	Agents   []string
+	Profiles []string
+}
+
+// Who says who loses the tool: "agent: a; 2 profiles: p, q".
+func (l ImportLoss) Who() string {
+	var parts []string
+	if len(l.Agents) > 0 {
+		parts = append(parts, pluralWord(len(l.Agents), "agent", "agents")+": "+strings.Join(l.Agents, ", "))
+	}
+	if len(l.Profiles) > 0 {
+		parts = append(parts, pluralWord(len(l.Profiles), "profile", "profiles")+": "+strings.Join(l.Profiles, ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// pluralWord is the word alone for n (its count is in the list).
+func pluralWord(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // RejectedTool is a tool an import refuses, with every reason.

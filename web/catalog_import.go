@@ -107,7 +107,11 @@ func (s *Server) importPreview(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.render(c, http.StatusOK, p, views.ImportPreview(previewData(f, plan, o.Contracts)))
+	d := previewData(f, plan, o.Contracts)
+	if d.Losses, err = s.importLosses(c.Request().Context(), changedIDs(plan)); err != nil {
+		return err
+	}
+	return s.render(c, http.StatusOK, p, views.ImportPreview(d))
 }
 
 // previewData is the preview of a plan; cs are the document's contracts
@@ -152,7 +156,11 @@ func (s *Server) importConfirm(c echo.Context) error {
 			return perr
 		}
 		p.Flash = "The catalog changed since your preview. Nothing was imported; here is the new preview."
-		return s.render(c, http.StatusConflict, p, views.ImportPreview(previewData(f, fresh, o.Contracts)))
+		d := previewData(f, fresh, o.Contracts)
+		if d.Losses, err = s.importLosses(c.Request().Context(), changedIDs(fresh)); err != nil {
+			return err
+		}
+		return s.render(c, http.StatusConflict, p, views.ImportPreview(d))
 	}
 	if err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 
@@ -78,4 +79,46 @@ func firstMatch(s, sub string) string {
 		return ""
 	}
 	return s[max(0, i-60):min(len(s), i+20)]
+}
+
+// TestImportPreviewWarnsOfLostTools: a re-import that changes an
+// available tool sends it back to review; the preview names the agents
+// and profiles that lose it until it is reviewed again.
+func TestImportPreviewWarnsOfLostTools(t *testing.T) {
+	h := sqliteOnly(t)
+	ctx := context.Background()
+	withGitHubAvailable(t, h)
+	const tool = "github.search_issues"
+	snap, _ := h.app.snapshot(ctx)
+	a, _ := h.store.AgentBySlug(ctx, "dev-helper")
+	if _, err := h.store.UpdateAgent(ctx, "admin", "dev-helper", a.Version, models.AgentInput{Name: a.Name, Description: a.Description,
+		Declared: append(a.Declared(), tool), Services: a.Services()}, snap.KnownTools()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.store.CreateProfile(ctx, "admin", models.ProfileInput{Slug: "triage", Name: "Triage", Agent: "dev-helper",
+		Content: models.ProfileContent{Tools: []string{"read_file", tool}, Tier: "standard", CatalogForm: "compact", Message: "first"}}, snap.KnownTools(), models.TokenTotals{}); err != nil {
+		t.Fatal(err)
+	}
+	file, err := os.ReadFile("../catalog/testdata/github-mcp-server.tools.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := strings.Replace(string(file), `"name": "search_issues"`, `"name": "search_issues", "title": "Search issues and discussions"`, 1)
+	if changed == string(file) {
+		t.Fatal("fixture edit did not apply")
+	}
+	admin := h.login("admin", adminPassword)
+	res, html := admin.uploadImport("mcp", "github", []byte(changed))
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("preview: %d", res.StatusCode)
+	}
+	lost := strings.Join(strings.Fields(doc(html).Find(`[data-testid="import-losses"]`).Text()), " ")
+	for _, want := range []string{tool, "agent: dev-helper", "profile: triage", "Until a reviewer approves"} {
+		if !strings.Contains(lost, want) {
+			t.Errorf("losses warning lacks %q: %q", want, lost)
+		}
+	}
+	if strings.Contains(lost, "analyst") {
+		t.Errorf("an agent that does not declare the tool is listed: %q", lost)
+	}
 }
