@@ -243,11 +243,43 @@ func (s *Store) ReviewTools(ctx context.Context, actor string, seen map[string]s
 // empty, over the description ceiling or holds characters a reviewer
 // cannot see; nothing is written then.
 func (s *Store) ReviewToolsReworded(ctx context.Context, actor string, seen map[string]string, status string, rewords map[string]string) (int, error) {
+	return s.DecideTools(ctx, actor, seen, ToolDecision{Status: status, Rewords: rewords})
+}
+
+// ToolDecision is a reviewer's decision on selected candidate tools:
+// the status they move to, rewordings of descriptions (by tool id, only
+// with available) and the reason, which a rejection requires.
+type ToolDecision struct {
+	Status  string
+	Rewords map[string]string
+	Reason  string
+}
+
+// DecideTools applies a reviewer's decision on the tools in seen (id →
+// the digest the reviewer saw), as ReviewToolsReworded describes. A
+// rejection without a reason is refused naming "reason"; the reason is
+// kept in the audit event. Every field error is reported at once and
+// nothing is written then.
+func (s *Store) DecideTools(ctx context.Context, actor string, seen map[string]string, d ToolDecision) (int, error) {
+	status, rewords := d.Status, d.Rewords
+	reason := strings.TrimSpace(d.Reason)
+	fields := map[string]string{}
 	if status != ToolAvailable && status != ToolRejected {
-		return 0, &ValidationError{Fields: map[string]string{"status": "must be available or rejected"}}
+		fields["status"] = "must be available or rejected"
 	}
 	if len(seen) == 0 {
-		return 0, &ValidationError{Fields: map[string]string{"tools": "choose at least one tool"}}
+		fields["tools"] = "choose at least one tool"
+	}
+	switch {
+	case status == ToolRejected && reason == "":
+		fields["reason"] = "say why these tools are rejected; the importer reads it in the ledger"
+	case tooLong(reason, MaxMessage):
+		fields["reason"] = atMost(MaxMessage)
+	case catalog.HiddenText(reason) != "":
+		fields["reason"] = catalog.HiddenText(reason)
+	}
+	if len(fields) > 0 {
+		return 0, &ValidationError{Fields: fields}
 	}
 	for id, text := range rewords {
 		field := "reword." + id
@@ -326,7 +358,12 @@ func (s *Store) ReviewToolsReworded(ctx context.Context, actor string, seen map[
 		if err := tx.bumpCatalog(ctx); err != nil {
 			return err
 		}
-		return tx.Audit(ctx, Event{Actor: actor, Action: "tool." + status, Subject: "tools:" + summarizeIDs(ids), Detail: clipTo(fmt.Sprintf("%s marked %s: %s", plural(n, "tool", "tools"), status, strings.Join(details, "; ")), 2000)})
+		detail := fmt.Sprintf("%s marked %s: %s", plural(n, "tool", "tools"), status, strings.Join(details, "; "))
+		if reason != "" {
+			// the reason first, so clipping a long list never cuts it
+			detail = "reason: " + reason + " — " + detail
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "tool." + status, Subject: "tools:" + summarizeIDs(ids), Detail: clipTo(detail, 2000)})
 	})
 	return n, err
 }

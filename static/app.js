@@ -68,10 +68,53 @@
       if (el) el.textContent = k === 0 ? "" : "· " + k + " selected";
     });
   }
+  // A tool whose contract was opened stays selectable after it folds.
+  document.addEventListener("toggle", function (e) {
+    var item = e.target.matches && e.target.matches("details.contract") && e.target.closest(".review-item");
+    if (item && e.target.open) item.classList.add("read");
+    if (item) openedButtons(item.closest("details.review-set"));
+  }, true);
+  // "Select the ones I opened" is offered (with JS only) while a set
+  // holds an opened, unselected tool.
+  function openedButtons(set) {
+    if (!set) return;
+    var btn = set.querySelector("[data-select-opened]");
+    if (!btn) return;
+    var k = set.querySelectorAll('.review-item.read input[name="tools"]:not(:checked)').length;
+    btn.hidden = k === 0;
+    btn.textContent = "Select the " + k + " I opened";
+  }
+  function pick(box, on) {
+    box.checked = on;
+    var item = box.closest(".review-item");
+    if (!item) return;
+    if (on) item.classList.add("read");
+    var d = item.querySelector("details.contract");
+    if (on && d) d.open = false; // a decided tool folds away
+  }
+  document.addEventListener("click", function (e) {
+    var btn = e.target.closest("[data-select-opened]");
+    if (!btn) return;
+    var set = btn.closest("details.review-set");
+    set.querySelectorAll('.review-item.read input[name="tools"]:not(:checked)').forEach(function (b) { pick(b, true); });
+    openedButtons(set);
+    reviewSummary(btn.closest("form"));
+  });
   document.querySelectorAll("form[data-review]").forEach(reviewSummary);
   document.addEventListener("change", function (e) {
     var form = e.target.closest("form[data-review]");
-    if (form) reviewSummary(form);
+    if (!form) return;
+    var set = e.target.closest("details.review-set");
+    if (e.target.matches("[data-read-all]")) {
+      set.querySelectorAll('input[name="tools"]').forEach(function (b) { pick(b, e.target.checked); });
+    } else if (e.target.matches('input[name="tools"]')) {
+      pick(e.target, e.target.checked);
+      // the set is no longer "all read and selected" once one is dropped
+      var all = set && set.querySelector("[data-read-all]");
+      if (all && !e.target.checked) all.checked = false;
+    }
+    openedButtons(set);
+    reviewSummary(form);
   });
   // Buttons with data-confirm ask first.
   document.addEventListener("submit", function (e) {

@@ -276,7 +276,7 @@ func APIKeys(d APIKeysData) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 25, "</div><h2>New key</h2><form class=\"panel filters\" method=\"post\" action=\"/apikeys\" data-testid=\"apikey-form\"><input type=\"hidden\" name=\"_csrf\" value=\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 25, "</div><h2>New key</h2><form class=\"panel apikey-form\" method=\"post\" action=\"/apikeys\" data-testid=\"apikey-form\"><input type=\"hidden\" name=\"_csrf\" value=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -289,7 +289,7 @@ func APIKeys(d APIKeysData) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, "\"> <label for=\"apikey-name\">Name</label> <input type=\"text\" id=\"apikey-name\" name=\"name\" placeholder=\"what uses it\" maxlength=\"64\" size=\"40\"><fieldset class=\"scopes\" data-testid=\"apikey-scopes\"><legend>Scope</legend> <label><input type=\"radio\" name=\"scope\" value=\"read\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, "\"><p><label for=\"apikey-name\">Name</label><br><input type=\"text\" id=\"apikey-name\" name=\"name\" placeholder=\"what uses it\" maxlength=\"64\" size=\"40\"></p><fieldset class=\"scopes\" data-testid=\"apikey-scopes\"><legend>Scope</legend> <label><input type=\"radio\" name=\"scope\" value=\"read\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

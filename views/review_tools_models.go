@@ -39,9 +39,12 @@ func (g ReviewGroup) Count() int {
 // closed until the reviewer opens it, unless it holds a kept selection or
 // the filters leave few tools.
 type ReviewSet struct {
-	Effects string
-	Items   []ReviewItem
-	Open    bool
+	Effects    string
+	Items      []ReviewItem
+	Open       bool
+	Key        string // "<service>/<effects>", the read-all box's value
+	ReadAll    bool   // "I have read these" was ticked (a refused submission)
+	Selectable int    // items the reviewer may decide (not imported by them)
 }
 
 // EffectsCount is how many tools of one effects class a list holds.
@@ -63,6 +66,11 @@ type ReviewData struct {
 	Shown      int            // candidates the filter shows
 	ByEffects  []EffectsCount // shown candidates by effects
 	Confirmed  bool           // the risky-tools confirmation was ticked
+	Reason     string         // the rejection reason as typed
+	// ConfirmError and ReasonError repeat a refusal beside the control
+	// it is about, in the action bar next to the buttons.
+	ConfirmError string
+	ReasonError  string
 	// Rejected are the tools the import refused (of the service the
 	// filter shows), each with its first reason: not reviewable, listed
 	// so a refused tool is never invisible.

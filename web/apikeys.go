@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"sort"
 	"strings"
 	"time"
 
@@ -67,17 +66,8 @@ func (s *Server) revokeAPIKey(c echo.Context) error {
 	return s.flashAndRedirect(c, "Key revoked.", "/apikeys")
 }
 
-// fieldErrors writes a validation error's fields as "field: message",
-// sorted by field, for a one-line error on a small form.
+// fieldErrors writes a validation error's fields on one line, sorted by
+// field, for a small form.
 func fieldErrors(ve *models.ValidationError) string {
-	keys := make([]string, 0, len(ve.Fields))
-	for k := range ve.Fields {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, 0, len(keys))
-	for _, k := range keys {
-		parts = append(parts, k+": "+ve.Fields[k])
-	}
-	return strings.Join(parts, "; ")
+	return strings.Join(fieldErrorList(ve), "; ")
 }

@@ -53,12 +53,25 @@ func risky(e catalog.Effects) bool {
 }
 
 func (s *Server) reviewPage(c echo.Context) error {
-	return s.renderReview(c, http.StatusOK, reviewFilter{effects: c.QueryParam("effects"), namespace: c.QueryParam("namespace")}, nil, nil, false)
+	return s.renderReview(c, http.StatusOK, reviewFilter{effects: c.QueryParam("effects"), namespace: c.QueryParam("namespace")}, reviewState{})
+}
+
+// reviewState is what a refused submission keeps and says: the selection,
+// the read-all ticks, the confirmation and reason as typed, and the
+// errors, each also shown beside the control it is about.
+type reviewState struct {
+	errs      []string
+	fieldErrs map[string]string // confirm, reason: shown at the buttons
+	selected  map[string]bool
+	readAll   map[string]bool // "ns/effects" sets
+	confirmed bool
+	reason    string
 }
 
 // renderReview renders the candidates the filter shows; selected keeps a
 // refused submission's selection.
-func (s *Server) renderReview(c echo.Context, status int, f reviewFilter, errs []string, selected map[string]bool, confirmed bool) error {
+func (s *Server) renderReview(c echo.Context, status int, f reviewFilter, st reviewState) error {
+	selected := st.selected
 	typed := map[string]string{}
 	if c.Request().Method == http.MethodPost {
 		if form, err := c.FormParams(); err == nil {
@@ -74,7 +87,8 @@ func (s *Server) renderReview(c echo.Context, status int, f reviewFilter, errs [
 		return err
 	}
 	p := s.page(c, "Review tools", "catalog")
-	d := views.ReviewData{CSRF: p.CSRF, Errors: errs, Effects: f.effects, Namespace: f.namespace, Confirmed: confirmed}
+	d := views.ReviewData{CSRF: p.CSRF, Errors: st.errs, Effects: f.effects, Namespace: f.namespace, Confirmed: st.confirmed,
+		Reason: st.reason, ConfirmError: st.fieldErrs["confirm"], ReasonError: st.fieldErrs["reason"]}
 	for _, e := range catalog.EffectLevels {
 		d.EffectsAll = append(d.EffectsAll, string(e))
 	}
@@ -118,7 +132,7 @@ func (s *Server) renderReview(c echo.Context, status int, f reviewFilter, errs [
 	sort.Strings(order)
 	sort.Strings(d.Namespaces)
 	for _, ns := range order {
-		d.Groups = append(d.Groups, reviewSets(ns, items[ns], d.Shown <= openBelow))
+		d.Groups = append(d.Groups, reviewSets(ns, items[ns], d.Shown <= openBelow, st.readAll))
 	}
 	for _, e := range catalog.EffectLevels {
 		if n := byEffects[string(e)]; n > 0 {
@@ -136,14 +150,16 @@ const openBelow = 12
 // reviewSets splits one namespace's candidates into sets by effects, in
 // the catalog's order of effects. A set starts open when it holds a kept
 // selection (a refused submission) or when open is set.
-func reviewSets(ns string, items []views.ReviewItem, open bool) views.ReviewGroup {
+func reviewSets(ns string, items []views.ReviewItem, open bool, readAll map[string]bool) views.ReviewGroup {
 	g := views.ReviewGroup{Namespace: ns}
 	for _, e := range catalog.EffectLevels {
-		set := views.ReviewSet{Effects: string(e), Open: open}
+		key := setKey(ns, string(e))
+		set := views.ReviewSet{Effects: string(e), Open: open, Key: key, ReadAll: readAll[key]}
 		for _, it := range items {
 			if it.Row.Effects == string(e) {
 				set.Items = append(set.Items, it)
 				set.Open = set.Open || it.Selected
+				set.Selectable += boolInt(!it.Own)
 			}
 		}
 		if len(set.Items) > 0 {
@@ -175,22 +191,30 @@ func (s *Server) reviewTools(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "tools: unreadable form")
 	}
 	f := reviewFilter{effects: form.Get("effects"), namespace: form.Get("namespace")}
-	ids := form["tools"]
-	selected := map[string]bool{}
-	for _, id := range ids {
-		selected[id] = true
+	st := reviewState{selected: map[string]bool{}, readAll: map[string]bool{}, confirmed: form.Get("confirm") == "1", reason: form.Get("reason")}
+	for _, k := range form["readall"] {
+		st.readAll[k] = true
 	}
-	confirmed := form.Get("confirm") == "1"
+	ids, err := s.reviewSelection(c, form, st.readAll)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		st.selected[id] = true
+	}
 	refuse := func(status int, msg string) error {
-		return s.renderReview(c, status, f, []string{msg}, selected, confirmed)
+		st.errs = append(st.errs, msg)
+		return s.renderReview(c, status, f, st)
 	}
 	status := form.Get("status")
-	if status == models.ToolAvailable && !confirmed {
+	if status == models.ToolAvailable && !st.confirmed {
 		if names, err := s.riskySelected(c, ids); err != nil {
 			return err
 		} else if len(names) > 0 {
-			return refuse(http.StatusUnprocessableEntity, "confirm: "+views.Plural(len(names), "selected tool is", "selected tools are")+
-				" destructive or external-write ("+strings.Join(names, ", ")+"): tick the confirmation next to the buttons to make them available. Nothing was changed.")
+			msg := views.Plural(len(names), "selected tool is", "selected tools are") +
+				" destructive or external-write (" + strings.Join(names, ", ") + "): tick the confirmation next to the button to make them available. Nothing was changed."
+			st.fieldErrs = map[string]string{"confirm": msg}
+			return refuse(http.StatusUnprocessableEntity, "confirm: "+msg)
 		}
 	}
 	// each selected tool comes with the digest the reviewer saw
@@ -212,7 +236,7 @@ func (s *Server) reviewTools(c echo.Context) error {
 			rewords[id] = vs[0]
 		}
 	}
-	n, err := s.store.ReviewToolsReworded(c.Request().Context(), userName(c), seen, status, rewords)
+	n, err := s.store.DecideTools(c.Request().Context(), userName(c), seen, models.ToolDecision{Status: status, Rewords: rewords, Reason: st.reason})
 	switch {
 	case err == nil:
 	case errorsIs(err, models.ErrSelfReview):
@@ -225,7 +249,9 @@ func (s *Server) reviewTools(c echo.Context) error {
 		return refuse(http.StatusConflict, "tools: "+strings.TrimSuffix(err.Error(), ": "+models.ErrConflict.Error())+" (re-imported). Nothing was changed; review it again.")
 	default:
 		if ve, ok := asValidation(err); ok {
-			return refuse(http.StatusUnprocessableEntity, ve.Error())
+			st.fieldErrs = ve.Fields
+			st.errs = append(st.errs, fieldErrorList(ve)...)
+			return s.renderReview(c, http.StatusUnprocessableEntity, f, st)
 		}
 		return err
 	}
@@ -234,6 +260,82 @@ func (s *Server) reviewTools(c echo.Context) error {
 		msg += " " + views.Plural(len(rewords), "description", "descriptions") + " reworded on review: the model reads the rewording; the imported text stays in the ledger."
 	}
 	return s.flashAndRedirect(c, msg, "/catalog/review"+f.query())
+}
+
+// reviewSelection is the tools a submission selects: the ticked ones and,
+// for each set ticked "I have read these" (readAll, "ns/effects"), every
+// candidate of that set whose digest the page carried, that is every
+// tool of the set the reviewer was shown. In the form's order, once each.
+func (s *Server) reviewSelection(c echo.Context, form url.Values, readAll map[string]bool) ([]string, error) {
+	var ids []string
+	seen := map[string]bool{}
+	add := func(id string) {
+		if !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	for _, id := range form["tools"] {
+		add(id)
+	}
+	if len(readAll) == 0 {
+		return ids, nil
+	}
+	snap, err := s.snapshot(c.Request().Context())
+	if err != nil {
+		return nil, err
+	}
+	var shown []string
+	for key := range form {
+		if id, ok := strings.CutPrefix(key, "digest."); ok {
+			shown = append(shown, id)
+		}
+	}
+	sort.Strings(shown)
+	for _, id := range shown {
+		r, ok := snap.Row(id)
+		if !ok || r.Status != models.ToolCandidate {
+			continue
+		}
+		k, err := r.Parsed()
+		if err != nil {
+			return nil, err
+		}
+		if readAll[setKey(k.Namespace(), string(k.Effects))] {
+			add(id)
+		}
+	}
+	return ids, nil
+}
+
+// setKey names a review set in the form: "<service>/<effects>", "native"
+// for tools without a service.
+func setKey(ns, effects string) string {
+	if ns == "" {
+		ns = "native"
+	}
+	return ns + "/" + effects
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// fieldErrorList writes each field error as "field: message", sorted.
+func fieldErrorList(ve *models.ValidationError) []string {
+	keys := make([]string, 0, len(ve.Fields))
+	for k := range ve.Fields {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, k+": "+ve.Fields[k])
+	}
+	return out
 }
 
 // riskySelected lists the selected candidates that are destructive or

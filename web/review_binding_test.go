@@ -84,12 +84,14 @@ func TestToolReviewOnlyCandidates(t *testing.T) {
 		h.addUser("rita", models.RoleReviewer)
 		rita := h.login("rita", "rita-password")
 		_, d := toolStatus(t, h, "read_file")
-		res, _ := rita.post("/catalog/review", url.Values{"status": {"rejected"}, "tools": {"read_file"}, "digest.read_file": {d}})
+		res, _ := rita.post("/catalog/review", url.Values{"status": {"rejected"}, "reason": {"not wanted"}, "tools": {"read_file"}, "digest.read_file": {d}})
 		if st, _ := toolStatus(t, h, "read_file"); res.StatusCode != http.StatusConflict || st != models.ToolAvailable {
 			t.Fatalf("rejecting a built-in: %d, now %s", res.StatusCode, st)
 		}
 		h.importNative("acme_fetch", "Fetches a page.")
-		if res, _ := rita.post("/catalog/review", reviewForm(rita, models.ToolRejected)); res.StatusCode != http.StatusSeeOther {
+		rejection := reviewForm(rita, models.ToolRejected)
+		rejection.Set("reason", "fetches any page")
+		if res, _ := rita.post("/catalog/review", rejection); res.StatusCode != http.StatusSeeOther {
 			t.Fatalf("reject a candidate: %d", res.StatusCode)
 		}
 		_, d = toolStatus(t, h, "acme_fetch")
