@@ -3,6 +3,7 @@ package models
 import (
 	"fmt"
 	"regexp"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/agentforge/console/instruction/authority"
@@ -53,3 +54,14 @@ func atMost(n int) string { return fmt.Sprintf("is at most %d characters", n) }
 // requiredAtMost is the message of a required text, empty or over its
 // bound.
 func requiredAtMost(n int) string { return fmt.Sprintf("is required (at most %d characters)", n) }
+
+// NormalizeLineEndings turns every "\r\n" and lone "\r" of a typed text
+// into "\n". Browsers post textareas with "\r\n" (the HTML form encoding),
+// other clients send "\n": one text, one form, so a diff, a digest or a
+// runtime never sees a difference that is only the line ending.
+func NormalizeLineEndings(s string) string {
+	if !strings.Contains(s, "\r") {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+}

@@ -34,6 +34,7 @@ func limitCallback(db *gorm.DB) {
 	if db.Error != nil || db.Statement.Schema == nil {
 		return
 	}
+	normalizeStatement(db.Statement)
 	if err := statementLimits(db.Statement); err != nil {
 		_ = db.AddError(err)
 	}
@@ -81,7 +82,8 @@ func mapLimits(sch *schema.Schema, m map[string]any) error {
 func structLimits(ctx context.Context, sch *schema.Schema, rv reflect.Value) error {
 	errs := map[string]string{}
 	for _, f := range sch.Fields {
-		if f.DataType != schema.String || (f.Size <= 0 && !PersonText(f)) || f.DBName == "" {
+		sized := f.DataType == schema.String && f.Size > 0
+		if !(sized || PersonText(f)) || f.DBName == "" {
 			continue
 		}
 		v, zero := f.ValueOf(ctx, rv)
@@ -108,9 +110,10 @@ func limitOf(f *schema.Field, s string, errs map[string]string) {
 
 // PersonText reports whether a column holds text a person typed (its
 // field is tagged text:"person"): the one text rule (the security rules) holds
-// for it on every write, whatever form or API wrote it — no control
-// characters, no direction overrides or isolates, nothing invisible
-// (catalog.HiddenText), refused naming the column.
+// for it on every write, whatever form or API wrote it — line endings
+// normalized to "\n" (NormalizeLineEndings), and no control characters, no
+// direction overrides or isolates, nothing invisible (catalog.HiddenText),
+// refused naming the column.
 func PersonText(f *schema.Field) bool {
 	return f.StructField.Tag.Get("text") == "person"
 }

@@ -200,6 +200,8 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	// evidence at scale, issue 28 (200-214)
 	{200, "run totals kept by the database as events are written; a run's latest events by (run, id)", migrateRunTotals},
 	{201, "run evidence partitioned by day on Postgres (same table name and columns; the existing table becomes its first partition)", migratePartitionRunEvents},
+	// review (160-169)
+	{160, "person's texts stored with \\r\\n or \\r line endings get \\n; skill and proposal digests computed over the normalized text", dataMigration(normalizeStoredText)},
 }
 
 // Migrate applies every migration not yet applied, in order, each in its

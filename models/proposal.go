@@ -35,7 +35,7 @@ type Proposal struct {
 	BaseVersion       int    `gorm:"not null"` // production version when opened; 0 for a new skill
 	Name              string `gorm:"size:64;not null" text:"person"`
 	Summary           string `gorm:"size:1024;not null" text:"person"`
-	Procedure         string `gorm:"type:text;not null"`
+	Procedure         string `gorm:"type:text;not null" text:"person"`
 	RequiredToolsJSON string `gorm:"column:required_tools;type:text;not null"`
 	Lock              int    `gorm:"not null"`
 	CreatedAt         time.Time
@@ -91,7 +91,7 @@ type ProposalRevision struct {
 	Digest            string `gorm:"size:64;not null"`
 	Name              string `gorm:"size:64;not null" text:"person"`
 	Summary           string `gorm:"size:1024;not null" text:"person"`
-	Procedure         string `gorm:"type:text;not null"`
+	Procedure         string `gorm:"type:text;not null" text:"person"`
 	RequiredToolsJSON string `gorm:"column:required_tools;type:text;not null"`
 	Author            string `gorm:"size:64;not null"`
 	CreatedAt         time.Time
@@ -231,6 +231,7 @@ func (s *Store) propose(ctx context.Context, actor, slug string, newSkill bool, 
 }
 
 func (p *Proposal) setContent(c SkillContent) {
+	c = c.Normalized()
 	p.Name, p.Summary, p.Procedure, p.RequiredToolsJSON, p.Digest = strings.TrimSpace(c.Name), c.Summary, c.Procedure, encodeList(c.RequiredTools), c.Digest()
 }
 

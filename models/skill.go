@@ -32,7 +32,7 @@ type SkillVersion struct {
 	Version           int    `gorm:"not null;uniqueIndex:idx_skill_version"`
 	Name              string `gorm:"size:64;not null" text:"person"`
 	Summary           string `gorm:"size:1024;not null" text:"person"`
-	Procedure         string `gorm:"type:text;not null"`
+	Procedure         string `gorm:"type:text;not null" text:"person"`
 	RequiredToolsJSON string `gorm:"column:required_tools;type:text;not null"`
 	Author            string `gorm:"size:64;not null"`
 	Parent            *int
@@ -65,8 +65,17 @@ type SkillContent struct {
 	RequiredTools []string `json:"required_tools"`
 }
 
-// Digest is sha256 of the content's canonical JSON.
+// Normalized is the content with every text's line endings normalized
+// (NormalizeLineEndings): what is stored and what the digest covers.
+func (c SkillContent) Normalized() SkillContent {
+	c.Name, c.Summary, c.Procedure = NormalizeLineEndings(c.Name), NormalizeLineEndings(c.Summary), NormalizeLineEndings(c.Procedure)
+	return c
+}
+
+// Digest is sha256 of the normalized content's canonical JSON: the same
+// text with "\r\n", "\r" or "\n" line endings has one digest.
 func (c SkillContent) Digest() string {
+	c = c.Normalized()
 	if c.RequiredTools == nil {
 		c.RequiredTools = []string{}
 	}
@@ -77,6 +86,7 @@ func (c SkillContent) Digest() string {
 // Validate checks the hard limits (field errors); softer checks run as
 // proposal checks.
 func (c SkillContent) Validate() map[string]string {
+	c = c.Normalized()
 	errs := map[string]string{}
 	if strings.TrimSpace(c.Name) == "" {
 		errs["name"] = "is required"

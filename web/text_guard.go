@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/models"
 )
 
 // maxFieldBytes bounds any single form or query value.
@@ -15,7 +17,9 @@ const maxFieldBytes = 1 << 20
 // rejectBadText refuses, with a 400 naming the field, any path, query or form
 // value that is not valid UTF-8, contains a NUL byte (which Postgres cannot
 // store) or is oversized. It runs before every handler, so no store call
-// ever sees such text. File uploads are checked by their own validators.
+// ever sees such text. Line endings of every form value are then
+// normalized (models.NormalizeLineEndings): a textarea's "\r\n" reaches
+// no handler. File uploads are checked by their own validators.
 func (s *Server) rejectBadText(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		names, values := c.ParamNames(), c.ParamValues()
@@ -45,6 +49,7 @@ func (s *Server) rejectBadText(next echo.HandlerFunc) echo.HandlerFunc {
 				return err
 			}
 		}
+		normalizeForm(c.Request())
 		return next(c)
 	}
 }
@@ -114,4 +119,21 @@ func checkField(c echo.Context, name string, values []string) error {
 		return echo.NewHTTPError(http.StatusBadRequest, name+": "+msg)
 	}
 	return nil
+}
+
+// normalizeForm rewrites, in place, the line endings of every value the
+// handlers can read from the parsed form (r.Form, r.PostForm and a
+// multipart form's values; files are left as uploaded).
+func normalizeForm(r *http.Request) {
+	all := []map[string][]string{r.Form, r.PostForm}
+	if r.MultipartForm != nil {
+		all = append(all, r.MultipartForm.Value)
+	}
+	for _, m := range all {
+		for _, vs := range m {
+			for i, v := range vs {
+				vs[i] = models.NormalizeLineEndings(v)
+			}
+		}
+	}
 }
