@@ -240,54 +240,6 @@ func (s *Store) addRevision(ctx context.Context, p *Proposal, actor string) erro
 		Procedure: p.Procedure, RequiredToolsJSON: p.RequiredToolsJSON, Author: actor}).Error
 }
 
-// Revise replaces the proposal's content with a new revision. Only its
-// author may revise, and only from the revision they saw; the new digest
-// makes earlier approvals stale.
-func (s *Store) Revise(ctx context.Context, actor string, id uint, baseRevision int, c SkillContent) (*Proposal, error) {
-	if errs := c.Validate(); len(errs) > 0 {
-		return nil, &ValidationError{Fields: errs}
-	}
-	var out *Proposal
-	err := s.Tx(ctx, func(tx *Store) error {
-		p, err := tx.ProposalByID(ctx, id)
-		if err != nil {
-			return err
-		}
-		if p.Status != ProposalOpen && p.Status != ProposalDraft {
-			return ErrClosed
-		}
-		if p.Author != actor {
-			return ErrForbidden
-		}
-		before := p.Digest
-		editors := p.Editors()
-		if !p.EditedBy(actor) {
-			editors = append(editors, actor)
-		}
-		p.setContent(c)
-		res := tx.with(ctx).Model(&Proposal{}).Where("id = ? AND revision = ? AND status = ?", id, baseRevision, p.Status).Updates(map[string]any{
-			"name": p.Name, "summary": p.Summary, "procedure": p.Procedure, "required_tools": p.RequiredToolsJSON, "digest": p.Digest,
-			"revision": baseRevision + 1, "lock": p.Lock + 1, "editors": encodeList(editors), "updated_at": time.Now().UTC(),
-		})
-		if res.Error != nil {
-			return res.Error
-		}
-		if res.RowsAffected != 1 {
-			return ErrConflict
-		}
-		p.Revision, p.Lock = baseRevision+1, p.Lock+1
-		if err := tx.addRevision(ctx, p, actor); err != nil {
-			return err
-		}
-		out = p
-		return tx.Audit(ctx, Event{Actor: actor, Action: "proposal.revise", Subject: fmt.Sprintf("proposal:%d", id), Before: before, After: p.Digest, Detail: fmt.Sprintf("revision %d", p.Revision)})
-	})
-	if err != nil {
-		return nil, fmt.Errorf("models: revise proposal %d: %w", id, err)
-	}
-	return out, nil
-}
-
 // CloseProposal rejects (a reviewer) or withdraws (its author) an open proposal.
 func (s *Store) CloseProposal(ctx context.Context, u *User, id uint, status, reason string) error {
 	return s.Tx(ctx, func(tx *Store) error {

@@ -109,6 +109,11 @@ func (c SkillContent) Validate() map[string]string {
 			errs[field] = msg
 		}
 	}
+	for field, text := range map[string]string{"summary": c.Summary, "procedure": c.Procedure} {
+		if hasConflictMarkers(text) && errs[field] == "" {
+			errs[field] = "holds a merge's conflict markers (<<<<<<<, =======, >>>>>>>): keep the lines you want and delete the markers"
+		}
+	}
 	seen := map[string]bool{}
 	for _, t := range c.RequiredTools {
 		if seen[t] {
@@ -248,4 +253,16 @@ func (s *Store) SkillVisibleTo(ctx context.Context, slug, user string) (*Skill, 
 		return nil, fmt.Errorf("models: skill %q: %w", slug, notFound(err))
 	}
 	return &k, nil
+}
+
+// hasConflictMarkers reports whether a text still holds the markers of an
+// unresolved merge conflict (a line starting "<<<<<<< " and one
+// starting ">>>>>>> ").
+func hasConflictMarkers(s string) bool {
+	open, closed := false, false
+	for _, l := range strings.Split(s, "\n") {
+		open = open || strings.HasPrefix(l, "<<<<<<< ")
+		closed = closed || strings.HasPrefix(l, ">>>>>>> ")
+	}
+	return open && closed
 }

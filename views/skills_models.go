@@ -71,6 +71,9 @@ type ReviewRow struct {
 	Fresh     bool
 	Withdrawn bool
 	Mine      bool
+	// Revision is the revision the review was about; Current the
+	// proposal's revision now.
+	Revision, Current int
 }
 
 // SkillForm is the propose/revise form's state.
@@ -84,6 +87,9 @@ type SkillForm struct {
 	New           bool
 	Action        string
 	Revision      int
+	// Onto is the production version a rebase's merge is saved onto (0:
+	// a plain revision).
+	Onto int
 	// MaxName and MaxSummary are the bounds the store checks, stated in
 	// the labels.
 	MaxName, MaxSummary int
@@ -133,6 +139,41 @@ type ProposalData struct {
 	// Selection is, per agent whose selection cases expect this skill,
 	// those cases under production and under the proposal.
 	Selection []SelectionCompareData
+	// Since is the change from an earlier revision to this one (nil when
+	// none is compared); Revisions lists the earlier revisions one may
+	// compare with.
+	Since     *RevisionDiff
+	Revisions []int
+	// OutOfDate is set while open when production is no longer the
+	// version the proposal was based on.
+	OutOfDate *OutOfDate
+}
+
+// RevisionDiff is what changed from revision From to revision To.
+type RevisionDiff struct {
+	From, To                 int
+	Mine                     bool // From is the viewer's last review
+	NameFrom, NameTo         string
+	Summary, Procedure       []DiffLine
+	ToolsAdded, ToolsRemoved []string
+}
+
+// OutOfDate says production moved since a proposal was based on it, what
+// promoting it as it is would undo, and the rebase's conflicts once tried.
+type OutOfDate struct {
+	Base, Production int
+	// Undo is production's change since the base, as promoting the
+	// proposal unchanged would reverse it (empty: the proposal already
+	// holds it).
+	Undo      []DiffLine
+	CanRebase bool
+	Conflicts []MergeConflict
+}
+
+// MergeConflict is one region production and the proposal both changed.
+type MergeConflict struct {
+	Field                    string
+	Base, Production, Theirs string
 }
 
 // PromoteBlocked says why promotion would be refused now, or "" when it
@@ -164,4 +205,14 @@ func (d ProposalData) productionLabel() string {
 		return "production " + againstLabel(d.ApprovedAgainst)
 	}
 	return "production"
+}
+
+// unchanged reports whether a hunked diff shows no change.
+func unchanged(lines []DiffLine) bool {
+	for _, l := range lines {
+		if l.Op == "+" || l.Op == "-" {
+			return false
+		}
+	}
+	return true
 }

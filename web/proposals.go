@@ -46,6 +46,11 @@ func (s *Server) proposalPage(c echo.Context) error {
 // renderProposal shows a proposal: diff against production, checks,
 // reviews and the actions the viewer may take.
 func (s *Server) renderProposal(c echo.Context, status int, id uint, errs []string, form *views.SkillForm) error {
+	return s.renderProposalWith(c, status, id, errs, form, nil)
+}
+
+// renderProposalWith is renderProposal showing a rebase's conflicts.
+func (s *Server) renderProposalWith(c echo.Context, status int, id uint, errs []string, form *views.SkillForm, conflicts []views.MergeConflict) error {
 	ctx := c.Request().Context()
 	p, err := s.store.ProposalByID(ctx, id)
 	if err != nil {
@@ -100,7 +105,8 @@ func (s *Server) renderProposal(c echo.Context, status int, id uint, errs []stri
 	}
 	for _, r := range rs {
 		d.Reviews = append(d.Reviews, views.ReviewRow{ID: r.ID, Reviewer: r.Reviewer, Kind: strings.ReplaceAll(r.Kind, "_", " "), Comment: r.Comment, At: r.CreatedAt.UTC().Format(time.DateTime),
-			Fresh: r.Digest == p.Digest && r.Revision == p.Revision && r.ProductionVersion == against, Withdrawn: r.Withdrawn, Mine: r.Reviewer == u.Username})
+			Fresh: r.Digest == p.Digest && r.Revision == p.Revision && r.ProductionVersion == against, Withdrawn: r.Withdrawn, Mine: r.Reviewer == u.Username,
+			Revision: r.Revision, Current: p.Revision})
 	}
 	isReviewer := u.Has(models.RoleReviewer)
 	d.CanReview = isReviewer && !p.EditedBy(u.Username)
@@ -116,6 +122,15 @@ func (s *Server) renderProposal(c echo.Context, status int, id uint, errs []stri
 	d.Form.Action, d.Form.Revision = fmt.Sprintf("/proposals/%d/revise", p.ID), p.Revision
 	if d.Selection, err = s.proposalSelection(c, k.Slug, prod, ct, p.Revision); err != nil {
 		return err
+	}
+	if d.Since, d.Revisions, err = s.sinceDiff(ctx, p, u.Username, c.QueryParam("since")); err != nil {
+		return err
+	}
+	if d.OutOfDate, err = s.outOfDate(ctx, p, prod); err != nil {
+		return err
+	}
+	if d.OutOfDate != nil {
+		d.OutOfDate.CanRebase, d.OutOfDate.Conflicts = d.IsAuthor, conflicts
 	}
 	return s.render(c, status, s.page(c, fmt.Sprintf("Proposal #%d", p.ID), "skills"), views.Proposal(d))
 }
@@ -175,6 +190,16 @@ func (s *Server) reviseProposal(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "revision: the revision you edited is required")
 	}
 	ct := skillContent(c)
+	if onto, err := strconv.Atoi(c.FormValue("onto")); err == nil && onto > 0 {
+		// the author saves a rebase they resolved by hand
+		_, err = s.store.Rebase(c.Request().Context(), userName(c), id, rev, onto, ct)
+		if ve, ok := asValidation(err); ok {
+			f := skillFormOf(ct)
+			f.Errors, f.Onto = ve.Fields, onto
+			return s.renderProposal(c, http.StatusUnprocessableEntity, id, nil, &f)
+		}
+		return s.workflowDone(c, id, err, fmt.Sprintf("Rebased on production v%d as revision %d; earlier approvals are stale.", onto, rev+1))
+	}
 	_, err = s.store.Revise(c.Request().Context(), userName(c), id, rev, ct)
 	if ve, ok := asValidation(err); ok {
 		f := skillFormOf(ct)

@@ -114,6 +114,7 @@ func (s *Server) routeTable() []route {
 		// proposals and reviews
 		{http.MethodGet, "/proposals/:id", signedIn, s.proposalPage},
 		{http.MethodPost, "/proposals/:id/revise", editors, s.reviseProposal},
+		{http.MethodPost, "/proposals/:id/rebase", editors, s.rebaseProposal},
 		{http.MethodPost, "/proposals/:id/reviews", reviewers, s.reviewProposal},
 		{http.MethodPost, "/proposals/:id/reviews/:rid/withdraw", reviewers, s.withdrawReview},
 		{http.MethodPost, "/proposals/:id/promote", reviewers, s.promoteProposal},
