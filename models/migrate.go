@@ -202,6 +202,9 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	{201, "run evidence partitioned by day on Postgres (same table name and columns; the existing table becomes its first partition)", migratePartitionRunEvents},
 	// review (160-169)
 	{160, "person's texts stored with \\r\\n or \\r line endings get \\n; skill and proposal digests computed over the normalized text", dataMigration(normalizeStoredText)},
+	{161, "inbox read state", func(tx *gorm.DB, dialect string) error {
+		return tx.Migrator().CreateTable(&InboxRead{})
+	}},
 }
 
 // Migrate applies every migration not yet applied, in order, each in its

@@ -216,3 +216,16 @@ func unchanged(lines []DiffLine) bool {
 	}
 	return true
 }
+
+// SkillVersionData is one version's page: its content and its diff from
+// production.
+type SkillVersionData struct {
+	Slug                       string
+	Row                        SkillVersionRow
+	Procedure                  string
+	Production                 int
+	SummaryDiff, ProcedureDiff []DiffLine
+	ToolsAdded, ToolsRemoved   []string
+	CanRollback                bool
+	CSRF                       string
+}

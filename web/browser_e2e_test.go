@@ -129,8 +129,8 @@ func TestBrowserEndToEnd(t *testing.T) {
 	step(t, ctx, "approve", visit(url), waitVisible(`[data-testid="approve"]`), navigates(click(`[data-testid="approve"]`)),
 		flashSays("Review recorded"))
 	step(t, ctx, "promote", navigates(click(`[data-testid="promote"]`)), flashSays("v3 is now in production"))
-	step(t, ctx, "rollback", visit(base+"/skills/quarterly-report"), waitVisible(`[data-testid="rollback-2"]`),
-		typeInto(`[data-testid="skill-version-2"] input[name="reason"]`, "risks section too long"),
+	step(t, ctx, "rollback", visit(base+"/skills/quarterly-report"), navigates(click(`[data-testid="open-version-2"]`)), waitVisible(`[data-testid="version-diff"]`),
+		typeInto(`[data-testid="rollback-form"] input[name="reason"]`, "risks section too long"),
 		navigates(click(`[data-testid="rollback-2"]`)), flashSays("is now v2"))
 	if got := text(t, ctx, `[data-testid="production"]`); !strings.Contains(got, "v2") {
 		t.Fatalf("after rollback: %q", got)

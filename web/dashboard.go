@@ -72,6 +72,10 @@ func (s *Server) dashboard(c echo.Context) error {
 		}
 		d.WaitingForMe = len(waiting)
 	}
+	if d.Inbox, d.InboxUnread, err = s.inboxRows(c); err != nil {
+		return err
+	}
+	d.CSRF = csrfToken(c)
 	return s.render(c, http.StatusOK, s.page(c, "Dashboard", "dashboard"), views.Dashboard(d))
 }
 

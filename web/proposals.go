@@ -40,6 +40,9 @@ func (s *Server) proposalPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := s.readProposalInbox(c, id); err != nil {
+		return err
+	}
 	return s.renderProposal(c, http.StatusOK, id, nil, nil)
 }
 

@@ -55,6 +55,7 @@ func (s *Server) routeTable() []route {
 
 		// dashboard
 		{http.MethodGet, "/", signedIn, s.dashboard},
+		{http.MethodPost, "/inbox/read", signedIn, s.markInboxRead},
 
 		// users
 		{http.MethodGet, "/users", admins, s.usersPage},
@@ -107,6 +108,7 @@ func (s *Server) routeTable() []route {
 		{http.MethodGet, "/skills/new", editors, s.newSkillForm},
 		{http.MethodPost, "/skills", editors, s.proposeNewSkill},
 		{http.MethodGet, "/skills/:slug", signedIn, s.skillPage},
+		{http.MethodGet, "/skills/:slug/versions/:n", signedIn, s.skillVersionPage},
 		{http.MethodGet, "/skills/:slug/propose", editors, s.proposeChangeForm},
 		{http.MethodPost, "/skills/:slug/proposals", editors, s.proposeChange},
 		{http.MethodPost, "/skills/:slug/rollback", auditors, s.rollbackSkill},
