@@ -148,7 +148,7 @@ func TestOutOfDateProposalSaysSoAndRebases(t *testing.T) {
 	if d.Find(`[data-testid="out-of-date"]`).Length() != 0 {
 		t.Error("still out of date after the rebase")
 	}
-	if del, add := d.Find(`[data-testid="diff"] .diff-del`).Length(), d.Find(`[data-testid="diff"] .diff-add`).Length(); del != 1 || add != 1 {
+	if del, add := d.Find(`[data-testid="production-diff"] .diff-del`).Length(), d.Find(`[data-testid="production-diff"] .diff-add`).Length(); del != 1 || add != 1 {
 		t.Errorf("against production after the rebase: %d removed, %d added, want 1 and 1", del, add)
 	}
 }
