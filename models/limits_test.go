@@ -20,7 +20,7 @@ var schemaModels = []any{
 	&models.Skill{}, &models.SkillVersion{}, &models.SkillLabel{}, &models.Proposal{}, &models.ProposalRevision{}, &models.Review{},
 	&models.APIKey{}, &models.Receipt{}, &models.ReceiptReader{}, &models.RunEvent{}, &models.ServerSecret{},
 	&models.Group{}, &models.GroupVersion{}, &models.Binding{}, &models.CheckCounter{},
-	&models.SelectionCaseSet{}, &models.HintProposal{},
+	&models.SelectionCaseSet{}, &models.HintProposal{}, &models.InboxRead{},
 	&models.Approval{}, &models.Connection{}, &models.GatewaySession{}, &models.IdempotentCall{}, &models.ReceiptReader{},
 }
 
