@@ -25,6 +25,8 @@ var (
 	reviewers = policy{roles: []models.Role{models.RoleReviewer}}
 	auditors  = policy{roles: []models.Role{models.RoleAdmin, models.RoleReviewer}}
 	editors   = policy{roles: []models.Role{models.RoleEditor, models.RoleAdmin}}
+	// proposers are those whose inbox can change: authors and reviewers
+	proposers = policy{roles: []models.Role{models.RoleEditor, models.RoleReviewer, models.RoleAdmin}}
 	apiRead   = policy{apiKey: true, scope: models.ScopeRead}
 	// apiRuntime: runs, checks and bindings (runtime-scoped keys)
 	apiRuntime = policy{apiKey: true, scope: models.ScopeRuntime}
@@ -55,7 +57,7 @@ func (s *Server) routeTable() []route {
 
 		// dashboard
 		{http.MethodGet, "/", signedIn, s.dashboard},
-		{http.MethodPost, "/inbox/read", signedIn, s.markInboxRead},
+		{http.MethodPost, "/inbox/read", proposers, s.markInboxRead},
 
 		// users
 		{http.MethodGet, "/users", admins, s.usersPage},
