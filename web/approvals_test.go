@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -113,6 +114,24 @@ func TestApprovalClosesTheLoop(t *testing.T) {
 		}
 		if d := h.authorize(key, ask(map[string]any{"binding": hd})); d.Decision != "deny" || d.Error.Type != authority.TypeApprovalRequired || !strings.Contains(d.HostReason, "already used") {
 			t.Fatalf("the second call on a single-use approval: %+v", d)
+		}
+		// the Checks page re-judges the binding's approval: spent, it is not shown as valid
+		bs, err := h.store.LiveBindings(ctx, models.BindingFilter{Tool: "workspace_write"}, time.Now(), 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var bound *models.Binding
+		for i := range bs {
+			if bs[i].ApprovalRef == a.Approval {
+				bound = &bs[i]
+			}
+		}
+		if bound == nil {
+			t.Fatalf("no live binding pins %s", a.Approval)
+		}
+		_, doc = rita.get("/checks")
+		if st := strings.Join(strings.Fields(doc.Find(fmt.Sprintf(`[data-testid="binding-state-%d"]`, bound.ID)).Text()), " "); !strings.Contains(st, authority.TypeApprovalRequired) || !strings.Contains(st, "already used") {
+			t.Errorf("the Checks page shows a binding whose single-use approval is spent as: %q", st)
 		}
 		res, out = h.api(http.MethodGet, "/api/v1/approvals/"+a.Approval, key, nil)
 		if json.Unmarshal(out, &a); res.StatusCode != 200 || !a.Used {

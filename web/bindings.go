@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/url"
@@ -52,7 +53,7 @@ func (s *Server) bindingsData(c echo.Context, snap *Snapshot, f models.BindingFi
 			Pins: bindingPins(b)}
 		if inv := b.Invalidation(); inv != nil {
 			row.State, row.Reason, row.At = inv.Type, inv.Reason, inv.At.Format(time.DateTime)
-		} else if v := st.recheck(b, now); !v.Allow {
+		} else if v := st.recheck(b, s.pinnedApproval(ctx, b), now); !v.Allow {
 			row.State, row.Reason, row.Pending = v.Error.Type, v.HostReason, true
 		}
 		d.Rows = append(d.Rows, row)
@@ -72,9 +73,23 @@ func bindingPins(b models.Binding) string {
 	return out
 }
 
-// recheck is what a check presenting b by its own subject would answer
-// now (Allow when it would hold).
-func (st *authState) recheck(b models.Binding, now time.Time) authority.Decision {
+// pinnedApproval is the approval b was issued with, as a check reads it
+// (nil when it pinned none): the page re-judges it like a call would, so a
+// spent, expired or denied approval does not leave its binding shown valid.
+func (s *Server) pinnedApproval(ctx context.Context, b models.Binding) *authority.Approval {
+	if b.ApprovalRef == "" {
+		return nil
+	}
+	a, err := s.store.ApprovalByRef(ctx, b.ApprovalRef)
+	if err != nil {
+		return &authority.Approval{} // gone or unreadable: judged as not found
+	}
+	return a.Authority()
+}
+
+// recheck is what a check presenting b by its own subject, with the
+// approval b pinned, would answer now (Allow when it would hold).
+func (st *authState) recheck(b models.Binding, ap *authority.Approval, now time.Time) authority.Decision {
 	if b.GroupsJSON == "" {
 		return authority.Decision{Allow: true} // issued before groups were kept: its next check decides
 	}
@@ -87,10 +102,7 @@ func (st *authState) recheck(b models.Binding, now time.Time) authority.Decision
 		subject = &authority.Subject{ID: b.Subject, Groups: b.Groups()}
 	}
 	ab := &authority.Binding{Found: true, Subject: b.Subject, Groups: b.GroupSet, Agent: b.Agent, Tool: b.Tool, Digest: b.Digest, ExpiresAt: b.ExpiresAt}
-	d, _ := st.decide(ag, subject, b.Tool, ab, nil, now)
-	if !d.Allow && d.Error.Type == authority.TypeApprovalRequired && b.ApprovalRef != "" {
-		return authority.Decision{Allow: true} // its approval is checked, and spent, by its calls
-	}
+	d, _ := st.decide(ag, subject, b.Tool, ab, ap, now)
 	return d
 }
 
