@@ -278,25 +278,13 @@ func (s *Store) DecideTools(ctx context.Context, actor string, seen map[string]s
 	case catalog.HiddenText(reason) != "":
 		fields["reason"] = catalog.HiddenText(reason)
 	}
+	for id, text := range rewords {
+		if msg := rewordProblem(seen, status, id, text); msg != "" {
+			fields["reword."+id] = msg
+		}
+	}
 	if len(fields) > 0 {
 		return 0, &ValidationError{Fields: fields}
-	}
-	for id, text := range rewords {
-		field := "reword." + id
-		switch {
-		case seen[id] == "":
-			return 0, &ValidationError{Fields: map[string]string{field: "is for a tool you did not select"}}
-		case status != ToolAvailable:
-			return 0, &ValidationError{Fields: map[string]string{field: "a rewording is recorded only when the tool is made available"}}
-		case strings.TrimSpace(text) == "":
-			return 0, &ValidationError{Fields: map[string]string{field: "is empty; leave it out to keep the imported description"}}
-		case len(text) > catalog.MaxDescriptionBytes:
-			return 0, &ValidationError{Fields: map[string]string{field: fmt.Sprintf("is %d bytes, over the ceiling of %d", len(text), catalog.MaxDescriptionBytes)}}
-		case !utf8.ValidString(text):
-			return 0, &ValidationError{Fields: map[string]string{field: "is not valid UTF-8"}}
-		case catalog.HiddenText(text) != "":
-			return 0, &ValidationError{Fields: map[string]string{field: catalog.HiddenText(text)}}
-		}
 	}
 	ids := make([]string, 0, len(seen))
 	for id := range seen {
@@ -394,6 +382,26 @@ func firstNonEmpty(ss ...string) string {
 		if s != "" {
 			return s
 		}
+	}
+	return ""
+}
+
+// rewordProblem is what is wrong with a reviewer's rewording of tool id's
+// description in a decision to status ("" when nothing is).
+func rewordProblem(seen map[string]string, status, id, text string) string {
+	switch {
+	case seen[id] == "":
+		return "is for a tool you did not select"
+	case status != ToolAvailable:
+		return "a rewording is recorded only when the tool is made available"
+	case strings.TrimSpace(text) == "":
+		return "is empty; leave it out to keep the imported description"
+	case len(text) > catalog.MaxDescriptionBytes:
+		return fmt.Sprintf("is %d bytes, over the ceiling of %d", len(text), catalog.MaxDescriptionBytes)
+	case !utf8.ValidString(text):
+		return "is not valid UTF-8"
+	case catalog.HiddenText(text) != "":
+		return catalog.HiddenText(text)
 	}
 	return ""
 }
