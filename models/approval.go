@@ -42,6 +42,11 @@ type Approval struct {
 	SingleUse   bool
 	Until       *time.Time
 	UsedAt      *time.Time
+	// WithdrawnBy, WithdrawnAt and WithdrawReason record an approval a
+	// reviewer or admin took back after granting it (migration 114).
+	WithdrawnBy    string `gorm:"size:64"`
+	WithdrawnAt    *time.Time
+	WithdrawReason string `gorm:"size:500" text:"person"`
 }
 
 // Approval origins.
@@ -70,7 +75,8 @@ func (a *Approval) Authority() *authority.Approval {
 		return &authority.Approval{}
 	}
 	out := &authority.Approval{Found: true, Ref: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Tool: a.Tool, Digest: a.Digest,
-		SingleUse: a.SingleUse, Used: a.UsedAt != nil, DecidedBy: a.DecidedBy, Reason: a.Reason}
+		SingleUse: a.SingleUse, Used: a.UsedAt != nil, DecidedBy: a.DecidedBy, Reason: a.Reason,
+		WithdrawnBy: a.WithdrawnBy, WithdrawReason: a.WithdrawReason}
 	if a.Until != nil {
 		out.Until = a.Until.UTC()
 	}
@@ -213,6 +219,57 @@ func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d Approva
 		return nil, fmt.Errorf("models: decide approval %s: %w", ref, err)
 	}
 	return &a, nil
+}
+
+// WithdrawApproval takes back an approved approval, audited in the same
+// transaction: it allows no further call, and the next check of a binding
+// that pinned it revokes that binding for good. Only an approved one that
+// is still unspent can be withdrawn (ErrConflict otherwise); the reason is
+// required (ValidationError). Withdrawing takes a power away, so it has no
+// four-eyes rule: the approver, another reviewer or an admin may.
+func (s *Store) WithdrawApproval(ctx context.Context, actor, ref, reason string, now time.Time) (*Approval, error) {
+	switch {
+	case len([]rune(reason)) == 0:
+		return nil, &ValidationError{Fields: map[string]string{"reason": "say why (the audit keeps it)"}}
+	case len([]rune(reason)) > MaxApprovalReason:
+		return nil, &ValidationError{Fields: map[string]string{"reason": fmt.Sprintf("at most %d characters", MaxApprovalReason)}}
+	}
+	var a Approval
+	err := s.Tx(ctx, func(tx *Store) error {
+		if err := tx.with(ctx).Where("ref = ?", ref).First(&a).Error; err != nil {
+			return notFound(err)
+		}
+		at := now.UTC()
+		res := tx.with(ctx).Model(&Approval{}).Where("id = ? AND status = ? AND used_at IS NULL", a.ID, authority.ApprovalApproved).
+			Updates(map[string]any{"status": authority.ApprovalWithdrawn, "withdrawn_by": clipTo(actor, 64), "withdrawn_at": at, "withdraw_reason": reason})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return ErrConflict
+		}
+		a.Status, a.WithdrawnBy, a.WithdrawnAt, a.WithdrawReason = authority.ApprovalWithdrawn, clipTo(actor, 64), &at, reason
+		return tx.Audit(ctx, Event{Actor: actor, Action: "approval.withdraw", Subject: fmt.Sprintf("approval:%s %s/%s", a.Ref, a.Agent, a.Tool), After: a.Digest,
+			Detail: fmt.Sprintf("subject %q: %s", clipTo(a.Subject, 200), clipTo(reason, 300))})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("models: withdraw approval %s: %w", ref, err)
+	}
+	return &a, nil
+}
+
+// migrateApprovalWithdrawals (migration 114) records who took an
+// approval back, when and why.
+func migrateApprovalWithdrawals(tx *gorm.DB, _ string) error {
+	for _, col := range []string{"WithdrawnBy", "WithdrawnAt", "WithdrawReason"} {
+		if tx.Migrator().HasColumn(&Approval{}, col) {
+			continue
+		}
+		if err := tx.Migrator().AddColumn(&Approval{}, col); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // SpendApproval spends a single-use approval for one allowed call,

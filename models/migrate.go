@@ -124,6 +124,7 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	{111, "approval requests", migrateApprovals},
 	{112, "gateway sessions keep the conversation's set (tools, without)", migrateGatewaySessionSets},
 	{113, "approval requests record the run whose check filed them", migrateApprovalRuns},
+	{114, "approvals record who withdrew them, when and why", migrateApprovalWithdrawals},
 	// console ux (issue 16): migrations 60-69
 	{60, "closed proposals keep the production version they were judged against and the approvals that counted", migrateClosedProposals},
 	// contracts (70-79)

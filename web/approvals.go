@@ -144,7 +144,7 @@ func (s *Server) approvalsPage(c echo.Context) error {
 	for _, a := range as {
 		r := views.ApprovalRow{Ref: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Tool: a.Tool, Digest: shortDigest(a.Digest), Summary: a.Summary,
 			Origin: a.Origin, RequestedBy: a.RequestedBy, At: a.CreatedAt.UTC().Format(time.DateTime), DecidedBy: a.DecidedBy, Reason: a.Reason,
-			Own: !authority.CanDecideApproval(me, a.Subject)}
+			Own: !authority.CanDecideApproval(me, a.Subject), WithdrawnBy: a.WithdrawnBy, WithdrawReason: a.WithdrawReason}
 		switch {
 		case a.Status != authority.ApprovalApproved:
 		case a.SingleUse && a.UsedAt != nil:
@@ -156,6 +156,7 @@ func (s *Server) approvalsPage(c echo.Context) error {
 		case a.Until != nil:
 			r.Scope = "until " + a.Until.UTC().Format(time.DateTime)
 		}
+		r.Withdrawable = a.Status == authority.ApprovalApproved && a.UsedAt == nil && !approvalExpired(&a, now)
 		d.Rows = append(d.Rows, r)
 	}
 	return s.render(c, http.StatusOK, s.page(c, "Approvals", "approvals"), views.Approvals(d))
@@ -194,4 +195,25 @@ func (s *Server) decideApproval(approve bool) echo.HandlerFunc {
 		}
 		return s.flashAndRedirect(c, fmt.Sprintf("Approval %s %s: %s → %s for subject %q.", a.Ref, verb, a.Agent, a.Tool, a.Subject), "/approvals")
 	}
+}
+
+// withdrawApproval serves POST /approvals/:ref/withdraw: a reviewer or
+// admin takes back an approved, unspent approval with a reason, audited;
+// a binding that pinned it is revoked for good at its next check.
+func (s *Server) withdrawApproval(c echo.Context) error {
+	ref := c.Param("ref")
+	a, err := s.store.WithdrawApproval(c.Request().Context(), userName(c), ref, strings.TrimSpace(c.FormValue("reason")), time.Now())
+	var ve *models.ValidationError
+	switch {
+	case errors.Is(err, models.ErrNotFound):
+		return s.flashAndRedirect(c, fmt.Sprintf("No approval %s. Nothing was withdrawn.", ref), "/approvals")
+	case errors.Is(err, models.ErrConflict):
+		return s.flashAndRedirect(c, fmt.Sprintf("Approval %s is not an approved, unspent approval. Nothing was withdrawn.", ref), "/approvals")
+	case errors.As(err, &ve):
+		f, msg := ve.First()
+		return s.flashAndRedirect(c, fmt.Sprintf("Approval %s: %s: %s. Nothing was withdrawn.", ref, f, msg), "/approvals")
+	case err != nil:
+		return err
+	}
+	return s.flashAndRedirect(c, fmt.Sprintf("Approval %s withdrawn: %s → %s for subject %q. A binding that pinned it is revoked at its next check.", a.Ref, a.Agent, a.Tool, a.Subject), "/approvals")
 }

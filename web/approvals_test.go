@@ -156,7 +156,46 @@ func TestApprovalClosesTheLoop(t *testing.T) {
 				t.Fatalf("time-bound call %d: %+v", i, d)
 			}
 		}
-		for action, n := range map[string]int{"approval.request": 4, "approval.approve": 2, "approval.deny": 1, "approval.use": 1} {
+		// withdrawn: a binding that pinned it is revoked for good, the approval allows no call
+		tbh := h.bind(key, ask(map[string]any{"approval": tb.Approval, "ttl_seconds": 600}))
+		if d := h.authorize(key, ask(map[string]any{"binding": tbh})); d.Decision != "allow" {
+			t.Fatalf("the binding on the time-bound approval: %+v", d)
+		}
+		if res, _ := rita.post("/approvals/"+tb.Approval+"/withdraw", url.Values{"reason": {""}}); res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("withdraw without a reason: %d", res.StatusCode)
+		}
+		if got, _ := h.store.ApprovalByRef(ctx, tb.Approval); got.Status != authority.ApprovalApproved {
+			t.Fatalf("withdrawn without a reason: %s", got.Status)
+		}
+		rita.post("/approvals/"+tb.Approval+"/withdraw", url.Values{"reason": {"the meeting was cancelled"}})
+		if d := h.authorize(key, ask(map[string]any{"binding": tbh})); d.Decision != "deny" || d.Error.Type != authority.TypeRevoked || !strings.Contains(d.HostReason, "withdrawn by rita: the meeting was cancelled") {
+			t.Fatalf("the binding after its approval was withdrawn: %+v", d)
+		}
+		if d := h.authorize(key, ask(map[string]any{"approval": tb.Approval})); d.Decision != "deny" || d.Error.Type != authority.TypeApprovalRequired || !strings.Contains(d.HostReason, "withdrawn by rita") {
+			t.Fatalf("presenting a withdrawn approval: %+v", d)
+		}
+		var rec *models.Binding
+		if bs, err := h.store.LiveBindings(ctx, models.BindingFilter{Tool: "workspace_write"}, time.Now(), 100); err == nil {
+			for i := range bs {
+				if bs[i].ApprovalRef == tb.Approval {
+					rec = &bs[i]
+				}
+			}
+		}
+		if rec == nil || rec.Invalidation() == nil || rec.Invalidation().Type != authority.TypeRevoked {
+			t.Fatalf("the revocation is not recorded on the binding: %+v", rec)
+		}
+		_, doc = rita.get("/approvals")
+		if st := doc.Find(`[data-testid="approval-withdrawn-` + tb.Approval + `"]`).Text(); !strings.Contains(st, "withdrawn by rita: the meeting was cancelled") {
+			t.Errorf("the Approvals page after withdrawing: %q", st)
+		}
+		if doc.Find(`[data-testid="withdraw-`+tb.Approval+`"]`).Length() != 0 || doc.Find(`[data-testid="withdraw-`+a.Approval+`"]`).Length() != 0 {
+			t.Errorf("a withdrawn or spent approval still offers Withdraw")
+		}
+		if got, _ := h.store.ApprovalByRef(ctx, tb.Approval); got.WithdrawnBy != "rita" {
+			t.Errorf("withdrawn by %q", got.WithdrawnBy)
+		}
+		for action, n := range map[string]int{"approval.request": 4, "approval.approve": 2, "approval.deny": 1, "approval.use": 1, "approval.withdraw": 1} {
 			if evs, _, _ := h.store.AuditEvents(ctx, models.AuditFilter{Action: action}); len(evs) != n {
 				t.Errorf("%d %s audit events, want %d", len(evs), action, n)
 			}

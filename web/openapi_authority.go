@@ -59,7 +59,7 @@ func addAuthorityAPI(doc obj) {
 		"agent": str, "profile": str, "subject": subject, "tool": tool,
 		"summary": obj{"type": "string", "minLength": 1, "maxLength": models.MaxApprovalSummary, "description": "the runtime's own account of the intended call, shown to reviewers; never the arguments"}}}
 	schemas["Approval"] = obj{"type": "object", "required": []string{"approval", "status", "agent", "tool"}, "properties": obj{
-		"approval": str, "status": obj{"type": "string", "enum": []string{authority.ApprovalPending, authority.ApprovalApproved, authority.ApprovalDenied}},
+		"approval": str, "status": obj{"type": "string", "enum": []string{authority.ApprovalPending, authority.ApprovalApproved, authority.ApprovalDenied, authority.ApprovalWithdrawn}},
 		"agent": str, "subject": str, "tool": toolRef, "summary": str,
 		"single_use": obj{"type": "boolean"}, "until": obj{"type": "string", "format": "date-time"}, "used": obj{"type": "boolean"},
 		"expired":    obj{"type": "boolean", "description": "a time-bound approval whose window has passed"},

@@ -147,6 +147,7 @@ func (s *Server) routeTable() []route {
 		{http.MethodGet, "/approvals", auditors, s.approvalsPage},
 		{http.MethodPost, "/approvals/:ref/approve", auditors, s.decideApproval(true)},
 		{http.MethodPost, "/approvals/:ref/deny", auditors, s.decideApproval(false)},
+		{http.MethodPost, "/approvals/:ref/withdraw", auditors, s.withdrawApproval},
 
 		// API keys
 		{http.MethodGet, "/apikeys", admins, s.apiKeysPage},

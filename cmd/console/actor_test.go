@@ -187,4 +187,20 @@ func TestApprovalCommands(t *testing.T) {
 	if len(evs) != 1 || evs[0].Actor != "rita" || !strings.Contains(evs[0].Detail, "minutes are fine") {
 		t.Errorf("audit: %+v", evs)
 	}
+	// withdraw: needs an actor and a reason; once withdrawn, nothing more to withdraw
+	if _, err := runCLI(t, db, "approval", "withdraw", a.Ref, "--reason", "wrong subject", "--as", ""); err == nil || !strings.Contains(err.Error(), "--as") {
+		t.Errorf("withdraw without an actor: %v", err)
+	}
+	if _, err := runCLI(t, db, "approval", "withdraw", a.Ref, "--as", "rita"); err == nil || !strings.Contains(err.Error(), "--reason") {
+		t.Errorf("withdraw without a reason: %v", err)
+	}
+	if out, err := runCLI(t, db, "approval", "withdraw", a.Ref, "--reason", "wrong subject", "--as", "rita"); err != nil || !strings.Contains(out, "withdrawn") {
+		t.Fatalf("rita withdraws: %v %s", err, out)
+	}
+	if _, err := runCLI(t, db, "approval", "withdraw", a.Ref, "--reason", "again", "--as", "rita"); err == nil || !strings.Contains(err.Error(), "only an approved approval") {
+		t.Errorf("withdrawing twice: %v", err)
+	}
+	if got, err := store.ApprovalByRef(context.Background(), a.Ref); err != nil || got.Status != "withdrawn" || got.WithdrawnBy != "rita" {
+		t.Errorf("after withdraw: %+v %v", got, err)
+	}
 }

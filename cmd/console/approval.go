@@ -14,11 +14,11 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-const approvalUsage = "usage: console approval list\n       console approval approve REF --reason TEXT [--minutes N] --as USER\n       console approval deny REF --reason TEXT --as USER"
+const approvalUsage = "usage: console approval list\n       console approval approve REF --reason TEXT [--minutes N] --as USER\n       console approval deny REF --reason TEXT --as USER\n       console approval withdraw REF --reason TEXT --as USER"
 
-// runApproval lists approval requests or decides one, as the Approvals
-// page does: reviewers and admins, with a reason, audited, never for a
-// request made for themselves.
+// runApproval lists approval requests, decides one or withdraws an
+// approved one, as the Approvals page does: reviewers and admins, with a
+// reason, audited, never deciding a request made for themselves.
 func runApproval(ctx context.Context, args []string, stdout *os.File) error {
 	if len(args) == 0 {
 		return &exitError{2, errors.New(approvalUsage)}
@@ -30,7 +30,7 @@ func runApproval(ctx context.Context, args []string, stdout *os.File) error {
 			return &exitError{2, errors.New(approvalUsage)}
 		}
 		return listApprovals(ctx, stdout)
-	case "approve", "deny":
+	case "approve", "deny", "withdraw":
 	default:
 		return &exitError{2, fmt.Errorf("unknown approval command %q\n%s", verb, approvalUsage)}
 	}
@@ -72,6 +72,9 @@ func runApproval(ctx context.Context, args []string, stdout *os.File) error {
 		return err
 	}
 	now := time.Now()
+	if verb == "withdraw" {
+		return withdrawApproval(ctx, store, stdout, who, ref, strings.TrimSpace(*reason), now)
+	}
 	d := models.ApprovalDecision{Approve: verb == "approve", Reason: strings.TrimSpace(*reason), SingleUse: minutes == 0}
 	if minutes > 0 {
 		d.Until = now.Add(time.Duration(minutes) * time.Minute)
@@ -99,6 +102,25 @@ func runApproval(ctx context.Context, args []string, stdout *os.File) error {
 		scope = ""
 	}
 	fmt.Fprintf(stdout, "approval %s %s %s: %s → %s for subject %q\n", a.Ref, a.Status, scope, a.Agent, a.Tool, a.Subject)
+	return nil
+}
+
+// withdrawApproval takes back an approved, unspent approval.
+func withdrawApproval(ctx context.Context, store *models.Store, stdout *os.File, who, ref, reason string, now time.Time) error {
+	a, err := store.WithdrawApproval(ctx, who, ref, reason, now)
+	var ve *models.ValidationError
+	switch {
+	case errors.Is(err, models.ErrNotFound):
+		return &exitError{1, fmt.Errorf("REF: no approval request %q", ref)}
+	case errors.Is(err, models.ErrConflict):
+		return &exitError{1, fmt.Errorf("%s: only an approved approval not yet spent can be withdrawn", ref)}
+	case errors.As(err, &ve):
+		f, msg := ve.First()
+		return &exitError{1, fmt.Errorf("--%s: %s", f, msg)}
+	case err != nil:
+		return err
+	}
+	fmt.Fprintf(stdout, "approval %s withdrawn: %s → %s for subject %q; a binding that pinned it is revoked at its next check\n", a.Ref, a.Agent, a.Tool, a.Subject)
 	return nil
 }
 

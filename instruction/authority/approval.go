@@ -10,6 +10,10 @@ const (
 	ApprovalPending  = "pending"
 	ApprovalApproved = "approved"
 	ApprovalDenied   = "denied"
+	// ApprovalWithdrawn is an approval a reviewer or admin took back
+	// after granting it: it allows nothing more, and a binding that
+	// pinned it is revoked for good.
+	ApprovalWithdrawn = "withdrawn"
 )
 
 // Approval is an approval request a check presents by its reference:
@@ -30,6 +34,9 @@ type Approval struct {
 	Until     time.Time
 	DecidedBy string
 	Reason    string
+	// WithdrawnBy and WithdrawReason say who took an approval back, and why.
+	WithdrawnBy    string
+	WithdrawReason string
 }
 
 // ApprovalVerdict says whether approval a lets subject's agent call
@@ -49,6 +56,8 @@ func ApprovalVerdict(a *Approval, agent, subject string, t Tool, now time.Time) 
 		return fmt.Sprintf("approval %s: still pending", a.Ref)
 	case a.Status == ApprovalDenied:
 		return fmt.Sprintf("approval %s: denied by %s: %s", a.Ref, a.DecidedBy, a.Reason)
+	case a.Status == ApprovalWithdrawn:
+		return fmt.Sprintf("approval %s: withdrawn by %s: %s", a.Ref, a.WithdrawnBy, a.WithdrawReason)
 	case a.Status != ApprovalApproved:
 		return fmt.Sprintf("approval %s: %s", a.Ref, a.Status)
 	case a.SingleUse && a.Used:
@@ -63,4 +72,9 @@ func ApprovalVerdict(a *Approval, agent, subject string, t Tool, now time.Time) 
 // request made for themselves (the request's subject).
 func CanDecideApproval(actor, subject string) bool {
 	return actor != "" && actor != subject
+}
+
+// Withdrawn reports whether a is an approval taken back after its grant.
+func (a *Approval) Withdrawn() bool {
+	return a != nil && a.Found && a.Status == ApprovalWithdrawn
 }

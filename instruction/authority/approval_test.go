@@ -31,6 +31,11 @@ func TestApprovalsOpenApprovalOnlyTools(t *testing.T) {
 		{"time-bound, expired", func() *Approval { a := ok(); a.SingleUse, a.Until = false, at; return a }, false, "expired"},
 		{"pending", func() *Approval { a := ok(); a.Status = ApprovalPending; return a }, false, "pending"},
 		{"denied", func() *Approval { a := ok(); a.Status, a.Reason = ApprovalDenied, "not today"; return a }, false, "denied by rita: not today"},
+		{"withdrawn", func() *Approval {
+			a := ok()
+			a.Status, a.WithdrawnBy, a.WithdrawReason = ApprovalWithdrawn, "sam", "wrong folder"
+			return a
+		}, false, "withdrawn by sam: wrong folder"},
 		{"another subject", func() *Approval { a := ok(); a.Subject = "u2"; return a }, false, "issued for"},
 		{"another agent", func() *Approval { a := ok(); a.Agent = "b"; return a }, false, "issued for"},
 		{"another tool", func() *Approval { a := ok(); a.Tool = "exec"; return a }, false, "issued for"},
@@ -62,5 +67,30 @@ func TestApprovalsOpenApprovalOnlyTools(t *testing.T) {
 func TestNobodyApprovesForThemselves(t *testing.T) {
 	if CanDecideApproval("alice", "alice") || CanDecideApproval("", "u1") || !CanDecideApproval("rita", "alice") {
 		t.Fatal("four-eyes rule broken")
+	}
+}
+
+// TestAWithdrawnApprovalRevokesItsBinding: a binding that rests on an
+// approval taken back is revoked, and the verdict invalidates it for good
+// (recorded on the binding: a later approval needs a new binding); a
+// binding whose approval still holds is allowed.
+func TestAWithdrawnApprovalRevokesItsBinding(t *testing.T) {
+	at := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
+	tool := Tool{ID: "workspace_write", Version: "1", Digest: "d1", Effects: "workspace-write", State: StateBindable}
+	subject := &Subject{ID: "u1", Groups: []string{"staff"}}
+	b := &Binding{Found: true, Subject: "u1", Groups: GroupSetDigest(GroupsOf(subject)), Agent: "a", Tool: tool.ID, Digest: "d1", ExpiresAt: at.Add(time.Hour)}
+	check := func(a *Approval) Decision {
+		tl := tool
+		return Decide(Check{Agent: Agent{Slug: "a", Declared: []string{tool.ID}}, Subject: subject, ToolID: tool.ID, Tool: &tl,
+			Grants: []Grant{{Group: "staff", Kind: KindTool, Value: tool.ID, RequiresApproval: true}}, Binding: b, Approval: a, Now: at})
+	}
+	a := &Approval{Found: true, Ref: "apr_1", Status: ApprovalApproved, Agent: "a", Subject: "u1", Tool: tool.ID, Digest: "d1", Until: at.Add(time.Hour), DecidedBy: "rita"}
+	if d := check(a); !d.Allow {
+		t.Fatalf("a binding on a holding approval: %+v", d)
+	}
+	a.Status, a.WithdrawnBy, a.WithdrawReason = ApprovalWithdrawn, "sam", "wrong folder"
+	d := check(a)
+	if d.Allow || d.Error.Type != TypeRevoked || !d.Invalidates || !strings.Contains(d.HostReason, "apr_1 withdrawn by sam: wrong folder") {
+		t.Fatalf("a binding on a withdrawn approval: %+v (%s)", d.Error, d.HostReason)
 	}
 }

@@ -158,6 +158,10 @@ func Decide(c Check) Decision {
 		if d, stop := checkBinding(c); stop {
 			return d
 		}
+		if c.Approval.Withdrawn() {
+			// the approval the binding rests on was taken back: revoked for good
+			return invalid(TypeRevoked, fmt.Sprintf("binding: approval %s withdrawn by %s: %s", c.Approval.Ref, c.Approval.WithdrawnBy, c.Approval.WithdrawReason))
+		}
 	}
 	d := current(c)
 	if d.Allow || c.Binding == nil || d.Error.Type == TypeApprovalRequired {
