@@ -58,8 +58,10 @@ func normalizeStruct(ctx context.Context, sch *schema.Schema, rv reflect.Value) 
 			continue
 		}
 		if v, zero := f.ValueOf(ctx, rv); !zero {
-			if s, ok := v.(string); ok && NormalizeLineEndings(s) != s {
-				_ = f.Set(ctx, rv, NormalizeLineEndings(s))
+			if s, ok := v.(string); ok {
+				if n := NormalizeLineEndings(s); n != s {
+					_ = f.Set(ctx, rv, n)
+				}
 			}
 		}
 	}
