@@ -112,6 +112,15 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 	if ts[i].quoted || ts[i].markup || ts[i].address {
 		return 0, false
 	}
+	if _, ok := obligedAt(ts, i); ok {
+		return ctxOblige, true
+	}
+	if !determiners[w] && nounDirectiveAt(ts, i) {
+		return ctxNoun, true
+	}
+	if stepLabelAt(ts, i) && baseVerb(w) {
+		return ctxImperative, true
+	}
 	if !verbish(w) {
 		// any verb of the lexicon in its base form may open an
 		// instruction ("Double-check the point on OpenStreetMap"); its
@@ -322,6 +331,17 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 	if strings.HasSuffix(v, "ing") && i > 0 && ts[i-1].lower == "by" {
 		v = baseForm(v)
 	}
+	if how == ctxOblige {
+		v = lemma(v)
+	}
+	if how == ctxNoun {
+		// "worth a quick phone call": the class of the thing named
+		for k := i; k <= end; k++ {
+			if cs := objectWords[singular(ts[k].lower)]; len(cs) > 0 {
+				return capClasses[cs[0]].name, k, true
+			}
+		}
+	}
 	if k := strings.LastIndexByte(v, '-'); k >= 0 && verbPrefixes[v[:k]] && verbish(v[k+1:]) {
 		v = v[k+1:] // "dry-run", "re-run", "double-check"
 	}
@@ -423,7 +443,7 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 			}
 		}
 	}
-	if how != ctxModal && stateVerbs[v] && i > 0 && !firstClause(ts, i) && laterStep(ts, i) {
+	if (how == ctxOblige || how == ctxImperative && (laterStep(ts, i) || stepLabelAt(ts, i))) && worldVerb(v) && i > 0 && !firstClause(ts, i) {
 		return "action:" + v, min(end, i+3), true
 	}
 	return "", 0, false
@@ -481,8 +501,9 @@ var pronouns = set("him", "her", "them", "me", "us", "it")
 // laterStep: word i is a later step of a procedure, its sentence opened
 // by "then", "next", "once done", "after that", "finally".
 func laterStep(ts []token, i int) bool {
-	for k := i - 1; k >= 0 && k >= i-12; k-- {
-		// "after that, …", not "after block" (a noun)
+	for k := i - 1; k >= 0 && k >= i-12 && !ts[k+1].sentence; k-- {
+		// "after that, …", not "after block" (a noun); within the
+		// sentence of word i
 		if (stepOpeners[ts[k].lower] || conditionOpeners[ts[k].lower] && ts[k].sentence) && !(ts[k].lower == "after" && k == i-1) {
 			return true
 		}
@@ -725,6 +746,15 @@ func quotedSpans(text string) [][2]int {
 			open = i
 		case '\u201d':
 			if open >= 0 {
+				out = append(out, [2]int{open, i})
+				open = -1
+			}
+		case '\'':
+			// 'first, preheat the oven': a single quote after a space
+			// opens, one before a non-letter closes (not "user's")
+			if open < 0 && (i == 0 || strings.IndexByte(" (:[", text[i-1]) >= 0) {
+				open = i
+			} else if open >= 0 && text[open] == '\'' && (i+1 == len(text) || !isWordByte(text[i+1])) {
 				out = append(out, [2]int{open, i})
 				open = -1
 			}

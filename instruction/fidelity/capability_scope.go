@@ -163,9 +163,8 @@ func classesOf(k catalog.Contract) map[string]bool {
 		}
 	}
 	for _, w := range verbs {
-		if stateVerbs[w] {
-			out["action:"+w] = true
-		}
+		out["action:"+w] = true
+		out["stem:"+catalog.Stem(w)] = true
 	}
 	// what an instrument of "your X" or a service is matched against:
 	// the tool's name, service and title, not its headline's objects
@@ -197,6 +196,19 @@ func (s *Scope) provides(class string) bool {
 	}
 	if class == "code-execution" && s.exec {
 		return true
+	}
+	if v, ok := strings.CutPrefix(class, "action:"); ok {
+		// a tool whose verb is the step's or a close relative of it
+		// in the lexicon ("rebook": book)
+		stem := catalog.Stem(v)
+		if s.classes["stem:"+stem] {
+			return true
+		}
+		for _, r := range catalog.Relatives(stem) {
+			if r.Weight >= 0.5 && s.classes["stem:"+r.Stem] {
+				return true
+			}
+		}
 	}
 	if x, ok := strings.CutPrefix(class, "tool:"); ok {
 		// "your sentiment classifier": a tool whose words begin as one

@@ -1,0 +1,199 @@
+package fidelity
+
+import (
+	"strings"
+
+	"github.com/agentforge/console/catalog"
+)
+
+// Directives by structure: besides an imperative, a text asks the agent
+// to act through an obligation on the thing to be done ("players
+// suspected of cheating should be reported on the Discord channel",
+// "it needs to be exported to ADP"), a thing declared worth doing ("is
+// worth a quick phone call"), a thing someone should get ("guests should
+// get an SMS with the door code") or a named next step ("the next thing
+// to do is rotate each key", "Step two: provision their account").
+
+// instruction contexts beyond the imperative and modal ones
+const (
+	ctxOblige = iota + 3 // a passive obligation: "should be reported"
+	ctxNoun              // a thing to be done, named by a noun: "worth a phone call"
+)
+
+// obligedAt reports whether word i is the participle of a passive
+// obligation ("should be reported", "must be exported", "needs to be
+// filed", "is to be sent", "has to be logged") and returns its verb.
+func obligedAt(ts []token, i int) (string, bool) {
+	if i < 2 || ts[i].sentence || ts[i-1].lower != "be" || ts[i-1].sentence {
+		return "", false
+	}
+	m := ts[i-2].lower
+	if !(obligingModals[m] || m == "to" && i >= 3 && obligingTo[ts[i-3].lower]) {
+		return "", false
+	}
+	v := lemma(ts[i].lower)
+	if v == ts[i].lower && irregular[ts[i].lower] == "" {
+		return "", false
+	}
+	// an obligation names where or to whom ("should be reported on the
+	// Discord channel", "exported to ADP"), not when or how a value of the
+	// tool's own is to be ("must be submitted within two minutes",
+	// "should be appended after")
+	for k := i + 1; k < len(ts) && k <= i+3 && !ts[k].sentence && !ts[k].clause; k++ {
+		if venuePrepositions[ts[k].lower] && ts[k].lower != "from" {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// obligingModals oblige in "<modal> be <participle>".
+var obligingModals = set("should", "must", "shall", "ought")
+
+// obligingTo oblige in "<word> to be <participle>".
+var obligingTo = set("needs", "need", "has", "have", "is", "are", "ought", "expected", "required", "supposed", "got")
+
+// nounDirectiveAt reports whether word i opens a noun phrase named as a
+// thing to be done: "is worth a quick phone call", "should get an SMS",
+// "should receive a reminder email", "deserve(s) a follow-up call".
+func nounDirectiveAt(ts []token, i int) bool {
+	if i < 2 || ts[i].sentence {
+		return false
+	}
+	k := i - 1
+	if determiners[ts[k].lower] && !ts[k].sentence {
+		k--
+	}
+	if k == i-1 || k < 1 || ts[k+1].sentence {
+		return false // "needs to exist": a thing, not a deed
+	}
+	switch w := ts[k].lower; {
+	case w == "worth":
+		return true
+	case w == "get" || w == "receive" || w == "deserve":
+		return obligingModals[ts[k-1].lower]
+	case w == "deserves":
+		return true
+	}
+	return false
+}
+
+// stepLabelAt reports whether word i opens a named step: "Step two:
+// provision …", "The next thing to do is rotate …", "The next step is to
+// re-run …".
+func stepLabelAt(ts []token, i int) bool {
+	if i >= 2 && ts[i].sentence && ts[i-1].lower != "" && (numeral(ts[i-1].lower) || ordinals[ts[i-1].lower]) && ts[i-2].lower == "step" && ts[i-2].sentence {
+		return true
+	}
+	k := i - 1
+	if k >= 0 && ts[k].lower == "to" {
+		k--
+	}
+	if k < 3 || ts[k].lower != "is" {
+		return false
+	}
+	for j := k - 1; j >= 0 && j >= k-5; j-- {
+		if ts[j].lower == "next" || ts[j].lower == "then" {
+			return true
+		}
+		if ts[j].sentence {
+			break
+		}
+	}
+	return false
+}
+
+// ordinals number a step in words.
+var ordinals = set("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "first", "second",
+	"third", "fourth", "fifth", "last", "final")
+
+// lemma is a verb's base form read off an inflection: "reported"
+// (report), "filed" (file), "logged" (log), "copied" (copy), "sent"
+// (send); the word itself when it is no inflected verb.
+func lemma(w string) string {
+	if b := irregular[w]; b != "" {
+		return b
+	}
+	var cands []string
+	n := len(w)
+	switch {
+	case strings.HasSuffix(w, "ied") && n > 4:
+		cands = []string{w[:n-3] + "y"}
+	case strings.HasSuffix(w, "ed") && n > 4:
+		cands = []string{w[:n-2], w[:n-1]}
+		if w[n-3] == w[n-4] {
+			cands = append(cands, w[:n-3]) // "logged"
+		}
+	case strings.HasSuffix(w, "ing") && n > 5:
+		cands = []string{w[:n-3], w[:n-3] + "e"}
+		if w[n-4] == w[n-5] {
+			cands = append(cands, w[:n-4])
+		}
+	default:
+		return w
+	}
+	if b := baseForm(w); b != w {
+		return b // a verb of the class table ("reported": report)
+	}
+	for _, c := range cands {
+		if len(c) == n-2 && strings.HasSuffix(w, "ed") && takesE(c) {
+			continue // "provided" is provide, not provid
+		}
+		if baseVerb(c) {
+			return c
+		}
+	}
+	return w
+}
+
+// takesE: a stem read off "-ed" that English writes with a final "e"
+// ("creat", "provid", "organiz", "forc", "chang", "issu").
+func takesE(c string) bool {
+	for _, end := range []string{"at", "iz", "is", "id", "ud", "od", "ad", "ur", "v", "c", "u", "ng", "rg", "dg", "bl", "pl", "gl", "tl"} {
+		if strings.HasSuffix(c, end) {
+			return true
+		}
+	}
+	return false
+}
+
+// irregular are the past participles of common irregular verbs.
+var irregular = map[string]string{"sent": "send", "told": "tell", "paid": "pay", "put": "put", "set": "set",
+	"sold": "sell", "bought": "buy", "brought": "bring", "written": "write", "taken": "take", "given": "give",
+	"made": "make", "done": "do", "shown": "show", "kept": "keep", "held": "hold", "run": "run", "read": "read",
+	"left": "leave", "built": "build", "shared": "share", "forwarded": "forward", "rung": "ring", "drawn": "draw",
+	"thrown": "throw", "withdrawn": "withdraw", "undone": "undo", "rewritten": "rewrite", "spent": "spend"}
+
+// worldVerb: a verb whose deed reaches outside the conversation ("place
+// an order", "rotate the key", "rebook the traveller"), not one of the
+// agent's own reading, thinking, or talking to the person it serves,
+// nor the use of the tool itself (conversationVerbs).
+func worldVerb(v string) bool {
+	return stateVerbs[v] || !innocentStems[catalog.Stem(v)] && baseVerb(v)
+}
+
+// innocentStems are the stems of the verbs that stay in the conversation.
+var innocentStems = func() map[string]bool {
+	m := map[string]bool{}
+	for _, vs := range []map[string]bool{conversationVerbs, mentionVerbs, readVerbs} {
+		for v := range vs {
+			m[catalog.Stem(v)] = true
+		}
+	}
+	return m
+}()
+
+// conversationVerbs are deeds an agent does within the conversation: it
+// reads, looks, thinks, compares, answers and asks the person it serves,
+// and calls the tools it has.
+var conversationVerbs = set("read", "review", "inspect", "examine", "compare", "analyze", "analyse", "summarize",
+	"summarise", "explain", "tell", "ask", "answer", "show", "present", "display", "list", "find", "identify",
+	"determine", "decide", "pair", "combine", "group", "paginate", "page", "retry", "repeat", "follow", "cite",
+	"quote", "highlight", "warn", "suggest", "recommend", "advise", "offer", "point", "interpret", "infer",
+	"estimate", "count", "sum", "round", "convert", "extract", "match", "map", "rank", "rate", "prioritize",
+	"prioritise", "focus", "skip", "narrow", "broaden", "adjust", "understand", "clarify", "double-check",
+	"cross-check", "check", "confirm", "validate", "verify", "view", "fetch", "retrieve", "query", "search",
+	"discover", "explore", "start", "stop", "continue", "proceed", "begin", "finish", "stick", "rely",
+	"handle", "reuse", "re-use", "look", "get", "obtain", "gather", "parse", "split", "help", "assist", "guide",
+	"walk", "mention", "paraphrase", "phrase", "reword", "describe", "note", "calculate", "compute", "subtract",
+	"multiply", "divide", "average", "aggregate", "chunk", "reference", "think", "plan", "work", "learn", "acknowledge", "put", "source", "perfect", "prompt", "open", "preserve")
