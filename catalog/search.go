@@ -4,7 +4,6 @@ import (
 	"math"
 	"sort"
 	"strings"
-	"sync"
 	"unicode/utf8"
 )
 
@@ -50,7 +49,7 @@ var fieldWeights = [numFields]float64{
 // enough for it to matter.
 var fieldB = [numFields]float64{fieldPurpose: 0.75, fieldParams: 0.75}
 
-const (
+var (
 	bm25K1 = 1.2
 	// verbWeight scales generic action words ("make", "get", "list"): in a
 	// tool name and in a task alike the object says more than the verb.
@@ -61,20 +60,10 @@ const (
 	// nameCoverWeight is how much a query naming all of a tool's name
 	// words adds, at most, to its score.
 	nameCoverWeight = 0.6
-	// offServiceWeight scales a service's tools when the task uses none of
-	// the words that mark that service: "delete the word schedule from
-	// this draft" is not about a pull request's draft state.
-	offServiceWeight = 0.6
 	// readOnlyEditWeight scales read-only tools when the task's verb
 	// changes, makes or keeps something ("fix", "put … in", "save",
 	// "remember"): reading is not what was asked.
 	readOnlyEditWeight = 0.6
-	// refusedWeight scales a tool named for what the task forbids ("don't
-	// zip anything, just move them").
-	refusedWeight = 0.3
-	// phraseWeight is what each word of a hint phrase said word for word
-	// adds to its tool's score (see saidPhrases).
-	phraseWeight = 2.0
 	// questionWriteWeight scales tools that change something when the task
 	// only asks questions ("any pdfs in the workspace?").
 	questionWriteWeight = 0.6
@@ -85,15 +74,6 @@ const (
 	// kindMisfitWeight scales a tool that names no kind of thing the
 	// task's references are (see qterm.kind)
 	kindMisfitWeight = 0.4
-	// needMisfitWeight scales a tool whose required parameters take none
-	// of the kinds of reference the task gives (see needs)
-	needMisfitWeight = 0.7
-	// collectionWeight scales a tool named for listing or searching many
-	// things when the task is about one numbered thing (see qterm.item)
-	collectionWeight = 0.7
-	// typoWeight is the weight of an index word one slip away from a
-	// query word nothing else knows (see nearWords)
-	typoWeight = 0.8
 )
 
 type field int
@@ -120,38 +100,16 @@ const (
 type Index struct {
 	tools    []indexed
 	postings map[string][]posting
-	// vocabulary holds, per service namespace, the words that mark a task
-	// as being about that service (see serviceVocabulary).
-	vocabulary map[string]map[string]bool
 	// serviceNames holds the stems of the service namespaces' names
 	serviceNames map[string]bool
-	// phrases holds every tool's hint phrases by their first word
-	phrases map[string][]hintPhrase
-	// near holds the index's words by each form with one letter left out
-	// (see nearWords), built on the first search that needs it
-	nearOnce sync.Once
-	near     map[string][]string
-}
-
-// hintPhrase is one reviewed hint of two words or more ("what did I tell
-// you", "check with me"): a task that says it in its request, stop words
-// and all, says what the tool is for.
-type hintPhrase struct {
-	doc   int32
-	words []string
 }
 
 type indexed struct {
 	id, title, description, namespace string
 	name                              []string // the stems of the name
 	readOnly                          bool     // its effects are read-only
-	// needs is the kinds of reference its required parameters take
-	needs refKind
 	// takes is the kinds of reference any of its parameters take
 	takes refKind
-	// many: its name says it lists, searches or handles many things
-	// ("list_issues", "read_multiple_files", "update_content_batch")
-	many bool
 }
 
 type posting struct {
@@ -184,9 +142,6 @@ type searchDoc struct {
 	tool     indexed
 	codeOnly bool
 	fields   [numFields][]string
-	// phrases are the tool's search hints of two words or more, as
-	// stemmer.phraseWords
-	phrases [][]string
 }
 
 func docsOf(roster []Contract) []searchDoc {
@@ -216,25 +171,19 @@ func makeSearchDoc(c Contract, st stemmer) searchDoc {
 	}
 	d.fields[fieldTitle] = st.terms(c.Title)
 	d.fields[fieldHints] = st.terms(strings.Join(c.SearchHints, " "))
-	for _, h := range c.SearchHints {
-		if ws := st.phraseWords(h); len(ws) >= 2 {
-			d.phrases = append(d.phrases, ws)
-		}
-	}
 	d.fields[fieldSignals] = st.terms(strings.Join(c.Signals, " "))
 	d.fields[fieldPurpose] = st.terms(withoutAdmonitions(withoutSiblingNames(c.Purpose, c.Namespace())))
 	d.fields[fieldParams] = st.terms(paramText(c.Params))
 	d.fields[fieldNamespace] = st.terms(c.Namespace())
 	ops := operations(c.Params)
 	d.fields[fieldOperations] = st.terms(strings.Join(ops, " "))
-	d.tool = indexed{c.ID, c.Title, strings.TrimSpace(c.Purpose), c.Namespace(), uniq(append([]string(nil), name...)), reads(c, name, ops, st), needs(c.Params, st), takes(c.Params, st), many(name)}
+	d.tool = indexed{c.ID, c.Title, strings.TrimSpace(c.Purpose), c.Namespace(), uniq(append([]string(nil), name...)), reads(c, name, ops, st), takes(c.Params, st)}
 	return d
 }
 
 func newIndex(all []searchDoc, codeOnly bool) *Index {
-	ix := &Index{postings: map[string][]posting{}, phrases: map[string][]hintPhrase{}, serviceNames: map[string]bool{}}
+	ix := &Index{postings: map[string][]posting{}, serviceNames: map[string]bool{}}
 	docs := make([][numFields][]string, 0, len(all))
-	var docNames [][]string
 	var totals [numFields]float64
 	for _, sd := range all {
 		if sd.codeOnly && !codeOnly {
@@ -244,14 +193,10 @@ func newIndex(all []searchDoc, codeOnly bool) *Index {
 		for f := range ft {
 			totals[f] += float64(len(ft[f]))
 		}
-		for _, p := range sd.phrases {
-			ix.phrases[p[0]] = append(ix.phrases[p[0]], hintPhrase{int32(len(docs)), p})
-		}
 		for _, w := range ft[fieldNamespace] {
 			ix.serviceNames[w] = true
 		}
 		docs = append(docs, ft)
-		docNames = append(docNames, append(append(append([]string(nil), ft[fieldName]...), ft[fieldAction]...), ft[fieldTitle]...))
 		ix.tools = append(ix.tools, sd.tool)
 	}
 	var avg [numFields]float64
@@ -281,23 +226,7 @@ func newIndex(all []searchDoc, codeOnly bool) *Index {
 			ix.postings[w] = append(ix.postings[w], posting{int32(d), float32(tf * (bm25K1 + 1) / (tf + bm25K1))})
 		}
 	}
-	ix.vocabulary = serviceVocabulary(ix.tools, docNames)
 	return ix
-}
-
-// services reports which service namespaces the query speaks of: those
-// whose vocabulary shares a word with it.
-func (ix *Index) services(qs []string) map[string]bool {
-	about := map[string]bool{}
-	for ns, v := range ix.vocabulary {
-		for _, q := range qs {
-			if v[q] {
-				about[ns] = true
-				break
-			}
-		}
-	}
-	return about
 }
 
 // Len is the number of searchable tools.
@@ -312,9 +241,8 @@ func (ix *Index) Len() int { return len(ix.tools) }
 // is not buried under the first one's neighbours. The task is read for
 // its structure first (parseTask): references and quoted text are names,
 // statements, questions, conditions and prohibitions are told apart from
-// the request, and the request's verb and the head of its object lead;
-// a reviewed hint phrase said word for word counts on its own. Equal
-// scores keep roster order.
+// the request, and the request's verb and the head of its object lead.
+// Equal scores keep roster order.
 func (ix *Index) Search(query string, limit int) []Hit {
 	query = queryText(query)
 	if limit <= 0 || limit > MaxSearchLimit {
@@ -323,15 +251,12 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	if len(ix.tools) == 0 {
 		return nil
 	}
-	terms, seq := parseTaskKept(query)
-	said := ix.saidPhrases(seq)
-	whole := ix.rank(terms, limit, said)
+	terms := parseTaskKept(query)
+	whole := ix.rank(terms, limit)
 	if len(whole) == 0 {
 		return nil
 	}
 	lists := [][]scored{whole}
-	// a task of stop words only ("what did I tell you") has no terms and
-	// can still say a hint phrase: one clause, the whole ranking
 	if n := clauses(terms); n > 1 {
 		n = min(n, maxClauses)
 		for c := 0; c < n; c++ {
@@ -346,7 +271,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 			if !asks {
 				continue
 			}
-			if r := ix.rank(part, limit, nil); len(r) > 0 {
+			if r := ix.rank(part, limit); len(r) > 0 {
 				lists = append(lists, r)
 			}
 		}
@@ -400,9 +325,9 @@ type scored struct {
 
 // rank scores every tool sharing a term with the query and returns the
 // best limit, ties in roster order.
-func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
+func (ix *Index) rank(qs []qterm, limit int) []scored {
 	cs := concepts(qs)
-	if len(cs) == 0 && len(said) == 0 {
+	if len(cs) == 0 {
 		return nil
 	}
 	n := len(ix.tools)
@@ -428,13 +353,6 @@ func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
 		if r := unprefixed(c.own); r != "" {
 			hit = ix.score(r, expansionWeight, best, hit)
 		}
-		if stand == unknownWordBoost && len(c.relatives) == 0 && !c.content {
-			// a word nobody uses and no lexicon knows is likely mistyped
-			// ("lsit the open PRs"): the index's words one slip away
-			for _, w := range ix.nearWords(c.own) {
-				hit = ix.score(w, typoWeight, best, hit)
-			}
-		}
 		for _, d := range hit {
 			if best[d] == 0 {
 				continue // already counted: a doc can be hit by several words
@@ -447,17 +365,8 @@ func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
 			best[d] = 0
 		}
 	}
-	for d, b := range said {
-		if matched[d] == 0 {
-			touched = append(touched, d)
-		}
-		scores[d] += b
-		matched[d]++
-	}
-	// what the task asks for, not what it is about, names a tool or a
-	// service
+	// what the task asks for, not what it is about, names a tool
 	asked := make(map[string]bool, len(cs))
-	var request []string
 	edits, reads := false, false
 	// beside a request, a question's words say what it is about, not
 	// which tool is asked for ("when was the latest release? have a look
@@ -485,49 +394,19 @@ func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
 		reads = reads || r
 		if !c.content {
 			asked[c.own] = (!c.verb || actionVerbs[c.own]) && !questionOnly[c.own]
-			if !c.verb {
-				request = append(request, c.own)
-			}
 		}
 	}
-	// what a prohibition names ("don't zip anything"), with its
-	// thesaurus relatives: a tool named for it is not what was asked
-	refused := map[string]bool{}
 	asks := false // a request term outside a question
 	for _, q := range qs {
 		if !q.content && !q.marker && !q.question {
 			asks = true
 		}
-		switch {
-		case q.marker:
-			request = append(request, q.stem)
+		if q.marker {
 			asked[q.stem] = true
-		case q.negated:
-			refused[q.stem] = true
-			for _, r := range related[q.stem] {
-				refused[r] = true
-			}
 		}
 	}
-	about := ix.services(request)
 	kinds := ix.kinds(qs)
 	gave := given(qs)
-	// a task about one numbered thing ("PR 88", "#212") that does not ask
-	// for a list or a search wants a tool for that one thing
-	one, files := false, 0
-	for _, q := range qs {
-		one = one || q.item && !q.negated
-		if q.kind && q.stem == fileStem && !q.negated && !q.content {
-			files++
-		}
-	}
-	one = one || files == 1
-	for _, q := range qs {
-		if (q.verb || q.verbSense) && collectionVerbs[q.stem] {
-			one = false
-			break
-		}
-	}
 	// keep the best limit in order (better score, then roster order)
 	// without sorting every tool touched
 	top := make([]scored, 0, limit+1)
@@ -535,7 +414,7 @@ func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
 		s := scores[d]
 		// coordination: a tool that answers more of the query's words
 		// beats one that answers a single rare word very well
-		s *= 1 + coordWeight*float64(matched[d])/float64(len(cs)+len(said))
+		s *= 1 + coordWeight*float64(matched[d])/float64(len(cs))
 		// a task that names every word of a tool's name names the tool:
 		// "create a pull request" is create_pull_request, not
 		// create_pull_request_review
@@ -548,24 +427,11 @@ func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
 			}
 			s *= 1 + nameCoverWeight*float64(covered)/float64(len(name))
 		}
-		if ns := ix.tools[d].namespace; ns != "" && !about[ns] {
-			s *= offServiceWeight
-		}
 		// a reference says what kind of thing the request acts on
 		// ("#general" a channel, "acme/api" a repository): a tool whose
 		// text never names that kind acts on something else
 		if len(kinds) > 0 && ix.tools[d].takes&gave == 0 && !ix.hasAny(d, kinds) {
 			s *= kindMisfitWeight
-		}
-		// a tool that needs a kind of reference the task does not give,
-		// where the task gives another ("fetch the figures from
-		// reports/q2.pdf": a path, and web_fetch needs a URL), is for
-		// another kind of thing
-		if need := ix.tools[d].needs; gave != 0 && need != 0 && need&gave == 0 {
-			s *= needMisfitWeight
-		}
-		if one && ix.tools[d].many {
-			s *= collectionWeight
 		}
 		// a request to change something needs a tool that can
 		if edits && ix.tools[d].readOnly {
@@ -575,12 +441,6 @@ func (ix *Index) rank(qs []qterm, limit int, said map[int32]float64) []scored {
 		// told, not for a change
 		if (!asks || (reads && !edits)) && !ix.tools[d].readOnly {
 			s *= questionWriteWeight
-		}
-		for _, w := range ix.tools[d].name {
-			if refused[w] {
-				s *= refusedWeight
-				break
-			}
 		}
 		c := scored{d, s}
 		if len(top) == limit && !c.before(top[limit-1]) {
@@ -631,138 +491,6 @@ func unprefixed(stem string) string {
 	return ""
 }
 
-// minTypoLen is the shortest word read as mistyped: shorter ones are
-// one slip away from too many others. maxTypoLen is the longest: longer
-// strings are names or noise, and their deletions would cost a search
-// one string per letter.
-const minTypoLen, maxTypoLen = 4, 20
-
-// nearWords are the index's words one slip away from w — a letter added,
-// left out, changed, or two letters swapped ("lsit": list, "renma":
-// renam) — when w is a word of letters at least minTypoLen long. It
-// finds them through the forms with one letter left out (symmetric
-// deletion), so a search looks up len(w)+1 keys, whatever the index.
-func (ix *Index) nearWords(w string) []string {
-	if len(w) < minTypoLen || len(w) > maxTypoLen || !letters(w) {
-		return nil
-	}
-	ix.nearOnce.Do(ix.buildNear)
-	var out []string
-	seen := map[string]bool{}
-	for _, k := range append(deletions(w), w) {
-		for _, c := range ix.near[k] {
-			if !seen[c] && c != w && oneSlip(w, c) {
-				seen[c] = true
-				out = append(out, c)
-			}
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
-// buildNear indexes every word of the index of letters, at least
-// minTypoLen long, under itself and its deletions.
-func (ix *Index) buildNear() {
-	ix.near = map[string][]string{}
-	words := make([]string, 0, len(ix.postings))
-	for w := range ix.postings {
-		if len(w) >= minTypoLen && len(w) <= maxTypoLen+1 && letters(w) {
-			words = append(words, w)
-		}
-	}
-	sort.Strings(words)
-	for _, w := range words {
-		ix.near[w] = append(ix.near[w], w)
-		for _, d := range deletions(w) {
-			ix.near[d] = append(ix.near[d], w)
-		}
-	}
-}
-
-func letters(w string) bool {
-	for i := 0; i < len(w); i++ {
-		if w[i] < 'a' || w[i] > 'z' {
-			return false
-		}
-	}
-	return true
-}
-
-// deletions are w with each one of its letters left out.
-func deletions(w string) []string {
-	out := make([]string, 0, len(w))
-	for i := range len(w) {
-		out = append(out, w[:i]+w[i+1:])
-	}
-	return out
-}
-
-// oneSlip reports whether a and b differ by one letter added, left out
-// or changed, or by two neighbouring letters swapped.
-func oneSlip(a, b string) bool {
-	if len(a) < len(b) {
-		a, b = b, a
-	}
-	switch len(a) - len(b) {
-	case 1:
-		i := 0
-		for i < len(b) && a[i] == b[i] {
-			i++
-		}
-		return a[i+1:] == b[i:]
-	case 0:
-		i := 0
-		for i < len(a) && a[i] == b[i] {
-			i++
-		}
-		if i == len(a) {
-			return false
-		}
-		if a[i+1:] == b[i+1:] {
-			// a letter changed: only for a key next to it, else
-			// "older" would be "order"
-			return neighbourKeys(a[i], b[i])
-		}
-		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
-	}
-	return false
-}
-
-// keyRows are the letter rows of a QWERTY keyboard.
-var keyRows = [3]string{"qwertyuiop", "asdfghjkl", "zxcvbnm"}
-
-// neighbourKeys reports whether two letters are keys side by side or one
-// above the other on a QWERTY keyboard, the letters a finger slips
-// between.
-func neighbourKeys(a, b byte) bool {
-	ra, ca := keyAt(a)
-	rb, cb := keyAt(b)
-	if ra < 0 || rb < 0 {
-		return false
-	}
-	switch ra - rb {
-	case 0:
-		return ca-cb == 1 || cb-ca == 1
-	case 1, -1:
-		// a lower row is shifted half a key right of the one above
-		if ra > rb {
-			return cb == ca || cb == ca+1
-		}
-		return ca == cb || ca == cb+1
-	}
-	return false
-}
-
-func keyAt(c byte) (row, col int) {
-	for r, keys := range keyRows {
-		if i := strings.IndexByte(keys, c); i >= 0 {
-			return r, i
-		}
-	}
-	return -1, -1
-}
-
 // before orders hits: higher score first, then roster order.
 func (a scored) before(b scored) bool {
 	if a.score != b.score {
@@ -789,38 +517,8 @@ func (ix *Index) score(term string, w float64, best []float64, hit []int32) []in
 	return hit
 }
 
-// saidPhrases finds the tools whose hint phrases the task's request says
-// word for word (seq, see parseTask), each with what the longest earns it:
-// phraseWeight per word.
-func (ix *Index) saidPhrases(seq []string) map[int32]float64 {
-	var said map[int32]float64
-	for i, w := range seq {
-		if w == "" {
-			continue
-		}
-	next:
-		for _, p := range ix.phrases[w] {
-			if i+len(p.words) > len(seq) {
-				continue
-			}
-			for j, pw := range p.words {
-				if seq[i+j] != pw {
-					continue next
-				}
-			}
-			if said == nil {
-				said = map[int32]float64{}
-			}
-			if b := phraseWeight * float64(len(p.words)); b > said[p.doc] {
-				said[p.doc] = b
-			}
-		}
-	}
-	return said
-}
-
 // maxClauses bounds how many clauses of one query are ranked.
-const maxClauses = 4
+var maxClauses = 4
 
 // clauses is how many clauses the terms number: the largest clause number
 // and one. The last term's is not it: the words a reading adds ("edit",
@@ -871,56 +569,6 @@ func uniq(ws []string) []string {
 			seen[w] = true
 			out = append(out, w)
 		}
-	}
-	return out
-}
-
-// serviceVocabulary finds, for each service namespace, the words that
-// mark a task as being about it, from the index alone: the namespace's
-// own name and every word of its tools' names and titles that at least
-// three of its tools use and that is at least twice as common among them
-// as among the other tools, verbs excepted. For the GitHub service that is
-// words like "repository", "pull", "issue" and "branch", never "file",
-// "word" or "add".
-func serviceVocabulary(tools []indexed, names [][]string) map[string]map[string]bool {
-	inNS := map[string]map[string]int{}
-	count := map[string]int{}
-	all := map[string]int{}
-	for d, t := range tools {
-		count[t.namespace]++
-		seen := map[string]bool{}
-		for _, w := range names[d] {
-			if seen[w] {
-				continue
-			}
-			seen[w] = true
-			all[w]++
-			if inNS[t.namespace] == nil {
-				inNS[t.namespace] = map[string]int{}
-			}
-			inNS[t.namespace][w]++
-		}
-	}
-	out := map[string]map[string]bool{}
-	for ns, ws := range inNS {
-		if ns == "" {
-			continue
-		}
-		v := map[string]bool{}
-		for _, w := range stemmer(nil).terms(ns) {
-			v[w] = true
-		}
-		rest := len(tools) - count[ns]
-		for w, k := range ws {
-			if actionVerbs[w] || genericVerbs[w] {
-				continue // a verb says what is done, not to which service
-			}
-			other := all[w] - k
-			if k >= 3 && (rest == 0 || float64(k)/float64(count[ns]) >= 2*float64(other)/float64(rest)) {
-				v[w] = true
-			}
-		}
-		out[ns] = v
 	}
 	return out
 }

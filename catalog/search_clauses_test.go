@@ -25,11 +25,11 @@ func TestEveryClauseIsRankedWhateverTheReadingsAdd(t *testing.T) {
 	}
 	ix := NewIndex(roster)
 	q := "put a comment in config.yaml and notify the team"
-	terms, seq := parseTask(q)
+	terms := parseTask(q)
 	if last := terms[len(terms)-1]; !last.implied || last.clause != 0 {
 		t.Fatalf("the last term %+v is no word the first clause's reading adds; the test needs one", last)
 	}
-	if whole := ix.rank(terms, 5, ix.saidPhrases(seq)); len(whole) != 5 || ix.tools[whole[4].doc].id != "send_message" {
+	if whole := ix.rank(terms, 5); len(whole) != 5 || ix.tools[whole[4].doc].id != "send_message" {
 		t.Fatalf("whole ranking %v: want send_message below every edit tool; the test needs it", whole)
 	}
 	if hits := ix.Search(q, 2); len(hits) != 2 || hits[1].ID != "send_message" {

@@ -27,21 +27,12 @@ var paramKinds = map[string]refKind{
 	"path":    kindPath, "file": kindPath, "filenam": kindPath, "directori": kindPath, "dir": kindPath, "folder": kindPath,
 }
 
-// needs is the kinds of reference a tool's required top-level parameters
-// take, read from their names ("url", "repo", "channel_id", "path") and
-// a URI format.
-func needs(ps []Param, st stemmer) refKind { return paramsTake(ps, st, true) }
-
-// takes is the kinds of reference any of a tool's top-level parameters
-// take (see needs).
-func takes(ps []Param, st stemmer) refKind { return paramsTake(ps, st, false) }
-
-func paramsTake(ps []Param, st stemmer, required bool) refKind {
+// takes is the kinds of reference a tool's top-level parameters take,
+// read from their names ("url", "repo", "channel_id", "path") and a URI
+// format.
+func takes(ps []Param, st stemmer) refKind {
 	var k refKind
 	for _, p := range ps {
-		if required && !p.Required {
-			continue
-		}
 		if f := strings.ToLower(p.Format); f == "uri" || f == "url" {
 			k |= kindURL
 		}
@@ -104,23 +95,3 @@ func (ix *Index) hasAny(d int32, words []string) bool {
 	}
 	return false
 }
-
-// manyWords in a tool's name say it handles many things at once.
-var manyWords = stemSet("multiple", "batch", "bulk")
-
-// many reports whether a tool's name (its stems, namespace left out) says
-// it lists, searches or handles many things (see collectionWeight).
-func many(name []string) bool {
-	if len(name) > 0 && collectionVerbs[name[0]] {
-		return true
-	}
-	for _, w := range name {
-		if manyWords[w] {
-			return true
-		}
-	}
-	return false
-}
-
-// collectionVerbs open the names of tools that list or search many things
-var collectionVerbs = stemSet("list", "search", "find")

@@ -13,32 +13,27 @@ type parseKey struct {
 	lexiconOff bool
 }
 
-type parsedTask struct {
-	terms []qterm
-	seq   []string
-}
-
 var parsed = struct {
 	sync.Mutex
-	m map[parseKey]parsedTask
-}{m: map[parseKey]parsedTask{}}
+	m map[parseKey][]qterm
+}{m: map[parseKey][]qterm{}}
 
-// parseTaskKept is parseTask, kept. The slices returned are shared:
-// callers only read them.
-func parseTaskKept(q string) ([]qterm, []string) {
+// parseTaskKept is parseTask, kept. The slice returned is shared:
+// callers only read it.
+func parseTaskKept(q string) []qterm {
 	k := parseKey{q, lexiconOff}
 	parsed.Lock()
 	p, ok := parsed.m[k]
 	parsed.Unlock()
 	if ok {
-		return p.terms, p.seq
+		return p
 	}
-	terms, seq := parseTask(q)
+	terms := parseTask(q)
 	parsed.Lock()
 	if len(parsed.m) >= maxParsed {
-		parsed.m = map[parseKey]parsedTask{}
+		parsed.m = map[parseKey][]qterm{}
 	}
-	parsed.m[k] = parsedTask{terms, seq}
+	parsed.m[k] = terms
 	parsed.Unlock()
-	return terms, seq
+	return terms
 }

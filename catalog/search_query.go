@@ -59,19 +59,16 @@ type qterm struct {
 	// the task names ("notes.md": file, "#ops": channel, "acme/web":
 	// repository): what the request acts on is of that kind
 	kind bool
-	// item marks the number of one thing ("#77", "PR 88", "issue 12"):
-	// the task is about that one, not a list of them
-	item bool
 }
 
 // contextWeight is the weight of a context term (see qterm.context):
 // between a content term's and a request word's.
-const contextWeight = 0.3
+var contextWeight = 0.3
 
 // contentWeight is the weight of a content term: it still counts (a
 // task may be about nothing else), but far less than the words of the
 // request around it.
-const contentWeight = 0.2
+var contentWeight = 0.2
 
 // maxContentWords bounds a content span opened by a marker word: a name
 // or a topic is a few words, not the rest of the task.
@@ -151,10 +148,8 @@ type rawWord struct {
 }
 
 // parseTask turns a task into search terms, marking content terms and
-// the verb, and numbering clauses. It also returns the task's request as a
-// sequence of words (see stemmer.phraseWords), every stop word kept and each
-// content word a break (""), for matching hint phrases.
-func parseTask(q string) ([]qterm, []string) {
+// the verb, and numbering clauses.
+func parseTask(q string) []qterm {
 	// one memo of stems for the task: a word said again, or read again
 	// by markCollocations, is stemmed once
 	st := stemmer{}
@@ -212,8 +207,7 @@ func parseTask(q string) ([]qterm, []string) {
 			// refused, to the end of the clause
 			neg = true
 		}
-		item := !w.content && numbered(lw) && (lw[0] == '#' || i > 0 && !english.IsStopWord(strings.ToLower(ws[i-1].text)) && !numbered(strings.ToLower(ws[i-1].text)))
-		p := parsedWord{lower: lw, file: w.file, kind: w.kind, item: item, content: w.content || span > 0 || cond || listing && !w.ref, clause: clause, terms: st.terms(w.text), punct: w.punct}
+		p := parsedWord{lower: lw, file: w.file, kind: w.kind, content: w.content || span > 0 || cond || listing && !w.ref, clause: clause, terms: st.terms(w.text), punct: w.punct}
 		if !w.content && !w.file && creatingVerbs[lw] && i+1 < len(ws) && indefinite[strings.ToLower(ws[i+1].text)] {
 			// "open a ticket", "raise an issue", "file a bug": an
 			// indefinite object of these verbs is made, not read
@@ -390,20 +384,10 @@ func parseTask(q string) ([]qterm, []string) {
 		}
 		words = append(words, parsedWord{lower: "calculate", terms: []string{calculateStem}, verb: true, implied: true, clause: c})
 	}
-	var seq []string
-	for _, w := range words {
-		switch {
-		case w.implied || w.marker:
-		case w.content || w.negated:
-			seq = append(seq, "")
-		default:
-			seq = append(seq, st.phraseWords(w.lower)...)
-		}
-	}
 	var out []qterm
 	for _, w := range words {
 		for j, s := range w.terms {
-			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, context: w.context, ref: w.ref, verbSense: w.verbSense && j == 0, time: w.time, kind: w.kind, item: w.item}
+			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, context: w.context, ref: w.ref, verbSense: w.verbSense && j == 0, time: w.time, kind: w.kind}
 			if j == 0 {
 				q.colloc = w.colloc
 			}
@@ -411,7 +395,7 @@ func parseTask(q string) ([]qterm, []string) {
 		}
 	}
 	unrefuse(out)
-	return out, seq
+	return out
 }
 
 // phraseWords are the words of a text as phrases compare them: split like
@@ -443,7 +427,6 @@ type parsedWord struct {
 	time                              bool   // see qterm.time
 	context                           bool   // see qterm.context
 	kind                              bool   // see rawWord.kind
-	item                              bool   // see qterm.item
 }
 
 // desireWords, after "I" or "we" at the start of a clause, put a request

@@ -65,7 +65,7 @@ var thesaurus = [][]string{
 
 // expansionWeight is the weight of a word reached through the thesaurus
 // rather than typed.
-const expansionWeight = 0.4
+var expansionWeight = 0.4
 
 // maxExpandedTerms bounds a query's terms after expansion.
 const maxExpandedTerms = 160

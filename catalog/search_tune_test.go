@@ -1,0 +1,139 @@
+package catalog_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/catalog/catalogtest"
+	"github.com/agentforge/console/catalog/search"
+)
+
+// TestStagedTune prints the staged search's figures per group of the
+// tuning pool (the project's own sets, blind5–6, blind7, blind8), and
+// with SEARCH_TUNE=misses each missed case: the tuning loop of issue 23.
+func TestStagedTune(t *testing.T) {
+	mode := os.Getenv("SEARCH_TUNE")
+	if mode == "" {
+		t.Skip("SEARCH_TUNE=1 (or misses) prints the tuning figures")
+	}
+	for _, kv := range strings.Split(os.Getenv("SEARCH_KNOBS"), ",") {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			continue
+		}
+		x, _ := strconv.ParseFloat(v, 64)
+		if k == "lexiconoff" {
+			catalog.SetLexiconOff(x != 0)
+			defer catalog.SetLexiconOff(false)
+			continue
+		}
+		if !catalog.SetSearchKnob(k, x) {
+			t.Fatalf("unknown knob %s", k)
+		}
+	}
+	own := catalogtest.SearchUniverse(t)
+	sel := filepath.Dir(catalogtest.SelectionCasesPath())
+	type set struct {
+		group, name, path string
+		u                 []catalog.Contract
+	}
+	sets := []set{
+		{"held", "selection", catalogtest.SelectionCasesPath(), own},
+		{"own", "selection-tuning", catalogtest.SelectionCasesPath(), own},
+		{"own", "blind1", testdataPath("blind_cases.yaml"), own},
+		{"own", "blind2", blind2CasesPath(), own},
+		{"own", "blind3", blind3CasesPath(), own},
+		{"own", "tuning+", filepath.Join(sel, "misleading_tuning.yaml"), own},
+		{"own", "probe", filepath.Join(sel, "probe_tuning.yaml"), own},
+		{"own", "train5", train5CasesPath(), own},
+		{"b56", "blind5", testdataPath(filepath.Join("blind5", "builtin_github.yaml")), own},
+		{"b56", "other", otherCasesPath(), nil},
+		{"b56", "other2", other2CasesPath(), nil},
+		{"b56", "blind6", testdataPath(filepath.Join("blind6", "servers.cases.yaml")), nil},
+	}
+	for _, dir := range []string{"blind7", "blind8"} {
+		files, _ := filepath.Glob(testdataPath(filepath.Join(dir, "*.cases.yaml")))
+		for _, p := range files {
+			u, _, _ := blind7Universe(t, p)
+			sets = append(sets, set{dir, strings.TrimSuffix(filepath.Base(p), ".cases.yaml"), p, u})
+		}
+	}
+	groups := map[string]*[2]figures{}
+	order := []string{}
+	for _, s := range sets {
+		suite := loadSuite(t, s.path)
+		u := s.u
+		if u == nil {
+			u = headerUniverse(t, s.path)
+		}
+		cases := suite.Cases
+		if s.name == "selection" || s.name == "selection-tuning" {
+			cases = nil
+			for _, c := range suite.Cases {
+				if c.HeldOut == (s.group == "held") {
+					cases = append(cases, c)
+				}
+			}
+		}
+		rankers := []rankedBy{stagedRanking(u, search.Options{})}
+		if mode == "current" {
+			rankers[0] = currentRanking(u)
+		} else if os.Getenv("SEARCH_TUNE_CURRENT") != "" {
+			rankers = append(rankers, currentRanking(u))
+		}
+		g := groups[s.group]
+		if g == nil {
+			g = &[2]figures{}
+			groups[s.group] = g
+			order = append(order, s.group)
+		}
+		for i, r := range rankers {
+			f := figuresOf(cases, suite.K, r)
+			g[i] = addFigures(g[i], f)
+			if i == 0 {
+				t.Logf("%-22s %s", s.name, f)
+			}
+		}
+		if os.Getenv("SEARCH_TUNE_MISSES") != "" && (s.group == "blind7" || s.group == "blind8") {
+			r := rankers[0]
+			for _, c := range cases {
+				if len(c.Expect) == 0 {
+					continue
+				}
+				ids, _ := r(c.Task)
+				if len(ids) > 0 && expects(c, ids[0]) {
+					continue
+				}
+				rank := 0
+				for i, id := range ids {
+					if expects(c, id) {
+						rank = i + 1
+						break
+					}
+				}
+				top := ids
+				if len(top) > 3 {
+					top = top[:3]
+				}
+				fmt.Printf("MISS %s r=%d %q want %v got %v\n", s.name, rank, c.Task, c.Expect, top)
+			}
+		}
+	}
+	for _, g := range order {
+		t.Logf("GROUP %-7s %s  %s", g, mode, groups[g][0])
+		if os.Getenv("SEARCH_TUNE_CURRENT") != "" {
+			t.Logf("GROUP %-7s current %s", g, groups[g][1])
+		}
+	}
+}
+
+func addFigures(p, f figures) figures {
+	p.found, p.expected, p.top1, p.withExpect = p.found+f.found, p.expected+f.expected, p.top1+f.top1, p.withExpect+f.withExpect
+	p.top1m, p.misleading, p.quiet, p.noTool = p.top1m+f.top1m, p.misleading+f.misleading, p.quiet+f.quiet, p.noTool+f.noTool
+	return p
+}
