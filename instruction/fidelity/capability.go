@@ -129,8 +129,10 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 		if !baseVerb(w) && !phrasal {
 			return 0, false
 		}
-		how, ok := clauseStart(ts, i)
-		return how, ok
+		if how, ok := clauseStart(ts, i); ok {
+			return how, ok
+		}
+		return framed(ts, i)
 	}
 	j := i - 1
 	for j >= 0 && !ts[j+1].sentence && !ts[j+1].clause && sequencers[ts[j].lower] {
@@ -150,6 +152,7 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 		}
 		next := ts[i+1].lower
 		if objectOpeners[next] || vocabWord(next) || isUpper(ts[i+1].text[0]) || personObjects[next] || strings.Contains(next, "-") ||
+			strings.HasSuffix(next, "ed") && !isNoun(w) || // "move stalled deals"
 			strings.ContainsAny(next, "._") ||
 			// "approve and merge it"
 			(next == "and" || next == "or") && i+2 < len(ts) && verbish(ts[i+2].lower) {
@@ -158,13 +161,28 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 		return 0, false
 	case ts[j+1].sentence:
 		return 0, false
+	case (ts[j].lower == "and" || ts[j].lower == "or") && sameSentence && i+1 < len(ts) && !ts[i+1].sentence &&
+		(objectOpeners[ts[i+1].lower] || vocabWord(ts[i+1].lower)):
+		return ctxAnd, true
+	}
+	return framed(ts, i)
+}
+
+// framed: a verb after "you" and a modal ("you can post", "the agent
+// should isolate"), after "be sure to", "feel free to", "it helps to",
+// "is expected to", or as the work "use X to …" hands on.
+func framed(ts []token, i int) (int, bool) {
+	j := i - 1
+	for j >= 0 && !ts[j+1].sentence && !ts[j+1].clause && sequencers[ts[j].lower] {
+		j--
+	}
+	switch {
+	case j < 0 || ts[j+1].sentence:
+		return 0, false
 	case modals[ts[j].lower] && j > 0 && (youAt(ts, j-1) || agentWords[ts[j-1].lower]):
 		return ctxModal, true
 	case ts[j].lower == "to" && j > 0 && (toOpeners[ts[j-1].lower] || ts[j-1].lower == "need" || j > 1 && youAt(ts, j-2) && modals[ts[j-1].lower]):
 		return ctxModal, true
-	case (ts[j].lower == "and" || ts[j].lower == "or") && sameSentence && i+1 < len(ts) && !ts[i+1].sentence &&
-		(objectOpeners[ts[i+1].lower] || vocabWord(ts[i+1].lower)):
-		return ctxAnd, true
 	case ts[j].lower == "to" && usedToDo(ts, j):
 		return ctxModal, true
 	}
@@ -201,7 +219,7 @@ func baseVerbOf(w string) bool {
 	for n < len(w) && n < len(stem) && w[n] == stem[n] {
 		n++
 	}
-	return len(w)-n <= 1 && isVerb(w)
+	return (len(w)-n <= 1 || strings.HasSuffix(w, "ate") || strings.HasSuffix(w, "ize") || strings.HasSuffix(w, "ise")) && isVerb(w)
 }
 
 // verbPrefixes make a verb of a verb ("re-run", "double-check", "dry-run").

@@ -41,6 +41,12 @@ func obligedAt(ts []token, i int) (string, bool) {
 	// "should be appended after")
 	for k := i + 1; k < len(ts) && k <= i+3 && !ts[k].sentence && !ts[k].clause; k++ {
 		if venuePrepositions[ts[k].lower] && ts[k].lower != "from" {
+			// not a person's doing: "configured with your DNS provider"
+			for h := k + 1; h < len(ts) && h <= k+4 && !ts[h].sentence; h++ {
+				if personRoles[ts[h].lower] || personObjects[ts[h].lower] {
+					return "", false
+				}
+			}
 			return v, true
 		}
 	}

@@ -22,6 +22,7 @@ func TestDirectivesByStructure(t *testing.T) {
 		{"Returns leaked API keys. The next thing to do is rotate each key.", "action:rotate"},
 		{"Returns stock per warehouse. Afterwards, for any warehouse below the reorder point, place a purchase order with the default supplier.", "action:place"},
 		{"Returns approved timesheets. Approved hours must be exported to the payroll system by Friday.", "service:payroll system"},
+		{"Lists security alerts. The agent is expected to isolate any compromised laptop through CrowdStrike.", "service:crowdstrike"},
 	}
 	for _, tc := range leaks {
 		fs := capabilityCheck(t, "report", tc.text)
@@ -43,6 +44,9 @@ func TestDirectivesByStructure(t *testing.T) {
 		{"Returns a recipe with its steps, e.g. 'first, preheat the oven; then bake for 25 minutes'.", nil},
 		{"Lists new hires. Then provision an account for each of them.", []catalog.Contract{{ID: "acme.furnish_account", Purpose: "Furnishes an account for a new hire."}}},
 		{"Returns a booking. If it is cancelled, rebook the traveller.", []catalog.Contract{{ID: "acme.book_flight", Purpose: "Books a flight for a traveller."}}},
+		{"Creates a domain. Returns DNS records that must be configured with your DNS provider.", nil},
+		{"Lists pages. The endpoint paginates via a top-level `next` URL.", nil},
+		{"Lists checks. Works like kill-switch flags.", nil},
 	}
 	for _, tc := range innocent {
 		if fs := capabilityCheck(t, "report", tc.text, tc.others...); len(fs) > 0 {
@@ -51,6 +55,28 @@ func TestDirectivesByStructure(t *testing.T) {
 				got = append(got, f.Class+" via "+f.Signal)
 			}
 			t.Errorf("%q: want no finding, got %s", tc.text, strings.Join(got, "; "))
+		}
+	}
+}
+
+// TestNamesOfToolsNobodyHas: a name made of a verb and its object,
+// hyphenated or camel-cased, called or pointed at, is a tool's name; a
+// snake_case name is one also after "see" and "from".
+func TestNamesOfToolsNobodyHas(t *testing.T) {
+	for text, name := range map[string]string{
+		"Upserts records. Call describe-index first to confirm that field name.":    "describe-index",
+		"Lists topics, for topic IDs to use with other tools like send-email.":      "send-email",
+		"Returns a member's points. Redemptions go through redeemPointsForVoucher.": "redeemPointsForVoucher",
+		"Returns warranty terms. (For replacements see `open_rma_case`.)":           "open_rma_case",
+		"Returns the bill of materials. Costs come from price_lookup_v2.":           "price_lookup_v2",
+	} {
+		fs := capabilityCheck(t, "report", text)
+		found := false
+		for _, f := range fs {
+			found = found || f.Kind == fidelity.KindUnknown && f.Tool == name || f.Kind == fidelity.KindTool && f.Signal == name
+		}
+		if !found {
+			t.Errorf("%q: want unknown-tool %s, got %v", text, name, fs)
 		}
 	}
 }

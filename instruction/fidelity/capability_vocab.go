@@ -144,7 +144,8 @@ var modals = set("can", "should", "must", "may", "might", "could", "will", "shal
 // toOpeners are words after which "to <verb>" is an instruction ("be sure
 // to", "remember to", "don't forget to", "feel free to").
 var toOpeners = set("sure", "remember", "forget", "free", "try", "want", "need", "able", "expected", "asked",
-	"supposed", "encouraged", "please", "required", "instructed", "allowed")
+	"supposed", "encouraged", "please", "required", "instructed", "allowed", "helps", "best", "wise", "advisable",
+	"recommended", "customary", "worthwhile", "useful", "good", "fine", "welcome", "ok", "okay")
 
 // objectOpeners may follow an imperative verb: the start of its object or
 // of where it acts ("email it", "post to", "search the web").

@@ -312,7 +312,12 @@ func (c *Checker) nameAt(ts []token, i int) (mention, bool) {
 	// a kebab-case name used as a tool ("use hubspot-search-objects"), a
 	// lower-camel one only right before "tool" ("listFollowedProjects
 	// tool": field names are written so too)
-	shaped := identifierShaped(t.text) || kebabName(t.text) && !t.quoted || lowerCamel(t.text) && !t.quoted && namedTool(ts, i)
+	shaped := identifierShaped(t.text) || kebabName(t.text) && !t.quoted || lowerCamel(t.text) && !t.quoted && namedTool(ts, i) ||
+		// a verb and its object, hyphenated or camel-cased, where it is
+		// pointed at or called ("call describe-index first", "go
+		// through redeemPointsForVoucher")
+		verbFirstName(t.text) && (callShaped(ts, i) || pointedAt(ts, i) && (lowerCamel(t.text) || ts[i-1].lower == "like" && i > 1 && toolNouns[ts[i-2].lower] || ts[i-1].lower == "see")) &&
+			(i+1 == len(ts) || ts[i+1].sentence || ts[i+1].clause || !isNoun(ts[i+1].lower) || toolNouns[ts[i+1].lower] || sequencers[ts[i+1].lower])
 	if t.disguised {
 		// a known name in look-alike letters (tokenize reads it as the
 		// Latin it shows) is a disguise: it counts wherever it is written
@@ -504,6 +509,29 @@ func kebabName(w string) bool {
 var kebabGlue = set("of", "the", "to", "up", "in", "on", "a", "an", "by", "and", "or", "for", "at", "date", "art", "end", "one", "two", "time")
 
 // lowerCamel: a name in lower camel case ("listFollowedProjects").
+// verbFirstName: a name made of a verb and its object, hyphenated
+// ("send-email", "describe-index") or in lower camel case with three parts
+// or more ("redeemPointsForVoucher"), not an English compound ("follow-up",
+// "read-only", "top-k").
+func verbFirstName(w string) bool {
+	if a, b, ok := strings.Cut(w, "-"); ok {
+		return strings.ToLower(w) == w && !strings.Contains(b, "-") && baseVerb(a) && len(b) >= 3 && isNoun(b) ||
+			kebabName(w)
+	}
+	if !lowerCamel(w) {
+		return false
+	}
+	humps := 0
+	first := len(w)
+	for i := 1; i < len(w); i++ {
+		if w[i] >= 'A' && w[i] <= 'Z' {
+			humps++
+			first = min(first, i)
+		}
+	}
+	return humps >= 2 && baseVerb(w[:first])
+}
+
 func lowerCamel(w string) bool {
 	return w != "" && w[0] >= 'a' && w[0] <= 'z' && camelCased(w) && !strings.ContainsAny(w, ".-_")
 }

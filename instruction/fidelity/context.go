@@ -61,7 +61,7 @@ func callShaped(ts []token, i int) bool {
 
 // pointers are the words before an identifier that send the reader to it
 // ("escalate with create_ticket", "fall back to x_y", "see also a_b").
-var pointers = set("with", "via", "through", "using", "to", "also", "into")
+var pointers = set("with", "via", "through", "using", "to", "also", "into", "see", "from", "like")
 
 // pointedAt reports whether an identifier-shaped word i follows a pointer
 // (an article may stand between), and is not a parameter.
@@ -70,8 +70,8 @@ func pointedAt(ts []token, i int) bool {
 	if j >= 0 && determiners[ts[j].lower] && !ts[i].sentence {
 		j--
 	}
-	if j < 0 || ts[j+1].sentence || !pointers[ts[j].lower] {
-		return false
+	if j < 0 || ts[j+1].sentence || !pointers[ts[j].lower] || j < i-1 && (ts[i-1].lower == "a" || ts[i-1].lower == "an") {
+		return false // "via a top-level `next` URL"
 	}
 	return !(i+1 < len(ts) && notTools[ts[i+1].lower] && !ts[i+1].sentence)
 }
