@@ -39,6 +39,21 @@ type gwReq struct {
 	// pick and without are the conversation's set (nil: none), fixed at
 	// initialize.
 	pick, without []string
+	// groups are the session's receipts grouped by step, decoded with
+	// the session (see load)
+	groups [][]json.RawMessage
+}
+
+// load decodes the session's stored state into the request, once per
+// read of the session; a field that cannot be read is a
+// *SessionStateError and the request must be refused.
+func (r *gwReq) load() error {
+	st, err := decodeSessionState(r.sess)
+	if err != nil {
+		return err
+	}
+	r.subject, r.pick, r.without, r.groups = st.subject, st.pick, st.without, st.groups
+	return nil
 }
 
 // target is the run a request of the session belongs to.
@@ -179,17 +194,8 @@ func (s *Server) mcpGateway(c echo.Context) error {
 			return err
 		}
 		r.sess, r.catGen, r.cfgGen = st.Session, st.CatalogGen, st.ConfigGen
-		if r.sess.Subject != "" {
-			r.subject = &authority.Subject{}
-			_ = json.Unmarshal([]byte(r.sess.Subject), r.subject)
-		} else {
-			r.subject = nil
-		}
-		if r.sess.PickTools != "" {
-			_ = json.Unmarshal([]byte(r.sess.PickTools), &r.pick)
-		}
-		if r.sess.PickWithout != "" {
-			_ = json.Unmarshal([]byte(r.sess.PickWithout), &r.without)
+		if err := r.load(); err != nil {
+			return s.refuseSession(c, r.sess, err)
 		}
 	}
 	req := c.Request().WithContext(context.WithValue(c.Request().Context(), gwReqKey{}, r))
@@ -279,6 +285,14 @@ func (s *Server) newGatewaySession(c echo.Context, key *models.APIKey, agent, pr
 		return nil, "", err
 	}
 	return g, token, nil
+}
+
+// refuseSession answers a request of a session whose stored state cannot
+// be read: 404 with the field named, which tells a client to start a new
+// session; nothing of the session is served.
+func (s *Server) refuseSession(c echo.Context, g *models.GatewaySession, err error) error {
+	s.log.Warn("gateway session refused: stored state unreadable", "run", g.Run, "err", err)
+	return mcpError(c, http.StatusNotFound, rpcNoSession, err.Error())
 }
 
 // gatewaySession reads the session a request names, with the

@@ -86,6 +86,9 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 			if r.sess, err = g.s.store.GatewaySessionByID(ctx, r.sess.ID); err != nil {
 				return nil, err
 			}
+			if err := r.load(); err != nil {
+				return nil, err
+			}
 			continue
 		}
 		if errors.Is(err, models.ErrBudget) {
@@ -94,7 +97,7 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 		if err != nil {
 			return nil, err
 		}
-		r.sess.Receipts, r.sess.Version = string(saved), r.sess.Version+1
+		r.sess.Receipts, r.sess.Version, r.groups = string(saved), r.sess.Version+1, groups
 		if err := g.evidence.add(ctx, ev); err != nil {
 			return nil, err
 		}

@@ -202,9 +202,7 @@ func (g *gateway) step(ctx context.Context, r *gwReq) (*gwStep, error) {
 	if st.key, err = g.s.receiptKey(ctx); err != nil {
 		return nil, err
 	}
-	if err := json.Unmarshal([]byte(r.sess.Receipts), &st.groups); err != nil {
-		return nil, err
-	}
+	st.groups = r.groups
 	st.act, err = deferred.Reconstruct(st.key, r.sess.Run, st.surface, st.groups, g.s.runCeilings())
 	if err != nil {
 		return nil, err
