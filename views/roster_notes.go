@@ -29,3 +29,11 @@ func groupNotes(ns []Warning) []NoteGroup {
 	}
 	return out
 }
+
+// rosterKey names a roster panel: its profile's slug, or "none".
+func rosterKey(profile string) string {
+	if profile == "" {
+		return "none"
+	}
+	return profile
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
@@ -123,26 +124,61 @@ func (s *Server) renderAgent(c echo.Context, status int, a *models.Agent, form v
 	if err != nil {
 		return err
 	}
+	// the roster it really uses: under its default profile, else every
+	// declared tool
+	inUse, err := s.loadAgentContext(ctx, a.Slug, "")
+	if err != nil {
+		return err
+	}
+	if d.InUse, err = s.agentRoster(snap, skills, inUse); err != nil {
+		return err
+	}
 	for _, p := range ps {
+		if inUse.Profile != nil && inUse.Profile.ID == p.ID {
+			continue
+		}
 		ac, err := s.loadAgentContext(ctx, a.Slug, p.Slug)
 		if err != nil {
 			return err
 		}
-		dr, notes := ac.Draft(snap, nil)
-		t, err := s.versionTotals(snap, ac, skills, meter.O200k)
+		r, err := s.agentRoster(snap, skills, ac)
 		if err != nil {
 			return err
-		}
-		r := views.AgentRoster{Profile: p.Slug, Name: p.Name, Total: t.Total}
-		for _, e := range dr.Input().Roster {
-			r.Roster = append(r.Roster, e.ID())
-		}
-		for _, n := range notes {
-			r.Notes = append(r.Notes, views.Warning{Tool: n.Tool, Signal: n.Reason})
 		}
 		d.Rosters = append(d.Rosters, r)
 	}
 	return s.render(c, status, s.page(c, a.Name, "agents"), views.Agent(d))
+}
+
+// agentRoster is an agent's effective roster under its context's profile,
+// with the resolver's reason for every listed or declared tool left out.
+func (s *Server) agentRoster(snap *Snapshot, skills []instruction.Skill, ac runtime.AgentContext) (views.AgentRoster, error) {
+	dr, notes := ac.Draft(snap, nil)
+	t, err := s.versionTotals(snap, ac, skills, meter.O200k)
+	if err != nil {
+		return views.AgentRoster{}, err
+	}
+	r := views.AgentRoster{Total: t.Total, Declared: len(ac.Agent.Declared())}
+	if ac.Profile != nil {
+		r.Profile, r.Name = ac.Profile.Slug, ac.Profile.Name
+	}
+	in := map[string]bool{}
+	for _, e := range dr.Input().Roster {
+		r.Roster = append(r.Roster, e.ID())
+		in[e.ID()] = true
+	}
+	for _, n := range notes {
+		r.Notes = append(r.Notes, views.Warning{Tool: n.Tool, Signal: n.Reason})
+		in[n.Tool] = true
+	}
+	// a declared tool the profile leaves out is an off lever, not a note
+	// of the draft; the page still names it
+	for _, id := range ac.Agent.Declared() {
+		if !in[id] {
+			r.Notes = append(r.Notes, views.Warning{Tool: id, Signal: instruction.ReasonNotInProfile})
+		}
+	}
+	return r, nil
 }
 
 func (s *Server) updateAgent(c echo.Context) error {

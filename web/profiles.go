@@ -42,6 +42,18 @@ func (s *Server) liveTotals(snap *Snapshot, skills []instruction.Skill, row *vie
 	return nil
 }
 
+// defaultOf lists the slugs of the agents whose default profile is the
+// profile with id.
+func defaultOf(agents []models.Agent, id uint) []string {
+	var out []string
+	for _, a := range agents {
+		if a.DefaultProfileID != nil && *a.DefaultProfileID == id {
+			out = append(out, a.Slug)
+		}
+	}
+	return out
+}
+
 func (s *Server) agentOptions(c echo.Context) ([]views.Option, error) {
 	as, err := s.store.Agents(c.Request().Context())
 	if err != nil {
@@ -86,7 +98,7 @@ func (s *Server) renderProfiles(c echo.Context, status int, form views.ProfileFo
 		if err != nil {
 			return err
 		}
-		r := views.ProfileRow{Slug: p.Slug, Name: p.Name, Version: p.CurrentVersion, Tools: len(v.Tools()), Saved: v.Total}
+		r := views.ProfileRow{Slug: p.Slug, Name: p.Name, Version: p.CurrentVersion, Tools: len(v.Tools()), Saved: v.Total, DefaultOf: defaultOf(agents, p.ID)}
 		if p.AgentID != nil && byID[*p.AgentID] != nil {
 			vr := versionRow(*v, p.CurrentVersion)
 			if err := s.liveTotals(snap, skills, &vr, byID[*p.AgentID], v); err != nil {
@@ -176,6 +188,11 @@ func (s *Server) renderProfile(c echo.Context, status int, form *views.ProfileFo
 		return err
 	}
 	d := views.ProfileData{Slug: p.Slug, Name: p.Name, CanEdit: canEditProfiles(currentUser(c)), CSRF: csrfToken(c)}
+	agents, err := s.store.Agents(ctx)
+	if err != nil {
+		return err
+	}
+	d.DefaultOf = defaultOf(agents, p.ID)
 	skills, err := runtime.Skills(ctx, s.store)
 	if err != nil {
 		return err
