@@ -24,6 +24,7 @@ func capabilityMentions(text string, ts []token) []mention {
 	last := -1          // the last instruction's verb, for "approve and merge it"
 	instructed := false // the sentence has an instruction, for "… in your memory"
 	lastHow := -1
+	runOnSentences(ts)
 	for i := range ts {
 		// "2) open an issue": a numbered step opens a clause
 		if i > 0 && byteAt(text, ts[i-1].end) == ')' && numeral(ts[i-1].lower) && !ts[i].sentence {
@@ -78,6 +79,25 @@ func capabilityMentions(text string, ts []token) []mention {
 	out = append(out, channelMentions(text, ts, func(k int) bool { return instructedSentences[sentenceOf(ts, ts[k].start)] })...)
 	return out
 }
+
+// runOnSentences marks the start of a sentence joined to the one before
+// without a stop ("… with a configurable limit Remember who asked"): a
+// capitalized verb in its base form right after a lower-case word of
+// content.
+func runOnSentences(ts []token) {
+	for i := 1; i < len(ts); i++ {
+		t, p := ts[i], ts[i-1]
+		if t.sentence || t.quoted || len(t.text) < 3 || !isUpper(t.text[0]) || strings.ToLower(t.text[1:]) != t.text[1:] ||
+			p.text == "" || isUpper(p.text[0]) || p.quoted || functionWords[p.lower] || determiners[p.lower] ||
+			venuePrepositions[p.lower] || !baseVerb(t.lower) || i+1 == len(ts) || !objectOpeners[ts[i+1].lower] && !whWords[ts[i+1].lower] {
+			continue
+		}
+		ts[i].sentence = true
+	}
+}
+
+// whWords open a clause as an object ("Remember who asked what").
+var whWords = set("who", "what", "which", "whether", "where", "when", "how", "why")
 
 // sentenceOf is the index of the first word of the sentence holding
 // offset at.
@@ -180,9 +200,16 @@ func framed(ts []token, i int) (int, bool) {
 	case j < 0 || ts[j+1].sentence:
 		return 0, false
 	case modals[ts[j].lower] && j > 0 && (youAt(ts, j-1) || agentWords[ts[j-1].lower]):
+		if obligingModals[ts[j].lower] {
+			return ctxOblige, true // "you should book", "the agent must isolate"
+		}
 		return ctxModal, true
+	case ts[j].lower == "to" && j > 0 && obligingOpeners[ts[j-1].lower]:
+		return ctxOblige, true // "be sure to book", "is expected to isolate"
 	case ts[j].lower == "to" && j > 0 && (toOpeners[ts[j-1].lower] || ts[j-1].lower == "need" || j > 1 && youAt(ts, j-2) && modals[ts[j-1].lower]):
 		return ctxModal, true
+	case youAt(ts, j) && !ts[j].sentence && j > 0 && (ts[j-1].lower == "when" || ts[j-1].lower == "if" || ts[j-1].lower == "once") && worldVerb(ts[i].lower):
+		return ctxModal, true // "appreciate it when you reach out over Intercom"
 	case ts[j].lower == "to" && usedToDo(ts, j):
 		return ctxModal, true
 	}
@@ -206,6 +233,9 @@ func baseVerbOf(w string) bool {
 			return false // "on-call", "follow-up": a compound, not a verb
 		}
 		w = w[k+1:]
+	}
+	if strings.HasPrefix(w, "re") && len(w) >= 6 && !isVerb(w) && baseVerbOf(w[2:]) {
+		return true // "reroute", "rebook", "resend"
 	}
 	if len(w) < 3 || functionWords[w] || strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ed") ||
 		strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
@@ -406,6 +436,15 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 			}
 		}
 	}
+	if lightVerbs[v] {
+		// "give the customer a quick ring", "drop them a line": the
+		// deed is the noun
+		for k := i + 1; k <= end; k++ {
+			if cs := objectWords[singular(ts[k].lower)]; len(cs) > 0 && k > i+1 && determiners[ts[k-1].lower] || len(cs) > 0 && k > i+2 && determiners[ts[k-2].lower] {
+				return capClasses[cs[0]].name, k, true
+			}
+		}
+	}
 	for k := i + 1; k <= end; k++ {
 		if codeWords[ts[k].lower] || scriptFile(ts[k].lower) && (v == "run" || v == "execute" || v == "launch" || v == "start") {
 			return "code-execution", k, true
@@ -456,12 +495,12 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 			return "chat", k, true
 		}
 		if k > i && (ts[k-1].lower == "your" || ts[k-1].lower == "the" && handOff[ts[max(i, k-2)].lower]) {
-			if class, h, ok := systemAt(ts, k); ok && (ts[k-1].lower == "your" || !agentHeads[ts[h].lower]) {
+			if class, h, ok := systemAt(ts, k); ok && (ts[k-1].lower == "your" || !agentHeads[ts[h].lower] || otherAgents[ts[h].lower]) {
 				return class, h, true
 			}
 		}
 	}
-	if (how == ctxOblige || how == ctxImperative && (laterStep(ts, i) || stepLabelAt(ts, i))) && worldVerb(v) && i > 0 && !firstClause(ts, i) {
+	if (how == ctxOblige || (how == ctxImperative || how == ctxAnd) && (laterStep(ts, i) || stepLabelAt(ts, i))) && worldVerb(v) && i > 0 && !firstClause(ts, i) {
 		return "action:" + v, min(end, i+3), true
 	}
 	return "", 0, false
@@ -522,7 +561,7 @@ func laterStep(ts []token, i int) bool {
 	for k := i - 1; k >= 0 && k >= i-12 && !ts[k+1].sentence; k-- {
 		// "after that, …", not "after block" (a noun); within the
 		// sentence of word i
-		if (stepOpeners[ts[k].lower] || conditionOpeners[ts[k].lower] && ts[k].sentence) && !(ts[k].lower == "after" && k == i-1) {
+		if (stepOpeners[ts[k].lower] || conditionOpeners[ts[k].lower] && ts[k].sentence && !(k+1 < len(ts) && valueStates[ts[k+1].lower])) && !(ts[k].lower == "after" && k == i-1) {
 			return true
 		}
 		if ts[k].sentence {
@@ -531,6 +570,11 @@ func laterStep(ts []token, i int) bool {
 	}
 	return false
 }
+
+// valueStates follow "if" in a parameter's description ("If true,
+// reparent the sub-issue"): what the tool does then, not a later step.
+var valueStates = set("true", "false", "set", "enabled", "disabled", "provided", "specified", "omitted", "given",
+	"present", "absent", "empty", "null", "unset", "supplied", "passed", "yes", "no")
 
 // conditionOpeners open a sentence whose main clause is a step taken
 // when something holds ("When it is approved, release the payment").
@@ -601,10 +645,14 @@ func systemAt(ts []token, k int) (string, int, bool) {
 	return "", 0, false
 }
 
+// otherAgents name another agent handed work ("the forecasting agent"),
+// never the tool a text describes.
+var otherAgents = set("agent", "bot", "assistant", "sub-agent", "subagent", "model")
+
 // agentHeads end a noun phrase that names an ability or a system of the
 // agent's own after "your" ("your JSON tool", "your translation skill",
 // "your vision model", "your SQL engine", "your knowledge base").
-var agentHeads = set("tool", "tools", "skill", "skills", "engine", "assistant", "model", "generator", "store",
+var agentHeads = set("tool", "tools", "skill", "skills", "engine", "assistant", "model", "generator", "store", "sub-agent", "subagent",
 	"base", "voice", "understanding", "spreadsheet", "notes", "app", "plugin", "extension", "toolkit", "library",
 	"capability", "capabilities", "ability", "abilities", "agent", "bot", "service", "api")
 
@@ -725,6 +773,10 @@ var mentionVerbs = set("see", "note", "consider", "ignore", "mention", "describe
 	"expect", "treat", "include", "exclude", "provide", "specify", "pass", "set", "return", "be", "do", "make",
 	"ensure", "choose", "select", "pick", "omit", "leave", "supply", "give", "enter", "input", "type", "format",
 	"limit", "filter", "sort", "refer", "wait", "try", "let", "call", "invoke", "prefer", "keep", "remember")
+
+// lightVerbs name a deed by their object ("give them a ring", "drop
+// them a line", "shoot them an email").
+var lightVerbs = set("give", "drop", "shoot", "send", "fire")
 
 // runVerbs run what they are given.
 var runVerbs = set("run", "execute", "exec", "eval", "evaluate", "compile", "launch", "test")

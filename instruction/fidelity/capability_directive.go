@@ -42,7 +42,7 @@ func obligedAt(ts []token, i int) (string, bool) {
 	for k := i + 1; k < len(ts) && k <= i+3 && !ts[k].sentence && !ts[k].clause; k++ {
 		if venuePrepositions[ts[k].lower] && ts[k].lower != "from" {
 			// not a person's doing: "configured with your DNS provider"
-			for h := k + 1; h < len(ts) && h <= k+4 && !ts[h].sentence; h++ {
+			for h := k + 1; h < len(ts) && h <= k+4 && !ts[h].sentence && (ts[k].lower == "with" || ts[k].lower == "by"); h++ {
 				if personRoles[ts[h].lower] || personObjects[ts[h].lower] {
 					return "", false
 				}
@@ -55,6 +55,11 @@ func obligedAt(ts []token, i int) (string, bool) {
 
 // obligingModals oblige in "<modal> be <participle>".
 var obligingModals = set("should", "must", "shall", "ought")
+
+// obligingOpeners oblige in "<word> to <verb>" ("be sure to book", "is
+// expected to isolate", "don't forget to file").
+var obligingOpeners = set("sure", "remember", "forget", "expected", "required", "supposed", "instructed", "asked",
+	"obliged", "bound", "mandatory")
 
 // obligingTo oblige in "<word> to be <participle>".
 var obligingTo = set("needs", "need", "has", "have", "is", "are", "ought", "expected", "required", "supposed", "got")
@@ -202,4 +207,4 @@ var conversationVerbs = set("read", "review", "inspect", "examine", "compare", "
 	"discover", "explore", "start", "stop", "continue", "proceed", "begin", "finish", "stick", "rely",
 	"handle", "reuse", "re-use", "look", "get", "obtain", "gather", "parse", "split", "help", "assist", "guide",
 	"walk", "mention", "paraphrase", "phrase", "reword", "describe", "note", "calculate", "compute", "subtract",
-	"multiply", "divide", "average", "aggregate", "chunk", "reference", "think", "plan", "work", "learn", "acknowledge", "put", "source", "perfect", "prompt", "open", "preserve")
+	"multiply", "divide", "average", "aggregate", "chunk", "reference", "think", "plan", "work", "learn", "acknowledge", "put", "source", "perfect", "prompt", "open", "preserve", "default", "fall", "consult", "sense", "feel", "notice", "need", "want", "resolve", "like", "wish")

@@ -200,6 +200,9 @@ func (s *Scope) provides(class string) bool {
 	if v, ok := strings.CutPrefix(class, "action:"); ok {
 		// a tool whose verb is the step's or a close relative of it
 		// in the lexicon ("rebook": book)
+		if strings.HasPrefix(v, "re") && !isVerb(v) {
+			v = v[2:] // "rebook": a tool that books
+		}
 		stem := catalog.Stem(v)
 		if s.classes["stem:"+stem] {
 			return true

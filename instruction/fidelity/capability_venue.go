@@ -6,7 +6,7 @@ import (
 
 // venuePrepositions introduce where an instruction acts ("through
 // OpenTable", "on the status page", "in the pharmacy system").
-var venuePrepositions = set("to", "in", "on", "via", "through", "into", "with", "using", "from", "at", "onto")
+var venuePrepositions = set("to", "in", "on", "via", "through", "into", "with", "using", "from", "at", "onto", "over")
 
 // venueNouns end a noun phrase that names an outside system where an
 // action happens ("the pharmacy system", "the patient portal", "the EU
@@ -42,12 +42,25 @@ func venueAt(ts []token, i, end int) (string, int, bool) {
 			a++
 		}
 		b := a
-		for b <= end && b < len(ts) && properName(ts[b]) {
+		for b <= end && b < len(ts) && (properName(ts[b]) || b == a && venueName(ts[b]) && !(b+1 < len(ts) && ts[b+1].lower == "of")) {
 			b++
+		}
+		if b == a && a <= end && a == k+1 && (ts[k].lower == "with" || ts[k].lower == "using") && programName(ts[a]) {
+			return ts[a].lower, a, true // "with rclone", "using certbot"
 		}
 		if b > a {
 			name := joinWords(ts, a, b-1)
 			return strings.TrimSuffix(name, "'s"), b - 1, true
+		}
+		// "to the household's Instacart basket": a name within the
+		// noun phrase
+		for h := a; h <= end && h <= a+3 && h > k+1; h++ {
+			if ts[h].sentence || ts[h].clause || functionWords[ts[h].lower] || venuePrepositions[ts[h].lower] {
+				break
+			}
+			if properName(ts[h]) || venueName(ts[h]) && h > a && strings.HasSuffix(ts[h-1].lower, "'s") {
+				return ts[h].lower, h, true
+			}
 		}
 		// "the pharmacy system", "the EU VIES website": up to four words
 		// ending in a venue noun
@@ -118,3 +131,21 @@ func notVenue(ts []token, a, h int) bool {
 // ownPlaces qualify a venue noun as a place of the agent's or the tool's.
 var ownPlaces = set("current", "working", "local", "same", "given", "output", "root", "home", "temporary", "temp",
 	"parent", "next", "previous", "first", "last", "this", "that", "following", "above", "below", "result", "results")
+
+// venueName: a capitalized word within a sentence right where an action
+// happens ("on Twitch", "in Word", "over Intercom"): a name there even when
+// it is also an English word, unless it names a language, a day or a month.
+func venueName(t token) bool {
+	return !t.sentence && !t.quoted && !t.address && !t.markup && len(t.text) >= 3 && isUpper(t.text[0]) &&
+		strings.ToUpper(t.text) != t.text && !commonNames[t.lower] && !plainAcronyms[t.lower]
+}
+
+// programName: a lower-case word no dictionary knows, right after the
+// preposition of where an action happens ("with rclone", "using certbot",
+// "with k6"): a command-line program.
+func programName(t token) bool {
+	w := t.lower
+	return !t.sentence && !t.address && !t.markup && !t.quoted && t.text == w && len(w) >= 2 && len(w) <= 12 &&
+		!strings.ContainsAny(w, "_.-") && !isNoun(w) && !isVerb(w) && !isNoun(singular(w)) && !functionWords[w] && !plainAcronyms[w] &&
+		!commonNames[w] && !numeral(w)
+}

@@ -56,7 +56,7 @@ var capClasses = []capClass{
 		alone:    []string{"phone", "dial"},
 		personal: []string{"page", "call", "ring", "ping"},
 		acts:     []string{"page", "alert", "escalate", "notify", "trigger", "call", "wake"},
-		objects:  []string{"on-call", "pager", "phone", "voicemail", "mobile", "cell", "landline", "cellphone"},
+		objects:  []string{"on-call", "pager", "phone", "voicemail", "mobile", "cell", "landline", "cellphone", "ring", "phone-call"},
 		products: []string{"pagerduty", "opsgenie", "victorops", "splunk-oncall"},
 		provides: []string{"message"}},
 	{name: "fax", does: "sends faxes or printed letters",
@@ -209,7 +209,7 @@ var stateVerbs = set("create", "approve", "merge", "restore", "deploy", "delete"
 
 // stepOpeners mark a later step of a procedure ("then", "next", "once
 // done", "after that", "finally").
-var stepOpeners = set("then", "next", "finally", "afterwards", "afterward", "after", "once", "lastly", "subsequently",
+var stepOpeners = set("then", "next", "finally", "following", "afterwards", "afterward", "after", "once", "lastly", "subsequently",
 	"thereafter", "later", "second", "third", "secondly", "thirdly")
 
 // readVerbs only look at something: an imperative of theirs names the
