@@ -276,3 +276,33 @@ func TestConcurrentImports(t *testing.T) {
 	}
 	t.Logf("10 concurrent imports: %d tools, %d import event, 0 duplicates", len(ts), len(evs))
 }
+
+// TestBootstrapOnAnEmptyDatabase: a first start on a database without
+// tables (its admin's password hashed beside the migrations) leaves an
+// admin who signs in with the generated or the given password, and only
+// with it.
+func TestBootstrapOnAnEmptyDatabase(t *testing.T) {
+	for _, d := range modelstest.Dialects(t) {
+		for _, given := range []string{"", "given-password-42"} {
+			t.Run(fmt.Sprintf("%s/given=%t", d.Name, given != ""), func(t *testing.T) {
+				ctx := context.Background()
+				s, _ := modelstest.OpenEmpty(t, d)
+				res, err := s.Bootstrap(ctx, given, nil)
+				if err != nil || !res.CreatedAdmin || len(res.Migrated) == 0 {
+					t.Fatalf("bootstrap = %+v, %v", res, err)
+				}
+				pw := given
+				if pw == "" {
+					pw = res.AdminPassword
+				}
+				u, err := s.Authenticate(ctx, "admin", pw)
+				if err != nil || !u.Has(models.RoleAdmin) {
+					t.Fatalf("admin does not sign in with its password: %+v, %v", u, err)
+				}
+				if _, err := s.Authenticate(ctx, "admin", pw+"x"); !errors.Is(err, models.ErrBadCredentials) {
+					t.Fatalf("a wrong password: %v", err)
+				}
+			})
+		}
+	}
+}

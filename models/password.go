@@ -73,6 +73,23 @@ func HashPassword(pw string) (string, error) {
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemoryKiB, argonTime, argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
 
+// hashResult is HashPassword's answer delivered on a channel.
+type hashResult struct {
+	hash string
+	err  error
+}
+
+// hashAsync runs HashPassword(pw) in its own goroutine; the channel
+// (buffered, so an answer nobody reads is not leaked) delivers its result.
+func hashAsync(pw string) <-chan hashResult {
+	c := make(chan hashResult, 1)
+	go func() {
+		h, err := HashPassword(pw)
+		c <- hashResult{h, err}
+	}()
+	return c
+}
+
 // CheckPassword verifies pw against a PHC string in constant time. It
 // returns ErrBusy when no hashing slot frees up in time.
 func CheckPassword(phc, pw string) (bool, error) {

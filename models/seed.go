@@ -25,6 +25,18 @@ type BootstrapResult struct {
 // one.
 func (s *Store) Bootstrap(ctx context.Context, adminPassword string, totals TotalsFunc) (BootstrapResult, error) {
 	var res BootstrapResult
+	generated := adminPassword == ""
+	if generated {
+		adminPassword = RandomToken(12)
+	}
+	admin := NewUserInput{Username: "admin", Password: adminPassword, Roles: []Role{RoleAdmin, RoleEditor, RoleReviewer}}
+	// A database without a users table is new: the admin's argon2id hash,
+	// the costliest step of a first start, is computed beside the
+	// migrations and the catalog import instead of after them.
+	var adminHash <-chan hashResult
+	if len(admin.Validate()) == 0 && !s.db.WithContext(ctx).Migrator().HasTable(&User{}) {
+		adminHash = hashAsync(adminPassword)
+	}
 	applied, err := s.Migrate(ctx)
 	res.Migrated = applied
 	if err != nil {
@@ -46,11 +58,7 @@ func (s *Store) Bootstrap(ctx context.Context, adminPassword string, totals Tota
 		return res, err
 	}
 	res.SeededTools = len(plan.Added)
-	generated := adminPassword == ""
-	if generated {
-		adminPassword = RandomToken(12)
-	}
-	if _, err := s.CreateUser(ctx, SystemActor, NewUserInput{Username: "admin", Password: adminPassword, Roles: []Role{RoleAdmin, RoleEditor, RoleReviewer}}); err != nil {
+	if _, err := s.createUser(ctx, SystemActor, admin, adminHash); err != nil {
 		return res, err
 	}
 	res.CreatedAdmin = true

@@ -59,10 +59,23 @@ func (in NewUserInput) Validate() map[string]string {
 
 // CreateUser stores a new user and audits it.
 func (s *Store) CreateUser(ctx context.Context, actor string, in NewUserInput) (*User, error) {
+	return s.createUser(ctx, actor, in, nil)
+}
+
+// createUser is CreateUser with the password's hash, when hashed is not
+// nil, taken from hashed (hashAsync of in.Password) instead of computed.
+func (s *Store) createUser(ctx context.Context, actor string, in NewUserInput, hashed <-chan hashResult) (*User, error) {
 	if errs := in.Validate(); len(errs) > 0 {
 		return nil, &ValidationError{Fields: errs}
 	}
-	hash, err := HashPassword(in.Password)
+	var hash string
+	var err error
+	if hashed != nil {
+		h := <-hashed
+		hash, err = h.hash, h.err
+	} else {
+		hash, err = HashPassword(in.Password)
+	}
 	if err != nil {
 		return nil, err
 	}
