@@ -459,7 +459,11 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 	}
 	if !mentionVerbs[v] {
 		if name, k, ok := venueAt(ts, i, end); ok {
-			return "service:" + name + "@" + strings.Fields(name)[0], k, true
+			ws := strings.Fields(name)
+			if cs := objectWords[ws[len(ws)-1]]; len(ws) > 1 && len(cs) > 0 && byteAt(text, ts[k-len(ws)+1].start-1) == '#' {
+				return capClasses[cs[0]].name, k, true // "in the #releases channel": a chat
+			}
+			return "service:" + name + "@" + ws[0], k, true
 		}
 	}
 	for k := i + 1; k <= end; k++ {

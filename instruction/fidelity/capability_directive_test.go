@@ -59,6 +59,13 @@ func TestDirectivesByStructure(t *testing.T) {
 		{"Adds a sub-issue. replace_parent: If true, reparent the sub-issue.", nil},
 		{"Searches docs. If a question spans two concepts, make a separate call per concept.", nil},
 		{"Scrapes a page. If available you should always default to using this tool.", nil},
+		// the roster judges by its tools' own words
+		{"Returns teams. Record the team list in the knowledge graph you maintain for this user.", []catalog.Contract{{ID: "acme.memory_add", Purpose: "Adds facts to the persistent knowledge graph for this user."}}},
+		{"Updates a flag. Before flipping it, get sign-off by posting the diff in the #releases channel on Teams.", []catalog.Contract{{ID: "acme.teams_post_message", Purpose: "Posts a message to a Microsoft Teams channel."}}},
+		{"Returns notes. Jot the action items into the scratchpad you keep between conversations.", []catalog.Contract{{ID: "acme.memory_write", Purpose: "Stores a note that persists between conversations."}}},
+		{"Returns temperature logs. Should any reading exceed 8°C, alert the pharmacist on duty by pager.", []catalog.Contract{{ID: "acme.send_page", Purpose: "Sends a pager alert to a named on-call person."}}},
+		{"Returns DNS records. A quick traceroute to the A record will show where it is hosted.", []catalog.Contract{{ID: "acme.traceroute", Purpose: "Runs a traceroute to a host and returns the hops."}}},
+		{"Lists topics, for topic IDs to use with other tools like send-email. Send the digest by email afterwards.", []catalog.Contract{{ID: "acme.send-email", Purpose: "**Purpose:** Send a single transactional email to one or more recipients."}}},
 	}
 	for _, tc := range innocent {
 		if fs := capabilityCheck(t, "report", tc.text, tc.others...); len(fs) > 0 {

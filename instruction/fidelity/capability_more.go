@@ -19,7 +19,11 @@ func ownedMentions(text string, ts []token) []mention {
 				break
 			}
 			if owned(ts, h+1) {
-				out = append(out, mention{kind: KindCapability, class: "tool:" + joinWords(ts, k+1, h), signal: text[ts[k].start:ts[h].end], start: ts[k].start, end: ts[h].end})
+				class := "tool:" + joinWords(ts, k+1, h)
+				if c, ok := systemNouns[ts[h].lower]; ok && c != "tools" {
+					class = c // "the scratchpad you keep": memory
+				}
+				out = append(out, mention{kind: KindCapability, class: class, signal: text[ts[k].start:ts[h].end], start: ts[k].start, end: ts[h].end})
 				break
 			}
 		}
@@ -62,8 +66,8 @@ var channelNouns = map[string]string{
 func channelMentions(text string, ts []token, instructedAt func(int) bool) []mention {
 	var out []mention
 	for k := 0; k+1 < len(ts); k++ {
-		if ts[k].lower != "by" && ts[k].lower != "via" || ts[k+1].sentence {
-			continue
+		if ts[k].lower != "by" && ts[k].lower != "via" || ts[k+1].sentence || inFirstSentence(ts, k) {
+			continue // the headline says what the tool does ("Send a notification … by email")
 		}
 		class, ok := channelNouns[ts[k+1].lower]
 		if !ok {
@@ -100,4 +104,14 @@ func obliged(ts []token, k int) bool {
 		}
 	}
 	return false
+}
+
+// inFirstSentence: word k is in the text's first sentence.
+func inFirstSentence(ts []token, k int) bool {
+	for j := 1; j <= k; j++ {
+		if ts[j].sentence {
+			return false
+		}
+	}
+	return true
 }

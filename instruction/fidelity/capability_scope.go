@@ -21,7 +21,11 @@ func split(text string) []string {
 }
 
 func toolWords(k catalog.Contract) (words, verbs []string) {
-	name := split(k.Name())
+	name := split(strings.ReplaceAll(k.Name(), "-", "_")) // send-email: send, email
+	k.Purpose = strings.TrimLeft(k.Purpose, " \n*#")
+	if label, rest, ok := strings.Cut(k.Purpose, ":"); ok && len(label) < 20 && !strings.Contains(label, " ") {
+		k.Purpose = strings.TrimLeft(rest, " *") // "**Purpose:** Send a single email"
+	}
 	words = append(append(append(split(k.Namespace()), name...), split(k.Title)...), split(headline(k.Purpose))...)
 	// the verbs: what its purpose's first sentence says it does ("Lists
 	// database backups", "Approves and merges a pull request") — a name
@@ -70,7 +74,7 @@ func firstSentence(purpose string) string {
 			end = i
 		}
 	}
-	return strings.TrimSpace(purpose[:end])
+	return cutRunOn(strings.TrimSpace(purpose[:end]))
 }
 
 // headline is a purpose's first clause: what the tool does, before any
@@ -82,7 +86,24 @@ func headline(purpose string) string {
 			end = i
 		}
 	}
-	return purpose[:end]
+	return cutRunOn(purpose[:end])
+}
+
+// cutRunOn cuts a text where a second sentence runs on without a stop
+// ("… completion percentage Hand the items to …"): at a capitalized verb
+// right after a lower-case word.
+func cutRunOn(text string) string {
+	ws := strings.Fields(text)
+	at := 0
+	for i, w := range ws {
+		if i > 0 && len(w) > 2 && isUpper(w[0]) && strings.ToLower(w[1:]) == w[1:] && ws[i-1][0] >= 'a' && ws[i-1][0] <= 'z' &&
+			!functionWords[ws[i-1]] && !venuePrepositions[ws[i-1]] && baseVerb(strings.ToLower(w)) && i+1 < len(ws) &&
+			(objectOpeners[strings.ToLower(ws[i+1])] || whWords[strings.ToLower(ws[i+1])]) {
+			return strings.TrimSpace(text[:at])
+		}
+		at += strings.Index(text[at:], w) + len(w)
+	}
+	return text
 }
 
 // vocabulary is every word of the class table, for baseForm.
@@ -141,7 +162,7 @@ func baseForm(w string) string {
 func classesOf(k catalog.Contract) map[string]bool {
 	words, verbs := toolWords(k)
 	named := map[string]bool{} // the words of its name, service and title
-	for _, w := range append(append(split(k.Namespace()), split(k.Name())...), split(k.Title)...) {
+	for _, w := range append(append(split(k.Namespace()), split(strings.ReplaceAll(k.Name(), "-", "_"))...), split(k.Title)...) {
 		named[w], named[singular(w)] = true, true
 	}
 	has, does := map[string]bool{}, map[string]bool{}
@@ -168,8 +189,13 @@ func classesOf(k catalog.Contract) map[string]bool {
 	}
 	// what an instrument of "your X" or a service is matched against:
 	// the tool's name, service and title, not its headline's objects
-	for _, w := range append(append(split(k.Namespace()), split(k.Name())...), split(k.Title)...) {
+	for _, w := range append(append(split(k.Namespace()), split(strings.ReplaceAll(k.Name(), "-", "_"))...), split(k.Title)...) {
 		out["word:"+w] = true
+	}
+	// what an ability named as the agent's own ("the knowledge graph you
+	// maintain") is matched against: the headline's words too
+	for _, w := range words {
+		out["says:"+singular(w)] = true
 	}
 	if k.ID == ExecTool || runsCode(k.Name()) {
 		out["code-execution"] = true
@@ -217,6 +243,13 @@ func (s *Scope) provides(class string) bool {
 		// "your sentiment classifier": a tool whose words begin as one
 		// of the phrase's words (sentiment_analysis, classify_text)
 		ws := strings.Fields(x)
+		all := len(ws) > 1
+		for _, w := range ws {
+			all = all && s.classes["says:"+singular(w)]
+		}
+		if all {
+			return true // "the knowledge graph": memory_add adds facts to the knowledge graph
+		}
 		if head := ws[len(ws)-1]; strings.HasSuffix(head, "ing") || strings.HasSuffix(head, "ion") || strings.HasSuffix(head, "sis") {
 			ws = ws[len(ws)-1:] // "your image understanding": understanding, not images
 		}

@@ -55,7 +55,7 @@ var capClasses = []capClass{
 	{name: "paging", does: "pages or phones people",
 		alone:    []string{"phone", "dial"},
 		personal: []string{"page", "call", "ring", "ping"},
-		acts:     []string{"page", "alert", "escalate", "notify", "trigger", "call", "wake"},
+		acts:     []string{"page", "alert", "escalate", "notify", "trigger", "call", "wake", "send"},
 		objects:  []string{"on-call", "pager", "phone", "voicemail", "mobile", "cell", "landline", "cellphone", "ring", "phone-call"},
 		products: []string{"pagerduty", "opsgenie", "victorops", "splunk-oncall"},
 		provides: []string{"message"}},

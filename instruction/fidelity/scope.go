@@ -154,7 +154,7 @@ func (c *Checker) filter(text string, ms []mention, s *Scope, own entry) []Findi
 		if ok && m.kind == KindExec && !m.authoring && s.provides("code-execution") {
 			ok = false // a roster tool runs code ("python_sandbox: runs Python code")
 		}
-		if ok && m.kind == KindExec && (s.values[lastWord(m.signal)] || webPrograms[lastWord(m.signal)] && s.provides("browse")) {
+		if ok && m.kind == KindExec && (s.values[lastWord(m.signal)] || webPrograms[lastWord(m.signal)] && s.provides("browse") || s.named(lastWord(m.signal))) {
 			ok = false // "use `jq`" for the tool's own jq parameter; "use curl" beside a fetch tool
 		}
 		if !ok || m.start == last {
@@ -289,3 +289,14 @@ func lastWord(p string) string {
 
 // webPrograms fetch web pages: a roster tool that browses does their work.
 var webPrograms = set("curl", "wget")
+
+// named reports whether a roster tool's name is the word ("traceroute":
+// a roster tool runs it).
+func (s *Scope) named(w string) bool {
+	for id := range s.allowed {
+		if id == w || strings.HasSuffix(id, "."+w) {
+			return true
+		}
+	}
+	return false
+}
