@@ -7,7 +7,7 @@ import "testing"
 // tool that writes leads one that reads the same thing.
 func TestAStatementAfterAColonIsWhatTheRequestKeeps(t *testing.T) {
 	for q, want := range map[string]string{
-		"pls remember: I hate pie charts. always bars":   "rememb* write* [hate] [pie] [chart] | (alway) (bar)",
+		"pls remember: I hate pie charts. always bars":   "rememb* write* [hate] [pie] [chart] | alway bar",
 		"keep this in mind: our standup moves to 10am":   "keep* mind write* [standup] [move] [10am]",
 		"make a file todo.txt with: call bank, renew it": "make* file [todo] txt file [call] [bank] [renew]",
 		"which notes say: the wifi is down?":             "note say wifi",
@@ -54,7 +54,7 @@ func TestEmbeddedQuestionsAndAdverbs(t *testing.T) {
 		"work out how many days are left":         "mani day left",
 		"show me what is in notes.md":             "show* [note] md file read*",
 		"find the invoices from May":              "find* invoic may",
-		"boxes and arrows, nothing fancy":         "(box) | (arrow) | noth* fanci",
+		"boxes and arrows, nothing fancy":         "box | arrow | noth* fanci",
 		"process the logs":                        "process* log",
 		"honestly, delete old.txt":                "delet* [old] txt file",
 	} {

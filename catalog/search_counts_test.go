@@ -37,21 +37,3 @@ func TestPercentWordsAreSumsAndLead(t *testing.T) {
 		}
 	}
 }
-
-// What a statement beside a request says weighs less than the request's
-// own words: "shelve ticket 7 - nobody works on it anymore" asks to shelve
-// it, not for the tool that puts someone to work on it.
-func TestAStatementWeighsLessThanTheRequest(t *testing.T) {
-	tool := func(id, title, purpose string) Contract {
-		return Contract{ID: id, Title: title, Purpose: purpose, Class: ClassWorkspace, Effects: EffectsWorkspaceWrite, Version: "1"}
-	}
-	ix := NewIndex([]Contract{
-		tool("ticket_state", "Ticket state", "Updates a ticket: closes, shelves or reopens it."),
-		tool("ticket_work", "Ticket work", "Assigns work on a ticket."),
-		tool("read_file", "Read file", "Reads a file."),
-	})
-	wantTops(t, ix, map[string]string{
-		"shelve ticket 7 - nobody works on it anymore": "ticket_state",
-		"assign work on ticket 7":                      "ticket_work",
-	})
-}

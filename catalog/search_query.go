@@ -38,12 +38,8 @@ type qterm struct {
 	// is a repository): they say which service a task is about and score
 	// nothing.
 	marker bool
-	// context marks a word of a statement next to a request that does
-	// not point back to it ("the search on our site is broken; file an
-	// issue about it"): what the request is about, not what it asks
-	context bool
-	// ref marks what a request's pronoun stands for (see
-	// markAntecedent): it leads like the head of the request's object
+	// ref marks a reference the task gives (a URL): it leads like the
+	// head of the request's object
 	ref bool
 	// verbSense marks a word a question asks with as its verb ("what did
 	// I finish", "which pages have we archived"): the lexicon reads it as
@@ -60,10 +56,6 @@ type qterm struct {
 	// repository): what the request acts on is of that kind
 	kind bool
 }
-
-// contextWeight is the weight of a context term (see qterm.context):
-// between a content term's and a request word's.
-var contextWeight = 0.3
 
 // contentWeight is the weight of a content term: it still counts (a
 // task may be about nothing else), but far less than the words of the
@@ -349,24 +341,16 @@ func parseTask(q string) []qterm {
 			}
 		}
 	}
-	markLightVerbs(words)
 	markCollocations(words, st)
 	markTimes(words)
-	markInstruments(words)
 	markDescriptions(words)
 	markHeads(words)
-	markPurposes(words)
-	markContext(words)
-	words = markEditedFiles(words)
 	words = markShownFiles(words)
 	words = markTextEdits(words)
-	words = markNewFiles(words)
-	words = markDestinationFiles(words)
 	words = markMadeThings(words)
 	words = markStates(words)
 	words = markNotices(words)
 	words = markRecalls(words)
-	words = markMentions(words)
 	if loc := arithmetic.FindStringIndex(q); loc != nil && len(words) > 0 {
 		// "what's 15% of 2,400?": a sum to work out, in the clause
 		// that says it
@@ -387,7 +371,7 @@ func parseTask(q string) []qterm {
 	var out []qterm
 	for _, w := range words {
 		for j, s := range w.terms {
-			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, context: w.context, ref: w.ref, verbSense: w.verbSense && j == 0, time: w.time, kind: w.kind}
+			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, ref: w.ref, verbSense: w.verbSense && j == 0, time: w.time, kind: w.kind}
 			if j == 0 {
 				q.colloc = w.colloc
 			}
@@ -425,7 +409,6 @@ type parsedWord struct {
 	ref                               bool   // see qterm.ref
 	verbSense                         bool   // see qterm.verbSense
 	time                              bool   // see qterm.time
-	context                           bool   // see qterm.context
 	kind                              bool   // see rawWord.kind
 }
 
@@ -441,100 +424,6 @@ var irregularParticiples = map[string]bool{"done": true, "gone": true, "sent": t
 // pronouns stand for something the task said before ("remove it",
 // "rerun them").
 var pronouns = map[string]bool{"it": true, "them": true, "this": true, "that": true, "these": true, "those": true}
-
-// markContext marks the words of statements as context when the task
-// also makes a request whose object is not a pronoun: "star counts don't
-// matter; fork acme/widgets" asks for a fork, and the statement says what
-// not to mind. A request whose object is a pronoun ("the deploy workflow
-// keeps failing. rerun it") acts on what the statement names, which keeps
-// its weight.
-func markContext(ws []parsedWord) {
-	requests := false
-	for i, w := range ws {
-		if !w.verb || w.content || w.implied {
-			continue
-		}
-		requests = true
-		for j := i + 1; j < len(ws) && j <= i+2 && ws[j].clause == w.clause; j++ {
-			if pronouns[ws[j].lower] {
-				markAntecedent(ws, i)
-				return
-			}
-			if len(ws[j].terms) > 0 {
-				break
-			}
-		}
-	}
-	if !requests {
-		return
-	}
-	for i := range ws {
-		if ws[i].stmt && !ws[i].content && !ws[i].marker {
-			ws[i].context = true
-		}
-	}
-}
-
-// markAntecedent marks what a request's pronoun stands for ("nobody uses
-// the 'wontfix' tag, remove it": the tag; "our deploy workflow keeps
-// failing. rerun it": the workflow) as the request's head: the head of
-// the first noun phrase of the statement before the request — its
-// subject, or its object when the subject is a pronoun ("nobody uses
-// …"). The phrase ends at a preposition, a joiner or a word that reads as
-// a verb in the third person ("keeps", "mentions").
-func markAntecedent(ws []parsedWord, verb int) {
-	c := ws[verb].clause
-	start := -1
-	for i := verb - 1; i >= 0; i-- {
-		if ws[i].clause < c-1 {
-			break
-		}
-		if ws[i].clause == c-1 && ws[i].stmt {
-			start = i
-		}
-	}
-	if start < 0 {
-		return
-	}
-	s := ws[start].clause
-	if subjects[strings.SplitN(ws[start].lower, "'", 2)[0]] {
-		// a pronoun subject: the phrase after its verb
-		j := start + 1
-		for j < len(ws) && ws[j].clause == s && (len(ws[j].terms) == 0 || auxiliaries[ws[j].lower]) {
-			j++ // "it must say …": past the modal to the verb
-		}
-		start = j + 1
-	}
-	lexicon := theLexicon()
-	head := -1
-	for j := start; j < len(ws) && ws[j].clause == s; j++ {
-		w := ws[j]
-		if w.marker || w.content {
-			if head >= 0 {
-				break
-			}
-			continue
-		}
-		if spanEnds[w.lower] || (head >= 0 && thirdPerson(w, lexicon)) {
-			break
-		}
-		if len(w.terms) > 0 {
-			head = j
-		}
-	}
-	if head >= 0 {
-		ws[head].ref = true
-	}
-}
-
-// thirdPerson reports whether a word reads as a verb in the third person
-// singular: it ends in "s" and the lexicon knows its stem as a verb.
-func thirdPerson(w parsedWord, l *lexicon) bool {
-	if len(w.terms) != 1 || !strings.HasSuffix(w.lower, "s") || strings.HasSuffix(w.lower, "ss") {
-		return false
-	}
-	return l.isVerb(w.terms[0])
-}
 
 // markCollocations marks the request words that open a lexicon
 // collocation ("kick off", "set up", "get rid of") within their clause.
@@ -572,31 +461,6 @@ func markCollocations(ws []parsedWord, st stemmer) {
 // lightVerbs say little of their own before a noun of action: "have a
 // look", "take a peek", "give it a try" ask to look, peek, try.
 var lightVerbs = map[string]bool{"have": true, "take": true, "give": true}
-
-// markLightVerbs reads a light verb and an indefinite noun the lexicon
-// knows as a verb as that verb: the noun is the request's verb, and the
-// light verb is no word of it.
-func markLightVerbs(ws []parsedWord) {
-	lexicon := theLexicon()
-	for i := 0; i+2 < len(ws); i++ {
-		if !ws[i].verb || ws[i].content || !lightVerbs[ws[i].lower] {
-			continue
-		}
-		j := i + 1
-		if pronouns[ws[j].lower] || ws[j].lower == "me" || ws[j].lower == "us" {
-			j++ // "give it a try"
-		}
-		if j+1 >= len(ws) || (ws[j].lower != "a" && ws[j].lower != "an") {
-			continue
-		}
-		n := ws[j+1]
-		if n.clause != ws[i].clause || n.content || n.file || n.marker || len(n.terms) != 1 || !lexicon.isVerb(n.terms[0]) {
-			continue
-		}
-		ws[i].verb, ws[i].terms = false, nil
-		ws[j+1].verb = true
-	}
-}
 
 // verbPlace reports whether a word stands where a verb does: a clause's
 // verb, a question's verb, or after "to" or a subject ("I need to kick
@@ -661,47 +525,6 @@ func markHeads(ws []parsedWord) {
 		if head >= 0 {
 			ws[head].head = true
 			markProduct(ws, i, head)
-		}
-	}
-}
-
-// markPurposes reads an infinitive right after a new thing a request
-// makes as what that thing says, not as a second request: "add a task to
-// review the database schema", "open an issue to track the flaky test",
-// "set a reminder to call the bank" ask for a task, an issue, a reminder;
-// the rest of the clause is content. The object must be indefinite ("a
-// task"): "use the API to list the issues" asks for the list. The word
-// after "to" must read as a verb (the lexicon knows it as one) and not be
-// followed by a number: "add a line to the changelog" and "attach a
-// summary to issue 3" name places.
-func markPurposes(ws []parsedWord) {
-	lexicon := theLexicon()
-	for h := range ws {
-		if !ws[h].head || ws[h].content || h+2 >= len(ws) {
-			continue
-		}
-		c := ws[h].clause
-		to, v := ws[h+1], ws[h+2]
-		if to.lower != "to" || to.clause != c || v.clause != c || v.content || v.marker || len(v.terms) == 0 {
-			continue
-		}
-		if !lexicon.isVerb(v.terms[0]) {
-			continue
-		}
-		if h+3 < len(ws) && ws[h+3].clause == c && startsWithDigit(ws[h+3].lower) {
-			continue // "attach a summary to issue 3": a thing and its number
-		}
-		made := false // an indefinite article before the head, after the verb
-		for k := h - 1; k >= 0 && ws[k].clause == c && !ws[k].verb; k-- {
-			if indefinite[ws[k].lower] {
-				made = true
-			}
-		}
-		if !made {
-			continue
-		}
-		for k := h + 2; k < len(ws) && ws[k].clause == c; k++ {
-			ws[k].content = true
 		}
 	}
 }
@@ -853,41 +676,6 @@ var createStem = stemWord("create", false)
 var textUnits = stemSet("text", "word", "words", "line", "lines", "sentence", "paragraph", "passage", "phrase",
 	"heading", "section", "wording")
 
-// markEditedFiles applies the verb–object reading of an edit: when a
-// clause's verb changes text and the clause names a file after a
-// locative ("put a comment in config.yaml"), the file is what the
-// request changes, and the words between the verb and the locative are
-// what goes into or out of it: content, like a quoted passage. Text
-// units ("a line") stay request words, and the request gains the word
-// "edit": whatever its verb, it edits that file.
-func markEditedFiles(ws []parsedWord) []parsedWord {
-	for i := 0; i < len(ws); i++ {
-		if !ws[i].verb || len(ws[i].terms) == 0 || !editVerbs[ws[i].terms[0]] {
-			continue
-		}
-		for j := i + 1; j+1 < len(ws) && ws[j].clause == ws[i].clause; j++ {
-			if ws[j].file || ws[j].content || !locatives[ws[j].lower] {
-				continue
-			}
-			k := j + 1
-			for k < len(ws) && articles[ws[k].lower] {
-				k++
-			}
-			if k == len(ws) || !ws[k].file {
-				continue
-			}
-			for m := i + 1; m < j; m++ {
-				if !ws[m].file && (len(ws[m].terms) == 0 || !textUnits[ws[m].terms[0]]) {
-					ws[m].content = true
-				}
-			}
-			ws = append(ws, parsedWord{lower: "edit", terms: []string{editStem}, implied: true, clause: ws[i].clause})
-			break
-		}
-	}
-	return ws
-}
-
 var editStem = stemmer(nil).stem("edit")
 
 // markTextEdits reads a request whose verb acts on a part of a text
@@ -1011,48 +799,6 @@ func markRecalls(ws []parsedWord) []parsedWord {
 	return ws
 }
 
-// markMentions reads a thing said to mention, contain or talk about
-// something ("which of my notes mention Kestrel?", "the pages that talk
-// about the holiday policy", "any file containing TODO") as a search for
-// what holds that text: the clause gains the verb "search", and what is
-// mentioned is content. The word must follow the thing, not open the
-// clause; "talk" must be followed by "about" ("the service talks to
-// billing" mentions nothing).
-func markMentions(ws []parsedWord) []parsedWord {
-	n := len(ws)
-	for i := 1; i+1 < n; i++ {
-		w := ws[i]
-		if w.content || w.marker || w.verb || w.implied || !mentionWords[w.lower] || ws[i-1].clause != w.clause || ws[i+1].clause != w.clause {
-			continue
-		}
-		k := i + 1
-		if talkWords[w.lower] {
-			if ws[k].lower != "about" {
-				continue // "how the service talks to billing"
-			}
-			k++
-		}
-		for ; k < n && ws[k].clause == w.clause; k++ {
-			ws[k].content = true
-		}
-		ws[i].content = true
-		ws = append(ws, parsedWord{lower: "search", terms: []string{searchStem}, verb: true, implied: true, clause: w.clause})
-		return ws
-	}
-	return ws
-}
-
-// mentionWords say that a text holds something; talkWords do only
-// before "about".
-var mentionWords = map[string]bool{
-	"mention": true, "mentions": true, "mentioning": true, "contain": true, "contains": true, "containing": true,
-	"talk": true, "talks": true, "talking": true, "reference": true, "references": true, "referencing": true,
-}
-
-var talkWords = map[string]bool{"talk": true, "talks": true, "talking": true}
-
-var searchStem = stemWord("search", false)
-
 // toldVerbs are what a user says to an assistant, in the past or after
 // "did" ("what did I tell you", "what I said").
 var toldVerbs = map[string]bool{"told": true, "tell": true, "said": true, "say": true, "mentioned": true, "mention": true,
@@ -1068,73 +814,7 @@ var noticeOpeners = map[string]bool{"when": true, "once": true, "whenever": true
 
 var notifyStem = stemWord("notify", false)
 
-// markNewFiles reads a file that a task names with an indefinite article
-// after a locative ("list them in a local file", "save it to a new
-// file") as one the task writes, whatever its verb: the clause gains the
-// verb "write".
-func markNewFiles(ws []parsedWord) []parsedWord {
-	done := map[int]bool{}
-	n := len(ws)
-	for j := 0; j+1 < n; j++ {
-		if ws[j].content || !locatives[ws[j].lower] || !indefinite[ws[j+1].lower] || done[ws[j].clause] {
-			continue
-		}
-		for k := j + 2; k < n && k <= j+4 && ws[k].clause == ws[j].clause; k++ {
-			if !ws[k].file && len(ws[k].terms) == 1 && ws[k].terms[0] == fileStem {
-				ws = append(ws, parsedWord{lower: "write", terms: []string{writeStem}, verb: true, implied: true, clause: ws[j].clause})
-				done[ws[j].clause] = true
-				break
-			}
-		}
-	}
-	return ws
-}
-
-var fileStem, writeStem = stemWord("file", false), stemWord("write", false)
-
-// markDestinationFiles reads a named file after "into" or "to" ("dump
-// the messages into standup.md", "save the list to todo.md") as one the
-// task writes, as a step of its own after what the clause asks: a new
-// clause of the implied verb "write" and the word "file". A verb that
-// reads, compares, moves or converts ("compare a.md to b.md", "rename
-// a.md to b.md") and an edit (markEditedFiles) write no other file.
-func markDestinationFiles(ws []parsedWord) []parsedWord {
-	n := len(ws)
-	last := 0
-	for _, w := range ws {
-		last = max(last, w.clause)
-	}
-	for j := 0; j+1 < n; j++ {
-		if ws[j].content || (ws[j].lower != "into" && ws[j].lower != "to") {
-			continue
-		}
-		k := j + 1
-		for k < n && articles[ws[k].lower] {
-			k++
-		}
-		if k == n || !ws[k].file || ws[k].clause != ws[j].clause {
-			continue
-		}
-		verb := ""
-		for i := j - 1; i >= 0 && ws[i].clause == ws[j].clause; i-- {
-			if ws[i].verb && len(ws[i].terms) > 0 {
-				verb = ws[i].terms[0]
-			}
-		}
-		if verb == "" || readVerbs[verb] || editVerbs[verb] || writeVerbs[verb] || firstRelated(verb, readVerbs) != "" || keepsFiles[verb] || firstRelated(verb, keepsFiles) != "" {
-			continue
-		}
-		last++
-		ws = append(ws, parsedWord{lower: "write", terms: []string{writeStem}, verb: true, implied: true, clause: last},
-			parsedWord{lower: "file", terms: []string{fileStem}, implied: true, clause: last})
-	}
-	return ws
-}
-
-// keepsFiles are the stems of verbs whose destination file is their own
-// work, not a second step: moving, copying, renaming, comparing,
-// converting, merging.
-var keepsFiles = stemSet("move", "copy", "rename", "compare", "convert", "merge", "diff", "export", "transform")
+var writeStem = stemWord("write", false)
 
 // rawWords splits a task into words, keeping quoted text and named files
 // apart: a quoted passage's words are content; a file reference

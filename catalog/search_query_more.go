@@ -98,35 +98,6 @@ func markMadeThings(ws []parsedWord) []parsedWord {
 	return ws
 }
 
-// markInstruments reads "use X to V …" as a request to V with X: "use
-// the API to list the issues" asks for the list. V is the clause's verb
-// and "use" is not; X stays a word of the request (it may name the tool).
-// V must be a word the lexicon knows as a verb.
-func markInstruments(ws []parsedWord) {
-	lexicon := theLexicon()
-	for i := range ws {
-		if !ws[i].verb || ws[i].content || len(ws[i].terms) != 1 || ws[i].terms[0] != useStem {
-			continue
-		}
-		for j := i + 1; j+1 < len(ws) && ws[j].clause == ws[i].clause; j++ {
-			if ws[j].lower != "to" {
-				continue
-			}
-			v := ws[j+1]
-			if v.clause != ws[i].clause || v.content || v.marker || len(v.terms) == 0 {
-				break
-			}
-			if !lexicon.isVerb(v.terms[0]) {
-				break
-			}
-			ws[i].verb, ws[j+1].verb = false, true
-			break
-		}
-	}
-}
-
-var useStem = stemWord("use", false)
-
 // markStates reads "V the thing as Y", where Y is no new thing (not "as
 // a …"), as setting a state or a property of the thing: "mark the entry
 // as done", "label the page as 'in review'", "flag the comment as spam".

@@ -112,7 +112,6 @@ type concept struct {
 	relatives []lexRel
 	weight    float64
 	content   bool
-	context   bool // see qterm
 	verb      bool // see qterm
 	verbSense bool // see qterm
 	time      bool // see qterm
@@ -156,16 +155,13 @@ func concepts(qs []qterm) []concept {
 			if !q.verb {
 				out[i].verb = false
 			}
-			if !q.context {
-				out[i].context = false
-			}
 			continue
 		}
 		if len(out) == maxQueryTerms {
 			continue
 		}
 		at[q.stem] = len(out)
-		out = append(out, concept{own: q.stem, content: q.content, verb: q.verb, context: q.context, verbSense: q.verbSense, time: q.time})
+		out = append(out, concept{own: q.stem, content: q.content, verb: q.verb, verbSense: q.verbSense, time: q.time})
 	}
 	// the lead: the first clause with a verb, its verb and head noun
 	leads := map[string]bool{}
@@ -192,8 +188,6 @@ func concepts(qs []qterm) []concept {
 		switch {
 		case c.content:
 			c.weight = contentWeight
-		case c.context:
-			c.weight = contextWeight
 		case leads[c.own]:
 			c.weight = leadWeight
 		case leadClause < 0 && lead < leadConcepts:

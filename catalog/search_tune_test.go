@@ -44,7 +44,7 @@ func TestStagedTune(t *testing.T) {
 	}
 	sets := []set{
 		{"held", "selection", catalogtest.SelectionCasesPath(), own},
-		{"own", "selection-tuning", catalogtest.SelectionCasesPath(), own},
+		{"seltun", "selection-tuning", catalogtest.SelectionCasesPath(), own},
 		{"own", "blind1", testdataPath("blind_cases.yaml"), own},
 		{"own", "blind2", blind2CasesPath(), own},
 		{"own", "blind3", blind3CasesPath(), own},
