@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"os/exec"
-	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -54,26 +53,18 @@ func (p *Pool) maxMessage() int {
 	return DefaultMaxMessage
 }
 
-// oversize counts a client's refused messages: a call that fails while
-// the count moved failed on its ceiling (the SDK does not keep a
-// transport's error type).
-type oversize struct {
-	n     atomic.Int64
-	limit atomic.Int64 // the ceiling of the last refusal
-}
-
-func (o *oversize) trip(limit int) {
-	o.limit.Store(int64(limit))
-	o.n.Add(1)
-}
-
-// lineCap reads newline-delimited JSON, refusing a line over limit.
+// lineCap reads newline-delimited JSON, refusing a line over limit. It
+// keeps each line's head to tell which request the line answers (see
+// markedConn): a refused line is charged to that request's mark, and a
+// read line's bytes are counted on it.
 type lineCap struct {
 	r     io.Reader
 	limit int
 	run   int // bytes since the last newline
+	head  [96]byte
+	hn    int // bytes of head held
 	err   error
-	seen  *oversize
+	conn  *markedConn
 	name  string
 }
 
@@ -84,30 +75,54 @@ func (l *lineCap) Read(p []byte) (int, error) {
 	n, err := l.r.Read(p)
 	for b := p[:n]; len(b) > 0; {
 		i := bytes.IndexByte(b, '\n')
-		if i < 0 {
-			l.run += len(b)
+		seg := b
+		if i >= 0 {
+			seg = b[:i]
+		}
+		if l.hn < len(l.head) {
+			l.hn += copy(l.head[l.hn:], seg)
+		}
+		l.run += len(seg)
+		if l.run > l.limit || i < 0 {
 			break
 		}
-		l.run += i
-		if l.run > l.limit {
-			break
-		}
-		l.run, b = 0, b[i+1:]
+		l.lineEnd()
+		b = b[i+1:]
 	}
 	if l.run > l.limit {
-		l.err = &TooLargeError{Name: l.name, What: "a message", Limit: l.limit}
-		l.seen.trip(l.limit)
+		// the stream ends for every request waiting on it; only the one
+		// the line answers is told it was too large (its mark)
+		l.err = fmt.Errorf("upstream %s: a line over %d bytes ended the session", l.name, l.limit)
+		if m := l.owner(); m != nil {
+			m.trip(l.limit)
+		}
 		return 0, l.err
 	}
 	return n, err
 }
 
-// bodyCap reads one HTTP response, refusing more than limit bytes.
+// lineEnd counts a whole line on the request it answers.
+func (l *lineCap) lineEnd() {
+	if m := l.owner(); m != nil && l.run > 0 {
+		m.bytes.Add(int64(l.run) + 1)
+	}
+	l.run, l.hn = 0, 0
+}
+
+func (l *lineCap) owner() *mark {
+	if l.conn == nil {
+		return nil
+	}
+	return l.conn.owner(l.head[:l.hn])
+}
+
+// bodyCap reads one HTTP response, refusing more than limit bytes; the
+// bytes are counted on the request's mark, and a refusal charged to it.
 type bodyCap struct {
 	io.ReadCloser
 	left int
 	err  error
-	seen *oversize
+	mark *mark
 	name string
 	max  int
 }
@@ -120,9 +135,14 @@ func (b *bodyCap) Read(p []byte) (int, error) {
 		p = p[:b.left+1]
 	}
 	n, err := b.ReadCloser.Read(p)
+	if b.mark != nil {
+		b.mark.bytes.Add(int64(n))
+	}
 	if b.left -= n; b.left < 0 {
 		b.err = &TooLargeError{Name: b.name, What: "a message", Limit: b.max}
-		b.seen.trip(b.max)
+		if b.mark != nil {
+			b.mark.trip(b.max)
+		}
 		return 0, b.err
 	}
 	return n, err
@@ -135,36 +155,21 @@ type cappedTransport struct {
 	// callLimit bounds the answer of a tools/call: each HTTP answer is its
 	// own response (a stdio server's lines share one stream, MaxMessage)
 	callLimit int
-	seen      *oversize
 	name      string
 }
 
 func (t cappedTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	res, err := t.base.RoundTrip(r)
 	if err == nil && res.Body != nil {
+		// the pool says through the request's context what it sends
+		m := markOf(r.Context())
 		limit := t.limit
-		if isCall(r) {
+		if m != nil && m.call {
 			limit = t.callLimit
 		}
-		res.Body = &bodyCap{ReadCloser: res.Body, left: limit, seen: t.seen, name: t.name, max: limit}
+		res.Body = &bodyCap{ReadCloser: res.Body, left: limit, mark: m, name: t.name, max: limit}
 	}
 	return res, err
-}
-
-// isCall reports whether a request to an HTTP upstream is a tools/call:
-// the SDK marshals the method right after the id, in the body's head.
-func isCall(r *http.Request) bool {
-	if r.Method != http.MethodPost || r.GetBody == nil {
-		return false
-	}
-	body, err := r.GetBody()
-	if err != nil {
-		return false
-	}
-	defer body.Close()
-	head := make([]byte, 256)
-	n, _ := io.ReadFull(body, head)
-	return bytes.Contains(head[:n], []byte(`"method":"tools/call"`))
 }
 
 // commandTransport is mcp.CommandTransport reading the server's stdout
@@ -172,7 +177,6 @@ func isCall(r *http.Request) bool {
 type commandTransport struct {
 	cmd   *exec.Cmd
 	limit int
-	seen  *oversize
 	name  string
 }
 
@@ -189,12 +193,23 @@ func (t *commandTransport) Connect(ctx context.Context) (mcp.Connection, error) 
 		return nil, err
 	}
 	// the stream closes by closing stdin (then the process is ended), not stdout
-	r := io.NopCloser(&lineCap{r: stdout, limit: t.limit, seen: t.seen, name: t.name})
-	return (&mcp.IOTransport{Reader: r, Writer: &process{cmd: t.cmd, stdin: stdin}, MaxLineLength: -1}).Connect(ctx)
+	mc := &markedConn{pending: map[string]*mark{}}
+	lc := &lineCap{r: stdout, limit: t.limit, name: t.name, conn: mc}
+	// the SDK's own frame cap is off: it counts its decoder's read-ahead,
+	// not lines, and a refusal there names no request (ours does both)
+	conn, err := (&mcp.IOTransport{Reader: io.NopCloser(lc), Writer: &process{cmd: t.cmd, stdin: stdin}, MaxLineLength: -1}).Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	mc.Connection = conn
+	return mc, nil
 }
 
 // process is a stdio server's stdin; closing it ends the server as the
-// MCP specification says: stdin closed, then SIGTERM, then SIGKILL.
+// MCP specification says: stdin closed, then SIGTERM, then SIGKILL. (The
+// SDK's CommandTransport does the same, but it reads stdout itself with
+// a fixed 16 MB line cap and keeps no record of which request a refused
+// line answered, so the pool cannot use it.)
 type process struct {
 	cmd   *exec.Cmd
 	stdin io.WriteCloser

@@ -70,9 +70,6 @@ type client struct {
 	spec Spec
 	key  string
 
-	// oversize counts the messages refused at the ceiling
-	oversize oversize
-
 	mu       sync.Mutex
 	cs       *mcp.ClientSession
 	failures int
@@ -207,9 +204,9 @@ func (c *client) connect(ctx context.Context) (*mcp.ClientSession, error) {
 		}
 		cmd.Stderr = &lineLog{log: c.pool.log, name: c.spec.Name}
 		killWithParent(cmd)
-		t = &commandTransport{cmd: cmd, limit: c.pool.maxMessage(), seen: &c.oversize, name: c.spec.Name}
+		t = &commandTransport{cmd: cmd, limit: c.pool.maxMessage(), name: c.spec.Name}
 	} else {
-		capped := cappedTransport{base: upstreamTransport, limit: c.pool.maxMessage(), callLimit: c.pool.maxResult(), seen: &c.oversize, name: c.spec.Name}
+		capped := cappedTransport{base: upstreamTransport, limit: c.pool.maxMessage(), callLimit: c.pool.maxResult(), name: c.spec.Name}
 		hc := &http.Client{Transport: headerTransport{headers: c.spec.Headers, base: capped}}
 		t = &mcp.StreamableClientTransport{Endpoint: c.spec.URL, HTTPClient: hc, MaxRetries: -1, DisableStandaloneSSE: true}
 	}
@@ -238,27 +235,23 @@ func (p *Pool) ListTools(ctx context.Context, spec Spec) ([]*mcp.Tool, error) {
 	}
 	var out []*mcp.Tool
 	params := &mcp.ListToolsParams{}
-	listed := 0 // the list's bytes so far, as JSON
+	// the list's bytes over all its pages are counted by the transport,
+	// as it reads them, on the listing's own mark
+	m := &mark{}
+	defer m.done()
+	lctx := withMark(ctx, m)
 	for range maxPages {
-		before := c.oversize.n.Load()
-		res, err := cs.ListTools(ctx, params)
+		res, err := cs.ListTools(lctx, params)
 		if err != nil {
-			err = c.refused(cs, before, err)
-			p.dropIfGone(c, cs, err)
+			err = p.failed(c, cs, m, err)
 			return nil, fmt.Errorf("upstream %s: tools/list: %w", spec.Name, err)
+		}
+		if m.bytes.Load() > int64(p.maxMessage()) {
+			return nil, &TooLargeError{Name: spec.Name, What: "the tool list", Limit: p.maxMessage()}
 		}
 		out = append(out, res.Tools...)
 		if len(out) > maxTools {
 			return nil, fmt.Errorf("upstream %s: more than %d tools", spec.Name, maxTools)
-		}
-		for _, t := range res.Tools {
-			b, err := json.Marshal(t)
-			if err != nil {
-				return nil, fmt.Errorf("upstream %s: tools/list: %w", spec.Name, err)
-			}
-			if listed += len(b) + 1; listed > p.maxMessage() {
-				return nil, &TooLargeError{Name: spec.Name, What: "the tool list", Limit: p.maxMessage()}
-			}
 		}
 		if res.NextCursor == "" {
 			c.healthy()
@@ -292,25 +285,28 @@ func (p *Pool) Call(ctx context.Context, spec Spec, tool string, args json.RawMe
 	if len(args) > 0 {
 		params.Arguments = args
 	}
-	before := c.oversize.n.Load()
-	res, err := cs.CallTool(ctx, params)
+	m := &mark{call: true}
+	defer m.done()
+	res, err := cs.CallTool(withMark(ctx, m), params)
 	if err != nil {
-		err = c.refused(cs, before, err)
-		p.dropIfGone(c, cs, err)
+		err = p.failed(c, cs, m, err)
 		return nil, err
 	}
 	c.healthy()
 	return res, nil
 }
 
-// refused turns a call's failure into the *TooLargeError it was when a
-// message was refused at the ceiling while it ran.
-func (c *client) refused(cs *mcp.ClientSession, before int64, err error) error {
-	var tl *TooLargeError
-	if errors.As(err, &tl) || c.oversize.n.Load() == before {
-		return err
+// failed is a request's failure as its caller sees it (its own
+// *TooLargeError when its answer was refused), once a session that
+// cannot serve another request is dropped: a stdio server's line over
+// the ceiling ends its stream.
+func (p *Pool) failed(c *client, cs *mcp.ClientSession, m *mark, err error) error {
+	if len(c.spec.Command) > 0 && m.refused.Load() > 0 {
+		c.drop(cs, err)
+	} else {
+		p.dropIfGone(c, cs, err)
 	}
-	return &TooLargeError{Name: c.spec.Name, What: "a message", Limit: int(c.oversize.limit.Load())}
+	return m.err(c.spec.Name, err)
 }
 
 // dropIfGone ends a session whose transport failed or timed out, so a

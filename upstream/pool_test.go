@@ -17,7 +17,7 @@ import (
 )
 
 // TestMain lets the test binary be a stdio MCP server (UPSTREAM_TEST_SERVER=1):
-// tools pid (its process id), crash (exits at once) and flood (a 32 MB result),
+// tools pid (its process id), crash (exits at once), sleep (30 s) and flood (a 32 MB result),
 // and a line on stderr at start.
 func TestMain(m *testing.M) {
 	if os.Getenv("UPSTREAM_TEST_SERVER") == "1" {
@@ -31,8 +31,20 @@ func TestMain(m *testing.M) {
 			os.Exit(3)
 			return nil, nil
 		})
-		s.AddTool(&mcp.Tool{Name: "flood", Description: "a 32 MB result", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: strings.Repeat("a", 32<<20)}}}, nil
+		s.AddTool(&mcp.Tool{Name: "sleep", Description: "says so on stderr, then answers after 30 s", InputSchema: obj}, func(ctx context.Context, _ *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			fmt.Fprintln(os.Stderr, "sleeping")
+			select {
+			case <-time.After(30 * time.Second):
+			case <-ctx.Done():
+			}
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "slept"}}}, nil
+		})
+		s.AddTool(&mcp.Tool{Name: "flood", Description: "a 32 MB result (or mb MB)", InputSchema: obj}, func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			var in struct{ MB int }
+			if json.Unmarshal(req.Params.Arguments, &in) != nil || in.MB <= 0 {
+				in.MB = 32
+			}
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: strings.Repeat("a", in.MB<<20)}}}, nil
 		})
 		_ = s.Run(context.Background(), &mcp.StdioTransport{})
 		os.Exit(0)
@@ -66,7 +78,7 @@ func TestStdioServersAreSupervised(t *testing.T) {
 	sp := Spec{Name: "stdio", Command: []string{exe}, Env: map[string]string{"UPSTREAM_TEST_SERVER": "1"}}
 	ctx := context.Background()
 	tools, err := p.ListTools(ctx, sp)
-	if err != nil || len(tools) != 3 {
+	if err != nil || len(tools) != 4 {
 		t.Fatalf("list: %v %v", tools, err)
 	}
 	pid := func() int {

@@ -1,0 +1,183 @@
+package upstream
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"sync"
+	"sync/atomic"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// A mark is one pool request's own record (a call, or a tool listing
+// over all its pages), carried in its context to the transport: whether
+// it is a tools/call (its answer has the call ceiling), how many bytes
+// its answers took, and the ceiling its answer was refused at. Each
+// request reads only its own mark, so concurrent requests on one client
+// never get each other's error (the SDK does not keep a transport's
+// error type).
+type mark struct {
+	call    bool
+	refused atomic.Int64 // the ceiling an answer was refused at (0: none)
+	bytes   atomic.Int64 // the answers' bytes so far
+	// release forgets the request ids a stdio connection holds for it
+	// (set by the caller's goroutine as it writes, so read there only)
+	release []func()
+}
+
+type markKey struct{}
+
+// withMark is ctx carrying m.
+func withMark(ctx context.Context, m *mark) context.Context {
+	return context.WithValue(ctx, markKey{}, m)
+}
+
+// markOf is the mark a request's context carries (nil: none).
+func markOf(ctx context.Context) *mark {
+	m, _ := ctx.Value(markKey{}).(*mark)
+	return m
+}
+
+func (m *mark) trip(limit int) { m.refused.CompareAndSwap(0, int64(limit)) }
+
+// done forgets the mark's request ids.
+func (m *mark) done() {
+	for _, f := range m.release {
+		f()
+	}
+}
+
+// err is the request's failure: its own *TooLargeError when its answer
+// was refused at the ceiling, else err.
+func (m *mark) err(name string, err error) error {
+	if l := m.refused.Load(); l > 0 {
+		return &TooLargeError{Name: name, What: "a message", Limit: int(l)}
+	}
+	return err
+}
+
+// markedConn is a stdio connection that knows which mark each request id
+// it wrote belongs to, so a line refused at the ceiling (or counted) is
+// charged to the request it answers.
+type markedConn struct {
+	mcp.Connection
+	mu      sync.Mutex
+	pending map[string]*mark
+}
+
+func (c *markedConn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
+		if m := markOf(ctx); m != nil {
+			if k, err := json.Marshal(req.ID.Raw()); err == nil {
+				id := string(k)
+				c.mu.Lock()
+				c.pending[id] = m
+				c.mu.Unlock()
+				m.release = append(m.release, func() {
+					c.mu.Lock()
+					delete(c.pending, id)
+					c.mu.Unlock()
+				})
+			}
+		}
+	}
+	return c.Connection.Write(ctx, msg)
+}
+
+// owner is the mark of the request a line answers, by the id in the
+// line's head; when the head names none, the only request waiting (nil
+// when that is not one).
+func (c *markedConn) owner(head []byte) *mark {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if id, ok := headID(head); ok {
+		return c.pending[string(id)]
+	}
+	if len(c.pending) == 1 {
+		for _, m := range c.pending {
+			return m
+		}
+	}
+	return nil
+}
+
+// headID is the value of the top-level "id" member in the head of a
+// JSON-RPC message (a number or a string, as written), when the head
+// holds it whole.
+func headID(head []byte) ([]byte, bool) {
+	depth, inString, escaped := 0, false, false
+	keyStart := -1
+	for i := 0; i < len(head); i++ {
+		b := head[i]
+		if inString {
+			switch {
+			case escaped:
+				escaped = false
+			case b == '\\':
+				escaped = true
+			case b == '"':
+				inString = false
+				if depth == 1 && keyStart >= 0 && string(head[keyStart:i]) == "id" {
+					rest := bytes.TrimLeft(head[i+1:], " \t\r\n")
+					if len(rest) == 0 || rest[0] != ':' {
+						return nil, false
+					}
+					rest = bytes.TrimLeft(rest[1:], " \t\r\n")
+					return valueToken(rest)
+				}
+				keyStart = -1
+			}
+			continue
+		}
+		switch b {
+		case '"':
+			inString = true
+			// a member name starts after { or , at depth 1
+			if depth == 1 && keyStart == -2 {
+				keyStart = i + 1
+			}
+		case '{', '[':
+			depth++
+			if depth == 1 {
+				keyStart = -2
+			}
+		case '}', ']':
+			depth--
+		case ',':
+			if depth == 1 {
+				keyStart = -2
+			}
+		case ':':
+			if depth == 1 {
+				keyStart = -1
+			}
+		}
+	}
+	return nil, false
+}
+
+// valueToken is a number or string token at the start of b, whole.
+func valueToken(b []byte) ([]byte, bool) {
+	if len(b) == 0 {
+		return nil, false
+	}
+	if b[0] == '"' {
+		for i := 1; i < len(b); i++ {
+			switch b[i] {
+			case '\\':
+				i++
+			case '"':
+				return b[:i+1], true
+			}
+		}
+		return nil, false
+	}
+	for i := 0; i < len(b); i++ {
+		if c := b[i]; c == ',' || c == '}' || c == ' ' || c == '\t' || c == '\r' || c == '\n' {
+			return b[:i], i > 0
+		}
+	}
+	return nil, false
+}
