@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/agentforge/console/toolpick"
 	"strings"
 	"time"
 )
@@ -80,19 +81,10 @@ func (in AgentInput) Validate(known map[string]bool) map[string]string {
 	return errs
 }
 
-// checkToolList reports unknown or duplicate tool ids.
+// checkToolList reports every unknown or duplicate tool id, unknown ones
+// with the closest known id to suggest; "" when the list is good.
 func checkToolList(ids []string, known map[string]bool) string {
-	seen := map[string]bool{}
-	for _, id := range ids {
-		if seen[id] {
-			return fmt.Sprintf("%s is listed twice", id)
-		}
-		seen[id] = true
-		if !known[id] {
-			return fmt.Sprintf("unknown tool id %q", id)
-		}
-	}
-	return ""
+	return toolpick.Join(toolpick.Check(ids, known, ""))
 }
 
 // CreateAgent stores a new agent and audits it.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/agentforge/console/toolpick"
 	"slices"
 	"strings"
 	"time"
@@ -66,40 +67,85 @@ func (g GrantSpec) String() string {
 	return s
 }
 
-// ValidateGrants checks a grant set: kinds, values (a tool id must be
-// known, an effects class one of the four, a service a service name) and
-// no duplicates. known may be nil to skip the tool check.
-func ValidateGrants(gs []GrantSpec, known map[string]bool) map[string]string {
+// GrantProblem is one thing wrong with a grant set: the field it concerns
+// (tools, service, effects, kind or grants) and the message.
+type GrantProblem struct {
+	Field, Message string
+}
+
+// GrantProblems lists everything wrong with a grant set, in grant order:
+// kinds, values (a tool id must be known, with the closest known id to
+// suggest; an effects class one of the four; a service a service name)
+// and duplicates. known may be nil to skip the tool check.
+func GrantProblems(gs []GrantSpec, known map[string]bool) []GrantProblem {
+	var out []GrantProblem
 	seen := map[string]bool{}
 	for _, g := range gs {
 		switch g.Kind {
 		case authority.KindTool:
-			if known != nil && !known[g.Value] {
-				return map[string]string{"tools": fmt.Sprintf("unknown tool %q", g.Value)}
-			}
 			if g.Value == "" || len(g.Value) > catalog.MaxIDLength {
-				return map[string]string{"tools": fmt.Sprintf("a tool id is 1-%d characters", catalog.MaxIDLength)}
+				out = append(out, GrantProblem{"tools", fmt.Sprintf("a tool id is 1-%d characters", catalog.MaxIDLength)})
+			} else if known != nil && !known[g.Value] {
+				p := toolpick.Problem{ID: g.Value, Kind: toolpick.Unknown, Suggestion: toolpick.Suggest(g.Value, known), Noun: "tool"}
+				out = append(out, GrantProblem{"tools", p.String()})
 			}
 		case authority.KindService:
 			if !servicePattern.MatchString(g.Value) {
-				return map[string]string{"service": fmt.Sprintf("%q is not a service name (%s)", g.Value, servicePattern)}
+				out = append(out, GrantProblem{"service", fmt.Sprintf("%q is not a service name (%s)", g.Value, servicePattern)})
 			}
 		case authority.KindEffects:
 			if !slices.Contains(authority.EffectsClasses(), g.Value) {
-				return map[string]string{"effects": fmt.Sprintf("%q is not an effects class (%s)", g.Value, strings.Join(authority.EffectsClasses(), ", "))}
+				out = append(out, GrantProblem{"effects", fmt.Sprintf("%q is not an effects class (%s)", g.Value, strings.Join(authority.EffectsClasses(), ", "))})
 			}
 		default:
-			return map[string]string{"kind": fmt.Sprintf("%q is not tool, service or effects", g.Kind)}
+			out = append(out, GrantProblem{"kind", fmt.Sprintf("%q is not tool, service or effects", g.Kind)})
 		}
 		if seen[g.Key()] {
-			return map[string]string{"grants": "duplicate grant " + g.Key()}
+			out = append(out, GrantProblem{"grants", "duplicate grant " + g.Key()})
 		}
 		seen[g.Key()] = true
 	}
 	if len(gs) > MaxGrants {
-		return map[string]string{"grants": fmt.Sprintf("at most %d grants per group", MaxGrants)}
+		out = append(out, GrantProblem{"grants", fmt.Sprintf("at most %d grants per group", MaxGrants)})
 	}
-	return nil
+	return out
+}
+
+// ValidateGrants checks a grant set (see GrantProblems): every problem,
+// "; " apart under its field; nil when the set is good.
+func ValidateGrants(gs []GrantSpec, known map[string]bool) map[string]string {
+	ps := GrantProblems(gs, known)
+	if len(ps) == 0 {
+		return nil
+	}
+	errs := map[string]string{}
+	for _, p := range ps {
+		if errs[p.Field] != "" {
+			errs[p.Field] += "; "
+		}
+		errs[p.Field] += p.Message
+	}
+	return errs
+}
+
+// ValidateGroupVersion checks everything a new version of a group's
+// grants is refused for at once: the group's name, the message and the
+// grants (see ValidateGrants); nil when it is good.
+func ValidateGroupVersion(group, message string, grants []GrantSpec, known map[string]bool) map[string]string {
+	errs := ValidateGrants(grants, known)
+	if errs == nil {
+		errs = map[string]string{}
+	}
+	if !authority.ValidGroup(group) {
+		errs["group"] = groupRule()
+	}
+	if tooLong(message, MaxMessage) {
+		errs["message"] = atMost(MaxMessage)
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return errs
 }
 
 func sortGrants(gs []GrantSpec) []GrantSpec {
@@ -148,13 +194,7 @@ func (s *Store) GroupVersionAt(ctx context.Context, groupID uint, n int) (*Group
 // unchanged set writes nothing. Every replica's next check sees it: the
 // configuration generation moves in the same transaction.
 func (s *Store) SetGrants(ctx context.Context, actor, group string, base int, grants []GrantSpec, message string, known map[string]bool) (*GroupVersion, error) {
-	if !authority.ValidGroup(group) {
-		return nil, &ValidationError{Fields: map[string]string{"group": groupRule()}}
-	}
-	if tooLong(message, MaxMessage) {
-		return nil, &ValidationError{Fields: map[string]string{"message": atMost(MaxMessage)}}
-	}
-	if errs := ValidateGrants(grants, known); errs != nil {
+	if errs := ValidateGroupVersion(group, message, grants, known); errs != nil {
 		return nil, &ValidationError{Fields: errs}
 	}
 	grants = sortGrants(grants)

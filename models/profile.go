@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/agentforge/console/toolpick"
 	"strings"
 	"time"
 )
@@ -86,15 +87,8 @@ func (c ProfileContent) Validate(known map[string]bool) map[string]string {
 	if c.CatalogForm != "full" && c.CatalogForm != "compact" {
 		errs["catalog_form"] = "choose full or compact"
 	}
-	have := map[string]bool{}
-	for _, t := range c.Tools {
-		have[t] = true
-	}
-	for _, p := range c.Pins {
-		if !have[p] {
-			errs["pins"] = fmt.Sprintf("%s is pinned but not in the tool list", p)
-			break
-		}
+	if msg := checkPins(c.Pins, c.Tools); msg != "" {
+		errs["pins"] = msg
 	}
 	if tooLong(c.Message, MaxMessage) {
 		errs["message"] = atMost(MaxMessage)
@@ -106,6 +100,22 @@ func (c ProfileContent) Validate(known map[string]bool) map[string]string {
 	}
 	return errs
 }
+
+// PinNoun names a pin in the pins field's messages: a pin must be one of
+// the profile's own tools.
+const PinNoun = "pin (not in this profile's tool list)"
+
+// PinProblems lists every pin that is not one of the profile's tools
+// (with the closest of them to suggest) and every pin listed twice.
+func PinProblems(pins, tools []string) []toolpick.Problem {
+	have := make(map[string]bool, len(tools))
+	for _, t := range tools {
+		have[t] = true
+	}
+	return toolpick.Check(pins, have, PinNoun)
+}
+
+func checkPins(pins, tools []string) string { return toolpick.Join(PinProblems(pins, tools)) }
 
 // MaxBudget bounds a run's budget of searches or calls.
 const MaxBudget = 100000

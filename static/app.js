@@ -116,6 +116,44 @@
     openedButtons(set);
     reviewSummary(form);
   });
+  // Tool pickers: without JavaScript the chosen tools are added on save;
+  // here "Add selected" (or a double-click) copies them into the list at
+  // once, each once: a textarea takes one a line, an input a comma list.
+  function pickerAdd(picker, values) {
+    var field = document.getElementById(picker.getAttribute("data-picker-target"));
+    if (!field || !values.length) return;
+    var multi = field.tagName === "TEXTAREA";
+    var have = field.value.split(multi ? "\n" : ",").map(function (s) { return s.trim(); }).filter(Boolean);
+    values.forEach(function (v) { if (have.indexOf(v) < 0) have.push(v); });
+    field.value = have.join(multi ? "\n" : ", ") + (multi && have.length ? "\n" : "");
+    picker.querySelectorAll("option:checked").forEach(function (o) { o.selected = false; });
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+  document.querySelectorAll("[data-picker-add]").forEach(function (b) { b.hidden = false; });
+  document.addEventListener("click", function (e) {
+    var btn = e.target.closest("[data-picker-add]");
+    if (!btn) return;
+    var picker = btn.closest("[data-picker-target]");
+    var vals = [];
+    picker.querySelectorAll("option:checked").forEach(function (o) { vals.push(o.value); });
+    pickerAdd(picker, vals);
+  });
+  document.addEventListener("dblclick", function (e) {
+    var opt = e.target.closest && e.target.closest(".picker option");
+    if (opt) pickerAdd(opt.closest("[data-picker-target]"), [opt.value]);
+  });
+  // A form refused with errors brings its summary into view; each of its
+  // links takes the focus to its field.
+  var errorSummary = document.querySelector(".error-summary");
+  if (errorSummary) errorSummary.focus();
+  document.addEventListener("click", function (e) {
+    var a = e.target.closest && e.target.closest('.error-summary a[href^="#"]');
+    var field = a && document.getElementById(a.getAttribute("href").slice(1));
+    if (!field) return;
+    e.preventDefault();
+    field.scrollIntoView({ block: "center" });
+    field.focus();
+  });
   // Buttons with data-confirm ask first.
   document.addEventListener("submit", function (e) {
     var msg = e.submitter && e.submitter.getAttribute("data-confirm");

@@ -12,6 +12,7 @@ import (
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/toolpick"
 	"github.com/agentforge/console/views"
 )
 
@@ -54,6 +55,11 @@ func (s *Server) renderAgents(c echo.Context, status int, form views.AgentForm) 
 	if form.Profiles, err = s.profileOptions(c); err != nil {
 		return err
 	}
+	snap, err := s.snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	form.Picker = picker(snap, "declared", "ag-decl", "", "")
 	return s.render(c, status, s.page(c, "Agents", "agents"), views.Agents(rows, currentUser(c).Has(models.RoleAdmin), form, csrfToken(c)))
 }
 
@@ -69,12 +75,27 @@ func (s *Server) agentRow(c echo.Context, a models.Agent) views.AgentRow {
 
 func agentInput(c echo.Context) models.AgentInput {
 	return models.AgentInput{Slug: strings.TrimSpace(c.FormValue("slug")), Name: c.FormValue("name"), Description: c.FormValue("description"),
-		Declared: lines(c.FormValue("declared")), Services: lines(c.FormValue("services")), DefaultProfile: c.FormValue("default_profile")}
+		Declared: withPicked(c, "declared", lines(c.FormValue("declared"))), Services: lines(c.FormValue("services")), DefaultProfile: c.FormValue("default_profile")}
 }
 
 func agentFormOf(in models.AgentInput, errs map[string]string) views.AgentForm {
 	return views.AgentForm{Slug: in.Slug, Name: in.Name, Description: in.Description, Declared: strings.Join(in.Declared, "\n"),
 		Services: strings.Join(in.Services, ","), DefaultProfile: in.DefaultProfile, Errors: errs}
+}
+
+// agentSummary is the agent form's fields in the order the summary lists
+// their errors.
+var agentSummary = []summaryField{
+	{"slug", "ag-slug", "Slug"}, {"name", "ag-name", "Name"}, {"description", "ag-desc", "Description"},
+	{"declared", "ag-decl", "Declared tools"}, {"services", "ag-svc", "Connected services"}, {"default_profile", "ag-prof", "Default profile"},
+}
+
+// agentFormErrors is the form of refused input: each field's error, and
+// every one of them in the summary (each unknown or repeated tool apart).
+func agentFormErrors(in models.AgentInput, ve *models.ValidationError, known map[string]bool) views.AgentForm {
+	f := agentFormOf(in, ve.Fields)
+	f.Summary = errorSummary(agentSummary, ve.Fields, map[string][]string{"declared": problemStrings(toolpick.Check(in.Declared, known, ""))})
+	return f
 }
 
 func (s *Server) createAgent(c echo.Context) error {
@@ -85,7 +106,7 @@ func (s *Server) createAgent(c echo.Context) error {
 	in := agentInput(c)
 	_, err = s.store.CreateAgent(c.Request().Context(), userName(c), in, snap.KnownTools())
 	if ve, ok := asValidation(err); ok {
-		return s.renderAgents(c, http.StatusUnprocessableEntity, agentFormOf(in, ve.Fields))
+		return s.renderAgents(c, http.StatusUnprocessableEntity, agentFormErrors(in, ve, snap.KnownTools()))
 	}
 	if err != nil {
 		return err
@@ -113,6 +134,7 @@ func (s *Server) renderAgent(c echo.Context, status int, a *models.Agent, form v
 		return err
 	}
 	d := views.AgentData{Row: s.agentRow(c, *a), Declared: a.Declared(), CanEdit: currentUser(c).Has(models.RoleAdmin), CSRF: csrfToken(c), Form: form}
+	d.Form.Picker = picker(snap, "declared", "ag-decl", "", "")
 	if d.Form.Profiles, err = s.profileOptions(c); err != nil {
 		return err
 	}
@@ -199,7 +221,7 @@ func (s *Server) updateAgent(c echo.Context) error {
 	_, err = s.store.UpdateAgent(ctx, userName(c), a.Slug, base, in, snap.KnownTools())
 	if ve, ok := asValidation(err); ok {
 		in.Slug = a.Slug
-		form := agentFormOf(in, ve.Fields)
+		form := agentFormErrors(in, ve, snap.KnownTools())
 		form.Version = base
 		return s.renderAgent(c, http.StatusUnprocessableEntity, a, form)
 	}

@@ -16,9 +16,12 @@ import (
 	"github.com/agentforge/console/views"
 )
 
-// parseGrants reads the editor's lines: "KIND VALUE [requires-approval]".
-func parseGrants(text string) ([]models.GrantSpec, error) {
+// parseGrants reads the editor's lines: "KIND VALUE [requires-approval]";
+// it returns the grants it could read and what is wrong with every line
+// it could not.
+func parseGrants(text string) ([]models.GrantSpec, []string) {
 	var out []models.GrantSpec
+	var bad []string
 	for i, line := range strings.Split(text, "\n") {
 		f := strings.Fields(line)
 		if len(f) == 0 {
@@ -30,13 +33,39 @@ func parseGrants(text string) ([]models.GrantSpec, error) {
 			f = f[:2]
 		}
 		if len(f) != 2 {
-			return nil, fmt.Errorf("line %d: write KIND VALUE [requires-approval], e.g. effects read-only", i+1)
+			bad = append(bad, fmt.Sprintf("line %d: write KIND VALUE [requires-approval], e.g. effects read-only", i+1))
+			continue
 		}
 		g.Kind, g.Value = f[0], f[1]
 		out = append(out, g)
 	}
-	return out, nil
+	return out, bad
 }
+
+// withPickedGrants adds the grant lines chosen in the grants picker
+// (grants_add: "tool ID", "service NAME") to the editor's text, each once.
+func withPickedGrants(c echo.Context, text string) string {
+	have := map[string]bool{}
+	for _, l := range strings.Split(text, "\n") {
+		if f := strings.Fields(l); len(f) >= 2 {
+			have[f[0]+" "+f[1]] = true
+		}
+	}
+	for _, l := range withPicked(c, "grants", nil) {
+		if !have[l] {
+			have[l] = true
+			if text != "" && !strings.HasSuffix(text, "\n") {
+				text += "\n"
+			}
+			text += l + "\n"
+		}
+	}
+	return text
+}
+
+// grantsSummary is the grants form's fields in the order the summary
+// lists their errors.
+var grantsSummary = []summaryField{{"group", "gr-name", "Name"}, {"grants", "gr-grants", "Grants"}, {"message", "gr-msg", "Why"}}
 
 func grantLines(gs []models.GrantSpec) string {
 	var b strings.Builder
@@ -81,6 +110,11 @@ func (s *Server) renderGroups(c echo.Context, status int, d views.GroupsData) er
 		d.Groups = append(d.Groups, views.GroupRow{Name: g.Name, Version: g.Version, Grants: labels[g.Name]})
 	}
 	d.CSRF = csrfToken(c)
+	snap, err := s.snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	d.Form.Picker = picker(snap, "grants", "gr-grants", pickerModeGrants, "")
 	return s.render(c, status, s.page(c, "Groups", "groups"), views.Groups(d))
 }
 
@@ -92,39 +126,58 @@ func (s *Server) saveGrants(c echo.Context) error {
 	if creating {
 		name = strings.TrimSpace(c.FormValue("name"))
 	}
-	form := views.GrantsForm{Name: name, Grants: c.FormValue("grants"), Message: c.FormValue("message")}
+	form := views.GrantsForm{Name: name, Grants: withPickedGrants(c, c.FormValue("grants")), Message: c.FormValue("message")}
 	base, err := strconv.Atoi(c.FormValue("base"))
 	if err != nil || base < 0 {
 		base = -1
 	}
 	form.Base = base
-	fail := func(field, msg string) error {
-		errs := views.FieldErrors{field: msg}
+	// failAll shows every error: the grants' own (bad lines, then each bad
+	// grant) one by one in the summary, and each field's under it
+	failAll := func(errs views.FieldErrors, grantItems []string) error {
+		form.Summary = errorSummary(grantsSummary, errs, map[string][]string{"grants": grantItems})
 		if creating {
 			return s.renderGroups(c, http.StatusUnprocessableEntity, views.GroupsData{Form: form, Errors: errs})
 		}
 		return s.renderGroup(c, http.StatusUnprocessableEntity, name, form, errs)
 	}
+	fail := func(field, msg string) error { return failAll(views.FieldErrors{field: msg}, nil) }
 	if base < 0 || (creating && base != 0) {
 		return fail("grants", "the form's base version is missing; reload the page")
 	}
-	grants, err := parseGrants(form.Grants)
-	if err != nil {
-		return fail("grants", err.Error())
-	}
+	grants, badLines := parseGrants(form.Grants)
 	ctx := c.Request().Context()
 	known, err := s.knownTools(ctx)
 	if err != nil {
 		return err
 	}
+	check := func(fallback map[string]string) error {
+		errs := views.FieldErrors{}
+		items := badLines
+		for f, msg := range models.ValidateGroupVersion(name, form.Message, grants, known) {
+			if f == "group" || f == "message" {
+				errs[f] = msg
+			}
+		}
+		for _, p := range models.GrantProblems(grants, known) {
+			items = append(items, p.Message)
+		}
+		if len(items) > 0 {
+			errs["grants"] = strings.Join(items, "; ")
+		}
+		if len(errs) == 0 {
+			for f, msg := range fallback {
+				errs["grants"] = f + ": " + msg
+			}
+		}
+		return failAll(errs, items)
+	}
+	if len(badLines) > 0 {
+		return check(nil)
+	}
 	v, err := s.store.SetGrants(ctx, userName(c), name, base, grants, form.Message, known)
 	if ve, ok := asValidation(err); ok {
-		for f, msg := range ve.Fields {
-			if f != "group" && f != "message" {
-				f = "grants"
-			}
-			return fail(f, msg)
-		}
+		return check(ve.Fields)
 	}
 	if errors.Is(err, models.ErrConflict) {
 		if creating {
@@ -176,6 +229,11 @@ func (s *Server) renderGroup(c echo.Context, status int, name string, form views
 	if form.Base < 0 {
 		d.Form = views.GrantsForm{Name: g.Name, Base: g.Version, Grants: grantLines(byVersion[g.Version])}
 	}
+	snap, err := s.snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	d.Form.Picker = picker(snap, "grants", "gr-grants", pickerModeGrants, "")
 	d.Diff = views.GrantDiff{From: max(1, g.Version-1), To: g.Version}
 	if q := c.QueryParams(); q.Has("from") || q.Has("to") {
 		from, err1 := strconv.Atoi(q.Get("from"))

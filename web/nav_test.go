@@ -24,6 +24,7 @@ var reachedFromAPage = map[string]string{
 	"/forge/text":      "the forge (its full text without JavaScript)",
 	"/forge/run":       "the forge (the run simulator, htmx part)",
 	"/forge/selection": "the forge (the selection panel, htmx part)",
+	"/tools/pick":      "the tool pickers of the agent, profile and group forms (htmx part)",
 }
 
 // TestNavOffersEveryPage: every signed-in page without a path parameter

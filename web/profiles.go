@@ -14,6 +14,7 @@ import (
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/toolpick"
 	"github.com/agentforge/console/views"
 )
 
@@ -111,12 +112,37 @@ func (s *Server) renderProfiles(c echo.Context, status int, form views.ProfileFo
 	if form.Agents, err = s.agentOptions(c); err != nil {
 		return err
 	}
+	withProfilePickers(&form, snap)
 	return s.render(c, status, s.page(c, "Profiles", "profiles"), views.Profiles(rows, canEditProfiles(currentUser(c)), form, csrfToken(c)))
 }
 
+// profileSummary is the profile form's fields in the order the summary
+// lists their errors.
+var profileSummary = []summaryField{
+	{"slug", "pf-slug", "Slug"}, {"name", "pf-name", "Name"}, {"agent", "pf-agent", "Default agent"},
+	{"tools", "pf-tools", "Tools"}, {"tier", "pf-tier", "Tier"}, {"catalog_form", "pf-cf", "Catalog form"},
+	{"search_budget", "pf-sb", "Searches per run"}, {"call_budget", "pf-cb", "Calls per run"},
+	{"pins", "pf-pins", "Pins"}, {"message", "pf-msg", "Message"},
+}
+
+// profileSummaryOf lists every error of refused profile content, each
+// unknown tool and each bad pin apart.
+func profileSummaryOf(ct models.ProfileContent, errs map[string]string, known map[string]bool) []views.ErrorItem {
+	return errorSummary(profileSummary, errs, map[string][]string{
+		"tools": problemStrings(toolpick.Check(ct.Tools, known, "")),
+		"pins":  problemStrings(models.PinProblems(ct.Pins, ct.Tools)),
+	})
+}
+
+// withProfilePickers gives a profile form its tool and pin pickers.
+func withProfilePickers(f *views.ProfileForm, snap *Snapshot) {
+	f.ToolPicker = picker(snap, "tools", "pf-tools", "", "")
+	f.PinPicker = picker(snap, "pins", "pf-pins", "", "")
+}
+
 func profileContent(c echo.Context) models.ProfileContent {
-	return models.ProfileContent{Tools: lines(c.FormValue("tools")), Tier: c.FormValue("tier"), CatalogForm: c.FormValue("catalog_form"),
-		Deferred: c.FormValue("deferred") == "1", Pins: lines(c.FormValue("pins")), Message: strings.TrimSpace(c.FormValue("message")),
+	return models.ProfileContent{Tools: withPicked(c, "tools", lines(c.FormValue("tools"))), Tier: c.FormValue("tier"), CatalogForm: c.FormValue("catalog_form"),
+		Deferred: c.FormValue("deferred") == "1", Pins: withPicked(c, "pins", lines(c.FormValue("pins"))), Message: strings.TrimSpace(c.FormValue("message")),
 		SearchBudget: budgetField(c.FormValue("search_budget")), CallBudget: budgetField(c.FormValue("call_budget"))}
 }
 
@@ -165,6 +191,7 @@ func (s *Server) createProfile(c echo.Context) error {
 	if ve, ok := asValidation(err); ok {
 		form := profileFormOf(ct)
 		form.Slug, form.Name, form.Agent, form.Errors = in.Slug, in.Name, in.Agent, ve.Fields
+		form.Summary = profileSummaryOf(ct, ve.Fields, snap.KnownTools())
 		return s.renderProfiles(c, http.StatusUnprocessableEntity, form)
 	}
 	if err != nil {
@@ -225,6 +252,7 @@ func (s *Server) renderProfile(c echo.Context, status int, form *views.ProfileFo
 	if form != nil {
 		d.Form = *form
 	}
+	withProfilePickers(&d.Form, snap)
 	if agent != nil {
 		d.Agent = agent.Slug
 		declared := map[string]bool{}
@@ -250,6 +278,11 @@ func (s *Server) saveProfile(c echo.Context) error {
 	return s.saveVersion(c, c.Param("slug"), base, ct, func(ve *models.ValidationError) error {
 		f := profileFormOf(ct)
 		f.Base, f.Errors = base, ve.Fields
+		snap, err := s.snapshot(c.Request().Context())
+		if err != nil {
+			return err
+		}
+		f.Summary = profileSummaryOf(ct, ve.Fields, snap.KnownTools())
 		return s.renderProfile(c, http.StatusUnprocessableEntity, &f)
 	})
 }

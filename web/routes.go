@@ -85,6 +85,9 @@ func (s *Server) routeTable() []route {
 		{http.MethodGet, "/forge/run", signedIn, s.forgeRun},
 		{http.MethodPost, "/forge/save", editors, s.forgeSave},
 
+		// tool pickers' search boxes (every list field of tool ids)
+		{http.MethodGet, "/tools/pick", signedIn, s.toolPick},
+
 		// agents
 		{http.MethodGet, "/agents", signedIn, s.agentsPage},
 		{http.MethodPost, "/agents", admins, s.createAgent},

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/agentforge/console/instruction/authority"
@@ -96,6 +97,8 @@ func runGrant(ctx context.Context, args []string, stdout *os.File) error {
 	v, err := store.ChangeGrants(ctx, who, group, verb == "add", change, known)
 	var ve *models.ValidationError
 	if errors.As(err, &ve) {
+		// every refused field, one a line, in a stable order
+		var msgs []string
 		for f, msg := range ve.Fields {
 			switch f {
 			case "tool":
@@ -105,8 +108,10 @@ func runGrant(ctx context.Context, args []string, stdout *os.File) error {
 			case "group":
 				f = "GROUP"
 			}
-			return &exitError{1, fmt.Errorf("%s: %s", f, msg)}
+			msgs = append(msgs, f+": "+msg)
 		}
+		slices.Sort(msgs)
+		return &exitError{1, errors.New(strings.Join(msgs, "\n"))}
 	}
 	if err != nil {
 		return &exitError{1, err}

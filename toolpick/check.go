@@ -1,0 +1,132 @@
+package toolpick
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/agnivade/levenshtein"
+)
+
+// Kind is what is wrong with one typed id.
+type Kind int
+
+const (
+	// Unknown is an id that names nothing the list may hold.
+	Unknown Kind = iota
+	// Duplicate is an id listed more than once (reported once, at its
+	// second mention).
+	Duplicate
+)
+
+// Problem is one thing wrong with a typed list of ids.
+type Problem struct {
+	ID   string
+	Kind Kind
+	// Suggestion is the closest known id ("" when none is close).
+	Suggestion string
+	// Noun names what the id should have been ("tool id", "pin").
+	Noun string
+}
+
+// String is the problem as a person reads it.
+func (p Problem) String() string {
+	if p.Kind == Duplicate {
+		return fmt.Sprintf("%s is listed twice", p.ID)
+	}
+	noun := p.Noun
+	if noun == "" {
+		noun = "tool id"
+	}
+	msg := fmt.Sprintf("unknown %s %q", noun, p.ID)
+	if p.Suggestion != "" {
+		msg += fmt.Sprintf(": did you mean %s?", p.Suggestion)
+	}
+	return msg
+}
+
+// Check reports every unknown and duplicate id of ids, in typed order;
+// known is the set the list may name. noun names an id in messages
+// ("tool id" when empty).
+func Check(ids []string, known map[string]bool, noun string) []Problem {
+	var out []Problem
+	seen := make(map[string]bool, len(ids))
+	var sorted []string
+	for _, id := range ids {
+		if seen[id] {
+			out = append(out, Problem{ID: id, Kind: Duplicate, Noun: noun})
+			continue
+		}
+		seen[id] = true
+		if known[id] {
+			continue
+		}
+		if sorted == nil {
+			sorted = sortedKeys(known)
+		}
+		out = append(out, Problem{ID: id, Kind: Unknown, Suggestion: suggest(id, sorted), Noun: noun})
+	}
+	return out
+}
+
+// Suggest is the known id closest to id, or "" when none is close enough
+// to be a likely typo.
+func Suggest(id string, known map[string]bool) string {
+	return suggest(id, sortedKeys(known))
+}
+
+// Join is the problems as one field message: all of them, "; " apart.
+func Join(ps []Problem) string {
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = p.String()
+	}
+	return strings.Join(parts, "; ")
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k, ok := range m {
+		if ok {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// suggest picks, over ids in sorted order (so ties go to the first by
+// name), the id at the smallest edit distance from typed, case ignored,
+// if it is within limit(typed). A typed id without its service (
+// "search_issues") suggests the one known id ending in "."+typed.
+func suggest(typed string, ids []string) string {
+	if typed == "" {
+		return ""
+	}
+	lower := strings.ToLower(typed)
+	best, bestD := "", limit(typed)+1
+	var suffixed []string
+	for _, id := range ids {
+		if strings.HasSuffix(strings.ToLower(id), "."+lower) {
+			suffixed = append(suffixed, id)
+		}
+		if d := levenshtein.ComputeDistance(lower, strings.ToLower(id)); d < bestD {
+			best, bestD = id, d
+		}
+	}
+	if best == "" && len(suffixed) == 1 {
+		return suffixed[0]
+	}
+	return best
+}
+
+// limit is the largest edit distance still taken for a typo: a third of
+// the typed length, at least 2 (one swapped pair of letters) and at most
+// 4; 1 for ids shorter than 4.
+func limit(typed string) int {
+	n := len([]rune(typed))
+	if n < 4 {
+		return 1
+	}
+	return min(max(n/3, 2), 4)
+}

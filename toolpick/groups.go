@@ -1,0 +1,62 @@
+package toolpick
+
+import (
+	"slices"
+	"strings"
+)
+
+// Native is the group of tools without a service prefix.
+const Native = "native"
+
+// Group is one service's ids in a picker.
+type Group struct {
+	Service string
+	IDs     []string
+}
+
+// Service is the service an id belongs to: the part before its first
+// dot, or Native.
+func Service(id string) string {
+	if i := strings.IndexByte(id, '.'); i > 0 {
+		return id[:i]
+	}
+	return Native
+}
+
+// Groups is ids grouped by service, services and ids in name order
+// (native first), keeping only ids that contain every word of query, case
+// ignored. An empty query keeps every id.
+func Groups(ids []string, query string) []Group {
+	words := strings.Fields(strings.ToLower(query))
+	by := map[string][]string{}
+	for _, id := range ids {
+		if matches(strings.ToLower(id), words) {
+			s := Service(id)
+			by[s] = append(by[s], id)
+		}
+	}
+	out := make([]Group, 0, len(by))
+	for s, list := range by {
+		slices.Sort(list)
+		out = append(out, Group{Service: s, IDs: slices.Compact(list)})
+	}
+	slices.SortFunc(out, func(a, b Group) int {
+		if (a.Service == Native) != (b.Service == Native) {
+			if a.Service == Native {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.Service, b.Service)
+	})
+	return out
+}
+
+func matches(id string, words []string) bool {
+	for _, w := range words {
+		if !strings.Contains(id, w) {
+			return false
+		}
+	}
+	return true
+}
