@@ -119,7 +119,7 @@ func (s *Server) renderProfiles(c echo.Context, status int, form views.ProfileFo
 // profileSummary is the profile form's fields in the order the summary
 // lists their errors.
 var profileSummary = []summaryField{
-	{"slug", "pf-slug", "Slug"}, {"name", "pf-name", "Name"}, {"agent", "pf-agent", "Default agent"},
+	{"slug", "pf-slug", "Slug"}, {"name", "pf-name", "Name"}, {"agent", "pf-agent", "Measure for agent"},
 	{"tools", "pf-tools", "Tools"}, {"tier", "pf-tier", "Tier"}, {"catalog_form", "pf-cf", "Catalog form"},
 	{"search_budget", "pf-sb", "Searches per run"}, {"call_budget", "pf-cb", "Calls per run"},
 	{"pins", "pf-pins", "Pins"}, {"message", "pf-msg", "Message"},
