@@ -13,7 +13,7 @@ const KindCapability = "capability"
 
 // window is how many words after an instruction's verb its object and
 // where it acts are looked for.
-const window = 9
+const window = 12
 
 // capabilityMentions finds the instructions of a text that need a
 // capability class: an imperative verb addressed to the agent, its object
@@ -24,7 +24,7 @@ func capabilityMentions(text string, ts []token) []mention {
 	last := -1          // the last instruction's verb, for "approve and merge it"
 	instructed := false // the sentence has an instruction, for "… in your memory"
 	lastHow := -1
-	runOnSentences(ts)
+	runOnSentences(text, ts)
 	for i := range ts {
 		// "2) open an issue": a numbered step opens a clause
 		if i > 0 && byteAt(text, ts[i-1].end) == ')' && numeral(ts[i-1].lower) && !ts[i].sentence {
@@ -54,6 +54,9 @@ func capabilityMentions(text string, ts []token) []mention {
 			}
 		}
 		how, ok := instructionAt(ts, i, last >= 0)
+		if ok && heading(text, ts, i) {
+			ok = false // "Query guidance (web monitors):"
+		}
 		if ok && how == ctxAnd && lastHow != ctxImperative {
 			how = ctxModal // "you need to understand or edit it": no step of a procedure
 		}
@@ -84,9 +87,12 @@ func capabilityMentions(text string, ts []token) []mention {
 // without a stop ("… with a configurable limit Remember who asked"): a
 // capitalized verb in its base form right after a lower-case word of
 // content.
-func runOnSentences(ts []token) {
+func runOnSentences(text string, ts []token) {
 	for i := 1; i < len(ts); i++ {
 		t, p := ts[i], ts[i-1]
+		if gap := text[p.end:t.start]; strings.Contains(gap, "—") || strings.Contains(gap, "–") || strings.Contains(gap, " - ") {
+			ts[i].clause = true // "arrive as audio too — transcribe them"
+		}
 		if t.sentence || t.quoted || len(t.text) < 3 || !isUpper(t.text[0]) || strings.ToLower(t.text[1:]) != t.text[1:] ||
 			p.text == "" || isUpper(p.text[0]) || p.quoted || functionWords[p.lower] || determiners[p.lower] ||
 			venuePrepositions[p.lower] || !baseVerb(t.lower) || i+1 == len(ts) || !objectOpeners[ts[i+1].lower] && !whWords[ts[i+1].lower] {
@@ -173,6 +179,7 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 		next := ts[i+1].lower
 		if objectOpeners[next] || vocabWord(next) || isUpper(ts[i+1].text[0]) || personObjects[next] || strings.Contains(next, "-") ||
 			strings.HasSuffix(next, "ed") && !isNoun(w) || // "move stalled deals"
+			laterSentence(ts, i) || // "Compute embeddings for …": no heading after the first sentence
 			strings.ContainsAny(next, "._") ||
 			// "approve and merge it"
 			(next == "and" || next == "or") && i+2 < len(ts) && verbish(ts[i+2].lower) {
@@ -208,7 +215,7 @@ func framed(ts []token, i int) (int, bool) {
 		return ctxOblige, true // "be sure to book", "is expected to isolate"
 	case ts[j].lower == "to" && j > 0 && (toOpeners[ts[j-1].lower] || ts[j-1].lower == "need" || j > 1 && youAt(ts, j-2) && modals[ts[j-1].lower]):
 		return ctxModal, true
-	case youAt(ts, j) && !ts[j].sentence && j > 0 && (ts[j-1].lower == "when" || ts[j-1].lower == "if" || ts[j-1].lower == "once") && worldVerb(ts[i].lower):
+	case youAt(ts, j) && !ts[j].sentence && j > 0 && (ts[j-1].lower == "when" || ts[j-1].lower == "if" || ts[j-1].lower == "once") && (worldVerb(ts[i].lower) || verbish(ts[i].lower)):
 		return ctxModal, true // "appreciate it when you reach out over Intercom"
 	case ts[j].lower == "to" && usedToDo(ts, j):
 		return ctxModal, true
@@ -268,11 +275,42 @@ func clauseStart(ts []token, i int) (int, bool) {
 	}
 	next := ts[i+1].lower
 	if objectOpeners[next] || personObjects[next] || vocabWord(next) || isUpper(ts[i+1].text[0]) || strings.Contains(next, "-") ||
-		!isNoun(ts[i].lower) && !functionWords[next] {
+		!isNoun(ts[i].lower) && !functionWords[next] || laterSentence(ts, i) && !isNoun(next) {
 		return ctxImperative, true
 	}
 	return 0, false
 }
+
+// heading: the words from i end in a colon within a few words, as a
+// heading or a label does ("Query guidance (web monitors):").
+func heading(text string, ts []token, i int) bool {
+	rest := text[ts[i].end:]
+	end := strings.IndexAny(rest, ".!?:\n")
+	return end >= 0 && rest[end] == ':' && len(strings.Fields(rest[:end])) <= 4
+}
+
+// laterSentence: word i opens a sentence after the text's first, on a line
+// of prose (a heading such as "Email address of the customer" stands in
+// the first sentence or on a list line of its own).
+func laterSentence(ts []token, i int) bool {
+	if !ts[i].sentence || i == 0 || inFirstSentence(ts, i) || ts[i-1].quoted || i+1 >= len(ts) {
+		return false
+	}
+	// a subject and its verb ("OCR takes about a second"), a parameter
+	// and its type ("ocr (boolean, default false)")
+	next := ts[i+1].lower
+	if i+2 < len(ts) && finiteVerbs[ts[i+2].lower] && !ts[i+2].sentence {
+		return false // "Crawl responses can be very large"
+	}
+	return !finiteVerbs[next] && !paramTypes[next] && !strings.HasSuffix(next, "ing") && next != "more" && !(strings.HasSuffix(next, "s") && !strings.HasSuffix(next, "ss") && isVerb(next[:len(next)-1]))
+}
+
+// finiteVerbs follow a subject.
+var finiteVerbs = set("is", "are", "was", "were", "has", "have", "had", "can", "will", "would", "should", "must", "may",
+	"might", "could", "does", "do", "did")
+
+// paramTypes follow a parameter's name in its description.
+var paramTypes = set("boolean", "bool", "string", "integer", "int", "number", "array", "object", "list", "enum", "float")
 
 // youAt: the word is "you" (or "you'll", split as "you" "ll").
 func youAt(ts []token, k int) bool {
@@ -393,7 +431,8 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 	if k := strings.LastIndexByte(v, '-'); k >= 0 && verbPrefixes[v[:k]] && verbish(v[k+1:]) {
 		v = v[k+1:] // "dry-run", "re-run", "double-check"
 	}
-	if aboutParameters(ts, i) || personTo(ts, i, end) {
+	if aboutParameters(ts, i) || personTo(ts, i, end) || i+1 < len(ts) && ts[i+1].lower == "more" && (v == "read" || v == "see" || v == "learn" || v == "find") {
+		// "Read more about versioning at https://…": a pointer for people
 		return "", 0, false
 	}
 	// a product named where the action happens ("to the #ops Slack channel")
@@ -492,6 +531,11 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 			if class, h, ok := systemAt(ts, k); ok && !agentHeads[ts[h].lower] {
 				return class, h, true // "with an AI image generator"
 			}
+			for h := k; h <= end && h <= k+2 && instruments[ts[k-2].lower]; h++ {
+				if cs := channelObjects(ts[h].lower); len(cs) > 0 {
+					return capClasses[cs[0]].name, h, true // "with a push notification", "via an SMS"
+				}
+			}
 		}
 	}
 	for k := i + 1; k <= end; k++ {
@@ -508,6 +552,23 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 		return "action:" + v, min(end, i+3), true
 	}
 	return "", 0, false
+}
+
+// instruments introduce the means of an action ("with a push
+// notification").
+var instruments = set("with", "via", "by", "through", "using")
+
+// channelObjects are the classes of a word that names a message's way
+// ("a push notification", "an SMS", "a phone call"): objects of the
+// classes that reach people.
+func channelObjects(w string) []int {
+	var out []int
+	for _, ci := range objectWords[singular(w)] {
+		if n := capClasses[ci].name; n == "sms" || n == "email" || n == "paging" || n == "fax" || n == "chat" {
+			out = append(out, ci)
+		}
+	}
+	return out
 }
 
 // aboutParameters: the sentence of word i speaks of the tool's own

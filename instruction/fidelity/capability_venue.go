@@ -6,7 +6,7 @@ import (
 
 // venuePrepositions introduce where an instruction acts ("through
 // OpenTable", "on the status page", "in the pharmacy system").
-var venuePrepositions = set("to", "in", "on", "via", "through", "into", "with", "using", "from", "at", "onto", "over")
+var venuePrepositions = set("to", "in", "on", "via", "through", "into", "with", "using", "from", "at", "onto", "over", "against")
 
 // venueNouns end a noun phrase that names an outside system where an
 // action happens ("the pharmacy system", "the patient portal", "the EU
@@ -69,7 +69,7 @@ func venueAt(ts []token, i, end int) (string, int, bool) {
 				if h > a && (ts[h].sentence || ts[h].clause) {
 					break
 				}
-				if venueNouns[ts[h].lower] && h > a-1 {
+				if venueNouns[ts[h].lower] && h > a {
 					if h+1 < len(ts) && h+1 <= end && !ts[h+1].sentence && !ts[h+1].clause && nounish(ts[h+1].lower) && !venuePrepositions[ts[h+1].lower] {
 						continue // "the warehouse printer": the venue noun is no head
 					}

@@ -43,7 +43,7 @@ var capClasses = []capClass{
 		alone:    []string{"sms", "whatsapp"},
 		personal: []string{"text"},
 		acts:     []string{"send", "text", "message", "notify", "remind", "alert", "forward"},
-		objects:  []string{"sms", "mms", "text-message", "whatsapp"},
+		objects:  []string{"sms", "mms", "text-message", "whatsapp", "push"},
 		products: []string{"twilio", "vonage", "nexmo", "messagebird", "plivo", "whatsapp", "sinch"},
 		provides: []string{"message"}},
 	{name: "email", does: "sends email",
@@ -152,7 +152,8 @@ var toOpeners = set("sure", "remember", "forget", "free", "try", "want", "need",
 var objectOpeners = set("the", "a", "an", "it", "them", "this", "that", "these", "those", "each", "every", "all",
 	"any", "some", "your", "their", "his", "her", "its", "our", "my", "to", "into", "onto", "on", "in", "via",
 	"through", "for", "with", "from", "out", "up", "back", "over", "him", "me", "us", "both", "one", "another",
-	"new", "relevant", "appropriate", "corresponding", "results", "result", "output", "summary", "report")
+	"new", "relevant", "appropriate", "corresponding", "results", "result", "output", "summary", "report", "anything",
+	"everything", "something", "whatever", "whoever", "whichever", "anyone", "everyone", "everybody", "anybody")
 
 // personObjects are the persons a personal verb acts on.
 var personObjects = set("him", "her", "them", "me", "us", "customer", "customers", "client", "clients", "patient",
@@ -183,7 +184,7 @@ var personRoles = set("user", "customer", "manager", "owner", "developer", "engi
 var systemNouns = map[string]string{
 	"memory": "memory", "sandbox": "code-execution", "terminal": "code-execution", "shell": "code-execution",
 	"console": "code-execution", "interpreter": "code-execution", "notebook": "code-execution", "repl": "code-execution",
-	"browser": "browse", "inbox": "email", "calendar": "calendar", "scratchpad": "memory", "knowledge-base": "memory",
+	"browser": "browse", "inbox": "email", "outbox": "email", "calendar": "calendar", "scratchpad": "memory", "knowledge-base": "memory",
 	"toolbox": "tools", "toolkit": "tools", "plugin": "tools", "plugins": "tools", "model": "tools", "pipeline": "tools",
 	"vector": "memory", "crm": "tools", "tracker": "ticket", "spreadsheet": "tools", "notes": "tools",
 }
