@@ -1,6 +1,7 @@
 package fidelity_test
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/agentforge/console/catalog"
@@ -33,5 +34,36 @@ func BenchmarkLintCompositionOld(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		l.LintComposition(c)
+	}
+}
+
+// BenchmarkCheckCompositionDistinct is the check of distinct compose
+// requests: each composition a different random subset of the builtin
+// catalog plus the GitHub fixture (more sets than the scope memo holds,
+// so most checks build their scope), its text units already read.
+//
+//	go test ./instruction/fidelity -run XXX -bench CompositionDistinct
+func BenchmarkCheckCompositionDistinct(b *testing.B) {
+	full := catalogtest.Full(b)
+	entries := full.Entries()
+	rng := rand.New(rand.NewPCG(1, 7))
+	comps := make([]instruction.Composition, 600)
+	for i := range comps {
+		var roster []*catalog.Entry
+		for _, e := range entries {
+			if rng.IntN(8) == 0 {
+				roster = append(roster, e)
+			}
+		}
+		comps[i] = compose(b, instruction.Input{Roster: roster, Services: []string{"github"}, Options: instruction.Options{CatalogForm: catalog.FormCompact}})
+	}
+	ch := fidelity.ForComposition(full.Contracts())
+	for _, c := range comps {
+		ch.CheckComposition(c)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ch.CheckComposition(comps[i%len(comps)])
 	}
 }

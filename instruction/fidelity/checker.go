@@ -94,6 +94,8 @@ type Checker struct {
 	mu        sync.Mutex
 	memo      map[string][]mention
 	scopes    map[string]*Scope
+	// classes memoizes classesOf per known tool (read-only once stored)
+	classes map[string]map[string]bool
 }
 
 const maxMemo = 20000
@@ -101,7 +103,7 @@ const maxMemo = 20000
 // New indexes the known (available) tools.
 func New(known []catalog.Contract) *Checker {
 	c := &Checker{byFirst: map[string][]phrase{}, known: map[string][]string{}, namespaces: map[string]bool{}, variants: map[string]int{}, declared: map[string]bool{},
-		contracts: map[string]catalog.Contract{}, memo: map[string][]mention{}, scopes: map[string]*Scope{}}
+		contracts: map[string]catalog.Contract{}, memo: map[string][]mention{}, scopes: map[string]*Scope{}, classes: map[string]map[string]bool{}}
 	for _, k := range known {
 		c.contracts[k.ID] = k
 		c.add(k)

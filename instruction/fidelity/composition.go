@@ -77,7 +77,7 @@ func (c *Checker) compositionScope(comp instruction.Composition) *Scope {
 			extra = append(extra, id)
 		}
 	}
-	s = NewScope(roster, extra...)
+	s = newScope(roster, extra, c.classesOf)
 	c.mu.Lock()
 	if len(c.scopes) >= maxScopes {
 		c.scopes = map[string]*Scope{}
@@ -142,4 +142,21 @@ func withoutCapabilities(ms []mention) []mention {
 		}
 	}
 	return out
+}
+
+// classesOf is classesOf(k) for a contract the checker knows, computed
+// once per tool: distinct compose requests build a scope for each new
+// set of the same tools.
+func (c *Checker) classesOf(k catalog.Contract) map[string]bool {
+	c.mu.Lock()
+	cl, ok := c.classes[k.ID]
+	c.mu.Unlock()
+	if ok {
+		return cl
+	}
+	cl = classesOf(k)
+	c.mu.Lock()
+	c.classes[k.ID] = cl
+	c.mu.Unlock()
+	return cl
 }

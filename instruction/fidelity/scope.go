@@ -27,14 +27,20 @@ type Scope struct {
 // NewScope builds the scope of a roster. Extra ids (synthetic tools) are
 // allowed without contracts.
 func NewScope(roster []catalog.Contract, extra ...string) *Scope {
+	return newScope(roster, extra, classesOf)
+}
+
+// newScope is NewScope with each roster tool's capability classes taken
+// from classes (classesOf, or a memo of it).
+func newScope(roster []catalog.Contract, extra []string, classes func(catalog.Contract) map[string]bool) *Scope {
 	s := &Scope{allowed: map[string]bool{}, words: map[string]bool{}, values: map[string]bool{}, namespaces: map[string]bool{}, classes: map[string]bool{}}
 	for _, id := range extra {
 		s.allow(id)
-		s.provide(catalog.Contract{ID: id})
+		s.provide(classesOf(catalog.Contract{ID: id}))
 	}
 	for _, c := range roster {
 		s.allow(c.ID)
-		s.provide(c)
+		s.provide(classes(c))
 		for _, w := range strings.Fields(strings.ToLower(c.Title)) {
 			s.words[strings.Trim(w, ".,;:()")] = true
 		}
@@ -74,9 +80,9 @@ func (s *Scope) allow(id string) {
 	}
 }
 
-// provide adds the capability classes a tool provides.
-func (s *Scope) provide(k catalog.Contract) {
-	for c := range classesOf(k) {
+// provide adds the capability classes a tool provides (classesOf).
+func (s *Scope) provide(classes map[string]bool) {
+	for c := range classes {
 		s.classes[c] = true
 	}
 }
