@@ -1,5 +1,7 @@
 package catalog
 
+import "strings"
+
 // SetLexiconOff turns the search lexicon off (or back on) for tests that
 // measure what it adds.
 func SetLexiconOff(off bool) { lexiconOff = off }
@@ -14,6 +16,16 @@ var searchKnobs = map[string]*float64{
 // SetSearchKnob sets a named ranking weight; it reports whether the name
 // is known.
 func SetSearchKnob(name string, v float64) bool {
+	fields := map[string]field{"name": fieldName, "action": fieldAction, "title": fieldTitle, "hints": fieldHints, "signals": fieldSignals,
+		"purpose": fieldPurpose, "params": fieldParams, "namespace": fieldNamespace, "operations": fieldOperations}
+	if f, ok := fields[strings.TrimPrefix(name, "fw.")]; ok && strings.HasPrefix(name, "fw.") {
+		fieldWeights[f] = v
+		return true
+	}
+	if f, ok := fields[strings.TrimPrefix(name, "fb.")]; ok && strings.HasPrefix(name, "fb.") {
+		fieldB[f] = v
+		return true
+	}
 	if name == "clauses" {
 		maxClauses = int(v)
 		return true

@@ -64,6 +64,7 @@ func TestStagedTune(t *testing.T) {
 		}
 	}
 	groups := map[string]*[2]figures{}
+	share := map[string]*[2]int{} // built-in top-5 slots, all slots
 	order := []string{}
 	for _, s := range sets {
 		suite := loadSuite(t, s.path)
@@ -94,6 +95,25 @@ func TestStagedTune(t *testing.T) {
 		}
 		for i, r := range rankers {
 			f := figuresOf(cases, suite.K, r)
+			if i == 0 {
+				sh := share[s.group]
+				if sh == nil {
+					sh = &[2]int{}
+					share[s.group] = sh
+				}
+				for _, c := range cases {
+					ids, _ := r(c.Task)
+					for j, id := range ids {
+						if j == suite.K {
+							break
+						}
+						sh[1]++
+						if !strings.Contains(id, ".") {
+							sh[0]++
+						}
+					}
+				}
+			}
 			g[i] = addFigures(g[i], f)
 			if i == 0 {
 				t.Logf("%-22s %s", s.name, f)
@@ -125,7 +145,7 @@ func TestStagedTune(t *testing.T) {
 		}
 	}
 	for _, g := range order {
-		t.Logf("GROUP %-7s %s  %s", g, mode, groups[g][0])
+		t.Logf("GROUP %-7s %s  %s built-in top-5 share %.2f", g, mode, groups[g][0], ratio(share[g][0], share[g][1]))
 		if os.Getenv("SEARCH_TUNE_CURRENT") != "" {
 			t.Logf("GROUP %-7s current %s", g, groups[g][1])
 		}
