@@ -108,7 +108,8 @@ func (s *Store) saveRunEvents(ctx context.Context, evs []RunEvent, asyncCommit b
 		if noPartition(err) {
 			// a day without its partition (the maintenance pass that
 			// makes them ahead has not run): make it, write again
-			if err = s.EnsureRunPartitions(ctx, oldestEvent(evs), newestEvent(evs)); err == nil {
+			oldest, newest := eventSpan(evs)
+			if err = s.EnsureRunPartitions(ctx, oldest, newest); err == nil {
 				err = copyRunEvents(ctx, sqlDB, evs, asyncCommit)
 			}
 		}
@@ -132,28 +133,25 @@ func (s *Store) saveRunEvents(ctx context.Context, evs []RunEvent, asyncCommit b
 
 const runEventChunk = 200
 
-// newestEvent is the latest creation time of the events (now for an
-// event without one).
-func newestEvent(evs []RunEvent) time.Time {
-	t := time.Now()
+// eventSpan is the earliest and the latest creation time of the events;
+// now stands for an event without one and bounds both ends, so the span
+// always covers the moment of writing.
+func eventSpan(evs []RunEvent) (oldest, newest time.Time) {
+	now := time.Now()
+	oldest, newest = now, now
 	for i := range evs {
-		if at := evs[i].CreatedAt; at.After(t) {
-			t = at
+		at := evs[i].CreatedAt
+		if at.IsZero() {
+			continue
+		}
+		if at.Before(oldest) {
+			oldest = at
+		}
+		if at.After(newest) {
+			newest = at
 		}
 	}
-	return t
-}
-
-// oldestEvent is the earliest creation time of the events (now for an
-// event without one).
-func oldestEvent(evs []RunEvent) time.Time {
-	t := time.Now()
-	for i := range evs {
-		if at := evs[i].CreatedAt; !at.IsZero() && at.Before(t) {
-			t = at
-		}
-	}
-	return t
+	return oldest, newest
 }
 
 // runEventColumns are run_events' columns but the id, in runEventRow's

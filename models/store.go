@@ -55,24 +55,21 @@ func (s *Store) WithFault(fn func(step string) error) *Store {
 // Open connects to the database named by url: a postgres:// URL, or a
 // SQLite file path ("" means console.db in the working directory).
 func Open(ctx context.Context, url string) (*Store, error) {
-	var (
-		dial    gorm.Dialector
-		dialect string
-	)
-	switch {
-	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
-		dial, dialect = postgres.Open(url), DialectPostgres
-	default:
-		path := strings.TrimPrefix(url, "sqlite://")
-		if path == "" {
-			path = "console.db"
-		}
+	target, err := ParseDatabaseURL(url)
+	if err != nil {
+		return nil, fmt.Errorf("models: open: %w", err)
+	}
+	var dial gorm.Dialector
+	dialect := target.Dialect
+	if dialect == DialectPostgres {
+		dial = postgres.Open(target.URL)
+	} else {
 		sep := "?"
-		if strings.Contains(path, "?") {
+		if strings.Contains(target.Path, "?") {
 			sep = "&"
 		}
-		dsn := path + sep + "_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
-		dial, dialect = sqlite.Open(dsn), DialectSQLite
+		dsn := target.Path + sep + "_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+		dial = sqlite.Open(dsn)
 	}
 	db, err := gorm.Open(dial, &gorm.Config{Logger: logger.Discard, TranslateError: true, NowFunc: func() time.Time { return time.Now().UTC() }})
 	if err != nil {

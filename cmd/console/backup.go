@@ -49,21 +49,16 @@ func runRestore(ctx context.Context, args []string, stdout *os.File) error {
 	if err != nil {
 		return &exitError{2, err}
 	}
-	url := os.Getenv("DATABASE_URL")
-	target := models.DialectSQLite
-	if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
-		target = models.DialectPostgres
+	target, err := models.ParseDatabaseURL(os.Getenv("DATABASE_URL"))
+	if err != nil {
+		return &exitError{2, fmt.Errorf("restore: DATABASE_URL: %w", err)}
 	}
-	if dialect != target {
-		return &exitError{2, fmt.Errorf("restore: %s is a %s backup and DATABASE_URL names a %s database: restore into the kind of database it was made from", file, dialect, target)}
+	if dialect != target.Dialect {
+		return &exitError{2, fmt.Errorf("restore: %s is a %s backup and DATABASE_URL names a %s database: restore into the kind of database it was made from", file, dialect, target.Dialect)}
 	}
 	var res models.BackupResult
 	if dialect == models.DialectSQLite {
-		path := strings.TrimPrefix(url, "sqlite://")
-		if path == "" {
-			path = "console.db"
-		}
-		res, err = models.RestoreSQLite(ctx, file, path, *force)
+		res, err = models.RestoreSQLite(ctx, file, target.Path, *force)
 	} else {
 		store, oerr := openDB(ctx)
 		if oerr != nil {

@@ -108,4 +108,10 @@ func TestReadmeCronBackupRestores(t *testing.T) {
 	if _, err := runCLI(t, "postgres://nobody@127.0.0.1:1/none", "restore", files[0]); err == nil || !strings.Contains(err.Error(), "sqlite backup") {
 		t.Errorf("a SQLite backup into Postgres: %v", err)
 	}
+	// a Postgres URL pgx cannot parse is refused as such, before any
+	// database is touched
+	_, err = runCLI(t, "postgres://nobody@127.0.0.1:notaport/none", "restore", files[0])
+	if err == nil || !strings.Contains(err.Error(), "DATABASE_URL: not a Postgres URL") || !errors.As(err, &ee) || ee.code != 2 {
+		t.Errorf("restore into a malformed Postgres URL: %v, want a usage error naming DATABASE_URL", err)
+	}
 }

@@ -1,9 +1,7 @@
 package meter_test
 
 import (
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/agentforge/console/catalog/catalogtest"
 	"github.com/agentforge/console/instruction"
@@ -40,7 +38,7 @@ func BenchmarkForgeToggle(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(cpuNow()-cpu)/float64(b.N), "cpu-ns/op")
+	reportCPU(b, cpu)
 }
 
 // BenchmarkForgeToggleNaive is the naive way: for each lever, recompose and
@@ -95,17 +93,5 @@ func BenchmarkForgeToggleLarge(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(cpuNow()-cpu)/float64(b.N), "cpu-ns/op")
-}
-
-// cpuNow is the CPU time this process has used (user and system, every
-// thread: the garbage collector's work counts). On a shared machine a
-// benchmark's wall time moves with everyone else's load; its CPU time per
-// operation (the cpu-ns/op metric) much less.
-func cpuNow() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	reportCPU(b, cpu)
 }
