@@ -418,7 +418,11 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 		v = baseForm(v)
 	}
 	if how == ctxOblige {
-		v = lemma(v)
+		if ov, ok := obligedAt(ts, i); ok {
+			v = ov // "should be reported": report; "Translation of …": translate
+		} else {
+			v = lemma(v)
+		}
 	}
 	if how == ctxNoun {
 		// "worth a quick phone call": the class of the thing named

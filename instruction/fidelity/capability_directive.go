@@ -24,11 +24,18 @@ const (
 // obligation ("should be reported", "must be exported", "needs to be
 // filed", "is to be sent", "has to be logged") and returns its verb.
 func obligedAt(ts []token, i int) (string, bool) {
+	if v, ok := nominalObligation(ts, i); ok {
+		return v, true
+	}
 	if i < 2 || ts[i].sentence || ts[i-1].lower != "be" || ts[i-1].sentence {
 		return "", false
 	}
-	m := ts[i-2].lower
-	if !(obligingModals[m] || m == "to" && i >= 3 && obligingTo[ts[i-3].lower]) {
+	b := i - 2 // "should then be ordered": an adverb may stand between
+	if b > 0 && (sequencers[ts[b].lower] || strings.HasSuffix(ts[b].lower, "ly")) && !ts[b].sentence {
+		b--
+	}
+	m := ts[b].lower
+	if !(obligingModals[m] || m == "to" && b >= 1 && obligingTo[ts[b-1].lower]) {
 		return "", false
 	}
 	v := lemma(ts[i].lower)
@@ -40,7 +47,7 @@ func obligedAt(ts []token, i int) (string, bool) {
 	// tool's own is to be ("must be submitted within two minutes",
 	// "should be appended after")
 	for k := i + 1; k < len(ts) && k <= i+3 && !ts[k].sentence && !ts[k].clause; k++ {
-		if venuePrepositions[ts[k].lower] && ts[k].lower != "from" {
+		if venuePrepositions[ts[k].lower] {
 			// not a person's doing: "configured with your DNS provider"
 			for h := k + 1; h < len(ts) && h <= k+4 && !ts[h].sentence && (ts[k].lower == "with" || ts[k].lower == "by"); h++ {
 				if personRoles[ts[h].lower] || personObjects[ts[h].lower] {
@@ -48,6 +55,50 @@ func obligedAt(ts []token, i int) (string, bool) {
 				}
 			}
 			return v, true
+		}
+	}
+	return "", false
+}
+
+// nominalObligation: a sentence opened by a deed named as a noun, "of"
+// its object, and an obligation ("Translation of the notes into English
+// is recommended", "Notification of the regulator is mandatory",
+// "Payment of anything below 1,000 EUR can go through the SEPA batch"):
+// the deed's verb.
+func nominalObligation(ts []token, i int) (string, bool) {
+	if !ts[i].sentence || i+1 >= len(ts) || ts[i+1].lower != "of" {
+		return "", false
+	}
+	v, ok := deNominal(ts[i].lower)
+	if !ok {
+		return "", false
+	}
+	for k := i + 2; k < len(ts) && !ts[k].sentence; k++ {
+		if obligingWords[ts[k].lower] || ts[k].lower == "go" && k > 0 && (ts[k-1].lower == "can" || ts[k-1].lower == "should") {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// obligingWords say a deed is to be done.
+var obligingWords = set("recommended", "mandatory", "required", "expected", "necessary", "needed", "advised",
+	"advisable", "customary", "obligatory", "essential", "compulsory")
+
+// deNominal is the verb a deed's noun is made of: "translation"
+// (translate), "notification" (notify), "payment" (pay), "submission"
+// (submit), "approval" (approve).
+func deNominal(w string) (string, bool) {
+	var cands []string
+	for _, r := range [][2]string{{"ication", "y"}, {"ation", "ate"}, {"ation", ""}, {"ation", "e"}, {"ission", "it"},
+		{"sion", "de"}, {"tion", "te"}, {"tion", ""}, {"ment", ""}, {"al", "e"}, {"al", ""}} {
+		if b, ok := strings.CutSuffix(w, r[0]); ok && len(b) >= 2 {
+			cands = append(cands, b+r[1])
+		}
+	}
+	for _, c := range cands {
+		if len(c) >= 3 && baseVerb(c) {
+			return c, true
 		}
 	}
 	return "", false
@@ -83,8 +134,8 @@ func nounDirectiveAt(ts []token, i int) bool {
 		return true
 	case w == "get" || w == "receive" || w == "deserve":
 		return obligingModals[ts[k-1].lower]
-	case w == "deserves":
-		return true
+	case w == "deserves" || w == "warrant" || w == "warrants" || w == "merit" || w == "merits":
+		return true // "arrears over two months warrant a formal letter"
 	}
 	return false
 }

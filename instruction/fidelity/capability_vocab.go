@@ -192,7 +192,7 @@ var systemNouns = map[string]string{
 // handOff are the verbs and prepositions through which an instruction
 // hands its work to something ("pipe into your formatter", "let your
 // classifier label").
-var handOff = set("into", "to", "through", "with", "via", "in", "using", "by", "let", "ask", "have", "use", "run",
+var handOff = set("into", "to", "through", "with", "via", "in", "using", "by", "let", "ask", "have", "use", "run", "tell", "instruct",
 	"feed", "pass", "send", "hand", "give", "pipe", "call", "invoke", "from", "onto")
 
 // stateVerbs change something outside the conversation; as a later step
