@@ -21,9 +21,13 @@ type Agent struct {
 	DeclaredJSON     string `gorm:"column:declared;type:text;not null"`
 	ServicesJSON     string `gorm:"column:services;type:text;not null"`
 	DefaultProfileID *uint
-	Version          int `gorm:"not null"`
-	CreatedAt        time.Time
-	UpdatedAt        time.Time
+	// ProfileReview is the admin's choice that a save of this agent's
+	// default profile waits for a reviewer before it is used (off by
+	// default).
+	ProfileReview bool `gorm:"not null;default:false"`
+	Version       int  `gorm:"not null"`
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
 }
 
 // Declared lists the declared tool ids.
@@ -54,6 +58,8 @@ type AgentInput struct {
 	Declared       []string
 	Services       []string
 	DefaultProfile string // profile slug, optional
+	// ProfileReview: a save of the default profile needs a reviewer.
+	ProfileReview bool
 }
 
 // Validate checks the input against the set of known tool ids; it returns
@@ -92,7 +98,7 @@ func (s *Store) CreateAgent(ctx context.Context, actor string, in AgentInput, kn
 	if errs := in.Validate(known); len(errs) > 0 {
 		return nil, &ValidationError{Fields: errs}
 	}
-	a := &Agent{Slug: in.Slug, Name: strings.TrimSpace(in.Name), Description: in.Description, DeclaredJSON: encodeList(in.Declared), ServicesJSON: encodeList(in.Services), Version: 1}
+	a := &Agent{Slug: in.Slug, Name: strings.TrimSpace(in.Name), Description: in.Description, DeclaredJSON: encodeList(in.Declared), ServicesJSON: encodeList(in.Services), ProfileReview: in.ProfileReview, Version: 1}
 	err := s.Tx(ctx, func(tx *Store) error {
 		if err := tx.resolveDefaultProfile(ctx, a, in.DefaultProfile); err != nil {
 			return err
@@ -140,13 +146,15 @@ func (s *Store) UpdateAgent(ctx context.Context, actor, slug string, base int, i
 			return err
 		}
 		before := digestOf(a.DeclaredJSON + a.ServicesJSON)
+		reviewWas := a.ProfileReview
+		a.ProfileReview = in.ProfileReview
 		a.Name, a.Description, a.DeclaredJSON, a.ServicesJSON = strings.TrimSpace(in.Name), in.Description, encodeList(in.Declared), encodeList(in.Services)
 		if err := tx.resolveDefaultProfile(ctx, a, in.DefaultProfile); err != nil {
 			return err
 		}
 		res := tx.with(ctx).Model(&Agent{}).Where("id = ? AND version = ?", a.ID, base).Updates(map[string]any{
 			"name": a.Name, "description": a.Description, "declared": a.DeclaredJSON, "services": a.ServicesJSON,
-			"default_profile_id": a.DefaultProfileID, "version": base + 1, "updated_at": time.Now().UTC(),
+			"default_profile_id": a.DefaultProfileID, "profile_review": a.ProfileReview, "version": base + 1, "updated_at": time.Now().UTC(),
 		})
 		if res.Error != nil {
 			return res.Error
@@ -159,7 +167,14 @@ func (s *Store) UpdateAgent(ctx context.Context, actor, slug string, base int, i
 		if err := tx.bumpConfig(ctx); err != nil {
 			return err
 		}
-		return tx.Audit(ctx, Event{Actor: actor, Action: "agent.update", Subject: "agent:" + slug, Before: before, After: digestOf(a.DeclaredJSON + a.ServicesJSON)})
+		if err := tx.Audit(ctx, Event{Actor: actor, Action: "agent.update", Subject: "agent:" + slug, Before: before, After: digestOf(a.DeclaredJSON + a.ServicesJSON)}); err != nil {
+			return err
+		}
+		if reviewWas == a.ProfileReview {
+			return nil
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "agent.profile_review", Subject: "agent:" + slug,
+			Detail: onOff(a.ProfileReview) + " (was " + onOff(reviewWas) + "): saves of the default profile " + map[bool]string{true: "need a reviewer's approval", false: "are used at once"}[a.ProfileReview]})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("models: update agent: %w", err)

@@ -206,6 +206,21 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	{161, "inbox read state", func(tx *gorm.DB, dialect string) error {
 		return tx.Migrator().CreateTable(&InboxRead{})
 	}},
+	{166, "an agent's choice that saves of its default profile need review; a profile version's review status, base and reviewer", func(tx *gorm.DB, dialect string) error {
+		if !tx.Migrator().HasColumn(&Agent{}, "ProfileReview") {
+			if err := tx.Migrator().AddColumn(&Agent{}, "ProfileReview"); err != nil {
+				return err
+			}
+		}
+		for _, col := range []string{"Status", "BaseVersion", "ReviewedBy"} {
+			if !tx.Migrator().HasColumn(&ProfileVersion{}, col) {
+				if err := tx.Migrator().AddColumn(&ProfileVersion{}, col); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}},
 }
 
 // Migrate applies every migration not yet applied, in order, each in its

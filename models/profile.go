@@ -46,7 +46,14 @@ type ProfileVersion struct {
 	Protocol     int
 	Catalog      int
 	Total        int
-	CreatedAt    time.Time
+	// Status is "" for a version that was used when saved, else
+	// VersionPending, VersionApproved or VersionRejected: a save that
+	// needed review (see Agent.ProfileReview).
+	Status string `gorm:"size:16;not null;default:''"`
+	// BaseVersion is the version a reviewed save was made from.
+	BaseVersion int    `gorm:"not null;default:0"`
+	ReviewedBy  string `gorm:"size:64;not null;default:''"`
+	CreatedAt   time.Time
 }
 
 // Tools lists the version's tools in order.
@@ -224,11 +231,7 @@ func (s *Store) SaveProfileVersion(ctx context.Context, actor, slug string, base
 		if err != nil {
 			return err
 		}
-		res := tx.with(ctx).Model(&Profile{}).Where("id = ? AND current_version = ?", p.ID, base).Update("current_version", base+1)
-		if res.Error != nil {
-			return res.Error
-		}
-		if res.RowsAffected != 1 {
+		if p.CurrentVersion != base {
 			return ErrConflict
 		}
 		prev, err := tx.ProfileVersionAt(ctx, p.ID, base)
@@ -238,14 +241,39 @@ func (s *Store) SaveProfileVersion(ctx context.Context, actor, slug string, base
 		if prev.Digest == newVersion(p.ID, base+1, actor, c, totals).Digest {
 			return fmt.Errorf("version %d holds these tools and options: %w", base, ErrUnchanged)
 		}
-		out = newVersion(p.ID, base+1, actor, c, totals)
+		reviewers, err := tx.agentsReviewingProfile(ctx, p.ID)
+		if err != nil {
+			return err
+		}
+		// a version's number follows the newest, pending ones included
+		var n int
+		if err := tx.with(ctx).Model(&ProfileVersion{}).Where("profile_id = ?", p.ID).Select("COALESCE(MAX(version), 0)").Scan(&n).Error; err != nil {
+			return err
+		}
+		n++
+		out = newVersion(p.ID, n, actor, c, totals)
+		if len(reviewers) > 0 {
+			out.Status, out.BaseVersion = VersionPending, base
+			if err := tx.with(ctx).Create(&out).Error; err != nil {
+				return notFound(err)
+			}
+			return tx.Audit(ctx, Event{Actor: actor, Action: "profile.propose", Subject: "profile:" + slug, Before: prev.Digest, After: out.Digest,
+				Detail: fmt.Sprintf("version %d from %d awaits review (default profile of %s, which require review): %s", n, base, strings.Join(reviewers, ", "), c.Message)})
+		}
+		res := tx.with(ctx).Model(&Profile{}).Where("id = ? AND current_version = ?", p.ID, base).Update("current_version", n)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return ErrConflict
+		}
 		if err := tx.with(ctx).Create(&out).Error; err != nil {
 			return notFound(err)
 		}
 		if err := tx.bumpConfig(ctx); err != nil {
 			return err
 		}
-		return tx.Audit(ctx, Event{Actor: actor, Action: "profile.save", Subject: "profile:" + slug, Before: prev.Digest, After: out.Digest, Detail: fmt.Sprintf("version %d from %d: %s", base+1, base, c.Message)})
+		return tx.Audit(ctx, Event{Actor: actor, Action: "profile.save", Subject: "profile:" + slug, Before: prev.Digest, After: out.Digest, Detail: fmt.Sprintf("version %d from %d: %s", n, base, c.Message)})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("models: save profile %s: %w", slug, err)

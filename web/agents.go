@@ -64,7 +64,7 @@ func (s *Server) renderAgents(c echo.Context, status int, form views.AgentForm) 
 }
 
 func (s *Server) agentRow(c echo.Context, a models.Agent) views.AgentRow {
-	r := views.AgentRow{Slug: a.Slug, Name: a.Name, Description: a.Description, Declared: len(a.Declared()), Services: a.Services()}
+	r := views.AgentRow{Slug: a.Slug, Name: a.Name, Description: a.Description, Declared: len(a.Declared()), Services: a.Services(), ProfileReview: a.ProfileReview}
 	if a.DefaultProfileID != nil {
 		if p, err := s.store.ProfileByID(c.Request().Context(), *a.DefaultProfileID); err == nil {
 			r.DefaultProfile = p.Slug
@@ -75,12 +75,13 @@ func (s *Server) agentRow(c echo.Context, a models.Agent) views.AgentRow {
 
 func agentInput(c echo.Context) models.AgentInput {
 	return models.AgentInput{Slug: strings.TrimSpace(c.FormValue("slug")), Name: c.FormValue("name"), Description: c.FormValue("description"),
-		Declared: withPicked(c, "declared", lines(c.FormValue("declared"))), Services: lines(c.FormValue("services")), DefaultProfile: c.FormValue("default_profile")}
+		Declared: withPicked(c, "declared", lines(c.FormValue("declared"))), Services: lines(c.FormValue("services")), DefaultProfile: c.FormValue("default_profile"),
+		ProfileReview: c.FormValue("profile_review") == "1"}
 }
 
 func agentFormOf(in models.AgentInput, errs map[string]string) views.AgentForm {
 	return views.AgentForm{Slug: in.Slug, Name: in.Name, Description: in.Description, Declared: strings.Join(in.Declared, "\n"),
-		Services: strings.Join(in.Services, ","), DefaultProfile: in.DefaultProfile, Errors: errs}
+		Services: strings.Join(in.Services, ","), DefaultProfile: in.DefaultProfile, ProfileReview: in.ProfileReview, Errors: errs}
 }
 
 // agentSummary is the agent form's fields in the order the summary lists
@@ -119,7 +120,7 @@ func (s *Server) agentPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	in := models.AgentInput{Slug: a.Slug, Name: a.Name, Description: a.Description, Declared: a.Declared(), Services: a.Services()}
+	in := models.AgentInput{Slug: a.Slug, Name: a.Name, Description: a.Description, Declared: a.Declared(), Services: a.Services(), ProfileReview: a.ProfileReview}
 	row := s.agentRow(c, *a)
 	in.DefaultProfile = row.DefaultProfile
 	form := agentFormOf(in, nil)

@@ -1,10 +1,14 @@
 package web
 
 import (
+	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/agentforge/console/models"
 )
 
 // headerFitJS names the first way the header fails a person: the product
@@ -50,4 +54,35 @@ func TestBrowserProductNameKept(t *testing.T) {
 			screenshot(t, ctx, fmt.Sprintf("rev27b-%s-%d", p.name, w))
 		}
 	}
+}
+
+// TestBrowserProfileReview: a reviewer sees a profile version that awaits
+// review beside the one in use, opens what it changes, and approves it
+// from the profile page (screenshots at 1440 and 1024 px).
+func TestBrowserProfileReview(t *testing.T) {
+	h := sqliteOnly(t)
+	ctx0 := context.Background()
+	snap, _ := h.app.snapshot(ctx0)
+	a, _ := h.store.AgentBySlug(ctx0, "researcher")
+	if _, err := h.store.UpdateAgent(ctx0, "admin", "researcher", a.Version, models.AgentInput{Name: a.Name, Description: a.Description, Declared: a.Declared(), DefaultProfile: "web-research", ProfileReview: true}, snap.KnownTools()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.store.SaveProfileVersion(ctx0, "erin", "web-research", 1, models.ProfileContent{Tools: []string{"web_search", "web_fetch", "ask_user"}, Tier: "standard", CatalogForm: "compact", Message: "trim to search and fetch"}, snap.KnownTools(), models.TokenTotals{}); err != nil {
+		t.Fatal(err)
+	}
+	ctx := browser(t)
+	browserLogin(t, ctx, h.srv.URL, "admin", adminPassword)
+	for _, w := range []int64{1440, 1024} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 900), visit(h.srv.URL+"/profiles/web-research"), waitVisible(`[data-testid="pending-2"]`)); err != nil {
+			t.Fatal(err)
+		}
+		screenshot(t, ctx, fmt.Sprintf("rev27b-profile-pending-%d", w))
+	}
+	if err := chromedp.Do(ctx, navigates(click(`[data-testid="approve-version"]`)), waitVisible(`[data-testid="flash"]`)); err != nil {
+		t.Fatal(err)
+	}
+	if f := text(t, ctx, `[data-testid="flash"]`); !strings.Contains(f, "v2: it is in use now") {
+		t.Errorf("flash after approving: %q", f)
+	}
+	screenshot(t, ctx, "rev27b-profile-approved-1024")
 }

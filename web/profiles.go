@@ -29,7 +29,8 @@ func versionRow(v models.ProfileVersion, current int) views.VersionRow {
 		}
 	}
 	return views.VersionRow{Version: v.Version, Author: v.Author, At: v.CreatedAt.UTC().Format(time.DateTime), Message: v.Message, Tools: v.Tools(),
-		Options: opts, Saved: views.Delta{Body: v.Body, Protocol: v.Protocol, Catalog: v.Catalog, Total: v.Total}, Encoding: meter.O200k, Current: v.Version == current}
+		Options: opts, Saved: views.Delta{Body: v.Body, Protocol: v.Protocol, Catalog: v.Catalog, Total: v.Total}, Encoding: meter.O200k, Current: v.Version == current,
+		Status: v.Status, Base: v.BaseVersion, ReviewedBy: v.ReviewedBy}
 }
 
 // liveTotals fills a version row's totals for an agent, composed now
@@ -220,6 +221,11 @@ func (s *Server) renderProfile(c echo.Context, status int, form *views.ProfileFo
 		return err
 	}
 	d.DefaultOf = defaultOf(agents, p.ID)
+	if d.ReviewBy, err = s.store.ProfileNeedsReview(ctx, p.ID); err != nil {
+		return err
+	}
+	u := currentUser(c)
+	d.CanReview, d.Viewer = u.Has(models.RoleReviewer) || u.Has(models.RoleAdmin), u.Username
 	skills, err := runtime.Skills(ctx, s.store)
 	if err != nil {
 		return err
@@ -242,6 +248,9 @@ func (s *Server) renderProfile(c echo.Context, status int, form *views.ProfileFo
 			}
 		}
 		d.History = append(d.History, row)
+		if v.Status == models.VersionPending {
+			d.Pending = append(d.Pending, row)
+		}
 		if row.Current {
 			d.Current = row
 			f := profileFormOf(v.Content())
@@ -343,7 +352,44 @@ func (s *Server) saveVersion(c echo.Context, slug string, base int, ct models.Pr
 	if err != nil {
 		return err
 	}
+	if v.Status == models.VersionPending {
+		return s.flashAndRedirect(c, fmt.Sprintf("Saved %s v%d: it awaits a reviewer's approval; v%d stays in use until then.", slug, v.Version, base), "/profiles/"+slug)
+	}
 	return s.flashAndRedirect(c, fmt.Sprintf("Saved %s v%d.", slug, v.Version), "/profiles/"+slug)
+}
+
+// decideProfileVersion approves (makes current) or rejects a profile
+// version that awaits review.
+func (s *Server) decideProfileVersion(c echo.Context) error {
+	n, err := strconv.Atoi(c.Param("version"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound, "No such version.")
+	}
+	decision := c.FormValue("decision")
+	if decision != "approve" && decision != "reject" {
+		return echo.NewHTTPError(http.StatusBadRequest, "decision: choose approve or reject")
+	}
+	slug := c.Param("slug")
+	err = s.store.DecideProfileVersion(c.Request().Context(), currentUser(c), slug, n, decision == "approve", c.FormValue("reason"))
+	if ve, ok := asValidation(err); ok {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, ve.Error())
+	}
+	switch {
+	case errors.Is(err, models.ErrSelfApproval):
+		return echo.NewHTTPError(http.StatusForbidden, "You saved this version, so another reviewer decides it.")
+	case errors.Is(err, models.ErrForbidden):
+		return echo.NewHTTPError(http.StatusForbidden, "Only a reviewer decides a profile version.")
+	case errors.Is(err, models.ErrNotPending):
+		return echo.NewHTTPError(http.StatusConflict, fmt.Sprintf("v%d does not await review.", n))
+	case errors.Is(err, models.ErrBaseMoved):
+		return echo.NewHTTPError(http.StatusConflict, fmt.Sprintf("The profile moved on since v%d was saved: approving it would undo what came since. Nothing was changed; it can be rejected and saved again from the current version.", n))
+	case err != nil:
+		return err
+	}
+	if decision == "approve" {
+		return s.flashAndRedirect(c, fmt.Sprintf("Approved %s v%d: it is in use now.", slug, n), "/profiles/"+slug)
+	}
+	return s.flashAndRedirect(c, fmt.Sprintf("Rejected %s v%d.", slug, n), "/profiles/"+slug)
 }
 
 func (s *Server) renderConflict(c echo.Context, p *models.Profile, base int, yours []string) error {

@@ -1,0 +1,106 @@
+package models
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Statuses of a profile version saved while an agent required review of
+// its default profile.
+const (
+	VersionPending  = "pending"
+	VersionApproved = "approved"
+	VersionRejected = "rejected"
+)
+
+// ErrNotPending means a decision was asked for a version that does not
+// await review.
+var ErrNotPending = errors.New("models: the version does not await review")
+
+// ErrBaseMoved means a pending version was made from a version that is no
+// longer current: approving it would silently undo what came since.
+var ErrBaseMoved = errors.New("models: the profile moved on since this version was saved")
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
+
+// agentsReviewingProfile lists the agents whose default profile is the
+// profile and whose admin chose that its saves need review.
+func (s *Store) agentsReviewingProfile(ctx context.Context, profileID uint) ([]string, error) {
+	var slugs []string
+	err := s.with(ctx).Model(&Agent{}).Where("default_profile_id = ? AND profile_review = ?", profileID, true).Order("slug").Pluck("slug", &slugs).Error
+	return slugs, err
+}
+
+// ProfileNeedsReview lists the agents that make a save of the profile wait
+// for a reviewer (none: a save is used at once).
+func (s *Store) ProfileNeedsReview(ctx context.Context, profileID uint) ([]string, error) {
+	return s.agentsReviewingProfile(ctx, profileID)
+}
+
+// DecideProfileVersion approves or rejects a pending profile version. The
+// reviewer must hold the reviewer role and must not be its author; a
+// rejection needs a reason. Approval makes the version current, and only
+// while its base is still current.
+func (s *Store) DecideProfileVersion(ctx context.Context, u *User, slug string, n int, approve bool, reason string) error {
+	reason = strings.TrimSpace(reason)
+	if !approve && reason == "" {
+		return &ValidationError{Fields: map[string]string{"reason": "say why the version is rejected"}}
+	}
+	if tooLong(reason, MaxMessage) {
+		return &ValidationError{Fields: map[string]string{"reason": atMost(MaxMessage)}}
+	}
+	err := s.Tx(ctx, func(tx *Store) error {
+		p, err := tx.ProfileBySlug(ctx, slug)
+		if err != nil {
+			return err
+		}
+		v, err := tx.ProfileVersionAt(ctx, p.ID, n)
+		if err != nil {
+			return err
+		}
+		switch {
+		case u == nil || u.Disabled || !(u.Has(RoleReviewer) || u.Has(RoleAdmin)):
+			return ErrForbidden
+		case v.Author == u.Username:
+			return ErrSelfApproval
+		case v.Status != VersionPending:
+			return ErrNotPending
+		}
+		status, action, detail := VersionRejected, "profile.reject", fmt.Sprintf("version %d rejected: %s", n, reason)
+		if approve {
+			status, action, detail = VersionApproved, "profile.approve", fmt.Sprintf("version %d approved and made current (from %d)", n, v.BaseVersion)
+			if reason != "" {
+				detail += ": " + reason
+			}
+			res := tx.with(ctx).Model(&Profile{}).Where("id = ? AND current_version = ?", p.ID, v.BaseVersion).Update("current_version", n)
+			if res.Error != nil {
+				return res.Error
+			}
+			if res.RowsAffected != 1 {
+				return ErrBaseMoved
+			}
+			if err := tx.bumpConfig(ctx); err != nil {
+				return err
+			}
+		}
+		res := tx.with(ctx).Model(&ProfileVersion{}).Where("id = ? AND status = ?", v.ID, VersionPending).Updates(map[string]any{"status": status, "reviewed_by": u.Username})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return ErrConflict
+		}
+		return tx.Audit(ctx, Event{Actor: u.Username, Action: action, Subject: "profile:" + slug, After: v.Digest, Detail: detail})
+	})
+	if err != nil {
+		return fmt.Errorf("models: decide profile %s v%d: %w", slug, n, err)
+	}
+	return nil
+}
