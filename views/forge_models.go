@@ -85,8 +85,6 @@ type ForgeData struct {
 	Declared                 int
 	Digest                   string
 	Estimate                 bool
-	SearchQuery              string
-	Hits                     []SearchHit
 	Error                    string
 	Notes                    []string
 	Agent                    string
