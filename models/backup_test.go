@@ -169,6 +169,7 @@ func TestBackupIsOneSnapshot(t *testing.T) {
 	src := modelstest.OpenSeeded(t, d, "admin-password-1", nil)
 	stop := make(chan struct{})
 	done := make(chan error, 1)
+	first := make(chan struct{}) // closed once the writer has created a user
 	go func() {
 		for i := 0; ; i++ {
 			select {
@@ -181,9 +182,18 @@ func TestBackupIsOneSnapshot(t *testing.T) {
 				done <- err
 				return
 			}
+			if i == 0 {
+				close(first)
+			}
 		}
 	}()
-	time.Sleep(300 * time.Millisecond)
+	select { // the backups start once the writer writes
+	case <-first:
+	case err := <-done:
+		t.Fatalf("the writer stopped before its first user: %v", err)
+	case <-time.After(2 * time.Minute):
+		t.Fatal("the writer created no user within 2 minutes")
+	}
 	file := filepath.Join(t.TempDir(), "snap.backup")
 	var err error
 	for range 3 { // backups while the writer writes

@@ -68,16 +68,22 @@ func TestRunTotalsKeptAsEventsAreWritten(t *testing.T) {
 				got[r.Run] = r
 				order = append(order, r.Run)
 			}
-			want := map[string][3]int{ // events, steps, last second after t0
-				"old": {2, 1, 1}, "both": {2, 2, 7200}, "new-0": {150, 75, 3600}, "new-1": {150, 75, 3600}, "new-2": {150, 75, 3600}, "legacy": {1, 1, 10800},
+			type totals struct {
+				events, steps int
+				last          time.Duration // after t0: the run's latest event, exactly
+			}
+			want := map[string]totals{
+				"old": {2, 1, time.Second}, "both": {2, 2, 2 * time.Hour}, "legacy": {1, 1, 3 * time.Hour},
+				// the batch's last event of each run: steps 447, 448, 449
+				"new-0": {150, 75, time.Hour + 447*time.Millisecond}, "new-1": {150, 75, time.Hour + 448*time.Millisecond}, "new-2": {150, 75, time.Hour + 449*time.Millisecond},
 			}
 			if len(runs) != len(want) {
 				t.Fatalf("runs %v, want %d", order, len(want))
 			}
 			for run, w := range want {
 				r := got[run]
-				if r.Events != w[0] || r.Steps != w[1] || r.Last.Sub(t0) < time.Duration(w[2])*time.Second || r.Last.Sub(t0) > time.Duration(w[2]+1)*time.Second {
-					t.Errorf("%s: %+v, want events %d steps %d last t0+%ds", run, r, w[0], w[1], w[2])
+				if r.Events != w.events || r.Steps != w.steps || !r.Last.Equal(t0.Add(w.last)) {
+					t.Errorf("%s: %+v, want events %d steps %d last t0+%v", run, r, w.events, w.steps, w.last)
 				}
 			}
 			if order[0] != "legacy" || order[len(order)-1] != "old" {
