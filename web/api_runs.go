@@ -107,6 +107,9 @@ type runCallResponse struct {
 	Rejected   []deferred.Rejection `json:"rejected"`
 	// Unpinned: as for steps.
 	Unpinned []string `json:"unpinned,omitempty"`
+	// Skill is load_skill's answer, for a call with arguments naming a
+	// skill the step lists: return its procedure to the model.
+	Skill *loadedSkill `json:"skill,omitempty"`
 }
 
 // runID reads and checks the path's run id.
@@ -386,14 +389,34 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	if v, err = s.checkCall(c, req, cs, v); err != nil {
 		return err
 	}
+	var loaded *loadedSkill
+	skillErr := false
+	if req.Tool == instruction.LoadSkillToolID && v.Status == deferred.CallActive && len(req.Arguments) > 0 {
+		// the one loader the gateway uses: only the slugs this step lists
+		k, e, err := s.loadSkill(ctx, listedSkills(b.Draft.Skills, sf, act.IsActive), req.Arguments)
+		if err != nil {
+			return err
+		}
+		skillErr = e != nil
+		switch {
+		case e == nil:
+			loaded = k
+		case e.Type == authority.TypeInvalidArguments:
+			v = deferred.CallVerdict{Status: deferred.CallDenied, Console: true, Error: e}
+		default:
+			v = deferred.CallVerdict{Status: deferred.CallUnknown, Console: true, Error: e, HostReason: "the step lists no skill of that slug"}
+		}
+	}
 	res := runCallResponse{Run: run, Tool: req.Tool, Status: v.Status, Error: v.Error, HostReason: v.HostReason, Receipt: v.Receipt, Rejected: nonNilRejections(act.Rejected),
-		Unpinned: deferred.Unpinned(req.Pins, kept)}
-	switch v.Status {
-	case deferred.CallActive:
+		Unpinned: deferred.Unpinned(req.Pins, kept), Skill: loaded}
+	switch {
+	case loaded != nil:
+		res.Message = loaded.Text()
+	case v.Status == deferred.CallActive:
 		res.Message = "The call may proceed."
-	case deferred.CallDenied:
+	case v.Status == deferred.CallDenied, skillErr:
 		res.Message = v.Error.Message
-	case deferred.CallSearchRequired:
+	case v.Status == deferred.CallSearchRequired:
 		res.Message = fmt.Sprintf("SEARCH_REQUIRED: %s is not loaded yet. Call %s with what you want to do; a tool it returns can be called from your next reply.", req.Tool, instruction.SearchToolID)
 	default:
 		res.Message = fmt.Sprintf("No tool named %s is available.", req.Tool)
@@ -402,6 +425,9 @@ func (s *Server) apiRunCall(c echo.Context) error {
 		Surface: sf.Key(), Active: len(act.Active()), Accepted: len(act.Accepted), Rejected: len(act.Rejected), Tool: clip(req.Tool, 200), Verdict: v.Status}
 	if v.Receipt != nil {
 		ev.Receipts = v.Receipt.ID()
+	}
+	if loaded != nil {
+		ev.Digest, ev.ResultBytes, ev.CallStatus = loaded.Digest, len(loaded.Procedure), "ok"
 	}
 	if v.Status == deferred.CallDenied {
 		ev.Verdict = v.Status + ":" + v.Error.Type // the runs page says which denial

@@ -75,7 +75,15 @@ func (g *gateway) callTool(ctx context.Context, r *gwReq, req *mcp.CallToolReque
 	cs := models.CheckState{CatalogGen: r.catGen, ConfigGen: r.cfgGen}
 	ev := models.RunEvent{Run: r.sess.Run, Kind: models.RunCall, Agent: st.base.Agent, Profile: st.base.Profile, ProfileVersion: st.base.ProfileVersion,
 		Step: len(st.groups), Surface: st.surface.Key(), Active: len(st.act.Active()), Accepted: len(st.act.Accepted), Rejected: len(st.act.Rejected), Tool: clip(p.Name, 200)}
-	res, call := g.decide(ctx, r, st, cs, p, &ev)
+	var res *mcp.CallToolResult
+	var call *allowedCall
+	if p.Name == instruction.LoadSkillToolID {
+		if res, err = g.callLoadSkill(ctx, st, p, &ev); err != nil {
+			return nil, err
+		}
+	} else {
+		res, call = g.decide(ctx, r, st, cs, p, &ev)
+	}
 	if call != nil {
 		res, err = g.execute(ctx, r, st, call, p, &ev)
 		if err != nil {
@@ -106,8 +114,8 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		v = deferred.CallVerdict{Status: deferred.CallActive}
 	}
 	v.Shown = st.act.ShownBefore(p.Name, nil, false)
-	if v.Console { // load_skill: the gateway serves no skill loader
-		v = deferred.CallVerdict{Status: deferred.CallUnknown, HostReason: "the gateway does not serve load_skill"}
+	if v.Console { // the console's own tools are served before (search, callLoadSkill)
+		v = deferred.CallVerdict{Status: deferred.CallUnknown, HostReason: "a console tool"}
 	}
 	var (
 		t        *authority.Tool

@@ -248,8 +248,8 @@ func (st *gwStep) activatedSection(act deferred.Activation) (string, error) {
 }
 
 // listTools is exactly the step's tools that a connection serves, each
-// with its reviewed contract, and search_tools while search can reach a
-// tool.
+// with its reviewed contract, search_tools while search can reach a
+// tool, and load_skill while the step lists a skill.
 func (g *gateway) listTools(ctx context.Context, r *gwReq) (*mcp.ListToolsResult, error) {
 	st, err := g.step(ctx, r)
 	if err != nil {
@@ -262,6 +262,10 @@ func (g *gateway) listTools(ctx context.Context, r *gwReq) (*mcp.ListToolsResult
 	res := &mcp.ListToolsResult{Tools: []*mcp.Tool{}}
 	if st.deferred() && st.surface.Reachable() > 0 {
 		res.Tools = append(res.Tools, searchTool())
+	}
+	if len(listedSkills(st.base.Draft.Skills, st.surface, st.active)) > 0 {
+		_, t := loadSkillDef()
+		res.Tools = append(res.Tools, t)
 	}
 	for _, id := range st.activeTools() {
 		e, ok := st.surface.Entry(id)

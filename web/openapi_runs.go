@@ -162,6 +162,9 @@ func runSchemas(c deferred.Ceilings) obj {
 			"host_reason": obj{"type": "string", "description": "why a call is unknown or denied, for the runtime's trace only; for an active console tool (search_tools, load_skill), the endpoint that serves it"},
 			"receipt":     desc(ref("RunReceipt"), "search_required only: the SEARCH_REQUIRED receipt to return to the model with message"),
 			"rejected":    rejected,
-			"unpinned":    unpinned}},
+			"unpinned":    unpinned,
+			"skill": obj{"type": "object", "required": []string{"slug", "name", "version", "digest", "procedure"}, "additionalProperties": false,
+				"description": "load_skill called with arguments naming a skill this step lists: its reviewed procedure at the version the run holds (message is the text for the model). A slug the step does not list answers unknown, whether or not the skill exists",
+				"properties":  obj{"slug": str, "name": str, "version": integer, "digest": str, "procedure": str}}}},
 	}
 }

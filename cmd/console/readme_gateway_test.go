@@ -102,6 +102,23 @@ func TestReadmeGatewayExample(t *testing.T) {
 	if _, err := store.CreateAgent(ctx, "admin", models.AgentInput{Slug: "assistant", Name: "Assistant", Declared: ids, Services: []string{"memory"}, DefaultProfile: "memory-deferred"}, known); err != nil {
 		t.Fatal(err)
 	}
+	// a skill that needs the tool the client will find: once the search
+	// loads it, the step lists the skill and the client may load_skill it
+	if _, err := store.CreateUser(ctx, "test", models.NewUserInput{Username: "ed", Password: "ed-password-12345", Roles: []models.Role{models.RoleEditor}}); err != nil {
+		t.Fatal(err)
+	}
+	rev, _ := store.UserByName(ctx, "rev")
+	p, err := store.Propose(ctx, "ed", "remember-people", true, models.SkillContent{Name: "Remember people", RequiredTools: []string{"memory.create_entities"},
+		Summary: "Records the people a conversation mentions.", Procedure: "# Remember people\n\n1. Create one entity per person, of type person.\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.AddReview(ctx, rev, p.ID, models.ReviewApprove, p.Digest, "Fine."); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Promote(ctx, rev, p.ID, models.PromotePolicy{RequiredApprovals: 1}); err != nil {
+		t.Fatal(err)
+	}
 	// step 3: the client configuration, as written
 	base := startServe(t, dir)
 	cfg := readmeClientConfig(t)
@@ -131,6 +148,9 @@ func TestReadmeGatewayExample(t *testing.T) {
 	}
 	if out, isErr := text("search_tools", map[string]any{"query": "create entities in the knowledge graph"}); isErr || !strings.Contains(out, "memory.create_entities") {
 		t.Fatalf("search: %s", out)
+	}
+	if out, isErr := text("load_skill", map[string]any{"slug": "remember-people"}); isErr || !strings.Contains(out, "Create one entity per person") {
+		t.Errorf("load_skill of the listed skill: %s", out)
 	}
 	secret := "Observation-7f3a-never-stored"
 	if out, isErr := text("memory.create_entities", map[string]any{"entities": []any{map[string]any{"name": "Ada", "entityType": "person", "observations": []any{secret}}}}); isErr || !strings.Contains(out, "Ada") {

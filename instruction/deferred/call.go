@@ -24,7 +24,7 @@ const (
 	// has tools to search.
 	HostSearchTool = "search_tools is the console's own tool, taught in every step while search can reach a tool: send its arguments to POST /api/v1/runs/{run}/search"
 	// HostLoadSkill: load_skill, active while a skill qualifies.
-	HostLoadSkill = "load_skill is the console's own tool, taught while every required tool of a listed skill is active: serve it with GET /api/v1/skills/{slug}"
+	HostLoadSkill = "load_skill is the console's own tool, taught while every required tool of a listed skill is active: send its arguments with this call to POST /api/v1/runs/{run}/calls; the answer's skill is the procedure of a skill the step lists (any other slug answers unknown)"
 	// HostNoSearch: search_tools on a surface with nothing to search.
 	HostNoSearch = "search_tools is taught only while search can reach a tool; this run's surface has none to reach"
 	// HostNoSkill: load_skill while no skill qualifies.
