@@ -162,12 +162,18 @@ func (s *Store) SaveDraft(ctx context.Context, actor, slug string, newSkill bool
 	return s.propose(ctx, actor, slug, newSkill, c, ProposalDraft)
 }
 
-func (s *Store) propose(ctx context.Context, actor, slug string, newSkill bool, c SkillContent, status string) (*Proposal, error) {
+// ProposalErrors is every field error a proposal of c is refused for (the
+// slug only of a new skill); empty when none.
+func ProposalErrors(slug string, newSkill bool, c SkillContent) map[string]string {
 	errs := c.Validate()
 	if newSkill && !slugPattern.MatchString(slug) {
 		errs["slug"] = slugRule()
 	}
-	if len(errs) > 0 {
+	return errs
+}
+
+func (s *Store) propose(ctx context.Context, actor, slug string, newSkill bool, c SkillContent, status string) (*Proposal, error) {
+	if errs := ProposalErrors(slug, newSkill, c); len(errs) > 0 {
 		return nil, &ValidationError{Fields: errs}
 	}
 	var p *Proposal

@@ -84,9 +84,13 @@ type SkillForm struct {
 	Procedure     string
 	RequiredTools string
 	Errors        FieldErrors
-	New           bool
-	Action        string
-	Revision      int
+	// Problems is every error, listed at the top of the form.
+	Problems []ErrorItem
+	// Picker picks required tools from the catalog.
+	Picker   Picker
+	New      bool
+	Action   string
+	Revision int
 	// Onto is the production version a rebase's merge is saved onto (0:
 	// a plain revision).
 	Onto int

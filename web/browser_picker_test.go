@@ -65,7 +65,7 @@ func TestBrowserToolPicker(t *testing.T) {
 	screenshot(t, ctx, "picker-agent-error-1024")
 	fits("the refused agent form at 1024")
 	for _, pg := range []struct{ name, path, picker string }{
-		{"profile", "/profiles", "tools"}, {"group", "/groups", "grants"},
+		{"profile", "/profiles", "tools"}, {"group", "/groups", "grants"}, {"skill", "/skills/new", "required_tools"},
 	} {
 		for _, w := range []int64{1440, 1024} {
 			step(t, ctx, pg.name, chromedp.EmulateViewport(w, 900), visit(h.srv.URL+pg.path),

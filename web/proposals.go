@@ -121,7 +121,7 @@ func (s *Server) renderProposalWith(c echo.Context, status int, id uint, errs []
 	} else {
 		d.Form = skillFormOf(ct)
 	}
-	d.Form = withSkillLimits(d.Form)
+	d.Form = withSkillLimits(d.Form, snap)
 	d.Form.Action, d.Form.Revision = fmt.Sprintf("/proposals/%d/revise", p.ID), p.Revision
 	if d.Selection, err = s.proposalSelection(c, k.Slug, prod, ct, p.Revision); err != nil {
 		return err
@@ -193,7 +193,17 @@ func (s *Server) reviseProposal(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "revision: the revision you edited is required")
 	}
 	ct := skillContent(c)
-	if onto, err := strconv.Atoi(c.FormValue("onto")); err == nil && onto > 0 {
+	snap, err := s.snapshot(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	onto, _ := strconv.Atoi(c.FormValue("onto"))
+	if errs := requiredToolErrors(snap, "", false, ct); errs != nil {
+		f := skillFormOf(ct)
+		f.Errors, f.Onto = errs, max(onto, 0)
+		return s.renderProposal(c, http.StatusUnprocessableEntity, id, nil, &f)
+	}
+	if onto > 0 {
 		// the author saves a rebase they resolved by hand
 		_, err = s.store.Rebase(c.Request().Context(), userName(c), id, rev, onto, ct)
 		if ve, ok := asValidation(err); ok {

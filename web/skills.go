@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/toolpick"
 	"github.com/agentforge/console/views"
 )
 
@@ -158,21 +159,53 @@ func age(t time.Time) string {
 }
 
 func skillContent(c echo.Context) models.SkillContent {
-	return models.SkillContent{Name: strings.TrimSpace(c.FormValue("name")), Summary: strings.TrimSpace(c.FormValue("summary")), Procedure: c.FormValue("procedure"), RequiredTools: lines(c.FormValue("required_tools"))}
+	return models.SkillContent{Name: strings.TrimSpace(c.FormValue("name")), Summary: strings.TrimSpace(c.FormValue("summary")), Procedure: c.FormValue("procedure"), RequiredTools: withPicked(c, "required_tools", lines(c.FormValue("required_tools")))}
 }
 
 func skillFormOf(ct models.SkillContent) views.SkillForm {
 	return views.SkillForm{Name: ct.Name, Summary: ct.Summary, Procedure: ct.Procedure, RequiredTools: strings.Join(ct.RequiredTools, ", ")}
 }
 
-// withSkillLimits gives a form the bounds its labels state, the store's.
-func withSkillLimits(f views.SkillForm) views.SkillForm {
+// skillSummary is the skill form's fields in the order the summary lists
+// their errors.
+var skillSummary = []summaryField{
+	{"slug", "sk-slug", "Slug"}, {"name", "sk-name", "Name"}, {"summary", "sk-summary", "Summary"},
+	{"procedure", "sk-proc", "Procedure"}, {"required_tools", "sk-tools", "Required tools"},
+}
+
+// withSkillLimits gives a form the bounds its labels state (the store's),
+// its required-tools picker, and every error in its summary.
+func withSkillLimits(f views.SkillForm, snap *Snapshot) views.SkillForm {
 	f.MaxName, f.MaxSummary = models.MaxSkillName, models.MaxSkillSummary
+	f.Picker = picker(snap, "required_tools", "sk-tools", "", "")
+	if len(f.Errors) > 0 {
+		f.Problems = errorSummary(skillSummary, f.Errors, map[string][]string{
+			"required_tools": problemStrings(toolpick.Check(lines(f.RequiredTools), snap.KnownTools(), "")),
+		})
+	}
 	return f
 }
 
+// requiredToolErrors refuses required tools no catalog entry has (each
+// with the closest id to suggest), together with every other error of the
+// content, before anything is stored; nil when every required tool is
+// known.
+func requiredToolErrors(snap *Snapshot, slug string, isNew bool, ct models.SkillContent) map[string]string {
+	ps := toolpick.Check(ct.RequiredTools, snap.KnownTools(), "")
+	if len(ps) == 0 {
+		return nil
+	}
+	errs := models.ProposalErrors(slug, isNew, ct)
+	errs["required_tools"] = toolpick.Join(ps)
+	return errs
+}
+
 func (s *Server) newSkillForm(c echo.Context) error {
-	return s.render(c, http.StatusOK, s.page(c, "Propose a skill", "skills"), views.SkillFormPage(withSkillLimits(views.SkillForm{New: true, Action: "/skills"}), csrfToken(c)))
+	snap, err := s.snapshot(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	return s.render(c, http.StatusOK, s.page(c, "Propose a skill", "skills"), views.SkillFormPage(withSkillLimits(views.SkillForm{New: true, Action: "/skills"}, snap), csrfToken(c)))
 }
 
 func (s *Server) proposeChangeForm(c echo.Context) error {
@@ -187,7 +220,11 @@ func (s *Server) proposeChangeForm(c echo.Context) error {
 		pf.Slug, pf.Action = f.Slug, f.Action
 		f = pf
 	}
-	return s.render(c, http.StatusOK, s.page(c, "Propose a change", "skills"), views.SkillFormPage(withSkillLimits(f), csrfToken(c)))
+	snap, err := s.snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	return s.render(c, http.StatusOK, s.page(c, "Propose a change", "skills"), views.SkillFormPage(withSkillLimits(f, snap), csrfToken(c)))
 }
 
 func (s *Server) proposeNewSkill(c echo.Context) error {
@@ -209,15 +246,25 @@ func (s *Server) propose(c echo.Context, slug string, isNew bool) error {
 	if c.FormValue("draft") == "1" {
 		open, msg = s.store.SaveDraft, "Draft #%d saved. Only you can see it until you submit it for review."
 	}
-	p, err := open(c.Request().Context(), userName(c), slug, isNew, ct)
-	if ve, ok := asValidation(err); ok {
+	snap, err := s.snapshot(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	refuse := func(errs map[string]string) error {
 		f := skillFormOf(ct)
-		f.Slug, f.New, f.Errors = slug, isNew, ve.Fields
+		f.Slug, f.New, f.Errors = slug, isNew, errs
 		f.Action = "/skills"
 		if !isNew {
 			f.Action = "/skills/" + slug + "/proposals"
 		}
-		return s.render(c, http.StatusUnprocessableEntity, s.page(c, "Propose", "skills"), views.SkillFormPage(withSkillLimits(f), csrfToken(c)))
+		return s.render(c, http.StatusUnprocessableEntity, s.page(c, "Propose", "skills"), views.SkillFormPage(withSkillLimits(f, snap), csrfToken(c)))
+	}
+	if errs := requiredToolErrors(snap, slug, isNew, ct); errs != nil {
+		return refuse(errs)
+	}
+	p, err := open(c.Request().Context(), userName(c), slug, isNew, ct)
+	if ve, ok := asValidation(err); ok {
+		return refuse(ve.Fields)
 	}
 	if err != nil {
 		return err

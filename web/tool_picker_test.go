@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -169,4 +170,59 @@ func TestToolPickerFiltersGroupedByService(t *testing.T) {
 	if res, _ := admin.getHX("/tools/pick?field=%3Cx%3E&target=ag-decl"); res.StatusCode != http.StatusBadRequest {
 		t.Errorf("a bad field name: %d", res.StatusCode)
 	}
+}
+
+// TestSkillRequiredToolsSuggestAndRefuse: a skill proposal naming tools no
+// catalog entry has is refused before anything is stored, every error at
+// once (the unknown tools each with a suggestion, and the other fields');
+// the form carries the picker; a revision is refused the same way.
+func TestSkillRequiredToolsSuggestAndRefuse(t *testing.T) {
+	eachDialect(t, func(t *testing.T, h *harness) {
+		ctx := context.Background()
+		h.addUser("erin", models.RoleEditor)
+		erin := h.login("erin", "erin-password")
+		_, d := erin.get("/skills/new")
+		if d.Find(`[data-testid="picker-select-required_tools"]`).Length() != 1 {
+			t.Error("the skill form has no tool picker")
+		}
+		before, _ := h.store.Proposals(ctx, "")
+		res, d := erin.post("/skills", url.Values{"slug": {"checker"}, "name": {""}, "summary": {"Checks."}, "procedure": {"1. Check.\n"},
+			"required_tools": {"web_fetc, read_file, nope_nothing_like_it"}})
+		texts, links := summaryItems(d)
+		want := []string{
+			"Name: is required",
+			`Required tools: unknown tool id "web_fetc": did you mean web_fetch?`,
+			`Required tools: unknown tool id "nope_nothing_like_it"`,
+		}
+		if res.StatusCode != http.StatusUnprocessableEntity || strings.Join(texts, "|") != strings.Join(want, "|") || links[1] != "#sk-tools" {
+			t.Errorf("skill summary: %d\n got %q\nwant %q (%q)", res.StatusCode, texts, want, links)
+		}
+		if after, _ := h.store.Proposals(ctx, ""); len(after) != len(before) {
+			t.Fatal("a refused proposal was written")
+		}
+		// picked tools join the typed ones; the proposal opens
+		res, _ = erin.post("/skills", url.Values{"slug": {"checker"}, "name": {"Checker"}, "summary": {"Checks."}, "procedure": {"1. Check with read_file.\n"},
+			"required_tools": {"read_file"}, "required_tools_add": {"web_fetch"}})
+		if res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("propose with a picked tool: %d", res.StatusCode)
+		}
+		loc := res.Header.Get("Location")
+		ps, _ := h.store.Proposals(ctx, "")
+		var p models.Proposal
+		for _, q := range ps {
+			if "/proposals/"+strconv.Itoa(int(q.ID)) == loc {
+				p = q
+			}
+		}
+		if got := strings.Join(p.Content().RequiredTools, ","); got != "read_file,web_fetch" {
+			t.Fatalf("required tools %q", got)
+		}
+		res, d = erin.post(loc+"/revise", url.Values{"revision": {"1"}, "name": {"Checker"}, "summary": {"Checks."}, "procedure": {"1. Check.\n"}, "required_tools": {"read_fiel"}})
+		if texts, _ := summaryItems(d); res.StatusCode != http.StatusUnprocessableEntity || len(texts) != 1 || !strings.Contains(texts[0], "did you mean read_file?") {
+			t.Errorf("revision with an unknown tool: %d %q", res.StatusCode, texts)
+		}
+		if q, _ := h.store.ProposalByID(ctx, p.ID); q.Revision != 1 {
+			t.Fatalf("a refused revision was written: revision %d", q.Revision)
+		}
+	})
 }
