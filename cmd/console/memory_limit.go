@@ -10,11 +10,15 @@ import (
 // defaultMemoryLimit is the soft limit on the Go heap the console runs
 // under when the operator sets none (GOMEMLIMIT, or CONSOLE_MEMORY_LIMIT_MB):
 // the garbage collector works harder as the heap nears it, so the
-// resident memory stays within the 200 MB of the performance targets after load, with the
-// tokenizers, the step cache and the search lexicon all loaded. It is
+// resident memory stays within the 120 MB of the performance targets
+// after load, with the tokenizers, the step cache and the search lexicon
+// all loaded. With the pace below, the heap grows to this limit under
+// load (about 45 MB of it live after the load runs): at 150 MiB the
+// console held 173 MB resident after them, at 90 MiB 117 MB, with no
+// measurable change in CPU per request (docs/performance.md). It is
 // soft: a live heap that needs more gets more, it is never an
 // out-of-memory error.
-const defaultMemoryLimit = 150 << 20
+const defaultMemoryLimit = 90 << 20
 
 // memoryLimit is the heap limit to set from the environment, and false
 // when the operator set GOMEMLIMIT (the Go runtime applies it itself).
