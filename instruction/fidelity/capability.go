@@ -72,6 +72,13 @@ func capabilityMentions(text string, ts []token) []mention {
 			class, product, _ := strings.Cut(class, "@")
 			last = max(last, min(end, i+1))
 			out = append(out, mention{kind: KindCapability, class: class, ident: product, signal: text[ts[i].start:ts[last].end], start: ts[i].start, end: ts[last].end})
+			// "Book a meeting room in Robin": a calendar tool books, but
+			// only a tool of Robin books there
+			if !strings.HasPrefix(class, "service:") && product == "" && !mentionVerbs[ts[i].lower] {
+				if name, k, ok := venueAt(ts, i, end); ok && properName(ts[k]) {
+					out = append(out, mention{kind: KindCapability, class: "service:" + name, ident: strings.Fields(name)[0], signal: text[ts[i].start:ts[k].end], start: ts[i].start, end: ts[k].end})
+				}
+			}
 		}
 	}
 	instructedSentences := map[int]bool{}
@@ -95,8 +102,9 @@ func runOnSentences(text string, ts []token) {
 		}
 		if t.sentence || t.quoted || len(t.text) < 3 || !isUpper(t.text[0]) || strings.ToLower(t.text[1:]) != t.text[1:] ||
 			p.text == "" || isUpper(p.text[0]) || p.quoted || functionWords[p.lower] || determiners[p.lower] ||
-			venuePrepositions[p.lower] || !baseVerb(t.lower) || i+1 == len(ts) || !objectOpeners[ts[i+1].lower] && !whWords[ts[i+1].lower] {
-			continue
+			venuePrepositions[p.lower] || !(baseVerb(t.lower) && i+1 < len(ts) && (objectOpeners[ts[i+1].lower] || whWords[ts[i+1].lower]) ||
+			conditionOpeners[t.lower] || stepOpeners[t.lower]) {
+			continue // "… and optional tags When CI passes, …"
 		}
 		ts[i].sentence = true
 	}
@@ -188,7 +196,7 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 		return 0, false
 	case ts[j+1].sentence:
 		return 0, false
-	case (ts[j].lower == "and" || ts[j].lower == "or") && sameSentence && i+1 < len(ts) && !ts[i+1].sentence &&
+	case (ts[j].lower == "and" || ts[j].lower == "or") && (sameSentence || imperativeSentence(ts, i)) && i+1 < len(ts) && !ts[i+1].sentence &&
 		(objectOpeners[ts[i+1].lower] || vocabWord(ts[i+1].lower)):
 		return ctxAnd, true
 	}
@@ -223,6 +231,14 @@ func framed(ts []token, i int) (int, bool) {
 	return 0, false
 }
 
+// imperativeSentence: the sentence of word i, after the text's first,
+// opens with a verb in its base form ("Flag abnormal values and fax the
+// summary").
+func imperativeSentence(ts []token, i int) bool {
+	k := sentenceOf(ts, ts[i].start)
+	return k > 0 && k < i && laterSentence(ts, k) && baseVerb(ts[k].lower)
+}
+
 // agentWords name the agent as the subject of a modal ("the assistant
 // should email", "the model can post").
 var agentWords = set("assistant", "model", "agent", "ai", "llm", "bot", "chatbot", "copilot")
@@ -236,8 +252,8 @@ func baseVerb(w string) bool {
 
 func baseVerbOf(w string) bool {
 	if k := strings.LastIndexByte(w, '-'); k >= 0 {
-		if !verbPrefixes[w[:k]] {
-			return false // "on-call", "follow-up": a compound, not a verb
+		if !verbPrefixes[w[:k]] && !(len(w[:k]) >= 4 && isVerb(w[:k]) && !strings.Contains(w[:k], "-")) {
+			return false // "on-call", "follow-up": a compound, not a verb ("squash-merge", "spell-check" are)
 		}
 		w = w[k+1:]
 	}
@@ -582,12 +598,17 @@ func aboutParameters(ts []token, i int) bool {
 	for k := i + 1; k < len(ts) && !ts[k].sentence; k++ {
 		// "the queue parameter", not "the config's parameter
 		// expressions"
-		if parameterNouns[ts[k].lower] && (k+1 >= len(ts) || ts[k+1].sentence || ts[k+1].clause || !nounish(ts[k+1].lower)) {
-			return true
+		if parameterNouns[ts[k].lower] && (k+1 >= len(ts) || ts[k+1].sentence || ts[k+1].clause || !nounish(ts[k+1].lower)) &&
+			(!looseParameterNouns[ts[k].lower] || ts[k-1].quoted || identifierShaped(ts[k-1].text) || camelCased(ts[k-1].text)) {
+			return true // "the `queue` field", not "the dry fields"
 		}
 	}
 	return false
 }
+
+// looseParameterNouns name a parameter only after its name ("the
+// `status` field"): alone they are fields of a farm, options of a deal.
+var looseParameterNouns = set("field", "fields", "option", "options")
 
 // nounish: a word that may continue a noun phrase (not a preposition or
 // a function word).

@@ -27,6 +27,10 @@ func obligedAt(ts []token, i int) (string, bool) {
 	if v, ok := nominalObligation(ts, i); ok {
 		return v, true
 	}
+	if i >= 2 && ts[i-1].lower == "best" && (ts[i-2].lower == "are" || ts[i-2].lower == "is") && !ts[i].sentence {
+		v := lemma(ts[i].lower) // "digests are best forwarded to …"
+		return v, v != ts[i].lower
+	}
 	if i < 2 || ts[i].sentence || ts[i-1].lower != "be" || ts[i-1].sentence {
 		return "", false
 	}

@@ -93,17 +93,43 @@ func headline(purpose string) string {
 // ("… completion percentage Hand the items to …"): at a capitalized verb
 // right after a lower-case word.
 func cutRunOn(text string) string {
-	ws := strings.Fields(text)
-	at := 0
-	for i, w := range ws {
-		if i > 0 && len(w) > 2 && isUpper(w[0]) && strings.ToLower(w[1:]) == w[1:] && ws[i-1][0] >= 'a' && ws[i-1][0] <= 'z' &&
-			!functionWords[ws[i-1]] && !venuePrepositions[ws[i-1]] && baseVerb(strings.ToLower(w)) && i+1 < len(ws) &&
-			(objectOpeners[strings.ToLower(ws[i+1])] || whWords[strings.ToLower(ws[i+1])]) {
-			return strings.TrimSpace(text[:at])
+	// words by offsets, without allocating: this runs on every entry of
+	// every composition checked
+	var prev, cur string
+	curAt := 0
+	for i := 0; i <= len(text); i++ {
+		if i < len(text) && text[i] != ' ' && text[i] != '\n' && text[i] != '\t' {
+			continue
 		}
-		at += strings.Index(text[at:], w) + len(w)
+		start := i
+		for start > 0 && text[start-1] != ' ' && text[start-1] != '\n' && text[start-1] != '\t' {
+			start--
+		}
+		if start == i {
+			continue
+		}
+		next := text[start:i]
+		if runOnAt(prev, cur, next) {
+			return strings.TrimSpace(text[:curAt])
+		}
+		prev, cur, curAt = cur, next, start
 	}
 	return text
+}
+
+// runOnAt: word w, after word p and before word n, starts a sentence that
+// runs on without a stop.
+func runOnAt(p, w, n string) bool {
+	if p == "" || n == "" || len(w) <= 2 || !isUpper(w[0]) || p[0] < 'a' || p[0] > 'z' || functionWords[p] || venuePrepositions[p] {
+		return false
+	}
+	for i := 1; i < len(w); i++ {
+		if isUpper(w[i]) {
+			return false
+		}
+	}
+	nl := strings.ToLower(n)
+	return (objectOpeners[nl] || whWords[nl]) && baseVerb(strings.ToLower(w))
 }
 
 // vocabulary is every word of the class table, for baseForm.
@@ -217,6 +243,20 @@ func anyIn(has map[string]bool, ws []string) bool {
 // "your X" ("tool:formatter", provided by a tool whose words begin as the
 // instrument's do: format_code, classify_text).
 func (s *Scope) provides(class string) bool {
+	if s.classes[class] {
+		return true
+	}
+	// a scope is shared by the checks of one allowed set: its answers
+	// (lexicon lookups among them) are kept
+	if v, ok := s.answers.Load(class); ok {
+		return v.(bool)
+	}
+	v := s.judgeClass(class)
+	s.answers.Store(class, v)
+	return v
+}
+
+func (s *Scope) judgeClass(class string) bool {
 	if s.classes[class] {
 		return true
 	}

@@ -2,6 +2,7 @@ package fidelity
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/agentforge/console/catalog"
 )
@@ -10,6 +11,8 @@ import (
 // ones a composition adds), whether exec is among them, and the roster's
 // own words — parameter names and enum values — which are not tools.
 type Scope struct {
+	// answers memoizes provides per class (class → bool).
+	answers sync.Map
 	allowed map[string]bool
 	// words are identifiers that belong to the roster: ids, bare names,
 	// the parts of ids, parameter names and enum values.
