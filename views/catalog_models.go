@@ -89,7 +89,12 @@ type ToolData struct {
 	ReviewedBy   string
 	ReviewedAt   string
 	Mentions     []Mention
-	Diff         []DiffLine
+	// Needs are what its text asks of the agent that neither it nor the
+	// other tools of its service provide (the leak check).
+	Needs []Need
+	// Reword is the tool's reviewed description and its form.
+	Reword RewordData
+	Diff   []DiffLine
 	// Ledger is the capability-ledger entry and classification form.
 	Ledger *LedgerData
 	// Bindings lists the tool's live bindings (nil: the viewer may not
@@ -234,4 +239,19 @@ func WarningKinds(ws []Problem) string {
 	add(member, "unknown tool member kept for the reviewer", "unknown tool members kept for the reviewer")
 	add(other, "other warning", "other warnings")
 	return strings.Join(parts, ", ")
+}
+
+// RewordData is a tool's reviewed rewording of its description: the text
+// the model reads instead of the imported one (Text, by By), and the form
+// a reviewer who did not import the tool records one with.
+type RewordData struct {
+	// Text is the rewording in force ("" when none applies to this
+	// digest); Imported is the imported description it replaces.
+	Text, By, Imported string
+	// Stale: a rewording was recorded for an earlier version.
+	Stale bool
+	// CanReword: the viewer may record a rewording (a reviewer who did
+	// not import the tool, which is not rejected).
+	CanReword        bool
+	ID, Digest, CSRF string
 }

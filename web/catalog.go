@@ -10,6 +10,7 @@ import (
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/fidelity"
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
@@ -90,7 +91,8 @@ func (s *Server) toolPage(c echo.Context) error {
 	if !ok {
 		return echo.NewHTTPError(http.StatusNotFound, "No such tool.")
 	}
-	k, err := r.Parsed()
+	// what the model reads: the reviewed rewording, when one applies
+	k, err := r.Effective()
 	if err != nil {
 		return err
 	}
@@ -118,6 +120,14 @@ func (s *Server) toolPage(c echo.Context) error {
 	imported, err := r.Parsed()
 	if err != nil {
 		return err
+	}
+	// what the imported text asks for, and the rewording that replaces it
+	d.Needs = needViews(imported, snap.Universe())
+	u := currentUser(c)
+	d.Reword = views.RewordData{Imported: imported.Purpose, Stale: r.ReviewedPurpose != "" && !r.Reworded(), ID: r.ID, Digest: r.Digest, CSRF: csrfToken(c),
+		CanReword: u != nil && u.Has(models.RoleReviewer) && u.Username != r.ImportedBy && r.Reasons == "" && r.Validation != authority.StateRejected}
+	if r.Reworded() {
+		d.Reword.Text, d.Reword.By = r.ReviewedPurpose, r.ReviewedPurposeBy
 	}
 	d.Ledger = ledgerData(c, r, string(imported.Effects))
 	d.Ledger.HintAssumed = imported.EffectsAssumed

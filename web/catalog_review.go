@@ -124,6 +124,9 @@ func (s *Server) renderReview(c echo.Context, status int, f reviewFilter, st rev
 		}
 		it.Selected = selected[k.ID] && !it.Own
 		it.Reword = typed[k.ID]
+		if _, typedOne := typed[k.ID]; !typedOne && r.Reworded() {
+			it.Reword = r.ReviewedPurpose // recorded on the tool's page before the decision
+		}
 		if _, ok := items[r.Namespace]; !ok {
 			order = append(order, r.Namespace)
 		}
@@ -172,7 +175,11 @@ func reviewSets(ns string, items []views.ReviewItem, open bool, readAll map[stri
 // reviewItem is what a reviewer reads of one candidate: the compact
 // contract with its token count and, for a changed tool, the diff.
 func (s *Server) reviewItem(r models.Tool, k catalog.Contract, snap *Snapshot, me string) (views.ReviewItem, error) {
-	u := catalog.NewUnit(catalog.RenderCompact(k))
+	read := k // what the agent reads: a rewording recorded on the tool's page
+	if r.Reworded() {
+		read.Purpose = r.ReviewedPurpose
+	}
+	u := catalog.NewUnit(catalog.RenderCompact(read))
 	n, err := s.meter.CountUnit(meter.O200k, u)
 	if err != nil {
 		return views.ReviewItem{}, err

@@ -67,3 +67,30 @@ func (s *Server) classifyTool(c echo.Context) error {
 	}
 	return s.flashAndRedirect(c, fmt.Sprintf("%s is %s.", id, to), "/catalog/tools/"+id)
 }
+
+// rewordTool records a reviewer's rewording of one tool's description
+// from its page, bound to the digest on the form: under review or
+// already available, the model reads the rewording from then on.
+func (s *Server) rewordTool(c echo.Context) error {
+	id := c.Param("id")
+	err := s.store.RewordTool(c.Request().Context(), userName(c), id, c.FormValue("digest"), c.FormValue("reword"))
+	switch {
+	case errors.Is(err, models.ErrNotFound):
+		return echo.NewHTTPError(http.StatusNotFound, "No such tool.")
+	case errors.Is(err, models.ErrSelfReview):
+		return echo.NewHTTPError(http.StatusForbidden, "You imported this tool; another reviewer rewords it.")
+	case errors.Is(err, models.ErrConflict):
+		return echo.NewHTTPError(http.StatusConflict, "The descriptor changed since you opened it; reload and review the new one.")
+	case errors.Is(err, models.ErrLedger):
+		return echo.NewHTTPError(http.StatusConflict, "This tool is rejected; a rejected tool is not reworded.")
+	}
+	if ve, ok := asValidation(err); ok {
+		for f, msg := range ve.Fields {
+			return echo.NewHTTPError(http.StatusUnprocessableEntity, f+": "+msg)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	return s.flashAndRedirect(c, id+": description reworded; the model reads the rewording, the imported text stays in the ledger.", "/catalog/tools/"+id)
+}

@@ -1,0 +1,58 @@
+package models
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/agentforge/console/instruction/authority"
+)
+
+// RewordTool records a reviewer's rewording of one tool's description on
+// the tool's page, whatever its review state (under review or already
+// available): from then on the model reads the rewording, the imported
+// contract stays in the ledger, and the audit log keeps both texts
+// (tool.reworded). It is bound to seen, the digest the reviewer read: a
+// tool that changed since is refused with ErrConflict, and a re-import
+// that changes it drops the rewording (Reworded). The importer may not
+// reword their own tool (ErrSelfReview), nor may anyone reword a tool the
+// import or a reviewer rejected (ErrLedger). A bad rewording is refused
+// naming "reword" and nothing is written.
+func (s *Store) RewordTool(ctx context.Context, actor, id, seen, text string) error {
+	text = strings.TrimSpace(text)
+	if msg := rewordProblem(map[string]string{id: seen}, ToolAvailable, id, text); msg != "" {
+		return &ValidationError{Fields: map[string]string{"reword": msg}}
+	}
+	err := s.Tx(ctx, func(tx *Store) error {
+		t, err := tx.ToolByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		switch {
+		case t.ImportedBy == actor:
+			return ErrSelfReview
+		case t.Digest != seen:
+			return ErrConflict
+		case t.Reasons != "" || t.Validation == authority.StateRejected:
+			return fmt.Errorf("%w: tool %s is rejected", ErrLedger, t.ID)
+		}
+		res := tx.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ?", t.ID, t.Digest).
+			Updates(map[string]any{"reviewed_purpose": text, "reviewed_purpose_digest": t.Digest, "reviewed_purpose_by": actor})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return ErrConflict
+		}
+		if err := tx.bumpCatalog(ctx); err != nil {
+			return err
+		}
+		orig, _ := t.Parsed()
+		return tx.Audit(ctx, Event{Actor: actor, Action: "tool.reworded", Subject: "tool:" + t.ID, Before: t.Digest, After: t.Digest,
+			Detail: clipTo(fmt.Sprintf("description reworded on review (%s); the model reads: %q; imported (kept in the ledger): %q", t.Status, text, orig.Purpose), 2000)})
+	})
+	if err != nil {
+		return fmt.Errorf("models: reword %s: %w", id, err)
+	}
+	return nil
+}
