@@ -98,7 +98,9 @@ func forgeView(d instruction.Draft, st forgeState, p meter.Projection, comp inst
 		g, ok := nsGroups[ns]
 		if !ok {
 			cl := levers[instruction.LeverServicePrefix+ns]
-			g = &views.LeverGroup{Title: "service " + ns, Service: ns, Collapsed: true,
+			// a connected service's tools are in play: in sight, not
+			// folded behind their group
+			g = &views.LeverGroup{Title: "service " + ns, Service: ns, Collapsed: !d.Connected[ns],
 				Connection: &views.LeverView{ID: cl.ID, Name: "svc", Value: ns, Label: ns + " connected", Title: "connect the whole " + ns + " service", On: cl.On, Delta: delta(cl.Delta)}}
 			nsGroups[ns] = g
 			nsOrder = append(nsOrder, ns)
