@@ -34,6 +34,7 @@ func TestRetentionKeepsWritersGoing(t *testing.T) {
 	if err := s.LoadRunEvents(ctx, models.RunLoad{Events: n, Runs: max(1, n/100), Days: 40, Prefix: "old"}, nil); err != nil {
 		t.Fatal(err)
 	}
+	modelstest.SettleAfterLoad(t, s)
 	cutoff := time.Now().AddDate(0, 0, -30)
 	f := modelstest.PruneUnderWriters(t, s, cutoff)
 	if len(f.Dropped) < 10 {

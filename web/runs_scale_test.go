@@ -43,12 +43,7 @@ func TestRunsPagesAtScale(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("loaded %d events over %d runs and 40 days in %.1f s", n, runs, time.Since(began).Seconds())
-	if err := h.store.Exec(ctx, "ANALYZE run_events"); err != nil {
-		t.Fatal(err)
-	}
-	if err := h.store.Exec(ctx, "ANALYZE run_totals"); err != nil {
-		t.Fatal(err)
-	}
+	modelstest.SettleAfterLoad(t, h.store)
 	h.addUser("viewer1", models.RoleViewer)
 	c := h.login("viewer1", "viewer1-password")
 	runID := func(i int) string { return fmt.Sprintf("load-%07d", i) }
