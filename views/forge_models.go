@@ -21,6 +21,9 @@ type LeverView struct {
 	// NoteTitle explains the note on hover.
 	NoteTitle string
 	Dormant   bool // on, but without effect (its service is not connected)
+	// Served: a tool an MCP connection serves, so the gateway lists and
+	// calls it (never a code-only helper, which no connection serves)
+	Served bool
 }
 
 // LeverGroup is a titled group of levers; a service group carries its

@@ -4,8 +4,11 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/PuerkitoBio/goquery"
 
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/upstream/upstreamtest"
@@ -87,7 +90,27 @@ func TestForgeMarksServedServices(t *testing.T) {
 	if doc.Find(`[data-testid="served-demo"]`).Length() != 1 {
 		t.Error("the forge does not mark the connected service demo")
 	}
-	if n := doc.Find(`[data-testid^="served-"]`).Length(); n != 1 {
+	if n := doc.Find(`[data-testid^="served-"]`).Not(`[data-testid^="served-tool-"]`).Length(); n != 1 {
 		t.Errorf("%d services marked, want only demo", n)
+	}
+	// each tool row the gateway serves is marked, and no other row: the
+	// demo tools here, none of the analyst's built-in tools
+	marked := func(doc *goquery.Document) (rows, marked []string) {
+		doc.Find(`[data-testid^="lever-tool:"]`).Each(func(_ int, r *goquery.Selection) {
+			id, _ := r.Attr("data-testid")
+			id = strings.TrimPrefix(id, "lever-tool:")
+			rows = append(rows, id)
+			if r.Find(`[data-testid="served-tool-`+id+`"]`).Length() == 1 {
+				marked = append(marked, id)
+			}
+		})
+		return rows, marked
+	}
+	if rows, got := marked(doc); !slices.Equal(got, []string{"demo.echo", "demo.remember", "demo.slow"}) {
+		t.Errorf("served rows %v of %v, want every demo tool", got, rows)
+	}
+	_, doc = h.login("admin", adminPassword).get("/forge?agent=analyst")
+	if rows, got := marked(doc); len(rows) < 5 || len(got) != 0 {
+		t.Errorf("served rows %v of %v, want none (no connection serves a built-in tool)", got, rows)
 	}
 }

@@ -124,8 +124,18 @@ func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, er
 	}
 	data := forgeView(fc.draft, fc.state, proj, comp)
 	if served, err := s.gw.conns.served(c.Request().Context(), s); err == nil {
+		byID := make(map[string]catalog.Contract, len(fc.draft.Declared))
+		for _, e := range fc.draft.Declared {
+			byID[e.ID()] = e.Contract()
+		}
 		for i := range data.Groups {
-			data.Groups[i].Served = served[data.Groups[i].Service]
+			g := &data.Groups[i]
+			g.Served = served[g.Service]
+			for j := range g.Levers {
+				if c, ok := byID[g.Levers[j].Value]; ok {
+					g.Levers[j].Served = gatewayServes(served, c)
+				}
+			}
 		}
 	}
 	agentSlug, profileSlug := "", ""

@@ -269,7 +269,7 @@ func (g *gateway) listTools(ctx context.Context, r *gwReq) (*mcp.ListToolsResult
 	}
 	for _, id := range st.activeTools() {
 		e, ok := st.surface.Entry(id)
-		if !ok || e.CodeOnly() || !served[e.Contract().Namespace()] {
+		if !ok || !gatewayServes(served, e.Contract()) {
 			continue
 		}
 		if ao := st.base.Draft.ApprovalOnly; ao != nil && ao(id) {
@@ -380,6 +380,13 @@ func (cc *connCache) load(ctx context.Context, s *Server) (map[string]upstream.S
 	}
 	cc.specs, cc.err, cc.at = specs, errs, time.Now()
 	return specs, errs, nil
+}
+
+// gatewayServes reports whether the gateway lists and calls a tool: a
+// connection serves its namespace, and it is no code-only helper. The
+// forge marks each tool row by the same rule.
+func gatewayServes(served map[string]bool, c catalog.Contract) bool {
+	return served[c.Namespace()] && !c.CodeOnly
 }
 
 // served is the set of namespaces a connection serves.
