@@ -56,7 +56,7 @@ func TestStagedTune(t *testing.T) {
 		{"b56", "other2", other2CasesPath(), nil},
 		{"b56", "blind6", testdataPath(filepath.Join("blind6", "servers.cases.yaml")), nil},
 	}
-	for _, dir := range []string{"blind7", "blind8"} {
+	for _, dir := range []string{"blind7", "blind8", "blind9"} {
 		files, _ := filepath.Glob(testdataPath(filepath.Join(dir, "*.cases.yaml")))
 		for _, p := range files {
 			u, _, _ := blind7Universe(t, p)
