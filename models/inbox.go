@@ -3,6 +3,7 @@ package models
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -81,20 +82,14 @@ func (s *Store) inboxItems(ctx context.Context, u *User, id uint) ([]InboxItem, 
 	if err := q.Find(&ps).Error; err != nil {
 		return nil, fmt.Errorf("models: inbox: %w", err)
 	}
-	slugs := map[uint]string{}
+	// every proposal's skill and reviews in two reads, not two per proposal
+	slugs, reviews, err := s.inboxContext(ctx, ps)
+	if err != nil {
+		return nil, err
+	}
 	var out []InboxItem
 	for _, p := range ps {
-		if _, ok := slugs[p.SkillID]; !ok {
-			k, err := s.SkillByID(ctx, p.SkillID)
-			if err != nil {
-				return nil, err
-			}
-			slugs[p.SkillID] = k.Slug
-		}
-		rs, err := s.Reviews(ctx, p.ID)
-		if err != nil {
-			return nil, err
-		}
+		rs := reviews[p.ID]
 		base := InboxItem{ProposalID: p.ID, Skill: slugs[p.SkillID], Current: p.Revision}
 		if p.Author == u.Username {
 			out = append(out, authorItems(base, p, rs, u.Username)...)
@@ -103,6 +98,45 @@ func (s *Store) inboxItems(ctx context.Context, u *User, id uint) ([]InboxItem, 
 		}
 	}
 	return out, nil
+}
+
+// inboxBatch bounds the ids of one IN list (well under either database's
+// limit on bound parameters).
+const inboxBatch = 500
+
+// inboxContext reads the slugs of the proposals' skills and each
+// proposal's reviews (in id order, as Reviews), a batch of ids a query.
+func (s *Store) inboxContext(ctx context.Context, ps []Proposal) (map[uint]string, map[uint][]Review, error) {
+	slugs := map[uint]string{}
+	reviews := map[uint][]Review{}
+	var skillIDs, ids []uint
+	seen := map[uint]bool{}
+	for _, p := range ps {
+		ids = append(ids, p.ID)
+		if !seen[p.SkillID] {
+			seen[p.SkillID] = true
+			skillIDs = append(skillIDs, p.SkillID)
+		}
+	}
+	for part := range slices.Chunk(skillIDs, inboxBatch) {
+		var ks []Skill
+		if err := s.with(ctx).Where("id IN ?", part).Find(&ks).Error; err != nil {
+			return nil, nil, fmt.Errorf("models: inbox skills: %w", err)
+		}
+		for _, k := range ks {
+			slugs[k.ID] = k.Slug
+		}
+	}
+	for part := range slices.Chunk(ids, inboxBatch) {
+		var rs []Review
+		if err := s.with(ctx).Where("proposal_id IN ?", part).Order("id").Find(&rs).Error; err != nil {
+			return nil, nil, fmt.Errorf("models: inbox reviews: %w", err)
+		}
+		for _, r := range rs {
+			reviews[r.ProposalID] = append(reviews[r.ProposalID], r)
+		}
+	}
+	return slugs, reviews, nil
 }
 
 // authorItems are the reviews of others and the close of an author's

@@ -78,6 +78,9 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	if err := registerLimitChecks(db); err != nil {
 		return nil, fmt.Errorf("models: open: %w", err)
 	}
+	if err := registerStatementCounter(db); err != nil {
+		return nil, fmt.Errorf("models: open: %w", err)
+	}
 	sqlDB, err := db.DB()
 	if err != nil {
 		return nil, fmt.Errorf("models: open: %w", err)

@@ -187,16 +187,16 @@ type ImportLoss struct {
 func (l ImportLoss) Who() string {
 	var parts []string
 	if len(l.Agents) > 0 {
-		parts = append(parts, pluralWord(len(l.Agents), "agent", "agents")+": "+strings.Join(l.Agents, ", "))
+		parts = append(parts, Noun(len(l.Agents), "agent", "agents")+": "+strings.Join(l.Agents, ", "))
 	}
 	if len(l.Profiles) > 0 {
-		parts = append(parts, pluralWord(len(l.Profiles), "profile", "profiles")+": "+strings.Join(l.Profiles, ", "))
+		parts = append(parts, Noun(len(l.Profiles), "profile", "profiles")+": "+strings.Join(l.Profiles, ", "))
 	}
 	return strings.Join(parts, "; ")
 }
 
-// pluralWord is the word alone for n (its count is in the list).
-func pluralWord(n int, one, many string) string {
+// Noun is one or many by the count n, without the count.
+func Noun(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}

@@ -118,8 +118,5 @@ func joinComma(ss []string) string { return strings.Join(ss, ", ") }
 // Plural writes a count with its noun: "1 tool", "3 tools" (many is the
 // plural form, for nouns that do not just take an s).
 func Plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return Num(n) + " " + many
+	return Num(n) + " " + Noun(n, one, many)
 }

@@ -165,9 +165,9 @@ func (s *Server) importConfirm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	msg := "Imported: " + plural(len(plan.Added), "tool") + " added, " + plural(len(plan.Changed), "tool") + " changed, " + plural(len(plan.Removed), "tool") + " removed"
+	msg := "Imported: " + views.Plural(len(plan.Added), "tool", "tools") + " added, " + views.Plural(len(plan.Changed), "tool", "tools") + " changed, " + views.Plural(len(plan.Removed), "tool", "tools") + " removed"
 	if len(plan.Rejected) > 0 {
-		msg += ", " + plural(len(plan.Rejected), "tool") + " rejected (each with its reasons on its tool page)"
+		msg += ", " + views.Plural(len(plan.Rejected), "tool", "tools") + " rejected (each with its reasons on its tool page)"
 	}
 	msg += ". New and changed tools await review."
 	if len(f.Warnings) > 0 {

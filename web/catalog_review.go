@@ -162,7 +162,9 @@ func reviewSets(ns string, items []views.ReviewItem, open bool, readAll map[stri
 			if it.Row.Effects == string(e) {
 				set.Items = append(set.Items, it)
 				set.Open = set.Open || it.Selected
-				set.Selectable += boolInt(!it.Own)
+				if !it.Own {
+					set.Selectable++
+				}
 			}
 		}
 		if len(set.Items) > 0 {
@@ -322,13 +324,6 @@ func setKey(ns, effects string) string {
 		ns = "native"
 	}
 	return ns + "/" + effects
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // fieldErrorList writes each field error as "field: message", sorted.

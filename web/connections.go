@@ -113,5 +113,5 @@ func (s *Server) syncAndRedirect(c echo.Context, name string) error {
 		return s.flashAndRedirect(c, "Sync of "+name+" failed: "+clip(err.Error(), 300), "/connections")
 	}
 	p := res.Plan
-	return s.flashAndRedirect(c, "Synced "+name+": "+plural(res.Listed, "tool")+" listed; "+plural(len(p.Added), "tool")+" added, "+plural(len(p.Changed), "tool")+" changed, "+plural(len(p.Removed), "tool")+" removed. New and changed tools await review.", "/connections")
+	return s.flashAndRedirect(c, "Synced "+name+": "+views.Plural(res.Listed, "tool", "tools")+" listed; "+views.Plural(len(p.Added), "tool", "tools")+" added, "+views.Plural(len(p.Changed), "tool", "tools")+" changed, "+views.Plural(len(p.Removed), "tool", "tools")+" removed. New and changed tools await review.", "/connections")
 }

@@ -55,7 +55,7 @@ func hunks(lines []views.DiffLine, context int) []views.DiffLine {
 	for i, l := range lines {
 		if keep[i] {
 			if skipped > 0 {
-				out = append(out, views.DiffLine{Op: "…", Text: plural(skipped, "unchanged line")})
+				out = append(out, views.DiffLine{Op: "…", Text: views.Plural(skipped, "unchanged line", "unchanged lines")})
 				skipped = 0
 			}
 			out = append(out, l)
@@ -64,7 +64,7 @@ func hunks(lines []views.DiffLine, context int) []views.DiffLine {
 		}
 	}
 	if skipped > 0 && len(out) > 0 {
-		out = append(out, views.DiffLine{Op: "…", Text: plural(skipped, "unchanged line")})
+		out = append(out, views.DiffLine{Op: "…", Text: views.Plural(skipped, "unchanged line", "unchanged lines")})
 	}
 	if len(out) == 0 {
 		return []views.DiffLine{{Op: "…", Text: "no change"}}

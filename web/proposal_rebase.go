@@ -118,13 +118,8 @@ func (s *Server) rebaseProposal(c echo.Context) error {
 		f := skillFormOf(merged)
 		f.Onto = prod.Version
 		msg := fmt.Sprintf("The rebase on production v%d has %s: resolve them in the form below (keep the lines you want, delete the markers) and save.",
-			prod.Version, plural(len(conflicts), "conflict"))
+			prod.Version, views.Plural(len(conflicts), "conflict", "conflicts"))
 		return s.renderProposalWith(c, http.StatusConflict, id, []string{msg}, &f, conflicts)
 	}
-	np, err := s.store.Rebase(ctx, userName(c), id, rev, prod.Version, merged)
-	msg := ""
-	if np != nil {
-		msg = fmt.Sprintf("Rebased on production v%d as revision %d; earlier approvals are stale.", prod.Version, np.Revision)
-	}
-	return s.workflowDone(c, id, err, msg)
+	return s.saveRebase(c, id, rev, prod.Version, merged)
 }

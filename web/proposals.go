@@ -205,21 +205,36 @@ func (s *Server) reviseProposal(c echo.Context) error {
 	}
 	if onto > 0 {
 		// the author saves a rebase they resolved by hand
-		_, err = s.store.Rebase(c.Request().Context(), userName(c), id, rev, onto, ct)
-		if ve, ok := asValidation(err); ok {
-			f := skillFormOf(ct)
-			f.Errors, f.Onto = ve.Fields, onto
-			return s.renderProposal(c, http.StatusUnprocessableEntity, id, nil, &f)
-		}
-		return s.workflowDone(c, id, err, fmt.Sprintf("Rebased on production v%d as revision %d; earlier approvals are stale.", onto, rev+1))
+		return s.saveRebase(c, id, rev, onto, ct)
 	}
-	_, err = s.store.Revise(c.Request().Context(), userName(c), id, rev, ct)
+	np, err := s.store.Revise(c.Request().Context(), userName(c), id, rev, ct)
 	if ve, ok := asValidation(err); ok {
 		f := skillFormOf(ct)
 		f.Errors = ve.Fields
 		return s.renderProposal(c, http.StatusUnprocessableEntity, id, nil, &f)
 	}
-	return s.workflowDone(c, id, err, fmt.Sprintf("Revision %d saved; earlier approvals are stale.", rev+1))
+	msg := ""
+	if np != nil {
+		msg = fmt.Sprintf("Revision %d saved; earlier approvals are stale.", np.Revision)
+	}
+	return s.workflowDone(c, id, err, msg)
+}
+
+// saveRebase saves ct as a new revision of proposal id on production
+// version onto (from the author's revision rev), and says which revision
+// it became; refused content comes back in the form with its errors.
+func (s *Server) saveRebase(c echo.Context, id uint, rev, onto int, ct models.SkillContent) error {
+	np, err := s.store.Rebase(c.Request().Context(), userName(c), id, rev, onto, ct)
+	if ve, ok := asValidation(err); ok {
+		f := skillFormOf(ct)
+		f.Errors, f.Onto = ve.Fields, onto
+		return s.renderProposal(c, http.StatusUnprocessableEntity, id, nil, &f)
+	}
+	msg := ""
+	if np != nil {
+		msg = fmt.Sprintf("Rebased on production v%d as revision %d; earlier approvals are stale.", onto, np.Revision)
+	}
+	return s.workflowDone(c, id, err, msg)
 }
 
 func (s *Server) reviewProposal(c echo.Context) error {
