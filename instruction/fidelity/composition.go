@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/catalog/builtin"
 	"github.com/agentforge/console/instruction"
 )
 
@@ -27,6 +28,7 @@ func (c *Checker) CheckComposition(comp instruction.Composition) []Finding {
 	for _, sec := range comp.Sections {
 		for _, u := range sec.Units {
 			owner, ok := c.entryOwner(u.Text, s)
+			thirdParty := ok && !builtinIDs[owner.ID]
 			ok = ok && sec.Group == instruction.GroupCatalog && owner.Namespace() != ""
 			// a roster service tool that itself runs code or commands
 			// (pods_exec, browser_run_code) says so in its own entry: that
@@ -34,10 +36,12 @@ func (c *Checker) CheckComposition(comp instruction.Composition) []Finding {
 			ns := strings.ToLower(owner.Namespace())
 			own := entry{ok: ok, ns: ns, runner: ok && executes(owner.Name()), products: c.products[ns], headline: headline(owner.Purpose)}
 			ms := c.mentions(u.Key, u.Text)
-			if sec.Group != instruction.GroupCatalog {
-				// the console's own blocks are roster-proof by
-				// construction; the instructions checked are the
-				// third-party text of the catalog
+			if sec.Group != instruction.GroupCatalog || !thirdParty {
+				// the console's own blocks (a capability block or the
+				// code channel's text in a step's activated section, a
+				// built-in tool's entry) are roster-proof by construction;
+				// the instructions checked are the third-party text of
+				// the catalog
 				ms = withoutCapabilities(ms)
 			}
 			for _, f := range c.filter(u.Text, ms, s, own) {
@@ -160,3 +164,17 @@ func (c *Checker) classesOf(k catalog.Contract) map[string]bool {
 	c.mu.Unlock()
 	return cl
 }
+
+// builtinIDs are the console's own tools (catalog/builtin): their
+// contracts, like its blocks, are written for the roster they join.
+var builtinIDs = func() map[string]bool {
+	m := map[string]bool{}
+	ks, err := builtin.Contracts()
+	if err != nil {
+		panic("fidelity: the built-in catalog does not load: " + err.Error())
+	}
+	for _, k := range ks {
+		m[k.ID] = true
+	}
+	return m
+}()

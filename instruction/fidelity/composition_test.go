@@ -71,9 +71,25 @@ func TestBuiltinCompositionsAreClean(t *testing.T) {
 		for _, tier := range instruction.Tiers {
 			for _, form := range []string{catalog.FormFull, catalog.FormCompact} {
 				for _, deferred := range []bool{false, true} {
-					c := compose(t, instruction.Input{Roster: roster, Services: []string{"github"}, Options: instruction.Options{Tier: tier, CatalogForm: form, Deferred: deferred}})
-					for _, f := range ch.CheckComposition(c) {
-						t.Errorf("%v %s/%s/deferred=%v: %s teaches %s %s via %q: …%s…", c.Roster(), tier, form, deferred, f.Section, f.Kind, f.Tool, f.Signal, f.Excerpt)
+					in := instruction.Input{Roster: roster, Services: []string{"github"}, Options: instruction.Options{Tier: tier, CatalogForm: form, Deferred: deferred}}
+					steps := []instruction.Input{in}
+					if deferred {
+						// a later step of a run: search receipts activated the
+						// bearing tools, whose capability blocks and channel
+						// text follow in the activated section
+						step := in
+						for _, e := range roster {
+							if isBearing[e.Contract().ID] && !e.Contract().CodeOnly && !e.Contract().AlwaysOn {
+								step.Activated = append(step.Activated, e.Contract().ID)
+							}
+						}
+						steps = append(steps, step)
+					}
+					for _, in := range steps {
+						c := compose(t, in)
+						for _, f := range ch.CheckComposition(c) {
+							t.Errorf("%v %s/%s/deferred=%v activated=%v: %s teaches %s %s via %q: …%s…", c.Roster(), tier, form, deferred, in.Activated, f.Section, f.Kind, f.Tool, f.Signal, f.Excerpt)
+						}
 					}
 				}
 			}
