@@ -8,6 +8,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/agentforge/console/catalog/catalogtest"
 	"github.com/agentforge/console/models"
 )
 
@@ -37,10 +38,14 @@ const headerFitJS = `(() => {
 // name was hidden and tabs scrolled out of the bar).
 func TestBrowserProductNameKept(t *testing.T) {
 	h := sqliteOnly(t)
+	// the tool review page holds the GitHub fixture's candidates
+	if _, err := h.store.ApplyImport(context.Background(), "importer", models.SourceMCP, "github", catalogtest.GitHub(t), ""); err != nil {
+		t.Fatal(err)
+	}
 	ctx := browser(t)
 	browserLogin(t, ctx, h.srv.URL, "admin", adminPassword)
 	for _, w := range []int64{1440, 1024} {
-		for _, p := range []struct{ name, path string }{{"agent", "/agents/researcher"}, {"profiles", "/profiles"}, {"profile", "/profiles/web-research"}} {
+		for _, p := range []struct{ name, path string }{{"agent", "/agents/researcher"}, {"profiles", "/profiles"}, {"profile", "/profiles/web-research"}, {"runs", "/runs"}, {"review-tools", "/catalog/review"}} {
 			if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 900), visit(h.srv.URL+p.path), waitVisible(`main`)); err != nil {
 				t.Fatal(err)
 			}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -20,10 +21,22 @@ const timeFormat = "2006-01-02 15:04:05"
 // runListRows how many runs the runs page lists, the most recent first.
 var runPageRows, runListRows = 1000, 100
 
-// runsPage lists the latest deferred runs.
+// runsPage lists the latest deferred runs the filter keeps (agent,
+// trigger, day range); a bad filter names its field (400), no rows.
 func (s *Server) runsPage(c echo.Context) error {
+	ctx := c.Request().Context()
+	fv := views.RunFilterForm{Agent: c.QueryParam("agent"), Trigger: c.QueryParam("trigger"), From: c.QueryParam("from"), To: c.QueryParam("to")}
+	f, errs := runFilter(fv)
+	agents, err := s.agentOptions(c)
+	if err != nil {
+		return err
+	}
+	fv.Agents, fv.Errors = agents, errs
+	if len(errs) > 0 {
+		return s.render(c, http.StatusBadRequest, s.page(c, "Runs", "runs"), views.RunsList(nil, 0, fv))
+	}
 	// one more than the page lists says whether older runs are left out
-	runs, err := s.store.RecentRuns(c.Request().Context(), runListRows+1)
+	runs, err := s.store.FilteredRuns(ctx, f, runListRows+1)
 	if err != nil {
 		return err
 	}
@@ -35,7 +48,35 @@ func (s *Server) runsPage(c echo.Context) error {
 	for i, r := range runs {
 		rows[i] = views.RunListRow{Run: r.Run, Agent: r.Agent, Events: r.Events, Steps: r.Steps, Last: r.Last.UTC().Format(timeFormat)}
 	}
-	return s.render(c, http.StatusOK, s.page(c, "Runs", "runs"), views.RunsList(rows, more))
+	return s.render(c, http.StatusOK, s.page(c, "Runs", "runs"), views.RunsList(rows, more, fv))
+}
+
+// runFilter reads the runs list's filter: days are UTC dates, "to"
+// included; each bad field is named.
+func runFilter(fv views.RunFilterForm) (models.RunFilter, map[string]string) {
+	f := models.RunFilter{Agent: strings.TrimSpace(fv.Agent), Trigger: fv.Trigger}
+	errs := map[string]string{}
+	if f.Trigger != "" && f.Trigger != models.TriggerGateway && f.Trigger != models.TriggerAPI {
+		errs["trigger"] = "choose gateway or api"
+	}
+	day := func(field, v string) time.Time {
+		if v = strings.TrimSpace(v); v == "" {
+			return time.Time{}
+		}
+		d, err := time.Parse(time.DateOnly, v)
+		if err != nil {
+			errs[field] = "a date as YYYY-MM-DD"
+		}
+		return d
+	}
+	f.Since = day("from", fv.From)
+	if to := day("to", fv.To); !to.IsZero() {
+		f.Until = to.AddDate(0, 0, 1)
+	}
+	if !f.Since.IsZero() && !f.Until.IsZero() && !f.Since.Before(f.Until) {
+		errs["to"] = "is before from"
+	}
+	return f, errs
 }
 
 // runPage shows one run's evidence.
