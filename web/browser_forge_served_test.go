@@ -9,8 +9,8 @@ import (
 )
 
 // TestBrowserForgeMarksServedTools: in the forge, each tool row an MCP
-// connection serves carries the MCP mark, visible once its service group
-// is opened, at 1440 and 1024 px (screenshots forge-served-1440 and
+// connection serves carries the MCP mark, visible in its service's open
+// group, at 1440 and 1024 px (screenshots forge-served-1440 and
 // forge-served-1024, looked at).
 func TestBrowserForgeMarksServedTools(t *testing.T) {
 	h := sqliteOnly(t)
@@ -19,8 +19,9 @@ func TestBrowserForgeMarksServedTools(t *testing.T) {
 	h.gatewayFixture("demo", up.URL, true)
 	ctx := browser(t)
 	browserLogin(t, ctx, h.srv.URL, "admin", adminPassword)
+	// a connected service's group is open (its tool levers in sight)
 	if err := chromedp.Do(ctx, visit(h.srv.URL+"/forge?agent=helper&profile=gw"), waitVisible(`[data-testid="served-demo"]`),
-		click(`[data-testid="served-demo"]`), waitVisible(`[data-testid="served-tool-demo.echo"]`)); err != nil {
+		waitVisible(`[data-testid="served-tool-demo.echo"]`)); err != nil {
 		t.Fatal(err)
 	}
 	for _, id := range []string{"demo.echo", "demo.remember", "demo.slow"} {
