@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/labstack/echo/v4"
 
@@ -20,20 +21,59 @@ import (
 // production, the move and what promoting it unchanged would undo: the
 // lines production gained or lost since the base, reversed, unless the
 // proposal already holds them. nil when the proposal is up to date.
+//
+// The answer depends only on the base, production and the proposal's
+// content, so it is computed once per such triple (by the proposal's
+// digest and production's) and remembered: a render of an out-of-date
+// proposal neither reads its base nor merges again.
 func (s *Server) outOfDate(ctx context.Context, p *models.Proposal, prod *models.SkillVersion) (*views.OutOfDate, error) {
 	if p.Closed() || prod == nil || prod.Version == p.BaseVersion {
 		return nil, nil
+	}
+	d := &views.OutOfDate{Base: p.BaseVersion, Production: prod.Version}
+	key := fmt.Sprintf("%d/%d/%s/%s", p.SkillID, p.BaseVersion, prod.Digest, p.Digest)
+	if undo, ok := s.undos.get(key); ok {
+		d.Undo = undo
+		return d, nil
 	}
 	base, err := s.baseContent(ctx, p)
 	if err != nil {
 		return nil, err
 	}
-	d := &views.OutOfDate{Base: p.BaseVersion, Production: prod.Version}
 	merged, _ := mergeContent(base, prod.Content(), p.Content(), p.Revision, prod.Version)
 	if merged.Procedure != p.Procedure {
 		d.Undo = hunks(lineDiff(prod.Procedure, base.Procedure), 1)
 	}
+	s.undos.put(key, d.Undo)
 	return d, nil
+}
+
+// undoCache remembers what promoting an out-of-date proposal would undo,
+// by the contents it was computed from (immutable: a new revision or a
+// new production has a new digest). It is bounded by entries and dropped
+// whole when full.
+type undoCache struct {
+	mu sync.Mutex
+	m  map[string][]views.DiffLine
+}
+
+// maxUndoEntries bounds the undo cache.
+const maxUndoEntries = 512
+
+func (c *undoCache) get(key string) ([]views.DiffLine, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	u, ok := c.m[key]
+	return u, ok
+}
+
+func (c *undoCache) put(key string, undo []views.DiffLine) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= maxUndoEntries {
+		c.m = map[string][]views.DiffLine{}
+	}
+	c.m[key] = undo
 }
 
 // baseContent is the production version a proposal was based on (empty

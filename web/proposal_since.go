@@ -12,7 +12,8 @@ import (
 // one named by since (a query value), or else the viewer's last review,
 // when that was of an earlier revision. It also lists the earlier
 // revisions one may compare with.
-func (s *Server) sinceDiff(ctx context.Context, p *models.Proposal, viewer, since string) (*views.RevisionDiff, []int, error) {
+// reviews are the proposal's reviews, already read by the caller.
+func (s *Server) sinceDiff(ctx context.Context, p *models.Proposal, reviews []models.Review, viewer, since string) (*views.RevisionDiff, []int, error) {
 	revs, err := s.store.Revisions(ctx, p.ID)
 	if err != nil {
 		return nil, nil, err
@@ -26,9 +27,8 @@ func (s *Server) sinceDiff(ctx context.Context, p *models.Proposal, viewer, sinc
 	from, mine := 0, false
 	if n, err := strconv.Atoi(since); err == nil && n >= 1 && n < p.Revision {
 		from = n
-	} else if from, err = s.lastReviewedRevision(ctx, p, viewer); err != nil {
-		return nil, nil, err
 	} else {
+		from = lastReviewedRevision(p, reviews, viewer)
 		mine = from > 0
 	}
 	if from == 0 {
@@ -43,12 +43,9 @@ func (s *Server) sinceDiff(ctx context.Context, p *models.Proposal, viewer, sinc
 }
 
 // lastReviewedRevision is the revision of the viewer's newest review of
-// the proposal, when it is older than the current one (else 0).
-func (s *Server) lastReviewedRevision(ctx context.Context, p *models.Proposal, viewer string) (int, error) {
-	rs, err := s.store.Reviews(ctx, p.ID)
-	if err != nil {
-		return 0, err
-	}
+// the proposal (of its reviews rs, in id order), when it is older than the
+// current one (else 0).
+func lastReviewedRevision(p *models.Proposal, rs []models.Review, viewer string) int {
 	last := 0
 	for _, r := range rs {
 		if r.Reviewer == viewer && r.Revision > 0 {
@@ -56,9 +53,9 @@ func (s *Server) lastReviewedRevision(ctx context.Context, p *models.Proposal, v
 		}
 	}
 	if last >= p.Revision {
-		return 0, nil
+		return 0
 	}
-	return last, nil
+	return last
 }
 
 // revisionDiff compares two contents of one proposal, changed lines with

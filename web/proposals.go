@@ -126,7 +126,7 @@ func (s *Server) renderProposalWith(c echo.Context, status int, id uint, errs []
 	if d.Selection, err = s.proposalSelection(c, k.Slug, prod, ct, p.Revision); err != nil {
 		return err
 	}
-	if d.Since, d.Revisions, err = s.sinceDiff(ctx, p, u.Username, c.QueryParam("since")); err != nil {
+	if d.Since, d.Revisions, err = s.sinceDiff(ctx, p, rs, u.Username, c.QueryParam("since")); err != nil {
 		return err
 	}
 	if d.OutOfDate, err = s.outOfDate(ctx, p, prod); err != nil {

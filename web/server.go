@@ -72,6 +72,7 @@ type Server struct {
 
 	runs     runCache
 	steps    stepCache
+	undos    undoCache
 	evidence *evidenceWriter
 	gens     genCache
 	gate     genGate
