@@ -287,6 +287,9 @@ func (s *Server) checksPage(c echo.Context) error {
 		return err
 	}
 	d := views.ChecksData{Agent: agent}
+	if d.Agents, err = s.agentOptions(c); err != nil {
+		return err
+	}
 	for _, r := range rows {
 		d.Rows = append(d.Rows, views.CheckCountRow{Agent: r.Agent, Tool: r.Tool, Group: r.GroupName, Outcome: r.Outcome, Count: r.Count, Updated: r.UpdatedAt.UTC().Format(time.DateTime)})
 	}
