@@ -45,7 +45,7 @@ func TestBrowserProductNameKept(t *testing.T) {
 	ctx := browser(t)
 	browserLogin(t, ctx, h.srv.URL, "admin", adminPassword)
 	for _, w := range []int64{1440, 1024} {
-		for _, p := range []struct{ name, path string }{{"agent", "/agents/researcher"}, {"profiles", "/profiles"}, {"profile", "/profiles/web-research"}, {"runs", "/runs"}, {"review-tools", "/catalog/review"}} {
+		for _, p := range []struct{ name, path string }{{"agent", "/agents/researcher"}, {"profiles", "/profiles"}, {"profile", "/profiles/web-research"}, {"runs", "/runs"}, {"review-tools", "/catalog/review"}, {"checks", "/checks"}} {
 			if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 900), visit(h.srv.URL+p.path), waitVisible(`main`)); err != nil {
 				t.Fatal(err)
 			}
