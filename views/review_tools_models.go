@@ -10,6 +10,7 @@ type ReviewItem struct {
 	Needs      []Need // capabilities its text asks for that its service lacks
 	Purpose    string // the imported description, which a rewording replaces
 	Reword     string // a rewording typed and kept across a refused submission
+	Recorded   string // a rewording recorded on the tool's page, which the model reads once available
 	Changed    bool
 	Diff       []DiffLine
 	Own        bool

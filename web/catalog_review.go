@@ -124,8 +124,11 @@ func (s *Server) renderReview(c echo.Context, status int, f reviewFilter, st rev
 		}
 		it.Selected = selected[k.ID] && !it.Own
 		it.Reword = typed[k.ID]
-		if _, typedOne := typed[k.ID]; !typedOne && r.Reworded() {
-			it.Reword = r.ReviewedPurpose // recorded on the tool's page before the decision
+		if r.Reworded() {
+			// recorded on the tool's page before the decision: shown, never
+			// put in the form, so a decision carries only what the reviewer
+			// types on this page
+			it.Recorded = r.ReviewedPurpose
 		}
 		if _, ok := items[r.Namespace]; !ok {
 			order = append(order, r.Namespace)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/PuerkitoBio/goquery"
+
 	"github.com/agentforge/console/models"
 )
 
@@ -76,8 +78,26 @@ func TestToolPageShowsNeedsAndRecordsARewording(t *testing.T) {
 			t.Error("the form the model reads is not the rewording")
 		}
 		_, rv := rita.get("/catalog/review")
-		if got := rv.Find(`textarea[name="reword.billing.get_invoice"]`).Text(); got != reworded {
-			t.Errorf("review page rewording field %q", got)
+		if got := strings.TrimSpace(rv.Find(`[data-testid="review-tool-billing.get_invoice"] [data-testid="recorded-reword"]`).Text()); !strings.Contains(got, reworded) {
+			t.Errorf("review page recorded rewording %q", got)
+		}
+		// the form as the page renders it carries no rewording the reviewer
+		// did not type: deciding another tool with it is not refused, and
+		// the recorded rewording is neither written again nor re-attributed
+		rendered := url.Values{}
+		rv.Find(`textarea[name^="reword."]`).Each(func(_ int, s *goquery.Selection) {
+			name, _ := s.Attr("name")
+			rendered.Set(name, s.Text())
+		})
+		if rendered.Get("reword.billing.get_invoice") != "" {
+			t.Errorf("review page prefills the recorded rewording into the decision: %q", rendered.Get("reword.billing.get_invoice"))
+		}
+		rendered.Set("tools", "billing.send_email")
+		rendered.Set("status", models.ToolRejected)
+		rendered.Set("reason", "we send email another way")
+		addDigests(t, h, rendered)
+		if res, body := rita.post("/catalog/review", rendered); res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("deciding another tool with the rendered form: %d %s", res.StatusCode, strings.Join(strings.Fields(body.Find("main").Text()), " "))
 		}
 		if got := rv.Find(`[data-testid="review-tool-billing.get_invoice"] [data-testid="contract-text"]`).Text(); strings.Contains(got, "Slack") {
 			t.Errorf("review page contract is not what the agent reads: %q", got)
