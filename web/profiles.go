@@ -378,8 +378,8 @@ func (s *Server) decideProfileVersion(c echo.Context) error {
 	case errors.Is(err, models.ErrSelfApproval):
 		return echo.NewHTTPError(http.StatusForbidden, "You saved this version, so another reviewer decides it.")
 	case errors.Is(err, models.ErrForbidden):
-		return echo.NewHTTPError(http.StatusForbidden, "Only a reviewer decides a profile version.")
-	case errors.Is(err, models.ErrNotPending):
+		return echo.NewHTTPError(http.StatusForbidden, "Only a reviewer or an admin decides a profile version.")
+	case errors.Is(err, models.ErrNotPending), errors.Is(err, models.ErrConflict):
 		return echo.NewHTTPError(http.StatusConflict, fmt.Sprintf("v%d does not await review.", n))
 	case errors.Is(err, models.ErrBaseMoved):
 		return echo.NewHTTPError(http.StatusConflict, fmt.Sprintf("The profile moved on since v%d was saved: approving it would undo what came since. Nothing was changed; it can be rejected and saved again from the current version.", n))

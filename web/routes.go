@@ -107,7 +107,7 @@ func (s *Server) routeTable() []route {
 		{http.MethodPost, "/profiles/:slug", editors, s.saveProfile},
 		{http.MethodGet, "/profiles/:slug/diff", signedIn, s.profileDiff},
 		{http.MethodPost, "/profiles/:slug/restore/:version", editors, s.restoreProfile},
-		{http.MethodPost, "/profiles/:slug/versions/:version/decide", reviewers, s.decideProfileVersion},
+		{http.MethodPost, "/profiles/:slug/versions/:version/decide", auditors, s.decideProfileVersion},
 
 		// skills
 		{http.MethodGet, "/skills", signedIn, s.skillsPage},
