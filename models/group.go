@@ -80,13 +80,18 @@ type GrantProblem struct {
 func GrantProblems(gs []GrantSpec, known map[string]bool) []GrantProblem {
 	var out []GrantProblem
 	seen := map[string]bool{}
+	suggested := 0
 	for _, g := range gs {
 		switch g.Kind {
 		case authority.KindTool:
 			if g.Value == "" || len(g.Value) > catalog.MaxIDLength {
 				out = append(out, GrantProblem{"tools", fmt.Sprintf("a tool id is 1-%d characters", catalog.MaxIDLength)})
 			} else if known != nil && !known[g.Value] {
-				p := toolpick.Problem{ID: g.Value, Kind: toolpick.Unknown, Suggestion: toolpick.Suggest(g.Value, known), Noun: "tool"}
+				p := toolpick.Problem{ID: g.Value, Kind: toolpick.Unknown, Noun: "tool"}
+				if suggested < toolpick.MaxSuggestions {
+					p.Suggestion = toolpick.Suggest(g.Value, known)
+					suggested++
+				}
 				out = append(out, GrantProblem{"tools", p.String()})
 			}
 		case authority.KindService:

@@ -45,6 +45,15 @@ func (p Problem) String() string {
 	return msg
 }
 
+// MaxSuggestions bounds how many unknown ids of one list get a "did you
+// mean": each costs an edit distance against every known id, so a list of
+// thousands of unknown ids must not cost millions of comparisons.
+const MaxSuggestions = 20
+
+// maxTypedForSuggestion is the longest typed id compared at all: no tool
+// id is a likely typo of something longer.
+const maxTypedForSuggestion = 200
+
 // Check reports every unknown and duplicate id of ids, in typed order;
 // known is the set the list may name. noun names an id in messages
 // ("tool id" when empty).
@@ -52,6 +61,7 @@ func Check(ids []string, known map[string]bool, noun string) []Problem {
 	var out []Problem
 	seen := make(map[string]bool, len(ids))
 	var sorted []string
+	suggested := 0
 	for _, id := range ids {
 		if seen[id] {
 			out = append(out, Problem{ID: id, Kind: Duplicate, Noun: noun})
@@ -61,10 +71,15 @@ func Check(ids []string, known map[string]bool, noun string) []Problem {
 		if known[id] {
 			continue
 		}
-		if sorted == nil {
-			sorted = sortedKeys(known)
+		p := Problem{ID: id, Kind: Unknown, Noun: noun}
+		if suggested < MaxSuggestions {
+			if sorted == nil {
+				sorted = sortedKeys(known)
+			}
+			p.Suggestion = suggest(id, sorted)
+			suggested++
 		}
-		out = append(out, Problem{ID: id, Kind: Unknown, Suggestion: suggest(id, sorted), Noun: noun})
+		out = append(out, p)
 	}
 	return out
 }
@@ -103,12 +118,21 @@ func suggest(typed string, ids []string) string {
 	if typed == "" {
 		return ""
 	}
+	if len(typed) > maxTypedForSuggestion {
+		return ""
+	}
 	lower := strings.ToLower(typed)
-	best, bestD := "", limit(typed)+1
+	lim := limit(typed)
+	best, bestD := "", lim+1
+	n := len([]rune(lower))
 	var suffixed []string
 	for _, id := range ids {
 		if strings.HasSuffix(strings.ToLower(id), "."+lower) {
 			suffixed = append(suffixed, id)
+		}
+		// lengths further apart than the limit cannot be within it
+		if m := len([]rune(id)); m-n > lim || n-m > lim {
+			continue
 		}
 		if d := levenshtein.ComputeDistance(lower, strings.ToLower(id)); d < bestD {
 			best, bestD = id, d

@@ -1,7 +1,9 @@
 package toolpick
 
 import (
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -77,5 +79,35 @@ func TestGroupsByServiceFiltered(t *testing.T) {
 	}
 	if got := Groups(ids, "nothing-like-it"); len(got) != 0 {
 		t.Fatalf("no match: %v", got)
+	}
+}
+
+// TestSuggestionsAreBounded: a list of many unknown ids reports every one,
+// but only the first MaxSuggestions get a "did you mean" (each costs a
+// comparison with every known id), and an over-long typed id gets none.
+func TestSuggestionsAreBounded(t *testing.T) {
+	known := map[string]bool{"github.search_issues": true, "github.create_issue": true}
+	var ids []string
+	for i := 0; i < 3*MaxSuggestions; i++ {
+		ids = append(ids, fmt.Sprintf("github.search_issue%d", i))
+	}
+	ps := Check(ids, known, "")
+	if len(ps) != len(ids) {
+		t.Fatalf("%d problems for %d unknown ids", len(ps), len(ids))
+	}
+	with := 0
+	for _, p := range ps {
+		if p.Suggestion != "" {
+			with++
+		}
+	}
+	if with == 0 || with > MaxSuggestions {
+		t.Errorf("%d suggestions, want 1..%d", with, MaxSuggestions)
+	}
+	if s := Suggest(strings.Repeat("a", maxTypedForSuggestion+1), known); s != "" {
+		t.Errorf("an over-long id got a suggestion: %q", s)
+	}
+	if s := Suggest("github.search_isues", known); s != "github.search_issues" {
+		t.Errorf("the length bound lost a typo: %q", s)
 	}
 }
