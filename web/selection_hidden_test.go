@@ -1,7 +1,6 @@
 package web
 
 import (
-	"net/url"
 	"strings"
 	"testing"
 )
@@ -36,8 +35,13 @@ func TestSelectionPanelsShowTheHiddenMisses(t *testing.T) {
 		t.Errorf("the second profile's tool is shown missed: %q", totals)
 	}
 	_, d = ed.get("/forge?agent=analyst&deferred=1&sg=contractors")
-	state, _ := d.Find(`input[name="state"]`).Attr("value")
-	_, panel := ed.getHX("/forge/selection?state=" + url.QueryEscape(state))
+	// the panel as the forge loads it: its slot's own request (the state
+	// of this draft, subject group included)
+	slot, ok := d.Find(`[data-testid="selection-slot"]`).Attr("hx-get")
+	if !ok {
+		t.Fatal("the forge has no selection panel slot")
+	}
+	_, panel := ed.getHX(slot)
 	hidden = strings.Join(strings.Fields(panel.Find(`[data-testid="cases-hidden-this draft"]`).Text()), " ")
 	for _, want := range []string{"no-tool precision", "against 2 rosters", "correct refusals 1"} {
 		if !strings.Contains(hidden, want) {
