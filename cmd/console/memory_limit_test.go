@@ -3,7 +3,11 @@ package main
 import (
 	"errors"
 	"math"
+	"os"
+	"path/filepath"
+	"regexp"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -91,5 +95,23 @@ func TestApplyMemoryLimitSetsTheRuntime(t *testing.T) {
 	}
 	if err := applyMemoryLimit(env("CONSOLE_MEMORY_LIMIT_MB", "lots")); err == nil {
 		t.Error("a bad limit is applied")
+	}
+}
+
+// TestReadmeStatesTheDefaultMemoryLimit: the configuration table states
+// the default soft limit the console really sets (the default case above
+// compares the code with itself and cannot catch a change).
+func TestReadmeStatesTheDefaultMemoryLimit(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := regexp.MustCompile("`CONSOLE_MEMORY_LIMIT_MB` \\| (\\d+);").FindSubmatch(raw)
+	if row == nil {
+		t.Fatal("the README's configuration table has no CONSOLE_MEMORY_LIMIT_MB row with its default")
+	}
+	mib, _ := strconv.ParseInt(string(row[1]), 10, 64)
+	if mib<<20 != defaultMemoryLimit {
+		t.Errorf("README says %d MiB, the console sets %d MiB", mib, defaultMemoryLimit>>20)
 	}
 }
