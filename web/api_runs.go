@@ -427,7 +427,7 @@ func (s *Server) apiRunCall(c echo.Context) error {
 		ev.Receipts = v.Receipt.ID()
 	}
 	if loaded != nil {
-		ev.Digest, ev.ResultBytes, ev.CallStatus = loaded.Digest, len(loaded.Procedure), "ok"
+		ev.Digest, ev.ResultBytes, ev.CallStatus = loaded.Digest, len(res.Message), "ok" // the answer the model reads, as over MCP
 	}
 	if v.Status == deferred.CallDenied {
 		ev.Verdict = v.Status + ":" + v.Error.Type // the runs page says which denial

@@ -75,9 +75,10 @@ func TestRunsAPILoadsOnlyListedSkills(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !slices.ContainsFunc(evs, func(e models.RunEvent) bool {
-			return e.Tool == instruction.LoadSkillToolID && e.Verdict == deferred.CallActive && e.Digest == got.Skill.Digest
+			// the bytes are those of the answer the model reads, as over MCP
+			return e.Tool == instruction.LoadSkillToolID && e.Verdict == deferred.CallActive && e.Digest == got.Skill.Digest && e.ResultBytes == len(got.Message)
 		}) {
-			t.Errorf("no evidence of the load_skill call with the skill's digest: %+v", evs)
+			t.Errorf("no evidence of the load_skill call with the skill's digest and the answer's bytes (%d): %+v", len(got.Message), evs)
 		}
 	})
 }
