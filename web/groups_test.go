@@ -46,6 +46,17 @@ func TestGroupsPageEditHistoryDiff(t *testing.T) {
 	if !strings.Contains(removed, "effects read-only") || !strings.Contains(added, "tool sql_query") {
 		t.Errorf("diff: removed %q added %q", removed, added)
 	}
+	// compared as a profile's versions are: A and B picked in the history
+	// (the chosen pair checked), one button, the difference as badges
+	if doc.Find(`[data-testid="group-diff-form"] input[type=radio][name="from"][value="1"][checked]`).Length() != 1 ||
+		doc.Find(`[data-testid="group-diff-form"] input[type=radio][name="to"][value="2"][checked]`).Length() != 1 ||
+		doc.Find(`[data-testid="group-diff-form"] [data-testid="group-version-2"]`).Length() != 1 ||
+		doc.Find(`[data-testid="group-compare"]`).Length() != 1 {
+		t.Error("the group's history does not offer A and B to compare, as a profile's does")
+	}
+	if doc.Find(`[data-testid="group-diff"] .badge[data-testid="diff-added"]`).Length() == 0 {
+		t.Error("the group's difference is not shown as badges, as a profile's is")
+	}
 	if res, _ := admin.get("/groups/contractors?from=1&to=9"); res.StatusCode != http.StatusBadRequest {
 		t.Errorf("diff to a missing version: %d", res.StatusCode)
 	}
