@@ -31,6 +31,9 @@ func obligedAt(ts []token, i int) (string, bool) {
 		v := lemma(ts[i].lower) // "digests are best forwarded to …"
 		return v, v != ts[i].lower
 	}
+	if v, ok := elidedObligation(ts, i); ok {
+		return v, true
+	}
 	if i < 2 || ts[i].sentence || ts[i-1].lower != "be" || ts[i-1].sentence {
 		return "", false
 	}
@@ -51,13 +54,75 @@ func obligedAt(ts []token, i int) (string, bool) {
 	// tool's own is to be ("must be submitted within two minutes",
 	// "should be appended after")
 	for k := i + 1; k < len(ts) && k <= i+3 && !ts[k].sentence && !ts[k].clause; k++ {
-		if venuePrepositions[ts[k].lower] {
-			// not a person's doing: "configured with your DNS provider"
-			for h := k + 1; h < len(ts) && h <= k+4 && !ts[h].sentence && (ts[k].lower == "with" || ts[k].lower == "by"); h++ {
-				if personRoles[ts[h].lower] || personObjects[ts[h].lower] {
-					return "", false
-				}
+		if venuePrepositions[ts[k].lower] || ts[k].lower == "by" && k == i+1 {
+			if byPerson(ts, k) {
+				return "", false // not the agent's doing: "configured with your DNS provider", "paid by the bank"
 			}
+			return v, true
+		}
+	}
+	// an obligation that stands alone, its clause ending on it ("an
+	// adjustment should be posted, and …", "a fix branch should be
+	// created and …"): a deed the agent is asked to do
+	if k := i + 1; (k >= len(ts) || ts[k].sentence || ts[k].clause || ts[k].lower == "and") && worldVerb(v) {
+		return v, true
+	}
+	return "", false
+}
+
+// byPerson: the phrase opened at k ("by", "with") names a person or an
+// organization as the doer ("by the bank", "with your DNS provider"), not
+// a means ("by bank transfer").
+func byPerson(ts []token, k int) bool {
+	if ts[k].lower != "with" && ts[k].lower != "by" {
+		return false
+	}
+	for h := k + 1; h < len(ts) && h <= k+4 && !ts[h].sentence && !ts[h].clause; h++ {
+		if personRoles[ts[h].lower] || personObjects[ts[h].lower] || doerNouns[ts[h].lower] {
+			// the head of the phrase, not a modifier ("bank transfer")
+			return h+1 >= len(ts) || ts[h+1].sentence || ts[h+1].clause || !nounish(ts[h+1].lower) || !isNoun(ts[h+1].lower)
+		}
+	}
+	return false
+}
+
+// doerNouns name organizations and parts of one that do a deed ("paid by
+// the bank", "escalated by the helpdesk software").
+var doerNouns = set("bank", "team", "staff", "department", "carrier", "broker", "system", "software", "plug-in",
+	"plugin", "service", "board", "committee", "office", "desk", "helpdesk", "moderators", "pharmacist", "teacher")
+
+// elidedObligation: a participle after "and" that shares the obligation
+// of the clause before ("an adjustment should be posted, and
+// subsequently a recount requested"): its verb.
+func elidedObligation(ts []token, i int) (string, bool) {
+	if i < 3 || ts[i].sentence || ts[i].clause {
+		return "", false
+	}
+	v := lemma(ts[i].lower)
+	if v == ts[i].lower && irregular[ts[i].lower] == "" || !worldVerb(v) {
+		return "", false
+	}
+	// "and [adverb] [a|the] <noun> [noun] <participle>"
+	k := i - 1
+	nouns := 0
+	for k > 0 && nouns < 3 && !ts[k+1].sentence && nounish(ts[k].lower) && !determiners[ts[k].lower] && isNoun(ts[k].lower) {
+		k--
+		nouns++
+	}
+	if nouns == 0 {
+		return "", false
+	}
+	if determiners[ts[k].lower] && !ts[k+1].sentence {
+		k--
+	}
+	if k > 0 && (sequencers[ts[k].lower] || strings.HasSuffix(ts[k].lower, "ly")) && !ts[k+1].sentence {
+		k--
+	}
+	if k < 2 || ts[k].lower != "and" || ts[k+1].sentence {
+		return "", false
+	}
+	for j := k - 1; j >= 1 && !ts[j+1].sentence; j-- {
+		if ts[j-1].lower == "be" && j >= 2 && obligingModals[ts[j-2].lower] {
 			return v, true
 		}
 	}
@@ -70,20 +135,81 @@ func obligedAt(ts []token, i int) (string, bool) {
 // "Payment of anything below 1,000 EUR can go through the SEPA batch"):
 // the deed's verb.
 func nominalObligation(ts []token, i int) (string, bool) {
-	if !ts[i].sentence || i+1 >= len(ts) || ts[i+1].lower != "of" {
+	if i+1 >= len(ts) || ts[i+1].sentence {
 		return "", false
 	}
+	opens := ts[i].sentence || ts[i].clause
+	if !opens {
+		// "A printed thank-you card through …", "a call to the parents":
+		// the deed after an article and at most two modifiers
+		k := i - 1
+		for k >= 0 && k >= i-2 && !ts[k].sentence && !determiners[ts[k].lower] && nounish(ts[k].lower) {
+			k--
+		}
+		if k < 0 || !(ts[k].sentence || ts[k].clause) || !(ts[k].lower == "a" || ts[k].lower == "an") {
+			return "", false
+		}
+	}
+	next := ts[i+1].lower
 	v, ok := deNominal(ts[i].lower)
-	if !ok {
+	gerund := false
+	if !ok && strings.HasSuffix(ts[i].lower, "ing") && opens {
+		// "Evaluating the expressions … is expected", "suspending the
+		// account is the next step"
+		// with its object after it, not a field's name ("rating (string)")
+		v, gerund = lemma(ts[i].lower), true
+		ok = v != ts[i].lower && worldVerb(v) && (objectOpeners[next] || determiners[next])
+	}
+	if !ok && baseVerb(ts[i].lower) && isNoun(ts[i].lower) && !opens && next != "of" && (worldVerb(ts[i].lower) || classVerb(ts[i].lower)) {
+		v, ok = ts[i].lower, true // "a call to the parents", not "an array of …"
+	}
+	if !ok || !gerund && next != "of" && !venuePrepositions[next] {
 		return "", false
 	}
-	for k := i + 2; k < len(ts) && !ts[k].sentence; k++ {
+	for k := i + 1; k < len(ts) && !ts[k].sentence; k++ {
+		if (ts[k].lower == "from" || ts[k].lower == "by") && byPerson(ts, k) || ts[k].lower == "from" && k+2 < len(ts) && (personRoles[ts[k+2].lower] || personObjects[ts[k+2].lower]) {
+			return "", false // "a follow-up call from the account manager"
+		}
 		if obligingWords[ts[k].lower] || ts[k].lower == "go" && k > 0 && (ts[k-1].lower == "can" || ts[k-1].lower == "should") {
 			return v, true
+		}
+		if dutyWords[ts[k].lower] && k >= 2 && copulaBefore(ts, k) {
+			if k+1 < len(ts) && ts[k+1].lower == "of" {
+				return "", false // "… is the responsibility of the owner"
+			}
+			return v, true // "is the next step", "is the assistant's responsibility", "would be appreciated"
 		}
 	}
 	return "", false
 }
+
+// copulaBefore: "is" or "be" stands within four words before word k, in
+// its sentence ("is the assistant's responsibility").
+func copulaBefore(ts []token, k int) bool {
+	for j := k - 1; j >= 0 && j >= k-4; j-- {
+		if ts[j].lower == "is" || ts[j].lower == "be" {
+			return true
+		}
+		if ts[j].sentence {
+			break
+		}
+	}
+	return false
+}
+
+// classVerb: a verb of the class table ("call" reaches a person).
+func classVerb(v string) bool {
+	for _, c := range capClasses {
+		if contains(c.alone, v) || contains(c.personal, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// dutyWords, after "is" or "be", name a deed as one to be done ("is the
+// next step", "would be appreciated", "is the usual way").
+var dutyWords = set("customary", "appreciated", "step", "responsibility", "way", "job", "duty", "welcome", "ideal", "preferred")
 
 // obligingWords say a deed is to be done.
 var obligingWords = set("recommended", "mandatory", "required", "expected", "necessary", "needed", "advised",
