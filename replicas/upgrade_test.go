@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
+
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/models/modelstest"
 )
@@ -84,8 +86,18 @@ func TestPreviousReleaseBesideThisOne(t *testing.T) {
 	admin := &browser{t: t, http: &http.Client{Jar: jar, Timeout: 30 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
 	admin.signIn(cur.base, "admin", adminPassword)
 	_, page := admin.get(cur.base + "/runs")
-	row := page.Find(`[data-testid="runs-table"] a[href="/runs/run-across"]`).Closest("tr")
-	if got := strings.TrimSpace(row.Find("td").Eq(3).Text()); got != "4" {
+	table := page.Find(`[data-testid="runs-table"]`)
+	col := -1 // the Requests column, found by its heading: columns move
+	table.Find("thead th").Each(func(i int, th *goquery.Selection) {
+		if strings.TrimSpace(th.Text()) == "Requests" {
+			col = i
+		}
+	})
+	if col < 0 {
+		t.Fatalf("the runs list has no Requests column: %q", table.Find("thead").Text())
+	}
+	row := table.Find(`a[href="/runs/run-across"]`).Closest("tr")
+	if got := strings.TrimSpace(row.Find("td").Eq(col).Text()); got != "4" {
 		t.Fatalf("the new release's runs list counts %q requests of run-across, want 4 (2 from each release)", got)
 	}
 
