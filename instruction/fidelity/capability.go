@@ -135,6 +135,50 @@ const (
 	ctxAnd               // "approve and merge it", after an instruction
 )
 
+// ctxAgent: a verb in the third person with the agent its subject ("the
+// assistant replies", "ideally the assistant transcribes it"), read as
+// the modal frame is.
+const ctxAgent = 5
+
+// agentDoes reports whether word i is a verb in the third person whose
+// subject is the agent ("The assistant replies publicly on …"), an adverb
+// of manner between ("the assistant normally posts"), and returns its
+// base form. A negation ("never contacts", "only reads", "cannot
+// publish") stands between and is none.
+func agentDoes(ts []token, i int) (string, bool) {
+	w := ts[i].lower
+	if i < 2 || ts[i].sentence || ts[i].clause || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") {
+		return "", false
+	}
+	j := i - 1
+	for j > 0 && mannerAdverb(ts[j].lower) && !ts[j+1].sentence {
+		j--
+	}
+	if !agentWords[ts[j].lower] || ts[j+1].sentence || !(ts[j-1].lower == "the" || ts[j-1].lower == "our" || ts[j-1].lower == "this") {
+		return "", false
+	}
+	for _, b := range []string{w[:len(w)-1], strings.TrimSuffix(w, "es"), strings.TrimSuffix(w, "ies") + "y"} {
+		if b != w && len(b) >= 3 && baseVerb(b) {
+			return b, true
+		}
+	}
+	return "", false
+}
+
+// mannerAdverb: an adverb that may stand between a subject or a modal and
+// its verb ("normally", "usually", "then"), not a restriction or a
+// negation ("only", "never").
+func mannerAdverb(w string) bool {
+	if sequencers[w] {
+		return true
+	}
+	return strings.HasSuffix(w, "ly") && len(w) > 4 && !restrictingAdverbs[w] && !baseVerb(w)
+}
+
+// restrictingAdverbs limit or deny the deed after them.
+var restrictingAdverbs = set("only", "solely", "merely", "rarely", "hardly", "scarcely", "barely", "early", "daily",
+	"weekly", "monthly", "yearly", "hourly", "likely", "unlikely", "family", "assembly", "anomaly", "supply", "only")
+
 // instructionAt reports whether word i is a verb addressed to the agent:
 // the base form at the start of a clause (after sequencers such as
 // "then", "next", "once done,"), after "you" and a modal, after "be sure
@@ -154,6 +198,9 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 	}
 	if stepLabelAt(ts, i) && baseVerb(w) {
 		return ctxImperative, true
+	}
+	if _, ok := agentDoes(ts, i); ok {
+		return ctxAgent, true // "the assistant replies on Trustpilot"
 	}
 	if !verbish(w) {
 		// any verb of the lexicon in its base form may open an
@@ -208,7 +255,7 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 // "is expected to", or as the work "use X to …" hands on.
 func framed(ts []token, i int) (int, bool) {
 	j := i - 1
-	for j >= 0 && !ts[j+1].sentence && !ts[j+1].clause && sequencers[ts[j].lower] {
+	for j >= 0 && !ts[j+1].sentence && !ts[j+1].clause && mannerAdverb(ts[j].lower) {
 		j--
 	}
 	switch {
@@ -440,6 +487,11 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 			v = lemma(v)
 		}
 	}
+	if how == ctxAgent {
+		if b, ok := agentDoes(ts, i); ok {
+			v = b
+		}
+	}
 	if how == ctxNoun {
 		// "worth a quick phone call": the class of the thing named
 		for k := i; k <= end; k++ {
@@ -509,6 +561,21 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 			return "code-execution", k, true
 		}
 	}
+	// "verified by a short script", "through a quick program": code is
+	// the means of the deed
+	for k := i + 1; k < end; k++ {
+		if !instruments[ts[k].lower] && ts[k].lower != "in" {
+			continue
+		}
+		for h := k + 1; h <= end && h <= k+4 && !ts[h].sentence && !ts[h].clause; h++ {
+			if codeMeans[singular(ts[h].lower)] {
+				return "code-execution", h, true
+			}
+			if !nounish(ts[h].lower) && !determiners[ts[h].lower] {
+				break
+			}
+		}
+	}
 	// "with a few lines of code": code anywhere in the instruction's
 	// sentence
 	for k := i + 1; k < len(ts) && !ts[k].sentence; k++ {
@@ -562,8 +629,9 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 		if byteAt(text, ts[k].start-1) == '#' && (v == "post" || v == "send" || v == "share" || v == "drop" || v == "notify") {
 			return "chat", k, true
 		}
-		if k > i && (ts[k-1].lower == "your" || ts[k-1].lower == "the" && handOff[ts[max(i, k-2)].lower]) {
-			if class, h, ok := systemAt(ts, k); ok && (ts[k-1].lower == "your" || !agentHeads[ts[h].lower] || otherAgents[ts[h].lower]) {
+		its := how == ctxAgent && ts[k-1].lower == "its" // "the assistant transcribes it with its speech recognition"
+		if k > i && (ts[k-1].lower == "your" || its || ts[k-1].lower == "the" && handOff[ts[max(i, k-2)].lower]) {
+			if class, h, ok := systemAt(ts, k); ok && (ts[k-1].lower == "your" || its || !agentHeads[ts[h].lower] || otherAgents[ts[h].lower]) {
 				return class, h, true
 			}
 		}
@@ -573,6 +641,10 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 	}
 	return "", 0, false
 }
+
+// codeMeans are the means of running code ("by a short script", "through
+// a quick program", "in a notebook").
+var codeMeans = set("script", "program", "interpreter", "sandbox", "notebook", "repl", "terminal", "shell")
 
 // instruments introduce the means of an action ("with a push
 // notification").
@@ -787,9 +859,15 @@ func instrument(w string) bool {
 // yourMention finds "let your X …" and "your X" handed work outside an
 // imperative's window ("the rows go to your formatter").
 func yourMention(text string, ts []token, i int, sameSentence bool) (mention, bool) {
-	if ts[i].lower == "your" && (i == 0 || ts[i].sentence || ts[i].clause) {
-		// "Your translator can produce the English versions"
-		class, h, ok := systemAt(ts, i+1)
+	agents := ts[i].lower == "the" && i+3 < len(ts) && agentWords[ts[i+1].lower] && ts[i+2].lower == "s" && (ts[i].sentence || ts[i].clause)
+	if ts[i].lower == "your" && (i == 0 || ts[i].sentence || ts[i].clause) || agents {
+		// "Your translator can produce the English versions", "The
+		// assistant's text-to-speech voice should read …"
+		at := i + 1
+		if agents {
+			at = i + 3
+		}
+		class, h, ok := systemAt(ts, at)
 		if ok && h+1 < len(ts) && !ts[h+1].sentence && (modals[ts[h+1].lower] || ts[h+1].lower == "is") {
 			return mention{kind: KindCapability, class: class, signal: text[ts[i].start:ts[h].end], start: ts[i].start, end: ts[h].end}, true
 		}

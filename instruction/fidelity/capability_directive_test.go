@@ -51,6 +51,13 @@ func TestDirectivesByStructure(t *testing.T) {
 		{"Returns overdue tasks. Escalating each one to the project sponsor is the next step.", "action:escalate"},
 		{"Returns permits. Filing through the city's e-permit portal is the assistant's responsibility.", "service:city s e-permit portal"},
 		{"Returns patient records. A reminder call to the patient would be appreciated.", "paging"},
+		// the agent named in the third person, and its own abilities
+		{"Returns product questions. The assistant normally answers each one on the Shopify storefront.", "service:shopify"},
+		{"Returns sales figures. The agent would usually chart them with seaborn.", "service:seaborn"},
+		{"Returns a podcast episode. The assistant's speech-to-text engine should caption it.", "tool:speech-to-text engine"},
+		// code as the means of a deed
+		{"Returns sampled temperatures. The trend is best checked by a small script.", "code-execution"},
+		{"Returns raw survey answers. Tally them through a quick program before reporting.", "code-execution"},
 	}
 	for _, tc := range leaks {
 		fs := capabilityCheck(t, "report", tc.text)
@@ -85,6 +92,9 @@ func TestDirectivesByStructure(t *testing.T) {
 		{"Returns payslips. Salaries are transferred by the bank at the end of the month.", nil},
 		{"Returns a customer's health score. A check-in call from the account manager is customary after a drop.", nil},
 		{"Returns audit findings. Remediation is the responsibility of the business owner.", nil},
+		{"Returns patient notes. The assistant never contacts patients; the care team does.", nil},
+		{"Returns tickets. The assistant only reads them; replies are written by support staff.", nil},
+		{"Returns a recipe. The script of the cooking show is attached for reference.", nil},
 		// the roster judges by its tools' own words
 		{"Returns teams. Record the team list in the knowledge graph you maintain for this user.", []catalog.Contract{{ID: "acme.memory_add", Purpose: "Adds facts to the persistent knowledge graph for this user."}}},
 		{"Updates a flag. Before flipping it, get sign-off by posting the diff in the #releases channel on Teams.", []catalog.Contract{{ID: "acme.teams_post_message", Purpose: "Posts a message to a Microsoft Teams channel."}}},

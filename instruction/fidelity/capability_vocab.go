@@ -139,7 +139,7 @@ var sequencers = set("then", "next", "finally", "also", "please", "first", "alwa
 
 // modals before a verb address the agent when "you" is their subject
 // ("you can email", "you should post").
-var modals = set("can", "should", "must", "may", "might", "could", "will", "shall", "ll", "need", "have", "want", "are")
+var modals = set("can", "should", "must", "may", "might", "could", "would", "will", "shall", "ll", "need", "have", "want", "are")
 
 // toOpeners are words after which "to <verb>" is an instruction ("be sure
 // to", "remember to", "don't forget to", "feel free to").
