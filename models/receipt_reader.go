@@ -41,20 +41,43 @@ func (s *Store) SubjectDigest(ctx context.Context, id string) (string, error) {
 
 // SaveReceiptFor stores a receipt's text unless textStored says the digest
 // is stored already (a process that wrote it skips resending the text),
-// and the owner's inputs unless the owner was served it already. Both are
-// single statements that do nothing on a conflict.
+// and the owner's inputs unless the owner was served it already. Both
+// rows do nothing on a conflict, and they land together: on Postgres in
+// one statement (one round trip), on SQLite in one transaction (one
+// commit).
 func (s *Store) SaveReceiptFor(ctx context.Context, r *Receipt, owner, inputs string, textStored bool) error {
-	stored := Receipt{Digest: r.Digest, Text: r.Text, CreatedAt: r.CreatedAt}
-	if stored.CreatedAt.IsZero() {
-		stored.CreatedAt = time.Now()
+	at := r.CreatedAt
+	if at.IsZero() {
+		at = time.Now()
 	}
-	if !textStored {
-		if err := s.SaveReceipt(ctx, &stored); err != nil {
+	if textStored {
+		return s.saveReceiptReader(ctx, r.Digest, owner, inputs, at)
+	}
+	if s.dialect == DialectPostgres {
+		if err := s.with(ctx).Exec("WITH receipt AS (INSERT INTO receipts (digest, inputs, text, created_at) VALUES (?, '', ?, ?) ON CONFLICT (digest) DO NOTHING) "+
+			"INSERT INTO receipt_readers (digest, owner, inputs, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (digest, owner) DO NOTHING",
+			r.Digest, r.Text, at, r.Digest, owner, inputs, at).Error; err != nil {
+			return fmt.Errorf("models: save receipt: %w", err)
+		}
+		return nil
+	}
+	save := func(tx *Store) error {
+		if err := tx.SaveReceipt(ctx, &Receipt{Digest: r.Digest, Text: r.Text, CreatedAt: at}); err != nil {
 			return err
 		}
+		return tx.saveReceiptReader(ctx, r.Digest, owner, inputs, at)
 	}
+	if s.inTx {
+		return save(s)
+	}
+	return s.Tx(ctx, save)
+}
+
+// saveReceiptReader stores an owner's inputs of a receipt, unless the
+// owner was served it already.
+func (s *Store) saveReceiptReader(ctx context.Context, digest, owner, inputs string, at time.Time) error {
 	if err := s.with(ctx).Exec("INSERT INTO receipt_readers (digest, owner, inputs, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (digest, owner) DO NOTHING",
-		r.Digest, owner, inputs, stored.CreatedAt).Error; err != nil {
+		digest, owner, inputs, at).Error; err != nil {
 		return fmt.Errorf("models: save receipt reader: %w", err)
 	}
 	return nil

@@ -17,7 +17,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/agentforge/console/instruction"
-	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
 )
@@ -226,8 +225,7 @@ func (s *Server) apiCompose(c echo.Context) error {
 		return composeStatus(err)
 	}
 	if seen := res.Digest + "/" + owner; !s.receipts.known(seen) {
-		raw, _ := json.Marshal(receiptInputs{Request: req, Header: res.Header, Pinned: res.Pinned, Totals: res.Totals})
-		inputs, err := s.store.NormalizeReceiptInputs(ctx, raw)
+		inputs, err := s.receiptInputsJSON(ctx, req, res)
 		if err != nil {
 			return err
 		}
@@ -253,13 +251,4 @@ func keyOwner(c echo.Context) string {
 		return k.CreatedBy
 	}
 	return ""
-}
-
-// receiptInputs is what a receipt records besides the text (normalized
-// before it is stored: models.NormalizeReceiptInputs).
-type receiptInputs struct {
-	Request ComposeRequest `json:"request"`
-	meter.Header
-	Pinned runtime.Pinned `json:"pinned"`
-	Totals meter.Totals   `json:"totals"`
 }

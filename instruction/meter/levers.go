@@ -36,6 +36,12 @@ func (m *Meter) Levers(enc string, d instruction.Draft, base instruction.Composi
 				continue
 			}
 		}
+		if id == instruction.LeverTierPrefix+d.Options.Tier {
+			// flipping the current tier changes nothing: composing it again
+			// would only count the base composition a second time
+			out = append(out, Lever{ID: id, On: true})
+			continue
+		}
 		flipped, err := d.Flip(id)
 		if err != nil {
 			return nil, err
