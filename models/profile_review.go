@@ -44,10 +44,19 @@ func (s *Store) ProfileNeedsReview(ctx context.Context, profileID uint) ([]strin
 	return s.agentsReviewingProfile(ctx, profileID)
 }
 
+// ErrNotApprovable means a pending version no longer holds as it was
+// saved: the catalog changed since (a tool it lists was removed, a pin
+// became a code-only helper). It is wrapped in a *ValidationError naming
+// the field, so the caller answers 422 and nothing is written.
+var ErrNotApprovable = errors.New("models: the version no longer holds against today's catalog")
+
 // DecideProfileVersion approves or rejects a pending profile version. The
 // reviewer must hold the reviewer role and must not be its author; a
-// rejection needs a reason. Approval makes the version current, and only
-// while its base is still current.
+// rejection needs a reason. Approval makes the version current, only
+// while its base is still current, and only if the version still holds
+// against the catalog as it is now (every tool it lists still stored, no
+// pin a code-only helper): the same rules a save is held to, checked
+// again, because a version may wait for review while the catalog moves.
 func (s *Store) DecideProfileVersion(ctx context.Context, u *User, slug string, n int, approve bool, reason string) error {
 	reason = strings.TrimSpace(reason)
 	if !approve && reason == "" {
@@ -72,6 +81,11 @@ func (s *Store) DecideProfileVersion(ctx context.Context, u *User, slug string, 
 			return ErrSelfApproval
 		case v.Status != VersionPending:
 			return ErrNotPending
+		}
+		if approve {
+			if err := tx.stillHolds(ctx, v.Content()); err != nil {
+				return err
+			}
 		}
 		status, action, detail := VersionRejected, "profile.reject", fmt.Sprintf("version %d rejected: %s", n, reason)
 		if approve {
@@ -101,6 +115,39 @@ func (s *Store) DecideProfileVersion(ctx context.Context, u *User, slug string, 
 	})
 	if err != nil {
 		return fmt.Errorf("models: decide profile %s v%d: %w", slug, n, err)
+	}
+	return nil
+}
+
+// stillHolds checks a stored version's content against the catalog as it
+// is now: every tool it lists is still stored, and no pin has become a
+// code-only helper. A problem is a *ValidationError naming the field.
+func (s *Store) stillHolds(ctx context.Context, c ProfileContent) error {
+	var stored []string
+	if len(c.Tools) > 0 {
+		if err := s.with(ctx).Model(&Tool{}).Where("id IN ?", c.Tools).Pluck("id", &stored).Error; err != nil {
+			return fmt.Errorf("models: profile tools: %w", err)
+		}
+	}
+	have := make(map[string]bool, len(stored))
+	for _, id := range stored {
+		have[id] = true
+	}
+	var gone []string
+	for _, id := range c.Tools {
+		if !have[id] {
+			gone = append(gone, id)
+		}
+	}
+	errs := map[string]string{}
+	if len(gone) > 0 {
+		errs["tools"] = fmt.Sprintf("%s no longer in the catalog (removed since this version was saved): %s", plural(len(gone), "tool is", "tools are"), strings.Join(gone, ", "))
+	}
+	if err := s.checkCodeOnlyPins(ctx, c, errs); err != nil {
+		return err
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("%w: %w", ErrNotApprovable, &ValidationError{Fields: errs})
 	}
 	return nil
 }

@@ -3,12 +3,15 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/catalog/catalogtest"
 	"github.com/agentforge/console/models"
 )
 
@@ -143,7 +146,54 @@ func TestApprovingAStalePendingVersionIsRefused(t *testing.T) {
 	if err := h.store.DecideProfileVersion(ctx, admin, "web-research", 3, true, ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.store.DecideProfileVersion(ctx, admin, "web-research", 2, true, ""); err == nil || !strings.Contains(err.Error(), "moved on") {
+	if err := h.store.DecideProfileVersion(ctx, admin, "web-research", 2, true, ""); !errors.Is(err, models.ErrBaseMoved) {
 		t.Errorf("approving v2 made from v1 after v3 became current: %v", err)
 	}
+}
+
+// TestApprovingAVersionTheCatalogLeftBehindIsRefused: a pending version
+// lists a tool a later import removed from the catalog; approving it is
+// refused 422 naming the field and the tool (a save listing that tool is
+// refused the same way), nothing changes, and it can still be rejected.
+func TestApprovingAVersionTheCatalogLeftBehindIsRefused(t *testing.T) {
+	eachDialect(t, func(t *testing.T, h *harness) {
+		ctx := context.Background()
+		withGitHubAvailable(t, h)
+		snap, _ := h.app.snapshot(ctx)
+		known := snap.KnownTools()
+		a, _ := h.store.AgentBySlug(ctx, "researcher")
+		if _, err := h.store.UpdateAgent(ctx, "admin", "researcher", a.Version, models.AgentInput{Name: a.Name, Declared: a.Declared(), DefaultProfile: "web-research", ProfileReview: true}, known); err != nil {
+			t.Fatal(err)
+		}
+		const gone = "github.get_me"
+		v, err := h.store.SaveProfileVersion(ctx, "erin", "web-research", 1, models.ProfileContent{Tools: []string{"web_search", gone}, Pins: []string{gone}, Tier: "standard", CatalogForm: "compact", Deferred: true}, known, models.TokenTotals{})
+		if err != nil || v.Status != models.VersionPending {
+			t.Fatalf("pending save: %v %+v", err, v)
+		}
+		var rest []catalog.Contract
+		for _, c := range catalogtest.GitHub(t) {
+			if c.ID != gone {
+				rest = append(rest, c)
+			}
+		}
+		if _, err := h.store.ApplyImport(ctx, "importer", models.SourceMCP, "github", rest, ""); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := h.store.ToolByID(ctx, gone); !errors.Is(err, models.ErrNotFound) {
+			t.Fatalf("the import kept %s: %v", gone, err)
+		}
+		admin := h.login("admin", adminPassword)
+		res, d := admin.post("/profiles/web-research/versions/"+strconv.Itoa(v.Version)+"/decide", url.Values{"decision": {"approve"}})
+		if msg := d.Text(); res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(msg, "tools:") || !strings.Contains(msg, gone) {
+			t.Errorf("approving a version listing a removed tool: %d %q", res.StatusCode, strings.Join(strings.Fields(msg), " "))
+		}
+		p, _ := h.store.ProfileBySlug(ctx, "web-research")
+		got, _ := h.store.ProfileVersionAt(ctx, p.ID, v.Version)
+		if p.CurrentVersion != 1 || got.Status != models.VersionPending {
+			t.Errorf("a refused approval changed the profile: current v%d, v%d %s", p.CurrentVersion, v.Version, got.Status)
+		}
+		if res, _ := admin.post("/profiles/web-research/versions/"+strconv.Itoa(v.Version)+"/decide", url.Values{"decision": {"reject"}, "reason": {"lists a removed tool"}}); res.StatusCode != http.StatusSeeOther {
+			t.Errorf("rejecting it: %d", res.StatusCode)
+		}
+	})
 }

@@ -371,6 +371,9 @@ func (s *Server) decideProfileVersion(c echo.Context) error {
 	}
 	slug := c.Param("slug")
 	err = s.store.DecideProfileVersion(c.Request().Context(), currentUser(c), slug, n, decision == "approve", c.FormValue("reason"))
+	if ve, ok := asValidation(err); ok && errors.Is(err, models.ErrNotApprovable) {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, fmt.Sprintf("v%d cannot be approved: %s. Nothing was changed; reject it, then save again from the current version.", n, fieldMessages(ve)))
+	}
 	if ve, ok := asValidation(err); ok {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, ve.Error())
 	}
