@@ -24,6 +24,7 @@ func capabilityMentions(text string, ts []token) []mention {
 	last := -1          // the last instruction's verb, for "approve and merge it"
 	instructed := false // the sentence has an instruction, for "… in your memory"
 	lastHow := -1
+	sentVerb := "" // the verb of the sentence's last instruction
 	runOnSentences(text, ts)
 	for i := range ts {
 		// "2) open an issue": a numbered step opens a clause
@@ -31,7 +32,7 @@ func capabilityMentions(text string, ts []token) []mention {
 			ts[i].clause = true
 		}
 		if ts[i].sentence {
-			instructed = false
+			instructed, sentVerb = false, ""
 		}
 		if last >= 0 && (ts[i].sentence || i-last > 6) {
 			last = -1
@@ -62,16 +63,18 @@ func capabilityMentions(text string, ts []token) []mention {
 		}
 		if !ok {
 			if m, ok := yourMention(text, ts, i, instructed); ok {
+				m.verb = sentVerb // "Ping the address from your terminal"
 				out = append(out, m)
 			}
 			continue
 		}
 		last, lastHow, instructed = i, how, true
+		sentVerb = verbOf(ts, i, how)
 		end := windowEnd(ts, i)
 		if class, last, ok := classAt(text, ts, i, end, how); ok {
 			class, product, _ := strings.Cut(class, "@")
 			last = max(last, min(end, i+1))
-			out = append(out, mention{kind: KindCapability, class: class, ident: product, signal: text[ts[i].start:ts[last].end], start: ts[i].start, end: ts[last].end})
+			out = append(out, mention{kind: KindCapability, class: class, ident: product, verb: verbOf(ts, i, how), signal: text[ts[i].start:ts[last].end], start: ts[i].start, end: ts[last].end})
 			// "Book a meeting room in Robin": a calendar tool books, but
 			// only a tool of Robin books there
 			if !strings.HasPrefix(class, "service:") && product == "" && !mentionVerbs[ts[i].lower] {
@@ -88,6 +91,23 @@ func capabilityMentions(text string, ts []token) []mention {
 	out = append(out, ownedMentions(text, ts)...)
 	out = append(out, channelMentions(text, ts, func(k int) bool { return instructedSentences[sentenceOf(ts, ts[k].start)] })...)
 	return out
+}
+
+// verbOf is the base form of the verb of an instruction at i.
+func verbOf(ts []token, i, how int) string {
+	switch how {
+	case ctxAgent:
+		v, _ := agentDoes(ts, i)
+		return v
+	case ctxOblige:
+		if v, ok := obligedAt(ts, i); ok {
+			return v
+		}
+		return lemma(ts[i].lower)
+	case ctxNoun:
+		return ""
+	}
+	return ts[i].lower
 }
 
 // runOnSentences marks the start of a sentence joined to the one before
@@ -255,13 +275,18 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 // "is expected to", or as the work "use X to …" hands on.
 func framed(ts []token, i int) (int, bool) {
 	j := i - 1
-	for j >= 0 && !ts[j+1].sentence && !ts[j+1].clause && mannerAdverb(ts[j].lower) {
+	for j >= 0 && !ts[j+1].sentence && !ts[j+1].clause && sequencers[ts[j].lower] {
+		j--
+	}
+	if j > 0 && !ts[j+1].sentence && mannerAdverb(ts[j].lower) && modals[ts[j-1].lower] {
+		// "the assistant would normally plot"
 		j--
 	}
 	switch {
 	case j < 0 || ts[j+1].sentence:
 		return 0, false
-	case modals[ts[j].lower] && j > 0 && (youAt(ts, j-1) || agentWords[ts[j-1].lower]):
+	case modals[ts[j].lower] && j > 0 && (youAt(ts, j-1) || agentWords[ts[j-1].lower] && ts[j].lower != "will"):
+		// "the agent will navigate": what another agent does, told
 		if obligingModals[ts[j].lower] {
 			return ctxOblige, true // "you should book", "the agent must isolate"
 		}

@@ -54,6 +54,9 @@ func obligedAt(ts []token, i int) (string, bool) {
 	// tool's own is to be ("must be submitted within two minutes",
 	// "should be appended after")
 	for k := i + 1; k < len(ts) && k <= i+3 && !ts[k].sentence && !ts[k].clause; k++ {
+		if (ts[k].lower == "in" || ts[k].lower == "as") && k+2 < len(ts) && (formatNouns[ts[k+1].lower] || determiners[ts[k+1].lower] && formatNouns[ts[k+2].lower]) {
+			return "", false // "written in the format YYYY-MM-DD": a value's shape
+		}
 		if venuePrepositions[ts[k].lower] || ts[k].lower == "by" && k == i+1 {
 			if byPerson(ts, k) {
 				return "", false // not the agent's doing: "configured with your DNS provider", "paid by the bank"
@@ -339,9 +342,9 @@ func lemma(w string) string {
 }
 
 // takesE: a stem read off "-ed" that English writes with a final "e"
-// ("creat", "provid", "organiz", "forc", "chang", "issu").
+// ("creat", "provid", "organiz", "forc", "chang", "issu", "escap").
 func takesE(c string) bool {
-	for _, end := range []string{"at", "iz", "is", "id", "ud", "od", "ad", "ur", "v", "c", "u", "ng", "rg", "dg", "bl", "pl", "gl", "tl"} {
+	for _, end := range []string{"at", "iz", "is", "id", "ud", "od", "ad", "ur", "v", "c", "u", "ng", "rg", "dg", "bl", "pl", "gl", "tl", "ap"} {
 		if strings.HasSuffix(c, end) {
 			return true
 		}
@@ -388,4 +391,9 @@ var conversationVerbs = set("read", "review", "inspect", "examine", "compare", "
 	"discover", "explore", "start", "stop", "continue", "proceed", "begin", "finish", "stick", "rely",
 	"handle", "reuse", "re-use", "look", "get", "obtain", "gather", "parse", "split", "help", "assist", "guide",
 	"walk", "mention", "paraphrase", "phrase", "reword", "describe", "note", "calculate", "compute", "subtract",
-	"multiply", "divide", "average", "aggregate", "chunk", "reference", "think", "plan", "work", "learn", "acknowledge", "put", "source", "perfect", "prompt", "open", "preserve", "default", "fall", "consult", "sense", "feel", "notice", "need", "want", "resolve", "like", "wish")
+	"multiply", "divide", "average", "aggregate", "chunk", "reference", "think", "plan", "work", "learn", "acknowledge", "put", "source", "perfect", "prompt", "open", "preserve", "default", "fall", "consult", "sense", "feel", "notice", "need", "want", "resolve", "like", "wish",
+	"have", "include", "contain",
+	// shaping the values the agent writes into a call
+	"escape", "encode", "decode", "serialize", "serialise", "deserialize", "quote", "format", "sanitize", "sanitise",
+	"normalize", "normalise", "truncate", "trim", "wrap", "enclose", "capitalize", "specify", "provide", "pass", "supply",
+	"express", "spell", "separate", "delimit", "prefix")

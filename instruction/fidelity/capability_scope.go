@@ -223,6 +223,11 @@ func classesOf(k catalog.Contract) map[string]bool {
 	for _, w := range words {
 		out["says:"+singular(w)] = true
 	}
+	// the verb the tool's name opens with (block_ip, ping_host), for a
+	// deed the text names by its means (Scope.doesItThere)
+	if ws := split(strings.ReplaceAll(k.Name(), "-", "_")); len(ws) > 1 && baseVerb(ws[0]) {
+		out["name:"+ws[0]] = true
+	}
 	if k.ID == ExecTool || runsCode(k.Name()) {
 		out["code-execution"] = true
 	}

@@ -58,6 +58,9 @@ func venueAt(ts []token, i, end int) (string, int, bool) {
 			if ts[h].sentence || ts[h].clause || functionWords[ts[h].lower] || venuePrepositions[ts[h].lower] {
 				break
 			}
+			if h > a && formatNouns[ts[h-1].lower] {
+				break // "in the format YYYY-MM-DD": a value's shape
+			}
 			if properName(ts[h]) || venueName(ts[h]) && h > a && strings.HasSuffix(ts[h-1].lower, "'s") {
 				return ts[h].lower, h, true
 			}
@@ -86,6 +89,10 @@ func venueAt(ts []token, i, end int) (string, int, bool) {
 	}
 	return "", 0, false
 }
+
+// formatNouns name the shape of a value, which the word after them spells
+// ("the format YYYY-MM-DD", "the pattern ABC-123").
+var formatNouns = set("format", "formats", "pattern", "syntax", "notation", "form", "style", "template", "mask")
 
 // properName: a word written as a service's name — capitalized within a
 // sentence and unknown to the dictionary, in mixed case ("OpenTable",

@@ -59,7 +59,9 @@ type mention struct {
 	// script"), not of running one, which only the code channel serves
 	authoring bool
 	// class: KindCapability, the capability class the instruction needs
-	class  string
+	class string
+	// verb: KindCapability, the instruction's verb in its base form
+	verb   string
 	signal string
 	start  int
 	end    int
@@ -250,7 +252,7 @@ func (c *Checker) scan(text string) []mention {
 			out = append(out, m)
 		}
 	}
-	out = append(out, execMentions(ts)...)
+	out = append(out, execMentions(text, ts)...)
 	out = append(out, c.serviceMentions(ts)...)
 	// an instruction whose words another kind already names ("post the
 	// summary to Slack" with a known slack service) is one place, reported

@@ -34,7 +34,7 @@ func (c *Checker) CheckComposition(comp instruction.Composition) []Finding {
 			// (pods_exec, browser_run_code) says so in its own entry: that
 			// teaches the tool, not the code channel
 			ns := strings.ToLower(owner.Namespace())
-			own := entry{ok: ok, ns: ns, runner: ok && executes(owner.Name()), products: c.products[ns], headline: headline(owner.Purpose)}
+			own := entry{ok: ok, ns: ns, runner: ok && executes(owner.Name()), products: c.products[ns], headline: headline(owner.Purpose), lead: firstSentence(owner.Purpose)}
 			ms := c.mentions(u.Key, u.Text)
 			if sec.Group != instruction.GroupCatalog || !thirdParty {
 				// the console's own blocks (a capability block or the

@@ -85,6 +85,10 @@ func toolUse(ts []token, i, end int) bool {
 	return callShaped(ts, i) && !(end+1 < len(ts) && notTools[ts[end+1].lower] && !ts[end+1].sentence)
 }
 
+// prepositions never name a tool ("a call within a week").
+var prepositions = set("within", "between", "across", "after", "before", "during", "until", "upon", "against", "through",
+	"around", "inside", "outside", "beyond", "except", "since", "among", "toward", "towards", "throughout", "despite")
+
 // callNouns follow "call" as a noun ("Call duration in seconds").
 var callNouns = set("duration", "id", "ids", "status", "count", "volume", "log", "logs", "history", "recording",
 	"recordings", "time", "times", "type", "direction", "summary", "transcript", "quality", "rate", "details", "record",
@@ -106,6 +110,13 @@ func callVerbBare(ts []token, i int) bool {
 	}
 	if i >= 2 && !ts[i-1].sentence && nounBefore[ts[i-2].lower] {
 		return false // "the API call count": call is a noun
+	}
+	if prepositions[ts[i].lower] {
+		return false // "makes a thank-you call within a week"
+	}
+	if i >= 2 && !ts[i-1].sentence && (numeral(ts[i-2].lower) || strings.Contains(ts[i-2].lower, "-") && !baseVerb(ts[i-2].lower) ||
+		isNoun(ts[i-2].lower) && !isVerb(ts[i-2].lower) && !sequencers[ts[i-2].lower] && !functionWords[ts[i-2].lower]) {
+		return false // "2 calls total", "a thank-you call", "the lookup call (Server)": a noun, after a number or a modifier
 	}
 	return !(i+1 < len(ts) && (notTools[ts[i+1].lower] || toolNouns[ts[i+1].lower]) && !ts[i+1].sentence) || toolNouns[ts[i+1].lower]
 }

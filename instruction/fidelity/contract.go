@@ -31,7 +31,7 @@ func CheckContract(k catalog.Contract, service []catalog.Contract) []Finding {
 	}
 	s := NewScope(roster)
 	ts := tokenize(text)
-	ms := append(execMentions(ts), capabilityMentions(text, ts)...)
+	ms := append(execMentions(text, ts), capabilityMentions(text, ts)...)
 	var out []Finding
 	for _, f := range (&Checker{}).filter(text, sortMentions(ms), s, entry{}) {
 		if f.Kind == KindExec {

@@ -65,9 +65,12 @@ var innocentBefore = set("source", "status", "error", "exit", "country", "zip", 
 // execMentions finds the exec vocabulary: strong phrases, a writing or
 // running verb with a program noun within four words of the same
 // sentence, or the passive ("commands can be executed").
-func execMentions(ts []token) []mention {
+func execMentions(text string, ts []token) []mention {
 	var out []mention
 	add := func(a, b int) {
+		if a == b && (ts[a].address || enumerated(text, ts[a])) {
+			return // "r/powershell", "shell (bash, PowerShell)": a name, a value listed
+		}
 		out = append(out, mention{kind: KindExec, signal: joinLower(ts, a, b), start: ts[a].start, end: ts[b].end, authoring: authoringVerbs[ts[a].lower]})
 	}
 	for i := range ts {
@@ -188,3 +191,28 @@ func lookedAt(ts []token, i int) bool {
 var lookVerbs = set("list", "lists", "return", "returns", "show", "shows", "find", "finds", "get", "gets", "read",
 	"reads", "count", "counts", "describe", "describes", "store", "stores", "fetch", "fetches", "retrieve", "retrieves",
 	"contain", "contains", "include", "includes", "search", "searches", "archive", "archives", "including", "listing")
+
+// enumerated reports whether word t stands in a parenthesized list of
+// values ("shell (bash, PowerShell)", "OS (Debian, Windows Server)"): what
+// a tool lists or accepts, not a program put to use.
+func enumerated(text string, t token) bool {
+	open := strings.LastIndexAny(text[:t.start], "()\n")
+	if open < 0 || text[open] != '(' {
+		return false
+	}
+	end := strings.IndexAny(text[t.end:], "()\n")
+	if end < 0 || text[t.end+end] != ')' {
+		return false
+	}
+	inside := text[open+1 : t.end+end]
+	if !strings.Contains(inside, ",") && !strings.Contains(inside, " or ") {
+		return false
+	}
+	for _, w := range strings.Fields(strings.ToLower(inside)) {
+		w = strings.Trim(w, ",.;:'\"`")
+		if execVerbs[w] || w == "use" || w == "using" || w == "with" {
+			return false // "(run it with bash, or zsh)"
+		}
+	}
+	return len(strings.Fields(inside)) <= 8
+}

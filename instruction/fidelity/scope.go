@@ -116,6 +116,20 @@ type entry struct {
 	products map[string]bool
 	// headline is the first clause of the tool's purpose (headline)
 	headline string
+	// lead is the first sentence of the tool's purpose (firstSentence)
+	lead string
+}
+
+// inHeadline reports whether a capability mention stands in the first
+// sentence of the entry's own purpose, opened by its verb ("Search and
+// list database objects on the postgres database"): the tool says what it
+// does itself, it asks nothing of the agent.
+func (e entry) inHeadline(text string, m mention) bool {
+	if !e.ok || m.kind != KindCapability || len(e.lead) < 8 {
+		return false
+	}
+	at := strings.Index(text, e.lead)
+	return at >= 0 && m.start == at && m.end <= at+len(e.lead)
 }
 
 // speaksOfItself reports whether a mention in the entry is the service
@@ -153,7 +167,7 @@ func (c *Checker) filter(text string, ms []mention, s *Scope, own entry) []Findi
 	// interpreter") are one place
 	seen := map[string]int{}
 	for _, m := range ms {
-		if own.speaksOfItself(m) || own.runner && m.kind == KindExec && runsInSentence(text, m) {
+		if own.speaksOfItself(m) || own.runner && m.kind == KindExec && runsInSentence(text, m) || own.inHeadline(text, m) {
 			continue
 		}
 		f, ok := s.judge(m)
@@ -220,10 +234,10 @@ func (s *Scope) judge(m mention) (Finding, bool) {
 		if m.ident != "" {
 			// a named product ("Query Snowflake", "to Slack") needs a
 			// tool of that product, not any tool of its class
-			if s.namespaces[m.ident] || s.classes["word:"+m.ident] {
+			if s.namespaces[m.ident] || s.classes["word:"+m.ident] || s.doesItThere(m.verb, m.class) {
 				return Finding{}, false
 			}
-		} else if s.provides(m.class) {
+		} else if s.provides(m.class) || s.doesItThere(m.verb, m.class) {
 			return Finding{}, false
 		}
 		return Finding{Kind: KindCapability, Tool: m.class, Class: m.class, Signal: m.signal, Suggestion: suggestion(m.class, m.signal)}, true
@@ -235,6 +249,33 @@ func (s *Scope) judge(m mention) (Finding, bool) {
 	}
 	return Finding{}, false
 }
+
+// doesItThere reports whether a roster tool does the instruction's deed
+// itself — its verb is the tool's own (ping_host for "Ping the address
+// from your terminal", transcribe_audio for "Transcribe them with your
+// speech-to-text engine", block_ip for "block the IP on the perimeter
+// firewall") — where the text names only the means or a system by a
+// common noun. A named service ("on Trustpilot"), a class of the table
+// and the verbs any tool has ("run", "send", "use") keep their rules.
+func (s *Scope) doesItThere(verb, class string) bool {
+	if verb == "" || genericVerbs[verb] || !s.classes["action:"+verb] && !s.classes["name:"+verb] {
+		return false
+	}
+	switch {
+	case class == "code-execution", strings.HasPrefix(class, "tool:"):
+		return true
+	case strings.HasPrefix(class, "service:"):
+		ws := strings.Fields(strings.TrimPrefix(class, "service:"))
+		return len(ws) > 1 && venueNouns[ws[len(ws)-1]]
+	}
+	return false
+}
+
+// genericVerbs are done by tools of every kind: a roster tool of one of
+// them does not do the deed a text names with it.
+var genericVerbs = set("run", "execute", "use", "send", "post", "create", "add", "get", "put", "make", "do", "open", "set",
+	"take", "call", "update", "write", "share", "upload", "check", "process", "submit", "save", "store", "move", "copy",
+	"delete", "remove", "list", "read", "fetch", "return", "find", "search", "query", "start", "stop", "manage", "handle")
 
 // runsInSentence reports whether an authoring exec mention's sentence
 // also speaks of running what is written: in a runner's own entry, "write

@@ -1,0 +1,66 @@
+package fidelity_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/catalog"
+)
+
+// TestWhatTheRosterOrTheToolDoesItself: a deed the text names by its means
+// ("from your terminal", "with your speech-to-text engine", "on the edge
+// firewall") is done when a roster tool's own verb is the deed's; without
+// that tool it is a finding. A value listed or addressed ("r/bash",
+// "shell (bash, PowerShell)"), a value's shape ("in the format
+// YYYY-MM-DD"), a call that is a noun ("a thank-you call within a week")
+// and the shaping of a call's values ("JSON strings need to be escaped")
+// teach nothing.
+func TestWhatTheRosterOrTheToolDoesItself(t *testing.T) {
+	cases := []struct {
+		text string
+		tool catalog.Contract
+	}{
+		{"Returns latency per router. Ping each router's address from your terminal to confirm a spike.", catalog.Contract{ID: "acme.ping_host", Purpose: "Pings a host and reports round-trip times."}},
+		{"Returns intrusion alerts. For critical ones, block the source address on the edge firewall.", catalog.Contract{ID: "acme.block_ip", Purpose: "Adds an IP address to the edge firewall's deny list."}},
+		{"Returns recorded interviews. Transcribe them with your speech-to-text engine first.", catalog.Contract{ID: "acme.transcribe_audio", Purpose: "Transcribes an audio file to text."}},
+	}
+	for _, c := range cases {
+		if fs := capabilityCheck(t, "report", c.text, c.tool); len(fs) > 0 {
+			t.Errorf("%q with %s: want no finding, got %s", c.text, c.tool.ID, describe(fs))
+		}
+		if fs := capabilityCheck(t, "report", c.text); len(fs) == 0 {
+			t.Errorf("%q without %s: want a finding, got none", c.text, c.tool.ID)
+		}
+	}
+	for _, text := range []string{
+		"Searches posts across Reddit, e.g. in r/python, r/bash or r/powershell.",
+		"Returns the host inventory: name, OS (Debian, Windows Server), shell (bash, PowerShell) and owner.",
+		"Returns a stewardship plan: the officer makes a thank-you call within a week of each gift.",
+		"Returns events. Start dates must be written in the format YYYY-MM-DD.",
+		"Sends a message. JSON strings need to be escaped.",
+		"Fetches a thread. When using the id alone, one extra lookup is made (2 calls total).",
+		"Automates a browser. The agent will navigate and interact with web pages to finish the task.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
+			t.Errorf("%q: want no finding, got %s", text, describe(fs))
+		}
+	}
+}
+
+// TestAToolsHeadlineIsWhatItDoes: in a composition, the first sentence of
+// an imported tool's own description says what the tool does, opened by
+// its verb ("Search and list database objects on the postgres
+// database"); a later sentence that asks for the same is an instruction.
+func TestAToolsHeadlineIsWhatItDoes(t *testing.T) {
+	var c leakCorpus
+	doc := `{"corpus": "headline", "items": [
+		{"id": "own", "tool": "search_objects", "text": "Search and list database objects on the postgres database", "leak": false},
+		{"id": "later", "tool": "search_objects", "text": "Lists table names. Search and list database objects on the postgres database.", "leak": true}]}`
+	if err := json.Unmarshal([]byte(doc), &c); err != nil {
+		t.Fatal(err)
+	}
+	if s := measureCorpus(t, c); len(s.misses) > 0 {
+		t.Errorf("misread: %s", strings.Join(s.misses, "; "))
+	}
+}
