@@ -34,6 +34,7 @@ var nativeKeys = map[string]string{
 	"unevaluatedProperties": "unevaluated_properties", "unevaluatedItems": "unevaluated_items",
 	"readOnly": "read_only", "writeOnly": "write_only", "contentMediaType": "content_media_type",
 	"contentEncoding": "content_encoding", "contentSchema": "content_schema", "nonStandard": "non_standard",
+	"$ref": "ref",
 }
 
 // key names a JSON-Schema keyword in the checked document's vocabulary.
@@ -123,7 +124,6 @@ func (c *checker) output(path string, out Param) {
 // param checks one schema node and everything below it. scope holds the
 // enclosing object's property names, which Requires may name.
 func (c *checker) param(path string, p Param, needDesc bool, scope map[string]bool) {
-	types := c.types(path, p)
 	checkText(c.ps, c.tool, path+".description", p.Description, needDesc && c.descRequired)
 	if needDesc && !c.descRequired && c.warn != nil && strings.TrimSpace(p.Description) == "" {
 		c.warn.add(c.tool, path, "has no description: the model sees only its name and facts")
@@ -131,6 +131,11 @@ func (c *checker) param(path string, p Param, needDesc bool, scope map[string]bo
 	if strings.ContainsAny(p.Title, "\r\n\u2028\u2029\u0085\v\f") {
 		c.add(path, "title", "must be one line")
 	}
+	if p.Ref != "" {
+		c.repetition(path, p)
+		return
+	}
+	types := c.types(path, p)
 	c.applies(path, p, types)
 	c.values(path, p, types)
 	c.bounds(path, p)
@@ -171,6 +176,18 @@ func (c *checker) param(path string, p Param, needDesc bool, scope map[string]bo
 		}
 	}
 	c.more(path, p, types, inner)
+}
+
+// repetition checks a node repeating an enclosing schema (its place is
+// checked by checkRecursion): beside Ref it holds its name, whether it is
+// required and annotations, never rules of its own.
+func (c *checker) repetition(path string, p Param) {
+	q := p
+	q.Name, q.Required, q.Description, q.Title, q.Ref = "", false, "", "", ""
+	q.Default, q.DefaultNull, q.Examples, q.Deprecated, q.ReadOnly, q.WriteOnly = nil, false, nil, nil, nil, nil
+	if !isZeroParam(q) {
+		c.add(path, "$ref", "repeats an enclosing schema, so it holds no rules of its own (only a name, required and annotations); write its rules in an allOf beside it")
+	}
 }
 
 // types checks the type and returns the concrete types, or nil when the

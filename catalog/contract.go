@@ -175,6 +175,17 @@ type Param struct {
 	// them as written and the reviewer is warned; no argument is checked
 	// against them.
 	NonStandard map[string]any `json:"non_standard,omitempty" yaml:"non_standard,omitempty"`
+	// Ref makes the node a repetition of a schema that contains it (a
+	// tree: a project's children are projects): the JSON pointer of that
+	// schema's place in the contract's own JSON Schema, "#" for the
+	// argument object or the result ("#/properties/projects/items"). Beside
+	// it a node holds its name, required and annotations only; a property
+	// or an item lies between the two (schema_recursive.go).
+	Ref string `json:"ref,omitempty" yaml:"ref,omitempty"`
+
+	// anchor and loop exist while a schema is read (schema_ref.go): the
+	// expansion this node is, and the repetition it stands for.
+	anchor, loop int
 }
 
 // Dependency is one entry of dependentRequired: when Name is present,

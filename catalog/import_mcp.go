@@ -153,9 +153,13 @@ func readSchema(ps *Problems, ws *Warnings, b *schemaBudget, tool, path string, 
 	}
 	ch := &checker{ps: ps, tool: tool, schema: true}
 	ch.params(path, params, nil)
+	var whole Param
 	if input != nil {
 		ch.input(path, *input, params)
+		whole = *input
 	}
+	whole.Properties = params
+	ch.checkRecursion(path, path, whole)
 	return params, input
 }
 
@@ -170,11 +174,13 @@ func readOutput(ps *Problems, ws *Warnings, b *schemaBudget, tool string, s map[
 		r.add(path, "type", "must be \"object\" for a tool's result, got %s", jsonValue(t))
 	}
 	out := r.read(path, "", s, nil, true)
+	r.resolveLoops(&out)
 	returns := out.Description
 	out.Description, out.Type = "", ""
 	if r.count == 0 {
 		ch := &checker{ps: ps, tool: tool, schema: true}
 		ch.output(path, out)
+		ch.checkRecursion(path, path, out)
 	}
 	if isZeroParam(out) {
 		return returns, nil

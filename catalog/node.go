@@ -27,8 +27,8 @@ func inputNode(c Contract) node {
 	}
 	in.Type = ""
 	in.Properties = c.Params
-	n := paramNode(in, "", false)
-	return n
+	t := &tree{root: &in, word: "arguments"}
+	return t.paramNode(in, "", false)
 }
 
 // outputNode is the result: Returns as its text, the rules and fields of
@@ -39,42 +39,54 @@ func outputNode(c Contract) node {
 		out = *c.Output
 	}
 	out.Type, out.Description = "", ""
-	n := paramNode(out, "", false)
+	t := &tree{root: &out, word: "result"}
+	n := t.paramNode(out, "", false)
 	n.text = c.Returns
 	return n
 }
 
-func paramNode(p Param, label string, named bool) node {
+// tree is the schema a node belongs to: the argument object (with the
+// params as its properties) or the result, and its name in a repetition's
+// fact.
+type tree struct {
+	root *Param
+	word string
+}
+
+func (t *tree) paramNode(p Param, label string, named bool) node {
 	n := node{label: label, named: named, facts: paramFacts(p), text: p.Description}
+	if p.Ref != "" {
+		n.facts = append([]string{recursiveFact(t.root, t.word, p.Ref)}, n.facts...)
+	}
 	for _, q := range p.Properties {
-		n.kids = append(n.kids, paramNode(q, q.Name, true))
+		n.kids = append(n.kids, t.paramNode(q, q.Name, true))
 	}
 	for i, it := range p.PrefixItems {
-		n.kids = append(n.kids, paramNode(it, fmt.Sprintf("item %d", i+1), false))
+		n.kids = append(n.kids, t.paramNode(it, fmt.Sprintf("item %d", i+1), false))
 	}
 	if p.Items != nil {
 		label := "each item"
 		if len(p.PrefixItems) > 0 {
 			label = "each other item"
 		}
-		n.kids = append(n.kids, paramNode(*p.Items, label, false))
+		n.kids = append(n.kids, t.paramNode(*p.Items, label, false))
 	}
 	if p.Additional != nil {
-		n.kids = append(n.kids, paramNode(*p.Additional, "other properties", false))
+		n.kids = append(n.kids, t.paramNode(*p.Additional, "other properties", false))
 	}
 	if p.PropertyNames != nil {
-		n.kids = append(n.kids, paramNode(*p.PropertyNames, "property names", false))
+		n.kids = append(n.kids, t.paramNode(*p.PropertyNames, "property names", false))
 	}
 	for i, a := range p.AllOf {
-		n.kids = append(n.kids, paramNode(a, fmt.Sprintf("part %d", i+1), false))
+		n.kids = append(n.kids, t.paramNode(a, fmt.Sprintf("part %d", i+1), false))
 	}
 	for i, a := range p.OneOf {
-		n.kids = append(n.kids, paramNode(a, fmt.Sprintf("variant %d", i+1), false))
+		n.kids = append(n.kids, t.paramNode(a, fmt.Sprintf("variant %d", i+1), false))
 	}
 	for i, a := range p.AnyOf {
-		n.kids = append(n.kids, paramNode(a, fmt.Sprintf("option %d", i+1), false))
+		n.kids = append(n.kids, t.paramNode(a, fmt.Sprintf("option %d", i+1), false))
 	}
-	return moreKids(n, p)
+	return t.moreKids(n, p)
 }
 
 // paramFacts lists a node's type and schema facts in a fixed order; every

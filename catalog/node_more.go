@@ -58,14 +58,14 @@ func moreFacts(p Param) []string {
 }
 
 // moreKids appends the nodes of the parts node.go does not cover.
-func moreKids(n node, p Param) node {
+func (t *tree) moreKids(n node, p Param) node {
 	one := func(q *Param, label string) {
 		if q != nil {
-			n.kids = append(n.kids, paramNode(*q, label, false))
+			n.kids = append(n.kids, t.paramNode(*q, label, false))
 		}
 	}
 	for i, q := range p.PatternProperties {
-		k := paramNode(q, fmt.Sprintf("%s %d", labelPatternProp, i+1), false)
+		k := t.paramNode(q, fmt.Sprintf("%s %d", labelPatternProp, i+1), false)
 		k.facts = append([]string{"names match " + jsonValue(q.Name)}, k.facts...)
 		n.kids = append(n.kids, k)
 	}
@@ -73,7 +73,7 @@ func moreKids(n node, p Param) node {
 	one(p.UnevaluatedProperties, labelUnevaluated)
 	one(p.UnevaluatedItems, labelUnevaluatedIts)
 	for i, q := range p.DependentSchemas {
-		k := paramNode(q, fmt.Sprintf("%s %d", labelDependent, i+1), false)
+		k := t.paramNode(q, fmt.Sprintf("%s %d", labelDependent, i+1), false)
 		k.facts = append([]string{"when " + jsonValue(q.Name) + " is present"}, k.facts...)
 		n.kids = append(n.kids, k)
 	}

@@ -34,10 +34,15 @@ type schemaReader struct {
 	warn *Warnings
 	// flag collects the non-standard keywords kept verbatim, for the
 	// reviewer; nil when nobody reads them.
-	flag  *Warnings
-	root  map[string]any // the schema references resolve against
-	refs  []string       // the references being expanded, outermost first
-	nodes int            // schema nodes read, references expanded
+	flag *Warnings
+	root map[string]any // the schema references resolve against
+	// frames are the schema objects being read, outermost first; loops
+	// the repetitions written, by their loop number (schema_ref.go)
+	frames []frame
+	loops  []loopNode
+	alias  map[int]int
+	ids    int
+	nodes  int // schema nodes read, references expanded
 	// budget is the import's, shared by its tools (schema_budget.go)
 	budget *schemaBudget
 }
@@ -78,6 +83,7 @@ func (r *schemaReader) readInput(path string, s map[string]any) ([]Param, *Param
 	}
 	r.root = s
 	root := r.read(path, "", s, nil, true)
+	r.resolveLoops(&root)
 	params := root.Properties
 	root.Properties = nil
 	root.Type = ""
@@ -105,15 +111,16 @@ func (r *schemaReader) read(path, name string, s map[string]any, scope map[strin
 		return Param{Name: name, Type: "any"}
 	}
 	if _, isRef := s["$ref"]; isRef {
-		merged, ref, ok := r.deref(path, s, root)
-		if !ok {
-			return Param{Name: name, Type: "any"}
-		}
-		r.refs = append(r.refs, ref)
-		p := r.read(path, name, merged, scope, root)
-		r.refs = r.refs[:len(r.refs)-1]
-		return p
+		return r.reference(path, name, s, scope, root)
 	}
+	f := r.enter(s)
+	p := r.keywords(path, name, s, scope, root)
+	r.leave(f, &p)
+	return p
+}
+
+// keywords converts the keywords of one schema object.
+func (r *schemaReader) keywords(path, name string, s map[string]any, scope map[string]bool, root bool) Param {
 	p := Param{Name: name}
 	keys := make([]string, 0, len(s))
 	for k := range s {

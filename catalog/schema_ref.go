@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"net/url"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,10 +13,11 @@ import (
 // zod-to-json-schema refers to a schema it already wrote
 // ("#/properties/a", "#/definitions/x"). The reader expands each reference
 // in place, so the contract, and both renderings, hold the whole schema
-// at every place it applies. What cannot be expanded whole is refused:
-// a reference outside the document, one that resolves to nothing, one
-// that refers back to itself (a recursive schema has no finite
-// rendering), and a schema whose expansion outgrows MaxSchemaNodes.
+// at every place it applies. A reference back to a schema being read (a
+// tree) is expanded once, and where it recurs becomes a node repeating
+// that schema's place (schema_recursive.go). What cannot be expanded is
+// refused: a reference outside the document, one that resolves to
+// nothing, and a schema whose expansion outgrows MaxSchemaNodes.
 
 // MaxSchemaNodes bounds the schema nodes one tool's schema may expand to;
 // a contract within MaxContractBytes holds far fewer, and the bound stops
@@ -54,31 +56,156 @@ func besideRef(s, target map[string]any) map[string]any {
 // constrains nothing, and references resolve inside the document only).
 var rootOnly = map[string]bool{"$schema": true, "$id": true, "$defs": true, "definitions": true}
 
-// deref resolves the reference of s and returns the schema to read in its
-// place: the target with the annotations written beside "$ref" (a
-// description beside it comes first and keeps the target's after it; the
-// others replace the target's). ok is false when a problem was reported.
-func (r *schemaReader) deref(path string, s map[string]any, root bool) (map[string]any, string, bool) {
+// frame is one schema object being read: the object (by identity), the
+// number its expansion is known by, and whether a repetition refers to it.
+type frame struct {
+	src  uintptr
+	id   int
+	used bool
+}
+
+// loopNode is a repetition written while reading: the frame it repeats,
+// where it was read and the reference it was read from.
+type loopNode struct {
+	frame     int
+	path, ref string
+}
+
+func identity(m map[string]any) uintptr { return reflect.ValueOf(m).Pointer() }
+
+// enter starts reading the schema object s.
+func (r *schemaReader) enter(s map[string]any) int {
+	r.ids++
+	r.frames = append(r.frames, frame{src: identity(s), id: r.ids})
+	return len(r.frames) - 1
+}
+
+// leave ends reading the frame at depth i, whose expansion is p; a
+// repetition of it will point at p's place.
+func (r *schemaReader) leave(i int, p *Param) {
+	f := r.frames[i]
+	r.frames = r.frames[:i]
+	if !f.used || p == nil {
+		return
+	}
+	if p.anchor == 0 {
+		p.anchor = f.id
+		return
+	}
+	if r.alias == nil {
+		r.alias = map[int]int{}
+	}
+	r.alias[f.id] = p.anchor
+}
+
+// reference reads a schema holding "$ref": the target expanded in place
+// (expandRef), or, when the target is a schema being read (a tree), a node
+// repeating it.
+func (r *schemaReader) reference(path, name string, s map[string]any, scope map[string]bool, root bool) Param {
+	ref, target, ok := r.resolve(path, s)
+	if !ok {
+		return Param{Name: name, Type: "any"}
+	}
+	for i := len(r.frames) - 1; i >= 0; i-- {
+		if r.frames[i].src == identity(target) {
+			return r.repeat(path, name, s, scope, root, ref, i)
+		}
+	}
+	merged, beside := expandRef(s, target, root)
+	f := r.enter(target)
+	p := r.read(path, name, merged, scope, root)
+	switch {
+	case beside && len(p.AllOf) > 0:
+		r.leave(f, &p.AllOf[0]) // the target is the first part
+	case beside:
+		r.leave(f, nil)
+	default:
+		r.leave(f, &p)
+	}
+	return p
+}
+
+// repeat writes the node repeating the schema read at frames[i]: its own
+// name and annotations, and the ancestor's place once known
+// (resolveLoops). Rules written beside the reference apply alongside it,
+// as with any reference (besideRef).
+func (r *schemaReader) repeat(path, name string, s map[string]any, scope map[string]bool, root bool, ref string, i int) Param {
+	for k := range s {
+		if k != "$ref" && !refAnnotations[k] {
+			return r.read(path, name, besideRef(s, map[string]any{"$ref": ref}), scope, root)
+		}
+	}
+	r.frames[i].used = true
+	r.loops = append(r.loops, loopNode{frame: r.frames[i].id, path: path, ref: ref})
+	ann := make(map[string]any, len(s))
+	for k, v := range s {
+		if k != "$ref" {
+			ann[k] = v
+		}
+	}
+	p := r.keywords(path, name, ann, nil, false)
+	p.Type = ""
+	p.loop = len(r.loops)
+	return p
+}
+
+// resolveLoops gives each repetition below root the place of the schema
+// it repeats, and clears what reading kept.
+func (r *schemaReader) resolveLoops(root *Param) {
+	if len(r.loops) == 0 {
+		return
+	}
+	places := map[int]string{}
+	walkSchema(root, func(p *Param, v *schemaVisit) {
+		if p.anchor != 0 {
+			places[p.anchor] = v.pointers[len(v.pointers)-1]
+		}
+		if p.loop == 0 {
+			return
+		}
+		l := r.loops[p.loop-1]
+		id := l.frame
+		for r.alias[id] != 0 {
+			id = r.alias[id]
+		}
+		if place, ok := places[id]; ok {
+			if i, _ := v.ancestor(place); i >= 0 {
+				p.Ref = place
+			}
+		}
+		if p.Ref == "" && r.count == 0 {
+			r.add(l.path, "$ref", "%q refers back to a schema that contains it, and that schema has no place of its own in the contract to repeat", l.ref)
+		}
+	})
+	walkSchema(root, func(p *Param, _ *schemaVisit) { p.anchor, p.loop = 0, 0 })
+	r.loops, r.alias = nil, nil
+}
+
+// resolve finds the schema object s's reference points at.
+func (r *schemaReader) resolve(path string, s map[string]any) (string, map[string]any, bool) {
 	ref, isStr := s["$ref"].(string)
 	switch {
 	case !isStr:
 		r.add(path, "$ref", "must be a string")
-		return nil, "", false
+		return "", nil, false
 	case !strings.HasPrefix(ref, "#"):
 		r.add(path, "$ref", "%q points outside this schema; only references inside it (\"#/...\") are supported", ref)
-		return nil, "", false
-	}
-	for _, seen := range r.refs {
-		if seen == ref {
-			r.add(path, "$ref", "%q refers back to a schema that contains it; a recursive schema cannot be rendered in full", ref)
-			return nil, "", false
-		}
+		return "", nil, false
 	}
 	target, ok := r.pointer(ref)
 	if !ok {
 		r.add(path, "$ref", "%q does not resolve to a schema object in this document", ref)
-		return nil, "", false
+		return "", nil, false
 	}
+	return ref, target, true
+}
+
+// expandRef returns the schema to read in place of s, whose reference
+// resolves to target: the target with the annotations written beside
+// "$ref" (a description beside it comes first and keeps the target's
+// after it; the others replace the target's), or, when s has rules of
+// its own, s with the target as its first part (beside is true).
+func expandRef(s, target map[string]any, root bool) (map[string]any, bool) {
 	merged := make(map[string]any, len(target)+len(s))
 	for k, v := range target {
 		if !rootOnly[k] { // a definition's own $schema or $defs stay with it
@@ -87,7 +214,7 @@ func (r *schemaReader) deref(path string, s map[string]any, root bool) (map[stri
 	}
 	for k := range s {
 		if k != "$ref" && !refAnnotations[k] && !(rootOnly[k] && root) {
-			return besideRef(s, merged), ref, true
+			return besideRef(s, merged), true
 		}
 	}
 	for k, v := range s {
@@ -110,7 +237,7 @@ func (r *schemaReader) deref(path string, s map[string]any, root bool) (map[stri
 			merged[k] = v
 		}
 	}
-	return merged, ref, true
+	return merged, false
 }
 
 // pointer resolves a JSON Pointer fragment ("#", "#/$defs/A", with ~0,

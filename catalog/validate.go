@@ -156,11 +156,16 @@ func validateContract(ps *Problems, ws *Warnings, name string, c Contract, param
 		ch.warn = ws
 	}
 	ch.params("params", c.Params, nil)
+	var whole Param
 	if c.Input != nil {
 		ch.input("input", *c.Input, c.Params)
+		whole = *c.Input
 	}
+	whole.Properties = c.Params
+	ch.checkRecursion("input", "params", whole)
 	if c.Output != nil {
 		ch.output("output", *c.Output)
+		ch.checkRecursion("output", "output", *c.Output)
 	}
 }
 

@@ -54,6 +54,11 @@ type Param = catalog.Param
 
 // paramSchema writes one Param back as a schema object.
 func paramSchema(p Param) map[string]any {
+	if p.Ref != "" {
+		// a repetition of an enclosing schema (a tree): its place in this
+		// very schema, which the contract's pointers name
+		return map[string]any{"$ref": p.Ref}
+	}
 	s := map[string]any{}
 	switch {
 	case p.Type == "" || p.Type == "any":
