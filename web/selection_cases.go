@@ -6,10 +6,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/goccy/go-yaml"
 	"github.com/labstack/echo/v4"
@@ -383,54 +381,17 @@ func caseChanges(was, now eval.Report) views.SelectionChanges {
 // options as now (refusals, the second profile's roster; deferred mode
 // flips on that roster too).
 func selectionLevers(d instruction.Draft, suite eval.Suite, now eval.Report, o eval.Options) []views.SelectionLever {
-	type job struct {
-		lever string
-		in    instruction.Input
-		o     eval.Options
-	}
-	var jobs []job
 	if o.Fit == nil {
 		o.Fit = eval.FitIndex(d.Input())
 	}
-	for _, lever := range d.LeverIDs() {
-		if strings.HasPrefix(lever, instruction.LeverTierPrefix) || lever == instruction.LeverCompact {
-			continue
-		}
-		flipped, err := d.Flip(lever)
-		if err != nil {
-			continue
-		}
-		jo := o
-		if lever == instruction.LeverDeferred && o.Second != nil {
-			second := *o.Second
-			second.Options.Deferred = !second.Options.Deferred
-			jo.Second = &second
-		}
-		jobs = append(jobs, job{lever, flipped.Input(), jo})
-	}
-	// each lever's evaluation is independent and read-only: spread them
-	// over the cores, so an agent with many tools and cases answers sooner
-	reports := make([]eval.Report, len(jobs))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				reports[i] = eval.EvaluateWith(jobs[i].in, suite.Cases, suite.K, jobs[i].o)
-			}
-		}()
-	}
-	for i := range jobs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	// the levers share one evaluation: a roster two levers search alike
+	// is searched once, each top hit judged once, spread over the cores
+	levers, jobs := eval.LeverJobs(d, o)
+	reports := eval.EvaluateAll(jobs, suite.Cases, suite.K)
 	out := make([]views.SelectionLever, 0, len(jobs))
-	for i, j := range jobs {
+	for i, lever := range levers {
 		r := reports[i]
-		l := views.SelectionLever{Lever: j.lever, Label: leverLabel(d, j.lever), Recall: r.RecallAtK, Delta: r.RecallAtK - now.RecallAtK,
+		l := views.SelectionLever{Lever: lever, Label: leverLabel(d, lever), Recall: r.RecallAtK, Delta: r.RecallAtK - now.RecallAtK,
 			FirstStep: r.FirstStepShare, FirstDelta: r.FirstStepShare - now.FirstStepShare}
 		l.SelectionChanges = caseChanges(now, r)
 		out = append(out, l)

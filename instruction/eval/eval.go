@@ -148,13 +148,19 @@ type roster struct {
 	reach  Reach
 	ix     *catalog.Index
 	staged *search.Index // the staged ranking, when Options.Ranking asks for it
+	// shared, when set, holds the roster's searches, done once for every
+	// evaluation that searches the same roster (EvaluateAll)
+	shared *sharedRoster
 }
 
-func newRoster(in instruction.Input, ranking string) roster {
+func newRoster(in instruction.Input, ranking string, sh *shared) roster {
 	ro := roster{in: in, reach: ReachOf(in)}
-	if ranking == RankingStaged {
+	switch {
+	case sh != nil:
+		ro.shared = sh.roster(in, ranking)
+	case ranking == RankingStaged:
 		ro.staged = FitIndex(in)
-	} else {
+	default:
 		ro.ix = catalog.IndexEntries(in.Roster)
 	}
 	return ro
@@ -162,6 +168,9 @@ func newRoster(in instruction.Input, ranking string) roster {
 
 // ranks are a task's search ranks (1-based) under a roster, and its hits.
 func (ro roster) ranks(task string) (map[string]int, []catalog.Hit) {
+	if ro.shared != nil {
+		return ro.shared.search(task)
+	}
 	var hits []catalog.Hit
 	if ro.staged != nil {
 		for _, h := range ro.staged.Search(task, catalog.MaxSearchLimit) {
@@ -189,13 +198,19 @@ const (
 // two_profiles cases and the tools the subject is refused. Every case's
 // top hit is judged against the fit threshold.
 func EvaluateWith(in instruction.Input, cases []Case, k int, o Options) Report {
+	return evaluate(in, cases, k, o, nil)
+}
+
+// evaluate is EvaluateWith, its searches and fit judgements shared with
+// other evaluations' when sh is set.
+func evaluate(in instruction.Input, cases []Case, k int, o Options, sh *shared) Report {
 	if k < 1 || k > catalog.MaxSearchLimit {
 		k = DefaultK
 	}
-	first := newRoster(in, o.Ranking)
+	first := newRoster(in, o.Ranking, sh)
 	var second *roster
 	if o.Second != nil {
-		s := newRoster(*o.Second, o.Ranking)
+		s := newRoster(*o.Second, o.Ranking, sh)
 		second = &s
 	}
 	refused := make(map[string]bool, len(o.Refused))
@@ -225,7 +240,13 @@ func EvaluateWith(in instruction.Input, cases []Case, k int, o Options) Report {
 		}
 		if len(hits) > 0 {
 			cr.Top1 = c.expects(hits[0].ID)
-			cr.Fits = fit.Matched(c.Task, hits[0].ID) >= r.FitThreshold
+			var m float64
+			if sh != nil {
+				m = sh.fitMatched(fit, c.Task, hits[0].ID)
+			} else {
+				m = fit.Matched(c.Task, hits[0].ID)
+			}
+			cr.Fits = m >= r.FitThreshold
 		}
 		switch {
 		case len(c.Expect) == 0:

@@ -15,7 +15,9 @@ import (
 // figure: a roster of about 150 tools (the built-in catalog and GitHub:
 // 151), 100 cases (train5), every roster lever flipped (each tool, the
 // service, deferred mode), each flip evaluated once, one after another.
-// The panel spreads the levers over the cores; this measures the total.
+// "shared" is the panel's way (EvaluateAll, over the cores), "one-by-one"
+// the old way (each lever evaluated alone, one after another), for the
+// ratio in one run.
 func BenchmarkEveryLever(b *testing.B) {
 	c := universe(b)
 	raw, err := os.ReadFile(filepath.Join(filepath.Dir(catalogtest.SelectionCasesPath()), "train5_cases.yaml"))
@@ -44,13 +46,24 @@ func BenchmarkEveryLever(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(levers)), "levers")
 	b.ReportMetric(float64(len(d.Declared)), "tools")
-	b.ResetTimer()
-	for b.Loop() {
-		// as the panel does: the draft's fit index shared by its levers
-		o := eval.Options{Fit: eval.FitIndex(d.Input())}
-		eval.EvaluateWith(d.Input(), suite.Cases, suite.K, o)
-		for _, in := range levers {
-			eval.EvaluateWith(in, suite.Cases, suite.K, o)
+	o := eval.Options{Fit: eval.FitIndex(d.Input())}
+	_, jobs := eval.LeverJobs(d, o)
+	jobs = append(jobs, eval.Job{In: d.Input(), Options: o})
+	// the panel's way: the draft and its levers in one shared evaluation
+	b.Run("shared", func(b *testing.B) {
+		for b.Loop() {
+			eval.EvaluateAll(jobs, suite.Cases, suite.K)
 		}
-	}
+	})
+	// the old way, for the ratio: each lever evaluated alone, one after
+	// another, the draft's fit index shared
+	b.Run("one-by-one", func(b *testing.B) {
+		for b.Loop() {
+			o := eval.Options{Fit: eval.FitIndex(d.Input())}
+			eval.EvaluateWith(d.Input(), suite.Cases, suite.K, o)
+			for _, in := range levers {
+				eval.EvaluateWith(in, suite.Cases, suite.K, o)
+			}
+		}
+	})
 }

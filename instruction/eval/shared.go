@@ -1,0 +1,176 @@
+package eval
+
+import (
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/catalog/search"
+	"github.com/agentforge/console/instruction"
+)
+
+// Job is one evaluation EvaluateAll runs: an input and its options.
+type Job struct {
+	In      instruction.Input
+	Options Options
+}
+
+// EvaluateAll evaluates the cases under every job, as EvaluateWith would
+// one job at a time, and gives the same reports, in job order. The jobs
+// share what they have in common: a roster two jobs search alike (the
+// deferred lever's, a code-only helper's lever, the second profile's
+// under every lever) is indexed and searched once per task, and a fit
+// index shared by the jobs judges each task's top hit once. The jobs are
+// spread over the cores.
+func EvaluateAll(jobs []Job, cases []Case, k int) []Report {
+	sh := newShared()
+	out := make([]Report, len(jobs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i] = evaluate(jobs[i].In, cases, k, jobs[i].Options, sh)
+			}
+		}()
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+// shared is what the jobs of one EvaluateAll have in common. It is safe
+// for concurrent use.
+type shared struct {
+	mu sync.Mutex
+	// entries numbers every entry seen, so a roster's key is short
+	entries map[*catalog.Entry]int
+	rosters map[string]*sharedRoster
+	matched map[matchKey]float64
+}
+
+// sharedRoster is one searchable roster's index and its searches, done
+// once each.
+type sharedRoster struct {
+	once   sync.Once
+	ix     *catalog.Index
+	staged *search.Index
+	mu     sync.Mutex
+	ranks  map[string]*ranked
+}
+
+// ranked is one task's search under a roster; read-only once made.
+type ranked struct {
+	once sync.Once
+	rank map[string]int
+	hits []catalog.Hit
+}
+
+type matchKey struct {
+	fit      *search.Index
+	task, id string
+}
+
+func newShared() *shared {
+	return &shared{entries: map[*catalog.Entry]int{}, rosters: map[string]*sharedRoster{}, matched: map[matchKey]float64{}}
+}
+
+// roster is the shared searches of an input's roster under a ranking:
+// rosters whose searchable entries (code-only helpers are never
+// searched) are the same, in the same order, share them.
+func (sh *shared) roster(in instruction.Input, ranking string) *sharedRoster {
+	key := make([]byte, 0, 4*len(in.Roster)+len(ranking)+1)
+	key = append(key, ranking...)
+	key = append(key, 0)
+	sh.mu.Lock()
+	for _, e := range in.Roster {
+		if e.Contract().CodeOnly {
+			continue
+		}
+		n, ok := sh.entries[e]
+		if !ok {
+			n = len(sh.entries)
+			sh.entries[e] = n
+		}
+		key = strconv.AppendInt(key, int64(n), 36)
+		key = append(key, ',')
+	}
+	sr := sh.rosters[string(key)]
+	if sr == nil {
+		sr = &sharedRoster{ranks: map[string]*ranked{}}
+		sh.rosters[string(key)] = sr
+	}
+	sh.mu.Unlock()
+	sr.once.Do(func() {
+		if ranking == RankingStaged {
+			sr.staged = FitIndex(in)
+		} else {
+			sr.ix = catalog.IndexEntries(in.Roster)
+		}
+	})
+	return sr
+}
+
+// ranks is the task's search under the roster, searched once.
+func (sr *sharedRoster) search(task string) (map[string]int, []catalog.Hit) {
+	sr.mu.Lock()
+	r := sr.ranks[task]
+	if r == nil {
+		r = &ranked{}
+		sr.ranks[task] = r
+	}
+	sr.mu.Unlock()
+	r.once.Do(func() {
+		r.rank, r.hits = roster{ix: sr.ix, staged: sr.staged}.ranks(task)
+	})
+	return r.rank, r.hits
+}
+
+// fitMatched is fit.Matched(task, id), judged once per fit index.
+func (sh *shared) fitMatched(fit *search.Index, task, id string) float64 {
+	k := matchKey{fit, task, id}
+	sh.mu.Lock()
+	m, ok := sh.matched[k]
+	sh.mu.Unlock()
+	if ok {
+		return m
+	}
+	m = fit.Matched(task, id)
+	sh.mu.Lock()
+	sh.matched[k] = m
+	sh.mu.Unlock()
+	return m
+}
+
+// LeverJobs are the jobs of a draft's roster-changing levers, in display
+// order: each tool, each service, deferred mode (tier and catalog form
+// change no selection, so they are left out), each with the draft's
+// options; the deferred lever flips the second profile's roster too. A
+// lever the draft cannot flip is skipped.
+func LeverJobs(d instruction.Draft, o Options) (levers []string, jobs []Job) {
+	for _, lever := range d.LeverIDs() {
+		if strings.HasPrefix(lever, instruction.LeverTierPrefix) || lever == instruction.LeverCompact {
+			continue
+		}
+		flipped, err := d.Flip(lever)
+		if err != nil {
+			continue
+		}
+		jo := o
+		if lever == instruction.LeverDeferred && o.Second != nil {
+			second := *o.Second
+			second.Options.Deferred = !second.Options.Deferred
+			jo.Second = &second
+		}
+		levers = append(levers, lever)
+		jobs = append(jobs, Job{In: flipped.Input(), Options: jo})
+	}
+	return levers, jobs
+}
