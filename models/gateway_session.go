@@ -223,6 +223,7 @@ FROM catalog_states c LEFT JOIN gateway_sessions g ON g.id = ? WHERE c.id = 1`
 		searches, calls, version                   *int64
 		closed                                     *bool
 	)
+	s.countRaw(ctx, 1)
 	err = sqlDB.QueryRowContext(ctx, q, SessionHash(token)).Scan(&st.CatalogGen, &st.ConfigGen, &id, &keyID, &agent, &profile, &subject, &run, &receipts, &searches, &calls, &version, &closed, &tools, &without)
 	if errors.Is(err, sql.ErrNoRows) {
 		err = ErrNotFound

@@ -307,7 +307,7 @@ func (s *Store) migrateFresh(db *gorm.DB, want func(version int) bool) ([]int, e
 // applyMigration runs m inside tx and records it in schema_migrations.
 func (s *Store) applyMigration(tx *gorm.DB, m Migration) error {
 	// a data migration reaches a store bound to this transaction
-	tx = tx.WithContext(context.WithValue(tx.Statement.Context, migratingStore{}, &Store{db: tx, dialect: s.dialect, secrets: s.secrets, inTx: true, auditKey: s.auditKey, sealKey: s.sealKey}))
+	tx = tx.WithContext(context.WithValue(tx.Statement.Context, migratingStore{}, &Store{db: tx, dialect: s.dialect, secrets: s.secrets, inTx: true, auditKey: s.auditKey, sealKey: s.sealKey, statements: s.statements}))
 	if err := m.Up(tx, s.dialect); err != nil {
 		return err
 	}

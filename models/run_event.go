@@ -104,19 +104,28 @@ func (s *Store) saveRunEvents(ctx context.Context, evs []RunEvent, asyncCommit b
 	}
 	switch {
 	case s.dialect == DialectPostgres:
-		err = copyRunEvents(ctx, sqlDB, evs, asyncCommit)
+		write := func() error {
+			s.countRaw(ctx, 1) // one round trip either way
+			if asyncCommit {
+				return insertRunEventsAsync(ctx, sqlDB, evs)
+			}
+			return copyRunEvents(ctx, sqlDB, evs)
+		}
+		err = write()
 		if noPartition(err) {
 			// a day without its partition (the maintenance pass that
 			// makes them ahead has not run): make it, write again
 			oldest, newest := eventSpan(evs)
 			if err = s.EnsureRunPartitions(ctx, oldest, newest); err == nil {
-				err = copyRunEvents(ctx, sqlDB, evs, asyncCommit)
+				err = write()
 			}
 		}
 	case len(evs) <= runEventChunk:
+		s.countRaw(ctx, 1)
 		err = exec(sqlDB)
 	default:
 		var tx *sql.Tx
+		s.countRaw(ctx, int64(2+(len(evs)+runEventChunk-1)/runEventChunk))
 		if tx, err = sqlDB.BeginTx(ctx, nil); err == nil {
 			if err = exec(tx); err == nil {
 				err = tx.Commit()

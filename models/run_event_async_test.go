@@ -3,6 +3,7 @@ package models_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/agentforge/console/models"
 )
@@ -10,8 +11,9 @@ import (
 // TestRunEventsAsyncCommit: events saved with an asynchronous commit are
 // stored like any others; the relaxed commit stays inside its own
 // transaction (the pooled connection that ran it commits synchronously
-// afterwards), and a batch Postgres refuses leaves no connection inside
-// a transaction and stores nothing.
+// afterwards), a batch Postgres refuses leaves no connection inside a
+// transaction and stores nothing, and an event of a day whose partition
+// is not made yet is stored once it is made.
 func TestRunEventsAsyncCommit(t *testing.T) {
 	eachDialect(t, func(t *testing.T, s *models.Store) {
 		ctx := context.Background()
@@ -48,6 +50,14 @@ func TestRunEventsAsyncCommit(t *testing.T) {
 		}
 		if err := s.SaveRunEvents(ctx, evs[:1]); err != nil {
 			t.Fatalf("the pool after a refused batch: %v", err)
+		}
+		// a day without its partition yet: made, then written
+		later := []models.RunEvent{{Run: "async-later", Kind: models.RunCall, Agent: "helper", CreatedAt: time.Now().UTC().AddDate(0, 0, 40)}}
+		if err := s.SaveRunEventsAsyncCommit(ctx, later); err != nil {
+			t.Fatalf("an event of a day without its partition: %v", err)
+		}
+		if got, _ := s.RunEvents(ctx, "async-later", 10); len(got) != 1 {
+			t.Fatalf("the event of a new day: %d stored", len(got))
 		}
 	})
 }

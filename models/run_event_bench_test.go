@@ -25,15 +25,20 @@ func BenchmarkSaveRunEvents(b *testing.B) {
 					Surface: hex, Active: 12, Activated: 3, Reachable: 151, Accepted: 2, TextBytes: 24000, Tokens: 5200, PrefixTokens: 4100,
 					Digest: hex, SchemaBytes: 3000, Receipts: hex + "," + hex}
 			}
-			b.Run(fmt.Sprintf("%s/batch-%d", d.Name, n), func(b *testing.B) {
-				ctx := context.Background()
-				b.ReportAllocs()
-				for b.Loop() {
-					if err := s.SaveRunEvents(ctx, evs); err != nil {
-						b.Fatal(err)
+			for _, w := range []struct {
+				name string
+				save func(context.Context, []models.RunEvent) error
+			}{{"batch", s.SaveRunEvents}, {"async-batch", s.SaveRunEventsAsyncCommit}} {
+				b.Run(fmt.Sprintf("%s/%s-%d", d.Name, w.name, n), func(b *testing.B) {
+					ctx := context.Background()
+					b.ReportAllocs()
+					for b.Loop() {
+						if err := w.save(ctx, evs); err != nil {
+							b.Fatal(err)
+						}
 					}
-				}
-			})
+				})
+			}
 		}
 	}
 }

@@ -19,9 +19,8 @@ import (
 // made afresh for every statement of more than a few hundred bytes — the
 // evidence of a deferred step cost about 5 KB of garbage that way, a
 // quarter of what a step allocates (BenchmarkSaveRunEvents).
-// With asyncCommit the COPY runs in a transaction that commits without
-// waiting for the disk (see SaveRunEventsAsyncCommit).
-func copyRunEvents(ctx context.Context, db *sql.DB, evs []RunEvent, asyncCommit bool) error {
+// SaveRunEventsAsyncCommit's batches go by insertRunEventsAsync instead.
+func copyRunEvents(ctx context.Context, db *sql.DB, evs []RunEvent) error {
 	bp := copyBuffers.Get().(*bytes.Buffer)
 	defer copyBuffers.Put(bp)
 	bp.Reset()
@@ -39,22 +38,7 @@ func copyRunEvents(ctx context.Context, db *sql.DB, evs []RunEvent, asyncCommit 
 		if !ok {
 			return fmt.Errorf("the Postgres driver's connection is a %T", dc)
 		}
-		pc := c.Conn().PgConn()
-		if !asyncCommit {
-			_, err := pc.CopyFrom(ctx, bytes.NewReader(bp.Bytes()), runEventCopySQL)
-			return err
-		}
-		// one round trip opens the transaction and relaxes its commit; on
-		// an error the connection is left inside the transaction, and the
-		// driver closes it rather than hand it out again (stdlib's
-		// ResetSession refuses a connection whose transaction is open)
-		if _, err := pc.Exec(ctx, "BEGIN; SET LOCAL synchronous_commit TO OFF").ReadAll(); err != nil {
-			return err
-		}
-		if _, err := pc.CopyFrom(ctx, bytes.NewReader(bp.Bytes()), runEventCopySQL); err != nil {
-			return err
-		}
-		_, err := pc.Exec(ctx, "COMMIT").ReadAll()
+		_, err := c.Conn().PgConn().CopyFrom(ctx, bytes.NewReader(bp.Bytes()), runEventCopySQL)
 		return err
 	})
 }

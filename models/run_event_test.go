@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/models/modelstest"
 )
 
 // TestRunEvents: a batch is stored in order and listed per run; the runs
@@ -51,7 +52,7 @@ func TestRunEvents(t *testing.T) {
 // comes back as stored, in a batch over the statement's chunk size, on
 // both databases.
 func TestRunEventsKeepEveryField(t *testing.T) {
-	eachDialect(t, func(t *testing.T, s *models.Store) {
+	eachWriter(t, func(t *testing.T, s *models.Store, save func(context.Context, []models.RunEvent) error) {
 		ctx := context.Background()
 		const n = 450
 		evs := make([]models.RunEvent, n)
@@ -74,7 +75,7 @@ func TestRunEventsKeepEveryField(t *testing.T) {
 				}
 			}
 		}
-		if err := s.SaveRunEvents(ctx, evs); err != nil {
+		if err := save(ctx, evs); err != nil {
 			t.Fatal(err)
 		}
 		got, err := s.RunEvents(ctx, "keep-1", n)
@@ -98,19 +99,29 @@ func TestRunEventsKeepEveryField(t *testing.T) {
 	})
 }
 
+// eachWriter runs fn on each database with each way of storing events:
+// SaveRunEvents and SaveRunEventsAsyncCommit (on Postgres a COPY and a
+// pipelined INSERT of column arrays: each must keep every value).
+func eachWriter(t *testing.T, fn func(t *testing.T, s *models.Store, save func(context.Context, []models.RunEvent) error)) {
+	for _, d := range modelstest.Dialects(t) {
+		t.Run(d.Name+"/sync", func(t *testing.T) { s := modelstest.Open(t, d); fn(t, s, s.SaveRunEvents) })
+		t.Run(d.Name+"/async", func(t *testing.T) { s := modelstest.Open(t, d); fn(t, s, s.SaveRunEventsAsyncCommit) })
+	}
+}
+
 // TestRunEventsKeepAnyText: text that a row format could mistake for its
 // own syntax (backslashes, tabs, line breaks, "\N", "\.", a lone
 // backslash at the end) or that is empty comes back exactly as stored,
 // on both databases.
 func TestRunEventsKeepAnyText(t *testing.T) {
 	texts := []string{"", `\`, `\N`, `\.`, "a\tb", "line\nbreak", "cr\rlf\r\n", `back\slash\\`, "ünïcödé ✓", `"quoted" 'single'`, "end\\"}
-	eachDialect(t, func(t *testing.T, s *models.Store) {
+	eachWriter(t, func(t *testing.T, s *models.Store, save func(context.Context, []models.RunEvent) error) {
 		ctx := context.Background()
 		evs := make([]models.RunEvent, len(texts))
 		for i, x := range texts {
 			evs[i] = models.RunEvent{Run: "text", Kind: models.RunCall, Agent: "analyst", Profile: x, Surface: "s" + x, RejectedWhy: x, Digest: x, Receipts: x, Tool: x, Verdict: x}
 		}
-		if err := s.SaveRunEvents(ctx, evs); err != nil {
+		if err := save(ctx, evs); err != nil {
 			t.Fatal(err)
 		}
 		got, err := s.RunEvents(ctx, "text", 100)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/glebarez/sqlite"
@@ -42,6 +43,9 @@ type Store struct {
 	auditKey []byte
 	// sealKey seals connection secrets (SetSealKey); nil: none configured
 	sealKey []byte
+	// statements counts every statement of a store opened by
+	// OpenCounting (tests); nil otherwise
+	statements *atomic.Int64
 }
 
 // WithFault returns a store whose multi-step writes call fn before each
@@ -55,6 +59,10 @@ func (s *Store) WithFault(fn func(step string) error) *Store {
 // Open connects to the database named by url: a postgres:// URL, or a
 // SQLite file path ("" means console.db in the working directory).
 func Open(ctx context.Context, url string) (*Store, error) {
+	return open(ctx, url, false)
+}
+
+func open(ctx context.Context, url string, counting bool) (*Store, error) {
 	target, err := ParseDatabaseURL(url)
 	if err != nil {
 		return nil, fmt.Errorf("models: open: %w", err)
@@ -78,8 +86,12 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	if err := registerLimitChecks(db); err != nil {
 		return nil, fmt.Errorf("models: open: %w", err)
 	}
-	if err := registerStatementCounter(db); err != nil {
-		return nil, fmt.Errorf("models: open: %w", err)
+	var statements *atomic.Int64
+	if counting {
+		statements = new(atomic.Int64)
+		if err := registerStatementCounter(db, statements); err != nil {
+			return nil, fmt.Errorf("models: open: %w", err)
+		}
 	}
 	sqlDB, err := db.DB()
 	if err != nil {
@@ -97,7 +109,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	if err := sqlDB.PingContext(pctx); err != nil {
 		return nil, fmt.Errorf("models: ping %s: %w", dialect, err)
 	}
-	return &Store{db: db, dialect: dialect, secrets: &secretCache{}}, nil
+	return &Store{db: db, dialect: dialect, secrets: &secretCache{}, statements: statements}, nil
 }
 
 // Dialect is "sqlite" or "postgres".
@@ -124,7 +136,7 @@ func (s *Store) Ping(ctx context.Context) error {
 // Tx runs fn in one transaction: all of its writes land, or none.
 func (s *Store) Tx(ctx context.Context, fn func(tx *Store) error) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		return fn(&Store{db: tx, dialect: s.dialect, fault: s.fault, secrets: s.secrets, inTx: true, auditKey: s.auditKey, sealKey: s.sealKey})
+		return fn(&Store{db: tx, dialect: s.dialect, fault: s.fault, secrets: s.secrets, inTx: true, auditKey: s.auditKey, sealKey: s.sealKey, statements: s.statements})
 	})
 }
 

@@ -127,6 +127,7 @@ func (s *Store) Generations(ctx context.Context) (catalogGen, configGen int64, e
 	// the hot path of every API request: one plain query, without the
 	// ORM's per-call statement building (a quarter of a check's CPU)
 	if sqlDB, derr := s.db.DB(); derr == nil {
+		s.countRaw(ctx, 1)
 		err = sqlDB.QueryRowContext(ctx, "SELECT generation, config_generation FROM catalog_states WHERE id = 1").Scan(&catalogGen, &configGen)
 		if errors.Is(err, sql.ErrNoRows) {
 			err = ErrNotFound

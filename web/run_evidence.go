@@ -33,6 +33,7 @@ type evidenceWriter struct {
 }
 
 type evidenceItem struct {
+	ctx  context.Context
 	ev   models.RunEvent
 	done chan error
 }
@@ -68,7 +69,7 @@ func (w *evidenceWriter) add(ctx context.Context, ev models.RunEvent) error {
 	done := w.done.Get().(chan error)
 	w.pending.Add(1)
 	select {
-	case w.queue <- evidenceItem{ev, done}:
+	case w.queue <- evidenceItem{ctx, ev, done}:
 	case <-w.stopped:
 		w.pending.Done()
 		return errEvidenceClosed
@@ -120,7 +121,10 @@ func (w *evidenceWriter) run() {
 		for _, it := range batch {
 			evs = append(evs, it.ev)
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), evidenceTimeout)
+		// the batch is written under its first request's values (its
+		// request id, a test's statement counter), never its cancellation:
+		// a queued event is written whatever happens to its request
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(batch[0].ctx), evidenceTimeout)
 		start := time.Now()
 		err := w.save(ctx, evs)
 		cancel()

@@ -106,7 +106,7 @@ func OpenEmpty(t testing.TB, d Dialect) (*models.Store, string) {
 	default:
 		dsn = filepath.Join(t.TempDir(), "test.db")
 	}
-	s, err := models.Open(ctx, dsn)
+	s, err := models.OpenCounting(ctx, dsn)
 	if err != nil {
 		t.Fatalf("open %s: %v", d.Name, err)
 	}
