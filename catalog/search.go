@@ -113,6 +113,9 @@ type Index struct {
 	serviceNames map[string]bool
 	// namespaces holds every tool's namespace, lower-cased
 	namespaces map[string]bool
+	// plain holds BM25 postings of each tool's words, all fields in one
+	// bag (see lexical)
+	plain map[string][]posting
 }
 
 type indexed struct {
@@ -240,6 +243,7 @@ func newIndex(all []searchDoc, codeOnly bool) *Index {
 			ix.postings[w] = append(ix.postings[w], posting{int32(d), float32(tf * (bm25K1 + 1) / (tf + bm25K1))})
 		}
 	}
+	ix.plain = plainPostings(docs)
 	return ix
 }
 
@@ -315,12 +319,12 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	for _, s := range whole {
 		score[s.doc] = s.score
 	}
-	out := make([]Hit, 0, limit)
+	order := make([]scored, 0, limit)
 	seen := make(map[int32]bool, limit)
-	for i := 0; len(out) < limit; i++ {
+	for i := 0; len(order) < limit; i++ {
 		more := false
 		for _, l := range lists {
-			if i >= len(l) || len(out) == limit {
+			if i >= len(l) || len(order) == limit {
 				continue
 			}
 			more = true
@@ -329,12 +333,21 @@ func (ix *Index) Search(query string, limit int) []Hit {
 				continue
 			}
 			seen[d] = true
-			t := ix.tools[d]
-			out = append(out, Hit{ID: t.id, Title: t.title, Description: t.description, Score: math.Round(score[d]*1000) / 1000})
+			order = append(order, l[i])
 		}
 		if !more {
 			break
 		}
+	}
+	// the task's own words keep their tools in contention (see fuse)
+	order = fuse(order, ix.lexical(query, limit))
+	if len(order) > limit {
+		order = order[:limit]
+	}
+	out := make([]Hit, len(order))
+	for i, s := range order {
+		t := ix.tools[s.doc]
+		out[i] = Hit{ID: t.id, Title: t.title, Description: t.description, Score: math.Round(score[s.doc]*1e4) / 1e4}
 	}
 	return out
 }
@@ -546,7 +559,7 @@ func (ix *Index) score(term string, w float64, best []float64, hit []int32) []in
 		return hit
 	}
 	n, df := float64(len(ix.tools)), float64(len(ps))
-	idf := math.Log(1+(n-df+0.5)/(df+0.5)) * termWeight(term) * w
+	idf := logIDF(n, df) * termWeight(term) * w
 	for _, p := range ps {
 		if s := idf * float64(p.weight); s > best[p.doc] {
 			best[p.doc] = s
@@ -555,6 +568,9 @@ func (ix *Index) score(term string, w float64, best []float64, hit []int32) []in
 	}
 	return hit
 }
+
+// logIDF is BM25's rarity of a term found in df of n tools.
+func logIDF(n, df float64) float64 { return math.Log(1 + (n-df+0.5)/(df+0.5)) }
 
 // maxClauses bounds how many clauses of one query are ranked.
 var maxClauses = 4
