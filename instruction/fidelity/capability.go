@@ -24,7 +24,8 @@ func capabilityMentions(text string, ts []token) []mention {
 	last := -1          // the last instruction's verb, for "approve and merge it"
 	instructed := false // the sentence has an instruction, for "… in your memory"
 	lastHow := -1
-	sentVerb := "" // the verb of the sentence's last instruction
+	sentVerb := ""                 // the verb of the sentence's last instruction
+	instructions := map[int]bool{} // the sentences that hold an instruction
 	runOnSentences(text, ts)
 	for i := range ts {
 		// "2) open an issue": a numbered step opens a clause
@@ -70,6 +71,7 @@ func capabilityMentions(text string, ts []token) []mention {
 		}
 		last, lastHow, instructed = i, how, true
 		sentVerb = verbOf(ts, i, how)
+		instructions[sentenceOf(ts, ts[i].start)] = true
 		end := windowEnd(ts, i)
 		if class, last, ok := classAt(text, ts, i, end, how); ok {
 			class, product, _ := strings.Cut(class, "@")
@@ -84,7 +86,7 @@ func capabilityMentions(text string, ts []token) []mention {
 			}
 		}
 	}
-	instructedSentences := map[int]bool{}
+	instructedSentences := instructions
 	for _, m := range out {
 		instructedSentences[sentenceOf(ts, m.start)] = true
 	}
@@ -255,6 +257,7 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 		if objectOpeners[next] || vocabWord(next) || isUpper(ts[i+1].text[0]) || personObjects[next] || strings.Contains(next, "-") ||
 			strings.HasSuffix(next, "ed") && !isNoun(w) || // "move stalled deals"
 			laterSentence(ts, i) || // "Compute embeddings for …": no heading after the first sentence
+			ts[i].clause && laterStep(ts, i) && !finiteVerbs[next] || // "For long outages, text affected subscribers …", not "…, output is returned"
 			strings.ContainsAny(next, "._") ||
 			// "approve and merge it"
 			(next == "and" || next == "or") && i+2 < len(ts) && verbish(ts[i+2].lower) {
@@ -552,7 +555,7 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 			for ; k <= end && k <= i+3; k++ {
 				// "call them" is as often tools as people: a pronoun
 				// is a person's only after a verb of people alone
-				if personObjects[ts[k].lower] && !(pronouns[ts[k].lower] && (v == "call" || v == "ping")) {
+				if (personObjects[ts[k].lower] || personRoles[singular(ts[k].lower)] && k+1 <= end && !nounish(ts[k+1].lower) || personRoles[singular(ts[k].lower)] && determiners[ts[k+1].lower]) && !(pronouns[ts[k].lower] && (v == "call" || v == "ping")) {
 					return capClasses[ci].name, k, true
 				}
 			}
@@ -824,13 +827,31 @@ func systemAt(ts []token, k int) (string, int, bool) {
 			}
 			return class, h, true
 		}
-		if instrument(w) || agentHeads[w] && h > k {
+		if instrument(w) || instrument(singular(w)) || agentHeads[w] && h > k || abilityHeads[w] && k > 0 && (ts[k-1].lower == "your" || ts[k-1].lower == "its") && !headAfter(ts, h) {
 			// "your JSON tool", not "your tool" (the one described)
 			return "tool:" + strings.ToLower(joinWords(ts, k, h)), h, true
 		}
 	}
 	return "", 0, false
 }
+
+// headAfter: the word after h heads the noun phrase instead ("your
+// vision model", "your translation skill").
+func headAfter(ts []token, h int) bool {
+	if h+1 >= len(ts) || ts[h+1].sentence || ts[h+1].clause {
+		return false
+	}
+	w := ts[h+1].lower
+	_, sys := systemNouns[w]
+	return agentHeads[w] || sys || instrument(w) || abilityHeads[w]
+}
+
+// abilityHeads end a noun phrase that names an ability of the agent's
+// after "your" ("your image recognition", "your threat-intel lookup",
+// "your flight search", "your OCR", "your text-cleaning utility"): the
+// names of perception, lookup and language abilities.
+var abilityHeads = set("recognition", "detection", "transcription", "translation", "classification", "lookup", "search",
+	"ocr", "vision", "utility", "reader", "speech", "synthesis", "dictation")
 
 // otherAgents name another agent handed work ("the forecasting agent"),
 // never the tool a text describes.

@@ -284,7 +284,10 @@ func stepLabelAt(ts []token, i int) bool {
 	if k >= 0 && ts[k].lower == "to" {
 		k--
 	}
-	if k < 3 || ts[k].lower != "is" {
+	if k >= 1 && ts[k].lower == "be" && (ts[k-1].lower == "would" || ts[k-1].lower == "will" || ts[k-1].lower == "should") {
+		k-- // "the next thing would be to message …"
+	}
+	if k < 3 || ts[k].lower != "is" && ts[k].lower != "would" && ts[k].lower != "will" && ts[k].lower != "should" {
 		return false
 	}
 	for j := k - 1; j >= 0 && j >= k-5; j-- {

@@ -55,6 +55,16 @@ func TestDirectivesByStructure(t *testing.T) {
 		{"Returns product questions. The assistant normally answers each one on the Shopify storefront.", "service:shopify"},
 		{"Returns sales figures. The agent would usually chart them with seaborn.", "service:seaborn"},
 		{"Returns a podcast episode. The assistant's speech-to-text engine should caption it.", "tool:speech-to-text engine"},
+		// an ability of the agent's named by what it does, after "your"
+		{"Returns scanned invoices. Use your OCR to read the totals.", "tool:ocr"},
+		{"Returns product photos. Use your image recognition to tag each one.", "tool:image recognition"},
+		{"Returns suspicious domains. Enrich each one using your whois lookup.", "tool:whois lookup"},
+		{"Returns duty rosters. Swaps belong in your reminders so nobody misses a shift.", "tool:reminders"},
+		// a named step in the conditional, a politely asked channel, a
+		// main clause after a fronted condition
+		{"Returns a prescription. After the pharmacist signs, the next thing will be to message the patient through the portal.", "action:message"},
+		{"Returns a tenancy. Kindly send the notice to the tenant by registered post.", "fax"},
+		{"Lists delayed trains. For delays over an hour, text the affected subscribers a refund code.", "sms"},
 		// code as the means of a deed
 		{"Returns sampled temperatures. The trend is best checked by a small script.", "code-execution"},
 		{"Returns raw survey answers. Tally them through a quick program before reporting.", "code-execution"},
@@ -93,6 +103,8 @@ func TestDirectivesByStructure(t *testing.T) {
 		{"Returns a customer's health score. A check-in call from the account manager is customary after a drop.", nil},
 		{"Returns audit findings. Remediation is the responsibility of the business owner.", nil},
 		{"Returns patient notes. The assistant never contacts patients; the care team does.", nil},
+		{"Returns a form. Kindly note that all fields are optional.", nil},
+		{"Returns a search. Your search history is kept for a week.", nil},
 		{"Returns tickets. The assistant only reads them; replies are written by support staff.", nil},
 		{"Returns a recipe. The script of the cooking show is attached for reference.", nil},
 		// the roster judges by its tools' own words

@@ -70,11 +70,15 @@ func channelMentions(text string, ts []token, instructedAt func(int) bool) []men
 			continue // the headline says what the tool does ("Send a notification … by email")
 		}
 		class, ok := channelNouns[ts[k+1].lower]
+		end := k + 1
+		if !ok && k+2 < len(ts) && !ts[k+2].sentence && channelManners[ts[k+1].lower] {
+			class, ok = channelNouns[ts[k+2].lower] // "by certified mail", "via registered post"
+			end = k + 2
+		}
 		if !ok {
 			continue
 		}
-		end := k + 1
-		if ts[k+1].lower == "text" {
+		if ts[end].lower == "text" {
 			if !(k+2 < len(ts) && strings.HasPrefix(ts[k+2].lower, "message")) {
 				continue
 			}
@@ -86,6 +90,10 @@ func channelMentions(text string, ts []token, instructedAt func(int) bool) []men
 	}
 	return out
 }
+
+// channelManners qualify a channel ("by certified mail", "via secure
+// email").
+var channelManners = set("certified", "registered", "recorded", "secure", "encrypted", "first-class", "express", "regular", "physical")
 
 // obliged: the sentence of word k says something is to be done.
 func obliged(ts []token, k int) bool {

@@ -132,7 +132,7 @@ var capClasses = []capClass{
 
 // sequencers open a step of a procedure; they and plain adverbs may stand
 // before an imperative at the start of a clause.
-var sequencers = set("then", "next", "finally", "also", "please", "first", "always", "just", "simply", "immediately",
+var sequencers = set("then", "next", "finally", "also", "please", "kindly", "first", "always", "just", "simply", "immediately",
 	"afterwards", "afterward", "lastly", "optionally", "additionally", "now", "subsequently", "automatically", "later",
 	"directly", "instead", "second", "third", "thereafter", "once", "done", "after", "when", "finished",
 	"complete", "completed", "same", "time", "secondly", "thirdly", "meanwhile", "last", "lastly,", "so")
