@@ -188,32 +188,46 @@ func Compose(in Input) (Composition, error) {
 			}
 		}
 	}
+	composeHead(&c, g, roster, opts.Tier, !in.noReasons)
+	c.Sections = append(c.Sections, catalogSections(roster, g, opts, in.ApprovalOnly, !in.noReasons, in.scratch)...)
+	if in.scratch != nil {
+		in.scratch.sections = c.Sections[:0]
+	}
+	return c, nil
+}
+
+// composeHead appends the sections before the catalog to c.Sections: the
+// body blocks, the protocol, the services and the skills, in the tier's
+// variants (with their reasons and rules when reasons is set). Only they
+// depend on the tier.
+func composeHead(c *Composition, g Gate, roster []*catalog.Entry, tier string, reasons bool) {
+	skills := c.Skills
 	why := func(reason func() string) string {
-		if in.noReasons {
+		if !reasons {
 			return ""
 		}
 		return reason()
 	}
 	add := func(b Block, reason string) {
-		u := b.render(g, opts.Tier, len(c.Protocol.Channels))
-		if !in.noReasons {
+		u := b.render(g, tier, len(c.Protocol.Channels))
+		if reasons {
 			c.Rules = append(c.Rules, b.Rules...)
 		}
 		c.Sections = append(c.Sections, Section{ID: b.ID, Group: groupOf(b.ID), Reason: reason, Units: []catalog.Unit{u}})
 	}
 	for _, id := range bodyPlan {
-		if b, ok := lib.blocks.variant(id, opts.Tier); ok && g.Has(b.Requires) {
-			add(b, why(func() string { return reasonFor(g, b.Requires, opts.Tier, id) }))
+		if b, ok := lib.blocks.variant(id, tier); ok && g.Has(b.Requires) {
+			add(b, why(func() string { return reasonFor(g, b.Requires, tier, id) }))
 		}
 	}
-	c.Sections = append(c.Sections, protocolSection(&c, g, roster, opts.Tier, !in.noReasons))
-	if b, ok := lib.blocks.variant("services", opts.Tier); ok && g.Has(CapServices) {
+	c.Sections = append(c.Sections, protocolSection(c, g, roster, tier, reasons))
+	if b, ok := lib.blocks.variant("services", tier); ok && g.Has(CapServices) {
 		add(b, why(func() string { return g.Reason(CapServices) }))
 		last := &c.Sections[len(c.Sections)-1]
 		list := strings.Join(g.Services(), ", ")
 		last.Units = append(last.Units, servicesUnits.Get(list, func() catalog.Unit { return catalog.NewUnit(fmt.Sprintf("Connected services: %s.\n\n", list)) }))
 	}
-	if b, ok := lib.blocks.variant("skills", opts.Tier); ok && g.Has(CapSkills) {
+	if b, ok := lib.blocks.variant("skills", tier); ok && g.Has(CapSkills) {
 		add(b, why(func() string { return g.Reason(CapSkills) }))
 		last := &c.Sections[len(c.Sections)-1]
 		for i, s := range skills {
@@ -224,11 +238,6 @@ func Compose(in Input) (Composition, error) {
 			last.Units = append(last.Units, catalog.NewUnit(fmt.Sprintf("- %s (slug %s, version %d): %s%s", s.Name, s.Slug, s.Version, oneLine(s.Summary), sep)))
 		}
 	}
-	c.Sections = append(c.Sections, catalogSections(roster, g, opts, in.ApprovalOnly, !in.noReasons, in.scratch)...)
-	if in.scratch != nil {
-		in.scratch.sections = c.Sections[:0]
-	}
-	return c, nil
 }
 
 // protocolSection is the reply protocol with its worked example; its reason

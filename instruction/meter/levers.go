@@ -16,9 +16,11 @@ type Lever struct {
 }
 
 // Levers computes every lever's delta. A tool flip that changes only the
-// catalog (instruction.ToolFlips) costs its few units; any other lever
-// composes the flipped draft and counts it from the base, costing only the
-// units that differ (see totalsReusing).
+// catalog (instruction.ToolFlips) costs its few units; the compact and tier
+// levers recompose only the sections their option shapes (the catalog, the
+// sections before it); any other lever composes the flipped draft. Each is
+// counted from the base, costing only the units that differ (see
+// totalsReusing).
 func (m *Meter) Levers(enc string, d instruction.Draft, base instruction.Composition, baseCounts []int, baseTotals Totals) ([]Lever, error) {
 	d = d.LeverBase()
 	ids := d.LeverIDs()
@@ -42,11 +44,31 @@ func (m *Meter) Levers(enc string, d instruction.Draft, base instruction.Composi
 			out = append(out, Lever{ID: id, On: true})
 			continue
 		}
+		// an option lever recomposes only the sections the option shapes
+		var c instruction.Composition
+		ok := false
+		if id == instruction.LeverCompact {
+			form := catalog.FormCompact
+			if d.Options.CatalogForm == catalog.FormCompact {
+				form = catalog.FormFull
+			}
+			c, ok = base.WithCatalogForm(form)
+		} else if tier, isTier := strings.CutPrefix(id, instruction.LeverTierPrefix); isTier {
+			c, ok = base.WithTier(tier)
+		}
+		if ok {
+			t, err := m.totalsReusing(enc, c, base, baseCounts)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, Lever{ID: id, On: d.On(id), Delta: t.Sub(baseTotals)})
+			continue
+		}
 		flipped, err := d.Flip(id)
 		if err != nil {
 			return nil, err
 		}
-		c, err := instruction.Compose(flipped.CountingInput(&scratch))
+		c, err = instruction.Compose(flipped.CountingInput(&scratch))
 		if err != nil {
 			return nil, err
 		}
