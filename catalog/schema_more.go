@@ -72,7 +72,7 @@ func (r *schemaReader) more(path, k string, v any, s map[string]any, inner map[s
 			r.add(path, k, "must be an object")
 		}
 	case "$dynamicRef", "$recursiveRef":
-		r.add(path, k, "resolves only while validating, to a schema that may contain itself; a recursive schema cannot be rendered in full, so the tool is refused rather than cut")
+		r.add(path, k, "resolves only while validating, to whichever schema the dynamic scope holds then; a contract repeats only a fixed enclosing schema (\"$ref\"), so the tool is refused rather than guessed")
 	default:
 		return false
 	}

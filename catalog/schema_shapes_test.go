@@ -85,7 +85,7 @@ func TestReferencesThatCannotBeExpandedAreRefused(t *testing.T) {
 		{"not a schema object", `{"type":"object","properties":{"a":{"$ref":"#/required"}},"required":["a"]}`, "inputSchema.a.$ref", "does not resolve"},
 		{"recursive with nothing between", `{"type":"object","properties":{"a":{"$ref":"#/$defs/A"}},"$defs":{"A":{"anyOf":[{"$ref":"#/$defs/A"},{"type":"string"}]}}}`, "inputSchema.a.anyOf[0].$ref", "never end"},
 		{"a reference to itself", `{"type":"object","properties":{"a":{"$ref":"#/$defs/A"}},"$defs":{"A":{"$ref":"#/$defs/A"}}}`, "inputSchema.a.$ref", "never end"},
-		{"a dynamic reference", `{"type":"object","properties":{"a":{"$dynamicRef":"#node"}}}`, "inputSchema.a.$dynamicRef", "recursive"},
+		{"a dynamic reference", `{"type":"object","properties":{"a":{"$dynamicRef":"#node"}}}`, "inputSchema.a.$dynamicRef", "dynamic scope"},
 		{"$defs below the root", `{"type":"object","properties":{"a":{"type":"string","$defs":{}}}}`, "inputSchema.a.$defs", "root"},
 		{"a bad definition used", `{"type":"object","properties":{"a":{"$ref":"#/$defs/S"}},"$defs":{"S":{"type":"string","minItems":1}}}`, "inputSchema.a.minItems", "applies only to arrays"},
 		{"expansion beyond the bound", chain.String(), "inputSchema.top.", "more than 4096"},
