@@ -103,6 +103,9 @@ func (s *Store) CreateAgent(ctx context.Context, actor string, in AgentInput, kn
 		if err := tx.resolveDefaultProfile(ctx, a, in.DefaultProfile); err != nil {
 			return err
 		}
+		if err := tx.lockDefaultProfiles(ctx, a.DefaultProfileID); err != nil {
+			return err
+		}
 		if err := tx.with(ctx).Create(a).Error; err != nil {
 			if errors.Is(notFound(err), ErrConflict) {
 				return &ValidationError{Fields: map[string]string{"slug": "is taken"}}
@@ -146,10 +149,15 @@ func (s *Store) UpdateAgent(ctx context.Context, actor, slug string, base int, i
 			return err
 		}
 		before := digestOf(a.DeclaredJSON + a.ServicesJSON)
-		reviewWas := a.ProfileReview
+		reviewWas, defaultWas := a.ProfileReview, a.DefaultProfileID
 		a.ProfileReview = in.ProfileReview
 		a.Name, a.Description, a.DeclaredJSON, a.ServicesJSON = strings.TrimSpace(in.Name), in.Description, encodeList(in.Declared), encodeList(in.Services)
 		if err := tx.resolveDefaultProfile(ctx, a, in.DefaultProfile); err != nil {
+			return err
+		}
+		// a save of either default profile reads whether it needs review
+		// under that profile's lock (SaveProfileVersion)
+		if err := tx.lockDefaultProfiles(ctx, defaultWas, a.DefaultProfileID); err != nil {
 			return err
 		}
 		res := tx.with(ctx).Model(&Agent{}).Where("id = ? AND version = ?", a.ID, base).Updates(map[string]any{

@@ -47,6 +47,40 @@ func TestPersonTextStoredWithNewlines(t *testing.T) {
 	})
 }
 
+// TestRewordingStoredWithNewlines: a reviewer's rewording of a tool's
+// description is a person's text like any other: recorded on the tool's
+// page or with the review decision, through the store (what any caller
+// reaches), it is stored with "\n" line endings and the model reads it so.
+func TestRewordingStoredWithNewlines(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *models.Store) {
+		ctx := context.Background()
+		if _, err := s.ApplyImport(ctx, "alice", models.SourceMCP, "github", githubContracts(t), ""); err != nil {
+			t.Fatal(err)
+		}
+		ids := []string{"github.get_me", "github.list_issues"}
+		seen, err := s.ToolDigests(ctx, ids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.ReviewToolsReworded(ctx, "rita", map[string]string{ids[0]: seen[ids[0]]}, models.ToolAvailable,
+			map[string]string{ids[0]: "Reads the signed-in user.\r\nNothing else."}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.ReviewTools(ctx, "rita", map[string]string{ids[1]: seen[ids[1]]}, models.ToolAvailable); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.RewordTool(ctx, "rob", ids[1], seen[ids[1]], "Lists issues.\rOne page at a time."); err != nil {
+			t.Fatal(err)
+		}
+		for id, want := range map[string]string{ids[0]: "Reads the signed-in user.\nNothing else.", ids[1]: "Lists issues.\nOne page at a time."} {
+			tl, _ := s.ToolByID(ctx, id)
+			if tl.ReviewedPurpose != want {
+				t.Errorf("%s: rewording stored as %q, want %q", id, tl.ReviewedPurpose, want)
+			}
+		}
+	})
+}
+
 // TestMigrationNormalizesStoredLineEndings: texts stored before the rule
 // (simulated by raw SQL, which no check sees) get "\n" line endings;
 // digests are computed again and the reviews bound to the old digest

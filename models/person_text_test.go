@@ -13,7 +13,7 @@ import (
 
 // personModels are the models whose columns a person types into.
 var personModels = []any{&Agent{}, &Profile{}, &ProfileVersion{}, &APIKey{}, &Approval{}, &Group{}, &GroupVersion{},
-	&Proposal{}, &ProposalRevision{}, &Review{}, &SelectionCaseSet{}, &SkillVersion{}, &HintProposal{}}
+	&Proposal{}, &ProposalRevision{}, &Review{}, &SelectionCaseSet{}, &SkillVersion{}, &HintProposal{}, &Tool{}}
 
 // Issue 26, finding 9: bidi overrides and terminal control characters
 // were stored in agent and profile names and descriptions, key names,
@@ -51,7 +51,8 @@ func TestOneTextRuleForEveryPersonsField(t *testing.T) {
 	}
 	sort.Strings(tagged)
 	for _, want := range []string{"agents.name", "agents.description", "profiles.name", "profile_versions.message", "api_keys.name",
-		"proposals.summary", "group_versions.message", "selection_case_sets.message", "reviews.comment", "skill_versions.summary"} {
+		"proposals.summary", "group_versions.message", "selection_case_sets.message", "reviews.comment", "skill_versions.summary",
+		"tools.reviewed_purpose"} {
 		if i := sort.SearchStrings(tagged, want); i == len(tagged) || tagged[i] != want {
 			t.Errorf("%s is not held to the text rule (tagged: %v)", want, tagged)
 		}

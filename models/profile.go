@@ -231,6 +231,13 @@ func (s *Store) SaveProfileVersion(ctx context.Context, actor, slug string, base
 		if err != nil {
 			return err
 		}
+		// whether the save waits for review is read under the profile's
+		// lock, which an agent change that turns review on or makes this
+		// profile its default takes too: no such change commits between
+		// this read and the save's commit
+		if p, err = tx.lockProfile(ctx, p.ID); err != nil {
+			return err
+		}
 		if p.CurrentVersion != base {
 			return ErrConflict
 		}
@@ -243,6 +250,9 @@ func (s *Store) SaveProfileVersion(ctx context.Context, actor, slug string, base
 		}
 		reviewers, err := tx.agentsReviewingProfile(ctx, p.ID)
 		if err != nil {
+			return err
+		}
+		if err := tx.fail("profile.save.reviewers-read"); err != nil {
 			return err
 		}
 		// a version's number follows the newest, pending ones included

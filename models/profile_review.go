@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
+
+	"gorm.io/gorm/clause"
 )
 
 // Statuses of a profile version saved while an agent required review of
@@ -36,6 +39,42 @@ func (s *Store) agentsReviewingProfile(ctx context.Context, profileID uint) ([]s
 	var slugs []string
 	err := s.with(ctx).Model(&Agent{}).Where("default_profile_id = ? AND profile_review = ?", profileID, true).Order("slug").Pluck("slug", &slugs).Error
 	return slugs, err
+}
+
+// lockProfile reads a profile and, on Postgres, holds its row until the
+// transaction ends (SELECT … FOR UPDATE). A save of the profile and an
+// agent change that decides whether its saves need review (the review
+// setting, the default profile) both take it, so they run one after the
+// other. SQLite needs no lock: its transactions begin with the
+// database's write lock (_txlock=immediate).
+func (s *Store) lockProfile(ctx context.Context, id uint) (*Profile, error) {
+	q := s.with(ctx)
+	if s.dialect == DialectPostgres {
+		q = q.Clauses(clause.Locking{Strength: "UPDATE"})
+	}
+	var p Profile
+	if err := q.Where("id = ?", id).First(&p).Error; err != nil {
+		return nil, notFound(err)
+	}
+	return &p, nil
+}
+
+// lockDefaultProfiles takes lockProfile's lock on each of the profiles an
+// agent change touches as a default (before and after), in id order.
+func (s *Store) lockDefaultProfiles(ctx context.Context, ids ...*uint) error {
+	var want []uint
+	for _, id := range ids {
+		if id != nil && !slices.Contains(want, *id) {
+			want = append(want, *id)
+		}
+	}
+	slices.Sort(want)
+	for _, id := range want {
+		if _, err := s.lockProfile(ctx, id); err != nil && !errors.Is(err, ErrNotFound) {
+			return err
+		}
+	}
+	return nil
 }
 
 // ProfileNeedsReview lists the agents that make a save of the profile wait

@@ -59,7 +59,7 @@ type Tool struct {
 	// instead of the imported purpose while the tool keeps the digest it
 	// was written for (ReviewedPurposeDigest); the imported contract stays
 	// as it was, in Contract and the ledger.
-	ReviewedPurpose       string `gorm:"type:text"`
+	ReviewedPurpose       string `gorm:"type:text" text:"person"`
 	ReviewedPurposeDigest string `gorm:"size:64"`
 	ReviewedPurposeBy     string `gorm:"size:64"`
 	// Reasons are the problems that got a third-party tool rejected at

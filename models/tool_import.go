@@ -326,18 +326,7 @@ func (s *Store) DecideTools(ctx context.Context, actor string, seen map[string]s
 			}
 			details = append(details, moveDetail(&t, to, cl))
 			if text, ok := rewords[t.ID]; ok {
-				text = strings.TrimSpace(text)
-				res := tx.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ?", t.ID, t.Digest).
-					Updates(map[string]any{"reviewed_purpose": text, "reviewed_purpose_digest": t.Digest, "reviewed_purpose_by": actor})
-				if res.Error != nil {
-					return res.Error
-				}
-				if res.RowsAffected != 1 {
-					return fmt.Errorf("tool %s changed since you opened it: %w", t.ID, ErrConflict)
-				}
-				orig, _ := t.Parsed()
-				if err := tx.Audit(ctx, Event{Actor: actor, Action: "tool.reworded", Subject: "tool:" + t.ID, Before: t.Digest, After: t.Digest,
-					Detail: clipTo(fmt.Sprintf("description reworded on review; the model reads: %q; imported (kept in the ledger): %q", text, orig.Purpose), 2000)}); err != nil {
+				if err := tx.writeReword(ctx, actor, &t, strings.TrimSpace(text), "on review"); err != nil {
 					return err
 				}
 			}

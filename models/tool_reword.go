@@ -36,23 +36,32 @@ func (s *Store) RewordTool(ctx context.Context, actor, id, seen, text string) er
 		case t.Reasons != "" || t.Validation == authority.StateRejected:
 			return fmt.Errorf("%w: tool %s is rejected", ErrLedger, t.ID)
 		}
-		res := tx.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ?", t.ID, t.Digest).
-			Updates(map[string]any{"reviewed_purpose": text, "reviewed_purpose_digest": t.Digest, "reviewed_purpose_by": actor})
-		if res.Error != nil {
-			return res.Error
-		}
-		if res.RowsAffected != 1 {
-			return ErrConflict
-		}
-		if err := tx.bumpCatalog(ctx); err != nil {
+		if err := tx.writeReword(ctx, actor, t, text, "on review ("+t.Status+")"); err != nil {
 			return err
 		}
-		orig, _ := t.Parsed()
-		return tx.Audit(ctx, Event{Actor: actor, Action: "tool.reworded", Subject: "tool:" + t.ID, Before: t.Digest, After: t.Digest,
-			Detail: clipTo(fmt.Sprintf("description reworded on review (%s); the model reads: %q; imported (kept in the ledger): %q", t.Status, text, orig.Purpose), 2000)})
+		return tx.bumpCatalog(ctx)
 	})
 	if err != nil {
 		return fmt.Errorf("models: reword %s: %w", id, err)
 	}
 	return nil
+}
+
+// writeReword records text as the rewording of t, bound to the digest the
+// reviewer read (t.Digest), and audits it (tool.reworded, both texts;
+// where says where it was recorded). A tool whose digest moved since is
+// ErrConflict. The one write of a rewording: the tool page's
+// (RewordTool) and the review decision's (DecideTools).
+func (s *Store) writeReword(ctx context.Context, actor string, t *Tool, text, where string) error {
+	res := s.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ?", t.ID, t.Digest).
+		Updates(map[string]any{"reviewed_purpose": text, "reviewed_purpose_digest": t.Digest, "reviewed_purpose_by": actor})
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected != 1 {
+		return fmt.Errorf("tool %s changed since you opened it: %w", t.ID, ErrConflict)
+	}
+	orig, _ := t.Parsed()
+	return s.Audit(ctx, Event{Actor: actor, Action: "tool.reworded", Subject: "tool:" + t.ID, Before: t.Digest, After: t.Digest,
+		Detail: clipTo(fmt.Sprintf("description reworded %s; the model reads: %q; imported (kept in the ledger): %q", where, text, orig.Purpose), 2000)})
 }
