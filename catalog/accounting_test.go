@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -71,7 +72,8 @@ func expectSchema(out map[string]*want, path string, s map[string]any, scope map
 	sort.Strings(keys)
 	_, hasType := s["type"]
 	combos := s["oneOf"] != nil || s["anyOf"] != nil || s["allOf"] != nil
-	if !hasType && !combos && !root {
+	_, repeats := s[recursionMarker]
+	if !hasType && !combos && !root && !repeats {
 		w.facts = append(w.facts, "any")
 	}
 	for _, k := range keys {
@@ -94,6 +96,15 @@ func expectSchema(out map[string]*want, path string, s map[string]any, scope map
 			default:
 				ok = false
 			}
+		case recursionAnchor:
+			// where the copy a marker repeats is, for the marker below
+			out[fmt.Sprintf("%s%d", recursionAnchor, v)] = &want{facts: []string{path}}
+		case recursionMarker:
+			place := out[fmt.Sprintf("%s%d", recursionAnchor, v)]
+			if place == nil {
+				return false
+			}
+			w.facts = append(w.facts, recursionFact(place.facts[0]))
 		case "$schema", "$id":
 			ok = ok && root
 		case "$comment":
@@ -356,6 +367,7 @@ func checkAccounted(t *testing.T, c catalog.Contract, schema map[string]any) {
 		t.Errorf("%s: imported although the reference model refuses its schema", c.ID)
 		return
 	}
+	dropPlaces(exp)
 	// the argument object's header line has no facts of its own unless the
 	// root schema has rules beyond its properties
 	rootEmpty := len(exp[""].facts) == 0 && exp[""].text == nil
@@ -405,6 +417,7 @@ func checkOutputAccounted(t *testing.T, c catalog.Contract, schema map[string]an
 		t.Errorf("%s: imported although the reference model refuses its output schema", c.ID)
 		return
 	}
+	dropPlaces(exp)
 	for form, rc := range readBoth(t, c) {
 		for path, w := range exp {
 			n := rc.nodes[path]
@@ -432,9 +445,32 @@ func checkOutputAccounted(t *testing.T, c catalog.Contract, schema map[string]an
 // expandRefs is the reference model of a schema's references: every
 // "$ref" to a JSON pointer inside the schema replaced by a copy of its
 // target, with the annotations written beside it (a description beside it
-// first, then the target's), and the definitions dropped. A reference it
-// cannot expand stays, and expectSchema then refuses the schema.
+// first, then the target's), and the definitions dropped. A reference to
+// a schema being expanded (a tree) becomes a marker repeating it (with
+// the annotations beside the reference), and that schema's copy is marked
+// as the one repeated; expectSchema reads both. A reference it cannot
+// expand stays, and expectSchema then refuses the schema.
 func expandRefs(root map[string]any) map[string]any {
+	type frame struct {
+		src  map[string]any
+		id   int
+		used bool
+	}
+	var stack []*frame
+	ids := 0
+	push := func(src map[string]any) *frame {
+		ids++
+		f := &frame{src: src, id: ids}
+		stack = append(stack, f)
+		return f
+	}
+	pop := func(f *frame, out any) {
+		stack = stack[:len(stack)-1]
+		if m, isMap := out.(map[string]any); isMap && f.used {
+			m[recursionAnchor] = f.id
+		}
+	}
+	annotation := map[string]bool{"$ref": true, "description": true, "title": true, "default": true, "examples": true, "deprecated": true, "readOnly": true, "writeOnly": true, "$comment": true}
 	var expand func(v any, depth int) any
 	expand = func(v any, depth int) any {
 		switch x := v.(type) {
@@ -456,30 +492,47 @@ func expandRefs(root map[string]any) map[string]any {
 				if !ok || !strings.HasPrefix(ref, "#") {
 					return x
 				}
+				beside := false
+				for k := range x {
+					beside = beside || !annotation[k]
+				}
+				for i := len(stack) - 1; i >= 0; i-- {
+					if reflect.ValueOf(stack[i].src).Pointer() != reflect.ValueOf(tm).Pointer() {
+						continue
+					}
+					if beside {
+						break // below: the rules apply beside a part that repeats
+					}
+					stack[i].used = true
+					marker := map[string]any{recursionMarker: stack[i].id}
+					for k, e := range x {
+						if k != "$ref" {
+							marker[k] = e
+						}
+					}
+					return marker
+				}
 				merged := map[string]any{}
 				for k, e := range tm {
 					if k != "$defs" && k != "definitions" && k != "$schema" && k != "$id" {
 						merged[k] = e
 					}
 				}
-				annotation := map[string]bool{"$ref": true, "description": true, "title": true, "default": true, "examples": true, "deprecated": true, "readOnly": true, "writeOnly": true, "$comment": true}
-				for k := range x {
-					if !annotation[k] {
-						// a rule of its own beside the reference: both
-						// apply, the target as the first part of an allOf
-						rest := map[string]any{}
-						for k, e := range x {
-							if k != "$ref" {
-								rest[k] = e
-							}
+				if beside {
+					// a rule of its own beside the reference: both
+					// apply, the target as the first part of an allOf
+					rest := map[string]any{}
+					for k, e := range x {
+						if k != "$ref" {
+							rest[k] = e
 						}
-						parts := []any{merged}
-						if l, isList := x["allOf"].([]any); isList {
-							parts = append(parts, l...)
-						}
-						rest["allOf"] = parts
-						return expand(rest, depth+1)
 					}
+					parts := []any{map[string]any{"$ref": ref}}
+					if l, isList := x["allOf"].([]any); isList {
+						parts = append(parts, l...)
+					}
+					rest["allOf"] = parts
+					return expand(rest, depth)
 				}
 				for k, e := range x {
 					switch {
@@ -490,8 +543,12 @@ func expandRefs(root map[string]any) map[string]any {
 						merged[k] = e
 					}
 				}
-				return expand(merged, depth+1)
+				f := push(tm)
+				out := expand(merged, depth+1)
+				pop(f, out)
+				return out
 			}
+			f := push(x)
 			out := map[string]any{}
 			for k, e := range x {
 				switch pm, isMap := e.(map[string]any); {
@@ -508,11 +565,43 @@ func expandRefs(root map[string]any) map[string]any {
 					out[k] = expand(e, depth)
 				}
 			}
+			pop(f, out)
 			return out
 		}
 		return v
 	}
 	return expand(root, 0).(map[string]any)
+}
+
+// The members expandRefs marks a tree with: the copy a marker repeats,
+// and the marker.
+const (
+	recursionAnchor = "\x00repeated"
+	recursionMarker = "\x00repeats"
+)
+
+// dropPlaces removes the places expectSchema noted for markers, which are
+// no nodes.
+func dropPlaces(exp map[string]*want) {
+	for k := range exp {
+		if strings.HasPrefix(k, recursionAnchor) {
+			delete(exp, k)
+		}
+	}
+}
+
+// recursionFact is the fact a marker repeating the schema at path (a
+// reference-model path: "" for the arguments, returnsPath for the
+// result) must render as.
+func recursionFact(path string) string {
+	chain := "arguments"
+	switch rest, isResult := strings.CutPrefix(path, returnsPath); {
+	case isResult:
+		chain = "result" + strings.ReplaceAll(rest, "/", " > ")
+	case path != "":
+		chain += " > " + strings.ReplaceAll(path, "/", " > ")
+	}
+	return "recursive: same as " + jsonv(chain)
 }
 
 // namesEnumHas reports whether s's propertyNames lists name in its enum.

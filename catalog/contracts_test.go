@@ -122,7 +122,7 @@ func TestImportRefusesContradictions(t *testing.T) {
 		{"minItems above maxItems", obj(map[string]any{"l": map[string]any{"type": "array", "description": "L", "items": map[string]any{"type": "string"}, "minItems": 3.0, "maxItems": 1.0}}), "inputSchema.l.minItems", "maxItems"},
 		{"keyword for another type", obj(map[string]any{"n": map[string]any{"type": "integer", "description": "N", "maxLength": 3.0}}), "inputSchema.n.maxLength", "string"},
 		{"negative length", obj(map[string]any{"a": str("A", "minLength", -1.0)}), "inputSchema.a.minLength", "non-negative integer"},
-		{"a dynamic reference", obj(map[string]any{"a": str("A", "$dynamicRef", "#node")}), "inputSchema.a.$dynamicRef", "recursive"},
+		{"a dynamic reference", obj(map[string]any{"a": str("A", "$dynamicRef", "#node")}), "inputSchema.a.$dynamicRef", "dynamic scope"},
 		{"ref to nothing", obj(map[string]any{"a": map[string]any{"$ref": "#/$defs/x", "description": "A"}}), "inputSchema.a.$ref", "does not resolve"},
 		{"then without if", obj(map[string]any{"a": str("A", "then", map[string]any{"const": "x"})}), "inputSchema.a.then", "beside if"},
 		{"items neither schema nor boolean", obj(map[string]any{"l": map[string]any{"type": "array", "description": "L", "items": "string"}}), "inputSchema.l.items", "schema object"},

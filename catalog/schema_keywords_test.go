@@ -116,7 +116,7 @@ func TestKeywordContradictionsAreRefused(t *testing.T) {
 		{`{"type":"string","contentSchema":{"type":"object"}}`, "inputSchema.a.contentSchema", "contentMediaType"},
 		{`{"type":"object","dependentRequired":{"a":"b"}}`, "inputSchema.a.dependentRequired.a", "list of property names"},
 		{`{"type":"string","readOnly":"yes"}`, "inputSchema.a.readOnly", "true or false"},
-		{`{"$dynamicRef":"#node"}`, "inputSchema.a.$dynamicRef", "recursive"},
+		{`{"$dynamicRef":"#node"}`, "inputSchema.a.$dynamicRef", "dynamic scope"},
 		{`{"type":"string","pattern":"^(?!.*(a),(?:.*,)?\\1$)(a|b)(,(a|b))*$","default":"a,a"}`, "inputSchema.a.default", "does not match the pattern"},
 		{`{"type":"string","pattern":"(?<"}`, "inputSchema.a.pattern", "not a regular expression"},
 	} {

@@ -62,10 +62,12 @@ func TestRecursiveSchemasImport(t *testing.T) {
 			if ps := catalog.Validate([]catalog.Contract{c}); len(ps) > 0 {
 				t.Errorf("the imported contract does not validate: %v", ps)
 			}
+			checkAccounted(t, c, fromJSON(t, tc.schema))
 			// the same schema as a result
 			tool := mcpTool("t", obj(map[string]any{}))
 			tool["outputSchema"] = fromJSON(t, tc.schema)
 			out, _ := importOne(t, tool)
+			checkOutputAccounted(t, out, fromJSON(t, tc.schema))
 			for _, text := range []string{catalog.RenderFull(out), catalog.RenderCompact(out)} {
 				if want := `recursive: same as "result` + strings.TrimPrefix(tc.chain, "arguments") + `"`; !strings.Contains(text, want) {
 					t.Errorf("no %q in\n%s", want, text)
