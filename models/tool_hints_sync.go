@@ -15,6 +15,13 @@ import (
 // for an approved hint proposal); a tool that already has hints (an
 // approved proposal) keeps them. One audit event names every tool changed.
 func syncBuiltinHints(ctx context.Context, s *Store) error {
+	var rows []Tool
+	if err := s.with(ctx).Where("source = ?", SourceBuiltin).Order("position, id").Find(&rows).Error; err != nil {
+		return err
+	}
+	if len(rows) == 0 {
+		return nil // a fresh database: the import brings the hints with the tools
+	}
 	cs, err := builtin.Contracts()
 	if err != nil {
 		return fmt.Errorf("models: builtin catalog: %w", err)
@@ -24,10 +31,6 @@ func syncBuiltinHints(ctx context.Context, s *Store) error {
 		if len(c.SearchHints) > 0 {
 			hints[c.ID] = c.SearchHints
 		}
-	}
-	var rows []Tool
-	if err := s.with(ctx).Where("source = ?", SourceBuiltin).Order("position, id").Find(&rows).Error; err != nil {
-		return err
 	}
 	var changed []string
 	for _, t := range rows {

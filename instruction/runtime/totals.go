@@ -2,6 +2,8 @@ package runtime
 
 import (
 	"encoding/json"
+	"slices"
+	"sync"
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction"
@@ -49,11 +51,28 @@ func VersionOf(c models.ProfileContent) *models.ProfileVersion {
 // SeedTotals gives Bootstrap a way to record real token totals on demo
 // profile versions.
 func SeedTotals(m *meter.Meter) models.TotalsFunc {
+	// seeding counts every demo version over one list of contracts: its
+	// catalog (every entry rendered in both forms) is built once per list
+	// of contents, known by the contracts' digests
+	var mu sync.Mutex
+	var lastDigests []string
+	var lastCat *catalog.Catalog
 	return func(available []catalog.Contract, a *models.Agent, c models.ProfileContent) (models.TokenTotals, error) {
-		cat, err := catalog.New(available)
-		if err != nil {
-			return models.TokenTotals{}, err
+		digests := make([]string, len(available))
+		for i, k := range available {
+			digests[i] = catalog.Digest(k)
 		}
+		mu.Lock()
+		cat := lastCat
+		if cat == nil || !slices.Equal(digests, lastDigests) {
+			var err error
+			if cat, err = catalog.New(available); err != nil {
+				mu.Unlock()
+				return models.TokenTotals{}, err
+			}
+			lastDigests, lastCat = digests, cat
+		}
+		mu.Unlock()
 		return ContentTotals(&Snapshot{available: cat}, m, a, c, nil)
 	}
 }
