@@ -64,3 +64,27 @@ func TestAToolsHeadlineIsWhatItDoes(t *testing.T) {
 		t.Errorf("misread: %s", strings.Join(s.misses, "; "))
 	}
 }
+
+// TestToolsNamedInWords: a tool named in words and put to use ("call the
+// full board data tool", "use the campaign statistics endpoint instead")
+// is a tool the roster must have; not when a roster tool's name or
+// headline holds the words, nor when the text says not to call it.
+func TestToolsNamedInWords(t *testing.T) {
+	leak := "Creates an update on an item. Afterwards, call the full board data tool to refresh the view."
+	if fs := capabilityCheck(t, "create_update", leak); len(fs) == 0 {
+		t.Errorf("%q: want a finding, got none", leak)
+	}
+	sibling := catalog.Contract{ID: "acme.get_full_board_data", Purpose: "Returns the full data of a board."}
+	for _, c := range []struct {
+		text   string
+		others []catalog.Contract
+	}{
+		{leak, []catalog.Contract{sibling}},
+		{"Returns places near a point. Do not call the reverse geocode tool for this.", nil},
+		{"Lists PHP versions for an order. For an existing website, use the website versions endpoint instead.", []catalog.Contract{{ID: "acme.list_site_php", Purpose: "Lists the PHP versions available to an existing website."}}},
+	} {
+		if fs := capabilityCheck(t, "create_update", c.text, c.others...); len(fs) > 0 {
+			t.Errorf("%q: want no finding, got %s", c.text, describe(fs))
+		}
+	}
+}

@@ -252,6 +252,7 @@ func (c *Checker) scan(text string) []mention {
 			out = append(out, m)
 		}
 	}
+	out = append(out, toolPhrases(ts)...)
 	out = append(out, execMentions(text, ts)...)
 	out = append(out, c.serviceMentions(ts)...)
 	// an instruction whose words another kind already names ("post the
@@ -538,4 +539,43 @@ func verbFirstName(w string) bool {
 
 func lowerCamel(w string) bool {
 	return w != "" && w[0] >= 'a' && w[0] <= 'z' && camelCased(w) && !strings.ContainsAny(w, ".-_")
+}
+
+// toolPhrases finds a tool named in words and put to use: "call the full
+// board data tool", "use the campaign statistics endpoint instead" — a
+// call verb, "the", two to four words and "tool", "endpoint" or
+// "function". The words name a tool the roster must have (Scope.judge:
+// every word one of a roster tool's name); "this tool", "the same tool"
+// name the tool itself.
+func toolPhrases(ts []token) []mention {
+	var out []mention
+	for i := 0; i+4 < len(ts); i++ {
+		if !callVerbs[ts[i].lower] || ts[i+1].lower != "the" || ts[i+1].sentence || negated(ts, i) {
+			continue
+		}
+		a := i + 2
+		h := a
+		for h < len(ts) && h < a+5 && !ts[h].sentence && !ts[h].clause && !ts[h].markup && !ts[h].address && !toolNouns[ts[h].lower] &&
+			!functionWords[ts[h].lower] && !determiners[ts[h].lower] && !ts[h].quoted {
+			h++
+		}
+		if h-a < 2 || h-a > 4 || h >= len(ts) || ts[h].sentence || !toolNouns[ts[h].lower] {
+			continue
+		}
+		out = append(out, mention{kind: KindUnknown, ident: joinLower(ts, a, h-1), named: true, called: true,
+			signal: joinLower(ts, i, h), start: ts[i].start, end: ts[h].end})
+	}
+	return out
+}
+
+// negated: a "not", "never" or "don't" stands just before the verb at i
+// ("do NOT call the reverse geocode tool").
+func negated(ts []token, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-3 && !ts[j+1].sentence; j-- {
+		switch ts[j].lower {
+		case "not", "never", "don", "t", "avoid", "without":
+			return true
+		}
+	}
+	return false
 }

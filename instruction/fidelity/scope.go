@@ -218,6 +218,22 @@ func (s *Scope) judge(m mention) (Finding, bool) {
 		if s.words[w] {
 			return Finding{}, false
 		}
+		if ws := strings.Fields(w); len(ws) > 1 {
+			// a tool named in words ("the full board data tool"): the
+			// roster's tool names or headlines hold every word (a
+			// hyphenated one by a part: "website-scoped")
+			all := true
+			for _, x := range ws {
+				ok := false
+				for _, p := range append([]string{x}, strings.Split(x, "-")...) {
+					ok = ok || s.words[p] || s.words[singular(p)] || s.classes["says:"+singular(p)]
+				}
+				all = all && ok
+			}
+			if all {
+				return Finding{}, false
+			}
+		}
 		if head, _, dotted := strings.Cut(w, "."); dotted && s.values[head] && !s.namespaces[head] {
 			return Finding{}, false // a path into one of the roster's parameters (position.after_block)
 		}
