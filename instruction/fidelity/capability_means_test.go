@@ -88,3 +88,26 @@ func TestToolsNamedInWords(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandsInBackticks: a shell command in backticks put to use — after
+// "run" ("Run `ss -tlnp` on the host") or as a sentence's verb ("`docker
+// compose up` the services") — is code execution; a tool's name in
+// backticks, or a command named as what a tool returns, is not.
+func TestCommandsInBackticks(t *testing.T) {
+	for _, text := range []string{
+		"Returns listening ports. Run `ss -tlnp` on the host to see which process owns each.",
+		"Returns a compose file. `docker compose up` the services it lists to check they start.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
+			t.Errorf("%q: want a code-execution finding, got none", text)
+		}
+	}
+	for _, text := range []string{
+		"Returns commits. The `git log --oneline` output is returned as text.",
+		"Returns a log. `git log --oneline` output is what you get.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
+			t.Errorf("%q: want no finding, got %s", text, describe(fs))
+		}
+	}
+}

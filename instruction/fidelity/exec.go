@@ -73,6 +73,7 @@ func execMentions(text string, ts []token) []mention {
 		}
 		out = append(out, mention{kind: KindExec, signal: joinLower(ts, a, b), start: ts[a].start, end: ts[b].end, authoring: authoringVerbs[ts[a].lower]})
 	}
+	out = append(out, commandSpans(text, ts)...)
 	for i := range ts {
 		if ts[i].lower == "bash" && partyBash(ts, i) {
 			continue
@@ -215,4 +216,56 @@ func enumerated(text string, t token) bool {
 		}
 	}
 	return len(strings.Fields(inside)) <= 8
+}
+
+// commandSpans finds a shell command in backticks put to use: right after
+// a running verb ("Run `netstat -ano` on the host") or opening a sentence
+// as its verb ("`docker compose up` the listed services"). A command is
+// two words or more, with a flag ("-ano") or a known program first
+// ("docker"); a tool's name in backticks ("Run `list_issues` first") is
+// none.
+func commandSpans(text string, ts []token) []mention {
+	var out []mention
+	for i := range ts {
+		if byteAt(text, ts[i].start-1) != '`' {
+			continue
+		}
+		open := ts[i].start - 1
+		n := strings.IndexByte(text[ts[i].start:], '`')
+		if n < 0 {
+			continue
+		}
+		span := text[ts[i].start : ts[i].start+n]
+		ws := strings.Fields(span)
+		if len(ws) < 2 || strings.ContainsAny(span, "\n") {
+			continue
+		}
+		command := cliPrograms[strings.ToLower(ws[0])] || cliTools[strings.ToLower(ws[0])]
+		for _, w := range ws[1:] {
+			command = command || strings.HasPrefix(w, "-") && len(w) > 1
+		}
+		if !command {
+			continue
+		}
+		ran := i > 0 && !ts[i].sentence && (ts[i-1].lower == "run" || ts[i-1].lower == "execute" || ts[i-1].lower == "type" || ts[i-1].lower == "enter") ||
+			ts[i].sentence && objectAfter(ts, ts[i].start+n+1)
+		if ran {
+			out = append(out, mention{kind: KindExec, signal: span, start: open, end: ts[i].start + n + 1})
+		}
+	}
+	return out
+}
+
+// commandObjects open the object of a command used as a verb.
+var commandObjects = set("the", "a", "an", "it", "them", "each", "every", "all", "this", "these", "those", "your")
+
+// objectAfter: the word after offset at opens an object ("the listed
+// services"), as after a verb.
+func objectAfter(ts []token, at int) bool {
+	for k := range ts {
+		if ts[k].start > at {
+			return !ts[k].sentence && commandObjects[ts[k].lower]
+		}
+	}
+	return false
 }
