@@ -65,6 +65,10 @@ func TestDirectivesByStructure(t *testing.T) {
 		{"Returns a prescription. After the pharmacist signs, the next thing will be to message the patient through the portal.", "action:message"},
 		{"Returns a tenancy. Kindly send the notice to the tenant by registered post.", "fax"},
 		{"Lists delayed trains. For delays over an hour, text the affected subscribers a refund code.", "sms"},
+		// comments, replies and votes; a voicemail left
+		{"Returns app store reviews. Post a reply under each one-star review.", "social"},
+		{"Returns forum threads. Upvote the answer that solved the problem.", "social"},
+		{"Returns missed calls. Leave a voicemail for each caller with the new opening hours.", "paging"},
 		// code as the means of a deed
 		{"Returns sampled temperatures. The trend is best checked by a small script.", "code-execution"},
 		{"Returns raw survey answers. Tally them through a quick program before reporting.", "code-execution"},
@@ -104,6 +108,7 @@ func TestDirectivesByStructure(t *testing.T) {
 		{"Returns audit findings. Remediation is the responsibility of the business owner.", nil},
 		{"Returns patient notes. The assistant never contacts patients; the care team does.", nil},
 		{"Returns a form. Kindly note that all fields are optional.", nil},
+		{"Returns app store reviews. Post a reply under each one-star review.", []catalog.Contract{{ID: "acme.reply_to_review", Purpose: "Posts a reply to a review."}}},
 		{"Returns a search. Your search history is kept for a week.", nil},
 		{"Returns tickets. The assistant only reads them; replies are written by support staff.", nil},
 		{"Returns a recipe. The script of the cooking show is attached for reference.", nil},
