@@ -106,9 +106,7 @@ func (s *Server) syncAndRedirect(c echo.Context, name string) error {
 	if errors.Is(err, models.ErrNotFound) {
 		return echo.NewHTTPError(http.StatusNotFound, "No such connection.")
 	}
-	s.gw.conns.mu.Lock()
-	s.gw.conns.specs = nil // the next gateway request reads the change
-	s.gw.conns.mu.Unlock()
+	s.gw.conns.forget() // the next gateway request reads the change
 	if err != nil {
 		return s.flashAndRedirect(c, "Sync of "+name+" failed: "+clip(err.Error(), 300), "/connections")
 	}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
@@ -350,36 +351,64 @@ func searchTool() *mcp.Tool {
 
 // connCache remembers which namespaces connections serve, and how to
 // reach them, for a moment: connections change rarely and every list
-// and call asks.
+// and call asks. A read is one atomic load; one reader at a time reloads
+// a snapshot past connCacheTTL (the others wait for it, as they would
+// for their own read), so requests never queue on a lock while the
+// snapshot is fresh.
 type connCache struct {
-	mu    sync.Mutex
-	at    time.Time
-	specs map[string]upstream.Spec
-	err   map[string]error
+	cur atomic.Pointer[connSnapshot]
+	// mu lets one request at a time reload
+	mu sync.Mutex
+}
+
+// connSnapshot is the connections as read at one moment.
+type connSnapshot struct {
+	at     time.Time
+	specs  map[string]upstream.Spec
+	err    map[string]error
+	served map[string]bool
 }
 
 const connCacheTTL = 2 * time.Second
 
-func (cc *connCache) load(ctx context.Context, s *Server) (map[string]upstream.Spec, map[string]error, error) {
+// forget drops the snapshot: the next request reads the connections
+// (a change made on this replica is seen at once).
+func (cc *connCache) forget() { cc.cur.Store(nil) }
+
+func (cc *connCache) snapshot(ctx context.Context, s *Server) (*connSnapshot, error) {
+	fresh := func(sn *connSnapshot) bool { return sn != nil && time.Since(sn.at) < connCacheTTL }
+	if sn := cc.cur.Load(); fresh(sn) {
+		return sn, nil
+	}
 	cc.mu.Lock()
 	defer cc.mu.Unlock()
-	if cc.specs != nil && time.Since(cc.at) < connCacheTTL {
-		return cc.specs, cc.err, nil
+	if sn := cc.cur.Load(); fresh(sn) { // another request reloaded meanwhile
+		return sn, nil
 	}
+	at := time.Now()
 	cs, err := s.store.Connections(ctx)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	specs, errs := map[string]upstream.Spec{}, map[string]error{}
+	sn := &connSnapshot{at: at, specs: map[string]upstream.Spec{}, err: map[string]error{}, served: map[string]bool{}}
 	for i := range cs {
 		sp, err := specOf(s, &cs[i])
 		if err != nil {
-			errs[cs[i].Name] = err
+			sn.err[cs[i].Name] = err
 		}
-		specs[cs[i].Name] = sp
+		sn.specs[cs[i].Name] = sp
+		sn.served[cs[i].Name] = true
 	}
-	cc.specs, cc.err, cc.at = specs, errs, time.Now()
-	return specs, errs, nil
+	cc.cur.Store(sn)
+	return sn, nil
+}
+
+func (cc *connCache) load(ctx context.Context, s *Server) (map[string]upstream.Spec, map[string]error, error) {
+	sn, err := cc.snapshot(ctx, s)
+	if err != nil {
+		return nil, nil, err
+	}
+	return sn.specs, sn.err, nil
 }
 
 // gatewayServes reports whether the gateway lists and calls a tool: a
@@ -389,15 +418,12 @@ func gatewayServes(served map[string]bool, c catalog.Contract) bool {
 	return served[c.Namespace()] && !c.CodeOnly
 }
 
-// served is the set of namespaces a connection serves.
+// served is the set of namespaces a connection serves (shared: never
+// modify it).
 func (cc *connCache) served(ctx context.Context, s *Server) (map[string]bool, error) {
-	specs, _, err := cc.load(ctx, s)
+	sn, err := cc.snapshot(ctx, s)
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string]bool, len(specs))
-	for ns := range specs {
-		out[ns] = true
-	}
-	return out, nil
+	return sn.served, nil
 }
