@@ -16,7 +16,7 @@ var searchKnobs = map[string]*float64{
 // SetSearchKnob sets a named ranking weight; it reports whether the name
 // is known.
 func SetSearchKnob(name string, v float64) bool {
-	fields := map[string]field{"name": fieldName, "action": fieldAction, "title": fieldTitle, "hints": fieldHints, "signals": fieldSignals,
+	fields := map[string]field{"name": fieldName, "action": fieldAction, "title": fieldTitle, "hints": fieldHints,
 		"purpose": fieldPurpose, "params": fieldParams, "namespace": fieldNamespace, "operations": fieldOperations}
 	if f, ok := fields[strings.TrimPrefix(name, "fw.")]; ok && strings.HasPrefix(name, "fw.") {
 		fieldWeights[f] = v
