@@ -73,6 +73,14 @@ func TestRecursiveSchemasImport(t *testing.T) {
 			tool["outputSchema"] = fromJSON(t, tc.schema)
 			out, _ := importOne(t, tool)
 			checkOutputAccounted(t, out, fromJSON(t, tc.schema))
+			// the console's own format reads both back as they are
+			renamed := out
+			renamed.ID = "svc.t_result"
+			b, _ := json.Marshal(map[string]any{"tools": []catalog.Contract{c, renamed}})
+			back, ps := catalog.Parse(catalog.FormatNative, b, "")
+			if len(ps) > 0 || len(back) != 2 || catalog.Digest(back[0]) != catalog.Digest(c) || catalog.Digest(back[1]) != catalog.Digest(renamed) {
+				t.Errorf("the console's own format does not read the contracts back: %v", ps)
+			}
 			for _, text := range []string{catalog.RenderFull(out), catalog.RenderCompact(out)} {
 				if want := `recursive: same as "result` + strings.TrimPrefix(tc.chain, "arguments") + `"`; !strings.Contains(text, want) {
 					t.Errorf("no %q in\n%s", want, text)
