@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"regexp"
+	"runtime/debug"
 	"slices"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -17,6 +20,10 @@ import (
 	"github.com/agentforge/console/upstream/upstreamtest"
 )
 
+// consoleGCPercent is the console's default GOGC (cmd/console's
+// defaultGCPercent; TestGatewayLoadRunsAtTheConsolesGCPace ties them).
+const consoleGCPercent = 400
+
 // TestGatewayLoad measures the gateway against a Go upstream on loopback
 // in one run (CONSOLE_GATEWAY_LOAD=1; scripts/proof.sh reads its lines):
 // closed-loop tools/call through the gateway and directly to the same
@@ -26,6 +33,16 @@ import (
 func TestGatewayLoad(t *testing.T) {
 	if os.Getenv("CONSOLE_GATEWAY_LOAD") != "1" {
 		t.Skip("set CONSOLE_GATEWAY_LOAD=1 (scripts/proof.sh does)")
+	}
+	gc := os.Getenv("GOGC")
+	if gc == "" {
+		// the collector's pace the console runs at when the operator sets
+		// none (cmd/console's defaultGCPercent; Go's own default is 100):
+		// the direct calls share the process and the pace. The console's
+		// soft memory limit is not applied: this process also holds the
+		// clients, the upstream and the fixture.
+		gc = strconv.Itoa(consoleGCPercent)
+		defer debug.SetGCPercent(debug.SetGCPercent(consoleGCPercent))
 	}
 	d := modelstest.Dialect{Name: models.DialectSQLite}
 	if u := modelstest.PostgresURL(t); u != "" {
@@ -115,7 +132,7 @@ func TestGatewayLoad(t *testing.T) {
 		slices.Sort(s)
 		return float64(s[int(p*float64(len(s)-1))]) / float64(time.Millisecond)
 	}
-	fmt.Printf("gateway load: dialect %s, %d workers, %d sessions\n", d.Name, workers, workers)
+	fmt.Printf("gateway load: dialect %s, %d workers, %d sessions, GOGC %s\n", d.Name, workers, workers, gc)
 	fmt.Printf("direct calls: %.0f calls/s, median %.3f ms, p99 %.3f ms\n", float64(len(dr))/drTime.Seconds(), q(dr, 0.5), q(dr, 0.99))
 	fmt.Printf("gateway calls: %.0f calls/s, median %.3f ms, p99 %.3f ms\n", float64(len(gw))/gwTime.Seconds(), q(gw, 0.5), q(gw, 0.99))
 	fmt.Printf("gateway overhead: median %.3f ms, p99 %.3f ms\n", q(gw, 0.5)-q(dr, 0.5), q(gw, 0.99)-q(dr, 0.99))
@@ -123,5 +140,21 @@ func TestGatewayLoad(t *testing.T) {
 	fmt.Printf("gateway load failures: %d\n", failures)
 	if failures > 0 {
 		t.Errorf("%d failed requests", failures)
+	}
+}
+
+// TestGatewayLoadRunsAtTheConsolesGCPace: the load run's pace is the one
+// the console sets when the operator sets none.
+func TestGatewayLoadRunsAtTheConsolesGCPace(t *testing.T) {
+	src, err := os.ReadFile("../cmd/console/memory_limit.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^const defaultGCPercent = (\d+)$`).FindSubmatch(src)
+	if m == nil {
+		t.Fatal("cmd/console/memory_limit.go declares no defaultGCPercent")
+	}
+	if got, _ := strconv.Atoi(string(m[1])); got != consoleGCPercent {
+		t.Errorf("the console's default GOGC is %d, the gateway load run uses %d", got, consoleGCPercent)
 	}
 }
