@@ -76,9 +76,14 @@ func runCompose(ctx context.Context, args []string, stdout, stderr *os.File) err
 		enc.SetEscapeHTML(false)
 		return enc.Encode(p)
 	}
-	// the fidelity warnings go to stderr, so stdout stays the exact text
+	// the fidelity warnings and the dropped tools with their reasons (the
+	// one resolver's, as the API and the forge say them) go to stderr, so
+	// stdout stays the exact text
 	for _, w := range p.Warnings {
 		fmt.Fprintf(stderr, "fidelity: %s teaches %s %s via %q: …%s…\n", w.Section, w.Kind, w.Tool, w.Signal, w.Excerpt)
+	}
+	for _, d := range p.Dropped {
+		fmt.Fprintf(stderr, "dropped: %s (%s): %s\n", d.ID, d.Set, d.Reason)
 	}
 	_, err = fmt.Fprint(stdout, p.Text)
 	return err
