@@ -44,6 +44,14 @@ func TestRecursiveSchemasJudgeAsTheImportedOne(t *testing.T) {
 				`{"box":{"layout":"vertical","contents":[{"layout":"horizontal","contents":[{"layout":"vertical","contents":[{"text":1}]}]}]}}`,
 			},
 			"/box/contents/0/contents/0/contents/0"},
+		{"below a pattern property (a pointer escaped in the fragment)",
+			`{"type":"object","$defs":{"N":{"type":"object","properties":{"v":{"type":"integer"},"kids":{"type":"array","items":{"$ref":"#/$defs/N"}}},"required":["v"]}},
+			  "properties":{"t":{"type":"object","patternProperties":{"^n_[a-z]+$":{"$ref":"#/$defs/N"}},"additionalProperties":false}}}`,
+			[]string{
+				`{"t":{"n_a":{"v":1,"kids":[{"v":2,"kids":[{"v":3,"kids":[{"v":4}]}]}]}}}`,
+				`{"t":{"n_a":{"v":1,"kids":[{"v":2,"kids":[{"v":3,"kids":[{"v":"4"}]}]}]}}}`,
+			},
+			"/t/n_a/kids/0/kids/0/kids/0/v"},
 		{"the whole arguments",
 			`{"type":"object","properties":{"n":{"type":"integer","maximum":9},"sub":{"type":"array","items":{"$ref":"#"}}},"required":["n"]}`,
 			[]string{
@@ -55,6 +63,9 @@ func TestRecursiveSchemasJudgeAsTheImportedOne(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			c := contract(t, tc.schema)
+			if rebuilt, _ := json.Marshal(args.Schema(c)); !strings.Contains(string(rebuilt), `"$ref"`) {
+				t.Fatalf("no reference in the rebuilt schema: %s", rebuilt)
+			}
 			orig := compileRaw(t, []byte(tc.schema))
 			// as an output schema, checked the way the gateway checks a result
 			doc := `{"tools":[{"name":"t","description":"Does a thing.","inputSchema":{"type":"object"},"outputSchema":` + tc.schema + `}]}`
