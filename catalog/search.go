@@ -115,6 +115,9 @@ const (
 type Index struct {
 	tools    []indexed
 	postings map[string][]posting
+	// lens is each tool's word count per field (a Universe's rosters
+	// average them again)
+	lens [][numFields]int32
 	// serviceNames holds the stems of the service namespaces' names
 	serviceNames map[string]bool
 	// namespaces holds every tool's namespace, lower-cased
@@ -122,6 +125,9 @@ type Index struct {
 	// plain holds BM25 postings of each tool's words, all fields in one
 	// bag (see lexical)
 	plain map[string][]posting
+	// view, when set, makes the index one roster of a Universe: only
+	// its tools are searched, weighed by its own statistics
+	view *view
 }
 
 type indexed struct {
@@ -135,6 +141,9 @@ type indexed struct {
 type posting struct {
 	doc    int32
 	weight float32 // the term's saturated, weighted frequency in the doc
+	// tf is the term's count in each of the doc's fields, so a roster
+	// drawn from a Universe can weigh it again (postingWeight)
+	tf [numFields]uint16
 }
 
 // NewIndex prepares the roster for searching. Ranking follows roster
@@ -220,6 +229,11 @@ func newIndex(all []searchDoc, codeOnly bool) *Index {
 		}
 		docs = append(docs, ft)
 		ix.tools = append(ix.tools, sd.tool)
+		var l [numFields]int32
+		for f := range ft {
+			l[f] = int32(len(ft[f]))
+		}
+		ix.lens = append(ix.lens, l)
 	}
 	var avg [numFields]float64
 	for f := range totals {
@@ -228,28 +242,63 @@ func newIndex(all []searchDoc, codeOnly bool) *Index {
 		}
 	}
 	for d, ft := range docs {
-		acc := map[string]float64{}
+		counts := map[string]*[numFields]uint16{}
 		for f, ws := range ft {
-			norm := 1.0
-			if b := fieldB[f]; b > 0 && avg[f] > 0 {
-				norm = 1 - b + b*float64(len(ws))/avg[f]
-			}
 			for _, w := range ws {
-				acc[w] += fieldWeights[f] * termWeight(w) / norm
+				c := counts[w]
+				if c == nil {
+					c = new([numFields]uint16)
+					counts[w] = c
+				}
+				if c[f] < math.MaxUint16 {
+					c[f]++
+				}
 			}
 		}
-		keys := make([]string, 0, len(acc))
-		for w := range acc {
+		norm := fieldNorms(ix.lens[d], avg)
+		keys := make([]string, 0, len(counts))
+		for w := range counts {
 			keys = append(keys, w)
 		}
 		sort.Strings(keys)
 		for _, w := range keys {
-			tf := acc[w]
-			ix.postings[w] = append(ix.postings[w], posting{int32(d), float32(tf * (bm25K1 + 1) / (tf + bm25K1))})
+			tf := *counts[w]
+			ix.postings[w] = append(ix.postings[w], posting{int32(d), postingWeight(termWeight(w), &tf, &norm), tf})
 		}
 	}
 	ix.plain = plainPostings(docs)
 	return ix
+}
+
+// fieldNorms is a tool's BM25 length normalisation per field, given the
+// roster's average field lengths.
+func fieldNorms(lens [numFields]int32, avg [numFields]float64) [numFields]float64 {
+	var norm [numFields]float64
+	for f := range norm {
+		norm[f] = 1.0
+		if b := fieldB[f]; b > 0 && avg[f] > 0 {
+			norm[f] = 1 - b + b*float64(lens[f])/avg[f]
+		}
+	}
+	return norm
+}
+
+// postingWeight is a term's saturated, weighted frequency in a tool: its
+// count in each field (tf) at the field's weight, the term's weight tw
+// (termWeight) and the tool's length normalisation, added up one
+// occurrence at a time, field by field.
+func postingWeight(tw float64, tf *[numFields]uint16, norm *[numFields]float64) float32 {
+	acc := 0.0
+	for f := range numFields {
+		if tf[f] == 0 {
+			continue
+		}
+		x := fieldWeights[f] * tw / norm[f]
+		for range tf[f] {
+			acc += x
+		}
+	}
+	return float32(acc * (bm25K1 + 1) / (acc + bm25K1))
 }
 
 // named is the service namespaces a task names: a request word that is
@@ -274,7 +323,12 @@ func (ix *Index) named(qs []qterm) map[string]bool {
 }
 
 // Len is the number of searchable tools.
-func (ix *Index) Len() int { return len(ix.tools) }
+func (ix *Index) Len() int {
+	if ix.view != nil {
+		return ix.view.n
+	}
+	return len(ix.tools)
+}
 
 // Search ranks the index's tools against the query (BM25F over the fields
 // above, on stemmed words with identifiers split) and returns at most
@@ -292,32 +346,23 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	if limit <= 0 || limit > MaxSearchLimit {
 		limit = MaxSearchLimit
 	}
-	if len(ix.tools) == 0 {
+	if ix.Len() == 0 {
 		return nil
 	}
-	terms := parseTaskKept(query)
-	whole := ix.rank(terms, limit)
+	var rd *reading
+	if ix.view != nil {
+		rd = ix.view.readings.get(query)
+	} else {
+		rd = read(query)
+	}
+	whole := ix.rankConcepts(rd.whole.qs, rd.whole.cs, limit)
 	if len(whole) == 0 {
 		return nil
 	}
 	lists := [][]scored{whole}
-	if n := clauses(terms); n > 1 {
-		n = min(n, maxClauses)
-		for c := 0; c < n; c++ {
-			var part []qterm
-			asks := false // a clause of content only (a condition) asks nothing
-			for _, t := range terms {
-				if t.clause == c {
-					part = append(part, t)
-					asks = asks || !t.content
-				}
-			}
-			if !asks {
-				continue
-			}
-			if r := ix.rank(part, limit); len(r) > 0 {
-				lists = append(lists, r)
-			}
+	for _, part := range rd.parts {
+		if r := ix.rankConcepts(part.qs, part.cs, limit); len(r) > 0 {
+			lists = append(lists, r)
 		}
 	}
 	score := make(map[int32]float64, len(whole))
@@ -379,7 +424,11 @@ type scored struct {
 // rank scores every tool sharing a term with the query and returns the
 // best limit, ties in roster order.
 func (ix *Index) rank(qs []qterm, limit int) []scored {
-	cs := concepts(qs)
+	return ix.rankConcepts(qs, concepts(qs), limit)
+}
+
+// rankConcepts is rank, the query's concepts already read.
+func (ix *Index) rankConcepts(qs []qterm, cs []concept, limit int) []scored {
 	if len(cs) == 0 {
 		return nil
 	}
@@ -394,11 +443,11 @@ func (ix *Index) rank(qs []qterm, limit int) []scored {
 		// a word no tool uses can only be met through its relatives:
 		// they stand in for it at more weight
 		stand := 1.0
-		if len(ix.postings[c.own]) == 0 {
+		if ix.df(c.own) == 0 {
 			stand = unknownWordBoost
 		}
 		for _, r := range c.relatives {
-			if ix.serviceNames[c.own] {
+			if ix.serviceName(c.own) {
 				break // a service's name ("notion") is a name, not a word
 			}
 			hit = ix.score(r.stem, expansionWeight*r.w*stand, best, hit)
@@ -563,8 +612,11 @@ func (ix *Index) score(term string, w float64, best []float64, hit []int32) []in
 	if len(ps) == 0 {
 		return hit
 	}
+	if ix.view != nil {
+		return ix.view.score(ix, term, w, best, hit)
+	}
 	n, df := float64(len(ix.tools)), float64(len(ps))
-	idf := logIDF(n, df) * termWeight(term) * w
+	idf := termIDF(n, df, term, w)
 	for _, p := range ps {
 		if s := idf * float64(p.weight); s > best[p.doc] {
 			best[p.doc] = s
@@ -576,6 +628,28 @@ func (ix *Index) score(term string, w float64, best []float64, hit []int32) []in
 
 // logIDF is BM25's rarity of a term found in df of n tools.
 func logIDF(n, df float64) float64 { return math.Log(1 + (n-df+0.5)/(df+0.5)) }
+
+// termIDF is a term's inverse document frequency among n tools, df of
+// which use it, at the term's weight times w.
+func termIDF(n, df float64, term string, w float64) float64 {
+	return logIDF(n, df) * termWeight(term) * w
+}
+
+// df is how many of the index's tools use a term.
+func (ix *Index) df(term string) int {
+	if ix.view != nil {
+		return ix.view.df(ix.postings[term])
+	}
+	return len(ix.postings[term])
+}
+
+// serviceName reports whether a stem is in a service namespace's name.
+func (ix *Index) serviceName(stem string) bool {
+	if ix.view != nil {
+		return ix.view.serviceNames[stem]
+	}
+	return ix.serviceNames[stem]
+}
 
 // maxClauses bounds how many clauses of one query are ranked.
 var maxClauses = 4

@@ -1,6 +1,9 @@
 package catalog
 
-import "sort"
+import (
+	"math"
+	"sort"
+)
 
 // Reciprocal-rank fusion of the ranking with plain lexical matching: a
 // tool whose text carries the task's own words stays in contention
@@ -33,20 +36,34 @@ func (ix *Index) lexical(query string, limit int) []scored {
 	if len(words) > maxQueryTerms {
 		words = words[:maxQueryTerms]
 	}
-	n := float64(len(ix.tools))
+	n := float64(ix.Len())
 	scores := make([]float64, len(ix.tools))
 	var touched []int32
+	v := ix.view
 	for _, w := range words {
 		ps := ix.plain[w]
-		if len(ps) == 0 {
+		df := len(ps)
+		if v != nil {
+			df = v.df(ps)
+		}
+		if df == 0 {
 			continue
 		}
-		idf := logIDF(n, float64(len(ps)))
-		for _, p := range ps {
+		idf := logIDF(n, float64(df))
+		for i := range ps {
+			p := &ps[i]
+			weight := p.weight
+			if v != nil {
+				// a Universe's roster: its own length normalisation
+				if !v.eligible[p.doc] {
+					continue
+				}
+				weight = plainWeight(p.tf, v.plainNorms[p.doc])
+			}
 			if scores[p.doc] == 0 {
 				touched = append(touched, p.doc)
 			}
-			scores[p.doc] += idf * float64(p.weight)
+			scores[p.doc] += idf * float64(weight)
 		}
 	}
 	// keep the best limit in order without sorting every tool touched
@@ -88,26 +105,46 @@ func plainPostings(docs [][numFields][]string) map[string][]posting {
 	}
 	avg := float64(total) / float64(len(docs))
 	for d, ft := range docs {
-		tf := map[string]float64{}
+		tf := map[string]*[numFields]uint16{}
 		var order []string
-		for _, ws := range ft {
+		for f, ws := range ft {
 			for _, w := range ws {
-				if tf[w] == 0 {
+				c := tf[w]
+				if c == nil {
+					c = new([numFields]uint16)
+					tf[w] = c
 					order = append(order, w)
 				}
-				tf[w]++
+				if c[f] < math.MaxUint16 {
+					c[f]++
+				}
 			}
 		}
-		norm := 1.0
-		if avg > 0 {
-			norm = 1 - plainBM25B + plainBM25B*float64(lens[d])/avg
-		}
+		norm := plainNorm(lens[d], avg)
 		for _, w := range order {
-			f := tf[w]
-			out[w] = append(out[w], posting{int32(d), float32(f * (bm25K1 + 1) / (f + bm25K1*norm))})
+			out[w] = append(out[w], posting{int32(d), plainWeight(*tf[w], norm), *tf[w]})
 		}
 	}
 	return out
+}
+
+// plainNorm is a tool's length normalisation in the plain ranking, given
+// its word count and the roster's average.
+func plainNorm(words int, avg float64) float64 {
+	if avg > 0 {
+		return 1 - plainBM25B + plainBM25B*float64(words)/avg
+	}
+	return 1.0
+}
+
+// plainWeight is the plain ranking's saturated frequency of a word said
+// tf times in a tool's fields.
+func plainWeight(tf [numFields]uint16, norm float64) float32 {
+	f := 0.0
+	for _, n := range tf {
+		f += float64(n)
+	}
+	return float32(f * (bm25K1 + 1) / (f + bm25K1*norm))
 }
 
 // fuse merges the ranking with the lexical one by reciprocal rank below

@@ -76,7 +76,7 @@ func (ix *Index) kinds(qs []qterm) []string {
 			continue
 		}
 		for _, w := range append([]string{q.stem}, related[q.stem]...) {
-			if len(ix.postings[w]) > 0 && !slices.Contains(out, w) {
+			if ix.df(w) > 0 && !slices.Contains(out, w) {
 				out = append(out, w)
 			}
 		}

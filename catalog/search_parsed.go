@@ -37,3 +37,65 @@ func parseTaskKept(q string) []qterm {
 	parsed.Unlock()
 	return terms
 }
+
+// reading is a query read for ranking: its terms and concepts, whole and
+// per clause that asks something.
+type reading struct {
+	whole clauseReading
+	parts []clauseReading
+}
+
+type clauseReading struct {
+	qs []qterm
+	cs []concept
+}
+
+// read reads a query for Index.Search: a task of several clauses ("read
+// the sheet and open an issue") is ranked whole and clause by clause, up
+// to maxClauses; a clause of content only (a condition) asks nothing.
+func read(query string) *reading {
+	terms := parseTaskKept(query)
+	rd := &reading{whole: clauseReading{terms, concepts(terms)}}
+	if n := clauses(terms); n > 1 {
+		n = min(n, maxClauses)
+		for c := 0; c < n; c++ {
+			var part []qterm
+			asks := false
+			for _, t := range terms {
+				if t.clause == c {
+					part = append(part, t)
+					asks = asks || !t.content
+				}
+			}
+			if asks {
+				rd.parts = append(rd.parts, clauseReading{part, concepts(part)})
+			}
+		}
+	}
+	return rd
+}
+
+// readings keeps the readings of one Universe's queries: its rosters'
+// searches read each task once. (Not kept across universes: a tuning run
+// changes the weights a reading holds.)
+type readings struct {
+	mu sync.Mutex
+	m  map[string]*reading
+}
+
+func (r *readings) get(query string) *reading {
+	r.mu.Lock()
+	rd, ok := r.m[query]
+	r.mu.Unlock()
+	if ok {
+		return rd
+	}
+	rd = read(query)
+	r.mu.Lock()
+	if len(r.m) >= maxParsed {
+		r.m = map[string]*reading{}
+	}
+	r.m[query] = rd
+	r.mu.Unlock()
+	return rd
+}

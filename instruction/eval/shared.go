@@ -2,6 +2,7 @@ package eval
 
 import (
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -26,6 +27,14 @@ type Job struct {
 // spread over the cores.
 func EvaluateAll(jobs []Job, cases []Case, k int) []Report {
 	sh := newShared()
+	var rosters [][]*catalog.Entry
+	for _, j := range jobs {
+		rosters = append(rosters, j.In.Roster)
+		if j.Options.Second != nil {
+			rosters = append(rosters, j.Options.Second.Roster)
+		}
+	}
+	sh.universe = catalog.NewUniverse(unionInOrder(rosters))
 	out := make([]Report, len(jobs))
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -54,6 +63,9 @@ type shared struct {
 	entries map[*catalog.Entry]int
 	rosters map[string]*sharedRoster
 	matched map[matchKey]float64
+	// universe is every roster's tools, indexed once; a roster of the
+	// product's ranking is searched through it
+	universe *catalog.Universe
 }
 
 // sharedRoster is one searchable roster's index and its searches, done
@@ -111,9 +123,15 @@ func (sh *shared) roster(in instruction.Input, ranking string) *sharedRoster {
 	sr.once.Do(func() {
 		if ranking == RankingStaged {
 			sr.staged = FitIndex(in)
-		} else {
-			sr.ix = catalog.IndexEntries(in.Roster)
+			return
 		}
+		if sh.universe != nil {
+			if ix, ok := sh.universe.Roster(in.Roster); ok {
+				sr.ix = ix
+				return
+			}
+		}
+		sr.ix = catalog.IndexEntries(in.Roster)
 	})
 	return sr
 }
@@ -173,4 +191,28 @@ func LeverJobs(d instruction.Draft, o Options) (levers []string, jobs []Job) {
 		jobs = append(jobs, Job{In: flipped.Input(), Options: jo})
 	}
 	return levers, jobs
+}
+
+// unionInOrder is every entry of the rosters once, each roster's entries
+// in its order where the rosters agree: an entry one roster adds goes
+// right after the entry it follows there (a lever that turns a tool on
+// puts it where the draft declares it).
+func unionInOrder(rosters [][]*catalog.Entry) []*catalog.Entry {
+	var out []*catalog.Entry
+	at := map[*catalog.Entry]int{}
+	for _, r := range rosters {
+		prev := -1
+		for _, e := range r {
+			if i, ok := at[e]; ok {
+				prev = i
+				continue
+			}
+			prev++
+			out = slices.Insert(out, prev, e)
+			for i := prev; i < len(out); i++ {
+				at[out[i]] = i
+			}
+		}
+	}
+	return out
 }
