@@ -1,0 +1,46 @@
+package fidelity_test
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"testing"
+)
+
+// blindLeakCorpora pins every blind leak corpus (rounds 1-4), each written
+// and labelled by someone who never read the checker and measured once
+// (its directory's RESULTS.md). After that first measurement a corpus is
+// tuning data, but never edited: a corpus changed to fit a result would
+// make its first figure meaningless.
+var blindLeakCorpora = []struct{ file, digest string }{
+	{"testdata/blind/blind-business.json", "069ecc8cf3a8a8e58b1461c3b7833d75b43a7314f6cd59744824feda61f4187f"},
+	{"testdata/blind/blind-published.json", "13f2257ecb25f32cf43cbed66c4e3921b77c06516b607a4adafbcc9da1808f8d"},
+	{"testdata/blind/blind-sectors.json", "2827f2883d915109b5fa4ecfa052f375d84b4a7b92a0085a42e09a124916e633"},
+	{"testdata/blind/blind-subtle.json", "482dc0d2fe6a3205632776644fd65213a658cdda9eaed777f116b64b7e4548ad"},
+	{"testdata/blind2/blind2-grafted.json", "4080a0286b8e9541003d8f9e4c38b84003a019787e83f64841a50d8b5f0b3953"},
+	{"testdata/blind2/blind2-oblique.json", "e8cf708638affdf29d5eb02fd1af427e0ca43cdbf9a7ecda3881912004a60134"},
+	{"testdata/blind2/blind2-published.json", "a97431bcb1a4d1aecb9a38c0e82390fcf518b4cc161eec2433daedaa9a12b168"},
+	{"testdata/blind2/blind2-sectors.json", "bfae3e969f82702ffaccd87160bfadc6af2505f6f04120419c24a62a4a92bc75"},
+	{"testdata/blind3/blind3-indirect.json", "f07674c827cfd709daba95813bd81a2475c50a25956908639de0084f1a9fbf72"},
+	{"testdata/blind3/blind3-published.json", "4477ffef331a9272ce347c5f5454fd484fb7b22d6934f1070fa588064d8e156c"},
+	{"testdata/blind3/blind3-workflows.json", "69aead200c04a84ca2fc62da07f8c744d5ea8b2d33d8a1f6c165801fe53d9637"},
+	{"testdata/blind4/blind4-domains.json", "df283222fe94e3eb5469d75084aa6fdfc70cefaebd13a5ee0d801f577716bf15"},
+	{"testdata/blind4/blind4-hard.json", "40540c9d20221cc4023d398e97a676d4a81c2c38980d58f66e6e8d62ba75911e"},
+	{"testdata/blind4/blind4-published.json", "7bffc259ebd83d453d2135df1623c3870e305c09ebfb06f389f4c05e4b0663c4"},
+}
+
+func TestBlindLeakCorporaAreFrozen(t *testing.T) {
+	if len(blindLeakCorpora) != 14 {
+		t.Fatalf("%d pinned corpora, want 14", len(blindLeakCorpora))
+	}
+	for _, c := range blindLeakCorpora {
+		raw, err := os.ReadFile(c.file)
+		if err != nil {
+			t.Fatalf("%s: %v", c.file, err)
+		}
+		sum := sha256.Sum256(raw)
+		if got := hex.EncodeToString(sum[:]); got != c.digest {
+			t.Errorf("%s changed (sha256 %s, pinned %s): a blind corpus is never edited after its first measurement", c.file, got, c.digest)
+		}
+	}
+}
