@@ -90,6 +90,21 @@ func hashAsync(pw string) <-chan hashResult {
 	return c
 }
 
+// noPassword is the stored hash of an account without a password: it is
+// no argon2id PHC string, so no password matches it (Authenticate spends a
+// hash on it all the same, as on an unknown user).
+const noPassword = "!"
+
+// noPasswordHash delivers noPassword as createUser's hash.
+func noPasswordHash() <-chan hashResult {
+	c := make(chan hashResult, 1)
+	c <- hashResult{hash: noPassword}
+	return c
+}
+
+// isPHC reports whether h is an argon2id PHC string (not noPassword).
+func isPHC(h string) bool { return strings.HasPrefix(h, "$argon2id$") }
+
 // CheckPassword verifies pw against a PHC string in constant time. It
 // returns ErrBusy when no hashing slot frees up in time.
 func CheckPassword(phc, pw string) (bool, error) {

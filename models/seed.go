@@ -33,13 +33,9 @@ func (s *Store) Bootstrap(ctx context.Context, adminPassword string, totals Tota
 	// A database without a users table is new: the admin's argon2id hash,
 	// the costliest step of a first start, is computed beside the
 	// migrations and the catalog import instead of after them.
-	// So is the demo editor's (a random password nobody is shown): it was
-	// hashed on the start's path, after the migrations.
-	var adminHash, editorHash <-chan hashResult
-	editorPassword := RandomToken(16)
+	var adminHash <-chan hashResult
 	if len(admin.Validate()) == 0 && !s.db.WithContext(ctx).Migrator().HasTable(&User{}) {
 		adminHash = hashAsync(adminPassword)
-		editorHash = hashAsync(editorPassword)
 	}
 	applied, err := s.Migrate(ctx)
 	res.Migrated = applied
@@ -69,7 +65,7 @@ func (s *Store) Bootstrap(ctx context.Context, adminPassword string, totals Tota
 	if generated {
 		res.AdminPassword = adminPassword
 	}
-	if err := s.seedDemo(ctx, totals, editorPassword, editorHash); err != nil {
+	if err := s.SeedDemo(ctx, totals); err != nil {
 		return res, err
 	}
 	res.SeededDemo = true
@@ -89,12 +85,6 @@ type demoProfile struct {
 // with history (one lists a tool its agent does not declare). totals may
 // be nil (versions then record no totals).
 func (s *Store) SeedDemo(ctx context.Context, totals TotalsFunc) error {
-	return s.seedDemo(ctx, totals, RandomToken(16), nil)
-}
-
-// seedDemo is SeedDemo with the demo editor's password and, when hashed is
-// not nil, its hash taken from hashed (hashAsync of the password).
-func (s *Store) seedDemo(ctx context.Context, totals TotalsFunc, editorPassword string, editorHash <-chan hashResult) error {
 	agents := []AgentInput{
 		{Slug: "analyst", Name: "Data analyst", Description: "Answers questions about the team's spreadsheets and databases, with charts.",
 			Declared: []string{"read_file", "list_files", "search_files", "read_spreadsheet", "extract_text", "exec", "sql_query", "compute_statistics", "evaluate_expression",
@@ -155,7 +145,7 @@ func (s *Store) seedDemo(ctx context.Context, totals TotalsFunc, editorPassword 
 			}
 		}
 	}
-	if err := s.seedSkills(ctx, editorPassword, editorHash); err != nil {
+	if err := s.seedSkills(ctx); err != nil {
 		return err
 	}
 	if err := s.seedAuthority(ctx, known); err != nil {
@@ -175,8 +165,11 @@ func (s *Store) seedDemo(ctx context.Context, totals TotalsFunc, editorPassword 
 // a demo editor proposes, the admin (a reviewer who wrote none of it)
 // approves and promotes. It leaves one open proposal with a failing check
 // and one approved and ready to promote.
-func (s *Store) seedSkills(ctx context.Context, editorPassword string, editorHash <-chan hashResult) error {
-	editor, err := s.createUser(ctx, SystemActor, NewUserInput{Username: "demo-editor", Password: editorPassword, Roles: []Role{RoleEditor}}, editorHash)
+func (s *Store) seedSkills(ctx context.Context) error {
+	// the demo editor has no password (an admin may set one): nobody can
+	// sign in as it, as with the unknowable random password it had, and a
+	// first start spends no argon2id hash on it
+	editor, err := s.createUser(ctx, SystemActor, NewUserInput{Username: "demo-editor", Password: RandomToken(16), Roles: []Role{RoleEditor}}, noPasswordHash())
 	if err != nil {
 		return err
 	}

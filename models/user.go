@@ -138,15 +138,17 @@ func (s *Store) Authenticate(ctx context.Context, name, password string) (*User,
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return nil, err
 	}
-	phc := dummyHash()
-	if err == nil {
-		phc = u.PasswordHash
+	// an unknown user and an account without a password (noPassword) are
+	// checked against the dummy hash: each costs what a wrong password does
+	phc, usable := dummyHash(), false
+	if err == nil && isPHC(u.PasswordHash) {
+		phc, usable = u.PasswordHash, true
 	}
 	ok, herr := CheckPassword(phc, password)
 	switch {
 	case herr != nil:
 		return nil, herr
-	case err != nil || !ok || u.Disabled:
+	case err != nil || !usable || !ok || u.Disabled:
 		return nil, ErrBadCredentials
 	}
 	return u, nil
