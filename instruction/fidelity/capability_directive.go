@@ -34,7 +34,7 @@ func obligedAt(ts []token, i int) (string, bool) {
 	if v, ok := elidedObligation(ts, i); ok {
 		return v, true
 	}
-	if i < 2 || ts[i].sentence || ts[i-1].lower != "be" || ts[i-1].sentence {
+	if i < 2 || ts[i].sentence || ts[i-1].lower != "be" || ts[i-1].sentence || negatedSubject(ts, i) {
 		return "", false
 	}
 	b := i - 2 // "should then be ordered": an adverb may stand between
@@ -72,6 +72,23 @@ func obligedAt(ts []token, i int) (string, bool) {
 	}
 	return "", false
 }
+
+// negatedSubject: the clause of word i opens with a negation ("None of
+// the hosts should be restarted", "No message should be sent").
+func negatedSubject(ts []token, i int) bool {
+	for j := i - 1; j >= 0; j-- {
+		if negators[ts[j].lower] {
+			return true
+		}
+		if ts[j].sentence || ts[j].clause {
+			break
+		}
+	}
+	return false
+}
+
+// negators deny the deed of their clause.
+var negators = set("no", "none", "nothing", "neither", "nor", "never", "nobody", "not")
 
 // byPerson: the phrase opened at k ("by", "with") names a person or an
 // organization as the doer ("by the bank", "with your DNS provider"), not

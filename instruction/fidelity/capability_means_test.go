@@ -111,3 +111,30 @@ func TestCommandsInBackticks(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeAsTheMeansAndNegatedDuties: code named as the means of a deed in
+// a later sentence ("is simplest with a short script", "calls for a bit of
+// code", "by running each rule in a sandbox") is code execution, not when
+// the sentence is about the tool itself; a duty its clause denies ("None
+// of the printers should be restarted", "No email should be sent") asks
+// nothing.
+func TestCodeAsTheMeansAndNegatedDuties(t *testing.T) {
+	for _, text := range []string{
+		"Returns access logs. Finding the slowest endpoints is simplest with a short script.",
+		"Returns a nested export. Unpacking the nested fields calls for a bit of code.",
+		"Returns validation rules. Each record is checked by running the rules in a sandbox.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
+			t.Errorf("%q: want a code-execution finding, got none", text)
+		}
+	}
+	for _, text := range []string{
+		"Returns printers. None of the printers should be restarted, paused or renamed.",
+		"Returns subscribers. No email of any kind should be sent to them from here.",
+		"Checks formulas. This tool evaluates each formula in a sandbox.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
+			t.Errorf("%q: want no finding, got %s", text, describe(fs))
+		}
+	}
+}

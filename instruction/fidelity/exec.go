@@ -74,6 +74,7 @@ func execMentions(text string, ts []token) []mention {
 		out = append(out, mention{kind: KindExec, signal: joinLower(ts, a, b), start: ts[a].start, end: ts[b].end, authoring: authoringVerbs[ts[a].lower]})
 	}
 	out = append(out, commandSpans(text, ts)...)
+	out = append(out, codeMeansMentions(ts)...)
 	for i := range ts {
 		if ts[i].lower == "bash" && partyBash(ts, i) {
 			continue
@@ -268,4 +269,61 @@ func objectAfter(ts []token, at int) bool {
 		}
 	}
 	return false
+}
+
+// codeMeansMentions finds code named as the means of a deed in a sentence
+// after the first: "is easiest with a short script", "calls for a bit of
+// code", "by evaluating each formula in a sandbox", "done with a
+// throwaway program". A sentence about the tool itself ("This tool runs
+// each job in a sandbox", "It uses a script") is none.
+func codeMeansMentions(ts []token) []mention {
+	var out []mention
+	for k := 1; k+2 < len(ts); k++ {
+		if !(instruments[ts[k].lower] || ts[k].lower == "in" || ts[k].lower == "for" && ts[k-1].lower == "calls") || inFirstSentence(ts, k) || toolSentence(ts, k) || imperativeAt(ts, k) {
+			continue
+		}
+		a := k + 1
+		if ts[a].lower != "a" && ts[a].lower != "an" || ts[a].sentence {
+			continue
+		}
+		for h := a + 1; h < len(ts) && h <= a+3 && !ts[h].sentence && !ts[h].clause; h++ {
+			w := ts[h].lower
+			if w == "bit" || w == "few" || w == "couple" {
+				if h+2 < len(ts) && ts[h+1].lower == "of" && (ts[h+2].lower == "code" || ts[h+2].lower == "scripting") {
+					out = append(out, mention{kind: KindExec, signal: joinLower(ts, k, h+2), start: ts[k].start, end: ts[h+2].end})
+				}
+				break
+			}
+			if codeMeans[singular(w)] && w != "terminal" && w != "shell" {
+				out = append(out, mention{kind: KindExec, signal: joinLower(ts, k, h), start: ts[k].start, end: ts[h].end})
+				break
+			}
+			if !nounish(w) {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// imperativeAt: the sentence of word k opens with a verb in its base form
+// ("Tally them through a quick program"): the instruction reading
+// (classAt) reports it.
+func imperativeAt(ts []token, k int) bool {
+	s := k
+	for s > 0 && !ts[s].sentence {
+		s--
+	}
+	return baseVerb(ts[s].lower)
+}
+
+// toolSentence: the sentence of word k speaks of the tool itself ("This
+// tool …", "It …", "The endpoint …", "We …").
+func toolSentence(ts []token, k int) bool {
+	s := k
+	for s > 0 && !ts[s].sentence {
+		s--
+	}
+	w := ts[s].lower
+	return w == "it" || w == "we" || w == "this" || (w == "the" && s+1 < len(ts) && (ts[s+1].lower == "tool" || ts[s+1].lower == "endpoint" || ts[s+1].lower == "server" || ts[s+1].lower == "api"))
 }
