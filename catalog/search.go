@@ -395,7 +395,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		}
 	}
 	// the task's own words keep their tools in contention (see fuse)
-	order = fuse(order, ix.lexical(query, limit))
+	order = fuse(order, ix.lexical(rd.words, limit))
 	if len(order) > limit {
 		order = order[:limit]
 	}

@@ -26,16 +26,22 @@ var (
 	fuseKeep = 2.0
 )
 
-// lexical ranks the tools by the task's own words alone: each distinct
-// word of the query (stemmed, stop words out) scores the tools whose text
-// has it by BM25 over all of a tool's fields in one bag (see
-// plainPostings), and the scores add up. No reading, relative, scaling or
-// boost takes part.
-func (ix *Index) lexical(query string, limit int) []scored {
+// plainWords are the distinct words of a query the lexical ranking
+// scores, at most maxQueryTerms.
+func plainWords(query string) []string {
 	words := uniq(stemmer{}.terms(query))
 	if len(words) > maxQueryTerms {
 		words = words[:maxQueryTerms]
 	}
+	return words
+}
+
+// lexical ranks the tools by the task's own words alone: each distinct
+// word of the query (stemmed, stop words out) scores the tools whose text
+// has it by BM25 over all of a tool's fields in one bag (see
+// plainPostings), and the scores add up. No reading, relative, scaling or
+// boost takes part. The words are the query's plainWords.
+func (ix *Index) lexical(words []string, limit int) []scored {
 	n := float64(ix.Len())
 	scores := make([]float64, len(ix.tools))
 	var touched []int32

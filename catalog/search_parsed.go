@@ -39,10 +39,12 @@ func parseTaskKept(q string) []qterm {
 }
 
 // reading is a query read for ranking: its terms and concepts, whole and
-// per clause that asks something.
+// per clause that asks something, and its plain words.
 type reading struct {
 	whole clauseReading
 	parts []clauseReading
+	// words are the query's own words, for the lexical ranking
+	words []string
 }
 
 type clauseReading struct {
@@ -55,7 +57,7 @@ type clauseReading struct {
 // to maxClauses; a clause of content only (a condition) asks nothing.
 func read(query string) *reading {
 	terms := parseTaskKept(query)
-	rd := &reading{whole: clauseReading{terms, concepts(terms)}}
+	rd := &reading{whole: clauseReading{terms, concepts(terms)}, words: plainWords(query)}
 	if n := clauses(terms); n > 1 {
 		n = min(n, maxClauses)
 		for c := 0; c < n; c++ {
