@@ -357,6 +357,10 @@ func searchTool() *mcp.Tool {
 // snapshot is fresh.
 type connCache struct {
 	cur atomic.Pointer[connSnapshot]
+	// gen counts forgets: a snapshot read before the latest forget is
+	// stale however young it is (a reload that began before a sync
+	// committed must not serve after it)
+	gen atomic.Uint64
 	// mu lets one request at a time reload
 	mu sync.Mutex
 }
@@ -364,6 +368,7 @@ type connCache struct {
 // connSnapshot is the connections as read at one moment.
 type connSnapshot struct {
 	at     time.Time
+	gen    uint64 // cc.gen when the read began
 	specs  map[string]upstream.Spec
 	err    map[string]error
 	served map[string]bool
@@ -373,24 +378,32 @@ const connCacheTTL = 2 * time.Second
 
 // forget drops the snapshot: the next request reads the connections
 // (a change made on this replica is seen at once).
-func (cc *connCache) forget() { cc.cur.Store(nil) }
+func (cc *connCache) forget() {
+	cc.gen.Add(1)
+	cc.cur.Store(nil)
+}
+
+// fresh reports whether sn may still be served: read since the latest
+// forget, and younger than connCacheTTL.
+func (cc *connCache) fresh(sn *connSnapshot) bool {
+	return sn != nil && sn.gen == cc.gen.Load() && time.Since(sn.at) < connCacheTTL
+}
 
 func (cc *connCache) snapshot(ctx context.Context, s *Server) (*connSnapshot, error) {
-	fresh := func(sn *connSnapshot) bool { return sn != nil && time.Since(sn.at) < connCacheTTL }
-	if sn := cc.cur.Load(); fresh(sn) {
+	if sn := cc.cur.Load(); cc.fresh(sn) {
 		return sn, nil
 	}
 	cc.mu.Lock()
 	defer cc.mu.Unlock()
-	if sn := cc.cur.Load(); fresh(sn) { // another request reloaded meanwhile
+	if sn := cc.cur.Load(); cc.fresh(sn) { // another request reloaded meanwhile
 		return sn, nil
 	}
-	at := time.Now()
+	at, gen := time.Now(), cc.gen.Load()
 	cs, err := s.store.Connections(ctx)
 	if err != nil {
 		return nil, err
 	}
-	sn := &connSnapshot{at: at, specs: map[string]upstream.Spec{}, err: map[string]error{}, served: map[string]bool{}}
+	sn := &connSnapshot{at: at, gen: gen, specs: map[string]upstream.Spec{}, err: map[string]error{}, served: map[string]bool{}}
 	for i := range cs {
 		sp, err := specOf(s, &cs[i])
 		if err != nil {
