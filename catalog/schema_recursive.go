@@ -155,6 +155,8 @@ func (v *schemaVisit) ancestor(ref string) (int, bool) {
 // params as its properties) or the result; field names it, props the
 // list its properties are named under.
 func (c *checker) checkRecursion(field, props string, root Param) {
+	var reps []repetition
+	defer func() { c.checkOverlaps(reps) }()
 	walkSchema(&root, func(p *Param, v *schemaVisit) {
 		if p.Ref == "" {
 			return
@@ -166,7 +168,11 @@ func (c *checker) checkRecursion(field, props string, root Param) {
 			}
 			at += s.field(c.key)
 		}
-		switch i, descends := v.ancestor(p.Ref); {
+		i, descends := v.ancestor(p.Ref)
+		if i >= 0 && descends {
+			reps = append(reps, repetition{steps: append([]schemaStep(nil), v.steps...), target: i, at: at})
+		}
+		switch {
 		case i < 0:
 			c.add(at, "$ref", "%q is not the place of a schema that contains this one; a contract's reference may only repeat an enclosing schema (a tree)", p.Ref)
 		case !descends:
@@ -210,4 +216,81 @@ func recursiveFact(root *Param, word, ref string) string {
 		return "recursive: same as the schema at " + jsonValue(ref)
 	}
 	return "recursive: same as " + jsonValue(chain)
+}
+
+// maxRepetitions bounds the repetitions one schema may hold: a real tree
+// has a handful, and the overlap check below compares them pairwise.
+const maxRepetitions = 256
+
+// repetition is one Ref of a walk: the steps from the root to it and the
+// depth of the schema it repeats.
+type repetition struct {
+	steps  []schemaStep
+	target int
+	at     string
+}
+
+// checkOverlaps refuses a schema where two repetitions can apply to the
+// same value: checking a value repeats every repetition that applies to
+// it at each level of the tree, so two of them cost 2^depth (a validator
+// does not remember what it checked: `oneOf: [same as t, same as t]`
+// pins a core on one deep call). Two repetitions are apart when the
+// schemas they repeat both contain the place where their paths part, and
+// they part on steps that reach different parts of a value (two named
+// properties, two positions of a tuple, an object's part and an array's);
+// every other parting (two parts of an allOf, options, a property and
+// the pattern that also matches it, the items and contains) can meet.
+func (c *checker) checkOverlaps(reps []repetition) {
+	if len(reps) > maxRepetitions {
+		c.add(reps[maxRepetitions].at, "$ref", "the schema repeats enclosing schemas more than %d times; a contract holds at most that many repetitions", maxRepetitions)
+		return
+	}
+	for j := 1; j < len(reps); j++ {
+		for i := 0; i < j; i++ {
+			a, b := reps[i], reps[j]
+			d := 0
+			for d < len(a.steps) && d < len(b.steps) && sameStep(a.steps[d], b.steps[d]) {
+				d++
+			}
+			if d == len(a.steps) || d == len(b.steps) || a.target > d || b.target > d || apart(a.steps[d], b.steps[d]) {
+				continue
+			}
+			c.add(b.at, "$ref", "this repetition and the one at %s can apply to the same value, so checking it would take 2^depth steps; "+
+				"repeat an enclosing schema at most once for any one part of a value", a.at)
+			return
+		}
+	}
+}
+
+// sameStep reports whether two steps lead to the same child.
+func sameStep(a, b schemaStep) bool {
+	return a.keyword == b.keyword && a.token == b.token && a.index == b.index
+}
+
+// apart reports whether two different steps from one schema always reach
+// different parts of a value.
+func apart(a, b schemaStep) bool {
+	part := func(s schemaStep) string {
+		switch s.keyword {
+		case "properties", "patternProperties", "additionalProperties", "unevaluatedProperties":
+			return "member"
+		case "prefixItems", "items", "contains", "unevaluatedItems":
+			return "item"
+		case "propertyNames":
+			return "name"
+		case "contentSchema":
+			return "content"
+		}
+		return "" // the value itself
+	}
+	pa, pb := part(a), part(b)
+	switch {
+	case pa == "" || pb == "":
+		return false
+	case pa != pb:
+		return true
+	case a.keyword == "properties" && b.keyword == "properties", a.keyword == "prefixItems" && b.keyword == "prefixItems":
+		return true // different members or positions: sameStep said they differ
+	}
+	return false
 }
