@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -110,7 +111,12 @@ func (s *Store) pgConn(ctx context.Context, fn func(c *pgx.Conn) error) error {
 	if err != nil {
 		return err
 	}
-	conn, err := sqlDB.Conn(ctx)
+	return withPgx(ctx, sqlDB, fn)
+}
+
+// withPgx runs fn on one pgx connection of db's pool (a Postgres pool).
+func withPgx(ctx context.Context, db *sql.DB, fn func(c *pgx.Conn) error) error {
+	conn, err := db.Conn(ctx)
 	if err != nil {
 		return err
 	}

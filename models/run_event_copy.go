@@ -4,12 +4,11 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"fmt"
 	"strconv"
 	"sync"
 	"time"
 
-	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/jackc/pgx/v5"
 )
 
 // copyRunEvents stores the events on Postgres with one COPY … FROM STDIN
@@ -28,17 +27,8 @@ func copyRunEvents(ctx context.Context, db *sql.DB, evs []RunEvent) error {
 	for i := range evs {
 		appendRunEventRow(bp, &evs[i], now)
 	}
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	return conn.Raw(func(dc any) error {
-		c, ok := dc.(*stdlib.Conn)
-		if !ok {
-			return fmt.Errorf("the Postgres driver's connection is a %T", dc)
-		}
-		_, err := c.Conn().PgConn().CopyFrom(ctx, bytes.NewReader(bp.Bytes()), runEventCopySQL)
+	return withPgx(ctx, db, func(c *pgx.Conn) error {
+		_, err := c.PgConn().CopyFrom(ctx, bytes.NewReader(bp.Bytes()), runEventCopySQL)
 		return err
 	})
 }

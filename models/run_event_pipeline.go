@@ -3,11 +3,9 @@ package models
 import (
 	"context"
 	"database/sql"
-	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/stdlib"
 )
 
 // insertRunEventsAsync stores the events on Postgres in one transaction
@@ -21,16 +19,7 @@ import (
 // answers a call).
 func insertRunEventsAsync(ctx context.Context, db *sql.DB, evs []RunEvent) error {
 	cols := runEventColumnsOf(evs, time.Now())
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	return conn.Raw(func(dc any) error {
-		c, ok := dc.(*stdlib.Conn)
-		if !ok {
-			return fmt.Errorf("the Postgres driver's connection is a %T", dc)
-		}
+	return withPgx(ctx, db, func(c *pgx.Conn) error {
 		b := &pgx.Batch{}
 		b.Queue("BEGIN")
 		b.Queue("SET LOCAL synchronous_commit TO OFF")
@@ -40,7 +29,7 @@ func insertRunEventsAsync(ctx context.Context, db *sql.DB, evs []RunEvent) error
 		// connection is left in the failed transaction: the driver closes
 		// it rather than hand it out again (stdlib's ResetSession refuses a
 		// connection whose transaction is open)
-		return c.Conn().SendBatch(ctx, b).Close()
+		return c.SendBatch(ctx, b).Close()
 	})
 }
 
