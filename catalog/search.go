@@ -553,17 +553,24 @@ func (ix *Index) rankConcepts(qs []qterm, cs []concept, limit int) []scored {
 		if named[strings.ToLower(ix.tools[d].namespace)] {
 			s *= 1 + namedServiceBoost
 		}
-		c := scored{d, s}
-		if len(top) == limit && !c.before(top[limit-1]) {
-			continue
-		}
-		i := sort.Search(len(top), func(i int) bool { return c.before(top[i]) })
-		top = append(top, scored{})
-		copy(top[i+1:], top[i:])
-		top[i] = c
-		if len(top) > limit {
-			top = top[:limit]
-		}
+		top = keepTop(top, scored{d, s}, limit)
+	}
+	return top
+}
+
+// keepTop inserts c into top, best first, keeping at most limit entries
+// (top has room for limit+1): the best few without sorting every tool a
+// task touched.
+func keepTop(top []scored, c scored, limit int) []scored {
+	if len(top) == limit && !c.before(top[limit-1]) {
+		return top
+	}
+	i := sort.Search(len(top), func(i int) bool { return c.before(top[i]) })
+	top = append(top, scored{})
+	copy(top[i+1:], top[i:])
+	top[i] = c
+	if len(top) > limit {
+		top = top[:limit]
 	}
 	return top
 }

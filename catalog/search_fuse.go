@@ -75,17 +75,7 @@ func (ix *Index) lexical(words []string, limit int) []scored {
 	// keep the best limit in order without sorting every tool touched
 	top := make([]scored, 0, limit+1)
 	for _, d := range touched {
-		c := scored{d, scores[d]}
-		if len(top) == limit && !c.before(top[limit-1]) {
-			continue
-		}
-		i := sort.Search(len(top), func(i int) bool { return c.before(top[i]) })
-		top = append(top, scored{})
-		copy(top[i+1:], top[i:])
-		top[i] = c
-		if len(top) > limit {
-			top = top[:limit]
-		}
+		top = keepTop(top, scored{d, scores[d]}, limit)
 	}
 	return top
 }
