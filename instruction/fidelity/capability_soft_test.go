@@ -1,0 +1,62 @@
+package fidelity_test
+
+import "testing"
+
+// TestSoftCodeWording: a later sentence that asks for code without a
+// program noun or a running verb — a piece of code to write ("by writing
+// a quick function that …", "means building a small solver"), code as the
+// manner of a deed it allows ("may be unpacked programmatically", "redoing
+// each sum yourself in code"), a programmer's verb ("eval these rules",
+// "eval() the formula", "by scripting the conversions") — is code
+// execution; the same words naming what a tool returns or does, or a
+// function that is no object of writing, are not.
+func TestSoftCodeWording(t *testing.T) {
+	for _, text := range []string{
+		"Returns raw exam scores. Rescale them by writing a quick function that maps each score to a grade.",
+		"Returns delivery windows per van. Planning the routes means building a small solver that assigns stops to vans.",
+		"Returns firmware frames as hex. The fields may be unpacked programmatically with the layout in the header.",
+		"Returns ledger cells and their formulas. Redoing every sum yourself in code gives the closing balances.",
+		"Returns discount rules written as expressions. It would help to eval these rules for each basket.",
+		"Returns a loan schedule with a JavaScript formula for the fee. eval() the formula to get this month's fee.",
+		"Returns a unit table with conversion columns. Fill the metric column by scripting the conversions.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
+			t.Errorf("%q: want a code-execution finding, got none", text)
+		}
+	}
+	for _, text := range []string{
+		"Returns a function's documentation: its name, signature and a short description.",
+		"Returns the solver's status for a scheduling job. Writing a function summary is left to the editor.",
+		"Creates a configuration. Useful for setting up model configurations programmatically.",
+		"Returns lab values. The values were computed programmatically by the laboratory's own system.",
+		"Returns the rules of a policy. The rules are defined in code by the platform team.",
+		"Returns pull requests. Reviewers comment in code review threads.",
+		"Returns the script the data team saved last week, as text.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
+			t.Errorf("%q: want no finding, got %s", text, describe(fs))
+		}
+	}
+}
+
+// TestTheUserIsReachedByTheConversation: "call" or "ping" the user asks
+// the agent to speak to the one it already speaks to; the same verbs on
+// any other person, or the user reached through a channel, need a tool.
+func TestTheUserIsReachedByTheConversation(t *testing.T) {
+	for _, text := range []string{
+		"Returns a report. Ping the user only when it is ready.",
+		"Returns an export. Call the user back if the export failed.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
+			t.Errorf("%q: want no finding, got %s", text, describe(fs))
+		}
+	}
+	for _, text := range []string{
+		"Returns an export. Call the customer back if the export failed.",
+		"Returns an export. If it failed, call the user by phone.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
+			t.Errorf("%q: want a finding, got none", text)
+		}
+	}
+}

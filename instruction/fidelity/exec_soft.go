@@ -1,0 +1,135 @@
+package fidelity
+
+// Soft code wording: a text may ask for code without naming a program
+// noun or a running verb — it names a piece of code the agent is to write
+// ("by writing a quick function that …", "means writing a small solver"),
+// code as the manner of a deed it allows or asks ("may be decoded
+// programmatically", "recomputing each formula yourself in code"), or a
+// programmer's verb ("eval these expressions", "eval() the formula",
+// "by scripting the formulas"). Each is read in a sentence after the
+// first (the first says what the tool does) that is not about the tool
+// itself ("It …", "This tool …").
+
+// codeArtifacts are the pieces of code an authoring verb writes besides
+// program nouns: each is code only as the object of writing or building.
+var codeArtifacts = set("function", "functions", "solver", "solvers", "parser", "parsers", "routine", "routines",
+	"algorithm", "algorithms", "regex", "regexes", "regexp", "macro", "macros", "lambda", "lambdas", "one-liner",
+	"one-liners", "loop", "loops", "program", "programs", "script", "scripts", "snippet", "snippets")
+
+// writingVerbs write or build a piece of code.
+var writingVerbs = set("write", "writing", "build", "building", "implement", "implementing", "re-implement",
+	"re-implementing", "reimplement", "reimplementing", "code", "coding", "craft", "crafting", "hack", "hacking",
+	"whip", "whipping", "knock", "knocking")
+
+// codeManners name code as the manner of a deed ("programmatically").
+var codeManners = set("programmatically", "algorithmically")
+
+// allowingWords make a sentence allow or ask a deed: a modal, or the
+// agent named as its doer ("yourself").
+var allowingWords = set("can", "may", "might", "could", "should", "must", "would", "ought", "need", "needs", "yourself",
+	"you")
+
+// softCodeMentions finds soft code wording (see above).
+func softCodeMentions(ts []token) []mention {
+	var out []mention
+	add := func(a, b int) {
+		out = append(out, mention{kind: KindExec, signal: joinLower(ts, a, b), start: ts[a].start, end: ts[b].end, authoring: writingVerbs[ts[a].lower]})
+	}
+	for i := 1; i < len(ts); i++ {
+		if ts[i].markup || ts[i].quoted || ts[i].address || inFirstSentence(ts, i) {
+			continue
+		}
+		w := ts[i].lower
+		if w == "eval" && (ts[i].paren || objectFollows(ts, i)) && (!toolSentence(ts, i) || ts[i-1].lower == "to") {
+			add(i, i) // "eval these expressions", "it would help to eval them"
+			continue
+		}
+		if toolSentence(ts, i) {
+			continue
+		}
+		switch {
+		case writingVerbs[w] && !adjectival(ts, i):
+			if h, ok := artifactAfter(ts, i); ok {
+				add(i, h)
+			}
+		case codeManners[w] && allowedSentence(ts, i):
+			add(i, i)
+		case w == "in" && i+1 < len(ts) && ts[i+1].lower == "code" && !ts[i+1].sentence && codeEnds(ts, i+2) && allowedSentence(ts, i):
+			add(i, i+1)
+		case (w == "scripting" || w == "script") && objectFollows(ts, i) && !determinerBefore(ts, i):
+			add(i, i)
+		}
+	}
+	return out
+}
+
+// artifactAfter finds a code artifact heading the object of the writing
+// verb at i: an article, at most two modifiers, the artifact, and no noun
+// after it ("a quick function that …", not "a function summary").
+func artifactAfter(ts []token, i int) (int, bool) {
+	k := i + 1
+	if k >= len(ts) || ts[k].sentence || !(ts[k].lower == "a" || ts[k].lower == "an" || ts[k].lower == "some" || ts[k].lower == "your" || ts[k].lower == "its") {
+		return 0, false
+	}
+	for h := k + 1; h < len(ts) && h <= k+3 && !ts[h].sentence && !ts[h].clause; h++ {
+		if codeArtifacts[ts[h].lower] {
+			if phraseEnds(ts, h+1) {
+				return h, true
+			}
+			return 0, false
+		}
+		if !nounish(ts[h].lower) {
+			break
+		}
+	}
+	return 0, false
+}
+
+// phraseEnds: word k does not continue the noun phrase before it: the
+// text ends, a sentence or clause starts, or it is a function word or no
+// noun ("a quick function that …", not "a function summary").
+func phraseEnds(ts []token, k int) bool {
+	return k >= len(ts) || ts[k].sentence || ts[k].clause || functionWords[ts[k].lower] || !isNoun(ts[k].lower)
+}
+
+// codeEnds: the words "in code" end before word k: the phrase ends or a
+// verb follows that heads no innocent compound ("in code gives", not "in
+// code review").
+func codeEnds(ts []token, k int) bool {
+	return phraseEnds(ts, k) || isVerb(ts[k].lower) && !innocentAfter[ts[k].lower]
+}
+
+// objectFollows: an object opens right after word i ("eval these
+// expressions", "scripting the formulas").
+func objectFollows(ts []token, i int) bool {
+	return i+1 < len(ts) && !ts[i+1].sentence && commandObjects[ts[i+1].lower]
+}
+
+// determinerBefore: word i is a noun after a determiner ("the script the
+// team wrote").
+func determinerBefore(ts []token, i int) bool {
+	return i > 0 && !ts[i].sentence && adjectiveDeterminers[ts[i-1].lower]
+}
+
+// allowedSentence: the sentence of word i allows or asks the deed (a
+// modal, "yourself", "you") or opens with a gerund or a verb in its base
+// form ("Recomputing every formula yourself in code …", "Compute it
+// programmatically"), and is not about a tool's parameters.
+func allowedSentence(ts []token, i int) bool {
+	s := i
+	for s > 0 && !ts[s].sentence {
+		s--
+	}
+	if aboutParameters(ts, i) {
+		return false
+	}
+	if baseVerb(ts[s].lower) || len(ts[s].lower) > 4 && ts[s].lower[len(ts[s].lower)-3:] == "ing" && isVerb(ts[s].lower) {
+		return true
+	}
+	for k := s; k < len(ts) && (k == s || !ts[k].sentence); k++ {
+		if allowingWords[ts[k].lower] {
+			return true
+		}
+	}
+	return false
+}
