@@ -127,9 +127,6 @@ type Index struct {
 	serviceNames map[string]bool
 	// namespaces holds every tool's namespace, lower-cased
 	namespaces map[string]bool
-	// plain holds BM25 postings of each tool's words, all fields in one
-	// bag (see lexical)
-	plain map[string][]posting
 	// view, when set, makes the index one roster of a Universe: only
 	// its tools are searched, weighed by its own statistics
 	view *view
@@ -146,6 +143,9 @@ type indexed struct {
 type posting struct {
 	doc    int32
 	weight float32 // the term's saturated, weighted frequency in the doc
+	// plain is the plain ranking's weight of the term in the doc: BM25
+	// over all of the tool's fields in one bag (see lexical)
+	plain float32
 	// tf is the term's count in each of the doc's fields, so a roster
 	// drawn from a Universe can weigh it again (postingWeight)
 	tf [numFields]uint16
@@ -212,67 +212,6 @@ func makeSearchDoc(c Contract, st stemmer) searchDoc {
 	d.fields[fieldOperations] = st.terms(strings.Join(ops, " "))
 	d.tool = indexed{c.ID, c.Title, strings.TrimSpace(c.Purpose), c.Namespace(), uniq(append([]string(nil), name...)), reads(c, name, ops, st), takes(c.Params, st)}
 	return d
-}
-
-func newIndex(all []searchDoc, codeOnly bool) *Index {
-	ix := &Index{postings: map[string][]posting{}, serviceNames: map[string]bool{}, namespaces: map[string]bool{}}
-	docs := make([][numFields][]string, 0, len(all))
-	var totals [numFields]float64
-	for _, sd := range all {
-		if sd.codeOnly && !codeOnly {
-			continue
-		}
-		ft := sd.fields
-		for f := range ft {
-			totals[f] += float64(len(ft[f]))
-		}
-		for _, w := range ft[fieldNamespace] {
-			ix.serviceNames[w] = true
-		}
-		if ns := sd.tool.namespace; ns != "" {
-			ix.namespaces[strings.ToLower(ns)] = true
-		}
-		docs = append(docs, ft)
-		ix.tools = append(ix.tools, sd.tool)
-		var l [numFields]int32
-		for f := range ft {
-			l[f] = int32(len(ft[f]))
-		}
-		ix.lens = append(ix.lens, l)
-	}
-	var avg [numFields]float64
-	for f := range totals {
-		if len(docs) > 0 && totals[f] > 0 {
-			avg[f] = totals[f] / float64(len(docs))
-		}
-	}
-	for d, ft := range docs {
-		counts := map[string]*[numFields]uint16{}
-		for f, ws := range ft {
-			for _, w := range ws {
-				c := counts[w]
-				if c == nil {
-					c = new([numFields]uint16)
-					counts[w] = c
-				}
-				if c[f] < math.MaxUint16 {
-					c[f]++
-				}
-			}
-		}
-		norm := fieldNorms(ix.lens[d], avg)
-		keys := make([]string, 0, len(counts))
-		for w := range counts {
-			keys = append(keys, w)
-		}
-		sort.Strings(keys)
-		for _, w := range keys {
-			tf := *counts[w]
-			ix.postings[w] = append(ix.postings[w], posting{int32(d), postingWeight(termWeight(w), &tf, &norm), tf})
-		}
-	}
-	ix.plain = plainPostings(docs)
-	return ix
 }
 
 // fieldNorms is a tool's BM25 length normalisation per field, given the

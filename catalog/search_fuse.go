@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"math"
 	"sort"
 )
 
@@ -39,7 +38,7 @@ func plainWords(query string) []string {
 // lexical ranks the tools by the task's own words alone: each distinct
 // word of the query (stemmed, stop words out) scores the tools whose text
 // has it by BM25 over all of a tool's fields in one bag (see
-// plainPostings), and the scores add up. No reading, relative, scaling or
+// posting.plain), and the scores add up. No reading, relative, scaling or
 // boost takes part. The words are the query's plainWords.
 func (ix *Index) lexical(words []string, limit int) []scored {
 	n := float64(ix.Len())
@@ -47,7 +46,7 @@ func (ix *Index) lexical(words []string, limit int) []scored {
 	var touched []int32
 	v := ix.view
 	for _, w := range words {
-		ps := ix.plain[w]
+		ps := ix.postings[w]
 		df := len(ps)
 		if v != nil {
 			df = v.df(ps)
@@ -58,7 +57,7 @@ func (ix *Index) lexical(words []string, limit int) []scored {
 		idf := logIDF(n, float64(df))
 		for i := range ps {
 			p := &ps[i]
-			weight := p.weight
+			weight := p.plain
 			if v != nil {
 				// a Universe's roster: its own length normalisation
 				if !v.eligible[p.doc] {
@@ -82,47 +81,6 @@ func (ix *Index) lexical(words []string, limit int) []scored {
 
 // plainBM25B is the plain ranking's length normalisation.
 var plainBM25B = 0.75
-
-// plainPostings is BM25's saturated term frequency of every word in each
-// tool's text, all fields in one bag and normalised by its length: the
-// plain lexical matching fusion keeps (see lexical).
-func plainPostings(docs [][numFields][]string) map[string][]posting {
-	out := map[string][]posting{}
-	if len(docs) == 0 {
-		return out
-	}
-	lens := make([]int, len(docs))
-	total := 0
-	for d, ft := range docs {
-		for _, ws := range ft {
-			lens[d] += len(ws)
-		}
-		total += lens[d]
-	}
-	avg := float64(total) / float64(len(docs))
-	for d, ft := range docs {
-		tf := map[string]*[numFields]uint16{}
-		var order []string
-		for f, ws := range ft {
-			for _, w := range ws {
-				c := tf[w]
-				if c == nil {
-					c = new([numFields]uint16)
-					tf[w] = c
-					order = append(order, w)
-				}
-				if c[f] < math.MaxUint16 {
-					c[f]++
-				}
-			}
-		}
-		norm := plainNorm(lens[d], avg)
-		for _, w := range order {
-			out[w] = append(out[w], posting{int32(d), plainWeight(*tf[w], norm), *tf[w]})
-		}
-	}
-	return out
-}
 
 // plainNorm is a tool's length normalisation in the plain ranking, given
 // its word count and the roster's average.

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/kljensen/snowball/english"
 )
@@ -118,6 +119,14 @@ func digitComma(s string) bool {
 // hyphen or an upper-case letter after a lower-case one, the only ones
 // joinedCompound or brandName may join.
 func compoundCandidates(s string) []string {
+	// most text has neither: no need to split it
+	some := false
+	for i := 1; i < len(s) && !some; i++ {
+		some = s[i] == '-' || s[i] >= 'A' && s[i] <= 'Z' && s[i-1] >= 'a' && s[i-1] <= 'z'
+	}
+	if !some {
+		return nil
+	}
 	var out []string
 	for _, f := range strings.Fields(s) {
 		for i := 1; i < len(f); i++ {
@@ -200,6 +209,47 @@ var reference = regexp.MustCompile(`((?:https?://|www\.)[^\s"'<>]*[^\s"'<>.,;:!?
 // splitWords splits at non-alphanumerics and camelCase boundaries and
 // lower-cases.
 func splitWords(s string) []string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return splitRunes(s)
+		}
+	}
+	// ASCII text, the common case: each word is a piece of s, lower-cased
+	// only when it has a capital
+	var out []string
+	start, capital := -1, false
+	flush := func(end int) {
+		if start >= 0 {
+			w := s[start:end]
+			if capital {
+				w = strings.ToLower(w)
+			}
+			out = append(out, w)
+		}
+		start, capital = -1, false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		lower, upper := c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z'
+		switch {
+		case !lower && !upper && (c < '0' || c > '9'):
+			flush(i)
+		case upper && i > 0 && s[i-1] >= 'a' && s[i-1] <= 'z':
+			flush(i)
+			start, capital = i, true
+		default:
+			if start < 0 {
+				start = i
+			}
+			capital = capital || upper
+		}
+	}
+	flush(len(s))
+	return out
+}
+
+// splitRunes is splitWords for text beyond ASCII.
+func splitRunes(s string) []string {
 	var out []string
 	var cur []rune
 	flush := func() {
