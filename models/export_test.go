@@ -1,6 +1,11 @@
 package models
 
-import "context"
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+)
 
 // ScrubReceipts is migration 151's data step, for its test.
 var ScrubReceipts = scrubReceipts
@@ -8,7 +13,7 @@ var ScrubReceipts = scrubReceipts
 // MigrateBefore applies the migrations older than version, as a database
 // an earlier release left.
 func (s *Store) MigrateBefore(ctx context.Context, version int) ([]int, error) {
-	return s.migrate(ctx, func(v int) bool { return v < version })
+	return s.migrate(ctx, func(v int) bool { return v < version }, false)
 }
 
 // WithMigration appends m to the schema's history until the returned
@@ -33,3 +38,57 @@ func (s *Store) RecordedMigrations(ctx context.Context) ([]string, error) {
 	err := s.with(ctx).Raw("SELECT CAST(version AS TEXT) || ' ' || name FROM schema_migrations ORDER BY version").Scan(&rows).Error
 	return rows, err
 }
+
+// SQLiteScript is the prebuilt-schema script of this SQLite database:
+// the header listing the migrations, then every table, index and trigger
+// in creation order and every table's rows as INSERT statements
+// (schema_migrations and SQLite's internal tables excepted), each stored
+// timestamp written as the time the script runs.
+func (s *Store) SQLiteScript(ctx context.Context) (string, error) {
+	db := s.with(ctx)
+	var b strings.Builder
+	b.WriteString(prebuiltHeader)
+	for _, m := range migrations {
+		fmt.Fprintf(&b, " %d", m.Version)
+	}
+	b.WriteString("\n")
+	type entry struct{ Type, Name, SQL string }
+	var entries []entry
+	if err := db.Raw("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' AND tbl_name <> 'schema_migrations' ORDER BY rowid").Scan(&entries).Error; err != nil {
+		return "", err
+	}
+	for _, e := range entries {
+		b.WriteString(e.SQL + ";\n")
+	}
+	for _, e := range entries {
+		if e.Type != "table" {
+			continue
+		}
+		var cols []string
+		if err := db.Raw("SELECT name FROM pragma_table_info(?) ORDER BY cid", e.Name).Scan(&cols).Error; err != nil {
+			return "", err
+		}
+		quoted := make([]string, len(cols))
+		for i, c := range cols {
+			quoted[i] = `quote("` + c + `")`
+		}
+		var rows []string
+		q := `SELECT 'INSERT INTO "` + e.Name + `" VALUES(' || ` + strings.Join(quoted, ` || ',' || `) + ` || ');' FROM "` + e.Name + `" ORDER BY rowid`
+		if err := db.Raw(q).Scan(&rows).Error; err != nil {
+			return "", err
+		}
+		for _, r := range rows {
+			b.WriteString(storedTime.ReplaceAllString(r, nowSQL) + "\n")
+		}
+	}
+	return b.String(), nil
+}
+
+// storedTime is a timestamp as the SQLite driver stores it; the script
+// writes the time of the first start instead (nowSQL).
+var storedTime = regexp.MustCompile(`'\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?\+00:00'`)
+
+const nowSQL = `(strftime('%Y-%m-%d %H:%M:%f','now')||'+00:00')`
+
+// PrebuiltSQLite is the embedded prebuilt-schema script.
+func PrebuiltSQLite() string { return prebuiltSQLite }

@@ -228,11 +228,13 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 // yet, where all of them run in one transaction (see migrateFresh). It
 // returns the versions it applied.
 func (s *Store) Migrate(ctx context.Context) ([]int, error) {
-	return s.migrate(ctx, func(int) bool { return true })
+	return s.migrate(ctx, func(int) bool { return true }, true)
 }
 
-// migrate applies the migrations not yet applied that want selects.
-func (s *Store) migrate(ctx context.Context, want func(version int) bool) ([]int, error) {
+// migrate applies the migrations not yet applied that want selects (all
+// says want selects every one: an empty SQLite database may then take the
+// prebuilt schema).
+func (s *Store) migrate(ctx context.Context, want func(version int) bool, all bool) ([]int, error) {
 	db := s.with(ctx)
 	if err := db.Migrator().AutoMigrate(&schemaMigration{}); err != nil {
 		return nil, fmt.Errorf("models: migrate: %w", err)
@@ -242,7 +244,7 @@ func (s *Store) migrate(ctx context.Context, want func(version int) bool) ([]int
 		return nil, fmt.Errorf("models: migrate: %w", err)
 	}
 	if s.dialect == DialectSQLite && len(have) == 0 {
-		return s.migrateFresh(db, want)
+		return s.migrateFresh(db, want, all)
 	}
 	var applied []int
 	for _, m := range migrations {
@@ -279,13 +281,21 @@ func (s *Store) migrate(ctx context.Context, want func(version int) bool) ([]int
 // start's migration cost. A failing migration leaves the database as it
 // was: nothing is applied. Another process that migrated the file while
 // this one waited for the write lock is seen inside the transaction, and
-// its versions are skipped.
-func (s *Store) migrateFresh(db *gorm.DB, want func(version int) bool) ([]int, error) {
+// its versions are skipped. When all are selected and the prebuilt schema
+// is current, that transaction applies the prebuilt script instead of the
+// migrations (applyPrebuilt): the same schema and rows, one exec.
+func (s *Store) migrateFresh(db *gorm.DB, want func(version int) bool, all bool) ([]int, error) {
 	var applied []int
 	err := db.Transaction(func(tx *gorm.DB) error {
 		have, err := appliedVersions(tx)
 		if err != nil {
 			return fmt.Errorf("models: migrate: %w", err)
+		}
+		if all && len(have) == 0 && prebuiltCurrent(prebuiltSQLite) {
+			if applied, err = applyPrebuilt(tx); err != nil {
+				return fmt.Errorf("models: migrate (prebuilt schema): %w", err)
+			}
+			return nil
 		}
 		for _, m := range migrations {
 			if have[m.Version] || !want(m.Version) {
