@@ -1,0 +1,99 @@
+package fidelity
+
+// A snake_case name stands in a tool's role, besides being called or
+// pointed at, when the text prefers it ("export_invoice_pdf should be
+// preferred", "bulk_update_contacts is the better choice"), offers it as
+// the alternative ("Alternatively, track_by_reference accepts …"),
+// contrasts it with the tool itself ("answered by check_inventory rather
+// than by this tool"), names its output ("the output of
+// fetch_telemetry_events"), what it provides ("the ids returned by
+// list_orders"), or orders a call around it ("Use after web_search_exa"),
+// or says what belongs in it ("Remote URLs belong in firecrawl_scrape").
+// A parameter plays none of these roles; the roster's own parameter names
+// and values are no tool anyway (Scope.words).
+
+// preferenceHeads end a predicate that recommends its subject.
+var preferenceHeads = set("preferred", "preferable", "better", "recommended", "best", "right", "ideal", "suited",
+	"faster", "cheaper")
+
+// alternativeOpeners open a sentence or clause that offers another way.
+var alternativeOpeners = set("alternatively", "instead", "otherwise")
+
+// outputNouns are what a tool gives back.
+var outputNouns = set("output", "outputs", "result", "results", "response", "responses")
+
+// providedBy are participles of what a tool gives or does for the agent
+// ("returned by", "answered by"; not "sorted by", which names a key).
+var providedBy = set("returned", "produced", "answered", "handled", "served", "covered", "provided", "generated",
+	"given", "done")
+
+// orderingVerbs call a tool before or after another ("Use after X").
+var orderingVerbs = set("use", "call", "run", "invoke")
+
+// toolRole reports whether the identifier-shaped word i stands in a
+// tool's role (see above).
+func toolRole(ts []token, i int) bool {
+	if i+1 < len(ts) && !ts[i+1].sentence && notTools[ts[i+1].lower] {
+		return false // "track_by_reference field"
+	}
+	if preferred(ts, i) || contrastedWithItself(ts, i) {
+		return true
+	}
+	if i == 0 || ts[i].sentence {
+		return false
+	}
+	p := ts[i-1].lower
+	switch {
+	case alternativeOpeners[p] && ts[i-1].sentence:
+		return true
+	case p == "of" && i >= 2 && outputNouns[ts[i-2].lower]:
+		return true
+	case p == "by" && i >= 2 && providedBy[ts[i-2].lower] && !(i >= 3 && ts[i-3].lower == "as"):
+		// not a value's provenance in a parameter's description ("the
+		// node ID, as returned by 'list_items'")
+		return true
+	case (p == "after" || p == "before") && i >= 2 && orderingVerbs[ts[i-2].lower]:
+		return true
+	case (p == "in" || p == "to") && i >= 2 && (ts[i-2].lower == "belong" || ts[i-2].lower == "belongs"):
+		return true
+	}
+	return false
+}
+
+// preferred: the words after i recommend it ("should be preferred", "is
+// the better choice", "works better").
+func preferred(ts []token, i int) bool {
+	j := i + 1
+	step := func(words map[string]bool) {
+		if j < len(ts) && !ts[j].sentence && words[ts[j].lower] {
+			j++
+		}
+	}
+	step(set("is", "are", "should", "would", "may", "might", "will", "can", "could", "works", "work", "fits"))
+	step(set("be", "been"))
+	step(set("the", "a", "an", "much", "far", "usually", "often", "generally"))
+	return j < len(ts) && j > i+1 && !ts[j].sentence && preferenceHeads[ts[j].lower]
+}
+
+// contrastedWithItself: the sentence of word i sets it against the tool
+// itself ("rather than by this tool", "instead of this one").
+func contrastedWithItself(ts []token, i int) bool {
+	s := i
+	for s > 0 && !ts[s].sentence {
+		s--
+	}
+	for k := s; k+1 < len(ts) && (k == s || !ts[k].sentence); k++ {
+		w := ts[k].lower
+		if w != "than" && !(w == "of" && k > 0 && ts[k-1].lower == "instead") {
+			continue
+		}
+		n := k + 1
+		if n < len(ts) && ts[n].lower == "by" || n < len(ts) && ts[n].lower == "with" || n < len(ts) && ts[n].lower == "using" {
+			n++
+		}
+		if n+1 < len(ts) && ts[n].lower == "this" && (toolNouns[ts[n+1].lower] || ts[n+1].lower == "one") {
+			return true
+		}
+	}
+	return false
+}
