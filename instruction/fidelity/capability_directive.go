@@ -34,6 +34,12 @@ func obligedAt(ts []token, i int) (string, bool) {
 	if v, ok := elidedObligation(ts, i); ok {
 		return v, true
 	}
+	if movingDuty(ts, i) {
+		return "send", true // "a fax ought to go to …"
+	}
+	if v, ok := worthDoing(ts, i); ok {
+		return v, true // "it may be worth posting …"
+	}
 	if i < 2 || ts[i].sentence || ts[i-1].lower != "be" || ts[i-1].sentence || negatedSubject(ts, i) {
 		return "", false
 	}
@@ -53,7 +59,7 @@ func obligedAt(ts []token, i int) (string, bool) {
 	// Discord channel", "exported to ADP"), not when or how a value of the
 	// tool's own is to be ("must be submitted within two minutes",
 	// "should be appended after")
-	for k := i + 1; k < len(ts) && k <= i+3 && !ts[k].sentence && !ts[k].clause; k++ {
+	for k := i + 1; k < len(ts) && k <= i+3+placeAfterObject(ts, i) && !ts[k].sentence && !ts[k].clause; k++ {
 		if (ts[k].lower == "in" || ts[k].lower == "as") && k+2 < len(ts) && (formatNouns[ts[k+1].lower] || determiners[ts[k+1].lower] && formatNouns[ts[k+2].lower]) {
 			return "", false // "written in the format YYYY-MM-DD": a value's shape
 		}
