@@ -16,6 +16,8 @@ import (
 // the same call made directly to the Go upstream, and tools/list, one at a
 // time (on Postgres when CONSOLE_TEST_DATABASE_URL is set): the
 // difference of the first two is the gateway's own cost per call.
+// call-sdk and list-sdk are the same requests with the direct path off
+// (every request through the SDK's server), in the same run.
 func BenchmarkGateway(b *testing.B) {
 	d := modelstest.Dialect{Name: models.DialectSQLite}
 	if u := modelstest.PostgresURL(b); u != "" {
@@ -45,13 +47,23 @@ func BenchmarkGateway(b *testing.B) {
 			}
 		}
 	}
-	b.Run("direct", func(b *testing.B) { callOne(b, direct, "echo") })
-	b.Run("call", func(b *testing.B) { callOne(b, cs, "demo.echo") })
-	b.Run("list", func(b *testing.B) {
+	list := func(b *testing.B) {
 		for b.Loop() {
 			if _, err := cs.ListTools(context.Background(), nil); err != nil {
 				b.Fatal(err)
 			}
 		}
-	})
+	}
+	sdkOnly := func(run func(b *testing.B)) func(b *testing.B) {
+		return func(b *testing.B) {
+			h.app.gw.direct.Store(false)
+			defer h.app.gw.direct.Store(true)
+			run(b)
+		}
+	}
+	b.Run("direct", func(b *testing.B) { callOne(b, direct, "echo") })
+	b.Run("call", func(b *testing.B) { callOne(b, cs, "demo.echo") })
+	b.Run("call-sdk", sdkOnly(func(b *testing.B) { callOne(b, cs, "demo.echo") }))
+	b.Run("list", list)
+	b.Run("list-sdk", sdkOnly(list))
 }

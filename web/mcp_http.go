@@ -198,6 +198,11 @@ func (s *Server) mcpGateway(c echo.Context) error {
 			return s.refuseSession(c, r.sess, err)
 		}
 	}
+	if token != "" && (method == "tools/list" || method == "tools/call" && tool != instruction.SearchToolID) {
+		if done, err := s.gw.serveDirect(c, r, method, body); done {
+			return err
+		}
+	}
 	req := c.Request().WithContext(context.WithValue(c.Request().Context(), gwReqKey{}, r))
 	req.Body = io.NopCloser(bytes.NewReader(body))
 	req.ContentLength = int64(len(body))

@@ -38,6 +38,12 @@ type gateway struct {
 	evidence *evidenceWriter
 	tools    sync.Map // tool digest → *mcp.Tool
 	conns    connCache
+	// direct: tools/call and tools/list of an established session take
+	// the direct path (mcp_direct.go); off, every request goes through the
+	// SDK (a test compares the two)
+	direct atomic.Bool
+	// directServed counts the requests the direct path answered
+	directServed atomic.Int64
 }
 
 // gatewayVersions are the protocol versions the gateway speaks: those
@@ -54,6 +60,7 @@ const listChangedToken = "console:tools/list_changed"
 
 func newGateway(s *Server) *gateway {
 	g := &gateway{s: s, pool: upstream.NewPool(s.log), evidence: newEvidenceWriterWith(s.store.SaveRunEventsAsyncCommit, s.log)}
+	g.direct.Store(true)
 	if s.cfg.UpstreamTimeout > 0 {
 		g.pool.Timeout = s.cfg.UpstreamTimeout
 	}

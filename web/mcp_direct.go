@@ -1,0 +1,184 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"mime"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	sjson "github.com/segmentio/encoding/json"
+)
+
+// The gateway's direct path: tools/call (but search_tools, which answers
+// on an event stream) and tools/list of an established session are
+// answered here, without the SDK server's per-message machinery (a
+// session, a connection, a stream and several JSON decoders per request,
+// each with a zeroed 32 KiB buffer). Everything else — initialize,
+// notifications, ping, resources, searches — goes through the official
+// SDK as before.
+//
+// The answer is the SDK's, byte for byte: the message is read with the
+// SDK's own JSON library and flags (case-sensitive field names), the
+// handlers are the receiving middleware's, and the response is encoded
+// by the SDK's jsonrpc package with its result marshalled as the SDK
+// marshals it (encoding/json, no HTML escaping). A request this path
+// cannot vouch for — an unusual header, an id or params of an odd shape,
+// a deep value — is left to the SDK, which answers or refuses it as it
+// always has (TestGatewayDirectPathAnswersAsTheSDK compares both).
+
+// maxDirectNesting bounds the brackets a request the direct path takes
+// may hold: the SDK refuses values nested deeper than 1000, and a body
+// with fewer brackets cannot be nested deeper.
+const maxDirectNesting = 1000
+
+// directMessage is a JSON-RPC request as the SDK's decoder reads it.
+type directMessage struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      any             `json:"id"`
+	Method  *string         `json:"method"`
+	Params  json.RawMessage `json:"params"`
+	Result  json.RawMessage `json:"result"`
+	Error   json.RawMessage `json:"error"`
+}
+
+// serveDirect answers a tools/call or tools/list of an established
+// session on the direct path; false (nothing written) leaves the request
+// to the SDK.
+func (g *gateway) serveDirect(c echo.Context, r *gwReq, method string, body []byte) (bool, error) {
+	if !g.direct.Load() || !directHeaders(c.Request().Header) {
+		return false, nil
+	}
+	if bytes.Count(body, []byte("{"))+bytes.Count(body, []byte("[")) > maxDirectNesting {
+		return false, nil
+	}
+	var m directMessage
+	if _, err := sjson.Parse(body, &m, sjson.DontMatchCaseInsensitiveStructFields); err != nil {
+		return false, nil
+	}
+	if m.JSONRPC != "2.0" || m.Method == nil || *m.Method != method || m.Result != nil || m.Error != nil {
+		return false, nil
+	}
+	id, err := jsonrpc.MakeID(m.ID)
+	if err != nil || !id.IsValid() {
+		return false, nil
+	}
+	ctx := c.Request().Context()
+	var res mcp.Result
+	switch method {
+	case "tools/list":
+		// absent or an object (the gateway lists one page: a cursor
+		// changes nothing, as on the SDK's path)
+		if len(m.Params) > 0 {
+			var p *mcp.ListToolsParams
+			if m.Params[0] != '{' || parseParams(m.Params, &p) != nil || p == nil || newProtocolMeta(p.GetMeta()) {
+				return false, nil
+			}
+		}
+		var lr *mcp.ListToolsResult
+		if lr, err = g.listTools(ctx, r); err == nil {
+			res = lr
+		}
+	case "tools/call":
+		var p *mcp.CallToolParamsRaw
+		if len(m.Params) == 0 || m.Params[0] != '{' || parseParams(m.Params, &p) != nil || p == nil || p.Name == "" {
+			return false, nil
+		}
+		// multi-round-trip retries (input responses) are the SDK's to serve
+		if len(p.InputResponses) > 0 || p.RequestState != "" {
+			return false, nil
+		}
+		if newProtocolMeta(p.GetMeta()) {
+			return false, nil
+		}
+		var cr *mcp.CallToolResult
+		if cr, err = g.callTool(ctx, r, &mcp.CallToolRequest{Params: p}); err == nil {
+			res = cr
+		}
+	default:
+		return false, nil
+	}
+	out, err := directResponse(id, res, err)
+	if err != nil {
+		return true, err
+	}
+	g.directServed.Add(1)
+	h := c.Response().Header()
+	h.Set("Cache-Control", "no-cache, no-transform")
+	h.Set(echo.HeaderContentType, "application/json")
+	c.Response().WriteHeader(http.StatusOK)
+	_, err = c.Response().Write(out)
+	return true, err
+}
+
+// newProtocolMeta reports whether a request's _meta names a protocol
+// version: the SDK then checks it against the headers (SEP-2575).
+func newProtocolMeta(meta mcp.Meta) bool {
+	_, ok := meta[mcp.MetaKeyProtocolVersion]
+	return ok
+}
+
+// parseParams reads a request's params as the SDK does.
+func parseParams(raw json.RawMessage, into any) error {
+	_, err := sjson.Parse(raw, into, sjson.DontMatchCaseInsensitiveStructFields)
+	return err
+}
+
+// directResponse is the JSON-RPC response to request id: the result, or
+// the handler's error, encoded as the SDK encodes them.
+func directResponse(id jsonrpc.ID, res mcp.Result, herr error) ([]byte, error) {
+	resp := &jsonrpc.Response{ID: id, Error: herr}
+	if herr == nil {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(res); err != nil {
+			return nil, err
+		}
+		resp.Result = bytes.TrimRight(buf.Bytes(), "\n")
+	}
+	return jsonrpc.EncodeMessage(resp)
+}
+
+// directHeaders reports whether a request's headers are ones the SDK's
+// handler passes without a word: a bearer token, a JSON body, an Accept
+// of both JSON and an event stream, no Last-Event-ID, and a protocol
+// version the gateway speaks (or none).
+func directHeaders(h http.Header) bool {
+	if f := strings.Fields(h.Get("Authorization")); len(f) != 2 || !strings.EqualFold(f[0], "bearer") {
+		return false
+	}
+	if mt, _, err := mime.ParseMediaType(h.Get("Content-Type")); err != nil || mt != "application/json" {
+		return false
+	}
+	if len(h.Values("Last-Event-ID")) > 0 {
+		return false
+	}
+	if v := h.Get("Mcp-Protocol-Version"); v != "" && !slices.Contains(gatewayVersions, v) {
+		return false
+	}
+	jsonOK, streamOK := acceptsJSONAndStream(h.Values("Accept"))
+	return jsonOK && streamOK
+}
+
+// acceptsJSONAndStream reads Accept as the SDK's handler does.
+func acceptsJSONAndStream(values []string) (jsonOK, streamOK bool) {
+	for _, value := range values {
+		for _, raw := range strings.Split(value, ",") {
+			base, _, _ := strings.Cut(strings.TrimSpace(raw), ";")
+			switch strings.ToLower(strings.TrimSpace(base)) {
+			case "application/json", "application/*":
+				jsonOK = true
+			case "text/event-stream", "text/*":
+				streamOK = true
+			case "*/*":
+				jsonOK, streamOK = true, true
+			}
+		}
+	}
+	return jsonOK, streamOK
+}
