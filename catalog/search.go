@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -127,6 +128,8 @@ type Index struct {
 	serviceNames map[string]bool
 	// namespaces holds every tool's namespace, lower-cased
 	namespaces map[string]bool
+	// lowerNS is each tool's namespace, lower-cased
+	lowerNS []string
 	// view, when set, makes the index one roster of a Universe: only
 	// its tools are searched, weighed by its own statistics
 	view *view
@@ -309,12 +312,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 			lists = append(lists, r)
 		}
 	}
-	score := make(map[int32]float64, len(whole))
-	for _, s := range whole {
-		score[s.doc] = s.score
-	}
 	order := make([]scored, 0, limit)
-	seen := make(map[int32]bool, limit)
 	for i := 0; len(order) < limit; i++ {
 		more := false
 		for _, l := range lists {
@@ -323,10 +321,9 @@ func (ix *Index) Search(query string, limit int) []Hit {
 			}
 			more = true
 			d := l[i].doc
-			if seen[d] {
+			if slices.ContainsFunc(order, func(s scored) bool { return s.doc == d }) {
 				continue
 			}
-			seen[d] = true
 			order = append(order, l[i])
 		}
 		if !more {
@@ -341,7 +338,13 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	out := make([]Hit, len(order))
 	for i, s := range order {
 		t := ix.tools[s.doc]
-		out[i] = Hit{ID: t.id, Title: t.title, Description: t.description, Score: math.Round(score[s.doc]*1e4) / 1e4}
+		// the score is the whole query's ranking's (0 for a tool only a
+		// clause or the lexical ranking found)
+		score := 0.0
+		if w := slices.IndexFunc(whole, func(w scored) bool { return w.doc == s.doc }); w >= 0 {
+			score = whole[w].score
+		}
+		out[i] = Hit{ID: t.id, Title: t.title, Description: t.description, Score: math.Round(score*1e4) / 1e4}
 	}
 	return out
 }
@@ -376,11 +379,9 @@ func (ix *Index) rankConcepts(qs []qterm, cs []concept, limit int) []scored {
 	if len(cs) == 0 {
 		return nil
 	}
-	n := len(ix.tools)
-	scores := make([]float64, n)
-	matched := make([]int32, n)
-	best := make([]float64, n)
-	var touched, hit []int32
+	sc := getScratch(len(ix.tools))
+	scores, matched, best := sc.scores, sc.matched, sc.best
+	touched, hit := sc.touched, sc.hit
 	for _, c := range cs {
 		hit = hit[:0]
 		hit = ix.score(c.own, 1, best, hit)
@@ -489,11 +490,13 @@ func (ix *Index) rankConcepts(qs []qterm, cs []concept, limit int) []scored {
 		if (!asks || (reads && !edits)) && !ix.tools[d].readOnly {
 			s *= questionWriteWeight
 		}
-		if named[strings.ToLower(ix.tools[d].namespace)] {
+		if named[ix.lowerNS[d]] {
 			s *= 1 + namedServiceBoost
 		}
 		top = keepTop(top, scored{d, s}, limit)
 	}
+	sc.touched, sc.hit = touched, hit
+	sc.release()
 	return top
 }
 

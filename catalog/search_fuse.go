@@ -1,7 +1,8 @@
 package catalog
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 )
 
 // Reciprocal-rank fusion of the ranking with plain lexical matching: a
@@ -42,8 +43,8 @@ func plainWords(query string) []string {
 // boost takes part. The words are the query's plainWords.
 func (ix *Index) lexical(words []string, limit int) []scored {
 	n := float64(ix.Len())
-	scores := make([]float64, len(ix.tools))
-	var touched []int32
+	sc := getScratch(len(ix.tools))
+	scores, touched := sc.scores, sc.touched
 	v := ix.view
 	for _, w := range words {
 		ps := ix.postings[w]
@@ -76,6 +77,8 @@ func (ix *Index) lexical(words []string, limit int) []scored {
 	for _, d := range touched {
 		top = keepTop(top, scored{d, scores[d]}, limit)
 	}
+	sc.touched = touched
+	sc.release()
 	return top
 }
 
@@ -110,50 +113,55 @@ func fuse(ranked, lexical []scored) []scored {
 	}
 	keep := min(int(fuseKeep), len(ranked))
 	if keep > 0 {
-		kept := make(map[int32]bool, keep)
-		for _, s := range ranked[:keep] {
-			kept[s.doc] = true
-		}
-		var lex []scored
+		kept := ranked[:keep]
+		lex := make([]scored, 0, len(lexical))
 		for _, s := range lexical {
-			if !kept[s.doc] {
+			if !slices.ContainsFunc(kept, func(k scored) bool { return k.doc == s.doc }) {
 				lex = append(lex, s)
 			}
 		}
-		return append(append([]scored(nil), ranked[:keep]...), rrf(ranked[keep:], lex)...)
+		return append(append([]scored(nil), kept...), rrf(ranked[keep:], lex)...)
 	}
 	return rrf(ranked, lexical)
 }
 
-// rrf is the reciprocal-rank fusion of two rankings.
+// rrf is the reciprocal-rank fusion of two rankings (each names a tool
+// at most once, and holds a search's few best: a list, not a map, finds
+// a tool in them).
 func rrf(ranked, lexical []scored) []scored {
-	sc := make(map[int32]float64, len(ranked)+len(lexical))
-	first := make(map[int32]int, len(ranked))
+	type fused struct {
+		scored
+		first int // the place in ranked, -1 for none
+	}
+	all := make([]fused, 0, len(ranked)+len(lexical))
 	for r, s := range ranked {
-		sc[s.doc] += 1 / (fuseK + float64(r+1))
-		first[s.doc] = r
+		all = append(all, fused{scored{s.doc, 1 / (fuseK + float64(r+1))}, r})
 	}
 	for r, s := range lexical {
-		sc[s.doc] += lexicalWeight / (fuseK + float64(r+1))
+		w := lexicalWeight / (fuseK + float64(r+1))
+		if i := slices.IndexFunc(all[:len(ranked)], func(f fused) bool { return f.doc == s.doc }); i >= 0 {
+			all[i].score += w
+			continue
+		}
+		all = append(all, fused{scored{s.doc, w}, -1})
 	}
-	out := make([]scored, 0, len(sc))
-	for d, s := range sc {
-		out = append(out, scored{d, s})
-	}
-	sort.Slice(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if a.score != b.score {
-			return a.score > b.score
+	slices.SortFunc(all, func(a, b fused) int {
+		switch {
+		case a.score != b.score:
+			return cmp.Compare(b.score, a.score)
+		case (a.first >= 0) != (b.first >= 0):
+			if a.first >= 0 {
+				return -1
+			}
+			return 1
+		case a.first != b.first:
+			return cmp.Compare(a.first, b.first)
 		}
-		ra, oka := first[a.doc]
-		rb, okb := first[b.doc]
-		if oka != okb {
-			return oka
-		}
-		if oka && ra != rb {
-			return ra < rb
-		}
-		return a.doc < b.doc
+		return cmp.Compare(a.doc, b.doc)
 	})
+	out := make([]scored, len(all))
+	for i, f := range all {
+		out[i] = f.scored
+	}
 	return out
 }

@@ -31,9 +31,11 @@ func newIndex(all []searchDoc, codeOnly bool) *Index {
 		for _, w := range ft[fieldNamespace] {
 			ix.serviceNames[w] = true
 		}
-		if ns := sd.tool.namespace; ns != "" {
-			ix.namespaces[strings.ToLower(ns)] = true
+		ns := strings.ToLower(sd.tool.namespace)
+		if ns != "" {
+			ix.namespaces[ns] = true
 		}
+		ix.lowerNS = append(ix.lowerNS, ns)
 		docs = append(docs, ft)
 		ix.tools = append(ix.tools, sd.tool)
 		ix.lens = append(ix.lens, l)

@@ -99,3 +99,27 @@ func TestSplitWordsOfASCIIAreTheRuneSplits(t *testing.T) {
 		t.Fatalf("non-ASCII: %q", got)
 	}
 }
+
+// Searches share their working arrays (scratch): a search after others,
+// over indexes of other sizes, ranks as it did first.
+func TestScratchIsCleanBetweenSearches(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "github-mcp-server.tools.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	roster, _ := Parse(FormatMCP, data, "github")
+	big, small := NewIndex(roster), NewIndex(roster[:7])
+	qs := []string{"open a pull request from my branch", "list the issues labelled bug", "who starred the repo"}
+	var first [][]Hit
+	for _, q := range qs {
+		first = append(first, big.Search(q, 25))
+	}
+	for range 3 {
+		for i, q := range qs {
+			small.Search(q, 25)
+			if got := big.Search(q, 25); !reflect.DeepEqual(got, first[i]) {
+				t.Fatalf("%q: %v after other searches, %v first", q, got, first[i])
+			}
+		}
+	}
+}
