@@ -102,6 +102,13 @@ func noPasswordHash() <-chan hashResult {
 	return c
 }
 
+// pendingHash delivers pendingPassword as createUser's hash.
+func pendingHash() <-chan hashResult {
+	c := make(chan hashResult, 1)
+	c <- hashResult{hash: pendingPassword}
+	return c
+}
+
 // isPHC reports whether h is an argon2id PHC string (not noPassword).
 func isPHC(h string) bool { return strings.HasPrefix(h, "$argon2id$") }
 

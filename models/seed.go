@@ -13,28 +13,49 @@ const SystemActor = "system"
 
 // BootstrapResult says what a first start created.
 type BootstrapResult struct {
-	Migrated      []int
+	Migrated []int
+	// CreatedAdmin: the admin was created, or a first start that ended
+	// before storing its hash left it pending and it got a new password
 	CreatedAdmin  bool
 	AdminPassword string // the generated password, shown once; "" when given
 	SeededTools   int
 	SeededDemo    bool
+	// FinishAdmin, after BootstrapDeferred created the admin, computes and
+	// stores its argon2id hash; until then no password matches and a
+	// sign-in through this store waits for it. nil after Bootstrap.
+	FinishAdmin func(context.Context) error
 }
 
 // Bootstrap migrates and, on an empty database, loads the built-in
 // catalog, the demo data and the admin user. adminPassword "" generates
 // one.
 func (s *Store) Bootstrap(ctx context.Context, adminPassword string, totals TotalsFunc) (BootstrapResult, error) {
+	return s.bootstrap(ctx, adminPassword, totals, false)
+}
+
+// BootstrapDeferred is Bootstrap for a server's start: the admin's argon2id
+// hash, the costliest step of a first start, is left to res.FinishAdmin,
+// which the server runs once it listens (the admin can sign in once it has
+// run; a sign-in through this store waits for it).
+func (s *Store) BootstrapDeferred(ctx context.Context, adminPassword string, totals TotalsFunc) (BootstrapResult, error) {
+	return s.bootstrap(ctx, adminPassword, totals, true)
+}
+
+func (s *Store) bootstrap(ctx context.Context, adminPassword string, totals TotalsFunc, deferred bool) (BootstrapResult, error) {
 	var res BootstrapResult
 	generated := adminPassword == ""
 	if generated {
 		adminPassword = RandomToken(12)
 	}
 	admin := NewUserInput{Username: "admin", Password: adminPassword, Roles: []Role{RoleAdmin, RoleEditor, RoleReviewer}}
-	// A database without a users table is new: the admin's argon2id hash,
-	// the costliest step of a first start, is computed beside the
-	// migrations and the catalog import instead of after them.
+	// A database without a users table is new: the admin's argon2id hash
+	// is computed beside the migrations and the catalog import instead of
+	// after them (deferred: after the server listens).
 	var adminHash <-chan hashResult
-	if len(admin.Validate()) == 0 && !s.db.WithContext(ctx).Migrator().HasTable(&User{}) {
+	switch {
+	case deferred:
+		adminHash = pendingHash()
+	case len(admin.Validate()) == 0 && !s.db.WithContext(ctx).Migrator().HasTable(&User{}):
 		adminHash = hashAsync(adminPassword)
 	}
 	applied, err := s.Migrate(ctx)
@@ -47,6 +68,9 @@ func (s *Store) Bootstrap(ctx context.Context, adminPassword string, totals Tota
 		return res, err
 	}
 	if n > 0 {
+		if deferred {
+			return s.resumePendingAdmin(ctx, res, adminPassword, generated)
+		}
 		return res, nil
 	}
 	cs, err := builtin.Contracts()
@@ -65,10 +89,32 @@ func (s *Store) Bootstrap(ctx context.Context, adminPassword string, totals Tota
 	if generated {
 		res.AdminPassword = adminPassword
 	}
+	if deferred {
+		res.FinishAdmin = s.finishAdmin(admin.Username, adminPassword)
+	}
 	if err := s.SeedDemo(ctx, totals); err != nil {
 		return res, err
 	}
 	res.SeededDemo = true
+	return res, nil
+}
+
+// resumePendingAdmin gives the admin a first start left pending (it ended
+// before storing the hash, so its password was never shown) the password
+// of this start, generated or the one given; res.FinishAdmin stores it.
+func (s *Store) resumePendingAdmin(ctx context.Context, res BootstrapResult, password string, generated bool) (BootstrapResult, error) {
+	name, err := s.pendingAdmin(ctx)
+	if err != nil || name == "" {
+		return res, err
+	}
+	if errs := (NewUserInput{Username: name, Password: password, Roles: []Role{RoleAdmin}}).Validate(); len(errs) > 0 {
+		return res, &ValidationError{Fields: errs}
+	}
+	res.CreatedAdmin = true
+	if generated {
+		res.AdminPassword = password
+	}
+	res.FinishAdmin = s.finishAdmin(name, password)
 	return res, nil
 }
 

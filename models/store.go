@@ -46,6 +46,9 @@ type Store struct {
 	// statements counts every statement of a store opened by
 	// OpenCounting (tests); nil otherwise
 	statements *atomic.Int64
+	// pending is the first admin's hash being stored after a deferred
+	// first start (BootstrapDeferred); nil otherwise
+	pending *adminHash
 }
 
 // WithFault returns a store whose multi-step writes call fn before each

@@ -138,6 +138,15 @@ func (s *Store) Authenticate(ctx context.Context, name, password string) (*User,
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return nil, err
 	}
+	if err == nil && u.PasswordHash == pendingPassword && s.pending != nil {
+		// the first start's admin: its hash is being stored right now
+		if err := s.waitPending(ctx); err != nil {
+			return nil, err
+		}
+		if u, err = s.UserByName(ctx, u.Username); err != nil && !errors.Is(err, ErrNotFound) {
+			return nil, err
+		}
+	}
 	// an unknown user and an account without a password (noPassword) are
 	// checked against the dummy hash: each costs what a wrong password does
 	phc, usable := dummyHash(), false

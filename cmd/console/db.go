@@ -14,11 +14,17 @@ import (
 // empty database that means migrations, the built-in catalog, demo data and
 // the admin user, exactly as serve does.
 func openStore(ctx context.Context, m *meter.Meter) (*models.Store, models.BootstrapResult, error) {
+	return openStoreFor(ctx, m, (*models.Store).Bootstrap)
+}
+
+// openStoreFor is openStore with the bootstrap to run: serve passes
+// BootstrapDeferred, which leaves the admin's hash until it listens.
+func openStoreFor(ctx context.Context, m *meter.Meter, bootstrap func(*models.Store, context.Context, string, models.TotalsFunc) (models.BootstrapResult, error)) (*models.Store, models.BootstrapResult, error) {
 	store, err := openDB(ctx)
 	if err != nil {
 		return nil, models.BootstrapResult{}, err
 	}
-	res, err := store.Bootstrap(ctx, os.Getenv("CONSOLE_ADMIN_PASSWORD"), runtime.SeedTotals(m))
+	res, err := bootstrap(store, ctx, os.Getenv("CONSOLE_ADMIN_PASSWORD"), runtime.SeedTotals(m))
 	if err != nil {
 		store.Close()
 		return nil, res, err

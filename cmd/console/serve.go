@@ -60,7 +60,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	// first start's units from the embedded table of known counts
 	// (TestKnownCountsMatchTheTokenizer keeps it current), and a unit it
 	// lacks loads the ranks on demand
-	store, res, err := openStore(ctx, m)
+	// the first admin's argon2id hash is computed after the server listens
+	// (res.FinishAdmin below); a sign-in waits for it
+	store, res, err := openStoreFor(ctx, m, (*models.Store).BootstrapDeferred)
 	if err != nil {
 		return err
 	}
@@ -69,13 +71,6 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 		// the embedded set-up keeps a generated key beside its file
 		if err := ensureSealKey(store); err != nil {
 			return err
-		}
-	}
-	if res.CreatedAdmin {
-		if res.AdminPassword != "" {
-			fmt.Fprintf(stdout, "Created user admin with password: %s\n(shown once; change it on your account page, /account)\n", res.AdminPassword)
-		} else {
-			fmt.Fprintln(stdout, "Created user admin with the password from CONSOLE_ADMIN_PASSWORD.")
 		}
 	}
 	receiptKey, err := web.ReceiptKeyFromEnv()
@@ -112,6 +107,15 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	fmt.Fprintf(stdout, "Agent Forge Console on %s (database: %s). Sign in at %s/login\n", ln.Addr(), store.Dialect(), displayURL(ln.Addr()))
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
+	if res.FinishAdmin != nil {
+		go func() {
+			if err := res.FinishAdmin(ctx); err != nil {
+				log.Error("the admin password of this start was not stored (a start with the admin pending gives it a new one)", "err", err)
+				return
+			}
+			reportAdmin(stdout, res)
+		}()
+	}
 	go func() {
 		if err := m.Warm(); err != nil {
 			log.Error("tokenizer warm-up failed", "err", err)
@@ -129,6 +133,16 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 		return err
 	}
 	return nil
+}
+
+// reportAdmin says, once its hash is stored, that the admin was created
+// and with which password.
+func reportAdmin(stdout *os.File, res models.BootstrapResult) {
+	if res.AdminPassword != "" {
+		fmt.Fprintf(stdout, "Created user admin with password: %s\n(shown once; change it on your account page, /account)\n", res.AdminPassword)
+	} else {
+		fmt.Fprintln(stdout, "Created user admin with the password from CONSOLE_ADMIN_PASSWORD.")
+	}
 }
 
 func displayURL(a net.Addr) string {
