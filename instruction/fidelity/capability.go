@@ -296,6 +296,8 @@ func framed(ts []token, i int) (int, bool) {
 		return ctxModal, true
 	case ts[j].lower == "to" && j > 0 && obligingOpeners[ts[j-1].lower]:
 		return ctxOblige, true // "be sure to book", "is expected to isolate"
+	case ts[j].lower == "to" && j > 1 && youAt(ts, j-2) && relativeBefore(ts, j-2):
+		return 0, false // "the line where you want to add a comment": which value
 	case ts[j].lower == "to" && j > 0 && (toOpeners[ts[j-1].lower] || ts[j-1].lower == "need" || j > 1 && youAt(ts, j-2) && modals[ts[j-1].lower]):
 		return ctxModal, true
 	case youAt(ts, j) && !ts[j].sentence && j > 0 && (ts[j-1].lower == "when" || ts[j-1].lower == "if" || ts[j-1].lower == "once") && (worldVerb(ts[i].lower) || verbish(ts[i].lower)):

@@ -177,6 +177,9 @@ func (c *Checker) filter(text string, ms []mention, s *Scope, own entry) []Findi
 		if ok && m.kind == KindExec && !m.authoring && s.provides("code-execution") {
 			ok = false // a roster tool runs code ("python_sandbox: runs Python code")
 		}
+		if ok && m.kind == KindExec && own.ok && programSignal(m.signal) && paramLine(text, m.start) {
+			ok = false // the tool's own mechanism or a value's source, in a parameter's description
+		}
 		if ok && m.kind == KindExec && (s.values[lastWord(m.signal)] || webPrograms[lastWord(m.signal)] && s.provides("browse") || s.named(lastWord(m.signal))) {
 			ok = false // "use `jq`" for the tool's own jq parameter; "use curl" beside a fetch tool
 		}

@@ -1,0 +1,49 @@
+package fidelity_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/catalog/catalogtest"
+	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/fidelity"
+)
+
+// checkImported composes one imported tool (description and input
+// schema) with read_file, as an import puts it before the model, and
+// checks the composition.
+func checkImported(t *testing.T, name, description string, schema map[string]any) []fidelity.Finding {
+	t.Helper()
+	doc, _ := json.Marshal(map[string]any{"tools": []map[string]any{{"name": name, "description": description, "inputSchema": schema}}})
+	imported, ps := catalog.Parse(catalog.FormatMCP, doc, importedNamespace)
+	if len(ps) > 0 {
+		t.Fatalf("import refused: %v", ps)
+	}
+	known := append(append([]catalog.Contract(nil), catalogtest.Builtin(t)...), imported...)
+	cat := catalogtest.New(t, known)
+	roster := pick(t, cat, func(k catalog.Contract) bool { return k.ID == "read_file" || k.Namespace() == importedNamespace })
+	comp := compose(t, instruction.Input{Roster: roster, Services: []string{importedNamespace}})
+	return fidelity.ForComposition(known).CheckComposition(comp)
+}
+
+// TestParameterDescriptionsSayWhatTheToolDoes: a program a parameter's
+// description names (the tool's own mechanism, "Use helm template +
+// kubectl apply instead of helm install"; or the value's source, "read it
+// from the git remote URL using 'git remote -v'") and a relative clause
+// with "you want to" ("the line where you want to add a review comment")
+// teach nothing; the same program put to use in the description itself
+// still does.
+func TestParameterDescriptionsSayWhatTheToolDoes(t *testing.T) {
+	schema := map[string]any{"type": "object", "properties": map[string]any{
+		"useTemplate": map[string]any{"type": "boolean", "description": "Render with helm template + kubectl apply instead of helm upgrade"},
+		"repository":  map[string]any{"type": "string", "description": "Repository name. Take it from the repository's git remote URL using 'git remote -v'."},
+		"line":        map[string]any{"type": "number", "description": "The line in the file where you want to add a review comment"},
+	}}
+	if fs := checkImported(t, "upgrade_release", "Upgrades a release of a chart.", schema); len(fs) > 0 {
+		t.Errorf("want no finding, got %s", describe(fs))
+	}
+	if fs := checkImported(t, "upgrade_release", "Upgrades a release of a chart. Afterwards, run kubectl rollout status on the deployment.", schema); len(fs) == 0 {
+		t.Errorf("a program put to use in the description: want a finding, got none")
+	}
+}
