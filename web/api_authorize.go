@@ -169,6 +169,9 @@ type checkArgs struct {
 	arguments json.RawMessage
 	// pick and without are the conversation's set (nil: none).
 	pick, without []string
+	// approvalRow, when set, is the approval whose reference approval
+	// names, read by the caller just now (not read again).
+	approvalRow *models.Approval
 }
 
 // decideAt decides a check at the generations (and with the binding) cs
@@ -191,9 +194,11 @@ func (s *Server) decideAt(ctx context.Context, cs models.CheckState, a checkArgs
 	}
 	var ap *authority.Approval
 	if ref != "" {
-		row, err := s.store.ApprovalByRef(ctx, ref)
-		if err != nil && !errors.Is(err, models.ErrNotFound) {
-			return nil, authority.Decision{}, nil, err
+		row := a.approvalRow
+		if row == nil || row.Ref != ref {
+			if row, err = s.store.ApprovalByRef(ctx, ref); err != nil && !errors.Is(err, models.ErrNotFound) {
+				return nil, authority.Decision{}, nil, err
+			}
 		}
 		ap = row.Authority()
 		ap.Ref = ref

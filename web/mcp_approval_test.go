@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -50,5 +51,73 @@ func TestGatewayApprovals(t *testing.T) {
 	}
 	if text, _ := call(t, cs, "demo.echo", map[string]any{"text": "again"}, meta); errType(text) != authority.TypeApprovalRequired || up.Calls("echo") != 1 {
 		t.Errorf("a spent approval: %s (upstream calls %d)", text, up.Calls("echo"))
+	}
+}
+
+// TestGatewayApprovalRoundTrips: an approval-only call reads the run's
+// newest approval request once and uses what it read — a pending one is
+// named again without asking for it a second time, an approved one is
+// presented without reading it again — so a call waiting for a reviewer
+// costs the session read, that one read and the evidence.
+func TestGatewayApprovalRoundTrips(t *testing.T) {
+	h := sqliteOnly(t)
+	h.app.cfg.APIRate = 0
+	up := upstreamtest.New()
+	defer up.Close()
+	f := h.gatewayFixture("demo", up.URL, false)
+	ctx := context.Background()
+	known := map[string]bool{}
+	tools, _ := h.store.Tools(ctx)
+	for _, tl := range tools {
+		known[tl.ID] = true
+	}
+	if _, err := h.store.ChangeGrants(ctx, "admin", authority.Everyone, false, []models.GrantSpec{{Kind: authority.KindEffects, Value: "read-only"}}, known); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.store.ChangeGrants(ctx, "admin", authority.Everyone, true, []models.GrantSpec{{Kind: authority.KindTool, Value: "demo.echo", RequiresApproval: true}}, known); err != nil {
+		t.Fatal(err)
+	}
+	cs, _ := f.connect(t, map[string]string{"X-Subject-Id": "sam", "X-Subject-Groups": "everyone"})
+	args := map[string]any{"text": "hi"}
+	ref := func(text string) string {
+		var e struct{ Error struct{ Type, Approval string } }
+		_ = json.Unmarshal([]byte(text), &e)
+		if e.Error.Type != authority.TypeApprovalRequired || e.Error.Approval == "" {
+			t.Fatalf("not an approval_required naming a request: %s", text)
+		}
+		return e.Error.Approval
+	}
+	first, _ := call(t, cs, "demo.echo", args, nil)
+	toolNames(t, cs) // the connections, read
+	var n atomic.Int64
+	f.countRequests(&n)
+	measure := func() (string, int64) {
+		// the connections are cached for connCacheTTL: measure within it
+		if cur := h.app.gw.conns.cur.Load(); cur != nil {
+			sn := *cur
+			sn.at = time.Now()
+			h.app.gw.conns.cur.Store(&sn)
+		}
+		n.Store(0)
+		text, _ := call(t, cs, "demo.echo", args, nil)
+		return text, n.Load()
+	}
+	text, pending := measure()
+	if ref(text) != ref(first) {
+		t.Fatalf("a second call named another request: %s, then %s", first, text)
+	}
+	if _, err := h.store.DecideApproval(ctx, "admin", ref(first), models.ApprovalDecision{Approve: true, Reason: "fine once", SingleUse: true}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	text, approved := measure()
+	if text != "hi" || up.Calls("echo") != 1 {
+		t.Fatalf("the approved call: %s (upstream calls %d)", text, up.Calls("echo"))
+	}
+	t.Logf("pending: %d statements, approved: %d", pending, approved)
+	// pending: the session, the run's approval, the evidence; approved:
+	// the session, the run's approval, spending it, its audit (the chain's
+	// last row, the new one), the evidence
+	if pending != 3 || approved != 6 {
+		t.Errorf("an approval-only call made %d statements while pending (want 3), %d once approved (want 6)", pending, approved)
 	}
 }

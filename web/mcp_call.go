@@ -131,11 +131,16 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		approval := metaString(p, "approval", maxApprovalRef)
 		ca := checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name, approval: approval, spend: true, arguments: raw, pick: r.pick, without: r.without}
 		ast, d, tool, err := g.s.decideAt(ctx, cs, ca)
+		// the newest approval request this run's check filed for the tool
+		// (nil: none), read once: presented when approved, named again
+		// when still pending
+		var filed *models.Approval
 		if err == nil && approval == "" && tool != nil && !d.Allow && d.Error != nil && d.Error.Type == authority.TypeApprovalRequired {
 			// the gateway is the run's runtime: it presents the approval
 			// request its own check filed for this run, once decided
-			if a, ok := g.runApproval(ctx, r, tool); ok {
-				approval, ca.approval = a, a
+			filed = g.runApproval(ctx, r, tool)
+			if filed != nil && filed.Status == authority.ApprovalApproved {
+				approval, ca.approval, ca.approvalRow = filed.Ref, filed.Ref, filed
 				ast, d, tool, err = g.s.decideAt(ctx, cs, ca)
 			}
 		}
@@ -151,7 +156,9 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 			// name an approval request the subject's reviewers can decide
 			// (the pending one of this run, or a new one once the last was
 			// used, expired or denied) and tell the model what happens next
-			if a, err := g.requestApproval(ctx, r, tool); err == nil {
+			if filed != nil && pendingFor(filed, r, tool) {
+				v.Error = approvalPending(v.Error, filed.Ref, p.Name)
+			} else if a, err := g.requestApproval(ctx, r, tool); err == nil {
 				v.Error = approvalPending(v.Error, a.Ref, p.Name)
 			}
 		}
@@ -341,15 +348,27 @@ func metaString(p *mcp.CallToolParamsRaw, key string, n int) string {
 	return k
 }
 
-// runApproval is the reference of the newest approval request this run's
-// check filed for t's exact digest, when a reviewer approved it (the check
-// then judges its scope, expiry and use).
-func (g *gateway) runApproval(ctx context.Context, r *gwReq, t *authority.Tool) (string, bool) {
+// runApproval is the newest approval request this run's check filed for
+// t's exact digest (nil when none, or it cannot be read now). Approved,
+// the gateway presents it (the check then judges its scope, expiry and
+// use); pending, it is the one a refusal names.
+func (g *gateway) runApproval(ctx context.Context, r *gwReq, t *authority.Tool) *models.Approval {
 	a, err := g.s.store.RunApproval(ctx, r.sess.Run, t.ID, t.Digest)
-	if err != nil || a.Status != authority.ApprovalApproved {
-		return "", false
+	if err != nil {
+		return nil
 	}
-	return a.Ref, true
+	return a
+}
+
+// pendingFor reports whether a is a pending request the session's check
+// filed for t: the one requestApproval would find again.
+func pendingFor(a *models.Approval, r *gwReq, t *authority.Tool) bool {
+	subject := ""
+	if r.subject != nil {
+		subject = r.subject.ID
+	}
+	return a.Status == authority.ApprovalPending && a.Origin == models.OriginCheck && a.Run == r.sess.Run &&
+		a.Agent == r.sess.Agent && a.Subject == subject && a.Tool == t.ID && a.Digest == t.Digest
 }
 
 // approvalPending is the model-visible approval_required of a gateway
