@@ -80,7 +80,9 @@ func TestGatewayApprovalRoundTrips(t *testing.T) {
 	cs, _ := f.connect(t, map[string]string{"X-Subject-Id": "sam", "X-Subject-Groups": "everyone"})
 	args := map[string]any{"text": "hi"}
 	ref := func(text string) string {
-		var e struct{ Error struct{ Type, Approval string } }
+		var e struct {
+			Error struct{ Type, Approval string }
+		}
 		_ = json.Unmarshal([]byte(text), &e)
 		if e.Error.Type != authority.TypeApprovalRequired || e.Error.Approval == "" {
 			t.Fatalf("not an approval_required naming a request: %s", text)
