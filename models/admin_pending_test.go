@@ -104,3 +104,36 @@ func TestPendingAdminGetsANewPasswordAtTheNextStart(t *testing.T) {
 		})
 	}
 }
+
+// A first start that fails half-way through the demo leaves nothing: no
+// tool, no user, no demo (it used to keep the catalog and the admin, and the
+// next start, seeing a user, never seeded the demo). The next start seeds
+// everything.
+func TestFirstStartFailingHalfWayLeavesAnEmptyDatabase(t *testing.T) {
+	for _, d := range modelstest.Dialects(t) {
+		t.Run(d.Name, func(t *testing.T) {
+			ctx := context.Background()
+			s, _ := modelstest.OpenEmpty(t, d)
+			boom := errors.New("boom")
+			failing := s.WithFault(func(step string) error {
+				if step == "move-label" { // the demo's first promotion
+					return boom
+				}
+				return nil
+			})
+			if _, err := failing.BootstrapDeferred(ctx, "", nil); !errors.Is(err, boom) {
+				t.Fatalf("bootstrap error = %v, want the injected fault", err)
+			}
+			if n, err := s.CountUsers(ctx); err != nil || n != 0 {
+				t.Fatalf("after the failed first start: %d users, %v", n, err)
+			}
+			if cs, err := s.AvailableContracts(ctx); err != nil || len(cs) != 0 {
+				t.Fatalf("after the failed first start: %d tools, %v", len(cs), err)
+			}
+			res, err := s.Bootstrap(ctx, "", nil)
+			if err != nil || !res.CreatedAdmin || !res.SeededDemo || res.SeededTools < 30 {
+				t.Fatalf("the next start = %+v, %v", res, err)
+			}
+		})
+	}
+}

@@ -77,12 +77,24 @@ func (s *Store) bootstrap(ctx context.Context, adminPassword string, totals Tota
 	if err != nil {
 		return res, fmt.Errorf("models: builtin catalog: %w", err)
 	}
-	plan, err := s.ApplyImport(ctx, SystemActor, SourceBuiltin, "", cs, "")
+	// the catalog, the admin and the demo land in one transaction: a first
+	// start that fails or ends half-way leaves an empty database to start
+	// again from (and commits once instead of some twenty times)
+	err = s.Tx(ctx, func(tx *Store) error {
+		plan, err := tx.ApplyImport(ctx, SystemActor, SourceBuiltin, "", cs, "")
+		if err != nil {
+			return err
+		}
+		if _, err := tx.createUser(ctx, SystemActor, admin, adminHash); err != nil {
+			return err
+		}
+		if err := tx.SeedDemo(ctx, totals); err != nil {
+			return err
+		}
+		res.SeededTools = len(plan.Added)
+		return nil
+	})
 	if err != nil {
-		return res, err
-	}
-	res.SeededTools = len(plan.Added)
-	if _, err := s.createUser(ctx, SystemActor, admin, adminHash); err != nil {
 		return res, err
 	}
 	res.CreatedAdmin = true
@@ -91,9 +103,6 @@ func (s *Store) bootstrap(ctx context.Context, adminPassword string, totals Tota
 	}
 	if deferred {
 		res.FinishAdmin = s.finishAdmin(admin.Username, adminPassword)
-	}
-	if err := s.SeedDemo(ctx, totals); err != nil {
-		return res, err
 	}
 	res.SeededDemo = true
 	return res, nil
