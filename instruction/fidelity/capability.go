@@ -932,6 +932,10 @@ func yourMention(text string, ts []token, i int, sameSentence bool) (mention, bo
 	if ts[i].lower != "your" || i == 0 || ts[i].sentence {
 		return mention{}, false
 	}
+	if class, h, ok := systemAt(ts, i+1); ok && (doneBy(ts, h+1) || i >= 2 && ts[i-1].lower == "for" && jobNouns[ts[i-2].lower]) {
+		// "something your clustering tool does well", "a job for your OCR"
+		return mention{kind: KindCapability, class: class, signal: text[ts[i].start:ts[h].end], start: ts[i].start, end: ts[h].end}, true
+	}
 	before := ts[i-1].lower
 	if !(before == "let" || handOff[before] || i >= 2 && youHave(ts, i)) {
 		return mention{}, false
@@ -942,6 +946,18 @@ func yourMention(text string, ts []token, i int, sameSentence bool) (mention, bo
 	}
 	return mention{kind: KindCapability, class: class, signal: text[ts[i-1].start:ts[end].end], start: ts[i-1].start, end: ts[end].end}, true
 }
+
+// jobNouns name work handed to something ("a job for your OCR").
+var jobNouns = set("job", "task", "work", "chore")
+
+// doneBy: the word at k makes the noun before it the doer ("your
+// clustering tool does well", "your translator handles").
+func doneBy(ts []token, k int) bool {
+	return k < len(ts) && !ts[k].sentence && doerVerbs[ts[k].lower]
+}
+
+// doerVerbs follow a doer: a modal or a verb of doing in the third person.
+var doerVerbs = set("does", "handles", "can", "could", "will", "would", "should", "excels", "takes", "produces", "makes")
 
 func contains(ss []string, s string) bool {
 	for _, x := range ss {

@@ -49,6 +49,14 @@ func owned(ts []token, i int) bool {
 		at(i, "you", "have", "at"), at(i, "available", "to", "you"), at(i, "at", "your", "disposal"), at(i, "you", "own"),
 		at(i, "you", "were", "given"), at(i, "you", "have", "been", "given"), at(i, "you", "can", "use"):
 		return true
+	case at(i, "you", "have") || at(i, "you", "ve"):
+		// "the image generator you have", not "the rows you have to check"
+		n := i + 2
+		return n >= len(ts) || ts[n].sentence || ts[n].clause || ts[n].lower == "available" || ts[n].lower == "built" || ts[n].lower == "installed"
+	case ts[i].lower == "the" && i+3 < len(ts) && agentWords[ts[i+1].lower] && !ts[i+1].sentence && (ts[i+2].lower == "has" || ts[i+2].lower == "can") && !ts[i+2].sentence:
+		// "the built-in translator the assistant has access to", "the
+		// summarizer the agent can use"
+		return at(i+3, "access") || at(i+3, "use") || at(i+3, "call") || i+3 >= len(ts) || ts[i+3].sentence || ts[i+3].clause
 	}
 	return false
 }
