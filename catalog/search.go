@@ -458,6 +458,8 @@ func (ix *Index) rankConcepts(qs []qterm, cs []concept, limit int) []scored {
 	// keep the best limit in order (better score, then roster order)
 	// without sorting every tool touched
 	top := make([]scored, 0, limit+1)
+	cover := ix.nameCover(asked, sc.cover)
+	usesKind := ix.markUsers(kinds, sc.used, true)
 	for _, d := range touched {
 		s := scores[d]
 		// coordination: a tool that answers more of the query's words
@@ -467,18 +469,12 @@ func (ix *Index) rankConcepts(qs []qterm, cs []concept, limit int) []scored {
 		// "create a pull request" is create_pull_request, not
 		// create_pull_request_review
 		if name := ix.tools[d].name; len(name) > 0 {
-			covered := 0
-			for _, w := range name {
-				if asked[w] {
-					covered++
-				}
-			}
-			s *= 1 + nameCoverWeight*float64(covered)/float64(len(name))
+			s *= 1 + nameCoverWeight*float64(cover[d])/float64(len(name))
 		}
 		// a reference says what kind of thing the request acts on
 		// ("#general" a channel, "acme/api" a repository): a tool whose
 		// text never names that kind acts on something else
-		if len(kinds) > 0 && ix.tools[d].takes&gave == 0 && !ix.hasAny(d, kinds) {
+		if len(kinds) > 0 && ix.tools[d].takes&gave == 0 && !usesKind[d] {
 			s *= kindMisfitWeight
 		}
 		// a request to change something needs a tool that can
@@ -495,6 +491,8 @@ func (ix *Index) rankConcepts(qs []qterm, cs []concept, limit int) []scored {
 		}
 		top = keepTop(top, scored{d, s}, limit)
 	}
+	ix.clearCover(asked, sc.cover)
+	ix.markUsers(kinds, sc.used, false)
 	sc.touched, sc.hit = touched, hit
 	sc.release()
 	return top

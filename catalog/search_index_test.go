@@ -109,7 +109,7 @@ func TestScratchIsCleanBetweenSearches(t *testing.T) {
 	}
 	roster, _ := Parse(FormatMCP, data, "github")
 	big, small := NewIndex(roster), NewIndex(roster[:7])
-	qs := []string{"open a pull request from my branch", "list the issues labelled bug", "who starred the repo"}
+	qs := []string{"open a pull request from my branch", "list the issues labelled bug", "who starred the repo", "create an issue in acme/api", "read notes.md from https://example.org/x"}
 	var first [][]Hit
 	for _, q := range qs {
 		first = append(first, big.Search(q, 25))
@@ -121,5 +121,21 @@ func TestScratchIsCleanBetweenSearches(t *testing.T) {
 				t.Fatalf("%q: %v after other searches, %v first", q, got, first[i])
 			}
 		}
+	}
+}
+
+// A task whose references name a kind of thing marks the tools that use
+// that kind's words; the next search starts unmarked.
+func TestKindMarksAreClearedBetweenSearches(t *testing.T) {
+	ix := NewIndex([]Contract{
+		{ID: "web.fetch", Title: "Fetch", Purpose: "Fetch a URL and post the page.", Params: []Param{{Name: "url", Type: "string"}}},
+		{ID: "chat.post", Title: "Post", Purpose: "Post a message to a channel.", Params: []Param{{Name: "channel", Type: "string"}}},
+		{ID: "files.read", Title: "Read file", Purpose: "Read a file from disk.", Params: []Param{{Name: "path", Type: "string"}}},
+	})
+	b := "post hello to #general"
+	first := ix.Search(b, 25)
+	ix.Search("fetch https://example.org/page and post it", 25)
+	if got := ix.Search(b, 25); !reflect.DeepEqual(got, first) {
+		t.Fatalf("%v after a search for a URL, %v first", got, first)
 	}
 }

@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"slices"
-	"sort"
 	"strings"
 )
 
@@ -84,14 +83,13 @@ func (ix *Index) kinds(qs []qterm) []string {
 	return out
 }
 
-// hasAny reports whether tool d uses any of the words.
-func (ix *Index) hasAny(d int32, words []string) bool {
+// markUsers sets used[d] for every tool d that uses any of the words
+// (to false with set false: undoing it).
+func (ix *Index) markUsers(words []string, used []bool, set bool) []bool {
 	for _, w := range words {
-		ps := ix.postings[w]
-		i := sort.Search(len(ps), func(i int) bool { return ps[i].doc >= d })
-		if i < len(ps) && ps[i].doc == d {
-			return true
+		for _, p := range ix.postings[w] {
+			used[p.doc] = set
 		}
 	}
-	return false
+	return used
 }
