@@ -54,18 +54,37 @@ func (p *Pool) maxMessage() int {
 }
 
 // lineCap reads newline-delimited JSON, refusing a line over limit. It
-// keeps each line's head to tell which request the line answers (see
-// markedConn): a refused line is charged to that request's mark, and a
-// read line's bytes are counted on it.
+// keeps each line's head and tail to tell which request the line answers
+// (see markedConn): a refused line is charged to that request's mark, and
+// a read line's bytes are counted on it. The id is read where servers
+// write it: first (the Go SDK) from the head, last (the TypeScript SDK
+// writes {"result":…,"jsonrpc":"2.0","id":N}) from the tail, so a line is
+// never scanned twice. A line refused before its end has no tail: when
+// its id comes last, it is charged to the only request waiting, if one.
 type lineCap struct {
 	r     io.Reader
 	limit int
 	run   int // bytes since the last newline
 	head  [96]byte
 	hn    int // bytes of head held
+	tail  [96]byte
+	tn    int // bytes of tail held (the line's last tn bytes)
 	err   error
 	conn  *markedConn
 	name  string
+}
+
+// keepTail keeps the last bytes of the line so far, seg appended.
+func (l *lineCap) keepTail(seg []byte) {
+	if len(seg) >= len(l.tail) {
+		l.tn = copy(l.tail[:], seg[len(seg)-len(l.tail):])
+		return
+	}
+	if over := l.tn + len(seg) - len(l.tail); over > 0 {
+		copy(l.tail[:], l.tail[over:l.tn])
+		l.tn -= over
+	}
+	l.tn += copy(l.tail[l.tn:], seg)
 }
 
 func (l *lineCap) Read(p []byte) (int, error) {
@@ -82,6 +101,7 @@ func (l *lineCap) Read(p []byte) (int, error) {
 		if l.hn < len(l.head) {
 			l.hn += copy(l.head[l.hn:], seg)
 		}
+		l.keepTail(seg)
 		l.run += len(seg)
 		if l.run > l.limit || i < 0 {
 			break
@@ -106,14 +126,14 @@ func (l *lineCap) lineEnd() {
 	if m := l.owner(); m != nil && l.run > 0 {
 		m.bytes.Add(int64(l.run) + 1)
 	}
-	l.run, l.hn = 0, 0
+	l.run, l.hn, l.tn = 0, 0, 0
 }
 
 func (l *lineCap) owner() *mark {
 	if l.conn == nil {
 		return nil
 	}
-	return l.conn.owner(l.head[:l.hn])
+	return l.conn.owner(l.head[:l.hn], l.tail[:l.tn])
 }
 
 // bodyCap reads one HTTP response, refusing more than limit bytes; the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -87,12 +88,15 @@ func (c *markedConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 }
 
 // owner is the mark of the request a line answers, by the id in the
-// line's head; when the head names none, the only request waiting (nil
-// when that is not one).
-func (c *markedConn) owner(head []byte) *mark {
+// line's head, else in its tail (nil: the line's end was not read); when
+// neither names one, the only request waiting (nil when that is not one).
+func (c *markedConn) owner(head, tail []byte) *mark {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if id, ok := headID(head); ok {
+		return c.pending[string(id)]
+	}
+	if id, ok := tailID(tail); ok {
 		return c.pending[string(id)]
 	}
 	if len(c.pending) == 1 {
@@ -180,4 +184,60 @@ func valueToken(b []byte) ([]byte, bool) {
 		}
 	}
 	return nil, false
+}
+
+// tailID is the value of the top-level "id" member a JSON-RPC message's
+// tail ends with (a number or a string, as written), read backwards from
+// the object's closing brace: the last member of the top-level object is
+// the one just before it, so no scan of the whole line is needed.
+func tailID(tail []byte) ([]byte, bool) {
+	const ws = " \t\r\n"
+	t := bytes.TrimRight(tail, ws)
+	if len(t) == 0 || t[len(t)-1] != '}' {
+		return nil, false
+	}
+	t = bytes.TrimRight(t[:len(t)-1], ws)
+	var val []byte
+	if n := len(t); n > 0 && t[n-1] == '"' {
+		i := n - 2
+		for i >= 0 && (t[i] != '"' || escapedAt(t, i)) {
+			i--
+		}
+		if i < 0 {
+			return nil, false
+		}
+		val, t = t[i:], t[:i]
+	} else {
+		i := len(t)
+		for i > 0 && strings.IndexByte("0123456789+-.eE", t[i-1]) >= 0 {
+			i--
+		}
+		if i == len(t) {
+			return nil, false
+		}
+		val, t = t[i:], t[:i]
+	}
+	t = bytes.TrimRight(t, ws)
+	if len(t) == 0 || t[len(t)-1] != ':' {
+		return nil, false
+	}
+	t = bytes.TrimRight(t[:len(t)-1], ws)
+	if !bytes.HasSuffix(t, []byte(`"id"`)) {
+		return nil, false
+	}
+	t = bytes.TrimRight(t[:len(t)-len(`"id"`)], ws)
+	if len(t) == 0 || (t[len(t)-1] != ',' && t[len(t)-1] != '{') {
+		return nil, false
+	}
+	return val, true
+}
+
+// escapedAt reports whether the byte at i follows an odd run of
+// backslashes (a quote inside a string).
+func escapedAt(b []byte, i int) bool {
+	n := 0
+	for j := i - 1; j >= 0 && b[j] == '\\'; j-- {
+		n++
+	}
+	return n%2 == 1
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/iotest"
 	"time"
 )
 
@@ -130,6 +131,57 @@ func TestHeadID(t *testing.T) {
 		got, ok := headID([]byte(head))
 		if string(got) != want || ok != (want != "") {
 			t.Errorf("headID(%s) = %q %v, want %q", head, got, ok, want)
+		}
+	}
+}
+
+// tailID reads the top-level id a message ends with (the TypeScript
+// SDK writes it last), and nothing else.
+func TestTailID(t *testing.T) {
+	for tail, want := range map[string]string{
+		`xxxxxxx"}]},"jsonrpc":"2.0","id":17}`:          "17",
+		`x"}]},"jsonrpc":"2.0", "id" : "a\"b" }` + "\r": `"a\"b"`,
+		`{"result":{},"id":4}`:                          "4",
+		`"text":"a,\"id\":5}"}]}}`:                      "",
+		`{"content":[],"x":{"id":3}}`:                   "",
+		`"jsonrpc":"2.0","id":{"a":1}}`:                 "",
+		`"k":"v\\","id":-2}`:                            "-2",
+		`"id":7}`:                                       "",
+		`d":8}`:                                         "",
+		`,"id":"xxxxxxxxxxxxx`:                          "",
+		`,"id":9`:                                       "",
+	} {
+		got, ok := tailID([]byte(tail))
+		if string(got) != want || ok != (want != "") {
+			t.Errorf("tailID(%s) = %q %v, want %q", tail, got, ok, want)
+		}
+	}
+}
+
+// A stdio server that writes each answer's id last (as TypeScript SDK
+// servers do) has every line counted on the request it answers, with
+// two requests waiting: the head does not name it, the tail does.
+func TestIDLastLinesAreCountedOnTheirRequest(t *testing.T) {
+	long := strings.Repeat("x", 300)
+	lines := []string{
+		`{"result":{"content":[{"type":"text","text":"` + long + `"}]},"jsonrpc":"2.0","id":2}`,
+		`{"result":{"tools":[{"name":"a","description":"` + long + long + `"}]},"jsonrpc":"2.0","id":1}`,
+		`{"result":{"content":[{"type":"text","text":"` + long + `"}]},"jsonrpc":"2.0","id":"s-1"}`,
+	}
+	for _, oneByte := range []bool{false, true} {
+		m1, m2, ms := &mark{}, &mark{}, &mark{}
+		mc := &markedConn{pending: map[string]*mark{"1": m1, "2": m2, `"s-1"`: ms}}
+		var r io.Reader = strings.NewReader(strings.Join(lines, "\n") + "\n")
+		if oneByte {
+			r = iotest.OneByteReader(r)
+		}
+		if _, err := io.ReadAll(&lineCap{r: r, limit: 1 << 20, conn: mc, name: "ts"}); err != nil {
+			t.Fatal(err)
+		}
+		for i, m := range []*mark{m2, m1, ms} {
+			if got, want := m.bytes.Load(), int64(len(lines[i])+1); got != want {
+				t.Errorf("one byte at a time %v: line %d counted %d bytes on its request, want %d", oneByte, i, got, want)
+			}
 		}
 	}
 }
