@@ -40,6 +40,9 @@ func obligedAt(ts []token, i int) (string, bool) {
 	if v, ok := worthDoing(ts, i); ok {
 		return v, true // "it may be worth posting …"
 	}
+	if v, ok := gerundDuty(ts, i); ok {
+		return v, true // "merging it into main is left to you"
+	}
 	if i < 2 || ts[i].sentence || ts[i-1].lower != "be" || ts[i-1].sentence || negatedSubject(ts, i) {
 		return "", false
 	}

@@ -64,7 +64,7 @@ func destination(ts []token, k int) bool {
 	if k+1 >= len(ts) || ts[k].sentence || ts[k+1].sentence || !(ts[k].lower == "to" || ts[k].lower == "in" || ts[k].lower == "into" || ts[k].lower == "onto") {
 		return false
 	}
-	for h := k + 1; h < len(ts) && h <= k+5 && !ts[h].sentence && !ts[h].clause; h++ {
+	for h := k + 1; h < len(ts) && h <= k+7 && !ts[h].sentence && !ts[h].clause; h++ {
 		w := strings.TrimSuffix(ts[h].lower, "'s")
 		if personObjects[w] || personObjects[singular(w)] || doerNouns[w] || venueNouns[w] || mailboxes[w] {
 			return true
@@ -83,8 +83,8 @@ func worthDoing(ts []token, i int) (string, bool) {
 	if i < 1 || ts[i].sentence || ts[i-1].lower != "worth" || !strings.HasSuffix(ts[i].lower, "ing") || negatedSubject(ts, i) {
 		return "", false
 	}
-	v := baseForm(ts[i].lower)
-	return v, v != ts[i].lower && verbish(v)
+	v := gerundVerb(ts[i].lower)
+	return v, v != "" && (verbish(v) || worldVerb(v))
 }
 
 // placeAfterObject: after the participle at i of a passive duty, a
@@ -107,3 +107,67 @@ func placeAfterObject(ts []token, i int) int {
 	}
 	return extra
 }
+
+// gerundDuty reports whether word i is a gerund that names a deed the
+// text hands to the agent: the subject of a duty predicate ("merging it
+// into main is left to you", "contacting the customer is the best first
+// step") or a numbered step ("step two is creating the laptop order in
+// ServiceNow"). It returns the deed's verb.
+func gerundDuty(ts []token, i int) (string, bool) {
+	w := ts[i].lower
+	if len(w) < 6 || !strings.HasSuffix(w, "ing") || negatedSubject(ts, i) {
+		return "", false
+	}
+	v := gerundVerb(w)
+	if v == "" || !verbish(v) && !worldVerb(v) {
+		return "", false
+	}
+	if i >= 3 && (ts[i-1].lower == "is" || ts[i-1].lower == "will" || ts[i-1].lower == "should") && (numeral(ts[i-2].lower) || ordinals[ts[i-2].lower]) && ts[i-3].lower == "step" {
+		return v, true // "step two is creating …"
+	}
+	if !ts[i].sentence && !ts[i].clause {
+		return "", false
+	}
+	for k := i + 1; k+1 < len(ts) && k <= i+12 && !ts[k].sentence; k++ {
+		if ts[k].lower != "is" && ts[k].lower != "are" && ts[k].lower != "remains" && ts[k].lower != "falls" {
+			continue
+		}
+		return v, dutyPredicate(ts, k+1)
+	}
+	return "", false
+}
+
+// dutyPredicate: the words from k on hand a deed to the agent ("left to
+// you", "up to you", "your job", "the best first step").
+func dutyPredicate(ts []token, k int) bool {
+	at := func(ws ...string) bool {
+		for n, w := range ws {
+			if k+n >= len(ts) || ts[k+n].lower != w || n > 0 && ts[k+n].sentence {
+				return false
+			}
+		}
+		return true
+	}
+	if k < len(ts) && (ts[k].lower == "always" || ts[k].lower == "usually" || ts[k].lower == "then") {
+		k++
+	}
+	switch {
+	case at("left", "to", "you"), at("up", "to", "you"), at("on", "you"), at("to", "you"),
+		at("your", "job"), at("your", "task"), at("your", "responsibility"), at("your", "call"):
+		return true
+	}
+	if k < len(ts) && ts[k].lower == "the" {
+		for h := k + 1; h < len(ts) && h <= k+3 && !ts[h].sentence; h++ {
+			if ts[h].lower == "step" || ts[h].lower == "thing" || ts[h].lower == "move" {
+				return true
+			}
+			if !stepAdjectives[ts[h].lower] {
+				break
+			}
+		}
+	}
+	return false
+}
+
+// stepAdjectives qualify a step ("the best first step").
+var stepAdjectives = set("best", "first", "next", "last", "final", "right", "usual", "obvious", "natural", "second", "third")

@@ -35,3 +35,28 @@ func TestHedgedAndMovingDuties(t *testing.T) {
 		}
 	}
 }
+
+// TestGerundsHandedToTheAgent: a deed named by a gerund and handed to the
+// agent — the subject of "is left to you", "is up to you", "is the next
+// step", or a numbered step ("step two is ordering …") — needs its tool;
+// a gerund the tool's caller or nobody is handed does not.
+func TestGerundsHandedToTheAgent(t *testing.T) {
+	for _, text := range []string{
+		"Returns a release branch. Once the checks pass, tagging the release on GitHub is left to you.",
+		"Returns a new starter's forms. Step one is reading the forms; step two is ordering a badge in ServiceNow.",
+		"Returns an unpaid invoice. Sending a reminder to the customer is the next step.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
+			t.Errorf("%q: want a finding, got none", text)
+		}
+	}
+	for _, text := range []string{
+		"Returns rows. Sorting is left to the caller.",
+		"Returns a report. Choosing the right filter is the first step.",
+		"Returns a dump. Reading it is up to you.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
+			t.Errorf("%q: want no finding, got %s", text, describe(fs))
+		}
+	}
+}

@@ -168,9 +168,9 @@ func baseForm(w string) string {
 	case strings.HasSuffix(w, "s"):
 		cands = append(cands, w[:len(w)-1])
 	case strings.HasSuffix(w, "ed"):
-		cands = append(cands, w[:len(w)-2], w[:len(w)-1])
+		cands = append(cands, w[:len(w)-2], w[:len(w)-1], undoubled(w[:len(w)-2]))
 	case strings.HasSuffix(w, "ing"):
-		cands = append(cands, w[:len(w)-3], w[:len(w)-3]+"e")
+		cands = append(cands, w[:len(w)-3], w[:len(w)-3]+"e", undoubled(w[:len(w)-3]))
 	}
 	for _, c := range cands {
 		if vocabulary[c] {
@@ -178,6 +178,34 @@ func baseForm(w string) string {
 		}
 	}
 	return w
+}
+
+// undoubled is a stem less its doubled last consonant ("tagg" of
+// "tagging": "tag"), or "" when it has none.
+func undoubled(stem string) string {
+	n := len(stem)
+	if n < 3 || stem[n-1] != stem[n-2] || strings.ContainsRune("aeiouls", rune(stem[n-1])) {
+		return ""
+	}
+	return stem[:n-1]
+}
+
+// gerundVerb is the verb of an -ing form the lexicon knows ("tagging":
+// tag, "reassigning": reassign), or "" when it is none.
+func gerundVerb(w string) string {
+	if !strings.HasSuffix(w, "ing") || len(w) < 5 {
+		return ""
+	}
+	if v := baseForm(w); v != w {
+		return v
+	}
+	stem := w[:len(w)-3]
+	for _, c := range []string{stem, stem + "e", undoubled(stem)} {
+		if c != "" && isVerb(c) && baseVerb(c) {
+			return c
+		}
+	}
+	return ""
 }
 
 // classesOf are the capability classes a tool provides: a class whose
