@@ -15,7 +15,10 @@ type scratch struct {
 	cover []int32
 	// used marks the tools that use a word the task's references kind
 	// (markUsers)
-	used    []bool
+	used []bool
+	// objects counts, per tool, the concepts other than the request's
+	// verb it answers
+	objects []int32
 	touched []int32
 	hit     []int32
 }
@@ -26,9 +29,9 @@ var scratches sync.Pool
 func getScratch(n int) *scratch {
 	s, _ := scratches.Get().(*scratch)
 	if s == nil || cap(s.scores) < n {
-		return &scratch{scores: make([]float64, n), best: make([]float64, n), matched: make([]int32, n), cover: make([]int32, n), used: make([]bool, n)}
+		return &scratch{scores: make([]float64, n), best: make([]float64, n), matched: make([]int32, n), cover: make([]int32, n), used: make([]bool, n), objects: make([]int32, n)}
 	}
-	s.scores, s.best, s.matched, s.cover, s.used = s.scores[:n], s.best[:n], s.matched[:n], s.cover[:n], s.used[:n]
+	s.scores, s.best, s.matched, s.cover, s.used, s.objects = s.scores[:n], s.best[:n], s.matched[:n], s.cover[:n], s.used[:n], s.objects[:n]
 	return s
 }
 
@@ -39,6 +42,7 @@ func (s *scratch) release() {
 	for _, d := range s.touched {
 		s.scores[d] = 0
 		s.matched[d] = 0
+		s.objects[d] = 0
 	}
 	s.touched, s.hit = s.touched[:0], s.hit[:0]
 	scratches.Put(s)

@@ -123,7 +123,7 @@ func TestStagedTune(t *testing.T) {
 				t.Logf("%-22s %s", s.name, f)
 			}
 		}
-		if os.Getenv("SEARCH_TUNE_MISSES") != "" && (s.group == "blind7" || s.group == "blind8" || s.group == "blind9" || s.group == "blind10") {
+		if os.Getenv("SEARCH_TUNE_MISSES") != "" && (os.Getenv("SEARCH_TUNE_ALL") != "" || s.group == "blind7" || s.group == "blind8" || s.group == "blind9" || s.group == "blind10") {
 			r := rankers[0]
 			for _, c := range cases {
 				if len(c.Expect) == 0 {
