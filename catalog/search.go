@@ -3,7 +3,6 @@ package catalog
 import (
 	"math"
 	"slices"
-	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -537,7 +536,17 @@ func keepTop(top []scored, c scored, limit int) []scored {
 	if len(top) == limit && !c.before(top[limit-1]) {
 		return top
 	}
-	i := sort.Search(len(top), func(i int) bool { return c.before(top[i]) })
+	// the first place c is before (a binary search, written out: this
+	// runs for every tool a task touches)
+	i, j := 0, len(top)
+	for i < j {
+		m := int(uint(i+j) >> 1)
+		if c.before(top[m]) {
+			j = m
+		} else {
+			i = m + 1
+		}
+	}
 	top = append(top, scored{})
 	copy(top[i+1:], top[i:])
 	top[i] = c
@@ -597,7 +606,7 @@ func (ix *Index) score(term string, w float64, best []float64, hit []int32) []in
 		return hit
 	}
 	if ix.view != nil {
-		return ix.view.score(ix, term, w, best, hit)
+		return ix.view.score(ps, term, w, best, hit)
 	}
 	n, df := float64(len(ix.tools)), float64(len(ps))
 	idf := termIDF(n, df, term, w)

@@ -12,7 +12,8 @@ import (
 // is known, so a large catalog costs a few allocations, not one per term
 // and tool.
 func newIndex(all []searchDoc, codeOnly bool) *Index {
-	ix := &Index{serviceNames: map[string]bool{}, namespaces: map[string]bool{}}
+	ix := &Index{serviceNames: map[string]bool{}, namespaces: map[string]bool{},
+		tools: make([]indexed, 0, len(all)), lens: make([][numFields]int32, 0, len(all)), lowerNS: make([]string, 0, len(all))}
 	docs := make([]*[numFields][]string, 0, len(all))
 	var totals [numFields]float64
 	words := 0
@@ -58,7 +59,8 @@ func newIndex(all []searchDoc, codeOnly bool) *Index {
 	id := map[string]int32{}
 	var terms []string
 	var df []int32
-	var entries []entry
+	// a tool has at most as many distinct terms as words
+	entries := make([]entry, 0, words)
 	starts := make([]int, len(docs)+1)
 	seen := map[int32]int{} // a term's entry in the current tool
 	for d, ft := range docs {

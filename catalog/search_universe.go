@@ -114,10 +114,9 @@ func (v *view) df(ps []posting) int {
 	return n
 }
 
-// score is Index.score over the roster's tools, each posting weighed
-// again with the roster's length normalisation.
-func (v *view) score(ix *Index, term string, w float64, best []float64, hit []int32) []int32 {
-	ps := ix.postings[term]
+// score is Index.score over the roster's tools, each of the term's
+// postings ps weighed again with the roster's length normalisation.
+func (v *view) score(ps []posting, term string, w float64, best []float64, hit []int32) []int32 {
 	df := v.df(ps)
 	if df == 0 {
 		return hit
