@@ -600,7 +600,7 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 			continue
 		}
 		for h := k + 1; h <= end && h <= k+4 && !ts[h].sentence && !ts[h].clause; h++ {
-			if codeMeans[singular(ts[h].lower)] {
+			if codeMeans[singular(ts[h].lower)] && codeHead(ts, h) {
 				return "code-execution", h, true
 			}
 			if !nounish(ts[h].lower) && !determiners[ts[h].lower] {
@@ -825,9 +825,12 @@ func systemAt(ts []token, k int) (string, int, bool) {
 			break
 		}
 		w := ts[h].lower
-		if class, ok := systemNouns[w]; ok {
+		if class, ok := systemNouns[w]; ok && !(class == "code-execution" && !codeHead(ts, h)) {
+			// (a code system heads its phrase: not "the shell size limits")
 			if class == "tools" {
-				return "tool:" + w, h, true
+				// "your forecasting model": the phrase, so a roster
+				// tool its modifiers name (forecast_series) provides it
+				return "tool:" + strings.ToLower(joinWords(ts, k, h)), h, true
 			}
 			return class, h, true
 		}

@@ -71,6 +71,9 @@ func execMentions(text string, ts []token) []mention {
 		if a == b && (ts[a].address || enumerated(text, ts[a])) {
 			return // "r/powershell", "shell (bash, PowerShell)": a name, a value listed
 		}
+		if pastDeed(ts, a) {
+			return // "the engineers ran Python scripts against it": what someone did
+		}
 		out = append(out, mention{kind: KindExec, signal: joinLower(ts, a, b), start: ts[a].start, end: ts[b].end, authoring: authoringVerbs[ts[a].lower]})
 	}
 	out = append(out, commandSpans(text, ts)...)

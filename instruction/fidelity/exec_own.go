@@ -38,3 +38,32 @@ var relativeWords = set("where", "which", "that", "whom", "whose", "what", "what
 func relativeBefore(ts []token, k int) bool {
 	return k > 0 && !ts[k].sentence && relativeWords[ts[k-1].lower]
 }
+
+// codeHead: the code word at h heads its phrase ("in a sandbox", "with a
+// short script"), or a word of a code session follows ("in a shell
+// session"); not a modifier of another noun ("the shell size limits").
+func codeHead(ts []token, h int) bool {
+	return phraseEnds(ts, h+1) || codeSessions[ts[h+1].lower]
+}
+
+// codeSessions follow a code word in a phrase it still heads in sense.
+var codeSessions = set("session", "sessions", "environment", "window", "prompt", "instance", "container")
+
+// pastDeed: the words before a exec phrase at a say someone did it
+// ("the engineers ran Python scripts", "we wrote a script"): a past
+// deed described, not one asked.
+func pastDeed(ts []token, a int) bool {
+	for j := a - 1; j >= 1 && j >= a-3 && !ts[j+1].sentence; j-- {
+		if pastVerbs[ts[j].lower] {
+			s := ts[j-1].lower
+			return personObjects[s] || personObjects[singular(s)] || pastSubjects[s]
+		}
+	}
+	return false
+}
+
+// pastVerbs are past tenses of writing and running.
+var pastVerbs = set("ran", "wrote", "executed", "used", "built", "developed", "maintained", "had", "kept", "deployed")
+
+// pastSubjects are pronouns of people who did something.
+var pastSubjects = set("we", "they", "he", "she", "someone", "somebody", "i")

@@ -47,3 +47,32 @@ func TestParameterDescriptionsSayWhatTheToolDoes(t *testing.T) {
 		t.Errorf("a program put to use in the description: want a finding, got none")
 	}
 }
+
+// TestWordsOfCodeInAnotherRole: a code word that modifies another noun
+// ("the shell size limits"), a past deed of people ("the engineers ran
+// Python scripts against it") and "your forecasting model" beside a
+// roster tool that forecasts teach no missing capability; the same words
+// heading their phrase, asked for, or without the tool still do.
+func TestWordsOfCodeInAnotherRole(t *testing.T) {
+	for _, c := range []struct {
+		text   string
+		others []catalog.Contract
+	}{
+		{"Returns oyster licences, with the shell size limits and the closed seasons.", nil},
+		{"Returns the log of a migration, during which the engineers ran Python scripts against the old database.", nil},
+		{"Returns monthly sales. Use your forecasting model to project next month's sales from it.", []catalog.Contract{{ID: "acme.forecast_series", Purpose: "Fits a forecasting model to a time series and projects it forward."}}},
+	} {
+		if fs := capabilityCheck(t, "report", c.text, c.others...); len(fs) > 0 {
+			t.Errorf("%q: want no finding, got %s", c.text, describe(fs))
+		}
+	}
+	for _, text := range []string{
+		"Returns logs. Pipe them into your shell.",
+		"Returns the log of a migration. Run Python scripts against the old database to check it.",
+		"Returns monthly sales. Use your forecasting model to project next month's sales from it.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
+			t.Errorf("%q: want a finding, got none", text)
+		}
+	}
+}
