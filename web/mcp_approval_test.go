@@ -61,7 +61,6 @@ func TestGatewayApprovals(t *testing.T) {
 // costs the session read, that one read and the evidence.
 func TestGatewayApprovalRoundTrips(t *testing.T) {
 	h := sqliteOnly(t)
-	h.app.cfg.APIRate = 0
 	up := upstreamtest.New()
 	defer up.Close()
 	f := h.gatewayFixture("demo", up.URL, false)

@@ -23,8 +23,7 @@ func BenchmarkGateway(b *testing.B) {
 	if u := modelstest.PostgresURL(b); u != "" {
 		d = modelstest.Dialect{Name: models.DialectPostgres, URL: u}
 	}
-	h := newHarness(b, d)
-	h.app.cfg.APIRate = 0
+	h := newHarnessWith(b, d, func(c *Config) { c.APIRate = unlimitedRate })
 	up := upstreamtest.New()
 	defer up.Close()
 	f := h.gatewayFixture("demo", up.URL, true)

@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -23,6 +24,10 @@ import (
 // consoleGCPercent is the console's default GOGC (cmd/console's
 // defaultGCPercent; TestGatewayLoadRunsAtTheConsolesGCPace ties them).
 const consoleGCPercent = 400
+
+// unlimitedRate is a per-key request rate no load run reaches (the
+// limiter is built with the server: set it through Config).
+const unlimitedRate = 1 << 30
 
 // TestGatewayLoad measures the gateway against a Go upstream on loopback
 // in one run (CONSOLE_GATEWAY_LOAD=1; scripts/proof.sh reads its lines):
@@ -48,8 +53,9 @@ func TestGatewayLoad(t *testing.T) {
 	if u := modelstest.PostgresURL(t); u != "" {
 		d = modelstest.Dialect{Name: models.DialectPostgres, URL: u}
 	}
-	h := newHarness(t, d)
-	h.app.cfg.APIRate = 0
+	// the per-key rate limit (2,000 a second by default, burst twice
+	// that) would cap the figures measured: set far above them
+	h := newHarnessWith(t, d, func(c *Config) { c.APIRate = unlimitedRate })
 	up := upstreamtest.New()
 	defer up.Close()
 	f := h.gatewayFixture("demo", up.URL, true)
@@ -74,6 +80,9 @@ func TestGatewayLoad(t *testing.T) {
 		direct[i] = cs
 	}
 	args := map[string]any{"text": "hello"}
+	// the first failure of each kind is printed (the count alone says
+	// nothing of the cause)
+	seen := map[string]bool{}
 	run := func(css []*mcp.ClientSession, op func(cs *mcp.ClientSession) error) ([]time.Duration, int, time.Duration) {
 		var mu sync.Mutex
 		var lat []time.Duration
@@ -90,6 +99,12 @@ func TestGatewayLoad(t *testing.T) {
 					t0 := time.Now()
 					if err := op(cs); err != nil {
 						bad++
+						mu.Lock()
+						if msg := clip(err.Error(), 300); !seen[msg] && len(seen) < 5 {
+							seen[msg] = true
+							fmt.Printf("gateway load failure: %s\n", msg)
+						}
+						mu.Unlock()
 					}
 					mine = append(mine, time.Since(t0))
 				}
@@ -104,29 +119,50 @@ func TestGatewayLoad(t *testing.T) {
 	callOp := func(cs *mcp.ClientSession) error {
 		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "demo.echo", Arguments: args})
 		if err == nil && res.IsError {
-			err = fmt.Errorf("tool error")
+			err = fmt.Errorf("tool error: %s", resultText(res))
 		}
 		return err
 	}
 	directOp := func(cs *mcp.ClientSession) error {
 		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "echo", Arguments: args})
 		if err == nil && res.IsError {
-			err = fmt.Errorf("tool error")
+			err = fmt.Errorf("direct tool error: %s", resultText(res))
 		}
 		return err
 	}
 	listOp := func(cs *mcp.ClientSession) error { _, err := cs.ListTools(context.Background(), nil); return err }
-	var gw, dr, ls []time.Duration
-	var gwTime, drTime time.Duration
+	// CONSOLE_GATEWAY_LOAD_COMPARE=1 adds rounds with the gateway's
+	// direct path off (every request through the SDK's server),
+	// alternating with the others: before and after in one run
+	compare := os.Getenv("CONSOLE_GATEWAY_LOAD_COMPARE") == "1"
+	var gw, dr, ls, sgw, sls []time.Duration
+	var gwTime, drTime, sgwTime time.Duration
 	failures := 0
+	viaSDK := func(f func()) {
+		h.app.gw.direct.Store(false)
+		defer h.app.gw.direct.Store(true)
+		f()
+	}
 	for range 3 {
 		l, e, el := run(direct, directOp)
 		dr, drTime, failures = append(dr, l...), drTime+el, failures+e
 		l, e, el = run(sessions[:], callOp)
 		gw, gwTime, failures = append(gw, l...), gwTime+el, failures+e
+		if compare {
+			viaSDK(func() {
+				l, e, el := run(sessions[:], callOp)
+				sgw, sgwTime, failures = append(sgw, l...), sgwTime+el, failures+e
+			})
+		}
 	}
 	l, e, _ := run(sessions[:], listOp)
 	ls, failures = l, failures+e
+	if compare {
+		viaSDK(func() {
+			l, e, _ := run(sessions[:], listOp)
+			sls, failures = l, failures+e
+		})
+	}
 	q := func(ls []time.Duration, p float64) float64 {
 		s := slices.Clone(ls)
 		slices.Sort(s)
@@ -137,6 +173,11 @@ func TestGatewayLoad(t *testing.T) {
 	fmt.Printf("gateway calls: %.0f calls/s, median %.3f ms, p99 %.3f ms\n", float64(len(gw))/gwTime.Seconds(), q(gw, 0.5), q(gw, 0.99))
 	fmt.Printf("gateway overhead: median %.3f ms, p99 %.3f ms\n", q(gw, 0.5)-q(dr, 0.5), q(gw, 0.99)-q(dr, 0.99))
 	fmt.Printf("tools/list: median %.3f ms, p99 %.3f ms, %d lists\n", q(ls, 0.5), q(ls, 0.99), len(ls))
+	if compare {
+		fmt.Printf("sdk path calls: %.0f calls/s, median %.3f ms, p99 %.3f ms\n", float64(len(sgw))/sgwTime.Seconds(), q(sgw, 0.5), q(sgw, 0.99))
+		fmt.Printf("sdk path overhead: median %.3f ms, p99 %.3f ms\n", q(sgw, 0.5)-q(dr, 0.5), q(sgw, 0.99)-q(dr, 0.99))
+		fmt.Printf("sdk path tools/list: median %.3f ms, p99 %.3f ms, %d lists\n", q(sls, 0.5), q(sls, 0.99), len(sls))
+	}
 	fmt.Printf("gateway load failures: %d\n", failures)
 	if failures > 0 {
 		t.Errorf("%d failed requests", failures)
@@ -157,4 +198,15 @@ func TestGatewayLoadRunsAtTheConsolesGCPace(t *testing.T) {
 	if got, _ := strconv.Atoi(string(m[1])); got != consoleGCPercent {
 		t.Errorf("the console's default GOGC is %d, the gateway load run uses %d", got, consoleGCPercent)
 	}
+}
+
+// resultText is a result's text content.
+func resultText(res *mcp.CallToolResult) string {
+	var b strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	return b.String()
 }
