@@ -112,28 +112,34 @@ func fuse(ranked, lexical []scored) []scored {
 		return ranked
 	}
 	keep := min(int(fuseKeep), len(ranked))
-	if keep > 0 {
-		kept := ranked[:keep]
-		lex := make([]scored, 0, len(lexical))
-		for _, s := range lexical {
-			if !slices.ContainsFunc(kept, func(k scored) bool { return k.doc == s.doc }) {
-				lex = append(lex, s)
-			}
-		}
-		return append(append([]scored(nil), kept...), rrf(ranked[keep:], lex)...)
+	out := make([]scored, 0, len(ranked)+len(lexical))
+	if keep == 0 {
+		return rrf(out, ranked, lexical)
 	}
-	return rrf(ranked, lexical)
+	kept := ranked[:keep]
+	var buf [2 * MaxSearchLimit]scored
+	lex := buf[:0]
+	for _, s := range lexical {
+		if !slices.ContainsFunc(kept, func(k scored) bool { return k.doc == s.doc }) {
+			lex = append(lex, s)
+		}
+	}
+	return rrf(append(out, kept...), ranked[keep:], lex)
 }
 
-// rrf is the reciprocal-rank fusion of two rankings (each names a tool
-// at most once, and holds a search's few best: a list, not a map, finds
-// a tool in them).
-func rrf(ranked, lexical []scored) []scored {
-	type fused struct {
-		scored
-		first int // the place in ranked, -1 for none
-	}
-	all := make([]fused, 0, len(ranked)+len(lexical))
+// fused is a tool's fused score and its place in the ranking (-1 for
+// none).
+type fused struct {
+	scored
+	first int
+}
+
+// rrf appends to out the reciprocal-rank fusion of two rankings (each
+// names a tool at most once, and holds a search's few best: a list, not
+// a map, finds a tool in them).
+func rrf(out, ranked, lexical []scored) []scored {
+	var buf [4 * MaxSearchLimit]fused
+	all := buf[:0]
 	for r, s := range ranked {
 		all = append(all, fused{scored{s.doc, 1 / (fuseK + float64(r+1))}, r})
 	}
@@ -145,23 +151,26 @@ func rrf(ranked, lexical []scored) []scored {
 		}
 		all = append(all, fused{scored{s.doc, w}, -1})
 	}
-	slices.SortFunc(all, func(a, b fused) int {
-		switch {
-		case a.score != b.score:
-			return cmp.Compare(b.score, a.score)
-		case (a.first >= 0) != (b.first >= 0):
-			if a.first >= 0 {
-				return -1
-			}
-			return 1
-		case a.first != b.first:
-			return cmp.Compare(a.first, b.first)
-		}
-		return cmp.Compare(a.doc, b.doc)
-	})
-	out := make([]scored, len(all))
-	for i, f := range all {
-		out[i] = f.scored
+	slices.SortFunc(all, compareFused)
+	for _, f := range all {
+		out = append(out, f.scored)
 	}
 	return out
+}
+
+// compareFused orders fused tools: higher score first, then those the
+// ranking has, by their place there, then roster order.
+func compareFused(a, b fused) int {
+	switch {
+	case a.score != b.score:
+		return cmp.Compare(b.score, a.score)
+	case (a.first >= 0) != (b.first >= 0):
+		if a.first >= 0 {
+			return -1
+		}
+		return 1
+	case a.first != b.first:
+		return cmp.Compare(a.first, b.first)
+	}
+	return cmp.Compare(a.doc, b.doc)
 }

@@ -167,7 +167,7 @@ func newRoster(in instruction.Input, ranking string, sh *shared) roster {
 }
 
 // ranks are a task's search ranks (1-based) under a roster, and its hits.
-func (ro roster) ranks(task string) (map[string]int, []catalog.Hit) {
+func (ro roster) ranks(task string) (hitRanks, []catalog.Hit) {
 	if ro.shared != nil {
 		return ro.shared.search(task)
 	}
@@ -179,11 +179,22 @@ func (ro roster) ranks(task string) (map[string]int, []catalog.Hit) {
 	} else {
 		hits = ro.ix.Search(task, catalog.MaxSearchLimit)
 	}
-	rank := make(map[string]int, len(hits))
-	for i, h := range hits {
-		rank[h.ID] = i + 1
+	return hitRanks(hits), hits
+}
+
+// hitRanks are a search's hits read as ranks: a search names a tool at
+// most once among its few hits, so a list finds it (no map built for
+// every search of every lever).
+type hitRanks []catalog.Hit
+
+// of is the tool's rank (1-based) among the hits, 0 when it is not one.
+func (r hitRanks) of(id string) int {
+	for i, h := range r {
+		if h.ID == id {
+			return i + 1
+		}
 	}
-	return rank, hits
+	return 0
 }
 
 // Rankings an evaluation can measure: the product's search (the
@@ -264,8 +275,9 @@ func evaluate(in instruction.Input, cases []Case, k int, o Options, sh *shared) 
 		if two {
 			r.TwoProfiles++
 		}
-		var rank2 map[string]int
-		if two && second != nil {
+		var rank2 hitRanks
+		searched2 := two && second != nil
+		if searched2 {
 			rank2, _ = second.ranks(c.Task)
 		}
 		searched := false
@@ -278,7 +290,7 @@ func evaluate(in instruction.Input, cases []Case, k int, o Options, sh *shared) 
 				continue
 			}
 			tr := locate(e, first.in, first.reach, rank, k)
-			if rank2 != nil {
+			if searched2 {
 				if t2 := locate(e, second.in, second.reach, rank2, k); placeScore(t2) > placeScore(tr) {
 					tr, tr.Roster = t2, "second"
 				}
@@ -362,7 +374,7 @@ func placeScore(t ToolResult) int {
 // locate finds the best place of an expect entry's alternatives: first
 // step beats search, a better rank beats a worse one. A helper that
 // arrives with exec is where exec is.
-func locate(expect string, in instruction.Input, reach Reach, rank map[string]int, k int) ToolResult {
+func locate(expect string, in instruction.Input, reach Reach, rank hitRanks, k int) ToolResult {
 	best := ToolResult{Expect: expect, Where: Unreachable}
 	score := placeScore
 	for i, id := range Alternatives(expect) {
@@ -377,7 +389,7 @@ func locate(expect string, in instruction.Input, reach Reach, rank map[string]in
 		if via, ok := reach.Via[id]; ok {
 			at, t.Via = via, via
 		}
-		t.Rank = rank[at]
+		t.Rank = rank.of(at)
 		switch {
 		case reach.First[id]:
 			t.Where = FirstStep
@@ -399,7 +411,7 @@ func locate(expect string, in instruction.Input, reach Reach, rank map[string]in
 // (each must then be in the task's top k; the skill's rank is the worst
 // of theirs). A skill the input lacks, or whose tools the roster lacks,
 // is unreachable.
-func locateSkill(expect, id, slug string, in instruction.Input, reach Reach, rank map[string]int, k int) ToolResult {
+func locateSkill(expect, id, slug string, in instruction.Input, reach Reach, rank hitRanks, k int) ToolResult {
 	t := ToolResult{Expect: expect, Tool: id, Where: Unreachable}
 	var required []string
 	found := false
@@ -433,7 +445,7 @@ func locateSkill(expect, id, slug string, in instruction.Input, reach Reach, ran
 		if via, ok := reach.Via[r]; ok {
 			at = via
 		}
-		n := rank[at]
+		n := rank.of(at)
 		if n == 0 || !reach.Searchable[at] {
 			t.Where = BeyondK
 			return t

@@ -81,7 +81,7 @@ type sharedRoster struct {
 // ranked is one task's search under a roster; read-only once made.
 type ranked struct {
 	once sync.Once
-	rank map[string]int
+	rank hitRanks
 	hits []catalog.Hit
 }
 
@@ -137,7 +137,7 @@ func (sh *shared) roster(in instruction.Input, ranking string) *sharedRoster {
 }
 
 // ranks is the task's search under the roster, searched once.
-func (sr *sharedRoster) search(task string) (map[string]int, []catalog.Hit) {
+func (sr *sharedRoster) search(task string) (hitRanks, []catalog.Hit) {
 	sr.mu.Lock()
 	r := sr.ranks[task]
 	if r == nil {
