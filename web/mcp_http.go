@@ -23,10 +23,13 @@ import (
 
 // The gateway's HTTP side (the gateway rules): /mcp/{agent} speaks MCP over
 // streamable HTTP for a runtime key. The official SDK's handler serves
-// the protocol in its stateless mode; the session (one MCP session is one
-// run) is the console's own, kept in the database under the hash of the
-// Mcp-Session-Id the client holds, so any replica serves any request and
-// a restart loses nothing.
+// the protocol in its stateless mode, except the hot methods of an
+// established session (tools/call and tools/list), which the direct path
+// (mcp_direct.go) answers as the SDK would, without its per-message
+// machinery. The session (one MCP session is one run) is the console's
+// own, kept in the database under the hash of the Mcp-Session-Id the
+// client holds, so any replica serves any request and a restart loses
+// nothing.
 
 // gwReq is what the gateway's handlers know of one HTTP request.
 type gwReq struct {
