@@ -6,8 +6,8 @@ import (
 )
 
 // Every clause of a task is ranked on its own, also when a reading of an
-// earlier clause adds a word to it (the "edit" of "delete the second
-// line of config.yaml", the "calculate" of a sum, the "notify" of "tell me when
+// earlier clause adds a word to it (the "create" of "leave a comment
+// in config.yaml", the "calculate" of a sum, the "notify" of "tell me when
 // …"): those words come last in the terms, with their clause's number, and
 // must not hide the clauses after it. Here the second clause's tool ranks
 // below every tool of the first in the whole ranking, and leads its own.
@@ -24,7 +24,7 @@ func TestEveryClauseIsRankedWhateverTheReadingsAdd(t *testing.T) {
 			Class: ClassWorkspace, Effects: EffectsReadOnly, Version: "1"})
 	}
 	ix := NewIndex(roster)
-	q := "delete the second line of config.yaml and notify the team"
+	q := "leave a comment in config.yaml and notify the team"
 	terms := parseTask(q)
 	if last := terms[len(terms)-1]; !last.implied || last.clause != 0 {
 		t.Fatalf("the last term %+v is no word the first clause's reading adds; the test needs one", last)

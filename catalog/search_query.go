@@ -45,9 +45,6 @@ type qterm struct {
 	// I finish", "which pages have we archived"): the lexicon reads it as
 	// a verb, though a question asks for no change
 	verbSense bool
-	// time marks a word of a time ("last week", "this morning"): it says
-	// when, and has no relatives ("last" is not "final")
-	time bool
 	// colloc is the lexicon collocation the word opens ("kick off the
 	// build": "kick off"), as its stems joined by spaces, or ""
 	colloc string
@@ -208,11 +205,6 @@ func parseTask(q string) []qterm {
 		if span > 0 {
 			span--
 		}
-		if opening && !w.content && !w.file && lw == "tell" && i+1 < len(ws) && (strings.EqualFold(ws[i+1].text, "me") || strings.EqualFold(ws[i+1].text, "us")) {
-			// "tell me about the outage": a request to be told, though
-			// "tell" is a stop word (no tool is named for it)
-			p.terms = []string{"tell"}
-		}
 		if opening && !question && !w.content && !w.file && addressed(ws, i) {
 			// "tell marta that the tests pass", "let the folks on PR 45
 			// know I'll review it": a word to someone else, which tools
@@ -221,9 +213,6 @@ func parseTask(q string) []qterm {
 			if lw == "tell" && !articles[strings.ToLower(ws[i+1].text)] && !possessives[strings.ToLower(ws[i+1].text)] {
 				ws[i+1].content = true
 			}
-		}
-		if !w.content && !w.file && lw == "know" && i > 0 && letKnow(ws, i) {
-			p.terms = nil
 		}
 		if opening && !w.content && !w.file {
 			base := strings.SplitN(lw, "'", 2)[0]
@@ -258,11 +247,6 @@ func parseTask(q string) []qterm {
 			// "reply that it's fixed", "note that the deploy is on
 			// Friday": what is said, to the end of the clause
 			cond = true
-		}
-		if opening && !w.content && !w.file && len(p.terms) == 1 && len(lw) > 4 && strings.HasSuffix(lw, "ly") && !theLexicon().isVerb(p.terms[0]) {
-			// "honestly, …", "quickly rename …": an adverb, not the
-			// request's verb
-			p.terms = nil
 		}
 		if opening && !w.content && !w.file && len(p.terms) > 0 && !question && !statement && embedsQuestion(ws, i) {
 			// "find what changed between a.md and b.md", "check which
@@ -342,11 +326,9 @@ func parseTask(q string) []qterm {
 		}
 	}
 	markCollocations(words, st)
-	markTimes(words)
 	markDescriptions(words)
 	markHeads(words)
 	words = markShownFiles(words)
-	words = markTextEdits(words)
 	words = markMadeThings(words)
 	words = markStates(words)
 	words = markNotices(words)
@@ -371,7 +353,7 @@ func parseTask(q string) []qterm {
 	var out []qterm
 	for _, w := range words {
 		for j, s := range w.terms {
-			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, ref: w.ref, verbSense: w.verbSense && j == 0, time: w.time, kind: w.kind}
+			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, ref: w.ref, verbSense: w.verbSense && j == 0, kind: w.kind}
 			if j == 0 {
 				q.colloc = w.colloc
 			}
@@ -408,7 +390,6 @@ type parsedWord struct {
 	wish                              bool   // opens the thing of a wish ("I need the issue … closed")
 	ref                               bool   // see qterm.ref
 	verbSense                         bool   // see qterm.verbSense
-	time                              bool   // see qterm.time
 	kind                              bool   // see rawWord.kind
 }
 
@@ -670,48 +651,6 @@ var creatingVerbs = map[string]bool{"open": true, "raise": true, "file": true, "
 var indefinite = map[string]bool{"a": true, "an": true, "new": true, "another": true, "one": true}
 
 var createStem = stemWord("create", false)
-
-// textUnits are the parts of a text an edit names ("a line", "the
-// word"): they say the task edits text, so they stay request words.
-var textUnits = stemSet("text", "word", "words", "line", "lines", "sentence", "paragraph", "passage", "phrase",
-	"heading", "section", "wording")
-
-var editStem = stemmer(nil).stem("edit")
-
-// markTextEdits reads a request whose verb acts on a part of a text
-// ("move the paragraph on risks …", "copy the second line …") as an edit,
-// whatever the verb: the clause gains the verb "edit".
-func markTextEdits(ws []parsedWord) []parsedWord {
-	n := len(ws)
-	for i := 0; i < n; i++ {
-		if !ws[i].verb || len(ws[i].terms) == 0 || ws[i].terms[0] == editStem {
-			continue
-		}
-		if v := ws[i].terms[0]; readVerbs[v] || writeVerbs[v] || firstRelated(v, readVerbs) != "" {
-			continue // reading a text ("look up the word …") or making one ("save the text …") edits nothing
-		}
-		for j := i + 1; j < n && j <= i+3 && ws[j].clause == ws[i].clause; j++ {
-			if ws[j].content || ws[j].file {
-				break
-			}
-			if len(ws[j].terms) == 1 && textUnits[ws[j].terms[0]] {
-				ws = append(ws, parsedWord{lower: "edit", terms: []string{editStem}, verb: true, implied: true, clause: ws[i].clause})
-				break
-			}
-		}
-	}
-	return ws
-}
-
-// firstRelated is the first thesaurus relative of v in set, or "".
-func firstRelated(v string, set map[string]bool) string {
-	for _, r := range related[v] {
-		if set[r] {
-			return r
-		}
-	}
-	return ""
-}
 
 // markNotices reads a request addressed to the user ("me", "us") near
 // its start and put off until an event ("tell me when the export is

@@ -37,39 +37,6 @@ func auxiliaryOf(w string) string {
 	return w
 }
 
-// timeWords name a time: "this morning", "last week", "on Friday". A time
-// says when, not what to do or to what, so it is content; so is the word
-// that points into time before it ("last", "next", "this").
-var timeWords = map[string]bool{
-	"today": true, "tomorrow": true, "yesterday": true, "tonight": true, "morning": true, "afternoon": true,
-	"evening": true, "night": true, "day": true, "days": true, "week": true, "weeks": true, "weekend": true,
-	"month": true, "months": true, "year": true, "years": true, "hour": true, "hours": true, "minute": true,
-	"minutes": true, "monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true,
-	"saturday": true, "sunday": true, "january": true, "february": true, "march": true, "april": true,
-	"june": true, "july": true, "august": true, "september": true, "october": true, "november": true,
-	"december": true, "weekly": true, "daily": true, "monthly": true, "yearly": true,
-}
-
-// timePointers point into time before a time word: "last week", "next
-// Monday", "this morning".
-var timePointers = map[string]bool{"last": true, "next": true, "this": true, "past": true, "previous": true, "coming": true, "every": true}
-
-// markTimes marks the words of times as content (see timeWords). A time
-// word that is a clause's verb or a possessive's thing ("today's number"
-// is a number) keeps its part.
-func markTimes(ws []parsedWord) {
-	for i := range ws {
-		w := strings.TrimSuffix(strings.TrimSuffix(ws[i].lower, "'s"), "’s")
-		if !timeWords[w] || ws[i].verb || ws[i].marker {
-			continue
-		}
-		ws[i].time = true
-		if i > 0 && timePointers[ws[i-1].lower] && ws[i-1].clause == ws[i].clause && !ws[i-1].verb {
-			ws[i-1].time = true
-		}
-	}
-}
-
 // markMadeThings reads a request whose verb says nothing of reading,
 // editing or making ("leave a comment", "drop a line", "log a new
 // entry") and whose object is indefinite as making the object: the clause

@@ -79,20 +79,6 @@ func addressed(ws []rawWord, i int) bool {
 	return false
 }
 
-// letKnow reports whether "know" at i closes a "let … know" that opens a
-// clause (see addressed).
-func letKnow(ws []rawWord, i int) bool {
-	for j := i - 1; j >= 0 && j >= i-maxAddressee; j-- {
-		if ws[j].punct != 0 && ws[j].punct != ':' {
-			return false
-		}
-		if strings.EqualFold(ws[j].text, "let") {
-			return addressed(ws, j)
-		}
-	}
-	return false
-}
-
 // maxAddressee bounds the words between "let" and "know".
 const maxAddressee = 14
 

@@ -114,7 +114,6 @@ type concept struct {
 	content   bool
 	verb      bool // see qterm
 	verbSense bool // see qterm
-	time      bool // see qterm
 	// colloc is the lexicon collocation the word opens ("get rid of"):
 	// the collocation, not the word, says what is asked
 	colloc string
@@ -161,7 +160,7 @@ func concepts(qs []qterm) []concept {
 			continue
 		}
 		at[q.stem] = len(out)
-		out = append(out, concept{own: q.stem, content: q.content, verb: q.verb, verbSense: q.verbSense, time: q.time})
+		out = append(out, concept{own: q.stem, content: q.content, verb: q.verb, verbSense: q.verbSense})
 	}
 	// the lead: the first clause with a verb, its verb and head noun
 	leads := map[string]bool{}
@@ -199,9 +198,6 @@ func concepts(qs []qterm) []concept {
 		// a collocation that does not count its own first word among
 		// its relatives means something else: "get rid of" is not
 		// "get", while "pull in" and "write down" still pull and write
-		if c.time {
-			continue // "last week": no relatives
-		}
 		k := colloc[c.own]
 		if k != "" && c.verb && !lexicon.relatives(k, true).has(c.own) {
 			c.colloc = k
