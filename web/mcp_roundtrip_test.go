@@ -29,7 +29,6 @@ func (f *gwFixture) countRequests(n *atomic.Int64) {
 // the gateway's overhead is round trips, so their number is held here.
 func TestGatewayRoundTrips(t *testing.T) {
 	eachDialect(t, func(t *testing.T, h *harness) {
-		h.app.cfg.APIRate = 0
 		up := upstreamtest.New()
 		defer up.Close()
 		f := h.gatewayFixture("demo", up.URL, true)
