@@ -43,6 +43,11 @@ var judgedRefusals = map[string]string{
 	// space (U+200B) in a description, which a reviewer cannot see and the
 	// model reads
 	"larksuiteoapi-lark-mcp@0.5.1.tools.json im_v1_message_list": "params.params.properties.container_id.description",
+	// not a contradiction, a limit: size. The description carries a whole
+	// draw.io XML reference (styles, edge routing, layers, dark mode):
+	// 34,728 bytes, some 8,000 tokens the model would read on every turn,
+	// over the 16 KiB purpose ceiling. The server's other six tools import
+	"drawio-mcp@1.6.1.tools.json open_drawio_xml": "purpose|bytes, over the ceiling of 16384",
 }
 
 // sweepNamespace is a service name made from a file name.
