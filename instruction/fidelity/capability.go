@@ -668,7 +668,7 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 			}
 		}
 	}
-	if (how == ctxOblige || (how == ctxImperative || how == ctxAnd) && (laterStep(ts, i) || stepLabelAt(ts, i))) && worldVerb(v) && i > 0 && !firstClause(ts, i) {
+	if (how == ctxOblige || (how == ctxImperative || how == ctxAnd) && (laterStep(ts, i) || stepLabelAt(ts, i) || laterImperative(ts, i))) && worldVerb(v) && i > 0 && !firstClause(ts, i) {
 		return "action:" + v, min(end, i+3), true
 	}
 	return "", 0, false

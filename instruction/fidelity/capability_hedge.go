@@ -171,3 +171,35 @@ func dutyPredicate(ts []token, k int) bool {
 
 // stepAdjectives qualify a step ("the best first step").
 var stepAdjectives = set("best", "first", "next", "last", "final", "right", "usual", "obvious", "natural", "second", "third")
+
+// laterImperative: word i opens a sentence after the text's first with a
+// verb in its base form ("Commit the result.", "Open the sheet and copy
+// the rows first"): a step the text asks for, as after "then".
+// What the user said is worked on in the conversation ("Expand the
+// user's one-line intent into a goal").
+// When the sentence names the means ("with resolve_incident", "via
+// 'location'", "in the knowledge graph you maintain"), the means decides
+// what is needed, not the verb.
+func laterImperative(ts []token, i int) bool {
+	if !laterSentence(ts, i) || !baseVerb(ts[i].lower) || textVerbs[ts[i].lower] || !objectFollows(ts, i) || ts[i+1].lower == "a" || ts[i+1].lower == "an" ||
+		i+2 < len(ts) && numeral(strings.SplitN(ts[i+2].lower, "-", 2)[0]) {
+		return false // "Poll every 15-30 seconds": a time, not an object
+	}
+	if i+3 < len(ts) && ts[i+1].lower == "the" && singular(ts[i+2].lower) == "user" && ts[i+3].lower == "s" {
+		return false // "Expand the user's intent into a goal": the user's words, in the conversation
+	}
+	for k := i + 1; k < len(ts) && !ts[k].sentence; k++ {
+		if meansWords[ts[k].lower] || owned(ts, k) {
+			return false
+		}
+	}
+	return true
+}
+
+// textVerbs compose the agent's own text when opening a sentence ("State
+// the reason", "Draft the reply"); as a duty's participle they may still
+// name a deed elsewhere ("a release drafted on GitHub").
+var textVerbs = set("state", "draft", "word", "outline", "sketch", "restate", "rephrase")
+
+// meansWords introduce the means of a deed.
+var meansWords = set("with", "using", "via", "through", "by")

@@ -1,6 +1,10 @@
 package fidelity_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/agentforge/console/catalog"
+)
 
 // TestHedgedAndMovingDuties: a thing that ought to go somewhere ("a notice
 // ought to go to the tenant", "a digest would ideally land in the team's
@@ -56,6 +60,36 @@ func TestGerundsHandedToTheAgent(t *testing.T) {
 		"Returns a dump. Reading it is up to you.",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
+			t.Errorf("%q: want no finding, got %s", text, describe(fs))
+		}
+	}
+}
+
+// TestLaterImperativesNeedTheirTool: a later sentence opened by a verb
+// and its object ("Commit the result.", "Open the sheet and copy the rows
+// first") asks for a step whose verb acts outside the conversation; not
+// when the sentence names its means (a roster tool, a parameter, a system
+// of the agent's), nor a verb of the conversation ("State the reason",
+// "Draft the reply"), nor a noun that opens a parameter's description.
+func TestLaterImperativesNeedTheirTool(t *testing.T) {
+	for _, text := range []string{
+		"Returns a formatted file. Commit the result.",
+		"Returns the valve schedule. Close the valves of every dry zone.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
+			t.Errorf("%q: want a finding, got none", text)
+		}
+	}
+	for _, text := range []string{
+		"Returns an incident. Close the incident with close_incident_acme when the graphs recover.",
+		"Returns places. Anchor the search via the location parameter.",
+		"Returns a ticket. State the reason for the change in one line.",
+		"Returns a complaint. Draft the reply in a friendly tone.",
+		"Returns shapes. Fill opacity (0-1) sets how solid each shape is.",
+		"Starts a crawl. Poll every 15-30 seconds until the status is final.",
+		"Creates a monitor. Expand the user's one-line intent into a clear goal.",
+	} {
+		if fs := capabilityCheck(t, "report", text, catalog.Contract{ID: "acme.close_incident_acme", Purpose: "Closes an incident."}); len(fs) > 0 {
 			t.Errorf("%q: want no finding, got %s", text, describe(fs))
 		}
 	}
