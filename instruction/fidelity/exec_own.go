@@ -67,3 +67,28 @@ var pastVerbs = set("ran", "wrote", "executed", "used", "built", "developed", "m
 
 // pastSubjects are pronouns of people who did something.
 var pastSubjects = set("we", "they", "he", "she", "someone", "somebody", "i")
+
+// provenance: the name at i, in a parameter's description, says where a
+// value comes from — after a participle and "via", "from", "by" or
+// "with" ("Defaults to the working directory set via
+// git_set_working_dir", "the id returned by list_items") — not a call
+// the agent is asked to make; a modal before the participle ("can be
+// obtained from x") still asks.
+func provenance(text string, ts []token, i int) bool {
+	if i < 2 || ts[i].sentence || ts[i-1].sentence || !provenanceWords[ts[i-1].lower] || !paramLine(text, ts[i].start) {
+		return false
+	}
+	p := ts[i-2].lower
+	if !strings.HasSuffix(p, "ed") && irregular[p] == "" && p != "set" {
+		return false
+	}
+	for k := i - 3; k >= 0 && k >= i-5 && !ts[k+1].sentence; k-- {
+		if modals[ts[k].lower] || obligingModals[ts[k].lower] {
+			return false
+		}
+	}
+	return true
+}
+
+// provenanceWords follow a participle to name where a value came from.
+var provenanceWords = set("via", "from", "by", "with", "using", "through")

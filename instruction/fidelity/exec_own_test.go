@@ -76,3 +76,22 @@ func TestWordsOfCodeInAnotherRole(t *testing.T) {
 		}
 	}
 }
+
+// TestAValuesProvenanceIsNoCall: a parameter's description that says
+// where its value comes from ("Defaults to the working directory set via
+// set_workdir") names no tool the agent is asked to call; one that asks
+// ("It can be obtained via get_session_token") still does.
+func TestAValuesProvenanceIsNoCall(t *testing.T) {
+	described := map[string]any{"type": "object", "properties": map[string]any{
+		"path": map[string]any{"type": "string", "description": "Path to the repository. Defaults to the working directory set via set_workdir."},
+	}}
+	if fs := checkImported(t, "repo_status", "Shows the status of a repository.", described); len(fs) > 0 {
+		t.Errorf("want no finding, got %s", describe(fs))
+	}
+	asked := map[string]any{"type": "object", "properties": map[string]any{
+		"token": map[string]any{"type": "string", "description": "Session token. It can be obtained via get_session_token."},
+	}}
+	if fs := checkImported(t, "repo_status", "Shows the status of a repository.", asked); len(fs) == 0 {
+		t.Errorf("a value the agent is asked to obtain: want a finding, got none")
+	}
+}
