@@ -415,9 +415,6 @@ func (ix *Index) rankConcepts(qs []qterm, cs []concept, limit int) []scored {
 			}
 			hit = ix.score(r.stem, expansionWeight*r.w*stand, best, hit)
 		}
-		if r := unprefixed(c.own); r != "" {
-			hit = ix.score(r, expansionWeight, best, hit)
-		}
 		for _, d := range hit {
 			if best[d] == 0 {
 				continue // already counted: a doc can be hit by several words
@@ -576,18 +573,6 @@ func (c concept) verbClass() (edits, reads bool) {
 		}
 	}
 	return false, false
-}
-
-// unprefixed is the verb an "un-" verb undoes ("unsubscribe":
-// "subscribe", "unstar": "star"): a tool that manages a subscription also
-// ends one. It is searched like a thesaurus relative; the stem must be
-// four letters or more once the prefix is off, so "under" or "until"
-// give nothing a catalog would use.
-func unprefixed(stem string) string {
-	if len(stem) >= 6 && strings.HasPrefix(stem, "un") {
-		return stem[2:]
-	}
-	return ""
 }
 
 // before orders hits: higher score first, then roster order.

@@ -191,11 +191,6 @@ func parseTask(q string) []qterm {
 		if !w.content && !w.file && (conditionOpeners[lw] || (lw == "when" && !opening)) {
 			cond = true
 		}
-		if !w.content && !w.file && !opening && i+1 < len(ws) && (lw == "instead" && strings.EqualFold(ws[i+1].text, "of") || lw == "rather" && strings.EqualFold(ws[i+1].text, "than")) {
-			// "move them instead of zipping them": what follows is
-			// refused, to the end of the clause
-			neg = true
-		}
 		p := parsedWord{lower: lw, file: w.file, kind: w.kind, content: w.content || span > 0 || cond || listing && !w.ref, clause: clause, terms: st.terms(w.text), punct: w.punct}
 		if !w.content && !w.file && creatingVerbs[lw] && i+1 < len(ws) && indefinite[strings.ToLower(ws[i+1].text)] {
 			// "open a ticket", "raise an issue", "file a bug": an
@@ -247,13 +242,6 @@ func parseTask(q string) []qterm {
 			// "reply that it's fixed", "note that the deploy is on
 			// Friday": what is said, to the end of the clause
 			cond = true
-		}
-		if opening && !w.content && !w.file && len(p.terms) > 0 && !question && !statement && embedsQuestion(ws, i) {
-			// "find what changed between a.md and b.md", "check which
-			// tests fail": the verb asks to be told what the embedded
-			// question asks, which is the request
-			p.terms = nil
-			question = true
 		}
 		if opening && len(p.terms) > 0 {
 			p.verb = !p.content && !question && !statement

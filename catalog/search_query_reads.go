@@ -87,28 +87,6 @@ const maxAddressee = 14
 // you").
 var addressees = map[string]bool{"me": true, "us": true, "you": true}
 
-// embeddedOpeners open a question embedded after a verb ("find what
-// changed", "see whether it builds"); "where" is left out: finding where
-// something is is a search ("find where we call parseInvoice").
-var embeddedOpeners = map[string]bool{"what": true, "which": true, "who": true, "whether": true, "how": true, "why": true, "whats": true, "what's": true}
-
-// embedsQuestion reports whether the verb at i is followed by an embedded
-// question, after "me" or "us" or "out" if any ("tell me which", "figure
-// out how").
-func embedsQuestion(ws []rawWord, i int) bool {
-	j := i + 1
-	for j < len(ws) && j <= i+2 && (addressees[strings.ToLower(ws[j].text)] || strings.EqualFold(ws[j].text, "out")) {
-		j++
-	}
-	return j < len(ws) && ws[i].punct == 0 && discoveryVerbs[strings.ToLower(ws[i].text)] && embeddedOpeners[strings.ToLower(ws[j].text)]
-}
-
-// discoveryVerbs mean "find out" before an embedded question: they say
-// nothing of how, the question says what ("find what changed", "work out
-// how many days"); verbs that name a way of telling ("show", "list",
-// "tell", "ask", "count") keep their meaning.
-var discoveryVerbs = map[string]bool{"find": true, "check": true, "see": true, "figure": true, "work": true, "determine": true, "learn": true, "establish": true, "verify": true}
-
 // sForm reports whether a word ends in the -s of a plural or a third
 // person ("boxes", "updates", "shows"), which no imperative has: a clause
 // it opens ("boxes and arrows, nothing fancy") asks for nothing. Words

@@ -146,7 +146,6 @@ func TestParseQuery(t *testing.T) {
 		{"don't zip anything, just move them", "[zip] [anyth] | move*"},
 		{"do not delete it; archive it", "[delet] | archiv*"},
 		{"no zip, just move them", "[zip] | move*"},
-		{"move them instead of zipping the folder", "move* [instead] [zip] [folder]"},
 		// a clause opening with its subject is a statement: no verb
 		{"nobody uses the tag, remove it", "use tag | remov*"},
 		{"i keep getting mails", "keep get mail"},
