@@ -58,6 +58,11 @@ func toolWords(k catalog.Contract) (words, verbs []string) {
 	if len(name) > 1 && isVerb(name[0]) && !nameHeads[name[len(name)-1]] && !instrument(name[len(name)-1]) {
 		verbs = append(verbs, name[0])
 	}
+	// a name that is one verb is the tool's deed whatever its purpose
+	// says first (Lara's translate, described by its context parameter)
+	if len(name) == 1 && baseVerb(name[0]) {
+		verbs = append(verbs, name[0])
+	}
 	if t := strings.TrimSpace(k.Title); t != "" && !strings.EqualFold(strings.ReplaceAll(t, " ", "_"), k.Name()) {
 		if ws := split(t); len(ws) > 0 {
 			verbs = append(verbs, ws[0])

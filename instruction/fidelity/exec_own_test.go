@@ -95,3 +95,19 @@ func TestAValuesProvenanceIsNoCall(t *testing.T) {
 		t.Errorf("a value the agent is asked to obtain: want a finding, got none")
 	}
 }
+
+// TestAOneVerbNameIsTheToolsDeed: a tool whose whole name is one verb
+// ("translate") does that deed whatever its purpose's first sentence
+// says; a tool of another name that asks for it still lacks it.
+func TestAOneVerbNameIsTheToolsDeed(t *testing.T) {
+	schema := map[string]any{"type": "object", "properties": map[string]any{
+		"text": map[string]any{"type": "string", "description": "The passages that should be translated into the target language."},
+	}}
+	text := "Extra context that improves quality (e.g. 'a legal document'). It helps the engine understand the domain."
+	if fs := checkImported(t, "translate", text, schema); len(fs) > 0 {
+		t.Errorf("translate: want no finding, got %s", describe(fs))
+	}
+	if fs := checkImported(t, "glossary", text, schema); len(fs) == 0 {
+		t.Errorf("glossary: want a finding, got none")
+	}
+}
