@@ -199,7 +199,8 @@ func laterImperative(ts []token, i int) bool {
 // textVerbs compose the agent's own text when opening a sentence ("State
 // the reason", "Draft the reply"); as a duty's participle they may still
 // name a deed elsewhere ("a release drafted on GitHub").
-var textVerbs = set("state", "draft", "word", "outline", "sketch", "restate", "rephrase")
+var textVerbs = set("state", "draft", "word", "outline", "sketch", "restate", "rephrase", "proofread", "revise", "polish",
+	"rewrite", "shorten", "tighten", "edit")
 
 // meansWords introduce the means of a deed.
 var meansWords = set("with", "using", "via", "through", "by")

@@ -34,7 +34,7 @@ func (c *Checker) CheckComposition(comp instruction.Composition) []Finding {
 			// (pods_exec, browser_run_code) says so in its own entry: that
 			// teaches the tool, not the code channel
 			ns := strings.ToLower(owner.Namespace())
-			own := entry{ok: ok, ns: ns, runner: ok && executes(owner.Name()), products: c.products[ns], headline: headline(owner.Purpose), lead: firstSentence(owner.Purpose)}
+			own := entry{ok: ok, ns: ns, runner: ok && (executes(owner.Name()) || drivesCode(headline(owner.Purpose))), products: c.products[ns], headline: headline(owner.Purpose), lead: firstSentence(owner.Purpose)}
 			ms := c.mentions(u.Key, u.Text)
 			if sec.Group != instruction.GroupCatalog || !thirdParty {
 				// the console's own blocks (a capability block or the
@@ -125,6 +125,18 @@ func executes(name string) bool {
 	}
 	return parts["exec"] || parts["execute"] || parts["eval"] || parts["evaluate"] || parts["shell"] || parts["terminal"] ||
 		parts["run"] && (parts["code"] || parts["command"] || parts["script"])
+}
+
+// drivesCode reports whether a tool's headline says it drives a terminal,
+// shell, REPL or interpreter ("Start a terminal process", "Send input to
+// an existing terminal or REPL process"): it runs code itself.
+func drivesCode(headline string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(headline), func(r rune) bool { return !(r >= 'a' && r <= 'z') }) {
+		if w == "terminal" || w == "repl" || w == "shell" || w == "interpreter" {
+			return true
+		}
+	}
+	return false
 }
 
 // withoutCapabilities is ms less its capability mentions (a new slice

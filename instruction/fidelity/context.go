@@ -73,6 +73,9 @@ func pointedAt(ts []token, i int) bool {
 	if j < 0 || ts[j+1].sentence || !pointers[ts[j].lower] || j < i-1 && (ts[i-1].lower == "a" || ts[i-1].lower == "an") {
 		return false // "via a top-level `next` URL"
 	}
+	if ts[j].lower == "like" && !(j > 0 && toolNouns[singular(ts[j-1].lower)]) {
+		return false // "directories like node_modules": an example value, not "tools like x_y"
+	}
 	return !(i+1 < len(ts) && notTools[ts[i+1].lower] && !ts[i+1].sentence)
 }
 

@@ -53,7 +53,7 @@ var auxiliaries = set("be", "is", "are", "was", "were", "gets", "get", "been")
 // innocentAfter / innocentBefore: "code scanning", "loyalty program".
 var innocentAfter = set("scanning", "review", "reviews", "quality", "search", "owner", "owners", "changes", "coverage",
 	"of", "style", "smell", "smells", "freeze", "name", "names", "language", "languages", "manager", "managers", "guide",
-	"schedule", "director", "office")
+	"schedule", "director", "office", "column", "columns", "field", "fields", "history")
 
 var innocentBefore = set("source", "status", "error", "exit", "country", "zip", "postal", "promo", "discount", "http",
 	"response", "access", "verification", "auth", "authorization", "qr", "bar", "iso", "currency", "area", "loyalty",
@@ -146,6 +146,9 @@ func execInnocent(ts []token, a, b int) bool {
 	}
 	if b+1 < len(ts) && !ts[b+1].sentence && innocentAfter[ts[b+1].lower] {
 		return true
+	}
+	if ts[b].lower == "terminal" && b+1 < len(ts) && !ts[b+1].sentence && (numeral(ts[b+1].lower) || len(ts[b+1].text) == 1) {
+		return true // "terminal 1", "Terminal B": a place
 	}
 	return a > 0 && !ts[a].sentence && innocentBefore[ts[a-1].lower]
 }

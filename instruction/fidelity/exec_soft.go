@@ -56,7 +56,7 @@ func softCodeMentions(ts []token) []mention {
 			add(i, i)
 		case w == "in" && i+1 < len(ts) && ts[i+1].lower == "code" && !ts[i+1].sentence && codeEnds(ts, i+2) && allowedSentence(ts, i):
 			add(i, i+1)
-		case (w == "scripting" || w == "script") && objectFollows(ts, i) && !determinerBefore(ts, i):
+		case (w == "scripting" || w == "script") && objectFollows(ts, i) && verbSlot(ts, i):
 			add(i, i)
 		}
 	}
@@ -105,10 +105,15 @@ func objectFollows(ts []token, i int) bool {
 	return i+1 < len(ts) && !ts[i+1].sentence && commandObjects[ts[i+1].lower]
 }
 
-// determinerBefore: word i is a noun after a determiner ("the script the
-// team wrote").
-func determinerBefore(ts []token, i int) bool {
-	return i > 0 && !ts[i].sentence && adjectiveDeterminers[ts[i-1].lower]
+// verbSlot: word i stands where a verb does — opening a sentence or a
+// clause, or after "by", "to", a modal or "and"/"or" ("by scripting the
+// formulas"), not after a noun ("the film script each row belongs to").
+func verbSlot(ts []token, i int) bool {
+	if ts[i].sentence || ts[i].clause {
+		return true
+	}
+	p := ts[i-1].lower
+	return p == "by" || p == "to" || p == "and" || p == "or" || p == "then" || modals[p] || obligingModals[p]
 }
 
 // allowedSentence: the sentence of word i allows or asks the deed (a
