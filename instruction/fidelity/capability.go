@@ -296,6 +296,8 @@ func framed(ts []token, i int) (int, bool) {
 		return ctxModal, true
 	case ts[j].lower == "to" && j > 0 && obligingOpeners[ts[j-1].lower]:
 		return ctxOblige, true // "be sure to book", "is expected to isolate"
+	case youAt(ts, j) && j >= 2 && ts[j-1].lower == "that" && dutyAdjectives[ts[j-2].lower]:
+		return ctxOblige, true // "It is recommended that you tweet …"
 	case ts[j].lower == "to" && j > 1 && youAt(ts, j-2) && relativeBefore(ts, j-2):
 		return 0, false // "the line where you want to add a comment": which value
 	case ts[j].lower == "to" && j > 0 && (toOpeners[ts[j-1].lower] || ts[j-1].lower == "need" || j > 1 && youAt(ts, j-2) && modals[ts[j-1].lower]):
@@ -668,7 +670,7 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 			}
 		}
 	}
-	if (how == ctxOblige || (how == ctxImperative || how == ctxAnd) && (laterStep(ts, i) || stepLabelAt(ts, i) || laterImperative(ts, i))) && worldVerb(v) && i > 0 && !firstClause(ts, i) {
+	if (how == ctxOblige || (how == ctxImperative || how == ctxAnd) && (laterStep(ts, i) || stepLabelAt(ts, i) || laterImperative(ts, i) || numberedStep(text, ts, i))) && worldVerb(v) && i > 0 && !firstClause(ts, i) {
 		return "action:" + v, min(end, i+3), true
 	}
 	return "", 0, false

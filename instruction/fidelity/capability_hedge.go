@@ -153,12 +153,15 @@ func dutyPredicate(ts []token, k int) bool {
 	}
 	switch {
 	case at("left", "to", "you"), at("up", "to", "you"), at("on", "you"), at("to", "you"),
-		at("your", "job"), at("your", "task"), at("your", "responsibility"), at("your", "call"):
+		at("your", "job"), at("your", "task"), at("your", "responsibility"), at("your", "call"), at("part", "of"):
 		return true
+	}
+	if k+3 < len(ts) && ts[k].lower == "the" && agentWords[ts[k+1].lower] && ts[k+2].lower == "s" && (ts[k+3].lower == "job" || ts[k+3].lower == "task" || ts[k+3].lower == "responsibility") {
+		return true // "is the agent's job"
 	}
 	if k < len(ts) && ts[k].lower == "the" {
 		for h := k + 1; h < len(ts) && h <= k+3 && !ts[h].sentence; h++ {
-			if ts[h].lower == "step" || ts[h].lower == "thing" || ts[h].lower == "move" {
+			if ts[h].lower == "step" || ts[h].lower == "steps" || ts[h].lower == "thing" || ts[h].lower == "move" {
 				return true
 			}
 			if !stepAdjectives[ts[h].lower] {
@@ -170,7 +173,8 @@ func dutyPredicate(ts []token, k int) bool {
 }
 
 // stepAdjectives qualify a step ("the best first step").
-var stepAdjectives = set("best", "first", "next", "last", "final", "right", "usual", "obvious", "natural", "second", "third")
+var stepAdjectives = set("best", "first", "next", "last", "final", "right", "usual", "obvious", "natural", "second", "third",
+	"remaining", "expected", "logical", "only")
 
 // laterImperative: word i opens a sentence after the text's first with a
 // verb in its base form ("Commit the result.", "Open the sheet and copy
@@ -204,3 +208,18 @@ var textVerbs = set("state", "draft", "word", "outline", "sketch", "restate", "r
 
 // meansWords introduce the means of a deed.
 var meansWords = set("with", "using", "via", "through", "by")
+
+// dutyAdjectives ask for a deed in "it is X that you …".
+var dutyAdjectives = set("recommended", "advised", "suggested", "important", "essential", "required", "expected",
+	"preferred", "best", "vital", "crucial", "necessary", "advisable")
+
+// numberedStep: word i opens an item of a numbered or lettered list after
+// the text's first sentence ("(b) restore it to staging", "3) roll back
+// the last deploy"): a step of the procedure.
+func numberedStep(text string, ts []token, i int) bool {
+	if i < 1 || !numeral(ts[i-1].lower) || len(ts[i-1].lower) > 2 || byteAt(text, ts[i-1].end) != ')' || byteAt(text, ts[i-1].end+1) != ' ' {
+		return false // not "(string, default 0): Custom timeout"
+	}
+	before := byteAt(text, ts[i-1].start-1)
+	return (before == '(' || before == ' ' || before == '\n' || before == 0) && !inFirstSentence(ts, i-1) && baseVerb(ts[i].lower)
+}

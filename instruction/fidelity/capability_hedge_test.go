@@ -94,3 +94,34 @@ func TestLaterImperativesNeedTheirTool(t *testing.T) {
 		}
 	}
 }
+
+// TestRoundFiveHardWordings: a sibling named as the way ("wipe_laptop is
+// what the agent calls", "Its sibling, reopen_ticket, is how …", "by way
+// of add_song_to_queue", "is the one to reach for"), a deed that is part
+// of a duty or the agent's job, the remaining steps, "it is recommended
+// that you post …", and a lettered or numbered step after the first
+// sentence ("(b) restore it to staging", "3) roll back the deploy") need
+// their tools; a parameter's "(string, default 0): Custom timeout" is no
+// numbered step.
+func TestRoundFiveHardWordings(t *testing.T) {
+	for _, text := range []string{
+		"Returns a managed phone. For a stolen phone, wipe_phone_acme is what the agent calls.",
+		"Returns a helpdesk ticket. Its sibling, reopen_ticket_acme, is how a closed ticket gets reopened.",
+		"Returns a queue. Songs can be appended by way of add_song_to_queue.",
+		"Returns a customer. For their invoices, list_invoices_for_customer is the one to reach for.",
+		"Returns a merge request. Once the pipeline is green, approving it and merging it are the remaining steps.",
+		"Returns the canteen menu. It is recommended that you tweet the dish of the day from the canteen account.",
+		"Returns database snapshots. (a) pick the newest; (b) restore it to staging; (c) tell QA.",
+		"Returns an alert. 1) acknowledge 2) mute it for an hour 3) roll back the last deploy",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
+			t.Errorf("%q: want a finding, got none", text)
+		}
+	}
+	schema := map[string]any{"type": "object", "properties": map[string]any{
+		"timeout": map[string]any{"type": "number", "default": 0, "description": "Custom timeout for the request in seconds"},
+	}}
+	if fs := checkImported(t, "fetch_page", "Fetches a page.", schema); len(fs) > 0 {
+		t.Errorf("a parameter's default: want no finding, got %s", describe(fs))
+	}
+}

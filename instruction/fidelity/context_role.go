@@ -36,7 +36,7 @@ func toolRole(ts []token, i int) bool {
 	if i+1 < len(ts) && !ts[i+1].sentence && notTools[ts[i+1].lower] {
 		return false // "track_by_reference field"
 	}
-	if preferred(ts, i) || contrastedWithItself(ts, i) {
+	if preferred(ts, i) || contrastedWithItself(ts, i) || namedAsTheWay(ts, i) {
 		return true
 	}
 	if i == 0 || ts[i].sentence {
@@ -55,6 +55,12 @@ func toolRole(ts []token, i int) bool {
 	case (p == "after" || p == "before") && i >= 2 && orderingVerbs[ts[i-2].lower]:
 		return true
 	case (p == "in" || p == "to") && i >= 2 && (ts[i-2].lower == "belong" || ts[i-2].lower == "belongs"):
+		return true
+	case p == "of" && i >= 3 && ts[i-2].lower == "way" && ts[i-3].lower == "by":
+		return true // "by way of add_track_to_playlist"
+	case ts[i].clause && i >= 2 && siblingNouns[ts[i-1].lower]:
+		return true // "Its sibling, close_ticket, is how …"
+	case ts[i].clause && i >= 2 && siblingNouns[p]:
 		return true
 	}
 	return false
@@ -94,6 +100,33 @@ func contrastedWithItself(ts []token, i int) bool {
 		if n+1 < len(ts) && ts[n].lower == "this" && (toolNouns[ts[n+1].lower] || ts[n+1].lower == "one") {
 			return true
 		}
+	}
+	return false
+}
+
+// siblingNouns name another tool beside the one described.
+var siblingNouns = set("sibling", "counterpart", "companion", "alternative")
+
+// namedAsTheWay: the words after i say it is the way to do something
+// ("wipe_device is what the agent calls", "close_ticket is how a ticket
+// gets closed", "list_orders is the one to reach for").
+func namedAsTheWay(ts []token, i int) bool {
+	j := i + 1
+	if j < len(ts) && ts[j].clause {
+		// an appositive closes first: "close_ticket, is how …"
+	}
+	if j >= len(ts) || ts[j].sentence || ts[j].lower != "is" {
+		return false
+	}
+	j++
+	if j >= len(ts) || ts[j].sentence {
+		return false
+	}
+	switch ts[j].lower {
+	case "what", "how":
+		return true
+	case "the":
+		return j+1 < len(ts) && !ts[j+1].sentence && (ts[j+1].lower == "one" || ts[j+1].lower == "way" || toolNouns[ts[j+1].lower])
 	}
 	return false
 }
