@@ -12,6 +12,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	sjson "github.com/segmentio/encoding/json"
+
+	"github.com/agentforge/console/instruction"
 )
 
 // The gateway's direct path: tools/call (but search_tools, which answers
@@ -90,6 +92,10 @@ func (g *gateway) serveDirect(c echo.Context, r *gwReq, method string, body []by
 		}
 		// multi-round-trip retries (input responses) are the SDK's to serve
 		if len(p.InputResponses) > 0 || p.RequestState != "" {
+			return false, nil
+		}
+		// a search answers on the SDK's event stream, within its session
+		if p.Name == instruction.SearchToolID {
 			return false, nil
 		}
 		if newProtocolMeta(p.GetMeta()) {

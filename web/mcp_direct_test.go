@@ -143,3 +143,38 @@ func directAnswersAsTheSDK(t *testing.T, deferred bool) {
 		}
 	}
 }
+
+// TestGatewayRoutesByTheNameTheSDKReads: the router reads a message's
+// method, id and tool name as the SDK does (field names match exactly),
+// so a second key that differs only in case cannot send a search down
+// the direct path (where it ran without a protocol session: a panic, a
+// 500 page, and the activation already saved) or a call down the
+// search's event stream. Each body gets a 200 JSON-RPC answer.
+func TestGatewayRoutesByTheNameTheSDKReads(t *testing.T) {
+	h := sqliteOnly(t)
+	up := upstreamtest.New()
+	defer up.Close()
+	f := h.gatewayFixture("demo", up.URL, true)
+	cs, _ := f.connect(t, nil)
+	for _, body := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_tools","NAME":"demo.echo","arguments":{"query":"echo a text back"}}}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"NAME":"search_tools","name":"demo.echo","arguments":{"text":"hi"}}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"Name":"search_tools","name":"search_tools","arguments":{"query":"echo"}}}`,
+	} {
+		req, _ := http.NewRequest("POST", f.front.URL+"/mcp/helper", strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+f.key)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+		req.Header.Set("Mcp-Session-Id", cs.ID())
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK || !strings.Contains(string(b), `"jsonrpc":"2.0"`) || !strings.Contains(string(b), `"result"`) {
+			t.Errorf("%s: %d %s", body, res.StatusCode, clip(string(b), 300))
+		}
+	}
+}

@@ -230,7 +230,9 @@ var gatewayMethods = map[string]bool{
 
 // rpcMethod is the method, id and params.name (the tool a tools/call
 // names) of a single JSON-RPC message (batches are not part of the
-// protocol versions the gateway speaks).
+// protocol versions the gateway speaks). It reads them as the SDK does,
+// field names matching exactly (parseParams), so the route it picks and
+// the handler that answers agree on which tool a message names.
 func rpcMethod(body []byte) (string, json.RawMessage, string, error) {
 	var m struct {
 		JSONRPC string          `json:"jsonrpc"`
@@ -244,7 +246,7 @@ func rpcMethod(body []byte) (string, json.RawMessage, string, error) {
 	if len(t) > 0 && t[0] == '[' {
 		return "", nil, "", errors.New("batches are not accepted: send one JSON-RPC message per request")
 	}
-	if err := json.Unmarshal(t, &m); err != nil {
+	if err := parseParams(t, &m); err != nil {
 		return "", nil, "", errors.New("the body is not a JSON-RPC message: " + strconv.Quote(clip(err.Error(), 200)))
 	}
 	if m.JSONRPC != "2.0" {
@@ -254,7 +256,7 @@ func rpcMethod(body []byte) (string, json.RawMessage, string, error) {
 		m.ID = nil
 	}
 	var name string
-	_ = json.Unmarshal(m.Params.Name, &name) // a name of another type is the protocol handler's to refuse
+	_ = parseParams(m.Params.Name, &name) // a name of another type is the protocol handler's to refuse
 	return m.Method, m.ID, name, nil
 }
 
