@@ -60,3 +60,30 @@ func TestTheUserIsReachedByTheConversation(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeNamedByItsFileOrSize: a script file run ("by executing
+// forecast.py"), a command put through ("Pipe them through `python3
+// spot.py`"), code or a snippet as a small means ("with a little code",
+// "with a quick snippet") and a text to a person by role ("text the voter
+// a notice") need their tools; a short code on a receipt stays a value.
+func TestCodeNamedByItsFileOrSize(t *testing.T) {
+	for _, text := range []string{
+		"Returns tide tables. Predict next week's tides by executing forecast.py with the tables as input.",
+		"Returns badge logs. Pipe them through `python3 spot.py` to find shared badges.",
+		"Returns a size chart. Convert the centimetres to inches with a little code.",
+		"Returns weekly totals. Reconcile the columns with a quick snippet before reporting.",
+		"Returns rejected ballots. For a signature mismatch, text the voter a notice with the deadline.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
+			t.Errorf("%q: want a finding, got none", text)
+		}
+	}
+	for _, text := range []string{
+		"Returns an order. A short code is printed on the receipt for the courier.",
+		"Returns scripts. Each file such as backup.py is listed with its size.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
+			t.Errorf("%q: want no finding, got %s", text, describe(fs))
+		}
+	}
+}

@@ -167,7 +167,9 @@ var personObjects = set("him", "her", "them", "me", "us", "customer", "customers
 	"stakeholder", "stakeholders", "admin", "administrator", "sre", "member", "members", "buyer", "seller", "tenant",
 	"guest", "applicant", "recipient", "recipients", "rep", "reps", "representative", "salesperson", "colleague",
 	"colleagues", "coworker", "boss", "someone", "everyone", "people", "person", "staff", "partner", "partners",
-	"parent", "parents", "student", "students", "subscriber", "subscribers", "approver", "approvers", "agent", "agents")
+	"parent", "parents", "student", "students", "subscriber", "subscribers", "approver", "approvers", "agent", "agents",
+	"voter", "voters", "citizen", "citizens", "resident", "residents", "patron", "patrons", "volunteer", "volunteers",
+	"member", "borrower", "borrowers", "owner", "tenants", "guests", "applicants", "drivers", "nurses", "doctors")
 
 // personRoles are nouns in -er/-or that name people, not instruments
 // ("your manager", "your provider").

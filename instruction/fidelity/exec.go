@@ -255,7 +255,7 @@ func commandSpans(text string, ts []token) []mention {
 		if !command {
 			continue
 		}
-		ran := i > 0 && !ts[i].sentence && (ts[i-1].lower == "run" || ts[i-1].lower == "execute" || ts[i-1].lower == "type" || ts[i-1].lower == "enter") ||
+		ran := i > 0 && !ts[i].sentence && (ts[i-1].lower == "run" || ts[i-1].lower == "execute" || ts[i-1].lower == "type" || ts[i-1].lower == "enter" || programPrepositions[ts[i-1].lower]) ||
 			ts[i].sentence && objectAfter(ts, ts[i].start+n+1)
 		if ran {
 			out = append(out, mention{kind: KindExec, signal: span, start: open, end: ts[i].start + n + 1})

@@ -21,6 +21,9 @@ var writingVerbs = set("write", "writing", "build", "building", "implement", "im
 	"re-implementing", "reimplement", "reimplementing", "code", "coding", "craft", "crafting", "hack", "hacking",
 	"whip", "whipping", "knock", "knocking")
 
+// runningVerbs run a program named by its file.
+var runningVerbs = set("run", "running", "execute", "executing", "invoke", "invoking", "launch", "launching")
+
 // codeManners name code as the manner of a deed ("programmatically").
 var codeManners = set("programmatically", "algorithmically")
 
@@ -58,6 +61,11 @@ func softCodeMentions(ts []token) []mention {
 			add(i, i+1)
 		case (w == "scripting" || w == "script") && objectFollows(ts, i) && verbSlot(ts, i):
 			add(i, i)
+		case runningVerbs[w] && i+1 < len(ts) && !ts[i+1].sentence && scriptFile(ts[i+1].lower):
+			add(i, i+1) // "by executing propagate.py"
+		case (w == "little" || w == "some" || w == "quick" || w == "short" || w == "small" || w == "tiny") && i+1 < len(ts) && !ts[i+1].sentence &&
+			(ts[i+1].lower == "code" && codeEnds(ts, i+2) || (ts[i+1].lower == "snippet" || ts[i+1].lower == "one-liner") && phraseEnds(ts, i+2)) && i >= 2 && programPrepositions[ts[i-2].lower]:
+			add(i-2, i+1) // "with a little code", "with a quick snippet"
 		}
 	}
 	return out
