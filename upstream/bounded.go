@@ -113,8 +113,11 @@ func (l *lineCap) Read(p []byte) (int, error) {
 		// the stream ends for every request waiting on it; only the one
 		// the line answers is told it was too large (its mark)
 		l.err = fmt.Errorf("upstream %s: a line over %d bytes ended the session", l.name, l.limit)
-		if m := l.owner(); m != nil {
-			m.trip(l.limit)
+		// a cut line has no end, so its id is read from its head only
+		if l.conn != nil {
+			if m := l.conn.owner(l.head[:l.hn], nil); m != nil {
+				m.trip(l.limit)
+			}
 		}
 		return 0, l.err
 	}

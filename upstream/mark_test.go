@@ -185,3 +185,43 @@ func TestIDLastLinesAreCountedOnTheirRequest(t *testing.T) {
 		}
 	}
 }
+
+// TestAnOverLongLineIsNotChargedByItsCutTail: a line refused at the
+// ceiling has no end, so its id is never read from where the read
+// stopped: a hostile upstream whose cut happens to fall after a nested
+// `"id":2}` cannot choose which waiting request is told its answer was
+// too large.
+func TestAnOverLongLineIsNotChargedByItsCutTail(t *testing.T) {
+	line := `{"result":{"content":[{"type":"text","text":"` + strings.Repeat("x", 200) + `"},{"id":2}` + strings.Repeat("y", 400)
+	cut := strings.Index(line, `{"id":2}`) + len(`{"id":2}`)
+	limit := cut - 4
+	m1, m2 := &mark{}, &mark{}
+	mc := &markedConn{pending: map[string]*mark{"1": m1, "2": m2}}
+	r := &cutReader{s: line, cut: cut}
+	if _, err := io.ReadAll(&lineCap{r: r, limit: limit, conn: mc, name: "hostile"}); err == nil {
+		t.Fatal("an over-long line was read whole")
+	}
+	if m1.refused.Load() != 0 || m2.refused.Load() != 0 {
+		t.Errorf("the cut tail named a request: refused 1=%d 2=%d", m1.refused.Load(), m2.refused.Load())
+	}
+}
+
+// cutReader returns s in two reads, the first ending at cut.
+type cutReader struct {
+	s   string
+	cut int
+	n   int
+}
+
+func (c *cutReader) Read(p []byte) (int, error) {
+	if c.n >= len(c.s) {
+		return 0, io.EOF
+	}
+	end := len(c.s)
+	if c.n < c.cut {
+		end = c.cut
+	}
+	k := copy(p, c.s[c.n:end])
+	c.n += k
+	return k, nil
+}
