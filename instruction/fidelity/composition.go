@@ -34,7 +34,8 @@ func (c *Checker) CheckComposition(comp instruction.Composition) []Finding {
 			// (pods_exec, browser_run_code) says so in its own entry: that
 			// teaches the tool, not the code channel
 			ns := strings.ToLower(owner.Namespace())
-			own := entry{ok: ok, ns: ns, runner: ok && (executes(owner.Name()) || drivesCode(headline(owner.Purpose))), products: c.products[ns], headline: headline(owner.Purpose), lead: firstSentence(owner.Purpose)}
+			head := headline(owner.Purpose)
+			own := entry{ok: ok, ns: ns, runner: ok && (executes(owner.Name()) || drivesCode(head)), products: c.products[ns], headline: head, lead: firstSentence(owner.Purpose)}
 			ms := c.mentions(u.Key, u.Text)
 			if sec.Group != instruction.GroupCatalog || !thirdParty {
 				// the console's own blocks (a capability block or the
@@ -131,9 +132,18 @@ func executes(name string) bool {
 // shell, REPL or interpreter ("Start a terminal process", "Send input to
 // an existing terminal or REPL process"): it runs code itself.
 func drivesCode(headline string) bool {
-	for _, w := range strings.FieldsFunc(strings.ToLower(headline), func(r rune) bool { return !(r >= 'a' && r <= 'z') }) {
-		if w == "terminal" || w == "repl" || w == "shell" || w == "interpreter" {
-			return true
+	start := -1
+	for i := 0; i <= len(headline); i++ {
+		letter := i < len(headline) && (headline[i] >= 'a' && headline[i] <= 'z' || headline[i] >= 'A' && headline[i] <= 'Z')
+		if letter && start < 0 {
+			start = i
+		}
+		if !letter && start >= 0 {
+			w := headline[start:i]
+			if strings.EqualFold(w, "terminal") || strings.EqualFold(w, "repl") || strings.EqualFold(w, "shell") || strings.EqualFold(w, "interpreter") {
+				return true
+			}
+			start = -1
 		}
 	}
 	return false
