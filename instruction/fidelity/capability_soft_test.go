@@ -73,6 +73,8 @@ func TestCodeNamedByItsFileOrSize(t *testing.T) {
 		"Returns a size chart. Convert the centimetres to inches with a little code.",
 		"Returns weekly totals. Reconcile the columns with a quick snippet before reporting.",
 		"Returns rejected ballots. For a signature mismatch, text the voter a notice with the deadline.",
+		"Returns readings in mixed units. Converting them calls for a few lines of code.",
+		"Returns raw survey data. Cleaning it calls for a few lines of Python.",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
 			t.Errorf("%q: want a finding, got none", text)
@@ -80,6 +82,7 @@ func TestCodeNamedByItsFileOrSize(t *testing.T) {
 	}
 	for _, text := range []string{
 		"Returns an order. A short code is printed on the receipt for the courier.",
+		"Returns a coupon. Its terms fill a few lines of text.",
 		"Returns scripts. Each file such as backup.py is listed with its size.",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {

@@ -296,8 +296,12 @@ func codeMeansMentions(ts []token) []mention {
 		for h := a + 1; h < len(ts) && h <= a+3 && !ts[h].sentence && !ts[h].clause; h++ {
 			w := ts[h].lower
 			if w == "bit" || w == "few" || w == "couple" {
-				if h+2 < len(ts) && ts[h+1].lower == "of" && (ts[h+2].lower == "code" || ts[h+2].lower == "scripting") {
-					out = append(out, mention{kind: KindExec, signal: joinLower(ts, k, h+2), start: ts[k].start, end: ts[h+2].end})
+				n := h + 1
+				if n < len(ts) && (ts[n].lower == "lines" || ts[n].lower == "line") {
+					n++ // "a few lines of code"
+				}
+				if n+1 < len(ts) && ts[n].lower == "of" && (ts[n+1].lower == "code" || ts[n+1].lower == "scripting" || execLanguages[ts[n+1].lower]) {
+					out = append(out, mention{kind: KindExec, signal: joinLower(ts, k, n+1), start: ts[k].start, end: ts[n+1].end})
 				}
 				break
 			}
