@@ -130,6 +130,7 @@ func runOnSentences(text string, ts []token) {
 		}
 		ts[i].sentence = true
 	}
+	markLater(ts)
 }
 
 // whWords open a clause as an object ("Remember who asked what").
@@ -732,7 +733,13 @@ var parameterNouns = set("parameter", "parameters", "param", "params", "argument
 // to a file"): what the tool does with it. A note ("Important: email …")
 // is not a label.
 func operationLabel(text string, ts []token, i int) bool {
-	line := strings.LastIndexByte(text[:ts[i].start], '\n') + 1
+	// a label is at most four words after its line's start: look back a
+	// bounded stretch, so a text without line breaks costs linear time
+	from := max(0, ts[i].start-labelReach)
+	line := strings.LastIndexByte(text[from:ts[i].start], '\n') + 1 + from
+	if line == from && from > 0 {
+		return false
+	}
 	prefix := strings.TrimSpace(text[line:ts[i].start])
 	if i == 0 || !strings.HasSuffix(prefix, ":") {
 		return false
@@ -743,6 +750,9 @@ func operationLabel(text string, ts []token, i int) bool {
 	}
 	return !(len(words) <= 2 && noteLabels[strings.ToLower(strings.Trim(words[0], "*_`"))])
 }
+
+// labelReach is how far before a word its line's label is looked for.
+const labelReach = 256
 
 // noteLabels head a note or a step, not an operation or a parameter.
 var noteLabels = set("note", "notes", "important", "tip", "warning", "then", "next", "finally", "step", "hint", "nb",

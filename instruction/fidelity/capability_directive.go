@@ -85,7 +85,7 @@ func obligedAt(ts []token, i int) (string, bool) {
 // negatedSubject: the clause of word i opens with a negation ("None of
 // the hosts should be restarted", "No message should be sent").
 func negatedSubject(ts []token, i int) bool {
-	for j := i - 1; j >= 0; j-- {
+	for j := i - 1; j >= 0 && j >= i-reach; j-- {
 		if negators[ts[j].lower] {
 			return true
 		}
@@ -95,6 +95,11 @@ func negatedSubject(ts []token, i int) bool {
 	}
 	return false
 }
+
+// reach is how many words a look around one word walks at most: a
+// negation, a contrast or a clause's start farther away than this is not
+// read, so a long text that never ends its sentence costs linear time.
+const reach = 64
 
 // negators deny the deed of their clause.
 var negators = set("no", "none", "nothing", "neither", "nor", "never", "nobody", "not")

@@ -124,10 +124,5 @@ func obliged(ts []token, k int) bool {
 
 // inFirstSentence: word k is in the text's first sentence.
 func inFirstSentence(ts []token, k int) bool {
-	for j := 1; j <= k; j++ {
-		if ts[j].sentence {
-			return false
-		}
-	}
-	return true
+	return !ts[k].later
 }

@@ -75,20 +75,27 @@ func preferred(ts []token, i int) bool {
 			j++
 		}
 	}
-	step(set("is", "are", "should", "would", "may", "might", "will", "can", "could", "works", "work", "fits"))
-	step(set("be", "been"))
-	step(set("the", "a", "an", "much", "far", "usually", "often", "generally"))
+	step(preferVerbs)
+	step(preferBe)
+	step(preferDeterminers)
 	return j < len(ts) && j > i+1 && !ts[j].sentence && preferenceHeads[ts[j].lower]
 }
+
+// The words that may stand between a name and its recommendation.
+var (
+	preferVerbs       = set("is", "are", "should", "would", "may", "might", "will", "can", "could", "works", "work", "fits")
+	preferBe          = set("be", "been")
+	preferDeterminers = set("the", "a", "an", "much", "far", "usually", "often", "generally")
+)
 
 // contrastedWithItself: the sentence of word i sets it against the tool
 // itself ("rather than by this tool", "instead of this one").
 func contrastedWithItself(ts []token, i int) bool {
 	s := i
-	for s > 0 && !ts[s].sentence {
+	for s > 0 && s > i-reach && !ts[s].sentence {
 		s--
 	}
-	for k := s; k+1 < len(ts) && (k == s || !ts[k].sentence); k++ {
+	for k := s; k+1 < len(ts) && k < i+reach && (k == s || !ts[k].sentence); k++ {
 		w := ts[k].lower
 		if w != "than" && !(w == "of" && k > 0 && ts[k-1].lower == "instead") {
 			continue

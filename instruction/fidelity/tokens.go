@@ -29,6 +29,9 @@ type token struct {
 	// disguised is set on a word written with look-alike letters (see
 	// unmask); lower then holds its Latin spelling.
 	disguised bool
+	// later is set on a word at or after the start of the text's second
+	// sentence (markLater), so inFirstSentence costs no walk.
+	later bool
 }
 
 func isWordRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
@@ -80,7 +83,18 @@ func tokenize(text string) []token {
 		}
 	}
 	unmask(out)
+	markLater(out)
 	return out
+}
+
+// markLater sets later on every word from the second sentence's first
+// word on; it runs again whenever sentence starts are added.
+func markLater(ts []token) {
+	later := false
+	for i := range ts {
+		later = later || i > 0 && ts[i].sentence
+		ts[i].later = later
+	}
 }
 
 // unmask reads words written with look-alike letters as the Latin words
