@@ -172,6 +172,34 @@ func dutyPredicate(ts []token, k int) bool {
 	return false
 }
 
+// verdict: word i is a verb of judging followed by its object and the
+// judgement itself, with no "as" or place between ("Mark the claim
+// supported", "Rate each answer correct or wrong", "Label every review
+// positive"): the agent says what it concludes, in its answer. "Mark the
+// ticket as resolved" names a state kept somewhere else, and stays a step.
+func verdict(ts []token, i int) bool {
+	if !verdictVerbs[ts[i].lower] || i+3 >= len(ts) || !verdictDeterminers[ts[i+1].lower] {
+		return false
+	}
+	k := i + 3
+	if ts[k].sentence || ts[k].clause || ts[k].quoted {
+		return false
+	}
+	w := ts[k].lower
+	if functionWords[w] || venuePrepositions[w] || w == "as" {
+		return false
+	}
+	// the judgement ends the phrase: a list of verdicts or the sentence's end
+	ends := k+1 >= len(ts) || ts[k+1].sentence || ts[k+1].clause || ts[k+1].lower == "or" || ts[k+1].lower == "and"
+	return ends || !isNoun(w) || strings.HasSuffix(w, "ed")
+}
+
+// verdictVerbs judge a thing; verdictDeterminers open the thing judged.
+var (
+	verdictVerbs       = set("mark", "label", "rate", "grade", "classify", "judge", "deem", "score")
+	verdictDeterminers = set("the", "each", "every", "this", "that", "all")
+)
+
 // stepAdjectives qualify a step ("the best first step").
 var stepAdjectives = set("best", "first", "next", "last", "final", "right", "usual", "obvious", "natural", "second", "third",
 	"remaining", "expected", "logical", "only")
@@ -189,6 +217,9 @@ func laterImperative(ts []token, i int) bool {
 		i+2 < len(ts) && numeral(strings.SplitN(ts[i+2].lower, "-", 2)[0]) {
 		return false // "Poll every 15-30 seconds": a time, not an object
 	}
+	if verdict(ts, i) {
+		return false // "Mark the claim supported, contradicted or unverifiable": the agent's own judgement
+	}
 	if i+3 < len(ts) && ts[i+1].lower == "the" && singular(ts[i+2].lower) == "user" && ts[i+3].lower == "s" {
 		return false // "Expand the user's intent into a goal": the user's words, in the conversation
 	}
@@ -204,7 +235,8 @@ func laterImperative(ts []token, i int) bool {
 // the reason", "Draft the reply"); as a duty's participle they may still
 // name a deed elsewhere ("a release drafted on GitHub").
 var textVerbs = set("state", "draft", "word", "outline", "sketch", "restate", "rephrase", "proofread", "revise", "polish",
-	"rewrite", "shorten", "tighten", "edit")
+	"rewrite", "shorten", "tighten", "edit", "name", "cite", "quote", "mention", "explain", "describe", "summarize", "summarise",
+	"justify")
 
 // meansWords introduce the means of a deed.
 var meansWords = set("with", "using", "via", "through", "by")
