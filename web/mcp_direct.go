@@ -38,34 +38,25 @@ import (
 // with fewer brackets cannot be nested deeper.
 const maxDirectNesting = 1000
 
-// directMessage is a JSON-RPC request as the SDK's decoder reads it.
-type directMessage struct {
-	JSONRPC string          `json:"jsonrpc"`
-	ID      any             `json:"id"`
-	Method  *string         `json:"method"`
-	Params  json.RawMessage `json:"params"`
-	Result  json.RawMessage `json:"result"`
-	Error   json.RawMessage `json:"error"`
-}
-
 // serveDirect answers a tools/call or tools/list of an established
 // session on the direct path; false (nothing written) leaves the request
 // to the SDK.
-func (g *gateway) serveDirect(c echo.Context, r *gwReq, method string, body []byte) (bool, error) {
+func (g *gateway) serveDirect(c echo.Context, r *gwReq, m *rpcMessage, body []byte) (bool, error) {
 	if !g.direct.Load() || !directHeaders(c.Request().Header) {
 		return false, nil
 	}
 	if bytes.Count(body, []byte("{"))+bytes.Count(body, []byte("[")) > maxDirectNesting {
 		return false, nil
 	}
-	var m directMessage
-	if _, err := sjson.Parse(body, &m, sjson.DontMatchCaseInsensitiveStructFields); err != nil {
+	method := m.method()
+	if m.Method == nil || m.Result != nil || m.Error != nil || len(m.ID) == 0 {
 		return false, nil
 	}
-	if m.JSONRPC != "2.0" || m.Method == nil || *m.Method != method || m.Result != nil || m.Error != nil {
+	var rawID any
+	if sdkUnmarshal(m.ID, &rawID) != nil {
 		return false, nil
 	}
-	id, err := jsonrpc.MakeID(m.ID)
+	id, err := jsonrpc.MakeID(rawID)
 	if err != nil || !id.IsValid() {
 		return false, nil
 	}
@@ -77,7 +68,7 @@ func (g *gateway) serveDirect(c echo.Context, r *gwReq, method string, body []by
 		// changes nothing, as on the SDK's path)
 		if len(m.Params) > 0 {
 			var p *mcp.ListToolsParams
-			if m.Params[0] != '{' || parseParams(m.Params, &p) != nil || p == nil || newProtocolMeta(p.GetMeta()) {
+			if m.Params[0] != '{' || sdkUnmarshal(m.Params, &p) != nil || p == nil || newProtocolMeta(p.GetMeta()) {
 				return false, nil
 			}
 		}
@@ -87,7 +78,7 @@ func (g *gateway) serveDirect(c echo.Context, r *gwReq, method string, body []by
 		}
 	case "tools/call":
 		var p *mcp.CallToolParamsRaw
-		if len(m.Params) == 0 || m.Params[0] != '{' || parseParams(m.Params, &p) != nil || p == nil || p.Name == "" {
+		if len(m.Params) == 0 || m.Params[0] != '{' || sdkUnmarshal(m.Params, &p) != nil || p == nil || p.Name == "" {
 			return false, nil
 		}
 		// multi-round-trip retries (input responses) are the SDK's to serve
@@ -128,8 +119,9 @@ func newProtocolMeta(meta mcp.Meta) bool {
 	return ok
 }
 
-// parseParams reads a request's params as the SDK does.
-func parseParams(raw json.RawMessage, into any) error {
+// sdkUnmarshal reads JSON as the SDK's decoder does (field names match
+// exactly).
+func sdkUnmarshal(raw []byte, into any) error {
 	_, err := sjson.Parse(raw, into, sjson.DontMatchCaseInsensitiveStructFields)
 	return err
 }

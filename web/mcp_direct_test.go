@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -39,32 +38,9 @@ func directAnswersAsTheSDK(t *testing.T, deferred bool) {
 	f := h.gatewayFixture("demo", up.URL, deferred)
 	cs, _ := f.connect(t, nil)
 	gw := h.app.gw
-	type answer struct {
-		status             int
-		ctype, cache, body string
-	}
-	post := func(body string, hdr map[string]string) answer {
+	post := func(body string, hdr map[string]string) gwAnswer {
 		t.Helper()
-		req, _ := http.NewRequest("POST", f.front.URL+"/mcp/helper", strings.NewReader(body))
-		req.Header.Set("Authorization", "Bearer "+f.key)
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		req.Header.Set("MCP-Protocol-Version", "2025-11-25")
-		req.Header.Set("Mcp-Session-Id", cs.ID())
-		for k, v := range hdr {
-			if v == "" {
-				req.Header.Del(k)
-			} else {
-				req.Header.Set(k, v)
-			}
-		}
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return answer{res.StatusCode, res.Header.Get("Content-Type"), res.Header.Get("Cache-Control"), string(b)}
+		return f.postMessage(t, cs.ID(), body, hdr)
 	}
 	// compare sends body both ways and reports whether the direct path
 	// answered it
@@ -161,20 +137,9 @@ func TestGatewayRoutesByTheNameTheSDKReads(t *testing.T) {
 		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"NAME":"search_tools","name":"demo.echo","arguments":{"text":"hi"}}}`,
 		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"Name":"search_tools","name":"search_tools","arguments":{"query":"echo"}}}`,
 	} {
-		req, _ := http.NewRequest("POST", f.front.URL+"/mcp/helper", strings.NewReader(body))
-		req.Header.Set("Authorization", "Bearer "+f.key)
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		req.Header.Set("MCP-Protocol-Version", "2025-11-25")
-		req.Header.Set("Mcp-Session-Id", cs.ID())
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := io.ReadAll(res.Body)
-		res.Body.Close()
-		if res.StatusCode != http.StatusOK || !strings.Contains(string(b), `"jsonrpc":"2.0"`) || !strings.Contains(string(b), `"result"`) {
-			t.Errorf("%s: %d %s", body, res.StatusCode, clip(string(b), 300))
+		a := f.postMessage(t, cs.ID(), body, nil)
+		if a.status != http.StatusOK || !strings.Contains(a.body, `"jsonrpc":"2.0"`) || !strings.Contains(a.body, `"result"`) {
+			t.Errorf("%s: %d %s", body, a.status, clip(a.body, 300))
 		}
 	}
 }

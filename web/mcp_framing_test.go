@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"io"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -26,22 +25,11 @@ func TestGatewayAnswersJSONAndStreamsOnlySearches(t *testing.T) {
 	f := h.gatewayFixture("demo", up.URL, true)
 	cs, _ := f.connect(t, nil)
 	post := func(body string) (string, string) {
-		req, _ := http.NewRequest("POST", f.front.URL+"/mcp/helper", strings.NewReader(body))
-		req.Header.Set("Authorization", "Bearer "+f.key)
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		req.Header.Set("MCP-Protocol-Version", "2025-11-25")
-		req.Header.Set("Mcp-Session-Id", cs.ID())
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
+		a := f.postMessage(t, cs.ID(), body, nil)
+		if a.status != http.StatusOK {
+			t.Fatalf("%s: %d %s", body, a.status, a.body)
 		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		if res.StatusCode != http.StatusOK {
-			t.Fatalf("%s: %d %s", body, res.StatusCode, b)
-		}
-		return res.Header.Get("Content-Type"), string(b)
+		return a.ctype, a.body
 	}
 	ct, body := post(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_tools","arguments":{"query":"echo a text back"}}}`)
 	changed, result := strings.Index(body, "notifications/tools/list_changed"), strings.Index(body, `"result"`)

@@ -164,10 +164,11 @@ func (s *Server) mcpGateway(c echo.Context) error {
 	if len(body) > maxMCPBody {
 		return mcpError(c, http.StatusRequestEntityTooLarge, rpcInvalidRequest, fmt.Sprintf("the request is larger than %d bytes", maxMCPBody))
 	}
-	method, id, tool, err := rpcMethod(body)
+	msg, tool, err := rpcMethod(body)
 	if err != nil {
 		return mcpError(c, http.StatusBadRequest, rpcParseError, err.Error())
 	}
+	method, id := msg.method(), msg.ID
 	if !gatewayMethods[method] {
 		if len(id) == 0 { // a notification nobody handles
 			return c.NoContent(http.StatusAccepted)
@@ -202,7 +203,7 @@ func (s *Server) mcpGateway(c echo.Context) error {
 		}
 	}
 	if token != "" && (method == "tools/list" || method == "tools/call" && tool != instruction.SearchToolID) {
-		if done, err := s.gw.serveDirect(c, r, method, body); done {
+		if done, err := s.gw.serveDirect(c, r, msg, body); done {
 			return err
 		}
 	}
@@ -228,36 +229,55 @@ var gatewayMethods = map[string]bool{
 	"logging/setLevel": true, "notifications/roots/list_changed": true, "notifications/progress": true,
 }
 
-// rpcMethod is the method, id and params.name (the tool a tools/call
-// names) of a single JSON-RPC message (batches are not part of the
-// protocol versions the gateway speaks). It reads them as the SDK does,
-// field names matching exactly (parseParams), so the route it picks and
-// the handler that answers agree on which tool a message names.
-func rpcMethod(body []byte) (string, json.RawMessage, string, error) {
-	var m struct {
-		JSONRPC string          `json:"jsonrpc"`
-		Method  string          `json:"method"`
-		ID      json.RawMessage `json:"id"`
-		Params  struct {
-			Name json.RawMessage `json:"name"`
-		} `json:"params"`
+// rpcMessage is a single JSON-RPC message as the SDK's decoder reads it
+// (batches are not part of the protocol versions the gateway speaks):
+// read once, it routes the request and the direct path answers from it.
+type rpcMessage struct {
+	JSONRPC string          `json:"jsonrpc"`
+	Method  *string         `json:"method"`
+	ID      json.RawMessage `json:"id"`
+	Params  json.RawMessage `json:"params"`
+	Result  json.RawMessage `json:"result"`
+	Error   json.RawMessage `json:"error"`
+}
+
+// method is the message's method, "" when it names none.
+func (m *rpcMessage) method() string {
+	if m.Method == nil {
+		return ""
 	}
+	return *m.Method
+}
+
+// rpcMethod reads a message and the tool its params name (a tools/call's
+// params.name) as the SDK does, field names matching exactly
+// (sdkUnmarshal), so the route it picks and the handler that answers
+// agree on which tool a message names. A "null" id is no id.
+func rpcMethod(body []byte) (*rpcMessage, string, error) {
 	t := bytes.TrimSpace(body)
 	if len(t) > 0 && t[0] == '[' {
-		return "", nil, "", errors.New("batches are not accepted: send one JSON-RPC message per request")
+		return nil, "", errors.New("batches are not accepted: send one JSON-RPC message per request")
 	}
-	if err := parseParams(t, &m); err != nil {
-		return "", nil, "", errors.New("the body is not a JSON-RPC message: " + strconv.Quote(clip(err.Error(), 200)))
+	var m rpcMessage
+	var p struct {
+		Name json.RawMessage `json:"name"`
+	}
+	err := sdkUnmarshal(t, &m)
+	if err == nil && len(m.Params) > 0 {
+		err = sdkUnmarshal(m.Params, &p)
+	}
+	if err != nil {
+		return nil, "", errors.New("the body is not a JSON-RPC message: " + strconv.Quote(clip(err.Error(), 200)))
 	}
 	if m.JSONRPC != "2.0" {
-		return "", nil, "", errors.New(`the body is not a JSON-RPC 2.0 message ("jsonrpc": "2.0")`)
+		return nil, "", errors.New(`the body is not a JSON-RPC 2.0 message ("jsonrpc": "2.0")`)
 	}
 	if string(m.ID) == "null" {
 		m.ID = nil
 	}
 	var name string
-	_ = parseParams(m.Params.Name, &name) // a name of another type is the protocol handler's to refuse
-	return m.Method, m.ID, name, nil
+	_ = sdkUnmarshal(p.Name, &name) // a name of another type is the protocol handler's to refuse
+	return &m, name, nil
 }
 
 // newGatewaySession starts a session (and its run) for an initialize,

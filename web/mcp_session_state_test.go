@@ -63,18 +63,30 @@ func TestGatewayRefusesAnUnreadableSession(t *testing.T) {
 	})
 }
 
-// rawPost posts one JSON-RPC message of the session token and returns
-// the status and the body.
-func (f *gwFixture) rawPost(t testing.TB, token, body string, headers map[string]string) (int, string) {
+// gwAnswer is the status, content type, cache control and body of one
+// gateway answer.
+type gwAnswer struct {
+	status             int
+	ctype, cache, body string
+}
+
+// postMessage posts one JSON-RPC message in the session token with the
+// headers a stock client sends (protocol version 2025-11-25), changed by
+// headers (an empty value removes one).
+func (f *gwFixture) postMessage(t testing.TB, token, body string, headers map[string]string) gwAnswer {
 	t.Helper()
 	req, _ := http.NewRequest("POST", f.front.URL+"/mcp/helper", strings.NewReader(body))
 	req.Header.Set("Authorization", "Bearer "+f.key)
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	req.Header.Set("Mcp-Session-Id", token)
-	req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+	req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
 	for k, v := range headers {
-		req.Header.Set(k, v)
+		if v == "" {
+			req.Header.Del(k)
+		} else {
+			req.Header.Set(k, v)
+		}
 	}
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -82,9 +94,22 @@ func (f *gwFixture) rawPost(t testing.TB, token, body string, headers map[string
 	}
 	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)
-	var e struct{ Error struct{ Message string } }
-	if json.Unmarshal(b, &e) == nil && e.Error.Message != "" {
-		return res.StatusCode, e.Error.Message
+	return gwAnswer{res.StatusCode, res.Header.Get("Content-Type"), res.Header.Get("Cache-Control"), string(b)}
+}
+
+// rawPost posts one JSON-RPC message of the session token (protocol
+// version 2025-06-18 unless headers name another) and returns the status
+// and the error's message, or the body when there is none.
+func (f *gwFixture) rawPost(t testing.TB, token, body string, headers map[string]string) (int, string) {
+	t.Helper()
+	h := map[string]string{"Mcp-Protocol-Version": "2025-06-18"}
+	for k, v := range headers {
+		h[http.CanonicalHeaderKey(k)] = v
 	}
-	return res.StatusCode, string(b)
+	a := f.postMessage(t, token, body, h)
+	var e struct{ Error struct{ Message string } }
+	if json.Unmarshal([]byte(a.body), &e) == nil && e.Error.Message != "" {
+		return a.status, e.Error.Message
+	}
+	return a.status, a.body
 }
