@@ -13,7 +13,7 @@ var ScrubReceipts = scrubReceipts
 // MigrateBefore applies the migrations older than version, as a database
 // an earlier release left.
 func (s *Store) MigrateBefore(ctx context.Context, version int) ([]int, error) {
-	return s.migrate(ctx, func(v int) bool { return v < version }, false)
+	return s.migrate(ctx, func(v int) bool { return v < version })
 }
 
 // WithMigration appends m to the schema's history until the returned

@@ -228,13 +228,13 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 // yet, where all of them run in one transaction (see migrateFresh). It
 // returns the versions it applied.
 func (s *Store) Migrate(ctx context.Context) ([]int, error) {
-	return s.migrate(ctx, func(int) bool { return true }, true)
+	return s.migrate(ctx, nil)
 }
 
-// migrate applies the migrations not yet applied that want selects (all
-// says want selects every one: an empty SQLite database may then take the
-// prebuilt schema).
-func (s *Store) migrate(ctx context.Context, want func(version int) bool, all bool) ([]int, error) {
+// migrate applies the migrations not yet applied that want selects (nil
+// selects every one: an empty SQLite database may then take the prebuilt
+// schema).
+func (s *Store) migrate(ctx context.Context, want func(version int) bool) ([]int, error) {
 	db := s.with(ctx)
 	if err := db.Migrator().AutoMigrate(&schemaMigration{}); err != nil {
 		return nil, fmt.Errorf("models: migrate: %w", err)
@@ -244,11 +244,11 @@ func (s *Store) migrate(ctx context.Context, want func(version int) bool, all bo
 		return nil, fmt.Errorf("models: migrate: %w", err)
 	}
 	if s.dialect == DialectSQLite && len(have) == 0 {
-		return s.migrateFresh(db, want, all)
+		return s.migrateFresh(db, want)
 	}
 	var applied []int
 	for _, m := range migrations {
-		if have[m.Version] || !want(m.Version) {
+		if have[m.Version] || want != nil && !want(m.Version) {
 			continue
 		}
 		err := db.Transaction(func(tx *gorm.DB) error {
@@ -281,24 +281,25 @@ func (s *Store) migrate(ctx context.Context, want func(version int) bool, all bo
 // start's migration cost. A failing migration leaves the database as it
 // was: nothing is applied. Another process that migrated the file while
 // this one waited for the write lock is seen inside the transaction, and
-// its versions are skipped. When all are selected and the prebuilt schema
-// is current, that transaction applies the prebuilt script instead of the
-// migrations (applyPrebuilt): the same schema and rows, one exec.
-func (s *Store) migrateFresh(db *gorm.DB, want func(version int) bool, all bool) ([]int, error) {
+// its versions are skipped. When all are selected (want is nil) and the
+// prebuilt schema is current, that transaction applies the prebuilt script
+// instead of the migrations (applyPrebuilt): the same schema and rows, one
+// exec.
+func (s *Store) migrateFresh(db *gorm.DB, want func(version int) bool) ([]int, error) {
 	var applied []int
 	err := db.Transaction(func(tx *gorm.DB) error {
 		have, err := appliedVersions(tx)
 		if err != nil {
 			return fmt.Errorf("models: migrate: %w", err)
 		}
-		if all && len(have) == 0 && prebuiltCurrent(prebuiltSQLite) {
+		if want == nil && len(have) == 0 && prebuiltCurrent(prebuiltSQLite) {
 			if applied, err = applyPrebuilt(tx); err != nil {
 				return fmt.Errorf("models: migrate (prebuilt schema): %w", err)
 			}
 			return nil
 		}
 		for _, m := range migrations {
-			if have[m.Version] || !want(m.Version) {
+			if have[m.Version] || want != nil && !want(m.Version) {
 				continue
 			}
 			if err := s.applyMigration(tx, m); err != nil {

@@ -44,25 +44,11 @@ func TestFreshSQLiteMigrationMatchesStepwise(t *testing.T) {
 		t.Fatalf("stepwise applied %d of %d: %v", len(rest), len(want)-1, err)
 	}
 
-	a, err := fresh.SQLiteSchema(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := stepwise.SQLiteSchema(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, b := readBoth(t, ctx, (*models.Store).SQLiteSchema, fresh, stepwise)
 	if len(a) < 20 || !reflect.DeepEqual(a, b) {
 		t.Fatalf("schemas differ:\nfresh    %d entries\nstepwise %d entries\n%s", len(a), len(b), diff(a, b))
 	}
-	ra, err := fresh.RecordedMigrations(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rb, err := stepwise.RecordedMigrations(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ra, rb := readBoth(t, ctx, (*models.Store).RecordedMigrations, fresh, stepwise)
 	if len(ra) != len(want) || !reflect.DeepEqual(ra, rb) {
 		t.Fatalf("recorded migrations differ:\n%s", diff(ra, rb))
 	}
@@ -200,4 +186,19 @@ func diff(a, b []string) string {
 	}
 	sort.Strings(out)
 	return strings.Join(out, "\n")
+}
+
+// readBoth reads the same thing of two stores (a schema, the recorded
+// migrations) to compare them.
+func readBoth[T any](t *testing.T, ctx context.Context, read func(*models.Store, context.Context) (T, error), a, b *models.Store) (T, T) {
+	t.Helper()
+	ra, err := read(a, ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rb, err := read(b, ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ra, rb
 }

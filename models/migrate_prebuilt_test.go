@@ -59,14 +59,7 @@ func TestPrebuiltSQLiteSchemaMatchesMigrations(t *testing.T) {
 		t.Fatalf("migrating an empty database took %d statements: the prebuilt schema was not applied", n)
 	}
 
-	a, err := prebuilt.SQLiteSchema(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := migrated.SQLiteSchema(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, b := readBoth(t, ctx, (*models.Store).SQLiteSchema, prebuilt, migrated)
 	if len(a) < 20 || !reflect.DeepEqual(a, b) {
 		t.Fatalf("schemas differ:\n%s", diff(a, b))
 	}
@@ -85,14 +78,7 @@ func TestPrebuiltSQLiteSchemaMatchesMigrations(t *testing.T) {
 	if len(created) != 2 || created[0].Before(start) || created[1].Before(start) {
 		t.Fatalf("prebuilt rows' created_at %v, want the time of the migration (after %v)", created, start)
 	}
-	ra, err := prebuilt.RecordedMigrations(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rb, err := migrated.RecordedMigrations(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ra, rb := readBoth(t, ctx, (*models.Store).RecordedMigrations, prebuilt, migrated)
 	if !reflect.DeepEqual(ra, rb) {
 		t.Fatalf("recorded migrations differ:\n%s", diff(ra, rb))
 	}

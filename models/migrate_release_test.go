@@ -149,14 +149,14 @@ func TestMigrationsSincePreviousReleaseAreAdditive(t *testing.T) {
 		t.Run(dialect, func(t *testing.T) {
 			s := freshStore(t, dialect)
 			ctx := context.Background()
-			if _, err := s.migrate(ctx, versionIn(old), false); err != nil {
+			if _, err := s.migrate(ctx, versionIn(old)); err != nil {
 				t.Fatalf("the previous release's migrations: %v", err)
 			}
 			log := &statementLog{Interface: logger.Discard}
 			traced := *s
 			traced.db = s.db.Session(&gorm.Session{Logger: log})
 			for _, m := range added {
-				if _, err := traced.migrate(ctx, versionIn([]Migration{m}), false); err != nil {
+				if _, err := traced.migrate(ctx, versionIn([]Migration{m})); err != nil {
 					t.Fatalf("migration %d: %v", m.Version, err)
 				}
 				for _, sql := range log.take() {
