@@ -29,14 +29,7 @@ func TestApprovalOnlyToolsAreMarkedOnEverySurface(t *testing.T) {
 	defer up.Close()
 	f := h.gatewayFixture("demo", up.URL, false)
 	ctx := context.Background()
-	known := map[string]bool{}
-	tools, _ := h.store.Tools(ctx)
-	for _, tl := range tools {
-		known[tl.ID] = true
-	}
-	if _, err := h.store.ChangeGrants(ctx, "admin", "gwsubjects", true, []models.GrantSpec{{Kind: authority.KindTool, Value: "demo.echo", RequiresApproval: true}}, known); err != nil {
-		t.Fatal(err)
-	}
+	h.changeGrants(t, "gwsubjects", true, models.GrantSpec{Kind: authority.KindTool, Value: "demo.echo", RequiresApproval: true})
 	for _, groups := range []string{"gwsubjects", authority.Everyone} {
 		cs, _ := f.connect(t, map[string]string{"X-Subject-Id": "c1", "X-Subject-Groups": groups})
 		want := groups == "gwsubjects"

@@ -22,17 +22,8 @@ func TestGatewayApprovals(t *testing.T) {
 	defer up.Close()
 	f := h.gatewayFixture("demo", up.URL, false)
 	ctx := context.Background()
-	known := map[string]bool{}
-	tools, _ := h.store.Tools(ctx)
-	for _, tl := range tools {
-		known[tl.ID] = true
-	}
-	if _, err := h.store.ChangeGrants(ctx, "admin", authority.Everyone, false, []models.GrantSpec{{Kind: authority.KindEffects, Value: "read-only"}}, known); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := h.store.ChangeGrants(ctx, "admin", authority.Everyone, true, []models.GrantSpec{{Kind: authority.KindTool, Value: "demo.echo", RequiresApproval: true}}, known); err != nil {
-		t.Fatal(err)
-	}
+	h.changeGrants(t, authority.Everyone, false, models.GrantSpec{Kind: authority.KindEffects, Value: "read-only"})
+	h.changeGrants(t, authority.Everyone, true, models.GrantSpec{Kind: authority.KindTool, Value: "demo.echo", RequiresApproval: true})
 	cs, _ := f.connect(t, map[string]string{"X-Subject-Id": "sam", "X-Subject-Groups": "everyone"})
 	text, isErr := call(t, cs, "demo.echo", map[string]any{"text": "hi"}, nil)
 	var e struct {
@@ -65,17 +56,8 @@ func TestGatewayApprovalRoundTrips(t *testing.T) {
 	defer up.Close()
 	f := h.gatewayFixture("demo", up.URL, false)
 	ctx := context.Background()
-	known := map[string]bool{}
-	tools, _ := h.store.Tools(ctx)
-	for _, tl := range tools {
-		known[tl.ID] = true
-	}
-	if _, err := h.store.ChangeGrants(ctx, "admin", authority.Everyone, false, []models.GrantSpec{{Kind: authority.KindEffects, Value: "read-only"}}, known); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := h.store.ChangeGrants(ctx, "admin", authority.Everyone, true, []models.GrantSpec{{Kind: authority.KindTool, Value: "demo.echo", RequiresApproval: true}}, known); err != nil {
-		t.Fatal(err)
-	}
+	h.changeGrants(t, authority.Everyone, false, models.GrantSpec{Kind: authority.KindEffects, Value: "read-only"})
+	h.changeGrants(t, authority.Everyone, true, models.GrantSpec{Kind: authority.KindTool, Value: "demo.echo", RequiresApproval: true})
 	cs, _ := f.connect(t, map[string]string{"X-Subject-Id": "sam", "X-Subject-Groups": "everyone"})
 	args := map[string]any{"text": "hi"}
 	ref := func(text string) string {

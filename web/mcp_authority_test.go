@@ -109,14 +109,7 @@ func TestGatewayApprovalLoopForAPlainClient(t *testing.T) {
 	defer up.Close()
 	f := h.gatewayFixture("demo", up.URL, false)
 	ctx := context.Background()
-	known := map[string]bool{}
-	tools, _ := h.store.Tools(ctx)
-	for _, tl := range tools {
-		known[tl.ID] = true
-	}
-	if _, err := h.store.ChangeGrants(ctx, "admin", "testers", true, []models.GrantSpec{{Kind: authority.KindTool, Value: "demo.echo", RequiresApproval: true}}, known); err != nil {
-		t.Fatal(err)
-	}
+	h.changeGrants(t, "testers", true, models.GrantSpec{Kind: authority.KindTool, Value: "demo.echo", RequiresApproval: true})
 	subject := map[string]string{"X-Subject-Id": "sam", "X-Subject-Groups": "testers"}
 	cs, err := f.connectAt(t, "", subject)
 	if err != nil {

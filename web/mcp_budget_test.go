@@ -32,12 +32,7 @@ func TestGatewayBudgets(t *testing.T) {
 		}
 		ct := v.Content()
 		ct.SearchBudget, ct.CallBudget, ct.Message = 2, 2, "budgets"
-		known := map[string]bool{}
-		tools, _ := h.store.Tools(ctx)
-		for _, tl := range tools {
-			known[tl.ID] = true
-		}
-		if _, err := h.store.SaveProfileVersion(ctx, "admin", "gw", p.CurrentVersion, ct, known, models.TokenTotals{}); err != nil {
+		if _, err := h.store.SaveProfileVersion(ctx, "admin", "gw", p.CurrentVersion, ct, h.knownToolIDs(), models.TokenTotals{}); err != nil {
 			t.Fatal(err)
 		}
 		// the forge states them (a forge save keeps them)

@@ -109,14 +109,7 @@ func TestGatewayWithThePublishedMemoryServer(t *testing.T) {
 			t.Errorf("a call after the restart (a new child process): %s", text)
 		}
 		// revoke mid-session: external-write is no longer granted
-		known := map[string]bool{}
-		tools, _ := h.store.Tools(context.Background())
-		for _, tl := range tools {
-			known[tl.ID] = true
-		}
-		if _, err := h.store.ChangeGrants(context.Background(), "admin", authority.Everyone, false, []models.GrantSpec{{Kind: authority.KindEffects, Value: "external-write"}}, known); err != nil {
-			t.Fatal(err)
-		}
+		h.changeGrants(t, authority.Everyone, false, models.GrantSpec{Kind: authority.KindEffects, Value: "external-write"})
 		pre, _ := os.ReadFile(graph)
 		text, isErr = call(t, cs, "memory.create_entities", map[string]any{"entities": []any{map[string]any{"name": "Linus", "entityType": "person", "observations": []any{}}}}, nil)
 		if !isErr || strings.Contains(text, "Linus") {

@@ -86,14 +86,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 			t.Errorf("after a restart the retry ran again or changed: %q", text)
 		}
 		// a grant revoked mid-session: the next call is refused, not run
-		known := map[string]bool{}
-		tools, _ := h.store.Tools(context.Background())
-		for _, tl := range tools {
-			known[tl.ID] = true
-		}
-		if _, err := h.store.ChangeGrants(context.Background(), "admin", authority.Everyone, false, []models.GrantSpec{{Kind: authority.KindEffects, Value: "destructive"}}, known); err != nil {
-			t.Fatal(err)
-		}
+		h.changeGrants(t, authority.Everyone, false, models.GrantSpec{Kind: authority.KindEffects, Value: "destructive"})
 		text, isErr = call(t, cs, "demo.remember", map[string]any{"key": "c", "fact": "d"}, nil)
 		if !isErr || up.Calls("remember") != 1 {
 			t.Errorf("after the revocation: %q isError %v, %d executions", text, isErr, up.Calls("remember"))
