@@ -166,8 +166,8 @@ func newRoster(in instruction.Input, ranking string, sh *shared) roster {
 	return ro
 }
 
-// ranks are a task's search ranks (1-based) under a roster, and its hits.
-func (ro roster) ranks(task string) (hitRanks, []catalog.Hit) {
+// ranks are a task's search hits under a roster, read as ranks.
+func (ro roster) ranks(task string) hitRanks {
 	if ro.shared != nil {
 		return ro.shared.search(task)
 	}
@@ -179,7 +179,7 @@ func (ro roster) ranks(task string) (hitRanks, []catalog.Hit) {
 	} else {
 		hits = ro.ix.Search(task, catalog.MaxSearchLimit)
 	}
-	return hitRanks(hits), hits
+	return hitRanks(hits)
 }
 
 // hitRanks are a search's hits read as ranks: a search names a tool at
@@ -241,7 +241,7 @@ func evaluate(in instruction.Input, cases []Case, k int, o Options, sh *shared) 
 	}
 	fitting := 0
 	for _, c := range cases {
-		rank, hits := first.ranks(c.Task)
+		hits := first.ranks(c.Task)
 		cr := CaseResult{Task: c.Task, Kind: c.Kind, HeldOut: c.HeldOut, Expect: append([]string{}, c.Expect...), Misleading: c.IsMisleading(),
 			Found: true, Rank: []int{}, FirstStep: []bool{}, Hits: []string{}, Tools: []ToolResult{}}
 		for i, h := range hits {
@@ -278,7 +278,7 @@ func evaluate(in instruction.Input, cases []Case, k int, o Options, sh *shared) 
 		var rank2 hitRanks
 		searched2 := two && second != nil
 		if searched2 {
-			rank2, _ = second.ranks(c.Task)
+			rank2 = second.ranks(c.Task)
 		}
 		searched := false
 		for _, e := range c.Expect {
@@ -289,7 +289,7 @@ func evaluate(in instruction.Input, cases []Case, k int, o Options, sh *shared) 
 				r.Refused++
 				continue
 			}
-			tr := locate(e, first.in, first.reach, rank, k)
+			tr := locate(e, first.in, first.reach, hits, k)
 			if searched2 {
 				if t2 := locate(e, second.in, second.reach, rank2, k); placeScore(t2) > placeScore(tr) {
 					tr, tr.Roster = t2, "second"

@@ -81,8 +81,7 @@ type sharedRoster struct {
 // ranked is one task's search under a roster; read-only once made.
 type ranked struct {
 	once sync.Once
-	rank hitRanks
-	hits []catalog.Hit
+	hits hitRanks
 }
 
 type matchKey struct {
@@ -136,8 +135,8 @@ func (sh *shared) roster(in instruction.Input, ranking string) *sharedRoster {
 	return sr
 }
 
-// ranks is the task's search under the roster, searched once.
-func (sr *sharedRoster) search(task string) (hitRanks, []catalog.Hit) {
+// search is the task's search under the roster, searched once.
+func (sr *sharedRoster) search(task string) hitRanks {
 	sr.mu.Lock()
 	r := sr.ranks[task]
 	if r == nil {
@@ -146,9 +145,9 @@ func (sr *sharedRoster) search(task string) (hitRanks, []catalog.Hit) {
 	}
 	sr.mu.Unlock()
 	r.once.Do(func() {
-		r.rank, r.hits = roster{ix: sr.ix, staged: sr.staged}.ranks(task)
+		r.hits = roster{ix: sr.ix, staged: sr.staged}.ranks(task)
 	})
-	return r.rank, r.hits
+	return r.hits
 }
 
 // fitMatched is fit.Matched(task, id), judged once per fit index.
