@@ -201,14 +201,8 @@ func gerundVerb(w string) string {
 	if !strings.HasSuffix(w, "ing") || len(w) < 5 {
 		return ""
 	}
-	if v := baseForm(w); v != w {
+	if v := lemma(w); v != w && isVerb(v) {
 		return v
-	}
-	stem := w[:len(w)-3]
-	for _, c := range []string{stem, stem + "e", undoubled(stem)} {
-		if c != "" && isVerb(c) && baseVerb(c) {
-			return c
-		}
 	}
 	return ""
 }
