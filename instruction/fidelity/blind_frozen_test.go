@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// blindLeakCorpora pins every blind leak corpus (rounds 1-5), each written
+// blindLeakCorpora pins every blind leak corpus (rounds 1-6), each written
 // and labelled by someone who never read the checker and measured once
 // (its directory's RESULTS.md). After that first measurement a corpus is
 // tuning data, but never edited: a corpus changed to fit a result would
@@ -30,11 +30,14 @@ var blindLeakCorpora = []struct{ file, digest string }{
 	{"testdata/blind5/blind5-domains.json", "9e7e989abd471e43dd129c605eed95cf75d8f8451f354a6b3a79e837cb733b92"},
 	{"testdata/blind5/blind5-hard.json", "ba571c043442609767f26f41faee21f3fed136bc6e9e2a5d76765d384713661e"},
 	{"testdata/blind5/blind5-published.json", "029e98e5293a59c2f424f499adb7a0c6b9b12330645522d5e8347699ae6ddc6f"},
+	{"testdata/blind6/blind6-domains.json", "5c065f5e21545d0e4c141334ac285200d27004720c44430769ecf2db2b65ae04"},
+	{"testdata/blind6/blind6-hard.json", "8a1d225515f66e19d8af2b85843afa5dd390406cf08696c234c578366976dec0"},
+	{"testdata/blind6/blind6-published.json", "b46dfc3aee018ce6b51c23972df05332e62037be41b099db086e0048b19ec79e"},
 }
 
 func TestBlindLeakCorporaAreFrozen(t *testing.T) {
-	if len(blindLeakCorpora) != 17 {
-		t.Fatalf("%d pinned corpora, want 17", len(blindLeakCorpora))
+	if len(blindLeakCorpora) != 20 {
+		t.Fatalf("%d pinned corpora, want 20", len(blindLeakCorpora))
 	}
 	for _, c := range blindLeakCorpora {
 		raw, err := os.ReadFile(c.file)
