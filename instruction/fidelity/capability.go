@@ -381,8 +381,19 @@ func clauseStart(ts []token, i int) (int, bool) {
 // heading or a label does ("Query guidance (web monitors):").
 func heading(text string, ts []token, i int) bool {
 	rest := text[ts[i].end:]
-	end := strings.IndexAny(rest, ".!?:\n")
-	return end >= 0 && rest[end] == ':' && len(strings.Fields(rest[:end])) <= 4
+	end := 0
+	for {
+		k := strings.IndexAny(rest[end:], ".!?:\n")
+		if k < 0 {
+			return false
+		}
+		end += k
+		if !clockTime(rest, end) {
+			break
+		}
+		end++
+	}
+	return rest[end] == ':' && len(strings.Fields(rest[:end])) <= 4
 }
 
 // laterSentence: word i opens a sentence after the text's first, on a line

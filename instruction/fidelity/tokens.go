@@ -45,7 +45,10 @@ func tokenize(text string) []token {
 		r, n := utf8.DecodeRuneInString(text[i:])
 		if !isWordRune(r) {
 			switch r {
-			case '.', '!', '?', ':', ';', '\n':
+			case ':':
+				// the colon of a clock time ("9:00") is part of the time
+				sentence = sentence || !clockTime(text, i)
+			case '.', '!', '?', ';', '\n':
 				sentence = true
 			case ',':
 				clause = true
@@ -70,12 +73,16 @@ func tokenize(text string) []token {
 		}
 		t := token{text: text[start:i], start: start, end: i, sentence: sentence, clause: clause}
 		t.lower = strings.ToLower(t.text)
+		if w, ok := contractions[t.lower]; ok && clitic(text[:start]) {
+			// "you'll" is "you will": the clitic reads as its word
+			t.lower = w
+		}
 		before, after := byteAt(text, start-1), byteAt(text, i)
 		t.quoted = isQuote(before) && before == after || before == '`' || after == '`'
 		t.paren = after == '('
 		t.attr = before == '"' && strings.HasSuffix(text[:start], `tool="`)
 		t.markup = before == '<' || before == '/' && byteAt(text, start-2) == '<' || after == '='
-		t.address = !t.markup && (before == '/' || after == '/' || before == ':' && start >= 2 && isWordByte(byteAt(text, start-2)) || before == '@')
+		t.address = !t.markup && (before == '/' || after == '/' || before == ':' && start >= 2 && isWordByte(byteAt(text, start-2)) && !clockTime(text, start-1) || before == '@')
 		out = append(out, t)
 		sentence, clause = false, false
 		if r, _ := utf8.DecodeRuneInString(text[i:]); r == '.' && (i+1 >= len(text) || text[i+1] == ' ' || text[i+1] == '\n') {
@@ -115,6 +122,30 @@ func unmask(ts []token) {
 			ts[i].lower, ts[i].disguised = latin, true
 		}
 	}
+}
+
+func isDigit(b byte) bool { return b >= '0' && b <= '9' }
+
+// clockTime reports whether the colon at text[i] is inside a clock time
+// ("9:00", "17:30").
+func clockTime(text string, i int) bool {
+	return isDigit(byteAt(text, i-1)) && isDigit(byteAt(text, i+1))
+}
+
+// contractions are the clitics after an apostrophe that stand for a modal
+// or an auxiliary ("you'll", "you'd", "we're", "you've").
+var contractions = map[string]string{"ll": "will", "d": "would", "re": "are", "ve": "have"}
+
+// clitic reports whether text ends in a letter and an apostrophe,
+// straight or typographic ("you'"): the word after it is a clitic.
+func clitic(text string) bool {
+	for _, a := range []string{"'", "\u2019"} {
+		if rest, ok := strings.CutSuffix(text, a); ok {
+			r, _ := utf8.DecodeLastRuneInString(rest)
+			return unicode.IsLetter(r)
+		}
+	}
+	return false
 }
 
 func isWordByte(b byte) bool {
