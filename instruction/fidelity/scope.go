@@ -253,7 +253,7 @@ func (s *Scope) judge(m mention) (Finding, bool) {
 		if m.ident != "" {
 			// a named product ("Query Snowflake", "to Slack") needs a
 			// tool of that product, not any tool of its class
-			if s.namespaces[m.ident] || s.classes["word:"+m.ident] || s.doesItThere(m.verb, m.class) {
+			if s.namespaces[m.ident] || s.classes["word:"+m.ident] || s.doesItThere(m.verb, m.class) || s.doesItIn(m.verb, m.ident) {
 				return Finding{}, false
 			}
 		} else if s.provides(m.class) || s.doesItThere(m.verb, m.class) {
@@ -288,6 +288,14 @@ func (s *Scope) doesItThere(verb, class string) bool {
 		return len(ws) > 1 && venueNouns[ws[len(ws)-1]]
 	}
 	return false
+}
+
+// doesItIn reports whether a roster tool's headline does the deed in the
+// named service itself ("queue a newsletter in the CMS" for "queue it for
+// Friday in the CMS"): the service is among its headline's words and the
+// verb among its own.
+func (s *Scope) doesItIn(verb, service string) bool {
+	return verb != "" && (s.classes["says:"+service] || s.classes["says:"+singular(service)]) && s.classes["action:"+verb]
 }
 
 // genericVerbs are done by tools of every kind: a roster tool of one of
