@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 
 	"github.com/agentforge/console/instruction/authority"
 )
@@ -289,12 +290,19 @@ func (s *Store) SpendApproval(ctx context.Context, actor, ref string, now time.T
 	})
 }
 
-// RunApproval is the newest approval request a run's check filed for the
-// tool's exact digest (ErrNotFound when none): what the gateway presents
-// for a call that presents none.
+// RunApproval is the approval request a run's check filed for the
+// tool's exact digest that the gateway acts on (ErrNotFound when none):
+// the newest approved one still usable (not spent, not past its window),
+// which a call that presents none presents; else the oldest pending one,
+// the one RequestApproval reuses, so a refusal names the request a
+// reviewer finds. (Two concurrent first calls may each file one: either
+// approved is presented, and both name the same pending one.)
 func (s *Store) RunApproval(ctx context.Context, run, tool, digest string) (*Approval, error) {
 	var a Approval
-	if err := s.with(ctx).Where("run = ? AND tool = ? AND digest = ?", run, tool, digest).Order("id DESC").First(&a).Error; err != nil {
+	q := s.with(ctx).Where("run = ? AND tool = ? AND digest = ? AND (status = ? OR status = ? AND used_at IS NULL AND (until IS NULL OR until > ?))",
+		run, tool, digest, authority.ApprovalPending, authority.ApprovalApproved, time.Now().UTC()).
+		Order(clause.OrderBy{Expression: clause.Expr{SQL: "CASE WHEN status = ? THEN -id ELSE id END", Vars: []any{authority.ApprovalApproved}}})
+	if err := q.Take(&a).Error; err != nil {
 		return nil, notFound(err)
 	}
 	return &a, nil

@@ -46,8 +46,8 @@ func TestGatewayApprovals(t *testing.T) {
 }
 
 // TestGatewayApprovalRoundTrips: an approval-only call reads the run's
-// newest approval request once and uses what it read — a pending one is
-// named again without asking for it a second time, an approved one is
+// approval request (models.RunApproval) once and uses what it read — a
+// pending one is named again without asking for it a second time, an approved one is
 // presented without reading it again — so a call waiting for a reviewer
 // costs the session read, that one read and the evidence.
 func TestGatewayApprovalRoundTrips(t *testing.T) {
@@ -102,5 +102,62 @@ func TestGatewayApprovalRoundTrips(t *testing.T) {
 	// last row, the new one), the evidence
 	if pending != 3 || approved != 6 {
 		t.Errorf("an approval-only call made %d statements while pending (want 3), %d once approved (want 6)", pending, approved)
+	}
+}
+
+// TestGatewayApprovalDuplicates: two concurrent first calls may each
+// file a request for the same run and tool. The request a refusal names
+// is then the one the store reuses (RequestApproval, the oldest pending),
+// and whichever of the two a reviewer approves, the next call presents.
+func TestGatewayApprovalDuplicates(t *testing.T) {
+	for _, approveNewer := range []bool{false, true} {
+		h := sqliteOnly(t)
+		up := upstreamtest.New()
+		f := h.gatewayFixture("demo", up.URL, false)
+		ctx := context.Background()
+		h.changeGrants(t, authority.Everyone, false, models.GrantSpec{Kind: authority.KindEffects, Value: "read-only"})
+		h.changeGrants(t, authority.Everyone, true, models.GrantSpec{Kind: authority.KindTool, Value: "demo.echo", RequiresApproval: true})
+		cs, _ := f.connect(t, map[string]string{"X-Subject-Id": "sam", "X-Subject-Groups": "everyone"})
+		args := map[string]any{"text": "hi"}
+		ref := func(text string) string {
+			var e struct {
+				Error struct{ Type, Approval string }
+			}
+			_ = json.Unmarshal([]byte(text), &e)
+			if e.Error.Type != authority.TypeApprovalRequired || e.Error.Approval == "" {
+				t.Fatalf("not an approval_required naming a request: %s", text)
+			}
+			return e.Error.Approval
+		}
+		first, _ := call(t, cs, "demo.echo", args, nil)
+		older, err := h.store.ApprovalByRef(ctx, ref(first))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// the second concurrent call's request, filed beside the first
+		newer := models.ApprovalPrefix + "duplicate0000000000000000"
+		if err := h.store.Exec(ctx, `INSERT INTO approvals (ref, status, agent, subject, groups_json, tool, digest, summary, origin, run, requested_by, created_at, single_use)
+			SELECT ?, status, agent, subject, groups_json, tool, digest, summary, origin, run, requested_by, created_at, single_use FROM approvals WHERE ref = ?`, newer, older.Ref); err != nil {
+			t.Fatal(err)
+		}
+		text, _ := call(t, cs, "demo.echo", args, nil)
+		reused, _, err := h.store.RequestApproval(ctx, "apikey", models.Approval{Agent: older.Agent, Subject: older.Subject, GroupsJSON: older.GroupsJSON, Tool: older.Tool, Digest: older.Digest, Origin: models.OriginCheck, Run: older.Run})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ref(text) != reused.Ref {
+			t.Errorf("the refusal names %s, the store reuses %s (of %s and %s)", ref(text), reused.Ref, older.Ref, newer)
+		}
+		approve := older.Ref
+		if approveNewer {
+			approve = newer
+		}
+		if _, err := h.store.DecideApproval(ctx, "admin", approve, models.ApprovalDecision{Approve: true, Reason: "fine once", SingleUse: true}, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if text, _ := call(t, cs, "demo.echo", args, nil); text != "hi" || up.Calls("echo") != 1 {
+			t.Errorf("approving %s (newer %v): the next call %s (upstream calls %d)", approve, approveNewer, text, up.Calls("echo"))
+		}
+		up.Close()
 	}
 }

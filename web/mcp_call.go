@@ -131,9 +131,9 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		approval := metaString(p, "approval", maxApprovalRef)
 		ca := checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name, approval: approval, spend: true, arguments: raw, pick: r.pick, without: r.without}
 		ast, d, tool, err := g.s.decideAt(ctx, cs, ca)
-		// the newest approval request this run's check filed for the tool
-		// (nil: none), read once: presented when approved, named again
-		// when still pending
+		// the approval request this run's check filed for the tool that
+		// the call acts on (nil: none; runApproval), read once: presented
+		// when approved, named again when still pending
 		var filed *models.Approval
 		if err == nil && approval == "" && tool != nil && !d.Allow && d.Error != nil && d.Error.Type == authority.TypeApprovalRequired {
 			// the gateway is the run's runtime: it presents the approval
@@ -348,10 +348,12 @@ func metaString(p *mcp.CallToolParamsRaw, key string, n int) string {
 	return k
 }
 
-// runApproval is the newest approval request this run's check filed for
-// t's exact digest (nil when none, or it cannot be read now). Approved,
-// the gateway presents it (the check then judges its scope, expiry and
-// use); pending, it is the one a refusal names.
+// runApproval is the approval request this run's check filed for t's
+// exact digest that the call acts on (models.RunApproval; nil when none,
+// or it cannot be read now): the newest approved one still usable, which
+// the gateway presents (the check then judges its scope, expiry and use),
+// else the oldest pending one, which a refusal names and requestApproval
+// would reuse.
 func (g *gateway) runApproval(ctx context.Context, r *gwReq, t *authority.Tool) *models.Approval {
 	a, err := g.s.store.RunApproval(ctx, r.sess.Run, t.ID, t.Digest)
 	if err != nil {
