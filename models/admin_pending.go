@@ -13,10 +13,68 @@ import (
 const pendingPassword = "!pending"
 
 // adminHash is the admin's hash being computed after a deferred first
-// start: done closes once it is stored (or has failed).
+// start: done closes once it is stored (or has failed), and the start's
+// lock (startLock) is released then.
 type adminHash struct {
-	done chan struct{}
-	once sync.Once
+	done    chan struct{}
+	once    sync.Once
+	release func()
+}
+
+// finish closes done and releases the start's lock, once.
+func (p *adminHash) finish() {
+	p.once.Do(func() {
+		close(p.done)
+		p.release()
+	})
+}
+
+// startLockKey is the advisory lock (with the schema's hash as its second
+// key) a start holds on Postgres from counting users until its admin's
+// hash is stored (see lockStart).
+const startLockKey = "7004"
+
+// lockStart serializes server starts on one Postgres database (one schema):
+// a start holds the lock from the moment it counts users until it has
+// created the catalog, the demo and the admin, and, when it left the
+// admin's hash pending (BootstrapDeferred), until the hash is stored. So
+// two replicas starting together on an empty database do not both seed
+// it, and a replica starting while another stores its admin's hash waits
+// for it instead of taking that admin for one a dead start left pending
+// (which it would give a password of its own). A start that dies releases
+// the lock with its connection. The returned release is idempotent; on
+// SQLite (one process) there is no lock.
+func (s *Store) lockStart(ctx context.Context) (func(), error) {
+	if s.dialect != DialectPostgres {
+		return func() {}, nil
+	}
+	sqlDB, err := s.db.DB()
+	if err != nil {
+		return nil, fmt.Errorf("models: start lock: %w", err)
+	}
+	conn, err := sqlDB.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("models: start lock: %w", err)
+	}
+	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock("+startLockKey+", hashtext(current_schema()))"); err != nil {
+		conn.Close()
+		return nil, fmt.Errorf("models: start lock: %w", err)
+	}
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			conn.ExecContext(context.Background(), "SELECT pg_advisory_unlock("+startLockKey+", hashtext(current_schema()))") //nolint:errcheck // the session ends with the connection anyway
+			conn.Close()
+		})
+	}, nil
+}
+
+// releasePending releases the start's lock a pending admin hash holds
+// (Close: the hash will not be stored by this store).
+func (s *Store) releasePending() {
+	if s.pending != nil {
+		s.pending.finish()
+	}
 }
 
 // waitPending waits, if this store computes a pending hash, until it is
@@ -36,11 +94,12 @@ func (s *Store) waitPending(ctx context.Context) error {
 
 // finishAdmin returns the function that hashes password and stores it as
 // username's hash in place of pendingPassword; a sign-in waits for it.
-func (s *Store) finishAdmin(username, password string) func(context.Context) error {
-	p := &adminHash{done: make(chan struct{})}
+// release (the start's lock) is called once it has run.
+func (s *Store) finishAdmin(username, password string, release func()) func(context.Context) error {
+	p := &adminHash{done: make(chan struct{}), release: release}
 	s.pending = p
 	return func(ctx context.Context) error {
-		defer p.once.Do(func() { close(p.done) })
+		defer p.finish()
 		hash, err := HashPassword(password)
 		if err != nil {
 			return fmt.Errorf("models: admin password: %w", err)

@@ -68,7 +68,9 @@ func TestPendingAdminGetsANewPasswordAtTheNextStart(t *testing.T) {
 			if err != nil || first.FinishAdmin == nil {
 				t.Fatalf("first start: %+v, %v", first, err)
 			}
-			// the process ends here: FinishAdmin never runs
+			// the process ends here: FinishAdmin never runs (and its
+			// connections close, so another start may take the admin)
+			s.Close()
 			cli, err := models.Open(ctx, dsn)
 			if err != nil {
 				t.Fatal(err)
@@ -135,5 +137,98 @@ func TestFirstStartFailingHalfWayLeavesAnEmptyDatabase(t *testing.T) {
 				t.Fatalf("the next start = %+v, %v", res, err)
 			}
 		})
+	}
+}
+
+// Two replicas starting together on an empty Postgres database: both
+// start, exactly one creates the admin and the demo, and the password it
+// shows is the one that signs in (neither fails on the other's first
+// start, nor gives the other's admin a password of its own).
+func TestTwoReplicasStartingTogetherOnAnEmptyDatabase(t *testing.T) {
+	u := modelstest.RequirePostgres(t)
+	ctx := context.Background()
+	for round := 0; round < 4; round++ {
+		_, dsn := modelstest.OpenEmpty(t, modelstest.Dialect{Name: models.DialectPostgres, URL: u})
+		var stores [2]*models.Store
+		for i := range stores {
+			s, err := models.Open(ctx, dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			stores[i] = s
+		}
+		var results [2]models.BootstrapResult
+		var errs [2]error
+		done := make(chan int)
+		for i := range stores {
+			go func() {
+				results[i], errs[i] = stores[i].BootstrapDeferred(ctx, "", nil)
+				if errs[i] == nil && results[i].FinishAdmin != nil {
+					errs[i] = results[i].FinishAdmin(ctx)
+				}
+				done <- i
+			}()
+		}
+		<-done
+		<-done
+		created := -1
+		for i, res := range results {
+			if errs[i] != nil {
+				t.Fatalf("round %d: replica %d: %v", round, i, errs[i])
+			}
+			if res.CreatedAdmin {
+				if created >= 0 {
+					t.Fatalf("round %d: both replicas created the admin: %+v and %+v", round, results[0], res)
+				}
+				created = i
+			}
+		}
+		if created < 0 || !results[created].SeededDemo {
+			t.Fatalf("round %d: no replica created the admin and the demo: %+v", round, results)
+		}
+		for _, s := range stores {
+			if _, err := s.Authenticate(ctx, "admin", results[created].AdminPassword); err != nil {
+				t.Fatalf("round %d: the shown password: %v", round, err)
+			}
+		}
+	}
+}
+
+// A replica starting while another's first start is storing its admin's
+// hash leaves that admin alone: it waits for the hash instead of giving
+// the admin a password of its own, and the first replica's password (the
+// one it shows) signs in.
+func TestAStartLeavesAnotherReplicasPendingAdminAlone(t *testing.T) {
+	u := modelstest.RequirePostgres(t)
+	ctx := context.Background()
+	first, dsn := modelstest.OpenEmpty(t, modelstest.Dialect{Name: models.DialectPostgres, URL: u})
+	res, err := first.BootstrapDeferred(ctx, "", nil)
+	if err != nil || res.FinishAdmin == nil {
+		t.Fatalf("first start: %+v, %v", res, err)
+	}
+	second, err := models.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer second.Close()
+	type outcome struct {
+		res models.BootstrapResult
+		err error
+	}
+	started := make(chan outcome, 1)
+	go func() {
+		r, err := second.BootstrapDeferred(ctx, "", nil)
+		started <- outcome{r, err}
+	}()
+	if err := res.FinishAdmin(ctx); err != nil {
+		t.Fatalf("the first replica's hash: %v", err)
+	}
+	o := <-started
+	if o.err != nil || o.res.CreatedAdmin || o.res.FinishAdmin != nil {
+		t.Fatalf("the second replica's start = %+v, %v (want it to leave the admin alone)", o.res, o.err)
+	}
+	if _, err := second.Authenticate(ctx, "admin", res.AdminPassword); err != nil {
+		t.Fatalf("the first replica's password: %v", err)
 	}
 }

@@ -236,7 +236,7 @@ func (s *Store) Migrate(ctx context.Context) ([]int, error) {
 // schema).
 func (s *Store) migrate(ctx context.Context, want func(version int) bool) ([]int, error) {
 	db := s.with(ctx)
-	if err := db.Migrator().AutoMigrate(&schemaMigration{}); err != nil {
+	if err := s.createMigrationsTable(db); err != nil {
 		return nil, fmt.Errorf("models: migrate: %w", err)
 	}
 	have, err := appliedVersions(db)
@@ -251,15 +251,19 @@ func (s *Store) migrate(ctx context.Context, want func(version int) bool) ([]int
 		if have[m.Version] || want != nil && !want(m.Version) {
 			continue
 		}
+		mine := true
 		err := db.Transaction(func(tx *gorm.DB) error {
 			if s.dialect == DialectPostgres {
 				// one migrator at a time across replicas
-				if err := tx.Exec("SELECT pg_advisory_xact_lock(7001)").Error; err != nil {
+				if err := tx.Exec("SELECT pg_advisory_xact_lock(" + migrateLock + ")").Error; err != nil {
 					return err
 				}
 				var n int64
-				tx.Model(&schemaMigration{}).Where("version = ?", m.Version).Count(&n)
-				if n > 0 {
+				if err := tx.Model(&schemaMigration{}).Where("version = ?", m.Version).Count(&n).Error; err != nil {
+					return err
+				}
+				if n > 0 { // another replica applied it meanwhile
+					mine = false
 					return nil
 				}
 			}
@@ -268,9 +272,31 @@ func (s *Store) migrate(ctx context.Context, want func(version int) bool) ([]int
 		if err != nil {
 			return applied, fmt.Errorf("models: migration %d (%s): %w", m.Version, m.Name, err)
 		}
-		applied = append(applied, m.Version)
+		if mine {
+			applied = append(applied, m.Version)
+		}
 	}
 	return applied, nil
+}
+
+// migrateLock is the advisory lock key that lets one migrator at a time
+// change a Postgres database's schema.
+const migrateLock = "7001"
+
+// createMigrationsTable creates schema_migrations if it is missing. On
+// Postgres it does so under the migrators' lock: two replicas starting
+// together on an empty database would otherwise both create it, and one
+// would fail on the catalog's unique index of type names.
+func (s *Store) createMigrationsTable(db *gorm.DB) error {
+	if s.dialect != DialectPostgres {
+		return db.Migrator().AutoMigrate(&schemaMigration{})
+	}
+	return db.Transaction(func(tx *gorm.DB) error {
+		if err := tx.Exec("SELECT pg_advisory_xact_lock(" + migrateLock + ")").Error; err != nil {
+			return err
+		}
+		return tx.Migrator().AutoMigrate(&schemaMigration{})
+	})
 }
 
 // migrateFresh applies the selected migrations of a SQLite database that

@@ -63,13 +63,25 @@ func (s *Store) bootstrap(ctx context.Context, adminPassword string, totals Tota
 	if err != nil {
 		return res, err
 	}
+	release, err := s.lockStart(ctx)
+	if err != nil {
+		return res, err
+	}
+	// held until the admin's hash is stored when it is left pending
+	// (res.FinishAdmin releases it), else until this start ends
+	defer func() {
+		if res.FinishAdmin == nil {
+			release()
+		}
+	}()
 	n, err := s.CountUsers(ctx)
 	if err != nil {
 		return res, err
 	}
 	if n > 0 {
 		if deferred {
-			return s.resumePendingAdmin(ctx, res, adminPassword, generated)
+			res, err = s.resumePendingAdmin(ctx, res, adminPassword, generated, release)
+			return res, err
 		}
 		return res, nil
 	}
@@ -102,7 +114,7 @@ func (s *Store) bootstrap(ctx context.Context, adminPassword string, totals Tota
 		res.AdminPassword = adminPassword
 	}
 	if deferred {
-		res.FinishAdmin = s.finishAdmin(admin.Username, adminPassword)
+		res.FinishAdmin = s.finishAdmin(admin.Username, adminPassword, release)
 	}
 	res.SeededDemo = true
 	return res, nil
@@ -111,7 +123,9 @@ func (s *Store) bootstrap(ctx context.Context, adminPassword string, totals Tota
 // resumePendingAdmin gives the admin a first start left pending (it ended
 // before storing the hash, so its password was never shown) the password
 // of this start, generated or the one given; res.FinishAdmin stores it.
-func (s *Store) resumePendingAdmin(ctx context.Context, res BootstrapResult, password string, generated bool) (BootstrapResult, error) {
+// The caller holds the start's lock (so no live start is storing that
+// admin's hash); release frees it once res.FinishAdmin has run.
+func (s *Store) resumePendingAdmin(ctx context.Context, res BootstrapResult, password string, generated bool, release func()) (BootstrapResult, error) {
 	name, err := s.pendingAdmin(ctx)
 	if err != nil || name == "" {
 		return res, err
@@ -123,7 +137,7 @@ func (s *Store) resumePendingAdmin(ctx context.Context, res BootstrapResult, pas
 	if generated {
 		res.AdminPassword = password
 	}
-	res.FinishAdmin = s.finishAdmin(name, password)
+	res.FinishAdmin = s.finishAdmin(name, password, release)
 	return res, nil
 }
 

@@ -118,8 +118,10 @@ func open(ctx context.Context, url string, counting bool) (*Store, error) {
 // Dialect is "sqlite" or "postgres".
 func (s *Store) Dialect() string { return s.dialect }
 
-// Close closes the connection pool.
+// Close closes the connection pool (and releases the start's lock if
+// this store's admin hash was never stored).
 func (s *Store) Close() error {
+	s.releasePending()
 	sqlDB, err := s.db.DB()
 	if err != nil {
 		return err
