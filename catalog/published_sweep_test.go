@@ -48,6 +48,12 @@ var judgedRefusals = map[string]string{
 	// 34,728 bytes, some 8,000 tokens the model would read on every turn,
 	// over the 16 KiB purpose ceiling. The server's other six tools import
 	"drawio-mcp@1.6.1.tools.json open_drawio_xml": "purpose|bytes, over the ceiling of 16384",
+	// a keyword on the wrong type: "Period" is declared a string but
+	// carries an array's "items" (the enum of periods the author meant);
+	// read as written, the enum would constrain nothing, so the contract
+	// would not say what the server accepts
+	"digitalocean-mcp@1.0.70.tools.json uptimecheck-alert-create": "inputSchema.Period.items",
+	"digitalocean-mcp@1.0.70.tools.json uptimecheck-alert-update": "inputSchema.Period.items",
 }
 
 // sweepNamespace is a service name made from a file name.
