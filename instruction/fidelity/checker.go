@@ -248,7 +248,7 @@ func (c *Checker) scan(text string) []mention {
 	var out []mention
 	for i := range ts {
 		out = append(out, c.phrasesAt(ts, i)...)
-		if m, ok := c.nameAt(ts, i); ok && !provenance(text, ts, i) {
+		if m, ok := c.nameAt(ts, i); ok && !provenance(text, ts, i) && !compared(ts, i) {
 			out = append(out, m)
 		}
 	}

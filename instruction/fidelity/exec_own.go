@@ -69,11 +69,12 @@ var pastVerbs = set("ran", "wrote", "executed", "used", "built", "developed", "m
 var pastSubjects = set("we", "they", "he", "she", "someone", "somebody", "i")
 
 // provenance: the name at i, in a parameter's description, says where a
-// value comes from — after a participle and "via", "from", "by" or
-// "with" ("Defaults to the working directory set via
-// git_set_working_dir", "the id returned by list_items") — not a call
-// the agent is asked to make; a modal before the participle ("can be
-// obtained from x") still asks.
+// default value comes from — after a participle and "via", "from", "by"
+// or "with", in a sentence about the default ("Defaults to the working
+// directory set via git_set_working_dir") — not a call the agent is
+// asked to make; a modal before the participle ("can be obtained from
+// x") still asks, and so does the source of a value the agent supplies
+// ("Exact library ID retrieved from 'resolve-library-id'").
 func provenance(text string, ts []token, i int) bool {
 	if i < 2 || ts[i].sentence || ts[i-1].sentence || !provenanceWords[ts[i-1].lower] || !paramLine(text, ts[i].start) {
 		return false
@@ -87,7 +88,17 @@ func provenance(text string, ts []token, i int) bool {
 			return false
 		}
 	}
-	return true
+	// only a default's source asks nothing of the agent: a value it must
+	// supply, "retrieved from list_boards", sends it to that tool
+	for k := i - 1; k >= 0 && k >= i-24; k-- {
+		if strings.HasPrefix(ts[k].lower, "default") {
+			return true
+		}
+		if ts[k].sentence {
+			break
+		}
+	}
+	return false
 }
 
 // provenanceWords follow a participle to name where a value came from.

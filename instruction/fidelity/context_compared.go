@@ -1,0 +1,49 @@
+package fidelity
+
+// compared reports whether the name at i is named only as a comparison
+// with the tool that describes it, or as the one not to use: "similar to
+// x_y", "the counterpart to x_y", "prefer this over (raw) x_y", "instead
+// of x_y", "rather than x_y", "unlike x_y", "as opposed to x_y". Such a
+// name asks for no call (the rule of issue 29: a text leaks what it
+// teaches the agent to do, and a comparison teaches nothing to do).
+func compared(ts []token, i int) bool {
+	k := i - 1
+	// a modifier or two of the compared tool ("over raw notion_search")
+	for n := 0; n < 2 && k >= 0 && !ts[k+1].sentence && comparedModifiers[ts[k].lower]; n++ {
+		k--
+	}
+	if k < 0 || ts[k+1].sentence {
+		return false
+	}
+	w := ts[k].lower
+	prev := ""
+	if k > 0 && !ts[k].sentence {
+		prev = ts[k-1].lower
+	}
+	switch w {
+	case "unlike":
+		return true
+	case "to":
+		return comparedTo[prev] || prev == "opposed" && k > 1 && ts[k-2].lower == "as"
+	case "of":
+		return prev == "instead" || prev == "counterpart" || prev == "equivalent"
+	case "than":
+		return prev == "rather"
+	case "over":
+		// "prefer this over x_y", "preferred over x_y"
+		for j := k - 1; j >= 0 && j >= k-3 && !ts[j+1].sentence; j-- {
+			if lemma(ts[j].lower) == "prefer" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// comparedTo are the words that set one thing against another with "to"
+// ("similar to", "the counterpart to", "an alternative to").
+var comparedTo = set("similar", "counterpart", "analogous", "comparable", "equivalent", "alternative", "identical", "akin", "contrast", "compared")
+
+// comparedModifiers may stand between a comparison word and the tool it
+// names ("over raw notion_search", "to the older x_y").
+var comparedModifiers = set("the", "a", "an", "raw", "plain", "older", "old", "legacy", "generic", "regular", "basic", "low-level", "lower-level")
