@@ -73,6 +73,7 @@ func toolWords(k catalog.Contract) (words, verbs []string) {
 
 // firstSentence is a purpose's first sentence.
 func firstSentence(purpose string) string {
+	purpose = strings.TrimLeft(purpose, " \t\n")
 	end := len(purpose)
 	for _, sep := range []string{". ", ".\n", "\n", "; "} {
 		if i := strings.Index(purpose, sep); i >= 0 && i < end {
@@ -85,6 +86,7 @@ func firstSentence(purpose string) string {
 // headline is a purpose's first clause: what the tool does, before any
 // further step it describes or teaches.
 func headline(purpose string) string {
+	purpose = strings.TrimLeft(purpose, " \t\n") // an indented description
 	end := len(purpose)
 	for _, sep := range []string{".", ",", ";", ":", "\n", " and ", " then ", " - ", " (", " if ", " when "} {
 		if i := strings.Index(purpose, sep); i >= 0 && i < end {

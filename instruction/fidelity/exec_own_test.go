@@ -142,3 +142,14 @@ func TestWordsInTheirOwnSense(t *testing.T) {
 		t.Errorf("a tool that drives a REPL: want no finding, got %s", describe(fs))
 	}
 }
+
+// TestAnIndentedDescriptionKeepsItsHeadline: a description that opens
+// with a line break and indentation, as many published servers write it,
+// has the same headline as without them: a tool that says it drives a
+// terminal or REPL runs code itself however its text is indented.
+func TestAnIndentedDescriptionKeepsItsHeadline(t *testing.T) {
+	text := "\n        Send keystrokes to a running shell or REPL session and return what it printed.\n\n        Useful for Python and Node REPLs and interactive shells."
+	if fs := checkImported(t, "session_input", text, map[string]any{"type": "object"}); len(fs) > 0 {
+		t.Errorf("want no finding, got %s", describe(fs))
+	}
+}
