@@ -79,6 +79,7 @@ func open(ctx context.Context, url string, counting bool) (*Store, error) {
 		if strings.Contains(target.Path, "?") {
 			sep = "&"
 		}
+		keepSQLiteSizeClasses()
 		dsn := target.Path + sep + "_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
 		dial = sqlite.Open(dsn)
 	}
