@@ -297,8 +297,13 @@ func framed(ts []token, i int) (int, bool) {
 		return ctxModal, true
 	case ts[j].lower == "to" && j > 0 && obligingOpeners[ts[j-1].lower]:
 		return ctxOblige, true // "be sure to book", "is expected to isolate"
-	case youAt(ts, j) && j >= 2 && ts[j-1].lower == "that" && dutyAdjectives[ts[j-2].lower]:
-		return ctxOblige, true // "It is recommended that you tweet …"
+	case youAt(ts, j) && j >= 2 && ts[j-1].lower == "that" && (dutyAdjectives[ts[j-2].lower] || askingVerbs[verbBase(ts[j-2].lower)]):
+		return ctxOblige, true // "It is recommended that you tweet …", "Marketing asked that you upload it"
+	case ts[j].lower == "to" && j > 1 && dutyTo[ts[j-1].lower] && youAt(ts, j-2) && !inCondition(ts, j-2):
+		return ctxOblige, true // "you ought to log it", "you need to reissue it"
+	case ts[j].lower == "to" && j > 1 && ts[j-1].lower == "you" && (askingVerbs[verbBase(ts[j-2].lower)] ||
+		ts[j-2].lower == "on" && j > 2 && relyingVerbs[verbBase(ts[j-3].lower)]):
+		return ctxOblige, true // "wants you to post it", "relies on you to publish it"; not "allows you to"
 	case ts[j].lower == "to" && j > 1 && youAt(ts, j-2) && relativeBefore(ts, j-2):
 		return 0, false // "the line where you want to add a comment": which value
 	case ts[j].lower == "to" && j > 0 && (toOpeners[ts[j-1].lower] || ts[j-1].lower == "need" || j > 1 && youAt(ts, j-2) && modals[ts[j-1].lower]):
@@ -421,8 +426,53 @@ var paramTypes = set("boolean", "bool", "string", "integer", "int", "number", "a
 
 // youAt: the word is "you" (or "you'll", split as "you" "ll").
 func youAt(ts []token, k int) bool {
-	return k >= 0 && (ts[k].lower == "you" || ts[k].lower == "ll" && k > 0 && ts[k-1].lower == "you")
+	return k >= 0 && (ts[k].lower == "you" || youModals[ts[k].lower] && k > 0 && ts[k-1].lower == "you")
 }
+
+// youModals may stand between "you" and a verb of wanting ("you'll want
+// to", "you would want to").
+var youModals = set("ll", "will", "would")
+
+// dutyTo put a deed on "you" with "to" ("you ought to", "you need to",
+// "you have to").
+var dutyTo = set("ought", "need", "have", "got")
+
+// askingVerbs ask a deed of someone ("wants you to", "asked that you");
+// verbs that allow one ("allows you to", "lets you") are a tool saying
+// what it does, and are not among them.
+var askingVerbs = set("want", "need", "expect", "ask", "require", "instruct", "tell", "trust", "remind", "urge", "invite",
+	"encourage", "request", "insist", "demand", "recommend", "suggest", "advise", "prefer", "propose", "like")
+
+// inCondition: word k stands in a condition that its clause has not yet
+// closed with a comma ("If a page gives you an id and you need to
+// replace the text, use …": the situation, not a duty).
+func inCondition(ts []token, k int) bool {
+	for ; k >= 0; k-- {
+		if conditionOpeners[ts[k].lower] || ts[k].lower == "if" || ts[k].lower == "whenever" {
+			return true
+		}
+		if ts[k].sentence || ts[k].clause {
+			return false
+		}
+	}
+	return false
+}
+
+// verbBase is the base form of a verb in the third person or the past
+// ("wants": want, "relies": rely, "asked": ask); any other word is itself.
+func verbBase(w string) string {
+	if strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+		for _, b := range []string{strings.TrimSuffix(w, "ies") + "y", strings.TrimSuffix(w, "es"), w[:len(w)-1]} {
+			if b != w && len(b) >= 3 && baseVerb(b) {
+				return b
+			}
+		}
+	}
+	return lemma(w)
+}
+
+// relyingVerbs put a deed on someone with "on … to" ("relies on you to").
+var relyingVerbs = set("rely", "count", "depend")
 
 // usedToDo: "use Twilio to text them", an imperative "use" of something
 // other than the tool itself ("use this tool to …" is its own purpose).
