@@ -309,13 +309,13 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	} else {
 		rd = read(query)
 	}
-	whole := ix.rankConcepts(rd.whole.qs, rd.whole.cs, limit)
+	whole := ix.rankConcepts(&rd.whole, limit)
 	if len(whole) == 0 {
 		return nil
 	}
 	lists := [][]scored{whole}
-	for _, part := range rd.parts {
-		if r := ix.rankConcepts(part.qs, part.cs, limit); len(r) > 0 {
+	for i := range rd.parts {
+		if r := ix.rankConcepts(&rd.parts[i], limit); len(r) > 0 {
 			lists = append(lists, r)
 		}
 	}
@@ -378,42 +378,37 @@ type scored struct {
 // rank scores every tool sharing a term with the query and returns the
 // best limit, ties in roster order.
 func (ix *Index) rank(qs []qterm, limit int) []scored {
-	return ix.rankConcepts(qs, concepts(qs), limit)
+	return ix.rankConcepts(&clauseReading{qs: qs, cs: concepts(qs)}, limit)
 }
 
-// rankConcepts is rank, the query's concepts already read.
-func (ix *Index) rankConcepts(qs []qterm, cs []concept, limit int) []scored {
+// rankConcepts is rank, the query's concepts already read, and what the
+// clause's ranking reads off them prepared once (see prepared).
+func (ix *Index) rankConcepts(cr *clauseReading, limit int) []scored {
+	cs := cr.cs
 	if len(cs) == 0 {
 		return nil
 	}
+	p := cr.prepare(ix)
 	sc := getScratch(len(ix.tools))
 	scores, matched, best := sc.scores, sc.matched, sc.best
 	// objects counts the concepts other than the request's verb a tool
 	// answers
 	objects := sc.objects
 	touched, hit := sc.touched, sc.hit
-	// a verb a reading of the task implies ("recall", "calculate") says
-	// what is asked as an object does
-	implied := map[string]bool{}
-	for _, q := range qs {
-		if q.implied {
-			implied[q.stem] = true
-		}
-	}
-	for _, c := range cs {
+	for i, c := range cs {
 		hit = hit[:0]
-		hit = ix.score(c.own, 1, best, hit)
+		hit = ix.score(p.own[i], c.own, 1, best, hit)
 		// a word no tool uses can only be met through its relatives:
 		// they stand in for it at more weight
 		stand := 1.0
-		if ix.df(c.own) == 0 {
+		if ix.dfOf(p.own[i]) == 0 {
 			stand = unknownWordBoost
 		}
-		for _, r := range c.relatives {
-			if ix.serviceName(c.own) {
-				break // a service's name ("notion") is a name, not a word
+		// a service's name ("notion") is a name, not a word
+		if len(c.relatives) > 0 && !ix.serviceName(c.own) {
+			for j, r := range c.relatives {
+				hit = ix.score(p.rel[i][j], r.stem, expansionWeight*r.w*stand, best, hit)
 			}
-			hit = ix.score(r.stem, expansionWeight*r.w*stand, best, hit)
 		}
 		for _, d := range hit {
 			if best[d] == 0 {
@@ -424,64 +419,27 @@ func (ix *Index) rankConcepts(qs []qterm, cs []concept, limit int) []scored {
 			}
 			scores[d] += best[d] * c.weight
 			matched[d]++
-			if !c.verb || implied[c.own] {
+			if p.object[i] {
 				objects[d]++
 			}
 			best[d] = 0
 		}
 	}
-	// what the task asks for, not what it is about, names a tool
-	asked := make(map[string]bool, len(cs))
-	edits, reads := false, false
-	// beside a request, a question's words say what it is about, not
-	// which tool is asked for ("when was the latest release? have a look
-	// on the internet")
-	questionOnly := map[string]bool{}
-	requested := false
-	for _, q := range qs {
-		requested = requested || q.verb && !q.question && !q.content && !q.implied
-	}
-	if requested {
-		for _, q := range qs {
-			if q.question && !q.content {
-				questionOnly[q.stem] = true
-			}
-		}
-		for _, q := range qs {
-			if !q.question {
-				delete(questionOnly, q.stem)
-			}
-		}
-	}
-	for _, c := range cs {
-		e, r := c.verbClass()
-		edits = edits || e
-		reads = reads || r
-		if !c.content {
-			asked[c.own] = (!c.verb || actionVerbs[c.own]) && !questionOnly[c.own]
-		}
-	}
-	asks := false // a request term outside a question
-	for _, q := range qs {
-		if !q.content && !q.marker && !q.question {
-			asks = true
-		}
-		if q.marker {
-			asked[q.stem] = true
-		}
-	}
-	hasObject := false // the task says what it acts on, beside its verb
-	for _, c := range cs {
-		hasObject = hasObject || !c.verb && !c.content
-	}
-	kinds := ix.kinds(qs)
-	gave := given(qs)
-	named := ix.named(qs)
+	edits, reads, asks, hasObject := p.edits, p.reads, p.asks, p.hasObject
+	kinds := ix.anyKind(p.kinds)
+	gave := p.gave
+	named := p.named
 	// keep the best limit in order (better score, then roster order)
 	// without sorting every tool touched
 	top := make([]scored, 0, limit+1)
-	cover := ix.nameCover(asked, sc.cover)
-	usesKind := ix.markUsers(kinds, sc.used, true)
+	cover := sc.cover
+	for _, d := range p.nameDocs {
+		cover[d]++
+	}
+	usesKind := sc.used
+	if kinds {
+		usesKind = markKinds(p.kinds, sc.used, true)
+	}
 	for _, d := range touched {
 		s := scores[d]
 		// coordination: a tool that answers more of the query's words
@@ -496,7 +454,7 @@ func (ix *Index) rankConcepts(qs []qterm, cs []concept, limit int) []scored {
 		// a reference says what kind of thing the request acts on
 		// ("#general" a channel, "acme/api" a repository): a tool whose
 		// text never names that kind acts on something else
-		if len(kinds) > 0 && ix.tools[d].takes&gave == 0 && !usesKind[d] {
+		if kinds && ix.tools[d].takes&gave == 0 && !usesKind[d] {
 			s *= kindMisfitWeight
 		}
 		// a request to change something needs a tool that can
@@ -519,8 +477,12 @@ func (ix *Index) rankConcepts(qs []qterm, cs []concept, limit int) []scored {
 		}
 		top = keepTop(top, scored{d, s}, limit)
 	}
-	ix.clearCover(asked, sc.cover)
-	ix.markUsers(kinds, sc.used, false)
+	for _, d := range p.nameDocs {
+		cover[d] = 0
+	}
+	if kinds {
+		markKinds(p.kinds, sc.used, false)
+	}
 	sc.touched, sc.hit = touched, hit
 	sc.release()
 	return top
@@ -583,10 +545,9 @@ func (a scored) before(b scored) bool {
 	return a.doc < b.doc
 }
 
-// score raises best[d], for each tool d the term occurs in, to what the
-// term earns it at weight w, and appends d to hit.
-func (ix *Index) score(term string, w float64, best []float64, hit []int32) []int32 {
-	ps := ix.postings[term]
+// score raises best[d], for each tool d the term occurs in (ps, its
+// postings), to what the term earns it at weight w, and appends d to hit.
+func (ix *Index) score(ps []posting, term string, w float64, best []float64, hit []int32) []int32 {
 	if len(ps) == 0 {
 		return hit
 	}
@@ -613,12 +574,12 @@ func termIDF(n, df float64, term string, w float64) float64 {
 	return logIDF(n, df) * termWeight(term) * w
 }
 
-// df is how many of the index's tools use a term.
-func (ix *Index) df(term string) int {
+// dfOf is how many of the index's tools a term's postings ps are in.
+func (ix *Index) dfOf(ps []posting) int {
 	if ix.view != nil {
-		return ix.view.df(ix.postings[term])
+		return ix.view.df(ps)
 	}
-	return len(ix.postings[term])
+	return len(ps)
 }
 
 // serviceName reports whether a stem is in a service namespace's name.

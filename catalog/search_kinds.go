@@ -1,9 +1,6 @@
 package catalog
 
-import (
-	"slices"
-	"strings"
-)
+import "strings"
 
 // refKind is a set of the kinds of thing a reference names that a tool's
 // required parameters can ask for: a web address, a repository, a chat
@@ -63,33 +60,4 @@ func given(qs []qterm) refKind {
 		}
 	}
 	return k
-}
-
-// kinds are the words, with their thesaurus relatives, that say what kind
-// of thing the task's references name (see qterm.kind), those some tool
-// of the index uses; outside prohibitions and content.
-func (ix *Index) kinds(qs []qterm) []string {
-	var out []string
-	for _, q := range qs {
-		if !q.kind || q.negated || q.content && !q.marker {
-			continue
-		}
-		for _, w := range append([]string{q.stem}, related[q.stem]...) {
-			if ix.df(w) > 0 && !slices.Contains(out, w) {
-				out = append(out, w)
-			}
-		}
-	}
-	return out
-}
-
-// markUsers sets used[d] for every tool d that uses any of the words
-// (to false with set false: undoing it).
-func (ix *Index) markUsers(words []string, used []bool, set bool) []bool {
-	for _, w := range words {
-		for _, p := range ix.postings[w] {
-			used[p.doc] = set
-		}
-	}
-	return used
 }

@@ -50,6 +50,8 @@ type reading struct {
 type clauseReading struct {
 	qs []qterm
 	cs []concept
+	// prep is what its ranking reads off it, prepared on first use
+	prep *prepared
 }
 
 // read reads a query for Index.Search: a task of several clauses ("read
@@ -57,7 +59,7 @@ type clauseReading struct {
 // to maxClauses; a clause of content only (a condition) asks nothing.
 func read(query string) *reading {
 	terms := parseTaskKept(query)
-	rd := &reading{whole: clauseReading{terms, concepts(terms)}, words: plainWords(query)}
+	rd := &reading{whole: clauseReading{terms, concepts(terms), &prepared{}}, words: plainWords(query)}
 	if n := clauses(terms); n > 1 {
 		n = min(n, maxClauses)
 		for c := 0; c < n; c++ {
@@ -70,7 +72,7 @@ func read(query string) *reading {
 				}
 			}
 			if asks {
-				rd.parts = append(rd.parts, clauseReading{part, concepts(part)})
+				rd.parts = append(rd.parts, clauseReading{part, concepts(part), &prepared{}})
 			}
 		}
 	}

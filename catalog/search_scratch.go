@@ -11,10 +11,11 @@ type scratch struct {
 	scores  []float64
 	best    []float64
 	matched []int32
-	// cover counts, per tool, the asked words its name has (nameCover)
+	// cover counts, per tool, the asked words its name has (see
+	// prepared.nameDocs)
 	cover []int32
 	// used marks the tools that use a word the task's references kind
-	// (markUsers)
+	// (markKinds)
 	used []bool
 	// objects counts, per tool, the concepts other than the request's
 	// verb it answers
@@ -46,20 +47,6 @@ func (s *scratch) release() {
 	}
 	s.touched, s.hit = s.touched[:0], s.hit[:0]
 	scratches.Put(s)
-}
-
-// nameCover adds to cover[d], for every tool d, the number of distinct
-// asked words (those asked maps to true) its name has. It walks the asked
-// words' postings, not each tool's name: a word is in a tool's name
-// exactly when its posting counts it in the name or action field.
-func (ix *Index) nameCover(asked map[string]bool, cover []int32) []int32 {
-	ix.eachNamed(asked, func(d int32) { cover[d]++ })
-	return cover
-}
-
-// clearCover undoes nameCover.
-func (ix *Index) clearCover(asked map[string]bool, cover []int32) {
-	ix.eachNamed(asked, func(d int32) { cover[d] = 0 })
 }
 
 // eachNamed calls f with every tool whose name has an asked word, once

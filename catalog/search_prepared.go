@@ -1,0 +1,148 @@
+package catalog
+
+import (
+	"slices"
+	"sync"
+)
+
+// prepared is what a clause's ranking reads off the query and the
+// universe's words alone, the same under every roster: each concept's
+// and relative's postings (looked up once, not once per roster), which
+// concepts name an object, what the request asks for and of which kind,
+// the services it names and the tools whose name has an asked word. A
+// Universe's rosters share their readings, so the forge panel prepares
+// each task once and ranks it under every lever from there; a plain
+// index prepares each search's clauses afresh.
+type prepared struct {
+	once sync.Once
+	// own and rel are each concept's postings and its relatives'
+	own [][]posting
+	rel [][][]posting
+	// object says, per concept, whether a tool it answers counts it as
+	// an object: any concept but the request's verb, or a verb a
+	// reading of the task implies ("recall", "calculate")
+	object []bool
+	// edits and reads: a verb asks for a change, or to be told
+	// something; asks: a request term outside a question; hasObject: the
+	// task says what it acts on, beside its verb
+	edits, reads, asks, hasObject bool
+	gave                          refKind
+	named                         map[string]bool
+	// kinds are the postings of the words, with their thesaurus
+	// relatives, that say what kind of thing the task's references name
+	// (see qterm.kind), outside prohibitions and content: those some
+	// tool of the universe uses
+	kinds [][]posting
+	// nameDocs are the tools whose name has an asked word, once per such
+	// word (Index.nameCover)
+	nameDocs []int32
+}
+
+// prepare is the clause's preparation over the index's words, made once.
+func (cr *clauseReading) prepare(ix *Index) *prepared {
+	p := cr.prep
+	if p == nil {
+		p = &prepared{}
+	}
+	p.once.Do(func() { p.make(ix, cr.qs, cr.cs) })
+	return p
+}
+
+func (p *prepared) make(ix *Index, qs []qterm, cs []concept) {
+	implied := map[string]bool{}
+	for _, q := range qs {
+		if q.implied {
+			implied[q.stem] = true
+		}
+	}
+	p.own = make([][]posting, len(cs))
+	p.rel = make([][][]posting, len(cs))
+	p.object = make([]bool, len(cs))
+	for i, c := range cs {
+		p.own[i] = ix.postings[c.own]
+		p.rel[i] = make([][]posting, len(c.relatives))
+		for j, r := range c.relatives {
+			p.rel[i][j] = ix.postings[r.stem]
+		}
+		p.object[i] = !c.verb || implied[c.own]
+	}
+	// what the task asks for, not what it is about, names a tool
+	asked := make(map[string]bool, len(cs))
+	// beside a request, a question's words say what it is about, not
+	// which tool is asked for ("when was the latest release? have a look
+	// on the internet")
+	questionOnly := map[string]bool{}
+	requested := false
+	for _, q := range qs {
+		requested = requested || q.verb && !q.question && !q.content && !q.implied
+	}
+	if requested {
+		for _, q := range qs {
+			if q.question && !q.content {
+				questionOnly[q.stem] = true
+			}
+		}
+		for _, q := range qs {
+			if !q.question {
+				delete(questionOnly, q.stem)
+			}
+		}
+	}
+	for _, c := range cs {
+		e, r := c.verbClass()
+		p.edits = p.edits || e
+		p.reads = p.reads || r
+		if !c.content {
+			asked[c.own] = (!c.verb || actionVerbs[c.own]) && !questionOnly[c.own]
+		}
+	}
+	for _, q := range qs {
+		if !q.content && !q.marker && !q.question {
+			p.asks = true
+		}
+		if q.marker {
+			asked[q.stem] = true
+		}
+	}
+	for _, c := range cs {
+		p.hasObject = p.hasObject || !c.verb && !c.content
+	}
+	p.gave = given(qs)
+	p.named = ix.named(qs)
+	var kinds []string
+	for _, q := range qs {
+		if !q.kind || q.negated || q.content && !q.marker {
+			continue
+		}
+		for _, w := range append([]string{q.stem}, related[q.stem]...) {
+			if len(ix.postings[w]) > 0 && !slices.Contains(kinds, w) {
+				kinds = append(kinds, w)
+				p.kinds = append(p.kinds, ix.postings[w])
+			}
+		}
+	}
+	ix.eachNamed(asked, func(d int32) { p.nameDocs = append(p.nameDocs, d) })
+}
+
+// anyKind reports whether a tool of the index uses any of the kind
+// words (a roster of a universe may use none of those the universe uses).
+func (ix *Index) anyKind(kinds [][]posting) bool {
+	for _, ps := range kinds {
+		if ix.view == nil || ix.view.df(ps) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// markKinds sets used[d] for every tool that uses a kind word (to false
+// with set false: undoing it). Over a roster of a universe it also marks
+// tools outside the roster, which no ranking of it touches.
+func markKinds(kinds [][]posting, used []bool, set bool) []bool {
+	for _, ps := range kinds {
+		for i := range ps {
+			used[ps[i].doc] = set
+		}
+	}
+	return used
+}
