@@ -37,3 +37,28 @@ func TestAToolThatDoesTheDeedInTheNamedService(t *testing.T) {
 		}
 	}
 }
+
+// TestAnInstrumentIsProvidedByItsHead: "your route optimizer" is provided
+// by a tool that optimizes (optimize_route), not by one that only names the
+// instrument's modifier (get_route_sheet: the route is what it returns);
+// "your forecasting model", whose head is a generic noun, is still
+// provided by a tool its modifier names (forecast_series).
+func TestAnInstrumentIsProvidedByItsHead(t *testing.T) {
+	text := "Returns the stops of a delivery route. Let your route optimizer reorder the stops to save fuel."
+	if fs := capabilityCheck(t, "get_route_sheet", text); len(fs) == 0 {
+		t.Errorf("%q with get_route_sheet alone: want a finding, got none", text)
+	}
+	optimizer := catalog.Contract{ID: "acme.optimize_route", Purpose: "Optimizes the order of the stops of a route."}
+	if fs := capabilityCheck(t, "get_route_sheet", text, optimizer); len(fs) > 0 {
+		t.Errorf("%q with optimize_route: want no finding, got %s", text, describe(fs))
+	}
+	text = "Returns a sonar image of a reef. Ask your image classifier to label the fish."
+	if fs := capabilityCheck(t, "get_sonar_image", text); len(fs) == 0 {
+		t.Errorf("%q with get_sonar_image alone: want a finding, got none", text)
+	}
+	forecast := catalog.Contract{ID: "acme.forecast_series", Purpose: "Forecasts a time series."}
+	text = "Returns weekly sales. Hand them to your forecasting model for next month's figures."
+	if fs := capabilityCheck(t, "weekly_sales", text, forecast); len(fs) > 0 {
+		t.Errorf("%q with forecast_series: want no finding, got %s", text, describe(fs))
+	}
+}

@@ -247,6 +247,15 @@ func classesOf(k catalog.Contract) map[string]bool {
 	for _, w := range append(append(split(k.Namespace()), split(strings.ReplaceAll(k.Name(), "-", "_"))...), split(k.Title)...) {
 		out["word:"+w] = true
 	}
+	// what a tool that does more than fetch acts on (plagiarism_check,
+	// "compares a text …"), for the modifier of an instrument ("your
+	// plagiarism detector"); a tool that gets, lists or returns a thing
+	// (get_route_sheet) acts on nothing there
+	if !allIn(does, retrievalVerbs) {
+		for _, w := range split(strings.ReplaceAll(k.Name(), "-", "_")) {
+			out["subject:"+w] = true
+		}
+	}
 	// what an ability named as the agent's own ("the knowledge graph you
 	// maintain") is matched against: the headline's words too
 	for _, w := range words {
@@ -262,6 +271,21 @@ func classesOf(k catalog.Contract) map[string]bool {
 	}
 	return out
 }
+
+// allIn reports whether every key of has is in ws, in its base form
+// ("returns": return).
+func allIn(has map[string]bool, ws map[string]bool) bool {
+	for w := range has {
+		if !ws[w] && !ws[verbBase(w)] {
+			return false
+		}
+	}
+	return true
+}
+
+// retrievalVerbs fetch or show a thing without acting on it.
+var retrievalVerbs = set("get", "list", "return", "read", "fetch", "show", "view", "retrieve", "search", "find", "query",
+	"lookup", "look", "describe", "display", "load", "download", "export")
 
 func anyIn(has map[string]bool, ws []string) bool {
 	for _, w := range ws {
@@ -324,18 +348,21 @@ func (s *Scope) judgeClass(class string) bool {
 		if all {
 			return true // "the knowledge graph": memory_add adds facts to the knowledge graph
 		}
+		key := "word:"
 		if head := ws[len(ws)-1]; strings.HasSuffix(head, "ing") || strings.HasSuffix(head, "ion") || strings.HasSuffix(head, "sis") {
 			ws = ws[len(ws)-1:] // "your image understanding": understanding, not images
+		} else if instrument(head) && !agentHeads[head] {
+			// "your route optimizer": a tool that optimizes, or one that
+			// acts on routes (check_route), not one that returns a
+			// route (get_route_sheet)
+			if s.rootIn("word:", head) {
+				return true
+			}
+			ws, key = ws[:len(ws)-1], "subject:"
 		}
 		for _, w := range ws {
-			if agentHeads[w] || len(w) < 4 {
-				continue
-			}
-			root := w[:max(4, len(w)-3)]
-			for c := range s.classes {
-				if strings.HasPrefix(c, "word:"+root) {
-					return true
-				}
+			if s.rootIn(key, w) {
+				return true
 			}
 		}
 	}
@@ -346,6 +373,23 @@ func (s *Scope) judgeClass(class string) bool {
 			if !venueNouns[w] && len(w) >= 3 && s.classes["word:"+strings.TrimSuffix(w, "'s")] {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// rootIn reports whether a class key begins with the root of w (its
+// first letters, less a suffix of up to three: "classifier" is met by
+// "word:classify"); a word of the agent's own heads or under four
+// letters has none.
+func (s *Scope) rootIn(key, w string) bool {
+	if agentHeads[w] || len(w) < 4 {
+		return false
+	}
+	root := key + w[:max(4, len(w)-3)]
+	for c := range s.classes {
+		if strings.HasPrefix(c, root) {
+			return true
 		}
 	}
 	return false
