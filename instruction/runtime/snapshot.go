@@ -146,7 +146,7 @@ func buildSnapshot(ctx context.Context, store Store, gen int64) (*Snapshot, erro
 			avail = append(avail, c)
 		}
 	}
-	if snap.available, err = catalog.New(avail); err != nil {
+	if snap.available, err = sharedCatalog(avail); err != nil {
 		return nil, fmt.Errorf("runtime: stored catalog invalid: %w", err)
 	}
 	snap.linter = instruction.NewLinter(snap.universe)

@@ -53,28 +53,45 @@ func VersionOf(c models.ProfileContent) *models.ProfileVersion {
 func SeedTotals(m *meter.Meter) models.TotalsFunc {
 	// seeding counts every demo version over one list of contracts: its
 	// catalog (every entry rendered in both forms) is built once per list
-	// of contents, known by the contracts' digests
-	var mu sync.Mutex
-	var lastDigests []string
-	var lastCat *catalog.Catalog
+	// of contents (sharedCatalog), and the server's first snapshot of the
+	// same list reuses it
 	return func(available []catalog.Contract, a *models.Agent, c models.ProfileContent) (models.TokenTotals, error) {
-		digests := make([]string, len(available))
-		for i, k := range available {
-			digests[i] = catalog.Digest(k)
+		cat, err := sharedCatalog(available)
+		if err != nil {
+			return models.TokenTotals{}, err
 		}
-		mu.Lock()
-		cat := lastCat
-		if cat == nil || !slices.Equal(digests, lastDigests) {
-			var err error
-			if cat, err = catalog.New(available); err != nil {
-				mu.Unlock()
-				return models.TokenTotals{}, err
-			}
-			lastDigests, lastCat = digests, cat
-		}
-		mu.Unlock()
 		return ContentTotals(&Snapshot{available: cat}, m, a, c, nil)
 	}
+}
+
+// lastCatalog is the catalog sharedCatalog built last and the digests of
+// its contracts, in order.
+var lastCatalog struct {
+	mu      sync.Mutex
+	digests []string
+	cat     *catalog.Catalog
+}
+
+// sharedCatalog is catalog.New(cs), reused while the contracts (known by
+// their digests, in order) are those of the last call: a first start's
+// seeding and the server's first snapshot render the same list once. A
+// Catalog is read-only once built, so sharing it is safe.
+func sharedCatalog(cs []catalog.Contract) (*catalog.Catalog, error) {
+	digests := make([]string, len(cs))
+	for i, k := range cs {
+		digests[i] = catalog.Digest(k)
+	}
+	lastCatalog.mu.Lock()
+	defer lastCatalog.mu.Unlock()
+	if lastCatalog.cat != nil && slices.Equal(digests, lastCatalog.digests) {
+		return lastCatalog.cat, nil
+	}
+	cat, err := catalog.New(cs)
+	if err != nil {
+		return nil, err
+	}
+	lastCatalog.digests, lastCatalog.cat = digests, cat
+	return cat, nil
 }
 
 func jsonList(ss []string) string {
