@@ -89,9 +89,26 @@ func tokenize(text string) []token {
 			sentence = true
 		}
 	}
+	alternatives(text, out)
 	unmask(out)
 	markLater(out)
 	return out
+}
+
+// alternatives reads two snake_case names joined by one slash
+// ("list_pages/get_page") as names offered side by side, not as a path:
+// a path has a slash before or after the pair, or more parts.
+func alternatives(text string, ts []token) {
+	for i := 0; i+1 < len(ts); i++ {
+		a, b := ts[i], ts[i+1]
+		if b.start != a.end+1 || text[a.end] != '/' || !identifierShaped(a.text) || !identifierShaped(b.text) {
+			continue
+		}
+		if p := byteAt(text, a.start-1); p == '/' || p == ':' || p == '.' || byteAt(text, b.end) == '/' {
+			continue
+		}
+		ts[i].address, ts[i+1].address = false, false
+	}
 }
 
 // markLater sets later on every word from the second sentence's first

@@ -44,3 +44,20 @@ func TestContractionsReadAsTheirWords(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesJoinedByASlashAreAlternatives: two snake_case names joined by
+// one slash ("list_rows/get_row") are tools offered side by side, each
+// a finding when the roster lacks it; a path of such names is no tool.
+func TestNamesJoinedByASlashAreAlternatives(t *testing.T) {
+	if fs := capabilityCheck(t, "report", "Updates one row of a sheet. Use list_rows/get_row first to find the row."); len(fs) == 0 {
+		t.Errorf("want a finding, got none")
+	}
+	for _, text := range []string{
+		"Updates one row of a sheet. The sheet is read from /srv/sheet_store/row_cache on the host.",
+		"Updates one row of a sheet. Rows are cached in sheet_store/row_cache/ between calls.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
+			t.Errorf("%q: want no finding, got %s", text, describe(fs))
+		}
+	}
+}
