@@ -321,8 +321,8 @@ func (c *Checker) nameAt(ts []token, i int) (mention, bool) {
 		// a verb and its object, hyphenated or camel-cased, where it is
 		// pointed at or called ("call describe-index first", "go
 		// through redeemPointsForVoucher")
-		verbFirstName(t.text) && (callShaped(ts, i) || pointedAt(ts, i) && (lowerCamel(t.text) || ts[i-1].lower == "like" && i > 1 && toolNouns[ts[i-2].lower] || ts[i-1].lower == "see")) &&
-			(i+1 == len(ts) || ts[i+1].sentence || ts[i+1].clause || !isNoun(ts[i+1].lower) || toolNouns[ts[i+1].lower] || sequencers[ts[i+1].lower])
+		verbFirstName(t.text) && (callShaped(ts, i) || pointedAt(ts, i) && (lowerCamel(t.text) || ts[i-1].lower == "like" && i > 1 && toolNouns[ts[i-2].lower] || ts[i-1].lower == "see" || sourcePointers[ts[i-1].lower])) &&
+			(i+1 == len(ts) || ts[i+1].sentence || ts[i+1].clause || !isNoun(ts[i+1].lower) || toolNouns[ts[i+1].lower] || sequencers[ts[i+1].lower] || givenNouns[ts[i+1].lower])
 	if t.disguised {
 		// a known name in look-alike letters (tokenize reads it as the
 		// Latin it shows) is a disguise: it counts wherever it is written
@@ -509,6 +509,14 @@ func kebabName(w string) bool {
 	}
 	return true
 }
+
+// sourcePointers name where a value or a deed comes from ("find archived
+// ones via find-projects", "Get the id from getSilences output"): a
+// name there, a verb and its object, is a tool put to use.
+var sourcePointers = set("via", "from", "through", "using")
+
+// givenNouns name what a tool gives ("getSilences output").
+var givenNouns = set("output", "outputs", "response", "responses", "result", "results")
 
 // kebabGlue are the small words of hyphenated English compounds.
 var kebabGlue = set("of", "the", "to", "up", "in", "on", "a", "an", "by", "and", "or", "for", "at", "date", "art", "end", "one", "two", "time")

@@ -126,7 +126,7 @@ func callVerbBare(ts []token, i int) bool {
 
 // toolNoun: "the geocode tool", a plain word naming a tool.
 func toolNoun(ts []token, i int) bool {
-	if i+1 >= len(ts) || ts[i+1].sentence || ts[i+1].lower != "tool" || ts[i+1].markup || functionWords[ts[i].lower] || plainNoise(ts[i]) {
+	if i+1 >= len(ts) || ts[i+1].sentence || ts[i+1].lower != "tool" || ts[i+1].markup || functionWords[ts[i].lower] || plainNoise(ts[i]) && !verbFirstName(ts[i].text) {
 		return false
 	}
 	// "tool's own entry" and "tool use" are about the tool, not a name

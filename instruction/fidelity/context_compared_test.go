@@ -50,3 +50,26 @@ func TestARequiredValuesSourceIsACall(t *testing.T) {
 		t.Errorf("a default's source: want no finding, got %s", describe(fs))
 	}
 }
+
+// TestAVerbFirstNameWhereAValueComesFrom: a hyphenated name of a verb and
+// its object where a deed or a value comes from ("via list-archives",
+// "the purge-record tool") is a tool put to use; a compound such as
+// "follow-up emails" or "via drop-down" is no name.
+func TestAVerbFirstNameWhereAValueComesFrom(t *testing.T) {
+	for _, text := range []string{
+		"Lists boards. Closed boards can be reopened via the reopen-board tool.",
+		"Lists boards. Find closed ones via list-archives with the closed flag.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
+			t.Errorf("%q: want a finding, got none", text)
+		}
+	}
+	for _, text := range []string{
+		"Lists boards. Reminders are sent through follow-up emails by the board owner.",
+		"Lists boards. The status is chosen via drop-down in the board's settings.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
+			t.Errorf("%q: want no finding, got %s", text, describe(fs))
+		}
+	}
+}
