@@ -74,6 +74,9 @@ func execMentions(text string, ts []token) []mention {
 		if pastDeed(ts, a) {
 			return // "the engineers ran Python scripts against it": what someone did
 		}
+		if negated(ts, a) {
+			return // "Do not use bash heredoc syntax": a deed denied
+		}
 		out = append(out, mention{kind: KindExec, signal: joinLower(ts, a, b), start: ts[a].start, end: ts[b].end, authoring: authoringVerbs[ts[a].lower]})
 	}
 	out = append(out, commandSpans(text, ts)...)

@@ -153,3 +153,25 @@ func TestAnIndentedDescriptionKeepsItsHeadline(t *testing.T) {
 		t.Errorf("want no finding, got %s", describe(fs))
 	}
 }
+
+// TestDeniedCodeIsNoCode: code wording its clause denies ("Do not use
+// bash heredoc syntax", "never run a shell loop for this") teaches no
+// code execution; the same words asked for still do.
+func TestDeniedCodeIsNoCode(t *testing.T) {
+	for _, text := range []string{
+		"Creates a tag. Note: Do not use bash heredoc syntax for the message.",
+		"Creates a tag. Never run a shell loop for this; pass every name at once.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
+			t.Errorf("%q: want no finding, got %s", text, describe(fs))
+		}
+	}
+	for _, text := range []string{
+		"Creates a tag. Use bash heredoc syntax for a long message.",
+		"Creates a tag. Run a shell loop for each name.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
+			t.Errorf("%q: want a finding, got none", text)
+		}
+	}
+}
