@@ -117,6 +117,9 @@ func callVerbBare(ts []token, i int) bool {
 	if prepositions[ts[i].lower] {
 		return false // "makes a thank-you call within a week"
 	}
+	if i >= 2 && !ts[i-1].sentence && (personRoles[ts[i-2].lower] || personRoles[singular(ts[i-2].lower)]) {
+		return false // "Coordinators call patients": the people's deed, not a tool called
+	}
 	if i >= 2 && !ts[i-1].sentence && (numeral(ts[i-2].lower) || strings.Contains(ts[i-2].lower, "-") && !baseVerb(ts[i-2].lower) ||
 		isNoun(ts[i-2].lower) && !isVerb(ts[i-2].lower) && !sequencers[ts[i-2].lower] && !functionWords[ts[i-2].lower]) {
 		return false // "2 calls total", "a thank-you call", "the lookup call (Server)": a noun, after a number or a modifier

@@ -73,3 +73,19 @@ func TestAVerbFirstNameWhereAValueComesFrom(t *testing.T) {
 		}
 	}
 }
+
+// TestPeopleWhoCall: "Coordinators call patients who …" is what people
+// do; "call" after a person is their verb, naming no tool.
+func TestPeopleWhoCall(t *testing.T) {
+	for _, text := range []string{
+		"Returns a visit plan. Coordinators call families who missed two visits.",
+		"Returns open orders. The supplier calls dispatch when a truck leaves.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
+			t.Errorf("%q: want no finding, got %s", text, describe(fs))
+		}
+	}
+	if fs := capabilityCheck(t, "report", "Returns a visit plan. Afterwards call notify_families for the missed visits."); len(fs) == 0 {
+		t.Errorf("want a finding, got none")
+	}
+}
