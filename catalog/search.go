@@ -401,7 +401,7 @@ func (ix *Index) rankConcepts(cr *clauseReading, limit int) []scored {
 		// a word no tool uses can only be met through its relatives:
 		// they stand in for it at more weight
 		stand := 1.0
-		if ix.dfOf(p.own[i]) == 0 {
+		if ix.dfOf(p.own[i], c.own) == 0 {
 			stand = unknownWordBoost
 		}
 		// a service's name ("notion") is a name, not a word
@@ -545,14 +545,15 @@ func (a scored) before(b scored) bool {
 	return a.doc < b.doc
 }
 
-// score raises best[d], for each tool d the term occurs in (ps, its
+// score raises best[d], for each tool d the term occurs in (t, its
 // postings), to what the term earns it at weight w, and appends d to hit.
-func (ix *Index) score(ps []posting, term string, w float64, best []float64, hit []int32) []int32 {
+func (ix *Index) score(t pterm, term string, w float64, best []float64, hit []int32) []int32 {
+	ps := t.ps
 	if len(ps) == 0 {
 		return hit
 	}
 	if ix.view != nil {
-		return ix.view.score(ps, term, w, best, hit)
+		return ix.view.score(t, term, w, best, hit)
 	}
 	n, df := float64(len(ix.tools)), float64(len(ps))
 	idf := termIDF(n, df, term, w)
@@ -574,12 +575,13 @@ func termIDF(n, df float64, term string, w float64) float64 {
 	return logIDF(n, df) * termWeight(term) * w
 }
 
-// dfOf is how many of the index's tools a term's postings ps are in.
-func (ix *Index) dfOf(ps []posting) int {
-	if ix.view != nil {
-		return ix.view.df(ps)
+// dfOf is how many of the index's tools a prepared term is in.
+func (ix *Index) dfOf(t pterm, term string) int {
+	if ix.view != nil && len(t.ps) > 0 {
+		df, _, _ := ix.view.term(t, term)
+		return df
 	}
-	return len(ps)
+	return len(t.ps)
 }
 
 // serviceName reports whether a stem is in a service namespace's name.

@@ -85,6 +85,24 @@ func read(query string) *reading {
 type readings struct {
 	mu sync.Mutex
 	m  map[string]*reading
+	// ids numbers the terms the readings' prepared clauses rank, for the
+	// rosters' weighings of them (view.term)
+	ids map[string]int32
+}
+
+// termID is the term's number among the readings' ranked terms.
+func (r *readings) termID(term string) int32 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	id, ok := r.ids[term]
+	if !ok {
+		if r.ids == nil {
+			r.ids = map[string]int32{}
+		}
+		id = int32(len(r.ids))
+		r.ids[term] = id
+	}
+	return id
 }
 
 func (r *readings) get(query string) *reading {

@@ -15,9 +15,9 @@ import (
 // index prepares each search's clauses afresh.
 type prepared struct {
 	once sync.Once
-	// own and rel are each concept's postings and its relatives'
-	own [][]posting
-	rel [][][]posting
+	// own and rel are each concept's term and its relatives'
+	own []pterm
+	rel [][]pterm
 	// object says, per concept, whether a tool it answers counts it as
 	// an object: any concept but the request's verb, or a verb a
 	// reading of the task implies ("recall", "calculate")
@@ -55,14 +55,14 @@ func (p *prepared) make(ix *Index, qs []qterm, cs []concept) {
 			implied[q.stem] = true
 		}
 	}
-	p.own = make([][]posting, len(cs))
-	p.rel = make([][][]posting, len(cs))
+	p.own = make([]pterm, len(cs))
+	p.rel = make([][]pterm, len(cs))
 	p.object = make([]bool, len(cs))
 	for i, c := range cs {
-		p.own[i] = ix.postings[c.own]
-		p.rel[i] = make([][]posting, len(c.relatives))
+		p.own[i] = ix.pterm(c.own)
+		p.rel[i] = make([]pterm, len(c.relatives))
 		for j, r := range c.relatives {
-			p.rel[i][j] = ix.postings[r.stem]
+			p.rel[i][j] = ix.pterm(r.stem)
 		}
 		p.object[i] = !c.verb || implied[c.own]
 	}
@@ -122,6 +122,23 @@ func (p *prepared) make(ix *Index, qs []qterm, cs []concept) {
 		}
 	}
 	ix.eachNamed(asked, func(d int32) { p.nameDocs = append(p.nameDocs, d) })
+}
+
+// pterm is a term of a prepared clause: its postings and, over a roster
+// of a Universe, its number among the terms the universe's rosters have
+// ranked (the roster keeps its weighing of the term under it: see
+// view.term); -1 over a plain index.
+type pterm struct {
+	ps []posting
+	id int32
+}
+
+func (ix *Index) pterm(term string) pterm {
+	t := pterm{ps: ix.postings[term], id: -1}
+	if ix.view != nil && len(t.ps) > 0 {
+		t.id = ix.view.readings.termID(term)
+	}
+	return t
 }
 
 // anyKind reports whether a tool of the index uses any of the kind

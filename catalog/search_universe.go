@@ -1,5 +1,7 @@
 package catalog
 
+import "sync"
+
 // Universe is every tool a set of rosters draws from, indexed once: the
 // forge evaluates a draft's cases under every lever, each lever a roster
 // one tool or one service away from the draft's. A roster's search
@@ -101,6 +103,55 @@ type view struct {
 	plainNorms   []float64 // the plain ranking's (see lexical)
 	serviceNames map[string]bool
 	readings     *readings
+	// terms keeps the roster's weighing of each term its rankings have
+	// scored, by the term's number (pterm.id): a roster's tasks share
+	// their words and relatives (the forge panel's 100 cases score each
+	// about 8 times), so each is weighed once per roster, not per task
+	mu    sync.Mutex
+	terms []viewTerm
+	// weights backs the kept terms' posting weights
+	weights []float32
+}
+
+// viewTerm is a term as a roster weighs it: df+1 (0: not weighed yet),
+// its idf at the term's own weight (termIDF at w 1: logIDF × termWeight)
+// and where its postings' weights (postingWeight; 0 for a tool outside
+// the roster) start in view.weights.
+type viewTerm struct {
+	df1 int32
+	at  int32
+	idf float64
+}
+
+// term is the roster's weighing of a prepared term: how many of its tools
+// use it, its idf at w 1 and its postings' weights, in posting order.
+func (v *view) term(t pterm, term string) (int, float64, []float32) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if int(t.id) >= len(v.terms) {
+		v.terms = append(v.terms, make([]viewTerm, max(int(t.id)+1, 2*len(v.terms), 256)-len(v.terms))...)
+	}
+	vt := &v.terms[t.id]
+	if vt.df1 == 0 {
+		df := v.df(t.ps)
+		vt.df1, vt.at = int32(df+1), int32(len(v.weights))
+		if df > 0 {
+			tw := termWeight(term)
+			vt.idf = logIDF(float64(v.n), float64(df)) * tw
+			for i := range t.ps {
+				p := &t.ps[i]
+				w := float32(0)
+				if v.eligible[p.doc] {
+					w = postingWeight(tw, &p.tf, &v.norms[p.doc])
+				}
+				v.weights = append(v.weights, w)
+			}
+		}
+	}
+	if vt.df1 == 1 {
+		return 0, 0, nil
+	}
+	return int(vt.df1 - 1), vt.idf, v.weights[vt.at : int(vt.at)+len(t.ps)]
 }
 
 // df is how many of the roster's tools a term's postings are in.
@@ -115,22 +166,23 @@ func (v *view) df(ps []posting) int {
 }
 
 // score is Index.score over the roster's tools, each of the term's
-// postings ps weighed again with the roster's length normalisation.
-func (v *view) score(ps []posting, term string, w float64, best []float64, hit []int32) []int32 {
-	df := v.df(ps)
+// postings weighed again with the roster's length normalisation (once per
+// roster: see term).
+func (v *view) score(t pterm, term string, w float64, best []float64, hit []int32) []int32 {
+	df, idf, weights := v.term(t, term)
 	if df == 0 {
 		return hit
 	}
-	idf, tw := termIDF(float64(v.n), float64(df), term, w), termWeight(term)
-	for i := range ps {
-		p := &ps[i]
-		if !v.eligible[p.doc] {
+	idf *= w // termIDF: logIDF × termWeight × w, in that order
+	for i := range t.ps {
+		d := t.ps[i].doc
+		if !v.eligible[d] {
 			continue
 		}
-		if s := idf * float64(postingWeight(tw, &p.tf, &v.norms[p.doc])); s > best[p.doc] {
-			best[p.doc] = s
+		if s := idf * float64(weights[i]); s > best[d] {
+			best[d] = s
 		}
-		hit = append(hit, p.doc)
+		hit = append(hit, d)
 	}
 	return hit
 }
