@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -32,7 +33,14 @@ type Pool struct {
 	mu      sync.Mutex
 	clients map[string]*client
 	closed  bool
+	// sdkCalls: every call through the SDK's client (direct.go; the
+	// reference a test compares the direct call with)
+	sdkCalls atomic.Bool
 }
+
+// SetDirectCalls turns the direct call to HTTP upstreams (direct.go) on,
+// the default, or off: every call then goes through the SDK's client.
+func (p *Pool) SetDirectCalls(on bool) { p.sdkCalls.Store(!on) }
 
 // ErrClosed is returned after Close.
 var ErrClosed = errors.New("upstream: the console is shutting down")
@@ -70,8 +78,11 @@ type client struct {
 	spec Spec
 	key  string
 
-	mu       sync.Mutex
-	cs       *mcp.ClientSession
+	mu sync.Mutex
+	cs *mcp.ClientSession
+	// direct is cs's route for direct calls (nil: through the SDK)
+	direct   *directSession
+	ids      atomic.Int64 // the direct calls' request ids
 	failures int
 	nextTry  time.Time
 	closed   bool
@@ -109,27 +120,34 @@ func (p *Pool) client(spec Spec) (*client, error) {
 // session returns the client's live session, connecting when there is
 // none and the backoff allows.
 func (c *client) session(ctx context.Context) (*mcp.ClientSession, error) {
+	cs, _, err := c.sessionDirect(ctx)
+	return cs, err
+}
+
+// sessionDirect is session with its route for direct calls (nil: none).
+func (c *client) sessionDirect(ctx context.Context) (*mcp.ClientSession, *directSession, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.closed {
-		return nil, ErrClosed
+		return nil, nil, ErrClosed
 	}
 	if c.cs != nil {
-		return c.cs, nil
+		return c.cs, c.direct, nil
 	}
 	if wait := time.Until(c.nextTry); wait > 0 {
-		return nil, &UnavailableError{Name: c.spec.Name, Retry: wait}
+		return nil, nil, &UnavailableError{Name: c.spec.Name, Retry: wait}
 	}
-	cs, err := c.connect(ctx)
+	cs, hc, err := c.connect(ctx)
 	if err != nil {
 		c.failures++
 		c.nextTry = time.Now().Add(backoff(c.failures))
 		c.pool.log.Warn("upstream connect failed", "connection", c.spec.Name, "attempt", c.failures, "err", err)
-		return nil, &UnavailableError{Name: c.spec.Name, Err: err}
+		return nil, nil, &UnavailableError{Name: c.spec.Name, Err: err}
 	}
-	c.cs = cs
+	c.cs, c.direct = cs, directOf(c.spec.URL, hc, cs)
+	c.ids.Store(directIDBase)
 	go c.watch(cs)
-	return cs, nil
+	return cs, c.direct, nil
 }
 
 // watch waits for a session to end; a server that exits is restarted
@@ -141,7 +159,7 @@ func (c *client) watch(cs *mcp.ClientSession) {
 		c.mu.Unlock()
 		return
 	}
-	c.cs = nil
+	c.cs, c.direct = nil, nil
 	c.failures++
 	wait := backoff(c.failures)
 	c.nextTry = time.Now().Add(wait)
@@ -163,7 +181,7 @@ func (c *client) drop(cs *mcp.ClientSession, why error) {
 	mine := c.cs == cs
 	var wait time.Duration
 	if mine {
-		c.cs = nil
+		c.cs, c.direct = nil, nil
 		c.failures++
 		wait = backoff(c.failures)
 		c.nextTry = time.Now().Add(wait)
@@ -186,16 +204,18 @@ func (c *client) close() {
 	c.mu.Lock()
 	c.closed = true
 	cs := c.cs
-	c.cs = nil
+	c.cs, c.direct = nil, nil
 	c.mu.Unlock()
 	if cs != nil {
 		_ = cs.Close()
 	}
 }
 
-func (c *client) connect(ctx context.Context) (*mcp.ClientSession, error) {
+// connect starts a session; an HTTP one with the HTTP client it uses.
+func (c *client) connect(ctx context.Context) (*mcp.ClientSession, *http.Client, error) {
 	cl := mcp.NewClient(&mcp.Implementation{Name: "agentforge-console", Version: "1"}, nil)
 	var t mcp.Transport
+	var hc *http.Client
 	if len(c.spec.Command) > 0 {
 		cmd := exec.Command(c.spec.Command[0], c.spec.Command[1:]...)
 		cmd.Env = os.Environ()
@@ -207,10 +227,11 @@ func (c *client) connect(ctx context.Context) (*mcp.ClientSession, error) {
 		t = &commandTransport{cmd: cmd, limit: c.pool.maxMessage(), name: c.spec.Name}
 	} else {
 		capped := cappedTransport{base: upstreamTransport, limit: c.pool.maxMessage(), callLimit: c.pool.maxResult(), name: c.spec.Name}
-		hc := &http.Client{Transport: headerTransport{headers: c.spec.Headers, base: capped}}
+		hc = &http.Client{Transport: headerTransport{headers: c.spec.Headers, base: capped}}
 		t = &mcp.StreamableClientTransport{Endpoint: c.spec.URL, HTTPClient: hc, MaxRetries: -1, DisableStandaloneSSE: true}
 	}
-	return cl.Connect(ctx, t, nil)
+	cs, err := cl.Connect(ctx, t, nil)
+	return cs, hc, err
 }
 
 func (p *Pool) timeout() time.Duration {
@@ -277,17 +298,22 @@ func (p *Pool) Call(ctx context.Context, spec Spec, tool string, args json.RawMe
 	}
 	ctx, cancel := context.WithTimeout(ctx, p.timeout())
 	defer cancel()
-	cs, err := c.session(ctx)
+	cs, direct, err := c.sessionDirect(ctx)
 	if err != nil {
 		return nil, err
 	}
-	params := &mcp.CallToolParams{Name: tool}
-	if len(args) > 0 {
-		params.Arguments = args
-	}
 	m := &mark{call: true}
 	defer m.done()
-	res, err := cs.CallTool(withMark(ctx, m), params)
+	var res *mcp.CallToolResult
+	if direct != nil && !p.sdkCalls.Load() {
+		res, err = direct.call(withMark(ctx, m), c.ids.Add(1), tool, args)
+	} else {
+		params := &mcp.CallToolParams{Name: tool}
+		if len(args) > 0 {
+			params.Arguments = args
+		}
+		res, err = cs.CallTool(withMark(ctx, m), params)
+	}
 	if err != nil {
 		err = p.failed(c, cs, m, err)
 		return nil, err

@@ -17,7 +17,9 @@ import (
 // time (on Postgres when CONSOLE_TEST_DATABASE_URL is set): the
 // difference of the first two is the gateway's own cost per call.
 // call-sdk and list-sdk are the same requests with the direct path off
-// (every request through the SDK's server), in the same run.
+// (every request through the SDK's server), call-sdk-upstream the call
+// with the upstream called through the SDK's client (upstream/direct.go
+// off), in the same run.
 func BenchmarkGateway(b *testing.B) {
 	d := modelstest.Dialect{Name: models.DialectSQLite}
 	if u := modelstest.PostgresURL(b); u != "" {
@@ -63,6 +65,11 @@ func BenchmarkGateway(b *testing.B) {
 	b.Run("direct", func(b *testing.B) { callOne(b, direct, "echo") })
 	b.Run("call", func(b *testing.B) { callOne(b, cs, "demo.echo") })
 	b.Run("call-sdk", sdkOnly(func(b *testing.B) { callOne(b, cs, "demo.echo") }))
+	b.Run("call-sdk-upstream", func(b *testing.B) {
+		h.app.gw.pool.SetDirectCalls(false)
+		defer h.app.gw.pool.SetDirectCalls(true)
+		callOne(b, cs, "demo.echo")
+	})
 	b.Run("list", list)
 	b.Run("list-sdk", sdkOnly(list))
 }

@@ -132,11 +132,13 @@ func TestGatewayLoad(t *testing.T) {
 	}
 	listOp := func(cs *mcp.ClientSession) error { _, err := cs.ListTools(context.Background(), nil); return err }
 	// CONSOLE_GATEWAY_LOAD_COMPARE=1 adds rounds with the gateway's
-	// direct path off (every request through the SDK's server),
-	// alternating with the others: before and after in one run
+	// direct path off (every request through the SDK's server), and
+	// rounds with the upstream called through the SDK's client
+	// (upstream/direct.go off), alternating with the others: before and
+	// after in one run
 	compare := os.Getenv("CONSOLE_GATEWAY_LOAD_COMPARE") == "1"
-	var gw, dr, ls, sgw, sls []time.Duration
-	var gwTime, drTime, sgwTime time.Duration
+	var gw, dr, ls, sgw, sls, ugw []time.Duration
+	var gwTime, drTime, sgwTime, ugwTime time.Duration
 	failures := 0
 	viaSDK := func(f func()) {
 		h.app.gw.direct.Store(false)
@@ -153,6 +155,10 @@ func TestGatewayLoad(t *testing.T) {
 				l, e, el := run(sessions[:], callOp)
 				sgw, sgwTime, failures = append(sgw, l...), sgwTime+el, failures+e
 			})
+			h.app.gw.pool.SetDirectCalls(false)
+			l, e, el := run(sessions[:], callOp)
+			ugw, ugwTime, failures = append(ugw, l...), ugwTime+el, failures+e
+			h.app.gw.pool.SetDirectCalls(true)
 		}
 	}
 	l, e, _ := run(sessions[:], listOp)
@@ -177,6 +183,8 @@ func TestGatewayLoad(t *testing.T) {
 		fmt.Printf("sdk path calls: %.0f calls/s, median %.3f ms, p99 %.3f ms\n", float64(len(sgw))/sgwTime.Seconds(), q(sgw, 0.5), q(sgw, 0.99))
 		fmt.Printf("sdk path overhead: median %.3f ms, p99 %.3f ms\n", q(sgw, 0.5)-q(dr, 0.5), q(sgw, 0.99)-q(dr, 0.99))
 		fmt.Printf("sdk path tools/list: median %.3f ms, p99 %.3f ms, %d lists\n", q(sls, 0.5), q(sls, 0.99), len(sls))
+		fmt.Printf("sdk upstream calls: %.0f calls/s, median %.3f ms, p99 %.3f ms\n", float64(len(ugw))/ugwTime.Seconds(), q(ugw, 0.5), q(ugw, 0.99))
+		fmt.Printf("sdk upstream overhead: median %.3f ms, p99 %.3f ms\n", q(ugw, 0.5)-q(dr, 0.5), q(ugw, 0.99)-q(dr, 0.99))
 	}
 	fmt.Printf("gateway load failures: %d\n", failures)
 	if failures > 0 {

@@ -1,0 +1,343 @@
+package upstream
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	sjson "github.com/segmentio/encoding/json"
+)
+
+// The direct call: a tools/call to an HTTP upstream with an established
+// session is one POST of the JSON-RPC request on that session, and its
+// one answer read (a JSON body, or an event stream up to the response),
+// without the SDK client's per-call machinery (a connection layer, its
+// goroutines and decoders). The SDK client stays for connecting,
+// listing, stdio servers and any session it did not establish with a
+// protocol version that has sessions; TestDirectCallAnswersAsTheSDK holds
+// both to the same results and failures.
+//
+// A failure is reported as the SDK's client reports it where the gateway
+// tells them apart (a timeout is the context's deadline, an answer over
+// the ceiling the mark's *TooLargeError); an answer that leaves the
+// SDK's session broken (garbage, a lost session, a stream that ends
+// without the response) ends the pool's session here too, so the next
+// call reconnects.
+
+// directIDBase starts the ids of direct calls, far from the SDK client's
+// own ids on the same session (it counts from 1).
+const directIDBase = 1 << 40
+
+// errSessionGone wraps a failure after which the upstream session cannot
+// serve another request: the pool drops it (dropIfGone).
+var errSessionGone = mcp.ErrConnectionClosed
+
+// directSession is what a direct call needs of a session the SDK client
+// established: its id and protocol version, and the HTTP client
+// (headers, ceilings) it was established with.
+type directSession struct {
+	url, id, version string
+	hc               *http.Client
+}
+
+// directOf is the direct route of an HTTP session, nil when its calls
+// stay with the SDK (no session id, or a protocol version without
+// sessions).
+func directOf(url string, hc *http.Client, cs *mcp.ClientSession) *directSession {
+	ir := cs.InitializeResult()
+	if hc == nil || cs.ID() == "" || ir == nil || !slices.Contains(sessionVersions, ir.ProtocolVersion) {
+		return nil
+	}
+	return &directSession{url: url, id: cs.ID(), version: ir.ProtocolVersion, hc: hc}
+}
+
+// sessionVersions are the protocol versions with sessions, whose calls
+// the direct path makes: the SDK's newest (2026-07-28) is sessionless and
+// sends more headers per call.
+var sessionVersions = mcp.SupportedProtocolVersions()[1:]
+
+// callRequest is a tools/call request as the SDK's client writes it.
+type callRequest struct {
+	JSONRPC string     `json:"jsonrpc"`
+	ID      int64      `json:"id"`
+	Method  string     `json:"method"`
+	Params  callParams `json:"params"`
+}
+
+type callParams struct {
+	Name      string          `json:"name"`
+	Arguments json.RawMessage `json:"arguments"`
+}
+
+// call makes one tools/call on the session, with request id id.
+func (d *directSession) call(ctx context.Context, id int64, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
+	if len(args) == 0 {
+		args = json.RawMessage("{}")
+	}
+	body, err := json.Marshal(callRequest{JSONRPC: "2.0", ID: id, Method: "tools/call", Params: callParams{Name: tool, Arguments: args}})
+	if err != nil {
+		return nil, fmt.Errorf("calling %q: %w", "tools/call", err)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, d.url, bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	d.headers(req.Header)
+	res, err := d.hc.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("calling %q: %w", "tools/call", err)
+	}
+	defer func() {
+		_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 64<<10))
+		_ = res.Body.Close()
+	}()
+	if err := checkStatus(res); err != nil {
+		return nil, err
+	}
+	mt, _, _ := mime.ParseMediaType(res.Header.Get("Content-Type"))
+	var msg *jsonrpc.Response
+	switch mt {
+	case "application/json":
+		b, err := io.ReadAll(res.Body)
+		if err != nil {
+			return nil, readFailed(ctx, err)
+		}
+		m, err := decodeMessage(b)
+		if err != nil {
+			return nil, fmt.Errorf("calling %q: failed to decode response: %v: %w", "tools/call", err, errSessionGone)
+		}
+		r, ok := m.(*jsonrpc.Response)
+		if !ok || r.ID.Raw() != id {
+			return nil, fmt.Errorf("calling %q: the answer is not the call's response: %w", "tools/call", errSessionGone)
+		}
+		msg = r
+	case "text/event-stream":
+		if msg, err = d.stream(ctx, res.Body, id); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, fmt.Errorf("calling %q: unsupported content type %q: %w", "tools/call", mt, errSessionGone)
+	}
+	if msg.Error != nil {
+		return nil, fmt.Errorf("calling %q: %w", "tools/call", msg.Error)
+	}
+	var out mcp.CallToolResult
+	if _, err := sjson.Parse(msg.Result, &out, sjson.DontMatchCaseInsensitiveStructFields); err != nil {
+		return nil, fmt.Errorf("calling %q: %w", "tools/call", err)
+	}
+	return &out, nil
+}
+
+// headers are the SDK client's headers of a call on an established
+// session.
+func (d *directSession) headers(h http.Header) {
+	h.Set("Content-Type", "application/json")
+	h.Set("Accept", "application/json, text/event-stream")
+	h.Set("Mcp-Protocol-Version", d.version)
+	h.Set("Mcp-Session-Id", d.id)
+}
+
+// checkStatus is the failure an HTTP status says, as the SDK's client
+// reads it: 429 and 502-504 are transient (the session lives on), a
+// JSON-RPC error in the body is the server's answer, a 404 is the
+// session gone, and any other status outside 2xx breaks the session.
+func checkStatus(res *http.Response) error {
+	switch c := res.StatusCode; {
+	case c >= 200 && c < 300:
+		return nil
+	case c == http.StatusTooManyRequests || c == http.StatusBadGateway || c == http.StatusServiceUnavailable || c == http.StatusGatewayTimeout:
+		return fmt.Errorf("calling %q: %s", "tools/call", http.StatusText(c))
+	case c != http.StatusNotFound:
+		b, _ := io.ReadAll(res.Body)
+		if m, err := jsonrpc.DecodeMessage(b); err == nil {
+			if r, ok := m.(*jsonrpc.Response); ok && r.Error != nil {
+				return fmt.Errorf("calling %q: %w: %s", "tools/call", r.Error, http.StatusText(c))
+			}
+		}
+	}
+	return fmt.Errorf("calling %q: %s: %w", "tools/call", http.StatusText(res.StatusCode), errSessionGone)
+}
+
+// readFailed is a failure reading an answer: the context's own error
+// when it ended (a timeout), else the session is gone (the SDK's client
+// fails its connection).
+func readFailed(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("calling %q: %w", "tools/call", ctx.Err())
+	}
+	var tl *TooLargeError
+	if errors.As(err, &tl) {
+		return err
+	}
+	return fmt.Errorf("calling %q: %v: %w", "tools/call", err, errSessionGone)
+}
+
+// stream reads an event stream up to the response to id. Notifications
+// are passed over (the pool's client has no handlers for them); a request
+// of the server is answered as the SDK's client answers it (ping,
+// roots/list: an empty result and no roots; anything else: method not
+// found), on the session.
+func (d *directSession) stream(ctx context.Context, body io.Reader, id int64) (*jsonrpc.Response, error) {
+	sc := bufio.NewScanner(body)
+	sc.Buffer(make([]byte, 0, 4096), 1<<30) // the body is bounded by the transport
+	var data bytes.Buffer
+	name, eventID := "", ""
+	for {
+		more := sc.Scan()
+		line := sc.Bytes()
+		if more && len(line) > 0 {
+			field, value, _ := bytes.Cut(line, []byte(":"))
+			value = bytes.TrimPrefix(value, []byte(" "))
+			switch string(field) {
+			case "event":
+				name = string(value)
+			case "id":
+				eventID = string(value)
+			case "data":
+				if data.Len() > 0 {
+					data.WriteByte('\n')
+				}
+				data.Write(value)
+			}
+			continue
+		}
+		if data.Len() > 0 && (name == "" || name == "message") {
+			m, err := decodeMessage(data.Bytes())
+			if err != nil {
+				return nil, fmt.Errorf("calling %q: failed to decode event: %v: %w", "tools/call", err, errSessionGone)
+			}
+			switch m := m.(type) {
+			case *jsonrpc.Response:
+				if m.ID.Raw() == id {
+					return m, nil
+				}
+			case *jsonrpc.Request:
+				if m.IsCall() {
+					d.answer(ctx, m)
+				}
+			}
+		}
+		data.Reset()
+		name = ""
+		if !more {
+			break
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, readFailed(ctx, err)
+	}
+	_ = eventID // a resumable stream is not resumed (the SDK's client, MaxRetries -1, does not either)
+	return nil, fmt.Errorf("calling %q: request terminated without response: %w", "tools/call", errSessionGone)
+}
+
+// answer responds to a request the server sent within a call's stream.
+func (d *directSession) answer(ctx context.Context, m *jsonrpc.Request) {
+	resp := &jsonrpc.Response{ID: m.ID}
+	switch m.Method {
+	case "ping":
+		resp.Result = json.RawMessage("{}")
+	case "roots/list":
+		resp.Result = json.RawMessage(`{"roots":[]}`)
+	default:
+		resp.Error = &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "method not found: " + strings.ToValidUTF8(m.Method, "")}
+	}
+	b, err := jsonrpc.EncodeMessage(resp)
+	if err != nil {
+		return
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, d.url, bytes.NewReader(b))
+	if err != nil {
+		return
+	}
+	d.headers(req.Header)
+	if res, err := d.hc.Do(req); err == nil {
+		_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 64<<10))
+		_ = res.Body.Close()
+	}
+}
+
+// wireMessage is a JSON-RPC message as the SDK's decoder reads it.
+type wireMessage struct {
+	VersionTag string          `json:"jsonrpc"`
+	Method     json.RawMessage `json:"method,omitempty"`
+	ID         any             `json:"id,omitempty"`
+	Params     json.RawMessage `json:"params,omitempty"`
+	Result     json.RawMessage `json:"result,omitempty"`
+	Error      *jsonrpc.Error  `json:"error,omitempty"`
+}
+
+// maxDepth is the nesting the SDK's decoder accepts.
+const maxDepth = 1000
+
+// decodeMessage is jsonrpc.DecodeMessage, the same library, flags, depth
+// limit and checks, without the decoder it makes per message (a zeroed
+// 32 KiB buffer).
+func decodeMessage(data []byte) (jsonrpc.Message, error) {
+	if tooDeep(data, maxDepth) {
+		return nil, fmt.Errorf("unmarshaling jsonrpc message: json: exceeded maximum nesting depth of %d", maxDepth)
+	}
+	var w wireMessage
+	if _, err := sjson.Parse(data, &w, sjson.DontMatchCaseInsensitiveStructFields); err != nil {
+		return nil, fmt.Errorf("unmarshaling jsonrpc message: %w", err)
+	}
+	if w.VersionTag != "2.0" {
+		return nil, fmt.Errorf("invalid message version tag %q; expected %q", w.VersionTag, "2.0")
+	}
+	id, err := jsonrpc.MakeID(w.ID)
+	if err != nil {
+		return nil, err
+	}
+	if len(w.Method) > 0 {
+		var method string
+		if _, err := sjson.Parse(w.Method, &method, sjson.DontMatchCaseInsensitiveStructFields); err != nil {
+			return nil, fmt.Errorf("unmarshaling jsonrpc message: %w", err)
+		}
+		return &jsonrpc.Request{Method: method, ID: id, Params: w.Params}, nil
+	}
+	if !id.IsValid() {
+		return nil, errors.New("invalid request: a response without an id")
+	}
+	r := &jsonrpc.Response{ID: id, Result: w.Result}
+	if w.Error != nil {
+		r.Error = w.Error
+	}
+	return r, nil
+}
+
+// tooDeep reports whether JSON data nests objects and arrays deeper than
+// max (brackets within strings not counted).
+func tooDeep(data []byte, max int) bool {
+	depth, inString, escaped := 0, false, false
+	for _, c := range data {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			if depth++; depth > max {
+				return true
+			}
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return false
+}
