@@ -149,7 +149,10 @@ var modals = set("can", "should", "must", "may", "might", "could", "would", "wil
 // to", "remember to", "don't forget to", "feel free to").
 var toOpeners = set("sure", "remember", "forget", "free", "try", "want", "need", "able", "expected", "asked",
 	"supposed", "encouraged", "please", "required", "instructed", "allowed", "helps", "best", "wise", "advisable",
-	"recommended", "customary", "worthwhile", "useful", "good", "fine", "welcome", "ok", "okay")
+	"recommended", "customary", "worthwhile", "useful", "good", "fine", "welcome", "ok", "okay",
+	// a deed weighed as the better one ("it would be kinder to let them
+	// know", "Would it not be wiser to …")
+	"better", "kinder", "wiser", "safer", "nicer", "smarter", "preferable", "politer", "fairer")
 
 // objectOpeners may follow an imperative verb: the start of its object or
 // of where it acts ("email it", "post to", "search the web").
