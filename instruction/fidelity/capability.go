@@ -986,7 +986,7 @@ func instrument(w string) bool {
 // imperative's window ("the rows go to your formatter").
 func yourMention(text string, ts []token, i int, sameSentence bool) (mention, bool) {
 	agents := ts[i].lower == "the" && i+3 < len(ts) && agentWords[ts[i+1].lower] && ts[i+2].lower == "s" && (ts[i].sentence || ts[i].clause)
-	if ts[i].lower == "your" && (i == 0 || ts[i].sentence || ts[i].clause) || agents {
+	if ts[i].lower == "your" && (i == 0 || ts[i].sentence || ts[i].clause || reportedClause(ts, i)) || agents {
 		// "Your translator can produce the English versions", "The
 		// assistant's text-to-speech voice should read …"
 		at := i + 1
@@ -1013,7 +1013,8 @@ func yourMention(text string, ts []token, i int, sameSentence bool) (mention, bo
 		return mention{kind: KindCapability, class: class, signal: text[ts[i].start:ts[h].end], start: ts[i].start, end: ts[h].end}, true
 	}
 	before := ts[i-1].lower
-	if !(before == "let" || handOff[before] || i >= 2 && youHave(ts, i)) {
+	reliedOn := before == "on" && i >= 2 && !ts[i-1].sentence && relyingVerbs[verbBase(ts[i-2].lower)] // "rely on your X"
+	if !(before == "let" || handOff[before] || reliedOn || i >= 2 && youHave(ts, i)) {
 		return mention{}, false
 	}
 	class, end, ok := systemAt(ts, i+1)
@@ -1022,6 +1023,15 @@ func yourMention(text string, ts []token, i int, sameSentence bool) (mention, bo
 	}
 	return mention{kind: KindCapability, class: class, signal: text[ts[i-1].start:ts[end].end], start: ts[i-1].start, end: ts[end].end}, true
 }
+
+// reportedClause: the word at i opens a clause reported by a verb of
+// saying ("The supervisor says your checker must clear it").
+func reportedClause(ts []token, i int) bool {
+	return i > 0 && !ts[i].sentence && sayingVerbs[ts[i-1].lower]
+}
+
+// sayingVerbs report what someone says, in the third person.
+var sayingVerbs = set("says", "said", "notes", "noted", "insists", "insisted", "states", "stated", "writes", "wrote", "adds", "added")
 
 // jobNouns name work handed to something ("a job for your OCR").
 var jobNouns = set("job", "task", "work", "chore")

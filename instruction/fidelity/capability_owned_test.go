@@ -29,3 +29,26 @@ func TestAbilitiesNamedAsTheAgentsOwn(t *testing.T) {
 		}
 	}
 }
+
+// TestAbilitiesReliedOnOrReported: "your X" relied on ("reviewers rely on
+// your speech-to-text engine") or opening a reported clause ("The editor
+// says your grammar checker must pass it") is the agent's own ability,
+// needed from the roster.
+func TestAbilitiesReliedOnOrReported(t *testing.T) {
+	for _, text := range []string{
+		"Returns a voicemail. The support leads rely on your speech-to-text engine for a transcript.",
+		"Returns a cover letter. The career office says your grammar checker must pass it before it is sent.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
+			t.Errorf("%q: want a finding, got none", text)
+		}
+	}
+	for _, text := range []string{
+		"Returns a voicemail. The support leads rely on your judgement for the reply.",
+		"Returns a cover letter. The career office says your draft must be short.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
+			t.Errorf("%q: want no finding, got %s", text, describe(fs))
+		}
+	}
+}
