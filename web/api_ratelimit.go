@@ -18,11 +18,18 @@ type limiter struct {
 	keys  map[uint]*rate.Limiter
 }
 
+// DefaultAPIRate is the requests a second one API key may make on one
+// replica when the configuration sets none (bursts of twice that): above
+// what a runtime key driving the gateway at its target rate sends (2,000
+// calls a second, with their lists and searches), still a bound on a
+// runaway key. --api-rate sets another.
+const DefaultAPIRate = 5000
+
 // newLimiter allows rate requests per second per key with bursts of
-// burst (defaults: 2000 per second, bursts of twice the rate).
+// burst (defaults: DefaultAPIRate per second, bursts of twice the rate).
 func newLimiter(perSecond, burst int) *limiter {
 	if perSecond <= 0 {
-		perSecond = 2000
+		perSecond = DefaultAPIRate
 	}
 	if burst <= 0 {
 		burst = 2 * perSecond

@@ -53,8 +53,8 @@ func TestGatewayLoad(t *testing.T) {
 	if u := modelstest.PostgresURL(t); u != "" {
 		d = modelstest.Dialect{Name: models.DialectPostgres, URL: u}
 	}
-	// the per-key rate limit (2,000 a second by default, burst twice
-	// that) would cap the figures measured: set far above them
+	// the per-key rate limit (DefaultAPIRate a second, burst twice that)
+	// is not what is measured: set far above the figures
 	h := newHarnessWith(t, d, func(c *Config) { c.APIRate = unlimitedRate })
 	up := upstreamtest.New()
 	defer up.Close()

@@ -32,7 +32,7 @@ type Config struct {
 	// tokens (default 2,000).
 	ProcedureCeiling int
 	// APIRate and APIBurst limit requests per API key per second (default
-	// 2,000 and twice that).
+	// DefaultAPIRate and twice that).
 	APIRate, APIBurst int
 	// ReceiptKey authenticates deferred-run receipts (CONSOLE_RECEIPT_KEY);
 	// empty means the key generated once and kept in the database.

@@ -21,7 +21,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", envOr("CONSOLE_ADDR", ":8080"), "listen address (CONSOLE_ADDR)")
 	secure := fs.Bool("secure-cookies", os.Getenv("CONSOLE_SECURE_COOKIES") == "1", "mark cookies Secure (behind a TLS proxy)")
-	rate := fs.Int("api-rate", envInt("CONSOLE_API_RATE", 2000), "API requests per second per key (CONSOLE_API_RATE)")
+	rate := fs.Int("api-rate", envInt("CONSOLE_API_RATE", web.DefaultAPIRate), "API requests per second per key (CONSOLE_API_RATE)")
 	approvals := fs.Int("approvals", envInt("CONSOLE_REQUIRED_APPROVALS", 1), "fresh approvals a skill promotion needs (CONSOLE_REQUIRED_APPROVALS)")
 	proxyHeader := fs.String("trusted-proxy-header", os.Getenv("CONSOLE_TRUSTED_PROXY_HEADER"), "header a trusted reverse proxy sets to the client address: X-Forwarded-For or X-Real-IP (CONSOLE_TRUSTED_PROXY_HEADER); unset: the peer address")
 	metricsAddr := fs.String("metrics-addr", os.Getenv("CONSOLE_METRICS_ADDR"), "serve GET /metrics on this address instead of the main one, without an API key (CONSOLE_METRICS_ADDR)")
