@@ -45,14 +45,20 @@ func TestReadmeGatewayExample(t *testing.T) {
 				t.Errorf("the README installs another way than .ci/run: %s", c)
 			}
 			ran++
-		case strings.HasPrefix(c, "console connection add memory"), c == "console connection list", c == "console apikey create my-client --scope runtime":
+		case strings.HasPrefix(c, "console connection add memory"), c == "console connection list", c == "console apikey create my-client --scope runtime --as admin", c == "console user add rita --roles reviewer --as admin":
 			line := strings.ReplaceAll(c, "node mcp/node_modules", "node "+npm+"/node_modules")
-			line = strings.ReplaceAll(line, "MEMORY_FILE_PATH=memory.jsonl", "MEMORY_FILE_PATH="+filepath.Join(dir, "memory.jsonl"))
+			line = strings.ReplaceAll(line, "MEMORY_FILE_PATH=$PWD/memory.jsonl", "MEMORY_FILE_PATH="+filepath.Join(dir, "memory.jsonl"))
 			args, err := splitLine(line)
 			if err != nil {
 				t.Fatal(err)
 			}
+			restore := func() {}
+			if strings.HasPrefix(c, "console user add") {
+				// the command asks for the password; a script answers on standard input
+				restore = answerStdin(t, "rita-password-1234\n")
+			}
 			out, err := runCLI(t, db, args[1:]...)
+			restore()
 			if err != nil {
 				t.Fatalf("%s: %v\n%s", c, err, out)
 			}
@@ -60,6 +66,10 @@ func TestReadmeGatewayExample(t *testing.T) {
 			switch {
 			case strings.HasPrefix(c, "console connection add"):
 				if !strings.Contains(out, "synced memory: 9 tools listed; 9 added") {
+					t.Errorf("%s:\n%s", c, out)
+				}
+			case strings.HasPrefix(c, "console user add"):
+				if !strings.Contains(out, "rita") {
 					t.Errorf("%s:\n%s", c, out)
 				}
 			case c == "console connection list":
@@ -71,8 +81,8 @@ func TestReadmeGatewayExample(t *testing.T) {
 			}
 		}
 	}
-	if ran < 4 || key == "" {
-		t.Fatalf("ran %d README gateway examples (want at least 4), key %q", ran, key)
+	if ran < 5 || key == "" {
+		t.Fatalf("ran %d README gateway examples (want at least 5), key %q", ran, key)
 	}
 	// step 2 of the README: review, declare on an agent and a profile
 	ctx := context.Background()
@@ -81,9 +91,7 @@ func TestReadmeGatewayExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	if _, err := store.CreateUser(ctx, "test", models.NewUserInput{Username: "rev", Password: "rev-password-1234", Roles: []models.Role{models.RoleReviewer}}); err != nil {
-		t.Fatal(err)
-	}
+	// the admin imported the tools, so the admin cannot approve them
 	tools, _ := store.Tools(ctx)
 	known, ids := map[string]bool{}, []string{}
 	for _, tl := range tools {
@@ -93,7 +101,10 @@ func TestReadmeGatewayExample(t *testing.T) {
 		}
 	}
 	seen, _ := store.ToolDigests(ctx, ids)
-	if _, err := store.ReviewTools(ctx, "rev", seen, models.ToolAvailable); err != nil {
+	if _, err := store.ReviewTools(ctx, "admin", seen, models.ToolAvailable); err == nil {
+		t.Error("the importer approved its own import")
+	}
+	if _, err := store.ReviewTools(ctx, "rita", seen, models.ToolAvailable); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := store.CreateProfile(ctx, "admin", models.ProfileInput{Slug: "memory-deferred", Name: "Memory, deferred", Content: models.ProfileContent{Tools: ids, Deferred: true, Tier: "standard", CatalogForm: "full"}}, known, models.TokenTotals{}); err != nil {
@@ -107,7 +118,7 @@ func TestReadmeGatewayExample(t *testing.T) {
 	if _, err := store.CreateUser(ctx, "test", models.NewUserInput{Username: "ed", Password: "ed-password-12345", Roles: []models.Role{models.RoleEditor}}); err != nil {
 		t.Fatal(err)
 	}
-	rev, _ := store.UserByName(ctx, "rev")
+	rev, _ := store.UserByName(ctx, "rita")
 	p, err := store.Propose(ctx, "ed", "remember-people", true, models.SkillContent{Name: "Remember people", RequiredTools: []string{"memory.create_entities"},
 		Summary: "Records the people a conversation mentions.", Procedure: "# Remember people\n\n1. Create one entity per person, of type person.\n"})
 	if err != nil {
@@ -225,3 +236,22 @@ func (h readmeHeaders) RoundTrip(r *http.Request) (*http.Response, error) {
 
 // splitLine splits a README command line as a shell would (quotes).
 func splitLine(s string) ([]string, error) { return shlex.Split(s) }
+
+// answerStdin makes standard input hold text (what a script pipes into a
+// command that asks a question), until restore.
+func answerStdin(t *testing.T, text string) (restore func()) {
+	t.Helper()
+	f, err := os.CreateTemp(t.TempDir(), "stdin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString(text); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Seek(0, 0); err != nil {
+		t.Fatal(err)
+	}
+	old := os.Stdin
+	os.Stdin = f
+	return func() { os.Stdin = old; f.Close() }
+}
