@@ -47,18 +47,30 @@ func (m *Meter) ProjectStep(enc string, d instruction.Draft, checker *fidelity.C
 // describe builds a projection's header, sections, text and warnings from
 // a measured composition.
 func describe(enc string, c instruction.Composition, counts []int, totals Totals, checker *fidelity.Checker) Projection {
-	texts := make([]string, len(c.Sections))
+	// the whole text is written once and each section's text (s.Text(),
+	// its units' texts in order) is a slice of it: writing the sections
+	// and then the whole copied the text twice
+	ends := make([]int, len(c.Sections))
 	size := 0
 	for i, s := range c.Sections {
-		texts[i] = s.Text()
-		size += len(texts[i])
+		for _, u := range s.Units {
+			size += len(u.Text)
+		}
+		ends[i] = size
 	}
 	var b strings.Builder
 	b.Grow(size)
-	for _, t := range texts {
-		b.WriteString(t)
+	for _, s := range c.Sections {
+		for _, u := range s.Units {
+			b.WriteString(u.Text)
+		}
 	}
 	text := b.String()
+	texts := make([]string, len(c.Sections))
+	start := 0
+	for i, end := range ends {
+		texts[i], start = text[start:end], end
+	}
 	p := Projection{
 		Header: Header{Encoding: enc, Tier: c.Options.Tier, CatalogForm: c.Options.CatalogForm, Deferred: c.Options.Deferred,
 			Pins: nonNil(c.Options.Pins), Roster: nonNil(c.Roster()), Services: nonNil(c.Services), Skills: c.Skills, Channels: c.Channels()},
