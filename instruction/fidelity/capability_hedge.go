@@ -128,11 +128,16 @@ func gerundDuty(ts []token, i int) (string, bool) {
 	if !ts[i].sentence && !ts[i].clause {
 		return "", false
 	}
+	// the first copula whose predicate hands the deed on: one inside the
+	// gerund's own phrase ("paging whoever is on call via Opsgenie is
+	// the agent's job") does not end the search
 	for k := i + 1; k+1 < len(ts) && k <= i+12 && !ts[k].sentence; k++ {
 		if ts[k].lower != "is" && ts[k].lower != "are" && ts[k].lower != "remains" && ts[k].lower != "falls" {
 			continue
 		}
-		return v, dutyPredicate(ts, k+1)
+		if dutyPredicate(ts, k+1) {
+			return v, true
+		}
 	}
 	return "", false
 }
@@ -158,6 +163,16 @@ func dutyPredicate(ts []token, k int) bool {
 	}
 	if k+3 < len(ts) && ts[k].lower == "the" && agentWords[ts[k+1].lower] && ts[k+2].lower == "s" && (ts[k+3].lower == "job" || ts[k+3].lower == "task" || ts[k+3].lower == "responsibility") {
 		return true // "is the agent's job"
+	}
+	if at("how", "you") || k+2 < len(ts) && at("how", "the") && agentWords[ts[k+2].lower] {
+		return true // "is how the agent sets the tool up"
+	}
+	if at("what") {
+		for h := k + 1; h+1 < len(ts) && h <= k+6 && !ts[h].sentence; h++ {
+			if (ts[h].lower == "of" || ts[h].lower == "from") && ts[h+1].lower == "you" {
+				return true // "is what the coordinator expects of you"
+			}
+		}
 	}
 	if k < len(ts) && ts[k].lower == "the" {
 		for h := k + 1; h < len(ts) && h <= k+3 && !ts[h].sentence; h++ {

@@ -125,3 +125,27 @@ func TestRoundFiveHardWordings(t *testing.T) {
 		t.Errorf("a parameter's default: want no finding, got %s", describe(fs))
 	}
 }
+
+// TestGerundsHandedOnByTheirPredicate: a deed named by a gerund is handed
+// to the agent by "is how the agent …", "is how you …", "is what … expects
+// of you", and by a duty after a copula inside the gerund's own phrase
+// ("phoning whoever is on duty via Aircall is the agent's job").
+func TestGerundsHandedOnByTheirPredicate(t *testing.T) {
+	for _, text := range []string{
+		"Returns a shift gap. Phoning whoever is on duty via Aircall is the agent's job.",
+		"Returns an overdue invoice. Emailing the debtor a reminder is how the assistant keeps accounts current.",
+		"Returns a lab result. Faxing it to the referring clinic is what the practice manager expects of you.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
+			t.Errorf("%q: want a finding, got none", text)
+		}
+	}
+	for _, text := range []string{
+		"Returns a shift gap. Texting whoever is on duty is done by the rota office.",
+		"Returns an overdue invoice. Reading the ledger is how the assistant finds the debtor.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
+			t.Errorf("%q: want no finding, got %s", text, describe(fs))
+		}
+	}
+}
