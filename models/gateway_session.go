@@ -2,11 +2,13 @@ package models
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -132,22 +134,40 @@ func (s *Store) CloseGatewaySession(ctx context.Context, id string) error {
 
 // IdempotentCall is the recorded outcome of a destructive or
 // external-write call made with an idempotency key: a retry with the key
-// gets the outcome, never a second execution. The outcome is sealed.
+// gets the outcome, never a second execution. The outcome is sealed; the
+// arguments are kept only as a keyed digest (ArgsDigest), so a key reused
+// with other arguments is told apart from a retry.
 type IdempotentCall struct {
-	ID        uint   `gorm:"primaryKey"`
-	Run       string `gorm:"size:128;not null;uniqueIndex:idx_idem,priority:1"`
-	Tool      string `gorm:"size:200;not null;uniqueIndex:idx_idem,priority:2"`
-	KeyHash   string `gorm:"size:64;not null;uniqueIndex:idx_idem,priority:3"`
-	Done      bool   `gorm:"not null;default:false"`
-	Outcome   string `gorm:"type:text"`
-	CreatedAt time.Time
+	ID         uint   `gorm:"primaryKey"`
+	Run        string `gorm:"size:128;not null;uniqueIndex:idx_idem,priority:1"`
+	Tool       string `gorm:"size:200;not null;uniqueIndex:idx_idem,priority:2"`
+	KeyHash    string `gorm:"size:64;not null;uniqueIndex:idx_idem,priority:3"`
+	ArgsDigest string `gorm:"size:64;not null;default:''"`
+	Done       bool   `gorm:"not null;default:false"`
+	Outcome    string `gorm:"type:text"`
+	CreatedAt  time.Time
 }
 
-// ClaimIdempotent claims (run, tool, key) for one execution: claimed is
-// true for the first caller, on any replica; otherwise rec is the record
-// (Done with its outcome opened, or still running).
-func (s *Store) ClaimIdempotent(ctx context.Context, run, tool, key string) (rec *IdempotentCall, claimed bool, err error) {
-	row := &IdempotentCall{Run: run, Tool: tool, KeyHash: SessionHash(key)}
+// ArgumentsDigest is the digest an idempotency record keeps of a call's
+// arguments (canonical JSON): an HMAC keyed by the idempotency key itself
+// (and the secrets key when one is configured), so the digest of a small
+// argument space cannot be matched by guessing from a dump.
+func (s *Store) ArgumentsDigest(run, tool, key string, canonical []byte) string {
+	mac := hmac.New(sha256.New, append([]byte(key), s.sealKey...))
+	for _, part := range [][]byte{[]byte(run), []byte(tool), canonical} {
+		mac.Write([]byte(strconv.Itoa(len(part)) + ":"))
+		mac.Write(part)
+	}
+	return hex.EncodeToString(mac.Sum(nil))
+}
+
+// ClaimIdempotent claims (run, tool, key) for one execution of the call
+// whose arguments have argsDigest (ArgumentsDigest): claimed is true for
+// the first caller, on any replica; otherwise rec is the record (Done with
+// its outcome opened, or still running), its ArgsDigest the first call's
+// (empty for a record made before digests were kept).
+func (s *Store) ClaimIdempotent(ctx context.Context, run, tool, key, argsDigest string) (rec *IdempotentCall, claimed bool, err error) {
+	row := &IdempotentCall{Run: run, Tool: tool, KeyHash: SessionHash(key), ArgsDigest: argsDigest}
 	res := s.with(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(row)
 	if res.Error != nil {
 		return nil, false, fmt.Errorf("models: claim idempotency key: %w", res.Error)

@@ -171,6 +171,12 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		}
 		return nil
 	}},
+	{134, "idempotency records keep a keyed digest of the call's arguments (a key reused with other arguments is refused)", func(tx *gorm.DB, dialect string) error {
+		if tx.Migrator().HasColumn(&IdempotentCall{}, "ArgsDigest") {
+			return nil
+		}
+		return tx.Migrator().AddColumn(&IdempotentCall{}, "ArgsDigest")
+	}},
 	// leak check (issue 29): migrations 180-189
 	{180, "a reviewer's rewording of a tool's description, bound to the digest it was written for", func(tx *gorm.DB, dialect string) error {
 		for _, col := range []string{"ReviewedPurpose", "ReviewedPurposeDigest", "ReviewedPurposeBy"} {

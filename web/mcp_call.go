@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -30,6 +31,7 @@ const (
 	typeUnavailableEnv  = "environment_unavailable"
 	typeUncertainEffect = "uncertain_side_effect"
 	typeResultMismatch  = "result_schema_mismatch"
+	typeKeyReused       = "idempotency_key_reused"
 )
 
 // DefaultResultCeiling bounds a call's result in bytes (as JSON) when the
@@ -207,9 +209,18 @@ func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allow
 	ev.Digest = call.tool.Digest
 	var claim *models.IdempotentCall
 	if key, ok := idempotencyKey(p); ok && effectful(call.tool.Effects) {
-		rec, claimed, err := g.s.store.ClaimIdempotent(ctx, r.sess.Run, p.Name, key)
+		digest := g.s.store.ArgumentsDigest(r.sess.Run, p.Name, key, canonicalArguments(p.Arguments))
+		rec, claimed, err := g.s.store.ClaimIdempotent(ctx, r.sess.Run, p.Name, key, digest)
 		if err != nil {
 			return nil, err
+		}
+		if !claimed && rec.ArgsDigest != "" && rec.ArgsDigest != digest {
+			// a key names one operation: reused with other arguments it is
+			// a client's mistake, refused (never run, never the first
+			// call's outcome passed off as this call's)
+			ev.CallStatus = "key_reused"
+			return gwError(typeKeyReused, fmt.Sprintf("The idempotency key %q was already used for a call of %s with different arguments; nothing was run.", key, p.Name),
+				"retry with the first call's exact arguments to get its outcome", "use a new idempotency key for a new operation", "stop"), nil
 		}
 		if !claimed {
 			ev.CallStatus = "replayed"
@@ -336,6 +347,26 @@ func effectful(effects string) bool {
 func idempotencyKey(p *mcp.CallToolParamsRaw) (string, bool) {
 	k := metaString(p, "idempotency_key", 200)
 	return k, k != ""
+}
+
+// canonicalArguments is a call's arguments as canonical JSON (object keys
+// sorted, numbers as written, no spaces; none is {}), so a retry whose
+// client orders keys differently digests the same.
+func canonicalArguments(raw json.RawMessage) []byte {
+	if len(raw) == 0 || string(raw) == "null" {
+		return []byte("{}")
+	}
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		return raw
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return raw
+	}
+	return b
 }
 
 // metaString reads a string of at most n bytes from the call's _meta
