@@ -338,7 +338,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 		}
 	}
 	// the task's own words keep their tools in contention (see fuse)
-	order = fuse(order, ix.lexical(rd.words, limit))
+	order = fuse(order, ix.lexical(rd.plainTerms(ix), limit))
 	if len(order) > limit {
 		order = order[:limit]
 	}

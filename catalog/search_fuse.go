@@ -40,36 +40,44 @@ func plainWords(query string) []string {
 // word of the query (stemmed, stop words out) scores the tools whose text
 // has it by BM25 over all of a tool's fields in one bag (see
 // posting.plain), and the scores add up. No reading, relative, scaling or
-// boost takes part. The words are the query's plainWords.
-func (ix *Index) lexical(words []string, limit int) []scored {
+// boost takes part. The words are the query's plainWords, prepared
+// (reading.plainTerms).
+func (ix *Index) lexical(words []pterm, limit int) []scored {
 	n := float64(ix.Len())
 	sc := getScratch(len(ix.tools))
 	scores, touched := sc.scores, sc.touched
 	v := ix.view
-	for _, w := range words {
-		ps := ix.postings[w]
-		df := len(ps)
+	for _, t := range words {
+		ps := t.ps
 		if v != nil {
-			df = v.df(ps)
-		}
-		if df == 0 {
-			continue
-		}
-		idf := logIDF(n, float64(df))
-		for i := range ps {
-			p := &ps[i]
-			weight := p.plain
-			if v != nil {
-				// a Universe's roster: its own length normalisation
+			// a Universe's roster: its own df and length normalisation
+			df := v.df(ps)
+			if df == 0 {
+				continue
+			}
+			idf := logIDF(n, float64(df))
+			for i := range ps {
+				p := &ps[i]
 				if !v.eligible[p.doc] {
 					continue
 				}
-				weight = plainWeight(p.tf, v.plainNorms[p.doc])
+				if scores[p.doc] == 0 {
+					touched = append(touched, p.doc)
+				}
+				scores[p.doc] += idf * float64(plainWeight(p.tf, v.plainNorms[p.doc]))
 			}
+			continue
+		}
+		if len(ps) == 0 {
+			continue
+		}
+		idf := logIDF(n, float64(len(ps)))
+		for i := range ps {
+			p := &ps[i]
 			if scores[p.doc] == 0 {
 				touched = append(touched, p.doc)
 			}
-			scores[p.doc] += idf * float64(weight)
+			scores[p.doc] += idf * float64(p.plain)
 		}
 	}
 	// keep the best limit in order without sorting every tool touched

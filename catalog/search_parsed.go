@@ -45,6 +45,9 @@ type reading struct {
 	parts []clauseReading
 	// words are the query's own words, for the lexical ranking
 	words []string
+	// wordTerms are the words prepared (plainTerms)
+	wordsOnce sync.Once
+	wordTerms []pterm
 }
 
 type clauseReading struct {
@@ -77,6 +80,19 @@ func read(query string) *reading {
 		}
 	}
 	return rd
+}
+
+// plainTerms are the reading's words prepared for the lexical ranking
+// over the index's words, once (their postings looked up once per
+// universe, not once per roster).
+func (rd *reading) plainTerms(ix *Index) []pterm {
+	rd.wordsOnce.Do(func() {
+		rd.wordTerms = make([]pterm, len(rd.words))
+		for i, w := range rd.words {
+			rd.wordTerms[i] = ix.pterm(w)
+		}
+	})
+	return rd.wordTerms
 }
 
 // readings keeps the readings of one Universe's queries: its rosters'

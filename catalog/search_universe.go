@@ -114,7 +114,7 @@ type view struct {
 }
 
 // viewTerm is a term as a roster weighs it: df+1 (0: not weighed yet),
-// its idf at the term's own weight (termIDF at w 1: logIDF × termWeight)
+// its idf at the term's own weight (termIDF at w 1)
 // and where its postings' weights (postingWeight; 0 for a tool outside
 // the roster) start in view.weights.
 type viewTerm struct {
@@ -136,8 +136,10 @@ func (v *view) term(t pterm, term string) (int, float64, []float32) {
 		df := v.df(t.ps)
 		vt.df1, vt.at = int32(df+1), int32(len(v.weights))
 		if df > 0 {
+			// at w 1: score multiplies by its w, as termIDF would
+			// (x × 1 × w is x × w exactly)
+			vt.idf = termIDF(float64(v.n), float64(df), term, 1)
 			tw := termWeight(term)
-			vt.idf = logIDF(float64(v.n), float64(df)) * tw
 			for i := range t.ps {
 				p := &t.ps[i]
 				w := float32(0)
@@ -173,7 +175,7 @@ func (v *view) score(t pterm, term string, w float64, best []float64, hit []int3
 	if df == 0 {
 		return hit
 	}
-	idf *= w // termIDF: logIDF × termWeight × w, in that order
+	idf *= w // termIDF at w
 	for i := range t.ps {
 		d := t.ps[i].doc
 		if !v.eligible[d] {
