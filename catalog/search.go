@@ -296,12 +296,47 @@ func (ix *Index) Len() int {
 // the request, and the request's verb and the head of its object lead.
 // Equal scores keep roster order.
 func (ix *Index) Search(query string, limit int) []Hit {
+	order, whole := ix.search(query, limit)
+	if order == nil {
+		return nil
+	}
+	out := make([]Hit, len(order))
+	for i, s := range order {
+		t := ix.tools[s.doc]
+		// the score is the whole query's ranking's (0 for a tool only a
+		// clause or the lexical ranking found)
+		score := 0.0
+		if w := slices.IndexFunc(whole, func(w scored) bool { return w.doc == s.doc }); w >= 0 {
+			score = whole[w].score
+		}
+		out[i] = Hit{ID: t.id, Title: t.title, Description: t.description, Score: math.Round(score*1e4) / 1e4}
+	}
+	return out
+}
+
+// SearchIDs is Search's hits' tool ids, in order: what an evaluation
+// reads of a search, without the hits' text and scores.
+func (ix *Index) SearchIDs(query string, limit int) []string {
+	order, _ := ix.search(query, limit)
+	if order == nil {
+		return nil
+	}
+	out := make([]string, len(order))
+	for i, s := range order {
+		out[i] = ix.tools[s.doc].id
+	}
+	return out
+}
+
+// search is Search's ranking: the tools in order, and the whole query's
+// ranking (whose scores the hits show).
+func (ix *Index) search(query string, limit int) (order, whole []scored) {
 	query = queryText(query)
 	if limit <= 0 || limit > MaxSearchLimit {
 		limit = MaxSearchLimit
 	}
 	if ix.Len() == 0 {
-		return nil
+		return nil, nil
 	}
 	var rd *reading
 	if ix.view != nil {
@@ -309,9 +344,9 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	} else {
 		rd = read(query)
 	}
-	whole := ix.rankConcepts(&rd.whole, limit)
+	whole = ix.rankConcepts(&rd.whole, limit)
 	if len(whole) == 0 {
-		return nil
+		return nil, nil
 	}
 	lists := [][]scored{whole}
 	for i := range rd.parts {
@@ -319,7 +354,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 			lists = append(lists, r)
 		}
 	}
-	order := make([]scored, 0, limit)
+	order = make([]scored, 0, limit)
 	for i := 0; len(order) < limit; i++ {
 		more := false
 		for _, l := range lists {
@@ -342,18 +377,7 @@ func (ix *Index) Search(query string, limit int) []Hit {
 	if len(order) > limit {
 		order = order[:limit]
 	}
-	out := make([]Hit, len(order))
-	for i, s := range order {
-		t := ix.tools[s.doc]
-		// the score is the whole query's ranking's (0 for a tool only a
-		// clause or the lexical ranking found)
-		score := 0.0
-		if w := slices.IndexFunc(whole, func(w scored) bool { return w.doc == s.doc }); w >= 0 {
-			score = whole[w].score
-		}
-		out[i] = Hit{ID: t.id, Title: t.title, Description: t.description, Score: math.Round(score*1e4) / 1e4}
-	}
-	return out
+	return order, whole
 }
 
 // queryText is the part of a query a search reads: at most MaxQueryBytes,

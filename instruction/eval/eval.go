@@ -171,26 +171,25 @@ func (ro roster) ranks(task string) hitRanks {
 	if ro.shared != nil {
 		return ro.shared.search(task)
 	}
-	var hits []catalog.Hit
 	if ro.staged != nil {
+		var ids hitRanks
 		for _, h := range ro.staged.Search(task, catalog.MaxSearchLimit) {
-			hits = append(hits, catalog.Hit{ID: h.ID, Score: h.Score})
+			ids = append(ids, h.ID)
 		}
-	} else {
-		hits = ro.ix.Search(task, catalog.MaxSearchLimit)
+		return ids
 	}
-	return hitRanks(hits)
+	return ro.ix.SearchIDs(task, catalog.MaxSearchLimit)
 }
 
-// hitRanks are a search's hits read as ranks: a search names a tool at
-// most once among its few hits, so a list finds it (no map built for
-// every search of every lever).
-type hitRanks []catalog.Hit
+// hitRanks are a search's hits' tool ids, read as ranks: a search names
+// a tool at most once among its few hits, so a list finds it (no map
+// built for every search of every lever).
+type hitRanks []string
 
 // of is the tool's rank (1-based) among the hits, 0 when it is not one.
 func (r hitRanks) of(id string) int {
 	for i, h := range r {
-		if h.ID == id {
+		if h == id {
 			return i + 1
 		}
 	}
@@ -244,18 +243,14 @@ func evaluate(in instruction.Input, cases []Case, k int, o Options, sh *shared) 
 		hits := first.ranks(c.Task)
 		cr := CaseResult{Task: c.Task, Kind: c.Kind, HeldOut: c.HeldOut, Expect: append([]string{}, c.Expect...), Misleading: c.IsMisleading(),
 			Found: true, Rank: []int{}, FirstStep: []bool{}, Hits: []string{}, Tools: []ToolResult{}}
-		for i, h := range hits {
-			if i < k {
-				cr.Hits = append(cr.Hits, h.ID)
-			}
-		}
+		cr.Hits = append(cr.Hits, hits[:min(k, len(hits))]...)
 		if len(hits) > 0 {
-			cr.Top1 = c.expects(hits[0].ID)
+			cr.Top1 = c.expects(hits[0])
 			var m float64
 			if sh != nil {
-				m = sh.fitMatched(fit, c.Task, hits[0].ID)
+				m = sh.fitMatched(fit, c.Task, hits[0])
 			} else {
-				m = fit.Matched(c.Task, hits[0].ID)
+				m = fit.Matched(c.Task, hits[0])
 			}
 			cr.Fits = m >= r.FitThreshold
 		}
