@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"os"
@@ -214,25 +215,70 @@ func (c *client) close() {
 // connect starts a session; an HTTP one with the HTTP client it uses.
 func (c *client) connect(ctx context.Context) (*mcp.ClientSession, *http.Client, error) {
 	cl := mcp.NewClient(&mcp.Implementation{Name: "agentforge-console", Version: "1"}, nil)
-	var t mcp.Transport
-	var hc *http.Client
 	if len(c.spec.Command) > 0 {
-		cmd := exec.Command(c.spec.Command[0], c.spec.Command[1:]...)
-		cmd.Env = os.Environ()
-		for k, v := range c.spec.Env {
-			cmd.Env = append(cmd.Env, k+"="+v)
-		}
-		cmd.Stderr = &lineLog{log: c.pool.log, name: c.spec.Name}
-		killWithParent(cmd)
-		t = &commandTransport{cmd: cmd, limit: c.pool.maxMessage(), name: c.spec.Name}
-	} else {
-		capped := cappedTransport{base: upstreamTransport, limit: c.pool.maxMessage(), callLimit: c.pool.maxResult(), name: c.spec.Name}
-		hc = &http.Client{Transport: headerTransport{headers: c.spec.Headers, base: capped}}
-		t = &mcp.StreamableClientTransport{Endpoint: c.spec.URL, HTTPClient: hc, MaxRetries: -1, DisableStandaloneSSE: true}
+		cs, err := c.connectCommand(ctx, cl)
+		return cs, nil, err
 	}
+	capped := cappedTransport{base: upstreamTransport, limit: c.pool.maxMessage(), callLimit: c.pool.maxResult(), name: c.spec.Name}
+	hc := &http.Client{Transport: headerTransport{headers: c.spec.Headers, base: capped}}
+	t := &mcp.StreamableClientTransport{Endpoint: c.spec.URL, HTTPClient: hc, MaxRetries: -1, DisableStandaloneSSE: true}
 	cs, err := cl.Connect(ctx, t, nil)
 	return cs, hc, err
 }
+
+// connectCommand starts a stdio server and its session. Its stderr goes
+// through a pipe the console reads to its end (to the log), so a server
+// that exits at once is explained by its own last words (StartError).
+func (c *client) connectCommand(ctx context.Context, cl *mcp.Client) (*mcp.ClientSession, error) {
+	cmd := exec.Command(c.spec.Command[0], c.spec.Command[1:]...)
+	cmd.Env = os.Environ()
+	for k, v := range c.spec.Env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	ll := newLineLog(c.pool.log, c.spec)
+	read := make(chan struct{})
+	go func() {
+		_, _ = io.Copy(ll, pr)
+		ll.flush()
+		_ = pr.Close()
+		close(read)
+	}()
+	cmd.Stderr = pw
+	killWithParent(cmd)
+	cs, err := cl.Connect(ctx, &commandTransport{cmd: cmd, limit: c.pool.maxMessage(), name: c.spec.Name}, nil)
+	_ = pw.Close() // the child holds its own end
+	if err != nil {
+		select { // a server that exited has closed its stderr
+		case <-read:
+		case <-time.After(stderrWait):
+		}
+		if tail := ll.Tail(); tail != "" {
+			err = &StartError{Err: err, Stderr: tail}
+		}
+	}
+	return cs, err
+}
+
+// stderrWait bounds the wait for a failed server's stderr to end.
+const stderrWait = time.Second
+
+// StartError is a stdio server that did not start: the protocol's error
+// and the last lines of the server's stderr (environment values masked),
+// which usually say why.
+type StartError struct {
+	Err    error
+	Stderr string
+}
+
+func (e *StartError) Error() string {
+	return fmt.Sprintf("%v; the server's stderr ends: %s", e.Err, e.Stderr)
+}
+
+func (e *StartError) Unwrap() error { return e.Err }
 
 func (p *Pool) timeout() time.Duration {
 	if p.Timeout > 0 {

@@ -81,17 +81,40 @@ func (s *Server) createConnection(c echo.Context) error {
 	if len(errs) > 0 {
 		return s.renderConnections(c, http.StatusUnprocessableEntity, views.ConnectionsData{Form: f, Errors: errs})
 	}
-	ctx := c.Request().Context()
-	_, err := s.store.CreateConnection(ctx, userName(c), in)
+	ctx, cancel := context.WithTimeout(c.Request().Context(), 60*time.Second)
+	defer cancel()
+	// the server is listed before anything is saved: one that does not
+	// answer is refused on the form, never left behind as a broken row
+	res, err := runtime.AddConnection(ctx, s.store, s.gw.pool, userName(c), in)
+	var pe *runtime.ProbeError
 	switch {
 	case errors.Is(err, models.ErrConnectionExists):
 		return s.renderConnections(c, http.StatusUnprocessableEntity, views.ConnectionsData{Form: f, Errors: views.FieldErrors{"name": "a connection of that name exists"}})
 	case errors.Is(err, models.ErrNoSealKey):
 		return s.renderConnections(c, http.StatusUnprocessableEntity, views.ConnectionsData{Form: f, Errors: views.FieldErrors{"header": "secrets need CONSOLE_SECRETS_KEY in the console's configuration"}})
-	case err != nil:
-		return err
+	case errors.As(err, &pe):
+		field := "command"
+		if f.URL != "" {
+			field = "url"
+		}
+		return s.renderConnections(c, http.StatusUnprocessableEntity, views.ConnectionsData{Form: f, Errors: views.FieldErrors{field: clip(pe.Error(), 1200)}})
 	}
-	return s.syncAndRedirect(c, f.Name)
+	s.gw.conns.forget() // the next gateway request reads the change
+	if err != nil {
+		return s.flashAndRedirect(c, clip(err.Error(), 300), "/connections")
+	}
+	return s.flashAndRedirect(c, syncedMessage(f.Name, res), "/connections")
+}
+
+// syncedMessage is the flash of a sync: what it listed and changed, and
+// that tools await review only when some do.
+func syncedMessage(name string, res runtime.Synced) string {
+	p := res.Plan
+	msg := "Synced " + name + ": " + views.Plural(res.Listed, "tool", "tools") + " listed; " + views.Plural(len(p.Added), "tool", "tools") + " added, " + views.Plural(len(p.Changed), "tool", "tools") + " changed, " + views.Plural(len(p.Removed), "tool", "tools") + " removed."
+	if len(p.Added)+len(p.Changed) > 0 {
+		msg += " New and changed tools await review."
+	}
+	return msg
 }
 
 // syncConnection syncs one connection.
@@ -110,6 +133,5 @@ func (s *Server) syncAndRedirect(c echo.Context, name string) error {
 	if err != nil {
 		return s.flashAndRedirect(c, "Sync of "+name+" failed: "+clip(err.Error(), 300), "/connections")
 	}
-	p := res.Plan
-	return s.flashAndRedirect(c, "Synced "+name+": "+views.Plural(res.Listed, "tool", "tools")+" listed; "+views.Plural(len(p.Added), "tool", "tools")+" added, "+views.Plural(len(p.Changed), "tool", "tools")+" changed, "+views.Plural(len(p.Removed), "tool", "tools")+" removed. New and changed tools await review.", "/connections")
+	return s.flashAndRedirect(c, syncedMessage(name, res), "/connections")
 }

@@ -36,7 +36,7 @@ func TestConnectionsPage(t *testing.T) {
 		t.Error("the header did not reach the server")
 	}
 	res, doc := admin.get("/connections")
-	if !strings.Contains(doc.Text(), "Synced demo: 3 tools listed; 3 tools added") {
+	if !strings.Contains(doc.Text(), "Synced demo: 3 tools listed; 3 tools added") || !strings.Contains(doc.Text(), "await review") {
 		t.Errorf("no flash after the add: %s", doc.Find(".flash").Text())
 	}
 	row := doc.Find(`[data-testid="connection-demo"]`)
@@ -47,7 +47,7 @@ func TestConnectionsPage(t *testing.T) {
 	if res, _ := admin.post("/connections/demo/sync", nil); res.StatusCode != http.StatusSeeOther {
 		t.Errorf("sync: %d", res.StatusCode)
 	}
-	if _, doc := admin.get("/connections"); !strings.Contains(doc.Text(), "3 tools listed; 0 tools added") {
+	if _, doc := admin.get("/connections"); !strings.Contains(doc.Find(".flash").Text(), "3 tools listed; 0 tools added") || strings.Contains(doc.Find(".flash").Text(), "await review") {
 		t.Errorf("sync flash: %s", doc.Find(".flash").Text())
 	}
 	if res, _ := admin.post("/connections", url.Values{"name": {"demo"}, "url": {up.URL}}); res.StatusCode != http.StatusUnprocessableEntity {
@@ -55,6 +55,27 @@ func TestConnectionsPage(t *testing.T) {
 	}
 	if res, _ := admin.post("/connections/ghost/sync", nil); res.StatusCode != http.StatusNotFound {
 		t.Errorf("sync of no connection: %d", res.StatusCode)
+	}
+}
+
+// TestConnectionsPageAddRefusedWhenProbeFails: the Add form of a server
+// that does not start is a 422 naming the command with the tail of the
+// server's stderr (never an env value), and nothing is saved.
+func TestConnectionsPageAddRefusedWhenProbeFails(t *testing.T) {
+	h := sqliteOnly(t)
+	h.store.SetSealKey([]byte("a-test-key-of-at-least-thirty-two-bytes"))
+	admin := h.login("admin", adminPassword)
+	cmd := `sh -c "echo Error: Cannot find module /nonexistent.js $TOKEN >&2; exit 1"`
+	res, doc := admin.post("/connections", url.Values{"name": {"broken"}, "command": {cmd}, "env": {"TOKEN=tok-77zz11"}})
+	msg := doc.Find(`[data-testid="error-command"]`).Text()
+	if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(msg, "Cannot find module /nonexistent.js") {
+		t.Errorf("add of a broken server: %d, command error %q", res.StatusCode, msg)
+	}
+	if html, _ := doc.Html(); strings.Contains(html, "tok-77zz11") {
+		t.Error("the page shows an env value")
+	}
+	if cs, err := h.store.Connections(context.Background()); err != nil || len(cs) != 0 {
+		t.Errorf("a refused add saved %d connections (%v)", len(cs), err)
 	}
 }
 

@@ -114,33 +114,50 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 	if !u.Has(models.RoleAdmin) || u.Disabled {
 		return &exitError{1, fmt.Errorf("--as: %s is not an active admin; connections are for admins", *as)}
 	}
-	if verb == "add" {
-		if _, err := store.CreateConnection(ctx, u.Username, in); err != nil {
-			if errors.Is(err, models.ErrConnectionExists) {
-				return &exitError{1, fmt.Errorf("NAME: a connection %q exists (sync it: console connection sync %s)", name, name)}
-			}
-			return &exitError{1, err}
-		}
-		fmt.Fprintf(stdout, "connection %s added\n", name)
-	}
 	pool := upstream.NewPool(nil)
 	defer pool.Close()
 	sctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
-	res, err := runtime.SyncConnection(sctx, store, pool, u.Username, name)
-	if errors.Is(err, models.ErrNotFound) {
-		return &exitError{1, fmt.Errorf("NAME: no connection %q", name)}
-	}
-	if err != nil {
-		return &exitError{1, fmt.Errorf("sync %s: %v", name, err)}
+	var res runtime.Synced
+	if verb == "add" {
+		// the server is listed before anything is saved: a server that
+		// does not answer is refused, never left behind as a broken row
+		res, err = runtime.AddConnection(sctx, store, pool, u.Username, in)
+		var pe *runtime.ProbeError
+		switch {
+		case errors.Is(err, models.ErrConnectionExists):
+			return &exitError{1, fmt.Errorf("NAME: a connection %q exists (sync it: console connection sync %s)", name, name)}
+		case errors.As(err, &pe):
+			return &exitError{1, fmt.Errorf("connection %s not added: %v", name, pe)}
+		case err != nil:
+			return &exitError{1, err}
+		}
+		fmt.Fprintf(stdout, "connection %s added\n", name)
+	} else {
+		res, err = runtime.SyncConnection(sctx, store, pool, u.Username, name)
+		if errors.Is(err, models.ErrNotFound) {
+			return &exitError{1, fmt.Errorf("NAME: no connection %q", name)}
+		}
+		if err != nil {
+			return &exitError{1, fmt.Errorf("sync %s: %v", name, err)}
+		}
 	}
 	p := res.Plan
-	fmt.Fprintf(stdout, "synced %s: %d tools listed; %d added, %d changed, %d removed, %d unchanged. New and changed tools await review.\n",
-		name, res.Listed, len(p.Added), len(p.Changed), len(p.Removed), p.Unchanged)
+	fmt.Fprintf(stdout, "synced %s: %d tools listed; %d added, %d changed, %d removed, %d unchanged.%s\n",
+		name, res.Listed, len(p.Added), len(p.Changed), len(p.Removed), p.Unchanged, awaitReview(len(p.Added)+len(p.Changed)))
 	for _, pr := range res.Refused {
 		fmt.Fprintf(stdout, "refused %s: %s: %s\n", pr.Tool, pr.Field, pr.Message)
 	}
 	return nil
+}
+
+// awaitReview is the sync message's last sentence: said only when the
+// sync brought tools to review.
+func awaitReview(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return " New and changed tools await review."
 }
 
 func listConnections(ctx context.Context, stdout *os.File) error {

@@ -38,7 +38,7 @@ func TestConnectionCLI(t *testing.T) {
 	if err != nil {
 		t.Fatalf("add: %v\n%s", err, out)
 	}
-	if !strings.Contains(out, "synced demo: 3 tools listed; 3 added") {
+	if !strings.Contains(out, "synced demo: 3 tools listed; 3 added") || !strings.Contains(out, "await review") {
 		t.Errorf("add printed:\n%s", out)
 	}
 	if got := up.Header().Get("X-Api-Key"); got != "k-77aa99bb" {
@@ -51,7 +51,7 @@ func TestConnectionCLI(t *testing.T) {
 	if !strings.Contains(out, "demo\thttp\t"+up.URL+"\tok\t3 tools") || !strings.Contains(out, "secrets: header X-Api-Key") || strings.Contains(out, "k-77aa99bb") {
 		t.Errorf("list:\n%s", out)
 	}
-	if out, err = runCLI(t, db, "connection", "sync", "demo", "--as", "admin"); err != nil || !strings.Contains(out, "0 added, 0 changed, 0 removed, 3 unchanged") {
+	if out, err = runCLI(t, db, "connection", "sync", "demo", "--as", "admin"); err != nil || !strings.Contains(out, "0 added, 0 changed, 0 removed, 3 unchanged") || strings.Contains(out, "await review") {
 		t.Errorf("sync: %v\n%s", err, out)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "console.secrets.key")); err != nil {

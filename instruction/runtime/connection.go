@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/upstream"
@@ -34,38 +36,94 @@ type Synced struct {
 	Refused []catalog.Problem
 }
 
+// ProbeError is an add refused because the server could not be listed:
+// nothing was saved. Err says why (for a stdio server, with the tail of
+// its stderr).
+type ProbeError struct{ Err error }
+
+func (e *ProbeError) Error() string {
+	return fmt.Sprintf("the server did not answer its first tools/list, so nothing was added: %v", e.Err)
+}
+
+func (e *ProbeError) Unwrap() error { return e.Err }
+
+// AddConnection adds a connection only when its server answers: the
+// describe-only probe runs first, and a server that does not start or
+// answer is refused (ProbeError) with nothing saved — never a row left
+// in error by a failed add. Then the connection is stored and the tools
+// listed are imported as SyncConnection does.
+func AddConnection(ctx context.Context, store *models.Store, pool *upstream.Pool, actor string, in models.ConnectionInput) (Synced, error) {
+	if errs := in.Validate(); len(errs) > 0 {
+		return Synced{}, &models.ValidationError{Fields: errs}
+	}
+	if _, err := store.ConnectionByName(ctx, in.Name); err == nil {
+		return Synced{}, fmt.Errorf("models: create connection: %w", models.ErrConnectionExists)
+	}
+	tools, err := pool.ListTools(ctx, upstream.Spec{Name: in.Name, Command: in.Command, URL: in.URL, Headers: in.Headers, Env: in.Env})
+	if err != nil {
+		return Synced{}, &ProbeError{Err: err}
+	}
+	if _, err := parseTools(ctx, in.Name, tools); err != nil {
+		return Synced{Listed: len(tools)}, &ProbeError{Err: err}
+	}
+	if _, err := store.CreateConnection(ctx, actor, in); err != nil {
+		return Synced{}, err
+	}
+	out, err := importTools(ctx, store, actor, in.Name, tools)
+	if err != nil {
+		// the row is stored, its failure recorded on it: say so
+		return out, fmt.Errorf("connection %s was added but its tools were not imported (sync it again): %w", in.Name, err)
+	}
+	return out, nil
+}
+
 // SyncConnection lists a connection's tools (a describe-only probe: no
 // tool is called) and imports them into the connection's namespace
 // through the catalog's import: new tools are candidates, changed ones go
 // back to review, vanished ones leave the catalog and so every roster.
 // The outcome, or the failure, is recorded on the connection and audited.
 func SyncConnection(ctx context.Context, store *models.Store, pool *upstream.Pool, actor, name string) (Synced, error) {
-	var out Synced
 	c, err := store.ConnectionByName(ctx, name)
 	if err != nil {
-		return out, err
+		return Synced{}, err
 	}
 	sp, err := SpecOf(store, c)
 	if err != nil {
-		return out, err
+		return Synced{}, err
 	}
 	tools, err := pool.ListTools(ctx, sp)
 	if err != nil {
 		_ = store.RecordSync(ctx, actor, name, models.SyncResult{Err: err.Error()})
-		return out, err
+		return Synced{}, err
 	}
-	out.Listed = len(tools)
-	var o catalog.Outcome // a server with no tool leaves none in the catalog
-	if len(tools) > 0 {
-		doc, err := json.Marshal(map[string]any{"tools": tools})
-		if err != nil {
-			return out, err
-		}
-		if o = catalog.ParseSyncContext(ctx, doc, name); len(o.Problems) > 0 {
-			err := fmt.Errorf("the tool list cannot be imported: %w", o.Problems)
-			_ = store.RecordSync(ctx, actor, name, models.SyncResult{Err: err.Error()})
-			return out, err
-		}
+	return importTools(ctx, store, actor, name, tools)
+}
+
+// parseTools reads a server's tool list as the catalog's import does (a
+// server with no tool leaves none in the catalog).
+func parseTools(ctx context.Context, name string, tools []*mcp.Tool) (catalog.Outcome, error) {
+	var o catalog.Outcome
+	if len(tools) == 0 {
+		return o, nil
+	}
+	doc, err := json.Marshal(map[string]any{"tools": tools})
+	if err != nil {
+		return o, err
+	}
+	if o = catalog.ParseSyncContext(ctx, doc, name); len(o.Problems) > 0 {
+		return o, fmt.Errorf("the tool list cannot be imported: %w", o.Problems)
+	}
+	return o, nil
+}
+
+// importTools imports the tools a connection's server listed and records
+// the sync on the connection.
+func importTools(ctx context.Context, store *models.Store, actor, name string, tools []*mcp.Tool) (Synced, error) {
+	out := Synced{Listed: len(tools)}
+	o, err := parseTools(ctx, name, tools)
+	if err != nil {
+		_ = store.RecordSync(ctx, actor, name, models.SyncResult{Err: err.Error()})
+		return out, err
 	}
 	for _, r := range o.Rejected {
 		out.Refused = append(out.Refused, r.Problems...)
