@@ -110,6 +110,21 @@ func (s *Store) SaveGatewayReceipts(ctx context.Context, id string, version int,
 	return nil
 }
 
+// CarryGatewayReceipts stores a session's receipts re-issued by the
+// console for a new surface (no search is spent); ErrConflict when
+// another request moved the session since version.
+func (s *Store) CarryGatewayReceipts(ctx context.Context, id string, version int, receipts string) error {
+	res := s.with(ctx).Model(&GatewaySession{}).Where("id = ? AND version = ? AND NOT closed", id, version).
+		Updates(map[string]any{"receipts": receipts, "version": gorm.Expr("version + 1"), "updated_at": time.Now().UTC()})
+	if res.Error != nil {
+		return fmt.Errorf("models: carry gateway receipts: %w", res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return ErrConflict
+	}
+	return nil
+}
+
 // CountGatewayCall counts a call against the session's budget (0: none),
 // atomically: two replicas never both spend the last call.
 func (s *Store) CountGatewayCall(ctx context.Context, id string, budget int) error {

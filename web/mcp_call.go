@@ -73,6 +73,10 @@ func (g *gateway) callTool(ctx context.Context, r *gwReq, req *mcp.CallToolReque
 	if err != nil {
 		return nil, err
 	}
+	if r.listChanged && req.Session != nil {
+		// the activation was re-issued for a new surface (gateway.carry)
+		_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: listChangedToken})
+	}
 	// the check sees the generations read with the session
 	cs := models.CheckState{CatalogGen: r.catGen, ConfigGen: r.cfgGen}
 	ev := models.RunEvent{Run: r.sess.Run, Kind: models.RunCall, Agent: st.base.Agent, Profile: st.base.Profile, ProfileVersion: st.base.ProfileVersion,

@@ -45,6 +45,12 @@ type gwReq struct {
 	// groups are the session's receipts grouped by step, decoded with
 	// the session (see load)
 	groups [][]json.RawMessage
+	// st is the request's step, reconstructed once (gateway.step)
+	st *gwStep
+	// listChanged: this request re-issued the session's activation for a
+	// new surface (gateway.carry); its answer carries
+	// notifications/tools/list_changed
+	listChanged bool
 }
 
 // load decodes the session's stored state into the request, once per
@@ -202,7 +208,14 @@ func (s *Server) mcpGateway(c echo.Context) error {
 			return s.refuseSession(c, r.sess, err)
 		}
 	}
-	if token != "" && (method == "tools/list" || method == "tools/call" && tool != instruction.SearchToolID) {
+	if token != "" && method == "tools/call" && tool != instruction.SearchToolID {
+		// a call on a surface that moved since the session's last
+		// activation re-issues it first (gateway.carry), and then answers
+		// on an event stream that carries list_changed before the result
+		// (an error here is the call's own: the call path meets it again)
+		_, _ = s.gw.step(c.Request().Context(), r)
+	}
+	if token != "" && !r.listChanged && (method == "tools/list" || method == "tools/call" && tool != instruction.SearchToolID) {
 		if done, err := s.gw.serveDirect(c, r, msg, body); done {
 			return err
 		}
@@ -214,7 +227,7 @@ func (s *Server) mcpGateway(c echo.Context) error {
 	// notifications/tools/list_changed before the result; every other
 	// request gets its one response as plain JSON (no stream framing)
 	h := s.gw.json
-	if method == "tools/call" && tool == instruction.SearchToolID {
+	if method == "tools/call" && (tool == instruction.SearchToolID || r.listChanged) {
 		h = s.gw.stream
 	}
 	h.ServeHTTP(c.Response(), req)

@@ -89,6 +89,7 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 			if err := r.load(); err != nil {
 				return nil, err
 			}
+			r.st = nil
 			continue
 		}
 		if errors.Is(err, models.ErrBudget) {

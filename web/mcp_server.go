@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -17,6 +18,7 @@ import (
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/authority/args"
 	"github.com/agentforge/console/instruction/deferred"
+	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/upstream"
 )
 
@@ -195,6 +197,9 @@ func (st *gwStep) activeTools() []string {
 // its session; read now when the request has none yet) and reconstructs
 // its activation from its receipts.
 func (g *gateway) step(ctx context.Context, r *gwReq) (*gwStep, error) {
+	if r.st != nil {
+		return r.st, nil
+	}
 	if r.catGen == 0 {
 		cat, cfg, err := g.s.gate.generations(ctx)
 		if err != nil {
@@ -215,7 +220,68 @@ func (g *gateway) step(ctx context.Context, r *gwReq) (*gwStep, error) {
 	if err != nil {
 		return nil, err
 	}
+	if st.deferred() && len(st.act.Carry) > 0 {
+		if err := g.carry(ctx, r, st); err != nil {
+			return nil, err
+		}
+	}
+	r.st = st
 	return st, nil
+}
+
+// carry re-issues the session's latest activation after its surface
+// moved (a grant, catalog or profile change): the receipts of the old
+// surface still activate nothing (seed 003: cross-surface receipts fail
+// closed), but the console, which minted them, mints one receipt on the
+// new surface for the tools it activated that the new surface can still
+// select — the rest (a revoked tool) leave the list. The receipt is kept
+// as the session's next step, recorded as evidence (a search event with
+// verdict "carried", no query), and the request's answer carries
+// notifications/tools/list_changed. A concurrent request that moved the
+// session first wins; this one then reads its state.
+func (g *gateway) carry(ctx context.Context, r *gwReq, st *gwStep) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		step := len(st.groups)
+		rc := deferred.Mint(st.key, deferred.KindSearch, r.sess.Run, st.surface.Key(), step, st.act.Carry)
+		b, err := json.Marshal(rc)
+		if err != nil {
+			return err
+		}
+		groups := append(slices.Clone(st.groups), []json.RawMessage{b})
+		saved, err := json.Marshal(groups)
+		if err != nil {
+			return err
+		}
+		err = g.s.store.CarryGatewayReceipts(ctx, r.sess.ID, r.sess.Version, string(saved))
+		if errors.Is(err, models.ErrConflict) {
+			if r.sess, err = g.s.store.GatewaySessionByID(ctx, r.sess.ID); err != nil {
+				return err
+			}
+			if err := r.load(); err != nil {
+				return err
+			}
+			if st.act, err = deferred.Reconstruct(st.key, r.sess.Run, st.surface, r.groups, g.s.runCeilings()); err != nil {
+				return err
+			}
+			st.groups = r.groups
+			if len(st.act.Carry) == 0 {
+				return nil
+			}
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		carried := len(st.act.Carry)
+		r.sess.Receipts, r.sess.Version, r.groups, st.groups = string(saved), r.sess.Version+1, groups, groups
+		if st.act, err = deferred.Reconstruct(st.key, r.sess.Run, st.surface, groups, g.s.runCeilings()); err != nil {
+			return err
+		}
+		r.listChanged = true
+		return g.evidence.add(ctx, models.RunEvent{Run: r.sess.Run, Kind: models.RunSearch, Agent: st.base.Agent, Profile: st.base.Profile, ProfileVersion: st.base.ProfileVersion,
+			Step: step, Surface: st.surface.Key(), Hits: carried, Reachable: st.surface.Reachable(), Receipts: rc.ID(), Verdict: "carried"})
+	}
+	return nil
 }
 
 // instructions is the composed instruction of the session's current

@@ -62,6 +62,14 @@ type Activation struct {
 	// Shown lists the names of this run's authentic receipts minted for
 	// another surface: tools the run was shown before the surface changed.
 	Shown []string
+	// Carry lists, when the run's latest activation was minted for
+	// another surface (the surface moved after it, as a grant change
+	// does) and no valid receipt is as recent, the names it activated
+	// that this surface can still select, in call order: what a host may
+	// re-issue a receipt for on this surface (CarryStep: that
+	// activation's step). Those receipts themselves activate nothing.
+	Carry     []string
+	CarryStep int
 }
 
 // ShownBefore reports whether the run was shown a tool: an authentic
@@ -149,11 +157,20 @@ func Reconstruct(key []byte, run string, s *Surface, groups [][]json.RawMessage,
 	}
 	var ok []valid
 	index := 0
+	staleStep, staleNames := -1, []string(nil)
 	for gi, g := range groups {
 		for pi, raw := range g {
 			r, reason, detail := check(key, run, s, raw, c, gi)
 			if reason == ReasonStaleSurface {
 				a.Shown = append(a.Shown, r.Names...) // authentic: the MAC was checked first
+				if r.Step <= gi && r.Kind != KindSearchRequired {
+					if r.Step > staleStep {
+						staleStep, staleNames = r.Step, nil
+					}
+					if r.Step == staleStep {
+						staleNames = append(staleNames, r.Names...)
+					}
+				}
 			}
 			if reason != "" {
 				a.Rejected = append(a.Rejected, Rejection{Index: index, Group: gi, Position: pi, Reason: reason, Detail: detail})
@@ -196,6 +213,16 @@ func Reconstruct(key []byte, run string, s *Surface, groups [][]json.RawMessage,
 	}
 	if over {
 		slices.SortStableFunc(a.Rejected, func(x, y Rejection) int { return x.Index - y.Index })
+	}
+	if staleStep > a.Step {
+		for _, n := range staleNames {
+			if s.Selectable(n) && !s.InPrefix(n) && !slices.Contains(a.Carry, n) {
+				a.Carry = append(a.Carry, n)
+			}
+		}
+		if len(a.Carry) > 0 {
+			a.CarryStep = staleStep
+		}
 	}
 	return a, nil
 }
