@@ -24,7 +24,7 @@ type RunFilter struct {
 // FilteredRuns lists the runs the filter keeps, latest activity first,
 // from the runs' totals (never from their events).
 func (s *Store) FilteredRuns(ctx context.Context, f RunFilter, limit int) ([]RunSummary, error) {
-	q := s.with(ctx).Table("run_totals").Select("run, agent, events, steps, last_id, last_at AS last")
+	q := s.with(ctx).Table("run_totals").Select("run, agent, events, " + runStepsColumn + ", last_id, last_at AS last")
 	if f.Agent != "" {
 		q = q.Where("agent = ?", f.Agent)
 	}

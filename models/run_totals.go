@@ -76,11 +76,17 @@ END`)
 	return nil
 }
 
+// runStepsColumn is a listed run's steps: its step events, or for a run
+// that records none (a gateway run: searches and calls only) the step
+// its latest event reached plus one, as its run page shows them — one
+// row read by (run, id) per listed run, never a scan of its events.
+const runStepsColumn = `CASE WHEN steps > 0 THEN steps ELSE COALESCE((SELECT e.step + 1 FROM run_events e WHERE e.run = run_totals.run AND e.id = run_totals.last_id), 0) END AS steps`
+
 // RecentRuns lists the runs with the latest activity first, from the
 // runs' totals (never from their events).
 func (s *Store) RecentRuns(ctx context.Context, limit int) ([]RunSummary, error) {
 	var out []RunSummary
-	err := s.with(ctx).Raw(`SELECT run, agent, events, steps, last_id, last_at AS last FROM run_totals ORDER BY last_id DESC LIMIT ?`, limit).
+	err := s.with(ctx).Raw(`SELECT run, agent, events, `+runStepsColumn+`, last_id, last_at AS last FROM run_totals ORDER BY last_id DESC LIMIT ?`, limit).
 		Scan(&out).Error
 	if err != nil {
 		return nil, fmt.Errorf("models: recent runs: %w", err)
