@@ -97,14 +97,20 @@ func (d *directSession) call(ctx context.Context, id int64, tool string, args js
 	if err != nil {
 		return nil, fmt.Errorf("calling %q: %w", "tools/call", err)
 	}
+	mt, _, _ := mime.ParseMediaType(res.Header.Get("Content-Type"))
 	defer func() {
-		_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 64<<10))
+		// a finished body is drained so its connection is reused; an
+		// event stream may stay open after the response (its server may
+		// hold it for more messages), so it is closed at once, as the
+		// SDK's client stops reading once the call's response is in
+		if mt != "text/event-stream" {
+			_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 64<<10))
+		}
 		_ = res.Body.Close()
 	}()
 	if err := checkStatus(res); err != nil {
 		return nil, err
 	}
-	mt, _, _ := mime.ParseMediaType(res.Header.Get("Content-Type"))
 	var msg *jsonrpc.Response
 	switch mt {
 	case "application/json":

@@ -3,6 +3,7 @@ package upstream
 import (
 	"bytes"
 	"log/slog"
+	"sort"
 	"strings"
 	"sync"
 )
@@ -14,9 +15,11 @@ import (
 type lineLog struct {
 	log     *slog.Logger
 	name    string
-	secrets []string
+	secrets []string // longest first, so a value that holds another is masked whole
+	longest int
 	mu      sync.Mutex
 	buf     []byte
+	skip    bool // the rest of a line already cut at maxLine
 	tail    []string
 }
 
@@ -35,8 +38,10 @@ func newLineLog(log *slog.Logger, spec Spec) *lineLog {
 	for _, v := range spec.Env {
 		if len(v) >= minSecret {
 			l.secrets = append(l.secrets, v)
+			l.longest = max(l.longest, len(v))
 		}
 	}
+	sort.Slice(l.secrets, func(i, j int) bool { return len(l.secrets[i]) > len(l.secrets[j]) })
 	return l
 }
 
@@ -47,13 +52,21 @@ func (l *lineLog) Write(p []byte) (int, error) {
 	for {
 		i := bytes.IndexByte(l.buf, '\n')
 		if i < 0 {
-			if len(l.buf) > maxLine {
-				l.emit(l.buf[:maxLine])
+			// a line longer than maxLine is cut, once enough of it is in
+			// that no secret can cross the cut unseen; its rest is dropped
+			if !l.skip && len(l.buf) >= maxLine+l.longest {
+				l.emit(l.buf)
+				l.skip = true
+			}
+			if l.skip {
 				l.buf = l.buf[:0]
 			}
 			return len(p), nil
 		}
-		l.emit(l.buf[:i])
+		if !l.skip {
+			l.emit(l.buf[:i])
+		}
+		l.skip = false
 		l.buf = l.buf[i+1:]
 	}
 }
@@ -62,15 +75,17 @@ func (l *lineLog) Write(p []byte) (int, error) {
 func (l *lineLog) flush() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.emit(l.buf)
-	l.buf = nil
+	if !l.skip {
+		l.emit(l.buf)
+	}
+	l.buf, l.skip = nil, false
 }
 
+// emit logs a line, cut at maxLine bytes where no secret crosses the cut,
+// then masked: a secret is never shown in part.
 func (l *lineLog) emit(line []byte) {
 	line = bytes.TrimRight(line, "\r")
-	if len(line) > maxLine {
-		line = line[:maxLine]
-	}
+	line = line[:l.safeCut(line, maxLine)]
 	text := l.mask(string(line))
 	if strings.TrimSpace(text) == "" {
 		return
@@ -85,7 +100,25 @@ func (l *lineLog) emit(line []byte) {
 	}
 }
 
-// mask replaces every secret value in s.
+// safeCut is the length at most n of line's head that ends inside no
+// occurrence of a secret: a cut that would split one moves to its start.
+func (l *lineLog) safeCut(line []byte, n int) int {
+	if len(line) <= n {
+		return len(line)
+	}
+	for moved := true; moved; {
+		moved = false
+		for _, v := range l.secrets {
+			from := max(0, n-len(v)+1)
+			if j := bytes.Index(line[from:min(len(line), n+len(v)-1)], []byte(v)); j >= 0 && from+j < n {
+				n, moved = from+j, true
+			}
+		}
+	}
+	return n
+}
+
+// mask replaces every secret value in s, longest first.
 func (l *lineLog) mask(s string) string {
 	for _, v := range l.secrets {
 		s = strings.ReplaceAll(s, v, "[secret]")
