@@ -2,8 +2,11 @@ package models
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"log/slog"
 	"sync"
+	"time"
 )
 
 // pendingPassword is the stored hash of the first admin while its argon2id
@@ -56,9 +59,9 @@ func (s *Store) lockStart(ctx context.Context) (func(), error) {
 	if err != nil {
 		return nil, fmt.Errorf("models: start lock: %w", err)
 	}
-	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock("+startLockKey+", hashtext(current_schema()))"); err != nil {
+	if err := waitStartLock(ctx, conn); err != nil {
 		conn.Close()
-		return nil, fmt.Errorf("models: start lock: %w", err)
+		return nil, err
 	}
 	var once sync.Once
 	return func() {
@@ -67,6 +70,44 @@ func (s *Store) lockStart(ctx context.Context) (func(), error) {
 			conn.Close()
 		})
 	}, nil
+}
+
+// startLockWait bounds how long a start waits for another start's lock:
+// a start holds it for its seeding and its admin's hash (well under a
+// second), so minutes of waiting mean a start that hangs, or a
+// transaction-pooling proxy that kept the lock on a connection of its own.
+var startLockWait = 2 * time.Minute
+
+// startLockPoll is how often a waiting start tries the lock again.
+const startLockPoll = 50 * time.Millisecond
+
+// waitStartLock takes the start lock on conn, saying in the log when it
+// waits for another start and failing, with what to check, after
+// startLockWait instead of blocking without a word.
+func waitStartLock(ctx context.Context, conn *sql.Conn) error {
+	begin, told := time.Now(), false
+	for {
+		var got bool
+		if err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_lock("+startLockKey+", hashtext(current_schema()))").Scan(&got); err != nil {
+			return fmt.Errorf("models: start lock: %w", err)
+		}
+		if got {
+			return nil
+		}
+		waited := time.Since(begin)
+		if waited >= startLockWait {
+			return fmt.Errorf("models: start lock: another start has held advisory lock (%s, this schema) for %s: if no other replica is starting, a transaction-pooling proxy between the console and Postgres may hold it — start through a direct or session-pooled connection", startLockKey, waited.Round(time.Second))
+		}
+		if !told && waited >= 2*time.Second {
+			slog.Warn("waiting for another replica's start to finish (advisory lock " + startLockKey + " on this schema)")
+			told = true
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("models: start lock: %w", ctx.Err())
+		case <-time.After(startLockPoll):
+		}
+	}
 }
 
 // releasePending releases the start's lock a pending admin hash holds

@@ -3,7 +3,9 @@ package models_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/models/modelstest"
@@ -227,6 +229,40 @@ func TestAStartLeavesAnotherReplicasPendingAdminAlone(t *testing.T) {
 	o := <-started
 	if o.err != nil || o.res.CreatedAdmin || o.res.FinishAdmin != nil {
 		t.Fatalf("the second replica's start = %+v, %v (want it to leave the admin alone)", o.res, o.err)
+	}
+	if _, err := second.Authenticate(ctx, "admin", res.AdminPassword); err != nil {
+		t.Fatalf("the first replica's password: %v", err)
+	}
+}
+
+// TestAStartWaitsForAnotherStartBoundedAndSaysWhy (review finding): a
+// start waiting for another replica's start lock does not block without
+// a word forever: past its bound it fails naming the lock and what may
+// hold it, and once the other start is done the next start goes through.
+func TestAStartWaitsForAnotherStartBoundedAndSaysWhy(t *testing.T) {
+	u := modelstest.RequirePostgres(t)
+	ctx := context.Background()
+	first, dsn := modelstest.OpenEmpty(t, modelstest.Dialect{Name: models.DialectPostgres, URL: u})
+	res, err := first.BootstrapDeferred(ctx, "", nil) // holds the lock until its hash is stored
+	if err != nil || res.FinishAdmin == nil {
+		t.Fatalf("first start: %+v, %v", res, err)
+	}
+	second, err := models.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer second.Close()
+	restore := models.SetStartLockWait(300 * time.Millisecond)
+	_, err = second.BootstrapDeferred(ctx, "", nil)
+	restore()
+	if err == nil || !strings.Contains(err.Error(), "advisory lock (7004") || !strings.Contains(err.Error(), "pooling proxy") {
+		t.Fatalf("a start past its wait = %v, want the lock named and what may hold it", err)
+	}
+	if err := res.FinishAdmin(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := second.BootstrapDeferred(ctx, "", nil); err != nil || r.CreatedAdmin {
+		t.Fatalf("the next start = %+v, %v", r, err)
 	}
 	if _, err := second.Authenticate(ctx, "admin", res.AdminPassword); err != nil {
 		t.Fatalf("the first replica's password: %v", err)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"time"
 )
 
 // ScrubReceipts is migration 151's data step, for its test.
@@ -92,3 +93,11 @@ const nowSQL = `(strftime('%Y-%m-%d %H:%M:%f','now')||'+00:00')`
 
 // PrebuiltSQLite is the embedded prebuilt-schema script.
 func PrebuiltSQLite() string { return prebuiltSQLite }
+
+// SetStartLockWait bounds a start's wait for another start's lock until
+// the returned function runs.
+func SetStartLockWait(d time.Duration) (restore func()) {
+	old := startLockWait
+	startLockWait = d
+	return func() { startLockWait = old }
+}
