@@ -371,6 +371,7 @@ func (c *Checker) nameAt(ts []token, i int) (mention, bool) {
 	switch {
 	case t.attr,
 		shaped && (callShaped(ts, i) || pointedAt(ts, i) || toolUse(ts, i, i) || t.paren || service || identifierShaped(t.text) && toolRole(ts, i)),
+		stepName(ts, i),
 		!shaped && callVerbBare(ts, i),
 		!shaped && toolNoun(ts, i):
 		return mention{kind: KindUnknown, ident: t.text, paren: t.paren, signal: callPhrase(ts, i), start: t.start, end: t.end}, true

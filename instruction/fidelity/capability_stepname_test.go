@@ -1,0 +1,44 @@
+package fidelity_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/instruction/fidelity"
+)
+
+// TestNamesStandingAsSteps: a program's name is a step of a procedure by
+// its place alone — after a step word that opens its clause, or before ",
+// then" and another step — snake_case or lower camel case headed by a
+// deed; a sort key, a flag or a parameter list is none.
+func TestNamesStandingAsSteps(t *testing.T) {
+	for text, name := range map[string]string{
+		"Returns a locker. Forgotten codes: verifyOwner, then resetLockerCode.":            "resetLockerCode",
+		"Returns a shipment. Customs hold: first attach_invoice_copy, then notify_broker.": "notify_broker",
+		"Returns a sensor. Drift detected: recalibrateProbe, then logMaintenance.":         "recalibrateProbe",
+		"Returns a tenant. When the lease ends, finally archive_tenant_record.":            "archive_tenant_record",
+	} {
+		fs := capabilityCheck(t, "report", text)
+		found := false
+		for _, f := range fs {
+			found = found || f.Kind == fidelity.KindUnknown && f.Tool == name
+		}
+		if !found {
+			t.Errorf("%q: want unknown-tool %s, got %v", text, name, fs)
+		}
+	}
+	for _, text := range []string{
+		"Returns invoices sorted by dueDate, then createdAt.",
+		"Returns rows. Parameters: pageSize, pageToken.",
+		"Returns a user. Flags checked first, isActive, then hasMfa.",
+		"Returns a list of orders, then the total.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
+			var got []string
+			for _, f := range fs {
+				got = append(got, f.Class+" via "+f.Signal)
+			}
+			t.Errorf("%q: want no finding, got %s", text, strings.Join(got, "; "))
+		}
+	}
+}
