@@ -93,6 +93,15 @@ func fitGateway(t *testing.T, h *harness) {
 	if err := h.store.RecordSync(ctx, "admin", "files", models.SyncResult{Err: "upstream files is unavailable (exec: \"node\": executable file not found in $PATH)"}); err != nil {
 		t.Fatal(err)
 	}
+	// the new user's page at 1024 px: an env secret with a long name and
+	// a long start error pushed the Sync button out of the panel
+	mem := []string{"node", "/home/someone/projects/console/mcp/node_modules/@modelcontextprotocol/server-memory/dist/index.js"}
+	if _, err := h.store.CreateConnection(ctx, "admin", models.ConnectionInput{Name: "memory", Command: mem, Env: map[string]string{"MEMORY_FILE_PATH": "/tmp/m.jsonl", "ANOTHER_RATHER_LONG_SECRET_NAME": "y"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.store.RecordSync(ctx, "admin", "memory", models.SyncResult{Err: "upstream memory is unavailable (connection closed: calling \"initialize\": client is closing: EOF; the server's stderr ends: node:internal/modules/cjs/loader:1228 | throw err; | Error: Cannot find module '/home/someone/projects/console/mcp/node_modules/@modelcontextprotocol/server-memory/dist/index.js')"}); err != nil {
+		t.Fatal(err)
+	}
 	ev := models.RunEvent{Run: "fit-run", Kind: models.RunCall, Agent: "analyst", Step: 1, Surface: strings.Repeat("a", 64), Tool: "files.read_text_file", Verdict: "active",
 		Digest: strings.Repeat("b", 64), CallStatus: "ok", LatencyUS: 1834, ResultBytes: 48213}
 	if err := h.store.SaveRunEvents(ctx, []models.RunEvent{ev}); err != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -41,7 +42,7 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 			return nil, err
 		}
 		if !st.deferred() || st.surface.Reachable() == 0 {
-			return toolUnavailable(instruction.SearchToolID), nil
+			return searchUnavailable(st), nil
 		}
 		hits, err := st.surface.SearchSkipping(in.Query, in.Limit, g.s.runCeilings(), st.surface.Pins())
 		var ie *deferred.InputError
@@ -121,4 +122,29 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 		}
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text.String()}}}, nil
 	}
+}
+
+// searchUnavailable is the answer of search_tools when it cannot search:
+// the profile lists its tools without search, or no tool of the agent
+// can be reached now — naming the agent's services that are not
+// connected to it (the usual cause) and the fix. (Never "no tool named
+// search_tools… call search_tools".)
+func searchUnavailable(st *gwStep) *mcp.CallToolResult {
+	if !st.deferred() {
+		return gwError(authority.TypeUnavailable, fmt.Sprintf("%s is not offered here: this profile lists its tools in tools/list, without search.", instruction.SearchToolID), "call the tools tools/list lists", "stop")
+	}
+	var off []string
+	d := st.base.Draft
+	for _, e := range d.Declared {
+		if ns := e.Namespace(); ns != "" && d.Selected[e.ID()] && !d.Connected[ns] && !slices.Contains(off, ns) {
+			off = append(off, ns)
+		}
+	}
+	msg := fmt.Sprintf("%s has nothing to search: no tool of agent %s can be reached now.", instruction.SearchToolID, st.base.Agent)
+	if len(off) > 0 {
+		msg += fmt.Sprintf(" Its service %s is not connected to the agent: an admin connects it on the Agents page (Connected services) and syncs its MCP connection.", strings.Join(off, ", "))
+	} else {
+		msg += " An admin approves its tools in review, grants them, or connects the MCP server that serves them."
+	}
+	return gwError(typeUnavailableEnv, msg, "stop")
 }
