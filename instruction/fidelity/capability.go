@@ -312,6 +312,8 @@ func framed(ts []token, i int) (int, bool) {
 		return ctxModal, true // "appreciate it when you reach out over Intercom"
 	case ts[j].lower == "to" && usedToDo(ts, j):
 		return ctxModal, true
+	case ts[j].lower == "you" && (worldVerb(ts[i].lower) || verbish(ts[i].lower)) && !receivingVerbs[ts[i].lower] && youStep(ts, j):
+		return ctxImperative, true // "once documents are complete, you submit the application"
 	}
 	return 0, false
 }

@@ -42,3 +42,33 @@ func TestNamesStandingAsSteps(t *testing.T) {
 		}
 	}
 }
+
+// TestYouAsAStep: a plain "you" and a verb in the present is a step where
+// the "you" opens the clause after a step's condition or is what a rule
+// says; a situation ("if you pass …") or what befalls "you" ("you
+// receive …") is none.
+func TestYouAsAStep(t *testing.T) {
+	for text, class := range map[string]string{
+		"Returns a parcel. After the scan, you relabel the box and ship it.":                             "action:relabel",
+		"Returns a permit request. Per the city's process, once fees are cleared, you stamp the permit.": "action:stamp",
+		"Returns a claim. The procedure is that you reimburse the member by wire transfer.":              "payments",
+	} {
+		fs := capabilityCheck(t, "report", text)
+		found := false
+		for _, f := range fs {
+			found = found || f.Class == class
+		}
+		if !found {
+			t.Errorf("%q: want %s, got %v", text, class, fs)
+		}
+	}
+	for _, text := range []string{
+		"Returns rows. If you pass a cursor, you get the next page.",
+		"Returns rows. When the list is empty, you receive an empty array.",
+		"Returns a report. Once it is ready, you can see it in the list.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
+			t.Errorf("%q: want no finding, got %v", text, fs)
+		}
+	}
+}

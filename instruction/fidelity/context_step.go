@@ -54,3 +54,35 @@ func deedHeaded(w string) bool {
 	}
 	return false
 }
+
+// A plain "you" and a verb in the present is a step of a procedure where
+// the "you" opens the clause after a step's condition ("once documents
+// are complete, you submit the application", "after the check, you
+// release the hold") or is what a rule says ("the guidance is that you
+// file it"), not where it states a situation ("if you pass a cursor").
+
+// youStepOpeners open the condition before a step's "you".
+var youStepOpeners = set("once", "after", "afterwards", "when", "whenever", "then")
+
+// receivingVerbs say what befalls "you", not a deed ("you receive an
+// empty array", "you get the next page").
+var receivingVerbs = set("receive", "get", "see", "obtain", "have", "find", "need", "want", "know", "notice", "lose",
+	"end", "hear", "meet", "face", "encounter")
+
+// youStep reports whether the "you" at j opens a step (see above).
+func youStep(ts []token, j int) bool {
+	if j == 0 || ts[j].sentence {
+		return false
+	}
+	if ts[j-1].lower == "that" && j >= 2 && (ts[j-2].lower == "is" || ts[j-2].lower == "was") {
+		return true // "the guidance is that you submit"
+	}
+	if !ts[j].clause {
+		return false
+	}
+	k := j - 1
+	for k > 0 && !ts[k].sentence && !ts[k].clause {
+		k--
+	}
+	return youStepOpeners[ts[k].lower]
+}
