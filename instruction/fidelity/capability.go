@@ -299,6 +299,9 @@ func framed(ts []token, i int) (int, bool) {
 		return ctxOblige, true // "be sure to book", "is expected to isolate"
 	case youAt(ts, j) && j >= 2 && ts[j-1].lower == "that" && (dutyAdjectives[ts[j-2].lower] || askingVerbs[verbBase(ts[j-2].lower)]):
 		return ctxOblige, true // "It is recommended that you tweet …", "Marketing asked that you upload it"
+	case ts[j].lower == "to" && j > 1 && (dutyTo[ts[j-1].lower] && youAt(ts, j-2) ||
+		ts[j-1].lower == "you" && askingVerbs[verbBase(ts[j-2].lower)]) && setupVerbs[ts[i].lower]:
+		return 0, false // "You need to grant the app access first", "asking you to lower limit"
 	case ts[j].lower == "to" && j > 1 && dutyTo[ts[j-1].lower] && youAt(ts, j-2) && !inCondition(ts, j-2):
 		return ctxOblige, true // "you ought to log it", "you need to reissue it"
 	case ts[j].lower == "to" && j > 1 && ts[j-1].lower == "you" && (askingVerbs[verbBase(ts[j-2].lower)] ||
@@ -438,6 +441,15 @@ var youModals = set("ll", "will", "would")
 // dutyTo put a deed on "you" with "to" ("you ought to", "you need to",
 // "you have to").
 var dutyTo = set("ought", "need", "have", "got")
+
+// setupVerbs are the deeds of setting a tool up or tuning its call:
+// giving access, wiring an account, copying an id, changing a parameter.
+// "You need to grant the app access to the folder first", "you have to
+// add the bot to the channel", "asking you to lower limit" ask the person
+// who installs the tool, or the call's own arguments, not another tool.
+var setupVerbs = set("grant", "share", "invite", "add", "connect", "enable", "install", "copy", "configure", "authorize",
+	"authorise", "authenticate", "provide", "set", "register", "paste", "allow", "give", "link", "lower", "raise",
+	"increase", "decrease", "reduce", "adjust", "specify", "pass", "supply", "include", "whitelist", "allowlist")
 
 // askingVerbs ask a deed of someone ("wants you to", "asked that you");
 // verbs that allow one ("allows you to", "lets you") are a tool saying
