@@ -522,6 +522,10 @@ var givenNouns = set("output", "outputs", "response", "responses", "result", "re
 // kebabGlue are the small words of hyphenated English compounds.
 var kebabGlue = set("of", "the", "to", "up", "in", "on", "a", "an", "by", "and", "or", "for", "at", "date", "art", "end", "one", "two", "time")
 
+// compoundTails end an English compound of a verb ("check-out",
+// "roll-over", "log-forwarding" ends in a gerund), not a verb's object.
+var compoundTails = set("out", "off", "over", "down", "back", "away", "about", "around", "through", "along", "aside")
+
 // lowerCamel: a name in lower camel case ("listFollowedProjects").
 // verbFirstName: a name made of a verb and its object, hyphenated
 // ("send-email", "describe-index") or in lower camel case with three parts
@@ -529,7 +533,8 @@ var kebabGlue = set("of", "the", "to", "up", "in", "on", "a", "an", "by", "and",
 // "read-only", "top-k").
 func verbFirstName(w string) bool {
 	if a, b, ok := strings.Cut(w, "-"); ok {
-		return strings.ToLower(w) == w && !strings.Contains(b, "-") && baseVerb(a) && len(b) >= 3 && isNoun(b) ||
+		return strings.ToLower(w) == w && !strings.Contains(b, "-") && baseVerb(a) && len(b) >= 3 && isNoun(b) &&
+			!compoundTails[b] && !strings.HasSuffix(b, "ing") ||
 			kebabName(w)
 	}
 	if !lowerCamel(w) {

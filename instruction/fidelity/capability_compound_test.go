@@ -1,0 +1,19 @@
+package fidelity_test
+
+import "testing"
+
+// TestAVerbCompoundIsNoToolName: a hyphenated verb compound after
+// "via"/"from"/"through" ("check-out", a gerund's "log-forwarding") is a
+// word, not a tool's name; a verb and its object stays one
+// (TestNamesOfToolsNobodyHas).
+func TestAVerbCompoundIsNoToolName(t *testing.T) {
+	for _, text := range []string{
+		"Returns logs shipped via log-forwarding.",
+		"Returns orders placed via check-out.",
+		"Returns balances carried through roll-over.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
+			t.Errorf("%q: want no finding, got %s", text, describe(fs))
+		}
+	}
+}
