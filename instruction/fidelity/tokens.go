@@ -107,8 +107,27 @@ func alternatives(text string, ts []token) {
 		if p := byteAt(text, a.start-1); p == '/' || p == ':' || p == '.' || byteAt(text, b.end) == '/' {
 			continue
 		}
+		if !operationName(a.lower) && !operationName(b.lower) {
+			continue // "start_date/end_date", "read_only/read_write": a pair of fields or values
+		}
 		ts[i].address, ts[i+1].address = false, false
 	}
+}
+
+// operationVerbs head the name of a tool's operation ("get_page",
+// "list_pages", "create_invoice").
+var operationVerbs = set("get", "list", "set", "create", "update", "delete", "add", "remove", "fetch", "search", "find",
+	"read", "write", "query", "retrieve", "upsert", "insert", "patch", "put", "post", "send", "run", "describe", "show")
+
+// operationName: a snake_case name of an operation on a thing, an
+// operation verb and a noun ("get_page"; not "read_only", "start_date").
+func operationName(w string) bool {
+	v, rest, ok := strings.Cut(w, "_")
+	if !ok || !operationVerbs[v] {
+		return false
+	}
+	obj, _, _ := strings.Cut(rest, "_")
+	return len(obj) >= 3 && isNoun(obj) && !functionWords[obj] && !operationVerbs[obj]
 }
 
 // markLater sets later on every word from the second sentence's first
