@@ -1,0 +1,44 @@
+package fidelity
+
+// codeMeansRecommended finds a means of running code recommended as the
+// place for a deed, in a sentence after the first: "A notebook is the
+// right place to explore its distribution", "a sandbox would be the best
+// way to try the formula" — "use a notebook to explore it" said as
+// advice. The sentence opens with the means (an article, at most two
+// modifiers, a code means), then "is" or "would be", a recommending head
+// (right, best, ideal, …), a place word and "to" with a verb.
+func codeMeansRecommended(ts []token) []mention {
+	var out []mention
+	for s := 1; s < len(ts); s++ {
+		if !ts[s].sentence || !determiners[ts[s].lower] && ts[s].lower != "your" {
+			continue
+		}
+		h := s + 1
+		for h < len(ts) && h <= s+3 && !ts[h].sentence && !codeMeans[singular(ts[h].lower)] && nounish(ts[h].lower) {
+			h++
+		}
+		if h >= len(ts) || ts[h].sentence || !codeMeans[singular(ts[h].lower)] {
+			continue
+		}
+		j := h + 1
+		switch {
+		case j < len(ts) && ts[j].lower == "is":
+			j++
+		case j+1 < len(ts) && ts[j].lower == "would" && ts[j+1].lower == "be":
+			j += 2
+		default:
+			continue
+		}
+		if j < len(ts) && determiners[ts[j].lower] {
+			j++
+		}
+		if j+3 >= len(ts) || !preferenceHeads[ts[j].lower] || !placeWords[ts[j+1].lower] || ts[j+2].lower != "to" || !baseVerb(ts[j+3].lower) {
+			continue
+		}
+		out = append(out, mention{kind: KindExec, signal: joinLower(ts, s, j+3), start: ts[s].start, end: ts[j+3].end})
+	}
+	return out
+}
+
+// placeWords name where or how a deed is best done.
+var placeWords = set("place", "tool", "way", "spot", "venue", "means", "environment", "setting")
