@@ -82,6 +82,7 @@ func execMentions(text string, ts []token) []mention {
 	out = append(out, commandSpans(text, ts)...)
 	out = append(out, codeMeansMentions(ts)...)
 	out = append(out, codeMeansRecommended(ts)...)
+	out = append(out, evalFlagMentions(text, ts)...)
 	out = append(out, softCodeMentions(ts)...)
 	for i := range ts {
 		if ts[i].lower == "bash" && partyBash(ts, i) {

@@ -42,3 +42,29 @@ func codeMeansRecommended(ts []token) []mention {
 
 // placeWords name where or how a deed is best done.
 var placeWords = set("place", "tool", "way", "spot", "venue", "means", "environment", "setting")
+
+// evalInterpreters run code given on their command line.
+var evalInterpreters = set("node", "python", "python3", "ruby", "perl", "php", "bash", "sh", "zsh", "deno", "bun", "pwsh",
+	"powershell", "osascript", "lua", "rscript")
+
+// evalFlags hand an interpreter the code to run ("node -e", "python -c").
+var evalFlags = set("e", "c", "eval", "p", "print", "command")
+
+// evalFlagMentions finds an interpreter written with its flag for code on
+// the command line ("node -e followed by the snippet", "python -c with
+// the expression"): running code, whatever verb is near. A sentence
+// about the tool itself ("This tool runs node -e …") is none.
+func evalFlagMentions(text string, ts []token) []mention {
+	var out []mention
+	for k := 0; k+1 < len(ts); k++ {
+		if !evalInterpreters[ts[k].lower] || ts[k].quoted || ts[k].address || ts[k+1].sentence || !evalFlags[ts[k+1].lower] {
+			continue
+		}
+		gap := text[ts[k].end:ts[k+1].start]
+		if gap != " -" && gap != " --" || toolSentence(ts, k) {
+			continue
+		}
+		out = append(out, mention{kind: KindExec, signal: text[ts[k].start:ts[k+1].end], start: ts[k].start, end: ts[k+1].end})
+	}
+	return out
+}

@@ -24,3 +24,26 @@ func TestCodeMeansRecommendedAsThePlace(t *testing.T) {
 		}
 	}
 }
+
+// TestAnInterpreterWithItsEvalFlag: an interpreter written with its flag
+// for code on the command line ("ruby -e", "python -c") runs code,
+// whatever verb is near; the program's name alone, or a flag of
+// something else, does not.
+func TestAnInterpreterWithItsEvalFlag(t *testing.T) {
+	for _, text := range []string{
+		"Returns a Ruby one-line example. ruby -e with the example prints the answer.",
+		"Returns a date expression. For a quick check, python3 -c and the expression give the weekday.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
+			t.Errorf("%q: want a code-execution finding, got none", text)
+		}
+	}
+	for _, text := range []string{
+		"Returns a cluster node. Pass -e to exclude edge nodes from the list.",
+		"Returns the Python version the project declares.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
+			t.Errorf("%q: want no finding, got %s", text, describe(fs))
+		}
+	}
+}
