@@ -591,5 +591,17 @@ func negated(ts []token, i int) bool {
 			return true
 		}
 	}
+	// "Do not use this tool to run scripts": the deed handed to a tool by
+	// a denied call is denied too
+	if k := i - 2; k >= 1 && !ts[i].sentence && !ts[i-1].sentence && ts[i-1].lower == "to" {
+		if toolNouns[ts[k].lower] || ts[k].lower == "it" || ts[k].lower == "one" {
+			if k--; !ts[k+1].sentence && (ts[k].lower == "this" || ts[k].lower == "the") {
+				k--
+			}
+			if k >= 0 && !ts[k+1].sentence && callVerbs[ts[k].lower] {
+				return negated(ts, k)
+			}
+		}
+	}
 	return false
 }
