@@ -10,6 +10,7 @@ import (
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // TestGatewayApprovals: a tool granted only with approval is refused with
@@ -20,23 +21,17 @@ func TestGatewayApprovals(t *testing.T) {
 	h := sqliteOnly(t)
 	up := upstreamtest.New()
 	defer up.Close()
-	f := h.gatewayFixture("demo", up.URL, false)
+	_, cs := approvalOnlyEcho(t, h, up.URL)
 	ctx := context.Background()
-	h.changeGrants(t, authority.Everyone, false, models.GrantSpec{Kind: authority.KindEffects, Value: "read-only"})
-	h.changeGrants(t, authority.Everyone, true, models.GrantSpec{Kind: authority.KindTool, Value: "demo.echo", RequiresApproval: true})
-	cs, _ := f.connect(t, map[string]string{"X-Subject-Id": "sam", "X-Subject-Groups": "everyone"})
 	text, isErr := call(t, cs, "demo.echo", map[string]any{"text": "hi"}, nil)
-	var e struct {
-		Error struct{ Type, Approval string }
-	}
-	_ = json.Unmarshal([]byte(text), &e)
-	if !isErr || e.Error.Type != authority.TypeApprovalRequired || e.Error.Approval == "" || up.Calls("echo") != 0 {
+	if !isErr || up.Calls("echo") != 0 {
 		t.Fatalf("an approval-only call: %s (upstream calls %d)", text, up.Calls("echo"))
 	}
-	if _, err := h.store.DecideApproval(ctx, "admin", e.Error.Approval, models.ApprovalDecision{Approve: true, Reason: "fine once", SingleUse: true}, time.Now()); err != nil {
+	ref := approvalRef(t, text)
+	if _, err := h.store.DecideApproval(ctx, "admin", ref, models.ApprovalDecision{Approve: true, Reason: "fine once", SingleUse: true}, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	meta := map[string]any{"approval": e.Error.Approval}
+	meta := map[string]any{"approval": ref}
 	if text, isErr := call(t, cs, "demo.echo", map[string]any{"text": "hi"}, meta); isErr || text != "hi" {
 		t.Errorf("the approved call: %s", text)
 	}
@@ -54,22 +49,10 @@ func TestGatewayApprovalRoundTrips(t *testing.T) {
 	h := sqliteOnly(t)
 	up := upstreamtest.New()
 	defer up.Close()
-	f := h.gatewayFixture("demo", up.URL, false)
+	f, cs := approvalOnlyEcho(t, h, up.URL)
 	ctx := context.Background()
-	h.changeGrants(t, authority.Everyone, false, models.GrantSpec{Kind: authority.KindEffects, Value: "read-only"})
-	h.changeGrants(t, authority.Everyone, true, models.GrantSpec{Kind: authority.KindTool, Value: "demo.echo", RequiresApproval: true})
-	cs, _ := f.connect(t, map[string]string{"X-Subject-Id": "sam", "X-Subject-Groups": "everyone"})
 	args := map[string]any{"text": "hi"}
-	ref := func(text string) string {
-		var e struct {
-			Error struct{ Type, Approval string }
-		}
-		_ = json.Unmarshal([]byte(text), &e)
-		if e.Error.Type != authority.TypeApprovalRequired || e.Error.Approval == "" {
-			t.Fatalf("not an approval_required naming a request: %s", text)
-		}
-		return e.Error.Approval
-	}
+	ref := func(text string) string { return approvalRef(t, text) }
 	first, _ := call(t, cs, "demo.echo", args, nil)
 	toolNames(t, cs) // the connections, read
 	var n atomic.Int64
@@ -113,22 +96,10 @@ func TestGatewayApprovalDuplicates(t *testing.T) {
 	for _, approveNewer := range []bool{false, true} {
 		h := sqliteOnly(t)
 		up := upstreamtest.New()
-		f := h.gatewayFixture("demo", up.URL, false)
+		_, cs := approvalOnlyEcho(t, h, up.URL)
 		ctx := context.Background()
-		h.changeGrants(t, authority.Everyone, false, models.GrantSpec{Kind: authority.KindEffects, Value: "read-only"})
-		h.changeGrants(t, authority.Everyone, true, models.GrantSpec{Kind: authority.KindTool, Value: "demo.echo", RequiresApproval: true})
-		cs, _ := f.connect(t, map[string]string{"X-Subject-Id": "sam", "X-Subject-Groups": "everyone"})
 		args := map[string]any{"text": "hi"}
-		ref := func(text string) string {
-			var e struct {
-				Error struct{ Type, Approval string }
-			}
-			_ = json.Unmarshal([]byte(text), &e)
-			if e.Error.Type != authority.TypeApprovalRequired || e.Error.Approval == "" {
-				t.Fatalf("not an approval_required naming a request: %s", text)
-			}
-			return e.Error.Approval
-		}
+		ref := func(text string) string { return approvalRef(t, text) }
 		first, _ := call(t, cs, "demo.echo", args, nil)
 		older, err := h.store.ApprovalByRef(ctx, ref(first))
 		if err != nil {
@@ -160,4 +131,30 @@ func TestGatewayApprovalDuplicates(t *testing.T) {
 		}
 		up.Close()
 	}
+}
+
+// approvalOnlyEcho is a gateway session of sam (group everyone) on the
+// upstream at url, where read-only tools are granted and demo.echo only
+// with an approval.
+func approvalOnlyEcho(t *testing.T, h *harness, url string) (*gwFixture, *mcp.ClientSession) {
+	t.Helper()
+	f := h.gatewayFixture("demo", url, false)
+	h.changeGrants(t, authority.Everyone, false, models.GrantSpec{Kind: authority.KindEffects, Value: "read-only"})
+	h.changeGrants(t, authority.Everyone, true, models.GrantSpec{Kind: authority.KindTool, Value: "demo.echo", RequiresApproval: true})
+	cs, _ := f.connect(t, map[string]string{"X-Subject-Id": "sam", "X-Subject-Groups": "everyone"})
+	return f, cs
+}
+
+// approvalRef is the approval request an approval_required refusal names;
+// any other text fails the test.
+func approvalRef(t *testing.T, text string) string {
+	t.Helper()
+	var e struct {
+		Error struct{ Type, Approval string }
+	}
+	_ = json.Unmarshal([]byte(text), &e)
+	if e.Error.Type != authority.TypeApprovalRequired || e.Error.Approval == "" {
+		t.Fatalf("not an approval_required naming a request: %s", text)
+	}
+	return e.Error.Approval
 }
