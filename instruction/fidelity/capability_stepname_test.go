@@ -1,7 +1,6 @@
 package fidelity_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/agentforge/console/instruction/fidelity"
@@ -27,20 +26,12 @@ func TestNamesStandingAsSteps(t *testing.T) {
 			t.Errorf("%q: want unknown-tool %s, got %v", text, name, fs)
 		}
 	}
-	for _, text := range []string{
+	wantNoFindings(t, "report",
 		"Returns invoices sorted by dueDate, then createdAt.",
 		"Returns rows. Parameters: pageSize, pageToken.",
 		"Returns a user. Flags checked first, isActive, then hasMfa.",
 		"Returns a list of orders, then the total.",
-	} {
-		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
-			var got []string
-			for _, f := range fs {
-				got = append(got, f.Class+" via "+f.Signal)
-			}
-			t.Errorf("%q: want no finding, got %s", text, strings.Join(got, "; "))
-		}
-	}
+	)
 }
 
 // TestYouAsAStep: a plain "you" and a verb in the present is a step where
@@ -62,13 +53,9 @@ func TestYouAsAStep(t *testing.T) {
 			t.Errorf("%q: want %s, got %v", text, class, fs)
 		}
 	}
-	for _, text := range []string{
+	wantNoFindings(t, "report",
 		"Returns rows. If you pass a cursor, you get the next page.",
 		"Returns rows. When the list is empty, you receive an empty array.",
 		"Returns a report. Once it is ready, you can see it in the list.",
-	} {
-		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
-			t.Errorf("%q: want no finding, got %v", text, fs)
-		}
-	}
+	)
 }

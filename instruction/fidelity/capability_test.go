@@ -19,6 +19,28 @@ func capabilityCheck(t *testing.T, tool, text string, others ...catalog.Contract
 	return fidelity.New(known).Check(text, fidelity.NewScope(roster))
 }
 
+// wantFindings fails for each text that draws no finding as the
+// description of the imported tool acme.<tool>.
+func wantFindings(t *testing.T, tool string, texts ...string) {
+	t.Helper()
+	for _, text := range texts {
+		if fs := capabilityCheck(t, tool, text); len(fs) == 0 {
+			t.Errorf("%q: want a finding, got none", text)
+		}
+	}
+}
+
+// wantNoFindings fails for each text that draws a finding as the
+// description of the imported tool acme.<tool>.
+func wantNoFindings(t *testing.T, tool string, texts ...string) {
+	t.Helper()
+	for _, text := range texts {
+		if fs := capabilityCheck(t, tool, text); len(fs) > 0 {
+			t.Errorf("%q: want no finding, got %s", text, describe(fs))
+		}
+	}
+}
+
 // TestInstructionsNeedTheirCapability: an instruction to the agent that
 // needs a capability the roster lacks is a finding with its class, its
 // phrase and a suggestion — services in prose, later steps, "your X", soft
