@@ -7,31 +7,20 @@ import "testing"
 // word, not a tool's name; a verb and its object stays one
 // (TestNamesOfToolsNobodyHas).
 func TestAVerbCompoundIsNoToolName(t *testing.T) {
-	for _, text := range []string{
+	wantNoFindings(t, "report",
 		"Returns logs shipped via log-forwarding.",
 		"Returns orders placed via check-out.",
 		"Returns balances carried through roll-over.",
-	} {
-		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
-			t.Errorf("%q: want no finding, got %s", text, describe(fs))
-		}
-	}
+	)
 }
 
 // TestADeedHandedToADeniedCallIsDenied: "Do not use this tool to run
 // scripts" denies the deed it hands on; "Don't forget to run shell
 // scripts" still asks for it.
 func TestADeedHandedToADeniedCallIsDenied(t *testing.T) {
-	for _, text := range []string{
+	wantNoFindings(t, "report",
 		"Returns a file. Do not use this tool to run scripts.",
 		"Reads a log. Never use it to execute commands.",
-	} {
-		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
-			t.Errorf("%q: want no finding, got %s", text, describe(fs))
-		}
-	}
-	text := "Returns a file. Don't forget to run shell scripts on the host afterwards."
-	if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
-		t.Errorf("%q: want a finding, got none", text)
-	}
+	)
+	wantFindings(t, "report", "Returns a file. Don't forget to run shell scripts on the host afterwards.")
 }

@@ -7,7 +7,7 @@ import "testing"
 // an id) or of tuning its own call (a parameter's value) asks nothing of
 // another tool; a duty of any other deed still does (TestDutiesPutOnYou).
 func TestASetupPrerequisiteIsNoDuty(t *testing.T) {
-	for _, text := range []string{
+	wantNoFindings(t, "report",
 		"Lists files in a folder. You need to grant the app access to the folder first.",
 		"Gets a page. You need to copy the page ID from its URL.",
 		"Reads a channel's history. You have to add the bot to the channel before it can read messages.",
@@ -16,9 +16,5 @@ func TestASetupPrerequisiteIsNoDuty(t *testing.T) {
 		"Sends a message to a channel. You need to invite the bot to the channel first.",
 		"Lists occurrences of an item. A response over the token budget fails with an actionable error asking you to lower limit or raise max_tokens.",
 		"Reads a calendar. You have to enable the calendar API for the project once.",
-	} {
-		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
-			t.Errorf("%q: want no finding, got %s", text, describe(fs))
-		}
-	}
+	)
 }
