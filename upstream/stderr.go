@@ -16,7 +16,6 @@ type lineLog struct {
 	log     *slog.Logger
 	name    string
 	secrets []string // longest first, so a value that holds another is masked whole
-	longest int
 	mu      sync.Mutex
 	buf     []byte
 	skip    bool // the rest of a line already cut at maxLine
@@ -38,7 +37,6 @@ func newLineLog(log *slog.Logger, spec Spec) *lineLog {
 	for _, v := range spec.Env {
 		if len(v) >= minSecret {
 			l.secrets = append(l.secrets, v)
-			l.longest = max(l.longest, len(v))
 		}
 	}
 	sort.Slice(l.secrets, func(i, j int) bool { return len(l.secrets[i]) > len(l.secrets[j]) })
@@ -54,7 +52,7 @@ func (l *lineLog) Write(p []byte) (int, error) {
 		if i < 0 {
 			// a line longer than maxLine is cut, once enough of it is in
 			// that no secret can cross the cut unseen; its rest is dropped
-			if !l.skip && len(l.buf) >= maxLine+l.longest {
+			if !l.skip && len(l.buf) >= maxLine+l.longest() {
 				l.emit(l.buf)
 				l.skip = true
 			}
@@ -69,6 +67,14 @@ func (l *lineLog) Write(p []byte) (int, error) {
 		l.skip = false
 		l.buf = l.buf[i+1:]
 	}
+}
+
+// longest is the length of the longest secret (0 when none).
+func (l *lineLog) longest() int {
+	if len(l.secrets) == 0 {
+		return 0
+	}
+	return len(l.secrets[0])
 }
 
 // flush emits a last line the child wrote without a newline.
