@@ -34,8 +34,9 @@ func (p *adminHash) finish() {
 
 // startLockKey is the advisory lock (with the schema's hash as its second
 // key) a start holds on Postgres from counting users until its admin's
-// hash is stored (see lockStart).
-const startLockKey = "7004"
+// hash is stored (see lockStart). 7004 alone is keepAnAdmin's lock: a
+// number of its own keeps the two apart to whoever reads pg_locks.
+const startLockKey = "7005"
 
 // lockStart serializes server starts on one Postgres database (one schema):
 // a start holds the lock from the moment it counts users until it has

@@ -255,7 +255,7 @@ func TestAStartWaitsForAnotherStartBoundedAndSaysWhy(t *testing.T) {
 	restore := models.SetStartLockWait(300 * time.Millisecond)
 	_, err = second.BootstrapDeferred(ctx, "", nil)
 	restore()
-	if err == nil || !strings.Contains(err.Error(), "advisory lock (7004") || !strings.Contains(err.Error(), "pooling proxy") {
+	if err == nil || !strings.Contains(err.Error(), "advisory lock (7005") || !strings.Contains(err.Error(), "pooling proxy") {
 		t.Fatalf("a start past its wait = %v, want the lock named and what may hold it", err)
 	}
 	if err := res.FinishAdmin(ctx); err != nil {
