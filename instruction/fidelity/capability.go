@@ -744,6 +744,9 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 			if class, h, ok := systemAt(ts, k); ok && (ts[k-1].lower == "your" || its || !agentHeads[ts[h].lower] || otherAgents[ts[h].lower]) {
 				return class, h, true
 			}
+			if h, ok := yourProgramAt(ts, k); ok {
+				return "tool:" + joinWords(ts, k, h), h, true // "from your password manager"
+			}
 		}
 	}
 	if (how == ctxOblige || (how == ctxImperative || how == ctxAnd) && (laterStep(ts, i) || stepLabelAt(ts, i) || laterImperative(ts, i) || numberedStep(text, ts, i))) && worldVerb(v) && i > 0 && !firstClause(ts, i) {
@@ -989,12 +992,27 @@ func instrument(w string) bool {
 		return false
 	}
 	for _, b := range bases {
-		if isVerb(b) {
+		if isVerb(b) || compoundVerb(b) {
 			return true
 		}
 	}
 	return false
 }
+
+// compoundVerb: a verb compounded of a combining form and a verb of four
+// letters or more ("geocode", "transcode", "autocorrect"), the base of an
+// instrument noun ("geocoder").
+func compoundVerb(b string) bool {
+	for j := 2; j <= len(b)-4; j++ {
+		if combiningForms[b[:j]] && isVerb(b[j:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// combiningForms open a compound verb: bound forms, never words alone.
+var combiningForms = set("geo", "trans", "auto", "tele", "photo", "micro", "multi", "meta", "hyper", "bio", "de", "en")
 
 // yourMention finds "let your X …" and "your X" handed work outside an
 // imperative's window ("the rows go to your formatter").
@@ -1033,7 +1051,10 @@ func yourMention(text string, ts []token, i int, sameSentence bool) (mention, bo
 	}
 	class, end, ok := systemAt(ts, i+1)
 	if !ok {
-		return mention{}, false
+		if end, ok = yourProgramAt(ts, i+1); !ok {
+			return mention{}, false
+		}
+		class = "tool:" + joinWords(ts, i+1, end) // "Crop it in your image editor"
 	}
 	return mention{kind: KindCapability, class: class, signal: text[ts[i-1].start:ts[end].end], start: ts[i-1].start, end: ts[end].end}, true
 }
@@ -1191,4 +1212,31 @@ func numeral(w string) bool {
 		}
 	}
 	return w != ""
+}
+
+// yourProgramAt: words k.. are "<modifier> <dual role>" after "your" in a
+// program's slot ("Autofill the fields from your password manager", "Crop
+// it in your image editor"), the clause's deed not one done with people ("Discuss
+// it with your account manager" is a person). It returns the head.
+func yourProgramAt(ts []token, k int) (int, bool) {
+	if k < 2 || ts[k-1].lower != "your" || !programSlots[ts[k-2].lower] || ts[k-1].sentence || ts[k-2].sentence {
+		return 0, false
+	}
+	for j := k - 2; j >= 0 && j >= k-10; j-- {
+		if peopleDeeds[ts[j].lower] || peopleDeeds[verbBase(ts[j].lower)] {
+			return 0, false // "check it with your shift planner"
+		}
+		if ts[j].sentence || ts[j].clause {
+			break
+		}
+	}
+	for h := k + 1; h < len(ts) && h <= k+2; h++ {
+		if ts[h].sentence || ts[h].clause || !nounish(ts[h-1].lower) || determiners[ts[h-1].lower] || personRoles[ts[h-1].lower] {
+			return 0, false
+		}
+		if dualRoles[ts[h].lower] {
+			return h, true
+		}
+	}
+	return 0, false
 }

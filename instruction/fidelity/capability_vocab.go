@@ -233,3 +233,18 @@ var readVerbs = set("see", "note", "consider", "ignore", "mention", "describe", 
 // codeWords in an instruction's reach say that code does the work
 // ("compute them programmatically", "reproduce it locally").
 var codeWords = set("programmatically", "locally", "lines-of-code")
+
+// dualRoles name a person and a program alike ("password manager",
+// "image editor", "chart maker"); which one a text means is read from
+// the deed and where the phrase stands (yourProgramAt).
+var dualRoles = set("manager", "editor", "maker", "planner", "designer", "reader", "writer", "player", "viewer", "monitor")
+
+// programSlots put a program in the place or the means of a deed ("in
+// your image editor", "from your password manager").
+var programSlots = set("in", "into", "from", "with", "using", "through", "via")
+
+// peopleDeeds are deeds done with or from people: after them a dual role
+// ("with your account manager") is a person.
+var peopleDeeds = set("discuss", "check", "confirm", "agree", "talk", "speak", "meet", "consult", "coordinate", "raise",
+	"clear", "share", "escalate", "review", "settle", "negotiate", "arrange", "sync", "follow", "work", "plan", "verify",
+	"get", "request", "obtain", "receive", "seek", "ask", "need", "collect", "gather", "chase", "align", "liaise")
