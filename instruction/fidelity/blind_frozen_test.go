@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// blindLeakCorpora pins every blind leak corpus (rounds 1-6), each written
+// blindLeakCorpora pins every blind leak corpus (rounds 1-7), each written
 // and labelled by someone who never read the checker and measured once
 // (its directory's RESULTS.md). After that first measurement a corpus is
 // tuning data, but never edited: a corpus changed to fit a result would
@@ -33,11 +33,14 @@ var blindLeakCorpora = []struct{ file, digest string }{
 	{"testdata/blind6/blind6-domains.json", "5c065f5e21545d0e4c141334ac285200d27004720c44430769ecf2db2b65ae04"},
 	{"testdata/blind6/blind6-hard.json", "8a1d225515f66e19d8af2b85843afa5dd390406cf08696c234c578366976dec0"},
 	{"testdata/blind6/blind6-published.json", "b46dfc3aee018ce6b51c23972df05332e62037be41b099db086e0048b19ec79e"},
+	{"testdata/blind7/blind7-domains.json", "85dab0d2ebbd7c7e33bbf4927145fc06105c5a34dd0c7802dbbaa20a809c09a6"},
+	{"testdata/blind7/blind7-hard.json", "ced203f7430893ec11f9d28447709a2a88a52b9541980adee85c6db8cee5bdc6"},
+	{"testdata/blind7/blind7-published.json", "2ff28fed35981bb089cdef2cc74c6156df706aa0c16a8946c0e3d2cf49d2cddf"},
 }
 
 func TestBlindLeakCorporaAreFrozen(t *testing.T) {
-	if len(blindLeakCorpora) != 20 {
-		t.Fatalf("%d pinned corpora, want 20", len(blindLeakCorpora))
+	if len(blindLeakCorpora) != 23 {
+		t.Fatalf("%d pinned corpora, want 23", len(blindLeakCorpora))
 	}
 	for _, c := range blindLeakCorpora {
 		raw, err := os.ReadFile(c.file)
