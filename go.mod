@@ -82,3 +82,5 @@ require (
 )
 
 tool github.com/a-h/templ/cmd/templ
+
+replace github.com/santhosh-tekuri/jsonschema/v6 => ./third_party/jsonschema
