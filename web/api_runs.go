@@ -385,7 +385,7 @@ func (s *Server) apiRunCall(c echo.Context) error {
 		return runStatus(err)
 	}
 	v := deferred.Classify(key, run, sf, act, len(req.Receipts), req.Tool, known)
-	v.Shown = act.ShownBefore(req.Tool, req.Pins, req.Binding != "")
+	v.Shown, v.Withdrawn = act.ShownBefore(req.Tool, req.Pins, req.Binding != ""), act.Withdrawn(req.Tool)
 	if v, err = s.checkCall(c, req, cs, v); err != nil {
 		return err
 	}

@@ -102,8 +102,9 @@ func TestRunCallsAreChecked(t *testing.T) {
 		if _, err := h.store.ChangeGrants(ctx, "admin", "contractors", false, []models.GrantSpec{{Kind: "effects", Value: "read-only"}}, nil); err != nil {
 			t.Fatal(err)
 		}
+		// the run's receipt showed it: the grant it had was revoked
 		expect("after the revocation", call("c2", map[string]any{"agent": "analyst", "subject": u1, "tool": "sql_query", "receipts": receipts}),
-			deferred.CallDenied+"/"+authority.TypePermissionDenied, "not granted")
+			deferred.CallDenied+"/"+authority.TypeRevoked, "not granted")
 		expect("after the revocation, bound", call("c2", map[string]any{"agent": "analyst", "subject": u1, "tool": "sql_query", "binding": handle, "receipts": receipts}),
 			deferred.CallDenied+"/"+authority.TypeRevoked, "not granted")
 		expect("everyone keeps it", call("c3", map[string]any{"agent": "analyst", "tool": "sql_query", "pins": []string{"sql_query"}, "receipts": []any{}}), deferred.CallActive, "")
@@ -117,7 +118,7 @@ func TestRunCallsAreChecked(t *testing.T) {
 		for _, e := range evs {
 			verdicts[e.Verdict]++
 		}
-		if verdicts["denied:permission_denied"] != 1 || verdicts["denied:capability_revoked"] != 1 || verdicts["denied:binding_stale"] != 1 {
+		if verdicts["denied:permission_denied"] != 0 || verdicts["denied:capability_revoked"] != 2 || verdicts["denied:binding_stale"] != 1 {
 			t.Errorf("run c2's call verdicts: %v", verdicts)
 		}
 		// every checked call was counted, by outcome; search_required was not

@@ -119,7 +119,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 	if !st.deferred() && v.Status == deferred.CallSearchRequired && st.active(p.Name) {
 		v = deferred.CallVerdict{Status: deferred.CallActive}
 	}
-	v.Shown = st.act.ShownBefore(p.Name, nil, false)
+	v.Shown, v.Withdrawn = st.act.ShownBefore(p.Name, nil, false), st.act.Withdrawn(p.Name)
 	if v.Console { // the console's own tools are served before (search, callLoadSkill)
 		v = deferred.CallVerdict{Status: deferred.CallUnknown, HostReason: "a console tool"}
 	}
@@ -168,6 +168,19 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 				v.Error = approvalPending(v.Error, a.Ref, p.Name)
 			}
 		}
+	}
+	if v.Status == deferred.CallUnknown && v.Shown && !v.Console {
+		// a tool the run was shown that is outside the surface now lost
+		// authority: the check says how (capability_revoked for a grant
+		// taken away); nothing of its arguments is read, nothing runs
+		ca := checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name, pick: r.pick, without: r.without}
+		ast, d, tool, err := g.s.decideAt(ctx, cs, ca)
+		if err != nil {
+			return gwError(typeUnavailableEnv, "The console could not decide this call now; try again.", "retry later", "stop"), nil
+		}
+		var counted authority.Decision
+		v, counted, _ = deferred.Authorize(v, d)
+		g.s.countCheck(ast, r.sess.Agent, p.Name, tool, r.subject, counted)
 	}
 	ev.Verdict = v.Status
 	switch v.Status {

@@ -80,6 +80,14 @@ func (a Activation) ShownBefore(tool string, pins []string, binding bool) bool {
 	return binding || slices.Contains(pins, tool) || slices.Contains(a.Shown, tool)
 }
 
+// Withdrawn reports whether an authentic receipt of the run minted for
+// another surface named the tool: the console showed it to the run
+// before the surface moved, so, outside the surface now, authority the
+// run had over it was withdrawn.
+func (a Activation) Withdrawn(tool string) bool {
+	return slices.Contains(a.Shown, tool)
+}
+
 // Active lists the step's active tools: always-on, then pins, then the
 // activated names.
 func (a Activation) Active() []string {

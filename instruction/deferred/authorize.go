@@ -25,6 +25,10 @@ const CallDenied = "denied"
 //     is unknown the same way whatever the check says — the model must
 //     not learn that a tool it was never offered exists; HostReason keeps
 //     the check's real reason (permission_denied, approval_required…);
+//   - a permission denial of a tool the run's own receipts showed on an
+//     earlier surface (v.Withdrawn) is CallDenied as capability_revoked:
+//     the run had the permission and it was taken away (seed 000's
+//     type); HostReason keeps the check's reason;
 //   - any other denial is CallDenied with the check's error and reason:
 //     an active tool, or one the run was shown, that lost authority.
 //
@@ -45,6 +49,10 @@ func Authorize(v CallVerdict, d authority.Decision) (out CallVerdict, counted au
 	case v.Status == CallUnknown && !v.Shown:
 		u := authority.Deny(authority.TypeUnavailable, d.HostReason)
 		v.Error, v.HostReason = u.Error, u.HostReason
+		return v, d, true
+	case v.Withdrawn && d.Error.Type == authority.TypePermissionDenied:
+		r := authority.Deny(authority.TypeRevoked, "revoked since the run was shown it: "+d.HostReason)
+		v.Status, v.Error, v.HostReason = CallDenied, r.Error, r.HostReason
 		return v, d, true
 	default:
 		v.Status = CallDenied

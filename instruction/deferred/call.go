@@ -44,6 +44,12 @@ type CallVerdict struct {
 	// (see Activation.ShownBefore): outside the surface now, it lost
 	// authority and a denial says so; never shown, it is unknown.
 	Shown bool
+	// Withdrawn is set by the caller when the run's own receipts showed
+	// the tool on a surface it is no longer on (Activation.Withdrawn):
+	// the console itself offered it, so authority the run had was taken
+	// away, and a permission denial answers capability_revoked. A pin
+	// alone proves no such thing (a runtime may pin what it never had).
+	Withdrawn bool
 	// Console: a call of one of the console's own tools (search_tools,
 	// load_skill), which no catalog holds, so no call-time check applies.
 	// Active, HostReason says which endpoint serves it; unknown, Error is
