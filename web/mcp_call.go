@@ -367,8 +367,10 @@ func idempotencyKey(p *mcp.CallToolParamsRaw) (string, bool) {
 }
 
 // canonicalArguments is a call's arguments as canonical JSON (object keys
-// sorted, numbers as written, no spaces; none is {}), so a retry whose
-// client orders keys differently digests the same.
+// sorted, strings re-encoded from their code points, numbers by their
+// exact value (canonicalNumber), no spaces; none is {}), so a retry whose
+// client orders keys, escapes strings or spells numbers differently
+// digests the same.
 func canonicalArguments(raw json.RawMessage) []byte {
 	if len(raw) == 0 || string(raw) == "null" {
 		return []byte("{}")
@@ -379,7 +381,7 @@ func canonicalArguments(raw json.RawMessage) []byte {
 	if err := d.Decode(&v); err != nil {
 		return raw
 	}
-	b, err := json.Marshal(v)
+	b, err := json.Marshal(canonicalValue(v))
 	if err != nil {
 		return raw
 	}
