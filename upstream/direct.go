@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -142,6 +143,42 @@ func (d *directSession) call(ctx context.Context, id int64, tool string, args js
 		return nil, fmt.Errorf("calling %q: %w", "tools/call", err)
 	}
 	return &out, nil
+}
+
+// notifyCancelTimeout bounds the notifications/cancelled of an abandoned
+// call, as the SDK's client bounds its own.
+const notifyCancelTimeout = 5 * time.Second
+
+// cancelled tells the server that call id was abandoned (its timeout
+// passed or its caller went away before the answer), as the SDK's client
+// does, so the server may stop work nobody will read: a
+// notifications/cancelled on the session, best effort, in the
+// background; done is closed once it was sent or failed.
+func (d *directSession) cancelled(ctx context.Context, id int64) (done <-chan struct{}) {
+	why := "abandoned"
+	if err := ctx.Err(); err != nil {
+		why = err.Error()
+	}
+	ch := make(chan struct{})
+	go func() {
+		defer close(ch)
+		body, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": "notifications/cancelled", "params": map[string]any{"requestId": id, "reason": why}})
+		if err != nil {
+			return
+		}
+		nctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), notifyCancelTimeout)
+		defer cancel()
+		req, err := http.NewRequestWithContext(nctx, http.MethodPost, d.url, bytes.NewReader(body))
+		if err != nil {
+			return
+		}
+		d.headers(req.Header)
+		if res, err := d.hc.Do(req); err == nil {
+			_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 64<<10))
+			_ = res.Body.Close()
+		}
+	}()
+	return ch
 }
 
 // headers are the SDK client's headers of a call on an established

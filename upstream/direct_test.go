@@ -32,6 +32,9 @@ type scenarioServer struct {
 	answer atomic.Pointer[answerer]
 	sse    atomic.Bool // the SDK's server answers on an event stream
 	lastID atomic.Pointer[string]
+	// cancelled receives the body of each notifications/cancelled sent
+	// on a session (one without the session's id is not passed on)
+	cancelled chan string
 }
 
 func newScenarioServer(t *testing.T) *scenarioServer {
@@ -51,7 +54,7 @@ func newScenarioServer(t *testing.T) *scenarioServer {
 	})
 	jsonH := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{JSONResponse: true})
 	sseH := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil)
-	s := &scenarioServer{}
+	s := &scenarioServer{cancelled: make(chan string, 16)}
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		r.Body = io.NopCloser(bytes.NewReader(body))
@@ -60,6 +63,12 @@ func newScenarioServer(t *testing.T) *scenarioServer {
 			Method string          `json:"method"`
 		}
 		_ = json.Unmarshal(body, &msg)
+		if msg.Method == "notifications/cancelled" && r.Header.Get("Mcp-Session-Id") != "" {
+			select {
+			case s.cancelled <- string(body):
+			default:
+			}
+		}
 		if msg.Method == "tools/call" {
 			id := string(msg.ID)
 			s.lastID.Store(&id)

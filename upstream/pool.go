@@ -177,7 +177,11 @@ func (c *client) watch(cs *mcp.ClientSession) {
 
 // drop forgets a session that failed a call at the transport level; the
 // next call reconnects (restarts a stdio server) once the backoff allows.
-func (c *client) drop(cs *mcp.ClientSession, why error) {
+func (c *client) drop(cs *mcp.ClientSession, why error) { c.dropAfter(cs, why, nil) }
+
+// dropAfter is drop closing the session only once after is closed (nil:
+// at once); the pool stops using it at once either way.
+func (c *client) dropAfter(cs *mcp.ClientSession, why error, after <-chan struct{}) {
 	c.mu.Lock()
 	mine := c.cs == cs
 	var wait time.Duration
@@ -191,7 +195,14 @@ func (c *client) drop(cs *mcp.ClientSession, why error) {
 	if mine {
 		c.pool.log.Warn("upstream session lost; restarting", "connection", c.spec.Name, "after", wait, "err", why)
 	}
-	_ = cs.Close()
+	if after == nil {
+		_ = cs.Close()
+		return
+	}
+	go func() {
+		<-after
+		_ = cs.Close()
+	}()
 }
 
 // healthy ends a run of failures: the next failure waits the least.
@@ -310,7 +321,7 @@ func (p *Pool) ListTools(ctx context.Context, spec Spec) ([]*mcp.Tool, error) {
 	for range maxPages {
 		res, err := cs.ListTools(lctx, params)
 		if err != nil {
-			err = p.failed(c, cs, m, err)
+			err = p.failed(c, cs, m, err, nil)
 			return nil, fmt.Errorf("upstream %s: tools/list: %w", spec.Name, err)
 		}
 		if m.bytes.Load() > int64(p.maxMessage()) {
@@ -351,8 +362,14 @@ func (p *Pool) Call(ctx context.Context, spec Spec, tool string, args json.RawMe
 	m := &mark{call: true}
 	defer m.done()
 	var res *mcp.CallToolResult
+	var told <-chan struct{}
 	if direct != nil && !p.sdkCalls.Load() {
-		res, err = direct.call(withMark(ctx, m), c.ids.Add(1), tool, args)
+		id := c.ids.Add(1)
+		if res, err = direct.call(withMark(ctx, m), id, tool, args); err != nil && ctx.Err() != nil {
+			// abandoned (timed out, or the caller went away): the server
+			// is told, before a session the failure ends is closed
+			told = direct.cancelled(ctx, id)
+		}
 	} else {
 		params := &mcp.CallToolParams{Name: tool}
 		if len(args) > 0 {
@@ -361,7 +378,7 @@ func (p *Pool) Call(ctx context.Context, spec Spec, tool string, args json.RawMe
 		res, err = cs.CallTool(withMark(ctx, m), params)
 	}
 	if err != nil {
-		err = p.failed(c, cs, m, err)
+		err = p.failed(c, cs, m, err, told)
 		return nil, err
 	}
 	c.healthy()
@@ -372,11 +389,13 @@ func (p *Pool) Call(ctx context.Context, spec Spec, tool string, args json.RawMe
 // *TooLargeError when its answer was refused), once a session that
 // cannot serve another request is dropped: a stdio server's line over
 // the ceiling ends its stream.
-func (p *Pool) failed(c *client, cs *mcp.ClientSession, m *mark, err error) error {
+// A session it ends is closed once after is closed (nil: at once), so a
+// notice the failure sends on it goes first.
+func (p *Pool) failed(c *client, cs *mcp.ClientSession, m *mark, err error, after <-chan struct{}) error {
 	if len(c.spec.Command) > 0 && m.refused.Load() > 0 {
-		c.drop(cs, err)
+		c.dropAfter(cs, err, after)
 	} else {
-		p.dropIfGone(c, cs, err)
+		p.dropIfGone(c, cs, err, after)
 	}
 	return m.err(c.spec.Name, err)
 }
@@ -385,9 +404,9 @@ func (p *Pool) failed(c *client, cs *mcp.ClientSession, m *mark, err error) erro
 // hung or crashed server is restarted rather than reused. (A stdio
 // server's line over the ceiling ends its stream, so its session; an HTTP
 // answer over it ends only that response.)
-func (p *Pool) dropIfGone(c *client, cs *mcp.ClientSession, err error) {
+func (p *Pool) dropIfGone(c *client, cs *mcp.ClientSession, err error, after <-chan struct{}) {
 	if errors.Is(err, mcp.ErrConnectionClosed) || errors.Is(err, context.DeadlineExceeded) {
-		c.drop(cs, err)
+		c.dropAfter(cs, err, after)
 	}
 }
 
