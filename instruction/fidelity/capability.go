@@ -244,7 +244,8 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 	}
 	stepped := j < i-1 && stepOpeners[ts[i-1].lower] && ts[i-1].lower != "after"
 	switch {
-	case stepped && (j < 0 || ts[j+1].sentence || ts[j+1].clause):
+	case stepped && (j < 0 || ts[j+1].sentence || ts[j+1].clause) && !(i+1 < len(ts) && finiteVerbs[ts[i+1].lower]):
+		// (not a subject: "then output is written")
 		// "then move clashing exams": a step needs no object opener
 		return ctxImperative, true
 	case j < 0 || ts[j+1].sentence || ts[j+1].clause:
@@ -381,10 +382,23 @@ func clauseStart(ts []token, i int) (int, bool) {
 	}
 	next := ts[i+1].lower
 	if objectOpeners[next] || personObjects[next] || vocabWord(next) || isUpper(ts[i+1].text[0]) || strings.Contains(next, "-") ||
-		!isNoun(ts[i].lower) && !functionWords[next] || laterSentence(ts, i) && !isNoun(next) {
+		!isNoun(ts[i].lower) && !functionWords[next] || laterSentence(ts, i) && !isNoun(next) || phrasalObject(ts, i) ||
+		(j < i-1 && stepOpeners[ts[i-1].lower] || ts[i].clause && laterStep(ts, i)) && strings.HasSuffix(next, "ing") && isVerb(baseForm(next)) {
+		// "then switch off the zones", "after checking them, halt
+		// firing in kilns": a step, not a noun
 		return ctxImperative, true
 	}
 	return 0, false
+}
+
+// phrasalObject: a particle and an object follow the verb at i ("shut down
+// any boiler", "switch off the zones").
+func phrasalObject(ts []token, i int) bool {
+	if i+2 >= len(ts) || !particles[ts[i+1].lower] || ts[i+2].sentence || ts[i+2].clause {
+		return false
+	}
+	o := ts[i+2].lower
+	return objectOpeners[o] || vocabWord(o) || personObjects[o]
 }
 
 // heading: the words from i end in a colon within a few words, as a
