@@ -1,0 +1,59 @@
+package fidelity
+
+// passiveDuty: word i is a participle in the passive ("is issued", "gets
+// reposted", "is then archived") whose deed is the agent's: its doer is
+// "you" or the agent ("Then it gets reposted on the job board by you"),
+// or it is the step after an instruction of the same sentence ("Verify
+// the invoice, after which the payment is released"). It returns the
+// verb. A clause opened by a condition ("if it is approved by you") is a
+// situation, and a passive after a description ("Deletes the session,
+// after which the token is revoked") is what the tool does.
+func passiveDuty(ts []token, i int) (string, bool) {
+	if i < 2 || ts[i].sentence || ts[i].clause {
+		return "", false
+	}
+	b := i - 1
+	if b > 0 && (sequencers[ts[b].lower] || mannerAdverb(ts[b].lower)) && !ts[b].sentence && !ts[b].clause {
+		b-- // "is then archived"
+	}
+	if !passiveAux[ts[b].lower] || ts[b+1].sentence {
+		return "", false
+	}
+	v := lemma(ts[i].lower)
+	if v == ts[i].lower && irregular[ts[i].lower] == "" || !worldVerb(v) {
+		return "", false
+	}
+	c := b // the clause's first word
+	for c > 0 && c > b-reach && !ts[c].sentence && !ts[c].clause {
+		c--
+	}
+	after := c+1 < len(ts) && (ts[c].lower == "after" && ts[c+1].lower == "which" || ts[c].lower == "whereupon")
+	if conditionOpeners[ts[c].lower] && !after {
+		return "", false // "If it is approved by you, …"
+	}
+	for k := i + 1; k+1 < len(ts) && k <= i+8 && !ts[k].sentence && !ts[k].clause; k++ {
+		if ts[k].lower == "by" && (youAt(ts, k+1) || k+2 < len(ts) && ts[k+1].lower == "the" && agentWords[ts[k+2].lower]) {
+			return v, true // "reposted on the careers site by you"
+		}
+	}
+	return v, after && ts[c].clause && instructedBefore(ts, c)
+}
+
+// passiveAux carry a passive in the present ("is issued", "gets
+// reposted"); a past passive ("was issued") tells what happened.
+var passiveAux = set("is", "are", "gets", "get", "be")
+
+// instructedBefore: the sentence of word c opens, before c, with a verb
+// in its base form and its object, after the text's first sentence
+// ("Verify the receipt, after which …").
+func instructedBefore(ts []token, c int) bool {
+	s := c - 1
+	for s > 0 && s > c-reach && !ts[s].sentence {
+		s--
+	}
+	if !ts[s].sentence || inFirstSentence(ts, s) || s+1 >= c {
+		return false
+	}
+	next := ts[s+1].lower
+	return baseVerb(ts[s].lower) && (objectOpeners[next] || vocabWord(next) || personObjects[next])
+}
