@@ -71,7 +71,7 @@ func execMentions(text string, ts []token) []mention {
 		if a == b && (ts[a].address || enumerated(text, ts[a])) {
 			return // "r/powershell", "shell (bash, PowerShell)": a name, a value listed
 		}
-		if pastDeed(ts, a) {
+		if pastDeed(ts, a) || describedDeed(ts, a) {
 			return // "the engineers ran Python scripts against it": what someone did
 		}
 		if negated(ts, a) {
@@ -311,6 +311,9 @@ func codeMeansMentions(ts []token) []mention {
 				break
 			}
 			if codeMeans[singular(w)] && w != "terminal" && w != "shell" {
+				if describedDeed(ts, k) {
+					break // "The technician recalculated them with a short script"
+				}
 				out = append(out, mention{kind: KindExec, signal: joinLower(ts, k, h), start: ts[k].start, end: ts[h].end})
 				break
 			}

@@ -103,3 +103,77 @@ func provenance(text string, ts []token, i int) bool {
 
 // provenanceWords follow a participle to name where a value came from.
 var provenanceWords = set("via", "from", "by", "with", "using", "through")
+
+// describedDeed: the clause before word a has someone else as its
+// subject, doing the deed as a habit ("Statisticians usually model it in
+// a notebook": a person, a verb in the present) or having done it ("The
+// technician recalculated them with a short script": any subject, a verb
+// in the past): a deed described, not one asked. "You", the agent, a
+// passive ("should be recomputed") and an imperative are none.
+func describedDeed(ts []token, a int) bool {
+	for j := a - 1; j >= 1 && j >= a-8 && !ts[j+1].sentence && !ts[j+1].clause; j-- {
+		w := ts[j].lower
+		past := strings.HasSuffix(w, "ed") || pastTenses[w]
+		if !past && !baseVerb(w) && !(isVerb(w) && !strings.HasSuffix(w, "ing")) && !(strings.HasSuffix(w, "s") && baseVerb(strings.TrimSuffix(w, "s"))) {
+			continue
+		}
+		s := j - 1
+		if s >= 1 && !ts[s+1].sentence && !ts[s].sentence && (mannerAdverb(ts[s].lower) || habitAdverbs[ts[s].lower]) {
+			s-- // "usually model", "last ran"
+		}
+		if ts[s+1].sentence && s+1 != j {
+			return false
+		}
+		subj := ts[s].lower
+		if youAt(ts, s) || agentWords[subj] || auxiliaries[subj] || modals[subj] || finiteVerbs[subj] {
+			return false // the agent's deed, or a passive ("should be recomputed")
+		}
+		if functionWords[subj] && !pastSubjects[subj] || determiners[subj] {
+			continue // "the files": not a verb
+		}
+		if past && (pastSubjects[subj] || personNoun(subj) || s >= 1 && !ts[s].sentence && (determiners[ts[s-1].lower] || possessives[ts[s-1].lower]) && isNoun(subj)) {
+			// a subject: a noun after a determiner or a possessive, a
+			// person, or a pronoun of people ("The technician
+			// recalculated", "Its curator indexed", "we ran")
+			return true
+		}
+		if !past && personNoun(subj) && !ts[s].clause && (s == 0 || ts[s].sentence || determiners[ts[s-1].lower] || possessives[ts[s-1].lower]) {
+			return true
+		}
+	}
+	return false
+}
+
+// pastTenses are irregular past tenses of deeds.
+var pastTenses = set("ran", "wrote", "did", "made", "built", "kept", "took", "put", "set", "rewrote", "reran", "redid")
+
+// habitAdverbs stand between a subject and its verb ("usually model",
+// "last ran").
+var habitAdverbs = set("usually", "often", "typically", "normally", "generally", "sometimes", "always", "last", "once",
+	"already", "first", "then", "also")
+
+// possessives own the noun after them ("its curator").
+var possessives = set("its", "their", "his", "her", "our", "my")
+
+// personNoun: a word for people ("technician", "statisticians",
+// "accountants"): a person of the word lists or a noun of people's
+// suffixes (-ist, -ian, -ant, -ent, -cian).
+func personNoun(w string) bool {
+	s := singular(w)
+	if personObjects[w] || personObjects[s] || personRoles[s] && !instrumentNouns[s] || pastSubjects[w] {
+		return true
+	}
+	for _, suf := range []string{"ist", "yst", "ian", "ant", "ent", "eer"} {
+		if strings.HasSuffix(s, suf) && len(s) > len(suf)+2 && isNoun(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// instrumentNouns are the things among personRoles ("folder", "server").
+var instrumentNouns = set("server", "computer", "folder", "order", "number", "letter", "header", "footer", "border",
+	"filter", "parameter", "error", "counter", "container", "cluster", "layer", "marker", "master", "character",
+	"register", "calendar", "sensor", "identifier", "cursor", "vector", "sector", "factor", "color", "colour",
+	"behavior", "behaviour", "monitor", "other", "either", "neither", "after", "under", "over", "never", "ever",
+	"however", "water", "paper", "matter")
