@@ -82,5 +82,3 @@ require (
 )
 
 tool github.com/a-h/templ/cmd/templ
-
-replace github.com/santhosh-tekuri/jsonschema/v6 => ./third_party/jsonschema
