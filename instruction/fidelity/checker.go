@@ -61,7 +61,10 @@ type mention struct {
 	// class: KindCapability, the capability class the instruction needs
 	class string
 	// verb: KindCapability, the instruction's verb in its base form
-	verb   string
+	verb string
+	// titled: KindUnknown, a tool called by its title ("call 'Resolve
+	// Library ID' tool"), which titledKnown may read as a known tool
+	titled bool
 	signal string
 	start  int
 	end    int
@@ -252,7 +255,9 @@ func (c *Checker) scan(text string) []mention {
 			out = append(out, m)
 		}
 	}
-	out = append(out, toolPhrases(ts)...)
+	for _, m := range toolPhrases(ts) {
+		out = append(out, c.titledKnown(m))
+	}
 	out = append(out, execMentions(text, ts)...)
 	out = append(out, c.serviceMentions(ts)...)
 	// an instruction whose words another kind already names ("post the
@@ -564,10 +569,20 @@ func lowerCamel(w string) bool {
 func toolPhrases(ts []token) []mention {
 	var out []mention
 	for i := 0; i+4 < len(ts); i++ {
-		if !callVerbs[ts[i].lower] || ts[i+1].lower != "the" || ts[i+1].sentence || negated(ts, i) {
+		if !callVerbs[ts[i].lower] || ts[i+1].sentence || negated(ts, i) {
 			continue
 		}
 		a := i + 2
+		if ts[i+1].lower != "the" {
+			// "call 'Resolve Library ID' tool": a title, no article
+			h, ok := titledTool(ts, i+1)
+			if !ok || ts[i+1].clause {
+				continue
+			}
+			out = append(out, mention{kind: KindUnknown, ident: joinLower(ts, i+1, h-1), named: true, called: true, titled: true,
+				signal: joinLower(ts, i, h), start: ts[i].start, end: ts[h].end})
+			continue
+		}
 		h := a
 		for h < len(ts) && h < a+5 && !ts[h].sentence && !ts[h].clause && !ts[h].markup && !ts[h].address && !toolNouns[ts[h].lower] &&
 			!functionWords[ts[h].lower] && !determiners[ts[h].lower] && !ts[h].quoted {
@@ -604,4 +619,35 @@ func negated(ts []token, i int) bool {
 		}
 	}
 	return false
+}
+
+// titledKnown reads a tool called by its title as the known tools whose
+// names' words the title holds ("'Resolve Context7 Library ID' tool":
+// resolve-library-id), so the title is that tool, found or provided as
+// its name would be; a title no known name fits stays unknown.
+func (c *Checker) titledKnown(m mention) mention {
+	if !m.titled {
+		return m
+	}
+	words := map[string]bool{}
+	for _, w := range strings.Fields(m.ident) {
+		words[w] = true
+	}
+	var tools []string
+	for id := range c.contracts {
+		name := strings.ToLower(id[strings.LastIndexByte(id, '.')+1:])
+		parts := strings.FieldsFunc(name, func(r rune) bool { return r == '-' || r == '_' })
+		all := len(parts) >= 2
+		for _, p := range parts {
+			all = all && words[p]
+		}
+		if all {
+			tools = append(tools, id)
+		}
+	}
+	if len(tools) == 0 {
+		return m
+	}
+	sort.Strings(tools)
+	return mention{kind: KindTool, tools: tools, named: true, called: true, signal: m.signal, start: m.start, end: m.end}
 }

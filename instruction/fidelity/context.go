@@ -117,6 +117,9 @@ func callVerbBare(ts []token, i int) bool {
 	if prepositions[ts[i].lower] {
 		return false // "makes a thank-you call within a week"
 	}
+	if _, ok := titledTool(ts, i); ok {
+		return false // "call 'Lookup Order ID' tool": the title names it (toolPhrases)
+	}
 	if i >= 2 && !ts[i-1].sentence && (personRoles[ts[i-2].lower] || personRoles[singular(ts[i-2].lower)]) {
 		return false // "Coordinators call patients": the people's deed, not a tool called
 	}
@@ -160,3 +163,24 @@ func plainNoise(t token) bool {
 
 // toolCompounds follow "tool" in a compound noun ("tool crib", "tool box").
 var toolCompounds = set("crib", "box", "kit", "chest", "shed", "belt", "bag", "room", "rack", "wall", "holder", "set", "cabinet", "shop", "bar", "tip", "tips")
+
+// titledTool: words from i are a tool's title, capitalized words (two to
+// four, the first capitalized) before "tool", "endpoint" or "function"
+// ("call 'Resolve Library ID' tool"). It returns the tool noun's index.
+func titledTool(ts []token, i int) (int, bool) {
+	if i >= len(ts) || !isUpper(ts[i].text[0]) {
+		return 0, false
+	}
+	for h := i + 1; h < len(ts) && h <= i+4; h++ {
+		if ts[h].sentence || ts[h].clause || ts[h].markup || ts[h].address {
+			return 0, false
+		}
+		if toolNouns[ts[h].lower] {
+			return h, h-i >= 2
+		}
+		if functionWords[ts[h].lower] || determiners[ts[h].lower] {
+			return 0, false
+		}
+	}
+	return 0, false
+}
