@@ -210,7 +210,7 @@ var restrictingAdverbs = set("only", "solely", "merely", "rarely", "hardly", "sc
 // posts") are not: they stand after their subject.
 func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 	w := ts[i].lower
-	if ts[i].quoted || ts[i].markup || ts[i].address {
+	if ts[i].quoted || ts[i].markup || ts[i].address || nounListItem(ts, i) {
 		return 0, false
 	}
 	if _, ok := obligedAt(ts, i); ok {
@@ -1253,4 +1253,29 @@ func yourProgramAt(ts []token, k int) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// nounListItem: word i opens an item of a comma list of things ("vendor
+// credits, bill payments, and attachments"): the item before it, itself
+// after a comma, is one to three words opened by no verb, and no object
+// opener follows word i ("bill the customer" is a step).
+func nounListItem(ts []token, i int) bool {
+	if i < 2 || !ts[i].clause || i+1 >= len(ts) || ts[i+1].sentence || ts[i+1].clause {
+		return false
+	}
+	if n := ts[i+1].lower; objectOpeners[n] || personObjects[n] || pronouns[n] {
+		return false
+	}
+	p := i - 1
+	for p > 0 && p >= i-3 && !ts[p].clause && !ts[p].sentence {
+		p--
+	}
+	if !ts[p].clause || ts[p].sentence || p < i-3 {
+		return false
+	}
+	w := ts[p].lower
+	if w == "and" || w == "or" {
+		return false
+	}
+	return !baseVerb(w) && !stateVerbs[w] && !actVerbs[w]
 }
