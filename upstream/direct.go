@@ -80,23 +80,24 @@ type callParams struct {
 	Arguments json.RawMessage `json:"arguments"`
 }
 
-// call makes one tools/call on the session, with request id id.
-func (d *directSession) call(ctx context.Context, id int64, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
+// call makes one tools/call on the session, with request id id: the
+// result, and its JSON when at hand (decodeResult).
+func (d *directSession) call(ctx context.Context, id int64, tool string, args json.RawMessage) (*mcp.CallToolResult, []byte, error) {
 	if len(args) == 0 {
 		args = json.RawMessage("{}")
 	}
 	body, err := json.Marshal(callRequest{JSONRPC: "2.0", ID: id, Method: "tools/call", Params: callParams{Name: tool, Arguments: args}})
 	if err != nil {
-		return nil, fmt.Errorf("calling %q: %w", "tools/call", err)
+		return nil, nil, fmt.Errorf("calling %q: %w", "tools/call", err)
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, d.url, bytes.NewReader(body))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	d.headers(req.Header)
 	res, err := d.hc.Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("calling %q: %w", "tools/call", err)
+		return nil, nil, fmt.Errorf("calling %q: %w", "tools/call", err)
 	}
 	mt, _, _ := mime.ParseMediaType(res.Header.Get("Content-Type"))
 	defer func() {
@@ -110,39 +111,35 @@ func (d *directSession) call(ctx context.Context, id int64, tool string, args js
 		_ = res.Body.Close()
 	}()
 	if err := checkStatus(res); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var msg *jsonrpc.Response
 	switch mt {
 	case "application/json":
 		b, err := io.ReadAll(res.Body)
 		if err != nil {
-			return nil, readFailed(ctx, err)
+			return nil, nil, readFailed(ctx, err)
 		}
 		m, err := decodeMessage(b)
 		if err != nil {
-			return nil, fmt.Errorf("calling %q: failed to decode response: %v: %w", "tools/call", err, errSessionGone)
+			return nil, nil, fmt.Errorf("calling %q: failed to decode response: %v: %w", "tools/call", err, errSessionGone)
 		}
 		r, ok := m.(*jsonrpc.Response)
 		if !ok || r.ID.Raw() != id {
-			return nil, fmt.Errorf("calling %q: the answer is not the call's response: %w", "tools/call", errSessionGone)
+			return nil, nil, fmt.Errorf("calling %q: the answer is not the call's response: %w", "tools/call", errSessionGone)
 		}
 		msg = r
 	case "text/event-stream":
 		if msg, err = d.stream(ctx, res.Body, id); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	default:
-		return nil, fmt.Errorf("calling %q: unsupported content type %q: %w", "tools/call", mt, errSessionGone)
+		return nil, nil, fmt.Errorf("calling %q: unsupported content type %q: %w", "tools/call", mt, errSessionGone)
 	}
 	if msg.Error != nil {
-		return nil, fmt.Errorf("calling %q: %w", "tools/call", msg.Error)
+		return nil, nil, fmt.Errorf("calling %q: %w", "tools/call", msg.Error)
 	}
-	var out mcp.CallToolResult
-	if _, err := sjson.Parse(msg.Result, &out, sjson.DontMatchCaseInsensitiveStructFields); err != nil {
-		return nil, fmt.Errorf("calling %q: %w", "tools/call", err)
-	}
-	return &out, nil
+	return decodeResult(msg.Result)
 }
 
 // notifyCancelTimeout bounds the notifications/cancelled of an abandoned

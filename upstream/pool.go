@@ -349,23 +349,31 @@ const (
 // timeout. A transport failure ends the session (the next call
 // reconnects); the server's own tool errors come back as results.
 func (p *Pool) Call(ctx context.Context, spec Spec, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
+	res, _, err := p.CallJSON(ctx, spec, tool, args)
+	return res, err
+}
+
+// CallJSON is Call with the result's JSON as ResultJSON writes it, when
+// the result came as those bytes (nil otherwise: encode the result).
+func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.RawMessage) (*mcp.CallToolResult, []byte, error) {
 	c, err := p.client(spec)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, p.timeout())
 	defer cancel()
 	cs, direct, err := c.sessionDirect(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	m := &mark{call: true}
 	defer m.done()
 	var res *mcp.CallToolResult
 	var told <-chan struct{}
+	var raw []byte
 	if direct != nil && !p.sdkCalls.Load() {
 		id := c.ids.Add(1)
-		if res, err = direct.call(withMark(ctx, m), id, tool, args); err != nil && ctx.Err() != nil {
+		if res, raw, err = direct.call(withMark(ctx, m), id, tool, args); err != nil && ctx.Err() != nil {
 			// abandoned (timed out, or the caller went away): the server
 			// is told, before a session the failure ends is closed
 			told = direct.cancelled(ctx, id)
@@ -379,10 +387,10 @@ func (p *Pool) Call(ctx context.Context, spec Spec, tool string, args json.RawMe
 	}
 	if err != nil {
 		err = p.failed(c, cs, m, err, told)
-		return nil, err
+		return nil, nil, err
 	}
 	c.healthy()
-	return res, nil
+	return res, raw, nil
 }
 
 // failed is a request's failure as its caller sees it (its own

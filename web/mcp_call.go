@@ -255,7 +255,7 @@ func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allow
 		claim = rec
 	}
 	start := time.Now()
-	res, err := g.pool.Call(ctx, call.spec, call.name, p.Arguments)
+	res, raw, err := g.pool.CallJSON(ctx, call.spec, call.name, p.Arguments)
 	took := time.Since(start)
 	ev.LatencyUS = int(took / time.Microsecond)
 	g.s.metrics.upstreamCall(took, err)
@@ -266,7 +266,10 @@ func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allow
 		}
 		return out, nil
 	}
-	out, b := g.bound(res, call, ev)
+	out, b := g.bound(res, raw, call, ev)
+	if out == res {
+		r.resultOf, r.resultJSON = out, b
+	}
 	if claim != nil {
 		if out != res {
 			b, _ = json.Marshal(out)
@@ -316,11 +319,18 @@ func (g *gateway) upstreamFailure(call *allowedCall, err error, ev *models.RunEv
 	return gwError(typeUnavailableEnv, fmt.Sprintf("The server behind %s did not answer.", call.tool.ID), "retry later", "stop")
 }
 
-// bound returns the upstream's result when it fits the ceiling and its
+// bound returns the upstream's result (raw: its JSON as mcpJSON writes
+// it, when at hand) when it fits the ceiling and its
 // structured content holds to the reviewed output schema, else the error
-// saying why; with the result's JSON.
-func (g *gateway) bound(res *mcp.CallToolResult, call *allowedCall, ev *models.RunEvent) (*mcp.CallToolResult, []byte) {
-	b, err := json.Marshal(res)
+// saying why; with the result's JSON as the answer carries it.
+func (g *gateway) bound(res *mcp.CallToolResult, raw []byte, call *allowedCall, ev *models.RunEvent) (*mcp.CallToolResult, []byte) {
+	// the bytes as the answer carries them (the SDK's encoding: raw, the
+	// upstream's when they are those bytes), so the ceiling bounds what
+	// is sent and the direct path sends these
+	b, err := raw, error(nil)
+	if b == nil {
+		b, err = mcpJSON(res)
+	}
 	if err != nil {
 		ev.CallStatus = "error"
 		return gwError(typeResultMismatch, "The server's result could not be read.", "stop"), nil

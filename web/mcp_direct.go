@@ -62,6 +62,9 @@ func (g *gateway) serveDirect(c echo.Context, r *gwReq, m *rpcMessage, body []by
 	}
 	ctx := c.Request().Context()
 	var res mcp.Result
+	// raw is res as JSON when it is at hand already (a list from its
+	// tools' stored JSON, a call's result as bound measured it)
+	var raw []byte
 	switch method {
 	case "tools/list":
 		// absent or an object (the gateway lists one page: a cursor
@@ -75,6 +78,7 @@ func (g *gateway) serveDirect(c echo.Context, r *gwReq, m *rpcMessage, body []by
 		var lr *mcp.ListToolsResult
 		if lr, err = g.listTools(ctx, r); err == nil {
 			res = lr
+			raw, _ = g.toolJSON.listJSON(lr) // nil: encoded whole below
 		}
 	case "tools/call":
 		var p *mcp.CallToolParamsRaw
@@ -95,11 +99,20 @@ func (g *gateway) serveDirect(c echo.Context, r *gwReq, m *rpcMessage, body []by
 		var cr *mcp.CallToolResult
 		if cr, err = g.callTool(ctx, r, &mcp.CallToolRequest{Params: p}); err == nil {
 			res = cr
+			if r.resultOf == cr {
+				raw = r.resultJSON
+			}
 		}
 	default:
 		return false, nil
 	}
-	out, err := directResponse(id, res, err)
+	var out []byte
+	if err == nil && raw != nil {
+		out, err = responseJSON(id, raw)
+	}
+	if out == nil {
+		out, err = directResponse(id, res, err)
+	}
 	if err != nil {
 		return true, err
 	}

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v4"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/authority"
@@ -51,6 +52,10 @@ type gwReq struct {
 	// new surface (gateway.carry); its answer carries
 	// notifications/tools/list_changed
 	listChanged bool
+	// resultJSON is resultOf (a call's result, the upstream's as bound
+	// passed it) as JSON, encoded once: the direct path answers with it
+	resultOf   *mcp.CallToolResult
+	resultJSON []byte
 }
 
 // load decodes the session's stored state into the request, once per

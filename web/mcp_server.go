@@ -39,6 +39,8 @@ type gateway struct {
 	// disk flush (models.SaveRunEventsAsyncCommit)
 	evidence *evidenceWriter
 	tools    sync.Map // tool digest → *mcp.Tool
+	// toolJSON is each listed tool's JSON, encoded once (mcp_encode.go)
+	toolJSON toolJSONCache
 	conns    connCache
 	// direct: tools/call and tools/list of an established session take
 	// the direct path (mcp_direct.go); off, every request goes through the
