@@ -101,6 +101,8 @@ type Checker struct {
 	scopes    map[string]*Scope
 	// classes memoizes classesOf per known tool (read-only once stored)
 	classes map[string]map[string]bool
+	// owners memoizes ownerFactsOf per known tool id (an ownerFacts)
+	owners sync.Map
 }
 
 const maxMemo = 20000

@@ -33,9 +33,8 @@ func (c *Checker) CheckComposition(comp instruction.Composition) []Finding {
 			// a roster service tool that itself runs code or commands
 			// (pods_exec, browser_run_code) says so in its own entry: that
 			// teaches the tool, not the code channel
-			ns := strings.ToLower(owner.Namespace())
-			head := headline(owner.Purpose)
-			own := entry{ok: ok, ns: ns, runner: ok && (executes(owner.Name()) || drivesCode(head)), products: c.products[ns], headline: head, lead: firstSentence(owner.Purpose)}
+			f := c.ownerFactsOf(owner)
+			own := entry{ok: ok, ns: f.ns, runner: ok && f.runs, products: c.products[f.ns], headline: f.headline, lead: f.lead}
 			ms := c.mentions(u.Key, u.Text)
 			if sec.Group != instruction.GroupCatalog || !thirdParty {
 				// the console's own blocks (a capability block or the
@@ -96,6 +95,31 @@ func (c *Checker) compositionScope(comp instruction.Composition) *Scope {
 // available tools plus the synthetic ones.
 func ForComposition(available []catalog.Contract) *Checker {
 	return New(append(append([]catalog.Contract(nil), available...), instruction.SyntheticContracts()...))
+}
+
+// ownerFacts is what the composition check reads of an entry's owner:
+// functions of its contract alone.
+type ownerFacts struct {
+	ns       string // the lower-case service
+	headline string
+	lead     string // the purpose's first sentence
+	runs     bool   // its name or headline says it runs code or commands
+}
+
+// ownerFactsOf is k's facts, computed once per known tool: a distinct
+// roster per request meets the same tools again, and the headline and
+// first sentence scan the whole purpose once per separator.
+func (c *Checker) ownerFactsOf(k catalog.Contract) ownerFacts {
+	if v, ok := c.owners.Load(k.ID); ok && k.ID != "" {
+		return v.(ownerFacts)
+	}
+	ns := strings.ToLower(k.Namespace())
+	head := headline(k.Purpose)
+	f := ownerFacts{ns: ns, headline: head, lead: firstSentence(k.Purpose), runs: executes(k.Name()) || drivesCode(head)}
+	if k.ID != "" {
+		c.owners.Store(k.ID, f)
+	}
+	return f
 }
 
 // entryOwner is the roster tool whose catalog entry a unit is: the entry
