@@ -242,10 +242,7 @@ func (c *client) connect(ctx context.Context) (*mcp.ClientSession, *http.Client,
 // that exits at once is explained by its own last words (StartError).
 func (c *client) connectCommand(ctx context.Context, cl *mcp.Client) (*mcp.ClientSession, error) {
 	cmd := exec.Command(c.spec.Command[0], c.spec.Command[1:]...)
-	cmd.Env = os.Environ()
-	for k, v := range c.spec.Env {
-		cmd.Env = append(cmd.Env, k+"="+v)
-	}
+	cmd.Env = childEnv(c.spec.Env) // never the console's own environment: env.go
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		return nil, err

@@ -17,7 +17,7 @@ import (
 )
 
 // TestMain lets the test binary be a stdio MCP server (UPSTREAM_TEST_SERVER=1):
-// tools pid (its process id), crash (exits at once), sleep (30 s) and flood (a 32 MB result),
+// tools pid (its process id), env (its environment), crash (exits at once), sleep (30 s) and flood (a 32 MB result),
 // and a line on stderr at start.
 func TestMain(m *testing.M) {
 	if os.Getenv("UPSTREAM_TEST_SERVER") == "1" {
@@ -26,6 +26,9 @@ func TestMain(m *testing.M) {
 		obj := map[string]any{"type": "object"}
 		s.AddTool(&mcp.Tool{Name: "pid", Description: "the process id", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprint(os.Getpid())}}}, nil
+		})
+		s.AddTool(&mcp.Tool{Name: "env", Description: "the process environment, a NAME=value a line", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: strings.Join(os.Environ(), "\n")}}}, nil
 		})
 		s.AddTool(&mcp.Tool{Name: "crash", Description: "exit at once", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			os.Exit(3)
@@ -78,7 +81,7 @@ func TestStdioServersAreSupervised(t *testing.T) {
 	sp := Spec{Name: "stdio", Command: []string{exe}, Env: map[string]string{"UPSTREAM_TEST_SERVER": "1"}}
 	ctx := context.Background()
 	tools, err := p.ListTools(ctx, sp)
-	if err != nil || len(tools) != 4 {
+	if err != nil || len(tools) != 5 {
 		t.Fatalf("list: %v %v", tools, err)
 	}
 	pid := func() int {
