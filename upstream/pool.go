@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -116,6 +117,34 @@ func (p *Pool) client(spec Spec) (*client, error) {
 	c = &client{pool: p, spec: spec, key: k}
 	p.clients[spec.Name] = c
 	return c, nil
+}
+
+// Names lists the connection names the pool holds a client for, sorted.
+func (p *Pool) Names() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := make([]string, 0, len(p.clients))
+	for n := range p.clients {
+		out = append(out, n)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Forget ends the client of spec's name when it was made for spec (a
+// client of another spec under that name is left alone), closing its
+// session and stopping its child process: a probe whose connection was
+// not added leaves nothing behind.
+func (p *Pool) Forget(spec Spec) {
+	p.mu.Lock()
+	c := p.clients[spec.Name]
+	if c == nil || c.key != spec.key() {
+		p.mu.Unlock()
+		return
+	}
+	delete(p.clients, spec.Name)
+	p.mu.Unlock()
+	c.close()
 }
 
 // session returns the client's live session, connecting when there is

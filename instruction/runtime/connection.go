@@ -59,14 +59,18 @@ func AddConnection(ctx context.Context, store *models.Store, pool *upstream.Pool
 	if _, err := store.ConnectionByName(ctx, in.Name); err == nil {
 		return Synced{}, fmt.Errorf("models: create connection: %w", models.ErrConnectionExists)
 	}
-	tools, err := pool.ListTools(ctx, upstream.Spec{Name: in.Name, Command: in.Command, URL: in.URL, Headers: in.Headers, Env: in.Env})
+	spec := upstream.Spec{Name: in.Name, Command: in.Command, URL: in.URL, Headers: in.Headers, Env: in.Env}
+	tools, err := pool.ListTools(ctx, spec)
 	if err != nil {
+		pool.Forget(spec) // a refused add leaves no client (nor child process) behind
 		return Synced{}, &ProbeError{Err: err}
 	}
 	if _, err := parseTools(ctx, in.Name, tools); err != nil {
+		pool.Forget(spec)
 		return Synced{Listed: len(tools)}, &ProbeError{Err: err}
 	}
 	if _, err := store.CreateConnection(ctx, actor, in); err != nil {
+		pool.Forget(spec)
 		return Synced{}, err
 	}
 	out, err := importTools(ctx, store, actor, in.Name, tools)
