@@ -281,7 +281,7 @@ func (g *gateway) carry(ctx context.Context, r *gwReq, st *gwStep) error {
 		}
 		r.listChanged = true
 		return g.evidence.add(ctx, models.RunEvent{Run: r.sess.Run, Kind: models.RunSearch, Agent: st.base.Agent, Profile: st.base.Profile, ProfileVersion: st.base.ProfileVersion,
-			Step: step, Surface: st.surface.Key(), Hits: carried, Reachable: st.surface.Reachable(), Receipts: rc.ID(), Verdict: "carried"})
+			Step: step, Surface: st.surface.Key(), Hits: carried, Reachable: st.surface.Reachable(), Receipts: rc.ID(), Verdict: verdictCarried})
 	}
 	return nil
 }

@@ -98,15 +98,24 @@ func (s *Server) runPage(c echo.Context) error {
 		evs, d.Latest = evs[1:], runPageRows
 	}
 	surfaces := map[string]bool{}
-	for _, e := range evs {
+	for i, e := range evs {
 		surfaces[e.Surface] = true
-		d.Rows = append(d.Rows, runEventRow(e))
+		r := runEventRow(e)
+		r.SurfaceChanged = i > 0 && e.Surface != evs[i-1].Surface
+		d.Rows = append(d.Rows, r)
 	}
 	d.Surfaces = len(surfaces)
 	return s.render(c, http.StatusOK, s.page(c, "Run "+run, "runs"), views.RunPage(d))
 }
 
+// verdictCarried is the verdict of the search event the gateway records
+// when it re-issues an activation on a new surface (gateway.carry).
+const verdictCarried = "carried"
+
 func runEventRow(e models.RunEvent) views.RunEventRow {
+	if e.Kind == models.RunSearch && e.Verdict == verdictCarried {
+		e.Kind = views.RunKindCarried // the gateway's re-issued activation (gateway.carry), no search
+	}
 	return views.RunEventRow{At: e.CreatedAt.UTC().Format(timeFormat), Kind: e.Kind, Step: e.Step, Surface: e.Surface, QueryBytes: e.QueryBytes, Hits: e.Hits,
 		Active: e.Active, Activated: e.Activated, Reachable: e.Reachable, Accepted: e.Accepted, Rejected: e.Rejected, RejectedWhy: e.RejectedWhy,
 		SchemaBytes: e.SchemaBytes, TextBytes: e.TextBytes, Tokens: e.Tokens, PrefixTokens: e.PrefixTokens, NewTokens: e.Tokens - e.PrefixTokens,
