@@ -43,7 +43,7 @@ func TestGatewayHoldsTheConversationsSet(t *testing.T) {
 		f := h.gatewayFixture("demo", up.URL, true)
 		subject := map[string]string{"X-Subject-Id": "u1", "X-Subject-Groups": "everyone"}
 		unavailable := func(tool string) string {
-			return toolUnavailable(tool).Content[0].(*mcp.TextContent).Text
+			return toolUnavailable(tool, true).Content[0].(*mcp.TextContent).Text
 		}
 		for _, q := range []string{"?without=demo.echo", "?tools=demo.remember,demo.slow", "?profile=gw&tools=demo.remember&without=demo.slow"} {
 			cs, err := f.connectAt(t, q, subject)

@@ -54,8 +54,15 @@ func gwError(typ, msg string, next ...string) *mcp.CallToolResult {
 
 // toolUnavailable is the one answer for a tool that does not exist, is
 // hidden, or no connection serves: byte-identical whatever the reason.
-func toolUnavailable(tool string) *mcp.CallToolResult {
-	return gwError(authority.TypeUnavailable, fmt.Sprintf("No tool named %s is available.", tool), "call search_tools with what you want to do", "stop")
+// Its next action is search_tools only in a session that lists it
+// (search: gwStep.searches); any other session is sent to the tools it
+// has, the user or stop (seed 000's safe next actions).
+func toolUnavailable(tool string, search bool) *mcp.CallToolResult {
+	msg := fmt.Sprintf("No tool named %s is available.", tool)
+	if !search {
+		return gwError(authority.TypeUnavailable, msg, authority.ActChooseAlternative, authority.ActAskUser, authority.ActStop)
+	}
+	return gwError(authority.TypeUnavailable, msg, "call search_tools with what you want to do", "stop")
 }
 
 // callTool serves tools/call: the console's own search, or a catalog
@@ -66,12 +73,12 @@ func (g *gateway) callTool(ctx context.Context, r *gwReq, req *mcp.CallToolReque
 	if p.Name == instruction.SearchToolID {
 		return g.search(ctx, r, req)
 	}
-	if len(p.Name) > catalog.MaxIDLength {
-		return toolUnavailable(clip(p.Name, catalog.MaxIDLength)), nil
-	}
 	st, err := g.step(ctx, r)
 	if err != nil {
 		return nil, err
+	}
+	if len(p.Name) > catalog.MaxIDLength {
+		return toolUnavailable(clip(p.Name, catalog.MaxIDLength), st.searches()), nil
 	}
 	if r.listChanged && req.Session != nil {
 		// the activation was re-issued for a new surface (gateway.carry)
@@ -195,14 +202,14 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		ev.Verdict = v.Status + ":" + v.Error.Type
 		return errorResult(v.Error), nil
 	default:
-		return toolUnavailable(p.Name), nil
+		return toolUnavailable(p.Name, st.searches()), nil
 	}
 	specs, _, err := g.conns.load(ctx, g.s)
 	ns, name, _ := strings.Cut(p.Name, ".")
 	sp, served := specs[ns]
 	if err != nil || !served || name == "" {
 		ev.Verdict = deferred.CallUnknown
-		return toolUnavailable(p.Name), nil
+		return toolUnavailable(p.Name, st.searches()), nil
 	}
 	// a budgeted run counts its calls atomically in its session row (two
 	// replicas never both spend the last call); an unbudgeted one is

@@ -172,6 +172,10 @@ type gwStep struct {
 
 func (st *gwStep) deferred() bool { return st.base.Draft.Options.Deferred }
 
+// searches reports whether the session lists search_tools: deferred,
+// with a tool search can reach.
+func (st *gwStep) searches() bool { return st.deferred() && st.surface.Reachable() > 0 }
+
 // active reports whether a tool may be called in this step (before the
 // call-time check): activated in deferred mode, in the roster otherwise.
 func (st *gwStep) active(id string) bool {
@@ -336,7 +340,7 @@ func (g *gateway) listTools(ctx context.Context, r *gwReq) (*mcp.ListToolsResult
 		return nil, err
 	}
 	res := &mcp.ListToolsResult{Tools: []*mcp.Tool{}}
-	if st.deferred() && st.surface.Reachable() > 0 {
+	if st.searches() {
 		res.Tools = append(res.Tools, searchTool())
 	}
 	if len(listedSkills(st.base.Draft.Skills, st.surface, st.active)) > 0 {

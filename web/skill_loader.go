@@ -133,7 +133,7 @@ func (g *gateway) callLoadSkill(ctx context.Context, st *gwStep, p *mcp.CallTool
 	listed := listedSkills(st.base.Draft.Skills, st.surface, st.active)
 	if len(listed) == 0 {
 		ev.Verdict = deferred.CallUnknown
-		return toolUnavailable(instruction.LoadSkillToolID), nil
+		return toolUnavailable(instruction.LoadSkillToolID, st.searches()), nil
 	}
 	start := time.Now()
 	k, e, err := g.s.loadSkill(ctx, listed, p.Arguments)
