@@ -52,12 +52,36 @@ type RetentionResult struct {
 // writer gets the database between batches.
 const sqliteRetentionBatch = 5000
 
+// retentionYield is how long a Postgres pass rests after each day it
+// drops, as a multiple of the time that day took: retention is
+// background work, and resting twice as long as it worked leaves the
+// writers two thirds of the pass's time at their full rate (the drop
+// itself costs them CPU and catalog invalidations on a small machine).
+const retentionYield = 2
+
+// maxRetentionRest bounds one rest, so a slow drop does not stretch the
+// pass by minutes.
+const maxRetentionRest = time.Second
+
+// rest waits d, or until ctx ends.
+func rest(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
 // PruneRunEvents removes the run evidence older than cutoff. On Postgres
 // it drops every day partition that ends at or before cutoff, each
 // detached CONCURRENTLY first (a lock writers pass) and then dropped, so
 // writers are not blocked; the legacy partition of a converted database
 // leaves whole once its newest day is past. On SQLite it deletes the old
-// events in batches. Then the totals of runs whose last event is older
+// events in batches. Between two days a Postgres pass rests twice as
+// long as the last drop took (retentionYield). Then the totals of runs whose last event is older
 // than the oldest evidence kept are removed (a run that spans the cutoff
 // keeps its totals, which count every event it recorded).
 func (s *Store) PruneRunEvents(ctx context.Context, cutoff time.Time) (RetentionResult, error) {
@@ -101,6 +125,7 @@ func (s *Store) PruneRunEvents(ctx context.Context, cutoff time.Time) (Retention
 	}
 	// kept: where the oldest partition left starts (cutoff when none is)
 	kept, left := cutoff, false
+	var worked time.Duration // the last day's detach and drop
 	for _, p := range parts {
 		if p.To.After(cutoff) {
 			if !left || p.From.Before(kept) {
@@ -108,6 +133,12 @@ func (s *Store) PruneRunEvents(ctx context.Context, cutoff time.Time) (Retention
 			}
 			continue
 		}
+		if len(res.Partitions) > 0 {
+			if err := rest(ctx, min(retentionYield*worked, maxRetentionRest)); err != nil {
+				return res, fmt.Errorf("models: run retention: %w", err)
+			}
+		}
+		began := time.Now()
 		if _, err := conn.ExecContext(ctx, "ALTER TABLE run_events DETACH PARTITION "+p.Name+" CONCURRENTLY"); err != nil {
 			// a detach interrupted earlier is finished instead
 			if !strings.Contains(err.Error(), "pending detach") {
@@ -121,6 +152,7 @@ func (s *Store) PruneRunEvents(ctx context.Context, cutoff time.Time) (Retention
 			return res, fmt.Errorf("models: run retention: drop %s: %w", p.Name, err)
 		}
 		res.Partitions = append(res.Partitions, p.Name)
+		worked = time.Since(began)
 	}
 	if len(res.Partitions) > 0 {
 		r, err := conn.ExecContext(ctx, "DELETE FROM run_totals WHERE last_at < $1", kept)
