@@ -103,6 +103,8 @@ type Checker struct {
 	classes map[string]map[string]bool
 	// owners memoizes ownerFactsOf per known tool id (an ownerFacts)
 	owners sync.Map
+	// parts memoizes scopePartOf per known tool id (a *scopePart)
+	parts sync.Map
 }
 
 const maxMemo = 20000

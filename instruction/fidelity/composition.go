@@ -72,16 +72,16 @@ func (c *Checker) compositionScope(comp instruction.Composition) *Scope {
 	if ok {
 		return s
 	}
-	var roster []catalog.Contract
+	var parts []*scopePart
 	var extra []string
 	for _, id := range ids {
 		if k, ok := c.contracts[id]; ok {
-			roster = append(roster, k)
+			parts = append(parts, c.scopePartOf(k))
 		} else {
 			extra = append(extra, id)
 		}
 	}
-	s = newScope(roster, extra, c.classesOf)
+	s = scopeOf(parts, extra)
 	c.mu.Lock()
 	if len(c.scopes) >= maxScopes {
 		c.scopes = map[string]*Scope{}
@@ -89,6 +89,17 @@ func (c *Checker) compositionScope(comp instruction.Composition) *Scope {
 	c.scopes[key] = s
 	c.mu.Unlock()
 	return s
+}
+
+// scopePartOf is k's part of a scope, computed once per known tool: a
+// distinct roster per request is made of tools met before.
+func (c *Checker) scopePartOf(k catalog.Contract) *scopePart {
+	if v, ok := c.parts.Load(k.ID); ok {
+		return v.(*scopePart)
+	}
+	p := scopePartOf(k, c.classesOf)
+	c.parts.Store(k.ID, p)
+	return p
 }
 
 // ForComposition builds the checker a composition is checked with: the

@@ -36,33 +36,74 @@ func NewScope(roster []catalog.Contract, extra ...string) *Scope {
 // newScope is NewScope with each roster tool's capability classes taken
 // from classes (classesOf, or a memo of it).
 func newScope(roster []catalog.Contract, extra []string, classes func(catalog.Contract) map[string]bool) *Scope {
-	s := &Scope{allowed: map[string]bool{}, words: map[string]bool{}, values: map[string]bool{}, namespaces: map[string]bool{}, classes: map[string]bool{}}
+	parts := make([]*scopePart, len(roster))
+	for i, c := range roster {
+		parts[i] = scopePartOf(c, classes)
+	}
+	return scopeOf(parts, extra)
+}
+
+// scopePart is what one roster tool adds to a scope: its id (allow), its
+// capability classes, its title's words, and its parameter names and
+// string enum values (value), all lower-case. It depends on the contract
+// alone, so a checker keeps one per tool (Checker.scopePartOf).
+type scopePart struct {
+	id      string
+	classes map[string]bool
+	words   []string
+	values  []string
+}
+
+// scopePartOf is c's part of a scope.
+func scopePartOf(c catalog.Contract, classes func(catalog.Contract) map[string]bool) *scopePart {
+	p := &scopePart{id: c.ID, classes: classes(c)}
+	for _, w := range strings.Fields(strings.ToLower(c.Title)) {
+		p.words = append(p.words, strings.Trim(w, ".,;:()"))
+	}
+	var walk func(ps []catalog.Param)
+	walk = func(ps []catalog.Param) {
+		for _, q := range ps {
+			p.values = append(p.values, strings.ToLower(q.Name))
+			for _, e := range q.Enum {
+				if str, ok := e.(string); ok {
+					p.values = append(p.values, strings.ToLower(str))
+				}
+			}
+			if q.Items != nil {
+				walk([]catalog.Param{*q.Items})
+			}
+			walk(q.Properties)
+		}
+	}
+	walk(c.Params)
+	return p
+}
+
+// scopeOf is the scope of the roster tools' parts plus the extra ids.
+func scopeOf(parts []*scopePart, extra []string) *Scope {
+	// the maps sized up front: a roster of a hundred tools adds thousands
+	// of words, and growing a map rehashes what it holds
+	ids, words, values := len(parts)+len(extra), 0, 0
+	for _, p := range parts {
+		words += len(p.words) + len(p.values)
+		values += len(p.values)
+	}
+	s := &Scope{allowed: make(map[string]bool, ids), words: make(map[string]bool, 3*ids+words), values: make(map[string]bool, values),
+		namespaces: map[string]bool{}, classes: map[string]bool{}}
 	for _, id := range extra {
 		s.allow(id)
 		s.provide(classesOf(catalog.Contract{ID: id}))
 	}
-	for _, c := range roster {
-		s.allow(c.ID)
-		s.provide(classes(c))
-		for _, w := range strings.Fields(strings.ToLower(c.Title)) {
-			s.words[strings.Trim(w, ".,;:()")] = true
+	for _, p := range parts {
+		s.allow(p.id)
+		s.provide(p.classes)
+		for _, w := range p.words {
+			s.words[w] = true
 		}
-		var walk func(ps []catalog.Param)
-		walk = func(ps []catalog.Param) {
-			for _, p := range ps {
-				s.value(p.Name)
-				for _, e := range p.Enum {
-					if str, ok := e.(string); ok {
-						s.value(str)
-					}
-				}
-				if p.Items != nil {
-					walk([]catalog.Param{*p.Items})
-				}
-				walk(p.Properties)
-			}
+		for _, v := range p.values {
+			s.words[v] = true
+			s.values[v] = true
 		}
-		walk(c.Params)
 	}
 	return s
 }
