@@ -444,6 +444,36 @@ func (p *Pool) dropIfGone(c *client, cs *mcp.ClientSession, err error, after <-c
 	}
 }
 
+// Forget ends the client of a connection name, if any (its child
+// process stopped): the connection was removed or changed.
+func (p *Pool) Forget(name string) {
+	p.mu.Lock()
+	c := p.clients[name]
+	delete(p.clients, name)
+	p.mu.Unlock()
+	if c != nil {
+		c.close()
+	}
+}
+
+// Retain ends the client of every name keep lacks: connections removed
+// elsewhere (another replica, the command line) stop their servers here
+// when this replica next reads the connections.
+func (p *Pool) Retain(keep map[string]bool) {
+	p.mu.Lock()
+	var gone []*client
+	for name, c := range p.clients {
+		if !keep[name] {
+			gone = append(gone, c)
+			delete(p.clients, name)
+		}
+	}
+	p.mu.Unlock()
+	for _, c := range gone {
+		c.close()
+	}
+}
+
 // Close ends every client; child processes are stopped (stdin closed,
 // then SIGTERM, then SIGKILL).
 func (p *Pool) Close() {

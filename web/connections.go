@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -46,14 +47,17 @@ func (s *Server) renderConnections(c echo.Context, status int, d views.Connectio
 // the field (never the value).
 func pairLines(text, field string, errs views.FieldErrors) map[string]string {
 	out := map[string]string{}
-	for _, l := range strings.Split(text, "\n") {
+	label := map[string]string{"header": "headers", "env": "environment"}[field]
+	for i, l := range strings.Split(text, "\n") {
 		l = strings.TrimSpace(l)
 		if l == "" {
 			continue
 		}
 		k, v, ok := strings.Cut(l, "=")
 		if !ok || strings.TrimSpace(k) == "" {
-			errs[field] = "write one K=V a line"
+			if errs[field] == "" {
+				errs[field] = fmt.Sprintf("%s: write one K=V a line (line %d has no K=)", label, i+1)
+			}
 			continue
 		}
 		out[strings.TrimSpace(k)] = v
@@ -134,4 +138,91 @@ func (s *Server) syncAndRedirect(c echo.Context, name string) error {
 		return s.flashAndRedirect(c, "Sync of "+name+" failed: "+clip(err.Error(), 300), "/connections")
 	}
 	return s.flashAndRedirect(c, syncedMessage(name, res), "/connections")
+}
+
+// nameLines reads names, one a line (commas also separate).
+func nameLines(text string) []string {
+	var out []string
+	for _, l := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == ',' }) {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// editConnection changes a connection: it is probed as edited first and
+// refused on the form with nothing changed when it does not answer.
+// Secret values are only ever replaced or removed, never shown.
+func (s *Server) editConnection(c echo.Context) error {
+	ctx := c.Request().Context()
+	name := c.Param("name")
+	cur, err := s.store.ConnectionByName(ctx, name)
+	if errors.Is(err, models.ErrNotFound) {
+		return echo.NewHTTPError(http.StatusNotFound, "No such connection.")
+	}
+	if err != nil {
+		return err
+	}
+	f := views.ConnectionForm{Name: name, Command: strings.TrimSpace(c.FormValue("command")), URL: strings.TrimSpace(c.FormValue("url"))}
+	errs := views.FieldErrors{}
+	e := models.ConnectionEdit{Headers: pairLines(c.FormValue("headers"), "header", errs), Env: pairLines(c.FormValue("env"), "env", errs),
+		UnsetHeaders: nameLines(c.FormValue("unset_headers")), UnsetEnv: nameLines(c.FormValue("unset_env"))}
+	// the command or URL as shown is no change
+	if f.Command != "" && f.Command != strings.Join(cur.Argv(), " ") {
+		argv, err := shlex.Split(f.Command)
+		if err != nil {
+			errs["command"] = "cannot be split into words: " + err.Error()
+		}
+		e.Command = argv
+	}
+	if f.URL != "" && f.URL != cur.URL {
+		e.URL = f.URL
+	}
+	refuse := func(errs views.FieldErrors) error {
+		return s.renderConnections(c, http.StatusUnprocessableEntity, views.ConnectionsData{Editing: name, Edit: f, EditErrors: errs})
+	}
+	target := "command"
+	if cur.Transport == models.TransportHTTP {
+		target = "url"
+	}
+	if len(errs) == 0 && e.Empty() {
+		errs[target] = "nothing to change: edit the " + target + ", or give values to set or names to remove"
+	}
+	if len(errs) > 0 {
+		return refuse(errs)
+	}
+	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	res, err := runtime.EditConnection(ctx, s.store, s.gw.pool, userName(c), name, e)
+	var pe *runtime.ProbeError
+	var ve *models.ValidationError
+	switch {
+	case errors.As(err, &ve):
+		return refuse(views.FieldErrors(ve.Fields))
+	case errors.Is(err, models.ErrNoSealKey):
+		return refuse(views.FieldErrors{"header": "secrets need CONSOLE_SECRETS_KEY in the console's configuration"})
+	case errors.As(err, &pe):
+		return refuse(views.FieldErrors{target: clip(pe.Error(), 1200)})
+	}
+	s.gw.conns.forget() // the next gateway request reads the change
+	if err != nil {
+		return s.flashAndRedirect(c, clip(err.Error(), 300), "/connections")
+	}
+	return s.flashAndRedirect(c, "Changed "+name+". "+syncedMessage(name, res), "/connections")
+}
+
+// removeConnection removes a connection: its tools leave the catalog and
+// every roster, its server is stopped; audited.
+func (s *Server) removeConnection(c echo.Context) error {
+	name := c.Param("name")
+	plan, err := runtime.RemoveConnection(c.Request().Context(), s.store, s.gw.pool, userName(c), name)
+	if errors.Is(err, models.ErrNotFound) {
+		return echo.NewHTTPError(http.StatusNotFound, "No such connection.")
+	}
+	s.gw.conns.forget()
+	if err != nil {
+		return err
+	}
+	return s.flashAndRedirect(c, "Removed "+name+": "+views.Plural(len(plan.Removed), "tool", "tools")+" left the catalog and every roster.", "/connections")
 }

@@ -491,6 +491,11 @@ func (cc *connCache) snapshot(ctx context.Context, s *Server) (*connSnapshot, er
 		sn.specs[cs[i].Name] = sp
 		sn.served[cs[i].Name] = true
 	}
+	if s.gw != nil && s.gw.pool != nil {
+		// a connection removed elsewhere (the command line, another
+		// replica) stops its server here
+		s.gw.pool.Retain(sn.served)
+	}
 	cc.cur.Store(sn)
 	return sn, nil
 }

@@ -75,6 +75,8 @@ func (s *Server) routeTable() []route {
 		{http.MethodGet, "/connections", admins, s.connectionsPage},
 		{http.MethodPost, "/connections", admins, s.createConnection},
 		{http.MethodPost, "/connections/:name/sync", admins, s.syncConnection},
+		{http.MethodPost, "/connections/:name/edit", admins, s.editConnection},
+		{http.MethodPost, "/connections/:name/remove", admins, s.removeConnection},
 		{http.MethodGet, "/catalog/review", reviewers, s.reviewPage},
 		{http.MethodPost, "/catalog/review", reviewers, s.reviewTools},
 

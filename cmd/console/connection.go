@@ -18,6 +18,8 @@ import (
 )
 
 const connectionUsage = `usage: console connection add NAME (--command "CMD ARGS" | --url URL) [--header K=V]… [--env K=V]… --as USER
+       console connection edit NAME [--command "CMD ARGS" | --url URL] [--header K=V]… [--env K=V]… [--unset-header K]… [--unset-env K]… --as USER
+       console connection remove NAME --as USER
        console connection sync NAME --as USER
        console connection list`
 
@@ -35,6 +37,19 @@ func (p pairs) Set(v string) error {
 	return nil
 }
 
+// names is a repeatable NAME flag.
+type names []string
+
+func (n *names) String() string { return "" }
+
+func (n *names) Set(v string) error {
+	if v == "" || strings.Contains(v, "=") {
+		return errors.New("takes a NAME (no value)")
+	}
+	*n = append(*n, v)
+	return nil
+}
+
 // runConnection adds, syncs and lists upstream MCP servers.
 func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 	if len(args) == 0 {
@@ -47,6 +62,9 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 	headers, env := pairs{}, pairs{}
 	fs.Var(headers, "header", "a request header K=V (repeatable; the value is a secret)")
 	fs.Var(env, "env", "an environment variable K=V for the command (repeatable; the value is a secret)")
+	var unsetHeaders, unsetEnv names
+	fs.Var(&unsetHeaders, "unset-header", "edit: a header NAME to remove (repeatable)")
+	fs.Var(&unsetEnv, "unset-env", "edit: an environment variable NAME to remove (repeatable)")
 	as := fs.String("as", os.Getenv("CONSOLE_ACTOR"), "the user this change is made as (CONSOLE_ACTOR)")
 	name := ""
 	if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
@@ -64,7 +82,7 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 			return &exitError{2, errors.New(connectionUsage)}
 		}
 		return listConnections(ctx, stdout)
-	case "add", "sync":
+	case "add", "sync", "edit", "remove":
 	default:
 		return &exitError{2, fmt.Errorf("unknown connection command %q\n%s", verb, connectionUsage)}
 	}
@@ -74,8 +92,11 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 	if *as == "" {
 		return &exitError{2, errors.New("--as USER is required: every change names who made it")}
 	}
-	if verb == "sync" && (*command != "" || *url != "" || len(headers) > 0 || len(env) > 0) {
-		return &exitError{2, errors.New("connection sync takes only NAME and --as")}
+	if (verb == "sync" || verb == "remove") && (*command != "" || *url != "" || len(headers)+len(env)+len(unsetHeaders)+len(unsetEnv) > 0) {
+		return &exitError{2, fmt.Errorf("connection %s takes only NAME and --as", verb)}
+	}
+	if verb == "add" && len(unsetHeaders)+len(unsetEnv) > 0 {
+		return &exitError{2, errors.New("--unset-header and --unset-env are for connection edit")}
 	}
 	in := models.ConnectionInput{Name: name, URL: *url, Headers: headers, Env: env}
 	if *command != "" {
@@ -87,14 +108,7 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 	}
 	if verb == "add" {
 		if errs := in.Validate(); len(errs) > 0 {
-			for _, f := range []string{"name", "command", "url", "header", "env"} {
-				if msg, ok := errs[f]; ok {
-					if f == "name" {
-						return &exitError{2, fmt.Errorf("NAME: %s", msg)}
-					}
-					return &exitError{2, fmt.Errorf("--%s: %s", f, msg)}
-				}
-			}
+			return fieldError(2, errs)
 		}
 	}
 	store, _, err := openStore(ctx, meter.New(10000))
@@ -102,7 +116,7 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 		return err
 	}
 	defer store.Close()
-	if verb == "add" && len(headers)+len(env) > 0 {
+	if (verb == "add" || verb == "edit") && len(headers)+len(env) > 0 {
 		if err := ensureSealKey(store); err != nil {
 			return err
 		}
@@ -133,6 +147,35 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 			return &exitError{1, err}
 		}
 		fmt.Fprintf(stdout, "connection %s added\n", name)
+	} else if verb == "edit" {
+		e := models.ConnectionEdit{Command: in.Command, URL: *url, Headers: headers, Env: env, UnsetHeaders: unsetHeaders, UnsetEnv: unsetEnv}
+		if e.Empty() {
+			return &exitError{2, errors.New("nothing to change: give --command, --url, --header, --env, --unset-header or --unset-env")}
+		}
+		res, err = runtime.EditConnection(sctx, store, pool, u.Username, name, e)
+		var pe *runtime.ProbeError
+		var ve *models.ValidationError
+		switch {
+		case errors.Is(err, models.ErrNotFound):
+			return &exitError{1, fmt.Errorf("NAME: no connection %q", name)}
+		case errors.As(err, &ve):
+			return fieldError(1, ve.Fields)
+		case errors.As(err, &pe):
+			return &exitError{1, fmt.Errorf("connection %s not changed: %v", name, pe)}
+		case err != nil:
+			return &exitError{1, err}
+		}
+		fmt.Fprintf(stdout, "connection %s changed\n", name)
+	} else if verb == "remove" {
+		plan, err := runtime.RemoveConnection(sctx, store, pool, u.Username, name)
+		if errors.Is(err, models.ErrNotFound) {
+			return &exitError{1, fmt.Errorf("NAME: no connection %q", name)}
+		}
+		if err != nil {
+			return &exitError{1, fmt.Errorf("remove %s: %v", name, err)}
+		}
+		fmt.Fprintf(stdout, "connection %s removed; %s left the catalog and every roster.\n", name, plural(len(plan.Removed), "tool"))
+		return nil
 	} else {
 		res, err = runtime.SyncConnection(sctx, store, pool, u.Username, name)
 		if errors.Is(err, models.ErrNotFound) {
@@ -143,10 +186,24 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 		}
 	}
 	p := res.Plan
-	fmt.Fprintf(stdout, "synced %s: %d tools listed; %d added, %d changed, %d removed, %d unchanged.%s\n",
-		name, res.Listed, len(p.Added), len(p.Changed), len(p.Removed), p.Unchanged, awaitReview(len(p.Added)+len(p.Changed)))
+	fmt.Fprintf(stdout, "synced %s: %s listed; %d added, %d changed, %d removed, %d unchanged.%s\n",
+		name, plural(res.Listed, "tool"), len(p.Added), len(p.Changed), len(p.Removed), p.Unchanged, awaitReview(len(p.Added)+len(p.Changed)))
 	for _, pr := range res.Refused {
 		fmt.Fprintf(stdout, "refused %s: %s: %s\n", pr.Tool, pr.Field, pr.Message)
+	}
+	return nil
+}
+
+// fieldError is the first problem of a connection's fields, named as
+// its flag.
+func fieldError(code int, errs map[string]string) error {
+	for _, f := range []string{"name", "command", "url", "header", "env"} {
+		if msg, ok := errs[f]; ok {
+			if f == "name" {
+				return &exitError{code, fmt.Errorf("NAME: %s", msg)}
+			}
+			return &exitError{code, fmt.Errorf("--%s: %s", f, msg)}
+		}
 	}
 	return nil
 }

@@ -39,10 +39,18 @@ type Synced struct {
 // ProbeError is an add refused because the server could not be listed:
 // nothing was saved. Err says why (for a stdio server, with the tail of
 // its stderr).
-type ProbeError struct{ Err error }
+type ProbeError struct {
+	Err error
+	// Verb is what was not done: "added" (empty) or "changed".
+	Verb string
+}
 
 func (e *ProbeError) Error() string {
-	return fmt.Sprintf("the server did not answer its first tools/list, so nothing was added: %v", e.Err)
+	verb := e.Verb
+	if verb == "" {
+		verb = "added"
+	}
+	return fmt.Sprintf("the server did not answer its first tools/list, so nothing was %s: %v", verb, e.Err)
 }
 
 func (e *ProbeError) Unwrap() error { return e.Err }
@@ -151,4 +159,62 @@ func importTools(ctx context.Context, store *models.Store, actor, name string, t
 		r.Warn = b.String()
 	}
 	return out, store.RecordSync(ctx, actor, name, r)
+}
+
+// EditConnection changes a stored connection (a new command or URL,
+// secret values set or unset) only when its server, as edited, answers:
+// the describe-only probe runs against the edited connection first, and
+// one that does not answer is refused (ProbeError) with nothing changed.
+// Then the edit is stored (audited by name, never a value) and the tools
+// listed are imported as SyncConnection does.
+func EditConnection(ctx context.Context, store *models.Store, pool *upstream.Pool, actor, name string, e models.ConnectionEdit) (Synced, error) {
+	c, err := store.ConnectionByName(ctx, name)
+	if err != nil {
+		return Synced{}, err
+	}
+	in, err := store.EditedInput(c, e)
+	if err != nil {
+		return Synced{}, err
+	}
+	// the probe runs in a pool of its own: the shared pool's client of
+	// this name keeps serving the stored connection until the edit is
+	// stored (its next use then reconnects with the new spec)
+	probe := upstream.NewPool(nil)
+	defer probe.Close()
+	if pool != nil {
+		probe.Timeout, probe.MaxMessage = pool.Timeout, pool.MaxMessage
+	}
+	tools, err := probe.ListTools(ctx, upstream.Spec{Name: in.Name, Command: in.Command, URL: in.URL, Headers: in.Headers, Env: in.Env})
+	if err != nil {
+		return Synced{}, &ProbeError{Err: err, Verb: "changed"}
+	}
+	if _, err := parseTools(ctx, in.Name, tools); err != nil {
+		return Synced{Listed: len(tools)}, &ProbeError{Err: err, Verb: "changed"}
+	}
+	if _, err := store.UpdateConnection(ctx, actor, in, e); err != nil {
+		return Synced{}, err
+	}
+	if pool != nil {
+		pool.Forget(name)
+	}
+	out, err := importTools(ctx, store, actor, name, tools)
+	if err != nil {
+		return out, fmt.Errorf("connection %s was changed but its tools were not imported (sync it again): %w", name, err)
+	}
+	return out, nil
+}
+
+// RemoveConnection removes a connection: its tools leave the catalog, and
+// so every roster, through the import path (as vanished tools do), the
+// removal is audited, and its server's client in pool (a child process
+// for a stdio server) is stopped.
+func RemoveConnection(ctx context.Context, store *models.Store, pool *upstream.Pool, actor, name string) (models.ImportPlan, error) {
+	plan, err := store.DeleteConnection(ctx, actor, name)
+	if err != nil {
+		return plan, err
+	}
+	if pool != nil {
+		pool.Forget(name)
+	}
+	return plan, nil
 }

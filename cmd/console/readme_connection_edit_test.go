@@ -1,0 +1,71 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestReadmeConnectionEditExample runs the README's "Change or remove a
+// connection" commands, as written, after its connection add: the edit
+// re-lists the published memory server with the new environment, the
+// value is never shown, and the removal takes the nine tools away.
+func TestReadmeConnectionEditExample(t *testing.T) {
+	npm := os.Getenv("CONSOLE_MCP_NPM_DIR")
+	if npm == "" {
+		npm, _ = filepath.Abs("../../.mcp-npm")
+	}
+	if _, err := os.Stat(filepath.Join(npm, "node_modules/@modelcontextprotocol/server-memory/package.json")); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("the memory server is not installed (.ci/run installs it): %v", err)
+		}
+		t.Skip("the memory server is not installed; run the npm install line of .ci/run")
+	}
+	dir := t.TempDir()
+	db := filepath.Join(dir, "s.db")
+	var edit, remove string
+	ran := 0
+	for _, c := range readmeCommands(t, "console connection ") {
+		line := strings.ReplaceAll(c, "node mcp/node_modules", "node "+npm+"/node_modules")
+		line = strings.ReplaceAll(line, "$PWD", dir)
+		switch {
+		case strings.HasPrefix(c, "console connection add memory"):
+		case strings.HasPrefix(c, "console connection edit memory"):
+			edit = c
+		case c == "console connection remove memory --as admin":
+			remove = c
+		default:
+			continue
+		}
+		args, err := splitLine(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := runCLI(t, db, args[1:]...)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", c, err, out)
+		}
+		ran++
+		switch {
+		case c == edit:
+			if !strings.Contains(out, "connection memory changed") || !strings.Contains(out, "synced memory: 9 tools listed; 0 added, 0 changed, 0 removed, 9 unchanged") {
+				t.Errorf("%s:\n%s", c, out)
+			}
+			list, _ := runCLI(t, db, "connection", "list")
+			if !strings.Contains(list, "secrets: env MEMORY_FILE_PATH") || strings.Contains(list, "notes.jsonl") {
+				t.Errorf("list after the edit:\n%s", list)
+			}
+		case c == remove:
+			if !strings.Contains(out, "connection memory removed; 9 tools left the catalog and every roster") {
+				t.Errorf("%s:\n%s", c, out)
+			}
+			if list, _ := runCLI(t, db, "connection", "list"); list != "no connections\n" {
+				t.Errorf("list after the removal:\n%s", list)
+			}
+		}
+	}
+	if ran != 3 || edit == "" || remove == "" {
+		t.Fatalf("ran %d of the README's add, edit and remove commands (edit %q, remove %q)", ran, edit, remove)
+	}
+}

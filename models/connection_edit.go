@@ -1,0 +1,179 @@
+package models
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/agentforge/console/catalog"
+)
+
+// ConnectionEdit is a change an admin makes to a stored connection: a new
+// command or URL (empty: unchanged; one replaces the other), header and
+// environment values set (added or replaced) and names unset. Secret
+// values are write-only: an edit replaces or unsets them, never reads
+// them back.
+type ConnectionEdit struct {
+	Command                []string
+	URL                    string
+	Headers, Env           map[string]string
+	UnsetHeaders, UnsetEnv []string
+}
+
+// Empty reports whether the edit changes nothing.
+func (e ConnectionEdit) Empty() bool {
+	return len(e.Command) == 0 && e.URL == "" && len(e.Headers)+len(e.Env)+len(e.UnsetHeaders)+len(e.UnsetEnv) == 0
+}
+
+// EditedInput is the connection c after the edit e, validated: each
+// problem names its field (command, url, header, env) and nothing is
+// stored. Unsetting a name the connection does not have is a problem.
+func (s *Store) EditedInput(c *Connection, e ConnectionEdit) (ConnectionInput, error) {
+	if e.Empty() {
+		return ConnectionInput{}, &ValidationError{Fields: map[string]string{"command": "nothing to change: give a command, a URL, or headers/environment to set or unset"}}
+	}
+	sec, err := s.OpenSecrets(c)
+	if err != nil {
+		return ConnectionInput{}, err
+	}
+	in := ConnectionInput{Name: c.Name, URL: c.URL, Headers: maps.Clone(sec.Headers), Env: maps.Clone(sec.Env)}
+	if c.Transport == TransportStdio {
+		in.Command = c.Argv()
+	}
+	errs := map[string]string{}
+	switch {
+	case len(e.Command) > 0 && e.URL != "":
+		errs["url"] = "give a command or a URL, not both"
+	case len(e.Command) > 0:
+		in.Command, in.URL = e.Command, ""
+	case e.URL != "":
+		in.Command, in.URL = nil, e.URL
+	}
+	if in.Headers == nil {
+		in.Headers = map[string]string{}
+	}
+	if in.Env == nil {
+		in.Env = map[string]string{}
+	}
+	for _, k := range e.UnsetHeaders {
+		if _, ok := in.Headers[k]; !ok {
+			errs["header"] = fmt.Sprintf("%s has no header %q to unset", c.Name, k)
+		}
+		delete(in.Headers, k)
+	}
+	for _, k := range e.UnsetEnv {
+		if _, ok := in.Env[k]; !ok {
+			errs["env"] = fmt.Sprintf("%s has no environment variable %q to unset", c.Name, k)
+		}
+		delete(in.Env, k)
+	}
+	maps.Copy(in.Headers, e.Headers)
+	maps.Copy(in.Env, e.Env)
+	for k, v := range in.Validate() {
+		if errs[k] == "" {
+			errs[k] = v
+		}
+	}
+	if len(errs) > 0 {
+		return ConnectionInput{}, &ValidationError{Fields: errs}
+	}
+	return in, nil
+}
+
+// editSummary says what an edit changed, by name only (never a value).
+func editSummary(e ConnectionEdit) string {
+	var parts []string
+	if len(e.Command) > 0 {
+		parts = append(parts, "command")
+	}
+	if e.URL != "" {
+		parts = append(parts, "url")
+	}
+	for _, set := range []struct {
+		verb, kind string
+		names      []string
+	}{
+		{"set", "header", sortedKeys(e.Headers)}, {"set", "env", sortedKeys(e.Env)},
+		{"unset", "header", e.UnsetHeaders}, {"unset", "env", e.UnsetEnv},
+	} {
+		for _, n := range set.names {
+			parts = append(parts, set.verb+" "+set.kind+" "+n)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func sortedKeys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// UpdateConnection stores a connection's edited form (in, from
+// EditedInput; its secrets sealed anew), audited with what changed by
+// name, never a value.
+func (s *Store) UpdateConnection(ctx context.Context, actor string, in ConnectionInput, e ConnectionEdit) (*Connection, error) {
+	if errs := in.Validate(); len(errs) > 0 {
+		return nil, &ValidationError{Fields: errs}
+	}
+	upd := map[string]any{"url": in.URL, "command": "", "transport": TransportHTTP, "secret_names": in.secretNames(), "sealed": "", "updated_at": time.Now().UTC()}
+	if len(in.Command) > 0 {
+		b, _ := json.Marshal(in.Command)
+		upd["command"], upd["transport"] = string(b), TransportStdio
+	}
+	if len(in.Headers)+len(in.Env) > 0 {
+		plain, _ := json.Marshal(ConnectionSecrets{Headers: in.Headers, Env: in.Env})
+		sealed, err := s.seal(plain, "connection:"+in.Name)
+		if err != nil {
+			return nil, err
+		}
+		upd["sealed"] = sealed
+	}
+	err := s.Tx(ctx, func(tx *Store) error {
+		res := tx.with(ctx).Model(&Connection{}).Where("name = ?", in.Name).Updates(upd)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return ErrNotFound
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "connection.edit", Subject: "connection:" + in.Name, Detail: clipTo(editSummary(e), 2000)})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("models: edit connection %s: %w", in.Name, err)
+	}
+	return s.ConnectionByName(ctx, in.Name)
+}
+
+// DeleteConnection removes a connection and, through the catalog's
+// import path, every tool of its namespace (as a sync that lists none
+// would: they leave every roster as vanished tools do), in one
+// transaction, audited with the count.
+func (s *Store) DeleteConnection(ctx context.Context, actor, name string) (ImportPlan, error) {
+	var plan ImportPlan
+	err := s.Tx(ctx, func(tx *Store) error {
+		if _, err := tx.ConnectionByName(ctx, name); err != nil {
+			return err
+		}
+		var err error
+		if plan, err = tx.ApplyOutcome(ctx, actor, SourceMCP, name, catalog.Outcome{}, ""); err != nil {
+			return err
+		}
+		if err := tx.with(ctx).Where("name = ?", name).Delete(&Connection{}).Error; err != nil {
+			return err
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "connection.remove", Subject: "connection:" + name,
+			Detail: fmt.Sprintf("%d tools removed from the catalog", len(plan.Removed))})
+	})
+	if err != nil {
+		return ImportPlan{}, fmt.Errorf("models: remove connection %s: %w", name, err)
+	}
+	return plan, nil
+}

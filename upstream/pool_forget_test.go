@@ -1,0 +1,62 @@
+package upstream
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestForgetStopsTheChild: a removed connection's stdio server is
+// stopped, whether the removal was made here (Forget) or elsewhere and
+// seen when the connections are next read (Retain without its name).
+func TestForgetStopsTheChild(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewPool(nil)
+	defer p.Close()
+	p.Timeout = 10 * time.Second
+	sp := Spec{Name: "stdio", Command: []string{exe}, Env: map[string]string{"UPSTREAM_TEST_SERVER": "1"}}
+	ctx := context.Background()
+	pid := func() int {
+		res, err := p.Call(ctx, sp, "pid", json.RawMessage(`{}`))
+		if err != nil {
+			t.Fatalf("pid: %v", err)
+		}
+		var n int
+		fmt.Sscan(res.Content[0].(*mcp.TextContent).Text, &n)
+		return n
+	}
+	gone := func(pid int) bool {
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+			if syscall.Kill(pid, 0) != nil {
+				return true
+			}
+		}
+		return false
+	}
+	first := pid()
+	p.Retain(map[string]bool{"stdio": true})
+	if syscall.Kill(first, 0) != nil {
+		t.Fatal("Retain stopped a server it was told to keep")
+	}
+	p.Forget("stdio")
+	if !gone(first) {
+		t.Errorf("after Forget the server (pid %d) still runs", first)
+	}
+	second := pid()
+	if second == first {
+		t.Fatal("no new process after Forget")
+	}
+	p.Retain(map[string]bool{"other": true})
+	if !gone(second) {
+		t.Errorf("after Retain without its name the server (pid %d) still runs", second)
+	}
+}
