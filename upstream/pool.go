@@ -444,9 +444,10 @@ func (p *Pool) dropIfGone(c *client, cs *mcp.ClientSession, err error, after <-c
 	}
 }
 
-// Forget ends the client of a connection name, if any (its child
-// process stopped): the connection was removed or changed.
-func (p *Pool) Forget(name string) {
+// ForgetName ends the client of a connection name, whatever its spec,
+// if any (its child process stopped): the connection was removed or
+// changed.
+func (p *Pool) ForgetName(name string) {
 	p.mu.Lock()
 	c := p.clients[name]
 	delete(p.clients, name)

@@ -13,7 +13,7 @@ import (
 )
 
 // TestForgetStopsTheChild: a removed connection's stdio server is
-// stopped, whether the removal was made here (Forget) or elsewhere and
+// stopped, whether the removal was made here (ForgetName) or elsewhere and
 // seen when the connections are next read (Retain without its name).
 func TestForgetStopsTheChild(t *testing.T) {
 	exe, err := os.Executable()
@@ -47,13 +47,13 @@ func TestForgetStopsTheChild(t *testing.T) {
 	if syscall.Kill(first, 0) != nil {
 		t.Fatal("Retain stopped a server it was told to keep")
 	}
-	p.Forget("stdio")
+	p.ForgetName("stdio")
 	if !gone(first) {
-		t.Errorf("after Forget the server (pid %d) still runs", first)
+		t.Errorf("after ForgetName the server (pid %d) still runs", first)
 	}
 	second := pid()
 	if second == first {
-		t.Fatal("no new process after Forget")
+		t.Fatal("no new process after ForgetName")
 	}
 	p.Retain(map[string]bool{"other": true})
 	if !gone(second) {

@@ -195,7 +195,7 @@ func EditConnection(ctx context.Context, store *models.Store, pool *upstream.Poo
 		return Synced{}, err
 	}
 	if pool != nil {
-		pool.Forget(name)
+		pool.ForgetName(name)
 	}
 	out, err := importTools(ctx, store, actor, name, tools)
 	if err != nil {
@@ -214,7 +214,7 @@ func RemoveConnection(ctx context.Context, store *models.Store, pool *upstream.P
 		return plan, err
 	}
 	if pool != nil {
-		pool.Forget(name)
+		pool.ForgetName(name)
 	}
 	return plan, nil
 }
