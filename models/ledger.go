@@ -154,6 +154,49 @@ func ledgerEntry(row map[string]any, source string, effects string, digest strin
 	return nil
 }
 
+// setLedger sets the ledger columns ledgerEntry wrote into m on t, as
+// an update of those columns would store them; a column it does not know
+// is an error, so a new ledger column cannot be dropped on the way.
+func (t *Tool) setLedger(m map[string]any) error {
+	for k, v := range m {
+		switch k {
+		case "trust", "class_effects", "class_risk", "classified_by", "classified_digest", "validation", "status":
+			s, ok := v.(string)
+			if !ok {
+				return fmt.Errorf("models: ledger column %s: %T is not a string", k, v)
+			}
+			switch k {
+			case "trust":
+				t.Trust = s
+			case "class_effects":
+				t.ClassEffects = s
+			case "class_risk":
+				t.ClassRisk = s
+			case "classified_by":
+				t.ClassifiedBy = s
+			case "classified_digest":
+				t.ClassifiedDigest = s
+			case "validation":
+				t.Validation = s
+			case "status":
+				t.Status = s
+			}
+		case "classified_at":
+			switch at := v.(type) {
+			case nil:
+				t.ClassifiedAt = nil
+			case time.Time:
+				t.ClassifiedAt = &at
+			default:
+				return fmt.Errorf("models: ledger column %s: %T is not a time", k, v)
+			}
+		default:
+			return fmt.Errorf("models: ledger column %s is not set on an inserted tool", k)
+		}
+	}
+	return nil
+}
+
 // backfillLedger fills the ledger of tools stored before it existed: the
 // review already done stands, bound to the digest it was done on.
 func backfillLedger(tx *gorm.DB) error {

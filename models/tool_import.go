@@ -149,17 +149,23 @@ func (s *Store) ApplyOutcome(ctx context.Context, actor, source, namespace strin
 		now := time.Now().UTC()
 		var maxPos int
 		tx.with(ctx).Model(&Tool{}).Select("COALESCE(MAX(position), 0)").Scan(&maxPos)
+		// the added tools go in with their ledger entry, a hundred rows a
+		// statement (an insert and an update per tool before)
+		added := make([]Tool, len(plan.Added))
 		for i, c := range plan.Added {
 			row := Tool{ID: c.ID, Namespace: c.Namespace(), Contract: string(catalog.CanonicalJSON(c)), Digest: catalog.Digest(c), Status: ToolCandidate, Source: source, ImportedBy: actor, ImportedAt: now, Position: maxPos + i + 1}
-			if err := tx.with(ctx).Create(&row).Error; err != nil {
-				return notFound(err)
-			}
 			ledger := map[string]any{}
 			if err := ledgerEntry(ledger, source, string(c.Effects), row.Digest, now); err != nil {
 				return err
 			}
-			if err := tx.with(ctx).Model(&Tool{}).Where("id = ?", row.ID).Updates(ledger).Error; err != nil {
+			if err := row.setLedger(ledger); err != nil {
 				return err
+			}
+			added[i] = row
+		}
+		if len(added) > 0 {
+			if err := tx.with(ctx).CreateInBatches(added, 100).Error; err != nil {
+				return notFound(err)
 			}
 		}
 		for _, ch := range plan.Changed {
