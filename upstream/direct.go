@@ -137,7 +137,7 @@ func (d *directSession) call(ctx context.Context, id int64, tool string, args js
 		return nil, nil, fmt.Errorf("calling %q: unsupported content type %q: %w", "tools/call", mt, errSessionGone)
 	}
 	if msg.Error != nil {
-		return nil, nil, fmt.Errorf("calling %q: %w", "tools/call", msg.Error)
+		return nil, nil, &answered{err: msg.Error} // the server's answer: ServerError
 	}
 	return decodeResult(msg.Result)
 }
@@ -201,7 +201,7 @@ func checkStatus(res *http.Response) error {
 		b, _ := io.ReadAll(res.Body)
 		if m, err := jsonrpc.DecodeMessage(b); err == nil {
 			if r, ok := m.(*jsonrpc.Response); ok && r.Error != nil {
-				return fmt.Errorf("calling %q: %w: %s", "tools/call", r.Error, http.StatusText(c))
+				return &answered{err: r.Error} // the server's answer (as the SDK's client reads it): ServerError
 			}
 		}
 	}

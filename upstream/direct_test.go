@@ -96,7 +96,10 @@ func newScenarioServer(t *testing.T) *scenarioServer {
 func outcome(res *mcp.CallToolResult, err error) string {
 	var tl *TooLargeError
 	var ue *UnavailableError
+	var se *ServerError
 	switch {
+	case errors.As(err, &se):
+		return fmt.Sprintf("answered %d %s", se.Code, se.Message)
 	case err == nil:
 		b, _ := json.Marshal(res)
 		return "result " + string(b)

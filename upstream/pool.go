@@ -397,7 +397,8 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 	var res *mcp.CallToolResult
 	var told <-chan struct{}
 	var raw []byte
-	if direct != nil && !p.sdkCalls.Load() {
+	useDirect := direct != nil && !p.sdkCalls.Load()
+	if useDirect {
 		id := c.ids.Add(1)
 		if res, raw, err = direct.call(withMark(ctx, m), id, tool, args); err != nil && ctx.Err() != nil {
 			// abandoned (timed out, or the caller went away): the server
@@ -412,6 +413,11 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 		res, err = cs.CallTool(withMark(ctx, m), params)
 	}
 	if err != nil {
+		if se := serverError(c.spec, err, useDirect); se != nil && m.refused.Load() == 0 {
+			// the server answered (with an error): its session is well
+			c.healthy()
+			return nil, nil, se
+		}
 		err = p.failed(c, cs, m, err, told)
 		return nil, nil, err
 	}

@@ -13,11 +13,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // TestMain lets the test binary be a stdio MCP server (UPSTREAM_TEST_SERVER=1):
-// tools pid (its process id), env (its environment), crash (exits at once), sleep (30 s) and flood (a 32 MB result),
+// tools pid (its process id), env (its environment), fail (a JSON-RPC error), crash (exits at once), sleep (30 s) and flood (a 32 MB result),
 // and a line on stderr at start.
 func TestMain(m *testing.M) {
 	if os.Getenv("UPSTREAM_TEST_SERVER") == "1" {
@@ -29,6 +30,12 @@ func TestMain(m *testing.M) {
 		})
 		s.AddTool(&mcp.Tool{Name: "env", Description: "the process environment, a NAME=value a line", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: strings.Join(os.Environ(), "\n")}}}, nil
+		})
+		s.AddTool(&mcp.Tool{Name: "fail", Description: "answers a JSON-RPC error naming its token, n bytes long", InputSchema: obj}, func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			var in struct{ N int }
+			_ = json.Unmarshal(req.Params.Arguments, &in)
+			msg := "kubectl get pods failed: connection refused (token " + os.Getenv("UPSTREAM_TEST_TOKEN") + ")"
+			return nil, &jsonrpc.Error{Code: -32603, Message: msg + strings.Repeat("é", in.N)}
 		})
 		s.AddTool(&mcp.Tool{Name: "crash", Description: "exit at once", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			os.Exit(3)
@@ -81,7 +88,7 @@ func TestStdioServersAreSupervised(t *testing.T) {
 	sp := Spec{Name: "stdio", Command: []string{exe}, Env: map[string]string{"UPSTREAM_TEST_SERVER": "1"}}
 	ctx := context.Background()
 	tools, err := p.ListTools(ctx, sp)
-	if err != nil || len(tools) != 5 {
+	if err != nil || len(tools) != 6 {
 		t.Fatalf("list: %v %v", tools, err)
 	}
 	pid := func() int {

@@ -299,13 +299,23 @@ func (g *gateway) settle(ctx context.Context, claim *models.IdempotentCall, out 
 	_ = g.s.store.FinishIdempotent(ctx, claim.ID, b)
 }
 
-// upstreamFailure is the structured error of a call the upstream did not
-// answer: unreachable (nothing ran), timed out or lost (for a tool with
-// effects the effect is uncertain).
+// upstreamFailure is the answer to a call that failed upstream: the
+// server's own error answer (a tool error result with its message), or
+// the structured error of a call the upstream did not answer:
+// unreachable (nothing ran), timed out or lost (for a tool with effects
+// the effect is uncertain).
 func (g *gateway) upstreamFailure(call *allowedCall, err error, ev *models.RunEvent) *mcp.CallToolResult {
 	var ue *upstream.UnavailableError
 	var tl *upstream.TooLargeError
+	var se *upstream.ServerError
 	switch {
+	case errors.As(err, &se):
+		// the server answered, with a JSON-RPC error: the call failed and
+		// nothing about it is uncertain; the model reads the server's
+		// message (masked, bounded) as it reads a tool's own error result
+		ev.CallStatus = "tool_error"
+		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{
+			Text: fmt.Sprintf("The server behind %s answered with an error (JSON-RPC %d): %s", call.tool.ID, se.Code, se.Message)}}}
 	case errors.As(err, &tl):
 		// the answer was refused as it arrived, over the ceiling: the tool
 		// ran, its answer is not read

@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -35,6 +36,10 @@ type Server struct {
 	// Flood, when set, answers every tools/call with a text result of
 	// this many bytes, streamed (a hostile or broken server).
 	Flood atomic.Int64
+	// Fail, when set, answers every tools/call (counted as a call) with a
+	// JSON-RPC error of code -32603 carrying this message: a server that
+	// answers, with an error.
+	Fail atomic.Pointer[string]
 }
 
 // Tools are the tools a new server offers: echo (read-only), remember
@@ -110,6 +115,9 @@ func (s *Server) handler(name string, facts *sync.Map, stored *atomic.Int64) mcp
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		n, _ := s.calls.LoadOrStore(name, new(atomic.Int64))
 		n.(*atomic.Int64).Add(1)
+		if msg := s.Fail.Load(); msg != nil {
+			return nil, &jsonrpc.Error{Code: -32603, Message: *msg}
+		}
 		var args map[string]any
 		_ = json.Unmarshal(req.Params.Arguments, &args)
 		switch name {
