@@ -407,7 +407,7 @@ func heading(text string, ts []token, i int) bool {
 	rest := text[ts[i].end:]
 	end := 0
 	for {
-		k := strings.IndexAny(rest[end:], ".!?:\n")
+		k := strings.IndexAny(rest[end:], ".!?:;\n")
 		if k < 0 {
 			return false
 		}
@@ -417,6 +417,8 @@ func heading(text string, ts []token, i int) bool {
 		}
 		end++
 	}
+	// (a semicolon ends the words' clause: "execute query 2; weekly:"
+	// is a step before the next label, not a heading)
 	return rest[end] == ':' && len(strings.Fields(rest[:end])) <= 4
 }
 

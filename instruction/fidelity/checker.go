@@ -330,6 +330,7 @@ func (c *Checker) nameAt(ts []token, i int) (mention, bool) {
 		// a verb and its object, hyphenated or camel-cased, where it is
 		// pointed at or called ("call describe-index first", "go
 		// through redeemPointsForVoucher")
+		oneHumpSource(ts, i) ||
 		verbFirstName(t.text) && (callShaped(ts, i) || pointedAt(ts, i) && (lowerCamel(t.text) || ts[i-1].lower == "like" && i > 1 && toolNouns[ts[i-2].lower] || ts[i-1].lower == "see" || sourcePointers[ts[i-1].lower])) &&
 			(i+1 == len(ts) || ts[i+1].sentence || ts[i+1].clause || !isNoun(ts[i+1].lower) || toolNouns[ts[i+1].lower] || sequencers[ts[i+1].lower] || givenNouns[ts[i+1].lower])
 	if t.disguised {
@@ -558,6 +559,18 @@ func verbFirstName(w string) bool {
 		}
 	}
 	return humps >= 2 && baseVerb(w[:first])
+}
+
+// oneHumpSource: word i is a one-hump lower camel name of a deed whose
+// output a value is taken from ("Get the ID from listWidgets output"): a
+// source pointer before it and a noun of what a tool gives after it.
+func oneHumpSource(ts []token, i int) bool {
+	w := ts[i].text
+	if !lowerCamel(w) || i == 0 || i+1 >= len(ts) || ts[i].sentence || ts[i+1].sentence || !sourcePointers[ts[i-1].lower] || !givenNouns[ts[i+1].lower] {
+		return false
+	}
+	k := strings.IndexFunc(w, func(r rune) bool { return r >= 'A' && r <= 'Z' })
+	return k > 0 && baseVerb(w[:k]) && !stateHeads[w[:k]]
 }
 
 func lowerCamel(w string) bool {
