@@ -43,6 +43,9 @@ func obligedAt(ts []token, i int) (string, bool) {
 	if v, ok := gerundDuty(ts, i); ok {
 		return v, true // "merging it into main is left to you"
 	}
+	if v, ok := wantedDone(ts, i); ok {
+		return v, true // "Legal wants a copy filed in the vault"
+	}
 	if v, ok := passiveDuty(ts, i); ok {
 		return v, true // "after which the refund is issued", "reposted … by you"
 	}

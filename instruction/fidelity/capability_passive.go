@@ -57,3 +57,51 @@ func instructedBefore(ts []token, c int) bool {
 	next := ts[s+1].lower
 	return baseVerb(ts[s].lower) && (objectOpeners[next] || vocabWord(next) || personObjects[next])
 }
+
+// wantedDone: word i is a participle after someone's wish and its object
+// ("Legal wants a copy filed in the Ironclad vault", "Finance needs the
+// totals posted to the #budget channel"): a deed asked of the agent, as
+// "asked that you …" is, when it names where it goes; a doer named after
+// it ("signed by the patient") makes it theirs, and a wish of a value's
+// shape ("wants the totals rounded to whole euros") names no place, and
+// "where you want the changes pulled into" says which value.
+func wantedDone(ts []token, i int) (string, bool) {
+	v := lemma(ts[i].lower)
+	if i < 3 || ts[i].sentence || ts[i].clause || v == ts[i].lower && irregular[ts[i].lower] == "" || !worldVerb(v) {
+		return "", false
+	}
+	d := i - 1
+	for d > 0 && d >= i-3 && !ts[d].sentence && !determiners[ts[d].lower] && !objectDeterminers[ts[d].lower] && nounish(ts[d].lower) {
+		d--
+	}
+	if d == i-1 || ts[d+1].sentence || !(determiners[ts[d].lower] || objectDeterminers[ts[d].lower]) || d < 1 || ts[d].sentence || !wishVerbs[ts[d-1].lower] {
+		return "", false
+	}
+	if d >= 2 && (youAt(ts, d-2) || relativeWords[ts[d-2].lower]) {
+		return "", false // "the branch where you want the changes pulled into": which value
+	}
+	for k := i + 1; k < len(ts) && k <= i+3 && !ts[k].sentence && !ts[k].clause; k++ {
+		if byPerson(ts, k) {
+			return "", false
+		}
+		if venuePrepositions[ts[k].lower] && k+1 < len(ts) {
+			n := k + 1
+			if determiners[ts[n].lower] && n+1 < len(ts) {
+				n++
+			}
+			return v, !numeral(ts[n].lower) && !valueShapes[ts[n].lower]
+		}
+	}
+	return "", false
+}
+
+// wishVerbs say what someone wants done ("wants a copy filed").
+var wishVerbs = set("wants", "want", "needs", "need", "expects", "expect", "requires", "require")
+
+// objectDeterminers open the object of a wish ("needs each total
+// posted").
+var objectDeterminers = set("each", "every", "all", "its", "their", "these", "those", "this", "that")
+
+// valueShapes follow "to" in a wish of a value's shape ("rounded to whole
+// euros", "set to zero").
+var valueShapes = set("whole", "zero", "one", "two", "nearest", "lower", "upper", "lowercase", "uppercase")
