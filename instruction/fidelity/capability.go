@@ -27,6 +27,7 @@ func capabilityMentions(text string, ts []token) []mention {
 	sentVerb := ""                 // the verb of the sentence's last instruction
 	instructions := map[int]bool{} // the sentences that hold an instruction
 	runOnSentences(text, ts)
+	actionCells(text, ts)
 	for i := range ts {
 		// "2) open an issue": a numbered step opens a clause
 		if i > 0 && byteAt(text, ts[i-1].end) == ')' && numeral(ts[i-1].lower) && !ts[i].sentence {
