@@ -1,5 +1,7 @@
 package fidelity
 
+import "strings"
+
 // A snake_case name stands in a tool's role, besides being called or
 // pointed at, when the text prefers it ("export_invoice_pdf should be
 // preferred", "bulk_update_contacts is the better choice"), offers it as
@@ -52,7 +54,7 @@ func toolRole(ts []token, i int) bool {
 		// not a value's provenance in a parameter's description ("the
 		// node ID, as returned by 'list_items'")
 		return true
-	case (p == "after" || p == "before") && i >= 2 && orderingVerbs[ts[i-2].lower]:
+	case (p == "after" || p == "before") && i >= 2 && (orderingVerbs[ts[i-2].lower] || orderedCall(ts, i-1) && !subjectAt(ts, i)):
 		return true
 	case (p == "in" || p == "to") && i >= 2 && (ts[i-2].lower == "belong" || ts[i-2].lower == "belongs"):
 		return true
@@ -136,4 +138,32 @@ func namedAsTheWay(ts []token, i int) bool {
 		return j+1 < len(ts) && !ts[j+1].sentence && (ts[j+1].lower == "one" || ts[j+1].lower == "way" || toolNouns[ts[j+1].lower])
 	}
 	return false
+}
+
+// orderedCall: the clause of the word at b ("before", "after") opens with
+// a call verb ("Use this before x_y", "Call this first on long mailboxes
+// before x_y", "Then call it again after x_y"): a call ordered around a
+// tool.
+func orderedCall(ts []token, b int) bool {
+	for j := b - 1; j >= 0 && j >= b-10; j-- {
+		if orderingVerbs[ts[j].lower] && (j == 0 || ts[j].sentence || ts[j].clause || sequencers[ts[j-1].lower] && (j == 1 || ts[j-1].sentence || ts[j-1].clause)) {
+			return true
+		}
+		if ts[j].sentence || ts[j].clause {
+			return false
+		}
+	}
+	return false
+}
+
+// subjectAt: the word at i is the subject of the verb after it ("after
+// next_cursor changes", "before sort_order is applied"): a value, not a
+// tool called.
+func subjectAt(ts []token, i int) bool {
+	if i+1 >= len(ts) || ts[i+1].sentence || ts[i+1].clause {
+		return false
+	}
+	n := ts[i+1].lower
+	return finiteVerbs[n] || auxiliaries[n] || strings.HasSuffix(n, "ed") && isVerb(n) ||
+		strings.HasSuffix(n, "s") && !strings.HasSuffix(n, "ss") && isVerb(strings.TrimSuffix(n, "s"))
 }
