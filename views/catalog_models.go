@@ -86,9 +86,13 @@ type ToolData struct {
 	CompactCount []FormCount
 	ImportedBy   string
 	ImportedAt   string
-	ReviewedBy   string
-	ReviewedAt   string
-	Mentions     []Mention
+	// Connection is the MCP connection serving the tool's namespace
+	// ("": none); ConnectionLink whether the viewer may open its page.
+	Connection     string
+	ConnectionLink bool
+	ReviewedBy     string
+	ReviewedAt     string
+	Mentions       []Mention
 	// Needs are what its text asks of the agent that neither it nor the
 	// other tools of its service provide (the leak check).
 	Needs []Need

@@ -41,7 +41,7 @@ type NavItem struct {
 func NavEntries() []NavItem {
 	return []NavItem{
 		{"dashboard", "Dashboard", "/"}, {"forge", "Forge", "/forge"}, {"agents", "Agents", "/agents"}, {"profiles", "Profiles", "/profiles"},
-		{"catalog", "Catalog", "/catalog"}, {"skills", "Skills", "/skills"}, {"runs", "Runs", "/runs"}, {"reviews", "Reviews", "/reviews"},
+		{"catalog", "Catalog", "/catalog"}, {"connections", "Connections", "/connections"}, {"skills", "Skills", "/skills"}, {"runs", "Runs", "/runs"}, {"reviews", "Reviews", "/reviews"},
 		{"audit", "Audit log", "/audit"}, {"checks", "Checks", "/checks"}, {"approvals", "Approvals", "/approvals"},
 		{"users", "Users", "/users"}, {"groups", "Groups", "/groups"}, {"apikeys", "API keys", "/apikeys"},
 	}

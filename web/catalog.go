@@ -124,6 +124,11 @@ func (s *Server) toolPage(c echo.Context) error {
 	// what the imported text asks for, and the rewording that replaces it
 	d.Needs = needViews(imported, snap.Universe())
 	u := currentUser(c)
+	if ns := k.Namespace(); ns != "" && r.Source == models.SourceMCP {
+		if conn, err := s.store.ConnectionByName(c.Request().Context(), ns); err == nil {
+			d.Connection, d.ConnectionLink = conn.Name, u != nil && u.Has(models.RoleAdmin)
+		}
+	}
 	d.Reword = views.RewordData{Imported: imported.Purpose, Stale: r.ReviewedPurpose != "" && !r.Reworded(), ID: r.ID, Digest: r.Digest, CSRF: csrfToken(c),
 		CanReword: u != nil && u.Has(models.RoleReviewer) && u.Username != r.ImportedBy && r.Reasons == "" && r.Validation != authority.StateRejected}
 	if r.Reworded() {

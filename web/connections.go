@@ -40,7 +40,7 @@ func (s *Server) renderConnections(c echo.Context, status int, d views.Connectio
 		}
 		d.Rows = append(d.Rows, r)
 	}
-	return s.render(c, status, s.page(c, "MCP connections", "catalog"), views.Connections(d))
+	return s.render(c, status, s.page(c, "MCP connections", "connections"), views.Connections(d))
 }
 
 // pairLines reads "K=V" lines; a line without "=" is an error naming

@@ -239,7 +239,7 @@ func listConnections(ctx context.Context, stdout *os.File) error {
 		if c.LastSync != nil {
 			last = "synced " + c.LastSync.Format(time.RFC3339)
 		}
-		fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\t%d tools\t%s", c.Name, c.Transport, target, c.Status, c.Tools, last)
+		fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\t%s\t%s", c.Name, c.Transport, target, c.Status, plural(c.Tools, "tool"), last)
 		if c.SecretNames != "" {
 			fmt.Fprintf(stdout, "\tsecrets: %s", c.SecretNames)
 		}
