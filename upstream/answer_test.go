@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"os"
 	"strings"
 	"testing"
@@ -50,5 +51,36 @@ func TestServerErrorAnswerIsAnAnswer(t *testing.T) {
 	_, err = p.Call(ctx, sp, "fail", json.RawMessage(`{"n":5000}`))
 	if !errors.As(err, &se) || len(se.Message) > MaxServerMessage+len("…") || !utf8.ValidString(se.Message) || !strings.HasSuffix(se.Message, "…") || strings.Contains(se.Message, "tok-secret") {
 		t.Errorf("a long message: %d bytes, valid %v: %q…", len(se.Message), utf8.ValidString(se.Message), se.Message[:min(80, len(se.Message))])
+	}
+}
+
+// TestServerStderrStaysOutOfTheLog (issue 24): many servers print the
+// arguments they are called with on stderr, and arguments are never
+// logged: a stdio server's stderr reaches the console's log only at
+// debug level (the console logs at info), masked; a call's failure is
+// logged without the server's text.
+func TestServerStderrStaysOutOfTheLog(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs logBuffer
+	p := NewPool(slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
+	defer p.Close()
+	p.Timeout = 10 * time.Second
+	sp := Spec{Name: "args", Command: []string{exe}, Env: map[string]string{"UPSTREAM_TEST_SERVER": "1"}}
+	if _, err := p.Call(context.Background(), sp, "fail", json.RawMessage(`{"note":"argument-marker-42"}`)); err == nil {
+		t.Fatal("fail answered")
+	}
+	for i := 0; !strings.Contains(logs.String(), "argument-marker-42"); i++ {
+		if i == 200 {
+			t.Fatalf("the server's stderr never reached the log at debug level:\n%s", logs.String())
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+	for _, line := range strings.Split(logs.String(), "\n") {
+		if strings.Contains(line, "argument-marker-42") && !strings.Contains(line, "level=DEBUG") {
+			t.Errorf("an argument reached the log above debug level: %s", line)
+		}
 	}
 }

@@ -87,7 +87,7 @@ func TestConcurrentCallsKeepTheirOwnErrorsStdio(t *testing.T) {
 		t.Fatal(err)
 	}
 	var logs logBuffer
-	p := NewPool(slog.New(slog.NewTextHandler(&logs, nil)))
+	p := NewPool(slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
 	p.Timeout, p.MaxMessage = 20*time.Second, 1<<20
 	defer p.Close()
 	sp := Spec{Name: "stdio", Command: []string{exe}, Env: map[string]string{"UPSTREAM_TEST_SERVER": "1"}}

@@ -34,6 +34,7 @@ func TestMain(m *testing.M) {
 		s.AddTool(&mcp.Tool{Name: "fail", Description: "answers a JSON-RPC error naming its token, n bytes long", InputSchema: obj}, func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			var in struct{ N int }
 			_ = json.Unmarshal(req.Params.Arguments, &in)
+			fmt.Fprintln(os.Stderr, "fail called with", string(req.Params.Arguments)) // as many servers print what they are asked
 			msg := "kubectl get pods failed: connection refused (token " + os.Getenv("UPSTREAM_TEST_TOKEN") + ")"
 			return nil, &jsonrpc.Error{Code: -32603, Message: msg + strings.Repeat("é", in.N)}
 		})
@@ -83,7 +84,7 @@ func TestStdioServersAreSupervised(t *testing.T) {
 		t.Fatal(err)
 	}
 	var logs logBuffer
-	p := NewPool(slog.New(slog.NewTextHandler(&logs, nil)))
+	p := NewPool(slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
 	p.Timeout = 10 * time.Second
 	sp := Spec{Name: "stdio", Command: []string{exe}, Env: map[string]string{"UPSTREAM_TEST_SERVER": "1"}}
 	ctx := context.Background()

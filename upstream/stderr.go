@@ -8,7 +8,8 @@ import (
 	"sync"
 )
 
-// lineLog writes a child's stderr to the log, a record per line (long
+// lineLog writes a child's stderr to the log at debug level (servers
+// print the arguments they are called with), a record per line (long
 // lines cut at maxLine bytes), and keeps its last lines (tailLines, each
 // cut at tailLine bytes) for the error of a server that did not start.
 // The values of the child's environment (secrets) are masked in both.
@@ -96,7 +97,9 @@ func (l *lineLog) emit(line []byte) {
 	if strings.TrimSpace(text) == "" {
 		return
 	}
-	l.log.Info("upstream stderr", "connection", l.name, "line", text)
+	// debug level only: servers print the arguments they are called
+	// with, and arguments are never logged (the console logs at info)
+	l.log.Debug("upstream stderr", "connection", l.name, "line", text)
 	if len(text) > tailLine {
 		text = text[:tailLine] + "…"
 	}

@@ -28,7 +28,7 @@ func TestStderrNeverShowsASecretInPart(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var out bytes.Buffer
-			l := newLineLog(slog.New(slog.NewTextHandler(&out, nil)), Spec{Name: "s", Env: map[string]string{"A": inner, "B": secret}})
+			l := newLineLog(slog.New(slog.NewTextHandler(&out, &slog.HandlerOptions{Level: slog.LevelDebug})), Spec{Name: "s", Env: map[string]string{"A": inner, "B": secret}})
 			for _, w := range tc.writes {
 				if _, err := l.Write([]byte(w)); err != nil {
 					t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"strings"
 	"time"
 
@@ -329,7 +330,9 @@ func (g *gateway) upstreamFailure(call *allowedCall, err error, ev *models.RunEv
 	default:
 		ev.CallStatus = "error"
 	}
-	g.s.log.Warn("upstream call failed", "tool", call.tool.ID, "status", ev.CallStatus, "err", clip(err.Error(), 300))
+	// the failure's class, never its text: a server's error text may
+	// repeat the call's arguments, and arguments are never logged
+	g.s.log.Warn("upstream call failed", "tool", call.tool.ID, "status", ev.CallStatus, "class", failureClass(err))
 	if effectful(call.tool.Effects) {
 		return gwError(typeUncertainEffect, fmt.Sprintf("The server behind %s did not answer; the call may or may not have taken effect.", call.tool.ID), "check the outcome before calling again", "retry with the same idempotency key", "stop")
 	}
@@ -481,4 +484,19 @@ func (g *gateway) requestApproval(ctx context.Context, r *gwReq, t *authority.To
 // specOf is how the gateway reaches a connection.
 func specOf(s *Server, c *models.Connection) (upstream.Spec, error) {
 	return runtime.SpecOf(s.store, c)
+}
+
+// failureClass names what kind of failure err is, for the log, without
+// any of its text: timeout, connection closed, network or protocol.
+func failureClass(err error) string {
+	var ne net.Error
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return "timeout"
+	case errors.Is(err, mcp.ErrConnectionClosed):
+		return "connection closed"
+	case errors.As(err, &ne):
+		return "network"
+	}
+	return "protocol"
 }
