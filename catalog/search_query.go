@@ -15,7 +15,9 @@ import (
 // base name of a file. "delete the word schedule from this draft" asks for
 // a text edit; "schedule" is the text.
 type qterm struct {
-	stem    string
+	stem string
+	// plural marks a noun the task writes in the plural ("which teams")
+	plural  bool
 	content bool
 	// verb marks the word a clause opens with, where a request puts its
 	// verb ("pull in the pricing page", "star the repo"): it says what to
@@ -342,6 +344,7 @@ func parseTask(q string) []qterm {
 	for _, w := range words {
 		for j, s := range w.terms {
 			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, ref: w.ref, verbSense: w.verbSense && j == 0, kind: w.kind}
+			q.plural = len(w.terms) == 1 && !w.verb && pluralWord(w.lower)
 			if j == 0 {
 				q.colloc = w.colloc
 			}

@@ -359,3 +359,18 @@ func stemSet(words ...string) map[string]bool {
 	}
 	return m
 }
+
+// pluralWord reports whether a lower-case English word is a plural noun
+// form: it ends in "s" (not "ss", "us", "is") and drops to a word of the
+// same stem ("teams": team, "databases": database, "categories":
+// category).
+func pluralWord(w string) bool {
+	if len(w) < 4 || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") || strings.HasSuffix(w, "is") {
+		return false
+	}
+	st := stemWord(w, false)
+	if strings.HasSuffix(w, "ies") && stemWord(w[:len(w)-3]+"y", false) == st {
+		return true
+	}
+	return stemWord(w[:len(w)-1], false) == st || strings.HasSuffix(w, "es") && stemWord(w[:len(w)-2], false) == st
+}

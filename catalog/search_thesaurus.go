@@ -94,7 +94,8 @@ func buildRelated() map[string][]string {
 // list five synonyms of "delete" does not outscore one that matches the
 // query's other words.
 type concept struct {
-	own string
+	own    string
+	plural bool // see qterm.plural
 	// relatives are the words the concept also searches for, each at
 	// expansionWeight times its own weight
 	relatives []lexRel
@@ -148,7 +149,7 @@ func concepts(qs []qterm) []concept {
 			continue
 		}
 		at[q.stem] = len(out)
-		out = append(out, concept{own: q.stem, content: q.content, verb: q.verb, verbSense: q.verbSense})
+		out = append(out, concept{own: q.stem, plural: q.plural, content: q.content, verb: q.verb, verbSense: q.verbSense})
 	}
 	// the lead: the first clause with a verb, its verb and head noun
 	leads := map[string]bool{}
