@@ -3,6 +3,8 @@ package models
 import (
 	"context"
 	"database/sql"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -11,19 +13,29 @@ import (
 // insertRunEventsAsync stores the events on Postgres in one transaction
 // that commits without waiting for the disk (SaveRunEventsAsyncCommit),
 // sent as one pipeline: BEGIN, SET LOCAL synchronous_commit, one INSERT
-// of every event (a column array each, unnested: the same statement
-// whatever the batch's size, so the driver prepares it once per
-// connection) and COMMIT go out together and their answers come back
+// of every event (one row of values for a single event; for more, a
+// column array each, unnested: the same statement whatever the batch's
+// size, so the driver prepares each form once per connection) and COMMIT
+// go out together and their answers come back
 // together — one round trip to the database, where a COPY in its own
 // transaction took three (the gateway waits for its evidence before it
 // answers a call).
 func insertRunEventsAsync(ctx context.Context, db *sql.DB, evs []RunEvent) error {
-	cols := runEventColumnsOf(evs, time.Now())
+	now := time.Now()
 	return withPgx(ctx, db, func(c *pgx.Conn) error {
 		b := &pgx.Batch{}
 		b.Queue("BEGIN")
 		b.Queue("SET LOCAL synchronous_commit TO OFF")
-		b.Queue(runEventUnnestSQL, cols...)
+		if len(evs) == 1 {
+			// one event (a call answered alone) is one row of plain
+			// values: Postgres takes it in about half the time of 27
+			// one-element arrays unnested
+			ev := evs[0]
+			ev.CreatedAt = eventTime(ev.CreatedAt, now)
+			b.Queue(runEventValuesSQL, runEventRow(&ev, now, make([]any, 0, runEventArity))...)
+		} else {
+			b.Queue(runEventUnnestSQL, runEventColumnsOf(evs, now)...)
+		}
 		b.Queue("COMMIT")
 		// on an error the server skips the rest of the pipeline and the
 		// connection is left in the failed transaction: the driver closes
@@ -31,6 +43,24 @@ func insertRunEventsAsync(ctx context.Context, db *sql.DB, evs []RunEvent) error
 		// connection whose transaction is open)
 		return c.SendBatch(ctx, b).Close()
 	})
+}
+
+// runEventValuesSQL inserts one row of runEventRow's values.
+var runEventValuesSQL = func() string {
+	ph := make([]string, runEventArity)
+	for i := range ph {
+		ph[i] = "$" + strconv.Itoa(i+1)
+	}
+	return "INSERT INTO run_events (" + runEventColumns + ") VALUES (" + strings.Join(ph, ", ") + ")"
+}()
+
+// eventTime is an event's creation time as stored: now when it has
+// none, in UTC.
+func eventTime(at, now time.Time) time.Time {
+	if at.IsZero() {
+		at = now
+	}
+	return at.UTC()
 }
 
 // runEventUnnestSQL inserts the rows of runEventColumns' arrays.
@@ -60,10 +90,7 @@ func runEventColumnsOf(evs []RunEvent, now time.Time) []any {
 	}
 	at := make([]time.Time, n)
 	for i := range evs {
-		if at[i] = evs[i].CreatedAt; at[i].IsZero() {
-			at[i] = now
-		}
-		at[i] = at[i].UTC()
+		at[i] = eventTime(evs[i].CreatedAt, now)
 	}
 	return []any{
 		str(func(e *RunEvent) string { return e.Run }),
