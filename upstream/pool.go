@@ -463,24 +463,6 @@ func (p *Pool) ForgetName(name string) {
 	}
 }
 
-// Retain ends the client of every name keep lacks: connections removed
-// elsewhere (another replica, the command line) stop their servers here
-// when this replica next reads the connections.
-func (p *Pool) Retain(keep map[string]bool) {
-	p.mu.Lock()
-	var gone []*client
-	for name, c := range p.clients {
-		if !keep[name] {
-			gone = append(gone, c)
-			delete(p.clients, name)
-		}
-	}
-	p.mu.Unlock()
-	for _, c := range gone {
-		c.close()
-	}
-}
-
 // Close ends every client; child processes are stopped (stdin closed,
 // then SIGTERM, then SIGKILL).
 func (p *Pool) Close() {

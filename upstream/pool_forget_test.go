@@ -13,8 +13,8 @@ import (
 )
 
 // TestForgetStopsTheChild: a removed connection's stdio server is
-// stopped, whether the removal was made here (ForgetName) or elsewhere and
-// seen when the connections are next read (Retain without its name).
+// stopped (ForgetName), another name's is not, and the next use starts
+// a new one.
 func TestForgetStopsTheChild(t *testing.T) {
 	exe, err := os.Executable()
 	if err != nil {
@@ -43,20 +43,15 @@ func TestForgetStopsTheChild(t *testing.T) {
 		return false
 	}
 	first := pid()
-	p.Retain(map[string]bool{"stdio": true})
+	p.ForgetName("other")
 	if syscall.Kill(first, 0) != nil {
-		t.Fatal("Retain stopped a server it was told to keep")
+		t.Fatal("forgetting another name stopped this server")
 	}
 	p.ForgetName("stdio")
 	if !gone(first) {
 		t.Errorf("after ForgetName the server (pid %d) still runs", first)
 	}
-	second := pid()
-	if second == first {
+	if second := pid(); second == first {
 		t.Fatal("no new process after ForgetName")
-	}
-	p.Retain(map[string]bool{"other": true})
-	if !gone(second) {
-		t.Errorf("after Retain without its name the server (pid %d) still runs", second)
 	}
 }

@@ -442,6 +442,8 @@ type connCache struct {
 	gen atomic.Uint64
 	// mu lets one request at a time reload
 	mu sync.Mutex
+	// lastServed is the namespaces the latest reload found (under mu)
+	lastServed map[string]bool
 }
 
 // connSnapshot is the connections as read at one moment.
@@ -493,9 +495,15 @@ func (cc *connCache) snapshot(ctx context.Context, s *Server) (*connSnapshot, er
 	}
 	if s.gw != nil && s.gw.pool != nil {
 		// a connection removed elsewhere (the command line, another
-		// replica) stops its server here
-		s.gw.pool.Retain(sn.served)
+		// replica) stops its server here; a name never served (an add
+		// probing right now) is left alone
+		for name := range cc.lastServed {
+			if !sn.served[name] {
+				s.gw.pool.ForgetName(name)
+			}
+		}
 	}
+	cc.lastServed = sn.served
 	cc.cur.Store(sn)
 	return sn, nil
 }
