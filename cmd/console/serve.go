@@ -14,6 +14,7 @@ import (
 
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/upstream"
 	"github.com/agentforge/console/web"
 )
 
@@ -26,6 +27,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	proxyHeader := fs.String("trusted-proxy-header", os.Getenv("CONSOLE_TRUSTED_PROXY_HEADER"), "header a trusted reverse proxy sets to the client address: X-Forwarded-For or X-Real-IP (CONSOLE_TRUSTED_PROXY_HEADER); unset: the peer address")
 	metricsAddr := fs.String("metrics-addr", os.Getenv("CONSOLE_METRICS_ADDR"), "serve GET /metrics on this address instead of the main one, without an API key (CONSOLE_METRICS_ADDR)")
 	ceiling := fs.Int("procedure-ceiling", envInt("CONSOLE_PROCEDURE_CEILING", 2000), "largest skill procedure in tokens (CONSOLE_PROCEDURE_CEILING)")
+	upDefault, upErr := envDuration("CONSOLE_UPSTREAM_TIMEOUT", upstream.DefaultTimeout)
+	upTimeout := fs.Duration("upstream-timeout", upDefault, "longest wait for one call to an upstream MCP server, its start included; a call still running then is lost: environment_unavailable, or uncertain_side_effect for a tool with effects (CONSOLE_UPSTREAM_TIMEOUT)")
 	runs := runCeilingFlags(fs)
 	// asked for, the flags go to stdout; after a bad flag, to stderr
 	fs.SetOutput(stderr)
@@ -42,6 +45,12 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 		return nil
 	} else if err != nil {
 		return &exitError{2, err}
+	}
+	if upErr != nil {
+		return &exitError{2, upErr}
+	}
+	if *upTimeout <= 0 {
+		return &exitError{2, fmt.Errorf("--upstream-timeout: %s is not a positive duration (as 30s or 2m)", *upTimeout)}
 	}
 	if err := web.CheckProxyHeader(*proxyHeader); err != nil {
 		return &exitError{2, fmt.Errorf("--trusted-proxy-header: %w", err)}
@@ -82,7 +91,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	}
 	startRunMaintenance(ctx, store, log, retention)
 	srv := web.New(store, m, web.Config{SecureCookies: *secure, Logger: log, APIRate: *rate, RequiredApprovals: *approvals, ProcedureCeiling: *ceiling,
-		ReceiptKey: receiptKey, RunCeilings: *runs, TrustedProxyHeader: *proxyHeader, MetricsElsewhere: *metricsAddr != ""})
+		ReceiptKey: receiptKey, RunCeilings: *runs, TrustedProxyHeader: *proxyHeader, MetricsElsewhere: *metricsAddr != "", UpstreamTimeout: *upTimeout})
 	defer srv.Close()
 	if err := srv.Warm(ctx); err != nil {
 		return err
@@ -158,6 +167,20 @@ func envInt(k string, def int) int {
 		return v
 	}
 	return def
+}
+
+// envDuration is the duration in variable k (def when unset); a value
+// that is not a positive duration is an error naming k.
+func envDuration(k string, def time.Duration) (time.Duration, error) {
+	v := os.Getenv(k)
+	if v == "" {
+		return def, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return def, fmt.Errorf("%s: %q is not a positive duration (as 30s or 2m)", k, v)
+	}
+	return d, nil
 }
 
 func envOr(k, def string) string {
