@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// blindLeakCorpora pins every blind leak corpus (rounds 1-7), each written
+// blindLeakCorpora pins every blind leak corpus (rounds 1-8), each written
 // and labelled by someone who never read the checker and measured once
 // (its directory's RESULTS.md). After that first measurement a corpus is
 // tuning data, but never edited: a corpus changed to fit a result would
@@ -36,11 +36,14 @@ var blindLeakCorpora = []struct{ file, digest string }{
 	{"testdata/blind7/blind7-domains.json", "85dab0d2ebbd7c7e33bbf4927145fc06105c5a34dd0c7802dbbaa20a809c09a6"},
 	{"testdata/blind7/blind7-hard.json", "ced203f7430893ec11f9d28447709a2a88a52b9541980adee85c6db8cee5bdc6"},
 	{"testdata/blind7/blind7-published.json", "2ff28fed35981bb089cdef2cc74c6156df706aa0c16a8946c0e3d2cf49d2cddf"},
+	{"testdata/blind8/blind8-domains.json", "a7dca84dcd84f1287e2a14289c372fa5027074d8f1adb7b70be1cb34c7167079"},
+	{"testdata/blind8/blind8-hard.json", "1eb22118934c5cfa324f3e23013aefa6b09284c18889457d9efaa14e86569107"},
+	{"testdata/blind8/blind8-published.json", "14c58f90c24f6919606ef68f1ede310a75cf34bcbf4ebe6b02d034167d8d9997"},
 }
 
 func TestBlindLeakCorporaAreFrozen(t *testing.T) {
-	if len(blindLeakCorpora) != 23 {
-		t.Fatalf("%d pinned corpora, want 23", len(blindLeakCorpora))
+	if len(blindLeakCorpora) != 26 {
+		t.Fatalf("%d pinned corpora, want 26", len(blindLeakCorpora))
 	}
 	for _, c := range blindLeakCorpora {
 		raw, err := os.ReadFile(c.file)
