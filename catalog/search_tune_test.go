@@ -19,17 +19,17 @@ import (
 )
 
 // TestStagedTune prints the staged search's figures per group of the
-// tuning pool (the project's own sets, blind5–6, blind7–12), and
-// with SEARCH_TUNE_MISSES=1 each top-1 miss of the tuned part of blind7–12
+// tuning pool (the project's own sets, blind5–6, blind7–14), and
+// with SEARCH_TUNE_MISSES=1 each top-1 miss of the tuned part of blind7–14
 // (SEARCH_TUNE_MISSES=recall: each expected tool not in the top k): the
 // tuning loop of issue 23. Each group's line ends with the share of
 // top-k slots held by built-in tools two ways, over the slots the search
 // filled and over k per case (a ranking that returns fewer than k hits
 // shrinks the first figure's denominator, not the second's), and the
 // share of expected answers that are built-in, which the issue's bar
-// compares the slots with. The blind7–12 sets are split by set
-// (heldOutBlindSets): group hold712 is a held-out third whose misses are
-// never printed, group tune712 the rest.
+// compares the slots with. The blind7–14 sets are split by set
+// (heldOutBlindSets): group hold714 is a held-out third whose misses are
+// never printed, group tune714 the rest.
 func TestStagedTune(t *testing.T) {
 	mode := os.Getenv("SEARCH_TUNE")
 	if mode == "" {
@@ -71,7 +71,7 @@ func TestStagedTune(t *testing.T) {
 		{"b56", "blind6", testdataPath(filepath.Join("blind6", "servers.cases.yaml")), nil},
 	}
 	var blind []set
-	for _, dir := range []string{"blind7", "blind8", "blind9", "blind10", "blind11", "blind12"} {
+	for _, dir := range []string{"blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14"} {
 		files, _ := filepath.Glob(testdataPath(filepath.Join(dir, "*.cases.yaml")))
 		for _, p := range files {
 			u, _, _ := blind7Universe(t, p)
@@ -82,9 +82,9 @@ func TestStagedTune(t *testing.T) {
 	t.Logf("held out: %v", slices.Sorted(maps.Keys(held)))
 	for _, s := range blind {
 		if held[s.group+"/"+s.name] {
-			s.group = "hold712"
+			s.group = "hold714"
 		} else {
-			s.group = "tune712"
+			s.group = "tune714"
 		}
 		sets = append(sets, s)
 	}
@@ -151,7 +151,7 @@ func TestStagedTune(t *testing.T) {
 				t.Logf("%-22s %s", s.name, f)
 			}
 		}
-		if os.Getenv("SEARCH_TUNE_MISSES") != "" && (os.Getenv("SEARCH_TUNE_ALL") != "" || s.group == "tune712") {
+		if os.Getenv("SEARCH_TUNE_MISSES") != "" && (os.Getenv("SEARCH_TUNE_ALL") != "" || s.group == "tune714") {
 			r := rankers[0]
 			for _, c := range cases {
 				if len(c.Expect) == 0 {
@@ -204,7 +204,7 @@ func addFigures(p, f figures) figures {
 	return p
 }
 
-// heldOutBlindSets picks a third of the blind7–12 sets (rounded down) as
+// heldOutBlindSets picks a third of the blind7–14 sets (rounded down) as
 // held out, by set: the sets whose FNV-1a hash of "issue23-holdout/" +
 // key (round/set) is lowest. The seed string is fixed, so the split is
 // the same on every run and does not depend on any figure.
