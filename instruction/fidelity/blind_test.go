@@ -106,6 +106,41 @@ func measureCorpus(t *testing.T, c leakCorpus) corpusScore {
 // the 726 items.
 const holdoutSeed = "leak29-holdout-2026"
 
+// holdoutSeedLate seeds the held-out third of the items of round 7 on
+// (blind7, blind8 and later rounds), drawn anew when rounds 7 and 8 joined
+// the tuning pool and before any change was tuned on them (leak29, issue
+// 29): the same rule, another seed, so the earlier rounds keep their
+// held-out part.
+const holdoutSeedLate = "leak29-holdout-r78-2026-12-04"
+
+// holdoutRound is the round a corpus belongs to ("blind7-hard" is 7; a
+// corpus of the first round, "blind-…", or one not named for a round is
+// 0).
+func holdoutRound(corpus string) int {
+	rest, ok := strings.CutPrefix(corpus, "blind")
+	if !ok {
+		return 0
+	}
+	n := 0
+	for _, r := range rest {
+		if r < '0' || r > '9' {
+			break
+		}
+		n = n*10 + int(r-'0')
+	}
+	return n
+}
+
+// heldOut says whether an item is in the held-out third of its corpus.
+func heldOut(corpus, id string) bool {
+	seed := holdoutSeed
+	if holdoutRound(corpus) >= 7 {
+		seed = holdoutSeedLate
+	}
+	sum := sha256.Sum256([]byte(seed + ":" + corpus + ":" + id))
+	return sum[0]%3 == 0
+}
+
 // inHoldoutSelection says whether an item is measured under
 // FIDELITY_HOLDOUT: "tune" measures only the items not held out (the ones
 // whose misses a rule may be tuned on), "held" only the held-out ones;
@@ -115,9 +150,7 @@ func inHoldoutSelection(corpus, id string) bool {
 	if mode == "" {
 		return true
 	}
-	sum := sha256.Sum256([]byte(holdoutSeed + ":" + corpus + ":" + id))
-	held := sum[0]%3 == 0
-	return held == (mode == "held")
+	return heldOut(corpus, id) == (mode == "held")
 }
 
 // publishedSchema is the input schema a published server declares for a
@@ -211,24 +244,57 @@ func loadLeakCorpora(t *testing.T, glob string) map[string]leakCorpus {
 //	go test ./instruction/fidelity -run TestBlindLeakCorpora -v
 //
 // FIDELITY_BLIND_DIR names another directory of blind corpora (a later
-// round, measured once when it lands).
+// round, measured once when it lands), or several separated by commas,
+// whose items are then also scored together ("pooled"):
+//
+//	FIDELITY_HOLDOUT=held FIDELITY_BLIND_DIR=testdata/blind7,testdata/blind8 \
+//	  go test ./instruction/fidelity -run TestBlindLeakCorpora -count=1 -v
 func TestBlindLeakCorpora(t *testing.T) {
-	dir := "testdata/blind"
+	dirs := []string{"testdata/blind"}
 	if d := os.Getenv("FIDELITY_BLIND_DIR"); d != "" {
-		dir = d
+		dirs = strings.Split(d, ",")
 	}
-	corpora := loadLeakCorpora(t, filepath.Join(dir, "*.json"))
-	if len(corpora) == 0 {
-		t.Skip("no blind corpus in " + dir)
+	pooled := corpusScore{byKind: map[string]*score{}}
+	items, measured := 0, 0
+	for _, dir := range dirs {
+		corpora := loadLeakCorpora(t, filepath.Join(strings.TrimSpace(dir), "*.json"))
+		var names []string
+		for n := range corpora {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			c := corpora[n]
+			s := measureCorpus(t, c)
+			s.report(t, n+" ("+c.Corpus+")", len(c.Items))
+			pooled.merge(s)
+			items += len(c.Items)
+			measured++
+		}
 	}
-	var names []string
-	for n := range corpora {
-		names = append(names, n)
+	if measured == 0 {
+		t.Skip("no blind corpus in " + strings.Join(dirs, ", "))
 	}
-	sort.Strings(names)
-	for _, n := range names {
-		c := corpora[n]
-		measureCorpus(t, c).report(t, n+" ("+c.Corpus+")", len(c.Items))
+	if measured > 1 {
+		pooled.misses, pooled.refused = nil, nil
+		pooled.report(t, fmt.Sprintf("pooled, %d corpora, holdout %q", measured, os.Getenv("FIDELITY_HOLDOUT")), items)
+	}
+}
+
+// merge adds another corpus's counts to s.
+func (s *corpusScore) merge(o corpusScore) {
+	s.all.tp += o.all.tp
+	s.all.fp += o.all.fp
+	s.all.fn += o.all.fn
+	s.all.tn += o.all.tn
+	for k, ks := range o.byKind {
+		if s.byKind[k] == nil {
+			s.byKind[k] = &score{}
+		}
+		s.byKind[k].tp += ks.tp
+		s.byKind[k].fp += ks.fp
+		s.byKind[k].fn += ks.fn
+		s.byKind[k].tn += ks.tn
 	}
 }
 
@@ -253,6 +319,35 @@ func TestCapabilityTuningCorpus(t *testing.T) {
 			if ks.tp+ks.fn > 0 && ks.recall() < 0.80 {
 				t.Errorf("%s: kind %s recall %.3f, want ≥ 0.80", n, k, ks.recall())
 			}
+		}
+	}
+}
+
+// TestHoldoutThirdsArePinned keeps the held-out thirds where they were
+// drawn: 246 of round 5/6's 726 items (holdoutSeed) and 260 of round
+// 7/8's 751 (holdoutSeedLate). A changed seed or rule would move items
+// someone tuned on into the part that judges them.
+func TestHoldoutThirdsArePinned(t *testing.T) {
+	for _, c := range []struct {
+		dirs      []string
+		held, all int
+	}{
+		{[]string{"testdata/blind5", "testdata/blind6"}, 246, 726},
+		{[]string{"testdata/blind7", "testdata/blind8"}, 260, 751},
+	} {
+		held, all := 0, 0
+		for _, dir := range c.dirs {
+			for _, corpus := range loadLeakCorpora(t, filepath.Join(dir, "*.json")) {
+				for _, it := range corpus.Items {
+					all++
+					if heldOut(corpus.Corpus, it.ID) {
+						held++
+					}
+				}
+			}
+		}
+		if held != c.held || all != c.all {
+			t.Errorf("%v: %d of %d items held out, want %d of %d", c.dirs, held, all, c.held, c.all)
 		}
 	}
 }
