@@ -376,7 +376,8 @@ func (g *gateway) approvalTool(e *catalog.Entry) *mcp.Tool {
 }
 
 // mcpTool is a catalog entry as an MCP tool: its id, its reviewed
-// purpose, input and output schemas and effects (once per digest).
+// purpose, input and output schemas (with every description, default,
+// title and example the contract keeps) and effects (once per digest).
 func (g *gateway) mcpTool(e *catalog.Entry) *mcp.Tool {
 	if t, ok := g.tools.Load(e.Digest()); ok {
 		return t.(*mcp.Tool)
@@ -390,10 +391,10 @@ func contractTool(c catalog.Contract) *mcp.Tool {
 	ro := c.Effects == catalog.EffectsReadOnly
 	destructive := c.Effects == catalog.EffectsDestructive
 	open := c.Effects == catalog.EffectsExternalWrite
-	t := &mcp.Tool{Name: c.ID, Title: c.Title, Description: toolDescription(c), InputSchema: args.Schema(c),
+	t := &mcp.Tool{Name: c.ID, Title: c.Title, Description: toolDescription(c), InputSchema: args.Published(c),
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: ro, DestructiveHint: &destructive, OpenWorldHint: &open}}
 	if c.Output != nil {
-		t.OutputSchema = args.Schema(catalog.Contract{Input: c.Output})
+		t.OutputSchema = args.Published(catalog.Contract{Input: c.Output})
 	}
 	return t
 }

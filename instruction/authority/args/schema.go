@@ -12,16 +12,35 @@ import (
 // holds is written back as the keyword it was read from; descriptions,
 // titles, examples and other annotations are left out (they constrain no
 // value).
-func Schema(c catalog.Contract) map[string]any {
+func Schema(c catalog.Contract) map[string]any { return writer{}.schema(c) }
+
+// Published is Schema with every annotation the contract keeps written
+// back too: descriptions (the reviewed ones, when the contract is the
+// one the model reads), titles, defaults, examples, deprecation,
+// read-only and write-only marks, content encodings and the
+// non-standard keywords the catalog keeps verbatim. It is the schema a
+// client is shown (the gateway's tools/list), as DESIGN §2 keeps them in
+// the contract; Schema is the one arguments are checked against.
+func Published(c catalog.Contract) map[string]any { return writer{notes: true}.schema(c) }
+
+// writer writes a contract back as JSON Schema; notes: with annotations.
+type writer struct{ notes bool }
+
+func (w writer) schema(c catalog.Contract) map[string]any {
 	root := map[string]any{}
 	if c.Input != nil {
-		root = paramSchema(*c.Input)
+		root = w.paramSchema(*c.Input)
 	}
 	root["$schema"] = "https://json-schema.org/draft/2020-12/schema"
 	root["type"] = "object"
-	props, req := properties(c.Params)
-	if len(props) > 0 {
+	props, req := w.properties(c.Params)
+	switch {
+	case len(props) > 0:
 		root["properties"] = props
+	case w.notes && root["properties"] == nil:
+		// a client is shown an argument object with its (no) properties:
+		// some read a tool's parameters from this member alone
+		root["properties"] = map[string]any{}
 	}
 	if len(req) > 0 {
 		root["required"] = append(req, asStrings(root["required"])...)
@@ -34,14 +53,14 @@ func asStrings(v any) []string {
 	return s
 }
 
-func properties(ps []Param) (map[string]any, []string) {
+func (w writer) properties(ps []Param) (map[string]any, []string) {
 	if len(ps) == 0 {
 		return nil, nil
 	}
 	props := make(map[string]any, len(ps))
 	var req []string
 	for _, p := range ps {
-		props[p.Name] = paramSchema(p)
+		props[p.Name] = w.paramSchema(p)
 		if p.Required {
 			req = append(req, p.Name)
 		}
@@ -53,13 +72,16 @@ func properties(ps []Param) (map[string]any, []string) {
 type Param = catalog.Param
 
 // paramSchema writes one Param back as a schema object.
-func paramSchema(p Param) map[string]any {
+func (w writer) paramSchema(p Param) map[string]any {
 	if p.Ref != "" {
 		// a repetition of an enclosing schema (a tree): its place in this
 		// very schema, which the contract's pointers name
-		return map[string]any{"$ref": p.Ref}
+		s := map[string]any{"$ref": p.Ref}
+		w.annotations(s, p)
+		return s
 	}
 	s := map[string]any{}
+	w.annotations(s, p)
 	switch {
 	case p.Type == "" || p.Type == "any":
 	case strings.Contains(p.Type, "|"):
@@ -95,7 +117,7 @@ func paramSchema(p Param) map[string]any {
 	if len(p.PrefixItems) > 0 {
 		items := make([]any, len(p.PrefixItems))
 		for i, it := range p.PrefixItems {
-			items[i] = paramSchema(it)
+			items[i] = w.paramSchema(it)
 		}
 		s["prefixItems"] = items
 	}
@@ -103,9 +125,9 @@ func paramSchema(p Param) map[string]any {
 	case p.ClosedItems:
 		s["items"] = false
 	case p.Items != nil:
-		s["items"] = paramSchema(*p.Items)
+		s["items"] = w.paramSchema(*p.Items)
 	}
-	props, req := properties(p.Properties)
+	props, req := w.properties(p.Properties)
 	if props != nil {
 		s["properties"] = props
 	}
@@ -117,10 +139,10 @@ func paramSchema(p Param) map[string]any {
 	case p.Closed:
 		s["additionalProperties"] = false
 	case p.Additional != nil:
-		s["additionalProperties"] = paramSchema(*p.Additional)
+		s["additionalProperties"] = w.paramSchema(*p.Additional)
 	}
 	if p.PropertyNames != nil {
-		s["propertyNames"] = paramSchema(*p.PropertyNames)
+		s["propertyNames"] = w.paramSchema(*p.PropertyNames)
 	}
 	for k, l := range map[string][]Param{"oneOf": p.OneOf, "anyOf": p.AnyOf, "allOf": p.AllOf} {
 		if len(l) == 0 {
@@ -128,11 +150,11 @@ func paramSchema(p Param) map[string]any {
 		}
 		out := make([]any, len(l))
 		for i, v := range l {
-			out[i] = paramSchema(v)
+			out[i] = w.paramSchema(v)
 		}
 		s[k] = out
 	}
-	moreSchema(s, p)
+	w.moreSchema(s, p)
 	return s
 }
 
@@ -140,10 +162,10 @@ func paramSchema(p Param) map[string]any {
 // core ones (catalog/schema_more.go); draft 7's "dependencies" was read
 // into the two keywords 2020-12 split it into. Non-standard keywords set
 // no rule and are left out, like the annotations.
-func moreSchema(s map[string]any, p Param) {
+func (w writer) moreSchema(s map[string]any, p Param) {
 	one := func(k string, q *Param) {
 		if q != nil {
-			s[k] = paramSchema(*q)
+			s[k] = w.paramSchema(*q)
 		}
 	}
 	one("contains", p.Contains)
@@ -155,7 +177,7 @@ func moreSchema(s map[string]any, p Param) {
 	if len(p.PatternProperties) > 0 {
 		m := make(map[string]any, len(p.PatternProperties))
 		for _, q := range p.PatternProperties {
-			m[q.Name] = paramSchema(q)
+			m[q.Name] = w.paramSchema(q)
 		}
 		s["patternProperties"] = m
 	}
@@ -169,7 +191,7 @@ func moreSchema(s map[string]any, p Param) {
 	if len(p.DependentSchemas) > 0 {
 		m := make(map[string]any, len(p.DependentSchemas))
 		for _, q := range p.DependentSchemas {
-			m[q.Name] = paramSchema(q)
+			m[q.Name] = w.paramSchema(q)
 		}
 		s["dependentSchemas"] = m
 	}
@@ -188,5 +210,46 @@ func moreSchema(s map[string]any, p Param) {
 		s["unevaluatedItems"] = false
 	default:
 		one("unevaluatedItems", p.UnevaluatedItems)
+	}
+}
+
+// annotations writes back what p says about its value without ruling on
+// it (only when the writer keeps notes). The non-standard keywords go
+// first, so no standard keyword written after them can be displaced.
+func (w writer) annotations(s map[string]any, p Param) {
+	if !w.notes {
+		return
+	}
+	for k, v := range p.NonStandard {
+		s[k] = v
+	}
+	if p.Title != "" {
+		s["title"] = p.Title
+	}
+	if p.Description != "" {
+		s["description"] = p.Description
+	}
+	switch {
+	case p.DefaultNull:
+		s["default"] = nil
+	case p.Default != nil:
+		s["default"] = p.Default
+	}
+	if len(p.Examples) > 0 {
+		s["examples"] = p.Examples
+	}
+	for k, v := range map[string]*bool{"deprecated": p.Deprecated, "readOnly": p.ReadOnly, "writeOnly": p.WriteOnly} {
+		if v != nil {
+			s[k] = *v
+		}
+	}
+	if p.ContentMediaType != "" {
+		s["contentMediaType"] = p.ContentMediaType
+	}
+	if p.ContentEncoding != "" {
+		s["contentEncoding"] = p.ContentEncoding
+	}
+	if p.ContentSchema != nil {
+		s["contentSchema"] = w.paramSchema(*p.ContentSchema)
 	}
 }
