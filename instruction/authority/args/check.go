@@ -92,7 +92,9 @@ func (k *Checker) Len() int {
 // digest names one contract). It returns nil when the arguments hold,
 // else the problems, ordered by pointer, at most MaxProblems. Arguments
 // over MaxBytes or nested deeper than MaxDepth, and a document that is not
-// JSON, are one problem at the root. Nothing of raw is kept.
+// JSON, are one problem at the root; a key an object holds more than once
+// is a problem at its pointer (the schema is not consulted then: which
+// value the arguments mean is not known). Nothing of raw is kept.
 func (k *Checker) Check(digest string, c *catalog.Contract, raw []byte) []Problem {
 	if len(raw) > MaxBytes {
 		return []Problem{{Message: fmt.Sprintf("the arguments are %d bytes; at most %d are accepted", len(raw), MaxBytes)}}
@@ -103,6 +105,11 @@ func (k *Checker) Check(digest string, c *catalog.Contract, raw []byte) []Proble
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
 		return []Problem{{Message: "the arguments are not a JSON document"}}
+	}
+	// a key held twice means two things: the decoder above kept its last
+	// value, a server may read its first
+	if ps := duplicates(raw); len(ps) > 0 {
+		return ps
 	}
 	sch, err := k.compiled(digest, c)
 	if err != nil {
