@@ -116,20 +116,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	fmt.Fprintf(stdout, "Agent Forge Console on %s (database: %s). Sign in at %s/login\n", ln.Addr(), store.Dialect(), displayURL(ln.Addr()))
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
-	if res.FinishAdmin != nil {
-		go func() {
-			if err := res.FinishAdmin(ctx); err != nil {
-				log.Error("the admin password of this start was not stored (a start with the admin pending gives it a new one)", "err", err)
-				return
-			}
-			reportAdmin(stdout, res)
-		}()
-	}
-	go func() {
-		if err := m.Warm(); err != nil {
-			log.Error("tokenizer warm-up failed", "err", err)
-		}
-	}()
+	// what the start left until now runs in turn on one goroutine: the
+	// admin's hash, then every encoding's ranks. Side by side they took
+	// both cores of a small machine while the first requests came in.
+	go afterListen(ctx, log, stdout, res, m)
 	select {
 	case err := <-errc:
 		return err
@@ -142,6 +132,22 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 		return err
 	}
 	return nil
+}
+
+// afterListen stores the admin's argon2id hash when the start left it
+// pending (a sign-in waits for it), then loads every encoding's ranks. A
+// failed step is logged and the next one still runs.
+func afterListen(ctx context.Context, log *slog.Logger, stdout *os.File, res models.BootstrapResult, m *meter.Meter) {
+	if res.FinishAdmin != nil {
+		if err := res.FinishAdmin(ctx); err != nil {
+			log.Error("the admin password of this start was not stored (a start with the admin pending gives it a new one)", "err", err)
+		} else {
+			reportAdmin(stdout, res)
+		}
+	}
+	if err := m.Warm(); err != nil {
+		log.Error("tokenizer warm-up failed", "err", err)
+	}
 }
 
 // reportAdmin says, once its hash is stored, that the admin was created
