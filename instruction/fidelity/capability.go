@@ -766,10 +766,47 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 			}
 		}
 	}
-	if (how == ctxOblige || (how == ctxImperative || how == ctxAnd) && (laterStep(ts, i) || stepLabelAt(ts, i) || laterImperative(ts, i) || numberedStep(text, ts, i))) && worldVerb(v) && i > 0 && !firstClause(ts, i) {
+	if (how == ctxOblige || (how == ctxImperative || how == ctxAnd) && (laterStep(ts, i) || stepLabelAt(ts, i) || laterImperative(ts, i) || numberedStep(text, ts, i))) && worldVerb(v) && i > 0 && !firstClause(ts, i) &&
+		!(outputVerbs[v] && formatFramed(ts, i)) && !(stativeVerbs[v] && !stateVerbs[v] && ts[i].lower == v) &&
+		!(how != ctxOblige && paramLine(text, ts[i].start)) {
 		return "action:" + v, min(end, i+3), true
 	}
 	return "", 0, false
+}
+
+// A deed read from structure alone (a later step, an obligation: class
+// action:<verb>) is none when its verb, in its base form, is one whose most
+// frequent WordNet sense is a state or a relation (stativeVerbs:
+// "the checklist the agent must satisfy", "must not exceed it"); a passive
+// ("the declaration has to be lodged") keeps the deed's sense. In a
+// parameter's description, a step read from structure alone is what the
+// value does to the call ("For list mode: cap the number of branches
+// returned", "Kill the process after this many seconds"); an obligation
+// there ("The passages that should be translated") still asks.
+
+// outputVerbs put text out: printed "as JSON" or "as a table", the text
+// is the agent's own answer, not a printer's page.
+var outputVerbs = set("print", "output", "render", "emit", "echo", "dump", "return")
+
+// textFormats are the shapes an answer's text takes.
+var textFormats = set("json", "csv", "tsv", "yaml", "xml", "html", "markdown", "table", "list", "text", "plaintext",
+	"bullets", "bullet", "ndjson", "jsonl")
+
+// formatFramed: the clause of the verb at i frames its object "as" a text
+// format ("Print the result as JSON", "print them as a markdown table").
+func formatFramed(ts []token, i int) bool {
+	for k := i + 1; k < len(ts) && k <= i+6 && !ts[k].sentence && !ts[k].clause; k++ {
+		if ts[k].lower != "as" {
+			continue
+		}
+		for h := k + 1; h < len(ts) && h <= k+4 && !ts[h].sentence && !ts[h].clause; h++ {
+			if textFormats[ts[h].lower] {
+				return true
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // codeMeans are the means of running code ("by a short script", "through

@@ -71,7 +71,7 @@ func execMentions(text string, ts []token) []mention {
 		if a == b && (ts[a].address || enumerated(text, ts[a])) {
 			return // "r/powershell", "shell (bash, PowerShell)": a name, a value listed
 		}
-		if pastDeed(ts, a) || describedDeed(ts, a) {
+		if pastDeed(ts, a) || describedDeed(ts, a) || thirdPersonDeed(ts, a) {
 			return // "the engineers ran Python scripts against it": what someone did
 		}
 		if negated(ts, a) {

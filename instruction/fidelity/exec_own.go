@@ -177,3 +177,18 @@ var instrumentNouns = set("server", "computer", "folder", "order", "number", "le
 	"register", "calendar", "sensor", "identifier", "cursor", "vector", "sector", "factor", "color", "colour",
 	"behavior", "behaviour", "monitor", "other", "either", "neither", "after", "under", "over", "never", "ever",
 	"however", "water", "paper", "matter")
+
+// thirdPersonDeed: the word at a is a running or writing verb in the
+// third person present ("runs", "executes", "writes") after its subject
+// within the sentence — what that subject does ("Verify runs `git tag
+// -v`", "The check runs kubectl rollout status"), not a deed asked of the
+// reader, whom no such form addresses; unless its subject is the agent
+// ("the assistant runs …" asks).
+func thirdPersonDeed(ts []token, a int) bool {
+	w := ts[a].lower
+	if a == 0 || ts[a].sentence || !execVerbs[w] || !strings.HasSuffix(w, "s") || !execVerbs[strings.TrimSuffix(w, "s")] && !execVerbs[strings.TrimSuffix(w, "es")] {
+		return false
+	}
+	subj := ts[a-1].lower
+	return !agentWords[subj] && !agentHeads[subj] && !modals[subj] && !auxiliaries[subj] && !functionWords[subj]
+}

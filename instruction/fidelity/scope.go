@@ -63,7 +63,7 @@ func scopePartOf(c catalog.Contract, classes func(catalog.Contract) map[string]b
 	var walk func(ps []catalog.Param)
 	walk = func(ps []catalog.Param) {
 		for _, q := range ps {
-			p.values = append(p.values, strings.ToLower(q.Name))
+			p.values = append(p.values, nameSpellings(q.Name)...)
 			for _, e := range q.Enum {
 				if str, ok := e.(string); ok {
 					p.values = append(p.values, strings.ToLower(str))
@@ -77,6 +77,26 @@ func scopePartOf(c catalog.Contract, classes func(catalog.Contract) map[string]b
 	}
 	walk(c.Params)
 	return p
+}
+
+// nameSpellings are a parameter's name lower-cased and its other
+// spellings: "dryRun" is also "dry_run" and "dry-run", "force_rename" also
+// "force-rename" — a text names the roster's own parameter in any of them
+// ("Use dry-run to preview …").
+func nameSpellings(name string) []string {
+	var b strings.Builder
+	for i, r := range name {
+		if r >= 'A' && r <= 'Z' && i > 0 && name[i-1] >= 'a' && name[i-1] <= 'z' {
+			b.WriteByte('_')
+		}
+		b.WriteRune(r)
+	}
+	snake := strings.ToLower(strings.ReplaceAll(b.String(), "-", "_"))
+	out := []string{strings.ToLower(name)}
+	if strings.Contains(snake, "_") {
+		out = append(out, snake, strings.ReplaceAll(snake, "_", "-"))
+	}
+	return out
 }
 
 // scopeOf is the scope of the roster tools' parts plus the extra ids.
