@@ -16,12 +16,49 @@ import (
 // command or URL (empty: unchanged; one replaces the other), header and
 // environment values set (added or replaced) and names unset. Secret
 // values are write-only: an edit replaces or unsets them, never reads
-// them back.
+// them back. A command given to a URL connection, or a URL to a command
+// one, switches its transport: the values of the other kind (headers of
+// a URL server, environment of a command) cannot apply and are dropped,
+// EditedInput listing their names in Dropped.
 type ConnectionEdit struct {
 	Command                []string
 	URL                    string
 	Headers, Env           map[string]string
 	UnsetHeaders, UnsetEnv []string
+	// Dropped names the secrets a switch of transport drops ("env K",
+	// "header K"), set by EditedInput.
+	Dropped []string
+}
+
+// Switch says what a connection becomes when e switches its transport:
+// "URL" or "command", or "" when e keeps it.
+func (e ConnectionEdit) Switch(c *Connection) string {
+	switch {
+	case e.URL != "" && len(e.Command) == 0 && c.Transport == TransportStdio:
+		return "URL"
+	case len(e.Command) > 0 && e.URL == "" && c.Transport == TransportHTTP:
+		return "command"
+	}
+	return ""
+}
+
+// SwitchNote says what a switch of transport did ("now a URL server;
+// dropped env K (environment is for command servers)"), by name only;
+// "" when e switches nothing.
+func (e ConnectionEdit) SwitchNote(c *Connection) string {
+	to := e.Switch(c)
+	if to == "" {
+		return ""
+	}
+	note := "now a " + to + " server"
+	if len(e.Dropped) > 0 {
+		why := "environment is for command servers"
+		if to == "command" {
+			why = "headers are for URL servers"
+		}
+		note += "; dropped " + strings.Join(e.Dropped, ", ") + " (" + why + ")"
+	}
+	return note
 }
 
 // Empty reports whether the edit changes nothing.
@@ -31,8 +68,9 @@ func (e ConnectionEdit) Empty() bool {
 
 // EditedInput is the connection c after the edit e, validated: each
 // problem names its field (command, url, header, env) and nothing is
-// stored. Unsetting a name the connection does not have is a problem.
-func (s *Store) EditedInput(c *Connection, e ConnectionEdit) (ConnectionInput, error) {
+// stored. Unsetting a name the connection does not have is a problem. A
+// switch of transport drops the other kind's values, named in e.Dropped.
+func (s *Store) EditedInput(c *Connection, e *ConnectionEdit) (ConnectionInput, error) {
 	if e.Empty() {
 		return ConnectionInput{}, &ValidationError{Fields: map[string]string{"command": "nothing to change: give a command, a URL, or headers/environment to set or unset"}}
 	}
@@ -71,6 +109,19 @@ func (s *Store) EditedInput(c *Connection, e ConnectionEdit) (ConnectionInput, e
 		}
 		delete(in.Env, k)
 	}
+	e.Dropped = nil
+	switch e.Switch(c) {
+	case "URL":
+		for _, k := range sortedKeys(in.Env) {
+			e.Dropped = append(e.Dropped, "env "+k)
+		}
+		in.Env = map[string]string{}
+	case "command":
+		for _, k := range sortedKeys(in.Headers) {
+			e.Dropped = append(e.Dropped, "header "+k)
+		}
+		in.Headers = map[string]string{}
+	}
 	maps.Copy(in.Headers, e.Headers)
 	maps.Copy(in.Env, e.Env)
 	for k, v := range in.Validate() {
@@ -103,6 +154,9 @@ func editSummary(e ConnectionEdit) string {
 		for _, n := range set.names {
 			parts = append(parts, set.verb+" "+set.kind+" "+n)
 		}
+	}
+	for _, n := range e.Dropped {
+		parts = append(parts, "dropped "+n)
 	}
 	return strings.Join(parts, ", ")
 }

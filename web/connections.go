@@ -153,7 +153,9 @@ func nameLines(text string) []string {
 
 // editConnection changes a connection: it is probed as edited first and
 // refused on the form with nothing changed when it does not answer.
-// Secret values are only ever replaced or removed, never shown.
+// Secret values are only ever replaced or removed, never shown. A URL
+// given to a command connection (its command left as shown), or a
+// command to a URL one, switches its transport.
 func (s *Server) editConnection(c echo.Context) error {
 	ctx := c.Request().Context()
 	name := c.Param("name")
@@ -182,8 +184,9 @@ func (s *Server) editConnection(c echo.Context) error {
 	refuse := func(errs views.FieldErrors) error {
 		return s.renderConnections(c, http.StatusUnprocessableEntity, views.ConnectionsData{Editing: name, Edit: f, EditErrors: errs})
 	}
+	// the field a failed probe is shown on: the one the server is reached by
 	target := "command"
-	if cur.Transport == models.TransportHTTP {
+	if e.URL != "" || (len(e.Command) == 0 && cur.Transport == models.TransportHTTP) {
 		target = "url"
 	}
 	if len(errs) == 0 && e.Empty() {
@@ -209,7 +212,11 @@ func (s *Server) editConnection(c echo.Context) error {
 	if err != nil {
 		return s.flashAndRedirect(c, clip(err.Error(), 300), "/connections")
 	}
-	return s.flashAndRedirect(c, "Changed "+name+". "+syncedMessage(name, res), "/connections")
+	changed := "Changed " + name + ". "
+	if res.Switched != "" {
+		changed = "Changed " + name + ": " + res.Switched + ". "
+	}
+	return s.flashAndRedirect(c, changed+syncedMessage(name, res), "/connections")
 }
 
 // removeConnection removes a connection: its tools leave the catalog and

@@ -165,7 +165,11 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 		case err != nil:
 			return &exitError{1, err}
 		}
-		fmt.Fprintf(stdout, "connection %s changed\n", name)
+		if res.Switched != "" {
+			fmt.Fprintf(stdout, "connection %s changed: %s\n", name, res.Switched)
+		} else {
+			fmt.Fprintf(stdout, "connection %s changed\n", name)
+		}
 	} else if verb == "remove" {
 		plan, err := runtime.RemoveConnection(sctx, store, pool, u.Username, name)
 		if errors.Is(err, models.ErrNotFound) {

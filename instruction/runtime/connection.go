@@ -34,6 +34,9 @@ type Synced struct {
 	Plan    models.ImportPlan
 	Listed  int
 	Refused []catalog.Problem
+	// Switched says what an edit that switched the transport did (see
+	// models.ConnectionEdit.SwitchNote); "" otherwise.
+	Switched string
 }
 
 // ProbeError is an add refused because the server could not be listed:
@@ -172,7 +175,7 @@ func EditConnection(ctx context.Context, store *models.Store, pool *upstream.Poo
 	if err != nil {
 		return Synced{}, err
 	}
-	in, err := store.EditedInput(c, e)
+	in, err := store.EditedInput(c, &e)
 	if err != nil {
 		return Synced{}, err
 	}
@@ -198,6 +201,7 @@ func EditConnection(ctx context.Context, store *models.Store, pool *upstream.Poo
 		pool.ForgetName(name)
 	}
 	out, err := importTools(ctx, store, actor, name, tools)
+	out.Switched = e.SwitchNote(c)
 	if err != nil {
 		return out, fmt.Errorf("connection %s was changed but its tools were not imported (sync it again): %w", name, err)
 	}
