@@ -9,7 +9,7 @@ func SetLexiconOff(off bool) { lexiconOff = off }
 // searchKnobs are the ranking's weights a tuning run may set, by name.
 var searchKnobs = map[string]*float64{
 	"verb": &verbWeight, "coord": &coordWeight, "namecover": &nameCoverWeight, "readonlyedit": &readOnlyEditWeight,
-	"questionwrite": &questionWriteWeight, "unknownword": &unknownWordBoost, "kindmisfit": &kindMisfitWeight,
+	"questionwrite": &questionWriteWeight, "unknownword": &unknownWordBoost,
 	"expansion": &expansionWeight, "named": &namedServiceBoost, "plainb": &plainBM25B, "lexical": &lexicalWeight, "fusek": &fuseK, "fusekeep": &fuseKeep, "content": &contentWeight, "verbonly": &verbOnlyWeight, "number": &numberWeight,
 }
 

@@ -92,9 +92,6 @@ var (
 	// of the index uses ("kick off", "commence"): they are all the search
 	// has of it.
 	unknownWordBoost = 2.0
-	// kindMisfitWeight scales a tool that names no kind of thing the
-	// task's references are (see qterm.kind)
-	kindMisfitWeight = 0.4
 	// verbOnlyWeight scales a tool that answers only the task's verb when
 	// the task also says what it acts on ("move the team lunch to 1pm":
 	// move_file names no lunch). TestStagedTune SEARCH_TUNE=current,
@@ -163,8 +160,6 @@ type indexed struct {
 	name                              []string // the stems of the name
 	plural                            []string // the stems of the name's words written in the plural
 	readOnly                          bool     // its effects are read-only
-	// takes is the kinds of reference any of its parameters take
-	takes refKind
 }
 
 type posting struct {
@@ -237,7 +232,7 @@ func makeSearchDoc(c Contract, st stemmer) searchDoc {
 	d.fields[fieldNamespace] = st.terms(c.Namespace())
 	ops := operations(c.Params)
 	d.fields[fieldOperations] = st.terms(strings.Join(ops, " "))
-	d.tool = indexed{c.ID, c.Title, strings.TrimSpace(c.Purpose), c.Namespace(), uniq(append([]string(nil), name...)), nil, reads(c, name, ops, st), takes(c.Params, st)}
+	d.tool = indexed{c.ID, c.Title, strings.TrimSpace(c.Purpose), c.Namespace(), uniq(append([]string(nil), name...)), nil, reads(c, name, ops, st)}
 	for _, w := range splitWords(c.Name()) {
 		if pluralWord(w) {
 			d.tool.plural = append(d.tool.plural, st.stem(w))
@@ -472,8 +467,6 @@ func (ix *Index) rankConcepts(cr *clauseReading, limit int) []scored {
 		}
 	}
 	edits, reads, asks, hasObject := p.edits, p.reads, p.asks, p.hasObject
-	kinds := ix.anyKind(p.kinds)
-	gave := p.gave
 	named := p.named
 	// keep the best limit in order (better score, then roster order)
 	// without sorting every tool touched
@@ -481,10 +474,6 @@ func (ix *Index) rankConcepts(cr *clauseReading, limit int) []scored {
 	cover := sc.cover
 	for _, d := range p.nameDocs {
 		cover[d]++
-	}
-	usesKind := sc.used
-	if kinds {
-		usesKind = markKinds(p.kinds, sc.used, true)
 	}
 	var plurals []string // the objects the task writes in the plural
 	for i := range cs {
@@ -502,12 +491,6 @@ func (ix *Index) rankConcepts(cr *clauseReading, limit int) []scored {
 		// create_pull_request_review
 		if name := ix.tools[d].name; len(name) > 0 {
 			s *= 1 + nameCoverWeight*float64(cover[d])/float64(len(name))
-		}
-		// a reference says what kind of thing the request acts on
-		// ("#general" a channel, "acme/api" a repository): a tool whose
-		// text never names that kind acts on something else
-		if kinds && ix.tools[d].takes&gave == 0 && !usesKind[d] {
-			s *= kindMisfitWeight
 		}
 		// a request to change something needs a tool that can
 		if edits && ix.tools[d].readOnly {
@@ -538,9 +521,6 @@ func (ix *Index) rankConcepts(cr *clauseReading, limit int) []scored {
 	}
 	for _, d := range p.nameDocs {
 		cover[d] = 0
-	}
-	if kinds {
-		markKinds(p.kinds, sc.used, false)
 	}
 	sc.touched, sc.hit = touched, hit
 	sc.release()

@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"slices"
 	"sync"
 )
 
@@ -26,13 +25,7 @@ type prepared struct {
 	// something; asks: a request term outside a question; hasObject: the
 	// task says what it acts on, beside its verb
 	edits, reads, asks, hasObject bool
-	gave                          refKind
 	named                         map[string]bool
-	// kinds are the postings of the words, with their thesaurus
-	// relatives, that say what kind of thing the task's references name
-	// (see qterm.kind), outside prohibitions and content: those some
-	// tool of the universe uses
-	kinds [][]posting
 	// nameDocs are the tools whose name has an asked word, once per such
 	// word (Index.nameCover)
 	nameDocs []int32
@@ -107,20 +100,7 @@ func (p *prepared) make(ix *Index, qs []qterm, cs []concept) {
 	for _, c := range cs {
 		p.hasObject = p.hasObject || !c.verb && !c.content
 	}
-	p.gave = given(qs)
 	p.named = ix.named(qs)
-	var kinds []string
-	for _, q := range qs {
-		if !q.kind || q.negated || q.content && !q.marker {
-			continue
-		}
-		for _, w := range append([]string{q.stem}, related[q.stem]...) {
-			if len(ix.postings[w]) > 0 && !slices.Contains(kinds, w) {
-				kinds = append(kinds, w)
-				p.kinds = append(p.kinds, ix.postings[w])
-			}
-		}
-	}
 	ix.eachNamed(asked, func(d int32) { p.nameDocs = append(p.nameDocs, d) })
 }
 
@@ -139,27 +119,4 @@ func (ix *Index) pterm(term string) pterm {
 		t.id = ix.view.readings.termID(term)
 	}
 	return t
-}
-
-// anyKind reports whether a tool of the index uses any of the kind
-// words (a roster of a universe may use none of those the universe uses).
-func (ix *Index) anyKind(kinds [][]posting) bool {
-	for _, ps := range kinds {
-		if ix.view == nil || ix.view.df(ps) > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// markKinds sets used[d] for every tool that uses a kind word (to false
-// with set false: undoing it). Over a roster of a universe it also marks
-// tools outside the roster, which no ranking of it touches.
-func markKinds(kinds [][]posting, used []bool, set bool) []bool {
-	for _, ps := range kinds {
-		for i := range ps {
-			used[ps[i].doc] = set
-		}
-	}
-	return used
 }

@@ -50,10 +50,6 @@ type qterm struct {
 	// colloc is the lexicon collocation the word opens ("kick off the
 	// build": "kick off"), as its stems joined by spaces, or ""
 	colloc string
-	// kind marks the word that says what kind of thing a reference in
-	// the task names ("notes.md": file, "#ops": channel, "acme/web":
-	// repository): what the request acts on is of that kind
-	kind bool
 }
 
 // contentWeight is the weight of a content term: it still counts (a
@@ -343,7 +339,7 @@ func parseTask(q string) []qterm {
 	var out []qterm
 	for _, w := range words {
 		for j, s := range w.terms {
-			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, ref: w.ref, verbSense: w.verbSense && j == 0, kind: w.kind}
+			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, ref: w.ref, verbSense: w.verbSense && j == 0}
 			q.plural = len(w.terms) == 1 && !w.verb && pluralWord(w.lower)
 			if j == 0 {
 				q.colloc = w.colloc

@@ -375,3 +375,17 @@ func TestSumsAreCalculatedInTheirClause(t *testing.T) {
 		}
 	}
 }
+
+// A path from the root or the home folder names a folder, not an
+// owner/name pair: "/var/app" is no repository.
+func TestRootedPathsAreFolders(t *testing.T) {
+	for q, want := range map[string]string{
+		"list everything under /var/app":      "list* everyth [app] folder",
+		"anything uncommitted in ~/code/api?": "anyth uncommit [api] folder",
+		"star acme/api":                       "star* [acm] [api] [repositori]",
+	} {
+		if got := describe(parseQuery(q)); got != want {
+			t.Errorf("%q: %s, want %s", q, got, want)
+		}
+	}
+}

@@ -8,7 +8,7 @@ import "sync"
 // through the universe ranks exactly as an index of that roster alone
 // would: the ranking depends on the roster (a word's idf on how many of
 // its tools use it, length normalisation on its average field lengths,
-// the unknown-word and kind rules on which words any of its tools use, the
+// the unknown-word rule on which words any of its tools use, the
 // service rule on its services), so each roster keeps its own statistics
 // and weighs the universe's postings again with them; only the words,
 // their counts and the tools' readings are shared.
