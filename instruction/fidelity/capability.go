@@ -291,6 +291,11 @@ func framed(ts []token, i int) (int, bool) {
 	switch {
 	case j < 0 || ts[j+1].sentence:
 		return 0, false
+	case ts[j].lower == "you" && j > 0 && askingModals[ts[j-1].lower] && opensSentence(ts, j-1) ||
+		ts[j].lower == "not" && j > 0 && ts[j-1].lower == "why" && opensSentence(ts, j-1):
+		// a question that offers a deed asks it: "would you pull the
+		// affected lots?", "Why not text the owner?"
+		return ctxOblige, true
 	case modals[ts[j].lower] && j > 0 && (youAt(ts, j-1) || agentWords[ts[j-1].lower] && ts[j].lower != "will"):
 		// "the agent will navigate": what another agent does, told
 		if obligingModals[ts[j].lower] {
@@ -321,6 +326,26 @@ func framed(ts []token, i int) (int, bool) {
 		return ctxImperative, true // "once documents are complete, you submit the application"
 	}
 	return 0, false
+}
+
+// askingModals open a question that asks the reader for a deed ("Would
+// you …?", "Could you …?").
+var askingModals = set("would", "could", "can")
+
+// opensSentence: word k opens its sentence, "please", "so" or a step word
+// aside ("After reading it, would you …": a clause after a condition
+// counts).
+func opensSentence(ts []token, k int) bool {
+	for k >= 0 {
+		if ts[k].sentence || ts[k].clause {
+			return true
+		}
+		if k == 0 || !(ts[k-1].lower == "please" || ts[k-1].lower == "so" || sequencers[ts[k-1].lower]) {
+			return false
+		}
+		k--
+	}
+	return true
 }
 
 // imperativeSentence: the sentence of word i, after the text's first,

@@ -48,8 +48,12 @@ func tokenize(text string) []token {
 			case ':':
 				// the colon of a clock time ("9:00") is part of the time
 				sentence = sentence || !clockTime(text, i)
-			case '.', '!', '?', ';', '\n':
+			case '.', '!', '?', ';', '\n', '→', '⇒', '➜', '➔', '➡', '↦':
+				// an arrow leads to what to do next ("not paid after 48
+				// hours → send the link again"): a step opens after it
 				sentence = true
+			case '>':
+				sentence = sentence || i > 0 && text[i-1] == '-' // "->"
 			case ',':
 				clause = true
 			}
