@@ -201,16 +201,29 @@ fi
 # directly to a Go upstream on loopback, in alternating rounds
 gotest "gateway: go-sdk and TypeScript clients, the published memory server, list_changed, invalid arguments never reach the server, SEARCH_REQUIRED, idempotent retry once, restart and revocation mid-session, bad input and bad upstreams" gateway.log ./web -run 'TestGateway' -v
 gotest "gateway: two replicas on one Postgres serve one MCP session alternately" gateway-replicas.log ./replicas -run TestTwoReplicasServeOneGatewaySession -v
-CONSOLE_GATEWAY_LOAD=1 go test -count=1 ./web -run TestGatewayLoad -v >"$logs/gateway-load.log" 2>&1
+CONSOLE_GATEWAY_LOAD=1 go test -count=1 ./web -run 'TestGatewayLoad$' -v >"$logs/gateway-load.log" 2>&1
 gwl="$logs/gateway-load.log"
-if grep -q '^gateway calls:' "$gwl"; then
+# The load run measures twice (docs/performance.md, "Gateway targets: which
+# figure judges which"): a closed loop (8 sessions, each sending as soon as
+# its answer arrives) gives the throughput the gateway reaches, and judges
+# the ≥ 2,000 calls/s target; its latency at saturation is mostly the 8
+# workers queueing (about 8 / throughput), printed but not judged. An open
+# loop at a steady 2,000 calls/s offered, with direct calls to the same
+# upstream interleaved in the same schedule, then tools/list at 2,000/s,
+# judges the overhead (median ≤ 1 ms, p99 ≤ 5 ms) and tools/list p99 ≤ 2 ms.
+if grep -q '^gateway calls:' "$gwl" && grep -q '^open gateway calls:' "$gwl"; then
   read -r grate gmed gp99 <<<"$(sed -nE 's/^gateway calls: ([0-9.]+) calls\/s, median ([0-9.]+) ms, p99 ([0-9.]+) ms/\1 \2 \3/p' "$gwl")"
   read -r omed op99 <<<"$(sed -nE 's/^gateway overhead: median (-?[0-9.]+) ms, p99 (-?[0-9.]+) ms/\1 \2/p' "$gwl")"
   read -r lp99 <<<"$(sed -nE 's/^tools\/list: median [0-9.]+ ms, p99 ([0-9.]+) ms.*/\1/p' "$gwl")"
+  read -r orate ogmed ogp99 ounsent <<<"$(sed -nE 's/^open gateway calls: ([0-9.]+) calls\/s, median ([0-9.]+) ms, p99 ([0-9.]+) ms, ([0-9]+) not sent/\1 \2 \3 \4/p' "$gwl")"
+  read -r oomed oop99 <<<"$(sed -nE 's/^open gateway overhead: median (-?[0-9.]+) ms, p99 (-?[0-9.]+) ms/\1 \2/p' "$gwl")"
+  read -r olrate olp99 <<<"$(sed -nE 's/^open tools\/list: ([0-9.]+) lists\/s, median [0-9.]+ ms, p99 ([0-9.]+) ms.*/\1 \2/p' "$gwl")"
   gfail=$(sed -nE 's/^gateway load failures: ([0-9]+)/\1/p' "$gwl")
   report "gateway under load: no failed request" "$([ "${gfail:-1}" = 0 ] && echo 0 || echo 1)" "${gfail:-?} failures"
-  ok=$(awk -v r="$grate" -v m="$omed" -v p="$op99" -v l="$lp99" 'BEGIN { print (r >= 2000 && m <= 1 && p <= 5 && l <= 2) ? 0 : 1 }')
-  target "gateway tools/call to a Go upstream on loopback, and tools/list" "$ok" "${grate} calls/s (≥ 2000), overhead over direct calls median ${omed} ms (≤ 1), p99 ${op99} ms (≤ 5); tools/list p99 ${lp99} ms (≤ 2); $(grep '^direct calls' "$gwl")"
+  target "gateway tools/call to a Go upstream on loopback, closed loop, 8 sessions: throughput" "$(awk -v r="$grate" 'BEGIN { print (r >= 2000) ? 0 : 1 }')" "${grate} calls/s (≥ 2000); not judged here, the workers' queueing at saturation: median ${gmed} ms, overhead over direct calls median ${omed} ms, p99 ${op99} ms; tools/list p99 ${lp99} ms; $(grep '^direct calls' "$gwl"); $(grep '^CPU per request' "$gwl")"
+  ok=$(awk -v r="$orate" -v m="$oomed" -v p="$oop99" -v u="$ounsent" 'BEGIN { print (r >= 1900 && u == 0 && m <= 1 && p <= 5) ? 0 : 1 }')
+  target "gateway tools/call at a steady 2,000 calls/s offered (open loop), direct calls interleaved: overhead" "$ok" "overhead over direct calls median ${oomed} ms (≤ 1), p99 ${oop99} ms (≤ 5); gateway ${orate} calls/s answered (≥ 1900), median ${ogmed} ms, p99 ${ogp99} ms, ${ounsent} not sent; $(grep '^open direct calls' "$gwl")"
+  target "gateway tools/list at a steady 2,000/s offered (open loop)" "$(awk -v r="$olrate" -v p="$olp99" 'BEGIN { print (r >= 1900 && p <= 2) ? 0 : 1 }')" "p99 ${olp99} ms (≤ 2), ${olrate} lists/s answered (≥ 1900)"
 else
   report "gateway load run" 1 "no figures (see artifacts/proof/gateway-load.log)"
 fi
