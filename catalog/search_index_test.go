@@ -123,19 +123,3 @@ func TestScratchIsCleanBetweenSearches(t *testing.T) {
 		}
 	}
 }
-
-// A task whose references name a kind of thing marks the tools that use
-// that kind's words; the next search starts unmarked.
-func TestKindMarksAreClearedBetweenSearches(t *testing.T) {
-	ix := NewIndex([]Contract{
-		{ID: "web.fetch", Title: "Fetch", Purpose: "Fetch a URL and post the page.", Params: []Param{{Name: "url", Type: "string"}}},
-		{ID: "chat.post", Title: "Post", Purpose: "Post a message to a channel.", Params: []Param{{Name: "channel", Type: "string"}}},
-		{ID: "files.read", Title: "Read file", Purpose: "Read a file from disk.", Params: []Param{{Name: "path", Type: "string"}}},
-	})
-	b := "post hello to #general"
-	first := ix.Search(b, 25)
-	ix.Search("fetch https://example.org/page and post it", 25)
-	if got := ix.Search(b, 25); !reflect.DeepEqual(got, first) {
-		t.Fatalf("%v after a search for a URL, %v first", got, first)
-	}
-}

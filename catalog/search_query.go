@@ -128,10 +128,7 @@ type rawWord struct {
 	file    bool // the words that stand for a named file
 	marker  bool // implied by a reference's form (see qterm.marker)
 	ref     bool // says what a reference is ("url"), never what it says
-	// kind is the word that says what kind of thing a reference names
-	// ("file", "folder", "url", "channel", "repository", "code")
-	kind  bool
-	punct byte // the clause or sentence punctuation after the word, if any
+	punct   byte // the clause or sentence punctuation after the word, if any
 }
 
 // parseTask turns a task into search terms, marking content terms and
@@ -171,7 +168,7 @@ func parseTask(q string) []qterm {
 	for i, w := range ws {
 		lw := strings.ToLower(w.text)
 		if w.marker {
-			words = append(words, parsedWord{lower: lw, terms: st.terms(w.text), marker: true, content: true, kind: w.kind, clause: clause})
+			words = append(words, parsedWord{lower: lw, terms: st.terms(w.text), marker: true, content: true, clause: clause})
 			if w.punct == ';' || w.punct == ',' || w.punct == '.' || w.punct == '!' || w.punct == '?' {
 				next()
 			}
@@ -189,7 +186,7 @@ func parseTask(q string) []qterm {
 		if !w.content && !w.file && (conditionOpeners[lw] || (lw == "when" && !opening)) {
 			cond = true
 		}
-		p := parsedWord{lower: lw, file: w.file, kind: w.kind, content: w.content || span > 0 || cond || listing && !w.ref, clause: clause, terms: st.terms(w.text), punct: w.punct}
+		p := parsedWord{lower: lw, file: w.file, content: w.content || span > 0 || cond || listing && !w.ref, clause: clause, terms: st.terms(w.text), punct: w.punct}
 		if !w.content && !w.file && creatingVerbs[lw] && i+1 < len(ws) && indefinite[strings.ToLower(ws[i+1].text)] {
 			// "open a ticket", "raise an issue", "file a bug": an
 			// indefinite object of these verbs is made, not read
@@ -314,9 +311,7 @@ func parseTask(q string) []qterm {
 	markCollocations(words, st)
 	markDescriptions(words)
 	markHeads(words)
-	words = markShownFiles(words)
 	words = markMadeThings(words)
-	words = markStates(words)
 	words = markNotices(words)
 	words = markRecalls(words)
 	if loc := arithmetic.FindStringIndex(q); loc != nil && len(words) > 0 {
@@ -377,7 +372,6 @@ type parsedWord struct {
 	wish                              bool   // opens the thing of a wish ("I need the issue … closed")
 	ref                               bool   // see qterm.ref
 	verbSense                         bool   // see qterm.verbSense
-	kind                              bool   // see rawWord.kind
 }
 
 // desireWords, after "I" or "we" at the start of a clause, put a request
@@ -780,10 +774,10 @@ func rawWords(q string) []rawWord {
 				out = append(out, rawWord{text: t}, rawWord{text: "file", file: true, punct: p})
 			case channelName(trimmed):
 				// "post it in #ops": a channel's name
-				out = append(out, rawWord{text: trimmed[1:], content: true}, rawWord{text: "channel", kind: true, punct: p})
+				out = append(out, rawWord{text: trimmed[1:], content: true}, rawWord{text: "channel", punct: p})
 			case isIdentifier(trimmed):
 				// "where we call parseInvoice": a name in code
-				out = append(out, rawWord{text: trimmed, content: true}, rawWord{text: "code", kind: true, punct: p})
+				out = append(out, rawWord{text: trimmed, content: true}, rawWord{text: "code", punct: p})
 			default:
 				out = append(out, rawWord{text: trimmed, punct: p})
 			}
@@ -821,7 +815,7 @@ func plainFiles(s string, plain func(string), out *[]rawWord) {
 			for _, w := range urlWords(ref) {
 				*out = append(*out, rawWord{text: w, content: true})
 			}
-			*out = append(*out, rawWord{text: "url", ref: true, kind: true})
+			*out = append(*out, rawWord{text: "url", ref: true})
 		case m[4] >= 0: // a file
 			plain(s[at:m[0]])
 			if i := strings.LastIndexByte(ref, '/'); i >= 0 {
@@ -830,15 +824,15 @@ func plainFiles(s string, plain func(string), out *[]rawWord) {
 			dot := strings.LastIndexByte(ref, '.')
 			*out = append(*out,
 				rawWord{text: ref[:dot], content: true, file: true},
-				rawWord{text: ref[dot+1:], file: true, kind: true},
-				rawWord{text: "file", file: true, kind: true})
+				rawWord{text: ref[dot+1:], file: true},
+				rawWord{text: "file", file: true})
 		case m[6] >= 0: // a folder, before a space, punctuation or the end
 			plain(s[at:m[0]])
 			ref = strings.TrimSuffix(s[m[6]:m[7]], "/")
 			if i := strings.LastIndexByte(ref, '/'); i >= 0 {
 				ref = ref[i+1:]
 			}
-			*out = append(*out, rawWord{text: ref, content: true}, rawWord{text: "folder", kind: true})
+			*out = append(*out, rawWord{text: ref, content: true}, rawWord{text: "folder"})
 			at = m[7] // the character after the slash is the text's again
 			continue
 		case m[0] > 0 && (s[m[0]-1] == '/' || s[m[0]-1] == '~'):
@@ -846,7 +840,7 @@ func plainFiles(s string, plain func(string), out *[]rawWord) {
 			// is a folder, never an owner/name pair
 			plain(s[at : m[0]-1])
 			name := ref[strings.LastIndexByte(ref, '/')+1:]
-			*out = append(*out, rawWord{text: name, content: true}, rawWord{text: "folder", kind: true})
+			*out = append(*out, rawWord{text: name, content: true}, rawWord{text: "folder"})
 		default: // owner/name
 			owner, name, _ := strings.Cut(ref, "/")
 			if english.IsStopWord(strings.ToLower(owner)) || english.IsStopWord(strings.ToLower(name)) {
@@ -856,7 +850,7 @@ func plainFiles(s string, plain func(string), out *[]rawWord) {
 			for _, w := range splitWords(ref) {
 				*out = append(*out, rawWord{text: w, content: true})
 			}
-			*out = append(*out, rawWord{text: "repository", marker: true, kind: true})
+			*out = append(*out, rawWord{text: "repository", marker: true})
 		}
 		at = m[1]
 	}

@@ -65,40 +65,6 @@ func markMadeThings(ws []parsedWord) []parsedWord {
 	return ws
 }
 
-// markStates reads "V the thing as Y", where Y is no new thing (not "as
-// a …"), as setting a state or a property of the thing: "mark the entry
-// as done", "label the page as 'in review'", "flag the comment as spam".
-// The clause gains the verb update and Y is content: it is a value, not
-// what to do. A reading verb ("show the list as JSON") sets nothing.
-func markStates(ws []parsedWord) []parsedWord {
-	n := len(ws)
-	for i := 0; i < n; i++ {
-		w := ws[i]
-		if !w.verb || w.content || w.implied || len(w.terms) == 0 || readVerbs[w.terms[0]] {
-			continue
-		}
-		object := false
-		for j := i + 1; j+1 < n && ws[j].clause == w.clause; j++ {
-			if ws[j].lower != "as" {
-				object = object || len(ws[j].terms) > 0 || ws[j].content
-				continue
-			}
-			if !object || indefinite[ws[j+1].lower] || ws[j+1].clause != w.clause || ws[j+1].file || ws[j+1].marker {
-				// "save the chart as chart-final.png" names a file
-				break
-			}
-			for k := j + 1; k < n && ws[k].clause == w.clause && !spanEnds[ws[k].lower]; k++ {
-				ws[k].content = true
-			}
-			ws = append(ws, parsedWord{lower: "update", terms: []string{updateStem}, verb: true, implied: true, clause: w.clause})
-			break
-		}
-	}
-	return ws
-}
-
-var updateStem = stemWord("update", false)
-
 // readsLike reports whether a verb is related to a reading verb, in the
 // thesaurus or the lexicon ("pull", "grab": fetch): "pull a list of …"
 // reads.

@@ -117,9 +117,6 @@ func TestParseQuery(t *testing.T) {
 		{"leave a comment on the roadmap page", "leav* comment roadmap page creat*"},
 		{"find a file about taxes", "find* file [tax]"},
 		{"pull a list of open issues", "pull* list open issu"},
-		// "V the thing as Y" sets a state: Y is a value, the verb update
-		{"mark the pricing entry as done", "mark* price entri [done] updat*"},
-		{"label the page as 'in review'", "label* page [review] updat*"},
 		{"save a copy of the chart as chart-final.png", "save* copi chart [chart] [final] png file"},
 		{"show the table as json", "show* tabl json"},
 		// a percent or an operator between numbers is a sum to work out;
