@@ -17,7 +17,7 @@ var searchKnobs = map[string]*float64{
 // is known.
 func SetSearchKnob(name string, v float64) bool {
 	fields := map[string]field{"name": fieldName, "action": fieldAction, "title": fieldTitle, "hints": fieldHints,
-		"purpose": fieldPurpose, "params": fieldParams, "namespace": fieldNamespace, "operations": fieldOperations}
+		"purpose": fieldPurpose, "params": fieldParams, "namespace": fieldNamespace}
 	if f, ok := fields[strings.TrimPrefix(name, "fw.")]; ok && strings.HasPrefix(name, "fw.") {
 		fieldWeights[f] = v
 		return true

@@ -46,14 +46,13 @@ const maxQueryTerms = 32
 // 54; blind7 recall@5 +1, blind8 top-1 +1, the project's own sets recall@5
 // +1), and they are text only built-in tools have.
 var fieldWeights = [numFields]float64{
-	fieldName:       3.0,
-	fieldAction:     1.5,
-	fieldTitle:      2.0,
-	fieldHints:      1.0,
-	fieldPurpose:    1.0,
-	fieldParams:     0.3,
-	fieldNamespace:  0.8,
-	fieldOperations: 1.0,
+	fieldName:      3.0,
+	fieldAction:    1.5,
+	fieldTitle:     2.0,
+	fieldHints:     1.0,
+	fieldPurpose:   1.0,
+	fieldParams:    0.3,
+	fieldNamespace: 0.8,
 }
 
 // Length normalisation per field: only the free-text fields are long
@@ -128,9 +127,6 @@ const (
 	fieldPurpose
 	fieldParams
 	fieldNamespace
-	// fieldOperations holds the operations a tool dispatches on (see
-	// operations)
-	fieldOperations
 	numFields
 )
 
@@ -231,7 +227,6 @@ func makeSearchDoc(c Contract, st stemmer) searchDoc {
 	d.fields[fieldParams] = st.terms(paramText(c.Params))
 	d.fields[fieldNamespace] = st.terms(c.Namespace())
 	ops := operations(c.Params)
-	d.fields[fieldOperations] = st.terms(strings.Join(ops, " "))
 	d.tool = indexed{c.ID, c.Title, strings.TrimSpace(c.Purpose), c.Namespace(), uniq(append([]string(nil), name...)), nil, reads(c, name, ops, st)}
 	for _, w := range splitWords(c.Name()) {
 		if pluralWord(w) {

@@ -56,8 +56,9 @@ var dispatchParams = map[string]bool{"action": true, "operation": true, "op": tr
 
 // operations are the values of a tool's dispatch parameter, when it has
 // one: a top-level parameter named as dispatchParams says, whose values
-// are an enumeration of words. They say what the tool does, as a name's
-// action does.
+// are an enumeration of words. They say whether the tool only reads (see
+// reads); they are not searched (as a field of their own they did not
+// pay on the held-out third of blind7–14).
 func operations(ps []Param) []string {
 	for _, p := range ps {
 		if !dispatchParams[strings.ToLower(p.Name)] || len(p.Enum) == 0 {

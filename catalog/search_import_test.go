@@ -45,18 +45,13 @@ func TestNamespacePrefixIsNoNameWord(t *testing.T) {
 	}
 }
 
-// A tool that dispatches on an operation parameter does each operation:
-// two tools alike but for their operations are told apart by the task's
-// verb, whatever the roster order.
-func TestDispatchOperationsSayWhatAToolDoes(t *testing.T) {
-	a := svcTool("svc.items_a", "Manage items.", opParam("action", "create", "complete", "reopen"))
-	b := svcTool("svc.items_b", "Manage items.", opParam("method", "create", "archive"))
-	for _, roster := range [][]Contract{{a, b}, {b, a}} {
-		ix := NewIndex(roster)
-		wantTops(t, ix, map[string]string{"complete the item": "svc.items_a", "archive the item": "svc.items_b"})
+// A tool's operations are the values of its dispatch parameter; a
+// parameter of another name, or one without an enumeration, is no
+// dispatch.
+func TestOnlyADispatchParameterHasOperations(t *testing.T) {
+	if ops := operations([]Param{opParam("action", "create", "archive")}); !slices.Equal(ops, []string{"create", "archive"}) {
+		t.Errorf("action parameter: operations %v", ops)
 	}
-	// a parameter of another name, or one without an enumeration, is
-	// no dispatch
 	if ops := operations([]Param{opParam("format", "json", "markdown")}); ops != nil {
 		t.Errorf("format parameter read as operations %v", ops)
 	}
