@@ -3,7 +3,6 @@ package upstream
 import (
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -58,24 +57,12 @@ func serverError(spec Spec, err error, direct bool) *ServerError {
 	return &ServerError{Name: spec.Name, Code: we.Code, Message: maskSecrets(spec, we.Message, MaxServerMessage)}
 }
 
-// maskSecrets is s with every secret value of spec (its --env and
-// --header values of at least minSecret bytes, longest first) masked,
+// maskSecrets is s with every secret value of spec (secretsOf) masked,
 // then cut at n bytes (on a character boundary, "…" marking the cut) and
 // made valid UTF-8. Masking comes before the cut, so no secret shows in
 // part.
 func maskSecrets(spec Spec, s string, n int) string {
-	var secrets []string
-	for _, m := range []map[string]string{spec.Env, spec.Headers} {
-		for _, v := range m {
-			if len(v) >= minSecret {
-				secrets = append(secrets, v)
-			}
-		}
-	}
-	sort.Slice(secrets, func(i, j int) bool { return len(secrets[i]) > len(secrets[j]) })
-	for _, v := range secrets {
-		s = strings.ReplaceAll(s, v, "[secret]")
-	}
+	s = maskString(s, secretsOf(spec))
 	if len(s) > n {
 		cut := n
 		for cut > 0 && !utf8.RuneStart(s[cut]) {

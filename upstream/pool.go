@@ -79,6 +79,8 @@ type client struct {
 	pool *Pool
 	spec Spec
 	key  string
+	// secrets are spec's secret values, masked in what the server says
+	secrets *secretSet
 
 	mu sync.Mutex
 	cs *mcp.ClientSession
@@ -114,7 +116,7 @@ func (p *Pool) client(spec Spec) (*client, error) {
 	if c != nil {
 		go c.close()
 	}
-	c = &client{pool: p, spec: spec, key: k}
+	c = &client{pool: p, spec: spec, key: k, secrets: newSecretSet(spec)}
 	p.clients[spec.Name] = c
 	return c, nil
 }
@@ -422,7 +424,9 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 		return nil, nil, err
 	}
 	c.healthy()
-	return res, raw, nil
+	// the server's text may repeat a secret it was started or called
+	// with (an error result naming its token): masked on every path
+	return maskResult(c.secrets, res, raw)
 }
 
 // failed is a request's failure as its caller sees it (its own

@@ -19,7 +19,7 @@ import (
 
 // TestMain lets the test binary be a stdio MCP server (UPSTREAM_TEST_SERVER=1):
 // tools pid (its process id), env (its environment), fail (a JSON-RPC error), crash (exits at once), sleep (30 s) and flood (a 32 MB result),
-// and a line on stderr at start.
+// leak (an error result repeating its token), and a line on stderr at start.
 func TestMain(m *testing.M) {
 	if os.Getenv("UPSTREAM_TEST_SERVER") == "1" {
 		fmt.Fprintln(os.Stderr, "test server starting")
@@ -57,6 +57,9 @@ func TestMain(m *testing.M) {
 			}
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: strings.Repeat("a", in.MB<<20)}}}, nil
 		})
+		s.AddTool(&mcp.Tool{Name: "leak", Description: "a tool error result repeating its token everywhere a result holds text", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return leakResult(os.Getenv("UPSTREAM_TEST_TOKEN")), nil
+		})
 		_ = s.Run(context.Background(), &mcp.StdioTransport{})
 		os.Exit(0)
 	}
@@ -89,7 +92,7 @@ func TestStdioServersAreSupervised(t *testing.T) {
 	sp := Spec{Name: "stdio", Command: []string{exe}, Env: map[string]string{"UPSTREAM_TEST_SERVER": "1"}}
 	ctx := context.Background()
 	tools, err := p.ListTools(ctx, sp)
-	if err != nil || len(tools) != 6 {
+	if err != nil || len(tools) != 7 {
 		t.Fatalf("list: %v %v", tools, err)
 	}
 	pid := func() int {

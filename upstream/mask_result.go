@@ -1,0 +1,135 @@
+package upstream
+
+import (
+	"bytes"
+	"encoding/json"
+	"sort"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// secretsOf are the secret values of spec that are masked in whatever of
+// the server's text leaves the console: each --env and --header value of
+// at least minSecret bytes and, for a header value of the form "Scheme
+// credential" (Authorization: Bearer …), the credential alone too;
+// longest first, so a value containing another is masked whole.
+func secretsOf(spec Spec) []string {
+	var out []string
+	add := func(v string) {
+		if len(v) >= minSecret {
+			out = append(out, v)
+		}
+	}
+	for _, v := range spec.Env {
+		add(v)
+	}
+	for _, v := range spec.Headers {
+		add(v)
+		if scheme, cred, ok := strings.Cut(strings.TrimSpace(v), " "); ok && scheme != "" && !strings.ContainsAny(scheme, "=,") {
+			add(strings.TrimSpace(cred))
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return len(out[i]) > len(out[j]) })
+	return out
+}
+
+// secretSet is a connection's secret values (secretsOf), each also as
+// encodedInString writes it.
+type secretSet struct {
+	plain   []string
+	encoded [][]byte
+}
+
+func newSecretSet(spec Spec) *secretSet {
+	s := &secretSet{plain: secretsOf(spec)}
+	for _, v := range s.plain {
+		s.encoded = append(s.encoded, encodedInString(v))
+	}
+	return s
+}
+
+// maskResult is a call's result with every secret value masked in every
+// string it holds, at any depth and in member names too (the text of
+// each content block, structured content, _meta, a resource's text),
+// with its JSON as decodeResult gives it; the result as it came when it
+// holds none. raw is the result's JSON when at hand (nil: encoded here).
+//
+// The result is looked at as ResultJSON writes it: that encoder escapes
+// each character alone, so a string holding a secret is written with the
+// secret's own encoding inside it, and a result whose JSON holds none of
+// them holds no secret (the usual case costs a scan, no decoding).
+func maskResult(secrets *secretSet, res *mcp.CallToolResult, raw []byte) (*mcp.CallToolResult, []byte, error) {
+	if len(secrets.plain) == 0 {
+		return res, raw, nil
+	}
+	b := raw
+	if b == nil {
+		var err error
+		if b, err = ResultJSON(res); err != nil {
+			return nil, nil, err
+		}
+	}
+	found := false
+	for _, s := range secrets.encoded {
+		if bytes.Contains(b, s) {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return res, raw, nil
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		return nil, nil, err
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(maskValue(v, secrets.plain)); err != nil {
+		return nil, nil, err
+	}
+	return decodeResult(bytes.TrimRight(buf.Bytes(), "\n"))
+}
+
+// maskValue is v (a decoded JSON value) with the secrets masked in every
+// string and member name.
+func maskValue(v any, secrets []string) any {
+	switch x := v.(type) {
+	case string:
+		return maskString(x, secrets)
+	case []any:
+		for i := range x {
+			x[i] = maskValue(x[i], secrets)
+		}
+		return x
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[maskString(k, secrets)] = maskValue(e, secrets)
+		}
+		return out
+	}
+	return v
+}
+
+func maskString(s string, secrets []string) string {
+	for _, v := range secrets {
+		s = strings.ReplaceAll(s, v, "[secret]")
+	}
+	return s
+}
+
+// encodedInString is s as ResultJSON writes it inside a string (without
+// the quotes).
+func encodedInString(s string) []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	b := bytes.TrimRight(buf.Bytes(), "\n")
+	return b[1 : len(b)-1]
+}
