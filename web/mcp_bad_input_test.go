@@ -133,7 +133,7 @@ func TestGatewaySpeaksSessionVersions(t *testing.T) {
 
 // TestGatewayBoundsAnUpstreamFlood (issue 26, the class of finding 1: a
 // third party's document is bounded as it is read): an upstream that
-// answers a call with 64 MB gets a structured result_mismatch error naming
+// answers a call with 64 MB gets a structured result_too_large error naming
 // the ceiling, the gateway reads at most its ceiling (allocating a small
 // multiple of it, not of the 64 MB), and the session goes on; the
 // upstream is used again.
@@ -153,7 +153,7 @@ func TestGatewayBoundsAnUpstreamFlood(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	n := after.TotalAlloc - before.TotalAlloc
 	t.Logf("%s; allocated %.1f MB", text, float64(n)/(1<<20))
-	if !isErr || errType(text) != typeResultMismatch || !strings.Contains(text, "not read") {
+	if !isErr || errType(text) != typeResultTooLarge || !strings.Contains(text, "not read") || !strings.Contains(text, `"ceiling_bytes":1048576`) {
 		t.Errorf("a 64 MB answer: %s", text)
 	}
 	if n > 32<<20 {

@@ -25,13 +25,15 @@ import (
 // Error types of a gateway call the call-time check does not give (seed
 // 000's names): the upstream could not be reached or did not answer in
 // time; a call that may have had its effect is uncertain; a result over
-// the ceiling or off its schema is not returned.
+// the ceiling (result_too_large, naming it) or off its schema is not
+// returned.
 const (
 	typeSearchRequired  = "search_required"
 	typeBudgetExhausted = "budget_exhausted"
 	typeUnavailableEnv  = "environment_unavailable"
 	typeUncertainEffect = "uncertain_side_effect"
 	typeResultMismatch  = "result_schema_mismatch"
+	typeResultTooLarge  = "result_too_large"
 	typeKeyReused       = "idempotency_key_reused"
 )
 
@@ -321,7 +323,7 @@ func (g *gateway) upstreamFailure(call *allowedCall, err error, ev *models.RunEv
 		// the answer was refused as it arrived, over the ceiling: the tool
 		// ran, its answer is not read
 		ev.CallStatus = "too_large"
-		return gwError(typeResultMismatch, fmt.Sprintf("The server's answer to %s is over %d bytes and was not read; at most %d are returned.", call.tool.ID, tl.Limit, g.resultCeiling()), "ask for less (a narrower query or a smaller page)", "stop")
+		return g.tooLarge(fmt.Sprintf("The server's answer to %s is over %d bytes and was not read; at most %d are returned.", call.tool.ID, tl.Limit, g.resultCeiling()))
 	case errors.As(err, &ue):
 		ev.CallStatus = "unavailable"
 		return gwError(typeUnavailableEnv, fmt.Sprintf("The server behind %s is not reachable now; nothing was run.", call.tool.ID), "retry later", "choose another tool", "stop")
@@ -358,7 +360,7 @@ func (g *gateway) bound(res *mcp.CallToolResult, raw []byte, call *allowedCall, 
 	ev.ResultBytes = len(b)
 	if ceiling := g.resultCeiling(); len(b) > ceiling {
 		ev.CallStatus = "too_large"
-		return gwError(typeResultMismatch, fmt.Sprintf("The result is %d bytes; at most %d are returned.", len(b), ceiling), "ask for less (a narrower query or a smaller page)", "stop"), b
+		return g.tooLarge(fmt.Sprintf("The result is %d bytes; at most %d are returned.", len(b), ceiling)), b
 	}
 	if call.contract != nil && call.contract.Output != nil && !res.IsError && res.StructuredContent != nil {
 		sc, _ := json.Marshal(res.StructuredContent)
@@ -374,6 +376,13 @@ func (g *gateway) bound(res *mcp.CallToolResult, raw []byte, call *allowedCall, 
 		ev.CallStatus = "tool_error"
 	}
 	return res, b
+}
+
+// tooLarge is the refusal of a result over the ceiling: its own type,
+// the ceiling in ceiling_bytes (the tool ran; its result is not returned).
+func (g *gateway) tooLarge(msg string) *mcp.CallToolResult {
+	return errorResult(&authority.Error{Type: typeResultTooLarge, Message: msg, CeilingBytes: g.resultCeiling(),
+		NextActions: []string{"ask for less (a narrower query or a smaller page)", "stop"}})
 }
 
 // resultCeiling bounds a call's result in bytes, as JSON.

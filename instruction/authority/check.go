@@ -122,6 +122,9 @@ type Error struct {
 	// Approval is the reference of the approval request an
 	// approval_required denial names: present it once approved.
 	Approval string `json:"approval,omitempty"`
+	// CeilingBytes is the ceiling a result_too_large refusal's result
+	// was over, in bytes; absent otherwise.
+	CeilingBytes int `json:"ceiling_bytes,omitempty"`
 }
 
 // Decision is a check's answer: Allow, or a denial with its model-visible
