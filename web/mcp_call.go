@@ -93,6 +93,13 @@ func (g *gateway) callTool(ctx context.Context, r *gwReq, req *mcp.CallToolReque
 		Step: len(st.groups), Surface: st.surface.Key(), Active: len(st.act.Active()), Accepted: len(st.act.Accepted), Rejected: len(st.act.Rejected), Tool: clip(p.Name, 200)}
 	var res *mcp.CallToolResult
 	var call *allowedCall
+	if _, _, bad := idempotencyKey(p); bad != nil {
+		// a key the client meant and the console cannot read is refused
+		// before anything is decided, spent or run: ignoring it would
+		// run a retry twice
+		ev.Verdict = deferred.CallDenied + ":" + bad.Type
+		return errorResult(bad), g.evidence.add(ctx, ev)
+	}
 	if p.Name == instruction.LoadSkillToolID {
 		if res, err = g.callLoadSkill(ctx, st, p, &ev); err != nil {
 			return nil, err
@@ -235,7 +242,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allowedCall, p *mcp.CallToolParamsRaw, ev *models.RunEvent) (*mcp.CallToolResult, error) {
 	ev.Digest = call.tool.Digest
 	var claim *models.IdempotentCall
-	if key, ok := idempotencyKey(p); ok && effectful(call.tool.Effects) {
+	if key, ok, _ := idempotencyKey(p); ok && effectful(call.tool.Effects) {
 		digest := g.s.store.ArgumentsDigest(r.sess.Run, p.Name, key, canonicalArguments(p.Arguments))
 		rec, claimed, err := g.s.store.ClaimIdempotent(ctx, r.sess.Run, p.Name, key, digest)
 		if err != nil {
@@ -399,10 +406,51 @@ func effectful(effects string) bool {
 	return effects == string(catalog.EffectsDestructive) || effects == string(catalog.EffectsExternalWrite)
 }
 
-// idempotencyKey reads _meta.idempotency_key (a string of 1-200 bytes).
-func idempotencyKey(p *mcp.CallToolParamsRaw) (string, bool) {
-	k := metaString(p, "idempotency_key", 200)
-	return k, k != ""
+// MaxIdempotencyKey is the longest _meta.idempotency_key, in bytes.
+const MaxIdempotencyKey = 200
+
+// idempotencyKey reads _meta.idempotency_key: ok when the call carries
+// one, a string of 1 to MaxIdempotencyKey bytes. A key present in any
+// other form (a number, object, array, null, "" or longer) is bad, its
+// problem said: such a call is refused, never run as if it had no key.
+func idempotencyKey(p *mcp.CallToolParamsRaw) (key string, ok bool, bad *authority.Error) {
+	v, present := p.GetMeta()["idempotency_key"]
+	if !present {
+		return "", false, nil
+	}
+	k, isString := v.(string)
+	why := ""
+	switch {
+	case !isString:
+		why = fmt.Sprintf("must be a string, not %s", jsonKind(v))
+	case k == "":
+		why = "must not be empty"
+	case len(k) > MaxIdempotencyKey:
+		why = fmt.Sprintf("is %d bytes; at most %d", len(k), MaxIdempotencyKey)
+	default:
+		return k, true, nil
+	}
+	return "", false, &authority.Error{Type: authority.TypeInvalidArguments,
+		Message:     fmt.Sprintf("_meta.idempotency_key %s: a key is a string of 1 to %d bytes; nothing was run.", why, MaxIdempotencyKey),
+		NextActions: []string{"send _meta.idempotency_key as a string of 1 to 200 bytes, or leave it out", authority.ActStop},
+		Problems:    []args.Problem{{Pointer: "_meta.idempotency_key", Message: why}}}
+}
+
+// jsonKind names a decoded JSON value's kind.
+func jsonKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case float64, json.Number:
+		return "a number"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("%T", v)
 }
 
 // canonicalArguments is a call's arguments as canonical JSON (object keys
