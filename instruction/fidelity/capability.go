@@ -67,6 +67,8 @@ func capabilityMentions(text string, ts []token) []mention {
 			if m, ok := yourMention(text, ts, i, instructed); ok {
 				m.verb = sentVerb // "Ping the address from your terminal"
 				out = append(out, m)
+			} else if m, ok := instrumentAtWork(text, ts, i, instructed); ok {
+				out = append(out, m)
 			}
 			continue
 		}

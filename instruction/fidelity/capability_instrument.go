@@ -1,0 +1,117 @@
+package fidelity
+
+import "strings"
+
+// An instrument put to work: a noun phrase headed by an instrument — an
+// agent noun whose verb the lexicon knows ("unit converter", "URL
+// shortener", "spell checker"), or "tool", "app", "utility" after a
+// modifier ("a diff tool", "any watermarking tool") — that the text makes
+// the doer or the means of a deed, in a sentence after the first:
+//
+//   - its subject: a modal, a verb of doing in the third person or a
+//     recommendation follows ("a URL shortener makes them fit", "A
+//     subtitle generator of yours can turn it into captions", "Your
+//     time-zone converter knows", "a diff tool is the way to compare
+//     them", "the spell checker is your friend here");
+//   - its means, in a sentence that asks something: after "through",
+//     "with", "using", "via" ("be put through a unit converter", "with
+//     whichever summarisation tool");
+//   - the agent's: "you have", "of yours", "at hand", "available to you"
+//     after it ("any watermarking tool you have will do").
+//
+// As a subject or a means the phrase must be a compound ("spell
+// checker"), or chosen freely ("whichever tool"): an agent noun alone ("the
+// traveller shows it") is as often a person.
+//
+// Its class is the phrase ("tool:unit converter"): a roster tool whose
+// name holds its words provides it. A person ("your manager"), the tool
+// described ("this tool", "the tool") and a phrase in a negated clause are
+// none.
+
+// instrumentOpeners open an instrument's noun phrase.
+var instrumentOpeners = set("a", "an", "any", "whichever", "whatever", "the", "your", "some")
+
+// instrumentVerbsOfDoing follow an instrument that does the deed.
+var instrumentVerbsOfDoing = set("does", "handles", "can", "could", "will", "would", "should", "excels", "takes", "produces",
+	"makes", "knows", "turns", "gives", "fixes", "catches", "tells", "shows", "converts", "shortens", "generates", "does")
+
+// recommendedAs follow "is" where an instrument is recommended ("is the
+// way to", "is your friend", "is ideal for").
+var recommendedAs = set("way", "friend", "ideal", "best", "perfect", "handy", "right", "answer", "tool", "fine", "useful", "key")
+
+// instrumentAtWork finds an instrument put to work whose phrase opens at
+// word i.
+func instrumentAtWork(text string, ts []token, i int, instructed bool) (mention, bool) {
+	if !instrumentOpeners[ts[i].lower] || !ts[i].later || i+1 >= len(ts) || ts[i+1].sentence || negatedSubject(ts, i) {
+		return mention{}, false
+	}
+	class, h, ok := systemAt(ts, i+1)
+	if !ok || !strings.HasPrefix(class, "tool:") || h+1 >= len(ts) {
+		return mention{}, false
+	}
+	head := ts[h].lower
+	if agentHeads[head] && !instrument(head) && (head != "tool" && head != "tools" && head != "app" && head != "utility" || h == i+1) {
+		return mention{}, false // "your vision model": the agent's own abilities are yourMention's
+	}
+	for k := i + 1; k < h; k++ {
+		if ts[k].lower == "this" || ts[k].lower == "same" || determiners[ts[k].lower] {
+			return mention{}, false
+		}
+	}
+	subject := ts[i].sentence || ts[i].clause || i > 0 && (ts[i-1].lower == "and" || ts[i-1].lower == "but")
+	n := h + 1
+	if n+1 < len(ts) && ts[n].lower == "of" && ts[n+1].lower == "yours" {
+		n += 2
+	}
+	next := ""
+	if n < len(ts) && !ts[n].sentence {
+		next = ts[n].lower
+	}
+	// a compound ("spell checker", "URL shortener") names an instrument;
+	// an agent noun alone ("the traveller", "the funder") is as often a
+	// person
+	compound := h > i+1
+	freeChoice := ts[i].lower == "any" || ts[i].lower == "whichever" || ts[i].lower == "whatever"
+	work := false
+	switch {
+	case i > 0 && !ts[i].sentence && (ts[i-1].lower == "through" || ts[i-1].lower == "with" || ts[i-1].lower == "using" || ts[i-1].lower == "via") &&
+		((instructed || beDone(ts, i-1)) && compound || freeChoice):
+		work = true // "put through a unit converter", "with whichever summarisation tool"
+	case n > h+1:
+		work = true // "a subtitle generator of yours"
+	case next == "you" && n+1 < len(ts) && (ts[n+1].lower == "have" || ts[n+1].lower == "own" || ts[n+1].lower == "use"):
+		work = true // "any watermarking tool you have"
+	case next == "at" && n+1 < len(ts) && ts[n+1].lower == "hand":
+		work = true
+	case subject && compound && instrumentVerbsOfDoing[next]:
+		work = true // "a URL shortener makes them fit"
+	case subject && compound && next == "is":
+		for k := n + 1; k < len(ts) && k <= n+3 && !ts[k].sentence; k++ {
+			if recommendedAs[ts[k].lower] {
+				work = true // "a diff tool is the way to compare them"
+				break
+			}
+		}
+	}
+	if !work {
+		return mention{}, false
+	}
+	for k := i + 1; k < h; k++ {
+		if pickingWords[ts[k].lower] {
+			return mention{}, false // "the appropriate provider-specific tool": a sibling picked, not an instrument
+		}
+	}
+	return mention{kind: KindCapability, class: class, signal: text[ts[i].start:ts[h].end], start: ts[i].start, end: ts[h].end}, true
+}
+
+// pickingWords pick one of several like tools (the text's siblings); they
+// name no ability.
+var pickingWords = set("appropriate", "corresponding", "relevant", "suitable", "right", "respective", "matching", "proper",
+	"dedicated", "specific", "separate", "other", "own")
+
+// beDone: the words before the preposition at p are a passive infinitive
+// ("that the amounts be put through", "should be run through"): a deed
+// asked of someone, and the phrase after it its means.
+func beDone(ts []token, p int) bool {
+	return p >= 2 && !ts[p].sentence && !ts[p-1].sentence && ts[p-2].lower == "be"
+}
