@@ -43,10 +43,6 @@ type qterm struct {
 	// ref marks a reference the task gives (a URL): it leads like the
 	// head of the request's object
 	ref bool
-	// verbSense marks a word a question asks with as its verb ("what did
-	// I finish", "which pages have we archived"): the lexicon reads it as
-	// a verb, though a question asks for no change
-	verbSense bool
 	// colloc is the lexicon collocation the word opens ("kick off the
 	// build": "kick off"), as its stems joined by spaces, or ""
 	colloc string
@@ -148,10 +144,7 @@ func parseTask(q string) []qterm {
 	statement := false // the clause opened with its subject ("nobody uses …")
 	polite := false    // the clause opened with "can/could/would you …"
 	desire := false    // the clause opened with "I need/want …"
-	// the clause says a wish for a state of a thing ("I need the issue
-	// closed"): its participle is the request's verb
-	wantState := false
-	light := false // the clause opened with a light verb ("have a look")
+	light := false     // the clause opened with a light verb ("have a look")
 	// after "with:", "saying:" and the like, a list of what goes in runs
 	// to the end of the sentence, commas and verbs and all ("make a file
 	// todo.txt with: call bank, renew passport")
@@ -162,7 +155,7 @@ func parseTask(q string) []qterm {
 			clause++
 		}
 		opening, question, span, cond, neg, statement, polite = true, false, 0, false, false, false, false
-		desire, wantState, light = false, false, false
+		desire, light = false, false
 		clauseStart = len(words)
 	}
 	for i, w := range ws {
@@ -242,21 +235,12 @@ func parseTask(q string) []qterm {
 			p.verb = !p.content && !question && !statement
 			if desire && i > 0 && (articles[strings.ToLower(ws[i-1].text)] || possessives[strings.ToLower(ws[i-1].text)]) {
 				// "I need the issue … closed": a thing, then its state
-				p.verb, p.wish, wantState = false, true, true
+				p.verb, p.wish = false, true
 			}
 			opening = false
-		} else if wantState && !w.content && !w.file && len(p.terms) > 0 && (pastTense(lw) || irregularParticiples[lw]) {
-			// the state wished for ends a topic ("… about the broken
-			// search closed")
-			p.verb, p.content, span = true, false, 0
 		}
 		p.question = question
 		p.stmt = statement
-		if question && !w.content && len(p.terms) > 0 && i >= 2 && questionAuxiliaries[auxiliaryOf(ws[i-2].text)] && subjects[strings.ToLower(ws[i-1].text)] {
-			// "what did I finish", "which pages have we archived": the
-			// word after an auxiliary and its subject is the verb
-			p.verbSense = true
-		}
 		if statement && !w.content && !w.file && pastTense(lw) && !(i > 0 && strings.EqualFold(ws[i-1].text, "be")) {
 			// "a user asked about …": what happened, not what to do;
 			// "… should be deleted" (after a bare "be") asks for it
@@ -334,7 +318,7 @@ func parseTask(q string) []qterm {
 	var out []qterm
 	for _, w := range words {
 		for j, s := range w.terms {
-			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, ref: w.ref, verbSense: w.verbSense && j == 0}
+			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, ref: w.ref}
 			q.plural = len(w.terms) == 1 && !w.verb && pluralWord(w.lower)
 			if j == 0 {
 				q.colloc = w.colloc
@@ -371,17 +355,11 @@ type parsedWord struct {
 	stmt                              bool   // in a statement (see parseTask)
 	wish                              bool   // opens the thing of a wish ("I need the issue … closed")
 	ref                               bool   // see qterm.ref
-	verbSense                         bool   // see qterm.verbSense
 }
 
 // desireWords, after "I" or "we" at the start of a clause, put a request
 // as a wish: "I need to …", "we want …", "I'd like …".
 var desireWords = map[string]bool{"need": true, "want": true, "wanna": true, "like": true, "would": true, "wish": true, "love": true}
-
-// irregularParticiples are common past participles without "-ed": "I
-// want the old branch gone".
-var irregularParticiples = map[string]bool{"done": true, "gone": true, "sent": true, "made": true, "written": true,
-	"taken": true, "given": true, "shown": true, "drawn": true, "undone": true}
 
 // pronouns stand for something the task said before ("remove it",
 // "rerun them").
@@ -425,12 +403,12 @@ func markCollocations(ws []parsedWord, st stemmer) {
 var lightVerbs = map[string]bool{"have": true, "take": true, "give": true}
 
 // verbPlace reports whether a word stands where a verb does: a clause's
-// verb, a question's verb, or after "to" or a subject ("I need to kick
+// verb, or after "to" or a subject ("I need to kick
 // off …", "we set up …"). A collocation is a verb's: "work in" is not
 // what "save my work in the repo" says, nor "file in" "the file in my
 // folder".
 func verbPlace(ws []parsedWord, i int) bool {
-	if ws[i].verb || ws[i].verbSense {
+	if ws[i].verb {
 		return true
 	}
 	if i == 0 || ws[i-1].clause != ws[i].clause {

@@ -14,29 +14,6 @@ var scopeOpeners = map[string]bool{
 	"among": true, "during": true, "under": true, "over": true, "with": true, "by": true, "per": true,
 }
 
-// questionAuxiliaries, then a subject, put a question's verb next: "what
-// did I finish", "which pages have we archived", "can I undo it".
-var questionAuxiliaries = map[string]bool{
-	"do": true, "does": true, "did": true, "have": true, "has": true, "had": true, "can": true, "could": true,
-	"should": true, "will": true, "would": true, "shall": true, "may": true, "might": true,
-}
-
-// auxiliaryOf is an auxiliary without its negation: "haven't" is
-// "have", "didn’t" "did", "can't" "can", "won't" "will".
-func auxiliaryOf(w string) string {
-	w = strings.ReplaceAll(strings.ToLower(w), "’", "'")
-	if base, ok := strings.CutSuffix(w, "n't"); ok {
-		switch base {
-		case "ca":
-			return "can"
-		case "wo":
-			return "will"
-		}
-		return base
-	}
-	return w
-}
-
 // markMadeThings reads a request whose verb says nothing of reading,
 // editing or making ("leave a comment", "drop a line", "log a new
 // entry") and whose object is indefinite as making the object: the clause

@@ -102,7 +102,6 @@ type concept struct {
 	weight    float64
 	content   bool
 	verb      bool // see qterm
-	verbSense bool // see qterm
 	// colloc is the lexicon collocation the word opens ("get rid of"):
 	// the collocation, not the word, says what is asked
 	colloc string
@@ -149,7 +148,7 @@ func concepts(qs []qterm) []concept {
 			continue
 		}
 		at[q.stem] = len(out)
-		out = append(out, concept{own: q.stem, plural: q.plural, content: q.content, verb: q.verb, verbSense: q.verbSense})
+		out = append(out, concept{own: q.stem, plural: q.plural, content: q.content, verb: q.verb})
 	}
 	// the lead: the first clause with a verb, its verb and head noun
 	leads := map[string]bool{}
@@ -219,7 +218,7 @@ func concepts(qs []qterm) []concept {
 		if k != "" {
 			rs = lexicon.relatives(k, true)
 		} else {
-			rs = lexicon.relatives(c.own, c.verb || c.verbSense)
+			rs = lexicon.relatives(c.own, c.verb)
 		}
 		n := 0
 		for r := range rs.all() {
