@@ -288,7 +288,7 @@ func (c *client) connectCommand(ctx context.Context, cl *mcp.Client) (*mcp.Clien
 	}()
 	cmd.Stderr = pw
 	killWithParent(cmd)
-	cs, err := cl.Connect(ctx, &commandTransport{cmd: cmd, limit: c.pool.maxMessage(), name: c.spec.Name}, nil)
+	cs, err := cl.Connect(ctx, &commandTransport{cmd: cmd, limit: c.pool.maxMessage(), name: c.spec.Name, log: c.pool.log}, nil)
 	_ = pw.Close() // the child holds its own end
 	if err != nil {
 		select { // a server that exited has closed its stderr
@@ -444,15 +444,29 @@ func (p *Pool) failed(c *client, cs *mcp.ClientSession, m *mark, err error, afte
 	return m.err(c.spec.Name, err)
 }
 
-// dropIfGone ends a session whose transport failed or timed out, so a
-// hung or crashed server is restarted rather than reused. (A stdio
-// server's line over the ceiling ends its stream, so its session; an HTTP
-// answer over it ends only that response.)
+// dropIfGone ends a session whose transport failed, so a crashed server
+// is restarted rather than reused. A call that timed out says nothing of
+// the others (one slow query): its session stays, and is ended only when
+// the server then does not answer a ping in time either (a hung server).
+// (A stdio server's line over the ceiling ends its stream, so its
+// session; an HTTP answer over it ends only that response.)
 func (p *Pool) dropIfGone(c *client, cs *mcp.ClientSession, err error, after <-chan struct{}) {
-	if errors.Is(err, mcp.ErrConnectionClosed) || errors.Is(err, context.DeadlineExceeded) {
+	switch {
+	case errors.Is(err, mcp.ErrConnectionClosed):
 		c.dropAfter(cs, err, after)
+	case errors.Is(err, context.DeadlineExceeded):
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), min(p.timeout(), pingTimeout))
+			defer cancel()
+			if perr := cs.Ping(ctx, nil); perr != nil {
+				c.dropAfter(cs, fmt.Errorf("a call timed out, then a ping failed: %w", perr), after)
+			}
+		}()
 	}
 }
+
+// pingTimeout bounds the ping that tells a hung server from a slow call.
+const pingTimeout = 5 * time.Second
 
 // ForgetName ends the client of a connection name, whatever its spec,
 // if any (its child process stopped): the connection was removed or

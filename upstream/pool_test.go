@@ -19,7 +19,7 @@ import (
 
 // TestMain lets the test binary be a stdio MCP server (UPSTREAM_TEST_SERVER=1):
 // tools pid (its process id), env (its environment), fail (a JSON-RPC error), crash (exits at once), sleep (30 s) and flood (a 32 MB result),
-// leak (an error result repeating its token), and a line on stderr at start.
+// leak (an error result repeating its token), chatter (non-JSON lines on stdout), and a line on stderr at start.
 func TestMain(m *testing.M) {
 	if os.Getenv("UPSTREAM_TEST_SERVER") == "1" {
 		fmt.Fprintln(os.Stderr, "test server starting")
@@ -60,6 +60,10 @@ func TestMain(m *testing.M) {
 		s.AddTool(&mcp.Tool{Name: "leak", Description: "a tool error result repeating its token everywhere a result holds text", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return leakResult(os.Getenv("UPSTREAM_TEST_TOKEN")), nil
 		})
+		s.AddTool(&mcp.Tool{Name: "chatter", Description: "prints lines that are not JSON-RPC on stdout, then answers", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			fmt.Fprint(os.Stdout, "this is not json\n  [warn] neither is this, indented\nSERVER READY\n\ntrue\n")
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "said"}}}, nil
+		})
 		_ = s.Run(context.Background(), &mcp.StdioTransport{})
 		os.Exit(0)
 	}
@@ -92,7 +96,7 @@ func TestStdioServersAreSupervised(t *testing.T) {
 	sp := Spec{Name: "stdio", Command: []string{exe}, Env: map[string]string{"UPSTREAM_TEST_SERVER": "1"}}
 	ctx := context.Background()
 	tools, err := p.ListTools(ctx, sp)
-	if err != nil || len(tools) != 7 {
+	if err != nil || len(tools) != 8 {
 		t.Fatalf("list: %v %v", tools, err)
 	}
 	pid := func() int {
