@@ -277,7 +277,7 @@ func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allow
 	ev.LatencyUS = int(took / time.Microsecond)
 	g.s.metrics.upstreamCall(took, err)
 	if err != nil {
-		out := g.upstreamFailure(call, err, ev)
+		out := g.upstreamFailure(call, err, ev, claim != nil)
 		if claim != nil {
 			g.settle(ctx, claim, out, ev.CallStatus == "unavailable")
 		}
@@ -314,7 +314,13 @@ func (g *gateway) settle(ctx context.Context, claim *models.IdempotentCall, out 
 // the structured error of a call the upstream did not answer:
 // unreachable (nothing ran), timed out or lost (for a tool with effects
 // the effect is uncertain).
-func (g *gateway) upstreamFailure(call *allowedCall, err error, ev *models.RunEvent) *mcp.CallToolResult {
+//
+// An uncertain outcome is what the call's idempotency key records (keyed:
+// the call carried one): a retry with that key answers it again and never
+// runs the call a second time, since the console cannot learn whether it
+// took effect. The model is told to check the outcome and to run the call
+// again, if it did not take effect, only under a new key.
+func (g *gateway) upstreamFailure(call *allowedCall, err error, ev *models.RunEvent, keyed bool) *mcp.CallToolResult {
 	var ue *upstream.UnavailableError
 	var tl *upstream.TooLargeError
 	var se *upstream.ServerError
@@ -343,7 +349,12 @@ func (g *gateway) upstreamFailure(call *allowedCall, err error, ev *models.RunEv
 	// repeat the call's arguments, and arguments are never logged
 	g.s.log.Warn("upstream call failed", "tool", call.tool.ID, "status", ev.CallStatus, "class", failureClass(err))
 	if effectful(call.tool.Effects) {
-		return gwError(typeUncertainEffect, fmt.Sprintf("The server behind %s did not answer; the call may or may not have taken effect.", call.tool.ID), "check the outcome before calling again", "retry with the same idempotency key", "stop")
+		msg := fmt.Sprintf("The server behind %s did not answer; the call may or may not have taken effect.", call.tool.ID)
+		if !keyed {
+			return gwError(typeUncertainEffect, msg, "check the outcome before calling again", authority.ActAskUser, "stop")
+		}
+		return gwError(typeUncertainEffect, msg+" The console will not run it again under this idempotency key: a retry with it gets this answer. Check the outcome; only if the call did not take effect, call again with a new idempotency key.",
+			"check the outcome before calling again", "call again with a new idempotency key only if it did not take effect", authority.ActAskUser, "stop")
 	}
 	return gwError(typeUnavailableEnv, fmt.Sprintf("The server behind %s did not answer.", call.tool.ID), "retry later", "stop")
 }
