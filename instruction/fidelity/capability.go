@@ -20,7 +20,7 @@ const window = 12
 // and where it acts (see instructionAt and classAt).
 func capabilityMentions(text string, ts []token) []mention {
 	var out []mention
-	quoted := quotedSpans(text)
+	quoted, advice := adviceSpans(text, quotedSpans(text))
 	last := -1          // the last instruction's verb, for "approve and merge it"
 	instructed := false // the sentence has an instruction, for "… in your memory"
 	lastHow := -1
@@ -39,7 +39,7 @@ func capabilityMentions(text string, ts []token) []mention {
 		if last >= 0 && (ts[i].sentence || i-last > 6) {
 			last = -1
 		}
-		if q := byteAt(text, ts[i].start-1); q == '"' || q == '\'' || inSpans(quoted, ts[i].start) || ts[i].paren {
+		if q := byteAt(text, ts[i].start-1); (q == '"' || q == '\'') && !advice[ts[i].start-1] || inSpans(quoted, ts[i].start) || ts[i].paren {
 			continue // a quoted value or example ("please email me the invoice"), a function name
 		}
 		if operationLabel(text, ts, i) {
