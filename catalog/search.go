@@ -162,7 +162,7 @@ type posting struct {
 	doc    int32
 	weight float32 // the term's saturated, weighted frequency in the doc
 	// plain is the plain ranking's weight of the term in the doc: BM25
-	// over all of the tool's fields in one bag (see lexical)
+	// over the tool's own text in one bag (see lexical, plainField)
 	plain float32
 	// tf is the term's count in each of the doc's fields, so a roster
 	// drawn from a Universe can weigh it again (postingWeight)
