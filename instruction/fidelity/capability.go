@@ -69,6 +69,8 @@ func capabilityMentions(text string, ts []token) []mention {
 				out = append(out, m)
 			} else if m, ok := instrumentAtWork(text, ts, i, instructed); ok {
 				out = append(out, m)
+			} else if m, ok := brandVerbAt(text, ts, i); ok {
+				out = append(out, m)
 			}
 			continue
 		}
