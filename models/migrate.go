@@ -177,6 +177,7 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		}
 		return tx.Migrator().AddColumn(&IdempotentCall{}, "ArgsDigest")
 	}},
+	{137, "idempotency keys hold per agent, subject and tool across sessions (not per run), and an open claim has a lease", migrateIdempotencyScope},
 	// leak check (issue 29): migrations 180-189
 	{180, "a reviewer's rewording of a tool's description, bound to the digest it was written for", func(tx *gorm.DB, dialect string) error {
 		for _, col := range []string{"ReviewedPurpose", "ReviewedPurposeDigest", "ReviewedPurposeBy"} {

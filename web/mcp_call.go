@@ -113,7 +113,12 @@ func (g *gateway) callTool(ctx context.Context, r *gwReq, req *mcp.CallToolReque
 			return nil, err
 		}
 	}
-	if err := g.evidence.add(ctx, ev); err != nil {
+	ectx := ctx
+	if call != nil {
+		// a call made is in the evidence even when its client went away
+		ectx = context.WithoutCancel(ctx)
+	}
+	if err := g.evidence.add(ectx, ev); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -242,34 +247,20 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allowedCall, p *mcp.CallToolParamsRaw, ev *models.RunEvent) (*mcp.CallToolResult, error) {
 	ev.Digest = call.tool.Digest
 	var claim *models.IdempotentCall
-	if key, ok, _ := idempotencyKey(p); ok && effectful(call.tool.Effects) {
-		digest := g.s.store.ArgumentsDigest(r.sess.Run, p.Name, key, canonicalArguments(p.Arguments))
-		rec, claimed, err := g.s.store.ClaimIdempotent(ctx, r.sess.Run, p.Name, key, digest)
-		if err != nil {
-			return nil, err
-		}
-		if !claimed && rec.ArgsDigest != "" && rec.ArgsDigest != digest {
-			// a key names one operation: reused with other arguments it is
-			// a client's mistake, refused (never run, never the first
-			// call's outcome passed off as this call's)
-			ev.CallStatus = "key_reused"
-			return gwError(typeKeyReused, fmt.Sprintf("The idempotency key %q was already used for a call of %s with different arguments; nothing was run.", key, p.Name),
-				"retry with the first call's exact arguments to get its outcome", "use a new idempotency key for a new operation", "stop"), nil
-		}
-		if !claimed {
-			ev.CallStatus = "replayed"
-			if !rec.Done {
-				ev.CallStatus = "in_progress"
-				return gwError(typeUncertainEffect, "A call with this idempotency key is still running; its outcome is not known yet.", "wait, then retry with the same idempotency key", "stop"), nil
-			}
-			var res mcp.CallToolResult
-			if err := json.Unmarshal([]byte(rec.Outcome), &res); err != nil {
-				return nil, err
-			}
-			ev.ResultBytes = len(rec.Outcome)
-			return &res, nil
+	key, keyed, _ := idempotencyKey(p)
+	keyed = keyed && effectful(call.tool.Effects)
+	if keyed {
+		rec, res, err := g.claim(ctx, r, call, p, key, ev)
+		if rec == nil {
+			return res, err
 		}
 		claim = rec
+		// a keyed call, once claimed, runs to its outcome and records it
+		// whatever happens to the request: a client that goes away (or a
+		// request that is cancelled) neither cuts the call short nor
+		// leaves its key unsettled (the call is bounded by the upstream
+		// timeout all the same)
+		ctx = context.WithoutCancel(ctx)
 	}
 	start := time.Now()
 	res, raw, err := g.pool.CallJSON(ctx, call.spec, call.name, p.Arguments)
@@ -277,9 +268,9 @@ func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allow
 	ev.LatencyUS = int(took / time.Microsecond)
 	g.s.metrics.upstreamCall(took, err)
 	if err != nil {
-		out := g.upstreamFailure(call, err, ev, claim != nil)
+		out := g.upstreamFailure(call, err, ev, keyed)
 		if claim != nil {
-			g.settle(ctx, claim, out, ev.CallStatus == "unavailable")
+			g.settle(ctx, r, claim, out, ev.CallStatus == "unavailable")
 		}
 		return out, nil
 	}
@@ -291,22 +282,112 @@ func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allow
 		if out != res {
 			b, _ = json.Marshal(out)
 		}
-		if err := g.s.store.FinishIdempotent(ctx, claim.ID, b); err != nil {
-			g.s.log.Warn("idempotent outcome not recorded", "run", r.sess.Run, "tool", p.Name, "err", err)
-		}
+		g.record(ctx, r, claim, b)
 	}
 	return out, nil
 }
 
+// idempotencyLeaseMargin is how long past the upstream timeout a claim
+// is held: a call's outcome is recorded well within it.
+const idempotencyLeaseMargin = 15 * time.Second
+
+// claimLease is how long a claim holds before a retry may settle it as
+// lost: the upstream timeout (which bounds the call) and a margin.
+func (g *gateway) claimLease() time.Duration {
+	t := g.pool.Timeout
+	if t <= 0 {
+		t = upstream.DefaultTimeout
+	}
+	return t + idempotencyLeaseMargin
+}
+
+// claim claims the call's idempotency key in its scope (the agent, the
+// subject and the tool, across sessions, replicas and restarts): rec is
+// the claim to run the call under, or nil with the answer to give
+// instead (the recorded outcome, key_reused, still running, or a lost
+// call's uncertain outcome).
+func (g *gateway) claim(ctx context.Context, r *gwReq, call *allowedCall, p *mcp.CallToolParamsRaw, key string, ev *models.RunEvent) (*models.IdempotentCall, *mcp.CallToolResult, error) {
+	subject := ""
+	if r.subject != nil {
+		subject = r.subject.ID
+	}
+	sc, err := g.s.store.IdempotencyScope(ctx, r.sess.Agent, subject, r.sess.Run)
+	if err != nil {
+		return nil, nil, err
+	}
+	digest := g.s.store.ArgumentsDigest(sc, p.Name, key, canonicalArguments(p.Arguments))
+	for attempt := 0; ; attempt++ {
+		rec, claimed, err := g.s.store.ClaimIdempotent(ctx, sc, p.Name, key, digest, g.claimLease())
+		if err != nil {
+			return nil, nil, err
+		}
+		if claimed {
+			return rec, nil, nil
+		}
+		if rec.ArgsDigest != "" && rec.ArgsDigest != digest {
+			// a key names one operation: reused with other arguments it is
+			// a client's mistake, refused (never run, never the first
+			// call's outcome passed off as this call's)
+			ev.CallStatus = "key_reused"
+			return nil, gwError(typeKeyReused, fmt.Sprintf("The idempotency key %q was already used for a call of %s with different arguments; nothing was run.", key, p.Name),
+				"retry with the first call's exact arguments to get its outcome", "use a new idempotency key for a new operation", "stop"), nil
+		}
+		if rec.Done {
+			var res mcp.CallToolResult
+			if err := json.Unmarshal([]byte(rec.Outcome), &res); err != nil {
+				return nil, nil, err
+			}
+			ev.CallStatus = "replayed"
+			ev.ResultBytes = len(rec.Outcome)
+			return nil, &res, nil
+		}
+		if left := time.Until(rec.LeaseUntil); left > 0 || attempt > 0 {
+			ev.CallStatus = "in_progress"
+			return nil, gwError(typeUncertainEffect, fmt.Sprintf("A call of %s with this idempotency key is still running; its outcome is not known yet. It ends within %d s.", p.Name, max(int(left.Round(time.Second)/time.Second), 1)),
+				"wait, then retry with the same idempotency key to get its outcome", "stop"), nil
+		}
+		// the claim's lease ended with no outcome: the console that made
+		// the call stopped or lost it after it may have reached the
+		// server. Its outcome is settled, once and for all, as unknown.
+		b, _ := json.Marshal(lostCall(p.Name))
+		if err := g.s.store.LapseIdempotent(ctx, rec.ID, b); err != nil && !errors.Is(err, models.ErrIdempotentSettled) {
+			return nil, nil, err
+		}
+		// read the record again: the lapse just written, or the outcome
+		// that won the race
+	}
+}
+
+// lostCall is the recorded outcome of a keyed call whose console lost
+// it (stopped, or the call's claim lapsed) after it may have reached the
+// server.
+func lostCall(tool string) *mcp.CallToolResult {
+	return gwError(typeUncertainEffect, fmt.Sprintf("A call of %s with this idempotency key was interrupted after it may have reached the server (the console handling it stopped); its outcome is unknown and stays unknown. This key will not run the call again.", tool),
+		"check the outcome before calling again", "call again with a new idempotency key only if it did not take effect", authority.ActAskUser, "stop")
+}
+
 // settle records a failed call's outcome under its key; a call that
 // never reached the upstream releases the key so a retry may run it.
-func (g *gateway) settle(ctx context.Context, claim *models.IdempotentCall, out *mcp.CallToolResult, release bool) {
+// ctx outlives the request (execute).
+func (g *gateway) settle(ctx context.Context, r *gwReq, claim *models.IdempotentCall, out *mcp.CallToolResult, release bool) {
 	if release {
-		_ = g.s.store.ReleaseIdempotent(ctx, claim.ID)
+		if err := g.s.store.ReleaseIdempotent(ctx, claim.ID); err != nil {
+			// the claim stays until its lease ends; a retry then gets
+			// the lost call's answer
+			g.s.log.Warn("idempotency key not released", "run", r.sess.Run, "tool", claim.Tool, "err", err)
+		}
 		return
 	}
 	b, _ := json.Marshal(out)
-	_ = g.s.store.FinishIdempotent(ctx, claim.ID, b)
+	g.record(ctx, r, claim, b)
+}
+
+// record stores a keyed call's outcome; a failure is logged (the claim
+// then lapses, and a retry gets the lost call's answer).
+func (g *gateway) record(ctx context.Context, r *gwReq, claim *models.IdempotentCall, outcome []byte) {
+	if err := g.s.store.FinishIdempotent(ctx, claim.ID, outcome); err != nil {
+		g.s.log.Warn("idempotent outcome not recorded", "run", r.sess.Run, "tool", claim.Tool, "err", err)
+	}
 }
 
 // upstreamFailure is the answer to a call that failed upstream: the

@@ -14,13 +14,20 @@ const runMaintenanceEvery = time.Hour
 
 // startRunMaintenance runs the run-evidence maintenance pass now and then
 // every runMaintenanceEvery until ctx ends: the day partitions up to a
-// week ahead (Postgres), then retention. Replicas take turns through an
+// week ahead (Postgres), then retention (idempotency records too). Replicas take turns through an
 // advisory lock; a failed pass is logged and tried again next time.
 func startRunMaintenance(ctx context.Context, store *models.Store, log *slog.Logger, retention time.Duration) {
 	pass := func() {
 		now := time.Now()
 		if err := store.EnsureRunPartitions(ctx, now, now); err != nil {
 			log.Error("run evidence: partitions ahead not made", "err", err)
+		}
+		// idempotency records are kept as long as the evidence of their
+		// calls: a key older than that runs its call again
+		if n, err := store.PruneIdempotent(ctx, now.Add(-retention)); err != nil {
+			log.Error("idempotency records: retention pass failed", "err", err)
+		} else if n > 0 {
+			log.Info("idempotency records: retention", "records_deleted", n)
 		}
 		res, err := store.PruneRunEvents(ctx, now.Add(-retention))
 		if err != nil {

@@ -30,6 +30,9 @@ type Server struct {
 	header http.Header
 	// Delay, when set, holds every call of the tool "slow" this long.
 	Delay atomic.Int64
+	// Linger, when set, holds every call of remember this long after it
+	// stored its fact: a server that acted and answers late.
+	Linger atomic.Int64
 	// Garbage, when set, answers every request with bytes that are not
 	// JSON-RPC.
 	Garbage atomic.Bool
@@ -130,6 +133,9 @@ func (s *Server) handler(name string, facts *sync.Map, stored *atomic.Int64) mcp
 				stored.Add(1)
 			} else {
 				facts.Store(k, args["fact"])
+			}
+			if d := s.Linger.Load(); d > 0 {
+				time.Sleep(time.Duration(d))
 			}
 			out := map[string]any{"stored": stored.Load()}
 			b, _ := json.Marshal(out)
