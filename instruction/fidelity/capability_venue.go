@@ -102,8 +102,8 @@ func properName(t token) bool {
 		return false // "OpenTable", not "table" nor a field such as "projectSlug"
 	}
 	w := t.lower
-	if plainAcronyms[w] || plainAcronyms[strings.TrimSuffix(w, "s")] || len(w) < 2 {
-		return false // "UUIDs", "URLs"
+	if plainAcronyms[w] || plainAcronyms[strings.TrimSuffix(w, "s")] || len(w) < 2 || unitOrFormat(t.text) {
+		return false // "UUIDs", "URLs", "in MiB", "in YYYY-MM-DD"
 	}
 	if strings.ToUpper(t.text) == t.text {
 		// an acronym ("ERP", "SAP"), not a word in capitals for
@@ -155,4 +155,24 @@ func programName(t token) bool {
 	return !t.sentence && !t.address && !t.markup && !t.quoted && t.text == w && len(w) >= 2 && len(w) <= 12 &&
 		!strings.ContainsAny(w, "_.-") && !isNoun(w) && !isVerb(w) && !isNoun(singular(w)) && !functionWords[w] && !plainAcronyms[w] &&
 		!commonNames[w] && !numeral(w)
+}
+
+// unitOrFormat: a word written as a unit of measure with a binary or
+// decimal prefix ("MiB", "GiB", "kB", "MHz", "kWh", "Mbps") or as a
+// date or time pattern made of its field letters ("YYYY-MM-DD", "HH:mm",
+// "DD.MM.YYYY"): a value's measure or shape, never a service.
+func unitOrFormat(w string) bool {
+	if len(w) >= 2 && strings.Trim(w, "YyMDdHhmsS-./:T") == "" && strings.ContainsAny(w, "-./:") {
+		return true
+	}
+	rest := strings.TrimLeft(w, "kKMGTPE")
+	if len(rest) == len(w) || len(w)-len(rest) > 1 {
+		return false
+	}
+	rest = strings.TrimPrefix(rest, "i")
+	switch rest {
+	case "B", "b", "bps", "Hz", "W", "Wh", "V", "A", "g", "m":
+		return true
+	}
+	return false
 }
