@@ -753,6 +753,10 @@ func rawWords(q string) []rawWord {
 			case channelName(trimmed):
 				// "post it in #ops": a channel's name
 				out = append(out, rawWord{text: trimmed[1:], content: true}, rawWord{text: "channel", punct: p})
+			case keyShape.MatchString(trimmed):
+				// "assign WEB-142 to Ana": a key names a thing, as a
+				// quoted name does; its letters ask for nothing
+				out = append(out, rawWord{text: trimmed, content: true, punct: p})
 			case isIdentifier(trimmed):
 				// "where we call parseInvoice": a name in code
 				out = append(out, rawWord{text: trimmed, content: true}, rawWord{text: "code", punct: p})
@@ -854,6 +858,11 @@ func channelName(w string) bool {
 	r, _ := utf8.DecodeRuneInString(w[1:])
 	return unicode.IsLetter(r)
 }
+
+// keyShape is a key of upper-case letters, a dash and a number
+// ("WEB-142", "PAY-45", "ENG-10"): the shape of a ticket's or a record's
+// key in most trackers.
+var keyShape = regexp.MustCompile(`^[A-Z][A-Z0-9]*-[0-9]+$`)
 
 // isIdentifier reports whether a word is a name from code: lower camelCase
 // ("parseInvoice"; "GitHub" is a brand) or an underscore between letters

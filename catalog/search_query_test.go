@@ -384,3 +384,19 @@ func TestRootedPathsAreFolders(t *testing.T) {
 		}
 	}
 }
+
+// A key of upper-case letters, a dash and a number ("WEB-142", "PAY-45")
+// names a thing, as a quoted name does: its letters are no request word
+// ("web" in WEB-142 asks for no web tool).
+func TestKeysAreNames(t *testing.T) {
+	for q, want := range map[string]string{
+		"assign WEB-142 to Ana":           "assign* [web] [142] ana",
+		"reopen WEB-131, the bug is back": "reopen* [web] [131] | bug back",
+		"show me PAY-45":                  "show* [pay] [45]",
+		"set up a web-app":                "set* web app",
+	} {
+		if got := describe(parseQuery(q)); got != want {
+			t.Errorf("%q: %s, want %s", q, got, want)
+		}
+	}
+}
