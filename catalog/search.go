@@ -470,11 +470,9 @@ func (ix *Index) rankConcepts(cr *clauseReading, limit int) []scored {
 	for _, d := range p.nameDocs {
 		cover[d]++
 	}
-	var plurals []string // the objects the task writes in the plural
-	for i := range cs {
-		if cs[i].plural && p.object[i] && !cs[i].content {
-			plurals = append(plurals, cs[i].own)
-		}
+	singular := sc.singular
+	for _, d := range p.singularDocs {
+		singular[d]++
 	}
 	for _, d := range touched {
 		s := scores[d]
@@ -507,15 +505,16 @@ func (ix *Index) rankConcepts(cr *clauseReading, limit int) []scored {
 		}
 		// a name that has the task's object in the singular acts on one
 		// thing where the task asks about many
-		for _, w := range plurals {
-			if t := &ix.tools[d]; slices.Contains(t.name, w) && !slices.Contains(t.plural, w) {
-				s *= numberWeight
-			}
+		for range singular[d] {
+			s *= numberWeight
 		}
 		top = keepTop(top, scored{d, s}, limit)
 	}
 	for _, d := range p.nameDocs {
 		cover[d] = 0
+	}
+	for _, d := range p.singularDocs {
+		singular[d] = 0
 	}
 	sc.touched, sc.hit = touched, hit
 	sc.release()

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"slices"
 	"sync"
 )
 
@@ -29,6 +30,10 @@ type prepared struct {
 	// nameDocs are the tools whose name has an asked word, once per such
 	// word (Index.nameCover)
 	nameDocs []int32
+	// singularDocs are the tools whose name has, in the singular, an
+	// object the task writes in the plural, once per such word (see
+	// numberWeight)
+	singularDocs []int32
 }
 
 // prepare is the clause's preparation over the index's words, made once.
@@ -102,6 +107,16 @@ func (p *prepared) make(ix *Index, qs []qterm, cs []concept) {
 	}
 	p.named = ix.named(qs)
 	ix.eachNamed(asked, func(d int32) { p.nameDocs = append(p.nameDocs, d) })
+	for i, c := range cs {
+		if !c.plural || !p.object[i] || c.content {
+			continue
+		}
+		ix.eachNamed(map[string]bool{c.own: true}, func(d int32) {
+			if !slices.Contains(ix.tools[d].plural, c.own) {
+				p.singularDocs = append(p.singularDocs, d)
+			}
+		})
+	}
 }
 
 // pterm is a term of a prepared clause: its postings and, over a roster

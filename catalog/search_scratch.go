@@ -14,6 +14,9 @@ type scratch struct {
 	// cover counts, per tool, the asked words its name has (see
 	// prepared.nameDocs)
 	cover []int32
+	// singular counts, per tool, the task's plural objects its name has
+	// in the singular (see prepared.singularDocs)
+	singular []int32
 	// objects counts, per tool, the concepts other than the request's
 	// verb it answers
 	objects []int32
@@ -27,9 +30,9 @@ var scratches sync.Pool
 func getScratch(n int) *scratch {
 	s, _ := scratches.Get().(*scratch)
 	if s == nil || cap(s.scores) < n {
-		return &scratch{scores: make([]float64, n), best: make([]float64, n), matched: make([]int32, n), cover: make([]int32, n), objects: make([]int32, n)}
+		return &scratch{scores: make([]float64, n), best: make([]float64, n), matched: make([]int32, n), cover: make([]int32, n), singular: make([]int32, n), objects: make([]int32, n)}
 	}
-	s.scores, s.best, s.matched, s.cover, s.objects = s.scores[:n], s.best[:n], s.matched[:n], s.cover[:n], s.objects[:n]
+	s.scores, s.best, s.matched, s.cover, s.singular, s.objects = s.scores[:n], s.best[:n], s.matched[:n], s.cover[:n], s.singular[:n], s.objects[:n]
 	return s
 }
 
