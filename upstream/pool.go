@@ -262,7 +262,7 @@ func (c *client) connect(ctx context.Context) (*mcp.ClientSession, *http.Client,
 		return cs, nil, err
 	}
 	capped := cappedTransport{base: upstreamTransport, limit: c.pool.maxMessage(), callLimit: c.pool.maxResult(), name: c.spec.Name}
-	hc := &http.Client{Transport: headerTransport{headers: c.spec.Headers, base: capped}}
+	hc := &http.Client{Transport: noRedirects{newHeaderTransport(c.spec.URL, c.spec.Headers, capped)}, CheckRedirect: refuseRedirect}
 	t := &mcp.StreamableClientTransport{Endpoint: c.spec.URL, HTTPClient: hc, MaxRetries: -1, DisableStandaloneSSE: true}
 	cs, err := cl.Connect(ctx, t, nil)
 	return cs, hc, err
@@ -505,19 +505,3 @@ var upstreamTransport = func() *http.Transport {
 	t.MaxIdleConns, t.MaxIdleConnsPerHost = 512, 128
 	return t
 }()
-
-// headerTransport adds a connection's headers to every request.
-type headerTransport struct {
-	headers map[string]string
-	base    http.RoundTripper
-}
-
-func (t headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	if len(t.headers) > 0 {
-		r = r.Clone(r.Context())
-		for k, v := range t.headers {
-			r.Header.Set(k, v)
-		}
-	}
-	return t.base.RoundTrip(r)
-}
