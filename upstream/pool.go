@@ -89,7 +89,13 @@ type client struct {
 	ids      atomic.Int64 // the direct calls' request ids
 	failures int
 	nextTry  time.Time
-	closed   bool
+	// serial counts the sessions started; listing is the tool list of
+	// the session numbered listed (nil: not read since it started or
+	// since the server said its list changed)
+	serial  uint64
+	listed  uint64
+	listing []*mcp.Tool
+	closed  bool
 }
 
 // backoff is the wait after n consecutive failures: 100 ms doubling, at
@@ -177,6 +183,7 @@ func (c *client) sessionDirect(ctx context.Context) (*mcp.ClientSession, *direct
 		return nil, nil, &UnavailableError{Name: c.spec.Name, Err: err}
 	}
 	c.cs, c.direct = cs, directOf(c.spec.URL, hc, cs)
+	c.serial++
 	c.ids.Store(directIDBase)
 	go c.watch(cs)
 	return cs, c.direct, nil
@@ -256,7 +263,11 @@ func (c *client) close() {
 
 // connect starts a session; an HTTP one with the HTTP client it uses.
 func (c *client) connect(ctx context.Context) (*mcp.ClientSession, *http.Client, error) {
-	cl := mcp.NewClient(&mcp.Implementation{Name: "agentforge-console", Version: "1"}, nil)
+	// a server that says its tool list changed has its listing read again
+	// (Served) before its next call
+	cl := mcp.NewClient(&mcp.Implementation{Name: "agentforge-console", Version: "1"}, &mcp.ClientOptions{
+		ToolListChangedHandler: func(_ context.Context, req *mcp.ToolListChangedRequest) { c.forgetListing(req.Session) },
+	})
 	if len(c.spec.Command) > 0 {
 		cs, err := c.connectCommand(ctx, cl)
 		return cs, nil, err
@@ -339,6 +350,12 @@ func (p *Pool) ListTools(ctx context.Context, spec Spec) ([]*mcp.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
+	return p.listOn(ctx, c, cs)
+}
+
+// listOn lists every tool of the session cs of c.
+func (p *Pool) listOn(ctx context.Context, c *client, cs *mcp.ClientSession) ([]*mcp.Tool, error) {
+	spec := c.spec
 	var out []*mcp.Tool
 	params := &mcp.ListToolsParams{}
 	// the list's bytes over all its pages are counted by the transport,

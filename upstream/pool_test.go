@@ -19,7 +19,7 @@ import (
 
 // TestMain lets the test binary be a stdio MCP server (UPSTREAM_TEST_SERVER=1):
 // tools pid (its process id), env (its environment), fail (a JSON-RPC error), crash (exits at once), sleep (30 s) and flood (a 32 MB result),
-// leak (an error result repeating its token), chatter (non-JSON lines on stdout), and a line on stderr at start.
+// leak (an error result repeating its token), chatter (non-JSON lines on stdout), grow (adds a tool), and a line on stderr at start.
 func TestMain(m *testing.M) {
 	if os.Getenv("UPSTREAM_TEST_SERVER") == "1" {
 		fmt.Fprintln(os.Stderr, "test server starting")
@@ -64,6 +64,12 @@ func TestMain(m *testing.M) {
 			fmt.Fprint(os.Stdout, "this is not json\n  [warn] neither is this, indented\nSERVER READY\n\ntrue\n")
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "said"}}}, nil
 		})
+		s.AddTool(&mcp.Tool{Name: "grow", Description: "adds the tool grown (the server then sends notifications/tools/list_changed)", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			s.AddTool(&mcp.Tool{Name: "grown", Description: "added by grow", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "grown"}}}, nil
+			})
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "grew"}}}, nil
+		})
 		_ = s.Run(context.Background(), &mcp.StdioTransport{})
 		os.Exit(0)
 	}
@@ -96,7 +102,7 @@ func TestStdioServersAreSupervised(t *testing.T) {
 	sp := Spec{Name: "stdio", Command: []string{exe}, Env: map[string]string{"UPSTREAM_TEST_SERVER": "1"}}
 	ctx := context.Background()
 	tools, err := p.ListTools(ctx, sp)
-	if err != nil || len(tools) != 8 {
+	if err != nil || len(tools) != 9 {
 		t.Fatalf("list: %v %v", tools, err)
 	}
 	pid := func() int {

@@ -246,6 +246,9 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 // result checked against the reviewed output schema.
 func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allowedCall, p *mcp.CallToolParamsRaw, ev *models.RunEvent) (*mcp.CallToolResult, error) {
 	ev.Digest = call.tool.Digest
+	if res := g.checkServed(ctx, call, ev); res != nil {
+		return res, nil
+	}
 	var claim *models.IdempotentCall
 	key, keyed, _ := idempotencyKey(p)
 	keyed = keyed && effectful(call.tool.Effects)

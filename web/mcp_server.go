@@ -42,6 +42,9 @@ type gateway struct {
 	// toolJSON is each listed tool's JSON, encoded once (mcp_encode.go)
 	toolJSON toolJSONCache
 	conns    connCache
+	// served compares what a connection's running server lists with the
+	// reviewed contracts before a call (mcp_served.go)
+	served servedCheck
 	// direct: tools/call and tools/list of an established session take
 	// the direct path (mcp_direct.go); off, every request goes through the
 	// SDK (a test compares the two)

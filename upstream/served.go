@@ -1,0 +1,86 @@
+package upstream
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Served is the tool list of the session that serves spec's calls now
+// (started when there is none), read once per session and again after
+// the server sends notifications/tools/list_changed, with the session's
+// serial number (a new number: a new session, so a new process of a
+// stdio server). The gateway compares it with the reviewed contracts
+// before a call: the process that answers is the one whose tools were
+// reviewed (newuser D17).
+func (p *Pool) Served(ctx context.Context, spec Spec) ([]*mcp.Tool, uint64, error) {
+	c, err := p.client(spec)
+	if err != nil {
+		return nil, 0, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, p.timeout())
+	defer cancel()
+	cs, _, err := c.sessionDirect(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	c.mu.Lock()
+	serial := c.serial
+	if c.cs == cs && c.listing != nil && c.listed == serial {
+		tools := c.listing
+		c.mu.Unlock()
+		return tools, serial, nil
+	}
+	c.mu.Unlock()
+	tools, err := p.listOn(ctx, c, cs)
+	if err != nil {
+		return nil, 0, err
+	}
+	if tools == nil {
+		tools = []*mcp.Tool{}
+	}
+	c.mu.Lock()
+	if c.cs == cs && c.serial == serial {
+		c.listing, c.listed = tools, serial
+	}
+	c.mu.Unlock()
+	return tools, serial, nil
+}
+
+// forgetListing drops the listing of session cs (the server said its
+// list changed): the next Served reads it again.
+func (c *client) forgetListing(cs *mcp.ClientSession) {
+	c.mu.Lock()
+	if c.cs == cs {
+		c.listing = nil
+	}
+	c.mu.Unlock()
+}
+
+// Restart ends the session serving spec, if it is still the one numbered
+// serial, and starts a new one at once (no backoff: nothing failed), so
+// a stdio server runs its current code: a sync that read a new process's
+// tools is then served by a process like it.
+func (p *Pool) Restart(ctx context.Context, spec Spec, serial uint64) error {
+	c, err := p.client(spec)
+	if err != nil {
+		return err
+	}
+	c.mu.Lock()
+	cs := c.cs
+	if cs == nil || c.serial != serial {
+		c.mu.Unlock()
+		return nil
+	}
+	c.cs, c.direct, c.listing = nil, nil, nil
+	c.mu.Unlock()
+	p.log.Info("upstream restarted: its tools differ from the reviewed ones", "connection", spec.Name)
+	_ = cs.Close()
+	ctx, cancel := context.WithTimeout(ctx, p.timeout())
+	defer cancel()
+	if _, _, err := c.sessionDirect(ctx); err != nil {
+		return fmt.Errorf("upstream %s: restart: %w", spec.Name, err)
+	}
+	return nil
+}
