@@ -438,6 +438,12 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 			return nil, nil, se
 		}
 		err = p.failed(c, cs, m, err, told)
+		var re *RefusedError
+		if !errors.As(err, &re) && errors.Is(err, mcp.ErrSessionMissing) {
+			// the SDK's client read a 404: the server did not know the
+			// session and did not process the call
+			err = &RefusedError{Status: http.StatusNotFound, Err: err}
+		}
 		return nil, nil, err
 	}
 	c.healthy()

@@ -273,7 +273,7 @@ func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allow
 	if err != nil {
 		out := g.upstreamFailure(call, err, ev, keyed)
 		if claim != nil {
-			g.settle(ctx, r, claim, out, ev.CallStatus == "unavailable")
+			g.settle(ctx, r, claim, out, ev.CallStatus == "unavailable" || ev.CallStatus == "refused")
 		}
 		return out, nil
 	}
@@ -408,6 +408,7 @@ func (g *gateway) upstreamFailure(call *allowedCall, err error, ev *models.RunEv
 	var ue *upstream.UnavailableError
 	var tl *upstream.TooLargeError
 	var se *upstream.ServerError
+	var re *upstream.RefusedError
 	switch {
 	case errors.As(err, &se):
 		// the server answered, with a JSON-RPC error: the call failed and
@@ -424,6 +425,13 @@ func (g *gateway) upstreamFailure(call *allowedCall, err error, ev *models.RunEv
 	case errors.As(err, &ue):
 		ev.CallStatus = "unavailable"
 		return gwError(typeUnavailableEnv, fmt.Sprintf("The server behind %s is not reachable now; nothing was run.", call.tool.ID), "retry later", "choose another tool", "stop")
+	case errors.As(err, &re):
+		// the server said it did not process the call (HTTP 404: its
+		// session was unknown, and the next call starts a new one; another
+		// 4xx, 429 or 503): nothing ran, nothing is uncertain, and a key
+		// the call carried is released for the retry
+		ev.CallStatus = "refused"
+		return gwError(typeUnavailableEnv, fmt.Sprintf("The server behind %s refused the call before running it (HTTP %d); nothing was run.", call.tool.ID, re.Status), "retry later", "choose another tool", "stop")
 	case errors.Is(err, context.DeadlineExceeded):
 		ev.CallStatus = "timeout"
 	default:

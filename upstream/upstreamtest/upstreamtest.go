@@ -33,6 +33,9 @@ type Server struct {
 	// Linger, when set, holds every call of remember this long after it
 	// stored its fact: a server that acted and answers late.
 	Linger atomic.Int64
+	// Status, when set, answers the next tools/call with this HTTP
+	// status and a plain-text body, without running it (once).
+	Status atomic.Int64
 	// Garbage, when set, answers every request with bytes that are not
 	// JSON-RPC.
 	Garbage atomic.Bool
@@ -82,6 +85,16 @@ func New() *Server {
 			w.Header().Set("Content-Type", "application/json")
 			_, _ = w.Write([]byte("\x00garbage, not JSON-RPC {"))
 			return
+		}
+		if s.Status.Load() != 0 && r.Method == http.MethodPost {
+			body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+			if bytes.Contains(body, []byte(`"tools/call"`)) {
+				if c := s.Status.Swap(0); c != 0 {
+					http.Error(w, "refused", int(c))
+					return
+				}
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
 		}
 		if n := s.Flood.Load(); n > 0 && r.Method == http.MethodPost {
 			body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
