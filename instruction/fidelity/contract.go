@@ -1,8 +1,6 @@
 package fidelity
 
 import (
-	"strings"
-
 	"github.com/agentforge/console/catalog"
 )
 
@@ -13,16 +11,7 @@ import (
 // service (service) provide — capability findings and code-execution
 // wording. It is pure.
 func CheckContract(k catalog.Contract, service []catalog.Contract) []Finding {
-	var b strings.Builder
-	for _, t := range k.Texts() {
-		b.WriteString(t)
-		b.WriteString("\n")
-	}
-	for _, ex := range k.Examples {
-		b.WriteString(ex.Description)
-		b.WriteString("\n")
-	}
-	text := b.String()
+	text := contractText(k)
 	roster := []catalog.Contract{k}
 	for _, o := range service {
 		if o.ID != k.ID {

@@ -29,6 +29,9 @@ type Snapshot struct {
 	authorized *authorizedSets
 	linter     *instruction.Linter
 	fidelity   *fidelity.Checker
+	// mentions reads the texts of every stored tool for Mentions
+	mentions     *fidelity.Checker
+	mentionsOnce sync.Once
 }
 
 // Gen is the catalog generation the snapshot was built from.
@@ -93,22 +96,19 @@ func (sn *Snapshot) KnownTools() map[string]bool {
 	return m
 }
 
-// Mentions lists the other known tools a contract's texts teach.
+// Mentions lists the other known tools a contract's texts teach, read by
+// the composition leak check's rule (fidelity.Checker.TeachesTools) over
+// every stored tool: a plain verb that happens to be another service's
+// one-word tool name ("Set the x-axis title", redis.set) is no reference.
+// The checker is built on first use (the review and tool pages).
 func (sn *Snapshot) Mentions(c catalog.Contract) []instruction.Finding {
-	var text string
-	for _, t := range c.Texts() {
-		text += t + "\n"
-	}
-	for _, ex := range c.Examples {
-		text += ex.Description + "\n"
-	}
-	fs := sn.linter.Lint(text, map[string]bool{c.ID: true})
+	sn.mentionsOnce.Do(func() { sn.mentions = fidelity.New(sn.universe) })
 	seen := map[string]bool{}
 	var out []instruction.Finding
-	for _, f := range fs {
-		if !seen[f.Tool] {
+	for _, f := range sn.mentions.TeachesTools(c) {
+		if !seen[f.Tool] && f.Tool != c.ID {
 			seen[f.Tool] = true
-			out = append(out, f)
+			out = append(out, instruction.Finding{Tool: f.Tool, Signal: f.Signal, Offset: f.Offset, Excerpt: f.Excerpt})
 		}
 	}
 	return out
