@@ -51,11 +51,12 @@ func TestGatewayAnswersJSONAndStreamsOnlySearches(t *testing.T) {
 	}
 }
 
-// TestGatewayEvidenceIsCommittedBeforeTheAnswer: on both databases a
-// search's and a call's evidence is stored when the client has the
-// answer (the gateway's writer commits asynchronously on Postgres, but
-// before it answers), and holds the call's status and size.
-func TestGatewayEvidenceIsCommittedBeforeTheAnswer(t *testing.T) {
+// TestGatewayEvidenceOfSearchesAndCalls: on both databases a search's
+// evidence is stored when the client has the answer (the gateway's
+// writer commits asynchronously on Postgres, but before it answers); a
+// read call's is written after its answer (TestGatewayEvidenceWaitsOnlyForEffects)
+// and, once the writer has it stored, holds the call's status and size.
+func TestGatewayEvidenceOfSearchesAndCalls(t *testing.T) {
 	eachDialect(t, func(t *testing.T, h *harness) {
 		up := upstreamtest.New()
 		defer up.Close()
@@ -73,9 +74,10 @@ func TestGatewayEvidenceIsCommittedBeforeTheAnswer(t *testing.T) {
 			if text, isErr := call(t, cs, "demo.echo", map[string]any{"text": "hi"}, nil); isErr {
 				t.Fatal(text)
 			}
+			h.app.gw.evidence.flush()
 			evs, err := h.store.RunEvents(ctx, runs[0].Run, 10)
 			if err != nil || len(evs) != i {
-				t.Fatalf("answered with %d of %d events stored (%v)", len(evs), i, err)
+				t.Fatalf("%d of %d events stored (%v)", len(evs), i, err)
 			}
 			if e := evs[i-1]; e.Kind != models.RunCall || e.Tool != "demo.echo" || e.CallStatus != "ok" || e.ResultBytes == 0 || e.Digest == "" {
 				t.Fatalf("call evidence %+v", e)

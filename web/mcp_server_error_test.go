@@ -55,6 +55,7 @@ func TestGatewayServerErrorIsAnAnswer(t *testing.T) {
 			if text, isErr := call(t, cs, "demo.echo", map[string]any{"text": "hi"}, nil); isErr || text != "hi" {
 				t.Errorf("after the error answers: %q %v", text, isErr)
 			}
+			h.app.gw.evidence.flush() // a read call's evidence follows its answer
 			runs, err := h.store.RecentRuns(context.Background(), 1)
 			if err != nil || len(runs) != 1 {
 				t.Fatal(runs, err)

@@ -33,8 +33,9 @@ type evidenceWriter struct {
 }
 
 type evidenceItem struct {
-	ctx  context.Context
-	ev   models.RunEvent
+	ctx context.Context
+	ev  models.RunEvent
+	// done is told the write's outcome (nil: nobody waits, hand)
 	done chan error
 }
 
@@ -95,6 +96,28 @@ func (w *evidenceWriter) add(ctx context.Context, ev models.RunEvent) error {
 	}
 }
 
+// hand queues one event and returns without waiting for its commit: the
+// writer stores it with whatever else is queued (a failed write is
+// logged), flush waits for it and close stores it before the writer
+// stops, so a console that shuts down loses none; only a crash of the
+// console within the few milliseconds before the writer's next commit
+// can. For evidence the answer need not wait for (the gateway's calls
+// without effects outside the workspace: gateway.callEvidence).
+func (w *evidenceWriter) hand(ctx context.Context, ev models.RunEvent) error {
+	ev.CreatedAt = time.Now().UTC()
+	w.pending.Add(1)
+	select {
+	case w.queue <- evidenceItem{ctx, ev, nil}:
+		return nil
+	case <-w.stopped:
+		w.pending.Done()
+		return errEvidenceClosed
+	case <-ctx.Done():
+		w.pending.Done()
+		return ctx.Err()
+	}
+}
+
 // flush waits until every event handed over is stored (or failed).
 func (w *evidenceWriter) flush() { w.pending.Wait() }
 
@@ -135,7 +158,9 @@ func (w *evidenceWriter) run() {
 			w.log.Error("run evidence not stored", "events", len(evs), "err", err)
 		}
 		for _, it := range batch {
-			it.done <- err
+			if it.done != nil { // nil: handed over, nobody waits (hand)
+				it.done <- err
+			}
 			w.pending.Done()
 		}
 		clear(batch)
