@@ -34,9 +34,14 @@ type Connection struct {
 	// Tools is the number of tools the last sync listed; Added, Changed
 	// and Removed what it did to the catalog.
 	Tools, Added, Changed, Removed int
-	CreatedBy                      string `gorm:"size:128"`
-	CreatedAt                      time.Time
-	UpdatedAt                      time.Time
+	// TimeoutMS, RestartBackoffMS and StderrLines are the admin's
+	// settings (ConnectionSettings; zero: the console's default).
+	TimeoutMS        int64  `gorm:"not null;default:0"`
+	RestartBackoffMS int64  `gorm:"not null;default:0"`
+	StderrLines      int    `gorm:"not null;default:0"`
+	CreatedBy        string `gorm:"size:128"`
+	CreatedAt        time.Time
+	UpdatedAt        time.Time
 }
 
 // Connection transports and states.
@@ -63,6 +68,8 @@ type ConnectionInput struct {
 	URL     string
 	Headers map[string]string
 	Env     map[string]string
+	// Settings are the per-connection settings (zero: defaults).
+	Settings ConnectionSettings
 }
 
 // ConnectionSecrets are a connection's sealed values, opened.
@@ -103,6 +110,11 @@ func (in ConnectionInput) Validate() map[string]string {
 			errs["header"] = "headers are for URL servers"
 		}
 	}
+	transport := TransportStdio
+	if in.URL != "" {
+		transport = TransportHTTP
+	}
+	in.Settings.Validate(transport, errs)
 	for k := range in.Headers {
 		if !headerNamePattern.MatchString(k) {
 			errs["header"] = fmt.Sprintf("%q is not a header name", k)
@@ -138,7 +150,8 @@ func (s *Store) CreateConnection(ctx context.Context, actor string, in Connectio
 	if errs := in.Validate(); len(errs) > 0 {
 		return nil, &ValidationError{Fields: errs}
 	}
-	c := &Connection{Name: in.Name, URL: in.URL, SecretNames: in.secretNames(), Status: ConnectionNew, CreatedBy: actor}
+	c := &Connection{Name: in.Name, URL: in.URL, SecretNames: in.secretNames(), Status: ConnectionNew, CreatedBy: actor,
+		TimeoutMS: in.Settings.Timeout.Milliseconds(), RestartBackoffMS: in.Settings.RestartBackoff.Milliseconds(), StderrLines: in.Settings.StderrLines}
 	c.Transport = TransportHTTP
 	if len(in.Command) > 0 {
 		c.Transport = TransportStdio
@@ -167,6 +180,9 @@ func (s *Store) CreateConnection(ctx context.Context, actor string, in Connectio
 		detail := c.Transport
 		if c.SecretNames != "" {
 			detail += "; secrets: " + c.SecretNames
+		}
+		if set := in.Settings.Summary(); set != "" {
+			detail += "; " + set
 		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "connection.add", Subject: "connection:" + c.Name, Detail: detail})
 	})

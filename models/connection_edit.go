@@ -25,6 +25,8 @@ type ConnectionEdit struct {
 	URL                    string
 	Headers, Env           map[string]string
 	UnsetHeaders, UnsetEnv []string
+	// Settings changes the per-connection settings.
+	Settings SettingsEdit
 	// Dropped names the secrets a switch of transport drops ("env K",
 	// "header K"), set by EditedInput.
 	Dropped []string
@@ -58,12 +60,15 @@ func (e ConnectionEdit) SwitchNote(c *Connection) string {
 		}
 		note += "; dropped " + strings.Join(e.Dropped, ", ") + " (" + why + ")"
 	}
+	if to == "URL" && c.StderrLines > 0 {
+		note += "; stderr lines back to the default (a URL server has no stderr)"
+	}
 	return note
 }
 
 // Empty reports whether the edit changes nothing.
 func (e ConnectionEdit) Empty() bool {
-	return len(e.Command) == 0 && e.URL == "" && len(e.Headers)+len(e.Env)+len(e.UnsetHeaders)+len(e.UnsetEnv) == 0
+	return len(e.Command) == 0 && e.URL == "" && len(e.Headers)+len(e.Env)+len(e.UnsetHeaders)+len(e.UnsetEnv) == 0 && e.Settings.Empty()
 }
 
 // EditedInput is the connection c after the edit e, validated: each
@@ -72,13 +77,13 @@ func (e ConnectionEdit) Empty() bool {
 // switch of transport drops the other kind's values, named in e.Dropped.
 func (s *Store) EditedInput(c *Connection, e *ConnectionEdit) (ConnectionInput, error) {
 	if e.Empty() {
-		return ConnectionInput{}, &ValidationError{Fields: map[string]string{"command": "nothing to change: give a command, a URL, or headers/environment to set or unset"}}
+		return ConnectionInput{}, &ValidationError{Fields: map[string]string{"command": "nothing to change: give a command, a URL, headers/environment to set or unset, or a setting"}}
 	}
 	sec, err := s.OpenSecrets(c)
 	if err != nil {
 		return ConnectionInput{}, err
 	}
-	in := ConnectionInput{Name: c.Name, URL: c.URL, Headers: maps.Clone(sec.Headers), Env: maps.Clone(sec.Env)}
+	in := ConnectionInput{Name: c.Name, URL: c.URL, Headers: maps.Clone(sec.Headers), Env: maps.Clone(sec.Env), Settings: e.Settings.Over(c.Settings())}
 	if c.Transport == TransportStdio {
 		in.Command = c.Argv()
 	}
@@ -116,6 +121,11 @@ func (s *Store) EditedInput(c *Connection, e *ConnectionEdit) (ConnectionInput, 
 			e.Dropped = append(e.Dropped, "env "+k)
 		}
 		in.Env = map[string]string{}
+		if in.Settings.StderrLines > 0 && e.Settings.StderrLines == nil {
+			// a URL server has no stderr: the setting returns to its default
+			none := 0
+			e.Settings.StderrLines, in.Settings.StderrLines = &none, 0
+		}
 	case "command":
 		for _, k := range sortedKeys(in.Headers) {
 			e.Dropped = append(e.Dropped, "header "+k)
@@ -158,6 +168,7 @@ func editSummary(e ConnectionEdit) string {
 	for _, n := range e.Dropped {
 		parts = append(parts, "dropped "+n)
 	}
+	parts = append(parts, e.Settings.summary()...)
 	return strings.Join(parts, ", ")
 }
 
@@ -182,6 +193,7 @@ func (s *Store) UpdateConnection(ctx context.Context, actor string, in Connectio
 		b, _ := json.Marshal(in.Command)
 		upd["command"], upd["transport"] = string(b), TransportStdio
 	}
+	maps.Copy(upd, in.Settings.columns())
 	if len(in.Headers)+len(in.Env) > 0 {
 		plain, _ := json.Marshal(ConnectionSecrets{Headers: in.Headers, Env: in.Env})
 		sealed, err := s.seal(plain, "connection:"+in.Name)

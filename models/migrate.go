@@ -178,6 +178,16 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		return tx.Migrator().AddColumn(&IdempotentCall{}, "ArgsDigest")
 	}},
 	{137, "idempotency keys hold per agent, subject and tool across sessions (not per run), and an open claim has a lease", migrateIdempotencyScope},
+	{136, "connections keep an admin's settings: call timeout, longest restart backoff, stderr lines kept", func(tx *gorm.DB, dialect string) error {
+		for _, col := range []string{"TimeoutMS", "RestartBackoffMS", "StderrLines"} {
+			if !tx.Migrator().HasColumn(&Connection{}, col) {
+				if err := tx.Migrator().AddColumn(&Connection{}, col); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}},
 	// leak check (issue 29): migrations 180-189
 	{180, "a reviewer's rewording of a tool's description, bound to the digest it was written for", func(tx *gorm.DB, dialect string) error {
 		for _, col := range []string{"ReviewedPurpose", "ReviewedPurposeDigest", "ReviewedPurposeBy"} {

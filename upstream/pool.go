@@ -23,7 +23,8 @@ import (
 // Close ends every client and kills every child process.
 type Pool struct {
 	log *slog.Logger
-	// Timeout bounds one upstream call (connect included).
+	// Timeout bounds one upstream call (connect included) of a spec that
+	// sets none.
 	Timeout time.Duration
 	// MaxMessage bounds one message from an upstream in bytes, and a tool
 	// list over all its pages (zero: DefaultMaxMessage): bounded.go.
@@ -98,14 +99,21 @@ type client struct {
 	closed  bool
 }
 
+// DefaultMaxBackoff is the longest restart wait of a connection that
+// sets none.
+const DefaultMaxBackoff = 30 * time.Second
+
 // backoff is the wait after n consecutive failures: 100 ms doubling, at
-// most 30 s.
-func backoff(n int) time.Duration {
+// most limit (zero: DefaultMaxBackoff).
+func backoff(n int, limit time.Duration) time.Duration {
+	if limit <= 0 {
+		limit = DefaultMaxBackoff
+	}
 	d := 100 * time.Millisecond
-	for i := 1; i < n && d < 30*time.Second; i++ {
+	for i := 1; i < n && d < limit; i++ {
 		d *= 2
 	}
-	return min(d, 30*time.Second)
+	return min(d, limit)
 }
 
 func (p *Pool) client(spec Spec) (*client, error) {
@@ -178,7 +186,7 @@ func (c *client) sessionDirect(ctx context.Context) (*mcp.ClientSession, *direct
 	cs, hc, err := c.connect(ctx)
 	if err != nil {
 		c.failures++
-		c.nextTry = time.Now().Add(backoff(c.failures))
+		c.nextTry = time.Now().Add(backoff(c.failures, c.spec.MaxBackoff))
 		c.pool.log.Warn("upstream connect failed", "connection", c.spec.Name, "attempt", c.failures, "err", err)
 		return nil, nil, &UnavailableError{Name: c.spec.Name, Err: err}
 	}
@@ -200,13 +208,13 @@ func (c *client) watch(cs *mcp.ClientSession) {
 	}
 	c.cs, c.direct = nil, nil
 	c.failures++
-	wait := backoff(c.failures)
+	wait := backoff(c.failures, c.spec.MaxBackoff)
 	c.nextTry = time.Now().Add(wait)
 	c.mu.Unlock()
 	c.pool.log.Warn("upstream session ended; restarting", "connection", c.spec.Name, "after", wait, "err", err)
 	if len(c.spec.Command) > 0 {
 		time.AfterFunc(wait, func() {
-			ctx, cancel := context.WithTimeout(context.Background(), c.pool.timeout())
+			ctx, cancel := context.WithTimeout(context.Background(), c.pool.timeout(c.spec))
 			defer cancel()
 			_, _ = c.session(ctx)
 		})
@@ -226,7 +234,7 @@ func (c *client) dropAfter(cs *mcp.ClientSession, why error, after <-chan struct
 	if mine {
 		c.cs, c.direct = nil, nil
 		c.failures++
-		wait = backoff(c.failures)
+		wait = backoff(c.failures, c.spec.MaxBackoff)
 		c.nextTry = time.Now().Add(wait)
 	}
 	c.mu.Unlock()
@@ -330,7 +338,12 @@ func (e *StartError) Error() string {
 
 func (e *StartError) Unwrap() error { return e.Err }
 
-func (p *Pool) timeout() time.Duration {
+// timeout bounds one request to spec's server: its own timeout, else the
+// pool's.
+func (p *Pool) timeout(spec Spec) time.Duration {
+	if spec.Timeout > 0 {
+		return spec.Timeout
+	}
 	if p.Timeout > 0 {
 		return p.Timeout
 	}
@@ -344,7 +357,7 @@ func (p *Pool) ListTools(ctx context.Context, spec Spec) ([]*mcp.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, p.timeout())
+	ctx, cancel := context.WithTimeout(ctx, p.timeout(spec))
 	defer cancel()
 	cs, err := c.session(ctx)
 	if err != nil {
@@ -405,7 +418,7 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 	if err != nil {
 		return nil, nil, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, p.timeout())
+	ctx, cancel := context.WithTimeout(ctx, p.timeout(spec))
 	defer cancel()
 	cs, direct, err := c.sessionDirect(ctx)
 	if err != nil {

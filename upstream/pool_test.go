@@ -153,7 +153,7 @@ func TestStdioServersAreSupervised(t *testing.T) {
 // TestBackoff doubles from 100 ms to at most 30 s.
 func TestBackoff(t *testing.T) {
 	for n, want := range map[int]time.Duration{1: 100 * time.Millisecond, 2: 200 * time.Millisecond, 4: 800 * time.Millisecond, 20: 30 * time.Second} {
-		if got := backoff(n); got != want {
+		if got := backoff(n, 0); got != want {
 			t.Errorf("backoff(%d) = %v, want %v", n, got, want)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"sort"
+	"time"
 )
 
 // Spec is how to reach one upstream server. Headers and Env hold secrets:
@@ -16,6 +17,16 @@ type Spec struct {
 	Env     map[string]string
 	URL     string
 	Headers map[string]string
+	// Timeout bounds one call or listing, connect included (zero: the
+	// pool's Timeout).
+	Timeout time.Duration
+	// MaxBackoff is the longest wait before reconnecting to (restarting)
+	// a server that keeps failing; the wait doubles from 100 ms up to it
+	// (zero: 30 s).
+	MaxBackoff time.Duration
+	// StderrLines is how many of a stdio server's last stderr lines the
+	// error of a failed start keeps (zero: 12).
+	StderrLines int
 }
 
 // Validate says whether the spec names exactly one way to reach a server.
@@ -45,7 +56,7 @@ func (s Spec) key() string {
 		sort.Slice(out, func(i, j int) bool { return out[i].K < out[j].K })
 		return out
 	}
-	b, _ := json.Marshal([]any{s.Name, s.Command, pairs(s.Env), s.URL, pairs(s.Headers)})
+	b, _ := json.Marshal([]any{s.Name, s.Command, pairs(s.Env), s.URL, pairs(s.Headers), s.Timeout, s.MaxBackoff, s.StderrLines})
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:])
 }

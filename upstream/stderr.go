@@ -10,7 +10,8 @@ import (
 
 // lineLog writes a child's stderr to the log at debug level (servers
 // print the arguments they are called with), a record per line (long
-// lines cut at maxLine bytes), and keeps its last lines (tailLines, each
+// lines cut at maxLine bytes), and keeps its last lines (the spec's
+// StderrLines, else tailLines; each
 // cut at tailLine bytes) for the error of a server that did not start.
 // The values of the child's environment (secrets) are masked in both.
 type lineLog struct {
@@ -21,7 +22,12 @@ type lineLog struct {
 	buf     []byte
 	skip    bool // the rest of a line already cut at maxLine
 	tail    []string
+	keep    int // how many tail lines are kept
 }
+
+// DefaultStderrLines is how many stderr lines a start error keeps when
+// the connection sets none.
+const DefaultStderrLines = tailLines
 
 const (
 	maxLine   = 2000
@@ -34,7 +40,10 @@ const (
 
 // newLineLog is the stderr of the server spec starts.
 func newLineLog(log *slog.Logger, spec Spec) *lineLog {
-	l := &lineLog{log: log, name: spec.Name}
+	l := &lineLog{log: log, name: spec.Name, keep: tailLines}
+	if spec.StderrLines > 0 {
+		l.keep = spec.StderrLines
+	}
 	for _, v := range spec.Env {
 		if len(v) >= minSecret {
 			l.secrets = append(l.secrets, v)
@@ -104,8 +113,8 @@ func (l *lineLog) emit(line []byte) {
 		text = text[:tailLine] + "…"
 	}
 	l.tail = append(l.tail, strings.TrimSpace(text))
-	if len(l.tail) > tailLines {
-		l.tail = l.tail[len(l.tail)-tailLines:]
+	if len(l.tail) > l.keep {
+		l.tail = l.tail[len(l.tail)-l.keep:]
 	}
 }
 

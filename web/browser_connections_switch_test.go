@@ -34,7 +34,7 @@ func TestBrowserConnectionSwitch(t *testing.T) {
 	form := `[data-testid="connection-edit-notes"] `
 	for _, width := range []int{1440, 1024} {
 		step(t, ctx, "open", chromedp.EmulateViewport(int64(width), 900), visit(h.srv.URL+"/connections"), waitVisible(`[data-testid="connection-notes"]`),
-			click(form+"summary"), waitVisible(form+`input[name="url"]`))
+			click(form+"summary"), waitVisible(form+`input[name="url"]`), waitVisible(form+`input[name="timeout"]`))
 		screenshot(t, ctx, fmt.Sprintf("connections-switch-%d", width))
 		if tbl, _ := chromedp.Run(ctx, chromedp.Evaluate[string](tableOverflow)); tbl != "" {
 			t.Errorf("at %d px with the edit form open: %s runs past its panel", width, tbl)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/upstream"
 	"github.com/agentforge/console/views"
 )
 
@@ -29,6 +31,10 @@ func (s *Server) renderConnections(c echo.Context, status int, d views.Connectio
 		return err
 	}
 	d.CSRF = csrfToken(c)
+	d.DefaultTimeout = upstream.DefaultTimeout.String()
+	if s.gw != nil && s.gw.pool != nil && s.gw.pool.Timeout > 0 {
+		d.DefaultTimeout = s.gw.pool.Timeout.String()
+	}
 	for _, k := range cs {
 		r := views.ConnectionRow{Name: k.Name, Transport: k.Transport, Target: k.URL, Status: k.Status, Tools: k.Tools, Added: k.Added, Changed: k.Changed, Removed: k.Removed,
 			Secrets: k.SecretNames, Error: k.LastError, LastSync: "never"}
@@ -37,6 +43,12 @@ func (s *Server) renderConnections(c echo.Context, status int, d views.Connectio
 		}
 		if k.LastSync != nil {
 			r.LastSync = k.LastSync.UTC().Format(time.DateTime)
+		}
+		set := k.Settings()
+		r.Settings = set.Summary()
+		r.Form = views.SettingsForm{Timeout: durationText(set.Timeout), RestartBackoff: durationText(set.RestartBackoff)}
+		if set.StderrLines > 0 {
+			r.Form.StderrLines = strconv.Itoa(set.StderrLines)
 		}
 		d.Rows = append(d.Rows, r)
 	}
@@ -65,11 +77,65 @@ func pairLines(text, field string, errs views.FieldErrors) map[string]string {
 	return out
 }
 
+// durationText is a setting's duration as the forms show it ("" for
+// the default).
+func durationText(d time.Duration) string {
+	if d == 0 {
+		return ""
+	}
+	return d.String()
+}
+
+// settingsForm reads the settings fields of a form (empty: the default);
+// a value that does not parse is an error naming its field.
+func settingsForm(c echo.Context, errs views.FieldErrors) (views.SettingsForm, models.ConnectionSettings) {
+	f := views.SettingsForm{Timeout: strings.TrimSpace(c.FormValue("timeout")), RestartBackoff: strings.TrimSpace(c.FormValue("restart_backoff")),
+		StderrLines: strings.TrimSpace(c.FormValue("stderr_lines"))}
+	var set models.ConnectionSettings
+	for _, d := range []struct {
+		field, text string
+		into        *time.Duration
+	}{{"timeout", f.Timeout, &set.Timeout}, {"restart_backoff", f.RestartBackoff, &set.RestartBackoff}} {
+		if d.text == "" {
+			continue
+		}
+		v, err := models.ParseDurationSetting(d.text)
+		if err != nil {
+			errs[d.field] = err.Error()
+		}
+		*d.into = v
+	}
+	if f.StderrLines != "" {
+		n, err := models.ParseLinesSetting(f.StderrLines)
+		if err != nil {
+			errs["stderr_lines"] = err.Error()
+		}
+		set.StderrLines = n
+	}
+	return f, set
+}
+
+// settingsEdit is the change from cur to set: only what differs.
+func settingsEdit(cur, set models.ConnectionSettings) models.SettingsEdit {
+	var e models.SettingsEdit
+	if set.Timeout != cur.Timeout {
+		e.Timeout = &set.Timeout
+	}
+	if set.RestartBackoff != cur.RestartBackoff {
+		e.RestartBackoff = &set.RestartBackoff
+	}
+	if set.StderrLines != cur.StderrLines {
+		e.StderrLines = &set.StderrLines
+	}
+	return e
+}
+
 // createConnection adds a connection and syncs it.
 func (s *Server) createConnection(c echo.Context) error {
 	f := views.ConnectionForm{Name: strings.TrimSpace(c.FormValue("name")), Command: strings.TrimSpace(c.FormValue("command")), URL: strings.TrimSpace(c.FormValue("url"))}
 	errs := views.FieldErrors{}
 	in := models.ConnectionInput{Name: f.Name, URL: f.URL, Headers: pairLines(c.FormValue("headers"), "header", errs), Env: pairLines(c.FormValue("env"), "env", errs)}
+	f.Settings, in.Settings = settingsForm(c, errs)
 	if f.Command != "" {
 		argv, err := shlex.Split(f.Command)
 		if err != nil {
@@ -170,6 +236,9 @@ func (s *Server) editConnection(c echo.Context) error {
 	errs := views.FieldErrors{}
 	e := models.ConnectionEdit{Headers: pairLines(c.FormValue("headers"), "header", errs), Env: pairLines(c.FormValue("env"), "env", errs),
 		UnsetHeaders: nameLines(c.FormValue("unset_headers")), UnsetEnv: nameLines(c.FormValue("unset_env"))}
+	var set models.ConnectionSettings
+	f.Settings, set = settingsForm(c, errs)
+	e.Settings = settingsEdit(cur.Settings(), set)
 	// the command or URL as shown is no change
 	if f.Command != "" && f.Command != strings.Join(cur.Argv(), " ") {
 		argv, err := shlex.Split(f.Command)
@@ -190,7 +259,7 @@ func (s *Server) editConnection(c echo.Context) error {
 		target = "url"
 	}
 	if len(errs) == 0 && e.Empty() {
-		errs[target] = "nothing to change: edit the " + target + ", or give values to set or names to remove"
+		errs[target] = "nothing to change: edit the " + target + " or a setting, or give values to set or names to remove"
 	}
 	if len(errs) > 0 {
 		return refuse(errs)

@@ -17,11 +17,14 @@ import (
 	"github.com/agentforge/console/upstream"
 )
 
-const connectionUsage = `usage: console connection add NAME (--command "CMD ARGS" | --url URL) [--header K=V]… [--env K=V]… --as USER
-       console connection edit NAME [--command "CMD ARGS" | --url URL] [--header K=V]… [--env K=V]… [--unset-header K]… [--unset-env K]… --as USER
+const connectionUsage = `usage: console connection add NAME (--command "CMD ARGS" | --url URL) [--header K=V]… [--env K=V]… [SETTINGS] --as USER
+       console connection edit NAME [--command "CMD ARGS" | --url URL] [--header K=V]… [--env K=V]… [--unset-header K]… [--unset-env K]… [SETTINGS] --as USER
        console connection remove NAME --as USER
        console connection sync NAME --as USER
-       console connection list`
+       console connection list
+SETTINGS: --timeout D (one call, default --upstream-timeout), --restart-backoff D (the longest wait
+between restarts, default 30s), --stderr-lines N (kept for a start error, command servers, default 12);
+"default" returns one to the console's default`
 
 // pairs is a repeatable K=V flag.
 type pairs map[string]string
@@ -65,6 +68,9 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 	var unsetHeaders, unsetEnv names
 	fs.Var(&unsetHeaders, "unset-header", "edit: a header NAME to remove (repeatable)")
 	fs.Var(&unsetEnv, "unset-env", "edit: an environment variable NAME to remove (repeatable)")
+	timeout := fs.String("timeout", "", "this connection's call timeout, such as 45s (default: the console's --upstream-timeout)")
+	restartBackoff := fs.String("restart-backoff", "", "the longest wait before restarting a failing server, such as 2m (default 30s)")
+	stderrLines := fs.String("stderr-lines", "", "how many of a command server's last stderr lines a start error keeps (default 12)")
 	as := fs.String("as", os.Getenv("CONSOLE_ACTOR"), "the user this change is made as (CONSOLE_ACTOR)")
 	name := ""
 	if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
@@ -92,13 +98,17 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 	if *as == "" {
 		return &exitError{2, errors.New("--as USER is required: every change names who made it")}
 	}
-	if (verb == "sync" || verb == "remove") && (*command != "" || *url != "" || len(headers)+len(env)+len(unsetHeaders)+len(unsetEnv) > 0) {
+	settings, err := settingsFlags(*timeout, *restartBackoff, *stderrLines)
+	if err != nil {
+		return err
+	}
+	if (verb == "sync" || verb == "remove") && (*command != "" || *url != "" || len(headers)+len(env)+len(unsetHeaders)+len(unsetEnv) > 0 || !settings.Empty()) {
 		return &exitError{2, fmt.Errorf("connection %s takes only NAME and --as", verb)}
 	}
 	if verb == "add" && len(unsetHeaders)+len(unsetEnv) > 0 {
 		return &exitError{2, errors.New("--unset-header and --unset-env are for connection edit")}
 	}
-	in := models.ConnectionInput{Name: name, URL: *url, Headers: headers, Env: env}
+	in := models.ConnectionInput{Name: name, URL: *url, Headers: headers, Env: env, Settings: settings.Over(models.ConnectionSettings{})}
 	if *command != "" {
 		argv, err := shlex.Split(*command)
 		if err != nil {
@@ -148,9 +158,9 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 		}
 		fmt.Fprintf(stdout, "connection %s added\n", name)
 	} else if verb == "edit" {
-		e := models.ConnectionEdit{Command: in.Command, URL: *url, Headers: headers, Env: env, UnsetHeaders: unsetHeaders, UnsetEnv: unsetEnv}
+		e := models.ConnectionEdit{Command: in.Command, URL: *url, Headers: headers, Env: env, UnsetHeaders: unsetHeaders, UnsetEnv: unsetEnv, Settings: settings}
 		if e.Empty() {
-			return &exitError{2, errors.New("nothing to change: give --command, --url, --header, --env, --unset-header or --unset-env")}
+			return &exitError{2, errors.New("nothing to change: give --command, --url, --header, --env, --unset-header, --unset-env or a setting (--timeout, --restart-backoff, --stderr-lines)")}
 		}
 		res, err = runtime.EditConnection(sctx, store, pool, u.Username, name, e)
 		var pe *runtime.ProbeError
@@ -201,15 +211,42 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 // fieldError is the first problem of a connection's fields, named as
 // its flag.
 func fieldError(code int, errs map[string]string) error {
-	for _, f := range []string{"name", "command", "url", "header", "env"} {
+	for _, f := range []string{"name", "command", "url", "header", "env", "timeout", "restart_backoff", "stderr_lines"} {
 		if msg, ok := errs[f]; ok {
 			if f == "name" {
 				return &exitError{code, fmt.Errorf("NAME: %s", msg)}
 			}
-			return &exitError{code, fmt.Errorf("--%s: %s", f, msg)}
+			return &exitError{code, fmt.Errorf("--%s: %s", strings.ReplaceAll(f, "_", "-"), msg)}
 		}
 	}
 	return nil
+}
+
+// settingsFlags reads the settings flags (an empty one: not given); a
+// value that does not parse names its flag.
+func settingsFlags(timeout, backoff, lines string) (models.SettingsEdit, error) {
+	var e models.SettingsEdit
+	for _, d := range []struct {
+		flag, text string
+		into       **time.Duration
+	}{{"timeout", timeout, &e.Timeout}, {"restart-backoff", backoff, &e.RestartBackoff}} {
+		if d.text == "" {
+			continue
+		}
+		v, err := models.ParseDurationSetting(d.text)
+		if err != nil {
+			return e, &exitError{2, fmt.Errorf("--%s: %v", d.flag, err)}
+		}
+		*d.into = &v
+	}
+	if lines != "" {
+		n, err := models.ParseLinesSetting(lines)
+		if err != nil {
+			return e, &exitError{2, fmt.Errorf("--stderr-lines: %v", err)}
+		}
+		e.StderrLines = &n
+	}
+	return e, nil
 }
 
 // awaitReview is the sync message's last sentence: said only when the
@@ -244,6 +281,9 @@ func listConnections(ctx context.Context, stdout *os.File) error {
 			last = "synced " + c.LastSync.Format(time.RFC3339)
 		}
 		fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\t%s\t%s", c.Name, c.Transport, target, c.Status, plural(c.Tools, "tool"), last)
+		if set := c.Settings().Summary(); set != "" {
+			fmt.Fprintf(stdout, "\tsettings: %s", set)
+		}
 		if c.SecretNames != "" {
 			fmt.Fprintf(stdout, "\tsecrets: %s", c.SecretNames)
 		}

@@ -10,7 +10,8 @@ import (
 // TestReadmeConnectionEditExample runs the README's "Change or remove a
 // connection" commands, as written, after its connection add: the edit
 // re-lists the published memory server with the new environment, the
-// value is never shown, and the removal takes the nine tools away.
+// value is never shown, the settings edit is listed, and the removal
+// takes the nine tools away.
 func TestReadmeConnectionEditExample(t *testing.T) {
 	npm := os.Getenv("CONSOLE_MCP_NPM_DIR")
 	if npm == "" {
@@ -24,13 +25,15 @@ func TestReadmeConnectionEditExample(t *testing.T) {
 	}
 	dir := t.TempDir()
 	db := filepath.Join(dir, "s.db")
-	var edit, remove string
+	var edit, settings, remove string
 	ran := 0
 	for _, c := range readmeCommands(t, "console connection ") {
 		line := strings.ReplaceAll(c, "node mcp/node_modules", "node "+npm+"/node_modules")
 		line = strings.ReplaceAll(line, "$PWD", dir)
 		switch {
 		case strings.HasPrefix(c, "console connection add memory"):
+		case strings.HasPrefix(c, "console connection edit memory --timeout"):
+			settings = c
 		case strings.HasPrefix(c, "console connection edit memory"):
 			edit = c
 		case c == "console connection remove memory --as admin":
@@ -56,6 +59,13 @@ func TestReadmeConnectionEditExample(t *testing.T) {
 			if !strings.Contains(list, "secrets: env MEMORY_FILE_PATH") || strings.Contains(list, "notes.jsonl") {
 				t.Errorf("list after the edit:\n%s", list)
 			}
+		case c == settings:
+			if !strings.Contains(out, "connection memory changed") || !strings.Contains(out, "9 unchanged") {
+				t.Errorf("%s:\n%s", c, out)
+			}
+			if list, _ := runCLI(t, db, "connection", "list"); !strings.Contains(list, "settings: timeout 2m0s, restart backoff 1m0s") {
+				t.Errorf("list after the settings:\n%s", list)
+			}
 		case c == remove:
 			if !strings.Contains(out, "connection memory removed; 9 tools left the catalog and every roster") {
 				t.Errorf("%s:\n%s", c, out)
@@ -65,7 +75,7 @@ func TestReadmeConnectionEditExample(t *testing.T) {
 			}
 		}
 	}
-	if ran != 3 || edit == "" || remove == "" {
-		t.Fatalf("ran %d of the README's add, edit and remove commands (edit %q, remove %q)", ran, edit, remove)
+	if ran != 4 || edit == "" || settings == "" || remove == "" {
+		t.Fatalf("ran %d of the README's add, edit, settings and remove commands (edit %q, settings %q, remove %q)", ran, edit, settings, remove)
 	}
 }

@@ -19,11 +19,18 @@ func SpecOf(store *models.Store, c *models.Connection) (upstream.Spec, error) {
 	if err != nil {
 		return upstream.Spec{}, err
 	}
-	sp := upstream.Spec{Name: c.Name, URL: c.URL, Headers: sec.Headers, Env: sec.Env}
+	set := c.Settings()
+	sp := upstream.Spec{Name: c.Name, URL: c.URL, Headers: sec.Headers, Env: sec.Env, Timeout: set.Timeout, MaxBackoff: set.RestartBackoff, StderrLines: set.StderrLines}
 	if c.Transport == models.TransportStdio {
 		sp.Command = c.Argv()
 	}
 	return sp, nil
+}
+
+// specOfInput is how to reach a connection as an admin gives it.
+func specOfInput(in models.ConnectionInput) upstream.Spec {
+	return upstream.Spec{Name: in.Name, Command: in.Command, URL: in.URL, Headers: in.Headers, Env: in.Env,
+		Timeout: in.Settings.Timeout, MaxBackoff: in.Settings.RestartBackoff, StderrLines: in.Settings.StderrLines}
 }
 
 // Synced is what a sync did: the import plan applied and the problems of
@@ -70,7 +77,7 @@ func AddConnection(ctx context.Context, store *models.Store, pool *upstream.Pool
 	if _, err := store.ConnectionByName(ctx, in.Name); err == nil {
 		return Synced{}, fmt.Errorf("models: create connection: %w", models.ErrConnectionExists)
 	}
-	spec := upstream.Spec{Name: in.Name, Command: in.Command, URL: in.URL, Headers: in.Headers, Env: in.Env}
+	spec := specOfInput(in)
 	tools, err := pool.ListTools(ctx, spec)
 	if err != nil {
 		pool.Forget(spec) // a refused add leaves no client (nor child process) behind
@@ -187,7 +194,7 @@ func EditConnection(ctx context.Context, store *models.Store, pool *upstream.Poo
 	if pool != nil {
 		probe.Timeout, probe.MaxMessage = pool.Timeout, pool.MaxMessage
 	}
-	tools, err := probe.ListTools(ctx, upstream.Spec{Name: in.Name, Command: in.Command, URL: in.URL, Headers: in.Headers, Env: in.Env})
+	tools, err := probe.ListTools(ctx, specOfInput(in))
 	if err != nil {
 		return Synced{}, &ProbeError{Err: err, Verb: "changed"}
 	}
