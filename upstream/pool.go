@@ -492,7 +492,7 @@ func (p *Pool) dropIfGone(c *client, cs *mcp.ClientSession, err error, after <-c
 		c.dropAfter(cs, err, after)
 	case errors.Is(err, context.DeadlineExceeded):
 		go func() {
-			ctx, cancel := context.WithTimeout(context.Background(), min(p.timeout(), pingTimeout))
+			ctx, cancel := context.WithTimeout(context.Background(), min(p.timeout(c.spec), pingTimeout))
 			defer cancel()
 			if perr := cs.Ping(ctx, nil); perr != nil {
 				c.dropAfter(cs, fmt.Errorf("a call timed out, then a ping failed: %w", perr), after)
