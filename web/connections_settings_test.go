@@ -39,6 +39,9 @@ func TestConnectionsPageSettings(t *testing.T) {
 		if got := doc.Find(`[data-testid="error-` + c.field + `"]`).Text(); res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(got, c.want) {
 			t.Errorf("%v: %d, %s error %q, want %q", c.form, res.StatusCode, c.field, got, c.want)
 		}
+		if _, open := doc.Find(`[data-testid="connection-settings-fold"]`).Attr("open"); !open {
+			t.Errorf("%v: the refused setting's error is folded away", c.form)
+		}
 	}
 	if cs, _ := h.store.Connections(ctx); len(cs) != 0 {
 		t.Fatalf("refused adds stored %d connections", len(cs))
