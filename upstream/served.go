@@ -19,7 +19,7 @@ func (p *Pool) Served(ctx context.Context, spec Spec) ([]*mcp.Tool, uint64, erro
 	if err != nil {
 		return nil, 0, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, p.timeout())
+	ctx, cancel := context.WithTimeout(ctx, p.timeout(spec))
 	defer cancel()
 	cs, _, err := c.sessionDirect(ctx)
 	if err != nil {
@@ -77,7 +77,7 @@ func (p *Pool) Restart(ctx context.Context, spec Spec, serial uint64) error {
 	c.mu.Unlock()
 	p.log.Info("upstream restarted: its tools differ from the reviewed ones", "connection", spec.Name)
 	_ = cs.Close()
-	ctx, cancel := context.WithTimeout(ctx, p.timeout())
+	ctx, cancel := context.WithTimeout(ctx, p.timeout(spec))
 	defer cancel()
 	if _, _, err := c.sessionDirect(ctx); err != nil {
 		return fmt.Errorf("upstream %s: restart: %w", spec.Name, err)
