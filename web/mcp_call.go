@@ -261,18 +261,26 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 // result checked against the reviewed output schema.
 func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allowedCall, p *mcp.CallToolParamsRaw, ev *models.RunEvent) (*mcp.CallToolResult, error) {
 	ev.Digest = call.tool.Digest
-	if res := g.checkServed(ctx, call, ev); res != nil {
-		return res, nil
-	}
 	var claim *models.IdempotentCall
 	key, keyed, _ := idempotencyKey(p)
 	keyed = keyed && effectful(call.tool.Effects)
 	if keyed {
+		// a recorded outcome is answered before the server is consulted:
+		// a retry needs no server (one restarting, or down, too)
 		rec, res, err := g.claim(ctx, r, call, p, key, ev)
 		if rec == nil {
 			return res, err
 		}
 		claim = rec
+	}
+	if res := g.checkServed(ctx, call, ev); res != nil {
+		if claim != nil {
+			// nothing ran: the key is free for the retry
+			g.settle(context.WithoutCancel(ctx), r, claim, res, true)
+		}
+		return res, nil
+	}
+	if keyed {
 		// a keyed call, once claimed, runs to its outcome and records it
 		// whatever happens to the request: a client that goes away (or a
 		// request that is cancelled) neither cuts the call short nor
