@@ -36,7 +36,16 @@ type GatewaySession struct {
 	Run         string `gorm:"size:128;not null;uniqueIndex"`
 	// Receipts are the run's search receipts grouped by step, as JSON
 	// ([[receipt, …], …]): the activation state, checked on every use.
-	Receipts  string `gorm:"type:text;not null"`
+	Receipts string `gorm:"type:text;not null"`
+	// Shown is every tool the session was shown (listed, or taught by
+	// its initialize instruction), as a sorted JSON array of ids: a tool
+	// it was shown that lost its grant since answers capability_revoked,
+	// not as a tool it never heard of. Listed is the digest of the last
+	// tool list the session was given or told of (gateway.listed), ""
+	// before the first: a request that finds the list moved sends
+	// notifications/tools/list_changed.
+	Shown     string `gorm:"type:text;not null;default:'[]'"`
+	Listed    string `gorm:"size:64;not null;default:''"`
 	Searches  int    `gorm:"not null;default:0"`
 	Calls     int    `gorm:"not null;default:0"`
 	Version   int    `gorm:"not null;default:1"`
@@ -56,6 +65,9 @@ func (s *Store) CreateGatewaySession(ctx context.Context, token string, g *Gatew
 	g.ID = SessionHash(token)
 	if g.Receipts == "" {
 		g.Receipts = "[]"
+	}
+	if g.Shown == "" {
+		g.Shown = "[]"
 	}
 	g.Version = 1
 	if err := s.with(ctx).Create(g).Error; err != nil {
@@ -118,6 +130,23 @@ func (s *Store) CarryGatewayReceipts(ctx context.Context, id string, version int
 		Updates(map[string]any{"receipts": receipts, "version": gorm.Expr("version + 1"), "updated_at": time.Now().UTC()})
 	if res.Error != nil {
 		return fmt.Errorf("models: carry gateway receipts: %w", res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return ErrConflict
+	}
+	return nil
+}
+
+// MarkGatewayListed records the tool list a session was given or told
+// of (listed, its digest) and the tools it was shown (shown, a sorted
+// JSON array), when the session still holds what the caller read
+// (wasListed, wasShown); ErrConflict otherwise: reread and merge. Any
+// replica reads what any other recorded.
+func (s *Store) MarkGatewayListed(ctx context.Context, id, wasListed, wasShown, listed, shown string) error {
+	res := s.with(ctx).Model(&GatewaySession{}).Where("id = ? AND listed = ? AND shown = ?", id, wasListed, wasShown).
+		Updates(map[string]any{"listed": listed, "shown": shown})
+	if res.Error != nil {
+		return fmt.Errorf("models: mark gateway listed: %w", res.Error)
 	}
 	if res.RowsAffected == 0 {
 		return ErrConflict
@@ -313,7 +342,7 @@ type GatewayState struct {
 // of a session read and a generation read, and no ORM statement building).
 func (s *Store) GatewayStateByToken(ctx context.Context, token string) (GatewayState, error) {
 	var st GatewayState
-	q := `SELECT c.generation, c.config_generation, g.id, g.key_id, g.agent, g.profile, g.subject, g.run, g.receipts, g.searches, g.calls, g.version, g.closed, g.pick_tools, g.pick_without
+	q := `SELECT c.generation, c.config_generation, g.id, g.key_id, g.agent, g.profile, g.subject, g.run, g.receipts, g.searches, g.calls, g.version, g.closed, g.pick_tools, g.pick_without, g.shown, g.listed
 FROM catalog_states c LEFT JOIN gateway_sessions g ON g.id = ? WHERE c.id = 1`
 	if s.dialect == DialectPostgres {
 		q = strings.Replace(q, "?", "$1", 1)
@@ -324,13 +353,13 @@ FROM catalog_states c LEFT JOIN gateway_sessions g ON g.id = ? WHERE c.id = 1`
 	}
 	var (
 		id, agent, profile, subject, run, receipts *string
-		tools, without                             *string
+		tools, without, shown, listed              *string
 		keyID                                      *int64
 		searches, calls, version                   *int64
 		closed                                     *bool
 	)
 	s.countRaw(ctx, 1)
-	err = sqlDB.QueryRowContext(ctx, q, SessionHash(token)).Scan(&st.CatalogGen, &st.ConfigGen, &id, &keyID, &agent, &profile, &subject, &run, &receipts, &searches, &calls, &version, &closed, &tools, &without)
+	err = sqlDB.QueryRowContext(ctx, q, SessionHash(token)).Scan(&st.CatalogGen, &st.ConfigGen, &id, &keyID, &agent, &profile, &subject, &run, &receipts, &searches, &calls, &version, &closed, &tools, &without, &shown, &listed)
 	if errors.Is(err, sql.ErrNoRows) {
 		err = ErrNotFound
 	}
@@ -340,7 +369,7 @@ FROM catalog_states c LEFT JOIN gateway_sessions g ON g.id = ? WHERE c.id = 1`
 	if id != nil {
 		st.Session = &GatewaySession{ID: *id, KeyID: uint(deref64(keyID)), Agent: deref(agent), Profile: deref(profile), Subject: deref(subject), Run: deref(run),
 			Receipts: deref(receipts), Searches: int(deref64(searches)), Calls: int(deref64(calls)), Version: int(deref64(version)), Closed: closed != nil && *closed,
-			PickTools: deref(tools), PickWithout: deref(without)}
+			PickTools: deref(tools), PickWithout: deref(without), Shown: deref(shown), Listed: deref(listed)}
 	}
 	return st, nil
 }
@@ -360,6 +389,23 @@ func migrateGatewaySessionSets(tx *gorm.DB, _ string) error {
 		return nil
 	}
 	for _, col := range []string{"PickTools", "PickWithout"} {
+		if !tx.Migrator().HasColumn(&GatewaySession{}, col) {
+			if err := tx.Migrator().AddColumn(&GatewaySession{}, col); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// migrateGatewaySessionShown (migration 135) adds what a session was
+// shown and the digest of its last list. A database that has no
+// sessions table yet gets the columns with the table (migration 131).
+func migrateGatewaySessionShown(tx *gorm.DB, _ string) error {
+	if !tx.Migrator().HasTable(&GatewaySession{}) {
+		return nil
+	}
+	for _, col := range []string{"Shown", "Listed"} {
 		if !tx.Migrator().HasColumn(&GatewaySession{}, col) {
 			if err := tx.Migrator().AddColumn(&GatewaySession{}, col); err != nil {
 				return err

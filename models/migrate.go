@@ -188,6 +188,7 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		}
 		return nil
 	}},
+	{135, "gateway sessions keep the tools they were shown and the digest of their last tool list", migrateGatewaySessionShown},
 	// leak check (issue 29): migrations 180-189
 	{180, "a reviewer's rewording of a tool's description, bound to the digest it was written for", func(tx *gorm.DB, dialect string) error {
 		for _, col := range []string{"ReviewedPurpose", "ReviewedPurposeDigest", "ReviewedPurposeBy"} {

@@ -156,7 +156,9 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 	if !st.deferred() && v.Status == deferred.CallSearchRequired && st.active(p.Name) {
 		v = deferred.CallVerdict{Status: deferred.CallActive}
 	}
-	v.Shown, v.Withdrawn = st.act.ShownBefore(p.Name, nil, false), st.act.Withdrawn(p.Name)
+	// shown: by a receipt of the run, or listed to the session
+	shown := r.wasShown(p.Name)
+	v.Shown, v.Withdrawn = st.act.ShownBefore(p.Name, nil, false) || shown, st.act.Withdrawn(p.Name) || shown
 	if v.Console { // the console's own tools are served before (search, callLoadSkill)
 		v = deferred.CallVerdict{Status: deferred.CallUnknown, HostReason: "a console tool"}
 	}

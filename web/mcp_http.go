@@ -46,6 +46,10 @@ type gwReq struct {
 	// groups are the session's receipts grouped by step, decoded with
 	// the session (see load)
 	groups [][]json.RawMessage
+	// shown is every tool the session was shown, sorted (decoded with
+	// the session; gateway.recordListed keeps it and the stored one in
+	// step)
+	shown []string
 	// st is the request's step, reconstructed once (gateway.step)
 	st *gwStep
 	// listChanged: this request re-issued the session's activation for a
@@ -66,7 +70,7 @@ func (r *gwReq) load() error {
 	if err != nil {
 		return err
 	}
-	r.subject, r.pick, r.without, r.groups = st.subject, st.pick, st.without, st.groups
+	r.subject, r.pick, r.without, r.groups, r.shown = st.subject, st.pick, st.without, st.groups, st.shown
 	return nil
 }
 
@@ -217,8 +221,14 @@ func (s *Server) mcpGateway(c echo.Context) error {
 		// a call on a surface that moved since the session's last
 		// activation re-issues it first (gateway.carry), and then answers
 		// on an event stream that carries list_changed before the result
-		// (an error here is the call's own: the call path meets it again)
-		_, _ = s.gw.step(c.Request().Context(), r)
+		// (an error here is the call's own: the call path meets it again);
+		// so does a call that finds the session's tool list moved since
+		// it was last given or told of it (gateway.noticeMoves)
+		if _, err := s.gw.step(c.Request().Context(), r); err == nil {
+			if err := s.gw.noticeMoves(c.Request().Context(), r); err != nil {
+				return err
+			}
+		}
 	}
 	if token != "" && !r.listChanged && (method == "tools/list" || method == "tools/call" && tool != instruction.SearchToolID) {
 		if done, err := s.gw.serveDirect(c, r, msg, body); done {

@@ -125,6 +125,13 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 				text.WriteString("\n" + sec)
 			}
 			_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: listChangedToken})
+			// the session was told its list changed: the next call does not
+			// tell it again (a failure here costs one more notification)
+			next := *st
+			next.act = act
+			if _, ls, err := g.listed(ctx, &next, false); err == nil {
+				_ = g.recordListed(ctx, r, ls, false)
+			}
 		}
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text.String()}}}, nil
 	}

@@ -128,6 +128,11 @@ func (g *gateway) receive(next mcp.MethodHandler) mcp.MethodHandler {
 				if ir.Instructions, err = g.instructions(ctx, r); err != nil {
 					return nil, err
 				}
+				// the instruction teaches the step's tools: the session
+				// was shown the list it gives
+				if err := g.showInitialList(ctx, r); err != nil {
+					return nil, err
+				}
 			}
 			return res, nil
 		case "tools/list":
@@ -330,36 +335,19 @@ func (st *gwStep) activatedSection(act deferred.Activation) (string, error) {
 	return "", nil
 }
 
-// listTools is exactly the step's tools that a connection serves, each
-// with its reviewed contract, search_tools while search can reach a
-// tool, and load_skill while the step lists a skill.
+// listTools is exactly the step's tools that a connection serves
+// (gateway.listed); the session records it was shown them.
 func (g *gateway) listTools(ctx context.Context, r *gwReq) (*mcp.ListToolsResult, error) {
 	st, err := g.step(ctx, r)
 	if err != nil {
 		return nil, err
 	}
-	served, err := g.conns.served(ctx, g.s)
+	res, ls, err := g.listed(ctx, st, true)
 	if err != nil {
 		return nil, err
 	}
-	res := &mcp.ListToolsResult{Tools: []*mcp.Tool{}}
-	if st.searches() {
-		res.Tools = append(res.Tools, searchTool())
-	}
-	if len(listedSkills(st.base.Draft.Skills, st.surface, st.active)) > 0 {
-		_, t := loadSkillDef()
-		res.Tools = append(res.Tools, t)
-	}
-	for _, id := range st.activeTools() {
-		e, ok := st.surface.Entry(id)
-		if !ok || !gatewayServes(served, e.Contract()) {
-			continue
-		}
-		if ao := st.base.Draft.ApprovalOnly; ao != nil && ao(id) {
-			res.Tools = append(res.Tools, g.approvalTool(e))
-			continue
-		}
-		res.Tools = append(res.Tools, g.mcpTool(e))
+	if err := g.recordListed(ctx, r, ls, true); err != nil {
+		return nil, err
 	}
 	return res, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
@@ -16,6 +17,8 @@ type gwSessionState struct {
 	subject       *authority.Subject
 	pick, without []string
 	groups        [][]json.RawMessage
+	// shown is every tool the session was shown, sorted
+	shown []string
 }
 
 // SessionStateError says which stored field of a gateway session cannot
@@ -61,6 +64,15 @@ func decodeSessionState(g *models.GatewaySession) (gwSessionState, error) {
 	}
 	if err := decodeStored("receipts", g.Receipts, &st.groups); err != nil {
 		return st, err
+	}
+	// a session stored before migration 135 was shown nothing recorded
+	if g.Shown != "" {
+		if err := decodeStored("shown", g.Shown, &st.shown); err != nil {
+			return st, err
+		}
+		if !slices.IsSorted(st.shown) {
+			return st, &SessionStateError{Field: "shown", Why: "not a sorted list"}
+		}
 	}
 	return st, nil
 }
