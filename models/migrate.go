@@ -200,6 +200,16 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		}
 		return nil
 	}},
+	{181, "a reviewer's rewordings of a tool's parameter descriptions, bound to the digest they were written for", func(tx *gorm.DB, dialect string) error {
+		for _, col := range []string{"ReviewedParams", "ReviewedParamsDigest", "ReviewedParamsBy"} {
+			if !tx.Migrator().HasColumn(&Tool{}, col) {
+				if err := tx.Migrator().AddColumn(&Tool{}, col); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}},
 	// hardening, issue 26 (150-169)
 	{150, "the audit chain's unkeyed past (events before migration 32) is sealed once with a keyed event", dataMigration(func(ctx context.Context, s *Store) error { return s.SealUnkeyedPast(ctx) })},
 	{151, "composition receipts: each owner's own inputs, subject ids kept as digests", func(tx *gorm.DB, dialect string) error {

@@ -1,4 +1,4 @@
--- migrations: 1 2 3 4 5 6 10 30 31 32 40 41 42 20 21 22 110 111 112 113 114 60 70 71 72 73 100 130 131 133 132 134 137 136 135 180 150 151 152 170 200 201 160 161 166
+-- migrations: 1 2 3 4 5 6 10 30 31 32 40 41 42 20 21 22 110 111 112 113 114 60 70 71 72 73 100 130 131 133 132 134 137 136 135 180 181 150 151 152 170 200 201 160 161 166
 CREATE TABLE `users` (`id` integer PRIMARY KEY AUTOINCREMENT,`username` text NOT NULL,`password_hash` text NOT NULL,`roles` text NOT NULL,`disabled` numeric NOT NULL DEFAULT false,`created_at` datetime,`updated_at` datetime);
 CREATE UNIQUE INDEX `idx_users_username` ON `users`(`username`);
 CREATE TABLE `sessions` (`id` text,`user_id` integer NOT NULL,`csrf_token` text NOT NULL,`flash` text,`created_at` datetime,`last_seen_at` datetime,PRIMARY KEY (`id`));
@@ -13,7 +13,7 @@ CREATE INDEX `idx_audit_events_subject` ON `audit_events`(`subject`);
 CREATE INDEX `idx_audit_events_action` ON `audit_events`(`action`);
 CREATE INDEX `idx_audit_events_actor` ON `audit_events`(`actor`);
 CREATE INDEX `idx_audit_events_at` ON `audit_events`(`at`);
-CREATE TABLE `tools` (`id` text,`namespace` text,`contract` text NOT NULL,`digest` text NOT NULL,`prev_digest` text,`prev_json` text,`status` text NOT NULL,`source` text NOT NULL,`imported_by` text,`imported_at` datetime,`reviewed_by` text,`reviewed_at` datetime,`position` integer NOT NULL DEFAULT 0,`trust` text NOT NULL DEFAULT "untrusted",`validation` text NOT NULL DEFAULT "candidate",`class_effects` text,`class_risk` text,`classified_by` text,`classified_at` datetime,`classified_digest` text,`reviewed_purpose` text,`reviewed_purpose_digest` text,`reviewed_purpose_by` text,`reasons` text NOT NULL DEFAULT "",`descriptor` text NOT NULL DEFAULT "",PRIMARY KEY (`id`));
+CREATE TABLE `tools` (`id` text,`namespace` text,`contract` text NOT NULL,`digest` text NOT NULL,`prev_digest` text,`prev_json` text,`status` text NOT NULL,`source` text NOT NULL,`imported_by` text,`imported_at` datetime,`reviewed_by` text,`reviewed_at` datetime,`position` integer NOT NULL DEFAULT 0,`trust` text NOT NULL DEFAULT "untrusted",`validation` text NOT NULL DEFAULT "candidate",`class_effects` text,`class_risk` text,`classified_by` text,`classified_at` datetime,`classified_digest` text,`reviewed_purpose` text,`reviewed_purpose_digest` text,`reviewed_purpose_by` text,`reviewed_params` text NOT NULL DEFAULT "",`reviewed_params_digest` text NOT NULL DEFAULT "",`reviewed_params_by` text NOT NULL DEFAULT "",`reasons` text NOT NULL DEFAULT "",`descriptor` text NOT NULL DEFAULT "",PRIMARY KEY (`id`));
 CREATE INDEX `idx_tools_status` ON `tools`(`status`);
 CREATE INDEX `idx_tools_namespace` ON `tools`(`namespace`);
 CREATE TABLE `catalog_states` (`id` integer PRIMARY KEY AUTOINCREMENT,`generation` integer,`config_generation` integer NOT NULL DEFAULT 1);

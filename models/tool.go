@@ -62,6 +62,14 @@ type Tool struct {
 	ReviewedPurpose       string `gorm:"type:text" text:"person"`
 	ReviewedPurposeDigest string `gorm:"size:64"`
 	ReviewedPurposeBy     string `gorm:"size:64"`
+	// ReviewedParams are a reviewer's rewordings of parameter
+	// descriptions, as a JSON object (the parameter's JSON pointer in the
+	// input schema → the text the model reads), bound like the purpose's
+	// to the digest they were written for (ReviewedParamsDigest); "" for
+	// none (tool_reword_params.go).
+	ReviewedParams       string `gorm:"type:text;not null;default:''" text:"person"`
+	ReviewedParamsDigest string `gorm:"size:64;not null;default:''"`
+	ReviewedParamsBy     string `gorm:"size:64;not null;default:''"`
 	// Reasons are the problems that got a third-party tool rejected at
 	// import (a JSON list of catalog problems, each naming tool and
 	// field), and Descriptor the tool as its server sent it: the evidence
@@ -90,14 +98,17 @@ func (t Tool) Parsed() (catalog.Contract, error) {
 }
 
 // Effective is the contract the model reads: the imported one, with the
-// reviewed rewording of its description when one was recorded for this
-// digest, and the reviewer's classification of its effects when one was
+// reviewed rewordings of its description and of its parameters'
+// descriptions when they were recorded for this digest, and the reviewer's classification of its effects when one was
 // made for this digest — never the import's hint (the authority rules: the text
 // speaks the reviewer's classification).
 func (t Tool) Effective() (catalog.Contract, error) {
 	c, err := t.Parsed()
 	if err == nil && t.Reworded() {
 		c.Purpose = t.ReviewedPurpose
+	}
+	if err == nil {
+		t.rewordParams(&c)
 	}
 	if err == nil && t.ClassEffects != "" && t.ClassifiedDigest == t.Digest {
 		c.Effects, c.EffectsAssumed = catalog.Effects(t.ClassEffects), false

@@ -134,6 +134,11 @@ func (s *Server) toolPage(c echo.Context) error {
 	if r.Reworded() {
 		d.Reword.Text, d.Reword.By = r.ReviewedPurpose, r.ReviewedPurposeBy
 	}
+	d.ParamReword = views.ParamRewordData{Stale: r.ReviewedParams != "" && !r.ParamsReworded(), By: r.ReviewedParamsBy, ID: r.ID, Digest: r.Digest, CSRF: csrfToken(c), CanReword: d.Reword.CanReword}
+	rewordings := r.ParamRewordings()
+	for _, n := range models.ParamNodes(imported) {
+		d.ParamReword.Rows = append(d.ParamReword.Rows, views.ParamRewordRow{Pointer: n.Pointer, Name: n.Name, Imported: n.Description, Text: rewordings[n.Pointer]})
+	}
 	d.Ledger = ledgerData(c, r, string(imported.Effects))
 	d.Ledger.HintAssumed = imported.EffectsAssumed
 	d.Ledger.Contradiction = catalog.EffectsContradiction(imported.Purpose, imported.Effects)

@@ -3,6 +3,8 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"net/http"
+	"net/url"
 	"os/exec"
 	"path/filepath"
 	"reflect"
@@ -192,4 +194,83 @@ func TestGatewayListsEveryAnnotation(t *testing.T) {
 	}
 	sameSchemas(t, "annotated", "inputSchema", published["annotated"], gw)
 	sameSchemas(t, "annotated", "outputSchema", published["annotated"], gw)
+}
+
+// at reads a nested member of a decoded JSON value ("" when absent).
+func at(v any, path ...string) string {
+	for _, k := range path {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return ""
+		}
+		v = m[k]
+	}
+	s, _ := v.(string)
+	return s
+}
+
+// TestGatewayServesReviewedParameterDescriptions: a reviewer who did not
+// import a tool rewords a nested parameter's description on the tool's
+// page; the official client then lists the reviewed text at that place
+// of the input schema (the output schema, not reworded, keeps the
+// server's), the instruction teaches it, and the page shows both texts.
+// The importer, a pointer naming no parameter, hidden characters and a
+// stale digest are refused with nothing written. Failing test first (no
+// parameter rewording existed).
+func TestGatewayServesReviewedParameterDescriptions(t *testing.T) {
+	entry := npmServer(t, "@modelcontextprotocol/server-memory/dist/index.js")
+	h := sqliteOnly(t)
+	f := h.gatewayFixtureFor(models.ConnectionInput{Name: "memory", Command: []string{"node", entry}, Env: map[string]string{"MEMORY_FILE_PATH": filepath.Join(t.TempDir(), "m.jsonl")}}, false)
+	cs, _ := f.connect(t, nil)
+	const page, ptr = "/catalog/tools/memory.create_entities", "/properties/entities/items/properties/name"
+	const reworded = "The entity's unique name, e.g. a person's full name."
+	rev := h.login("rev", "rev-password")
+	_, d := rev.get(page)
+	if d.Find(`textarea[name="param:`+ptr+`"]`).Length() != 1 {
+		t.Fatalf("no field for %s on the tool page", ptr)
+	}
+	row, _ := h.store.ToolByID(context.Background(), "memory.create_entities")
+	admin := h.login("admin", adminPassword)
+	if res, _ := admin.post(page+"/reword-params", url.Values{"digest": {row.Digest}, "param:" + ptr: {reworded}}); res.StatusCode != http.StatusForbidden {
+		t.Errorf("the importer: %d, want 403", res.StatusCode)
+	}
+	for _, bad := range []struct {
+		form url.Values
+		code int
+	}{
+		{url.Values{"digest": {row.Digest}, "param:/properties/nope": {reworded}}, http.StatusUnprocessableEntity},
+		{url.Values{"digest": {row.Digest}, "param:" + ptr: {"Name\u202e."}}, http.StatusUnprocessableEntity},
+		{url.Values{"digest": {"stale"}, "param:" + ptr: {reworded}}, http.StatusConflict},
+	} {
+		if res, _ := rev.post(page+"/reword-params", bad.form); res.StatusCode != bad.code {
+			t.Errorf("%v: %d, want %d", bad.form, res.StatusCode, bad.code)
+		}
+	}
+	if after, _ := h.store.ToolByID(context.Background(), "memory.create_entities"); after.ReviewedParams != "" {
+		t.Fatalf("a refused rewording was written: %q", after.ReviewedParams)
+	}
+	if res, _ := rev.post(page+"/reword-params", url.Values{"digest": {row.Digest}, "param:" + ptr: {reworded}, "param:/properties/entities": {""}}); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("rewording: %d", res.StatusCode)
+	}
+	tool := listedByGateway(t, cs)["memory.create_entities"]
+	if got := at(tool, "inputSchema", "properties", "entities", "items", "properties", "name", "description"); got != reworded {
+		t.Errorf("listed input description %q, want the rewording", got)
+	}
+	if got := at(tool, "outputSchema", "properties", "entities", "items", "properties", "name", "description"); got != "The name of the entity" {
+		t.Errorf("listed output description %q, want the server's", got)
+	}
+	rr, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: "console://instruction"})
+	if err != nil || !strings.Contains(rr.Contents[0].Text, reworded) {
+		t.Errorf("the instruction lacks the rewording: %v", err)
+	}
+	_, d = rev.get(page)
+	if got := d.Find(`[data-testid="params-reworded"]`).Text(); !strings.Contains(got, "1 reworded parameter description") || !strings.Contains(got, "rev") {
+		t.Errorf("page: %q", got)
+	}
+	if got := d.Find(`textarea[name="param:` + ptr + `"]`).Text(); got != reworded {
+		t.Errorf("the form holds %q", got)
+	}
+	if !strings.Contains(d.Find(`[data-testid="full-form"]`).Text(), reworded) {
+		t.Error("the form the model reads on the page is not the rewording")
+	}
 }

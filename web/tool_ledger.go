@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -93,4 +94,49 @@ func (s *Server) rewordTool(c echo.Context) error {
 		return err
 	}
 	return s.flashAndRedirect(c, id+": description reworded; the model reads the rewording, the imported text stays in the ledger.", "/catalog/tools/"+id)
+}
+
+// rewordParams records a reviewer's rewordings of a tool's parameter
+// descriptions from its page (fields param:POINTER; an empty one gives
+// the imported description back), bound to the digest on the form:
+// under review or already available, the model reads them from then on.
+func (s *Server) rewordParams(c echo.Context) error {
+	id := c.Param("id")
+	form, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
+	}
+	texts := map[string]string{}
+	for key, vs := range form {
+		if ptr, ok := strings.CutPrefix(key, "param:"); ok && len(vs) > 0 {
+			texts[ptr] = vs[0]
+		}
+	}
+	err = s.store.RewordParams(c.Request().Context(), userName(c), id, c.FormValue("digest"), texts)
+	switch {
+	case errors.Is(err, models.ErrNotFound):
+		return echo.NewHTTPError(http.StatusNotFound, "No such tool.")
+	case errors.Is(err, models.ErrSelfReview):
+		return echo.NewHTTPError(http.StatusForbidden, "You imported this tool; another reviewer rewords it.")
+	case errors.Is(err, models.ErrConflict):
+		return echo.NewHTTPError(http.StatusConflict, "The descriptor changed since you opened it; reload and review the new one.")
+	case errors.Is(err, models.ErrLedger):
+		return echo.NewHTTPError(http.StatusConflict, "This tool is rejected; a rejected tool is not reworded.")
+	}
+	if ve, ok := asValidation(err); ok {
+		keys := make([]string, 0, len(ve.Fields))
+		for f := range ve.Fields {
+			keys = append(keys, f)
+		}
+		slices.Sort(keys)
+		msgs := make([]string, len(keys))
+		for i, f := range keys {
+			msgs[i] = f + ": " + ve.Fields[f]
+		}
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, strings.Join(msgs, "; "))
+	}
+	if err != nil {
+		return err
+	}
+	return s.flashAndRedirect(c, id+": parameter descriptions recorded; the model reads the rewordings, the imported texts stay in the ledger.", "/catalog/tools/"+id)
 }
