@@ -58,3 +58,40 @@ func TestBrowserToolPageRewording(t *testing.T) {
 		t.Errorf("needs on the review page: %s", got)
 	}
 }
+
+// TestBrowserToolPageParameterRewording: a reviewer rewords a parameter's
+// description on a candidate's page and finds it on the page, in the form
+// the model reads (screenshots at 1440 and 1024 px).
+func TestBrowserToolPageParameterRewording(t *testing.T) {
+	h := sqliteOnly(t)
+	admin := h.login("admin", adminPassword)
+	_, html := admin.uploadImport("mcp", "billing", []byte(leakyTools))
+	digest, _ := doc(html).Find(`input[name="digest"]`).Attr("value")
+	admin.post("/catalog/import/confirm", url.Values{"format": {"mcp"}, "namespace": {"billing"}, "digest": {digest}, "document": {leakyTools}})
+	h.addUser("rita", models.RoleReviewer)
+	ctx := browser(t)
+	base := h.srv.URL
+	browserLogin(t, ctx, base, "rita", "rita-password")
+	panel, form := `[data-testid="param-reword-panel"]`, `[data-testid="param-reword-form"]`
+	field := form + ` textarea[name="param:/properties/number"]`
+	if err := chromedp.Do(ctx, visit(base+"/catalog/tools/billing.get_invoice"), waitVisible(panel), scrollTo(panel)); err != nil {
+		t.Fatal(err)
+	}
+	viewportShot(t, ctx, "tool-page-param-reword-1440")
+	reworded := "The invoice number, as printed on it (INV-…)."
+	if err := chromedp.Do(ctx, typeInto(field, reworded), navigates(submit(field)),
+		waitVisible(`[data-testid="params-reworded"]`), scrollTo(panel)); err != nil {
+		t.Fatal(err)
+	}
+	if got := text(t, ctx, `[data-testid="params-reworded"]`); !strings.Contains(got, "1 reworded parameter description") {
+		t.Errorf("panel: %q", got)
+	}
+	if got := text(t, ctx, `[data-testid="full-form"]`); !strings.Contains(got, reworded) {
+		t.Errorf("the full form does not teach the rewording: %q", got)
+	}
+	viewportShot(t, ctx, "tool-page-param-reworded-1440")
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1024, 900), scrollTo(panel)); err != nil {
+		t.Fatal(err)
+	}
+	viewportShot(t, ctx, "tool-page-param-reworded-1024")
+}
