@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction/fidelity"
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
 )
@@ -80,6 +81,14 @@ func runCatalog(ctx context.Context, args []string, stdout, stderr *os.File) err
 	for _, r := range o.Rejected {
 		for _, p := range r.Problems {
 			fmt.Fprintln(out, "rejected: "+p.String())
+		}
+	}
+	// what each tool's text asks of the agent that no tool of the file
+	// provides: the import preview's check (fidelity.CheckContract), for
+	// the reviewer to read before anyone makes the tool available
+	for _, k := range cs {
+		for _, f := range fidelity.CheckContract(k, cs) {
+			fmt.Fprintf(out, "leak: %s: asks for %s via “%s”: …%s… — %s\n", k.ID, f.Class, f.Signal, f.Excerpt, f.Suggestion)
 		}
 	}
 	if sub == "render" {
