@@ -70,6 +70,10 @@ type ConnectionInput struct {
 	Env     map[string]string
 	// Settings are the per-connection settings (zero: defaults).
 	Settings ConnectionSettings
+	// TakeOver says the connection may take over a namespace that holds
+	// tools imported from a file: its server's list then replaces them
+	// (those it does not list leave the catalog and every roster).
+	TakeOver bool
 }
 
 // ConnectionSecrets are a connection's sealed values, opened.
@@ -263,4 +267,12 @@ func (s *Store) RecordSync(ctx context.Context, actor, name string, r SyncResult
 		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "connection.sync", Subject: "connection:" + name, Detail: detail})
 	})
+}
+
+// NamespaceToolCount is how many tools (rejected ones included) the
+// catalog holds in a namespace.
+func (s *Store) NamespaceToolCount(ctx context.Context, namespace string) (int, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Model(&Tool{}).Where("namespace = ?", namespace).Count(&n).Error
+	return int(n), err
 }

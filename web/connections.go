@@ -134,7 +134,8 @@ func settingsEdit(cur, set models.ConnectionSettings) models.SettingsEdit {
 func (s *Server) createConnection(c echo.Context) error {
 	f := views.ConnectionForm{Name: strings.TrimSpace(c.FormValue("name")), Command: strings.TrimSpace(c.FormValue("command")), URL: strings.TrimSpace(c.FormValue("url"))}
 	errs := views.FieldErrors{}
-	in := models.ConnectionInput{Name: f.Name, URL: f.URL, Headers: pairLines(c.FormValue("headers"), "header", errs), Env: pairLines(c.FormValue("env"), "env", errs)}
+	f.TakeOver = c.FormValue("take_over") != ""
+	in := models.ConnectionInput{Name: f.Name, URL: f.URL, Headers: pairLines(c.FormValue("headers"), "header", errs), Env: pairLines(c.FormValue("env"), "env", errs), TakeOver: f.TakeOver}
 	f.Settings, in.Settings = settingsForm(c, errs)
 	if f.Command != "" {
 		argv, err := shlex.Split(f.Command)
@@ -157,9 +158,12 @@ func (s *Server) createConnection(c echo.Context) error {
 	// answer is refused on the form, never left behind as a broken row
 	res, err := runtime.AddConnection(ctx, s.store, s.gw.pool, userName(c), in)
 	var pe *runtime.ProbeError
+	var taken *runtime.NamespaceTakenError
 	switch {
 	case errors.Is(err, models.ErrConnectionExists):
 		return s.renderConnections(c, http.StatusUnprocessableEntity, views.ConnectionsData{Form: f, Errors: views.FieldErrors{"name": "a connection of that name exists"}})
+	case errors.As(err, &taken):
+		return s.renderConnections(c, http.StatusUnprocessableEntity, views.ConnectionsData{Form: f, Errors: views.FieldErrors{"name": taken.Error() + ": tick \"Take over this namespace\" to replace them, or choose another name", "take_over": ""}})
 	case errors.Is(err, models.ErrNoSealKey):
 		return s.renderConnections(c, http.StatusUnprocessableEntity, views.ConnectionsData{Form: f, Errors: views.FieldErrors{"header": "secrets need CONSOLE_SECRETS_KEY in the console's configuration"}})
 	case errors.As(err, &pe):

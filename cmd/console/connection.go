@@ -17,7 +17,7 @@ import (
 	"github.com/agentforge/console/upstream"
 )
 
-const connectionUsage = `usage: console connection add NAME (--command "CMD ARGS" | --url URL) [--header K=V]… [--env K=V]… [SETTINGS] --as USER
+const connectionUsage = `usage: console connection add NAME (--command "CMD ARGS" | --url URL) [--header K=V]… [--env K=V]… [--take-over] [SETTINGS] --as USER
        console connection edit NAME [--command "CMD ARGS" | --url URL] [--header K=V]… [--env K=V]… [--unset-header K]… [--unset-env K]… [SETTINGS] --as USER
        console connection remove NAME --as USER
        console connection sync NAME --as USER
@@ -71,6 +71,7 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 	timeout := fs.String("timeout", "", "this connection's call timeout, such as 45s (default: the console's --upstream-timeout)")
 	restartBackoff := fs.String("restart-backoff", "", "the longest wait before restarting a failing server, such as 2m (default 30s)")
 	stderrLines := fs.String("stderr-lines", "", "how many of a command server's last stderr lines a start error keeps (default 12)")
+	takeOver := fs.Bool("take-over", false, "add: take over a namespace of tools imported from a file (the server's tools replace them)")
 	as := fs.String("as", os.Getenv("CONSOLE_ACTOR"), "the user this change is made as (CONSOLE_ACTOR)")
 	name := ""
 	if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
@@ -105,10 +106,13 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 	if (verb == "sync" || verb == "remove") && (*command != "" || *url != "" || len(headers)+len(env)+len(unsetHeaders)+len(unsetEnv) > 0 || !settings.Empty()) {
 		return &exitError{2, fmt.Errorf("connection %s takes only NAME and --as", verb)}
 	}
+	if verb != "add" && *takeOver {
+		return &exitError{2, errors.New("--take-over is for connection add")}
+	}
 	if verb == "add" && len(unsetHeaders)+len(unsetEnv) > 0 {
 		return &exitError{2, errors.New("--unset-header and --unset-env are for connection edit")}
 	}
-	in := models.ConnectionInput{Name: name, URL: *url, Headers: headers, Env: env, Settings: settings.Over(models.ConnectionSettings{})}
+	in := models.ConnectionInput{Name: name, URL: *url, Headers: headers, Env: env, Settings: settings.Over(models.ConnectionSettings{}), TakeOver: *takeOver}
 	if *command != "" {
 		argv, err := shlex.Split(*command)
 		if err != nil {
@@ -148,7 +152,10 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 		// does not answer is refused, never left behind as a broken row
 		res, err = runtime.AddConnection(sctx, store, pool, u.Username, in)
 		var pe *runtime.ProbeError
+		var taken *runtime.NamespaceTakenError
 		switch {
+		case errors.As(err, &taken):
+			return &exitError{1, fmt.Errorf("NAME: %v: add it with --take-over to replace them, or choose another NAME", taken)}
 		case errors.Is(err, models.ErrConnectionExists):
 			return &exitError{1, fmt.Errorf("NAME: a connection %q exists (sync it: console connection sync %s)", name, name)}
 		case errors.As(err, &pe):

@@ -65,6 +65,27 @@ func (e *ProbeError) Error() string {
 
 func (e *ProbeError) Unwrap() error { return e.Err }
 
+// NamespaceTakenError is an add refused because its name is a namespace
+// that holds tools imported from a file (catalog import --namespace):
+// the connection's sync would replace them, and those its server does
+// not list would leave the catalog and every roster. Nothing was saved.
+// ConnectionInput.TakeOver allows it.
+type NamespaceTakenError struct {
+	Name  string
+	Tools int
+}
+
+func (e *NamespaceTakenError) Error() string {
+	return fmt.Sprintf("namespace %q holds %s imported from a file; a connection of that name would replace them (those its server does not list would leave the catalog and every roster), so nothing was added", e.Name, plural(e.Tools, "tool"))
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // AddConnection adds a connection only when its server answers: the
 // describe-only probe runs first, and a server that does not start or
 // answer is refused (ProbeError) with nothing saved — never a row left
@@ -76,6 +97,15 @@ func AddConnection(ctx context.Context, store *models.Store, pool *upstream.Pool
 	}
 	if _, err := store.ConnectionByName(ctx, in.Name); err == nil {
 		return Synced{}, fmt.Errorf("models: create connection: %w", models.ErrConnectionExists)
+	}
+	if !in.TakeOver {
+		n, err := store.NamespaceToolCount(ctx, in.Name)
+		if err != nil {
+			return Synced{}, err
+		}
+		if n > 0 {
+			return Synced{}, &NamespaceTakenError{Name: in.Name, Tools: n}
+		}
 	}
 	spec := specOfInput(in)
 	tools, err := pool.ListTools(ctx, spec)
