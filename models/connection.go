@@ -103,6 +103,9 @@ func (in ConnectionInput) Validate() map[string]string {
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || tooLong(in.URL, MaxConnectionURL) {
 			errs["url"] = "must be an http or https URL; it " + atMost(MaxConnectionURL)
 		}
+		if msg := urlCredential(in.URL); msg != "" && errs["url"] == "" {
+			errs["url"] = msg
+		}
 		if len(in.Env) > 0 {
 			errs["env"] = "environment values are for command servers"
 		}
@@ -119,14 +122,20 @@ func (in ConnectionInput) Validate() map[string]string {
 		transport = TransportHTTP
 	}
 	in.Settings.Validate(transport, errs)
-	for k := range in.Headers {
-		if !headerNamePattern.MatchString(k) {
+	for _, k := range sortedKeys(in.Headers) {
+		switch {
+		case !headerNamePattern.MatchString(k):
 			errs["header"] = fmt.Sprintf("%q is not a header name", k)
+		case !validHeaderValue(in.Headers[k]):
+			errs["header"] = fmt.Sprintf("the value of %q holds a control character (CR, LF, NUL, …), which no HTTP header can carry", k)
 		}
 	}
-	for k := range in.Env {
-		if !envNamePattern.MatchString(k) {
+	for _, k := range sortedKeys(in.Env) {
+		switch {
+		case !envNamePattern.MatchString(k):
 			errs["env"] = fmt.Sprintf("%q is not an environment variable name", k)
+		case strings.ContainsRune(in.Env[k], 0):
+			errs["env"] = fmt.Sprintf("the value of %q holds a NUL byte, which no process environment can carry", k)
 		}
 	}
 	return errs
