@@ -60,6 +60,9 @@ func obligedAt(ts []token, i int) (string, bool) {
 	if !(obligingModals[m] || m == "to" && b >= 1 && obligingTo[ts[b-1].lower]) {
 		return "", false
 	}
+	if subj := b - 1 - btoi(m == "to"); subj >= 0 && fieldName(ts[subj]) {
+		return "", false // "only `fillColor` needs to be configured": a value of the call to set, no deed
+	}
 	v := lemma(ts[i].lower)
 	if v == ts[i].lower && irregular[ts[i].lower] == "" {
 		return "", false
@@ -437,3 +440,16 @@ var conversationVerbs = set("read", "review", "inspect", "examine", "compare", "
 	"escape", "encode", "decode", "serialize", "serialise", "deserialize", "quote", "format", "sanitize", "sanitise",
 	"normalize", "normalise", "truncate", "trim", "wrap", "enclose", "capitalize", "specify", "provide", "pass", "supply",
 	"express", "spell", "separate", "delimit", "prefix")
+
+// fieldName: a code-formatted field or parameter name ("`fillColor`",
+// "`max_rows`"), not a file ("`report.pdf`").
+func fieldName(t token) bool {
+	return t.quoted && !strings.Contains(t.text, ".") && (lowerCamel(t.text) || strings.Contains(t.text, "_"))
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
