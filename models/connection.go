@@ -285,3 +285,11 @@ func (s *Store) NamespaceToolCount(ctx context.Context, namespace string) (int, 
 	err := s.db.WithContext(ctx).Model(&Tool{}).Where("namespace = ?", namespace).Count(&n).Error
 	return int(n), err
 }
+
+// SealedConnections names the connections whose secrets are sealed (a
+// key that does not open them would lose them).
+func (s *Store) SealedConnections(ctx context.Context) ([]string, error) {
+	var names []string
+	err := s.db.WithContext(ctx).Model(&Connection{}).Where("sealed <> ''").Order("name").Pluck("name", &names).Error
+	return names, err
+}

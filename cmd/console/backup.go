@@ -30,6 +30,13 @@ func runBackup(ctx context.Context, args []string, stdout *os.File) error {
 	} else {
 		fmt.Fprintf(stdout, "backed up %d tables (sqlite) to %s\n", res.Tables, args[0])
 	}
+	if sealed, err := store.SealedConnections(ctx); err == nil && len(sealed) > 0 {
+		where := "CONSOLE_SECRETS_KEY"
+		if f := sealKeyFile(); f != "" && os.Getenv("CONSOLE_SECRETS_KEY") == "" {
+			where = "the key file " + f
+		}
+		fmt.Fprintf(stdout, "the secrets of connection %s are sealed with the secrets key, which is not in the backup: keep %s with it (safely, apart), or the restored connections' secrets do not open\n", strings.Join(sealed, ", "), where)
+	}
 	return nil
 }
 

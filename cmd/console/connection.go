@@ -131,7 +131,7 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 	}
 	defer store.Close()
 	if (verb == "add" || verb == "edit") && len(headers)+len(env) > 0 {
-		if err := ensureSealKey(store); err != nil {
+		if err := ensureSealKey(ctx, store); err != nil {
 			return err
 		}
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/base64"
 	"errors"
@@ -83,9 +84,28 @@ func loadSealKey(create bool) ([]byte, error) {
 }
 
 // ensureSealKey gives the store a secrets key, generating the key file
-// when neither it nor CONSOLE_SECRETS_KEY exists.
-func ensureSealKey(store *models.Store) error {
-	k, err := loadSealKey(true)
+// when neither it nor CONSOLE_SECRETS_KEY exists — but never when the
+// database already holds sealed values (a restored backup without its
+// key): a new key would not open them, so it says which key is missing.
+func ensureSealKey(ctx context.Context, store *models.Store) error {
+	k, err := loadSealKey(false)
+	if err != nil {
+		return err
+	}
+	if k == nil {
+		sealed, err := store.SealedConnections(ctx)
+		if err != nil {
+			return err
+		}
+		if len(sealed) > 0 {
+			where := "CONSOLE_SECRETS_KEY is not set"
+			if f := sealKeyFile(); f != "" {
+				where = "the key file " + f + " is missing and CONSOLE_SECRETS_KEY is not set"
+			}
+			return &exitError{1, fmt.Errorf("the secrets of connection %s are sealed with a secrets key, but %s: restore the key kept with the backup (the file, or CONSOLE_SECRETS_KEY); a new key would not open them, so none is created", strings.Join(sealed, ", "), where)}
+		}
+	}
+	k, err = loadSealKey(true)
 	if err != nil {
 		return err
 	}

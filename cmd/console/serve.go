@@ -78,7 +78,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	defer store.Close()
 	if store.Dialect() == models.DialectSQLite {
 		// the embedded set-up keeps a generated key beside its file
-		if err := ensureSealKey(store); err != nil {
+		if err := ensureSealKey(ctx, store); err != nil {
 			return err
 		}
 	}
