@@ -270,7 +270,7 @@ func (s *Store) RecordSync(ctx context.Context, actor, name string, r SyncResult
 		if res.RowsAffected != 1 {
 			return ErrNotFound
 		}
-		detail := fmt.Sprintf("probe tools/list: %d tools; %d added, %d changed, %d removed", r.Tools, r.Added, r.Changed, r.Removed)
+		detail := fmt.Sprintf("probe tools/list: %s; %d added, %d changed, %d removed", plural(r.Tools, "tool", "tools"), r.Added, r.Changed, r.Removed)
 		if r.Err != "" {
 			detail = "probe tools/list failed: " + clipTo(r.Err, 500)
 		}
@@ -293,3 +293,4 @@ func (s *Store) SealedConnections(ctx context.Context) ([]string, error) {
 	err := s.db.WithContext(ctx).Model(&Connection{}).Where("sealed <> ''").Order("name").Pluck("name", &names).Error
 	return names, err
 }
+

@@ -236,7 +236,7 @@ func (s *Store) DeleteConnection(ctx context.Context, actor, name string) (Impor
 			return err
 		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "connection.remove", Subject: "connection:" + name,
-			Detail: fmt.Sprintf("%d tools removed from the catalog", len(plan.Removed))})
+			Detail: plural(len(plan.Removed), "tool", "tools") + " removed from the catalog"})
 	})
 	if err != nil {
 		return ImportPlan{}, fmt.Errorf("models: remove connection %s: %w", name, err)
