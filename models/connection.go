@@ -293,4 +293,3 @@ func (s *Store) SealedConnections(ctx context.Context) ([]string, error) {
 	err := s.db.WithContext(ctx).Model(&Connection{}).Where("sealed <> ''").Order("name").Pluck("name", &names).Error
 	return names, err
 }
-
