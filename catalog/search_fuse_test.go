@@ -13,10 +13,10 @@ import (
 // with the task's own words (search_fuse.go) four services were: postgres
 // and datadog (blind7), tavily and cloudflare (blind9). blind10's first
 // measurement, after the fusion landed, had none; nor had blind11's or
-// blind12's, blind13's or blind14's.
+// blind12's, blind13's, blind14's or blind15's.
 func TestNoServiceBelowPlainBM25(t *testing.T) {
 	var files []string
-	for _, dir := range []string{"blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14"} {
+	for _, dir := range []string{"blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15"} {
 		fs, _ := filepath.Glob(testdataPath(filepath.Join(dir, "*.cases.yaml")))
 		files = append(files, fs...)
 	}

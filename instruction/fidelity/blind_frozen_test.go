@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// blindLeakCorpora pins every blind leak corpus (rounds 1-8), each written
+// blindLeakCorpora pins every blind leak corpus (rounds 1-9), each written
 // and labelled by someone who never read the checker and measured once
 // (its directory's RESULTS.md). After that first measurement a corpus is
 // tuning data, but never edited: a corpus changed to fit a result would
@@ -39,11 +39,14 @@ var blindLeakCorpora = []struct{ file, digest string }{
 	{"testdata/blind8/blind8-domains.json", "a7dca84dcd84f1287e2a14289c372fa5027074d8f1adb7b70be1cb34c7167079"},
 	{"testdata/blind8/blind8-hard.json", "1eb22118934c5cfa324f3e23013aefa6b09284c18889457d9efaa14e86569107"},
 	{"testdata/blind8/blind8-published.json", "14c58f90c24f6919606ef68f1ede310a75cf34bcbf4ebe6b02d034167d8d9997"},
+	{"testdata/blind9/blind9-domains.json", "45e41e7b352761c036048e097fc75d866f8d94e034f12049b2fef332429cdf49"},
+	{"testdata/blind9/blind9-hard.json", "1a2dfb841733fee0f4753dd2595a7e92949c6f8c46ddedcdf4742e93e2c7e77c"},
+	{"testdata/blind9/blind9-published.json", "4a47e77dc7b9fb2bc27ba8b34d5d9a620802744a154e23ccfffd67fce65541af"},
 }
 
 func TestBlindLeakCorporaAreFrozen(t *testing.T) {
-	if len(blindLeakCorpora) != 26 {
-		t.Fatalf("%d pinned corpora, want 26", len(blindLeakCorpora))
+	if len(blindLeakCorpora) != 29 {
+		t.Fatalf("%d pinned corpora, want 29", len(blindLeakCorpora))
 	}
 	for _, c := range blindLeakCorpora {
 		raw, err := os.ReadFile(c.file)
