@@ -56,8 +56,11 @@ commands:
   grant add|remove GROUP     grant or revoke tools (--tools a,b | --service NS | --effects CLASS) --as USER
   approval list              list approval requests, pending first
   approval approve|deny REF  decide a pending approval request (--reason TEXT, approve: --minutes N for time-bound) --as USER
+  approval withdraw REF      withdraw an approval granted earlier (--reason TEXT) --as USER
   grant list                 list every group's grants
   connection add|sync|list   connect an upstream MCP server and import its tools (--command or --url, --header, --env, --as USER)
+  connection edit NAME       change a connection's command, URL, secrets or settings; re-lists its tools first (--as USER)
+  connection remove NAME     disconnect a server: its tools leave every roster (--as USER)
   backup FILE                write a consistent copy of the database to a new FILE
   restore [--force] FILE     restore a backup into an empty database (--force: replace its data)
   runs load --events N       write N synthetic run events (scale tests; --runs, --days)
