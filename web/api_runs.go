@@ -118,7 +118,22 @@ func runID(c echo.Context) (string, error) {
 	if !deferred.ValidRun(run) {
 		return "", apiErr(http.StatusBadRequest, "bad_request", "run", fmt.Sprintf("run must be 1-%d letters, digits or . _ : - starting with a letter or digit", deferred.MaxRunBytes))
 	}
+	if isGatewayRun(run) {
+		return "", apiErr(http.StatusBadRequest, "bad_request", "run", "run ids starting with mcp- belong to gateway sessions: only the session that opened one writes to it; choose another run id")
+	}
 	return run, nil
+}
+
+// gatewayRunPrefix starts the run id of every gateway session
+// (mcp_http.go): the runs API never writes to such a run, so a session's
+// evidence is its own (any key could otherwise append events to a run it
+// saw on the Runs page).
+const gatewayRunPrefix = "mcp-"
+
+// isGatewayRun reports whether run is a gateway session's run id, in any
+// letter case.
+func isGatewayRun(run string) bool {
+	return len(run) >= len(gatewayRunPrefix) && strings.EqualFold(run[:len(gatewayRunPrefix)], gatewayRunPrefix)
 }
 
 // decodeRun reads the body into v and checks the target.

@@ -326,7 +326,7 @@ func (s *Server) newGatewaySession(c echo.Context, key *models.APIKey, agent, pr
 		return nil, "", err
 	}
 	token := base64.RawURLEncoding.EncodeToString(raw)
-	g := &models.GatewaySession{KeyID: key.ID, Agent: agent, Profile: profile, Run: "mcp-" + hex.EncodeToString(raw[:8])}
+	g := &models.GatewaySession{KeyID: key.ID, Agent: agent, Profile: profile, Run: gatewayRunPrefix + hex.EncodeToString(raw[:8])}
 	if subject != nil {
 		b, _ := json.Marshal(subject)
 		g.Subject = string(b)

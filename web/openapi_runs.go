@@ -26,7 +26,7 @@ var (
 // runPaths describes the deferred-run endpoints (the deferred-run rules) under the
 // ceilings c the server enforces.
 func runPaths(c deferred.Ceilings) obj {
-	runParam := param("run", "path", fmt.Sprintf("the run id the runtime chose for the conversation: 1-%d letters, digits or . _ : -, starting with a letter or digit. Receipts are bound to it; a new run inherits nothing", deferred.MaxRunBytes), true,
+	runParam := param("run", "path", fmt.Sprintf("the run id the runtime chose for the conversation: 1-%d letters, digits or . _ : -, starting with a letter or digit and not with mcp- (the gateway sessions' runs). Receipts are bound to it; a new run inherits nothing", deferred.MaxRunBytes), true,
 		obj{"type": "string", "pattern": fmt.Sprintf("^[A-Za-z0-9][A-Za-z0-9._:-]{0,%d}$", deferred.MaxRunBytes-1)})
 	op := func(summary, description, schema, respDesc, resp string, reqExample, respExample obj) obj {
 		return obj{"post": obj{
