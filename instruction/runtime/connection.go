@@ -4,7 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -178,7 +181,12 @@ func importTools(ctx context.Context, store *models.Store, actor, name string, t
 		return out, err
 	}
 	for _, r := range o.Rejected {
-		out.Refused = append(out.Refused, r.Problems...)
+		for _, p := range r.Problems {
+			// a server's strings are printed by the CLI, the page and the
+			// connection's warning: quoted when they could forge a line
+			p.Tool, p.Field, p.Message = shown(p.Tool), shown(p.Field), shown(p.Message)
+			out.Refused = append(out.Refused, p)
+		}
 	}
 	cs := o.Contracts
 	out.Plan, err = store.ApplyOutcome(ctx, actor, models.SourceMCP, name, o, "")
@@ -258,4 +266,17 @@ func RemoveConnection(ctx context.Context, store *models.Store, pool *upstream.P
 		pool.ForgetName(name)
 	}
 	return plan, nil
+}
+
+// shown is s as it may be printed: s itself when it is valid UTF-8 free
+// of control and bidi characters, else s quoted (strconv.Quote escapes
+// them), so a server's tool name cannot forge a line of output or
+// reverse the text around it.
+func shown(s string) string {
+	if utf8.ValidString(s) && strings.IndexFunc(s, func(r rune) bool {
+		return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r)
+	}) < 0 {
+		return s
+	}
+	return strconv.Quote(s)
 }
