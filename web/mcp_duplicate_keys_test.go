@@ -18,7 +18,9 @@ import (
 // check and the idempotency digest read the last value, a server may
 // read the first. Both call paths (direct and the SDK's) answer
 // invalid_arguments naming the JSON pointer of the duplicate, and the
-// upstream is never called. Failing test first.
+// upstream is never called. Failing test first. So are strings that are
+// not valid UTF-8 or escape half a surrogate pair (a decoder reads U+FFFD:
+// the server would get other text than was sent and checked).
 func TestGatewayRefusesDuplicateKeys(t *testing.T) {
 	h := sqliteOnly(t)
 	up := upstreamtest.New()
@@ -36,6 +38,9 @@ func TestGatewayRefusesDuplicateKeys(t *testing.T) {
 		{"shop.echo", `{"text":"a","t\u0065xt":"b"}`, "/text"},
 		{"shop.annotated", `{"kind":"order","filter":{"status":"open","tags":["a"],"status":"closed"}}`, "/filter/status"},
 		{"shop.annotated", `{"kind":"order","filter":{"tags":[{"x":1,"x":2}]}}`, "/filter/tags/0/x"},
+		// text a decoder would not read as sent (attack24 #14: the server got U+FFFD)
+		{"shop.echo", "{\"text\":\"a\xffb\"}", "/text"},
+		{"shop.echo", `{"text":"\ud800 alone"}`, "/text"},
 	}
 	for i, c := range cases {
 		for _, direct := range []bool{true, false} {

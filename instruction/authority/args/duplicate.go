@@ -3,6 +3,14 @@ package args
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
+	"unicode/utf8"
+)
+
+// The problems of a string a decoder would not read as sent.
+const (
+	unsoundKey   = "is a key that is not valid UTF-8 text (invalid bytes or half of a \\u surrogate pair); a decoder would read other text"
+	unsoundValue = "is not valid UTF-8 text (invalid bytes or half of a \\u surrogate pair); a decoder would read U+FFFD instead, so the server would get other text than was sent"
 )
 
 // dupSmall is how many keys an object's frame compares one by one
@@ -47,7 +55,8 @@ func (f *frame) seen(k string) bool {
 }
 
 // duplicates lists each key an object of raw holds more than once (after
-// its first), by JSON pointer, in document order, at most MaxProblems.
+// its first), and each string (key or value) that is not sound text (see
+// soundText), by JSON pointer, in document order, at most MaxProblems.
 // Keys compare as JSON reads them: "text" and "t\u0065xt" are one key.
 // raw must be valid JSON (the caller decoded it already).
 func duplicates(raw []byte) []Problem {
@@ -80,12 +89,23 @@ func duplicates(raw []byte) []Problem {
 			}
 		case '"':
 			end := stringEnd(raw, i)
-			if top != nil && top.obj && top.wantKey {
+			sound := soundText(raw[i : end+1])
+			switch {
+			case top != nil && top.obj && top.wantKey:
 				k := keyOf(raw[i : end+1])
 				top.wantKey, top.key = false, k
+				if !sound && len(out) < MaxProblems {
+					out = append(out, Problem{Pointer: at(strings.ToValidUTF8(k, "\uFFFD")), Message: unsoundKey})
+				}
 				if top.seen(k) && len(out) < MaxProblems {
 					out = append(out, Problem{Pointer: at(k), Message: "is a key its object holds more than once; each key may appear once"})
 				}
+			case !sound && len(out) < MaxProblems:
+				p := "" // the whole document is this string
+				if top != nil {
+					p = at(top.token())
+				}
+				out = append(out, Problem{Pointer: p, Message: unsoundValue})
 			}
 			i = end
 		}
@@ -138,4 +158,77 @@ func keyOf(quoted []byte) string {
 		return string(quoted)
 	}
 	return s
+}
+
+// soundText reports whether a quoted JSON string reads as it was sent:
+// its bytes are valid UTF-8 and every \u escape of a UTF-16 surrogate
+// is one half of a pair (a decoder turns invalid bytes and a lone half
+// into U+FFFD).
+func soundText(quoted []byte) bool {
+	if !utf8.Valid(quoted) {
+		return false
+	}
+	if bytes.IndexByte(quoted, '\\') < 0 {
+		return true
+	}
+	high := false // the previous escape was a high surrogate
+	for i := 1; i < len(quoted)-1; i++ {
+		if quoted[i] != '\\' {
+			if high {
+				return false
+			}
+			continue
+		}
+		i++
+		if quoted[i] != 'u' {
+			if high {
+				return false
+			}
+			continue
+		}
+		v, ok := hex4(quoted, i+1)
+		if !ok {
+			return false
+		}
+		i += 4
+		switch {
+		case v >= 0xD800 && v <= 0xDBFF:
+			if high {
+				return false
+			}
+			high = true
+		case v >= 0xDC00 && v <= 0xDFFF:
+			if !high {
+				return false
+			}
+			high = false
+		default:
+			if high {
+				return false
+			}
+		}
+	}
+	return !high
+}
+
+// hex4 reads the four hex digits at b[i:].
+func hex4(b []byte, i int) (rune, bool) {
+	if i+4 > len(b) {
+		return 0, false
+	}
+	var v rune
+	for _, c := range b[i : i+4] {
+		v <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			v |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			v |= rune(c-'a') + 10
+		case c >= 'A' && c <= 'F':
+			v |= rune(c-'A') + 10
+		default:
+			return 0, false
+		}
+	}
+	return v, true
 }
