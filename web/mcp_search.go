@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/authority/args"
@@ -63,78 +65,166 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 		ev := models.RunEvent{Run: r.sess.Run, Kind: models.RunSearch, Agent: st.base.Agent, Profile: st.base.Profile, ProfileVersion: st.base.ProfileVersion, Step: step,
 			Surface: st.surface.Key(), QueryBytes: len(in.Query), Hits: len(hits), Reachable: st.surface.Reachable()}
 		names := make([]string, len(hits))
-		var text strings.Builder
 		for i, h := range hits {
 			names[i] = h.ID
-			fmt.Fprintf(&text, "%s: %s\n", h.ID, h.Description)
 		}
-		if len(hits) == 0 {
-			text.WriteString("No tool matches. Try other words, or go on without a tool.\n")
-		} else {
-			text.WriteString("These tools are loaded now; call them by their exact names.\n")
-		}
-		groups := st.groups
+		var mine json.RawMessage
 		if len(names) > 0 {
 			rc := deferred.Mint(st.key, deferred.KindSearch, r.sess.Run, st.surface.Key(), step, names)
 			ev.Receipts = rc.ID()
-			b, err := json.Marshal(rc)
-			if err != nil {
+			if mine, err = json.Marshal(rc); err != nil {
 				return nil, err
 			}
-			groups = append(groups, []json.RawMessage{b})
 		}
-		saved, err := json.Marshal(groups)
-		if err != nil {
-			return nil, err
-		}
-		err = g.s.store.SaveGatewayReceipts(ctx, r.sess.ID, r.sess.Version, string(saved), st.base.SearchBudget)
-		if errors.Is(err, models.ErrConflict) && attempt < 3 {
-			// another request of the session moved it: search again on its state
-			if r.sess, err = g.s.store.GatewaySessionByID(ctx, r.sess.ID); err != nil {
-				return nil, err
-			}
-			if err := r.load(); err != nil {
-				return nil, err
-			}
-			r.st = nil
-			continue
-		}
+		groups, moved, err := g.saveSearch(ctx, r, st.groups, mine, st.base.SearchBudget)
 		if errors.Is(err, models.ErrBudget) {
 			return gwError(typeBudgetExhausted, fmt.Sprintf("This conversation has used its %d searches.", st.base.SearchBudget), "go on with the tools already loaded", "stop"), nil
 		}
+		if errors.Is(err, models.ErrConflict) {
+			// the session kept moving under this search (other replicas):
+			// an answer, recorded, never a protocol error
+			ev.Verdict, ev.Receipts = verdictBusy, ""
+			if err := g.evidence.add(ctx, ev); err != nil {
+				return nil, err
+			}
+			return gwError(authority.TypeUnavailable, "The conversation's other requests kept changing its tools while this search ran; nothing was loaded by it.", "search again", "go on with the tools already loaded"), nil
+		}
 		if err != nil {
 			return nil, err
 		}
-		r.sess.Receipts, r.sess.Version, r.groups = string(saved), r.sess.Version+1, groups
+		if moved {
+			// a later step began (not a parallel search of this one):
+			// search again on the session's state
+			r.st = nil
+			if attempt < 8 {
+				continue
+			}
+		}
 		if err := g.evidence.add(ctx, ev); err != nil {
 			return nil, err
 		}
-		if len(names) > 0 {
-			// the next instruction's activated section, as the result's
-			// second part: an MCP host keeps initialize's instructions, so
-			// the model reads what the step teaches here
-			act, err := deferred.Reconstruct(st.key, r.sess.Run, st.surface, groups, g.s.runCeilings())
-			if err != nil {
-				return nil, err
-			}
-			sec, err := st.activatedSection(act)
-			if err != nil {
-				return nil, err
-			}
-			if sec != "" {
-				text.WriteString("\n" + sec)
-			}
-			_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: listChangedToken})
-			// the session was told its list changed: the next call does not
-			// tell it again (a failure here costs one more notification)
-			next := *st
-			next.act = act
-			if _, ls, err := g.listed(ctx, &next, false); err == nil {
-				_ = g.recordListed(ctx, r, ls, false)
-			}
+		return g.searchAnswer(ctx, r, req, st, hits, groups)
+	}
+}
+
+// verdictBusy is the verdict of a search that could not be stored because
+// the session kept moving under it (other replicas' requests).
+const verdictBusy = "busy"
+
+// saveSearch stores a search's receipt mine (nil: no hits) as the
+// session's next step after groups, counting the search against budget.
+// Parallel searches of one step (§10: "parallel receipts of that step
+// merge in call order") are searches that read the same steps: when
+// another one stored its step first, this one's receipt joins that step
+// instead of replacing it, so every parallel search's answer stays true.
+// Requests of one session are serialized per replica around the write;
+// across replicas the optimistic version check decides and the write is
+// retried on the session's new state. moved reports that the session
+// reached a later step than this search read (a search that began after
+// another step was stored): the caller searches again on it.
+func (g *gateway) saveSearch(ctx context.Context, r *gwReq, read [][]json.RawMessage, mine json.RawMessage, budget int) (groups [][]json.RawMessage, moved bool, err error) {
+	unlock := lockSession(r.sess.ID)
+	defer unlock()
+	groups = read
+	if mine != nil {
+		groups = append(slices.Clone(read), []json.RawMessage{mine})
+	}
+	for attempt := 0; attempt < 32; attempt++ {
+		saved, err := json.Marshal(groups)
+		if err != nil {
+			return nil, false, err
 		}
+		err = g.s.store.SaveGatewayReceipts(ctx, r.sess.ID, r.sess.Version, string(saved), budget)
+		if err == nil {
+			r.sess.Receipts, r.sess.Version, r.groups = string(saved), r.sess.Version+1, groups
+			return groups, false, nil
+		}
+		if !errors.Is(err, models.ErrConflict) {
+			return nil, false, err
+		}
+		if r.sess, err = g.s.store.GatewaySessionByID(ctx, r.sess.ID); err != nil {
+			return nil, false, err
+		}
+		if err := r.load(); err != nil {
+			return nil, false, err
+		}
+		switch {
+		case sameSteps(r.groups, read):
+			// another request changed the session but not its steps
+			groups = slices.Clone(r.groups)
+			if mine != nil {
+				groups = append(groups, []json.RawMessage{mine})
+			}
+		case len(r.groups) == len(read)+1 && sameSteps(r.groups[:len(read)], read):
+			// a parallel search stored this step first: merge into it
+			groups = slices.Clone(r.groups)
+			if mine != nil {
+				last := append(slices.Clone(groups[len(read)]), mine)
+				groups[len(read)] = last
+			}
+		default:
+			return nil, true, nil
+		}
+	}
+	return nil, false, models.ErrConflict
+}
+
+// sameSteps reports whether two sessions' receipts are the same.
+func sameSteps(a, b [][]json.RawMessage) bool {
+	return slices.EqualFunc(a, b, func(x, y []json.RawMessage) bool {
+		return slices.EqualFunc(x, y, func(p, q json.RawMessage) bool { return bytes.Equal(p, q) })
+	})
+}
+
+// searchAnswer is a stored search's answer: the hits the session's step
+// now activates, said to be loaded (a hit the step could not activate —
+// parallel searches of the step filled its ceilings — is said not to
+// be), with the step's activated section; and
+// notifications/tools/list_changed.
+func (g *gateway) searchAnswer(ctx context.Context, r *gwReq, req *mcp.CallToolRequest, st *gwStep, hits []catalog.Hit, groups [][]json.RawMessage) (*mcp.CallToolResult, error) {
+	var text strings.Builder
+	if len(hits) == 0 {
+		text.WriteString("No tool matches. Try other words, or go on without a tool.\n")
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text.String()}}}, nil
 	}
+	act, err := deferred.Reconstruct(st.key, r.sess.Run, st.surface, groups, g.s.runCeilings())
+	if err != nil {
+		return nil, err
+	}
+	active := act.Active()
+	var left []string
+	for _, h := range hits {
+		if slices.Contains(active, h.ID) {
+			fmt.Fprintf(&text, "%s: %s\n", h.ID, h.Description)
+		} else {
+			left = append(left, h.ID)
+		}
+	}
+	if len(left) < len(hits) {
+		text.WriteString("These tools are loaded now; call them by their exact names. (A later search replaces them.)\n")
+	}
+	if len(left) > 0 {
+		fmt.Fprintf(&text, "Not loaded: %s (the searches made in parallel with this one already fill this step's active tools).\n", strings.Join(left, ", "))
+	}
+	// the next instruction's activated section, as the result's second
+	// part: an MCP host keeps initialize's instructions, so the model
+	// reads what the step teaches here
+	sec, err := st.activatedSection(act)
+	if err != nil {
+		return nil, err
+	}
+	if sec != "" {
+		text.WriteString("\n" + sec)
+	}
+	_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: listChangedToken})
+	// the session was told its list changed: the next call does not tell
+	// it again (a failure here costs one more notification)
+	next := *st
+	next.act, next.groups = act, groups
+	if _, ls, err := g.listed(ctx, &next, false); err == nil {
+		_ = g.recordListed(ctx, r, ls, false)
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text.String()}}}, nil
 }
 
 // searchUnavailable is the answer of search_tools when it cannot search:
