@@ -41,6 +41,8 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 		Limit int    `json:"limit"`
 	}
 	_ = json.Unmarshal(raw, &in)
+	b := joinBurst(r.sess.ID)
+	defer b.leave()
 	for attempt := 0; ; attempt++ {
 		st, err := g.step(ctx, r)
 		if err != nil {
@@ -68,15 +70,15 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 		for i, h := range hits {
 			names[i] = h.ID
 		}
-		var mine json.RawMessage
-		if len(names) > 0 {
-			rc := deferred.Mint(st.key, deferred.KindSearch, r.sess.Run, st.surface.Key(), step, names)
-			ev.Receipts = rc.ID()
-			if mine, err = json.Marshal(rc); err != nil {
-				return nil, err
+		mint := func(step int) (json.RawMessage, error) {
+			if len(names) == 0 {
+				return nil, nil
 			}
+			rc := deferred.Mint(st.key, deferred.KindSearch, r.sess.Run, st.surface.Key(), step, names)
+			ev.Receipts, ev.Step = rc.ID(), step
+			return json.Marshal(rc)
 		}
-		groups, moved, err := g.saveSearch(ctx, r, st.groups, mine, st.base.SearchBudget)
+		groups, moved, err := g.saveSearch(ctx, r, b, st.groups, mint, st.base.SearchBudget)
 		if errors.Is(err, models.ErrBudget) {
 			return gwError(typeBudgetExhausted, fmt.Sprintf("This conversation has used its %d searches.", st.base.SearchBudget), "go on with the tools already loaded", "stop"), nil
 		}
@@ -111,25 +113,50 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 // the session kept moving under it (other replicas' requests).
 const verdictBusy = "busy"
 
-// saveSearch stores a search's receipt mine (nil: no hits) as the
-// session's next step after groups, counting the search against budget.
-// Parallel searches of one step (§10: "parallel receipts of that step
-// merge in call order") are searches that read the same steps: when
-// another one stored its step first, this one's receipt joins that step
-// instead of replacing it, so every parallel search's answer stays true.
-// Requests of one session are serialized per replica around the write;
-// across replicas the optimistic version check decides and the write is
-// retried on the session's new state. moved reports that the session
-// reached a later step than this search read (a search that began after
-// another step was stored): the caller searches again on it.
-func (g *gateway) saveSearch(ctx context.Context, r *gwReq, read [][]json.RawMessage, mine json.RawMessage, budget int) (groups [][]json.RawMessage, moved bool, err error) {
+// saveSearch stores a search's receipt (mint(step); nil: no hits) as a
+// step of the session, counting the search against budget. Parallel
+// searches of one step (§10: "parallel receipts of that step merge in
+// call order") are the searches of one burst b (requests of the session
+// in flight together on this replica): the first to store opens a new
+// step, the others join it, so every parallel search's answer stays
+// true; a search started when none was in flight opens a new step (a
+// later search replaces). Writes are serialized per session on a replica;
+// across replicas the optimistic version check decides and a conflict
+// rereads the session. moved reports that another step was stored under
+// a search that has not yet stored (another replica's): the caller
+// searches again on the session's state.
+func (g *gateway) saveSearch(ctx context.Context, r *gwReq, b *burst, read [][]json.RawMessage, mint func(int) (json.RawMessage, error), budget int) (groups [][]json.RawMessage, moved bool, err error) {
 	unlock := lockSession(r.sess.ID)
 	defer unlock()
-	groups = read
-	if mine != nil {
-		groups = append(slices.Clone(read), []json.RawMessage{mine})
-	}
 	for attempt := 0; attempt < 32; attempt++ {
+		if attempt > 0 || !sameSteps(r.groups, read) {
+			if r.sess, err = g.s.store.GatewaySessionByID(ctx, r.sess.ID); err != nil {
+				return nil, false, err
+			}
+			if err := r.load(); err != nil {
+				return nil, false, err
+			}
+		}
+		groups = slices.Clone(r.groups)
+		step := b.stepOf(len(groups))
+		switch {
+		case step >= 0 && step == len(groups)-1:
+			// a parallel search of this burst stored the step: join it
+		case len(groups) == len(read):
+			step = len(groups)
+			groups = append(groups, nil)
+		default:
+			return nil, true, nil
+		}
+		mine, err := mint(step)
+		if err != nil {
+			return nil, false, err
+		}
+		if mine != nil {
+			groups[step] = append(slices.Clone(groups[step]), mine)
+		} else if len(groups[step]) == 0 {
+			groups = groups[:step] // no hits: no step
+		}
 		saved, err := json.Marshal(groups)
 		if err != nil {
 			return nil, false, err
@@ -137,33 +164,13 @@ func (g *gateway) saveSearch(ctx context.Context, r *gwReq, read [][]json.RawMes
 		err = g.s.store.SaveGatewayReceipts(ctx, r.sess.ID, r.sess.Version, string(saved), budget)
 		if err == nil {
 			r.sess.Receipts, r.sess.Version, r.groups = string(saved), r.sess.Version+1, groups
+			if len(groups) > step {
+				b.stored(step)
+			}
 			return groups, false, nil
 		}
 		if !errors.Is(err, models.ErrConflict) {
 			return nil, false, err
-		}
-		if r.sess, err = g.s.store.GatewaySessionByID(ctx, r.sess.ID); err != nil {
-			return nil, false, err
-		}
-		if err := r.load(); err != nil {
-			return nil, false, err
-		}
-		switch {
-		case sameSteps(r.groups, read):
-			// another request changed the session but not its steps
-			groups = slices.Clone(r.groups)
-			if mine != nil {
-				groups = append(groups, []json.RawMessage{mine})
-			}
-		case len(r.groups) == len(read)+1 && sameSteps(r.groups[:len(read)], read):
-			// a parallel search stored this step first: merge into it
-			groups = slices.Clone(r.groups)
-			if mine != nil {
-				last := append(slices.Clone(groups[len(read)]), mine)
-				groups[len(read)] = last
-			}
-		default:
-			return nil, true, nil
 		}
 	}
 	return nil, false, models.ErrConflict

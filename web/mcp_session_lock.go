@@ -18,3 +18,57 @@ func lockSession(id string) func() {
 	m.Lock()
 	return m.Unlock
 }
+
+// burst is the searches of one session in flight together on this
+// replica: parallel calls of one step, whose receipts merge (§10).
+type burst struct {
+	id       string
+	inflight int
+	step     int // the step the burst stored, -1 before its first store
+}
+
+var (
+	burstsMu sync.Mutex
+	bursts   = map[string]*burst{}
+)
+
+// joinBurst counts a search of session id in flight: it joins the burst
+// of the searches in flight, or starts one.
+func joinBurst(id string) *burst {
+	burstsMu.Lock()
+	defer burstsMu.Unlock()
+	b := bursts[id]
+	if b == nil {
+		b = &burst{id: id, step: -1}
+		bursts[id] = b
+	}
+	b.inflight++
+	return b
+}
+
+// leave ends a search of the burst; the last one ends the burst.
+func (b *burst) leave() {
+	burstsMu.Lock()
+	defer burstsMu.Unlock()
+	if b.inflight--; b.inflight == 0 {
+		delete(bursts, b.id)
+	}
+}
+
+// stepOf is the step the burst stored (-1 none) when the session holds
+// n steps.
+func (b *burst) stepOf(n int) int {
+	burstsMu.Lock()
+	defer burstsMu.Unlock()
+	if b.step >= n {
+		return -1
+	}
+	return b.step
+}
+
+// stored records the step the burst's search stored.
+func (b *burst) stored(step int) {
+	burstsMu.Lock()
+	defer burstsMu.Unlock()
+	b.step = step
+}
