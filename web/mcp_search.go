@@ -79,6 +79,9 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 			return json.Marshal(rc)
 		}
 		groups, moved, err := g.saveSearch(ctx, r, b, st.groups, mint, st.base.SearchBudget)
+		if moved && attempt >= 8 {
+			err = models.ErrConflict
+		}
 		if errors.Is(err, models.ErrBudget) {
 			return gwError(typeBudgetExhausted, fmt.Sprintf("This conversation has used its %d searches.", st.base.SearchBudget), "go on with the tools already loaded", "stop"), nil
 		}
@@ -95,12 +98,10 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 			return nil, err
 		}
 		if moved {
-			// a later step began (not a parallel search of this one):
-			// search again on the session's state
+			// another replica stored a step under this search: search
+			// again on the session's state
 			r.st = nil
-			if attempt < 8 {
-				continue
-			}
+			continue
 		}
 		if err := g.evidence.add(ctx, ev); err != nil {
 			return nil, err
