@@ -560,7 +560,7 @@ func idempotencyKey(p *mcp.CallToolParamsRaw) (key string, ok bool, bad *authori
 	}
 	return "", false, &authority.Error{Type: authority.TypeInvalidArguments,
 		Message:     fmt.Sprintf("_meta.idempotency_key %s: a key is a string of 1 to %d bytes; nothing was run.", why, MaxIdempotencyKey),
-		NextActions: []string{"send _meta.idempotency_key as a string of 1 to 200 bytes, or leave it out", authority.ActStop},
+		NextActions: []string{fmt.Sprintf("send _meta.idempotency_key as a string of 1 to %d bytes, or leave it out", MaxIdempotencyKey), authority.ActStop},
 		Problems:    []args.Problem{{Pointer: "_meta.idempotency_key", Message: why}}}
 }
 
