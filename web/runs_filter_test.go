@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+
+	"github.com/agentforge/console/models"
 )
 
 // TestRunsListFilters: the runs list sits in a panel with filters by
@@ -18,12 +20,18 @@ func TestRunsListFilters(t *testing.T) {
 
 func runsListFilters(t *testing.T, h *harness) {
 	key := h.runtimeKey()
-	for run, agent := range map[string]string{"api-analyst": "analyst", "api-research": "researcher", "mcp-gw-analyst": "analyst"} {
+	for run, agent := range map[string]string{"api-analyst": "analyst", "api-research": "researcher"} {
 		if res, body := h.api(http.MethodPost, "/api/v1/runs/"+run+"/steps", key, map[string]any{"agent": agent}); res.StatusCode != http.StatusOK {
 			t.Fatalf("%s: %d %s", run, res.StatusCode, body)
 		}
 	}
 	h.app.evidence.flush()
+	// a gateway session's run (the runs API refuses mcp- ids: only a
+	// session writes its run), stored as the gateway stores its evidence
+	gw := models.RunEvent{Run: "mcp-gw-analyst", Kind: models.RunStep, Agent: "analyst", Step: 0, Surface: strings.Repeat("a", 64)}
+	if err := h.store.SaveRunEvents(t.Context(), []models.RunEvent{gw}); err != nil {
+		t.Fatal(err)
+	}
 	c := h.login("admin", adminPassword)
 	listed := func(path string) []string {
 		t.Helper()
