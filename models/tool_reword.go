@@ -28,13 +28,8 @@ func (s *Store) RewordTool(ctx context.Context, actor, id, seen, text string) er
 		if err != nil {
 			return err
 		}
-		switch {
-		case t.ImportedBy == actor:
-			return ErrSelfReview
-		case t.Digest != seen:
-			return ErrConflict
-		case t.Reasons != "" || t.Validation == authority.StateRejected:
-			return fmt.Errorf("%w: tool %s is rejected", ErrLedger, t.ID)
+		if err := rewordable(t, actor, seen); err != nil {
+			return err
 		}
 		if err := tx.writeReword(ctx, actor, t, text, "on review ("+t.Status+")"); err != nil {
 			return err
@@ -64,4 +59,20 @@ func (s *Store) writeReword(ctx context.Context, actor string, t *Tool, text, wh
 	orig, _ := t.Parsed()
 	return s.Audit(ctx, Event{Actor: actor, Action: "tool.reworded", Subject: "tool:" + t.ID, Before: t.Digest, After: t.Digest,
 		Detail: clipTo(fmt.Sprintf("description reworded %s; the model reads: %q; imported (kept in the ledger): %q", where, text, orig.Purpose), 2000)})
+}
+
+// rewordable is why actor may not reword t as read at digest seen (nil
+// when they may): the importer rewords nothing of their own
+// (ErrSelfReview), a tool changed since is ErrConflict, a rejected one
+// ErrLedger. Descriptions and parameters are reworded alike.
+func rewordable(t *Tool, actor, seen string) error {
+	switch {
+	case t.ImportedBy == actor:
+		return ErrSelfReview
+	case t.Digest != seen:
+		return ErrConflict
+	case t.Reasons != "" || t.Validation == authority.StateRejected:
+		return fmt.Errorf("%w: tool %s is rejected", ErrLedger, t.ID)
+	}
+	return nil
 }

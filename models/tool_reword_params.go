@@ -10,7 +10,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/agentforge/console/catalog"
-	"github.com/agentforge/console/instruction/authority"
 )
 
 // A reviewer may reword a parameter's description as well as the tool's
@@ -160,13 +159,8 @@ func (s *Store) RewordParams(ctx context.Context, actor, id, seen string, texts 
 		if err != nil {
 			return err
 		}
-		switch {
-		case t.ImportedBy == actor:
-			return ErrSelfReview
-		case t.Digest != seen:
-			return ErrConflict
-		case t.Reasons != "" || t.Validation == authority.StateRejected:
-			return fmt.Errorf("%w: tool %s is rejected", ErrLedger, t.ID)
+		if err := rewordable(t, actor, seen); err != nil {
+			return err
 		}
 		orig, err := t.Parsed()
 		if err != nil {

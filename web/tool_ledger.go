@@ -74,24 +74,8 @@ func (s *Server) classifyTool(c echo.Context) error {
 // already available, the model reads the rewording from then on.
 func (s *Server) rewordTool(c echo.Context) error {
 	id := c.Param("id")
-	err := s.store.RewordTool(c.Request().Context(), userName(c), id, c.FormValue("digest"), c.FormValue("reword"))
-	switch {
-	case errors.Is(err, models.ErrNotFound):
-		return echo.NewHTTPError(http.StatusNotFound, "No such tool.")
-	case errors.Is(err, models.ErrSelfReview):
-		return echo.NewHTTPError(http.StatusForbidden, "You imported this tool; another reviewer rewords it.")
-	case errors.Is(err, models.ErrConflict):
-		return echo.NewHTTPError(http.StatusConflict, "The descriptor changed since you opened it; reload and review the new one.")
-	case errors.Is(err, models.ErrLedger):
-		return echo.NewHTTPError(http.StatusConflict, "This tool is rejected; a rejected tool is not reworded.")
-	}
-	if ve, ok := asValidation(err); ok {
-		for f, msg := range ve.Fields {
-			return echo.NewHTTPError(http.StatusUnprocessableEntity, f+": "+msg)
-		}
-	}
-	if err != nil {
-		return err
+	if err := s.store.RewordTool(c.Request().Context(), userName(c), id, c.FormValue("digest"), c.FormValue("reword")); err != nil {
+		return rewordRefusal(err)
 	}
 	return s.flashAndRedirect(c, id+": description reworded; the model reads the rewording, the imported text stays in the ledger.", "/catalog/tools/"+id)
 }
@@ -112,7 +96,16 @@ func (s *Server) rewordParams(c echo.Context) error {
 			texts[ptr] = vs[0]
 		}
 	}
-	err = s.store.RewordParams(c.Request().Context(), userName(c), id, c.FormValue("digest"), texts)
+	if err := s.store.RewordParams(c.Request().Context(), userName(c), id, c.FormValue("digest"), texts); err != nil {
+		return rewordRefusal(err)
+	}
+	return s.flashAndRedirect(c, id+": parameter descriptions recorded; the model reads the rewordings, the imported texts stay in the ledger.", "/catalog/tools/"+id)
+}
+
+// rewordRefusal is the answer to a refused rewording (of a description or
+// of parameter descriptions): the ledger's refusals by their status, and
+// every field of a validation error, in order, as one 422.
+func rewordRefusal(err error) error {
 	switch {
 	case errors.Is(err, models.ErrNotFound):
 		return echo.NewHTTPError(http.StatusNotFound, "No such tool.")
@@ -135,8 +128,5 @@ func (s *Server) rewordParams(c echo.Context) error {
 		}
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, strings.Join(msgs, "; "))
 	}
-	if err != nil {
-		return err
-	}
-	return s.flashAndRedirect(c, id+": parameter descriptions recorded; the model reads the rewordings, the imported texts stay in the ledger.", "/catalog/tools/"+id)
+	return err
 }
