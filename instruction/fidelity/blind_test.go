@@ -42,6 +42,9 @@ type corpusScore struct {
 	misses []string
 	// refused are the items the import refuses (never composed)
 	refused []string
+	// unlocated are the items whose text the composition does not show
+	// as written (scored on every finding of the composition)
+	unlocated []string
 }
 
 // importedNamespace is the service a corpus's descriptions are imported
@@ -82,7 +85,10 @@ func measureCorpus(t *testing.T, c leakCorpus) corpusScore {
 		cat := catalogtest.New(t, known)
 		roster := pick(t, cat, func(k catalog.Contract) bool { return k.ID == "read_file" || k.Namespace() == importedNamespace })
 		comp := compose(t, instruction.Input{Roster: roster, Services: []string{importedNamespace}})
-		fs := fidelity.ForComposition(known).CheckComposition(comp)
+		fs, located := inItemText(comp, it.Text, fidelity.ForComposition(known).CheckComposition(comp))
+		if !located {
+			out.unlocated = append(out.unlocated, c.Corpus+" "+it.ID)
+		}
 		got := len(fs) > 0
 		out.all.add(it.Leak, got)
 		kind := it.Kind
@@ -98,6 +104,73 @@ func measureCorpus(t *testing.T, c leakCorpus) corpusScore {
 		}
 	}
 	return out
+}
+
+// inItemText keeps the findings whose signal lies in the item's own text.
+// The check reads a tool's whole entry — its description and every
+// parameter's, as the model does — but an item labels one of those texts,
+// imported with its tool's published schema: a sibling parameter's
+// "Use mobile_list_available_devices" is no finding on the item "Whether
+// to submit the text" (blind9-published). Offsets are positions in the
+// composition's whole text (CheckComposition), where an entry's lines are
+// trimmed and its later ones set off by "| ": the item is found there
+// with white space and those bars left out. located is false when the
+// text is nowhere in the composition (then every finding is kept).
+func inItemText(comp instruction.Composition, text string, fs []fidelity.Finding) (out []fidelity.Finding, located bool) {
+	var whole strings.Builder
+	for _, sec := range comp.Sections {
+		for _, u := range sec.Units {
+			whole.WriteString(u.Text)
+		}
+	}
+	all, at := bare(whole.String())
+	want, _ := bare(text)
+	var spans [][2]int
+	for from := 0; want != ""; {
+		i := strings.Index(all[from:], want)
+		if i < 0 {
+			break
+		}
+		spans = append(spans, [2]int{at[from+i], at[from+i+len(want)-1] + 1})
+		from += i + 1
+	}
+	if len(spans) == 0 {
+		return fs, false
+	}
+	for _, f := range fs {
+		for _, sp := range spans {
+			if f.Offset >= sp[0] && f.Offset < sp[1] {
+				out = append(out, f)
+				break
+			}
+		}
+	}
+	return out, true
+}
+
+// bare is s without white space and without the bar that opens a
+// continued line ("\n| "); at[i] is s's offset of the result's byte i.
+func bare(s string) (string, []int) {
+	var b strings.Builder
+	at := make([]int, 0, len(s))
+	lineStart := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\n':
+			lineStart = true
+			continue
+		case c == ' ' || c == '\t' || c == '\r':
+			continue
+		case c == '|' && lineStart:
+			lineStart = false
+			continue
+		}
+		lineStart = false
+		b.WriteByte(c)
+		at = append(at, i)
+	}
+	return b.String(), at
 }
 
 // holdoutSeed seeds the held-out third of the round-5/6 items (leak29,
@@ -207,6 +280,9 @@ func (s corpusScore) report(t *testing.T, name string, n int) {
 	for _, r := range s.refused {
 		t.Logf("  refused by the import, not scored: %s", r)
 	}
+	if len(s.unlocated) > 0 {
+		t.Logf("  not found as written in the composition (scored on its whole text): %s", strings.Join(s.unlocated, ", "))
+	}
 }
 
 func loadLeakCorpora(t *testing.T, glob string) map[string]leakCorpus {
@@ -276,7 +352,7 @@ func TestBlindLeakCorpora(t *testing.T) {
 		t.Skip("no blind corpus in " + strings.Join(dirs, ", "))
 	}
 	if measured > 1 {
-		pooled.misses, pooled.refused = nil, nil
+		pooled.misses, pooled.refused, pooled.unlocated = nil, nil, nil
 		pooled.report(t, fmt.Sprintf("pooled, %d corpora, holdout %q", measured, os.Getenv("FIDELITY_HOLDOUT")), items)
 	}
 }
