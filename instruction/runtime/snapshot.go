@@ -14,8 +14,7 @@ import (
 
 // Snapshot is the in-memory catalog of one catalog generation: the
 // available tools (the universe of effective rosters), every stored tool,
-// a linter over the known signals (for skill procedures and import
-// review), and the fidelity checker over the available tools.
+// and the fidelity checker over the available tools.
 type Snapshot struct {
 	gen       int64
 	available *catalog.Catalog
@@ -27,7 +26,6 @@ type Snapshot struct {
 	authTools []authority.Tool
 	// authorized memoizes AuthorizedSet per grants and groups
 	authorized *authorizedSets
-	linter     *instruction.Linter
 	fidelity   *fidelity.Checker
 	// mentions reads the texts of every stored tool for Mentions
 	mentions     *fidelity.Checker
@@ -45,10 +43,6 @@ func (sn *Snapshot) Rows() []models.Tool { return sn.rows }
 
 // Universe lists the contracts of every stored tool, any status.
 func (sn *Snapshot) Universe() []catalog.Contract { return sn.universe }
-
-// Linter is the signal linter over every stored tool (skill procedures,
-// import review).
-func (sn *Snapshot) Linter() *instruction.Linter { return sn.linter }
 
 // Fidelity is the leak check of compositions: it knows the available
 // (reviewed) tools only, never candidates.
@@ -149,7 +143,6 @@ func buildSnapshot(ctx context.Context, store Store, gen int64) (*Snapshot, erro
 	if snap.available, err = sharedCatalog(avail); err != nil {
 		return nil, fmt.Errorf("runtime: stored catalog invalid: %w", err)
 	}
-	snap.linter = instruction.NewLinter(snap.universe)
 	snap.fidelity = fidelity.ForComposition(avail)
 	return snap, nil
 }
