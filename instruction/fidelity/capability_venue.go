@@ -45,7 +45,7 @@ func venueAt(ts []token, i, end int) (string, int, bool) {
 		for b <= end && b < len(ts) && (properName(ts[b]) || b == a && venueName(ts[b]) && !(b+1 < len(ts) && ts[b+1].lower == "of")) {
 			b++
 		}
-		if b == a && a <= end && a == k+1 && (ts[k].lower == "with" || ts[k].lower == "using") && programName(ts[a]) {
+		if b == a && a <= end && a == k+1 && (ts[k].lower == "with" || ts[k].lower == "using") && programName(ts[a]) && !valueFollows(ts, a) {
 			return ts[a].lower, a, true // "with rclone", "using certbot"
 		}
 		if b > a {
@@ -88,6 +88,18 @@ func venueAt(ts []token, i, end int) (string, int, bool) {
 		}
 	}
 	return "", 0, false
+}
+
+// valueFollows: the word after a is a value written as one (snake_case,
+// quoted or in backticks, on the same line): the word at a names the
+// field it is given to ("with method get_review_comments", "using mode
+// `fast`"), not a program.
+func valueFollows(ts []token, a int) bool {
+	if a+1 >= len(ts) || ts[a+1].sentence || ts[a+1].clause {
+		return false
+	}
+	n := ts[a+1]
+	return n.quoted || strings.Contains(n.text, "_")
 }
 
 // formatNouns name the shape of a value, which the word after them spells

@@ -1,6 +1,8 @@
 package fidelity
 
 import (
+	"strings"
+
 	"github.com/agentforge/console/catalog"
 )
 
@@ -21,8 +23,12 @@ func CheckContract(k catalog.Contract, service []catalog.Contract) []Finding {
 	s := NewScope(roster)
 	ts := tokenize(text)
 	ms := append(execMentions(text, ts), capabilityMentions(text, ts)...)
+	flags := flagSpans(text, k)
 	var out []Finding
 	for _, f := range (&Checker{}).filter(text, sortMentions(ms), s, entry{}) {
+		if f.Kind == KindCapability && within(flags, f.Offset) {
+			continue // a boolean flag's description says what the tool does when it is set (flagLine)
+		}
 		if f.Kind == KindExec {
 			if s.provides("code-execution") {
 				continue
@@ -33,4 +39,38 @@ func CheckContract(k catalog.Contract, service []catalog.Contract) []Finding {
 		out = append(out, f)
 	}
 	return out
+}
+
+// flagSpans are where the descriptions of k's boolean parameters (its own
+// and its input object's) are in text, its contractText.
+func flagSpans(text string, k catalog.Contract) [][2]int {
+	ps := k.Params
+	if k.Input != nil {
+		ps = append(append([]catalog.Param(nil), ps...), k.Input.Properties...)
+	}
+	var out [][2]int
+	for _, p := range ps {
+		if p.Type != "boolean" || p.Description == "" {
+			continue
+		}
+		for from := 0; ; {
+			i := strings.Index(text[from:], p.Description)
+			if i < 0 {
+				break
+			}
+			out = append(out, [2]int{from + i, from + i + len(p.Description)})
+			from += i + 1
+		}
+	}
+	return out
+}
+
+// within reports whether at lies in one of spans.
+func within(spans [][2]int, at int) bool {
+	for _, sp := range spans {
+		if at >= sp[0] && at < sp[1] {
+			return true
+		}
+	}
+	return false
 }

@@ -24,6 +24,21 @@ func paramLine(text string, at int) bool {
 	return n > 0 && strings.HasPrefix(rest[n+1:], " (") && strings.Contains(rest[n+1:], "):")
 }
 
+// flagLine reports whether the offset at lies in a boolean parameter's
+// line of a rendered entry ("- `ocr` (boolean, default false): Recognize
+// text in scanned pages"): a flag's description says what the tool does
+// when it is set — "Recognize text", "Email the customer" — the tool's
+// deed, not the agent's.
+func flagLine(text string, at int) bool {
+	if !paramLine(text, at) {
+		return false
+	}
+	line := strings.LastIndexByte(text[:at], '\n') + 1
+	l := strings.TrimLeft(text[line:at], " \t")
+	n := strings.IndexByte(l[3:], '`')
+	return strings.HasPrefix(l[3+n+1:], " (boolean")
+}
+
 // programSignal reports whether an exec mention's phrase names a
 // command-line program ("kubectl", "using git").
 func programSignal(signal string) bool {

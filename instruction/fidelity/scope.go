@@ -232,8 +232,8 @@ func (c *Checker) filter(text string, ms []mention, s *Scope, own entry) []Findi
 			continue
 		}
 		f, ok := s.judge(m)
-		if ok && m.kind == KindCapability && s.exampleOf(text, m.end) {
-			ok = false
+		if ok && m.kind == KindCapability && (s.exampleOf(text, m.end) || flagLine(text, m.start)) {
+			ok = false // a boolean flag's description says what the tool does when it is set
 		}
 		if ok && m.kind == KindExec && !m.authoring && s.provides("code-execution") {
 			ok = false // a roster tool runs code ("python_sandbox: runs Python code")
