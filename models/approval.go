@@ -2,8 +2,12 @@ package models
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"gorm.io/gorm"
@@ -27,6 +31,15 @@ type Approval struct {
 	GroupsJSON string `gorm:"type:text"`
 	Tool       string `gorm:"size:200;not null"`
 	Digest     string `gorm:"size:64;not null"`
+	// ArgsDigest is the keyed digest (ApprovalArgsDigest) of the one
+	// call's canonical arguments the request was made for: approved, it
+	// lets that call run and no other. "" for a request made without
+	// arguments (migration 240).
+	ArgsDigest string `gorm:"size:64;not null;default:''"`
+	// ArgsView is what the reviewer sees of those arguments
+	// (authority.ArgumentsView: secrets masked, at most
+	// authority.MaxArgumentsView bytes); "" when none were sent.
+	ArgsView string `gorm:"type:text"`
 	// Summary is the runtime's own account of the intended call (never
 	// its arguments); a check-made request says so.
 	Summary string `gorm:"size:1000" text:"person"`
@@ -64,6 +77,54 @@ const (
 	MaxApprovalWindow = 7 * 24 * time.Hour
 )
 
+// Caps on approval requests waiting for a reviewer: a run (a gateway
+// session) and an agent (all its runs and runtimes) each have at most
+// this many pending; a request past either is refused
+// (*TooManyApprovalsError), nothing filed.
+const (
+	MaxPendingApprovalsPerRun   = 10
+	MaxPendingApprovalsPerAgent = 100
+)
+
+// TooManyApprovalsError refuses a new approval request past a cap: Scope
+// says whose ("run" or "agent"), Limit the cap.
+type TooManyApprovalsError struct {
+	Scope string
+	Limit int
+}
+
+func (e *TooManyApprovalsError) Error() string {
+	return fmt.Sprintf("models: this %s already has %d approval requests waiting for a reviewer, the most it may have", e.Scope, e.Limit)
+}
+
+// approvalRoom refuses a new request of a past the pending caps of its
+// run and agent. On Postgres it holds the agent's lock until the
+// transaction ends, so two replicas filing at once count each other.
+func (s *Store) approvalRoom(ctx context.Context, a Approval) error {
+	if s.dialect == DialectPostgres {
+		if err := s.with(ctx).Exec("SELECT pg_advisory_xact_lock(7024, hashtext(?))", a.Agent).Error; err != nil {
+			return err
+		}
+	}
+	if a.Run != "" {
+		var n int64
+		if err := s.with(ctx).Model(&Approval{}).Where("status = ? AND run = ?", authority.ApprovalPending, a.Run).Count(&n).Error; err != nil {
+			return err
+		}
+		if n >= MaxPendingApprovalsPerRun {
+			return &TooManyApprovalsError{Scope: "run", Limit: MaxPendingApprovalsPerRun}
+		}
+	}
+	var n int64
+	if err := s.with(ctx).Model(&Approval{}).Where("status = ? AND agent = ?", authority.ApprovalPending, a.Agent).Count(&n).Error; err != nil {
+		return err
+	}
+	if n >= MaxPendingApprovalsPerAgent {
+		return &TooManyApprovalsError{Scope: "agent", Limit: MaxPendingApprovalsPerAgent}
+	}
+	return nil
+}
+
 // ApprovalPrefix starts every approval reference.
 const ApprovalPrefix = "apr_"
 
@@ -75,7 +136,7 @@ func (a *Approval) Authority() *authority.Approval {
 	if a == nil {
 		return &authority.Approval{}
 	}
-	out := &authority.Approval{Found: true, Ref: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Tool: a.Tool, Digest: a.Digest,
+	out := &authority.Approval{Found: true, Ref: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Tool: a.Tool, Digest: a.Digest, ArgsDigest: a.ArgsDigest,
 		SingleUse: a.SingleUse, Used: a.UsedAt != nil, DecidedBy: a.DecidedBy, Reason: a.Reason,
 		WithdrawnBy: a.WithdrawnBy, WithdrawReason: a.WithdrawReason}
 	if a.Until != nil {
@@ -85,14 +146,17 @@ func (a *Approval) Authority() *authority.Approval {
 }
 
 // RequestApproval records an approval request, audited. A request a
-// check makes (empty summary) reuses a pending one of the same agent,
-// subject, tool and digest instead of adding another; created says which.
+// check makes reuses a pending one of the same agent, subject, tool,
+// digest, arguments digest and run instead of adding another; created
+// says which. A check's request without a summary says the runtime sent
+// none. A new request past the pending caps (MaxPendingApprovalsPerRun,
+// MaxPendingApprovalsPerAgent) is a *TooManyApprovalsError.
 func (s *Store) RequestApproval(ctx context.Context, actor string, a Approval) (*Approval, bool, error) {
 	created := false
 	err := s.Tx(ctx, func(tx *Store) error {
 		if a.Origin == OriginCheck {
 			var old Approval
-			err := tx.with(ctx).Where("status = ? AND agent = ? AND subject = ? AND tool = ? AND digest = ? AND origin = ? AND run = ?", authority.ApprovalPending, a.Agent, a.Subject, a.Tool, a.Digest, OriginCheck, a.Run).
+			err := tx.with(ctx).Where("status = ? AND agent = ? AND subject = ? AND tool = ? AND digest = ? AND args_digest = ? AND origin = ? AND run = ?", authority.ApprovalPending, a.Agent, a.Subject, a.Tool, a.Digest, a.ArgsDigest, OriginCheck, a.Run).
 				Order("id").First(&old).Error
 			if err == nil {
 				a = old
@@ -101,7 +165,12 @@ func (s *Store) RequestApproval(ctx context.Context, actor string, a Approval) (
 			if !errors.Is(err, gorm.ErrRecordNotFound) {
 				return err
 			}
-			a.Summary = "(asked by a call-time check; the runtime sent no summary)"
+			if a.Summary == "" {
+				a.Summary = "(asked by a call-time check; the runtime sent no summary)"
+			}
+		}
+		if err := tx.approvalRoom(ctx, a); err != nil {
+			return err
 		}
 		a.Ref = ApprovalPrefix + RandomToken(24)
 		a.Status = authority.ApprovalPending
@@ -291,21 +360,58 @@ func (s *Store) SpendApproval(ctx context.Context, actor, ref string, now time.T
 }
 
 // RunApproval is the approval request a run's check filed for the
-// tool's exact digest that the gateway acts on (ErrNotFound when none):
+// tool's exact digest and the call's arguments digest (ApprovalArgsDigest)
+// that the gateway acts on (ErrNotFound when none):
 // the newest approved one still usable (not spent, not past its window),
 // which a call that presents none presents; else the oldest pending one,
 // the one RequestApproval reuses, so a refusal names the request a
 // reviewer finds. (Two concurrent first calls may each file one: either
 // approved is presented, and both name the same pending one.)
-func (s *Store) RunApproval(ctx context.Context, run, tool, digest string) (*Approval, error) {
+func (s *Store) RunApproval(ctx context.Context, run, tool, digest, argsDigest string) (*Approval, error) {
 	var a Approval
-	q := s.with(ctx).Where("run = ? AND tool = ? AND digest = ? AND (status = ? OR status = ? AND used_at IS NULL AND (until IS NULL OR until > ?))",
-		run, tool, digest, authority.ApprovalPending, authority.ApprovalApproved, time.Now().UTC()).
+	q := s.with(ctx).Where("run = ? AND tool = ? AND digest = ? AND args_digest = ? AND (status = ? OR status = ? AND used_at IS NULL AND (until IS NULL OR until > ?))",
+		run, tool, digest, argsDigest, authority.ApprovalPending, authority.ApprovalApproved, time.Now().UTC()).
 		Order(clause.OrderBy{Expression: clause.Expr{SQL: "CASE WHEN status = ? THEN -id ELSE id END", Vars: []any{authority.ApprovalApproved}}})
 	if err := q.Take(&a).Error; err != nil {
 		return nil, notFound(err)
 	}
 	return &a, nil
+}
+
+// approvalArgsSecretName names the key of approvals' argument digests
+// among the server secrets.
+const approvalArgsSecretName = "approval-arguments"
+
+// ApprovalArgsDigest is the digest an approval request keeps of the one
+// call's arguments (canonical JSON) it was made for: an HMAC under a
+// server secret over the tool's id and digest and the arguments, so a
+// dump cannot match a small argument space by guessing.
+func (s *Store) ApprovalArgsDigest(ctx context.Context, tool, digest string, canonical []byte) (string, error) {
+	key, err := s.Secret(ctx, approvalArgsSecretName)
+	if err != nil {
+		return "", fmt.Errorf("models: approval arguments digest: %w", err)
+	}
+	mac := hmac.New(sha256.New, key)
+	for _, part := range [][]byte{[]byte(tool), []byte(digest), canonical} {
+		mac.Write([]byte(strconv.Itoa(len(part)) + ":"))
+		mac.Write(part)
+	}
+	return hex.EncodeToString(mac.Sum(nil)), nil
+}
+
+// migrateApprovalArguments (migration 240) binds an approval request to
+// one call's arguments: their digest and the reviewer's view of them.
+// Existing requests keep "": made without arguments, they hold as before.
+func migrateApprovalArguments(tx *gorm.DB, _ string) error {
+	for _, col := range []string{"ArgsDigest", "ArgsView"} {
+		if tx.Migrator().HasColumn(&Approval{}, col) {
+			continue
+		}
+		if err := tx.Migrator().AddColumn(&Approval{}, col); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // migrateApprovalRuns (migration 113) records the run that filed an

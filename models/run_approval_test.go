@@ -30,7 +30,7 @@ func TestRunApprovalAgreesWithRequestApproval(t *testing.T) {
 				return ref
 			}
 			run := func() string {
-				a, err := s.RunApproval(ctx, req.Run, req.Tool, req.Digest)
+				a, err := s.RunApproval(ctx, req.Run, req.Tool, req.Digest, req.ArgsDigest)
 				if err != nil {
 					return err.Error()
 				}
@@ -41,7 +41,7 @@ func TestRunApprovalAgreesWithRequestApproval(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if _, err := s.RunApproval(ctx, req.Run, req.Tool, req.Digest); err == nil {
+			if _, err := s.RunApproval(ctx, req.Run, req.Tool, req.Digest, req.ArgsDigest); err == nil {
 				t.Fatal("a run with no request has one")
 			}
 			first, second, third := file(), file(), file()

@@ -172,6 +172,10 @@ type checkArgs struct {
 	// approvalRow, when set, is the approval whose reference approval
 	// names, read by the caller just now (not read again).
 	approvalRow *models.Approval
+	// argsDigest is the arguments' digest (models.ApprovalArgsDigest) when
+	// the caller computed it; else decideAt computes it for an approval
+	// presented with arguments.
+	argsDigest string
 }
 
 // decideAt decides a check at the generations (and with the binding) cs
@@ -203,8 +207,15 @@ func (s *Server) decideAt(ctx context.Context, cs models.CheckState, a checkArgs
 		ap = row.Authority()
 		ap.Ref = ref
 	}
+	argsDigest := a.argsDigest
+	if tl, ok := st.tools[a.tool]; ok && ap != nil && ap.ArgsDigest != "" && argsDigest == "" && a.arguments != nil {
+		// an approval made for one call's arguments holds for those only
+		if argsDigest, err = s.store.ApprovalArgsDigest(ctx, tl.ID, tl.Digest, canonicalArguments(a.arguments)); err != nil {
+			return nil, authority.Decision{}, nil, err
+		}
+	}
 	now := time.Now()
-	d, t := st.decide(ag, a.subject, a.tool, cs.Binding, ap, now)
+	d, t := st.decide(ag, a.subject, a.tool, cs.Binding, ap, argsDigest, now)
 	if d.Invalidates && cs.BindingID != 0 {
 		// the first stale or revoked verdict is the binding's for good;
 		// a concurrent check that recorded first wins
@@ -254,6 +265,11 @@ func (s *Server) requestApproval(c echo.Context, agent string, subject *authorit
 	}
 	groups, _ := json.Marshal(authority.GroupsOf(subject))
 	a, _, err := s.store.RequestApproval(c.Request().Context(), keyActor(c), models.Approval{Agent: agent, Subject: id, GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest, Summary: summary, Origin: origin})
+	var tm *models.TooManyApprovalsError
+	if errors.As(err, &tm) {
+		return nil, apiErr(http.StatusTooManyRequests, "too_many_approvals", "approval",
+			fmt.Sprintf("this %s already has %d approval requests waiting for a reviewer, the most it may have; no new one was filed: wait until one is decided", tm.Scope, tm.Limit))
+	}
 	return a, err
 }
 

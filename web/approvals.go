@@ -42,11 +42,15 @@ type approvalBody struct {
 	Expired   bool   `json:"expired,omitempty"`
 	DecidedBy string `json:"decided_by,omitempty"`
 	Reason    string `json:"reason,omitempty"`
+	// Arguments is the reviewer's view of the one call's arguments the
+	// request holds for (secrets masked, bounded); absent for a request
+	// made without arguments.
+	Arguments string `json:"arguments,omitempty"`
 }
 
 func approvalJSON(a *models.Approval, version string) approvalBody {
 	return approvalBody{Approval: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Tool: toolRef{ID: a.Tool, Version: version, Digest: a.Digest},
-		Summary: a.Summary, SingleUse: a.SingleUse, Until: a.Until, Used: a.UsedAt != nil, Expired: approvalExpired(a, time.Now()), DecidedBy: a.DecidedBy, Reason: a.Reason}
+		Summary: a.Summary, SingleUse: a.SingleUse, Until: a.Until, Used: a.UsedAt != nil, Expired: approvalExpired(a, time.Now()), DecidedBy: a.DecidedBy, Reason: a.Reason, Arguments: a.ArgsView}
 }
 
 // approvalExpired: an approved, time-bound approval whose window has
@@ -142,7 +146,7 @@ func (s *Server) approvalsPage(c echo.Context) error {
 	now := time.Now()
 	d := views.ApprovalsData{CSRF: csrfToken(c)}
 	for _, a := range as {
-		r := views.ApprovalRow{Ref: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Tool: a.Tool, Digest: shortDigest(a.Digest), Summary: a.Summary,
+		r := views.ApprovalRow{Ref: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Tool: a.Tool, Digest: shortDigest(a.Digest), Summary: a.Summary, Arguments: a.ArgsView,
 			Origin: a.Origin, RequestedBy: a.RequestedBy, At: a.CreatedAt.UTC().Format(time.DateTime), DecidedBy: a.DecidedBy, Reason: a.Reason,
 			Own: !authority.CanDecideApproval(me, a.Subject), WithdrawnBy: a.WithdrawnBy, WithdrawReason: a.WithdrawReason}
 		switch {

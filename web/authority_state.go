@@ -142,8 +142,8 @@ func (st *authState) arguments(d authority.Decision, t *authority.Tool, raw []by
 }
 
 // decide runs the pure check against this state.
-func (st *authState) decide(ag authority.Agent, subject *authority.Subject, tool string, b *authority.Binding, ap *authority.Approval, now time.Time) (authority.Decision, *authority.Tool) {
-	c := authority.Check{Agent: ag, Subject: subject, ToolID: tool, Grants: st.grants, Binding: b, Approval: ap, Now: now}
+func (st *authState) decide(ag authority.Agent, subject *authority.Subject, tool string, b *authority.Binding, ap *authority.Approval, argsDigest string, now time.Time) (authority.Decision, *authority.Tool) {
+	c := authority.Check{Agent: ag, Subject: subject, ToolID: tool, Grants: st.grants, Binding: b, Approval: ap, ArgsDigest: argsDigest, Now: now}
 	if t, ok := st.tools[tool]; ok {
 		c.Tool = &t
 	}

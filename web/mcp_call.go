@@ -93,7 +93,11 @@ func (g *gateway) callTool(ctx context.Context, r *gwReq, req *mcp.CallToolReque
 		Step: len(st.groups), Surface: st.surface.Key(), Active: len(st.act.Active()), Accepted: len(st.act.Accepted), Rejected: len(st.act.Rejected), Tool: clip(p.Name, 200)}
 	var res *mcp.CallToolResult
 	var call *allowedCall
-	if _, _, bad := idempotencyKey(p); bad != nil {
+	bad := func() *authority.Error { _, _, b := idempotencyKey(p); return b }()
+	if bad == nil {
+		_, bad = approvalMeta(p)
+	}
+	if bad != nil {
 		// a key the client meant and the console cannot read is refused
 		// before anything is decided, spent or run: ignoring it would
 		// run a retry twice
@@ -172,20 +176,29 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 			raw = json.RawMessage("{}")
 		}
 		// the arguments are checked, and a single-use approval the call
-		// presents spent, by the one check the API's calls use
-		approval := metaString(p, "approval", maxApprovalRef)
+		// presents spent, by the one check the API's calls use (a
+		// malformed _meta.approval was refused before: approvalMeta)
+		approval, _ := approvalMeta(p)
 		ca := checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name, approval: approval, spend: true, arguments: raw, pick: r.pick, without: r.without}
 		ast, d, tool, err := g.s.decideAt(ctx, cs, ca)
-		// the approval request this run's check filed for the tool that
-		// the call acts on (nil: none; runApproval), read once: presented
-		// when approved, named again when still pending
-		var filed *models.Approval
-		if err == nil && approval == "" && tool != nil && !d.Allow && d.Error != nil && d.Error.Type == authority.TypeApprovalRequired {
+		// the approval request this run's check filed for the tool and
+		// these exact arguments that the call acts on (nil: none;
+		// runApproval), read once: presented when approved, named again
+		// when still pending
+		var (
+			filed      *models.Approval
+			argsDigest string
+		)
+		if err == nil && tool != nil && !d.Allow && d.Error != nil && d.Error.Type == authority.TypeApprovalRequired {
+			argsDigest, err = g.s.store.ApprovalArgsDigest(ctx, tool.ID, tool.Digest, canonicalArguments(raw))
+		}
+		if err == nil && approval == "" && argsDigest != "" {
 			// the gateway is the run's runtime: it presents the approval
-			// request its own check filed for this run, once decided
-			filed = g.runApproval(ctx, r, tool)
+			// request its own check filed for this run and these
+			// arguments, once decided
+			filed = g.runApproval(ctx, r, tool, argsDigest)
 			if filed != nil && filed.Status == authority.ApprovalApproved {
-				approval, ca.approval, ca.approvalRow = filed.Ref, filed.Ref, filed
+				approval, ca.approval, ca.approvalRow, ca.argsDigest = filed.Ref, filed.Ref, filed, argsDigest
 				ast, d, tool, err = g.s.decideAt(ctx, cs, ca)
 			}
 		}
@@ -197,14 +210,22 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		g.s.countCheck(ast, r.sess.Agent, p.Name, tool, r.subject, counted)
 		if v.Status == deferred.CallActive {
 			t, contract = tool, ast.contracts[p.Name]
-		} else if v.Error != nil && v.Error.Type == authority.TypeApprovalRequired && tool != nil {
-			// name an approval request the subject's reviewers can decide
-			// (the pending one of this run, or a new one once the last was
-			// used, expired or denied) and tell the model what happens next
-			if filed != nil && pendingFor(filed, r, tool) {
+		} else if v.Error != nil && v.Error.Type == authority.TypeApprovalRequired && tool != nil && argsDigest != "" {
+			// name an approval request for this call the subject's
+			// reviewers can decide, seeing its arguments (the pending one
+			// of this run, or a new one once the last was used, expired or
+			// denied, or when a presented one was for other arguments), and
+			// tell the model what happens next
+			if bad := authority.CheckArguments(authority.Decision{Allow: true}, tool.Digest, ast.contracts[p.Name], raw); !bad.Allow {
+				// arguments the call could never run with are refused, not
+				// put to a reviewer
+				v.Error = bad.Error
+			} else if filed != nil && pendingFor(filed, r, tool, argsDigest) {
 				v.Error = approvalPending(v.Error, filed.Ref, p.Name)
-			} else if a, err := g.requestApproval(ctx, r, tool); err == nil {
+			} else if a, err := g.requestApproval(ctx, r, tool, argsDigest, authority.ArgumentsView(canonicalArguments(raw))); err == nil {
 				v.Error = approvalPending(v.Error, a.Ref, p.Name)
+			} else if e := approvalRefused(err, p.Name); e != nil {
+				v.Error = e
 			}
 		}
 	}
@@ -603,24 +624,42 @@ func canonicalArguments(raw json.RawMessage) []byte {
 	return b
 }
 
-// metaString reads a string of at most n bytes from the call's _meta
-// ("" when absent, of another type or longer).
-func metaString(p *mcp.CallToolParamsRaw, key string, n int) string {
-	k, _ := p.GetMeta()[key].(string)
-	if len(k) > n {
-		return ""
+// approvalMeta reads _meta.approval, the reference of an approved
+// request the call presents: "" when absent. Present in any other form
+// (not a string, empty, longer than maxApprovalRef bytes) it is bad, its
+// problem said: such a call is refused before anything is decided or
+// run, never run as if it presented none.
+func approvalMeta(p *mcp.CallToolParamsRaw) (ref string, bad *authority.Error) {
+	v, present := p.GetMeta()["approval"]
+	if !present {
+		return "", nil
 	}
-	return k
+	k, isString := v.(string)
+	why := ""
+	switch {
+	case !isString:
+		why = fmt.Sprintf("must be a string, not %s", jsonKind(v))
+	case k == "":
+		why = "must not be empty"
+	case len(k) > maxApprovalRef:
+		why = fmt.Sprintf("is %d bytes; at most %d", len(k), maxApprovalRef)
+	default:
+		return k, nil
+	}
+	return "", &authority.Error{Type: authority.TypeInvalidArguments,
+		Message:     fmt.Sprintf("_meta.approval %s: it is the reference of an approval request (at most %d bytes); nothing was run.", why, maxApprovalRef),
+		NextActions: []string{"send _meta.approval as the approval reference the refusal named, or leave it out", authority.ActStop},
+		Problems:    []args.Problem{{Pointer: "_meta.approval", Message: why}}}
 }
 
 // runApproval is the approval request this run's check filed for t's
-// exact digest that the call acts on (models.RunApproval; nil when none,
+// exact digest and the call's arguments (argsDigest) that the call acts on (models.RunApproval; nil when none,
 // or it cannot be read now): the newest approved one still usable, which
 // the gateway presents (the check then judges its scope, expiry and use),
 // else the oldest pending one, which a refusal names and requestApproval
 // would reuse.
-func (g *gateway) runApproval(ctx context.Context, r *gwReq, t *authority.Tool) *models.Approval {
-	a, err := g.s.store.RunApproval(ctx, r.sess.Run, t.ID, t.Digest)
+func (g *gateway) runApproval(ctx context.Context, r *gwReq, t *authority.Tool, argsDigest string) *models.Approval {
+	a, err := g.s.store.RunApproval(ctx, r.sess.Run, t.ID, t.Digest, argsDigest)
 	if err != nil {
 		return nil
 	}
@@ -628,14 +667,15 @@ func (g *gateway) runApproval(ctx context.Context, r *gwReq, t *authority.Tool) 
 }
 
 // pendingFor reports whether a is a pending request the session's check
-// filed for t: the one requestApproval would find again.
-func pendingFor(a *models.Approval, r *gwReq, t *authority.Tool) bool {
+// filed for t and the call's arguments: the one requestApproval would
+// find again.
+func pendingFor(a *models.Approval, r *gwReq, t *authority.Tool, argsDigest string) bool {
 	subject := ""
 	if r.subject != nil {
 		subject = r.subject.ID
 	}
 	return a.Status == authority.ApprovalPending && a.Origin == models.OriginCheck && a.Run == r.sess.Run &&
-		a.Agent == r.sess.Agent && a.Subject == subject && a.Tool == t.ID && a.Digest == t.Digest
+		a.Agent == r.sess.Agent && a.Subject == subject && a.Tool == t.ID && a.Digest == t.Digest && a.ArgsDigest == argsDigest
 }
 
 // approvalPending is the model-visible approval_required of a gateway
@@ -649,9 +689,30 @@ func approvalPending(e *authority.Error, ref, tool string) *authority.Error {
 	return &out
 }
 
+// approvalRefused is the model-visible answer to a call whose approval
+// request was not filed because too many of the run's or agent's wait
+// for a reviewer (nil for any other failure: the call is then refused
+// naming no request).
+func approvalRefused(err error, tool string) *authority.Error {
+	var tm *models.TooManyApprovalsError
+	if !errors.As(err, &tm) {
+		return nil
+	}
+	whose := "this conversation"
+	if tm.Scope == "agent" {
+		whose = "this agent"
+	}
+	return &authority.Error{Type: authority.TypeApprovalRequired,
+		Message: fmt.Sprintf("%s asks for a person's approval before it runs, and %s already has %d approval requests waiting for a reviewer, the most it may have: no new request was filed and nothing was run. Tell the user; call %s again once a waiting request is decided.",
+			tool, whose, tm.Limit, tool),
+		NextActions: []string{authority.ActAskUser, authority.ActChooseAlternative, authority.ActStop}}
+}
+
 // requestApproval records (or reuses) the approval request for the
-// session's subject to call t, under the key that runs the session.
-func (g *gateway) requestApproval(ctx context.Context, r *gwReq, t *authority.Tool) (*models.Approval, error) {
+// session's subject to call t with the arguments whose digest is
+// argsDigest and whose reviewer's view is view, under the key that runs
+// the session.
+func (g *gateway) requestApproval(ctx context.Context, r *gwReq, t *authority.Tool, argsDigest, view string) (*models.Approval, error) {
 	id := ""
 	if r.subject != nil {
 		id = r.subject.ID
@@ -662,7 +723,8 @@ func (g *gateway) requestApproval(ctx context.Context, r *gwReq, t *authority.To
 		actor = fmt.Sprintf("apikey:%d %s", r.key.ID, r.key.Name)
 	}
 	a, _, err := g.s.store.RequestApproval(ctx, actor, models.Approval{Agent: r.sess.Agent, Subject: id, GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest,
-		Summary: "a call through the MCP gateway, run " + r.sess.Run, Origin: models.OriginCheck, Run: r.sess.Run})
+		ArgsDigest: argsDigest, ArgsView: view,
+		Summary: fmt.Sprintf("a call of %s through the MCP gateway, run %s, with the arguments shown (the approval holds for exactly these)", t.ID, r.sess.Run), Origin: models.OriginCheck, Run: r.sess.Run})
 	return a, err
 }
 

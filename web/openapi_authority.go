@@ -63,7 +63,8 @@ func addAuthorityAPI(doc obj) {
 		"agent": str, "subject": str, "tool": toolRef, "summary": str,
 		"single_use": obj{"type": "boolean"}, "until": obj{"type": "string", "format": "date-time"}, "used": obj{"type": "boolean"},
 		"expired":    obj{"type": "boolean", "description": "a time-bound approval whose window has passed"},
-		"decided_by": str, "reason": str}}
+		"decided_by": str, "reason": str,
+		"arguments": obj{"type": "string", "description": "the reviewer's view of the one call's arguments the request holds for (secrets masked, bounded); absent for a request made without arguments"}}}
 	schemas["Decision"] = obj{"type": "object", "required": []string{"decision"}, "properties": obj{
 		"decision": obj{"type": "string", "enum": []string{"allow", "deny"}},
 		"tool":     toolRef,

@@ -28,6 +28,12 @@ type Approval struct {
 	Subject string
 	Tool    string
 	Digest  string
+	// ArgsDigest is the digest of the one call's canonical arguments the
+	// request was made for: the approval holds only for a call with the
+	// same digest. "" is a request made without arguments (by a runtime
+	// through the API), which holds for the tool version whatever the
+	// arguments.
+	ArgsDigest string
 	// SingleUse approvals allow one call; the others hold until Until.
 	SingleUse bool
 	Used      bool
@@ -40,9 +46,12 @@ type Approval struct {
 }
 
 // ApprovalVerdict says whether approval a lets subject's agent call
-// tool t at its digest now: "" when it does, else why not (for the host's
-// trace). It is the one rule the check, the pages and the gateway share.
-func ApprovalVerdict(a *Approval, agent, subject string, t Tool, now time.Time) string {
+// tool t at its digest now, with arguments whose digest is argsDigest
+// ("" when the call's arguments are not known): "" when it does, else why
+// not (for the host's trace). An approval made for one call's arguments
+// holds for a call with those arguments only. It is the one rule the
+// check, the pages and the gateway share.
+func ApprovalVerdict(a *Approval, agent, subject string, t Tool, argsDigest string, now time.Time) string {
 	switch {
 	case a == nil:
 		return "no approval presented"
@@ -52,6 +61,10 @@ func ApprovalVerdict(a *Approval, agent, subject string, t Tool, now time.Time) 
 		return fmt.Sprintf("approval %s: issued for agent %s, subject %q, tool %s", a.Ref, a.Agent, a.Subject, a.Tool)
 	case a.Digest != t.Digest:
 		return fmt.Sprintf("approval %s: approved for descriptor %.12s, the tool is now %.12s", a.Ref, a.Digest, t.Digest)
+	case a.ArgsDigest != "" && argsDigest == "":
+		return fmt.Sprintf("approval %s: approved for one call's exact arguments; present it with the call's arguments", a.Ref)
+	case a.ArgsDigest != "" && a.ArgsDigest != argsDigest:
+		return fmt.Sprintf("approval %s: approved for other arguments than this call's; a call with these arguments needs its own approval", a.Ref)
 	case a.Status == ApprovalPending:
 		return fmt.Sprintf("approval %s: still pending", a.Ref)
 	case a.Status == ApprovalDenied:

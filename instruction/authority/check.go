@@ -108,7 +108,11 @@ type Check struct {
 	// Approval is the approval the call presents (directly, or pinned by
 	// its binding); nil when none.
 	Approval *Approval
-	Now      time.Time
+	// ArgsDigest is the digest of the call's canonical arguments, which an
+	// approval made for one call's arguments must match ("" when the
+	// arguments are not known: such an approval then does not hold).
+	ArgsDigest string
+	Now        time.Time
 }
 
 // Error is a denial's model-visible part.
@@ -243,7 +247,7 @@ func current(c Check) Decision {
 		if c.Subject != nil {
 			subject = c.Subject.ID
 		}
-		why := ApprovalVerdict(c.Approval, a.Slug, subject, *t, c.Now)
+		why := ApprovalVerdict(c.Approval, a.Slug, subject, *t, c.ArgsDigest, c.Now)
 		if why == "" {
 			return Decision{Allow: true, Groups: auth.Groups, Approval: c.Approval}
 		}

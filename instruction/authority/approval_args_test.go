@@ -1,0 +1,67 @@
+package authority
+
+import (
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+)
+
+// TestApprovalHoldsForItsArguments: an approval made for one call's
+// arguments (its ArgsDigest) lets a call with the same argument digest
+// run, and refuses a call with other arguments or whose arguments are not
+// known; an approval made without arguments holds whatever they are.
+func TestApprovalHoldsForItsArguments(t *testing.T) {
+	at := time.Date(2026, 12, 4, 10, 0, 0, 0, time.UTC)
+	tool := Tool{ID: "fs_delete", Version: "1", Digest: "d1", Effects: "destructive", State: StateBindable}
+	decide := func(a *Approval, args string) Decision {
+		tl := tool
+		return Decide(Check{Agent: Agent{Slug: "a", Declared: []string{tool.ID}}, Subject: &Subject{ID: "u1", Groups: []string{"staff"}}, ToolID: tool.ID, Tool: &tl,
+			Grants: []Grant{{Group: "staff", Kind: KindTool, Value: tool.ID, RequiresApproval: true}}, Approval: a, ArgsDigest: args, Now: at})
+	}
+	scoped := &Approval{Found: true, Ref: "apr_1", Status: ApprovalApproved, Agent: "a", Subject: "u1", Tool: tool.ID, Digest: "d1", ArgsDigest: "args-A", SingleUse: true}
+	for _, c := range []struct {
+		name, args string
+		allow      bool
+		why        string
+	}{
+		{"the approved arguments", "args-A", true, ""},
+		{"other arguments", "args-B", false, "approved for other arguments"},
+		{"arguments not known", "", false, "present it with the call's arguments"},
+	} {
+		d := decide(scoped, c.args)
+		if d.Allow != c.allow || !d.Allow && (d.Error.Type != TypeApprovalRequired || !strings.Contains(d.HostReason, c.why)) {
+			t.Errorf("%s: %+v, want allow %v (…%s…)", c.name, d, c.allow, c.why)
+		}
+	}
+	unscoped := *scoped
+	unscoped.ArgsDigest = ""
+	for _, args := range []string{"", "args-B"} {
+		if d := decide(&unscoped, args); !d.Allow {
+			t.Errorf("an approval made without arguments, call %q: %s", args, d.HostReason)
+		}
+	}
+}
+
+// TestArgumentsViewMasksAndBounds: the reviewer's view of a call's
+// arguments shows them as indented JSON, masks every value named as a
+// secret (nested ones included) and every credential-looking string, and
+// stays within MaxArgumentsView bytes of valid UTF-8, saying what it cut.
+func TestArgumentsViewMasksAndBounds(t *testing.T) {
+	v := ArgumentsView([]byte(`{"path":"/tmp/a","api_key":"k-123","auth":{"Password":"hunter2","user":"ann"},"headers":["Bearer abc.def"],"n":12345678901234567890,"tokens":[1,2]}`))
+	for _, secret := range []string{"k-123", "hunter2", "Bearer abc", "1,"} {
+		if strings.Contains(v, secret) {
+			t.Errorf("the view shows %q:\n%s", secret, v)
+		}
+	}
+	for _, shown := range []string{`"path": "/tmp/a"`, `"user": "ann"`, `"n": 12345678901234567890`, `"api_key": "` + MaskedValue + `"`} {
+		if !strings.Contains(v, shown) {
+			t.Errorf("the view lacks %q:\n%s", shown, v)
+		}
+	}
+	long := `{"text":"` + strings.Repeat("é", MaxArgumentsView) + `"}`
+	v = ArgumentsView([]byte(long))
+	if len(v) > MaxArgumentsView || !utf8.ValidString(v) || !strings.Contains(v, "more bytes not shown") {
+		t.Errorf("a long view: %d bytes (at most %d), valid UTF-8 %v, ends %q", len(v), MaxArgumentsView, utf8.ValidString(v), v[max(len(v)-40, 0):])
+	}
+}
