@@ -245,6 +245,9 @@ func (p *process) Write(b []byte) (int, error) { return p.stdin.Write(b) }
 const terminateAfter = 2 * time.Second
 
 func (p *process) Close() error {
+	// whatever way the server ends, what it started in its process group
+	// ends with it (a grandchild would otherwise outlive every restart)
+	defer func() { _ = killGroup(p.cmd, syscall.SIGKILL) }()
 	if err := p.stdin.Close(); err != nil {
 		return fmt.Errorf("closing stdin: %w", err)
 	}
@@ -261,12 +264,12 @@ func (p *process) Close() error {
 	if err, ok := wait(); ok {
 		return err
 	}
-	if p.cmd.Process.Signal(syscall.SIGTERM) == nil {
+	if killGroup(p.cmd, syscall.SIGTERM) == nil {
 		if err, ok := wait(); ok {
 			return err
 		}
 	}
-	if err := p.cmd.Process.Kill(); err != nil {
+	if err := killGroup(p.cmd, syscall.SIGKILL); err != nil {
 		return err
 	}
 	if err, ok := wait(); ok {

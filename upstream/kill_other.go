@@ -2,7 +2,21 @@
 
 package upstream
 
-import "os/exec"
+import (
+	"os/exec"
+	"syscall"
+)
 
 // killWithParent: only Linux can tie a child's life to its parent's.
 func killWithParent(*exec.Cmd) {}
+
+// killGroup signals the child alone where process groups are not used.
+func killGroup(cmd *exec.Cmd, sig syscall.Signal) error {
+	if cmd.Process == nil {
+		return nil
+	}
+	if sig == syscall.SIGKILL {
+		return cmd.Process.Kill()
+	}
+	return cmd.Process.Signal(sig)
+}
