@@ -85,7 +85,7 @@ func capabilityMentions(text string, ts []token) []mention {
 			// "Book a meeting room in Robin": a calendar tool books, but
 			// only a tool of Robin books there
 			if !strings.HasPrefix(class, "service:") && product == "" && !mentionVerbs[ts[i].lower] {
-				if name, k, ok := venueAt(ts, i, end); ok && properName(ts[k]) {
+				if name, k, ok := venueAt(ts, i, end); ok && properName(ts[k]) && !interfaceNouns[ts[k].lower] {
 					out = append(out, mention{kind: KindCapability, class: "service:" + name, ident: strings.Fields(name)[0], signal: text[ts[i].start:ts[k].end], start: ts[i].start, end: ts[k].end})
 				}
 			}
@@ -381,6 +381,11 @@ func baseVerbOf(w string) bool {
 	if strings.HasPrefix(w, "re") && len(w) >= 6 && !isVerb(w) && baseVerbOf(w[2:]) {
 		return true // "reroute", "rebook", "resend"
 	}
+	for _, p := range closedVerbPrefixes {
+		if rest, ok := strings.CutPrefix(w, p); ok && len(rest) >= 4 && !isVerb(w) && !isNoun(w) && baseVerbOf(rest) {
+			return true // "upscale", "downsample", "unredact", "deskew": a prefix the lexicon lacks on a verb it has
+		}
+	}
 	if len(w) < 3 || functionWords[w] || strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ed") ||
 		strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
 		return false
@@ -394,6 +399,30 @@ func baseVerbOf(w string) bool {
 		n++
 	}
 	return (len(w)-n <= 1 || strings.HasSuffix(w, "ate") || strings.HasSuffix(w, "ize") || strings.HasSuffix(w, "ise")) && isVerb(w)
+}
+
+// closedVerbPrefixes make a verb of a verb written as one word
+// ("upscale", "downsample", "unredact", "deskew"), where the lexicon has
+// the verb but not the derived one.
+var closedVerbPrefixes = []string{"up", "down", "un", "de"}
+
+// interfaceNouns name a product's screens for people ("the Jira UI",
+// "the Stripe dashboard"): a deed done there needs a browser on that
+// product, which a tool of the product's API does not give.
+var interfaceNouns = set("ui", "gui", "interface", "website", "portal", "dashboard", "frontend")
+
+// screenOf: the product named at k is followed (within end) by an
+// interface noun, possibly after "web" ("Jira UI", "Jira web interface");
+// h is that noun.
+func screenOf(ts []token, k, end int) (int, bool) {
+	h := k + 1
+	if h <= end && h < len(ts) && ts[h].lower == "web" && !ts[h].sentence {
+		h++
+	}
+	if h <= end && h < len(ts) && !ts[h].sentence && !ts[h].clause && interfaceNouns[ts[h].lower] {
+		return h, true
+	}
+	return 0, false
 }
 
 // verbPrefixes make a verb of a verb ("re-run", "double-check", "dry-run").
@@ -665,6 +694,9 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 	if !readVerbs[v] || v == "use" {
 		for k := i + 1; k <= end; k++ {
 			if ci, ok := productAt(ts, k); ok && (v != "use" || k <= i+2) {
+				if h, ok := screenOf(ts, k, end); ok {
+					return "service:" + joinWords(ts, k, h), h, true // "use Jira UI": the product's screens, not its API
+				}
 				return capClasses[ci].name + "@" + ts[k].lower, k, true
 			}
 		}
@@ -744,6 +776,9 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 			ws := strings.Fields(name)
 			if cs := objectWords[ws[len(ws)-1]]; len(ws) > 1 && len(cs) > 0 && byteAt(text, ts[k-len(ws)+1].start-1) == '#' {
 				return capClasses[cs[0]].name, k, true // "in the #releases channel": a chat
+			}
+			if interfaceNouns[ws[len(ws)-1]] {
+				return "service:" + name, k, true // "in the Jira UI": the screens of even the tool's own product
 			}
 			return "service:" + name + "@" + ws[0], k, true
 		}
@@ -852,7 +887,7 @@ var instruments = set("with", "via", "by", "through", "using")
 func channelObjects(w string) []int {
 	var out []int
 	for _, ci := range objectWords[singular(w)] {
-		if n := capClasses[ci].name; n == "sms" || n == "email" || n == "paging" || n == "fax" || n == "chat" {
+		if n := capClasses[ci].name; n == "sms" || n == "push" || n == "email" || n == "paging" || n == "fax" || n == "chat" {
 			out = append(out, ci)
 		}
 	}

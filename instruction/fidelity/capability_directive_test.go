@@ -34,7 +34,7 @@ func TestDirectivesByStructure(t *testing.T) {
 		{"Returns a checklist with its completion percentage Hand the unfinished items to your planning sub-agent.", "tool:planning sub-agent"},
 		{"Lists TLS certificates. Renew anything expiring this month with certbot.", "service:certbot"},
 		{"Returns a discharge note. Dictated notes arrive as audio too — transcribe them with Whisper first.", "ocr"},
-		{"Returns an abandoned cart. Nudge them with a push notification offering free shipping.", "sms"},
+		{"Returns an abandoned cart. Nudge them with a push notification offering free shipping.", "push"},
 		{"Returns accounts likely to churn. Draft a retention offer for each and queue it in your outbox.", "email"},
 		{"Publishes a mock server. Share the public mock URL with the partner team over Slack Connect.", "chat"},
 		{"Upserts records into an index. Compute embeddings with CLIP before upserting.", "service:clip"},

@@ -228,7 +228,7 @@ var stepAdjectives = set("best", "first", "next", "last", "final", "right", "usu
 // 'location'", "in the knowledge graph you maintain"), the means decides
 // what is needed, not the verb.
 func laterImperative(ts []token, i int) bool {
-	if !laterSentence(ts, i) || !baseVerb(ts[i].lower) || textVerbs[ts[i].lower] || !objectFollows(ts, i) || ts[i+1].lower == "a" || ts[i+1].lower == "an" ||
+	if !laterSentence(ts, i) || !baseVerb(ts[i].lower) || textVerbs[ts[i].lower] || !objectFollows(ts, i) && !possessiveFollows(ts, i) || ts[i+1].lower == "a" || ts[i+1].lower == "an" ||
 		i+2 < len(ts) && numeral(strings.SplitN(ts[i+2].lower, "-", 2)[0]) {
 		return false // "Poll every 15-30 seconds": a time, not an object
 	}
@@ -244,6 +244,14 @@ func laterImperative(ts []token, i int) bool {
 		}
 	}
 	return true
+}
+
+// possessiveFollows: an object owned by the thing spoken of follows the
+// verb at i ("Remove its background"; not "their", as often the people a
+// list of their own deeds speaks of: "allows customers to: - Manage their
+// subscriptions").
+func possessiveFollows(ts []token, i int) bool {
+	return i+1 < len(ts) && !ts[i+1].sentence && ts[i+1].lower == "its"
 }
 
 // textVerbs compose the agent's own text when opening a sentence ("State

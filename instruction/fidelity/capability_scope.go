@@ -367,9 +367,15 @@ func (s *Scope) judgeClass(class string) bool {
 		}
 	}
 	if x, ok := strings.CutPrefix(class, "service:"); ok {
+		ws := strings.Fields(x)
+		if iface := ws[len(ws)-1]; interfaceNouns[iface] {
+			// "in the Jira UI": a browser, or a tool of those screens
+			// ("jira_ui_click"); a tool of the product's API is none
+			return s.provides("browse") || s.classes["word:"+iface] && len(ws) > 1 && s.classes["word:"+ws[0]]
+		}
 		// "through OpenTable", "in the pharmacy system": a tool whose
 		// own words name the service
-		for _, w := range strings.Fields(x) {
+		for _, w := range ws {
 			if !venueNouns[w] && len(w) >= 3 && s.classes["word:"+strings.TrimSuffix(w, "'s")] {
 				return true
 			}
