@@ -31,6 +31,12 @@ type Connection struct {
 	Status    string `gorm:"size:16;not null"`
 	LastError string `gorm:"size:2000"`
 	LastSync  *time.Time
+	// ContactAt is when the console last really reached, or failed to
+	// reach, the server (a sync, a call, a start, a crash, a probe);
+	// ContactError why it failed then (empty: it answered). Status follows
+	// that contact.
+	ContactAt    *time.Time
+	ContactError string `gorm:"size:2000"`
 	// Tools is the number of tools the last sync listed; Added, Changed
 	// and Removed what it did to the catalog.
 	Tools, Added, Changed, Removed int
@@ -256,7 +262,8 @@ type SyncResult struct {
 // evidence of the describe-only probe (counts and the error, no secret).
 func (s *Store) RecordSync(ctx context.Context, actor, name string, r SyncResult) error {
 	now := time.Now().UTC()
-	upd := map[string]any{"last_sync": now, "last_error": clipTo(r.Err+r.Warn, 2000), "updated_at": now}
+	upd := map[string]any{"last_sync": now, "last_error": clipTo(r.Err+r.Warn, 2000), "updated_at": now,
+		"contact_at": now, "contact_error": clipTo(r.Err, 2000)}
 	if r.Err == "" {
 		upd["status"], upd["tools"], upd["added"], upd["changed"], upd["removed"] = ConnectionOK, r.Tools, r.Added, r.Changed, r.Removed
 	} else {

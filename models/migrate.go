@@ -188,6 +188,16 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		}
 		return nil
 	}},
+	{138, "connections keep their last real contact with the server: when, and why it failed", func(tx *gorm.DB, dialect string) error {
+		for _, col := range []string{"ContactAt", "ContactError"} {
+			if !tx.Migrator().HasColumn(&Connection{}, col) {
+				if err := tx.Migrator().AddColumn(&Connection{}, col); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}},
 	{135, "gateway sessions keep the tools they were shown and the digest of their last tool list", migrateGatewaySessionShown},
 	// leak check (issue 29): migrations 180-189
 	{180, "a reviewer's rewording of a tool's description, bound to the digest it was written for", func(tx *gorm.DB, dialect string) error {

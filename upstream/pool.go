@@ -39,6 +39,10 @@ type Pool struct {
 	// sdkCalls: every call through the SDK's client (direct.go; the
 	// reference a test compares the direct call with)
 	sdkCalls atomic.Bool
+	// OnHealth, when set (before the first use), is told each change of
+	// a connection's health (health.go), in a goroutine of its own: a
+	// report may arrive after a later one, so order them by At.
+	OnHealth func(name string, h Health)
 }
 
 // SetDirectCalls turns the direct call to HTTP upstreams (direct.go) on,
@@ -97,6 +101,13 @@ type client struct {
 	listed  uint64
 	listing []*mcp.Tool
 	closed  bool
+	// health is what the last real contact said (health.go), healthWhy
+	// why the server is down; probing: a probe is waiting to reach it
+	health    int
+	healthWhy string
+	probing   bool
+	// stop is closed with the client (ends its probe)
+	stop chan struct{}
 }
 
 // DefaultMaxBackoff is the longest restart wait of a connection that
@@ -130,7 +141,7 @@ func (p *Pool) client(spec Spec) (*client, error) {
 	if c != nil {
 		go c.close()
 	}
-	c = &client{pool: p, spec: spec, key: k, secrets: newSecretSet(spec)}
+	c = &client{pool: p, spec: spec, key: k, secrets: newSecretSet(spec), stop: make(chan struct{})}
 	p.clients[spec.Name] = c
 	return c, nil
 }
@@ -188,8 +199,10 @@ func (c *client) sessionDirect(ctx context.Context) (*mcp.ClientSession, *direct
 		c.failures++
 		c.nextTry = time.Now().Add(backoff(c.failures, c.spec.MaxBackoff))
 		c.pool.log.Warn("upstream connect failed", "connection", c.spec.Name, "attempt", c.failures, "err", err)
+		c.setHealthLocked(false, err)
 		return nil, nil, &UnavailableError{Name: c.spec.Name, Err: err}
 	}
+	c.setHealthLocked(true, nil)
 	c.cs, c.direct = cs, directOf(c.spec.URL, hc, cs)
 	c.serial++
 	c.ids.Store(directIDBase)
@@ -210,6 +223,11 @@ func (c *client) watch(cs *mcp.ClientSession) {
 	c.failures++
 	wait := backoff(c.failures, c.spec.MaxBackoff)
 	c.nextTry = time.Now().Add(wait)
+	ended := errors.New("the server ended its session")
+	if err != nil {
+		ended = fmt.Errorf("the server ended its session: %w", err)
+	}
+	c.setHealthLocked(false, ended)
 	c.mu.Unlock()
 	c.pool.log.Warn("upstream session ended; restarting", "connection", c.spec.Name, "after", wait, "err", err)
 	if len(c.spec.Command) > 0 {
@@ -236,6 +254,7 @@ func (c *client) dropAfter(cs *mcp.ClientSession, why error, after <-chan struct
 		c.failures++
 		wait = backoff(c.failures, c.spec.MaxBackoff)
 		c.nextTry = time.Now().Add(wait)
+		c.setHealthLocked(false, why)
 	}
 	c.mu.Unlock()
 	if mine {
@@ -255,11 +274,23 @@ func (c *client) dropAfter(cs *mcp.ClientSession, why error, after <-chan struct
 func (c *client) healthy() {
 	c.mu.Lock()
 	c.failures = 0
+	c.setHealthLocked(true, nil)
+	c.mu.Unlock()
+}
+
+// unreachable records a request that failed for want of the server (not
+// its answer): the connection is down until a contact answers.
+func (c *client) unreachable(why error) {
+	c.mu.Lock()
+	c.setHealthLocked(false, why)
 	c.mu.Unlock()
 }
 
 func (c *client) close() {
 	c.mu.Lock()
+	if !c.closed {
+		close(c.stop)
+	}
 	c.closed = true
 	cs := c.cs
 	c.cs, c.direct = nil, nil
@@ -498,6 +529,11 @@ func (p *Pool) dropIfGone(c *client, cs *mcp.ClientSession, err error, after <-c
 				c.dropAfter(cs, fmt.Errorf("a call timed out, then a ping failed: %w", perr), after)
 			}
 		}()
+	case errors.Is(err, context.Canceled):
+		// the caller went away: nothing learnt of the server
+	default:
+		// refused connection, an HTTP error status, a broken answer
+		c.unreachable(err)
 	}
 }
 

@@ -36,8 +36,12 @@ func (s *Server) renderConnections(c echo.Context, status int, d views.Connectio
 		d.DefaultTimeout = s.gw.pool.Timeout.String()
 	}
 	for _, k := range cs {
-		r := views.ConnectionRow{Name: k.Name, Transport: k.Transport, Target: k.URL, Status: k.Status, Tools: k.Tools, Added: k.Added, Changed: k.Changed, Removed: k.Removed,
-			Secrets: k.SecretNames, Error: k.LastError, LastSync: "never"}
+		h := s.store.Health(&k)
+		r := views.ConnectionRow{Name: k.Name, Transport: k.Transport, Target: k.URL, Status: h.Status, Tools: k.Tools, Added: k.Added, Changed: k.Changed, Removed: k.Removed,
+			Secrets: k.SecretNames, Error: k.LastError, LastSync: "never", Contact: contactText(h), Fix: h.Fix}
+		if h.Status != models.ConnectionOK && h.Why != "" {
+			r.Error = h.Why
+		}
 		if k.Transport == models.TransportStdio {
 			r.Target = strings.Join(k.Argv(), " ")
 		}
@@ -53,6 +57,22 @@ func (s *Server) renderConnections(c echo.Context, status int, d views.Connectio
 		d.Rows = append(d.Rows, r)
 	}
 	return s.render(c, status, s.page(c, "MCP connections", "connections"), views.Connections(d))
+}
+
+// contactText says when the server last answered or failed ("" when
+// it was never reached).
+func contactText(h models.ConnectionHealth) string {
+	if h.At == nil {
+		return ""
+	}
+	at := h.At.UTC().Format(time.DateTime) + " UTC"
+	if h.Status == models.ConnectionOK {
+		return "answered " + at
+	}
+	if h.Status == models.ConnectionError {
+		return "failed " + at
+	}
+	return "last contact " + at
 }
 
 // pairLines reads "K=V" lines; a line without "=" is an error naming

@@ -71,6 +71,14 @@ func newGateway(s *Server) *gateway {
 	if s.cfg.UpstreamTimeout > 0 {
 		g.pool.Timeout = s.cfg.UpstreamTimeout
 	}
+	// a connection's status is its last real contact (issue 24, #25)
+	g.pool.OnHealth = func(name string, h upstream.Health) {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := s.store.RecordContact(ctx, name, h.At, h.Why); err != nil {
+			s.log.Warn("connection status not recorded", "connection", name, "err", err)
+		}
+	}
 	// an upstream's answers are bounded as they arrive: a tool list by the
 	// catalog's import ceiling, a call's answer by twice the result
 	// ceiling (what the upstream escapes, the gateway may not) plus its

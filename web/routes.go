@@ -171,6 +171,8 @@ func (s *Server) routeTable() []route {
 		{http.MethodGet, "/api/v1/compositions/:digest", apiRead, s.apiComposition},
 		{http.MethodGet, "/api/v1/skills/:slug", apiRead, s.apiSkill},
 		{http.MethodGet, "/api/v1/tools/search", apiRead, s.apiToolSearch},
+		{http.MethodGet, "/api/v1/connections", apiRead, s.apiConnections},
+		{http.MethodGet, "/api/v1/connections/:name", apiRead, s.apiConnection},
 
 		// deferred runs (runtime API)
 		{http.MethodPost, "/api/v1/runs/:run/search", apiRuntime, s.apiRunSearch},

@@ -22,6 +22,7 @@ const connectionUsage = `usage: console connection add NAME (--command "CMD ARGS
        console connection remove NAME --as USER
        console connection sync NAME --as USER
        console connection list
+       console connection show NAME
 SETTINGS: --timeout D (one call, default --upstream-timeout), --restart-backoff D (the longest wait
 between restarts, default 30s), --stderr-lines N (kept for a start error, command servers, default 12);
 "default" returns one to the console's default`
@@ -89,6 +90,11 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 			return &exitError{2, errors.New(connectionUsage)}
 		}
 		return listConnections(ctx, stdout)
+	case "show":
+		if name == "" {
+			return &exitError{2, fmt.Errorf("NAME is required\n%s", connectionUsage)}
+		}
+		return showConnection(ctx, stdout, name)
 	case "add", "sync", "edit", "remove":
 	default:
 		return &exitError{2, fmt.Errorf("unknown connection command %q\n%s", verb, connectionUsage)}
@@ -287,15 +293,25 @@ func listConnections(ctx context.Context, stdout *os.File) error {
 		if c.LastSync != nil {
 			last = "synced " + c.LastSync.Format(time.RFC3339)
 		}
-		fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\t%s\t%s", c.Name, c.Transport, target, c.Status, plural(c.Tools, "tool"), last)
+		h := store.Health(&c)
+		fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\t%s\t%s", c.Name, c.Transport, target, h.Status, plural(c.Tools, "tool"), last)
+		if at := contactText(h); at != "" {
+			fmt.Fprintf(stdout, "\t%s", at)
+		}
 		if set := c.Settings().Summary(); set != "" {
 			fmt.Fprintf(stdout, "\tsettings: %s", set)
 		}
 		if c.SecretNames != "" {
 			fmt.Fprintf(stdout, "\tsecrets: %s", c.SecretNames)
 		}
-		if c.LastError != "" {
+		switch {
+		case h.Status != models.ConnectionOK && h.Why != "":
+			fmt.Fprintf(stdout, "\terror: %s", h.Why)
+		case c.LastError != "":
 			fmt.Fprintf(stdout, "\terror: %s", c.LastError)
+		}
+		if h.Fix != "" {
+			fmt.Fprintf(stdout, "\tto fix: %s", h.Fix)
 		}
 		fmt.Fprintln(stdout)
 	}

@@ -1,0 +1,93 @@
+package upstream
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Health is what the last real contact with a connection's server said:
+// a call or listing answered, the server started (Up), or it did not
+// start, exited, refused the connection, or failed a ping (Why).
+type Health struct {
+	Up  bool
+	At  time.Time
+	Why string
+}
+
+// health states of a client
+const (
+	healthUnknown = iota
+	healthUp
+	healthDown
+)
+
+// setHealthLocked records the outcome of a real contact (c.mu held). A
+// change of state, or of the reason a server is down, is reported to the
+// pool's OnHealth; a server that goes down is probed until it is back.
+// A healthy server costs nothing more: nothing is reported and nothing
+// probes it.
+func (c *client) setHealthLocked(up bool, why error) {
+	state, text := healthUp, ""
+	if !up {
+		state, text = healthDown, "the server could not be reached"
+		if why != nil {
+			text = c.secrets.maskText(why.Error())
+		}
+	}
+	if c.health == state && c.healthWhy == text {
+		return
+	}
+	c.health, c.healthWhy = state, text
+	if hook := c.pool.OnHealth; hook != nil {
+		h := Health{Up: up, At: time.Now().UTC(), Why: text}
+		go hook(c.spec.Name, h)
+	}
+	if !up && !c.probing && !c.closed {
+		c.probing = true
+		go c.probe()
+	}
+}
+
+// probe reaches a server that is down, after the backoff, until it
+// answers (a new session and a ping) or its client is closed: its
+// health comes back without waiting for a call.
+func (c *client) probe() {
+	for {
+		c.mu.Lock()
+		if c.closed || c.health != healthDown {
+			c.probing = false
+			c.mu.Unlock()
+			return
+		}
+		wait := max(time.Until(c.nextTry), backoff(max(c.failures, 1), c.spec.MaxBackoff))
+		c.mu.Unlock()
+		select {
+		case <-time.After(wait):
+		case <-c.stop:
+			c.mu.Lock()
+			c.probing = false
+			c.mu.Unlock()
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), min(c.pool.timeout(c.spec), pingTimeout))
+		if cs, err := c.session(ctx); err == nil {
+			if perr := cs.Ping(ctx, nil); perr != nil {
+				c.drop(cs, fmt.Errorf("the server did not answer a ping: %w", perr))
+			} else {
+				c.healthy()
+			}
+		}
+		cancel()
+	}
+}
+
+// maskText is text with every secret value of the connection masked
+// (an error quoting a header or an environment value).
+func (s *secretSet) maskText(text string) string {
+	for _, v := range s.plain {
+		text = strings.ReplaceAll(text, v, "[secret]")
+	}
+	return text
+}
