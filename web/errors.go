@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql/driver"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"strings"
@@ -30,6 +31,10 @@ func (s *Server) handleError(err error, c echo.Context) {
 			if status >= 500 {
 				s.log.ErrorContext(c.Request().Context(), "request failed", "status", status, "err", err)
 			}
+			if isGatewayPath(c.Request().URL.Path) {
+				gatewayHTTPError(c, status, body.Message, &body)
+				return
+			}
 			_ = c.JSON(status, apiError{Error: body.bounded()})
 			return
 		}
@@ -55,6 +60,13 @@ func (s *Server) handleError(err error, c echo.Context) {
 	}
 	if status >= 500 {
 		s.log.ErrorContext(c.Request().Context(), "request failed", "path", c.Request().URL.Path, "status", status, "err", err)
+	}
+	if isGatewayPath(c.Request().URL.Path) {
+		if status == http.StatusRequestEntityTooLarge {
+			msg = fmt.Sprintf("the request is larger than %d bytes", maxMCPBody)
+		}
+		gatewayHTTPError(c, status, msg, nil)
+		return
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
 		_ = c.JSON(status, apiError{Error: apiErrorBody{Code: codeFor(status), Message: msg}.bounded()})

@@ -179,6 +179,10 @@ func (s *Server) mcpGateway(c echo.Context) error {
 	if len(body) > maxMCPBody {
 		return mcpError(c, http.StatusRequestEntityTooLarge, rpcInvalidRequest, fmt.Sprintf("the request is larger than %d bytes", maxMCPBody))
 	}
+	// nesting is bounded before anything decodes the body
+	if err := scanMCPBody(body); err != nil {
+		return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, err.Error())
+	}
 	msg, tool, err := rpcMethod(body)
 	if err != nil {
 		return mcpError(c, http.StatusBadRequest, rpcParseError, err.Error())
@@ -188,8 +192,13 @@ func (s *Server) mcpGateway(c echo.Context) error {
 		if len(id) == 0 { // a notification nobody handles
 			return c.NoContent(http.StatusAccepted)
 		}
-		b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": rpcNoMethod, "message": fmt.Sprintf("method %s is not one the gateway serves", strconv.Quote(clip(method, 100)))}})
-		return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
+		return rpcErrorFor(c, id, rpcNoMethod, fmt.Sprintf("method %s is not one the gateway serves", strconv.Quote(clip(method, 100))))
+	}
+	if problem := checkParams(method, msg.Params); problem != "" {
+		if len(id) == 0 {
+			return mcpError(c, http.StatusBadRequest, rpcInvalidParams, problem)
+		}
+		return rpcErrorFor(c, id, rpcInvalidParams, problem)
 	}
 	r := &gwReq{key: key, subject: subject}
 	if token == "" {
@@ -245,8 +254,17 @@ func (s *Server) mcpGateway(c echo.Context) error {
 	if method == "tools/call" && (tool == instruction.SearchToolID || r.listChanged) {
 		h = s.gw.stream
 	}
-	h.ServeHTTP(c.Response(), req)
+	w := &rpcErrorWriter{ResponseWriter: c.Response()}
+	h.ServeHTTP(w, req)
+	w.finish()
 	return nil
+}
+
+// rpcErrorFor answers request id with a JSON-RPC error (HTTP 200, as
+// the SDK answers a request it cannot serve).
+func rpcErrorFor(c echo.Context, id json.RawMessage, code int, msg string) error {
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": code, "message": msg}})
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
 }
 
 // gatewayMethods are the methods the gateway serves; any other request
@@ -295,13 +313,16 @@ func rpcMethod(body []byte) (*rpcMessage, string, error) {
 		err = sdkUnmarshal(m.Params, &p)
 	}
 	if err != nil {
-		return nil, "", errors.New("the body is not a JSON-RPC message: " + strconv.Quote(clip(err.Error(), 200)))
+		return nil, "", errors.New(checkEnvelope(t))
 	}
 	if m.JSONRPC != "2.0" {
 		return nil, "", errors.New(`the body is not a JSON-RPC 2.0 message ("jsonrpc": "2.0")`)
 	}
 	if string(m.ID) == "null" {
 		m.ID = nil
+	}
+	if len(m.ID) > 0 && m.ID[0] != '"' && m.ID[0] != '-' && (m.ID[0] < '0' || m.ID[0] > '9') {
+		return nil, "", errors.New("id must be a string or a number")
 	}
 	var name string
 	_ = sdkUnmarshal(p.Name, &name) // a name of another type is the protocol handler's to refuse

@@ -1,0 +1,249 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+)
+
+// Every answer of the gateway endpoint that is not a result is a
+// JSON-RPC error object sent as application/json (issue 24, hostile
+// #16): the refusals of the gateway itself (mcpError), of the
+// middleware before it (a key, the body limit, routing: handleError
+// through gatewayHTTPError) and of the SDK's handler, which answers its
+// own refusals as text/plain (rpcErrorWriter). A message never names a
+// Go type: the request's shape is checked first and refused in the
+// protocol's words (checkEnvelope, checkParams).
+
+// maxMCPDepth bounds how deeply a gateway request may nest JSON arrays
+// and objects. A deeper body is refused by one pass over its bytes
+// before anything decodes it: decoding a deeply nested megabyte cost a
+// second of CPU before the SDK refused it (issue 24, hostile #4). No
+// tool's arguments need this much.
+const maxMCPDepth = 64
+
+// errTrailing is a body holding more than one JSON value.
+var errTrailing = errors.New("the body holds more than one JSON value: send one JSON-RPC message per request")
+
+// scanMCPBody checks, in one pass over the bytes, that body nests no
+// deeper than maxMCPDepth and holds nothing but space after its first
+// value. Anything else malformed is left to the decoder.
+func scanMCPBody(body []byte) error {
+	depth, done, inString, escaped := 0, false, false, false
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if inString {
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+			continue
+		}
+		if done && c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			return errTrailing
+		}
+		switch c {
+		case '"':
+			inString = true
+		case '{', '[':
+			if depth++; depth > maxMCPDepth {
+				return fmt.Errorf("the request is nested deeper than %d levels of JSON arrays and objects", maxMCPDepth)
+			}
+		case '}', ']':
+			if depth--; depth == 0 {
+				done = true
+			}
+		}
+	}
+	return nil
+}
+
+// checkEnvelope says, in the protocol's words, what is wrong with a
+// body that does not decode as a JSON-RPC message.
+func checkEnvelope(body []byte) string {
+	var v any
+	if err := json.Unmarshal(body, &v); err != nil {
+		var se *json.SyntaxError
+		switch {
+		case len(bytes.TrimSpace(body)) == 0:
+			return "the body is empty: send one JSON-RPC message"
+		case errors.As(err, &se) && se.Offset < int64(len(body)):
+			return fmt.Sprintf("the body is not a JSON-RPC message: it is not valid JSON (at byte %d)", se.Offset)
+		default:
+			return "the body is not a JSON-RPC message: its JSON ends early"
+		}
+	}
+	fields, ok := v.(map[string]any)
+	if !ok {
+		return "the body is not a JSON-RPC message: it must be a JSON object"
+	}
+	for _, f := range []struct{ name, want string }{{"jsonrpc", "string"}, {"method", "string"}, {"id", "id"}, {"params", "object"}, {"error", "object"}} {
+		x, present := fields[f.name]
+		if !present {
+			continue
+		}
+		if msg := wrongType(f.name, f.want, x); msg != "" {
+			return msg
+		}
+	}
+	return "the body is not a JSON-RPC message"
+}
+
+// wrongType names the field when x is not of the JSON type want ("id":
+// a string, a number or null); "" when it is.
+func wrongType(name, want string, x any) string {
+	switch x.(type) {
+	case string:
+		if want == "string" || want == "id" {
+			return ""
+		}
+	case float64, nil:
+		if want == "id" {
+			return ""
+		}
+	case map[string]any:
+		if want == "object" {
+			return ""
+		}
+	}
+	switch want {
+	case "id":
+		return name + " must be a string or a number"
+	case "object":
+		return name + " must be a JSON object"
+	}
+	return name + " must be a " + want
+}
+
+// checkParams says what is wrong with the params of a request the
+// gateway serves ("" when nothing is): the SDK would refuse them
+// naming its Go types. Absent params are the method's to require.
+func checkParams(method string, params json.RawMessage) string {
+	if len(params) == 0 || string(params) == "null" {
+		if method == "tools/call" || method == "resources/read" || method == "logging/setLevel" {
+			return "params is required for " + method
+		}
+		return ""
+	}
+	var p map[string]any
+	if json.Unmarshal(params, &p) != nil || p == nil {
+		return "params must be a JSON object"
+	}
+	required := map[string][]string{"tools/call": {"name"}, "resources/read": {"uri"}, "logging/setLevel": {"level"}}[method]
+	for _, name := range required {
+		if _, ok := p[name]; !ok {
+			return "params." + name + " is required for " + method
+		}
+	}
+	want := map[string]string{"name": "string", "uri": "string", "level": "string", "cursor": "string", "arguments": "object", "_meta": "object"}
+	for name, x := range p {
+		t, ok := want[name]
+		if !ok || (name == "name" && method != "tools/call") {
+			continue
+		}
+		if msg := wrongType("params."+name, t, x); msg != "" {
+			return msg
+		}
+	}
+	return ""
+}
+
+// rpcCodeFor is the JSON-RPC error code of an HTTP refusal.
+func rpcCodeFor(status int) int {
+	if status >= 500 {
+		return -32603 // internal error
+	}
+	return rpcInvalidRequest
+}
+
+// goInternals matches the wording of a Go error about the program's
+// insides (a Go type, a package-qualified name), which a reply must not
+// carry.
+var goInternals = regexp.MustCompile(`Go (value|struct)|of type [a-z*\[\]]|\bjson: |\b[a-z]+\.[A-Z][A-Za-z]+\b|\bstruct \{|\bmap\[|interface \{`)
+
+// gatewayHTTPError answers a refusal met before the gateway's handler
+// (a missing or unknown key, the server's body limit, an unknown route
+// or method, a failure) on a gateway path as a JSON-RPC error; code and
+// field are the console's API error code and field when there are.
+func gatewayHTTPError(c echo.Context, status int, msg string, body *apiErrorBody) {
+	e := map[string]any{"code": rpcCodeFor(status), "message": clipEcho(msg, maxErrorMessage)}
+	if body != nil {
+		data := map[string]any{"code": body.Code}
+		if body.Field != "" {
+			data["field"] = body.Field
+		}
+		e["data"] = data
+	}
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": nil, "error": e})
+	_ = c.Blob(status, echo.MIMEApplicationJSON, b)
+}
+
+// isGatewayPath says whether a request is to the gateway endpoint.
+func isGatewayPath(path string) bool { return path == "/mcp" || strings.HasPrefix(path, "/mcp/") }
+
+// rpcErrorWriter passes the SDK handler's answers on, except a refusal
+// it writes as text (http.Error), which it turns into a JSON-RPC error
+// with the same status once the handler returns (finish).
+type rpcErrorWriter struct {
+	http.ResponseWriter
+	status int // a held refusal's status (0: none)
+	text   bytes.Buffer
+}
+
+func (w *rpcErrorWriter) WriteHeader(code int) {
+	ct := w.Header().Get(echo.HeaderContentType)
+	if code >= 400 && !strings.HasPrefix(ct, echo.MIMEApplicationJSON) {
+		w.status = code
+		return
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *rpcErrorWriter) Write(b []byte) (int, error) {
+	if w.status != 0 {
+		if w.text.Len() < maxErrorMessage {
+			w.text.Write(b)
+		}
+		return len(b), nil
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Flush passes a stream's flush on (a held refusal has nothing to flush).
+func (w *rpcErrorWriter) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok && w.status == 0 {
+		f.Flush()
+	}
+}
+
+// Unwrap lets http.ResponseController reach the connection.
+func (w *rpcErrorWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// finish writes the held refusal, if any, as a JSON-RPC error: the
+// handler's text when it names nothing of the program's insides, else
+// the status's own words.
+func (w *rpcErrorWriter) finish() {
+	if w.status == 0 {
+		return
+	}
+	msg := strings.TrimSpace(w.text.String())
+	if msg == "" || goInternals.MatchString(msg) {
+		msg = "the request was refused: " + strings.ToLower(http.StatusText(w.status))
+	}
+	h := w.Header()
+	h.Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": rpcCodeFor(w.status), "message": clipEcho(msg, maxErrorMessage)}})
+	w.ResponseWriter.WriteHeader(w.status)
+	_, _ = io.Copy(w.ResponseWriter, bytes.NewReader(b))
+}
