@@ -241,6 +241,10 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		var counted authority.Decision
 		v, counted, _ = deferred.Authorize(v, d)
 		g.s.countCheck(ast, r.sess.Agent, p.Name, tool, r.subject, counted)
+		if res := g.leftCatalog(ctx, v, p.Name); res != nil {
+			ev.Verdict = deferred.CallDenied + ":" + authority.TypeCatalogChanged
+			return res, nil
+		}
 	}
 	ev.Verdict = v.Status
 	switch v.Status {
