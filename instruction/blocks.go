@@ -30,13 +30,18 @@ type Block struct {
 	Tiers    []string
 	Rules    []string
 	Terms    []string
-	Uses     []Capability
+	// Host is the reader the variant is worded for: "" the text
+	// protocol's, HostMCP an MCP client's (Options.Host). A block with an
+	// MCP variant is the same block, with the same id, rules and terms.
+	Host string
+	Uses []Capability
 	// Unit is the text of a block without template actions.
 	Unit catalog.Unit
 	tmpl *template.Template
 }
 
-// blockSet holds every block variant keyed by (id, tier).
+// blockSet holds every block variant keyed by id, then by variantKey
+// (tier and host).
 type blockSet map[string]map[string]Block
 
 // loadBlocks parses the embedded block files. It is called once; a broken
@@ -64,10 +69,10 @@ func loadBlocks() (blockSet, error) {
 			set[b.ID] = map[string]Block{}
 		}
 		for _, t := range b.Tiers {
-			if _, dup := set[b.ID][t]; dup {
+			if _, dup := set[b.ID][variantKey(t, b.Host)]; dup {
 				return nil, fmt.Errorf("instruction: %s: second variant of %s for tier %s", name, b.ID, t)
 			}
-			set[b.ID][t] = b
+			set[b.ID][variantKey(t, b.Host)] = b
 		}
 	}
 	return set, nil
@@ -97,6 +102,11 @@ func parseBlock(raw string) (Block, error) {
 			b.Rules = list(v)
 		case "terms":
 			b.Terms = list(v)
+		case "host":
+			if v != HostMCP {
+				return b, fmt.Errorf("host %q is not %s", v, HostMCP)
+			}
+			b.Host = v
 		default:
 			return b, fmt.Errorf("unknown front matter key %q", k)
 		}
@@ -193,7 +203,7 @@ func (b Block) render(g Gate, tier string, channels int) catalog.Unit {
 	if b.tmpl == nil {
 		return b.Unit
 	}
-	k := renderKey{id: b.ID, tier: tier, channels: channels}
+	k := renderKey{id: b.ID, tier: tier, host: b.Host, channels: channels}
 	for i, c := range b.Uses {
 		if g.Has(c) {
 			k.uses |= 1 << i
@@ -221,9 +231,9 @@ func (b Block) render(g Gate, tier string, channels int) catalog.Unit {
 // i for Uses[i]; loadBlocks refuses a block that asks about more than a
 // few). The set of keys is finite: blocks × tiers × counts × masks.
 type renderKey struct {
-	id, tier string
-	channels int
-	uses     uint64
+	id, tier, host string
+	channels       int
+	uses           uint64
 }
 
 func list(v string) []string {
@@ -237,8 +247,28 @@ func list(v string) []string {
 	return out
 }
 
-// variant finds the block's text for a tier.
+// variant finds the block's text for a tier, as the text protocol's
+// runtime reads it.
 func (s blockSet) variant(id, tier string) (Block, bool) {
 	b, ok := s[id][tier]
 	return b, ok
+}
+
+// variantFor finds the block's text for a tier and the options' host: the
+// host's own variant when the block has one, else the tier's.
+func (s blockSet) variantFor(id, tier string, o Options) (Block, bool) {
+	if o.Host != "" {
+		if b, ok := s[id][variantKey(tier, o.Host)]; ok {
+			return b, true
+		}
+	}
+	return s.variant(id, tier)
+}
+
+// variantKey keys a variant by tier and host ("" for the text protocol).
+func variantKey(tier, host string) string {
+	if host == "" {
+		return tier
+	}
+	return tier + "/" + host
 }

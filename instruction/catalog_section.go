@@ -46,7 +46,7 @@ func catalogSections(roster []*catalog.Entry, g Gate, opts Options, approval fun
 	main[0] = catalogHeader(len(main) - 1)
 	out := []Section{{ID: "catalog", Group: GroupCatalog, Reason: reason, Units: main}}
 	if g.Has(CapCodeOnly) && len(code) > 0 {
-		head := catalog.NewUnit("# Code-only helpers\n\nThese helpers are functions inside programs you run in the code channel; call them from Python, never as an action.\n\n")
+		head := catalog.NewUnit("# Code-only helpers\n\n" + codeOnlyNote(opts))
 		s := Section{ID: "catalog.code", Group: GroupCatalog, Units: append([]catalog.Unit{head}, code...)}
 		if reasons {
 			s.Reason = g.Reason(CapCodeOnly)
@@ -65,3 +65,13 @@ func catalogHeader(n int) catalog.Unit {
 
 // catalogHeaders memoizes the catalog's header unit per tool count.
 var catalogHeaders = memo.NewBounded[int, catalog.Unit](1024)
+
+// codeOnlyNote says how code-only helpers are called: from Python in the
+// code channel, never as a step of their own (an action in the text
+// protocol, a tool call through an MCP client).
+func codeOnlyNote(o Options) string {
+	if o.MCP() {
+		return "These helpers are functions inside programs you run in the code channel; call them from Python, never as a tool call of their own.\n\n"
+	}
+	return "These helpers are functions inside programs you run in the code channel; call them from Python, never as an action.\n\n"
+}

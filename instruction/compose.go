@@ -247,13 +247,13 @@ func protocolSection(c *Composition, g Gate, roster []*catalog.Entry, tier strin
 	if reasons {
 		s.Reason = "always; " + fmt.Sprintf("%d channel types", len(c.Protocol.Channels))
 	}
-	intro, _ := lib.blocks.variant("protocol", tier)
+	intro, _ := lib.blocks.variantFor("protocol", tier, c.Options)
 	if reasons {
 		c.Rules = append(c.Rules, intro.Rules...)
 	}
 	n := len(c.Protocol.Channels)
 	s.Units = append(s.Units, intro.render(g, tier, n))
-	if code, ok := lib.blocks.variant("protocol.code", tier); ok && g.Has(code.Requires) {
+	if code, ok := lib.blocks.variantFor("protocol.code", tier, c.Options); ok && g.Has(code.Requires) {
 		if reasons {
 			c.Rules = append(c.Rules, code.Rules...)
 		}
@@ -264,7 +264,11 @@ func protocolSection(c *Composition, g Gate, roster []*catalog.Entry, tier strin
 	}
 	ex := workedExample(g, roster)
 	c.Example = ex.ex
-	s.Units = append(s.Units, ex.unit)
+	if c.Options.MCP() {
+		s.Units = append(s.Units, ex.mcpUnit())
+	} else {
+		s.Units = append(s.Units, ex.unit)
+	}
 	return s
 }
 

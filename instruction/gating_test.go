@@ -16,9 +16,12 @@ func variants(t *testing.T, in instruction.Input, check func(name string, c inst
 	for _, tier := range instruction.Tiers {
 		for _, form := range forms {
 			for _, deferred := range []bool{false, true} {
-				in := in
-				in.Options = instruction.Options{Tier: tier, CatalogForm: form, Deferred: deferred}
-				check(fmt.Sprintf("%s/%s/deferred=%v", tier, form, deferred), compose(t, in))
+				// both hosts: the text protocol and the MCP client's form
+				for _, host := range []string{"", instruction.HostMCP} {
+					in := in
+					in.Options = instruction.Options{Tier: tier, CatalogForm: form, Deferred: deferred, Host: host}
+					check(fmt.Sprintf("%s/%s/deferred=%v/host=%q", tier, form, deferred, host), compose(t, in))
+				}
 			}
 		}
 	}

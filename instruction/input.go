@@ -25,7 +25,20 @@ type Options struct {
 	CatalogForm string   `json:"catalog_form"`
 	Deferred    bool     `json:"deferred"`
 	Pins        []string `json:"pins,omitempty"`
+	// Host is who reads the reply protocol: "" for a runtime that parses
+	// the text protocol's channel tags (the runtime API), HostMCP for an
+	// MCP client whose model calls tools through its client's own tool
+	// calls (the gateway). Only the protocol's wording depends on it.
+	Host string `json:"host,omitempty"`
 }
+
+// HostMCP is Options.Host for an MCP client: the reply protocol is taught
+// as tool calls through the client, never as channel tags.
+const HostMCP = "mcp"
+
+// MCP reports whether the options teach the reply protocol to an MCP
+// client.
+func (o Options) MCP() bool { return o.Host == HostMCP }
 
 // DefaultOptions is what a composition uses when nothing is chosen.
 func DefaultOptions() Options {
@@ -48,6 +61,9 @@ func (o Options) Validate() error {
 	}
 	if o.CatalogForm != catalog.FormFull && o.CatalogForm != catalog.FormCompact {
 		return &FieldError{"catalog_form", fmt.Sprintf("%q is not one of full, compact", o.CatalogForm)}
+	}
+	if o.Host != "" && o.Host != HostMCP {
+		return &FieldError{"host", fmt.Sprintf("%q is not one of \"\" (the text protocol), %s", o.Host, HostMCP)}
 	}
 	return nil
 }

@@ -127,13 +127,15 @@ var (
 
 // fixedExample renders a worked example once.
 func fixedExample(ex WorkedExample) exampleUnit {
-	return exampleUnit{ex: ex, unit: catalog.NewUnit(renderExample(ex))}
+	return withMCP(exampleUnit{ex: ex, unit: catalog.NewUnit(renderExample(ex))})
 }
 
-// exampleUnit is a worked example with its rendered unit.
+// exampleUnit is a worked example with its rendered units: in the text
+// protocol (unit) and for an MCP client (mcp).
 type exampleUnit struct {
 	ex   WorkedExample
 	unit catalog.Unit
+	mcp  catalog.Unit
 }
 
 // toolExamples memoizes each tool's worked example by contract digest
@@ -157,7 +159,11 @@ func toolExample(e *catalog.Entry) exampleUnit {
 				Reply: "<final>Here is what I found, with the source of each point.</final>",
 			}},
 		}
-		return exampleUnit{ex: w, unit: catalog.NewUnit(renderExample(w))}
+		// the MCP form is written from the parts, not parsed back from the
+		// tagged reply: an example's JSON may hold any text, a closing tag too
+		m := fmt.Sprintf("## Worked example: %s\n\nUser: %s\n\nYou think: The %s tool fits this request; its entry in the catalog lists the arguments.\nYou call the tool %s with %s\n\nResult:\n%s\n\nYou reply: %s\n\n",
+			w.Title, w.User, c.ID, c.ID, call, w.Rounds[0].Result, strings.TrimSuffix(strings.TrimPrefix(w.Rounds[1].Reply, "<final>"), "</final>"))
+		return exampleUnit{ex: w, unit: catalog.NewUnit(renderExample(w)), mcp: catalog.NewUnit(m)}
 	})
 }
 

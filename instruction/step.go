@@ -88,7 +88,7 @@ func composeStep(in Input) (Composition, error) {
 	}
 	preServices := namespacesOf(preRoster, connected, nil)
 	pre := Input{Roster: preRoster, Services: preServices, Skills: in.Skills, unique: true, ApprovalOnly: in.ApprovalOnly,
-		Options: Options{Tier: opts.Tier, CatalogForm: opts.CatalogForm}}
+		Options: Options{Tier: opts.Tier, CatalogForm: opts.CatalogForm, Host: opts.Host}}
 	c, err := stablePrefix(pre, reachable, func() (Composition, error) {
 		c, err := Compose(pre)
 		if err == nil && reachable > 0 {
@@ -185,10 +185,14 @@ func deferCatalog(c *Composition, listed, reachable int) {
 		if s.ID != "catalog" {
 			continue
 		}
-		s.Units[0] = lib.unit(fmt.Sprintf("deferred/header/%d", listed), func() string {
+		mcp := c.Options.MCP()
+		s.Units[0] = lib.unit(fmt.Sprintf("deferred/header/%d/%t", listed, mcp), func() string {
 			n := fmt.Sprintf("The %d tools below can be called now.", listed)
 			if listed == 1 {
 				n = "The tool below can be called now."
+			}
+			if mcp {
+				return fmt.Sprintf("# Tool catalog\n\n%s More tools are available on demand: find them by what they do by calling the %s tool; the tools it finds join your tool list, and you call them like any other tool.\n\n", n, SearchToolID)
 			}
 			return fmt.Sprintf("# Tool catalog\n\n%s More tools are available on demand: find them with %s by what they do, then call them from your next reply.\n\n", n, SearchToolID)
 		})
@@ -234,8 +238,12 @@ func activatedSection(c *Composition, pre Input, activated, helpers []*catalog.E
 		}
 	}
 	if gate.Has(CapExec) && !preGate.Has(CapExec) {
-		if code, ok := lib.blocks.variant("protocol.code", opts.Tier); ok {
-			s.Units = append(s.Units, catalog.NewUnit("## The code channel\n\nWith exec active, the reply protocol has 4 channel types: thinking, action, final and code.\n\n"))
+		if code, ok := lib.blocks.variantFor("protocol.code", opts.Tier, opts); ok {
+			channels := "thinking, action, final and code"
+			if opts.MCP() {
+				channels = "thinking, tool use, reply and code"
+			}
+			s.Units = append(s.Units, catalog.NewUnit("## The code channel\n\nWith exec active, the reply protocol has 4 channel types: "+channels+".\n\n"))
 			add(code)
 		}
 	}
@@ -276,7 +284,7 @@ func activatedSection(c *Composition, pre Input, activated, helpers []*catalog.E
 		s.Units = append(s.Units, loader.Render(opts.CatalogForm))
 	}
 	if len(helpers) > 0 {
-		s.Units = append(s.Units, catalog.NewUnit("## Code-only helpers\n\nThese helpers are functions inside programs you run in the code channel; call them from Python, never as an action.\n\n"))
+		s.Units = append(s.Units, catalog.NewUnit("## Code-only helpers\n\n"+codeOnlyNote(opts)))
 		for _, e := range helpers {
 			s.Units = append(s.Units, entryUnit(e, opts.CatalogForm, pre.ApprovalOnly))
 		}
@@ -311,7 +319,7 @@ type composed struct {
 // tools behind search.
 func stablePrefix(pre Input, reachable int, build func() (Composition, error)) (Composition, error) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s|%s|%d|%s|", pre.Options.Tier, pre.Options.CatalogForm, reachable, strings.Join(pre.Services, ","))
+	fmt.Fprintf(&b, "%s|%s|%s|%d|%s|", pre.Options.Tier, pre.Options.CatalogForm, pre.Options.Host, reachable, strings.Join(pre.Services, ","))
 	for _, k := range pre.Skills {
 		fmt.Fprintf(&b, "%q@%d:%s:%q:%q:%s;", k.Slug, k.Version, k.Digest, k.Name, k.Summary, strings.Join(k.RequiredTools, ","))
 	}

@@ -123,8 +123,9 @@ func TestGatewayWithThePublishedMemoryServer(t *testing.T) {
 
 // TestGatewayWithTheTypeScriptClient: the official TypeScript SDK's
 // client from the npm registry, a client this project did not write,
-// connects, lists, searches (and is told the list changed), calls, and
-// is refused for bad arguments naming the pointer.
+// connects (and is taught tool calls through itself, never a channel
+// tag), lists, searches (and is told the list changed), calls, and is
+// refused for bad arguments naming the pointer.
 func TestGatewayWithTheTypeScriptClient(t *testing.T) {
 	sdk := filepath.Dir(npmServer(t, "@modelcontextprotocol/sdk/package.json"))
 	h := sqliteOnly(t)
@@ -138,13 +139,14 @@ func TestGatewayWithTheTypeScriptClient(t *testing.T) {
 		t.Fatalf("the TypeScript client failed: %v\n%s", err, out)
 	}
 	var got struct {
-		ListChanged  int      `json:"listChanged"`
-		Instructions int      `json:"instructions"`
-		Before       []string `json:"before"`
-		After        []string `json:"after"`
-		Search       string   `json:"search"`
-		Session      string   `json:"session"`
-		Inactive, OK struct {
+		ListChanged      int      `json:"listChanged"`
+		Instructions     int      `json:"instructions"`
+		InstructionsText string   `json:"instructionsText"`
+		Before           []string `json:"before"`
+		After            []string `json:"after"`
+		Search           string   `json:"search"`
+		Session          string   `json:"session"`
+		Inactive, OK     struct {
 			IsError bool   `json:"isError"`
 			Text    string `json:"text"`
 		}
@@ -170,6 +172,9 @@ func TestGatewayWithTheTypeScriptClient(t *testing.T) {
 	case !got.Bad.IsError || !strings.Contains(got.Bad.Text, `"pointer":"/text"`):
 		t.Errorf("bad call: %+v", got.Bad)
 	}
+	// the model behind a stock client calls tools through that client:
+	// it is taught tool calls and search_tools, never an <action> tag
+	checkMCPInstructions(t, "the TypeScript client's instructions", got.InstructionsText, true)
 	if up.Calls("echo") != 1 {
 		t.Errorf("upstream calls %d, want 1 (the bad call must not reach it)", up.Calls("echo"))
 	}

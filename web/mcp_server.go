@@ -320,9 +320,13 @@ func (g *gateway) instructions(ctx context.Context, r *gwReq) (string, error) {
 	return c.Text(), nil
 }
 
-// compose is the step's instruction with the activation act.
+// compose is the step's instruction with the activation act, taught to
+// an MCP client: its model calls tools through the client's own tool
+// calls, so the reply protocol is the MCP form (instruction.HostMCP),
+// never the text protocol's channel tags.
 func (st *gwStep) compose(act deferred.Activation) (instruction.Composition, error) {
 	d := st.base.Draft
+	d.Options.Host = instruction.HostMCP
 	d.Options.Pins = st.surface.Pins()
 	d.Activated = act.Activated
 	return instruction.Compose(d.Input())

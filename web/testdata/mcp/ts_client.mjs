@@ -20,7 +20,8 @@ const transport = new StreamableHTTPClientTransport(new URL(url), {
 });
 await client.connect(transport);
 const text = (r) => r.content.map((c) => c.text ?? "").join("");
-out.instructions = (client.getInstructions() ?? "").length;
+out.instructionsText = client.getInstructions() ?? "";
+out.instructions = out.instructionsText.length;
 out.before = (await client.listTools()).tools.map((t) => t.name);
 const inactive = await client.callTool({ name: "demo.echo", arguments: { text: "x" } });
 out.inactive = { isError: !!inactive.isError, text: text(inactive) };
