@@ -113,7 +113,11 @@ var (
 	// project's held-out third unchanged (27/28). Scaling the reverse too
 	// (a singular task word against a plural name) gained more on the
 	// tuning part (1126/702/223) but put a service below plain BM25 by
-	// two tasks (TestNoServiceBelowPlainBM25).
+	// two tasks (TestNoServiceBelowPlainBM25). A thing the task names by
+	// its number ("work item 4521", "story #88": qterm.one) is one, and a
+	// name that has it in the plural is scaled alike: held-out third of
+	// blind7–14 recall@5 / top-1 / misleading top-1 729/434/143 →
+	// 730/439/144, tuning part 1444/905/302 → 1444/907/301.
 	numberWeight = 0.8
 )
 

@@ -35,3 +35,35 @@ func TestSearchPrefersTheNameInTheTasksNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchPrefersTheOneANumberNames: a task that names one thing by its
+// number ("work item 4521", "story #88") asks about that one, not a
+// list of its kind: the tool whose name has the thing in the plural
+// weighs less, as numberWeight weighs a singular name against a plural
+// task. Built-in and imported names alike.
+func TestSearchPrefersTheOneANumberNames(t *testing.T) {
+	roster := []Contract{
+		{ID: "board.list_work_items", Purpose: "List the work items of a project."},
+		{ID: "board.get_work_item", Purpose: "Get a work item by id."},
+		{ID: "listStories", Purpose: "List the stories of a team."},
+		{ID: "getStory", Purpose: "Get a story by id."},
+	}
+	for task, want := range map[string]string{
+		"show me work item 4521":        "board.get_work_item",
+		"pull up story #88":             "getStory",
+		"any stories without an owner?": "listStories",
+	} {
+		hits := Search(task, roster, 5)
+		if len(hits) == 0 || hits[0].ID != want {
+			t.Errorf("%q: got %v, want %s first", task, hits, want)
+		}
+	}
+}
+
+func TestIdentifies(t *testing.T) {
+	for w, want := range map[string]bool{"4521": true, "#88": true, "!482": true, "v2": false, "#deploys": false, "": false, "#": false} {
+		if got := identifies(w); got != want {
+			t.Errorf("identifies(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

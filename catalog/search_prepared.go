@@ -31,7 +31,8 @@ type prepared struct {
 	// word (Index.nameCover)
 	nameDocs []int32
 	// singularDocs are the tools whose name has, in the singular, an
-	// object the task writes in the plural, once per such word (see
+	// object the task writes in the plural, or in the plural one the
+	// task names by its number (qterm.one), once per such word (see
 	// numberWeight)
 	singularDocs []int32
 }
@@ -108,11 +109,11 @@ func (p *prepared) make(ix *Index, qs []qterm, cs []concept) {
 	p.named = ix.named(qs)
 	ix.eachNamed(asked, func(d int32) { p.nameDocs = append(p.nameDocs, d) })
 	for i, c := range cs {
-		if !c.plural || !p.object[i] || c.content {
+		if !(c.plural || c.one) || !p.object[i] || c.content {
 			continue
 		}
 		ix.eachNamed(map[string]bool{c.own: true}, func(d int32) {
-			if !slices.Contains(ix.tools[d].plural, c.own) {
+			if slices.Contains(ix.tools[d].plural, c.own) != c.plural {
 				p.singularDocs = append(p.singularDocs, d)
 			}
 		})

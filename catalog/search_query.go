@@ -17,7 +17,10 @@ import (
 type qterm struct {
 	stem string
 	// plural marks a noun the task writes in the plural ("which teams")
-	plural  bool
+	plural bool
+	// one marks a noun the task follows with the number of one thing of
+	// its kind ("work item 4521", "PR #88")
+	one     bool
 	content bool
 	// verb marks the word a clause opens with, where a request puts its
 	// verb ("pull in the pricing page", "star the repo"): it says what to
@@ -316,10 +319,11 @@ func parseTask(q string) []qterm {
 		words = append(words, parsedWord{lower: "calculate", terms: []string{calculateStem}, verb: true, implied: true, clause: c})
 	}
 	var out []qterm
-	for _, w := range words {
+	for wi, w := range words {
 		for j, s := range w.terms {
 			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, ref: w.ref}
 			q.plural = len(w.terms) == 1 && !w.verb && pluralWord(w.lower)
+			q.one = len(w.terms) == 1 && !w.verb && !q.plural && wi+1 < len(words) && !words[wi+1].implied && words[wi+1].clause == w.clause && identifies(words[wi+1].lower)
 			if j == 0 {
 				q.colloc = w.colloc
 			}
@@ -931,4 +935,11 @@ func nextQuote(q string) (start, end int, inner string) {
 		prev = r
 	}
 	return -1, -1, ""
+}
+
+// identifies reports whether a task word is the number of one thing
+// ("4521", "#88", "!482").
+func identifies(w string) bool {
+	w = strings.TrimLeft(w, "#!")
+	return w != "" && w[0] >= '0' && w[0] <= '9'
 }
