@@ -96,7 +96,7 @@ func tokenize(text string) []token {
 	alternatives(text, out)
 	unmask(out)
 	markLater(out)
-	return out
+	return glossForeign(out)
 }
 
 // alternatives reads two snake_case names joined by one slash
