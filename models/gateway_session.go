@@ -342,7 +342,7 @@ type GatewayState struct {
 // of a session read and a generation read, and no ORM statement building).
 func (s *Store) GatewayStateByToken(ctx context.Context, token string) (GatewayState, error) {
 	var st GatewayState
-	q := `SELECT c.generation, c.config_generation, g.id, g.key_id, g.agent, g.profile, g.subject, g.run, g.receipts, g.searches, g.calls, g.version, g.closed, g.pick_tools, g.pick_without, g.shown, g.listed
+	q := `SELECT c.generation, c.config_generation, g.id, g.key_id, g.agent, g.profile, g.subject, g.run, g.receipts, g.searches, g.calls, g.version, g.closed, g.pick_tools, g.pick_without, g.shown, g.listed, g.updated_at
 FROM catalog_states c LEFT JOIN gateway_sessions g ON g.id = ? WHERE c.id = 1`
 	if s.dialect == DialectPostgres {
 		q = strings.Replace(q, "?", "$1", 1)
@@ -357,9 +357,10 @@ FROM catalog_states c LEFT JOIN gateway_sessions g ON g.id = ? WHERE c.id = 1`
 		keyID                                      *int64
 		searches, calls, version                   *int64
 		closed                                     *bool
+		updated                                    *time.Time
 	)
 	s.countRaw(ctx, 1)
-	err = sqlDB.QueryRowContext(ctx, q, SessionHash(token)).Scan(&st.CatalogGen, &st.ConfigGen, &id, &keyID, &agent, &profile, &subject, &run, &receipts, &searches, &calls, &version, &closed, &tools, &without, &shown, &listed)
+	err = sqlDB.QueryRowContext(ctx, q, SessionHash(token)).Scan(&st.CatalogGen, &st.ConfigGen, &id, &keyID, &agent, &profile, &subject, &run, &receipts, &searches, &calls, &version, &closed, &tools, &without, &shown, &listed, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		err = ErrNotFound
 	}
@@ -370,6 +371,9 @@ FROM catalog_states c LEFT JOIN gateway_sessions g ON g.id = ? WHERE c.id = 1`
 		st.Session = &GatewaySession{ID: *id, KeyID: uint(deref64(keyID)), Agent: deref(agent), Profile: deref(profile), Subject: deref(subject), Run: deref(run),
 			Receipts: deref(receipts), Searches: int(deref64(searches)), Calls: int(deref64(calls)), Version: int(deref64(version)), Closed: closed != nil && *closed,
 			PickTools: deref(tools), PickWithout: deref(without), Shown: deref(shown), Listed: deref(listed)}
+		if updated != nil {
+			st.Session.UpdatedAt = *updated
+		}
 	}
 	return st, nil
 }
@@ -413,4 +417,24 @@ func migrateGatewaySessionShown(tx *gorm.DB, _ string) error {
 		}
 	}
 	return nil
+}
+
+// TouchGatewaySession records that session id was used now: its idle
+// time starts again (the gateway's idle expiry reads UpdatedAt).
+func (s *Store) TouchGatewaySession(ctx context.Context, id string) error {
+	if err := s.with(ctx).Model(&GatewaySession{}).Where("id = ?", id).Update("updated_at", time.Now().UTC()).Error; err != nil {
+		return fmt.Errorf("models: touch gateway session: %w", err)
+	}
+	return nil
+}
+
+// LiveGatewaySessions counts the sessions of key and agent that are
+// open and were used after since (the others have expired).
+func (s *Store) LiveGatewaySessions(ctx context.Context, keyID uint, agent string, since time.Time) (int64, error) {
+	var n int64
+	err := s.with(ctx).Model(&GatewaySession{}).Where("key_id = ? AND agent = ? AND closed = ? AND updated_at > ?", keyID, agent, false, since.UTC()).Count(&n).Error
+	if err != nil {
+		return 0, fmt.Errorf("models: live gateway sessions: %w", err)
+	}
+	return n, nil
 }

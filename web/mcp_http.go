@@ -333,6 +333,9 @@ func rpcMethod(body []byte) (*rpcMessage, string, error) {
 // once the agent and profile are known.
 func (s *Server) newGatewaySession(c echo.Context, key *models.APIKey, agent, profile string, subject *authority.Subject, pick, without []string) (*models.GatewaySession, string, error) {
 	ctx := c.Request().Context()
+	if capped, err := s.sessionCapReached(c, key, agent); capped {
+		return nil, "", err
+	}
 	if _, err := s.runBaseFor(ctx, runTarget{Agent: agent, Profile: profile, Subject: subject, Tools: pick, Without: without}); err != nil {
 		var he *echo.HTTPError
 		if errors.As(err, &he) {
@@ -391,6 +394,9 @@ func (s *Server) gatewaySession(c echo.Context, key *models.APIKey, agent, token
 	}
 	if g := st.Session; g == nil || g.KeyID != key.ID || g.Agent != agent || g.Closed {
 		return models.GatewayState{}, mcpError(c, http.StatusNotFound, rpcNoSession, "no such session: initialize a new one")
+	}
+	if expired, err := s.expiredSession(c, st.Session); expired {
+		return models.GatewayState{}, err
 	}
 	return st, nil
 }

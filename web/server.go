@@ -44,6 +44,11 @@ type Config struct {
 	// (zero: DefaultResultCeiling).
 	UpstreamTimeout time.Duration
 	ResultCeiling   int
+	// GatewaySessionIdle expires a gateway session unused this long
+	// (zero: DefaultGatewaySessionIdle); GatewaySessionCap caps the live
+	// sessions of one key and agent (zero: DefaultGatewaySessionCap).
+	GatewaySessionIdle time.Duration
+	GatewaySessionCap  int
 	// TrustedProxyHeader names the header a trusted reverse proxy sets to
 	// the client's address ("X-Forwarded-For" or "X-Real-IP"); empty means
 	// the peer address is the client (no header is believed).

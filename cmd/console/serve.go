@@ -29,6 +29,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	ceiling := fs.Int("procedure-ceiling", envInt("CONSOLE_PROCEDURE_CEILING", 2000), "largest skill procedure in tokens (CONSOLE_PROCEDURE_CEILING)")
 	upDefault, upErr := envDuration("CONSOLE_UPSTREAM_TIMEOUT", upstream.DefaultTimeout)
 	upTimeout := fs.Duration("upstream-timeout", upDefault, "longest wait for one call to an upstream MCP server, its start included; a call still running then is lost: environment_unavailable, or uncertain_side_effect for a tool with effects (CONSOLE_UPSTREAM_TIMEOUT)")
+	idleDefault, idleErr := envDuration("CONSOLE_GATEWAY_SESSION_IDLE", web.DefaultGatewaySessionIdle)
+	gwIdle := fs.Duration("gateway-session-idle", idleDefault, "a gateway session unused this long expires; its client initializes a new one (CONSOLE_GATEWAY_SESSION_IDLE)")
+	gwCap := fs.Int("gateway-sessions", envInt("CONSOLE_GATEWAY_SESSIONS", web.DefaultGatewaySessionCap), "live gateway sessions one runtime key may hold per agent (CONSOLE_GATEWAY_SESSIONS)")
 	runs := runCeilingFlags(fs)
 	// asked for, the flags go to stdout; after a bad flag, to stderr
 	fs.SetOutput(stderr)
@@ -48,6 +51,15 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	}
 	if upErr != nil {
 		return &exitError{2, upErr}
+	}
+	if idleErr != nil {
+		return &exitError{2, idleErr}
+	}
+	if *gwIdle <= 0 {
+		return &exitError{2, fmt.Errorf("--gateway-session-idle: %s is not a positive duration (as 30m or 2h)", *gwIdle)}
+	}
+	if *gwCap <= 0 {
+		return &exitError{2, fmt.Errorf("--gateway-sessions: %d is not a positive number", *gwCap)}
 	}
 	if *upTimeout <= 0 {
 		return &exitError{2, fmt.Errorf("--upstream-timeout: %s is not a positive duration (as 30s or 2m)", *upTimeout)}
@@ -91,7 +103,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	}
 	startRunMaintenance(ctx, store, log, retention)
 	srv := web.New(store, m, web.Config{SecureCookies: *secure, Logger: log, APIRate: *rate, RequiredApprovals: *approvals, ProcedureCeiling: *ceiling,
-		ReceiptKey: receiptKey, RunCeilings: *runs, TrustedProxyHeader: *proxyHeader, MetricsElsewhere: *metricsAddr != "", UpstreamTimeout: *upTimeout})
+		ReceiptKey: receiptKey, RunCeilings: *runs, TrustedProxyHeader: *proxyHeader, MetricsElsewhere: *metricsAddr != "", UpstreamTimeout: *upTimeout,
+		GatewaySessionIdle: *gwIdle, GatewaySessionCap: *gwCap})
 	defer srv.Close()
 	if err := srv.Warm(ctx); err != nil {
 		return err
