@@ -43,7 +43,14 @@ type Pool struct {
 	// a connection's health (health.go), in a goroutine of its own: a
 	// report may arrive after a later one, so order them by At.
 	OnHealth func(name string, h Health)
+	// RelistEvery is how old the tool list of a server reached by URL may
+	// get before Served reads it again (zero: DefaultRelistEvery): such a
+	// server sends the pool no list_changed and is never restarted.
+	RelistEvery time.Duration
 }
+
+// DefaultRelistEvery is RelistEvery when the pool sets none.
+const DefaultRelistEvery = time.Minute
 
 // SetDirectCalls turns the direct call to HTTP upstreams (direct.go) on,
 // the default, or off: every call then goes through the SDK's client.
@@ -100,7 +107,9 @@ type client struct {
 	serial  uint64
 	listed  uint64
 	listing []*mcp.Tool
-	closed  bool
+	// listedAt is when listing was read
+	listedAt time.Time
+	closed   bool
 	// health is what the last real contact said (health.go), healthWhy
 	// why the server is down; probing: a probe is waiting to reach it
 	health    int

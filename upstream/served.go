@@ -3,6 +3,7 @@ package upstream
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -11,7 +12,8 @@ import (
 // (started when there is none), read once per session and again after
 // the server sends notifications/tools/list_changed, with the session's
 // serial number (a new number: a new session, so a new process of a
-// stdio server). The gateway compares it with the reviewed contracts
+// stdio server). A server reached by URL is read again once RelistEvery
+// has passed (it sends no list_changed here). The gateway compares it with the reviewed contracts
 // before a call: the process that answers is the one whose tools were
 // reviewed (newuser D17).
 func (p *Pool) Served(ctx context.Context, spec Spec) ([]*mcp.Tool, uint64, error) {
@@ -27,7 +29,7 @@ func (p *Pool) Served(ctx context.Context, spec Spec) ([]*mcp.Tool, uint64, erro
 	}
 	c.mu.Lock()
 	serial := c.serial
-	if c.cs == cs && c.listing != nil && c.listed == serial {
+	if c.cs == cs && c.listing != nil && c.listed == serial && (len(spec.Command) > 0 || time.Since(c.listedAt) < p.relistEvery()) {
 		tools := c.listing
 		c.mu.Unlock()
 		return tools, serial, nil
@@ -42,7 +44,7 @@ func (p *Pool) Served(ctx context.Context, spec Spec) ([]*mcp.Tool, uint64, erro
 	}
 	c.mu.Lock()
 	if c.cs == cs && c.serial == serial {
-		c.listing, c.listed = tools, serial
+		c.listing, c.listed, c.listedAt = tools, serial, time.Now()
 	}
 	c.mu.Unlock()
 	return tools, serial, nil
@@ -83,4 +85,11 @@ func (p *Pool) Restart(ctx context.Context, spec Spec, serial uint64) error {
 		return fmt.Errorf("upstream %s: restart: %w", spec.Name, err)
 	}
 	return nil
+}
+
+func (p *Pool) relistEvery() time.Duration {
+	if p.RelistEvery > 0 {
+		return p.RelistEvery
+	}
+	return DefaultRelistEvery
 }

@@ -66,7 +66,7 @@ func (g *gateway) listed(ctx context.Context, st *gwStep, build bool) (*mcp.List
 	}
 	for _, id := range st.activeTools() {
 		e, ok := st.surface.Entry(id)
-		if !ok || !gatewayServes(served, e.Contract()) {
+		if !ok || !gatewayServes(served, e.Contract()) || g.differs(id, e.Digest()) {
 			continue
 		}
 		ls.ids = append(ls.ids, id)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -28,6 +29,7 @@ type servedConn struct {
 	contracts map[string]catalog.Contract // tool id → as the server lists it
 	match     map[string]bool             // tool id + " " + reviewed digest → whether it matches
 	restarted uint64                      // the session a mismatch restarted into (0: none)
+	listing   []*mcp.Tool                 // the listing contracts was read from (a new one: read again)
 	synced    uint64                      // the session whose mismatch was sent to review
 }
 
@@ -100,9 +102,9 @@ func (g *gateway) servedMatches(ctx context.Context, call *allowedCall) (bool, u
 		g.served.conns = map[string]*servedConn{}
 	}
 	sc := g.served.conns[call.spec.Name]
-	if sc == nil || sc.serial != serial || sc.contracts == nil {
+	if sc == nil || sc.serial != serial || sc.contracts == nil || !sameListing(sc.listing, tools) {
 		keep := sc
-		sc = &servedConn{serial: serial, contracts: servedContracts(ctx, call.spec.Name, tools), match: map[string]bool{}}
+		sc = &servedConn{serial: serial, contracts: servedContracts(ctx, call.spec.Name, tools), match: map[string]bool{}, listing: tools}
 		if keep != nil {
 			sc.restarted, sc.synced = keep.restarted, keep.synced
 		}
@@ -137,4 +139,27 @@ func servedContracts(ctx context.Context, name string, tools []*mcp.Tool) map[st
 		out[c.ID] = c
 	}
 	return out
+}
+
+// sameListing reports whether two listings are the same read (the pool
+// hands out the slice it read until it reads the list again).
+func sameListing(a, b []*mcp.Tool) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// differs reports whether the running server of a tool's connection is
+// known (from a call's check) to list it with another contract than the
+// reviewed digest: such a tool is left out of tools/list as its call is
+// refused (issue 24, newuser #18 follow-up). A map lookup, no upstream
+// request.
+func (g *gateway) differs(id, digest string) bool {
+	ns, _, _ := strings.Cut(id, ".")
+	g.served.mu.Lock()
+	defer g.served.mu.Unlock()
+	sc := g.served.conns[ns]
+	if sc == nil {
+		return false
+	}
+	m, ok := sc.match[id+" "+digest]
+	return ok && !m
 }
