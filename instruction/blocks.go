@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"text/template"
 
 	"github.com/agentforge/console/catalog"
@@ -38,6 +39,15 @@ type Block struct {
 	// Unit is the text of a block without template actions.
 	Unit catalog.Unit
 	tmpl *template.Template
+	// rendered memoizes a templated block's renderings (shared by the
+	// copies of the block, one per tier it lists): see render.
+	rendered *sync.Map
+	// one is Unit as a one-unit slice (a block without template actions)
+	one []catalog.Unit
+	// req and uses are the predicates of Requires and Uses, looked up
+	// once (Gate.holds): composing asks them for every block
+	req  predicate
+	uses []predicate
 }
 
 // blockSet holds every block variant keyed by id, then by variantKey
@@ -111,9 +121,11 @@ func parseBlock(raw string) (Block, error) {
 			return b, fmt.Errorf("unknown front matter key %q", k)
 		}
 	}
-	if _, known := capabilities[b.Requires]; !known {
+	req, known := capabilities[b.Requires]
+	if !known {
 		return b, fmt.Errorf("requires %q is not a capability of the gate", b.Requires)
 	}
+	b.req = req
 	for _, t := range b.Tiers {
 		if !validTier(t) {
 			return b, fmt.Errorf("unknown tier %q", t)
@@ -124,15 +136,18 @@ func parseBlock(raw string) (Block, error) {
 	}
 	if !strings.Contains(body, "{{") {
 		b.Unit = catalog.NewUnit(tidy(body))
+		b.one = []catalog.Unit{b.Unit}[:1:1]
 		return b, nil
 	}
 	for _, m := range hasCall.FindAllStringSubmatch(body, -1) {
 		c := Capability(m[1])
-		if _, known := capabilities[c]; !known {
+		p, known := capabilities[c]
+		if !known {
 			return b, fmt.Errorf("has %q is not a capability of the gate", c)
 		}
 		if !containsCap(b.Uses, c) {
 			b.Uses = append(b.Uses, c)
+			b.uses = append(b.uses, p)
 		}
 	}
 	t, err := template.New(b.ID).Option("missingkey=error").Funcs(template.FuncMap{
@@ -143,6 +158,7 @@ func parseBlock(raw string) (Block, error) {
 		return b, err
 	}
 	b.tmpl = t
+	b.rendered = new(sync.Map)
 	return b, nil
 }
 
@@ -198,19 +214,32 @@ func containsCap(cs []Capability, c Capability) bool {
 }
 
 // render is the block's text for a gate and channel count, memoized per
-// (block, tier, the capabilities it asks about, count).
-func (b Block) render(g Gate, tier string, channels int) catalog.Unit {
+// (block, the capabilities it asks about, count): a template sees nothing
+// else (its "has" answers for Uses and its "channels").
+func (b Block) render(g Gate, channels int) catalog.Unit {
+	return b.renderUnits(g, channels)[0]
+}
+
+// renderUnits is render as a one-unit slice, memoized with it: a
+// section made of the block alone shares it instead of allocating its
+// own. Its capacity is its length, so appending to it copies.
+func (b Block) renderUnits(g Gate, channels int) []catalog.Unit {
 	if b.tmpl == nil {
-		return b.Unit
+		if b.one == nil { // a Block made by hand, not loaded
+			return []catalog.Unit{b.Unit}
+		}
+		return b.one
 	}
-	k := renderKey{id: b.ID, tier: tier, host: b.Host, channels: channels}
-	for i, c := range b.Uses {
-		if g.Has(c) {
-			k.uses |= 1 << i
+	var uses uint64
+	for i, p := range b.uses {
+		if g.holds(p) {
+			uses |= 1 << i
 		}
 	}
-	if u, ok := lib.rendered.Load(k); ok {
-		return u.(catalog.Unit)
+	// maxBlockUses bits of uses, the channel count above them
+	k := uint64(channels)<<maxBlockUses | uses
+	if u, ok := b.rendered.Load(k); ok {
+		return u.([]catalog.Unit)
 	}
 	var out strings.Builder
 	t, _ := b.tmpl.Clone()
@@ -221,19 +250,10 @@ func (b Block) render(g Gate, tier string, channels int) catalog.Unit {
 	if err := t.Execute(&out, nil); err != nil {
 		panic(fmt.Sprintf("instruction: block %s: %v", b.ID, err)) // caught by the block tests
 	}
-	u := catalog.NewUnit(tidy(out.String()))
-	lib.rendered.Store(k, u)
-	return u
-}
-
-// renderKey is what a block's rendering depends on: the block, the tier,
-// the channel count and which of the capabilities it asks about hold (bit
-// i for Uses[i]; loadBlocks refuses a block that asks about more than a
-// few). The set of keys is finite: blocks × tiers × counts × masks.
-type renderKey struct {
-	id, tier, host string
-	channels       int
-	uses           uint64
+	us := []catalog.Unit{catalog.NewUnit(tidy(out.String()))}
+	us = us[:1:1]
+	b.rendered.Store(k, us)
+	return us
 }
 
 func list(v string) []string {

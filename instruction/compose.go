@@ -202,33 +202,39 @@ func Compose(in Input) (Composition, error) {
 // depend on the tier.
 func composeHead(c *Composition, g Gate, roster []*catalog.Entry, tier string, reasons bool) {
 	skills := c.Skills
-	why := func(reason func() string) string {
-		if !reasons {
-			return ""
-		}
-		return reason()
-	}
+	channels := len(c.Protocol.Channels)
 	add := func(b Block, reason string) {
-		u := b.render(g, tier, len(c.Protocol.Channels))
 		if reasons {
 			c.Rules = append(c.Rules, b.Rules...)
 		}
-		c.Sections = append(c.Sections, Section{ID: b.ID, Group: groupOf(b.ID), Reason: reason, Units: []catalog.Unit{u}})
+		c.Sections = append(c.Sections, Section{ID: b.ID, Group: groupOf(b.ID), Reason: reason, Units: b.renderUnits(g, channels)})
 	}
-	for _, id := range bodyPlan {
-		if b, ok := lib.blocks.variant(id, tier); ok && g.Has(b.Requires) {
-			add(b, why(func() string { return reasonFor(g, b.Requires, tier, id) }))
+	for _, b := range lib.plan[tier] {
+		if g.holds(b.req) {
+			reason := ""
+			if reasons {
+				reason = reasonFor(g, b.Requires, tier, b.ID)
+			}
+			add(b, reason)
 		}
 	}
 	c.Sections = append(c.Sections, protocolSection(c, g, roster, tier, reasons))
 	if b, ok := lib.blocks.variant("services", tier); ok && g.Has(CapServices) {
-		add(b, why(func() string { return g.Reason(CapServices) }))
+		reason := ""
+		if reasons {
+			reason = g.Reason(CapServices)
+		}
+		add(b, reason)
 		last := &c.Sections[len(c.Sections)-1]
 		list := strings.Join(g.Services(), ", ")
 		last.Units = append(last.Units, servicesUnits.Get(list, func() catalog.Unit { return catalog.NewUnit(fmt.Sprintf("Connected services: %s.\n\n", list)) }))
 	}
 	if b, ok := lib.blocks.variant("skills", tier); ok && g.Has(CapSkills) {
-		add(b, why(func() string { return g.Reason(CapSkills) }))
+		reason := ""
+		if reasons {
+			reason = g.Reason(CapSkills)
+		}
+		add(b, reason)
 		last := &c.Sections[len(c.Sections)-1]
 		for i, s := range skills {
 			sep := "\n"
@@ -252,12 +258,12 @@ func protocolSection(c *Composition, g Gate, roster []*catalog.Entry, tier strin
 		c.Rules = append(c.Rules, intro.Rules...)
 	}
 	n := len(c.Protocol.Channels)
-	s.Units = append(s.Units, intro.render(g, tier, n))
-	if code, ok := lib.blocks.variantFor("protocol.code", tier, c.Options); ok && g.Has(code.Requires) {
+	s.Units = append(s.Units, intro.render(g, n))
+	if code, ok := lib.blocks.variantFor("protocol.code", tier, c.Options); ok && g.holds(code.req) {
 		if reasons {
 			c.Rules = append(c.Rules, code.Rules...)
 		}
-		s.Units = append(s.Units, code.render(g, tier, n))
+		s.Units = append(s.Units, code.render(g, n))
 		if reasons {
 			s.Reason = "always; code channel because " + g.Reason(CapExec)
 		}

@@ -206,6 +206,12 @@ func (g Gate) Has(c Capability) bool {
 	return ok && g.s != nil && p.on(g.f, g.s)
 }
 
+// holds is Has for a capability's predicate already looked up (a
+// block's, see Block.req).
+func (g Gate) holds(p predicate) bool {
+	return g.s != nil && p.on(g.f, g.s)
+}
+
 // Reason says in words why the capability holds.
 func (g Gate) Reason(c Capability) string {
 	p, ok := capabilities[c]

@@ -230,10 +230,10 @@ func activatedSection(c *Composition, pre Input, activated, helpers []*catalog.E
 	channels := len(ProtocolFor(gate).Channels)
 	add := func(b Block) {
 		c.Rules = append(c.Rules, b.Rules...)
-		s.Units = append(s.Units, b.render(gate, opts.Tier, channels))
+		s.Units = append(s.Units, b.render(gate, channels))
 	}
-	for _, id := range bodyPlan {
-		if b, ok := lib.blocks.variant(id, opts.Tier); ok && gate.Has(b.Requires) && !preGate.Has(b.Requires) {
+	for _, b := range lib.plan[opts.Tier] {
+		if gate.holds(b.req) && !preGate.holds(b.req) {
 			add(b)
 		}
 	}

@@ -62,8 +62,9 @@ type library struct {
 	// protocol intro per tier and channel count, the worked examples), so
 	// recomposing for every lever does not rehash them.
 	units sync.Map
-	// rendered memoizes block renderings by renderKey
-	rendered sync.Map
+	// plan holds, per tier, the body blocks of bodyPlan that have a
+	// variant in it, in bodyPlan's order (each still gated when composed)
+	plan map[string][]Block
 }
 
 // unit returns the memoized unit for key, building its text once.
@@ -85,5 +86,13 @@ func newLibrary() (*library, error) {
 	if err != nil {
 		return nil, fmt.Errorf("instruction: synthetic tools: %w", err)
 	}
-	return &library{blocks: bs, synthetic: syn, referents: buildReferents(bs)}, nil
+	plan := map[string][]Block{}
+	for _, t := range Tiers {
+		for _, id := range bodyPlan {
+			if b, ok := bs.variant(id, t); ok {
+				plan[t] = append(plan[t], b)
+			}
+		}
+	}
+	return &library{blocks: bs, synthetic: syn, referents: buildReferents(bs), plan: plan}, nil
 }
