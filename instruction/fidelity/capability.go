@@ -300,7 +300,7 @@ func framed(ts []token, i int) (int, bool) {
 		// a question that offers a deed asks it: "would you pull the
 		// affected lots?", "Why not text the owner?"
 		return ctxOblige, true
-	case modals[ts[j].lower] && j > 0 && (youAt(ts, j-1) || agentWords[ts[j-1].lower] && ts[j].lower != "will"):
+	case modals[ts[j].lower] && j > 0 && (youAt(ts, j-1) || (agentWords[ts[j-1].lower] || agentReading(ts, j)) && ts[j].lower != "will"):
 		// "the agent will navigate": what another agent does, told
 		if obligingModals[ts[j].lower] {
 			return ctxOblige, true // "you should book", "the agent must isolate"
@@ -362,7 +362,23 @@ func imperativeSentence(ts []token, i int) bool {
 
 // agentWords name the agent as the subject of a modal ("the assistant
 // should email", "the model can post").
-var agentWords = set("assistant", "model", "agent", "ai", "llm", "bot", "chatbot", "copilot")
+var agentWords = set("assistant", "model", "agent", "ai", "llm", "bot", "chatbot", "copilot", "claude", "chatgpt")
+
+// agentReading: the subject before the modal at j is the agent named with
+// what it is doing ("the AI assistant reading this should", "the model
+// that reads these notes must"): an agent word followed by a participle or
+// a relative pronoun, within four words of the modal and its clause.
+func agentReading(ts []token, j int) bool {
+	for a := j - 2; a >= 0 && a >= j-5; a-- {
+		if ts[a+1].sentence || ts[a+1].clause {
+			return false
+		}
+		if agentWords[ts[a].lower] && (strings.HasSuffix(ts[a+1].lower, "ing") || ts[a+1].lower == "that" || ts[a+1].lower == "who") {
+			return a == 0 || ts[a].sentence || determiners[ts[a-1].lower] || agentWords[ts[a-1].lower] || ts[a-1].sentence
+		}
+	}
+	return false
+}
 
 // baseVerb: a word the lexicon knows as a verb, in its base form (not
 // "returns", "created", "listing"); a hyphenated one by its last part
