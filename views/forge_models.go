@@ -74,6 +74,9 @@ type ForgeData struct {
 	CatalogForm string
 	Deferred    bool
 	Pins        string
+	// Host is who the projection teaches the reply protocol to: "" the
+	// runtime API's text protocol, "mcp" an MCP client through the gateway
+	Host string
 	// SearchBudget and CallBudget are the saved profile version's budgets
 	// per gateway run (0: none); set on the profile form
 	SearchBudget, CallBudget int

@@ -183,6 +183,17 @@ func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, er
 		if err != nil {
 			return data, err
 		}
+		if fc.draft.Options.MCP() {
+			// the saved version as the gateway serves it: the change is the
+			// draft's, not the protocol form's
+			base := fc.base
+			base.Options.Host = instruction.HostMCP
+			p, _, err := s.meter.Project(fc.state.Encoding, base, nil)
+			if err != nil {
+				return data, err
+			}
+			saved = p.Totals
+		}
 		cmp := &views.Compare{Version: fc.ac.Version.Version, Saved: views.Delta{Body: saved.Body, Protocol: saved.Protocol, Catalog: saved.Catalog, Total: saved.Total}}
 		cmp.Change = views.Delta{Body: data.Totals.Body - saved.Body, Protocol: data.Totals.Protocol - saved.Protocol, Catalog: data.Totals.Catalog - saved.Catalog, Total: data.Totals.Total - saved.Total}
 		was := fc.base.Input()

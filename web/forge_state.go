@@ -36,7 +36,7 @@ func splitList(s string) []string {
 
 // parseForgeState reads the state over defaults. Three shapes are
 // accepted: the form's checkboxes (s=1, t=…, svc=…: absent means off), the
-// canonical share link (on=… or off=…, svc=…, tier, form, deferred, enc),
+// canonical share link (on=… or off=…, svc=…, tier, form, deferred, host, enc),
 // and nothing at all (the defaults: the profile's selection and options,
 // or everything declared). Unknown tool ids are ignored: the roster can
 // only hold what is declared.
@@ -88,6 +88,14 @@ func parseForgeState(q url.Values, declared []*catalog.Entry, def forgeState) (f
 	}
 	if v, ok := q["deferred"]; ok || form {
 		st.Options.Deferred = len(v) > 0 && v[0] == "1"
+	}
+	if v, ok := q["host"]; ok || form {
+		// who reads the reply protocol: "" the runtime API's text protocol,
+		// "mcp" an MCP client through the gateway (what initialize serves)
+		st.Options.Host = ""
+		if len(v) > 0 {
+			st.Options.Host = v[0]
+		}
 	}
 	if _, ok := q["pins"]; ok || form {
 		st.Options.Pins = splitList(q.Get("pins"))
@@ -142,6 +150,9 @@ func (st forgeState) encode(declared []*catalog.Entry, agent, profile string) st
 		v.Set("deferred", "0")
 	}
 	v.Set("pins", strings.Join(st.Options.Pins, ","))
+	if st.Options.Host != "" {
+		v.Set("host", st.Options.Host)
+	}
 	v.Set("enc", st.Encoding)
 	return v.Encode()
 }
