@@ -110,6 +110,9 @@ type client struct {
 	// listedAt is when listing was read
 	listedAt time.Time
 	closed   bool
+	// dropped counts the notifications dropped past the rate limit
+	// (notify_limit.go)
+	dropped atomic.Int64
 	// health is what the last real contact said (health.go), healthWhy
 	// why the server is down; probing: a probe is waiting to reach it
 	health    int
@@ -323,7 +326,7 @@ func (c *client) connect(ctx context.Context) (*mcp.ClientSession, *http.Client,
 	capped := cappedTransport{base: upstreamTransport, limit: c.pool.maxMessage(), callLimit: c.pool.maxResult(), name: c.spec.Name}
 	hc := &http.Client{Transport: noRedirects{newHeaderTransport(c.spec.URL, c.spec.Headers, capped)}, CheckRedirect: refuseRedirect}
 	t := &mcp.StreamableClientTransport{Endpoint: c.spec.URL, HTTPClient: hc, MaxRetries: -1, DisableStandaloneSSE: true}
-	cs, err := cl.Connect(ctx, t, nil)
+	cs, err := cl.Connect(ctx, &limitedTransport{Transport: t, dropped: &c.dropped, log: c.pool.log, name: c.spec.Name}, nil)
 	return cs, hc, err
 }
 
@@ -347,7 +350,8 @@ func (c *client) connectCommand(ctx context.Context, cl *mcp.Client) (*mcp.Clien
 	}()
 	cmd.Stderr = pw
 	killWithParent(cmd)
-	cs, err := cl.Connect(ctx, &commandTransport{cmd: cmd, limit: c.pool.maxMessage(), name: c.spec.Name, log: c.pool.log}, nil)
+	ct := &commandTransport{cmd: cmd, limit: c.pool.maxMessage(), name: c.spec.Name, log: c.pool.log}
+	cs, err := cl.Connect(ctx, &limitedTransport{Transport: ct, dropped: &c.dropped, log: c.pool.log, name: c.spec.Name}, nil)
 	_ = pw.Close() // the child holds its own end
 	if err != nil {
 		select { // a server that exited has closed its stderr

@@ -1,6 +1,7 @@
 package upstream
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -19,7 +20,7 @@ import (
 
 // TestMain lets the test binary be a stdio MCP server (UPSTREAM_TEST_SERVER=1):
 // tools pid (its process id), env (its environment), fail (a JSON-RPC error), crash (exits at once), sleep (30 s) and flood (a 32 MB result),
-// leak (an error result repeating its token), chatter (non-JSON lines on stdout), grow (adds a tool), and a line on stderr at start.
+// leak (an error result repeating its token), chatter (non-JSON lines on stdout), grow (adds a tool), spam (a notification flood), and a line on stderr at start.
 func TestMain(m *testing.M) {
 	if os.Getenv("UPSTREAM_TEST_SERVER") == "1" {
 		fmt.Fprintln(os.Stderr, "test server starting")
@@ -70,6 +71,18 @@ func TestMain(m *testing.M) {
 			})
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "grew"}}}, nil
 		})
+		s.AddTool(&mcp.Tool{Name: "spam", Description: "writes n (default 50,000) notifications on stdout, then answers", InputSchema: obj}, func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			var in struct{ N int }
+			if json.Unmarshal(req.Params.Arguments, &in) != nil || in.N <= 0 {
+				in.N = 50000
+			}
+			w := bufio.NewWriter(os.Stdout)
+			for i := 0; i < in.N; i++ {
+				fmt.Fprintf(w, `{"jsonrpc":"2.0","method":"notifications/tools/list_changed","params":{"n":%d}}`+"\n", i)
+			}
+			_ = w.Flush()
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "spammed"}}}, nil
+		})
 		_ = s.Run(context.Background(), &mcp.StdioTransport{})
 		os.Exit(0)
 	}
@@ -102,7 +115,7 @@ func TestStdioServersAreSupervised(t *testing.T) {
 	sp := Spec{Name: "stdio", Command: []string{exe}, Env: map[string]string{"UPSTREAM_TEST_SERVER": "1"}}
 	ctx := context.Background()
 	tools, err := p.ListTools(ctx, sp)
-	if err != nil || len(tools) != 9 {
+	if err != nil || len(tools) != 10 {
 		t.Fatalf("list: %v %v", tools, err)
 	}
 	pid := func() int {
