@@ -27,6 +27,7 @@ func capabilityMentions(text string, ts []token) []mention {
 	sentVerb := ""                 // the verb of the sentence's last instruction
 	instructions := map[int]bool{} // the sentences that hold an instruction
 	runOnSentences(text, ts)
+	letsSteps(ts)
 	actionCells(text, ts)
 	for i := range ts {
 		// "2) open an issue": a numbered step opens a clause
@@ -115,6 +116,27 @@ func verbOf(ts []token, i, how int) string {
 		return ""
 	}
 	return ts[i].lower
+}
+
+// letsSteps marks the verb after "let's" or "let us" at the start of a
+// sentence or clause (after "now", "so" or a step word at most) ("Let's also tag the commit", "let us post it") as
+// opening a clause: a suggestion in the first person plural asks the
+// reader to do the deed, as an imperative does. An adverb such as "also",
+// "now" or "then" may stand between.
+func letsSteps(ts []token) {
+	for i := 0; i+2 < len(ts); i++ {
+		opens := ts[i].sentence || ts[i].clause || i > 0 && (ts[i-1].sentence || ts[i-1].clause) && (sequencers[ts[i-1].lower] || ts[i-1].lower == "now" || ts[i-1].lower == "so")
+		if ts[i].lower != "let" || !opens || ts[i+1].lower != "s" && ts[i+1].lower != "us" || ts[i+1].sentence {
+			continue
+		}
+		k := i + 2
+		for k < len(ts) && !ts[k].sentence && (ts[k].lower == "also" || ts[k].lower == "now" || ts[k].lower == "then" || ts[k].lower == "just" || ts[k].lower == "first") {
+			k++
+		}
+		if k < len(ts) && !ts[k].sentence && baseVerb(ts[k].lower) {
+			ts[k].clause = true
+		}
+	}
 }
 
 // runOnSentences marks the start of a sentence joined to the one before
