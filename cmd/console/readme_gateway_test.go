@@ -144,6 +144,12 @@ func TestReadmeGatewayExample(t *testing.T) {
 		t.Fatalf("connect with the README's configuration: %v", err)
 	}
 	defer cs.Close()
+	// what the README says the client's model is told: tool calls through
+	// the client and search_tools, never a channel tag
+	if ins := cs.InitializeResult().Instructions; strings.Contains(ins, "<action") || strings.Contains(ins, "<final") ||
+		!strings.Contains(ins, "calling the search_tools tool") || !strings.Contains(ins, "your client's own tool call") {
+		t.Errorf("initialize's instructions are not what the README says the client's model is told:\n%s", ins)
+	}
 	text := func(name string, args any) (string, bool) {
 		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
 		if err != nil {
