@@ -154,6 +154,28 @@ func mustLibrary() *library {
 // servicesUnits memoizes the connected-services line per list.
 var servicesUnits = memo.NewBounded[string, catalog.Unit](1024)
 
+// skillUnits memoizes a listed skill's line: every composition of an
+// agent with skills lists them, and a forge toggle or a distinct request
+// composes several.
+var skillUnits = memo.NewBounded[skillLineKey, catalog.Unit](1024)
+
+// skillLineKey is what a skill's line is written from; last: it closes
+// the list (a blank line after it).
+type skillLineKey struct {
+	name, slug, summary string
+	version             int
+	last                bool
+}
+
+// unit writes the line.
+func (k skillLineKey) unit() catalog.Unit {
+	sep := "\n"
+	if k.last {
+		sep = "\n\n"
+	}
+	return catalog.NewUnit(fmt.Sprintf("- %s (slug %s, version %d): %s%s", k.name, k.slug, k.version, oneLine(k.summary), sep))
+}
+
 // bodyPlan is the order of the gated body blocks, stable prefix first.
 var bodyPlan = []string{"body.core", "body.exec.codegen", "body.exec.artifacts", "capability.exec", "capability.render", "capability.web"}
 
@@ -237,11 +259,8 @@ func composeHead(c *Composition, g Gate, roster []*catalog.Entry, tier string, r
 		add(b, reason)
 		last := &c.Sections[len(c.Sections)-1]
 		for i, s := range skills {
-			sep := "\n"
-			if i == len(skills)-1 {
-				sep = "\n\n"
-			}
-			last.Units = append(last.Units, catalog.NewUnit(fmt.Sprintf("- %s (slug %s, version %d): %s%s", s.Name, s.Slug, s.Version, oneLine(s.Summary), sep)))
+			k := skillLineKey{name: s.Name, slug: s.Slug, summary: s.Summary, version: s.Version, last: i == len(skills)-1}
+			last.Units = append(last.Units, skillUnits.Get(k, k.unit))
 		}
 	}
 }
