@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -14,6 +15,8 @@ import (
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
+
+	"github.com/agentforge/console/instruction/authority"
 )
 
 // GatewaySession is one MCP session of the gateway: one run. Everything
@@ -25,8 +28,14 @@ type GatewaySession struct {
 	KeyID   uint   `gorm:"not null;index"`
 	Agent   string `gorm:"size:64;not null"`
 	Profile string `gorm:"size:64"`
-	// Subject is the subject as JSON ({"id", "groups"}), "" for none.
+	// Subject was the subject as JSON ({"id", "groups"}); migration 241
+	// emptied it, and nothing writes it any more: SubjectDigest replaced it.
 	Subject string `gorm:"size:4000"`
+	// SubjectDigest is the keyed digest of the subject the session was
+	// opened for (SessionSubjectDigest: its id and its group set), "" for
+	// none: every request of the session must send that subject again,
+	// and no dump reveals who it was.
+	SubjectDigest string `gorm:"size:80;not null;default:''"`
 	// PickTools and PickWithout are the conversation's set, fixed at
 	// initialize (the gateway URL's tools= and without=), as JSON arrays;
 	// PickTools "" keeps the profile's selection, PickWithout "" drops
@@ -52,6 +61,66 @@ type GatewaySession struct {
 	Closed    bool   `gorm:"not null;default:false"`
 	CreatedAt time.Time
 	UpdatedAt time.Time
+}
+
+// SessionSubjectDigest is the keyed digest a gateway session keeps of
+// its subject: an HMAC under the subject digests' server secret over the
+// id and the group set (authority.GroupSetDigest, so the order in which
+// a client lists the groups does not matter); "" for no subject.
+func (s *Store) SessionSubjectDigest(ctx context.Context, sub *authority.Subject) (string, error) {
+	if sub == nil {
+		return "", nil
+	}
+	key, err := s.Secret(ctx, subjectSecretName)
+	if err != nil {
+		return "", fmt.Errorf("models: session subject digest: %w", err)
+	}
+	mac := hmac.New(sha256.New, key)
+	for _, part := range []string{"gateway-session", sub.ID, authority.GroupSetDigest(authority.GroupsOf(sub))} {
+		mac.Write([]byte(strconv.Itoa(len(part)) + ":" + part))
+	}
+	return hex.EncodeToString(mac.Sum(nil)), nil
+}
+
+// unreadableSubject is the digest migration 241 gives a session whose
+// stored subject could not be read: no subject's digest equals it, so
+// the session is refused.
+const unreadableSubject = "unreadable"
+
+// migrateGatewaySessionSubjects (migration 241) replaces each gateway
+// session's subject in clear by its keyed digest (SessionSubjectDigest).
+func migrateGatewaySessionSubjects(tx *gorm.DB, _ string) error {
+	if !tx.Migrator().HasColumn(&GatewaySession{}, "SubjectDigest") {
+		if err := tx.Migrator().AddColumn(&GatewaySession{}, "SubjectDigest"); err != nil {
+			return err
+		}
+	}
+	s, ok := tx.Statement.Context.Value(migratingStore{}).(*Store)
+	if !ok {
+		return fmt.Errorf("models: migration 241 runs only inside Migrate")
+	}
+	var rows []struct{ ID, Subject string }
+	if err := tx.Raw("SELECT id, subject FROM gateway_sessions WHERE subject <> ''").Scan(&rows).Error; err != nil {
+		return fmt.Errorf("models: migration 241: %w", err)
+	}
+	for _, r := range rows {
+		d := unreadableSubject
+		var sub authority.Subject
+		dec := json.NewDecoder(strings.NewReader(r.Subject))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&sub); err == nil {
+			if f, _ := sub.Validate(); f == "" {
+				var err error
+				if d, err = s.SessionSubjectDigest(tx.Statement.Context, &sub); err != nil {
+					return err
+				}
+			}
+		}
+		if err := tx.Exec("UPDATE gateway_sessions SET subject_digest = ?, subject = '' WHERE id = ?", d, r.ID).Error; err != nil {
+			return fmt.Errorf("models: migration 241: %w", err)
+		}
+	}
+	return nil
 }
 
 // SessionHash is how a session id is stored and looked up.
@@ -342,7 +411,7 @@ type GatewayState struct {
 // of a session read and a generation read, and no ORM statement building).
 func (s *Store) GatewayStateByToken(ctx context.Context, token string) (GatewayState, error) {
 	var st GatewayState
-	q := `SELECT c.generation, c.config_generation, g.id, g.key_id, g.agent, g.profile, g.subject, g.run, g.receipts, g.searches, g.calls, g.version, g.closed, g.pick_tools, g.pick_without, g.shown, g.listed, g.updated_at
+	q := `SELECT c.generation, c.config_generation, g.id, g.key_id, g.agent, g.profile, g.subject_digest, g.run, g.receipts, g.searches, g.calls, g.version, g.closed, g.pick_tools, g.pick_without, g.shown, g.listed, g.updated_at
 FROM catalog_states c LEFT JOIN gateway_sessions g ON g.id = ? WHERE c.id = 1`
 	if s.dialect == DialectPostgres {
 		q = strings.Replace(q, "?", "$1", 1)
@@ -368,7 +437,7 @@ FROM catalog_states c LEFT JOIN gateway_sessions g ON g.id = ? WHERE c.id = 1`
 		return st, fmt.Errorf("models: gateway state: %w", err)
 	}
 	if id != nil {
-		st.Session = &GatewaySession{ID: *id, KeyID: uint(deref64(keyID)), Agent: deref(agent), Profile: deref(profile), Subject: deref(subject), Run: deref(run),
+		st.Session = &GatewaySession{ID: *id, KeyID: uint(deref64(keyID)), Agent: deref(agent), Profile: deref(profile), SubjectDigest: deref(subject), Run: deref(run),
 			Receipts: deref(receipts), Searches: int(deref64(searches)), Calls: int(deref64(calls)), Version: int(deref64(version)), Closed: closed != nil && *closed,
 			PickTools: deref(tools), PickWithout: deref(without), Shown: deref(shown), Listed: deref(listed)}
 		if updated != nil {

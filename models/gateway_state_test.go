@@ -14,7 +14,7 @@ import (
 func TestGatewayStateReadsSessionAndGenerations(t *testing.T) {
 	eachDialect(t, func(t *testing.T, s *models.Store) {
 		ctx := context.Background()
-		g := &models.GatewaySession{KeyID: 7, Agent: "helper", Profile: "gw", Subject: `{"id":"ann","groups":["ops"]}`, Run: "mcp-1"}
+		g := &models.GatewaySession{KeyID: 7, Agent: "helper", Profile: "gw", SubjectDigest: "digest-of-ann", Run: "mcp-1"}
 		if err := s.CreateGatewaySession(ctx, "tok", g); err != nil {
 			t.Fatal(err)
 		}
@@ -30,7 +30,7 @@ func TestGatewayStateReadsSessionAndGenerations(t *testing.T) {
 			t.Fatalf("generations %d/%d, want %d/%d", st.CatalogGen, st.ConfigGen, cat, cfg)
 		}
 		got := st.Session
-		if got == nil || got.ID != models.SessionHash("tok") || got.KeyID != 7 || got.Agent != "helper" || got.Profile != "gw" || got.Subject != g.Subject ||
+		if got == nil || got.ID != models.SessionHash("tok") || got.KeyID != 7 || got.Agent != "helper" || got.Profile != "gw" || got.SubjectDigest != g.SubjectDigest ||
 			got.Run != "mcp-1" || got.Receipts != "[]" || got.Version != 1 || got.Closed {
 			t.Fatalf("session %+v", got)
 		}

@@ -38,7 +38,8 @@ args_digest varchar(64) NOT NULL DEFAULT '', done boolean NOT NULL DEFAULT false
 				}
 			}
 			for i, run := range []string{"run-a", "run-b"} {
-				if err := s.CreateGatewaySession(ctx, "tok-"+run, &models.GatewaySession{KeyID: 1, Agent: "helper", Subject: `{"id":"u1","groups":["everyone"]}`, Run: run}); err != nil {
+				// the row as migrations before 137 wrote it (the subject in clear)
+				if err := s.Exec(ctx, `INSERT INTO gateway_sessions (id, key_id, agent, subject, run, receipts, created_at, updated_at) VALUES (?, 1, 'helper', '{"id":"u1","groups":["everyone"]}', ?, '[]', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)`, models.SessionHash("tok-"+run), run); err != nil {
 					t.Fatal(i, err)
 				}
 			}

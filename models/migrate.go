@@ -238,6 +238,7 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	}},
 	// approvals bound to a call's arguments, issue 24 (240-241)
 	{240, "an approval request made for one call keeps its arguments' keyed digest and the reviewer's view of them (secrets masked, bounded)", migrateApprovalArguments},
+	{241, "gateway sessions keep a keyed digest of their subject instead of the subject in clear; every request must send that subject again", migrateGatewaySessionSubjects},
 	// evidence at scale, issue 28 (200-214)
 	{200, "run totals kept by the database as events are written; a run's latest events by (run, id)", migrateRunTotals},
 	{201, "run evidence partitioned by day on Postgres (same table name and columns; the existing table becomes its first partition)", migratePartitionRunEvents},

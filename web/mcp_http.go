@@ -70,7 +70,7 @@ func (r *gwReq) load() error {
 	if err != nil {
 		return err
 	}
-	r.subject, r.pick, r.without, r.groups, r.shown = st.subject, st.pick, st.without, st.groups, st.shown
+	r.pick, r.without, r.groups, r.shown = st.pick, st.without, st.groups, st.shown
 	return nil
 }
 
@@ -222,6 +222,12 @@ func (s *Server) mcpGateway(c echo.Context) error {
 			return err
 		}
 		r.sess, r.catGen, r.cfgGen = st.Session, st.CatalogGen, st.ConfigGen
+		if msg, err := s.sameSession(c, r.sess, profile, subject); err != nil || msg != "" {
+			if err != nil {
+				return err
+			}
+			return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, msg)
+		}
 		if err := r.load(); err != nil {
 			return s.refuseSession(c, r.sess, err)
 		}
@@ -351,18 +357,13 @@ func (s *Server) newGatewaySession(c echo.Context, key *models.APIKey, agent, pr
 	}
 	token := base64.RawURLEncoding.EncodeToString(raw)
 	g := &models.GatewaySession{KeyID: key.ID, Agent: agent, Profile: profile, Run: gatewayRunPrefix + hex.EncodeToString(raw[:8])}
-	if subject != nil {
-		b, _ := json.Marshal(subject)
-		g.Subject = string(b)
+	// the subject is kept as its keyed digest: each request sends it
+	// again (sameSession)
+	var err error
+	if g.SubjectDigest, err = s.store.SessionSubjectDigest(ctx, subject); err != nil {
+		return nil, "", err
 	}
-	if pick != nil {
-		b, _ := json.Marshal(pick)
-		g.PickTools = string(b)
-	}
-	if without != nil {
-		b, _ := json.Marshal(without)
-		g.PickWithout = string(b)
-	}
+	g.PickTools, g.PickWithout = encodeSet(pick), encodeSet(without)
 	if err := s.store.CreateGatewaySession(ctx, token, g); err != nil {
 		return nil, "", err
 	}

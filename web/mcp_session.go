@@ -6,15 +6,18 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/labstack/echo/v4"
+
 	"github.com/agentforge/console/instruction/authority"
+
 	"github.com/agentforge/console/models"
 )
 
 // gwSessionState is a gateway session's stored state, decoded once where
-// the session is read: the subject, the conversation's set and the
-// receipts grouped by step.
+// the session is read: the conversation's set and the receipts grouped by
+// step. (The subject is not stored: each request sends it, and
+// sameSession holds it to the session's digest of it.)
 type gwSessionState struct {
-	subject       *authority.Subject
 	pick, without []string
 	groups        [][]json.RawMessage
 	// shown is every tool the session was shown, sorted
@@ -33,20 +36,11 @@ func (e *SessionStateError) Error() string {
 	return fmt.Sprintf("this session's stored %s cannot be read (%s); the session is refused: initialize a new one", e.Field, e.Why)
 }
 
-// decodeSessionState reads a session's stored subject, set and receipts,
-// each as it was written (a JSON value of its own shape, never null);
-// "" is no subject and no set.
+// decodeSessionState reads a session's stored set and receipts, each as
+// it was written (a JSON value of its own shape, never null); "" is no
+// set.
 func decodeSessionState(g *models.GatewaySession) (gwSessionState, error) {
 	var st gwSessionState
-	if g.Subject != "" {
-		st.subject = &authority.Subject{}
-		if err := decodeStored("subject", g.Subject, st.subject); err != nil {
-			return st, err
-		}
-		if _, msg := st.subject.Validate(); msg != "" {
-			return st, &SessionStateError{Field: "subject", Why: msg}
-		}
-	}
 	for _, f := range []struct {
 		name string
 		raw  string
@@ -94,4 +88,54 @@ func decodeStored(field, raw string, v any) error {
 		return &SessionStateError{Field: field, Why: "trailing data"}
 	}
 	return nil
+}
+
+// sameSession says why a request of an existing session is refused (""
+// when it is not): it sends another subject (X-Subject-Id,
+// X-Subject-Groups; none for a session opened with one), or names
+// another profile (?profile=) or conversation set (?tools=, ?without=)
+// than the session was opened with. A session keeps what initialize
+// fixed, and a change is never silently ignored (the client would believe
+// it acts for another user, or under another profile, than it does); the
+// answer names the header or parameter and tells the client to open a
+// new session. A request that names no profile or set keeps the
+// session's.
+func (s *Server) sameSession(c echo.Context, g *models.GatewaySession, profile string, subject *authority.Subject) (string, error) {
+	fresh := "; a session keeps what initialize fixed: initialize a new session (without Mcp-Session-Id) for another"
+	q := c.QueryParams()
+	if q.Has("profile") && profile != g.Profile {
+		return fmt.Sprintf("?profile=%s differs from the profile this session was opened with (%s)%s profile", profile, orDefault(g.Profile), fresh), nil
+	}
+	if q.Has("tools") || q.Has("without") {
+		pick, without := toolSetFromQuery(q)
+		if encodeSet(pick) != g.PickTools || encodeSet(without) != g.PickWithout {
+			return "?tools= and ?without= differ from the set this session was opened with" + fresh + " set", nil
+		}
+	}
+	d, err := s.store.SessionSubjectDigest(c.Request().Context(), subject)
+	if err != nil {
+		return "", err
+	}
+	if d != g.SubjectDigest {
+		return "X-Subject-Id, X-Subject-Groups: not the subject this session was opened for (send the same headers on every request of a session)" + fresh + " subject", nil
+	}
+	return "", nil
+}
+
+// orDefault names a profile slug, "" being the agent's default.
+func orDefault(profile string) string {
+	if profile == "" {
+		return "the agent's default"
+	}
+	return profile
+}
+
+// encodeSet is how a session stores a conversation's set: a JSON array,
+// "" for none.
+func encodeSet(ids []string) string {
+	if ids == nil {
+		return ""
+	}
+	b, _ := json.Marshal(ids)
+	return string(b)
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // TestGatewayRefusesAnUnreadableSession: a session whose stored state
-// (the conversation's set, the subject, the receipts) cannot be read is
+// (the conversation's set, the subject's digest, the receipts) cannot be read is
 // refused with a clear error naming the field, never served as if the
 // field were empty: a corrupt without= would otherwise show the tool it
 // dropped (fail open). The upstream is never called; no answer is a 5xx.
@@ -30,8 +30,8 @@ func TestGatewayRefusesAnUnreadableSession(t *testing.T) {
 			{"pick_without", `[""]`, "without"},
 			{"pick_tools", `[1]`, "tools"},
 			{"pick_tools", `null`, "tools"},
-			{"subject", `{"id":"u1","groups":"everyone"}`, "subject"},
-			{"subject", `null`, "subject"},
+			{"subject_digest", `0000`, "X-Subject-Id"},
+			{"subject_digest", ``, "X-Subject-Id"},
 			{"receipts", `{`, "receipts"},
 			{"receipts", `null`, "receipts"},
 		} {
