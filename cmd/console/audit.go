@@ -32,6 +32,9 @@ func runAudit(ctx context.Context, args []string, stdout *os.File) error {
 	default:
 		return &exitError{2, fmt.Errorf(auditUsage)}
 	}
+	if err := requireDatabase(); err != nil {
+		return err
+	}
 	var cp *models.Checkpoint
 	if *cpFile != "" {
 		b, err := os.ReadFile(*cpFile)

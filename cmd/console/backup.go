@@ -16,6 +16,9 @@ func runBackup(ctx context.Context, args []string, stdout *os.File) error {
 	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
 		return &exitError{2, fmt.Errorf("usage: console backup FILE (a new file)")}
 	}
+	if err := requireDatabase(); err != nil {
+		return err
+	}
 	store, err := openDB(ctx)
 	if err != nil {
 		return err

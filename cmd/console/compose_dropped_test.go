@@ -18,6 +18,9 @@ import (
 // forge read too).
 func TestComposeSaysWhyADeclaredToolDropped(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
+	if _, _, err := runCLISplit(t, db, "migrate"); err != nil { // the database (read commands create none: #12)
+		t.Fatal(err)
+	}
 	if _, _, err := runCLISplit(t, db, "connection", "list"); err != nil { // a first start: the demo agents
 		t.Fatal(err)
 	}

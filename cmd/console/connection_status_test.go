@@ -1,6 +1,9 @@
 package main
 
 import (
+	"errors"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -42,5 +45,25 @@ func TestConnectionShowSaysWhenAndWhy(t *testing.T) {
 	out, err = runCLI(t, db, "connection", "list")
 	if err != nil || !strings.Contains(out, "\tsecrets unreadable\t") {
 		t.Errorf("list under another key: %v\n%s", err, out)
+	}
+}
+
+// TestReadCommandsCreateNoDatabase (issue 24, newuser #12): a command
+// that only reads, run where there is no database, creates none: it says
+// where it looked and how to point at one, and exits 1.
+func TestReadCommandsCreateNoDatabase(t *testing.T) {
+	for _, args := range [][]string{{"connection", "list"}, {"connection", "show", "demo"}, {"audit", "verify"}, {"backup", filepath.Join(t.TempDir(), "b.backup")}} {
+		db := filepath.Join(t.TempDir(), "console.db")
+		_, err := runCLI(t, db, args...)
+		if err == nil || !strings.Contains(err.Error(), "no database at "+db) || !strings.Contains(err.Error(), "DATABASE_URL=") {
+			t.Errorf("%v: %v", args, err)
+		}
+		var ee *exitError
+		if !errors.As(err, &ee) || ee.code != 1 {
+			t.Errorf("%v: exit %v, want 1", args, err)
+		}
+		if _, serr := os.Stat(db); !errors.Is(serr, fs.ErrNotExist) {
+			t.Errorf("%v created %s (%v)", args, db, serr)
+		}
 	}
 }

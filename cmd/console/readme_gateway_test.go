@@ -36,6 +36,11 @@ func TestReadmeGatewayExample(t *testing.T) {
 	}
 	dir := t.TempDir()
 	db := filepath.Join(dir, "s.db")
+	// the database the quick start's console serve created (read
+	// commands such as connection list create none: #12)
+	if out, err := runCLI(t, db, "migrate"); err != nil {
+		t.Fatalf("migrate: %v\n%s", err, out)
+	}
 	var key string
 	ran := 0
 	for _, c := range readmeCommands(t, "") {

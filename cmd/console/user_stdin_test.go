@@ -76,6 +76,9 @@ func TestReadmeStatesTheAdminsRoles(t *testing.T) {
 	}
 	said := strings.NewReplacer(", and ", ",", " and ", ",", ", ", ",").Replace(text[i+len(lead) : i+len(lead)+j])
 	db := filepath.Join(t.TempDir(), "c.db")
+	if _, err := runCLI(t, db, "migrate"); err != nil { // the database (read commands create none: #12)
+		t.Fatal(err)
+	}
 	if _, err := runCLI(t, db, "connection", "list"); err != nil { // a first start: migrates and creates the admin
 		t.Fatal(err)
 	}
