@@ -42,11 +42,14 @@ var blindLeakCorpora = []struct{ file, digest string }{
 	{"testdata/blind9/blind9-domains.json", "45e41e7b352761c036048e097fc75d866f8d94e034f12049b2fef332429cdf49"},
 	{"testdata/blind9/blind9-hard.json", "1a2dfb841733fee0f4753dd2595a7e92949c6f8c46ddedcdf4742e93e2c7e77c"},
 	{"testdata/blind9/blind9-published.json", "4a47e77dc7b9fb2bc27ba8b34d5d9a620802744a154e23ccfffd67fce65541af"},
+	{"testdata/blind10/blind10-domains.json", "c4db3d3e1ade96b05f76cd263010966c81576e40809bbad951f42157541e0512"},
+	{"testdata/blind10/blind10-hard.json", "8ed81f6b2008f7e744cdb39bcc5bd1e34019eddb629a908c4fe8f039921fa8ca"},
+	{"testdata/blind10/blind10-published.json", "784ce6ba87075c0c4fc712b94945753bca963587a77d36aa32fef09fcd12bcfc"},
 }
 
 func TestBlindLeakCorporaAreFrozen(t *testing.T) {
-	if len(blindLeakCorpora) != 29 {
-		t.Fatalf("%d pinned corpora, want 29", len(blindLeakCorpora))
+	if len(blindLeakCorpora) != 32 {
+		t.Fatalf("%d pinned corpora, want 32", len(blindLeakCorpora))
 	}
 	for _, c := range blindLeakCorpora {
 		raw, err := os.ReadFile(c.file)
