@@ -212,7 +212,7 @@ func (c *client) sessionDirect(ctx context.Context) (*mcp.ClientSession, *direct
 		c.nextTry = time.Now().Add(backoff(c.failures, c.spec.MaxBackoff))
 		c.pool.log.Warn("upstream connect failed", "connection", c.spec.Name, "attempt", c.failures, "err", err)
 		c.setHealthLocked(false, err)
-		return nil, nil, &UnavailableError{Name: c.spec.Name, Err: err}
+		return nil, nil, &UnavailableError{Name: c.spec.Name, Err: scrubURL(err, c.spec.URL)}
 	}
 	c.setHealthLocked(true, nil)
 	c.cs, c.direct = cs, directOf(c.spec.URL, hc, cs)
@@ -501,7 +501,7 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 			// session and did not process the call
 			err = &RefusedError{Status: http.StatusNotFound, Err: err}
 		}
-		return nil, nil, err
+		return nil, nil, scrubURL(err, c.spec.URL)
 	}
 	c.healthy()
 	// the server's text may repeat a secret it was started or called
