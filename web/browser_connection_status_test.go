@@ -30,7 +30,7 @@ func TestBrowserConnectionStatusDown(t *testing.T) {
 	for _, width := range []int{1440, 1024} {
 		step(t, ctx, "open", chromedp.EmulateViewport(int64(width), 900), visit(h.srv.URL+"/connections"), waitVisible(`[data-testid="connection-demo"]`))
 		text := func(id string) string {
-			v, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('[data-testid="connection-demo"] [data-testid="` + id + `"]')||{}).innerText||""`))
+			v, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('[data-testid="connection-demo"] [data-testid="`+id+`"]')||{}).innerText||""`))
 			return strings.TrimSpace(v)
 		}
 		status, contact, fix := text("connection-status"), text("connection-contact"), text("connection-fix")
