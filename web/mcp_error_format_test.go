@@ -71,6 +71,9 @@ func TestGatewayErrorsAreJSONRPC(t *testing.T) {
 		{"an unknown protocol version", "POST", "/mcp/helper", list, std(map[string]string{"MCP-Protocol-Version": "1999-01-01"}), 400, ""},
 		{"a bad subject", "POST", "/mcp/helper", list, std(map[string]string{"X-Subject-Id": strings.Repeat("s", 5000)}), 400, "X-Subject-Id"},
 		{"GET", "GET", "/mcp/helper", "", std(nil), 405, ""},
+		{"profile twice", "POST", "/mcp/helper?profile=gw&profile=other", list, std(nil), 400, "profile: give it once"},
+		{"tools of empty names", "POST", "/mcp/helper?tools=,,,", list, std(nil), 400, "tools: an empty tool name"},
+		{"without an empty name", "POST", "/mcp/helper?without=demo.echo,", list, std(nil), 400, "without: an empty tool name"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -149,6 +149,9 @@ func subjectFromHeaders(h http.Header) *authority.Subject {
 func (s *Server) mcpGateway(c echo.Context) error {
 	key, _ := c.Get(keyAPIKey).(*models.APIKey)
 	agent, profile := c.Param("agent"), c.QueryParam("profile")
+	if msg := checkGatewayQuery(c.QueryParams()); msg != "" {
+		return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, msg)
+	}
 	if err := checkSlugs(agent, profile); err != nil {
 		return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, fmt.Sprintf("agent and profile are slugs of at most %d bytes", maxSlug))
 	}
@@ -415,4 +418,26 @@ func apiMessage(err error) string {
 		}
 	}
 	return err.Error()
+}
+
+// checkGatewayQuery names a gateway URL parameter given in a way that
+// has no one meaning ("" when none): profile more than once, or a
+// tools or without list with an empty name between its commas.
+func checkGatewayQuery(q map[string][]string) string {
+	if len(q["profile"]) > 1 {
+		return "profile: give it once (it was given " + strconv.Itoa(len(q["profile"])) + " times)"
+	}
+	for _, name := range []string{"tools", "without"} {
+		for _, v := range q[name] {
+			if v == "" {
+				continue // tools= keeps no tool
+			}
+			for _, id := range strings.Split(v, ",") {
+				if strings.TrimSpace(id) == "" {
+					return name + ": an empty tool name between commas (" + strconv.Quote(clip(v, 100)) + ")"
+				}
+			}
+		}
+	}
+	return ""
 }
