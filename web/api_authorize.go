@@ -29,8 +29,10 @@ type authorizeRequest struct {
 	// from an absent field (see validate).
 	TTLSeconds json.RawMessage `json:"ttl_seconds,omitempty"`
 	// Arguments are the call's arguments, checked against the reviewed
-	// input schema of the tool version allowed; never stored or logged.
-	// Absent, nothing is checked.
+	// input schema of the tool version allowed; never logged. An approval
+	// request the check files is bound to their digest and keeps the
+	// reviewer's masked view of them (approvalArguments). Absent, nothing
+	// is checked.
 	Arguments json.RawMessage `json:"arguments,omitempty"`
 	// Approval is an approved request's reference, for an approval-only
 	// tool: a single-use one is spent by the call it allows.
@@ -146,7 +148,7 @@ func (s *Server) check(c echo.Context, binding bool) (authorizeRequest, authorit
 		return req, authority.Decision{}, nil, cs, err
 	}
 	s.countCheck(st, req.Agent, req.Tool, t, req.Subject, d)
-	if err := s.nameApproval(c, &d, req.Agent, req.Subject, t, req.Approval != "" || cs.BindingApproval != ""); err != nil {
+	if err := s.nameApproval(c, st, &d, req.Agent, req.Subject, t, req.Arguments, req.Approval != "" || cs.BindingApproval != ""); err != nil {
 		return req, authority.Decision{}, nil, cs, err
 	}
 	// counted as decided; answered as a caller never shown a hidden tool
@@ -208,8 +210,9 @@ func (s *Server) decideAt(ctx context.Context, cs models.CheckState, a checkArgs
 		ap.Ref = ref
 	}
 	argsDigest := a.argsDigest
-	if tl, ok := st.tools[a.tool]; ok && ap != nil && ap.ArgsDigest != "" && argsDigest == "" && a.arguments != nil {
-		// an approval made for one call's arguments holds for those only
+	if tl, ok := st.tools[a.tool]; ok && ap != nil && argsDigest == "" && a.arguments != nil {
+		// an approval made for one call's arguments holds for those only,
+		// one made without arguments for no call that has them
 		if argsDigest, err = s.store.ApprovalArgsDigest(ctx, tl.ID, tl.Digest, canonicalArguments(a.arguments)); err != nil {
 			return nil, authority.Decision{}, nil, err
 		}
@@ -241,12 +244,26 @@ func (s *Server) decideAt(ctx context.Context, cs models.CheckState, a checkArgs
 
 // nameApproval makes an approval_required denial name an approval
 // request: a new one (or the pending one a check made earlier for the
-// same agent, subject, tool and digest) when the call presented none.
-func (s *Server) nameApproval(c echo.Context, d *authority.Decision, agent string, subject *authority.Subject, t *authority.Tool, presented bool) error {
+// same agent, subject, tool, digest and arguments) when the call
+// presented none. A call sent with arguments files a request bound to
+// them (approvalArguments), after they passed the tool's reviewed
+// schema: arguments the call could never run with are refused
+// (invalid_arguments), not put to a reviewer.
+func (s *Server) nameApproval(c echo.Context, st *authState, d *authority.Decision, agent string, subject *authority.Subject, t *authority.Tool, arguments json.RawMessage, presented bool) error {
 	if d.Allow || d.Error == nil || d.Error.Type != authority.TypeApprovalRequired || presented || t == nil {
 		return nil
 	}
-	a, err := s.requestApproval(c, agent, subject, t, "", models.OriginCheck)
+	if arguments != nil {
+		if bad := authority.CheckArguments(authority.Decision{Allow: true}, t.Digest, st.contracts[t.ID], arguments); !bad.Allow {
+			*d = bad
+			return nil
+		}
+	}
+	argsDigest, view, err := s.approvalArguments(c.Request().Context(), t, arguments)
+	if err != nil {
+		return err
+	}
+	a, err := s.requestApproval(c, agent, subject, t, "", models.OriginCheck, argsDigest, view)
 	if err != nil {
 		return err
 	}
@@ -257,14 +274,15 @@ func (s *Server) nameApproval(c echo.Context, d *authority.Decision, agent strin
 }
 
 // requestApproval records an approval request for subject's agent to
-// call t at its digest.
-func (s *Server) requestApproval(c echo.Context, agent string, subject *authority.Subject, t *authority.Tool, summary, origin string) (*models.Approval, error) {
+// call t at its digest, with the arguments whose digest is argsDigest and
+// whose reviewer's view is view ("" both: made without arguments).
+func (s *Server) requestApproval(c echo.Context, agent string, subject *authority.Subject, t *authority.Tool, summary, origin, argsDigest, view string) (*models.Approval, error) {
 	id := ""
 	if subject != nil {
 		id = subject.ID
 	}
 	groups, _ := json.Marshal(authority.GroupsOf(subject))
-	a, _, err := s.store.RequestApproval(c.Request().Context(), keyActor(c), models.Approval{Agent: agent, Subject: id, GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest, Summary: summary, Origin: origin})
+	a, _, err := s.store.RequestApproval(c.Request().Context(), keyActor(c), models.Approval{Agent: agent, Subject: id, GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest, ArgsDigest: argsDigest, ArgsView: view, Summary: summary, Origin: origin})
 	var tm *models.TooManyApprovalsError
 	if errors.As(err, &tm) {
 		return nil, apiErr(http.StatusTooManyRequests, "too_many_approvals", "approval",

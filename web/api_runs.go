@@ -472,10 +472,11 @@ func (s *Server) checkCall(c echo.Context, req runCallRequest, cs models.CheckSt
 	v, counted, _ := deferred.Authorize(v, d)
 	s.countCheck(st, req.Agent, req.Tool, t, req.Subject, counted)
 	if v.Status == deferred.CallDenied {
-		if err := s.nameApproval(c, &d, req.Agent, req.Subject, t, req.Approval != "" || cs.BindingApproval != ""); err != nil {
+		// the request a reviewer decides is bound to the call's arguments
+		if err := s.nameApproval(c, st, &d, req.Agent, req.Subject, t, argumentsIf(active, req.Arguments), req.Approval != "" || cs.BindingApproval != ""); err != nil {
 			return v, err
 		}
-		if d.Error != nil && d.Error.Type == v.Error.Type {
+		if d.Error != nil && (d.Error.Type == v.Error.Type || d.Error.Type == authority.TypeInvalidArguments) {
 			v.Error = d.Error
 		}
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -23,6 +24,11 @@ type approvalRequest struct {
 	runTarget
 	Tool    string `json:"tool"`
 	Summary string `json:"summary"`
+	// Arguments are the one call's arguments the request is for: sent,
+	// the approval holds for a call with exactly these (their digest) and
+	// the reviewer sees them masked; absent, it holds only for a check
+	// made without arguments, never for a call that has them.
+	Arguments json.RawMessage `json:"arguments,omitempty"`
 }
 
 func (r *approvalRequest) target() runTarget { return r.runTarget }
@@ -107,7 +113,18 @@ func (s *Server) apiRequestApproval(c echo.Context) error {
 	case d.Error.Type != authority.TypeApprovalRequired:
 		return c.JSON(http.StatusForbidden, body(authority.Conceal(d), t))
 	}
-	a, err := s.requestApproval(c, req.Agent, req.Subject, t, req.Summary, models.OriginRuntime)
+	if req.Arguments != nil {
+		// arguments the call could never run with are refused, not put
+		// to a reviewer
+		if bad := authority.CheckArguments(authority.Decision{Allow: true}, t.Digest, st.contracts[t.ID], req.Arguments); !bad.Allow {
+			return c.JSON(http.StatusBadRequest, body(bad, t))
+		}
+	}
+	argsDigest, view, err := s.approvalArguments(ctx, t, req.Arguments)
+	if err != nil {
+		return err
+	}
+	a, err := s.requestApproval(c, req.Agent, req.Subject, t, req.Summary, models.OriginRuntime, argsDigest, view)
 	if err != nil {
 		return err
 	}

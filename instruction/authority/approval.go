@@ -31,8 +31,9 @@ type Approval struct {
 	// ArgsDigest is the digest of the one call's canonical arguments the
 	// request was made for: the approval holds only for a call with the
 	// same digest. "" is a request made without arguments (by a runtime
-	// through the API), which holds for the tool version whatever the
-	// arguments.
+	// through the API), which holds only for a check made without
+	// arguments: never for a call whose arguments are known (a gateway
+	// call always has them).
 	ArgsDigest string
 	// SingleUse approvals allow one call; the others hold until Until.
 	SingleUse bool
@@ -49,7 +50,9 @@ type Approval struct {
 // tool t at its digest now, with arguments whose digest is argsDigest
 // ("" when the call's arguments are not known): "" when it does, else why
 // not (for the host's trace). An approval made for one call's arguments
-// holds for a call with those arguments only. It is the one rule the
+// holds for a call with those arguments only; one made without arguments
+// holds only for a check made without them, never for a call whose
+// arguments are known. It is the one rule the
 // check, the pages and the gateway share.
 func ApprovalVerdict(a *Approval, agent, subject string, t Tool, argsDigest string, now time.Time) string {
 	switch {
@@ -61,6 +64,8 @@ func ApprovalVerdict(a *Approval, agent, subject string, t Tool, argsDigest stri
 		return fmt.Sprintf("approval %s: issued for agent %s, subject %q, tool %s", a.Ref, a.Agent, a.Subject, a.Tool)
 	case a.Digest != t.Digest:
 		return fmt.Sprintf("approval %s: approved for descriptor %.12s, the tool is now %.12s", a.Ref, a.Digest, t.Digest)
+	case a.ArgsDigest == "" && argsDigest != "":
+		return fmt.Sprintf("approval %s: made without arguments, so it holds for no call with arguments; a call with these arguments needs an approval made for them", a.Ref)
 	case a.ArgsDigest != "" && argsDigest == "":
 		return fmt.Sprintf("approval %s: approved for one call's exact arguments; present it with the call's arguments", a.Ref)
 	case a.ArgsDigest != "" && a.ArgsDigest != argsDigest:

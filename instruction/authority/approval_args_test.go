@@ -10,7 +10,9 @@ import (
 // TestApprovalHoldsForItsArguments: an approval made for one call's
 // arguments (its ArgsDigest) lets a call with the same argument digest
 // run, and refuses a call with other arguments or whose arguments are not
-// known; an approval made without arguments holds whatever they are.
+// known; an approval made without arguments holds only for a check made
+// without arguments, never for a call whose arguments are known (newuser
+// #1: an approval filed through the API let any gateway call run).
 func TestApprovalHoldsForItsArguments(t *testing.T) {
 	at := time.Date(2026, 12, 4, 10, 0, 0, 0, time.UTC)
 	tool := Tool{ID: "fs_delete", Version: "1", Digest: "d1", Effects: "destructive", State: StateBindable}
@@ -36,9 +38,12 @@ func TestApprovalHoldsForItsArguments(t *testing.T) {
 	}
 	unscoped := *scoped
 	unscoped.ArgsDigest = ""
-	for _, args := range []string{"", "args-B"} {
-		if d := decide(&unscoped, args); !d.Allow {
-			t.Errorf("an approval made without arguments, call %q: %s", args, d.HostReason)
+	if d := decide(&unscoped, ""); !d.Allow {
+		t.Errorf("an approval made without arguments, a check without arguments: %s", d.HostReason)
+	}
+	for _, args := range []string{"args-A", "args-B"} {
+		if d := decide(&unscoped, args); d.Allow || d.Error.Type != TypeApprovalRequired || !strings.Contains(d.HostReason, "made without arguments") {
+			t.Errorf("an approval made without arguments, a call with arguments %q: %+v", args, d)
 		}
 	}
 }
