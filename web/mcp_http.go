@@ -156,6 +156,9 @@ func (s *Server) mcpGateway(c echo.Context) error {
 		return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, fmt.Sprintf("agent and profile are slugs of at most %d bytes", maxSlug))
 	}
 	subject := subjectFromHeaders(c.Request().Header)
+	if subject != nil && subject.ID == "" {
+		return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "X-Subject-Id is missing: X-Subject-Groups names the groups of a subject, and a subject must name who it is")
+	}
 	if f, msg := subject.Validate(); f != "" {
 		return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "X-Subject-Id, X-Subject-Groups: "+msg)
 	}

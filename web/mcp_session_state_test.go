@@ -35,7 +35,7 @@ func TestGatewayRefusesAnUnreadableSession(t *testing.T) {
 			{"receipts", `{`, "receipts"},
 			{"receipts", `null`, "receipts"},
 		} {
-			cs, err := f.connectAt(t, "?tools=demo.remember,demo.slow&without=demo.slow", subject)
+			cs, err := f.connectAt(t, "?tools=demo.remember,demo.slow&without=demo.echo", subject)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -58,6 +58,13 @@ func checkToolSet(tools, without []string) error {
 			}
 		}
 	}
+	// a tool both kept and dropped is a contradiction, never read as
+	// "no tools": both fields are named
+	for _, id := range without {
+		if slices.Contains(tools, id) {
+			return apiErr(http.StatusBadRequest, "bad_request", "tools", fmt.Sprintf("tools and without both name %q: a conversation cannot keep and drop the same tool", id))
+		}
+	}
 	return nil
 }
 

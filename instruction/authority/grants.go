@@ -180,7 +180,10 @@ func (s *Subject) Validate() (field, msg string) {
 	if s == nil {
 		return "", ""
 	}
-	if s.ID == "" || len(s.ID) > MaxSubjectID {
+	if s.ID == "" {
+		return "subject.id", "subject.id is missing: a subject with groups must name who it is"
+	}
+	if len(s.ID) > MaxSubjectID {
 		return "subject.id", fmt.Sprintf("subject.id must be 1-%d bytes", MaxSubjectID)
 	}
 	if msg := printable(s.ID); msg != "" {

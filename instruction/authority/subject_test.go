@@ -41,3 +41,12 @@ func TestSubjectValidate(t *testing.T) {
 		}
 	}
 }
+
+// TestSubjectWithoutIDSaysItIsMissing (issue 24, new user #5): groups
+// with no id are told the id is missing, never "must be 1-200 bytes".
+func TestSubjectWithoutIDSaysItIsMissing(t *testing.T) {
+	f, msg := (&Subject{Groups: []string{"contractors"}}).Validate()
+	if f != "subject.id" || !strings.Contains(msg, "missing") || strings.Contains(msg, "bytes") {
+		t.Errorf("groups without an id: %q %q", f, msg)
+	}
+}

@@ -3,6 +3,7 @@ package runtime
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/agentforge/console/catalog"
@@ -139,6 +140,13 @@ func (snap *Snapshot) checkToolSet(pick, without []string) error {
 			if _, known := snap.rowByID[id]; !known {
 				return &instruction.FieldError{Field: f.name, Message: fmt.Sprintf("unknown tool id %q (no catalog entry has it)", id)}
 			}
+		}
+	}
+	// a tool both kept and dropped is a contradiction, never read as
+	// "no tools"
+	for _, id := range without {
+		if slices.Contains(pick, id) {
+			return &instruction.FieldError{Field: "tools", Message: fmt.Sprintf("tools and without both name %q: a conversation cannot keep and drop the same tool", id)}
 		}
 	}
 	return nil
