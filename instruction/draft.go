@@ -85,6 +85,30 @@ func (d Draft) input(roster []*catalog.Entry) Input {
 	return in
 }
 
+// Only is the draft with only the declared tools keep accepts, and
+// only those activated: the surface a host serves (an MCP client is
+// taught only the tools its gateway lists). Pins outside it are dropped
+// when composed.
+func (d Draft) Only(keep func(*catalog.Entry) bool) Draft {
+	declared := make([]*catalog.Entry, 0, len(d.Declared))
+	kept := make(map[string]bool, len(d.Declared))
+	for _, e := range d.Declared {
+		if e != nil && keep(e) {
+			declared = append(declared, e)
+			kept[e.ID()] = true
+		}
+	}
+	var activated []string
+	for _, id := range d.Activated {
+		if kept[id] {
+			activated = append(activated, id)
+		}
+	}
+	d.Declared, d.Activated = declared, activated
+	d.settledRoster, d.uniqueKnown = nil, false
+	return d
+}
+
 // isUnique reports whether no entry appears twice (pointer identity: a
 // draft's entries come from one catalog).
 func isUnique(es []*catalog.Entry) bool {

@@ -92,6 +92,14 @@ func (s *Server) buildForgeDraft(c echo.Context, q url.Values) (forgeContext, er
 		}
 	}
 	d.Selected, d.Connected, d.Options = st.Selected, st.Connected, st.Options
+	if d.Options.MCP() {
+		// the MCP form is what the gateway teaches: only the tools it lists
+		served, err := s.gw.conns.served(c.Request().Context(), s)
+		if err != nil {
+			return fc, err
+		}
+		d = mcpDraft(d, served)
+	}
 	fc.draft, fc.state = d, st
 	return fc, nil
 }
@@ -186,8 +194,11 @@ func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, er
 		if fc.draft.Options.MCP() {
 			// the saved version as the gateway serves it: the change is the
 			// draft's, not the protocol form's
-			base := fc.base
-			base.Options.Host = instruction.HostMCP
+			served, err := s.gw.conns.served(c.Request().Context(), s)
+			if err != nil {
+				return data, err
+			}
+			base := mcpDraft(fc.base, served)
 			p, _, err := s.meter.Project(fc.state.Encoding, base, nil)
 			if err != nil {
 				return data, err

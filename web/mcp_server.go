@@ -184,6 +184,9 @@ type gwStep struct {
 	key     []byte
 	groups  [][]json.RawMessage
 	act     deferred.Activation
+	// served is the namespaces a connection serves when the step was
+	// loaded: the instruction teaches only what the gateway lists
+	served map[string]bool
 }
 
 func (st *gwStep) deferred() bool { return st.base.Draft.Options.Deferred }
@@ -238,6 +241,9 @@ func (g *gateway) step(ctx context.Context, r *gwReq) (*gwStep, error) {
 		return nil, err
 	}
 	st.groups = r.groups
+	if st.served, err = g.conns.served(ctx, g.s); err != nil {
+		return nil, err
+	}
 	st.act, err = deferred.Reconstruct(st.key, r.sess.Run, st.surface, st.groups, g.s.runCeilings())
 	if err != nil {
 		return nil, err
@@ -323,13 +329,23 @@ func (g *gateway) instructions(ctx context.Context, r *gwReq) (string, error) {
 // compose is the step's instruction with the activation act, taught to
 // an MCP client: its model calls tools through the client's own tool
 // calls, so the reply protocol is the MCP form (instruction.HostMCP),
-// never the text protocol's channel tags.
+// never the text protocol's channel tags; and it is taught only the
+// tools the gateway lists (mcpDraft), never a built-in tool nor the code
+// channel its client cannot call.
 func (st *gwStep) compose(act deferred.Activation) (instruction.Composition, error) {
 	d := st.base.Draft
-	d.Options.Host = instruction.HostMCP
 	d.Options.Pins = st.surface.Pins()
 	d.Activated = act.Activated
-	return instruction.Compose(d.Input())
+	return instruction.Compose(mcpDraft(d, st.served).Input())
+}
+
+// mcpDraft is the draft d as the gateway serves it to an MCP client:
+// the MCP form of the protocol over exactly the tools a connection
+// serves (gatewayServes, the rule tools/list applies). The forge's MCP
+// form composes the same draft.
+func mcpDraft(d instruction.Draft, served map[string]bool) instruction.Draft {
+	d.Options.Host = instruction.HostMCP
+	return d.Only(func(e *catalog.Entry) bool { return gatewayServes(served, e.Contract()) })
 }
 
 // activatedSection is the text the step with activation act teaches
