@@ -121,8 +121,9 @@ func (c *checker) output(path string, out Param) {
 	c.param(path, out, false, nil)
 }
 
-// param checks one schema node and everything below it. scope holds the
-// enclosing object's property names, which Requires may name.
+// param checks one schema node and everything below it. scope holds what
+// the enclosing object defines (schema_parts.go), which Requires may name
+// along with what p and its parts define.
 func (c *checker) param(path string, p Param, needDesc bool, scope map[string]bool) {
 	checkText(c.ps, c.tool, path+".description", p.Description, needDesc && c.descRequired)
 	if needDesc && !c.descRequired && c.warn != nil && strings.TrimSpace(p.Description) == "" {
@@ -142,9 +143,14 @@ func (c *checker) param(path string, p Param, needDesc bool, scope map[string]bo
 	if p.Closed && p.Additional != nil {
 		c.add(path, "additionalProperties", "cannot both forbid other properties and give them a schema")
 	}
+	inner := map[string]bool{}
+	for k := range scope {
+		inner[k] = true
+	}
+	paramNames(p, inner)
 	seen := map[string]bool{}
 	for _, r := range p.Requires {
-		if !scope[r] && !namesKey(p.PropertyNames, r) || seen[r] {
+		if !inScope(inner, r) && !namesKey(p.PropertyNames, r) || seen[r] {
 			c.add(path, "required", "names %q, which is neither a property of the enclosing object nor a key its property names list (or names it twice)", r)
 		}
 		seen[r] = true
@@ -163,13 +169,6 @@ func (c *checker) param(path string, p Param, needDesc bool, scope map[string]bo
 		c.propertyNames(path+"."+c.key("propertyNames"), *p.PropertyNames)
 	}
 	c.params(path, p.Properties, nil)
-	inner := map[string]bool{}
-	for k := range scope {
-		inner[k] = true
-	}
-	for _, q := range p.Properties {
-		inner[q.Name] = true
-	}
 	for k, alts := range map[string][]Param{"oneOf": p.OneOf, "anyOf": p.AnyOf, "allOf": p.AllOf} {
 		for i, a := range alts {
 			c.param(fmt.Sprintf("%s.%s[%d]", path, c.key(k), i), a, false, inner)

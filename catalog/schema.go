@@ -138,9 +138,7 @@ func (r *schemaReader) keywords(path, name string, s map[string]any, scope map[s
 	for k := range scope {
 		inner[k] = true
 	}
-	for k := range props {
-		inner[k] = true
-	}
+	r.partNames(s, inner, map[uintptr]bool{})
 	exclusive := map[string]bool{}
 	itemsRead := false
 	for _, k := range keys {
@@ -254,7 +252,7 @@ func (r *schemaReader) keywords(path, name string, s map[string]any, scope map[s
 			}
 			p.Properties = r.properties(path, props)
 		case "required":
-			r.required(path, &p, v, props, scope)
+			r.required(path, &p, v, props, inner)
 		case "additionalProperties":
 			switch x := v.(type) {
 			case bool:

@@ -33,7 +33,8 @@ func (r *schemaReader) properties(path string, props map[string]any) []Param {
 }
 
 // required marks own properties required and records as Requires the
-// names of enclosing properties, and the keys a record's property names
+// names the object's parts or an enclosing object define (scope, see
+// schema_parts.go), and the keys a record's property names
 // list (zod 4's z.record(z.enum([…]), …) requires every one); a name
 // defined nowhere is a problem.
 func (r *schemaReader) required(path string, p *Param, v any, props map[string]any, scope map[string]bool) {
@@ -53,7 +54,7 @@ func (r *schemaReader) required(path string, p *Param, v any, props map[string]a
 			r.add(path, "required", "names %q twice", name)
 		case props[name] != nil:
 			own[name] = true
-		case scope[name] || namesKey(p.PropertyNames, name):
+		case inScope(scope, name) || namesKey(p.PropertyNames, name):
 			p.Requires = append(p.Requires, name)
 		default:
 			r.add(path, "required", "names %q, which is not a defined property", name)
