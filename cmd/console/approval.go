@@ -14,7 +14,7 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-const approvalUsage = "usage: console approval list\n       console approval approve REF --reason TEXT [--minutes N] --as USER\n       console approval deny REF --reason TEXT --as USER\n       console approval withdraw REF --reason TEXT --as USER"
+const approvalUsage = "usage: console approval list\n       console approval show REF\n       console approval approve REF --reason TEXT [--minutes N] --as USER\n       console approval deny REF --reason TEXT --as USER\n       console approval withdraw REF --reason TEXT --as USER"
 
 // runApproval lists approval requests, decides one or withdraws an
 // approved one, as the Approvals page does: reviewers and admins, with a
@@ -30,6 +30,11 @@ func runApproval(ctx context.Context, args []string, stdout *os.File) error {
 			return &exitError{2, errors.New(approvalUsage)}
 		}
 		return listApprovals(ctx, stdout)
+	case "show":
+		if len(args) != 2 || strings.HasPrefix(args[1], "-") {
+			return &exitError{2, errors.New(approvalUsage)}
+		}
+		return showApproval(ctx, stdout, args[1])
 	case "approve", "deny", "withdraw":
 	default:
 		return &exitError{2, fmt.Errorf("unknown approval command %q\n%s", verb, approvalUsage)}
@@ -102,7 +107,47 @@ func runApproval(ctx context.Context, args []string, stdout *os.File) error {
 		scope = ""
 	}
 	fmt.Fprintf(stdout, "approval %s %s %s: %s → %s for subject %q\n", a.Ref, a.Status, scope, a.Agent, a.Tool, a.Subject)
+	printApproval(stdout, a)
 	return nil
+}
+
+// showApproval prints one approval request as a reviewer decides it.
+func showApproval(ctx context.Context, stdout *os.File, ref string) error {
+	store, _, err := openStore(ctx, meter.New(10000))
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	a, err := store.ApprovalByRef(ctx, ref)
+	if errors.Is(err, models.ErrNotFound) {
+		return &exitError{1, fmt.Errorf("REF: no approval request %q", ref)}
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "approval %s %s\n", a.Ref, a.Status)
+	printApproval(stdout, a)
+	return nil
+}
+
+// printApproval prints what an approval request is for: agent, tool and
+// descriptor digest, subject, summary, and the one call's arguments it
+// holds for (their digest and the reviewer's view, secrets masked) or
+// that it was made without them.
+func printApproval(stdout *os.File, a *models.Approval) {
+	fmt.Fprintf(stdout, "  agent:      %s\n  tool:       %s (descriptor %s)\n  subject:    %q groups %s\n  requested:  %s by %s\n  summary:    %s\n",
+		a.Agent, a.Tool, a.Digest, a.Subject, a.GroupsJSON, a.CreatedAt.UTC().Format(time.DateTime), a.RequestedBy, oneLine(a.Summary, models.MaxApprovalSummary))
+	if a.DecidedBy != "" {
+		fmt.Fprintf(stdout, "  decided:    by %s: %s\n", a.DecidedBy, oneLine(a.Reason, models.MaxApprovalReason))
+	}
+	if a.ArgsDigest == "" {
+		fmt.Fprintln(stdout, "  arguments:  none sent: holds only for a check sent without arguments, never for a gateway call")
+		return
+	}
+	fmt.Fprintf(stdout, "  arguments digest: %s (holds for a call with exactly these arguments)\n  arguments (secrets masked):\n", a.ArgsDigest)
+	for _, l := range strings.Split(a.ArgsView, "\n") {
+		fmt.Fprintln(stdout, "    "+l)
+	}
 }
 
 // withdrawApproval takes back an approved, unspent approval.
@@ -139,7 +184,13 @@ func listApprovals(ctx context.Context, stdout *os.File) error {
 	for _, a := range as {
 		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", a.Ref, a.Status, a.Agent, a.Tool, a.Subject, a.CreatedAt.UTC().Format(time.DateTime), oneLine(a.Summary, 80))
 	}
-	return w.Flush()
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if len(as) > 0 {
+		fmt.Fprintln(stdout, "(console approval show REF: the whole summary and the arguments a request holds for)")
+	}
+	return nil
 }
 
 // oneLine is s on one line, cut to n runes.

@@ -55,6 +55,7 @@ commands:
   apikey create NAME         create an API key (printed once): --scope read (default) or runtime; --as USER
   grant add|remove GROUP     grant or revoke tools (--tools a,b | --service NS | --effects CLASS) --as USER
   approval list              list approval requests, pending first
+  approval show REF          one request: tool, subject, summary, the arguments it holds for (secrets masked), state
   approval approve|deny REF  decide a pending approval request (--reason TEXT, approve: --minutes N for time-bound) --as USER
   approval withdraw REF      withdraw an approval granted earlier (--reason TEXT) --as USER
   grant list                 list every group's grants
@@ -75,6 +76,15 @@ The database is DATABASE_URL (postgres://…) or, when unset, the SQLite
 file console.db in the working directory.`
 
 // isHelp reports whether a command line's first word asks for help.
+// groupUsage is each command group's usage, printed (exit 0) for
+// "console GROUP --help" (or -h, help).
+var groupUsage = map[string]string{
+	"approval":   approvalUsage,
+	"grant":      grantUsage,
+	"connection": connectionUsage,
+	"audit":      auditUsage,
+}
+
 func isHelp(arg string) bool {
 	return arg == "-h" || arg == "-help" || arg == "--help"
 }
@@ -88,6 +98,10 @@ func run(ctx context.Context, args []string, stdout, stderr *os.File) error {
 	}
 	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
 		cmd, args = args[0], args[1:]
+	}
+	if u, ok := groupUsage[cmd]; ok && len(args) == 1 && (isHelp(args[0]) || args[0] == "help") {
+		fmt.Fprintln(stdout, u)
+		return nil
 	}
 	switch cmd {
 	case "serve":
