@@ -233,6 +233,7 @@ func composeHead(c *Composition, g Gate, roster []*catalog.Entry, tier string, r
 	}
 	for _, b := range lib.plan[tier] {
 		if g.holds(b.req) {
+			b = hostVariant(b, tier, c.Options)
 			reason := ""
 			if reasons {
 				reason = reasonFor(g, b.Requires, tier, b.ID)
@@ -376,3 +377,16 @@ func pinnableIn(roster []*catalog.Entry, id string) bool {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// hostVariant is the body block b worded for the options' host (an MCP
+// client's model replies to the user, it writes no final summary) when
+// the block has such a variant, else b.
+func hostVariant(b Block, tier string, o Options) Block {
+	if o.Host == "" {
+		return b
+	}
+	if v, ok := lib.blocks.variantFor(b.ID, tier, o); ok {
+		return v
+	}
+	return b
+}

@@ -106,7 +106,7 @@ func TestMCPOnlyTheProtocolWordingDiffers(t *testing.T) {
 					t.Errorf("%s/%s: section %d is %s in text form, %s in MCP form", tc.name, tier, i, s.ID, m.ID)
 					continue
 				}
-				if s.Group == instruction.GroupBody && s.Text() != m.Text() {
+				if s.Group == instruction.GroupBody && s.Text() != m.Text() && strings.Replace(s.Text(), "your final summary", "your reply to the user", 1) != m.Text() {
 					t.Errorf("%s/%s: body section %s differs between the forms", tc.name, tier, s.ID)
 				}
 				if s.Group == instruction.GroupProtocol && s.Text() == m.Text() {
@@ -172,5 +172,28 @@ func TestBadHost(t *testing.T) {
 	_, err := instruction.Compose(instruction.Input{Options: instruction.Options{Tier: instruction.TierStandard, CatalogForm: catalog.FormFull, Host: "tags"}})
 	if err == nil || !strings.HasPrefix(err.Error(), "host: ") {
 		t.Fatalf("err = %v, want one naming host", err)
+	}
+}
+
+// TestMCPWordingHasNoTextProtocolTerms: no MCP instruction, in any case,
+// tier or form (and with tools activated), speaks of a "final summary"
+// or of tools callable "from this reply on": an MCP client's model
+// replies to the user and calls tools through its client (issue 24).
+func TestMCPWordingHasNoTextProtocolTerms(t *testing.T) {
+	full := fullCatalog(t).Entries()
+	cases := append(mcpCases(t), mcpCase{name: "deferred, two activated", roster: full, deferred: true, activated: []string{"web_fetch", "exec"}},
+		mcpCase{name: "deferred, one activated", roster: full, deferred: true, activated: []string{"web_fetch"}})
+	for _, tc := range cases {
+		for _, tier := range instruction.Tiers {
+			for _, form := range forms {
+				opts := instruction.Options{Tier: tier, CatalogForm: form, Deferred: tc.deferred, Host: instruction.HostMCP}
+				text := compose(t, instruction.Input{Roster: tc.roster, Services: []string{"github"}, Activated: tc.activated, Options: opts}).Text()
+				for _, term := range []string{"final summary", "from this reply on"} {
+					if strings.Contains(text, term) {
+						t.Errorf("%s/%s/%s: the MCP form says %q", tc.name, tier, form, term)
+					}
+				}
+			}
+		}
 	}
 }

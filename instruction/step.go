@@ -220,10 +220,18 @@ func activatedSection(c *Composition, pre Input, activated, helpers []*catalog.E
 		ids[i] = e.ID()
 	}
 	s := Section{ID: SectionActivated, Group: GroupCatalog, Reason: fmt.Sprintf("activated by search receipts: %s", strings.Join(ids, ", "))}
-	s.Units = append(s.Units, lib.unit(fmt.Sprintf("activated/header/%d", len(activated)), func() string {
+	// an MCP client's model calls a tool through its client, whose tool
+	// list now holds it: the header speaks of tool calls, not replies
+	s.Units = append(s.Units, lib.unit(fmt.Sprintf("activated/header/%s/%d", opts.Host, len(activated)), func() string {
 		call := "Call them by their exact ids from this reply on, until a new search replaces them."
 		if len(activated) == 1 {
 			call = "Call it by its exact id from this reply on, until a new search replaces it."
+		}
+		if opts.MCP() {
+			call = "They are in your tool list now: call them by their exact ids until a new search replaces them."
+			if len(activated) == 1 {
+				call = "It is in your tool list now: call it by its exact id until a new search replaces it."
+			}
 		}
 		return fmt.Sprintf("# Activated tools\n\nYour latest search activated %s, described below. %s\n\n", countOf(len(activated), "more tool", "more tools"), call)
 	}))
@@ -234,7 +242,7 @@ func activatedSection(c *Composition, pre Input, activated, helpers []*catalog.E
 	}
 	for _, b := range lib.plan[opts.Tier] {
 		if gate.holds(b.req) && !preGate.holds(b.req) {
-			add(b)
+			add(hostVariant(b, opts.Tier, opts))
 		}
 	}
 	if gate.Has(CapExec) && !preGate.Has(CapExec) {
