@@ -85,7 +85,11 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if sess := currentSession(c); sess != nil {
 		p.CSRF = sess.CSRFToken
 	}
-	if rerr := s.render(c, status, p, views.ErrorPage(status, title, msg)); rerr != nil {
+	body := views.ErrorPage(status, title, msg)
+	if status == http.StatusUnauthorized {
+		body = views.SignInRequired(msg, signInURL(c))
+	}
+	if rerr := s.render(c, status, p, body); rerr != nil {
 		_ = c.String(status, msg)
 	}
 }

@@ -174,10 +174,7 @@ func (s *Server) enforce(p policy) echo.MiddlewareFunc {
 			u := currentUser(c)
 			if !p.public {
 				if u == nil {
-					if c.Request().Method == http.MethodGet {
-						return c.Redirect(http.StatusSeeOther, "/login?next="+safeNext(c.Request().URL.RequestURI()))
-					}
-					return echo.NewHTTPError(http.StatusUnauthorized, "Sign in first.")
+					return signInFirst(c)
 				}
 				if !allowed(u, p.roles) {
 					return echo.NewHTTPError(http.StatusForbidden, "Your roles do not allow this.")
