@@ -97,15 +97,19 @@ func (e *TooManyApprovalsError) Error() string {
 	return fmt.Sprintf("models: this %s already has %d approval requests waiting for a reviewer, the most it may have", e.Scope, e.Limit)
 }
 
-// approvalRoom refuses a new request of a past the pending caps of its
-// run and agent. On Postgres it holds the agent's lock until the
-// transaction ends, so two replicas filing at once count each other.
-func (s *Store) approvalRoom(ctx context.Context, a Approval) error {
-	if s.dialect == DialectPostgres {
-		if err := s.with(ctx).Exec("SELECT pg_advisory_xact_lock(7024, hashtext(?))", a.Agent).Error; err != nil {
-			return err
-		}
+// lockApprovals takes, on Postgres, the agent's approval-request lock
+// until the transaction ends, so two replicas filing at once see each
+// other's request (reuse) and count each other (caps).
+func (s *Store) lockApprovals(ctx context.Context, agent string) error {
+	if s.dialect != DialectPostgres {
+		return nil
 	}
+	return s.with(ctx).Exec("SELECT pg_advisory_xact_lock(7024, hashtext(?))", agent).Error
+}
+
+// approvalRoom refuses a new request of a past the pending caps of its
+// run and agent (under lockApprovals).
+func (s *Store) approvalRoom(ctx context.Context, a Approval) error {
 	if a.Run != "" {
 		var n int64
 		if err := s.with(ctx).Model(&Approval{}).Where("status = ? AND run = ?", authority.ApprovalPending, a.Run).Count(&n).Error; err != nil {
@@ -147,13 +151,18 @@ func (a *Approval) Authority() *authority.Approval {
 
 // RequestApproval records an approval request, audited. A request a
 // check makes reuses a pending one of the same agent, subject, tool,
-// digest, arguments digest and run instead of adding another; created
+// digest, arguments digest and run instead of adding another (on
+// Postgres under the agent's lock, so two replicas filing at once find
+// each other's); created
 // says which. A check's request without a summary says the runtime sent
 // none. A new request past the pending caps (MaxPendingApprovalsPerRun,
 // MaxPendingApprovalsPerAgent) is a *TooManyApprovalsError.
 func (s *Store) RequestApproval(ctx context.Context, actor string, a Approval) (*Approval, bool, error) {
 	created := false
 	err := s.Tx(ctx, func(tx *Store) error {
+		if err := tx.lockApprovals(ctx, a.Agent); err != nil {
+			return err
+		}
 		if a.Origin == OriginCheck {
 			var old Approval
 			err := tx.with(ctx).Where("status = ? AND agent = ? AND subject = ? AND tool = ? AND digest = ? AND args_digest = ? AND origin = ? AND run = ?", authority.ApprovalPending, a.Agent, a.Subject, a.Tool, a.Digest, a.ArgsDigest, OriginCheck, a.Run).
