@@ -258,15 +258,18 @@ type SyncResult struct {
 	Err, Warn string
 }
 
-// RecordSync records a sync's outcome on the connection, audited as the
+// RecordSync records a sync's outcome on the connection (a failure only
+// as the last contact and its error), audited as the
 // evidence of the describe-only probe (counts and the error, no secret).
 func (s *Store) RecordSync(ctx context.Context, actor, name string, r SyncResult) error {
 	now := time.Now().UTC()
-	upd := map[string]any{"last_sync": now, "last_error": clipTo(r.Err+r.Warn, 2000), "updated_at": now,
-		"contact_at": now, "contact_error": clipTo(r.Err, 2000)}
+	upd := map[string]any{"updated_at": now, "contact_at": now, "contact_error": clipTo(r.Err, 2000)}
 	if r.Err == "" {
 		upd["status"], upd["tools"], upd["added"], upd["changed"], upd["removed"] = ConnectionOK, r.Tools, r.Added, r.Changed, r.Removed
+		upd["last_sync"], upd["last_error"] = now, clipTo(r.Warn, 2000)
 	} else {
+		// a failed sync is the status (last contact and why); the last
+		// successful sync, its time and its result, stay
 		upd["status"] = ConnectionError
 	}
 	return s.Tx(ctx, func(tx *Store) error {
