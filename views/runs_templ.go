@@ -963,7 +963,7 @@ func runSummary(d RunData) string {
 	if d.Profile != "" {
 		who += ", profile " + d.Profile
 	}
-	shown := Num(len(d.Rows)) + " requests"
+	shown := Plural(len(d.Rows), "request", "requests")
 	if d.Latest > 0 {
 		shown = "Its latest " + shown
 	}
