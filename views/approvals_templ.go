@@ -263,7 +263,7 @@ func Approvals(d ApprovalsData) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "\">made without arguments: holds only for a check sent without arguments, never for a gateway call or a call with arguments</div>")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "\">made without arguments: holds only for a check sent without arguments and for the calls of a binding issued on it, never for a gateway call or a call that presents it with arguments</div>")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}

@@ -161,6 +161,16 @@ func TestApprovalClosesTheLoop(t *testing.T) {
 		if d := h.authorize(key, ask(map[string]any{"binding": tbh})); d.Decision != "allow" {
 			t.Fatalf("the binding on the time-bound approval: %+v", d)
 		}
+		// the calls a binding serves carry arguments: the approval it pinned
+		// (made without them, as binding takes none) holds for them; presented
+		// directly with arguments, it does not
+		withArgs := map[string]any{"path": "notes/meeting.md", "content": "agenda"}
+		if d := h.authorize(key, ask(map[string]any{"binding": tbh, "arguments": withArgs})); d.Decision != "allow" {
+			t.Fatalf("a call with arguments on the binding: %+v (%s)", d, d.HostReason)
+		}
+		if d := h.authorize(key, ask(map[string]any{"approval": tb.Approval, "arguments": withArgs})); d.Decision != "deny" || d.Error.Type != authority.TypeApprovalRequired {
+			t.Fatalf("the approval made without arguments, presented directly with arguments: %+v", d)
+		}
 		if res, _ := rita.post("/approvals/"+tb.Approval+"/withdraw", url.Values{"reason": {""}}); res.StatusCode != http.StatusSeeOther {
 			t.Fatalf("withdraw without a reason: %d", res.StatusCode)
 		}

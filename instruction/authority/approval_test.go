@@ -94,3 +94,33 @@ func TestAWithdrawnApprovalRevokesItsBinding(t *testing.T) {
 		t.Fatalf("a binding on a withdrawn approval: %+v (%s)", d.Error, d.HostReason)
 	}
 }
+
+// TestABindingOnAnApprovalMadeWithoutArgumentsHoldsForItsCalls: a binding
+// can only pin an approval made without arguments (binding takes none), and
+// the reviewer approved it for any arguments of the tool version; the calls
+// the binding serves carry arguments, and the approval must hold for them,
+// or an approval-only tool bound through the bindings API can never be
+// called. Presented directly, the same approval still holds for no call
+// with arguments.
+func TestABindingOnAnApprovalMadeWithoutArgumentsHoldsForItsCalls(t *testing.T) {
+	at := time.Date(2026, 12, 4, 10, 0, 0, 0, time.UTC)
+	tool := Tool{ID: "workspace_write", Version: "1", Digest: "d1", Effects: "workspace-write", State: StateBindable}
+	subject := &Subject{ID: "u1", Groups: []string{"staff"}}
+	b := &Binding{Found: true, Subject: "u1", Groups: GroupSetDigest(GroupsOf(subject)), Agent: "a", Tool: tool.ID, Digest: "d1", ExpiresAt: at.Add(time.Hour)}
+	a := &Approval{Found: true, Ref: "apr_1", Status: ApprovalApproved, Agent: "a", Subject: "u1", Tool: tool.ID, Digest: "d1", Until: at.Add(time.Hour), DecidedBy: "rita"}
+	check := func(binding *Binding, args string) Decision {
+		tl := tool
+		return Decide(Check{Agent: Agent{Slug: "a", Declared: []string{tool.ID}}, Subject: subject, ToolID: tool.ID, Tool: &tl,
+			Grants: []Grant{{Group: "staff", Kind: KindTool, Value: tool.ID, RequiresApproval: true}}, Binding: binding, Approval: a, ArgsDigest: args, Now: at})
+	}
+	if d := check(b, "args-1"); !d.Allow {
+		t.Fatalf("a call with arguments under a binding on an approval made without arguments: %+v (%s)", d.Error, d.HostReason)
+	}
+	if d := check(nil, "args-1"); d.Allow || d.Error.Type != TypeApprovalRequired {
+		t.Fatalf("the same approval presented directly with arguments must not hold: %+v", d)
+	}
+	a.ArgsDigest = "args-1"
+	if d := check(b, "args-2"); d.Allow {
+		t.Fatal("an approval made for one call's arguments held for other arguments under a binding")
+	}
+}

@@ -247,7 +247,7 @@ func current(c Check) Decision {
 		if c.Subject != nil {
 			subject = c.Subject.ID
 		}
-		why := ApprovalVerdict(c.Approval, a.Slug, subject, *t, c.ArgsDigest, c.Now)
+		why := ApprovalVerdict(c.Approval, a.Slug, subject, *t, approvalArgs(c), c.Now)
 		if why == "" {
 			return Decision{Allow: true, Groups: auth.Groups, Approval: c.Approval}
 		}
@@ -270,4 +270,17 @@ func Conceal(d Decision) Decision {
 	c := deny(TypeUnavailable, d.HostReason)
 	c.Groups = d.Groups
 	return c
+}
+
+// approvalArgs is the arguments digest c's approval is judged against. A
+// binding pins only an approval made without arguments (binding takes
+// none), which its reviewer approved for any arguments of the tool version:
+// the calls the binding serves are judged as that approval was made, so an
+// approval-only tool bound through the bindings API can be called. Any
+// other approval is judged against the call's own arguments.
+func approvalArgs(c Check) string {
+	if c.Binding != nil && c.Approval != nil && c.Approval.ArgsDigest == "" {
+		return ""
+	}
+	return c.ArgsDigest
 }
