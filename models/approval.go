@@ -135,6 +135,11 @@ const ApprovalPrefix = "apr_"
 // ErrSelfDecision is a decision on a request made for the decider.
 var ErrSelfDecision = errors.New("models: nobody approves or denies a request made for themselves")
 
+// ErrUnseenArguments refuses approving a request whose arguments did not
+// fit its reviewer's view (authority.ViewIsCut): nobody approves what they
+// cannot see. Denying it stays possible.
+var ErrUnseenArguments = fmt.Errorf("models: the request's arguments are larger than the %d-byte view, so nobody can see all it would allow: deny it and have the runtime make a smaller call", authority.MaxArgumentsView)
+
 // Authority is the approval as a check reads it.
 func (a *Approval) Authority() *authority.Approval {
 	if a == nil {
@@ -263,6 +268,9 @@ func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d Approva
 		}
 		if a.Status != authority.ApprovalPending {
 			return ErrConflict
+		}
+		if d.Approve && authority.ViewIsCut(a.ArgsView) {
+			return ErrUnseenArguments
 		}
 		at := now.UTC()
 		upd := map[string]any{"decided_by": clipTo(actor, 64), "decided_at": at, "reason": d.Reason}

@@ -197,6 +197,7 @@ FROM catalog_states c LEFT JOIN bindings b ON b.handle_hash = ? WHERE c.id = 1`,
 			st.BindingID = *row.ID
 		}
 		st.BindingApproval = deref(row.ApprovalRef)
+		st.Binding.Approval = st.BindingApproval
 	}
 	return st, nil
 }

@@ -33,7 +33,7 @@ func (c *client) setHealthLocked(up bool, why error) {
 	if !up {
 		state, text = healthDown, "the server could not be reached"
 		if why != nil {
-			text = c.secrets.maskText(why.Error())
+			text = c.secrets.maskText(scrubURL(why, c.spec.URL).Error())
 		}
 	}
 	if c.health == state && c.healthWhy == text {

@@ -210,7 +210,7 @@ func (c *client) sessionDirect(ctx context.Context) (*mcp.ClientSession, *direct
 	if err != nil {
 		c.failures++
 		c.nextTry = time.Now().Add(backoff(c.failures, c.spec.MaxBackoff))
-		c.pool.log.Warn("upstream connect failed", "connection", c.spec.Name, "attempt", c.failures, "err", err)
+		c.pool.log.Warn("upstream connect failed", "connection", c.spec.Name, "attempt", c.failures, "err", scrubURL(err, c.spec.URL))
 		c.setHealthLocked(false, err)
 		return nil, nil, &UnavailableError{Name: c.spec.Name, Err: scrubURL(err, c.spec.URL)}
 	}

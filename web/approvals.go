@@ -178,6 +178,7 @@ func (s *Server) approvalsPage(c echo.Context) error {
 			r.Scope = "until " + a.Until.UTC().Format(time.DateTime)
 		}
 		r.Withdrawable = a.Status == authority.ApprovalApproved && a.UsedAt == nil && !approvalExpired(&a, now)
+		r.Unseen = authority.ViewIsCut(a.ArgsView)
 		d.Rows = append(d.Rows, r)
 	}
 	return s.render(c, http.StatusOK, s.page(c, "Approvals", "approvals"), views.Approvals(d))
@@ -204,6 +205,8 @@ func (s *Server) decideApproval(approve bool) echo.HandlerFunc {
 			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s is a request made for you: another reviewer or admin decides it (four eyes). Nothing was decided.", ref), "/approvals")
 		case errors.Is(err, models.ErrConflict):
 			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s was already decided. Nothing was changed.", ref), "/approvals")
+		case errors.Is(err, models.ErrUnseenArguments):
+			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s: its arguments are larger than the %d-byte view, so nobody can see all it would allow. Nothing was approved: deny it, and have the runtime make a smaller call.", ref, authority.MaxArgumentsView), "/approvals")
 		case errors.As(err, &ve):
 			f, msg := ve.First()
 			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s: %s: %s. Nothing was decided.", ref, f, msg), "/approvals")

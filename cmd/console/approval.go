@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
 )
@@ -93,6 +94,8 @@ func runApproval(ctx context.Context, args []string, stdout *os.File) error {
 		return &exitError{1, fmt.Errorf("%s: the request was made for %s: another reviewer or admin decides it", ref, who)}
 	case errors.Is(err, models.ErrConflict):
 		return &exitError{1, fmt.Errorf("%s: already decided", ref)}
+	case errors.Is(err, models.ErrUnseenArguments):
+		return &exitError{1, fmt.Errorf("%s: its arguments are larger than the %d-byte view, so nobody can see all it would allow; nothing was approved: deny it, and have the runtime make a smaller call", ref, authority.MaxArgumentsView)}
 	case errors.As(err, &ve):
 		f, msg := ve.First()
 		return &exitError{1, fmt.Errorf("--%s: %s", f, msg)}
@@ -141,7 +144,7 @@ func printApproval(stdout *os.File, a *models.Approval) {
 		fmt.Fprintf(stdout, "  decided:    by %s: %s\n", a.DecidedBy, oneLine(a.Reason, models.MaxApprovalReason))
 	}
 	if a.ArgsDigest == "" {
-		fmt.Fprintln(stdout, "  arguments:  none sent: holds only for a check sent without arguments, never for a gateway call")
+		fmt.Fprintln(stdout, "  arguments:  none sent: holds only for a check sent without arguments and for the calls of a binding issued on it, never for a gateway call")
 		return
 	}
 	fmt.Fprintf(stdout, "  arguments digest: %s (holds for a call with exactly these arguments)\n  arguments (secrets masked):\n", a.ArgsDigest)

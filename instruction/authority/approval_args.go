@@ -5,12 +5,26 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
 // MaxArgumentsView bounds, in bytes, the rendering of a call's arguments
-// an approval request shows its reviewer (ArgumentsView).
-const MaxArgumentsView = 4000
+// an approval request shows its reviewer (ArgumentsView). A request whose
+// arguments do not fit cannot be approved (ViewIsCut): nobody approves
+// what they cannot see.
+const MaxArgumentsView = 16 << 10
+
+// viewCutNote ends a view cut at MaxArgumentsView; a whole view is JSON,
+// whose last line never ends so.
+const viewCutNote = " more bytes not shown"
+
+// ViewIsCut reports whether view (an ArgumentsView) was cut at
+// MaxArgumentsView, so its reviewer cannot see every argument.
+func ViewIsCut(view string) bool {
+	return strings.HasSuffix(view, viewCutNote)
+}
 
 // MaskedValue stands in an arguments view for a value that looks secret.
 const MaskedValue = "[masked]"
@@ -45,8 +59,9 @@ func secretValue(s string) bool {
 // sorted) for the person who approves the call: indented JSON in which
 // the value of every argument whose name marks a secret (password, token,
 // api_key, authorization, …) and every string that reads as a credential
-// is MaskedValue, at most MaxArgumentsView bytes; a longer rendering is
-// cut there and says how many bytes were left out. The approval holds for
+// is MaskedValue, and every invisible format character is escaped, at most
+// MaxArgumentsView bytes; a longer rendering is cut there and says how
+// many bytes were left out (ViewIsCut). The approval holds for
 // the exact arguments (their digest), never for what the view shows.
 func ArgumentsView(canonical []byte) string {
 	d := json.NewDecoder(bytes.NewReader(canonical))
@@ -62,7 +77,7 @@ func ArgumentsView(canonical []byte) string {
 	if err := enc.Encode(mask(v, false)); err != nil {
 		return "(the arguments cannot be shown)"
 	}
-	out := strings.TrimRight(b.String(), "\n")
+	out := escapeFormat(strings.TrimRight(b.String(), "\n"))
 	if len(out) <= MaxArgumentsView {
 		return out
 	}
@@ -71,8 +86,32 @@ func ArgumentsView(canonical []byte) string {
 	for cut > 0 && !utf8.RuneStart(out[cut]) {
 		cut--
 	}
-	return out[:cut] + fmt.Sprintf("\n… %d more bytes not shown", len(out)-cut)
+	return out[:cut] + fmt.Sprintf("\n… %d%s", len(out)-cut, viewCutNote)
 }
+
+// escapeFormat writes every invisible format character of a JSON
+// rendering (bidi overrides and isolates, zero-width characters: Unicode
+// category Cf) as its \u escape, which JSON reads back as the same
+// character: a reviewer sees "bob\u202e999" where the raw character would
+// display the text reversed. JSON encoding already escapes the controls.
+func escapeFormat(s string) string {
+	if !strings.ContainsFunc(s, isFormat) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if !isFormat(r) {
+			b.WriteRune(r)
+			continue
+		}
+		for _, u := range utf16.Encode([]rune{r}) {
+			fmt.Fprintf(&b, "\\u%04x", u)
+		}
+	}
+	return b.String()
+}
+
+func isFormat(r rune) bool { return unicode.Is(unicode.Cf, r) }
 
 // mask is v with every secret value replaced (secret: v is the value of
 // an argument whose name marks a secret).

@@ -106,7 +106,7 @@ func TestABindingOnAnApprovalMadeWithoutArgumentsHoldsForItsCalls(t *testing.T) 
 	at := time.Date(2026, 12, 4, 10, 0, 0, 0, time.UTC)
 	tool := Tool{ID: "workspace_write", Version: "1", Digest: "d1", Effects: "workspace-write", State: StateBindable}
 	subject := &Subject{ID: "u1", Groups: []string{"staff"}}
-	b := &Binding{Found: true, Subject: "u1", Groups: GroupSetDigest(GroupsOf(subject)), Agent: "a", Tool: tool.ID, Digest: "d1", ExpiresAt: at.Add(time.Hour)}
+	b := &Binding{Found: true, Subject: "u1", Groups: GroupSetDigest(GroupsOf(subject)), Agent: "a", Tool: tool.ID, Digest: "d1", ExpiresAt: at.Add(time.Hour), Approval: "apr_1"}
 	a := &Approval{Found: true, Ref: "apr_1", Status: ApprovalApproved, Agent: "a", Subject: "u1", Tool: tool.ID, Digest: "d1", Until: at.Add(time.Hour), DecidedBy: "rita"}
 	check := func(binding *Binding, args string) Decision {
 		tl := tool
@@ -118,6 +118,15 @@ func TestABindingOnAnApprovalMadeWithoutArgumentsHoldsForItsCalls(t *testing.T) 
 	}
 	if d := check(nil, "args-1"); d.Allow || d.Error.Type != TypeApprovalRequired {
 		t.Fatalf("the same approval presented directly with arguments must not hold: %+v", d)
+	}
+	// beside a binding that pinned no approval (or another one), it is
+	// judged against the call's arguments like any presented approval
+	for _, pinned := range []string{"", "apr_other"} {
+		other := *b
+		other.Approval = pinned
+		if d := check(&other, "args-1"); d.Allow || d.Error.Type != TypeApprovalRequired {
+			t.Fatalf("an approval made without arguments, beside a binding that pinned %q, held for a call with arguments: %+v", pinned, d)
+		}
 	}
 	a.ArgsDigest = "args-1"
 	if d := check(b, "args-2"); d.Allow {

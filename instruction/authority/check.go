@@ -83,6 +83,9 @@ type Binding struct {
 	// the binding; once set it is the binding's answer for good: a later
 	// revert of the descriptor or a re-grant needs a new binding.
 	Invalid *Invalidation
+	// Approval is the reference of the approval the binding pinned at
+	// issue ("" when it pinned none).
+	Approval string
 }
 
 // Invalidation is a binding's recorded invalidity: the verdict's type
@@ -277,9 +280,10 @@ func Conceal(d Decision) Decision {
 // none), which its reviewer approved for any arguments of the tool version:
 // the calls the binding serves are judged as that approval was made, so an
 // approval-only tool bound through the bindings API can be called. Any
-// other approval is judged against the call's own arguments.
+// other approval, among them one presented beside a binding that did not
+// pin it, is judged against the call's own arguments.
 func approvalArgs(c Check) string {
-	if c.Binding != nil && c.Approval != nil && c.Approval.ArgsDigest == "" {
+	if c.Binding != nil && c.Approval != nil && c.Approval.ArgsDigest == "" && c.Binding.Approval != "" && c.Approval.Ref == c.Binding.Approval {
 		return ""
 	}
 	return c.ArgsDigest
