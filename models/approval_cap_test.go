@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/models/modelstest"
 )
@@ -54,8 +55,24 @@ func TestPendingApprovalCaps(t *testing.T) {
 			if err != nil || n != models.MaxPendingApprovalsPerRun || refused != models.MaxPendingApprovalsPerRun {
 				t.Fatalf("%d concurrent requests: %d filed, %d refused (cap %d; %v)", 2*models.MaxPendingApprovalsPerRun, n, refused, models.MaxPendingApprovalsPerRun, err)
 			}
-			// the pending request a check reuses is still named
-			if a, created, err := s.RequestApproval(ctx, "apikey", req("mcp-r1", 0)); err != nil || created {
+			// the pending request a check reuses is still named: one of those
+			// the concurrent writers filed (which ones won is the scheduler's)
+			all, err := s.Approvals(ctx, 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			again := req("mcp-r1", 0)
+			again.ArgsDigest = ""
+			for _, a := range all {
+				if a.Run == "mcp-r1" && a.Status == authority.ApprovalPending {
+					again.ArgsDigest = a.ArgsDigest
+					break
+				}
+			}
+			if again.ArgsDigest == "" {
+				t.Fatal("no pending request of the run to reuse")
+			}
+			if a, created, err := s.RequestApproval(ctx, "apikey", again); err != nil || created {
 				t.Fatalf("reusing a pending request past the cap: %v (created %v)", err, created)
 			} else if _, err := s.DecideApproval(ctx, "admin", a.Ref, models.ApprovalDecision{Reason: "no"}, time.Now()); err != nil {
 				t.Fatal(err)
