@@ -507,3 +507,30 @@ func (s *Store) LiveGatewaySessions(ctx context.Context, keyID uint, agent strin
 	}
 	return n, nil
 }
+
+// ErrSessionCap refuses a gateway session past its key's cap of live
+// sessions of one agent (CreateGatewaySessionWithin).
+var ErrSessionCap = errors.New("models: the key holds the most live gateway sessions of this agent it may")
+
+// CreateGatewaySessionWithin stores a new session unless g's key already
+// holds most live sessions (used since since) of g's agent
+// (ErrSessionCap). The count and the insert are one transaction under
+// the key and agent's advisory lock on Postgres, so initializes racing on
+// two replicas never pass the cap together.
+func (s *Store) CreateGatewaySessionWithin(ctx context.Context, token string, g *GatewaySession, since time.Time, most int) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		if tx.dialect == DialectPostgres {
+			if err := tx.with(ctx).Exec("SELECT pg_advisory_xact_lock(7029, hashtext(?))", fmt.Sprintf("%d/%s", g.KeyID, g.Agent)).Error; err != nil {
+				return fmt.Errorf("models: gateway session lock: %w", err)
+			}
+		}
+		n, err := tx.LiveGatewaySessions(ctx, g.KeyID, g.Agent, since)
+		if err != nil {
+			return err
+		}
+		if n >= int64(most) {
+			return ErrSessionCap
+		}
+		return tx.CreateGatewaySession(ctx, token, g)
+	})
+}

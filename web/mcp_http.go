@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -370,7 +371,13 @@ func (s *Server) newGatewaySession(c echo.Context, key *models.APIKey, agent, pr
 		return nil, "", err
 	}
 	g.PickTools, g.PickWithout = encodeSet(pick), encodeSet(without)
-	if err := s.store.CreateGatewaySession(ctx, token, g); err != nil {
+	// the cap again, counted with the insert: replicas racing past the
+	// early check above never pass it together
+	err = s.store.CreateGatewaySessionWithin(ctx, token, g, time.Now().Add(-s.gatewayIdle()), s.gatewayCap())
+	if errors.Is(err, models.ErrSessionCap) {
+		return nil, "", s.sessionCapAnswer(c, agent)
+	}
+	if err != nil {
 		return nil, "", err
 	}
 	return g, token, nil

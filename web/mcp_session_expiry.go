@@ -72,6 +72,12 @@ func (s *Server) sessionCapReached(c echo.Context, key *models.APIKey, agent str
 	if n < int64(most) {
 		return false, nil
 	}
-	return true, mcpError(c, http.StatusTooManyRequests, rpcInvalidRequest,
-		fmt.Sprintf("this key holds %d live sessions of agent %s, the most it may: end one (DELETE with its Mcp-Session-Id) or wait until one has been idle %s", most, agent, idle))
+	return true, s.sessionCapAnswer(c, agent)
+}
+
+// sessionCapAnswer is the 429 an initialize past its key's session cap
+// gets (sessionCapReached, or models.ErrSessionCap when replicas raced).
+func (s *Server) sessionCapAnswer(c echo.Context, agent string) error {
+	return mcpError(c, http.StatusTooManyRequests, rpcInvalidRequest,
+		fmt.Sprintf("this key holds %d live sessions of agent %s, the most it may: end one (DELETE with its Mcp-Session-Id) or wait until one has been idle %s", s.gatewayCap(), agent, s.gatewayIdle()))
 }
