@@ -21,7 +21,8 @@ import (
 func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", envOr("CONSOLE_ADDR", ":8080"), "listen address (CONSOLE_ADDR)")
-	secure := fs.Bool("secure-cookies", os.Getenv("CONSOLE_SECURE_COOKIES") == "1", "mark cookies Secure (behind a TLS proxy)")
+	takeBadEnv() // only this command's reads count
+	secure := fs.Bool("secure-cookies", envSwitch("CONSOLE_SECURE_COOKIES"), "mark cookies Secure (behind a TLS proxy)")
 	rate := fs.Int("api-rate", envInt("CONSOLE_API_RATE", web.DefaultAPIRate), "API requests per second per key (CONSOLE_API_RATE)")
 	approvals := fs.Int("approvals", envInt("CONSOLE_REQUIRED_APPROVALS", 1), "fresh approvals a skill promotion needs (CONSOLE_REQUIRED_APPROVALS)")
 	proxyHeader := fs.String("trusted-proxy-header", os.Getenv("CONSOLE_TRUSTED_PROXY_HEADER"), "header a trusted reverse proxy sets to the client address: X-Forwarded-For or X-Real-IP (CONSOLE_TRUSTED_PROXY_HEADER); unset: the peer address")
@@ -47,6 +48,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		return nil
 	} else if err != nil {
+		return &exitError{2, err}
+	}
+	if err := takeBadEnv(); err != nil {
 		return &exitError{2, err}
 	}
 	if upErr != nil {
@@ -181,11 +185,47 @@ func displayURL(a net.Addr) string {
 	return "http://" + net.JoinHostPort(host, port)
 }
 
+// envInt is the positive whole number in variable k (def when unset); a
+// value that is not one is recorded in badEnv and def is used meanwhile.
 func envInt(k string, def int) int {
-	if v, err := strconv.Atoi(os.Getenv(k)); err == nil && v > 0 {
-		return v
+	v := os.Getenv(k)
+	if v == "" {
+		return def
 	}
+	if n, err := strconv.Atoi(v); err == nil && n > 0 {
+		return n
+	}
+	badEnv = append(badEnv, fmt.Errorf("%s: %q is not a positive whole number", k, v))
 	return def
+}
+
+// badEnv are the variables envInt and envSwitch read that hold no value
+// they accept; serve refuses to start naming the first (takeBadEnv)
+// rather than silently use a default (a required second approval read
+// as "abc" must not become one).
+var badEnv []error
+
+// takeBadEnv is the first bad variable read since the last call, or nil.
+func takeBadEnv() error {
+	defer func() { badEnv = nil }()
+	if len(badEnv) == 0 {
+		return nil
+	}
+	return badEnv[0]
+}
+
+// envSwitch reads an on/off variable: "1" or "true" is on, "", "0" or
+// "false" off; anything else is recorded in badEnv.
+func envSwitch(k string) bool {
+	switch v := os.Getenv(k); v {
+	case "1", "true":
+		return true
+	case "", "0", "false":
+		return false
+	default:
+		badEnv = append(badEnv, fmt.Errorf("%s: %q is not 1 or 0", k, v))
+		return false
+	}
 }
 
 // envDuration is the duration in variable k (def when unset); a value

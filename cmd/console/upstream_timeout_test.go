@@ -35,3 +35,34 @@ func TestServeUpstreamTimeout(t *testing.T) {
 		}
 	}
 }
+
+// TestServeRefusesBadNumbersInTheEnvironment (attack #21): a variable
+// holding no positive whole number ("abc", "2 ", "0", "-5") or an on/off
+// switch holding neither was silently replaced by its default — a
+// required second approval read as "abc" became one. serve now exits 2
+// naming the variable, before anything starts; good values still start.
+func TestServeRefusesBadNumbersInTheEnvironment(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "c.db")
+	for _, tc := range []struct{ name, value string }{
+		{"CONSOLE_REQUIRED_APPROVALS", "abc"},
+		{"CONSOLE_GATEWAY_SESSIONS", "2 "},
+		{"CONSOLE_API_RATE", "0"},
+		{"CONSOLE_PROCEDURE_CEILING", "-1"},
+		{"CONSOLE_RUN_RESULTS", "abc"},
+		{"CONSOLE_RUN_QUERY_BYTES", "0"},
+		{"CONSOLE_SECURE_COOKIES", "maybe"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv(tc.name, tc.value)
+			_, err := runCLI(t, db, "serve", "--addr", "127.0.0.1:0", "--help")
+			if err != nil {
+				t.Fatalf("serve --help with %s=%q: %v", tc.name, tc.value, err)
+			}
+			_, err = runCLI(t, db, "serve", "--addr", "127.0.0.1:0")
+			var ee *exitError
+			if !errors.As(err, &ee) || ee.code != 2 || !strings.Contains(err.Error(), tc.name) {
+				t.Errorf("%s=%q: %v, want exit 2 naming it", tc.name, tc.value, err)
+			}
+		})
+	}
+}
