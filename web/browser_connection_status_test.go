@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -24,7 +25,18 @@ func TestBrowserConnectionStatusDown(t *testing.T) {
 	if text, isErr := call(t, cs, "demo.echo", map[string]any{"text": "hi"}, nil); !isErr {
 		t.Fatalf("a call to a stopped server: %s", text)
 	}
-	time.Sleep(300 * time.Millisecond) // the status is written beside the call
+	// the status is written beside the call: wait for it in the store
+	// before the page is read (a condition, not a fixed sleep)
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		c, err := h.store.ConnectionByName(context.Background(), "demo")
+		if err == nil && c.ContactError != "" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the failed call's status was never written: %+v %v", c, err)
+		}
+		<-time.After(20 * time.Millisecond) // poll the condition
+	}
 	ctx := browser(t)
 	browserLogin(t, ctx, h.srv.URL, "admin", adminPassword)
 	for _, width := range []int{1440, 1024} {

@@ -94,10 +94,11 @@ func TestGatewayTracksTheListedSurface(t *testing.T) {
 		if _, isErr := call(t, cs, "demo.echo", map[string]any{"text": "x"}, nil); isErr || !gotListChanged(changed) {
 			t.Error("no list_changed after a sync removed a listed tool")
 		}
-		// a tool gone is no tool at all (as in a deferred run: only a
-		// grant taken away answers revoked)
-		if text, _ := call(t, cs, "demo.slow", map[string]any{}, nil); errType(text) != authority.TypeUnavailable {
-			t.Errorf("a listed tool gone by a sync: %s, want %s", text, authority.TypeUnavailable)
+		// a tool the session was shown and a sync removed answers
+		// catalog_changed, nothing run (issue 24 newuser #18; only a grant
+		// taken away answers revoked)
+		if text, _ := call(t, cs, "demo.slow", map[string]any{}, nil); errType(text) != authority.TypeCatalogChanged {
+			t.Errorf("a listed tool gone by a sync: %s, want %s", text, authority.TypeCatalogChanged)
 		}
 	})
 }

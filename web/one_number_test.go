@@ -81,7 +81,7 @@ func TestComposeRefusesPinsOutsideTheRoster(t *testing.T) {
 func TestComposeSaysWhyToolsWereDropped(t *testing.T) {
 	h := sqliteOnly(t)
 	key := h.apiKey()
-	res, body := h.api(http.MethodPost, "/api/v1/compose", key, ComposeRequest{Agent: "researcher", Profile: "web-research", Tools: []string{"web_search", "exec", "read_file"}, Without: []string{"read_file"}})
+	res, body := h.api(http.MethodPost, "/api/v1/compose", key, ComposeRequest{Agent: "researcher", Profile: "web-research", Tools: []string{"web_search", "exec"}, Without: []string{"read_file"}})
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("compose: %d %s", res.StatusCode, body)
 	}
