@@ -567,20 +567,11 @@ const MaxIdempotencyKey = 200
 // other form (a number, object, array, null, "" or longer) is bad, its
 // problem said: such a call is refused, never run as if it had no key.
 func idempotencyKey(p *mcp.CallToolParamsRaw) (key string, ok bool, bad *authority.Error) {
-	v, present := p.GetMeta()["idempotency_key"]
+	k, present, why := metaString(p, "idempotency_key", MaxIdempotencyKey)
 	if !present {
 		return "", false, nil
 	}
-	k, isString := v.(string)
-	why := ""
-	switch {
-	case !isString:
-		why = fmt.Sprintf("must be a string, not %s", jsonKind(v))
-	case k == "":
-		why = "must not be empty"
-	case len(k) > MaxIdempotencyKey:
-		why = fmt.Sprintf("is %d bytes; at most %d", len(k), MaxIdempotencyKey)
-	default:
+	if why == "" {
 		return k, true, nil
 	}
 	return "", false, &authority.Error{Type: authority.TypeInvalidArguments,
@@ -634,20 +625,8 @@ func canonicalArguments(raw json.RawMessage) []byte {
 // problem said: such a call is refused before anything is decided or
 // run, never run as if it presented none.
 func approvalMeta(p *mcp.CallToolParamsRaw) (ref string, bad *authority.Error) {
-	v, present := p.GetMeta()["approval"]
-	if !present {
-		return "", nil
-	}
-	k, isString := v.(string)
-	why := ""
-	switch {
-	case !isString:
-		why = fmt.Sprintf("must be a string, not %s", jsonKind(v))
-	case k == "":
-		why = "must not be empty"
-	case len(k) > maxApprovalRef:
-		why = fmt.Sprintf("is %d bytes; at most %d", len(k), maxApprovalRef)
-	default:
+	k, present, why := metaString(p, "approval", maxApprovalRef)
+	if !present || why == "" {
 		return k, nil
 	}
 	return "", &authority.Error{Type: authority.TypeInvalidArguments,
@@ -750,4 +729,24 @@ func failureClass(err error) string {
 		return "network"
 	}
 	return "protocol"
+}
+
+// metaString reads the _meta member name of a call as a string of 1 to
+// most bytes: present reports whether the call sent it at all, and why
+// says what is wrong with a value in any other form ("" when it is good).
+func metaString(p *mcp.CallToolParamsRaw, name string, most int) (value string, present bool, why string) {
+	v, present := p.GetMeta()[name]
+	if !present {
+		return "", false, ""
+	}
+	k, isString := v.(string)
+	switch {
+	case !isString:
+		return "", true, fmt.Sprintf("must be a string, not %s", jsonKind(v))
+	case k == "":
+		return "", true, "must not be empty"
+	case len(k) > most:
+		return "", true, fmt.Sprintf("is %d bytes; at most %d", len(k), most)
+	}
+	return k, true, ""
 }
