@@ -62,7 +62,7 @@ func directAnswersAsTheSDK(t *testing.T, deferred bool) {
 	served := []string{
 		`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
 		`{"jsonrpc":"2.0","id":"list-2","method":"tools/list","params":{}}`,
-		`{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"cursor":"x","_meta":{"a":1}}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"cursor":"","_meta":{"a":1}}}`,
 		// inactive before the search: SEARCH_REQUIRED
 		`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"demo.echo","arguments":{"text":"hi"}}}`,
 		`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"demo.nothing","arguments":{}}}`,

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -146,6 +147,9 @@ func checkParams(method string, params json.RawMessage) string {
 			return "params." + name + " is required for " + method
 		}
 	}
+	if msg := checkCursorAndLevel(method, p); msg != "" {
+		return msg
+	}
 	want := map[string]string{"name": "string", "uri": "string", "level": "string", "cursor": "string", "arguments": "object", "_meta": "object"}
 	for name, x := range p {
 		t, ok := want[name]
@@ -246,4 +250,26 @@ func (w *rpcErrorWriter) finish() {
 	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": rpcCodeFor(w.status), "message": clipEcho(msg, maxErrorMessage)}})
 	w.ResponseWriter.WriteHeader(w.status)
 	_, _ = io.Copy(w.ResponseWriter, bytes.NewReader(b))
+}
+
+// logLevels are the levels logging/setLevel may name (the protocol's,
+// after RFC 5424).
+var logLevels = map[string]bool{"debug": true, "info": true, "notice": true, "warning": true, "error": true, "critical": true, "alert": true, "emergency": true}
+
+// checkCursorAndLevel names a list's cursor the gateway never gave (it
+// lists everything on one page and hands out none, so any cursor is
+// garbage) or a logging level that is not one of the protocol's; "" when
+// neither.
+func checkCursorAndLevel(method string, p map[string]any) string {
+	switch method {
+	case "tools/list", "resources/list", "resources/templates/list":
+		if c, ok := p["cursor"]; ok && c != nil && c != "" {
+			return "params.cursor: this gateway gives every item on one page and hands out no cursor; list again without one"
+		}
+	case "logging/setLevel":
+		if l, ok := p["level"].(string); ok && !logLevels[l] {
+			return fmt.Sprintf("params.level: %s is not a logging level (debug, info, notice, warning, error, critical, alert or emergency)", strconv.Quote(clip(l, 40)))
+		}
+	}
+	return ""
 }

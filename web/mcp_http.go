@@ -146,6 +146,20 @@ func subjectFromHeaders(h http.Header) *authority.Subject {
 	return s
 }
 
+// subjectHeaderProblem is why the subject the headers give is refused
+// ("" when it is not), naming the header that carries the fault.
+func subjectHeaderProblem(subject *authority.Subject) string {
+	f, msg := subject.Validate()
+	switch f {
+	case "":
+		return ""
+	case "subject.id":
+		return "X-Subject-Id: " + strings.TrimSpace(strings.TrimPrefix(msg, "subject.id"))
+	default:
+		return "X-Subject-Groups: " + strings.TrimSpace(strings.TrimPrefix(msg, "subject.groups:"))
+	}
+}
+
 // mcpGateway serves /mcp/{agent}.
 func (s *Server) mcpGateway(c echo.Context) error {
 	key, _ := c.Get(keyAPIKey).(*models.APIKey)
@@ -160,8 +174,8 @@ func (s *Server) mcpGateway(c echo.Context) error {
 	if subject != nil && subject.ID == "" {
 		return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "X-Subject-Id is missing: X-Subject-Groups names the groups of a subject, and a subject must name who it is")
 	}
-	if f, msg := subject.Validate(); f != "" {
-		return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "X-Subject-Id, X-Subject-Groups: "+msg)
+	if msg := subjectHeaderProblem(subject); msg != "" {
+		return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, msg)
 	}
 	token := c.Request().Header.Get(sessionHeader)
 	switch c.Request().Method {
@@ -169,6 +183,14 @@ func (s *Server) mcpGateway(c echo.Context) error {
 		st, err := s.gatewaySession(c, key, agent, token)
 		if err != nil || st.Session == nil {
 			return err
+		}
+		// ending a session is a request of it like any other: its
+		// subject, profile and set (attack #13)
+		if msg, err := s.sameSession(c, st.Session, profile, subject); err != nil || msg != "" {
+			if err != nil {
+				return err
+			}
+			return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, msg)
 		}
 		if err := s.store.CloseGatewaySession(c.Request().Context(), st.Session.ID); err != nil {
 			return err

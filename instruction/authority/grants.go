@@ -199,9 +199,10 @@ func (s *Subject) Validate() (field, msg string) {
 const MaxSubjectID = 200
 
 // printable explains why s is not printable UTF-8 ("" when it is): not
-// UTF-8, a control character (C0 such as ESC or newline, DEL, C1) or a
+// UTF-8, a control character (C0 such as ESC or newline, DEL, C1), a
 // bidi control (U+202E and its kin), which could disguise the text in a
-// log line or a page.
+// log line or a page, or another invisible format character (U+200B
+// and the other zero-width characters, U+FEFF, U+00AD).
 func printable(s string) string {
 	if !utf8.ValidString(s) {
 		return "is not valid UTF-8"
@@ -212,6 +213,10 @@ func printable(s string) string {
 			return fmt.Sprintf("contains the control character %U", r)
 		case unicode.Is(unicode.Bidi_Control, r):
 			return fmt.Sprintf("contains the bidi control %U", r)
+		case unicode.Is(unicode.Cf, r):
+			// zero-width space, joiners, BOM, soft hyphen: invisible, so
+			// two ids that read alike would be two subjects
+			return fmt.Sprintf("contains the invisible format character %U", r)
 		}
 	}
 	return ""

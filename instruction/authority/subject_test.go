@@ -27,6 +27,12 @@ func TestSubjectValidate(t *testing.T) {
 		{Subject{ID: "carol\x7f"}, "subject.id"},
 		{Subject{ID: "carol\u0085"}, "subject.id"},
 		{Subject{ID: "carol\xff"}, "subject.id"},
+		// invisible format characters make two ids look alike (issue 24)
+		{Subject{ID: "car\u200bol"}, "subject.id"},
+		{Subject{ID: "carol\u200d"}, "subject.id"},
+		{Subject{ID: "\ufeffcarol"}, "subject.id"},
+		{Subject{ID: "car\u2060ol"}, "subject.id"},
+		{Subject{ID: "car\u00adol"}, "subject.id"},
 		{Subject{ID: "u1", Groups: []string{"Bad Group"}}, "subject.groups"},
 		{Subject{ID: "u1", Groups: []string{long}}, "subject.groups"},
 		{Subject{ID: "u1", Groups: []string{"a\u202eb"}}, "subject.groups"},
