@@ -29,6 +29,9 @@ type token struct {
 	// disguised is set on a word written with look-alike letters (see
 	// unmask); lower then holds its Latin spelling.
 	disguised bool
+	// pictograph is set on a pictograph read as a verb ("📞"; see
+	// tokens_shorthand.go).
+	pictograph bool
 	// later is set on a word at or after the start of the text's second
 	// sentence (markLater), so inFirstSentence costs no walk.
 	later bool
@@ -44,6 +47,14 @@ func tokenize(text string) []token {
 	for i < len(text) {
 		r, n := utf8.DecodeRuneInString(text[i:])
 		if !isWordRune(r) {
+			if t, ok := pictographAt(text, i, r, n); ok {
+				// "📞 each customer": a pictograph standing for a deed
+				t.sentence, t.clause = sentence, clause
+				out = append(out, t)
+				sentence, clause = false, false
+				i = t.end
+				continue
+			}
 			switch r {
 			case ':':
 				// the colon of a clock time ("9:00") is part of the time
@@ -81,18 +92,23 @@ func tokenize(text string) []token {
 			// "you'll" is "you will": the clitic reads as its word
 			t.lower = w
 		}
+		short, isShort := shorthandWord(text, t.lower, i)
+		if isShort {
+			t.lower = short // "pls fwd", "w/ the PO"
+		}
 		before, after := byteAt(text, start-1), byteAt(text, i)
 		t.quoted = isQuote(before) && before == after || before == '`' || after == '`'
 		t.paren = after == '('
 		t.attr = before == '"' && strings.HasSuffix(text[:start], `tool="`)
 		t.markup = before == '<' || before == '/' && byteAt(text, start-2) == '<' || after == '='
-		t.address = !t.markup && (before == '/' || after == '/' || before == ':' && start >= 2 && isWordByte(byteAt(text, start-2)) && !clockTime(text, start-1) || before == '@')
+		t.address = !t.markup && !isShort && (before == '/' || after == '/' || before == ':' && start >= 2 && isWordByte(byteAt(text, start-2)) && !clockTime(text, start-1) || before == '@')
 		out = append(out, t)
 		sentence, clause = false, false
 		if r, _ := utf8.DecodeRuneInString(text[i:]); r == '.' && (i+1 >= len(text) || text[i+1] == ' ' || text[i+1] == '\n') {
 			sentence = true
 		}
 	}
+	out = pictographSteps(text, out)
 	alternatives(text, out)
 	unmask(out)
 	markLater(out)
