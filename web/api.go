@@ -204,7 +204,7 @@ func (s *Server) apiCompose(c echo.Context) error {
 	s.metrics.composeCache(ok)
 	if ok {
 		c.Response().Header().Set("ETag", `"`+r.digest+`"`)
-		return c.JSONBlob(http.StatusOK, r.body)
+		return jsonBlob(c, http.StatusOK, r.body)
 	}
 	var req ComposeRequest
 	if err := decodeStrict(raw, &req); err != nil {
@@ -241,7 +241,7 @@ func (s *Server) apiCompose(c echo.Context) error {
 	}
 	s.receipts.keep(cacheKey, cachedResponse{body: body, digest: res.Digest})
 	c.Response().Header().Set("ETag", `"`+res.Digest+`"`)
-	return c.JSONBlob(http.StatusOK, body)
+	return jsonBlob(c, http.StatusOK, body)
 }
 
 // keyOwner is the user who created the request's API key: receipts are

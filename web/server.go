@@ -106,6 +106,7 @@ func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
+	e.JSONSerializer = lengthJSON{}
 	e.IPExtractor = ipExtractor(cfg.TrustedProxyHeader)
 	// pages compress well (a 150-tool forge fragment is ~360 KiB of HTML);
 	// the API stays uncompressed unless a client asks, to keep its CPU cost flat
