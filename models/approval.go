@@ -154,13 +154,17 @@ func (a *Approval) Authority() *authority.Approval {
 	return out
 }
 
-// RequestApproval records an approval request, audited. A request a
-// check makes reuses a pending one of the same agent, subject, tool,
-// digest, arguments digest and run instead of adding another (on
-// Postgres under the agent's lock, so two replicas filing at once find
-// each other's); created
-// says which. A check's request without a summary says the runtime sent
-// none. A new request past the pending caps (MaxPendingApprovalsPerRun,
+// RequestApproval records an approval request, audited. There is one
+// pending request per call: agent, subject, tool, digest and arguments
+// digest. A request for a call that already has one pending, whichever
+// session, run, caller or key filed it, reuses that one (the oldest)
+// instead of adding another, so reviewers see each call once and every
+// caller learns the one reference to present; on Postgres the look-up runs
+// under the agent's lock (SQLite's write lock serializes it), so two
+// replicas filing at once find each other's. created says which. A
+// check's request without a summary says the runtime sent none; a
+// runtime's request reusing such a one gives it the runtime's summary. A new
+// request past the pending caps (MaxPendingApprovalsPerRun,
 // MaxPendingApprovalsPerAgent) is a *TooManyApprovalsError.
 func (s *Store) RequestApproval(ctx context.Context, actor string, a Approval) (*Approval, bool, error) {
 	created := false
@@ -168,20 +172,33 @@ func (s *Store) RequestApproval(ctx context.Context, actor string, a Approval) (
 		if err := tx.lockApprovals(ctx, a.Agent); err != nil {
 			return err
 		}
-		if a.Origin == OriginCheck {
-			var old Approval
-			err := tx.with(ctx).Where("status = ? AND agent = ? AND subject = ? AND tool = ? AND digest = ? AND args_digest = ? AND origin = ? AND run = ?", authority.ApprovalPending, a.Agent, a.Subject, a.Tool, a.Digest, a.ArgsDigest, OriginCheck, a.Run).
-				Order("id").First(&old).Error
-			if err == nil {
-				a = old
-				return nil
+		var old Approval
+		err := tx.with(ctx).Where("status = ? AND agent = ? AND subject = ? AND tool = ? AND digest = ? AND args_digest = ?", authority.ApprovalPending, a.Agent, a.Subject, a.Tool, a.Digest, a.ArgsDigest).
+			Order("id").Limit(1).Find(&old).Error
+		if approvalLookedUp != nil {
+			approvalLookedUp()
+		}
+		if err != nil {
+			return err
+		}
+		if old.ID != 0 {
+			if a.Origin == OriginRuntime && a.Summary != "" && old.Summary == checkSummary {
+				// the runtime's own account of the call replaces the
+				// check's placeholder, so the reviewer reads it
+				if err := tx.with(ctx).Model(&Approval{}).Where("id = ?", old.ID).Update("summary", a.Summary).Error; err != nil {
+					return err
+				}
+				old.Summary = a.Summary
+				if err := tx.Audit(ctx, Event{Actor: actor, Action: "approval.summary", Subject: fmt.Sprintf("approval:%s %s/%s", old.Ref, old.Agent, old.Tool), After: old.Digest,
+					Detail: fmt.Sprintf("the runtime's summary of the pending request: %s", clipTo(a.Summary, 300))}); err != nil {
+					return err
+				}
 			}
-			if !errors.Is(err, gorm.ErrRecordNotFound) {
-				return err
-			}
-			if a.Summary == "" {
-				a.Summary = "(asked by a call-time check; the runtime sent no summary)"
-			}
+			a = old
+			return nil
+		}
+		if a.Origin == OriginCheck && a.Summary == "" {
+			a.Summary = checkSummary
 		}
 		if err := tx.approvalRoom(ctx, a); err != nil {
 			return err
@@ -204,6 +221,14 @@ func (s *Store) RequestApproval(ctx context.Context, actor string, a Approval) (
 	}
 	return &a, created, nil
 }
+
+// checkSummary is the summary of a request a check filed without the
+// runtime's account of the call.
+const checkSummary = "(asked by a call-time check; the runtime sent no summary)"
+
+// approvalLookedUp, when set (tests), runs in RequestApproval right after
+// the look-up of a pending request to reuse.
+var approvalLookedUp func()
 
 // ApprovalByRef finds an approval by its reference (ErrNotFound).
 func (s *Store) ApprovalByRef(ctx context.Context, ref string) (*Approval, error) {
@@ -376,18 +401,17 @@ func (s *Store) SpendApproval(ctx context.Context, actor, ref string, now time.T
 	})
 }
 
-// RunApproval is the approval request a run's check filed for the
-// tool's exact digest and the call's arguments digest (ApprovalArgsDigest)
-// that the gateway acts on (ErrNotFound when none):
-// the newest approved one still usable (not spent, not past its window),
-// which a call that presents none presents; else the oldest pending one,
-// the one RequestApproval reuses, so a refusal names the request a
-// reviewer finds. (Two concurrent first calls may each file one: either
-// approved is presented, and both name the same pending one.)
-func (s *Store) RunApproval(ctx context.Context, run, tool, digest, argsDigest string) (*Approval, error) {
+// CallApproval is the approval request for one call — agent, subject,
+// tool at its exact digest, arguments digest (ApprovalArgsDigest) — that
+// the gateway acts on, whichever session or caller filed it (ErrNotFound
+// when none): the newest approved one still usable at now (not spent, not
+// past its window), which a call that presents none presents; else the
+// oldest pending one, the one RequestApproval reuses, so a refusal names
+// the request a reviewer finds.
+func (s *Store) CallApproval(ctx context.Context, agent, subject, tool, digest, argsDigest string, now time.Time) (*Approval, error) {
 	var a Approval
-	q := s.with(ctx).Where("run = ? AND tool = ? AND digest = ? AND args_digest = ? AND (status = ? OR status = ? AND used_at IS NULL AND (until IS NULL OR until > ?))",
-		run, tool, digest, argsDigest, authority.ApprovalPending, authority.ApprovalApproved, time.Now().UTC()).
+	q := s.with(ctx).Where("agent = ? AND subject = ? AND tool = ? AND digest = ? AND args_digest = ? AND (status = ? OR status = ? AND used_at IS NULL AND (until IS NULL OR until > ?))",
+		agent, subject, tool, digest, argsDigest, authority.ApprovalPending, authority.ApprovalApproved, now.UTC()).
 		Order(clause.OrderBy{Expression: clause.Expr{SQL: "CASE WHEN status = ? THEN -id ELSE id END", Vars: []any{authority.ApprovalApproved}}})
 	if err := q.Take(&a).Error; err != nil {
 		return nil, notFound(err)
@@ -429,6 +453,12 @@ func migrateApprovalArguments(tx *gorm.DB, _ string) error {
 		}
 	}
 	return nil
+}
+
+// migrateApprovalCalls (migration 242) indexes approval requests by their
+// call, which RequestApproval and CallApproval look them up by.
+func migrateApprovalCalls(tx *gorm.DB, _ string) error {
+	return tx.Exec("CREATE INDEX IF NOT EXISTS idx_approvals_call ON approvals (agent, subject, tool, digest, args_digest)").Error
 }
 
 // migrateApprovalRuns (migration 113) records the run that filed an

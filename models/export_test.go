@@ -101,3 +101,12 @@ func SetStartLockWait(d time.Duration) (restore func()) {
 	startLockWait = d
 	return func() { startLockWait = old }
 }
+
+// OnApprovalLookup runs f in RequestApproval right after it looked for a
+// pending request to reuse, until the returned function runs: a test
+// drives two writers' race through it.
+func OnApprovalLookup(f func()) (restore func()) {
+	old := approvalLookedUp
+	approvalLookedUp = f
+	return func() { approvalLookedUp = old }
+}

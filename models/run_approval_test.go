@@ -10,11 +10,11 @@ import (
 	"github.com/agentforge/console/models/modelstest"
 )
 
-// TestRunApprovalAgreesWithRequestApproval: of a run's requests for one
-// tool, RunApproval gives the newest approved one still usable, else the
+// TestCallApprovalAgreesWithRequestApproval: of a call's requests (agent,
+// subject, tool, digest, arguments digest; filed by any run), CallApproval gives the newest approved one still usable, else the
 // oldest pending one — the one RequestApproval reuses — never a spent,
 // expired or denied one.
-func TestRunApprovalAgreesWithRequestApproval(t *testing.T) {
+func TestCallApprovalAgreesWithRequestApproval(t *testing.T) {
 	for _, d := range modelstest.Dialects(t) {
 		t.Run(d.Name, func(t *testing.T) {
 			ctx := context.Background()
@@ -30,7 +30,7 @@ func TestRunApprovalAgreesWithRequestApproval(t *testing.T) {
 				return ref
 			}
 			run := func() string {
-				a, err := s.RunApproval(ctx, req.Run, req.Tool, req.Digest, req.ArgsDigest)
+				a, err := s.CallApproval(ctx, req.Agent, req.Subject, req.Tool, req.Digest, req.ArgsDigest, time.Now())
 				if err != nil {
 					return err.Error()
 				}
@@ -41,7 +41,7 @@ func TestRunApprovalAgreesWithRequestApproval(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if _, err := s.RunApproval(ctx, req.Run, req.Tool, req.Digest, req.ArgsDigest); err == nil {
+			if _, err := s.CallApproval(ctx, req.Agent, req.Subject, req.Tool, req.Digest, req.ArgsDigest, time.Now()); err == nil {
 				t.Fatal("a run with no request has one")
 			}
 			first, second, third := file(), file(), file()
@@ -50,19 +50,19 @@ func TestRunApprovalAgreesWithRequestApproval(t *testing.T) {
 				t.Fatalf("RequestApproval: created %v, %v", created, err)
 			}
 			if got := run(); got != reused.Ref || got != first {
-				t.Errorf("pending: RunApproval %s, RequestApproval %s (the oldest is %s)", got, reused.Ref, first)
+				t.Errorf("pending: CallApproval %s, RequestApproval %s (the oldest is %s)", got, reused.Ref, first)
 			}
 			once := models.ApprovalDecision{Approve: true, Reason: "ok", SingleUse: true}
 			decide(third, once)
 			decide(second, once)
 			if got := run(); got != third {
-				t.Errorf("two approved: RunApproval %s, want the newest %s", got, third)
+				t.Errorf("two approved: CallApproval %s, want the newest %s", got, third)
 			}
 			if err := s.SpendApproval(ctx, "apikey", third, time.Now()); err != nil {
 				t.Fatal(err)
 			}
 			if got := run(); got != second {
-				t.Errorf("the newest spent: RunApproval %s, want %s", got, second)
+				t.Errorf("the newest spent: CallApproval %s, want %s", got, second)
 			}
 			decide(first, models.ApprovalDecision{Approve: false, Reason: "no"})
 			if err := s.SpendApproval(ctx, "apikey", second, time.Now()); err != nil {
@@ -74,7 +74,7 @@ func TestRunApprovalAgreesWithRequestApproval(t *testing.T) {
 				t.Fatal(err)
 			}
 			if got := run(); got != models.ErrNotFound.Error() {
-				t.Errorf("every request spent, denied or past its window: RunApproval %s", got)
+				t.Errorf("every request spent, denied or past its window: CallApproval %s", got)
 			}
 		})
 	}

@@ -263,7 +263,7 @@ func (s *Server) nameApproval(c echo.Context, st *authState, d *authority.Decisi
 	if err != nil {
 		return err
 	}
-	a, err := s.requestApproval(c, agent, subject, t, "", models.OriginCheck, argsDigest, view)
+	a, _, err := s.requestApproval(c, agent, subject, t, "", models.OriginCheck, argsDigest, view)
 	if err != nil {
 		return err
 	}
@@ -276,19 +276,23 @@ func (s *Server) nameApproval(c echo.Context, st *authState, d *authority.Decisi
 // requestApproval records an approval request for subject's agent to
 // call t at its digest, with the arguments whose digest is argsDigest and
 // whose reviewer's view is view ("" both: made without arguments).
-func (s *Server) requestApproval(c echo.Context, agent string, subject *authority.Subject, t *authority.Tool, summary, origin, argsDigest, view string) (*models.Approval, error) {
+//
+// There is one pending request per call: created is false when one for
+// the same agent, subject, tool, digest and arguments was already pending
+// (filed by any session, caller or key), which is then the one returned.
+func (s *Server) requestApproval(c echo.Context, agent string, subject *authority.Subject, t *authority.Tool, summary, origin, argsDigest, view string) (*models.Approval, bool, error) {
 	id := ""
 	if subject != nil {
 		id = subject.ID
 	}
 	groups, _ := json.Marshal(authority.GroupsOf(subject))
-	a, _, err := s.store.RequestApproval(c.Request().Context(), keyActor(c), models.Approval{Agent: agent, Subject: id, GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest, ArgsDigest: argsDigest, ArgsView: view, Summary: summary, Origin: origin})
+	a, created, err := s.store.RequestApproval(c.Request().Context(), keyActor(c), models.Approval{Agent: agent, Subject: id, GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest, ArgsDigest: argsDigest, ArgsView: view, Summary: summary, Origin: origin})
 	var tm *models.TooManyApprovalsError
 	if errors.As(err, &tm) {
-		return nil, apiErr(http.StatusTooManyRequests, "too_many_approvals", "approval",
+		return nil, false, apiErr(http.StatusTooManyRequests, "too_many_approvals", "approval",
 			fmt.Sprintf("this %s already has %d approval requests waiting for a reviewer, the most it may have; no new one was filed: wait until one is decided", tm.Scope, tm.Limit))
 	}
-	return a, err
+	return a, created, err
 }
 
 // maxApprovalRef bounds an approval reference a request may send.

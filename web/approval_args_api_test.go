@@ -118,6 +118,16 @@ func TestRuntimeApprovalHoldsForItsArguments(t *testing.T) {
 		if res.StatusCode != http.StatusCreated || json.Unmarshal(out, &bound) != nil || !strings.Contains(bound.Arguments, `"text": "TWO"`) {
 			t.Fatalf("POST /api/v1/approvals with arguments: %d %s", res.StatusCode, out)
 		}
+		// one pending request per call, across callers: the runtime asking
+		// again gets the pending one (200), and so does the gateway's check
+		var again struct{ Approval string }
+		res, out = h.api(http.MethodPost, "/api/v1/approvals", f.key, map[string]any{"agent": "helper", "tool": "demo.echo", "subject": sam, "summary": "echo two again", "arguments": map[string]any{"text": "TWO"}})
+		if res.StatusCode != http.StatusOK || json.Unmarshal(out, &again) != nil || again.Approval != bound.Approval {
+			t.Errorf("asking again for the same call: %d %s, want 200 naming %s", res.StatusCode, out, bound.Approval)
+		}
+		if text, _ := call(t, cs, "demo.echo", map[string]any{"text": "TWO"}, nil); approvalRef(t, text) != bound.Approval {
+			t.Errorf("the gateway asking for the call the runtime asked for: %s, want %s", text, bound.Approval)
+		}
 		if res, out := h.api(http.MethodPost, "/api/v1/approvals", f.key, map[string]any{"agent": "helper", "tool": "demo.echo", "subject": sam, "summary": "x", "arguments": map[string]any{"text": 7}}); res.StatusCode != http.StatusBadRequest || !strings.Contains(string(out), "invalid_arguments") {
 			t.Errorf("POST /api/v1/approvals with arguments the schema refuses: %d %s", res.StatusCode, out)
 		}

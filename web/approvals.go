@@ -85,7 +85,9 @@ func textProblem(s string, max int) string {
 // an approval of one call of an approval-only tool. The check decides
 // first: a tool the subject may not use answers exactly as /authorize
 // does (403), one that needs no approval is 409, else 201 with the
-// pending request reviewers see on the Approvals page.
+// pending request reviewers see on the Approvals page — or 200 with the
+// one already pending for the same call (agent, subject, tool, digest,
+// arguments), whoever filed it: one pending request per call.
 func (s *Server) apiRequestApproval(c echo.Context) error {
 	var req approvalRequest
 	if err := decodeRun(c, &req); err != nil {
@@ -124,9 +126,13 @@ func (s *Server) apiRequestApproval(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	a, err := s.requestApproval(c, req.Agent, req.Subject, t, req.Summary, models.OriginRuntime, argsDigest, view)
+	a, created, err := s.requestApproval(c, req.Agent, req.Subject, t, req.Summary, models.OriginRuntime, argsDigest, view)
 	if err != nil {
 		return err
+	}
+	if !created {
+		// one pending request per call: the one already waiting
+		return c.JSON(http.StatusOK, approvalJSON(a, t.Version))
 	}
 	return c.JSON(http.StatusCreated, approvalJSON(a, t.Version))
 }

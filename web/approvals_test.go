@@ -54,11 +54,13 @@ func TestApprovalClosesTheLoop(t *testing.T) {
 		if !strings.Contains(string(raw2), named.Error.Approval) {
 			t.Errorf("a second check made another request instead of naming the pending one: %s", raw2)
 		}
-		// the runtime files its own, with a summary
+		// the runtime asks for the same call, with a summary: one pending
+		// request per call, so it is the one the check named (200), and the
+		// reviewer reads the runtime's summary
 		res, out := h.api(http.MethodPost, "/api/v1/approvals", key, ask(map[string]any{"summary": "Write the quarterly report to reports/q3.md"}))
 		var a apr
-		if res.StatusCode != http.StatusCreated || json.Unmarshal(out, &a) != nil || a.Status != "pending" {
-			t.Fatalf("POST /api/v1/approvals: %d %s", res.StatusCode, out)
+		if res.StatusCode != http.StatusOK || json.Unmarshal(out, &a) != nil || a.Status != "pending" || a.Approval != named.Error.Approval || a.Summary != "Write the quarterly report to reports/q3.md" {
+			t.Fatalf("POST /api/v1/approvals for the call the check named: %d %s (want 200 naming %s with the runtime's summary)", res.StatusCode, out, named.Error.Approval)
 		}
 		for _, bad := range []map[string]any{ask(map[string]any{"summary": ""}), ask(map[string]any{"summary": strings.Repeat("x", 1001)})} {
 			if res, out := h.api(http.MethodPost, "/api/v1/approvals", key, bad); res.StatusCode != 400 || !strings.Contains(string(out), "summary") {
@@ -205,7 +207,9 @@ func TestApprovalClosesTheLoop(t *testing.T) {
 		if got, _ := h.store.ApprovalByRef(ctx, tb.Approval); got.WithdrawnBy != "rita" {
 			t.Errorf("withdrawn by %q", got.WithdrawnBy)
 		}
-		for action, n := range map[string]int{"approval.request": 4, "approval.approve": 2, "approval.deny": 1, "approval.use": 1, "approval.withdraw": 1} {
+		// the check's request and the runtime's for the same call are one
+		// request, with the runtime's summary recorded on it
+		for action, n := range map[string]int{"approval.request": 3, "approval.summary": 1, "approval.approve": 2, "approval.deny": 1, "approval.use": 1, "approval.withdraw": 1} {
 			if evs, _, _ := h.store.AuditEvents(ctx, models.AuditFilter{Action: action}); len(evs) != n {
 				t.Errorf("%d %s audit events, want %d", len(evs), action, n)
 			}

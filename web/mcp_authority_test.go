@@ -102,7 +102,9 @@ func TestGatewayHoldsTheConversationsSet(t *testing.T) {
 // once it is approved. A reviewer approves it for one call: the next call
 // runs once (the gateway presents the run's approved request), the one
 // after that names a new request. Approved for an hour, calls run until
-// it expires; another run does not inherit this run's approval.
+// it expires. The request is the call's, not the run's (newuser #8):
+// another run of the same subject with the same arguments is named the
+// same pending request and runs once it is approved.
 func TestGatewayApprovalLoopForAPlainClient(t *testing.T) {
 	h := sqliteOnly(t)
 	up := upstreamtest.New()
@@ -164,25 +166,51 @@ func TestGatewayApprovalLoopForAPlainClient(t *testing.T) {
 	if up.Calls("echo") != 3 {
 		t.Errorf("upstream calls %d, want 3", up.Calls("echo"))
 	}
-	// another run of the same subject files its own request
+	// the request belongs to the call, not the run (newuser #8): another
+	// run of the same subject calling with the same arguments runs under
+	// the approval for an hour
 	other, err := f.connectAt(t, "", subject)
 	if err != nil {
 		t.Fatal(err)
 	}
-	text, _ := call(t, other, "demo.echo", map[string]any{"text": "hi"}, nil)
+	if text, isErr := call(t, other, "demo.echo", map[string]any{"text": "hi"}, nil); isErr || text != "hi" || up.Calls("echo") != 4 {
+		t.Fatalf("another run, same call, approved for an hour: %s (upstream calls %d)", text, up.Calls("echo"))
+	}
+	// other arguments ask anew; a third run asking the same names that one
+	// request, and runs once it is approved, whoever filed it
+	otherArgs := map[string]any{"text": "other"}
+	text, _ := call(t, other, "demo.echo", otherArgs, nil)
 	var r refusal
 	_ = json.Unmarshal([]byte(text), &r)
-	if r.Error.Type != authority.TypeApprovalRequired || r.Error.Approval == second.Error.Approval {
-		t.Errorf("another run: %s", text)
+	if r.Error.Type != authority.TypeApprovalRequired || r.Error.Approval == "" || r.Error.Approval == second.Error.Approval {
+		t.Fatalf("other arguments: %s", text)
+	}
+	third, err := f.connectAt(t, "", subject)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, _ = call(t, third, "demo.echo", otherArgs, nil)
+	var r3 refusal
+	_ = json.Unmarshal([]byte(text), &r3)
+	if r3.Error.Approval != r.Error.Approval {
+		t.Errorf("a third run asking for the same call: request %q, want the pending %s", r3.Error.Approval, r.Error.Approval)
+	}
+	if _, err := h.store.DecideApproval(ctx, "admin", r.Error.Approval, models.ApprovalDecision{Approve: true, Reason: "once", SingleUse: true}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if text, isErr := call(t, third, "demo.echo", otherArgs, nil); isErr || text != "other" {
+		t.Errorf("the third run once the shared request is approved: %s", text)
 	}
 	// a denied request: the next call names a new one
+	text, _ = call(t, other, "demo.echo", otherArgs, nil)
+	_ = json.Unmarshal([]byte(text), &r)
 	if _, err := h.store.DecideApproval(ctx, "admin", r.Error.Approval, models.ApprovalDecision{Reason: "not for this"}, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	text, _ = call(t, other, "demo.echo", map[string]any{"text": "hi"}, nil)
+	text, _ = call(t, other, "demo.echo", otherArgs, nil)
 	var d refusal
 	_ = json.Unmarshal([]byte(text), &d)
-	if d.Error.Type != authority.TypeApprovalRequired || d.Error.Approval == r.Error.Approval || up.Calls("echo") != 3 {
+	if d.Error.Type != authority.TypeApprovalRequired || d.Error.Approval == r.Error.Approval || up.Calls("echo") != 5 {
 		t.Errorf("after a denial: %s (upstream calls %d)", text, up.Calls("echo"))
 	}
 }

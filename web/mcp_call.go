@@ -181,9 +181,8 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		approval, _ := approvalMeta(p)
 		ca := checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name, approval: approval, spend: true, arguments: raw, pick: r.pick, without: r.without}
 		ast, d, tool, err := g.s.decideAt(ctx, cs, ca)
-		// the approval request this run's check filed for the tool and
-		// these exact arguments that the call acts on (nil: none;
-		// runApproval), read once: presented when approved, named again
+		// the approval request for the tool and these exact arguments
+		// that the call acts on (nil: none; callApproval), read once: presented when approved, named again
 		// when still pending
 		var (
 			filed      *models.Approval
@@ -194,9 +193,9 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		}
 		if err == nil && approval == "" && argsDigest != "" {
 			// the gateway is the run's runtime: it presents the approval
-			// request its own check filed for this run and these
-			// arguments, once decided
-			filed = g.runApproval(ctx, r, tool, argsDigest)
+			// request for this call (this subject, tool and arguments),
+			// whichever session or caller filed it, once approved
+			filed = g.callApproval(ctx, r, tool, argsDigest)
 			if filed != nil && filed.Status == authority.ApprovalApproved {
 				approval, ca.approval, ca.approvalRow, ca.argsDigest = filed.Ref, filed.Ref, filed, argsDigest
 				ast, d, tool, err = g.s.decideAt(ctx, cs, ca)
@@ -213,7 +212,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		} else if v.Error != nil && v.Error.Type == authority.TypeApprovalRequired && tool != nil && argsDigest != "" {
 			// name an approval request for this call the subject's
 			// reviewers can decide, seeing its arguments (the pending one
-			// of this run, or a new one once the last was used, expired or
+			// for this call, or a new one once the last was used, expired or
 			// denied, or when a presented one was for other arguments), and
 			// tell the model what happens next
 			if bad := authority.CheckArguments(authority.Decision{Allow: true}, tool.Digest, ast.contracts[p.Name], raw); !bad.Allow {
@@ -635,30 +634,35 @@ func approvalMeta(p *mcp.CallToolParamsRaw) (ref string, bad *authority.Error) {
 		Problems:    []args.Problem{{Pointer: "_meta.approval", Message: why}}}
 }
 
-// runApproval is the approval request this run's check filed for t's
-// exact digest and the call's arguments (argsDigest) that the call acts on (models.RunApproval; nil when none,
-// or it cannot be read now): the newest approved one still usable, which
-// the gateway presents (the check then judges its scope, expiry and use),
-// else the oldest pending one, which a refusal names and requestApproval
-// would reuse.
-func (g *gateway) runApproval(ctx context.Context, r *gwReq, t *authority.Tool, argsDigest string) *models.Approval {
-	a, err := g.s.store.RunApproval(ctx, r.sess.Run, t.ID, t.Digest, argsDigest)
+// callApproval is the approval request for this call — the session's
+// agent and subject, t's exact digest, the call's arguments (argsDigest)
+// — that the call acts on, whichever session or caller filed it
+// (models.CallApproval; nil when none, or it cannot be read now): the
+// newest approved one still usable, which the gateway presents (the check
+// then judges its scope, expiry and use), else the oldest pending one,
+// which a refusal names and requestApproval would reuse.
+func (g *gateway) callApproval(ctx context.Context, r *gwReq, t *authority.Tool, argsDigest string) *models.Approval {
+	a, err := g.s.store.CallApproval(ctx, r.sess.Agent, subjectID(r.subject), t.ID, t.Digest, argsDigest, time.Now())
 	if err != nil {
 		return nil
 	}
 	return a
 }
 
-// pendingFor reports whether a is a pending request the session's check
-// filed for t and the call's arguments: the one requestApproval would
-// find again.
-func pendingFor(a *models.Approval, r *gwReq, t *authority.Tool, argsDigest string) bool {
-	subject := ""
-	if r.subject != nil {
-		subject = r.subject.ID
+// subjectID is s's id, "" for no subject.
+func subjectID(s *authority.Subject) string {
+	if s == nil {
+		return ""
 	}
-	return a.Status == authority.ApprovalPending && a.Origin == models.OriginCheck && a.Run == r.sess.Run &&
-		a.Agent == r.sess.Agent && a.Subject == subject && a.Tool == t.ID && a.Digest == t.Digest && a.ArgsDigest == argsDigest
+	return s.ID
+}
+
+// pendingFor reports whether a is a pending request for this call (the
+// session's agent and subject, t at its digest, the call's arguments):
+// the one requestApproval would find again, whoever filed it.
+func pendingFor(a *models.Approval, r *gwReq, t *authority.Tool, argsDigest string) bool {
+	return a.Status == authority.ApprovalPending && a.Agent == r.sess.Agent && a.Subject == subjectID(r.subject) &&
+		a.Tool == t.ID && a.Digest == t.Digest && a.ArgsDigest == argsDigest
 }
 
 // approvalPending is the model-visible approval_required of a gateway
@@ -691,15 +695,12 @@ func approvalRefused(err error, tool string) *authority.Error {
 		NextActions: []string{authority.ActAskUser, authority.ActChooseAlternative, authority.ActStop}}
 }
 
-// requestApproval records (or reuses) the approval request for the
-// session's subject to call t with the arguments whose digest is
+// requestApproval records (or reuses: one pending request per call,
+// across sessions and callers) the approval request for the session's subject to call t with the arguments whose digest is
 // argsDigest and whose reviewer's view is view, under the key that runs
 // the session.
 func (g *gateway) requestApproval(ctx context.Context, r *gwReq, t *authority.Tool, argsDigest, view string) (*models.Approval, error) {
-	id := ""
-	if r.subject != nil {
-		id = r.subject.ID
-	}
+	id := subjectID(r.subject)
 	groups, _ := json.Marshal(authority.GroupsOf(r.subject))
 	actor := "apikey"
 	if r.key != nil {
@@ -707,7 +708,7 @@ func (g *gateway) requestApproval(ctx context.Context, r *gwReq, t *authority.To
 	}
 	a, _, err := g.s.store.RequestApproval(ctx, actor, models.Approval{Agent: r.sess.Agent, Subject: id, GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest,
 		ArgsDigest: argsDigest, ArgsView: view,
-		Summary: fmt.Sprintf("a call of %s through the MCP gateway, run %s, with the arguments shown (the approval holds for exactly these)", t.ID, r.sess.Run), Origin: models.OriginCheck, Run: r.sess.Run})
+		Summary: fmt.Sprintf("a call of %s through the MCP gateway (first asked in run %s), with the arguments shown: the approval holds for this subject's calls with exactly these", t.ID, r.sess.Run), Origin: models.OriginCheck, Run: r.sess.Run})
 	return a, err
 }
 

@@ -34,7 +34,8 @@ func addAuthorityAPI(doc obj) {
 	paths["/approvals"] = obj{"post": obj{
 		"summary":     "Ask for an approval of one call of an approval-only tool, with the runtime's summary of the intended call (runtime keys)",
 		"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": ref("ApprovalRequest")}}},
-		"responses": merge(merge(obj{"201": obj{"description": "the pending request; present its approval reference once approved", "content": obj{"application/json": obj{"schema": ref("Approval")}}}},
+		"responses": merge(merge(obj{"201": obj{"description": "the pending request; present its approval reference once approved", "content": obj{"application/json": obj{"schema": ref("Approval")}}},
+			"200": obj{"description": "a request for the same call (agent, subject, tool, digest, arguments) was already pending, filed by any session or caller: that one (one pending request per call; its summary is the first caller's)", "content": obj{"application/json": obj{"schema": ref("Approval")}}}},
 			obj{"403": obj{"description": "the check denied the call for another reason than approval", "content": obj{"application/json": obj{"schema": ref("Decision")}}}}), errResponses("400", "401", "404", "409", "413", "429", "503")),
 	}}
 	paths["/approvals/{approval}"] = obj{"get": obj{
