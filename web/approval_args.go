@@ -5,17 +5,20 @@ import (
 	"encoding/json"
 	"sort"
 
+	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/upstream"
 )
 
 // argumentsView is what a reviewer sees of a call's arguments
-// (canonical JSON) on an approval request: every connection's secret
-// value written "[secret]", as the gateway masks the servers' results,
-// then the names and values that look secret masked and the whole
-// bounded (authority.ArgumentsView). When the connections cannot be read
-// now, nothing of the arguments is shown.
-func (s *Server) argumentsView(ctx context.Context, canonical []byte) string {
+// (canonical JSON) to the tool whose reviewed contract is c (nil: none at
+// hand) on an approval request: every connection's secret value written
+// "[secret]", as the gateway masks the servers' results, then the names
+// and values that look secret, the credentials in free text and what c's
+// schema marks secret masked and the whole bounded
+// (authority.ArgumentsViewFor). When the connections cannot be read now,
+// nothing of the arguments is shown.
+func (s *Server) argumentsView(ctx context.Context, canonical []byte, c *catalog.Contract) string {
 	specs, _, err := s.gw.conns.load(ctx, s)
 	if err != nil {
 		return "(the arguments cannot be shown: the connections could not be read to mask their secrets)"
@@ -29,7 +32,7 @@ func (s *Server) argumentsView(ctx context.Context, canonical []byte) string {
 	for _, n := range names {
 		list = append(list, specs[n])
 	}
-	return authority.ArgumentsView(upstream.MaskArguments(list, canonical))
+	return authority.ArgumentsViewFor(upstream.MaskArguments(list, canonical), c)
 }
 
 // approvalArguments is what an approval request made for a call with
@@ -45,5 +48,20 @@ func (s *Server) approvalArguments(ctx context.Context, t *authority.Tool, argum
 	if digest, err = s.store.ApprovalArgsDigest(ctx, t.ID, t.Digest, canonical); err != nil {
 		return "", "", err
 	}
-	return digest, s.argumentsView(ctx, canonical), nil
+	return digest, s.argumentsView(ctx, canonical, s.reviewedContract(ctx, t)), nil
+}
+
+// reviewedContract is t's contract as the catalog holds it, when that is
+// t's exact version (its digest); nil otherwise, and then the view masks
+// by names and shapes alone.
+func (s *Server) reviewedContract(ctx context.Context, t *authority.Tool) *catalog.Contract {
+	row, err := s.store.ToolByID(ctx, t.ID)
+	if err != nil || row.Digest != t.Digest {
+		return nil
+	}
+	c, err := row.Parsed()
+	if err != nil {
+		return nil
+	}
+	return &c
 }

@@ -221,7 +221,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 				v.Error = bad.Error
 			} else if filed != nil && pendingFor(filed, r, tool, argsDigest) {
 				v.Error = approvalPending(v.Error, filed.Ref, p.Name)
-			} else if a, err := g.requestApproval(ctx, r, tool, argsDigest, g.s.argumentsView(ctx, canonicalArguments(raw))); err == nil {
+			} else if a, err := g.requestApproval(ctx, r, tool, argsDigest, g.s.argumentsView(ctx, canonicalArguments(raw), ast.contracts[p.Name])); err == nil {
 				v.Error = approvalPending(v.Error, a.Ref, p.Name)
 			} else if e := approvalRefused(err, p.Name); e != nil {
 				v.Error = e

@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction/authority/credential"
 )
 
 // MaxArgumentsView bounds, in bytes, the rendering of a call's arguments
@@ -29,21 +33,9 @@ func ViewIsCut(view string) bool {
 // MaskedValue stands in an arguments view for a value that looks secret.
 const MaskedValue = "[masked]"
 
-// secretNames are the parts of an argument's name (lowercased, without
-// '_', '-', '.' and spaces) that mark its value secret.
-var secretNames = []string{"password", "passwd", "passphrase", "secret", "token", "apikey", "accesskey", "privatekey",
-	"authorization", "credential", "cookie", "bearer", "sessionid", "otp"}
-
-// secretName reports whether an argument called name holds a secret.
-func secretName(name string) bool {
-	n := strings.NewReplacer("_", "", "-", "", ".", "", " ", "").Replace(strings.ToLower(name))
-	for _, s := range secretNames {
-		if strings.Contains(n, s) {
-			return true
-		}
-	}
-	return false
-}
+// secretName reports whether an argument called name holds a secret
+// (credential.Named).
+func secretName(name string) bool { return credential.Named(name) }
 
 // secretValue reports whether a string value reads as a credential
 // whatever its name: a bearer or basic authorization, or a JSON web token.
@@ -58,12 +50,21 @@ func secretValue(s string) bool {
 // ArgumentsView renders a call's arguments (canonical JSON, object keys
 // sorted) for the person who approves the call: indented JSON in which
 // the value of every argument whose name marks a secret (password, token,
-// api_key, authorization, …) and every string that reads as a credential
-// is MaskedValue, and every invisible format character is escaped, at most
+// api_key, authorization, …), of every name/value pair whose name does
+// ({"name":"API_KEY","value":…}, ["Cookie", …]) and every string that
+// reads as a credential is MaskedValue, every credential written into
+// free text (credential.Find: ghp_…, AKIA…, a URL's token=, …) is
+// MaskedValue within its text, and every invisible format character is escaped, at most
 // MaxArgumentsView bytes; a longer rendering is cut there and says how
 // many bytes were left out (ViewIsCut). The approval holds for
 // the exact arguments (their digest), never for what the view shows.
-func ArgumentsView(canonical []byte) string {
+func ArgumentsView(canonical []byte) string { return ArgumentsViewFor(canonical, nil) }
+
+// ArgumentsViewFor is ArgumentsView for a call of the tool whose reviewed
+// contract is c (nil: none at hand): besides, every value its schema
+// marks secret (writeOnly: true, format: password) is MaskedValue, at any
+// depth.
+func ArgumentsViewFor(canonical []byte, c *catalog.Contract) string {
 	d := json.NewDecoder(bytes.NewReader(canonical))
 	d.UseNumber()
 	var v any
@@ -74,6 +75,10 @@ func ArgumentsView(canonical []byte) string {
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
+	if c != nil {
+		root := catalog.InputSchema(c)
+		v = maskBySchema(v, root, root, 0)
+	}
 	if err := enc.Encode(mask(v, false)); err != nil {
 		return "(the arguments cannot be shown)"
 	}
@@ -118,15 +123,18 @@ func isFormat(r rune) bool { return unicode.Is(unicode.Cf, r) }
 func mask(v any, secret bool) any {
 	switch x := v.(type) {
 	case map[string]any:
+		pair := namesSecret(x)
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			out[k] = mask(e, secret || secretName(k))
+			out[credential.Mask(k, MaskedValue)] = mask(e, secret || secretName(k) || pair != "" && k != pair)
 		}
 		return out
 	case []any:
+		// a pair: ["Cookie", "…"]
+		pair := len(x) == 2 && isSecretName(x[0])
 		out := make([]any, len(x))
 		for i, e := range x {
-			out[i] = mask(e, secret)
+			out[i] = mask(e, secret || pair && i == 1)
 		}
 		return out
 	case nil:
@@ -135,10 +143,61 @@ func mask(v any, secret bool) any {
 		if secret || secretValue(x) {
 			return MaskedValue
 		}
+		if line, ok := secretLine(x); ok {
+			return line
+		}
+		return credential.Mask(x, MaskedValue)
 	default:
 		if secret {
 			return MaskedValue
 		}
 	}
 	return v
+}
+
+// pairNames are the members that name the value of a name/value pair.
+var pairNames = []string{"name", "key", "header", "variable", "var", "field"}
+
+// namesSecret is the member of x that names its other members' value
+// secret ({"name":"API_KEY","value":…}); "" when none does.
+func namesSecret(x map[string]any) string {
+	for _, k := range pairNames {
+		for m, e := range x {
+			if strings.EqualFold(m, k) && isSecretName(e) {
+				return m
+			}
+		}
+	}
+	return ""
+}
+
+// isSecretName reports whether v is a bare name (letters, digits, '_',
+// '-', '.') that marks a secret.
+func isSecretName(v any) bool {
+	s, ok := v.(string)
+	return ok && len(s) <= 128 && bareName.MatchString(s) && secretName(s)
+}
+
+var bareName = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
+
+// secretLine is s with its value masked when s is one "Name: value"
+// header or NAME=value environment line (no space in the value) whose
+// name marks a secret: its value is secret whatever it looks like.
+func secretLine(s string) (string, bool) {
+	i := strings.IndexAny(s, ":=")
+	if i <= 0 || i > 128 || strings.Contains(s, "\n") {
+		return "", false
+	}
+	name := strings.TrimSpace(s[:i])
+	if name == "" || strings.ContainsAny(name, " \t\"'") || !secretName(name) {
+		return "", false
+	}
+	sep := s[i : i+1]
+	if sep == "=" && strings.ContainsAny(s[i:], " \t") {
+		return "", false // a command line: credential.Mask reads it
+	}
+	if sep == ":" {
+		sep = ": "
+	}
+	return name + sep + MaskedValue, true
 }

@@ -1,0 +1,263 @@
+package credential
+
+import (
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// MinEntropy is the least Shannon entropy, in bits per character, of a
+// token body that must read as random (a 20-character body drawn from 62
+// symbols has about 4.2; "learncompatible" 3.3).
+const MinEntropy = 3.0
+
+// Prefix is one vendor's token shape: Prefix, then at least Min characters
+// of its alphabet (letters, digits, '_' and '-'; Dot adds '.', Upper
+// narrows it to upper-case letters and digits). Random: the body must read
+// as random (see the package comment).
+type Prefix struct {
+	Prefix string
+	Min    int
+	Dot    bool
+	Upper  bool
+	Random bool
+}
+
+// Prefixes are the vendors' token prefixes the masking knows, after
+// gitleaks' rules of the same names.
+var Prefixes = []Prefix{
+	{Prefix: "ghp_", Min: 30}, {Prefix: "gho_", Min: 30}, {Prefix: "ghu_", Min: 30}, {Prefix: "ghs_", Min: 30}, {Prefix: "ghr_", Min: 30}, // github-*
+	{Prefix: "github_pat_", Min: 40},                                                    // github-fine-grained-pat
+	{Prefix: "glpat-", Min: 20, Random: true}, {Prefix: "glsa_", Min: 32, Random: true}, // gitlab-pat, grafana-service-account
+	{Prefix: "AKIA", Min: 16, Upper: true}, {Prefix: "ASIA", Min: 16, Upper: true}, {Prefix: "ABIA", Min: 16, Upper: true}, {Prefix: "ACCA", Min: 16, Upper: true}, // aws-access-token
+	{Prefix: "sk-", Min: 20, Random: true},                                                                                                                                                                                        // openai, anthropic (sk-proj-, sk-ant-, sk-svcacct-)
+	{Prefix: "sk_live_", Min: 16, Random: true}, {Prefix: "sk_test_", Min: 16, Random: true}, {Prefix: "rk_live_", Min: 16, Random: true}, {Prefix: "rk_test_", Min: 16, Random: true}, {Prefix: "whsec_", Min: 16, Random: true}, // stripe
+	{Prefix: "xoxb-", Min: 10, Random: true}, {Prefix: "xoxp-", Min: 10, Random: true}, {Prefix: "xoxa-", Min: 10, Random: true}, {Prefix: "xoxr-", Min: 10, Random: true}, {Prefix: "xoxs-", Min: 10, Random: true}, {Prefix: "xoxe-", Min: 10, Random: true}, {Prefix: "xapp-", Min: 10, Random: true}, // slack
+	{Prefix: "AIza", Min: 35, Random: true}, {Prefix: "ya29.", Min: 20, Dot: true, Random: true}, // gcp-api-key, google oauth access token
+	{Prefix: "npm_", Min: 36, Random: true}, {Prefix: "hf_", Min: 30, Random: true}, {Prefix: "pypi-", Min: 40, Random: true}, // npm, huggingface, pypi
+	{Prefix: "dop_v1_", Min: 40, Random: true}, {Prefix: "shpat_", Min: 32, Random: true}, {Prefix: "shpss_", Min: 32, Random: true}, {Prefix: "lin_api_", Min: 32, Random: true}, // digitalocean, shopify, linear
+}
+
+// Named reports whether a field, header, variable or parameter called name
+// holds a secret: its lower-cased name without '_', '-', '.' and spaces
+// contains password, secret, token, apikey, … (names).
+func Named(name string) bool {
+	n := normalName(name)
+	for _, s := range names {
+		if strings.Contains(n, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// names are the parts of a name (normalName) that mark its value secret.
+var names = []string{"password", "passwd", "passphrase", "secret", "token", "apikey", "accesskey", "privatekey",
+	"authorization", "credential", "cookie", "bearer", "sessionid", "otp", "signature"}
+
+// assignNames are whole names (normalName) that mark the value of an
+// assignment secret besides Named's: a URL's key=, sig=, pass=, pwd=, auth=.
+var assignNames = map[string]bool{"key": true, "sig": true, "pass": true, "pwd": true, "auth": true, "pw": true}
+
+func normalName(name string) string {
+	return strings.NewReplacer("_", "", "-", "", ".", "", " ", "").Replace(strings.ToLower(name))
+}
+
+// Mask is s with every credential found (Find) replaced by marker.
+func Mask(s, marker string) string {
+	spans := Find(s)
+	if len(spans) == 0 {
+		return s
+	}
+	var b strings.Builder
+	at := 0
+	for _, sp := range spans {
+		b.WriteString(s[at:sp[0]])
+		b.WriteString(marker)
+		at = sp[1]
+	}
+	b.WriteString(s[at:])
+	return b.String()
+}
+
+// Find returns the byte spans [start, end) of the credentials in s, in
+// order, merged where they overlap; nil when there is none.
+func Find(s string) [][2]int {
+	var spans [][2]int
+	add := func(a, b int) {
+		if b > a {
+			spans = append(spans, [2]int{a, b})
+		}
+	}
+	findPrefixed(s, add)
+	for _, m := range jwtPattern.FindAllStringIndex(s, -1) {
+		add(m[0], m[1])
+	}
+	for _, m := range schemePattern.FindAllStringSubmatchIndex(s, -1) {
+		if random(s[m[2]:m[3]], 8) {
+			add(m[2], m[3])
+		}
+	}
+	for _, m := range userinfoPattern.FindAllStringSubmatchIndex(s, -1) {
+		add(m[2], m[3])
+	}
+	for _, m := range pemPattern.FindAllStringIndex(s, -1) {
+		end := strings.Index(s[m[1]:], "-----END ")
+		if end < 0 {
+			add(m[0], len(s))
+			continue
+		}
+		end += m[1] + len("-----END ")
+		if close := strings.Index(s[end:], "-----"); close >= 0 {
+			end += close + len("-----")
+		}
+		add(m[0], end)
+	}
+	findAssignments(s, add)
+	if len(spans) == 0 {
+		return nil
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
+	out := spans[:1]
+	for _, sp := range spans[1:] {
+		last := &out[len(out)-1]
+		if sp[0] <= last[1] {
+			last[1] = max(last[1], sp[1])
+			continue
+		}
+		out = append(out, sp)
+	}
+	return out
+}
+
+var (
+	jwtPattern      = regexp.MustCompile(`eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`)
+	schemePattern   = regexp.MustCompile(`(?i)\b(?:bearer|basic|token)\s+([A-Za-z0-9._~+/=-]+)`)
+	userinfoPattern = regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.-]*://[^/\s:@"'<>]*:([^/\s@"'<>]+)@`)
+	pemPattern      = regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----`)
+)
+
+// findPrefixed adds the span of every vendor token (Prefixes) in s.
+func findPrefixed(s string, add func(a, b int)) {
+	for _, p := range Prefixes {
+		for from := 0; ; {
+			i := strings.Index(s[from:], p.Prefix)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + len(p.Prefix)
+			if i > 0 && alnum(s[i-1]) {
+				continue
+			}
+			end := from
+			for end < len(s) && p.allows(s[end]) {
+				end++
+			}
+			body := s[from:end]
+			if len(body) < p.Min || (p.Upper && end < len(s) && alnum(s[end])) || (p.Random && !random(body, p.Min)) {
+				continue
+			}
+			add(i, end)
+			from = end
+		}
+	}
+}
+
+func (p Prefix) allows(c byte) bool {
+	if p.Upper {
+		return c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+	}
+	return alnum(c) || c == '_' || c == '-' || p.Dot && c == '.'
+}
+
+func alnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// random reports whether a token body reads as random: at least n bytes,
+// a digit or both letter cases, and MinEntropy bits per character (or,
+// shorter than 12 bytes, 0.85 of the most its length allows).
+func random(s string, n int) bool {
+	if len(s) < n {
+		return false
+	}
+	var digit, upper, lower bool
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		digit = digit || c >= '0' && c <= '9'
+		upper = upper || c >= 'A' && c <= 'Z'
+		lower = lower || c >= 'a' && c <= 'z'
+	}
+	// a short string cannot reach MinEntropy: it needs most of its
+	// characters distinct instead
+	return (digit || upper && lower) && entropy(s) >= min(MinEntropy, 0.85*math.Log2(float64(len(s))))
+}
+
+// entropy is the Shannon entropy of s's bytes, in bits per byte.
+func entropy(s string) float64 {
+	var counts [256]int
+	for i := 0; i < len(s); i++ {
+		counts[s[i]]++
+	}
+	h := 0.0
+	for _, c := range counts {
+		if c > 0 {
+			p := float64(c) / float64(len(s))
+			h -= p * math.Log2(p)
+		}
+	}
+	return h
+}
+
+// findAssignments adds the value of every NAME=VALUE whose name marks a
+// secret, and of every NAME: VALUE whose value is also random.
+func findAssignments(s string, add func(a, b int)) {
+	for from := 0; ; {
+		i := strings.IndexAny(s[from:], "=:")
+		if i < 0 {
+			return
+		}
+		i += from
+		from = i + 1
+		op := s[i]
+		// the name: back over an optional closing quote and spaces
+		j := i
+		for j > 0 && s[j-1] == ' ' {
+			j--
+		}
+		if j > 0 && (s[j-1] == '"' || s[j-1] == '\'') {
+			j--
+		}
+		k := j
+		for k > 0 && (alnum(s[k-1]) || s[k-1] == '_' || s[k-1] == '-' || s[k-1] == '.') {
+			k--
+		}
+		name := s[k:j]
+		if name == "" || len(name) > 64 || !(Named(name) || op == '=' && assignNames[normalName(name)]) {
+			continue
+		}
+		// the value: after spaces and an optional opening quote, up to a
+		// space, quote or separator
+		a := i + 1
+		if op == ':' && a < len(s) && s[a] == '/' {
+			continue // scheme://: a URL, not an assignment
+		}
+		for a < len(s) && s[a] == ' ' {
+			a++
+		}
+		if a < len(s) && (s[a] == '"' || s[a] == '\'') {
+			a++
+		}
+		b := a
+		for b < len(s) && !strings.ContainsRune(" \t\r\n\"'&;,)}<>", rune(s[b])) {
+			b++
+		}
+		if b == a || op == ':' && !random(s[a:b], 6) {
+			continue
+		}
+		add(a, b)
+		from = b
+	}
+}
