@@ -292,7 +292,13 @@ func (s *Server) requestApproval(c echo.Context, agent string, subject *authorit
 		return nil, false, apiErr(http.StatusTooManyRequests, "too_many_approvals", "approval",
 			fmt.Sprintf("this %s already has %d approval requests waiting for a reviewer, the most it may have; no new one was filed: wait until one is decided", tm.Scope, tm.Limit))
 	}
-	return a, created, err
+	if err != nil {
+		// never an approval_required naming no request (review F5)
+		s.log.ErrorContext(c.Request().Context(), "approval request not filed", "agent", agent, "tool", t.ID, "err", err)
+		return nil, false, apiErr(http.StatusServiceUnavailable, codeFor(http.StatusServiceUnavailable), "approval",
+			"the console could not file the approval request this call needs now: none exists and nothing was decided or run; try again in a moment")
+	}
+	return a, created, nil
 }
 
 // maxApprovalRef bounds an approval reference a request may send.

@@ -223,8 +223,8 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 				v.Error = approvalPending(v.Error, filed.Ref, p.Name)
 			} else if a, err := g.requestApproval(ctx, r, tool, argsDigest, g.s.argumentsView(ctx, canonicalArguments(raw), ast.contracts[p.Name])); err == nil {
 				v.Error = approvalPending(v.Error, a.Ref, p.Name)
-			} else if e := approvalRefused(err, p.Name); e != nil {
-				v.Error = e
+			} else {
+				v.Error = approvalRefused(err, p.Name)
 			}
 		}
 	}
@@ -677,13 +677,16 @@ func approvalPending(e *authority.Error, ref, tool string) *authority.Error {
 }
 
 // approvalRefused is the model-visible answer to a call whose approval
-// request was not filed because too many of the run's or agent's wait
-// for a reviewer (nil for any other failure: the call is then refused
-// naming no request).
+// request was not filed: too many of the run's or agent's wait for a
+// reviewer (approval_required naming the cap), or the request could not
+// be stored (environment_unavailable): either way no request exists and
+// nothing ran, and the model is never told to wait for one.
 func approvalRefused(err error, tool string) *authority.Error {
 	var tm *models.TooManyApprovalsError
 	if !errors.As(err, &tm) {
-		return nil
+		return &authority.Error{Type: typeUnavailableEnv,
+			Message:     fmt.Sprintf("%s asks for a person's approval before it runs, and the console could not file the approval request now: no request exists and nothing was run. Try again later.", tool),
+			NextActions: []string{"retry later", authority.ActAskUser, authority.ActStop}}
 	}
 	whose := "this conversation"
 	if tm.Scope == "agent" {
