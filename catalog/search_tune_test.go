@@ -19,17 +19,18 @@ import (
 )
 
 // TestStagedTune prints the staged search's figures per group of the
-// tuning pool (the project's own sets, blind5–6, blind7–14), and
-// with SEARCH_TUNE_MISSES=1 each top-1 miss of the tuned part of blind7–14
+// tuning pool (the project's own sets, blind5–6, blind7–16), and
+// with SEARCH_TUNE_MISSES=1 each top-1 miss of the tuned part of blind7–16
 // (SEARCH_TUNE_MISSES=recall: each expected tool not in the top k): the
 // tuning loop of issue 23. Each group's line ends with the share of
 // top-k slots held by built-in tools two ways, over the slots the search
 // filled and over k per case (a ranking that returns fewer than k hits
 // shrinks the first figure's denominator, not the second's), and the
 // share of expected answers that are built-in, which the issue's bar
-// compares the slots with. The blind7–14 sets are split by set
-// (heldOutBlindSets): group hold714 is a held-out third whose misses are
-// never printed, group tune714 the rest.
+// compares the slots with. The blind7–16 sets are split by set
+// (heldOutBlindSets): group hold716 is a held-out third whose misses are
+// never printed, group tune716 the rest. Each blind round's tuned and
+// held-out parts are also printed on their own (ROUND lines).
 func TestStagedTune(t *testing.T) {
 	mode := os.Getenv("SEARCH_TUNE")
 	if mode == "" {
@@ -71,7 +72,7 @@ func TestStagedTune(t *testing.T) {
 		{"b56", "blind6", testdataPath(filepath.Join("blind6", "servers.cases.yaml")), nil},
 	}
 	var blind []set
-	for _, dir := range []string{"blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14"} {
+	for _, dir := range tuneRounds {
 		files, _ := filepath.Glob(testdataPath(filepath.Join(dir, "*.cases.yaml")))
 		for _, p := range files {
 			u, _, _ := blind7Universe(t, p)
@@ -82,15 +83,16 @@ func TestStagedTune(t *testing.T) {
 	t.Logf("held out: %v", slices.Sorted(maps.Keys(held)))
 	for _, s := range blind {
 		if held[s.group+"/"+s.name] {
-			s.group = "hold714"
+			s.group = "hold716"
 		} else {
-			s.group = "tune714"
+			s.group = "tune716"
 		}
 		sets = append(sets, s)
 	}
 	groups := map[string]*[2]figures{}
 	share := map[string]*[5]int{} // built-in top-k slots, slots filled, k per case, built-in expected entries, expected entries
 	order := []string{}
+	rounds, roundShare, roundOrder := map[string]*figures{}, map[string]*[5]int{}, []string{}
 	for _, s := range sets {
 		suite := loadSuite(t, s.path)
 		u := s.u
@@ -126,23 +128,20 @@ func TestStagedTune(t *testing.T) {
 					sh = &[5]int{}
 					share[s.group] = sh
 				}
-				for _, c := range cases {
-					ids, _ := r(c.Task)
-					sh[2] += suite.K
-					for _, e := range c.Expect {
-						sh[4]++
-						if !strings.Contains(eval.Alternatives(e)[0], ".") {
-							sh[3]++
-						}
+				add := builtinShare(cases, suite.K, r)
+				for j := range add {
+					sh[j] += add[j]
+				}
+				if s.group == "hold716" || s.group == "tune716" {
+					// the round's held-out or tuned part
+					round := filepath.Base(filepath.Dir(s.path)) + "/" + strings.TrimSuffix(s.group, "716")
+					if rounds[round] == nil {
+						rounds[round], roundShare[round] = &figures{}, &[5]int{}
+						roundOrder = append(roundOrder, round)
 					}
-					for j, id := range ids {
-						if j == suite.K {
-							break
-						}
-						sh[1]++
-						if !strings.Contains(id, ".") {
-							sh[0]++
-						}
+					*rounds[round] = addFigures(*rounds[round], f)
+					for j := range add {
+						roundShare[round][j] += add[j]
 					}
 				}
 			}
@@ -151,7 +150,7 @@ func TestStagedTune(t *testing.T) {
 				t.Logf("%-22s %s", s.name, f)
 			}
 		}
-		if os.Getenv("SEARCH_TUNE_MISSES") != "" && (os.Getenv("SEARCH_TUNE_ALL") != "" || s.group == "tune714") {
+		if os.Getenv("SEARCH_TUNE_MISSES") != "" && (os.Getenv("SEARCH_TUNE_ALL") != "" || s.group == "tune716") {
 			r := rankers[0]
 			for _, c := range cases {
 				if len(c.Expect) == 0 {
@@ -196,6 +195,40 @@ func TestStagedTune(t *testing.T) {
 			t.Logf("GROUP %-7s current %s", g, groups[g][1])
 		}
 	}
+	for _, r := range roundOrder {
+		sh := roundShare[r]
+		t.Logf("ROUND %-14s %s  built-in top-5 share %.3f of k slots; of expected %.3f", r, *rounds[r], ratio(sh[0], sh[2]), ratio(sh[3], sh[4]))
+	}
+}
+
+// tuneRounds are the blind rounds of TestStagedTune's pool: each set's
+// first measurement is recorded in its RESULTS.md.
+var tuneRounds = []string{"blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16"}
+
+// builtinShare counts, over the cases, the built-in tools in the ranking's
+// top-k slots, the slots it filled, k per case, the built-in expected
+// entries and all expected entries.
+func builtinShare(cases []eval.Case, k int, r rankedBy) (sh [5]int) {
+	for _, c := range cases {
+		ids, _ := r(c.Task)
+		sh[2] += k
+		for _, e := range c.Expect {
+			sh[4]++
+			if !strings.Contains(eval.Alternatives(e)[0], ".") {
+				sh[3]++
+			}
+		}
+		for j, id := range ids {
+			if j == k {
+				break
+			}
+			sh[1]++
+			if !strings.Contains(id, ".") {
+				sh[0]++
+			}
+		}
+	}
+	return sh
 }
 
 func addFigures(p, f figures) figures {
