@@ -9,9 +9,10 @@ import (
 // MaskArguments is a call's arguments (JSON) with every secret value of
 // the connections specs (their --env and --header values, as secretsOf
 // picks them for masking the servers' results) written "[secret]" in
-// every string and member name, at any depth: what a person may be shown
-// of arguments that could repeat a connection's secret. Arguments that are
-// not JSON come back masked as text.
+// every string and member name, at any depth, as are their encoded forms
+// and the credentials of known shapes (maskValue): what a person may be
+// shown of arguments that could repeat a connection's secret. Arguments
+// that are not JSON come back masked as text.
 func MaskArguments(specs []Spec, args []byte) []byte {
 	var secrets []string
 	for _, sp := range specs {

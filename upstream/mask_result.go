@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentforge/console/instruction/authority/credential"
 )
 
 // secretsOf are the secret values of spec that are masked in whatever of
@@ -34,7 +36,8 @@ func secretsOf(spec Spec) []string {
 	return out
 }
 
-// secretSet is a connection's secret values (secretsOf), each also as
+// secretSet is a connection's secret values (secretsOf) and their
+// encoded forms (encodedForms), longest first, each also as
 // encodedInString writes it.
 type secretSet struct {
 	plain   []string
@@ -44,25 +47,29 @@ type secretSet struct {
 func newSecretSet(spec Spec) *secretSet {
 	s := &secretSet{plain: secretsOf(spec)}
 	for _, v := range s.plain {
+		s.plain = append(s.plain, encodedForms(v)...)
+	}
+	sort.SliceStable(s.plain, func(i, j int) bool { return len(s.plain[i]) > len(s.plain[j]) })
+	for _, v := range s.plain {
 		s.encoded = append(s.encoded, encodedInString(v))
 	}
 	return s
 }
 
-// maskResult is a call's result with every secret value masked in every
-// string it holds, at any depth and in member names too (the text of
-// each content block, structured content, _meta, a resource's text),
-// with its JSON as decodeResult gives it; the result as it came when it
-// holds none. raw is the result's JSON when at hand (nil: encoded here).
+// maskResult is a call's result with every secret value (or encoded
+// form of one) masked "[secret]" and every credential of a known shape
+// (credential.Find: another service's token the server writes) masked
+// "[credential]" in every string it holds, at any depth and in member
+// names too (the text of each content block, structured content, _meta, a
+// resource's text), with its JSON as decodeResult gives it; the result as
+// it came when it holds none. raw is the result's JSON when at hand (nil:
+// encoded here).
 //
 // The result is looked at as ResultJSON writes it: that encoder escapes
 // each character alone, so a string holding a secret is written with the
 // secret's own encoding inside it, and a result whose JSON holds none of
 // them holds no secret (the usual case costs a scan, no decoding).
 func maskResult(secrets *secretSet, res *mcp.CallToolResult, raw []byte) (*mcp.CallToolResult, []byte, error) {
-	if len(secrets.plain) == 0 {
-		return res, raw, nil
-	}
 	b := raw
 	if b == nil {
 		var err error
@@ -77,7 +84,7 @@ func maskResult(secrets *secretSet, res *mcp.CallToolResult, raw []byte) (*mcp.C
 			break
 		}
 	}
-	if !found {
+	if !found && credential.Find(string(b)) == nil {
 		return res, raw, nil
 	}
 	d := json.NewDecoder(bytes.NewReader(b))
@@ -95,12 +102,16 @@ func maskResult(secrets *secretSet, res *mcp.CallToolResult, raw []byte) (*mcp.C
 	return decodeResult(bytes.TrimRight(buf.Bytes(), "\n"))
 }
 
+// CredentialMark stands in a server's answer for a credential of a known
+// shape (credential.Find) that no connection's secret is.
+const CredentialMark = "[credential]"
+
 // maskValue is v (a decoded JSON value) with the secrets masked in every
-// string and member name.
+// string and member name, then the credentials of known shapes.
 func maskValue(v any, secrets []string) any {
 	switch x := v.(type) {
 	case string:
-		return maskString(x, secrets)
+		return credential.Mask(maskString(x, secrets), CredentialMark)
 	case []any:
 		for i := range x {
 			x[i] = maskValue(x[i], secrets)
@@ -109,7 +120,7 @@ func maskValue(v any, secrets []string) any {
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			out[maskString(k, secrets)] = maskValue(e, secrets)
+			out[credential.Mask(maskString(k, secrets), CredentialMark)] = maskValue(e, secrets)
 		}
 		return out
 	}

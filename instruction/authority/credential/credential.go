@@ -254,7 +254,9 @@ func findAssignments(s string, add func(a, b int)) {
 		for b < len(s) && !strings.ContainsRune(" \t\r\n\"'&;,)}<>", rune(s[b])) {
 			b++
 		}
-		if b == a || op == ':' && !random(s[a:b], 6) {
+		if b == a || s[a] == '[' || op == ':' && !random(s[a:b], 6) {
+			// none, a list or a mark already masked ("[secret]"), or a
+			// colon's value that does not read as random
 			continue
 		}
 		add(a, b)

@@ -1,0 +1,73 @@
+package upstream
+
+import (
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"net/url"
+	"strings"
+)
+
+// minEncoded is the shortest secret whose encoded forms are masked too: a
+// shorter one's base64 core is a few letters any text holds.
+const minEncoded = 8
+
+// encodedForms are the ways a server may write secret v other than as
+// itself, each masked like v: hex (both cases); base64 in both alphabets
+// at each of the three alignments v can have inside a longer blob, as the
+// characters that v's bytes alone decide (padding or neighbours change
+// the ones at its edges); URL-encoded as a query, a path or every byte
+// (both cases); and \u escapes of every character (both cases). A form
+// equal to v, or to another, is listed once.
+func encodedForms(v string) []string {
+	if len(v) < minEncoded {
+		return nil
+	}
+	seen := map[string]bool{v: true}
+	var out []string
+	add := func(f string) {
+		if !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	h := hex.EncodeToString([]byte(v))
+	add(h)
+	add(strings.ToUpper(h))
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding} {
+		for k := 0; k < 3; k++ {
+			b := enc.EncodeToString(append(make([]byte, k), v...))
+			// characters 6i..6i+6 bits lie wholly inside v's bytes
+			from, to := (8*k+5)/6, 8*(k+len(v))/6
+			add(b[from:to])
+		}
+	}
+	add(url.QueryEscape(v))
+	add(url.PathEscape(v))
+	var all, allUpper, u, uUpper strings.Builder
+	for i := 0; i < len(v); i++ {
+		fmt.Fprintf(&all, "%%%02x", v[i])
+		fmt.Fprintf(&allUpper, "%%%02X", v[i])
+	}
+	for _, r := range v {
+		for _, x := range utf16Units(r) {
+			fmt.Fprintf(&u, `\u%04x`, x)
+			fmt.Fprintf(&uUpper, `\u%04X`, x)
+		}
+	}
+	add(all.String())
+	add(allUpper.String())
+	add(u.String())
+	add(uUpper.String())
+	return out
+}
+
+// utf16Units is r as JSON's \u escapes write it: one unit, or a
+// surrogate pair.
+func utf16Units(r rune) []rune {
+	if r < 0x10000 {
+		return []rune{r}
+	}
+	r -= 0x10000
+	return []rune{0xD800 + (r >> 10), 0xDC00 + (r & 0x3FF)}
+}
