@@ -97,6 +97,7 @@ func capabilityMentions(text string, ts []token) []mention {
 		instructedSentences[sentenceOf(ts, m.start)] = true
 	}
 	out = append(out, ownedMentions(text, ts)...)
+	out = append(out, loanwordMentions(text, ts)...)
 	out = append(out, channelMentions(text, ts, func(k int) bool { return instructedSentences[sentenceOf(ts, ts[k].start)] })...)
 	return out
 }
