@@ -234,7 +234,7 @@ func (s *Server) decideAt(ctx context.Context, cs models.CheckState, a checkArgs
 	if d.Allow && a.spend && d.Approval != nil && d.Approval.SingleUse {
 		err := s.store.SpendApproval(ctx, "check", d.Approval.Ref, now)
 		if errors.Is(err, models.ErrConflict) {
-			d = authority.Deny(authority.TypeApprovalRequired, fmt.Sprintf("approval %s: single-use, already used", d.Approval.Ref))
+			d = authority.ApprovalSpent(d.Approval.Ref)
 		} else if err != nil {
 			return nil, authority.Decision{}, nil, err
 		}

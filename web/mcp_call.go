@@ -667,11 +667,17 @@ func pendingFor(a *models.Approval, r *gwReq, t *authority.Tool, argsDigest stri
 
 // approvalPending is the model-visible approval_required of a gateway
 // call: the request that waits for a reviewer, and that calling the tool
-// again once it is approved runs the call (the gateway presents it).
+// again once it is approved runs the call (the gateway presents it). When
+// the call presented an approval that does not hold, the check's reason
+// (e.ApprovalReason) and its sentence come first.
 func approvalPending(e *authority.Error, ref, tool string) *authority.Error {
 	out := *e
 	out.Approval = ref
-	out.Message = fmt.Sprintf("%s asks for a person's approval before it runs. Approval request %s is waiting for a reviewer: tell the user, and call %s again once it is approved.", tool, ref, tool)
+	lead := tool + " asks for a person's approval before it runs."
+	if e.ApprovalReason != "" {
+		lead = e.Message
+	}
+	out.Message = fmt.Sprintf("%s Approval request %s is waiting for a reviewer: tell the user, and call %s again once it is approved.", lead, ref, tool)
 	out.NextActions = []string{authority.ActAskUser, authority.ActChooseAlternative, authority.ActStop}
 	return &out
 }

@@ -71,9 +71,18 @@ func addAuthorityAPI(doc obj) {
 		"tool":     toolRef,
 		"error": obj{"type": "object", "properties": obj{"type": obj{"type": "string", "enum": authority.ErrorTypes}, "message": str,
 			"next_actions": obj{"type": "array", "items": str}, "problems": problemsSchema(),
-			"approval": obj{"type": "string", "description": "approval_required only: the approval request to wait on (GET /approvals/{approval}) and present once approved"}}},
+			"approval": obj{"type": "string", "description": "approval_required only: the approval request to wait on (GET /approvals/{approval}) and present once approved"}, "approval_reason": approvalReasonSchema()}},
 		"host_reason": str}}
 	schemas["Binding"] = obj{"type": "object", "properties": obj{"handle": str, "tool": toolRef, "descriptor_digest": str, "expires_at": obj{"type": "string", "format": "date-time"}}}
+}
+
+// approvalReasonSchema describes Error.ApprovalReason: why the approval a
+// call presented does not hold.
+func approvalReasonSchema() obj {
+	return obj{"type": "string", "enum": []string{authority.ReasonApprovalUnknown, authority.ReasonApprovalNotYours, authority.ReasonApprovalOtherTool,
+		authority.ReasonApprovalToolChanged, authority.ReasonApprovalOtherArguments, authority.ReasonApprovalPending, authority.ReasonApprovalDenied,
+		authority.ReasonApprovalWithdrawn, authority.ReasonApprovalUsed, authority.ReasonApprovalExpired},
+		"description": "approval_required only, when the call presented an approval that does not hold: why (the message says it in a sentence; an approval of another agent or subject is never described)"}
 }
 
 // toolSet describes a check's conversation set field (tools or without).

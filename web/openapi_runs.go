@@ -158,7 +158,7 @@ func runSchemas(c deferred.Ceilings) obj {
 			"message": obj{"type": "string", "description": "what the model may be told; never tells a nonexistent tool from a hidden one"},
 			"error": obj{"type": "object", "required": []string{"type", "message", "next_actions"}, "additionalProperties": false, "description": "unknown and denied calls: the same model-visible error /authorize gives", "properties": obj{
 				"type": obj{"type": "string", "enum": authority.ErrorTypes}, "message": str, "next_actions": strs, "problems": problemsSchema(),
-				"approval": obj{"type": "string", "description": "approval_required only: the approval request to wait on and present once approved"}}},
+				"approval": obj{"type": "string", "description": "approval_required only: the approval request to wait on and present once approved"}, "approval_reason": approvalReasonSchema()}},
 			"host_reason": obj{"type": "string", "description": "why a call is unknown or denied, for the runtime's trace only; for an active console tool (search_tools, load_skill), the endpoint that serves it"},
 			"receipt":     desc(ref("RunReceipt"), "search_required only: the SEARCH_REQUIRED receipt to return to the model with message"),
 			"rejected":    rejected,

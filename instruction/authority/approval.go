@@ -46,6 +46,23 @@ type Approval struct {
 	WithdrawReason string
 }
 
+// Reasons a presented approval does not open a call: an approval_required
+// denial's Error.ApprovalReason, with a sentence in its message. A reason
+// about an approval of another agent or subject says only that: never
+// whose it is, its tool, state, decider or reason.
+const (
+	ReasonApprovalUnknown        = "approval_unknown"
+	ReasonApprovalNotYours       = "approval_other_subject"
+	ReasonApprovalOtherTool      = "approval_other_tool"
+	ReasonApprovalToolChanged    = "approval_tool_changed"
+	ReasonApprovalOtherArguments = "approval_other_arguments"
+	ReasonApprovalPending        = "approval_pending"
+	ReasonApprovalDenied         = "approval_denied"
+	ReasonApprovalWithdrawn      = "approval_withdrawn"
+	ReasonApprovalUsed           = "approval_used"
+	ReasonApprovalExpired        = "approval_expired"
+)
+
 // ApprovalVerdict says whether approval a lets subject's agent call
 // tool t at its digest now, with arguments whose digest is argsDigest
 // ("" when the call's arguments are not known): "" when it does, else why
@@ -55,35 +72,64 @@ type Approval struct {
 // arguments are known. It is the one rule the
 // check, the pages and the gateway share.
 func ApprovalVerdict(a *Approval, agent, subject string, t Tool, argsDigest string, now time.Time) string {
+	host, _, _ := approvalVerdict(a, agent, subject, t, argsDigest, now)
+	return host
+}
+
+// approvalVerdict is ApprovalVerdict with, when a presented approval does
+// not hold, its reason token and the sentence the model may read.
+func approvalVerdict(a *Approval, agent, subject string, t Tool, argsDigest string, now time.Time) (host, reason, sentence string) {
+	presented := "The approval presented"
+	if a != nil && a.Ref != "" {
+		presented = fmt.Sprintf("The approval presented, %s,", a.Ref)
+	}
 	switch {
 	case a == nil:
-		return "no approval presented"
+		return "no approval presented", "", ""
 	case !a.Found:
-		return "approval: unknown reference"
-	case a.Agent != agent || a.Subject != subject || a.Tool != t.ID:
-		return fmt.Sprintf("approval %s: issued for agent %s, subject %q, tool %s", a.Ref, a.Agent, a.Subject, a.Tool)
+		return "approval: unknown reference", ReasonApprovalUnknown, "The approval presented names no approval request."
+	case a.Agent != agent || a.Subject != subject:
+		return fmt.Sprintf("approval %s: issued for agent %s, subject %q, tool %s", a.Ref, a.Agent, a.Subject, a.Tool),
+			ReasonApprovalNotYours, presented + " was not made for this agent and subject and cannot be used here."
+	case a.Tool != t.ID:
+		return fmt.Sprintf("approval %s: issued for agent %s, subject %q, tool %s", a.Ref, a.Agent, a.Subject, a.Tool),
+			ReasonApprovalOtherTool, fmt.Sprintf("%s was made for %s, not %s.", presented, a.Tool, t.ID)
 	case a.Digest != t.Digest:
-		return fmt.Sprintf("approval %s: approved for descriptor %.12s, the tool is now %.12s", a.Ref, a.Digest, t.Digest)
+		return fmt.Sprintf("approval %s: approved for descriptor %.12s, the tool is now %.12s", a.Ref, a.Digest, t.Digest),
+			ReasonApprovalToolChanged, fmt.Sprintf("%s was made for an earlier version of %s; the tool changed since, so a call needs a new approval.", presented, t.ID)
 	case a.ArgsDigest == "" && argsDigest != "":
-		return fmt.Sprintf("approval %s: made without arguments, so it holds for no call with arguments; a call with these arguments needs an approval made for them", a.Ref)
+		return fmt.Sprintf("approval %s: made without arguments, so it holds for no call with arguments; a call with these arguments needs an approval made for them", a.Ref),
+			ReasonApprovalOtherArguments, presented + " was made without arguments, so it holds for no call with arguments; these arguments need an approval made for them."
 	case a.ArgsDigest != "" && argsDigest == "":
-		return fmt.Sprintf("approval %s: approved for one call's exact arguments; present it with the call's arguments", a.Ref)
+		return fmt.Sprintf("approval %s: approved for one call's exact arguments; present it with the call's arguments", a.Ref),
+			ReasonApprovalOtherArguments, presented + " was made for one call's exact arguments; present it with those arguments."
 	case a.ArgsDigest != "" && a.ArgsDigest != argsDigest:
-		return fmt.Sprintf("approval %s: approved for other arguments than this call's; a call with these arguments needs its own approval", a.Ref)
+		return fmt.Sprintf("approval %s: approved for other arguments than this call's; a call with these arguments needs its own approval", a.Ref),
+			ReasonApprovalOtherArguments, presented + " was made for other arguments than this call's; a call with these arguments needs its own approval."
 	case a.Status == ApprovalPending:
-		return fmt.Sprintf("approval %s: still pending", a.Ref)
+		return fmt.Sprintf("approval %s: still pending", a.Ref), ReasonApprovalPending, presented + " is still waiting for a reviewer."
 	case a.Status == ApprovalDenied:
-		return fmt.Sprintf("approval %s: denied by %s: %s", a.Ref, a.DecidedBy, a.Reason)
+		return fmt.Sprintf("approval %s: denied by %s: %s", a.Ref, a.DecidedBy, a.Reason), ReasonApprovalDenied, presented + " was denied by a reviewer."
 	case a.Status == ApprovalWithdrawn:
-		return fmt.Sprintf("approval %s: withdrawn by %s: %s", a.Ref, a.WithdrawnBy, a.WithdrawReason)
+		return fmt.Sprintf("approval %s: withdrawn by %s: %s", a.Ref, a.WithdrawnBy, a.WithdrawReason), ReasonApprovalWithdrawn, presented + " was withdrawn by a reviewer."
 	case a.Status != ApprovalApproved:
-		return fmt.Sprintf("approval %s: %s", a.Ref, a.Status)
+		return fmt.Sprintf("approval %s: %s", a.Ref, a.Status), ReasonApprovalUnknown, presented + " is not approved."
 	case a.SingleUse && a.Used:
-		return fmt.Sprintf("approval %s: single-use, already used", a.Ref)
+		return fmt.Sprintf("approval %s: single-use, already used", a.Ref), ReasonApprovalUsed, presented + " allowed one call and is already used."
 	case !a.SingleUse && !now.Before(a.Until):
-		return fmt.Sprintf("approval %s: expired at %s", a.Ref, a.Until.UTC().Format(time.RFC3339))
+		at := a.Until.UTC().Format(time.RFC3339)
+		return fmt.Sprintf("approval %s: expired at %s", a.Ref, at), ReasonApprovalExpired, fmt.Sprintf("%s expired at %s.", presented, at)
 	}
-	return ""
+	return "", "", ""
+}
+
+// ApprovalSpent is the denial of a call whose single-use approval a
+// concurrent call spent first.
+func ApprovalSpent(ref string) Decision {
+	d := deny(TypeApprovalRequired, fmt.Sprintf("approval %s: single-use, already used", ref))
+	d.Error.ApprovalReason = ReasonApprovalUsed
+	d.Error.Message = fmt.Sprintf("The approval presented, %s, allowed one call and is already used. %s", ref, d.Error.Message)
+	return d
 }
 
 // CanDecideApproval is the four-eyes rule: nobody approves or denies a

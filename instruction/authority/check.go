@@ -129,6 +129,10 @@ type Error struct {
 	// Approval is the reference of the approval request an
 	// approval_required denial names: present it once approved.
 	Approval string `json:"approval,omitempty"`
+	// ApprovalReason says why the approval a call presented does not
+	// hold (ReasonApprovalUnknown …), with a sentence in Message; absent
+	// when none was presented or for another type.
+	ApprovalReason string `json:"approval_reason,omitempty"`
 	// CeilingBytes is the ceiling a result_too_large refusal's result
 	// was over, in bytes; absent otherwise.
 	CeilingBytes int `json:"ceiling_bytes,omitempty"`
@@ -250,11 +254,15 @@ func current(c Check) Decision {
 		if c.Subject != nil {
 			subject = c.Subject.ID
 		}
-		why := ApprovalVerdict(c.Approval, a.Slug, subject, *t, approvalArgs(c), c.Now)
+		why, reason, sentence := approvalVerdict(c.Approval, a.Slug, subject, *t, approvalArgs(c), c.Now)
 		if why == "" {
 			return Decision{Allow: true, Groups: auth.Groups, Approval: c.Approval}
 		}
 		d := deny(TypeApprovalRequired, fmt.Sprintf("approval: groups [%s] are granted %s only with approval; %s", strings.Join(auth.Groups, ","), t.ID, why))
+		if reason != "" {
+			// a presented approval that does not hold says why
+			d.Error.ApprovalReason, d.Error.Message = reason, sentence+" "+d.Error.Message
+		}
 		d.Groups = auth.Groups
 		return d
 	}
