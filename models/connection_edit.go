@@ -229,7 +229,7 @@ func (s *Store) DeleteConnection(ctx context.Context, actor, name string) (Impor
 			return err
 		}
 		var err error
-		if plan, err = tx.ApplyOutcome(ctx, actor, SourceMCP, name, catalog.Outcome{}, ""); err != nil {
+		if plan, err = tx.SyncOutcome(ctx, actor, name, catalog.Outcome{}); err != nil {
 			return err
 		}
 		if err := tx.with(ctx).Where("name = ?", name).Delete(&Connection{}).Error; err != nil {

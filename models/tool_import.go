@@ -55,10 +55,21 @@ func (s *Store) PlanImport(ctx context.Context, source, namespace string, cs []c
 
 // PlanOutcome is PlanImport for a document read tool by tool: its
 // rejected tools are kept in the namespace as rejected ledger entries
-// (never removed as missing, never available).
+// (never removed as missing, never available). An import that writes
+// into a connection's namespace is refused (NamespaceServedError): only
+// the connection's syncs (SyncOutcome) write there.
 func (s *Store) PlanOutcome(ctx context.Context, source, namespace string, o catalog.Outcome) (ImportPlan, error) {
+	return s.planOutcome(ctx, source, namespace, o, false)
+}
+
+func (s *Store) planOutcome(ctx context.Context, source, namespace string, o catalog.Outcome, sync bool) (ImportPlan, error) {
 	cs := o.Contracts
 	p := ImportPlan{Source: source, Namespace: namespace}
+	if !sync {
+		if err := s.servedNamespace(ctx, namespace, o); err != nil {
+			return p, err
+		}
+	}
 	stored, err := s.Tools(ctx)
 	if err != nil {
 		return p, fmt.Errorf("models: plan import: %w", err)
@@ -131,6 +142,16 @@ func (s *Store) ApplyImport(ctx context.Context, actor, source, namespace string
 // rejected tools enter the ledger as rejected, with their reasons and
 // descriptor, in the same transaction.
 func (s *Store) ApplyOutcome(ctx context.Context, actor, source, namespace string, o catalog.Outcome, confirmed string) (ImportPlan, error) {
+	return s.applyOutcome(ctx, actor, source, namespace, o, confirmed, false)
+}
+
+// SyncOutcome is ApplyOutcome for a sync (or the removal) of the
+// connection name: its server's list replaces the tools of its namespace.
+func (s *Store) SyncOutcome(ctx context.Context, actor, name string, o catalog.Outcome) (ImportPlan, error) {
+	return s.applyOutcome(ctx, actor, SourceMCP, name, o, "", true)
+}
+
+func (s *Store) applyOutcome(ctx context.Context, actor, source, namespace string, o catalog.Outcome, confirmed string, sync bool) (ImportPlan, error) {
 	var plan ImportPlan
 	err := s.Tx(ctx, func(tx *Store) error {
 		if tx.dialect == DialectPostgres {
@@ -139,7 +160,7 @@ func (s *Store) ApplyOutcome(ctx context.Context, actor, source, namespace strin
 			}
 		}
 		var err error
-		plan, err = tx.PlanOutcome(ctx, source, namespace, o)
+		plan, err = tx.planOutcome(ctx, source, namespace, o, sync)
 		if err != nil {
 			return err
 		}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"io"
 	"net/http"
 	"strings"
@@ -59,6 +60,26 @@ func (s *Server) readImport(c echo.Context) (views.ImportForm, []byte, int) {
 	return f, doc, 0
 }
 
+// refuseServed renders the import form again, 409, when err is an import
+// refused over a connection's namespace (models.NamespaceServedError),
+// the reason on the namespace field (the document's, for a native
+// import): served is then true. Any other error comes back as it is.
+func (s *Server) refuseServed(c echo.Context, p views.Page, f views.ImportForm, err error) (served bool, _ error) {
+	var se *models.NamespaceServedError
+	if !errors.As(err, &se) {
+		return false, err
+	}
+	field := "namespace"
+	if f.Namespace == "" {
+		field = "document"
+	}
+	if f.Errors == nil {
+		f.Errors = map[string]string{}
+	}
+	f.Errors[field] = se.Error()
+	return true, s.render(c, http.StatusConflict, p, views.ImportPage(f))
+}
+
 func sourceOf(format string) string {
 	switch format {
 	case catalog.FormatMCP:
@@ -104,7 +125,7 @@ func (s *Server) importPreview(c echo.Context) error {
 		return err
 	}
 	plan, err := s.store.PlanOutcome(c.Request().Context(), sourceOf(f.Format), f.Namespace, o)
-	if err != nil {
+	if served, err := s.refuseServed(c, p, f, err); served || err != nil {
 		return err
 	}
 	d := previewData(f, plan, o.Contracts)
@@ -150,6 +171,9 @@ func (s *Server) importConfirm(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "digest: the preview's digest is required")
 	}
 	plan, err := s.store.ApplyOutcome(c.Request().Context(), userName(c), sourceOf(f.Format), f.Namespace, o, digest)
+	if served, err := s.refuseServed(c, p, f, err); served {
+		return err
+	}
 	if errorsIs(err, models.ErrStalePlan) || errorsIs(err, models.ErrConflict) {
 		fresh, perr := s.store.PlanOutcome(c.Request().Context(), sourceOf(f.Format), f.Namespace, o)
 		if perr != nil {

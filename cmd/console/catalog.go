@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -113,6 +114,14 @@ func runCatalog(ctx context.Context, args []string, stdout, stderr *os.File) err
 		return err
 	}
 	plan, err := store.ApplyOutcome(ctx, who, source, *ns, o, "")
+	var served *models.NamespaceServedError
+	if errors.As(err, &served) {
+		field := "--namespace"
+		if *ns == "" {
+			field = file
+		}
+		return &exitError{1, fmt.Errorf("%s: %v", field, served)}
+	}
 	if err != nil {
 		return err
 	}

@@ -189,7 +189,7 @@ func importTools(ctx context.Context, store *models.Store, actor, name string, t
 		}
 	}
 	cs := o.Contracts
-	out.Plan, err = store.ApplyOutcome(ctx, actor, models.SourceMCP, name, o, "")
+	out.Plan, err = store.SyncOutcome(ctx, actor, name, o)
 	if err != nil {
 		_ = store.RecordSync(ctx, actor, name, models.SyncResult{Err: err.Error()})
 		return out, err
