@@ -49,17 +49,20 @@ var errSessionGone = mcp.ErrConnectionClosed
 type directSession struct {
 	url, id, version string
 	hc               *http.Client
+	// stale is called for a list_changed within a call's stream (the
+	// SDK's handler does not see it: notify_limit.go)
+	stale func()
 }
 
 // directOf is the direct route of an HTTP session, nil when its calls
 // stay with the SDK (no session id, or a protocol version without
 // sessions).
-func directOf(url string, hc *http.Client, cs *mcp.ClientSession) *directSession {
+func directOf(url string, hc *http.Client, cs *mcp.ClientSession, stale func()) *directSession {
 	ir := cs.InitializeResult()
 	if hc == nil || cs.ID() == "" || ir == nil || !slices.Contains(sessionVersions, ir.ProtocolVersion) {
 		return nil
 	}
-	return &directSession{url: url, id: cs.ID(), version: ir.ProtocolVersion, hc: hc}
+	return &directSession{url: url, id: cs.ID(), version: ir.ProtocolVersion, hc: hc, stale: stale}
 }
 
 // sessionVersions are the protocol versions with sessions, whose calls
@@ -249,7 +252,8 @@ func readFailed(ctx context.Context, err error) error {
 }
 
 // stream reads an event stream up to the response to id. Notifications
-// are passed over (the pool's client has no handlers for them); a request
+// are passed over, but for one that changes state (changesState: the
+// listing is marked stale, attack #1); a request
 // of the server is answered as the SDK's client answers it (ping,
 // roots/list: an empty result and no roots; anything else: method not
 // found), on the session.
@@ -290,6 +294,8 @@ func (d *directSession) stream(ctx context.Context, body io.Reader, id int64) (*
 			case *jsonrpc.Request:
 				if m.IsCall() {
 					d.answer(ctx, m)
+				} else if changesState(m.Method) && d.stale != nil {
+					d.stale()
 				}
 			}
 		}

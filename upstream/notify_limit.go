@@ -16,7 +16,12 @@ import (
 // upstream session pass at most notifyRate a second (notifyBurst at
 // once); the rest are dropped, counted, and logged once (then every
 // notifyLogEvery), never ending the session. Requests and responses
-// always pass.
+// always pass. A notification that changes what the console serves
+// (changesState: tools/list_changed) is never lost (attack #1): dropped
+// past the limit, it still marks the listing stale (the stale callback,
+// before the next message is read), so the next call reads the tool list
+// again and a changed tool is caught, however many notifications came
+// before it.
 const (
 	notifyRate     = 100
 	notifyBurst    = 200
@@ -31,11 +36,22 @@ type notifyLimited struct {
 	dropped *atomic.Int64
 	log     *slog.Logger
 	name    string
+	// stale is called for a changesState notification dropped past the
+	// limit (its handler's work, done without dispatching it)
+	stale func()
 }
 
-// limitNotifications wraps conn; dropped counts what it drops.
-func limitNotifications(conn mcp.Connection, dropped *atomic.Int64, log *slog.Logger, name string) mcp.Connection {
-	return &notifyLimited{Connection: conn, lim: rate.NewLimiter(notifyRate, notifyBurst), dropped: dropped, log: log, name: name}
+// changesState: a notification whose loss would keep a changed contract
+// served (the console reads tools only; resources and prompts it never
+// lists).
+func changesState(method string) bool {
+	return method == "notifications/tools/list_changed"
+}
+
+// limitNotifications wraps conn; dropped counts what it drops, stale is
+// called for a dropped changesState notification.
+func limitNotifications(conn mcp.Connection, dropped *atomic.Int64, log *slog.Logger, name string, stale func()) mcp.Connection {
+	return &notifyLimited{Connection: conn, lim: rate.NewLimiter(notifyRate, notifyBurst), dropped: dropped, log: log, name: name, stale: stale}
 }
 
 func (c *notifyLimited) Read(ctx context.Context) (jsonrpc.Message, error) {
@@ -47,6 +63,9 @@ func (c *notifyLimited) Read(ctx context.Context) (jsonrpc.Message, error) {
 		if req, ok := msg.(*jsonrpc.Request); ok && !req.IsCall() && !c.lim.Allow() {
 			if n := c.dropped.Add(1); (n == 1 || n%notifyLogEvery == 0) && c.log != nil {
 				c.log.Warn("upstream sends notifications faster than the console takes them; dropped", "connection", c.name, "dropped", n, "per_second", notifyRate)
+			}
+			if changesState(req.Method) && c.stale != nil {
+				c.stale()
 			}
 			continue
 		}
@@ -60,6 +79,7 @@ type limitedTransport struct {
 	dropped *atomic.Int64
 	log     *slog.Logger
 	name    string
+	stale   func()
 }
 
 func (t *limitedTransport) Connect(ctx context.Context) (mcp.Connection, error) {
@@ -67,7 +87,7 @@ func (t *limitedTransport) Connect(ctx context.Context) (mcp.Connection, error) 
 	if err != nil {
 		return nil, err
 	}
-	return limitNotifications(conn, t.dropped, t.log, t.name), nil
+	return limitNotifications(conn, t.dropped, t.log, t.name, t.stale), nil
 }
 
 // NotificationsDropped is how many notifications the connection name's

@@ -109,7 +109,10 @@ type client struct {
 	listing []*mcp.Tool
 	// listedAt is when listing was read
 	listedAt time.Time
-	closed   bool
+	// stale: a list_changed was dropped past the rate limit since listing
+	// was read (notify_limit.go); Served reads the list again
+	stale  atomic.Bool
+	closed bool
 	// dropped counts the notifications dropped past the rate limit
 	// (notify_limit.go)
 	dropped atomic.Int64
@@ -215,7 +218,7 @@ func (c *client) sessionDirect(ctx context.Context) (*mcp.ClientSession, *direct
 		return nil, nil, &UnavailableError{Name: c.spec.Name, Err: scrubURL(err, c.spec.URL)}
 	}
 	c.setHealthLocked(true, nil)
-	c.cs, c.direct = cs, directOf(c.spec.URL, hc, cs)
+	c.cs, c.direct = cs, directOf(c.spec.URL, hc, cs, c.forgetAnyListing)
 	c.serial++
 	c.ids.Store(directIDBase)
 	go c.watch(cs)
@@ -326,7 +329,7 @@ func (c *client) connect(ctx context.Context) (*mcp.ClientSession, *http.Client,
 	capped := cappedTransport{base: upstreamTransport, limit: c.pool.maxMessage(), callLimit: c.pool.maxResult(), name: c.spec.Name}
 	hc := &http.Client{Transport: noRedirects{newHeaderTransport(c.spec.URL, c.spec.Headers, capped)}, CheckRedirect: refuseRedirect}
 	t := &mcp.StreamableClientTransport{Endpoint: c.spec.URL, HTTPClient: hc, MaxRetries: -1, DisableStandaloneSSE: true}
-	cs, err := cl.Connect(ctx, &limitedTransport{Transport: t, dropped: &c.dropped, log: c.pool.log, name: c.spec.Name}, nil)
+	cs, err := cl.Connect(ctx, &limitedTransport{Transport: t, dropped: &c.dropped, log: c.pool.log, name: c.spec.Name, stale: c.forgetAnyListing}, nil)
 	return cs, hc, err
 }
 
@@ -351,7 +354,7 @@ func (c *client) connectCommand(ctx context.Context, cl *mcp.Client) (*mcp.Clien
 	cmd.Stderr = pw
 	killWithParent(cmd)
 	ct := &commandTransport{cmd: cmd, limit: c.pool.maxMessage(), name: c.spec.Name, log: c.pool.log}
-	cs, err := cl.Connect(ctx, &limitedTransport{Transport: ct, dropped: &c.dropped, log: c.pool.log, name: c.spec.Name}, nil)
+	cs, err := cl.Connect(ctx, &limitedTransport{Transport: ct, dropped: &c.dropped, log: c.pool.log, name: c.spec.Name, stale: c.forgetAnyListing}, nil)
 	_ = pw.Close() // the child holds its own end
 	if err != nil {
 		select { // a server that exited has closed its stderr

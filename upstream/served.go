@@ -29,11 +29,13 @@ func (p *Pool) Served(ctx context.Context, spec Spec) ([]*mcp.Tool, uint64, erro
 	}
 	c.mu.Lock()
 	serial := c.serial
-	if c.cs == cs && c.listing != nil && c.listed == serial && (len(spec.Command) > 0 || time.Since(c.listedAt) < p.relistEvery()) {
+	if c.cs == cs && c.listing != nil && c.listed == serial && !c.stale.Load() && (len(spec.Command) > 0 || time.Since(c.listedAt) < p.relistEvery()) {
 		tools := c.listing
 		c.mu.Unlock()
 		return tools, serial, nil
 	}
+	// cleared before the read: a change said during it marks it again
+	c.stale.Store(false)
 	c.mu.Unlock()
 	tools, err := p.listOn(ctx, c, cs)
 	if err != nil {
@@ -59,6 +61,13 @@ func (c *client) forgetListing(cs *mcp.ClientSession) {
 	}
 	c.mu.Unlock()
 }
+
+// forgetAnyListing marks the listing stale whatever session it is of: a
+// list_changed dropped past the rate limit (notify_limit.go) is read
+// before its session is at hand, maybe while connect holds c.mu (so an
+// atomic, never the lock); forgetting a newer session's listing only
+// reads it once more.
+func (c *client) forgetAnyListing() { c.stale.Store(true) }
 
 // Restart ends the session serving spec, if it is still the one numbered
 // serial, and starts a new one at once (no backoff: nothing failed), so
