@@ -98,6 +98,7 @@ func capabilityMentions(text string, ts []token) []mention {
 	}
 	out = append(out, ownedMentions(text, ts)...)
 	out = append(out, loanwordMentions(text, ts)...)
+	out = forPeople(text, ts, out)
 	out = append(out, channelMentions(text, ts, func(k int) bool { return instructedSentences[sentenceOf(ts, ts[k].start)] })...)
 	return out
 }
