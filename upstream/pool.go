@@ -413,7 +413,8 @@ func (p *Pool) ListTools(ctx context.Context, spec Spec) ([]*mcp.Tool, error) {
 	return p.listOn(ctx, c, cs)
 }
 
-// listOn lists every tool of the session cs of c.
+// listOn lists every tool of the session cs of c, the connection's
+// secrets masked in their text (maskTools).
 func (p *Pool) listOn(ctx context.Context, c *client, cs *mcp.ClientSession) ([]*mcp.Tool, error) {
 	spec := c.spec
 	var out []*mcp.Tool
@@ -438,7 +439,7 @@ func (p *Pool) listOn(ctx context.Context, c *client, cs *mcp.ClientSession) ([]
 		}
 		if res.NextCursor == "" {
 			c.healthy()
-			return out, nil
+			return maskTools(c.secrets, out)
 		}
 		params.Cursor = res.NextCursor
 	}

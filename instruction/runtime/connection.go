@@ -206,7 +206,26 @@ func importTools(ctx context.Context, store *models.Store, actor, name string, t
 		}
 		r.Warn = b.String()
 	}
+	if masked := maskedTools(cs); masked != "" {
+		r.Warn = strings.TrimPrefix(r.Warn+"; "+masked, "; ")
+	}
 	return out, store.RecordSync(ctx, actor, name, r)
+}
+
+// maskedTools says which tools' text held the connection's secret, which
+// the pool masked upstream.SecretMark at listing: their reviewer should
+// know the server writes it there. "" when none did.
+func maskedTools(cs []catalog.Contract) string {
+	var ids []string
+	for _, c := range cs {
+		if strings.Contains(string(catalog.CanonicalJSON(c)), upstream.SecretMark) {
+			ids = append(ids, c.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the server wrote the connection's secret into the text of %s; it was masked %s at import (review what else the text says)", strings.Join(ids, ", "), upstream.SecretMark)
 }
 
 // EditConnection changes a stored connection (a new command or URL,
