@@ -5,7 +5,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
+
+	"github.com/agentforge/console/instruction/authority"
 
 	"github.com/agentforge/console/models/modelstest"
 )
@@ -14,7 +17,14 @@ import (
 // middleware, one generation read, the decision, counting) on Postgres
 // when configured, else SQLite, with distinct subjects and tools; run it
 // with -cpuprofile to see where a check's time goes. The loopback figure
-// is console loadtest --mode authorize (scripts/load_authorize.sh).
+// is console loadtest --mode authorize (scripts/load_authorize.sh); the
+// benchmark sends that mode's mix (cmd/console/loadtest_authorize.go):
+// every check its own subject, alternating between the contractors
+// (their read-only tools, and exec, which they are not granted) and the
+// group everyone (the analyst's profile). It used to send contractors
+// only, a fifth of them asking for workspace_write, which files an
+// approval request: about 40% of its CPU, a cost the load mode never
+// pays.
 func BenchmarkAuthorize(b *testing.B) {
 	d := modelstest.Dialects(b)
 	h := newHarness(b, d[len(d)-1])
@@ -25,11 +35,10 @@ func BenchmarkAuthorize(b *testing.B) {
 	b.ReportAllocs()
 	reads := h.app.gate.reads.Load()
 	b.ResetTimer()
+	var next atomic.Uint64
 	b.RunParallel(func(pb *testing.PB) {
-		i := 0
 		for pb.Next() {
-			i++
-			body := fmt.Sprintf(`{"agent":"analyst","tool":"%s","subject":{"id":"s%d","groups":["contractors"]}}`, contractorToolsBench[i%len(contractorToolsBench)], i)
+			body := authorizeBenchBody(next.Add(1) - 1)
 			req := httptest.NewRequest(http.MethodPost, "/api/v1/authorize", strings.NewReader(body))
 			req.Header.Set("Authorization", "Bearer "+key)
 			req.Header.Set("Content-Type", "application/json")
@@ -43,4 +52,19 @@ func BenchmarkAuthorize(b *testing.B) {
 	b.ReportMetric(float64(h.app.gate.reads.Load()-reads)/float64(b.N), "reads/check")
 }
 
-var contractorToolsBench = []string{"load_table", "describe_table", "exec", "sql_query", "workspace_write"}
+// The load mode's mix (cmd/console/loadtest_authorize.go, package main:
+// not importable here).
+var (
+	contractorToolsBench = []string{"load_table", "describe_table", "read_spreadsheet", "sql_query", "compute_statistics", "ask_user", "exec"}
+	everyoneToolsBench   = []string{"exec", "load_table", "save_table", "describe_table", "emit_artifact", "read_spreadsheet", "sql_query", "compute_statistics", "render_chart", "workspace_write", "ask_user"}
+)
+
+// authorizeBenchBody is the load mode's check i: subjects alternate
+// between the contractors and everyone, each with its own id.
+func authorizeBenchBody(i uint64) string {
+	group, tool := authority.Everyone, everyoneToolsBench[(i/2)%uint64(len(everyoneToolsBench))]
+	if i%2 == 0 {
+		group, tool = "contractors", contractorToolsBench[(i/2)%uint64(len(contractorToolsBench))]
+	}
+	return fmt.Sprintf(`{"agent":"analyst","subject":{"groups":[%q],"id":"subject-%d"},"tool":%q}`, group, i, tool)
+}
