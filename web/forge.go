@@ -25,6 +25,13 @@ type forgeContext struct {
 	ac    runtime.AgentContext
 	notes []instruction.RosterNote
 	base  instruction.Draft // the saved profile's draft, before the URL's changes
+	// noTools, in the MCP form, is why the gateway would serve the
+	// agent's subject no tool ("" when it serves one): the form's text
+	// and page say it as initialize does
+	noTools string
+	// served counts, in the MCP form, the declared tools a connection
+	// serves ("N of M declared")
+	served int
 	// grants are every group's current grants, read once for an agent's
 	// forge (its subject narrowing and the subject picker)
 	grants []authority.Grant
@@ -98,7 +105,19 @@ func (s *Server) buildForgeDraft(c echo.Context, q url.Values) (forgeContext, er
 		if err != nil {
 			return fc, err
 		}
+		if fc.ac.Agent != nil {
+			groups, err := subjectGroups(q)
+			if err != nil {
+				return fc, err
+			}
+			profile := ""
+			if fc.ac.Profile != nil {
+				profile = fc.ac.Profile.Slug
+			}
+			fc.noTools = draftNoTools(d, declaredOf(fc.ac, snap), fc.ac.Agent.Slug, profile, subjectOf(groups), served, fc.ac.Authorized)
+		}
 		d = mcpDraft(d, served)
+		fc.served = len(d.Declared)
 	}
 	fc.draft, fc.state = d, st
 	return fc, nil
@@ -162,6 +181,14 @@ func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, er
 		// every tool the agent declares, offered or not: "7 of 8 declared"
 		// says one is out (the roster notes say why), "7 of 7" would hide it
 		data.Declared = len(fc.ac.Agent.Declared())
+		if fc.draft.Options.MCP() {
+			// over MCP only what a connection serves is declared to the
+			// client: built-ins never reach it
+			data.Declared = fc.served
+		}
+	}
+	if fc.noTools != "" {
+		data.Notes = append(data.Notes, fc.noTools)
 	}
 	data.CSRF = csrfToken(c)
 	for _, n := range fc.notes {

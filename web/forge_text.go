@@ -20,5 +20,5 @@ func (s *Server) forgeText(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.Blob(http.StatusOK, "text/plain; charset=utf-8", []byte(comp.Text()))
+	return c.Blob(http.StatusOK, "text/plain; charset=utf-8", []byte(withNoTools(comp.Text(), fc.noTools)))
 }

@@ -86,6 +86,12 @@ func (g *gateway) listed(ctx context.Context, st *gwStep, build bool) (*mcp.List
 	}
 	sum := sha256.Sum256(buf)
 	ls.key = hex.EncodeToString(sum[:])
+	if build && len(res.Tools) == 0 {
+		// an empty list says why (newuser #20)
+		if why := st.noTools(ctx, g.s); why != "" {
+			res.Meta = mcp.Meta{metaNoTools: why}
+		}
+	}
 	return res, ls, nil
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/authority/args"
 	"github.com/agentforge/console/instruction/deferred"
 	"github.com/agentforge/console/models"
@@ -42,6 +43,8 @@ type gateway struct {
 	// toolJSON is each listed tool's JSON, encoded once (mcp_encode.go)
 	toolJSON toolJSONCache
 	conns    connCache
+	// surfaces are the run surfaces as the gateway serves them
+	surfaces servedSurfaces
 	// served compares what a connection's running server lists with the
 	// reviewed contracts before a call (mcp_served.go)
 	served servedCheck
@@ -187,6 +190,8 @@ type gwStep struct {
 	// served is the namespaces a connection serves when the step was
 	// loaded: the instruction teaches only what the gateway lists
 	served map[string]bool
+	// subject is who the session is for (noTools names their groups)
+	subject *authority.Subject
 }
 
 func (st *gwStep) deferred() bool { return st.base.Draft.Options.Deferred }
@@ -236,14 +241,19 @@ func (g *gateway) step(ctx context.Context, r *gwReq) (*gwStep, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &gwStep{base: b, surface: b.Surface}
+	st := &gwStep{base: b, surface: b.Surface, subject: r.subject}
 	if st.key, err = g.s.receiptKey(ctx); err != nil {
 		return nil, err
 	}
 	st.groups = r.groups
-	if st.served, err = g.conns.served(ctx, g.s); err != nil {
+	sn, err := g.conns.snapshot(ctx, g.s)
+	if err != nil {
 		return nil, err
 	}
+	st.served = sn.served
+	// search reaches only what a connection serves: never a built-in
+	// the client could neither see listed nor call
+	st.surface = g.servedSurface(b.Surface, sn)
 	st.act, err = deferred.Reconstruct(st.key, r.sess.Run, st.surface, st.groups, g.s.runCeilings())
 	if err != nil {
 		return nil, err
@@ -323,7 +333,7 @@ func (g *gateway) instructions(ctx context.Context, r *gwReq) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return c.Text(), nil
+	return withNoTools(c.Text(), st.noTools(ctx, g.s)), nil
 }
 
 // compose is the step's instruction with the activation act, taught to
@@ -473,6 +483,8 @@ type connSnapshot struct {
 	specs  map[string]upstream.Spec
 	err    map[string]error
 	served map[string]bool
+	// servedKey names served: its namespaces, sorted
+	servedKey string
 }
 
 const connCacheTTL = 2 * time.Second
@@ -523,6 +535,12 @@ func (cc *connCache) snapshot(ctx context.Context, s *Server) (*connSnapshot, er
 			}
 		}
 	}
+	names := make([]string, 0, len(sn.served))
+	for name := range sn.served {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	sn.servedKey = strings.Join(names, "\n")
 	cc.lastServed = sn.served
 	cc.cur.Store(sn)
 	return sn, nil
@@ -551,4 +569,38 @@ func (cc *connCache) served(ctx context.Context, s *Server) (map[string]bool, er
 		return nil, err
 	}
 	return sn.served, nil
+}
+
+// servedSurfaces holds each run surface as the gateway serves it (only
+// the tools a connection serves searchable: deferred.Surface.Only), per
+// surface and set of served namespaces, so its search index is built
+// once; it is emptied when it grows large.
+type servedSurfaces struct {
+	mu sync.Mutex
+	m  map[servedSurfaceKey]*deferred.Surface
+}
+
+type servedSurfaceKey struct {
+	sf     *deferred.Surface
+	served string
+}
+
+const maxServedSurfaces = 1024
+
+// servedSurface is sf as the gateway serves it under the connections of
+// sn.
+func (g *gateway) servedSurface(sf *deferred.Surface, sn *connSnapshot) *deferred.Surface {
+	k := servedSurfaceKey{sf, sn.servedKey}
+	g.surfaces.mu.Lock()
+	defer g.surfaces.mu.Unlock()
+	if out, ok := g.surfaces.m[k]; ok {
+		return out
+	}
+	served := sn.served
+	out := sf.Only(func(c catalog.Contract) bool { return gatewayServes(served, c) })
+	if g.surfaces.m == nil || len(g.surfaces.m) >= maxServedSurfaces {
+		g.surfaces.m = map[servedSurfaceKey]*deferred.Surface{}
+	}
+	g.surfaces.m[k] = out
+	return out
 }

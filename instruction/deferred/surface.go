@@ -39,6 +39,9 @@ type Surface struct {
 	searchable  []catalog.Contract
 	searchIx    *lazyIndex
 	skills      [][]string
+	// reach, when set, is what search may reach beyond the rules above
+	// (Only): a host that serves fewer tools than the roster holds
+	reach func(catalog.Contract) bool
 }
 
 // lazyIndex is the search index of a surface's searchable tools, built on
@@ -174,7 +177,33 @@ func (s *Surface) InPrefix(id string) bool { return s.prefix[id] }
 // that is neither code-only nor already active on every step.
 func (s *Surface) Searchable(id string) bool {
 	e, ok := s.Entry(id)
-	return ok && !e.CodeOnly() && !s.prefix[id]
+	return ok && !e.CodeOnly() && !s.prefix[id] && (s.reach == nil || s.reach(e.Contract()))
+}
+
+// Only is the surface as a host that can serve only the tools keep
+// accepts sees it: search reaches only those (Searchable, Reachable,
+// Search), so it never activates a tool the host cannot call. The key,
+// the roster, the prefix and what a receipt may name are unchanged, so
+// the run's receipts stay valid. When keep accepts every tool search
+// reaches, the surface itself is returned.
+func (s *Surface) Only(keep func(catalog.Contract) bool) *Surface {
+	kept := make([]catalog.Contract, 0, len(s.searchable))
+	for _, c := range s.searchable {
+		if keep(c) {
+			kept = append(kept, c)
+		}
+	}
+	if len(kept) == len(s.searchable) {
+		return s
+	}
+	n := *s
+	n.searchable, n.searchIx = kept, &lazyIndex{}
+	if prev := s.reach; prev != nil {
+		n.reach = func(c catalog.Contract) bool { return prev(c) && keep(c) }
+	} else {
+		n.reach = keep
+	}
+	return &n
 }
 
 // Selectable reports whether a receipt may name the tool: any surface tool
@@ -285,7 +314,7 @@ func (s *Surface) WithPins(pins []string) (*Surface, error) {
 		n.prefix[id] = true
 	}
 	for _, e := range n.entries {
-		if c := e.Contract(); !c.CodeOnly && !n.prefix[e.ID()] {
+		if c := e.Contract(); !c.CodeOnly && !n.prefix[e.ID()] && (n.reach == nil || n.reach(c)) {
 			n.searchable = append(n.searchable, c)
 		}
 	}
