@@ -174,7 +174,7 @@ func (s *Store) SaveGatewayReceipts(ctx context.Context, id string, version int,
 	if budget > 0 {
 		q = q.Where("searches < ?", budget)
 	}
-	res := q.Updates(map[string]any{"receipts": receipts, "searches": gorm.Expr("searches + 1"), "version": gorm.Expr("version + 1"), "updated_at": time.Now().UTC()})
+	res := q.Updates(map[string]any{"receipts": receipts, "searches": gorm.Expr("searches + 1"), "version": gorm.Expr("version + 1"), "updated_at": usedAt(time.Now())})
 	if res.Error != nil {
 		return fmt.Errorf("models: save gateway receipts: %w", res.Error)
 	}
@@ -196,7 +196,7 @@ func (s *Store) SaveGatewayReceipts(ctx context.Context, id string, version int,
 // another request moved the session since version.
 func (s *Store) CarryGatewayReceipts(ctx context.Context, id string, version int, receipts string) error {
 	res := s.with(ctx).Model(&GatewaySession{}).Where("id = ? AND version = ? AND NOT closed", id, version).
-		Updates(map[string]any{"receipts": receipts, "version": gorm.Expr("version + 1"), "updated_at": time.Now().UTC()})
+		Updates(map[string]any{"receipts": receipts, "version": gorm.Expr("version + 1"), "updated_at": usedAt(time.Now())})
 	if res.Error != nil {
 		return fmt.Errorf("models: carry gateway receipts: %w", res.Error)
 	}
@@ -495,6 +495,36 @@ func (s *Store) TouchGatewaySession(ctx context.Context, id string) error {
 		return fmt.Errorf("models: touch gateway session: %w", err)
 	}
 	return nil
+}
+
+// TouchGatewaySessionAt records that session id is in use until at (a
+// call in flight: its deadline), so its idle time starts then at the
+// latest.
+func (s *Store) TouchGatewaySessionAt(ctx context.Context, id string, at time.Time) error {
+	if err := s.with(ctx).Model(&GatewaySession{}).Where("id = ?", id).Update("updated_at", usedAt(at)).Error; err != nil {
+		return fmt.Errorf("models: touch gateway session: %w", err)
+	}
+	return nil
+}
+
+// usedAt is a session's last use set to at, never moved back: a call in
+// flight marked the session in use until its deadline, and a request
+// meanwhile must not shorten that (attack #10).
+func usedAt(at time.Time) clause.Expr {
+	at = at.UTC()
+	return gorm.Expr("CASE WHEN updated_at > ? THEN updated_at ELSE ? END", at, at)
+}
+
+// DeleteExpiredGatewaySessions deletes the gateway sessions that ended
+// (closed) or were last used before cutoff (expired: they are answered
+// as unknown sessions anyway), and says how many. A session's evidence
+// is kept by its run id, not by the session row.
+func (s *Store) DeleteExpiredGatewaySessions(ctx context.Context, cutoff time.Time) (int64, error) {
+	res := s.with(ctx).Where("closed = ? OR updated_at < ?", true, cutoff.UTC()).Delete(&GatewaySession{})
+	if res.Error != nil {
+		return 0, fmt.Errorf("models: delete expired gateway sessions: %w", res.Error)
+	}
+	return res.RowsAffected, nil
 }
 
 // LiveGatewaySessions counts the sessions of key and agent that are

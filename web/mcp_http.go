@@ -180,7 +180,7 @@ func (s *Server) mcpGateway(c echo.Context) error {
 	token := c.Request().Header.Get(sessionHeader)
 	switch c.Request().Method {
 	case http.MethodDelete:
-		st, err := s.gatewaySession(c, key, agent, token)
+		st, err := s.gatewaySession(c, key, agent, token, 0)
 		if err != nil || st.Session == nil {
 			return err
 		}
@@ -246,7 +246,13 @@ func (s *Server) mcpGateway(c echo.Context) error {
 		if method == "initialize" {
 			return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "this session is initialized; initialize starts a new one (send it without Mcp-Session-Id)")
 		}
-		st, err := s.gatewaySession(c, key, agent, token)
+		busy := time.Duration(0)
+		if method == "tools/call" {
+			// a call may run until its upstream timeout: the session is
+			// in use until then (attack #10)
+			busy = s.gw.pool.Timeout + time.Second
+		}
+		st, err := s.gatewaySession(c, key, agent, token, busy)
 		if err != nil || st.Session == nil {
 			return err
 		}
@@ -395,7 +401,7 @@ func (s *Server) newGatewaySession(c echo.Context, key *models.APIKey, agent, pr
 	g.PickTools, g.PickWithout = encodeSet(pick), encodeSet(without)
 	// the cap again, counted with the insert: replicas racing past the
 	// early check above never pass it together
-	err = s.store.CreateGatewaySessionWithin(ctx, token, g, time.Now().Add(-s.gatewayIdle()), s.gatewayCap())
+	err = s.store.CreateGatewaySessionWithin(ctx, token, g, s.idleRule().Cutoff(time.Now()), s.gatewayCap())
 	if errors.Is(err, models.ErrSessionCap) {
 		return nil, "", s.sessionCapAnswer(c, agent)
 	}
@@ -417,7 +423,7 @@ func (s *Server) refuseSession(c echo.Context, g *models.GatewaySession, err err
 // generations, in one query. A session of another key, another agent, a
 // closed or an unknown one are answered alike: 404, which tells a client
 // to start a new session (the state's Session is nil then).
-func (s *Server) gatewaySession(c echo.Context, key *models.APIKey, agent, token string) (models.GatewayState, error) {
+func (s *Server) gatewaySession(c echo.Context, key *models.APIKey, agent, token string, busy time.Duration) (models.GatewayState, error) {
 	if token == "" {
 		return models.GatewayState{}, mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "Mcp-Session-Id is required")
 	}
@@ -431,7 +437,7 @@ func (s *Server) gatewaySession(c echo.Context, key *models.APIKey, agent, token
 	if g := st.Session; g == nil || g.KeyID != key.ID || g.Agent != agent || g.Closed {
 		return models.GatewayState{}, mcpError(c, http.StatusNotFound, rpcNoSession, "no such session: initialize a new one")
 	}
-	if expired, err := s.expiredSession(c, st.Session); expired {
+	if expired, err := s.expiredSession(c, st.Session, time.Now(), busy); expired {
 		return models.GatewayState{}, err
 	}
 	return st, nil

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/web/sessionidle"
 )
 
 // Gateway sessions expire when idle and are capped per key and agent
@@ -44,17 +45,24 @@ func (s *Server) gatewayCap() int {
 	return DefaultGatewaySessionCap
 }
 
-// expiredSession answers a session idle past the expiry (true: answered),
-// and keeps a session in use from expiring, writing its last use at most
-// once per share of the idle time.
-func (s *Server) expiredSession(c echo.Context, g *models.GatewaySession) (bool, error) {
-	idle := s.gatewayIdle()
-	age := time.Since(g.UpdatedAt)
-	if age > idle {
-		return true, mcpError(c, http.StatusNotFound, rpcNoSession, fmt.Sprintf("no such session: it expired after %s without a request; initialize a new one", idle))
-	}
-	if age > idle/touchShare {
-		if err := s.store.TouchGatewaySession(c.Request().Context(), g.ID); err != nil {
+// idleRule is the configured idle rule (sessionidle: a pure function of
+// the times it is given).
+func (s *Server) idleRule() sessionidle.Rule {
+	return sessionidle.Rule{Idle: s.gatewayIdle(), TouchShare: touchShare}
+}
+
+// expiredSession answers a session idle past the expiry at now (true:
+// answered), and keeps a session in use from expiring: a request that
+// may run until busy after now (a tool call: the upstream timeout)
+// records the session in use until then, at most once per share of the
+// idle time, so it never expires during its own long call (attack #10).
+func (s *Server) expiredSession(c echo.Context, g *models.GatewaySession, now time.Time, busy time.Duration) (bool, error) {
+	v, until := s.idleRule().Request(g.UpdatedAt, now, busy)
+	switch v {
+	case sessionidle.Expired:
+		return true, mcpError(c, http.StatusNotFound, rpcNoSession, fmt.Sprintf("no such session: it expired after %s without a request; initialize a new one", s.gatewayIdle()))
+	case sessionidle.Touch:
+		if err := s.store.TouchGatewaySessionAt(c.Request().Context(), g.ID, until); err != nil {
 			s.log.Warn("gateway session last use not recorded", "run", g.Run, "err", err)
 		}
 	}
@@ -64,8 +72,8 @@ func (s *Server) expiredSession(c echo.Context, g *models.GatewaySession) (bool,
 // sessionCapReached refuses an initialize of a key that holds the most
 // live sessions of the agent it may (true: answered).
 func (s *Server) sessionCapReached(c echo.Context, key *models.APIKey, agent string) (bool, error) {
-	idle, most := s.gatewayIdle(), s.gatewayCap()
-	n, err := s.store.LiveGatewaySessions(c.Request().Context(), key.ID, agent, time.Now().Add(-idle))
+	most := s.gatewayCap()
+	n, err := s.store.LiveGatewaySessions(c.Request().Context(), key.ID, agent, s.idleRule().Cutoff(time.Now()))
 	if err != nil {
 		return true, err
 	}

@@ -13,37 +13,77 @@ import (
 
 const initializeBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`
 
-// TestGatewaySessionsExpireWhenIdle (issue 24, hostile #18): a session
-// used within the idle time lives on, however long it is used; one left
-// idle past it is answered as the MCP specification's unknown session
-// (404), saying it expired and after how long, so a client initializes
-// again — and the new session works.
+// TestGatewaySessionsExpireWhenIdle (issue 24, hostile #18; reviewer
+// F3): a session whose last use is older than the idle time (aged
+// through the store, no sleeping: the rule itself is sessionidle's pure
+// function of time) is answered as the MCP specification's unknown
+// session (404), saying it expired and after how long, so a client
+// initializes again — and the new session works. A tool call marks its
+// session in use until the call's deadline (attack #10), and the sweep
+// deletes the expired and ended sessions but not a live one.
 func TestGatewaySessionsExpireWhenIdle(t *testing.T) {
 	h := sqliteOnly(t)
 	up := upstreamtest.New()
 	defer up.Close()
-	f := h.gatewayFixture("demo", up.URL, true)
-	idle := 1500 * time.Millisecond
+	f := h.gatewayFixture("demo", up.URL, false)
+	idle := time.Hour
 	h.app.cfg.GatewaySessionIdle = idle
+	ctx := context.Background()
 	cs, _ := f.connect(t, nil)
 	list := `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`
-	// in use for twice the idle time: never expires
-	for end := time.Now().Add(2 * idle); time.Now().Before(end); time.Sleep(idle / 5) {
-		if a := f.postMessage(t, cs.ID(), list, nil); a.status != http.StatusOK {
-			t.Fatalf("a session in use answered %d %s", a.status, a.body)
+	age := func(by time.Duration) {
+		t.Helper()
+		if err := h.store.Exec(ctx, "UPDATE gateway_sessions SET updated_at = ?", time.Now().Add(-by).UTC()); err != nil {
+			t.Fatal(err)
 		}
 	}
-	time.Sleep(idle + 200*time.Millisecond)
+	lastUse := func() time.Time {
+		t.Helper()
+		var rows []struct{ UpdatedAt time.Time }
+		if err := h.store.RawScan(ctx, &rows, "SELECT updated_at FROM gateway_sessions"); err != nil || len(rows) != 1 {
+			t.Fatalf("%v %v", rows, err)
+		}
+		return rows[0].UpdatedAt
+	}
+	// used within the idle time: served, and its use recorded
+	age(idle - time.Minute)
+	if a := f.postMessage(t, cs.ID(), list, nil); a.status != http.StatusOK {
+		t.Fatalf("a session in use answered %d %s", a.status, a.body)
+	}
+	if got := time.Since(lastUse()); got > time.Minute {
+		t.Errorf("a request did not record the session's use (last use %s ago)", got)
+	}
+	// a call marks the session in use until its deadline
+	age(idle / 2)
+	if _, isErr := call(t, cs, "demo.echo", map[string]any{"text": "x"}, nil); isErr {
+		t.Fatal("the call failed")
+	}
+	if got := time.Until(lastUse()); got < h.app.gw.pool.Timeout-5*time.Second {
+		t.Errorf("a call left the session's last use %s from now, want its deadline (%s)", got, h.app.gw.pool.Timeout)
+	}
+	age(idle + time.Second)
 	a := f.postMessage(t, cs.ID(), list, nil)
 	if a.status != http.StatusNotFound || !strings.Contains(a.body, "no such session") || !strings.Contains(a.body, "expired after "+idle.String()) {
 		t.Fatalf("an idle session answered %d %s, want 404 naming the expiry", a.status, a.body)
 	}
-	if _, err := cs.ListTools(context.Background(), nil); err == nil {
+	if _, err := cs.ListTools(ctx, nil); err == nil {
 		t.Error("the SDK client's expired session still lists tools")
 	}
 	again, _ := f.connect(t, nil)
-	if got := toolNames(t, again); len(got) != 1 {
+	if got := toolNames(t, again); len(got) != 3 {
 		t.Errorf("a new session lists %v", got)
+	}
+	if n, err := h.store.DeleteExpiredGatewaySessions(ctx, h.app.idleRule().Cutoff(time.Now())); err != nil || n != 1 {
+		t.Errorf("the sweep deleted %d (%v), want the one expired session", n, err)
+	}
+	if got := toolNames(t, again); len(got) != 3 {
+		t.Errorf("the live session after the sweep lists %v", got)
+	}
+	if err := again.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := h.store.DeleteExpiredGatewaySessions(ctx, h.app.idleRule().Cutoff(time.Now())); n != 1 {
+		t.Errorf("the sweep deleted %d ended sessions, want 1", n)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/web/sessionidle"
 )
 
 // runMaintenanceEvery is how often serve makes run_events' day
@@ -13,12 +14,20 @@ import (
 const runMaintenanceEvery = time.Hour
 
 // startRunMaintenance runs the run-evidence maintenance pass now and then
-// every runMaintenanceEvery until ctx ends: the day partitions up to a
-// week ahead (Postgres), then retention (idempotency records too). Replicas take turns through an
+// every runMaintenanceEvery until ctx ends: the sweep of expired gateway
+// sessions, the day partitions up to a week ahead (Postgres), then
+// retention (idempotency records too). Replicas take turns through an
 // advisory lock; a failed pass is logged and tried again next time.
-func startRunMaintenance(ctx context.Context, store *models.Store, log *slog.Logger, retention time.Duration) {
+func startRunMaintenance(ctx context.Context, store *models.Store, log *slog.Logger, retention, gatewayIdle time.Duration) {
 	pass := func() {
 		now := time.Now()
+		// gateway sessions ended or idle past the expiry are answered as
+		// unknown ones: their rows go (issue 24)
+		if n, err := store.DeleteExpiredGatewaySessions(ctx, sessionidle.Rule{Idle: gatewayIdle}.Cutoff(now)); err != nil {
+			log.Error("gateway sessions: sweep failed", "err", err)
+		} else if n > 0 {
+			log.Info("gateway sessions: sweep", "sessions_deleted", n)
+		}
 		if err := store.EnsureRunPartitions(ctx, now, now); err != nil {
 			log.Error("run evidence: partitions ahead not made", "err", err)
 		}

@@ -105,7 +105,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	if err := runs.Validate(); err != nil {
 		return &exitError{2, err}
 	}
-	startRunMaintenance(ctx, store, log, retention)
+	startRunMaintenance(ctx, store, log, retention, *gwIdle)
 	srv := web.New(store, m, web.Config{SecureCookies: *secure, Logger: log, APIRate: *rate, RequiredApprovals: *approvals, ProcedureCeiling: *ceiling,
 		ReceiptKey: receiptKey, RunCeilings: *runs, TrustedProxyHeader: *proxyHeader, MetricsElsewhere: *metricsAddr != "", UpstreamTimeout: *upTimeout,
 		GatewaySessionIdle: *gwIdle, GatewaySessionCap: *gwCap})
