@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"golang.org/x/sync/singleflight"
 )
 
 // Pool holds one client per connection name, connected on first use and
@@ -47,6 +48,17 @@ type Pool struct {
 	// get before Served reads it again (zero: DefaultRelistEvery): such a
 	// server sends the pool no list_changed and is never restarted.
 	RelistEvery time.Duration
+	// clock is the pool's time for listing ages (nil: time.Now; a test
+	// moves its own)
+	clock func() time.Time
+}
+
+// now is the pool's time.
+func (p *Pool) now() time.Time {
+	if p.clock != nil {
+		return p.clock()
+	}
+	return time.Now()
 }
 
 // DefaultRelistEvery is RelistEvery when the pool sets none.
@@ -111,7 +123,10 @@ type client struct {
 	listedAt time.Time
 	// stale: a list_changed was dropped past the rate limit since listing
 	// was read (notify_limit.go); Served reads the list again
-	stale  atomic.Bool
+	stale atomic.Bool
+	// relist lets one tools/list at a time read a stale listing again;
+	// the calls that need it meanwhile share its answer (Served)
+	relist singleflight.Group
 	closed bool
 	// dropped counts the notifications dropped past the rate limit
 	// (notify_limit.go)

@@ -3,6 +3,7 @@ package upstream
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -13,9 +14,12 @@ import (
 // the server sends notifications/tools/list_changed, with the session's
 // serial number (a new number: a new session, so a new process of a
 // stdio server). A server reached by URL is read again once RelistEvery
-// has passed (it sends no list_changed here). The gateway compares it with the reviewed contracts
-// before a call: the process that answers is the one whose tools were
-// reviewed (newuser D17).
+// has passed (it sends no list_changed here): the calls that find it
+// stale share one tools/list, and when that list fails the last listing
+// of the session is used (reviewer F17: a transient error must not fail
+// calls while a minute-old listing is at hand). The gateway compares it
+// with the reviewed contracts before a call: the process that answers is
+// the one whose tools were reviewed (newuser D17).
 func (p *Pool) Served(ctx context.Context, spec Spec) ([]*mcp.Tool, uint64, error) {
 	c, err := p.client(spec)
 	if err != nil {
@@ -29,27 +33,42 @@ func (p *Pool) Served(ctx context.Context, spec Spec) ([]*mcp.Tool, uint64, erro
 	}
 	c.mu.Lock()
 	serial := c.serial
-	if c.cs == cs && c.listing != nil && c.listed == serial && !c.stale.Load() && (len(spec.Command) > 0 || time.Since(c.listedAt) < p.relistEvery()) {
-		tools := c.listing
-		c.mu.Unlock()
-		return tools, serial, nil
+	// the session's listing, however old (nil when the server said it
+	// changed: it is not used on a failed read)
+	var last []*mcp.Tool
+	if c.cs == cs && c.listing != nil && c.listed == serial && !c.stale.Load() {
+		last = c.listing
+		if len(spec.Command) > 0 || p.now().Sub(c.listedAt) < p.relistEvery() {
+			c.mu.Unlock()
+			return last, serial, nil
+		}
 	}
 	// cleared before the read: a change said during it marks it again
 	c.stale.Store(false)
 	c.mu.Unlock()
-	tools, err := p.listOn(ctx, c, cs)
+	v, err, _ := c.relist.Do(strconv.FormatUint(serial, 10), func() (any, error) {
+		tools, err := p.listOn(ctx, c, cs)
+		if err != nil {
+			return nil, err
+		}
+		if tools == nil {
+			tools = []*mcp.Tool{}
+		}
+		c.mu.Lock()
+		if c.cs == cs && c.serial == serial {
+			c.listing, c.listed, c.listedAt = tools, serial, p.now()
+		}
+		c.mu.Unlock()
+		return tools, nil
+	})
 	if err != nil {
+		if last != nil {
+			p.log.Warn("upstream tool list not read again; the last listing is used", "connection", spec.Name, "err", err)
+			return last, serial, nil
+		}
 		return nil, 0, err
 	}
-	if tools == nil {
-		tools = []*mcp.Tool{}
-	}
-	c.mu.Lock()
-	if c.cs == cs && c.serial == serial {
-		c.listing, c.listed, c.listedAt = tools, serial, time.Now()
-	}
-	c.mu.Unlock()
-	return tools, serial, nil
+	return v.([]*mcp.Tool), serial, nil
 }
 
 // forgetListing drops the listing of session cs (the server said its

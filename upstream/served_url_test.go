@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -28,6 +29,9 @@ func TestServedRereadsURLServers(t *testing.T) {
 	p := NewPool(nil)
 	defer p.Close()
 	p.RelistEvery = 200 * time.Millisecond
+	var clock atomic.Int64
+	clock.Store(time.Now().UnixNano())
+	p.clock = func() time.Time { return time.Unix(0, clock.Load()) }
 	sp := Spec{Name: "growing", URL: hs.URL}
 	ctx := context.Background()
 	names := func() []string {
@@ -48,7 +52,7 @@ func TestServedRereadsURLServers(t *testing.T) {
 	if got := names(); slices.Contains(got, "second") {
 		t.Errorf("read again at once (every call would list): %v", got)
 	}
-	time.Sleep(300 * time.Millisecond)
+	clock.Add(int64(300 * time.Millisecond))
 	if got := names(); !slices.Contains(got, "second") {
 		t.Errorf("after RelistEvery: %v", got)
 	}
