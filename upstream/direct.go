@@ -284,7 +284,10 @@ func (d *directSession) stream(ctx context.Context, body io.Reader, id int64) (*
 		if data.Len() > 0 && (name == "" || name == "message") {
 			m, err := decodeMessage(data.Bytes())
 			if err != nil {
-				return nil, fmt.Errorf("calling %q: failed to decode event: %v: %w", "tools/call", err, errSessionGone)
+				// one malformed event is this call's answer gone wrong,
+				// not the session's: the call fails, the session stays
+				// (attack #11)
+				return nil, &MalformedError{Err: err}
 			}
 			switch m := m.(type) {
 			case *jsonrpc.Response:
@@ -413,3 +416,16 @@ func tooDeep(data []byte, max int) bool {
 	}
 	return false
 }
+
+// MalformedError is a call whose answer held a message that is not
+// JSON-RPC (a malformed event of its stream): the call failed, and the
+// upstream session, which may serve the next call, is kept.
+type MalformedError struct {
+	Err error
+}
+
+func (e *MalformedError) Error() string {
+	return fmt.Sprintf("calling %q: the answer held a malformed event (%v)", "tools/call", e.Err)
+}
+
+func (e *MalformedError) Unwrap() error { return e.Err }

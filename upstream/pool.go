@@ -563,6 +563,9 @@ func (p *Pool) dropIfGone(c *client, cs *mcp.ClientSession, err error, after <-c
 		}()
 	case errors.Is(err, context.Canceled):
 		// the caller went away: nothing learnt of the server
+	case errors.As(err, new(*MalformedError)):
+		// the server answered, one message of it malformed: that call
+		// failed, the session stays (attack #11)
 	default:
 		// refused connection, an HTTP error status, a broken answer
 		c.unreachable(err)

@@ -483,21 +483,29 @@ func (g *gateway) upstreamFailure(call *allowedCall, err error, ev *models.RunEv
 		return gwError(typeUnavailableEnv, fmt.Sprintf("The server behind %s refused the call before running it (HTTP %d); nothing was run.", call.tool.ID, re.Status), "retry later", "choose another tool", "stop")
 	case errors.Is(err, context.DeadlineExceeded):
 		ev.CallStatus = "timeout"
+	case errors.As(err, new(*upstream.MalformedError)):
+		// the server answered, but not in JSON-RPC: the call failed, its
+		// effect unknown; the upstream session stays (attack #11)
+		ev.CallStatus = "malformed"
 	default:
 		ev.CallStatus = "error"
+	}
+	what := "did not answer"
+	if ev.CallStatus == "malformed" {
+		what = "sent an answer that is not a JSON-RPC message"
 	}
 	// the failure's class, never its text: a server's error text may
 	// repeat the call's arguments, and arguments are never logged
 	g.s.log.Warn("upstream call failed", "tool", call.tool.ID, "status", ev.CallStatus, "class", failureClass(err))
 	if effectful(call.tool.Effects) {
-		msg := fmt.Sprintf("The server behind %s did not answer; the call may or may not have taken effect.", call.tool.ID)
+		msg := fmt.Sprintf("The server behind %s %s; the call may or may not have taken effect.", call.tool.ID, what)
 		if !keyed {
 			return gwError(typeUncertainEffect, msg, "check the outcome before calling again", authority.ActAskUser, "stop")
 		}
 		return gwError(typeUncertainEffect, msg+" The console will not run it again under this idempotency key: a retry with it gets this answer. Check the outcome; only if the call did not take effect, call again with a new idempotency key.",
 			"check the outcome before calling again", "call again with a new idempotency key only if it did not take effect", authority.ActAskUser, "stop")
 	}
-	return gwError(typeUnavailableEnv, fmt.Sprintf("The server behind %s did not answer.", call.tool.ID), "retry later", "stop")
+	return gwError(typeUnavailableEnv, fmt.Sprintf("The server behind %s %s.", call.tool.ID, what), "retry later", "stop")
 }
 
 // bound returns the upstream's result (raw: its JSON as mcpJSON writes
