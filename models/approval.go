@@ -49,13 +49,18 @@ type Approval struct {
 	// presents the run's own approved request on the run's next call.
 	Run         string `gorm:"size:128;index"`
 	RequestedBy string `gorm:"size:64"`
-	CreatedAt   time.Time
-	DecidedBy   string `gorm:"size:64"`
-	DecidedAt   *time.Time
-	Reason      string `gorm:"size:500" text:"person"`
-	SingleUse   bool
-	Until       *time.Time
-	UsedAt      *time.Time
+	// KeyID is the runtime key the request was filed through (0: none):
+	// its pending requests are capped per agent
+	// (MaxPendingApprovalsPerKey), and its owner does not approve them
+	// (migration 243).
+	KeyID     uint `gorm:"not null;default:0"`
+	CreatedAt time.Time
+	DecidedBy string `gorm:"size:64"`
+	DecidedAt *time.Time
+	Reason    string `gorm:"size:500" text:"person"`
+	SingleUse bool
+	Until     *time.Time
+	UsedAt    *time.Time
 	// WithdrawnBy, WithdrawnAt and WithdrawReason record an approval a
 	// reviewer or admin took back after granting it (migration 114).
 	WithdrawnBy    string `gorm:"size:64"`
@@ -84,10 +89,15 @@ const (
 const (
 	MaxPendingApprovalsPerRun   = 10
 	MaxPendingApprovalsPerAgent = 100
+	// MaxPendingApprovalsPerKey caps one runtime key's pending requests
+	// for an agent, and MaxPendingApprovalsPerSubject one subject's, so
+	// no one key or user fills the agent's queue for everyone (attack #7).
+	MaxPendingApprovalsPerKey     = 25
+	MaxPendingApprovalsPerSubject = 20
 )
 
 // TooManyApprovalsError refuses a new approval request past a cap: Scope
-// says whose ("run" or "agent"), Limit the cap.
+// says whose ("run", "key", "subject" or "agent"), Limit the cap.
 type TooManyApprovalsError struct {
 	Scope string
 	Limit int
@@ -95,6 +105,20 @@ type TooManyApprovalsError struct {
 
 func (e *TooManyApprovalsError) Error() string {
 	return fmt.Sprintf("models: this %s already has %d approval requests waiting for a reviewer, the most it may have", e.Scope, e.Limit)
+}
+
+// Whose names the cap's scope for a person: "this conversation", "this
+// runtime key", "this subject" or "this agent".
+func (e *TooManyApprovalsError) Whose() string {
+	switch e.Scope {
+	case "run":
+		return "this conversation"
+	case "key":
+		return "this runtime key"
+	case "subject":
+		return "this subject"
+	}
+	return "this agent"
 }
 
 // lockApprovals takes, on Postgres, the agent's approval-request lock
@@ -108,23 +132,31 @@ func (s *Store) lockApprovals(ctx context.Context, agent string) error {
 }
 
 // approvalRoom refuses a new request of a past the pending caps of its
-// run and agent (under lockApprovals).
+// run, key, subject and agent (under lockApprovals: every count is within
+// the agent).
 func (s *Store) approvalRoom(ctx context.Context, a Approval) error {
-	if a.Run != "" {
+	caps := []struct {
+		scope, where string
+		arg          any
+		limit        int
+		on           bool
+	}{
+		{"run", "run = ?", a.Run, MaxPendingApprovalsPerRun, a.Run != ""},
+		{"key", "key_id = ?", a.KeyID, MaxPendingApprovalsPerKey, a.KeyID != 0},
+		{"subject", "subject = ?", a.Subject, MaxPendingApprovalsPerSubject, a.Subject != ""},
+		{"agent", "1 = ?", 1, MaxPendingApprovalsPerAgent, true},
+	}
+	for _, c := range caps {
+		if !c.on {
+			continue
+		}
 		var n int64
-		if err := s.with(ctx).Model(&Approval{}).Where("status = ? AND run = ?", authority.ApprovalPending, a.Run).Count(&n).Error; err != nil {
+		if err := s.with(ctx).Model(&Approval{}).Where("status = ? AND agent = ? AND "+c.where, authority.ApprovalPending, a.Agent, c.arg).Count(&n).Error; err != nil {
 			return err
 		}
-		if n >= MaxPendingApprovalsPerRun {
-			return &TooManyApprovalsError{Scope: "run", Limit: MaxPendingApprovalsPerRun}
+		if n >= int64(c.limit) {
+			return &TooManyApprovalsError{Scope: c.scope, Limit: c.limit}
 		}
-	}
-	var n int64
-	if err := s.with(ctx).Model(&Approval{}).Where("status = ? AND agent = ?", authority.ApprovalPending, a.Agent).Count(&n).Error; err != nil {
-		return err
-	}
-	if n >= MaxPendingApprovalsPerAgent {
-		return &TooManyApprovalsError{Scope: "agent", Limit: MaxPendingApprovalsPerAgent}
 	}
 	return nil
 }
@@ -134,6 +166,11 @@ const ApprovalPrefix = "apr_"
 
 // ErrSelfDecision is a decision on a request made for the decider.
 var ErrSelfDecision = errors.New("models: nobody approves or denies a request made for themselves")
+
+// ErrKeyOwnerDecision refuses approving a request filed through a runtime
+// key by the person who created that key (attack #19): they could file
+// and approve their own calls. Denying it stays possible.
+var ErrKeyOwnerDecision = errors.New("models: nobody approves a request filed through a runtime key they created")
 
 // ErrUnseenArguments refuses approving a request whose arguments did not
 // fit its reviewer's view (authority.ViewIsCut): nobody approves what they
@@ -290,6 +327,15 @@ func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d Approva
 		}
 		if !authority.CanDecideApproval(actor, a.Subject) {
 			return ErrSelfDecision
+		}
+		if d.Approve && a.KeyID != 0 {
+			var k APIKey
+			if err := tx.with(ctx).Select("created_by").Where("id = ?", a.KeyID).Limit(1).Find(&k).Error; err != nil {
+				return err
+			}
+			if k.CreatedBy != "" && authority.SameIdentity(actor, k.CreatedBy) {
+				return ErrKeyOwnerDecision
+			}
 		}
 		if a.Status != authority.ApprovalPending {
 			return ErrConflict
@@ -453,6 +499,15 @@ func migrateApprovalArguments(tx *gorm.DB, _ string) error {
 		}
 	}
 	return nil
+}
+
+// migrateApprovalKeys (migration 243) records the runtime key a request
+// was filed through; earlier requests keep 0 (none known).
+func migrateApprovalKeys(tx *gorm.DB, _ string) error {
+	if tx.Migrator().HasColumn(&Approval{}, "KeyID") {
+		return nil
+	}
+	return tx.Migrator().AddColumn(&Approval{}, "KeyID")
 }
 
 // migrateApprovalCalls (migration 242) indexes approval requests by their

@@ -82,8 +82,11 @@ func TestPendingApprovalCaps(t *testing.T) {
 				t.Fatalf("a request once one was decided: %v (created %v)", err, created)
 			}
 			// the agent's cap holds across its runs and the API's requests
+			// (of many subjects: one subject has a cap of its own)
 			for i := 0; ; i++ {
-				_, _, err := s.RequestApproval(ctx, "apikey", req("", 2000+i))
+				r := req("", 2000+i)
+				r.Subject = fmt.Sprintf("subject-%d", i)
+				_, _, err := s.RequestApproval(ctx, "apikey", r)
 				var tm *models.TooManyApprovalsError
 				if errors.As(err, &tm) {
 					if tm.Scope != "agent" || i+models.MaxPendingApprovalsPerRun != models.MaxPendingApprovalsPerAgent {

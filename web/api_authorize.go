@@ -286,11 +286,15 @@ func (s *Server) requestApproval(c echo.Context, agent string, subject *authorit
 		id = subject.ID
 	}
 	groups, _ := json.Marshal(authority.GroupsOf(subject))
-	a, created, err := s.store.RequestApproval(c.Request().Context(), keyActor(c), models.Approval{Agent: agent, Subject: id, GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest, ArgsDigest: argsDigest, ArgsView: view, Summary: summary, Origin: origin})
+	keyID := uint(0)
+	if k, ok := c.Get(keyAPIKey).(*models.APIKey); ok {
+		keyID = k.ID
+	}
+	a, created, err := s.store.RequestApproval(c.Request().Context(), keyActor(c), models.Approval{Agent: agent, Subject: id, GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest, ArgsDigest: argsDigest, ArgsView: view, Summary: summary, Origin: origin, KeyID: keyID})
 	var tm *models.TooManyApprovalsError
 	if errors.As(err, &tm) {
 		return nil, false, apiErr(http.StatusTooManyRequests, "too_many_approvals", "approval",
-			fmt.Sprintf("this %s already has %d approval requests waiting for a reviewer, the most it may have; no new one was filed: wait until one is decided", tm.Scope, tm.Limit))
+			fmt.Sprintf("%s already has %d approval requests waiting for a reviewer, the most it may have; no new one was filed: wait until one is decided", tm.Whose(), tm.Limit))
 	}
 	if err != nil {
 		// never an approval_required naming no request (review F5)

@@ -209,6 +209,8 @@ func (s *Server) decideApproval(approve bool) echo.HandlerFunc {
 		switch {
 		case errors.Is(err, models.ErrSelfDecision):
 			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s is a request made for you: another reviewer or admin decides it (four eyes). Nothing was decided.", ref), "/approvals")
+		case errors.Is(err, models.ErrKeyOwnerDecision):
+			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s was filed through a runtime key you created: another reviewer or admin approves it (four eyes); you may deny it. Nothing was decided.", ref), "/approvals")
 		case errors.Is(err, models.ErrConflict):
 			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s was already decided. Nothing was changed.", ref), "/approvals")
 		case errors.Is(err, models.ErrUnseenArguments):

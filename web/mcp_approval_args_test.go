@@ -116,9 +116,10 @@ func TestGatewayApprovalRequestsAreCapped(t *testing.T) {
 	if n, _ := h.store.Raw(ctx, "SELECT count(*) FROM approvals"); n != models.MaxPendingApprovalsPerRun || up.Calls("echo") != 0 {
 		t.Errorf("%d requests filed (cap %d), %d upstream calls", n, models.MaxPendingApprovalsPerRun, up.Calls("echo"))
 	}
-	// fill the agent's cap through the store, then ask through the API
+	// fill the agent's cap through the store (many subjects: each has a
+	// cap of its own), then ask through the API
 	for i := models.MaxPendingApprovalsPerRun; i < models.MaxPendingApprovalsPerAgent; i++ {
-		if _, _, err := h.store.RequestApproval(ctx, "apikey", models.Approval{Agent: "helper", Subject: "sam", Tool: "demo.echo", Digest: "d", ArgsDigest: fmt.Sprint(i), Origin: models.OriginCheck}); err != nil {
+		if _, _, err := h.store.RequestApproval(ctx, "apikey", models.Approval{Agent: "helper", Subject: fmt.Sprint("s-", i), Tool: "demo.echo", Digest: "d", ArgsDigest: fmt.Sprint(i), Origin: models.OriginCheck}); err != nil {
 			t.Fatal(err)
 		}
 	}

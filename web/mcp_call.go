@@ -701,7 +701,8 @@ func approvalPending(e *authority.Error, ref, tool string) *authority.Error {
 
 // approvalRefused is the model-visible answer to a call whose approval
 // request was not filed: too many of the run's or agent's wait for a
-// reviewer (approval_required naming the cap), or the request could not
+// reviewer (approval_required naming the cap: the conversation's, the
+// runtime key's, the subject's or the agent's), or the request could not
 // be stored (environment_unavailable): either way no request exists and
 // nothing ran, and the model is never told to wait for one.
 func approvalRefused(err error, tool string) *authority.Error {
@@ -711,13 +712,9 @@ func approvalRefused(err error, tool string) *authority.Error {
 			Message:     fmt.Sprintf("%s asks for a person's approval before it runs, and the console could not file the approval request now: no request exists and nothing was run. Try again later.", tool),
 			NextActions: []string{"retry later", authority.ActAskUser, authority.ActStop}}
 	}
-	whose := "this conversation"
-	if tm.Scope == "agent" {
-		whose = "this agent"
-	}
 	return &authority.Error{Type: authority.TypeApprovalRequired,
 		Message: fmt.Sprintf("%s asks for a person's approval before it runs, and %s already has %d approval requests waiting for a reviewer, the most it may have: no new request was filed and nothing was run. Tell the user; call %s again once a waiting request is decided.",
-			tool, whose, tm.Limit, tool),
+			tool, tm.Whose(), tm.Limit, tool),
 		NextActions: []string{authority.ActAskUser, authority.ActChooseAlternative, authority.ActStop}}
 }
 
@@ -728,13 +725,13 @@ func approvalRefused(err error, tool string) *authority.Error {
 func (g *gateway) requestApproval(ctx context.Context, r *gwReq, t *authority.Tool, argsDigest, view string) (*models.Approval, error) {
 	id := subjectID(r.subject)
 	groups, _ := json.Marshal(authority.GroupsOf(r.subject))
-	actor := "apikey"
+	actor, keyID := "apikey", uint(0)
 	if r.key != nil {
-		actor = fmt.Sprintf("apikey:%d %s", r.key.ID, r.key.Name)
+		actor, keyID = fmt.Sprintf("apikey:%d %s", r.key.ID, r.key.Name), r.key.ID
 	}
 	a, _, err := g.s.store.RequestApproval(ctx, actor, models.Approval{Agent: r.sess.Agent, Subject: id, GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest,
 		ArgsDigest: argsDigest, ArgsView: view,
-		Summary: fmt.Sprintf("a call of %s through the MCP gateway (first asked in run %s), with the arguments shown: the approval holds for this subject's calls with exactly these", t.ID, r.sess.Run), Origin: models.OriginCheck, Run: r.sess.Run})
+		Summary: fmt.Sprintf("a call of %s through the MCP gateway (first asked in run %s), with the arguments shown: the approval holds for this subject's calls with exactly these", t.ID, r.sess.Run), Origin: models.OriginCheck, Run: r.sess.Run, KeyID: keyID})
 	return a, err
 }
 

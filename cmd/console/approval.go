@@ -92,6 +92,8 @@ func runApproval(ctx context.Context, args []string, stdout *os.File) error {
 		return &exitError{1, fmt.Errorf("REF: no approval request %q", ref)}
 	case errors.Is(err, models.ErrSelfDecision):
 		return &exitError{1, fmt.Errorf("%s: the request was made for %s: another reviewer or admin decides it", ref, who)}
+	case errors.Is(err, models.ErrKeyOwnerDecision):
+		return &exitError{1, fmt.Errorf("%s: the request was filed through a runtime key %s created: another reviewer or admin approves it (%s may deny it)", ref, who, who)}
 	case errors.Is(err, models.ErrConflict):
 		return &exitError{1, fmt.Errorf("%s: already decided", ref)}
 	case errors.Is(err, models.ErrUnseenArguments):

@@ -2,7 +2,11 @@ package authority
 
 import (
 	"fmt"
+	"strings"
 	"time"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Approval states (the authority rules: approvals close the loop).
@@ -133,9 +137,23 @@ func ApprovalSpent(ref string) Decision {
 }
 
 // CanDecideApproval is the four-eyes rule: nobody approves or denies a
-// request made for themselves (the request's subject).
+// request made for themselves (the request's subject), however the name
+// is spelled (SameIdentity).
 func CanDecideApproval(actor, subject string) bool {
-	return actor != "" && actor != subject
+	return strings.TrimSpace(actor) != "" && !SameIdentity(actor, subject)
+}
+
+// SameIdentity reports whether two names denote one identity where the
+// console compares people: surrounding white space trimmed, Unicode
+// compatibility forms folded (NFKC: full-width letters, ligatures) and
+// case folded ("RITA", " rita " and "ｒｉｔａ" are rita).
+func SameIdentity(a, b string) bool {
+	return identityKey(a) == identityKey(b)
+}
+
+// identityKey is a name as SameIdentity compares it.
+func identityKey(s string) string {
+	return cases.Fold().String(norm.NFKC.String(strings.TrimSpace(norm.NFKC.String(s))))
 }
 
 // Withdrawn reports whether a is an approval taken back after its grant.
