@@ -47,8 +47,8 @@ func plainWords(query string) []string {
 
 // lexical ranks the tools by the task's own words alone: each distinct
 // word of the query (stemmed, stop words out) scores the tools whose text
-// has it by BM25 over a tool's own text in one bag (see posting.plain,
-// plainField), and the scores add up. No reading, relative, scaling or
+// has it by BM25 over all of a tool's text in one bag, its reviewed
+// search hints too (see posting.plain), and the scores add up. No reading, relative, scaling or
 // boost takes part. The words are the query's plainWords, prepared
 // (reading.plainTerms).
 func (ix *Index) lexical(words []pterm, limit int) []scored {
@@ -71,9 +71,6 @@ func (ix *Index) lexical(words []pterm, limit int) []scored {
 					continue
 				}
 				w := plainWeight(p.tf, v.plainNorms[p.doc])
-				if w == 0 {
-					continue // a hint's word only
-				}
 				if scores[p.doc] == 0 {
 					touched = append(touched, p.doc)
 				}
@@ -87,9 +84,6 @@ func (ix *Index) lexical(words []pterm, limit int) []scored {
 		idf := logIDF(n, float64(len(ps)))
 		for i := range ps {
 			p := &ps[i]
-			if p.plain == 0 {
-				continue // a hint's word only
-			}
 			if scores[p.doc] == 0 {
 				touched = append(touched, p.doc)
 			}
@@ -106,14 +100,6 @@ func (ix *Index) lexical(words []pterm, limit int) []scored {
 	return top
 }
 
-// plainField reports whether the plain ranking reads a field: a tool's
-// own text (name, title, description, parameters, service), not the
-// search hints a reviewer adds, which only built-in tools have. Read
-// there, they kept built-in tools in contention for a task's every
-// generic word ("open", "check"): held-out third of blind7–14 recall@5
-// 724 → 727 of 911, built-in share of its top-5 slots 0.202 → 0.196.
-func plainField(f field) bool { return f != fieldHints }
-
 // plainBM25B is the plain ranking's length normalisation.
 var plainBM25B = 0.75
 
@@ -127,13 +113,11 @@ func plainNorm(words int, avg float64) float64 {
 }
 
 // plainWeight is the plain ranking's saturated frequency of a word said
-// tf times in a tool's own text (plainField).
+// tf times in a tool's text, every field alike.
 func plainWeight(tf [numFields]uint16, norm float64) float32 {
 	f := 0.0
-	for i, n := range tf {
-		if plainField(field(i)) {
-			f += float64(n)
-		}
+	for _, n := range tf {
+		f += float64(n)
 	}
 	return float32(f * (bm25K1 + 1) / (f + bm25K1*norm))
 }

@@ -27,9 +27,7 @@ func newIndex(all []searchDoc, codeOnly bool) *Index {
 		for f := range ft {
 			totals[f] += float64(len(ft[f]))
 			l[f] = int32(len(ft[f]))
-			if plainField(field(f)) {
-				words += len(ft[f])
-			}
+			words += len(ft[f])
 		}
 		for _, w := range ft[fieldNamespace] {
 			ix.serviceNames[w] = true
@@ -105,10 +103,8 @@ func newIndex(all []searchDoc, codeOnly bool) *Index {
 	for d := range docs {
 		norm := fieldNorms(ix.lens[d], avg)
 		all := 0
-		for f, l := range ix.lens[d] {
-			if plainField(field(f)) {
-				all += int(l)
-			}
+		for _, l := range ix.lens[d] {
+			all += int(l)
 		}
 		pn := plainNorm(all, plainAvg)
 		for _, e := range entries[starts[d]:starts[d+1]] {

@@ -73,9 +73,7 @@ func (u *Universe) Roster(roster []*Entry) (*Index, bool) {
 		if v.n > 0 && totals[f] > 0 {
 			avg[f] = totals[f] / float64(v.n)
 		}
-		if plainField(field(f)) {
-			all += int(totals[f])
-		}
+		all += int(totals[f])
 	}
 	plainAvg := float64(all) / float64(v.n)
 	v.norms = make([][numFields]float64, len(base.tools))
@@ -86,10 +84,8 @@ func (u *Universe) Roster(roster []*Entry) (*Index, bool) {
 		}
 		v.norms[d] = fieldNorms(base.lens[d], avg)
 		words := 0
-		for f, l := range base.lens[d] {
-			if plainField(field(f)) {
-				words += int(l)
-			}
+		for _, l := range base.lens[d] {
+			words += int(l)
 		}
 		v.plainNorms[d] = plainNorm(words, plainAvg)
 	}
