@@ -125,7 +125,8 @@ func (d *directSession) call(ctx context.Context, id int64, tool string, args js
 		}
 		m, err := decodeMessage(b)
 		if err != nil {
-			return nil, nil, fmt.Errorf("calling %q: failed to decode response: %v: %w", "tools/call", err, errSessionGone)
+			// one response's body: the call's, not the session's (attack #11)
+			return nil, nil, &MalformedError{Err: err}
 		}
 		r, ok := m.(*jsonrpc.Response)
 		if !ok || r.ID.Raw() != id {
@@ -418,8 +419,9 @@ func tooDeep(data []byte, max int) bool {
 }
 
 // MalformedError is a call whose answer held a message that is not
-// JSON-RPC (a malformed event of its stream): the call failed, and the
-// upstream session, which may serve the next call, is kept.
+// JSON-RPC (a malformed event of its stream, or a JSON body that does not
+// decode): the call failed, and the upstream session, which may serve
+// the next call, is kept.
 type MalformedError struct {
 	Err error
 }

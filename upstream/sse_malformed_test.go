@@ -14,7 +14,8 @@ import (
 )
 
 // TestMalformedEventFailsOnlyItsCall (attack #11): one malformed event in
-// a call's event stream fails that call — an error, never a result — but
+// a call's event stream, or a call's JSON body that does not decode,
+// fails that call — an error, never a result — but
 // does not end the upstream session: the next call is answered on the
 // same session (no second initialize).
 func TestMalformedEventFailsOnlyItsCall(t *testing.T) {
@@ -24,7 +25,7 @@ func TestMalformedEventFailsOnlyItsCall(t *testing.T) {
 	})
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil)
 	var inits atomic.Int64
-	var garble atomic.Bool
+	var garble, garbleJSON atomic.Bool
 	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
 		r.Body = io.NopCloser(bytes.NewReader(b))
@@ -35,6 +36,11 @@ func TestMalformedEventFailsOnlyItsCall(t *testing.T) {
 			w.Header().Set("Content-Type", "text/event-stream")
 			w.Header().Set("Mcp-Session-Id", r.Header.Get("Mcp-Session-Id"))
 			_, _ = io.WriteString(w, "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":\n\n")
+			return
+		}
+		if garbleJSON.Load() && bytes.Contains(b, []byte(`"method":"tools/call"`)) {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":`)
 			return
 		}
 		h.ServeHTTP(w, r)
@@ -52,6 +58,11 @@ func TestMalformedEventFailsOnlyItsCall(t *testing.T) {
 		t.Fatalf("a malformed event answered the call: %+v", res)
 	}
 	garble.Store(false)
+	garbleJSON.Store(true)
+	if res, err := p.Call(ctx, sp, "echo", json.RawMessage(`{}`)); err == nil {
+		t.Fatalf("a malformed JSON body answered the call: %+v", res)
+	}
+	garbleJSON.Store(false)
 	res, err := p.Call(ctx, sp, "echo", json.RawMessage(`{}`))
 	if err != nil || res.IsError {
 		t.Fatalf("the call after the malformed event: %+v %v", res, err)
