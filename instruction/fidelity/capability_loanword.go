@@ -2,7 +2,6 @@ package fidelity
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -52,24 +51,24 @@ var loanwordClasses = func() map[string][2]string {
 // language ("Returnerar en order. Skicka …"), not an English list of
 // names ("… and keeper: Burmese python, leopard gecko").
 func loanwordMentions(text string, ts []token) []mention {
-	if len(ts) == 0 || !anyNonEnglishLetter(text) && !anyUnknownWord(ts) {
-		return nil
-	}
-	person := ""
-	for i, t := range ts {
-		if wordLanguage(ts, i) == langForeign {
-			person = ending(t.lower)
-			break
-		}
-	}
 	var out []mention
+	person, personRead := "", false
 	prev := 0 // the first word of the sentence before
 	for s := 0; s < len(ts); {
-		e := s + 1
+		e, borrows := s+1, false
 		for e < len(ts) && !ts[e].sentence {
 			e++
 		}
-		if s > 0 && ts[s].later && wordLanguage(ts, prev) == langForeign {
+		for _, t := range ts[s:e] {
+			if _, ok := loanwordClasses[t.lower]; ok {
+				borrows = true
+				break
+			}
+		}
+		if borrows && s > 0 && ts[s].later && wordLanguage(ts, prev) == langForeign {
+			if !personRead {
+				person, personRead = textPerson(ts), true
+			}
 			if m, ok := loanwordStep(text, ts, s, e, person); ok {
 				out = append(out, m)
 			}
@@ -77,6 +76,17 @@ func loanwordMentions(text string, ts []token) []mention {
 		prev, s = s, e
 	}
 	return out
+}
+
+// textPerson is the ending of the text's first foreign word, the person
+// of its opening verb.
+func textPerson(ts []token) string {
+	for i, t := range ts {
+		if wordLanguage(ts, i) == langForeign {
+			return ending(t.lower)
+		}
+	}
+	return ""
 }
 
 const (
@@ -183,27 +193,4 @@ func asciiWord(w string) bool {
 		}
 	}
 	return true
-}
-
-// anyNonEnglishLetter: the text holds a letter outside ASCII (a quick
-// look before any sentence is counted).
-func anyNonEnglishLetter(text string) bool {
-	for _, r := range text {
-		if r >= utf8.RuneSelf && unicode.IsLetter(r) {
-			return true
-		}
-	}
-	return false
-}
-
-// anyUnknownWord: some lower-case word of three letters or more is
-// neither an English function word nor in the lexicon.
-func anyUnknownWord(ts []token) bool {
-	for _, t := range ts {
-		if len(t.lower) >= 3 && !isUpper(t.text[0]) && !numeral(t.lower) && !strings.ContainsAny(t.lower, "_.-") &&
-			!englishFunction[t.lower] && !functionWords[t.lower] && !isNoun(t.lower) && !isVerb(t.lower) {
-			return true
-		}
-	}
-	return false
 }
