@@ -130,6 +130,22 @@ const (
 	rpcNoSession      = -32001
 )
 
+// subjectHeaders are the headers a subject is read from.
+var subjectHeaders = []string{"X-Subject-Id", "X-Subject-Groups"}
+
+// repeatedSubjectHeader is why the subject headers are refused when one
+// is sent more than once ("" when none is): two X-Subject-Groups headers
+// mean their comma-joined list (RFC 9110), so a proxy appending one would
+// widen the subject; refused as a repeated ?profile= is (attack #7).
+func repeatedSubjectHeader(h http.Header) string {
+	for _, name := range subjectHeaders {
+		if n := len(h.Values(name)); n > 1 {
+			return name + ": give it once (it was sent " + strconv.Itoa(n) + " times)"
+		}
+	}
+	return ""
+}
+
 // subjectFromHeaders reads X-Subject-Id and X-Subject-Groups (comma
 // separated); neither means no subject (the group everyone).
 func subjectFromHeaders(h http.Header) *authority.Subject {
@@ -169,6 +185,9 @@ func (s *Server) mcpGateway(c echo.Context) error {
 	}
 	if err := checkSlugs(agent, profile); err != nil {
 		return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, fmt.Sprintf("agent and profile are slugs of at most %d bytes", maxSlug))
+	}
+	if msg := repeatedSubjectHeader(c.Request().Header); msg != "" {
+		return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, msg)
 	}
 	subject := subjectFromHeaders(c.Request().Header)
 	if subject != nil && subject.ID == "" {

@@ -131,6 +131,9 @@ func (g *gateway) readResource(ctx context.Context, r *gwReq, req *mcp.ReadResou
 // apiManifest serves GET /api/v1/manifest?agent=&profile= for the subject
 // of X-Subject-Id and X-Subject-Groups.
 func (s *Server) apiManifest(c echo.Context) error {
+	if msg := repeatedSubjectHeader(c.Request().Header); msg != "" {
+		return apiErr(http.StatusBadRequest, "bad_request", "subject", msg)
+	}
 	t := runTarget{Agent: c.QueryParam("agent"), Profile: c.QueryParam("profile"), Subject: subjectFromHeaders(c.Request().Header)}
 	if err := t.validate(); err != nil {
 		return err

@@ -1,0 +1,47 @@
+package web
+
+import (
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/upstream/upstreamtest"
+)
+
+// TestRepeatedSubjectHeadersRefused (attack #7, issue 24): a subject
+// header sent twice (a proxy appending one: RFC 9110 reads the two as one
+// comma-joined list) is refused naming the header, as a repeated
+// ?profile= is, on the gateway and on the manifest route; never the
+// first one read.
+func TestRepeatedSubjectHeadersRefused(t *testing.T) {
+	h := sqliteOnly(t)
+	up := upstreamtest.New()
+	defer up.Close()
+	f := h.gatewayFixture("demo", up.URL, true)
+	list := `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`
+	for _, name := range []string{"X-Subject-Id", "X-Subject-Groups"} {
+		for _, path := range []string{"/mcp/helper", "/api/v1/manifest?agent=helper"} {
+			method := http.MethodPost
+			if strings.HasPrefix(path, "/api") {
+				method = http.MethodGet
+			}
+			r, _ := http.NewRequest(method, f.front.URL+path, strings.NewReader(list))
+			r.Header.Set("Authorization", "Bearer "+f.key)
+			r.Header.Set("Content-Type", "application/json")
+			r.Header.Set("Accept", "application/json, text/event-stream")
+			r.Header.Set("X-Subject-Id", "alice")
+			r.Header.Set("X-Subject-Groups", "everyone")
+			r.Header.Add(name, "admins")
+			res, err := http.DefaultClient.Do(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != http.StatusBadRequest || !strings.Contains(string(b), name+": give it once") {
+				t.Errorf("%s twice on %s: %d %.300s", name, path, res.StatusCode, b)
+			}
+		}
+	}
+}
