@@ -201,7 +201,8 @@ func TestGatewayApprovalLoopForAPlainClient(t *testing.T) {
 	if text, isErr := call(t, third, "demo.echo", otherArgs, nil); isErr || text != "other" {
 		t.Errorf("the third run once the shared request is approved: %s", text)
 	}
-	// a denied request: the next call names a new one
+	// a denied request: the next such call is told so, naming it and the
+	// reviewer's reason, and files nothing (newuser #6)
 	text, _ = call(t, other, "demo.echo", otherArgs, nil)
 	_ = json.Unmarshal([]byte(text), &r)
 	if _, err := h.store.DecideApproval(ctx, "admin", r.Error.Approval, models.ApprovalDecision{Reason: "not for this"}, time.Now()); err != nil {
@@ -210,7 +211,7 @@ func TestGatewayApprovalLoopForAPlainClient(t *testing.T) {
 	text, _ = call(t, other, "demo.echo", otherArgs, nil)
 	var d refusal
 	_ = json.Unmarshal([]byte(text), &d)
-	if d.Error.Type != authority.TypeApprovalRequired || d.Error.Approval == r.Error.Approval || up.Calls("echo") != 5 {
+	if d.Error.Type != authority.TypePermissionDenied || d.Error.Approval != r.Error.Approval || !strings.Contains(d.Error.Message, "not for this") || up.Calls("echo") != 5 {
 		t.Errorf("after a denial: %s (upstream calls %d)", text, up.Calls("echo"))
 	}
 }

@@ -219,9 +219,17 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 				// arguments the call could never run with are refused, not
 				// put to a reviewer
 				v.Error = bad.Error
-			} else if filed != nil && pendingFor(filed, r, tool, argsDigest) {
+			} else if filed != nil && pendingFor(filed, r, tool, argsDigest) && !authority.ViewIsCut(filed.ArgsView) {
 				v.Error = approvalPending(v.Error, filed.Ref, p.Name)
-			} else if a, err := g.requestApproval(ctx, r, tool, argsDigest, g.s.argumentsView(ctx, canonicalArguments(raw), ast.contracts[p.Name])); err == nil {
+			} else if den := g.callDenial(ctx, r, tool, argsDigest); den != nil {
+				// a reviewer denied this very call: the model hears it,
+				// and nobody is asked again (newuser #6)
+				v.Error = approvalDenied(den, p.Name)
+			} else if view := g.s.argumentsView(ctx, canonicalArguments(raw), ast.contracts[p.Name]); authority.ViewIsCut(view) || filed != nil && pendingFor(filed, r, tool, argsDigest) {
+				// nobody approves what they cannot see whole: no request
+				// is filed that could only be denied
+				v.Error = approvalUnseeable(v.Error, p.Name)
+			} else if a, err := g.requestApproval(ctx, r, tool, argsDigest, view); err == nil {
 				v.Error = approvalPending(v.Error, a.Ref, p.Name)
 			} else {
 				v.Error = approvalRefused(err, p.Name)
@@ -696,6 +704,42 @@ func approvalPending(e *authority.Error, ref, tool string) *authority.Error {
 	}
 	out.Message = fmt.Sprintf("%s Approval request %s is waiting for a reviewer: tell the user, and call %s again once it is approved.", lead, ref, tool)
 	out.NextActions = []string{authority.ActAskUser, authority.ActChooseAlternative, authority.ActStop}
+	return &out
+}
+
+// callDenial is the reviewer's denial of this call (models.CallDenial:
+// the newest request for the session's agent and subject, t at its
+// digest and these arguments, denied within models.DenialHolds); nil when
+// none, or it cannot be read now.
+func (g *gateway) callDenial(ctx context.Context, r *gwReq, t *authority.Tool, argsDigest string) *models.Approval {
+	a, err := g.s.store.CallDenial(ctx, r.sess.Agent, subjectID(r.subject), t.ID, t.Digest, argsDigest, time.Now())
+	if err != nil {
+		return nil
+	}
+	return a
+}
+
+// approvalDenied is the model-visible answer to a call a reviewer denied
+// (a, within models.DenialHolds): permission_denied naming the request
+// and the reviewer's reason; calling again with the same arguments gets
+// the same answer, and no new request is filed.
+func approvalDenied(a *models.Approval, tool string) *authority.Error {
+	return &authority.Error{Type: authority.TypePermissionDenied, Approval: a.Ref,
+		Message: fmt.Sprintf("A reviewer denied this call of %s (approval request %s): %q. Nothing was run. The same call is refused until %s; tell the user, or choose another way.",
+			tool, a.Ref, a.Reason, a.DecidedAt.Add(models.DenialHolds).UTC().Format(time.RFC3339)),
+		NextActions: []string{authority.ActAskUser, authority.ActChooseAlternative, authority.ActStop}}
+}
+
+// approvalUnseeable is the model-visible answer to a call that needs an
+// approval its reviewer could never give: its arguments do not fit the
+// reviewer's view (authority.MaxArgumentsView bytes, authority.ViewIsCut).
+// No request is filed and nothing ran.
+func approvalUnseeable(e *authority.Error, tool string) *authority.Error {
+	out := *e
+	out.Approval = ""
+	out.Message = fmt.Sprintf("%s asks for a person's approval before it runs, and these arguments cannot be approved: shown to a reviewer they take more than %d bytes, and nobody approves what they cannot see whole. No request was filed and nothing was run; call %s with smaller arguments, or tell the user.",
+		tool, authority.MaxArgumentsView, tool)
+	out.NextActions = []string{authority.ActFixArguments, authority.ActAskUser, authority.ActStop}
 	return &out
 }
 
