@@ -19,6 +19,18 @@ const (
 	ToolRejected  = "rejected"
 )
 
+// comparedWith is the version a change of t is compared with (its
+// PrevDigest and PrevJSON after the change): t itself when it is
+// available (approved), else the approved version t was already compared
+// with — never an unapproved candidate — and "" when t was never
+// approved (newuser #14).
+func (t *Tool) comparedWith() (digest, contract string) {
+	if t.Status == ToolAvailable {
+		return t.Digest, t.Contract
+	}
+	return t.PrevDigest, t.PrevJSON
+}
+
 // Tool sources.
 const (
 	SourceBuiltin = "builtin"
@@ -29,10 +41,12 @@ const (
 
 // Tool is a stored tool contract with its provenance and review status.
 type Tool struct {
-	ID         string `gorm:"primaryKey;size:200"`
-	Namespace  string `gorm:"size:64;index"`
-	Contract   string `gorm:"type:text;not null"`
-	Digest     string `gorm:"size:64;not null"`
+	ID        string `gorm:"primaryKey;size:200"`
+	Namespace string `gorm:"size:64;index"`
+	Contract  string `gorm:"type:text;not null"`
+	Digest    string `gorm:"size:64;not null"`
+	// PrevDigest and PrevJSON are the approved version a changed tool is
+	// compared with (comparedWith); "" when it was never approved.
 	PrevDigest string `gorm:"size:64"`
 	PrevJSON   string `gorm:"type:text"`
 	Status     string `gorm:"size:16;index;not null"`

@@ -205,7 +205,8 @@ func (s *Store) setToolHints(ctx context.Context, id, base string, hints []strin
 		return "", &ValidationError{Fields: map[string]string{"hints": err.Error()}}
 	}
 	digest := catalog.Digest(c)
-	upd := map[string]any{"contract": string(catalog.CanonicalJSON(c)), "digest": digest, "prev_digest": t.Digest, "prev_json": t.Contract}
+	upd := map[string]any{"contract": string(catalog.CanonicalJSON(c)), "digest": digest}
+	upd["prev_digest"], upd["prev_json"] = t.comparedWith()
 	if t.ClassifiedDigest == t.Digest {
 		upd["classified_digest"] = digest
 	}

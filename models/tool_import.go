@@ -194,8 +194,9 @@ func (s *Store) applyOutcome(ctx context.Context, actor, source, namespace strin
 			if err != nil {
 				return err
 			}
+			base, baseJSON := old.comparedWith()
 			upd := map[string]any{
-				"contract": string(catalog.CanonicalJSON(ch.New)), "digest": catalog.Digest(ch.New), "prev_digest": old.Digest, "prev_json": old.Contract,
+				"contract": string(catalog.CanonicalJSON(ch.New)), "digest": catalog.Digest(ch.New), "prev_digest": base, "prev_json": baseJSON,
 				"status": ToolCandidate, "source": source, "imported_by": actor, "imported_at": now, "reviewed_by": "", "reviewed_at": nil,
 				"reasons": "", "descriptor": "",
 			}

@@ -55,7 +55,7 @@ func (s *Store) storeRejection(ctx context.Context, actor, source string, r cata
 	if err := authority.Transition(authority.StateCandidate, authority.StateRejected, rejectMove); err != nil {
 		return err
 	}
-	row["prev_digest"], row["prev_json"] = old.Digest, old.Contract
+	row["prev_digest"], row["prev_json"] = old.comparedWith()
 	res := s.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ?", old.ID, old.Digest).Updates(row)
 	if res.Error != nil {
 		return res.Error
