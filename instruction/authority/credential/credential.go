@@ -61,7 +61,32 @@ var names = []string{"password", "passwd", "passphrase", "secret", "token", "api
 var assignNames = map[string]bool{"key": true, "sig": true, "pass": true, "pwd": true, "auth": true, "pw": true}
 
 func normalName(name string) string {
-	return strings.NewReplacer("_", "", "-", "", ".", "", " ", "").Replace(strings.ToLower(name))
+	b := make([]byte, 0, len(name))
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c == '_' || c == '-' || c == '.' || c == ' ':
+		case c >= 'A' && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		default:
+			b = append(b, c)
+		}
+	}
+	return strings.ToLower(string(b))
+}
+
+// hasFold reports whether s holds word (lower-case ASCII) in any case.
+func hasFold(s, word string) bool {
+	for i := 0; i+len(word) <= len(s); i++ {
+		j := 0
+		for j < len(word) && (s[i+j]|0x20) == word[j] {
+			j++
+		}
+		if j == len(word) {
+			return true
+		}
+	}
+	return false
 }
 
 // Mask is s with every credential found (Find) replaced by marker.
@@ -91,16 +116,23 @@ func Find(s string) [][2]int {
 		}
 	}
 	findPrefixed(s, add)
-	for _, m := range jwtPattern.FindAllStringIndex(s, -1) {
-		add(m[0], m[1])
-	}
-	for _, m := range schemePattern.FindAllStringSubmatchIndex(s, -1) {
-		if random(s[m[2]:m[3]], 8) {
-			add(m[2], m[3])
+	// each pattern runs only on a text that holds its literal part
+	if strings.Contains(s, "eyJ") {
+		for _, m := range jwtPattern.FindAllStringIndex(s, -1) {
+			add(m[0], m[1])
 		}
 	}
-	for _, m := range userinfoPattern.FindAllStringSubmatchIndex(s, -1) {
-		add(m[2], m[3])
+	if hasFold(s, "bearer") || hasFold(s, "basic") || hasFold(s, "token") {
+		for _, m := range schemePattern.FindAllStringSubmatchIndex(s, -1) {
+			if random(s[m[2]:m[3]], 8) {
+				add(m[2], m[3])
+			}
+		}
+	}
+	findUserinfo(s, add)
+	if !strings.Contains(s, "-----BEGIN ") {
+		findAssignments(s, add)
+		return merged(spans)
 	}
 	for _, m := range pemPattern.FindAllStringIndex(s, -1) {
 		end := strings.Index(s[m[1]:], "-----END ")
@@ -115,6 +147,11 @@ func Find(s string) [][2]int {
 		add(m[0], end)
 	}
 	findAssignments(s, add)
+	return merged(spans)
+}
+
+// merged is spans in order, those that overlap merged; nil for none.
+func merged(spans [][2]int) [][2]int {
 	if len(spans) == 0 {
 		return nil
 	}
@@ -132,11 +169,31 @@ func Find(s string) [][2]int {
 }
 
 var (
-	jwtPattern      = regexp.MustCompile(`eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`)
-	schemePattern   = regexp.MustCompile(`(?i)\b(?:bearer|basic|token)\s+([A-Za-z0-9._~+/=-]+)`)
-	userinfoPattern = regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.-]*://[^/\s:@"'<>]*:([^/\s@"'<>]+)@`)
-	pemPattern      = regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----`)
+	jwtPattern    = regexp.MustCompile(`eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`)
+	schemePattern = regexp.MustCompile(`(?i)\b(?:bearer|basic|token)\s+([A-Za-z0-9._~+/=-]+)`)
+	pemPattern    = regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----`)
 )
+
+// findUserinfo adds the password of every scheme://user:password@ in s.
+func findUserinfo(s string, add func(a, b int)) {
+	for from := 0; ; {
+		i := strings.Index(s[from:], "://")
+		if i < 0 {
+			return
+		}
+		start := from + i + 3
+		end := start
+		for end < len(s) && !strings.ContainsRune("/ \t\r\n@\"'<>", rune(s[end])) {
+			end++
+		}
+		from = end
+		if end < len(s) && s[end] == '@' {
+			if colon := strings.IndexByte(s[start:end], ':'); colon >= 0 && start+colon+1 < end {
+				add(start+colon+1, end)
+			}
+		}
+	}
+}
 
 // findPrefixed adds the span of every vendor token (Prefixes) in s.
 func findPrefixed(s string, add func(a, b int)) {
