@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// blindLeakCorpora pins every blind leak corpus (rounds 1-9), each written
+// blindLeakCorpora pins every blind leak corpus (rounds 1-11), each written
 // and labelled by someone who never read the checker and measured once
 // (its directory's RESULTS.md). After that first measurement a corpus is
 // tuning data, but never edited: a corpus changed to fit a result would
@@ -45,11 +45,14 @@ var blindLeakCorpora = []struct{ file, digest string }{
 	{"testdata/blind10/blind10-domains.json", "c4db3d3e1ade96b05f76cd263010966c81576e40809bbad951f42157541e0512"},
 	{"testdata/blind10/blind10-hard.json", "8ed81f6b2008f7e744cdb39bcc5bd1e34019eddb629a908c4fe8f039921fa8ca"},
 	{"testdata/blind10/blind10-published.json", "784ce6ba87075c0c4fc712b94945753bca963587a77d36aa32fef09fcd12bcfc"},
+	{"testdata/blind11/blind11-domains.json", "fe1da1fa3f1e99839d255b2b78765002498b4acab96360b486d2467140069d50"},
+	{"testdata/blind11/blind11-hard.json", "53d6a97debaaaceb3247bbdc29813c79f131add0cb5ab3b04027cbedcc0ae585"},
+	{"testdata/blind11/blind11-published.json", "10386af1921c2eb60b1d04befc9e14cbda16e235046ad9b571eafb827a51b898"},
 }
 
 func TestBlindLeakCorporaAreFrozen(t *testing.T) {
-	if len(blindLeakCorpora) != 32 {
-		t.Fatalf("%d pinned corpora, want 32", len(blindLeakCorpora))
+	if len(blindLeakCorpora) != 35 {
+		t.Fatalf("%d pinned corpora, want 35", len(blindLeakCorpora))
 	}
 	for _, c := range blindLeakCorpora {
 		raw, err := os.ReadFile(c.file)
