@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/agentforge/console/toolpick"
+	"github.com/agentforge/console/instruction/toolpick"
 	"strings"
 	"time"
 )

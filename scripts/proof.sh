@@ -64,7 +64,7 @@ for target in "./catalog FuzzParse 200000" "./catalog FuzzSearch 4000" "./catalo
 done
 
 # 4b. two console processes on one Postgres (the scale rules)
-gotest "two replicas on one Postgres: shared sessions; promotion, profile save, tool review seen by the other's next request; throttle across both; per-replica API rate" replicas.log ./replicas -run TestTwoReplicasOnOnePostgres -v
+gotest "two replicas on one Postgres: shared sessions; promotion, profile save, tool review seen by the other's next request; throttle across both; per-replica API rate" replicas.log ./cmd/console/replicas -run TestTwoReplicasOnOnePostgres -v
 gotest "grant revoked on replica A under 32 connections on both: zero allows after the commit" revocation.log ./web -run TestRevocationAcrossReplicas -v
 
 # 5. security headers and cookies on every page
@@ -200,7 +200,7 @@ fi
 # input; then tools/call through the gateway next to the same calls made
 # directly to a Go upstream on loopback, in alternating rounds
 gotest "gateway: go-sdk and TypeScript clients, the published memory server, list_changed, invalid arguments never reach the server, SEARCH_REQUIRED, idempotent retry once, restart and revocation mid-session, bad input and bad upstreams" gateway.log ./web -run 'TestGateway' -v
-gotest "gateway: two replicas on one Postgres serve one MCP session alternately" gateway-replicas.log ./replicas -run TestTwoReplicasServeOneGatewaySession -v
+gotest "gateway: two replicas on one Postgres serve one MCP session alternately" gateway-replicas.log ./cmd/console/replicas -run TestTwoReplicasServeOneGatewaySession -v
 CONSOLE_GATEWAY_LOAD=1 go test -count=1 ./web -run 'TestGatewayLoad$' -v >"$logs/gateway-load.log" 2>&1
 gwl="$logs/gateway-load.log"
 # The load run measures twice (docs/performance.md, "Gateway targets: which

@@ -7,7 +7,7 @@ import (
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/authority"
-	"github.com/agentforge/console/upstream"
+	"github.com/agentforge/console/web/upstream"
 )
 
 // argumentsView is what a reviewer sees of a call's arguments

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/agentforge/console/instruction/authority"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // TestAnApprovalRequestThatCannotBeFiledSaysSo (review F5): when the

@@ -8,7 +8,7 @@ import (
 
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // TestGatewaySaysWhyAPresentedApprovalDoesNotApply (issue 24): a call

@@ -9,7 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // TestBrowserConnectionStatusDown (issue 24, newuser #25): on the

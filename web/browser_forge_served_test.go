@@ -5,7 +5,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // TestBrowserForgeMarksServedTools: in the forge, each tool row an MCP

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // TestConnectionStatusShowsTheServerDown (issue 24, newuser #25): a

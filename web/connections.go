@@ -14,8 +14,8 @@ import (
 
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream"
 	"github.com/agentforge/console/views"
+	"github.com/agentforge/console/web/upstream"
 )
 
 // The Connections page (admins): upstream MCP servers, added and synced

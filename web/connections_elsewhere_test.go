@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/agentforge/console/instruction/runtime"
-	"github.com/agentforge/console/upstream"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // TestRemovedElsewhereStopsItsClient: a connection removed by another

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // TestConnectionsPageSettings: the add form takes a connection's call

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // TestConnectionsFindable (newuser #10): admins have Connections in the

@@ -10,7 +10,7 @@ import (
 
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // TestGatewayApprovalHoldsForItsArguments (newuser #9): the approval

@@ -13,7 +13,7 @@ import (
 
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // connectAt is gwFixture.connect with a query on the gateway URL.

@@ -10,7 +10,7 @@ import (
 
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/models/modelstest"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // BenchmarkGateway measures one session's tools/call through the gateway,

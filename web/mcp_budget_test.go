@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // TestGatewayBudgets: a profile's budgets bound a run's searches and

@@ -19,7 +19,7 @@ import (
 	"github.com/agentforge/console/instruction/deferred"
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream"
+	"github.com/agentforge/console/web/upstream"
 )
 
 // Error types of a gateway call the call-time check does not give (seed

@@ -11,7 +11,7 @@ import (
 
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // gwRefusal is the error of a gateway refusal's text.

@@ -12,7 +12,7 @@ import (
 
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/models/modelstest"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // TestGatewayEvidenceWaitsOnlyForEffects: on Postgres, with run_events

@@ -11,7 +11,7 @@ import (
 
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/models/modelstest"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // TestGatewayAnswersJSONAndStreamsOnlySearches: a search answers on an

@@ -9,7 +9,7 @@ import (
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // drain empties a list_changed channel and reports how many it held.

@@ -18,7 +18,7 @@ import (
 
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/models/modelstest"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // consoleGCPercent is the console's default GOGC (cmd/console's

@@ -13,7 +13,7 @@ import (
 
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // npmServer returns the path of an npm-installed MCP server's entry

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // TestGatewayRefusedCallIsNotUncertain: an HTTP status by which the

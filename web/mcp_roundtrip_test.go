@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // countRequests makes every request the fixture's console serves count

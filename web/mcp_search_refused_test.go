@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // TestGatewayRefusedSearchLeavesEvidence (newuser #9): a search_tools

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // TestGatewaySearchWithServiceNotConnected: with the agent's service not

@@ -13,7 +13,7 @@ import (
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream"
+	"github.com/agentforge/console/web/upstream"
 )
 
 // servedCheck holds, per connection, the contracts its running server

@@ -16,7 +16,7 @@ import (
 
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream"
+	"github.com/agentforge/console/web/upstream"
 )
 
 // TestMain lets the test binary be a stdio MCP server

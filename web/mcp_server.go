@@ -20,7 +20,7 @@ import (
 	"github.com/agentforge/console/instruction/authority/args"
 	"github.com/agentforge/console/instruction/deferred"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream"
+	"github.com/agentforge/console/web/upstream"
 )
 
 // gateway is the MCP server side: one SDK server whose receiving

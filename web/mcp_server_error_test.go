@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // TestGatewayServerErrorIsAnAnswer (issue 24): an upstream that answers a

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // TestGatewaySessionKeepsItsIdentity (newuser #10, #22): a request of an

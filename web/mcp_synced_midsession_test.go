@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/agentforge/console/instruction/runtime"
-	"github.com/agentforge/console/upstream"
+	"github.com/agentforge/console/web/upstream"
 )
 
 // TestGatewayToolChangedBySyncMidSession (issue 24, newuser #18): a

@@ -7,7 +7,7 @@ import (
 
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/models/modelstest"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // TestGatewayResultTooLargeIsItsOwnType (issue 24, newuser D15): a

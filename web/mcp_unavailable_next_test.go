@@ -6,7 +6,7 @@ import (
 
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/authority"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // TestGatewayUnavailableSendsToSearchOnlyWhenListed: the answer about a

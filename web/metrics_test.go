@@ -13,7 +13,7 @@ import (
 	"github.com/prometheus/common/model"
 
 	"github.com/agentforge/console/instruction/authority"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // scrape reads the metrics page and parses it with Prometheus' own text

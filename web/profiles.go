@@ -13,8 +13,8 @@ import (
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/instruction/runtime"
+	"github.com/agentforge/console/instruction/toolpick"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/toolpick"
 	"github.com/agentforge/console/views"
 )
 

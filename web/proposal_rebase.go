@@ -12,8 +12,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/agentforge/console/instruction/textmerge"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/textmerge"
 	"github.com/agentforge/console/views"
 )
 

@@ -10,7 +10,7 @@ import (
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/deferred"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 type loadResult struct {

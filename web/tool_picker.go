@@ -8,8 +8,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/agentforge/console/instruction/toolpick"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/toolpick"
 	"github.com/agentforge/console/views"
 )
 

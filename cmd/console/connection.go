@@ -14,7 +14,7 @@ import (
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream"
+	"github.com/agentforge/console/web/upstream"
 )
 
 const connectionUsage = `usage: console connection add NAME (--command "CMD ARGS" | --url URL) [--header K=V]… [--env K=V]… [--take-over] [SETTINGS] --as USER

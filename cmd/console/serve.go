@@ -14,8 +14,8 @@ import (
 
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream"
 	"github.com/agentforge/console/web"
+	"github.com/agentforge/console/web/upstream"
 )
 
 func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error {

@@ -13,7 +13,7 @@ import (
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream"
+	"github.com/agentforge/console/web/upstream"
 )
 
 // SpecOf is how to reach a stored connection, its secrets opened.

@@ -11,8 +11,8 @@ import (
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/models/modelstest"
-	"github.com/agentforge/console/upstream"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // TestRefusedNamesArePrintedSafely: a server's tool names the catalog

@@ -35,7 +35,7 @@ func TestPreviousReleaseBesideThisOne(t *testing.T) {
 	oldBin := buildRelease(t, models.PreviousRelease.Commit)
 	newBin := filepath.Join(t.TempDir(), "console")
 	// built as the other replica tests build it: one compile serves all
-	if out, err := exec.Command("go", "build", "-o", newBin, "../cmd/console").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", newBin, "..").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
 	started := time.Now()
@@ -203,7 +203,7 @@ func releaseSource(t *testing.T, commit string) string {
 	tar := filepath.Join(tmp, "release.tar")
 	// from the top of the work tree: in a subdirectory git archives only it
 	archive := exec.Command("git", "archive", "--format=tar", "-o", tar, commit)
-	archive.Dir = ".."
+	archive.Dir = "../../.."
 	if out, err := archive.CombinedOutput(); err != nil {
 		t.Fatalf("git archive %s: %v %s", commit, err, out)
 	}

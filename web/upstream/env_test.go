@@ -82,7 +82,7 @@ func TestStdioServerGetsNoConsoleEnvironment(t *testing.T) {
 // the console hands its own environment on (os.Environ() outside tests);
 // a child process gets childEnv.
 func TestNoChildInheritsTheConsoleEnvironment(t *testing.T) {
-	root, err := filepath.Abs("..")
+	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}

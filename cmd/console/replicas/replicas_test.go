@@ -233,7 +233,7 @@ func startClusterWith(t *testing.T, extra ...string) *cluster {
 	pg := modelstest.RequirePostgres(t)
 	ctx := context.Background()
 	bin := filepath.Join(t.TempDir(), "console")
-	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/console").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
 	schema := "replicas_" + strings.ToLower(strings.NewReplacer("-", "_").Replace(models.RandomToken(6)))

@@ -15,8 +15,8 @@ import (
 
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/upstream"
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // TestTwoReplicasServeOneGatewaySession: behind a front that sends each

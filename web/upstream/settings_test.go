@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentforge/console/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // TestConnectionTimeoutOverridesThePool: a connection's own timeout
