@@ -62,7 +62,9 @@ func runApproval(ctx context.Context, args []string, stdout *os.File) error {
 		return &exitError{2, errors.New("--reason is required: say why (the audit keeps it)")}
 	}
 	maxMinutes := int(models.MaxApprovalWindow / time.Minute)
-	if minutes < 0 || minutes > maxMinutes {
+	given := false // --minutes 0 is not its absence: the page refuses 0 too
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "minutes" })
+	if minutes < 0 || minutes > maxMinutes || (given && minutes == 0) {
 		return &exitError{2, fmt.Errorf("--minutes: 1 to %d (absent: one call)", maxMinutes)}
 	}
 	if err := needActor(*as); err != nil {
