@@ -52,7 +52,13 @@ func TestConnectionShowSaysWhenAndWhy(t *testing.T) {
 // that only reads, run where there is no database, creates none: it says
 // where it looked and how to point at one, and exits 1.
 func TestReadCommandsCreateNoDatabase(t *testing.T) {
-	for _, args := range [][]string{{"connection", "list"}, {"connection", "show", "demo"}, {"audit", "verify"}, {"backup", filepath.Join(t.TempDir(), "b.backup")}} {
+	cases := filepath.Join(t.TempDir(), "cases.yaml")
+	if err := os.WriteFile(cases, []byte(evalSuite), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"connection", "list"}, {"connection", "show", "demo"}, {"audit", "verify"}, {"backup", filepath.Join(t.TempDir(), "b.backup")},
+		{"approval", "list"}, {"approval", "show", "apr-1"}, {"grant", "list"}, {"catalog", "hints", "fs.read_file"},
+		{"compose", "--agent", "researcher"}, {"eval", cases}} {
 		db := filepath.Join(t.TempDir(), "console.db")
 		_, err := runCLI(t, db, args...)
 		if err == nil || !strings.Contains(err.Error(), "no database at "+db) || !strings.Contains(err.Error(), "DATABASE_URL=") {

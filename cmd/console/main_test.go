@@ -35,10 +35,21 @@ func runCLI(t *testing.T, db string, args ...string) (string, error) {
 	return string(b), rerr
 }
 
+// mustMigrate creates and migrates the database at db, as console serve
+// or console migrate would before the read commands a test runs (they
+// create none: newuser #4, #12); the first of them bootstraps it.
+func mustMigrate(t *testing.T, db string) {
+	t.Helper()
+	if out, err := runCLI(t, db, "migrate"); err != nil {
+		t.Fatalf("migrate: %v\n%s", err, out)
+	}
+}
+
 // TestComposeJSONIsTheAPIsJSON: the CLI prints exactly what the shared
 // Compose function returns (which the API serves).
 func TestComposeJSONIsTheAPIsJSON(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
+	mustMigrate(t, db) // read commands create no database (newuser #4)
 	out, err := runCLI(t, db, "compose", "--agent", "researcher", "--tier", "full", "--encoding", "cl100k_base", "--json")
 	if err != nil {
 		t.Fatal(err)
@@ -70,6 +81,7 @@ func TestComposeJSONIsTheAPIsJSON(t *testing.T) {
 
 func TestComposeWithAndWithoutExec(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
+	mustMigrate(t, db) // read commands create no database (newuser #4)
 	with, err := runCLI(t, db, "compose", "--tools", "exec,read_file,workspace_write", "--services", "github", "--tier", "standard", "--catalog", "compact")
 	if err != nil {
 		t.Fatal(err)
@@ -90,6 +102,7 @@ func TestComposeWithAndWithoutExec(t *testing.T) {
 
 func TestCLIErrorsNameTheFlag(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
+	mustMigrate(t, db) // read commands create no database (newuser #4)
 	for args, want := range map[string]string{
 		"compose --tools nope":           "--tools",
 		"compose --tier huge":            "--tier",
@@ -211,6 +224,7 @@ func TestServeShutsDownGracefully(t *testing.T) {
 // did not make the roster with the set that removed it.
 func TestComposeJSONSaysWhatWasDropped(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
+	mustMigrate(t, db) // read commands create no database (newuser #4)
 	out, err := runCLI(t, db, "compose", "--agent", "researcher", "--tools", "web_search,exec", "--json")
 	if err != nil {
 		t.Fatal(err)
