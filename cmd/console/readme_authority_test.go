@@ -33,6 +33,15 @@ func TestReadmeAuthorityExamples(t *testing.T) {
 		t.Fatal(err)
 	}
 	key := regexp.MustCompile(`afc_[A-Za-z0-9_-]+`).FindString(keyOut)
+	// the README's reviewer: admin created the key, and a key's creator
+	// never approves what its key filed
+	pw := filepath.Join(dir, "rita.pw")
+	if err := os.WriteFile(pw, []byte("rita-password-1\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := runCLI(t, filepath.Join(dir, "s.db"), "user", "add", "rita", "--roles", "reviewer", "--password-file", pw, "--as", "admin"); err != nil {
+		t.Fatalf("user add rita: %v %s", err, out)
+	}
 	for _, marker := range []string{"revoked=$(curl", "ref=$(curl"} {
 		block := readmeBlock(t, marker)
 		_, want, ok := strings.Cut(block, "# ")
