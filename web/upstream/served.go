@@ -72,11 +72,14 @@ func (p *Pool) Served(ctx context.Context, spec Spec) ([]*mcp.Tool, uint64, erro
 }
 
 // forgetListing drops the listing of session cs (the server said its
-// list changed): the next Served reads it again.
+// list changed): the next Served reads it again. It also marks the
+// listing stale: a change said while Served is reading the list would
+// otherwise be lost when that read stores the older list it got.
 func (c *client) forgetListing(cs *mcp.ClientSession) {
 	c.mu.Lock()
 	if c.cs == cs {
 		c.listing = nil
+		c.stale.Store(true)
 	}
 	c.mu.Unlock()
 }
