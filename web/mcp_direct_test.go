@@ -66,7 +66,7 @@ func directAnswersAsTheSDK(t *testing.T, deferred bool) {
 		// inactive before the search: SEARCH_REQUIRED
 		`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"demo.echo","arguments":{"text":"hi"}}}`,
 		`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"demo.nothing","arguments":{}}}`,
-		`{"jsonrpc":"2.0","id":6.0,"method":"tools/call","params":{"name":"nons","arguments":{}}}`,
+		`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"nons","arguments":{}}}`,
 	}
 	for _, b := range served {
 		if !compare(b, nil) {

@@ -233,7 +233,11 @@ func (s *Server) mcpGateway(c echo.Context) error {
 	}
 	msg, tool, err := rpcMethod(body)
 	if err != nil {
-		return mcpError(c, http.StatusBadRequest, rpcParseError, err.Error())
+		code := rpcParseError
+		if errors.Is(err, errBadRPCID) {
+			code = rpcInvalidRequest
+		}
+		return mcpError(c, http.StatusBadRequest, code, err.Error())
 	}
 	method, id := msg.method(), msg.ID
 	if !gatewayMethods[method] {
@@ -381,12 +385,39 @@ func rpcMethod(body []byte) (*rpcMessage, string, error) {
 	if string(m.ID) == "null" {
 		m.ID = nil
 	}
-	if len(m.ID) > 0 && m.ID[0] != '"' && m.ID[0] != '-' && (m.ID[0] < '0' || m.ID[0] > '9') {
-		return nil, "", errors.New("id must be a string or a number")
+	if err := checkRPCID(m.ID); err != nil {
+		return nil, "", err
 	}
 	var name string
 	_ = sdkUnmarshal(p.Name, &name) // a name of another type is the protocol handler's to refuse
 	return &m, name, nil
+}
+
+// errBadRPCID marks an id the gateway refuses (JSON-RPC -32600).
+var errBadRPCID = errors.New("id")
+
+// maxExactID is the largest integer every JSON reader (a float64) holds
+// exactly, 2^53-1.
+const maxExactID = 1<<53 - 1
+
+// checkRPCID refuses an id the answer could not echo byte for byte
+// (attack #6): the SDK reads a number id as a float64 and writes it back
+// as an integer, so 1.5 came back 1, 6.0 and 1e2 as 6 and 100, -0 as 0
+// and 9007199254740993 as 9007199254740992. A number id is an integer
+// written plainly, at most 2^53-1 either side of 0; a string is any
+// string; nothing else is an id.
+func checkRPCID(id json.RawMessage) error {
+	if len(id) == 0 || id[0] == '"' {
+		return nil
+	}
+	if id[0] != '-' && (id[0] < '0' || id[0] > '9') {
+		return fmt.Errorf("%w must be a string or a number", errBadRPCID)
+	}
+	n, err := strconv.ParseInt(string(id), 10, 64)
+	if err != nil || strconv.FormatInt(n, 10) != string(id) || n > maxExactID || n < -maxExactID {
+		return fmt.Errorf("%w: a number id must be an integer written without a fraction or exponent, from -%d to %d (it was %s); send it as a string to keep it exactly", errBadRPCID, maxExactID, maxExactID, clip(string(id), 40))
+	}
+	return nil
 }
 
 // newGatewaySession starts a session (and its run) for an initialize,
