@@ -70,7 +70,8 @@ func toolUnavailable(tool string, search bool) *mcp.CallToolResult {
 
 // callTool serves tools/call: the console's own search, or a catalog
 // tool through the step's activation, the call-time check, the argument
-// check, the budget, then its connection.
+// check, then its connection (the budget charged only for a call that
+// runs).
 func (g *gateway) callTool(ctx context.Context, r *gwReq, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	p := req.Params
 	if p.Name == instruction.SearchToolID {
@@ -275,19 +276,29 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		ev.Verdict = deferred.CallUnknown
 		return toolUnavailable(p.Name, st.searches()), nil
 	}
-	// a budgeted run counts its calls atomically in its session row (two
-	// replicas never both spend the last call); an unbudgeted one is
-	// counted by its evidence alone, with no write on the call's path
-	if b := st.base.CallBudget; b > 0 {
-		if err := g.s.store.CountGatewayCall(ctx, r.sess.ID, b); err != nil {
-			if errors.Is(err, models.ErrBudget) {
-				ev.Verdict = deferred.CallDenied + ":" + typeBudgetExhausted
-				return gwError(typeBudgetExhausted, fmt.Sprintf("This conversation has used its %d tool calls.", b), "stop"), nil
-			}
-			return gwError(typeUnavailableEnv, "The console could not record this call now; try again.", "retry later"), nil
-		}
-	}
 	return nil, &allowedCall{tool: t, contract: contract, spec: sp, name: name}
+}
+
+// spend charges an allowed call to the run's call budget, or answers
+// budget_exhausted. It is called once the call will run: a keyed retry
+// answered from its record (or still running elsewhere) runs nothing and
+// spends nothing (attack #5). A budgeted run counts its calls atomically
+// in its session row (two replicas never both spend the last call); an
+// unbudgeted one is counted by its evidence alone, with no write on the
+// call's path.
+func (g *gateway) spend(ctx context.Context, r *gwReq, st *gwStep, ev *models.RunEvent) *mcp.CallToolResult {
+	b := st.base.CallBudget
+	if b <= 0 {
+		return nil
+	}
+	if err := g.s.store.CountGatewayCall(ctx, r.sess.ID, b); err != nil {
+		if errors.Is(err, models.ErrBudget) {
+			ev.Verdict = deferred.CallDenied + ":" + typeBudgetExhausted
+			return gwError(typeBudgetExhausted, fmt.Sprintf("This conversation has used its %d tool calls.", b), "stop")
+		}
+		return gwError(typeUnavailableEnv, "The console could not record this call now; try again.", "retry later")
+	}
+	return nil
 }
 
 // execute makes an allowed call: once per idempotency key for tools
@@ -306,6 +317,14 @@ func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allow
 			return res, err
 		}
 		claim = rec
+	}
+	// charged only now: a recorded outcome above was answered free
+	if res := g.spend(ctx, r, st, ev); res != nil {
+		if claim != nil {
+			// nothing ran: the key is free for a retry
+			g.settle(context.WithoutCancel(ctx), r, claim, res, true)
+		}
+		return res, nil
 	}
 	if res := g.checkServed(ctx, call, ev); res != nil {
 		if claim != nil {
