@@ -14,7 +14,10 @@ import (
 // what the tool does when it is set ("ocr: Recognize text in scanned
 // pages") and a parameter name before its value ("Get thread IDs from
 // pull_request_read with method get_review_comments", read as a service
-// "method") (issue 29).
+// "method") (issue 29). One line is a true finding, the one compose
+// reports too once the tools are available: label_write tells the agent to
+// "use the 'update_issue' tool", which the fixture's server no longer has
+// (it updates issues through issue_write) — newuser #2, one reading.
 func TestCatalogValidateRaisesNoFalseAlarmOnKnownCatalogs(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
 	for _, args := range [][]string{
@@ -26,6 +29,9 @@ func TestCatalogValidateRaisesNoFalseAlarmOnKnownCatalogs(t *testing.T) {
 			t.Fatalf("%v: %v\n%s%s", args, err, out, stderr)
 		}
 		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, "leak: github.label_write: asks for tool:update_issue via “use the update_issue tool”") {
+				continue
+			}
 			if strings.HasPrefix(l, "leak: ") {
 				t.Errorf("%s: false alarm: %s", args[2], l)
 			}

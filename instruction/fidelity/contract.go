@@ -10,8 +10,14 @@ import (
 // available (the import preview, the tool review page): the instructions
 // its own texts (purpose, parameters, returns, examples) give the agent
 // that need a capability neither the tool nor the other tools of its
-// service (service) provide — capability findings and code-execution
-// wording. It is pure.
+// service (service) provide — capability findings, code-execution
+// wording, and tools it names or calls that the service lacks. It reads
+// the text by the composition check's one reading (Checker.scan, the
+// service as the known tools), so what compose reports once the tool is
+// available is what the reviewer saw before: a tool called in prose ("then call the
+// archive invoice tool", "use export_customers_csv") is an unknown tool,
+// not the class of its words. Every finding carries a class and a
+// suggestion for the reviewer. It is pure.
 func CheckContract(k catalog.Contract, service []catalog.Contract) []Finding {
 	text := contractText(k)
 	roster := []catalog.Contract{k}
@@ -21,20 +27,26 @@ func CheckContract(k catalog.Contract, service []catalog.Contract) []Finding {
 		}
 	}
 	s := NewScope(roster)
-	ts := tokenize(text)
-	ms := append(execMentions(text, ts), capabilityMentions(text, ts)...)
+	c := New(roster)
 	flags := flagSpans(text, k)
 	var out []Finding
-	for _, f := range (&Checker{}).filter(text, sortMentions(ms), s, entry{}) {
+	for _, f := range c.filter(text, c.mentions("", text), s, entry{}) {
 		if f.Kind == KindCapability && within(flags, f.Offset) {
 			continue // a boolean flag's description says what the tool does when it is set (flagLine)
 		}
-		if f.Kind == KindExec {
+		switch f.Kind {
+		case KindExec:
 			if s.provides("code-execution") {
 				continue
 			}
 			f.Class = "code-execution"
-			f.Suggestion = suggestion("code-execution", f.Signal)
+		case KindTool, KindUnknown:
+			f.Class = "tool:" + f.Tool
+		case KindService:
+			f.Class = "service:" + f.Tool
+		}
+		if f.Suggestion == "" {
+			f.Suggestion = suggestion(f.Class, f.Signal)
 		}
 		out = append(out, f)
 	}
