@@ -68,6 +68,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	if *upTimeout <= 0 {
 		return &exitError{2, fmt.Errorf("--upstream-timeout: %s is not a positive duration (as 30s or 2m)", *upTimeout)}
 	}
+	if err := checkServeBounds(fs, *gwIdle, *upTimeout, runs); err != nil {
+		return err
+	}
 	if err := web.CheckProxyHeader(*proxyHeader); err != nil {
 		return &exitError{2, fmt.Errorf("--trusted-proxy-header: %w", err)}
 	}
