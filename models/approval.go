@@ -90,8 +90,9 @@ const (
 	MaxPendingApprovalsPerRun   = 10
 	MaxPendingApprovalsPerAgent = 100
 	// MaxPendingApprovalsPerKey caps one runtime key's pending requests
-	// for an agent, and MaxPendingApprovalsPerSubject one subject's, so
-	// no one key or user fills the agent's queue for everyone (attack #7).
+	// for an agent, and MaxPendingApprovalsPerSubject one subject's
+	// through one key (the key asserts the subject, review #19), so no one
+	// key or user fills the agent's queue for everyone (attack #7).
 	MaxPendingApprovalsPerKey     = 25
 	MaxPendingApprovalsPerSubject = 20
 )
@@ -132,7 +133,7 @@ func (s *Store) lockApprovals(ctx context.Context, agent string) error {
 }
 
 // approvalRoom refuses a new request of a past the pending caps of its
-// run, key, subject and agent (under lockApprovals: every count is within
+// run, key, subject (per key) and agent (under lockApprovals: every count is within
 // the agent).
 func (s *Store) approvalRoom(ctx context.Context, a Approval) error {
 	caps := []struct {
@@ -143,7 +144,10 @@ func (s *Store) approvalRoom(ctx context.Context, a Approval) error {
 	}{
 		{"run", "run = ?", a.Run, MaxPendingApprovalsPerRun, a.Run != ""},
 		{"key", "key_id = ?", a.KeyID, MaxPendingApprovalsPerKey, a.KeyID != 0},
-		{"subject", "subject = ?", a.Subject, MaxPendingApprovalsPerSubject, a.Subject != ""},
+		// the caller asserts the subject (X-Subject-Id), so the subject's
+		// cap counts per key: one key filling a subject's queue does not
+		// block that subject's calls through the agent's other keys (review #19)
+		{"subject", "key_id = ? AND subject = ?", []any{a.KeyID, a.Subject}, MaxPendingApprovalsPerSubject, a.Subject != ""},
 		{"agent", "1 = ?", 1, MaxPendingApprovalsPerAgent, true},
 	}
 	for _, c := range caps {
@@ -151,7 +155,13 @@ func (s *Store) approvalRoom(ctx context.Context, a Approval) error {
 			continue
 		}
 		var n int64
-		if err := s.with(ctx).Model(&Approval{}).Where("status = ? AND agent = ? AND "+c.where, authority.ApprovalPending, a.Agent, c.arg).Count(&n).Error; err != nil {
+		args := []any{authority.ApprovalPending, a.Agent}
+		if many, ok := c.arg.([]any); ok {
+			args = append(args, many...)
+		} else {
+			args = append(args, c.arg)
+		}
+		if err := s.with(ctx).Model(&Approval{}).Where("status = ? AND agent = ? AND "+c.where, args...).Count(&n).Error; err != nil {
 			return err
 		}
 		if n >= int64(c.limit) {

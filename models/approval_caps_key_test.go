@@ -13,8 +13,8 @@ import (
 
 // TestPendingApprovalCapsPerKeyAndSubject (attack #7): one runtime key
 // (per agent) has at most MaxPendingApprovalsPerKey requests waiting and
-// one subject at most MaxPendingApprovalsPerSubject, so one key or one
-// user filling the queue does not block the agent's other keys and users;
+// one subject at most MaxPendingApprovalsPerSubject per key, so one key or
+// one user filling the queue does not block the agent's other keys and users;
 // the refusal names the cap.
 func TestPendingApprovalCapsPerKeyAndSubject(t *testing.T) {
 	for _, d := range modelstest.Dialects(t) {
@@ -41,17 +41,22 @@ func TestPendingApprovalCapsPerKeyAndSubject(t *testing.T) {
 			if got := scope(file(1, "user-x", 0)); got != fmt.Sprintf("key %d", models.MaxPendingApprovalsPerKey) {
 				t.Errorf("key 1 past its cap: %s", got)
 			}
-			// another key is not blocked; one subject is capped across keys
+			// another key is not blocked; one subject is capped per key
+			// (review #19: the caller asserts the subject, so one key
+			// filling a subject's queue must not block it for other keys)
 			for i := 0; i < models.MaxPendingApprovalsPerSubject; i++ {
-				if err := file(uint(2+i%2), "sam", i); err != nil {
+				if err := file(2, "sam", i); err != nil {
 					t.Fatalf("request %d for sam: %v", i, err)
 				}
 			}
 			if got := scope(file(2, "sam", 1000)); got != fmt.Sprintf("subject %d", models.MaxPendingApprovalsPerSubject) {
-				t.Errorf("sam past the subject's cap: %s", got)
+				t.Errorf("sam past the subject's cap for key 2: %s", got)
 			}
 			if err := file(2, "pat", 0); err != nil {
 				t.Errorf("another subject of key 2: %v", err)
+			}
+			if err := file(3, "sam", 0); err != nil {
+				t.Errorf("key 3 for sam, whose queue key 2 filled: %v", err)
 			}
 		})
 	}
