@@ -26,9 +26,10 @@ type forgeContext struct {
 	notes []instruction.RosterNote
 	base  instruction.Draft // the saved profile's draft, before the URL's changes
 	// noTools, in the MCP form, is why the gateway would serve the
-	// agent's subject no tool ("" when it serves one): the form's text
-	// and page say it as initialize does
-	noTools string
+	// agent's subject no tool (zero when it serves one): the form's text
+	// says it as initialize does (one fixed sentence), the page's notes
+	// give the details
+	noTools noToolsWhy
 	// served counts, in the MCP form, the declared tools a connection
 	// serves ("N of M declared")
 	served int
@@ -187,8 +188,10 @@ func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, er
 			data.Declared = fc.served
 		}
 	}
-	if fc.noTools != "" {
-		data.Notes = append(data.Notes, fc.noTools)
+	if fc.noTools.detail != "" {
+		// the editor's page gets the details; the MCP form (the model's
+		// text) only the fixed sentence (review #2)
+		data.Notes = append(data.Notes, fc.noTools.detail)
 	}
 	data.CSRF = csrfToken(c)
 	for _, n := range fc.notes {

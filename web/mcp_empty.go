@@ -12,22 +12,63 @@ import (
 	"github.com/agentforge/console/instruction/runtime"
 )
 
-// A gateway session that is served no tool is told why and what to do
-// (issue 24, newuser #20): in initialize's instructions (under
-// noToolsHeading), in tools/list's _meta (metaNoTools) and, for the same
-// subject, in the forge's MCP form. The reason names the first cause
-// that leaves the list empty, in the order an admin fixes them: nothing
-// the agent declares is served by a connection, the subject's groups
-// hold no grant, the agent's service is not connected to it, the
-// profile selects none of the rest.
+// A gateway session that is served no tool is told so (issue 24,
+// newuser #20), but the model never learns why (review #2): the reason
+// names tools the subject is not granted or the profile deselected, and
+// the model must never tell a hidden tool from a nonexistent one. So
+// initialize's instructions and console://instruction carry one fixed
+// sentence (noToolsSentence, under noToolsHeading); tools/list's
+// host-facing _meta carries a reason token (metaNoTools) and advice that
+// names no tool, group or agent (metaNoToolsAdvice); the details (tool
+// ids, groups, commands) go to the log and the forge page's notes only.
+// The reason is the first cause that leaves the list empty, in the
+// order an admin fixes them: nothing the agent declares is served by a
+// connection, the subject's groups hold no grant, the agent's service is
+// not connected to it, the profile selects none of the rest.
 
 const (
-	// metaNoTools is the tools/list _meta key that says why the list is
-	// empty.
+	// metaNoTools is the tools/list _meta key whose value is the reason
+	// token of an empty list (noToolsNotGranted, ...).
 	metaNoTools = "console/why_no_tools"
-	// noToolsHeading starts the part of the instructions that says why.
-	noToolsHeading = "# Why this conversation has no tools"
+	// metaNoToolsAdvice is the tools/list _meta key of the advice for the
+	// host: what to do, naming no tool, group or agent.
+	metaNoToolsAdvice = "console/why_no_tools_advice"
+	// noToolsHeading starts the part of the instructions that says the
+	// conversation has no tools.
+	noToolsHeading = "# This conversation has no tools"
+	// noToolsSentence is all the model learns of an empty list.
+	noToolsSentence = "The console serves no tool to this conversation: answer without tools, and do not guess at tool names."
 )
+
+// The reason tokens of an empty tool list.
+const (
+	noToolsNoneDeclared = "none_declared"
+	noToolsNotServed    = "not_served"
+	noToolsNoSubject    = "no_subject"
+	noToolsNoGroups     = "no_groups"
+	noToolsNotGranted   = "not_granted"
+	noToolsNotConnected = "not_connected"
+	noToolsNotSelected  = "not_selected"
+)
+
+// noToolsAdvice is the host-facing advice per reason token: it names no
+// tool, group, profile or agent.
+var noToolsAdvice = map[string]string{
+	noToolsNoneDeclared: "The agent declares no tools: an admin adds tools to it on the Agents page.",
+	noToolsNotServed:    "No tool the agent declares is served by an MCP connection: an admin adds and syncs the MCP server that serves them, has its tools reviewed and declares them on the agent.",
+	noToolsNoSubject:    "No subject was sent: send X-Subject-Id and X-Subject-Groups, or an admin grants the tools to the group everyone.",
+	noToolsNoGroups:     "X-Subject-Groups names no group, and tools are granted to groups only: send the subject's groups, or ask an admin.",
+	noToolsNotGranted:   "The subject's groups hold no grant for the agent's tools: an admin grants them on the Grants page.",
+	noToolsNotConnected: "The agent's services are not connected to it: an admin connects them on the Agents page.",
+	noToolsNotSelected:  "The profile selects none of the tools this subject may use: connect with a profile that selects them, or an editor adds them in the forge.",
+}
+
+// noToolsWhy is why a session is served no tool: a reason token and the
+// details (tool ids, groups, commands) for the log and the forge's notes
+// only, never for the model. The zero value: it is served a tool.
+type noToolsWhy struct {
+	token, detail string
+}
 
 // emptyFacts is what says why a draft's MCP roster is empty.
 type emptyFacts struct {
@@ -48,8 +89,8 @@ type emptyFacts struct {
 }
 
 // noToolsReason says why the facts give an MCP session no tool, and
-// what to do ("" when they give it one).
-func noToolsReason(f emptyFacts) string {
+// what to do (the zero value when they give it one).
+func noToolsReason(f emptyFacts) noToolsWhy {
 	var served, granted, connected []string
 	for _, e := range f.declared {
 		c := e.Contract()
@@ -65,15 +106,15 @@ func noToolsReason(f emptyFacts) string {
 			continue
 		}
 		if f.selected(e.ID()) {
-			return ""
+			return noToolsWhy{}
 		}
 		connected = append(connected, e.ID())
 	}
 	switch {
 	case len(f.declared) == 0:
-		return fmt.Sprintf("Agent %s declares no tools: an admin adds tools to it on the Agents page.", f.agent)
+		return noToolsWhy{noToolsNoneDeclared, fmt.Sprintf("Agent %s declares no tools: an admin adds tools to it on the Agents page.", f.agent)}
 	case len(served) == 0:
-		return fmt.Sprintf("None of the %d tools agent %s declares is served by an MCP connection (over MCP the console serves only the tools of its connections, never built-in tools such as exec): an admin adds the MCP server that serves them (console connection add NAME --url URL --as ADMIN, or the Connections page), runs console connection sync NAME, has the imported tools reviewed, and declares them on the agent.", len(f.declared), f.agent)
+		return noToolsWhy{noToolsNotServed, fmt.Sprintf("None of the %d tools agent %s declares is served by an MCP connection (over MCP the console serves only the tools of its connections, never built-in tools such as exec): an admin adds the MCP server that serves them (console connection add NAME --url URL --as ADMIN, or the Connections page), runs console connection sync NAME, has the imported tools reviewed, and declares them on the agent.", len(f.declared), f.agent)}
 	case len(granted) == 0:
 		return grantReason(f.subject, f.agent, served)
 	case len(connected) == 0:
@@ -83,40 +124,51 @@ func noToolsReason(f emptyFacts) string {
 				ns = append(ns, n)
 			}
 		}
-		return fmt.Sprintf("Agent %s's service %s is not connected to it: an admin connects it on the Agents page (Connected services).", f.agent, strings.Join(ns, ", "))
+		return noToolsWhy{noToolsNotConnected, fmt.Sprintf("Agent %s's service %s is not connected to it: an admin connects it on the Agents page (Connected services).", f.agent, strings.Join(ns, ", "))}
 	}
-	return fmt.Sprintf("Profile %s selects none of the %d tools of agent %s that a connection serves and this subject may use (%s): connect with ?profile= naming a profile that selects them, or an editor adds them to this profile in the forge.", orDefault(f.profile), len(connected), f.agent, clip(strings.Join(connected, ", "), 200))
+	return noToolsWhy{noToolsNotSelected, fmt.Sprintf("Profile %s selects none of the %d tools of agent %s that a connection serves and this subject may use (%s): connect with ?profile= naming a profile that selects them, or an editor adds them to this profile in the forge.", orDefault(f.profile), len(connected), f.agent, clip(strings.Join(connected, ", "), 200))}
 }
 
 // grantReason says that the subject's groups hold no grant for the
 // served tools, naming the groups (or the missing X-Subject-Groups) and
 // the command that grants them.
-func grantReason(subject *authority.Subject, agent string, served []string) string {
+func grantReason(subject *authority.Subject, agent string, served []string) noToolsWhy {
 	tools := clip(strings.Join(served, ","), 200)
 	fix := fmt.Sprintf("an admin grants them to one of its groups (console grant add GROUP --tools %s --as ADMIN, or the Grants page)", tools)
 	switch {
 	case subject != nil && len(subject.Groups) == 0:
-		return fmt.Sprintf("X-Subject-Groups names no group, and tools are granted to groups only: send X-Subject-Groups with the subject's groups (comma separated), or %s.", fix)
+		return noToolsWhy{noToolsNoGroups, fmt.Sprintf("X-Subject-Groups names no group, and tools are granted to groups only: send X-Subject-Groups with the subject's groups (comma separated), or %s.", fix)}
 	case subject == nil:
-		return fmt.Sprintf("No subject was sent (X-Subject-Id, X-Subject-Groups), so only the grants of the group %s apply, and none covers the %d tools of agent %s that a connection serves: send the subject's headers, or %s.", authority.Everyone, len(served), agent, strings.Replace(fix, "GROUP", authority.Everyone, 1))
+		return noToolsWhy{noToolsNoSubject, fmt.Sprintf("No subject was sent (X-Subject-Id, X-Subject-Groups), so only the grants of the group %s apply, and none covers the %d tools of agent %s that a connection serves: send the subject's headers, or %s.", authority.Everyone, len(served), agent, strings.Replace(fix, "GROUP", authority.Everyone, 1))}
 	}
-	return fmt.Sprintf("The subject's groups (%s) hold no grant for any of the %d tools of agent %s that a connection serves: %s.", strings.Join(subject.Groups, ", "), len(served), agent, fix)
+	return noToolsWhy{noToolsNotGranted, fmt.Sprintf("The subject's groups (%s) hold no grant for any of the %d tools of agent %s that a connection serves: %s.", strings.Join(subject.Groups, ", "), len(served), agent, fix)}
 }
 
-// withNoTools is an MCP instruction text with the reason it serves no
-// tool appended ("" reason: the text itself).
-func withNoTools(text, reason string) string {
-	if reason == "" {
+// withNoTools is an MCP instruction text with the fixed sentence that
+// it serves no tool appended (the zero why: the text itself). It never
+// carries why's token or details: the model reads it.
+func withNoTools(text string, why noToolsWhy) string {
+	if why.token == "" {
 		return text
 	}
-	return text + noToolsHeading + "\n\n" + reason + "\n"
+	return text + noToolsHeading + "\n\n" + noToolsSentence + "\n"
+}
+
+// meta is the host-facing tools/list _meta of an empty list: the reason
+// token and its advice, naming no tool, group or agent (nil: served a
+// tool).
+func (w noToolsWhy) meta() map[string]any {
+	if w.token == "" {
+		return nil
+	}
+	return map[string]any{metaNoTools: w.token, metaNoToolsAdvice: noToolsAdvice[w.token]}
 }
 
 // draftNoTools is noToolsReason for draft d (its selection and
 // connected services as the run or the forge has them) of agent and
 // profile for subject; declared is the agent's declared tools before any
 // subject narrowed them.
-func draftNoTools(d instruction.Draft, declared []*catalog.Entry, agent, profile string, subject *authority.Subject, served map[string]bool, authorized func(string) bool) string {
+func draftNoTools(d instruction.Draft, declared []*catalog.Entry, agent, profile string, subject *authority.Subject, served map[string]bool, authorized func(string) bool) noToolsWhy {
 	return noToolsReason(emptyFacts{agent: agent, profile: profile, subject: subject, declared: declared, selected: func(id string) bool { return d.Selected[id] },
 		connected: d.Connected, served: served, authorized: authorized})
 }
@@ -129,19 +181,24 @@ func declaredOf(ac runtime.AgentContext, snap *runtime.Snapshot) []*catalog.Entr
 	return d.Declared
 }
 
-// noTools is why the step serves its session no tool ("" when it serves
-// one): the gateway's side of draftNoTools, over the run's own draft.
-func (st *gwStep) noTools(ctx context.Context, s *Server) string {
+// noTools is why the step serves its session no tool (the zero value
+// when it serves one): the gateway's side of draftNoTools, over the
+// run's own draft. The details go to the log, never to the model.
+func (st *gwStep) noTools(ctx context.Context, s *Server) noToolsWhy {
 	for _, e := range st.surface.Roster() {
 		if gatewayServes(st.served, e.Contract()) {
-			return ""
+			return noToolsWhy{}
 		}
 	}
 	b := st.base
 	ac, err := s.loadAgentContext(ctx, b.Agent, b.Profile)
 	if err != nil {
 		s.log.Warn("gateway: the agent behind an empty tool list could not be read", "agent", b.Agent, "err", err)
-		return ""
+		return noToolsWhy{}
 	}
-	return draftNoTools(b.Draft, declaredOf(ac, b.Snapshot), b.Agent, b.Profile, st.subject, st.served, func(id string) bool { return !b.Revoked(id) })
+	why := draftNoTools(b.Draft, declaredOf(ac, b.Snapshot), b.Agent, b.Profile, st.subject, st.served, func(id string) bool { return !b.Revoked(id) })
+	if why.token != "" {
+		s.log.Info("gateway: a session is served no tool", "agent", b.Agent, "profile", b.Profile, "reason", why.token, "detail", why.detail)
+	}
+	return why
 }

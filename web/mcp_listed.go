@@ -88,8 +88,9 @@ func (g *gateway) listed(ctx context.Context, st *gwStep, build bool) (*mcp.List
 	ls.key = hex.EncodeToString(sum[:])
 	if build && len(res.Tools) == 0 {
 		// an empty list says why (newuser #20)
-		if why := st.noTools(ctx, g.s); why != "" {
-			res.Meta = mcp.Meta{metaNoTools: why}
+		// (host-facing: a token and advice, no tool id, review #2)
+		if m := st.noTools(ctx, g.s).meta(); m != nil {
+			res.Meta = mcp.Meta(m)
 		}
 	}
 	return res, ls, nil
