@@ -132,13 +132,34 @@ func directDraft(snap *Snapshot, req Request) (instruction.Draft, error) {
 // checkToolSet refuses a conversation set (tools, without) naming a tool
 // id no catalog entry has, naming the field: compose and runs share it.
 func (snap *Snapshot) checkToolSet(pick, without []string) error {
+	return snap.checkToolSetOf(pick, without, func(string) bool { return true }, "no catalog entry has it")
+}
+
+// checkAgentToolSet refuses a run's conversation set naming a tool id
+// that is not a catalog tool of agent ac (declared, or of one of its
+// services), naming the field. A tool of the catalog the agent does not
+// have is answered exactly as an id no catalog entry has: the set is no
+// oracle for which tools exist beyond the agent's (attack #3).
+func (snap *Snapshot) checkAgentToolSet(ac AgentContext, pick, without []string) error {
+	declared, services := ac.Agent.Declared(), ac.Agent.Services()
+	has := func(id string) bool {
+		ns, _, dotted := strings.Cut(id, ".")
+		return slices.Contains(declared, id) || (dotted && slices.Contains(services, ns))
+	}
+	return snap.checkToolSetOf(pick, without, has, fmt.Sprintf("agent %s has no such tool", ac.Agent.Slug))
+}
+
+// checkToolSetOf refuses a set naming an id that no catalog entry has or
+// that has is false for (both said as unknown, why after the id), then a
+// tool both kept and dropped.
+func (snap *Snapshot) checkToolSetOf(pick, without []string, has func(id string) bool, why string) error {
 	for _, f := range []struct {
 		name string
 		ids  []string
 	}{{"tools", pick}, {"without", without}} {
 		for _, id := range f.ids {
-			if _, known := snap.rowByID[id]; !known {
-				return &instruction.FieldError{Field: f.name, Message: fmt.Sprintf("unknown tool id %q (no catalog entry has it)", id)}
+			if _, known := snap.rowByID[id]; !known || !has(id) {
+				return &instruction.FieldError{Field: f.name, Message: fmt.Sprintf("unknown tool id %q (%s)", id, why)}
 			}
 		}
 	}

@@ -44,15 +44,16 @@ func (r *Run) Revoked(id string) bool {
 // (those no longer in the roster pin nothing) and the key over all of it.
 // pick and without are the conversation's set (the authority rules: the four sets
 // hold at run time): a non-nil pick keeps only the tools it names, and
-// without drops tools; a tool either names that no catalog entry has is
-// an error naming the field. approvalOnly (nil: none) names the tools the
+// without drops tools; a tool either names that is not a catalog tool of
+// the agent is an error naming the field, the same for an id the catalog
+// has for other agents only as for one it does not have. approvalOnly (nil: none) names the tools the
 // subject may call only with a person's approval: the text marks them.
 func LoadRun(ctx context.Context, store Store, snap *Snapshot, agent, profile string, pick, without []string, authorized, approvalOnly func(id string) bool) (*Run, error) {
-	if err := snap.checkToolSet(pick, without); err != nil {
-		return nil, err
-	}
 	ac, err := LoadAgent(ctx, store, agent, profile)
 	if err != nil {
+		return nil, err
+	}
+	if err := snap.checkAgentToolSet(ac, pick, without); err != nil {
 		return nil, err
 	}
 	ac.Authorized, ac.ApprovalOnly = authorized, approvalOnly
