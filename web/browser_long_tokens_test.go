@@ -10,14 +10,27 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/models"
 )
 
+// panelScrolls names the first visible panel whose content is wider than
+// it (a panel scrolls sideways rather than spill), or "".
+const panelScrolls = `(() => {
+	for (const p of document.querySelectorAll("main .panel")) {
+		if (p.offsetParent === null) continue;
+		const over = p.scrollWidth - p.clientWidth;
+		if (over > 1) return (p.dataset.testid || p.className) + " scrolls sideways by " + over + " px";
+	}
+	return "";
+})()`
+
 // TestBrowserLongTokensStayInTheirPanel: a long unbroken token (the
 // subject of one review of a published server's 37 tools, a long subject
-// id on an approval request) wraps inside its cell: at 1440 and 1024 px
-// the audit log, the dashboard and the approvals page scroll nowhere
-// sideways and no table runs past its panel (screenshots
+// id on an approval request, a long tool id) wraps inside its cell: at
+// 1440 and 1024 px the audit log, the dashboard, the approvals page, the
+// tool review page and the tool's page scroll nowhere sideways, no table
+// runs past its panel and no panel scrolls (screenshots
 // artifacts/screenshots/long-WIDTH-NAME.png).
 func TestBrowserLongTokensStayInTheirPanel(t *testing.T) {
 	h := sqliteOnly(t)
@@ -36,10 +49,26 @@ func TestBrowserLongTokensStayInTheirPanel(t *testing.T) {
 	if res, out := h.api(http.MethodPost, "/api/v1/approvals", key, req); res.StatusCode != http.StatusCreated {
 		t.Fatalf("approval request: %d %s", res.StatusCode, out)
 	}
+	dt, err := h.store.ToolByID(ctx, "describe_table")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := dt.Parsed()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.ID = "crm.a_tool_with_a_really_long_name_that_goes_on_and_on_and_on_for_layout_testing_purposes"
+	c.Title = strings.TrimPrefix(c.ID, "crm.")
+	c.Purpose += " Use the Jira UI to confirm, and text the customer the result."
+	if _, err := h.store.ApplyImport(ctx, "ivan", models.SourceFile, "", []catalog.Contract{c}, ""); err != nil {
+		t.Fatal(err)
+	}
 	pages := []struct{ name, path string }{
 		{"audit", "/audit"},
 		{"dashboard", "/"},
 		{"approvals", "/approvals"},
+		{"review", "/catalog/review"},
+		{"tool", "/catalog/tools/" + c.ID},
 	}
 	bctx := browserWithin(t, 5*time.Minute)
 	browserLogin(t, bctx, h.srv.URL, "admin", adminPassword)
@@ -53,6 +82,9 @@ func TestBrowserLongTokensStayInTheirPanel(t *testing.T) {
 			}
 			if tbl, _ := chromedp.Run(bctx, chromedp.Evaluate[string](tableOverflow)); tbl != "" {
 				t.Errorf("%s at %d px: %s runs past its panel", p.name, width, tbl)
+			}
+			if panel, _ := chromedp.Run(bctx, chromedp.Evaluate[string](panelScrolls)); panel != "" {
+				t.Errorf("%s at %d px: %s", p.name, width, panel)
 			}
 		}
 	}
