@@ -57,12 +57,12 @@ func serverError(spec Spec, err error, direct bool) *ServerError {
 	return &ServerError{Name: spec.Name, Code: we.Code, Message: maskSecrets(spec, we.Message, MaxServerMessage)}
 }
 
-// maskSecrets is s with every secret value of spec (secretsOf) masked,
-// then cut at n bytes (on a character boundary, "…" marking the cut) and
+// maskSecrets is s masked as a result's text is (newSecretSet(spec) and
+// credential shapes, maskOne), then cut at n bytes (on a character boundary, "…" marking the cut) and
 // made valid UTF-8. Masking comes before the cut, so no secret shows in
 // part.
 func maskSecrets(spec Spec, s string, n int) string {
-	s = maskString(s, secretsOf(spec))
+	s = newSecretSet(spec).maskText(s)
 	if len(s) > n {
 		cut := n
 		for cut > 0 && !utf8.RuneStart(s[cut]) {

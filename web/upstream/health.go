@@ -3,7 +3,6 @@ package upstream
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 )
 
@@ -83,11 +82,10 @@ func (c *client) probe() {
 	}
 }
 
-// maskText is text with every secret value of the connection masked
-// (an error quoting a header or an environment value).
+// maskText is text with every secret value of the connection and every
+// encoded form of one masked, then every credential of a known shape
+// (maskOne): the one masking of a server's health message, its JSON-RPC
+// error text and each string of its results.
 func (s *secretSet) maskText(text string) string {
-	for _, v := range s.plain {
-		text = strings.ReplaceAll(text, v, "[secret]")
-	}
-	return text
+	return maskOne(text, s.plain)
 }

@@ -16,7 +16,7 @@ import (
 func MaskArguments(specs []Spec, args []byte) []byte {
 	var secrets []string
 	for _, sp := range specs {
-		secrets = append(secrets, secretsOf(sp)...)
+		secrets = append(secrets, newSecretSet(sp).plain...)
 	}
 	if len(secrets) == 0 {
 		return args
@@ -26,13 +26,13 @@ func MaskArguments(specs []Spec, args []byte) []byte {
 	d.UseNumber()
 	var v any
 	if err := d.Decode(&v); err != nil {
-		return []byte(maskString(string(args), secrets))
+		return []byte(maskOne(string(args), secrets))
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(maskValue(v, secrets)); err != nil {
-		return []byte(maskString(string(args), secrets))
+		return []byte(maskOne(string(args), secrets))
 	}
 	return bytes.TrimRight(buf.Bytes(), "\n")
 }

@@ -111,7 +111,7 @@ const CredentialMark = "[credential]"
 func maskValue(v any, secrets []string) any {
 	switch x := v.(type) {
 	case string:
-		return credential.Mask(maskString(x, secrets), CredentialMark)
+		return maskOne(x, secrets)
 	case []any:
 		for i := range x {
 			x[i] = maskValue(x[i], secrets)
@@ -120,11 +120,19 @@ func maskValue(v any, secrets []string) any {
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			out[credential.Mask(maskString(k, secrets), CredentialMark)] = maskValue(e, secrets)
+			out[maskOne(k, secrets)] = maskValue(e, secrets)
 		}
 		return out
 	}
 	return v
+}
+
+// maskOne is s with the secrets (plain values and encoded forms, longest
+// first) written "[secret]", then every credential of a known shape
+// written CredentialMark: results, error texts, health messages and the
+// reviewer's view of arguments all mask through it.
+func maskOne(s string, secrets []string) string {
+	return credential.Mask(maskString(s, secrets), CredentialMark)
 }
 
 func maskString(s string, secrets []string) string {

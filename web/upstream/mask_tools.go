@@ -21,7 +21,7 @@ func maskTools(secrets *secretSet, tools []*mcp.Tool) ([]*mcp.Tool, error) {
 		return tools, nil
 	}
 	for i, t := range tools {
-		b, err := json.Marshal(t)
+		b, err := marshalUnescaped(t)
 		if err != nil {
 			return nil, err
 		}
@@ -44,6 +44,18 @@ func maskTools(secrets *secretSet, tools []*mcp.Tool) ([]*mcp.Tool, error) {
 		tools[i] = &masked
 	}
 	return tools, nil
+}
+
+// marshalUnescaped is v's JSON with &, < and > written as they are (not
+// \u0026…), the way secretSet.encoded holds a secret's forms.
+func marshalUnescaped(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n"), nil
 }
 
 func holdsAny(b []byte, encoded [][]byte) bool {

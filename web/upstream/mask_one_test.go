@@ -1,0 +1,56 @@
+package upstream
+
+import (
+	"encoding/base64"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestToolTextMasksSecretsWithHTMLCharacters (review #4): a secret
+// holding &, < or > written into a tool's description is masked, as it
+// is in a result (the tool's JSON is looked at unescaped).
+func TestToolTextMasksSecretsWithHTMLCharacters(t *testing.T) {
+	const tok = "p&ss<w>rd-123"
+	set := newSecretSet(Spec{Env: map[string]string{"TOKEN": tok}})
+	tools, err := maskTools(set, []*mcp.Tool{{Name: "t", Description: "use " + tok, InputSchema: map[string]any{"type": "object"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := tools[0].Description; strings.Contains(d, tok) || !strings.Contains(d, SecretMark) {
+		t.Fatalf("description = %q, want the secret masked", d)
+	}
+}
+
+// TestServerErrorTextMaskedLikeResults (review #5): a server's JSON-RPC
+// error message is masked the way a result is: the secret's encoded
+// forms and credentials of known shapes too, not only the plain value.
+func TestServerErrorTextMaskedLikeResults(t *testing.T) {
+	const tok = "zz-Secret-777-abcdef"
+	spec := Spec{Name: "s", Env: map[string]string{"TOKEN": tok}}
+	ghp := "ghp_" + strings.Repeat("aB3dE5", 6)
+	msg := "bad: " + tok + " " + base64.StdEncoding.EncodeToString([]byte(tok)) + " " + ghp
+	got := maskSecrets(spec, msg, MaxServerMessage)
+	for _, leak := range []string{tok, base64.StdEncoding.EncodeToString([]byte(tok)), ghp} {
+		if strings.Contains(got, leak) {
+			t.Errorf("error text %q still holds %q", got, leak)
+		}
+	}
+	if h := newSecretSet(spec).maskText(msg); h != got {
+		t.Errorf("health text %q, error text %q: want one masking", h, got)
+	}
+}
+
+// TestMaskArgumentsMasksEncodedForms (review #8): the reviewer's view of
+// arguments masks a connection secret's encoded forms and credential
+// shapes, as its doc says.
+func TestMaskArgumentsMasksEncodedForms(t *testing.T) {
+	const tok = "zz-Secret-777-abcdef"
+	b64 := base64.StdEncoding.EncodeToString([]byte(tok))
+	ghp := "ghp_" + strings.Repeat("aB3dE5", 6)
+	got := string(MaskArguments([]Spec{{Env: map[string]string{"TOKEN": tok}}}, []byte(`{"a":"`+b64+`","b":"`+ghp+`"}`)))
+	if strings.Contains(got, b64) || strings.Contains(got, ghp) {
+		t.Fatalf("arguments shown %s", got)
+	}
+}
