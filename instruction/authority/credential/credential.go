@@ -40,21 +40,85 @@ var Prefixes = []Prefix{
 }
 
 // Named reports whether a field, header, variable or parameter called name
-// holds a secret: its lower-cased name without '_', '-', '.' and spaces
-// contains password, secret, token, apikey, … (names).
+// holds a secret: one of its words (split at '_', '-', '.', spaces and
+// lower-to-upper case changes), or two or three neighbouring words run
+// together, is password, secret, token, apikey, otp, … (names), or its plural.
+// Words, not substrings: "footprint" holds no "otp".
 func Named(name string) bool {
-	n := normalName(name)
-	for _, s := range names {
-		if strings.Contains(n, s) {
-			return true
+	w := words(name)
+	for i := range w {
+		run := ""
+		for j := i; j < len(w) && j < i+3; j++ {
+			run += w[j]
+			if nameSet[run] || nameSet[strings.TrimSuffix(run, "s")] {
+				return true
+			}
 		}
 	}
 	return false
 }
 
+// exactName reports whether name is wholly a secret's name: its
+// normalName is one of names or assignNames, or its last word (or last
+// two run together) is one of names (DB_PASSWORD, access_token, api_key).
+func exactName(name string) bool {
+	n := normalName(name)
+	if nameSet[n] || assignNames[n] {
+		return true
+	}
+	w := words(name)
+	if len(w) == 0 {
+		return false
+	}
+	last := w[len(w)-1]
+	return nameSet[last] || len(w) > 1 && nameSet[w[len(w)-2]+last]
+}
+
+// words are name's words, lower-cased: split at every character that is
+// not a letter or digit and where a lower-case letter or digit is
+// followed by an upper-case one.
+func words(name string) []string {
+	var out []string
+	start := -1
+	for i := 0; i <= len(name); i++ {
+		if i < len(name) && alnum(name[i]) {
+			if start >= 0 && name[i] >= 'A' && name[i] <= 'Z' && (name[i-1] >= 'a' && name[i-1] <= 'z' || name[i-1] >= '0' && name[i-1] <= '9') {
+				out = append(out, strings.ToLower(name[start:i]))
+				start = i
+			}
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			out = append(out, strings.ToLower(name[start:i]))
+			start = -1
+		}
+	}
+	return out
+}
+
+// signedParam reports whether name is a presigned URL's signature or
+// credential parameter (X-Amz-Signature, X-Goog-Credential): its value
+// is what makes the link work, and it grants nothing beyond that link.
+func signedParam(name string) bool {
+	n := normalName(name)
+	return n == "xamzsignature" || n == "xamzcredential" || n == "xgoogsignature" || n == "xgoogcredential"
+}
+
 // names are the parts of a name (normalName) that mark its value secret.
 var names = []string{"password", "passwd", "passphrase", "secret", "token", "apikey", "accesskey", "privatekey",
 	"authorization", "credential", "cookie", "bearer", "sessionid", "otp", "signature"}
+
+// nameSet is names as a set.
+var nameSet = func() map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}()
 
 // assignNames are whole names (normalName) that mark the value of an
 // assignment secret besides Named's: a URL's key=, sig=, pass=, pwd=, auth=.
@@ -110,7 +174,13 @@ func Mask(s, marker string) string {
 // order, merged where they overlap; nil when there is none.
 func Find(s string) [][2]int {
 	var spans [][2]int
+	signed := signedValues(s)
 	add := func(a, b int) {
+		for _, sv := range signed {
+			if a < sv[1] && b > sv[0] {
+				return // inside a presigned URL's signature or credential
+			}
+		}
 		if b > a {
 			spans = append(spans, [2]int{a, b})
 		}
@@ -268,8 +338,51 @@ func entropy(s string) float64 {
 	return h
 }
 
-// findAssignments adds the value of every NAME=VALUE whose name marks a
-// secret, and of every NAME: VALUE whose value is also random.
+// signedValues are the spans of the values of a presigned URL's
+// signature and credential parameters (signedParam) in s.
+func signedValues(s string) [][2]int {
+	if !hasFold(s, "x-amz-") && !hasFold(s, "x-goog-") {
+		return nil
+	}
+	var out [][2]int
+	for from := 0; ; {
+		i := strings.IndexByte(s[from:], '=')
+		if i < 0 {
+			return out
+		}
+		i += from
+		from = i + 1
+		k := i
+		for k > 0 && (alnum(s[k-1]) || s[k-1] == '-') {
+			k--
+		}
+		if !signedParam(s[k:i]) {
+			continue
+		}
+		b := i + 1
+		for b < len(s) && !strings.ContainsRune(" \t\r\n\"'&;,)}<>", rune(s[b])) {
+			b++
+		}
+		out = append(out, [2]int{i + 1, b})
+	}
+}
+
+// randomWord is random(s, n) for a value that is not a count: it holds a
+// letter.
+func randomWord(s string, n int) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c >= 'a' && c <= 'z' {
+			return random(s, n)
+		}
+	}
+	return false
+}
+
+// findAssignments adds the value of every NAME=VALUE whose whole name is
+// a secret's (exactName) or whose name holds a secret's word (Named) and
+// whose value reads as random (randomWord, 8+), and of every NAME: VALUE
+// whose name is Named and whose value is random; never a presigned URL's
+// signature or credential (signedParam).
 func findAssignments(s string, add func(a, b int)) {
 	for from := 0; ; {
 		i := strings.IndexAny(s[from:], "=:")
@@ -292,7 +405,11 @@ func findAssignments(s string, add func(a, b int)) {
 			k--
 		}
 		name := s[k:j]
-		if name == "" || len(name) > 64 || !(Named(name) || op == '=' && assignNames[normalName(name)]) {
+		if name == "" || len(name) > 64 || op == '=' && signedParam(name) {
+			continue
+		}
+		exact := op == '=' && exactName(name)
+		if !exact && !Named(name) {
 			continue
 		}
 		// the value: after spaces and an optional opening quote, up to a
@@ -311,9 +428,11 @@ func findAssignments(s string, add func(a, b int)) {
 		for b < len(s) && !strings.ContainsRune(" \t\r\n\"'&;,)}<>", rune(s[b])) {
 			b++
 		}
-		if b == a || s[a] == '[' || op == ':' && !random(s[a:b], 6) {
-			// none, a list or a mark already masked ("[secret]"), or a
-			// colon's value that does not read as random
+		if b == a || s[a] == '[' || op == ':' && !random(s[a:b], 6) || op == '=' && !exact && !randomWord(s[a:b], 8) {
+			// none, a list or a mark already masked ("[secret]"), a
+			// colon's value that does not read as random, or the value
+			// of a name that only holds a secret's word (prompt_tokens=120)
+			// that is not random
 			continue
 		}
 		add(a, b)
