@@ -54,3 +54,22 @@ func TestMaskArgumentsMasksEncodedForms(t *testing.T) {
 		t.Fatalf("arguments shown %s", got)
 	}
 }
+
+// TestResultPrefilterSeesEscapedWhitespace (review #9): a credential a
+// string holds after a tab or newline ("Bearer\t…", escaped \t in the
+// result's JSON) is masked: the quick look at the JSON errs toward
+// decoding, never away from it.
+func TestResultPrefilterSeesEscapedWhitespace(t *testing.T) {
+	const tok = "a8F3kq92LmZx0PqT7"
+	set := newSecretSet(Spec{Env: map[string]string{"TOKEN": "zz-Secret-777-abcdef"}})
+	for _, text := range []string{"Authorization: Bearer\t" + tok, "Bearer\n" + tok, "Basic\r\n" + tok} {
+		res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+		got, _, err := maskResult(set, res, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := got.Content[0].(*mcp.TextContent).Text; strings.Contains(s, tok) {
+			t.Errorf("%q came back %q", text, s)
+		}
+	}
+}

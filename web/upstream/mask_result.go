@@ -84,7 +84,7 @@ func maskResult(secrets *secretSet, res *mcp.CallToolResult, raw []byte) (*mcp.C
 			break
 		}
 	}
-	if !found && credential.Find(string(b)) == nil {
+	if !found && credential.Find(jsonUnescaper.Replace(string(b))) == nil {
 		return res, raw, nil
 	}
 	d := json.NewDecoder(bytes.NewReader(b))
@@ -101,6 +101,13 @@ func maskResult(secrets *secretSet, res *mcp.CallToolResult, raw []byte) (*mcp.C
 	}
 	return decodeResult(bytes.TrimRight(buf.Bytes(), "\n"))
 }
+
+// jsonUnescaper undoes the escapes a JSON string writes for whitespace,
+// quotes and slashes, so the quick look at a result's JSON sees
+// "Bearer\n<token>" as the per-string masking does (a look that errs
+// toward decoding: JSON's own punctuation may add a match, never hide
+// one).
+var jsonUnescaper = strings.NewReplacer(`\t`, "\t", `\n`, "\n", `\r`, "\r", `\f`, "\f", `\b`, "\b", `\"`, `"`, `\/`, "/", `\\`, `\`)
 
 // CredentialMark stands in a server's answer for a credential of a known
 // shape (credential.Find) that no connection's secret is.
