@@ -556,21 +556,10 @@ func (g *gateway) bound(res *mcp.CallToolResult, raw []byte, call *allowedCall, 
 		ev.CallStatus = "too_large"
 		return g.tooLarge(fmt.Sprintf("The result is %d bytes; at most %d are returned.", len(b), ceiling)), b
 	}
-	if call.contract != nil && call.contract.Output != nil && !res.IsError {
-		// MCP: a tool with an output schema returns structuredContent; a
-		// result without it cannot be held to the schema, so it is not
-		// passed on (attack #2: its content was, unchecked)
-		if res.StructuredContent == nil {
+	if call.contract != nil && call.contract.Output != nil {
+		// only what the schema checks, and text, passes (checkOutput)
+		if e := checkOutput(res, call); e != nil {
 			ev.CallStatus = "schema_mismatch"
-			e := &authority.Error{Type: typeResultMismatch, Message: "The server's result has no structuredContent, though the tool's reviewed contract has an output schema; it is not returned.", NextActions: []string{"stop"},
-				Problems: []args.Problem{{Pointer: "/structuredContent", Message: "missing: a tool with an output schema must return structuredContent"}}}
-			return errorResult(e), b
-		}
-		sc, _ := json.Marshal(res.StructuredContent)
-		out := catalog.Contract{Input: call.contract.Output}
-		if ps := args.Check(call.tool.Digest+"#output", &out, sc); len(ps) > 0 {
-			ev.CallStatus = "schema_mismatch"
-			e := &authority.Error{Type: typeResultMismatch, Message: "The server's result does not match the tool's reviewed output schema.", NextActions: []string{"stop"}, Problems: ps}
 			return errorResult(e), b
 		}
 	}
