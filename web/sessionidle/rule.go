@@ -30,8 +30,8 @@ const (
 )
 
 // At is the verdict at now for a session last used at last. A last use
-// after now (a call in flight holds the session until its deadline:
-// InUseUntil) is live.
+// after now (a call in flight marks its session used until its deadline;
+// see models' usedAt) is live.
 func (r Rule) At(last, now time.Time) Verdict {
 	age := now.Sub(last)
 	switch {
