@@ -371,13 +371,10 @@ func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allow
 const idempotencyLeaseMargin = 15 * time.Second
 
 // claimLease is how long a claim holds before a retry may settle it as
-// lost: the upstream timeout (which bounds the call) and a margin.
-func (g *gateway) claimLease() time.Duration {
-	t := g.pool.Timeout
-	if t <= 0 {
-		t = upstream.DefaultTimeout
-	}
-	return t + idempotencyLeaseMargin
+// lost: the call's own upstream timeout (its connection's, which bounds
+// the call) and a margin.
+func (g *gateway) claimLease(spec upstream.Spec) time.Duration {
+	return g.pool.TimeoutOf(spec) + idempotencyLeaseMargin
 }
 
 // claim claims the call's idempotency key in its scope (the agent, the
@@ -396,7 +393,7 @@ func (g *gateway) claim(ctx context.Context, r *gwReq, call *allowedCall, p *mcp
 	}
 	digest := g.s.store.ArgumentsDigest(sc, p.Name, key, canonicalArguments(p.Arguments))
 	for attempt := 0; ; attempt++ {
-		rec, claimed, err := g.s.store.ClaimIdempotent(ctx, sc, p.Name, key, digest, g.claimLease())
+		rec, claimed, err := g.s.store.ClaimIdempotent(ctx, sc, p.Name, key, digest, g.claimLease(call.spec))
 		if err != nil {
 			return nil, nil, err
 		}
@@ -422,7 +419,7 @@ func (g *gateway) claim(ctx context.Context, r *gwReq, call *allowedCall, p *mcp
 		}
 		if left := time.Until(rec.LeaseUntil); left > 0 || attempt > 0 {
 			ev.CallStatus = "in_progress"
-			return nil, gwError(typeUncertainEffect, fmt.Sprintf("A call of %s with this idempotency key is still running; its outcome is not known yet. It ends within %d s.", p.Name, max(int(left.Round(time.Second)/time.Second), 1)),
+			return nil, gwError(typeUncertainEffect, fmt.Sprintf("A call of %s with this idempotency key is still running; its outcome is not known yet. It ends within %d s.", p.Name, secondsUntilCallEnds(rec.LeaseUntil, time.Now())),
 				"wait, then retry with the same idempotency key to get its outcome", "stop"), nil
 		}
 		// the claim's lease ended with no outcome: the console that made

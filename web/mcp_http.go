@@ -271,9 +271,9 @@ func (s *Server) mcpGateway(c echo.Context) error {
 		}
 		busy := time.Duration(0)
 		if method == "tools/call" {
-			// a call may run until its upstream timeout: the session is
-			// in use until then (attack #10)
-			busy = s.gw.pool.Timeout + time.Second
+			// a call may run until its connection's timeout: the session
+			// is in use until then, so it cannot expire mid-call
+			busy = s.gw.callBusy(c.Request().Context(), tool)
 		}
 		st, err := s.gatewaySession(c, key, agent, token, busy)
 		if err != nil || st.Session == nil {

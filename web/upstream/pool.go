@@ -400,6 +400,12 @@ func (e *StartError) Error() string {
 
 func (e *StartError) Unwrap() error { return e.Err }
 
+// TimeoutOf is how long one request to spec's server may run: its own
+// timeout, else the pool's, else DefaultTimeout. What is derived from
+// how long a call may last (a session's in-use mark, an idempotency
+// claim's lease) uses it, so a connection's own timeout holds there too.
+func (p *Pool) TimeoutOf(spec Spec) time.Duration { return p.timeout(spec) }
+
 // timeout bounds one request to spec's server: its own timeout, else the
 // pool's.
 func (p *Pool) timeout(spec Spec) time.Duration {
