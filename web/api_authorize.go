@@ -143,6 +143,9 @@ func (s *Server) check(c echo.Context, binding bool) (authorizeRequest, authorit
 	if cs, err = s.checkState(ctx, req.Binding); err != nil {
 		return req, authority.Decision{}, nil, cs, err
 	}
+	if err := s.checkAgentSet(ctx, cs, req.Agent, req.Tools, req.Without); err != nil {
+		return req, authority.Decision{}, nil, cs, err
+	}
 	st, d, t, err := s.decideAt(ctx, cs, checkArgs{agent: req.Agent, profile: req.Profile, subject: req.Subject, tool: req.Tool, approval: req.Approval, spend: !binding, arguments: req.Arguments, pick: req.Tools, without: req.Without})
 	if err != nil {
 		return req, authority.Decision{}, nil, cs, err

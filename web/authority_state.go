@@ -8,6 +8,7 @@ import (
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
 )
 
@@ -130,6 +131,26 @@ func (st *authState) agentFor(agent, profile string) (authority.Agent, error) {
 		out.Profile = st.profiles[st.profileByID[*a.defaultProfile]]
 	}
 	return out, nil
+}
+
+// checkAgentSet refuses a check's conversation set (tools, without)
+// naming a tool that is not one of the agent's catalog tools, as runs and
+// the gateway do: 422 naming the field and the id, the same answer for a
+// tool of another agent as for an id no catalog entry has.
+func (s *Server) checkAgentSet(ctx context.Context, cs models.CheckState, agent string, pick, without []string) error {
+	if len(pick) == 0 && len(without) == 0 {
+		return nil
+	}
+	st, err := s.authorityAt(ctx, cs.CatalogGen, cs.ConfigGen)
+	if err != nil {
+		return err
+	}
+	a, ok := st.agents[agent]
+	if !ok {
+		return apiErr(404, "not_found", "agent", fmt.Sprintf("no agent %q", agent))
+	}
+	known := func(id string) bool { _, ok := st.tools[id]; return ok }
+	return composeStatus(runtime.CheckAgentToolSet(known, agent, a.declared, a.services, pick, without))
 }
 
 // arguments checks an allowed call's arguments (nil: none sent) against

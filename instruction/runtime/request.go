@@ -32,7 +32,9 @@ func (req Request) options(base instruction.Options) (instruction.Options, error
 // requestDraft builds an agent's draft for a request: the profile's
 // selection narrowed by the request's pick, without-list and services,
 // and the tools that did not make the roster with the set that dropped
-// them. A tool id no catalog entry has is an error naming the field.
+// them. A tool id no catalog entry has is an error naming the field; a
+// catalog tool the agent does not have is reported in dropped (compose
+// explains a selection; runs, checks and the gateway refuse it).
 func requestDraft(snap *Snapshot, ac AgentContext, req Request) (instruction.Draft, []instruction.Dropped, error) {
 	if err := snap.checkToolSet(req.Tools, req.Without); err != nil {
 		return instruction.Draft{}, nil, err
@@ -130,35 +132,43 @@ func directDraft(snap *Snapshot, req Request) (instruction.Draft, error) {
 }
 
 // checkToolSet refuses a conversation set (tools, without) naming a tool
-// id no catalog entry has, naming the field: compose and runs share it.
+// id no catalog entry has, naming the field: compose shares it.
 func (snap *Snapshot) checkToolSet(pick, without []string) error {
-	return snap.checkToolSetOf(pick, without, func(string) bool { return true }, "no catalog entry has it")
+	return checkSetOf(pick, without, func(id string) bool { _, ok := snap.rowByID[id]; return ok }, "no catalog entry has it")
 }
 
 // checkAgentToolSet refuses a run's conversation set naming a tool id
 // that is not a catalog tool of agent ac (declared, or of one of its
-// services), naming the field. A tool of the catalog the agent does not
-// have is answered exactly as an id no catalog entry has: the set is no
-// oracle for which tools exist beyond the agent's (attack #3).
+// services), naming the field (CheckAgentToolSet).
 func (snap *Snapshot) checkAgentToolSet(ac AgentContext, pick, without []string) error {
-	declared, services := ac.Agent.Declared(), ac.Agent.Services()
-	has := func(id string) bool {
-		ns, _, dotted := strings.Cut(id, ".")
-		return slices.Contains(declared, id) || (dotted && slices.Contains(services, ns))
-	}
-	return snap.checkToolSetOf(pick, without, has, fmt.Sprintf("agent %s has no such tool", ac.Agent.Slug))
+	return CheckAgentToolSet(func(id string) bool { _, ok := snap.rowByID[id]; return ok }, ac.Agent.Slug, ac.Agent.Declared(), ac.Agent.Services(), pick, without)
 }
 
-// checkToolSetOf refuses a set naming an id that no catalog entry has or
-// that has is false for (both said as unknown, why after the id), then a
-// tool both kept and dropped.
-func (snap *Snapshot) checkToolSetOf(pick, without []string, has func(id string) bool, why string) error {
+// CheckAgentToolSet refuses a conversation set (tools, without) naming a
+// tool id that is not a catalog tool (known) of the agent (declared, or of
+// one of its services), naming the field and the id. Every route that
+// takes a set to act on (runs, authorize, bindings, the gateway's
+// initialize URL) uses it, so a tool the agent does not have is
+// never read as "no tools" in silence, and is answered exactly as an id
+// no catalog entry has: the set is no oracle for which tools exist beyond
+// the agent's.
+func CheckAgentToolSet(known func(id string) bool, agent string, declared, services, pick, without []string) error {
+	has := func(id string) bool {
+		ns, _, dotted := strings.Cut(id, ".")
+		return known(id) && (slices.Contains(declared, id) || (dotted && slices.Contains(services, ns)))
+	}
+	return checkSetOf(pick, without, has, fmt.Sprintf("agent %s has no such tool", agent))
+}
+
+// checkSetOf refuses a set naming an id has is false for (said as
+// unknown, why after the id), then a tool both kept and dropped.
+func checkSetOf(pick, without []string, has func(id string) bool, why string) error {
 	for _, f := range []struct {
 		name string
 		ids  []string
 	}{{"tools", pick}, {"without", without}} {
 		for _, id := range f.ids {
-			if _, known := snap.rowByID[id]; !known || !has(id) {
+			if !has(id) {
 				return &instruction.FieldError{Field: f.name, Message: fmt.Sprintf("unknown tool id %q (%s)", id, why)}
 			}
 		}
