@@ -124,11 +124,9 @@ func mask(v any, secret bool) any {
 	switch x := v.(type) {
 	case map[string]any:
 		pair := namesSecret(x)
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[credential.Mask(k, MaskedValue)] = mask(e, secret || secretName(k) || pair != "" && k != pair)
-		}
-		return out
+		return credential.MaskKeys(x, func(k string) string { return credential.Mask(k, MaskedValue) }, func(k string, e any) any {
+			return mask(e, secret || secretName(k) || pair != "" && k != pair)
+		})
 	case []any:
 		// a pair: ["Cookie", "…"]
 		pair := len(x) == 2 && isSecretName(x[0])

@@ -125,11 +125,7 @@ func maskValue(v any, secrets []string) any {
 		}
 		return x
 	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[maskOne(k, secrets)] = maskValue(e, secrets)
-		}
-		return out
+		return credential.MaskKeys(x, func(k string) string { return maskOne(k, secrets) }, func(_ string, e any) any { return maskValue(e, secrets) })
 	}
 	return v
 }

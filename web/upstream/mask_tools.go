@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentforge/console/instruction/authority/credential"
 )
 
 // SecretMark stands in a server's text for a connection's secret value
@@ -79,11 +81,7 @@ func maskSecretsOnly(v any, secrets []string) any {
 		}
 		return x
 	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[maskString(k, secrets)] = maskSecretsOnly(e, secrets)
-		}
-		return out
+		return credential.MaskKeys(x, func(k string) string { return maskString(k, secrets) }, func(_ string, e any) any { return maskSecretsOnly(e, secrets) })
 	}
 	return v
 }
