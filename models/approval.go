@@ -213,7 +213,15 @@ func (a *Approval) Authority() *authority.Approval {
 // runtime's request reusing such a one gives it the runtime's summary. A new
 // request past the pending caps (MaxPendingApprovalsPerRun,
 // MaxPendingApprovalsPerAgent) is a *TooManyApprovalsError.
+//
+// Every route files through here, so the filing rules hold alike: a call
+// whose arguments do not fit the reviewer's view is ErrUnseeableRequest,
+// and a call a reviewer denied less than DenialHolds ago, with no request
+// pending, is a *DeniedCallError; neither files anything.
 func (s *Store) RequestApproval(ctx context.Context, actor string, a Approval) (*Approval, bool, error) {
+	if authority.ViewIsCut(a.ArgsView) {
+		return nil, false, fmt.Errorf("models: request approval: %w", ErrUnseeableRequest)
+	}
 	created := false
 	err := s.Tx(ctx, func(tx *Store) error {
 		if err := tx.lockApprovals(ctx, a.Agent); err != nil {
@@ -243,6 +251,13 @@ func (s *Store) RequestApproval(ctx context.Context, actor string, a Approval) (
 			}
 			a = old
 			return nil
+		}
+		den, err := tx.CallDenial(ctx, a.Agent, a.Subject, a.Tool, a.Digest, a.ArgsDigest, time.Now())
+		if err != nil {
+			return err
+		}
+		if den != nil {
+			return &DeniedCallError{Approval: den}
 		}
 		if a.Origin == OriginCheck && a.Summary == "" {
 			a.Summary = checkSummary

@@ -3,6 +3,7 @@ package models
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"gorm.io/gorm"
@@ -36,3 +37,19 @@ func (s *Store) CallDenial(ctx context.Context, agent, subject, tool, digest, ar
 	}
 	return &a, nil
 }
+
+// DeniedCallError refuses filing an approval request for a call a
+// reviewer denied less than DenialHolds ago (CallDenial): Approval is the
+// denied request, whose reference and reason the caller answers with.
+type DeniedCallError struct {
+	Approval *Approval
+}
+
+func (e *DeniedCallError) Error() string {
+	return fmt.Sprintf("models: a reviewer denied this call (approval request %s) less than %s ago", e.Approval.Ref, DenialHolds)
+}
+
+// ErrUnseeableRequest refuses filing an approval request whose arguments
+// do not fit the reviewer's view (authority.ViewIsCut): nobody approves
+// what they cannot see whole, so such a request could only be denied.
+var ErrUnseeableRequest = fmt.Errorf("models: the call's arguments take more than the reviewer's %d-byte view, so no request for them can ever be approved", authority.MaxArgumentsView)

@@ -151,12 +151,14 @@ func (s *Server) check(c echo.Context, binding bool) (authorizeRequest, authorit
 		return req, authority.Decision{}, nil, cs, err
 	}
 	s.countCheck(st, req.Agent, req.Tool, t, req.Subject, d)
+	// counted as decided; answered as a caller never shown a hidden tool
+	// may see it (a reviewer's denial of this very call, which
+	// nameApproval may answer with, is of a tool the caller was shown)
+	d = authority.Conceal(d)
 	if err := s.nameApproval(c, st, &d, req.Agent, req.Subject, t, req.Arguments, req.Approval != "" || cs.BindingApproval != ""); err != nil {
 		return req, authority.Decision{}, nil, cs, err
 	}
-	// counted as decided; answered as a caller never shown a hidden tool
-	// may see it
-	return req, authority.Conceal(d), t, cs, nil
+	return req, d, t, cs, nil
 }
 
 // checkArgs is what a check decides besides the committed state.
@@ -267,6 +269,10 @@ func (s *Server) nameApproval(c echo.Context, st *authState, d *authority.Decisi
 		return err
 	}
 	a, _, err := s.requestApproval(c, agent, subject, t, "", models.OriginCheck, argsDigest, view)
+	if refused, ok := filingRefusal(d, err, t.ID); ok {
+		*d = refused
+		return nil
+	}
 	if err != nil {
 		return err
 	}
@@ -276,6 +282,18 @@ func (s *Server) nameApproval(c echo.Context, st *authState, d *authority.Decisi
 	return nil
 }
 
+// filingRefusal is the decision answering an approval_required check (d)
+// whose request the store's filing rules refused (err: a reviewer's recent
+// denial of this very call, or arguments too large for the reviewer's
+// view), worded as the gateway words it; ok is false for any other err.
+func filingRefusal(d *authority.Decision, err error, tool string) (authority.Decision, bool) {
+	var den *models.DeniedCallError
+	if err == nil || !errors.As(err, &den) && !errors.Is(err, models.ErrUnseeableRequest) {
+		return authority.Decision{}, false
+	}
+	return authority.Decision{Error: approvalAnswer(d.Error, nil, err, tool), HostReason: err.Error()}, true
+}
+
 // requestApproval records an approval request for subject's agent to
 // call t at its digest, with the arguments whose digest is argsDigest and
 // whose reviewer's view is view ("" both: made without arguments).
@@ -283,6 +301,9 @@ func (s *Server) nameApproval(c echo.Context, st *authState, d *authority.Decisi
 // There is one pending request per call: created is false when one for
 // the same agent, subject, tool, digest and arguments was already pending
 // (filed by any session, caller or key), which is then the one returned.
+// A call the filing rules refuse (a recent denial of it, arguments too
+// large for the reviewer's view) returns the store's error as it is, for
+// the caller to answer as a decision (filingRefusal).
 func (s *Server) requestApproval(c echo.Context, agent string, subject *authority.Subject, t *authority.Tool, summary, origin, argsDigest, view string) (*models.Approval, bool, error) {
 	id := ""
 	if subject != nil {
@@ -295,6 +316,11 @@ func (s *Server) requestApproval(c echo.Context, agent string, subject *authorit
 	}
 	a, created, err := s.store.RequestApproval(c.Request().Context(), keyActor(c), models.Approval{Agent: agent, Subject: id, GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest, ArgsDigest: argsDigest, ArgsView: view, Summary: summary, Origin: origin, KeyID: keyID})
 	var tm *models.TooManyApprovalsError
+	var den *models.DeniedCallError
+	if errors.As(err, &den) || errors.Is(err, models.ErrUnseeableRequest) {
+		// the filing rules' answers: the caller says them as a decision
+		return nil, false, err
+	}
 	if errors.As(err, &tm) {
 		return nil, false, apiErr(http.StatusTooManyRequests, "too_many_approvals", "approval",
 			fmt.Sprintf("%s already has %d approval requests waiting for a reviewer, the most it may have; no new one was filed: wait until one is decided", tm.Whose(), tm.Limit))

@@ -476,7 +476,9 @@ func (s *Server) checkCall(c echo.Context, req runCallRequest, cs models.CheckSt
 		if err := s.nameApproval(c, st, &d, req.Agent, req.Subject, t, argumentsIf(active, req.Arguments), req.Approval != "" || cs.BindingApproval != ""); err != nil {
 			return v, err
 		}
-		if d.Error != nil && (d.Error.Type == v.Error.Type || d.Error.Type == authority.TypeInvalidArguments) {
+		// (an approval_required the filing rules answered comes back as
+		// the reviewer's denial or as arguments nobody can approve)
+		if d.Error != nil && (d.Error.Type == v.Error.Type || v.Error.Type == authority.TypeApprovalRequired || d.Error.Type == authority.TypeInvalidArguments) {
 			v.Error = d.Error
 		}
 	}

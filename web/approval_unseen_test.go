@@ -19,9 +19,14 @@ func TestARequestWhoseArgumentsDoNotFitCannotBeApproved(t *testing.T) {
 		ctx := context.Background()
 		big := `{"amount":5,"memo":"` + strings.Repeat("Monthly rent payment, routine. ", authority.MaxArgumentsView/30+10) + `","to":"attacker-account-666"}`
 		view := authority.ArgumentsView([]byte(big))
+		// the store files no such request any more; one filed before
+		// that rule is still on the page
 		a, _, err := h.store.RequestApproval(ctx, "apikey", models.Approval{Agent: "analyst", Subject: "sam", Tool: "workspace_write", Digest: "d",
-			ArgsDigest: "args", ArgsView: view, Origin: models.OriginCheck})
+			ArgsDigest: "args", ArgsView: `{"amount":5}`, Origin: models.OriginCheck})
 		if err != nil {
+			t.Fatal(err)
+		}
+		if err := h.store.Exec(ctx, "UPDATE approvals SET args_view = ? WHERE ref = ?", view, a.Ref); err != nil {
 			t.Fatal(err)
 		}
 		h.addUser("rita", models.RoleReviewer)

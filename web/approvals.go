@@ -127,6 +127,15 @@ func (s *Server) apiRequestApproval(c echo.Context) error {
 		return err
 	}
 	a, created, err := s.requestApproval(c, req.Agent, req.Subject, t, req.Summary, models.OriginRuntime, argsDigest, view)
+	if refused, ok := filingRefusal(&d, err, t.ID); ok {
+		// denied: 403 as a check's denial; too large to review: 400, as
+		// arguments the call could never run with
+		status := http.StatusForbidden
+		if errors.Is(err, models.ErrUnseeableRequest) {
+			status = http.StatusBadRequest
+		}
+		return c.JSON(status, body(refused, t))
+	}
 	if err != nil {
 		return err
 	}

@@ -220,20 +220,17 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 				// arguments the call could never run with are refused, not
 				// put to a reviewer
 				v.Error = bad.Error
-			} else if filed != nil && pendingFor(filed, r, tool, argsDigest) && !authority.ViewIsCut(filed.ArgsView) {
+			} else if filed != nil && filed.Status == authority.ApprovalPending && r.key != nil && filed.KeyID == r.key.ID && !authority.ViewIsCut(filed.ArgsView) {
+				// this key's own pending request for this call: named
+				// again, with nothing to file or record
 				v.Error = approvalPending(v.Error, filed.Ref, p.Name)
-			} else if den := g.callDenial(ctx, r, tool, argsDigest); den != nil {
-				// a reviewer denied this very call: the model hears it,
-				// and nobody is asked again (newuser #6)
-				v.Error = approvalDenied(den, p.Name)
-			} else if view := g.s.argumentsView(ctx, canonicalArguments(raw), ast.contracts[p.Name]); authority.ViewIsCut(view) || filed != nil && pendingFor(filed, r, tool, argsDigest) {
-				// nobody approves what they cannot see whole: no request
-				// is filed that could only be denied
-				v.Error = approvalUnseeable(v.Error, p.Name)
-			} else if a, err := g.requestApproval(ctx, r, tool, argsDigest, view); err == nil {
-				v.Error = approvalPending(v.Error, a.Ref, p.Name)
 			} else {
-				v.Error = approvalRefused(err, p.Name)
+				// filed (or the pending one reused, this key recorded as
+				// asking) unless the store's filing rules answer: a denial
+				// of this very call, arguments nobody could see whole, a cap
+				view := g.s.argumentsView(ctx, canonicalArguments(raw), ast.contracts[p.Name])
+				a, err := g.requestApproval(ctx, r, tool, argsDigest, view)
+				v.Error = approvalAnswer(v.Error, a, err, p.Name)
 			}
 		}
 	}
@@ -685,86 +682,6 @@ func subjectID(s *authority.Subject) string {
 		return ""
 	}
 	return s.ID
-}
-
-// pendingFor reports whether a is a pending request for this call (the
-// session's agent and subject, t at its digest, the call's arguments):
-// the one requestApproval would find again, whoever filed it.
-func pendingFor(a *models.Approval, r *gwReq, t *authority.Tool, argsDigest string) bool {
-	return a.Status == authority.ApprovalPending && a.Agent == r.sess.Agent && a.Subject == subjectID(r.subject) &&
-		a.Tool == t.ID && a.Digest == t.Digest && a.ArgsDigest == argsDigest
-}
-
-// approvalPending is the model-visible approval_required of a gateway
-// call: the request that waits for a reviewer, and that calling the tool
-// again once it is approved runs the call (the gateway presents it). When
-// the call presented an approval that does not hold, the check's reason
-// (e.ApprovalReason) and its sentence come first.
-func approvalPending(e *authority.Error, ref, tool string) *authority.Error {
-	out := *e
-	out.Approval = ref
-	lead := tool + " asks for a person's approval before it runs."
-	if e.ApprovalReason != "" {
-		lead = e.Message
-	}
-	out.Message = fmt.Sprintf("%s Approval request %s is waiting for a reviewer: tell the user, and call %s again once it is approved.", lead, ref, tool)
-	out.NextActions = []string{authority.ActAskUser, authority.ActChooseAlternative, authority.ActStop}
-	return &out
-}
-
-// callDenial is the reviewer's denial of this call (models.CallDenial:
-// the newest request for the session's agent and subject, t at its
-// digest and these arguments, denied within models.DenialHolds); nil when
-// none, or it cannot be read now.
-func (g *gateway) callDenial(ctx context.Context, r *gwReq, t *authority.Tool, argsDigest string) *models.Approval {
-	a, err := g.s.store.CallDenial(ctx, r.sess.Agent, subjectID(r.subject), t.ID, t.Digest, argsDigest, time.Now())
-	if err != nil {
-		return nil
-	}
-	return a
-}
-
-// approvalDenied is the model-visible answer to a call a reviewer denied
-// (a, within models.DenialHolds): permission_denied naming the request
-// and the reviewer's reason; calling again with the same arguments gets
-// the same answer, and no new request is filed.
-func approvalDenied(a *models.Approval, tool string) *authority.Error {
-	return &authority.Error{Type: authority.TypePermissionDenied, Approval: a.Ref,
-		Message: fmt.Sprintf("A reviewer denied this call of %s (approval request %s): %q. Nothing was run. The same call is refused until %s; tell the user, or choose another way.",
-			tool, a.Ref, a.Reason, a.DecidedAt.Add(models.DenialHolds).UTC().Format(time.RFC3339)),
-		NextActions: []string{authority.ActAskUser, authority.ActChooseAlternative, authority.ActStop}}
-}
-
-// approvalUnseeable is the model-visible answer to a call that needs an
-// approval its reviewer could never give: its arguments do not fit the
-// reviewer's view (authority.MaxArgumentsView bytes, authority.ViewIsCut).
-// No request is filed and nothing ran.
-func approvalUnseeable(e *authority.Error, tool string) *authority.Error {
-	out := *e
-	out.Approval = ""
-	out.Message = fmt.Sprintf("%s asks for a person's approval before it runs, and these arguments cannot be approved: shown to a reviewer they take more than %d bytes, and nobody approves what they cannot see whole. No request was filed and nothing was run; call %s with smaller arguments, or tell the user.",
-		tool, authority.MaxArgumentsView, tool)
-	out.NextActions = []string{authority.ActFixArguments, authority.ActAskUser, authority.ActStop}
-	return &out
-}
-
-// approvalRefused is the model-visible answer to a call whose approval
-// request was not filed: too many of the run's or agent's wait for a
-// reviewer (approval_required naming the cap: the conversation's, the
-// runtime key's, the subject's or the agent's), or the request could not
-// be stored (environment_unavailable): either way no request exists and
-// nothing ran, and the model is never told to wait for one.
-func approvalRefused(err error, tool string) *authority.Error {
-	var tm *models.TooManyApprovalsError
-	if !errors.As(err, &tm) {
-		return &authority.Error{Type: typeUnavailableEnv,
-			Message:     fmt.Sprintf("%s asks for a person's approval before it runs, and the console could not file the approval request now: no request exists and nothing was run. Try again later.", tool),
-			NextActions: []string{"retry later", authority.ActAskUser, authority.ActStop}}
-	}
-	return &authority.Error{Type: authority.TypeApprovalRequired,
-		Message: fmt.Sprintf("%s asks for a person's approval before it runs, and %s already has %d approval requests waiting for a reviewer, the most it may have: no new request was filed and nothing was run. Tell the user; call %s again once a waiting request is decided.",
-			tool, tm.Whose(), tm.Limit, tool),
-		NextActions: []string{authority.ActAskUser, authority.ActChooseAlternative, authority.ActStop}}
 }
 
 // requestApproval records (or reuses: one pending request per call,

@@ -1,0 +1,89 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/models"
+)
+
+// approvalAnswer is the model-visible answer to an approval_required call
+// (e, the check's) once its request was asked for (models.RequestApproval:
+// a, or the filing error err), the same on every route: the request that
+// waits for a reviewer; permission_denied naming a reviewer's recent
+// denial of this very call; the arguments can never be approved (too
+// large for the reviewer's view); or no request could be filed.
+func approvalAnswer(e *authority.Error, a *models.Approval, err error, tool string) *authority.Error {
+	var den *models.DeniedCallError
+	switch {
+	case err == nil:
+		return approvalPending(e, a.Ref, tool)
+	case errors.As(err, &den):
+		return approvalDenied(den.Approval, tool)
+	case errors.Is(err, models.ErrUnseeableRequest):
+		return approvalUnseeable(e, tool)
+	}
+	return approvalRefused(err, tool)
+}
+
+// approvalPending is the model-visible approval_required of a gateway
+// call: the request that waits for a reviewer, and that calling the tool
+// again once it is approved runs the call (the gateway presents it). When
+// the call presented an approval that does not hold, the check's reason
+// (e.ApprovalReason) and its sentence come first.
+func approvalPending(e *authority.Error, ref, tool string) *authority.Error {
+	out := *e
+	out.Approval = ref
+	lead := tool + " asks for a person's approval before it runs."
+	if e.ApprovalReason != "" {
+		lead = e.Message
+	}
+	out.Message = fmt.Sprintf("%s Approval request %s is waiting for a reviewer: tell the user, and call %s again once it is approved.", lead, ref, tool)
+	out.NextActions = []string{authority.ActAskUser, authority.ActChooseAlternative, authority.ActStop}
+	return &out
+}
+
+// approvalDenied is the model-visible answer to a call a reviewer denied
+// (a, within models.DenialHolds): permission_denied naming the request
+// and the reviewer's reason; calling again with the same arguments gets
+// the same answer, and no new request is filed.
+func approvalDenied(a *models.Approval, tool string) *authority.Error {
+	return &authority.Error{Type: authority.TypePermissionDenied, Approval: a.Ref,
+		Message: fmt.Sprintf("A reviewer denied this call of %s (approval request %s): %q. Nothing was run. The same call is refused until %s; tell the user, or choose another way.",
+			tool, a.Ref, a.Reason, a.DecidedAt.Add(models.DenialHolds).UTC().Format(time.RFC3339)),
+		NextActions: []string{authority.ActAskUser, authority.ActChooseAlternative, authority.ActStop}}
+}
+
+// approvalUnseeable is the model-visible answer to a call that needs an
+// approval its reviewer could never give: its arguments do not fit the
+// reviewer's view (authority.MaxArgumentsView bytes, authority.ViewIsCut).
+// No request is filed and nothing ran.
+func approvalUnseeable(e *authority.Error, tool string) *authority.Error {
+	out := *e
+	out.Approval = ""
+	out.Message = fmt.Sprintf("%s asks for a person's approval before it runs, and these arguments cannot be approved: shown to a reviewer they take more than %d bytes, and nobody approves what they cannot see whole. No request was filed and nothing was run; call %s with smaller arguments, or tell the user.",
+		tool, authority.MaxArgumentsView, tool)
+	out.NextActions = []string{authority.ActFixArguments, authority.ActAskUser, authority.ActStop}
+	return &out
+}
+
+// approvalRefused is the model-visible answer to a call whose approval
+// request was not filed: too many of the run's or agent's wait for a
+// reviewer (approval_required naming the cap: the conversation's, the
+// runtime key's, the subject's or the agent's), or the request could not
+// be stored (environment_unavailable): either way no request exists and
+// nothing ran, and the model is never told to wait for one.
+func approvalRefused(err error, tool string) *authority.Error {
+	var tm *models.TooManyApprovalsError
+	if !errors.As(err, &tm) {
+		return &authority.Error{Type: typeUnavailableEnv,
+			Message:     fmt.Sprintf("%s asks for a person's approval before it runs, and the console could not file the approval request now: no request exists and nothing was run. Try again later.", tool),
+			NextActions: []string{"retry later", authority.ActAskUser, authority.ActStop}}
+	}
+	return &authority.Error{Type: authority.TypeApprovalRequired,
+		Message: fmt.Sprintf("%s asks for a person's approval before it runs, and %s already has %d approval requests waiting for a reviewer, the most it may have: no new request was filed and nothing was run. Tell the user; call %s again once a waiting request is decided.",
+			tool, tm.Whose(), tm.Limit, tool),
+		NextActions: []string{authority.ActAskUser, authority.ActChooseAlternative, authority.ActStop}}
+}
