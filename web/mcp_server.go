@@ -573,16 +573,18 @@ func (cc *connCache) served(ctx context.Context, s *Server) (map[string]bool, er
 
 // servedSurfaces holds each run surface as the gateway serves it (only
 // the tools a connection serves searchable: deferred.Surface.Only), per
-// surface and set of served namespaces, so its search index is built
-// once; it is emptied when it grows large.
+// surface content (its Version, so a surface built again the same, as
+// after a relist that changed nothing, finds its entry) and set of
+// served namespaces, so its search index is built once; it is emptied
+// when it grows large.
 type servedSurfaces struct {
 	mu sync.Mutex
 	m  map[servedSurfaceKey]*deferred.Surface
 }
 
 type servedSurfaceKey struct {
-	sf     *deferred.Surface
-	served string
+	version string
+	served  string
 }
 
 const maxServedSurfaces = 1024
@@ -590,7 +592,7 @@ const maxServedSurfaces = 1024
 // servedSurface is sf as the gateway serves it under the connections of
 // sn.
 func (g *gateway) servedSurface(sf *deferred.Surface, sn *connSnapshot) *deferred.Surface {
-	k := servedSurfaceKey{sf, sn.servedKey}
+	k := servedSurfaceKey{sf.Version(), sn.servedKey}
 	g.surfaces.mu.Lock()
 	defer g.surfaces.mu.Unlock()
 	if out, ok := g.surfaces.m[k]; ok {
