@@ -58,6 +58,9 @@ type mention struct {
 	// authoring: exec vocabulary of writing a program ("write a Python
 	// script"), not of running one, which only the code channel serves
 	authoring bool
+	// codeName: KindExec, the language or library that names the code
+	// ("matplotlib" in "with matplotlib"; exec_byname.go)
+	codeName string
 	// class: KindCapability, the capability class the instruction needs
 	class string
 	// verb: KindCapability, the instruction's verb in its base form

@@ -84,6 +84,13 @@ func execMentions(text string, ts []token) []mention {
 	out = append(out, codeMeansRecommended(ts)...)
 	out = append(out, evalFlagMentions(text, ts)...)
 	out = append(out, softCodeMentions(ts)...)
+	for _, sp := range codeNameSpans(ts) {
+		n := len(out)
+		add(sp.a, sp.b)
+		if len(out) > n {
+			out[n].codeName = sp.name
+		}
+	}
 	for i := range ts {
 		if ts[i].lower == "bash" && partyBash(ts, i) {
 			continue

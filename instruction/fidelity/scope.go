@@ -228,7 +228,7 @@ func (c *Checker) filter(text string, ms []mention, s *Scope, own entry) []Findi
 	// interpreter") are one place
 	seen := map[string]int{}
 	for _, m := range ms {
-		if own.speaksOfItself(m) || own.runner && m.kind == KindExec && runsInSentence(text, m) || own.inHeadline(text, m) {
+		if own.speaksOfItself(m) || own.runner && m.kind == KindExec && runsInSentence(text, m) || own.inHeadline(text, m) || own.namesItsSubject(m) {
 			continue
 		}
 		f, ok := s.judge(m)
