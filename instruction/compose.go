@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/agentforge/console/catalog"
@@ -269,9 +270,10 @@ func composeHead(c *Composition, g Gate, roster []*catalog.Entry, tier string, r
 // protocolSection is the reply protocol with its worked example; its reason
 // is worded and its rules listed only when reasons are shown.
 func protocolSection(c *Composition, g Gate, roster []*catalog.Entry, tier string, reasons bool) Section {
-	s := Section{ID: "protocol", Group: GroupProtocol}
+	// at most three units: the intro, the code channel, the worked example
+	s := Section{ID: "protocol", Group: GroupProtocol, Units: make([]catalog.Unit, 0, 3)}
 	if reasons {
-		s.Reason = "always; " + fmt.Sprintf("%d channel types", len(c.Protocol.Channels))
+		s.Reason = "always; " + strconv.Itoa(len(c.Protocol.Channels)) + " channel types"
 	}
 	intro, _ := lib.blocks.variantFor("protocol", tier, c.Options)
 	if reasons {

@@ -136,7 +136,7 @@ const (
 
 // LeverIDs lists every lever the draft offers, in display order.
 func (d Draft) LeverIDs() []string {
-	var ids []string
+	ids := make([]string, 0, len(d.Declared)+len(d.DeclaredServices)+len(Tiers)+2)
 	for _, e := range d.Declared {
 		ids = append(ids, LeverToolPrefix+e.ID())
 	}

@@ -126,8 +126,8 @@ func (in Input) ForCounting() Input {
 // qualifyingSkills keeps the skills whose required tools are all in the
 // roster.
 func qualifyingSkills(skills []Skill, roster []*catalog.Entry) []Skill {
-	var out []Skill
-	for _, s := range skills {
+	var out []Skill // nil when none qualifies
+	for i, s := range skills {
 		ok := true
 		for _, t := range s.RequiredTools {
 			if !inRoster(roster, t) {
@@ -136,6 +136,9 @@ func qualifyingSkills(skills []Skill, roster []*catalog.Entry) []Skill {
 			}
 		}
 		if ok {
+			if out == nil {
+				out = make([]Skill, 0, len(skills)-i)
+			}
 			out = append(out, s)
 		}
 	}

@@ -111,8 +111,10 @@ func (t *ToolFlips) Flip(id string) (ToolFlip, bool) {
 		if !s.exec && !s.workspaceWrite && len(e.Contract().Examples) > 0 {
 			return ToolFlip{}, false // it may become the worked example
 		}
-		f.Gone = []catalog.Unit{catalogHeader(t.header)}
-		f.Added = []catalog.Unit{catalogHeader(t.header + sign)}
+		// one array for both sides: each holds a header and maybe the entry
+		buf := make([]catalog.Unit, 4)
+		buf[0], buf[2] = catalogHeader(t.header), catalogHeader(t.header+sign)
+		f.Gone, f.Added = buf[0:1:2], buf[2:3:4]
 	}
 	if was {
 		f.Gone = append(f.Gone, unit)

@@ -326,22 +326,7 @@ type composed struct {
 // stablePrefix is the memoized build of the prefix pre with reachable
 // tools behind search.
 func stablePrefix(pre Input, reachable int, build func() (Composition, error)) (Composition, error) {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s|%s|%s|%d|%s|", pre.Options.Tier, pre.Options.CatalogForm, pre.Options.Host, reachable, strings.Join(pre.Services, ","))
-	for _, k := range pre.Skills {
-		fmt.Fprintf(&b, "%q@%d:%s:%q:%q:%s;", k.Slug, k.Version, k.Digest, k.Name, k.Summary, strings.Join(k.RequiredTools, ","))
-	}
-	for _, e := range pre.Roster {
-		b.WriteString(e.ID())
-		b.WriteByte(' ')
-		b.WriteString(e.Digest())
-		if pre.ApprovalOnly != nil && pre.ApprovalOnly(e.ID()) {
-			// the approval mark changes the entry's text: its own key
-			b.WriteString(" approval")
-		}
-		b.WriteByte('|')
-	}
-	key := b.String()
+	key := prefixKey(pre, reachable)
 	r := prefixes.Get(key, func() composed {
 		c, err := build()
 		return composed{c, err}
