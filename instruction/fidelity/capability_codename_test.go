@@ -18,6 +18,7 @@ func TestCodeNamedByItsLanguageOrLibrary(t *testing.T) {
 		"Returns a workbook. Recalculate the totals with a VBA macro.",
 		"Returns log lines. Compute the p95 latency with scipy.stats.",
 		"Returns a price list. Convert the currencies using a bit of NumPy.",
+		"Returns hourly sensor counts. Resample them to daily totals in pandas.",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
 			t.Errorf("%q: want a code-execution finding, got none", text)

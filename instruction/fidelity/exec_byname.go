@@ -36,6 +36,9 @@ func codeNameOf(t token) (name string, known, worded bool) {
 	if codeNameWords[w] && t.text != "" && t.text[0] >= 'A' && t.text[0] <= 'Z' {
 		return w, true, true
 	}
+	if execLanguages[w] && len(w) > 1 {
+		return w, true, true // "in pandas", "a pandas session": the exec vocabulary's own languages
+	}
 	return w, false, false
 }
 
