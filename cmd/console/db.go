@@ -12,8 +12,14 @@ import (
 
 // openStore opens the configured database and brings it up to date: on an
 // empty database that means migrations, the built-in catalog, demo data and
-// the admin user, exactly as serve does.
+// the admin user, exactly as serve does. Every command but serve, migrate
+// and restore opens its database here, so none of them makes a new SQLite
+// file where it happens to run: a missing file is refused, naming its path
+// (requireDatabase), and only those three create one.
 func openStore(ctx context.Context, m *meter.Meter) (*models.Store, models.BootstrapResult, error) {
+	if err := requireDatabase(); err != nil {
+		return nil, models.BootstrapResult{}, err
+	}
 	return openStoreFor(ctx, m, (*models.Store).Bootstrap)
 }
 

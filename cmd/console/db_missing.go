@@ -12,11 +12,11 @@ import (
 )
 
 // requireDatabase refuses to go on when the configured database is a
-// SQLite file that does not exist. The commands that only read (connection
-// list and show, audit verify and checkpoint, backup) call it: run in the
-// wrong directory they would otherwise leave a fresh, empty console.db
-// there and answer from it (issue 24, newuser #12). It says where it
-// looked and how to point at a database.
+// SQLite file that does not exist. Every command but serve, migrate and
+// restore calls it (openStore does, for the ones that open the database
+// there): run in the wrong directory they would otherwise leave a fresh
+// console.db there and read or change that one. It says where it looked
+// and how to point at a database or create one.
 func requireDatabase() error {
 	url := os.Getenv("DATABASE_URL")
 	t, err := models.ParseDatabaseURL(url)

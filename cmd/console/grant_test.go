@@ -74,6 +74,7 @@ func TestReadmeGrantExamples(t *testing.T) {
 
 func TestGrantCommandErrors(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "g.db")
+	mustMigrate(t, db) // only serve, migrate and restore create a database
 	for _, c := range []struct {
 		args []string
 		code int
