@@ -6,11 +6,14 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+
+	"github.com/agentforge/console/instruction/authority/credential"
 )
 
 // urlCredential says why a connection URL is refused for holding a
-// credential (a user name or password, a query parameter named like a
-// key, token, secret or signature), "" when it holds none. A URL is shown
+// credential (a user name or password, a fragment, a path segment that
+// holds one, a query parameter named like a key, token, secret or
+// signature), "" when it holds none. A URL is shown
 // and stored in clear; a credential goes in a header, sealed and
 // write-only. The message names the parameter, never its value.
 func urlCredential(raw string) string {
@@ -20,6 +23,12 @@ func urlCredential(raw string) string {
 	}
 	if u.User != nil {
 		return "holds a user name or password (user:pass@), which would be shown and stored in clear: give the credential as a header instead, e.g. --header 'Authorization=Basic …'"
+	}
+	if u.Fragment != "" || strings.Contains(raw, "#") {
+		return "has a fragment (#…), which an HTTP client never sends to the server and which would be shown and stored in clear: drop it, and give a credential as a header instead (--header K=V, sealed and never shown)"
+	}
+	if msg := pathCredential(u.Path); msg != "" {
+		return msg
 	}
 	q, _ := url.ParseQuery(u.RawQuery)
 	for _, name := range slices.Sorted(maps.Keys(q)) {
@@ -60,4 +69,54 @@ func validHeaderValue(v string) bool {
 		}
 	}
 	return true
+}
+
+// pathCredential says why a URL path is refused for holding a credential
+// ("" when it holds none): a segment of a known credential's shape
+// (credential.Find: ghp_…, sk-…, a JSON web token), or a random-looking
+// segment right after one named like a credential (/token/a9F3…,
+// /api-key/…). A path is shown and stored in clear like the rest of the
+// URL. The message names the segment before, never the value.
+func pathCredential(path string) string {
+	segs := strings.Split(path, "/")
+	for i, seg := range segs {
+		if seg == "" {
+			continue
+		}
+		if len(credential.Find(seg)) > 0 {
+			return fmt.Sprintf("has a path segment (the %s) that looks like a credential, which would be shown and stored in clear: give it as a header instead (--header K=V, sealed and never shown)", ordinal(i))
+		}
+		if i > 0 && credentialName(segs[i-1]) && credential.LooksRandom(seg) {
+			return fmt.Sprintf("has a path segment after %q that looks like a credential, which would be shown and stored in clear: give it as a header instead (--header K=V, sealed and never shown)", segs[i-1])
+		}
+	}
+	return ""
+}
+
+// ordinal names a path segment by its place (1: "first segment").
+func ordinal(i int) string {
+	switch i {
+	case 1:
+		return "first"
+	case 2:
+		return "second"
+	case 3:
+		return "third"
+	}
+	return fmt.Sprintf("%dth", i)
+}
+
+// ShownURL is the connection's URL as a page or a command shows it: the
+// URL itself, or, when it holds a credential (a connection stored before
+// such URLs were refused), only its scheme and host and a note, so the
+// credential is never shown.
+func (c *Connection) ShownURL() string {
+	if c.URL == "" || urlCredential(c.URL) == "" {
+		return c.URL
+	}
+	u, err := url.Parse(c.URL)
+	if err != nil || u.Host == "" {
+		return "(a URL holding a credential: edit the connection to give it as a header)"
+	}
+	return u.Scheme + "://" + u.Host + "/… (holds a credential: edit the connection to give it as a header)"
 }

@@ -37,7 +37,7 @@ func (s *Server) renderConnections(c echo.Context, status int, d views.Connectio
 	}
 	for _, k := range cs {
 		h := s.store.Health(&k)
-		r := views.ConnectionRow{Name: k.Name, Transport: k.Transport, Target: k.URL, Status: h.Status, Tools: k.Tools, Added: k.Added, Changed: k.Changed, Removed: k.Removed,
+		r := views.ConnectionRow{Name: k.Name, Transport: k.Transport, Target: k.ShownURL(), Status: h.Status, Tools: k.Tools, Added: k.Added, Changed: k.Changed, Removed: k.Removed,
 			Secrets: k.SecretNames, Error: k.LastError, LastSync: "never", Contact: contactText(h), Fix: h.Fix}
 		if h.Status != models.ConnectionOK && h.Why != "" {
 			r.Error = h.Why
@@ -271,7 +271,9 @@ func (s *Server) editConnection(c echo.Context) error {
 		}
 		e.Command = argv
 	}
-	if f.URL != "" && f.URL != cur.URL {
+	// the form shows a URL that holds a credential masked (ShownURL): sent
+	// back unchanged, it keeps the stored URL
+	if f.URL != "" && f.URL != cur.URL && f.URL != cur.ShownURL() {
 		e.URL = f.URL
 	}
 	refuse := func(errs views.FieldErrors) error {

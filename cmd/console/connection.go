@@ -288,7 +288,7 @@ func listConnections(ctx context.Context, stdout *os.File) error {
 		fmt.Fprintln(stdout, "no connections")
 	}
 	for _, c := range cs {
-		target := c.URL
+		target := c.ShownURL()
 		if c.Transport == models.TransportStdio {
 			target = strings.Join(c.Argv(), " ")
 		}

@@ -33,7 +33,7 @@ func showConnection(ctx context.Context, stdout *os.File, name string) error {
 		return err
 	}
 	h := store.Health(c)
-	target := c.URL
+	target := c.ShownURL()
 	if c.Transport == models.TransportStdio {
 		target = strings.Join(c.Argv(), " ")
 	}

@@ -439,3 +439,9 @@ func findAssignments(s string, add func(a, b int)) {
 		from = b
 	}
 }
+
+// LooksRandom reports whether s reads as a random token (at least 8
+// bytes, a digit or both letter cases, high entropy): the test Find
+// applies to a value after a credential's name, for callers that find
+// such a value by its place (a URL path segment after "token").
+func LooksRandom(s string) bool { return random(s, 8) }
