@@ -177,9 +177,10 @@ const ApprovalPrefix = "apr_"
 // ErrSelfDecision is a decision on a request made for the decider.
 var ErrSelfDecision = errors.New("models: nobody approves or denies a request made for themselves")
 
-// ErrKeyOwnerDecision refuses approving a request filed through a runtime
-// key by the person who created that key (attack #19): they could file
-// and approve their own calls. Denying it stays possible.
+// ErrKeyOwnerDecision refuses approving a request by the person who
+// created a runtime key that asked for it (the one that filed it or any
+// whose call reused it: ApprovalAsker): they could file and approve their
+// own calls. Denying it stays possible.
 var ErrKeyOwnerDecision = errors.New("models: nobody approves a request filed through a runtime key they created")
 
 // ErrUnseenArguments refuses approving a request whose arguments did not
@@ -237,7 +238,14 @@ func (s *Store) RequestApproval(ctx context.Context, actor string, a Approval) (
 			return err
 		}
 		if old.ID != 0 {
-			if a.Origin == OriginRuntime && a.Summary != "" && old.Summary == checkSummary {
+			asked, err := tx.askedBy(ctx, &old, a.KeyID)
+			if err != nil {
+				return err
+			}
+			if err := tx.recordAsker(ctx, old.ID, a.KeyID); err != nil {
+				return err
+			}
+			if asked && a.Origin == OriginRuntime && a.Summary != "" && old.Summary == checkSummary {
 				// the runtime's own account of the call replaces the
 				// check's placeholder, so the reviewer reads it
 				if err := tx.with(ctx).Model(&Approval{}).Where("id = ?", old.ID).Update("summary", a.Summary).Error; err != nil {
@@ -275,6 +283,9 @@ func (s *Store) RequestApproval(ctx context.Context, actor string, a Approval) (
 			return err
 		}
 		created = true
+		if err := tx.recordAsker(ctx, a.ID, a.KeyID); err != nil {
+			return err
+		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "approval.request", Subject: fmt.Sprintf("approval:%s %s/%s", a.Ref, a.Agent, a.Tool), After: a.Digest,
 			Detail: fmt.Sprintf("subject %q (%s): %s", clipTo(a.Subject, 200), a.Origin, clipTo(a.Summary, 300))})
 	})
@@ -353,13 +364,17 @@ func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d Approva
 		if !authority.CanDecideApproval(actor, a.Subject) {
 			return ErrSelfDecision
 		}
-		if d.Approve && a.KeyID != 0 {
-			var k APIKey
-			if err := tx.with(ctx).Select("created_by").Where("id = ?", a.KeyID).Limit(1).Find(&k).Error; err != nil {
+		if d.Approve {
+			// every key that asked, not only the one that filed first: a
+			// pending request is reused for each key asking the same call
+			owners, err := tx.askingKeyOwners(ctx, &a)
+			if err != nil {
 				return err
 			}
-			if k.CreatedBy != "" && authority.SameIdentity(actor, k.CreatedBy) {
-				return ErrKeyOwnerDecision
+			for _, o := range owners {
+				if authority.SameIdentity(actor, o) {
+					return ErrKeyOwnerDecision
+				}
 			}
 		}
 		if a.Status != authority.ApprovalPending {

@@ -174,6 +174,16 @@ func (s *Server) approvalsPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	var pending []uint
+	for _, a := range as {
+		if a.Status == authority.ApprovalPending {
+			pending = append(pending, a.ID)
+		}
+	}
+	owners, err := s.store.ApprovalKeyOwners(c.Request().Context(), pending)
+	if err != nil {
+		return err
+	}
 	me := userName(c)
 	now := time.Now()
 	d := views.ApprovalsData{CSRF: csrfToken(c)}
@@ -194,6 +204,9 @@ func (s *Server) approvalsPage(c echo.Context) error {
 		}
 		r.Withdrawable = a.Status == authority.ApprovalApproved && a.UsedAt == nil && !approvalExpired(&a, now)
 		r.Unseen = authority.ViewIsCut(a.ArgsView)
+		for _, o := range owners[a.ID] {
+			r.KeyOwner = r.KeyOwner || authority.SameIdentity(me, o)
+		}
 		d.Rows = append(d.Rows, r)
 	}
 	return s.render(c, http.StatusOK, s.page(c, "Approvals", "approvals"), views.Approvals(d))
