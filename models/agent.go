@@ -149,6 +149,29 @@ func (in AgentInput) Validate(known map[string]bool) map[string]string {
 	return errs
 }
 
+// withDeclared is known plus the tools an agent already declares: a tool
+// that left the catalog with its connection (removed, or a sync that no
+// longer lists it) stays declarable, so a save that keeps it is never
+// refused for a change made elsewhere; it is back in the roster when the
+// tool returns. known is not changed.
+func withDeclared(known map[string]bool, declared []string) map[string]bool {
+	missing := false
+	for _, id := range declared {
+		missing = missing || !known[id]
+	}
+	if !missing {
+		return known
+	}
+	out := make(map[string]bool, len(known)+len(declared))
+	for id := range known {
+		out[id] = true
+	}
+	for _, id := range declared {
+		out[id] = true
+	}
+	return out
+}
+
 // checkToolList reports every unknown or duplicate tool id, unknown ones
 // with the closest known id to suggest; "" when the list is good.
 func checkToolList(ids []string, known map[string]bool) string {
@@ -201,6 +224,9 @@ func (s *Store) resolveDefaultProfile(ctx context.Context, a *Agent, slug string
 // UpdateAgent replaces an agent's settings if it is still at version base.
 func (s *Store) UpdateAgent(ctx context.Context, actor, slug string, base int, in AgentInput, known map[string]bool) (*Agent, error) {
 	in.Slug = slug
+	if cur, err := s.AgentBySlug(ctx, slug); err == nil {
+		known = withDeclared(known, cur.Declared())
+	}
 	if errs := in.Validate(known); len(errs) > 0 {
 		return nil, &ValidationError{Fields: errs}
 	}

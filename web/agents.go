@@ -112,7 +112,11 @@ func (s *Server) createAgent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.flashAndRedirect(c, "Agent "+in.Slug+" created.", "/agents/"+in.Slug)
+	msg, err := s.savedWithServiceWarning(c.Request().Context(), snap, "Agent "+in.Slug+" created.", in.Services)
+	if err != nil {
+		return err
+	}
+	return s.flashAndRedirect(c, msg, "/agents/"+in.Slug)
 }
 
 func (s *Server) agentPage(c echo.Context) error {
@@ -232,5 +236,9 @@ func (s *Server) updateAgent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.flashAndRedirect(c, "Agent saved.", "/agents/"+a.Slug)
+	msg, err := s.savedWithServiceWarning(ctx, snap, "Agent saved.", in.Services)
+	if err != nil {
+		return err
+	}
+	return s.flashAndRedirect(c, msg, "/agents/"+a.Slug)
 }
