@@ -247,30 +247,26 @@ func enumerated(text string, t token) bool {
 func commandSpans(text string, ts []token) []mention {
 	var out []mention
 	for i := range ts {
-		if byteAt(text, ts[i].start-1) != '`' {
+		from := pathStart(text, ts[i].start) // "`./retune.sh`": the path's "./" is no word
+		if byteAt(text, from-1) != '`' {
 			continue
 		}
-		open := ts[i].start - 1
-		n := strings.IndexByte(text[ts[i].start:], '`')
+		open := from - 1
+		n := strings.IndexByte(text[from:], '`')
 		if n < 0 {
 			continue
 		}
-		span := text[ts[i].start : ts[i].start+n]
-		ws := strings.Fields(span)
-		if len(ws) < 2 || strings.ContainsAny(span, "\n") {
+		span := text[from : from+n]
+		if !commandShaped(span) {
 			continue
 		}
-		command := cliPrograms[strings.ToLower(ws[0])] || cliTools[strings.ToLower(ws[0])]
-		for _, w := range ws[1:] {
-			command = command || strings.HasPrefix(w, "-") && len(w) > 1
-		}
-		if !command {
-			continue
-		}
-		ran := i > 0 && !ts[i].sentence && (ts[i-1].lower == "run" || ts[i-1].lower == "execute" || ts[i-1].lower == "type" || ts[i-1].lower == "enter" || programPrepositions[ts[i-1].lower]) ||
-			ts[i].sentence && objectAfter(ts, ts[i].start+n+1)
+		// a path's "./" may read as a sentence's end: the sentence opens
+		// at the command only where the text says so before it
+		opens := ts[i].sentence && (from == ts[i].start || i == 0 || sentenceEndBefore(text, open))
+		ran := i > 0 && !opens && (ts[i-1].lower == "run" || ts[i-1].lower == "execute" || ts[i-1].lower == "type" || ts[i-1].lower == "enter" || programPrepositions[ts[i-1].lower]) ||
+			opens && (objectAfter(ts, from+n+1) || placeAfter(ts, from+n+1))
 		if ran {
-			out = append(out, mention{kind: KindExec, signal: span, start: open, end: ts[i].start + n + 1})
+			out = append(out, mention{kind: KindExec, signal: span, start: open, end: from + n + 1})
 		}
 	}
 	return out

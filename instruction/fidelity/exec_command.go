@@ -1,0 +1,80 @@
+package fidelity
+
+import "strings"
+
+// commandShaped says whether the text of a backticked span is a shell
+// command, not a tool's name or a value: two words or more with a known
+// program first ("docker compose up") or a flag ("netstat -ano"); or a
+// command by its shape alone — run with elevated rights ("sudo reboot"), a
+// program given by its path ("./retune.sh", "./gradlew signingReport"), a
+// script file handed to a program ("opensees model.tcl"), or a program
+// named as a command-line client ("redis-cli FLUSHDB").
+func commandShaped(span string) bool {
+	if strings.ContainsAny(span, "\n") {
+		return false
+	}
+	ws := strings.Fields(span)
+	if len(ws) == 0 {
+		return false
+	}
+	first := strings.ToLower(ws[0])
+	if first == "sudo" && len(ws) > 1 || strings.HasPrefix(first, "./") && len(first) > 2 || strings.HasPrefix(first, "~/") && commandFile(first) {
+		return true
+	}
+	if len(ws) < 2 {
+		return false
+	}
+	if cliPrograms[first] || cliTools[first] || strings.HasSuffix(first, "-cli") || commandFile(ws[1]) && !strings.ContainsAny(first, "./_") {
+		return true
+	}
+	for _, w := range ws[1:] {
+		if strings.HasPrefix(w, "-") && len(w) > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// scriptExtensions end the names of script and program files.
+var scriptExtensions = set("sh", "bash", "py", "js", "mjs", "ts", "rb", "pl", "php", "tcl", "lua", "ps1", "bat", "cmd", "r", "jl", "exe")
+
+// scriptFile: a word names a script or program file ("check.js").
+func commandFile(w string) bool {
+	at := strings.LastIndexByte(w, '.')
+	return at > 0 && scriptExtensions[strings.ToLower(w[at+1:])]
+}
+
+// placeAfter: the word after offset at says where a command opening the
+// sentence is run ("`make linkcheck` from the repo root").
+func placeAfter(ts []token, at int) bool {
+	for k := range ts {
+		if ts[k].start > at {
+			return !ts[k].sentence && commandPlaces[ts[k].lower]
+		}
+	}
+	return false
+}
+
+// commandPlaces open where a command is run.
+var commandPlaces = set("from", "inside", "within", "on", "in", "at")
+
+// pathStart is where a word written as a relative path begins ("./" or
+// "~/" before "retune.sh"), or the word's own start.
+func pathStart(text string, at int) int {
+	for _, p := range []string{"./", "~/"} {
+		if at >= len(p) && text[at-len(p):at] == p {
+			return at - len(p)
+		}
+	}
+	return at
+}
+
+// sentenceEndBefore: the text before offset at, past spaces, ends a
+// sentence or a line (or is the text's start).
+func sentenceEndBefore(text string, at int) bool {
+	k := at - 1
+	for k >= 0 && (text[k] == ' ' || text[k] == '\t') {
+		k--
+	}
+	return k < 0 || strings.IndexByte(".!?:;\n", text[k]) >= 0
+}
