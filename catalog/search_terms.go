@@ -306,8 +306,10 @@ var extraStopWords = map[string]bool{
 	"two": true, "three": true, "four": true, "five": true, "six": true, "seven": true, "eight": true, "nine": true, "ten": true,
 	"both": true, "few": true, "several": true, "couple": true,
 	"pls": true, "plz": true, "thx": true,
+	// indefinite pronouns say how much, never what: "forget everything
+	// you stored" names no service called everything
 	"nobody": true, "somebody": true, "someone": true, "everyone": true, "everybody": true, "anyone": true,
-	"anybody": true,
+	"anybody": true, "everything": true, "anything": true, "nothing": true,
 	// what is left of a negative contraction split at its apostrophe
 	// ("doesn't": doesn, t)
 	"doesn": true, "isn": true, "aren": true, "wasn": true, "weren": true, "didn": true, "hasn": true,
