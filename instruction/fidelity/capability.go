@@ -43,7 +43,7 @@ func capabilityMentions(text string, ts []token) []mention {
 		if q := byteAt(text, ts[i].start-1); (q == '"' || q == '\'') && !advice[ts[i].start-1] || inSpans(quoted, ts[i].start) || ts[i].paren {
 			continue // a quoted value or example ("please email me the invoice"), a function name
 		}
-		if operationLabel(text, ts, i) {
+		if operationLabel(text, ts, i) || namePrefix(ts, i) {
 			continue
 		}
 		if instructed && i > 0 && ts[i-1].lower == "by" && strings.HasSuffix(ts[i].lower, "ing") {

@@ -276,7 +276,7 @@ func (c *Checker) scan(text string) []mention {
 			out = append(out, m)
 		}
 	}
-	return sortMentions(out)
+	return sortMentions(withoutData(text, out))
 }
 
 // sortMentions orders mentions by position.
