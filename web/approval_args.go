@@ -16,9 +16,10 @@ import (
 // "[secret]", as the gateway masks the servers' results, then the names
 // and values that look secret, the credentials in free text and what c's
 // schema marks secret masked and the whole bounded
-// (authority.ArgumentsViewFor). When the connections cannot be read now,
+// (authority.ArgumentsViewOf; digest is c's reviewed version, by which
+// the schema's masking plan is kept). When the connections cannot be read now,
 // nothing of the arguments is shown.
-func (s *Server) argumentsView(ctx context.Context, canonical []byte, c *catalog.Contract) string {
+func (s *Server) argumentsView(ctx context.Context, canonical []byte, digest string, c *catalog.Contract) string {
 	specs, _, err := s.gw.conns.load(ctx, s)
 	if err != nil {
 		return "(the arguments cannot be shown: the connections could not be read to mask their secrets)"
@@ -32,7 +33,7 @@ func (s *Server) argumentsView(ctx context.Context, canonical []byte, c *catalog
 	for _, n := range names {
 		list = append(list, specs[n])
 	}
-	return authority.ArgumentsViewFor(upstream.MaskArguments(list, canonical), c)
+	return authority.ArgumentsViewOf(upstream.MaskArguments(list, canonical), digest, c)
 }
 
 // approvalArguments is what an approval request made for a call with
@@ -48,7 +49,7 @@ func (s *Server) approvalArguments(ctx context.Context, t *authority.Tool, argum
 	if digest, err = s.store.ApprovalArgsDigest(ctx, t.ID, t.Digest, canonical); err != nil {
 		return "", "", err
 	}
-	return digest, s.argumentsView(ctx, canonical, s.reviewedContract(ctx, t)), nil
+	return digest, s.argumentsView(ctx, canonical, t.Digest, s.reviewedContract(ctx, t)), nil
 }
 
 // reviewedContract is t's contract as the catalog holds it, when that is

@@ -65,6 +65,15 @@ func ArgumentsView(canonical []byte) string { return ArgumentsViewFor(canonical,
 // marks secret (writeOnly: true, format: password) is MaskedValue, at any
 // depth.
 func ArgumentsViewFor(canonical []byte, c *catalog.Contract) string {
+	return ArgumentsViewOf(canonical, "", c)
+}
+
+// ArgumentsViewOf is ArgumentsViewFor for the reviewed contract c of
+// digest: what c's schema needs for masking (its $ref places, its
+// pattern properties compiled) is made once per digest and kept
+// (bounded), so neither the arguments nor the calls drive that work. A
+// "" digest makes it for this call alone.
+func ArgumentsViewOf(canonical []byte, digest string, c *catalog.Contract) string {
 	d := json.NewDecoder(bytes.NewReader(canonical))
 	d.UseNumber()
 	var v any
@@ -76,8 +85,8 @@ func ArgumentsViewFor(canonical []byte, c *catalog.Contract) string {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	if c != nil {
-		root := catalog.InputSchema(c)
-		v = maskBySchema(v, root, root, 0)
+		pl := planFor(digest, c)
+		v = maskBySchema(v, pl.root, pl, 0)
 	}
 	if err := enc.Encode(mask(v, false)); err != nil {
 		return "(the arguments cannot be shown)"
