@@ -256,34 +256,40 @@ func (s *Store) CloseGatewaySession(ctx context.Context, id string) error {
 // open after it lost its call (its console stopped) and is settled as
 // uncertain by the next retry.
 type IdempotentCall struct {
-	ID          uint      `gorm:"primaryKey"`
-	Run         string    `gorm:"size:128;not null;index:idx_idem_run"`
-	Agent       string    `gorm:"size:64;not null;default:'';uniqueIndex:idx_idem_scope,priority:1"`
-	SubjectHash string    `gorm:"size:80;not null;default:'';uniqueIndex:idx_idem_scope,priority:2"`
-	Tool        string    `gorm:"size:200;not null;uniqueIndex:idx_idem_scope,priority:3"`
-	KeyHash     string    `gorm:"size:64;not null;uniqueIndex:idx_idem_scope,priority:4"`
-	ArgsDigest  string    `gorm:"size:64;not null;default:''"`
-	Done        bool      `gorm:"not null;default:false"`
-	Outcome     string    `gorm:"type:text"`
-	LeaseUntil  time.Time `gorm:"index:idx_idem_lease"`
-	CreatedAt   time.Time `gorm:"index:idx_idem_created"`
+	ID          uint   `gorm:"primaryKey"`
+	Run         string `gorm:"size:128;not null;index:idx_idem_run"`
+	Agent       string `gorm:"size:64;not null;default:'';uniqueIndex:idx_idem_scope,priority:1"`
+	SubjectHash string `gorm:"size:80;not null;default:'';uniqueIndex:idx_idem_scope,priority:2"`
+	// KeyID is the runtime key whose call made the record: a record
+	// answers only that key's retries (migration 245).
+	KeyID      uint      `gorm:"not null;default:0;uniqueIndex:idx_idem_scope,priority:3"`
+	Tool       string    `gorm:"size:200;not null;uniqueIndex:idx_idem_scope,priority:4"`
+	KeyHash    string    `gorm:"size:64;not null;uniqueIndex:idx_idem_scope,priority:5"`
+	ArgsDigest string    `gorm:"size:64;not null;default:''"`
+	Done       bool      `gorm:"not null;default:false"`
+	Outcome    string    `gorm:"type:text"`
+	LeaseUntil time.Time `gorm:"index:idx_idem_lease"`
+	CreatedAt  time.Time `gorm:"index:idx_idem_created"`
 }
 
-// IdemScope is whose idempotency keys a call's key is among: the agent
-// and the subject's digest (SubjectDigest of its id, "" for none), and
-// the run the call belongs to.
+// IdemScope is whose idempotency keys a call's key is among: the agent,
+// the subject's digest (SubjectDigest of its id, "" for none) and the
+// runtime key the call came through, and the run the call belongs to.
+// Another runtime key of the same agent and subject has its own records:
+// it never receives an outcome of a call it did not make.
 type IdemScope struct {
 	Agent, SubjectHash, Run string
+	KeyID                   uint
 }
 
 // IdempotencyScope is the scope of a call by agent for the subject
-// subjectID ("" for none).
-func (s *Store) IdempotencyScope(ctx context.Context, agent, subjectID, run string) (IdemScope, error) {
+// subjectID ("" for none) through the runtime key keyID.
+func (s *Store) IdempotencyScope(ctx context.Context, agent, subjectID, run string, keyID uint) (IdemScope, error) {
 	d, err := s.SubjectDigest(ctx, subjectID)
 	if err != nil {
 		return IdemScope{}, err
 	}
-	return IdemScope{Agent: agent, SubjectHash: d, Run: run}, nil
+	return IdemScope{Agent: agent, SubjectHash: d, Run: run, KeyID: keyID}, nil
 }
 
 // ArgumentsDigest is the digest an idempotency record keeps of a call's
@@ -299,7 +305,7 @@ func (s *Store) ArgumentsDigest(sc IdemScope, tool, key string, canonical []byte
 	return hex.EncodeToString(mac.Sum(nil))
 }
 
-// ClaimIdempotent claims (agent, subject, tool, key) for one execution of
+// ClaimIdempotent claims (agent, subject, runtime key, tool, key) for one execution of
 // the call whose arguments have argsDigest (ArgumentsDigest), holding the
 // claim for lease: claimed is true for the first caller, on any replica;
 // otherwise rec is the record (Done with its outcome opened, or still
@@ -307,7 +313,7 @@ func (s *Store) ArgumentsDigest(sc IdemScope, tool, key string, canonical []byte
 // a record made before digests were kept).
 func (s *Store) ClaimIdempotent(ctx context.Context, sc IdemScope, tool, key, argsDigest string, lease time.Duration) (rec *IdempotentCall, claimed bool, err error) {
 	now := time.Now().UTC()
-	row := &IdempotentCall{Run: sc.Run, Agent: sc.Agent, SubjectHash: sc.SubjectHash, Tool: tool, KeyHash: SessionHash(key), ArgsDigest: argsDigest,
+	row := &IdempotentCall{Run: sc.Run, Agent: sc.Agent, SubjectHash: sc.SubjectHash, KeyID: sc.KeyID, Tool: tool, KeyHash: SessionHash(key), ArgsDigest: argsDigest,
 		LeaseUntil: now.Add(lease), CreatedAt: now}
 	res := s.with(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(row)
 	if res.Error != nil {
@@ -317,7 +323,7 @@ func (s *Store) ClaimIdempotent(ctx context.Context, sc IdemScope, tool, key, ar
 		return row, true, nil
 	}
 	var got IdempotentCall
-	if err := s.with(ctx).Where("agent = ? AND subject_hash = ? AND tool = ? AND key_hash = ?", sc.Agent, sc.SubjectHash, tool, row.KeyHash).First(&got).Error; err != nil {
+	if err := s.with(ctx).Where("agent = ? AND subject_hash = ? AND key_id = ? AND tool = ? AND key_hash = ?", sc.Agent, sc.SubjectHash, sc.KeyID, tool, row.KeyHash).First(&got).Error; err != nil {
 		return nil, false, fmt.Errorf("models: claim idempotency key: %w", notFound(err))
 	}
 	if got.Done && !strings.HasPrefix(got.Outcome, plainOutcome) {

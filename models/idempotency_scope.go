@@ -22,7 +22,9 @@ func migrateIdempotencyScope(tx *gorm.DB, _ string) error {
 	if !m.HasTable(&IdempotentCall{}) || m.HasIndex(&IdempotentCall{}, "idx_idem_scope") {
 		return nil
 	}
-	for _, col := range []string{"Agent", "SubjectHash", "LeaseUntil"} {
+	// KeyID (migration 245, which fills it) is part of the unique index
+	// built here from the model
+	for _, col := range []string{"Agent", "SubjectHash", "LeaseUntil", "KeyID"} {
 		if !m.HasColumn(&IdempotentCall{}, col) {
 			if err := m.AddColumn(&IdempotentCall{}, col); err != nil {
 				return err

@@ -69,11 +69,20 @@ args_digest varchar(64) NOT NULL DEFAULT '', done boolean NOT NULL DEFAULT false
 			if r := rows[2]; r.Agent != "" || r.SubjectHash != "run:run-gone" || r.LeaseUntil.After(r.CreatedAt) {
 				t.Errorf("orphan record: agent %q subject %q lease %v (created %v)", r.Agent, r.SubjectHash, r.LeaseUntil, r.CreatedAt)
 			}
-			// any session of the subject now finds the record
-			sc := models.IdemScope{Agent: "helper", SubjectHash: want, Run: "run-new"}
+			// migration 245: a record belongs to its session's runtime key
+			if rows[0].KeyID != 1 || rows[2].KeyID != 0 {
+				t.Errorf("runtime keys of the records: %d and %d (orphan), want 1 and 0", rows[0].KeyID, rows[2].KeyID)
+			}
+			// any session of the subject through the same key now finds the record
+			sc := models.IdemScope{Agent: "helper", SubjectHash: want, Run: "run-new", KeyID: 1}
 			rec, claimed, err := s.ClaimIdempotent(ctx, sc, "demo.remember", "k1", "new-digest", 0)
 			if err != nil || claimed || rec.ID != rows[0].ID || !rec.Done {
 				t.Errorf("claim after the migration: claimed %v rec %+v err %v, want run-a's record", claimed, rec, err)
+			}
+			// another runtime key of the agent and subject has its own
+			sc.KeyID = 2
+			if rec, claimed, err := s.ClaimIdempotent(ctx, sc, "demo.remember", "k1", "new-digest", time.Minute); err != nil || !claimed || rec.ID == rows[0].ID {
+				t.Errorf("another key's claim: claimed %v rec %+v err %v, want its own claim", claimed, rec, err)
 			}
 			// the old per-run index is gone: the scope's is the one unique
 			var n int

@@ -1,4 +1,4 @@
--- migrations: 1 2 3 4 5 6 10 30 31 32 40 41 42 20 21 22 110 111 112 113 114 60 70 71 72 73 100 130 131 133 132 134 137 136 138 135 180 181 150 151 152 170 240 241 242 243 244 200 201 160 161 166
+-- migrations: 1 2 3 4 5 6 10 30 31 32 40 41 42 20 21 22 110 111 112 113 114 60 70 71 72 73 100 130 131 133 132 134 137 136 138 135 180 181 150 151 152 170 240 241 242 243 244 245 200 201 160 161 166
 CREATE TABLE `users` (`id` integer PRIMARY KEY AUTOINCREMENT,`username` text NOT NULL,`password_hash` text NOT NULL,`roles` text NOT NULL,`disabled` numeric NOT NULL DEFAULT false,`created_at` datetime,`updated_at` datetime);
 CREATE UNIQUE INDEX `idx_users_username` ON `users`(`username`);
 CREATE TABLE `sessions` (`id` text,`user_id` integer NOT NULL,`csrf_token` text NOT NULL,`flash` text,`created_at` datetime,`last_seen_at` datetime,PRIMARY KEY (`id`));
@@ -65,15 +65,15 @@ CREATE UNIQUE INDEX `idx_connections_name` ON `connections`(`name`);
 CREATE TABLE `gateway_sessions` (`id` text,`key_id` integer NOT NULL,`agent` text NOT NULL,`profile` text,`subject` text,`subject_digest` text NOT NULL DEFAULT "",`pick_tools` text,`pick_without` text,`run` text NOT NULL,`receipts` text NOT NULL,`shown` text NOT NULL DEFAULT "[]",`listed` text NOT NULL DEFAULT "",`searches` integer NOT NULL DEFAULT 0,`calls` integer NOT NULL DEFAULT 0,`version` integer NOT NULL DEFAULT 1,`closed` numeric NOT NULL DEFAULT false,`created_at` datetime,`updated_at` datetime,PRIMARY KEY (`id`));
 CREATE UNIQUE INDEX `idx_gateway_sessions_run` ON `gateway_sessions`(`run`);
 CREATE INDEX `idx_gateway_sessions_key_id` ON `gateway_sessions`(`key_id`);
-CREATE TABLE `idempotent_calls` (`id` integer PRIMARY KEY AUTOINCREMENT,`run` text NOT NULL,`agent` text NOT NULL DEFAULT "",`subject_hash` text NOT NULL DEFAULT "",`tool` text NOT NULL,`key_hash` text NOT NULL,`args_digest` text NOT NULL DEFAULT "",`done` numeric NOT NULL DEFAULT false,`outcome` text,`lease_until` datetime,`created_at` datetime);
+CREATE TABLE `idempotent_calls` (`id` integer PRIMARY KEY AUTOINCREMENT,`run` text NOT NULL,`agent` text NOT NULL DEFAULT "",`subject_hash` text NOT NULL DEFAULT "",`key_id` integer NOT NULL DEFAULT 0,`tool` text NOT NULL,`key_hash` text NOT NULL,`args_digest` text NOT NULL DEFAULT "",`done` numeric NOT NULL DEFAULT false,`outcome` text,`lease_until` datetime,`created_at` datetime);
 CREATE INDEX `idx_idem_created` ON `idempotent_calls`(`created_at`);
 CREATE INDEX `idx_idem_lease` ON `idempotent_calls`(`lease_until`);
-CREATE UNIQUE INDEX `idx_idem_scope` ON `idempotent_calls`(`agent`,`subject_hash`,`tool`,`key_hash`);
 CREATE INDEX `idx_idem_run` ON `idempotent_calls`(`run`);
 CREATE TABLE `receipt_readers` (`digest` text,`owner` text,`inputs` text NOT NULL,`created_at` datetime,PRIMARY KEY (`digest`,`owner`));
 CREATE INDEX idx_approvals_call ON approvals (agent, subject, tool, digest, args_digest);
 CREATE TABLE `approval_askers` (`approval_id` integer,`key_id` integer,`created_at` datetime,PRIMARY KEY (`approval_id`,`key_id`));
 CREATE INDEX `idx_approval_askers_key_id` ON `approval_askers`(`key_id`);
+CREATE UNIQUE INDEX `idx_idem_scope` ON `idempotent_calls`(`agent`,`subject_hash`,`key_id`,`tool`,`key_hash`);
 CREATE TABLE run_totals (
 	run TEXT PRIMARY KEY,
 	agent TEXT NOT NULL DEFAULT '',

@@ -375,7 +375,8 @@ func (g *gateway) claimLease(spec upstream.Spec) time.Duration {
 }
 
 // claim claims the call's idempotency key in its scope (the agent, the
-// subject and the tool, across sessions, replicas and restarts): rec is
+// subject, the runtime key and the tool, across sessions, replicas and
+// restarts): rec is
 // the claim to run the call under, or nil with the answer to give
 // instead (the recorded outcome, key_reused, still running, or a lost
 // call's uncertain outcome).
@@ -384,7 +385,11 @@ func (g *gateway) claim(ctx context.Context, r *gwReq, call *allowedCall, p *mcp
 	if r.subject != nil {
 		subject = r.subject.ID
 	}
-	sc, err := g.s.store.IdempotencyScope(ctx, r.sess.Agent, subject, r.sess.Run)
+	keyID := r.sess.KeyID
+	if r.key != nil {
+		keyID = r.key.ID
+	}
+	sc, err := g.s.store.IdempotencyScope(ctx, r.sess.Agent, subject, r.sess.Run, keyID)
 	if err != nil {
 		return nil, nil, err
 	}

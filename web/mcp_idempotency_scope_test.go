@@ -135,7 +135,11 @@ func TestGatewayLapsedClaimIsFinal(t *testing.T) {
 		raw, _ := json.Marshal(args)
 		// what a console killed mid-call leaves: an open claim
 		leave := func(key string, lease time.Duration) {
-			sc, err := h.store.IdempotencyScope(ctx, "helper", "u1", "mcp-killed")
+			k, err := h.store.APIKeyBySecret(ctx, f.key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc, err := h.store.IdempotencyScope(ctx, "helper", "u1", "mcp-killed", k.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
