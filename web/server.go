@@ -127,7 +127,7 @@ func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
 	s.gw.evidence.batchTime = s.metrics.observeGatewayBatch
 	// metrics outermost: a request is timed whole and counted with the
 	// status it was answered with, a recovered panic's included
-	e.Use(s.metrics.observe, s.recoverPanics, s.requestID, s.logRequests, s.securityHeaders, s.rejectBadText, s.loadSession)
+	e.Use(s.metrics.observe, s.recoverPanics, s.requestID, s.logRequests, s.securityHeaders, s.rejectBadText, s.refuseOwnLoop, s.loadSession)
 	for _, r := range s.routes {
 		e.Add(r.method, r.path, r.handler, s.enforce(r.policy))
 	}

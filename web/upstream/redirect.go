@@ -60,7 +60,8 @@ func originOf(u *url.URL) string {
 }
 
 // headerTransport adds a connection's headers to every request for the
-// origin of its URL, and to no other.
+// origin of its URL, and to no other, and the loop marker (loop.go) to
+// every request.
 type headerTransport struct {
 	origin  string
 	headers map[string]string
@@ -77,11 +78,19 @@ func newHeaderTransport(rawURL string, headers map[string]string, base http.Roun
 }
 
 func (t headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
 	if len(t.headers) > 0 && t.origin != "" && originOf(r.URL) == t.origin {
-		r = r.Clone(r.Context())
 		for k, v := range t.headers {
 			r.Header.Set(k, v)
 		}
 	}
-	return t.base.RoundTrip(r)
+	// set last: a connection's headers cannot replace or forge it
+	r.Header.Set(LoopHeader, loopMarker)
+	res, err := t.base.RoundTrip(r)
+	if err == nil && res.Header.Get(LoopHeader) == loopMarker {
+		// this console's own gateway refused the request (loop.go)
+		res.Body.Close()
+		return nil, errOwnGateway
+	}
+	return res, err
 }
