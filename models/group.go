@@ -75,9 +75,12 @@ type GrantProblem struct {
 
 // GrantProblems lists everything wrong with a grant set, in grant order:
 // kinds, values (a tool id must be known, with the closest known id to
-// suggest; an effects class one of the four; a service a service name)
-// and duplicates. known may be nil to skip the tool check.
-func GrantProblems(gs []GrantSpec, known map[string]bool) []GrantProblem {
+// suggest; an effects class one of the four; a service a service name
+// some known tool belongs to, with the closest to suggest) and duplicates.
+// known may be nil to skip the tool and service checks; services is the
+// set a service grant may name (see Store.KnownServices), nil for the
+// services of known's tools.
+func GrantProblems(gs []GrantSpec, known, services map[string]bool) []GrantProblem {
 	var out []GrantProblem
 	seen := map[string]bool{}
 	suggested := 0
@@ -97,6 +100,17 @@ func GrantProblems(gs []GrantSpec, known map[string]bool) []GrantProblem {
 		case authority.KindService:
 			if !servicePattern.MatchString(g.Value) {
 				out = append(out, GrantProblem{"service", fmt.Sprintf("%q is not a service name (%s)", g.Value, servicePattern)})
+			} else if known != nil {
+				if services == nil {
+					services = toolpick.Services(known)
+				}
+				if !services[g.Value] {
+					msg := fmt.Sprintf("unknown service %q (no tool in the catalog belongs to it)", g.Value)
+					if s := toolpick.Suggest(g.Value, services); s != "" {
+						msg += ": did you mean " + s + "?"
+					}
+					out = append(out, GrantProblem{"service", msg})
+				}
 			}
 		case authority.KindEffects:
 			if !slices.Contains(authority.EffectsClasses(), g.Value) {
@@ -118,8 +132,8 @@ func GrantProblems(gs []GrantSpec, known map[string]bool) []GrantProblem {
 
 // ValidateGrants checks a grant set (see GrantProblems): every problem,
 // "; " apart under its field; nil when the set is good.
-func ValidateGrants(gs []GrantSpec, known map[string]bool) map[string]string {
-	ps := GrantProblems(gs, known)
+func ValidateGrants(gs []GrantSpec, known, services map[string]bool) map[string]string {
+	ps := GrantProblems(gs, known, services)
 	if len(ps) == 0 {
 		return nil
 	}
@@ -136,8 +150,8 @@ func ValidateGrants(gs []GrantSpec, known map[string]bool) map[string]string {
 // ValidateGroupVersion checks everything a new version of a group's
 // grants is refused for at once: the group's name, the message and the
 // grants (see ValidateGrants); nil when it is good.
-func ValidateGroupVersion(group, message string, grants []GrantSpec, known map[string]bool) map[string]string {
-	errs := ValidateGrants(grants, known)
+func ValidateGroupVersion(group, message string, grants []GrantSpec, known, services map[string]bool) map[string]string {
+	errs := ValidateGrants(grants, known, services)
 	if errs == nil {
 		errs = map[string]string{}
 	}
@@ -199,7 +213,14 @@ func (s *Store) GroupVersionAt(ctx context.Context, groupID uint, n int) (*Group
 // unchanged set writes nothing. Every replica's next check sees it: the
 // configuration generation moves in the same transaction.
 func (s *Store) SetGrants(ctx context.Context, actor, group string, base int, grants []GrantSpec, message string, known map[string]bool) (*GroupVersion, error) {
-	if errs := ValidateGroupVersion(group, message, grants, known); errs != nil {
+	var services map[string]bool
+	if known != nil {
+		var err error
+		if services, err = s.KnownServices(ctx, known); err != nil {
+			return nil, err
+		}
+	}
+	if errs := ValidateGroupVersion(group, message, grants, known, services); errs != nil {
 		return nil, &ValidationError{Fields: errs}
 	}
 	grants = sortGrants(grants)

@@ -151,15 +151,19 @@ func (s *Server) saveGrants(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	services, err := s.store.KnownServices(ctx, known)
+	if err != nil {
+		return err
+	}
 	check := func(fallback map[string]string) error {
 		errs := views.FieldErrors{}
 		items := badLines
-		for f, msg := range models.ValidateGroupVersion(name, form.Message, grants, known) {
+		for f, msg := range models.ValidateGroupVersion(name, form.Message, grants, known, services) {
 			if f == "group" || f == "message" {
 				errs[f] = msg
 			}
 		}
-		for _, p := range models.GrantProblems(grants, known) {
+		for _, p := range models.GrantProblems(grants, known, services) {
 			items = append(items, p.Message)
 		}
 		if len(items) > 0 {

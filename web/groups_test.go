@@ -31,6 +31,7 @@ func TestGroupsPageEditHistoryDiff(t *testing.T) {
 		{"base": {"2"}, "grants": {"give everything"}},
 		{"base": {"2"}, "grants": {"tool launch_rockets"}},
 		{"base": {"2"}, "grants": {"effects harmless"}},
+		{"base": {"2"}, "grants": {"service nosuchsvc"}},
 	} {
 		res, doc := admin.post("/groups/contractors", f)
 		if res.StatusCode != http.StatusUnprocessableEntity || doc.Find(`[data-testid="error-grants"]`).Length() != 1 {

@@ -85,6 +85,7 @@ func TestGrantCommandErrors(t *testing.T) {
 		{[]string{"grant", "add", "contractors", "--tools", "exec", "--effects", "read-only"}, 2, "exactly one of"},
 		{[]string{"grant", "add", "contractors", "--tools", "no_such_tool"}, 1, "--tools"},
 		{[]string{"grant", "add", "contractors", "--effects", "harmless"}, 1, "--effects"},
+		{[]string{"grant", "add", "contractors", "--service", "githb"}, 1, `--service: unknown service "githb"`},
 		{[]string{"grant", "add", "Bad Group", "--effects", "read-only"}, 1, "GROUP"},
 		{[]string{"grant", "remove", "contractors", "--tools", "exec"}, 1, "no grant"},
 		{[]string{"apikey", "create", "k", "--scope", "admin"}, 2, "--scope"},

@@ -141,7 +141,32 @@ func suggest(typed string, ids []string) string {
 	if best == "" && len(suffixed) == 1 {
 		return suffixed[0]
 	}
+	if best == "" {
+		// a short name's one swapped pair ("gti") is two edits apart
+		for _, id := range ids {
+			if swappedPair(lower, strings.ToLower(id)) {
+				return id
+			}
+		}
+	}
 	return best
+}
+
+// swappedPair reports whether b is a with one pair of neighbouring letters
+// swapped.
+func swappedPair(a, b string) bool {
+	x, y := []rune(a), []rune(b)
+	if len(x) != len(y) {
+		return false
+	}
+	i := 0
+	for i < len(x) && x[i] == y[i] {
+		i++
+	}
+	if i+1 >= len(x) || x[i] != y[i+1] || x[i+1] != y[i] {
+		return false
+	}
+	return string(x[i+2:]) == string(y[i+2:])
 }
 
 // limit is the largest edit distance still taken for a typo: a third of

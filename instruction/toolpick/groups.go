@@ -23,6 +23,19 @@ func Service(id string) string {
 	return Native
 }
 
+// Services is the set of services the known ids belong to (ids without a
+// service prefix belong to none): the one list every check of a typed service name
+// (grants, agents, profiles) reads.
+func Services(known map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for id, ok := range known {
+		if ns, _, dotted := strings.Cut(id, "."); ok && dotted && ns != "" {
+			out[ns] = true
+		}
+	}
+	return out
+}
+
 // Groups is ids grouped by service, services and ids in name order
 // (native first), keeping only ids that contain every word of query, case
 // ignored. An empty query keeps every id.
