@@ -32,7 +32,7 @@ func (c *client) setHealthLocked(up bool, why error) {
 	if !up {
 		state, text = healthDown, "the server could not be reached"
 		if why != nil {
-			text = c.secrets.maskText(scrubURL(why, c.spec.URL).Error())
+			text = c.masked(why).Error()
 		}
 	}
 	if c.health == state && c.healthWhy == text {

@@ -228,9 +228,10 @@ func (c *client) sessionDirect(ctx context.Context) (*mcp.ClientSession, *direct
 	if err != nil {
 		c.failures++
 		c.nextTry = time.Now().Add(backoff(c.failures, c.spec.MaxBackoff))
-		c.pool.log.Warn("upstream connect failed", "connection", c.spec.Name, "attempt", c.failures, "err", scrubURL(err, c.spec.URL))
+		err = c.masked(err)
+		c.pool.log.Warn("upstream connect failed", "connection", c.spec.Name, "attempt", c.failures, "err", err)
 		c.setHealthLocked(false, err)
-		return nil, nil, &UnavailableError{Name: c.spec.Name, Err: scrubURL(err, c.spec.URL)}
+		return nil, nil, &UnavailableError{Name: c.spec.Name, Err: err}
 	}
 	c.setHealthLocked(true, nil)
 	c.cs, c.direct = cs, directOf(c.spec.URL, hc, cs, c.forgetAnyListing)
@@ -259,7 +260,7 @@ func (c *client) watch(cs *mcp.ClientSession) {
 	}
 	c.setHealthLocked(false, ended)
 	c.mu.Unlock()
-	c.pool.log.Warn("upstream session ended; restarting", "connection", c.spec.Name, "after", wait, "err", err)
+	c.pool.log.Warn("upstream session ended; restarting", "connection", c.spec.Name, "after", wait, "err", c.masked(err))
 	if len(c.spec.Command) > 0 {
 		time.AfterFunc(wait, func() {
 			ctx, cancel := context.WithTimeout(context.Background(), c.pool.timeout(c.spec))
@@ -288,7 +289,7 @@ func (c *client) dropAfter(cs *mcp.ClientSession, why error, after <-chan struct
 	}
 	c.mu.Unlock()
 	if mine {
-		c.pool.log.Warn("upstream session lost; restarting", "connection", c.spec.Name, "after", wait, "err", why)
+		c.pool.log.Warn("upstream session lost; restarting", "connection", c.spec.Name, "after", wait, "err", c.masked(why))
 	}
 	if after == nil {
 		_ = cs.Close()
@@ -449,7 +450,7 @@ func (p *Pool) listOn(ctx context.Context, c *client, cs *mcp.ClientSession) ([]
 		res, err := cs.ListTools(lctx, params)
 		if err != nil {
 			err = p.failed(c, cs, m, err, nil)
-			return nil, fmt.Errorf("upstream %s: tools/list: %w", spec.Name, err)
+			return nil, fmt.Errorf("upstream %s: tools/list: %w", spec.Name, c.masked(err))
 		}
 		if m.bytes.Load() > int64(p.maxMessage()) {
 			return nil, &TooLargeError{Name: spec.Name, What: "the tool list", Limit: p.maxMessage()}
@@ -526,7 +527,7 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 			// session and did not process the call
 			err = &RefusedError{Status: http.StatusNotFound, Err: err}
 		}
-		return nil, nil, scrubURL(err, c.spec.URL)
+		return nil, nil, c.masked(err)
 	}
 	c.healthy()
 	// the server's text may repeat a secret it was started or called
