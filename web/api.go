@@ -32,7 +32,8 @@ type receiptCache struct {
 	mu        sync.Mutex
 	seen      map[string]bool
 	responses map[string]cachedResponse
-	// respBytes is the size of the bodies held in responses
+	// respBytes is the memory the bodies held in responses take: their
+	// arrays' capacity, which can be up to twice their length
 	respBytes int
 }
 
@@ -59,17 +60,18 @@ func (rc *receiptCache) response(k string) (cachedResponse, bool) {
 func (rc *receiptCache) keep(k string, r cachedResponse) {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
-	if len(r.body) > maxCachedResponseBytes/8 {
+	size := cap(r.body) // the whole array stays alive, not only the answer
+	if size > maxCachedResponseBytes/8 {
 		return
 	}
-	if rc.responses == nil || len(rc.responses) >= maxCachedResponses || rc.respBytes+len(r.body) > maxCachedResponseBytes {
+	if rc.responses == nil || len(rc.responses) >= maxCachedResponses || rc.respBytes+size > maxCachedResponseBytes {
 		rc.responses, rc.respBytes = map[string]cachedResponse{}, 0
 	}
 	if old, ok := rc.responses[k]; ok {
-		rc.respBytes -= len(old.body)
+		rc.respBytes -= cap(old.body)
 	}
 	rc.responses[k] = r
-	rc.respBytes += len(r.body)
+	rc.respBytes += size
 }
 
 func (rc *receiptCache) known(d string) bool {

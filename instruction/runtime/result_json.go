@@ -137,9 +137,27 @@ func (r Result) AppendJSON(b []byte) ([]byte, error) {
 
 // AnswerSize is a capacity for r's encoding that it rarely outgrows: the
 // text twice (whole and in sections), an eighth more for its escapes,
-// and room for the rest.
+// room for the sections, levers and roster, and the parts json.Marshal
+// writes at the end: each pinned tool and skill (an id and a 64-digit
+// digest each, about 120 bytes a tool), each warning and each dropped
+// tool (their texts twice, for escapes). An answer that outgrows its
+// buffer is copied into an array of twice the size, which the response
+// cache then keeps.
 func AnswerSize(r Result) int {
-	return 2*len(r.Text) + len(r.Text)/8 + 1024 + 64*len(r.Sections) + 96*len(r.Levers) + 32*len(r.Roster)
+	n := 2*len(r.Text) + len(r.Text)/8 + 1024 + 64*len(r.Sections) + 96*len(r.Levers) + 32*len(r.Roster)
+	for _, p := range r.Pinned.Tools {
+		n += 48 + len(p.ID) + len(p.Version) + len(p.Digest)
+	}
+	for _, p := range r.Pinned.Skills {
+		n += 64 + len(p.Slug) + len(p.Digest)
+	}
+	for _, w := range r.Warnings {
+		n += 160 + 2*(len(w.Kind)+len(w.Tool)+len(w.Signal)+len(w.Section)+len(w.Excerpt)+len(w.Class)+len(w.Suggestion))
+	}
+	for _, d := range r.Dropped {
+		n += 48 + 2*(len(d.ID)+len(d.Set)+len(d.Reason))
+	}
+	return n
 }
 
 // sectionsMakeText reports whether text is the sections' texts in order
