@@ -243,6 +243,12 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	{243, "approval requests record the runtime key they were filed through: pending requests capped per key and per subject, and a key's owner does not approve its requests", migrateApprovalKeys},
 	{244, "approval requests record every runtime key that asked for them: the creator of any asking key does not approve, and only an asking key replaces a check's placeholder summary", migrateApprovalAskers},
 	{245, "idempotency records belong to the runtime key whose call made them: another key of the same agent and subject never receives their outcome", migrateIdempotencyKeys},
+	{246, "run evidence names the approval request a call ran under", func(tx *gorm.DB, _ string) error {
+		if tx.Migrator().HasColumn(&RunEvent{}, "Approval") {
+			return nil
+		}
+		return tx.Migrator().AddColumn(&RunEvent{}, "Approval")
+	}},
 	// evidence at scale, issue 28 (200-214)
 	{200, "run totals kept by the database as events are written; a run's latest events by (run, id)", migrateRunTotals},
 	{201, "run evidence partitioned by day on Postgres (same table name and columns; the existing table becomes its first partition)", migratePartitionRunEvents},

@@ -54,8 +54,11 @@ type RunEvent struct {
 	// how the call ended (ok, error, timeout, …; empty: not executed)
 	LatencyUS   int
 	ResultBytes int
-	CallStatus  string    `gorm:"size:32"`
-	CreatedAt   time.Time `gorm:"index:idx_run_events_run,priority:2"`
+	CallStatus  string `gorm:"size:32"`
+	// Approval is the approval request a call ran under ("" none:
+	// migration 246), which the run's page links.
+	Approval  string    `gorm:"size:40;not null;default:''"`
+	CreatedAt time.Time `gorm:"index:idx_run_events_run,priority:2"`
 }
 
 // SaveRunEvents stores a batch of run events in one statement or
@@ -166,9 +169,9 @@ func eventSpan(evs []RunEvent) (oldest, newest time.Time) {
 // runEventColumns are run_events' columns but the id, in runEventRow's
 // order.
 const runEventColumns = "run, kind, agent, profile, profile_version, step, surface, query_bytes, hits, active, activated, reachable, " +
-	"accepted, rejected, rejected_why, schema_bytes, text_bytes, tokens, prefix_tokens, digest, receipts, tool, verdict, latency_us, result_bytes, call_status, created_at"
+	"accepted, rejected, rejected_why, schema_bytes, text_bytes, tokens, prefix_tokens, digest, receipts, tool, verdict, latency_us, result_bytes, call_status, approval, created_at"
 
-const runEventArity = 27
+const runEventArity = 28
 
 func runEventRow(e *RunEvent, now time.Time, args []any) []any {
 	at := e.CreatedAt
@@ -176,7 +179,7 @@ func runEventRow(e *RunEvent, now time.Time, args []any) []any {
 		at = now // as the ORM's create did
 	}
 	return append(args, e.Run, e.Kind, e.Agent, e.Profile, e.ProfileVersion, e.Step, e.Surface, e.QueryBytes, e.Hits, e.Active, e.Activated, e.Reachable,
-		e.Accepted, e.Rejected, e.RejectedWhy, e.SchemaBytes, e.TextBytes, e.Tokens, e.PrefixTokens, e.Digest, e.Receipts, e.Tool, e.Verdict, e.LatencyUS, e.ResultBytes, e.CallStatus, at)
+		e.Accepted, e.Rejected, e.RejectedWhy, e.SchemaBytes, e.TextBytes, e.Tokens, e.PrefixTokens, e.Digest, e.Receipts, e.Tool, e.Verdict, e.LatencyUS, e.ResultBytes, e.CallStatus, e.Approval, at)
 }
 
 // runEventInsert is one multi-row INSERT of the events for SQLite.

@@ -97,6 +97,7 @@ func appendRunEventRow(b *bytes.Buffer, e *RunEvent, now time.Time) {
 	num(e.LatencyUS)
 	num(e.ResultBytes)
 	str(e.CallStatus)
+	str(e.Approval)
 	// microseconds, as the column keeps them (a timestamptz parameter
 	// drops the rest the same way), in UTC with its offset
 	b.Write(at.UTC().AppendFormat(scratch[:0], "2006-01-02 15:04:05.000000"))

@@ -67,7 +67,7 @@ func eventTime(at, now time.Time) time.Time {
 const runEventUnnestSQL = "INSERT INTO run_events (" + runEventColumns + ") SELECT * FROM unnest(" +
 	"$1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::text[], $8::bigint[], $9::bigint[], " +
 	"$10::bigint[], $11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::text[], $16::bigint[], $17::bigint[], " +
-	"$18::bigint[], $19::bigint[], $20::text[], $21::text[], $22::text[], $23::text[], $24::bigint[], $25::bigint[], $26::text[], $27::timestamptz[])"
+	"$18::bigint[], $19::bigint[], $20::text[], $21::text[], $22::text[], $23::text[], $24::bigint[], $25::bigint[], $26::text[], $27::text[], $28::timestamptz[])"
 
 // runEventColumnsOf is the events as runEventColumns' arrays, in order;
 // an event without a creation time is stamped now, as the ORM's create
@@ -119,6 +119,7 @@ func runEventColumnsOf(evs []RunEvent, now time.Time) []any {
 		num(func(e *RunEvent) int { return e.LatencyUS }),
 		num(func(e *RunEvent) int { return e.ResultBytes }),
 		str(func(e *RunEvent) string { return e.CallStatus }),
+		str(func(e *RunEvent) string { return e.Approval }),
 		at,
 	}
 }

@@ -190,7 +190,7 @@ func (s *Server) approvalsPage(c echo.Context) error {
 	for _, a := range as {
 		r := views.ApprovalRow{Ref: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Tool: a.Tool, Digest: shortDigest(a.Digest), Summary: a.Summary, Arguments: a.ArgsView,
 			Origin: a.Origin, RequestedBy: a.RequestedBy, At: a.CreatedAt.UTC().Format(time.DateTime), DecidedBy: a.DecidedBy, Reason: a.Reason,
-			Own: !authority.CanDecideApproval(me, a.Subject), WithdrawnBy: a.WithdrawnBy, WithdrawReason: a.WithdrawReason}
+			Own: !authority.CanDecideApproval(me, a.Subject), WithdrawnBy: a.WithdrawnBy, WithdrawReason: a.WithdrawReason, Run: a.Run}
 		switch {
 		case a.Status != authority.ApprovalApproved:
 		case a.SingleUse && a.UsedAt != nil:

@@ -210,6 +210,10 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		g.s.countCheck(ast, r.sess.Agent, p.Name, tool, r.subject, counted)
 		if v.Status == deferred.CallActive {
 			t, contract = tool, ast.contracts[p.Name]
+			if d.Approval != nil {
+				// the run's page links the approval the call ran under
+				ev.Approval = d.Approval.Ref
+			}
 		} else if v.Error != nil && v.Error.Type == authority.TypeApprovalRequired && tool != nil && argsDigest != "" {
 			// name an approval request for this call the subject's
 			// reviewers can decide, seeing its arguments (the pending one

@@ -120,7 +120,7 @@ func runEventRow(e models.RunEvent) views.RunEventRow {
 		Active: e.Active, Activated: e.Activated, Reachable: e.Reachable, Accepted: e.Accepted, Rejected: e.Rejected, RejectedWhy: e.RejectedWhy,
 		SchemaBytes: e.SchemaBytes, TextBytes: e.TextBytes, Tokens: e.Tokens, PrefixTokens: e.PrefixTokens, NewTokens: e.Tokens - e.PrefixTokens,
 		Digest: e.Digest, Receipts: e.Receipts, Tool: shownName(e.Tool), Verdict: e.Verdict,
-		CallStatus: e.CallStatus, Latency: fmt.Sprintf("%.1f ms", float64(e.LatencyUS)/1000), ResultBytes: e.ResultBytes}
+		CallStatus: e.CallStatus, Latency: fmt.Sprintf("%.1f ms", float64(e.LatencyUS)/1000), ResultBytes: e.ResultBytes, Approval: e.Approval}
 }
 
 // shownName is a name from a request (a tool the model called, kept as it
