@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
@@ -13,15 +12,17 @@ import (
 
 func runAPIKey(ctx context.Context, args []string, stdout *os.File) error {
 	usage := fmt.Errorf("usage: console apikey create NAME [--scope read|runtime] --as USER")
-	if len(args) < 2 || args[0] != "create" || strings.HasPrefix(args[1], "-") {
+	if len(args) < 2 || args[0] != "create" {
 		return &exitError{2, usage}
 	}
 	fs := flag.NewFlagSet("apikey create", flag.ContinueOnError)
 	scope := fs.String("scope", models.ScopeRead, "read (compose, fetch) or runtime (also runs, checks, bindings)")
 	as := actorFlag(fs)
-	if err := fs.Parse(args[2:]); err != nil || fs.NArg() > 0 {
+	pos, err := parseNamed(fs, args[1:])
+	if err != nil || len(pos) != 1 {
 		return &exitError{2, usage}
 	}
+	name := pos[0]
 	if *scope != models.ScopeRead && *scope != models.ScopeRuntime {
 		return &exitError{2, fmt.Errorf("--scope: must be read or runtime")}
 	}
@@ -37,7 +38,7 @@ func runAPIKey(ctx context.Context, args []string, stdout *os.File) error {
 	if err != nil {
 		return err
 	}
-	secret, k, err := store.CreateScopedAPIKey(ctx, who, args[1], *scope)
+	secret, k, err := store.CreateScopedAPIKey(ctx, who, name, *scope)
 	if err != nil {
 		return &exitError{1, err}
 	}

@@ -48,16 +48,14 @@ func runApproval(ctx context.Context, args []string, stdout *os.File) error {
 	}
 	as := actorFlag(fs)
 	rest := args[1:]
-	ref := ""
-	if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
-		ref, rest = rest[0], rest[1:]
-	}
-	if err := fs.Parse(rest); err != nil {
+	pos, err := parseNamed(fs, rest)
+	if err != nil {
 		return &exitError{2, err}
 	}
-	if ref == "" || fs.NArg() > 0 {
+	if len(pos) != 1 {
 		return &exitError{2, errors.New(approvalUsage)}
 	}
+	ref := pos[0]
 	if strings.TrimSpace(*reason) == "" {
 		return &exitError{2, errors.New("--reason is required: say why (the audit keeps it)")}
 	}

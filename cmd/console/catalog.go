@@ -37,20 +37,17 @@ func runCatalog(ctx context.Context, args []string, stdout, stderr *os.File) err
 		fs.StringVar(&form, "form", catalog.FormFull, "full | compact")
 	}
 	// accept FILE before or after the flags
-	rest := args[1:]
-	var file string
-	if len(rest) > 0 && rest[0] != "" && rest[0][0] != '-' {
-		file, rest = rest[0], rest[1:]
-	}
-	if err := fs.Parse(rest); err != nil {
+	pos, err := parseNamed(fs, args[1:])
+	if err != nil {
 		return &exitError{2, err}
 	}
-	if file == "" && fs.NArg() > 0 {
-		file = fs.Arg(0)
+	if len(pos) > 1 {
+		return &exitError{2, fmt.Errorf("catalog %s: one FILE at a time: %q is a second argument", sub, pos[1])}
 	}
-	if file == "" {
+	if len(pos) == 0 || pos[0] == "" {
 		return &exitError{2, fmt.Errorf("catalog %s: FILE is required", sub)}
 	}
+	file := pos[0]
 	if as != nil {
 		if err := needActor(*as); err != nil {
 			return err

@@ -35,17 +35,14 @@ func runCatalogHints(ctx context.Context, args []string, stdout *os.File) error 
 	as := actorFlag(fs) // an editor proposes, a reviewer decides
 	var tool string
 	rest := args
-	if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
-		tool, rest = rest[0], rest[1:]
-	}
-	if err := fs.Parse(rest); err != nil {
+	pos, err := parseNamed(fs, rest)
+	if err != nil {
 		return &exitError{2, err}
 	}
-	if tool == "" && fs.NArg() == 1 {
-		tool = fs.Arg(0)
-	} else if fs.NArg() > 0 || tool == "" {
+	if len(pos) != 1 {
 		return &exitError{2, errors.New(hintsUsage)}
 	}
+	tool = pos[0]
 	actions := 0
 	for _, on := range []bool{*add != "", *set != "", *approve != 0, *reject != 0} {
 		if on {

@@ -74,15 +74,16 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 	stderrLines := fs.String("stderr-lines", "", "how many of a command server's last stderr lines a start error keeps (default 12)")
 	takeOver := fs.Bool("take-over", false, "add: take over a namespace of tools imported from a file (the server's tools replace them)")
 	as := fs.String("as", os.Getenv("CONSOLE_ACTOR"), "the user this change is made as (CONSOLE_ACTOR)")
-	name := ""
-	if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
-		name, rest = rest[0], rest[1:]
-	}
-	if err := fs.Parse(rest); err != nil {
+	pos, err := parseNamed(fs, rest)
+	if err != nil {
 		return &exitError{2, err}
 	}
-	if fs.NArg() > 0 {
+	if len(pos) > 1 {
 		return &exitError{2, errors.New(connectionUsage)}
+	}
+	name := ""
+	if len(pos) == 1 {
+		name = pos[0]
 	}
 	switch verb {
 	case "list":

@@ -35,19 +35,18 @@ func runEval(ctx context.Context, args []string, stdout *os.File) error {
 	subjectGroups := fs.String("subject-groups", "", "evaluate for a subject in these groups (comma-separated): an expected tool they are not granted scores as a correct refusal")
 	subjectID := fs.String("subject-id", "console-cli", "the id of the --subject-groups subject")
 	ranking := fs.String("ranking", eval.RankingCurrent, "the search measured: current (the product's) or staged (catalog/search, a measured alternative)")
-	file, rest := splitFileArg(args)
-	if err := fs.Parse(rest); err != nil {
+	pos, err := parseNamed(fs, args)
+	if err != nil {
 		return &exitError{2, err}
 	}
 	usage := errors.New("usage: console eval FILE [--agent A] [--profile P] [--second-profile P2] [--tools …] [--services …] [--deferred] [--pins …] [--subject-groups …] [--ranking current|staged] [--k 5] [--json]")
 	switch {
-	case file != "" && fs.NArg() > 0:
-		return &exitError{2, fmt.Errorf("one case file at a time: %q is a second argument; %w", fs.Arg(0), usage)}
-	case file == "" && fs.NArg() == 1:
-		file = fs.Arg(0)
-	case file == "":
+	case len(pos) > 1:
+		return &exitError{2, fmt.Errorf("one case file at a time: %q is a second argument; %w", pos[1], usage)}
+	case len(pos) == 0:
 		return &exitError{2, usage}
 	}
+	file := pos[0]
 	b, err := readBounded(file, eval.MaxSuiteBytes)
 	if err != nil {
 		return &exitError{2, err}
@@ -166,15 +165,6 @@ func runEval(ctx context.Context, args []string, stdout *os.File) error {
 		return enc.Encode(r)
 	}
 	return printReport(stdout, r)
-}
-
-// splitFileArg takes the case file from the front of the arguments, so it
-// may come before the flags (`console eval cases.yaml --json`).
-func splitFileArg(args []string) (string, []string) {
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		return args[0], args[1:]
-	}
-	return "", args
 }
 
 // printReport writes one block per case and the totals.

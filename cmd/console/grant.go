@@ -41,17 +41,14 @@ func runGrant(ctx context.Context, args []string, stdout *os.File) error {
 	as := actorFlag(fs)
 	rest := args[1:]
 	group := ""
-	if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
-		group, rest = rest[0], rest[1:]
-	}
-	if err := fs.Parse(rest); err != nil {
+	pos, err := parseNamed(fs, rest)
+	if err != nil {
 		return &exitError{2, err}
 	}
-	if group == "" && fs.NArg() == 1 {
-		group = fs.Arg(0)
-	} else if fs.NArg() > 0 || group == "" {
+	if len(pos) != 1 {
 		return &exitError{2, errors.New(grantUsage)}
 	}
+	group = pos[0]
 	var change []models.GrantSpec
 	n := 0
 	if *tools != "" {

@@ -16,17 +16,22 @@ import (
 )
 
 func runUser(ctx context.Context, args []string, stdout *os.File) error {
+	usage := fmt.Errorf("usage: console user add NAME --roles admin,reviewer [--password-file FILE] --as USER")
 	if len(args) < 2 || args[0] != "add" {
-		return &exitError{2, fmt.Errorf("usage: console user add NAME --roles admin,reviewer [--password-file FILE] --as USER")}
+		return &exitError{2, usage}
 	}
-	name := args[1]
 	fs := flag.NewFlagSet("user add", flag.ContinueOnError)
 	roles := fs.String("roles", "viewer", "comma-separated roles: admin, editor, reviewer, viewer")
 	pwFile := fs.String("password-file", "", "read the password from this file (first line)")
 	as := actorFlag(fs)
-	if err := fs.Parse(args[2:]); err != nil {
+	pos, err := parseNamed(fs, args[1:])
+	if err != nil {
 		return &exitError{2, err}
 	}
+	if len(pos) != 1 {
+		return &exitError{2, fmt.Errorf("one NAME: %w", usage)}
+	}
+	name := pos[0]
 	if err := needActor(*as); err != nil {
 		return err
 	}

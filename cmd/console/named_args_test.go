@@ -1,0 +1,47 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestNameMayComeAnywhereAmongFlags: every command that takes one NAME
+// (user add, apikey create, grant add|remove, connection, catalog hints,
+// catalog import|validate|render, eval, approval approve|deny|withdraw) takes it before, between or after its
+// flags; a missing NAME is a usage error that says NAME, never one about
+// a flag that was given.
+func TestNameMayComeAnywhereAmongFlags(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "n.db")
+	mustMigrate(t, db)
+	pw := filepath.Join(t.TempDir(), "pw")
+	if err := os.WriteFile(pw, []byte("x-pass-123456789\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"user", "add", "--roles", "reviewer", "bob2", "--password-file", pw, "--as", "admin"},
+		{"user", "add", "--roles", "reviewer", "--password-file", pw, "--as", "admin", "bob3"},
+		{"apikey", "create", "--scope", "runtime", "k2", "--as", "admin"},
+		{"grant", "add", "--effects", "read-only", "contractors", "--as", "admin"},
+		{"catalog", "import", "--format", "mcp", "../../catalog/testdata/github-mcp-server.tools.json", "--namespace", "github", "--as", "admin"},
+	} {
+		if out, err := runCLI(t, db, args...); err != nil {
+			t.Errorf("%v: %v %s", args, err, out)
+		}
+	}
+	for _, args := range [][]string{
+		{"user", "add", "--roles", "reviewer", "--as", "admin"},
+		{"apikey", "create", "--scope", "runtime", "--as", "admin"},
+		{"grant", "add", "--effects", "read-only", "--as", "admin"},
+		{"approval", "deny", "--reason", "no", "--as", "admin"},
+		{"user", "add", "a", "b", "--as", "admin"},
+	} {
+		_, err := runCLI(t, db, args...)
+		var ee *exitError
+		if err == nil || !errors.As(err, &ee) || ee.code != 2 || !strings.Contains(err.Error(), "usage") || strings.HasPrefix(err.Error(), "--as") {
+			t.Errorf("%v: %v, want a usage error (exit 2)", args, err)
+		}
+	}
+}
