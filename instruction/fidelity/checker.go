@@ -260,6 +260,8 @@ func (c *Checker) scan(text string) []mention {
 		out = append(out, c.phrasesAt(ts, i)...)
 		if m, ok := c.nameAt(ts, i); ok && !provenance(text, ts, i) && !compared(ts, i) {
 			out = append(out, m)
+		} else if m, ok := c.placedName(text, ts, i); ok {
+			out = append(out, m)
 		}
 	}
 	for _, m := range toolPhrases(ts) {
