@@ -31,6 +31,13 @@ func (t *Tool) comparedWith() (digest, contract string) {
 	return t.PrevDigest, t.PrevJSON
 }
 
+// EverApproved reports whether t is, or was, approved by a reviewer:
+// available, or back in review with an approved version to compare
+// with. A tool never approved (awaiting its first review, rejected) is
+// no tool of any agent yet: a conversation set naming it is answered as
+// one naming an id no catalog entry has.
+func (t *Tool) EverApproved() bool { return t.Status == ToolAvailable || t.PrevDigest != "" }
+
 // Tool sources.
 const (
 	SourceBuiltin = "builtin"

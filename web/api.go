@@ -218,6 +218,13 @@ func (s *Server) apiCompose(c echo.Context) error {
 	if req.Agent == "" {
 		return apiErr(http.StatusBadRequest, "bad_request", "agent", "agent is required")
 	}
+	// the gateway's rule: a set naming a tool the agent does not have
+	// (another agent's, or one no reviewer approved) is answered as an
+	// unknown id, so compose is no oracle for the catalog to whoever may
+	// compose (the CLI's and the forge's compose explain it instead)
+	if err := s.checkAgentSet(ctx, models.CheckState{CatalogGen: catGen, ConfigGen: cfgGen}, req.Agent, req.Tools, req.Without); err != nil {
+		return err
+	}
 	snap, err := s.snapshotAt(ctx, catGen)
 	if err != nil {
 		return err

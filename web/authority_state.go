@@ -21,6 +21,9 @@ import (
 type authState struct {
 	catGen, cfgGen int64
 	tools          map[string]authority.Tool
+	// nameable are the tools a conversation set may name: every tool
+	// that is, or was, approved (models.Tool.EverApproved)
+	nameable map[string]bool
 	// contracts are the tools' reviewed contracts, whose input schemas a
 	// call's arguments are checked against.
 	contracts   map[string]*catalog.Contract
@@ -62,7 +65,7 @@ func (s *Server) authorityAt(ctx context.Context, catGen, cfgGen int64) (*authSt
 // loadAuthState reads tools, agents, profiles and grants. It runs after
 // the generations were read, so it sees at least their state.
 func loadAuthState(ctx context.Context, store *models.Store, catGen, cfgGen int64) (*authState, error) {
-	st := &authState{catGen: catGen, cfgGen: cfgGen, tools: map[string]authority.Tool{}, contracts: map[string]*catalog.Contract{}, agents: map[string]authAgent{}, profiles: map[string][]string{}, profileByID: map[uint]string{}}
+	st := &authState{catGen: catGen, cfgGen: cfgGen, tools: map[string]authority.Tool{}, nameable: map[string]bool{}, contracts: map[string]*catalog.Contract{}, agents: map[string]authAgent{}, profiles: map[string][]string{}, profileByID: map[uint]string{}}
 	rows, err := store.Tools(ctx)
 	if err != nil {
 		return nil, err
@@ -73,6 +76,7 @@ func loadAuthState(ctx context.Context, store *models.Store, catGen, cfgGen int6
 			st.contracts[r.ID] = &c
 		}
 		st.tools[r.ID] = r.AuthorityToolOf(c)
+		st.nameable[r.ID] = r.EverApproved()
 	}
 	agents, err := store.Agents(ctx)
 	if err != nil {
@@ -149,7 +153,7 @@ func (s *Server) checkAgentSet(ctx context.Context, cs models.CheckState, agent 
 	if !ok {
 		return apiErr(404, "not_found", "agent", fmt.Sprintf("no agent %q", agent))
 	}
-	known := func(id string) bool { _, ok := st.tools[id]; return ok }
+	known := func(id string) bool { return st.nameable[id] }
 	return composeStatus(runtime.CheckAgentToolSet(known, agent, a.declared, a.services, pick, without))
 }
 

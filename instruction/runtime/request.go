@@ -132,16 +132,27 @@ func directDraft(snap *Snapshot, req Request) (instruction.Draft, error) {
 }
 
 // checkToolSet refuses a conversation set (tools, without) naming a tool
-// id no catalog entry has, naming the field: compose shares it.
+// id no catalog entry has, naming the field: the CLI's and the forge's
+// compose share it, and explain a tool the agent does not have in
+// dropped (the API's compose refuses it, as the gateway does).
 func (snap *Snapshot) checkToolSet(pick, without []string) error {
 	return checkSetOf(pick, without, func(id string) bool { _, ok := snap.rowByID[id]; return ok }, "no catalog entry has it")
 }
 
-// checkAgentToolSet refuses a run's conversation set naming a tool id
-// that is not a catalog tool of agent ac (declared, or of one of its
-// services), naming the field (CheckAgentToolSet).
+// checkAgentToolSet refuses a conversation set naming a tool id that is
+// not a tool of agent ac (declared, or of one of its services, and ever
+// approved: models.Tool.EverApproved), naming the field
+// (CheckAgentToolSet).
 func (snap *Snapshot) checkAgentToolSet(ac AgentContext, pick, without []string) error {
-	return CheckAgentToolSet(func(id string) bool { _, ok := snap.rowByID[id]; return ok }, ac.Agent.Slug, ac.Agent.Declared(), ac.Agent.Services(), pick, without)
+	return CheckAgentToolSet(snap.nameable, ac.Agent.Slug, ac.Agent.Declared(), ac.Agent.Services(), pick, without)
+}
+
+// nameable reports whether a conversation set may name tool id: a stored
+// tool that is, or was, approved. A candidate no reviewer has approved
+// is answered as unknown.
+func (snap *Snapshot) nameable(id string) bool {
+	i, ok := snap.rowByID[id]
+	return ok && snap.rows[i].EverApproved()
 }
 
 // CheckAgentToolSet refuses a conversation set (tools, without) naming a
