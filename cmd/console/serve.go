@@ -108,6 +108,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	if err := runs.Validate(); err != nil {
 		return &exitError{2, err}
 	}
+	// every secret the console needs is read by now
+	if err := guardSecrets(); err != nil {
+		return err
+	}
 	startRunMaintenance(ctx, store, log, retention, *gwIdle)
 	srv := web.New(store, m, web.Config{SecureCookies: *secure, Logger: log, APIRate: *rate, RequiredApprovals: *approvals, ProcedureCeiling: *ceiling,
 		ReceiptKey: receiptKey, RunCeilings: *runs, TrustedProxyHeader: *proxyHeader, MetricsElsewhere: *metricsAddr != "", UpstreamTimeout: *upTimeout,

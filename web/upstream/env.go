@@ -71,3 +71,6 @@ func childEnv(own map[string]string) []string {
 	sort.Strings(out)
 	return out
 }
+
+// ConsoleSecretsInEnv is ConsoleSecretsOf the console's own environment.
+func ConsoleSecretsInEnv() (names, values []string) { return ConsoleSecretsOf(os.Environ()) }

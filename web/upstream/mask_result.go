@@ -14,8 +14,9 @@ import (
 // secretsOf are the secret values of spec that are masked in whatever of
 // the server's text leaves the console: each --env and --header value of
 // at least minSecret bytes and, for a header value of the form "Scheme
-// credential" (Authorization: Bearer …), the credential alone too;
-// longest first, so a value containing another is masked whole.
+// credential" (Authorization: Bearer …), the credential alone too; and
+// the console's own secrets (SetConsoleSecrets); longest first, so a
+// value containing another is masked whole.
 func secretsOf(spec Spec) []string {
 	var out []string
 	add := func(v string) {
@@ -32,6 +33,8 @@ func secretsOf(spec Spec) []string {
 			add(strings.TrimSpace(cred))
 		}
 	}
+	// the console's own (console_secrets.go)
+	out = append(out, consoleSecretValues()...)
 	sort.Slice(out, func(i, j int) bool { return len(out[i]) > len(out[j]) })
 	return out
 }

@@ -49,6 +49,7 @@ func newLineLog(log *slog.Logger, spec Spec) *lineLog {
 			l.secrets = append(l.secrets, v)
 		}
 	}
+	l.secrets = append(l.secrets, consoleSecretValues()...)
 	sort.Slice(l.secrets, func(i, j int) bool { return len(l.secrets[i]) > len(l.secrets[j]) })
 	return l
 }
