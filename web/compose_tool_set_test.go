@@ -28,7 +28,9 @@ func TestToolSetNamingAToolTheAgentDoesNotHave(t *testing.T) {
 	defer up.Close()
 	f := h.gatewayFixture("demo", up.URL, false)
 	up.MCP.AddTool(&mcp.Tool{Name: "fresh", Description: "Do a fresh thing with the memory.", InputSchema: map[string]any{"type": "object"}},
-		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return &mcp.CallToolResult{}, nil })
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{}, nil
+		})
 	if _, err := runtime.SyncConnection(context.Background(), h.store, h.app.gw.pool, "admin", "demo"); err != nil {
 		t.Fatal(err)
 	}
