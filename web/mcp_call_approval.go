@@ -1,0 +1,51 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/models"
+)
+
+// callApproval is the approval request for this call — the session's
+// agent and subject, t's exact digest, the call's arguments (argsDigest)
+// — that the call acts on, whichever session or caller filed it
+// (models.CallApproval; nil when none, or it cannot be read now): the
+// newest approved one still usable, which the gateway presents (the check
+// then judges its scope, expiry and use), else the oldest pending one,
+// which a refusal names and requestApproval would reuse.
+func (g *gateway) callApproval(ctx context.Context, r *gwReq, t *authority.Tool, argsDigest string) *models.Approval {
+	a, err := g.s.store.CallApproval(ctx, r.sess.Agent, subjectID(r.subject), t.ID, t.Digest, argsDigest, time.Now())
+	if err != nil {
+		return nil
+	}
+	return a
+}
+
+// subjectID is s's id, "" for no subject.
+func subjectID(s *authority.Subject) string {
+	if s == nil {
+		return ""
+	}
+	return s.ID
+}
+
+// requestApproval records (or reuses: one pending request per call,
+// across sessions and callers) the approval request for the session's subject to call t with the arguments whose digest is
+// argsDigest and whose reviewer's view is view, under the key that runs
+// the session.
+func (g *gateway) requestApproval(ctx context.Context, r *gwReq, t *authority.Tool, argsDigest, view string) (*models.Approval, error) {
+	id := subjectID(r.subject)
+	groups, _ := json.Marshal(authority.GroupsOf(r.subject))
+	actor, keyID := "apikey", uint(0)
+	if r.key != nil {
+		actor, keyID = fmt.Sprintf("apikey:%d %s", r.key.ID, r.key.Name), r.key.ID
+	}
+	a, _, err := g.s.store.RequestApproval(ctx, actor, models.Approval{Agent: r.sess.Agent, Subject: id, GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest,
+		ArgsDigest: argsDigest, ArgsView: view,
+		Summary: fmt.Sprintf("a call of %s through the MCP gateway (first asked in run %s), with the arguments shown: the approval holds for this subject's calls with exactly these arguments", t.ID, r.sess.Run), Origin: models.OriginCheck, Run: r.sess.Run, KeyID: keyID})
+	return a, err
+}

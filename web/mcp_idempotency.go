@@ -1,0 +1,120 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/web/upstream"
+)
+
+// idempotencyLeaseMargin is how long past the upstream timeout a claim
+// is held: a call's outcome is recorded well within it.
+const idempotencyLeaseMargin = 15 * time.Second
+
+// claimLease is how long a claim holds before a retry may settle it as
+// lost: the call's own upstream timeout (its connection's, which bounds
+// the call) and a margin.
+func (g *gateway) claimLease(spec upstream.Spec) time.Duration {
+	return g.pool.TimeoutOf(spec) + idempotencyLeaseMargin
+}
+
+// claim claims the call's idempotency key in its scope (the agent, the
+// subject, the runtime key and the tool, across sessions, replicas and
+// restarts): rec is
+// the claim to run the call under, or nil with the answer to give
+// instead (the recorded outcome, key_reused, still running, or a lost
+// call's uncertain outcome).
+func (g *gateway) claim(ctx context.Context, r *gwReq, call *allowedCall, p *mcp.CallToolParamsRaw, key string, ev *models.RunEvent) (*models.IdempotentCall, *mcp.CallToolResult, error) {
+	subject := ""
+	if r.subject != nil {
+		subject = r.subject.ID
+	}
+	keyID := r.sess.KeyID
+	if r.key != nil {
+		keyID = r.key.ID
+	}
+	sc, err := g.s.store.IdempotencyScope(ctx, r.sess.Agent, subject, r.sess.Run, keyID)
+	if err != nil {
+		return nil, nil, err
+	}
+	digest := g.s.store.ArgumentsDigest(sc, p.Name, key, canonicalArguments(p.Arguments))
+	for attempt := 0; ; attempt++ {
+		rec, claimed, err := g.s.store.ClaimIdempotent(ctx, sc, p.Name, key, digest, g.claimLease(call.spec))
+		if err != nil {
+			return nil, nil, err
+		}
+		if claimed {
+			return rec, nil, nil
+		}
+		if rec.ArgsDigest != "" && rec.ArgsDigest != digest {
+			// a key names one operation: reused with other arguments it is
+			// a client's mistake, refused (never run, never the first
+			// call's outcome passed off as this call's)
+			ev.CallStatus = "key_reused"
+			return nil, gwError(typeKeyReused, fmt.Sprintf("The idempotency key %q was already used for a call of %s with different arguments; nothing was run.", key, p.Name),
+				"retry with the first call's exact arguments to get its outcome", "use a new idempotency key for a new operation", "stop"), nil
+		}
+		if rec.Done {
+			var res mcp.CallToolResult
+			if err := json.Unmarshal([]byte(rec.Outcome), &res); err != nil {
+				return nil, nil, err
+			}
+			ev.CallStatus = "replayed"
+			ev.ResultBytes = len(rec.Outcome)
+			return nil, &res, nil
+		}
+		if left := time.Until(rec.LeaseUntil); left > 0 || attempt > 0 {
+			ev.CallStatus = "in_progress"
+			return nil, gwError(typeUncertainEffect, fmt.Sprintf("A call of %s with this idempotency key is still running; its outcome is not known yet. It ends within %d s.", p.Name, secondsUntilCallEnds(rec.LeaseUntil, time.Now())),
+				"wait, then retry with the same idempotency key to get its outcome", "stop"), nil
+		}
+		// the claim's lease ended with no outcome: the console that made
+		// the call stopped or lost it after it may have reached the
+		// server. Its outcome is settled, once and for all, as unknown.
+		b, _ := json.Marshal(lostCall(p.Name))
+		if err := g.s.store.LapseIdempotent(ctx, rec.ID, b); err != nil && !errors.Is(err, models.ErrIdempotentSettled) {
+			return nil, nil, err
+		}
+		// read the record again: the lapse just written, or the outcome
+		// that won the race
+	}
+}
+
+// lostCall is the recorded outcome of a keyed call whose console lost
+// it (stopped, or the call's claim lapsed) after it may have reached the
+// server.
+func lostCall(tool string) *mcp.CallToolResult {
+	return gwError(typeUncertainEffect, fmt.Sprintf("A call of %s with this idempotency key was interrupted after it may have reached the server (the console handling it stopped); its outcome is unknown and stays unknown. This key will not run the call again.", tool),
+		"check the outcome before calling again", "call again with a new idempotency key only if it did not take effect", authority.ActAskUser, "stop")
+}
+
+// settle records a failed call's outcome under its key; a call that
+// never reached the upstream releases the key so a retry may run it.
+// ctx outlives the request (execute).
+func (g *gateway) settle(ctx context.Context, r *gwReq, claim *models.IdempotentCall, out *mcp.CallToolResult, release bool) {
+	if release {
+		if err := g.s.store.ReleaseIdempotent(ctx, claim.ID); err != nil {
+			// the claim stays until its lease ends; a retry then gets
+			// the lost call's answer
+			g.s.log.Warn("idempotency key not released", "run", r.sess.Run, "tool", claim.Tool, "err", err)
+		}
+		return
+	}
+	b, _ := json.Marshal(out)
+	g.record(ctx, r, claim, b)
+}
+
+// record stores a keyed call's outcome; a failure is logged (the claim
+// then lapses, and a retry gets the lost call's answer).
+func (g *gateway) record(ctx context.Context, r *gwReq, claim *models.IdempotentCall, outcome []byte) {
+	if err := g.s.store.FinishIdempotent(ctx, claim.ID, outcome); err != nil {
+		g.s.log.Warn("idempotent outcome not recorded", "run", r.sess.Run, "tool", claim.Tool, "err", err)
+	}
+}
