@@ -154,7 +154,7 @@ func openTestStore(t *testing.T, db string) *models.Store {
 // call, audited; a decided request is not decided twice.
 func TestApprovalCommands(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "ap.db")
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db) // only serve, migrate and restore create one
 	pw := filepath.Join(t.TempDir(), "pw")
 	os.WriteFile(pw, []byte("some-password-1\n"), 0o600)
 	for _, u := range []string{"carol", "rita"} {

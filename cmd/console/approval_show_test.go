@@ -17,7 +17,7 @@ import (
 // print their usage and exit 0.
 func TestApprovalShowAndGroupHelp(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "ap.db")
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db) // only serve, migrate and restore create one
 	pw := filepath.Join(t.TempDir(), "pw")
 	os.WriteFile(pw, []byte("some-password-1\n"), 0o600)
 	if out, err := runCLI(t, db, "user", "add", "rita", "--roles", "reviewer", "--password-file", pw, "--as", "admin"); err != nil {

@@ -46,7 +46,7 @@ func TestReadmeCronBackupRestores(t *testing.T) {
 	}
 	dir := t.TempDir()
 	db := filepath.Join(dir, "live.db")
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db)
 	if _, err := runCLI(t, db, "apikey", "create", "cron-test"); err != nil { // a first start: admin, audit events
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 // rejected ledger entry. --strict refuses the whole file, storing nothing.
 func TestCatalogCommandsRejectOneToolAndKeepTheRest(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db) // only serve, migrate and restore create one
 	file := filepath.Join(t.TempDir(), "acme.json")
 	os.WriteFile(file, []byte(`{"tools":[
 	{"name":"ok","description":"Lists.","inputSchema":{"type":"object","properties":{"q":{"type":"string","description":"Q.","optional":true}}}},

@@ -16,7 +16,7 @@ import (
 func TestCatalogImportRefusesAConnectionsNamespace(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "c.db")
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db) // only serve, migrate and restore create one
 	up := upstreamtest.New()
 	defer up.Close()
 	if out, err := runCLI(t, db, "connection", "add", "demo", "--url", up.URL, "--as", "admin"); err != nil {

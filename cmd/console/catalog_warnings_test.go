@@ -14,7 +14,7 @@ import (
 // stdout the exact rendering and puts the warnings on stderr.
 func TestCatalogCommandsShowImportWarnings(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db) // only serve, migrate and restore create one
 	file := "../../catalog/testdata/servers/mcp-server-filesystem.tools.json"
 	warnings := func(s string) int { return strings.Count(s, "warning: ") }
 	out, stderr, err := runSplit(t, db, "catalog", "validate", file, "--format", "mcp", "--namespace", "filesystem")

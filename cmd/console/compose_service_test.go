@@ -12,7 +12,7 @@ import (
 // service the console knows "unknown".
 func TestComposeSaysWhyAServiceHasNoTools(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db) // only serve, migrate and restore create one
 	if out, err := runCLI(t, db, "catalog", "import", "../../catalog/testdata/github-mcp-server.tools.json", "--format", "mcp", "--namespace", "github"); err != nil {
 		t.Fatal(err, out)
 	}

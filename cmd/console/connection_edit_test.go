@@ -17,7 +17,7 @@ import (
 func TestConnectionEditRemoveCLI(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "c.db")
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db) // only serve, migrate and restore create one
 	up := upstreamtest.New()
 	defer up.Close()
 	if out, err := runCLI(t, db, "connection", "add", "demo", "--url", up.URL, "--header", "X-Api-Key=k-old-111", "--header", "X-Team=t-222", "--as", "admin"); err != nil {

@@ -22,7 +22,7 @@ func TestConnectionOneTool(t *testing.T) {
 	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{JSONResponse: true}))
 	defer srv.Close()
 	db := filepath.Join(t.TempDir(), "c.db")
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db) // only serve, migrate and restore create one
 	out, err := runCLI(t, db, "connection", "add", "think", "--url", srv.URL, "--as", "admin")
 	if err != nil || !strings.Contains(out, "synced think: 1 tool listed;") {
 		t.Errorf("add: %v\n%s", err, out)

@@ -10,7 +10,7 @@ import (
 // own words, the tail of its stderr, and never an --env value).
 func TestConnectionAddRefusedWhenProbeFails(t *testing.T) {
 	db := t.TempDir() + "/c.db"
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db) // only serve, migrate and restore create one
 	script := `echo "Error: Cannot find module '/nonexistent.js' token=$TOKEN" >&2; exit 1`
 	out, err := runCLI(t, db, "connection", "add", "broken", "--command", "sh -c \""+strings.ReplaceAll(script, `"`, `\"`)+"\"", "--env", "TOKEN=tok-5544aa", "--as", "admin")
 	if err == nil || strings.Contains(out, "added") {

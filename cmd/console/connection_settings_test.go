@@ -19,7 +19,7 @@ import (
 // records them, and the gateway's spec of the connection carries them.
 func TestConnectionSettingsCLI(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db) // only serve, migrate and restore create one
 	up := upstreamtest.New()
 	defer up.Close()
 	for _, c := range []struct {

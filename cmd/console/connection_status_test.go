@@ -19,7 +19,7 @@ import (
 func TestConnectionShowSaysWhenAndWhy(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "c.db")
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db) // only serve, migrate and restore create one
 	up := upstreamtest.New()
 	if out, err := runCLI(t, db, "connection", "add", "demo", "--url", up.URL, "--header", "X-Key=k-5521", "--as", "admin"); err != nil {
 		t.Fatalf("add: %v\n%s", err, out)

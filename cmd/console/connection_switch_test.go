@@ -37,7 +37,7 @@ func memoryEntry(t *testing.T) string {
 func TestConnectionEditSwitchesTransportCLI(t *testing.T) {
 	entry := memoryEntry(t)
 	db := filepath.Join(t.TempDir(), "c.db")
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db) // only serve, migrate and restore create one
 	up := upstreamtest.New()
 	defer up.Close()
 	graph := filepath.Join(t.TempDir(), "memory.jsonl")

@@ -19,7 +19,7 @@ const legacyTools = `{"tools":[{"name":"legacy_lookup","description":"Looks up a
 // "12 removed" and exited 0).
 func TestConnectionAddOverImportedNamespaceCLI(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db) // only serve, migrate and restore create one
 	file := filepath.Join(t.TempDir(), "legacy.json")
 	if err := os.WriteFile(file, []byte(legacyTools), 0o600); err != nil {
 		t.Fatal(err)

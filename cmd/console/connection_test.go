@@ -14,7 +14,7 @@ import (
 func TestConnectionCLI(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "c.db")
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db)
 	t.Setenv("CONSOLE_ACTOR", "") // --as is the subject of the first case
 	up := upstreamtest.New()
 	defer up.Close()

@@ -17,7 +17,7 @@ import (
 // available, as an admin and a reviewer would.
 func githubAvailable(t *testing.T, db string) {
 	t.Helper()
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db) // only serve, migrate and restore create one
 	t.Setenv("USER", "importer")
 	if out, err := runCLI(t, db, "catalog", "import", "../../catalog/testdata/github-mcp-server.tools.json", "--format", "mcp", "--namespace", "github"); err != nil {
 		t.Fatal(err, out)

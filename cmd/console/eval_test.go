@@ -183,7 +183,7 @@ func TestEvalCLIMeasuresTheHiddenMisses(t *testing.T) {
 // from the repository root.
 func TestReadmeEvalExamples(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "r.db")
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db)
 	githubAvailable(t, db) // as the README says to, for its GitHub example
 	n := 0
 	for _, line := range readmeCommands(t, "console eval ") {

@@ -74,7 +74,7 @@ func TestReadmeGrantExamples(t *testing.T) {
 
 func TestGrantCommandErrors(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "g.db")
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db) // only serve, migrate and restore create one
 	for _, c := range []struct {
 		args []string
 		code int

@@ -123,7 +123,7 @@ func TestCLIErrorsNameTheFlag(t *testing.T) {
 
 func TestCatalogValidateAndImport(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db) // only serve, migrate and restore create one
 	fixture := "../../catalog/testdata/github-mcp-server.tools.json"
 	out, err := runCLI(t, db, "catalog", "validate", fixture, "--format", "mcp", "--namespace", "github")
 	if err != nil || !strings.Contains(out, "117 valid") {
@@ -148,7 +148,7 @@ func TestCatalogValidateAndImport(t *testing.T) {
 
 func TestUserAddAndAPIKey(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db) // only serve, migrate and restore create one
 	pw := filepath.Join(t.TempDir(), "pw")
 	os.WriteFile(pw, []byte("reviewer-password\n"), 0o600)
 	out, err := runCLI(t, db, "user", "add", "rita", "--roles", "reviewer,editor", "--password-file", pw)

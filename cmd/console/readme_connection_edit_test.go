@@ -25,7 +25,7 @@ func TestReadmeConnectionEditExample(t *testing.T) {
 	}
 	dir := t.TempDir()
 	db := filepath.Join(dir, "s.db")
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db) // only serve, migrate and restore create one
 	var edit, settings, remove string
 	ran := 0
 	for _, c := range readmeCommands(t, "console connection ") {

@@ -19,7 +19,7 @@ import (
 // CONSOLE_SECRETS_KEY, and creates no key.
 func TestNoNewSecretsKeyOverSealedValues(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db) // only serve, migrate and restore create one
 	up := upstreamtest.New()
 	defer up.Close()
 	if out, err := runCLI(t, db, "connection", "add", "up", "--url", up.URL, "--header", "X-Api-Key=k-1", "--as", "admin"); err != nil {

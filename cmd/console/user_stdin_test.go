@@ -18,7 +18,7 @@ import (
 // --password-file, and adds no one.
 func TestUserAddReadsStandardInputWithoutATerminal(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db)
 	withStdin := func(text string, args ...string) (string, error) {
 		t.Helper()
 		in := filepath.Join(t.TempDir(), "stdin")
@@ -77,7 +77,7 @@ func TestReadmeStatesTheAdminsRoles(t *testing.T) {
 	}
 	said := strings.NewReplacer(", and ", ",", " and ", ",", ", ", ",").Replace(text[i+len(lead) : i+len(lead)+j])
 	db := filepath.Join(t.TempDir(), "c.db")
-	mustMigrate(t, db) // only serve, migrate and restore create a database
+	mustMigrate(t, db)
 	if _, err := runCLI(t, db, "migrate"); err != nil { // the database (read commands create none: #12)
 		t.Fatal(err)
 	}
