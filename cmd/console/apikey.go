@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -10,8 +11,19 @@ import (
 	"github.com/agentforge/console/models"
 )
 
+// apikeyUsage is the apikey group's usage.
+const apikeyUsage = `usage: console apikey create NAME [--scope read|runtime] --as USER
+       console apikey list
+       console apikey revoke ID --as USER`
+
 func runAPIKey(ctx context.Context, args []string, stdout *os.File) error {
-	usage := fmt.Errorf("usage: console apikey create NAME [--scope read|runtime] --as USER")
+	usage := errors.New(apikeyUsage)
+	if len(args) > 0 && args[0] == "list" {
+		return runAPIKeyList(ctx, args[1:], stdout)
+	}
+	if len(args) > 0 && args[0] == "revoke" {
+		return runAPIKeyRevoke(ctx, args[1:], stdout)
+	}
 	if len(args) < 2 || args[0] != "create" {
 		return &exitError{2, usage}
 	}

@@ -54,6 +54,8 @@ commands:
   audit verify [--checkpoint FILE]  verify the audit log's keyed chain
   audit checkpoint           print a signed head of the chain, to keep elsewhere
   apikey create NAME         create an API key (printed once): --scope read (default) or runtime; --as USER
+  apikey list                list the API keys: id, name, prefix, scope, creator, last use, state
+  apikey revoke ID           revoke an API key for good (--as USER)
   grant add|remove GROUP     grant or revoke tools (--tools a,b | --service NS | --effects CLASS) --as USER
   approval list              list approval requests, pending first
   approval show REF          one request: tool, subject, summary, the arguments it holds for (secrets masked), state
@@ -84,6 +86,7 @@ var groupUsage = map[string]string{
 	"grant":      grantUsage,
 	"connection": connectionUsage,
 	"audit":      auditUsage,
+	"apikey":     apikeyUsage,
 }
 
 func isHelp(arg string) bool {
