@@ -49,12 +49,17 @@ func (s ConnectionSettings) Validate(transport string, errs map[string]string) {
 }
 
 // ParseDurationSetting reads a duration setting as an admin types it:
-// "default" (or "0") is the console's default, anything else a Go
-// duration ("45s", "2m"). A problem is the field's message.
+// "default" is the console's default, anything else a Go duration ("45s",
+// "2m"); 0 is outside every duration setting's range, refused rather than
+// read as a default the admin did not name. A problem is the field's
+// message.
 func ParseDurationSetting(text string) (time.Duration, error) {
 	text = strings.TrimSpace(text)
-	if text == "default" || text == "0" {
+	if text == "default" {
 		return 0, nil
+	}
+	if text == "0" {
+		return 0, fmt.Errorf("0 is not a setting: write a duration from 100ms to 1h such as 45s, or default for the console's default")
 	}
 	d, err := time.ParseDuration(text)
 	if err != nil || d <= 0 {
@@ -63,16 +68,19 @@ func ParseDurationSetting(text string) (time.Duration, error) {
 	return d, nil
 }
 
-// ParseLinesSetting reads a line count as an admin types it ("default"
-// or "0": the console's default).
+// ParseLinesSetting reads a line count as an admin types it: a whole
+// number from 1 to MaxStderrLines, or "default" for the console's default.
 func ParseLinesSetting(text string) (int, error) {
 	text = strings.TrimSpace(text)
 	if text == "default" {
 		return 0, nil
 	}
 	n, err := strconv.Atoi(text)
-	if err != nil || n < 0 {
+	if err != nil {
 		return 0, fmt.Errorf("%q is not a whole number of lines (or default)", text)
+	}
+	if n < 1 || n > MaxStderrLines {
+		return 0, fmt.Errorf("must be a whole number from 1 to %d (or default)", MaxStderrLines)
 	}
 	return n, nil
 }
