@@ -1,0 +1,54 @@
+package models
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strconv"
+	"time"
+
+	"gorm.io/gorm/clause"
+
+	"github.com/agentforge/console/instruction/authority"
+)
+
+// CallApproval is the approval request for one call — agent, subject,
+// tool at its exact digest, arguments digest (ApprovalArgsDigest) — that
+// the gateway acts on, whichever session or caller filed it (ErrNotFound
+// when none): the newest approved one still usable at now (not spent, not
+// past its window), which a call that presents none presents; else the
+// oldest pending one, the one RequestApproval reuses, so a refusal names
+// the request a reviewer finds.
+func (s *Store) CallApproval(ctx context.Context, agent, subject, tool, digest, argsDigest string, now time.Time) (*Approval, error) {
+	var a Approval
+	q := s.with(ctx).Where("agent = ? AND subject = ? AND tool = ? AND digest = ? AND args_digest = ? AND (status = ? OR status = ? AND used_at IS NULL AND (until IS NULL OR until > ?))",
+		agent, subject, tool, digest, argsDigest, authority.ApprovalPending, authority.ApprovalApproved, now.UTC()).
+		Order(clause.OrderBy{Expression: clause.Expr{SQL: "CASE WHEN status = ? THEN -id ELSE id END", Vars: []any{authority.ApprovalApproved}}})
+	if err := q.Take(&a).Error; err != nil {
+		return nil, notFound(err)
+	}
+	return &a, nil
+}
+
+// approvalArgsSecretName names the key of approvals' argument digests
+// among the server secrets.
+const approvalArgsSecretName = "approval-arguments"
+
+// ApprovalArgsDigest is the digest an approval request keeps of the one
+// call's arguments (canonical JSON) it was made for: an HMAC under a
+// server secret over the tool's id and digest and the arguments, so a
+// dump cannot match a small argument space by guessing.
+func (s *Store) ApprovalArgsDigest(ctx context.Context, tool, digest string, canonical []byte) (string, error) {
+	key, err := s.Secret(ctx, approvalArgsSecretName)
+	if err != nil {
+		return "", fmt.Errorf("models: approval arguments digest: %w", err)
+	}
+	mac := hmac.New(sha256.New, key)
+	for _, part := range [][]byte{[]byte(tool), []byte(digest), canonical} {
+		mac.Write([]byte(strconv.Itoa(len(part)) + ":"))
+		mac.Write(part)
+	}
+	return hex.EncodeToString(mac.Sum(nil)), nil
+}

@@ -1,0 +1,97 @@
+package models
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/agentforge/console/instruction/authority"
+)
+
+// Caps on approval requests waiting for a reviewer: a run (a gateway
+// session) and an agent (all its runs and runtimes) each have at most
+// this many pending; a request past either is refused
+// (*TooManyApprovalsError), nothing filed.
+const (
+	MaxPendingApprovalsPerRun   = 10
+	MaxPendingApprovalsPerAgent = 100
+	// MaxPendingApprovalsPerKey caps one runtime key's pending requests
+	// for an agent, and MaxPendingApprovalsPerSubject one subject's
+	// through one key (the key asserts the subject, review #19), so no one
+	// key or user fills the agent's queue for everyone (attack #7).
+	MaxPendingApprovalsPerKey     = 25
+	MaxPendingApprovalsPerSubject = 20
+)
+
+// TooManyApprovalsError refuses a new approval request past a cap: Scope
+// says whose ("run", "key", "subject" or "agent"), Limit the cap.
+type TooManyApprovalsError struct {
+	Scope string
+	Limit int
+}
+
+func (e *TooManyApprovalsError) Error() string {
+	return fmt.Sprintf("models: this %s already has %d approval requests waiting for a reviewer, the most it may have", e.Scope, e.Limit)
+}
+
+// Whose names the cap's scope for a person: "this conversation", "this
+// runtime key", "this subject" or "this agent".
+func (e *TooManyApprovalsError) Whose() string {
+	switch e.Scope {
+	case "run":
+		return "this conversation"
+	case "key":
+		return "this runtime key"
+	case "subject":
+		return "this subject"
+	}
+	return "this agent"
+}
+
+// lockApprovals takes, on Postgres, the agent's approval-request lock
+// until the transaction ends, so two replicas filing at once see each
+// other's request (reuse) and count each other (caps).
+func (s *Store) lockApprovals(ctx context.Context, agent string) error {
+	if s.dialect != DialectPostgres {
+		return nil
+	}
+	return s.with(ctx).Exec("SELECT pg_advisory_xact_lock(7024, hashtext(?))", agent).Error
+}
+
+// approvalRoom refuses a new request of a past the pending caps of its
+// run, key, subject (per key) and agent (under lockApprovals: every count is within
+// the agent).
+func (s *Store) approvalRoom(ctx context.Context, a Approval) error {
+	caps := []struct {
+		scope, where string
+		arg          any
+		limit        int
+		on           bool
+	}{
+		{"run", "run = ?", a.Run, MaxPendingApprovalsPerRun, a.Run != ""},
+		{"key", "key_id = ?", a.KeyID, MaxPendingApprovalsPerKey, a.KeyID != 0},
+		// the caller asserts the subject (X-Subject-Id), so the subject's
+		// cap counts per key: one key filling a subject's queue does not
+		// block that subject's calls through the agent's other keys (review #19)
+		{"subject", "key_id = ? AND subject = ?", []any{a.KeyID, a.Subject}, MaxPendingApprovalsPerSubject, a.Subject != ""},
+		{"agent", "1 = ?", 1, MaxPendingApprovalsPerAgent, true},
+	}
+	for _, c := range caps {
+		if !c.on {
+			continue
+		}
+		var n int64
+		args := []any{authority.ApprovalPending, a.Agent}
+		if many, ok := c.arg.([]any); ok {
+			args = append(args, many...)
+		} else {
+			args = append(args, c.arg)
+		}
+		if err := s.with(ctx).Model(&Approval{}).Where("status = ? AND agent = ? AND "+c.where, args...).Count(&n).Error; err != nil {
+			return err
+		}
+		if n >= int64(c.limit) {
+			return &TooManyApprovalsError{Scope: c.scope, Limit: c.limit}
+		}
+	}
+	return nil
+}

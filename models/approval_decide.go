@@ -1,0 +1,153 @@
+package models
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/agentforge/console/instruction/authority"
+)
+
+// ApprovalDecision is a reviewer's answer to a pending request: approve
+// (single-use, or until Until) or deny, with a reason.
+type ApprovalDecision struct {
+	Approve   bool
+	Reason    string
+	SingleUse bool
+	Until     time.Time
+}
+
+// DecideApproval approves or denies a pending request, audited in the
+// same transaction. Nobody decides a request made for themselves
+// (ErrSelfDecision); a request already decided is ErrConflict; an empty
+// reason or a bad window is a ValidationError.
+func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d ApprovalDecision, now time.Time) (*Approval, error) {
+	fields := map[string]string{}
+	switch {
+	case len([]rune(d.Reason)) == 0:
+		fields["reason"] = "say why (the audit keeps it)"
+	case len([]rune(d.Reason)) > MaxApprovalReason:
+		fields["reason"] = fmt.Sprintf("at most %d characters", MaxApprovalReason)
+	}
+	if d.Approve && !d.SingleUse && (!d.Until.After(now) || d.Until.Sub(now) > MaxApprovalWindow) {
+		fields["until"] = fmt.Sprintf("a time-bound approval holds from now up to %s", MaxApprovalWindow)
+	}
+	if len(fields) > 0 {
+		return nil, &ValidationError{Fields: fields}
+	}
+	var a Approval
+	err := s.Tx(ctx, func(tx *Store) error {
+		if err := tx.with(ctx).Where("ref = ?", ref).First(&a).Error; err != nil {
+			return notFound(err)
+		}
+		if !authority.CanDecideApproval(actor, a.Subject) {
+			return ErrSelfDecision
+		}
+		if d.Approve {
+			// every key that asked, not only the one that filed first: a
+			// pending request is reused for each key asking the same call
+			owners, err := tx.askingKeyOwners(ctx, &a)
+			if err != nil {
+				return err
+			}
+			for _, o := range owners {
+				if authority.SameIdentity(actor, o) {
+					return ErrKeyOwnerDecision
+				}
+			}
+		}
+		if a.Status != authority.ApprovalPending {
+			return ErrConflict
+		}
+		if d.Approve && authority.ViewIsCut(a.ArgsView) {
+			return ErrUnseenArguments
+		}
+		at := now.UTC()
+		upd := map[string]any{"decided_by": clipTo(actor, 64), "decided_at": at, "reason": d.Reason}
+		action := "approval.deny"
+		upd["status"] = authority.ApprovalDenied
+		if d.Approve {
+			action = "approval.approve"
+			upd["status"], upd["single_use"] = authority.ApprovalApproved, d.SingleUse
+			if !d.SingleUse {
+				u := d.Until.UTC()
+				upd["until"], a.Until = u, &u
+			}
+		}
+		res := tx.with(ctx).Model(&Approval{}).Where("id = ? AND status = ?", a.ID, authority.ApprovalPending).Updates(upd)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return ErrConflict
+		}
+		a.Status, a.DecidedBy, a.DecidedAt, a.Reason, a.SingleUse = upd["status"].(string), actor, &at, d.Reason, d.SingleUse
+		scope := "single-use"
+		if d.Approve && !d.SingleUse {
+			scope = "until " + a.Until.Format(time.RFC3339)
+		}
+		if !d.Approve {
+			scope = "denied"
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: action, Subject: fmt.Sprintf("approval:%s %s/%s", a.Ref, a.Agent, a.Tool), After: a.Digest,
+			Detail: fmt.Sprintf("subject %q, %s: %s", clipTo(a.Subject, 200), scope, clipTo(d.Reason, 300))})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("models: decide approval %s: %w", ref, err)
+	}
+	return &a, nil
+}
+
+// WithdrawApproval takes back an approved approval, audited in the same
+// transaction: it allows no further call, and the next check of a binding
+// that pinned it revokes that binding for good. Only an approved one that
+// is still unspent can be withdrawn (ErrConflict otherwise); the reason is
+// required (ValidationError). Withdrawing takes a power away, so it has no
+// four-eyes rule: the approver, another reviewer or an admin may.
+func (s *Store) WithdrawApproval(ctx context.Context, actor, ref, reason string, now time.Time) (*Approval, error) {
+	switch {
+	case len([]rune(reason)) == 0:
+		return nil, &ValidationError{Fields: map[string]string{"reason": "say why (the audit keeps it)"}}
+	case len([]rune(reason)) > MaxApprovalReason:
+		return nil, &ValidationError{Fields: map[string]string{"reason": fmt.Sprintf("at most %d characters", MaxApprovalReason)}}
+	}
+	var a Approval
+	err := s.Tx(ctx, func(tx *Store) error {
+		if err := tx.with(ctx).Where("ref = ?", ref).First(&a).Error; err != nil {
+			return notFound(err)
+		}
+		at := now.UTC()
+		res := tx.with(ctx).Model(&Approval{}).Where("id = ? AND status = ? AND used_at IS NULL", a.ID, authority.ApprovalApproved).
+			Updates(map[string]any{"status": authority.ApprovalWithdrawn, "withdrawn_by": clipTo(actor, 64), "withdrawn_at": at, "withdraw_reason": reason})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return ErrConflict
+		}
+		a.Status, a.WithdrawnBy, a.WithdrawnAt, a.WithdrawReason = authority.ApprovalWithdrawn, clipTo(actor, 64), &at, reason
+		return tx.Audit(ctx, Event{Actor: actor, Action: "approval.withdraw", Subject: fmt.Sprintf("approval:%s %s/%s", a.Ref, a.Agent, a.Tool), After: a.Digest,
+			Detail: fmt.Sprintf("subject %q: %s", clipTo(a.Subject, 200), clipTo(reason, 300))})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("models: withdraw approval %s: %w", ref, err)
+	}
+	return &a, nil
+}
+
+// SpendApproval spends a single-use approval for one allowed call,
+// atomically across replicas: of two calls racing on it, exactly one
+// spends it; the other gets ErrConflict. Audited.
+func (s *Store) SpendApproval(ctx context.Context, actor, ref string, now time.Time) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		res := tx.with(ctx).Model(&Approval{}).Where("ref = ? AND status = ? AND single_use = ? AND used_at IS NULL", ref, authority.ApprovalApproved, true).
+			Update("used_at", now.UTC())
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return ErrConflict
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "approval.use", Subject: "approval:" + ref, Detail: "single-use approval spent by an allowed call"})
+	})
+}

@@ -1,0 +1,66 @@
+package models
+
+import (
+	"gorm.io/gorm"
+)
+
+// migrateApprovalWithdrawals (migration 114) records who took an
+// approval back, when and why.
+func migrateApprovalWithdrawals(tx *gorm.DB, _ string) error {
+	for _, col := range []string{"WithdrawnBy", "WithdrawnAt", "WithdrawReason"} {
+		if tx.Migrator().HasColumn(&Approval{}, col) {
+			continue
+		}
+		if err := tx.Migrator().AddColumn(&Approval{}, col); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// migrateApprovalArguments (migration 240) binds an approval request to
+// one call's arguments: their digest and the reviewer's view of them.
+// Existing requests keep "": made without arguments, they hold as before.
+func migrateApprovalArguments(tx *gorm.DB, _ string) error {
+	for _, col := range []string{"ArgsDigest", "ArgsView"} {
+		if tx.Migrator().HasColumn(&Approval{}, col) {
+			continue
+		}
+		if err := tx.Migrator().AddColumn(&Approval{}, col); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// migrateApprovalKeys (migration 243) records the runtime key a request
+// was filed through; earlier requests keep 0 (none known).
+func migrateApprovalKeys(tx *gorm.DB, _ string) error {
+	if tx.Migrator().HasColumn(&Approval{}, "KeyID") {
+		return nil
+	}
+	return tx.Migrator().AddColumn(&Approval{}, "KeyID")
+}
+
+// migrateApprovalCalls (migration 242) indexes approval requests by their
+// call, which RequestApproval and CallApproval look them up by.
+func migrateApprovalCalls(tx *gorm.DB, _ string) error {
+	return tx.Exec("CREATE INDEX IF NOT EXISTS idx_approvals_call ON approvals (agent, subject, tool, digest, args_digest)").Error
+}
+
+// migrateApprovalRuns (migration 113) records the run that filed an
+// approval request.
+func migrateApprovalRuns(tx *gorm.DB, _ string) error {
+	if tx.Migrator().HasColumn(&Approval{}, "Run") {
+		return nil
+	}
+	if err := tx.Migrator().AddColumn(&Approval{}, "Run"); err != nil {
+		return err
+	}
+	return tx.Migrator().CreateIndex(&Approval{}, "Run")
+}
+
+// migrateApprovals (migration 111) adds approval requests.
+func migrateApprovals(tx *gorm.DB, _ string) error {
+	return tx.Migrator().CreateTable(&Approval{})
+}
