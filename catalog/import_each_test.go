@@ -8,7 +8,7 @@ import (
 )
 
 // TestEachToolIsItsOwnUnit: one bad tool of a third-party document is a
-// rejection with its reasons, and the others import (issue 30). A name
+// rejection with its reasons, and the others import. A name
 // listed twice rejects every tool of that name as one entry; an entry
 // that is no object or has no usable name is rejected without an id; the
 // console's own format stays all-or-nothing; strict makes the others so.

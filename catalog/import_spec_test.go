@@ -70,7 +70,7 @@ func TestAPropertyWithoutDescriptionImportsWithAWarning(t *testing.T) {
 
 	// a service's tool without a description (MCP makes it optional;
 	// shopify-mcp 1.0.8 ships 14) imports with a warning and renders its
-	// name, title and parameters (issue 30); the console's own tools
+	// name, title and parameters; the console's own tools
 	// still need one
 	noDesc := mcpTool("x", obj(map[string]any{"q": str("Query.")}))
 	delete(noDesc, "description")
@@ -268,7 +268,7 @@ func TestOpenAIResponsesFlatFormImports(t *testing.T) {
 	if !hasProblem(ps, "w", "type", "function") {
 		t.Errorf("flat form problems: %v", ps)
 	}
-	// a member the format does not define is kept for the reviewer (issue 30)
+	// a member the format does not define is kept for the reviewer
 	cs, ps, ws := catalog.ParseWithWarnings(catalog.FormatOpenAI, []byte(`[{"type":"function","name":"f","description":"d","colour":1}]`), "s")
 	if len(ps) > 0 || cs[0].Members["colour"] != 1.0 || len(ws) != 1 || ws[0].Field != "colour" {
 		t.Errorf("an unknown member: %v, %v, %v", cs, ps, ws)
@@ -279,7 +279,7 @@ func TestOpenAIResponsesFlatFormImports(t *testing.T) {
 // top-level "examples" member on a tool, and newer revisions of MCP add
 // members and hints; each is kept verbatim in the contract's Members (so
 // the digest, and the review, covers it), warned about by path, and never
-// rendered to the model. It used to refuse the server (issue 30).
+// rendered to the model. It used to refuse the server.
 func TestUnknownToolMembersAreKeptForTheReviewer(t *testing.T) {
 	tool := mcpTool("linear_search_issues", obj(map[string]any{"query": str("Text to search.")}))
 	tool["examples"] = []any{map[string]any{"query": "bug"}}

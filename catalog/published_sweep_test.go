@@ -77,7 +77,7 @@ func sweepNamespace(file string) string {
 // TestPublishedServersImportAsPublished: every published server's tool
 // list imports tool by tool; the sweep reports each server's import rate
 // and every refusal with its reason. At least 99% of the real tools
-// import, and every refusal is one judged a real contradiction (issue 30).
+// import, and every refusal is one judged a real contradiction.
 func TestPublishedServersImportAsPublished(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(publishedDir, "*.tools.json"))
 	sources, err := os.ReadFile(filepath.Join(publishedDir, "SOURCES.md"))
@@ -155,7 +155,7 @@ func hasField(ps catalog.Problems, judged string) bool {
 }
 
 // TestBothLinearServersImport: the two Linear servers that used to import
-// nothing (issue 30) import whole: @tacticlaunch/mcp-linear 1.4.3's 198
+// nothing import whole: @tacticlaunch/mcp-linear 1.4.3's 198
 // tools, the 3 whose schemas use "contains" rendered in both forms with
 // it, and mcp-server-linear 1.6.0's 24 tools with every non-standard
 // "optional": true kept verbatim in both forms and its one top-level

@@ -6,7 +6,7 @@ import (
 )
 
 // TestNoServiceBelowPlainBM25 holds the search to what plain lexical
-// matching finds (issue 23): on every blind set of the tuning pool
+// matching finds: on every blind set of the tuning pool
 // (blind7–16), over each set's catalogs and the built-in tools, no
 // service's tasks are found in the top 5 less often than plain BM25
 // finds them, by more than one task. Before the search fused its ranking

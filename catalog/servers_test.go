@@ -158,7 +158,7 @@ func TestToolNamesFollowTheMCPRule(t *testing.T) {
 
 // TestFirecrawlImportsWhole: Firecrawl's two long descriptions (5.4 and
 // 7 KB) used to be over a 4 KB ceiling and refused the file; the ceilings
-// now bound abuse, not what published servers write (issue 30), and all
+// now bound abuse, not what published servers write, and all
 // 26 tools import with every keyword of their schemas and every word of
 // their descriptions in both forms.
 func TestFirecrawlImportsWhole(t *testing.T) {

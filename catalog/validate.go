@@ -12,7 +12,7 @@ import (
 // Byte ceilings enforced at construction. They bound abuse, not style:
 // published servers write descriptions of up to 7 KB (firecrawl, resend,
 // mongodb) and tools of up to 87 KB (brave's place search), and import as
-// published (issue 30); the preview shows each tool's token price.
+// published; the preview shows each tool's token price.
 const (
 	MaxDescriptionBytes = 16 << 10
 	MaxContractBytes    = 128 << 10

@@ -178,7 +178,7 @@ func TestBadHost(t *testing.T) {
 // TestMCPWordingHasNoTextProtocolTerms: no MCP instruction, in any case,
 // tier or form (and with tools activated), speaks of a "final summary"
 // or of tools callable "from this reply on": an MCP client's model
-// replies to the user and calls tools through its client (issue 24).
+// replies to the user and calls tools through its client.
 func TestMCPWordingHasNoTextProtocolTerms(t *testing.T) {
 	full := fullCatalog(t).Entries()
 	cases := append(mcpCases(t), mcpCase{name: "deferred, two activated", roster: full, deferred: true, activated: []string{"web_fetch", "exec"}},

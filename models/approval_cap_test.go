@@ -13,7 +13,7 @@ import (
 	"github.com/agentforge/console/models/modelstest"
 )
 
-// TestPendingApprovalCaps (attack24 #20): a run has at most
+// TestPendingApprovalCaps: a run has at most
 // MaxPendingApprovalsPerRun requests waiting and an agent at most
 // MaxPendingApprovalsPerAgent; a new request past either is refused with
 // a *TooManyApprovalsError and nothing filed, while the pending one a

@@ -17,7 +17,7 @@ const (
 	// MaxPendingApprovalsPerKey caps one runtime key's pending requests
 	// for an agent, and MaxPendingApprovalsPerSubject one subject's
 	// through one key (the key asserts the subject, review #19), so no one
-	// key or user fills the agent's queue for everyone (attack #7).
+	// key or user fills the agent's queue for everyone.
 	MaxPendingApprovalsPerKey     = 25
 	MaxPendingApprovalsPerSubject = 20
 )
@@ -71,7 +71,7 @@ func (s *Store) approvalRoom(ctx context.Context, a Approval) error {
 		{"key", "key_id = ?", a.KeyID, MaxPendingApprovalsPerKey, a.KeyID != 0},
 		// the caller asserts the subject (X-Subject-Id), so the subject's
 		// cap counts per key: one key filling a subject's queue does not
-		// block that subject's calls through the agent's other keys (review #19)
+		// block that subject's calls through the agent's other keys
 		{"subject", "key_id = ? AND subject = ?", []any{a.KeyID, a.Subject}, MaxPendingApprovalsPerSubject, a.Subject != ""},
 		{"agent", "1 = ?", 1, MaxPendingApprovalsPerAgent, true},
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/agentforge/console/models/modelstest"
 )
 
-// TestPendingApprovalCapsPerKeyAndSubject (attack #7): one runtime key
+// TestPendingApprovalCapsPerKeyAndSubject: one runtime key
 // (per agent) has at most MaxPendingApprovalsPerKey requests waiting and
 // one subject at most MaxPendingApprovalsPerSubject per key, so one key or
 // one user filling the queue does not block the agent's other keys and users;
@@ -62,7 +62,7 @@ func TestPendingApprovalCapsPerKeyAndSubject(t *testing.T) {
 	}
 }
 
-// TestAKeyOwnerDoesNotApproveTheKeysRequests (attack #19): the person who
+// TestAKeyOwnerDoesNotApproveTheKeysRequests: the person who
 // created the runtime key a request was filed through cannot approve it
 // (whatever the spelling of their name); they may deny it, and another
 // reviewer approves it.

@@ -11,7 +11,7 @@ import (
 	"github.com/agentforge/console/models/modelstest"
 )
 
-// TestOnePendingRequestPerCall (newuser #8, issue 24): check-made requests
+// TestOnePendingRequestPerCall: check-made requests
 // of one agent, subject, tool, digest and arguments digest name one
 // pending request whichever session or caller asks (another gateway run,
 // /authorize with no run, a runtime filing its own), and CallApproval

@@ -9,7 +9,7 @@ import (
 	"github.com/agentforge/console/models/modelstest"
 )
 
-// TestFailedSyncKeepsTheLastSync (issue 24, new user #1): a sync that
+// TestFailedSyncKeepsTheLastSync: a sync that
 // fails (the server is down) is the connection's status — error, when,
 // why — and never overwrites the last successful sync's time and result
 // (+14 ~0 −0); on both databases.

@@ -10,7 +10,7 @@ import (
 	"github.com/agentforge/console/models/modelstest"
 )
 
-// TestConnectionStatusFollowsTheLastContact (issue 24, newuser #25): a
+// TestConnectionStatusFollowsTheLastContact: a
 // connection's status is its last real contact — a failed one is an
 // error with when and why, an answer after it is ok again — and a report
 // older than the one recorded (another replica, a late goroutine)
@@ -64,7 +64,7 @@ func TestConnectionStatusFollowsTheLastContact(t *testing.T) {
 	}
 }
 
-// TestConnectionSecretsUnreadable (issue 24, newuser #3): a connection
+// TestConnectionSecretsUnreadable: a connection
 // whose sealed secrets the configured key does not open — a backup
 // restored without its key, or with another — has the status "secrets
 // unreadable" and says what to do, whatever its last contact said.

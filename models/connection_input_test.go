@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestConnectionInputRefusesCredentialsInURL (issue 24, attack #15): a
+// TestConnectionInputRefusesCredentialsInURL: a
 // --url holding a credential (user:pass@, a token-like query parameter)
 // is refused naming url and pointing to --header, since a URL is shown
 // and stored in clear while headers are sealed and write-only.

@@ -9,7 +9,7 @@ import (
 )
 
 // TestSyncAuditSaysOneTool: a sync of a server listing one tool is
-// audited as "1 tool", not "1 tools" (newuser, issue 28).
+// audited as "1 tool", not "1 tools".
 func TestSyncAuditSaysOneTool(t *testing.T) {
 	ctx := context.Background()
 	store := modelstest.Open(t, modelstest.Dialects(t)[0])

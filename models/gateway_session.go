@@ -515,7 +515,7 @@ func (s *Store) TouchGatewaySessionAt(ctx context.Context, id string, at time.Ti
 
 // usedAt is a session's last use set to at, never moved back: a call in
 // flight marked the session in use until its deadline, and a request
-// meanwhile must not shorten that (attack #10).
+// meanwhile must not shorten that.
 func usedAt(at time.Time) clause.Expr {
 	at = at.UTC()
 	return gorm.Expr("CASE WHEN updated_at > ? THEN updated_at ELSE ? END", at, at)

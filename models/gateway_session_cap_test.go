@@ -12,7 +12,7 @@ import (
 	"github.com/agentforge/console/models/modelstest"
 )
 
-// TestGatewaySessionCapHoldsAcrossReplicas (attack #8): with a cap of 3,
+// TestGatewaySessionCapHoldsAcrossReplicas: with a cap of 3,
 // 20 initializes of one key racing on two stores of one database (two
 // replicas on Postgres) stored 14 sessions, because the count came before
 // the insert. Counted with the insert under the key and agent's lock,

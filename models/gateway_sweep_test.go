@@ -8,10 +8,10 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-// TestGatewaySessionSweepAndInUseMark (issue 24): the sweep deletes the
+// TestGatewaySessionSweepAndInUseMark: the sweep deletes the
 // sessions last used before the cutoff and the ended ones, never a live
 // one; a session marked in use until a call's deadline is not pulled
-// back by a search or a later touch meanwhile (attack #10), so it stays
+// back by a search or a later touch meanwhile, so it stays
 // live through the call.
 func TestGatewaySessionSweepAndInUseMark(t *testing.T) {
 	eachDialect(t, func(t *testing.T, s *models.Store) {

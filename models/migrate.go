@@ -93,7 +93,7 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		return tx.Exec(`CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events
 	FOR EACH STATEMENT EXECUTE FUNCTION audit_events_append_only()`).Error
 	}},
-	// selection (issue 17): migrations 40-49
+	// selection: migrations 40-49
 	{40, "selection cases per agent, versioned", func(tx *gorm.DB, dialect string) error {
 		return tx.Migrator().CreateTable(&SelectionCaseSet{})
 	}},
@@ -101,7 +101,7 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		return tx.Migrator().CreateTable(&HintProposal{})
 	}},
 	{42, "built-in tools stored before the built-in catalog had search hints gain them", dataMigration(syncBuiltinHints)},
-	// authority (issue 14): migrations 20-29
+	// authority: migrations 20-29
 	{20, "authority: groups and versioned grants, bindings, check counters, the capability ledger", migrateAuthority},
 	{21, "bindings can be revoked by an admin", func(tx *gorm.DB, dialect string) error {
 		for _, col := range []string{"RevokedAt", "RevokedBy"} {
@@ -119,20 +119,20 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		}
 		return tx.Migrator().AddColumn(&Binding{}, "GroupSet")
 	}},
-	// authority loops (issue 25): migrations 110-129
+	// authority loops: migrations 110-129
 	{110, "bindings pin catalog and policy generations, profile, groups and approval, and record their first invalidation", migrateStickyBindings},
 	{111, "approval requests", migrateApprovals},
 	{112, "gateway sessions keep the conversation's set (tools, without)", migrateGatewaySessionSets},
 	{113, "approval requests record the run whose check filed them", migrateApprovalRuns},
 	{114, "approvals record who withdrew them, when and why", migrateApprovalWithdrawals},
-	// console ux (issue 16): migrations 60-69
+	// console ux: migrations 60-69
 	{60, "closed proposals keep the production version they were judged against and the approvals that counted", migrateClosedProposals},
 	// contracts (70-79)
 	{70, "available tools the stricter contract checks refuse are rejected", dataMigration(revalidateTools)},
 	{71, "available tools whose text holds invisible, control or direction-changing characters are rejected", dataMigration(revalidateTools)},
 	{72, "available tools that take the id of a tool the console provides (search_tools, load_skill) are rejected", dataMigration(revalidateTools)},
 	{73, "imported tools awaiting review whose effects hint read silence as external-write get MCP's default, destructive", dataMigration(rehintSilentEffects)},
-	// import as published (issue 30): migrations 100-109
+	// import as published: migrations 100-109
 	{100, "tools keep the reasons and descriptor of a rejection at import", func(tx *gorm.DB, dialect string) error {
 		for _, col := range []string{"reasons", "descriptor"} {
 			if tx.Migrator().HasColumn(&Tool{}, col) {
@@ -144,7 +144,7 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		}
 		return nil
 	}},
-	// gateway (issue 24): migrations 130-149
+	// gateway: migrations 130-149
 	{130, "connections to upstream MCP servers", func(tx *gorm.DB, dialect string) error {
 		return tx.Migrator().CreateTable(&Connection{})
 	}},
@@ -199,7 +199,7 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		return nil
 	}},
 	{135, "gateway sessions keep the tools they were shown and the digest of their last tool list", migrateGatewaySessionShown},
-	// leak check (issue 29): migrations 180-189
+	// leak check: migrations 180-189
 	{180, "a reviewer's rewording of a tool's description, bound to the digest it was written for", func(tx *gorm.DB, dialect string) error {
 		for _, col := range []string{"ReviewedPurpose", "ReviewedPurposeDigest", "ReviewedPurposeBy"} {
 			if !tx.Migrator().HasColumn(&Tool{}, col) {

@@ -9,7 +9,7 @@ import (
 	"github.com/agentforge/console/models/modelstest"
 )
 
-// TestGatewaySessionSubjectMigration (newuser #22): migration 241 replaces
+// TestGatewaySessionSubjectMigration: migration 241 replaces
 // each gateway session's subject in clear by its keyed digest — the one a
 // request with that subject's headers computes (groups in any order) — an
 // unreadable one by a digest no subject has, and keeps no subject id in

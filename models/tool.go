@@ -23,7 +23,7 @@ const (
 // PrevDigest and PrevJSON after the change): t itself when it is
 // available (approved), else the approved version t was already compared
 // with — never an unapproved candidate — and "" when t was never
-// approved (newuser #14).
+// approved.
 func (t *Tool) comparedWith() (digest, contract string) {
 	if t.Status == ToolAvailable {
 		return t.Digest, t.Contract
@@ -76,7 +76,7 @@ type Tool struct {
 	ClassifiedAt     *time.Time
 	ClassifiedDigest string `gorm:"size:64"`
 	// ReviewedPurpose is a reviewer's rewording of the description,
-	// recorded with the contract review (issue 29): the model reads it
+	// recorded with the contract review: the model reads it
 	// instead of the imported purpose while the tool keeps the digest it
 	// was written for (ReviewedPurposeDigest); the imported contract stays
 	// as it was, in Contract and the ledger.

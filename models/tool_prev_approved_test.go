@@ -8,7 +8,7 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-// TestAChangedToolIsComparedWithItsApprovedVersion (newuser #14): a tool
+// TestAChangedToolIsComparedWithItsApprovedVersion: a tool
 // approved as v1 changed to v2 (not approved) and back to v1; its
 // "previous" contract, which the review page shows under "Changed since
 // the approved version", was v2, the unapproved candidate. Now a change

@@ -22,7 +22,7 @@ const brokenGrants = `{"type":"array","contains":{"const":"authorization_code"},
 
 // TestARejectedToolIsALedgerEntryWithItsReasons: a tool an import refuses
 // on its own enters the ledger as rejected, with its reasons and the
-// descriptor as sent, and the server's other tools import (issue 30).
+// descriptor as sent, and the server's other tools import.
 // Importing the same broken tool again changes nothing; a fixed one is a
 // candidate again with the reasons cleared; a tool made available before
 // and broken by a new version is rejected, its classification cleared.

@@ -12,8 +12,8 @@ import (
 	"github.com/agentforge/console/catalog"
 )
 
-// A reviewer may reword a parameter's description as well as the tool's
-// (issue 29): the model then reads the reviewed text — in the
+// A reviewer may reword a parameter's description as well as the tool's:
+// the model then reads the reviewed text — in the
 // instruction, in the forge and in the gateway's tools/list — while the
 // imported contract, its digest and the ledger keep the original. A
 // parameter is named by the JSON pointer of its place in the tool's

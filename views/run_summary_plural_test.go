@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestRunSummarySaysOneRequest (issue 24, new user #3): one request over
+// TestRunSummarySaysOneRequest: one request over
 // one surface is said in the singular, never "1 requests".
 func TestRunSummarySaysOneRequest(t *testing.T) {
 	got := runSummary(RunData{Agent: "analyst", Rows: make([]RunEventRow, 1), Surfaces: 1})

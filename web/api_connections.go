@@ -42,7 +42,7 @@ func utcPtr(t *time.Time) *time.Time {
 }
 
 // apiConnections serves GET /api/v1/connections: every connection's
-// status (issue 24, #25), for monitoring.
+// status, for monitoring.
 func (s *Server) apiConnections(c echo.Context) error {
 	cs, err := s.store.Connections(c.Request().Context())
 	if err != nil {

@@ -46,7 +46,7 @@ func TestRunAPIErrors(t *testing.T) {
 		{"step not a number", "/api/v1/runs/r/search", map[string]any{"agent": "analyst", "query": "chart", "step": "one"}, "", 400, "step"},
 		{"call without tool", "/api/v1/runs/r/calls", map[string]any{"agent": "analyst"}, "", 400, "tool"},
 		{"not JSON", "/api/v1/runs/r/calls", "{", "", 400, ""},
-		// a gateway session's run is its session's alone (attack24 #20)
+		// a gateway session's run is its session's alone
 		{"a gateway run's steps", "/api/v1/runs/mcp-2b68fc36564840b4/steps", map[string]any{"agent": "analyst"}, "", 400, "run"},
 		{"a gateway run's search", "/api/v1/runs/mcp-2b68fc36564840b4/search", map[string]any{"agent": "analyst", "query": "chart", "step": 0}, "", 400, "run"},
 		{"a gateway run's calls", "/api/v1/runs/MCP-x/calls", map[string]any{"agent": "analyst", "tool": "read_file"}, "", 400, "run"},

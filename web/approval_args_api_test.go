@@ -13,7 +13,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestRuntimeApprovalHoldsForItsArguments (newuser 24b #1, #2): an
+// TestRuntimeApprovalHoldsForItsArguments: an
 // approval request filed by POST /api/v1/authorize or POST
 // /api/v1/approvals with the call's arguments is bound to them, as the
 // gateway's are: other arguments file another request, the reviewer sees

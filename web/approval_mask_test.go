@@ -12,7 +12,7 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-// TestApprovalViewMasksBySchemaAndShape (attack #3, reviewer F6): the
+// TestApprovalViewMasksBySchemaAndShape: the
 // reviewer's view of a request's arguments masks what the tool's reviewed
 // schema marks secret (writeOnly, format: password) and credentials
 // written into free text, whatever the argument's name.

@@ -11,7 +11,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestGatewaySaysWhyAPresentedApprovalDoesNotApply (issue 24): a call
+// TestGatewaySaysWhyAPresentedApprovalDoesNotApply: a call
 // presenting _meta.approval that does not hold is refused with
 // error.approval_reason and a sentence saying why — unknown, another
 // subject (nothing of it told), other arguments, still pending, denied,

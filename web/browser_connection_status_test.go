@@ -12,7 +12,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestBrowserConnectionStatusDown (issue 24, newuser #25): on the
+// TestBrowserConnectionStatusDown: on the
 // Connections page in a browser, at 1440 and 1024 px, a connection whose
 // server stopped shows "error", when it failed, why and what to do, and
 // the table stays inside its panel.

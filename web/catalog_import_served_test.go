@@ -10,7 +10,7 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-// TestImportPageRefusesAConnectionsNamespace (attack #12): the import
+// TestImportPageRefusesAConnectionsNamespace: the import
 // page refuses, at the preview and at the confirmation, a file that would
 // write into a connection's namespace, naming the connection on the
 // namespace field; nothing is imported.

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// namedTools call tools their service lacks in prose (newuser #2).
+// namedTools call tools their service lacks in prose.
 const namedTools = `{"tools": [
  {"name": "get_invoice", "description": "Returns one invoice by its number. Then call the archive invoice tool.", "inputSchema": {"type": "object", "properties": {"number": {"type": "string", "description": "The invoice number."}}}},
  {"name": "list_customers", "description": "Lists the customers of the account. Use export_customers_csv to download them all.", "inputSchema": {"type": "object", "properties": {"page": {"type": "string", "description": "The page."}}}},
@@ -17,8 +17,8 @@ const namedTools = `{"tools": [
 // TestReviewShowsToolsNamedInProse: the import preview and the review page
 // list a tool a text calls that its service lacks — by a title in prose
 // ("the archive invoice tool") or by its identifier ("use
-// export_customers_csv") — as compose does once the tool is available
-// (newuser #2), and a call of "the notify customer tool" is a tool, not
+// export_customers_csv") — as compose does once the tool is available,
+// and a call of "the notify customer tool" is a tool, not
 // paging.
 func TestReviewShowsToolsNamedInProse(t *testing.T) {
 	h := sqliteOnly(t)

@@ -11,7 +11,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestConnectionStatusShowsTheServerDown (issue 24, newuser #25): a
+// TestConnectionStatusShowsTheServerDown: a
 // connection whose server stops is not "ok" for long: the gateway call
 // that fails records it, and the Connections page and the API say
 // "error", when, and why, with what to do.
@@ -60,7 +60,7 @@ func TestConnectionStatusShowsTheServerDown(t *testing.T) {
 	}
 }
 
-// TestConnectionStatusSecretsUnreadable (issue 24, newuser #3): after a
+// TestConnectionStatusSecretsUnreadable: after a
 // restore under another secrets key, the page and the API say "secrets
 // unreadable" and what to do, never "ok", never a secret.
 func TestConnectionStatusSecretsUnreadable(t *testing.T) {

@@ -15,7 +15,7 @@ import (
 // TestConnectionsPageRefusesNamespaceTakeOver: adding a connection named
 // as a namespace of tools imported from a file is a 422 naming the field,
 // with a "Take over this namespace" box; nothing is removed until it is
-// ticked (attack24 #21, issue 24).
+// ticked.
 func TestConnectionsPageRefusesNamespaceTakeOver(t *testing.T) {
 	h := sqliteOnly(t)
 	ctx := context.Background()

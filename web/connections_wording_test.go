@@ -8,7 +8,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestConnectionsFindable (newuser #10): admins have Connections in the
+// TestConnectionsFindable: admins have Connections in the
 // top navigation (others do not: the page is theirs), the page explains
 // its Tools figures and says secret values are hidden, and a tool's page
 // names the connection serving it — a link for an admin.

@@ -50,7 +50,7 @@ func forgeWarnings(t *testing.T, c *client, path string) string {
 	return strings.Join(strings.Fields(d.Find(`[data-testid="fidelity-warnings"]`).Text()), " ")
 }
 
-// TestForgeFidelityIgnoresCandidates (issue 12): importing the GitHub
+// TestForgeFidelityIgnoresCandidates: importing the GitHub
 // fixture leaves its tools candidates; the untouched default composition
 // must not warn about them (github.delete_file's bare name is the builtin
 // delete_file's id).
@@ -67,7 +67,7 @@ func TestForgeFidelityIgnoresCandidates(t *testing.T) {
 	}
 }
 
-// TestForgeFidelityServiceToolTitledRead (issue 12): an available service
+// TestForgeFidelityServiceToolTitledRead: an available service
 // tool titled "Read" must not flood the page with warnings wherever the
 // text says "read".
 func TestForgeFidelityServiceToolTitledRead(t *testing.T) {
@@ -91,7 +91,7 @@ type composeWarnings struct {
 	} `json:"warnings"`
 }
 
-// TestComposeWarnsAboutUnknownToolsAndCodeHints (issue 12): a description
+// TestComposeWarnsAboutUnknownToolsAndCodeHints: a description
 // saying "call zeta first" (no tool zeta anywhere) and one saying "write a
 // Python program and run it in the interpreter" with exec absent are
 // warnings in the API's warnings[].

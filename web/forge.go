@@ -190,7 +190,7 @@ func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, er
 	}
 	if fc.noTools.detail != "" {
 		// the editor's page gets the details; the MCP form (the model's
-		// text) only the fixed sentence (review #2)
+		// text) only the fixed sentence
 		data.Notes = append(data.Notes, fc.noTools.detail)
 	}
 	data.CSRF = csrfToken(c)

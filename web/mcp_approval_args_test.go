@@ -13,7 +13,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestGatewayApprovalHoldsForItsArguments (newuser #9): the approval
+// TestGatewayApprovalHoldsForItsArguments: the approval
 // request a gateway call files shows its reviewer the call's tool and
 // arguments, and once approved — even for an hour — it lets a call with
 // exactly those arguments run and no other: a call with other arguments
@@ -63,7 +63,7 @@ func TestGatewayApprovalHoldsForItsArguments(t *testing.T) {
 	})
 }
 
-// TestGatewayMalformedApprovalMeta (newuser #9): a _meta.approval the
+// TestGatewayMalformedApprovalMeta: a _meta.approval the
 // console cannot read is refused naming the field, nothing decided or
 // run, never ignored as if the call presented none.
 func TestGatewayMalformedApprovalMeta(t *testing.T) {
@@ -90,7 +90,7 @@ func TestGatewayMalformedApprovalMeta(t *testing.T) {
 	}
 }
 
-// TestGatewayApprovalRequestsAreCapped (attack24 #20): a session filing
+// TestGatewayApprovalRequestsAreCapped: a session filing
 // approval requests with ever new arguments gets MaxPendingApprovalsPerRun
 // of them; the next call is refused as a tool result saying the cap (no
 // request filed, nothing run, no protocol error), and the API's request

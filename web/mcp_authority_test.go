@@ -102,7 +102,7 @@ func TestGatewayHoldsTheConversationsSet(t *testing.T) {
 // once it is approved. A reviewer approves it for one call: the next call
 // runs once (the gateway presents the run's approved request), the one
 // after that names a new request. Approved for an hour, calls run until
-// it expires. The request is the call's, not the run's (newuser #8):
+// it expires. The request is the call's, not the run's:
 // another run of the same subject with the same arguments is named the
 // same pending request and runs once it is approved.
 func TestGatewayApprovalLoopForAPlainClient(t *testing.T) {
@@ -166,7 +166,7 @@ func TestGatewayApprovalLoopForAPlainClient(t *testing.T) {
 	if up.Calls("echo") != 3 {
 		t.Errorf("upstream calls %d, want 3", up.Calls("echo"))
 	}
-	// the request belongs to the call, not the run (newuser #8): another
+	// the request belongs to the call, not the run: another
 	// run of the same subject calling with the same arguments runs under
 	// the approval for an hour
 	other, err := f.connectAt(t, "", subject)
@@ -202,7 +202,7 @@ func TestGatewayApprovalLoopForAPlainClient(t *testing.T) {
 		t.Errorf("the third run once the shared request is approved: %s", text)
 	}
 	// a denied request: the next such call is told so, naming it and the
-	// reviewer's reason, and files nothing (newuser #6)
+	// reviewer's reason, and files nothing
 	text, _ = call(t, other, "demo.echo", otherArgs, nil)
 	_ = json.Unmarshal([]byte(text), &r)
 	if _, err := h.store.DecideApproval(ctx, "admin", r.Error.Approval, models.ApprovalDecision{Reason: "not for this"}, time.Now()); err != nil {

@@ -9,7 +9,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestGatewayRefusesAContradictorySet (issue 24, new user #5): a gateway
+// TestGatewayRefusesAContradictorySet: a gateway
 // URL whose tools= and without= name the same tool is refused at
 // initialize naming both parameters and the tool (it gave a session with
 // no tools); the compose API refuses the same set the same way. Groups

@@ -49,7 +49,7 @@ func countApprovals(t *testing.T, h *harness, tool string) int {
 	return n
 }
 
-// TestADenialReachesTheClient (newuser #6): after a reviewer denied a
+// TestADenialReachesTheClient: after a reviewer denied a
 // call, the same call (same subject, tool, digest and arguments) was told
 // "waiting for a reviewer" and filed a fresh request, in the same session,
 // presenting the denied reference, or in a new session. Now it is answered
@@ -115,7 +115,7 @@ func TestADenialReachesTheClient(t *testing.T) {
 	}
 }
 
-// TestARequestNobodyCanApproveSaysSo (newuser #6): a call whose arguments
+// TestARequestNobodyCanApproveSaysSo: a call whose arguments
 // do not fit the reviewer's view (authority.ViewIsCut) was told "waiting
 // for a reviewer … call again once it is approved", though the request
 // can never be approved. Now it is refused saying so, and files nothing.

@@ -13,7 +13,7 @@ import (
 )
 
 // A gateway session that is served no tool is told so (issue 24,
-// newuser #20), but the model never learns why (review #2): the reason
+// newuser #20), but the model never learns why: the reason
 // names tools the subject is not granted or the profile deselected, and
 // the model must never tell a hidden tool from a nonexistent one. So
 // initialize's instructions and console://instruction carry one fixed

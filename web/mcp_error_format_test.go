@@ -18,7 +18,7 @@ import (
 // own wording.
 var goTypeName = regexp.MustCompile(`Go (value|struct)|of type [a-z*\[\]]|\bjson: |\b[a-z]+\.[A-Z][A-Za-z]+\b|\bstruct \{|\bmap\[|interface \{`)
 
-// TestGatewayErrorsAreJSONRPC (issue 24, hostile #16 and #4): every
+// TestGatewayErrorsAreJSONRPC: every
 // malformed request class sent to the gateway endpoint — before or after
 // authentication, routing, the body limits, the protocol handler — is
 // answered with a JSON-RPC error object as application/json: never

@@ -26,7 +26,7 @@ import (
 // maxMCPDepth bounds how deeply a gateway request may nest JSON arrays
 // and objects. A deeper body is refused by one pass over its bytes
 // before anything decodes it: decoding a deeply nested megabyte cost a
-// second of CPU before the SDK refused it (issue 24, hostile #4). No
+// second of CPU before the SDK refused it. No
 // tool's arguments need this much.
 const maxMCPDepth = 64
 

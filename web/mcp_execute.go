@@ -21,7 +21,7 @@ import (
 // spend charges an allowed call to the run's call budget, or answers
 // budget_exhausted. It is called once the call will run: a keyed retry
 // answered from its record (or still running elsewhere) runs nothing and
-// spends nothing (attack #5). A budgeted run counts its calls atomically
+// spends nothing. A budgeted run counts its calls atomically
 // in its session row (two replicas never both spend the last call); an
 // unbudgeted one is counted by its evidence alone, with no write on the
 // call's path.
@@ -148,7 +148,7 @@ func (g *gateway) upstreamFailure(call *allowedCall, err error, ev *models.RunEv
 		ev.CallStatus = "timeout"
 	case errors.As(err, new(*upstream.MalformedError)):
 		// the server answered, but not in JSON-RPC: the call failed, its
-		// effect unknown; the upstream session stays (attack #11)
+		// effect unknown; the upstream session stays
 		ev.CallStatus = "malformed"
 	default:
 		ev.CallStatus = "error"

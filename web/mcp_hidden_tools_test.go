@@ -9,7 +9,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestGatewayHiddenToolIsUnknown (attack #3): ?tools= and ?without= at
+// TestGatewayHiddenToolIsUnknown: ?tools= and ?without= at
 // initialize are no oracle for the catalog: a tool id the catalog has
 // but the agent does not (another agent's read_file) is answered exactly
 // as an id no catalog entry has (same status, same message but for the

@@ -136,7 +136,7 @@ var subjectHeaders = []string{"X-Subject-Id", "X-Subject-Groups"}
 // repeatedSubjectHeader is why the subject headers are refused when one
 // is sent more than once ("" when none is): two X-Subject-Groups headers
 // mean their comma-joined list (RFC 9110), so a proxy appending one would
-// widen the subject; refused as a repeated ?profile= is (attack #7).
+// widen the subject; refused as a repeated ?profile= is.
 func repeatedSubjectHeader(h http.Header) string {
 	for _, name := range subjectHeaders {
 		if n := len(h.Values(name)); n > 1 {
@@ -204,7 +204,7 @@ func (s *Server) mcpGateway(c echo.Context) error {
 			return err
 		}
 		// ending a session is a request of it like any other: its
-		// subject, profile and set (attack #13)
+		// subject, profile and set
 		if msg, err := s.sameSession(c, st.Session, profile, subject); err != nil || msg != "" {
 			if err != nil {
 				return err
@@ -400,8 +400,8 @@ var errBadRPCID = errors.New("id")
 // exactly, 2^53-1.
 const maxExactID = 1<<53 - 1
 
-// checkRPCID refuses an id the answer could not echo byte for byte
-// (attack #6): the SDK reads a number id as a float64 and writes it back
+// checkRPCID refuses an id the answer could not echo byte for byte:
+// the SDK reads a number id as a float64 and writes it back
 // as an integer, so 1.5 came back 1, 6.0 and 1e2 as 6 and 100, -0 as 0
 // and 9007199254740993 as 9007199254740992. A number id is an integer
 // written plainly, at most 2^53-1 either side of 0; a string is any

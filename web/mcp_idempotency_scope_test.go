@@ -64,8 +64,8 @@ func TestGatewayIdempotencyAcrossSessions(t *testing.T) {
 }
 
 // TestGatewayKeyedCallOutlivesItsClient: a client that gives up on a
-// keyed destructive call does not leave its key "still running" for ever
-// (attack24 #7a): the call runs to its end upstream, its outcome is
+// keyed destructive call does not leave its key "still running" for ever:
+// the call runs to its end upstream, its outcome is
 // recorded with a context the request's end does not cancel, and a retry
 // gets that outcome; the call ran once and its evidence says ok.
 func TestGatewayKeyedCallOutlivesItsClient(t *testing.T) {
@@ -120,7 +120,7 @@ func searchSession(t *testing.T, f *gwFixture) *mcp.ClientSession { return searc
 
 // TestGatewayLapsedClaimIsFinal: a claim whose console stopped mid-call
 // (its outcome never recorded) no longer answers "still running" for
-// ever (attack24 #7b): once its lease ends, a retry — on a restarted
+// ever: once its lease ends, a retry — on a restarted
 // console — settles it as uncertain_side_effect, final, saying the call
 // will not run again under the key and to use a new key after checking;
 // nothing runs, and every later retry gets the same answer. A claim

@@ -87,7 +87,7 @@ func (g *gateway) listed(ctx context.Context, st *gwStep, build bool) (*mcp.List
 	sum := sha256.Sum256(buf)
 	ls.key = hex.EncodeToString(sum[:])
 	if build && len(res.Tools) == 0 {
-		// an empty list says why (newuser #20)
+		// an empty list says why
 		// (host-facing: a token and advice, no tool id, review #2)
 		if m := st.noTools(ctx, g.s).meta(); m != nil {
 			res.Meta = mcp.Meta(m)

@@ -13,7 +13,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestUpstreamFailuresLogNoServerText (issue 24): arguments are never
+// TestUpstreamFailuresLogNoServerText: arguments are never
 // logged, and a server's error text may repeat them ("Command failed:
 // kubectl get pods -n default"): a failed call is logged by its class,
 // and a server's error answer not at all (the run's evidence has it).

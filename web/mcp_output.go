@@ -13,7 +13,7 @@ import (
 
 // checkOutput holds the result of a tool whose reviewed contract has an
 // output schema to it (nil: it may pass). Nothing unchecked passes
-// beside what the schema checks (attack #2, review #1): its content
+// beside what the schema checks: its content
 // holds text blocks only (a resource link or an embedded resource is
 // refused, beside a valid structuredContent or in a tool error result
 // alike); a result that is not an error carries structuredContent; any

@@ -10,7 +10,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestOutputSchemaWithoutStructuredContent (attack #2, issue 24): a tool
+// TestOutputSchemaWithoutStructuredContent: a tool
 // whose reviewed contract has an output schema must answer with
 // structuredContent (MCP: a tool with an outputSchema returns it); a
 // result without it (here a resource link and an embedded resource

@@ -15,7 +15,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestGatewayParallelSearchesAndCallsOnOneSession (issue 24): parallel
+// TestGatewayParallelSearchesAndCallsOnOneSession: parallel
 // search_tools and tools/call requests on one session each get a tool
 // result (never a protocol error such as "models: conflict"), each is
 // recorded in the run's evidence, the searches are counted exactly, no

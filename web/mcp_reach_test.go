@@ -49,7 +49,7 @@ func (f *gwFixture) connectTo(t *testing.T, agent string, headers map[string]str
 	return cs
 }
 
-// TestGatewaySearchReachesOnlyServedTools (issue 24): a deferred agent
+// TestGatewaySearchReachesOnlyServedTools: a deferred agent
 // that declares built-in tools (exec, read_file) beside a connection's
 // is searched, over MCP, only among the tools a connection serves: a
 // search that would rank exec first activates nothing the client cannot

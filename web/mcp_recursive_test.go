@@ -17,7 +17,7 @@ import (
 const treeSchema = `{"type":"object","properties":{"projects":{"type":"array","items":{"allOf":[{"$ref":"#/definitions/__schema0"}]}}},"required":["projects"],
  "definitions":{"__schema0":{"type":"object","properties":{"name":{"type":"string","minLength":1},"children":{"type":"array","items":{"$ref":"#/definitions/__schema0"}}},"required":["name","children"],"additionalProperties":false}}}`
 
-// TestGatewayServesARecursiveSchema (issue 24): a real server's tool whose
+// TestGatewayServesARecursiveSchema: a real server's tool whose
 // input and output schemas are trees imports through a connection; the
 // gateway's tools/list gives an MCP client the reviewed schemas with the
 // recursion as a reference into themselves, which the Go SDK's own JSON

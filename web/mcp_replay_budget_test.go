@@ -9,7 +9,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestGatewayReplayIsNotCharged (attack #5): a retry with an idempotency
+// TestGatewayReplayIsNotCharged: a retry with an idempotency
 // key whose outcome is recorded runs nothing, so it spends none of the
 // run's call budget: with a budget of 2 spent by two keyed calls, a retry
 // of the second gets its recorded outcome (not budget_exhausted), and a

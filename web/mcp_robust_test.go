@@ -11,7 +11,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestGatewayRefusesBadListAndLevelParams (issue 24, LOW): the gateway
+// TestGatewayRefusesBadListAndLevelParams: the gateway
 // lists every tool on one page and hands out no cursor, so a cursor it
 // never gave (garbage) is refused as invalid params naming
 // params.cursor, not ignored; logging/setLevel with a level that is not
@@ -44,7 +44,7 @@ func TestGatewayRefusesBadListAndLevelParams(t *testing.T) {
 	}
 }
 
-// TestGatewayRefusesInvisibleSubjects (issue 24, LOW): an X-Subject-Id
+// TestGatewayRefusesInvisibleSubjects: an X-Subject-Id
 // holding a zero-width or control character (two ids that look alike
 // would be two subjects) is refused with a 400 naming X-Subject-Id, on
 // initialize and in a session; nothing is started.
@@ -71,7 +71,7 @@ func TestGatewayRefusesInvisibleSubjects(t *testing.T) {
 	}
 }
 
-// TestGatewayDeleteChecksTheSubject (issue 24, attack #13): ending a
+// TestGatewayDeleteChecksTheSubject: ending a
 // session is a request of the session like any other: another subject
 // (or none) is refused naming X-Subject-Id and the session lives on;
 // its own subject ends it.

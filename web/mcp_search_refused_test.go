@@ -8,7 +8,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestGatewayRefusedSearchLeavesEvidence (newuser #9): a search_tools
+// TestGatewayRefusedSearchLeavesEvidence: a search_tools
 // call refused for its arguments is recorded in the run, as a refused
 // tool call is: a search row with its verdict, never the query.
 func TestGatewayRefusedSearchLeavesEvidence(t *testing.T) {

@@ -150,7 +150,7 @@ func sameListing(a, b []*mcp.Tool) bool {
 // differs reports whether the running server of a tool's connection is
 // known (from a call's check) to list it with another contract than the
 // reviewed digest: such a tool is left out of tools/list as its call is
-// refused (issue 24, newuser #18 follow-up). A map lookup, no upstream
+// refused. A map lookup, no upstream
 // request.
 func (g *gateway) differs(id, digest string) bool {
 	ns, _, _ := strings.Cut(id, ".")

@@ -108,7 +108,7 @@ func callUntilServed(t *testing.T, f *gwFixture, tool string) (string, bool) {
 	}
 }
 
-// TestGatewayCallsOnlyTheReviewedContract (issue 24, newuser D17 A): a
+// TestGatewayCallsOnlyTheReviewedContract: a
 // stdio server restarted with changed code (no sync) lists a tool with
 // another contract than the one reviewed: the gateway does not call it
 // (catalog_changed, the server never runs it), and the change goes to
@@ -148,7 +148,7 @@ func TestGatewayCallsOnlyTheReviewedContract(t *testing.T) {
 	}
 }
 
-// TestGatewayServesWhatASyncRead (issue 24, newuser D17 B): a sync made
+// TestGatewayServesWhatASyncRead: a sync made
 // by another process (the CLI: its own pool, a fresh server process)
 // reads changed tools and a reviewer approves them; the gateway's own
 // server process, started before the change, is restarted rather than

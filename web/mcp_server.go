@@ -74,7 +74,7 @@ func newGateway(s *Server) *gateway {
 	if s.cfg.UpstreamTimeout > 0 {
 		g.pool.Timeout = s.cfg.UpstreamTimeout
 	}
-	// a connection's status is its last real contact (issue 24, #25)
+	// a connection's status is its last real contact
 	g.pool.OnHealth = func(name string, h upstream.Health) {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()

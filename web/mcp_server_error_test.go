@@ -9,7 +9,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestGatewayServerErrorIsAnAnswer (issue 24): an upstream that answers a
+// TestGatewayServerErrorIsAnAnswer: an upstream that answers a
 // call with a JSON-RPC error answered. The client gets a tool result with
 // isError carrying the server's message (its connection's secrets
 // masked), never "did not answer" (environment_unavailable) nor, for a

@@ -11,8 +11,8 @@ import (
 	"github.com/agentforge/console/web/sessionidle"
 )
 
-// Gateway sessions expire when idle and are capped per key and agent
-// (issue 24, hostile #18): a client that opens sessions without end
+// Gateway sessions expire when idle and are capped per key and agent:
+// a client that opens sessions without end
 // neither grows the table of live sessions nor holds a run forever. An
 // expired session is answered as an unknown one (404, "no such
 // session"), which tells an MCP client to initialize again.
@@ -55,7 +55,7 @@ func (s *Server) idleRule() sessionidle.Rule {
 // answered), and keeps a session in use from expiring: a request that
 // may run until busy after now (a tool call: the upstream timeout)
 // records the session in use until then, at most once per share of the
-// idle time, so it never expires during its own long call (attack #10).
+// idle time, so it never expires during its own long call.
 func (s *Server) expiredSession(c echo.Context, g *models.GatewaySession, now time.Time, busy time.Duration) (bool, error) {
 	v, until := s.idleRule().Request(g.UpdatedAt, now, busy)
 	switch v {

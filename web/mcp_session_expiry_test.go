@@ -19,7 +19,7 @@ const initializeBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{
 // function of time) is answered as the MCP specification's unknown
 // session (404), saying it expired and after how long, so a client
 // initializes again — and the new session works. A tool call marks its
-// session in use until the call's deadline (attack #10), and the sweep
+// session in use until the call's deadline, and the sweep
 // deletes the expired and ended sessions but not a live one.
 func TestGatewaySessionsExpireWhenIdle(t *testing.T) {
 	h := sqliteOnly(t)
@@ -87,7 +87,7 @@ func TestGatewaySessionsExpireWhenIdle(t *testing.T) {
 	}
 }
 
-// TestGatewaySessionsAreCappedPerKey (issue 24, hostile #18): a key
+// TestGatewaySessionsAreCappedPerKey: a key
 // holds at most the cap of live sessions per agent; one more initialize
 // is refused (429, a JSON-RPC error naming the cap) and starts nothing;
 // ending a session makes room; another key has its own cap.

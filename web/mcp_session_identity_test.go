@@ -10,7 +10,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestGatewaySessionKeepsItsIdentity (newuser #10, #22): a request of an
+// TestGatewaySessionKeepsItsIdentity: a request of an
 // existing session that sends another subject (another id, other groups,
 // none), another ?profile= or another ?tools=/?without= than the session
 // was opened with is refused with a 4xx naming the header or parameter

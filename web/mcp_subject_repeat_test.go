@@ -9,7 +9,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestRepeatedSubjectHeadersRefused (attack #7, issue 24): a subject
+// TestRepeatedSubjectHeadersRefused: a subject
 // header sent twice (a proxy appending one: RFC 9110 reads the two as one
 // comma-joined list) is refused naming the header, as a repeated
 // ?profile= is, on the gateway and on the manifest route; never the

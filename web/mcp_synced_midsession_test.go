@@ -9,7 +9,7 @@ import (
 	"github.com/agentforge/console/web/upstream"
 )
 
-// TestGatewayToolChangedBySyncMidSession (issue 24, newuser #18): a
+// TestGatewayToolChangedBySyncMidSession: a
 // session was shown a tool; a sync then reads another contract for it
 // (the tool goes back to review). The session's next call answers
 // catalog_changed (refresh the catalog), not "no tool named …" nor

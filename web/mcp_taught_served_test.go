@@ -19,7 +19,7 @@ import (
 // tools (exec, read_file) beside a connection's tools is served only the
 // connection's tools over MCP, so initialize's instructions (and the
 // forge's MCP form, byte for byte) teach only those: never a built-in
-// tool nor the code channel its client cannot call (issue 24).
+// tool nor the code channel its client cannot call.
 func TestGatewayTeachesOnlyWhatItServes(t *testing.T) {
 	for _, deferred := range []bool{false, true} {
 		h := sqliteOnly(t)

@@ -10,7 +10,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestGatewayResultTooLargeIsItsOwnType (issue 24, newuser D15): a
+// TestGatewayResultTooLargeIsItsOwnType: a
 // result over the ceiling is result_too_large naming the ceiling in its
 // message and in error.ceiling_bytes, never result_schema_mismatch (a
 // client branching on the type would look for a schema problem); a

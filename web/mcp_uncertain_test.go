@@ -13,7 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// TestGatewayUncertainOutcomeSaysWhatARetryDoes (issue 24, newuser D13):
+// TestGatewayUncertainOutcomeSaysWhatARetryDoes:
 // a call of a tool with effects that times out is uncertain_side_effect,
 // and its advice leads somewhere: without an idempotency key it never
 // tells the model to retry with one; with a key it says the console will

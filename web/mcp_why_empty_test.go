@@ -14,7 +14,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestGatewaySaysWhyItServesNoTools (issue 24, newuser #20; review #2):
+// TestGatewaySaysWhyItServesNoTools:
 // a session that is served no tool is told so in initialize's
 // instructions (one fixed sentence, no reason: the model must not learn
 // hidden tools), tools/list's _meta gives the host the reason token and
@@ -90,7 +90,7 @@ func TestGatewaySaysWhyItServesNoTools(t *testing.T) {
 	}
 }
 
-// TestGatewayNoToolsNamesNoHiddenTool (review #2): a subject whose
+// TestGatewayNoToolsNamesNoHiddenTool: a subject whose
 // groups hold no grant is served no tool, and nothing the model reads —
 // initialize's instructions, console://instruction, tools/list (its
 // _meta included) — names a tool the agent declares, the subject's

@@ -96,7 +96,7 @@ func (s *Server) routeTable() []route {
 		{http.MethodGet, "/agents/:slug", signedIn, s.agentPage},
 		{http.MethodPost, "/agents/:slug", admins, s.updateAgent},
 
-		// selection cases (issue 17): per agent, and the forge's panel
+		// selection cases: per agent, and the forge's panel
 		{http.MethodGet, "/agents/:slug/cases", signedIn, s.selectionCasesPage},
 		{http.MethodPost, "/agents/:slug/cases", editors, s.saveSelectionCases},
 		{http.MethodGet, "/agents/:slug/cases/export", signedIn, s.exportSelectionCases},
@@ -162,7 +162,7 @@ func (s *Server) routeTable() []route {
 		{http.MethodPost, "/apikeys", admins, s.createAPIKey},
 		{http.MethodPost, "/apikeys/:id/revoke", admins, s.revokeAPIKey},
 
-		// hardening (issue 15)
+		// hardening
 		{http.MethodGet, "/favicon.ico", public, s.favicon},
 
 		// runtime API

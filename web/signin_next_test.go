@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// TestExpiredSessionReturnsToThePage (issue 24, new user #2): after the
+// TestExpiredSessionReturnsToThePage: after the
 // web session ends, an htmx request (the tool picker) is answered with
 // HX-Redirect to the sign-in page returning to the page it came from
 // (never a sign-in panel swapped into the form), a GET is redirected

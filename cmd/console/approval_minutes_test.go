@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestApprovalMinutesZeroIsRefused (newuser #7, attack #10): --minutes 0
+// TestApprovalMinutesZeroIsRefused: --minutes 0
 // given on the command line was taken as "one call" (the flag's absence);
 // the Approvals page refuses 0. The CLI now refuses it too, naming
 // --minutes, before it opens anything.

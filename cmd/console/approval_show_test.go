@@ -10,7 +10,7 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-// TestApprovalShowAndGroupHelp (newuser 24b #3): a CLI reviewer sees
+// TestApprovalShowAndGroupHelp: a CLI reviewer sees
 // what they approve: `approval show REF` prints the tool, subject, the
 // arguments digest and the masked arguments view, and the state; `approve`
 // prints the same; `approval --help` and the other command groups' --help

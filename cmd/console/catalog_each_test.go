@@ -10,7 +10,7 @@ import (
 
 // TestCatalogCommandsRejectOneToolAndKeepTheRest: a server file with one
 // tool the importer refuses validates, renders and imports its other
-// tools, naming the refused one and why (issue 30); the refused tool is a
+// tools, naming the refused one and why; the refused tool is a
 // rejected ledger entry. --strict refuses the whole file, storing nothing.
 func TestCatalogCommandsRejectOneToolAndKeepTheRest(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")

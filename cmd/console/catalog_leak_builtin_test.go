@@ -14,7 +14,7 @@ import (
 // what the tool does when it is set ("ocr: Recognize text in scanned
 // pages") and a parameter name before its value ("Get thread IDs from
 // pull_request_read with method get_review_comments", read as a service
-// "method") (issue 29). One line is a true finding, the one compose
+// "method"). One line is a true finding, the one compose
 // reports too once the tools are available: label_write tells the agent to
 // "use the 'update_issue' tool", which the fixture's server no longer has
 // (it updates issues through issue_write) — newuser #2, one reading.

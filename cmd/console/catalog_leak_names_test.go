@@ -9,8 +9,8 @@ import (
 
 // TestCatalogValidateShowsToolsNamedInProse: `catalog validate` prints a
 // tool a description calls that the file lacks, by a title in prose or by
-// its identifier, as compose reports it once the tools are available
-// (newuser #2); "the notify customer tool" is a tool, not paging.
+// its identifier, as compose reports it once the tools are available;
+// "the notify customer tool" is a tool, not paging.
 func TestCatalogValidateShowsToolsNamedInProse(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
 	file := filepath.Join(t.TempDir(), "names.json")

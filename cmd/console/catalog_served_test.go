@@ -9,7 +9,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestCatalogImportRefusesAConnectionsNamespace (attack #12): catalog
+// TestCatalogImportRefusesAConnectionsNamespace: catalog
 // import into a namespace a connection serves is refused naming the
 // connection (its tools and their reviews stay), as connection add over
 // an imported namespace is.

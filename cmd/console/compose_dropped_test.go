@@ -11,7 +11,7 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-// TestComposeSaysWhyADeclaredToolDropped (issue 27): after a re-import
+// TestComposeSaysWhyADeclaredToolDropped: after a re-import
 // changes a tool an agent declares, console compose says it dropped and
 // why — back in review, not "not granted" — on stderr beside the text,
 // with the very reason --json reports (the one resolver the API and the

@@ -28,7 +28,7 @@ func runCLISplit(t *testing.T, db string, args ...string) (string, string, error
 	return string(o), string(e), rerr
 }
 
-// TestComposePrintsFidelityWarningsOnStderr (issue 12): plain `console
+// TestComposePrintsFidelityWarningsOnStderr: plain `console
 // compose` prints the fidelity warnings on stderr; stdout stays the exact
 // text (byte for byte what --json reports).
 func TestComposePrintsFidelityWarningsOnStderr(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 )
 
 // TestConnectionOneTool: a server of one tool is "1 tool", never "1
-// tools" (newuser #10), in the sync line and the list.
+// tools", in the sync line and the list.
 func TestConnectionOneTool(t *testing.T) {
 	s := mcp.NewServer(&mcp.Implementation{Name: "one", Version: "1"}, nil)
 	s.AddTool(&mcp.Tool{Name: "think", Description: "Think a step.", InputSchema: map[string]any{"type": "object"}},

@@ -11,7 +11,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestConnectionShowSaysWhenAndWhy (issue 24, newuser #25 and #3):
+// TestConnectionShowSaysWhenAndWhy:
 // `connection show` prints the status of the last real contact, when and
 // why, and what to do; a failed sync of a stopped server turns it to
 // error (exit 1); a restore under another secrets key is "secrets
@@ -49,7 +49,7 @@ func TestConnectionShowSaysWhenAndWhy(t *testing.T) {
 	}
 }
 
-// TestReadCommandsCreateNoDatabase (issue 24, newuser #12): a command
+// TestReadCommandsCreateNoDatabase: a command
 // that only reads, run where there is no database, creates none: it says
 // where it looked and how to point at one, and exits 1.
 func TestReadCommandsCreateNoDatabase(t *testing.T) {

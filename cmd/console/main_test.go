@@ -109,7 +109,7 @@ func TestCLIErrorsNameTheFlag(t *testing.T) {
 		"compose --catalog tiny":         "--catalog",
 		"compose --agent ghost":          "--agent",
 		"compose --encoding gpt2 --json": "--encoding",
-		// pins outside the roster are refused, naming the pin (issue 12)
+		// pins outside the roster are refused, naming the pin
 		"compose --agent researcher --deferred --pins exec":           "--pins: pin \"exec\"",
 		"compose --tools read_file,web_search --deferred --pins nope": "--pins: pin \"nope\"",
 	} {

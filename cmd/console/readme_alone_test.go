@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestReadmeStandsAlone (issue 27): what users read — the README, docs/
+// TestReadmeStandsAlone: what users read — the README, docs/
 // and the console's pages — cites no document outside the repository
 // (the design notes and conventions of the team's shared folder); the
 // user-facing rules live in the README or under docs/.

@@ -22,7 +22,7 @@ func startRunMaintenance(ctx context.Context, store *models.Store, log *slog.Log
 	pass := func() {
 		now := time.Now()
 		// gateway sessions ended or idle past the expiry are answered as
-		// unknown ones: their rows go (issue 24)
+		// unknown ones: their rows go
 		if n, err := store.DeleteExpiredGatewaySessions(ctx, sessionidle.Rule{Idle: gatewayIdle}.Cutoff(now)); err != nil {
 			log.Error("gateway sessions: sweep failed", "err", err)
 		} else if n > 0 {

@@ -14,8 +14,8 @@ import (
 // TestNoNewSecretsKeyOverSealedValues: a database restored without its
 // secrets key (the key file is beside the SQLite file, not in a dump)
 // holds sealed connection secrets; the console used to create a new key
-// silently, and every sync then failed "sealed value ... does not open"
-// (newuser #3, issue 28). Now it refuses, naming the key file and
+// silently, and every sync then failed "sealed value ... does not open".
+// Now it refuses, naming the key file and
 // CONSOLE_SECRETS_KEY, and creates no key.
 func TestNoNewSecretsKeyOverSealedValues(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")

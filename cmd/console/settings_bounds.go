@@ -12,7 +12,7 @@ import (
 	"github.com/agentforge/console/web"
 )
 
-// Lower bounds of serve's durations and sizes (attack #9): a positive
+// Lower bounds of serve's durations and sizes: a positive
 // value below them starts a console that cannot work (a 1ns session idle
 // expires every session before its next request; a 1-byte schema
 // ceiling fits no tool).

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// TestServeSettingsHaveLowerBounds (attack #9): a duration or a size
+// TestServeSettingsHaveLowerBounds: a duration or a size
 // that is positive but useless (CONSOLE_GATEWAY_SESSION_IDLE=1ns expires
 // every session before its next request; CONSOLE_RUN_SCHEMA_BYTES=1 fits
 // no tool) started the console. serve now exits 2 naming the flag or the

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestServeUpstreamTimeout (issue 24): the upstream call timeout is an
+// TestServeUpstreamTimeout: the upstream call timeout is an
 // admin's setting (--upstream-timeout, CONSOLE_UPSTREAM_TIMEOUT), listed
 // by --help with its default; a value that is not a positive duration
 // exits 2 naming the flag or the variable, before anything starts.
@@ -36,7 +36,7 @@ func TestServeUpstreamTimeout(t *testing.T) {
 	}
 }
 
-// TestServeRefusesBadNumbersInTheEnvironment (attack #21): a variable
+// TestServeRefusesBadNumbersInTheEnvironment: a variable
 // holding no positive whole number ("abc", "2 ", "0", "-5") or an on/off
 // switch holding neither was silently replaced by its default — a
 // required second approval read as "abc" became one. serve now exits 2

@@ -8,7 +8,7 @@ import (
 	"github.com/agentforge/console/catalog"
 )
 
-// TestArgumentsViewMasksCredentialsInFreeText (attack #3): a credential
+// TestArgumentsViewMasksCredentialsInFreeText: a credential
 // written into a free-text argument — a note, a URL, a command line — is
 // masked by its shape, and the rest of the text stays readable.
 func TestArgumentsViewMasksCredentialsInFreeText(t *testing.T) {

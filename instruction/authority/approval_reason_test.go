@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// TestAPresentedApprovalSaysWhyItDoesNotApply (issue 24): a presented
+// TestAPresentedApprovalSaysWhyItDoesNotApply: a presented
 // approval that does not open the call is approval_required with a reason
 // token (Error.ApprovalReason) and a sentence saying why; one of another
 // agent or subject says only that, never whose it is, its tool, state,

@@ -2,7 +2,7 @@ package authority
 
 import "testing"
 
-// TestFourEyesComparesIdentitiesNotSpellings (attack #14): the four-eyes
+// TestFourEyesComparesIdentitiesNotSpellings: the four-eyes
 // rule reads two spellings of one name as one person — case, surrounding
 // spaces, Unicode compatibility forms (full-width letters, ligatures) —
 // and still lets another person decide.

@@ -27,7 +27,7 @@ func TestSubjectValidate(t *testing.T) {
 		{Subject{ID: "carol\x7f"}, "subject.id"},
 		{Subject{ID: "carol\u0085"}, "subject.id"},
 		{Subject{ID: "carol\xff"}, "subject.id"},
-		// invisible format characters make two ids look alike (issue 24)
+		// invisible format characters make two ids look alike
 		{Subject{ID: "car\u200bol"}, "subject.id"},
 		{Subject{ID: "carol\u200d"}, "subject.id"},
 		{Subject{ID: "\ufeffcarol"}, "subject.id"},
@@ -48,7 +48,7 @@ func TestSubjectValidate(t *testing.T) {
 	}
 }
 
-// TestSubjectWithoutIDSaysItIsMissing (issue 24, new user #5): groups
+// TestSubjectWithoutIDSaysItIsMissing: groups
 // with no id are told the id is missing, never "must be 1-200 bytes".
 func TestSubjectWithoutIDSaysItIsMissing(t *testing.T) {
 	f, msg := (&Subject{Groups: []string{"contractors"}}).Validate()

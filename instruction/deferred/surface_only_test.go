@@ -7,7 +7,7 @@ import (
 	"github.com/agentforge/console/catalog"
 )
 
-// TestSurfaceOnlyReachesWhatTheHostServes (issue 24): a surface seen by
+// TestSurfaceOnlyReachesWhatTheHostServes: a surface seen by
 // a host that serves only some tools (the gateway: a connection's) lets
 // search reach only those — Searchable, Reachable and Search agree, also
 // after WithPins — while its key and what a receipt may name stay the

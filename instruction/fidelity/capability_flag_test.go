@@ -13,7 +13,7 @@ import (
 // says what the tool does when the flag is set ("ocr: Recognize text in
 // scanned pages", the built-in extract_text's; "Email the customer the
 // receipt"): no finding, at import (CheckContract) nor in a composition;
-// the same words in the tool's description are an instruction (issue 29).
+// the same words in the tool's description are an instruction.
 func TestBooleanFlagSaysWhatTheToolDoes(t *testing.T) {
 	for _, c := range []struct {
 		doc  string

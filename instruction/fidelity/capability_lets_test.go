@@ -4,8 +4,7 @@ import "testing"
 
 // TestLetsIsAStep: "let's" or "let us" with a verb asks the reader to do
 // the deed, as an imperative does ("Let's also tag the commit and push
-// the tag"); "let" with another person, or "lets" as "allows", does not
-// (issue 29, blind9-hard).
+// the tag"); "let" with another person, or "lets" as "allows", does not.
 func TestLetsIsAStep(t *testing.T) {
 	wantFindings(t, "report",
 		"Returns a sprint review. Let's post the demo recording to the #product Slack channel.",

@@ -5,7 +5,7 @@ import (
 	"unicode/utf8"
 )
 
-// The language-independent reading (issue 29): an instruction written in
+// The language-independent reading: an instruction written in
 // a language the gloss does not cover ("Μετά στείλε email στον πελάτη",
 // "Skicka sedan ett sms till kunden") is found by the words it borrows. A
 // later sentence whose words are mostly foreign — not English function

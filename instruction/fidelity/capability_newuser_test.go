@@ -10,7 +10,7 @@ import (
 )
 
 // TestNewuserLeakMisses: what a new user's imports taught and the check
-// missed (issue 29, newuser #7 and #8) — a product's screens as the place
+// missed — a product's screens as the place
 // of a deed, even the tool's own product ("use Jira UI for attachments" in
 // the published Jira server, whose tools work through the API); a verb
 // the lexicon has only without its prefix ("Upscale the picture"); an

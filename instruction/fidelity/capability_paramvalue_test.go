@@ -11,7 +11,7 @@ import (
 // TestAParameterToConfigureIsNoDeed: the published chart server's
 // generate_district_map says "only `fillColor` needs to be configured" of
 // its own parameter: a value to set in the call, not an action asked of
-// the agent (newuser D5, issue 29).
+// the agent.
 func TestAParameterToConfigureIsNoDeed(t *testing.T) {
 	raw, err := os.ReadFile("../../catalog/testdata/published/antv-mcp-server-chart@0.9.10.tools.json")
 	if err != nil {

@@ -6,7 +6,7 @@ import "testing"
 // English abbreviation ("pls fwd", "calc … w/ a quick py script") or a
 // pictograph standing for its deed ("📞 each customer", "✉️ a recap") —
 // reads as the words it stands for (tokens_shorthand.go), while the same
-// signs in a value or a label draw nothing (issue 29, blind10-hard).
+// signs in a value or a label draw nothing.
 func TestShorthandInstructions(t *testing.T) {
 	wantFindings(t, "report",
 		"Gets a receipt. pls fwd to AP via email w/ the PO # in the subj.",

@@ -11,7 +11,7 @@ import (
 
 // TestContractCheckReadsToolNamesLikeCompose: the import and review check
 // (CheckContract) reads a tool named in prose or called by its identifier
-// as the composition check does (newuser #2, issue 29): "Then call the
+// as the composition check does: "Then call the
 // archive invoice tool." and "Use export_customers_csv …" were found by
 // compose as unknown-tool after approval and by nothing before it, and
 // "Then call the notify customer tool" was read as paging. Every text

@@ -43,7 +43,7 @@ func checkWithParams(t *testing.T, tool, text string, params map[string]string) 
 
 // TestPublishedGitServerTeachesOnlyWhatItHas: the published git server
 // (cyanheads git-mcp-server), connected whole, teaches nothing its own
-// tools lack — a new user's false alarms (newuser #6, issue 29): a
+// tools lack — a new user's false alarms: a
 // parameter's "cap the number of branches returned", "Use dry-run" for
 // its own dryRun parameter, "Verify runs `git tag -v`" (what the tool's
 // mode does) and "the checklist the agent must satisfy" (a state to reach,

@@ -187,7 +187,7 @@ func TestRealServerSweep(t *testing.T) {
 // left out of a random subset, or a tool the server does not have). A
 // sibling named only as a comparison ("Prefer this over raw
 // notion_search", "Similar to force_terminate") teaches no call and is
-// not one: the rule the blind corpora label by (issue 29).
+// not one: the rule the blind corpora label by.
 var realTrue = map[[3]string]string{
 	{"context7", fidelity.KindTool, "context7.query-docs"}:                       "call this function before 'Query Documentation' tool",
 	{"context7", fidelity.KindTool, "context7.resolve-library-id"}:               "You must call 'Resolve Context7 Library ID' tool first; retrieved from 'resolve-library-id'",

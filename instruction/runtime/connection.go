@@ -37,7 +37,7 @@ func specOfInput(in models.ConnectionInput) upstream.Spec {
 }
 
 // Synced is what a sync did: the import plan applied and the problems of
-// the tools the catalog refused, each tool on its own (issue 30): they
+// the tools the catalog refused, each tool on its own: they
 // are in the ledger as rejected, with those reasons, and the server's
 // other tools import.
 type Synced struct {

@@ -14,7 +14,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestImportOverAConnectionIsRefused (attack #12): a file imported into a
+// TestImportOverAConnectionIsRefused: a file imported into a
 // namespace a connection serves would replace the tools its server lists
 // (and lose their reviews), as a connection added over an imported
 // namespace would. It is refused naming the connection, nothing changed —

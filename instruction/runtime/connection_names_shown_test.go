@@ -19,8 +19,7 @@ import (
 // refuses come back from a sync, and into the connection's warning the
 // page and `connection list` show, quoted when they hold a control or
 // bidi character — a newline could forge lines of the CLI's output, a
-// U+202E reverse what a reviewer reads, a NUL cut a terminal's line
-// (attack24 #17).
+// U+202E reverse what a reviewer reads, a NUL cut a terminal's line.
 func TestRefusedNamesArePrintedSafely(t *testing.T) {
 	ctx := context.Background()
 	store := modelstest.Open(t, modelstest.Dialects(t)[0])

@@ -15,7 +15,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestConnectionSecretInToolTextIsMasked (attack #6): a server that
+// TestConnectionSecretInToolTextIsMasked: a server that
 // writes the connection's secret (or its base64) into a tool's
 // description, a parameter's description or a default has it masked
 // [secret] at import, so the review page, tools/list and the instruction

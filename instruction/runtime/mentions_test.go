@@ -58,7 +58,7 @@ func snapshotOf(t *testing.T, cs []catalog.Contract) *Snapshot {
 }
 
 // TestMentionsNeedEvidenceOfTheTool: the "teaches other tools" badge of
-// the review and tool pages (newuser D4/D5, issue 29). With the published
+// the review and tool pages. With the published
 // redis server connected (tools set, get, list, delete), a plain English
 // verb of another server's text ("Set the x-axis title", "Get a detailed
 // listing", "Delete Jira resources") is no reference to redis's tool, and

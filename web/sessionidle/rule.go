@@ -2,7 +2,7 @@
 // function of time (no database, no clock of its own): whether a session
 // last used at one moment is live, due to have its use recorded, or
 // expired at another, and which last use a request records so that a
-// session never expires during its own long call (attack #10).
+// session never expires during its own long call.
 package sessionidle
 
 import "time"

@@ -32,7 +32,7 @@ func TestIdleRule(t *testing.T) {
 	}
 }
 
-// TestSessionLivesThroughItsOwnLongCall (attack #10): a call that may
+// TestSessionLivesThroughItsOwnLongCall: a call that may
 // last longer than the idle window records the session in use until
 // its deadline, so neither the call's end nor another request sent
 // while it runs finds the session expired; the idle time starts once

@@ -12,7 +12,7 @@ import (
 	"unicode/utf8"
 )
 
-// TestServerErrorAnswerIsAnAnswer (issue 24): a stdio server that answers
+// TestServerErrorAnswerIsAnAnswer: a stdio server that answers
 // a call with a JSON-RPC error answered: the call fails with a
 // *ServerError carrying the server's code and message (its connection's
 // secret values masked, bounded, valid UTF-8), and its session stays (the
@@ -54,7 +54,7 @@ func TestServerErrorAnswerIsAnAnswer(t *testing.T) {
 	}
 }
 
-// TestServerStderrStaysOutOfTheLog (issue 24): many servers print the
+// TestServerStderrStaysOutOfTheLog: many servers print the
 // arguments they are called with on stderr, and arguments are never
 // logged: a stdio server's stderr reaches the console's log only at
 // debug level (the console logs at info), masked; a call's failure is

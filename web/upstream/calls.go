@@ -163,7 +163,7 @@ func (p *Pool) dropIfGone(c *client, cs *mcp.ClientSession, err error, after <-c
 		// the caller went away: nothing learnt of the server
 	case errors.As(err, new(*MalformedError)):
 		// the server answered, one message of it malformed: that call
-		// failed, the session stays (attack #11)
+		// failed, the session stays
 	default:
 		// refused connection, an HTTP error status, a broken answer
 		c.unreachable(err)

@@ -125,7 +125,7 @@ func (d *directSession) call(ctx context.Context, id int64, tool string, args js
 		}
 		m, err := decodeMessage(b)
 		if err != nil {
-			// one response's body: the call's, not the session's (attack #11)
+			// one response's body: the call's, not the session's
 			return nil, nil, &MalformedError{Err: err}
 		}
 		r, ok := m.(*jsonrpc.Response)
@@ -287,7 +287,6 @@ func (d *directSession) stream(ctx context.Context, body io.Reader, id int64) (*
 			if err != nil {
 				// one malformed event is this call's answer gone wrong,
 				// not the session's: the call fails, the session stays
-				// (attack #11)
 				return nil, &MalformedError{Err: err}
 			}
 			switch m := m.(type) {

@@ -12,7 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// TestStdioServerGetsNoConsoleEnvironment (issue 24, security): a stdio
+// TestStdioServerGetsNoConsoleEnvironment: a stdio
 // server is a real child process; what it can read of its environment is
 // the allow-list (childEnvAllowed) plus its connection's own --env, never
 // the console's secrets (DATABASE_URL, CONSOLE_*, cloud credentials) nor

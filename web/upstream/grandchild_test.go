@@ -60,7 +60,7 @@ func gone(pid int) bool {
 	return false
 }
 
-// TestStdioGrandchildrenEndWithTheServer (issue 24, hostile #11): a
+// TestStdioGrandchildrenEndWithTheServer: a
 // stdio server runs in a process group of its own, and whatever it
 // started ends with it — when the console stops it (Close, Forget) and
 // when it crashes and is restarted — instead of running on, one more

@@ -89,7 +89,7 @@ func echoServer(ln net.Listener) *http.Server {
 	return hs
 }
 
-// TestHealthFollowsTheLastRealContact (issue 24, newuser #25): a
+// TestHealthFollowsTheLastRealContact: a
 // connection's health is what the last real contact said — up after a
 // call answers, down with the reason when its server is gone, and up
 // again when the server is back, found by the pool's own probe (no call

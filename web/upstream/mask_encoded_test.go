@@ -25,7 +25,7 @@ func uEscaped(s string, upper bool) string {
 	return b.String()
 }
 
-// TestResultsMaskEncodedSecrets (attack #4): a connection's secret comes
+// TestResultsMaskEncodedSecrets: a connection's secret comes
 // back masked whatever its encoding in the server's text — base64 (both
 // alphabets, with or without padding, at any alignment inside a longer
 // blob), hex (either case), URL-encoded (query, path or every byte), \u

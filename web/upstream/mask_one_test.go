@@ -8,7 +8,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// TestToolTextMasksSecretsWithHTMLCharacters (review #4): a secret
+// TestToolTextMasksSecretsWithHTMLCharacters: a secret
 // holding &, < or > written into a tool's description is masked, as it
 // is in a result (the tool's JSON is looked at unescaped).
 func TestToolTextMasksSecretsWithHTMLCharacters(t *testing.T) {
@@ -23,7 +23,7 @@ func TestToolTextMasksSecretsWithHTMLCharacters(t *testing.T) {
 	}
 }
 
-// TestServerErrorTextMaskedLikeResults (review #5): a server's JSON-RPC
+// TestServerErrorTextMaskedLikeResults: a server's JSON-RPC
 // error message is masked the way a result is: the secret's encoded
 // forms and credentials of known shapes too, not only the plain value.
 func TestServerErrorTextMaskedLikeResults(t *testing.T) {
@@ -42,7 +42,7 @@ func TestServerErrorTextMaskedLikeResults(t *testing.T) {
 	}
 }
 
-// TestMaskArgumentsMasksEncodedForms (review #8): the reviewer's view of
+// TestMaskArgumentsMasksEncodedForms: the reviewer's view of
 // arguments masks a connection secret's encoded forms and credential
 // shapes, as its doc says.
 func TestMaskArgumentsMasksEncodedForms(t *testing.T) {
@@ -55,7 +55,7 @@ func TestMaskArgumentsMasksEncodedForms(t *testing.T) {
 	}
 }
 
-// TestResultPrefilterSeesEscapedWhitespace (review #9): a credential a
+// TestResultPrefilterSeesEscapedWhitespace: a credential a
 // string holds after a tab or newline ("Bearer\t…", escaped \t in the
 // result's JSON) is masked: the quick look at the JSON errs toward
 // decoding, never away from it.

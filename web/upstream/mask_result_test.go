@@ -28,7 +28,7 @@ func leakResult(tok string) *mcp.CallToolResult {
 	}
 }
 
-// TestResultsAreMasked (issue 24, newuser D14): a connection's secret
+// TestResultsAreMasked: a connection's secret
 // values (--env of a command server, --header of a URL one, and the
 // credential of an "Authorization: Bearer …" header alone) never leave
 // the pool in a call's result, whatever path the call takes (a stdio

@@ -17,7 +17,7 @@ import (
 // once); the rest are dropped, counted, and logged once (then every
 // notifyLogEvery), never ending the session. Requests and responses
 // always pass. A notification that changes what the console serves
-// (changesState: tools/list_changed) is never lost (attack #1): dropped
+// (changesState: tools/list_changed) is never lost: dropped
 // past the limit, it still marks the listing stale (the stale callback,
 // before the next message is read), so the next call reads the tool list
 // again and a changed tool is caught, however many notifications came

@@ -12,7 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// TestNotificationFloodIsBounded (issue 24, hostile #6): a server that
+// TestNotificationFloodIsBounded: a server that
 // sends notifications without end has all but notifyBurst plus
 // notifyRate a second of them dropped before any handler sees them
 // (counted, the session kept), and the call the flood came with, and the

@@ -26,7 +26,7 @@ func (s *scripted) Read(context.Context) (jsonrpc.Message, error) {
 	return m, nil
 }
 
-// TestListChangedAfterABurstIsNotLost (attack #1, issue 24): a server
+// TestListChangedAfterABurstIsNotLost: a server
 // that sends a burst of log notifications, then
 // notifications/tools/list_changed, then its answer, still has its tool
 // list read again before the next call: the list_changed reaches the

@@ -9,7 +9,7 @@ import (
 
 // RedirectError is an HTTP server's answer that redirects a request. The
 // console never follows one: a connection's headers (its secrets) and a
-// call's arguments go to the connection's own URL only (issue 24).
+// call's arguments go to the connection's own URL only.
 type RedirectError struct {
 	Status int    // the redirecting answer's status
 	Origin string // the Location's scheme and host, never its path or query

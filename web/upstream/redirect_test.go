@@ -38,7 +38,7 @@ func (tp *thirdParty) received() []string {
 	return append([]string(nil), tp.got...)
 }
 
-// TestRedirectsAreNotFollowed (issue 24, attack #4): an HTTP connection
+// TestRedirectsAreNotFollowed: an HTTP connection
 // never follows a redirect: neither its secret headers nor a call's
 // arguments reach another origin, on the sync (initialize, tools/list)
 // and on a call (through the SDK's client and the direct call); the

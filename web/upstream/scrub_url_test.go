@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// TestNetworkErrorsShowOnlyTheOrigin (issue 24, hostile follow-up): a
+// TestNetworkErrorsShowOnlyTheOrigin: a
 // connection's URL may hold a token in its path or query; when the
 // server cannot be reached the error names the URL's origin only, and
 // is still an UnavailableError.

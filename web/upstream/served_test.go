@@ -11,7 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// TestServedFollowsTheServer (issue 24, newuser D17): Served is the tool
+// TestServedFollowsTheServer: Served is the tool
 // list of the process that serves calls, read once per session; after
 // the server says its list changed (notifications/tools/list_changed) it
 // is read again, and Restart starts a new process (a new serial) at once.

@@ -12,7 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// TestServedRereadsURLServers (issue 24, newuser #18 follow-up): a server
+// TestServedRereadsURLServers: a server
 // reached by URL sends no notifications/tools/list_changed to the pool
 // (no standalone stream) and is never restarted, so its tool list is
 // read again once RelistEvery has passed: a tool it adds or changes

@@ -13,7 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// TestMalformedEventFailsOnlyItsCall (attack #11): one malformed event in
+// TestMalformedEventFailsOnlyItsCall: one malformed event in
 // a call's event stream, or a call's JSON body that does not decode,
 // fails that call — an error, never a result — but
 // does not end the upstream session: the next call is answered on the

@@ -23,7 +23,7 @@ func pidOf(t *testing.T, p *Pool, sp Spec) string {
 	return res.Content[0].(*mcp.TextContent).Text
 }
 
-// TestStdioServerSurvivesNonJSONLines (issue 24, newuser D13): a stdio
+// TestStdioServerSurvivesNonJSONLines: a stdio
 // server that writes lines that are not JSON-RPC on stdout (a banner, a
 // log line) keeps its session, as the official TypeScript client keeps
 // it: the lines are skipped, the call they came with gets its answer and
@@ -47,7 +47,7 @@ func TestStdioServerSurvivesNonJSONLines(t *testing.T) {
 	}
 }
 
-// TestOneTimeoutKeepsTheSession (issue 24, newuser D13): one call that
+// TestOneTimeoutKeepsTheSession: one call that
 // times out says nothing about the others: the session stays (the next
 // call, made at once, reaches the same server), on stdio and over HTTP;
 // only a server that then does not answer a ping is restarted.

@@ -8,7 +8,7 @@ import (
 	"github.com/agentforge/console/instruction/authority/args"
 )
 
-// podSchema is the shape of the Runpod server's create-pod (issue 24): the
+// podSchema is the shape of the Runpod server's create-pod: the
 // body's "then" requires "image", which a part beside it defines, unless
 // "templateId" is given.
 const podSchema = `{"type":"object","properties":{"body":{"$ref":"#/$defs/Req"}},"required":["body"],

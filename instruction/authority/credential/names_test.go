@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestAssignmentsNeedASecretNameAndValue (review #7): a name is a secret
+// TestAssignmentsNeedASecretNameAndValue: a name is a secret
 // name by its words, not a substring ("footprint" holds "otp"); NAME=VALUE
 // masks VALUE only when the whole name is a secret name or the value reads
 // as random (8+ characters, not a count); a presigned URL's signature and
