@@ -70,6 +70,9 @@ type Need struct {
 	Signal     string
 	Excerpt    string
 	Suggestion string
+	// Field is where the phrase is: "description", "parameter NAME",
+	// "returns", "example N".
+	Field string
 }
 
 // ToolData is the tool page's view model.

@@ -184,7 +184,7 @@ func needViews(k catalog.Contract, universe []catalog.Contract) []views.Need {
 	}
 	var out []views.Need
 	for _, f := range fidelity.CheckContract(k, service) {
-		out = append(out, views.Need{Class: f.Class, Signal: f.Signal, Excerpt: f.Excerpt, Suggestion: f.Suggestion})
+		out = append(out, views.Need{Class: f.Class, Signal: f.Signal, Excerpt: f.Excerpt, Suggestion: f.Suggestion, Field: f.Field})
 	}
 	return out
 }

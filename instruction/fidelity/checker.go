@@ -37,6 +37,9 @@ type Finding struct {
 	Class string `json:"class,omitempty"`
 	// Suggestion says what a reviewer can do about the finding.
 	Suggestion string `json:"suggestion,omitempty"`
+	// Field is the contract field the finding is in ("description",
+	// "parameter query", "returns", "example 1"); CheckContract sets it.
+	Field string `json:"field,omitempty"`
 }
 
 // mention is a scope-independent hit in a text: what it names, where, and

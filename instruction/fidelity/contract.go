@@ -16,10 +16,11 @@ import (
 // service as the known tools), so what compose reports once the tool is
 // available is what the reviewer saw before: a tool called in prose ("then call the
 // archive invoice tool", "use export_customers_csv") is an unknown tool,
-// not the class of its words. Every finding carries a class and a
-// suggestion for the reviewer. It is pure.
+// not the class of its words. Every finding carries a class, a
+// suggestion for the reviewer and the field it is in ("description",
+// "parameter query", "returns", "example 1"). It is pure.
 func CheckContract(k catalog.Contract, service []catalog.Contract) []Finding {
-	text := contractText(k)
+	text, fields := contractFields(k)
 	roster := []catalog.Contract{k}
 	for _, o := range service {
 		if o.ID != k.ID {
@@ -48,6 +49,7 @@ func CheckContract(k catalog.Contract, service []catalog.Contract) []Finding {
 		if f.Suggestion == "" {
 			f.Suggestion = suggestion(f.Class, f.Signal)
 		}
+		f.Field = fieldAt(fields, f.Offset)
 		out = append(out, f)
 	}
 	return out

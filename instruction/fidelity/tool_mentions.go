@@ -1,6 +1,7 @@
 package fidelity
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/agentforge/console/catalog"
@@ -9,16 +10,44 @@ import (
 // contractText is every text of a contract the model reads: purpose,
 // parameters, returns and the examples' descriptions, one a line.
 func contractText(k catalog.Contract) string {
+	text, _ := contractFields(k)
+	return text
+}
+
+// contractFields is contractText and where each of its fields lies in it:
+// the field's name ("description", "parameter query", "example 2") and
+// its byte range.
+func contractFields(k catalog.Contract) (string, []fieldSpan) {
 	var b strings.Builder
-	for _, t := range k.Texts() {
+	var spans []fieldSpan
+	add := func(field, t string) {
+		spans = append(spans, fieldSpan{field, b.Len(), b.Len() + len(t)})
 		b.WriteString(t)
 		b.WriteString("\n")
 	}
-	for _, ex := range k.Examples {
-		b.WriteString(ex.Description)
-		b.WriteString("\n")
+	for _, f := range k.TextFields() {
+		add(f.Field, f.Text)
 	}
-	return b.String()
+	for i, ex := range k.Examples {
+		add(fmt.Sprintf("example %d", i+1), ex.Description)
+	}
+	return b.String(), spans
+}
+
+// fieldSpan is one field's byte range in contractText.
+type fieldSpan struct {
+	field      string
+	start, end int
+}
+
+// fieldAt names the field holding offset at ("" when none does).
+func fieldAt(spans []fieldSpan, at int) string {
+	for _, s := range spans {
+		if at >= s.start && at <= s.end {
+			return s.field
+		}
+	}
+	return ""
 }
 
 // TeachesTools lists the known tools a contract's own texts teach besides
