@@ -10,7 +10,7 @@ import (
 // object they sit in, so a "required" in any of them may name a property
 // any part of that object defines, its own "properties", a part's (through
 // references and nested parts), or one a "patternProperties" pattern of
-// the object matches (issue 24: the Runpod server's create tools require
+// the object matches (the Runpod server's create tools, for one, require
 // "image" in a part beside the reference that defines it). A name nothing
 // defines stays refused. A scope holds the names, and each pattern under
 // patternKey.

@@ -220,7 +220,7 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		}
 		return nil
 	}},
-	// hardening, issue 26 (150-169)
+	// hardening (150-169)
 	{150, "the audit chain's unkeyed past (events before migration 32) is sealed once with a keyed event", dataMigration(func(ctx context.Context, s *Store) error { return s.SealUnkeyedPast(ctx) })},
 	{151, "composition receipts: each owner's own inputs, subject ids kept as digests", func(tx *gorm.DB, dialect string) error {
 		if err := tx.Migrator().CreateTable(&ReceiptReader{}); err != nil {
@@ -229,14 +229,14 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		return dataMigration(scrubReceipts)(tx, dialect)
 	}},
 	{152, "proposals never submitted for review (drafts, drafts withdrawn unsubmitted) are marked private", migratePrivateProposals},
-	// editing, issue 27 (170-179)
+	// editing (170-179)
 	{170, "selection case sets keep the suite as the person typed it", func(tx *gorm.DB, dialect string) error {
 		if tx.Migrator().HasColumn(&SelectionCaseSet{}, "Source") {
 			return nil
 		}
 		return tx.Migrator().AddColumn(&SelectionCaseSet{}, "Source")
 	}},
-	// approvals bound to a call's arguments, issue 24 (240-249)
+	// approvals bound to a call's arguments (240-249)
 	{240, "an approval request made for one call keeps its arguments' keyed digest and the reviewer's view of them (secrets masked, bounded)", migrateApprovalArguments},
 	{241, "gateway sessions keep a keyed digest of their subject instead of the subject in clear; every request must send that subject again", migrateGatewaySessionSubjects},
 	{242, "approval requests are found by their call (agent, subject, tool, digest, arguments digest): one pending request per call across sessions and callers", migrateApprovalCalls},
@@ -249,7 +249,7 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		}
 		return tx.Migrator().AddColumn(&RunEvent{}, "Approval")
 	}},
-	// evidence at scale, issue 28 (200-214)
+	// evidence at scale (200-214)
 	{200, "run totals kept by the database as events are written; a run's latest events by (run, id)", migrateRunTotals},
 	{201, "run evidence partitioned by day on Postgres (same table name and columns; the existing table becomes its first partition)", migratePartitionRunEvents},
 	// review (160-169)

@@ -12,8 +12,7 @@ import (
 	"github.com/agentforge/console/instruction/runtime"
 )
 
-// A gateway session that is served no tool is told so (issue 24,
-// newuser #20), but the model never learns why: the reason
+// A gateway session that is served no tool is told so, but the model never learns why: the reason
 // names tools the subject is not granted or the profile deselected, and
 // the model must never tell a hidden tool from a nonexistent one. So
 // initialize's instructions and console://instruction carry one fixed

@@ -15,8 +15,7 @@ import (
 )
 
 // Every answer of the gateway endpoint that is not a result is a
-// JSON-RPC error object sent as application/json (issue 24, hostile
-// #16): the refusals of the gateway itself (mcpError), of the
+// JSON-RPC error object sent as application/json: the refusals of the gateway itself (mcpError), of the
 // middleware before it (a key, the body limit, routing: handleError
 // through gatewayHTTPError) and of the SDK's handler, which answers its
 // own refusals as text/plain (rpcErrorWriter). A message never names a

@@ -16,8 +16,7 @@ import (
 // check now finds nowhere (v unknown or unavailable) because the
 // catalog moved under it: a sync read another contract (the tool waits
 // for review) or the server no longer lists it. That is catalog_changed
-// (refresh, choose another), never "no tool named …" (issue 24, newuser
-// #18). Nil: the tool is still in the catalog as available (a profile or
+// (refresh, choose another), never "no tool named …". Nil: the tool is still in the catalog as available (a profile or
 // an agent changed), so the check's own answer stands.
 func (g *gateway) leftCatalog(ctx context.Context, v deferred.CallVerdict, tool string) *mcp.CallToolResult {
 	unavailable := v.Status == deferred.CallUnknown || v.Status == deferred.CallDenied && v.Error != nil && v.Error.Type == authority.TypeUnavailable

@@ -37,7 +37,7 @@ func shellWords(s string) []string {
 // nothing.
 func TestCatalogHintsRefusals(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "h.db")
-	mustMigrate(t, db)            // read commands create no database (newuser #4)
+	mustMigrate(t, db)            // read commands create no database
 	t.Setenv("CONSOLE_ACTOR", "") // no actor unless --as names one
 	for _, tc := range []struct {
 		args []string

@@ -11,7 +11,7 @@ import (
 // code-only section of the catalog.
 func TestComposeExecWithoutCodeOnlyHelpers(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
-	mustMigrate(t, db) // read commands create no database (newuser #4)
+	mustMigrate(t, db) // read commands create no database
 	for _, tier := range []string{"full", "standard", "compact"} {
 		out, err := runCLI(t, db, "compose", "--tools", "exec,read_file", "--tier", tier)
 		if err != nil {

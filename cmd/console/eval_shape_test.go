@@ -80,7 +80,7 @@ func TestEvalJSONIsExactlyTheREADMEShape(t *testing.T) {
 	}
 	dir := t.TempDir()
 	db, file := filepath.Join(dir, "e.db"), filepath.Join(dir, "cases.yaml")
-	mustMigrate(t, db) // read commands create no database (newuser #4)
+	mustMigrate(t, db) // read commands create no database
 	os.WriteFile(file, []byte(evalSuite+"  - {task: \"prepare the quarterly business review\", expect: [\"skill:quarterly-report\"], held_out: true, misleading: true}\n  - {task: \"save the cleaned table for later\", expect: [save_table]}\n  - {task: \"pull the text out of the contract PDF, then chart the totals\", expect: [extract_text, render_chart], kind: two_profiles}\n"), 0o600)
 	out, err := runCLI(t, db, "eval", file, "--agent", "analyst", "--tools", "exec,render_chart,save_table,read_spreadsheet", "--deferred", "--second-profile", "document-analysis", "--json")
 	if err != nil {

@@ -27,7 +27,7 @@ cases:
 func TestEvalCLIIsTheEvaluation(t *testing.T) {
 	dir := t.TempDir()
 	db, file := filepath.Join(dir, "e.db"), filepath.Join(dir, "cases.yaml")
-	mustMigrate(t, db) // read commands create no database (newuser #4)
+	mustMigrate(t, db) // read commands create no database
 	os.WriteFile(file, []byte(evalSuite), 0o600)
 	out, err := runCLI(t, db, "eval", file, "--agent", "analyst", "--deferred", "--json")
 	if err != nil {
@@ -87,7 +87,7 @@ func TestEvalCLIIsTheEvaluation(t *testing.T) {
 func TestEvalCLIErrorsNameTheField(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "e.db")
-	mustMigrate(t, db) // read commands create no database (newuser #4)
+	mustMigrate(t, db) // read commands create no database
 	good, bad := filepath.Join(dir, "good.yaml"), filepath.Join(dir, "bad.yaml")
 	os.WriteFile(good, []byte(evalSuite), 0o600)
 	os.WriteFile(bad, []byte("cases:\n  - {task: x, expect: [a], kind: odd}\n"), 0o600)
@@ -116,7 +116,7 @@ func TestEvalCLIErrorsNameTheField(t *testing.T) {
 func TestEvalCLIMeasuresTheHiddenMisses(t *testing.T) {
 	dir := t.TempDir()
 	db, file := filepath.Join(dir, "e.db"), filepath.Join(dir, "cases.yaml")
-	mustMigrate(t, db) // read commands create no database (newuser #4)
+	mustMigrate(t, db) // read commands create no database
 	os.WriteFile(file, []byte(`cases:
   - {task: "pull the text out of the contract PDF, then chart the totals", expect: [extract_text, render_chart], kind: two_profiles}
   - {task: "run this python snippet in the sandbox", expect: [exec]}
@@ -209,7 +209,7 @@ func TestReadmeEvalExamples(t *testing.T) {
 func TestEvalCLICountsSkills(t *testing.T) {
 	dir := t.TempDir()
 	db, file := filepath.Join(dir, "e.db"), filepath.Join(dir, "cases.yaml")
-	mustMigrate(t, db) // read commands create no database (newuser #4)
+	mustMigrate(t, db) // read commands create no database
 	os.WriteFile(file, []byte("cases:\n  - {task: \"prepare the quarterly business review\", expect: [\"skill:quarterly-report\"]}\n"), 0o600)
 	out, err := runCLI(t, db, "eval", file, "--agent", "analyst", "--json")
 	if err != nil {

@@ -15,7 +15,7 @@ import (
 // and checks what each did.
 func TestReadmeGrantExamples(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "g.db")
-	mustMigrate(t, db) // read commands create no database (newuser #4)
+	mustMigrate(t, db) // read commands create no database
 	var ran int
 	for _, c := range append(readmeCommands(t, "console grant "), readmeCommands(t, "console compose --agent analyst --subject-groups")...) {
 		if strings.Contains(c, "GROUP") {

@@ -49,7 +49,7 @@ func mustMigrate(t *testing.T, db string) {
 // Compose function returns (which the API serves).
 func TestComposeJSONIsTheAPIsJSON(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
-	mustMigrate(t, db) // read commands create no database (newuser #4)
+	mustMigrate(t, db) // read commands create no database
 	out, err := runCLI(t, db, "compose", "--agent", "researcher", "--tier", "full", "--encoding", "cl100k_base", "--json")
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +81,7 @@ func TestComposeJSONIsTheAPIsJSON(t *testing.T) {
 
 func TestComposeWithAndWithoutExec(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
-	mustMigrate(t, db) // read commands create no database (newuser #4)
+	mustMigrate(t, db) // read commands create no database
 	with, err := runCLI(t, db, "compose", "--tools", "exec,read_file,workspace_write", "--services", "github", "--tier", "standard", "--catalog", "compact")
 	if err != nil {
 		t.Fatal(err)
@@ -102,7 +102,7 @@ func TestComposeWithAndWithoutExec(t *testing.T) {
 
 func TestCLIErrorsNameTheFlag(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
-	mustMigrate(t, db) // read commands create no database (newuser #4)
+	mustMigrate(t, db) // read commands create no database
 	for args, want := range map[string]string{
 		"compose --tools nope":           "--tools",
 		"compose --tier huge":            "--tier",
@@ -226,7 +226,7 @@ func TestServeShutsDownGracefully(t *testing.T) {
 // did not make the roster with the set that removed it.
 func TestComposeJSONSaysWhatWasDropped(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
-	mustMigrate(t, db) // read commands create no database (newuser #4)
+	mustMigrate(t, db) // read commands create no database
 	out, err := runCLI(t, db, "compose", "--agent", "researcher", "--tools", "web_search,exec", "--json")
 	if err != nil {
 		t.Fatal(err)

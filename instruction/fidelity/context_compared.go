@@ -4,7 +4,7 @@ package fidelity
 // with the tool that describes it, or as the one not to use: "similar to
 // x_y", "the counterpart to x_y", "prefer this over (raw) x_y", "instead
 // of x_y", "rather than x_y", "unlike x_y", "as opposed to x_y". Such a
-// name asks for no call (the rule of issue 29: a text leaks what it
+// name asks for no call (the leak check's rule: a text leaks what it
 // teaches the agent to do, and a comparison teaches nothing to do).
 func compared(ts []token, i int) bool {
 	k := i - 1

@@ -254,7 +254,7 @@ func readFailed(ctx context.Context, err error) error {
 
 // stream reads an event stream up to the response to id. Notifications
 // are passed over, but for one that changes state (changesState: the
-// listing is marked stale, attack #1); a request
+// listing is marked stale); a request
 // of the server is answered as the SDK's client answers it (ping,
 // roots/list: an empty result and no roots; anything else: method not
 // found), on the session.

@@ -10,8 +10,7 @@ import (
 	"golang.org/x/time/rate"
 )
 
-// An upstream server may send notifications without end (issue 24,
-// hostile #6): each would be dispatched to the SDK's handlers, one after
+// An upstream server may send notifications without end: each would be dispatched to the SDK's handlers, one after
 // another, keeping a core busy for nothing. The notifications of one
 // upstream session pass at most notifyRate a second (notifyBurst at
 // once); the rest are dropped, counted, and logged once (then every

@@ -8,8 +8,7 @@ import (
 // A connection's --url may carry a token in its path or query; Go's
 // network errors quote the URL they failed on in full ("Post
 // \"https://host/mcp?key=…\": dial tcp …"). An error leaving the pool for
-// an HTTP connection shows the URL's origin only (issue 24, hostile
-// follow-up).
+// an HTTP connection shows the URL's origin only.
 
 // scrubbedError is an error whose message had the connection's URL
 // reduced to its origin; errors.Is and errors.As see the original.
