@@ -121,11 +121,15 @@ func (a *Approval) Authority() *authority.Approval {
 //
 // Every route files through here, so the filing rules hold alike: a call
 // whose arguments do not fit the reviewer's view is ErrUnseeableRequest,
+// one whose view masks a value is ErrMaskedRequest (an ErrUnseeableRequest),
 // and a call a reviewer denied less than DenialHolds ago, with no request
 // pending, is a *DeniedCallError; neither files anything.
 func (s *Store) RequestApproval(ctx context.Context, actor string, a Approval) (*Approval, bool, error) {
 	if authority.ViewIsCut(a.ArgsView) {
 		return nil, false, fmt.Errorf("models: request approval: %w", ErrUnseeableRequest)
+	}
+	if authority.ViewMasks(a.ArgsView) {
+		return nil, false, fmt.Errorf("models: request approval: %w", ErrMaskedRequest)
 	}
 	created := false
 	err := s.Tx(ctx, func(tx *Store) error {

@@ -62,6 +62,9 @@ func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d Approva
 		if d.Approve && authority.ViewIsCut(a.ArgsView) {
 			return ErrUnseenArguments
 		}
+		if d.Approve && authority.ViewMasks(a.ArgsView) {
+			return ErrMaskedArguments
+		}
 		at := now.UTC()
 		upd := map[string]any{"decided_by": clipTo(actor, 64), "decided_at": at, "reason": d.Reason}
 		action := "approval.deny"

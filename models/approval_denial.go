@@ -53,3 +53,25 @@ func (e *DeniedCallError) Error() string {
 // do not fit the reviewer's view (authority.ViewIsCut): nobody approves
 // what they cannot see whole, so such a request could only be denied.
 var ErrUnseeableRequest = fmt.Errorf("models: the call's arguments take more than the reviewer's %d-byte view, so no request for them can ever be approved", authority.MaxArgumentsView)
+
+// ErrMaskedRequest refuses filing an approval request whose reviewer's
+// view masks an argument value (authority.ViewMasks): nobody approves what
+// they cannot see, so such a request could only be denied. It is an
+// ErrUnseeableRequest (errors.Is).
+var ErrMaskedRequest error = unseenError{msg: "models: the reviewer's view of the call's arguments masks a value that reads as a secret, so no request for them can ever be approved", is: ErrUnseeableRequest}
+
+// ErrMaskedArguments refuses approving a request whose view masks an
+// argument value (authority.ViewMasks). Denying it stays possible. It is
+// an ErrUnseenArguments (errors.Is).
+var ErrMaskedArguments error = unseenError{msg: "models: the request's view masks an argument value that reads as a secret, so nobody can see all it would allow: deny it and have the runtime call without secrets in its arguments", is: ErrUnseenArguments}
+
+// unseenError is an error that is also the broader error is.
+type unseenError struct {
+	msg string
+	is  error
+}
+
+func (e unseenError) Error() string { return e.msg }
+
+// Is reports whether target is e or the broader error it belongs to.
+func (e unseenError) Is(target error) bool { return target == e.is }

@@ -23,7 +23,7 @@ func approvalAnswer(e *authority.Error, a *models.Approval, err error, tool stri
 	case errors.As(err, &den):
 		return approvalDenied(den.Approval, tool)
 	case errors.Is(err, models.ErrUnseeableRequest):
-		return approvalUnseeable(e, tool)
+		return approvalUnseeable(e, tool, errors.Is(err, models.ErrMaskedRequest))
 	}
 	return approvalRefused(err, tool)
 }
@@ -58,11 +58,18 @@ func approvalDenied(a *models.Approval, tool string) *authority.Error {
 
 // approvalUnseeable is the model-visible answer to a call that needs an
 // approval its reviewer could never give: its arguments do not fit the
-// reviewer's view (authority.MaxArgumentsView bytes, authority.ViewIsCut).
-// No request is filed and nothing ran.
-func approvalUnseeable(e *authority.Error, tool string) *authority.Error {
+// reviewer's view (authority.MaxArgumentsView bytes, authority.ViewIsCut),
+// or the view masks a value that reads as a secret (masked,
+// authority.ViewMasks). No request is filed and nothing ran.
+func approvalUnseeable(e *authority.Error, tool string, masked bool) *authority.Error {
 	out := *e
 	out.Approval = ""
+	if masked {
+		out.Message = fmt.Sprintf("%s asks for a person's approval before it runs, and these arguments can never be approved: a value in them reads as a secret and is masked in the reviewer's view, and nobody approves what they cannot see. No request was filed and nothing was run; call %s without secret-looking values in its arguments, or tell the user.",
+			tool, tool)
+		out.NextActions = []string{authority.ActFixArguments, authority.ActAskUser, authority.ActStop}
+		return &out
+	}
 	out.Message = fmt.Sprintf("%s asks for a person's approval before it runs, and these arguments cannot be approved: shown to a reviewer they take more than %d bytes, and nobody approves what they cannot see whole. No request was filed and nothing was run; call %s with smaller arguments, or tell the user.",
 		tool, authority.MaxArgumentsView, tool)
 	out.NextActions = []string{authority.ActFixArguments, authority.ActAskUser, authority.ActStop}

@@ -15,7 +15,9 @@ import (
 // TestApprovalViewMasksBySchemaAndShape: the
 // reviewer's view of a request's arguments masks what the tool's reviewed
 // schema marks secret (writeOnly, format: password) and credentials
-// written into free text, whatever the argument's name.
+// written into free text, whatever the argument's name; such a call can
+// never be approved (nobody approves what they cannot see), so it files
+// no request.
 func TestApprovalViewMasksBySchemaAndShape(t *testing.T) {
 	eachDialect(t, func(t *testing.T, h *harness) {
 		doc := `{"tools":[{"name":"login","description":"Log in to the vault.","annotations":{"readOnlyHint":true},"inputSchema":{"type":"object","properties":{
@@ -37,20 +39,20 @@ func TestApprovalViewMasksBySchemaAndShape(t *testing.T) {
 		h.changeGrants(t, authority.Everyone, false, models.GrantSpec{Kind: authority.KindEffects, Value: "read-only"})
 		h.changeGrants(t, authority.Everyone, true, models.GrantSpec{Kind: authority.KindTool, Value: "vault.login", RequiresApproval: true})
 		key := h.runtimeKey()
+		args := map[string]any{"user": "sam", "pin": "4711", "seed": "plain-seed-words", "note": "push with ghp_Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7C"}
 		_, raw := h.api(http.MethodPost, "/api/v1/authorize", key, map[string]any{"agent": "vaulter", "tool": "vault.login",
 			"subject":   map[string]any{"id": "sam", "groups": []string{authority.Everyone}},
-			"arguments": map[string]any{"user": "sam", "pin": "4711", "seed": "plain-seed-words", "note": "push with ghp_Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7C"}})
+			"arguments": args})
 		var d struct {
-			Error struct{ Type, Approval string }
+			Error struct{ Type, Approval, Message string }
 		}
 		_ = json.Unmarshal(raw, &d)
-		if d.Error.Approval == "" {
+		// a view that masks a value can never be approved: nothing is filed
+		if d.Error.Approval != "" || !strings.Contains(d.Error.Message, "can never be approved") {
 			t.Fatalf("authorize: %s", raw)
 		}
-		a, err := h.store.ApprovalByRef(context.Background(), d.Error.Approval)
-		if err != nil {
-			t.Fatal(err)
-		}
+		canonical, _ := json.Marshal(args)
+		a := struct{ ArgsView string }{authority.ArgumentsViewFor(canonical, &cs[0])}
 		for _, secret := range []string{"4711", "plain-seed-words", "ghp_Ab3d"} {
 			if strings.Contains(a.ArgsView, secret) {
 				t.Errorf("the reviewer's view shows %q:\n%s", secret, a.ArgsView)

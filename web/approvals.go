@@ -204,6 +204,7 @@ func (s *Server) approvalsPage(c echo.Context) error {
 		}
 		r.Withdrawable = a.Status == authority.ApprovalApproved && a.UsedAt == nil && !approvalExpired(&a, now)
 		r.Unseen = authority.ViewIsCut(a.ArgsView)
+		r.Masked = authority.ViewMasks(a.ArgsView)
 		for _, o := range owners[a.ID] {
 			r.KeyOwner = r.KeyOwner || authority.SameIdentity(me, o)
 		}
@@ -235,6 +236,8 @@ func (s *Server) decideApproval(approve bool) echo.HandlerFunc {
 			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s was filed through a runtime key you created: another reviewer or admin approves it (four eyes); you may deny it. Nothing was decided.", ref), "/approvals")
 		case errors.Is(err, models.ErrConflict):
 			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s was already decided. Nothing was changed.", ref), "/approvals")
+		case errors.Is(err, models.ErrMaskedArguments):
+			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s: its arguments hold a value that reads as a secret, shown masked, so nobody can see all it would allow. Nothing was approved: deny it, and have the runtime call without secrets in its arguments.", ref), "/approvals")
 		case errors.Is(err, models.ErrUnseenArguments):
 			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s: its arguments are larger than the %d-byte view, so nobody can see all it would allow. Nothing was approved: deny it, and have the runtime make a smaller call.", ref, authority.MaxArgumentsView), "/approvals")
 		case errors.As(err, &ve):

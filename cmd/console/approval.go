@@ -96,6 +96,8 @@ func runApproval(ctx context.Context, args []string, stdout *os.File) error {
 		return &exitError{1, fmt.Errorf("%s: the request was filed through a runtime key %s created: another reviewer or admin approves it (%s may deny it)", ref, who, who)}
 	case errors.Is(err, models.ErrConflict):
 		return &exitError{1, fmt.Errorf("%s: already decided", ref)}
+	case errors.Is(err, models.ErrMaskedArguments):
+		return &exitError{1, fmt.Errorf("%s: its arguments hold a value that reads as a secret, shown masked, so nobody can see all it would allow; nothing was approved: deny it, and have the runtime call without secrets in its arguments", ref)}
 	case errors.Is(err, models.ErrUnseenArguments):
 		return &exitError{1, fmt.Errorf("%s: its arguments are larger than the %d-byte view, so nobody can see all it would allow; nothing was approved: deny it, and have the runtime make a smaller call", ref, authority.MaxArgumentsView)}
 	case errors.As(err, &ve):

@@ -27,12 +27,27 @@ func TestApprovalShowAndGroupHelp(t *testing.T) {
 	tl, _ := store.ToolByID(context.Background(), "workspace_write")
 	summary := "Write the minutes of the board meeting " + strings.Repeat("and more ", 20) + "END"
 	a, _, err := store.RequestApproval(context.Background(), "apikey:1 rt", models.Approval{Agent: "analyst", Subject: "carol", Tool: tl.ID, Digest: tl.Digest,
-		ArgsDigest: strings.Repeat("ab", 32), ArgsView: "{\n  \"path\": \"/x/c.txt\",\n  \"token\": \"[masked]\"\n}", Summary: summary, Origin: models.OriginCheck})
+		ArgsDigest: strings.Repeat("ab", 32), ArgsView: "{\n  \"path\": \"/x/c.txt\"\n}", Summary: summary, Origin: models.OriginCheck})
 	if err != nil {
 		t.Fatal(err)
 	}
+	// a request filed before masked views were refused: shown, never approved
+	m, _, err := store.RequestApproval(context.Background(), "apikey:1 rt", models.Approval{Agent: "analyst", Subject: "carol", Tool: tl.ID, Digest: tl.Digest,
+		ArgsDigest: strings.Repeat("cd", 32), ArgsView: `{"path": "/x/d.txt"}`, Origin: models.OriginCheck})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Exec(context.Background(), "UPDATE approvals SET args_view = ? WHERE ref = ?", "{\n  \"path\": \"/x/d.txt\",\n  \"token\": \"[masked]\"\n}", m.Ref); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := runCLI(t, db, "approval", "show", m.Ref); err != nil || !strings.Contains(out, "[masked]") {
+		t.Errorf("approval show of a masked view: %v\n%s", err, out)
+	}
+	if out, err := runCLI(t, db, "approval", "approve", m.Ref, "--reason", "fine", "--as", "rita"); err == nil || !strings.Contains(err.Error(), "reads as a secret") {
+		t.Errorf("approve of a masked view: %v\n%s", err, out)
+	}
 	out, err := runCLI(t, db, "approval", "show", a.Ref)
-	for _, want := range []string{a.Ref + " pending", "workspace_write", tl.Digest, `"carol"`, strings.Repeat("ab", 32), `"path": "/x/c.txt"`, "[masked]", "END"} {
+	for _, want := range []string{a.Ref + " pending", "workspace_write", tl.Digest, `"carol"`, strings.Repeat("ab", 32), `"path": "/x/c.txt"`, "END"} {
 		if err != nil || !strings.Contains(out, want) {
 			t.Errorf("approval show lacks %q: %v\n%s", want, err, out)
 		}

@@ -30,6 +30,21 @@ func ViewIsCut(view string) bool {
 	return strings.HasSuffix(view, viewCutNote)
 }
 
+// ViewMasks reports whether view (an ArgumentsView) masks an argument
+// value (MaskedValue, or a credential mark a result masking wrote), so its
+// reviewer cannot see what the call would send: such a request can only be
+// denied, like a cut one.
+func ViewMasks(view string) bool {
+	return strings.Contains(view, MaskedValue) || strings.Contains(view, credentialMark)
+}
+
+// ViewHides reports whether view hides anything from its reviewer: cut
+// (ViewIsCut) or masking a value (ViewMasks).
+func ViewHides(view string) bool { return ViewIsCut(view) || ViewMasks(view) }
+
+// credentialMark is the mark result masking writes for a credential.
+const credentialMark = "[credential]"
+
 // MaskedValue stands in an arguments view for a value that looks secret.
 const MaskedValue = "[masked]"
 

@@ -1,0 +1,79 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/web/upstream/upstreamtest"
+)
+
+// TestMaskedArgumentsCannotBeApproved: a reviewer approved a payee shown
+// to them as "[masked]" (the value read as a credential), and the call
+// then ran with the hidden value. Nobody approves what they cannot see:
+// on every route (gateway, /authorize, POST /approvals) such a call files
+// no request and is told it can never be approved; a request filed before
+// the rule shows why on the Approvals page, offers Deny only, and an
+// approve posted anyway decides nothing.
+func TestMaskedArgumentsCannotBeApproved(t *testing.T) {
+	h := sqliteOnly(t)
+	up := upstreamtest.New()
+	defer up.Close()
+	f := h.gatewayFixture("demo", up.URL, false)
+	h.changeGrants(t, "testers", true, models.GrantSpec{Kind: authority.KindTool, Value: "demo.remember", RequiresApproval: true})
+	cs, _ := f.connect(t, map[string]string{"X-Subject-Id": "sam", "X-Subject-Groups": "testers"})
+	hidden := map[string]any{"key": "payee", "fact": "Bearer mallory-offshore-account-991"}
+	subject := map[string]any{"id": "sam", "groups": []string{"testers"}}
+	never := func(what, msg, ref string) {
+		t.Helper()
+		if ref != "" || !strings.Contains(msg, "can never be approved") || !strings.Contains(msg, "secret") {
+			t.Errorf("%s: %q (request %q), want a refusal saying masked arguments can never be approved, naming no request", what, msg, ref)
+		}
+	}
+	var g gwRefusal
+	text, _ := call(t, cs, "demo.remember", hidden, nil)
+	_ = json.Unmarshal([]byte(text), &g)
+	never("the gateway", g.Error.Message, g.Error.Approval)
+	var a struct{ Error authority.Error }
+	res, out := h.api(http.MethodPost, "/api/v1/authorize", f.key, map[string]any{"agent": "helper", "tool": "demo.remember", "subject": subject, "arguments": hidden})
+	_ = json.Unmarshal(out, &a)
+	never("/authorize", a.Error.Message, a.Error.Approval)
+	res, out = h.api(http.MethodPost, "/api/v1/approvals", f.key, map[string]any{"agent": "helper", "tool": "demo.remember", "subject": subject, "arguments": hidden, "summary": "pay"})
+	a.Error = authority.Error{}
+	_ = json.Unmarshal(out, &a)
+	if res.StatusCode != http.StatusBadRequest {
+		t.Errorf("POST /approvals of masked arguments: %d, want 400", res.StatusCode)
+	}
+	never("POST /approvals", a.Error.Message, a.Error.Approval)
+	if n := countApprovals(t, h, "demo.remember"); n != 0 || up.Calls("remember") != 0 {
+		t.Fatalf("%d requests for masked arguments, %d upstream calls", n, up.Calls("remember"))
+	}
+
+	ctx := t.Context()
+	old, _, err := h.store.RequestApproval(ctx, "apikey", models.Approval{Agent: "analyst", Subject: "sam", Tool: "workspace_write", Digest: "d",
+		ArgsDigest: "args", ArgsView: `{"to":"bob"}`, Origin: models.OriginCheck})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.store.Exec(ctx, "UPDATE approvals SET args_view = ? WHERE ref = ?", `{"to": "[masked]"}`, old.Ref); err != nil {
+		t.Fatal(err)
+	}
+	h.addUser("rita", models.RoleReviewer)
+	rita := h.login("rita", "rita-password")
+	_, doc := rita.get("/approvals")
+	if doc.Find(`[data-testid="approval-masked-`+old.Ref+`"]`).Length() != 1 || doc.Find(`[data-testid="approve-`+old.Ref+`"]`).Length() != 0 {
+		t.Fatalf("the page offers Approve for a masked argument value")
+	}
+	rita.post("/approvals/"+old.Ref+"/approve", url.Values{"reason": {"looks fine"}, "scope": {"once"}})
+	if got, _ := h.store.ApprovalByRef(ctx, old.Ref); got.Status != authority.ApprovalPending {
+		t.Fatalf("approved a masked argument value: %s", got.Status)
+	}
+	rita.post("/approvals/"+old.Ref+"/deny", url.Values{"reason": {"cannot see the payee"}})
+	if got, _ := h.store.ApprovalByRef(ctx, old.Ref); got.Status != authority.ApprovalDenied {
+		t.Fatalf("denying it: %s", got.Status)
+	}
+}
