@@ -51,10 +51,18 @@ func (h mcpHints) assumed() bool { return !h.readOnly && !h.destructiveStated }
 func (h mcpHints) constraints() []string {
 	var out []string
 	if h.idempotent && !h.readOnly {
-		out = append(out, "Idempotent: repeating a call with the same arguments has no further effect.")
+		out = append(out, IdempotentConstraint)
 	}
 	if !h.openWorld {
-		out = append(out, "Closed world: the tool acts only within this service's own data and reaches no outside system.")
+		out = append(out, ClosedWorldConstraint)
 	}
 	return out
 }
+
+// The constraints an import adds for an MCP server's idempotentHint and
+// openWorldHint. The gateway reads them back (with the effects) to
+// advertise hints consistent with the reviewed contract.
+const (
+	IdempotentConstraint  = "Idempotent: repeating a call with the same arguments has no further effect."
+	ClosedWorldConstraint = "Closed world: the tool acts only within this service's own data and reaches no outside system."
+)

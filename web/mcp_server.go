@@ -416,12 +416,18 @@ func (g *gateway) mcpTool(e *catalog.Entry) *mcp.Tool {
 	return t
 }
 
+// contractTool advertises hints consistent with the reviewed contract:
+// read-only and destructive from its effects, idempotent when read-only or
+// when the contract keeps the server's idempotent constraint, and an open
+// world (the spec's default) unless the contract keeps the server's
+// closed-world constraint.
 func contractTool(c catalog.Contract) *mcp.Tool {
 	ro := c.Effects == catalog.EffectsReadOnly
 	destructive := c.Effects == catalog.EffectsDestructive
-	open := c.Effects == catalog.EffectsExternalWrite
+	open := !slices.Contains(c.Constraints, catalog.ClosedWorldConstraint)
+	idempotent := ro || slices.Contains(c.Constraints, catalog.IdempotentConstraint)
 	t := &mcp.Tool{Name: c.ID, Title: c.Title, Description: toolDescription(c), InputSchema: args.Published(c),
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: ro, DestructiveHint: &destructive, OpenWorldHint: &open}}
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: ro, DestructiveHint: &destructive, IdempotentHint: idempotent, OpenWorldHint: &open}}
 	if c.Output != nil {
 		t.OutputSchema = args.Published(catalog.Contract{Input: c.Output})
 	}
