@@ -149,6 +149,11 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 	if !u.Has(models.RoleAdmin) || u.Disabled {
 		return &exitError{1, fmt.Errorf("--as: %s is not an active admin; connections are for admins", *as)}
 	}
+	// the probe starts the server here: it gets none of this process's
+	// secrets (guard.go)
+	if err := guardSecrets(); err != nil {
+		return err
+	}
 	pool := upstream.NewPool(nil)
 	defer pool.Close()
 	sctx, cancel := context.WithTimeout(ctx, 60*time.Second)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 
 	"github.com/agentforge/console/web/upstream"
@@ -33,5 +34,31 @@ func guardSecrets() error {
 	for _, n := range names {
 		_ = os.Unsetenv(n)
 	}
-	return setNonDumpable()
+	if err := setNonDumpable(); err != nil {
+		return err
+	}
+	return runServersAs(os.Getenv("CONSOLE_SERVER_USER"))
+}
+
+// runServersAs sets the user stdio servers run as, from
+// CONSOLE_SERVER_USER: "off" runs them as the console itself; a user name
+// as that user; unset, as nobody when the console is root (root would read
+// every process's environment and memory) and that user exists.
+func runServersAs(v string) error {
+	switch v {
+	case "off":
+		return upstream.RunServersAs("")
+	case "":
+		if os.Geteuid() != 0 {
+			return nil
+		}
+		if err := upstream.RunServersAs("nobody"); err != nil {
+			return upstream.RunServersAs("")
+		}
+		return nil
+	}
+	if err := upstream.RunServersAs(v); err != nil {
+		return &exitError{2, fmt.Errorf("CONSOLE_SERVER_USER: %w", err)}
+	}
+	return nil
 }

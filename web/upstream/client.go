@@ -241,6 +241,7 @@ func (c *client) connectCommand(ctx context.Context, cl *mcp.Client) (*mcp.Clien
 	}()
 	cmd.Stderr = pw
 	killWithParent(cmd)
+	asServerUser(cmd, c.spec.Env) // run_as.go: not as root
 	ct := &commandTransport{cmd: cmd, limit: c.pool.maxMessage(), name: c.spec.Name, log: c.pool.log}
 	cs, err := cl.Connect(ctx, &limitedTransport{Transport: ct, dropped: &c.dropped, log: c.pool.log, name: c.spec.Name, stale: c.forgetAnyListing}, nil)
 	_ = pw.Close() // the child holds its own end
@@ -252,6 +253,7 @@ func (c *client) connectCommand(ctx context.Context, cl *mcp.Client) (*mcp.Clien
 		if tail := ll.Tail(); tail != "" {
 			err = &StartError{Err: err, Stderr: tail}
 		}
+		err = asUserHint(err)
 	}
 	return cs, err
 }

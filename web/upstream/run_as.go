@@ -1,0 +1,72 @@
+package upstream
+
+import (
+	"fmt"
+	"os/exec"
+	"strings"
+	"sync/atomic"
+)
+
+// A console running as root would run its stdio servers as root too, and
+// root reads every process's environment and memory and every file (the
+// console's own /proc/<pid>/environ, the SQLite database and its key
+// file). RunServersAs names an unprivileged user the servers run as
+// instead (serve: CONSOLE_SERVER_USER, default nobody when the console is
+// root).
+
+// serverUser is the user stdio servers run as (nil: the console's own).
+type serverUser struct {
+	name     string
+	uid, gid uint32
+	home     string
+}
+
+var runAs atomic.Pointer[serverUser]
+
+// RunningServersAs is the user stdio servers run as ("": the console's
+// own).
+func RunningServersAs() string {
+	if u := runAs.Load(); u != nil {
+		return u.name
+	}
+	return ""
+}
+
+// asServerUser sets cmd to run as the server user, when one is set: its
+// uid and gid, no supplementary group, and HOME, USER and LOGNAME its own
+// unless the connection's --env (own) gives them.
+func asServerUser(cmd *exec.Cmd, own map[string]string) {
+	u := runAs.Load()
+	if u == nil {
+		return
+	}
+	setCredential(cmd, u)
+	set := map[string]string{"HOME": u.home, "USER": u.name, "LOGNAME": u.name}
+	env := cmd.Env[:0:0]
+	for _, kv := range cmd.Env {
+		k, _, _ := strings.Cut(kv, "=")
+		if _, ours := set[k]; ours {
+			if _, mine := own[k]; !mine {
+				continue
+			}
+		}
+		env = append(env, kv)
+	}
+	for k, v := range set {
+		if _, mine := own[k]; !mine && v != "" {
+			env = append(env, k+"="+v)
+		}
+	}
+	cmd.Env = env
+}
+
+// asUserHint is a server's failure to start, saying which user it ran as
+// when that is not the console's: a program or file only root may read
+// (a tool installed under /root) is the usual cause.
+func asUserHint(err error) error {
+	u := runAs.Load()
+	if err == nil || u == nil {
+		return err
+	}
+	return fmt.Errorf("%w (the server runs as user %s, CONSOLE_SERVER_USER: its program and every file it needs must be readable by that user)", err, u.name)
+}
