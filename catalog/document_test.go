@@ -32,7 +32,7 @@ func refusedBy(ps catalog.Problems, rule string) (catalog.Problem, bool) {
 	return catalog.Problem{}, false
 }
 
-// Issue 26, finding 1: `[`×N nested YAML cost 703 MB and 5.9 s at
+// `[`×N nested YAML cost 703 MB and 5.9 s at
 // N=20,000 (the parser's work grew before any ceiling). Scaled to 5,000.
 func TestNestedYAMLIsRefusedBeforeItGrows(t *testing.T) {
 	for _, doc := range []string{
@@ -82,7 +82,7 @@ func aliasBomb(levels int) string {
 	return b.String()
 }
 
-// Issue 26, finding 3: a 626-byte alias bomb pinned a core for hours.
+// A 626-byte alias bomb pinned a core for hours.
 // Scaled to 10^6 values (the attack's was 10^12).
 func TestAliasBombIsRefusedAsItExpands(t *testing.T) {
 	doc := aliasBomb(5)
@@ -119,7 +119,7 @@ func doublingRefs(tools, levels int) string {
 	return b.String()
 }
 
-// Issue 26, finding 4: 2,000 tools each with a 12-level doubling $ref
+// 2,000 tools each with a 12-level doubling $ref
 // (each within the per-tool node bound) cost 69 s and 1.8 GB. Scaled to
 // 100 tools (819,200 nodes before the fix).
 func TestReferenceExpansionIsBoundedPerImport(t *testing.T) {
@@ -166,7 +166,7 @@ func TestImportEndsWithItsContext(t *testing.T) {
 	}
 }
 
-// Issue 26, finding 11: imports silently rewrote documents, invalid UTF-8
+// Imports silently rewrote documents, invalid UTF-8
 // becoming U+FFFD and the last of two JSON keys winning.
 func TestImportsRefuseWhatTheyWouldRewrite(t *testing.T) {
 	tool := `{"name":"t","description":"%s","inputSchema":{"type":"object"}}`

@@ -42,7 +42,7 @@ func TestPendingApprovalCapsPerKeyAndSubject(t *testing.T) {
 				t.Errorf("key 1 past its cap: %s", got)
 			}
 			// another key is not blocked; one subject is capped per key
-			// (review #19: the caller asserts the subject, so one key
+			// (the caller asserts the subject, so one key
 			// filling a subject's queue must not block it for other keys)
 			for i := 0; i < models.MaxPendingApprovalsPerSubject; i++ {
 				if err := file(2, "sam", i); err != nil {

@@ -50,7 +50,7 @@ func downgrade(t *testing.T, s *models.Store) {
 	}
 }
 
-// Issue 26, finding 2: unkeyed events verified as long as they preceded
+// Unkeyed events verified as long as they preceded
 // the first keyed one, so a chain rewritten unkeyed — an event edited or
 // deleted on the way — verified as intact, without a checkpoint.
 func TestDowngradedChainFailsPlainVerify(t *testing.T) {

@@ -27,7 +27,7 @@ func readmeAuditOwnerSQL(t *testing.T) string {
 	return string(m[1])
 }
 
-// Issue 26, finding 12: the console's own database role could ALTER TABLE
+// The console's own database role could ALTER TABLE
 // audit_events DISABLE TRIGGER and delete rows. With the README's owner
 // role set up, the console's role appends and verifies, and cannot
 // disable the trigger, update, delete, truncate or drop.

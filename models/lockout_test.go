@@ -18,7 +18,7 @@ func fail(t *testing.T, s *models.Store, user, ip string, n int) {
 	}
 }
 
-// Issue 26, finding 7: five wrong passwords from each of 21 addresses
+// Five wrong passwords from each of 21 addresses
 // locked the owner out from any address for 15 minutes, renewable; an
 // IPv6 /64 supplied unlimited addresses.
 func TestOwnerIsNeverLockedOutByOtherAddresses(t *testing.T) {

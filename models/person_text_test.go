@@ -15,7 +15,7 @@ import (
 var personModels = []any{&Agent{}, &Profile{}, &ProfileVersion{}, &APIKey{}, &Approval{}, &Group{}, &GroupVersion{},
 	&Proposal{}, &ProposalRevision{}, &Review{}, &SelectionCaseSet{}, &SkillVersion{}, &HintProposal{}, &Tool{}}
 
-// Issue 26, finding 9: bidi overrides and terminal control characters
+// Bidi overrides and terminal control characters
 // were stored in agent and profile names and descriptions, key names,
 // proposal summaries, grant and case messages, and refused elsewhere. The
 // test enumerates every column tagged as a person's text, requires the

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// Issue 26, finding 6: a runtime key composed with subject.id "alice@corp
+// A runtime key composed with subject.id "alice@corp
 // SSN-123"; a read key of another owner composed the same request with
 // another subject, got the same digest, and GET /api/v1/compositions/{d}
 // returned Alice's id. The first request stored for a digest was what

@@ -13,7 +13,7 @@ import (
 )
 
 // longToolNames are published servers' tool names of the lengths that
-// put the forge's MCP mark on top of the token figures (newuser #5: 40 of
+// put the forge's MCP mark on top of the token figures (40 of
 // 138 rows at 1440 px, 30 at 1024).
 var longToolNames = []string{
 	"get-annotated-message", "get-structured-content", "trigger-long-running-operation", "gzip-file-as-resource",

@@ -139,7 +139,7 @@ func TestGatewaySpeaksSessionVersions(t *testing.T) {
 	}
 }
 
-// TestGatewayBoundsAnUpstreamFlood (issue 26, the class of finding 1: a
+// TestGatewayBoundsAnUpstreamFlood (a
 // third party's document is bounded as it is read): an upstream that
 // answers a call with 64 MB gets a structured result_too_large error naming
 // the ceiling, the gateway reads at most its ceiling (allocating a small

@@ -97,7 +97,7 @@ func sameSchemas(t *testing.T, tool, member string, server, gateway map[string]a
 // TestGatewayListsThePublishedSchemas: the published memory server's
 // tools, listed through the gateway to the official Go SDK's client,
 // carry the server's input and output schemas whole — each parameter's
-// description, nested ones too (newuser #7: tools/list dropped them).
+// description, nested ones too (tools/list dropped them).
 // Failing test first.
 func TestGatewayListsThePublishedSchemas(t *testing.T) {
 	entry := npmServer(t, "@modelcontextprotocol/server-memory/dist/index.js")

@@ -10,7 +10,7 @@ import (
 // TestGatewayRefusesMalformedIdempotencyKeys: a _meta.idempotency_key
 // that is not a string of 1 to 200 bytes (a number, object, array,
 // null, "", 201 bytes) is invalid_arguments naming the field, and the
-// upstream is never called (attack24 #1: it was read as no key, and a
+// upstream is never called (it was read as no key, and a
 // retry ran the destructive call again); 200 bytes is a key.
 func TestGatewayRefusesMalformedIdempotencyKeys(t *testing.T) {
 	eachDialect(t, func(t *testing.T, h *harness) {

@@ -13,7 +13,7 @@ import (
 // server says it did not process a keyed destructive call (404: it did
 // not know the session; 400, 429, 503) is environment_unavailable,
 // "nothing was run", and releases the key: the retry with the same key
-// runs the call once (attack24 #18: it was recorded as
+// runs the call once (it was recorded as
 // uncertain_side_effect and replayed for ever). A 500 or a proxy's 502
 // stays uncertain. Direct and SDK call paths (the SDK's client reads a
 // 404 as its session missing), SQLite and Postgres.

@@ -15,7 +15,7 @@ import (
 // TestOneNumberPerProfileVersion: for every demo profile with a default
 // agent, the profiles list, the profile page, the agent page, the forge's
 // "compared with saved profile" and POST /api/v1/compose give the same
-// total (issue 12: the same version showed 2,702 on three pages and 2,840
+// total (the same version showed 2,702 on three pages and 2,840
 // in the forge, because only the forge counted the skills section).
 func TestOneNumberPerProfileVersion(t *testing.T) {
 	h := sqliteOnly(t)

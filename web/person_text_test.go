@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// Issue 26, finding 9 through a form: an API key named with a direction
+// An API key named with a direction
 // override (Trojan-Source spoofing on the keys page and in the audit log)
 // was stored; it is refused naming the field, and nothing is stored.
 func TestPersonTextRefusedThroughAForm(t *testing.T) {

@@ -20,7 +20,7 @@ func draftForm(slug string, draft bool) url.Values {
 	return f
 }
 
-// Issue 26, finding 10: whether a private draft's slug exists is not
+// Whether a private draft's slug exists is not
 // revealed to anyone who may not read the draft. Creating a skill of that
 // slug answers as for a free slug (each author keeps a private draft, as
 // on GitHub a private repository's name is no one else's business); the

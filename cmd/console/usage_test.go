@@ -12,7 +12,7 @@ import (
 )
 
 // TestUsageNamesEveryCommand: `console --help` lists every command and
-// sub-command the dispatcher answers (newuser #11: connection edit and
+// sub-command the dispatcher answers (connection edit and
 // remove, approval withdraw were missing). The commands are read from the
 // source — run's switch and the first switch of each command's function —
 // so a command added without its usage line fails here.

@@ -17,7 +17,7 @@ func allocated(fn func()) uint64 {
 	return b.TotalAlloc - a.TotalAlloc
 }
 
-// Issue 26, finding 1: an editor posted `k: 5\ncases: ` + `[`×N + `]`×N;
+// An editor posted `k: 5\ncases: ` + `[`×N + `]`×N;
 // N=20,000 (40 KB) cost 703 MB and 5.9 s. Scaled to N=5,000; refused
 // naming the depth ceiling, in a few MB.
 func TestNestedCasesFileIsRefusedBeforeItGrows(t *testing.T) {

@@ -16,7 +16,7 @@ import (
 
 // TestSyncRecordsARefusedToolAsRejected: a live server's tool the catalog
 // refuses is a rejected ledger entry with its reason, and the server's
-// other tools import and keep their review (issue 30: a refused tool used
+// other tools import and keep their review (a refused tool used
 // to stay out of the catalog, invisible, and one that had been imported
 // before was removed as if the server had dropped it).
 func TestSyncRecordsARefusedToolAsRejected(t *testing.T) {

@@ -462,7 +462,7 @@ func (b *browser) signIn(base, name, password string) {
 	b.csrf, _ = d.Find(`meta[name="csrf-token"]`).Attr("content")
 }
 
-// checkKeyRevocation (issue 26, finding 8: a revoked key kept working ~2 s
+// checkKeyRevocation (a revoked key kept working ~2 s
 // on other replicas, the window only in a code comment): B has the key in
 // its cache; the key is revoked; every request B starts one second after the
 // revocation committed is refused (README: within one second).
