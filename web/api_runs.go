@@ -401,7 +401,8 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	}
 	v := deferred.Classify(key, run, sf, act, len(req.Receipts), req.Tool, known)
 	v.Shown, v.Withdrawn = act.ShownBefore(req.Tool, req.Pins, req.Binding != ""), act.Withdrawn(req.Tool)
-	if v, err = s.checkCall(c, req, cs, v); err != nil {
+	var approval string
+	if v, approval, err = s.checkCall(c, req, cs, v); err != nil {
 		return err
 	}
 	var loaded *loadedSkill
@@ -437,7 +438,7 @@ func (s *Server) apiRunCall(c echo.Context) error {
 		res.Message = fmt.Sprintf("No tool named %s is available.", req.Tool)
 	}
 	ev := models.RunEvent{Run: run, Kind: models.RunCall, Agent: b.Agent, Profile: b.Profile, ProfileVersion: b.ProfileVersion, Step: len(req.Receipts),
-		Surface: sf.Key(), Active: len(act.Active()), Accepted: len(act.Accepted), Rejected: len(act.Rejected), Tool: clip(req.Tool, 200), Verdict: v.Status}
+		Surface: sf.Key(), Active: len(act.Active()), Accepted: len(act.Accepted), Rejected: len(act.Rejected), Tool: clip(req.Tool, 200), Verdict: v.Status, Approval: approval}
 	if v.Receipt != nil {
 		ev.Receipts = v.Receipt.ID()
 	}
@@ -456,10 +457,11 @@ func (s *Server) apiRunCall(c echo.Context) error {
 // checkCall runs the call-time check of the authority rules on a call the surface
 // did not send to search first and that is no console tool's (no catalog
 // holds those), at the generations the surface was built at, and counts
-// it like every other check.
-func (s *Server) checkCall(c echo.Context, req runCallRequest, cs models.CheckState, v deferred.CallVerdict) (deferred.CallVerdict, error) {
+// it like every other check. approval is the approval request an allowed
+// call rests on ("" none), which the run's evidence names.
+func (s *Server) checkCall(c echo.Context, req runCallRequest, cs models.CheckState, v deferred.CallVerdict) (_ deferred.CallVerdict, approval string, _ error) {
 	if v.Status == deferred.CallSearchRequired || v.Console {
-		return v, nil
+		return v, "", nil
 	}
 	// the arguments are checked (and a single-use approval spent) only
 	// for a call that may otherwise proceed: a tool the run cannot use
@@ -467,14 +469,17 @@ func (s *Server) checkCall(c echo.Context, req runCallRequest, cs models.CheckSt
 	active := v.Status == deferred.CallActive
 	st, d, t, err := s.decideAt(c.Request().Context(), cs, checkArgs{agent: req.Agent, profile: req.Profile, subject: req.Subject, tool: req.Tool, approval: req.Approval, spend: active, arguments: argumentsIf(active, req.Arguments), pick: req.Tools, without: req.Without})
 	if err != nil {
-		return v, err
+		return v, "", err
 	}
 	v, counted, _ := deferred.Authorize(v, d)
+	if v.Status == deferred.CallActive && d.Approval != nil {
+		approval = d.Approval.Ref
+	}
 	s.countCheck(st, req.Agent, req.Tool, t, req.Subject, counted)
 	if v.Status == deferred.CallDenied {
 		// the request a reviewer decides is bound to the call's arguments
 		if err := s.nameApproval(c, st, &d, req.Agent, req.Subject, t, argumentsIf(active, req.Arguments), req.Approval != "" || cs.BindingApproval != ""); err != nil {
-			return v, err
+			return v, "", err
 		}
 		// (an approval_required the filing rules answered comes back as
 		// the reviewer's denial or as arguments nobody can approve)
@@ -482,7 +487,7 @@ func (s *Server) checkCall(c echo.Context, req runCallRequest, cs models.CheckSt
 			v.Error = d.Error
 		}
 	}
-	return v, nil
+	return v, approval, nil
 }
 
 // argumentsIf is raw when the call is active, else nil (not checked).
