@@ -59,7 +59,7 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 		case status >= 400:
 			level = slog.LevelWarn
 		}
-		if c.Path() == "/healthz" || c.Path() == "/static/:version/*" || (status < 400 && runtimeCheckPath(c.Path())) {
+		if c.Path() == "/healthz" || c.Path() == "/static/:version/*" || (status < 400 && runtimeCheckPath(c.Path())) || optionalStreamRefused(c, status) {
 			level = slog.LevelDebug
 		}
 		if !s.log.Enabled(c.Request().Context(), level) {
@@ -69,6 +69,14 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 			"path", logPath(c), "status", status, "duration_ms", time.Since(start).Milliseconds(), "user", userName(c))
 		return nil
 	}
+}
+
+// optionalStreamRefused reports the gateway's 405 to a GET: the optional
+// server-to-client stream of the streamable HTTP transport, which the SDKs
+// try on every session and the spec lets a server decline. A healthy
+// session's step, it is logged at debug, never as a warning.
+func optionalStreamRefused(c echo.Context, status int) bool {
+	return status == http.StatusMethodNotAllowed && c.Request().Method == http.MethodGet && c.Path() == "/mcp/:agent"
 }
 
 // runtimeCheckPath reports the runtime's per-call routes: a line per
