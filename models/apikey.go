@@ -51,7 +51,9 @@ func (s *Store) CreateAPIKey(ctx context.Context, actor, name string) (string, *
 }
 
 // CreateScopedAPIKey makes a key of the given scope (read or runtime) and
-// returns it in full, once.
+// returns it in full, once. A name is unique among the actor's live keys
+// of that scope (a validation error on name otherwise), so a list of keys
+// tells each apart by name when one is revoked.
 func (s *Store) CreateScopedAPIKey(ctx context.Context, actor, name, scope string) (string, *APIKey, error) {
 	name = strings.TrimSpace(name)
 	if name == "" || tooLong(name, MaxKeyName) {
@@ -63,11 +65,22 @@ func (s *Store) CreateScopedAPIKey(ctx context.Context, actor, name, scope strin
 	secret := APIKeyPrefix + RandomToken(30)
 	k := &APIKey{Name: name, Prefix: secret[:12], Hash: hashKey(secret), Scope: scope, CreatedBy: actor}
 	err := s.Tx(ctx, func(tx *Store) error {
+		var live int64
+		if err := tx.with(ctx).Model(&APIKey{}).Where("name = ? AND scope = ? AND created_by = ? AND revoked_at IS NULL", name, scope, actor).Count(&live).Error; err != nil {
+			return err
+		}
+		if live > 0 {
+			return &ValidationError{Fields: map[string]string{"name": fmt.Sprintf("you have a live %s key named %q: revoke it first or choose another name", scope, name)}}
+		}
 		if err := tx.with(ctx).Create(k).Error; err != nil {
 			return err
 		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "apikey.create", Subject: fmt.Sprintf("apikey:%d %s", k.ID, name), After: k.Prefix, Detail: "scope " + scope})
 	})
+	var ve *ValidationError
+	if errors.As(err, &ve) {
+		return "", nil, ve
+	}
 	if err != nil {
 		return "", nil, fmt.Errorf("models: create api key: %w", err)
 	}

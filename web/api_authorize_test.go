@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -16,7 +17,7 @@ import (
 
 func (h *harness) runtimeKey() string {
 	h.t.Helper()
-	secret, _, err := h.store.CreateScopedAPIKey(context.Background(), "test", "runtime", models.ScopeRuntime)
+	secret, _, err := h.store.CreateScopedAPIKey(context.Background(), "test", fmt.Sprintf("runtime-%d", keySeq.Add(1)), models.ScopeRuntime)
 	if err != nil {
 		h.t.Fatal(err)
 	}

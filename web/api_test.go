@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -21,7 +22,7 @@ import (
 
 func (h *harness) apiKey() string {
 	h.t.Helper()
-	secret, _, err := h.store.CreateAPIKey(context.Background(), "test", "runtime")
+	secret, _, err := h.store.CreateAPIKey(context.Background(), "test", fmt.Sprintf("read-%d", keySeq.Add(1)))
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -220,7 +221,7 @@ func TestAPIKeysScopeRevocationAndConsoleRoutes(t *testing.T) {
 	ks, _ := h.store.APIKeys(ctx)
 	var id uint
 	for _, k := range ks {
-		if k.Name == "runtime" {
+		if k.Prefix == key[:len(k.Prefix)] {
 			id = k.ID
 		}
 	}

@@ -51,6 +51,10 @@ func runAPIKey(ctx context.Context, args []string, stdout *os.File) error {
 		return err
 	}
 	secret, k, err := store.CreateScopedAPIKey(ctx, who, name, *scope)
+	var ve *models.ValidationError
+	if errors.As(err, &ve) && ve.Fields["name"] != "" {
+		return &exitError{1, fmt.Errorf("NAME: %s", ve.Fields["name"])}
+	}
 	if err != nil {
 		return &exitError{1, err}
 	}
