@@ -24,6 +24,8 @@ func TestRepetitionsThatMeetAreRefused(t *testing.T) {
 			`{"type":"object","properties":{"t":{"type":"object","properties":{"a":{"$ref":"#/properties/t"}},"patternProperties":{"^a":{"$ref":"#/properties/t"}}}}}`},
 		{"items and contains",
 			`{"type":"object","properties":{"t":{"type":"array","items":{"$ref":"#/properties/t"},"contains":{"$ref":"#/properties/t"}}}}`},
+		{"two options that both reach an array's items",
+			`{"type":"object","properties":{"t":{"anyOf":[{"type":"array","items":{"$ref":"#/properties/t"}},{"type":"array","contains":{"$ref":"#/properties/t"}}]}}}`},
 		{"a property and the other properties",
 			`{"type":"object","properties":{"t":{"type":"object","properties":{"a":{"$ref":"#/properties/t"}},"additionalProperties":{"$ref":"#/properties/t"}}}}`},
 	}
@@ -44,6 +46,10 @@ func TestRepetitionsThatMeetAreRefused(t *testing.T) {
 		{"a tuple of two trees", `{"type":"object","properties":{"t":{"type":"array","prefixItems":[{"$ref":"#/properties/t"},{"$ref":"#/properties/t"}]}}}`},
 		{"members and items", `{"type":"object","properties":{"t":{"type":["object","array"],"additionalProperties":{"$ref":"#/properties/t"},"items":{"$ref":"#/properties/t"}}}}`},
 		{"one option repeating, one not", `{"type":"object","properties":{"t":{"type":"array","items":{"anyOf":[{"$ref":"#/properties/t"},{"type":"string"}]}}}}`},
+		{"a JSON value (zod's recursive any): an array option and an object option",
+			`{"type":"object","properties":{"t":{"anyOf":[{"type":"string"},{"type":"null"},{"type":"array","items":{"$ref":"#/properties/t"}},{"type":"object","additionalProperties":{"$ref":"#/properties/t"}}]}}}`},
+		{"options reaching an array's items and an object's members through parts",
+			`{"type":"object","properties":{"t":{"oneOf":[{"allOf":[{"items":{"$ref":"#/properties/t"}}]},{"properties":{"k":{"$ref":"#/properties/t"}}}]}}}`},
 		{"two trees side by side", `{"type":"object","properties":{"a":{"type":"object","properties":{"k":{"$ref":"#/properties/a"}}},"b":{"type":"object","properties":{"k":{"$ref":"#/properties/b"}}}}}`},
 	}
 	for _, tc := range imported {

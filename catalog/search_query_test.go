@@ -99,7 +99,7 @@ func TestParseQuery(t *testing.T) {
 		// a condition names an event, not what to do: content to the end
 		// of its clause; "when" at the start asks a question
 		{"merge the branch once the checks pass on main", "merg* branch [check] [pass] [main]"},
-		{"before you send anything out, check with me first", "[send] [anyth] | check* first"},
+		{"before you send anything out, check with me first", "[send] | check* first"},
 		{"email me when the export is done", "email* [export] [done] notifi*"},
 		// a request to the user put off until an event asks to be
 		// notified; a question about an event does not
@@ -140,7 +140,7 @@ func TestParseQuery(t *testing.T) {
 		{"merge q1.csv and q2.csv into one table", "merg* [q1] csv file [q2] csv file tabl"},
 		{"revenue between 2023 and 2024", "revenu* 2023 2024"},
 		// a prohibition asks nothing: its words are content
-		{"don't zip anything, just move them", "[zip] [anyth] | move*"},
+		{"don't zip anything, just move them", "[zip] | move*"},
 		{"do not delete it; archive it", "[delet] | archiv*"},
 		{"no zip, just move them", "[zip] | move*"},
 		// a clause opening with its subject is a statement: no verb
@@ -182,7 +182,7 @@ func TestParseQuery(t *testing.T) {
 		{"save the text to a page", "save* text page"},
 		{"grab the second paragraph", "grab* second paragraph"},
 		// a sentence ends a clause; a colon does not
-		{"zip nothing. don't zip it, move them", "zip* noth | [zip] | move*"},
+		{"zip nothing. don't zip it, move them", "zip* | [zip] | move*"},
 		{"archive the drafts: put them away", "archiv* draft put away"},
 		// punctuation after a reference ends the clause too
 		{"the tag in acme/api, remove it", "tag [acm] [api] [repositori] | remov*"},
@@ -375,8 +375,8 @@ func TestSumsAreCalculatedInTheirClause(t *testing.T) {
 // owner/name pair: "/var/app" is no repository.
 func TestRootedPathsAreFolders(t *testing.T) {
 	for q, want := range map[string]string{
-		"list everything under /var/app":      "list* everyth [app] folder",
-		"anything uncommitted in ~/code/api?": "anyth uncommit [api] folder",
+		"list everything under /var/app":      "list* [app] folder",
+		"anything uncommitted in ~/code/api?": "uncommit [api] folder",
 		"star acme/api":                       "star* [acm] [api] [repositori]",
 	} {
 		if got := describe(parseQuery(q)); got != want {
