@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// blindLeakCorpora pins every blind leak corpus (rounds 1-11), each written
+// blindLeakCorpora pins every blind leak corpus (rounds 1-12), each written
 // and labelled by someone who never read the checker and measured once
 // (its directory's RESULTS.md). After that first measurement a corpus is
 // tuning data, but never edited: a corpus changed to fit a result would
@@ -48,11 +48,14 @@ var blindLeakCorpora = []struct{ file, digest string }{
 	{"testdata/blind11/blind11-domains.json", "fe1da1fa3f1e99839d255b2b78765002498b4acab96360b486d2467140069d50"},
 	{"testdata/blind11/blind11-hard.json", "53d6a97debaaaceb3247bbdc29813c79f131add0cb5ab3b04027cbedcc0ae585"},
 	{"testdata/blind11/blind11-published.json", "10386af1921c2eb60b1d04befc9e14cbda16e235046ad9b571eafb827a51b898"},
+	{"testdata/blind12/blind12-domains.json", "a29cb494e3aa9c6e0dbba5d28f1ac740f8192ad7f187e2d0eb483318d99a5a22"},
+	{"testdata/blind12/blind12-hard.json", "a83dcaa12759e61065a6487a950421df987de00bbec58b52e9d7f37ce93c9643"},
+	{"testdata/blind12/blind12-published.json", "e74ea4bc9068ad66255a3db67781124ef1103acc216dd8c0bc20c74592c3f871"},
 }
 
 func TestBlindLeakCorporaAreFrozen(t *testing.T) {
-	if len(blindLeakCorpora) != 35 {
-		t.Fatalf("%d pinned corpora, want 35", len(blindLeakCorpora))
+	if len(blindLeakCorpora) != 38 {
+		t.Fatalf("%d pinned corpora, want 38", len(blindLeakCorpora))
 	}
 	for _, c := range blindLeakCorpora {
 		raw, err := os.ReadFile(c.file)
