@@ -121,7 +121,12 @@ func (a AuditEvent) computeHash(key []byte) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
+// clipTo is s cleaned (CleanText: no NUL, which Postgres refuses in
+// text, nor invalid UTF-8) and cut to at most n bytes on a character
+// boundary: every stored text that may hold a client's or a server's
+// words goes through it.
 func clipTo(s string, n int) string {
+	s = CleanText(s)
 	if len(s) <= n {
 		return s
 	}

@@ -86,6 +86,7 @@ func (s *Store) saveRunEvents(ctx context.Context, evs []RunEvent, asyncCommit b
 	if len(evs) == 0 {
 		return nil
 	}
+	cleanRunEvents(evs) // run_event_clean.go
 	sqlDB, err := s.db.DB()
 	if err != nil {
 		// bound to a transaction: through it
@@ -138,7 +139,9 @@ func (s *Store) saveRunEvents(ctx context.Context, evs []RunEvent, asyncCommit b
 		}
 	}
 	if err != nil {
-		return fmt.Errorf("models: save run events: %w", err)
+		if err = s.saveEachRunEvent(ctx, evs, asyncCommit, err); err != nil {
+			return fmt.Errorf("models: save run events: %w", err)
+		}
 	}
 	return nil
 }
