@@ -147,6 +147,10 @@ func (s *Store) ApplyOutcome(ctx context.Context, actor, source, namespace strin
 
 // SyncOutcome is ApplyOutcome for a sync (or the removal) of the
 // connection name: its server's list replaces the tools of its namespace.
+// The tools it adds or sends back to review are imported by the person
+// who added the connection (syncImporter), whoever syncs (a person, the
+// gateway's relist), so the review four-eyes rule binds them; actor is
+// audited.
 func (s *Store) SyncOutcome(ctx context.Context, actor, name string, o catalog.Outcome) (ImportPlan, error) {
 	return s.applyOutcome(ctx, actor, SourceMCP, name, o, "", true)
 }
@@ -158,6 +162,10 @@ func (s *Store) applyOutcome(ctx context.Context, actor, source, namespace strin
 			if err := tx.with(ctx).Exec("SELECT pg_advisory_xact_lock(7003)").Error; err != nil {
 				return err
 			}
+		}
+		importer := actor
+		if sync {
+			importer = tx.syncImporter(ctx, actor, namespace)
 		}
 		var err error
 		plan, err = tx.planOutcome(ctx, source, namespace, o, sync)
@@ -174,7 +182,7 @@ func (s *Store) applyOutcome(ctx context.Context, actor, source, namespace strin
 		// statement (an insert and an update per tool before)
 		added := make([]Tool, len(plan.Added))
 		for i, c := range plan.Added {
-			row := Tool{ID: c.ID, Namespace: c.Namespace(), Contract: string(catalog.CanonicalJSON(c)), Digest: catalog.Digest(c), Status: ToolCandidate, Source: source, ImportedBy: actor, ImportedAt: now, Position: maxPos + i + 1}
+			row := Tool{ID: c.ID, Namespace: c.Namespace(), Contract: string(catalog.CanonicalJSON(c)), Digest: catalog.Digest(c), Status: ToolCandidate, Source: source, ImportedBy: importer, ImportedAt: now, Position: maxPos + i + 1}
 			ledger := map[string]any{}
 			if err := ledgerEntry(ledger, source, string(c.Effects), row.Digest, now); err != nil {
 				return err
@@ -197,7 +205,7 @@ func (s *Store) applyOutcome(ctx context.Context, actor, source, namespace strin
 			base, baseJSON := old.comparedWith()
 			upd := map[string]any{
 				"contract": string(catalog.CanonicalJSON(ch.New)), "digest": catalog.Digest(ch.New), "prev_digest": base, "prev_json": baseJSON,
-				"status": ToolCandidate, "source": source, "imported_by": actor, "imported_at": now, "reviewed_by": "", "reviewed_at": nil,
+				"status": ToolCandidate, "source": source, "imported_by": importer, "imported_at": now, "reviewed_by": "", "reviewed_at": nil,
 				"reasons": "", "descriptor": "",
 			}
 			// a changed descriptor returns to candidate (its bindings go stale:
@@ -421,4 +429,15 @@ func rewordProblem(seen map[string]string, status, id, text string) string {
 		return catalog.HiddenText(text)
 	}
 	return ""
+}
+
+// syncImporter is who imports the tools a sync of connection name
+// brings: the person who added the connection; actor when it names none
+// (a row stored before its adder was kept).
+func (s *Store) syncImporter(ctx context.Context, actor, name string) string {
+	var c Connection
+	if err := s.with(ctx).Where("name = ?", name).Limit(1).Find(&c).Error; err != nil || c.CreatedBy == "" {
+		return actor
+	}
+	return c.CreatedBy
 }
