@@ -293,7 +293,8 @@ func (s *Store) CurrentGrants(ctx context.Context, group string) ([]GrantSpec, i
 
 // ChangeGrants adds or removes grants of a group (the command line's
 // grant add|remove), retrying when another writer moved the group first.
-// Adding a grant that exists updates its requires_approval flag; removing
+// Adding a grant that exists updates its requires_approval flag, and the
+// version's message says which way it moved; removing
 // one that does not exist is a validation error naming it.
 func (s *Store) ChangeGrants(ctx context.Context, actor, group string, add bool, change []GrantSpec, known map[string]bool) (*GroupVersion, error) {
 	for attempt := 0; ; attempt++ {
@@ -306,8 +307,18 @@ func (s *Store) ChangeGrants(ctx context.Context, actor, group string, add bool,
 			next[g.Key()] = g
 		}
 		verb := "add"
+		keys := make([]string, 0, len(change))
 		for _, g := range change {
+			keys = append(keys, g.Key())
 			if add {
+				// re-adding a grant may flip its approval: say which way
+				if was, ok := next[g.Key()]; ok && was.RequiresApproval != g.RequiresApproval {
+					if g.RequiresApproval {
+						keys[len(keys)-1] += " (now requires approval)"
+					} else {
+						keys[len(keys)-1] += " (no longer requires approval)"
+					}
+				}
 				next[g.Key()] = g
 				continue
 			}
@@ -320,10 +331,6 @@ func (s *Store) ChangeGrants(ctx context.Context, actor, group string, add bool,
 		list := make([]GrantSpec, 0, len(next))
 		for _, g := range next {
 			list = append(list, g)
-		}
-		keys := make([]string, 0, len(change))
-		for _, g := range change {
-			keys = append(keys, g.Key())
 		}
 		v, err := s.SetGrants(ctx, actor, group, base, list, verb+" "+strings.Join(keys, ", "), known)
 		if errors.Is(err, ErrConflict) && attempt < 5 {

@@ -113,7 +113,7 @@ func runGrant(ctx context.Context, args []string, stdout *os.File) error {
 	if err != nil {
 		return &exitError{1, err}
 	}
-	fmt.Fprintf(stdout, "group %s: version %d, %s\n", group, v.Version, counted(len(v.Grants()), "grant", "grants"))
+	fmt.Fprintf(stdout, "group %s: version %d, %s; %s\n", group, v.Version, counted(len(v.Grants()), "grant", "grants"), v.Message)
 	return nil
 }
 
