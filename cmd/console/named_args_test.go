@@ -45,3 +45,14 @@ func TestNameMayComeAnywhereAmongFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestUserAddNamesPasswordFile: an unreadable --password-file is refused
+// naming the flag.
+func TestUserAddNamesPasswordFile(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "p.db")
+	mustMigrate(t, db)
+	_, err := runCLI(t, db, "user", "add", "zz", "--password-file", "/nope", "--as", "admin")
+	if err == nil || !strings.HasPrefix(err.Error(), "--password-file:") {
+		t.Errorf("unreadable password file: %v, want an error naming --password-file", err)
+	}
+}

@@ -64,7 +64,7 @@ func readPassword(file string, stdout *os.File) (string, error) {
 	if file != "" {
 		b, err := os.ReadFile(file)
 		if err != nil {
-			return "", err
+			return "", fmt.Errorf("--password-file: %w", err)
 		}
 		return strings.TrimRight(strings.SplitN(string(b), "\n", 2)[0], "\r"), nil
 	}
