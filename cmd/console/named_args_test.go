@@ -56,3 +56,18 @@ func TestUserAddNamesPasswordFile(t *testing.T) {
 		t.Errorf("unreadable password file: %v, want an error naming --password-file", err)
 	}
 }
+
+// TestUserAddTakenNameNamesNAME: a taken user name is refused naming NAME,
+// without the store's internal prefix.
+func TestUserAddTakenNameNamesNAME(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "t.db")
+	mustMigrate(t, db)
+	pw := filepath.Join(t.TempDir(), "pw")
+	if err := os.WriteFile(pw, []byte("x-pass-123456789\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err := runCLI(t, db, "user", "add", "admin", "--password-file", pw, "--as", "admin")
+	if err == nil || !strings.HasPrefix(err.Error(), "NAME:") || strings.Contains(err.Error(), "models:") {
+		t.Errorf("a taken name: %v, want an error naming NAME without the store's prefix", err)
+	}
+}

@@ -3,9 +3,11 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/agentforge/console/instruction/meter"
@@ -53,6 +55,24 @@ func runUser(ctx context.Context, args []string, stdout *os.File) error {
 		return err
 	}
 	u, err := store.CreateUser(ctx, who, models.NewUserInput{Username: name, Password: pw, Roles: rs})
+	var ve *models.ValidationError
+	if errors.As(err, &ve) {
+		// each refused field under the name the command line gives it
+		var msgs []string
+		for f, msg := range ve.Fields {
+			switch f {
+			case "username":
+				f = "NAME"
+			case "password":
+				// typed at the prompt or read from --password-file
+			default:
+				f = "--" + strings.ReplaceAll(f, "_", "-")
+			}
+			msgs = append(msgs, f+": "+msg)
+		}
+		slices.Sort(msgs)
+		return &exitError{1, errors.New(strings.Join(msgs, "\n"))}
+	}
 	if err != nil {
 		return &exitError{1, err}
 	}
