@@ -19,17 +19,17 @@ import (
 )
 
 // TestStagedTune prints the staged search's figures per group of the
-// tuning pool (the project's own sets, blind5–6, blind7–17), and
-// with SEARCH_TUNE_MISSES=1 each top-1 miss of the tuned part of blind7–17
+// tuning pool (the project's own sets, blind5–6, blind7–18), and
+// with SEARCH_TUNE_MISSES=1 each top-1 miss of the tuned part of blind7–18
 // (SEARCH_TUNE_MISSES=recall: each expected tool not in the top k): the
 // tuning loop of issue 23. Each group's line ends with the share of
 // top-k slots held by built-in tools two ways, over the slots the search
 // filled and over k per case (a ranking that returns fewer than k hits
 // shrinks the first figure's denominator, not the second's), and the
 // share of expected answers that are built-in, which the issue's bar
-// compares the slots with. The blind7–17 sets are split by set
-// (heldOutBlindSets): group hold717 is a held-out third whose misses are
-// never printed, group tune717 the rest. Each blind round's tuned and
+// compares the slots with. The blind7–18 sets are split by set
+// (heldOutBlindSets): group hold718 is a held-out third whose misses are
+// never printed, group tune718 the rest. Each blind round's tuned and
 // held-out parts are also printed on their own (ROUND lines).
 func TestStagedTune(t *testing.T) {
 	mode := os.Getenv("SEARCH_TUNE")
@@ -83,9 +83,9 @@ func TestStagedTune(t *testing.T) {
 	t.Logf("held out: %v", slices.Sorted(maps.Keys(held)))
 	for _, s := range blind {
 		if held[s.group+"/"+s.name] {
-			s.group = "hold717"
+			s.group = "hold718"
 		} else {
-			s.group = "tune717"
+			s.group = "tune718"
 		}
 		sets = append(sets, s)
 	}
@@ -132,9 +132,9 @@ func TestStagedTune(t *testing.T) {
 				for j := range add {
 					sh[j] += add[j]
 				}
-				if s.group == "hold717" || s.group == "tune717" {
+				if s.group == "hold718" || s.group == "tune718" {
 					// the round's held-out or tuned part
-					round := filepath.Base(filepath.Dir(s.path)) + "/" + strings.TrimSuffix(s.group, "717")
+					round := filepath.Base(filepath.Dir(s.path)) + "/" + strings.TrimSuffix(s.group, "718")
 					if rounds[round] == nil {
 						rounds[round], roundShare[round] = &figures{}, &[5]int{}
 						roundOrder = append(roundOrder, round)
@@ -150,7 +150,7 @@ func TestStagedTune(t *testing.T) {
 				t.Logf("%-22s %s", s.name, f)
 			}
 		}
-		if os.Getenv("SEARCH_TUNE_MISSES") != "" && (os.Getenv("SEARCH_TUNE_ALL") != "" || s.group == "tune717") {
+		if os.Getenv("SEARCH_TUNE_MISSES") != "" && (os.Getenv("SEARCH_TUNE_ALL") != "" || s.group == "tune718") {
 			r := rankers[0]
 			for _, c := range cases {
 				if len(c.Expect) == 0 {
@@ -203,7 +203,7 @@ func TestStagedTune(t *testing.T) {
 
 // tuneRounds are the blind rounds of TestStagedTune's pool: each set's
 // first measurement is recorded in its RESULTS.md.
-var tuneRounds = []string{"blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17"}
+var tuneRounds = []string{"blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18"}
 
 // builtinShare counts, over the cases, the built-in tools in the ranking's
 // top-k slots, the slots it filled, k per case, the built-in expected
@@ -237,7 +237,7 @@ func addFigures(p, f figures) figures {
 	return p
 }
 
-// heldOutBlindSets picks a third of the blind7–17 sets (rounded down) as
+// heldOutBlindSets picks a third of the blind7–18 sets (rounded down) as
 // held out, by set: the sets whose FNV-1a hash of "issue23-holdout/" +
 // key (round/set) is lowest. The seed string is fixed, so the split is
 // the same on every run and does not depend on any figure.
