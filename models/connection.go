@@ -119,6 +119,9 @@ func (in ConnectionInput) Validate() map[string]string {
 		if b, _ := json.Marshal(in.Command); tooLong(string(b), MaxConnectionCommand) || strings.TrimSpace(in.Command[0]) == "" {
 			errs["command"] = requiredAtMost(MaxConnectionCommand)
 		}
+		if msg := commandCredential(in.Command); msg != "" && errs["command"] == "" {
+			errs["command"] = msg
+		}
 		if len(in.Headers) > 0 {
 			errs["header"] = "headers are for URL servers"
 		}
