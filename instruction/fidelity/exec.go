@@ -263,7 +263,8 @@ func commandSpans(text string, ts []token) []mention {
 		// a path's "./" may read as a sentence's end: the sentence opens
 		// at the command only where the text says so before it
 		opens := ts[i].sentence && (from == ts[i].start || i == 0 || sentenceEndBefore(text, open))
-		ran := i > 0 && !opens && (ts[i-1].lower == "run" || ts[i-1].lower == "execute" || ts[i-1].lower == "type" || ts[i-1].lower == "enter" || programPrepositions[ts[i-1].lower]) ||
+		ran := i > 0 && !opens && (commandRunners[ts[i-1].lower] || programPrepositions[ts[i-1].lower]) ||
+			stepColonBefore(text, ts, i, open) ||
 			opens && (objectAfter(ts, from+n+1) || placeAfter(ts, from+n+1))
 		if ran {
 			out = append(out, mention{kind: KindExec, signal: span, start: open, end: from + n + 1})
@@ -271,6 +272,10 @@ func commandSpans(text string, ts []token) []mention {
 	}
 	return out
 }
+
+// commandRunners put the command after them to use ("run `…`", "by running
+// `…`").
+var commandRunners = set("run", "execute", "type", "enter", "running", "executing")
 
 // commandObjects open the object of a command used as a verb.
 var commandObjects = set("the", "a", "an", "it", "them", "each", "every", "all", "this", "these", "those", "your")

@@ -8,7 +8,9 @@ import "strings"
 // command by its shape alone — run with elevated rights ("sudo reboot"), a
 // program given by its path ("./retune.sh", "./gradlew signingReport"), a
 // script file handed to a program ("opensees model.tcl"), or a program
-// named as a command-line client ("redis-cli FLUSHDB").
+// named as a command-line client ("redis-cli FLUSHDB"), or a program no
+// English word names followed by a deed as its subcommand ("terraform
+// apply plan.out", "heroku run rails console").
 func commandShaped(span string) bool {
 	if strings.ContainsAny(span, "\n") {
 		return false
@@ -25,6 +27,9 @@ func commandShaped(span string) bool {
 		return false
 	}
 	if cliPrograms[first] || cliTools[first] || strings.HasSuffix(first, "-cli") || commandFile(ws[1]) && !strings.ContainsAny(first, "./_") {
+		return true
+	}
+	if programThenDeed(first, ws[1]) {
 		return true
 	}
 	for _, w := range ws[1:] {
@@ -78,3 +83,53 @@ func sentenceEndBefore(text string, at int) bool {
 	}
 	return k < 0 || strings.IndexByte(".!?:;\n", text[k]) >= 0
 }
+
+// programThenDeed: a command's first word names a program, not an English
+// word (letters, digits and inner hyphens: "terraform", "heroku"), and
+// its second is a deed in its base form ("apply", "run", "migrate"), as
+// a subcommand is written.
+func programThenDeed(first, second string) bool {
+	if len(first) < 3 || first[0] < 'a' || first[0] > 'z' || second != strings.ToLower(second) {
+		return false
+	}
+	for k := 0; k < len(first); k++ {
+		b := first[k]
+		if !(b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '-' && k > 0 && k < len(first)-1) {
+			return false
+		}
+	}
+	for _, part := range strings.Split(first, "-") {
+		if englishWord(part, true) {
+			return false
+		}
+	}
+	return baseVerb(second)
+}
+
+// stepColonBefore: the backtick at offset open follows the colon of a
+// step — a clause of two words or more opening with a verb in its base
+// form, at the sentence's start or after a comma or "so", "then", "now"
+// ("Flash the new image: `…`", "It is approved, so apply it: `…`").
+func stepColonBefore(text string, ts []token, i, open int) bool {
+	before := strings.TrimRight(text[:open], " \t")
+	if !strings.HasSuffix(before, ":") || i == 0 {
+		return false
+	}
+	last := i - 1
+	for last > 0 && ts[last].start >= len(before) {
+		last--
+	}
+	for k := last; k >= 0; k-- {
+		opens := ts[k].sentence || ts[k].clause || k > 0 && clauseStepOpeners[ts[k-1].lower]
+		if opens && k < last && baseVerb(ts[k].lower) {
+			return true
+		}
+		if ts[k].sentence {
+			return false
+		}
+	}
+	return false
+}
+
+// clauseStepOpeners lead into the step of a clause ("so apply it").
+var clauseStepOpeners = set("so", "then", "now")
