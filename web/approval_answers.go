@@ -87,7 +87,7 @@ func approvalRefused(err error, tool string) *authority.Error {
 	if !errors.As(err, &tm) {
 		return &authority.Error{Type: typeUnavailableEnv,
 			Message:     fmt.Sprintf("%s asks for a person's approval before it runs, and the console could not file the approval request now: no request exists and nothing was run. Try again later.", tool),
-			NextActions: []string{"retry later", authority.ActAskUser, authority.ActStop}}
+			NextActions: []string{authority.ActRetryLater, authority.ActAskUser, authority.ActStop}}
 	}
 	return &authority.Error{Type: authority.TypeApprovalRequired,
 		Message: fmt.Sprintf("%s asks for a person's approval before it runs, and %s already has %d approval requests waiting for a reviewer, the most it may have: no new request was filed and nothing was run. Tell the user; call %s again once a waiting request is decided.",

@@ -59,7 +59,7 @@ func toolUnavailable(tool string, search bool) *mcp.CallToolResult {
 	if !search {
 		return gwError(authority.TypeUnavailable, msg, authority.ActChooseAlternative, authority.ActAskUser, authority.ActStop)
 	}
-	return gwError(authority.TypeUnavailable, msg, "call search_tools with what you want to do", "stop")
+	return gwError(authority.TypeUnavailable, msg, authority.ActSearchTools, authority.ActStop)
 }
 
 // callTool serves tools/call: the console's own search, or a catalog
@@ -197,7 +197,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 			}
 		}
 		if err != nil {
-			return gwError(typeUnavailableEnv, "The console could not decide this call now; try again.", "retry later", "stop"), nil
+			return gwError(typeUnavailableEnv, "The console could not decide this call now; try again.", authority.ActRetryLater, authority.ActStop), nil
 		}
 		var counted authority.Decision
 		v, counted, _ = deferred.Authorize(v, d)
@@ -239,7 +239,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		ca := checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name, pick: r.pick, without: r.without}
 		ast, d, tool, err := g.s.decideAt(ctx, cs, ca)
 		if err != nil {
-			return gwError(typeUnavailableEnv, "The console could not decide this call now; try again.", "retry later", "stop"), nil
+			return gwError(typeUnavailableEnv, "The console could not decide this call now; try again.", authority.ActRetryLater, authority.ActStop), nil
 		}
 		var counted authority.Decision
 		v, counted, _ = deferred.Authorize(v, d)
@@ -257,7 +257,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 			ev.Receipts = v.Receipt.ID()
 		}
 		return gwError(typeSearchRequired, fmt.Sprintf("SEARCH_REQUIRED: %s is not loaded yet. Call %s with what you want to do; a tool it returns can be called after that.", p.Name, instruction.SearchToolID),
-			"call search_tools with what you want to do"), nil
+			authority.ActSearchTools), nil
 	case deferred.CallDenied:
 		ev.Verdict = v.Status + ":" + v.Error.Type
 		return errorResult(v.Error), nil

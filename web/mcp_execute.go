@@ -33,9 +33,9 @@ func (g *gateway) spend(ctx context.Context, r *gwReq, st *gwStep, ev *models.Ru
 	if err := g.s.store.CountGatewayCall(ctx, r.sess.ID, b); err != nil {
 		if errors.Is(err, models.ErrBudget) {
 			ev.Verdict = deferred.CallDenied + ":" + typeBudgetExhausted
-			return gwError(typeBudgetExhausted, fmt.Sprintf("This conversation has used its %d tool calls.", b), "stop")
+			return gwError(typeBudgetExhausted, fmt.Sprintf("This conversation has used its %d tool calls.", b), authority.ActStop)
 		}
-		return gwError(typeUnavailableEnv, "The console could not record this call now; try again.", "retry later")
+		return gwError(typeUnavailableEnv, "The console could not record this call now; try again.", authority.ActRetryLater)
 	}
 	return nil
 }
@@ -136,14 +136,14 @@ func (g *gateway) upstreamFailure(call *allowedCall, err error, ev *models.RunEv
 		return g.tooLarge(fmt.Sprintf("The server's answer to %s is over %d bytes and was not read; at most %d are returned.", call.tool.ID, tl.Limit, g.resultCeiling()))
 	case errors.As(err, &ue):
 		ev.CallStatus = "unavailable"
-		return gwError(typeUnavailableEnv, fmt.Sprintf("The server behind %s is not reachable now; nothing was run.", call.tool.ID), "retry later", "choose another tool", "stop")
+		return gwError(typeUnavailableEnv, fmt.Sprintf("The server behind %s is not reachable now; nothing was run.", call.tool.ID), authority.ActRetryLater, authority.ActChooseAlternative, authority.ActStop)
 	case errors.As(err, &re):
 		// the server said it did not process the call (HTTP 404: its
 		// session was unknown, and the next call starts a new one; another
 		// 4xx, 429 or 503): nothing ran, nothing is uncertain, and a key
 		// the call carried is released for the retry
 		ev.CallStatus = "refused"
-		return gwError(typeUnavailableEnv, fmt.Sprintf("The server behind %s refused the call before running it (HTTP %d); nothing was run.", call.tool.ID, re.Status), "retry later", "choose another tool", "stop")
+		return gwError(typeUnavailableEnv, fmt.Sprintf("The server behind %s refused the call before running it (HTTP %d); nothing was run.", call.tool.ID, re.Status), authority.ActRetryLater, authority.ActChooseAlternative, authority.ActStop)
 	case errors.Is(err, context.DeadlineExceeded):
 		ev.CallStatus = "timeout"
 	case errors.As(err, new(*upstream.MalformedError)):
@@ -163,12 +163,12 @@ func (g *gateway) upstreamFailure(call *allowedCall, err error, ev *models.RunEv
 	if effectful(call.tool.Effects) {
 		msg := fmt.Sprintf("The server behind %s %s; the call may or may not have taken effect.", call.tool.ID, what)
 		if !keyed {
-			return gwError(typeUncertainEffect, msg, "check the outcome before calling again", authority.ActAskUser, "stop")
+			return gwError(typeUncertainEffect, msg+" Check the outcome before calling again.", authority.ActCheckOutcome, authority.ActAskUser, authority.ActStop)
 		}
 		return gwError(typeUncertainEffect, msg+" The console will not run it again under this idempotency key: a retry with it gets this answer. Check the outcome; only if the call did not take effect, call again with a new idempotency key.",
-			"check the outcome before calling again", "call again with a new idempotency key only if it did not take effect", authority.ActAskUser, "stop")
+			authority.ActCheckOutcome, authority.ActNewIdempotencyKey, authority.ActAskUser, authority.ActStop)
 	}
-	return gwError(typeUnavailableEnv, fmt.Sprintf("The server behind %s %s.", call.tool.ID, what), "retry later", "stop")
+	return gwError(typeUnavailableEnv, fmt.Sprintf("The server behind %s %s.", call.tool.ID, what), authority.ActRetryLater, authority.ActStop)
 }
 
 // bound returns the upstream's result (raw: its JSON as mcpJSON writes
@@ -185,7 +185,7 @@ func (g *gateway) bound(res *mcp.CallToolResult, raw []byte, call *allowedCall, 
 	}
 	if err != nil {
 		ev.CallStatus = "error"
-		return gwError(typeResultMismatch, "The server's result could not be read.", "stop"), nil
+		return gwError(typeResultMismatch, "The server's result could not be read.", authority.ActStop), nil
 	}
 	ev.ResultBytes = len(b)
 	if ceiling := g.resultCeiling(); len(b) > ceiling {
@@ -209,8 +209,8 @@ func (g *gateway) bound(res *mcp.CallToolResult, raw []byte, call *allowedCall, 
 // tooLarge is the refusal of a result over the ceiling: its own type,
 // the ceiling in ceiling_bytes (the tool ran; its result is not returned).
 func (g *gateway) tooLarge(msg string) *mcp.CallToolResult {
-	return errorResult(&authority.Error{Type: typeResultTooLarge, Message: msg, CeilingBytes: g.resultCeiling(),
-		NextActions: []string{"ask for less (a narrower query or a smaller page)", "stop"}})
+	return errorResult(&authority.Error{Type: typeResultTooLarge, Message: msg + " Ask for less: a narrower query or a smaller page.", CeilingBytes: g.resultCeiling(),
+		NextActions: []string{authority.ActNarrowRequest, authority.ActStop}})
 }
 
 // resultCeiling bounds a call's result in bytes, as JSON.

@@ -58,8 +58,8 @@ func (g *gateway) claim(ctx context.Context, r *gwReq, call *allowedCall, p *mcp
 			// a client's mistake, refused (never run, never the first
 			// call's outcome passed off as this call's)
 			ev.CallStatus = "key_reused"
-			return nil, gwError(typeKeyReused, fmt.Sprintf("The idempotency key %q was already used for a call of %s with different arguments; nothing was run.", key, p.Name),
-				"retry with the first call's exact arguments to get its outcome", "use a new idempotency key for a new operation", "stop"), nil
+			return nil, gwError(typeKeyReused, fmt.Sprintf("The idempotency key %q was already used for a call of %s with different arguments; nothing was run. Retry with the first call's exact arguments to get its outcome, or use a new idempotency key for a new operation.", key, p.Name),
+				authority.ActRetrySameArguments, authority.ActNewIdempotencyKey, authority.ActStop), nil
 		}
 		if rec.Done {
 			var res mcp.CallToolResult
@@ -72,8 +72,8 @@ func (g *gateway) claim(ctx context.Context, r *gwReq, call *allowedCall, p *mcp
 		}
 		if left := time.Until(rec.LeaseUntil); left > 0 || attempt > 0 {
 			ev.CallStatus = "in_progress"
-			return nil, gwError(typeUncertainEffect, fmt.Sprintf("A call of %s with this idempotency key is still running; its outcome is not known yet. It ends within %d s.", p.Name, secondsUntilCallEnds(rec.LeaseUntil, time.Now())),
-				"wait, then retry with the same idempotency key to get its outcome", "stop"), nil
+			return nil, gwError(typeUncertainEffect, fmt.Sprintf("A call of %s with this idempotency key is still running; its outcome is not known yet. It ends within %d s; wait, then retry with the same idempotency key to get its outcome.", p.Name, secondsUntilCallEnds(rec.LeaseUntil, time.Now())),
+				authority.ActRetrySameKey, authority.ActStop), nil
 		}
 		// the claim's lease ended with no outcome: the console that made
 		// the call stopped or lost it after it may have reached the
@@ -91,8 +91,8 @@ func (g *gateway) claim(ctx context.Context, r *gwReq, call *allowedCall, p *mcp
 // it (stopped, or the call's claim lapsed) after it may have reached the
 // server.
 func lostCall(tool string) *mcp.CallToolResult {
-	return gwError(typeUncertainEffect, fmt.Sprintf("A call of %s with this idempotency key was interrupted after it may have reached the server (the console handling it stopped); its outcome is unknown and stays unknown. This key will not run the call again.", tool),
-		"check the outcome before calling again", "call again with a new idempotency key only if it did not take effect", authority.ActAskUser, "stop")
+	return gwError(typeUncertainEffect, fmt.Sprintf("A call of %s with this idempotency key was interrupted after it may have reached the server (the console handling it stopped); its outcome is unknown and stays unknown. This key will not run the call again. Check the outcome; only if the call did not take effect, call again with a new idempotency key.", tool),
+		authority.ActCheckOutcome, authority.ActNewIdempotencyKey, authority.ActAskUser, authority.ActStop)
 }
 
 // settle records a failed call's outcome under its key; a call that

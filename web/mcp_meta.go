@@ -27,8 +27,8 @@ func idempotencyKey(p *mcp.CallToolParamsRaw) (key string, ok bool, bad *authori
 		return k, true, nil
 	}
 	return "", false, &authority.Error{Type: authority.TypeInvalidArguments,
-		Message:     fmt.Sprintf("_meta.idempotency_key %s: a key is a string of 1 to %d bytes; nothing was run.", why, MaxIdempotencyKey),
-		NextActions: []string{fmt.Sprintf("send _meta.idempotency_key as a string of 1 to %d bytes, or leave it out", MaxIdempotencyKey), authority.ActStop},
+		Message:     fmt.Sprintf("_meta.idempotency_key %s: a key is a string of 1 to %d bytes; nothing was run. Send it as such, or leave it out.", why, MaxIdempotencyKey),
+		NextActions: []string{authority.ActSendIdempotencyKey, authority.ActStop},
 		Problems:    []args.Problem{{Pointer: "_meta.idempotency_key", Message: why}}}
 }
 
@@ -82,8 +82,8 @@ func approvalMeta(p *mcp.CallToolParamsRaw) (ref string, bad *authority.Error) {
 		return k, nil
 	}
 	return "", &authority.Error{Type: authority.TypeInvalidArguments,
-		Message:     fmt.Sprintf("_meta.approval %s: it is the reference of an approval request (at most %d bytes); nothing was run.", why, maxApprovalRef),
-		NextActions: []string{"send _meta.approval as the approval reference the refusal named, or leave it out", authority.ActStop},
+		Message:     fmt.Sprintf("_meta.approval %s: it is the reference of an approval request (at most %d bytes); nothing was run. Send the approval reference the refusal named, or leave it out.", why, maxApprovalRef),
+		NextActions: []string{authority.ActSendApproval, authority.ActStop},
 		Problems:    []args.Problem{{Pointer: "_meta.approval", Message: why}}}
 }
 

@@ -21,7 +21,7 @@ import (
 func checkOutput(res *mcp.CallToolResult, call *allowedCall) *authority.Error {
 	for i, c := range res.Content {
 		if _, ok := c.(*mcp.TextContent); !ok {
-			return &authority.Error{Type: typeResultMismatch, Message: "The server's result carries content other than text, though the tool's reviewed contract has an output schema; it is not returned.", NextActions: []string{"stop"},
+			return &authority.Error{Type: typeResultMismatch, Message: "The server's result carries content other than text, though the tool's reviewed contract has an output schema; it is not returned.", NextActions: []string{authority.ActStop},
 				Problems: []args.Problem{{Pointer: fmt.Sprintf("/content/%d", i), Message: "not text: a tool with an output schema returns its data in structuredContent and text blocks only"}}}
 		}
 	}
@@ -30,13 +30,13 @@ func checkOutput(res *mcp.CallToolResult, call *allowedCall) *authority.Error {
 			return nil
 		}
 		// MCP: a tool with an output schema returns structuredContent
-		return &authority.Error{Type: typeResultMismatch, Message: "The server's result has no structuredContent, though the tool's reviewed contract has an output schema; it is not returned.", NextActions: []string{"stop"},
+		return &authority.Error{Type: typeResultMismatch, Message: "The server's result has no structuredContent, though the tool's reviewed contract has an output schema; it is not returned.", NextActions: []string{authority.ActStop},
 			Problems: []args.Problem{{Pointer: "/structuredContent", Message: "missing: a tool with an output schema must return structuredContent"}}}
 	}
 	sc, _ := json.Marshal(res.StructuredContent)
 	out := catalog.Contract{Input: call.contract.Output}
 	if ps := args.Check(call.tool.Digest+"#output", &out, sc); len(ps) > 0 {
-		return &authority.Error{Type: typeResultMismatch, Message: "The server's result does not match the tool's reviewed output schema.", NextActions: []string{"stop"}, Problems: ps}
+		return &authority.Error{Type: typeResultMismatch, Message: "The server's result does not match the tool's reviewed output schema.", NextActions: []string{authority.ActStop}, Problems: ps}
 	}
 	return nil
 }

@@ -34,7 +34,7 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 			return nil, err
 		}
 		return errorResult(&authority.Error{Type: authority.TypeInvalidArguments, Message: fmt.Sprintf("The arguments of %s do not match its schema.", instruction.SearchToolID),
-			NextActions: []string{"fix the arguments and call again"}, Problems: ps}), nil
+			NextActions: []string{authority.ActFixArguments}, Problems: ps}), nil
 	}
 	var in struct {
 		Query string `json:"query"`
@@ -57,7 +57,7 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 			if err := g.refusedSearch(ctx, r); err != nil {
 				return nil, err
 			}
-			return errorResult(&authority.Error{Type: authority.TypeInvalidArguments, Message: ie.Message, NextActions: []string{"fix the arguments and call again"},
+			return errorResult(&authority.Error{Type: authority.TypeInvalidArguments, Message: ie.Message, NextActions: []string{authority.ActFixArguments},
 				Problems: []args.Problem{{Pointer: "/" + ie.Field, Message: ie.Message}}}), nil
 		}
 		if err != nil {
@@ -83,7 +83,7 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 			err = models.ErrConflict
 		}
 		if errors.Is(err, models.ErrBudget) {
-			return gwError(typeBudgetExhausted, fmt.Sprintf("This conversation has used its %d searches.", st.base.SearchBudget), "go on with the tools already loaded", "stop"), nil
+			return gwError(typeBudgetExhausted, fmt.Sprintf("This conversation has used its %d searches; go on with the tools already loaded.", st.base.SearchBudget), authority.ActUseLoadedTools, authority.ActStop), nil
 		}
 		if errors.Is(err, models.ErrConflict) {
 			// the session kept moving under this search (other replicas):
@@ -92,7 +92,7 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 			if err := g.evidence.add(ctx, ev); err != nil {
 				return nil, err
 			}
-			return gwError(authority.TypeUnavailable, "The conversation's other requests kept changing its tools while this search ran; nothing was loaded by it.", "search again", "go on with the tools already loaded"), nil
+			return gwError(authority.TypeUnavailable, "The conversation's other requests kept changing its tools while this search ran; nothing was loaded by it. Search again, or go on with the tools already loaded.", authority.ActSearchTools, authority.ActUseLoadedTools), nil
 		}
 		if err != nil {
 			return nil, err
@@ -242,7 +242,7 @@ func (g *gateway) searchAnswer(ctx context.Context, r *gwReq, req *mcp.CallToolR
 // search_tools… call search_tools".)
 func searchUnavailable(st *gwStep) *mcp.CallToolResult {
 	if !st.deferred() {
-		return gwError(authority.TypeUnavailable, fmt.Sprintf("%s is not offered here: this profile lists its tools in tools/list, without search.", instruction.SearchToolID), "call the tools tools/list lists", "stop")
+		return gwError(authority.TypeUnavailable, fmt.Sprintf("%s is not offered here: this profile lists its tools in tools/list, without search; call the tools it lists.", instruction.SearchToolID), authority.ActChooseAlternative, authority.ActStop)
 	}
 	var off []string
 	d := st.base.Draft
@@ -257,7 +257,7 @@ func searchUnavailable(st *gwStep) *mcp.CallToolResult {
 	} else {
 		msg += " An admin approves its tools in review, grants them, or connects the MCP server that serves them."
 	}
-	return gwError(typeUnavailableEnv, msg, "stop")
+	return gwError(typeUnavailableEnv, msg, authority.ActStop)
 }
 
 // refusedSearch records a search_tools call refused for its arguments,

@@ -60,7 +60,7 @@ func (g *gateway) checkServed(ctx context.Context, call *allowedCall, ev *models
 	}
 	if err != nil {
 		ev.CallStatus = "unavailable"
-		return gwError(typeUnavailableEnv, fmt.Sprintf("The server behind %s is not reachable now; nothing was run.", call.tool.ID), "retry later", "choose another tool", "stop")
+		return gwError(typeUnavailableEnv, fmt.Sprintf("The server behind %s is not reachable now; nothing was run.", call.tool.ID), authority.ActRetryLater, authority.ActChooseAlternative, authority.ActStop)
 	}
 	if ok {
 		return nil

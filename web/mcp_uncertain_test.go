@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/agentforge/console/instruction/authority"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -54,15 +56,15 @@ func TestGatewayUncertainOutcomeSaysWhatARetryDoes(t *testing.T) {
 		return e.Error.Next
 	}
 	text, _ := call(t, cs, "pay.pay", map[string]any{"invoice": "a"}, nil)
-	if n := next(text); strings.Contains(strings.Join(n, "|"), "idempotency key") {
+	if n := next(text); slices.Contains(n, authority.ActNewIdempotencyKey) || slices.Contains(n, authority.ActRetrySameKey) {
 		t.Errorf("a call without a key is told about keys: %v", n)
 	}
 	meta := map[string]any{"idempotency_key": "pay-a"}
 	first, _ := call(t, cs, "pay.pay", map[string]any{"invoice": "b"}, meta)
 	retry, _ := call(t, cs, "pay.pay", map[string]any{"invoice": "b"}, meta)
 	for _, text := range []string{first, retry} {
-		n := strings.Join(next(text), "|")
-		if strings.Contains(n, "retry with the same idempotency key") || !strings.Contains(n, "new idempotency key") || !strings.Contains(text, "not run it again") {
+		n := next(text)
+		if slices.Contains(n, authority.ActRetrySameKey) || !slices.Contains(n, authority.ActNewIdempotencyKey) || !strings.Contains(text, "not run it again") {
 			t.Errorf("an uncertain keyed call: %s", text)
 		}
 	}

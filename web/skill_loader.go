@@ -85,8 +85,8 @@ func loadSkillDef() (*catalog.Contract, *mcp.Tool) {
 // skillUnknown is the one answer for a slug the step does not list,
 // whether or not such a skill exists.
 func skillUnknown(slug string) *authority.Error {
-	return &authority.Error{Type: authority.TypeUnavailable, Message: fmt.Sprintf("No skill named %s is listed in this step.", strconv.Quote(clip(slug, 100))),
-		NextActions: []string{"load a skill the skills section lists", "go on without a skill", "stop"}}
+	return &authority.Error{Type: authority.TypeUnavailable, Message: fmt.Sprintf("No skill named %s is listed in this step; load a skill the skills section lists, or go on without one.", strconv.Quote(clip(slug, 100))),
+		NextActions: []string{authority.ActLoadListedSkill, authority.ActContinueWithoutSkill, authority.ActStop}}
 }
 
 // loadSkill answers load_skill's arguments raw for a step listing
@@ -99,7 +99,7 @@ func (s *Server) loadSkill(ctx context.Context, listed []instruction.Skill, raw 
 	c, _ := loadSkillDef()
 	if ps := args.Check("load_skill@"+c.Version, c, raw); len(ps) > 0 {
 		return nil, &authority.Error{Type: authority.TypeInvalidArguments, Message: fmt.Sprintf("The arguments of %s do not match its schema.", instruction.LoadSkillToolID),
-			NextActions: []string{"fix the arguments and call again"}, Problems: ps}, nil
+			NextActions: []string{authority.ActFixArguments}, Problems: ps}, nil
 	}
 	var in struct {
 		Slug string `json:"slug"`
