@@ -150,14 +150,21 @@ func (s *Server) check(c echo.Context, binding bool) (authorizeRequest, authorit
 	if err != nil {
 		return req, authority.Decision{}, nil, cs, err
 	}
-	s.countCheck(st, req.Agent, req.Tool, t, req.Subject, d)
-	// counted as decided; answered as a caller never shown a hidden tool
+	// counted as decided (recordedDecision: a call put to a reviewer as
+	// what came of it); answered as a caller never shown a hidden tool
 	// may see it (a reviewer's denial of this very call, which
 	// nameApproval may answer with, is of a tool the caller was shown)
+	decided := d
 	d = authority.Conceal(d)
 	if err := s.nameApproval(c, st, &d, req.Agent, req.Subject, t, req.Arguments, req.Approval != "" || cs.BindingApproval != ""); err != nil {
+		s.countCheck(st, req.Agent, req.Tool, t, req.Subject, decided)
 		return req, authority.Decision{}, nil, cs, err
 	}
+	refused := ""
+	if !d.Allow && d.Error != nil {
+		refused = d.Error.Type
+	}
+	s.countCheck(st, req.Agent, req.Tool, t, req.Subject, recordedDecision(decided, refused))
 	return req, d, t, cs, nil
 }
 

@@ -475,10 +475,11 @@ func (s *Server) checkCall(c echo.Context, req runCallRequest, cs models.CheckSt
 	if v.Status == deferred.CallActive && d.Approval != nil {
 		approval = d.Approval.Ref
 	}
-	s.countCheck(st, req.Agent, req.Tool, t, req.Subject, counted)
+	refused := ""
 	if v.Status == deferred.CallDenied {
 		// the request a reviewer decides is bound to the call's arguments
 		if err := s.nameApproval(c, st, &d, req.Agent, req.Subject, t, argumentsIf(active, req.Arguments), req.Approval != "" || cs.BindingApproval != ""); err != nil {
+			s.countCheck(st, req.Agent, req.Tool, t, req.Subject, counted)
 			return v, "", err
 		}
 		// (an approval_required the filing rules answered comes back as
@@ -486,7 +487,10 @@ func (s *Server) checkCall(c echo.Context, req runCallRequest, cs models.CheckSt
 		if d.Error != nil && (d.Error.Type == v.Error.Type || v.Error.Type == authority.TypeApprovalRequired || d.Error.Type == authority.TypeInvalidArguments) {
 			v.Error = d.Error
 		}
+		refused = v.Error.Type
 	}
+	// counted as what the caller is told (recordedDecision)
+	s.countCheck(st, req.Agent, req.Tool, t, req.Subject, recordedDecision(counted, refused))
 	return v, approval, nil
 }
 

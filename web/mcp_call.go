@@ -88,6 +88,7 @@ func (g *gateway) callTool(ctx context.Context, r *gwReq, req *mcp.CallToolReque
 		Step: len(st.groups), Surface: st.surface.Key(), Active: len(st.act.Active()), Accepted: len(st.act.Accepted), Rejected: len(st.act.Rejected), Tool: clip(p.Name, 200)}
 	var res *mcp.CallToolResult
 	var call *allowedCall
+	var tally checkTally
 	bad := func() *authority.Error { _, _, b := idempotencyKey(p); return b }()
 	if bad == nil {
 		_, bad = approvalMeta(p)
@@ -104,14 +105,17 @@ func (g *gateway) callTool(ctx context.Context, r *gwReq, req *mcp.CallToolReque
 			return nil, err
 		}
 	} else {
-		res, call = g.decide(ctx, r, st, cs, p, &ev)
+		res, call = g.decide(ctx, r, st, cs, p, &ev, &tally)
 	}
 	if call != nil {
 		res, err = g.execute(ctx, r, st, call, p, &ev)
 		if err != nil {
+			g.s.countRecorded(&tally, ev)
 			return nil, err
 		}
 	}
+	// counted once the outcome is known: what the client was told
+	g.s.countRecorded(&tally, ev)
 	ectx := ctx
 	if call != nil {
 		// a call made is in the evidence even when its client went away
@@ -149,7 +153,7 @@ type allowedCall struct {
 
 // decide answers a call the console refuses (a result) or allows (the
 // call to make).
-func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.CheckState, p *mcp.CallToolParamsRaw, ev *models.RunEvent) (*mcp.CallToolResult, *allowedCall) {
+func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.CheckState, p *mcp.CallToolParamsRaw, ev *models.RunEvent, tally *checkTally) (*mcp.CallToolResult, *allowedCall) {
 	known := func(id string) bool { _, ok := st.base.Snapshot.Row(id); return ok }
 	v := deferred.Classify(st.key, r.sess.Run, st.surface, st.act, len(st.groups), p.Name, known)
 	if !st.deferred() && v.Status == deferred.CallSearchRequired && st.active(p.Name) {
@@ -201,7 +205,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		}
 		var counted authority.Decision
 		v, counted, _ = deferred.Authorize(v, d)
-		g.s.countCheck(ast, r.sess.Agent, p.Name, tool, r.subject, counted)
+		tally.hold(ast, r.sess.Agent, p.Name, tool, r.subject, counted)
 		if v.Status == deferred.CallActive {
 			t, contract = tool, ast.contracts[p.Name]
 			if d.Approval != nil {
@@ -243,7 +247,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		}
 		var counted authority.Decision
 		v, counted, _ = deferred.Authorize(v, d)
-		g.s.countCheck(ast, r.sess.Agent, p.Name, tool, r.subject, counted)
+		tally.hold(ast, r.sess.Agent, p.Name, tool, r.subject, counted)
 		if res := g.leftCatalog(ctx, v, p.Name); res != nil {
 			ev.Verdict = deferred.CallDenied + ":" + authority.TypeCatalogChanged
 			return res, nil
