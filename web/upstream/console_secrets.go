@@ -4,6 +4,8 @@ import (
 	"net/url"
 	"strings"
 	"sync/atomic"
+	"unicode"
+	"unicode/utf8"
 )
 
 // The console's own secrets (its database URL and password, the key that
@@ -14,23 +16,81 @@ import (
 // beside a SQLite database) cannot hand them to a client through a
 // result, an error or a tool's description.
 
-// minConsoleSecret: a console secret shorter than this is not masked (a
-// short database password such as "postgres" is a word any text holds).
+// minConsoleSecret: a console secret shorter than this is not masked
+// (so short a value hides nothing, and masking it would blank ordinary
+// text).
 const minConsoleSecret = 8
 
-var consoleSecrets atomic.Pointer[[]string]
+// wordOnlyBelow: a console secret shorter than this (8 to 15 bytes; a
+// database password such as "postgres", "changeme" or "admin123") is
+// masked only where it stands as a word of its own, not inside a longer
+// word or identifier, so a tool named postgres_query or a "postgresql"
+// in a server's text keeps its name; a longer one is masked wherever it
+// stands.
+const wordOnlyBelow = 16
+
+var (
+	consoleSecrets atomic.Pointer[[]string]
+	// consoleWords are the console secrets masked only as a whole word
+	consoleWords atomic.Pointer[map[string]bool]
+)
 
 // SetConsoleSecrets sets the console's own secret values, masked in every
 // connection's answers alongside its own (values shorter than 8 bytes are
-// left out). Set it before the first connection is used.
+// left out, and one shorter than 16 bytes is masked only as a whole word).
+// Set it before the first connection is used.
 func SetConsoleSecrets(values ...string) {
 	var out []string
+	words := map[string]bool{}
 	for _, v := range values {
 		if len(v) >= minConsoleSecret {
 			out = append(out, v)
+			if len(v) < wordOnlyBelow {
+				words[v] = true
+			}
 		}
 	}
+	consoleWords.Store(&words)
 	consoleSecrets.Store(&out)
+}
+
+// maskSecret is s with secret v written "[secret]": everywhere, or for a
+// short console secret (wordOnlyBelow) only where no letter, digit, "_"
+// or "-" stands right before or after it.
+func maskSecret(s, v string) string {
+	if p := consoleWords.Load(); p == nil || !(*p)[v] {
+		return strings.ReplaceAll(s, v, "[secret]")
+	}
+	var b strings.Builder
+	i := 0
+	for {
+		j := strings.Index(s[i:], v)
+		if j < 0 {
+			break
+		}
+		j += i
+		before, _ := utf8.DecodeLastRuneInString(s[:j])
+		after, _ := utf8.DecodeRuneInString(s[j+len(v):])
+		if j > 0 && wordRune(before) || j+len(v) < len(s) && wordRune(after) {
+			b.WriteString(s[i : j+1])
+			i = j + 1
+			continue
+		}
+		b.WriteString(s[i:j])
+		b.WriteString("[secret]")
+		i = j + len(v)
+	}
+	if i == 0 {
+		return s
+	}
+	b.WriteString(s[i:])
+	return b.String()
+}
+
+// wordRune says whether r joins the characters around it into one word
+// or identifier.
+func wordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-'
 }
 
 // consoleSecretValues is what SetConsoleSecrets set (nil: nothing).

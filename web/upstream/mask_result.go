@@ -143,7 +143,7 @@ func maskOne(s string, secrets []string) string {
 
 func maskString(s string, secrets []string) string {
 	for _, v := range secrets {
-		s = strings.ReplaceAll(s, v, "[secret]")
+		s = maskSecret(s, v)
 	}
 	return s
 }

@@ -140,7 +140,7 @@ func (l *lineLog) safeCut(line []byte, n int) int {
 // mask replaces every secret value in s, longest first.
 func (l *lineLog) mask(s string) string {
 	for _, v := range l.secrets {
-		s = strings.ReplaceAll(s, v, "[secret]")
+		s = maskSecret(s, v)
 	}
 	return s
 }
