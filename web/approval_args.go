@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"encoding/json"
-	"sort"
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/authority"
@@ -11,28 +10,26 @@ import (
 )
 
 // argumentsView is what a reviewer sees of a call's arguments
-// (canonical JSON) to the tool whose reviewed contract is c (nil: none at
-// hand) on an approval request: every connection's secret value written
-// "[secret]", as the gateway masks the servers' results, then the names
+// (canonical JSON) to the tool tool whose reviewed contract is c (nil:
+// none at hand) on an approval request: the secret values of the
+// connection that serves the tool (and the console's own) written
+// "[secret]", as the gateway masks that server's results — never another
+// connection's, or a key filing guesses would learn which is one — then the names
 // and values that look secret, the credentials in free text and what c's
 // schema marks secret masked and the whole bounded
 // (authority.ArgumentsViewOf; digest is c's reviewed version, by which
 // the schema's masking plan is kept). When the connections cannot be read now,
 // nothing of the arguments is shown.
-func (s *Server) argumentsView(ctx context.Context, canonical []byte, digest string, c *catalog.Contract) string {
+func (s *Server) argumentsView(ctx context.Context, canonical []byte, tool authority.Tool, c *catalog.Contract) string {
 	specs, _, err := s.gw.conns.load(ctx, s)
 	if err != nil {
 		return "(the arguments cannot be shown: the connections could not be read to mask their secrets)"
 	}
-	names := make([]string, 0, len(specs))
-	for n := range specs {
-		names = append(names, n)
+	var list []upstream.Spec
+	if sp, ok := specs[tool.Namespace()]; ok && tool.Namespace() != "" {
+		list = append(list, sp)
 	}
-	sort.Strings(names)
-	list := make([]upstream.Spec, 0, len(names))
-	for _, n := range names {
-		list = append(list, specs[n])
-	}
+	digest := tool.Digest
 	return authority.ArgumentsViewOf(upstream.MaskArguments(list, canonical), digest, c)
 }
 
@@ -49,7 +46,7 @@ func (s *Server) approvalArguments(ctx context.Context, t *authority.Tool, argum
 	if digest, err = s.store.ApprovalArgsDigest(ctx, t.ID, t.Digest, canonical); err != nil {
 		return "", "", err
 	}
-	return digest, s.argumentsView(ctx, canonical, t.Digest, s.reviewedContract(ctx, t)), nil
+	return digest, s.argumentsView(ctx, canonical, *t, s.reviewedContract(ctx, t)), nil
 }
 
 // reviewedContract is t's contract as the catalog holds it, when that is

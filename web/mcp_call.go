@@ -230,7 +230,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 				// filed (or the pending one reused, this key recorded as
 				// asking) unless the store's filing rules answer: a denial
 				// of this very call, arguments nobody could see whole, a cap
-				view := g.s.argumentsView(ctx, canonicalArguments(raw), tool.Digest, ast.contracts[p.Name])
+				view := g.s.argumentsView(ctx, canonicalArguments(raw), *tool, ast.contracts[p.Name])
 				a, err := g.requestApproval(ctx, r, tool, argsDigest, view)
 				v.Error = approvalAnswer(v.Error, a, err, p.Name)
 			}

@@ -33,9 +33,12 @@ const (
 	maxLine   = 2000
 	tailLines = 12
 	tailLine  = 240
-	// minSecret: shorter values are not masked (masking every "1" would
-	// make the text unreadable, and so short a value hides nothing)
-	minSecret = 3
+	// minSecret: a connection's --env or --header value shorter than this
+	// is not masked in text (it stays write-only in storage and display):
+	// a port, a flag or a mode word is ordinary text that masking would
+	// corrupt, and a masked short value is found by echoing guesses. The
+	// console's own secrets use the same floor (minConsoleSecret).
+	minSecret = 8
 )
 
 // newLineLog is the stderr of the server spec starts.
