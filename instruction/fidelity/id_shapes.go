@@ -14,7 +14,8 @@ import (
 func (c *Checker) placedName(text string, ts []token, i int) (mention, bool) {
 	t := ts[i]
 	handle := byteAt(text, t.start-1) == '@' && (t.start < 2 || !wordByte(text[t.start-2]))
-	if t.markup || t.address && !handle || t.attr {
+	value := deedSnake(t.text) && valueInCode(text, t.start, t.end)
+	if t.markup || t.address && !handle && !value || t.attr {
 		return mention{}, false
 	}
 	if _, ok := c.known[strings.TrimSuffix(t.lower, "()")]; ok {
@@ -32,6 +33,10 @@ func (c *Checker) placedName(text string, ts []token, i int) (mention, bool) {
 		placed = true
 	case upperCamelDeed(t.text) && saidToBeTheCall(ts, i):
 		placed = true
+	case value:
+		placed = true // "VALUES ('assistant', 'escalate_to_legal')", "?next=apply_points"
+	case deedSnake(t.text) && (saidToBeYours(ts, i) || afterYourTurn(text, ts, i)):
+		placed = true // "book_vaccination is your friend", "Your move: extract_fields"
 	}
 	if !placed {
 		return mention{}, false
@@ -123,4 +128,88 @@ var theCallNouns = set("call", "tool", "function", "endpoint", "operation", "met
 func saidToBeTheCall(ts []token, i int) bool {
 	return i+3 < len(ts) && ts[i+1].lower == "is" && ts[i+2].lower == "the" && theCallNouns[ts[i+3].lower] &&
 		!ts[i+1].sentence && !ts[i+3].sentence
+}
+
+// deedSnake: a snake_case name of two words or more whose first is a
+// verb in its base form, whose second is no mere letter and whose last
+// is neither a state ("refund_requested") nor a field's suffix ("page_id")
+// ("escalate_to_legal", "void_invoice"; not "created_at").
+func deedSnake(w string) bool {
+	parts := strings.Split(w, "_")
+	last := parts[len(parts)-1]
+	return len(parts) >= 2 && strings.ToLower(w) == w && len(parts[1]) >= 2 && baseVerb(parts[0]) && identifierShaped(w) &&
+		!strings.HasSuffix(last, "ed") && !fieldSuffixes[last]
+}
+
+// fieldSuffixes end the names of fields, not of deeds ("page_id",
+// "sort_key", "post_url").
+var fieldSuffixes = set("id", "ids", "uuid", "key", "url", "uri", "at", "on", "by", "type", "count", "name", "no", "num")
+
+// valueInCode: the word at [start, end) is written as a value in code —
+// right after "=" ("?next=apply_points", "NEXT_TOOL=publish_release"), or
+// in matching quotes opened after "=", or after "(", "," or ":" inside
+// parentheses ("VALUES ('a', 'escalate_to_legal')", "@next(call:
+// \"void_invoice\")"); not inside JSON's braces or brackets, which hold
+// data.
+func valueInCode(text string, start, end int) bool {
+	before := byteAt(text, start-1)
+	if before == '=' {
+		return true
+	}
+	if before != '\'' && before != '"' || byteAt(text, end) != before {
+		return false
+	}
+	lead := strings.TrimRight(text[:start-1], " ")
+	if lead == "" || strings.IndexByte("(,:=", lead[len(lead)-1]) < 0 {
+		return false
+	}
+	return lead[len(lead)-1] == '=' || innermostOpen(lead) == '('
+}
+
+// innermostOpen is the bracket still open at the end of s ('(' of a call
+// or SQL VALUES, '{' or '[' of JSON data, 0 when none).
+func innermostOpen(s string) byte {
+	depth := map[byte]int{}
+	for k := len(s) - 1; k >= 0; k-- {
+		switch b := s[k]; b {
+		case ')', '}', ']':
+			depth[b]++
+		case '(', '{', '[':
+			closer := map[byte]byte{'(': ')', '{': '}', '[': ']'}[b]
+			if depth[closer] > 0 {
+				depth[closer]--
+				continue
+			}
+			return b
+		}
+	}
+	return 0
+}
+
+// saidToBeYours: the name is said to be the reader's ("X is your friend",
+// "X is your best bet").
+func saidToBeYours(ts []token, i int) bool {
+	return i+3 < len(ts) && ts[i+1].lower == "is" && ts[i+2].lower == "your" && !ts[i+1].sentence && !ts[i+2].sentence && !ts[i+3].sentence
+}
+
+// afterYourTurn: the name alone ends a sentence after a colon whose label
+// of at most three words hands the reader the next step ("Your move:
+// extract_fields.", "Next up: book_slot").
+func afterYourTurn(text string, ts []token, i int) bool {
+	if !strings.HasSuffix(strings.TrimRight(text[:ts[i].start], " `'\""), ":") || i+1 < len(ts) && !ts[i+1].sentence {
+		return false
+	}
+	s := i - 1
+	for s > 0 && !ts[s].sentence {
+		s--
+	}
+	if s < 0 || i-s > 3 || i-s < 1 {
+		return false
+	}
+	for k := s; k < i; k++ {
+		if ts[k].lower == "your" || ts[k].lower == "next" {
+			return true
+		}
+	}
+	return false
 }
