@@ -1,7 +1,6 @@
 package upstream
 
 import (
-	"net/url"
 	"strings"
 	"sync/atomic"
 	"unicode"
@@ -102,24 +101,24 @@ func consoleSecretValues() []string {
 }
 
 // ConsoleSecretsOf picks the console's secret variables from environ (as
-// os.Environ gives it): DATABASE_URL when it holds a password (the whole
-// URL and the password alone), and every variable whose name has a part
-// KEY, SECRET, PASSWORD, PASSWD, PASS, TOKEN, CREDENTIAL(S), APIKEY or
-// DSN (CONSOLE_SECRETS_KEY, CONSOLE_ADMIN_PASSWORD, CONSOLE_AUDIT_KEY,
-// CONSOLE_RECEIPT_KEY, a cloud token). It returns their names (to remove
-// from the console's environment) and their values (to mask).
+// os.Environ gives it): every variable holding a password the way libpq
+// and pgx take one (a URL's user info or its ?password= parameter, a
+// key=value DSN's password=, as DATABASE_URL may: the whole value and the
+// password alone), and every variable whose name has a part KEY, SECRET,
+// PASSWORD, PASSWD, PASS, TOKEN, CREDENTIAL(S), APIKEY or DSN, or a part
+// ending in PASSWORD or PASSWD (PGPASSWORD) (CONSOLE_SECRETS_KEY,
+// CONSOLE_ADMIN_PASSWORD, CONSOLE_AUDIT_KEY, CONSOLE_RECEIPT_KEY, a cloud
+// token). It returns their names (to remove from the console's
+// environment) and their values (to mask). A password file (PGPASSFILE,
+// ~/.pgpass) is a file, not a variable: its content is not read here.
 func ConsoleSecretsOf(environ []string) (names, values []string) {
 	for _, kv := range environ {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok || k == "" || v == "" {
 			continue
 		}
-		if k == "DATABASE_URL" {
-			if u, err := url.Parse(v); err == nil && u.User != nil {
-				if pw, set := u.User.Password(); set && pw != "" {
-					names, values = append(names, k), append(values, v, pw)
-				}
-			}
+		if pw := dsnPassword(v); pw != "" {
+			names, values = append(names, k), append(values, v, pw)
 			continue
 		}
 		if secretName(k) {
@@ -130,11 +129,15 @@ func ConsoleSecretsOf(environ []string) (names, values []string) {
 }
 
 // secretName says whether an environment variable's name says it holds a
-// secret: one of its parts (split at "_") is a word secrets are named by.
+// secret: one of its parts (split at "_") is a word secrets are named by,
+// or ends in PASSWORD or PASSWD (PGPASSWORD, which libpq and pgx read).
 func secretName(k string) bool {
 	for _, part := range strings.Split(strings.ToUpper(k), "_") {
 		switch part {
 		case "KEY", "SECRET", "SECRETS", "PASSWORD", "PASSWD", "PASS", "TOKEN", "CREDENTIAL", "CREDENTIALS", "APIKEY", "DSN":
+			return true
+		}
+		if strings.HasSuffix(part, "PASSWORD") || strings.HasSuffix(part, "PASSWD") {
 			return true
 		}
 	}
