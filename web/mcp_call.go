@@ -116,6 +116,10 @@ func (g *gateway) callTool(ctx context.Context, r *gwReq, req *mcp.CallToolReque
 	}
 	// counted once the outcome is known: what the client was told
 	g.s.countRecorded(&tally, ev)
+	if call != nil {
+		// a call that reached a server may have found its contract changed
+		g.noticeServed(ctx, r, req)
+	}
 	ectx := ctx
 	if call != nil {
 		// a call made is in the evidence even when its client went away

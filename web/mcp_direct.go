@@ -119,6 +119,20 @@ func (g *gateway) serveDirect(c echo.Context, r *gwReq, m *rpcMessage, body []by
 	g.directServed.Add(1)
 	h := c.Response().Header()
 	h.Set("Cache-Control", "no-cache, no-transform")
+	if r.tellListChanged {
+		// the call took a tool off the list: an event stream carries
+		// notifications/tools/list_changed before the result, as the
+		// SDK's stream does
+		h.Set(echo.HeaderContentType, "text/event-stream")
+		c.Response().WriteHeader(http.StatusOK)
+		var b bytes.Buffer
+		b.WriteString("event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\",\"params\":{}}\n\n")
+		b.WriteString("event: message\ndata: ")
+		b.Write(bytes.TrimRight(out, "\n"))
+		b.WriteString("\n\n")
+		_, err = c.Response().Write(b.Bytes())
+		return true, err
+	}
 	h.Set(echo.HeaderContentType, "application/json")
 	c.Response().WriteHeader(http.StatusOK)
 	_, err = c.Response().Write(out)

@@ -57,6 +57,9 @@ type gwReq struct {
 	// new surface (gateway.carry); its answer carries
 	// notifications/tools/list_changed
 	listChanged bool
+	// tellListChanged: the direct path's answer to this call carries
+	// notifications/tools/list_changed (gateway.noticeServed)
+	tellListChanged bool
 	// resultJSON is resultOf (a call's result, the upstream's as bound
 	// passed it) as JSON, encoded once: the direct path answers with it
 	resultOf   *mcp.CallToolResult

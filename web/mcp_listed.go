@@ -66,7 +66,7 @@ func (g *gateway) listed(ctx context.Context, st *gwStep, build bool) (*mcp.List
 	}
 	for _, id := range st.activeTools() {
 		e, ok := st.surface.Entry(id)
-		if !ok || !gatewayServes(served, e.Contract()) || g.differs(id, e.Digest()) {
+		if !ok || !gatewayServes(served, e.Contract()) || g.differs(id, ledgerDigest(st, id, e.Digest())) {
 			continue
 		}
 		ls.ids = append(ls.ids, id)
@@ -198,4 +198,45 @@ func (g *gateway) showInitialList(ctx context.Context, r *gwReq) error {
 		return err
 	}
 	return g.recordListed(ctx, r, ls, true)
+}
+
+// noticeServed tells the session when the call it answers took a tool off
+// its list: a call can find out that its server now serves another
+// contract than the one reviewed (checkServed), and the tool leaves the
+// list at once. The answer carries notifications/tools/list_changed when
+// it can — on the SDK's event stream, or on the direct path's
+// (r.tellListChanged) — and the session records that it was told; an
+// answer that cannot carry it leaves the move to the next request
+// (noticeMoves).
+func (g *gateway) noticeServed(ctx context.Context, r *gwReq, req *mcp.CallToolRequest) {
+	if r.sess.Listed == "" {
+		return
+	}
+	st, err := g.step(ctx, r)
+	if err != nil {
+		return
+	}
+	_, ls, err := g.listed(ctx, st, false)
+	if err != nil || ls.key == r.sess.Listed {
+		return
+	}
+	switch {
+	case req.Session == nil:
+		r.tellListChanged = true
+	case r.listChanged:
+		_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: listChangedToken})
+	default:
+		return
+	}
+	_ = g.recordListed(ctx, r, ls, false)
+}
+
+// ledgerDigest is the reviewed digest of a listed tool as a call checks it
+// (the ledger row's, which differs tells by), or the surface entry's when
+// the snapshot has no row.
+func ledgerDigest(st *gwStep, id, entry string) string {
+	if row, ok := st.base.Snapshot.Row(id); ok && row.Digest != "" {
+		return row.Digest
+	}
+	return entry
 }
