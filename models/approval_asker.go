@@ -80,3 +80,9 @@ func migrateApprovalAskers(tx *gorm.DB, _ string) error {
 	}
 	return tx.Exec("INSERT INTO approval_askers (approval_id, key_id, created_at) SELECT id, key_id, created_at FROM approvals WHERE key_id <> 0").Error
 }
+
+// ApprovalAskedBy reports whether the runtime key key filed the request a
+// or asked for it since: such a key may read the request back.
+func (s *Store) ApprovalAskedBy(ctx context.Context, a *Approval, key uint) (bool, error) {
+	return s.askedBy(ctx, a, key)
+}

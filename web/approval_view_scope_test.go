@@ -66,3 +66,13 @@ func testApprovalScope(t *testing.T, h *harness, strangers bool) {
 		t.Errorf("another key reading the request: %d %s; unknown ref: %d %s", stranger.StatusCode, sbody, unknown.StatusCode, body)
 	}
 }
+
+// TestApprovalReadOnlyByAskingKey: GET /api/v1/approvals/{ref} answers a
+// runtime key only for a request it filed or asked for (the view holds
+// the call's arguments and the subject); another key gets 404 exactly as
+// for an unknown ref.
+func TestApprovalReadOnlyByAskingKey(t *testing.T) {
+	eachDialect(t, func(t *testing.T, h *harness) {
+		testApprovalScope(t, h, true)
+	})
+}

@@ -147,18 +147,31 @@ func (s *Server) apiRequestApproval(c echo.Context) error {
 }
 
 // apiApproval serves GET /api/v1/approvals/{approval}: the request's
-// state, for the runtime waiting on it.
+// state, for the runtime waiting on it. A key reads only a request it
+// filed or asked for (the request holds the subject and the arguments'
+// view); any other answers 404 exactly as an unknown ref, so a ref
+// handed to a model tells another key nothing.
 func (s *Server) apiApproval(c echo.Context) error {
 	ref := c.Param("approval")
 	if !strings.HasPrefix(ref, models.ApprovalPrefix) || len(ref) > maxApprovalRef {
 		return apiErr(http.StatusNotFound, "not_found", "approval", "no such approval")
 	}
-	a, err := s.store.ApprovalByRef(c.Request().Context(), ref)
+	ctx := c.Request().Context()
+	a, err := s.store.ApprovalByRef(ctx, ref)
 	if errors.Is(err, models.ErrNotFound) {
 		return apiErr(http.StatusNotFound, "not_found", "approval", "no such approval")
 	}
 	if err != nil {
 		return err
+	}
+	k, _ := c.Get(keyAPIKey).(*models.APIKey)
+	if k == nil {
+		return apiErr(http.StatusNotFound, "not_found", "approval", "no such approval")
+	}
+	if asked, err := s.store.ApprovalAskedBy(ctx, a, k.ID); err != nil {
+		return err
+	} else if !asked {
+		return apiErr(http.StatusNotFound, "not_found", "approval", "no such approval")
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
 	return c.JSON(http.StatusOK, approvalJSON(a, ""))

@@ -39,7 +39,7 @@ func addAuthorityAPI(doc obj) {
 			obj{"403": obj{"description": "the check denied the call for another reason than approval", "content": obj{"application/json": obj{"schema": ref("Decision")}}}}), errResponses("400", "401", "404", "409", "413", "429", "503")),
 	}}
 	paths["/approvals/{approval}"] = obj{"get": obj{
-		"summary":    "An approval request's state (runtime keys)",
+		"summary":    "An approval request's state (runtime keys): only to a key that filed or asked for it; any other key gets 404, as for an unknown reference",
 		"parameters": []obj{param("approval", "path", "the reference POST /approvals or an approval_required denial named", true, str)},
 		"responses":  merge(jsonOK("the request", ref("Approval")), errResponses("401", "403", "404", "429", "503")),
 	}}
