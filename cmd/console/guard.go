@@ -40,11 +40,19 @@ func guardSecrets() error {
 	return runServersAs(os.Getenv("CONSOLE_SERVER_USER"))
 }
 
+// defaultServerUser is the user a root console runs its stdio servers as
+// when CONSOLE_SERVER_USER is unset.
+var defaultServerUser = "nobody"
+
 // runServersAs sets the user stdio servers run as, from
 // CONSOLE_SERVER_USER: "off" runs them as the console itself; a user name
-// as that user; unset, as nobody when the console is root (root would read
-// every process's environment and memory) and that user exists.
+// as that user; unset, as defaultServerUser when the console is root (root
+// would read every process's environment and memory). A root console
+// whose default user does not exist refuses to start stdio servers
+// (upstream.RefuseServers, logged at serve start) rather than run them as
+// root; the rest of the console serves.
 func runServersAs(v string) error {
+	upstream.RefuseServers(nil)
 	switch v {
 	case "off":
 		return upstream.RunServersAs("")
@@ -52,8 +60,9 @@ func runServersAs(v string) error {
 		if os.Geteuid() != 0 {
 			return nil
 		}
-		if err := upstream.RunServersAs("nobody"); err != nil {
-			return upstream.RunServersAs("")
+		if err := upstream.RunServersAs(defaultServerUser); err != nil {
+			_ = upstream.RunServersAs("")
+			upstream.RefuseServers(fmt.Errorf("stdio servers are not started: the console runs as root and cannot run them as user %s (%v), and as root they would read the console's secrets; set CONSOLE_SERVER_USER to a user to run them as, or to off to run them as root", defaultServerUser, err))
 		}
 		return nil
 	}

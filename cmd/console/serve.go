@@ -112,6 +112,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	if err := guardSecrets(); err != nil {
 		return err
 	}
+	if err := upstream.ServersRefused(); err != nil {
+		log.Error("stdio servers refused", "err", err)
+	}
 	startRunMaintenance(ctx, store, log, retention, *gwIdle)
 	srv := web.New(store, m, web.Config{SecureCookies: *secure, Logger: log, APIRate: *rate, RequiredApprovals: *approvals, ProcedureCeiling: *ceiling,
 		ReceiptKey: receiptKey, RunCeilings: *runs, TrustedProxyHeader: *proxyHeader, MetricsElsewhere: *metricsAddr != "", UpstreamTimeout: *upTimeout,

@@ -225,6 +225,9 @@ func (c *client) connect(ctx context.Context) (*mcp.ClientSession, *http.Client,
 // through a pipe the console reads to its end (to the log), so a server
 // that exits at once is explained by its own last words (StartError).
 func (c *client) connectCommand(ctx context.Context, cl *mcp.Client) (*mcp.ClientSession, error) {
+	if err := ServersRefused(); err != nil {
+		return nil, err
+	}
 	cmd := exec.Command(c.spec.Command[0], c.spec.Command[1:]...)
 	cmd.Env = childEnv(c.spec.Env) // never the console's own environment: env.go
 	pr, pw, err := os.Pipe()
