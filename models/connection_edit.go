@@ -104,13 +104,13 @@ func (s *Store) EditedInput(c *Connection, e *ConnectionEdit) (ConnectionInput, 
 	}
 	for _, k := range e.UnsetHeaders {
 		if _, ok := in.Headers[k]; !ok {
-			errs["header"] = fmt.Sprintf("%s has no header %q to unset", c.Name, k)
+			errs["unset_headers"] = fmt.Sprintf("%s has no header %q to unset", c.Name, k)
 		}
 		delete(in.Headers, k)
 	}
 	for _, k := range e.UnsetEnv {
 		if _, ok := in.Env[k]; !ok {
-			errs["env"] = fmt.Sprintf("%s has no environment variable %q to unset", c.Name, k)
+			errs["unset_env"] = fmt.Sprintf("%s has no environment variable %q to unset", c.Name, k)
 		}
 		delete(in.Env, k)
 	}

@@ -39,7 +39,8 @@ func TestConnectionsPageEditRemove(t *testing.T) {
 	}{
 		{url.Values{"url": {"http://127.0.0.1:1/mcp"}}, "url", "nothing was changed"},
 		{url.Values{"url": {up.URL}, "headers": {"no equals sign"}}, "header", "headers: write one K=V a line (line 1 has no K=)"},
-		{url.Values{"url": {up.URL}, "unset_headers": {"X-Nope"}}, "header", `no header "X-Nope" to unset`},
+		{url.Values{"url": {up.URL}, "unset_headers": {"X-Nope"}}, "unset_headers", `no header "X-Nope" to unset`},
+		{url.Values{"url": {up.URL}, "unset_env": {"NOPE"}}, "unset_env", `no environment variable "NOPE" to unset`},
 		{url.Values{"url": {up.URL}}, "url", "nothing to change"},
 	} {
 		res, doc := admin.post("/connections/demo/edit", c.form)

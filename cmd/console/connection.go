@@ -230,12 +230,19 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 // fieldError is the first problem of a connection's fields, named as
 // its flag.
 func fieldError(code int, errs map[string]string) error {
-	for _, f := range []string{"name", "command", "url", "header", "env", "timeout", "restart_backoff", "stderr_lines"} {
+	// the model's field names, and the flags that are not the field's
+	// name with dashes
+	flags := map[string]string{"unset_headers": "unset-header"}
+	for _, f := range []string{"name", "command", "url", "header", "env", "unset_headers", "unset_env", "timeout", "restart_backoff", "stderr_lines"} {
 		if msg, ok := errs[f]; ok {
 			if f == "name" {
 				return &exitError{code, fmt.Errorf("NAME: %s", msg)}
 			}
-			return &exitError{code, fmt.Errorf("--%s: %s", strings.ReplaceAll(f, "_", "-"), msg)}
+			flag, ok := flags[f]
+			if !ok {
+				flag = strings.ReplaceAll(f, "_", "-")
+			}
+			return &exitError{code, fmt.Errorf("--%s: %s", flag, msg)}
 		}
 	}
 	return nil

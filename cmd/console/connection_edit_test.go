@@ -29,7 +29,8 @@ func TestConnectionEditRemoveCLI(t *testing.T) {
 	}{
 		{[]string{"connection", "edit", "demo", "--as", "admin"}, "nothing to change: give --command, --url"},
 		{[]string{"connection", "edit", "nope", "--header", "A=b", "--as", "admin"}, "NAME: no connection \"nope\""},
-		{[]string{"connection", "edit", "demo", "--unset-header", "X-Nope", "--as", "admin"}, "--header: demo has no header \"X-Nope\" to unset"},
+		{[]string{"connection", "edit", "demo", "--unset-header", "X-Nope", "--as", "admin"}, "--unset-header: demo has no header \"X-Nope\" to unset"},
+		{[]string{"connection", "edit", "demo", "--unset-env", "NOPE", "--as", "admin"}, "--unset-env: demo has no environment variable \"NOPE\" to unset"},
 		{[]string{"connection", "edit", "demo", "--env", "A=b", "--as", "admin"}, "--env: environment values are for command servers"},
 		{[]string{"connection", "edit", "demo", "--url", "ftp://x", "--as", "admin"}, "--url: must be an http or https URL"},
 		{[]string{"connection", "edit", "demo", "--command", "x", "--url", up.URL, "--as", "admin"}, "--url: give a command or a URL, not both"},
