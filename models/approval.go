@@ -33,6 +33,10 @@ type Approval struct {
 	// (authority.ArgumentsView: secrets masked, at most
 	// authority.MaxArgumentsView bytes); "" when none were sent.
 	ArgsView string `gorm:"type:text"`
+	// ArgsHidden says ArgsView hides something of the arguments (a value
+	// masked, the view cut, or nothing shown: authority.View.Hides): such a
+	// request is never filed nor approved (migration 248).
+	ArgsHidden bool `gorm:"not null;default:false"`
 	// Summary is the runtime's own account of the intended call (never
 	// its arguments); a check-made request says so.
 	Summary string `gorm:"size:1000" text:"person"`
@@ -121,14 +125,14 @@ func (a *Approval) Authority() *authority.Approval {
 //
 // Every route files through here, so the filing rules hold alike: a call
 // whose arguments do not fit the reviewer's view is ErrUnseeableRequest,
-// one whose view masks a value is ErrMaskedRequest (an ErrUnseeableRequest),
+// one whose view hides anything else (a value masked, nothing shown: ArgsHidden) is ErrMaskedRequest (an ErrUnseeableRequest),
 // and a call a reviewer denied less than DenialHolds ago, with no request
 // pending, is a *DeniedCallError; neither files anything.
 func (s *Store) RequestApproval(ctx context.Context, actor string, a Approval) (*Approval, bool, error) {
 	if authority.ViewIsCut(a.ArgsView) {
 		return nil, false, fmt.Errorf("models: request approval: %w", ErrUnseeableRequest)
 	}
-	if authority.ViewMasks(a.ArgsView) {
+	if a.ArgsHidden {
 		return nil, false, fmt.Errorf("models: request approval: %w", ErrMaskedRequest)
 	}
 	created := false

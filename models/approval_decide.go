@@ -62,7 +62,7 @@ func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d Approva
 		if d.Approve && authority.ViewIsCut(a.ArgsView) {
 			return ErrUnseenArguments
 		}
-		if d.Approve && authority.ViewMasks(a.ArgsView) {
+		if d.Approve && a.ArgsHidden {
 			return ErrMaskedArguments
 		}
 		at := now.UTC()

@@ -55,13 +55,13 @@ func (e *DeniedCallError) Error() string {
 var ErrUnseeableRequest = fmt.Errorf("models: the call's arguments take more than the reviewer's %d-byte view, so no request for them can ever be approved", authority.MaxArgumentsView)
 
 // ErrMaskedRequest refuses filing an approval request whose reviewer's
-// view masks an argument value (authority.ViewMasks): nobody approves what
+// view hides an argument value (Approval.ArgsHidden): nobody approves what
 // they cannot see, so such a request could only be denied. It is an
 // ErrUnseeableRequest (errors.Is).
-var ErrMaskedRequest error = unseenError{msg: "models: the reviewer's view of the call's arguments masks a value that reads as a secret, so no request for them can ever be approved", is: ErrUnseeableRequest}
+var ErrMaskedRequest error = unseenError{msg: "models: the reviewer's view of the call's arguments hides a value (one that reads as a secret, or every one when they cannot be shown), so no request for them can ever be approved", is: ErrUnseeableRequest}
 
 // ErrMaskedArguments refuses approving a request whose view masks an
-// argument value (authority.ViewMasks). Denying it stays possible. It is
+// argument value (Approval.ArgsHidden). Denying it stays possible. It is
 // an ErrUnseenArguments (errors.Is).
 var ErrMaskedArguments error = unseenError{msg: "models: the request's view masks an argument value that reads as a secret, so nobody can see all it would allow: deny it and have the runtime call without secrets in its arguments", is: ErrUnseenArguments}
 

@@ -22,11 +22,11 @@ func TestMaskedArgumentsAreNeverApproved(t *testing.T) {
 		t.Run(d.Name, func(t *testing.T) {
 			ctx := context.Background()
 			s := modelstest.Open(t, d)
-			view := authority.ArgumentsView([]byte(`{"amount":9000,"to":"Bearer mallory-offshore-account-991"}`))
-			if !authority.ViewMasks(view) {
-				t.Fatalf("view %s: ViewMasks false", view)
+			view := authority.ArgumentsViewReport([]byte(`{"amount":9000,"to":"Bearer mallory-offshore-account-991"}`), "", nil)
+			if !view.Hides {
+				t.Fatalf("view %s: Hides false", view.Text)
 			}
-			call := models.Approval{Agent: "demo", Subject: "sam", Tool: "demo.pay", Digest: "d1", ArgsDigest: "args-M", ArgsView: view, Origin: models.OriginCheck}
+			call := models.Approval{Agent: "demo", Subject: "sam", Tool: "demo.pay", Digest: "d1", ArgsDigest: "args-M", ArgsView: view.Text, ArgsHidden: view.Hides, Origin: models.OriginCheck}
 			_, _, err := s.RequestApproval(ctx, "apikey:1 a", call)
 			if !errors.Is(err, models.ErrMaskedRequest) || !errors.Is(err, models.ErrUnseeableRequest) {
 				t.Errorf("masked arguments filed: %v, want ErrMaskedRequest", err)
@@ -36,12 +36,12 @@ func TestMaskedArgumentsAreNeverApproved(t *testing.T) {
 			}
 			// a request stored before the rule
 			ok := call
-			ok.ArgsDigest, ok.ArgsView = "args-ok", `{"to":"bob"}`
+			ok.ArgsDigest, ok.ArgsView, ok.ArgsHidden = "args-ok", `{"to":"bob"}`, false
 			a, _, err := s.RequestApproval(ctx, "apikey:1 a", ok)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := s.Exec(ctx, "UPDATE approvals SET args_view = ? WHERE ref = ?", `{"to": "[masked]"}`, a.Ref); err != nil {
+			if err := s.Exec(ctx, "UPDATE approvals SET args_view = ?, args_hidden = ? WHERE ref = ?", `{"to": "[masked]"}`, true, a.Ref); err != nil {
 				t.Fatal(err)
 			}
 			_, err = s.DecideApproval(ctx, "rita", a.Ref, models.ApprovalDecision{Approve: true, Reason: "fine", SingleUse: true}, time.Now())

@@ -64,3 +64,16 @@ func migrateApprovalRuns(tx *gorm.DB, _ string) error {
 func migrateApprovals(tx *gorm.DB, _ string) error {
 	return tx.Migrator().CreateTable(&Approval{})
 }
+
+// migrateApprovalHidden (migration 248) records whether a request's view
+// hides anything of its arguments. Requests filed before it are read by
+// the marks the maskers wrote then and by the views that showed nothing.
+func migrateApprovalHidden(tx *gorm.DB, _ string) error {
+	if !tx.Migrator().HasColumn(&Approval{}, "ArgsHidden") {
+		if err := tx.Migrator().AddColumn(&Approval{}, "ArgsHidden"); err != nil {
+			return err
+		}
+	}
+	return tx.Exec(`UPDATE approvals SET args_hidden = ? WHERE args_view LIKE ? OR args_view LIKE ? OR args_view LIKE ? OR args_view LIKE ?`,
+		true, "%[masked]%", "%[credential]%", "%[secret]%", "(the arguments %").Error
+}

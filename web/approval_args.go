@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 
@@ -19,18 +20,25 @@ import (
 // schema marks secret masked and the whole bounded
 // (authority.ArgumentsViewOf; digest is c's reviewed version, by which
 // the schema's masking plan is kept). When the connections cannot be read now,
-// nothing of the arguments is shown.
-func (s *Server) argumentsView(ctx context.Context, canonical []byte, tool authority.Tool, c *catalog.Contract) string {
+// nothing of the arguments is shown. The view says whether it hides
+// anything (authority.View.Hides): a connection's secret written, a value
+// masked, the view cut, or nothing shown.
+func (s *Server) argumentsView(ctx context.Context, canonical []byte, tool authority.Tool, c *catalog.Contract) authority.View {
 	specs, _, err := s.gw.conns.load(ctx, s)
 	if err != nil {
-		return "(the arguments cannot be shown: the connections could not be read to mask their secrets)"
+		return authority.Hidden("(the arguments cannot be shown: the connections could not be read to mask their secrets)")
 	}
 	var list []upstream.Spec
 	if sp, ok := specs[tool.Namespace()]; ok && tool.Namespace() != "" {
 		list = append(list, sp)
 	}
-	digest := tool.Digest
-	return authority.ArgumentsViewOf(upstream.MaskArguments(list, canonical), digest, c)
+	masked := upstream.MaskArguments(list, canonical)
+	v := authority.ArgumentsViewReport(masked, tool.Digest, c)
+	if !v.Hides && !bytes.Equal(masked, canonical) {
+		// both rendered alike, so a difference is a secret written over
+		v.Hides = authority.ArgumentsViewReport(canonical, tool.Digest, c).Text != v.Text
+	}
+	return v
 }
 
 // approvalArguments is what an approval request made for a call with
@@ -38,13 +46,13 @@ func (s *Server) argumentsView(ctx context.Context, canonical []byte, tool autho
 // t's exact version (models.ApprovalArgsDigest), which the approval then
 // holds for, and the reviewer's view (argumentsView). Both "" when the
 // call sent none.
-func (s *Server) approvalArguments(ctx context.Context, t *authority.Tool, arguments json.RawMessage) (digest, view string, err error) {
+func (s *Server) approvalArguments(ctx context.Context, t *authority.Tool, arguments json.RawMessage) (digest string, view authority.View, err error) {
 	if arguments == nil {
-		return "", "", nil
+		return "", view, nil
 	}
 	canonical := canonicalArguments(arguments)
 	if digest, err = s.store.ApprovalArgsDigest(ctx, t.ID, t.Digest, canonical); err != nil {
-		return "", "", err
+		return "", view, err
 	}
 	return digest, s.argumentsView(ctx, canonical, *t, s.reviewedContract(ctx, t)), nil
 }

@@ -59,7 +59,7 @@ func TestMaskedArgumentsCannotBeApproved(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := h.store.Exec(ctx, "UPDATE approvals SET args_view = ? WHERE ref = ?", `{"to": "[masked]"}`, old.Ref); err != nil {
+	if err := h.store.Exec(ctx, "UPDATE approvals SET args_view = ?, args_hidden = ? WHERE ref = ?", `{"to": "[masked]"}`, true, old.Ref); err != nil {
 		t.Fatal(err)
 	}
 	h.addUser("rita", models.RoleReviewer)

@@ -217,7 +217,7 @@ func (s *Server) approvalsPage(c echo.Context) error {
 		}
 		r.Withdrawable = a.Status == authority.ApprovalApproved && a.UsedAt == nil && !approvalExpired(&a, now)
 		r.Unseen = authority.ViewIsCut(a.ArgsView)
-		r.Masked = authority.ViewMasks(a.ArgsView)
+		r.Masked = a.ArgsHidden && !r.Unseen
 		for _, o := range owners[a.ID] {
 			r.KeyOwner = r.KeyOwner || authority.SameIdentity(me, o)
 		}

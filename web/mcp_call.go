@@ -226,7 +226,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 				// arguments the call could never run with are refused, not
 				// put to a reviewer
 				v.Error = bad.Error
-			} else if filed != nil && filed.Status == authority.ApprovalPending && r.key != nil && filed.KeyID == r.key.ID && !authority.ViewHides(filed.ArgsView) {
+			} else if filed != nil && filed.Status == authority.ApprovalPending && r.key != nil && filed.KeyID == r.key.ID && !filed.ArgsHidden && !authority.ViewIsCut(filed.ArgsView) {
 				// this key's own pending request for this call: named
 				// again, with nothing to file or record
 				v.Error = approvalPending(v.Error, filed.Ref, p.Name)

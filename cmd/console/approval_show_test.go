@@ -37,7 +37,7 @@ func TestApprovalShowAndGroupHelp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := store.Exec(context.Background(), "UPDATE approvals SET args_view = ? WHERE ref = ?", "{\n  \"path\": \"/x/d.txt\",\n  \"token\": \"[masked]\"\n}", m.Ref); err != nil {
+	if err := store.Exec(context.Background(), "UPDATE approvals SET args_view = ?, args_hidden = ? WHERE ref = ?", "{\n  \"path\": \"/x/d.txt\",\n  \"token\": \"[masked]\"\n}", true, m.Ref); err != nil {
 		t.Fatal(err)
 	}
 	if out, err := runCLI(t, db, "approval", "show", m.Ref); err != nil || !strings.Contains(out, "[masked]") {

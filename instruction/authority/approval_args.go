@@ -30,21 +30,6 @@ func ViewIsCut(view string) bool {
 	return strings.HasSuffix(view, viewCutNote)
 }
 
-// ViewMasks reports whether view (an ArgumentsView) masks an argument
-// value (MaskedValue, or a credential mark a result masking wrote), so its
-// reviewer cannot see what the call would send: such a request can only be
-// denied, like a cut one.
-func ViewMasks(view string) bool {
-	return strings.Contains(view, MaskedValue) || strings.Contains(view, credentialMark)
-}
-
-// ViewHides reports whether view hides anything from its reviewer: cut
-// (ViewIsCut) or masking a value (ViewMasks).
-func ViewHides(view string) bool { return ViewIsCut(view) || ViewMasks(view) }
-
-// credentialMark is the mark result masking writes for a credential.
-const credentialMark = "[credential]"
-
 // MaskedValue stands in an arguments view for a value that looks secret.
 const MaskedValue = "[masked]"
 
@@ -89,33 +74,69 @@ func ArgumentsViewFor(canonical []byte, c *catalog.Contract) string {
 // (bounded), so neither the arguments nor the calls drive that work. A
 // "" digest makes it for this call alone.
 func ArgumentsViewOf(canonical []byte, digest string, c *catalog.Contract) string {
+	return ArgumentsViewReport(canonical, digest, c).Text
+}
+
+// View is what a reviewer sees of a call's arguments (Text) and whether
+// it hides anything of what the call would send (Hides): a value masked,
+// the rendering cut, or the arguments not shown at all. A request whose
+// view hides anything can only be denied: nobody approves what they
+// cannot see.
+type View struct {
+	Text  string
+	Hides bool
+}
+
+// Hidden is the view of arguments that cannot be shown at all: text says
+// why.
+func Hidden(text string) View { return View{Text: text, Hides: true} }
+
+// ArgumentsViewReport is ArgumentsViewOf, reporting whether the view
+// hides anything: it does whenever it differs from the faithful
+// rendering of the arguments (whatever masking rule changed it) or was
+// cut, so no list of marks has to be kept in step with the maskers.
+func ArgumentsViewReport(canonical []byte, digest string, c *catalog.Contract) View {
 	d := json.NewDecoder(bytes.NewReader(canonical))
 	d.UseNumber()
 	var v any
 	if err := d.Decode(&v); err != nil {
-		return "(the arguments are not JSON)"
+		return Hidden("(the arguments are not JSON)")
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
+	faithful, err := render(v)
+	if err != nil {
+		return Hidden("(the arguments cannot be shown)")
+	}
 	if c != nil {
 		pl := planFor(digest, c)
 		v = maskBySchema(v, pl.root, pl, 0)
 	}
-	if err := enc.Encode(mask(v, false)); err != nil {
-		return "(the arguments cannot be shown)"
+	out, err := render(mask(v, false))
+	if err != nil {
+		return Hidden("(the arguments cannot be shown)")
 	}
-	out := escapeFormat(strings.TrimRight(b.String(), "\n"))
+	hides := out != faithful
+	out = escapeFormat(out)
 	if len(out) <= MaxArgumentsView {
-		return out
+		return View{Text: out, Hides: hides}
 	}
 	// the note that ends a cut view takes well under 40 bytes
 	cut := MaxArgumentsView - 40
 	for cut > 0 && !utf8.RuneStart(out[cut]) {
 		cut--
 	}
-	return out[:cut] + fmt.Sprintf("\n… %d%s", len(out)-cut, viewCutNote)
+	return View{Text: out[:cut] + fmt.Sprintf("\n… %d%s", len(out)-cut, viewCutNote), Hides: true}
+}
+
+// render is v as indented JSON, HTML characters as they are.
+func render(v any) (string, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return "", err
+	}
+	return strings.TrimRight(b.String(), "\n"), nil
 }
 
 // escapeFormat writes every invisible format character of a JSON

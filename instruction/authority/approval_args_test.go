@@ -70,3 +70,25 @@ func TestArgumentsViewMasksAndBounds(t *testing.T) {
 		t.Errorf("a long view: %d bytes (at most %d), valid UTF-8 %v, ends %q", len(v), MaxArgumentsView, utf8.ValidString(v), v[max(len(v)-40, 0):])
 	}
 }
+
+// TestArgumentsViewReportsWhatItHides: the view says whether it hides
+// anything, whichever masking rule changed it or when it is cut; a view
+// shown whole and unchanged hides nothing.
+func TestArgumentsViewReportsWhatItHides(t *testing.T) {
+	for _, c := range []struct {
+		args  string
+		hides bool
+	}{
+		{`{"to":"bob","amount":10}`, false},
+		{`{"to":"[secret]"}`, false},
+		{`{"password":"x"}`, true},
+		{`{"note":"push with ghp_Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7C"}`, true},
+		{`{"to":"Bearer abc"}`, true},
+		{`{"text":"` + strings.Repeat("x", MaxArgumentsView) + `"}`, true},
+		{`not json`, true},
+	} {
+		if v := ArgumentsViewReport([]byte(c.args), "", nil); v.Hides != c.hides {
+			t.Errorf("%.60s: Hides %v, want %v (view %.80s)", c.args, v.Hides, c.hides, v.Text)
+		}
+	}
+}
