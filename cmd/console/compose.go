@@ -68,7 +68,7 @@ func runCompose(ctx context.Context, args []string, stdout, stderr *os.File) err
 	p, err := runtime.Compose(ctx, store, snap, m, req)
 	var fe *instruction.FieldError
 	if errors.As(err, &fe) {
-		return &exitError{2, fmt.Errorf("--%s: %s", flagName(fe.Field), fe.Message)}
+		return &exitError{2, fmt.Errorf("--%s: %s", flagName(fe.Field), fieldMessage(fe))}
 	}
 	if err != nil {
 		return err
@@ -92,12 +92,24 @@ func runCompose(ctx context.Context, args []string, stdout, stderr *os.File) err
 	return err
 }
 
+// flagName is the flag that sets a request field.
 func flagName(field string) string {
 	switch field {
 	case "catalog_form":
 		return "catalog"
+	case "subject.id":
+		return "subject-id"
+	}
+	if strings.HasPrefix(field, "subject") {
+		return "subject-groups"
 	}
 	return field
+}
+
+// fieldMessage is a field error's message without the field's internal
+// name in front (the CLI names the flag instead).
+func fieldMessage(fe *instruction.FieldError) string {
+	return strings.TrimPrefix(fe.Message, fe.Field+": ")
 }
 
 func list(s string) []string {

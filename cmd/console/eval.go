@@ -127,7 +127,7 @@ func runEval(ctx context.Context, args []string, stdout *os.File) error {
 	var fe *instruction.FieldError
 	if errors.As(err, &fe) {
 		if strings.HasPrefix(fe.Field, "subject") {
-			return &exitError{2, fmt.Errorf("--subject-groups: %s", fe.Message)}
+			return &exitError{2, fmt.Errorf("--%s: %s", flagName(fe.Field), fieldMessage(fe))}
 		}
 		return &exitError{2, fmt.Errorf("%s: %s", source(fe.Field), fe.Message)}
 	}
