@@ -16,7 +16,7 @@ const (
 	MaxPendingApprovalsPerAgent = 100
 	// MaxPendingApprovalsPerKey caps one runtime key's pending requests
 	// for an agent, and MaxPendingApprovalsPerSubject one subject's
-	// through one key (the key asserts the subject, review #19), so no one
+	// through one key (the key asserts the subject), so no one
 	// key or user fills the agent's queue for everyone.
 	MaxPendingApprovalsPerKey     = 25
 	MaxPendingApprovalsPerSubject = 20

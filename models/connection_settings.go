@@ -36,10 +36,10 @@ const (
 // (timeout, restart_backoff, stderr_lines).
 func (s ConnectionSettings) Validate(transport string, errs map[string]string) {
 	if s.Timeout != 0 && (s.Timeout < MinConnectionTimeout || s.Timeout > MaxConnectionTimeout) {
-		errs["timeout"] = fmt.Sprintf("must be a duration from %s to %s, such as 45s (or default)", MinConnectionTimeout, "1h")
+		errs["timeout"] = fmt.Sprintf("must be a duration from %s to %s, such as 45s (or default)", durationText(MinConnectionTimeout), durationText(MaxConnectionTimeout))
 	}
 	if s.RestartBackoff != 0 && (s.RestartBackoff < MinRestartBackoff || s.RestartBackoff > MaxRestartBackoff) {
-		errs["restart_backoff"] = fmt.Sprintf("must be a duration from %s to %s, such as 2m (or default)", MinRestartBackoff, "1h")
+		errs["restart_backoff"] = fmt.Sprintf("must be a duration from %s to %s, such as 2m (or default)", durationText(MinRestartBackoff), durationText(MaxRestartBackoff))
 	}
 	if s.StderrLines < 0 || s.StderrLines > MaxStderrLines {
 		errs["stderr_lines"] = fmt.Sprintf("must be a whole number from 1 to %d (or default)", MaxStderrLines)
@@ -59,7 +59,8 @@ func ParseDurationSetting(text string) (time.Duration, error) {
 		return 0, nil
 	}
 	if text == "0" {
-		return 0, fmt.Errorf("0 is not a setting: write a duration from 100ms to 1h such as 45s, or default for the console's default")
+		return 0, fmt.Errorf("0 is not a setting: write a duration from %s to %s such as 45s, or default for the console's default",
+			durationText(min(MinConnectionTimeout, MinRestartBackoff)), durationText(max(MaxConnectionTimeout, MaxRestartBackoff)))
 	}
 	d, err := time.ParseDuration(text)
 	if err != nil || d <= 0 {
@@ -162,4 +163,17 @@ func (e SettingsEdit) summary() []string {
 		}
 	}
 	return parts
+}
+
+// durationText is d as an admin writes it: time.Duration's text without
+// the zero units it ends in ("1h", not "1h0m0s"; "2m", not "2m0s").
+func durationText(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
 }

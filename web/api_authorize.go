@@ -333,7 +333,7 @@ func (s *Server) requestApproval(c echo.Context, agent string, subject *authorit
 			fmt.Sprintf("%s already has %d approval requests waiting for a reviewer, the most it may have; no new one was filed: wait until one is decided", tm.Whose(), tm.Limit))
 	}
 	if err != nil {
-		// never an approval_required naming no request (review F5)
+		// never an approval_required naming no request
 		s.log.ErrorContext(c.Request().Context(), "approval request not filed", "agent", agent, "tool", t.ID, "err", err)
 		return nil, false, apiErr(http.StatusServiceUnavailable, codeFor(http.StatusServiceUnavailable), "approval",
 			"the console could not file the approval request this call needs now: none exists and nothing was decided or run; try again in a moment")

@@ -88,7 +88,7 @@ func (g *gateway) listed(ctx context.Context, st *gwStep, build bool) (*mcp.List
 	ls.key = hex.EncodeToString(sum[:])
 	if build && len(res.Tools) == 0 {
 		// an empty list says why
-		// (host-facing: a token and advice, no tool id, review #2)
+		// (host-facing: a token and advice, no tool id)
 		if m := st.noTools(ctx, g.s).meta(); m != nil {
 			res.Meta = mcp.Meta(m)
 		}

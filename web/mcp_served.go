@@ -37,8 +37,8 @@ type servedConn struct {
 // tool with the very contract reviewed (its digest), else the call's
 // refusal: catalog_changed, nothing run. A mismatch first restarts the
 // server once (a sync may have read a newer process than the one
-// serving: newuser D17 B); a server that still differs has the change
-// sent to review as a sync does (D17 A: a server restarted with new
+// serving); a server that still differs has the change
+// sent to review as a sync does (a server restarted with new
 // code), and the tool is not called under the old contract.
 func (g *gateway) checkServed(ctx context.Context, call *allowedCall, ev *models.RunEvent) *mcp.CallToolResult {
 	ok, serial, err := g.servedMatches(ctx, call)

@@ -12,7 +12,7 @@ import (
 // log line ("[warn] …"), a stray "true" — as the official TypeScript
 // client skips a line it cannot read. (A batch, a line opening with '[',
 // answers only a batch the console never sends.) Without it one such line ends the SDK's decoder,
-// so the session, and every call waiting on it fails (newuser D13).
+// so the session, and every call waiting on it fails.
 // A dropped line is logged by its count only (it may hold anything).
 type jsonLines struct {
 	r       io.Reader

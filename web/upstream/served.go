@@ -16,10 +16,10 @@ import (
 // stdio server). A server reached by URL is read again once RelistEvery
 // has passed (it sends no list_changed here): the calls that find it
 // stale share one tools/list, and when that list fails the last listing
-// of the session is used (reviewer F17: a transient error must not fail
+// of the session is used (a transient error must not fail
 // calls while a minute-old listing is at hand). The gateway compares it
 // with the reviewed contracts before a call: the process that answers is
-// the one whose tools were reviewed (newuser D17).
+// the one whose tools were reviewed.
 func (p *Pool) Served(ctx context.Context, spec Spec) ([]*mcp.Tool, uint64, error) {
 	c, err := p.client(spec)
 	if err != nil {
