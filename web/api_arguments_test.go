@@ -59,7 +59,9 @@ func TestArgumentsAreCheckedAtCallTime(t *testing.T) {
 	}
 	bad := json.RawMessage(`{"max_rows": 9000, "note": "` + marker + `"}`)
 	good := json.RawMessage(`{"query": "SELECT '` + marker + `'", "max_rows": 10}`)
-	wantProblems := []args.Problem{{Pointer: "/max_rows", Message: "must be at most 5000, got 9000"}, {Pointer: "/query", Message: "is required and missing"}}
+	// "note" is not declared by sql_query's schema: it carries the marker
+	// and is refused as undeclared
+	wantProblems := []args.Problem{{Pointer: "/max_rows", Message: "must be at most 5000, got 9000"}, {Pointer: "/note", Message: "is not declared by the reviewed schema"}, {Pointer: "/query", Message: "is required and missing"}}
 
 	// /authorize
 	_, a := post("/api/v1/authorize", map[string]any{"agent": "analyst", "tool": "sql_query", "arguments": bad})

@@ -58,8 +58,10 @@ type Checker struct {
 
 type entry struct {
 	schema *jsonschema.Schema
-	err    error
-	used   uint64
+	// doc is the schema as written (Schema), which undeclared walks
+	doc  map[string]any
+	err  error
+	used uint64
 }
 
 // NewChecker returns a Checker keeping at most size compiled schemas
@@ -111,39 +113,57 @@ func (k *Checker) Check(digest string, c *catalog.Contract, raw []byte) []Proble
 	if ps := duplicates(raw); len(ps) > 0 {
 		return ps
 	}
-	sch, err := k.compiled(digest, c)
+	sch, doc, err := k.compiled(digest, c)
 	if err != nil {
 		return []Problem{{Message: "the tool's reviewed schema cannot be checked: " + clip(err.Error())}}
 	}
+	// a member the reviewer never saw is refused even where the schema
+	// does not close its object: a server may honour it
+	extra := undeclared(doc, v)
 	err = sch.Validate(v)
 	if err == nil {
-		return nil
+		return sorted(extra)
 	}
 	ve, ok := err.(*jsonschema.ValidationError)
 	if !ok {
 		return []Problem{{Message: clip(err.Error())}}
 	}
-	return problems(ve)
+	return sorted(append(problems(ve), extra...))
 }
 
-// compiled returns the digest's compiled schema, compiling it on first use.
-func (k *Checker) compiled(digest string, c *catalog.Contract) (*jsonschema.Schema, error) {
+// sorted orders problems by pointer (stable), keeping at most
+// MaxProblems; nil when there are none.
+func sorted(ps []Problem) []Problem {
+	if len(ps) == 0 {
+		return nil
+	}
+	sort.SliceStable(ps, func(i, j int) bool { return ps[i].Pointer < ps[j].Pointer })
+	if len(ps) > MaxProblems {
+		ps = ps[:MaxProblems]
+	}
+	return ps
+}
+
+// compiled returns the digest's compiled schema and the schema as
+// written, compiling it on first use.
+func (k *Checker) compiled(digest string, c *catalog.Contract) (*jsonschema.Schema, map[string]any, error) {
 	k.mu.Lock()
 	k.tick++
 	if e, ok := k.cache[digest]; ok {
 		e.used = k.tick
 		k.mu.Unlock()
-		return e.schema, e.err
+		return e.schema, e.doc, e.err
 	}
 	k.mu.Unlock()
-	sch, err := compile(Schema(*c))
+	doc := Schema(*c)
+	sch, err := compile(doc)
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if len(k.cache) >= k.size {
 		k.evict()
 	}
-	k.cache[digest] = &entry{schema: sch, err: err, used: k.tick}
-	return sch, err
+	k.cache[digest] = &entry{schema: sch, doc: doc, err: err, used: k.tick}
+	return sch, doc, err
 }
 
 // evict drops the least recently used eighth of the cache (at least one),
