@@ -56,6 +56,15 @@ func runCatalog(ctx context.Context, args []string, stdout, stderr *os.File) err
 	if form != catalog.FormFull && form != catalog.FormCompact {
 		return &exitError{2, fmt.Errorf("--form: %q is not full or compact", form)}
 	}
+	switch *format {
+	case catalog.FormatNative:
+	case catalog.FormatMCP, catalog.FormatOpenAI:
+		if *ns == "" {
+			return &exitError{2, fmt.Errorf("--namespace is required for --format %s (the service the tools belong to)", *format)}
+		}
+	default:
+		return &exitError{2, fmt.Errorf("--format: %q is not one of native, mcp or openai", *format)}
+	}
 	data, err := readBounded(file, catalog.MaxImportBytes)
 	if err != nil {
 		return &exitError{2, err}
@@ -72,6 +81,9 @@ func runCatalog(ctx context.Context, args []string, stdout, stderr *os.File) err
 	if len(ps) > 0 {
 		for _, p := range ps {
 			fmt.Fprintln(out, p.String())
+		}
+		if sub != "import" {
+			return &exitError{1, fmt.Errorf("%s: %s", file, counted(len(ps), "problem", "problems"))}
 		}
 		return &exitError{1, fmt.Errorf("%s: %s; nothing was imported", file, counted(len(ps), "problem", "problems"))}
 	}
