@@ -4,6 +4,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentforge/console/instruction/shown"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
 )
@@ -15,7 +16,9 @@ import (
 const privateSlug = "skill:(private draft)"
 
 // auditRows shows events, each "skill:SLUG" of a hidden slug
-// (models.Store.HiddenSkillSlugs) replaced by privateSlug.
+// (models.Store.HiddenSkillSlugs) replaced by privateSlug, and the
+// subject and detail (which may quote a server's text) with control and
+// format characters escaped (shown.Line).
 func auditRows(events []models.AuditEvent, hidden []string) []views.AuditRow {
 	set := make(map[string]bool, len(hidden))
 	for _, h := range hidden {
@@ -23,7 +26,7 @@ func auditRows(events []models.AuditEvent, hidden []string) []views.AuditRow {
 	}
 	rows := make([]views.AuditRow, len(events))
 	for i, e := range events {
-		rows[i] = views.AuditRow{ID: e.ID, At: e.At.UTC().Format(time.DateTime), Actor: e.Actor, Action: e.Action, Subject: redactSubject(e.Subject, set), Before: e.BeforeDigest, After: e.AfterDigest, Detail: e.Detail}
+		rows[i] = views.AuditRow{ID: e.ID, At: e.At.UTC().Format(time.DateTime), Actor: e.Actor, Action: e.Action, Subject: shown.Line(redactSubject(e.Subject, set)), Before: e.BeforeDigest, After: e.AfterDigest, Detail: shown.Line(e.Detail)}
 	}
 	return rows
 }

@@ -10,6 +10,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/agentforge/console/instruction/shown"
 )
 
 // exitError carries a process exit code.
@@ -32,12 +34,17 @@ func main() {
 		if errors.As(err, &ee) {
 			code = ee.code
 		}
-		if msg := err.Error(); msg != "" {
+		if msg := errorText(err); msg != "" {
 			fmt.Fprintln(os.Stderr, "console:", msg)
 		}
 		os.Exit(code)
 	}
 }
+
+// errorText is err's message as the CLI prints it: a server's text it
+// quotes shows its control and format characters escaped (shown.Text), so
+// it cannot reverse the terminal's text or overwrite a line.
+func errorText(err error) string { return shown.Text(err.Error()) }
 
 const usage = `usage: console [command] [flags]
 

@@ -8,6 +8,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentforge/console/instruction/shown"
 )
 
 // ServerError is a call the server answered with a JSON-RPC error: the
@@ -22,7 +24,9 @@ type ServerError struct {
 }
 
 func (e *ServerError) Error() string {
-	return fmt.Sprintf("upstream %s answered with error %d: %s", e.Name, e.Code, e.Message)
+	// the server's text escaped (shown.Line): this string reaches logs,
+	// audit details, a connection's status and the CLI
+	return fmt.Sprintf("upstream %s answered with error %d: %s", e.Name, e.Code, shown.Line(e.Message))
 }
 
 // MaxServerMessage bounds the server's message a ServerError keeps.

@@ -1,0 +1,61 @@
+// Package shown writes text that came from outside the console (a server's
+// error, a tool's description, a connection's failure) so that it displays
+// as what it is: every control character and every invisible format
+// character (Unicode Cf: bidi overrides and isolates, zero-width
+// characters) is written as a visible escape. A raw U+202E would display
+// the text around it reversed, a zero-width space would split a word
+// unseen, and a carriage return or newline would start a fake line on a
+// page or a terminal.
+package shown
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Line is s with every control character (newlines included) and every
+// format character escaped: "\n", "\r", "\t", "\u202e"; invalid UTF-8
+// bytes as "\xff". Text free of them comes back as it is.
+func Line(s string) string { return escape(s, false) }
+
+// Text is Line but keeps newlines, for text of several lines of the
+// console's own (a CLI error that lists problems), whose lines may quote
+// outside text: a carriage return is still escaped, so no quoted line can
+// overwrite another on a terminal.
+func Text(s string) string { return escape(s, true) }
+
+func escape(s string, keepNewline bool) string {
+	bad := func(r rune) bool {
+		return (r != '\n' || !keepNewline) && hidden(r)
+	}
+	if utf8.ValidString(s) && !strings.ContainsFunc(s, bad) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case !bad(r):
+			b.WriteString(s[i : i+n])
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r > 0xFFFF:
+			fmt.Fprintf(&b, `\U%08x`, r)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// hidden: a control character or a format character.
+func hidden(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) }
