@@ -77,3 +77,14 @@ func migrateApprovalHidden(tx *gorm.DB, _ string) error {
 	return tx.Exec(`UPDATE approvals SET args_hidden = ? WHERE args_view LIKE ? OR args_view LIKE ? OR args_view LIKE ? OR args_view LIKE ?`,
 		true, "%[masked]%", "%[credential]%", "%[secret]%", "(the arguments %").Error
 }
+
+// migrateConnectionEditors (migration 247) records who last changed a
+// connection's source; existing rows start with who added them.
+func migrateConnectionEditors(tx *gorm.DB, _ string) error {
+	if !tx.Migrator().HasColumn(&Connection{}, "EditedBy") {
+		if err := tx.Migrator().AddColumn(&Connection{}, "EditedBy"); err != nil {
+			return err
+		}
+	}
+	return tx.Exec("UPDATE connections SET edited_by = created_by WHERE edited_by = '' AND created_by IS NOT NULL").Error
+}

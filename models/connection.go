@@ -46,8 +46,13 @@ type Connection struct {
 	RestartBackoffMS int64  `gorm:"not null;default:0"`
 	StderrLines      int    `gorm:"not null;default:0"`
 	CreatedBy        string `gorm:"size:128"`
-	CreatedAt        time.Time
-	UpdatedAt        time.Time
+	// EditedBy is who last changed the connection's source (added it, or
+	// edited its command, URL, env or headers): the tools its syncs bring
+	// are imported by them, so the review four-eyes rule binds the person
+	// who chose the server (migration 247).
+	EditedBy  string `gorm:"size:128;not null;default:''"`
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // Connection transports and states.
@@ -172,7 +177,7 @@ func (s *Store) CreateConnection(ctx context.Context, actor string, in Connectio
 	if errs := in.Validate(); len(errs) > 0 {
 		return nil, &ValidationError{Fields: errs}
 	}
-	c := &Connection{Name: in.Name, URL: in.URL, SecretNames: in.secretNames(), Status: ConnectionNew, CreatedBy: actor,
+	c := &Connection{Name: in.Name, URL: in.URL, SecretNames: in.secretNames(), Status: ConnectionNew, CreatedBy: actor, EditedBy: actor,
 		TimeoutMS: in.Settings.Timeout.Milliseconds(), RestartBackoffMS: in.Settings.RestartBackoff.Milliseconds(), StderrLines: in.Settings.StderrLines}
 	c.Transport = TransportHTTP
 	if len(in.Command) > 0 {

@@ -32,6 +32,12 @@ type ConnectionEdit struct {
 	Dropped []string
 }
 
+// ChangesSource reports whether e changes what the connection runs or
+// reaches: its command, URL, env or headers (settings alone do not).
+func (e ConnectionEdit) ChangesSource() bool {
+	return len(e.Command) > 0 || e.URL != "" || len(e.Headers)+len(e.Env)+len(e.UnsetHeaders)+len(e.UnsetEnv)+len(e.Dropped) > 0
+}
+
 // Switch says what a connection becomes when e switches its transport:
 // "URL" or "command", or "" when e keeps it.
 func (e ConnectionEdit) Switch(c *Connection) string {
@@ -194,6 +200,9 @@ func (s *Store) UpdateConnection(ctx context.Context, actor string, in Connectio
 		upd["command"], upd["transport"] = string(b), TransportStdio
 	}
 	maps.Copy(upd, in.Settings.columns())
+	if e.ChangesSource() {
+		upd["edited_by"] = clipTo(actor, 128)
+	}
 	if len(in.Headers)+len(in.Env) > 0 {
 		plain, _ := json.Marshal(ConnectionSecrets{Headers: in.Headers, Env: in.Env})
 		sealed, err := s.seal(plain, "connection:"+in.Name)

@@ -249,6 +249,7 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		}
 		return tx.Migrator().AddColumn(&RunEvent{}, "Approval")
 	}},
+	{247, "connections record who last changed their source (command, URL, env, headers): the tools their syncs bring are imported by that person; existing rows start with who added them", migrateConnectionEditors},
 	{248, "approval requests record whether the reviewer's view hides anything of the arguments (a value masked, the view cut or not shown): such a request is never approved", migrateApprovalHidden},
 	// evidence at scale (200-214)
 	{200, "run totals kept by the database as events are written; a run's latest events by (run, id)", migrateRunTotals},

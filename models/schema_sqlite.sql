@@ -1,4 +1,4 @@
--- migrations: 1 2 3 4 5 6 10 30 31 32 40 41 42 20 21 22 110 111 112 113 114 60 70 71 72 73 100 130 131 133 132 134 137 136 138 135 180 181 150 151 152 170 240 241 242 243 244 245 246 248 200 201 160 161 166
+-- migrations: 1 2 3 4 5 6 10 30 31 32 40 41 42 20 21 22 110 111 112 113 114 60 70 71 72 73 100 130 131 133 132 134 137 136 138 135 180 181 150 151 152 170 240 241 242 243 244 245 246 247 248 200 201 160 161 166
 CREATE TABLE `users` (`id` integer PRIMARY KEY AUTOINCREMENT,`username` text NOT NULL,`password_hash` text NOT NULL,`roles` text NOT NULL,`disabled` numeric NOT NULL DEFAULT false,`created_at` datetime,`updated_at` datetime);
 CREATE UNIQUE INDEX `idx_users_username` ON `users`(`username`);
 CREATE TABLE `sessions` (`id` text,`user_id` integer NOT NULL,`csrf_token` text NOT NULL,`flash` text,`created_at` datetime,`last_seen_at` datetime,PRIMARY KEY (`id`));
@@ -60,7 +60,7 @@ CREATE TABLE `approvals` (`id` integer PRIMARY KEY AUTOINCREMENT,`ref` text NOT 
 CREATE INDEX `idx_approvals_run` ON `approvals`(`run`);
 CREATE INDEX `idx_approvals_status` ON `approvals`(`status`);
 CREATE UNIQUE INDEX `idx_approvals_ref` ON `approvals`(`ref`);
-CREATE TABLE `connections` (`id` integer PRIMARY KEY AUTOINCREMENT,`name` text NOT NULL,`transport` text NOT NULL,`command` text,`url` text,`secret_names` text,`sealed` text,`status` text NOT NULL,`last_error` text,`last_sync` datetime,`contact_at` datetime,`contact_error` text,`tools` integer,`added` integer,`changed` integer,`removed` integer,`timeout_ms` integer NOT NULL DEFAULT 0,`restart_backoff_ms` integer NOT NULL DEFAULT 0,`stderr_lines` integer NOT NULL DEFAULT 0,`created_by` text,`created_at` datetime,`updated_at` datetime);
+CREATE TABLE `connections` (`id` integer PRIMARY KEY AUTOINCREMENT,`name` text NOT NULL,`transport` text NOT NULL,`command` text,`url` text,`secret_names` text,`sealed` text,`status` text NOT NULL,`last_error` text,`last_sync` datetime,`contact_at` datetime,`contact_error` text,`tools` integer,`added` integer,`changed` integer,`removed` integer,`timeout_ms` integer NOT NULL DEFAULT 0,`restart_backoff_ms` integer NOT NULL DEFAULT 0,`stderr_lines` integer NOT NULL DEFAULT 0,`created_by` text,`edited_by` text NOT NULL DEFAULT "",`created_at` datetime,`updated_at` datetime);
 CREATE UNIQUE INDEX `idx_connections_name` ON `connections`(`name`);
 CREATE TABLE `gateway_sessions` (`id` text,`key_id` integer NOT NULL,`agent` text NOT NULL,`profile` text,`subject` text,`subject_digest` text NOT NULL DEFAULT "",`pick_tools` text,`pick_without` text,`run` text NOT NULL,`receipts` text NOT NULL,`shown` text NOT NULL DEFAULT "[]",`listed` text NOT NULL DEFAULT "",`searches` integer NOT NULL DEFAULT 0,`calls` integer NOT NULL DEFAULT 0,`version` integer NOT NULL DEFAULT 1,`closed` numeric NOT NULL DEFAULT false,`created_at` datetime,`updated_at` datetime,PRIMARY KEY (`id`));
 CREATE UNIQUE INDEX `idx_gateway_sessions_run` ON `gateway_sessions`(`run`);

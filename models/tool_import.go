@@ -148,7 +148,8 @@ func (s *Store) ApplyOutcome(ctx context.Context, actor, source, namespace strin
 // SyncOutcome is ApplyOutcome for a sync (or the removal) of the
 // connection name: its server's list replaces the tools of its namespace.
 // The tools it adds or sends back to review are imported by the person
-// who added the connection (syncImporter), whoever syncs (a person, the
+// who last changed the connection's source (syncImporter: added it, or
+// edited its command, URL, env or headers), whoever syncs (a person, the
 // gateway's relist), so the review four-eyes rule binds them; actor is
 // audited.
 func (s *Store) SyncOutcome(ctx context.Context, actor, name string, o catalog.Outcome) (ImportPlan, error) {
@@ -165,7 +166,10 @@ func (s *Store) applyOutcome(ctx context.Context, actor, source, namespace strin
 		}
 		importer := actor
 		if sync {
-			importer = tx.syncImporter(ctx, actor, namespace)
+			var err error
+			if importer, err = tx.syncImporter(ctx, actor, namespace); err != nil {
+				return err
+			}
 		}
 		var err error
 		plan, err = tx.planOutcome(ctx, source, namespace, o, sync)
@@ -432,12 +436,19 @@ func rewordProblem(seen map[string]string, status, id, text string) string {
 }
 
 // syncImporter is who imports the tools a sync of connection name
-// brings: the person who added the connection; actor when it names none
-// (a row stored before its adder was kept).
-func (s *Store) syncImporter(ctx context.Context, actor, name string) string {
+// brings: the person who last changed its source (EditedBy), else who
+// added it; actor when the row names neither (stored before either was
+// kept) or there is no such connection (a removal after the row went).
+func (s *Store) syncImporter(ctx context.Context, actor, name string) (string, error) {
 	var c Connection
-	if err := s.with(ctx).Where("name = ?", name).Limit(1).Find(&c).Error; err != nil || c.CreatedBy == "" {
-		return actor
+	if err := s.with(ctx).Where("name = ?", name).Limit(1).Find(&c).Error; err != nil {
+		return "", err
 	}
-	return c.CreatedBy
+	switch {
+	case c.EditedBy != "":
+		return c.EditedBy, nil
+	case c.CreatedBy != "":
+		return c.CreatedBy, nil
+	}
+	return actor, nil
 }
