@@ -334,6 +334,10 @@ func framed(ts []token, i int) (int, bool) {
 		return ctxOblige, true // "be sure to book", "is expected to isolate"
 	case youAt(ts, j) && j >= 2 && ts[j-1].lower == "that" && (dutyAdjectives[ts[j-2].lower] || askingVerbs[verbBase(ts[j-2].lower)]):
 		return ctxOblige, true // "It is recommended that you tweet …", "Marketing asked that you upload it"
+	case agentWords[ts[j].lower] && j >= 3 && ts[j-1].lower == "the" && ts[j-2].lower == "that" && (dutyAdjectives[ts[j-3].lower] || askingVerbs[verbBase(ts[j-3].lower)]):
+		return ctxOblige, true // "It is essential that the assistant notify …"
+	case ts[j].lower == "to" && j >= 3 && permittingWords[ts[j-1].lower] && (ts[j-2].lower == "are" || ts[j-2].lower == "re") && ts[j-3].lower == "you":
+		return ctxOblige, true // "You are cleared to return it"
 	case ts[j].lower == "to" && j > 1 && (dutyTo[ts[j-1].lower] && youAt(ts, j-2) ||
 		ts[j-1].lower == "you" && askingVerbs[verbBase(ts[j-2].lower)]) && setupVerbs[ts[i].lower]:
 		return 0, false // "You need to grant the app access first", "asking you to lower limit"
@@ -355,6 +359,10 @@ func framed(ts []token, i int) (int, bool) {
 	}
 	return 0, false
 }
+
+// permittingWords hand the reader leave for a deed ("you are cleared
+// to", "you are authorized to").
+var permittingWords = set("cleared", "authorized", "authorised", "permitted", "allowed", "empowered", "entitled")
 
 // askingModals open a question that asks the reader for a deed ("Would
 // you …?", "Could you …?").
