@@ -44,6 +44,11 @@ func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d Approva
 			return ErrSelfDecision
 		}
 		if d.Approve {
+			// under the agent's lock RequestApproval records askers with
+			// (Postgres), so a key asking right now is among them
+			if err := tx.lockApprovals(ctx, a.Agent); err != nil {
+				return err
+			}
 			// every key that asked, not only the one that filed first: a
 			// pending request is reused for each key asking the same call
 			owners, err := tx.askingKeyOwners(ctx, &a)
