@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/agentforge/console/instruction/runtime"
+	"github.com/agentforge/console/instruction/shown"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
 	"github.com/agentforge/console/web/upstream"
@@ -38,9 +39,9 @@ func (s *Server) renderConnections(c echo.Context, status int, d views.Connectio
 	for _, k := range cs {
 		h := s.store.Health(&k)
 		r := views.ConnectionRow{Name: k.Name, Transport: k.Transport, Target: k.ShownURL(), Status: h.Status, Tools: k.Tools, Added: k.Added, Changed: k.Changed, Removed: k.Removed,
-			Secrets: k.SecretNames, Error: k.LastError, LastSync: "never", Contact: contactText(h), Fix: h.Fix}
+			Secrets: k.SecretNames, Error: shown.Line(k.LastError), LastSync: "never", Contact: contactText(h), Fix: h.Fix}
 		if h.Status != models.ConnectionOK && h.Why != "" {
-			r.Error = h.Why
+			r.Error = shown.Line(h.Why) // a server's text: escaped
 		}
 		if k.Transport == models.TransportStdio {
 			r.Target = strings.Join(k.Argv(), " ")
@@ -225,7 +226,7 @@ func (s *Server) syncAndRedirect(c echo.Context, name string) error {
 	}
 	s.gw.conns.forget() // the next gateway request reads the change
 	if err != nil {
-		return s.flashAndRedirect(c, "Sync of "+name+" failed: "+clip(err.Error(), 300), "/connections")
+		return s.flashAndRedirect(c, "Sync of "+name+" failed: "+shown.Line(clip(err.Error(), 300)), "/connections")
 	}
 	return s.flashAndRedirect(c, syncedMessage(name, res), "/connections")
 }
