@@ -29,13 +29,18 @@ func readHints(ann map[string]any) mcpHints {
 }
 
 // effects is the contract's effects hint: read-only, else destructive
-// unless the server says its updates are only additive.
+// unless the server says its updates are only additive; an additive
+// write that also says it stays in a closed world (openWorldHint false:
+// it acts only on the server's own data) is workspace-write, else
+// external-write.
 func (h mcpHints) effects() Effects {
 	switch {
 	case h.readOnly:
 		return EffectsReadOnly
 	case h.destructive:
 		return EffectsDestructive
+	case !h.openWorld:
+		return EffectsWorkspaceWrite
 	}
 	return EffectsExternalWrite
 }

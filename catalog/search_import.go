@@ -1,6 +1,9 @@
 package catalog
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // How the search reads a tool as services write them: names prefixed
 // with the service's own name, one tool per resource with an operation
@@ -20,7 +23,7 @@ func reads(c Contract, name []string, ops []string, st stemmer) bool {
 	if c.Effects == EffectsReadOnly {
 		return true
 	}
-	if c.Effects != EffectsExternalWrite && !c.EffectsAssumed {
+	if c.Effects != EffectsExternalWrite && !c.EffectsAssumed && !closedWorldWrite(c) {
 		return false
 	}
 	if len(ops) > 0 {
@@ -34,6 +37,14 @@ func reads(c Contract, name []string, ops []string, st stemmer) bool {
 		return true
 	}
 	return nameReads(name)
+}
+
+// closedWorldWrite reports whether c is a write the import classed
+// workspace-write from its server's hints (not destructive, closed
+// world): the hints say no more of whether it reads than external-write's
+// do, so its name is read the same way.
+func closedWorldWrite(c Contract) bool {
+	return c.Effects == EffectsWorkspaceWrite && slices.Contains(c.Constraints, ClosedWorldConstraint)
 }
 
 // opReads reports whether an operation's words say it only reads: no

@@ -83,6 +83,11 @@ func (s *Store) planOutcome(ctx context.Context, source, namespace string, o cat
 	for _, c := range cs {
 		seen[c.ID] = true
 		old, ok := byID[c.ID]
+		if ok {
+			if oc, err := old.Parsed(); err == nil {
+				c = keepStoredEffects(oc, c)
+			}
+		}
 		if ok && len(c.SearchHints) == 0 {
 			// reviewed search hints are the console's own: a descriptor
 			// that brings none (an MCP or OpenAI file never does) keeps them
