@@ -140,7 +140,7 @@ func (g *gateway) callTool(ctx context.Context, r *gwReq, req *mcp.CallToolReque
 // off the call's path), which only a crash of the console in the
 // milliseconds before the writer's next commit can lose.
 func (g *gateway) callEvidence(ctx context.Context, ev models.RunEvent, call *allowedCall) error {
-	if call != nil && effectful(call.tool.Effects) {
+	if call != nil && outsideWorkspace(call.tool.Effects) {
 		return g.evidence.add(ctx, ev)
 	}
 	return g.evidence.hand(ctx, ev)

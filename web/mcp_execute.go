@@ -41,7 +41,7 @@ func (g *gateway) spend(ctx context.Context, r *gwReq, st *gwStep, ev *models.Ru
 }
 
 // execute makes an allowed call: once per idempotency key for tools
-// with effects outside the workspace, bounded in time and size, its
+// that write, bounded in time and size, its
 // result checked against the reviewed output schema.
 func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allowedCall, p *mcp.CallToolParamsRaw, ev *models.RunEvent) (*mcp.CallToolResult, error) {
 	ev.Digest = call.tool.Digest
@@ -221,9 +221,17 @@ func (g *gateway) resultCeiling() int {
 	return DefaultResultCeiling
 }
 
-// effectful: a tool classified destructive or external-write, whose
-// calls may carry an idempotency key.
+// effectful: a tool classified anything but read-only (a write, also
+// one within its server's own data: a workspace-write MCP tool changes
+// state a repeat would change again), whose calls may carry an
+// idempotency key and whose lost calls are uncertain.
 func effectful(effects string) bool {
+	return effects != string(catalog.EffectsReadOnly)
+}
+
+// outsideWorkspace: a tool classified destructive or external-write,
+// whose call evidence is committed before the answer.
+func outsideWorkspace(effects string) bool {
 	return effects == string(catalog.EffectsDestructive) || effects == string(catalog.EffectsExternalWrite)
 }
 

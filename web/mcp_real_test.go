@@ -108,8 +108,9 @@ func TestGatewayWithThePublishedMemoryServer(t *testing.T) {
 		if text, isErr := call(t, cs, "memory.create_entities", map[string]any{"entities": []any{map[string]any{"name": "Grace", "entityType": "person", "observations": []any{}}}}, nil); isErr || !strings.Contains(text, "Grace") {
 			t.Errorf("a call after the restart (a new child process): %s", text)
 		}
-		// revoke mid-session: external-write is no longer granted
-		h.changeGrants(t, authority.Everyone, false, models.GrantSpec{Kind: authority.KindEffects, Value: "external-write"})
+		// revoke mid-session: workspace-write (the import's class of a
+		// closed-world, non-destructive write) is no longer granted
+		h.changeGrants(t, authority.Everyone, false, models.GrantSpec{Kind: authority.KindEffects, Value: "workspace-write"})
 		pre, _ := os.ReadFile(graph)
 		text, isErr = call(t, cs, "memory.create_entities", map[string]any{"entities": []any{map[string]any{"name": "Linus", "entityType": "person", "observations": []any{}}}}, nil)
 		if !isErr || strings.Contains(text, "Linus") {
