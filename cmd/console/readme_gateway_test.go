@@ -181,7 +181,7 @@ func TestReadmeGatewayExample(t *testing.T) {
 	if out, isErr := text("memory.create_entities", map[string]any{"entities": "Ada"}); !isErr || !strings.Contains(out, `"pointer":"/entities"`) {
 		t.Errorf("bad arguments: %s", out)
 	}
-	if out, err := runCLI(t, db, "grant", "remove", "everyone", "--effects", "external-write"); err != nil {
+	if out, err := runCLI(t, db, "grant", "remove", "everyone", "--effects", "workspace-write"); err != nil {
 		t.Fatalf("revoke: %v %s", err, out)
 	}
 	if out, isErr := text("memory.create_entities", map[string]any{"entities": []any{map[string]any{"name": "Bob", "entityType": "person", "observations": []any{}}}}); !isErr || strings.Contains(out, "Bob") {
