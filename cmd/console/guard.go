@@ -23,6 +23,7 @@ var hardenProcess bool
 // /proc/<pid>/environ (which keeps the environment the console started
 // with) nor its memory.
 func guardSecrets() error {
+	databaseURL = os.Getenv("DATABASE_URL") // serverHome, after it is removed
 	names, values := upstream.ConsoleSecretsInEnv()
 	if k, err := loadSealKey(false); err == nil && k != nil {
 		values = append(values, string(k))
@@ -63,11 +64,12 @@ func runServersAs(v string) error {
 		if err := upstream.RunServersAs(defaultServerUser); err != nil {
 			_ = upstream.RunServersAs("")
 			upstream.RefuseServers(fmt.Errorf("stdio servers are not started: the console runs as root and cannot run them as user %s (%v), and as root they would read the console's secrets; set CONSOLE_SERVER_USER to a user to run them as, or to off to run them as root", defaultServerUser, err))
+			return nil
 		}
-		return nil
+		return serverHome()
 	}
 	if err := upstream.RunServersAs(v); err != nil {
 		return &exitError{2, fmt.Errorf("CONSOLE_SERVER_USER: %w", err)}
 	}
-	return nil
+	return serverHome()
 }

@@ -32,6 +32,35 @@ func RunningServersAs() string {
 	return ""
 }
 
+// RunningServersHome is the HOME stdio servers get when they run as
+// another user ("": the console's own user, or that user's own HOME).
+func RunningServersHome() string {
+	if u := runAs.Load(); u != nil {
+		return u.home
+	}
+	return ""
+}
+
+// SetServersHome gives the servers' user HOME dir (a folder the console
+// made for it) instead of its own (nobody's is /nonexistent); nothing when
+// servers run as the console's own user.
+func SetServersHome(dir string) {
+	if u := runAs.Load(); u != nil {
+		c := *u
+		c.home = dir
+		runAs.Store(&c)
+	}
+}
+
+// ServersUID is the uid and gid stdio servers run as (ok false: the
+// console's own).
+func ServersUID() (uid, gid int, ok bool) {
+	if u := runAs.Load(); u != nil {
+		return int(u.uid), int(u.gid), true
+	}
+	return 0, 0, false
+}
+
 // asServerUser sets cmd to run as the server user, when one is set: its
 // uid and gid, no supplementary group, and HOME, USER and LOGNAME its own
 // unless the connection's --env (own) gives them.

@@ -1,0 +1,68 @@
+//go:build unix
+
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/agentforge/console/web/upstream"
+)
+
+// databaseURL is DATABASE_URL as serve read it (guardSecrets may remove
+// it from the environment before serverHome runs).
+var databaseURL string
+
+// serverHome gives the user stdio servers run as (when not the console's
+// own) a HOME the console makes: server-home beside the SQLite database
+// (on Postgres, in the temporary folder, named by that uid), owned by that
+// user, mode 0700; a server's --env HOME still wins. The user's own HOME
+// may not exist (nobody's is /nonexistent), and npx- or uvx-style servers
+// need one to keep their cache.
+func serverHome() error {
+	uid, gid, ok := upstream.ServersUID()
+	if !ok || uid == os.Geteuid() {
+		return nil
+	}
+	db := databaseURL
+	if db == "" {
+		db = os.Getenv("DATABASE_URL")
+	}
+	var dir string
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		dir = filepath.Join(os.TempDir(), fmt.Sprintf("console-server-home-%d", uid))
+	} else {
+		db, _, _ = strings.Cut(strings.TrimPrefix(db, "sqlite://"), "?")
+		if db == "" {
+			db = "console.db"
+		}
+		dir = filepath.Join(filepath.Dir(db), "server-home")
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	if err := os.Mkdir(abs, 0o700); err != nil && !os.IsExist(err) {
+		return fmt.Errorf("CONSOLE_SERVER_USER: making the servers' HOME %s: %w", abs, err)
+	}
+	// a folder someone else made (or a link) is not taken over
+	fi, err := os.Lstat(abs)
+	if err != nil {
+		return err
+	}
+	st, _ := fi.Sys().(*syscall.Stat_t)
+	if !fi.IsDir() || st == nil || (int(st.Uid) != uid && st.Uid != 0) {
+		return &exitError{2, fmt.Errorf("CONSOLE_SERVER_USER: the servers' HOME %s is not a folder of that user or the console's", abs)}
+	}
+	if err := os.Chown(abs, uid, gid); err != nil {
+		return err
+	}
+	if err := os.Chmod(abs, 0o700); err != nil {
+		return err
+	}
+	upstream.SetServersHome(abs)
+	return nil
+}

@@ -1,0 +1,9 @@
+//go:build !unix
+
+package main
+
+// databaseURL is DATABASE_URL as serve read it.
+var databaseURL string
+
+// serverHome does nothing where servers cannot run as another user.
+func serverHome() error { return nil }
