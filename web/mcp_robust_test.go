@@ -54,7 +54,7 @@ func TestGatewayRefusesInvisibleSubjects(t *testing.T) {
 	defer up.Close()
 	f := h.gatewayFixture("demo", up.URL, false)
 	cs, _ := f.connect(t, map[string]string{"X-Subject-Id": "sam"})
-	for _, id := range []string{"s\u200bam", "sam\u200d", "\ufeffsam", "s\tam"} {
+	for _, id := range []string{"s\u200bam", "sam\u200d", "\ufeffsam", "s\tam", "И\u200dван", "Jo\u200dhn"} {
 		for _, token := range []string{"", cs.ID()} {
 			body := `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`
 			if token == "" {

@@ -203,28 +203,27 @@ const MaxSubjectID = 200
 // bidi control (U+202E and its kin), which could disguise the text in a
 // log line or a page, or another invisible format character (U+200B
 // and the other zero-width characters, U+FEFF, U+00AD). A zero-width
-// joiner or non-joiner that joins two letters, marks or emoji (Joins) is
-// writing, not disguise, and is kept.
+// joiner or non-joiner where it changes the rendering (Joins: inside a
+// word of a joining or conjunct-building script, or in an emoji
+// sequence) is writing, not disguise, and is kept.
 func printable(s string) string {
 	if !utf8.ValidString(s) {
 		return "is not valid UTF-8"
 	}
-	prev := rune(0)
 	for i, r := range s {
 		switch {
 		case unicode.IsControl(r):
 			return fmt.Sprintf("contains the control character %U", r)
 		case unicode.Is(unicode.Bidi_Control, r):
 			return fmt.Sprintf("contains the bidi control %U", r)
-		case (r == zwj || r == zwnj) && Joins(prev, s[i+utf8.RuneLen(r):]):
+		case (r == zwj || r == zwnj) && Joins(r, s[:i], s[i+utf8.RuneLen(r):]):
 		case r == zwj || r == zwnj:
-			return fmt.Sprintf("contains %U (a zero-width joiner) that does not join two letters, marks or emoji: alone, at an end or between ASCII characters it is invisible", r)
+			return fmt.Sprintf("contains %U (a zero-width joiner) where it draws nothing: it is kept only inside an Arabic, Indic (or similar) word or an emoji sequence", r)
 		case unicode.Is(unicode.Cf, r):
 			// zero-width space, joiners, BOM, soft hyphen: invisible, so
 			// two ids that read alike would be two subjects
 			return fmt.Sprintf("contains the invisible format character %U", r)
 		}
-		prev = r
 	}
 	return ""
 }
