@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
@@ -196,8 +197,15 @@ func TestMetricsTimeGatewayCalls(t *testing.T) {
 	if got := sample(after, "console_gateway_upstream_duration_seconds", map[string]string{"outcome": "ok"}); got-max(before, 0) != 1 {
 		t.Fatalf("upstream calls timed: %v before, %v after, want one more", before, got)
 	}
-	if got := sample(after, "console_evidence_batch_duration_seconds", map[string]string{"writer": "gateway"}); got < 1 {
-		t.Fatalf("gateway evidence batches timed: %v, want at least one", got)
+	// The call's evidence is handed to the gateway's writer, which writes
+	// it in its own batch after the answer: wait for that batch (bounded).
+	batches := sample(after, "console_evidence_batch_duration_seconds", map[string]string{"writer": "gateway"})
+	for deadline := time.Now().Add(10 * time.Second); batches < 1 && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+		batches = sample(scrape(t, h.srv.URL+"/metrics", key), "console_evidence_batch_duration_seconds", map[string]string{"writer": "gateway"})
+	}
+	if batches < 1 {
+		t.Fatalf("gateway evidence batches timed: %v after 10 s, want at least one", batches)
 	}
 	for name, f := range after {
 		for _, m := range f.GetMetric() {
