@@ -216,8 +216,10 @@ func printable(s string) string {
 			return fmt.Sprintf("contains the control character %U", r)
 		case unicode.Is(unicode.Bidi_Control, r):
 			return fmt.Sprintf("contains the bidi control %U", r)
-		case (r == zwj || r == zwnj) && Joins(r, s[:i], s[i+utf8.RuneLen(r):]):
 		case r == zwj || r == zwnj:
+			if Joins(r, s[:i], s[i+utf8.RuneLen(r):]) {
+				continue
+			}
 			return fmt.Sprintf("contains %U (a zero-width joiner) where it draws nothing: it is kept only inside an Arabic, Indic (or similar) word or an emoji sequence", r)
 		case unicode.Is(unicode.Cf, r):
 			// zero-width space, joiners, BOM, soft hyphen: invisible, so
