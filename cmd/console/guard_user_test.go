@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 
@@ -15,12 +14,7 @@ import (
 // running its stdio servers as root: starting one is refused with an
 // error naming CONSOLE_SERVER_USER and what to set it to.
 func TestRootConsoleWithoutServerUserRefusesStdioServers(t *testing.T) {
-	if os.Geteuid() != 0 {
-		if os.Getenv("CI") == "" {
-			t.Skip("only a root console runs its servers as another user")
-		}
-		t.Fatal("CI runs as root")
-	}
+	needRootConsole(t)
 	old := defaultServerUser
 	defaultServerUser = "no-such-user-rv2"
 	t.Cleanup(func() {
