@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
 )
 
@@ -55,4 +56,24 @@ func actor(ctx context.Context, store *models.Store, as string, roles ...models.
 		names[i] = string(r)
 	}
 	return "", &exitError{1, fmt.Errorf("--as: %s is not %s", as, strings.Join(names, " or "))}
+}
+
+// openStoreAs opens the store for a state-changing command run as --as:
+// the actor is checked as given before anything is opened, then resolved
+// to a console user holding one of roles (see actor). The caller closes
+// the store; on error nothing is left open.
+func openStoreAs(ctx context.Context, as string, roles ...models.Role) (*models.Store, string, error) {
+	if err := needActor(as); err != nil {
+		return nil, "", err
+	}
+	store, _, err := openStore(ctx, meter.New(10000))
+	if err != nil {
+		return nil, "", err
+	}
+	who, err := actor(ctx, store, as, roles...)
+	if err != nil {
+		store.Close()
+		return nil, "", err
+	}
+	return store, who, nil
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
 )
 
@@ -38,18 +37,11 @@ func runAPIKey(ctx context.Context, args []string, stdout *os.File) error {
 	if *scope != models.ScopeRead && *scope != models.ScopeRuntime {
 		return &exitError{2, fmt.Errorf("--scope: must be read or runtime")}
 	}
-	if err := needActor(*as); err != nil {
-		return err
-	}
-	store, _, err := openStore(ctx, meter.New(10000))
+	store, who, err := openStoreAs(ctx, *as, models.RoleAdmin)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	who, err := actor(ctx, store, *as, models.RoleAdmin)
-	if err != nil {
-		return err
-	}
 	secret, k, err := store.CreateScopedAPIKey(ctx, who, name, *scope)
 	var ve *models.ValidationError
 	if errors.As(err, &ve) && ve.Fields["name"] != "" {

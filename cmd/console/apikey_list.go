@@ -61,18 +61,11 @@ func runAPIKeyRevoke(ctx context.Context, args []string, stdout *os.File) error 
 	if err != nil || id == 0 {
 		return &exitError{2, fmt.Errorf("ID: %q is not a key id (a number from console apikey list)", pos[0])}
 	}
-	if err := needActor(*as); err != nil {
-		return err
-	}
-	store, _, err := openStore(ctx, meter.New(10000))
+	store, who, err := openStoreAs(ctx, *as, models.RoleAdmin)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	who, err := actor(ctx, store, *as, models.RoleAdmin)
-	if err != nil {
-		return err
-	}
 	if err := store.RevokeAPIKey(ctx, who, uint(id)); err != nil {
 		if errors.Is(err, models.ErrNotFound) {
 			return &exitError{1, fmt.Errorf("ID: no active API key %d (unknown, or revoked already: see console apikey list)", id)}

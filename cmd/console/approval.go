@@ -65,18 +65,11 @@ func runApproval(ctx context.Context, args []string, stdout *os.File) error {
 	if minutes < 0 || minutes > maxMinutes || (given && minutes == 0) {
 		return &exitError{2, fmt.Errorf("--minutes: 1 to %d (absent: one call)", maxMinutes)}
 	}
-	if err := needActor(*as); err != nil {
-		return err
-	}
-	store, _, err := openStore(ctx, meter.New(10000))
+	store, who, err := openStoreAs(ctx, *as, models.RoleReviewer, models.RoleAdmin)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	who, err := actor(ctx, store, *as, models.RoleReviewer, models.RoleAdmin)
-	if err != nil {
-		return err
-	}
 	now := time.Now()
 	if verb == "withdraw" {
 		return withdrawApproval(ctx, store, stdout, who, ref, strings.TrimSpace(*reason), now)
