@@ -58,11 +58,6 @@ func runCatalogHints(ctx context.Context, args []string, stdout *os.File) error 
 	if *reason != "" && *reject == 0 {
 		return &exitError{2, errors.New("--reason: only --reject takes it")}
 	}
-	if actions == 0 { // showing only reads
-		if err := requireDatabase(); err != nil {
-			return err
-		}
-	}
 	store, _, err := openStore(ctx, meter.New(10000))
 	if err != nil {
 		return err

@@ -285,9 +285,6 @@ func awaitReview(n int) string {
 }
 
 func listConnections(ctx context.Context, stdout *os.File) error {
-	if err := requireDatabase(); err != nil {
-		return err
-	}
 	store, _, err := openStore(ctx, meter.New(10000))
 	if err != nil {
 		return err

@@ -103,9 +103,6 @@ func runEval(ctx context.Context, args []string, stdout *os.File) error {
 		}
 		suite.K = *k
 	}
-	if err := requireDatabase(); err != nil { // eval only reads
-		return err
-	}
 	store, _, err := openStore(ctx, meter.New(1000))
 	if err != nil {
 		return err

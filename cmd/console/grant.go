@@ -118,9 +118,6 @@ func runGrant(ctx context.Context, args []string, stdout *os.File) error {
 }
 
 func listGrants(ctx context.Context, stdout *os.File) error {
-	if err := requireDatabase(); err != nil {
-		return err
-	}
 	store, _, err := openStore(ctx, meter.New(10000))
 	if err != nil {
 		return err
