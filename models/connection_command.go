@@ -28,10 +28,8 @@ func commandCredential(argv []string) string {
 		if heldCredential(a) {
 			return fmt.Sprintf("argument %d holds a credential, which would be shown and stored in clear (and seen in ps): give it with --env instead (sealed and never shown)", i+1)
 		}
-		if strings.Contains(a, "://") {
-			if msg := urlCredential(a); msg != "" {
-				return fmt.Sprintf("argument %d is a URL that holds a credential, which would be shown and stored in clear: give it with --env instead (sealed and never shown)", i+1)
-			}
+		if strings.Contains(a, "://") && urlCredential(a) != "" {
+			return fmt.Sprintf("argument %d is a URL that holds a credential, which would be shown and stored in clear: give it with --env instead (sealed and never shown)", i+1)
 		}
 	}
 	return ""

@@ -24,7 +24,9 @@ func urlCredential(raw string) string {
 	if u.User != nil {
 		return "holds a user name or password (user:pass@), which would be shown and stored in clear: give the credential as a header instead, e.g. --header 'Authorization=Basic …'"
 	}
-	if u.Fragment != "" || strings.Contains(raw, "#") {
+	// url.Parse cuts at the first '#', so any '#' starts a fragment (an
+	// empty one too)
+	if strings.Contains(raw, "#") {
 		return "has a fragment (#…), which an HTTP client never sends to the server and which would be shown and stored in clear: drop it, and give a credential as a header instead (--header K=V, sealed and never shown)"
 	}
 	if msg := pathCredential(u.Path); msg != "" {
