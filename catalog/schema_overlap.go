@@ -63,18 +63,29 @@ func differentKinds(a, b []schemaStep) bool {
 // into the value applies to, or "" when none does.
 func valueKind(path []schemaStep) string {
 	for _, s := range path {
-		if !s.descends {
-			continue
+		if s.descends {
+			return partKinds[valuePart(s.keyword)]
 		}
-		switch s.keyword {
-		case "properties", "patternProperties", "additionalProperties", "unevaluatedProperties", "propertyNames":
-			return "object"
-		case "prefixItems", "items", "contains", "unevaluatedItems":
-			return "array"
-		case "contentSchema":
-			return "string"
-		}
-		return ""
+	}
+	return ""
+}
+
+// partKinds is the kind of value each part of a value belongs to.
+var partKinds = map[string]string{"member": "object", "name": "object", "item": "array", "content": "string"}
+
+// valuePart is the part of a value a keyword's schemas apply to: an
+// object's members or names, an array's items, a string's content, or ""
+// for the value itself.
+func valuePart(keyword string) string {
+	switch keyword {
+	case "properties", "patternProperties", "additionalProperties", "unevaluatedProperties":
+		return "member"
+	case "prefixItems", "items", "contains", "unevaluatedItems":
+		return "item"
+	case "propertyNames":
+		return "name"
+	case "contentSchema":
+		return "content"
 	}
 	return ""
 }
@@ -87,20 +98,7 @@ func sameStep(a, b schemaStep) bool {
 // apart reports whether two different steps from one schema always reach
 // different parts of a value.
 func apart(a, b schemaStep) bool {
-	part := func(s schemaStep) string {
-		switch s.keyword {
-		case "properties", "patternProperties", "additionalProperties", "unevaluatedProperties":
-			return "member"
-		case "prefixItems", "items", "contains", "unevaluatedItems":
-			return "item"
-		case "propertyNames":
-			return "name"
-		case "contentSchema":
-			return "content"
-		}
-		return "" // the value itself
-	}
-	pa, pb := part(a), part(b)
+	pa, pb := valuePart(a.keyword), valuePart(b.keyword)
 	switch {
 	case pa == "" || pb == "":
 		return false
