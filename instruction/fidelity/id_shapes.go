@@ -169,19 +169,32 @@ func valueInCode(text string, start, end int) bool {
 // innermostOpen is the bracket still open at the end of s ('(' of a call
 // or SQL VALUES, '{' or '[' of JSON data, 0 when none).
 func innermostOpen(s string) byte {
-	depth := map[byte]int{}
+	var paren, brace, bracket int // closers seen and not yet matched
 	for k := len(s) - 1; k >= 0; k-- {
-		switch b := s[k]; b {
-		case ')', '}', ']':
-			depth[b]++
-		case '(', '{', '[':
-			closer := map[byte]byte{'(': ')', '{': '}', '[': ']'}[b]
-			if depth[closer] > 0 {
-				depth[closer]--
-				continue
-			}
-			return b
+		var depth *int
+		switch s[k] {
+		case ')':
+			paren++
+			continue
+		case '}':
+			brace++
+			continue
+		case ']':
+			bracket++
+			continue
+		case '(':
+			depth = &paren
+		case '{':
+			depth = &brace
+		case '[':
+			depth = &bracket
+		default:
+			continue
 		}
+		if *depth == 0 {
+			return s[k]
+		}
+		*depth--
 	}
 	return 0
 }
