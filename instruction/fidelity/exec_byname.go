@@ -93,10 +93,13 @@ func codeNameSpans(ts []token) []codeNameSpan {
 		if worded && !execLanguages[name] && !(len(name) == 1 && strings.ToUpper(name) == t.text) {
 			continue
 		}
-		if !worded && i+1 < len(ts) && !ts[i+1].sentence && !ts[i+1].clause && !codeNameNouns[ts[i+1].lower] && !letterEnds[ts[i+1].lower] && isNoun(ts[i+1].lower) {
+		// the phrase goes on past the name with a word that is no code noun
+		// and does not end it
+		goesOn := i+1 < len(ts) && !ts[i+1].sentence && !ts[i+1].clause && !codeNameNouns[ts[i+1].lower] && !letterEnds[ts[i+1].lower]
+		if goesOn && !worded && isNoun(ts[i+1].lower) {
 			continue // "using Levenshtein distance": the name modifies a noun
 		}
-		if worded && len(name) == 1 && i+1 < len(ts) && !ts[i+1].sentence && !ts[i+1].clause && !codeNameNouns[ts[i+1].lower] && !letterEnds[ts[i+1].lower] {
+		if goesOn && worded && len(name) == 1 {
 			continue // "in C major", "in R order": a letter, not the language
 		}
 		out = append(out, codeNameSpan{i - 1, i, name})
