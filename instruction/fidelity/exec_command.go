@@ -43,7 +43,7 @@ func commandShaped(span string) bool {
 // scriptExtensions end the names of script and program files.
 var scriptExtensions = set("sh", "bash", "py", "js", "mjs", "ts", "rb", "pl", "php", "tcl", "lua", "ps1", "bat", "cmd", "r", "jl", "exe")
 
-// scriptFile: a word names a script or program file ("check.js").
+// commandFile: a word names a script or program file ("check.js").
 func commandFile(w string) bool {
 	at := strings.LastIndexByte(w, '.')
 	return at > 0 && scriptExtensions[strings.ToLower(w[at+1:])]
