@@ -7,11 +7,18 @@ import (
 // migrateApprovalWithdrawals (migration 114) records who took an
 // approval back, when and why.
 func migrateApprovalWithdrawals(tx *gorm.DB, _ string) error {
-	for _, col := range []string{"WithdrawnBy", "WithdrawnAt", "WithdrawReason"} {
-		if tx.Migrator().HasColumn(&Approval{}, col) {
+	return addColumns(tx, &Approval{}, "WithdrawnBy", "WithdrawnAt", "WithdrawReason")
+}
+
+// addColumns adds to model's table each of the named fields' columns it
+// does not have yet, so a migration can run again on a table that has
+// some of them.
+func addColumns(tx *gorm.DB, model any, fields ...string) error {
+	for _, f := range fields {
+		if tx.Migrator().HasColumn(model, f) {
 			continue
 		}
-		if err := tx.Migrator().AddColumn(&Approval{}, col); err != nil {
+		if err := tx.Migrator().AddColumn(model, f); err != nil {
 			return err
 		}
 	}
@@ -22,24 +29,13 @@ func migrateApprovalWithdrawals(tx *gorm.DB, _ string) error {
 // one call's arguments: their digest and the reviewer's view of them.
 // Existing requests keep "": made without arguments, they hold as before.
 func migrateApprovalArguments(tx *gorm.DB, _ string) error {
-	for _, col := range []string{"ArgsDigest", "ArgsView"} {
-		if tx.Migrator().HasColumn(&Approval{}, col) {
-			continue
-		}
-		if err := tx.Migrator().AddColumn(&Approval{}, col); err != nil {
-			return err
-		}
-	}
-	return nil
+	return addColumns(tx, &Approval{}, "ArgsDigest", "ArgsView")
 }
 
 // migrateApprovalKeys (migration 243) records the runtime key a request
 // was filed through; earlier requests keep 0 (none known).
 func migrateApprovalKeys(tx *gorm.DB, _ string) error {
-	if tx.Migrator().HasColumn(&Approval{}, "KeyID") {
-		return nil
-	}
-	return tx.Migrator().AddColumn(&Approval{}, "KeyID")
+	return addColumns(tx, &Approval{}, "KeyID")
 }
 
 // migrateApprovalCalls (migration 242) indexes approval requests by their
@@ -69,10 +65,8 @@ func migrateApprovals(tx *gorm.DB, _ string) error {
 // hides anything of its arguments. Requests filed before it are read by
 // the marks the maskers wrote then and by the views that showed nothing.
 func migrateApprovalHidden(tx *gorm.DB, _ string) error {
-	if !tx.Migrator().HasColumn(&Approval{}, "ArgsHidden") {
-		if err := tx.Migrator().AddColumn(&Approval{}, "ArgsHidden"); err != nil {
-			return err
-		}
+	if err := addColumns(tx, &Approval{}, "ArgsHidden"); err != nil {
+		return err
 	}
 	return tx.Exec(`UPDATE approvals SET args_hidden = ? WHERE args_view LIKE ? OR args_view LIKE ? OR args_view LIKE ? OR args_view LIKE ?`,
 		true, "%[masked]%", "%[credential]%", "%[secret]%", "(the arguments %").Error
@@ -81,10 +75,8 @@ func migrateApprovalHidden(tx *gorm.DB, _ string) error {
 // migrateConnectionEditors (migration 247) records who last changed a
 // connection's source; existing rows start with who added them.
 func migrateConnectionEditors(tx *gorm.DB, _ string) error {
-	if !tx.Migrator().HasColumn(&Connection{}, "EditedBy") {
-		if err := tx.Migrator().AddColumn(&Connection{}, "EditedBy"); err != nil {
-			return err
-		}
+	if err := addColumns(tx, &Connection{}, "EditedBy"); err != nil {
+		return err
 	}
 	return tx.Exec("UPDATE connections SET edited_by = created_by WHERE edited_by = '' AND created_by IS NOT NULL").Error
 }
