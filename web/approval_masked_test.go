@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/web/upstream/upstreamtest"
@@ -27,31 +29,7 @@ func TestMaskedArgumentsCannotBeApproved(t *testing.T) {
 	h.changeGrants(t, "testers", true, models.GrantSpec{Kind: authority.KindTool, Value: "demo.remember", RequiresApproval: true})
 	cs, _ := f.connect(t, map[string]string{"X-Subject-Id": "sam", "X-Subject-Groups": "testers"})
 	hidden := map[string]any{"key": "payee", "fact": "Bearer mallory-offshore-account-991"}
-	subject := map[string]any{"id": "sam", "groups": []string{"testers"}}
-	never := func(what, msg, ref string) {
-		t.Helper()
-		if ref != "" || !strings.Contains(msg, "can never be approved") || !strings.Contains(msg, "secret") {
-			t.Errorf("%s: %q (request %q), want a refusal saying masked arguments can never be approved, naming no request", what, msg, ref)
-		}
-	}
-	var g gwRefusal
-	text, _ := call(t, cs, "demo.remember", hidden, nil)
-	_ = json.Unmarshal([]byte(text), &g)
-	never("the gateway", g.Error.Message, g.Error.Approval)
-	var a struct{ Error authority.Error }
-	res, out := h.api(http.MethodPost, "/api/v1/authorize", f.key, map[string]any{"agent": "helper", "tool": "demo.remember", "subject": subject, "arguments": hidden})
-	_ = json.Unmarshal(out, &a)
-	never("/authorize", a.Error.Message, a.Error.Approval)
-	res, out = h.api(http.MethodPost, "/api/v1/approvals", f.key, map[string]any{"agent": "helper", "tool": "demo.remember", "subject": subject, "arguments": hidden, "summary": "pay"})
-	a.Error = authority.Error{}
-	_ = json.Unmarshal(out, &a)
-	if res.StatusCode != http.StatusBadRequest {
-		t.Errorf("POST /approvals of masked arguments: %d, want 400", res.StatusCode)
-	}
-	never("POST /approvals", a.Error.Message, a.Error.Approval)
-	if n := countApprovals(t, h, "demo.remember"); n != 0 || up.Calls("remember") != 0 {
-		t.Fatalf("%d requests for masked arguments, %d upstream calls", n, up.Calls("remember"))
-	}
+	refusedOnEveryRoute(t, h, f, cs, up, "demo.remember", hidden, "secret")
 
 	ctx := t.Context()
 	old, _, err := h.store.RequestApproval(ctx, "apikey", models.Approval{Agent: "analyst", Subject: "sam", Tool: "workspace_write", Digest: "d",
@@ -75,5 +53,44 @@ func TestMaskedArgumentsCannotBeApproved(t *testing.T) {
 	rita.post("/approvals/"+old.Ref+"/deny", url.Values{"reason": {"cannot see the payee"}})
 	if got, _ := h.store.ApprovalByRef(ctx, old.Ref); got.Status != authority.ApprovalDenied {
 		t.Fatalf("denying it: %s", got.Status)
+	}
+}
+
+// refusedOnEveryRoute checks that a call of tool ("ns.name") with args,
+// by subject sam of group testers, files no approval request and is told
+// it can never be approved (the message naming each of also) on every
+// route: the gateway, /authorize and POST /approvals (a 400); and that
+// the upstream was never called.
+func refusedOnEveryRoute(t *testing.T, h *harness, f *gwFixture, cs *mcp.ClientSession, up *upstreamtest.Server, tool string, args map[string]any, also ...string) {
+	t.Helper()
+	subject := map[string]any{"id": "sam", "groups": []string{"testers"}}
+	never := func(what, msg, ref string) {
+		t.Helper()
+		ok := ref == "" && strings.Contains(msg, "can never be approved")
+		for _, w := range also {
+			ok = ok && strings.Contains(msg, w)
+		}
+		if !ok {
+			t.Errorf("%s: %q (request %q), want a refusal saying the arguments can never be approved (naming %q), naming no request", what, msg, ref, also)
+		}
+	}
+	var g gwRefusal
+	text, _ := call(t, cs, tool, args, nil)
+	_ = json.Unmarshal([]byte(text), &g)
+	never("the gateway", g.Error.Message, g.Error.Approval)
+	var a struct{ Error authority.Error }
+	_, out := h.api(http.MethodPost, "/api/v1/authorize", f.key, map[string]any{"agent": "helper", "tool": tool, "subject": subject, "arguments": args})
+	_ = json.Unmarshal(out, &a)
+	never("/authorize", a.Error.Message, a.Error.Approval)
+	res, out := h.api(http.MethodPost, "/api/v1/approvals", f.key, map[string]any{"agent": "helper", "tool": tool, "subject": subject, "arguments": args, "summary": "run " + tool})
+	a.Error = authority.Error{}
+	_ = json.Unmarshal(out, &a)
+	if res.StatusCode != http.StatusBadRequest {
+		t.Errorf("POST /approvals of arguments that can never be approved: %d, want 400", res.StatusCode)
+	}
+	never("POST /approvals", a.Error.Message, a.Error.Approval)
+	name := tool[strings.IndexByte(tool, '.')+1:]
+	if n := countApprovals(t, h, tool); n != 0 || up.Calls(name) != 0 {
+		t.Fatalf("%d requests for arguments that can never be approved, %d upstream calls", n, up.Calls(name))
 	}
 }
