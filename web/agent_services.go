@@ -14,18 +14,9 @@ func (s *Server) orphanServices(ctx context.Context, snap *Snapshot, services []
 	if len(services) == 0 {
 		return nil, nil
 	}
-	conns, err := s.store.Connections(ctx)
+	has, err := s.store.ProvidedServices(ctx, snap.KnownTools())
 	if err != nil {
 		return nil, err
-	}
-	has := map[string]bool{}
-	for _, c := range conns {
-		has[c.Name] = true
-	}
-	for id := range snap.KnownTools() {
-		if ns, _, dotted := strings.Cut(id, "."); dotted {
-			has[ns] = true
-		}
 	}
 	var out []string
 	for _, ns := range services {
