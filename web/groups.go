@@ -151,11 +151,13 @@ func (s *Server) saveGrants(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	services, err := s.store.KnownServices(ctx, known)
-	if err != nil {
-		return err
-	}
+	// check explains a refused save; the services a grant may name are
+	// read only then (SetGrants reads them itself for its own check)
 	check := func(fallback map[string]string) error {
+		services, err := s.store.KnownServices(ctx, known)
+		if err != nil {
+			return err
+		}
 		errs := views.FieldErrors{}
 		items := badLines
 		for f, msg := range models.ValidateGroupVersion(name, form.Message, grants, known, services) {
