@@ -95,7 +95,8 @@ func pathCredential(path string) string {
 	return ""
 }
 
-// ordinal names a path segment by its place (1: "first segment").
+// ordinal names a path segment by its place in English: "first",
+// "second", "third", then 4th … 11th, 12th, 13th … 21st, 22nd, 23rd.
 func ordinal(i int) string {
 	switch i {
 	case 1:
@@ -105,7 +106,18 @@ func ordinal(i int) string {
 	case 3:
 		return "third"
 	}
-	return fmt.Sprintf("%dth", i)
+	suffix := "th"
+	if i%100 < 11 || i%100 > 13 {
+		switch i % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return fmt.Sprintf("%d%s", i, suffix)
 }
 
 // ShownURL is the connection's URL as a page or a command shows it: the
