@@ -150,7 +150,7 @@ func (s *Store) RequestApproval(ctx context.Context, actor string, a Approval) (
 			return err
 		}
 		if old.ID != 0 {
-			asked, err := tx.askedBy(ctx, &old, a.KeyID)
+			asked, err := tx.ApprovalAskedBy(ctx, &old, a.KeyID)
 			if err != nil {
 				return err
 			}

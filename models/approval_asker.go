@@ -27,9 +27,10 @@ func (s *Store) recordAsker(ctx context.Context, id, key uint) error {
 	return s.with(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&ApprovalAsker{ApprovalID: id, KeyID: key, CreatedAt: time.Now().UTC()}).Error
 }
 
-// askedBy reports whether key asked for the request id (the key that filed
-// it counts, also for requests filed before askers were recorded).
-func (s *Store) askedBy(ctx context.Context, a *Approval, key uint) (bool, error) {
+// ApprovalAskedBy reports whether the runtime key key filed the request a
+// or asked for it since (the filing key counts, also for requests filed
+// before askers were recorded): such a key may read the request back.
+func (s *Store) ApprovalAskedBy(ctx context.Context, a *Approval, key uint) (bool, error) {
 	if key == a.KeyID {
 		return true, nil
 	}
@@ -79,10 +80,4 @@ func migrateApprovalAskers(tx *gorm.DB, _ string) error {
 		return err
 	}
 	return tx.Exec("INSERT INTO approval_askers (approval_id, key_id, created_at) SELECT id, key_id, created_at FROM approvals WHERE key_id <> 0").Error
-}
-
-// ApprovalAskedBy reports whether the runtime key key filed the request a
-// or asked for it since: such a key may read the request back.
-func (s *Store) ApprovalAskedBy(ctx context.Context, a *Approval, key uint) (bool, error) {
-	return s.askedBy(ctx, a, key)
 }
