@@ -190,9 +190,11 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		var (
 			filed      *models.Approval
 			argsDigest string
+			canonical  []byte // raw as canonical JSON, made once for the digest and the view
 		)
 		if err == nil && tool != nil && !d.Allow && d.Error != nil && d.Error.Type == authority.TypeApprovalRequired {
-			argsDigest, err = g.s.store.ApprovalArgsDigest(ctx, tool.ID, tool.Digest, canonicalArguments(raw))
+			canonical = canonicalArguments(raw)
+			argsDigest, err = g.s.store.ApprovalArgsDigest(ctx, tool.ID, tool.Digest, canonical)
 		}
 		if err == nil && approval == "" && argsDigest != "" {
 			// the gateway is the run's runtime: it presents the approval
@@ -234,7 +236,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 				// filed (or the pending one reused, this key recorded as
 				// asking) unless the store's filing rules answer: a denial
 				// of this very call, arguments nobody could see whole, a cap
-				view := g.s.argumentsView(ctx, canonicalArguments(raw), *tool, ast.contracts[p.Name])
+				view := g.s.argumentsView(ctx, canonical, *tool, ast.contracts[p.Name])
 				a, err := g.requestApproval(ctx, r, tool, argsDigest, view)
 				v.Error = approvalAnswer(v.Error, a, err, p.Name)
 			}
