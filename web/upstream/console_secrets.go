@@ -28,11 +28,15 @@ const minConsoleSecret = 8
 // stands.
 const wordOnlyBelow = 16
 
-var (
-	consoleSecrets atomic.Pointer[[]string]
-	// consoleWords are the console secrets masked only as a whole word
-	consoleWords atomic.Pointer[map[string]bool]
-)
+// consoleSet is what SetConsoleSecrets set: the values, and those of
+// them masked only as a whole word. One pointer holds both, so a reader
+// never sees the values of one call with the words of another.
+type consoleSet struct {
+	values []string
+	words  map[string]bool
+}
+
+var consoleSecrets atomic.Pointer[consoleSet]
 
 // SetConsoleSecrets sets the console's own secret values, masked in every
 // connection's answers alongside its own (values shorter than 8 bytes are
@@ -49,15 +53,14 @@ func SetConsoleSecrets(values ...string) {
 			}
 		}
 	}
-	consoleWords.Store(&words)
-	consoleSecrets.Store(&out)
+	consoleSecrets.Store(&consoleSet{values: out, words: words})
 }
 
 // maskSecret is s with secret v written "[secret]": everywhere, or for a
 // short console secret (wordOnlyBelow) only where no letter, digit, "_"
 // or "-" stands right before or after it.
 func maskSecret(s, v string) string {
-	if p := consoleWords.Load(); p == nil || !(*p)[v] {
+	if p := consoleSecrets.Load(); p == nil || !p.words[v] {
 		return strings.ReplaceAll(s, v, "[secret]")
 	}
 	var b strings.Builder
@@ -95,7 +98,7 @@ func wordRune(r rune) bool {
 // consoleSecretValues is what SetConsoleSecrets set (nil: nothing).
 func consoleSecretValues() []string {
 	if p := consoleSecrets.Load(); p != nil {
-		return *p
+		return p.values
 	}
 	return nil
 }
