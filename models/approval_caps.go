@@ -62,31 +62,29 @@ func (s *Store) lockApprovals(ctx context.Context, agent string) error {
 // the agent).
 func (s *Store) approvalRoom(ctx context.Context, a Approval) error {
 	caps := []struct {
-		scope, where string
-		arg          any
+		scope, where string // where: the cap's rows within the agent's pending ones ("" all)
+		args         []any
 		limit        int
 		on           bool
 	}{
-		{"run", "run = ?", a.Run, MaxPendingApprovalsPerRun, a.Run != ""},
-		{"key", "key_id = ?", a.KeyID, MaxPendingApprovalsPerKey, a.KeyID != 0},
+		{"run", "run = ?", []any{a.Run}, MaxPendingApprovalsPerRun, a.Run != ""},
+		{"key", "key_id = ?", []any{a.KeyID}, MaxPendingApprovalsPerKey, a.KeyID != 0},
 		// the caller asserts the subject (X-Subject-Id), so the subject's
 		// cap counts per key: one key filling a subject's queue does not
 		// block that subject's calls through the agent's other keys
 		{"subject", "key_id = ? AND subject = ?", []any{a.KeyID, a.Subject}, MaxPendingApprovalsPerSubject, a.Subject != ""},
-		{"agent", "1 = ?", 1, MaxPendingApprovalsPerAgent, true},
+		{"agent", "", nil, MaxPendingApprovalsPerAgent, true},
 	}
 	for _, c := range caps {
 		if !c.on {
 			continue
 		}
-		var n int64
-		args := []any{authority.ApprovalPending, a.Agent}
-		if many, ok := c.arg.([]any); ok {
-			args = append(args, many...)
-		} else {
-			args = append(args, c.arg)
+		q := s.with(ctx).Model(&Approval{}).Where("status = ? AND agent = ?", authority.ApprovalPending, a.Agent)
+		if c.where != "" {
+			q = q.Where(c.where, c.args...)
 		}
-		if err := s.with(ctx).Model(&Approval{}).Where("status = ? AND agent = ? AND "+c.where, args...).Count(&n).Error; err != nil {
+		var n int64
+		if err := q.Count(&n).Error; err != nil {
 			return err
 		}
 		if n >= int64(c.limit) {
