@@ -3,7 +3,7 @@ package models_test
 import (
 	"context"
 	"errors"
-	"sync/atomic"
+	"sync"
 	"testing"
 	"time"
 
@@ -42,9 +42,10 @@ func TestDecideWaitsForAskingKeys(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var inLock atomic.Bool
+			inLock := make(chan struct{})
+			var once sync.Once
 			restore := models.OnApprovalLookup(func() {
-				inLock.Store(true)
+				once.Do(func() { close(inLock) })
 				time.Sleep(500 * time.Millisecond)
 			})
 			defer restore()
@@ -55,8 +56,12 @@ func TestDecideWaitsForAskingKeys(t *testing.T) {
 				_, _, err := b.RequestApproval(ctx, "apikey", c)
 				done <- err
 			}()
-			for !inLock.Load() {
-				time.Sleep(time.Millisecond)
+			select {
+			case <-inLock:
+			case err := <-done:
+				t.Fatalf("the second key's request ended (%v) without looking up the pending one", err)
+			case <-time.After(30 * time.Second):
+				t.Fatal("the second key's request never looked up the pending one")
 			}
 			_, err = a.DecideApproval(ctx, "xena", first.Ref, models.ApprovalDecision{Approve: true, Reason: "fine", SingleUse: true}, time.Now())
 			if err := <-done; err != nil {
