@@ -64,15 +64,14 @@ func approvalDenied(a *models.Approval, tool string) *authority.Error {
 func approvalUnseeable(e *authority.Error, tool string, masked bool) *authority.Error {
 	out := *e
 	out.Approval = ""
+	out.NextActions = []string{authority.ActFixArguments, authority.ActAskUser, authority.ActStop}
 	if masked {
 		out.Message = fmt.Sprintf("%s asks for a person's approval before it runs, and these arguments can never be approved: a value in them reads as a secret and is masked in the reviewer's view, and nobody approves what they cannot see. No request was filed and nothing was run; call %s without secret-looking values in its arguments, or tell the user.",
 			tool, tool)
-		out.NextActions = []string{authority.ActFixArguments, authority.ActAskUser, authority.ActStop}
 		return &out
 	}
 	out.Message = fmt.Sprintf("%s asks for a person's approval before it runs, and these arguments cannot be approved: shown to a reviewer they take more than %d bytes, and nobody approves what they cannot see whole. No request was filed and nothing was run; call %s with smaller arguments, or tell the user.",
 		tool, authority.MaxArgumentsView, tool)
-	out.NextActions = []string{authority.ActFixArguments, authority.ActAskUser, authority.ActStop}
 	return &out
 }
 
