@@ -23,11 +23,8 @@ type ApprovalDecision struct {
 // reason or a bad window is a ValidationError.
 func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d ApprovalDecision, now time.Time) (*Approval, error) {
 	fields := map[string]string{}
-	switch {
-	case len([]rune(d.Reason)) == 0:
-		fields["reason"] = "say why (the audit keeps it)"
-	case len([]rune(d.Reason)) > MaxApprovalReason:
-		fields["reason"] = fmt.Sprintf("at most %d characters", MaxApprovalReason)
+	if why := reasonProblem(d.Reason); why != "" {
+		fields["reason"] = why
 	}
 	if d.Approve && !d.SingleUse && (!d.Until.After(now) || d.Until.Sub(now) > MaxApprovalWindow) {
 		fields["until"] = fmt.Sprintf("a time-bound approval holds from now up to %s", MaxApprovalWindow)
@@ -106,6 +103,19 @@ func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d Approva
 	return &a, nil
 }
 
+// reasonProblem is what is wrong with a decision's or withdrawal's reason
+// ("" when nothing): it is required, and at most MaxApprovalReason
+// characters.
+func reasonProblem(reason string) string {
+	switch n := len([]rune(reason)); {
+	case n == 0:
+		return "say why (the audit keeps it)"
+	case n > MaxApprovalReason:
+		return fmt.Sprintf("at most %d characters", MaxApprovalReason)
+	}
+	return ""
+}
+
 // WithdrawApproval takes back an approved approval, audited in the same
 // transaction: it allows no further call, and the next check of a binding
 // that pinned it revokes that binding for good. Only an approved one that
@@ -113,11 +123,8 @@ func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d Approva
 // required (ValidationError). Withdrawing takes a power away, so it has no
 // four-eyes rule: the approver, another reviewer or an admin may.
 func (s *Store) WithdrawApproval(ctx context.Context, actor, ref, reason string, now time.Time) (*Approval, error) {
-	switch {
-	case len([]rune(reason)) == 0:
-		return nil, &ValidationError{Fields: map[string]string{"reason": "say why (the audit keeps it)"}}
-	case len([]rune(reason)) > MaxApprovalReason:
-		return nil, &ValidationError{Fields: map[string]string{"reason": fmt.Sprintf("at most %d characters", MaxApprovalReason)}}
+	if why := reasonProblem(reason); why != "" {
+		return nil, &ValidationError{Fields: map[string]string{"reason": why}}
 	}
 	var a Approval
 	err := s.Tx(ctx, func(tx *Store) error {
