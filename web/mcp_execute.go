@@ -57,17 +57,15 @@ func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allow
 		}
 		claim = rec
 	}
-	// charged only now: a recorded outcome above was answered free
-	if res := g.spend(ctx, r, st, ev); res != nil {
+	// charged only now (a recorded outcome above was answered free), then
+	// the server's contract checked
+	res := g.spend(ctx, r, st, ev)
+	if res == nil {
+		res = g.checkServed(ctx, call, ev)
+	}
+	if res != nil {
 		if claim != nil {
 			// nothing ran: the key is free for a retry
-			g.settle(context.WithoutCancel(ctx), r, claim, res, true)
-		}
-		return res, nil
-	}
-	if res := g.checkServed(ctx, call, ev); res != nil {
-		if claim != nil {
-			// nothing ran: the key is free for the retry
 			g.settle(context.WithoutCancel(ctx), r, claim, res, true)
 		}
 		return res, nil
