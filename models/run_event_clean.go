@@ -25,8 +25,8 @@ func CleanText(s string) string {
 	return strings.ReplaceAll(strings.ToValidUTF8(s, ""), "\x00", "")
 }
 
-// cleanRunEvents cleans every string of evs in place (CleanText), each
-// held to its column's size.
+// cleanRunEvents cleans every string of evs in place, each held to its
+// column's size (clipTo, which cleans by CleanText).
 func cleanRunEvents(evs []RunEvent) {
 	for i := range evs {
 		e := &evs[i]
@@ -35,7 +35,7 @@ func cleanRunEvents(evs []RunEvent) {
 			n int
 		}{{&e.Run, 128}, {&e.Kind, 16}, {&e.Agent, 64}, {&e.Profile, 64}, {&e.Surface, 64}, {&e.RejectedWhy, 256},
 			{&e.Digest, 64}, {&e.Receipts, 1024}, {&e.Tool, 200}, {&e.Verdict, 32}, {&e.CallStatus, 32}, {&e.Approval, 40}} {
-			*f.s = clipTo(CleanText(*f.s), f.n)
+			*f.s = clipTo(*f.s, f.n) // cleans too
 		}
 	}
 }
