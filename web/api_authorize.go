@@ -312,16 +312,12 @@ func filingRefusal(d *authority.Decision, err error, tool string) (authority.Dec
 // large for the reviewer's view) returns the store's error as it is, for
 // the caller to answer as a decision (filingRefusal).
 func (s *Server) requestApproval(c echo.Context, agent string, subject *authority.Subject, t *authority.Tool, summary, origin, argsDigest string, view authority.View) (*models.Approval, bool, error) {
-	id := ""
-	if subject != nil {
-		id = subject.ID
-	}
 	groups, _ := json.Marshal(authority.GroupsOf(subject))
 	keyID := uint(0)
 	if k, ok := c.Get(keyAPIKey).(*models.APIKey); ok {
 		keyID = k.ID
 	}
-	a, created, err := s.store.RequestApproval(c.Request().Context(), keyActor(c), models.Approval{Agent: agent, Subject: id, GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest, ArgsDigest: argsDigest, ArgsView: view.Text, ArgsHidden: view.Hides, Summary: summary, Origin: origin, KeyID: keyID})
+	a, created, err := s.store.RequestApproval(c.Request().Context(), keyActor(c), models.Approval{Agent: agent, Subject: subjectID(subject), GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest, ArgsDigest: argsDigest, ArgsView: view.Text, ArgsHidden: view.Hides, Summary: summary, Origin: origin, KeyID: keyID})
 	var tm *models.TooManyApprovalsError
 	var den *models.DeniedCallError
 	if errors.As(err, &den) || errors.Is(err, models.ErrUnseeableRequest) {

@@ -32,15 +32,11 @@ func (g *gateway) claimLease(spec upstream.Spec) time.Duration {
 // instead (the recorded outcome, key_reused, still running, or a lost
 // call's uncertain outcome).
 func (g *gateway) claim(ctx context.Context, r *gwReq, call *allowedCall, p *mcp.CallToolParamsRaw, key string, ev *models.RunEvent) (*models.IdempotentCall, *mcp.CallToolResult, error) {
-	subject := ""
-	if r.subject != nil {
-		subject = r.subject.ID
-	}
 	keyID := r.sess.KeyID
 	if r.key != nil {
 		keyID = r.key.ID
 	}
-	sc, err := g.s.store.IdempotencyScope(ctx, r.sess.Agent, subject, r.sess.Run, keyID)
+	sc, err := g.s.store.IdempotencyScope(ctx, r.sess.Agent, subjectID(r.subject), r.sess.Run, keyID)
 	if err != nil {
 		return nil, nil, err
 	}
