@@ -294,11 +294,18 @@ func (s *Server) nameApproval(c echo.Context, st *authState, d *authority.Decisi
 // denial of this very call, or arguments too large for the reviewer's
 // view), worded as the gateway words it; ok is false for any other err.
 func filingRefusal(d *authority.Decision, err error, tool string) (authority.Decision, bool) {
-	var den *models.DeniedCallError
-	if err == nil || !errors.As(err, &den) && !errors.Is(err, models.ErrUnseeableRequest) {
+	if !filingRule(err) {
 		return authority.Decision{}, false
 	}
 	return authority.Decision{Error: approvalAnswer(d.Error, nil, err, tool), HostReason: err.Error()}, true
+}
+
+// filingRule reports whether err is a store's filing rule refusing an
+// approval request (a reviewer's recent denial of this very call, or
+// arguments nobody could see whole), not a failure.
+func filingRule(err error) bool {
+	var den *models.DeniedCallError
+	return errors.As(err, &den) || errors.Is(err, models.ErrUnseeableRequest)
 }
 
 // requestApproval records an approval request for subject's agent to
@@ -319,8 +326,7 @@ func (s *Server) requestApproval(c echo.Context, agent string, subject *authorit
 	}
 	a, created, err := s.store.RequestApproval(c.Request().Context(), keyActor(c), models.Approval{Agent: agent, Subject: subjectID(subject), GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest, ArgsDigest: argsDigest, ArgsView: view.Text, ArgsHidden: view.Hides, Summary: summary, Origin: origin, KeyID: keyID})
 	var tm *models.TooManyApprovalsError
-	var den *models.DeniedCallError
-	if errors.As(err, &den) || errors.Is(err, models.ErrUnseeableRequest) {
+	if filingRule(err) {
 		// the filing rules' answers: the caller says them as a decision
 		return nil, false, err
 	}
