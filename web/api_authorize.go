@@ -437,8 +437,15 @@ func (s *Server) apiReleaseBinding(c echo.Context) error {
 
 // keyActor names the API key a runtime change is audited under.
 func keyActor(c echo.Context) string {
-	if k, ok := c.Get(keyAPIKey).(*models.APIKey); ok {
-		return fmt.Sprintf("apikey:%d %s", k.ID, k.Name)
+	k, _ := c.Get(keyAPIKey).(*models.APIKey)
+	return apiKeyActor(k)
+}
+
+// apiKeyActor is the audit actor of a runtime key k ("apikey" when
+// unknown).
+func apiKeyActor(k *models.APIKey) string {
+	if k == nil {
+		return "apikey"
 	}
-	return "apikey"
+	return fmt.Sprintf("apikey:%d %s", k.ID, k.Name)
 }

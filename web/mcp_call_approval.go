@@ -40,11 +40,11 @@ func subjectID(s *authority.Subject) string {
 func (g *gateway) requestApproval(ctx context.Context, r *gwReq, t *authority.Tool, argsDigest string, view authority.View) (*models.Approval, error) {
 	id := subjectID(r.subject)
 	groups, _ := json.Marshal(authority.GroupsOf(r.subject))
-	actor, keyID := "apikey", uint(0)
+	keyID := uint(0)
 	if r.key != nil {
-		actor, keyID = fmt.Sprintf("apikey:%d %s", r.key.ID, r.key.Name), r.key.ID
+		keyID = r.key.ID
 	}
-	a, _, err := g.s.store.RequestApproval(ctx, actor, models.Approval{Agent: r.sess.Agent, Subject: id, GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest,
+	a, _, err := g.s.store.RequestApproval(ctx, apiKeyActor(r.key), models.Approval{Agent: r.sess.Agent, Subject: id, GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest,
 		ArgsDigest: argsDigest, ArgsView: view.Text, ArgsHidden: view.Hides,
 		Summary: fmt.Sprintf("a call of %s through the MCP gateway (first asked in run %s), with the arguments shown: the approval holds for this subject's calls with exactly these arguments", t.ID, r.sess.Run), Origin: models.OriginCheck, Run: r.sess.Run, KeyID: keyID})
 	return a, err
