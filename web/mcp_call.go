@@ -155,6 +155,12 @@ type allowedCall struct {
 	name     string // the upstream's own tool name
 }
 
+// undecided answers a call whose check could not be made now (the store
+// did not answer): nothing ran, a retry may.
+func undecided() *mcp.CallToolResult {
+	return gwError(typeUnavailableEnv, "The console could not decide this call now; try again.", authority.ActRetryLater, authority.ActStop)
+}
+
 // decide answers a call the console refuses (a result) or allows (the
 // call to make).
 func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.CheckState, p *mcp.CallToolParamsRaw, ev *models.RunEvent, tally *checkTally) (*mcp.CallToolResult, *allowedCall) {
@@ -207,7 +213,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 			}
 		}
 		if err != nil {
-			return gwError(typeUnavailableEnv, "The console could not decide this call now; try again.", authority.ActRetryLater, authority.ActStop), nil
+			return undecided(), nil
 		}
 		var counted authority.Decision
 		v, counted, _ = deferred.Authorize(v, d)
@@ -249,7 +255,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		ca := checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name, pick: r.pick, without: r.without}
 		ast, d, tool, err := g.s.decideAt(ctx, cs, ca)
 		if err != nil {
-			return gwError(typeUnavailableEnv, "The console could not decide this call now; try again.", authority.ActRetryLater, authority.ActStop), nil
+			return undecided(), nil
 		}
 		var counted authority.Decision
 		v, counted, _ = deferred.Authorize(v, d)
