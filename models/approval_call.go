@@ -20,17 +20,29 @@ import (
 // when none): the newest approved one still usable at now (not spent, not
 // past its window), which a call that presents none presents; else the
 // oldest pending one, the one RequestApproval reuses, so a refusal names
-// the request a reviewer finds.
-func (s *Store) CallApproval(ctx context.Context, agent, subject, tool, digest, argsDigest string, now time.Time) (*Approval, error) {
-	var a Approval
+// the request a reviewer finds. An approval keyOwner decided is passed
+// over: it holds for no call through a key its decider created.
+func (s *Store) CallApproval(ctx context.Context, agent, subject, tool, digest, argsDigest, keyOwner string, now time.Time) (*Approval, error) {
+	var rows []Approval
 	q := s.with(ctx).Where("agent = ? AND subject = ? AND tool = ? AND digest = ? AND args_digest = ? AND (status = ? OR status = ? AND used_at IS NULL AND (until IS NULL OR until > ?))",
 		agent, subject, tool, digest, argsDigest, authority.ApprovalPending, authority.ApprovalApproved, now.UTC()).
-		Order(clause.OrderBy{Expression: clause.Expr{SQL: "CASE WHEN status = ? THEN -id ELSE id END", Vars: []any{authority.ApprovalApproved}}})
-	if err := q.Take(&a).Error; err != nil {
-		return nil, notFound(err)
+		Order(clause.OrderBy{Expression: clause.Expr{SQL: "CASE WHEN status = ? THEN -id ELSE id END", Vars: []any{authority.ApprovalApproved}}}).
+		Limit(maxCallApprovals)
+	if err := q.Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("models: call approval: %w", err)
 	}
-	return &a, nil
+	for i := range rows {
+		if keyOwner == "" || !authority.SameIdentity(keyOwner, rows[i].DecidedBy) {
+			return &rows[i], nil
+		}
+	}
+	return nil, ErrNotFound
 }
+
+// maxCallApprovals bounds the requests CallApproval reads for one call:
+// past that many approvals its key's owner decided, the pending one (if
+// any) is left for RequestApproval to find.
+const maxCallApprovals = 8
 
 // approvalArgsSecretName names the key of approvals' argument digests
 // among the server secrets.

@@ -38,7 +38,7 @@ func TestOnePendingRequestPerCall(t *testing.T) {
 			if c, _ := s.Raw(ctx, "SELECT count(*) FROM approvals"); c != 1 {
 				t.Fatalf("%d requests filed for one call, want 1", c)
 			}
-			if a, err := s.CallApproval(ctx, "demo", "sam", "demo.echo", "d1", "args-A", time.Now()); err != nil || a.Ref != first.Ref {
+			if a, err := s.CallApproval(ctx, "demo", "sam", "demo.echo", "d1", "args-A", "", time.Now()); err != nil || a.Ref != first.Ref {
 				t.Errorf("CallApproval: %+v %v", a, err)
 			}
 			for _, o := range []func(*models.Approval){

@@ -30,7 +30,7 @@ func TestCallApprovalAgreesWithRequestApproval(t *testing.T) {
 				return ref
 			}
 			run := func() string {
-				a, err := s.CallApproval(ctx, req.Agent, req.Subject, req.Tool, req.Digest, req.ArgsDigest, time.Now())
+				a, err := s.CallApproval(ctx, req.Agent, req.Subject, req.Tool, req.Digest, req.ArgsDigest, "", time.Now())
 				if err != nil {
 					return err.Error()
 				}
@@ -41,7 +41,7 @@ func TestCallApprovalAgreesWithRequestApproval(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if _, err := s.CallApproval(ctx, req.Agent, req.Subject, req.Tool, req.Digest, req.ArgsDigest, time.Now()); err == nil {
+			if _, err := s.CallApproval(ctx, req.Agent, req.Subject, req.Tool, req.Digest, req.ArgsDigest, "", time.Now()); err == nil {
 				t.Fatal("a run with no request has one")
 			}
 			first, second, third := file(), file(), file()

@@ -255,7 +255,8 @@ func (s *Server) apiCompose(c echo.Context) error {
 }
 
 // keyOwner is the user who created the request's API key: receipts are
-// kept and read per owner.
+// kept and read per owner, and an approval holds for no call made through
+// a key its decider created.
 func keyOwner(c echo.Context) string {
 	if k, ok := c.Get(keyAPIKey).(*models.APIKey); ok {
 		return k.CreatedBy

@@ -146,7 +146,7 @@ func (s *Server) check(c echo.Context, binding bool) (authorizeRequest, authorit
 	if err := s.checkAgentSet(ctx, cs, req.Agent, req.Tools, req.Without); err != nil {
 		return req, authority.Decision{}, nil, cs, err
 	}
-	st, d, t, err := s.decideAt(ctx, cs, checkArgs{agent: req.Agent, profile: req.Profile, subject: req.Subject, tool: req.Tool, approval: req.Approval, spend: !binding, arguments: req.Arguments, pick: req.Tools, without: req.Without})
+	st, d, t, err := s.decideAt(ctx, cs, checkArgs{agent: req.Agent, profile: req.Profile, subject: req.Subject, tool: req.Tool, approval: req.Approval, spend: !binding, arguments: req.Arguments, pick: req.Tools, without: req.Without, keyOwner: keyOwner(c)})
 	if err != nil {
 		return req, authority.Decision{}, nil, cs, err
 	}
@@ -190,6 +190,18 @@ type checkArgs struct {
 	// the caller computed it; else decideAt computes it for an approval
 	// presented with arguments.
 	argsDigest string
+	// keyOwner is the creator of the runtime key the check is made
+	// through ("" none): an approval its own decider presents through a
+	// key they created holds for nothing (four eyes).
+	keyOwner string
+}
+
+// keyCreator is the person who created the runtime key k ("" for none).
+func keyCreator(k *models.APIKey) string {
+	if k == nil {
+		return ""
+	}
+	return k.CreatedBy
 }
 
 // decideAt decides a check at the generations (and with the binding) cs
@@ -219,7 +231,7 @@ func (s *Server) decideAt(ctx context.Context, cs models.CheckState, a checkArgs
 			}
 		}
 		ap = row.Authority()
-		ap.Ref = ref
+		ap.Ref, ap.KeyOwner = ref, a.keyOwner
 	}
 	argsDigest := a.argsDigest
 	if tl, ok := st.tools[a.tool]; ok && ap != nil && argsDigest == "" && a.arguments != nil {

@@ -104,7 +104,7 @@ func (s *Server) apiRequestApproval(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	st, d, t, err := s.decideAt(ctx, cs, checkArgs{agent: req.Agent, profile: req.Profile, subject: req.Subject, tool: req.Tool})
+	st, d, t, err := s.decideAt(ctx, cs, checkArgs{agent: req.Agent, profile: req.Profile, subject: req.Subject, tool: req.Tool, keyOwner: keyOwner(c)})
 	if err != nil {
 		return err
 	}

@@ -188,7 +188,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		// presents spent, by the one check the API's calls use (a
 		// malformed _meta.approval was refused before: approvalMeta)
 		approval, _ := approvalMeta(p)
-		ca := checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name, approval: approval, spend: true, arguments: raw, pick: r.pick, without: r.without}
+		ca := checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name, approval: approval, spend: true, arguments: raw, pick: r.pick, without: r.without, keyOwner: keyCreator(r.key)}
 		ast, d, tool, err := g.s.decideAt(ctx, cs, ca)
 		// the approval request for the tool and these exact arguments
 		// that the call acts on (nil: none; callApproval), read once: presented when approved, named again
@@ -252,7 +252,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		// a tool the run was shown that is outside the surface now lost
 		// authority: the check says how (capability_revoked for a grant
 		// taken away); nothing of its arguments is read, nothing runs
-		ca := checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name, pick: r.pick, without: r.without}
+		ca := checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name, pick: r.pick, without: r.without, keyOwner: keyCreator(r.key)}
 		ast, d, tool, err := g.s.decideAt(ctx, cs, ca)
 		if err != nil {
 			return undecided(), nil

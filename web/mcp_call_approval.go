@@ -18,7 +18,7 @@ import (
 // then judges its scope, expiry and use), else the oldest pending one,
 // which a refusal names and requestApproval would reuse.
 func (g *gateway) callApproval(ctx context.Context, r *gwReq, t *authority.Tool, argsDigest string) *models.Approval {
-	a, err := g.s.store.CallApproval(ctx, r.sess.Agent, subjectID(r.subject), t.ID, t.Digest, argsDigest, time.Now())
+	a, err := g.s.store.CallApproval(ctx, r.sess.Agent, subjectID(r.subject), t.ID, t.Digest, argsDigest, keyCreator(r.key), time.Now())
 	if err != nil {
 		return nil
 	}

@@ -48,6 +48,11 @@ type Approval struct {
 	// WithdrawnBy and WithdrawReason say who took an approval back, and why.
 	WithdrawnBy    string
 	WithdrawReason string
+	// KeyOwner is the creator of the runtime key the call presenting the
+	// approval is made through ("" when none is known): an approval holds
+	// for no call made through a key its own decider created, or one
+	// person would both decide and make the call.
+	KeyOwner string
 }
 
 // Reasons a presented approval does not open a call: an approval_required
@@ -65,6 +70,7 @@ const (
 	ReasonApprovalWithdrawn      = "approval_withdrawn"
 	ReasonApprovalUsed           = "approval_used"
 	ReasonApprovalExpired        = "approval_expired"
+	ReasonApprovalDecidersKey    = "approval_deciders_key"
 )
 
 // ApprovalVerdict says whether approval a lets subject's agent call
@@ -123,6 +129,9 @@ func approvalVerdict(a *Approval, agent, subject string, t Tool, argsDigest stri
 	case !a.SingleUse && !now.Before(a.Until):
 		at := a.Until.UTC().Format(time.RFC3339)
 		return fmt.Sprintf("approval %s: expired at %s", a.Ref, at), ReasonApprovalExpired, fmt.Sprintf("%s expired at %s.", presented, at)
+	case a.KeyOwner != "" && SameIdentity(a.KeyOwner, a.DecidedBy):
+		return fmt.Sprintf("approval %s: approved by %s, who created the runtime key making this call: someone else must approve a call through it", a.Ref, a.DecidedBy),
+			ReasonApprovalDecidersKey, presented + " was approved by the person who created the runtime key making this call; a call through this key needs someone else's approval."
 	}
 	return "", "", ""
 }

@@ -34,6 +34,7 @@ func TestAPresentedApprovalSaysWhyItDoesNotApply(t *testing.T) {
 		{"denied", ReasonApprovalDenied, "denied", func() *Approval { a := ok(); a.Status = ApprovalDenied; return a }, "x1"},
 		{"withdrawn", ReasonApprovalWithdrawn, "withdrawn", func() *Approval { a := ok(); a.Status = ApprovalWithdrawn; return a }, "x1"},
 		{"used", ReasonApprovalUsed, "already used", func() *Approval { a := ok(); a.Used = true; return a }, "x1"},
+		{"decider's own key", ReasonApprovalDecidersKey, "someone else's approval", func() *Approval { a := ok(); a.KeyOwner = " RITA"; return a }, "x1"},
 		{"expired", ReasonApprovalExpired, "expired at 2026-12-02T10:00:00Z", func() *Approval { a := ok(); a.SingleUse, a.Until = false, at; return a }, "x1"},
 	} {
 		tl := tool
@@ -53,6 +54,13 @@ func TestAPresentedApprovalSaysWhyItDoesNotApply(t *testing.T) {
 				}
 			}
 		}
+	}
+	tl := tool
+	other := ok()
+	other.KeyOwner = "sam"
+	if d := Decide(Check{Agent: Agent{Slug: "a", Declared: []string{tool.ID}}, Subject: &Subject{ID: "u1", Groups: []string{"staff"}}, ToolID: tool.ID, Tool: &tl,
+		Grants: []Grant{{Group: "staff", Kind: KindTool, Value: tool.ID, RequiresApproval: true}}, Approval: other, ArgsDigest: "x1", Now: at}); !d.Allow {
+		t.Errorf("an approval presented through a key its decider did not create: %+v", d)
 	}
 	if d := ApprovalSpent("apr_9"); d.Error.ApprovalReason != ReasonApprovalUsed || !strings.Contains(d.Error.Message, "already used") {
 		t.Errorf("a single-use approval a concurrent call spent first: %+v", d.Error)
