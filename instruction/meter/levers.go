@@ -16,8 +16,10 @@ type Lever struct {
 }
 
 // Levers computes every lever's delta. A tool flip that changes only the
-// catalog (instruction.ToolFlips) costs its few units; the compact and tier
-// levers recompose only the sections their option shapes (the catalog, the
+// catalog (instruction.ToolFlips) costs its few units; one that changes
+// the sections before the catalog too, but not the catalog's shape
+// (FlipHead), composes only those sections; the compact and tier levers
+// recompose only the sections their option shapes (the catalog, the
 // sections before it); any other lever composes the flipped draft. Each is
 // counted from the base, costing only the units that differ (see
 // totalsReusing).
@@ -35,6 +37,14 @@ func (m *Meter) Levers(enc string, d instruction.Draft, base instruction.Composi
 					return nil, err
 				}
 				out = append(out, Lever{ID: id, On: d.On(id), Delta: Totals{Catalog: n, Total: n}})
+				continue
+			}
+			if f, ok := tools.FlipHead(tool, &scratch); ok {
+				t, err := m.headFlipTotals(enc, f, base, baseCounts, baseTotals)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, Lever{ID: id, On: d.On(id), Delta: t.Sub(baseTotals)})
 				continue
 			}
 		}
@@ -57,7 +67,7 @@ func (m *Meter) Levers(enc string, d instruction.Draft, base instruction.Composi
 			c, ok = base.WithTier(tier)
 		}
 		if ok {
-			t, err := m.totalsReusing(enc, c, base, baseCounts)
+			t, err := m.totalsReusing(enc, c.Sections, base, baseCounts)
 			if err != nil {
 				return nil, err
 			}
@@ -72,7 +82,7 @@ func (m *Meter) Levers(enc string, d instruction.Draft, base instruction.Composi
 		if err != nil {
 			return nil, err
 		}
-		t, err := m.totalsReusing(enc, c, base, baseCounts)
+		t, err := m.totalsReusing(enc, c.Sections, base, baseCounts)
 		if err != nil {
 			return nil, err
 		}
@@ -81,15 +91,31 @@ func (m *Meter) Levers(enc string, d instruction.Draft, base instruction.Composi
 	return out, nil
 }
 
-// totalsReusing counts c from the base: a section with the same id as a
-// base section costs only the units that differ (see unitDiff): since a
-// section's count is the sum of its units' counts, its count is the base
-// count less the base's differing units plus c's differing units. Flipping
+// headFlipTotals are the totals of a tool flip that composed only the
+// head: the head's sections counted from the base's, the catalog's count
+// the base's with the entry's units.
+func (m *Meter) headFlipTotals(enc string, f instruction.HeadFlip, base instruction.Composition, baseCounts []int, baseTotals Totals) (Totals, error) {
+	t, err := m.totalsReusing(enc, f.Head, base, baseCounts)
+	if err != nil {
+		return Totals{}, err
+	}
+	n, err := m.flipDelta(enc, f.Catalog)
+	if err != nil {
+		return Totals{}, err
+	}
+	t.add(instruction.GroupCatalog, baseTotals.Catalog+n)
+	return t, nil
+}
+
+// totalsReusing counts sections from the base: a section with the same id
+// as a base section costs only the units that differ (see unitDiff): since
+// a section's count is the sum of its units' counts, its count is the base
+// count less the base's differing units plus its own differing units. Flipping
 // one tool of a 150-tool catalog looks up its entry and the two headers,
 // not 151 units.
-func (m *Meter) totalsReusing(enc string, c, base instruction.Composition, baseCounts []int) (Totals, error) {
+func (m *Meter) totalsReusing(enc string, sections []instruction.Section, base instruction.Composition, baseCounts []int) (Totals, error) {
 	var t Totals
-	for i, s := range c.Sections {
+	for i, s := range sections {
 		j := sectionIndex(base, s.ID, i)
 		if j < 0 {
 			n, err := m.countUnits(enc, s.Units)
@@ -116,6 +142,9 @@ func (m *Meter) totalsReusing(enc string, c, base instruction.Composition, baseC
 // once on its side, and identical units cancel wherever they stand, so
 // count(b) = count(a) − gone + added exactly.
 func (m *Meter) unitDiff(enc string, a, b []catalog.Unit) (gone, added int, err error) {
+	if len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0]) {
+		return 0, 0, nil // the very same units (a tier lever's catalog is the base's)
+	}
 	for round := 0; ; round++ {
 		for len(a) > 0 && len(b) > 0 && a[0].Key == b[0].Key {
 			a, b = a[1:], b[1:]
