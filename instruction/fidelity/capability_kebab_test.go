@@ -1,0 +1,36 @@
+package fidelity_test
+
+import "testing"
+
+// TestSiblingToolsInKebabCase: a sibling tool named in kebab case, a
+// deed and its object ("sftp-upload", "get-pod", "search-routines"),
+// put to use — after a call verb or a pointer, not modifying a noun — is
+// a tool the roster lacks; an English compound ("read-only",
+// "follow-up"), a name that modifies a noun, and a hyphenated verb after
+// "to" are not.
+func TestSiblingToolsInKebabCase(t *testing.T) {
+	for _, text := range []string{
+		"Runs a command. For a long script, upload it with sftp-upload and run it by path.",
+		"Deletes a pod. Verify the id with get-pod first.",
+		"Gets a routine. Use search-routines to discover IDs.",
+		"Lists endpoints (trimmed; use get-endpoint for the full object).",
+		"Retrieves a workflow. Use after list-workflows to get the details.",
+		"Searches one index. To search several, use search-records instead.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
+			t.Errorf("%q: want a finding, got none", text)
+		}
+	}
+	for _, text := range []string{
+		"Runs a query. Use read-only mode for reports.",
+		"Returns a thread. Use follow-up questions sparingly.",
+		"Returns text. Use multi-line strings for long values.",
+		"Returns capacity. Pass cudaVersions to deep-probe instead.",
+		"Returns a record with built-in defaults.",
+		"Returns a page. Use get-style names for the fields.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
+			t.Errorf("%q: want no finding, got %s", text, describe(fs))
+		}
+	}
+}

@@ -1,0 +1,75 @@
+package fidelity
+
+import "strings"
+
+// siblingKebab: word i is a tool name in kebab case — a deed and its
+// object joined by hyphens, as published servers name their tools
+// ("sftp-upload", "get-pod", "search-routines") — put to use where it
+// stands: after a call verb or a pointer ("use get-endpoint for the full
+// object", "verify the id with get-pod first", "use after list-workflows")
+// and not modifying a noun that follows ("use read-only mode",
+// "with multi-line strings").
+func siblingKebab(ts []token, i int) bool {
+	t := ts[i]
+	if !kebabDeed(t.text) {
+		return false
+	}
+	if !(callShaped(ts, i) || pointedAt(ts, i) && ts[i-1].lower != "to" || useAfter(ts, i)) {
+		return false // "pass cudaVersions to deep-probe instead": "to" before a hyphenated verb is its infinitive
+	}
+	if i+1 == len(ts) || ts[i+1].sentence || ts[i+1].clause {
+		return true
+	}
+	next := ts[i+1].lower
+	return kebabFollowers[next] || toolNouns[next] || sequencers[next]
+}
+
+// useAfter: "use after list-workflows", "call before get-pod": the order
+// of two calls, the second by name.
+func useAfter(ts []token, i int) bool {
+	return i >= 2 && !ts[i].sentence && !ts[i-1].sentence && (ts[i-1].lower == "after" || ts[i-1].lower == "before") &&
+		(ts[i-2].lower == "use" || ts[i-2].lower == "call" || ts[i-2].lower == "run")
+}
+
+// kebabFollowers may follow a tool's name in a sentence that puts it to
+// use ("use get-pod first", "with sftp-upload and run it", "use
+// search-routines to discover IDs"); a noun there would make the name a
+// modifier.
+var kebabFollowers = set("for", "to", "when", "and", "or", "then", "instead", "first", "before", "after", "if",
+	"with", "on", "where", "whenever", "once", "so", "because", "until", "rather", "which")
+
+// kebabDeed: a lower-case word of two or more hyphenated parts, each of
+// two letters or more, one of them a verb ("get-pod", "sftp-upload",
+// "search-routines"), none a particle or an adjective ending of an
+// English compound ("follow-up", "read-only", "built-in", "well-known",
+// "rate-limited").
+func kebabDeed(w string) bool {
+	if !strings.Contains(w, "-") || strings.ToLower(w) != w {
+		return false
+	}
+	verb := false
+	for _, p := range strings.Split(w, "-") {
+		if len(p) < 2 || kebabGlue[p] || compoundTails[p] || compoundEnds[p] {
+			return false
+		}
+		for _, r := range p {
+			if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
+				return false
+			}
+		}
+		if strings.HasSuffix(p, "ed") || strings.HasSuffix(p, "ing") || strings.HasSuffix(p, "wn") {
+			return false
+		}
+		verb = verb || isVerb(p) || codeDeeds[p]
+	}
+	return verb
+}
+
+// compoundEnds close an English compound adjective ("read-only",
+// "case-sensitive", "user-friendly", "line-based"), never a tool's name.
+var compoundEnds = set("only", "like", "free", "safe", "wide", "side", "level", "specific", "friendly", "aware",
+	"ready", "proof", "sensitive", "insensitive", "less", "style", "way", "ish", "line", "off", "in", "out", "up")
+
+// codeDeeds are the clipped verbs of programs' names ("init-n8n",
+// "exec-query", "calc-total"), which no dictionary lists as verbs.
+var codeDeeds = set("init", "exec", "calc", "gen", "del", "rm", "mk", "ls", "eval", "cfg", "sync", "auth")
