@@ -100,7 +100,7 @@ func capabilityMentions(text string, ts []token) []mention {
 	out = append(out, loanwordMentions(text, ts)...)
 	out = forPeople(text, ts, out)
 	out = append(out, channelMentions(text, ts, func(k int) bool { return instructedSentences[sentenceOf(ts, ts[k].start)] })...)
-	return out
+	return forOthers(text, ts, out)
 }
 
 // verbOf is the base form of the verb of an instruction at i.
