@@ -21,7 +21,7 @@ func commandCredential(argv []string) string {
 			if !eq && i+1 < len(argv) && !strings.HasPrefix(argv[i+1], "-") {
 				val = argv[i+1]
 			}
-			if credentialName(name) && val != "" {
+			if credential.Named(name) && val != "" {
 				return fmt.Sprintf("passes %q a value, which looks like a credential and would be shown and stored in clear (and seen in ps): give it with --env instead (sealed and never shown) and have the server read it from its environment", "--"+name)
 			}
 		}

@@ -12,8 +12,8 @@ import (
 
 // urlCredential says why a connection URL is refused for holding a
 // credential (a user name or password, a fragment, a path segment that
-// holds one, a query parameter named like a key, token, secret or
-// signature), "" when it holds none. A URL is shown
+// holds one, a query parameter whose name holds a secret by the one name
+// rule, credential.Named), "" when it holds none. A URL is shown
 // and stored in clear; a credential goes in a header, sealed and
 // write-only. The message names the parameter, never its value.
 func urlCredential(raw string) string {
@@ -34,32 +34,11 @@ func urlCredential(raw string) string {
 	}
 	q, _ := url.ParseQuery(u.RawQuery)
 	for _, name := range slices.Sorted(maps.Keys(q)) {
-		if credentialName(name) && slices.ContainsFunc(q[name], func(v string) bool { return v != "" }) {
+		if credential.Named(name) && slices.ContainsFunc(q[name], func(v string) bool { return v != "" }) {
 			return fmt.Sprintf("has a query parameter %q that looks like a credential, which would be shown and stored in clear: give it as a header instead (--header K=V, sealed and never shown)", name)
 		}
 	}
 	return ""
-}
-
-// credentialName says whether a query parameter's name reads as a
-// credential: one of its words is key, sig, pass, pwd or auth, or it
-// holds token, secret, passw, apikey, credential or signature.
-func credentialName(name string) bool {
-	n := strings.ToLower(name)
-	words := strings.FieldsFunc(n, func(r rune) bool { return (r < 'a' || r > 'z') && (r < '0' || r > '9') })
-	for _, w := range words {
-		switch w {
-		case "key", "sig", "pass", "pwd", "auth":
-			return true
-		}
-	}
-	joined := strings.Join(words, "")
-	for _, part := range []string{"token", "secret", "passw", "apikey", "credential", "signature"} {
-		if strings.Contains(joined, part) {
-			return true
-		}
-	}
-	return false
 }
 
 // validHeaderValue says whether an HTTP header can carry v: no control
@@ -88,7 +67,7 @@ func pathCredential(path string) string {
 		if len(credential.Find(seg)) > 0 {
 			return fmt.Sprintf("has a path segment (the %s) that looks like a credential, which would be shown and stored in clear: give it as a header instead (--header K=V, sealed and never shown)", ordinal(i))
 		}
-		if i > 0 && credentialName(segs[i-1]) && credential.LooksRandom(seg) {
+		if i > 0 && credential.Named(segs[i-1]) && credential.LooksRandom(seg) {
 			return fmt.Sprintf("has a path segment after %q that looks like a credential, which would be shown and stored in clear: give it as a header instead (--header K=V, sealed and never shown)", segs[i-1])
 		}
 	}

@@ -33,10 +33,6 @@ func ViewIsCut(view string) bool {
 // MaskedValue stands in an arguments view for a value that looks secret.
 const MaskedValue = "[masked]"
 
-// secretName reports whether an argument called name holds a secret
-// (credential.Named).
-func secretName(name string) bool { return credential.Named(name) }
-
 // secretValue reports whether a string value reads as a credential
 // whatever its name: a bearer or basic authorization, or a JSON web token.
 func secretValue(s string) bool {
@@ -170,7 +166,9 @@ func mask(v any, secret bool) any {
 	case map[string]any:
 		pair := namesSecret(x)
 		return credential.MaskKeys(x, func(k string) string { return credential.Mask(k, MaskedValue) }, func(k string, e any) any {
-			return mask(e, secret || secretName(k) || pair != "" && k != pair)
+			// the member naming a pair holds a name, not a secret, though
+			// its own name may read as one ("key")
+			return mask(e, secret || k != pair && (pair != "" || credential.Named(k)))
 		})
 	case []any:
 		// a pair: ["Cookie", "…"]
@@ -218,7 +216,7 @@ func namesSecret(x map[string]any) string {
 // '-', '.') that marks a secret.
 func isSecretName(v any) bool {
 	s, ok := v.(string)
-	return ok && len(s) <= 128 && bareName.MatchString(s) && secretName(s)
+	return ok && len(s) <= 128 && bareName.MatchString(s) && credential.Named(s)
 }
 
 var bareName = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
@@ -232,7 +230,7 @@ func secretLine(s string) (string, bool) {
 		return "", false
 	}
 	name := strings.TrimSpace(s[:i])
-	if name == "" || strings.ContainsAny(name, " \t\"'") || !secretName(name) {
+	if name == "" || strings.ContainsAny(name, " \t\"'") || !credential.Named(name) {
 		return "", false
 	}
 	sep := s[i : i+1]

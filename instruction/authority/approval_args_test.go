@@ -53,7 +53,7 @@ func TestApprovalHoldsForItsArguments(t *testing.T) {
 // secret (nested ones included) and every credential-looking string, and
 // stays within MaxArgumentsView bytes of valid UTF-8, saying what it cut.
 func TestArgumentsViewMasksAndBounds(t *testing.T) {
-	v := ArgumentsView([]byte(`{"path":"/tmp/a","api_key":"k-123","auth":{"Password":"hunter2","user":"ann"},"headers":["Bearer abc.def"],"n":12345678901234567890,"tokens":[1,2]}`))
+	v := ArgumentsView([]byte(`{"path":"/tmp/a","api_key":"k-123","login":{"Password":"hunter2","user":"ann"},"headers":["Bearer abc.def"],"n":12345678901234567890,"tokens":[1,2]}`))
 	for _, secret := range []string{"k-123", "hunter2", "Bearer abc", "1,"} {
 		if strings.Contains(v, secret) {
 			t.Errorf("the view shows %q:\n%s", secret, v)

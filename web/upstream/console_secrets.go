@@ -5,6 +5,8 @@ import (
 	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/agentforge/console/instruction/authority/credential"
 )
 
 // The console's own secrets (its database URL and password, the key that
@@ -107,9 +109,8 @@ func consoleSecretValues() []string {
 // os.Environ gives it): every variable holding a password the way libpq
 // and pgx take one (a URL's user info or its ?password= parameter, a
 // key=value DSN's password=, as DATABASE_URL may: the whole value and the
-// password alone), and every variable whose name has a part KEY, SECRET,
-// PASSWORD, PASSWD, PASS, TOKEN, CREDENTIAL(S), APIKEY or DSN, or a part
-// ending in PASSWORD or PASSWD (PGPASSWORD) (CONSOLE_SECRETS_KEY,
+// password alone), and every variable whose name holds a secret by the
+// one name rule (credential.Named: PGPASSWORD, CONSOLE_SECRETS_KEY,
 // CONSOLE_ADMIN_PASSWORD, CONSOLE_AUDIT_KEY, CONSOLE_RECEIPT_KEY, a cloud
 // token). It returns their names (to remove from the console's
 // environment) and their values (to mask). A password file (PGPASSFILE,
@@ -124,25 +125,9 @@ func ConsoleSecretsOf(environ []string) (names, values []string) {
 			names, values = append(names, k), append(values, v, pw)
 			continue
 		}
-		if secretName(k) {
+		if credential.Named(k) {
 			names, values = append(names, k), append(values, v)
 		}
 	}
 	return names, values
-}
-
-// secretName says whether an environment variable's name says it holds a
-// secret: one of its parts (split at "_") is a word secrets are named by,
-// or ends in PASSWORD or PASSWD (PGPASSWORD, which libpq and pgx read).
-func secretName(k string) bool {
-	for _, part := range strings.Split(strings.ToUpper(k), "_") {
-		switch part {
-		case "KEY", "SECRET", "SECRETS", "PASSWORD", "PASSWD", "PASS", "TOKEN", "CREDENTIAL", "CREDENTIALS", "APIKEY", "DSN":
-			return true
-		}
-		if strings.HasSuffix(part, "PASSWORD") || strings.HasSuffix(part, "PASSWD") {
-			return true
-		}
-	}
-	return false
 }

@@ -23,7 +23,7 @@
 //   - authorization schemes: "Bearer", "Basic" or "token" then a random
 //     run of at least 8 characters;
 //   - assignments: NAME=VALUE (a URL's query, an env line, a form body)
-//     whose name marks a secret (Named, or key, sig, pass, pwd, auth): the
+//     whose name marks a secret (Named): the
 //     value; NAME: VALUE (a header line, YAML) when the value is random;
 //   - URL userinfo: the password of scheme://user:password@host;
 //   - PEM private keys: from "-----BEGIN … PRIVATE KEY-----" to its END
