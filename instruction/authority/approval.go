@@ -153,16 +153,17 @@ func CanDecideApproval(actor, subject string) bool {
 }
 
 // SameIdentity reports whether two names denote one identity where the
-// console compares people: surrounding white space trimmed, Unicode
-// compatibility forms folded (NFKC: full-width letters, ligatures) and
-// case folded ("RITA", " rita " and "ｒｉｔａ" are rita).
+// console compares people: by their SubjectKey (white space trimmed,
+// characters that draw nothing removed, Unicode compatibility forms
+// folded: full-width letters, ligatures), case folded ("RITA", " rita "
+// and "ｒｉｔａ" are rita).
 func SameIdentity(a, b string) bool {
 	return identityKey(a) == identityKey(b)
 }
 
 // identityKey is a name as SameIdentity compares it.
 func identityKey(s string) string {
-	return cases.Fold().String(norm.NFKC.String(strings.TrimSpace(norm.NFKC.String(s))))
+	return norm.NFKC.String(cases.Fold().String(SubjectKey(s)))
 }
 
 // Withdrawn reports whether a is an approval taken back after its grant.

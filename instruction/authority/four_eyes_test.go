@@ -18,6 +18,8 @@ func TestFourEyesComparesIdentitiesNotSpellings(t *testing.T) {
 		{"rita", "ｒｉｔａ", false},
 		{"ﬁona", "fiona", false},
 		{"straße", "STRASSE", false},
+		{"رضا", "ر\u200cضا", false},
+		{"rita", "ri\u3164ta", false},
 		{"rita", "rit a", true},
 		{"rita", "sam", true},
 		{"", "sam", false},

@@ -173,9 +173,11 @@ func CheckGroups(groups []string) string {
 }
 
 // Validate checks a subject as a runtime sends it, the one rule of every
-// route that takes a subject (compose, runs, authorize, bindings); the
-// error names the field ("subject.id", "subject.groups"). No subject is
-// the group everyone; a subject must name who it is.
+// route that takes a subject (compose, runs, authorize, bindings, the
+// gateway's headers); the error names the field ("subject.id",
+// "subject.groups"). No subject is the group everyone; a subject must name
+// who it is. A valid subject's id becomes its key (SubjectKey), so every
+// look-alike of an id is that one subject on every route.
 func (s *Subject) Validate() (field, msg string) {
 	if s == nil {
 		return "", ""
@@ -189,6 +191,14 @@ func (s *Subject) Validate() (field, msg string) {
 	if msg := printable(s.ID); msg != "" {
 		return "subject.id", "subject.id " + msg
 	}
+	key := SubjectKey(s.ID)
+	switch {
+	case key == "":
+		return "subject.id", "subject.id shows nothing: it is only white space or characters that draw nothing"
+	case len(key) > MaxSubjectID:
+		return "subject.id", fmt.Sprintf("subject.id must be 1-%d bytes once normalised (NFKC)", MaxSubjectID)
+	}
+	s.ID = key
 	if msg := CheckGroups(s.Groups); msg != "" {
 		return "subject.groups", "subject.groups: " + msg
 	}
