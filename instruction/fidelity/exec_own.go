@@ -146,7 +146,7 @@ func describedDeed(ts []token, a int) bool {
 		if functionWords[subj] && !pastSubjects[subj] || determiners[subj] {
 			continue // "the files": not a verb
 		}
-		if past && (pastSubjects[subj] || personNoun(subj) || s >= 1 && !ts[s].sentence && (determiners[ts[s-1].lower] || possessives[ts[s-1].lower]) && isNoun(subj)) {
+		if past && (pastSubjects[subj] || personNoun(subj) || s >= 1 && !ts[s].sentence && (determiners[ts[s-1].lower] || possessives[ts[s-1].lower]) && isNoun(subj) && !imperativeOpens(ts, s-1)) {
 			// a subject: a noun after a determiner or a possessive, a
 			// person, or a pronoun of people ("The technician
 			// recalculated", "Its curator indexed", "we ran")
@@ -157,6 +157,15 @@ func describedDeed(ts []token, a int) bool {
 		}
 	}
 	return false
+}
+
+// imperativeOpens: the sentence holding word k opens, before k, with a
+// verb in its base form ("Work out the litres used with a quick Python
+// snippet"): a thing and a participle after it there are the object of
+// that step ("the litres used"), not a subject that did the deed.
+func imperativeOpens(ts []token, k int) bool {
+	s := sentenceOf(ts, ts[k].start)
+	return s < k && baseVerb(ts[s].lower) && !ts[s].quoted
 }
 
 // pastTenses are irregular past tenses of deeds.

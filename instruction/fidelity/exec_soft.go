@@ -1,5 +1,7 @@
 package fidelity
 
+import "strings"
+
 // Soft code wording: a text may ask for code without naming a program
 // noun or a running verb — it names a piece of code the agent is to write
 // ("by writing a quick function that …", "means writing a small solver"),
@@ -66,6 +68,10 @@ func softCodeMentions(ts []token) []mention {
 		case (w == "little" || w == "some" || w == "quick" || w == "short" || w == "small" || w == "tiny") && i+1 < len(ts) && !ts[i+1].sentence &&
 			(ts[i+1].lower == "code" && codeEnds(ts, i+2) || (ts[i+1].lower == "snippet" || ts[i+1].lower == "one-liner") && phraseEnds(ts, i+2)) && i >= 2 && programPrepositions[ts[i-2].lower]:
 			add(i-2, i+1) // "with a little code", "with a quick snippet"
+		case (programPrepositions[w] || w == "in") && stepSentence(ts, i):
+			if h, ok := programAfter(ts, i); ok {
+				add(i, h) // "in a short script", "through a moving-average script", "in a notebook cell"
+			}
 		}
 	}
 	return out
@@ -141,6 +147,51 @@ func allowedSentence(ts []token, i int) bool {
 	}
 	for k := s; k < len(ts) && (k == s || !ts[k].sentence); k++ {
 		if allowingWords[ts[k].lower] {
+			return true
+		}
+	}
+	return false
+}
+
+// programAfter finds a program as the means of a deed after the
+// preposition at i: an article or "your", at most three modifiers, and a
+// program noun that ends the phrase ("in a short script", "with a
+// moving-average script", "in a notebook cell"), not a noun it modifies
+// ("with a script reference").
+func programAfter(ts []token, i int) (int, bool) {
+	k := i + 1
+	if k >= len(ts) || ts[k].sentence || !(ts[k].lower == "a" || ts[k].lower == "an" || ts[k].lower == "some" || ts[k].lower == "your") {
+		return 0, false
+	}
+	for h := k + 1; h < len(ts) && h <= k+4 && !ts[h].sentence && !ts[h].clause; h++ {
+		w := ts[h].lower
+		cell := w == "notebook" && h+1 < len(ts) && ts[h+1].lower == "cell" && !ts[h+1].sentence
+		if cell {
+			h++ // "in a notebook cell"; a cell alone is a spreadsheet's
+		}
+		if programNouns[w] && w != "code" || cell {
+			if phraseEnds(ts, h+1) || ts[h+1].lower == "to" || ts[h+1].lower == "and" {
+				return h, true
+			}
+			return 0, false
+		}
+		if functionWords[w] || ts[h].quoted {
+			break
+		}
+	}
+	return 0, false
+}
+
+// stepSentence: the sentence of word i asks a step of the agent — it
+// opens with a verb in its base form, a modal or "you" allows the deed
+// (allowedSentence), or the deed is the means of a step ("Flag drift by
+// running the readings through a script").
+func stepSentence(ts []token, i int) bool {
+	if allowedSentence(ts, i) {
+		return true
+	}
+	for k := i - 1; k >= 1 && !ts[k+1].sentence; k-- {
+		if ts[k-1].lower == "by" && strings.HasSuffix(ts[k].lower, "ing") {
 			return true
 		}
 	}
