@@ -5,7 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
+	"io"
 
 	"github.com/agentforge/console/models"
 )
@@ -15,7 +15,7 @@ const apikeyUsage = `usage: console apikey create NAME [--scope read|runtime] --
        console apikey list
        console apikey revoke ID --as USER`
 
-func runAPIKey(ctx context.Context, args []string, stdout *os.File) error {
+func runAPIKey(ctx context.Context, args []string, stdout io.Writer) error {
 	usage := errors.New(apikeyUsage)
 	if len(args) > 0 && args[0] == "list" {
 		return runAPIKeyList(ctx, args[1:], stdout)

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
+	"io"
 	"strconv"
 	"text/tabwriter"
 	"time"
@@ -17,7 +17,7 @@ import (
 // runAPIKeyList prints every API key: id (what revoke takes), name, the
 // secret's visible prefix, scope, creator, creation, last use and state.
 // The secret itself is never stored, so never shown.
-func runAPIKeyList(ctx context.Context, args []string, stdout *os.File) error {
+func runAPIKeyList(ctx context.Context, args []string, stdout io.Writer) error {
 	if len(args) > 0 {
 		return &exitError{2, errors.New("usage: console apikey list")}
 	}
@@ -49,7 +49,7 @@ func runAPIKeyList(ctx context.Context, args []string, stdout *os.File) error {
 // runAPIKeyRevoke revokes one key for good (audited as --as's). A serving
 // console refuses it on the API and the gateway once its key cache has
 // expired: within half a second, on every replica.
-func runAPIKeyRevoke(ctx context.Context, args []string, stdout *os.File) error {
+func runAPIKeyRevoke(ctx context.Context, args []string, stdout io.Writer) error {
 	usage := &exitError{2, errors.New("usage: console apikey revoke ID --as USER (ID: a number from console apikey list)")}
 	fs := flag.NewFlagSet("apikey revoke", flag.ContinueOnError)
 	as := actorFlag(fs)

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
+	"io"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -20,7 +20,7 @@ const approvalUsage = "usage: console approval list\n       console approval sho
 // runApproval lists approval requests, decides one or withdraws an
 // approved one, as the Approvals page does: reviewers and admins, with a
 // reason, audited, never deciding a request made for themselves.
-func runApproval(ctx context.Context, args []string, stdout *os.File) error {
+func runApproval(ctx context.Context, args []string, stdout io.Writer) error {
 	if len(args) == 0 {
 		return &exitError{2, errors.New(approvalUsage)}
 	}
@@ -112,7 +112,7 @@ func runApproval(ctx context.Context, args []string, stdout *os.File) error {
 }
 
 // showApproval prints one approval request as a reviewer decides it.
-func showApproval(ctx context.Context, stdout *os.File, ref string) error {
+func showApproval(ctx context.Context, stdout io.Writer, ref string) error {
 	store, _, err := openStore(ctx, meter.New(10000))
 	if err != nil {
 		return err
@@ -134,7 +134,7 @@ func showApproval(ctx context.Context, stdout *os.File, ref string) error {
 // descriptor digest, subject, summary, and the one call's arguments it
 // holds for (their digest and the reviewer's view, secrets masked) or
 // that it was made without them.
-func printApproval(stdout *os.File, a *models.Approval) {
+func printApproval(stdout io.Writer, a *models.Approval) {
 	fmt.Fprintf(stdout, "  agent:      %s\n  tool:       %s (descriptor %s)\n  subject:    %q groups %s\n  requested:  %s by %s\n  summary:    %s\n",
 		a.Agent, a.Tool, a.Digest, a.Subject, a.GroupsJSON, a.CreatedAt.UTC().Format(time.DateTime), a.RequestedBy, oneLine(a.Summary, models.MaxApprovalSummary))
 	if a.DecidedBy != "" {
@@ -151,7 +151,7 @@ func printApproval(stdout *os.File, a *models.Approval) {
 }
 
 // withdrawApproval takes back an approved, unspent approval.
-func withdrawApproval(ctx context.Context, store *models.Store, stdout *os.File, who, ref, reason string, now time.Time) error {
+func withdrawApproval(ctx context.Context, store *models.Store, stdout io.Writer, who, ref, reason string, now time.Time) error {
 	a, err := store.WithdrawApproval(ctx, who, ref, reason, now)
 	var ve *models.ValidationError
 	switch {
@@ -169,7 +169,7 @@ func withdrawApproval(ctx context.Context, store *models.Store, stdout *os.File,
 	return nil
 }
 
-func listApprovals(ctx context.Context, stdout *os.File) error {
+func listApprovals(ctx context.Context, stdout io.Writer) error {
 	store, _, err := openStore(ctx, meter.New(10000))
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/agentforge/console/models"
@@ -14,7 +15,7 @@ const auditUsage = "usage: console audit verify [--checkpoint FILE] | console au
 
 // runAudit verifies the audit chain (against a kept checkpoint, when
 // given) or prints a signed checkpoint of its head.
-func runAudit(ctx context.Context, args []string, stdout *os.File) error {
+func runAudit(ctx context.Context, args []string, stdout io.Writer) error {
 	if len(args) == 0 {
 		return &exitError{2, fmt.Errorf(auditUsage)}
 	}

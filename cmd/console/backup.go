@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -12,7 +13,7 @@ import (
 
 // runBackup runs `console backup FILE`: a consistent copy of the
 // database's console data into a new file (README, "Backups").
-func runBackup(ctx context.Context, args []string, stdout *os.File) error {
+func runBackup(ctx context.Context, args []string, stdout io.Writer) error {
 	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
 		return &exitError{2, fmt.Errorf("usage: console backup FILE (a new file)")}
 	}
@@ -45,7 +46,7 @@ func runBackup(ctx context.Context, args []string, stdout *os.File) error {
 
 // runRestore runs `console restore [--force] FILE` into the database
 // DATABASE_URL names, which must be empty unless --force.
-func runRestore(ctx context.Context, args []string, stdout *os.File) error {
+func runRestore(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("restore", flag.ContinueOnError)
 	force := fs.Bool("force", false, "replace the data of a database that has some")
 	if err := fs.Parse(args); err != nil {

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
+	"io"
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/fidelity"
@@ -16,7 +16,7 @@ import (
 // runCatalog validates, renders or imports a catalog document. render
 // prints the contracts exactly as an agent would receive them and stores
 // nothing; its problems go to stderr so stdout is only ever the rendering.
-func runCatalog(ctx context.Context, args []string, stdout, stderr *os.File) error {
+func runCatalog(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 && args[0] == "hints" {
 		return runCatalogHints(ctx, args[1:], stdout)
 	}

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,7 +25,7 @@ const hintsUsage = `usage: console catalog hints TOOL                           
 // model; a change is reviewed like a contract change: an editor proposes,
 // a reviewer who did not propose it approves, and the tool's digest
 // changes. --as names the console user acting, whose roles are checked.
-func runCatalogHints(ctx context.Context, args []string, stdout *os.File) error {
+func runCatalogHints(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("catalog hints", flag.ContinueOnError)
 	add := fs.String("add", "", "propose the tool's hints plus these, comma-separated")
 	set := fs.String("set", "", "propose exactly these hints, comma-separated (replacing the tool's)")

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
+	"io"
 	"strings"
 
 	"github.com/agentforge/console/instruction"
@@ -15,7 +15,7 @@ import (
 	"github.com/agentforge/console/instruction/runtime"
 )
 
-func runCompose(ctx context.Context, args []string, stdout, stderr *os.File) error {
+func runCompose(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("compose", flag.ContinueOnError)
 	agent := fs.String("agent", "", "compose for this agent: declared ∩ selected ∩ available")
 	profile := fs.String("profile", "", "the agent's profile (default: the agent's default profile)")

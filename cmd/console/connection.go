@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/instruction/runtime"
+	"github.com/agentforge/console/instruction/shown"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/web/upstream"
 )
@@ -55,7 +57,7 @@ func (n *names) Set(v string) error {
 }
 
 // runConnection adds, syncs and lists upstream MCP servers.
-func runConnection(ctx context.Context, args []string, stdout *os.File) error {
+func runConnection(ctx context.Context, args []string, stdout io.Writer) error {
 	if len(args) == 0 {
 		return &exitError{2, errors.New(connectionUsage)}
 	}
@@ -222,7 +224,7 @@ func runConnection(ctx context.Context, args []string, stdout *os.File) error {
 	fmt.Fprintf(stdout, "synced %s: %s listed; %d added, %d changed, %d removed, %d unchanged.%s\n",
 		name, plural(res.Listed, "tool"), len(p.Added), len(p.Changed), len(p.Removed), p.Unchanged, awaitReview(len(p.Added)+len(p.Changed)))
 	for _, pr := range res.Refused {
-		fmt.Fprintf(stdout, "refused %s: %s: %s\n", pr.Tool, pr.Field, pr.Message)
+		fmt.Fprintf(stdout, "refused %s: %s: %s\n", shown.Line(pr.Tool), shown.Line(pr.Field), shown.Line(pr.Message))
 	}
 	return nil
 }
@@ -284,7 +286,7 @@ func awaitReview(n int) string {
 	return " New and changed tools await review."
 }
 
-func listConnections(ctx context.Context, stdout *os.File) error {
+func listConnections(ctx context.Context, stdout io.Writer) error {
 	store, _, err := openStore(ctx, meter.New(10000))
 	if err != nil {
 		return err
@@ -319,12 +321,12 @@ func listConnections(ctx context.Context, stdout *os.File) error {
 		}
 		switch {
 		case h.Status != models.ConnectionOK && h.Why != "":
-			fmt.Fprintf(stdout, "\terror: %s", h.Why)
+			fmt.Fprintf(stdout, "\terror: %s", shown.Line(h.Why))
 		case c.LastError != "":
-			fmt.Fprintf(stdout, "\terror: %s", c.LastError)
+			fmt.Fprintf(stdout, "\terror: %s", shown.Line(c.LastError))
 		}
 		if h.Fix != "" {
-			fmt.Fprintf(stdout, "\tto fix: %s", h.Fix)
+			fmt.Fprintf(stdout, "\tto fix: %s", shown.Line(h.Fix))
 		}
 		fmt.Fprintln(stdout)
 	}

@@ -4,11 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
+	"io"
 	"strings"
 	"time"
 
 	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/instruction/shown"
 	"github.com/agentforge/console/models"
 )
 
@@ -16,7 +17,7 @@ import (
 // status with when and why (the last real contact with its server) and
 // what to do about a status that is not ok. A status that is not ok
 // exits 1, so a script can watch it.
-func showConnection(ctx context.Context, stdout *os.File, name string) error {
+func showConnection(ctx context.Context, stdout io.Writer, name string) error {
 	store, _, err := openStore(ctx, meter.New(10000))
 	if err != nil {
 		return err
@@ -36,7 +37,7 @@ func showConnection(ctx context.Context, stdout *os.File, name string) error {
 	}
 	line := func(k, v string) {
 		if v != "" {
-			fmt.Fprintf(stdout, "%-9s %s\n", k+":", v)
+			fmt.Fprintf(stdout, "%-9s %s\n", k+":", shown.Line(v))
 		}
 	}
 	line("name", c.Name)

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/agentforge/console/catalog"
@@ -21,7 +20,7 @@ import (
 // runEval evaluates a case file (the selection rules) against the tools the
 // store has available: for an agent (and profile), or for listed tools
 // and services. Flags override the file's roster fields.
-func runEval(ctx context.Context, args []string, stdout *os.File) error {
+func runEval(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	agent := fs.String("agent", "", "evaluate for this agent (default: the file's agent)")
 	profile := fs.String("profile", "", "the agent's profile (default: the file's, else the agent's default)")

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
+	"io"
 	"slices"
 	"strings"
 
@@ -18,7 +18,7 @@ const grantUsage = "usage: console grant add|remove GROUP (--tools a,b | --servi
 
 // runGrant changes or lists groups' grants, versioned and audited like
 // the grants page's changes.
-func runGrant(ctx context.Context, args []string, stdout *os.File) error {
+func runGrant(ctx context.Context, args []string, stdout io.Writer) error {
 	if len(args) == 0 {
 		return &exitError{2, errors.New(grantUsage)}
 	}
@@ -117,7 +117,7 @@ func runGrant(ctx context.Context, args []string, stdout *os.File) error {
 	return nil
 }
 
-func listGrants(ctx context.Context, stdout *os.File) error {
+func listGrants(ctx context.Context, stdout io.Writer) error {
 	store, _, err := openStore(ctx, meter.New(10000))
 	if err != nil {
 		return err

@@ -114,41 +114,47 @@ func run(ctx context.Context, args []string, stdout, stderr *os.File) error {
 		fmt.Fprintln(stdout, u)
 		return nil
 	}
+	// serve logs through slog, which quotes what it logs, and loadtest and
+	// bare print only their own figures; every other command prints what
+	// servers said and the console stored, escaped
+	out, errOut := newShownWriter(stdout), newShownWriter(stderr)
+	defer out.Flush()
+	defer errOut.Flush()
 	switch cmd {
 	case "serve":
 		return runServe(ctx, args, stdout, stderr)
-	case "migrate":
-		return runMigrate(ctx, args, stdout)
-	case "compose":
-		return runCompose(ctx, args, stdout, stderr)
-	case "catalog":
-		return runCatalog(ctx, args, stdout, stderr)
-	case "eval":
-		return runEval(ctx, args, stdout)
-	case "user":
-		return runUser(ctx, args, stdout)
-	case "audit":
-		return runAudit(ctx, args, stdout)
-	case "apikey":
-		return runAPIKey(ctx, args, stdout)
-	case "approval":
-		return runApproval(ctx, args, stdout)
-	case "grant":
-		return runGrant(ctx, args, stdout)
-	case "connection":
-		return runConnection(ctx, args, stdout)
 	case "loadtest":
 		return runLoadtest(ctx, args, stdout)
-	case "runs":
-		return runRuns(ctx, args, stdout)
-	case "backup":
-		return runBackup(ctx, args, stdout)
-	case "restore":
-		return runRestore(ctx, args, stdout)
 	case "bare":
 		return runBare(ctx, args, stdout)
+	case "migrate":
+		return runMigrate(ctx, args, out)
+	case "compose":
+		return runCompose(ctx, args, out, errOut)
+	case "catalog":
+		return runCatalog(ctx, args, out, errOut)
+	case "eval":
+		return runEval(ctx, args, out)
+	case "user":
+		return runUser(ctx, args, out)
+	case "audit":
+		return runAudit(ctx, args, out)
+	case "apikey":
+		return runAPIKey(ctx, args, out)
+	case "approval":
+		return runApproval(ctx, args, out)
+	case "grant":
+		return runGrant(ctx, args, out)
+	case "connection":
+		return runConnection(ctx, args, out)
+	case "runs":
+		return runRuns(ctx, args, out)
+	case "backup":
+		return runBackup(ctx, args, out)
+	case "restore":
+		return runRestore(ctx, args, out)
 	case "help":
-		fmt.Fprintln(stdout, usage)
+		fmt.Fprintln(out, usage)
 		return nil
 	}
 	return &exitError{2, fmt.Errorf("unknown command %q\n%s", cmd, usage)}

@@ -3,10 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
+	"io"
 )
 
-func runMigrate(ctx context.Context, args []string, stdout *os.File) error {
+func runMigrate(ctx context.Context, args []string, stdout io.Writer) error {
 	store, err := openDB(ctx)
 	if err != nil {
 		return err

@@ -4,7 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
+	"io"
 	"time"
 
 	"github.com/agentforge/console/models"
@@ -12,7 +12,7 @@ import (
 
 // runRuns runs `console runs load`: synthetic run evidence for scale
 // tests and the proof (never for a production database).
-func runRuns(ctx context.Context, args []string, stdout *os.File) error {
+func runRuns(ctx context.Context, args []string, stdout io.Writer) error {
 	if len(args) == 0 || args[0] != "load" {
 		return &exitError{2, fmt.Errorf("usage: console runs load --events N [--runs N] [--days N]")}
 	}

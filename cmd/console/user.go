@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strings"
@@ -17,7 +18,7 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-func runUser(ctx context.Context, args []string, stdout *os.File) error {
+func runUser(ctx context.Context, args []string, stdout io.Writer) error {
 	usage := fmt.Errorf("usage: console user add NAME --roles admin,reviewer [--password-file FILE] --as USER")
 	if len(args) < 2 || args[0] != "add" {
 		return &exitError{2, usage}
@@ -80,7 +81,7 @@ func runUser(ctx context.Context, args []string, stdout *os.File) error {
 	return nil
 }
 
-func readPassword(file string, stdout *os.File) (string, error) {
+func readPassword(file string, stdout io.Writer) (string, error) {
 	if file != "" {
 		b, err := os.ReadFile(file)
 		if err != nil {

@@ -18,17 +18,24 @@ import (
 // Line is s with every control character (newlines included) and every
 // format character escaped: "\n", "\r", "\t", "\u202e"; invalid UTF-8
 // bytes as "\xff". Text free of them comes back as it is.
-func Line(s string) string { return escape(s, false) }
+func Line(s string) string { return escape(s, "") }
 
 // Text is Line but keeps newlines, for text of several lines of the
 // console's own (a CLI error that lists problems), whose lines may quote
 // outside text: a carriage return is still escaped, so no quoted line can
 // overwrite another on a terminal.
-func Text(s string) string { return escape(s, true) }
+func Text(s string) string { return escape(s, "\n") }
 
-func escape(s string, keepNewline bool) string {
+// Layout is Text but keeps tabs too, for whole output of the console's
+// own that lays out columns with tabs and lines with newlines (a CLI
+// command's output): every other control and format character, as
+// carriage return, escape or U+202E, is escaped.
+func Layout(s string) string { return escape(s, "\n\t") }
+
+// escape is s with every hidden character but those in keep escaped.
+func escape(s string, keep string) string {
 	bad := func(r rune) bool {
-		return (r != '\n' || !keepNewline) && hidden(r)
+		return hidden(r) && !strings.ContainsRune(keep, r)
 	}
 	if utf8.ValidString(s) && !strings.ContainsFunc(s, bad) {
 		return s

@@ -22,3 +22,11 @@ func TestLineEscapesHiddenCharacters(t *testing.T) {
 		t.Errorf("Text = %q, want %q", got, want)
 	}
 }
+
+// TestLayoutKeepsTabsAndNewlines: Layout keeps the columns and lines of
+// the console's own output and escapes every other hidden character.
+func TestLayoutKeepsTabsAndNewlines(t *testing.T) {
+	if got, want := Layout("name\tstatus\nx\x1b[2J\r\u202e\n"), "name\tstatus\nx\\u001b[2J\\r\\u202e\n"; got != want {
+		t.Errorf("Layout = %q, want %q", got, want)
+	}
+}
