@@ -3,7 +3,9 @@ package models
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"fmt"
 	"sync"
 	"time"
@@ -80,4 +82,20 @@ func (s *Store) Secret(ctx context.Context, name string) ([]byte, error) {
 	s.secrets.vals[name] = v
 	s.secrets.mu.Unlock()
 	return v, nil
+}
+
+// loopSecretName names the secret the deployment's loop marker is drawn
+// from.
+const loopSecretName = "gateway-loop"
+
+// LoopMarker is the deployment's gateway loop marker: the same for every
+// replica and CLI on this database (from a server secret, hashed, so the
+// upstreams it is sent to learn nothing of the secret).
+func (s *Store) LoopMarker(ctx context.Context) (string, error) {
+	key, err := s.Secret(ctx, loopSecretName)
+	if err != nil {
+		return "", fmt.Errorf("models: loop marker: %w", err)
+	}
+	sum := sha256.Sum256(append([]byte("gateway loop marker\x00"), key...))
+	return hex.EncodeToString(sum[:16]), nil
 }

@@ -74,6 +74,16 @@ func newGateway(s *Server) *gateway {
 	if s.cfg.UpstreamTimeout > 0 {
 		g.pool.Timeout = s.cfg.UpstreamTimeout
 	}
+	// the deployment's loop marker, so a connection that reaches another
+	// replica's gateway is refused too (the process's own when the
+	// database cannot say now: a loop through this replica is still caught)
+	mctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	if m, err := s.store.LoopMarker(mctx); err == nil {
+		g.pool.SetLoopMarker(m)
+	} else {
+		s.log.Warn("gateway loop marker not read: loops through other replicas are not caught", "err", err)
+	}
+	cancel()
 	// a connection's status is its last real contact
 	g.pool.OnHealth = func(name string, h upstream.Health) {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

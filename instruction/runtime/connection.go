@@ -111,6 +111,9 @@ func AddConnection(ctx context.Context, store *models.Store, pool *upstream.Pool
 		}
 	}
 	spec := specOfInput(in)
+	if err := markPool(ctx, store, pool); err != nil {
+		return Synced{}, err
+	}
 	tools, err := pool.ListTools(ctx, spec)
 	if err != nil {
 		pool.Forget(spec) // a refused add leaves no client (nor child process) behind
@@ -144,6 +147,9 @@ func SyncConnection(ctx context.Context, store *models.Store, pool *upstream.Poo
 	}
 	sp, err := SpecOf(store, c)
 	if err != nil {
+		return Synced{}, err
+	}
+	if err := markPool(ctx, store, pool); err != nil {
 		return Synced{}, err
 	}
 	tools, err := pool.ListTools(ctx, sp)
@@ -251,6 +257,9 @@ func EditConnection(ctx context.Context, store *models.Store, pool *upstream.Poo
 	if pool != nil {
 		probe.Timeout, probe.MaxMessage = pool.Timeout, pool.MaxMessage
 	}
+	if err := markPool(ctx, store, probe); err != nil {
+		return Synced{}, err
+	}
 	tools, err := probe.ListTools(ctx, specOfInput(in))
 	if err != nil {
 		return Synced{}, &ProbeError{Err: err, Verb: "changed"}
@@ -298,4 +307,16 @@ func shown(s string) string {
 		return s
 	}
 	return strconv.Quote(s)
+}
+
+// markPool gives pool the deployment's loop marker before it probes a
+// server, so a connection reaching any replica's gateway is refused as a
+// loop, whichever process (a replica, the CLI) probes it.
+func markPool(ctx context.Context, store *models.Store, pool *upstream.Pool) error {
+	m, err := store.LoopMarker(ctx)
+	if err != nil {
+		return err
+	}
+	pool.SetLoopMarker(m)
+	return nil
 }

@@ -215,7 +215,7 @@ func (c *client) connect(ctx context.Context) (*mcp.ClientSession, *http.Client,
 		return cs, nil, err
 	}
 	capped := cappedTransport{base: upstreamTransport, limit: c.pool.maxMessage(), callLimit: c.pool.maxResult(), name: c.spec.Name}
-	hc := &http.Client{Transport: noRedirects{newHeaderTransport(c.spec.URL, c.spec.Headers, capped)}, CheckRedirect: refuseRedirect}
+	hc := &http.Client{Transport: noRedirects{newHeaderTransport(c.spec.URL, c.spec.Headers, capped, c.pool.marker())}, CheckRedirect: refuseRedirect}
 	t := &mcp.StreamableClientTransport{Endpoint: c.spec.URL, HTTPClient: hc, MaxRetries: -1, DisableStandaloneSSE: true}
 	cs, err := cl.Connect(ctx, &limitedTransport{Transport: t, dropped: &c.dropped, log: c.pool.log, name: c.spec.Name, stale: c.forgetAnyListing}, nil)
 	return cs, hc, err

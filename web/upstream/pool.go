@@ -43,6 +43,9 @@ type Pool struct {
 	// clock is the pool's time for listing ages (nil: time.Now; a test
 	// moves its own)
 	clock func() time.Time
+	// loopMarker is the deployment's loop marker (loop.go; nil: the
+	// process's own)
+	loopMarker atomic.Pointer[string]
 }
 
 // now is the pool's time.

@@ -66,11 +66,12 @@ type headerTransport struct {
 	origin  string
 	headers map[string]string
 	base    http.RoundTripper
+	marker  string
 }
 
 // newHeaderTransport is a headerTransport for a connection's URL.
-func newHeaderTransport(rawURL string, headers map[string]string, base http.RoundTripper) headerTransport {
-	t := headerTransport{headers: headers, base: base}
+func newHeaderTransport(rawURL string, headers map[string]string, base http.RoundTripper, marker string) headerTransport {
+	t := headerTransport{headers: headers, base: base, marker: marker}
 	if u, err := url.Parse(rawURL); err == nil {
 		t.origin = originOf(u)
 	}
@@ -85,9 +86,9 @@ func (t headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		}
 	}
 	// set last: a connection's headers cannot replace or forge it
-	r.Header.Set(LoopHeader, loopMarker)
+	r.Header.Set(LoopHeader, t.marker)
 	res, err := t.base.RoundTrip(r)
-	if err == nil && res.Header.Get(LoopHeader) == loopMarker {
+	if err == nil && res.Header.Get(LoopHeader) == t.marker {
 		// this console's own gateway refused the request (loop.go)
 		res.Body.Close()
 		return nil, errOwnGateway

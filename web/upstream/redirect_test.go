@@ -107,7 +107,7 @@ func TestHeadersStayWithTheirOrigin(t *testing.T) {
 		seen = append(seen, r.URL.Host+"="+r.Header.Get("X-Api-Key"))
 		return &http.Response{StatusCode: 200, Body: http.NoBody, Request: r}, nil
 	})
-	ht := newHeaderTransport("http://127.0.0.1:9/mcp", map[string]string{"X-Api-Key": "K"}, base)
+	ht := newHeaderTransport("http://127.0.0.1:9/mcp", map[string]string{"X-Api-Key": "K"}, base, processMarker)
 	for _, u := range []string{"http://127.0.0.1:9/mcp", "http://127.0.0.1:9/other", "http://127.0.0.2:9/mcp", "https://127.0.0.1:9/mcp", "http://127.0.0.1:10/mcp"} {
 		req, _ := http.NewRequest(http.MethodPost, u, nil)
 		if _, err := ht.RoundTrip(req); err != nil {
