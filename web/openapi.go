@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction/deferred"
 )
 
 type obj = map[string]any
@@ -143,11 +144,15 @@ func openAPIDocument() obj {
 }
 
 func (s *Server) openAPI(c echo.Context) error {
+	return c.JSON(http.StatusOK, servedOpenAPI(s.runCeilings()))
+}
+
+// servedOpenAPI is the whole document as served, under run ceilings ceil.
+func servedOpenAPI(ceil deferred.Ceilings) obj {
 	doc := openAPIDocument()
-	ceil := s.runCeilings()
 	addNew(doc["paths"].(obj), runPaths(ceil))
 	addNew(doc["components"].(obj)["schemas"].(obj), runSchemas(ceil))
 	addAuthorityAPI(doc)
 	addGatewayAPI(doc)
-	return c.JSON(http.StatusOK, doc)
+	return doc
 }

@@ -70,7 +70,7 @@ func addAuthorityAPI(doc obj) {
 		"decision": obj{"type": "string", "enum": []string{"allow", "deny"}},
 		"tool":     toolRef,
 		"error": obj{"type": "object", "properties": obj{"type": obj{"type": "string", "enum": authority.ErrorTypes}, "message": str,
-			"next_actions": obj{"type": "array", "items": str}, "problems": problemsSchema(),
+			"next_actions": nextActionsSchema(), "problems": problemsSchema(),
 			"approval": obj{"type": "string", "description": "approval_required only: the approval request to wait on (GET /approvals/{approval}) and present once approved"}, "approval_reason": approvalReasonSchema()}},
 		"host_reason": str}}
 	schemas["Binding"] = obj{"type": "object", "properties": obj{"handle": str, "tool": toolRef, "descriptor_digest": str, "expires_at": obj{"type": "string", "format": "date-time"}}}
@@ -97,6 +97,13 @@ func toolSet(name string) obj {
 // argumentsSchema describes the arguments field of a check.
 func argumentsSchema() obj {
 	return obj{"description": fmt.Sprintf("the call's arguments (any JSON; an MCP call's are an object), checked against the reviewed input schema of the exact tool version once the call is otherwise allowed: invalid_arguments lists the problems. Never stored or logged. Absent: not checked. At most %d bytes and %d levels deep", args.MaxBytes, args.MaxDepth)}
+}
+
+// nextActionsSchema describes an error's next_actions: tokens of
+// authority.NextActions, the one list every route's errors draw from.
+func nextActionsSchema() obj {
+	return obj{"type": "array", "items": obj{"type": "string", "enum": authority.NextActions},
+		"description": "what the agent may do next, as tokens (the message says it in a sentence)"}
 }
 
 // problemsSchema describes invalid_arguments' problems.

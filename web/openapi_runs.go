@@ -157,7 +157,7 @@ func runSchemas(c deferred.Ceilings) obj {
 				"description": "active: the call may proceed (the call-time check of /authorize allowed it); search_required: return the receipt to the model instead of executing; unknown: capability_unavailable — also a tool outside the surface the run was never shown (no receipt of the run, pin or binding named it), whatever the check's reason; denied: the call-time check refused an active tool, or one the run was shown that lost authority (see error; capability_revoked for a tool an earlier receipt of the run showed whose grant was taken away)"},
 			"message": obj{"type": "string", "description": "what the model may be told; never tells a nonexistent tool from a hidden one"},
 			"error": obj{"type": "object", "required": []string{"type", "message", "next_actions"}, "additionalProperties": false, "description": "unknown and denied calls: the same model-visible error /authorize gives", "properties": obj{
-				"type": obj{"type": "string", "enum": authority.ErrorTypes}, "message": str, "next_actions": strs, "problems": problemsSchema(),
+				"type": obj{"type": "string", "enum": authority.ErrorTypes}, "message": str, "next_actions": nextActionsSchema(), "problems": problemsSchema(),
 				"approval": obj{"type": "string", "description": "approval_required only: the approval request to wait on and present once approved"}, "approval_reason": approvalReasonSchema()}},
 			"host_reason": obj{"type": "string", "description": "why a call is unknown or denied, for the runtime's trace only; for an active console tool (search_tools, load_skill), the endpoint that serves it"},
 			"receipt":     desc(ref("RunReceipt"), "search_required only: the SEARCH_REQUIRED receipt to return to the model with message"),
