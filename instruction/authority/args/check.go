@@ -2,16 +2,11 @@ package args
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"math/big"
-	"regexp"
 	"sort"
 	"strconv"
-	"sync"
-	"time"
 
-	"github.com/dlclark/regexp2"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
@@ -34,9 +29,6 @@ const (
 	// DefaultCacheSize is how many compiled schemas a Checker from
 	// NewChecker(0) keeps.
 	DefaultCacheSize = 4096
-	// regexpTimeout bounds one match of a pattern Go's regular expressions
-	// cannot run (lookaround), which runs on a backtracking engine.
-	regexpTimeout = 50 * time.Millisecond
 )
 
 // Problem is one way a call's arguments break the reviewed schema: where
@@ -46,33 +38,6 @@ type Problem struct {
 	Message string `json:"message"`
 }
 
-// Checker checks arguments against reviewed schemas. It compiles each
-// digest's schema once and keeps at most its size of them, dropping the
-// least recently used. Safe for concurrent use.
-type Checker struct {
-	mu    sync.Mutex
-	size  int
-	tick  uint64
-	cache map[string]*entry
-}
-
-type entry struct {
-	schema *jsonschema.Schema
-	// doc is the schema as written (Schema), which undeclared walks
-	doc  map[string]any
-	err  error
-	used uint64
-}
-
-// NewChecker returns a Checker keeping at most size compiled schemas
-// (DefaultCacheSize when size < 1).
-func NewChecker(size int) *Checker {
-	if size < 1 {
-		size = DefaultCacheSize
-	}
-	return &Checker{size: size, cache: map[string]*entry{}}
-}
-
 var shared = NewChecker(0)
 
 // Check checks raw arguments against the input schema of the contract
@@ -80,13 +45,6 @@ var shared = NewChecker(0)
 // (*Checker).Check.
 func Check(digest string, c *catalog.Contract, raw []byte) []Problem {
 	return shared.Check(digest, c, raw)
-}
-
-// Len reports how many compiled schemas the Checker holds.
-func (k *Checker) Len() int {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	return len(k.cache)
 }
 
 // Check checks raw (a JSON document: the call's arguments) against the
@@ -113,14 +71,20 @@ func (k *Checker) Check(digest string, c *catalog.Contract, raw []byte) []Proble
 	if ps := duplicates(raw); len(ps) > 0 {
 		return ps
 	}
-	sch, doc, err := k.compiled(digest, c)
+	l, err := k.lease(digest, c)
 	if err != nil {
 		return []Problem{{Message: "the tool's reviewed schema cannot be checked: " + clip(err.Error())}}
 	}
+	defer l.release()
 	// a member the reviewer never saw is refused even where the schema
 	// does not close its object: a server may honour it
-	extra := undeclared(doc, v)
-	err = sch.Validate(v)
+	extra := undeclared(l.doc, v)
+	err = l.schema.Validate(v)
+	if l.budget != nil && l.budget.gaveUp {
+		// a value not matched answered false, which the schema may have
+		// read either way: the verdict is not known
+		return l.budget.unchecked(v)
+	}
 	if err == nil {
 		return sorted(extra)
 	}
@@ -143,91 +107,6 @@ func sorted(ps []Problem) []Problem {
 	}
 	return ps
 }
-
-// compiled returns the digest's compiled schema and the schema as
-// written, compiling it on first use.
-func (k *Checker) compiled(digest string, c *catalog.Contract) (*jsonschema.Schema, map[string]any, error) {
-	k.mu.Lock()
-	k.tick++
-	if e, ok := k.cache[digest]; ok {
-		e.used = k.tick
-		k.mu.Unlock()
-		return e.schema, e.doc, e.err
-	}
-	k.mu.Unlock()
-	doc := Schema(*c)
-	sch, err := compile(doc)
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if len(k.cache) >= k.size {
-		k.evict()
-	}
-	k.cache[digest] = &entry{schema: sch, doc: doc, err: err, used: k.tick}
-	return sch, doc, err
-}
-
-// evict drops the least recently used eighth of the cache (at least one),
-// so a full cache is not scanned on every miss.
-func (k *Checker) evict() {
-	n := max(1, k.size/8)
-	type aged struct {
-		key  string
-		used uint64
-	}
-	all := make([]aged, 0, len(k.cache))
-	for key, e := range k.cache {
-		all = append(all, aged{key, e.used})
-	}
-	sort.Slice(all, func(i, j int) bool { return all[i].used < all[j].used })
-	for _, a := range all[:min(n, len(all))] {
-		delete(k.cache, a.key)
-	}
-}
-
-func compile(s map[string]any) (*jsonschema.Schema, error) {
-	b, err := json.Marshal(s)
-	if err != nil {
-		return nil, err
-	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-	if err != nil {
-		return nil, err
-	}
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	// a format the model is shown ("format uri") is a rule, as the
-	// draft-07 schemas most servers publish make it
-	c.AssertFormat()
-	c.UseRegexpEngine(regexpEngine)
-	if err := c.AddResource("args.json", doc); err != nil {
-		return nil, err
-	}
-	return c.Compile("args.json")
-}
-
-// regexpEngine runs a pattern on Go's linear-time engine, and one Go
-// cannot read (lookahead, lookbehind: the catalog admits those) on an
-// ECMAScript engine with a time bound per match.
-func regexpEngine(s string) (jsonschema.Regexp, error) {
-	if re, err := regexp.Compile(s); err == nil {
-		return re, nil
-	}
-	re, err := regexp2.Compile(s, regexp2.ECMAScript)
-	if err != nil {
-		return nil, err
-	}
-	re.MatchTimeout = regexpTimeout
-	return (*ecmaRegexp)(re), nil
-}
-
-type ecmaRegexp regexp2.Regexp
-
-func (re *ecmaRegexp) MatchString(s string) bool {
-	ok, err := (*regexp2.Regexp)(re).MatchString(s)
-	return err == nil && ok
-}
-
-func (re *ecmaRegexp) String() string { return (*regexp2.Regexp)(re).String() }
 
 var printer = message.NewPrinter(language.English)
 
