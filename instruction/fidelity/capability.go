@@ -767,6 +767,9 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 					return capClasses[ci].name, k, true
 				}
 			}
+			if k, ok := recipientAt(ts, i, end); ok {
+				return capClasses[ci].name, k, true // "text each shearer the pickup time"
+			}
 		}
 	}
 	for _, c := range capClasses {

@@ -281,7 +281,7 @@ func (c *Checker) scan(text string) []mention {
 			out = append(out, m)
 		}
 	}
-	return sortMentions(withoutData(text, out))
+	return sortMentions(withoutStruck(text, withoutData(text, out)))
 }
 
 // sortMentions orders mentions by position.

@@ -71,7 +71,13 @@ var receivingVerbs = set("receive", "get", "see", "obtain", "have", "find", "nee
 
 // youStep reports whether the "you" at j opens a step (see above).
 func youStep(ts []token, j int) bool {
-	if j == 0 || ts[j].sentence {
+	if ts[j].sentence {
+		// "You email it to the client through SendGrid": a later
+		// sentence that opens on "you" and a deed tells the reader what
+		// to do (the first says what the tool does)
+		return ts[j].later
+	}
+	if j == 0 {
 		return false
 	}
 	if ts[j-1].lower == "that" && j >= 2 && (ts[j-2].lower == "is" || ts[j-2].lower == "was") {
