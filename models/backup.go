@@ -69,6 +69,12 @@ func (s *Store) Backup(ctx context.Context, path string) (BackupResult, error) {
 		return BackupResult{}, fmt.Errorf("backup: %s exists; choose a new file (e.g. one with the date in its name)", path)
 	}
 	if s.dialect != DialectPostgres {
+		// made empty and private first: VACUUM INTO keeps an empty file's mode
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err != nil {
+			return BackupResult{}, fmt.Errorf("backup: %w", err)
+		}
+		f.Close()
 		if err := s.with(ctx).Exec("VACUUM INTO ?", path).Error; err != nil {
 			_ = os.Remove(path)
 			return BackupResult{}, fmt.Errorf("backup: %w", err)

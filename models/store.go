@@ -49,6 +49,8 @@ type Store struct {
 	// pending is the first admin's hash being stored after a deferred
 	// first start (BootstrapDeferred); nil otherwise
 	pending *adminHash
+	// tightened names the SQLite files open made private
+	tightened []string
 }
 
 // WithFault returns a store whose multi-step writes call fn before each
@@ -71,6 +73,7 @@ func open(ctx context.Context, url string, counting bool) (*Store, error) {
 		return nil, fmt.Errorf("models: open: %w", err)
 	}
 	var dial gorm.Dialector
+	var tightened []string
 	dialect := target.Dialect
 	if dialect == DialectPostgres {
 		dial = postgres.Open(target.URL)
@@ -80,6 +83,9 @@ func open(ctx context.Context, url string, counting bool) (*Store, error) {
 			sep = "&"
 		}
 		keepSQLiteSizeClasses()
+		if tightened, err = privateSQLite(target.Path); err != nil {
+			return nil, fmt.Errorf("models: open: %w", err)
+		}
 		dsn := target.Path + sep + "_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
 		dial = sqlite.Open(dsn)
 	}
@@ -113,8 +119,12 @@ func open(ctx context.Context, url string, counting bool) (*Store, error) {
 	if err := sqlDB.PingContext(pctx); err != nil {
 		return nil, fmt.Errorf("models: ping %s: %w", dialect, err)
 	}
-	return &Store{db: db, dialect: dialect, secrets: &secretCache{}, statements: statements}, nil
+	return &Store{db: db, dialect: dialect, secrets: &secretCache{}, statements: statements, tightened: tightened}, nil
 }
+
+// Tightened names the database files this store's open found readable by
+// other users and made private, each with its former mode.
+func (s *Store) Tightened() []string { return s.tightened }
 
 // Dialect is "sqlite" or "postgres".
 func (s *Store) Dialect() string { return s.dialect }

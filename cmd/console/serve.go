@@ -101,6 +101,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 			return err
 		}
 	}
+	if err := logPrivateFiles(log, store); err != nil {
+		return err
+	}
 	receiptKey, err := web.ReceiptKeyFromEnv()
 	if err != nil {
 		return &exitError{2, err}
