@@ -326,15 +326,8 @@ func (s *Store) ClaimIdempotent(ctx context.Context, sc IdemScope, tool, key, ar
 	if err := s.with(ctx).Where("agent = ? AND subject_hash = ? AND key_id = ? AND tool = ? AND key_hash = ?", sc.Agent, sc.SubjectHash, sc.KeyID, tool, row.KeyHash).First(&got).Error; err != nil {
 		return nil, false, fmt.Errorf("models: claim idempotency key: %w", notFound(err))
 	}
-	if got.Done && !strings.HasPrefix(got.Outcome, plainOutcome) {
-		plain, err := s.unseal(got.Outcome, fmt.Sprintf("idempotent:%d", got.ID))
-		if err != nil {
-			return nil, false, err
-		}
-		got.Outcome = string(plain)
-	}
-	got.Outcome = strings.TrimPrefix(got.Outcome, plainOutcome)
-	return &got, false, nil
+	rec, err = s.openOutcome(&got)
+	return rec, false, err
 }
 
 // plainOutcome marks an outcome stored without a secrets key.

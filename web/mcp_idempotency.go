@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/instruction/deferred"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/web/upstream"
 )
@@ -32,15 +33,10 @@ func (g *gateway) claimLease(spec upstream.Spec) time.Duration {
 // instead (the recorded outcome, key_reused, still running, or a lost
 // call's uncertain outcome).
 func (g *gateway) claim(ctx context.Context, r *gwReq, call *allowedCall, p *mcp.CallToolParamsRaw, key string, ev *models.RunEvent) (*models.IdempotentCall, *mcp.CallToolResult, error) {
-	keyID := r.sess.KeyID
-	if r.key != nil {
-		keyID = r.key.ID
-	}
-	sc, err := g.s.store.IdempotencyScope(ctx, r.sess.Agent, subjectID(r.subject), r.sess.Run, keyID)
+	sc, digest, err := g.idemScope(ctx, r, p, key)
 	if err != nil {
 		return nil, nil, err
 	}
-	digest := g.s.store.ArgumentsDigest(sc, p.Name, key, canonicalArguments(p.Arguments))
 	for attempt := 0; ; attempt++ {
 		rec, claimed, err := g.s.store.ClaimIdempotent(ctx, sc, p.Name, key, digest, g.claimLease(call.spec))
 		if err != nil {
@@ -57,30 +53,89 @@ func (g *gateway) claim(ctx context.Context, r *gwReq, call *allowedCall, p *mcp
 			return nil, gwError(typeKeyReused, fmt.Sprintf("The idempotency key %q was already used for a call of %s with different arguments; nothing was run. Retry with the first call's exact arguments to get its outcome, or use a new idempotency key for a new operation.", key, p.Name),
 				authority.ActRetrySameArguments, authority.ActNewIdempotencyKey, authority.ActStop), nil
 		}
-		if rec.Done {
-			var res mcp.CallToolResult
-			if err := json.Unmarshal([]byte(rec.Outcome), &res); err != nil {
-				return nil, nil, err
-			}
-			ev.CallStatus = "replayed"
-			ev.ResultBytes = len(rec.Outcome)
-			return nil, &res, nil
-		}
-		if left := time.Until(rec.LeaseUntil); left > 0 || attempt > 0 {
-			ev.CallStatus = "in_progress"
-			return nil, gwError(typeUncertainEffect, fmt.Sprintf("A call of %s with this idempotency key is still running; its outcome is not known yet. It ends within %d s; wait, then retry with the same idempotency key to get its outcome.", p.Name, secondsUntilCallEnds(rec.LeaseUntil, time.Now())),
-				authority.ActRetrySameKey, authority.ActStop), nil
-		}
-		// the claim's lease ended with no outcome: the console that made
-		// the call stopped or lost it after it may have reached the
-		// server. Its outcome is settled, once and for all, as unknown.
-		b, _ := json.Marshal(lostCall(p.Name))
-		if err := g.s.store.LapseIdempotent(ctx, rec.ID, b); err != nil && !errors.Is(err, models.ErrIdempotentSettled) {
-			return nil, nil, err
+		if res, err := g.answerRecord(ctx, rec, attempt, p, ev); res != nil || err != nil {
+			return nil, res, err
 		}
 		// read the record again: the lapse just written, or the outcome
 		// that won the race
 	}
+}
+
+// recorded answers a keyed retry from its record before anything about
+// the call is checked again: a call with this key and these exact
+// arguments that ran (or is running, or was lost) gets what its record
+// says, whatever has changed since — its approval spent, its grant or
+// tool gone, a new session that has not searched — since its authority
+// was checked when it ran; it never files an approval request or is
+// told a refusal. nil: no such record (none, or one for other arguments,
+// which the call's check and then its claim answer as any call).
+func (g *gateway) recorded(ctx context.Context, r *gwReq, p *mcp.CallToolParamsRaw, ev *models.RunEvent) (*mcp.CallToolResult, error) {
+	key, keyed, _ := idempotencyKey(p)
+	if !keyed {
+		return nil, nil
+	}
+	sc, digest, err := g.idemScope(ctx, r, p, key)
+	if err != nil {
+		return nil, err
+	}
+	for attempt := 0; ; attempt++ {
+		rec, err := g.s.store.IdempotentRecord(ctx, sc, p.Name, key)
+		if errors.Is(err, models.ErrNotFound) {
+			return nil, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if rec.ArgsDigest != digest {
+			return nil, nil
+		}
+		res, err := g.answerRecord(ctx, rec, attempt, p, ev)
+		if res != nil || err != nil {
+			ev.Verdict = deferred.CallActive
+			return res, err
+		}
+	}
+}
+
+// idemScope is a keyed call's idempotency scope and its arguments' digest.
+func (g *gateway) idemScope(ctx context.Context, r *gwReq, p *mcp.CallToolParamsRaw, key string) (models.IdemScope, string, error) {
+	keyID := r.sess.KeyID
+	if r.key != nil {
+		keyID = r.key.ID
+	}
+	sc, err := g.s.store.IdempotencyScope(ctx, r.sess.Agent, subjectID(r.subject), r.sess.Run, keyID)
+	if err != nil {
+		return sc, "", err
+	}
+	return sc, g.s.store.ArgumentsDigest(sc, p.Name, key, canonicalArguments(p.Arguments)), nil
+}
+
+// answerRecord is the answer a record of this call gives: its outcome,
+// still running, or (its lease over with no outcome) nil after settling
+// it as lost, to be read again.
+func (g *gateway) answerRecord(ctx context.Context, rec *models.IdempotentCall, attempt int, p *mcp.CallToolParamsRaw, ev *models.RunEvent) (*mcp.CallToolResult, error) {
+	if rec.Done {
+		var res mcp.CallToolResult
+		if err := json.Unmarshal([]byte(rec.Outcome), &res); err != nil {
+			return nil, err
+		}
+		ev.CallStatus = "replayed"
+		ev.ResultBytes = len(rec.Outcome)
+		return &res, nil
+	}
+	if left := time.Until(rec.LeaseUntil); left > 0 || attempt > 0 {
+		ev.CallStatus = "in_progress"
+		return gwError(typeUncertainEffect, fmt.Sprintf("A call of %s with this idempotency key is still running; its outcome is not known yet. It ends within %d s; wait, then retry with the same idempotency key to get its outcome.", p.Name, secondsUntilCallEnds(rec.LeaseUntil, time.Now())),
+			authority.ActRetrySameKey, authority.ActStop), nil
+	}
+	// the claim's lease ended with no outcome: the console that made
+	// the call stopped or lost it after it may have reached the
+	// server. Its outcome is settled, once and for all, as unknown.
+	b, _ := json.Marshal(lostCall(p.Name))
+	if err := g.s.store.LapseIdempotent(ctx, rec.ID, b); err != nil && !errors.Is(err, models.ErrIdempotentSettled) {
+		return nil, err
+	}
+	return nil, nil
 }
 
 // lostCall is the recorded outcome of a keyed call whose console lost
