@@ -164,7 +164,7 @@ func parseTask(q string) []qterm {
 	for i, w := range ws {
 		lw := strings.ToLower(w.text)
 		if w.marker {
-			words = append(words, parsedWord{lower: lw, terms: st.terms(w.text), marker: true, content: true, clause: clause})
+			words = append(words, parsedWord{lower: lw, terms: st.queryTerms(w.text), marker: true, content: true, clause: clause})
 			if w.punct == ';' || w.punct == ',' || w.punct == '.' || w.punct == '!' || w.punct == '?' {
 				next()
 			}
@@ -182,7 +182,7 @@ func parseTask(q string) []qterm {
 		if !w.content && !w.file && (conditionOpeners[lw] || (lw == "when" && !opening)) {
 			cond = true
 		}
-		p := parsedWord{lower: lw, file: w.file, content: w.content || span > 0 || cond || listing && !w.ref, clause: clause, terms: st.terms(w.text), punct: w.punct}
+		p := parsedWord{lower: lw, file: w.file, content: w.content || span > 0 || cond || listing && !w.ref, clause: clause, terms: st.queryTerms(w.text), punct: w.punct}
 		if !w.content && !w.file && creatingVerbs[lw] && i+1 < len(ws) && indefinite[strings.ToLower(ws[i+1].text)] {
 			// "open a ticket", "raise an issue", "file a bug": an
 			// indefinite object of these verbs is made, not read

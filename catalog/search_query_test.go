@@ -158,8 +158,9 @@ func TestParseQuery(t *testing.T) {
 		{"turn them into a PDF", "turn* pdf"},
 		// a lower camelCase or snake_case word is a name from code
 		{"find where we call parseInvoice", "find* call [pars] [invoic] code"},
-		// a name in two humps is also read whole
-		{"star GitHub repos", "star* github git hub repositori"},
+		// a name in two humps is read whole, not also as its humps
+		{"star GitHub repos", "star* github repositori"},
+		{"Put 'renew passport' in OmniFocus, due Friday", "put* [renew] [passport] omnifocus | due* friday"},
 		// a hyphenated word whose parts say nothing alone is one word
 		{"add a to-do to my list", "add* todo list"},
 		{"send an e-mail to the team", "send* email mail team"},

@@ -69,7 +69,19 @@ func verbOfNoun(w string) string {
 // get, file, contents), lower-cased, common abbreviations written out,
 // English stop words dropped, and each word reduced to its Snowball
 // (Porter2) stem, so "charts", "charting" and "chart" meet.
-func (st stemmer) terms(s string) []string {
+func (st stemmer) terms(s string) []string { return st.split(s, false) }
+
+// queryTerms are a task's terms: terms, save that a name written in two
+// humps ("OmniFocus", "GitHub") is one word, not also its humps. Read as
+// three words (omnifocus, omni, focus), the name counted three times for
+// a tool whose description spells it in humps, and once for a tool whose
+// name writes it as one word (add_omnifocus_task), so the service's other
+// tools outranked the one the task asked for.
+func (st stemmer) queryTerms(s string) []string { return st.split(s, true) }
+
+// split is terms, with a two-hump name read as one word only when
+// joinBrands is set.
+func (st stemmer) split(s string, joinBrands bool) []string {
 	var out []string
 	for _, f := range compoundCandidates(s) {
 		// "to-do", "e-mail", "follow-up": a compound whose parts say
@@ -78,6 +90,15 @@ func (st stemmer) terms(s string) []string {
 		if j := joinedCompound(f); j != "" {
 			out = append(out, st.stem(j))
 		} else if j := brandName(f); j != "" {
+			if joinBrands {
+				// written in lower case, the name splits no more
+				if i := strings.Index(strings.ToLower(f), j); i >= 0 && i+len(j) <= len(f) {
+					if hump := f[i : i+len(j)]; strings.ToLower(hump) == j && strings.Contains(s, hump) {
+						s = strings.ReplaceAll(s, hump, j)
+						continue
+					}
+				}
+			}
 			out = append(out, st.stem(j))
 		}
 	}

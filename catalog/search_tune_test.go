@@ -93,7 +93,11 @@ func TestStagedTune(t *testing.T) {
 	share := map[string]*[5]int{} // built-in top-k slots, slots filled, k per case, built-in expected entries, expected entries
 	order := []string{}
 	rounds, roundShare, roundOrder := map[string]*figures{}, map[string]*[5]int{}, []string{}
+	only := os.Getenv("SEARCH_TUNE_ONLY")
 	for _, s := range sets {
+		if only != "" && !strings.Contains(s.path, only) {
+			continue
+		}
 		suite := loadSuite(t, s.path)
 		u := s.u
 		if u == nil {
