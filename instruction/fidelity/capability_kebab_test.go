@@ -34,3 +34,27 @@ func TestSiblingToolsInKebabCase(t *testing.T) {
 		}
 	}
 }
+
+// TestSiblingToolsInCamelCase: a one-hump lower camel name of a deed and
+// its object, the means of a step ("with mergeCustomers"), is a tool the
+// roster lacks; a field so named that modifies a noun, or one in the
+// sentence that says what the tool does, is not.
+func TestSiblingToolsInCamelCase(t *testing.T) {
+	for _, text := range []string{
+		"Returns an archery club member. Renew lapsed ones through renewMembership.",
+		"Lists customers. Merge duplicates with mergeCustomers before exporting.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
+			t.Errorf("%q: want a finding, got none", text)
+		}
+	}
+	for _, text := range []string{
+		"Lists items. Sort them with sortOrder values.",
+		"Merges duplicates with mergeCustomers.",
+		"Lists customers. The list is sorted with sortOrder.",
+	} {
+		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
+			t.Errorf("%q: want no finding, got %s", text, describe(fs))
+		}
+	}
+}

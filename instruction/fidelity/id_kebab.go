@@ -73,3 +73,32 @@ var compoundEnds = set("only", "like", "free", "safe", "wide", "side", "level", 
 // codeDeeds are the clipped verbs of programs' names ("init-n8n",
 // "exec-query", "calc-total"), which no dictionary lists as verbs.
 var codeDeeds = set("init", "exec", "calc", "gen", "del", "rm", "mk", "ls", "eval", "cfg", "sync", "auth")
+
+// siblingCamel: word i is a tool name in one-hump lower camel case, a
+// deed and its object ("renewMembership", "mergeCustomers"), named as the
+// means of a step — after "through", "via", "using" or "with" in a
+// sentence that opens with a verb in its base form, and ending its phrase
+// ("Merge duplicates with mergeCustomers before exporting"); a field
+// named so modifies a noun or stands in a description ("sorted with
+// sortOrder values").
+func siblingCamel(ts []token, i int) bool {
+	w := ts[i].text
+	if i < 2 || ts[i].sentence || !lowerCamel(w) || !camelMeans[ts[i-1].lower] {
+		return false
+	}
+	k := strings.IndexFunc(w, func(r rune) bool { return r >= 'A' && r <= 'Z' })
+	if k <= 0 || strings.IndexFunc(w[k+1:], func(r rune) bool { return r >= 'A' && r <= 'Z' }) >= 0 {
+		return false // one hump: verbFirstName reads the longer names
+	}
+	if !baseVerb(w[:k]) || stateHeads[w[:k]] || !isNoun(singular(strings.ToLower(w[k:]))) {
+		return false
+	}
+	s := sentenceOf(ts, ts[i].start)
+	if s == i-1 || !baseVerb(ts[s].lower) || !ts[s].later {
+		return false
+	}
+	return i+1 == len(ts) || ts[i+1].sentence || ts[i+1].clause || kebabFollowers[ts[i+1].lower]
+}
+
+// camelMeans name the means of a step ("through renewMembership").
+var camelMeans = set("through", "via", "using", "with")

@@ -35,6 +35,8 @@ func (c *Checker) placedName(text string, ts []token, i int) (mention, bool) {
 		placed = true
 	case value:
 		placed = true // "VALUES ('assistant', 'escalate_to_legal')", "?next=apply_points"
+	case siblingCamel(ts, i):
+		placed = true // "Merge duplicates with mergeCustomers before exporting"
 	case siblingKebab(ts, i):
 		placed = true // "use get-pod first", "upload it with sftp-upload and run it"
 	case deedSnake(t.text) && (saidToBeYours(ts, i) || afterYourTurn(text, ts, i)):
