@@ -52,6 +52,7 @@ func TestSiblingToolsInCamelCase(t *testing.T) {
 		"Lists items. Sort them with sortOrder values.",
 		"Merges duplicates with mergeCustomers.",
 		"Lists customers. The list is sorted with sortOrder.",
+		"Parses an upload. Retry with uploadRef and the desired options.",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
 			t.Errorf("%q: want no finding, got %s", text, describe(fs))

@@ -90,15 +90,26 @@ func siblingCamel(ts []token, i int) bool {
 	if k <= 0 || strings.IndexFunc(w[k+1:], func(r rune) bool { return r >= 'A' && r <= 'Z' }) >= 0 {
 		return false // one hump: verbFirstName reads the longer names
 	}
-	if !baseVerb(w[:k]) || stateHeads[w[:k]] || !isNoun(singular(strings.ToLower(w[k:]))) {
-		return false
+	tail := strings.ToLower(w[k:])
+	if !baseVerb(w[:k]) || stateHeads[w[:k]] || !isNoun(singular(tail)) || valueTails[tail] {
+		return false // "uploadRef", "exportId": a value handed to a call
 	}
 	s := sentenceOf(ts, ts[i].start)
 	if s == i-1 || !baseVerb(ts[s].lower) || !ts[s].later {
 		return false
+	}
+	for h := s; h < i-1; h++ {
+		if callVerbs[ts[h].lower] || identifierShaped(ts[h].text) {
+			return false // "call firecrawl_parse again with uploadRef": an argument of the call
+		}
 	}
 	return i+1 == len(ts) || ts[i+1].sentence || ts[i+1].clause || kebabFollowers[ts[i+1].lower]
 }
 
 // camelMeans name the means of a step ("through renewMembership").
 var camelMeans = set("through", "via", "using", "with")
+
+// valueTails end the names of values rather than deeds ("uploadRef",
+// "exportId", "callbackUrl").
+var valueTails = set("ref", "refs", "id", "ids", "url", "urls", "uri", "key", "keys", "token", "tokens", "name", "names",
+	"path", "paths", "type", "types", "count", "mode", "flag", "value", "values", "option", "options")
