@@ -27,7 +27,10 @@ type Connection struct {
 	// SecretNames lists the header and environment names, comma-separated.
 	SecretNames string `gorm:"size:2000"`
 	// Sealed holds the header and environment values, sealed.
-	Sealed    string `gorm:"type:text"`
+	Sealed string `gorm:"type:text"`
+	// PlainEnv is the environment that is not secret, as a JSON object
+	// shown in clear (migration 250; PlainEnvVars).
+	PlainEnv  string `gorm:"type:text;not null;default:''"`
 	Status    string `gorm:"size:16;not null"`
 	LastError string `gorm:"size:2000"`
 	LastSync  *time.Time
@@ -79,6 +82,8 @@ type ConnectionInput struct {
 	URL     string
 	Headers map[string]string
 	Env     map[string]string
+	// PlainEnv is the environment that is not secret: shown, never masked.
+	PlainEnv map[string]string
 	// Settings are the per-connection settings (zero: defaults).
 	Settings ConnectionSettings
 	// TakeOver says the connection may take over a namespace that holds
@@ -136,6 +141,7 @@ func (in ConnectionInput) Validate() map[string]string {
 		transport = TransportHTTP
 	}
 	in.Settings.Validate(transport, errs)
+	validatePlainEnv(in, errs)
 	for _, k := range sortedKeys(in.Headers) {
 		switch {
 		case !headerNamePattern.MatchString(k):
@@ -177,7 +183,7 @@ func (s *Store) CreateConnection(ctx context.Context, actor string, in Connectio
 	if errs := in.Validate(); len(errs) > 0 {
 		return nil, &ValidationError{Fields: errs}
 	}
-	c := &Connection{Name: in.Name, URL: in.URL, SecretNames: in.secretNames(), Status: ConnectionNew, CreatedBy: actor, EditedBy: actor,
+	c := &Connection{Name: in.Name, URL: in.URL, SecretNames: in.secretNames(), PlainEnv: plainEnvColumn(in.PlainEnv), Status: ConnectionNew, CreatedBy: actor, EditedBy: actor,
 		TimeoutMS: in.Settings.Timeout.Milliseconds(), RestartBackoffMS: in.Settings.RestartBackoff.Milliseconds(), StderrLines: in.Settings.StderrLines}
 	c.Transport = TransportHTTP
 	if len(in.Command) > 0 {
@@ -207,6 +213,9 @@ func (s *Store) CreateConnection(ctx context.Context, actor string, in Connectio
 		detail := c.Transport
 		if c.SecretNames != "" {
 			detail += "; secrets: " + c.SecretNames
+		}
+		if len(in.PlainEnv) > 0 {
+			detail += "; plain env: " + strings.Join(sortedKeys(in.PlainEnv), ", ")
 		}
 		if set := in.Settings.Summary(); set != "" {
 			detail += "; " + set

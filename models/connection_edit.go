@@ -21,9 +21,12 @@ import (
 // a URL server, environment of a command) cannot apply and are dropped,
 // EditedInput listing their names in Dropped.
 type ConnectionEdit struct {
-	Command                []string
-	URL                    string
-	Headers, Env           map[string]string
+	Command      []string
+	URL          string
+	Headers, Env map[string]string
+	// PlainEnv sets environment variables that are not secret; UnsetEnv
+	// unsets a name of either kind.
+	PlainEnv               map[string]string
 	UnsetHeaders, UnsetEnv []string
 	// Settings changes the per-connection settings.
 	Settings SettingsEdit
@@ -35,7 +38,7 @@ type ConnectionEdit struct {
 // ChangesSource reports whether e changes what the connection runs or
 // reaches: its command, URL, env or headers (settings alone do not).
 func (e ConnectionEdit) ChangesSource() bool {
-	return len(e.Command) > 0 || e.URL != "" || len(e.Headers)+len(e.Env)+len(e.UnsetHeaders)+len(e.UnsetEnv)+len(e.Dropped) > 0
+	return len(e.Command) > 0 || e.URL != "" || len(e.Headers)+len(e.Env)+len(e.PlainEnv)+len(e.UnsetHeaders)+len(e.UnsetEnv)+len(e.Dropped) > 0
 }
 
 // Switch says what a connection becomes when e switches its transport:
@@ -74,7 +77,7 @@ func (e ConnectionEdit) SwitchNote(c *Connection) string {
 
 // Empty reports whether the edit changes nothing.
 func (e ConnectionEdit) Empty() bool {
-	return len(e.Command) == 0 && e.URL == "" && len(e.Headers)+len(e.Env)+len(e.UnsetHeaders)+len(e.UnsetEnv) == 0 && e.Settings.Empty()
+	return len(e.Command) == 0 && e.URL == "" && len(e.Headers)+len(e.Env)+len(e.PlainEnv)+len(e.UnsetHeaders)+len(e.UnsetEnv) == 0 && e.Settings.Empty()
 }
 
 // EditedInput is the connection c after the edit e, validated: each
@@ -89,7 +92,7 @@ func (s *Store) EditedInput(c *Connection, e *ConnectionEdit) (ConnectionInput, 
 	if err != nil {
 		return ConnectionInput{}, err
 	}
-	in := ConnectionInput{Name: c.Name, URL: c.URL, Headers: maps.Clone(sec.Headers), Env: maps.Clone(sec.Env), Settings: e.Settings.Over(c.Settings())}
+	in := ConnectionInput{Name: c.Name, URL: c.URL, Headers: maps.Clone(sec.Headers), Env: maps.Clone(sec.Env), PlainEnv: c.PlainEnvVars(), Settings: e.Settings.Over(c.Settings())}
 	if c.Transport == TransportStdio {
 		in.Command = c.Argv()
 	}
@@ -108,6 +111,9 @@ func (s *Store) EditedInput(c *Connection, e *ConnectionEdit) (ConnectionInput, 
 	if in.Env == nil {
 		in.Env = map[string]string{}
 	}
+	if in.PlainEnv == nil {
+		in.PlainEnv = map[string]string{}
+	}
 	for _, k := range e.UnsetHeaders {
 		if _, ok := in.Headers[k]; !ok {
 			errs["unset_headers"] = fmt.Sprintf("%s has no header %q to unset", c.Name, k)
@@ -115,10 +121,12 @@ func (s *Store) EditedInput(c *Connection, e *ConnectionEdit) (ConnectionInput, 
 		delete(in.Headers, k)
 	}
 	for _, k := range e.UnsetEnv {
-		if _, ok := in.Env[k]; !ok {
+		_, secret := in.Env[k]
+		if _, plain := in.PlainEnv[k]; !secret && !plain {
 			errs["unset_env"] = fmt.Sprintf("%s has no environment variable %q to unset", c.Name, k)
 		}
 		delete(in.Env, k)
+		delete(in.PlainEnv, k)
 	}
 	e.Dropped = nil
 	switch e.Switch(c) {
@@ -126,7 +134,10 @@ func (s *Store) EditedInput(c *Connection, e *ConnectionEdit) (ConnectionInput, 
 		for _, k := range sortedKeys(in.Env) {
 			e.Dropped = append(e.Dropped, "env "+k)
 		}
-		in.Env = map[string]string{}
+		for _, k := range sortedKeys(in.PlainEnv) {
+			e.Dropped = append(e.Dropped, "env "+k)
+		}
+		in.Env, in.PlainEnv = map[string]string{}, map[string]string{}
 		if in.Settings.StderrLines > 0 && e.Settings.StderrLines == nil {
 			// a URL server has no stderr: the setting returns to its default
 			none := 0
@@ -140,6 +151,7 @@ func (s *Store) EditedInput(c *Connection, e *ConnectionEdit) (ConnectionInput, 
 	}
 	maps.Copy(in.Headers, e.Headers)
 	maps.Copy(in.Env, e.Env)
+	maps.Copy(in.PlainEnv, e.PlainEnv)
 	for k, v := range in.Validate() {
 		if errs[k] == "" {
 			errs[k] = v
@@ -164,7 +176,7 @@ func editSummary(e ConnectionEdit) string {
 		verb, kind string
 		names      []string
 	}{
-		{"set", "header", sortedKeys(e.Headers)}, {"set", "env", sortedKeys(e.Env)},
+		{"set", "header", sortedKeys(e.Headers)}, {"set", "env", sortedKeys(e.Env)}, {"set", "plain env", sortedKeys(e.PlainEnv)},
 		{"unset", "header", e.UnsetHeaders}, {"unset", "env", e.UnsetEnv},
 	} {
 		for _, n := range set.names {
@@ -194,7 +206,7 @@ func (s *Store) UpdateConnection(ctx context.Context, actor string, in Connectio
 	if errs := in.Validate(); len(errs) > 0 {
 		return nil, &ValidationError{Fields: errs}
 	}
-	upd := map[string]any{"url": in.URL, "command": "", "transport": TransportHTTP, "secret_names": in.secretNames(), "sealed": "", "updated_at": time.Now().UTC()}
+	upd := map[string]any{"url": in.URL, "command": "", "transport": TransportHTTP, "secret_names": in.secretNames(), "sealed": "", "plain_env": plainEnvColumn(in.PlainEnv), "updated_at": time.Now().UTC()}
 	if len(in.Command) > 0 {
 		b, _ := json.Marshal(in.Command)
 		upd["command"], upd["transport"] = string(b), TransportStdio

@@ -251,6 +251,9 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	}},
 	{247, "connections record who last changed their source (command, URL, env, headers): the tools their syncs bring are imported by that person; existing rows start with who added them", migrateConnectionEditors},
 	{248, "approval requests record whether the reviewer's view hides anything of the arguments (a value masked, the view cut or not shown): such a request is never approved", migrateApprovalHidden},
+	{250, "connections keep a plain environment (settings that are not secrets: paths, modes), shown in clear and never masked", func(tx *gorm.DB, _ string) error {
+		return addColumns(tx, &Connection{}, "PlainEnv")
+	}},
 	// evidence at scale (200-214)
 	{200, "run totals kept by the database as events are written; a run's latest events by (run, id)", migrateRunTotals},
 	{201, "run evidence partitioned by day on Postgres (same table name and columns; the existing table becomes its first partition)", migratePartitionRunEvents},

@@ -19,12 +19,14 @@ import (
 	"github.com/agentforge/console/web/upstream"
 )
 
-const connectionUsage = `usage: console connection add NAME (--command "CMD ARGS" | --url URL) [--header K=V]… [--env K=V]… [--take-over] [SETTINGS] --as USER
-       console connection edit NAME [--command "CMD ARGS" | --url URL] [--header K=V]… [--env K=V]… [--unset-header K]… [--unset-env K]… [SETTINGS] --as USER
+const connectionUsage = `usage: console connection add NAME (--command "CMD ARGS" | --url URL) [--header K=V]… [--env K=V]… [--env-plain K=V]… [--take-over] [SETTINGS] --as USER
+       console connection edit NAME [--command "CMD ARGS" | --url URL] [--header K=V]… [--env K=V]… [--env-plain K=V]… [--unset-header K]… [--unset-env K]… [SETTINGS] --as USER
        console connection remove NAME --as USER
        console connection sync NAME --as USER
        console connection list
        console connection show NAME
+--env and --header values are secrets: sealed, never shown; --env-plain is for settings that are not
+(a data path, a mode), shown by list and show.
 SETTINGS: --timeout D (one call, default --upstream-timeout), --restart-backoff D (the longest wait
 between restarts, default 30s), --stderr-lines N (kept for a start error, command servers, default 12);
 "default" returns one to the console's default`
@@ -38,6 +40,20 @@ func (p pairs) Set(v string) error {
 	k, val, ok := strings.Cut(v, "=")
 	if !ok || k == "" {
 		return errors.New("takes K=V (the value is kept secret)")
+	}
+	p[k] = val
+	return nil
+}
+
+// plainPairs is a repeatable K=V flag whose values are shown.
+type plainPairs map[string]string
+
+func (p plainPairs) String() string { return "" }
+
+func (p plainPairs) Set(v string) error {
+	k, val, ok := strings.Cut(v, "=")
+	if !ok || k == "" {
+		return errors.New("takes K=V (the value is shown: not for secrets, which go with --env)")
 	}
 	p[k] = val
 	return nil
@@ -68,6 +84,8 @@ func runConnection(ctx context.Context, args []string, stdout io.Writer) error {
 	headers, env := pairs{}, pairs{}
 	fs.Var(headers, "header", "a request header K=V (repeatable; the value is a secret)")
 	fs.Var(env, "env", "an environment variable K=V for the command (repeatable; the value is a secret)")
+	plainEnv := plainPairs{}
+	fs.Var(plainEnv, "env-plain", "an environment variable K=V for the command that is not a secret, such as a data path (repeatable; shown)")
 	var unsetHeaders, unsetEnv names
 	fs.Var(&unsetHeaders, "unset-header", "edit: a header NAME to remove (repeatable)")
 	fs.Var(&unsetEnv, "unset-env", "edit: an environment variable NAME to remove (repeatable)")
@@ -112,7 +130,7 @@ func runConnection(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if (verb == "sync" || verb == "remove") && (*command != "" || *url != "" || len(headers)+len(env)+len(unsetHeaders)+len(unsetEnv) > 0 || !settings.Empty()) {
+	if (verb == "sync" || verb == "remove") && (*command != "" || *url != "" || len(headers)+len(env)+len(plainEnv)+len(unsetHeaders)+len(unsetEnv) > 0 || !settings.Empty()) {
 		return &exitError{2, fmt.Errorf("connection %s takes only NAME and --as", verb)}
 	}
 	if verb != "add" && *takeOver {
@@ -121,7 +139,7 @@ func runConnection(ctx context.Context, args []string, stdout io.Writer) error {
 	if verb == "add" && len(unsetHeaders)+len(unsetEnv) > 0 {
 		return &exitError{2, errors.New("--unset-header and --unset-env are for connection edit")}
 	}
-	in := models.ConnectionInput{Name: name, URL: *url, Headers: headers, Env: env, Settings: settings.Over(models.ConnectionSettings{}), TakeOver: *takeOver}
+	in := models.ConnectionInput{Name: name, URL: *url, Headers: headers, Env: env, PlainEnv: plainEnv, Settings: settings.Over(models.ConnectionSettings{}), TakeOver: *takeOver}
 	if *command != "" {
 		argv, err := shlex.Split(*command)
 		if err != nil {
@@ -179,9 +197,9 @@ func runConnection(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		fmt.Fprintf(stdout, "connection %s added\n", name)
 	} else if verb == "edit" {
-		e := models.ConnectionEdit{Command: in.Command, URL: *url, Headers: headers, Env: env, UnsetHeaders: unsetHeaders, UnsetEnv: unsetEnv, Settings: settings}
+		e := models.ConnectionEdit{Command: in.Command, URL: *url, Headers: headers, Env: env, PlainEnv: plainEnv, UnsetHeaders: unsetHeaders, UnsetEnv: unsetEnv, Settings: settings}
 		if e.Empty() {
-			return &exitError{2, errors.New("nothing to change: give --command, --url, --header, --env, --unset-header, --unset-env or a setting (--timeout, --restart-backoff, --stderr-lines)")}
+			return &exitError{2, errors.New("nothing to change: give --command, --url, --header, --env, --env-plain, --unset-header, --unset-env or a setting (--timeout, --restart-backoff, --stderr-lines)")}
 		}
 		res, err = runtime.EditConnection(sctx, store, pool, u.Username, name, e)
 		var pe *runtime.ProbeError
@@ -235,7 +253,7 @@ func fieldError(code int, errs map[string]string) error {
 	// the model's field names, and the flags that are not the field's
 	// name with dashes
 	flags := map[string]string{"unset_headers": "unset-header"}
-	for _, f := range []string{"name", "command", "url", "header", "env", "unset_headers", "unset_env", "timeout", "restart_backoff", "stderr_lines"} {
+	for _, f := range []string{"name", "command", "url", "header", "env", "env_plain", "unset_headers", "unset_env", "timeout", "restart_backoff", "stderr_lines"} {
 		if msg, ok := errs[f]; ok {
 			if f == "name" {
 				return &exitError{code, fmt.Errorf("NAME: %s", msg)}
@@ -315,6 +333,9 @@ func listConnections(ctx context.Context, stdout io.Writer) error {
 		}
 		if set := c.Settings().Summary(); set != "" {
 			fmt.Fprintf(stdout, "\tsettings: %s", set)
+		}
+		if env := models.PlainEnvText(c.PlainEnvVars()); env != "" {
+			fmt.Fprintf(stdout, "\tenv: %s", shown.Line(env))
 		}
 		if c.SecretNames != "" {
 			fmt.Fprintf(stdout, "\tsecrets: %s", c.SecretNames)

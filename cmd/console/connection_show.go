@@ -57,6 +57,7 @@ func showConnection(ctx context.Context, stdout io.Writer, name string) error {
 	if h.Status == models.ConnectionOK {
 		line("warning", c.LastError)
 	}
+	line("env", models.PlainEnvText(c.PlainEnvVars()))
 	line("secrets", c.SecretNames)
 	line("settings", c.Settings().Summary())
 	if h.Status != models.ConnectionOK {

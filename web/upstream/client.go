@@ -229,7 +229,8 @@ func (c *client) connectCommand(ctx context.Context, cl *mcp.Client) (*mcp.Clien
 		return nil, err
 	}
 	cmd := exec.Command(c.spec.Command[0], c.spec.Command[1:]...)
-	cmd.Env = childEnv(c.spec.Env) // never the console's own environment: env.go
+	own := c.spec.processEnv()
+	cmd.Env = childEnv(own) // never the console's own environment: env.go
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		return nil, err
@@ -244,7 +245,7 @@ func (c *client) connectCommand(ctx context.Context, cl *mcp.Client) (*mcp.Clien
 	}()
 	cmd.Stderr = pw
 	killWithParent(cmd)
-	asServerUser(cmd, c.spec.Env) // run_as.go: not as root
+	asServerUser(cmd, own) // run_as.go: not as root
 	ct := &commandTransport{cmd: cmd, limit: c.pool.maxMessage(), name: c.spec.Name, log: c.pool.log}
 	cs, err := cl.Connect(ctx, &limitedTransport{Transport: ct, dropped: &c.dropped, log: c.pool.log, name: c.spec.Name, stale: c.forgetAnyListing}, nil)
 	_ = pw.Close() // the child holds its own end

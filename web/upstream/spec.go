@@ -10,13 +10,15 @@ import (
 )
 
 // Spec is how to reach one upstream server. Headers and Env hold secrets:
-// they are never logged and never part of an error message.
+// they are never logged and never part of an error message. PlainEnv is
+// the command's environment that is not secret (shown, never masked).
 type Spec struct {
-	Name    string
-	Command []string
-	Env     map[string]string
-	URL     string
-	Headers map[string]string
+	Name     string
+	Command  []string
+	Env      map[string]string
+	PlainEnv map[string]string
+	URL      string
+	Headers  map[string]string
 	// Timeout bounds one call or listing, connect included (zero: the
 	// pool's Timeout).
 	Timeout time.Duration
@@ -36,12 +38,28 @@ func (s Spec) Validate() error {
 		return errors.New("give --command or --url")
 	case len(s.Command) > 0 && s.URL != "":
 		return errors.New("give --command or --url, not both")
-	case s.URL != "" && len(s.Env) > 0:
+	case s.URL != "" && len(s.Env)+len(s.PlainEnv) > 0:
 		return errors.New("--env is for --command servers")
 	case len(s.Command) > 0 && len(s.Headers) > 0:
 		return errors.New("--header is for --url servers")
 	}
 	return nil
+}
+
+// processEnv is the command's own environment: the plain variables and
+// the secret ones (a name is one or the other).
+func (s Spec) processEnv() map[string]string {
+	if len(s.PlainEnv) == 0 {
+		return s.Env
+	}
+	out := make(map[string]string, len(s.Env)+len(s.PlainEnv))
+	for k, v := range s.PlainEnv {
+		out[k] = v
+	}
+	for k, v := range s.Env {
+		out[k] = v
+	}
+	return out
 }
 
 // key names a spec's exact content, secrets included (hashed), so a
@@ -56,7 +74,7 @@ func (s Spec) key() string {
 		sort.Slice(out, func(i, j int) bool { return out[i].K < out[j].K })
 		return out
 	}
-	b, _ := json.Marshal([]any{s.Name, s.Command, pairs(s.Env), s.URL, pairs(s.Headers), s.Timeout, s.MaxBackoff, s.StderrLines})
+	b, _ := json.Marshal([]any{s.Name, s.Command, pairs(s.Env), s.URL, pairs(s.Headers), s.Timeout, s.MaxBackoff, s.StderrLines, pairs(s.PlainEnv)})
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:])
 }

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestReadmePlainEnvExample runs the README's --env-plain edit, as
+// written, after its connection add: the published memory server is
+// listed again with the variable moved from the secrets to the plain
+// environment, which list and show print in clear; a name read as a
+// secret's is refused as plain and nothing is written.
+func TestReadmePlainEnvExample(t *testing.T) {
+	npm := os.Getenv("CONSOLE_MCP_NPM_DIR")
+	if npm == "" {
+		npm, _ = filepath.Abs("../../.mcp-npm")
+	}
+	if _, err := os.Stat(filepath.Join(npm, "node_modules/@modelcontextprotocol/server-memory/package.json")); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("the memory server is not installed (.ci/run installs it): %v", err)
+		}
+		t.Skip("the memory server is not installed; run the npm install line of .ci/run")
+	}
+	dir := t.TempDir()
+	db := filepath.Join(dir, "s.db")
+	mustMigrate(t, db)
+	ran := 0
+	for _, c := range readmeCommands(t, "console connection ") {
+		if !strings.HasPrefix(c, "console connection add memory") && !strings.HasPrefix(c, "console connection edit memory --unset-env") {
+			continue
+		}
+		line := strings.ReplaceAll(c, "node mcp/node_modules", "node "+npm+"/node_modules")
+		line = strings.ReplaceAll(line, "$PWD", dir)
+		args, err := splitLine(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := runCLI(t, db, args[1:]...)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", c, err, out)
+		}
+		ran++
+	}
+	if ran != 2 {
+		t.Fatalf("ran %d of the README's add and --env-plain commands, want 2", ran)
+	}
+	want := "env: MEMORY_FILE_PATH=" + filepath.Join(dir, "memory.jsonl")
+	list, _ := runCLI(t, db, "connection", "list")
+	if !strings.Contains(list, want) || strings.Contains(list, "secrets: env MEMORY_FILE_PATH") {
+		t.Errorf("list after the edit, want %q and no secret:\n%s", want, list)
+	}
+	show, _ := runCLI(t, db, "connection", "show", "memory")
+	if !strings.Contains(show, "env:      MEMORY_FILE_PATH=") {
+		t.Errorf("show after the edit:\n%s", show)
+	}
+	out, err := runCLI(t, db, "connection", "edit", "memory", "--env-plain", "API_TOKEN=abc", "--as", "admin")
+	if err == nil || !strings.Contains(err.Error(), "--env-plain") || !strings.Contains(err.Error(), "--env") {
+		t.Errorf("a secret's name as plain: %v\n%s", err, out)
+	}
+	if list2, _ := runCLI(t, db, "connection", "list"); strings.Contains(list2, "API_TOKEN") {
+		t.Errorf("a refused edit was written:\n%s", list2)
+	}
+}
