@@ -3,6 +3,7 @@ package args
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"math/big"
 	"sort"
 	"strconv"
@@ -56,6 +57,15 @@ func Check(digest string, c *catalog.Contract, raw []byte) []Problem {
 // is a problem at its pointer (the schema is not consulted then: which
 // value the arguments mean is not known). Nothing of raw is kept.
 func (k *Checker) Check(digest string, c *catalog.Contract, raw []byte) []Problem {
+	ps := k.check(digest, c, raw)
+	for i := range ps {
+		// a pointer names the call's own member names: a bounded prefix
+		ps[i].Pointer = clip(ps[i].Pointer)
+	}
+	return ps
+}
+
+func (k *Checker) check(digest string, c *catalog.Contract, raw []byte) []Problem {
 	if len(raw) > MaxBytes {
 		return []Problem{{Message: fmt.Sprintf("the arguments are %d bytes; at most %d are accepted", len(raw), MaxBytes)}}
 	}
@@ -196,11 +206,15 @@ func num(r *big.Rat) string {
 	if r == nil {
 		return "?"
 	}
-	if r.IsInt() {
+	if r.IsInt() && r.Num().BitLen() <= 64 {
 		return r.Num().String()
 	}
-	f, _ := r.Float64()
-	return strconv.FormatFloat(f, 'g', -1, 64)
+	if f, exact := r.Float64(); exact || (f != 0 && !math.IsInf(f, 0)) {
+		return strconv.FormatFloat(f, 'g', -1, 64)
+	}
+	// beyond float64 (a call may write 1e100000): its leading digits and
+	// exponent, never every digit
+	return new(big.Float).SetRat(r).Text('g', 17)
 }
 
 // pointer is the RFC 6901 JSON pointer of a list of reference tokens.
