@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/instruction/authority/args"
 )
 
 // Every answer of the gateway endpoint that is not a result is a
@@ -271,4 +273,23 @@ func checkCursorAndLevel(method string, p map[string]any) string {
 		}
 	}
 	return ""
+}
+
+// errBadEnvelope marks a message whose own keys (its arguments aside) a
+// reader could take two ways (JSON-RPC -32600).
+var errBadEnvelope = errors.New("the message is not one JSON-RPC message")
+
+// envelopeKeys refuses a message that holds a key twice in one object, or
+// a string that is not sound text, outside its arguments (which the
+// argument check words as invalid_arguments): the gateway must not read
+// last-one-wins what a reader in front of it may read first-one-wins.
+func envelopeKeys(msg []byte) error {
+	if !json.Valid(msg) {
+		return nil // the decoder's to refuse
+	}
+	ps := args.DuplicateKeys(msg, "/params/arguments")
+	if len(ps) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w: the member at %s %s", errBadEnvelope, strconv.Quote(clip(ps[0].Pointer, 100)), ps[0].Message)
 }

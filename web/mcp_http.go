@@ -237,7 +237,7 @@ func (s *Server) mcpGateway(c echo.Context) error {
 	msg, tool, err := rpcMethod(body)
 	if err != nil {
 		code := rpcParseError
-		if errors.Is(err, errBadRPCID) {
+		if errors.Is(err, errBadRPCID) || errors.Is(err, errBadEnvelope) {
 			code = rpcInvalidRequest
 		}
 		return mcpError(c, http.StatusBadRequest, code, err.Error())
@@ -384,6 +384,9 @@ func rpcMethod(body []byte) (*rpcMessage, string, error) {
 	}
 	if m.JSONRPC != "2.0" {
 		return nil, "", errors.New(`the body is not a JSON-RPC 2.0 message ("jsonrpc": "2.0")`)
+	}
+	if err := envelopeKeys(t); err != nil {
+		return nil, "", err
 	}
 	if string(m.ID) == "null" {
 		m.ID = nil

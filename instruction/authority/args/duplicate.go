@@ -59,8 +59,16 @@ func (f *frame) seen(k string) bool {
 // soundText), by JSON pointer, in document order, at most MaxProblems.
 // Keys compare as JSON reads them: "text" and "t\u0065xt" are one key.
 // raw must be valid JSON (the caller decoded it already).
-func duplicates(raw []byte) []Problem {
+func duplicates(raw []byte) []Problem { return DuplicateKeys(raw, "") }
+
+// DuplicateKeys is duplicates leaving out what lies at or under the
+// pointer skip ("" leaves out nothing): a JSON-RPC message's keys,
+// say, without its arguments (which Check words itself).
+func DuplicateKeys(raw []byte, skip string) []Problem {
 	var out []Problem
+	keep := func(p string) bool {
+		return len(out) < MaxProblems && (skip == "" || (p != skip && !strings.HasPrefix(p, skip+"/")))
+	}
 	var stack []*frame
 	at := func(last string) string {
 		tokens := make([]string, 0, len(stack))
@@ -94,18 +102,20 @@ func duplicates(raw []byte) []Problem {
 			case top != nil && top.obj && top.wantKey:
 				k := keyOf(raw[i : end+1])
 				top.wantKey, top.key = false, k
-				if !sound && len(out) < MaxProblems {
-					out = append(out, Problem{Pointer: at(strings.ToValidUTF8(k, "\uFFFD")), Message: unsoundKey})
+				if p := at(strings.ToValidUTF8(k, "\uFFFD")); !sound && keep(p) {
+					out = append(out, Problem{Pointer: p, Message: unsoundKey})
 				}
-				if top.seen(k) && len(out) < MaxProblems {
+				if top.seen(k) && keep(at(k)) {
 					out = append(out, Problem{Pointer: at(k), Message: "is a key its object holds more than once; each key may appear once"})
 				}
-			case !sound && len(out) < MaxProblems:
+			case !sound:
 				p := "" // the whole document is this string
 				if top != nil {
 					p = at(top.token())
 				}
-				out = append(out, Problem{Pointer: p, Message: unsoundValue})
+				if keep(p) {
+					out = append(out, Problem{Pointer: p, Message: unsoundValue})
+				}
 			}
 			i = end
 		}
