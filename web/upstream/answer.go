@@ -48,7 +48,7 @@ func (a *answered) Unwrap() error { return a.err }
 // error answer to the call (nil otherwise): through the direct call its
 // response (answered); through the SDK's client a *jsonrpc.Error the
 // SDK did not make itself.
-func serverError(spec Spec, err error, direct bool) *ServerError {
+func serverError(c *client, err error, direct bool) *ServerError {
 	var we *jsonrpc.Error
 	if direct {
 		var a *answered
@@ -58,15 +58,16 @@ func serverError(spec Spec, err error, direct bool) *ServerError {
 	} else if !errors.As(err, &we) || localCodes[we.Code] || errors.Is(err, mcp.ErrConnectionClosed) {
 		return nil
 	}
-	return &ServerError{Name: spec.Name, Code: we.Code, Message: maskSecrets(spec, we.Message, MaxServerMessage)}
+	return &ServerError{Name: c.spec.Name, Code: we.Code, Message: maskSecrets(c.secrets, we.Message, MaxServerMessage)}
 }
 
-// maskSecrets is s masked as a result's text is (newSecretSet(spec) and
+// maskSecrets is s masked as a result's text is (the connection's secret
+// set, built once per client, that is per version of its spec, and
 // credential shapes, maskOne), then cut at n bytes (on a character boundary, "…" marking the cut) and
 // made valid UTF-8. Masking comes before the cut, so no secret shows in
 // part.
-func maskSecrets(spec Spec, s string, n int) string {
-	s = newSecretSet(spec).maskText(s)
+func maskSecrets(secrets *secretSet, s string, n int) string {
+	s = secrets.maskText(s)
 	if len(s) > n {
 		cut := n
 		for cut > 0 && !utf8.RuneStart(s[cut]) {

@@ -106,7 +106,7 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 		res, err = cs.CallTool(withMark(ctx, m), params)
 	}
 	if err != nil {
-		if se := serverError(c.spec, err, useDirect); se != nil && m.refused.Load() == 0 {
+		if se := serverError(c, err, useDirect); se != nil && m.refused.Load() == 0 {
 			// the server answered (with an error): its session is well
 			c.healthy()
 			return nil, nil, se

@@ -31,7 +31,7 @@ func TestServerErrorTextMaskedLikeResults(t *testing.T) {
 	spec := Spec{Name: "s", Env: map[string]string{"TOKEN": tok}}
 	ghp := "ghp_" + strings.Repeat("aB3dE5", 6)
 	msg := "bad: " + tok + " " + base64.StdEncoding.EncodeToString([]byte(tok)) + " " + ghp
-	got := maskSecrets(spec, msg, MaxServerMessage)
+	got := maskSecrets(newSecretSet(spec), msg, MaxServerMessage)
 	for _, leak := range []string{tok, base64.StdEncoding.EncodeToString([]byte(tok)), ghp} {
 		if strings.Contains(got, leak) {
 			t.Errorf("error text %q still holds %q", got, leak)

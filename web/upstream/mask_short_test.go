@@ -22,7 +22,7 @@ func TestShortSettingsAreNotMasked(t *testing.T) {
 	if got := set.maskText(text); got != want {
 		t.Errorf("result text:\n got %q\nwant %q", got, want)
 	}
-	if got := maskSecrets(spec, text, MaxServerMessage); got != want {
+	if got := maskSecrets(newSecretSet(spec), text, MaxServerMessage); got != want {
 		t.Errorf("server error:\n got %q\nwant %q", got, want)
 	}
 	tools, err := maskTools(set, []*mcp.Tool{{Name: "say", Description: text, InputSchema: map[string]any{"type": "object", "properties": map[string]any{"$comment": map[string]any{"type": "string"}}}}})

@@ -29,10 +29,12 @@ type Checker struct {
 }
 
 type entry struct {
-	// doc is the schema as written (Schema), which undeclared walks
-	doc  map[string]any
-	err  error
-	used uint64
+	// doc is the schema as written (Schema), compiled again for a copy;
+	// levels is how undeclared reads it, computed once
+	doc    map[string]any
+	levels *level
+	err    error
+	used   uint64
 	// shared is the compiled schema when it has no backtracking pattern:
 	// every check uses it at once
 	shared *jsonschema.Schema
@@ -43,7 +45,7 @@ type entry struct {
 // lease is a compiled schema lent to one check.
 type lease struct {
 	schema  *jsonschema.Schema
-	doc     map[string]any
+	levels  *level
 	budget  *budget // nil: the schema is shared, and runs in linear time
 	release func()
 }
@@ -78,7 +80,7 @@ func (k *Checker) lease(digest string, c *catalog.Contract) (*lease, error) {
 			return nil, e.err
 		case e.shared != nil:
 			k.mu.Unlock()
-			return &lease{schema: e.shared, doc: e.doc, release: func() {}}, nil
+			return &lease{schema: e.shared, levels: e.levels, release: func() {}}, nil
 		case len(e.free) > 0:
 			l := e.free[len(e.free)-1]
 			e.free = e.free[:len(e.free)-1]
@@ -88,11 +90,15 @@ func (k *Checker) lease(digest string, c *catalog.Contract) (*lease, error) {
 		}
 	}
 	k.mu.Unlock()
-	doc := Schema(*c)
+	var doc map[string]any
+	var levels *level
 	if ok {
-		doc = e.doc
+		doc, levels = e.doc, e.levels
+	} else {
+		doc = Schema(*c)
+		levels = levelOf(doc)
 	}
-	l, err := k.compileLease(digest, doc)
+	l, err := k.compileLease(digest, doc, levels)
 	if ok {
 		return l, err
 	}
@@ -101,7 +107,7 @@ func (k *Checker) lease(digest string, c *catalog.Contract) (*lease, error) {
 	if len(k.cache) >= k.size {
 		k.evict()
 	}
-	e = &entry{doc: doc, err: err, used: k.tick}
+	e = &entry{doc: doc, levels: levels, err: err, used: k.tick}
 	if err == nil && l.budget == nil {
 		e.shared = l.schema
 	}
@@ -111,14 +117,14 @@ func (k *Checker) lease(digest string, c *catalog.Contract) (*lease, error) {
 
 // compileLease compiles doc with its own budget; a schema with no
 // backtracking pattern drops the budget (it is never consulted).
-func (k *Checker) compileLease(digest string, doc map[string]any) (*lease, error) {
+func (k *Checker) compileLease(digest string, doc map[string]any, levels *level) (*lease, error) {
 	b := &budget{skipped: map[string]int{}}
 	ecma := false
 	sch, err := compile(doc, engine(b, &ecma))
 	if err != nil {
 		return nil, err
 	}
-	l := &lease{schema: sch, doc: doc, release: func() {}}
+	l := &lease{schema: sch, levels: levels, release: func() {}}
 	if ecma {
 		l.budget = b
 		l.release = func() { k.giveBack(digest, l) }

@@ -88,7 +88,7 @@ func (k *Checker) check(digest string, c *catalog.Contract, raw []byte) []Proble
 	defer l.release()
 	// a member the reviewer never saw is refused even where the schema
 	// does not close its object: a server may honour it
-	extra := undeclared(l.doc, v)
+	extra := undeclared(l.levels, v)
 	err = l.schema.Validate(v)
 	if l.budget != nil && l.budget.gaveUp {
 		// a value not matched answered false, which the schema may have
