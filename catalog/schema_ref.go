@@ -202,8 +202,8 @@ func (r *schemaReader) resolve(path string, s map[string]any) (string, map[strin
 
 // expandRef returns the schema to read in place of s, whose reference
 // resolves to target: the target with the annotations written beside
-// "$ref" (a description beside it comes first and keeps the target's
-// after it; the others replace the target's), or, when s has rules of
+// "$ref" replacing the target's (a blank description keeps the
+// target's), or, when s has rules of
 // its own, s with the target as its first part (beside is true).
 func expandRef(s, target map[string]any, root bool) (map[string]any, bool) {
 	merged := make(map[string]any, len(target)+len(s))
@@ -223,14 +223,12 @@ func expandRef(s, target map[string]any, root bool) (map[string]any, bool) {
 		case rootOnly[k] && root:
 			merged[k] = v
 		case k == "description":
+			// the place's own description wins (annotations beside "$ref"
+			// describe the place); the target's would describe another
+			// parameter, so only a blank one gives way to it
 			d, isStr := v.(string)
-			td, _ := target["description"].(string)
-			switch {
-			case !isStr || strings.TrimSpace(td) == "" || td == d:
-			case strings.TrimSpace(d) == "":
+			if td, _ := target["description"].(string); isStr && strings.TrimSpace(d) == "" && strings.TrimSpace(td) != "" {
 				v = td
-			default:
-				v = d + "\n\n" + td
 			}
 			merged[k] = v
 		default:

@@ -32,7 +32,7 @@ func TestReferencesExpandInPlace(t *testing.T) {
 			"required":["entities"]}`,
 			`{"type":"object","properties":{
 				"entities":{"type":"array","items":{"title":"Entity","description":"A node of the graph.","type":"object","properties":{"name":{"type":"string","description":"Its name."}},"required":["name"]},"description":"The entities."},
-				"main":{"title":"Main","description":"The main one.\n\nA node of the graph.","type":"object","properties":{"name":{"type":"string","description":"Its name."}},"required":["name"]}},
+				"main":{"title":"Main","description":"The main one.","type":"object","properties":{"name":{"type":"string","description":"Its name."}},"required":["name"]}},
 			"required":["entities"]}`},
 		{"zod-to-json-schema reuse", `{"type":"object","properties":{
 				"a":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},
@@ -44,6 +44,18 @@ func TestReferencesExpandInPlace(t *testing.T) {
 				"b":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},
 				"lst":{"type":"array","items":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},
 			"required":["a","b"],"additionalProperties":false}`},
+		{"a description beside $ref wins, along a chain", `{"type":"object","properties":{
+				"next":{"type":"boolean","description":"Whether another thought step is needed"},
+				"isRevision":{"$ref":"#/properties/next","description":"Whether this revises previous thinking"},
+				"more":{"$ref":"#/properties/isRevision","description":"If more thoughts are needed"},
+				"bare":{"$ref":"#/properties/isRevision"},
+				"blank":{"$ref":"#/properties/next","description":" "}},"required":["next"]}`,
+			`{"type":"object","properties":{
+				"next":{"type":"boolean","description":"Whether another thought step is needed"},
+				"isRevision":{"type":"boolean","description":"Whether this revises previous thinking"},
+				"more":{"type":"boolean","description":"If more thoughts are needed"},
+				"bare":{"type":"boolean","description":"Whether this revises previous thinking"},
+				"blank":{"type":"boolean","description":"Whether another thought step is needed"}},"required":["next"]}`},
 		{"definitions and escapes", `{"definitions":{"a/b":{"type":"string","enum":["x","y"]},"c~d":{"$ref":"#/definitions/a~1b"}},"type":"object","properties":{"v":{"$ref":"#/definitions/c~0d","description":"V."}}}`,
 			`{"type":"object","properties":{"v":{"type":"string","enum":["x","y"],"description":"V."}}}`},
 	}
@@ -249,6 +261,22 @@ func TestTuplesRender(t *testing.T) {
 	} {
 		if _, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, mcpTool("x", fromJSON(t, bad.schema))), "svc"); !hasProblem(ps, "x", bad.field, "") {
 			t.Errorf("%s: want a problem on %s, got %v", bad.schema, bad.field, ps)
+		}
+	}
+}
+
+// TestReferencedDescriptionStaysWithItsParameter: a parameter that refers
+// to another for its type is taught with its own description only, in
+// both forms (the published schema is written from the same contract).
+func TestReferencedDescriptionStaysWithItsParameter(t *testing.T) {
+	schema := fromJSON(t, `{"type":"object","properties":{
+		"nextThoughtNeeded":{"type":"boolean","description":"Whether another thought step is needed"},
+		"isRevision":{"$ref":"#/properties/nextThoughtNeeded","description":"Whether this revises previous thinking"},
+		"needsMoreThoughts":{"$ref":"#/properties/isRevision","description":"If more thoughts are needed"}},"required":["nextThoughtNeeded"]}`)
+	c, _ := importOne(t, mcpTool("t", schema))
+	for form, text := range map[string]string{"full": catalog.RenderFull(c), "compact": catalog.RenderCompact(c)} {
+		if strings.Count(text, "Whether this revises previous thinking") != 1 || strings.Count(text, "Whether another thought step is needed") != 1 {
+			t.Errorf("%s form teaches a description twice:\n%s", form, text)
 		}
 	}
 }
