@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// blindLeakCorpora pins every blind leak corpus (rounds 1-12), each written
+// blindLeakCorpora pins every blind leak corpus (rounds 1-13), each written
 // and labelled by someone who never read the checker and measured once
 // (its directory's RESULTS.md). After that first measurement a corpus is
 // tuning data, but never edited: a corpus changed to fit a result would
@@ -51,11 +51,14 @@ var blindLeakCorpora = []struct{ file, digest string }{
 	{"testdata/blind12/blind12-domains.json", "a29cb494e3aa9c6e0dbba5d28f1ac740f8192ad7f187e2d0eb483318d99a5a22"},
 	{"testdata/blind12/blind12-hard.json", "a83dcaa12759e61065a6487a950421df987de00bbec58b52e9d7f37ce93c9643"},
 	{"testdata/blind12/blind12-published.json", "e74ea4bc9068ad66255a3db67781124ef1103acc216dd8c0bc20c74592c3f871"},
+	{"testdata/blind13/blind13-domains.json", "52339c38b7f338d00a29025acf3fed6a156b61c7f27721f21a17cf6add49c21d"},
+	{"testdata/blind13/blind13-hard.json", "d18e4d4fe35fe555b7aa587b208db9903a7a813923d392cb0ebf49f126cb92a7"},
+	{"testdata/blind13/blind13-published.json", "df8b3a072fd51d0ca233da0205847b6eaa46743cdca96777cd0ae30ee0e2252a"},
 }
 
 func TestBlindLeakCorporaAreFrozen(t *testing.T) {
-	if len(blindLeakCorpora) != 38 {
-		t.Fatalf("%d pinned corpora, want 38", len(blindLeakCorpora))
+	if len(blindLeakCorpora) != 41 {
+		t.Fatalf("%d pinned corpora, want 41", len(blindLeakCorpora))
 	}
 	for _, c := range blindLeakCorpora {
 		raw, err := os.ReadFile(c.file)
