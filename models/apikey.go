@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"gorm.io/gorm"
 )
 
 // API key scopes. A read key composes, fetches skills and searches tools;
@@ -69,10 +71,14 @@ func (s *Store) CreateScopedAPIKey(ctx context.Context, actor, name, scope strin
 		if err := tx.with(ctx).Model(&APIKey{}).Where("name = ? AND scope = ? AND created_by = ? AND revoked_at IS NULL", name, scope, actor).Count(&live).Error; err != nil {
 			return err
 		}
+		taken := &ValidationError{Fields: map[string]string{"name": fmt.Sprintf("you have a live %s key named %q: revoke it first or choose another name", scope, name)}}
 		if live > 0 {
-			return &ValidationError{Fields: map[string]string{"name": fmt.Sprintf("you have a live %s key named %q: revoke it first or choose another name", scope, name)}}
+			return taken
 		}
-		if err := tx.with(ctx).Create(k).Error; err != nil {
+		// the unique index (migration 249) decides between concurrent creates
+		if err := tx.with(ctx).Create(k).Error; errors.Is(err, gorm.ErrDuplicatedKey) {
+			return taken
+		} else if err != nil {
 			return err
 		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "apikey.create", Subject: fmt.Sprintf("apikey:%d %s", k.ID, name), After: k.Prefix, Detail: "scope " + scope})
@@ -133,4 +139,17 @@ func (s *Store) RevokeAPIKey(ctx context.Context, actor string, id uint) error {
 		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "apikey.revoke", Subject: fmt.Sprintf("apikey:%d", id)})
 	})
+}
+
+// migrateAPIKeyNames (migration 249) makes a live key's name unique per
+// creator and scope with a partial unique index, so concurrent creates
+// cannot both take a name. Live duplicates made before it keep working:
+// each but the oldest gets its id appended to its name.
+func migrateAPIKeyNames(tx *gorm.DB, _ string) error {
+	err := tx.Exec(`UPDATE api_keys SET name = substr(name, 1, 48) || ' #' || id WHERE revoked_at IS NULL AND EXISTS (
+SELECT 1 FROM api_keys o WHERE o.revoked_at IS NULL AND o.created_by = api_keys.created_by AND o.scope = api_keys.scope AND o.name = api_keys.name AND o.id < api_keys.id)`).Error
+	if err != nil {
+		return err
+	}
+	return tx.Exec("CREATE UNIQUE INDEX IF NOT EXISTS idx_api_keys_live_name ON api_keys (created_by, scope, name) WHERE revoked_at IS NULL").Error
 }

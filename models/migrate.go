@@ -251,6 +251,7 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	}},
 	{247, "connections record who last changed their source (command, URL, env, headers): the tools their syncs bring are imported by that person; existing rows start with who added them", migrateConnectionEditors},
 	{248, "approval requests record whether the reviewer's view hides anything of the arguments (a value masked, the view cut or not shown): such a request is never approved", migrateApprovalHidden},
+	{249, "a live API key's name is unique per creator and scope (a unique index, so concurrent creates cannot both take it); earlier live duplicates get their id appended", migrateAPIKeyNames},
 	{250, "connections keep a plain environment (settings that are not secrets: paths, modes), shown in clear and never masked", func(tx *gorm.DB, _ string) error {
 		return addColumns(tx, &Connection{}, "PlainEnv")
 	}},
