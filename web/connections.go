@@ -39,7 +39,7 @@ func (s *Server) renderConnections(c echo.Context, status int, d views.Connectio
 	for _, k := range cs {
 		h := s.store.Health(&k)
 		r := views.ConnectionRow{Name: k.Name, Transport: k.Transport, Target: k.ShownURL(), Status: h.Status, Tools: k.Tools, Added: k.Added, Changed: k.Changed, Removed: k.Removed,
-			Secrets: k.SecretNames, Error: shown.Line(k.LastError), LastSync: "never", Contact: contactText(h), Fix: h.Fix}
+			Secrets: k.SecretNames, Env: shown.Line(models.PlainEnvText(k.PlainEnvVars())), Error: shown.Line(k.LastError), LastSync: "never", Contact: contactText(h), Fix: h.Fix}
 		if h.Status != models.ConnectionOK && h.Why != "" {
 			r.Error = shown.Line(h.Why) // a server's text: escaped
 		}

@@ -1,0 +1,31 @@
+package web
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/agentforge/console/models"
+)
+
+// TestConnectionsPageShowsPlainEnv: a command server's plain environment
+// (settings that are not secrets) is shown on the Connections page as
+// K=V; its secrets stay names only.
+func TestConnectionsPageShowsPlainEnv(t *testing.T) {
+	h := sqliteOnly(t)
+	ctx := context.Background()
+	h.store.SetSealKey([]byte("a-test-key-of-at-least-thirty-two-bytes"))
+	in := models.ConnectionInput{Name: "memory", Command: []string{"node", "server.js"},
+		Env: map[string]string{"SERVICE_TOKEN": "tok-secret-value-1"}, PlainEnv: map[string]string{"MEMORY_FILE_PATH": "/srv/memory.jsonl"}}
+	if _, err := h.store.CreateConnection(ctx, "admin", in); err != nil {
+		t.Fatal(err)
+	}
+	c := h.login("admin", adminPassword)
+	_, d := c.get("/connections")
+	if got := d.Find(`[data-testid="connection-env"]`).Text(); !strings.Contains(got, "MEMORY_FILE_PATH=/srv/memory.jsonl") {
+		t.Errorf("the plain environment shown: %q", got)
+	}
+	if strings.Contains(d.Text(), "tok-secret-value-1") {
+		t.Error("a secret value is shown")
+	}
+}
