@@ -15,7 +15,10 @@ import (
 // the reviewer other text, zero-width spaces that split a tool's name past
 // the leak check, tag characters that spell hidden instructions, soft
 // hyphens) and private-use characters. A zero-width joiner between two
-// non-ASCII characters (an emoji sequence) is text. b is the contract's
+// non-ASCII characters (an emoji sequence) is text. So are the other
+// default-ignorable code points (variation selectors, fillers, the
+// grapheme joiner), but for one presentation selector after a visible
+// character (an emoji's). b is the contract's
 // JSON encoding.
 func checkHiddenText(ps *Problems, name string, b []byte) {
 	if !mayHide(b) {
@@ -93,10 +96,26 @@ func hiddenRune(s string) (rune, bool) {
 			}
 		case unicode.Is(unicode.Cf, r):
 			return r, true
+		case r == '\ufe0e' || r == '\ufe0f':
+			// text or emoji presentation of the character before it
+			// ("❤️", the keycap "1️⃣"): once, after a visible one
+			next, _ := utf8.DecodeRuneInString(s[i+len("\ufe0f"):])
+			if prev == 0 || ignorable(prev) || (prev < utf8.RuneSelf && next != '\u20e3') {
+				return r, true
+			}
+		case ignorable(r):
+			return r, true
 		}
 		prev = r
 	}
 	return 0, false
+}
+
+// ignorable reports whether r is a default-ignorable code point beyond
+// the format characters: rendered as nothing (variation selectors, the
+// combining grapheme joiner, Hangul fillers), so text can hide in it.
+func ignorable(r rune) bool {
+	return unicode.Is(unicode.Variation_Selector, r) || unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r)
 }
 
 // mayHide reports whether a contract's JSON encoding could hold a hidden

@@ -23,6 +23,11 @@ func TestInvisibleTextIsRefused(t *testing.T) {
 		"word joiner": "\u2060", "soft hyphen": "\u00ad", "byte order mark": "\ufeff",
 		"tag character": "\U000E0041", "escape": "\x1b[31m", "bell": "\a", "C1 control": "\u0085",
 		"lone joiner": "purge\u200d_order", "private use": "\ue000", "delete": "\x7f",
+		// default-ignorable: rendered as nothing, read by a model
+		"variation selectors": "\U0001F600\ufe00\ufe01\ufe02", "supplementary selector": "x\U000E0100",
+		"repeated emoji selector": "\u2764\ufe0f\ufe0f", "selector on a letter": "a\ufe0f",
+		"grapheme joiner": "Looks\u034fup", "hangul filler": "a\u3164b", "choseong filler": "\u115f",
+		"halfwidth filler": "\uffa0", "mongolian selector": "\u180b", "khmer inherent vowel": "\u17b4",
 	}
 	places := map[string]func(s string) string{
 		"description": func(s string) string {
@@ -59,7 +64,7 @@ func TestInvisibleTextIsRefused(t *testing.T) {
 			}
 		}
 	}
-	ok := `{"tools":[{"name":"t","title":"Café 👩‍💻 ✔️","description":"Reads a file.\tNew line:\nДанные, 数据, עברית.","inputSchema":{"type":"object","properties":{"id":{"type":"string","description":"Id 👨‍👩‍👧."}}}}]}`
+	ok := `{"tools":[{"name":"t","title":"Café 👩‍💻 ✔️ ❤️ 1️⃣ #️⃣ ©️ 〰︎","description":"Reads a file.\tNew line:\nДанные, 数据, עברית.","inputSchema":{"type":"object","properties":{"id":{"type":"string","description":"Id 👨‍👩‍👧."}}}}]}`
 	if _, ps := catalog.Parse("mcp", []byte(ok), "acme"); len(ps) > 0 {
 		t.Errorf("ordinary text refused: %v", ps)
 	}
