@@ -18,7 +18,8 @@ var databaseURL string
 
 // serverHome gives the user stdio servers run as (when not the console's
 // own) a HOME the console makes: server-home beside the SQLite database
-// (on Postgres, in the temporary folder, named by that uid), owned by that
+// (on Postgres, a new folder of unpredictable name in the temporary
+// folder at each start), owned by that
 // user, mode 0700; a server's --env HOME still wins. The user's own HOME
 // may not exist (nobody's is /nonexistent), and npx- or uvx-style servers
 // need one to keep their cache.
@@ -33,7 +34,12 @@ func serverHome() error {
 	}
 	var dir string
 	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
-		dir = filepath.Join(os.TempDir(), fmt.Sprintf("console-server-home-%d", uid))
+		// a fresh folder with a name no other local user can take first
+		tmp, err := os.MkdirTemp("", fmt.Sprintf("console-server-home-%d-", uid))
+		if err != nil {
+			return fmt.Errorf("CONSOLE_SERVER_USER: making the servers' HOME: %w", err)
+		}
+		dir = tmp
 	} else {
 		db, _, _ = strings.Cut(strings.TrimPrefix(db, "sqlite://"), "?")
 		if db == "" {

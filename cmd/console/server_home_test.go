@@ -44,3 +44,44 @@ func TestServerUserGetsAHomeTheConsoleMakes(t *testing.T) {
 		t.Errorf("server-home: owner %d mode %v, want %d 0700", st.Uid, fi.Mode(), uid)
 	}
 }
+
+// TestPostgresServerHomeCannotBeSquatted: on Postgres the servers' HOME is
+// a folder of the temporary folder with a name no one can take first: a
+// folder another user made under the old fixed name neither stops the
+// console nor becomes the servers' HOME.
+func TestPostgresServerHomeCannotBeSquatted(t *testing.T) {
+	needRootConsole(t)
+	u, err := user.Lookup("nobody")
+	if err != nil {
+		t.Skip("no user nobody")
+	}
+	uid, _ := strconv.Atoi(u.Uid)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	t.Setenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/none")
+	old := databaseURL
+	databaseURL = ""
+	t.Cleanup(func() { databaseURL = old })
+	t.Cleanup(func() { _ = upstream.RunServersAs("") })
+	squat := filepath.Join(tmp, "console-server-home-"+u.Uid)
+	if err := os.Mkdir(squat, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chown(squat, 4242, 4242); err != nil {
+		t.Fatal(err)
+	}
+	if err := runServersAs(""); err != nil {
+		t.Fatalf("a squatted folder stops the console: %v", err)
+	}
+	home := upstream.RunningServersHome()
+	if home == squat || filepath.Dir(home) != tmp {
+		t.Fatalf("servers' HOME %q, want a fresh folder in %s", home, tmp)
+	}
+	fi, err := os.Lstat(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := fi.Sys().(*syscall.Stat_t); int(st.Uid) != uid || fi.Mode().Perm() != 0o700 || !fi.IsDir() {
+		t.Errorf("%s: owner %d mode %v, want %d 0700", home, st.Uid, fi.Mode(), uid)
+	}
+}
