@@ -49,6 +49,10 @@ type Binding struct {
 	InvalidatedAt *time.Time
 	InvalidType   string `gorm:"size:32"`
 	InvalidReason string `gorm:"size:512"`
+	// AuthorityPin is the authority the binding was issued under
+	// (authority.Pin: its groups', agent's, profile's and tool review's
+	// versions); a check under another ends it for good (migration 251).
+	AuthorityPin string `gorm:"size:80;not null;default:''"`
 }
 
 // Groups are the subject's groups the binding was issued for.
@@ -173,9 +177,10 @@ func (s *Store) ReadCheckState(ctx context.Context, handle string) (CheckState, 
 		InvalidType      *string
 		InvalidReason    *string
 		ApprovalRef      *string
+		AuthorityPin     *string
 	}
 	err := s.with(ctx).Raw(`SELECT c.generation, c.config_generation, b.subject, b.group_set, b.agent, b.tool, b.digest, b.expires_at, b.revoked_at, b.revoked_by,
-b.id, b.invalidated_at, b.invalid_type, b.invalid_reason, b.approval_ref
+b.id, b.invalidated_at, b.invalid_type, b.invalid_reason, b.approval_ref, b.authority_pin
 FROM catalog_states c LEFT JOIN bindings b ON b.handle_hash = ? WHERE c.id = 1`, hashKey(handle)).Scan(&row).Error
 	if err != nil {
 		return st, fmt.Errorf("models: check state: %w", err)
@@ -198,6 +203,7 @@ FROM catalog_states c LEFT JOIN bindings b ON b.handle_hash = ? WHERE c.id = 1`,
 		}
 		st.BindingApproval = deref(row.ApprovalRef)
 		st.Binding.Approval = st.BindingApproval
+		st.Binding.Pin = deref(row.AuthorityPin)
 	}
 	return st, nil
 }

@@ -422,8 +422,12 @@ func (s *Server) apiCreateBinding(c echo.Context) error {
 	if d.Approval != nil {
 		ref = d.Approval.Ref
 	}
+	pin, err := s.pinAt(c.Request().Context(), cs, req.Agent, req.Profile, req.Subject, t.ID)
+	if err != nil {
+		return err
+	}
 	handle, _, err := s.store.CreateBinding(c.Request().Context(), keyActor(c), models.Binding{Subject: subject, GroupSet: authority.GroupSetDigest(authority.GroupsOf(req.Subject)), Agent: req.Agent, Tool: t.ID, Digest: t.Digest, ExpiresAt: exp,
-		Profile: req.Profile, GroupsJSON: string(groups), CatalogGen: cs.CatalogGen, PolicyGen: cs.ConfigGen, ApprovalRef: ref})
+		Profile: req.Profile, GroupsJSON: string(groups), CatalogGen: cs.CatalogGen, PolicyGen: cs.ConfigGen, ApprovalRef: ref, AuthorityPin: pin.String()})
 	if err != nil {
 		return err
 	}

@@ -33,11 +33,14 @@ type authState struct {
 	grants      []authority.Grant
 	// groups are the console's groups, by name.
 	groups map[string]bool
+	// versions pins the authority a binding is issued under (pin)
+	versions authVersions
 }
 
 type authAgent struct {
 	declared, services []string
 	defaultProfile     *uint
+	version            int
 }
 
 // authCache holds the newest authState of this process.
@@ -65,7 +68,8 @@ func (s *Server) authorityAt(ctx context.Context, catGen, cfgGen int64) (*authSt
 // loadAuthState reads tools, agents, profiles and grants. It runs after
 // the generations were read, so it sees at least their state.
 func loadAuthState(ctx context.Context, store *models.Store, catGen, cfgGen int64) (*authState, error) {
-	st := &authState{catGen: catGen, cfgGen: cfgGen, tools: map[string]authority.Tool{}, nameable: map[string]bool{}, contracts: map[string]*catalog.Contract{}, agents: map[string]authAgent{}, profiles: map[string][]string{}, profileByID: map[uint]string{}}
+	st := &authState{catGen: catGen, cfgGen: cfgGen, tools: map[string]authority.Tool{}, nameable: map[string]bool{}, contracts: map[string]*catalog.Contract{}, agents: map[string]authAgent{}, profiles: map[string][]string{}, profileByID: map[uint]string{},
+		versions: authVersions{reviewed: map[string]string{}, profiles: map[string]int{}, groups: map[string]int{}}}
 	rows, err := store.Tools(ctx)
 	if err != nil {
 		return nil, err
@@ -76,6 +80,7 @@ func loadAuthState(ctx context.Context, store *models.Store, catGen, cfgGen int6
 			st.contracts[r.ID] = &c
 		}
 		st.tools[r.ID] = r.AuthorityToolOf(c)
+		st.versions.reviewed[r.ID] = reviewStamp(r)
 		st.nameable[r.ID] = r.EverApproved()
 	}
 	agents, err := store.Agents(ctx)
@@ -83,7 +88,7 @@ func loadAuthState(ctx context.Context, store *models.Store, catGen, cfgGen int6
 		return nil, err
 	}
 	for _, a := range agents {
-		st.agents[a.Slug] = authAgent{declared: a.Declared(), services: a.Services(), defaultProfile: a.DefaultProfileID}
+		st.agents[a.Slug] = authAgent{declared: a.Declared(), services: a.Services(), defaultProfile: a.DefaultProfileID, version: a.Version}
 	}
 	profiles, err := store.Profiles(ctx)
 	if err != nil {
@@ -99,6 +104,7 @@ func loadAuthState(ctx context.Context, store *models.Store, catGen, cfgGen int6
 			tools = []string{}
 		}
 		st.profiles[p.Slug] = tools
+		st.versions.profiles[p.Slug] = p.CurrentVersion
 		st.profileByID[p.ID] = p.Slug
 	}
 	if st.grants, err = store.AllGrants(ctx); err != nil {
@@ -112,6 +118,7 @@ func loadAuthState(ctx context.Context, store *models.Store, catGen, cfgGen int6
 	st.groups[authority.Everyone] = true
 	for _, g := range gs {
 		st.groups[g.Name] = true
+		st.versions.groups[g.Name] = g.Version
 	}
 	return st, nil
 }
@@ -130,9 +137,10 @@ func (st *authState) agentFor(agent, profile string) (authority.Agent, error) {
 		if !ok {
 			return out, apiErr(404, "not_found", "profile", fmt.Sprintf("no profile %q", profile))
 		}
-		out.Profile = tools
+		out.Profile, out.ProfileSlug = tools, profile
 	case a.defaultProfile != nil:
-		out.Profile = st.profiles[st.profileByID[*a.defaultProfile]]
+		out.ProfileSlug = st.profileByID[*a.defaultProfile]
+		out.Profile = st.profiles[out.ProfileSlug]
 	}
 	return out, nil
 }
@@ -169,6 +177,9 @@ func (st *authState) arguments(d authority.Decision, t *authority.Tool, raw []by
 // decide runs the pure check against this state.
 func (st *authState) decide(ag authority.Agent, subject *authority.Subject, tool string, b *authority.Binding, ap *authority.Approval, argsDigest string, now time.Time) (authority.Decision, *authority.Tool) {
 	c := authority.Check{Agent: ag, Subject: subject, ToolID: tool, Grants: st.grants, Binding: b, Approval: ap, ArgsDigest: argsDigest, Now: now}
+	if b != nil {
+		c.Pin = st.pin(ag.Slug, ag.ProfileSlug, subject, tool)
+	}
 	if t, ok := st.tools[tool]; ok {
 		c.Tool = &t
 	}

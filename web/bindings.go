@@ -101,7 +101,7 @@ func (st *authState) recheck(b models.Binding, ap *authority.Approval, now time.
 	if b.Subject != "" {
 		subject = &authority.Subject{ID: b.Subject, Groups: b.Groups()}
 	}
-	ab := &authority.Binding{Found: true, Subject: b.Subject, Groups: b.GroupSet, Agent: b.Agent, Tool: b.Tool, Digest: b.Digest, ExpiresAt: b.ExpiresAt, Approval: b.ApprovalRef}
+	ab := &authority.Binding{Found: true, Subject: b.Subject, Groups: b.GroupSet, Agent: b.Agent, Tool: b.Tool, Digest: b.Digest, ExpiresAt: b.ExpiresAt, Approval: b.ApprovalRef, Pin: b.AuthorityPin}
 	d, _ := st.decide(ag, subject, b.Tool, ab, ap, "", now)
 	return d
 }

@@ -57,6 +57,8 @@ type Agent struct {
 	Services []string
 	// Profile is the profile's tool list; nil when no profile applies.
 	Profile []string
+	// ProfileSlug names that profile ("" when none applies).
+	ProfileSlug string
 	// Pick and Without are the conversation's set: a non-nil Pick keeps
 	// only the tools it lists, Without drops tools. A deselected tool is
 	// unavailable, like any tool outside the agent's sets.
@@ -86,6 +88,9 @@ type Binding struct {
 	// Approval is the reference of the approval the binding pinned at
 	// issue ("" when it pinned none).
 	Approval string
+	// Pin is the authority the binding was issued under (Pin.String; ""
+	// for a binding made before pins).
+	Pin string
 }
 
 // Invalidation is a binding's recorded invalidity: the verdict's type
@@ -115,7 +120,10 @@ type Check struct {
 	// approval made for one call's arguments must match ("" when the
 	// arguments are not known: such an approval then does not hold).
 	ArgsDigest string
-	Now        time.Time
+	// Pin is the authority the check is made under now, compared with a
+	// presented binding's.
+	Pin Pin
+	Now time.Time
 }
 
 // Error is a denial's model-visible part.
@@ -178,7 +186,15 @@ func Decide(c Check) Decision {
 		}
 	}
 	d := current(c)
-	if d.Allow || c.Binding == nil || d.Error.Type == TypeApprovalRequired {
+	if c.Binding == nil {
+		return d
+	}
+	if d.Allow || d.Error.Type == TypeApprovalRequired {
+		// allowed now, and yet what it was issued under changed since
+		// (and may have been undone before this check): ended for good
+		if p, stop := pinChanged(c.Binding.Pin, c.Pin); stop {
+			return p
+		}
 		return d
 	}
 	// the binding was valid once: what changed since is a revocation
