@@ -23,9 +23,6 @@ const simRun = "forge-simulator"
 // maxSimSteps bounds the searches a simulation replays.
 const maxSimSteps = 24
 
-// simLimit is how many hits a simulated search activates.
-const simLimit = 3
-
 // forgeRun serves GET /forge/run: the run simulator fragment, the URL
 // keeping the state (htmx pushes the forge link that renders the same).
 func (s *Server) forgeRun(c echo.Context) error {
@@ -169,7 +166,7 @@ func (s *Server) runSimulation(ctx context.Context, fc forgeContext, q url.Value
 		return sim, err
 	}
 	search := func(query string, n int) ([]string, *deferred.Receipt, error) {
-		hits, err := sf.Search(query, simLimit, ceil)
+		hits, err := sf.Search(query, deferred.DefaultSearchLimit, ceil)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -207,7 +204,7 @@ func (s *Server) runSimulation(ctx context.Context, fc forgeContext, q url.Value
 		} else if r != nil {
 			b, _ := json.MarshalIndent(r, "", "  ")
 			sim.Receipt = string(b)
-			hits, _ := sf.Search(sim.Pending, simLimit, ceil)
+			hits, _ := sf.Search(sim.Pending, deferred.DefaultSearchLimit, ceil)
 			for i, h := range hits {
 				sim.Hits = append(sim.Hits, views.SearchHit{Name: names[i], Description: h.Description})
 			}

@@ -122,7 +122,7 @@ func runSchemas(c deferred.Ceilings) obj {
 			"step": obj{"type": "integer", "minimum": 0, "maximum": deferred.MaxStep,
 				"description": "the step the search is made in: the number of receipt groups the step's own /steps request sent (its answer's step), 0 for the first. The receipt belongs in group <step> of later requests' receipts; sent in an earlier group it activates nothing (rejected as future_step)"},
 			"pins":  pins("the pins the run's steps send (absent or null: the profile's): search never returns a pinned tool, which every step already shows. Refused as for steps"),
-			"limit": obj{"type": "integer", "minimum": 0, "maximum": c.Results, "description": fmt.Sprintf("largest number of hits (search_tools' limit argument); absent or 0: %d; over %d is a 422 over_ceiling", min(5, c.Results), c.Results)}},
+			"limit": obj{"type": "integer", "minimum": 0, "maximum": c.Results, "description": fmt.Sprintf("largest number of hits (search_tools' limit argument); absent or 0: %d; over %d is a 422 over_ceiling", min(deferred.DefaultSearchLimit, c.Results), c.Results)}},
 			"query", "step"),
 		"RunStepRequest": target(obj{
 			"tier":         obj{"type": "string", "enum": []string{"full", "standard", "compact"}, "description": "absent: the profile's"},

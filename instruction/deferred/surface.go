@@ -226,6 +226,11 @@ func (s *Surface) SchemaBytes(id string) int {
 	return s.schemaBytes[i]
 }
 
+// DefaultSearchLimit is how many hits a search without a limit activates:
+// the gateway's search_tools, the runtime API's search and the forge's
+// simulator alike.
+const DefaultSearchLimit = 5
+
 // Search ranks the searchable tools against the query with the catalog's
 // one ranking function. A query or limit over its ceiling is a
 // *InputError; an empty query is an error naming the field.
@@ -247,7 +252,7 @@ func (s *Surface) SearchSkipping(query string, limit int, c Ceilings, skip []str
 		return nil, overCeiling("query", len(query), c.QueryBytes, "the query's size in bytes")
 	}
 	if limit == 0 {
-		limit = min(5, c.Results)
+		limit = min(DefaultSearchLimit, c.Results)
 	}
 	if limit < 0 {
 		return nil, &InputError{Field: "limit", Message: "limit must be positive"}
