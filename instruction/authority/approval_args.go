@@ -168,7 +168,7 @@ func mask(v any, secret bool) any {
 		return credential.MaskKeys(x, func(k string) string { return credential.Mask(k, MaskedValue) }, func(k string, e any) any {
 			// the member naming a pair holds a name, not a secret, though
 			// its own name may read as one ("key")
-			return mask(e, secret || k != pair && (pair != "" || credential.Named(k)))
+			return mask(e, secret || k != pair && (pair != "" || namedMember(k, e)))
 		})
 	case []any:
 		// a pair: ["Cookie", "…"]
@@ -194,6 +194,16 @@ func mask(v any, secret bool) any {
 		}
 	}
 	return v
+}
+
+// namedMember reports whether member k's name marks its value e secret
+// (credential.NamedValue for a string; a bare "key" holding an object or
+// a list is judged by its own members).
+func namedMember(k string, e any) bool {
+	if s, ok := e.(string); ok {
+		return credential.NamedValue(k, s)
+	}
+	return credential.Named(k) && credential.NamedValue(k, "")
 }
 
 // pairNames are the members that name the value of a name/value pair.

@@ -151,3 +151,26 @@ func normalName(name string) string {
 	}
 	return string(b)
 }
+
+// NamedValue is Named for a name whose value is at hand: a bare "key"
+// (the one word a key-value store, a cache or an object store also
+// calls its lookup key: user:42:cart, reports/q3.pdf) holds a secret only
+// when its value has a credential's shape (Find) or is one unbroken run of
+// at least 16 letters, digits, '-' and '_' that looks random; every other
+// name is judged by Named alone.
+func NamedValue(name, value string) bool {
+	if w := words(name); len(w) == 1 && w[0] == "key" {
+		return len(Find(value)) > 0 || len(value) >= 16 && tokenRun(value) && LooksRandom(value)
+	}
+	return Named(name)
+}
+
+// tokenRun reports whether s is made only of letters, digits, '-' and '_'.
+func tokenRun(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !alnum(c) && c != '-' && c != '_' {
+			return false
+		}
+	}
+	return true
+}
