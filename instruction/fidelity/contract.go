@@ -30,8 +30,13 @@ func CheckContract(k catalog.Contract, service []catalog.Contract) []Finding {
 	s := NewScope(roster)
 	c := New(roster)
 	flags := flagSpans(text, k)
+	// the tool's own entry, read as the composition reads it: its
+	// headline sentence says what it does itself ("Export query results
+	// to various formats (CSV, JSON)")
+	facts := c.ownerFactsOf(k)
+	own := entry{ok: k.Namespace() != "", ns: facts.ns, runner: facts.runs, products: c.products[facts.ns], headline: facts.headline, lead: facts.lead}
 	var out []Finding
-	for _, f := range c.filter(text, c.mentions("", text), s, entry{}) {
+	for _, f := range c.filter(text, c.mentions("", text), s, own) {
 		if f.Kind == KindCapability && within(flags, f.Offset) {
 			continue // a boolean flag's description says what the tool does when it is set (flagLine)
 		}

@@ -320,12 +320,14 @@ func (s *Scope) judge(m mention) (Finding, bool) {
 		} else if s.provides(m.class) || s.doesItThere(m.verb, m.class) {
 			return Finding{}, false
 		}
-		return Finding{Kind: KindCapability, Tool: m.class, Class: m.class, Signal: m.signal, Suggestion: suggestion(m.class, m.signal)}, true
+		sig := unbroken(m.signal)
+		return Finding{Kind: KindCapability, Tool: m.class, Class: m.class, Signal: sig, Suggestion: suggestion(m.class, sig)}, true
 	case KindExec:
 		if s.exec || s.values[m.signal] {
 			return Finding{}, false // exec is there, or the word is one of the roster's values
 		}
-		return Finding{Kind: KindExec, Tool: ExecTool, Signal: m.signal, Class: "code-execution", Suggestion: suggestion("code-execution", m.signal)}, true
+		sig := unbroken(m.signal)
+		return Finding{Kind: KindExec, Tool: ExecTool, Signal: sig, Class: "code-execution", Suggestion: suggestion("code-execution", sig)}, true
 	}
 	return Finding{}, false
 }
