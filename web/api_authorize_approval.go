@@ -92,6 +92,12 @@ func (s *Server) requestApproval(c echo.Context, agent string, subject *authorit
 		return nil, false, apiErr(http.StatusTooManyRequests, "too_many_approvals", "approval",
 			fmt.Sprintf("%s already has %d approval requests waiting for a reviewer, the most it may have; no new one was filed: wait until one is decided", tm.Whose(), tm.Limit))
 	}
+	var ve *models.ValidationError
+	if errors.As(err, &ve) {
+		// what the runtime sent breaks a rule: asking again cannot help
+		field, msg := ve.First()
+		return nil, false, apiErr(http.StatusBadRequest, "bad_request", field, field+" "+msg)
+	}
 	if err != nil {
 		// never an approval_required naming no request
 		s.log.ErrorContext(c.Request().Context(), "approval request not filed", "agent", agent, "tool", t.ID, "err", err)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
@@ -77,6 +78,9 @@ func textProblem(s string, max int) string {
 		return fmt.Sprintf("is at most %d characters", max)
 	case strings.ContainsFunc(s, func(r rune) bool { return unicode.IsControl(r) && r != '\n' }):
 		return "must not hold control characters"
+	case catalog.HiddenText(s) != "":
+		// the rule the store holds person text to
+		return catalog.HiddenText(s)
 	}
 	return ""
 }
