@@ -11,7 +11,7 @@ import (
 )
 
 // TestGatewayRefusesDuplicateEnvelopeKeys: a JSON-RPC message holding a
-// key twice (the tool's name, the id, the method) is an invalid request
+// key twice (the tool's name, the id, the method, the arguments) is an invalid request
 // naming the key, never read last-one-wins: a reader in front of the
 // gateway may take the first. Nothing is called.
 func TestGatewayRefusesDuplicateEnvelopeKeys(t *testing.T) {
@@ -30,6 +30,7 @@ func TestGatewayRefusesDuplicateEnvelopeKeys(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":2,"id":3,"method":"tools/call","params":{"name":"shop.echo","arguments":{"text":"a"}}}`, "/id"},
 		{`{"jsonrpc":"2.0","id":4,"method":"tools/list","method":"tools/call","params":{"name":"shop.echo","arguments":{"text":"a"}}}`, "/method"},
 		{`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"shop.echo","arguments":{"text":"a"},"_meta":{"k":1,"k":2}}}`, "/params/_meta/k"},
+		{`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"shop.echo","arguments":{"text":"first"},"arguments":{"text":"second"}}}`, "/params/arguments"},
 	}
 	for _, direct := range []bool{true, false} {
 		h.app.gw.direct.Store(direct)

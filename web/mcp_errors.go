@@ -280,7 +280,7 @@ func checkCursorAndLevel(method string, p map[string]any) string {
 var errBadEnvelope = errors.New("the message is not one JSON-RPC message")
 
 // envelopeKeys refuses a message that holds a key twice in one object, or
-// a string that is not sound text, outside its arguments (which the
+// a string that is not sound text, outside what its arguments hold (which the
 // argument check words as invalid_arguments): the gateway must not read
 // last-one-wins what a reader in front of it may read first-one-wins.
 func envelopeKeys(msg []byte) error {

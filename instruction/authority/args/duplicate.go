@@ -61,13 +61,14 @@ func (f *frame) seen(k string) bool {
 // raw must be valid JSON (the caller decoded it already).
 func duplicates(raw []byte) []Problem { return DuplicateKeys(raw, "") }
 
-// DuplicateKeys is duplicates leaving out what lies at or under the
-// pointer skip ("" leaves out nothing): a JSON-RPC message's keys,
-// say, without its arguments (which Check words itself).
+// DuplicateKeys is duplicates leaving out what lies under the pointer
+// skip ("" leaves out nothing): a JSON-RPC message's keys, say, without
+// what its arguments hold (which Check words itself). A second member at
+// skip itself is kept: a decoder reads only one of the two.
 func DuplicateKeys(raw []byte, skip string) []Problem {
 	var out []Problem
 	keep := func(p string) bool {
-		return len(out) < MaxProblems && (skip == "" || (p != skip && !strings.HasPrefix(p, skip+"/")))
+		return len(out) < MaxProblems && (skip == "" || !strings.HasPrefix(p, skip+"/"))
 	}
 	var stack []*frame
 	at := func(last string) string {

@@ -51,3 +51,28 @@ func TestDuplicateKeysAreProblems(t *testing.T) {
 		}
 	}
 }
+
+// TestDuplicateKeysSkipLeavesOutOnlyWhatLiesUnder: leaving out a
+// message's arguments leaves out what lies under them, never a second
+// member holding them: a message with two arguments members is refused
+// at the member's own pointer (a reader in front may take the first).
+func TestDuplicateKeysSkipLeavesOutOnlyWhatLiesUnder(t *testing.T) {
+	cases := []struct {
+		raw  string
+		want []string
+	}{
+		{`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"path":"safe"},"arguments":{"path":"/etc/passwd"}}}`, []string{"/params/arguments"}},
+		{`{"params":{"arguments":{"a":1,"a":2}}}`, nil},
+		{`{"params":{"arguments":{"a":1},"name":"x","arguments":{"a":1,"a":2}}}`, []string{"/params/arguments"}},
+		{`{"params":{"arguments":1,"name":"x","name":"y"}}`, []string{"/params/name"}},
+	}
+	for _, tc := range cases {
+		var got []string
+		for _, p := range args.DuplicateKeys([]byte(tc.raw), "/params/arguments") {
+			got = append(got, p.Pointer)
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: pointers %q, want %q", tc.raw, got, tc.want)
+		}
+	}
+}
