@@ -12,12 +12,15 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
 // Line is s with every control character (newlines included) and every
-// format character escaped: "\n", "\r", "\t", "\u202e"; invalid UTF-8
-// bytes as "\xff". Text free of them comes back as it is.
+// format character escaped: "\n", "\r", "\t", "\u202e", one beyond U+FFFF
+// as its UTF-16 surrogate pair ("\udb40\udc41", as JSON writes it, so an
+// escape inside a JSON string keeps the JSON valid and its text the same);
+// invalid UTF-8 bytes as "\xff". Text free of them comes back as it is.
 func Line(s string) string { return escape(s, "") }
 
 // Text is Line but keeps newlines, for text of several lines of the
@@ -55,7 +58,8 @@ func escape(s string, keep string) string {
 		case r == '\t':
 			b.WriteString(`\t`)
 		case r > 0xFFFF:
-			fmt.Fprintf(&b, `\U%08x`, r)
+			hi, lo := utf16.EncodeRune(r)
+			fmt.Fprintf(&b, `\u%04x\u%04x`, hi, lo)
 		default:
 			fmt.Fprintf(&b, `\u%04x`, r)
 		}

@@ -12,7 +12,7 @@ func TestLineEscapesHiddenCharacters(t *testing.T) {
 		"ad\u200bmin":                        `ad\u200bmin`,
 		"failed\r\nconsole: sync ok":         `failed\r\nconsole: sync ok`,
 		"tab\there \x1b[2J bell\x07 bad\xff": `tab\there \u001b[2J bell\u0007 bad\xff`,
-		"tag \U000E0041":                     `tag \U000e0041`,
+		"tag \U000E0041":                     `tag \udb40\udc41`,
 	} {
 		if got := Line(in); got != want {
 			t.Errorf("Line(%q) = %q, want %q", in, got, want)
