@@ -79,9 +79,7 @@ func addAuthorityAPI(doc obj) {
 // approvalReasonSchema describes Error.ApprovalReason: why the approval a
 // call presented does not hold.
 func approvalReasonSchema() obj {
-	return obj{"type": "string", "enum": []string{authority.ReasonApprovalUnknown, authority.ReasonApprovalNotYours, authority.ReasonApprovalOtherTool,
-		authority.ReasonApprovalToolChanged, authority.ReasonApprovalOtherArguments, authority.ReasonApprovalPending, authority.ReasonApprovalDenied,
-		authority.ReasonApprovalWithdrawn, authority.ReasonApprovalUsed, authority.ReasonApprovalExpired},
+	return obj{"type": "string", "enum": authority.ApprovalReasons,
 		"description": "approval_required only, when the call presented an approval that does not hold: why (the message says it in a sentence; an approval of another agent or subject is never described)"}
 }
 

@@ -73,6 +73,14 @@ const (
 	ReasonApprovalDecidersKey    = "approval_deciders_key"
 )
 
+// ApprovalReasons lists every reason above, in order: the OpenAPI
+// document's enumeration of Error.ApprovalReason.
+var ApprovalReasons = []string{
+	ReasonApprovalUnknown, ReasonApprovalNotYours, ReasonApprovalOtherTool, ReasonApprovalToolChanged,
+	ReasonApprovalOtherArguments, ReasonApprovalPending, ReasonApprovalDenied, ReasonApprovalWithdrawn,
+	ReasonApprovalUsed, ReasonApprovalExpired, ReasonApprovalDecidersKey,
+}
+
 // ApprovalVerdict says whether approval a lets subject's agent call
 // tool t at its digest now, with arguments whose digest is argsDigest
 // ("" when the call's arguments are not known): "" when it does, else why
