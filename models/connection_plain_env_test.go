@@ -27,6 +27,10 @@ func TestPlainEnvRefusesWhatIsSecret(t *testing.T) {
 		{"both kinds", func(in *ConnectionInput) {
 			in.Env, in.PlainEnv = map[string]string{"MODE": "x"}, map[string]string{"MODE": "y"}
 		}, "env_plain", "--unset-env MODE"},
+		{"a password with a qualifier", func(in *ConnectionInput) { in.PlainEnv = map[string]string{"DB_PASS_PROD": "hunter2"} }, "env_plain", "--env"},
+		{"a key with a qualifier", func(in *ConnectionInput) { in.PlainEnv = map[string]string{"STRIPE_KEY_LIVE": "abc"} }, "env_plain", "--env"},
+		{"an encoded key", func(in *ConnectionInput) { in.PlainEnv = map[string]string{"ENCRYPTION_KEY_BASE64": "QUJD"} }, "env_plain", "--env"},
+		{"a public DSN", func(in *ConnectionInput) { in.PlainEnv = map[string]string{"SENTRY_DSN_PUBLIC": "https://a@b/1"} }, "env_plain", "--env"},
 		{"a bad name", func(in *ConnectionInput) { in.PlainEnv = map[string]string{"1X": "y"} }, "env_plain", "not an environment variable name"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -197,13 +197,14 @@ func mask(v any, secret bool) any {
 }
 
 // namedMember reports whether member k's name marks its value e secret
-// (credential.NamedValue for a string; a bare "key" holding an object or
-// a list is judged by its own members).
+// (credential.NamedValue, an argument's strength of the one name rule:
+// a name ending in a short mark, projectKey or sort_key, holding a number,
+// an object or a list is judged by its own members).
 func namedMember(k string, e any) bool {
 	if s, ok := e.(string); ok {
 		return credential.NamedValue(k, s)
 	}
-	return credential.Named(k) && credential.NamedValue(k, "")
+	return credential.NamedValue(k, "")
 }
 
 // pairNames are the members that name the value of a name/value pair.
@@ -226,7 +227,7 @@ func namesSecret(x map[string]any) string {
 // '-', '.') that marks a secret.
 func isSecretName(v any) bool {
 	s, ok := v.(string)
-	return ok && len(s) <= 128 && bareName.MatchString(s) && credential.Named(s)
+	return ok && len(s) <= 128 && bareName.MatchString(s) && credential.ArgumentNamed(s)
 }
 
 var bareName = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
@@ -240,7 +241,7 @@ func secretLine(s string) (string, bool) {
 		return "", false
 	}
 	name := strings.TrimSpace(s[:i])
-	if name == "" || strings.ContainsAny(name, " \t\"'") || !credential.Named(name) {
+	if name == "" || strings.ContainsAny(name, " \t\"'") || !credential.ArgumentNamed(name) {
 		return "", false
 	}
 	sep := s[i : i+1]

@@ -279,10 +279,12 @@ func randomWord(s string, n int) bool {
 }
 
 // findAssignments adds the value of every NAME=VALUE whose whole name is
-// a secret's (exactName) or whose name holds a secret's word (Named) and
-// whose value reads as random (randomWord, 8+), and of every NAME: VALUE
-// whose name is Named and whose value is random; never a presigned URL's
-// signature or credential (signedParam).
+// a secret's (exactName) or whose name holds a secret's word
+// (ArgumentNamed: free text takes an argument's strength) and whose value
+// reads as random (randomWord, 8+), of every NAME: VALUE whose name is
+// ArgumentNamed and whose value is random, and of either whose name ends
+// in a short mark and whose value reads as a secret (NamedValue); never a
+// presigned URL's signature or credential (signedParam).
 func findAssignments(s string, add func(a, b int)) {
 	for from := 0; ; {
 		i := strings.IndexAny(s[from:], "=:")
@@ -309,7 +311,8 @@ func findAssignments(s string, add func(a, b int)) {
 			continue
 		}
 		exact := op == '=' && exactName(name)
-		if !exact && !Named(name) {
+		named := exact || ArgumentNamed(name)
+		if !named && !markedLast(name) {
 			continue
 		}
 		// the value: after spaces and an optional opening quote, up to a
@@ -328,11 +331,13 @@ func findAssignments(s string, add func(a, b int)) {
 		for b < len(s) && !strings.ContainsRune(" \t\r\n\"'&;,)}<>", rune(s[b])) {
 			b++
 		}
-		if b == a || s[a] == '[' || op == ':' && !random(s[a:b], 6) || op == '=' && !exact && !randomWord(s[a:b], 8) {
+		if b == a || s[a] == '[' || !named && !NamedValue(name, s[a:b]) ||
+			named && (op == ':' && !random(s[a:b], 6) || op == '=' && !exact && !randomWord(s[a:b], 8)) {
 			// none, a list or a mark already masked ("[secret]"), a
 			// colon's value that does not read as random, or the value
 			// of a name that only holds a secret's word (prompt_tokens=120)
-			// that is not random
+			// that is not random, or a short mark's (S3 key: reports/q3.pdf)
+			// that is neither a credential nor a random token run
 			continue
 		}
 		add(a, b)

@@ -37,3 +37,27 @@ func TestAssignmentsNeedASecretNameAndValue(t *testing.T) {
 		t.Error("Named is not a word test")
 	}
 }
+
+// TestFreeTextShortMarksNeedASecretValue: in a server's result a name
+// ending in a short mark ("S3 key", a cache key, a partition key) keeps
+// its ordinary value; a credential or a random token run under it, and
+// any value of a bare key= (a link's parameter), is masked.
+func TestFreeTextShortMarksNeedASecretValue(t *testing.T) {
+	for _, prose := range []string{
+		"S3 key: reports/q3.pdf", "cache key: user:42:profile", "partition_key=tenant_id",
+		"sort_key=created_at and projectKey=PROJ", "next page: $skiptoken=Qm9vZ3Vz7kLp",
+	} {
+		if got := Mask(prose, "[masked]"); got != prose {
+			t.Errorf("masked: %q → %q", prose, got)
+		}
+	}
+	for text, hidden := range map[string]string{
+		"cache key: Zk29fj3LqPw8Xn4Rt7Vb":                  "Zk29fj3LqPw8Xn4Rt7Vb",
+		"DB_PASS=ghp_0123456789abcdefABCDEF0123456789abcd": "ghp_0123456789abcdefABCDEF0123456789abcd",
+		"https://maps.example/api?key=plainvalue&q=x":      "plainvalue",
+	} {
+		if got := Mask(text, "[masked]"); strings.Contains(got, hidden) {
+			t.Errorf("%q shows the secret: %q", text, got)
+		}
+	}
+}
