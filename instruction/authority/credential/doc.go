@@ -23,8 +23,10 @@
 //   - authorization schemes: "Bearer", "Basic" or "token" then a random
 //     run of at least 8 characters;
 //   - assignments: NAME=VALUE (a URL's query, an env line, a form body)
-//     whose name marks a secret (Named): the
-//     value; NAME: VALUE (a header line, YAML) when the value is random;
+//     whose name marks a secret at an argument's strength (ArgumentNamed;
+//     a name ending in a short mark only with a secret-looking value,
+//     NamedValue): the value; NAME: VALUE (a header line, YAML) when the
+//     value is random;
 //   - URL userinfo: the password of scheme://user:password@host;
 //   - PEM private keys: from "-----BEGIN … PRIVATE KEY-----" to its END
 //     line (to the end of the text when it was cut).
