@@ -34,7 +34,11 @@ func CheckContract(k catalog.Contract, service []catalog.Contract) []Finding {
 	// headline sentence says what it does itself ("Export query results
 	// to various formats (CSV, JSON)")
 	facts := c.ownerFactsOf(k)
-	own := entry{ok: k.Namespace() != "", ns: facts.ns, runner: facts.runs, products: c.products[facts.ns], headline: facts.headline, lead: facts.lead}
+	// — its headline only: the review page judges the text for what it
+	// asks of the agent, so the service's own name in a later sentence
+	// ("post the total to the #billing Slack channel") is not read as the
+	// tool's own service
+	own := entry{ok: k.Namespace() != "", runner: facts.runs, headline: facts.headline, lead: facts.lead}
 	var out []Finding
 	for _, f := range c.filter(text, c.mentions("", text), s, own) {
 		if f.Kind == KindCapability && within(flags, f.Offset) {
