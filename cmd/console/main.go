@@ -130,7 +130,7 @@ func run(ctx context.Context, args []string, stdout, stderr *os.File) error {
 	case "migrate":
 		return runMigrate(ctx, args, out)
 	case "compose":
-		return runCompose(ctx, args, out, errOut)
+		return runCompose(ctx, args, composeOutput(stdout, out), errOut)
 	case "catalog":
 		return runCatalog(ctx, args, out, errOut)
 	case "eval":
