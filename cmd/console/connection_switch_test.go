@@ -15,18 +15,25 @@ import (
 // CONSOLE_MCP_NPM_DIR (in CI a missing package fails the test).
 func memoryEntry(t *testing.T) string {
 	t.Helper()
+	return filepath.Join(memoryNpmDir(t), "node_modules/@modelcontextprotocol/server-memory/dist/index.js")
+}
+
+// memoryNpmDir is the npm folder holding the published memory server
+// (CONSOLE_MCP_NPM_DIR, else the repository's .mcp-npm); in CI a missing
+// package fails the test, elsewhere it skips it.
+func memoryNpmDir(t *testing.T) string {
+	t.Helper()
 	npm := os.Getenv("CONSOLE_MCP_NPM_DIR")
 	if npm == "" {
 		npm, _ = filepath.Abs("../../.mcp-npm")
 	}
-	entry := filepath.Join(npm, "node_modules/@modelcontextprotocol/server-memory/dist/index.js")
-	if _, err := os.Stat(entry); err != nil {
+	if _, err := os.Stat(filepath.Join(npm, "node_modules/@modelcontextprotocol/server-memory/package.json")); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("the memory server is not installed (.ci/run installs it): %v", err)
 		}
 		t.Skip("the memory server is not installed; run the npm install line of .ci/run")
 	}
-	return entry
+	return npm
 }
 
 // TestConnectionEditSwitchesTransportCLI: `connection edit --url` turns a

@@ -24,16 +24,7 @@ import (
 // says finds a tool by search, calls it, is refused for bad arguments and
 // for a revoked grant, and the run is stored without its arguments.
 func TestReadmeGatewayExample(t *testing.T) {
-	npm := os.Getenv("CONSOLE_MCP_NPM_DIR")
-	if npm == "" {
-		npm, _ = filepath.Abs("../../.mcp-npm")
-	}
-	if _, err := os.Stat(filepath.Join(npm, "node_modules/@modelcontextprotocol/server-memory/package.json")); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("the memory server is not installed (.ci/run installs it): %v", err)
-		}
-		t.Skip("the memory server is not installed; run the npm install line of .ci/run")
-	}
+	npm := memoryNpmDir(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "s.db")
 	// the database the quick start's console serve created (read

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,16 +12,7 @@ import (
 // environment, which list and show print in clear; a name read as a
 // secret's is refused as plain and nothing is written.
 func TestReadmePlainEnvExample(t *testing.T) {
-	npm := os.Getenv("CONSOLE_MCP_NPM_DIR")
-	if npm == "" {
-		npm, _ = filepath.Abs("../../.mcp-npm")
-	}
-	if _, err := os.Stat(filepath.Join(npm, "node_modules/@modelcontextprotocol/server-memory/package.json")); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("the memory server is not installed (.ci/run installs it): %v", err)
-		}
-		t.Skip("the memory server is not installed; run the npm install line of .ci/run")
-	}
+	npm := memoryNpmDir(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "s.db")
 	mustMigrate(t, db)
