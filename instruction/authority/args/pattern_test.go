@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/authority/args"
@@ -43,11 +42,9 @@ func TestPatternWorkIsBoundedPerCheck(t *testing.T) {
 			}
 			raw, _ = json.Marshal(map[string]any{"codes": objs})
 		}
-		start := time.Now()
+		// no clock here: without one budget per check, the values would be
+		// matched to the end (tens of seconds) and fail as a plain mismatch
 		got := args.Check(d, &c, raw)
-		if el := time.Since(start); el > time.Second {
-			t.Errorf("%s: 200 hostile values took %s; one check's pattern work is bounded", name, el)
-		}
 		if len(got) == 0 || !strings.HasPrefix(got[0].Pointer, "/codes/") || !strings.Contains(got[0].Message, "in time") {
 			t.Errorf("%s: %+v, want a problem at /codes/… saying it could not be checked in time", name, got)
 		}
