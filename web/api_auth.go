@@ -45,6 +45,7 @@ func (s *Server) authenticateKey(c echo.Context, scope string) error {
 	scheme, secret, ok := strings.Cut(h, " ")
 	ok = ok && strings.EqualFold(scheme, "Bearer")
 	if !ok || strings.TrimSpace(secret) == "" {
+		challenge(c, "")
 		return apiErr(http.StatusUnauthorized, "unauthorized", "Authorization", "send an API key as Authorization: Bearer <key>")
 	}
 	secret = strings.TrimSpace(secret)
@@ -59,6 +60,7 @@ func (s *Server) authenticateKey(c echo.Context, scope string) error {
 		var err error
 		k, err = s.store.APIKeyBySecret(c.Request().Context(), secret)
 		if errors.Is(err, models.ErrBadKey) {
+			challenge(c, `error="invalid_token", error_description="unknown or revoked API key"`)
 			return apiErr(http.StatusUnauthorized, "unauthorized", "Authorization", "unknown or revoked API key")
 		}
 		if err != nil {
@@ -75,6 +77,7 @@ func (s *Server) authenticateKey(c echo.Context, scope string) error {
 		scope = models.ScopeRead
 	}
 	if !k.Allows(scope) {
+		challenge(c, `error="insufficient_scope", scope="`+scope+`"`)
 		return apiErr(http.StatusForbidden, "forbidden", "Authorization", "this key's scope ("+k.Scope+") does not allow this; it needs "+scope)
 	}
 	if !s.limit.allow(k.ID) {
@@ -84,6 +87,17 @@ func (s *Server) authenticateKey(c echo.Context, scope string) error {
 	s.touchKey(c, k.ID, now)
 	c.Set(keyAPIKey, k)
 	return nil
+}
+
+// challenge names the scheme an API request must authenticate with
+// (RFC 9110 §11.6.1) and, for a key that was sent, why it failed (RFC
+// 6750 §3: no error code when no credential came).
+func challenge(c echo.Context, params string) {
+	v := `Bearer realm="console"`
+	if params != "" {
+		v += ", " + params
+	}
+	c.Response().Header().Set(echo.HeaderWWWAuthenticate, v)
 }
 
 // touchKey records last use at most once a minute per key.

@@ -121,15 +121,15 @@ func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
 	if !cfg.MetricsElsewhere {
 		s.routes = append(s.routes, route{http.MethodGet, "/metrics", metricsReaders, s.serveMetrics})
 	}
-	s.metrics = newMetrics(s.routes, s.evidence.depth, s.gw.evidence.depth)
+	s.metrics = newMetrics(withHead(s.routes), s.evidence.depth, s.gw.evidence.depth)
 	// before any request can hand a writer an event
 	s.evidence.batchTime = s.metrics.observeRunsBatch
 	s.gw.evidence.batchTime = s.metrics.observeGatewayBatch
 	// metrics outermost: a request is timed whole and counted with the
 	// status it was answered with, a recovered panic's included
 	e.Use(s.metrics.observe, s.recoverPanics, s.requestID, s.logRequests, s.securityHeaders, s.rejectBadText, s.refuseOwnLoop, s.loadSession)
-	for _, r := range s.routes {
-		e.Add(r.method, r.path, r.handler, s.enforce(r.policy))
+	for _, r := range withHead(s.routes) {
+		e.Add(r.method, r.path, r.handler, dropBody, s.enforce(r.policy))
 	}
 	return s
 }
