@@ -27,3 +27,27 @@ func TestAToolOfTheVerbAloneYieldsToTheObject(t *testing.T) {
 		}
 	}
 }
+
+// A faint relative of an object word is not an object: "freshly" meets
+// "new" in the file tool's text only through a relation, and that does
+// not make the file tool more than a tool of the verb when another tool
+// names the task's object itself.
+func TestAFaintRelativeIsNotTheObject(t *testing.T) {
+	tool := func(id, title, purpose string) Contract {
+		return Contract{ID: id, Title: title, Purpose: purpose, Class: ClassWorkspace, Effects: EffectsWorkspaceWrite, Version: "1"}
+	}
+	ix := NewIndex([]Contract{
+		tool("move_file", "Move file", "Moves a file to a new folder."),
+		tool("sim.install_app", "Install app", "Installs an app bundle (.ipa) on the booted simulator."),
+		tool("sim.open_url", "Open URL", "Opens a URL in the simulator."),
+		tool("cal.update_event", "Update event", "Moves an event to another time."),
+		tool("drive.move_item", "Move item", "Moves a drive item to another folder."),
+		tool("send_mail", "Send mail", "Sends an email."),
+		tool("list_repos", "List repositories", "Lists the repositories of an account."),
+		tool("print_page", "Print page", "Prints a web page as a PDF."),
+	})
+	q := "Move the freshly built .ipa onto the simulator so I can try it"
+	if hits := ix.Search(q, 2); len(hits) == 0 || hits[0].ID != "sim.install_app" {
+		t.Errorf("%q: top %v, want sim.install_app", q, hits)
+	}
+}
