@@ -63,6 +63,19 @@ type Approval struct {
 	WithdrawnBy    string `gorm:"size:64"`
 	WithdrawnAt    *time.Time
 	WithdrawReason string `gorm:"size:500" text:"person"`
+	// Profile is the profile the request's check ran under (resolved: the
+	// agent's default when the call named none; "" for none), whose
+	// version the approval pins.
+	Profile string `gorm:"size:64;not null;default:''"`
+	// AuthorityPin is the authority the approval was decided under
+	// (authority.Pin: its groups', agent's, profile's and tool review's
+	// versions, read when approved); a call under another voids it for
+	// good (migration 252). "" pins nothing.
+	AuthorityPin string `gorm:"size:80;not null;default:''"`
+	// VoidedAt and VoidReason record when a call found the pinned
+	// authority changed, and what changed (status ApprovalVoid).
+	VoidedAt   *time.Time
+	VoidReason string `gorm:"size:200"`
 }
 
 // Approval origins.
@@ -103,7 +116,7 @@ func (a *Approval) Authority() *authority.Approval {
 	}
 	out := &authority.Approval{Found: true, Ref: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Tool: a.Tool, Digest: a.Digest, ArgsDigest: a.ArgsDigest,
 		SingleUse: a.SingleUse, Used: a.UsedAt != nil, DecidedBy: a.DecidedBy, Reason: a.Reason,
-		WithdrawnBy: a.WithdrawnBy, WithdrawReason: a.WithdrawReason}
+		WithdrawnBy: a.WithdrawnBy, WithdrawReason: a.WithdrawReason, Pin: a.AuthorityPin, VoidReason: a.VoidReason}
 	if a.Until != nil {
 		out.Until = a.Until.UTC()
 	}

@@ -72,8 +72,15 @@ func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d Approva
 		action := "approval.deny"
 		upd["status"] = authority.ApprovalDenied
 		if d.Approve {
+			// the authority the reviewer approves under: a change of it
+			// after now voids the approval (VoidApproval)
+			pin, err := tx.approvalPin(ctx, &a)
+			if err != nil {
+				return err
+			}
 			action = "approval.approve"
-			upd["status"], upd["single_use"] = authority.ApprovalApproved, d.SingleUse
+			upd["status"], upd["single_use"], upd["authority_pin"] = authority.ApprovalApproved, d.SingleUse, pin.String()
+			a.AuthorityPin = pin.String()
 			if !d.SingleUse {
 				u := d.Until.UTC()
 				upd["until"], a.Until = u, &u

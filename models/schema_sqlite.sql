@@ -1,4 +1,4 @@
--- migrations: 1 2 3 4 5 6 10 30 31 32 40 41 42 20 21 22 110 111 112 113 114 60 70 71 72 73 100 130 131 133 132 134 137 136 138 135 180 181 150 151 152 170 240 241 242 243 244 245 246 247 248 249 250 251 200 201 160 161 166
+-- migrations: 1 2 3 4 5 6 10 30 31 32 40 41 42 20 21 22 110 111 112 113 114 60 70 71 72 73 100 130 131 133 132 134 137 136 138 135 180 181 150 151 152 170 240 241 242 243 244 245 246 247 248 249 250 251 252 200 201 160 161 166
 CREATE TABLE `users` (`id` integer PRIMARY KEY AUTOINCREMENT,`username` text NOT NULL,`password_hash` text NOT NULL,`roles` text NOT NULL,`disabled` numeric NOT NULL DEFAULT false,`created_at` datetime,`updated_at` datetime);
 CREATE UNIQUE INDEX `idx_users_username` ON `users`(`username`);
 CREATE TABLE `sessions` (`id` text,`user_id` integer NOT NULL,`csrf_token` text NOT NULL,`flash` text,`created_at` datetime,`last_seen_at` datetime,PRIMARY KEY (`id`));
@@ -56,7 +56,7 @@ CREATE INDEX `idx_bindings_expires_at` ON `bindings`(`expires_at`);
 CREATE INDEX `idx_bindings_tool` ON `bindings`(`tool`);
 CREATE UNIQUE INDEX `idx_bindings_handle_hash` ON `bindings`(`handle_hash`);
 CREATE TABLE `check_counters` (`agent` text,`tool` text,`group_name` text,`outcome` text,`count` integer NOT NULL DEFAULT 0,`updated_at` datetime,PRIMARY KEY (`agent`,`tool`,`group_name`,`outcome`));
-CREATE TABLE `approvals` (`id` integer PRIMARY KEY AUTOINCREMENT,`ref` text NOT NULL,`status` text NOT NULL,`agent` text NOT NULL,`subject` text,`groups_json` text,`tool` text NOT NULL,`digest` text NOT NULL,`args_digest` text NOT NULL DEFAULT "",`args_view` text,`args_hidden` numeric NOT NULL DEFAULT false,`summary` text,`origin` text,`run` text,`requested_by` text,`key_id` integer NOT NULL DEFAULT 0,`created_at` datetime,`decided_by` text,`decided_at` datetime,`reason` text,`single_use` numeric,`until` datetime,`used_at` datetime,`withdrawn_by` text,`withdrawn_at` datetime,`withdraw_reason` text);
+CREATE TABLE `approvals` (`id` integer PRIMARY KEY AUTOINCREMENT,`ref` text NOT NULL,`status` text NOT NULL,`agent` text NOT NULL,`subject` text,`groups_json` text,`tool` text NOT NULL,`digest` text NOT NULL,`args_digest` text NOT NULL DEFAULT "",`args_view` text,`args_hidden` numeric NOT NULL DEFAULT false,`summary` text,`origin` text,`run` text,`requested_by` text,`key_id` integer NOT NULL DEFAULT 0,`created_at` datetime,`decided_by` text,`decided_at` datetime,`reason` text,`single_use` numeric,`until` datetime,`used_at` datetime,`withdrawn_by` text,`withdrawn_at` datetime,`withdraw_reason` text,`profile` text NOT NULL DEFAULT "",`authority_pin` text NOT NULL DEFAULT "",`voided_at` datetime,`void_reason` text);
 CREATE INDEX `idx_approvals_run` ON `approvals`(`run`);
 CREATE INDEX `idx_approvals_status` ON `approvals`(`status`);
 CREATE UNIQUE INDEX `idx_approvals_ref` ON `approvals`(`ref`);

@@ -156,7 +156,7 @@ func (s *Server) check(c echo.Context, binding bool) (authorizeRequest, authorit
 	// nameApproval may answer with, is of a tool the caller was shown)
 	decided := d
 	d = authority.Conceal(d)
-	if err := s.nameApproval(c, st, &d, req.Agent, req.Subject, t, req.Arguments, req.Approval != "" || cs.BindingApproval != ""); err != nil {
+	if err := s.nameApproval(c, st, &d, req.Agent, req.Profile, req.Subject, t, req.Arguments, req.Approval != "" || cs.BindingApproval != ""); err != nil {
 		s.countCheck(st, req.Agent, req.Tool, t, req.Subject, decided)
 		return req, authority.Decision{}, nil, cs, err
 	}
@@ -222,7 +222,7 @@ func (s *Server) decideAt(ctx context.Context, cs models.CheckState, a checkArgs
 				return nil, authority.Decision{}, nil, err
 			}
 		}
-		ap = row.Authority()
+		ap = st.approvalOf(row)
 		ap.Ref, ap.KeyOwner = ref, a.keyOwner
 	}
 	argsDigest := a.argsDigest
@@ -244,6 +244,13 @@ func (s *Server) decideAt(ctx context.Context, cs models.CheckState, a checkArgs
 		}
 		if inv.Type != d.Error.Type || inv.Reason != d.HostReason {
 			d = authority.Recorded(inv)
+		}
+	}
+	if d.Void != "" && ap != nil {
+		// approved under an authority that changed since: void for good,
+		// on every replica (a concurrent check that voided first is fine)
+		if err := s.store.VoidApproval(ctx, ap.Ref, d.Void, now); err != nil && !errors.Is(err, models.ErrConflict) {
+			return nil, authority.Decision{}, nil, err
 		}
 	}
 	d = st.arguments(d, t, a.arguments)

@@ -19,7 +19,7 @@ import (
 // them (approvalArguments), after they passed the tool's reviewed
 // schema: arguments the call could never run with are refused
 // (invalid_arguments), not put to a reviewer.
-func (s *Server) nameApproval(c echo.Context, st *authState, d *authority.Decision, agent string, subject *authority.Subject, t *authority.Tool, arguments json.RawMessage, presented bool) error {
+func (s *Server) nameApproval(c echo.Context, st *authState, d *authority.Decision, agent, profile string, subject *authority.Subject, t *authority.Tool, arguments json.RawMessage, presented bool) error {
 	if d.Allow || d.Error == nil || d.Error.Type != authority.TypeApprovalRequired || presented || t == nil {
 		return nil
 	}
@@ -33,7 +33,7 @@ func (s *Server) nameApproval(c echo.Context, st *authState, d *authority.Decisi
 	if err != nil {
 		return err
 	}
-	a, _, err := s.requestApproval(c, agent, subject, t, "", models.OriginCheck, argsDigest, view)
+	a, _, err := s.requestApproval(c, agent, st.profileOf(agent, profile), subject, t, "", models.OriginCheck, argsDigest, view)
 	if refused, ok := filingRefusal(d, err, t.ID); ok {
 		*d = refused
 		return nil
@@ -66,8 +66,8 @@ func filingRule(err error) bool {
 	return errors.As(err, &den) || errors.Is(err, models.ErrUnseeableRequest)
 }
 
-// requestApproval records an approval request for subject's agent to
-// call t at its digest, with the arguments whose digest is argsDigest and
+// requestApproval records an approval request for subject's agent
+// (under profile, resolved: authState.profileOf) to call t at its digest, with the arguments whose digest is argsDigest and
 // whose reviewer's view is view ("" both: made without arguments).
 //
 // There is one pending request per call: created is false when one for
@@ -76,13 +76,13 @@ func filingRule(err error) bool {
 // A call the filing rules refuse (a recent denial of it, arguments too
 // large for the reviewer's view) returns the store's error as it is, for
 // the caller to answer as a decision (filingRefusal).
-func (s *Server) requestApproval(c echo.Context, agent string, subject *authority.Subject, t *authority.Tool, summary, origin, argsDigest string, view authority.View) (*models.Approval, bool, error) {
+func (s *Server) requestApproval(c echo.Context, agent, profile string, subject *authority.Subject, t *authority.Tool, summary, origin, argsDigest string, view authority.View) (*models.Approval, bool, error) {
 	groups, _ := json.Marshal(authority.GroupsOf(subject))
 	keyID := uint(0)
 	if k, ok := c.Get(keyAPIKey).(*models.APIKey); ok {
 		keyID = k.ID
 	}
-	a, created, err := s.store.RequestApproval(c.Request().Context(), keyActor(c), models.Approval{Agent: agent, Subject: subjectID(subject), GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest, ArgsDigest: argsDigest, ArgsView: view.Text, ArgsHidden: view.Hides, Summary: summary, Origin: origin, KeyID: keyID})
+	a, created, err := s.store.RequestApproval(c.Request().Context(), keyActor(c), models.Approval{Agent: agent, Subject: subjectID(subject), GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest, ArgsDigest: argsDigest, ArgsView: view.Text, ArgsHidden: view.Hides, Summary: summary, Origin: origin, KeyID: keyID, Profile: profile})
 	var tm *models.TooManyApprovalsError
 	if filingRule(err) {
 		// the filing rules' answers: the caller says them as a decision

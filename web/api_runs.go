@@ -478,7 +478,7 @@ func (s *Server) checkCall(c echo.Context, req runCallRequest, cs models.CheckSt
 	refused := ""
 	if v.Status == deferred.CallDenied {
 		// the request a reviewer decides is bound to the call's arguments
-		if err := s.nameApproval(c, st, &d, req.Agent, req.Subject, t, argumentsIf(active, req.Arguments), req.Approval != "" || cs.BindingApproval != ""); err != nil {
+		if err := s.nameApproval(c, st, &d, req.Agent, req.Profile, req.Subject, t, argumentsIf(active, req.Arguments), req.Approval != "" || cs.BindingApproval != ""); err != nil {
 			s.countCheck(st, req.Agent, req.Tool, t, req.Subject, counted)
 			return v, "", err
 		}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -53,11 +54,13 @@ type approvalBody struct {
 	// request holds for (secrets masked, bounded); absent for a request
 	// made without arguments.
 	Arguments string `json:"arguments,omitempty"`
+	// VoidReason says what changed since a void approval was approved.
+	VoidReason string `json:"void_reason,omitempty"`
 }
 
 func approvalJSON(a *models.Approval, version string) approvalBody {
 	return approvalBody{Approval: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Tool: toolRef{ID: a.Tool, Version: version, Digest: a.Digest},
-		Summary: a.Summary, SingleUse: a.SingleUse, Until: a.Until, Used: a.UsedAt != nil, Expired: approvalExpired(a, time.Now()), DecidedBy: a.DecidedBy, Reason: a.Reason, Arguments: a.ArgsView}
+		Summary: a.Summary, SingleUse: a.SingleUse, Until: a.Until, Used: a.UsedAt != nil, Expired: approvalExpired(a, time.Now()), DecidedBy: a.DecidedBy, Reason: a.Reason, Arguments: a.ArgsView, VoidReason: a.VoidReason}
 }
 
 // approvalExpired: an approved, time-bound approval whose window has
@@ -130,7 +133,7 @@ func (s *Server) apiRequestApproval(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	a, created, err := s.requestApproval(c, req.Agent, req.Subject, t, req.Summary, models.OriginRuntime, argsDigest, view)
+	a, created, err := s.requestApproval(c, req.Agent, st.profileOf(req.Agent, req.Profile), req.Subject, t, req.Summary, models.OriginRuntime, argsDigest, view)
 	if refused, ok := filingRefusal(&d, err, t.ID); ok {
 		// denied: 403 as a check's denial; too large to review: 400, as
 		// arguments the call could never run with
@@ -203,6 +206,7 @@ func (s *Server) approvalsPage(c echo.Context) error {
 	}
 	me := userName(c)
 	now := time.Now()
+	st := s.pageAuthority(c.Request().Context())
 	d := views.ApprovalsData{CSRF: csrfToken(c)}
 	for _, a := range as {
 		r := views.ApprovalRow{Ref: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Tool: a.Tool, Digest: shortDigest(a.Digest), Summary: a.Summary, Arguments: a.ArgsView,
@@ -220,6 +224,8 @@ func (s *Server) approvalsPage(c echo.Context) error {
 			r.Scope = "until " + a.Until.UTC().Format(time.DateTime)
 		}
 		r.Withdrawable = a.Status == authority.ApprovalApproved && a.UsedAt == nil && !approvalExpired(&a, now)
+		r.Void = approvalVoidNote(st, &a)
+		r.Withdrawable = r.Withdrawable && r.Void == ""
 		r.Unseen = authority.ViewIsCut(a.ArgsView)
 		r.Masked = a.ArgsHidden && !r.Unseen
 		for _, o := range owners[a.ID] {
@@ -290,4 +296,34 @@ func (s *Server) withdrawApproval(c echo.Context) error {
 		return err
 	}
 	return s.flashAndRedirect(c, fmt.Sprintf("Approval %s withdrawn: %s → %s for subject %q. A binding that pinned it is revoked at its next check.", a.Ref, a.Agent, a.Tool, a.Subject), "/approvals")
+}
+
+// pageAuthority is the authority state of now for a page that only shows
+// it (nil when it cannot be read: the page then shows less).
+func (s *Server) pageAuthority(ctx context.Context) *authState {
+	cs, err := s.checkState(ctx, "")
+	if err != nil {
+		return nil
+	}
+	st, err := s.authorityAt(ctx, cs.CatalogGen, cs.ConfigGen)
+	if err != nil {
+		return nil
+	}
+	return st
+}
+
+// approvalVoidNote says why a is void: recorded, or (approved, and what
+// it was approved under changed since) found now, for its next call to
+// record; "" when it is not.
+func approvalVoidNote(st *authState, a *models.Approval) string {
+	if a.Status == authority.ApprovalVoid {
+		return "void since " + a.VoidedAt.UTC().Format(time.DateTime) + ": " + a.VoidReason + "; a call needs a new approval"
+	}
+	if st == nil {
+		return ""
+	}
+	if why := authority.ApprovalVoids(st.approvalOf(a)); why != "" {
+		return "void: " + why + " it was approved; a call needs a new approval"
+	}
+	return ""
 }

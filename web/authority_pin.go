@@ -2,8 +2,6 @@ package web
 
 import (
 	"context"
-	"fmt"
-	"strconv"
 
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
@@ -17,24 +15,32 @@ type authVersions struct {
 	groups   map[string]int
 }
 
-// reviewStamp names a tool's review: its digest, status and when it was
-// reviewed (a descriptor changed, reverted and approved again is another
-// review).
-func reviewStamp(t models.Tool) string {
-	at := ""
-	if t.ReviewedAt != nil {
-		at = strconv.FormatInt(t.ReviewedAt.UnixNano(), 10)
-	}
-	return t.Digest + ":" + t.Status + ":" + at
-}
-
 // pin is the authority a check of tool by agent (under profile, "" for
 // none) for subject is made under now.
 func (st *authState) pin(agent, profile string, subject *authority.Subject, tool string) authority.Pin {
 	v := st.versions
-	grants := authority.GrantsPin(authority.GroupsOf(subject), func(g string) int { return v.groups[g] })
-	roster := authority.PartPin(agent, fmt.Sprint(st.agents[agent].version), profile, fmt.Sprint(v.profiles[profile]))
-	return authority.Pin{Grants: grants, Roster: roster, Contract: authority.PartPin(tool, v.reviewed[tool])}
+	return authority.PinOf(authority.GroupsOf(subject), func(g string) int { return v.groups[g] }, agent, st.agents[agent].stamp, profile, v.profiles[profile], tool, v.reviewed[tool])
+}
+
+// profileOf is the profile a check of agent naming profile runs under:
+// that one, else the agent's default, else none ("").
+func (st *authState) profileOf(agent, profile string) string {
+	ag, err := st.agentFor(agent, profile)
+	if err != nil {
+		return profile
+	}
+	return ag.ProfileSlug
+}
+
+// approvalOf is the approval row as a check judges it: with the
+// authority it pinned as it is now (PinNow), under its own groups and
+// profile. nil (none read) is the approval that names nothing.
+func (st *authState) approvalOf(row *models.Approval) *authority.Approval {
+	ap := row.Authority()
+	if row != nil {
+		ap.PinNow = st.pin(row.Agent, row.Profile, &authority.Subject{ID: row.Subject, Groups: row.Groups()}, row.Tool).String()
+	}
+	return ap
 }
 
 // pinAt is the authority a check read at cs is made under (pin).

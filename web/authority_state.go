@@ -40,7 +40,8 @@ type authState struct {
 type authAgent struct {
 	declared, services []string
 	defaultProfile     *uint
-	version            int
+	// stamp is what a pin holds of the agent (models.AgentStamp)
+	stamp string
 }
 
 // authCache holds the newest authState of this process.
@@ -80,7 +81,7 @@ func loadAuthState(ctx context.Context, store *models.Store, catGen, cfgGen int6
 			st.contracts[r.ID] = &c
 		}
 		st.tools[r.ID] = r.AuthorityToolOf(c)
-		st.versions.reviewed[r.ID] = reviewStamp(r)
+		st.versions.reviewed[r.ID] = r.ReviewStamp()
 		st.nameable[r.ID] = r.EverApproved()
 	}
 	agents, err := store.Agents(ctx)
@@ -88,7 +89,7 @@ func loadAuthState(ctx context.Context, store *models.Store, catGen, cfgGen int6
 		return nil, err
 	}
 	for _, a := range agents {
-		st.agents[a.Slug] = authAgent{declared: a.Declared(), services: a.Services(), defaultProfile: a.DefaultProfileID, version: a.Version}
+		st.agents[a.Slug] = authAgent{declared: a.Declared(), services: a.Services(), defaultProfile: a.DefaultProfileID, stamp: models.AgentStamp(a)}
 	}
 	profiles, err := store.Profiles(ctx)
 	if err != nil {

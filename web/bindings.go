@@ -53,7 +53,7 @@ func (s *Server) bindingsData(c echo.Context, snap *Snapshot, f models.BindingFi
 			Pins: bindingPins(b)}
 		if inv := b.Invalidation(); inv != nil {
 			row.State, row.Reason, row.At = inv.Type, inv.Reason, inv.At.Format(time.DateTime)
-		} else if v := st.recheck(b, s.pinnedApproval(ctx, b), now); !v.Allow {
+		} else if v := st.recheck(b, s.pinnedApproval(ctx, st, b), now); !v.Allow {
 			row.State, row.Reason, row.Pending = v.Error.Type, v.HostReason, true
 		}
 		d.Rows = append(d.Rows, row)
@@ -76,7 +76,7 @@ func bindingPins(b models.Binding) string {
 // pinnedApproval is the approval b was issued with, as a check reads it
 // (nil when it pinned none): the page re-judges it like a call would, so a
 // spent, expired or denied approval does not leave its binding shown valid.
-func (s *Server) pinnedApproval(ctx context.Context, b models.Binding) *authority.Approval {
+func (s *Server) pinnedApproval(ctx context.Context, st *authState, b models.Binding) *authority.Approval {
 	if b.ApprovalRef == "" {
 		return nil
 	}
@@ -84,7 +84,7 @@ func (s *Server) pinnedApproval(ctx context.Context, b models.Binding) *authorit
 	if err != nil {
 		return &authority.Approval{} // gone or unreadable: judged as not found
 	}
-	return a.Authority()
+	return st.approvalOf(a)
 }
 
 // recheck is what a check presenting b by its own subject, with the

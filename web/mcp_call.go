@@ -250,7 +250,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 				// asking) unless the store's filing rules answer: a denial
 				// of this very call, arguments nobody could see whole, a cap
 				view := g.s.argumentsView(ctx, canonical, *tool, ast.contracts[p.Name])
-				a, err := g.requestApproval(ctx, r, tool, argsDigest, view)
+				a, err := g.requestApproval(ctx, r, ast.profileOf(r.sess.Agent, r.sess.Profile), tool, argsDigest, view)
 				v.Error = approvalAnswer(v.Error, a, err, p.Name)
 			}
 		}

@@ -36,8 +36,8 @@ func subjectID(s *authority.Subject) string {
 // requestApproval records (or reuses: one pending request per call,
 // across sessions and callers) the approval request for the session's subject to call t with the arguments whose digest is
 // argsDigest and whose reviewer's view is view, under the key that runs
-// the session.
-func (g *gateway) requestApproval(ctx context.Context, r *gwReq, t *authority.Tool, argsDigest string, view authority.View) (*models.Approval, error) {
+// the session, under profile (resolved: authState.profileOf).
+func (g *gateway) requestApproval(ctx context.Context, r *gwReq, profile string, t *authority.Tool, argsDigest string, view authority.View) (*models.Approval, error) {
 	id := subjectID(r.subject)
 	groups, _ := json.Marshal(authority.GroupsOf(r.subject))
 	keyID := uint(0)
@@ -46,6 +46,6 @@ func (g *gateway) requestApproval(ctx context.Context, r *gwReq, t *authority.To
 	}
 	a, _, err := g.s.store.RequestApproval(ctx, apiKeyActor(r.key), models.Approval{Agent: r.sess.Agent, Subject: id, GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest,
 		ArgsDigest: argsDigest, ArgsView: view.Text, ArgsHidden: view.Hides,
-		Summary: fmt.Sprintf("a call of %s through the MCP gateway (first asked in run %s), with the arguments shown: the approval holds for this subject's calls with exactly these arguments", t.ID, r.sess.Run), Origin: models.OriginCheck, Run: r.sess.Run, KeyID: keyID})
+		Summary: fmt.Sprintf("a call of %s through the MCP gateway (first asked in run %s), with the arguments shown: the approval holds for this subject's calls with exactly these arguments", t.ID, r.sess.Run), Origin: models.OriginCheck, Run: r.sess.Run, KeyID: keyID, Profile: profile})
 	return a, err
 }

@@ -60,9 +60,10 @@ func addAuthorityAPI(doc obj) {
 		"agent": str, "profile": str, "subject": subject, "tool": tool,
 		"summary": obj{"type": "string", "minLength": 1, "maxLength": models.MaxApprovalSummary, "description": "the runtime's own account of the intended call, shown to reviewers; never the arguments"}}}
 	schemas["Approval"] = obj{"type": "object", "required": []string{"approval", "status", "agent", "tool"}, "properties": obj{
-		"approval": str, "status": obj{"type": "string", "enum": []string{authority.ApprovalPending, authority.ApprovalApproved, authority.ApprovalDenied, authority.ApprovalWithdrawn}},
+		"approval": str, "status": obj{"type": "string", "enum": []string{authority.ApprovalPending, authority.ApprovalApproved, authority.ApprovalDenied, authority.ApprovalWithdrawn, authority.ApprovalVoid}},
 		"agent": str, "subject": str, "tool": toolRef, "summary": str,
-		"single_use": obj{"type": "boolean"}, "until": obj{"type": "string", "format": "date-time"}, "used": obj{"type": "boolean"},
+		"void_reason": obj{"type": "string", "description": "void only: what changed since the approval was approved (its grants, agent or profile, or the tool's review); a call needs a new approval"},
+		"single_use":  obj{"type": "boolean"}, "until": obj{"type": "string", "format": "date-time"}, "used": obj{"type": "boolean"},
 		"expired":    obj{"type": "boolean", "description": "a time-bound approval whose window has passed"},
 		"decided_by": str, "reason": str,
 		"arguments": obj{"type": "string", "description": "the reviewer's view of the one call's arguments the request holds for (secrets masked, bounded); absent for a request made without arguments"}}}

@@ -18,6 +18,11 @@ const (
 	// after granting it: it allows nothing more, and a binding that
 	// pinned it is revoked for good.
 	ApprovalWithdrawn = "withdrawn"
+	// ApprovalVoid is an approved approval whose pinned authority (Pin)
+	// changed since it was decided: a grant of the subject's groups, the
+	// agent or its profile, or the tool's review. It allows nothing more,
+	// even if the change is undone; the call needs a new approval.
+	ApprovalVoid = "void"
 )
 
 // Approval is an approval request a check presents by its reference:
@@ -48,6 +53,14 @@ type Approval struct {
 	// WithdrawnBy and WithdrawReason say who took an approval back, and why.
 	WithdrawnBy    string
 	WithdrawReason string
+	// Pin is the authority the approval was decided under (Pin.String;
+	// "" for one decided before approvals were pinned: it checks
+	// nothing), and PinNow that authority as it is now, under the
+	// approval's own groups and profile: the caller computes it. An
+	// approved approval whose PinNow differs is void.
+	Pin, PinNow string
+	// VoidReason says why a void approval ended.
+	VoidReason string
 	// KeyOwner is the creator of the runtime key the call presenting the
 	// approval is made through ("" when none is known): an approval holds
 	// for no call made through a key its own decider created, or one
@@ -71,6 +84,7 @@ const (
 	ReasonApprovalUsed           = "approval_used"
 	ReasonApprovalExpired        = "approval_expired"
 	ReasonApprovalDecidersKey    = "approval_deciders_key"
+	ReasonApprovalVoid           = "approval_void"
 )
 
 // ApprovalReasons lists every reason above, in order: the OpenAPI
@@ -78,7 +92,7 @@ const (
 var ApprovalReasons = []string{
 	ReasonApprovalUnknown, ReasonApprovalNotYours, ReasonApprovalOtherTool, ReasonApprovalToolChanged,
 	ReasonApprovalOtherArguments, ReasonApprovalPending, ReasonApprovalDenied, ReasonApprovalWithdrawn,
-	ReasonApprovalUsed, ReasonApprovalExpired, ReasonApprovalDecidersKey,
+	ReasonApprovalUsed, ReasonApprovalExpired, ReasonApprovalDecidersKey, ReasonApprovalVoid,
 }
 
 // ApprovalVerdict says whether approval a lets subject's agent call
@@ -130,6 +144,8 @@ func approvalVerdict(a *Approval, agent, subject string, t Tool, argsDigest stri
 		return fmt.Sprintf("approval %s: denied by %s: %s", a.Ref, a.DecidedBy, a.Reason), ReasonApprovalDenied, presented + " was denied by a reviewer."
 	case a.Status == ApprovalWithdrawn:
 		return fmt.Sprintf("approval %s: withdrawn by %s: %s", a.Ref, a.WithdrawnBy, a.WithdrawReason), ReasonApprovalWithdrawn, presented + " was withdrawn by a reviewer."
+	case a.Status == ApprovalVoid:
+		return fmt.Sprintf("approval %s: void: %s", a.Ref, a.VoidReason), ReasonApprovalVoid, presented + voidSentence
 	case a.Status != ApprovalApproved:
 		return fmt.Sprintf("approval %s: %s", a.Ref, a.Status), ReasonApprovalUnknown, presented + " is not approved."
 	case a.SingleUse && a.Used:
@@ -137,11 +153,27 @@ func approvalVerdict(a *Approval, agent, subject string, t Tool, argsDigest stri
 	case !a.SingleUse && !now.Before(a.Until):
 		at := a.Until.UTC().Format(time.RFC3339)
 		return fmt.Sprintf("approval %s: expired at %s", a.Ref, at), ReasonApprovalExpired, fmt.Sprintf("%s expired at %s.", presented, at)
+	case ApprovalVoids(a) != "":
+		return fmt.Sprintf("approval %s: void: %s", a.Ref, ApprovalVoids(a)), ReasonApprovalVoid, presented + voidSentence
 	case a.KeyOwner != "" && SameIdentity(a.KeyOwner, a.DecidedBy):
 		return fmt.Sprintf("approval %s: approved by %s, who created the runtime key making this call: someone else must approve a call through it", a.Ref, a.DecidedBy),
 			ReasonApprovalDecidersKey, presented + " was approved by the person who created the runtime key making this call; a call through this key needs someone else's approval."
 	}
 	return "", "", ""
+}
+
+// voidSentence ends the model-visible sentence about a void approval.
+const voidSentence = " no longer holds: what it was approved under (the grants, the agent or its profile, or the tool's review) changed since, so the call needs a new approval."
+
+// ApprovalVoids is why an approved approval a is void now ("" when it is
+// not): the authority it pinned when decided differs from a.PinNow. An
+// approval that pinned nothing, or whose current pin is unknown, is
+// judged by its other rules only.
+func ApprovalVoids(a *Approval) string {
+	if a == nil || a.Status != ApprovalApproved || a.Pin == "" || a.PinNow == "" {
+		return ""
+	}
+	return PinChange(a.Pin, ParsePin(a.PinNow))
 }
 
 // ApprovalSpent is the denial of a call whose single-use approval a

@@ -159,6 +159,10 @@ type Decision struct {
 	// caller records it on the binding (first verdict wins) with the
 	// decision's type and HostReason, and every later check answers it.
 	Invalidates bool
+	// Void is set when the approval the call presented was approved under
+	// an authority that changed since (ApprovalVoids): the caller records
+	// it on the approval, as its reason, so it allows nothing more.
+	Void string
 	// Approval is the approval an allowed call of an approval-only tool
 	// rests on: a single-use one must be spent by the caller, atomically,
 	// before the call proceeds.
@@ -280,6 +284,9 @@ func current(c Check) Decision {
 			d.Error.ApprovalReason, d.Error.Message = reason, sentence+" "+d.Error.Message
 		}
 		d.Groups = auth.Groups
+		if reason == ReasonApprovalVoid {
+			d.Void = ApprovalVoids(c.Approval)
+		}
 		return d
 	}
 	return Decision{Allow: true, Groups: auth.Groups}

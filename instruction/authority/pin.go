@@ -53,6 +53,32 @@ func shortDigest(s string) string {
 	return hex.EncodeToString(sum[:12])
 }
 
+// PinOf is the pin of a check made now for a subject in groups (version
+// gives each group's version, 0 for no such group), by agent, whose roster
+// stamp is agentStamp, under profile (its current version), of tool, whose
+// review stamp is review: the one recipe bindings and approvals share.
+func PinOf(groups []string, version func(string) int, agent, agentStamp, profile string, profileVersion int, tool, review string) Pin {
+	return Pin{Grants: GrantsPin(groups, version), Roster: PartPin(agent, agentStamp, profile, fmt.Sprint(profileVersion)), Contract: PartPin(tool, review)}
+}
+
+// PinChange says, for the host and the pages, which part of the pinned
+// authority differs from now ("" when none does, or pinned is "").
+func PinChange(pinned string, now Pin) string {
+	if pinned == "" {
+		return ""
+	}
+	p := ParsePin(pinned)
+	switch {
+	case p.Contract != now.Contract:
+		return "the tool was reviewed again since"
+	case p.Grants != now.Grants:
+		return "the grants of the subject's groups changed since"
+	case p.Roster != now.Roster:
+		return "the agent or its profile changed since"
+	}
+	return ""
+}
+
 // pinChanged is the denial of a binding whose pinned authority changed
 // since it was issued (ok false when it did not, or it pinned none).
 func pinChanged(pinned string, now Pin) (Decision, bool) {
