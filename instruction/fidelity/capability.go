@@ -105,6 +105,9 @@ func capabilityMentions(text string, ts []token) []mention {
 
 // verbOf is the base form of the verb of an instruction at i.
 func verbOf(ts []token, i, how int) string {
+	if ts[i].lower == "to" && i+1 < len(ts) && !ts[i+1].sentence {
+		i++ // "need to file it": the deed is the infinitive's
+	}
 	switch how {
 	case ctxAgent:
 		v, _ := agentDoes(ts, i)
@@ -1078,6 +1081,22 @@ var valueNouns = set("id", "ids", "token", "tokens", "key", "keys", "url", "urls
 // system ("your long-term memory") or an instrument noun ("your
 // formatter", "the calculator"), with the class it needs.
 func systemAt(ts []token, k int) (string, int, bool) {
+	class, h, ok := systemHeadAt(ts, k)
+	if !ok || heldAccount(ts, h) {
+		return "", 0, false
+	}
+	return class, h, true
+}
+
+// heldAccount: the phrase ending at h names a service where the user
+// holds an account ("your Render account", "your Stripe dashboard"), no
+// ability of the agent.
+func heldAccount(ts []token, h int) bool {
+	return h+1 < len(ts) && !ts[h+1].sentence && accountNouns[ts[h+1].lower]
+}
+
+// systemHeadAt is systemAt before the held account is ruled out.
+func systemHeadAt(ts []token, k int) (string, int, bool) {
 	// "your sentiment classifier": the head noun of up to three words
 	for h := k; h < len(ts) && h <= k+2; h++ {
 		if h > k && (ts[h].sentence || ts[h].clause || determiners[ts[h].lower]) {
@@ -1227,6 +1246,11 @@ func yourMention(text string, ts []token, i int, sameSentence bool) (mention, bo
 	}
 	return mention{kind: KindCapability, class: class, signal: text[ts[i-1].start:ts[end].end], start: ts[i-1].start, end: ts[end].end}, true
 }
+
+// accountNouns name what a person holds at a service ("your Render
+// account", "your Stripe dashboard").
+var accountNouns = set("account", "accounts", "workspace", "workspaces", "dashboard", "organization", "organisation", "org",
+	"subscription", "subscriptions", "profile", "tenant", "tenancy", "login", "plan", "billing")
 
 // reportedClause: the word at i opens a clause reported by a verb of
 // saying ("The supervisor says your checker must clear it").
@@ -1403,7 +1427,7 @@ func yourProgramAt(ts []token, k int) (int, bool) {
 		if ts[h].sentence || ts[h].clause || !nounish(ts[h-1].lower) || determiners[ts[h-1].lower] || personRoles[ts[h-1].lower] {
 			return 0, false
 		}
-		if dualRoles[ts[h].lower] {
+		if dualRoles[ts[h].lower] && !heldAccount(ts, h) {
 			return h, true
 		}
 	}

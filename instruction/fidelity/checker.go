@@ -261,6 +261,9 @@ func (c *Checker) scan(text string) []mention {
 	var out []mention
 	for i := range ts {
 		out = append(out, c.phrasesAt(ts, i)...)
+		if inComparedChain(text, ts, i) {
+			continue
+		}
 		if m, ok := c.nameAt(ts, i); ok && !provenance(text, ts, i) && !compared(ts, i) {
 			out = append(out, m)
 		} else if m, ok := c.placedName(text, ts, i); ok {

@@ -76,8 +76,26 @@ func pointedAt(ts []token, i int) bool {
 	if ts[j].lower == "like" && !(j > 0 && toolNouns[singular(ts[j-1].lower)]) {
 		return false // "directories like node_modules": an example value, not "tools like x_y"
 	}
+	if valueShaped(ts[i].lower) {
+		return false // "call get_page again with next_cursor": a value passed, not a tool
+	}
 	return !(i+1 < len(ts) && notTools[ts[i+1].lower] && !ts[i+1].sentence)
 }
+
+// valueShaped: a snake_case name that names a value, not a deed — no
+// verb first and a value's word last ("next_cursor", "prev_cursor",
+// "start_offset"); a service's operation (a dotted name) is never one.
+func valueShaped(w string) bool {
+	parts := strings.Split(w, "_")
+	if len(parts) < 2 || baseVerb(parts[0]) || strings.Contains(w, ".") {
+		return false
+	}
+	last := parts[len(parts)-1]
+	return fieldSuffixes[last] || pagingWords[last]
+}
+
+// pagingWords end the names of the values that page through results.
+var pagingWords = set("cursor", "token", "offset", "marker", "page")
 
 // toolUse reports whether words i..end are used as a tool's name: followed
 // by "tool" or "function", or the object of a call verb.

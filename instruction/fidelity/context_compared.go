@@ -1,5 +1,7 @@
 package fidelity
 
+import "strings"
+
 // compared reports whether the name at i is named only as a comparison
 // with the tool that describes it, or as the one not to use: "similar to
 // x_y", "the counterpart to x_y", "prefer this over (raw) x_y", "instead
@@ -47,3 +49,50 @@ var comparedTo = set("similar", "counterpart", "analogous", "comparable", "equiv
 // comparedModifiers may stand between a comparison word and the tool it
 // names ("over raw notion_search", "to the older x_y").
 var comparedModifiers = set("the", "a", "an", "raw", "plain", "older", "old", "legacy", "generic", "regular", "basic", "low-level", "lower-level")
+
+// inComparedChain reports whether the name at i is one of a chain of
+// calls a tool says it replaces, or a later link of a chain named only as
+// a comparison: "Replaces the manual chain of geocode → search-nearby →
+// place-details", "replacing fetch_route -> fetch_stops", "instead of
+// search-places → place-details". The chain's head is found back across
+// the arrows; what stands before it decides.
+func inComparedChain(text string, ts []token, i int) bool {
+	j := i
+	for j > 0 && arrowBetween(text, ts[j-1].end, ts[j].start) {
+		j--
+	}
+	return replacedAt(ts, j) || j != i && compared(ts, j)
+}
+
+// arrowBetween reports whether text[from:to] is an arrow and nothing else
+// but spaces and quotes.
+func arrowBetween(text string, from, to int) bool {
+	if from >= to {
+		return false
+	}
+	gap := strings.Trim(text[from:to], " \t`'\"")
+	switch gap {
+	case "→", "->", "=>", "⇒", "➜", "➔", "➡", "⟶":
+		return true
+	}
+	return false
+}
+
+// replacedAt reports whether the word at j is what a tool says it
+// replaces, a few words on in the same clause ("Replaces the manual chain
+// of x_y", "supersedes calls to x_y").
+func replacedAt(ts []token, j int) bool {
+	for k := j - 1; k >= 0 && k >= j-6; k-- {
+		if replacingWords[ts[k].lower] {
+			return true
+		}
+		if ts[k].sentence || ts[k].clause {
+			return false
+		}
+	}
+	return false
+}
+
+// replacingWords say that a tool does in one call what it names after
+// them.
+var replacingWords = set("replaces", "replace", "replacing", "supersedes", "supersede", "superseding")

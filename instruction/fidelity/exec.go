@@ -205,8 +205,27 @@ var programPrepositions = set("with", "using", "via", "into", "through")
 // lookedAt: the phrase at i is what a tool lists or returns ("Lists the
 // shell scripts stored in …"), not something to run.
 func lookedAt(ts []token, i int) bool {
-	return i >= 2 && !ts[i].sentence && determiners[ts[i-1].lower] && lookVerbs[ts[i-2].lower]
+	if i < 2 || ts[i].sentence {
+		return false
+	}
+	// a determiner or up to two modifiers between ("Find unused
+	// JavaScript code", "Lists the stale shell scripts"), none of them a
+	// deed of its own nor a joint
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		if lookVerbs[ts[k].lower] {
+			return k < i-1
+		}
+		w := ts[k].lower
+		if ts[k].sentence || ts[k].clause || execVerbs[w] || authoringVerbs[w] || joints[w] {
+			return false
+		}
+	}
+	return false
 }
+
+// joints join two deeds or clauses: a look verb before one stays apart
+// from the phrase after it ("find it and run the Python code").
+var joints = set("and", "or", "then", "to", "it", "them", "this", "that", "you", "we")
 
 // lookVerbs list, return or show things.
 var lookVerbs = set("list", "lists", "return", "returns", "show", "shows", "find", "finds", "get", "gets", "read",

@@ -142,6 +142,27 @@ func (s *Scope) allow(id string) {
 	for _, part := range strings.FieldsFunc(id, func(r rune) bool { return r == '.' || r == '_' }) {
 		s.words[part] = true
 	}
+	for _, tail := range nameTails(id) {
+		s.words[tail] = true
+	}
+}
+
+// nameTails are the names a tool's siblings call it by: its name (after
+// the service's dot) in snake and kebab case, and each of its last two or
+// more words so spelled — a server names its own tools without the
+// prefix they are published under ("Use after search_nearby" for
+// maps_search_nearby, "check with list_deliveries" for
+// cookunity_list_deliveries).
+func nameTails(id string) []string {
+	if _, name, ok := strings.Cut(id, "."); ok {
+		id = name
+	}
+	parts := strings.FieldsFunc(id, func(r rune) bool { return r == '_' || r == '-' })
+	var out []string
+	for k := 0; k+2 <= len(parts); k++ {
+		out = append(out, strings.Join(parts[k:], "_"), strings.Join(parts[k:], "-"))
+	}
+	return out
 }
 
 // provide adds the capability classes a tool provides (classesOf).
@@ -358,7 +379,39 @@ func (s *Scope) doesItThere(verb, class string) bool {
 // Friday in the CMS"): the service is among its headline's words and the
 // verb among its own.
 func (s *Scope) doesItIn(verb, service string) bool {
-	return verb != "" && (s.classes["says:"+service] || s.classes["says:"+singular(service)]) && s.classes["action:"+verb]
+	if verb == "" || !s.classes["says:"+service] && !s.classes["says:"+singular(service)] {
+		return false
+	}
+	if s.classes["action:"+verb] {
+		return true
+	}
+	for _, kin := range deedKin[verb] {
+		if s.classes["action:"+kin] {
+			return true
+		}
+	}
+	return false
+}
+
+// deedKin are the verbs that name one deed done to an authority or a
+// party ("file it with HMRC" is what a tool that submits a return to HMRC
+// does): each verb's others.
+var deedKin = kinOf([]string{"file", "submit", "lodge"}, []string{"book", "reserve"}, []string{"cancel", "void", "annul"},
+	[]string{"notify", "alert"}, []string{"text", "sms"}, []string{"email", "mail"})
+
+// kinOf maps each word of each group to the others of its group.
+func kinOf(groups ...[]string) map[string][]string {
+	out := map[string][]string{}
+	for _, g := range groups {
+		for _, w := range g {
+			for _, o := range g {
+				if o != w {
+					out[w] = append(out[w], o)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // genericVerbs are done by tools of every kind: a roster tool of one of
