@@ -28,6 +28,7 @@ func capabilityMentions(text string, ts []token) []mention {
 	instructions := map[int]bool{} // the sentences that hold an instruction
 	runOnSentences(text, ts)
 	letsSteps(ts)
+	handedSteps(ts)
 	actionCells(text, ts)
 	for i := range ts {
 		// "2) open an issue": a numbered step opens a clause
@@ -251,7 +252,7 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 	if !determiners[w] && nounDirectiveAt(ts, i) {
 		return ctxNoun, true
 	}
-	if stepLabelAt(ts, i) && baseVerb(w) {
+	if stepLabelAt(ts, i) && (baseVerb(w) || ts[i].handed) {
 		return ctxImperative, true
 	}
 	if _, ok := agentDoes(ts, i); ok {

@@ -317,6 +317,9 @@ func nounDirectiveAt(ts []token, i int) bool {
 // provision …", "The next thing to do is rotate …", "The next step is to
 // re-run …".
 func stepLabelAt(ts []token, i int) bool {
+	if ts[i].handed {
+		return true // "It falls to you to rebook …" (handedSteps)
+	}
 	if i >= 2 && ts[i].sentence && ts[i-1].lower != "" && (numeral(ts[i-1].lower) || ordinals[ts[i-1].lower]) && ts[i-2].lower == "step" && ts[i-2].sentence {
 		return true
 	}

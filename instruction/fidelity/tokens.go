@@ -32,6 +32,10 @@ type token struct {
 	// pictograph is set on a pictograph read as a verb ("📞"; see
 	// tokens_shorthand.go).
 	pictograph bool
+	// handed is set on the verb of a duty handed to the reader without an
+	// imperative ("It falls to you to rebook", "That done, lock …"; see
+	// handedSteps).
+	handed bool
 	// later is set on a word at or after the start of the text's second
 	// sentence (markLater), so inFirstSentence costs no walk.
 	later bool

@@ -1,0 +1,170 @@
+package fidelity
+
+// handedSteps marks the verb of a duty handed to the reader without an
+// imperative as a step (token.handed, read by stepLabelAt): the party the
+// duty falls to is the reader ("you") or the agent, and what follows is
+// the deed —
+//   - "It falls to you to rebook", "The onus is on you to email", "It's up
+//     to you to file", "It is on the agent to send";
+//   - "it is you who must extend", "you are the one who should call";
+//   - "You're on the hook for chasing", "you are responsible for texting",
+//     "the agent is tasked with filing" (the gerund read as its verb);
+//   - "Whereupon you raise the order";
+//   - a clause after an absolute one: "That done, lock the pay period";
+//   - a clause after a phrase of time about this call: "Hot on the heels
+//     of this call, open a post-mortem".
+//
+// The same frames put to someone else ("It falls to DPD to rebook",
+// "Tenants are on the hook for late fees") hand the reader nothing.
+func handedSteps(ts []token) {
+	for i := 1; i < len(ts); i++ {
+		if ts[i].sentence && !afterAbsolute(ts, i) {
+			continue
+		}
+		switch {
+		case (baseVerb(ts[i].lower) || verbish(ts[i].lower)) && (dutyToReader(ts, i) || readerWhoMust(ts, i) || whereuponYou(ts, i) || afterAbsolute(ts, i) || afterThisCall(ts, i)):
+			ts[i].handed = true
+			handJoined(ts, i)
+		case readerAnswersFor(ts, i):
+			if v := gerundOf(ts[i].lower); v != "" {
+				ts[i].lower, ts[i].handed = v, true
+				handJoined(ts, i)
+			}
+		}
+	}
+}
+
+// handJoined marks the verbs joined to the handed one at i by "and" or
+// "or" in its sentence as handed too ("open a post-mortem and assign an
+// owner").
+func handJoined(ts []token, i int) {
+	for k := i + 2; k < len(ts) && k <= i+10 && !ts[k].sentence; k++ {
+		if (ts[k-1].lower == "and" || ts[k-1].lower == "or") && (baseVerb(ts[k].lower) || verbish(ts[k].lower)) {
+			ts[k].handed = true
+		}
+	}
+}
+
+// dutyToReader: word i follows "to/on/upon you to" or "to/on the agent
+// to" ("It falls to you to rebook", "The onus is on you to email").
+func dutyToReader(ts []token, i int) bool {
+	if i < 3 || ts[i-1].lower != "to" || ts[i-1].sentence {
+		return false
+	}
+	k := i - 2
+	if !readerAt(ts, k) {
+		return false
+	}
+	if agentWords[ts[k].lower] && k > 0 && determiners[ts[k-1].lower] {
+		k--
+	}
+	return k > 0 && !ts[k].sentence && dutyPrepositions[ts[k-1].lower]
+}
+
+// dutyPrepositions put a duty on its bearer ("falls to you", "is on
+// you", "rests upon you", "up to you").
+var dutyPrepositions = set("to", "on", "upon")
+
+// readerAt: word k names the reader — "you" or the agent.
+func readerAt(ts []token, k int) bool {
+	return k >= 0 && (ts[k].lower == "you" || agentWords[ts[k].lower])
+}
+
+// readerWhoMust: word i follows "you who must" or "you are the one who
+// should" ("it is you who must extend the contract").
+func readerWhoMust(ts []token, i int) bool {
+	if i < 3 || !whoModals[ts[i-1].lower] || ts[i-2].lower != "who" || ts[i-1].sentence || ts[i-2].sentence {
+		return false
+	}
+	k := i - 3
+	if ts[k].lower == "one" && k >= 2 && ts[k-1].lower == "the" {
+		k -= 2 // "you are the one who"
+		for k >= 0 && (ts[k].lower == "are" || ts[k].lower == "re" || ts[k].lower == "is" || ts[k].lower == "s") {
+			k--
+		}
+	}
+	return readerAt(ts, k)
+}
+
+// whoModals oblige in a relative clause ("who must", "who should").
+var whoModals = set("must", "should", "shall", "needs", "has", "will", "ought")
+
+// whereuponYou: word i follows "whereupon you" or "upon which you"
+// ("Whereupon you raise the purchase order").
+func whereuponYou(ts []token, i int) bool {
+	if i < 2 || ts[i-1].lower != "you" || ts[i-1].sentence {
+		return false
+	}
+	w := ts[i-2].lower
+	return w == "whereupon" || w == "thereupon" || w == "which" && i >= 3 && ts[i-3].lower == "upon"
+}
+
+// afterAbsolute: word i opens the clause after an absolute one that says
+// the deed before is over ("That done, lock the pay period", "This
+// finished, export it").
+func afterAbsolute(ts []token, i int) bool {
+	return i >= 2 && ts[i].clause && !ts[i].sentence && finishedWords[ts[i-1].lower] && (ts[i-2].lower == "that" || ts[i-2].lower == "this" || ts[i-2].lower == "which") && ts[i-2].sentence
+}
+
+// finishedWords say a deed is over ("that done").
+var finishedWords = set("done", "finished", "complete", "completed", "sorted", "settled", "over")
+
+// afterThisCall: word i opens the clause after a phrase of time that ends
+// with this call ("Hot on the heels of this call, open …", "Straight
+// after this call, send …"), of six words at most from the sentence's
+// start.
+func afterThisCall(ts []token, i int) bool {
+	if i < 3 || !ts[i].clause || ts[i].sentence || !thisCallNouns[ts[i-1].lower] || ts[i-2].lower != "this" {
+		return false
+	}
+	for k := i - 3; k >= 0 && k >= i-8; k-- {
+		if ts[k].sentence {
+			return true
+		}
+		if ts[k].clause {
+			return false
+		}
+	}
+	return false
+}
+
+// thisCallNouns name the call a description is read for ("this call", "this
+// step").
+var thisCallNouns = set("call", "step", "tool", "lookup", "request", "one")
+
+// readerAnswersFor: word i, a gerund, is what the reader answers for —
+// "You're on the hook for chasing", "you are responsible for texting",
+// "the agent is tasked with filing", "you're in charge of sending".
+func readerAnswersFor(ts []token, i int) bool {
+	if i < 3 || ts[i-1].sentence || ts[i].sentence {
+		return false
+	}
+	p := ts[i-1].lower
+	var k int
+	switch {
+	case p == "for" && ts[i-2].lower == "hook" && i >= 5 && ts[i-3].lower == "the" && ts[i-4].lower == "on":
+		k = i - 5
+	case p == "for" && ts[i-2].lower == "responsible", p == "with" && (ts[i-2].lower == "tasked" || ts[i-2].lower == "charged"):
+		k = i - 3
+	case p == "of" && ts[i-2].lower == "charge" && i >= 4 && ts[i-3].lower == "in":
+		k = i - 4
+	default:
+		return false
+	}
+	for k >= 0 && (ts[k].lower == "are" || ts[k].lower == "re" || ts[k].lower == "is" || ts[k].lower == "s" || ts[k].lower == "be" || ts[k].lower == "will" || ts[k].lower == "ll") {
+		k--
+	}
+	return readerAt(ts, k)
+}
+
+// gerundOf is the verb of a gerund the lexicon or the class table knows
+// ("chasing": chase, "texting": text), or "".
+func gerundOf(w string) string {
+	if v := gerundVerb(w); v != "" {
+		return v
+	}
+	if v := lemma(w); v != w && verbish(v) {
+		return v
+	}
+	return ""
+}
