@@ -44,10 +44,14 @@ type cachedResponse struct {
 
 // The response cache holds at most this many bodies and bytes: under
 // distinct requests it is all misses, and 2,000 bodies of an agent's full
-// catalog were most of the resident memory.
+// catalog were most of the resident memory. At 24 MiB it was half the
+// live heap after a distinct load, and the live heap is what the soft
+// memory limit leaves the collector to work in (docs/performance.md).
+// One body may take at most maxCachedResponseBody of it.
 const (
 	maxCachedResponses     = 2000
-	maxCachedResponseBytes = 24 << 20
+	maxCachedResponseBytes = 8 << 20
+	maxCachedResponseBody  = 3 << 20
 )
 
 func (rc *receiptCache) response(k string) (cachedResponse, bool) {
@@ -60,10 +64,15 @@ func (rc *receiptCache) response(k string) (cachedResponse, bool) {
 func (rc *receiptCache) keep(k string, r cachedResponse) {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
-	size := cap(r.body) // the whole array stays alive, not only the answer
-	if size > maxCachedResponseBytes/8 {
+	if len(r.body) > maxCachedResponseBody {
 		return
 	}
+	if cap(r.body)-len(r.body) > len(r.body)/8 {
+		// an answer encoded into a buffer sized by an estimate: keep
+		// an array of its length, not the estimate's
+		r.body = bytes.Clone(r.body)
+	}
+	size := cap(r.body) // the whole array stays alive, not only the answer
 	if rc.responses == nil || len(rc.responses) >= maxCachedResponses || rc.respBytes+size > maxCachedResponseBytes {
 		rc.responses, rc.respBytes = map[string]cachedResponse{}, 0
 	}

@@ -76,9 +76,8 @@ func (g *gateway) serveDirect(c echo.Context, r *gwReq, m *rpcMessage, body []by
 			}
 		}
 		var lr *mcp.ListToolsResult
-		if lr, err = g.listTools(ctx, r); err == nil {
-			res = lr
-			raw, _ = g.toolJSON.listJSON(lr) // nil: encoded whole below
+		if lr, raw, err = g.listJSONOf(ctx, r); err == nil && raw == nil {
+			res = lr // encoded whole below
 		}
 	case "tools/call":
 		var p *mcp.CallToolParamsRaw

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -22,6 +23,10 @@ import (
 type servedCheck struct {
 	mu    sync.Mutex
 	conns map[string]*servedConn
+	// changes counts what this process learnt (a server's listing read
+	// again, a digest compared): a tool list built before a change may
+	// differ from one built after it (mcp_list_cache.go)
+	changes atomic.Uint64
 }
 
 type servedConn struct {
@@ -109,6 +114,7 @@ func (g *gateway) servedMatches(ctx context.Context, call *allowedCall) (bool, u
 			sc.restarted, sc.synced = keep.restarted, keep.synced
 		}
 		g.served.conns[call.spec.Name] = sc
+		g.served.changes.Add(1)
 	}
 	if m, ok := sc.match[key]; ok {
 		return m, serial, nil
@@ -121,6 +127,7 @@ func (g *gateway) servedMatches(ctx context.Context, call *allowedCall) (bool, u
 		m = catalog.Digest(live) == call.tool.Digest
 	}
 	sc.match[key] = m
+	g.served.changes.Add(1)
 	return m, serial, nil
 }
 

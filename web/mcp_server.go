@@ -42,7 +42,9 @@ type gateway struct {
 	tools    sync.Map // tool digest → *mcp.Tool
 	// toolJSON is each listed tool's JSON, encoded once (mcp_encode.go)
 	toolJSON toolJSONCache
-	conns    connCache
+	// lists keeps each session's latest tools/list answer (mcp_list_cache.go)
+	lists listCache
+	conns connCache
 	// surfaces are the run surfaces as the gateway serves them
 	surfaces servedSurfaces
 	// served compares what a connection's running server lists with the
