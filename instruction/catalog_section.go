@@ -5,6 +5,7 @@ import (
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/memo"
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // catalogSections renders the roster's contracts for a plain (not
@@ -59,7 +60,7 @@ func catalogSections(roster []*catalog.Entry, g Gate, opts Options, approval fun
 // catalogHeader is the catalog's header unit for n tools.
 func catalogHeader(n int) catalog.Unit {
 	return catalogHeaders.Get(n, func() catalog.Unit {
-		return catalog.NewUnit(fmt.Sprintf("# Tool catalog\n\nYou can call the %d tools below, each by its exact id. Each entry is the tool's whole contract.\n\n", n))
+		return catalog.NewUnit(fmt.Sprintf("# Tool catalog\n\nYou can call the %s below, each by its exact id. Each entry is the tool's whole contract.\n\n", plural.Count(n, "tool")))
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // Block kinds a reply is made of.
@@ -89,7 +90,7 @@ func (r Reply) check() error {
 		}
 	}
 	if steps+finals != 1 {
-		return fmt.Errorf("a reply holds exactly one step or one final summary, got %d steps and %d finals", steps, finals)
+		return fmt.Errorf("a reply holds exactly one step or one final summary, got %s and %s", plural.Count(steps, "step"), plural.Count(finals, "final"))
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/memo"
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // SectionActivated is the id of a deferred step's activation section.
@@ -187,9 +188,9 @@ func deferCatalog(c *Composition, listed, reachable int) {
 		}
 		mcp := c.Options.MCP()
 		s.Units[0] = lib.unit(fmt.Sprintf("deferred/header/%d/%t", listed, mcp), func() string {
-			n := fmt.Sprintf("The %d tools below can be called now.", listed)
-			if listed == 1 {
-				n = "The tool below can be called now."
+			n := "The tool below can be called now."
+			if listed != 1 {
+				n = "The " + plural.Count(listed, "tool") + " below can be called now."
 			}
 			if mcp {
 				return fmt.Sprintf("# Tool catalog\n\n%s More tools are available on demand: find them by what they do by calling the %s tool; the tools it finds join your tool list, and you call them like any other tool.\n\n", n, SearchToolID)
@@ -197,7 +198,7 @@ func deferCatalog(c *Composition, listed, reachable int) {
 			return fmt.Sprintf("# Tool catalog\n\n%s More tools are available on demand: find them with %s by what they do, then call them from your next reply.\n\n", n, SearchToolID)
 		})
 		s.Units = append(s.Units, lib.unit(fmt.Sprintf("deferred/reachable/%d", reachable), func() string {
-			return fmt.Sprintf("%d more tools are reachable through %s.\n\n", reachable, SearchToolID)
+			return fmt.Sprintf("%s reachable through %s.\n\n", plural.CountForms(reachable, "more tool is", "more tools are"), SearchToolID)
 		}))
 		s.Reason = fmt.Sprintf("deferred, %s form: %d listed (search_tools, always-on tools, pins), %d reachable through search", c.Options.CatalogForm, listed, reachable)
 		return

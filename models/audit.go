@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // AuditEvent is one row of the append-only, hash-chained audit log.
@@ -227,7 +229,7 @@ func (s *Store) VerifyAuditCheckpoint(ctx context.Context, cp *Checkpoint) (Veri
 		}
 	}
 	if !headSeen || (cp != nil && res.Events < cp.Events) {
-		res.Reason = fmt.Sprintf("the checkpoint's head event %d is gone: events were deleted from the tail or the log was truncated (%d events now, %d at the checkpoint)", cp.ID, res.Events, cp.Events)
+		res.Reason = fmt.Sprintf("the checkpoint's head event %d is gone: events were deleted from the tail or the log was truncated (%s now, %d at the checkpoint)", cp.ID, plural.Count(res.Events, "event"), cp.Events)
 	}
 	return res, nil
 }

@@ -16,6 +16,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
+
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // A Postgres backup is one text file (docs: README, "Backups"):
@@ -321,8 +323,8 @@ func (s *Store) RestorePostgres(ctx context.Context, path string, force bool) (B
 		return res, fmt.Errorf("restore: %s: header: %w", path, err)
 	}
 	if !slices.Equal(h.Migrations, knownMigrations()) {
-		return res, fmt.Errorf("restore: the backup's schema (%d migrations, newest %d) is not this console's (%d, newest %d): restore with the console version that made it, then upgrade",
-			len(h.Migrations), slices.Max(append(h.Migrations, 0)), len(migrations), slices.Max(knownMigrations()))
+		return res, fmt.Errorf("restore: the backup's schema (%s, newest %d) is not this console's (%d, newest %d): restore with the console version that made it, then upgrade",
+			plural.Count(len(h.Migrations), "migration"), slices.Max(append(h.Migrations, 0)), len(migrations), slices.Max(knownMigrations()))
 	}
 	empty, err := s.Empty(ctx)
 	if err != nil {
@@ -518,8 +520,8 @@ func RestoreSQLite(ctx context.Context, backup, target string, force bool) (Back
 			return fmt.Errorf("%s has no console schema: %w", backup, err)
 		}
 		if !slices.Equal(have, knownMigrations()) {
-			return fmt.Errorf("the backup's schema (%d migrations, newest %d) is not this console's (%d, newest %d): restore with the console version that made it, then upgrade",
-				len(have), slices.Max(append(have, 0)), len(migrations), slices.Max(knownMigrations()))
+			return fmt.Errorf("the backup's schema (%s, newest %d) is not this console's (%d, newest %d): restore with the console version that made it, then upgrade",
+				plural.Count(len(have), "migration"), slices.Max(append(have, 0)), len(migrations), slices.Max(knownMigrations()))
 		}
 		names, err := sqliteTables(ctx, src)
 		res.Tables = len(names)

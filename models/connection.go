@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // Connection is an upstream MCP server the console fronts: a command it
@@ -297,7 +299,7 @@ func (s *Store) RecordSync(ctx context.Context, actor, name string, r SyncResult
 		if res.RowsAffected != 1 {
 			return ErrNotFound
 		}
-		detail := fmt.Sprintf("probe tools/list: %s; %d added, %d changed, %d removed", plural(r.Tools, "tool", "tools"), r.Added, r.Changed, r.Removed)
+		detail := fmt.Sprintf("probe tools/list: %s; %d added, %d changed, %d removed", plural.CountForms(r.Tools, "tool", "tools"), r.Added, r.Changed, r.Removed)
 		if r.Err != "" {
 			detail = "probe tools/list failed: " + clipTo(r.Err, 500)
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // ConnectionEdit is a change an admin makes to a stored connection: a new
@@ -257,7 +258,7 @@ func (s *Store) DeleteConnection(ctx context.Context, actor, name string) (Impor
 			return err
 		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "connection.remove", Subject: "connection:" + name,
-			Detail: plural(len(plan.Removed), "tool", "tools") + " removed from the catalog"})
+			Detail: plural.CountForms(len(plan.Removed), "tool", "tools") + " removed from the catalog"})
 	})
 	if err != nil {
 		return ImportPlan{}, fmt.Errorf("models: remove connection %s: %w", name, err)

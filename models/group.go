@@ -12,6 +12,7 @@ import (
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // Group is a set of subjects (end users an agent acts for) that grants
@@ -266,7 +267,7 @@ func (s *Store) SetGrants(ctx context.Context, actor, group string, base int, gr
 			return err
 		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "grants.save", Subject: fmt.Sprintf("group:%s v%d", group, out.Version), After: digestOf(string(body)),
-			Detail: fmt.Sprintf("%s; %s", plural(len(grants), "grant", "grants"), message)})
+			Detail: fmt.Sprintf("%s; %s", plural.CountForms(len(grants), "grant", "grants"), message)})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("models: save grants of %s: %w", group, err)

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"gorm.io/gorm/clause"
+
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // Statuses of a profile version saved while an agent required review of
@@ -180,7 +182,7 @@ func (s *Store) stillHolds(ctx context.Context, c ProfileContent) error {
 	}
 	errs := map[string]string{}
 	if len(gone) > 0 {
-		errs["tools"] = fmt.Sprintf("%s no longer in the catalog (removed since this version was saved): %s", plural(len(gone), "tool is", "tools are"), strings.Join(gone, ", "))
+		errs["tools"] = fmt.Sprintf("%s no longer in the catalog (removed since this version was saved): %s", plural.CountForms(len(gone), "tool is", "tools are"), strings.Join(gone, ", "))
 	}
 	if err := s.checkCodeOnlyPins(ctx, c, errs); err != nil {
 		return err

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // receiptSets are the request's lists that mean sets: their order and
@@ -92,5 +94,5 @@ func scrubReceipts(ctx context.Context, s *Store) error {
 	if n == 0 {
 		return nil
 	}
-	return s.Audit(ctx, Event{Actor: MigrationActor, Action: "receipt.inputs_normalized", Subject: "receipts", Detail: fmt.Sprintf("%d receipts: subject ids replaced by their digests, sets normalized", n)})
+	return s.Audit(ctx, Event{Actor: MigrationActor, Action: "receipt.inputs_normalized", Subject: "receipts", Detail: plural.Count(int(n), "receipt") + ": subject ids replaced by their digests, sets normalized"})
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // An event's text may come from a client or a server (a tool name a
@@ -60,5 +62,5 @@ func (s *Store) saveEachRunEvent(ctx context.Context, evs []RunEvent, asyncCommi
 	if failed == 0 {
 		return nil
 	}
-	return fmt.Errorf("%d of %d events refused one by one: %w", failed, len(evs), first)
+	return fmt.Errorf("%d of %s refused one by one: %w", failed, plural.Count(len(evs), "event"), first)
 }

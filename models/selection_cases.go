@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // SelectionCaseSet is one immutable version of an agent's selection cases
@@ -103,7 +105,7 @@ func (s *Store) SaveSelectionCasesTyped(ctx context.Context, actor string, agent
 			return notFound(err)
 		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "selection_cases.save", Subject: "agent:" + a.Slug, Before: before, After: out.Digest,
-			Detail: fmt.Sprintf("version %d from %d, %d cases: %s", out.Version, base, cases, message)})
+			Detail: fmt.Sprintf("version %d from %d, %s: %s", out.Version, base, plural.Count(cases, "case"), message)})
 	})
 	if err != nil {
 		if errors.Is(err, ErrConflict) {

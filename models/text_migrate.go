@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"gorm.io/gorm/schema"
+
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // personTextModels are the models with columns a person types
@@ -45,7 +47,7 @@ func normalizeStoredText(ctx context.Context, s *Store) error {
 		return nil
 	}
 	return s.Audit(ctx, Event{Actor: MigrationActor, Action: "text.line_endings_normalized", Subject: "texts",
-		Detail: fmt.Sprintf("%d texts given \\n line endings; %d skill, proposal and revision digests computed again", rows, redigested)})
+		Detail: fmt.Sprintf("%s given \\n line endings; %d skill, proposal and revision digests computed again", plural.Count(int(rows), "text"), redigested)})
 }
 
 // redigestSkillTexts recomputes the digest of every skill version,

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agentforge/console/catalog/builtin"
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // syncBuiltinHints brings the built-in catalog's search hints to built-in
@@ -48,7 +49,7 @@ func syncBuiltinHints(ctx context.Context, s *Store) error {
 		return nil
 	}
 	return s.Audit(ctx, Event{Actor: MigrationActor, Action: "tool.hints.sync", Subject: "catalog:builtin",
-		Detail: clipTo(fmt.Sprintf("%s gained the built-in catalog's search hints (ledger state and classification kept): %s", plural(len(changed), "built-in tool", "built-in tools"), strings.Join(changed, "; ")), 2000)})
+		Detail: clipTo(fmt.Sprintf("%s gained the built-in catalog's search hints (ledger state and classification kept): %s", plural.CountForms(len(changed), "built-in tool", "built-in tools"), strings.Join(changed, "; ")), 2000)})
 }
 
 func short(d string) string {

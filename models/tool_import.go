@@ -13,6 +13,7 @@ import (
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // ToolChange is a contract whose digest differs from the stored one.
@@ -380,7 +381,7 @@ func (s *Store) DecideTools(ctx context.Context, actor string, seen map[string]s
 		if err := tx.bumpCatalog(ctx); err != nil {
 			return err
 		}
-		detail := fmt.Sprintf("%s marked %s: %s", plural(n, "tool", "tools"), status, strings.Join(details, "; "))
+		detail := fmt.Sprintf("%s marked %s: %s", plural.CountForms(n, "tool", "tools"), status, strings.Join(details, "; "))
 		if reason != "" {
 			// the reason first, so clipping a long list never cuts it
 			detail = "reason: " + reason + " — " + detail

@@ -77,15 +77,15 @@ func RunSimulator(d RunSim) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var2 string
-		templ_7745c5c3_Var2, templ_7745c5c3_Err = templ.JoinStringErrs(Num(d.Reachable))
+		templ_7745c5c3_Var2, templ_7745c5c3_Err = templ.JoinStringErrs(Plural(d.Reachable, "tool is", "tools are"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/forge_run.templ`, Line: 52, Col: 202}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/forge_run.templ`, Line: 52, Col: 229}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var2))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, " tools are reachable through search.</p><form method=\"get\" action=\"/forge\" hx-get=\"/forge/run\" hx-target=\"#run-sim\" hx-swap=\"outerHTML\" data-testid=\"run-search-form\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, " reachable through search.</p><form method=\"get\" action=\"/forge\" hx-get=\"/forge/run\" hx-target=\"#run-sim\" hx-swap=\"outerHTML\" data-testid=\"run-search-form\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

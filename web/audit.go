@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/agentforge/console/instruction/plural"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
 )
@@ -68,7 +69,7 @@ func (s *Server) auditPage(c echo.Context) error {
 	}
 	d.ChainOK = res.BrokenAt == 0
 	if d.ChainOK {
-		d.ChainNote = fmt.Sprintf("%d events, every link intact.", res.Events)
+		d.ChainNote = plural.Count(res.Events, "event") + ", every link intact."
 	} else {
 		d.ChainNote = fmt.Sprintf("first broken link at event %d: %s.", res.BrokenAt, res.Reason)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/instruction/plural"
 	"github.com/agentforge/console/instruction/runtime"
 )
 
@@ -113,7 +114,7 @@ func noToolsReason(f emptyFacts) noToolsWhy {
 	case len(f.declared) == 0:
 		return noToolsWhy{noToolsNoneDeclared, fmt.Sprintf("Agent %s declares no tools: an admin adds tools to it on the Agents page.", f.agent)}
 	case len(served) == 0:
-		return noToolsWhy{noToolsNotServed, fmt.Sprintf("None of the %d tools agent %s declares is served by an MCP connection (over MCP the console serves only the tools of its connections, never built-in tools such as exec): an admin adds the MCP server that serves them (console connection add NAME --url URL --as ADMIN, or the Connections page), runs console connection sync NAME, has the imported tools reviewed, and declares them on the agent.", len(f.declared), f.agent)}
+		return noToolsWhy{noToolsNotServed, fmt.Sprintf("None of the %s agent %s declares is served by an MCP connection (over MCP the console serves only the tools of its connections, never built-in tools such as exec): an admin adds the MCP server that serves them (console connection add NAME --url URL --as ADMIN, or the Connections page), runs console connection sync NAME, has the imported tools reviewed, and declares them on the agent.", plural.Count(len(f.declared), "tool"), f.agent)}
 	case len(granted) == 0:
 		return grantReason(f.subject, f.agent, served)
 	case len(connected) == 0:
@@ -125,7 +126,7 @@ func noToolsReason(f emptyFacts) noToolsWhy {
 		}
 		return noToolsWhy{noToolsNotConnected, fmt.Sprintf("Agent %s's service %s is not connected to it: an admin connects it on the Agents page (Connected services).", f.agent, strings.Join(ns, ", "))}
 	}
-	return noToolsWhy{noToolsNotSelected, fmt.Sprintf("Profile %s selects none of the %d tools of agent %s that a connection serves and this subject may use (%s): connect with ?profile= naming a profile that selects them, or an editor adds them to this profile in the forge.", orDefault(f.profile), len(connected), f.agent, clip(strings.Join(connected, ", "), 200))}
+	return noToolsWhy{noToolsNotSelected, fmt.Sprintf("Profile %s selects none of the %s of agent %s that a connection serves and this subject may use (%s): connect with ?profile= naming a profile that selects them, or an editor adds them to this profile in the forge.", orDefault(f.profile), plural.Count(len(connected), "tool"), f.agent, clip(strings.Join(connected, ", "), 200))}
 }
 
 // grantReason says that the subject's groups hold no grant for the
@@ -138,9 +139,9 @@ func grantReason(subject *authority.Subject, agent string, served []string) noTo
 	case subject != nil && len(subject.Groups) == 0:
 		return noToolsWhy{noToolsNoGroups, fmt.Sprintf("X-Subject-Groups names no group, and tools are granted to groups only: send X-Subject-Groups with the subject's groups (comma separated), or %s.", fix)}
 	case subject == nil:
-		return noToolsWhy{noToolsNoSubject, fmt.Sprintf("No subject was sent (X-Subject-Id, X-Subject-Groups), so only the grants of the group %s apply, and none covers the %d tools of agent %s that a connection serves: send the subject's headers, or %s.", authority.Everyone, len(served), agent, strings.Replace(fix, "GROUP", authority.Everyone, 1))}
+		return noToolsWhy{noToolsNoSubject, fmt.Sprintf("No subject was sent (X-Subject-Id, X-Subject-Groups), so only the grants of the group %s apply, and none covers the %s of agent %s that a connection serves: send the subject's headers, or %s.", authority.Everyone, plural.Count(len(served), "tool"), agent, strings.Replace(fix, "GROUP", authority.Everyone, 1))}
 	}
-	return noToolsWhy{noToolsNotGranted, fmt.Sprintf("The subject's groups (%s) hold no grant for any of the %d tools of agent %s that a connection serves: %s.", strings.Join(subject.Groups, ", "), len(served), agent, fix)}
+	return noToolsWhy{noToolsNotGranted, fmt.Sprintf("The subject's groups (%s) hold no grant for any of the %s of agent %s that a connection serves: %s.", strings.Join(subject.Groups, ", "), plural.Count(len(served), "tool"), agent, fix)}
 }
 
 // withNoTools is an MCP instruction text with the fixed sentence that

@@ -13,6 +13,7 @@ import (
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/deferred"
+	"github.com/agentforge/console/instruction/plural"
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/web/upstream"
@@ -33,7 +34,7 @@ func (g *gateway) spend(ctx context.Context, r *gwReq, st *gwStep, ev *models.Ru
 	if err := g.s.store.CountGatewayCall(ctx, r.sess.ID, b); err != nil {
 		if errors.Is(err, models.ErrBudget) {
 			ev.Verdict = deferred.CallDenied + ":" + typeBudgetExhausted
-			return gwError(typeBudgetExhausted, fmt.Sprintf("This conversation has used its %d tool calls.", b), authority.ActStop)
+			return gwError(typeBudgetExhausted, "This conversation has used its "+plural.Count(b, "tool call")+".", authority.ActStop)
 		}
 		return gwError(typeUnavailableEnv, "The console could not record this call now; try again.", authority.ActRetryLater)
 	}

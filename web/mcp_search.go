@@ -16,6 +16,7 @@ import (
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/authority/args"
 	"github.com/agentforge/console/instruction/deferred"
+	"github.com/agentforge/console/instruction/plural"
 	"github.com/agentforge/console/models"
 )
 
@@ -83,7 +84,7 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 			err = models.ErrConflict
 		}
 		if errors.Is(err, models.ErrBudget) {
-			return gwError(typeBudgetExhausted, fmt.Sprintf("This conversation has used its %d searches; go on with the tools already loaded.", st.base.SearchBudget), authority.ActUseLoadedTools, authority.ActStop), nil
+			return gwError(typeBudgetExhausted, "This conversation has used its "+plural.Count(st.base.SearchBudget, "search")+"; go on with the tools already loaded.", authority.ActUseLoadedTools, authority.ActStop), nil
 		}
 		if errors.Is(err, models.ErrConflict) {
 			// the session kept moving under this search (other replicas):

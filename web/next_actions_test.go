@@ -5,9 +5,11 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -153,4 +155,58 @@ func TestNextActionsInSourceAreTokens(t *testing.T) {
 			return true
 		})
 	}
+}
+
+// TestReadmeDocumentsEveryErrorType: every error type the code can give a
+// client (a constant named Type… in the authority package or type… in the
+// web package) has its row in the README's table of error types, saying
+// what the client does.
+func TestReadmeDocumentsEveryErrorType(t *testing.T) {
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for _, dir := range []string{"../instruction/authority", "."} {
+		for _, typ := range errorTypeConstants(t, dir) {
+			found++
+			if !strings.Contains(string(b), "| `"+typ+"` |") {
+				t.Errorf("README's table of error types has no row for %s", typ)
+			}
+		}
+	}
+	if found < 14 {
+		t.Fatalf("found %d error types in the source, want every one", found)
+	}
+}
+
+// errorTypeConstants are the values of a package's string constants
+// named Type… or type… whose value is a snake_case token.
+func errorTypeConstants(t *testing.T, dir string) []string {
+	t.Helper()
+	pkgs, err := parser.ParseDir(token.NewFileSet(), dir, func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name, word := regexp.MustCompile(`^[Tt]ype[A-Z]`), regexp.MustCompile(`^"[a-z]+(_[a-z]+)+"$`)
+	var out []string
+	for _, p := range pkgs {
+		for _, f := range p.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				vs, ok := n.(*ast.ValueSpec)
+				if !ok {
+					return true
+				}
+				for i, id := range vs.Names {
+					if i < len(vs.Values) && name.MatchString(id.Name) {
+						if lit, ok := vs.Values[i].(*ast.BasicLit); ok && word.MatchString(lit.Value) {
+							out = append(out, strings.Trim(lit.Value, `"`))
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	return out
 }

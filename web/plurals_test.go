@@ -60,3 +60,41 @@ func TestNoParenthesisedPlurals(t *testing.T) {
 		t.Error(b)
 	}
 }
+
+// countedPlural is a formatted count before a plural noun: "%d searches".
+var countedPlural = regexp.MustCompile(`%d ([a-z]+ )?(searches|calls|tools|steps|events|receipts|texts|tables|rows|cases|days|grants|hints|migrations|results|skills|tokens|runs|requests|rosters|keys|bindings|approvals|agents|profiles|connections)\b`)
+
+// alwaysMany says a literal counts only past a bound (a ceiling, a
+// limit), where the count is never 1.
+var alwaysMany = regexp.MustCompile(`ceiling|at most|more than|limit|longer than|above|want %d|of this document|the most it may have`)
+
+// TestNoFixedPluralAfterACount: no text the console writes formats a count
+// before a fixed plural noun ("used its %d searches" reads "1 searches"):
+// plural.Count writes the noun the count takes.
+func TestNoFixedPluralAfterACount(t *testing.T) {
+	var bad []string
+	eachConsoleSource(t, func(path string) error {
+		if strings.HasSuffix(path, "_templ.go") || strings.Contains(path, "test/") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		fs := token.NewFileSet()
+		var s scanner.Scanner
+		s.Init(fs.AddFile(path, -1, len(src)), src, nil, 0)
+		for {
+			pos, tok, lit := s.Scan()
+			if tok == token.EOF {
+				return nil
+			}
+			if tok == token.STRING && countedPlural.MatchString(lit) && !alwaysMany.MatchString(lit) {
+				bad = append(bad, fs.Position(pos).String()+": "+countedPlural.FindString(lit))
+			}
+		}
+	})
+	for _, b := range bad {
+		t.Error(b)
+	}
+}

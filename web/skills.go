@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/agentforge/console/instruction/plural"
 	"github.com/agentforge/console/instruction/toolpick"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
@@ -155,7 +156,7 @@ func age(t time.Time) string {
 	case d < 48*time.Hour:
 		return fmt.Sprintf("%d h", int(d.Hours()))
 	}
-	return fmt.Sprintf("%d days", int(d.Hours()/24))
+	return plural.Count(int(d.Hours()/24), "day")
 }
 
 func skillContent(c echo.Context) models.SkillContent {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/agentforge/console/instruction/plural"
 	"github.com/agentforge/console/models"
 )
 
@@ -66,13 +67,13 @@ func runAudit(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	if res.Broken() {
-		fmt.Fprintf(stdout, "audit chain BROKEN at event %d: %s (%d events checked)\n", res.BrokenAt, res.Reason, res.Events)
+		fmt.Fprintf(stdout, "audit chain BROKEN at event %d: %s (%s checked)\n", res.BrokenAt, res.Reason, plural.Count(res.Events, "event"))
 		return &exitError{1, fmt.Errorf("")}
 	}
 	if cp != nil {
-		fmt.Fprintf(stdout, "audit chain intact: %d events; checkpoint head %d present (%d events since)\n", res.Events, cp.ID, res.Events-cp.Events)
+		fmt.Fprintf(stdout, "audit chain intact: %s; checkpoint head %d present (%s since)\n", plural.Count(res.Events, "event"), cp.ID, plural.Count(res.Events-cp.Events, "event"))
 		return nil
 	}
-	fmt.Fprintf(stdout, "audit chain intact: %d events\n", res.Events)
+	fmt.Fprintf(stdout, "audit chain intact: %s\n", plural.Count(res.Events, "event"))
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/agentforge/console/instruction/plural"
 	"github.com/agentforge/console/models"
 )
 
@@ -30,9 +31,9 @@ func runBackup(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	if store.Dialect() == models.DialectPostgres {
-		fmt.Fprintf(stdout, "backed up %d tables, %d rows (postgres) to %s\n", res.Tables, res.Rows, args[0])
+		fmt.Fprintf(stdout, "backed up %s, %s (postgres) to %s\n", plural.Count(res.Tables, "table"), plural.Count(int(res.Rows), "row"), args[0])
 	} else {
-		fmt.Fprintf(stdout, "backed up %d tables (sqlite) to %s\n", res.Tables, args[0])
+		fmt.Fprintf(stdout, "backed up %s (sqlite) to %s\n", plural.Count(res.Tables, "table"), args[0])
 	}
 	if sealed, err := store.SealedConnections(ctx); err == nil && len(sealed) > 0 {
 		where := "CONSOLE_SECRETS_KEY"
@@ -81,6 +82,6 @@ func runRestore(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "restored %d tables from %s; run console audit verify to check the audit chain\n", res.Tables, file)
+	fmt.Fprintf(stdout, "restored %s from %s; run console audit verify to check the audit chain\n", plural.Count(res.Tables, "table"), file)
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/google/shlex"
 
 	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/instruction/plural"
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/instruction/shown"
 	"github.com/agentforge/console/models"
@@ -227,7 +228,7 @@ func runConnection(ctx context.Context, args []string, stdout io.Writer) error {
 		if err != nil {
 			return &exitError{1, fmt.Errorf("remove %s: %v", name, err)}
 		}
-		fmt.Fprintf(stdout, "connection %s removed; %s left the catalog and every roster.\n", name, plural(len(plan.Removed), "tool"))
+		fmt.Fprintf(stdout, "connection %s removed; %s left the catalog and every roster.\n", name, plural.Count(len(plan.Removed), "tool"))
 		return nil
 	} else {
 		res, err = runtime.SyncConnection(sctx, store, pool, u.Username, name)
@@ -240,7 +241,7 @@ func runConnection(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	p := res.Plan
 	fmt.Fprintf(stdout, "synced %s: %s listed; %d added, %d changed, %d removed, %d unchanged.%s\n",
-		name, plural(res.Listed, "tool"), len(p.Added), len(p.Changed), len(p.Removed), p.Unchanged, awaitReview(len(p.Added)+len(p.Changed)))
+		name, plural.Count(res.Listed, "tool"), len(p.Added), len(p.Changed), len(p.Removed), p.Unchanged, awaitReview(len(p.Added)+len(p.Changed)))
 	for _, pr := range res.Refused {
 		fmt.Fprintf(stdout, "refused %s: %s: %s\n", shown.Line(pr.Tool), shown.Line(pr.Field), shown.Line(pr.Message))
 	}
@@ -327,7 +328,7 @@ func listConnections(ctx context.Context, stdout io.Writer) error {
 			last = "synced " + c.LastSync.Format(time.RFC3339)
 		}
 		h := store.Health(&c)
-		fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\t%s\t%s", c.Name, c.Transport, target, h.Status, plural(c.Tools, "tool"), last)
+		fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\t%s\t%s", c.Name, c.Transport, target, h.Status, plural.Count(c.Tools, "tool"), last)
 		if at := contactText(h); at != "" {
 			fmt.Fprintf(stdout, "\t%s", at)
 		}

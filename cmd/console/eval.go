@@ -14,6 +14,7 @@ import (
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/eval"
 	"github.com/agentforge/console/instruction/meter"
+	"github.com/agentforge/console/instruction/plural"
 	"github.com/agentforge/console/instruction/runtime"
 )
 
@@ -198,10 +199,10 @@ func printReport(w io.Writer, r eval.Report) error {
 	fmt.Fprintf(&b, "\nranking: %s\n", r.Ranking)
 	fmt.Fprintf(&b, "recall@%d %.3f (%d/%d)  first-step share %.3f (%d/%d)  top-1 misleading %.3f (%d/%d)\n",
 		r.K, r.RecallAtK, r.Reached, r.Expected, r.FirstStepShare, r.OnFirstStep, r.Expected, r.Top1Misleading, r.Top1, r.Misleading)
-	fmt.Fprintf(&b, "no-tool precision %.3f (%d of %d no-tool cases answered with a fitting tool; fit threshold %.2f; %d cases needing a tool answered nothing fits)\n",
-		r.NoToolPrecision, r.NoToolFalsePositives, r.NoTool, r.FitThreshold, r.Silenced)
+	fmt.Fprintf(&b, "no-tool precision %.3f (%d of %s answered with a fitting tool; fit threshold %.2f; %s needing a tool answered nothing fits)\n",
+		r.NoToolPrecision, r.NoToolFalsePositives, plural.Count(r.NoTool, "no-tool case"), r.FitThreshold, plural.Count(r.Silenced, "case"))
 	fmt.Fprintf(&b, "two-profile cases %d, run against %s; refusals %d (expected tools the subject is not granted)\n",
-		r.TwoProfiles, plural(r.TwoProfilesRosters, "roster"), r.Refused)
+		r.TwoProfiles, plural.Count(r.TwoProfilesRosters, "roster"), r.Refused)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -277,12 +278,4 @@ func servicesHaveTools(snap *runtime.Snapshot, services []string, field string) 
 		}
 	}
 	return nil
-}
-
-// plural is "1 roster", "2 rosters".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

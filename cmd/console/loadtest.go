@@ -12,6 +12,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // runLoadtest drives the runtime API with N connections for a fixed time
@@ -130,8 +132,8 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 		return lat[min(len(lat)-1, int(float64(len(lat))*p))]
 	}
 	rps := float64(n) / elapsed.Seconds()
-	fmt.Fprintf(stdout, "requests %d in %.1fs with %d connections: %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms, errors %d (mode %s, %s)\n",
-		n, elapsed.Seconds(), *conns, rps, ms(pct(0.50)), ms(pct(0.99)), ms(pct(1)), errs, *mode, pace.describe())
+	fmt.Fprintf(stdout, "requests %d in %.1fs with %s: %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms, errors %d (mode %s, %s)\n",
+		n, elapsed.Seconds(), plural.Count(*conns, "connection"), rps, ms(pct(0.50)), ms(pct(0.99)), ms(pct(1)), errs, *mode, pace.describe())
 	cpu.report(stdout, n)
 	return nil
 }

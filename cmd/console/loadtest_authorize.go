@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/instruction/plural"
 	"github.com/agentforge/console/models"
 )
 
@@ -199,8 +200,8 @@ func runAuthorizeLoad(ctx context.Context, base, key, agent string, conns int, d
 		return lat[min(len(lat)-1, int(float64(len(lat))*p))]
 	}
 	n := len(calls) + errs
-	fmt.Fprintf(stdout, "requests %d in %.1fs with %d connections: %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms, errors %d (mode authorize, %s)\n",
-		n, elapsed.Seconds(), conns, float64(n)/elapsed.Seconds(), ms(pct(0.50)), ms(pct(0.99)), ms(pct(1)), errs, pace.describe())
+	fmt.Fprintf(stdout, "requests %d in %.1fs with %s: %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms, errors %d (mode authorize, %s)\n",
+		n, elapsed.Seconds(), plural.Count(conns, "connection"), float64(n)/elapsed.Seconds(), ms(pct(0.50)), ms(pct(0.99)), ms(pct(1)), errs, pace.describe())
 	cpu.report(stdout, n)
 	if revoke {
 		before, after, late := 0, 0, 0

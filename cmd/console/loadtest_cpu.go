@@ -7,6 +7,8 @@ import (
 	"os"
 	"strconv"
 	"time"
+
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // userHZ is the unit of /proc/PID/stat's CPU times (USER_HZ, 100 on
@@ -71,5 +73,5 @@ func (m *cpuMeter) report(w io.Writer, n int) {
 		return
 	}
 	used := m.end - m.start
-	fmt.Fprintf(w, "server CPU per request: %.1f µs (%.2f s over %d requests, pid %d)\n", float64(used.Nanoseconds())/1e3/float64(n), used.Seconds(), n, m.pid)
+	fmt.Fprintf(w, "server CPU per request: %.1f µs (%.2f s over %s, pid %d)\n", float64(used.Nanoseconds())/1e3/float64(n), used.Seconds(), plural.Count(n, "request"), m.pid)
 }

@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"sync"
 	"sync/atomic"
+
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // loadMode makes the request bodies of a load run: every call of next
@@ -45,7 +47,7 @@ func distinctComposeMode(ctx context.Context, client *http.Client, base, key, ag
 		return loadMode{}, err
 	}
 	if len(first.Roster) < 8 {
-		return loadMode{}, fmt.Errorf("agent %s has %d tools; distinct bodies need at least 8", agent, len(first.Roster))
+		return loadMode{}, fmt.Errorf("agent %s has %s; distinct bodies need at least 8", agent, plural.Count(len(first.Roster), "tool"))
 	}
 	tiers, forms, encs := []string{"full", "standard", "compact"}, []string{"full", "compact"}, []string{"o200k_base", "cl100k_base"}
 	return loadMode{next: func(i uint64) (string, []byte) {

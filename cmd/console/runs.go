@@ -7,6 +7,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/agentforge/console/instruction/plural"
 	"github.com/agentforge/console/models"
 )
 
@@ -48,7 +49,7 @@ func runRuns(ctx context.Context, args []string, stdout io.Writer) error {
 	next := 0
 	err = store.LoadRunEvents(ctx, models.RunLoad{Events: *events, Runs: *runs, Days: *days, Prefix: *prefix}, func(n int) {
 		if n >= next {
-			fmt.Fprintf(stdout, "%d events written\n", n)
+			fmt.Fprintln(stdout, plural.Count(int(n), "event")+" written")
 			next = n + *events/10
 		}
 	})
@@ -56,6 +57,6 @@ func runRuns(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	secs := time.Since(began).Seconds()
-	fmt.Fprintf(stdout, "loaded %d events over %d runs and %d days in %.1f s (%.0f events/s)\n", *events, *runs, *days, secs, float64(*events)/secs)
+	fmt.Fprintf(stdout, "loaded %s over %s and %s in %.1f s (%.0f events/s)\n", plural.Count(*events, "event"), plural.Count(*runs, "run"), plural.Count(*days, "day"), secs, float64(*events)/secs)
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction/plural"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/web/upstream"
 )
@@ -79,14 +80,7 @@ type NamespaceTakenError struct {
 }
 
 func (e *NamespaceTakenError) Error() string {
-	return fmt.Sprintf("namespace %q holds %s imported from a file; a connection of that name would replace them (those its server does not list would leave the catalog and every roster), so nothing was added", e.Name, plural(e.Tools, "tool"))
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return fmt.Sprintf("namespace %q holds %s imported from a file; a connection of that name would replace them (those its server does not list would leave the catalog and every roster), so nothing was added", e.Name, plural.Count(e.Tools, "tool"))
 }
 
 // AddConnection adds a connection only when its server answers: the
