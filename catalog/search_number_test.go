@@ -67,3 +67,27 @@ func TestIdentifies(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchPrefersTheOneASingularNames: a task that writes what it acts
+// on in the singular ("take up the invite") asks about one of them: the
+// tool whose name has it in the plural weighs less, as numberWeight
+// weighs a singular name against a plural task.
+func TestSearchPrefersTheOneASingularNames(t *testing.T) {
+	roster := []Contract{
+		{ID: "forum.comments_list", Purpose: "List the comments on a post."},
+		{ID: "forum.comment_post", Purpose: "Post a comment on a post."},
+		{ID: "forum.list_invites", Purpose: "List the invites sent to you."},
+		{ID: "forum.accept_invite", Purpose: "Accept an invite by id."},
+	}
+	for task, want := range map[string]string{
+		"write a comment under that post": "forum.comment_post",
+		"show the comments on that post":  "forum.comments_list",
+		"take up the invite from Ana":     "forum.accept_invite",
+		"which invites came in?":          "forum.list_invites",
+	} {
+		hits := Search(task, roster, 5)
+		if len(hits) == 0 || hits[0].ID != want {
+			t.Errorf("%q: got %v, want %s first", task, hits, want)
+		}
+	}
+}

@@ -30,10 +30,10 @@ type prepared struct {
 	// nameDocs are the tools whose name has an asked word, once per such
 	// word (Index.nameCover)
 	nameDocs []int32
-	// singularDocs are the tools whose name has, in the singular, an
-	// object the task writes in the plural, or in the plural one the
-	// task names by its number (qterm.one), once per such word (see
-	// numberWeight)
+	// singularDocs are the tools whose name has an object of the task in
+	// the other number (in the singular one the task writes in the
+	// plural, in the plural one it writes in the singular), once per such
+	// word (see numberWeight)
 	singularDocs []int32
 }
 
@@ -109,7 +109,7 @@ func (p *prepared) make(ix *Index, qs []qterm, cs []concept) {
 	p.named = ix.named(qs)
 	ix.eachNamed(asked, func(d int32) { p.nameDocs = append(p.nameDocs, d) })
 	for i, c := range cs {
-		if !(c.plural || c.one) || !p.object[i] || c.content {
+		if !p.object[i] || c.content {
 			continue
 		}
 		ix.eachNamed(map[string]bool{c.own: true}, func(d int32) {

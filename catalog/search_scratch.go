@@ -14,8 +14,8 @@ type scratch struct {
 	// cover counts, per tool, the asked words its name has (see
 	// prepared.nameDocs)
 	cover []int32
-	// singular counts, per tool, the task's plural objects its name has
-	// in the singular (see prepared.singularDocs)
+	// singular counts, per tool, the task's objects its name has in the
+	// other number (see prepared.singularDocs)
 	singular []int32
 	// objects counts, per tool, the concepts other than the request's
 	// verb it answers
