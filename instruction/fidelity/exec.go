@@ -277,13 +277,17 @@ func commandSpans(text string, ts []token) []mention {
 		}
 		span := text[from : from+n]
 		if !commandShaped(span) {
+			if runnerBefore(ts, i) && looseCommand(span) {
+				// "by executing `cutter send design.svg`"
+				out = append(out, mention{kind: KindExec, signal: span, start: open, end: from + n + 1})
+			}
 			continue
 		}
 		// a path's "./" may read as a sentence's end: the sentence opens
 		// at the command only where the text says so before it
 		opens := ts[i].sentence && (from == ts[i].start || i == 0 || sentenceEndBefore(text, open))
 		ran := i > 0 && !opens && (commandRunners[ts[i-1].lower] || programPrepositions[ts[i-1].lower]) ||
-			stepColonBefore(text, ts, i, open) ||
+			stepColonBefore(text, ts, i, open) || runnerBefore(ts, i) || colonThenCondition(text, ts, open, from+n+1) ||
 			opens && (objectAfter(ts, from+n+1) || placeAfter(ts, from+n+1))
 		if ran {
 			out = append(out, mention{kind: KindExec, signal: span, start: open, end: from + n + 1})

@@ -133,3 +133,77 @@ func stepColonBefore(text string, ts []token, i, open int) bool {
 
 // clauseStepOpeners lead into the step of a clause ("so apply it").
 var clauseStepOpeners = set("so", "then", "now")
+
+// runnerBefore: the command at word i is what a verb of running, in the
+// same clause, acts on — "Kick off `helm rollback web 0`", "Hit Enter on
+// `dbt run`", "by executing `cutter send design.svg`", "fire off `…`"
+// (a particle may stand between).
+func runnerBefore(ts []token, i int) bool {
+	k := i - 1
+	if k >= 1 && runnerParticles[ts[k].lower] && !ts[k+1].sentence && !ts[k].sentence {
+		k--
+	}
+	if k < 0 || ts[k+1].sentence || ts[k+1].clause && k+1 != i {
+		return false
+	}
+	w := ts[k].lower
+	return commandRunners[w] || runnerVerbs[w] && (k+1 != i || !ts[i].sentence)
+}
+
+// runnerParticles stand between a verb of running and its command
+// ("kick off", "hit Enter on").
+var runnerParticles = set("off", "on", "in", "up")
+
+// runnerVerbs run a command in other words than "run": "kick off", "fire
+// off", "launch", "trigger", "hit Enter on", "paste".
+var runnerVerbs = set("kick", "fire", "launch", "trigger", "invoke", "enter", "paste", "issue", "executing", "running",
+	"launching", "triggering", "invoking")
+
+// looseCommand: a span two words or more long whose first word is a
+// program's name (lower case letters, digits, hyphens) and whose second a
+// deed, a flag or a file follows ("cutter send design.svg"): a command
+// only where a verb of running acts on it.
+func looseCommand(span string) bool {
+	ws := strings.Fields(span)
+	if len(ws) < 2 {
+		return false
+	}
+	for k := 0; k < len(ws[0]); k++ {
+		b := ws[0][k]
+		if !(b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '-' || b == '.') {
+			return false
+		}
+	}
+	if (baseVerb(ws[1]) || subcommands[ws[1]]) && ws[1] == strings.ToLower(ws[1]) {
+		return true
+	}
+	for _, w := range ws[1:] {
+		if strings.HasPrefix(w, "-") && len(w) > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// colonThenCondition: a command that follows a colon and is followed by
+// the condition it is for ("Your shell, your rules: `pm2 restart api` if
+// it's red") is handed over to be run.
+func colonThenCondition(text string, ts []token, open, after int) bool {
+	if !strings.HasSuffix(strings.TrimRight(text[:open], " \t"), ":") {
+		return false
+	}
+	for _, t := range ts {
+		if t.start >= after {
+			return !t.sentence && conditionWords[t.lower] && t.start-after <= 2
+		}
+	}
+	return false
+}
+
+// conditionWords open the condition a step is for.
+var conditionWords = set("if", "when", "whenever", "once", "unless", "should")
+
+// subcommands are the deeds programs name in one word that is no verb of
+// the lexicon ("vagrant up", "helm rollback", "docker compose down").
+var subcommands = set("up", "down", "rollback", "reload", "restart", "redeploy", "upgrade", "downgrade", "reindex", "resync",
+	"rebuild", "teardown", "destroy", "provision", "init", "exec")

@@ -344,7 +344,7 @@ func (s *Scope) judge(m mention) (Finding, bool) {
 		sig := unbroken(m.signal)
 		return Finding{Kind: KindCapability, Tool: m.class, Class: m.class, Signal: sig, Suggestion: suggestion(m.class, sig)}, true
 	case KindExec:
-		if s.exec || s.values[m.signal] {
+		if s.exec || s.values[m.signal] || s.commandTool(m.signal) {
 			return Finding{}, false // exec is there, or the word is one of the roster's values
 		}
 		sig := unbroken(m.signal)
@@ -488,6 +488,32 @@ var webPrograms = set("curl", "wget")
 func (s *Scope) named(w string) bool {
 	for id := range s.allowed {
 		if id == w || strings.HasSuffix(id, "."+w) {
+			return true
+		}
+	}
+	return false
+}
+
+// commandTool reports whether a roster tool is named for a command's
+// program and deed ("helm rollback web 0" is what helm_rollback does).
+func (s *Scope) commandTool(command string) bool {
+	ws := strings.Fields(strings.ToLower(command))
+	for n := 2; n <= 3 && n <= len(ws); n++ {
+		if s.allowedName(strings.Join(ws[:n], "_")) {
+			return true
+		}
+	}
+	return false
+}
+
+// allowedName reports whether a roster tool has the name, with or
+// without its service ("helm_rollback" for acme.helm_rollback).
+func (s *Scope) allowedName(name string) bool {
+	if s.allowed[name] {
+		return true
+	}
+	for ns := range s.namespaces {
+		if s.allowed[ns+"."+name] {
 			return true
 		}
 	}
