@@ -15,7 +15,8 @@ func (c *Checker) placedName(text string, ts []token, i int) (mention, bool) {
 	t := ts[i]
 	handle := byteAt(text, t.start-1) == '@' && (t.start < 2 || !wordByte(text[t.start-2]))
 	value := deedSnake(t.text) && valueInCode(text, t.start, t.end)
-	if t.markup || t.address && !handle && !value || t.attr {
+	syntax := deedName(t.text) && calledBySyntax(text, t.start, t.end) && !dataAfter(text, ts, i)
+	if t.markup || t.address && !handle && !value && !syntax || t.attr {
 		return mention{}, false
 	}
 	if _, ok := c.known[strings.TrimSuffix(t.lower, "()")]; ok {
@@ -35,6 +36,8 @@ func (c *Checker) placedName(text string, ts []token, i int) (mention, bool) {
 		placed = true
 	case value:
 		placed = true // "VALUES ('assistant', 'escalate_to_legal')", "?next=apply_points"
+	case syntax:
+		placed = true // "tool://close_claim", "Vouchers::extendExpiry", ":rotate_keys:"
 	case siblingCamel(ts, i):
 		placed = true // "Merge duplicates with mergeCustomers before exporting"
 	case siblingKebab(ts, i):

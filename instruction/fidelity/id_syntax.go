@@ -1,0 +1,138 @@
+package fidelity
+
+import "strings"
+
+// calledBySyntax: a deed's name (deedName) written in a syntax that
+// points at something to call, with no verb that calls it:
+//   - a tool URI or a tools path: "tool://close_claim", "#/tools/renew_domain";
+//   - a method of a class: "Vouchers::extendExpiry";
+//   - a wiki link: "[[submit_chargeback_evidence]]";
+//   - an emoji-style shortcode: ":rotate_keys:";
+//   - an anchor: "#send_overdue_notice";
+//   - an area and its operation in backticks: "`billing/freeze_card`".
+//
+// A URL's path ("https://x.dev/docs/create_user"), a file's path
+// ("scripts/build_site.py") and a heading's anchor in prose ("#getting-started")
+// are none: they are no deed's name in these places.
+func calledBySyntax(text string, start, end int) bool {
+	before, after := text[:start], text[end:]
+	switch {
+	case toolScheme(before):
+		return true
+	case strings.HasSuffix(before, "::") && len(before) > 2 && wordByte(before[len(before)-3]):
+		return true
+	case strings.HasSuffix(before, "[[") && strings.HasPrefix(after, "]]"):
+		return true
+	case strings.HasSuffix(before, ":") && strings.HasPrefix(after, ":") && (len(before) == 1 || !wordByte(before[len(before)-2])):
+		return true
+	case strings.HasSuffix(before, "#") && (len(before) == 1 || !wordByte(before[len(before)-2]) && before[len(before)-2] != '/'):
+		return !strings.HasPrefix(after, "/") && !strings.HasPrefix(after, ".")
+	}
+	return areaOperation(before, after)
+}
+
+// toolScheme: the text before a name ends with a URI scheme or a path
+// segment of tools ("tool://", "tools/", "#/actions/").
+func toolScheme(before string) bool {
+	lower := strings.ToLower(before)
+	for _, s := range []string{"tool://", "tools://", "action://", "actions://", "mcp://", "tools/", "tool/", "actions/"} {
+		if strings.HasSuffix(lower, s) {
+			return !strings.Contains(lastField(lower), "http")
+		}
+	}
+	return false
+}
+
+// lastField is the text after s's last space or backtick.
+func lastField(s string) string {
+	return s[strings.LastIndexAny(s, " \t\n`")+1:]
+}
+
+// areaOperation: "→ `billing/freeze_card`" — in backticks after an arrow
+// or a colon, one lower-case word, a slash, and the name, nothing more
+// (a value in backticks elsewhere, "Its type is `billing/card_frozen`",
+// names no deed).
+func areaOperation(before, after string) bool {
+	if !strings.HasSuffix(before, "/") || !strings.HasPrefix(after, "`") {
+		return false
+	}
+	open := strings.LastIndexByte(before, '`')
+	if open < 0 {
+		return false
+	}
+	area := before[open+1 : len(before)-1]
+	if area == "" || !pointsOn(before[:open]) {
+		return false
+	}
+	for k := 0; k < len(area); k++ {
+		if !(area[k] >= 'a' && area[k] <= 'z' || area[k] == '_' || area[k] == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// deedName: a name of a deed — a snake_case deed ("close_claim") or a
+// lower camel name opened by a verb ("extendExpiry").
+func deedName(w string) bool {
+	if deedSnake(w) {
+		last := w[strings.LastIndexByte(w, '_')+1:]
+		// not a state ("card_frozen", "key_rotated")
+		return lemma(last) == last && !(strings.HasSuffix(last, "en") && len(last) > 4 && !baseVerb(last))
+	}
+	if !lowerCamel(w) {
+		return false
+	}
+	for k := 1; k < len(w); k++ {
+		if w[k] >= 'A' && w[k] <= 'Z' {
+			return baseVerb(w[:k])
+		}
+	}
+	return false
+}
+
+// pointsOn: the text ends with an arrow or a colon (spaces aside).
+func pointsOn(before string) bool {
+	b := strings.TrimRight(before, " \t")
+	if strings.HasSuffix(b, ":") {
+		return true
+	}
+	for _, a := range arrows {
+		if strings.HasSuffix(b, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// dataAfter: what follows the name at i (past the rest of its address)
+// makes it data, not a tool to call — a noun phrase it modifies ("the
+// adjuster's tool://close_claim audit entry") or "is the field …"
+// ("Vouchers::extendExpiry is the field the owner toggled").
+func dataAfter(text string, ts []token, i int) bool {
+	j := i + 1
+	for j < len(ts) && ts[j].address && !ts[j].sentence {
+		j++
+	}
+	if j >= len(ts) || ts[j].sentence || ts[j].clause || strings.ContainsAny(text[ts[j-1].end:ts[j].start], "()[]:;—") {
+		return false
+	}
+	w := ts[j].lower
+	if w == "is" || w == "was" || w == "are" {
+		k := j + 1
+		if k < len(ts) && determiners[ts[k].lower] {
+			k++
+		}
+		return k < len(ts) && !ts[k].sentence && dataNouns[ts[k].lower]
+	}
+	if dataNouns[w] {
+		return true
+	}
+	return isNoun(w) && j+1 < len(ts) && !ts[j+1].sentence && !ts[j+1].clause && dataNouns[ts[j+1].lower]
+}
+
+// dataNouns name a record or a value, not a call ("audit entry", "the
+// field", "flag").
+var dataNouns = set("field", "fields", "value", "values", "flag", "flags", "setting", "settings", "column", "columns",
+	"property", "properties", "attribute", "attributes", "entry", "entries", "record", "records", "row", "rows", "log",
+	"logs", "event", "events", "toggle", "option", "label", "tag", "status", "state", "history")
