@@ -289,7 +289,7 @@ func (s *Server) mcpGateway(c echo.Context) error {
 			}
 			return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, msg)
 		}
-		if err := r.load(); err != nil {
+		if err := s.gw.loadState(r); err != nil {
 			return s.refuseSession(c, r.sess, err)
 		}
 	}

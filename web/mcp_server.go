@@ -44,7 +44,9 @@ type gateway struct {
 	toolJSON toolJSONCache
 	// lists keeps each session's latest tools/list answer (mcp_list_cache.go)
 	lists listCache
-	conns connCache
+	// sessions keeps each session's decoded state (mcp_session_cache.go)
+	sessions sessionStates
+	conns    connCache
 	// surfaces are the run surfaces as the gateway serves them
 	surfaces servedSurfaces
 	// served compares what a connection's running server lists with the
