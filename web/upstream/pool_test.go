@@ -20,7 +20,7 @@ import (
 
 // TestMain lets the test binary be a stdio MCP server (UPSTREAM_TEST_SERVER=1):
 // tools pid (its process id), env (its environment), fail (a JSON-RPC error), crash (exits at once), sleep (30 s) and flood (a 32 MB result),
-// leak (an error result repeating its token), chatter (non-JSON lines on stdout), grow (adds a tool), spam (a notification flood), and a line on stderr at start.
+// leak (an error result repeating its token), chatter (non-JSON lines on stdout), braces (lines opening with '{' that are not JSON-RPC), grow (adds a tool), spam (a notification flood), and a line on stderr at start.
 func TestMain(m *testing.M) {
 	if os.Getenv("UPSTREAM_TEST_SERVER") == "1" {
 		fmt.Fprintln(os.Stderr, "test server starting")
@@ -63,6 +63,10 @@ func TestMain(m *testing.M) {
 		})
 		s.AddTool(&mcp.Tool{Name: "chatter", Description: "prints lines that are not JSON-RPC on stdout, then answers", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			fmt.Fprint(os.Stdout, "this is not json\n  [warn] neither is this, indented\nSERVER READY\n\ntrue\n")
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "said"}}}, nil
+		})
+		s.AddTool(&mcp.Tool{Name: "braces", Description: "prints lines that open with '{' but are not JSON-RPC messages on stdout, then answers", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			fmt.Fprint(os.Stdout, "{\"level\":\"info\",\"msg\":\"started\"}\n{not json at all\n  {\"jsonrpc\":\"2.0\"}\n{\"jsonrpc\":\"1.0\",\"id\":1,\"result\":{}}\n{\"jsonrpc\":\"2.0\",\"id\":{\"x\":1},\"result\":{}}\n{}\n")
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "said"}}}, nil
 		})
 		s.AddTool(&mcp.Tool{Name: "grow", Description: "adds the tool grown (the server then sends notifications/tools/list_changed)", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -115,7 +119,7 @@ func TestStdioServersAreSupervised(t *testing.T) {
 	sp := Spec{Name: "stdio", Command: []string{exe}, Env: map[string]string{"UPSTREAM_TEST_SERVER": "1"}}
 	ctx := context.Background()
 	tools, err := p.ListTools(ctx, sp)
-	if err != nil || len(tools) != 10 {
+	if err != nil || len(tools) != 11 {
 		t.Fatalf("list: %v %v", tools, err)
 	}
 	pid := func() int {

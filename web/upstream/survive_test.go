@@ -25,7 +25,8 @@ func pidOf(t *testing.T, p *Pool, sp Spec) string {
 
 // TestStdioServerSurvivesNonJSONLines: a stdio
 // server that writes lines that are not JSON-RPC on stdout (a banner, a
-// log line) keeps its session, as the official TypeScript client keeps
+// log line, a JSON log record or a broken line opening with '{': these
+// ended the session before) keeps its session, as the official TypeScript client keeps
 // it: the lines are skipped, the call they came with gets its answer and
 // the next call reaches the same process.
 func TestStdioServerSurvivesNonJSONLines(t *testing.T) {
@@ -38,9 +39,11 @@ func TestStdioServerSurvivesNonJSONLines(t *testing.T) {
 	p.Timeout = 10 * time.Second
 	sp := Spec{Name: "chatty", Command: []string{exe}, Env: map[string]string{"UPSTREAM_TEST_SERVER": "1"}}
 	before := pidOf(t, p, sp)
-	res, err := p.Call(context.Background(), sp, "chatter", json.RawMessage(`{}`))
-	if err != nil || res.Content[0].(*mcp.TextContent).Text != "said" {
-		t.Fatalf("a call whose server also wrote lines that are not JSON: %v", err)
+	for _, tool := range []string{"chatter", "braces"} {
+		res, err := p.Call(context.Background(), sp, tool, json.RawMessage(`{}`))
+		if err != nil || res.Content[0].(*mcp.TextContent).Text != "said" {
+			t.Fatalf("a call whose server also wrote lines that are not JSON-RPC (%s): %v", tool, err)
+		}
 	}
 	if after := pidOf(t, p, sp); after != before {
 		t.Errorf("lines that are not JSON restarted the server: pid %s, then %s", before, after)
