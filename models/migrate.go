@@ -259,6 +259,9 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 		return addColumns(tx, &Binding{}, "AuthorityPin")
 	}},
 	{252, "approvals pin the authority they were approved under (group, agent, profile and review versions): a change voids them for good, even when undone; live approvals are pinned to the authority of now", migrateApprovalPins},
+	{253, "a run id written through the runs API belongs to the runtime key that opened it: another key's searches, steps and calls on it are refused", func(tx *gorm.DB, _ string) error {
+		return tx.Migrator().CreateTable(&RunOwner{})
+	}},
 	// evidence at scale (200-214)
 	{200, "run totals kept by the database as events are written; a run's latest events by (run, id)", migrateRunTotals},
 	{201, "run evidence partitioned by day on Postgres (same table name and columns; the existing table becomes its first partition)", migratePartitionRunEvents},

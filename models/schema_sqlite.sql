@@ -1,4 +1,4 @@
--- migrations: 1 2 3 4 5 6 10 30 31 32 40 41 42 20 21 22 110 111 112 113 114 60 70 71 72 73 100 130 131 133 132 134 137 136 138 135 180 181 150 151 152 170 240 241 242 243 244 245 246 247 248 249 250 251 252 200 201 160 161 166
+-- migrations: 1 2 3 4 5 6 10 30 31 32 40 41 42 20 21 22 110 111 112 113 114 60 70 71 72 73 100 130 131 133 132 134 137 136 138 135 180 181 150 151 152 170 240 241 242 243 244 245 246 247 248 249 250 251 252 253 200 201 160 161 166
 CREATE TABLE `users` (`id` integer PRIMARY KEY AUTOINCREMENT,`username` text NOT NULL,`password_hash` text NOT NULL,`roles` text NOT NULL,`disabled` numeric NOT NULL DEFAULT false,`created_at` datetime,`updated_at` datetime);
 CREATE UNIQUE INDEX `idx_users_username` ON `users`(`username`);
 CREATE TABLE `sessions` (`id` text,`user_id` integer NOT NULL,`csrf_token` text NOT NULL,`flash` text,`created_at` datetime,`last_seen_at` datetime,PRIMARY KEY (`id`));
@@ -75,6 +75,7 @@ CREATE TABLE `approval_askers` (`approval_id` integer,`key_id` integer,`created_
 CREATE INDEX `idx_approval_askers_key_id` ON `approval_askers`(`key_id`);
 CREATE UNIQUE INDEX `idx_idem_scope` ON `idempotent_calls`(`agent`,`subject_hash`,`key_id`,`tool`,`key_hash`);
 CREATE UNIQUE INDEX idx_api_keys_live_name ON api_keys (created_by, scope, name) WHERE revoked_at IS NULL;
+CREATE TABLE `run_owners` (`run` text,`key_id` integer NOT NULL,`created_at` datetime,PRIMARY KEY (`run`));
 CREATE TABLE run_totals (
 	run TEXT PRIMARY KEY,
 	agent TEXT NOT NULL DEFAULT '',

@@ -170,6 +170,9 @@ func (s *Server) apiRunSearch(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := s.ownRun(c, run); err != nil {
+		return err
+	}
 	var req runSearchRequest
 	if err := decodeRun(c, &req); err != nil {
 		return err
@@ -223,6 +226,9 @@ func (s *Server) apiRunSearch(c echo.Context) error {
 func (s *Server) apiRunStep(c echo.Context) error {
 	run, err := runID(c)
 	if err != nil {
+		return err
+	}
+	if err := s.ownRun(c, run); err != nil {
 		return err
 	}
 	var req runStepRequest
@@ -359,6 +365,9 @@ func stepEvidence(run string, b *runBase, sf *deferred.Surface, act deferred.Act
 func (s *Server) apiRunCall(c echo.Context) error {
 	run, err := runID(c)
 	if err != nil {
+		return err
+	}
+	if err := s.ownRun(c, run); err != nil {
 		return err
 	}
 	var req runCallRequest

@@ -75,16 +75,18 @@ type Server struct {
 	limit    *limiter
 	receipts receiptCache
 
-	runs     runCache
-	steps    stepCache
-	undos    undoCache
-	evidence *evidenceWriter
-	gens     genCache
-	gate     genGate
-	auth     authCache
-	counters checkCounters
-	gw       *gateway
-	metrics  *metrics
+	runs runCache
+	// runOwners: which runtime key opened each run id (ownRun)
+	runOwners runOwners
+	steps     stepCache
+	undos     undoCache
+	evidence  *evidenceWriter
+	gens      genCache
+	gate      genGate
+	auth      authCache
+	counters  checkCounters
+	gw        *gateway
+	metrics   *metrics
 }
 
 // New builds the server and its routes.
