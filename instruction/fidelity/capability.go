@@ -1137,7 +1137,8 @@ func headAfter(ts []token, h int) bool {
 // "your flight search", "your OCR", "your text-cleaning utility"): the
 // names of perception, lookup and language abilities.
 var abilityHeads = set("recognition", "detection", "transcription", "translation", "classification", "lookup", "search",
-	"ocr", "vision", "utility", "reader", "speech", "synthesis", "dictation")
+	"ocr", "vision", "utility", "reader", "speech", "synthesis", "dictation", "analysis", "decoding", "parsing", "charting",
+	"mapping", "extraction")
 
 // otherAgents name another agent handed work ("the forecasting agent"),
 // never the tool a text describes.
@@ -1148,7 +1149,8 @@ var otherAgents = set("agent", "bot", "assistant", "sub-agent", "subagent", "mod
 // "your vision model", "your SQL engine", "your knowledge base").
 var agentHeads = set("tool", "tools", "skill", "skills", "engine", "assistant", "model", "generator", "store", "sub-agent", "subagent",
 	"base", "voice", "understanding", "spreadsheet", "notes", "app", "plugin", "extension", "toolkit", "library",
-	"capability", "capabilities", "ability", "abilities", "agent", "bot", "service", "api")
+	"capability", "capabilities", "ability", "abilities", "agent", "bot", "service", "api", "smarts", "integration",
+	"integrations", "add-on", "addon", "connector", "module", "toolbelt", "toolbox")
 
 func joinWords(ts []token, a, b int) string {
 	ws := make([]string, 0, b-a+1)

@@ -11,8 +11,8 @@ import "strings"
 func ownedMentions(text string, ts []token) []mention {
 	var out []mention
 	for k := 0; k+2 < len(ts); k++ {
-		if ts[k].lower != "the" {
-			continue
+		if ts[k].lower != "the" && ts[k].lower != "any" {
+			continue // "the OCR plugin you carry", "Any barcode decoding on your side"
 		}
 		for h := k + 1; h < len(ts) && h <= k+3; h++ {
 			if ts[h].sentence || ts[h].clause || functionWords[ts[h].lower] {
@@ -47,8 +47,12 @@ func owned(ts []token, i int) bool {
 	switch {
 	case at(i, "you", "have", "access"), at(i, "you", "have", "installed"), at(i, "you", "maintain"), at(i, "you", "keep"),
 		at(i, "you", "have", "at"), at(i, "available", "to", "you"), at(i, "at", "your", "disposal"), at(i, "you", "own"),
-		at(i, "you", "were", "given"), at(i, "you", "have", "been", "given"), at(i, "you", "can", "use"):
+		at(i, "you", "were", "given"), at(i, "you", "have", "been", "given"), at(i, "you", "can", "use"),
+		at(i, "you", "carry"), at(i, "you", "ship", "with"), at(i, "you", "come", "with"), at(i, "you", "bring"),
+		at(i, "on", "your", "side"), at(i, "on", "your", "end"):
 		return true
+	case at(i, "in", "your") && i+2 < len(ts) && kitNouns[ts[i+2].lower]:
+		return true // "the speech-to-text in your toolbelt"
 	case at(i, "you", "have") || at(i, "you", "ve"):
 		// "the image generator you have", not "the rows you have to check"
 		n := i + 2
@@ -126,3 +130,6 @@ func obliged(ts []token, k int) bool {
 func inFirstSentence(ts []token, k int) bool {
 	return !ts[k].later
 }
+
+// kitNouns hold what an agent carries ("in your toolbelt").
+var kitNouns = set("toolbelt", "toolbox", "toolkit", "kit", "arsenal", "repertoire", "tool-belt", "belt", "bag")
