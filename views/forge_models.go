@@ -57,6 +57,11 @@ type Warning struct {
 	Tool    string
 	Signal  string
 	Excerpt string
+	// Entry and Field say where the phrase was found: the roster tool
+	// whose catalog entry holds it and the contract field ("description",
+	// "parameter query"); empty outside a tool's entry.
+	Entry string
+	Field string
 }
 
 // SearchHit is a deferred-search result.
@@ -143,4 +148,12 @@ func warningKind(kind string) string {
 		return "a service without tools:"
 	}
 	return "the absent tool"
+}
+
+// fieldSuffix is ", its <field>" for a warning's field, "" without one.
+func fieldSuffix(field string) string {
+	if field == "" {
+		return ""
+	}
+	return ", its " + field
 }

@@ -88,13 +88,16 @@ type composeWarnings struct {
 		Kind    string `json:"kind"`
 		Tool    string `json:"tool"`
 		Section string `json:"section"`
+		Entry   string `json:"entry"`
+		Field   string `json:"field"`
 	} `json:"warnings"`
 }
 
 // TestComposeWarnsAboutUnknownToolsAndCodeHints: a description
 // saying "call zeta first" (no tool zeta anywhere) and one saying "write a
 // Python program and run it in the interpreter" with exec absent are
-// warnings in the API's warnings[].
+// warnings in the API's warnings[], each naming the tool whose entry
+// holds it and the field (entry, field).
 func TestComposeWarnsAboutUnknownToolsAndCodeHints(t *testing.T) {
 	h := sqliteOnly(t)
 	h.storeAvailable("", []catalog.Contract{
@@ -117,6 +120,9 @@ func TestComposeWarnsAboutUnknownToolsAndCodeHints(t *testing.T) {
 	kinds := map[string]string{}
 	for _, w := range got.Warnings {
 		kinds[w.Tool] = w.Kind
+		if want := map[string]string{"zeta": "cache_report", "exec": "column_totals"}[w.Tool]; w.Entry != want || w.Field != "description" {
+			t.Errorf("warning about %s found in %q %q, want %q description", w.Tool, w.Entry, w.Field, want)
+		}
 		if w.Section != "catalog" {
 			t.Errorf("warning in section %q, want catalog", w.Section)
 		}

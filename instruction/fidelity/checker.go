@@ -38,8 +38,13 @@ type Finding struct {
 	// Suggestion says what a reviewer can do about the finding.
 	Suggestion string `json:"suggestion,omitempty"`
 	// Field is the contract field the finding is in ("description",
-	// "parameter query", "returns", "example 1"); CheckContract sets it.
+	// "parameter query", "returns", "example 1"); CheckContract sets it,
+	// and CheckComposition for a finding in a tool's catalog entry.
 	Field string `json:"field,omitempty"`
+	// Entry is the roster tool whose catalog entry holds the finding
+	// (CheckComposition), so a warning names where the phrase was found:
+	// Entry's Field.
+	Entry string `json:"entry,omitempty"`
 }
 
 // mention is a scope-independent hit in a text: what it names, where, and

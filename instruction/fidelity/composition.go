@@ -45,6 +45,9 @@ func (c *Checker) CheckComposition(comp instruction.Composition) []Finding {
 				ms = withoutCapabilities(ms)
 			}
 			for _, f := range c.filter(u.Text, ms, s, own) {
+				if owner.ID != "" {
+					f.Entry, f.Field = owner.ID, entryField(owner, u.Text, f.Offset, f.Signal)
+				}
 				f.Offset += offset
 				f.Section = sec.ID
 				out = append(out, f)
