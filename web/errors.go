@@ -117,6 +117,9 @@ type apiErrorBody struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
 	Field   string `json:"field,omitempty"`
+	// Pointer is the RFC 6901 JSON pointer of the body's value at fault,
+	// where one is (a key given twice); absent otherwise.
+	Pointer string `json:"pointer,omitempty"`
 }
 
 // Bounds of what an error may echo, in the API and on error pages: a

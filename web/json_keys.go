@@ -8,8 +8,11 @@ import (
 	"net/http"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/labstack/echo/v4"
 )
 
 // checkJSONKeys walks a JSON body against the Go type it will decode into
@@ -78,6 +81,9 @@ type keyWalk struct {
 	// stopping with errNUL and its field in nulAt
 	findNUL bool
 	nulAt   string
+	// at is where the walk is: the keys and indexes down to the value
+	// being read, for a refusal's JSON pointer (pointer)
+	at []pointerToken
 	// compares counts the key comparisons and set look-ups made to find
 	// repeated keys: the walk's work, which a test holds linear
 	compares int
@@ -141,10 +147,13 @@ func (w *keyWalk) value(t reflect.Type, path string, depth int) error {
 			w.i++
 			return nil
 		}
+		w.at = append(w.at, pointerToken{index: 0})
+		defer func() { w.at = w.at[:len(w.at)-1] }()
 		for {
 			if err := w.value(elem, path, depth+1); err != nil {
 				return err
 			}
+			w.at[len(w.at)-1].index++
 			w.space()
 			if w.i >= len(w.b) {
 				return errJSONSyntax
@@ -221,7 +230,9 @@ func (w *keyWalk) object(t reflect.Type, path string, depth int) error {
 		}
 		if w.raw == 0 && !w.findNUL && seen.has(key) {
 			n := name()
-			return apiErr(http.StatusBadRequest, "bad_request", n, "field "+n+" is given twice")
+			ptr := w.pointer(key)
+			return &echo.HTTPError{Code: http.StatusBadRequest, Message: apiErrorBody{Code: "bad_request", Field: n, Pointer: ptr,
+				Message: fmt.Sprintf("field %s is given twice (JSON pointer %s): a key appears once in an object, or readers disagree on which value holds", n, ptr)}}
 		}
 		seen.add(key)
 		var ft reflect.Type
@@ -249,7 +260,10 @@ func (w *keyWalk) object(t reflect.Type, path string, depth int) error {
 		if w.findNUL || w.i < len(w.b) && (w.b[w.i] == '{' || w.b[w.i] == '[') {
 			sub = name() // only nested values name their fields
 		}
-		if err := w.value(ft, sub, depth+1); err != nil {
+		w.at = append(w.at, pointerToken{key: key})
+		err = w.value(ft, sub, depth+1)
+		w.at = w.at[:len(w.at)-1]
+		if err != nil {
 			return err
 		}
 		w.space()
@@ -435,4 +449,29 @@ func (k *keySet) add(key []byte) {
 		k.many[string(key)] = true
 		k.few = nil
 	}
+}
+
+// pointerToken is one step of a JSON pointer: an object's key, else an
+// array's index.
+type pointerToken struct {
+	key   []byte
+	index int
+}
+
+// pointer is the RFC 6901 JSON pointer of key in the object the walk is
+// in.
+func (w *keyWalk) pointer(key []byte) string {
+	var b strings.Builder
+	esc := strings.NewReplacer("~", "~0", "/", "~1")
+	for _, t := range w.at {
+		b.WriteByte('/')
+		if t.key != nil {
+			b.WriteString(esc.Replace(string(t.key)))
+		} else {
+			b.WriteString(strconv.Itoa(t.index))
+		}
+	}
+	b.WriteByte('/')
+	b.WriteString(esc.Replace(string(key)))
+	return b.String()
 }

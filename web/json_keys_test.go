@@ -89,10 +89,10 @@ func describeKeyErr(err error) string {
 func tokenWalkKeys(body []byte, t reflect.Type) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
-	return tokenWalk(dec, t, "")
+	return tokenWalk(dec, t, "", "")
 }
 
-func tokenWalk(dec *json.Decoder, t reflect.Type, path string) error {
+func tokenWalk(dec *json.Decoder, t reflect.Type, path, ptr string) error {
 	tok, err := dec.Token()
 	if err != nil {
 		return nil // the decoder reports it
@@ -128,8 +128,8 @@ func tokenWalk(dec *json.Decoder, t reflect.Type, path string) error {
 		if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
 			elem = t.Elem()
 		}
-		for dec.More() {
-			if err := tokenWalk(dec, elem, path); err != nil {
+		for i := 0; dec.More(); i++ {
+			if err := tokenWalk(dec, elem, path, fmt.Sprintf("%s/%d", ptr, i)); err != nil {
 				return err
 			}
 		}
@@ -150,8 +150,10 @@ func tokenWalk(dec *json.Decoder, t reflect.Type, path string) error {
 			if path != "" {
 				name = path + "." + k
 			}
+			p := ptr + "/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(k)
 			if seen[k] {
-				return apiErr(http.StatusBadRequest, "bad_request", name, "field "+name+" is given twice")
+				return &echo.HTTPError{Code: http.StatusBadRequest, Message: apiErrorBody{Code: "bad_request", Field: name, Pointer: p,
+					Message: fmt.Sprintf("field %s is given twice (JSON pointer %s): a key appears once in an object, or readers disagree on which value holds", name, p)}}
 			}
 			seen[k] = true
 			var ft reflect.Type
@@ -165,7 +167,7 @@ func tokenWalk(dec *json.Decoder, t reflect.Type, path string) error {
 			case t != nil && t.Kind() == reflect.Map:
 				ft = t.Elem()
 			}
-			if err := tokenWalk(dec, ft, name); err != nil {
+			if err := tokenWalk(dec, ft, name, p); err != nil {
 				return err
 			}
 		}

@@ -117,7 +117,8 @@ func openAPIDocument() obj {
 				"Error": obj{"type": "object", "required": []string{"error"}, "additionalProperties": false, "properties": obj{"error": obj{"type": "object", "required": []string{"code", "message"}, "additionalProperties": false,
 					"properties": obj{"code": obj{"type": "string", "enum": apiErrorCodes, "description": "stable, for programs; each response status lists the codes it carries"},
 						"message": obj{"type": "string", "maxLength": maxErrorMessage, "description": "for people: what is wrong and, where it helps, the limit"},
-						"field":   obj{"type": "string", "maxLength": maxErrorField, "description": "the request field at fault, as a JSON path (absent when the request as a whole is)"}}}},
+						"field":   obj{"type": "string", "maxLength": maxErrorField, "description": "the request field at fault, as a JSON path (absent when the request as a whole is)"},
+						"pointer": obj{"type": "string", "description": "the JSON pointer (RFC 6901) of the body's value at fault, where one is: a key given twice in an object"}}}},
 					"examples": []any{obj{"error": obj{"code": "over_ceiling", "message": "the query's size in bytes is 513, over the ceiling of 512", "field": "query"}}}},
 				"ComposeRequest": obj{"type": "object", "required": []string{"agent"}, "additionalProperties": false, "properties": obj{
 					"agent": str, "profile": str, "tools": strs, "without": strs, "services": strs,
