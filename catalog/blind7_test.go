@@ -92,13 +92,16 @@ func importEach(data []byte, ns string) ([]catalog.Contract, int) {
 	}
 	var out []catalog.Contract
 	refused := 0
+	seen := map[string]bool{}
 	for _, tool := range doc.Tools {
 		one, _ := json.Marshal(map[string]any{"tools": []json.RawMessage{tool}})
 		cs, ps := catalog.Parse(catalog.FormatMCP, one, ns)
-		if len(ps) > 0 {
+		// a name listed twice is refused the second time, as the import does
+		if len(ps) > 0 || len(cs) != 1 || seen[cs[0].ID] {
 			refused++
 			continue
 		}
+		seen[cs[0].ID] = true
 		out = append(out, cs...)
 	}
 	return out, refused
