@@ -92,17 +92,29 @@ func importEach(data []byte, ns string) ([]catalog.Contract, int) {
 	}
 	var out []catalog.Contract
 	refused := 0
-	seen := map[string]bool{}
+	listed := map[string]int{}
+	var each [][]catalog.Contract
 	for _, tool := range doc.Tools {
 		one, _ := json.Marshal(map[string]any{"tools": []json.RawMessage{tool}})
 		cs, ps := catalog.Parse(catalog.FormatMCP, one, ns)
-		// a name listed twice is refused the second time, as the import does
-		if len(ps) > 0 || len(cs) != 1 || seen[cs[0].ID] {
+		if len(ps) > 0 {
 			refused++
 			continue
 		}
-		seen[cs[0].ID] = true
-		out = append(out, cs...)
+		for _, c := range cs {
+			listed[c.ID]++
+		}
+		each = append(each, cs)
+	}
+	// a name listed twice is refused in both places, as the import refuses it
+	for _, cs := range each {
+		for _, c := range cs {
+			if listed[c.ID] > 1 {
+				refused++
+				continue
+			}
+			out = append(out, c)
+		}
 	}
 	return out, refused
 }
