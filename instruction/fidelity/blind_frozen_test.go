@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// blindLeakCorpora pins every blind leak corpus (rounds 1-13), each written
+// blindLeakCorpora pins every blind leak corpus (rounds 1-14), each written
 // and labelled by someone who never read the checker and measured once
 // (its directory's RESULTS.md). After that first measurement a corpus is
 // tuning data, but never edited: a corpus changed to fit a result would
@@ -54,11 +54,14 @@ var blindLeakCorpora = []struct{ file, digest string }{
 	{"testdata/blind13/blind13-domains.json", "52339c38b7f338d00a29025acf3fed6a156b61c7f27721f21a17cf6add49c21d"},
 	{"testdata/blind13/blind13-hard.json", "d18e4d4fe35fe555b7aa587b208db9903a7a813923d392cb0ebf49f126cb92a7"},
 	{"testdata/blind13/blind13-published.json", "df8b3a072fd51d0ca233da0205847b6eaa46743cdca96777cd0ae30ee0e2252a"},
+	{"testdata/blind14/blind14-domains.json", "0d576304ca2033a21732d3e6edc28ade7a759081565568238b81448dc6274db5"},
+	{"testdata/blind14/blind14-hard.json", "c2a22520c5d56fa5d085c8db7d3b787e98fc88a5702b4a4ff32ef8afc92c4ba1"},
+	{"testdata/blind14/blind14-published.json", "7f9cd7912ff3863366a73b40791031f02cc2c348548e0f49d60ca4ea82b1e46c"},
 }
 
 func TestBlindLeakCorporaAreFrozen(t *testing.T) {
-	if len(blindLeakCorpora) != 41 {
-		t.Fatalf("%d pinned corpora, want 41", len(blindLeakCorpora))
+	if len(blindLeakCorpora) != 44 {
+		t.Fatalf("%d pinned corpora, want 44", len(blindLeakCorpora))
 	}
 	for _, c := range blindLeakCorpora {
 		raw, err := os.ReadFile(c.file)
