@@ -157,7 +157,7 @@ func TestTheOutputSchemaRendersAsPartOfReturns(t *testing.T) {
 	if !strings.Contains(catalog.RenderFull(c), "Returns (no other properties):\n- `content` (string, required)\n") {
 		t.Errorf("full form:\n%s", catalog.RenderFull(c))
 	}
-	if !strings.Contains(catalog.RenderCompact(c), "  returns (no other properties):\n    content (string, required)\n") {
+	if !strings.Contains(catalog.RenderCompact(c), "  returns (no other properties):\n   content (string, required)\n") {
 		t.Errorf("compact form:\n%s", catalog.RenderCompact(c))
 	}
 

@@ -175,13 +175,15 @@ func (n node) writeFull(b *strings.Builder, depth int) {
 	}
 }
 
-// writeCompact renders the node bare, under the "  params" line; its
-// continuation lines all sit at the shallowest indent.
+// writeCompact renders the node bare, under the "  params" line: three
+// spaces (deeper than a section's line) and one more per level, its
+// continuation lines at the margin. So no line is longer than the full
+// form's ("- `name`" at two spaces a level), and neither is an entry.
 func (n node) writeCompact(b *strings.Builder, depth int) {
-	indent := "    " + strings.Repeat("  ", depth)
+	indent := "   " + strings.Repeat(" ", depth)
 	b.WriteString(indent + n.label)
 	writeFacts(b, n.facts)
-	n.writeTextLine(b, "  ")
+	n.writeTextLine(b, "")
 	for _, k := range n.kids {
 		k.writeCompact(b, depth+1)
 	}

@@ -326,14 +326,14 @@ func readRendering(form, text string) (*readContract, error) {
 			}
 			continue
 		}
-		if !(inParams || inReturns) || ind < 4 || ind%2 != 0 {
+		if !(inParams || inReturns) || ind < 3 {
 			return nil, fmt.Errorf("line %d: bad compact line %q", i+1, line)
 		}
 		label, facts, t, err := nodeLine(body, false)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %v", i+1, err)
 		}
-		depth := (ind - 4) / 2
+		depth := ind - 3 // three spaces, one more a level
 		if inReturns {
 			depth++ // below the result object
 		}

@@ -102,19 +102,22 @@ func renderCompact(c Contract, approval bool) string {
 		mark = "; " + ApprovalMark
 	}
 	fmt.Fprintf(&b, "- %s %s (%s, %s%s):", c.ID, jsonValue(strings.TrimSpace(c.Title)), c.Class, c.Effects, mark)
-	writeTextAfter(&b, "  ", c.Purpose)
+	// a text's further lines start at the margin ("| "), never indented:
+	// indenting them would make a multi-line text longer here than in
+	// the full form
+	writeTextAfter(&b, "", c.Purpose)
 	root := inputNode(c)
 	if len(root.facts) > 0 || root.text != "" || len(root.kids) > 0 {
-		writeSection(&b, "  params", "  ", root, node.writeCompact)
+		writeSection(&b, "  params", "", root, node.writeCompact)
 	}
 	if c.Returns != "" || c.Output != nil {
-		writeSection(&b, "  returns", "  ", outputNode(c), node.writeCompact)
+		writeSection(&b, "  returns", "", outputNode(c), node.writeCompact)
 	}
 	if len(c.Constraints) > 0 {
 		b.WriteString("  constraints:\n")
 		for _, k := range c.Constraints {
 			b.WriteString("  - ")
-			writeText(&b, "  ", k)
+			writeText(&b, "", k)
 		}
 	}
 	return b.String()

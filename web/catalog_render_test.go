@@ -43,7 +43,7 @@ func TestImportPreviewShowsRenderings(t *testing.T) {
 		t.Fatalf("second preview: %d", res.StatusCode)
 	}
 	sel := doc(html).Find(`[data-testid="rendering-github.get_me"]`)
-	if sel.Length() != 1 || !strings.Contains(sel.Text(), "(changed)") || !strings.Contains(sel.Find(`[data-testid="rendering-compact"]`).Text(), "\n  | - a line that is not a parameter ") {
+	if sel.Length() != 1 || !strings.Contains(sel.Text(), "(changed)") || !strings.Contains(sel.Find(`[data-testid="rendering-compact"]`).Text(), "\n| - a line that is not a parameter ") {
 		t.Fatalf("changed tool's rendering missing:\n%s", sel.Text())
 	}
 	if doc(html).Find(`[data-testid^="rendering-github."]`).Length() != 1 {
