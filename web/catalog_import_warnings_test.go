@@ -38,7 +38,7 @@ func TestRealServerImportShowsItsWarnings(t *testing.T) {
 	if full := r.Find(`[data-testid="rendering-full"]`).Text(); !strings.Contains(full, "Returns (no other properties):\n- `content` (string, required)") {
 		t.Errorf("the output schema is not in the preview's full form:\n%s", full)
 	}
-	if compact := r.Find(`[data-testid="rendering-compact"]`).Text(); !strings.Contains(compact, "  returns (no other properties):\n    content (string, required)") {
+	if compact := r.Find(`[data-testid="rendering-compact"]`).Text(); !strings.Contains(compact, "  returns (no other properties):\n   content (string, required)") {
 		t.Errorf("the output schema is not in the preview's compact form:\n%s", compact)
 	}
 	digest, _ := page.Find(`input[name="digest"]`).Attr("value")

@@ -25,7 +25,7 @@ func TestCatalogCommandsShowImportWarnings(t *testing.T) {
 		t.Errorf("validate's warnings do not name tool and field:\n%s", out)
 	}
 	out, stderr, err = runSplit(t, db, "catalog", "render", file, "--format", "mcp", "--namespace", "filesystem", "--form", catalog.FormCompact)
-	if err != nil || warnings(out) != 0 || warnings(stderr) != 18 || !strings.Contains(out, "  returns (no other properties):\n    content (string, required)\n") {
+	if err != nil || warnings(out) != 0 || warnings(stderr) != 18 || !strings.Contains(out, "  returns (no other properties):\n   content (string, required)\n") {
 		t.Fatalf("render: %v\nstdout:\n%s\nstderr:\n%s", err, out, stderr)
 	}
 	t.Setenv("CONSOLE_ADMIN_PASSWORD", "admin-password-1")
