@@ -25,6 +25,11 @@ type Agent struct {
 	// default).
 	ProfileReview bool `gorm:"not null;default:false"`
 	Version       int  `gorm:"not null"`
+	// RosterVersion counts the changes of what the agent may call — its
+	// declared tools, services and default profile — not of its name or
+	// description: bindings and approvals pin it (AgentStamp), so a
+	// rename leaves them live (migration 254).
+	RosterVersion int `gorm:"not null;default:0"`
 	CreatedAt     time.Time
 	UpdatedAt     time.Time
 }
@@ -106,7 +111,7 @@ func (s *Store) CreateAgent(ctx context.Context, actor string, in AgentInput, kn
 	if errs := in.Validate(known); len(errs) > 0 {
 		return nil, &ValidationError{Fields: errs}
 	}
-	a := &Agent{Slug: in.Slug, Name: strings.TrimSpace(in.Name), Description: in.Description, DeclaredJSON: encodeList(in.Declared), ServicesJSON: encodeList(in.Services), ProfileReview: in.ProfileReview, Version: 1}
+	a := &Agent{Slug: in.Slug, Name: strings.TrimSpace(in.Name), Description: in.Description, DeclaredJSON: encodeList(in.Declared), ServicesJSON: encodeList(in.Services), ProfileReview: in.ProfileReview, Version: 1, RosterVersion: 1}
 	err := s.Tx(ctx, func(tx *Store) error {
 		if err := tx.resolveDefaultProfile(ctx, a, in.DefaultProfile); err != nil {
 			return err
@@ -161,6 +166,7 @@ func (s *Store) UpdateAgent(ctx context.Context, actor, slug string, base int, i
 		}
 		before := digestOf(a.DeclaredJSON + a.ServicesJSON)
 		reviewWas, defaultWas := a.ProfileReview, a.DefaultProfileID
+		rosterWas := a.DeclaredJSON + "\x00" + a.ServicesJSON + "\x00" + profileIDString(a.DefaultProfileID)
 		a.ProfileReview = in.ProfileReview
 		a.Name, a.Description, a.DeclaredJSON, a.ServicesJSON = strings.TrimSpace(in.Name), in.Description, encodeList(in.Declared), encodeList(in.Services)
 		if err := tx.resolveDefaultProfile(ctx, a, in.DefaultProfile); err != nil {
@@ -171,9 +177,12 @@ func (s *Store) UpdateAgent(ctx context.Context, actor, slug string, base int, i
 		if err := tx.lockDefaultProfiles(ctx, defaultWas, a.DefaultProfileID); err != nil {
 			return err
 		}
+		if rosterWas != a.DeclaredJSON+"\x00"+a.ServicesJSON+"\x00"+profileIDString(a.DefaultProfileID) {
+			a.RosterVersion++
+		}
 		res := tx.with(ctx).Model(&Agent{}).Where("id = ? AND version = ?", a.ID, base).Updates(map[string]any{
 			"name": a.Name, "description": a.Description, "declared": a.DeclaredJSON, "services": a.ServicesJSON,
-			"default_profile_id": a.DefaultProfileID, "profile_review": a.ProfileReview, "version": base + 1, "updated_at": time.Now().UTC(),
+			"default_profile_id": a.DefaultProfileID, "profile_review": a.ProfileReview, "version": base + 1, "roster_version": a.RosterVersion, "updated_at": time.Now().UTC(),
 		})
 		if res.Error != nil {
 			return res.Error

@@ -31,8 +31,17 @@ func (t Tool) ReviewStamp() string {
 	return t.Digest + ":" + t.Status + ":" + at
 }
 
-// AgentStamp is the part of an agent a pin holds: its version.
-func AgentStamp(a Agent) string { return strconv.Itoa(a.Version) }
+// AgentStamp is the part of an agent a pin holds: its roster's version
+// (RosterVersion), which a rename or a new description leaves as it is.
+func AgentStamp(a Agent) string { return strconv.Itoa(a.RosterVersion) }
+
+// profileIDString names a default profile id ("" for none).
+func profileIDString(id *uint) string {
+	if id == nil {
+		return ""
+	}
+	return strconv.FormatUint(uint64(*id), 10)
+}
 
 // approvalPin is the authority (authority.PinOf) a's call is decided
 // under now, read from the database: its groups' versions, its agent's

@@ -262,6 +262,12 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	{253, "a run id written through the runs API belongs to the runtime key that opened it: another key's searches, steps and calls on it are refused", func(tx *gorm.DB, _ string) error {
 		return tx.Migrator().CreateTable(&RunOwner{})
 	}},
+	{254, "agents count their roster's changes (declared tools, services, default profile) apart from their version: bindings and approvals pin that, so renaming an agent keeps them live; existing agents start at their version, so live pins still hold", func(tx *gorm.DB, _ string) error {
+		if err := addColumns(tx, &Agent{}, "RosterVersion"); err != nil {
+			return err
+		}
+		return tx.Exec("UPDATE agents SET roster_version = version").Error
+	}},
 	// evidence at scale (200-214)
 	{200, "run totals kept by the database as events are written; a run's latest events by (run, id)", migrateRunTotals},
 	{201, "run evidence partitioned by day on Postgres (same table name and columns; the existing table becomes its first partition)", migratePartitionRunEvents},

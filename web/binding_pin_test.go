@@ -99,3 +99,40 @@ func TestBindingsDoNotReviveUnchecked(t *testing.T) {
 		expect("a new load_table binding", call("load_table", bindNew("load_table")), "allow")
 	})
 }
+
+// TestRenamingAnAgentKeepsItsBindings: a binding pinned the agent's
+// version, so renaming the agent (or editing its description) ended its
+// live bindings. Now it pins the agent's roster version: a rename keeps
+// the binding; taking the tool out of the agent ends it.
+func TestRenamingAnAgentKeepsItsBindings(t *testing.T) {
+	eachDialect(t, func(t *testing.T, h *harness) {
+		ctx := context.Background()
+		key := h.runtimeKey()
+		call := map[string]any{"agent": "analyst", "tool": "load_table", "subject": contractor("u1")}
+		bind := map[string]any{"agent": "analyst", "tool": "load_table", "subject": contractor("u1"), "ttl_seconds": 600}
+		hl := h.bind(key, bind)
+		call["binding"] = hl
+		a, _ := h.store.AgentBySlug(ctx, "analyst")
+		snap, _ := h.app.snapshot(ctx)
+		in := models.AgentInput{Name: a.Name + " (renamed)", Description: a.Description + " Now renamed.", Declared: a.Declared(), Services: a.Services(), DefaultProfile: "data-analyst"}
+		if _, err := h.store.UpdateAgent(ctx, "admin", "analyst", a.Version, in, snap.KnownTools()); err != nil {
+			t.Fatal(err)
+		}
+		if d := h.authorize(key, call); d.Decision != "allow" {
+			t.Fatalf("the binding after renaming its agent: %+v", d)
+		}
+		var declared []string
+		for _, id := range a.Declared() {
+			if id != "load_table" {
+				declared = append(declared, id)
+			}
+		}
+		in.Declared = declared
+		if _, err := h.store.UpdateAgent(ctx, "admin", "analyst", a.Version+1, in, snap.KnownTools()); err != nil {
+			t.Fatal(err)
+		}
+		if d := h.authorize(key, call); d.Decision != "deny" || d.Error.Type != authority.TypeRevoked {
+			t.Errorf("the binding after its tool left the agent: %+v", d)
+		}
+	})
+}
