@@ -76,6 +76,8 @@ type ReviewData struct {
 	// filter shows), each with its first reason: not reviewable, listed
 	// so a refused tool is never invisible.
 	Rejected []RejectedTool
+	// Pager is the page of the shown candidates this page lists.
+	Pager ReviewPager
 }
 
 // nsSlug names a namespace in test hooks ("native" for tools without one).
@@ -84,4 +86,12 @@ func nsSlug(ns string) string {
 		return "native"
 	}
 	return ns
+}
+
+// ReviewPager is where a review page is among the shown candidates:
+// candidates From..To (1-based) of Of, page Page of Pages, with the
+// links to the previous and next pages ("" at either end).
+type ReviewPager struct {
+	Page, Pages, From, To, Of int
+	Prev, Next                string
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/agentforge/console/catalog"
-	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
 )
@@ -17,6 +16,7 @@ import (
 // reviewFilter is the tool review page's filter (query or form).
 type reviewFilter struct {
 	effects, namespace string
+	page               int // 1-based; out of range reads as the nearest page
 }
 
 func (f reviewFilter) match(k catalog.Contract) bool {
@@ -53,7 +53,8 @@ func risky(e catalog.Effects) bool {
 }
 
 func (s *Server) reviewPage(c echo.Context) error {
-	return s.renderReview(c, http.StatusOK, reviewFilter{effects: c.QueryParam("effects"), namespace: c.QueryParam("namespace")}, reviewState{})
+	f := reviewFilter{effects: c.QueryParam("effects"), namespace: c.QueryParam("namespace"), page: pageNumber(c.QueryParam("page"))}
+	return s.renderReview(c, http.StatusOK, f, reviewState{})
 }
 
 // reviewState is what a refused submission keeps and says: the selection,
@@ -92,11 +93,13 @@ func (s *Server) renderReview(c echo.Context, status int, f reviewFilter, st rev
 	for _, e := range catalog.EffectLevels {
 		d.EffectsAll = append(d.EffectsAll, string(e))
 	}
-	items := map[string][]views.ReviewItem{} // by namespace
+	type candidate struct {
+		r models.Tool
+		k catalog.Contract
+	}
+	var matched []candidate
 	nsSeen := map[string]bool{}
 	byEffects := map[string]int{}
-	var order []string
-	me := userName(c)
 	for _, r := range snap.Rows() {
 		if reasons, rejected := r.RejectedAtImport(); rejected && (f.namespace == "" || f.namespace == r.Namespace) {
 			d.Rejected = append(d.Rejected, views.RejectedTool{ID: r.ID, Reasons: problemViews(reasons)})
@@ -113,11 +116,25 @@ func (s *Server) renderReview(c echo.Context, status int, f reviewFilter, st rev
 			nsSeen[ns] = true
 			d.Namespaces = append(d.Namespaces, ns)
 		}
-		if !f.match(k) {
-			continue
+		if f.match(k) {
+			byEffects[string(k.Effects)]++
+			matched = append(matched, candidate{r, k})
 		}
-		d.Shown++
-		byEffects[string(k.Effects)]++
+	}
+	d.Shown = len(matched)
+	// one page of the shown candidates, by service: only those are read
+	// for the page, so its cost is bounded whatever the queue holds
+	sort.SliceStable(matched, func(i, j int) bool { return matched[i].r.Namespace < matched[j].r.Namespace })
+	var start, end int
+	d.Pager, start, end = reviewPager(f, len(matched))
+	items := map[string][]views.ReviewItem{} // by namespace
+	var order []string
+	me := userName(c)
+	for _, m := range matched[start:end] {
+		if err := c.Request().Context().Err(); err != nil {
+			return err // the client is gone: stop reading contracts
+		}
+		r, k := m.r, m.k
 		it, err := s.reviewItem(r, k, snap, me)
 		if err != nil {
 			return err
@@ -177,32 +194,12 @@ func reviewSets(ns string, items []views.ReviewItem, open bool, readAll map[stri
 	return g
 }
 
-// reviewItem is what a reviewer reads of one candidate: the compact
-// contract with its token count and, for a changed tool, the diff.
-func (s *Server) reviewItem(r models.Tool, k catalog.Contract, snap *Snapshot, me string) (views.ReviewItem, error) {
-	read := k // what the agent reads: a rewording recorded on the tool's page
-	if r.Reworded() {
-		read.Purpose = r.ReviewedPurpose
-	}
-	u := catalog.NewUnit(catalog.RenderCompact(read))
-	n, err := s.meter.CountUnit(meter.O200k, u)
-	if err != nil {
-		return views.ReviewItem{}, err
-	}
-	it := views.ReviewItem{Row: toolRow(r, k), ImportedBy: r.ImportedBy, Mentions: mentionViews(snap.Mentions(k)), Needs: needViews(k, snap.Universe()), Purpose: k.Purpose, Changed: r.PrevJSON != "",
-		Own: r.ImportedBy == me, Contract: u.Text, Tokens: n, Risky: risky(k.Effects)}
-	if it.Changed {
-		it.Diff = hunks(lineDiff(prettyJSON(r.PrevJSON), prettyJSON(r.Contract)), 3)
-	}
-	return it, nil
-}
-
 func (s *Server) reviewTools(c echo.Context) error {
 	form, err := c.FormParams()
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "tools: unreadable form")
 	}
-	f := reviewFilter{effects: form.Get("effects"), namespace: form.Get("namespace")}
+	f := reviewFilter{effects: form.Get("effects"), namespace: form.Get("namespace"), page: pageNumber(form.Get("page"))}
 	st := reviewState{selected: map[string]bool{}, readAll: map[string]bool{}, confirmed: form.Get("confirm") == "1", reason: form.Get("reason")}
 	for _, k := range form["readall"] {
 		st.readAll[k] = true
@@ -272,102 +269,4 @@ func (s *Server) reviewTools(c echo.Context) error {
 		msg += " " + views.Plural(len(rewords), "description", "descriptions") + " reworded on review: the model reads the rewording; the imported text stays in the ledger."
 	}
 	return s.flashAndRedirect(c, msg, "/catalog/review"+f.query())
-}
-
-// reviewSelection is the tools a submission selects: the ticked ones and,
-// for each set ticked "I have read these" (readAll, "ns/effects"), every
-// candidate of that set whose digest the page carried, that is every
-// tool of the set the reviewer was shown. In the form's order, once each.
-func (s *Server) reviewSelection(c echo.Context, form url.Values, readAll map[string]bool) ([]string, error) {
-	var ids []string
-	seen := map[string]bool{}
-	add := func(id string) {
-		if !seen[id] {
-			seen[id] = true
-			ids = append(ids, id)
-		}
-	}
-	for _, id := range form["tools"] {
-		add(id)
-	}
-	if len(readAll) == 0 {
-		return ids, nil
-	}
-	snap, err := s.snapshot(c.Request().Context())
-	if err != nil {
-		return nil, err
-	}
-	var shown []string
-	for key := range form {
-		if id, ok := strings.CutPrefix(key, "digest."); ok {
-			shown = append(shown, id)
-		}
-	}
-	sort.Strings(shown)
-	for _, id := range shown {
-		r, ok := snap.Row(id)
-		if !ok || r.Status != models.ToolCandidate {
-			continue
-		}
-		k, err := r.Parsed()
-		if err != nil {
-			return nil, err
-		}
-		if readAll[setKey(k.Namespace(), string(k.Effects))] {
-			add(id)
-		}
-	}
-	return ids, nil
-}
-
-// setKey names a review set in the form: "<service>/<effects>", "native"
-// for tools without a service.
-func setKey(ns, effects string) string {
-	if ns == "" {
-		ns = "native"
-	}
-	return ns + "/" + effects
-}
-
-// fieldErrorList writes each field error as "field: message", sorted.
-func fieldErrorList(ve *models.ValidationError) []string {
-	keys := make([]string, 0, len(ve.Fields))
-	for k := range ve.Fields {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	out := make([]string, 0, len(keys))
-	for _, k := range keys {
-		out = append(out, k+": "+ve.Fields[k])
-	}
-	return out
-}
-
-// riskySelected lists the selected candidates that are destructive or
-// external-write.
-func (s *Server) riskySelected(c echo.Context, ids []string) ([]string, error) {
-	snap, err := s.snapshot(c.Request().Context())
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	seen := map[string]bool{}
-	for _, id := range ids {
-		if seen[id] {
-			continue
-		}
-		seen[id] = true
-		r, ok := snap.Row(id)
-		if !ok {
-			continue // the store reports unknown ids
-		}
-		k, err := r.Parsed()
-		if err != nil {
-			return nil, err
-		}
-		if risky(k.Effects) {
-			out = append(out, id)
-		}
-	}
-	return out, nil
 }

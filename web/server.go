@@ -69,7 +69,8 @@ type Server struct {
 	assets string
 	routes []route
 
-	snaps *runtime.Snapshots
+	snaps    *runtime.Snapshots
+	findings findingsCache // the review page's leak findings per tool version
 
 	keys     apiKeyCache
 	limit    *limiter
