@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/catalog/catalogtest"
 	"github.com/agentforge/console/models"
 )
 
@@ -19,7 +21,25 @@ import (
 func TestBrowserToolReviewSets(t *testing.T) {
 	h := sqliteOnly(t)
 	ctx := browser(t)
-	cs := importGitHubAsCandidates(t, h)
+	// a queue that fits one review page: the two read tools below, a few
+	// more read-only ones and ten destructive ones of the fixture
+	var cs []catalog.Contract
+	nRead, nDestructive := 0, 0
+	for _, k := range catalogtest.GitHub(t) {
+		switch {
+		case k.ID == "github.get_me" || k.ID == "github.get_file_contents":
+		case k.Effects == catalog.EffectsReadOnly && nRead < 6:
+			nRead++
+		case k.Effects == catalog.EffectsDestructive && nDestructive < 10:
+			nDestructive++
+		default:
+			continue
+		}
+		cs = append(cs, k)
+	}
+	if _, err := h.store.ApplyImport(context.Background(), "importer", models.SourceMCP, "github", cs, ""); err != nil {
+		t.Fatal(err)
+	}
 	destructive := 0
 	for _, k := range cs {
 		if k.Effects == catalog.EffectsDestructive {

@@ -47,6 +47,16 @@ func (f reviewFilter) query() string {
 	return "?" + q.Encode()
 }
 
+// effectsRank is e's place in the catalog's order of effects.
+func effectsRank(e catalog.Effects) int {
+	for i, l := range catalog.EffectLevels {
+		if l == e {
+			return i
+		}
+	}
+	return len(catalog.EffectLevels)
+}
+
 // risky reports effects that need the reviewer's explicit confirmation.
 func risky(e catalog.Effects) bool {
 	return e == catalog.EffectsDestructive || e == catalog.EffectsExternalWrite
@@ -124,13 +134,32 @@ func (s *Server) renderReview(c echo.Context, status int, f reviewFilter, st rev
 	d.Shown = len(matched)
 	// one page of the shown candidates, by service: only those are read
 	// for the page, so its cost is bounded whatever the queue holds
-	sort.SliceStable(matched, func(i, j int) bool { return matched[i].r.Namespace < matched[j].r.Namespace })
+	sort.SliceStable(matched, func(i, j int) bool {
+		a, b := matched[i], matched[j]
+		if a.r.Namespace != b.r.Namespace {
+			return a.r.Namespace < b.r.Namespace
+		}
+		if ea, eb := effectsRank(a.k.Effects), effectsRank(b.k.Effects); ea != eb {
+			return ea < eb // a set's tools are next to each other across pages
+		}
+		return a.k.ID < b.k.ID
+	})
 	var start, end int
 	d.Pager, start, end = reviewPager(f, len(matched))
 	items := map[string][]views.ReviewItem{} // by namespace
 	var order []string
 	me := userName(c)
-	for _, m := range matched[start:end] {
+	view := matched[start:end]
+	var picked []candidate // a refused submission shows its selection
+	for _, m := range matched {
+		if selected[m.k.ID] && len(picked) < reviewPageSize {
+			picked = append(picked, m)
+		}
+	}
+	if len(picked) > 0 {
+		view = picked
+	}
+	for _, m := range view {
 		if err := c.Request().Context().Err(); err != nil {
 			return err // the client is gone: stop reading contracts
 		}
