@@ -81,13 +81,14 @@ func TestBrowserEndToEnd(t *testing.T) {
 	signOut(t, ctx)
 
 	browserLogin(t, ctx, base, "rita", "rita-password")
-	step(t, ctx, "review tools", visit(base+"/catalog/review"), waitVisible(`[data-testid="review-service github"]`))
+	step(t, ctx, "review tools", visit(base+"/catalog/review?effects=destructive"), waitVisible(`[data-testid="review-service github"]`))
 	screenshot(t, ctx, "e2e-3-review-tools")
 	// nothing is selected, the buttons wait; a tool's box appears once its contract is open
 	if on, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('[data-testid="make-available"]').disabled && document.querySelectorAll('input[name="tools"]:checked').length === 0`)); !on {
 		t.Fatal("the review page pre-selects tools or enables its buttons with nothing selected")
 	}
-	for _, id := range []string{"github.get_me", "github.delete_file"} {
+	// (25 candidates a page: the destructive filter puts both on its first)
+	for _, id := range []string{"github.create_branch", "github.delete_file"} {
 		item := `[data-testid="review-tool-` + id + `"]`
 		// tools sit in closed groups by effects: open the tool's group first
 		step(t, ctx, "open the group of "+id, click(`details.review-set:has(`+item+`) > summary`), waitVisible(item))
@@ -95,7 +96,7 @@ func TestBrowserEndToEnd(t *testing.T) {
 		step(t, ctx, "scroll to "+id, chromedp.Evaluate[chromedp.Void](`document.querySelector('`+item+`').scrollIntoView({block: "center"})`))
 		step(t, ctx, "read "+id, click(item+` details.contract > summary`), waitVisible(item+` input[name="tools"]`), click(item+` input[name="tools"]`))
 	}
-	if got := text(t, ctx, `[data-testid="selected-summary"]`); got != "2 tools selected: 1 read-only · 1 destructive" {
+	if got := text(t, ctx, `[data-testid="selected-summary"]`); got != "2 tools selected: 2 destructive" {
 		t.Errorf("action bar: %q", got)
 	}
 	screenshot(t, ctx, "e2e-3-review-selected")

@@ -15,13 +15,16 @@ import (
 // closed, each tool one row whose contract opens on demand); a tool's box
 // appears only once its contract is open, the selection survives closing
 // its group, and the action bar counts it.
+//
+// The page lists 25 candidates a page; the destructive filter puts
+// github.delete_file on its first page.
 func TestBrowserToolReviewCompact(t *testing.T) {
 	h := sqliteOnly(t)
 	importGitHubAsCandidates(t, h)
 	h.addUser("rita", models.RoleReviewer)
 	ctx := browserWithin(t, 2*time.Minute)
 	browserLogin(t, ctx, h.srv.URL, "rita", "rita-password")
-	step(t, ctx, "review", chromedp.EmulateViewport(1024, 900), visit(h.srv.URL+"/catalog/review"), waitVisible(`[data-testid="action-bar"]`))
+	step(t, ctx, "review", chromedp.EmulateViewport(1024, 900), visit(h.srv.URL+"/catalog/review?effects=destructive"), waitVisible(`[data-testid="action-bar"]`))
 	screenshot(t, ctx, "review-compact-1024")
 	height, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollHeight`))
 	if err != nil {
