@@ -109,7 +109,8 @@ func TestLedgerImportClassifyAndChange(t *testing.T) {
 		if err := s.ClassifyTool(ctx, "rita", tl.ID, tl.Digest, authority.StateStructurallyValid, cl); !errors.Is(err, models.ErrLedger) {
 			t.Errorf("bindable → structurally_valid allowed: %v", err)
 		}
-		// a changed descriptor returns to candidate, revalidates, loses its classification
+		// a changed descriptor returns to candidate, revalidates, and has no
+		// classification: the approved version's stays bound to that version
 		changed := append([]catalog.Contract(nil), cs...)
 		for i := range changed {
 			if changed[i].ID == "github.create_issue" {
@@ -120,7 +121,7 @@ func TestLedgerImportClassifyAndChange(t *testing.T) {
 			t.Fatal(err)
 		}
 		now, _ := s.ToolByID(ctx, "github.create_issue")
-		if now.Validation != authority.StateStructurallyValid || now.Status != models.ToolCandidate || now.ClassEffects != "" || now.Digest == tl.Digest {
+		if now.Validation != authority.StateStructurallyValid || now.Status != models.ToolCandidate || now.ClassifiedDigest == now.Digest || now.AuthorityTool().Effects != "" || now.Digest == tl.Digest {
 			t.Errorf("changed: %+v", now)
 		}
 		// built-ins are host-verified and bindable with their own classification

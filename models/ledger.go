@@ -53,7 +53,11 @@ func (t Tool) AuthorityTool() authority.Tool {
 // AuthorityToolOf is AuthorityTool with the tool's contract already parsed
 // (parsing is most of its cost; a catalog snapshot parses once).
 func (t Tool) AuthorityToolOf(c catalog.Contract) authority.Tool {
-	return authority.Tool{ID: t.ID, Version: c.Version, Digest: t.Digest, Effects: t.ClassEffects, State: t.Validation}
+	effects := t.ClassEffects
+	if t.ClassifiedDigest != t.Digest {
+		effects = "" // a classification of another version (kept for a rollback) classifies nothing here
+	}
+	return authority.Tool{ID: t.ID, Version: c.Version, Digest: t.Digest, Effects: effects, State: t.Validation}
 }
 
 // ClassifyTool records a reviewer's classification of one tool, bound to

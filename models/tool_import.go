@@ -29,6 +29,10 @@ type ImportPlan struct {
 	Added     []catalog.Contract
 	Changed   []ToolChange
 	Removed   []string
+	// Restored are the tools back in review whose server sends their
+	// approved version again (rolled back): they return to the approved
+	// state, their open candidate withdrawn (restorable).
+	Restored  []catalog.Contract
 	Unchanged int
 	// Rejected are the document's tools refused on their own, each with
 	// its reasons (a third-party document read tool by tool); Rejecting
@@ -44,7 +48,7 @@ type ImportPlan struct {
 
 // Empty reports whether applying the plan would change nothing.
 func (p ImportPlan) Empty() bool {
-	return len(p.Added) == 0 && len(p.Changed) == 0 && len(p.Removed) == 0 && len(p.Rejecting) == 0
+	return len(p.Added) == 0 && len(p.Changed) == 0 && len(p.Removed) == 0 && len(p.Rejecting) == 0 && len(p.Restored) == 0
 }
 
 // PlanImport compares validated contracts with the stored catalog. A
@@ -101,6 +105,9 @@ func (s *Store) planOutcome(ctx context.Context, source, namespace string, o cat
 		switch {
 		case !ok:
 			p.Added = append(p.Added, c)
+		case old.Digest != d && restorable(old, d):
+			p.Restored = append(p.Restored, c)
+			fmt.Fprintf(h, "restored from %s;", old.Digest)
 		case old.Digest != d:
 			oc, _ := old.Parsed()
 			p.Changed = append(p.Changed, ToolChange{Old: oc, New: c})
@@ -226,6 +233,7 @@ func (s *Store) applyOutcome(ctx context.Context, actor, source, namespace strin
 			if err := ledgerEntry(upd, source, string(ch.New.Effects), catalog.Digest(ch.New), now); err != nil {
 				return err
 			}
+			keepApprovedClassification(upd, old, base)
 			if source == SourceBuiltin {
 				// a changed built-in still waits for a reviewer, as before
 				upd["validation"], upd["status"] = authority.StateStructurallyValid, ToolCandidate
@@ -237,6 +245,11 @@ func (s *Store) applyOutcome(ctx context.Context, actor, source, namespace strin
 			}
 			if res.RowsAffected != 1 {
 				return ErrConflict
+			}
+		}
+		for _, c := range plan.Restored {
+			if err := tx.restoreApproved(ctx, actor, c); err != nil {
+				return err
 			}
 		}
 		if len(plan.Removed) > 0 {
@@ -256,7 +269,7 @@ func (s *Store) applyOutcome(ctx context.Context, actor, source, namespace strin
 			return err
 		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "catalog.import", Subject: "catalog:" + firstNonEmpty(namespace, "native"), After: plan.Digest,
-			Detail: fmt.Sprintf("source %s: %d added, %d changed, %d removed, %d unchanged, %d rejected%s", source, len(plan.Added), len(plan.Changed), len(plan.Removed), plan.Unchanged, len(plan.Rejected), rejectedIDs(plan.Rejecting))})
+			Detail: fmt.Sprintf("source %s: %d added, %d changed, %d removed, %d unchanged, %d rejected%s", source, len(plan.Added), len(plan.Changed), len(plan.Removed), plan.Unchanged, len(plan.Rejected), rejectedIDs(plan.Rejecting)) + restoredCount(plan.Restored)})
 	})
 	if err != nil {
 		return plan, fmt.Errorf("models: apply import: %w", err)

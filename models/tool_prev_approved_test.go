@@ -44,8 +44,8 @@ func TestAChangedToolIsComparedWithItsApprovedVersion(t *testing.T) {
 			t.Errorf("a second unapproved change is compared with %s (the candidate), want the approved %s", got.PrevDigest, approved.Digest)
 		}
 		imp(v1)
-		if got, _ := s.ToolByID(ctx, id); got.PrevDigest != approved.Digest {
-			t.Errorf("reverted: compared with %s, want the approved %s", got.PrevDigest, approved.Digest)
+		if got, _ := s.ToolByID(ctx, id); got.Status != models.ToolAvailable || got.Digest != approved.Digest {
+			t.Errorf("reverted: %s at %s, want the approved version restored (TestARolledBackToolReturnsToItsApprovedState)", got.Status, got.Digest)
 		}
 		// a tool never approved has no approved version to compare with
 		n1 := githubContracts(t)[1]

@@ -193,6 +193,9 @@ func (s *Server) importConfirm(c echo.Context) error {
 	if len(plan.Rejected) > 0 {
 		msg += ", " + views.Plural(len(plan.Rejected), "tool", "tools") + " rejected (each with its reasons on its tool page)"
 	}
+	if len(plan.Restored) > 0 {
+		msg += ", " + views.Plural(len(plan.Restored), "tool", "tools") + " restored to the reviewed version"
+	}
 	msg += ". New and changed tools await review."
 	if len(f.Warnings) > 0 {
 		msg += " Warnings: " + views.WarningKinds(f.Warnings) + " (listed on the preview)."

@@ -206,6 +206,9 @@ func (s *Server) createConnection(c echo.Context) error {
 func syncedMessage(name string, res runtime.Synced) string {
 	p := res.Plan
 	msg := "Synced " + name + ": " + views.Plural(res.Listed, "tool", "tools") + " listed; " + views.Plural(len(p.Added), "tool", "tools") + " added, " + views.Plural(len(p.Changed), "tool", "tools") + " changed, " + views.Plural(len(p.Removed), "tool", "tools") + " removed."
+	if len(p.Restored) > 0 {
+		msg += " " + views.Plural(len(p.Restored), "tool", "tools") + " restored to the reviewed version."
+	}
 	if len(p.Added)+len(p.Changed) > 0 {
 		msg += " New and changed tools await review."
 	}

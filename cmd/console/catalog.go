@@ -134,7 +134,11 @@ func runCatalog(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %d added, %d changed, %d removed, %d unchanged, %d rejected; new and changed tools are candidates awaiting review\n", file, len(plan.Added), len(plan.Changed), len(plan.Removed), plan.Unchanged, len(plan.Rejected))
+	restored := ""
+	if len(plan.Restored) > 0 {
+		restored = fmt.Sprintf(", %d restored to the reviewed version", len(plan.Restored))
+	}
+	fmt.Fprintf(stdout, "%s: %d added, %d changed, %d removed%s, %d unchanged, %d rejected; new and changed tools are candidates awaiting review\n", file, len(plan.Added), len(plan.Changed), len(plan.Removed), restored, plan.Unchanged, len(plan.Rejected))
 	return nil
 }
 

@@ -240,8 +240,12 @@ func runConnection(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 	}
 	p := res.Plan
-	fmt.Fprintf(stdout, "synced %s: %s listed; %d added, %d changed, %d removed, %d unchanged.%s\n",
-		name, plural.Count(res.Listed, "tool"), len(p.Added), len(p.Changed), len(p.Removed), p.Unchanged, awaitReview(len(p.Added)+len(p.Changed)))
+	restored := ""
+	if len(p.Restored) > 0 {
+		restored = fmt.Sprintf(", %d restored to the reviewed version", len(p.Restored))
+	}
+	fmt.Fprintf(stdout, "synced %s: %s listed; %d added, %d changed, %d removed%s, %d unchanged.%s\n",
+		name, plural.Count(res.Listed, "tool"), len(p.Added), len(p.Changed), len(p.Removed), restored, p.Unchanged, awaitReview(len(p.Added)+len(p.Changed)))
 	for _, pr := range res.Refused {
 		fmt.Fprintf(stdout, "refused %s: %s: %s\n", shown.Line(pr.Tool), shown.Line(pr.Field), shown.Line(pr.Message))
 	}
