@@ -88,10 +88,12 @@ func TestBrowserEndToEnd(t *testing.T) {
 		t.Fatal("the review page pre-selects tools or enables its buttons with nothing selected")
 	}
 	// (25 candidates a page: the destructive filter puts both on its first)
-	for _, id := range []string{"github.create_branch", "github.delete_file"} {
+	for i, id := range []string{"github.create_branch", "github.delete_file"} {
 		item := `[data-testid="review-tool-` + id + `"]`
-		// tools sit in closed groups by effects: open the tool's group first
-		step(t, ctx, "open the group of "+id, click(`details.review-set:has(`+item+`) > summary`), waitVisible(item))
+		// tools sit in closed groups by effects: open the tools' group first
+		if i == 0 {
+			step(t, ctx, "open the group of "+id, click(`details.review-set:has(`+item+`) > summary`), waitVisible(item))
+		}
 		// (a row low on the screen sits under the sticky action bar, as it would for a person)
 		step(t, ctx, "scroll to "+id, chromedp.Evaluate[chromedp.Void](`document.querySelector('`+item+`').scrollIntoView({block: "center"})`))
 		step(t, ctx, "read "+id, click(item+` details.contract > summary`), waitVisible(item+` input[name="tools"]`), click(item+` input[name="tools"]`))
