@@ -319,6 +319,8 @@ func (s *Store) ChangeGrants(ctx context.Context, actor, group string, add bool,
 					} else {
 						keys[len(keys)-1] += " (no longer requires approval)"
 					}
+				} else if !ok && g.RequiresApproval {
+					keys[len(keys)-1] += " (requires approval)"
 				}
 				next[g.Key()] = g
 				continue

@@ -181,6 +181,14 @@ func TestApprovalCommands(t *testing.T) {
 	if out, err := runCLI(t, db, "approval", "approve", a.Ref, "--reason", "minutes are fine", "--as", "rita"); err != nil || !strings.Contains(out, "approved for one call") {
 		t.Fatalf("rita approves: %v %s", err, out)
 	}
+	// a denial reads "denied: …", with no space before the colon
+	b, _, err := store.RequestApproval(context.Background(), "apikey:1 rt", models.Approval{Agent: "analyst", Subject: "carol", Tool: tl.ID, Digest: tl.Digest, Summary: "Write other minutes", Origin: models.OriginRuntime})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := runCLI(t, db, "approval", "deny", b.Ref, "--reason", "not now", "--as", "rita"); err != nil || !strings.Contains(out, "denied: ") || strings.Contains(out, "denied :") {
+		t.Errorf("rita denies: %v %q", err, out)
+	}
 	if _, err := runCLI(t, db, "approval", "deny", a.Ref, "--reason", "changed my mind", "--as", "rita"); err == nil || !strings.Contains(err.Error(), "already decided") {
 		t.Errorf("deciding twice: %v", err)
 	}

@@ -99,14 +99,14 @@ func runApproval(ctx context.Context, args []string, stdout io.Writer) error {
 	case err != nil:
 		return err
 	}
-	scope := "for one call"
+	scope := " for one call"
 	if a.Until != nil {
-		scope = "until " + a.Until.UTC().Format(time.RFC3339)
+		scope = " until " + a.Until.UTC().Format(time.RFC3339)
 	}
 	if !d.Approve {
 		scope = ""
 	}
-	fmt.Fprintf(stdout, "approval %s %s %s: %s → %s for subject %q\n", a.Ref, a.Status, scope, a.Agent, a.Tool, a.Subject)
+	fmt.Fprintf(stdout, "approval %s %s%s: %s → %s for subject %q\n", a.Ref, a.Status, scope, a.Agent, a.Tool, a.Subject)
 	printApproval(stdout, a)
 	return nil
 }

@@ -101,3 +101,20 @@ func TestGrantCommandErrors(t *testing.T) {
 		t.Errorf("runtime key: %v %s", err, out)
 	}
 }
+
+// TestGrantAddSaysItRequiresApproval: a grant added with
+// --requires-approval says so in the command's answer and the version's
+// message. Failed before: the answer read "add tool:exec".
+func TestGrantAddSaysItRequiresApproval(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "g.db")
+	mustMigrate(t, db) // only serve, migrate and restore create one
+	out, err := runCLI(t, db, "grant", "add", "contractors", "--tools", "exec", "--requires-approval", "--as", "admin")
+	if err != nil || !strings.Contains(out, "(requires approval)") {
+		t.Errorf("grant add --requires-approval: %v %q", err, out)
+	}
+	first := out
+	out, err = runCLI(t, db, "grant", "add", "contractors", "--tools", "workspace_write", "--as", "admin")
+	if err != nil || strings.Contains(out, "(requires approval)") {
+		t.Errorf("grant add without approval: %v %q (first: %q)", err, out, first)
+	}
+}
