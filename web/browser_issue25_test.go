@@ -125,9 +125,10 @@ func TestBrowserAuthorityWalk(t *testing.T) {
 	if _, err := h.store.ApplyImport(bg, "ivan", models.SourceFile, "", []catalog.Contract{orig}, ""); err != nil {
 		t.Fatal(err)
 	}
-	back, _ := h.store.ToolByID(bg, "describe_table")
-	if err := h.store.ClassifyTool(bg, "rita", back.ID, back.Digest, authority.StateBindable, models.Classification{Effects: "read-only", Risk: "low"}); err != nil {
-		t.Fatal(err)
+	// the revert restores the reviewed version (no new review), and
+	// still does not revive the invalidated binding
+	if back, _ := h.store.ToolByID(bg, "describe_table"); back.Status != models.ToolAvailable || back.Validation != authority.StateBindable {
+		t.Fatalf("the reverted descriptor is %s/%s, want restored to the reviewed version", back.Status, back.Validation)
 	}
 	if a := authorize(withBinding); a.Error.Type != authority.TypeBindingStale || !strings.Contains(a.HostReason, "invalidated at") {
 		t.Errorf("the reverted descriptor revived the binding: %+v", a)
