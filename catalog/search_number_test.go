@@ -91,3 +91,35 @@ func TestSearchPrefersTheOneASingularNames(t *testing.T) {
 		}
 	}
 }
+
+// TestASingularThatCountsNothingScalesNoPluralName: a singular after
+// every, each, all or any says nothing of how many things the task acts
+// on, so a name that has the word in the plural weighs as much as for the
+// plural task.
+func TestASingularThatCountsNothingScalesNoPluralName(t *testing.T) {
+	roster := []Contract{
+		{ID: "desk.list_users", Purpose: "List the user accounts of an organization."},
+		{ID: "desk.get_user", Purpose: "Get one user account by id."},
+		{ID: "desk.list_issues", Purpose: "List the issues of a project, with their labels."},
+		{ID: "desk.get_issue", Purpose: "Get one issue by number, with its labels."},
+	}
+	score := func(task, id string) float64 {
+		for _, h := range Search(task, roster, 5) {
+			if h.ID == id {
+				return h.Score
+			}
+		}
+		return 0
+	}
+	for quantified, plural := range map[string]string{
+		"show each issue of the project": "show the issues of the project",
+		"show any issue of the project":  "show the issues of the project",
+	} {
+		if got, want := score(quantified, "desk.list_issues"), score(plural, "desk.list_issues"); got == 0 || got != want {
+			t.Errorf("%q: desk.list_issues scores %v, want %v as for %q", quantified, got, want, plural)
+		}
+	}
+	if a, b := score("show every user in the organization", "desk.list_users"), score("show every user in the organization", "desk.get_user"); a <= b {
+		t.Errorf("every user: desk.list_users %v, not above desk.get_user %v", a, b)
+	}
+}

@@ -109,7 +109,7 @@ func (p *prepared) make(ix *Index, qs []qterm, cs []concept) {
 	p.named = ix.named(qs)
 	ix.eachNamed(asked, func(d int32) { p.nameDocs = append(p.nameDocs, d) })
 	for i, c := range cs {
-		if !p.object[i] || c.content {
+		if !p.object[i] || c.content || c.countless {
 			continue
 		}
 		ix.eachNamed(map[string]bool{c.own: true}, func(d int32) {

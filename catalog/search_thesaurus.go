@@ -97,6 +97,8 @@ type concept struct {
 	own    string
 	plural bool // see qterm.plural
 	one    bool // see qterm.one
+	// countless: see qterm.countless
+	countless bool
 	// relatives are the words the concept also searches for, each at
 	// expansionWeight times its own weight
 	relatives []lexRel
@@ -149,7 +151,7 @@ func concepts(qs []qterm) []concept {
 			continue
 		}
 		at[q.stem] = len(out)
-		out = append(out, concept{own: q.stem, plural: q.plural, one: q.one, content: q.content, verb: q.verb})
+		out = append(out, concept{own: q.stem, plural: q.plural, one: q.one, countless: q.countless, content: q.content, verb: q.verb})
 	}
 	// the lead: the first clause with a verb, its verb and head noun
 	leads := map[string]bool{}

@@ -38,16 +38,16 @@ func TestAFaintRelativeIsNotTheObject(t *testing.T) {
 	}
 	ix := NewIndex([]Contract{
 		tool("move_file", "Move file", "Moves a file to a new folder."),
-		tool("sim.install_app", "Install app", "Installs an app bundle (.ipa) on the booted simulator."),
-		tool("sim.open_url", "Open URL", "Opens a URL in the simulator."),
+		tool("lobby.load_deck", "Load deck", "Loads a slide deck (.pptx) on the booted kiosk."),
+		tool("lobby.show_url", "Show URL", "Shows a URL on the kiosk."),
 		tool("cal.update_event", "Update event", "Moves an event to another time."),
 		tool("drive.move_item", "Move item", "Moves a drive item to another folder."),
 		tool("send_mail", "Send mail", "Sends an email."),
 		tool("list_repos", "List repositories", "Lists the repositories of an account."),
 		tool("print_page", "Print page", "Prints a web page as a PDF."),
 	})
-	q := "Move the freshly built .ipa onto the simulator so I can try it"
-	if hits := ix.Search(q, 2); len(hits) == 0 || hits[0].ID != "sim.install_app" {
-		t.Errorf("%q: top %v, want sim.install_app", q, hits)
+	q := "Move the freshly exported .pptx onto the kiosk so I can try it"
+	if hits := ix.Search(q, 2); len(hits) == 0 || hits[0].ID != "lobby.load_deck" {
+		t.Errorf("%q: top %v, want lobby.load_deck", q, hits)
 	}
 }
