@@ -46,7 +46,8 @@ func handJoined(ts []token, i int) {
 }
 
 // dutyToReader: word i follows "to/on/upon you to" or "to/on the agent
-// to" ("It falls to you to rebook", "The onus is on you to email").
+// to" after a frame of duty ("It falls to you to rebook", "The onus is on
+// you to email"), not after a word of sending ("mailed to you to sign").
 func dutyToReader(ts []token, i int) bool {
 	if i < 3 || ts[i-1].lower != "to" || ts[i-1].sentence {
 		return false
@@ -58,12 +59,30 @@ func dutyToReader(ts []token, i int) bool {
 	if agentWords[ts[k].lower] && k > 0 && determiners[ts[k-1].lower] {
 		k--
 	}
-	return k > 0 && !ts[k].sentence && dutyPrepositions[ts[k-1].lower]
+	return k > 1 && !ts[k].sentence && !ts[k-1].sentence && dutyFrame(ts[k-2].lower, ts[k-1].lower)
 }
 
-// dutyPrepositions put a duty on its bearer ("falls to you", "is on
-// you", "rests upon you", "up to you").
-var dutyPrepositions = set("to", "on", "upon")
+// dutyFrame: the word before a preposition puts a duty on its bearer with
+// it ("falls to you", "up to you", "is on you", "rests upon you"); a
+// word of sending or giving ("mailed to you", "handed to you") puts none.
+func dutyFrame(word, preposition string) bool {
+	switch preposition {
+	case "to":
+		return dutyBeforeTo[word]
+	case "on", "upon":
+		return dutyBeforeOn[word]
+	}
+	return false
+}
+
+// dutyBeforeTo put a duty with "to" ("falls to you", "up to you", "down
+// to you").
+var dutyBeforeTo = set("falls", "fall", "fell", "fallen", "falling", "up", "down")
+
+// dutyBeforeOn put a duty with "on" or "upon" ("is on you", "rests upon
+// you", "incumbent upon you", "the onus on you").
+var dutyBeforeOn = set("is", "s", "are", "was", "be", "been", "rests", "rest", "rested", "lies", "falls", "fell",
+	"incumbent", "onus", "squarely", "firmly", "now", "entirely", "solely")
 
 // readerAt: word k names the reader — "you" or the agent.
 func readerAt(ts []token, k int) bool {

@@ -19,7 +19,7 @@ var notTools = set("parameter", "parameters", "param", "params", "field", "field
 	"options", "value", "values", "method", "methods", "property", "properties", "key", "keys", "column", "columns",
 	"cursor", "flag", "flags", "setting", "settings", "attribute", "variable", "header", "filter", "mode", "anchor",
 	"format", "permission", "scope", "label", "type", "id", "ids", "event", "events", "status", "statuses", "state",
-	"states")
+	"states", "channel", "channels", "room", "rooms", "chatroom")
 
 // toolNouns follow a word used as a tool's name ("the Read tool").
 var toolNouns = set("tool", "function", "endpoint")

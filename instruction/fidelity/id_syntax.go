@@ -8,7 +8,9 @@ import "strings"
 //   - a method of a class: "Vouchers::extendExpiry";
 //   - a wiki link: "[[submit_chargeback_evidence]]";
 //   - an emoji-style shortcode: ":rotate_keys:";
-//   - an anchor: "#send_overdue_notice";
+//   - an anchor in a link or pointed at: "](#send_overdue_notice)", "see
+//     #send_overdue_notice", "lives at #send_overdue_notice" (a chat
+//     channel, "watch #ship_it", "the #deploy_status channel", is none);
 //   - an area and its operation in backticks: "`billing/freeze_card`".
 //
 // A URL's path ("https://x.dev/docs/create_user"), a file's path
@@ -26,7 +28,7 @@ func calledBySyntax(text string, start, end int) bool {
 	case strings.HasSuffix(before, ":") && strings.HasPrefix(after, ":") && (len(before) == 1 || !wordByte(before[len(before)-2])):
 		return true
 	case strings.HasSuffix(before, "#") && (len(before) == 1 || !wordByte(before[len(before)-2]) && before[len(before)-2] != '/'):
-		return !strings.HasPrefix(after, "/") && !strings.HasPrefix(after, ".")
+		return !strings.HasPrefix(after, "/") && !strings.HasPrefix(after, ".") && anchorPointedAt(before[:len(before)-1], after)
 	}
 	return areaOperation(before, after)
 }
@@ -136,3 +138,46 @@ func dataAfter(text string, ts []token, i int) bool {
 var dataNouns = set("field", "fields", "value", "values", "flag", "flags", "setting", "settings", "column", "columns",
 	"property", "properties", "attribute", "attributes", "entry", "entries", "record", "records", "row", "rows", "log",
 	"logs", "event", "events", "toggle", "option", "label", "tag", "status", "state", "history")
+
+// anchorPointedAt: the "#" of an anchor stands where a link points — in a
+// link's target ("](#", "(#", "href=\"#"), after a word that points at
+// a place in a page ("see", "at", "via") or after an arrow or a colon —
+// and no word of a chat channel stands near it ("the #x channel", "join
+// #x").
+func anchorPointedAt(before, after string) bool {
+	if channelNear(before, after) {
+		return false
+	}
+	b := strings.TrimRight(before, " \t")
+	if b != before || b == "" {
+		words := strings.Fields(strings.ToLower(b))
+		return len(words) > 0 && anchorPointers[strings.Trim(words[len(words)-1], "\"'")] || pointsOn(b)
+	}
+	return strings.HasSuffix(b, "(") || strings.HasSuffix(b, "=\"") || strings.HasSuffix(b, "='") || strings.HasSuffix(b, "[[")
+}
+
+// anchorPointers point at a place in a page ("see #x", "lives at #x").
+var anchorPointers = set("see", "at", "via", "under", "link", "anchor", "call", "use", "run", "invoke", "trigger")
+
+// channelNear: a word of a chat channel stands within two words after the
+// anchor or three before it ("the #deploy_status channel", "join #x").
+func channelNear(before, after string) bool {
+	words := strings.Fields(strings.ToLower(before))
+	if len(words) > 3 {
+		words = words[len(words)-3:]
+	}
+	next := strings.Fields(strings.ToLower(after))
+	if len(next) > 3 {
+		next = next[:3]
+	}
+	for _, w := range append(words, next[min(1, len(next)):]...) {
+		if channelWords[strings.Trim(w, ".,;:!?()\"'")] {
+			return true
+		}
+	}
+	return false
+}
+
+// channelWords name a chat channel or the act of following one.
+var channelWords = set("channel", "channels", "room", "rooms", "chatroom", "chat", "watch", "watches", "join", "joins",
+	"follow", "follows", "lurk", "subscribe", "subscribed", "posted", "post", "posts", "hashtag", "tag", "tagged")
