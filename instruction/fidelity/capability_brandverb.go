@@ -33,9 +33,24 @@ func brandVerbAt(text string, ts []token, i int) (mention, bool) {
 	}
 	w := t.lower
 	if !properName(t) || baseVerb(w) || catalog.StopWord(w) || functionWords[w] || auxiliaries[w] || modals[w] ||
-		conditionOpeners[w] || stepOpeners[w] || sequencers[w] || whWords[w] || negators[w] || prepositions[w] {
-		// "If it", "Has it", "Among them": words of the sentence, no name
+		conditionOpeners[w] || stepOpeners[w] || sequencers[w] || whWords[w] || negators[w] || prepositions[w] ||
+		connectiveAdverb(w) {
+		// "If it", "Has it", "Among them", "Otherwise it": words of the
+		// sentence, no name
 		return mention{}, false
 	}
 	return mention{kind: KindCapability, class: "service:" + t.lower, ident: t.lower, signal: signal, start: ts[i].start, end: ts[i+1].end}, true
 }
+
+// connectiveAdverb: an adverb that links a sentence to the one before
+// ("Otherwise it is …", "Likewise it …", "Hence it …") or says its manner
+// ("Usually it …"), never a service's name.
+func connectiveAdverb(w string) bool {
+	return connectives[w] || mannerAdverb(w) || strings.HasSuffix(w, "wise") && len(w) > 5
+}
+
+// connectives link a sentence to the one before.
+var connectives = set("otherwise", "likewise", "hence", "thus", "therefore", "however", "moreover", "furthermore",
+	"nevertheless", "nonetheless", "besides", "consequently", "accordingly", "alternatively", "conversely", "instead",
+	"still", "yet", "again", "indeed", "anyway", "regardless", "similarly", "thereby", "here", "there", "today",
+	"sometimes", "often", "always", "never", "occasionally", "rather", "else")

@@ -32,7 +32,7 @@ var plainAcronyms = set("url", "urls", "api", "json", "csv", "pdf", "xml", "html
 // returns the name (lower case) and its last word.
 func venueAt(ts []token, i, end int) (string, int, bool) {
 	for k := i + 1; k < end; k++ {
-		if !venuePrepositions[ts[k].lower] {
+		if !venuePrepositions[ts[k].lower] || checkedAgainstStandard(ts, i, k) {
 			continue
 		}
 		// a proper name right after the preposition (an article may
@@ -188,3 +188,26 @@ func unitOrFormat(w string) bool {
 	}
 	return false
 }
+
+// checkedAgainstStandard: "against" at k follows a verb of checking
+// (between i and k) and an acronym follows it ("check against CIDR", "validate it against
+// RFC 1123"): a standard or a value the thing is held to, no place the
+// deed goes to.
+func checkedAgainstStandard(ts []token, i, k int) bool {
+	if ts[k].lower != "against" || k+1 >= len(ts) || ts[k+1].sentence {
+		return false
+	}
+	checked := false
+	for h := k - 1; h >= i && h >= 0 && !checked; h-- {
+		checked = checkVerbs[lemma(ts[h].lower)] || checkVerbs[ts[h].lower]
+	}
+	if !checked {
+		return false
+	}
+	a := ts[k+1].text
+	return len(a) > 1 && strings.ToUpper(a) == a && strings.ToLower(a) != a
+}
+
+// checkVerbs hold a thing to a standard or a value.
+var checkVerbs = set("check", "validate", "verify", "match", "compare", "test", "lint", "diff", "screen", "audit",
+	"cross-check", "crosscheck", "reconcile")

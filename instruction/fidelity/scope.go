@@ -150,9 +150,9 @@ func (s *Scope) allow(id string) {
 // nameTails are the names a tool's siblings call it by: its name (after
 // the service's dot) in snake and kebab case, and each of its last two or
 // more words so spelled — a server names its own tools without the
-// prefix they are published under ("Use after search_nearby" for
-// maps_search_nearby, "check with list_deliveries" for
-// cookunity_list_deliveries).
+// prefix they are published under ("Use after search_orders" for
+// shop_search_orders, "check with list_parcels" for
+// courier_list_parcels).
 func nameTails(id string) []string {
 	if _, name, ok := strings.Cut(id, "."); ok {
 		id = name
