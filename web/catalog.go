@@ -183,7 +183,9 @@ func needViews(k catalog.Contract, universe []catalog.Contract) []views.Need {
 		}
 	}
 	var out []views.Need
-	for _, f := range fidelity.CheckContract(k, service) {
+	// a tool it asks for that another service of the console has is
+	// connected: the advice says to add it to the roster, not connect one
+	for _, f := range fidelity.OtherServiceAdvice(fidelity.CheckContract(k, service), k, universe) {
 		out = append(out, views.Need{Class: f.Class, Signal: f.Signal, Excerpt: f.Excerpt, Suggestion: f.Suggestion, Field: f.Field})
 	}
 	return out
