@@ -119,7 +119,7 @@ func readBody(c echo.Context) ([]byte, error) {
 		return nil, apiErr(http.StatusBadRequest, "bad_request", "", "the body could not be read")
 	}
 	if len(body) > MaxAPIBody {
-		return nil, apiErr(http.StatusRequestEntityTooLarge, "too_large", "", fmt.Sprintf("the body is over %d bytes", MaxAPIBody))
+		return nil, apiErr(http.StatusRequestEntityTooLarge, "too_large", "body", fmt.Sprintf("the body is over %d bytes", MaxAPIBody))
 	}
 	return body, nil
 }

@@ -69,7 +69,11 @@ func (s *Server) handleError(err error, c echo.Context) {
 		return
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
-		_ = c.JSON(status, apiError{Error: apiErrorBody{Code: codeFor(status), Message: msg}.bounded()})
+		body := apiErrorBody{Code: codeFor(status), Message: msg}
+		if status == http.StatusRequestEntityTooLarge {
+			body.Field = "body" // what is too large: the request body
+		}
+		_ = c.JSON(status, apiError{Error: body.bounded()})
 		return
 	}
 	// the page quotes what the request sent no more than an API error does
