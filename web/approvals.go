@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -224,7 +223,7 @@ func (s *Server) approvalsPage(c echo.Context) error {
 			r.Scope = "until " + a.Until.UTC().Format(time.DateTime)
 		}
 		r.Withdrawable = a.Status == authority.ApprovalApproved && a.UsedAt == nil && !approvalExpired(&a, now)
-		r.Void = approvalVoidNote(st, &a)
+		r.Void = approvalVoidNote(st, &a, now)
 		r.Withdrawable = r.Withdrawable && r.Void == ""
 		r.Unseen = authority.ViewIsCut(a.ArgsView)
 		r.Masked = a.ArgsHidden && !r.Unseen
@@ -296,34 +295,4 @@ func (s *Server) withdrawApproval(c echo.Context) error {
 		return err
 	}
 	return s.flashAndRedirect(c, fmt.Sprintf("Approval %s withdrawn: %s → %s for subject %q. A binding that pinned it is revoked at its next check.", a.Ref, a.Agent, a.Tool, a.Subject), "/approvals")
-}
-
-// pageAuthority is the authority state of now for a page that only shows
-// it (nil when it cannot be read: the page then shows less).
-func (s *Server) pageAuthority(ctx context.Context) *authState {
-	cs, err := s.checkState(ctx, "")
-	if err != nil {
-		return nil
-	}
-	st, err := s.authorityAt(ctx, cs.CatalogGen, cs.ConfigGen)
-	if err != nil {
-		return nil
-	}
-	return st
-}
-
-// approvalVoidNote says why a is void: recorded, or (approved, and what
-// it was approved under changed since) found now, for its next call to
-// record; "" when it is not.
-func approvalVoidNote(st *authState, a *models.Approval) string {
-	if a.Status == authority.ApprovalVoid {
-		return "void since " + a.VoidedAt.UTC().Format(time.DateTime) + ": " + a.VoidReason + "; a call needs a new approval"
-	}
-	if st == nil {
-		return ""
-	}
-	if why := authority.ApprovalVoids(st.approvalOf(a)); why != "" {
-		return "void: " + why + " it was approved; a call needs a new approval"
-	}
-	return ""
 }
