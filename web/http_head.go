@@ -36,6 +36,7 @@ func dropBody(next echo.HandlerFunc) echo.HandlerFunc {
 // bodyless passes on the status and headers and drops the body.
 type bodyless struct{ http.ResponseWriter }
 
+// Write counts p as written and drops it.
 func (w bodyless) Write(p []byte) (int, error) { return len(p), nil }
 
 // Unwrap lets http.ResponseController reach the underlying writer.

@@ -111,6 +111,9 @@ func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
 	e.HTTPErrorHandler = s.handleError
 	e.JSONSerializer = lengthJSON{}
 	e.IPExtractor = ipExtractor(cfg.TrustedProxyHeader)
+	// a HEAD answer drops its body outermost, below everything that
+	// writes it, so compression still sets the headers GET gets
+	e.Pre(dropBody)
 	// pages compress well (a 150-tool forge fragment is ~360 KiB of HTML);
 	// the API stays uncompressed unless a client asks, to keep its CPU cost flat
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 1, MinLength: 2048, Skipper: func(c echo.Context) bool {
@@ -132,7 +135,7 @@ func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
 	// status it was answered with, a recovered panic's included
 	e.Use(s.metrics.observe, s.recoverPanics, s.requestID, s.logRequests, s.securityHeaders, s.rejectBadText, s.refuseOwnLoop, s.loadSession)
 	for _, r := range withHead(s.routes) {
-		e.Add(r.method, r.path, r.handler, dropBody, s.enforce(r.policy))
+		e.Add(r.method, r.path, r.handler, s.enforce(r.policy))
 	}
 	return s
 }
