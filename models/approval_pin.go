@@ -91,12 +91,21 @@ func (s *Store) approvalPin(ctx context.Context, a *Approval) (authority.Pin, er
 // changed (reason: what changed), audited in the same transaction: it
 // allows no further call, even if the change is undone, and the
 // Approvals page shows it void. An approval no longer approved (already
-// void, withdrawn, spent elsewhere) is ErrConflict.
+// void, withdrawn, spent elsewhere), or whose pin still equals the
+// authority of now (the caller read a stale state), is ErrConflict.
 func (s *Store) VoidApproval(ctx context.Context, ref, reason string, now time.Time) error {
 	err := s.Tx(ctx, func(tx *Store) error {
 		var a Approval
 		if err := tx.with(ctx).Where("ref = ?", ref).First(&a).Error; err != nil {
 			return notFound(err)
+		}
+		// a check that read the authority before a change and the approval
+		// after a reviewer decided it under that change saw a difference
+		// that is not there: the database's authority of now decides
+		if now, err := tx.approvalPin(ctx, &a); err != nil {
+			return err
+		} else if now.String() == a.AuthorityPin {
+			return ErrConflict
 		}
 		res := tx.with(ctx).Model(&Approval{}).Where("id = ? AND status = ?", a.ID, authority.ApprovalApproved).
 			Updates(map[string]any{"status": authority.ApprovalVoid, "voided_at": now.UTC(), "void_reason": clipTo(reason, 200)})

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strings"
 	"testing"
@@ -43,6 +44,42 @@ func TestASpentApprovalIsNotShownVoid(t *testing.T) {
 		st := strings.Join(strings.Fields(doc.Find(`[data-testid="approval-state-`+ref+`"]`).Text()), " ")
 		if strings.Contains(st, "void") || !strings.Contains(st, "used") {
 			t.Errorf("the spent approval reads %q on the Approvals page, want used and not void", st)
+		}
+	})
+}
+
+// TestAStaleCheckVoidsNoApprovalDecidedAfterTheChange: a check that read
+// the authority before a grant changed, and the approval after a reviewer
+// approved it under the changed grant, found a difference and voided the
+// approval for good, though it matched the authority of now. Voiding now
+// compares with the database's authority in its transaction.
+func TestAStaleCheckVoidsNoApprovalDecidedAfterTheChange(t *testing.T) {
+	eachDialect(t, func(t *testing.T, h *harness) {
+		ctx := context.Background()
+		key := h.runtimeKey()
+		ask := map[string]any{"agent": "analyst", "tool": "workspace_write", "subject": contractor("u9")}
+		_, raw := h.api(http.MethodPost, "/api/v1/authorize", key, ask)
+		var named struct{ Error struct{ Approval string } }
+		if err := json.Unmarshal(raw, &named); err != nil || named.Error.Approval == "" {
+			t.Fatalf("approval_required names no request: %s", raw)
+		}
+		ref := named.Error.Approval
+		if _, err := h.store.DecideApproval(ctx, "rita", ref, models.ApprovalDecision{Approve: true, Reason: "this week", Until: time.Now().Add(time.Hour)}, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		// what the stale check would record: nothing changed since the decision
+		if err := h.store.VoidApproval(ctx, ref, "the grants of the subject's groups changed", time.Now()); !errors.Is(err, models.ErrConflict) {
+			t.Fatalf("voiding an approval that matches the authority of now: %v, want a conflict", err)
+		}
+		with := map[string]any{"agent": "analyst", "tool": "workspace_write", "subject": contractor("u9"), "approval": ref}
+		if d := h.authorize(key, with); d.Decision != "allow" {
+			t.Fatalf("the approval after a stale void: %+v", d)
+		}
+		grant := models.GrantSpec{Kind: authority.KindTool, Value: "workspace_write", RequiresApproval: true}
+		h.changeGrants(t, "contractors", false, grant)
+		h.changeGrants(t, "contractors", true, grant)
+		if err := h.store.VoidApproval(ctx, ref, "the grants of the subject's groups changed", time.Now()); err != nil {
+			t.Fatalf("voiding after a real change: %v", err)
 		}
 	})
 }
