@@ -90,11 +90,11 @@ func TestBindingsDoNotReviveUnchecked(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		back, _ := h.store.ToolByID(ctx, "describe_table")
-		if err := h.store.ClassifyTool(ctx, "rita", back.ID, back.Digest, authority.StateBindable, models.Classification{Effects: "read-only", Risk: "low"}); err != nil {
-			t.Fatal(err)
+		// the revert is restored to the reviewed version (no new review)
+		if back, _ := h.store.ToolByID(ctx, "describe_table"); back.Status != models.ToolAvailable || back.Validation != authority.StateBindable {
+			t.Fatalf("the reverted descriptor is %s/%s, want restored to the reviewed version", back.Status, back.Validation)
 		}
-		expect("descriptor changed, reverted and reviewed again, unchecked", call("describe_table", hd), authority.TypeBindingStale)
+		expect("descriptor changed, reverted and restored, unchecked", call("describe_table", hd), authority.TypeBindingStale)
 		expect("a new binding after all that", call("describe_table", bindNew("describe_table")), "allow")
 		expect("a new load_table binding", call("load_table", bindNew("load_table")), "allow")
 	})

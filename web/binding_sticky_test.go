@@ -13,8 +13,8 @@ import (
 
 // TestInvalidationSticks: the first stale or revoked verdict is recorded
 // on the binding with its reason and time and never reverses — a
-// descriptor reverted and re-reviewed (with another classification), a
-// grant given back: the binding stays invalid, on /authorize and on a
+// descriptor reverted (restored to its reviewed version), a grant given
+// back: the binding stays invalid, on /authorize and on a
 // run's call; a new binding works. The audit keeps why; the Checks page
 // and the tool's page show the recorded state and reason. Failed first:
 // the reverted descriptor and the re-grant were allowed again.
@@ -60,10 +60,11 @@ func TestInvalidationSticks(t *testing.T) {
 		if back.Digest != dt.Digest {
 			t.Fatalf("the revert has digest %s, the binding %s", back.Digest, dt.Digest)
 		}
-		if err := h.store.ClassifyTool(ctx, "rita", back.ID, back.Digest, authority.StateBindable, models.Classification{Effects: "read-only", Risk: "medium"}); err != nil {
-			t.Fatal(err)
+		// the revert is restored to the reviewed version (no new review)
+		if back.Status != models.ToolAvailable || back.Validation != authority.StateBindable {
+			t.Fatalf("the reverted descriptor is %s/%s, want restored to the reviewed version", back.Status, back.Validation)
 		}
-		expect("descriptor reverted and re-reviewed", call("describe_table", hd), authority.TypeBindingStale, "invalidated at")
+		expect("descriptor reverted and restored", call("describe_table", hd), authority.TypeBindingStale, "invalidated at")
 		expect("descriptor reverted, the reason kept", call("describe_table", hd), authority.TypeBindingStale, "descriptor changed")
 		res, out := h.api(http.MethodPost, "/api/v1/runs/r1/calls", key, map[string]any{"agent": "analyst", "tool": "describe_table", "subject": contractor("u1"), "binding": hd, "receipts": []any{}})
 		if res.StatusCode != 200 || !strings.Contains(string(out), `"type":"binding_stale"`) || !strings.Contains(string(out), "invalidated at") {
