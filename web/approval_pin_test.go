@@ -23,16 +23,7 @@ func TestApprovalsDoNotOutliveTheirGrant(t *testing.T) {
 	eachDialect(t, func(t *testing.T, h *harness) {
 		ctx := context.Background()
 		key := h.runtimeKey()
-		ask := map[string]any{"agent": "analyst", "tool": "workspace_write", "subject": contractor("u7")}
-		_, raw := h.api(http.MethodPost, "/api/v1/authorize", key, ask)
-		var named struct{ Error struct{ Approval string } }
-		if err := json.Unmarshal(raw, &named); err != nil || named.Error.Approval == "" {
-			t.Fatalf("approval_required names no request: %s", raw)
-		}
-		ref := named.Error.Approval
-		if _, err := h.store.DecideApproval(ctx, "rita", ref, models.ApprovalDecision{Approve: true, Reason: "this week", Until: time.Now().Add(time.Hour)}, time.Now()); err != nil {
-			t.Fatal(err)
-		}
+		ref := h.approvedWrite(t, key, "u7", models.ApprovalDecision{Approve: true, Reason: "this week", Until: time.Now().Add(time.Hour)})
 		with := map[string]any{"agent": "analyst", "tool": "workspace_write", "subject": contractor("u7"), "approval": ref}
 		if d := h.authorize(key, with); d.Decision != "allow" {
 			t.Fatalf("the approved call: %+v", d)
@@ -41,7 +32,7 @@ func TestApprovalsDoNotOutliveTheirGrant(t *testing.T) {
 		h.changeGrants(t, "contractors", false, grant)
 		h.changeGrants(t, "contractors", true, grant)
 
-		_, raw = h.api(http.MethodPost, "/api/v1/authorize", key, with)
+		_, raw := h.api(http.MethodPost, "/api/v1/authorize", key, with)
 		var d struct {
 			Decision string
 			Error    struct {

@@ -19,18 +19,8 @@ import (
 // It now reads as used, and only an unspent one is shown void.
 func TestASpentApprovalIsNotShownVoid(t *testing.T) {
 	eachDialect(t, func(t *testing.T, h *harness) {
-		ctx := context.Background()
 		key := h.runtimeKey()
-		ask := map[string]any{"agent": "analyst", "tool": "workspace_write", "subject": contractor("u8")}
-		_, raw := h.api(http.MethodPost, "/api/v1/authorize", key, ask)
-		var named struct{ Error struct{ Approval string } }
-		if err := json.Unmarshal(raw, &named); err != nil || named.Error.Approval == "" {
-			t.Fatalf("approval_required names no request: %s", raw)
-		}
-		ref := named.Error.Approval
-		if _, err := h.store.DecideApproval(ctx, "rita", ref, models.ApprovalDecision{Approve: true, Reason: "once", SingleUse: true}, time.Now()); err != nil {
-			t.Fatal(err)
-		}
+		ref := h.approvedWrite(t, key, "u8", models.ApprovalDecision{Approve: true, Reason: "once", SingleUse: true})
 		with := map[string]any{"agent": "analyst", "tool": "workspace_write", "subject": contractor("u8"), "approval": ref}
 		if d := h.authorize(key, with); d.Decision != "allow" {
 			t.Fatalf("the approved call: %+v", d)
@@ -57,16 +47,7 @@ func TestAStaleCheckVoidsNoApprovalDecidedAfterTheChange(t *testing.T) {
 	eachDialect(t, func(t *testing.T, h *harness) {
 		ctx := context.Background()
 		key := h.runtimeKey()
-		ask := map[string]any{"agent": "analyst", "tool": "workspace_write", "subject": contractor("u9")}
-		_, raw := h.api(http.MethodPost, "/api/v1/authorize", key, ask)
-		var named struct{ Error struct{ Approval string } }
-		if err := json.Unmarshal(raw, &named); err != nil || named.Error.Approval == "" {
-			t.Fatalf("approval_required names no request: %s", raw)
-		}
-		ref := named.Error.Approval
-		if _, err := h.store.DecideApproval(ctx, "rita", ref, models.ApprovalDecision{Approve: true, Reason: "this week", Until: time.Now().Add(time.Hour)}, time.Now()); err != nil {
-			t.Fatal(err)
-		}
+		ref := h.approvedWrite(t, key, "u9", models.ApprovalDecision{Approve: true, Reason: "this week", Until: time.Now().Add(time.Hour)})
 		// what the stale check would record: nothing changed since the decision
 		if err := h.store.VoidApproval(ctx, ref, "the grants of the subject's groups changed", time.Now()); !errors.Is(err, models.ErrConflict) {
 			t.Fatalf("voiding an approval that matches the authority of now: %v, want a conflict", err)
@@ -82,4 +63,21 @@ func TestAStaleCheckVoidsNoApprovalDecidedAfterTheChange(t *testing.T) {
 			t.Fatalf("voiding after a real change: %v", err)
 		}
 	})
+}
+
+// approvedWrite files the approval request analyst's workspace_write
+// asks of contractor subject (through /authorize, with key) and has rita
+// decide it as d; it returns the request's reference.
+func (h *harness) approvedWrite(t *testing.T, key, subject string, d models.ApprovalDecision) string {
+	t.Helper()
+	ask := map[string]any{"agent": "analyst", "tool": "workspace_write", "subject": contractor(subject)}
+	_, raw := h.api(http.MethodPost, "/api/v1/authorize", key, ask)
+	var named struct{ Error struct{ Approval string } }
+	if err := json.Unmarshal(raw, &named); err != nil || named.Error.Approval == "" {
+		t.Fatalf("approval_required names no request: %s", raw)
+	}
+	if _, err := h.store.DecideApproval(context.Background(), "rita", named.Error.Approval, d, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	return named.Error.Approval
 }
