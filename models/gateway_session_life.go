@@ -77,14 +77,7 @@ func migrateGatewaySessionSets(tx *gorm.DB, _ string) error {
 	if !tx.Migrator().HasTable(&GatewaySession{}) {
 		return nil
 	}
-	for _, col := range []string{"PickTools", "PickWithout"} {
-		if !tx.Migrator().HasColumn(&GatewaySession{}, col) {
-			if err := tx.Migrator().AddColumn(&GatewaySession{}, col); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	return addColumns(tx, &GatewaySession{}, "PickTools", "PickWithout")
 }
 
 // migrateGatewaySessionShown (migration 135) adds what a session was
@@ -94,14 +87,7 @@ func migrateGatewaySessionShown(tx *gorm.DB, _ string) error {
 	if !tx.Migrator().HasTable(&GatewaySession{}) {
 		return nil
 	}
-	for _, col := range []string{"Shown", "Listed"} {
-		if !tx.Migrator().HasColumn(&GatewaySession{}, col) {
-			if err := tx.Migrator().AddColumn(&GatewaySession{}, col); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	return addColumns(tx, &GatewaySession{}, "Shown", "Listed")
 }
 
 // TouchGatewaySession records that session id was used now: its idle
