@@ -10,9 +10,7 @@ import (
 	"testing"
 
 	"github.com/agentforge/console/instruction/authority"
-	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/models/modelstest"
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
@@ -24,17 +22,8 @@ import (
 // either console, and so is a search made through the other console
 // (the session's receipts moved).
 func TestGatewayListCacheSeesOtherReplicas(t *testing.T) {
-	url := modelstest.RequirePostgres(t)
 	ctx := context.Background()
-	storeA, dsn := modelstest.OpenURL(t, modelstest.Dialect{Name: models.DialectPostgres, URL: url})
-	if _, err := storeA.Bootstrap(ctx, adminPassword, runtime.SeedTotals(sharedMeter)); err != nil {
-		t.Fatal(err)
-	}
-	storeB, err := models.Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer storeB.Close()
+	storeA, storeB := twoReplicaStores(t)
 	cfg := Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), APIRate: unlimitedRate}
 	appA := New(storeA, sharedMeter, cfg)
 	srv := httptest.NewServer(appA.Handler())

@@ -24,17 +24,8 @@ import (
 // Every check sent after the revoking transaction committed is denied,
 // on either replica: no cache answers allow after a revocation.
 func TestRevocationAcrossReplicas(t *testing.T) {
-	url := modelstest.RequirePostgres(t)
 	ctx := context.Background()
-	storeA, dsn := modelstest.OpenURL(t, modelstest.Dialect{Name: models.DialectPostgres, URL: url})
-	if _, err := storeA.Bootstrap(ctx, adminPassword, runtime.SeedTotals(sharedMeter)); err != nil {
-		t.Fatal(err)
-	}
-	storeB, err := models.Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer storeB.Close()
+	storeA, storeB := twoReplicaStores(t)
 	quiet := Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), APIRate: 1000000}
 	var replicas []*httptest.Server
 	for _, st := range []*models.Store{storeA, storeB} {
@@ -161,4 +152,22 @@ func TestRevocationAcrossReplicas(t *testing.T) {
 	if lateAllows != 0 || errs != 0 {
 		t.Errorf("%d allows after the revocation committed, %d errors; want 0 and 0", lateAllows, errs)
 	}
+}
+
+// twoReplicaStores opens a bootstrapped Postgres database twice: two
+// connection pools with their own in-memory state, as two consoles have.
+func twoReplicaStores(t *testing.T) (a, b *models.Store) {
+	t.Helper()
+	url := modelstest.RequirePostgres(t)
+	ctx := context.Background()
+	a, dsn := modelstest.OpenURL(t, modelstest.Dialect{Name: models.DialectPostgres, URL: url})
+	if _, err := a.Bootstrap(ctx, adminPassword, runtime.SeedTotals(sharedMeter)); err != nil {
+		t.Fatal(err)
+	}
+	b, err := models.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	return a, b
 }
