@@ -38,22 +38,9 @@ func eachConsoleSource(t *testing.T, fn func(path string) error) {
 // "tool(s)": a count takes its proper plural.
 func TestNoParenthesisedPlurals(t *testing.T) {
 	var bad []string
-	eachConsoleSource(t, func(path string) error {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		fs := token.NewFileSet()
-		var s scanner.Scanner
-		s.Init(fs.AddFile(path, -1, len(src)), src, nil, 0)
-		for {
-			pos, tok, lit := s.Scan()
-			if tok == token.EOF {
-				return nil
-			}
-			if tok == token.STRING && parenPlural.MatchString(lit) {
-				bad = append(bad, fs.Position(pos).String()+": "+parenPlural.FindString(lit))
-			}
+	eachStringLiteral(t, func(string) bool { return false }, func(at, lit string) {
+		if parenPlural.MatchString(lit) {
+			bad = append(bad, at+": "+parenPlural.FindString(lit))
 		}
 	})
 	for _, b := range bad {
@@ -73,8 +60,24 @@ var alwaysMany = regexp.MustCompile(`ceiling|at most|more than|limit|longer than
 // plural.Count writes the noun the count takes.
 func TestNoFixedPluralAfterACount(t *testing.T) {
 	var bad []string
+	eachStringLiteral(t, func(path string) bool {
+		return strings.HasSuffix(path, "_templ.go") || strings.Contains(path, "test/")
+	}, func(at, lit string) {
+		if countedPlural.MatchString(lit) && !alwaysMany.MatchString(lit) {
+			bad = append(bad, at+": "+countedPlural.FindString(lit))
+		}
+	})
+	for _, b := range bad {
+		t.Error(b)
+	}
+}
+
+// eachStringLiteral calls fn with the position and text of every string
+// literal in the console's sources, but those skip names.
+func eachStringLiteral(t *testing.T, skip func(path string) bool, fn func(at, lit string)) {
+	t.Helper()
 	eachConsoleSource(t, func(path string) error {
-		if strings.HasSuffix(path, "_templ.go") || strings.Contains(path, "test/") {
+		if skip(path) {
 			return nil
 		}
 		src, err := os.ReadFile(path)
@@ -89,12 +92,9 @@ func TestNoFixedPluralAfterACount(t *testing.T) {
 			if tok == token.EOF {
 				return nil
 			}
-			if tok == token.STRING && countedPlural.MatchString(lit) && !alwaysMany.MatchString(lit) {
-				bad = append(bad, fs.Position(pos).String()+": "+countedPlural.FindString(lit))
+			if tok == token.STRING {
+				fn(fs.Position(pos).String(), lit)
 			}
 		}
 	})
-	for _, b := range bad {
-		t.Error(b)
-	}
 }
