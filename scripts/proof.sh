@@ -37,7 +37,8 @@ gotest() { # gotest NAME LOGFILE ARGS... : runs go test, reports pass/fail
 echo "== Agent Forge Console: proof under load, faults and bad input"
 
 # 1. the browser end to end, with screenshots of each main page
-gotest "browser end-to-end (sign in, import 117 GitHub tools, review, forge save, propose, approve, promote, roll back, audit verify)" browser.log ./web -run 'TestBrowser' -v
+# (the browser tests take over go test's default 10 minutes on a loaded 2-core machine)
+gotest "browser end-to-end (sign in, import 117 GitHub tools, review, forge save, propose, approve, promote, roll back, audit verify)" browser.log ./web -run 'TestBrowser' -v -timeout 40m
 
 # 2. races on Postgres
 gotest "50 concurrent promotions: exactly one wins" race-promote.log ./models -run TestConcurrentPromotions -v
@@ -91,23 +92,29 @@ else
   report "forge toggle benchmark" 1 "no figures (see artifacts/proof/bench.log)"
 fi
 
-# 7. cold start on an empty SQLite file
+# 7. cold start on an empty SQLite file: five starts, each on a fresh
+# file; the median judges (one start on a shared machine is mostly noise)
 bin="$(mktemp -d)/console"
 go build -o "$bin" ./cmd/console
-dir="$(mktemp -d)"
-start=$(date +%s%N)
-pushd "$dir" >/dev/null
-CONSOLE_ADDR=127.0.0.1:18182 "$bin" serve </dev/null >"$logs/cold.log" 2>&1 &
-coldpid=$!
-popd >/dev/null
-until curl -fs 127.0.0.1:18182/healthz >/dev/null 2>&1; do
-  sleep 0.005
-  [ $(( ($(date +%s%N) - start) / 1000000 )) -gt 10000 ] && break
+colds=""
+for round in 1 2 3 4 5; do
+  dir="$(mktemp -d)"
+  start=$(date +%s%N)
+  pushd "$dir" >/dev/null
+  CONSOLE_ADDR=127.0.0.1:18182 "$bin" serve </dev/null >"$logs/cold.log" 2>&1 &
+  coldpid=$!
+  popd >/dev/null
+  until curl -fs 127.0.0.1:18182/healthz >/dev/null 2>&1; do
+    sleep 0.005
+    [ $(( ($(date +%s%N) - start) / 1000000 )) -gt 10000 ] && break
+  done
+  colds="$colds $(( ($(date +%s%N) - start) / 1000000 ))"
+  kill "$coldpid" 2>/dev/null; wait "$coldpid" 2>/dev/null
+  rm -rf "$dir"
 done
-cold=$(( ($(date +%s%N) - start) / 1000000 ))
-kill "$coldpid" 2>/dev/null; wait "$coldpid" 2>/dev/null
-report "cold start on an empty SQLite file answers healthy" $([ "$cold" -le 10000 ] && echo 0 || echo 1) "within ${cold} ms (gives up at 10 s)"
-target "cold start on an empty SQLite file to the first healthy response" $([ "$cold" -le 200 ] && echo 0 || echo 1) "${cold} ms (target ≤ 200 ms)"
+cold=$(echo $colds | tr ' ' '\n' | sort -n | sed -n 3p)
+report "cold start on an empty SQLite file answers healthy" $([ "$cold" -le 10000 ] && echo 0 || echo 1) "median ${cold} ms of five starts (gives up at 10 s)"
+target "cold start on an empty SQLite file to the first healthy response" $([ "$cold" -le 200 ] && echo 0 || echo 1) "median ${cold} ms of five starts:${colds} ms (target ≤ 200 ms)"
 
 # The load runs (8-10) measure each target twice: as fast as the
 # connections go (a closed loop: the throughput the server reaches and the
