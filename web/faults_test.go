@@ -6,7 +6,9 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -25,8 +27,26 @@ func pgctl(t *testing.T, action string) {
 	if action == "stop" {
 		args = append(args, "-m", "fast")
 	}
+	inheritNoFiles()
 	if out, err := exec.Command("pg_ctlcluster", args...).CombinedOutput(); err != nil {
 		t.Fatalf("pg_ctlcluster %s: %v\n%s", action, err, out)
+	}
+}
+
+// inheritNoFiles marks every file this process inherited beyond stdin,
+// stdout and stderr close-on-exec, so the database server pgctl starts
+// (which outlives the test) does not keep one open: a lock file a shell
+// took for the test run (flock LOCK -c 'go test …') would stay locked
+// for as long as the server runs.
+func inheritNoFiles() {
+	fds, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return
+	}
+	for _, e := range fds {
+		if fd, err := strconv.Atoi(e.Name()); err == nil && fd > 2 {
+			syscall.CloseOnExec(fd)
+		}
 	}
 }
 
