@@ -100,10 +100,10 @@ func hiddenRune(s string) (rune, bool) {
 			// text or emoji presentation of the character before it
 			// ("❤️", the keycap "1️⃣"): once, after a visible one
 			next, _ := utf8.DecodeRuneInString(s[i+len("\ufe0f"):])
-			if prev == 0 || ignorable(prev) || (prev < utf8.RuneSelf && next != '\u20e3') {
+			if prev == 0 || DefaultIgnorable(prev) || (prev < utf8.RuneSelf && next != '\u20e3') {
 				return r, true
 			}
-		case ignorable(r):
+		case DefaultIgnorable(r):
 			return r, true
 		}
 		prev = r
@@ -111,11 +111,23 @@ func hiddenRune(s string) (rune, bool) {
 	return 0, false
 }
 
-// ignorable reports whether r is a default-ignorable code point beyond
-// the format characters: rendered as nothing (variation selectors, the
-// combining grapheme joiner, Hangul fillers), so text can hide in it.
-func ignorable(r rune) bool {
-	return unicode.Is(unicode.Variation_Selector, r) || unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r)
+// DefaultIgnorable is Unicode's Default_Ignorable_Code_Point: the format
+// characters, variation selectors and the other default-ignorable code
+// points (the combining grapheme joiner, Hangul fillers), less white
+// space, the interlinear annotation characters, the Egyptian hieroglyph
+// format controls and the prepended concatenation marks (which draw
+// something). Such a character is rendered as nothing, so text can hide
+// in it: the contract check refuses it (hiddenRune) and a subject's key
+// drops it (authority.SubjectKey), by this one definition.
+func DefaultIgnorable(r rune) bool {
+	switch {
+	case r < 0xad:
+		return false
+	case unicode.Is(unicode.White_Space, r), r >= 0xfff9 && r <= 0xfffb, r >= 0x13430 && r <= 0x1343f,
+		unicode.Is(unicode.Prepended_Concatenation_Mark, r):
+		return false
+	}
+	return unicode.In(r, unicode.Cf, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point)
 }
 
 // mayHide reports whether a contract's JSON encoding could hold a hidden

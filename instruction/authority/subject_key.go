@@ -2,9 +2,10 @@ package authority
 
 import (
 	"strings"
-	"unicode"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/agentforge/console/catalog"
 )
 
 // SubjectKey is the key subjects are matched by: the id with its
@@ -24,29 +25,13 @@ func SubjectKey(id string) string {
 // before NFKC, so a joiner does not keep a letter and its mark apart, and
 // after, for the fillers NFKC maps one to another).
 func dropIgnorable(s string) string {
-	if strings.IndexFunc(s, defaultIgnorable) < 0 {
+	if strings.IndexFunc(s, catalog.DefaultIgnorable) < 0 {
 		return s
 	}
 	return strings.Map(func(r rune) rune {
-		if defaultIgnorable(r) {
+		if catalog.DefaultIgnorable(r) {
 			return -1
 		}
 		return r
 	}, s)
-}
-
-// defaultIgnorable is Unicode's Default_Ignorable_Code_Point: the format
-// characters, variation selectors and the other default-ignorable code
-// points, less white space, the interlinear annotation characters, the
-// Egyptian hieroglyph format controls and the prepended concatenation
-// marks (which draw something).
-func defaultIgnorable(r rune) bool {
-	switch {
-	case r < 0xad:
-		return false
-	case unicode.Is(unicode.White_Space, r), r >= 0xfff9 && r <= 0xfffb, r >= 0x13430 && r <= 0x1343f,
-		unicode.Is(unicode.Prepended_Concatenation_Mark, r):
-		return false
-	}
-	return unicode.In(r, unicode.Cf, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point)
 }
