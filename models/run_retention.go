@@ -46,7 +46,16 @@ type RetentionResult struct {
 	Events int64
 	// Runs is how many runs' totals left with their last event.
 	Runs int64
+	// Owners is how many runs' owners left (pruneRunOwners).
+	Owners int64
 }
+
+// pruneOwners removes the owner of every run claimed before a time (its
+// parameter) that has no totals left: its evidence left by retention, or
+// it never stored any. A run still holding evidence keeps its owner, so
+// no other key can write to it; a run id whose evidence is gone may be
+// opened afresh.
+const pruneOwners = "DELETE FROM run_owners WHERE created_at < %s AND NOT EXISTS (SELECT 1 FROM run_totals t WHERE t.run = run_owners.run)"
 
 // sqliteRetentionBatch is how many events one SQLite delete removes; the
 // writer gets the database between batches.
@@ -83,7 +92,8 @@ func rest(ctx context.Context, d time.Duration) error {
 // events in batches. Between two days a Postgres pass rests twice as
 // long as the last drop took (retentionYield). Then the totals of runs whose last event is older
 // than the oldest evidence kept are removed (a run that spans the cutoff
-// keeps its totals, which count every event it recorded).
+// keeps its totals, which count every event it recorded), and the owners
+// of runs claimed before it that have no totals left (pruneOwners).
 func (s *Store) PruneRunEvents(ctx context.Context, cutoff time.Time) (RetentionResult, error) {
 	var res RetentionResult
 	if s.dialect != DialectPostgres {
@@ -102,6 +112,11 @@ func (s *Store) PruneRunEvents(ctx context.Context, cutoff time.Time) (Retention
 			return res, fmt.Errorf("models: run retention: %w", r.Error)
 		}
 		res.Runs = r.RowsAffected
+		r = s.with(ctx).Exec(fmt.Sprintf(pruneOwners, "?"), cutoff.UTC())
+		if r.Error != nil {
+			return res, fmt.Errorf("models: run retention: owners: %w", r.Error)
+		}
+		res.Owners = r.RowsAffected
 		return res, nil
 	}
 	sqlDB, err := s.db.DB()
@@ -161,5 +176,10 @@ func (s *Store) PruneRunEvents(ctx context.Context, cutoff time.Time) (Retention
 		}
 		res.Runs, _ = r.RowsAffected()
 	}
+	r, err := conn.ExecContext(ctx, fmt.Sprintf(pruneOwners, "$1"), kept)
+	if err != nil {
+		return res, fmt.Errorf("models: run retention: owners: %w", err)
+	}
+	res.Owners, _ = r.RowsAffected()
 	return res, nil
 }

@@ -43,8 +43,8 @@ func startRunMaintenance(ctx context.Context, store *models.Store, log *slog.Log
 			log.Error("run evidence: retention pass failed", "err", err)
 			return
 		}
-		if len(res.Partitions) > 0 || res.Events > 0 {
-			log.Info("run evidence: retention", "partitions_dropped", len(res.Partitions), "events_deleted", res.Events, "runs_removed", res.Runs)
+		if len(res.Partitions) > 0 || res.Events > 0 || res.Owners > 0 {
+			log.Info("run evidence: retention", "partitions_dropped", len(res.Partitions), "events_deleted", res.Events, "runs_removed", res.Runs, "owners_removed", res.Owners)
 		}
 	}
 	go func() {
