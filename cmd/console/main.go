@@ -28,6 +28,7 @@ func main() {
 	hardenProcess = true
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
+	removeServerHome()
 	if err != nil {
 		code := 1
 		var ee *exitError

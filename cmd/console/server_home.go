@@ -16,10 +16,26 @@ import (
 // it from the environment before serverHome runs).
 var databaseURL string
 
+// madeServerHome is the servers' HOME this process made in the temporary
+// folder (on Postgres), removed when the command ends (removeServerHome).
+var madeServerHome string
+
+// removeServerHome removes the servers' HOME this process made fresh, with
+// what its servers left in it (their servers have ended with the
+// command): one start's folder, of no use to the next start, which makes
+// its own. The folder beside a SQLite database stays: it is the servers'
+// cache from start to start.
+func removeServerHome() {
+	if madeServerHome != "" {
+		_ = os.RemoveAll(madeServerHome)
+		madeServerHome = ""
+	}
+}
+
 // serverHome gives the user stdio servers run as (when not the console's
 // own) a HOME the console makes: server-home beside the SQLite database
 // (on Postgres, a new folder of unpredictable name in the temporary
-// folder at each start), owned by that
+// folder at each start, removed when the console ends), owned by that
 // user, mode 0700; a server's --env HOME still wins. The user's own HOME
 // may not exist (nobody's is /nonexistent), and npx- or uvx-style servers
 // need one to keep their cache.
@@ -39,7 +55,7 @@ func serverHome() error {
 		if err != nil {
 			return fmt.Errorf("CONSOLE_SERVER_USER: making the servers' HOME: %w", err)
 		}
-		dir = tmp
+		dir, madeServerHome = tmp, tmp
 	} else {
 		db, _, _ = strings.Cut(strings.TrimPrefix(db, "sqlite://"), "?")
 		if db == "" {

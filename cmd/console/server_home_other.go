@@ -7,3 +7,6 @@ var databaseURL string
 
 // serverHome does nothing where servers cannot run as another user.
 func serverHome() error { return nil }
+
+// removeServerHome does nothing: no servers' HOME was made.
+func removeServerHome() {}

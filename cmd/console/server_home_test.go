@@ -85,3 +85,43 @@ func TestPostgresServerHomeCannotBeSquatted(t *testing.T) {
 		t.Errorf("%s: owner %d mode %v, want %d 0700", home, st.Uid, fi.Mode(), uid)
 	}
 }
+
+// TestPostgresServerHomeLeavesWithTheConsole: the fresh folder a start on
+// Postgres makes for its servers' HOME is removed when the command ends,
+// with what the servers wrote in it, so starts do not pile folders up in
+// the temporary folder; a folder it did not make stays.
+func TestPostgresServerHomeLeavesWithTheConsole(t *testing.T) {
+	needRootConsole(t)
+	if _, err := user.Lookup("nobody"); err != nil {
+		t.Skip("no user nobody")
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	t.Setenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/none")
+	old := databaseURL
+	databaseURL = ""
+	t.Cleanup(func() { databaseURL = old })
+	t.Cleanup(func() { _ = upstream.RunServersAs("") })
+	other := filepath.Join(tmp, "console-server-home-other")
+	if err := os.Mkdir(other, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := runServersAs(""); err != nil {
+		t.Fatal(err)
+	}
+	home := upstream.RunningServersHome()
+	if filepath.Dir(home) != tmp {
+		t.Fatalf("servers' HOME %q, want a fresh folder in %s", home, tmp)
+	}
+	if err := os.MkdirAll(filepath.Join(home, ".npm", "_cacache"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	removeServerHome()
+	if _, err := os.Lstat(home); !os.IsNotExist(err) {
+		t.Errorf("%s after the command ended: %v, want it removed", home, err)
+	}
+	if _, err := os.Lstat(other); err != nil {
+		t.Errorf("a folder the console did not make: %v", err)
+	}
+	removeServerHome() // a second call has nothing to remove
+}
