@@ -7,13 +7,16 @@ import (
 	"image/color"
 	"image/png"
 	"net/http"
+	"sync"
 
 	"github.com/labstack/echo/v4"
 )
 
-// faviconICO is a 32×32 icon (an ICO holding one PNG), drawn once at start:
-// browsers ask for /favicon.ico on every site, and a 404 there fills logs.
-var faviconICO = func() []byte {
+// faviconICO is a 32×32 icon (an ICO holding one PNG), drawn once, when
+// first asked for (not at start: its PNG encoder's buffers are the start's
+// to spare): browsers ask for /favicon.ico on every site, and a 404 there
+// fills logs.
+var faviconICO = sync.OnceValue(func() []byte {
 	const n = 32
 	img := image.NewNRGBA(image.Rect(0, 0, n, n))
 	ink, paper := color.NRGBA{0x1f, 0x4e, 0x8c, 0xff}, color.NRGBA{0xff, 0xff, 0xff, 0xff}
@@ -39,9 +42,9 @@ var faviconICO = func() []byte {
 	binary.Write(&b, binary.LittleEndian, [2]uint32{uint32(p.Len()), 6 + 16})
 	b.Write(p.Bytes())
 	return b.Bytes()
-}()
+})
 
 func (s *Server) favicon(c echo.Context) error {
 	c.Response().Header().Set("Cache-Control", "public, max-age=86400")
-	return c.Blob(http.StatusOK, "image/x-icon", faviconICO)
+	return c.Blob(http.StatusOK, "image/x-icon", faviconICO())
 }

@@ -142,14 +142,19 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	if err != nil {
 		return err
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 60 * time.Second, WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second}
+	first := newFirstAnswer()
+	hs := &http.Server{Handler: first.wrap(srv.Handler()), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 60 * time.Second, WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second}
 	fmt.Fprintf(stdout, "Agent Forge Console on %s (database: %s). Sign in at %s/login\n", ln.Addr(), store.Dialect(), displayURL(ln.Addr()))
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	// what the start left until now runs in turn on one goroutine: the
 	// admin's hash, then every encoding's ranks. Side by side they took
-	// both cores of a small machine while the first requests came in.
-	go afterListen(ctx, log, stdout, res, m)
+	// both cores of a small machine while the first requests came in; they
+	// begin once the first request is answered (firstAnswer).
+	go func() {
+		first.wait(ctx, afterFirstAnswerWait)
+		afterListen(ctx, log, stdout, res, m)
+	}()
 	select {
 	case err := <-errc:
 		return err

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// afterFirstAnswerWait bounds how long the work a start leaves until after
+// it listens waits for the server's first answer: a start that nobody asks
+// anything, or whose first request waits on that work (a sign-in waits
+// for the admin's hash), still gets it done.
+const afterFirstAnswerWait = time.Second
+
+// firstAnswer tells when the server has answered its first request. A
+// start's deferred work (the admin's argon2id hash, 19 MB of memory and
+// two passes over it, then every encoding's ranks) waits for it, so it
+// does not take the CPU and the memory faults from that first answer on a
+// small machine: the console is ready when it listens, and the first
+// request (a health check, the sign-in page) is answered before the
+// warm-up begins.
+type firstAnswer struct {
+	once sync.Once
+	done chan struct{}
+}
+
+func newFirstAnswer() *firstAnswer { return &firstAnswer{done: make(chan struct{})} }
+
+// wrap is h, telling f when a request to it has been answered.
+func (f *firstAnswer) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(w, r)
+		f.once.Do(func() { close(f.done) })
+	})
+}
+
+// wait returns once the first request has been answered, max has passed
+// or ctx has ended.
+func (f *firstAnswer) wait(ctx context.Context, max time.Duration) {
+	t := time.NewTimer(max)
+	defer t.Stop()
+	select {
+	case <-f.done:
+	case <-t.C:
+	case <-ctx.Done():
+	}
+}
