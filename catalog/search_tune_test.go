@@ -83,7 +83,7 @@ func TestStagedTune(t *testing.T) {
 	t.Logf("held out: %v", slices.Sorted(maps.Keys(held)))
 	for _, s := range blind {
 		if slices.Contains(tuneOnlyRounds, s.group) {
-			s.group = "tune19"
+			s.group = "tune" + strings.TrimPrefix(s.group, "blind")
 		} else if held[s.group+"/"+s.name] {
 			s.group = "hold718"
 		} else {
@@ -161,7 +161,7 @@ func TestStagedTune(t *testing.T) {
 				t.Logf("%-22s %s", s.name, f)
 			}
 		}
-		if os.Getenv("SEARCH_TUNE_MISSES") != "" && (os.Getenv("SEARCH_TUNE_ALL") != "" || s.group == "tune718" || s.group == "tune19") {
+		if os.Getenv("SEARCH_TUNE_MISSES") != "" && (os.Getenv("SEARCH_TUNE_ALL") != "" || s.group == "tune718" || slices.Contains(tuneOnlyRounds, "blind"+strings.TrimPrefix(s.group, "tune"))) {
 			r := rankers[0]
 			b := bm25Ranking(u)
 			for _, c := range cases {
@@ -228,9 +228,10 @@ func TestStagedTune(t *testing.T) {
 var tuneRounds = []string{"blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18"}
 
 // tuneOnlyRounds are blind rounds measured once and then tuned on, kept
-// out of tuneRounds so that the held-out split stays where it was: their
-// sets form group tune19 and are never held out.
-var tuneOnlyRounds = []string{"blind19"}
+// out of tuneRounds so that the held-out split stays where it was: each
+// round's sets form a group of their own (blind19: tune19) and are never
+// held out.
+var tuneOnlyRounds = []string{"blind19", "blind20"}
 
 // builtinShare counts, over the cases, the built-in tools in the ranking's
 // top-k slots, the slots it filled, k per case, the built-in expected
