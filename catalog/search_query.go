@@ -247,11 +247,6 @@ func parseTask(q string) []qterm {
 		}
 		p.question = question
 		p.stmt = statement
-		if statement && !w.content && !w.file && pastTense(lw) && !(i > 0 && strings.EqualFold(ws[i-1].text, "be")) {
-			// "a user asked about …": what happened, not what to do;
-			// "… should be deleted" (after a bare "be") asks for it
-			p.content = true
-		}
 		words = append(words, p)
 		if !w.content && !w.file {
 			switch {
@@ -299,7 +294,6 @@ func parseTask(q string) []qterm {
 		}
 	}
 	markCollocations(words, st)
-	markDescriptions(words)
 	markHeads(words)
 	words = markMadeThings(words)
 	words = markNotices(words)

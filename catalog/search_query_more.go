@@ -1,10 +1,8 @@
 package catalog
 
-import "strings"
-
 // More readings of a task's structure (see parseTask): times, scopes,
-// questions' verbs, instruments, states set, things made and what they
-// say. General English, written for no catalog.
+// questions' verbs, instruments, states set and things made. General
+// English, written for no catalog.
 
 // scopeOpeners are prepositions that open a clause saying where or over
 // what a request acts ("for every open bug in the tracker, create …",
@@ -57,33 +55,4 @@ func readsLike(v string, lexRels lexRels) bool {
 		}
 	}
 	return false
-}
-
-// markDescriptions reads a verb's "-ing" form after the object of a
-// request, and before a word that opens what it says ("who", "the",
-// "that", a quotation), as what the thing says or does: "a comment asking
-// who owns the launch", "a note saying that it moved". The rest of the
-// clause is content, as after "saying" (see describingWords). A word of
-// the object before it ("the pricing page") is no such form.
-func markDescriptions(ws []parsedWord) {
-	lexicon := theLexicon()
-	for v := range ws {
-		if !ws[v].verb || ws[v].content {
-			continue
-		}
-		c := ws[v].clause
-		for g := v + 2; g+1 < len(ws) && ws[g].clause == c; g++ {
-			w, prev, next := ws[g], ws[g-1], ws[g+1]
-			if w.content || w.marker || len(w.terms) != 1 || len(w.lower) < 6 || !strings.HasSuffix(w.lower, "ing") {
-				continue
-			}
-			if !lexicon.isVerb(w.terms[0]) || len(prev.terms) == 0 || prev.content || next.clause != c || (len(next.terms) > 0 && !next.content) {
-				continue
-			}
-			for k := g; k < len(ws) && ws[k].clause == c; k++ {
-				ws[k].content = true
-			}
-			break
-		}
-	}
 }

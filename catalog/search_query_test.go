@@ -166,8 +166,6 @@ func TestParseQuery(t *testing.T) {
 		{"send an e-mail to the team", "send* email mail team"},
 		// "tell me …" asks to be told, though "tell" names no tool
 		{"tell me about the flaky test", "[flaki] [test]"},
-		// "a comment asking …": what the thing says is content
-		{"leave a comment asking who owns the launch", "leav* comment [ask] [own] [launch] creat*"},
 		{"pull in the competitor's pricing page", "pull* competitor price page"},
 		// a clause ending in '?' is a question (no verb) unless polite
 		{"average order value in orders.csv?", "averag order valu [order] csv file"},
