@@ -57,25 +57,6 @@ func TestAnSFormOpensNoRequest(t *testing.T) {
 	}
 }
 
-// A task that is all prohibition asks about what it refuses: "I don't
-// want any more notifications from acme/legacy" wants the tool that
-// manages them, not no tool; a prohibition beside a request still only
-// refuses.
-func TestAWishForNoMoreIsARequest(t *testing.T) {
-	tool := func(id, title, purpose string) Contract {
-		return Contract{ID: id, Title: title, Purpose: purpose, Class: ClassWorkspace, Effects: EffectsWorkspaceWrite, Version: "1"}
-	}
-	ix := NewIndex([]Contract{
-		tool("alerts_subscription", "Alert subscription", "Subscribe to or mute the notifications of a repository."),
-		tool("zip_files", "Zip files", "Pack files into a zip archive."),
-		tool("move_files", "Move files", "Move files to another folder."),
-	})
-	wantTops(t, ix, map[string]string{
-		"I don't want any more notifications from acme/legacy": "alerts_subscription",
-		"don't zip anything, just move them to old/":           "move_files",
-	})
-}
-
 // Beside a request, a question's words say what the task is about, not
 // which tool is asked for: they name no tool.
 func TestAQuestionBesideARequestNamesNoTool(t *testing.T) {

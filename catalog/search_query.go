@@ -328,7 +328,6 @@ func parseTask(q string) []qterm {
 			out = append(out, q)
 		}
 	}
-	unrefuse(out)
 	return out
 }
 

@@ -4,25 +4,7 @@ import "strings"
 
 // Readings of how requests are put that say what is asked beyond the
 // words: a statement a request carries, a word to someone else, a verb
-// that only means "find out", a task that is all prohibition, a file
-// shown (see parseTask).
-
-// unrefuse reads a task that is all prohibition ("I don't want any more
-// notifications from acme/legacy") as asking about what it refuses: there
-// is nothing else to ask, and a wish for no more of a thing is a request
-// to a tool that manages it, not for no tool.
-func unrefuse(qs []qterm) {
-	for _, q := range qs {
-		if !q.content && !q.marker || q.content && !q.negated && !q.marker {
-			return // a request, or content of its own
-		}
-	}
-	for i := range qs {
-		if qs[i].negated {
-			qs[i].negated, qs[i].content = false, false
-		}
-	}
-}
+// that only means "find out", a file shown (see parseTask).
 
 // asksSomething reports whether a clause's words hold a request's verb.
 func asksSomething(ws []parsedWord) bool {
