@@ -331,17 +331,6 @@ func parseTask(q string) []qterm {
 	return out
 }
 
-// phraseWords are the words of a text as phrases compare them: split like
-// terms, lower-cased and stemmed, stop words kept ("What did I tell
-// you?": what, did, i, tell, you).
-func (st stemmer) phraseWords(s string) []string {
-	ws := splitWords(s)
-	for i, w := range ws {
-		ws[i] = st.stem(w)
-	}
-	return ws
-}
-
 // parsedWord is a raw word with its place in the task.
 type parsedWord struct {
 	lower                             string

@@ -399,3 +399,14 @@ func TestKeysAreNames(t *testing.T) {
 		}
 	}
 }
+
+// phraseWords are the words of a text as a collocation is spelled: split like
+// terms, lower-cased and stemmed, stop words kept ("What did I tell
+// you?": what, did, i, tell, you).
+func (st stemmer) phraseWords(s string) []string {
+	ws := splitWords(s)
+	for i, w := range ws {
+		ws[i] = st.stem(w)
+	}
+	return ws
+}
