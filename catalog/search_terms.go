@@ -280,7 +280,25 @@ func splitRunes(s string) []string {
 		}
 	}
 	rs := []rune(s)
-	for i, r := range rs {
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		if unspaced(r) {
+			// a script written without spaces: each pair of neighbouring
+			// characters is a word (a lone character is one)
+			flush()
+			j := i + 1
+			for j < len(rs) && unspaced(rs[j]) {
+				j++
+			}
+			if j-i == 1 {
+				out = append(out, string(rs[i]))
+			}
+			for k := i; k+1 < j; k++ {
+				out = append(out, string(rs[k:k+2]))
+			}
+			i = j - 1
+			continue
+		}
 		switch {
 		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
 			flush()
@@ -396,4 +414,10 @@ func pluralWord(w string) bool {
 		return true
 	}
 	return stemWord(w[:len(w)-1], false) == st || strings.HasSuffix(w, "es") && stemWord(w[:len(w)-2], false) == st
+}
+
+// unspaced reports whether a letter is of a script written without spaces
+// between words (Chinese, Japanese).
+func unspaced(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana)
 }
