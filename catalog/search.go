@@ -428,9 +428,35 @@ func (ix *Index) rankConcepts(cr *clauseReading, limit int) []scored {
 	for _, d := range p.singularDocs {
 		singular[d] = 0
 	}
-	ix.cohere(top, objects, hasObject)
 	sc.touched, sc.hit = touched, hit
 	sc.release()
+	return top
+}
+
+// keepTop inserts c into top, best first, keeping at most limit entries
+// (top has room for limit+1): the best few without sorting every tool a
+// task touched.
+func keepTop(top []scored, c scored, limit int) []scored {
+	if len(top) == limit && !c.before(top[limit-1]) {
+		return top
+	}
+	// the first place c is before (a binary search, written out: this
+	// runs for every tool a task touches)
+	i, j := 0, len(top)
+	for i < j {
+		m := int(uint(i+j) >> 1)
+		if c.before(top[m]) {
+			j = m
+		} else {
+			i = m + 1
+		}
+	}
+	top = append(top, scored{})
+	copy(top[i+1:], top[i:])
+	top[i] = c
+	if len(top) > limit {
+		top = top[:limit]
+	}
 	return top
 }
 
@@ -454,6 +480,14 @@ func (c concept) verbClass() (edits, reads bool) {
 		}
 	}
 	return false, false
+}
+
+// before orders hits: higher score first, then roster order.
+func (a scored) before(b scored) bool {
+	if a.score != b.score {
+		return a.score > b.score
+	}
+	return a.doc < b.doc
 }
 
 // score raises best[d], for each tool d the term occurs in (t, its

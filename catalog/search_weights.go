@@ -131,18 +131,4 @@ var (
 	// 293/191/75, blind5–6 201/114/39 → 201/115/40; the project's held-
 	// out third unchanged (27/28).
 	objectEvidence = 2.0
-	// serviceCoherence lifts, below the first place, the leading tool's
-	// siblings that answer the task's object (see cohere): the task is
-	// about that service's domain, and tools of other services (or of
-	// none) that met only a generic word of it crowded the top five. 0 →
-	// 1, TestStagedTune SEARCH_TUNE=current, recall@5 and built-in share
-	// of the top-5 slots filled (expected share in brackets): tuning part
-	// of blind7–18 2289 → 2283 of 2803, 0.204 → 0.180 (0.090); held-out
-	// third 1114 → 1111 of 1330, 0.218 → 0.190 (0.097); blind19 323 → 320
-	// of 350, 0.271 → 0.244 (0.171); blind20 310 → 309 of 350, 0.298 →
-	// 0.266 (0.169); top-1 unchanged everywhere by construction; the
-	// project's held-out third unchanged (26/28). Lifting every sibling,
-	// object or not, lost a task of the project's held-out third (0.893);
-	// 0.5 and 0.7 left more of the share (blind20 0.278, 0.274).
-	serviceCoherence = 1.0
 )
