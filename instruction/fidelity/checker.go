@@ -635,7 +635,7 @@ func toolPhrases(ts []token) []mention {
 func negated(ts []token, i int) bool {
 	for j := i - 1; j >= 0 && j >= i-3 && !ts[j+1].sentence; j-- {
 		switch ts[j].lower {
-		case "not", "never", "don", "t", "avoid", "without":
+		case "not", "never", "don", "t", "avoid", "without", "nobody", "noone":
 			return true
 		}
 	}

@@ -5,7 +5,8 @@ import "strings"
 // compared reports whether the name at i is named only as a comparison
 // with the tool that describes it, or as the one not to use: "similar to
 // x_y", "the counterpart to x_y", "prefer this over (raw) x_y", "instead
-// of x_y", "rather than x_y", "unlike x_y", "as opposed to x_y". Such a
+// of x_y", "rather than x_y", "unlike x_y", "as opposed to x_y",
+// "different from x_y". Such a
 // name asks for no call (the leak check's rule: a text leaks what it
 // teaches the agent to do, and a comparison teaches nothing to do).
 func compared(ts []token, i int) bool {
@@ -29,6 +30,8 @@ func compared(ts []token, i int) bool {
 		return comparedTo[prev] || prev == "opposed" && k > 1 && ts[k-2].lower == "as"
 	case "of":
 		return prev == "instead" || prev == "counterpart" || prev == "equivalent"
+	case "from":
+		return differentFrom[prev] // "Different from search_x, which …"
 	case "than":
 		return prev == "rather"
 	case "over":
@@ -45,6 +48,10 @@ func compared(ts []token, i int) bool {
 // comparedTo are the words that set one thing against another with "to"
 // ("similar to", "the counterpart to", "an alternative to").
 var comparedTo = set("similar", "counterpart", "analogous", "comparable", "equivalent", "alternative", "identical", "akin", "contrast", "compared")
+
+// differentFrom set one thing apart from another with "from" ("Different
+// from x_y", "distinct from x_y", "differs from x_y").
+var differentFrom = set("different", "distinct", "differs", "differ", "separate", "apart")
 
 // comparedModifiers may stand between a comparison word and the tool it
 // names ("over raw notion_search", "to the older x_y").

@@ -288,8 +288,8 @@ func commandSpans(text string, ts []token) []mention {
 		opens := ts[i].sentence && (from == ts[i].start || i == 0 || sentenceEndBefore(text, open))
 		ran := i > 0 && !opens && (commandRunners[ts[i-1].lower] || programPrepositions[ts[i-1].lower]) ||
 			stepColonBefore(text, ts, i, open) || runnerBefore(ts, i) || colonThenCondition(text, ts, open, from+n+1) ||
-			opens && (objectAfter(ts, from+n+1) || placeAfter(ts, from+n+1))
-		if ran {
+			opens && (objectAfter(ts, from+n+1) || placeAfter(ts, from+n+1)) || handedCommand(ts, i, from+n+1) && !expressionSpan(span)
+		if ran && !doerBefore(ts, i) {
 			out = append(out, mention{kind: KindExec, signal: span, start: open, end: from + n + 1})
 		}
 	}

@@ -29,7 +29,7 @@ func commandShaped(span string) bool {
 	if cliPrograms[first] || cliTools[first] || strings.HasSuffix(first, "-cli") || commandFile(ws[1]) && !strings.ContainsAny(first, "./_") {
 		return true
 	}
-	if programThenDeed(first, ws[1]) {
+	if programThenDeed(first, ws[1]) || commandFile(first) && !strings.ContainsAny(first, "/_") || programWithFile(first, ws[1:]) {
 		return true
 	}
 	for _, w := range ws[1:] {
