@@ -39,6 +39,13 @@ var pronouns = set("him", "her", "them", "me", "us", "it")
 // laterStep: word i is a later step of a procedure, its sentence opened
 // by "then", "next", "once done", "after that", "finally".
 func laterStep(ts []token, i int) bool {
+	c := i // the clause's start: "…, you book the crane"
+	if c > 0 && !ts[c].clause && !ts[c].sentence && (youAt(ts, c-1) || agentWords[ts[c-1].lower]) {
+		c--
+	}
+	if frontedClause(ts, c) || scheduleLabel(ts, c) {
+		return true // "Whether or not it balances, post …", "09:15 — you release it"
+	}
 	for k := i - 1; k >= 0 && k >= i-12 && !ts[k+1].sentence; k-- {
 		// "after that, …", not "after block" (a noun); within the
 		// sentence of word i

@@ -90,5 +90,5 @@ func youStep(ts []token, j int) bool {
 	for k > 0 && !ts[k].sentence && !ts[k].clause {
 		k--
 	}
-	return youStepOpeners[ts[k].lower]
+	return youStepOpeners[ts[k].lower] || frontedClause(ts, j) || scheduleLabel(ts, j)
 }
