@@ -8,14 +8,15 @@ import "strings"
 // "A dash of `…` keeps it honest", "Your terminal knows what to do: `…`"
 // — since a description's later sentences speak to the one who reads it.
 // It is none where its sentence says whose deed it is or that it is no
-// deed (othersCommand), where its clause has a verb in the third person
+// deed (othersCommand) or speaks of the tool itself ("It …", "This tool
+// …", "We …"), where its clause has a verb in the third person
 // whose subject is not the reader's ("CI runs `make linkcheck`",
 // "Internally calls `git fetch`"), or where it is set beside the tool as
 // a comparison, an example or a format ("Equivalent to `git log`", "e.g.
 // `ls -la`", "`df -h` output").
 func handedCommand(ts []token, i, after int) bool {
-	if !ts[i].later || othersCommand(ts, i) {
-		return false
+	if !ts[i].later || othersCommand(ts, i) || toolSentence(ts, i) {
+		return false // "It runs `git fetch --all` first": the tool's own deed
 	}
 	if i > 0 && !ts[i].sentence && commandHolders[ts[i-1].lower] {
 		return false // "The field `sudo reboot` lists …": a value held

@@ -21,6 +21,7 @@ func TestCommandsHandedOverByAnyWords(t *testing.T) {
 		"Returns the release artifact, signed by the release engineer with `gpg --armor --detach-sign` before upload.",
 		"Returns the mirror state. Nobody needs to run `rsync -av` by hand; the nightly job does it.",
 		"Returns the docs build. CI runs `make linkcheck` separately.",
+		"Returns the mirror. This tool's fallback is `rsync -a --delete`.",
 		"Returns the log. The nightly job runs `git gc --aggressive` on it.",
 		"Returns the diff, the same as `git diff --stat` prints.",
 		"Returns disk usage in the `df -h` format.",
