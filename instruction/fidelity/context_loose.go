@@ -43,7 +43,7 @@ func looseDeed(text string, ts []token, i int) bool {
 	}
 	for k := i + 1; k < len(ts) && k <= i+6 && !ts[k].sentence && !ts[k].clause; k++ {
 		w := ts[k].lower
-		if k <= i+2 && namedAsValue[w] || w == "by" && byDoer(ts, k, len(ts)) {
+		if k <= i+2 && (namedAsValue[w] || shapeNouns[w]) || w == "by" && byDoer(ts, k, len(ts)) {
 			return false // "the `create_time` field", "is done automatically by the editor"
 		}
 		if k == i+2 && i > 0 && ts[i-1].lower == "for" && ts[i+1].lower == "to" {
@@ -57,7 +57,8 @@ func looseDeed(text string, ts []token, i int) bool {
 }
 
 // valueWritten: the name is written as a value — in quotes ("with method
-// 'modify_custom_fields'"), after "as" ("computed … as price_per_meal"),
+// 'modify_custom_fields'"), after "as" or "like" within its phrase
+// ("computed … as price_per_meal", "as in a get_file_contents result"),
 // in a comma list after another item of one word, in a parenthesized
 // list ("(backup.sh, rotate_logs.sh)"), or as the term
 // a definition follows ("`total_notebooks` — how many …").
@@ -66,8 +67,13 @@ func valueWritten(text string, ts []token, i int) bool {
 	if q := byteAt(text, t.start-1); q == '"' || q == '\'' {
 		return true
 	}
-	if i > 0 && !t.sentence && ts[i-1].lower == "as" {
-		return true
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		if ts[k].lower == "as" || ts[k].lower == "like" {
+			return true // "as price_per_meal", "as in a get_file_contents result"
+		}
+		if ts[k].sentence || ts[k].clause {
+			break
+		}
 	}
 	if i > 1 && !t.sentence && (t.clause || ts[i-1].lower == "and" || ts[i-1].lower == "or") {
 		p := i - 1
@@ -126,3 +132,8 @@ var namedAsValue = set("field", "fields", "column", "columns", "parameter", "par
 // "alias of x").
 var formerly = set("formerly", "previously", "renamed", "alias", "aliases", "aliased", "deprecated", "legacy", "old",
 	"was", "were", "been")
+
+// shapeNouns after a name make it the shape of a value, not a call ("a
+// get_file_contents result", "the list_users response").
+var shapeNouns = set("result", "results", "response", "responses", "output", "outputs", "payload", "payloads", "shape",
+	"schema")

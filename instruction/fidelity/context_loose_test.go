@@ -36,6 +36,7 @@ func TestOperationNamesAsValues(t *testing.T) {
 		"Returns shapes. Arrows snap to shapes; bind_shapes is done automatically by the editor.",
 		"Archives an applicant. When send_notice is true, the system emails the applicant.",
 		"Returns the job state. Safe to poll while waiting for `render_video` to finish.",
+		"Returns a page. Keep each quote short, as in a read_page_contents result.",
 		"Updates a record. To merge, call it with method 'merge_custom_fields' instead.",
 	)
 }
