@@ -159,8 +159,16 @@ func TestHostileHTTPUpstreamAnswersAreBounded(t *testing.T) {
 	}
 }
 
-// A stdio server whose tool answers 32 MB on one line is refused at the
-// line ceiling; the session is restarted and the next call works.
+// A stdio server whose tool answers 8 MB on one line is refused at the
+// line ceiling; the session is restarted and the next call works. Eight
+// times the ceiling is enough to tell a bounded reader from one that
+// reads the line to its end (the SDK allocates about 15 bytes per byte
+// it reads: 120 MB, against the 16 MB allowed). The time such a call
+// takes is the server's: the console stops reading at the ceiling, while
+// the test server builds and encodes the whole answer first. Under the
+// race detector on a loaded 2-core machine that took over 20 s for 8 MB
+// (the console had allocated nothing by then), so the call gets 90 s: the
+// bound under test is the answer's size, not its time.
 func TestHostileStdioUpstreamAnswerIsBounded(t *testing.T) {
 	exe, err := os.Executable()
 	if err != nil {
@@ -168,9 +176,6 @@ func TestHostileStdioUpstreamAnswerIsBounded(t *testing.T) {
 	}
 	const ceiling = 1 << 20
 	p := NewPool(nil)
-	// the bound under test is the answer's size, not its time: under the
-	// race detector beside other packages' tests, reading the 32 MB line
-	// to its end took over 20 s on a 2-core machine
 	p.Timeout, p.MaxMessage = 90*time.Second, ceiling
 	defer p.Close()
 	sp := Spec{Name: "stdio", Command: []string{exe}, Env: map[string]string{"UPSTREAM_TEST_SERVER": "1"}}
@@ -178,11 +183,11 @@ func TestHostileStdioUpstreamAnswerIsBounded(t *testing.T) {
 	if _, err := p.Call(ctx, sp, "pid", json.RawMessage(`{}`)); err != nil {
 		t.Fatal(err)
 	}
-	n := allocated(1, func() { _, err = p.Call(ctx, sp, "flood", json.RawMessage(`{}`)) })
+	n := allocated(1, func() { _, err = p.Call(ctx, sp, "flood", json.RawMessage(`{"mb":8}`)) })
 	t.Logf("%v; allocated %.1f MB", err, float64(n)/(1<<20))
 	var tl *TooLargeError
 	if !errors.As(err, &tl) || tl.Limit != ceiling {
-		t.Fatalf("a 32 MB line: %v, want a *TooLargeError at %d bytes", err, ceiling)
+		t.Fatalf("an 8 MB line: %v, want a *TooLargeError at %d bytes", err, ceiling)
 	}
 	if n > 16*ceiling {
 		t.Errorf("allocated %d bytes for a ceiling of %d", n, ceiling)
