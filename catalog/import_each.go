@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -104,7 +105,7 @@ func parseEach(ctx context.Context, format string, data []byte, namespace string
 	defer cancel()
 	b := newSchemaBudget(ctx)
 	var out Outcome
-	list, ps := documentTools(ctx, data, namespace)
+	list, early, ps := documentTools(ctx, data, namespace)
 	if len(ps) > 0 {
 		out.Problems = ps
 		return out
@@ -123,6 +124,15 @@ func parseEach(ctx context.Context, format string, data []byte, namespace string
 		if ctx.Err() != nil {
 			out.Problems.add("", "file", "%v", ErrDocumentCancelled)
 			return Outcome{Problems: out.Problems}
+		}
+		if ps, refused := early[i]; refused {
+			// over a ceiling of the document: refused alone, unread
+			r := rejection(raw, i, namespace, ps)
+			tools[i].rej = &r
+			if r.ID != "" {
+				byID[r.ID] = append(byID[r.ID], i)
+			}
+			continue
 		}
 		c, ps, ws := parseOneTool(format, b, raw, i, namespace)
 		out.Warnings = append(out.Warnings, ws...)
@@ -180,9 +190,9 @@ func parseEach(ctx context.Context, format string, data []byte, namespace string
 }
 
 // documentTools reads a third-party document's tool list, or its
-// document-level problems.
-func documentTools(ctx context.Context, data []byte, namespace string) ([]any, Problems) {
-	var ps Problems
+// document-level problems. A tool over one of the document's ceilings
+// (a text, a depth) is refused alone: early holds its problems by index.
+func documentTools(ctx context.Context, data []byte, namespace string) (list []any, early map[int]Problems, ps Problems) {
 	switch {
 	case len(data) > MaxImportBytes:
 		ps.add("", "file", "is %d bytes, over the ceiling of %d", len(data), MaxImportBytes)
@@ -194,18 +204,24 @@ func documentTools(ctx context.Context, data []byte, namespace string) ([]any, P
 		ps.add("", "namespace", "is %d characters, longer than the limit of %d", len(namespace), MaxNamespaceLength)
 	}
 	if len(ps) > 0 {
-		return nil, ps
+		return nil, nil, ps
 	}
 	doc, err := ReadDocument(ctx, data, ImportLimits)
 	if err != nil {
+		var de *DocumentError
+		if errors.As(err, &de) && de.Rule != "bytes" && de.Rule != "cancelled" {
+			if l, refused, ok := splitTools(ctx, data); ok {
+				return capTools(&ps, l), refused, ps
+			}
+		}
 		ps = append(ps, documentProblem(err))
-		return nil, ps
+		return nil, nil, ps
 	}
-	list := toolList(&ps, doc)
+	list = toolList(&ps, doc)
 	if len(ps) == 0 && len(list) == 0 {
 		ps.add("", "tools", "the document holds no tools")
 	}
-	return list, ps
+	return list, nil, ps
 }
 
 // parseOneTool reads the document's tool i alone, with every check the
@@ -241,6 +257,9 @@ func parseOneTool(format string, b *schemaBudget, raw any, i int, namespace stri
 		nameRefused = nameRefused || p.Field == "name"
 	}
 	for _, p := range validate(cs, false, false, &ws) {
+		if p.Field == "purpose" {
+			p.Field = "description" // the field as the document names it
+		}
 		if !(p.Field == "id" && nameRefused) { // the same fault, already named
 			ps = append(ps, p)
 		}

@@ -177,12 +177,14 @@ func importTools(ctx context.Context, store *models.Store, actor, name string, t
 		_ = store.RecordSync(ctx, actor, name, models.SyncResult{Err: err.Error()})
 		return out, err
 	}
+	var at []int // each refused problem's tool's place in the server's list
 	for _, r := range o.Rejected {
 		for _, p := range r.Problems {
 			// a server's strings are printed by the CLI, the page and the
 			// connection's warning: quoted when they could forge a line
 			p.Tool, p.Field, p.Message = shown(p.Tool), shown(p.Field), shown(p.Message)
 			out.Refused = append(out.Refused, p)
+			at = append(at, r.Index)
 		}
 	}
 	cs := o.Contracts
@@ -199,7 +201,11 @@ func importTools(ctx context.Context, store *models.Store, actor, name string, t
 			if i > 0 {
 				b.WriteString("; ")
 			}
-			fmt.Fprintf(&b, "%s %s: %s", p.Tool, p.Field, p.Message)
+			fmt.Fprintf(&b, "tool #%d %s", at[i], p.Tool)
+			if p.Field != "" {
+				fmt.Fprintf(&b, " field %s", p.Field)
+			}
+			fmt.Fprintf(&b, ": %s", p.Message)
 		}
 		r.Warn = b.String()
 	}
