@@ -180,7 +180,10 @@ func (s *Server) apiApproval(c echo.Context) error {
 		return apiErr(http.StatusNotFound, "not_found", "approval", "no such approval")
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(http.StatusOK, approvalJSON(a, ""))
+	body := approvalJSON(a, "")
+	shown := showApproval(s.pageAuthority(ctx), a, time.Now())
+	body.Status, body.VoidReason = shown.Status, shown.VoidReason
+	return c.JSON(http.StatusOK, body)
 }
 
 // maxListedApprovals bounds the Approvals page.
@@ -211,8 +214,10 @@ func (s *Server) approvalsPage(c echo.Context) error {
 		r := views.ApprovalRow{Ref: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Tool: a.Tool, Digest: shortDigest(a.Digest), Summary: a.Summary, Arguments: a.ArgsView,
 			Origin: a.Origin, RequestedBy: a.RequestedBy, At: a.CreatedAt.UTC().Format(time.DateTime), DecidedBy: a.DecidedBy, Reason: a.Reason,
 			Own: !authority.CanDecideApproval(me, a.Subject), WithdrawnBy: a.WithdrawnBy, WithdrawReason: a.WithdrawReason, Run: a.Run}
+		shown := showApproval(st, &a, now)
+		r.Status, r.Void = shown.Status, shown.Note
 		switch {
-		case a.Status != authority.ApprovalApproved:
+		case shown.Status != authority.ApprovalApproved:
 		case a.SingleUse && a.UsedAt != nil:
 			r.Scope = "single-use, used " + a.UsedAt.UTC().Format(time.DateTime)
 		case a.SingleUse:
@@ -222,9 +227,7 @@ func (s *Server) approvalsPage(c echo.Context) error {
 		case a.Until != nil:
 			r.Scope = "until " + a.Until.UTC().Format(time.DateTime)
 		}
-		r.Withdrawable = a.Status == authority.ApprovalApproved && a.UsedAt == nil && !approvalExpired(&a, now)
-		r.Void = approvalVoidNote(st, &a, now)
-		r.Withdrawable = r.Withdrawable && r.Void == ""
+		r.Withdrawable = shown.Status == authority.ApprovalApproved && a.UsedAt == nil && !approvalExpired(&a, now)
 		r.Unseen = authority.ViewIsCut(a.ArgsView)
 		r.Masked = a.ArgsHidden && !r.Unseen
 		for _, o := range owners[a.ID] {

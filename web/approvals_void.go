@@ -22,24 +22,36 @@ func (s *Server) pageAuthority(ctx context.Context) *authState {
 	return st
 }
 
-// approvalVoidNote says why a is void: recorded, or (approved, and what
-// it was approved under changed since) found now, for its next call to
-// record; "" when it is not, or when it is spent or expired.
-func approvalVoidNote(st *authState, a *models.Approval, now time.Time) string {
+// shownApproval is an approval's state as it is shown: the runtime API's
+// status and void_reason and the Approvals page's badge and note come
+// from it alone, so the two never disagree.
+type shownApproval struct {
+	// Status is the recorded status, or void when what the approval was
+	// approved under changed since (found now: its next call records it).
+	Status string
+	// VoidReason is what changed, for a void approval ("" otherwise).
+	VoidReason string
+	// Note is the page's line on a void approval ("" otherwise).
+	Note string
+}
+
+// showApproval decides the state a is shown in at now, st the authority
+// of now (nil when it cannot be read: only the recorded state is shown).
+func showApproval(st *authState, a *models.Approval, now time.Time) shownApproval {
 	if a.Status == authority.ApprovalVoid {
 		since := ""
 		if a.VoidedAt != nil {
 			since = " since " + a.VoidedAt.UTC().Format(time.DateTime)
 		}
-		return "void" + since + ": " + a.VoidReason + "; a call needs a new approval"
+		return shownApproval{Status: a.Status, VoidReason: a.VoidReason, Note: "void" + since + ": " + a.VoidReason + "; a call needs a new approval"}
 	}
 	// a spent or expired approval allows nothing more: a later change
 	// voids nothing, and its history reads as it happened
-	if st == nil || a.UsedAt != nil || approvalExpired(a, now) {
-		return ""
+	if st == nil || a.Status != authority.ApprovalApproved || a.UsedAt != nil || approvalExpired(a, now) {
+		return shownApproval{Status: a.Status}
 	}
 	if why := authority.ApprovalVoids(st.approvalOf(a)); why != "" {
-		return "void: " + why + " it was approved; a call needs a new approval"
+		return shownApproval{Status: authority.ApprovalVoid, VoidReason: why + " it was approved", Note: "void: " + why + " it was approved; a call needs a new approval"}
 	}
-	return ""
+	return shownApproval{Status: a.Status}
 }
