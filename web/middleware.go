@@ -52,16 +52,7 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 			c.Error(err)
 		}
 		status := c.Response().Status
-		level := slog.LevelInfo
-		switch {
-		case status >= 500:
-			level = slog.LevelError
-		case status >= 400:
-			level = slog.LevelWarn
-		}
-		if c.Path() == "/healthz" || c.Path() == "/static/:version/*" || (status < 400 && runtimeCheckPath(c.Path())) || optionalStreamRefused(c, status) {
-			level = slog.LevelDebug
-		}
+		level := requestLevel(c, status)
 		if !s.log.Enabled(c.Request().Context(), level) {
 			return nil
 		}
@@ -71,12 +62,32 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// optionalStreamRefused reports the gateway's 405 to a GET: the optional
-// server-to-client stream of the streamable HTTP transport, which the SDKs
-// try on every session and the spec lets a server decline. A healthy
-// session's step, it is logged at debug, never as a warning.
-func optionalStreamRefused(c echo.Context, status int) bool {
-	return status == http.StatusMethodNotAllowed && c.Request().Method == http.MethodGet && c.Path() == "/mcp/:agent"
+// requestLevel is the level of a request's log line, by who is at
+// fault: the console's failure (5xx) is an error; a client's refusal
+// (every 4xx) is at most a warning, never an error; a client's method the
+// gateway does not serve is debug (see methodRefused); the health check,
+// the assets and the runtime's successful per-call routes are debug.
+func requestLevel(c echo.Context, status int) slog.Level {
+	switch {
+	case status >= 500:
+		return slog.LevelError
+	case c.Path() == "/healthz" || c.Path() == "/static/:version/*" || (status < 400 && runtimeCheckPath(c.Path())) || methodRefused(c, status):
+		return slog.LevelDebug
+	case status >= 400:
+		return slog.LevelWarn
+	}
+	return slog.LevelInfo
+}
+
+// methodRefused reports the gateway's 405 to a method it does not serve:
+// GET, the optional server-to-client stream of the streamable HTTP
+// transport, which the SDKs try on every session and the spec lets a
+// server decline, and HEAD, a probe of clients and monitors. The client's
+// step, answered with Allow; it is logged at debug, never as a warning
+// nor an error.
+func methodRefused(c echo.Context, status int) bool {
+	m := c.Request().Method
+	return status == http.StatusMethodNotAllowed && (m == http.MethodGet || m == http.MethodHead) && isGatewayPath(c.Request().URL.Path)
 }
 
 // runtimeCheckPath reports the runtime's per-call routes: a line per
