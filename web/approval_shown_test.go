@@ -47,7 +47,7 @@ func TestTheApprovalAPIAndPageAgree(t *testing.T) {
 		if st != authority.ApprovalVoid || why == "" || badge != st || !strings.Contains(note, why) {
 			t.Errorf("the API reads %q (%q), the page's badge %q and note %q", st, why, badge, note)
 		}
-		if doc.Find(`[data-testid="withdraw-` + ref + `"]`).Length() != 0 {
+		if doc.Find(`[data-testid="withdraw-`+ref+`"]`).Length() != 0 {
 			t.Error("a void approval offers a withdrawal")
 		}
 	})
