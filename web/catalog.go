@@ -121,8 +121,9 @@ func (s *Server) toolPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	// what the imported text asks for, and the rewording that replaces it
-	d.Needs = needViews(imported, snap.Universe())
+	// what the text the model reads asks for: the reviewer's rewording
+	// once there is one (the imported text stays in the ledger)
+	d.Needs = needViews(k, snap.Universe())
 	u := currentUser(c)
 	if ns := k.Namespace(); ns != "" && r.Source == models.SourceMCP {
 		if conn, err := s.store.ConnectionByName(c.Request().Context(), ns); err == nil {

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"strconv"
 	"sync"
 
@@ -34,9 +36,12 @@ type findingsCache struct {
 	computed int
 }
 
-// of returns r's findings in snap, computing them on a miss.
+// of returns the findings of k, what the model reads of r (its
+// rewordings applied), in snap, computing them on a miss: the key holds
+// the rewordings, so a rewording recorded or removed is judged anew.
 func (fc *findingsCache) of(snap *Snapshot, r models.Tool, k catalog.Contract) reviewFindings {
-	key := r.ID + "\x00" + r.Digest
+	sum := sha256.Sum256([]byte(r.ReviewedPurpose + "\x00" + r.ReviewedParams))
+	key := r.ID + "\x00" + r.Digest + "\x00" + hex.EncodeToString(sum[:8])
 	fc.mu.Lock()
 	if fc.entries == nil || fc.gen != snap.Gen() || len(fc.entries) >= reviewFindingsMax {
 		fc.gen, fc.entries = snap.Gen(), map[string]reviewFindings{}
@@ -66,16 +71,19 @@ func (fc *findingsCache) count() int {
 // reviewItem is what a reviewer reads of one candidate: the compact
 // contract with its token count and, for a changed tool, the diff.
 func (s *Server) reviewItem(r models.Tool, k catalog.Contract, snap *Snapshot, me string) (views.ReviewItem, error) {
-	read := k // what the agent reads: a rewording recorded on the tool's page
-	if r.Reworded() {
-		read.Purpose = r.ReviewedPurpose
+	// what the agent reads: the rewordings recorded on the tool's page;
+	// the leak findings judge it, not the imported text it replaces
+	read, err := r.Effective()
+	if err != nil {
+		return views.ReviewItem{}, err
 	}
+	read.Effects, read.EffectsAssumed = k.Effects, k.EffectsAssumed // the import's hint, under review
 	u := catalog.NewUnit(catalog.RenderCompact(read))
 	n, err := s.meter.CountUnit(meter.O200k, u)
 	if err != nil {
 		return views.ReviewItem{}, err
 	}
-	found := s.findings.of(snap, r, k)
+	found := s.findings.of(snap, r, read)
 	it := views.ReviewItem{Row: toolRow(r, k), ImportedBy: r.ImportedBy, Mentions: found.mentions, Needs: found.needs, Purpose: k.Purpose, Changed: r.PrevJSON != "",
 		Own: r.ImportedBy == me, Contract: u.Text, Tokens: n, Risky: risky(k.Effects)}
 	if it.Changed {

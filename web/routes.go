@@ -143,6 +143,7 @@ func (s *Server) routeTable() []route {
 		// groups and grants, call-time check counters (authority)
 		{http.MethodPost, "/catalog/tools/:id/classify", reviewers, s.classifyTool},
 		{http.MethodPost, "/catalog/tools/:id/reword", reviewers, s.rewordTool},
+		{http.MethodPost, "/catalog/tools/:id/reword/clear", reviewers, s.clearReword},
 		{http.MethodPost, "/catalog/tools/:id/reword-params", reviewers, s.rewordParams},
 		{http.MethodPost, "/catalog/tools/:id/hints", editors, s.proposeHints},
 		{http.MethodPost, "/catalog/hints/:pid/decide", reviewers, s.decideHints},

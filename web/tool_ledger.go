@@ -80,6 +80,16 @@ func (s *Server) rewordTool(c echo.Context) error {
 	return s.flashAndRedirect(c, id+": description reworded; the model reads the rewording, the imported text stays in the ledger.", "/catalog/tools/"+id)
 }
 
+// clearReword removes a tool's rewording from its page, bound to the
+// digest on the form: the model reads the imported description again.
+func (s *Server) clearReword(c echo.Context) error {
+	id := c.Param("id")
+	if err := s.store.ClearReword(c.Request().Context(), userName(c), id, c.FormValue("digest")); err != nil {
+		return rewordRefusal(err)
+	}
+	return s.flashAndRedirect(c, id+": rewording removed; the model reads the imported description again.", "/catalog/tools/"+id)
+}
+
 // rewordParams records a reviewer's rewordings of a tool's parameter
 // descriptions from its page (fields param:POINTER; an empty one gives
 // the imported description back), bound to the digest on the form:
