@@ -11,6 +11,9 @@ import (
 // ScrubReceipts is migration 151's data step, for its test.
 var ScrubReceipts = scrubReceipts
 
+// PinLiveApprovals is migration 252's data step, for its test.
+var PinLiveApprovals = pinLiveApprovals
+
 // MigrateBefore applies the migrations older than version, as a database
 // an earlier release left.
 func (s *Store) MigrateBefore(ctx context.Context, version int) ([]int, error) {
