@@ -80,7 +80,7 @@ func contactText(h models.ConnectionHealth) string {
 // the field (never the value).
 func pairLines(text, field string, errs views.FieldErrors) map[string]string {
 	out := map[string]string{}
-	label := map[string]string{"header": "headers", "env": "environment"}[field]
+	label := map[string]string{"header": "headers", "env": "environment", "env_plain": "plain environment"}[field]
 	for i, l := range strings.Split(text, "\n") {
 		l = strings.TrimSpace(l)
 		if l == "" {
@@ -153,10 +153,10 @@ func settingsEdit(cur, set models.ConnectionSettings) models.SettingsEdit {
 
 // createConnection adds a connection and syncs it.
 func (s *Server) createConnection(c echo.Context) error {
-	f := views.ConnectionForm{Name: strings.TrimSpace(c.FormValue("name")), Command: strings.TrimSpace(c.FormValue("command")), URL: strings.TrimSpace(c.FormValue("url"))}
+	f := views.ConnectionForm{Name: strings.TrimSpace(c.FormValue("name")), Command: strings.TrimSpace(c.FormValue("command")), URL: strings.TrimSpace(c.FormValue("url")), PlainEnv: c.FormValue("env_plain")}
 	errs := views.FieldErrors{}
 	f.TakeOver = c.FormValue("take_over") != ""
-	in := models.ConnectionInput{Name: f.Name, URL: f.URL, Headers: pairLines(c.FormValue("headers"), "header", errs), Env: pairLines(c.FormValue("env"), "env", errs), TakeOver: f.TakeOver}
+	in := models.ConnectionInput{Name: f.Name, URL: f.URL, Headers: pairLines(c.FormValue("headers"), "header", errs), Env: pairLines(c.FormValue("env"), "env", errs), PlainEnv: pairLines(f.PlainEnv, "env_plain", errs), TakeOver: f.TakeOver}
 	f.Settings, in.Settings = settingsForm(c, errs)
 	if f.Command != "" {
 		argv, err := shlex.Split(f.Command)
