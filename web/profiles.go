@@ -21,13 +21,7 @@ import (
 func canEditProfiles(u *models.User) bool { return u.Has(models.RoleEditor) || u.Has(models.RoleAdmin) }
 
 func versionRow(v models.ProfileVersion, current int) views.VersionRow {
-	opts := fmt.Sprintf("%s tier · %s catalog", v.Tier, v.CatalogForm)
-	if v.Deferred {
-		opts += " · deferred"
-		if ps := v.Pins(); len(ps) > 0 {
-			opts += " (pins " + strings.Join(ps, ", ") + ")"
-		}
-	}
+	opts := versionOptions(v)
 	return views.VersionRow{Version: v.Version, Author: v.Author, At: v.CreatedAt.UTC().Format(time.DateTime), Message: v.Message, Tools: v.Tools(),
 		Options: opts, Saved: views.Delta{Body: v.Body, Protocol: v.Protocol, Catalog: v.Catalog, Total: v.Total}, Encoding: meter.O200k, Current: v.Version == current,
 		Status: v.Status, Base: v.BaseVersion, ReviewedBy: v.ReviewedBy}
