@@ -27,6 +27,7 @@ require (
 	github.com/sergi/go-diff v1.4.0
 	github.com/valyala/fasthttp v1.78.0
 	go.yaml.in/yaml/v3 v3.0.6
+	github.com/mtibben/confusables v0.0.0-20210201002637-9d1b0723b659
 	golang.org/x/crypto v0.59.0
 	golang.org/x/sync v0.25.0
 	golang.org/x/term v0.48.0

@@ -196,14 +196,15 @@ func CanDecideApproval(actor, subject string) bool {
 // console compares people: by their SubjectKey (white space trimmed,
 // characters that draw nothing removed, Unicode compatibility forms
 // folded: full-width letters, ligatures), case folded ("RITA", " rita "
-// and "ｒｉｔａ" are rita).
+// and "ｒｉｔａ" are rita), and look-alikes taken as one (lookAlike:
+// "rіta" with a Cyrillic і is rita).
 func SameIdentity(a, b string) bool {
 	return identityKey(a) == identityKey(b)
 }
 
 // identityKey is a name as SameIdentity compares it.
 func identityKey(s string) string {
-	return norm.NFKC.String(cases.Fold().String(SubjectKey(s)))
+	return lookAlike(norm.NFKC.String(cases.Fold().String(SubjectKey(s))))
 }
 
 // Withdrawn reports whether a is an approval taken back after its grant.
