@@ -18,6 +18,7 @@ type lineLog struct {
 	log     *slog.Logger
 	name    string
 	secrets []string // longest first, so a value that holds another is masked whole
+	pieces  *pieces  // the secrets' pieces, reversed and spaced out too
 	mu      sync.Mutex
 	buf     []byte
 	skip    bool // the rest of a line already cut at maxLine
@@ -54,6 +55,7 @@ func newLineLog(log *slog.Logger, spec Spec) *lineLog {
 	}
 	l.secrets = append(l.secrets, consoleSecretValues()...)
 	sort.Slice(l.secrets, func(i, j int) bool { return len(l.secrets[i]) > len(l.secrets[j]) })
+	l.pieces = newPieces(l.secrets)
 	return l
 }
 
@@ -145,7 +147,7 @@ func (l *lineLog) mask(s string) string {
 	for _, v := range l.secrets {
 		s = maskSecret(s, v)
 	}
-	return s
+	return l.pieces.mask(s)
 }
 
 // Tail is the child's last stderr lines, joined by " | " ("" when none).
