@@ -55,7 +55,7 @@ var judgedRefusals = map[string]string{
 	// draw.io XML reference (styles, edge routing, layers, dark mode):
 	// 34,728 bytes, some 8,000 tokens the model would read on every turn,
 	// over the 16 KiB purpose ceiling. The server's other six tools import
-	"drawio-mcp@1.6.1.tools.json open_drawio_xml": "purpose|bytes, over the ceiling of 16384",
+	"drawio-mcp@1.6.1.tools.json open_drawio_xml": "description|bytes, over the ceiling of 16384",
 	// a keyword on the wrong type: "Period" is declared a string but
 	// carries an array's "items" (the enum of periods the author meant);
 	// read as written, the enum would constrain nothing, so the contract
