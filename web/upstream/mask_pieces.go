@@ -121,3 +121,11 @@ func (p *pieces) mask(s string) string {
 	}
 	return b.String()
 }
+
+// wordSecret reports a short console secret, masked only as a whole word
+// (maskSecret): its pieces are ordinary words a log holds ("postgres" in
+// postgresql), so they are not masked.
+func wordSecret(v string) bool {
+	p := consoleSecrets.Load()
+	return p != nil && p.words[v]
+}

@@ -3,6 +3,7 @@ package upstream
 import (
 	"bytes"
 	"log/slog"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -55,7 +56,7 @@ func newLineLog(log *slog.Logger, spec Spec) *lineLog {
 	}
 	l.secrets = append(l.secrets, consoleSecretValues()...)
 	sort.Slice(l.secrets, func(i, j int) bool { return len(l.secrets[i]) > len(l.secrets[j]) })
-	l.pieces = newPieces(l.secrets)
+	l.pieces = newPieces(slices.DeleteFunc(slices.Clone(l.secrets), wordSecret))
 	return l
 }
 
