@@ -12,30 +12,21 @@ import (
 
 // argumentsView is what a reviewer sees of a call's arguments
 // (canonical JSON) to the tool tool whose reviewed contract is c (nil:
-// none at hand) on an approval request: the secret values of the
-// connection that serves the tool (and the console's own) written
-// "[secret]", as the gateway masks that server's results — never another
-// connection's, or a key filing guesses would learn which is one — then the names
-// and values that look secret, the credentials in free text and what c's
-// schema marks secret masked and the whole bounded
-// (authority.ArgumentsViewOf; digest is c's reviewed version, by which
-// the schema's masking plan is kept). When the connections cannot be read now,
-// nothing of the arguments is shown. The view says whether it hides
-// anything (authority.View.Hides): a connection's secret written, a value
-// masked, the view cut, or nothing shown.
-func (s *Server) argumentsView(ctx context.Context, canonical []byte, tool authority.Tool, c *catalog.Contract) authority.View {
-	specs, _, err := s.gw.conns.load(ctx, s)
-	if err != nil {
-		return authority.Hidden("(the arguments cannot be shown: the connections could not be read to mask their secrets)")
-	}
-	var list []upstream.Spec
-	if sp, ok := specs[tool.Namespace()]; ok && tool.Namespace() != "" {
-		list = append(list, sp)
-	}
-	masked := upstream.MaskArguments(list, canonical)
+// none at hand) on an approval request: the credentials of known shapes
+// masked (upstream.MaskArguments), then the names and values that look
+// secret, the credentials in free text and what c's schema marks secret
+// masked and the whole bounded (authority.ArgumentsViewOf; digest is c's
+// reviewed version, by which the schema's masking plan is kept). A value
+// equal to a secret of the console or of a connection is shown as any
+// other: the caller sent it, and a view (or a filing) that changed with
+// it would tell the caller which guess is a secret. The view says whether
+// it hides anything (authority.View.Hides): a value masked or the view
+// cut.
+func (s *Server) argumentsView(canonical []byte, tool authority.Tool, c *catalog.Contract) authority.View {
+	masked := upstream.MaskArguments(canonical)
 	v := authority.ArgumentsViewReport(masked, tool.Digest, c)
 	if !v.Hides && !bytes.Equal(masked, canonical) {
-		// both rendered alike, so a difference is a secret written over
+		// both rendered alike, so a difference is a credential written over
 		v.Hides = authority.ArgumentsViewReport(canonical, tool.Digest, c).Text != v.Text
 	}
 	return v
@@ -54,7 +45,7 @@ func (s *Server) approvalArguments(ctx context.Context, t *authority.Tool, argum
 	if digest, err = s.store.ApprovalArgsDigest(ctx, t.ID, t.Digest, canonical); err != nil {
 		return "", view, err
 	}
-	return digest, s.argumentsView(ctx, canonical, *t, s.reviewedContract(ctx, t)), nil
+	return digest, s.argumentsView(canonical, *t, s.reviewedContract(ctx, t)), nil
 }
 
 // reviewedContract is t's contract as the catalog holds it, when that is

@@ -12,21 +12,21 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestApprovalViewMasksOnlyTheServingConnection: the reviewer's view of a
-// request's arguments masks the secrets of the connection that serves the
-// tool, not every connection's (that would tell the key which guess is
-// another connection's secret).
-func TestApprovalViewMasksOnlyTheServingConnection(t *testing.T) {
+// TestApprovalViewShowsSecretsAsSent: the reviewer's view of a request's
+// arguments masks no value for equalling a secret, of the connection
+// that serves the tool or of another: the caller sent it, and a view (or
+// a filing) that changed with it would tell the key which guess is a
+// secret.
+func TestApprovalViewShowsSecretsAsSent(t *testing.T) {
 	eachDialect(t, func(t *testing.T, h *harness) {
 		testApprovalScope(t, h, false)
 	})
 }
 
-// testApprovalScope files a request whose arguments repeat another
-// connection's secret, and checks the view the asking key reads back shows
-// it (a call repeating the serving connection's secret is masked, so it
-// files nothing: it can never be approved); with strangers, also that another runtime key
-// gets 404 for it exactly as for an unknown ref.
+// testApprovalScope files requests whose arguments repeat the serving
+// connection's secret and another connection's, and checks the view the
+// asking key reads back shows each as sent; with strangers, also that
+// another runtime key gets 404 for it exactly as for an unknown ref.
 func testApprovalScope(t *testing.T, h *harness, strangers bool) {
 	up := upstreamtest.New()
 	defer up.Close()
@@ -40,33 +40,33 @@ func testApprovalScope(t *testing.T, h *harness, strangers bool) {
 	h.changeGrants(t, authority.Everyone, false, models.GrantSpec{Kind: authority.KindEffects, Value: "read-only"})
 	h.changeGrants(t, authority.Everyone, true, models.GrantSpec{Kind: authority.KindTool, Value: "demo.echo", RequiresApproval: true})
 	sam := map[string]any{"id": "sam", "groups": []string{authority.Everyone}}
-	if d := h.authorize(f.key, map[string]any{"agent": "helper", "tool": "demo.echo", "subject": sam,
-		"arguments": map[string]any{"text": "key " + own}}); d.Error == nil || !strings.Contains(d.Error.Message, "can never be approved") {
-		t.Errorf("authorize with the serving connection's secret: %+v", d)
-	}
-	_, raw := h.api(http.MethodPost, "/api/v1/authorize", f.key, map[string]any{"agent": "helper", "tool": "demo.echo", "subject": sam,
-		"arguments": map[string]any{"text": "password " + other}})
-	var d struct {
-		Error struct{ Type, Approval string }
-	}
-	_ = json.Unmarshal(raw, &d)
-	if d.Error.Approval == "" {
-		t.Fatalf("authorize: %s", raw)
-	}
-	res, out := h.api(http.MethodGet, "/api/v1/approvals/"+d.Error.Approval, f.key, nil)
-	if res.StatusCode != http.StatusOK {
-		t.Fatalf("the asking key reads its request: %d %s", res.StatusCode, out)
-	}
-	var a struct{ Arguments string }
-	_ = json.Unmarshal(out, &a)
-	if !strings.Contains(a.Arguments, "password "+other) {
-		t.Errorf("view %q: want no other connection's secret masked", a.Arguments)
+	var ref string
+	for _, text := range []string{"key " + own, "password " + other} {
+		_, raw := h.api(http.MethodPost, "/api/v1/authorize", f.key, map[string]any{"agent": "helper", "tool": "demo.echo", "subject": sam,
+			"arguments": map[string]any{"text": text}})
+		var d struct {
+			Error struct{ Type, Approval string }
+		}
+		_ = json.Unmarshal(raw, &d)
+		if d.Error.Approval == "" {
+			t.Fatalf("authorize %q: %s", text, raw)
+		}
+		ref = d.Error.Approval
+		res, out := h.api(http.MethodGet, "/api/v1/approvals/"+ref, f.key, nil)
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("the asking key reads its request: %d %s", res.StatusCode, out)
+		}
+		var a struct{ Arguments string }
+		_ = json.Unmarshal(out, &a)
+		if !strings.Contains(a.Arguments, text) {
+			t.Errorf("view %q: want %q as sent", a.Arguments, text)
+		}
 	}
 	if !strangers {
 		return
 	}
 	unknown, body := h.api(http.MethodGet, "/api/v1/approvals/"+models.ApprovalPrefix+"nope", f.key, nil)
-	stranger, sbody := h.api(http.MethodGet, "/api/v1/approvals/"+d.Error.Approval, h.runtimeKey(), nil)
+	stranger, sbody := h.api(http.MethodGet, "/api/v1/approvals/"+ref, h.runtimeKey(), nil)
 	if stranger.StatusCode != http.StatusNotFound || string(sbody) != string(body) || unknown.StatusCode != http.StatusNotFound {
 		t.Errorf("another key reading the request: %d %s; unknown ref: %d %s", stranger.StatusCode, sbody, unknown.StatusCode, body)
 	}

@@ -249,7 +249,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 				// filed (or the pending one reused, this key recorded as
 				// asking) unless the store's filing rules answer: a denial
 				// of this very call, arguments nobody could see whole, a cap
-				view := g.s.argumentsView(ctx, canonical, *tool, ast.contracts[p.Name])
+				view := g.s.argumentsView(canonical, *tool, ast.contracts[p.Name])
 				a, err := g.requestApproval(ctx, r, ast.profileOf(r.sess.Agent, r.sess.Profile), tool, argsDigest, view)
 				v.Error = approvalAnswer(v.Error, a, err, p.Name)
 			}

@@ -48,7 +48,7 @@ func (a *answered) Unwrap() error { return a.err }
 // error answer to the call (nil otherwise): through the direct call its
 // response (answered); through the SDK's client a *jsonrpc.Error the
 // SDK did not make itself.
-func serverError(c *client, err error, direct bool) *ServerError {
+func serverError(c *client, set *secretSet, err error, direct bool) *ServerError {
 	var we *jsonrpc.Error
 	if direct {
 		var a *answered
@@ -58,7 +58,7 @@ func serverError(c *client, err error, direct bool) *ServerError {
 	} else if !errors.As(err, &we) || localCodes[we.Code] || errors.Is(err, mcp.ErrConnectionClosed) {
 		return nil
 	}
-	return &ServerError{Name: c.spec.Name, Code: we.Code, Message: maskSecrets(c.secrets, we.Message, MaxServerMessage)}
+	return &ServerError{Name: c.spec.Name, Code: we.Code, Message: maskSecrets(set, we.Message, MaxServerMessage)}
 }
 
 // maskSecrets is s masked as a result's text is (the connection's secret

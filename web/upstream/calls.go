@@ -87,6 +87,7 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 	}
 	m := &mark{call: true}
 	defer m.done()
+	set := c.secrets.exceptSent(args)
 	var res *mcp.CallToolResult
 	var told <-chan struct{}
 	var raw []byte
@@ -106,7 +107,7 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 		res, err = cs.CallTool(withMark(ctx, m), params)
 	}
 	if err != nil {
-		if se := serverError(c, err, useDirect); se != nil && m.refused.Load() == 0 {
+		if se := serverError(c, set, err, useDirect); se != nil && m.refused.Load() == 0 {
 			// the server answered (with an error): its session is well
 			c.healthy()
 			return nil, nil, se
@@ -118,12 +119,13 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 			// session and did not process the call
 			err = &RefusedError{Status: http.StatusNotFound, Err: err}
 		}
-		return nil, nil, c.masked(err)
+		return nil, nil, c.maskedWith(set, err)
 	}
 	c.healthy()
 	// the server's text may repeat a secret it was started or called
-	// with (an error result naming its token): masked on every path
-	return maskResult(c.secrets, res, raw)
+	// with (an error result naming its token): masked on every path,
+	// except the secrets the call's own arguments hold (exceptSent)
+	return maskResult(set, res, raw)
 }
 
 // failed is a request's failure as its caller sees it (its own

@@ -36,15 +36,17 @@ func TestConsoleSecretsAreMaskedInEveryAnswer(t *testing.T) {
 	sp := Spec{Name: "plain", URL: up.URL}
 	ctx := context.Background()
 	for _, text := range []string{"db " + db, "pw=" + pw + ";", "k " + key, "b64 " + base64.StdEncoding.EncodeToString([]byte(key)), "admin admin-pw-77"} {
-		args, _ := json.Marshal(map[string]string{"text": text})
-		res, err := p.Call(ctx, sp, "echo", args)
+		// the server writes them unprompted (what the call sent is the
+		// caller's own: mask_sent_test.go)
+		up.Say.Store(&text)
+		res, err := p.Call(ctx, sp, "echo", json.RawMessage(`{"text":"hello"}`))
 		if err != nil {
 			t.Fatal(err)
 		}
 		b, _ := json.Marshal(res)
 		for _, s := range []string{pw, key, "admin-pw-77", base64.StdEncoding.EncodeToString([]byte(key))[4:30]} {
 			if strings.Contains(string(b), s) {
-				t.Errorf("echo of %q answers %s", text, b)
+				t.Errorf("a server saying %q answers %s", text, b)
 			}
 		}
 	}

@@ -41,16 +41,27 @@ func secretsOf(spec Spec) []string {
 
 // secretSet is a connection's secret values (secretsOf) and their
 // encoded forms (encodedForms), longest first, each also as
-// encodedInString writes it.
+// encodedInString writes it; groups holds each value with its own forms
+// (exceptSent drops a value with all of them).
 type secretSet struct {
 	plain   []string
 	encoded [][]byte
+	groups  [][]string
 }
 
 func newSecretSet(spec Spec) *secretSet {
-	s := &secretSet{plain: secretsOf(spec)}
-	for _, v := range s.plain {
-		s.plain = append(s.plain, encodedForms(v)...)
+	var groups [][]string
+	for _, v := range secretsOf(spec) {
+		groups = append(groups, append([]string{v}, encodedForms(v)...))
+	}
+	return setOf(groups)
+}
+
+// setOf is the secret set of groups (each a value and its forms).
+func setOf(groups [][]string) *secretSet {
+	s := &secretSet{groups: groups}
+	for _, g := range groups {
+		s.plain = append(s.plain, g...)
 	}
 	sort.SliceStable(s.plain, func(i, j int) bool { return len(s.plain[i]) > len(s.plain[j]) })
 	for _, v := range s.plain {

@@ -46,6 +46,9 @@ type Server struct {
 	// JSON-RPC error of code -32603 carrying this message: a server that
 	// answers, with an error.
 	Fail atomic.Pointer[string]
+	// Say, when set, makes echo answer this text instead of its
+	// argument: a server that writes what nobody sent it.
+	Say atomic.Pointer[string]
 }
 
 // Tools are the tools a new server offers: echo (read-only), remember
@@ -139,6 +142,9 @@ func (s *Server) handler(name string, facts *sync.Map, stored *atomic.Int64) mcp
 		switch name {
 		case "echo":
 			txt, _ := args["text"].(string)
+			if say := s.Say.Load(); say != nil {
+				txt = *say
+			}
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: txt}}}, nil
 		case "remember":
 			k, _ := args["key"].(string)
