@@ -145,6 +145,14 @@ func (g *gateway) upstreamFailure(call *allowedCall, err error, ev *models.RunEv
 		return gwError(typeUnavailableEnv, fmt.Sprintf("The server behind %s refused the call before running it (HTTP %d); nothing was run.", call.tool.ID, re.Status), authority.ActRetryLater, authority.ActChooseAlternative, authority.ActStop)
 	case errors.Is(err, context.DeadlineExceeded):
 		ev.CallStatus = "timeout"
+	case errors.As(err, new(*upstream.UnreadableResultError)):
+		// the server answered the call with a result that is not a tool
+		// result: the call ran (for a tool with effects, whether it took
+		// effect is unknown), and its answer is not returned
+		ev.CallStatus = "unreadable"
+		if !effectful(call.tool.Effects) {
+			return gwError(typeResultMismatch, fmt.Sprintf("The server behind %s ran the call and answered with a result that is not a tool result; it is not returned. Do not rely on this tool; tell the user it looks broken.", call.tool.ID), authority.ActStop)
+		}
 	case errors.As(err, new(*upstream.MalformedError)):
 		// the server answered, but not in JSON-RPC: the call failed, its
 		// effect unknown; the upstream session stays
@@ -153,8 +161,11 @@ func (g *gateway) upstreamFailure(call *allowedCall, err error, ev *models.RunEv
 		ev.CallStatus = "error"
 	}
 	what := "did not answer"
-	if ev.CallStatus == "malformed" {
+	switch ev.CallStatus {
+	case "malformed":
 		what = "sent an answer that is not a JSON-RPC message"
+	case "unreadable":
+		what = "answered with a result that is not a tool result"
 	}
 	// the failure's class, never its text: a server's error text may
 	// repeat the call's arguments, and arguments are never logged

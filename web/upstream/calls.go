@@ -107,6 +107,12 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 		res, err = cs.CallTool(withMark(ctx, m), params)
 	}
 	if err != nil {
+		if ur := unreadableResult(err); ur != nil && m.refused.Load() == 0 {
+			// the server answered the call, with a result that is not a
+			// tool result: it ran, and its session is well
+			c.healthy()
+			return nil, nil, c.maskedWith(set, ur)
+		}
 		if se := serverError(c, set, err, useDirect); se != nil && m.refused.Load() == 0 {
 			// the server answered (with an error): its session is well
 			c.healthy()

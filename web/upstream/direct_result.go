@@ -3,7 +3,6 @@ package upstream
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	sjson "github.com/segmentio/encoding/json"
@@ -51,7 +50,7 @@ func decodeResult(raw []byte) (*mcp.CallToolResult, []byte, error) {
 	}
 	var out mcp.CallToolResult
 	if _, err := sjson.Parse(raw, &out, sjson.DontMatchCaseInsensitiveStructFields); err != nil {
-		return nil, nil, fmt.Errorf("calling %q: %w", "tools/call", err)
+		return nil, nil, &UnreadableResultError{Err: err}
 	}
 	return &out, nil, nil
 }

@@ -49,6 +49,10 @@ type Server struct {
 	// Say, when set, makes echo answer this text instead of its
 	// argument: a server that writes what nobody sent it.
 	Say atomic.Pointer[string]
+	// Result, when set, answers every tools/call (counted as a call of
+	// its tool) with a JSON-RPC response whose result is this raw JSON:
+	// a server answering what may not be a tool result.
+	Result atomic.Pointer[string]
 }
 
 // Tools are the tools a new server offers: echo (read-only), remember
@@ -96,6 +100,24 @@ func New() *Server {
 					http.Error(w, "refused", int(c))
 					return
 				}
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+		}
+		if res := s.Result.Load(); res != nil && r.Method == http.MethodPost {
+			body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+			var req struct {
+				ID     json.RawMessage `json:"id"`
+				Method string          `json:"method"`
+				Params struct {
+					Name string `json:"name"`
+				} `json:"params"`
+			}
+			if json.Unmarshal(body, &req) == nil && req.Method == "tools/call" {
+				n, _ := s.calls.LoadOrStore(req.Params.Name, new(atomic.Int64))
+				n.(*atomic.Int64).Add(1)
+				w.Header().Set("Content-Type", "application/json")
+				_, _ = fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":%s}`, req.ID, *res)
+				return
 			}
 			r.Body = io.NopCloser(bytes.NewReader(body))
 		}

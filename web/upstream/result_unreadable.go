@@ -1,0 +1,39 @@
+package upstream
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// UnreadableResultError is a call the server answered with a JSON-RPC
+// response whose result is not a tool result (its content not a list, a
+// block of the wrong shape): the server ran the call, or says it did, and
+// what it answered cannot be read. The session stays: it answered.
+type UnreadableResultError struct {
+	Err error
+}
+
+func (e *UnreadableResultError) Error() string {
+	return fmt.Sprintf("calling %q: the result is not a tool result (%v)", "tools/call", e.Err)
+}
+
+func (e *UnreadableResultError) Unwrap() error { return e.Err }
+
+// unreadableResult is err as an *UnreadableResultError when it says the
+// call's response came and its result could not be decoded (the direct
+// route's decodeResult, or the SDK's client failing to decode the result
+// into a tool result), else nil. A closed connection is never one.
+func unreadableResult(err error) *UnreadableResultError {
+	var ur *UnreadableResultError
+	if errors.As(err, &ur) {
+		return ur
+	}
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && !errors.Is(err, mcp.ErrConnectionClosed) {
+		return &UnreadableResultError{Err: err}
+	}
+	return nil
+}
