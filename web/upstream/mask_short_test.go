@@ -34,7 +34,7 @@ func TestShortSettingsAreNotMasked(t *testing.T) {
 	}
 	// the reviewer's view of arguments masks no secret by its value
 	// (MaskArguments): the caller sent it
-	args := string(MaskArguments([]byte(`{"text":"8080 true say `+pw+`"}`)))
+	args := string(MaskArguments([]byte(`{"text":"8080 true say ` + pw + `"}`)))
 	if args != `{"text":"8080 true say `+pw+`"}` {
 		t.Errorf("arguments view: %s", args)
 	}
