@@ -208,6 +208,17 @@ func (g *gateway) bound(res *mcp.CallToolResult, raw []byte, call *allowedCall, 
 			ev.CallStatus = "schema_mismatch"
 			return errorResult(e), b
 		}
+		// the text the client reads is the checked structured content
+		if out, err := agreeingText(res); err != nil || out != res {
+			if err == nil {
+				b, err = mcpJSON(out)
+			}
+			if err != nil {
+				ev.CallStatus = "error"
+				return gwError(typeResultMismatch, "The server's result could not be read.", authority.ActStop), nil
+			}
+			res = out
+		}
 	}
 	ev.CallStatus = "ok"
 	if res.IsError {

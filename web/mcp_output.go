@@ -1,8 +1,10 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -39,4 +41,60 @@ func checkOutput(res *mcp.CallToolResult, call *allowedCall) *authority.Error {
 		return &authority.Error{Type: typeResultMismatch, Message: "The server's result does not match the tool's reviewed output schema.", NextActions: []string{authority.ActStop}, Problems: ps}
 	}
 	return nil
+}
+
+// agreeingText is res when each of its text blocks is the serialized form
+// of its structuredContent (read as JSON, equal to it), else res with its
+// content replaced by one text block that is: for a tool with an output
+// schema, MCP makes structuredContent the result and the text its
+// serialized form, so text that says something else (another value,
+// extra members, an instruction) is never what a client's model reads
+// in place of the checked structured content. A tool error result, or one
+// without structuredContent, is res.
+func agreeingText(res *mcp.CallToolResult) (*mcp.CallToolResult, error) {
+	if res.IsError || res.StructuredContent == nil {
+		return res, nil
+	}
+	sc, err := mcpJSON(res.StructuredContent)
+	if err != nil {
+		return nil, err
+	}
+	want, err := decodeNumbers(sc)
+	if err != nil {
+		return nil, err
+	}
+	agree := len(res.Content) > 0
+	for _, c := range res.Content {
+		tc, ok := c.(*mcp.TextContent)
+		if !ok {
+			agree = false
+			break
+		}
+		got, err := decodeNumbers([]byte(tc.Text))
+		if err != nil || !reflect.DeepEqual(got, want) {
+			agree = false
+			break
+		}
+	}
+	if agree {
+		return res, nil
+	}
+	out := *res
+	out.Content = []mcp.Content{&mcp.TextContent{Text: string(sc)}}
+	return &out, nil
+}
+
+// decodeNumbers is b read as one JSON value, numbers as written
+// (json.Number), nil error only when b holds exactly one value.
+func decodeNumbers(b []byte) (any, error) {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		return nil, err
+	}
+	if d.More() {
+		return nil, fmt.Errorf("more than one JSON value")
+	}
+	return v, nil
 }
