@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// blindLeakCorpora pins every blind leak corpus (rounds 1-14), each written
+// blindLeakCorpora pins every blind leak corpus (rounds 1-15), each written
 // and labelled by someone who never read the checker and measured once
 // (its directory's RESULTS.md). After that first measurement a corpus is
 // tuning data, but never edited: a corpus changed to fit a result would
@@ -57,11 +57,14 @@ var blindLeakCorpora = []struct{ file, digest string }{
 	{"testdata/blind14/blind14-domains.json", "0d576304ca2033a21732d3e6edc28ade7a759081565568238b81448dc6274db5"},
 	{"testdata/blind14/blind14-hard.json", "c2a22520c5d56fa5d085c8db7d3b787e98fc88a5702b4a4ff32ef8afc92c4ba1"},
 	{"testdata/blind14/blind14-published.json", "7f9cd7912ff3863366a73b40791031f02cc2c348548e0f49d60ca4ea82b1e46c"},
+	{"testdata/blind15/blind15-domains.json", "064a741ea60f3d901b238ae4cc87efc3005e2aee044da61bfb5cfb407863ee57"},
+	{"testdata/blind15/blind15-hard.json", "091aac78a3b74deaf89ee4f4be653759b18898a0dcfb9ac1282d7d1947afd071"},
+	{"testdata/blind15/blind15-published.json", "70f97c282963a8153b8e98f0ff81a1f49f108561c066ab72c43fa8df433af60f"},
 }
 
 func TestBlindLeakCorporaAreFrozen(t *testing.T) {
-	if len(blindLeakCorpora) != 44 {
-		t.Fatalf("%d pinned corpora, want 44", len(blindLeakCorpora))
+	if len(blindLeakCorpora) != 47 {
+		t.Fatalf("%d pinned corpora, want 47", len(blindLeakCorpora))
 	}
 	for _, c := range blindLeakCorpora {
 		raw, err := os.ReadFile(c.file)
