@@ -114,7 +114,7 @@ func (a *Approval) Authority() *authority.Approval {
 	if a == nil {
 		return &authority.Approval{}
 	}
-	out := &authority.Approval{Found: true, Ref: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Tool: a.Tool, Digest: a.Digest, ArgsDigest: a.ArgsDigest,
+	out := &authority.Approval{Found: true, Ref: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Groups: a.recordedGroups(), Profile: a.Profile, Tool: a.Tool, Digest: a.Digest, ArgsDigest: a.ArgsDigest,
 		SingleUse: a.SingleUse, Used: a.UsedAt != nil, DecidedBy: a.DecidedBy, Reason: a.Reason,
 		WithdrawnBy: a.WithdrawnBy, WithdrawReason: a.WithdrawReason, Pin: a.AuthorityPin, VoidReason: a.VoidReason}
 	if a.Until != nil {
@@ -124,8 +124,8 @@ func (a *Approval) Authority() *authority.Approval {
 }
 
 // RequestApproval records an approval request, audited. There is one
-// pending request per call: agent, subject, tool, digest and arguments
-// digest. A request for a call that already has one pending, whichever
+// pending request per call: agent, subject, tool, digest, arguments
+// digest, group set and profile. A request for a call that already has one pending, whichever
 // session, run, caller or key filed it, reuses that one (the oldest)
 // instead of adding another, so reviewers see each call once and every
 // caller learns the one reference to present; on Postgres the look-up runs
@@ -153,9 +153,7 @@ func (s *Store) RequestApproval(ctx context.Context, actor string, a Approval) (
 		if err := tx.lockApprovals(ctx, a.Agent); err != nil {
 			return err
 		}
-		var old Approval
-		err := tx.with(ctx).Where("status = ? AND agent = ? AND subject = ? AND tool = ? AND digest = ? AND args_digest = ?", authority.ApprovalPending, a.Agent, a.Subject, a.Tool, a.Digest, a.ArgsDigest).
-			Order("id").Limit(1).Find(&old).Error
+		old, err := tx.pendingInScope(ctx, a)
 		if approvalLookedUp != nil {
 			approvalLookedUp()
 		}

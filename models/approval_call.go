@@ -23,6 +23,11 @@ import (
 // the request a reviewer finds. An approval keyOwner decided is passed
 // over: it holds for no call through a key its decider created.
 func (s *Store) CallApproval(ctx context.Context, agent, subject, tool, digest, argsDigest, keyOwner string, now time.Time) (*Approval, error) {
+	return s.callApproval(ctx, agent, subject, tool, digest, argsDigest, keyOwner, now, func(*Approval) bool { return true })
+}
+
+// callApproval is CallApproval among the requests in keeps.
+func (s *Store) callApproval(ctx context.Context, agent, subject, tool, digest, argsDigest, keyOwner string, now time.Time, keeps func(*Approval) bool) (*Approval, error) {
 	var rows []Approval
 	q := s.with(ctx).Where("agent = ? AND subject = ? AND tool = ? AND digest = ? AND args_digest = ? AND (status = ? OR status = ? AND used_at IS NULL AND (until IS NULL OR until > ?))",
 		agent, subject, tool, digest, argsDigest, authority.ApprovalPending, authority.ApprovalApproved, now.UTC()).
@@ -32,7 +37,7 @@ func (s *Store) CallApproval(ctx context.Context, agent, subject, tool, digest, 
 		return nil, fmt.Errorf("models: call approval: %w", err)
 	}
 	for i := range rows {
-		if keyOwner == "" || !authority.SameIdentity(keyOwner, rows[i].DecidedBy) {
+		if keeps(&rows[i]) && (keyOwner == "" || !authority.SameIdentity(keyOwner, rows[i].DecidedBy)) {
 			return &rows[i], nil
 		}
 	}

@@ -213,7 +213,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 			// the gateway is the run's runtime: it presents the approval
 			// request for this call (this subject, tool and arguments),
 			// whichever session or caller filed it, once approved
-			filed = g.callApproval(ctx, r, tool, argsDigest)
+			filed = g.callApproval(ctx, r, ast.profileOf(r.sess.Agent, r.sess.Profile), tool, argsDigest)
 			if filed != nil && filed.Status == authority.ApprovalApproved {
 				approval, ca.approval, ca.approvalRow, ca.argsDigest = filed.Ref, filed.Ref, filed, argsDigest
 				ast, d, tool, err = g.s.decideAt(ctx, cs, ca)

@@ -12,13 +12,14 @@ import (
 
 // callApproval is the approval request for this call — the session's
 // agent and subject, t's exact digest, the call's arguments (argsDigest)
-// — that the call acts on, whichever session or caller filed it
-// (models.CallApproval; nil when none, or it cannot be read now): the
+// — under the session's group set and profile (resolved: authState.profileOf),
+// that the call acts on, whichever session or caller filed it
+// (models.ScopedCallApproval; nil when none, or it cannot be read now): the
 // newest approved one still usable, which the gateway presents (the check
 // then judges its scope, expiry and use), else the oldest pending one,
 // which a refusal names and requestApproval would reuse.
-func (g *gateway) callApproval(ctx context.Context, r *gwReq, t *authority.Tool, argsDigest string) *models.Approval {
-	a, err := g.s.store.CallApproval(ctx, r.sess.Agent, subjectID(r.subject), t.ID, t.Digest, argsDigest, keyCreator(r.key), time.Now())
+func (g *gateway) callApproval(ctx context.Context, r *gwReq, profile string, t *authority.Tool, argsDigest string) *models.Approval {
+	a, err := g.s.store.ScopedCallApproval(ctx, r.sess.Agent, subjectID(r.subject), authority.GroupsOf(r.subject), profile, t.ID, t.Digest, argsDigest, keyCreator(r.key), time.Now())
 	if err != nil {
 		return nil
 	}

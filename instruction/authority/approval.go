@@ -35,6 +35,13 @@ type Approval struct {
 	Status  string
 	Agent   string
 	Subject string
+	// Groups and Profile are the subject's groups and the (resolved)
+	// profile the request was made under, as its reviewer saw them: the
+	// approval holds only for a call under the same group set and
+	// profile (ApprovalScope). nil Groups is a request made before
+	// groups were recorded: its pin decides.
+	Groups  []string
+	Profile string
 	Tool    string
 	Digest  string
 	// ArgsDigest is the digest of the one call's canonical arguments the
@@ -75,6 +82,8 @@ type Approval struct {
 const (
 	ReasonApprovalUnknown        = "approval_unknown"
 	ReasonApprovalNotYours       = "approval_other_subject"
+	ReasonApprovalOtherGroups    = "approval_other_groups"
+	ReasonApprovalOtherProfile   = "approval_other_profile"
 	ReasonApprovalOtherTool      = "approval_other_tool"
 	ReasonApprovalToolChanged    = "approval_tool_changed"
 	ReasonApprovalOtherArguments = "approval_other_arguments"
@@ -90,27 +99,32 @@ const (
 // ApprovalReasons lists every reason above, in order: the OpenAPI
 // document's enumeration of Error.ApprovalReason.
 var ApprovalReasons = []string{
-	ReasonApprovalUnknown, ReasonApprovalNotYours, ReasonApprovalOtherTool, ReasonApprovalToolChanged,
+	ReasonApprovalUnknown, ReasonApprovalNotYours, ReasonApprovalOtherGroups, ReasonApprovalOtherProfile, ReasonApprovalOtherTool, ReasonApprovalToolChanged,
 	ReasonApprovalOtherArguments, ReasonApprovalPending, ReasonApprovalDenied, ReasonApprovalWithdrawn,
 	ReasonApprovalUsed, ReasonApprovalExpired, ReasonApprovalDecidersKey, ReasonApprovalVoid,
 }
 
 // ApprovalVerdict says whether approval a lets subject's agent call
-// tool t at its digest now, with arguments whose digest is argsDigest
+// tool t at its digest now, under profile (resolved: the agent's default
+// when the call names none; "" for none), with arguments whose digest is argsDigest
 // ("" when the call's arguments are not known): "" when it does, else why
 // not (for the host's trace). An approval made for one call's arguments
 // holds for a call with those arguments only; one made without arguments
 // holds only for a check made without them, never for a call whose
 // arguments are known. It is the one rule the
 // check, the pages and the gateway share.
-func ApprovalVerdict(a *Approval, agent, subject string, t Tool, argsDigest string, now time.Time) string {
-	host, _, _ := approvalVerdict(a, agent, subject, t, argsDigest, now)
+func ApprovalVerdict(a *Approval, agent string, subject *Subject, profile string, t Tool, argsDigest string, now time.Time) string {
+	host, _, _ := approvalVerdict(a, agent, subject, profile, t, argsDigest, now)
 	return host
 }
 
 // approvalVerdict is ApprovalVerdict with, when a presented approval does
 // not hold, its reason token and the sentence the model may read.
-func approvalVerdict(a *Approval, agent, subject string, t Tool, argsDigest string, now time.Time) (host, reason, sentence string) {
+func approvalVerdict(a *Approval, agent string, sub *Subject, profile string, t Tool, argsDigest string, now time.Time) (host, reason, sentence string) {
+	subject := ""
+	if sub != nil {
+		subject = sub.ID
+	}
 	presented := "The approval presented"
 	if a != nil && a.Ref != "" {
 		presented = fmt.Sprintf("The approval presented, %s,", a.Ref)
@@ -123,6 +137,8 @@ func approvalVerdict(a *Approval, agent, subject string, t Tool, argsDigest stri
 	case a.Agent != agent || a.Subject != subject:
 		return fmt.Sprintf("approval %s: issued for agent %s, subject %q, tool %s", a.Ref, a.Agent, a.Subject, a.Tool),
 			ReasonApprovalNotYours, presented + " was not made for this agent and subject and cannot be used here."
+	case !ApprovalInScope(a, GroupsOf(sub), profile):
+		return approvalScopeVerdict(a, presented, GroupsOf(sub), profile)
 	case a.Tool != t.ID:
 		return fmt.Sprintf("approval %s: issued for agent %s, subject %q, tool %s", a.Ref, a.Agent, a.Subject, a.Tool),
 			ReasonApprovalOtherTool, fmt.Sprintf("%s was made for %s, not %s.", presented, a.Tool, t.ID)

@@ -270,11 +270,7 @@ func current(c Check) Decision {
 		return deny(TypePermissionDenied, fmt.Sprintf("not granted: no grant of groups [%s] covers %s (effects %s)", strings.Join(groups, ","), t.ID, t.Effects))
 	}
 	if auth.RequiresApproval {
-		subject := ""
-		if c.Subject != nil {
-			subject = c.Subject.ID
-		}
-		why, reason, sentence := approvalVerdict(c.Approval, a.Slug, subject, *t, approvalArgs(c), c.Now)
+		why, reason, sentence := approvalVerdict(c.Approval, a.Slug, c.Subject, a.ProfileSlug, *t, approvalArgs(c), c.Now)
 		if why == "" {
 			return Decision{Allow: true, Groups: auth.Groups, Approval: c.Approval}
 		}

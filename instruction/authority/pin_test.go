@@ -55,7 +55,7 @@ func TestApprovalPinVoids(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := &Approval{Found: true, Ref: "apr_x", Status: tc.status, Agent: "a", Subject: "s", Tool: "t", Digest: "d", SingleUse: true, Pin: tc.pinned, PinNow: tc.pinNow}
-			_, reason, _ := approvalVerdict(a, "a", "s", tool, "", time.Unix(0, 0))
+			_, reason, _ := approvalVerdict(a, "a", &Subject{ID: "s"}, "", tool, "", time.Unix(0, 0))
 			if reason != tc.want {
 				t.Errorf("reason %q, want %q", reason, tc.want)
 			}
