@@ -20,15 +20,22 @@ func (a Approval) Groups() []string {
 	return gs
 }
 
-// ReviewStamp names the tool's review: its digest, status and when it was
+// ReviewStamp names the tool's review: its digest, status, when it was
 // reviewed (a descriptor changed, reverted and approved again is another
-// review). Bindings and approvals pin it.
+// review) and its review generation (ReviewGen: a change restored to the
+// reviewed version is another review too). Bindings and approvals pin it.
+// A tool never changed since generations were counted keeps the stamp it
+// had, so what pinned it before still holds.
 func (t Tool) ReviewStamp() string {
 	at := ""
 	if t.ReviewedAt != nil {
 		at = strconv.FormatInt(t.ReviewedAt.UnixNano(), 10)
 	}
-	return t.Digest + ":" + t.Status + ":" + at
+	stamp := t.Digest + ":" + t.Status + ":" + at
+	if t.ReviewGen > 0 {
+		stamp += ":" + strconv.Itoa(t.ReviewGen)
+	}
+	return stamp
 }
 
 // AgentStamp is the part of an agent a pin holds: its roster's version

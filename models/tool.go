@@ -62,7 +62,12 @@ type Tool struct {
 	ImportedAt time.Time
 	ReviewedBy string `gorm:"size:64"`
 	ReviewedAt *time.Time
-	Position   int `gorm:"not null;default:0"`
+	// ReviewGen counts the changes of the tool's descriptor and the
+	// restores of its reviewed version (migration 255): part of its review
+	// stamp, so a change undone before the next check still ends what
+	// pinned the review before it.
+	ReviewGen int `gorm:"not null;default:0"`
+	Position  int `gorm:"not null;default:0"`
 	// The capability ledger (seed 000): trust in the descriptor's source,
 	// its validation state, and the reviewer's classification of effects
 	// and risk, bound to the digest the reviewer saw. Import annotations

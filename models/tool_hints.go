@@ -210,7 +210,7 @@ func (s *Store) setToolHints(ctx context.Context, id, base string, hints []strin
 	if t.ClassifiedDigest == t.Digest {
 		upd["classified_digest"] = digest
 	}
-	res := s.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ?", id, base).Updates(upd)
+	res := s.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ?", id, base).Updates(nextReview(upd))
 	if res.Error != nil {
 		return "", res.Error
 	}

@@ -234,6 +234,7 @@ func (s *Store) applyOutcome(ctx context.Context, actor, source, namespace strin
 				return err
 			}
 			keepApprovedClassification(upd, old, base)
+			nextReview(upd)
 			if source == SourceBuiltin {
 				// a changed built-in still waits for a reviewer, as before
 				upd["validation"], upd["status"] = authority.StateStructurallyValid, ToolCandidate

@@ -36,7 +36,7 @@ func rehintSilentEffects(ctx context.Context, s *Store) error {
 		c.Effects, c.EffectsAssumed = catalog.EffectsDestructive, true
 		digest := catalog.Digest(c)
 		res := s.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ?", r.ID, r.Digest).
-			Updates(map[string]any{"contract": string(catalog.CanonicalJSON(c)), "digest": digest})
+			Updates(nextReview(map[string]any{"contract": string(catalog.CanonicalJSON(c)), "digest": digest}))
 		if res.Error != nil {
 			return fmt.Errorf("models: rehint %s: %w", r.ID, res.Error)
 		}

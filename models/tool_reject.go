@@ -56,7 +56,7 @@ func (s *Store) storeRejection(ctx context.Context, actor, source string, r cata
 		return err
 	}
 	row["prev_digest"], row["prev_json"] = old.comparedWith()
-	res := s.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ?", old.ID, old.Digest).Updates(row)
+	res := s.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ?", old.ID, old.Digest).Updates(nextReview(row))
 	if res.Error != nil {
 		return res.Error
 	}

@@ -35,7 +35,7 @@ func (s *Store) restoreApproved(ctx context.Context, actor string, c catalog.Con
 		"contract": string(catalog.CanonicalJSON(c)), "digest": d, "prev_digest": "", "prev_json": "",
 		"status": ToolAvailable, "validation": authority.StateBindable, "reviewed_by": old.ClassifiedBy, "reviewed_at": old.ClassifiedAt,
 	}
-	res := s.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ?", old.ID, old.Digest).Updates(upd)
+	res := s.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ?", old.ID, old.Digest).Updates(nextReview(upd))
 	if res.Error != nil {
 		return res.Error
 	}
