@@ -41,3 +41,13 @@ func (s *Store) ClaimRun(ctx context.Context, run string, keyID uint) (uint, err
 	}
 	return o.KeyID, nil
 }
+
+// RunOwnerOf is the runtime key that owns run, known false when no key
+// has opened it yet: nothing is claimed.
+func (s *Store) RunOwnerOf(ctx context.Context, run string) (keyID uint, known bool, err error) {
+	var o RunOwner
+	if err := s.with(ctx).Where("run = ?", run).Limit(1).Find(&o).Error; err != nil {
+		return 0, false, fmt.Errorf("models: run owner: %w", err)
+	}
+	return o.KeyID, o.Run != "", nil
+}

@@ -36,9 +36,35 @@ func (o *runOwners) put(run string, id uint) {
 	o.owner[run] = id
 }
 
-// ownRun refuses a request on run by another runtime key than the one
-// that opened it (403 naming run), before anything is decided or written;
-// the first key to write to a run id opens it (models.ClaimRun).
+// notOthersRun refuses a request on run by another runtime key than the
+// one that opened it (403 naming run), before anything is decided,
+// written or claimed; a run nobody opened passes, unclaimed: a request
+// claims it (ownRun) only once it is valid, so a refused one (a bad body,
+// an agent that does not exist) leaves no owner behind.
+func (s *Server) notOthersRun(c echo.Context, run string) error {
+	k, ok := c.Get(keyAPIKey).(*models.APIKey)
+	if !ok {
+		return nil
+	}
+	owner, known := s.runOwners.get(run)
+	if !known {
+		var err error
+		if owner, known, err = s.store.RunOwnerOf(c.Request().Context(), run); err != nil {
+			return err
+		}
+		if !known {
+			return nil
+		}
+		s.runOwners.put(run, owner)
+	}
+	return otherKeysRun(run, owner, k.ID)
+}
+
+// ownRun makes the request's runtime key the owner of run when nobody
+// opened it yet (models.ClaimRun: the first key to write to a run id
+// opens it), once the request is known valid and before anything is
+// decided or written; a run another key opened meanwhile is refused as
+// notOthersRun refuses it.
 func (s *Server) ownRun(c echo.Context, run string) error {
 	k, ok := c.Get(keyAPIKey).(*models.APIKey)
 	if !ok {
@@ -52,7 +78,13 @@ func (s *Server) ownRun(c echo.Context, run string) error {
 		}
 		s.runOwners.put(run, owner)
 	}
-	if owner != k.ID {
+	return otherKeysRun(run, owner, k.ID)
+}
+
+// otherKeysRun is the refusal of a request by key on run, which owner
+// opened (nil when key is the owner).
+func otherKeysRun(run string, owner, key uint) error {
+	if owner != key {
 		return apiErr(http.StatusForbidden, "forbidden", "run", fmt.Sprintf("run %q was opened by another runtime key: only that key writes to it; nothing was decided or recorded. Choose another run id", run))
 	}
 	return nil

@@ -170,7 +170,7 @@ func (s *Server) apiRunSearch(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.ownRun(c, run); err != nil {
+	if err := s.notOthersRun(c, run); err != nil {
 		return err
 	}
 	var req runSearchRequest
@@ -197,6 +197,9 @@ func (s *Server) apiRunSearch(c echo.Context) error {
 	kept := b.Surface.KeepPins(req.Pins, b.Revoked)
 	if _, err := b.Surface.CheckPins(kept); err != nil {
 		return pinStatus(err)
+	}
+	if err := s.ownRun(c, run); err != nil {
+		return err
 	}
 	hits, err := b.Surface.SearchSkipping(req.Query, req.Limit, s.runCeilings(), kept)
 	if err != nil {
@@ -228,7 +231,7 @@ func (s *Server) apiRunStep(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.ownRun(c, run); err != nil {
+	if err := s.notOthersRun(c, run); err != nil {
 		return err
 	}
 	var req runStepRequest
@@ -263,6 +266,9 @@ func (s *Server) apiRunStep(c echo.Context) error {
 	if err := d.Options.Validate(); err != nil {
 		return composeStatus(err)
 	}
+	if err := s.ownRun(c, run); err != nil {
+		return err
+	}
 	d.Options.Pins = sf.Pins()
 	d.Activated = act.Activated
 	enc := req.Encoding
@@ -282,33 +288,6 @@ func (s *Server) apiRunStep(c echo.Context) error {
 		return err
 	}
 	return e.write(c, tail)
-}
-
-// stepProjection is the step's projection, encoded, from the cache or
-// composed, counted, checked and encoded once.
-func (s *Server) stepProjection(baseKey string, b *runBase, sf *deferred.Surface, d instruction.Draft, enc string) (*stepEntry, error) {
-	k := stepKey(baseKey, d.Options.Tier, d.Options.CatalogForm, enc, d.Options.Pins, d.Activated)
-	if e := s.steps.get(k); e != nil {
-		s.metrics.stepCache(true)
-		return e, nil
-	}
-	s.metrics.stepCache(false)
-	p, _, err := s.meter.ProjectStep(enc, d, b.Snapshot.Fidelity())
-	if err != nil {
-		return nil, composeStatus(err)
-	}
-	p.Agent, p.Profile, p.ProfileVersion = b.Agent, b.Profile, b.ProfileVersion
-	j, err := json.Marshal(p)
-	if err != nil {
-		return nil, err
-	}
-	e := &stepEntry{head: j[:len(j)-1], active: len(p.Active), textBytes: len(p.Text), tokens: p.Totals.Total,
-		prefixTokens: p.PrefixTokens, digest: p.Digest}
-	for _, id := range p.Active {
-		e.schemaBytes += sf.SchemaBytes(id)
-	}
-	s.steps.put(k, e)
-	return e, nil
 }
 
 // stepBodies recycles step answers' buffers: an answer is the size of
@@ -367,7 +346,7 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.ownRun(c, run); err != nil {
+	if err := s.notOthersRun(c, run); err != nil {
 		return err
 	}
 	var req runCallRequest
@@ -407,6 +386,9 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	act, err := deferred.Reconstruct(key, run, sf, req.Receipts, s.runCeilings())
 	if err != nil {
 		return runStatus(err)
+	}
+	if err := s.ownRun(c, run); err != nil {
+		return err
 	}
 	v := deferred.Classify(key, run, sf, act, len(req.Receipts), req.Tool, known)
 	v.Shown, v.Withdrawn = act.ShownBefore(req.Tool, req.Pins, req.Binding != ""), act.Withdrawn(req.Tool)
