@@ -56,6 +56,10 @@ func (s *Store) storeRejection(ctx context.Context, actor, source string, r cata
 		return err
 	}
 	row["prev_digest"], row["prev_json"] = old.comparedWith()
+	// the reviewer's classification of the approved version stays, bound
+	// to that version's digest, so a correct list that sends it again
+	// restores it (restorable), as any rollback to it does
+	keepApprovedClassification(row, old, row["prev_digest"].(string))
 	res := s.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ?", old.ID, old.Digest).Updates(nextReview(row))
 	if res.Error != nil {
 		return res.Error

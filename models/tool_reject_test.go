@@ -73,13 +73,16 @@ func TestARejectedToolIsALedgerEntryWithItsReasons(t *testing.T) {
 		if _, err := s.ReviewTools(ctx, "reviewer", seen, models.ToolAvailable); err != nil {
 			t.Fatal(err)
 		}
-		// broken again: rejected, its classification gone
+		// broken again: rejected; the classification of the approved
+		// version is kept bound to that version's digest only (it
+		// classifies nothing the rejected descriptor brings, and restores
+		// the approved version if the server sends it again)
 		if _, err := s.ApplyOutcome(ctx, "importer", models.SourceMCP, "linear", o, ""); err != nil {
 			t.Fatal(err)
 		}
 		bad, _ = s.ToolByID(ctx, "linear.bad")
-		if bad.Status != models.ToolRejected || bad.ClassEffects != "" || bad.PrevDigest == "" {
-			t.Errorf("broken again: %s, class %q, prev %q", bad.Status, bad.ClassEffects, bad.PrevDigest)
+		if bad.Status != models.ToolRejected || bad.PrevDigest == "" || bad.ClassEffects != "" && bad.ClassifiedDigest != bad.PrevDigest || bad.ClassifiedDigest == bad.Digest {
+			t.Errorf("broken again: %s, class %q of %q, prev %q", bad.Status, bad.ClassEffects, bad.ClassifiedDigest, bad.PrevDigest)
 		}
 		if _, err := catalog.New(mustAvailable(t, s)); err != nil {
 			t.Errorf("stored catalog invalid: %v", err)

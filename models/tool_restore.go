@@ -10,12 +10,14 @@ import (
 )
 
 // restorable reports whether an import of digest d takes stored tool t
-// back to its approved state: t is back in review after a change, d is
+// back to its approved state: t is back in review after a change, or
+// rejected after one (a list that named it twice, a descriptor that did
+// not validate), d is
 // the version a reviewer approved (its PrevDigest), and the reviewer's
 // classification of that version is still on record. Then nothing is
 // left to review: the server sends what was reviewed.
 func restorable(t Tool, d string) bool {
-	return t.Status == ToolCandidate && t.PrevDigest != "" && t.PrevDigest == d &&
+	return (t.Status == ToolCandidate || t.Status == ToolRejected) && t.PrevDigest != "" && t.PrevDigest == d &&
 		t.ClassEffects != "" && t.ClassifiedDigest == d
 }
 
@@ -34,6 +36,7 @@ func (s *Store) restoreApproved(ctx context.Context, actor string, c catalog.Con
 	upd := map[string]any{
 		"contract": string(catalog.CanonicalJSON(c)), "digest": d, "prev_digest": "", "prev_json": "",
 		"status": ToolAvailable, "validation": authority.StateBindable, "reviewed_by": old.ClassifiedBy, "reviewed_at": old.ClassifiedAt,
+		"reasons": "", "descriptor": "",
 	}
 	res := s.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ?", old.ID, old.Digest).Updates(nextReview(upd))
 	if res.Error != nil {
