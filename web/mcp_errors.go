@@ -139,7 +139,10 @@ func checkParams(method string, params json.RawMessage) string {
 		return ""
 	}
 	var p map[string]any
-	if json.Unmarshal(params, &p) != nil || p == nil {
+	if err := json.Unmarshal(params, &p); err != nil || p == nil {
+		if err != nil && bytes.HasPrefix(bytes.TrimSpace(params), []byte("{")) {
+			return unreadableParams(params)
+		}
 		return "params must be a JSON object"
 	}
 	required := map[string][]string{"tools/call": {"name"}, "resources/read": {"uri"}, "logging/setLevel": {"level"}}[method]
