@@ -68,7 +68,6 @@ func (s *Store) PlanOutcome(ctx context.Context, source, namespace string, o cat
 }
 
 func (s *Store) planOutcome(ctx context.Context, source, namespace string, o catalog.Outcome, sync bool) (ImportPlan, error) {
-	cs := o.Contracts
 	p := ImportPlan{Source: source, Namespace: namespace}
 	if !sync {
 		if err := s.servedNamespace(ctx, namespace, o); err != nil {
@@ -79,13 +78,14 @@ func (s *Store) planOutcome(ctx context.Context, source, namespace string, o cat
 	if err != nil {
 		return p, fmt.Errorf("models: plan import: %w", err)
 	}
+	o = refuseCaseTwins(o, stored)
 	byID := map[string]Tool{}
 	for _, t := range stored {
 		byID[t.ID] = t
 	}
 	seen := map[string]bool{}
 	h := sha256.New()
-	for _, c := range cs {
+	for _, c := range o.Contracts {
 		seen[c.ID] = true
 		old, ok := byID[c.ID]
 		if ok {
