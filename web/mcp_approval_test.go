@@ -108,12 +108,12 @@ func TestGatewayApprovalDuplicates(t *testing.T) {
 		}
 		// the second concurrent call's request, filed beside the first
 		newer := models.ApprovalPrefix + "duplicate0000000000000000"
-		if err := h.store.Exec(ctx, `INSERT INTO approvals (ref, status, agent, subject, groups_json, tool, digest, args_digest, args_view, summary, origin, run, requested_by, created_at, single_use)
-			SELECT ?, status, agent, subject, groups_json, tool, digest, args_digest, args_view, summary, origin, run, requested_by, created_at, single_use FROM approvals WHERE ref = ?`, newer, older.Ref); err != nil {
+		if err := h.store.Exec(ctx, `INSERT INTO approvals (ref, status, agent, subject, groups_json, profile, tool, digest, args_digest, args_view, summary, origin, run, requested_by, created_at, single_use)
+			SELECT ?, status, agent, subject, groups_json, profile, tool, digest, args_digest, args_view, summary, origin, run, requested_by, created_at, single_use FROM approvals WHERE ref = ?`, newer, older.Ref); err != nil {
 			t.Fatal(err)
 		}
 		text, _ := call(t, cs, "demo.echo", args, nil)
-		reused, _, err := h.store.RequestApproval(ctx, "apikey", models.Approval{Agent: older.Agent, Subject: older.Subject, GroupsJSON: older.GroupsJSON, Tool: older.Tool, Digest: older.Digest, ArgsDigest: older.ArgsDigest, Origin: models.OriginCheck, Run: older.Run})
+		reused, _, err := h.store.RequestApproval(ctx, "apikey", models.Approval{Agent: older.Agent, Subject: older.Subject, GroupsJSON: older.GroupsJSON, Profile: older.Profile, Tool: older.Tool, Digest: older.Digest, ArgsDigest: older.ArgsDigest, Origin: models.OriginCheck, Run: older.Run})
 		if err != nil {
 			t.Fatal(err)
 		}
