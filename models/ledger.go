@@ -64,12 +64,19 @@ func (t Tool) AuthorityToolOf(c catalog.Contract) authority.Tool {
 // the digest they saw (a mismatch is ErrConflict), and moves it to the
 // given ledger state (bindable or rejected) through the ledger's state
 // machine: only from structurally_valid (or bindable → rejected), never
-// by its importer. All in one audited transaction.
+// by its importer. A bindable tool classified again stays bindable with
+// the new class and a new review stamp, so the bindings and approvals
+// pinned to the earlier review end. All in one audited transaction.
 func (s *Store) ClassifyTool(ctx context.Context, actor, id, seen, to string, cl Classification) error {
 	err := s.Tx(ctx, func(tx *Store) error {
 		t, err := tx.ToolByID(ctx, id)
 		if err != nil {
 			return err
+		}
+		action, detail := "tool.classify", moveDetail(t, to, cl)
+		if t.Validation == authority.StateBindable && to == authority.StateBindable {
+			action, detail = "tool.reclassify", fmt.Sprintf("%s: effects %s, risk %s → effects %s, risk %s; bindings and approvals decided under the earlier review end",
+				t.ID, t.ClassEffects, t.ClassRisk, cl.Effects, cl.Risk)
 		}
 		if err := tx.moveTool(ctx, t, actor, seen, to, cl); err != nil {
 			return err
@@ -77,7 +84,7 @@ func (s *Store) ClassifyTool(ctx context.Context, actor, id, seen, to string, cl
 		if err := tx.bumpCatalog(ctx); err != nil {
 			return err
 		}
-		return tx.Audit(ctx, Event{Actor: actor, Action: "tool.classify", Subject: "tool:" + t.ID, After: t.Digest, Detail: moveDetail(t, to, cl)})
+		return tx.Audit(ctx, Event{Actor: actor, Action: action, Subject: "tool:" + t.ID, After: t.Digest, Detail: detail})
 	})
 	if err != nil {
 		return fmt.Errorf("models: classify %s: %w", id, err)
@@ -90,7 +97,11 @@ var ErrLedger = errors.New("models: ledger")
 
 func (s *Store) moveTool(ctx context.Context, t *Tool, actor, seen, to string, cl Classification) error {
 	m := authority.Move{Actor: actor, Importer: t.ImportedBy, Trust: t.Trust, Digest: t.Digest, Seen: seen, Effects: cl.Effects, Risk: cl.Risk}
-	if err := authority.Transition(t.Validation, to, m); err != nil {
+	check := authority.Transition
+	if t.Validation == authority.StateBindable && to == authority.StateBindable {
+		check = func(from, _ string, m authority.Move) error { return authority.Reclassify(from, m) }
+	}
+	if err := check(t.Validation, to, m); err != nil {
 		switch {
 		case errors.Is(err, authority.ErrSelfReview):
 			return ErrSelfReview

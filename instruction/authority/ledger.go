@@ -127,3 +127,19 @@ var effectsClasses = []string{"read-only", "workspace-write", "external-write", 
 // EffectsClasses lists the effects classes a reviewer classifies with and
 // a grant may name.
 func EffectsClasses() []string { return slices.Clone(effectsClasses) }
+
+// Reclassify checks a reviewer's correction of a bindable tool's
+// classification: the tool stays bindable, and the new class binds to the
+// digest the reviewer saw, exactly as the first classification did.
+func Reclassify(from string, m Move) error {
+	if from != StateBindable {
+		return fmt.Errorf("%w: only a bindable tool is classified again (it is %s)", ErrSkippedState, from)
+	}
+	if m.Seen != m.Digest {
+		return ErrDigestChanged
+	}
+	if !slices.Contains(effectsClasses, m.Effects) || !slices.Contains(RiskLevels, m.Risk) {
+		return ErrUnclassified
+	}
+	return reviewerMove(m)
+}
