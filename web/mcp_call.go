@@ -163,9 +163,9 @@ type allowedCall struct {
 }
 
 // undecided answers a call whose check could not be made now (the store
-// did not answer): nothing ran, a retry may.
+// did not answer): nothing ran, a retry may (undecidedError).
 func undecided() *mcp.CallToolResult {
-	return gwError(typeUnavailableEnv, "The console could not decide this call now; try again.", authority.ActRetryLater, authority.ActStop)
+	return errorResult(undecidedError())
 }
 
 // decide answers a call the console refuses (a result) or allows (the
@@ -197,9 +197,8 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		approval, _ := approvalMeta(p)
 		ca := checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name, approval: approval, spend: true, arguments: raw, pick: r.pick, without: r.without, keyOwner: keyCreator(r.key)}
 		ast, d, tool, err := g.s.decideAt(ctx, cs, ca)
-		// the approval request for the tool and these exact arguments
-		// that the call acts on (nil: none; callApproval), read once: presented when approved, named again
-		// when still pending
+		// the approval request for the tool and these exact arguments that the call acts on
+		// (nil: none; callApproval), read once: presented when approved, named again when pending
 		var (
 			filed      *models.Approval
 			argsDigest string
@@ -241,6 +240,8 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 				// arguments the call could never run with are refused, not
 				// put to a reviewer
 				v.Error = bad.Error
+			} else if reused := g.reusedKey(ctx, r, p); reused != nil {
+				v.Error = reused // nor is a call whose key names other arguments (or cannot be read now)
 			} else if filed != nil && filed.Status == authority.ApprovalPending && r.key != nil && filed.KeyID == r.key.ID && !filed.ArgsHidden && !authority.ViewIsCut(filed.ArgsView) {
 				// this key's own pending request for this call: named
 				// again, with nothing to file or record
@@ -250,7 +251,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 				// asking) unless the store's filing rules answer: a denial
 				// of this very call, arguments nobody could see whole, a cap
 				view := g.s.argumentsView(canonical, *tool, ast.contracts[p.Name])
-				a, err := g.requestApproval(ctx, r, ast.profileOf(r.sess.Agent, r.sess.Profile), tool, argsDigest, view)
+				a, err := g.requestApproval(ctx, r, p, ast.profileOf(r.sess.Agent, r.sess.Profile), tool, argsDigest, view)
 				v.Error = approvalAnswer(v.Error, a, err, p.Name)
 			}
 		}

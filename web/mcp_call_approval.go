@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
 )
@@ -38,7 +40,7 @@ func subjectID(s *authority.Subject) string {
 // across sessions and callers) the approval request for the session's subject to call t with the arguments whose digest is
 // argsDigest and whose reviewer's view is view, under the key that runs
 // the session, under profile (resolved: authState.profileOf).
-func (g *gateway) requestApproval(ctx context.Context, r *gwReq, profile string, t *authority.Tool, argsDigest string, view authority.View) (*models.Approval, error) {
+func (g *gateway) requestApproval(ctx context.Context, r *gwReq, p *mcp.CallToolParamsRaw, profile string, t *authority.Tool, argsDigest string, view authority.View) (*models.Approval, error) {
 	id := subjectID(r.subject)
 	groups, _ := json.Marshal(authority.GroupsOf(r.subject))
 	keyID := uint(0)
@@ -47,6 +49,15 @@ func (g *gateway) requestApproval(ctx context.Context, r *gwReq, profile string,
 	}
 	a, _, err := g.s.store.RequestApproval(ctx, apiKeyActor(r.key), models.Approval{Agent: r.sess.Agent, Subject: id, GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest,
 		ArgsDigest: argsDigest, ArgsView: view.Text, ArgsHidden: view.Hides,
-		Summary: fmt.Sprintf("a call of %s through the MCP gateway (first asked in run %s), with the arguments shown: the approval holds for this subject's calls with exactly these arguments", t.ID, r.sess.Run), Origin: models.OriginCheck, Run: r.sess.Run, KeyID: keyID, Profile: profile})
+		Summary: fmt.Sprintf("a call of %s through the MCP gateway (first asked in run %s%s), with the arguments shown: the approval holds for this subject's calls with exactly these arguments", t.ID, r.sess.Run, keyNote(p)), Origin: models.OriginCheck, Run: r.sess.Run, KeyID: keyID, Profile: profile})
 	return a, err
+}
+
+// keyNote names the call's idempotency key for the request's summary ("" for
+// none), so a reviewer sees which keyed operation asks.
+func keyNote(p *mcp.CallToolParamsRaw) string {
+	if key, keyed, _ := idempotencyKey(p); keyed {
+		return fmt.Sprintf(", idempotency key %q", key)
+	}
+	return ""
 }

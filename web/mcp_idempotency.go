@@ -50,8 +50,7 @@ func (g *gateway) claim(ctx context.Context, r *gwReq, call *allowedCall, p *mcp
 			// a client's mistake, refused (never run, never the first
 			// call's outcome passed off as this call's)
 			ev.CallStatus = "key_reused"
-			return nil, gwError(typeKeyReused, fmt.Sprintf("The idempotency key %q was already used for a call of %s with different arguments; nothing was run. Retry with the first call's exact arguments to get its outcome, or use a new idempotency key for a new operation.", key, p.Name),
-				authority.ActRetrySameArguments, authority.ActNewIdempotencyKey, authority.ActStop), nil
+			return nil, errorResult(keyReused(key, p.Name)), nil
 		}
 		if res, err := g.answerRecord(ctx, rec, attempt, p, ev); res != nil || err != nil {
 			return nil, res, err
@@ -59,6 +58,44 @@ func (g *gateway) claim(ctx context.Context, r *gwReq, call *allowedCall, p *mcp
 		// read the record again: the lapse just written, or the outcome
 		// that won the race
 	}
+}
+
+// keyReused is the refusal of a key that came back with other arguments.
+func keyReused(key, tool string) *authority.Error {
+	return &authority.Error{Type: typeKeyReused, Message: fmt.Sprintf("The idempotency key %q was already used for a call of %s with different arguments; nothing was run. Retry with the first call's exact arguments to get its outcome, or use a new idempotency key for a new operation.", key, tool),
+		NextActions: []string{authority.ActRetrySameArguments, authority.ActNewIdempotencyKey, authority.ActStop}}
+}
+
+// reusedKey is the refusal of a keyed call whose key is recorded for
+// other arguments (nil when it is not, or the call has no key; undecided
+// when the record cannot be read): asked before an approval request is
+// filed, since a call that could only be refused as idempotency_key_reused
+// is not put to a reviewer.
+func (g *gateway) reusedKey(ctx context.Context, r *gwReq, p *mcp.CallToolParamsRaw) *authority.Error {
+	key, keyed, _ := idempotencyKey(p)
+	if !keyed {
+		return nil
+	}
+	sc, digest, err := g.idemScope(ctx, r, p, key)
+	if err != nil {
+		return undecidedError()
+	}
+	rec, err := g.s.store.IdempotentRecord(ctx, sc, p.Name, key)
+	switch {
+	case errors.Is(err, models.ErrNotFound):
+		return nil
+	case err != nil:
+		return undecidedError()
+	case rec.ArgsDigest != "" && rec.ArgsDigest != digest:
+		return keyReused(key, p.Name)
+	}
+	return nil
+}
+
+// undecidedError is the refusal of a call whose check could not be made
+// now: nothing ran, a retry may.
+func undecidedError() *authority.Error {
+	return &authority.Error{Type: typeUnavailableEnv, Message: "The console could not decide this call now; try again.", NextActions: []string{authority.ActRetryLater, authority.ActStop}}
 }
 
 // recorded answers a keyed retry from its record before anything about
