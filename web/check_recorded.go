@@ -50,6 +50,9 @@ func gatewayRefusal(ev models.RunEvent) string {
 	if t, ok := strings.CutPrefix(ev.Verdict, deferred.CallDenied+":"); ok {
 		return t
 	}
+	if ev.Verdict == deferred.CallUnknown {
+		return authority.TypeUnavailable // toolUnavailable's one answer
+	}
 	switch ev.CallStatus {
 	case "key_reused":
 		return typeKeyReused
@@ -65,5 +68,12 @@ func (s *Server) countRecorded(tl *checkTally, ev models.RunEvent) {
 	if !tl.set {
 		return
 	}
-	s.countCheck(tl.st, tl.agent, tl.tool, tl.t, tl.subject, recordedDecision(tl.d, gatewayRefusal(ev)))
+	d := recordedDecision(tl.d, gatewayRefusal(ev))
+	if told := gatewayRefusal(ev); told != "" && (d.Allow || d.Error == nil || d.Error.Type != told) {
+		// a gateway client reads only the answer (a hidden tool is
+		// unavailable, a grant taken away revoked): counted as told, the
+		// real reason staying in the run's evidence
+		d = authority.Deny(told, "told the client: "+told)
+	}
+	s.countCheck(tl.st, tl.agent, tl.tool, tl.t, tl.subject, d)
 }

@@ -83,7 +83,7 @@ func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allow
 	res, raw, err := g.pool.CallJSON(ctx, call.spec, call.name, p.Arguments)
 	took := time.Since(start)
 	ev.LatencyUS = int(took / time.Microsecond)
-	g.s.metrics.upstreamCall(took, err)
+	g.s.metrics.upstreamCall(took, err != nil || (res != nil && res.IsError)) // a tool's error result is an error outcome
 	if err != nil {
 		out := g.upstreamFailure(call, err, ev, keyed)
 		if claim != nil {

@@ -84,6 +84,12 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 			err = models.ErrConflict
 		}
 		if errors.Is(err, models.ErrBudget) {
+			// refused, and in the evidence and the metrics as the client was told
+			ev.Verdict, ev.Receipts, ev.Hits, ev.Tool = deferred.CallDenied+":"+typeBudgetExhausted, "", 0, instruction.SearchToolID
+			g.s.metrics.checkDecided(authority.Deny(typeBudgetExhausted, "the search budget is spent"))
+			if err := g.evidence.add(ctx, ev); err != nil {
+				return nil, err
+			}
 			return gwError(typeBudgetExhausted, "This conversation has used its "+plural.Count(st.base.SearchBudget, "search")+"; go on with the tools already loaded.", authority.ActUseLoadedTools, authority.ActStop), nil
 		}
 		if errors.Is(err, models.ErrConflict) {

@@ -43,9 +43,10 @@ func (m *metrics) checkDecided(d authority.Decision) {
 	m.checks.WithLabelValues(d.Error.Type).Inc()
 }
 
-// upstreamCall records one gateway call's time at the upstream server.
-func (m *metrics) upstreamCall(d time.Duration, err error) {
-	if err != nil {
+// upstreamCall records one gateway call's time at the upstream server,
+// under error when it failed or the server answered with an error result.
+func (m *metrics) upstreamCall(d time.Duration, failed bool) {
+	if failed {
 		m.upstreamErr.Observe(d.Seconds())
 		return
 	}

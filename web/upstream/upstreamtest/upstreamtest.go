@@ -53,6 +53,10 @@ type Server struct {
 	// its tool) with a JSON-RPC response whose result is this raw JSON:
 	// a server answering what may not be a tool result.
 	Result atomic.Pointer[string]
+	// ErrorResult, when set, answers every tools/call (counted as a call)
+	// with a tool result marked isError carrying this text: the tool
+	// failed, the server did not.
+	ErrorResult atomic.Pointer[string]
 }
 
 // Tools are the tools a new server offers: echo (read-only), remember
@@ -158,6 +162,9 @@ func (s *Server) handler(name string, facts *sync.Map, stored *atomic.Int64) mcp
 		n.(*atomic.Int64).Add(1)
 		if msg := s.Fail.Load(); msg != nil {
 			return nil, &jsonrpc.Error{Code: -32603, Message: *msg}
+		}
+		if msg := s.ErrorResult.Load(); msg != nil {
+			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: *msg}}}, nil
 		}
 		var args map[string]any
 		_ = json.Unmarshal(req.Params.Arguments, &args)
