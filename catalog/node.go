@@ -218,14 +218,16 @@ func writeFacts(b *strings.Builder, facts []string) {
 var lineBreaks = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\u2028", "\n", "\u2029", "\n", "\u0085", "\n", "\v", "\n", "\f", "\n")
 
 // textLines splits a text into its lines: breaks unified, trailing spaces
-// and surrounding blank lines dropped, inner blank lines and indentation
-// kept.
+// and surrounding blank lines dropped, the indentation the lines share
+// removed (dedentLines), inner blank lines and further indentation kept.
 func textLines(s string) []string {
 	lines := strings.Split(lineBreaks.Replace(s), "\n")
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(l, " \t")
 	}
-	return strings.Split(strings.TrimSpace(strings.Join(lines, "\n")), "\n")
+	lines = strings.Split(strings.TrimSpace(strings.Join(lines, "\n")), "\n")
+	dedentLines(lines)
+	return lines
 }
 
 // writeText writes a text's first line, then each further line as a

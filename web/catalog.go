@@ -97,7 +97,7 @@ func (s *Server) toolPage(c echo.Context) error {
 		return err
 	}
 	full, compact := catalog.NewUnit(catalog.RenderFull(k)), catalog.NewUnit(catalog.RenderCompact(k))
-	d := views.ToolData{Row: toolRow(r, k), Purpose: k.Purpose, Returns: k.Returns, Constraints: k.Constraints, Signals: k.AllSignals(),
+	d := views.ToolData{Row: toolRow(r, k), Purpose: catalog.Dedent(k.Purpose), Returns: k.Returns, Constraints: k.Constraints, Signals: k.AllSignals(),
 		Full: full.Text, Compact: compact.Text, ImportedBy: r.ImportedBy, ImportedAt: r.ImportedAt.UTC().Format(time.DateTime), ReviewedBy: r.ReviewedBy}
 	if r.ReviewedAt != nil {
 		d.ReviewedAt = r.ReviewedAt.UTC().Format(time.DateTime)

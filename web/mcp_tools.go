@@ -77,11 +77,13 @@ func contractTool(c catalog.Contract) *mcp.Tool {
 // toolDescription is the reviewed purpose with what it returns and its
 // constraints, as the catalog teaches them.
 func toolDescription(c catalog.Contract) string {
-	parts := []string{c.Purpose}
+	parts := []string{catalog.Dedent(c.Purpose)}
 	if c.Returns != "" {
-		parts = append(parts, "Returns: "+c.Returns)
+		parts = append(parts, "Returns: "+catalog.Dedent(c.Returns))
 	}
-	parts = append(parts, c.Constraints...)
+	for _, k := range c.Constraints {
+		parts = append(parts, catalog.Dedent(k))
+	}
 	return strings.Join(parts, "\n")
 }
 
