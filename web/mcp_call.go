@@ -280,7 +280,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		if v.Receipt != nil {
 			ev.Receipts = v.Receipt.ID()
 		}
-		return gwError(typeSearchRequired, fmt.Sprintf("SEARCH_REQUIRED: %s is not loaded yet. Call %s with what you want to do; a tool it returns can be called after that.", p.Name, instruction.SearchToolID),
+		return gwError(typeSearchRequired, fmt.Sprintf("%s is not loaded yet. Call %s with what you want to do; a tool it returns can be called after that.", p.Name, instruction.SearchToolID),
 			authority.ActSearchTools), nil
 	case deferred.CallDenied:
 		ev.Verdict = v.Status + ":" + v.Error.Type
