@@ -30,7 +30,9 @@ func TestGatewaySearchRequiredSaysItOnce(t *testing.T) {
 	f := h.gatewayFixture("demo", up.URL, true)
 	cs, _ := f.connect(t, nil)
 	text, _ := call(t, cs, "demo.echo", map[string]any{"text": "x"}, nil)
-	var e struct{ Error struct{ Type, Message string } }
+	var e struct {
+		Error struct{ Type, Message string }
+	}
 	_ = json.Unmarshal([]byte(text), &e)
 	if e.Error.Type != "search_required" || strings.Contains(strings.ToUpper(e.Error.Message), "SEARCH_REQUIRED") || !strings.HasPrefix(e.Error.Message, "demo.echo is not loaded yet") {
 		t.Errorf("search_required answer: %s", text)
