@@ -17,6 +17,7 @@ type ReviewItem struct {
 	Contract   string // the compact rendering, as an agent would read it
 	Tokens     int    // the compact rendering's o200k_base tokens
 	Risky      bool   // destructive or external-write: needs confirmation
+	Assumed    bool   // its effects are MCP's defaults for hints the descriptor leaves out
 	Selected   bool   // kept across a refused submission
 }
 

@@ -100,7 +100,7 @@ func RunsList(rows []RunListRow, more int, f RunFilterForm) templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<h1>Deferred runs</h1><p class=\"muted\">Evidence the runtime API and the MCP gateway (runs named mcp-…) keep per search, step and call: counts, bytes, provenance and, for a call the gateway made, how it ended, its latency and size. Never query text, prompts, arguments or results.</p><div class=\"panel\" data-testid=\"runs-panel\"><form method=\"get\" action=\"/runs\" class=\"filters\" data-testid=\"runs-filter\"><div><label class=\"muted\" for=\"rf-agent\">Agent</label><br><select id=\"rf-agent\" name=\"agent\"><option value=\"\">any agent</option> ")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<h1>Deferred runs</h1><p class=\"muted\">Evidence the runtime API and the MCP gateway (runs named mcp-…) keep per search, step and call: counts, bytes, provenance and, for a call the gateway made, how it ended, its latency and size. Never query text or prompts; a call's arguments and result are not kept here (an approval request keeps its arguments, masked, for its reviewer, and a keyed call its sealed outcome, to answer a retry).</p><div class=\"panel\" data-testid=\"runs-panel\"><form method=\"get\" action=\"/runs\" class=\"filters\" data-testid=\"runs-filter\"><div><label class=\"muted\" for=\"rf-agent\">Agent</label><br><select id=\"rf-agent\" name=\"agent\"><option value=\"\">any agent</option> ")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -83,7 +83,8 @@ commands:
 Every command that changes state takes --as USER (or CONSOLE_ACTOR) and
 refuses to run without it: the change is recorded as that console user's.
 
-The database is DATABASE_URL (postgres://…) or, when unset, the SQLite
+The database is DATABASE_URL: postgres://… for Postgres, a file path
+(/srv/console/console.db) for a SQLite file, or, when unset, the SQLite
 file console.db in the working directory.`
 
 // isHelp reports whether a command line's first word asks for help.
