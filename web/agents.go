@@ -164,6 +164,10 @@ func (s *Server) renderAgent(c echo.Context, status int, a *models.Agent, form v
 		if inUse.Profile != nil && inUse.Profile.ID == p.ID {
 			continue
 		}
+		if p.AgentID != nil && *p.AgentID != a.ID {
+			// a profile made for another agent says nothing about this one
+			continue
+		}
 		ac, err := s.loadAgentContext(ctx, a.Slug, p.Slug)
 		if err != nil {
 			return err
