@@ -381,5 +381,23 @@ func normText(s string) string {
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(l, " \t")
 	}
-	return strings.TrimSpace(strings.Join(lines, "\n"))
+	// rendering removes the indentation the lines after the first share
+	lines = strings.Split(strings.TrimSpace(strings.Join(lines, "\n")), "\n")
+	shared, set := "", false
+	for _, l := range lines[1:] {
+		if l == "" {
+			continue
+		}
+		lead := l[:len(l)-len(strings.TrimLeft(l, " \t"))]
+		if !set {
+			shared, set = lead, true
+		}
+		for !strings.HasPrefix(lead, shared) {
+			shared = shared[:len(shared)-1]
+		}
+	}
+	for i := 1; i < len(lines); i++ {
+		lines[i] = strings.TrimPrefix(lines[i], shared)
+	}
+	return strings.Join(lines, "\n")
 }
