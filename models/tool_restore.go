@@ -11,13 +11,15 @@ import (
 
 // restorable reports whether an import of digest d takes stored tool t
 // back to its approved state: t is back in review after a change, or
-// rejected after one (a list that named it twice, a descriptor that did
-// not validate), d is
-// the version a reviewer approved (its PrevDigest), and the reviewer's
-// classification of that version is still on record. Then nothing is
-// left to review: the server sends what was reviewed.
+// rejected by an import after one (a list that named it twice, a
+// descriptor that did not validate: its Reasons say so), d is the version
+// a reviewer approved (its PrevDigest), and the reviewer's classification
+// of that version is still on record. Then nothing is left to review: the
+// server sends what was reviewed. A reviewer's rejection (no Reasons: the
+// reason is in the audit) is never undone by an import; the server's
+// list then goes back to review.
 func restorable(t Tool, d string) bool {
-	return (t.Status == ToolCandidate || t.Status == ToolRejected) && t.PrevDigest != "" && t.PrevDigest == d &&
+	return (t.Status == ToolCandidate || t.Status == ToolRejected && t.Reasons != "") && t.PrevDigest != "" && t.PrevDigest == d &&
 		t.ClassEffects != "" && t.ClassifiedDigest == d
 }
 
