@@ -27,9 +27,15 @@ type firstAnswer struct {
 
 func newFirstAnswer() *firstAnswer { return &firstAnswer{done: make(chan struct{})} }
 
-// wrap is h, telling f when a request to it has been answered.
+// wrap is h, telling f when a request to it has been answered. A request
+// that is not a read (a sign-in, a form, an API write) may itself wait on
+// the deferred work (a sign-in on the admin's hash), so it lets that work
+// begin at once instead of after it.
 func (f *firstAnswer) wrap(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			f.once.Do(func() { close(f.done) })
+		}
 		h.ServeHTTP(w, r)
 		f.once.Do(func() { close(f.done) })
 	})
