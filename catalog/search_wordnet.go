@@ -290,7 +290,7 @@ func (l *lexicon) relatives(key string, verb bool) lexRels {
 }
 
 // collocation is the lexicon's collocation that starts at words[i] (a
-// task's words as stemmer.phraseWords gives them), its key, and how many
+// clause's words, each stemmed, as markCollocations gives them), its key, and how many
 // words it spans; "" and 0 when there is none. The longest wins.
 func (l *lexicon) collocation(words []string, i int) (string, int) {
 	if !l.opens(words[i]) {
