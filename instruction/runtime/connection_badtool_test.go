@@ -9,7 +9,6 @@ import (
 
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/models/modelstest"
 	"github.com/agentforge/console/web/upstream"
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
@@ -20,8 +19,7 @@ import (
 // (its place, its name, the field), and its other tools imported.
 func TestOneBadToolIsRefusedAlone(t *testing.T) {
 	ctx := context.Background()
-	store := modelstest.Open(t, modelstest.Dialects(t)[0])
-	store.SetSealKey([]byte("a-test-key-of-at-least-thirty-two-bytes"))
+	store := sealedStore(t)
 	pool := upstream.NewPool(nil)
 	defer pool.Close()
 	cases := []struct {

@@ -15,7 +15,6 @@ import (
 
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/models/modelstest"
 	"github.com/agentforge/console/web/upstream"
 )
 
@@ -81,8 +80,7 @@ func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return 
 func TestUpstreamErrorTextIsMasked(t *testing.T) {
 	const token = "zq-http-secret-EEEE5555"
 	ctx := context.Background()
-	store := modelstest.Open(t, modelstest.Dialects(t)[0])
-	store.SetSealKey([]byte("a-test-key-of-at-least-thirty-two-bytes"))
+	store := sealedStore(t)
 	var logs syncBuffer
 	pool := upstream.NewPool(slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
 	defer pool.Close()

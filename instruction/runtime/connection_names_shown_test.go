@@ -10,7 +10,6 @@ import (
 
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/models/modelstest"
 	"github.com/agentforge/console/web/upstream"
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
@@ -22,8 +21,7 @@ import (
 // U+202E reverse what a reviewer reads, a NUL cut a terminal's line.
 func TestRefusedNamesArePrintedSafely(t *testing.T) {
 	ctx := context.Background()
-	store := modelstest.Open(t, modelstest.Dialects(t)[0])
-	store.SetSealKey([]byte("a-test-key-of-at-least-thirty-two-bytes"))
+	store := sealedStore(t)
 	up := upstreamtest.New()
 	defer up.Close()
 	pool := upstream.NewPool(nil)

@@ -10,7 +10,6 @@ import (
 
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/models/modelstest"
 	"github.com/agentforge/console/web/upstream"
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
@@ -21,8 +20,7 @@ import (
 // restarted); an accepted add keeps its client.
 func TestARefusedAddLeavesNothingInThePool(t *testing.T) {
 	ctx := context.Background()
-	store := modelstest.Open(t, modelstest.Dialects(t)[0])
-	store.SetSealKey([]byte("a-test-key-of-at-least-thirty-two-bytes"))
+	store := sealedStore(t)
 	pool := upstream.NewPool(nil)
 	defer pool.Close()
 	broken := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {

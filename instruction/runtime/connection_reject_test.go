@@ -9,7 +9,6 @@ import (
 
 	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/models/modelstest"
 	"github.com/agentforge/console/web/upstream"
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
@@ -21,8 +20,7 @@ import (
 // before was removed as if the server had dropped it).
 func TestSyncRecordsARefusedToolAsRejected(t *testing.T) {
 	ctx := context.Background()
-	store := modelstest.Open(t, modelstest.Dialects(t)[0])
-	store.SetSealKey([]byte("a-test-key-of-at-least-thirty-two-bytes"))
+	store := sealedStore(t)
 	up := upstreamtest.New()
 	defer up.Close()
 	pool := upstream.NewPool(nil)
