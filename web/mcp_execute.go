@@ -80,10 +80,22 @@ func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allow
 		ctx = context.WithoutCancel(ctx)
 	}
 	start := time.Now()
-	res, raw, err := g.pool.CallJSON(ctx, call.spec, call.name, p.Arguments)
+	res, raw, masked, err := g.pool.CallJSON(ctx, call.spec, call.name, p.Arguments)
 	took := time.Since(start)
 	ev.LatencyUS = int(took / time.Microsecond)
 	g.s.metrics.upstreamCall(took, err != nil || (res != nil && res.IsError)) // a tool's error result is an error outcome
+	if ee := (*upstream.ExposureError)(nil); errors.As(err, &ee) {
+		out := g.exposure(ctx, r, call, ev)
+		if claim != nil {
+			// the call ran: a retry under its key reads this refusal
+			b, _ := json.Marshal(out)
+			g.record(context.WithoutCancel(ctx), r, claim, b)
+		}
+		return out, nil
+	}
+	if masked {
+		g.maskedAnswer(ctx, r, call)
+	}
 	if err != nil {
 		out := g.upstreamFailure(call, err, ev, keyed)
 		if claim != nil {
