@@ -37,7 +37,7 @@ type callSet struct {
 // forCall is s as seen by a call whose arguments are args.
 func (s *secretSet) forCall(args []byte) *callSet {
 	sent := s.sentIn(args)
-	c := &callSet{set: s, all: make([]string, 0, len(s.order)), conn: make([]string, 0, len(s.order)), connEnc: make([][]byte, 0, len(s.order))}
+	c := &callSet{set: s, all: make([]string, 0, len(s.order)), conn: make([]string, 0, len(s.order)), connEnc: make([][]byte, 0, len(s.order)), console: make([]formRef, 0, len(s.order))}
 	for _, r := range s.order {
 		if sent[r.g] {
 			continue
@@ -56,7 +56,8 @@ func (s *secretSet) forCall(args []byte) *callSet {
 
 // sentIn says, per group, whether the call's arguments args hold its
 // value or one of its forms (in the arguments' text as sent, or in any
-// string or member name they hold at any depth once decoded). Every form
+// string or member name they hold at any depth once decoded, when an
+// escape may make the two differ). Every form
 // is looked for in both texts, whatever was found before, so the cost is
 // the same for a right guess and a wrong one.
 func (s *secretSet) sentIn(args []byte) []bool {
@@ -64,7 +65,13 @@ func (s *secretSet) sentIn(args []byte) []bool {
 	if len(args) == 0 || len(s.groups) == 0 {
 		return sent
 	}
-	texts := [2]string{string(args), joinedStrings(args)}
+	texts := []string{string(args)}
+	if bytes.IndexByte(args, '\\') >= 0 {
+		// an escape may spell a form otherwise ("\u0061dmin"); without
+		// one, each string's text as sent is itself, and the text as
+		// sent is all there is to look in
+		texts = append(texts, joinedStrings(args))
+	}
 	for gi := range s.groups {
 		g := &s.groups[gi]
 		for fi, f := range g.forms {

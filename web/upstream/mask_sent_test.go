@@ -104,3 +104,23 @@ func TestSentSecretSparesOnlyItself(t *testing.T) {
 		t.Errorf("arguments holding no secret spared %d of %d forms", len(set.plain)-len(c.all), len(set.plain))
 	}
 }
+
+// TestARightGuessDoesTheSameWork: a call's view of the secrets is a
+// filter of lists its connection made once: a right guess of a secret
+// (the connection's or the console's) allocates exactly what a wrong one
+// does, nothing is rebuilt for it (BenchmarkGuessCost times both).
+func TestARightGuessDoesTheSameWork(t *testing.T) {
+	const conn, console = "zz-Secret-777-abcdef", "the-admin-Passw0rd-77"
+	SetConsoleSecrets(console)
+	t.Cleanup(func() { SetConsoleSecrets() })
+	set := newSecretSet(Spec{Env: map[string]string{"TOKEN": conn}})
+	for _, secret := range []string{conn, console} {
+		work := func(guess string) float64 {
+			args := []byte(`{"text":"is it ` + guess + `","more":["a","b"]}`)
+			return testing.AllocsPerRun(50, func() { set.forCall(args) })
+		}
+		if right, wrong := work(secret), work(secret[:len(secret)-1]+"?"); right != wrong {
+			t.Errorf("guessing %q: a right guess allocates %v, a wrong one %v", secret, right, wrong)
+		}
+	}
+}
