@@ -160,6 +160,9 @@ type allowedCall struct {
 	contract *catalog.Contract
 	spec     upstream.Spec
 	name     string // the upstream's own tool name
+	// approval is the single-use approval the call rests on ("" none),
+	// spent when the call will go to its server (gateway.commit)
+	approval string
 }
 
 // undecided answers a call whose check could not be made now (the store
@@ -185,17 +188,19 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 	var (
 		t        *authority.Tool
 		contract *catalog.Contract
+		once     string // the single-use approval the call rests on
 	)
 	if v.Status == deferred.CallActive {
 		raw := p.Arguments
 		if len(raw) == 0 || string(raw) == "null" {
 			raw = json.RawMessage("{}")
 		}
-		// the arguments are checked, and a single-use approval the call
-		// presents spent, by the one check the API's calls use (a
-		// malformed _meta.approval was refused before: approvalMeta)
+		// the arguments are checked by the one check the API's calls use
+		// (a malformed _meta.approval was refused before: approvalMeta);
+		// a single-use approval the call presents is spent only once the
+		// call will go to its server (gateway.commit)
 		approval, _ := approvalMeta(p)
-		ca := checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name, approval: approval, spend: true, arguments: raw, pick: r.pick, without: r.without, keyOwner: keyCreator(r.key)}
+		ca := checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name, approval: approval, arguments: raw, pick: r.pick, without: r.without, keyOwner: keyCreator(r.key)}
 		ast, d, tool, err := g.s.decideAt(ctx, cs, ca)
 		// the approval request for the tool and these exact arguments that the call acts on
 		// (nil: none; callApproval), read once: presented when approved, named again when pending
@@ -229,6 +234,9 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 			if d.Approval != nil {
 				// the run's page links the approval the call ran under
 				ev.Approval = d.Approval.Ref
+				if d.Approval.SingleUse {
+					once = d.Approval.Ref
+				}
 			}
 		} else if v.Error != nil && v.Error.Type == authority.TypeApprovalRequired && tool != nil && argsDigest != "" {
 			// name an approval request for this call the subject's
@@ -295,5 +303,5 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		ev.Verdict = deferred.CallUnknown
 		return toolUnavailable(p.Name, st.searches()), nil
 	}
-	return nil, &allowedCall{tool: t, contract: contract, spec: sp, name: name}
+	return nil, &allowedCall{tool: t, contract: contract, spec: sp, name: name, approval: once}
 }

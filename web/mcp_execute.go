@@ -58,11 +58,12 @@ func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allow
 		}
 		claim = rec
 	}
-	// charged only now (a recorded outcome above was answered free), then
-	// the server's contract checked
-	res := g.spend(ctx, r, st, ev)
+	// the server's contract checked, then the call charged only now, as
+	// it will go to the server (a recorded outcome above was answered
+	// free, a refusal here runs nothing and is not charged)
+	res := g.checkServed(ctx, call, ev)
 	if res == nil {
-		res = g.checkServed(ctx, call, ev)
+		res = g.commit(ctx, r, st, call, ev)
 	}
 	if res != nil {
 		if claim != nil {
@@ -98,8 +99,12 @@ func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allow
 	}
 	if err != nil {
 		out := g.upstreamFailure(call, err, ev, keyed)
+		ranNothing := ev.CallStatus == "unavailable" || ev.CallStatus == "refused"
+		if ranNothing {
+			g.giveBack(context.WithoutCancel(ctx), r, st, call)
+		}
 		if claim != nil {
-			g.settle(ctx, r, claim, out, ev.CallStatus == "unavailable" || ev.CallStatus == "refused")
+			g.settle(ctx, r, claim, out, ranNothing)
 		}
 		return out, nil
 	}
