@@ -4,11 +4,13 @@ import (
 	"context"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
@@ -149,4 +151,47 @@ func TestGatewaySingleUseApprovalRunsOneCall(t *testing.T) {
 	if text, isErr := call(t, fresh, "demo.echo", map[string]any{"text": "next"}, nil); isErr || text != "next" || up.Calls("echo") != 2 {
 		t.Errorf("a new session's call the approval allows: %s (upstream ran echo %d times, want 2)", text, up.Calls("echo"))
 	}
+}
+
+// TestGatewaySingleUseApprovalRace: calls racing on one single-use
+// approval, in sessions of their own, all pass the check; exactly one of
+// them runs and the others are refused approval_used (SQLite and
+// Postgres).
+func TestGatewaySingleUseApprovalRace(t *testing.T) {
+	eachDialect(t, func(t *testing.T, h *harness) {
+		up := upstreamtest.New()
+		defer up.Close()
+		f, cs := approvalOnlyEcho(t, h, up.URL)
+		args := map[string]any{"text": "hi"}
+		text, _ := call(t, cs, "demo.echo", args, nil)
+		meta := map[string]any{"approval": approveOnce(t, h, text)}
+		const racers = 4
+		sessions := make([]*mcp.ClientSession, racers)
+		for i := range sessions {
+			sessions[i], _ = f.connect(t, map[string]string{"X-Subject-Id": "sam", "X-Subject-Groups": "everyone"})
+			toolNames(t, sessions[i])
+		}
+		answers := make([]string, racers)
+		var wg sync.WaitGroup
+		for i, s := range sessions {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				answers[i], _ = call(t, s, "demo.echo", args, meta)
+			}()
+		}
+		wg.Wait()
+		ran := 0
+		for _, a := range answers {
+			switch {
+			case a == "hi":
+				ran++
+			case errType(a) != authority.TypeApprovalRequired || !strings.Contains(a, authority.ReasonApprovalUsed):
+				t.Errorf("a racing call: %s", a)
+			}
+		}
+		if ran != 1 || up.Calls("echo") != 1 {
+			t.Errorf("%d of %d racing calls ran (upstream ran echo %d times), want exactly 1: %q", ran, racers, up.Calls("echo"), answers)
+		}
+	})
 }
