@@ -13,7 +13,6 @@ import (
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/deferred"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/web/upstream"
 )
 
 // Error types of a gateway call the call-time check does not give (seed
@@ -151,24 +150,6 @@ func (g *gateway) callEvidence(ctx context.Context, ev models.RunEvent, call *al
 		return g.evidence.add(ctx, ev)
 	}
 	return g.evidence.hand(ctx, ev)
-}
-
-// allowedCall is a call the console allows: the exact tool version and
-// the connection that serves it.
-type allowedCall struct {
-	tool     *authority.Tool
-	contract *catalog.Contract
-	spec     upstream.Spec
-	name     string // the upstream's own tool name
-	// approval is the single-use approval the call rests on ("" none),
-	// spent when the call will go to its server (gateway.commit)
-	approval string
-}
-
-// undecided answers a call whose check could not be made now (the store
-// did not answer): nothing ran, a retry may (undecidedError).
-func undecided() *mcp.CallToolResult {
-	return errorResult(undecidedError())
 }
 
 // decide answers a call the console refuses (a result) or allows (the

@@ -7,10 +7,30 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/deferred"
 	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/web/upstream"
 )
+
+// allowedCall is a call the console allows: the exact tool version and
+// the connection that serves it.
+type allowedCall struct {
+	tool     *authority.Tool
+	contract *catalog.Contract
+	spec     upstream.Spec
+	name     string // the upstream's own tool name
+	// approval is the single-use approval the call rests on ("" none),
+	// spent when the call will go to its server (gateway.commit)
+	approval string
+}
+
+// undecided answers a call whose check could not be made now (the store
+// did not answer): nothing ran, a retry may (undecidedError).
+func undecided() *mcp.CallToolResult {
+	return errorResult(undecidedError())
+}
 
 // commit is the one point where an allowed call will now go to its
 // server, after its idempotency key was claimed and the server's contract
