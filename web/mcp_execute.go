@@ -201,7 +201,9 @@ func (g *gateway) upstreamFailure(call *allowedCall, err error, ev *models.RunEv
 // bound returns the upstream's result (raw: its JSON as mcpJSON writes
 // it, when at hand) when it fits the ceiling and its
 // structured content holds to the reviewed output schema, else the error
-// saying why; with the result's JSON as the answer carries it.
+// saying why; with the result's JSON as the answer carries it. The
+// ceiling is checked on the server's bytes (before a schema check reads
+// them) and again on what is served when the text is replaced.
 func (g *gateway) bound(res *mcp.CallToolResult, raw []byte, call *allowedCall, ev *models.RunEvent) (*mcp.CallToolResult, []byte) {
 	// the bytes as the answer carries them (the SDK's encoding: raw, the
 	// upstream's when they are those bytes), so the ceiling bounds what
@@ -235,6 +237,13 @@ func (g *gateway) bound(res *mcp.CallToolResult, raw []byte, call *allowedCall, 
 				return gwError(typeResultMismatch, "The server's result could not be read.", authority.ActStop), nil
 			}
 			res = out
+			// the ceiling bounds what is served: the structured
+			// content's form as text can nearly double the answer
+			ev.ResultBytes = len(b)
+			if ceiling := g.resultCeiling(); len(b) > ceiling {
+				ev.CallStatus = "too_large"
+				return g.tooLarge(fmt.Sprintf("The result as served (its structured content, also as text) is %d bytes; at most %d are returned.", len(b), ceiling)), b
+			}
 		}
 	}
 	ev.CallStatus = "ok"
