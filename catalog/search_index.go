@@ -1,9 +1,7 @@
 package catalog
 
 import (
-	"maps"
 	"math"
-	"slices"
 	"strings"
 )
 
@@ -115,6 +113,5 @@ func newIndex(all []searchDoc, codeOnly bool) *Index {
 			next[e.term]++
 		}
 	}
-	ix.vocab = slices.Sorted(maps.Keys(ix.postings))
 	return ix
 }

@@ -2,10 +2,8 @@ package models
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/agentforge/console/catalog"
-	"github.com/agentforge/console/catalog/builtin"
 )
 
 // SystemActor is the actor of changes the console makes by itself.
@@ -24,13 +22,18 @@ type BootstrapResult struct {
 	// stores its argon2id hash; until then no password matches and a
 	// sign-in through this store waits for it. nil after Bootstrap.
 	FinishAdmin func(context.Context) error
+	// Seed, after BootstrapSeedLater found an empty database, loads the
+	// built-in catalog, the admin (its hash pending) and the demo in one
+	// transaction (SeededTools and SeededDemo say only what the bootstrap
+	// itself did); FinishAdmin runs after it. nil: nothing to seed.
+	Seed func(context.Context) error
 }
 
 // Bootstrap migrates and, on an empty database, loads the built-in
 // catalog, the demo data and the admin user. adminPassword "" generates
 // one.
 func (s *Store) Bootstrap(ctx context.Context, adminPassword string, totals TotalsFunc) (BootstrapResult, error) {
-	return s.bootstrap(ctx, adminPassword, totals, false)
+	return s.bootstrap(ctx, adminPassword, totals, false, false)
 }
 
 // BootstrapDeferred is Bootstrap for a server's start: the admin's argon2id
@@ -38,10 +41,10 @@ func (s *Store) Bootstrap(ctx context.Context, adminPassword string, totals Tota
 // which the server runs once it listens (the admin can sign in once it has
 // run; a sign-in through this store waits for it).
 func (s *Store) BootstrapDeferred(ctx context.Context, adminPassword string, totals TotalsFunc) (BootstrapResult, error) {
-	return s.bootstrap(ctx, adminPassword, totals, true)
+	return s.bootstrap(ctx, adminPassword, totals, true, false)
 }
 
-func (s *Store) bootstrap(ctx context.Context, adminPassword string, totals TotalsFunc, deferred bool) (BootstrapResult, error) {
+func (s *Store) bootstrap(ctx context.Context, adminPassword string, totals TotalsFunc, deferred, later bool) (BootstrapResult, error) {
 	var res BootstrapResult
 	generated := adminPassword == ""
 	if generated {
@@ -85,29 +88,12 @@ func (s *Store) bootstrap(ctx context.Context, adminPassword string, totals Tota
 		}
 		return res, nil
 	}
-	cs, err := builtin.Contracts()
-	if err != nil {
-		return res, fmt.Errorf("models: builtin catalog: %w", err)
-	}
-	// the catalog, the admin and the demo land in one transaction: a first
-	// start that fails or ends half-way leaves an empty database to start
-	// again from (and commits once instead of some twenty times)
-	err = s.Tx(ctx, func(tx *Store) error {
-		plan, err := tx.ApplyImport(ctx, SystemActor, SourceBuiltin, "", cs, "")
-		if err != nil {
-			return err
+	seed := func(ctx context.Context) (int, error) { return s.firstStart(ctx, admin, adminHash, totals) }
+	if !later {
+		if res.SeededTools, err = seed(ctx); err != nil {
+			return res, err
 		}
-		if _, err := tx.createUser(ctx, SystemActor, admin, adminHash); err != nil {
-			return err
-		}
-		if err := tx.SeedDemo(ctx, totals); err != nil {
-			return err
-		}
-		res.SeededTools = len(plan.Added)
-		return nil
-	})
-	if err != nil {
-		return res, err
+		res.SeededDemo = true
 	}
 	res.CreatedAdmin = true
 	if generated {
@@ -116,7 +102,9 @@ func (s *Store) bootstrap(ctx context.Context, adminPassword string, totals Tota
 	if deferred {
 		res.FinishAdmin = s.finishAdmin(admin.Username, adminPassword, release)
 	}
-	res.SeededDemo = true
+	if later {
+		res.Seed = s.seedLater(seed)
+	}
 	return res, nil
 }
 

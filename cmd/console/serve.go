@@ -90,7 +90,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	// lacks loads the ranks on demand
 	// the first admin's argon2id hash is computed after the server listens
 	// (res.FinishAdmin below); a sign-in waits for it
-	store, res, err := openStoreFor(ctx, m, (*models.Store).BootstrapDeferred)
+	// a first start's seeding (the built-in catalog, the admin and the
+	// demo) runs after the server listens (res.Seed below); every request
+	// but the health check waits for it (seedGate)
+	store, res, err := openStoreFor(ctx, m, (*models.Store).BootstrapSeedLater)
 	if err != nil {
 		return err
 	}
@@ -118,13 +121,16 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	if err := upstream.ServersRefused(); err != nil {
 		log.Error("stdio servers refused", "err", err)
 	}
-	startRunMaintenance(ctx, store, log, retention, *gwIdle)
 	srv := web.New(store, m, web.Config{SecureCookies: *secure, Logger: log, APIRate: *rate, RequiredApprovals: *approvals, ProcedureCeiling: *ceiling,
 		ReceiptKey: receiptKey, RunCeilings: *runs, TrustedProxyHeader: *proxyHeader, MetricsElsewhere: *metricsAddr != "", UpstreamTimeout: *upTimeout,
 		GatewaySessionIdle: *gwIdle, GatewaySessionCap: *gwCap})
 	defer srv.Close()
-	if err := srv.Warm(ctx); err != nil {
-		return err
+	gate := newSeedGate()
+	if res.Seed == nil {
+		if err := srv.Warm(ctx); err != nil {
+			return err
+		}
+		gate.open(nil)
 	}
 	if a := os.Getenv("CONSOLE_PPROF_ADDR"); a != "" {
 		if err := servePprof(a, log); err != nil {
@@ -143,15 +149,36 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 		return err
 	}
 	first := newFirstAnswer()
-	hs := &http.Server{Handler: first.wrap(srv.Handler()), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 60 * time.Second, WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second}
-	fmt.Fprintf(stdout, "Agent Forge Console on %s (database: %s). Sign in at %s/login\n", ln.Addr(), store.Dialect(), displayURL(ln.Addr()))
-	errc := make(chan error, 1)
+	hs := &http.Server{Handler: first.wrap(gate.wrap(srv.Handler())), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 60 * time.Second, WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second}
+	// the line says the console is ready: a first start prints it once
+	// seeded (a command run against the database after it finds it seeded)
+	announce := func() {
+		fmt.Fprintf(stdout, "Agent Forge Console on %s (database: %s). Sign in at %s/login\n", ln.Addr(), store.Dialect(), displayURL(ln.Addr()))
+	}
+	if res.Seed == nil {
+		announce()
+	}
+	errc := make(chan error, 2)
 	go func() { errc <- hs.Serve(ln) }()
-	// what the start left until now runs in turn on one goroutine: the
-	// admin's hash, then every encoding's ranks. Side by side they took
-	// both cores of a small machine while the first requests came in; they
+	// what the start left until now runs in turn on one goroutine: a first
+	// start's seeding (requests wait for it), then the admin's hash, then
+	// every encoding's ranks. Side by side they took both cores of a small
+	// machine while the first requests came in; the hash and the ranks
 	// begin once the first request is answered (firstAnswer).
 	go func() {
+		if res.Seed != nil {
+			err := res.Seed(ctx)
+			if err == nil {
+				err = srv.Warm(ctx)
+			}
+			gate.open(err)
+			if err != nil {
+				errc <- err
+				return
+			}
+			announce()
+		}
+		startRunMaintenance(ctx, store, log, retention, *gwIdle)
 		first.wait(ctx, afterFirstAnswerWait)
 		afterListen(ctx, log, stdout, res, m)
 	}()
@@ -166,6 +193,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
+	// a seeding still running ends with ctx; the store closes after it
+	<-gate.done
 	return nil
 }
 

@@ -52,3 +52,41 @@ func (f *firstAnswer) wait(ctx context.Context, max time.Duration) {
 	case <-ctx.Done():
 	}
 }
+
+// seedGate holds every request but the health check (GET /healthz) until
+// a first start's seeding and the catalog's first snapshot are done: the
+// server listens before it seeds an empty database, and nothing may answer
+// from a database half-seeded (an agent list without the demo, a sign-in
+// without the admin). A request whose client gives up while it waits is
+// dropped; after a failed seeding (the start ends) it is answered 503.
+type seedGate struct {
+	done chan struct{}
+	err  error
+}
+
+func newSeedGate() *seedGate { return &seedGate{done: make(chan struct{})} }
+
+// open lets the held requests through; err is the seeding's failure, nil
+// when it succeeded. Called once.
+func (g *seedGate) open(err error) {
+	g.err = err
+	close(g.done)
+}
+
+// wrap is h behind the gate.
+func (g *seedGate) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/healthz" {
+			select {
+			case <-g.done:
+			case <-r.Context().Done():
+				return
+			}
+			if g.err != nil {
+				http.Error(w, "The console's first start failed; see its log.", http.StatusServiceUnavailable)
+				return
+			}
+		}
+		h.ServeHTTP(w, r)
+	})
+}
