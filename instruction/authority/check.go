@@ -41,7 +41,7 @@ var messages = map[string]struct {
 	next []string
 }{
 	TypePermissionDenied: {"You are not permitted to use this capability for this user.", []string{ActChooseAlternative, ActAskUser, ActStop}},
-	TypeApprovalRequired: {"This capability needs a human approval for each call.", []string{ActRequestApproval, ActChooseAlternative, ActStop}},
+	TypeApprovalRequired: {"This capability needs a human approval for each call.", []string{ActRequestApproval, ActCallWhenApproved, ActChooseAlternative, ActStop}},
 	TypeUnavailable:      {"This capability is not available.", []string{ActChooseAlternative, ActAskUser, ActStop}},
 	TypeRevoked:          {"Permission to use this capability was revoked.", []string{ActChooseAlternative, ActAskUser, ActStop}},
 	TypeBindingStale:     {"This binding is no longer valid.", []string{ActLoadDescriptor, ActBindAgain, ActStop}},

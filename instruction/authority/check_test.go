@@ -141,9 +141,10 @@ func TestUnavailableLooksAlike(t *testing.T) {
 }
 
 // TestNextActionsAreSafe: no denial suggests escalation, installation, a
-// broader scope or a blind retry.
+// broader scope or a blind retry (calling again once a person approved
+// the call is not blind).
 func TestNextActionsAreSafe(t *testing.T) {
-	safe := []string{ActChooseAlternative, ActAskUser, ActRequestApproval, ActBindAgain, ActLoadDescriptor, ActRefreshCatalog, ActFixArguments, ActStop}
+	safe := []string{ActChooseAlternative, ActAskUser, ActRequestApproval, ActCallWhenApproved, ActBindAgain, ActLoadDescriptor, ActRefreshCatalog, ActFixArguments, ActStop}
 	for _, typ := range ErrorTypes {
 		d := deny(typ, "")
 		for _, a := range d.Error.NextActions {

@@ -17,6 +17,9 @@ const (
 	ActNarrowRequest        = "narrow_request"
 	ActSendIdempotencyKey   = "send_idempotency_key"
 	ActSendApproval         = "send_approval"
+	// ActCallWhenApproved: the approval request is filed; make the same
+	// call again once a reviewer approves it.
+	ActCallWhenApproved = "call_again_when_approved"
 )
 
 // NextActions lists every next-action token an error's next_actions may
@@ -25,4 +28,5 @@ var NextActions = []string{
 	ActFixArguments, ActChooseAlternative, ActAskUser, ActRequestApproval, ActBindAgain, ActLoadDescriptor, ActRefreshCatalog, ActStop,
 	ActRetryLater, ActSearchTools, ActUseLoadedTools, ActLoadListedSkill, ActContinueWithoutSkill, ActCheckOutcome,
 	ActNewIdempotencyKey, ActRetrySameArguments, ActRetrySameKey, ActNarrowRequest, ActSendIdempotencyKey, ActSendApproval,
+	ActCallWhenApproved,
 }
