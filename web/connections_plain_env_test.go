@@ -28,4 +28,10 @@ func TestConnectionsPageShowsPlainEnv(t *testing.T) {
 	if strings.Contains(d.Text(), "tok-secret-value-1") {
 		t.Error("a secret value is shown")
 	}
+	// the column headed "Secrets (values hidden)" showed that setting in
+	// clear: its heading names both, each with what is shown of it
+	head := d.Find(`[data-testid="connections-secrets-head"]`).Text()
+	if !strings.Contains(head, "Secrets (values hidden)") || !strings.Contains(head, "settings (shown)") {
+		t.Errorf("the column showing secrets and settings is headed %q", head)
+	}
 }
