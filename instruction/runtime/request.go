@@ -136,7 +136,7 @@ func directDraft(snap *Snapshot, req Request) (instruction.Draft, error) {
 // compose share it, and explain a tool the agent does not have in
 // dropped (the API's compose refuses it, as the gateway does).
 func (snap *Snapshot) checkToolSet(pick, without []string) error {
-	return checkSetOf(pick, without, func(id string) bool { _, ok := snap.rowByID[id]; return ok }, "no catalog entry has it")
+	return checkSetOf(pick, without, func(id string) bool { _, ok := snap.rowByID[id]; return ok }, nil, "no catalog entry has it")
 }
 
 // checkAgentToolSet refuses a conversation set naming a tool id that is
@@ -168,19 +168,51 @@ func CheckAgentToolSet(known func(id string) bool, agent string, declared, servi
 		ns, _, dotted := strings.Cut(id, ".")
 		return known(id) && (slices.Contains(declared, id) || (dotted && slices.Contains(services, ns)))
 	}
-	return checkSetOf(pick, without, has, fmt.Sprintf("agent %s has no such tool", agent))
+	suggest := func(id string) []string { return agentToolsNamed(has, declared, services, id) }
+	return checkSetOf(pick, without, has, suggest, fmt.Sprintf("agent %s has no such tool", agent))
+}
+
+// agentToolsNamed lists the agent's tools (has) whose name is id's name
+// (its part after the last dot): a declared tool or a tool of one of its
+// services. Only the agent's own tools, so a suggestion is no oracle for
+// the catalog beyond them.
+func agentToolsNamed(has func(id string) bool, declared, services []string, id string) []string {
+	name := id[strings.LastIndex(id, ".")+1:]
+	var out []string
+	add := func(c string) {
+		if c != id && has(c) && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	for _, d := range declared {
+		if d == name || strings.HasSuffix(d, "."+name) {
+			add(d)
+		}
+	}
+	for _, ns := range services {
+		add(ns + "." + name)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // checkSetOf refuses a set naming an id has is false for (said as
-// unknown, why after the id), then a tool both kept and dropped.
-func checkSetOf(pick, without []string, has func(id string) bool, why string) error {
+// unknown, why after the id, then the ids suggest offers for it, if
+// any), then a tool both kept and dropped.
+func checkSetOf(pick, without []string, has func(id string) bool, suggest func(id string) []string, why string) error {
 	for _, f := range []struct {
 		name string
 		ids  []string
 	}{{"tools", pick}, {"without", without}} {
 		for _, id := range f.ids {
 			if !has(id) {
-				return &instruction.FieldError{Field: f.name, Message: fmt.Sprintf("unknown tool id %q (%s)", id, why)}
+				msg := fmt.Sprintf("unknown tool id %q (%s)", id, why)
+				if suggest != nil {
+					if ids := suggest(id); len(ids) > 0 {
+						msg += "; did you mean " + strings.Join(ids, " or ") + "?"
+					}
+				}
+				return &instruction.FieldError{Field: f.name, Message: msg}
 			}
 		}
 	}
