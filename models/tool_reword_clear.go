@@ -3,6 +3,8 @@ package models
 import (
 	"context"
 	"fmt"
+
+	"github.com/agentforge/console/instruction/authority"
 )
 
 // ClearReword removes the rewording of a tool's description that a
@@ -13,6 +15,12 @@ import (
 // rewording of their own tool (ErrSelfReview), nor does anyone touch a
 // rejected one (ErrLedger). A tool with no rewording to clear is refused
 // naming "reword" and nothing is written.
+//
+// The model then reads a text no reviewer approved as what it reads (a
+// rewording often takes out what the imported text should not say), so
+// an available tool goes back to review (candidate) with a new review
+// stamp: its bindings and approvals, decided under the reviewed text,
+// end, and it is offered to no one until a reviewer approves it again.
 func (s *Store) ClearReword(ctx context.Context, actor, id, seen string) error {
 	err := s.Tx(ctx, func(tx *Store) error {
 		t, err := tx.ToolByID(ctx, id)
@@ -25,8 +33,13 @@ func (s *Store) ClearReword(ctx context.Context, actor, id, seen string) error {
 		if t.ReviewedPurpose == "" {
 			return &ValidationError{Fields: map[string]string{"reword": "there is no rewording to clear: the model reads the imported description"}}
 		}
-		res := tx.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ?", t.ID, t.Digest).
-			Updates(map[string]any{"reviewed_purpose": "", "reviewed_purpose_digest": "", "reviewed_purpose_by": ""})
+		upd := map[string]any{"reviewed_purpose": "", "reviewed_purpose_digest": "", "reviewed_purpose_by": ""}
+		back := t.Validation == authority.StateBindable
+		if back {
+			upd["validation"], upd["status"] = authority.StateCandidate, statusOf(authority.StateCandidate)
+			nextReview(upd)
+		}
+		res := tx.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ? AND validation = ?", t.ID, t.Digest, t.Validation).Updates(upd)
 		if res.Error != nil {
 			return res.Error
 		}
@@ -35,7 +48,7 @@ func (s *Store) ClearReword(ctx context.Context, actor, id, seen string) error {
 		}
 		orig, _ := t.Parsed()
 		if err := tx.Audit(ctx, Event{Actor: actor, Action: "tool.reword_cleared", Subject: "tool:" + t.ID, Before: t.Digest, After: t.Digest,
-			Detail: clipTo(fmt.Sprintf("rewording removed; the model reads the imported description again: %q; the rewording was (by %s): %q", orig.Purpose, t.ReviewedPurposeBy, t.ReviewedPurpose), 2000)}); err != nil {
+			Detail: clipTo(fmt.Sprintf("rewording removed; the model reads the imported description again: %q; the rewording was (by %s): %q%s", orig.Purpose, t.ReviewedPurposeBy, t.ReviewedPurpose, backNote(back)), 2000)}); err != nil {
 			return err
 		}
 		return tx.bumpCatalog(ctx)
@@ -44,4 +57,13 @@ func (s *Store) ClearReword(ctx context.Context, actor, id, seen string) error {
 		return fmt.Errorf("models: clear rewording of %s: %w", id, err)
 	}
 	return nil
+}
+
+// backNote is what the audit adds when clearing sent the tool back to
+// review.
+func backNote(back bool) string {
+	if back {
+		return "; the tool was available and goes back to review (its bindings and approvals end)"
+	}
+	return ""
 }

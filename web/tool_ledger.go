@@ -87,7 +87,7 @@ func (s *Server) clearReword(c echo.Context) error {
 	if err := s.store.ClearReword(c.Request().Context(), userName(c), id, c.FormValue("digest")); err != nil {
 		return rewordRefusal(err)
 	}
-	return s.flashAndRedirect(c, id+": rewording removed; the model reads the imported description again.", "/catalog/tools/"+id)
+	return s.flashAndRedirect(c, id+": rewording removed; the model reads the imported description again (an available tool goes back to review).", "/catalog/tools/"+id)
 }
 
 // rewordParams records a reviewer's rewordings of a tool's parameter
