@@ -32,6 +32,9 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 			}
 		}
 	}
+	if name, k, ok := otherServer(ts, i, end); ok {
+		return "service:" + name + "@" + strings.Fields(name)[0], k, true // "use Chrome DevTools MCP instead"
+	}
 	if k := strings.LastIndexByte(v, '-'); k >= 0 && verbPrefixes[v[:k]] && verbish(v[k+1:]) {
 		v = v[k+1:] // "dry-run", "re-run", "double-check"
 	}
@@ -151,7 +154,7 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 		if determiners[ts[k].lower] && k+1 <= end {
 			k++
 		}
-		if q := byteAt(text, ts[k].start-1); properName(ts[k]) && q != '"' && q != '\'' && strings.ToUpper(ts[k].text) != ts[k].text &&
+		if q := byteAt(text, ts[k].start-1); properName(ts[k]) && !honorifics[ts[k].lower] && q != '"' && q != '\'' && strings.ToUpper(ts[k].text) != ts[k].text &&
 			!strings.ContainsAny(ts[k].text, ".") && !(k+1 < len(ts) && valueNouns[ts[k+1].lower]) {
 			return "service:" + ts[k].lower + "@" + ts[k].lower, k, true
 		}

@@ -22,7 +22,7 @@ func handedSteps(ts []token) {
 			continue
 		}
 		switch {
-		case (baseVerb(ts[i].lower) || verbish(ts[i].lower)) && (dutyToReader(ts, i) || readerWhoMust(ts, i) || whereuponYou(ts, i) || afterAbsolute(ts, i) || afterThisCall(ts, i)):
+		case (baseVerb(ts[i].lower) || verbish(ts[i].lower)) && (dutyToReader(ts, i) || readerWhoMust(ts, i) || whereuponYou(ts, i) || afterAbsolute(ts, i) || afterThisCall(ts, i) || courtesyFrame(ts, i)):
 			ts[i].handed = true
 			handJoined(ts, i)
 		case readerAnswersFor(ts, i):

@@ -187,13 +187,17 @@ func yourProgramAt(ts []token, k int) (int, bool) {
 // nounListItem: word i opens an item of a comma list of things ("vendor
 // credits, bill payments, and attachments"): the item before it, itself
 // after a comma, is one to three words opened by no verb, and no object
-// opener follows word i ("bill the customer" is a step).
+// opener follows word i ("bill the customer" is a step); or the item
+// after it closes the list (closesList).
 func nounListItem(ts []token, i int) bool {
 	if i < 2 || !ts[i].clause || i+1 >= len(ts) || ts[i+1].sentence || ts[i+1].clause {
 		return false
 	}
 	if n := ts[i+1].lower; objectOpeners[n] || personObjects[n] || pronouns[n] {
 		return false
+	}
+	if closesList(ts, i) {
+		return true // "documentation, code files, or configuration files"
 	}
 	p := i - 1
 	for p > 0 && p >= i-3 && !ts[p].clause && !ts[p].sentence {

@@ -60,6 +60,9 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 			return 0, false
 		}
 		next := ts[i+1].lower
+		if nounPair(ts, i) {
+			return 0, false // "Email and any additional feedback": a form's fields
+		}
 		if objectOpeners[next] || vocabWord(next) || isUpper(ts[i+1].text[0]) || personObjects[next] || strings.Contains(next, "-") ||
 			strings.HasSuffix(next, "ed") && !isNoun(w) || // "move stalled deals"
 			laterSentence(ts, i) || // "Compute embeddings for …": no heading after the first sentence

@@ -239,6 +239,9 @@ var combiningForms = set("geo", "trans", "auto", "tele", "photo", "micro", "mult
 // yourMention finds "let your X …" and "your X" handed work outside an
 // imperative's window ("the rows go to your formatter").
 func yourMention(text string, ts []token, i int, sameSentence bool) (mention, bool) {
+	if class, h, ok := ownedAbility(ts, i); ok {
+		return mention{kind: KindCapability, class: class, signal: text[ts[i].start:ts[h].end], start: ts[i].start, end: ts[h].end}, true
+	}
 	agents := ts[i].lower == "the" && i+3 < len(ts) && agentWords[ts[i+1].lower] && ts[i+2].lower == "s" && (ts[i].sentence || ts[i].clause)
 	if ts[i].lower == "your" && (i == 0 || ts[i].sentence || ts[i].clause || reportedClause(ts, i)) || agents {
 		// "Your translator can produce the English versions", "The
@@ -248,7 +251,7 @@ func yourMention(text string, ts []token, i int, sameSentence bool) (mention, bo
 			at = i + 3
 		}
 		class, h, ok := systemAt(ts, at)
-		if ok && h+1 < len(ts) && !ts[h+1].sentence && (modals[ts[h+1].lower] || ts[h+1].lower == "is") {
+		if ok && h+1 < len(ts) && !ts[h+1].sentence && (modals[ts[h+1].lower] || ts[h+1].lower == "is" || ts[h+1].lower == "ought") {
 			return mention{kind: KindCapability, class: class, signal: text[ts[i].start:ts[h].end], start: ts[i].start, end: ts[h].end}, true
 		}
 		return mention{}, false

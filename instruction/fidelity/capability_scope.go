@@ -266,7 +266,7 @@ func classesOf(k catalog.Contract) map[string]bool {
 	if ws := split(strings.ReplaceAll(k.Name(), "-", "_")); len(ws) > 1 && baseVerb(ws[0]) {
 		out["name:"+ws[0]] = true
 	}
-	if k.ID == ExecTool || runsCode(k.Name()) {
+	if k.ID == ExecTool || runsCode(k.Name()) || runsCodeByPurpose(has, does) {
 		out["code-execution"] = true
 	}
 	return out

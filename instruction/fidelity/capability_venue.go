@@ -48,6 +48,9 @@ func venueAt(ts []token, i, end int) (string, int, bool) {
 		if b == a && a <= end && a == k+1 && (ts[k].lower == "with" || ts[k].lower == "using") && programName(ts[a]) && !valueFollows(ts, a) {
 			return ts[a].lower, a, true // "with rclone", "using certbot"
 		}
+		if b > a && honorifics[ts[a].lower] {
+			continue // "from Mrs Patel": a person, no service
+		}
 		if b > a {
 			name := joinWords(ts, a, b-1)
 			return strings.TrimSuffix(name, "'s"), b - 1, true
@@ -165,7 +168,7 @@ func venueName(t token) bool {
 func programName(t token) bool {
 	w := t.lower
 	return !t.sentence && !t.address && !t.markup && !t.quoted && t.text == w && len(w) >= 2 && len(w) <= 12 &&
-		!strings.ContainsAny(w, "_.-") && !isNoun(w) && !isVerb(w) && !isNoun(singular(w)) && !functionWords[w] && !plainAcronyms[w] &&
+		!strings.ContainsAny(w, "_.-") && !isNoun(w) && !isVerb(w) && !isNoun(singular(w)) && !nounPlural(w) && !functionWords[w] && !plainAcronyms[w] &&
 		!commonNames[w] && !numeral(w)
 }
 
@@ -211,3 +214,6 @@ func checkedAgainstStandard(ts []token, i, k int) bool {
 // checkVerbs hold a thing to a standard or a value.
 var checkVerbs = set("check", "validate", "verify", "match", "compare", "test", "lint", "diff", "screen", "audit",
 	"cross-check", "crosscheck", "reconcile")
+
+// honorifics open a person's name ("Mrs Patel", "Dr Okafor").
+var honorifics = set("mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "madam", "mister")

@@ -269,7 +269,7 @@ func (c *Checker) scan(text string) []mention {
 		if inComparedChain(text, ts, i) {
 			continue
 		}
-		if m, ok := c.nameAt(ts, i); ok && !provenance(text, ts, i) && !compared(ts, i) {
+		if m, ok := c.nameAt(text, ts, i); ok && !provenance(text, ts, i) && !compared(ts, i) {
 			out = append(out, m)
 		} else if m, ok := c.placedName(text, ts, i); ok {
 			out = append(out, m)
@@ -333,7 +333,7 @@ func matchWords(ts []token, i int, words []string) bool {
 
 // nameAt finds an id, bare name or one-word title at word i, or a
 // call-shaped identifier no known tool owns.
-func (c *Checker) nameAt(ts []token, i int) (mention, bool) {
+func (c *Checker) nameAt(text string, ts []token, i int) (mention, bool) {
 	t := ts[i]
 	if t.markup || t.address {
 		return mention{}, false
@@ -393,6 +393,9 @@ func (c *Checker) nameAt(ts []token, i int) (mention, bool) {
 	}
 	if strings.ToUpper(t.text) == t.text && strings.Contains(t.text, "_") {
 		return mention{}, false // a placeholder such as TOOL_ID (acronyms such as OCR stay names)
+	}
+	if !t.attr && !service && (fileNamed(w) || exampleInQuotes(text, t.start) || !t.later && exampleSentence(ts, i)) {
+		return mention{}, false // "e.g., \"result_01.pdf\", …": example values
 	}
 	switch {
 	case t.attr,
@@ -496,20 +499,6 @@ const (
 	variantHyphen
 	variantJoined
 )
-
-// camelCased reports whether a word has a capital after its first letter
-// and is not all capitals: PurgeOrder, purgeOrder, not Login or HTTP.
-func camelCased(w string) bool {
-	if strings.ToUpper(w) == w {
-		return false
-	}
-	for i, r := range w {
-		if i > 0 && r >= 'A' && r <= 'Z' {
-			return true
-		}
-	}
-	return false
-}
 
 // overlaps reports whether a mention of ms starts within m.
 func overlaps(ms []mention, m mention) bool {

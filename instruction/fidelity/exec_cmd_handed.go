@@ -15,7 +15,7 @@ import "strings"
 // a comparison, an example or a format ("Equivalent to `git log`", "e.g.
 // `ls -la`", "`df -h` output").
 func handedCommand(ts []token, i, after int) bool {
-	if !ts[i].later || othersCommand(ts, i) || toolSentence(ts, i) {
+	if !ts[i].later || othersCommand(ts, i) || toolSentence(ts, i) && !noHarmBefore(ts, i) {
 		return false // "It runs `git fetch --all` first": the tool's own deed
 	}
 	if i > 0 && !ts[i].sentence && commandHolders[ts[i-1].lower] {
@@ -49,7 +49,7 @@ func handedCommand(ts []token, i, after int) bool {
 func othersCommand(ts []token, i int) bool {
 	for k := i - 1; k >= 0 && k >= i-reach; k-- {
 		w := ts[k].lower
-		if negators[w] || w == "t" || w == "without" || commandAsThing[w] || comparedCommand[w] || pastAux[w] || pastVerbs[w] {
+		if (negators[w] || w == "t") && !(k+1 < i && (ts[k+1].lower == "hurt" || ts[k+1].lower == "hurts")) || w == "without" || commandAsThing[w] || comparedCommand[w] || pastAux[w] || pastVerbs[w] {
 			return true
 		}
 		if w == "by" && byDoer(ts, k, i) {

@@ -16,11 +16,19 @@ func (c *Checker) placedName(text string, ts []token, i int) (mention, bool) {
 	handle := byteAt(text, t.start-1) == '@' && (t.start < 2 || !wordByte(text[t.start-2]))
 	value := deedSnake(t.text) && valueInCode(text, t.start, t.end)
 	syntax := deedName(t.text) && calledBySyntax(text, t.start, t.end) && !dataAfter(text, ts, i)
+	if name, ok := syntaxCall(text, ts, i); ok && !t.markup && !t.attr {
+		if _, known := c.known[strings.ToLower(name)]; !known {
+			return mention{kind: KindUnknown, ident: name, signal: t.text, start: t.start, end: t.end}, true
+		}
+	}
 	if t.markup || t.address && !handle && !value && !syntax || t.attr {
 		return mention{}, false
 	}
 	if _, ok := c.known[strings.TrimSuffix(t.lower, "()")]; ok {
 		return mention{}, false // a known name: nameAt decides
+	}
+	if fileNamed(t.lower) && !handle || !t.later && exampleSentence(ts, i) {
+		return mention{}, false // "e.g., \"result_01.pdf\"": a file's name; what the tool sees, "such as invoke('x')"
 	}
 	snake := identifierShaped(t.text) && strings.Contains(t.text, "_")
 	kebab := verbFirstName(t.text) && strings.Contains(t.text, "-")
@@ -38,6 +46,8 @@ func (c *Checker) placedName(text string, ts []token, i int) (mention, bool) {
 		placed = true // "VALUES ('assistant', 'escalate_to_legal')", "?next=apply_points"
 	case syntax:
 		placed = true // "tool://close_claim", "Vouchers::extendExpiry", ":rotate_keys:"
+	case snake && prerequisiteTool(ts, i):
+		placed = true // "Requires active driver_session", "requires ipc_monitor started"
 	case siblingCamel(ts, i):
 		placed = true // "Merge duplicates with mergeCustomers before exporting"
 	case siblingKebab(ts, i):
@@ -76,7 +86,7 @@ func lispCall(text string, end int) bool {
 	for _, w := range ws {
 		// an argument is a name or a value ("user-id", ":force", "42",
 		// "\"x\""), never a word of prose ("(run-length encoded)")
-		if !strings.ContainsAny(w, "-_:\"'0123456789") {
+		if !strings.ContainsAny(w, "-_:\"'0123456789") && w != "id" && w != "ids" {
 			return false
 		}
 	}

@@ -272,3 +272,17 @@ func excerpt(text string, start, end int) string {
 	}
 	return strings.Join(strings.Fields(text[a:b]), " ")
 }
+
+// camelCased reports whether a word has a capital after its first letter
+// and is not all capitals: PurgeOrder, purgeOrder, not Login or HTTP.
+func camelCased(w string) bool {
+	if strings.ToUpper(w) == w {
+		return false
+	}
+	for i, r := range w {
+		if i > 0 && r >= 'A' && r <= 'Z' {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,88 @@
+package fidelity
+
+// Duties handed by a courtesy or an idiom: a writer asks the reader for a
+// deed politely, without an imperative opening the sentence —
+//   - "Be a dear and list them", "Be kind and text her": a sentence
+//     opened by "be" and a short phrase, then "and" and the deed;
+//   - "Might I suggest you book …", "I'd recommend you email …": a verb
+//     of advice, then "you" (or "that you") and the deed;
+//   - "It wouldn't hurt to leave a reply", "It never hurts to ping them":
+//     a negated "hurt" before "to" and the deed;
+//   - "Who better than you to reply …?": the reader named the best doer.
+//
+// The frames are closed (a handful of words each), not a list of phrases
+// taken from any corpus: what they share is that the reader is the doer
+// and the deed follows the frame.
+
+// courtesyFrame: word i is the deed of a duty handed by courtesy or idiom.
+func courtesyFrame(ts []token, i int) bool {
+	return i >= 2 && !ts[i].sentence && (beKindAnd(ts, i) || adviceToYou(ts, i) || noHarmTo(ts, i) || noneBetterTo(ts, i))
+}
+
+// beKindAnd: "Be <at most four words> and <verb>" at a sentence's start
+// ("Be a dear and", "Be kind and", "Be a star and").
+func beKindAnd(ts []token, i int) bool {
+	if ts[i-1].lower != "and" || ts[i-1].sentence {
+		return false
+	}
+	for k := i - 2; k >= 0 && k >= i-6; k-- {
+		if ts[k].sentence {
+			return ts[k].lower == "be" && k < i-2
+		}
+		if ts[k].clause || baseVerb(ts[k].lower) && ts[k].lower != "dear" && ts[k].lower != "star" {
+			return false
+		}
+	}
+	return false
+}
+
+// adviceVerbs advise the reader a deed ("suggest you book").
+var adviceVerbs = set("suggest", "recommend", "propose", "advise", "urge")
+
+// adviceToYou: "<advice verb> [that] you <verb>" ("Might I suggest you
+// book", "I'd recommend that you email").
+func adviceToYou(ts []token, i int) bool {
+	k := i - 1
+	if ts[k].lower != "you" || ts[k].sentence {
+		return false
+	}
+	k--
+	if ts[k].lower == "that" && k > 0 && !ts[k].sentence {
+		k--
+	}
+	return adviceVerbs[ts[k].lower] && !ts[k+1].sentence
+}
+
+// noHarmTo: "<not> hurt to <verb>" ("It wouldn't hurt to", "It can't hurt
+// to", "It never hurts to").
+func noHarmTo(ts []token, i int) bool {
+	if i < 4 || ts[i-1].lower != "to" || ts[i-1].sentence || ts[i-2].sentence {
+		return false
+	}
+	if h := ts[i-2].lower; h != "hurt" && h != "hurts" {
+		return false
+	}
+	n := ts[i-3].lower
+	return n == "t" || n == "not" || n == "never" || n == "n"
+}
+
+// noneBetterTo: "better than you to <verb>" ("Who better than you to
+// reply", "No one is better placed than you to call").
+func noneBetterTo(ts []token, i int) bool {
+	return i >= 5 && ts[i-1].lower == "to" && ts[i-2].lower == "you" && ts[i-3].lower == "than" &&
+		(ts[i-4].lower == "better" || ts[i-4].lower == "placed" || ts[i-4].lower == "suited")
+}
+
+// noHarmBefore: the sentence of word i says, before it, that a deed would
+// do no harm ("It wouldn't hurt to `nmap …` first"): its "it" is no tool.
+func noHarmBefore(ts []token, i int) bool {
+	for k := i - 1; k >= 2 && k >= i-reach; k-- {
+		if (ts[k].lower == "hurt" || ts[k].lower == "hurts") && noHarmTo(ts, k+2) {
+			return k+1 < len(ts) && ts[k+1].lower == "to"
+		}
+		if ts[k].sentence {
+			break
+		}
+	}
+	return false
+}
