@@ -1,5 +1,7 @@
 package fidelity
 
+import "strings"
+
 // Duties handed by a courtesy or an idiom: a writer asks the reader for a
 // deed politely, without an imperative opening the sentence —
 //   - "Be a dear and list them", "Be kind and text her": a sentence
@@ -83,6 +85,57 @@ func noHarmBefore(ts []token, i int) bool {
 		if ts[k].sentence {
 			break
 		}
+	}
+	return false
+}
+
+// sequenceFrames open a sentence, before a comma, to say its step follows
+// another ("Having done so, lock each account", "In the same breath, void
+// any cheque", "While you're at it, text the owner"): closed English
+// phrases of sequence, as the words of the sentence before the comma.
+var sequenceFrames = set("having done so", "having done that", "having done this", "having done it", "having done",
+	"having finished", "having finished that", "having completed that", "in the same breath", "with that done",
+	"with this done", "with that out of the way", "that out of the way", "hot on its heels", "hot on their heels",
+	"while you re at it", "while you are at it", "while you re there", "while you are there", "at the same time",
+	"in the meantime", "on top of that", "as a follow-up", "as a next step", "as the next step", "as a final step")
+
+// sequenceFramed: the clause of word i follows a sequence frame that
+// opens its sentence.
+func sequenceFramed(ts []token, i int) bool {
+	if i < 2 || !ts[i].clause || ts[i].sentence {
+		return false
+	}
+	s := i - 1
+	for s > 0 && !ts[s].sentence && i-s < 7 {
+		if ts[s].clause {
+			return false
+		}
+		s--
+	}
+	if !ts[s].sentence {
+		return false
+	}
+	words := make([]string, 0, i-s)
+	for k := s; k < i; k++ {
+		words = append(words, ts[k].lower)
+	}
+	return sequenceFrames[strings.Join(words, " ")]
+}
+
+// gerundStep: word i, a gerund, is the next step after "move on to" or
+// "brings us to" ("Tick that off and move on to wiping each device",
+// "Which brings us to deleting the stale ones").
+func gerundStep(ts []token, i int) bool {
+	if i < 3 || !strings.HasSuffix(ts[i].lower, "ing") || ts[i-1].lower != "to" || ts[i-1].sentence || ts[i-2].sentence {
+		return false
+	}
+	switch ts[i-2].lower {
+	case "on":
+		w := ts[i-3].lower
+		return w == "move" || w == "moving" || w == "press" || w == "go" || w == "carry"
+	case "us", "you":
+		w := ts[i-3].lower
+		return w == "brings" || w == "bring" || w == "takes"
 	}
 	return false
 }

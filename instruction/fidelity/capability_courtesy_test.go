@@ -34,3 +34,20 @@ func TestDutiesHandedByCourtesy(t *testing.T) {
 		"Returns reviews. Customers suggest you are slow to answer.",
 	)
 }
+
+// TestStepsAfterAFrameOfSequence: a clause after a closed phrase of
+// sequence ("Having done so, …", "In the same breath, …") and a gerund
+// after "move on to" or "brings us to" are later steps; the same phrases
+// about what others do or what happened are none.
+func TestStepsAfterAFrameOfSequence(t *testing.T) {
+	wantFindings(t, "report",
+		"Returns logins flagged as compromised. Having done so, lock each account.",
+		"Returns the cheque register. In the same breath, void any cheque older than six months.",
+		"Returns repository branches. Which brings us to deleting the stale ones.",
+		"Returns devices reported lost. Tick that off and move on to wiping each device remotely.",
+	)
+	wantNoFindings(t, "report",
+		"Returns the cheque register. In the same breath, it lists the cheques still open.",
+		"Returns the meeting notes. The board then moved on to discussing the budget.",
+	)
+}

@@ -25,7 +25,7 @@ func handedSteps(ts []token) {
 		case (baseVerb(ts[i].lower) || verbish(ts[i].lower)) && (dutyToReader(ts, i) || readerWhoMust(ts, i) || whereuponYou(ts, i) || afterAbsolute(ts, i) || afterThisCall(ts, i) || courtesyFrame(ts, i)):
 			ts[i].handed = true
 			handJoined(ts, i)
-		case readerAnswersFor(ts, i):
+		case readerAnswersFor(ts, i) || gerundStep(ts, i):
 			if v := gerundOf(ts[i].lower); v != "" {
 				ts[i].lower, ts[i].handed = v, true
 				handJoined(ts, i)

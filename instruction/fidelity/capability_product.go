@@ -43,7 +43,7 @@ func laterStep(ts []token, i int) bool {
 	if c > 0 && !ts[c].clause && !ts[c].sentence && (youAt(ts, c-1) || agentWords[ts[c-1].lower]) {
 		c--
 	}
-	if frontedClause(ts, c) || scheduleLabel(ts, c) {
+	if frontedClause(ts, c) || scheduleLabel(ts, c) || sequenceFramed(ts, c) {
 		return true // "Whether or not it balances, post …", "09:15 — you release it"
 	}
 	for k := i - 1; k >= 0 && k >= i-12 && !ts[k+1].sentence; k-- {
