@@ -89,20 +89,26 @@ func (k *Checker) check(digest string, c *catalog.Contract, raw []byte) []Proble
 	// a member the reviewer never saw is refused even where the schema
 	// does not close its object: a server may honour it
 	extra := undeclared(l.levels, v)
-	err = l.schema.Validate(v)
+	// numbers are checked as sent and as a server reads them (float.go)
+	inexact, bad := false, []Problem(nil)
+	numbers(v, nil, &inexact, &bad)
+	ps, err := l.validate(v)
+	if err == nil && inexact && len(bad) == 0 {
+		var read []Problem
+		if read, err = l.validate(asRead(v)); err == nil {
+			ps = append(ps, onlyRead(ps, read)...)
+		}
+	}
 	if l.budget != nil && l.budget.gaveUp {
 		// a value not matched answered false, which the schema may have
 		// read either way: the verdict is not known
 		return l.budget.unchecked(v)
 	}
-	if err == nil {
-		return sorted(extra)
-	}
-	ve, ok := err.(*jsonschema.ValidationError)
-	if !ok {
+	if err != nil {
 		return []Problem{{Message: clip(err.Error())}}
 	}
-	return sorted(append(problems(ve), extra...))
+	// a number no float holds is named first at its pointer
+	return sorted(append(append(bad, ps...), extra...))
 }
 
 // sorted orders problems by pointer (stable), keeping at most
