@@ -55,6 +55,8 @@ type Index struct {
 	namespaces map[string]bool
 	// lowerNS is each tool's namespace, lower-cased
 	lowerNS []string
+	// vocab is every indexed term, sorted (see cognates)
+	vocab []string
 	// view, when set, makes the index one roster of a Universe: only
 	// its tools are searched, weighed by its own statistics
 	view *view
@@ -346,14 +348,28 @@ func (ix *Index) rankConcepts(cr *clauseReading, limit int) []scored {
 		nOwn := len(hit) // the first nOwn hits are the word's own
 		// a word no tool uses can only be met through its relatives:
 		// they stand in for it at more weight
-		stand := 1.0
-		if ix.dfOf(p.own[i], c.own) == 0 {
+		stand, unknown := 1.0, ix.dfOf(p.own[i], c.own) == 0
+		if unknown {
 			stand = unknownWordBoost
 		}
 		// a service's name ("notion") is a name, not a word
 		if len(c.relatives) > 0 && !ix.serviceName(c.own) {
 			for j, r := range c.relatives {
 				hit = ix.score(p.rel[i][j], r.stem, expansionWeight*r.w*stand, best, hit)
+			}
+		}
+		if unknown {
+			// and so can its cognates: the first maxCognates the tools
+			// searched use
+			n := 0
+			for j, t := range p.cog[i] {
+				if n == maxCognates {
+					break
+				}
+				if w := p.cogStem[i][j]; ix.dfOf(t, w) > 0 {
+					hit = ix.score(t, w, cognateWeight*stand, best, hit)
+					n++
+				}
 			}
 		}
 		for k, d := range hit {

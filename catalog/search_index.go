@@ -1,7 +1,9 @@
 package catalog
 
 import (
+	"maps"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -113,5 +115,6 @@ func newIndex(all []searchDoc, codeOnly bool) *Index {
 			next[e.term]++
 		}
 	}
+	ix.vocab = slices.Sorted(maps.Keys(ix.postings))
 	return ix
 }

@@ -18,6 +18,9 @@ type prepared struct {
 	// own and rel are each concept's term and its relatives'
 	own []pterm
 	rel [][]pterm
+	// cog and cogStem are each unknown word's cognates (see cognates)
+	cog     [][]pterm
+	cogStem [][]string
 	// object says, per concept, whether a tool it answers counts it as
 	// an object: any concept but the request's verb, or a verb a
 	// reading of the task implies ("recall", "calculate")
@@ -57,8 +60,16 @@ func (p *prepared) make(ix *Index, qs []qterm, cs []concept) {
 	p.own = make([]pterm, len(cs))
 	p.rel = make([][]pterm, len(cs))
 	p.object = make([]bool, len(cs))
+	p.cog, p.cogStem = make([][]pterm, len(cs)), make([][]string, len(cs))
 	for i, c := range cs {
 		p.own[i] = ix.pterm(c.own)
+		// a Universe's roster may lack a word other rosters have
+		if !c.content && (len(p.own[i].ps) == 0 || ix.view != nil) {
+			p.cogStem[i] = ix.cognates(c.own)
+			for _, w := range p.cogStem[i] {
+				p.cog[i] = append(p.cog[i], ix.pterm(w))
+			}
+		}
 		p.rel[i] = make([]pterm, len(c.relatives))
 		for j, r := range c.relatives {
 			p.rel[i][j] = ix.pterm(r.stem)

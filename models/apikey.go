@@ -37,6 +37,12 @@ type APIKey struct {
 	CreatedAt  time.Time
 	LastUsedAt *time.Time
 	RevokedAt  *time.Time
+	// SuspendedAt is when the key was suspended (nil: it is not): a
+	// suspended key is refused until an admin resumes it (SuspendAPIKey)
+	SuspendedAt *time.Time
+	// SuspendedWhy says why, without any secret: the incident's kind,
+	// connection and tool
+	SuspendedWhy string `gorm:"size:300;not null;default:''"`
 }
 
 // APIKeyPrefix starts every key, so leaked keys are recognizable.
@@ -110,6 +116,9 @@ func (s *Store) APIKeyBySecret(ctx context.Context, secret string) (*APIKey, err
 	}
 	if k.RevokedAt != nil {
 		return nil, ErrBadKey
+	}
+	if k.SuspendedAt != nil {
+		return nil, ErrKeySuspended
 	}
 	return &k, nil
 }

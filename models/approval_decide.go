@@ -173,3 +173,22 @@ func (s *Store) SpendApproval(ctx context.Context, actor, ref string, now time.T
 		return tx.Audit(ctx, Event{Actor: actor, Action: "approval.use", Subject: "approval:" + ref, Detail: "single-use approval spent by an allowed call"})
 	})
 }
+
+// ReleaseApproval gives back a single-use approval its call spent when
+// the server refused that call before running it: the approval allows
+// one call again. Only the call that spent it releases it (SpendApproval
+// lets one call spend it), so it is released only while still approved
+// and used. Audited.
+func (s *Store) ReleaseApproval(ctx context.Context, actor, ref string) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		res := tx.with(ctx).Model(&Approval{}).Where("ref = ? AND status = ? AND single_use = ? AND used_at IS NOT NULL", ref, authority.ApprovalApproved, true).
+			Update("used_at", nil)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return ErrConflict
+		}
+		return tx.Audit(ctx, Event{Actor: actor, Action: "approval.release", Subject: "approval:" + ref, Detail: "single-use approval given back: the server refused its call before running it"})
+	})
+}

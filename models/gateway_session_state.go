@@ -86,6 +86,17 @@ func (s *Store) CountGatewayCall(ctx context.Context, id string, budget int) err
 	return nil
 }
 
+// UncountGatewayCall gives back a call CountGatewayCall counted that the
+// server refused before running it: the budget charges only calls that
+// ran (or may have).
+func (s *Store) UncountGatewayCall(ctx context.Context, id string) error {
+	res := s.with(ctx).Model(&GatewaySession{}).Where("id = ? AND calls > 0", id).Update("calls", gorm.Expr("calls - 1"))
+	if res.Error != nil {
+		return fmt.Errorf("models: uncount gateway call: %w", res.Error)
+	}
+	return nil
+}
+
 // CloseGatewaySession ends a session (the client's DELETE).
 func (s *Store) CloseGatewaySession(ctx context.Context, id string) error {
 	return s.with(ctx).Model(&GatewaySession{}).Where("id = ?", id).Update("closed", true).Error

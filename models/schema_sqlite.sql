@@ -1,4 +1,4 @@
--- migrations: 1 2 3 4 5 6 10 30 31 32 40 41 42 20 21 22 110 111 112 113 114 60 70 71 72 73 100 130 131 133 132 134 137 136 138 135 180 181 150 151 152 170 240 241 242 243 244 245 246 247 248 249 250 251 252 253 254 255 200 201 160 161 166
+-- migrations: 1 2 3 4 5 6 10 30 31 32 40 41 42 20 21 22 110 111 112 113 114 60 70 71 72 73 100 130 131 133 132 134 137 136 138 135 180 181 150 151 152 170 240 241 242 243 244 245 246 247 248 249 250 251 252 253 254 255 256 200 201 160 161 166
 CREATE TABLE `users` (`id` integer PRIMARY KEY AUTOINCREMENT,`username` text NOT NULL,`password_hash` text NOT NULL,`roles` text NOT NULL,`disabled` numeric NOT NULL DEFAULT false,`created_at` datetime,`updated_at` datetime);
 CREATE UNIQUE INDEX `idx_users_username` ON `users`(`username`);
 CREATE TABLE `sessions` (`id` text,`user_id` integer NOT NULL,`csrf_token` text NOT NULL,`flash` text,`created_at` datetime,`last_seen_at` datetime,PRIMARY KEY (`id`));
@@ -36,7 +36,7 @@ CREATE TABLE `proposal_revisions` (`id` integer PRIMARY KEY AUTOINCREMENT,`propo
 CREATE UNIQUE INDEX `idx_proposal_revision` ON `proposal_revisions`(`proposal_id`,`revision`);
 CREATE TABLE `reviews` (`id` integer PRIMARY KEY AUTOINCREMENT,`proposal_id` integer NOT NULL,`reviewer` text NOT NULL,`kind` text NOT NULL,`digest` text NOT NULL,`revision` integer NOT NULL DEFAULT 0,`production_version` integer NOT NULL,`comment` text,`withdrawn` numeric NOT NULL DEFAULT false,`created_at` datetime);
 CREATE INDEX `idx_reviews_proposal_id` ON `reviews`(`proposal_id`);
-CREATE TABLE `api_keys` (`id` integer PRIMARY KEY AUTOINCREMENT,`name` text NOT NULL,`prefix` text NOT NULL,`hash` text NOT NULL,`scope` text NOT NULL,`created_by` text,`created_at` datetime,`last_used_at` datetime,`revoked_at` datetime);
+CREATE TABLE `api_keys` (`id` integer PRIMARY KEY AUTOINCREMENT,`name` text NOT NULL,`prefix` text NOT NULL,`hash` text NOT NULL,`scope` text NOT NULL,`created_by` text,`created_at` datetime,`last_used_at` datetime,`revoked_at` datetime,`suspended_at` datetime,`suspended_why` text NOT NULL DEFAULT "");
 CREATE UNIQUE INDEX `idx_api_keys_hash` ON `api_keys`(`hash`);
 CREATE TABLE `receipts` (`digest` text,`inputs` text NOT NULL,`text` text NOT NULL,`created_at` datetime,PRIMARY KEY (`digest`));
 CREATE TABLE `run_events` (`id` integer PRIMARY KEY AUTOINCREMENT,`run` text NOT NULL,`kind` text NOT NULL,`agent` text NOT NULL,`profile` text,`profile_version` integer,`step` integer NOT NULL,`surface` text NOT NULL,`query_bytes` integer,`hits` integer,`active` integer,`activated` integer,`reachable` integer,`accepted` integer,`rejected` integer,`rejected_why` text,`schema_bytes` integer,`text_bytes` integer,`tokens` integer,`prefix_tokens` integer,`digest` text,`receipts` text,`tool` text,`verdict` text,`latency_us` integer,`result_bytes` integer,`call_status` text,`approval` text NOT NULL DEFAULT "",`created_at` datetime);

@@ -308,11 +308,15 @@ func (s *Store) ReviewToolsReworded(ctx context.Context, actor string, seen map[
 
 // ToolDecision is a reviewer's decision on selected candidate tools:
 // the status they move to, rewordings of descriptions (by tool id, only
-// with available) and the reason, which a rejection requires.
+// with available), the reason, which a rejection requires, and the
+// reviewer's classification of selected tools (by tool id, only with
+// available; a tool left out takes its pre-filled class, the import's
+// hint, and an empty risk is the one its effects suggest).
 type ToolDecision struct {
 	Status  string
 	Rewords map[string]string
 	Reason  string
+	Classes map[string]Classification
 }
 
 // DecideTools applies a reviewer's decision on the tools in seen (id →
@@ -343,6 +347,7 @@ func (s *Store) DecideTools(ctx context.Context, actor string, seen map[string]s
 			fields["reword."+id] = msg
 		}
 	}
+	classProblems(fields, seen, status, d.Classes)
 	if len(fields) > 0 {
 		return 0, &ValidationError{Fields: fields}
 	}
@@ -370,13 +375,19 @@ func (s *Store) DecideTools(ctx context.Context, actor string, seen map[string]s
 			case t.ImportedBy == actor:
 				return ErrSelfReview
 			}
-			// approving in the bulk form accepts the prefilled classification
-			// the reviewer was shown (the hint); the tool page classifies
-			// one tool explicitly
+			// approving in the bulk form takes the class the reviewer set
+			// for the tool, or else the prefilled one they were shown (the
+			// hint); the tool page classifies one tool explicitly
 			to, cl := authority.StateRejected, Classification{}
 			if status == ToolAvailable {
 				hint := hintOf(&t)
 				to, cl = authority.StateBindable, Classification{Effects: hint, Risk: HintRisk(hint)}
+				if set, ok := d.Classes[t.ID]; ok {
+					cl = set
+					if cl.Risk == "" {
+						cl.Risk = HintRisk(cl.Effects)
+					}
+				}
 			}
 			if err := tx.moveTool(ctx, &t, actor, seen[t.ID], to, cl); err != nil {
 				if errors.Is(err, ErrConflict) {

@@ -105,7 +105,12 @@
     var form = e.target.closest("form[data-review]");
     if (!form) return;
     var set = e.target.closest("details.review-set");
-    if (e.target.matches("[data-read-all]")) {
+    if (e.target.matches("[data-class-effects]")) {
+      // the class set in a row counts the selection by the new effects
+      var row = e.target.closest(".review-item");
+      var box = row && row.querySelector('input[name="tools"]');
+      if (box) box.setAttribute("data-effects", e.target.value);
+    } else if (e.target.matches("[data-read-all]")) {
       set.querySelectorAll('input[name="tools"]').forEach(function (b) { pick(b, e.target.checked); });
     } else if (e.target.matches('input[name="tools"]')) {
       pick(e.target, e.target.checked);

@@ -19,6 +19,8 @@ type ReviewItem struct {
 	Risky      bool   // destructive or external-write: needs confirmation
 	Assumed    bool   // its effects are MCP's defaults for hints the descriptor leaves out
 	Selected   bool   // kept across a refused submission
+	Class      string // the effects the reviewer sets: pre-filled with the import's hint, or as typed
+	Risk       string // the risk as typed; empty is the one the effects suggest
 }
 
 // ReviewGroup gathers candidates of one namespace ("" for native), in
@@ -79,6 +81,12 @@ type ReviewData struct {
 	Rejected []RejectedTool
 	// Pager is the page of the shown candidates this page lists.
 	Pager ReviewPager
+	// Classes and Risks are the effects classes and risk levels a row's
+	// class is set with; Assumed counts the shown candidates classified
+	// destructive only because their descriptors state no effects.
+	Classes []string
+	Risks   []string
+	Assumed int
 }
 
 // nsSlug names a namespace in test hooks ("native" for tools without one).
@@ -95,4 +103,28 @@ func nsSlug(ns string) string {
 type ReviewPager struct {
 	Page, Pages, From, To, Of int
 	Prev, Next                string
+}
+
+// pluralIt is "it is" for one tool, "they are" for more.
+func pluralIt(n int) string {
+	if n == 1 {
+		return "it is"
+	}
+	return "they are"
+}
+
+// pluralThem is "it" for one tool, "them" for more.
+func pluralThem(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "them"
+}
+
+// classNote explains a pre-filled class the descriptor did not state.
+func classNote(assumed bool) string {
+	if assumed {
+		return " (pre-filled with the assumed class: the descriptor states no effects)"
+	}
+	return " (pre-filled from the descriptor's hints)"
 }

@@ -63,6 +63,9 @@ func (s *Server) authenticateKey(c echo.Context, scope string) error {
 			challenge(c, `error="invalid_token", error_description="unknown or revoked API key"`)
 			return apiErr(http.StatusUnauthorized, "unauthorized", "Authorization", "unknown or revoked API key")
 		}
+		if errors.Is(err, models.ErrKeySuspended) {
+			return apiErr(http.StatusForbidden, "forbidden", "Authorization", "this API key is suspended after a security incident; an admin can resume it on the API keys page")
+		}
 		if err != nil {
 			return err
 		}

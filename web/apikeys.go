@@ -28,10 +28,12 @@ func (s *Server) renderAPIKeys(c echo.Context, status int, d views.APIKeysData) 
 		}
 		if k.RevokedAt != nil {
 			r.Revoked = k.RevokedAt.UTC().Format(time.DateTime)
+		} else if k.SuspendedAt != nil {
+			r.Suspended = k.SuspendedAt.UTC().Format(time.DateTime)
 		}
 		d.Keys = append(d.Keys, r)
 	}
-	return s.render(c, status, s.page(c, "API keys", "apikeys"), views.APIKeys(d))
+	return s.render(c, status, s.page(c, "API keys", "apikeys"), s.withIncidents(c, views.APIKeys(d)))
 }
 
 // createAPIKey shows the new key once, on this response only.

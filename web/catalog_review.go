@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
 )
@@ -98,7 +99,7 @@ func (s *Server) renderReview(c echo.Context, status int, f reviewFilter, st rev
 		return err
 	}
 	p := s.page(c, "Review tools", "catalog")
-	d := views.ReviewData{CSRF: p.CSRF, Errors: st.errs, Effects: f.effects, Namespace: f.namespace, Confirmed: st.confirmed,
+	d := views.ReviewData{CSRF: p.CSRF, Classes: authority.EffectsClasses(), Risks: authority.RiskLevels, Errors: st.errs, Effects: f.effects, Namespace: f.namespace, Confirmed: st.confirmed,
 		Reason: st.reason, ConfirmError: st.fieldErrs["confirm"], ReasonError: st.fieldErrs["reason"]}
 	for _, e := range catalog.EffectLevels {
 		d.EffectsAll = append(d.EffectsAll, string(e))
@@ -128,6 +129,9 @@ func (s *Server) renderReview(c echo.Context, status int, f reviewFilter, st rev
 		}
 		if f.match(k) {
 			byEffects[string(k.Effects)]++
+			if assumedDestructive(k) {
+				d.Assumed++
+			}
 			matched = append(matched, candidate{r, k})
 		}
 	}
@@ -169,6 +173,7 @@ func (s *Server) renderReview(c echo.Context, status int, f reviewFilter, st rev
 			return err
 		}
 		it.Selected = selected[k.ID] && !it.Own
+		it.Class, it.Risk = typedClass(c, k)
 		it.Reword = typed[k.ID]
 		if r.Reworded() {
 			// recorded on the tool's page before the decision: shown, never
@@ -194,35 +199,6 @@ func (s *Server) renderReview(c echo.Context, status int, f reviewFilter, st rev
 	return s.render(c, status, p, views.Review(d))
 }
 
-// openBelow: when the filters leave at most this many candidates, their
-// sets start open; above it every set starts closed, so a large import
-// reads as a short list of groups.
-const openBelow = 12
-
-// reviewSets splits one namespace's candidates into sets by effects, in
-// the catalog's order of effects. A set starts open when it holds a kept
-// selection (a refused submission) or when open is set.
-func reviewSets(ns string, items []views.ReviewItem, open bool, readAll map[string]bool) views.ReviewGroup {
-	g := views.ReviewGroup{Namespace: ns}
-	for _, e := range catalog.EffectLevels {
-		key := setKey(ns, string(e))
-		set := views.ReviewSet{Effects: string(e), Open: open, Key: key, ReadAll: readAll[key]}
-		for _, it := range items {
-			if it.Row.Effects == string(e) {
-				set.Items = append(set.Items, it)
-				set.Open = set.Open || it.Selected
-				if !it.Own {
-					set.Selectable++
-				}
-			}
-		}
-		if len(set.Items) > 0 {
-			g.Sets = append(g.Sets, set)
-		}
-	}
-	return g
-}
-
 func (s *Server) reviewTools(c echo.Context) error {
 	form, err := c.FormParams()
 	if err != nil {
@@ -245,8 +221,9 @@ func (s *Server) reviewTools(c echo.Context) error {
 		return s.renderReview(c, status, f, st)
 	}
 	status := form.Get("status")
+	classes := reviewClasses(form, ids, status)
 	if status == models.ToolAvailable && !st.confirmed {
-		if names, err := s.riskySelected(c, ids); err != nil {
+		if names, err := s.riskySelected(c, ids, classes); err != nil {
 			return err
 		} else if len(names) > 0 {
 			msg := views.Plural(len(names), "selected tool is", "selected tools are") +
@@ -274,7 +251,7 @@ func (s *Server) reviewTools(c echo.Context) error {
 			rewords[id] = vs[0]
 		}
 	}
-	n, err := s.store.DecideTools(c.Request().Context(), userName(c), seen, models.ToolDecision{Status: status, Rewords: rewords, Reason: st.reason})
+	n, err := s.store.DecideTools(c.Request().Context(), userName(c), seen, models.ToolDecision{Status: status, Rewords: rewords, Reason: st.reason, Classes: classes})
 	switch {
 	case err == nil:
 	case errorsIs(err, models.ErrSelfReview):

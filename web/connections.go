@@ -57,7 +57,7 @@ func (s *Server) renderConnections(c echo.Context, status int, d views.Connectio
 		}
 		d.Rows = append(d.Rows, r)
 	}
-	return s.render(c, status, s.page(c, "MCP connections", "connections"), views.Connections(d))
+	return s.render(c, status, s.page(c, "MCP connections", "connections"), s.withIncidents(c, views.Connections(d)))
 }
 
 // contactText says when the server last answered or failed ("" when

@@ -13,7 +13,6 @@ import (
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/deferred"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/web/upstream"
 )
 
 // Error types of a gateway call the call-time check does not give (seed
@@ -153,21 +152,6 @@ func (g *gateway) callEvidence(ctx context.Context, ev models.RunEvent, call *al
 	return g.evidence.hand(ctx, ev)
 }
 
-// allowedCall is a call the console allows: the exact tool version and
-// the connection that serves it.
-type allowedCall struct {
-	tool     *authority.Tool
-	contract *catalog.Contract
-	spec     upstream.Spec
-	name     string // the upstream's own tool name
-}
-
-// undecided answers a call whose check could not be made now (the store
-// did not answer): nothing ran, a retry may (undecidedError).
-func undecided() *mcp.CallToolResult {
-	return errorResult(undecidedError())
-}
-
 // decide answers a call the console refuses (a result) or allows (the
 // call to make).
 func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.CheckState, p *mcp.CallToolParamsRaw, ev *models.RunEvent, tally *checkTally) (*mcp.CallToolResult, *allowedCall) {
@@ -185,17 +169,19 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 	var (
 		t        *authority.Tool
 		contract *catalog.Contract
+		once     string // the single-use approval the call rests on
 	)
 	if v.Status == deferred.CallActive {
 		raw := p.Arguments
 		if len(raw) == 0 || string(raw) == "null" {
 			raw = json.RawMessage("{}")
 		}
-		// the arguments are checked, and a single-use approval the call
-		// presents spent, by the one check the API's calls use (a
-		// malformed _meta.approval was refused before: approvalMeta)
+		// the arguments are checked by the one check the API's calls use
+		// (a malformed _meta.approval was refused before: approvalMeta);
+		// a single-use approval the call presents is spent only once the
+		// call will go to its server (gateway.commit)
 		approval, _ := approvalMeta(p)
-		ca := checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name, approval: approval, spend: true, arguments: raw, pick: r.pick, without: r.without, keyOwner: keyCreator(r.key)}
+		ca := checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name, approval: approval, arguments: raw, pick: r.pick, without: r.without, keyOwner: keyCreator(r.key)}
 		ast, d, tool, err := g.s.decideAt(ctx, cs, ca)
 		// the approval request for the tool and these exact arguments that the call acts on
 		// (nil: none; callApproval), read once: presented when approved, named again when pending
@@ -229,6 +215,9 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 			if d.Approval != nil {
 				// the run's page links the approval the call ran under
 				ev.Approval = d.Approval.Ref
+				if d.Approval.SingleUse {
+					once = d.Approval.Ref
+				}
 			}
 		} else if v.Error != nil && v.Error.Type == authority.TypeApprovalRequired && tool != nil && argsDigest != "" {
 			// name an approval request for this call the subject's
@@ -295,5 +284,5 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		ev.Verdict = deferred.CallUnknown
 		return toolUnavailable(p.Name, st.searches()), nil
 	}
-	return nil, &allowedCall{tool: t, contract: contract, spec: sp, name: name}
+	return nil, &allowedCall{tool: t, contract: contract, spec: sp, name: name, approval: once}
 }

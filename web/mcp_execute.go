@@ -58,11 +58,12 @@ func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allow
 		}
 		claim = rec
 	}
-	// charged only now (a recorded outcome above was answered free), then
-	// the server's contract checked
-	res := g.spend(ctx, r, st, ev)
+	// the server's contract checked, then the call charged only now, as
+	// it will go to the server (a recorded outcome above was answered
+	// free, a refusal here runs nothing and is not charged)
+	res := g.checkServed(ctx, call, ev)
 	if res == nil {
-		res = g.checkServed(ctx, call, ev)
+		res = g.commit(ctx, r, st, call, ev)
 	}
 	if res != nil {
 		if claim != nil {
@@ -80,14 +81,30 @@ func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allow
 		ctx = context.WithoutCancel(ctx)
 	}
 	start := time.Now()
-	res, raw, err := g.pool.CallJSON(ctx, call.spec, call.name, p.Arguments)
+	res, raw, masked, err := g.pool.CallJSON(ctx, call.spec, call.name, p.Arguments)
 	took := time.Since(start)
 	ev.LatencyUS = int(took / time.Microsecond)
 	g.s.metrics.upstreamCall(took, err != nil || (res != nil && res.IsError)) // a tool's error result is an error outcome
+	if ee := (*upstream.ExposureError)(nil); errors.As(err, &ee) {
+		out := g.exposure(ctx, r, call, ev)
+		if claim != nil {
+			// the call ran: a retry under its key reads this refusal
+			b, _ := json.Marshal(out)
+			g.record(context.WithoutCancel(ctx), r, claim, b)
+		}
+		return out, nil
+	}
+	if masked {
+		g.maskedAnswer(ctx, r, call)
+	}
 	if err != nil {
 		out := g.upstreamFailure(call, err, ev, keyed)
+		ranNothing := ev.CallStatus == "unavailable" || ev.CallStatus == "refused"
+		if ranNothing {
+			g.giveBack(context.WithoutCancel(ctx), r, st, call)
+		}
 		if claim != nil {
-			g.settle(ctx, r, claim, out, ev.CallStatus == "unavailable" || ev.CallStatus == "refused")
+			g.settle(ctx, r, claim, out, ranNothing)
 		}
 		return out, nil
 	}
@@ -184,7 +201,9 @@ func (g *gateway) upstreamFailure(call *allowedCall, err error, ev *models.RunEv
 // bound returns the upstream's result (raw: its JSON as mcpJSON writes
 // it, when at hand) when it fits the ceiling and its
 // structured content holds to the reviewed output schema, else the error
-// saying why; with the result's JSON as the answer carries it.
+// saying why; with the result's JSON as the answer carries it. The
+// ceiling is checked on the server's bytes (before a schema check reads
+// them) and again on what is served when the text is replaced.
 func (g *gateway) bound(res *mcp.CallToolResult, raw []byte, call *allowedCall, ev *models.RunEvent) (*mcp.CallToolResult, []byte) {
 	// the bytes as the answer carries them (the SDK's encoding: raw, the
 	// upstream's when they are those bytes), so the ceiling bounds what
@@ -218,6 +237,13 @@ func (g *gateway) bound(res *mcp.CallToolResult, raw []byte, call *allowedCall, 
 				return gwError(typeResultMismatch, "The server's result could not be read.", authority.ActStop), nil
 			}
 			res = out
+			// the ceiling bounds what is served: the structured
+			// content's form as text can nearly double the answer
+			ev.ResultBytes = len(b)
+			if ceiling := g.resultCeiling(); len(b) > ceiling {
+				ev.CallStatus = "too_large"
+				return g.tooLarge(fmt.Sprintf("The result as served (its structured content, also as text) is %d bytes; at most %d are returned.", len(b), ceiling)), b
+			}
 		}
 	}
 	ev.CallStatus = "ok"

@@ -52,3 +52,14 @@ func (m *metrics) upstreamCall(d time.Duration, failed bool) {
 	}
 	m.upstreamOK.Observe(d.Seconds())
 }
+
+// secretIncident counts one answer a server gave with a secret in it:
+// kind exposure (a console secret: withheld, the key suspended) or
+// masked (a connection's own secret, masked).
+func (m *metrics) secretIncident(kind string) {
+	if kind == "exposure" {
+		m.secretExposed.Inc()
+		return
+	}
+	m.secretMasked.Inc()
+}

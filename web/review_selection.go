@@ -7,7 +7,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/views"
 )
 
 // reviewSelection is the tools a submission selects: the ticked ones and,
@@ -80,8 +82,9 @@ func fieldErrorList(ve *models.ValidationError) []string {
 }
 
 // riskySelected lists the selected candidates that are destructive or
-// external-write.
-func (s *Server) riskySelected(c echo.Context, ids []string) ([]string, error) {
+// external-write: by the class the reviewer set (classes), else by the
+// pre-filled one.
+func (s *Server) riskySelected(c echo.Context, ids []string, classes map[string]models.Classification) ([]string, error) {
 	snap, err := s.snapshot(c.Request().Context())
 	if err != nil {
 		return nil, err
@@ -101,9 +104,42 @@ func (s *Server) riskySelected(c echo.Context, ids []string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		if risky(k.Effects) {
+		effects := k.Effects
+		if cl, ok := classes[id]; ok {
+			effects = catalog.Effects(cl.Effects)
+		}
+		if risky(effects) {
 			out = append(out, id)
 		}
 	}
 	return out, nil
+}
+
+// openBelow: when the filters leave at most this many candidates, their
+// sets start open; above it every set starts closed, so a large import
+// reads as a short list of groups.
+const openBelow = 12
+
+// reviewSets splits one namespace's candidates into sets by effects, in
+// the catalog's order of effects. A set starts open when it holds a kept
+// selection (a refused submission) or when open is set.
+func reviewSets(ns string, items []views.ReviewItem, open bool, readAll map[string]bool) views.ReviewGroup {
+	g := views.ReviewGroup{Namespace: ns}
+	for _, e := range catalog.EffectLevels {
+		key := setKey(ns, string(e))
+		set := views.ReviewSet{Effects: string(e), Open: open, Key: key, ReadAll: readAll[key]}
+		for _, it := range items {
+			if it.Row.Effects == string(e) {
+				set.Items = append(set.Items, it)
+				set.Open = set.Open || it.Selected
+				if !it.Own {
+					set.Selectable++
+				}
+			}
+		}
+		if len(set.Items) > 0 {
+			g.Sets = append(g.Sets, set)
+		}
+	}
+	return g
 }

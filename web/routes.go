@@ -162,6 +162,7 @@ func (s *Server) routeTable() []route {
 		{http.MethodGet, "/apikeys", admins, s.apiKeysPage},
 		{http.MethodPost, "/apikeys", admins, s.createAPIKey},
 		{http.MethodPost, "/apikeys/:id/revoke", admins, s.revokeAPIKey},
+		{http.MethodPost, "/apikeys/:id/resume", admins, s.resumeAPIKey},
 
 		// hardening
 		{http.MethodGet, "/favicon.ico", public, s.favicon},

@@ -36,6 +36,9 @@ func runAPIKeyList(ctx context.Context, args []string, stdout io.Writer) error {
 		state := "active"
 		if k.RevokedAt != nil {
 			state = "revoked " + k.RevokedAt.UTC().Format(time.RFC3339)
+		} else if k.SuspendedAt != nil {
+			// resumed by an admin on the API keys page
+			state = "suspended " + k.SuspendedAt.UTC().Format(time.RFC3339)
 		}
 		used := "never"
 		if k.LastUsedAt != nil {

@@ -60,11 +60,14 @@ var blindLeakCorpora = []struct{ file, digest string }{
 	{"testdata/blind15/blind15-domains.json", "064a741ea60f3d901b238ae4cc87efc3005e2aee044da61bfb5cfb407863ee57"},
 	{"testdata/blind15/blind15-hard.json", "091aac78a3b74deaf89ee4f4be653759b18898a0dcfb9ac1282d7d1947afd071"},
 	{"testdata/blind15/blind15-published.json", "70f97c282963a8153b8e98f0ff81a1f49f108561c066ab72c43fa8df433af60f"},
+	{"testdata/blind16/blind16-domains.json", "16314a445f0ab5cfde26bc4195ebe518098a9ac70bdb670eb107027ae9cfed83"},
+	{"testdata/blind16/blind16-hard.json", "8209fde9e7b0ae4c2375324de6a03d3845edcb16aaa981bf4414f7d567ca2605"},
+	{"testdata/blind16/blind16-published.json", "837ca50a4311e5a83cd516b2bc6ac2920d2bc7900a492f41e93b361922819d97"},
 }
 
 func TestBlindLeakCorporaAreFrozen(t *testing.T) {
-	if len(blindLeakCorpora) != 47 {
-		t.Fatalf("%d pinned corpora, want 47", len(blindLeakCorpora))
+	if len(blindLeakCorpora) != 50 {
+		t.Fatalf("%d pinned corpora, want 50", len(blindLeakCorpora))
 	}
 	for _, c := range blindLeakCorpora {
 		raw, err := os.ReadFile(c.file)

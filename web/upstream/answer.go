@@ -21,6 +21,9 @@ type ServerError struct {
 	Name    string
 	Code    int64
 	Message string
+	// exposed: the server's text held one of the console's own secrets
+	// (the call is answered ExposureError, never this message)
+	exposed bool
 }
 
 func (e *ServerError) Error() string {
@@ -48,7 +51,7 @@ func (a *answered) Unwrap() error { return a.err }
 // error answer to the call (nil otherwise): through the direct call its
 // response (answered); through the SDK's client a *jsonrpc.Error the
 // SDK did not make itself.
-func serverError(c *client, set *secretSet, err error, direct bool) *ServerError {
+func serverError(c *client, set *callSet, err error, direct bool) *ServerError {
 	var we *jsonrpc.Error
 	if direct {
 		var a *answered
@@ -58,7 +61,7 @@ func serverError(c *client, set *secretSet, err error, direct bool) *ServerError
 	} else if !errors.As(err, &we) || localCodes[we.Code] || errors.Is(err, mcp.ErrConnectionClosed) {
 		return nil
 	}
-	return &ServerError{Name: c.spec.Name, Code: we.Code, Message: maskSecrets(set, we.Message, MaxServerMessage)}
+	return &ServerError{Name: c.spec.Name, Code: we.Code, Message: maskSecrets(set, we.Message, MaxServerMessage), exposed: set.exposedText(we.Message)}
 }
 
 // maskSecrets is s masked as a result's text is (the connection's secret
@@ -66,7 +69,7 @@ func serverError(c *client, set *secretSet, err error, direct bool) *ServerError
 // credential shapes, maskOne), then cut at n bytes (on a character boundary, "…" marking the cut) and
 // made valid UTF-8. Masking comes before the cut, so no secret shows in
 // part.
-func maskSecrets(secrets *secretSet, s string, n int) string {
+func maskSecrets(secrets interface{ maskText(string) string }, s string, n int) string {
 	s = secrets.maskText(s)
 	if len(s) > n {
 		cut := n

@@ -68,29 +68,30 @@ const (
 // timeout. A transport failure ends the session (the next call
 // reconnects); the server's own tool errors come back as results.
 func (p *Pool) Call(ctx context.Context, spec Spec, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
-	res, _, err := p.CallJSON(ctx, spec, tool, args)
+	res, _, _, err := p.CallJSON(ctx, spec, tool, args)
 	return res, err
 }
 
 // CallJSON is Call with the result's JSON as ResultJSON writes it, when
-// the result came as those bytes (nil otherwise: encode the result).
-func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.RawMessage) (*mcp.CallToolResult, []byte, error) {
+// the result came as those bytes (nil otherwise: encode the result), and
+// whether a secret of the connection was masked in it (masked). An answer
+// holding one of the console's own secrets the arguments did not hold is
+// withheld: *ExposureError.
+func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.RawMessage) (res *mcp.CallToolResult, raw []byte, masked bool, err error) {
 	c, err := p.client(spec)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, false, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, p.timeout(spec))
 	defer cancel()
 	cs, direct, err := c.sessionDirect(ctx)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, false, err
 	}
 	m := &mark{call: true}
 	defer m.done()
-	set := c.secrets.exceptSent(args)
-	var res *mcp.CallToolResult
+	set := c.secrets.forCall(args)
 	var told <-chan struct{}
-	var raw []byte
 	useDirect := direct != nil && !p.sdkCalls.Load()
 	if useDirect {
 		id := c.ids.Add(1)
@@ -111,12 +112,15 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 			// the server answered the call, with a result that is not a
 			// tool result: it ran, and its session is well
 			c.healthy()
-			return nil, nil, c.maskedWith(set, ur)
+			return nil, nil, false, c.maskedWith(set, ur)
 		}
 		if se := serverError(c, set, err, useDirect); se != nil && m.refused.Load() == 0 {
 			// the server answered (with an error): its session is well
 			c.healthy()
-			return nil, nil, se
+			if se.exposed {
+				return nil, nil, false, &ExposureError{Name: spec.Name}
+			}
+			return nil, nil, false, se
 		}
 		err = p.failed(c, cs, m, err, told)
 		var re *RefusedError
@@ -125,13 +129,27 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 			// session and did not process the call
 			err = &RefusedError{Status: http.StatusNotFound, Err: err}
 		}
-		return nil, nil, c.maskedWith(set, err)
+		return nil, nil, false, c.maskedWith(set, err)
 	}
 	c.healthy()
+	b := raw
+	if b == nil {
+		if b, err = ResultJSON(res); err != nil {
+			return nil, nil, false, err
+		}
+	}
+	if set.exposedJSON(b) {
+		return nil, nil, false, &ExposureError{Name: spec.Name}
+	}
 	// the server's text may repeat a secret it was started or called
 	// with (an error result naming its token): masked on every path,
-	// except the secrets the call's own arguments hold (exceptSent)
-	return maskResult(set, res, raw)
+	// except the secrets the call's own arguments hold (forCall)
+	out, outRaw, masked, err := maskResultWith(set.conn, set.connEnc, res, b)
+	if err == nil && out == res {
+		// as it came: its JSON only when it came as those bytes
+		return res, raw, false, nil
+	}
+	return out, outRaw, masked, err
 }
 
 // failed is a request's failure as its caller sees it (its own

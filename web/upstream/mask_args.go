@@ -23,7 +23,7 @@ func MaskArguments(args []byte) []byte {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(maskValue(v, nil)); err != nil {
+	if err := enc.Encode(maskValue(v, nil, nil)); err != nil {
 		return []byte(maskOne(string(args), nil))
 	}
 	return bytes.TrimRight(buf.Bytes(), "\n")

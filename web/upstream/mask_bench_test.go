@@ -27,3 +27,55 @@ func BenchmarkMaskResult(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkGuessCost: what a call's secret handling costs (its view of
+// the secrets, the exposure check and the masking of an answer echoing
+// its arguments) for a right guess of a secret and a wrong one, with one
+// short argument and with 60,000 short strings: the two must cost the
+// same within noise (the view is a filter of lists made once per
+// connection, every form is looked for whatever was found).
+//
+//	go test ./web/upstream -run '^$' -bench GuessCost -benchtime 200x -count 5
+func BenchmarkGuessCost(b *testing.B) {
+	const conn, console = "zz-Secret-777-abcdef", "the-admin-Passw0rd-77"
+	SetConsoleSecrets(console, "postgres-db-pass")
+	b.Cleanup(func() { SetConsoleSecrets() })
+	set := newSecretSet(Spec{Headers: map[string]string{"Authorization": "Bearer " + conn}, Env: map[string]string{"A": "another-value-1234"}})
+	for _, secret := range []string{conn, console} {
+		wrong := secret[:len(secret)-1] + "?"
+		for _, shape := range []string{"one", "60k"} {
+			for _, guess := range []struct{ name, v string }{{"right", secret}, {"wrong", wrong}} {
+				args := []byte(`{"text":"is it ` + guess.v + `"}`)
+				if shape == "60k" {
+					var sb strings.Builder
+					sb.WriteString(`{"items":[`)
+					for i := range 60000 {
+						if i > 0 {
+							sb.WriteByte(',')
+						}
+						sb.WriteString(`"ab"`)
+					}
+					sb.WriteString(`,"` + guess.v + `"]}`)
+					args = []byte(sb.String())
+				}
+				res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(args)}}}
+				raw, _ := ResultJSON(res)
+				name := "connection"
+				if secret == console {
+					name = "console"
+				}
+				b.Run(name+"/"+shape+"/"+guess.name, func(b *testing.B) {
+					for b.Loop() {
+						c := set.forCall(args)
+						if c.exposedJSON(raw) {
+							b.Fatal("an echoed guess is no exposure")
+						}
+						if _, _, masked, err := maskResultWith(c.conn, c.connEnc, res, raw); err != nil || masked {
+							b.Fatal(masked, err)
+						}
+					}
+				})
+			}
+		}
+	}
+}

@@ -23,11 +23,17 @@ func (e *maskedError) Unwrap() error { return e.err }
 // (scrubURL) and its secret values, their encoded forms and every
 // credential of a known shape masked (maskText); nil for nil.
 func (c *client) masked(err error) error {
-	return c.maskedWith(c.secrets, err)
+	if err == nil {
+		return nil
+	}
+	if _, ok := err.(*maskedError); ok {
+		return err
+	}
+	return &maskedError{err: err, msg: c.secrets.maskText(scrubURL(err, c.spec.URL).Error())}
 }
 
-// maskedWith is masked with the secret set set (a call's: exceptSent).
-func (c *client) maskedWith(set *secretSet, err error) error {
+// maskedWith is masked with a call's view of the secrets (forCall).
+func (c *client) maskedWith(set *callSet, err error) error {
 	if err == nil {
 		return nil
 	}

@@ -19,7 +19,7 @@ func TestMaskingKeepsEveryMember(t *testing.T) {
 	if err := json.Unmarshal(got, &v); err != nil || len(v) != 3 || strings.Contains(string(got), ghp) {
 		t.Errorf("arguments shown %s (err %v), want 3 members and no credential", got, err)
 	}
-	res, _ := maskValue(map[string]any{"k-" + tok: 1, "k-" + tok + "-": 2, "k-[secret]-": 3}, []string{tok}).(map[string]any)
+	res, _ := maskValue(map[string]any{"k-" + tok: 1, "k-" + tok + "-": 2, "k-[secret]-": 3}, []string{tok}, nil).(map[string]any)
 	if len(res) != 3 {
 		t.Errorf("result members %v, want 3", res)
 	}

@@ -3,72 +3,12 @@ package upstream
 import (
 	"bytes"
 	"encoding/json"
-	"sort"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/agentforge/console/instruction/authority/credential"
 )
-
-// secretsOf are the secret values of spec that are masked in whatever of
-// the server's text leaves the console: each --env and --header value of
-// at least minSecret bytes and, for a header value of the form "Scheme
-// credential" (Authorization: Bearer …), the credential alone too; and
-// the console's own secrets (SetConsoleSecrets); longest first, so a
-// value containing another is masked whole.
-func secretsOf(spec Spec) []string {
-	var out []string
-	add := func(v string) {
-		if len(v) >= minSecret {
-			out = append(out, v)
-		}
-	}
-	for _, v := range spec.Env {
-		add(v)
-	}
-	for _, v := range spec.Headers {
-		add(v)
-		if scheme, cred, ok := strings.Cut(strings.TrimSpace(v), " "); ok && scheme != "" && !strings.ContainsAny(scheme, "=,") {
-			add(strings.TrimSpace(cred))
-		}
-	}
-	// the console's own (console_secrets.go)
-	out = append(out, consoleSecretValues()...)
-	sort.Slice(out, func(i, j int) bool { return len(out[i]) > len(out[j]) })
-	return out
-}
-
-// secretSet is a connection's secret values (secretsOf) and their
-// encoded forms (encodedForms), longest first, each also as
-// encodedInString writes it; groups holds each value with its own forms
-// (exceptSent drops a value with all of them).
-type secretSet struct {
-	plain   []string
-	encoded [][]byte
-	groups  [][]string
-}
-
-func newSecretSet(spec Spec) *secretSet {
-	var groups [][]string
-	for _, v := range secretsOf(spec) {
-		groups = append(groups, append([]string{v}, encodedForms(v)...))
-	}
-	return setOf(groups)
-}
-
-// setOf is the secret set of groups (each a value and its forms).
-func setOf(groups [][]string) *secretSet {
-	s := &secretSet{groups: groups}
-	for _, g := range groups {
-		s.plain = append(s.plain, g...)
-	}
-	sort.SliceStable(s.plain, func(i, j int) bool { return len(s.plain[i]) > len(s.plain[j]) })
-	for _, v := range s.plain {
-		s.encoded = append(s.encoded, encodedInString(v))
-	}
-	return s
-}
 
 // maskResult is a call's result with every secret value (or encoded
 // form of one) masked "[secret]" and every credential of a known shape
@@ -84,36 +24,46 @@ func setOf(groups [][]string) *secretSet {
 // secret's own encoding inside it, and a result whose JSON holds none of
 // them holds no secret (the usual case costs a scan, no decoding).
 func maskResult(secrets *secretSet, res *mcp.CallToolResult, raw []byte) (*mcp.CallToolResult, []byte, error) {
+	res, raw, _, err := maskResultWith(secrets.plain, secrets.encoded, res, raw)
+	return res, raw, err
+}
+
+// maskResultWith is maskResult with the secret forms plain (longest
+// first) and the same as encodedInString writes them (enc); hit says
+// whether a secret (not a credential shape) was masked.
+func maskResultWith(plain []string, enc [][]byte, res *mcp.CallToolResult, raw []byte) (*mcp.CallToolResult, []byte, bool, error) {
 	b := raw
 	if b == nil {
 		var err error
 		if b, err = ResultJSON(res); err != nil {
-			return nil, nil, err
+			return nil, nil, false, err
 		}
 	}
 	found := false
-	for _, s := range secrets.encoded {
+	for _, s := range enc {
 		if bytes.Contains(b, s) {
 			found = true
 			break
 		}
 	}
 	if !found && credential.Find(jsonUnescaper.Replace(string(b))) == nil {
-		return res, raw, nil
+		return res, raw, false, nil
 	}
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.UseNumber()
 	var v any
 	if err := d.Decode(&v); err != nil {
-		return nil, nil, err
+		return nil, nil, false, err
 	}
 	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(maskValue(v, secrets.plain)); err != nil {
-		return nil, nil, err
+	e := json.NewEncoder(&buf)
+	e.SetEscapeHTML(false)
+	hit := false
+	if err := e.Encode(maskValue(v, plain, &hit)); err != nil {
+		return nil, nil, false, err
 	}
-	return decodeResult(bytes.TrimRight(buf.Bytes(), "\n"))
+	out, outRaw, err := decodeResult(bytes.TrimRight(buf.Bytes(), "\n"))
+	return out, outRaw, hit, err
 }
 
 // jsonUnescaper undoes the escapes a JSON string writes for whitespace,
@@ -128,18 +78,26 @@ var jsonUnescaper = strings.NewReplacer(`\t`, "\t", `\n`, "\n", `\r`, "\r", `\f`
 const CredentialMark = "[credential]"
 
 // maskValue is v (a decoded JSON value) with the secrets masked in every
-// string and member name, then the credentials of known shapes.
-func maskValue(v any, secrets []string) any {
+// string and member name, then the credentials of known shapes; *hit
+// (when given) is set when a secret was masked.
+func maskValue(v any, secrets []string, hit *bool) any {
+	one := func(s string) string {
+		m := maskString(s, secrets)
+		if hit != nil && m != s {
+			*hit = true
+		}
+		return credential.Mask(m, CredentialMark)
+	}
 	switch x := v.(type) {
 	case string:
-		return maskOne(x, secrets)
+		return one(x)
 	case []any:
 		for i := range x {
-			x[i] = maskValue(x[i], secrets)
+			x[i] = maskValue(x[i], secrets, hit)
 		}
 		return x
 	case map[string]any:
-		return credential.MaskKeys(x, func(k string) string { return maskOne(k, secrets) }, func(_ string, e any) any { return maskValue(e, secrets) })
+		return credential.MaskKeys(x, one, func(_ string, e any) any { return maskValue(e, secrets, hit) })
 	}
 	return v
 }

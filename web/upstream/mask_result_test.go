@@ -64,9 +64,9 @@ func TestResultsAreMasked(t *testing.T) {
 		defer p.Close()
 		p.Timeout = 10 * time.Second
 		sp := Spec{Name: "leaky", Command: []string{exe}, Env: map[string]string{"UPSTREAM_TEST_SERVER": "1", "UPSTREAM_TEST_TOKEN": tok}}
-		res, raw, err := p.CallJSON(ctx, sp, "leak", nil)
-		if err != nil {
-			t.Fatal(err)
+		res, raw, masked, err := p.CallJSON(ctx, sp, "leak", nil)
+		if err != nil || !masked {
+			t.Fatalf("masked %v, err %v", masked, err)
 		}
 		check(t, res, raw)
 	})
@@ -87,9 +87,9 @@ func TestResultsAreMasked(t *testing.T) {
 			p.Timeout = 10 * time.Second
 			p.SetDirectCalls(!sdk)
 			sp := Spec{Name: "leaky", URL: hs.URL, Headers: map[string]string{"Authorization": "Bearer " + tok}}
-			res, raw, err := p.CallJSON(ctx, sp, "leak", nil)
-			if err != nil {
-				t.Fatal(err)
+			res, raw, masked, err := p.CallJSON(ctx, sp, "leak", nil)
+			if err != nil || !masked {
+				t.Fatalf("masked %v, err %v", masked, err)
 			}
 			check(t, res, raw)
 		})

@@ -53,7 +53,7 @@ func TestSentSecretIsNoOracle(t *testing.T) {
 		b, _ := json.Marshal(res)
 		return strings.ReplaceAll(string(b), guess, "GUESS")
 	}
-	for _, secret := range []string{admin, short, tok} {
+	for i, secret := range []string{admin, short, tok} {
 		wrong := secret[:len(secret)-1] + "?"
 		for _, fail := range []bool{false, true} {
 			right, other := answer(secret, fail), answer(wrong, fail)
@@ -66,6 +66,14 @@ func TestSentSecretIsNoOracle(t *testing.T) {
 		up.Say.Store(&say)
 		res, err := p.Call(ctx, sp, "echo", json.RawMessage(`{"text":"hello"}`))
 		up.Say.Store(nil)
+		if i < 2 {
+			// the console's own: never given to a server, so an incident
+			var ee *ExposureError
+			if !errors.As(err, &ee) || strings.Contains(err.Error(), secret) {
+				t.Errorf("a server writing the console's secret %q unprompted: %v, want an exposure", secret, err)
+			}
+			continue
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,7 +91,8 @@ func TestSentSecretSparesOnlyItself(t *testing.T) {
 	set := newSecretSet(Spec{Env: map[string]string{"A": tok, "B": other}})
 	b64 := base64.StdEncoding.EncodeToString([]byte(tok))
 	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: tok + " " + b64 + " " + other}}}
-	got, _, err := maskResult(set.exceptSent([]byte(`{"q":{"`+tok+`":1}}`)), res, nil)
+	c := set.forCall([]byte(`{"q":{"` + tok + `":1}}`))
+	got, _, _, err := maskResultWith(c.conn, c.connEnc, res, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +100,27 @@ func TestSentSecretSparesOnlyItself(t *testing.T) {
 	if text != tok+" "+b64+" "+SecretMark {
 		t.Errorf("answer %q: want the sent secret and its form as sent, the other masked", text)
 	}
-	if s := set.exceptSent([]byte(`{"q":"nothing"}`)); s != set {
-		t.Error("arguments holding no secret rebuilt the set")
+	if c := set.forCall([]byte(`{"q":"nothing"}`)); len(c.all) != len(set.plain) {
+		t.Errorf("arguments holding no secret spared %d of %d forms", len(set.plain)-len(c.all), len(set.plain))
+	}
+}
+
+// TestARightGuessDoesTheSameWork: a call's view of the secrets is a
+// filter of lists its connection made once: a right guess of a secret
+// (the connection's or the console's) allocates exactly what a wrong one
+// does, nothing is rebuilt for it (BenchmarkGuessCost times both).
+func TestARightGuessDoesTheSameWork(t *testing.T) {
+	const conn, console = "zz-Secret-777-abcdef", "the-admin-Passw0rd-77"
+	SetConsoleSecrets(console)
+	t.Cleanup(func() { SetConsoleSecrets() })
+	set := newSecretSet(Spec{Env: map[string]string{"TOKEN": conn}})
+	for _, secret := range []string{conn, console} {
+		work := func(guess string) float64 {
+			args := []byte(`{"text":"is it ` + guess + `","more":["a","b"]}`)
+			return testing.AllocsPerRun(50, func() { set.forCall(args) })
+		}
+		if right, wrong := work(secret), work(secret[:len(secret)-1]+"?"); right != wrong {
+			t.Errorf("guessing %q: a right guess allocates %v, a wrong one %v", secret, right, wrong)
+		}
 	}
 }

@@ -1,0 +1,81 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/models"
+)
+
+// typeResultWithheld is the one refusal of a result that held one of the
+// console's own secrets: the same text for every such result.
+const typeResultWithheld = "result_withheld"
+
+// withheldMessage is that refusal's text: it says nothing of what the
+// result held.
+const withheldMessage = "The server's answer was withheld by the console for security and is not returned. The key that made this call is suspended until an admin resumes it; tell the user."
+
+// MaskedAnswersPerHour is how many answers masked for holding a
+// connection's own secret one runtime key may draw in an hour: past it
+// the key is suspended (a loop of guesses echoed through a server's
+// store or a fetched page is stopped, and seen in the audit log).
+const MaskedAnswersPerHour = 20
+
+// exposure is the answer to a call whose server answered with one of the
+// console's own secrets (upstream.ExposureError): no server is ever given
+// them, so this is an incident. The answer is withheld whole, the
+// incident audited (secret.exposure, naming the connection, tool and key,
+// never the secret) and counted, and the key that made the call is
+// suspended until an admin resumes it.
+func (g *gateway) exposure(ctx context.Context, r *gwReq, call *allowedCall, ev *models.RunEvent) *mcp.CallToolResult {
+	ctx = context.WithoutCancel(ctx)
+	ev.CallStatus = "withheld"
+	g.s.metrics.secretIncident("exposure")
+	where := fmt.Sprintf("connection %s, tool %s", call.spec.Name, call.tool.ID)
+	g.s.log.Error("a server's answer held a console secret: withheld, key suspended", "connection", call.spec.Name, "tool", call.tool.ID, "key", r.key.ID)
+	if err := g.s.store.Audit(ctx, models.Event{Actor: apiKeyActor(r.key), Action: "secret.exposure", Subject: "connection:" + call.spec.Name,
+		Detail: where + ": the answer held one of the console's own secrets and was withheld; run " + r.sess.Run}); err != nil {
+		g.s.log.Warn("secret exposure not audited", "err", err)
+	}
+	g.suspendKey(ctx, r, "secret exposure: an answer from "+where+" held a console secret")
+	return gwError(typeResultWithheld, withheldMessage, authority.ActStop)
+}
+
+// maskedAnswer records an answer masked for holding a connection's own
+// secret (secret.masked, audited under the key, never the secret) and
+// suspends the key once it drew more than MaskedAnswersPerHour.
+func (g *gateway) maskedAnswer(ctx context.Context, r *gwReq, call *allowedCall) {
+	ctx = context.WithoutCancel(ctx)
+	g.s.metrics.secretIncident("masked")
+	subject := fmt.Sprintf("apikey:%d", r.key.ID)
+	if err := g.s.store.Audit(ctx, models.Event{Actor: apiKeyActor(r.key), Action: "secret.masked", Subject: subject,
+		Detail: fmt.Sprintf("connection %s, tool %s: a secret of the connection was masked in the answer; run %s", call.spec.Name, call.tool.ID, r.sess.Run)}); err != nil {
+		g.s.log.Warn("masked answer not audited", "err", err)
+		return
+	}
+	n, err := g.s.store.CountAudit(ctx, "secret.masked", subject, time.Now().Add(-time.Hour))
+	if err != nil {
+		g.s.log.Warn("masked answers not counted", "err", err)
+		return
+	}
+	if n > MaskedAnswersPerHour {
+		g.suspendKey(ctx, r, fmt.Sprintf("masked answers: %d in an hour (at most %d), the last from connection %s, tool %s", n, MaskedAnswersPerHour, call.spec.Name, call.tool.ID))
+	}
+}
+
+// suspendKey suspends the request's key (audited apikey.suspend) and
+// forgets this replica's cached validations at once; the others stop
+// accepting it within keyCacheTTL.
+func (g *gateway) suspendKey(ctx context.Context, r *gwReq, why string) {
+	if _, err := g.s.store.SuspendAPIKey(ctx, "console", r.key.ID, why); err != nil {
+		g.s.log.Error("key not suspended", "key", r.key.ID, "err", err)
+		return
+	}
+	g.s.keys.mu.Lock()
+	g.s.keys.entries = map[string]cachedKey{}
+	g.s.keys.mu.Unlock()
+}

@@ -1,0 +1,99 @@
+package upstream
+
+import (
+	"sort"
+	"strings"
+)
+
+// connSecretsOf are the secret values of spec that are masked in whatever
+// of the server's text leaves the console: each --env and --header value
+// of at least minSecret bytes and, for a header value of the form "Scheme
+// credential" (Authorization: Bearer …), the credential alone too.
+func connSecretsOf(spec Spec) []string {
+	var out []string
+	add := func(v string) {
+		if len(v) >= minSecret {
+			out = append(out, v)
+		}
+	}
+	for _, v := range spec.Env {
+		add(v)
+	}
+	for _, v := range spec.Headers {
+		add(v)
+		if scheme, cred, ok := strings.Cut(strings.TrimSpace(v), " "); ok && scheme != "" && !strings.ContainsAny(scheme, "=,") {
+			add(strings.TrimSpace(cred))
+		}
+	}
+	return out
+}
+
+// secretSet is a connection's secret values and the console's own, with
+// their encoded forms (encodedForms), built once per version of the
+// connection's spec: plain holds every form longest first, encoded each
+// as encodedInString writes it; groups holds each value with its own
+// forms, and order every form's place, longest first, so a call's view
+// (forCall) is a filter of lists made here, never a rebuild.
+type secretSet struct {
+	plain   []string
+	encoded [][]byte
+	groups  []secretGroup
+	order   []formRef
+}
+
+// secretGroup is one secret value (forms[0]) and its encoded forms, each
+// also as encodedInString writes it. console: one of the console's own
+// secrets that no connection holds (a server is never given it); word:
+// its value is masked and found only as a word of its own (maskSecret).
+type secretGroup struct {
+	forms   []string
+	enc     [][]byte
+	console bool
+	word    bool
+}
+
+// formRef is form f of group g.
+type formRef struct{ g, f int }
+
+func newSecretSet(spec Spec) *secretSet {
+	conn := map[string]bool{}
+	var groups []secretGroup
+	for _, v := range connSecretsOf(spec) {
+		if !conn[v] {
+			conn[v] = true
+			groups = append(groups, secretGroup{forms: append([]string{v}, encodedForms(v)...)})
+		}
+	}
+	p := consoleSecrets.Load()
+	for _, v := range consoleSecretValues() {
+		if !conn[v] {
+			// a value a connection holds too is that connection's: its
+			// server was given it
+			conn[v] = true
+			groups = append(groups, secretGroup{forms: append([]string{v}, encodedForms(v)...), console: true, word: p != nil && p.words[v]})
+		}
+	}
+	return setOf(groups)
+}
+
+// setOf is the secret set of groups.
+func setOf(groups []secretGroup) *secretSet {
+	s := &secretSet{groups: groups}
+	for gi := range s.groups {
+		g := &s.groups[gi]
+		g.enc = make([][]byte, len(g.forms))
+		for fi, f := range g.forms {
+			g.enc[fi] = encodedInString(f)
+			s.order = append(s.order, formRef{gi, fi})
+		}
+	}
+	sort.SliceStable(s.order, func(i, j int) bool {
+		a, b := s.order[i], s.order[j]
+		return len(s.groups[a.g].forms[a.f]) > len(s.groups[b.g].forms[b.f])
+	})
+	for _, r := range s.order {
+		s.plain = append(s.plain, s.groups[r.g].forms[r.f])
+		s.encoded = append(s.encoded, s.groups[r.g].enc[r.f])
+	}
+	return s
+}
