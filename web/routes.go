@@ -144,6 +144,7 @@ func (s *Server) routeTable() []route {
 		{http.MethodPost, "/catalog/tools/:id/classify", reviewers, s.classifyTool},
 		{http.MethodPost, "/catalog/tools/:id/reword", reviewers, s.rewordTool},
 		{http.MethodPost, "/catalog/tools/:id/reword/clear", reviewers, s.clearReword},
+		{http.MethodPost, "/catalog/tools/:id/reconsider", reviewers, s.reconsiderTool},
 		{http.MethodPost, "/catalog/tools/:id/reword-params", reviewers, s.rewordParams},
 		{http.MethodPost, "/catalog/tools/:id/hints", editors, s.proposeHints},
 		{http.MethodPost, "/catalog/hints/:pid/decide", reviewers, s.decideHints},

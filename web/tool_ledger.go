@@ -32,6 +32,7 @@ func ledgerData(c echo.Context, r models.Tool, hint string) *views.LedgerData {
 	u := currentUser(c)
 	d.CanClassify = u != nil && u.Has(models.RoleReviewer) && u.Username != r.ImportedBy &&
 		(r.Validation == authority.StateStructurallyValid || r.Validation == authority.StateBindable)
+	d.CanReconsider = u != nil && u.Has(models.RoleReviewer) && u.Username != r.ImportedBy && r.Validation == authority.StateRejected && r.Reasons == ""
 	return d
 }
 
