@@ -127,29 +127,36 @@ func sorted(ps []Problem) []Problem {
 var printer = message.NewPrinter(language.English)
 
 // problems lists the leaves of a validation error: each a rule one value
-// broke, named by its instance pointer.
+// broke, named by its instance pointer. Of an anyOf or oneOf only the
+// best-matching branch's problems are listed (branchLeaves).
 func problems(ve *jsonschema.ValidationError) []Problem {
 	var out []Problem
 	seen := map[Problem]bool{}
-	var walk func(e *jsonschema.ValidationError)
-	walk = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) == 0 {
-			for _, p := range leaf(e) {
-				if !seen[p] {
-					seen[p] = true
-					out = append(out, p)
-				}
-			}
-			return
-		}
-		for _, c := range e.Causes {
-			walk(c)
+	for _, p := range leaves(ve) {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
 		}
 	}
-	walk(ve)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Pointer < out[j].Pointer })
 	if len(out) > MaxProblems {
 		out = out[:MaxProblems]
+	}
+	return out
+}
+
+// leaves lists the broken rules under e, in order.
+func leaves(e *jsonschema.ValidationError) []Problem {
+	if len(e.Causes) == 0 {
+		return leaf(e)
+	}
+	switch e.ErrorKind.(type) {
+	case *kind.AnyOf, *kind.OneOf:
+		return branchLeaves(e)
+	}
+	var out []Problem
+	for _, c := range e.Causes {
+		out = append(out, leaves(c)...)
 	}
 	return out
 }
