@@ -18,9 +18,12 @@ import (
 //
 // The model then reads a text no reviewer approved as what it reads (a
 // rewording often takes out what the imported text should not say), so
-// an available tool goes back to review (candidate) with a new review
-// stamp: its bindings and approvals, decided under the reviewed text,
-// end, and it is offered to no one until a reviewer approves it again.
+// an available tool goes back to review with a new review stamp: its
+// bindings and approvals, decided under the reviewed text, end, and it is
+// offered to no one until a reviewer approves it again. It waits where a
+// changed import leaves a tool (structurally valid: its descriptor was
+// validated and did not change), from which a reviewer's move reaches
+// bindable again.
 func (s *Store) ClearReword(ctx context.Context, actor, id, seen string) error {
 	err := s.Tx(ctx, func(tx *Store) error {
 		t, err := tx.ToolByID(ctx, id)
@@ -36,7 +39,7 @@ func (s *Store) ClearReword(ctx context.Context, actor, id, seen string) error {
 		upd := map[string]any{"reviewed_purpose": "", "reviewed_purpose_digest": "", "reviewed_purpose_by": ""}
 		back := t.Validation == authority.StateBindable
 		if back {
-			upd["validation"], upd["status"] = authority.StateCandidate, statusOf(authority.StateCandidate)
+			upd["validation"], upd["status"] = authority.StateStructurallyValid, statusOf(authority.StateStructurallyValid)
 			nextReview(upd)
 		}
 		res := tx.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ? AND validation = ?", t.ID, t.Digest, t.Validation).Updates(upd)
