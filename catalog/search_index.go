@@ -118,3 +118,88 @@ func newIndex(all []searchDoc, codeOnly bool) *Index {
 	ix.vocab = slices.Sorted(maps.Keys(ix.postings))
 	return ix
 }
+
+// fieldNorms is a tool's BM25 length normalisation per field, given the
+// roster's average field lengths.
+func fieldNorms(lens [numFields]int32, avg [numFields]float64) [numFields]float64 {
+	var norm [numFields]float64
+	for f := range norm {
+		norm[f] = 1.0
+		if b := fieldB[f]; b > 0 && avg[f] > 0 {
+			norm[f] = 1 - b + b*float64(lens[f])/avg[f]
+		}
+	}
+	return norm
+}
+
+// postingWeight is a term's saturated, weighted frequency in a tool: its
+// count in each field (tf) at the field's weight, the term's weight tw
+// (termWeight) and the tool's length normalisation, added up one
+// occurrence at a time, field by field.
+func postingWeight(tw float64, tf *[numFields]uint16, norm *[numFields]float64) float32 {
+	acc := 0.0
+	for f := range numFields {
+		if tf[f] == 0 {
+			continue
+		}
+		x := fieldWeights[f] * tw / norm[f]
+		for range tf[f] {
+			acc += x
+		}
+	}
+	return float32(acc * (bm25K1 + 1) / (acc + bm25K1))
+}
+
+// named is the service namespaces a task names: a request word that is
+// the namespace, or its first four letters or more ("mongo" for
+// mongodb).
+func (ix *Index) named(qs []qterm) map[string]bool {
+	var out map[string]bool
+	for _, q := range qs {
+		if len(q.stem) < 4 || q.marker {
+			continue
+		}
+		for ns := range ix.namespaces {
+			if strings.HasPrefix(ns, q.stem) {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[ns] = true
+			}
+		}
+	}
+	return out
+}
+
+// paramText is every parameter name (identifiers split) and description,
+// nested ones included.
+func paramText(ps []Param) string {
+	var b strings.Builder
+	var walk func([]Param)
+	walk = func(ps []Param) {
+		for _, p := range ps {
+			b.WriteString(p.Name)
+			b.WriteByte(' ')
+			b.WriteString(p.Description)
+			b.WriteByte(' ')
+			if p.Items != nil {
+				walk([]Param{*p.Items})
+			}
+			walk(p.Properties)
+		}
+	}
+	walk(ps)
+	return b.String()
+}
+
+func uniq(ws []string) []string {
+	seen := make(map[string]bool, len(ws))
+	out := ws[:0:0]
+	for _, w := range ws {
+		if !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	return out
+}
