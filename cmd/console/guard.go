@@ -28,7 +28,9 @@ func guardSecrets() error {
 	if k, err := loadSealKey(false); err == nil && k != nil {
 		values = append(values, string(k))
 	}
-	upstream.SetConsoleSecrets(values...)
+	if n := upstream.SetConsoleSecrets(values...); n > 0 {
+		fmt.Fprintf(os.Stderr, "console: warning: %d of the console's secrets (a database password, a key) look like ordinary text (under 16 bytes, fewer than three kinds of character) and are not guarded in what servers say; choose a longer one\n", n)
+	}
 	if !hardenProcess {
 		return nil
 	}

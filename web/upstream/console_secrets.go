@@ -30,6 +30,36 @@ const minConsoleSecret = 8
 // stands.
 const wordOnlyBelow = 16
 
+// distinctive says whether console secret v can be told from ordinary
+// text: 16 bytes or longer, or mixing at least three kinds of character
+// (lower-case letters, upper-case letters, digits, anything else). A
+// value that cannot ("postgres", "password", "changeme", "admin123": a
+// word, or a word and a number) is no secret a server's answer can be
+// judged by: finding it is no sign of an exposure (a server saying
+// "postgres" names a database engine), and masking it would blank
+// ordinary words and name the secret to whoever saw "[secret]" where the
+// word belongs. It is guarded as a value shorter than 8 bytes is: not at
+// all in what servers say.
+func distinctive(v string) bool {
+	if len(v) >= wordOnlyBelow {
+		return true
+	}
+	var lower, upper, digit, other int
+	for _, r := range v {
+		switch {
+		case unicode.IsLower(r):
+			lower = 1
+		case unicode.IsUpper(r):
+			upper = 1
+		case unicode.IsDigit(r):
+			digit = 1
+		default:
+			other = 1
+		}
+	}
+	return lower+upper+digit+other >= 3
+}
+
 // consoleSet is what SetConsoleSecrets set: the values, and those of
 // them masked only as a whole word. One pointer holds both, so a reader
 // never sees the values of one call with the words of another.
@@ -41,13 +71,19 @@ type consoleSet struct {
 var consoleSecrets atomic.Pointer[consoleSet]
 
 // SetConsoleSecrets sets the console's own secret values, masked in every
-// connection's answers alongside its own (values shorter than 8 bytes are
-// left out, and one shorter than 16 bytes is masked only as a whole word).
-// Set it before the first connection is used.
-func SetConsoleSecrets(values ...string) {
+// connection's answers alongside its own (values shorter than 8 bytes, and
+// values that cannot be told from ordinary text (distinctive), are left
+// out, and one shorter than 16 bytes is masked only as a whole word). It
+// returns how many values it left out for being ordinary text. Set it
+// before the first connection is used.
+func SetConsoleSecrets(values ...string) (ordinary int) {
 	var out []string
 	words := map[string]bool{}
 	for _, v := range values {
+		if len(v) >= minConsoleSecret && !distinctive(v) {
+			ordinary++
+			continue
+		}
 		if len(v) >= minConsoleSecret {
 			out = append(out, v)
 			if len(v) < wordOnlyBelow {
@@ -56,6 +92,7 @@ func SetConsoleSecrets(values ...string) {
 		}
 	}
 	consoleSecrets.Store(&consoleSet{values: out, words: words})
+	return ordinary
 }
 
 // maskSecret is s with secret v written "[secret]": everywhere, or for a

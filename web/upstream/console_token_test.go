@@ -5,25 +5,25 @@ import (
 )
 
 // TestShortConsoleSecretIsMaskedOnlyAsAWord: a console secret under 16
-// bytes (a database password such as "postgres") is masked where it stands
+// bytes (a database password such as "pgPass77", distinctive: three kinds of character) is masked where it stands
 // as a word of its own, never inside an identifier or a longer word, so a
-// tool named postgres_query keeps its name; a longer one is masked
+// tool named pgPass77_query keeps its name; a longer one is masked
 // wherever it stands, in results and in stderr alike.
 func TestShortConsoleSecretIsMaskedOnlyAsAWord(t *testing.T) {
 	const long = "seal-key-0123456789abcdef"
-	SetConsoleSecrets("postgres", long)
+	SetConsoleSecrets("pgPass77", long)
 	t.Cleanup(func() { SetConsoleSecrets() })
 	set := newSecretSet(Spec{Name: "s"})
 	l := newLineLog(nil, Spec{Name: "s"})
 	for in, want := range map[string]string{
-		"postgres_query":               "postgres_query",
-		"run-postgres-1":               "run-postgres-1",
-		"postgresql 16 and xpostgres":  "postgresql 16 and xpostgres",
-		"password: postgres":           "password: [secret]",
-		"postgres":                     "[secret]",
-		"(postgres), 'postgres'.":      "([secret]), '[secret]'.",
+		"pgPass77_query":               "pgPass77_query",
+		"run-pgPass77-1":               "run-pgPass77-1",
+		"pgPass77ql 16 and xpgPass77":  "pgPass77ql 16 and xpgPass77",
+		"password: pgPass77":           "password: [secret]",
+		"pgPass77":                     "[secret]",
+		"(pgPass77), 'pgPass77'.":      "([secret]), '[secret]'.",
 		"k=" + long + "x":              "k=[secret]x",
-		"user:postgres@db postgres_id": "user:[secret]@db postgres_id",
+		"user:pgPass77@db pgPass77_id": "user:[secret]@db pgPass77_id",
 	} {
 		if got := set.maskText(in); got != want {
 			t.Errorf("result %q masked %q, want %q", in, got, want)
@@ -32,8 +32,8 @@ func TestShortConsoleSecretIsMaskedOnlyAsAWord(t *testing.T) {
 			t.Errorf("stderr %q masked %q, want %q", in, got, want)
 		}
 	}
-	tools := maskSecretsOnly(map[string]any{"name": "postgres_query", "description": "runs a query; password postgres"}, set.plain).(map[string]any)
-	if tools["name"] != "postgres_query" || tools["description"] != "runs a query; password [secret]" {
+	tools := maskSecretsOnly(map[string]any{"name": "pgPass77_query", "description": "runs a query; password pgPass77"}, set.plain).(map[string]any)
+	if tools["name"] != "pgPass77_query" || tools["description"] != "runs a query; password [secret]" {
 		t.Errorf("tool masked %v", tools)
 	}
 }

@@ -21,7 +21,7 @@ import (
 func TestSentSecretIsNoOracle(t *testing.T) {
 	const (
 		admin = "Adm1n-pass-attacker!"
-		short = "changeme1"
+		short = "Change-me1"
 		tok   = "supersecretvalue123456"
 	)
 	SetConsoleSecrets(admin, short)
