@@ -20,9 +20,14 @@ const typeResultWithheld = "result_withheld"
 const withheldMessage = "The server's answer was withheld by the console for security and is not returned. The key that made this call is suspended until an admin resumes it; tell the user."
 
 // MaskedAnswersPerHour is how many answers masked for holding a
-// connection's own secret one runtime key may draw in an hour: past it
-// the key is suspended (a loop of guesses echoed through a server's
-// store or a fetched page is stopped, and seen in the audit log).
+// connection's own secret one runtime key may draw in an hour before the
+// admins are alerted (at most once an hour per key: audited secret.masked_alert,
+// counted kind masked_alert, shown in the incidents banner). The key is
+// never suspended for masked answers: a server that writes its own
+// secret in every answer (its configuration, the header it used) crosses
+// the line with no caller guessing anything, so the count alone cannot
+// tell a guess loop from a chatty server; an admin reads the audit
+// (connection, tool, run) and decides.
 const MaskedAnswersPerHour = 20
 
 // exposure is the answer to a call whose server answered with one of the
@@ -45,9 +50,11 @@ func (g *gateway) exposure(ctx context.Context, r *gwReq, call *allowedCall, ev 
 	return gwError(typeResultWithheld, withheldMessage, authority.ActStop)
 }
 
-// maskedAnswer records an answer masked for holding a connection's own
-// secret (secret.masked, audited under the key, never the secret) and
-// suspends the key once it drew more than MaskedAnswersPerHour.
+// maskedAnswer records an answer (a result, or the server's error text)
+// masked for holding a connection's own secret: secret.masked, audited
+// under the key (never the secret), and counted; when the key's hour
+// passes MaskedAnswersPerHour the admins are alerted (maskedAlert). It
+// never suspends the key.
 func (g *gateway) maskedAnswer(ctx context.Context, r *gwReq, call *allowedCall) {
 	ctx = context.WithoutCancel(ctx)
 	g.s.metrics.secretIncident("masked")
@@ -62,8 +69,24 @@ func (g *gateway) maskedAnswer(ctx context.Context, r *gwReq, call *allowedCall)
 		g.s.log.Warn("masked answers not counted", "err", err)
 		return
 	}
-	if n > MaskedAnswersPerHour {
-		g.suspendKey(ctx, r, fmt.Sprintf("masked answers: %d in an hour (at most %d), the last from connection %s, tool %s", n, MaskedAnswersPerHour, call.spec.Name, call.tool.ID))
+	if n <= MaskedAnswersPerHour {
+		return
+	}
+	if alerted, err := g.s.store.CountAudit(ctx, "secret.masked_alert", subject, time.Now().Add(-time.Hour)); err == nil && alerted == 0 {
+		g.maskedAlert(ctx, r, call, subject)
+	}
+}
+
+// maskedAlert tells the admins that key subject drew more than
+// MaskedAnswersPerHour masked answers in an hour: audited
+// secret.masked_alert (shown in the incidents banner for a day), counted
+// kind masked_alert, logged. The key keeps working.
+func (g *gateway) maskedAlert(ctx context.Context, r *gwReq, call *allowedCall, subject string) {
+	g.s.metrics.secretIncident("masked_alert")
+	why := fmt.Sprintf("more than %d answers with a connection's secret masked in an hour, the last from connection %s, tool %s (a server writing its own secret, or a caller planting guesses where a server reads them): the key is not suspended", MaskedAnswersPerHour, call.spec.Name, call.tool.ID)
+	g.s.log.Error("many masked answers for one key", "key", r.key.ID, "connection", call.spec.Name, "tool", call.tool.ID)
+	if err := g.s.store.Audit(ctx, models.Event{Actor: apiKeyActor(r.key), Action: "secret.masked_alert", Subject: subject, Detail: why}); err != nil {
+		g.s.log.Warn("masked answers alert not audited", "err", err)
 	}
 }
 

@@ -34,7 +34,7 @@ type metrics struct {
 	runsBatch, gatewayBatch prometheus.Observer
 	upstreamOK, upstreamErr prometheus.Observer
 	// answers with a secret in them (secretIncident)
-	secretExposed, secretMasked prometheus.Counter
+	secretExposed, secretMasked, secretAlert prometheus.Counter
 }
 
 type routeKey struct{ method, path string }
@@ -76,8 +76,8 @@ func newMetrics(routes []route, runsDepth, gatewayDepth func() float64) *metrics
 	upstream := prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "console_gateway_upstream_duration_seconds",
 		Help: "Time of one tools/call to an upstream MCP server through the gateway, by outcome (ok or error).", Buckets: latencyBuckets}, []string{"outcome"})
 	secrets := prometheus.NewCounterVec(prometheus.CounterOpts{Name: "console_gateway_secret_answers_total",
-		Help: "Upstream answers that held a secret, by kind: exposure (one of the console's own: withheld, the calling key suspended) or masked (a connection's own secret, masked)."}, []string{"kind"})
-	m.secretExposed, m.secretMasked = secrets.WithLabelValues("exposure"), secrets.WithLabelValues("masked")
+		Help: "Upstream answers that held a secret, by kind: exposure (one of the console's own: withheld, the calling key suspended) masked (a connection's own secret, masked), or masked_alert (a key past the hourly count of masked answers: admins alerted)."}, []string{"kind"})
+	m.secretExposed, m.secretMasked, m.secretAlert = secrets.WithLabelValues("exposure"), secrets.WithLabelValues("masked"), secrets.WithLabelValues("masked_alert")
 	reg.MustRegister(m.requests, m.latency, cache, m.checks, batch, depth("runs", runsDepth), depth("gateway", gatewayDepth), upstream, secrets,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	m.allowed = m.checks.WithLabelValues("allow")

@@ -55,11 +55,15 @@ func (m *metrics) upstreamCall(d time.Duration, failed bool) {
 
 // secretIncident counts one answer a server gave with a secret in it:
 // kind exposure (a console secret: withheld, the key suspended) or
-// masked (a connection's own secret, masked).
+// masked (a connection's own secret, masked), or masked_alert (a key
+// past the hourly count of masked answers).
 func (m *metrics) secretIncident(kind string) {
-	if kind == "exposure" {
+	switch kind {
+	case "exposure":
 		m.secretExposed.Inc()
-		return
+	case "masked_alert":
+		m.secretAlert.Inc()
+	default:
+		m.secretMasked.Inc()
 	}
-	m.secretMasked.Inc()
 }

@@ -6,15 +6,25 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
 )
 
-// withIncidents is page preceded by the banner of suspended runtime keys
-// (views.SuspendedKeys), shown to admins on the Connections and API keys
-// pages: a key is suspended when a server's answer to one of its calls
-// held a console secret, or it drew too many masked answers.
+// withIncidents is page preceded by the banners of suspended runtime keys
+// (views.SuspendedKeys: a server's answer to one of a key's calls held a
+// console secret) and of the past day's alerts of keys that drew many
+// masked answers (views.MaskedAlerts), shown to admins on the Connections
+// and API keys pages.
 func (s *Server) withIncidents(c echo.Context, page templ.Component) templ.Component {
-	ks, err := s.store.SuspendedAPIKeys(c.Request().Context())
+	ctx := c.Request().Context()
+	if evs, _, err := s.store.AuditEvents(ctx, models.AuditFilter{Action: "secret.masked_alert", Since: time.Now().Add(-24 * time.Hour), PerPage: 20}); err == nil && len(evs) > 0 {
+		var rows []views.MaskedAlertRow
+		for _, e := range evs {
+			rows = append(rows, views.MaskedAlertRow{Key: e.Subject, At: e.At.UTC().Format(time.DateTime), Why: e.Detail})
+		}
+		page = views.Stacked(views.MaskedAlerts(rows), page)
+	}
+	ks, err := s.store.SuspendedAPIKeys(ctx)
 	if err != nil || len(ks) == 0 {
 		return page
 	}

@@ -24,6 +24,10 @@ type ServerError struct {
 	// exposed: the server's text held one of the console's own secrets
 	// (the call is answered ExposureError, never this message)
 	exposed bool
+	// masked: a secret of the connection was masked in Message (the
+	// caller learns from it what a masked result tells, and it is
+	// counted and audited the same way: CallJSON's masked)
+	masked bool
 }
 
 func (e *ServerError) Error() string {
@@ -61,7 +65,8 @@ func serverError(c *client, set *callSet, err error, direct bool) *ServerError {
 	} else if !errors.As(err, &we) || localCodes[we.Code] || errors.Is(err, mcp.ErrConnectionClosed) {
 		return nil
 	}
-	return &ServerError{Name: c.spec.Name, Code: we.Code, Message: maskSecrets(set, we.Message, MaxServerMessage), exposed: set.exposedText(we.Message)}
+	return &ServerError{Name: c.spec.Name, Code: we.Code, Message: maskSecrets(set, we.Message, MaxServerMessage),
+		exposed: set.exposedText(we.Message), masked: maskString(we.Message, set.conn) != we.Message}
 }
 
 // maskSecrets is s masked as a result's text is (the connection's secret

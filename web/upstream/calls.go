@@ -74,7 +74,8 @@ func (p *Pool) Call(ctx context.Context, spec Spec, tool string, args json.RawMe
 
 // CallJSON is Call with the result's JSON as ResultJSON writes it, when
 // the result came as those bytes (nil otherwise: encode the result), and
-// whether a secret of the connection was masked in it (masked). An answer
+// whether a secret of the connection was masked in it or in the server's
+// JSON-RPC error text (masked: the error is a *ServerError). An answer
 // holding one of the console's own secrets the arguments did not hold is
 // withheld: *ExposureError.
 func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.RawMessage) (res *mcp.CallToolResult, raw []byte, masked bool, err error) {
@@ -120,7 +121,7 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 			if se.exposed {
 				return nil, nil, false, &ExposureError{Name: spec.Name}
 			}
-			return nil, nil, false, se
+			return nil, nil, se.masked, se
 		}
 		err = p.failed(c, cs, m, err, told)
 		var re *RefusedError
