@@ -12,8 +12,10 @@ import (
 // ReconsiderTool is the way back from a reviewer's rejection: tool id,
 // rejected by a reviewer (not by its import: an import's own rejection,
 // with reasons, comes back only through an import), goes back to review
-// as a candidate — never straight to available — with a new review
-// stamp. It is bound to seen, the digest the reviewer read (changed since:
+// — never straight to available — with a new review stamp. It waits where
+// a changed import leaves a tool (structurally valid: its descriptor was
+// validated and did not change), from which a reviewer's approval reaches
+// bindable. It is bound to seen, the digest the reviewer read (changed since:
 // ErrConflict), needs a reason (refused naming "reason"), and may be done
 // by any reviewer but the tool's importer (ErrSelfReview), the one who
 // rejected it included: it only reopens the review, whose approval still
@@ -43,7 +45,7 @@ func (s *Store) ReconsiderTool(ctx context.Context, actor, id, seen, reason stri
 		case t.Reasons != "":
 			return fmt.Errorf("tool %s was rejected by its import (%s); only a new import brings it back: %w", t.ID, t.Reasons, ErrLedger)
 		}
-		upd := nextReview(map[string]any{"validation": authority.StateCandidate, "status": statusOf(authority.StateCandidate)})
+		upd := nextReview(map[string]any{"validation": authority.StateStructurallyValid, "status": statusOf(authority.StateStructurallyValid)})
 		res := tx.with(ctx).Model(&Tool{}).Where("id = ? AND digest = ? AND validation = ?", t.ID, t.Digest, authority.StateRejected).Updates(upd)
 		if res.Error != nil {
 			return res.Error
@@ -52,7 +54,7 @@ func (s *Store) ReconsiderTool(ctx context.Context, actor, id, seen, reason stri
 			return ErrConflict
 		}
 		if err := tx.Audit(ctx, Event{Actor: actor, Action: "tool.reconsider", Subject: "tool:" + t.ID, Before: t.Digest, After: t.Digest,
-			Detail: clipTo(fmt.Sprintf("reason: %s — %s: rejected → candidate (back to review; rejected by %s)", reason, t.ID, t.ReviewedBy), 2000)}); err != nil {
+			Detail: clipTo(fmt.Sprintf("reason: %s — %s: rejected → structurally valid (back to review; rejected by %s)", reason, t.ID, t.ReviewedBy), 2000)}); err != nil {
 			return err
 		}
 		return tx.bumpCatalog(ctx)

@@ -59,4 +59,11 @@ func TestAReviewersRejectionCanBeReconsidered(t *testing.T) {
 	if res, _ := rita.post(page+"/reconsider", url.Values{"digest": {seen[id]}, "reason": {"again"}}); res.StatusCode != http.StatusConflict {
 		t.Errorf("reconsidering a candidate: %d, want 409", res.StatusCode)
 	}
+	// back in review, a reviewer can approve it again
+	if _, err := h.store.ReviewToolsReworded(ctx, "rita", map[string]string{id: seen[id]}, models.ToolAvailable, nil); err != nil {
+		t.Errorf("approving the reconsidered tool: %v", err)
+	}
+	if tool, _ := h.store.ToolByID(ctx, id); tool.Status != models.ToolAvailable {
+		t.Errorf("after approval the reconsidered tool is %s, want available", tool.Status)
+	}
 }
