@@ -38,11 +38,12 @@ type APIKey struct {
 	LastUsedAt *time.Time
 	RevokedAt  *time.Time
 	// SuspendedAt is when the key was suspended (nil: it is not): a
-	// suspended key is refused until an admin resumes it (SuspendAPIKey)
-	SuspendedAt *time.Time
+	// suspended key is refused until an admin resumes it (SuspendAPIKey).
+	// Read from its APIKeySuspension, never a column of api_keys.
+	SuspendedAt *time.Time `gorm:"->;-:migration"`
 	// SuspendedWhy says why, without any secret: the incident's kind,
-	// connection and tool
-	SuspendedWhy string `gorm:"size:300;not null;default:''"`
+	// connection and tool (read like SuspendedAt)
+	SuspendedWhy string `gorm:"->;-:migration"`
 }
 
 // APIKeyPrefix starts every key, so leaked keys are recognizable.
@@ -108,7 +109,7 @@ func (s *Store) APIKeyBySecret(ctx context.Context, secret string) (*APIKey, err
 		return nil, ErrBadKey
 	}
 	var k APIKey
-	if err := s.with(ctx).Where("hash = ?", hashKey(secret)).First(&k).Error; err != nil {
+	if err := s.keysWithSuspension(ctx).Where("api_keys.hash = ?", hashKey(secret)).First(&k).Error; err != nil {
 		if errors.Is(notFound(err), ErrNotFound) {
 			return nil, ErrBadKey
 		}
@@ -131,7 +132,7 @@ func (s *Store) TouchAPIKey(ctx context.Context, id uint, at time.Time) error {
 // APIKeys lists keys, newest first.
 func (s *Store) APIKeys(ctx context.Context) ([]APIKey, error) {
 	var ks []APIKey
-	err := s.with(ctx).Order("id DESC").Find(&ks).Error
+	err := s.keysWithSuspension(ctx).Order("api_keys.id DESC").Find(&ks).Error
 	return ks, err
 }
 

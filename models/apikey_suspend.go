@@ -5,11 +5,33 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 // ErrKeySuspended is a live key an incident suspended (SuspendAPIKey):
 // refused until an admin resumes it.
 var ErrKeySuspended = errors.New("models: API key suspended")
+
+// APIKeySuspension is the suspension of one runtime key (SuspendAPIKey).
+// It is a table of its own rather than columns of api_keys, so adding it
+// changed no table a previous release reads: that release's cached
+// statements over api_keys ("SELECT *") keep their result type during a
+// rolling upgrade (docs/upgrades.md).
+type APIKeySuspension struct {
+	KeyID uint      `gorm:"primaryKey;autoIncrement:false"`
+	At    time.Time `gorm:"not null"`
+	Why   string    `gorm:"size:300;not null;default:''"`
+}
+
+// keysWithSuspension selects api keys with their suspension, if any, in
+// APIKey.SuspendedAt and SuspendedWhy.
+func (s *Store) keysWithSuspension(ctx context.Context) *gorm.DB {
+	return s.with(ctx).Model(&APIKey{}).
+		Select("api_keys.*, api_key_suspensions.at AS suspended_at, COALESCE(api_key_suspensions.why, '') AS suspended_why").
+		Joins("LEFT JOIN api_key_suspensions ON api_key_suspensions.key_id = api_keys.id")
+}
 
 // SuspendAPIKey suspends live key id, saying why (no secret: the kind of
 // incident, the connection and the tool), audited apikey.suspend. It
@@ -19,9 +41,11 @@ func (s *Store) SuspendAPIKey(ctx context.Context, actor string, id uint, why st
 	why = clipTo(why, 300)
 	suspended := false
 	err := s.Tx(ctx, func(tx *Store) error {
-		now := time.Now().UTC()
-		res := tx.with(ctx).Model(&APIKey{}).Where("id = ? AND revoked_at IS NULL AND suspended_at IS NULL", id).
-			Updates(map[string]any{"suspended_at": now, "suspended_why": why})
+		var live int64
+		if err := tx.with(ctx).Model(&APIKey{}).Where("id = ? AND revoked_at IS NULL", id).Count(&live).Error; err != nil || live != 1 {
+			return err
+		}
+		res := tx.with(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&APIKeySuspension{KeyID: id, At: time.Now().UTC(), Why: why})
 		if res.Error != nil || res.RowsAffected != 1 {
 			return res.Error
 		}
@@ -38,8 +62,8 @@ func (s *Store) SuspendAPIKey(ctx context.Context, actor string, id uint, why st
 // (ErrNotFound: no such live suspended key).
 func (s *Store) ResumeAPIKey(ctx context.Context, actor string, id uint) error {
 	return s.Tx(ctx, func(tx *Store) error {
-		res := tx.with(ctx).Model(&APIKey{}).Where("id = ? AND revoked_at IS NULL AND suspended_at IS NOT NULL", id).
-			Updates(map[string]any{"suspended_at": nil, "suspended_why": ""})
+		res := tx.with(ctx).Where("key_id = ? AND key_id IN (SELECT id FROM api_keys WHERE revoked_at IS NULL)", id).
+			Delete(&APIKeySuspension{})
 		if res.Error != nil {
 			return res.Error
 		}
@@ -53,7 +77,8 @@ func (s *Store) ResumeAPIKey(ctx context.Context, actor string, id uint) error {
 // SuspendedAPIKeys are the live suspended keys, most recent first.
 func (s *Store) SuspendedAPIKeys(ctx context.Context) ([]APIKey, error) {
 	var ks []APIKey
-	err := s.with(ctx).Where("revoked_at IS NULL AND suspended_at IS NOT NULL").Order("suspended_at DESC").Find(&ks).Error
+	err := s.keysWithSuspension(ctx).Where("api_keys.revoked_at IS NULL AND api_key_suspensions.key_id IS NOT NULL").
+		Order("api_key_suspensions.at DESC").Find(&ks).Error
 	return ks, err
 }
 

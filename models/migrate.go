@@ -271,8 +271,8 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	{255, "tools count their descriptor's changes and the restores of their reviewed version: bindings and approvals pin that count, so a change undone before the next check still ends them; existing tools start at 0 and keep their review stamp", func(tx *gorm.DB, _ string) error {
 		return addColumns(tx, &Tool{}, "ReviewGen")
 	}},
-	{256, "a runtime key can be suspended (when a server's answer to one of its calls held a console secret, or it drew too many masked answers) and resumed by an admin; existing keys are not suspended", func(tx *gorm.DB, _ string) error {
-		return addColumns(tx, &APIKey{}, "SuspendedAt", "SuspendedWhy")
+	{256, "a runtime key can be suspended (when a server's answer to one of its calls held a console secret) and resumed by an admin; existing keys are not suspended; a table of its own, so api_keys, which the previous release reads, is unchanged", func(tx *gorm.DB, _ string) error {
+		return tx.Migrator().CreateTable(&APIKeySuspension{})
 	}},
 	// evidence at scale (200-214)
 	{200, "run totals kept by the database as events are written; a run's latest events by (run, id)", migrateRunTotals},

@@ -36,7 +36,7 @@ CREATE TABLE `proposal_revisions` (`id` integer PRIMARY KEY AUTOINCREMENT,`propo
 CREATE UNIQUE INDEX `idx_proposal_revision` ON `proposal_revisions`(`proposal_id`,`revision`);
 CREATE TABLE `reviews` (`id` integer PRIMARY KEY AUTOINCREMENT,`proposal_id` integer NOT NULL,`reviewer` text NOT NULL,`kind` text NOT NULL,`digest` text NOT NULL,`revision` integer NOT NULL DEFAULT 0,`production_version` integer NOT NULL,`comment` text,`withdrawn` numeric NOT NULL DEFAULT false,`created_at` datetime);
 CREATE INDEX `idx_reviews_proposal_id` ON `reviews`(`proposal_id`);
-CREATE TABLE `api_keys` (`id` integer PRIMARY KEY AUTOINCREMENT,`name` text NOT NULL,`prefix` text NOT NULL,`hash` text NOT NULL,`scope` text NOT NULL,`created_by` text,`created_at` datetime,`last_used_at` datetime,`revoked_at` datetime,`suspended_at` datetime,`suspended_why` text NOT NULL DEFAULT "");
+CREATE TABLE `api_keys` (`id` integer PRIMARY KEY AUTOINCREMENT,`name` text NOT NULL,`prefix` text NOT NULL,`hash` text NOT NULL,`scope` text NOT NULL,`created_by` text,`created_at` datetime,`last_used_at` datetime,`revoked_at` datetime);
 CREATE UNIQUE INDEX `idx_api_keys_hash` ON `api_keys`(`hash`);
 CREATE TABLE `receipts` (`digest` text,`inputs` text NOT NULL,`text` text NOT NULL,`created_at` datetime,PRIMARY KEY (`digest`));
 CREATE TABLE `run_events` (`id` integer PRIMARY KEY AUTOINCREMENT,`run` text NOT NULL,`kind` text NOT NULL,`agent` text NOT NULL,`profile` text,`profile_version` integer,`step` integer NOT NULL,`surface` text NOT NULL,`query_bytes` integer,`hits` integer,`active` integer,`activated` integer,`reachable` integer,`accepted` integer,`rejected` integer,`rejected_why` text,`schema_bytes` integer,`text_bytes` integer,`tokens` integer,`prefix_tokens` integer,`digest` text,`receipts` text,`tool` text,`verdict` text,`latency_us` integer,`result_bytes` integer,`call_status` text,`approval` text NOT NULL DEFAULT "",`created_at` datetime);
@@ -76,6 +76,7 @@ CREATE INDEX `idx_approval_askers_key_id` ON `approval_askers`(`key_id`);
 CREATE UNIQUE INDEX `idx_idem_scope` ON `idempotent_calls`(`agent`,`subject_hash`,`key_id`,`tool`,`key_hash`);
 CREATE UNIQUE INDEX idx_api_keys_live_name ON api_keys (created_by, scope, name) WHERE revoked_at IS NULL;
 CREATE TABLE `run_owners` (`run` text,`key_id` integer NOT NULL,`created_at` datetime,PRIMARY KEY (`run`));
+CREATE TABLE `api_key_suspensions` (`key_id` integer,`at` datetime NOT NULL,`why` text NOT NULL DEFAULT "",PRIMARY KEY (`key_id`));
 CREATE TABLE run_totals (
 	run TEXT PRIMARY KEY,
 	agent TEXT NOT NULL DEFAULT '',
