@@ -17,7 +17,7 @@ type ExposureError struct {
 	Name string
 }
 
-// Error names the incident without the secret: the connection and tool.
+// Error names the connection whose answer was withheld, never the secret.
 func (e *ExposureError) Error() string {
 	return fmt.Sprintf("upstream %s: its answer held one of the console's own secrets; withheld", e.Name)
 }
