@@ -10,7 +10,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/instruction/deferred"
 	"github.com/agentforge/console/instruction/plural"
@@ -266,20 +265,6 @@ func (g *gateway) resultCeiling() int {
 		return g.s.cfg.ResultCeiling
 	}
 	return DefaultResultCeiling
-}
-
-// effectful: a tool classified anything but read-only (a write, also
-// one within its server's own data: a workspace-write MCP tool changes
-// state a repeat would change again), whose calls may carry an
-// idempotency key and whose lost calls are uncertain.
-func effectful(effects string) bool {
-	return effects != string(catalog.EffectsReadOnly)
-}
-
-// outsideWorkspace: a tool classified destructive or external-write,
-// whose call evidence is committed before the answer.
-func outsideWorkspace(effects string) bool {
-	return effects == string(catalog.EffectsDestructive) || effects == string(catalog.EffectsExternalWrite)
 }
 
 // specOf is how the gateway reaches a connection.
