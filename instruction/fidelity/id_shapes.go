@@ -21,6 +21,11 @@ func (c *Checker) placedName(text string, ts []token, i int) (mention, bool) {
 			return mention{kind: KindUnknown, ident: name, signal: t.text, start: t.start, end: t.end}, true
 		}
 	}
+	if camelHanded(text, ts, i) {
+		if _, known := c.known[t.lower]; !known {
+			return mention{kind: KindUnknown, ident: t.text, signal: t.text, paren: t.paren, start: t.start, end: t.end}, true
+		}
+	}
 	if t.markup || t.address && !handle && !value && !syntax || t.attr {
 		return mention{}, false
 	}

@@ -319,6 +319,9 @@ func (s *Scope) judge(m mention) (Finding, bool) {
 				return Finding{}, false
 			}
 		}
+		if s.values[w] && lowerCamel(m.ident) {
+			return Finding{}, false // the roster's own parameter or enum value in lowerCamel (dryRun, listRoutes)
+		}
 		if head, _, dotted := strings.Cut(w, "."); dotted && s.values[head] && !s.namespaces[head] {
 			return Finding{}, false // a path into one of the roster's parameters (position.after_block)
 		}

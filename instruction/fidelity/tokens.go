@@ -79,6 +79,9 @@ func tokenize(text string) []token {
 		for i < len(text) {
 			r, n := utf8.DecodeRuneInString(text[i:])
 			if isWordRune(r) {
+				if i > start && scriptBreak(text[:i], r) {
+					break // "改用manageHosting": CJK characters and ASCII letters are words apart
+				}
 				i += n
 				continue
 			}
@@ -285,4 +288,14 @@ func camelCased(w string) bool {
 		}
 	}
 	return false
+}
+
+// scriptBreak: a word ends between a CJK character and an ASCII letter or
+// digit (Chinese and Japanese put no space between them).
+func scriptBreak(before string, r rune) bool {
+	p, _ := utf8.DecodeLastRuneInString(before)
+	if r < utf8.RuneSelf {
+		return p >= utf8.RuneSelf && cjkRune(p)
+	}
+	return p < utf8.RuneSelf && cjkRune(r)
 }
