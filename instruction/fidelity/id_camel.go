@@ -148,3 +148,13 @@ func directedAfter(after string) bool {
 func cjkRune(r rune) bool {
 	return r >= 0x2E80 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
 }
+
+// scriptBreak: a word ends between a CJK character and an ASCII letter or
+// digit (Chinese and Japanese put no space between them).
+func scriptBreak(before string, r rune) bool {
+	p, _ := utf8.DecodeLastRuneInString(before)
+	if r < utf8.RuneSelf {
+		return p >= utf8.RuneSelf && cjkRune(p)
+	}
+	return p < utf8.RuneSelf && cjkRune(r)
+}

@@ -289,13 +289,3 @@ func camelCased(w string) bool {
 	}
 	return false
 }
-
-// scriptBreak: a word ends between a CJK character and an ASCII letter or
-// digit (Chinese and Japanese put no space between them).
-func scriptBreak(before string, r rune) bool {
-	p, _ := utf8.DecodeLastRuneInString(before)
-	if r < utf8.RuneSelf {
-		return p >= utf8.RuneSelf && cjkRune(p)
-	}
-	return p < utf8.RuneSelf && cjkRune(r)
-}
