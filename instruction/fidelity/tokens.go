@@ -79,7 +79,7 @@ func tokenize(text string) []token {
 		for i < len(text) {
 			r, n := utf8.DecodeRuneInString(text[i:])
 			if isWordRune(r) {
-				if i > start && scriptBreak(text[:i], r) {
+				if i > start && (r >= utf8.RuneSelf || text[i-1] >= utf8.RuneSelf) && scriptBreak(text[:i], r) {
 					break // "改用manageHosting": CJK characters and ASCII letters are words apart
 				}
 				i += n
