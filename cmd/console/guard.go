@@ -29,7 +29,7 @@ func guardSecrets() error {
 		values = append(values, string(k))
 	}
 	if n := upstream.SetConsoleSecrets(values...); n > 0 {
-		fmt.Fprintf(os.Stderr, "console: warning: %d of the console's secrets (a database password, a key) look like ordinary text (under 16 bytes, fewer than three kinds of character) and are not guarded in what servers say; choose a longer one\n", n)
+		fmt.Fprintf(os.Stderr, "console: warning: %d of the console's secrets (a database password, a key) look like ordinary text (under %d bytes, fewer than three kinds of character) and are not guarded in what servers say; choose a longer one\n", n, upstream.DistinctiveLength)
 	}
 	if !hardenProcess {
 		return nil

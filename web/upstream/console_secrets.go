@@ -30,6 +30,10 @@ const minConsoleSecret = 8
 // stands.
 const wordOnlyBelow = 16
 
+// DistinctiveLength is the length in bytes from which a console secret
+// is told from ordinary text whatever its characters (wordOnlyBelow).
+const DistinctiveLength = wordOnlyBelow
+
 // distinctive says whether console secret v can be told from ordinary
 // text: 16 bytes or longer, or mixing at least three kinds of character
 // (lower-case letters, upper-case letters, digits, anything else). A
