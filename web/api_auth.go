@@ -118,3 +118,12 @@ func (s *Server) touchKey(c echo.Context, id uint, now time.Time) {
 		}
 	}
 }
+
+// forgetCachedKeys drops this replica's cached key validations at once
+// (a key revoked, suspended or resumed here); the other replicas follow
+// within keyCacheTTL.
+func (s *Server) forgetCachedKeys() {
+	s.keys.mu.Lock()
+	s.keys.entries = map[string]cachedKey{}
+	s.keys.mu.Unlock()
+}

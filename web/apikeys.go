@@ -61,10 +61,7 @@ func (s *Server) revokeAPIKey(c echo.Context) error {
 	if err := s.store.RevokeAPIKey(c.Request().Context(), userName(c), id); err != nil {
 		return err
 	}
-	// forget cached validations at once
-	s.keys.mu.Lock()
-	s.keys.entries = map[string]cachedKey{}
-	s.keys.mu.Unlock()
+	s.forgetCachedKeys()
 	return s.flashAndRedirect(c, "Key revoked.", "/apikeys")
 }
 

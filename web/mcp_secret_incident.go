@@ -98,7 +98,5 @@ func (g *gateway) suspendKey(ctx context.Context, r *gwReq, why string) {
 		g.s.log.Error("key not suspended", "key", r.key.ID, "err", err)
 		return
 	}
-	g.s.keys.mu.Lock()
-	g.s.keys.entries = map[string]cachedKey{}
-	g.s.keys.mu.Unlock()
+	g.s.forgetCachedKeys()
 }

@@ -48,8 +48,6 @@ func (s *Server) resumeAPIKey(c echo.Context) error {
 	if err := s.store.ResumeAPIKey(c.Request().Context(), userName(c), id); err != nil {
 		return err
 	}
-	s.keys.mu.Lock()
-	s.keys.entries = map[string]cachedKey{}
-	s.keys.mu.Unlock()
+	s.forgetCachedKeys()
 	return s.flashAndRedirect(c, "Key resumed.", "/apikeys")
 }
