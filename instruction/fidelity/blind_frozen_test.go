@@ -63,11 +63,14 @@ var blindLeakCorpora = []struct{ file, digest string }{
 	{"testdata/blind16/blind16-domains.json", "16314a445f0ab5cfde26bc4195ebe518098a9ac70bdb670eb107027ae9cfed83"},
 	{"testdata/blind16/blind16-hard.json", "8209fde9e7b0ae4c2375324de6a03d3845edcb16aaa981bf4414f7d567ca2605"},
 	{"testdata/blind16/blind16-published.json", "837ca50a4311e5a83cd516b2bc6ac2920d2bc7900a492f41e93b361922819d97"},
+	{"testdata/blind17/blind17-domains.json", "0917ffeac4cf347bde354c6fc8c49087e2fc34bcc8941cef53cc06dbb18ed6e9"},
+	{"testdata/blind17/blind17-hard.json", "313c5b9d7b6ba1976cae445f5269c58897edb47d8273946bd6a8c28278a9a538"},
+	{"testdata/blind17/blind17-published.json", "ba8ff2f61eec2178fc40a5ef440744cafcdf10775ef53928be1b4679214e8a02"},
 }
 
 func TestBlindLeakCorporaAreFrozen(t *testing.T) {
-	if len(blindLeakCorpora) != 50 {
-		t.Fatalf("%d pinned corpora, want 50", len(blindLeakCorpora))
+	if len(blindLeakCorpora) != 53 {
+		t.Fatalf("%d pinned corpora, want 53", len(blindLeakCorpora))
 	}
 	for _, c := range blindLeakCorpora {
 		raw, err := os.ReadFile(c.file)
