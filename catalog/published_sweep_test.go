@@ -33,6 +33,11 @@ var judgedRefusals = map[string]string{
 	// a contradiction: "creationType" is required and its enum lists no
 	// value, so no call of the tool can be valid
 	"netlify-mcp@1.15.1.tools.json netlify-coding-rules": "inputSchema.creationType.enum",
+	// a contradiction: "components" is required with at least one item,
+	// and its items' enum lists no value, so no call can be valid
+	"heroui-react-mcp@1.1.2.tools.json get_component_docs":          "inputSchema.components[].enum|lists no value",
+	"heroui-react-mcp@1.1.2.tools.json get_component_source_code":   "inputSchema.components[].enum|lists no value",
+	"heroui-react-mcp@1.1.2.tools.json get_component_source_styles": "inputSchema.components[].enum|lists no value",
 	// not a contradiction, a limit: size. The flex message schema is a
 	// tree (a flex box holds flex boxes), which imports, each repetition
 	// pointing at the box it repeats; but every other reuse of a schema
