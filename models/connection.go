@@ -30,7 +30,10 @@ type Connection struct {
 	Sealed string `gorm:"type:text"`
 	// PlainEnv is the environment that is not secret, as a JSON object
 	// shown in clear (migration 250; PlainEnvVars).
-	PlainEnv  string `gorm:"type:text;not null;default:''"`
+	PlainEnv string `gorm:"type:text;not null;default:''"`
+	// Dir is a command server's working directory ("": the console's),
+	// read from connection_dirs (connection_dir.go).
+	Dir       string `gorm:"->;-:migration"`
 	Status    string `gorm:"size:16;not null"`
 	LastError string `gorm:"size:2000"`
 	LastSync  *time.Time
@@ -84,6 +87,9 @@ type ConnectionInput struct {
 	Env     map[string]string
 	// PlainEnv is the environment that is not secret: shown, never masked.
 	PlainEnv map[string]string
+	// Dir is a command server's working directory: an absolute path to
+	// a directory that exists ("": the console's).
+	Dir string
 	// Settings are the per-connection settings (zero: defaults).
 	Settings ConnectionSettings
 	// TakeOver says the connection may take over a namespace that holds
@@ -142,6 +148,7 @@ func (in ConnectionInput) Validate() map[string]string {
 	}
 	in.Settings.Validate(transport, errs)
 	validatePlainEnv(in, errs)
+	validateDir(in, errs)
 	for _, k := range sortedKeys(in.Headers) {
 		switch {
 		case !headerNamePattern.MatchString(k):
@@ -210,12 +217,19 @@ func (s *Store) CreateConnection(ctx context.Context, actor string, in Connectio
 		if err := tx.with(ctx).Create(c).Error; err != nil {
 			return notFound(err)
 		}
+		if err := tx.setConnectionDir(ctx, c.Name, in.Dir); err != nil {
+			return err
+		}
+		c.Dir = in.Dir
 		detail := c.Transport
 		if c.SecretNames != "" {
 			detail += "; secrets: " + c.SecretNames
 		}
 		if len(in.PlainEnv) > 0 {
 			detail += "; plain env: " + strings.Join(sortedKeys(in.PlainEnv), ", ")
+		}
+		if in.Dir != "" {
+			detail += "; dir: " + in.Dir
 		}
 		if set := in.Settings.Summary(); set != "" {
 			detail += "; " + set
@@ -234,7 +248,7 @@ func (s *Store) CreateConnection(ctx context.Context, actor string, in Connectio
 // ConnectionByName returns a connection (secrets still sealed).
 func (s *Store) ConnectionByName(ctx context.Context, name string) (*Connection, error) {
 	var c Connection
-	if err := s.with(ctx).Where("name = ?", name).First(&c).Error; err != nil {
+	if err := s.connectionsWithDir(ctx).Where("connections.name = ?", name).First(&c).Error; err != nil {
 		return nil, fmt.Errorf("models: connection %s: %w", name, notFound(err))
 	}
 	return &c, nil
@@ -243,7 +257,7 @@ func (s *Store) ConnectionByName(ctx context.Context, name string) (*Connection,
 // Connections lists every connection by name.
 func (s *Store) Connections(ctx context.Context) ([]Connection, error) {
 	var cs []Connection
-	if err := s.with(ctx).Order("name").Find(&cs).Error; err != nil {
+	if err := s.connectionsWithDir(ctx).Order("connections.name").Find(&cs).Error; err != nil {
 		return nil, fmt.Errorf("models: connections: %w", err)
 	}
 	return cs, nil

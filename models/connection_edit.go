@@ -29,6 +29,8 @@ type ConnectionEdit struct {
 	// unsets a name of either kind.
 	PlainEnv               map[string]string
 	UnsetHeaders, UnsetEnv []string
+	// Dir sets a command server's working directory ("": unchanged).
+	Dir string
 	// Settings changes the per-connection settings.
 	Settings SettingsEdit
 	// Dropped names the secrets a switch of transport drops ("env K",
@@ -39,7 +41,7 @@ type ConnectionEdit struct {
 // ChangesSource reports whether e changes what the connection runs or
 // reaches: its command, URL, env or headers (settings alone do not).
 func (e ConnectionEdit) ChangesSource() bool {
-	return len(e.Command) > 0 || e.URL != "" || len(e.Headers)+len(e.Env)+len(e.PlainEnv)+len(e.UnsetHeaders)+len(e.UnsetEnv)+len(e.Dropped) > 0
+	return len(e.Command) > 0 || e.URL != "" || len(e.Headers)+len(e.Env)+len(e.PlainEnv)+len(e.UnsetHeaders)+len(e.UnsetEnv)+len(e.Dropped) > 0 || e.Dir != ""
 }
 
 // Switch says what a connection becomes when e switches its transport:
@@ -78,7 +80,7 @@ func (e ConnectionEdit) SwitchNote(c *Connection) string {
 
 // Empty reports whether the edit changes nothing.
 func (e ConnectionEdit) Empty() bool {
-	return len(e.Command) == 0 && e.URL == "" && len(e.Headers)+len(e.Env)+len(e.PlainEnv)+len(e.UnsetHeaders)+len(e.UnsetEnv) == 0 && e.Settings.Empty()
+	return len(e.Command) == 0 && e.URL == "" && len(e.Headers)+len(e.Env)+len(e.PlainEnv)+len(e.UnsetHeaders)+len(e.UnsetEnv) == 0 && e.Dir == "" && e.Settings.Empty()
 }
 
 // EditedInput is the connection c after the edit e, validated: each
@@ -93,7 +95,7 @@ func (s *Store) EditedInput(c *Connection, e *ConnectionEdit) (ConnectionInput, 
 	if err != nil {
 		return ConnectionInput{}, err
 	}
-	in := ConnectionInput{Name: c.Name, URL: c.URL, Headers: maps.Clone(sec.Headers), Env: maps.Clone(sec.Env), PlainEnv: c.PlainEnvVars(), Settings: e.Settings.Over(c.Settings())}
+	in := ConnectionInput{Name: c.Name, URL: c.URL, Headers: maps.Clone(sec.Headers), Env: maps.Clone(sec.Env), PlainEnv: c.PlainEnvVars(), Dir: c.Dir, Settings: e.Settings.Over(c.Settings())}
 	if c.Transport == TransportStdio {
 		in.Command = c.Argv()
 	}
@@ -139,6 +141,10 @@ func (s *Store) EditedInput(c *Connection, e *ConnectionEdit) (ConnectionInput, 
 			e.Dropped = append(e.Dropped, "env "+k)
 		}
 		in.Env, in.PlainEnv = map[string]string{}, map[string]string{}
+		if in.Dir != "" && e.Dir == "" {
+			e.Dropped = append(e.Dropped, "dir "+in.Dir)
+			in.Dir = ""
+		}
 		if in.Settings.StderrLines > 0 && e.Settings.StderrLines == nil {
 			// a URL server has no stderr: the setting returns to its default
 			none := 0
@@ -153,6 +159,9 @@ func (s *Store) EditedInput(c *Connection, e *ConnectionEdit) (ConnectionInput, 
 	maps.Copy(in.Headers, e.Headers)
 	maps.Copy(in.Env, e.Env)
 	maps.Copy(in.PlainEnv, e.PlainEnv)
+	if e.Dir != "" {
+		in.Dir = e.Dir
+	}
 	for k, v := range in.Validate() {
 		if errs[k] == "" {
 			errs[k] = v
@@ -172,6 +181,9 @@ func editSummary(e ConnectionEdit) string {
 	}
 	if e.URL != "" {
 		parts = append(parts, "url")
+	}
+	if e.Dir != "" {
+		parts = append(parts, "dir")
 	}
 	for _, set := range []struct {
 		verb, kind string
@@ -232,6 +244,9 @@ func (s *Store) UpdateConnection(ctx context.Context, actor string, in Connectio
 		if res.RowsAffected != 1 {
 			return ErrNotFound
 		}
+		if err := tx.setConnectionDir(ctx, in.Name, in.Dir); err != nil {
+			return err
+		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "connection.edit", Subject: "connection:" + in.Name, Detail: clipTo(editSummary(e), 2000)})
 	})
 	if err != nil {
@@ -255,6 +270,9 @@ func (s *Store) DeleteConnection(ctx context.Context, actor, name string) (Impor
 			return err
 		}
 		if err := tx.with(ctx).Where("name = ?", name).Delete(&Connection{}).Error; err != nil {
+			return err
+		}
+		if err := tx.setConnectionDir(ctx, name, ""); err != nil {
 			return err
 		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "connection.remove", Subject: "connection:" + name,

@@ -38,7 +38,7 @@ func (s *Server) renderConnections(c echo.Context, status int, d views.Connectio
 	for _, k := range cs {
 		h := s.store.Health(&k)
 		r := views.ConnectionRow{Name: k.Name, Transport: k.Transport, Target: k.ShownURL(), Status: h.Status, Tools: k.Tools, Added: k.Added, Changed: k.Changed, Removed: k.Removed,
-			Secrets: k.SecretNames, Env: shown.Line(models.PlainEnvText(k.PlainEnvVars())), Error: shown.Line(k.LastError), LastSync: "never", Contact: contactText(h), Fix: h.Fix}
+			Secrets: k.SecretNames, Env: shown.Line(models.PlainEnvText(k.PlainEnvVars())), Dir: shown.Line(k.Dir), Error: shown.Line(k.LastError), LastSync: "never", Contact: contactText(h), Fix: h.Fix}
 		if h.Status != models.ConnectionOK && h.Why != "" {
 			r.Error = shown.Line(h.Why) // a server's text: escaped
 		}
@@ -61,10 +61,10 @@ func (s *Server) renderConnections(c echo.Context, status int, d views.Connectio
 
 // createConnection adds a connection and syncs it.
 func (s *Server) createConnection(c echo.Context) error {
-	f := views.ConnectionForm{Name: strings.TrimSpace(c.FormValue("name")), Command: strings.TrimSpace(c.FormValue("command")), URL: strings.TrimSpace(c.FormValue("url")), PlainEnv: c.FormValue("env_plain")}
+	f := views.ConnectionForm{Name: strings.TrimSpace(c.FormValue("name")), Command: strings.TrimSpace(c.FormValue("command")), URL: strings.TrimSpace(c.FormValue("url")), PlainEnv: c.FormValue("env_plain"), Dir: strings.TrimSpace(c.FormValue("dir"))}
 	errs := views.FieldErrors{}
 	f.TakeOver = c.FormValue("take_over") != ""
-	in := models.ConnectionInput{Name: f.Name, URL: f.URL, Headers: pairLines(c.FormValue("headers"), "header", errs), Env: pairLines(c.FormValue("env"), "env", errs), PlainEnv: pairLines(f.PlainEnv, "env_plain", errs), TakeOver: f.TakeOver}
+	in := models.ConnectionInput{Name: f.Name, URL: f.URL, Headers: pairLines(c.FormValue("headers"), "header", errs), Env: pairLines(c.FormValue("env"), "env", errs), PlainEnv: pairLines(f.PlainEnv, "env_plain", errs), Dir: f.Dir, TakeOver: f.TakeOver}
 	f.Settings, in.Settings = settingsForm(c, errs)
 	if f.Command != "" {
 		argv, err := shlex.Split(f.Command)

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/google/shlex"
@@ -20,58 +19,18 @@ import (
 	"github.com/agentforge/console/web/upstream"
 )
 
-const connectionUsage = `usage: console connection add NAME (--command "CMD ARGS" | --url URL) [--header K=V]… [--env K=V]… [--env-plain K=V]… [--take-over] [SETTINGS] --as USER
-       console connection edit NAME [--command "CMD ARGS" | --url URL] [--header K=V]… [--env K=V]… [--env-plain K=V]… [--unset-header K]… [--unset-env K]… [SETTINGS] --as USER
+const connectionUsage = `usage: console connection add NAME (--command "CMD ARGS" | --url URL) [--header K=V]… [--env K=V]… [--env-plain K=V]… [--dir PATH] [--take-over] [SETTINGS] --as USER
+       console connection edit NAME [--command "CMD ARGS" | --url URL] [--header K=V]… [--env K=V]… [--env-plain K=V]… [--dir PATH] [--unset-header K]… [--unset-env K]… [SETTINGS] --as USER
        console connection remove NAME --as USER
        console connection sync NAME --as USER
        console connection list
        console connection show NAME
 --env and --header values are secrets: sealed, never shown; --env-plain is for settings that are not
-(a data path, a mode), shown by list and show.
+(a data path, a mode), shown by list and show; --dir is the absolute path of the directory a command
+server runs in (default: the console's working directory).
 SETTINGS: --timeout D (one call, default --upstream-timeout), --restart-backoff D (the longest wait
 between restarts, default 30s), --stderr-lines N (kept for a start error, command servers, default 12);
 "default" returns one to the console's default`
-
-// pairs is a repeatable K=V flag.
-type pairs map[string]string
-
-func (p pairs) String() string { return "" }
-
-func (p pairs) Set(v string) error {
-	k, val, ok := strings.Cut(v, "=")
-	if !ok || k == "" {
-		return errors.New("takes K=V (the value is kept secret)")
-	}
-	p[k] = val
-	return nil
-}
-
-// plainPairs is a repeatable K=V flag whose values are shown.
-type plainPairs map[string]string
-
-func (p plainPairs) String() string { return "" }
-
-func (p plainPairs) Set(v string) error {
-	k, val, ok := strings.Cut(v, "=")
-	if !ok || k == "" {
-		return errors.New("takes K=V (the value is shown: not for secrets, which go with --env)")
-	}
-	p[k] = val
-	return nil
-}
-
-// names is a repeatable NAME flag.
-type names []string
-
-func (n *names) String() string { return "" }
-
-func (n *names) Set(v string) error {
-	if v == "" || strings.Contains(v, "=") {
-		return errors.New("takes a NAME (no value)")
-	}
-	*n = append(*n, v)
-	return nil
-}
 
 // runConnection adds, syncs and lists upstream MCP servers.
 func runConnection(ctx context.Context, args []string, stdout io.Writer) error {
@@ -87,6 +46,7 @@ func runConnection(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.Var(env, "env", "an environment variable K=V for the command (repeatable; the value is a secret)")
 	plainEnv := plainPairs{}
 	fs.Var(plainEnv, "env-plain", "an environment variable K=V for the command that is not a secret, such as a data path (repeatable; shown)")
+	dir := fs.String("dir", "", "the absolute path of the directory the command runs in (default: the console's working directory; shown)")
 	var unsetHeaders, unsetEnv names
 	fs.Var(&unsetHeaders, "unset-header", "edit: a header NAME to remove (repeatable)")
 	fs.Var(&unsetEnv, "unset-env", "edit: an environment variable NAME to remove (repeatable)")
@@ -131,7 +91,7 @@ func runConnection(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if (verb == "sync" || verb == "remove") && (*command != "" || *url != "" || len(headers)+len(env)+len(plainEnv)+len(unsetHeaders)+len(unsetEnv) > 0 || !settings.Empty()) {
+	if (verb == "sync" || verb == "remove") && (*command != "" || *url != "" || len(headers)+len(env)+len(plainEnv)+len(unsetHeaders)+len(unsetEnv) > 0 || *dir != "" || !settings.Empty()) {
 		return &exitError{2, fmt.Errorf("connection %s takes only NAME and --as", verb)}
 	}
 	if verb != "add" && *takeOver {
@@ -140,7 +100,7 @@ func runConnection(ctx context.Context, args []string, stdout io.Writer) error {
 	if verb == "add" && len(unsetHeaders)+len(unsetEnv) > 0 {
 		return &exitError{2, errors.New("--unset-header and --unset-env are for connection edit")}
 	}
-	in := models.ConnectionInput{Name: name, URL: *url, Headers: headers, Env: env, PlainEnv: plainEnv, Settings: settings.Over(models.ConnectionSettings{}), TakeOver: *takeOver}
+	in := models.ConnectionInput{Name: name, URL: *url, Headers: headers, Env: env, PlainEnv: plainEnv, Dir: *dir, Settings: settings.Over(models.ConnectionSettings{}), TakeOver: *takeOver}
 	if *command != "" {
 		argv, err := shlex.Split(*command)
 		if err != nil {
@@ -198,9 +158,9 @@ func runConnection(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		fmt.Fprintf(stdout, "connection %s added\n", name)
 	} else if verb == "edit" {
-		e := models.ConnectionEdit{Command: in.Command, URL: *url, Headers: headers, Env: env, PlainEnv: plainEnv, UnsetHeaders: unsetHeaders, UnsetEnv: unsetEnv, Settings: settings}
+		e := models.ConnectionEdit{Command: in.Command, URL: *url, Headers: headers, Env: env, PlainEnv: plainEnv, Dir: *dir, UnsetHeaders: unsetHeaders, UnsetEnv: unsetEnv, Settings: settings}
 		if e.Empty() {
-			return &exitError{2, errors.New("nothing to change: give --command, --url, --header, --env, --env-plain, --unset-header, --unset-env or a setting (--timeout, --restart-backoff, --stderr-lines)")}
+			return &exitError{2, errors.New("nothing to change: give --command, --url, --header, --env, --env-plain, --dir, --unset-header, --unset-env or a setting (--timeout, --restart-backoff, --stderr-lines)")}
 		}
 		res, err = runtime.EditConnection(sctx, store, pool, u.Username, name, e)
 		var pe *runtime.ProbeError
@@ -250,54 +210,6 @@ func runConnection(ctx context.Context, args []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "refused %s: %s: %s\n", shown.Line(pr.Tool), shown.Line(pr.Field), shown.Line(pr.Message))
 	}
 	return nil
-}
-
-// fieldError is the first problem of a connection's fields, named as
-// its flag.
-func fieldError(code int, errs map[string]string) error {
-	// the model's field names, and the flags that are not the field's
-	// name with dashes
-	flags := map[string]string{"unset_headers": "unset-header"}
-	for _, f := range []string{"name", "command", "url", "header", "env", "env_plain", "unset_headers", "unset_env", "timeout", "restart_backoff", "stderr_lines"} {
-		if msg, ok := errs[f]; ok {
-			if f == "name" {
-				return &exitError{code, fmt.Errorf("NAME: %s", msg)}
-			}
-			flag, ok := flags[f]
-			if !ok {
-				flag = strings.ReplaceAll(f, "_", "-")
-			}
-			return &exitError{code, fmt.Errorf("--%s: %s", flag, msg)}
-		}
-	}
-	return nil
-}
-
-// settingsFlags reads the settings flags (an empty one: not given); a
-// value that does not parse names its flag.
-func settingsFlags(timeout, backoff, lines string) (models.SettingsEdit, error) {
-	var e models.SettingsEdit
-	for _, d := range []struct {
-		flag, text string
-		into       **time.Duration
-	}{{"timeout", timeout, &e.Timeout}, {"restart-backoff", backoff, &e.RestartBackoff}} {
-		if d.text == "" {
-			continue
-		}
-		v, err := models.ParseDurationSetting(d.text)
-		if err != nil {
-			return e, &exitError{2, fmt.Errorf("--%s: %v", d.flag, err)}
-		}
-		*d.into = &v
-	}
-	if lines != "" {
-		n, err := models.ParseLinesSetting(lines)
-		if err != nil {
-			return e, &exitError{2, fmt.Errorf("--stderr-lines: %v", err)}
-		}
-		e.StderrLines = &n
-	}
-	return e, nil
 }
 
 // awaitReview is the sync message's last sentence: said only when the

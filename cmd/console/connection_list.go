@@ -49,6 +49,9 @@ func listConnections(ctx context.Context, stdout io.Writer) error {
 		if env := models.PlainEnvText(c.PlainEnvVars()); env != "" {
 			fmt.Fprintf(stdout, "\tenv: %s", shown.Line(env))
 		}
+		if c.Dir != "" {
+			fmt.Fprintf(stdout, "\tdir: %s", shown.Line(c.Dir))
+		}
 		if c.SecretNames != "" {
 			fmt.Fprintf(stdout, "\tsecrets: %s", c.SecretNames)
 		}

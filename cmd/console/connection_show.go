@@ -58,6 +58,7 @@ func showConnection(ctx context.Context, stdout io.Writer, name string) error {
 		line("warning", c.LastError)
 	}
 	line("env", models.PlainEnvText(c.PlainEnvVars()))
+	line("dir", c.Dir)
 	line("secrets", c.SecretNames)
 	line("settings", c.Settings().Summary())
 	if h.Status != models.ConnectionOK {

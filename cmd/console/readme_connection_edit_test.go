@@ -24,6 +24,8 @@ func TestReadmeConnectionEditExample(t *testing.T) {
 		switch {
 		case strings.HasPrefix(c, "console connection edit memory --unset-env"): // TestReadmePlainEnvExample
 			continue
+		case strings.HasPrefix(c, "console connection edit memory --dir"): // TestReadmeDirExample
+			continue
 		case strings.HasPrefix(c, "console connection add memory"):
 		case strings.HasPrefix(c, "console connection edit memory --timeout"):
 			settings = c

@@ -21,7 +21,7 @@ func SpecOf(store *models.Store, c *models.Connection) (upstream.Spec, error) {
 		return upstream.Spec{}, err
 	}
 	set := c.Settings()
-	sp := upstream.Spec{Name: c.Name, URL: c.URL, Headers: sec.Headers, Env: sec.Env, PlainEnv: c.PlainEnvVars(), Timeout: set.Timeout, MaxBackoff: set.RestartBackoff, StderrLines: set.StderrLines}
+	sp := upstream.Spec{Name: c.Name, URL: c.URL, Headers: sec.Headers, Env: sec.Env, PlainEnv: c.PlainEnvVars(), Dir: c.Dir, Timeout: set.Timeout, MaxBackoff: set.RestartBackoff, StderrLines: set.StderrLines}
 	if c.Transport == models.TransportStdio {
 		sp.Command = c.Argv()
 	}
@@ -30,7 +30,7 @@ func SpecOf(store *models.Store, c *models.Connection) (upstream.Spec, error) {
 
 // specOfInput is how to reach a connection as an admin gives it.
 func specOfInput(in models.ConnectionInput) upstream.Spec {
-	return upstream.Spec{Name: in.Name, Command: in.Command, URL: in.URL, Headers: in.Headers, Env: in.Env, PlainEnv: in.PlainEnv,
+	return upstream.Spec{Name: in.Name, Command: in.Command, URL: in.URL, Headers: in.Headers, Env: in.Env, PlainEnv: in.PlainEnv, Dir: in.Dir,
 		Timeout: in.Settings.Timeout, MaxBackoff: in.Settings.RestartBackoff, StderrLines: in.Settings.StderrLines}
 }
 

@@ -229,6 +229,7 @@ func (c *client) connectCommand(ctx context.Context, cl *mcp.Client) (*mcp.Clien
 		return nil, err
 	}
 	cmd := exec.Command(c.spec.Command[0], c.spec.Command[1:]...)
+	cmd.Dir = c.spec.Dir
 	own := c.spec.processEnv()
 	cmd.Env = childEnv(own) // never the console's own environment: env.go
 	pr, pw, err := os.Pipe()

@@ -19,7 +19,7 @@ import (
 )
 
 // TestMain lets the test binary be a stdio MCP server (UPSTREAM_TEST_SERVER=1):
-// tools pid (its process id), env (its environment), fail (a JSON-RPC error), crash (exits at once), sleep (30 s) and flood (a 32 MB result),
+// tools pid (its process id), cwd (its working directory), env (its environment), fail (a JSON-RPC error), crash (exits at once), sleep (30 s) and flood (a 32 MB result),
 // leak (an error result repeating its token), chatter (non-JSON lines on stdout), braces (lines opening with '{' that are not JSON-RPC), grow (adds a tool), spam (a notification flood), and a line on stderr at start.
 func TestMain(m *testing.M) {
 	if os.Getenv("UPSTREAM_TEST_SERVER") == "1" {
@@ -28,6 +28,13 @@ func TestMain(m *testing.M) {
 		obj := map[string]any{"type": "object"}
 		s.AddTool(&mcp.Tool{Name: "pid", Description: "the process id", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprint(os.Getpid())}}}, nil
+		})
+		s.AddTool(&mcp.Tool{Name: "cwd", Description: "the process working directory", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			wd, err := os.Getwd()
+			if err != nil {
+				return nil, err
+			}
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: wd}}}, nil
 		})
 		s.AddTool(&mcp.Tool{Name: "env", Description: "the process environment, a NAME=value a line", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: strings.Join(os.Environ(), "\n")}}}, nil
@@ -119,7 +126,7 @@ func TestStdioServersAreSupervised(t *testing.T) {
 	sp := Spec{Name: "stdio", Command: []string{exe}, Env: map[string]string{"UPSTREAM_TEST_SERVER": "1"}}
 	ctx := context.Background()
 	tools, err := p.ListTools(ctx, sp)
-	if err != nil || len(tools) != 11 {
+	if err != nil || len(tools) != 12 {
 		t.Fatalf("list: %v %v", tools, err)
 	}
 	pid := func() int {

@@ -19,6 +19,9 @@ type Spec struct {
 	PlainEnv map[string]string
 	URL      string
 	Headers  map[string]string
+	// Dir is the working directory a stdio server runs in (empty: the
+	// console's own).
+	Dir string
 	// Timeout bounds one call or listing, connect included (zero: the
 	// pool's Timeout).
 	Timeout time.Duration
@@ -40,6 +43,8 @@ func (s Spec) Validate() error {
 		return errors.New("give --command or --url, not both")
 	case s.URL != "" && len(s.Env)+len(s.PlainEnv) > 0:
 		return errors.New("--env is for --command servers")
+	case s.URL != "" && s.Dir != "":
+		return errors.New("--dir is for --command servers")
 	case len(s.Command) > 0 && len(s.Headers) > 0:
 		return errors.New("--header is for --url servers")
 	}
@@ -74,7 +79,7 @@ func (s Spec) key() string {
 		sort.Slice(out, func(i, j int) bool { return out[i].K < out[j].K })
 		return out
 	}
-	b, _ := json.Marshal([]any{s.Name, s.Command, pairs(s.Env), s.URL, pairs(s.Headers), s.Timeout, s.MaxBackoff, s.StderrLines, pairs(s.PlainEnv)})
+	b, _ := json.Marshal([]any{s.Name, s.Command, pairs(s.Env), s.URL, pairs(s.Headers), s.Timeout, s.MaxBackoff, s.StderrLines, pairs(s.PlainEnv), s.Dir})
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:])
 }
