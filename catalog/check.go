@@ -65,8 +65,8 @@ func (c *checker) params(path string, ps []Param, scope map[string]bool) {
 		case p.Name == "":
 			f = fmt.Sprintf("%s[%d]", path, i)
 			c.add(f, "name", "is required")
-		case !paramName.MatchString(p.Name):
-			c.add(f, "", "property name %q must match %s to render unambiguously", p.Name, paramName)
+		case !paramName().MatchString(p.Name):
+			c.add(f, "", "property name %q must match %s to render unambiguously", p.Name, paramName())
 		case seen[p.Name]:
 			c.add(f, "", "duplicate parameter name")
 		}

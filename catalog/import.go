@@ -69,7 +69,7 @@ func ParseContext(ctx context.Context, format string, data []byte, namespace str
 	case FormatNative:
 		cs = parseNative(&ps, doc)
 	case FormatMCP, FormatOpenAI:
-		if !serviceName.MatchString(namespace) {
+		if !serviceName().MatchString(namespace) {
 			ps.add("", "namespace", "%q must be a service name matching ^[a-z][a-z0-9_]*$", namespace)
 			return nil, ps, nil
 		}

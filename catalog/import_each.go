@@ -198,7 +198,7 @@ func documentTools(ctx context.Context, data []byte, namespace string) (list []a
 		ps.add("", "file", "is %d bytes, over the ceiling of %d", len(data), MaxImportBytes)
 	case len(bytes.TrimSpace(data)) == 0:
 		ps.add("", "file", "is empty")
-	case !serviceName.MatchString(namespace):
+	case !serviceName().MatchString(namespace):
 		ps.add("", "namespace", "%q must be a service name matching ^[a-z][a-z0-9_]*$", namespace)
 	case len(namespace) > MaxNamespaceLength:
 		ps.add("", "namespace", "is %d characters, longer than the limit of %d", len(namespace), MaxNamespaceLength)
@@ -299,7 +299,7 @@ func rejection(raw any, i int, namespace string, ps Problems) Rejection {
 	}
 	if n := str(m, "name"); n != "" {
 		r.Name = n
-		if toolNameRe.MatchString(n) && len(n) <= MaxToolNameLength && len(namespace+"."+n) <= MaxIDLength {
+		if toolNameRe().MatchString(n) && len(n) <= MaxToolNameLength && len(namespace+"."+n) <= MaxIDLength {
 			r.ID = namespace + "." + n
 		}
 	}

@@ -3,6 +3,7 @@ package catalog
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // mcpToolKeys are the members of a Tool in the MCP revisions up to
@@ -123,8 +124,8 @@ func taskConstraint(ps *Problems, extra *members, name string, m map[string]any)
 // name a server gives a tool, which with the namespace is the console
 // tool id the model calls.
 var (
-	serviceName = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
-	toolNameRe  = regexp.MustCompile(`^` + serviceToolName + `$`)
+	serviceName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9_]*$`) })
+	toolNameRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^` + serviceToolName + `$`) })
 )
 
 // checkServiceName reports a missing name, or one a console tool id cannot
@@ -136,7 +137,7 @@ func checkServiceName(ps *Problems, tool string, m map[string]any) {
 		ps.add(tool, "name", "is required")
 	case len(n) > MaxToolNameLength:
 		ps.add(tool, "name", "is %d characters, longer than the limit of %d (MCP's)", len(n), MaxToolNameLength)
-	case !toolNameRe.MatchString(n):
+	case !toolNameRe().MatchString(n):
 		ps.add(tool, "name", "%q cannot be a console tool id: MCP's tool names hold letters, digits, underscores, hyphens and dots, and the console takes a hyphen or a dot only inside a name; the tool is not imported under another name, since the model must call it by the name the server knows", n)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // The JSON-Schema importer accounts for every keyword at every path: each
@@ -73,7 +74,7 @@ func (r *schemaReader) overBudget(path, over string) {
 // paramName is the character set of property names: a name renders bare in
 // the compact form and between backticks in the full form, so it holds no
 // space, backtick, parenthesis, colon, pipe or quote.
-var paramName = regexp.MustCompile(`^[A-Za-z0-9_.$@-]+$`)
+var paramName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_.$@-]+$`) })
 
 // readInput reads a root input schema: its properties become Params, its
 // other rules Input. The root must be an object schema.

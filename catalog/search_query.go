@@ -3,6 +3,7 @@ package catalog
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/kljensen/snowball/english"
 	"unicode"
@@ -298,7 +299,7 @@ func parseTask(q string) []qterm {
 	words = markMadeThings(words)
 	words = markNotices(words)
 	words = markRecalls(words)
-	if loc := arithmetic.FindStringIndex(q); loc != nil && len(words) > 0 {
+	if loc := arithmetic().FindStringIndex(q); loc != nil && len(words) > 0 {
 		// "what's 15% of 2,400?": a sum to work out, in the clause
 		// that says it
 		c := words[len(words)-1].clause
@@ -651,7 +652,9 @@ func markNotices(ws []parsedWord) []parsedWord {
 // an operator word ("12 times 7", "40 divided by 3"). A minus or a slash
 // counts only with spaces around it: "2026-12-01", "12/01" and "555-1234"
 // are dates and numbers, not sums.
-var arithmetic = regexp.MustCompile(`(?i)\d\s*(?:%|percent\b|per cent\b)|\d\s*[+*×÷^]\s*\d|\d\s+[-/−]\s+\d|\d\s+(?:times|plus|minus|divided by|multiplied by|to the power of)\s+\d`)
+var arithmetic = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\d\s*(?:%|percent\b|per cent\b)|\d\s*[+*×÷^]\s*\d|\d\s+[-/−]\s+\d|\d\s+(?:times|plus|minus|divided by|multiplied by|to the power of)\s+\d`)
+})
 
 var calculateStem = stemWord("calculate", false)
 
@@ -735,7 +738,7 @@ func rawWords(q string) []rawWord {
 				continue
 			}
 			switch {
-			case fileTypeWord.MatchString(strings.ToLower(trimmed)) && strings.HasSuffix(strings.ToLower(trimmed), "s"):
+			case fileTypeWord().MatchString(strings.ToLower(trimmed)) && strings.HasSuffix(strings.ToLower(trimmed), "s"):
 				// "any pdfs in the workspace?": files of a type ("into a
 				// PDF" names a format)
 				t := strings.TrimSuffix(strings.ToLower(trimmed), "s")
@@ -743,7 +746,7 @@ func rawWords(q string) []rawWord {
 			case channelName(trimmed):
 				// "post it in #ops": a channel's name
 				out = append(out, rawWord{text: trimmed[1:], content: true}, rawWord{text: "channel", punct: p})
-			case keyShape.MatchString(trimmed):
+			case keyShape().MatchString(trimmed):
 				// "assign WEB-142 to Ana": a key names a thing, as a
 				// quoted name does; its letters ask for nothing
 				out = append(out, rawWord{text: trimmed, content: true, punct: p})
@@ -779,7 +782,7 @@ func rawWords(q string) []rawWord {
 // say is a name, never a request: "acme/web" asks for no web tool.
 func plainFiles(s string, plain func(string), out *[]rawWord) {
 	at := 0
-	for _, m := range reference.FindAllStringSubmatchIndex(s, -1) {
+	for _, m := range reference().FindAllStringSubmatchIndex(s, -1) {
 		ref := s[m[0]:m[1]]
 		switch {
 		case m[2] >= 0: // a web address
@@ -832,7 +835,9 @@ func plainFiles(s string, plain func(string), out *[]rawWord) {
 // fileTypeWord matches files of a document or data type written as a
 // plural noun ("pdfs", "csvs"); types that are also English words (log, go, zip) or
 // abbreviations (doc) are left out.
-var fileTypeWord = regexp.MustCompile(`^(pdf|csv|tsv|xlsx?|docx|odt|ods|pptx?|json|ya?ml|xml|html?|txt|parquet|png|jpe?g|svg)s$`)
+var fileTypeWord = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(pdf|csv|tsv|xlsx?|docx|odt|ods|pptx?|json|ya?ml|xml|html?|txt|parquet|png|jpe?g|svg)s$`)
+})
 
 // dashes are the dashes written between words: an em dash, an en dash,
 // and a hyphen or two with spaces around them.
@@ -852,7 +857,7 @@ func channelName(w string) bool {
 // keyShape is a key of upper-case letters, a dash and a number
 // ("WEB-142", "PAY-45", "ENG-10"): the shape of a ticket's or a record's
 // key in most trackers.
-var keyShape = regexp.MustCompile(`^[A-Z][A-Z0-9]*-[0-9]+$`)
+var keyShape = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Z][A-Z0-9]*-[0-9]+$`) })
 
 // isIdentifier reports whether a word is a name from code: lower camelCase
 // ("parseInvoice"; "GitHub" is a brand) or an underscore between letters

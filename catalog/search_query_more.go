@@ -44,7 +44,7 @@ func markMadeThings(ws []parsedWord) []parsedWord {
 // thesaurus or the lexicon ("pull", "grab": fetch): "pull a list of …"
 // reads.
 func readsLike(v string, lexRels lexRels) bool {
-	for _, r := range related[v] {
+	for _, r := range related()[v] {
 		if readVerbs[r] {
 			return true
 		}

@@ -102,7 +102,7 @@ func (st stemmer) split(s string, joinBrands bool) []string {
 	}
 	if digitComma(s) {
 		// "2,400" is one number, not "2" and "400"
-		s = thousands.ReplaceAllString(s, "$1$2")
+		s = thousands().ReplaceAllString(s, "$1$2")
 	}
 	for _, w := range splitWords(strings.ReplaceAll(s, "%", " percent ")) {
 		if exp, ok := abbreviations[w]; ok {

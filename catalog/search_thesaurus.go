@@ -3,6 +3,7 @@ package catalog
 import (
 	"sort"
 	"strings"
+	"sync"
 )
 
 // thesaurus groups everyday words of office and software work that mean
@@ -59,7 +60,7 @@ var expansionWeight = 0.4
 const maxExpandedTerms = 160
 
 // related maps a stem to the stems of its thesaurus groups, built once.
-var related = buildRelated()
+var related = sync.OnceValue(buildRelated)
 
 func buildRelated() map[string][]string {
 	m := map[string]map[string]bool{}
@@ -193,7 +194,7 @@ func concepts(qs []qterm) []concept {
 		if k != "" && c.verb && !lexicon.relatives(k, true).has(c.own) {
 			c.colloc = k
 		}
-		for _, r := range related[c.own] {
+		for _, r := range related()[c.own] {
 			if c.colloc != "" {
 				break // "get rid of" is not "get"
 			}
@@ -207,7 +208,7 @@ func concepts(qs []qterm) []concept {
 			// a phrasal verb's compound ("look up": lookup, "back up":
 			// backup, "set up": setup) and its thesaurus relatives
 			j := strings.ReplaceAll(k, " ", "")
-			for _, r := range append([]string{j}, related[j]...) {
+			for _, r := range append([]string{j}, related()[j]...) {
 				if words < maxExpandedTerms && r != c.own && !hasRel(c.relatives, r) {
 					c.relatives = append(c.relatives, lexRel{r, 1})
 					words++

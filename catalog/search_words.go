@@ -3,6 +3,7 @@ package catalog
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -11,7 +12,7 @@ import (
 
 // thousands matches a thousands separator inside a number ("2,400",
 // "1,250,000").
-var thousands = regexp.MustCompile(`(\d),(\d{3})\b`)
+var thousands = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(\d),(\d{3})\b`) })
 
 // digitComma reports whether s has a comma between two digits.
 func digitComma(s string) bool {
@@ -109,10 +110,12 @@ const fileExtensions = `md|txt|csv|tsv|json|ya?ml|toml|ini|cfg|conf|xml|html?|pd
 // ("old/", group 3) and an owner/name pair ("acme/web"): the forms by
 // which a task names a thing rather than asks for something (see
 // plainFiles).
-var reference = regexp.MustCompile(`((?:https?://|www\.)[^\s"'<>]*[^\s"'<>.,;:!?)\]])` +
-	`|(\b[\w-]+(?:/[\w.-]+)*\.(?:` + fileExtensions + `)\b)` +
-	`|(\b[A-Za-z][\w-]*(?:/[\w-]+)*/)(?:[\s,;.!?:)]|$)` +
-	`|\b[A-Za-z][\w.-]*[A-Za-z0-9]/[A-Za-z0-9][\w.-]*[A-Za-z0-9]\b`)
+var reference = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`((?:https?://|www\.)[^\s"'<>]*[^\s"'<>.,;:!?)\]])` +
+		`|(\b[\w-]+(?:/[\w.-]+)*\.(?:` + fileExtensions + `)\b)` +
+		`|(\b[A-Za-z][\w-]*(?:/[\w-]+)*/)(?:[\s,;.!?:)]|$)` +
+		`|\b[A-Za-z][\w.-]*[A-Za-z0-9]/[A-Za-z0-9][\w.-]*[A-Za-z0-9]\b`)
+})
 
 // splitWords splits at non-alphanumerics and camelCase boundaries and
 // lower-cases.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -44,7 +45,7 @@ const serviceToolName = `[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?`
 // MaxToolNameLength is the longest service tool name (MCP's bound).
 const MaxToolNameLength = 128
 
-var idPattern = regexp.MustCompile(`^` + ToolIDPattern + `$`)
+var idPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^` + ToolIDPattern + `$`) })
 
 var schemaTypes = map[string]bool{"string": true, "number": true, "integer": true, "boolean": true, "object": true, "array": true, "null": true, "any": true}
 
@@ -102,7 +103,7 @@ func validateContract(ps *Problems, ws *Warnings, name string, c Contract, param
 	switch {
 	case c.ID == "":
 		ps.add(name, "id", "is required")
-	case !idPattern.MatchString(c.ID):
+	case !idPattern().MatchString(c.ID):
 		ps.add(name, "id", "%q must match ^[a-z][a-z0-9_]*$, or namespace.name where the name holds letters, digits, '_' and inner '-'", c.ID)
 	case len(c.ID) > MaxIDLength:
 		ps.add(name, "id", "is %d characters, longer than the limit of %d", len(c.ID), MaxIDLength)

@@ -37,7 +37,7 @@ func catalogSections(roster []*catalog.Entry, g Gate, opts Options, approval fun
 		}
 	}
 	if g.Has(CapSkills) {
-		loader, _ := lib.synthetic.Get(LoadSkillToolID)
+		loader, _ := lib().synthetic.Get(LoadSkillToolID)
 		main = append(main, loader.Render(opts.CatalogForm))
 	}
 	reason := ""

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/memo"
@@ -142,7 +143,7 @@ func (c Composition) Section(id string) (Section, bool) {
 	return Section{}, false
 }
 
-var lib = mustLibrary()
+var lib = sync.OnceValue(mustLibrary)
 
 func mustLibrary() *library {
 	l, err := newLibrary()
@@ -232,7 +233,7 @@ func composeHead(c *Composition, g Gate, roster []*catalog.Entry, tier string, r
 		}
 		c.Sections = append(c.Sections, Section{ID: b.ID, Group: groupOf(b.ID), Reason: reason, Units: b.renderUnits(g, channels)})
 	}
-	for _, b := range lib.plan[tier] {
+	for _, b := range lib().plan[tier] {
 		if g.holds(b.req) {
 			b = hostVariant(b, tier, c.Options)
 			reason := ""
@@ -243,7 +244,7 @@ func composeHead(c *Composition, g Gate, roster []*catalog.Entry, tier string, r
 		}
 	}
 	c.Sections = append(c.Sections, protocolSection(c, g, roster, tier, reasons))
-	if b, ok := lib.blocks.variant("services", tier); ok && g.Has(CapServices) {
+	if b, ok := lib().blocks.variant("services", tier); ok && g.Has(CapServices) {
 		reason := ""
 		if reasons {
 			reason = g.Reason(CapServices)
@@ -253,7 +254,7 @@ func composeHead(c *Composition, g Gate, roster []*catalog.Entry, tier string, r
 		list := strings.Join(g.Services(), ", ")
 		last.Units = append(last.Units, servicesUnits.Get(list, func() catalog.Unit { return catalog.NewUnit(fmt.Sprintf("Connected services: %s.\n\n", list)) }))
 	}
-	if b, ok := lib.blocks.variant("skills", tier); ok && g.Has(CapSkills) {
+	if b, ok := lib().blocks.variant("skills", tier); ok && g.Has(CapSkills) {
 		reason := ""
 		if reasons {
 			reason = g.Reason(CapSkills)
@@ -275,13 +276,13 @@ func protocolSection(c *Composition, g Gate, roster []*catalog.Entry, tier strin
 	if reasons {
 		s.Reason = "always; " + strconv.Itoa(len(c.Protocol.Channels)) + " channel types"
 	}
-	intro, _ := lib.blocks.variantFor("protocol", tier, c.Options)
+	intro, _ := lib().blocks.variantFor("protocol", tier, c.Options)
 	if reasons {
 		c.Rules = append(c.Rules, intro.Rules...)
 	}
 	n := len(c.Protocol.Channels)
 	s.Units = append(s.Units, intro.render(g, n))
-	if code, ok := lib.blocks.variantFor("protocol.code", tier, c.Options); ok && g.holds(code.req) {
+	if code, ok := lib().blocks.variantFor("protocol.code", tier, c.Options); ok && g.holds(code.req) {
 		if reasons {
 			c.Rules = append(c.Rules, code.Rules...)
 		}
@@ -387,7 +388,7 @@ func hostVariant(b Block, tier string, o Options) Block {
 	if o.Host == "" {
 		return b
 	}
-	if v, ok := lib.blocks.variantFor(b.ID, tier, o); ok {
+	if v, ok := lib().blocks.variantFor(b.ID, tier, o); ok {
 		return v
 	}
 	return b

@@ -84,7 +84,7 @@ func (t *ToolFlips) catalogChange(e *catalog.Entry, was bool, g Gate) ToolFlip {
 		}
 	}
 	if skills := g.Has(CapSkills); skills != t.base.gate.Has(CapSkills) {
-		loader, _ := lib.synthetic.Get(LoadSkillToolID)
+		loader, _ := lib().synthetic.Get(LoadSkillToolID)
 		side(loader.Render(form), !skills)
 		main += sign(!skills)
 	}

@@ -35,7 +35,7 @@ var catalogReferents = []Referent{
 // Referents lists every gated thing, derived from the gate's tables: each
 // channel of ChannelGates ("<code", "code channel"), each tool class
 // ("web tool"), each block's declared terms, and the catalog sections.
-func Referents() []Referent { return lib.referents }
+func Referents() []Referent { return lib().referents }
 
 func buildReferents(bs blockSet) []Referent {
 	var out []Referent

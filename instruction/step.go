@@ -76,7 +76,7 @@ func composeStep(in Input) (Composition, error) {
 	// the step is the plain composition of what is always active
 	var preRoster []*catalog.Entry
 	if reachable > 0 {
-		search, _ := lib.synthetic.Get(SearchToolID)
+		search, _ := lib().synthetic.Get(SearchToolID)
 		preRoster = append(preRoster, search)
 	}
 	preRoster = append(preRoster, prefix...)
@@ -187,7 +187,7 @@ func deferCatalog(c *Composition, listed, reachable int) {
 			continue
 		}
 		mcp := c.Options.MCP()
-		s.Units[0] = lib.unit(fmt.Sprintf("deferred/header/%d/%t", listed, mcp), func() string {
+		s.Units[0] = lib().unit(fmt.Sprintf("deferred/header/%d/%t", listed, mcp), func() string {
 			n := "The tool below can be called now."
 			if listed != 1 {
 				n = "The " + plural.Count(listed, "tool") + " below can be called now."
@@ -197,7 +197,7 @@ func deferCatalog(c *Composition, listed, reachable int) {
 			}
 			return fmt.Sprintf("# Tool catalog\n\n%s More tools are available on demand: find them with %s by what they do, then call them from your next reply.\n\n", n, SearchToolID)
 		})
-		s.Units = append(s.Units, lib.unit(fmt.Sprintf("deferred/reachable/%d", reachable), func() string {
+		s.Units = append(s.Units, lib().unit(fmt.Sprintf("deferred/reachable/%d", reachable), func() string {
 			return fmt.Sprintf("%s reachable through %s.\n\n", plural.CountForms(reachable, "more tool is", "more tools are"), SearchToolID)
 		}))
 		s.Reason = fmt.Sprintf("deferred, %s form: %d listed (search_tools, always-on tools, pins), %d reachable through search", c.Options.CatalogForm, listed, reachable)
@@ -223,7 +223,7 @@ func activatedSection(c *Composition, pre Input, activated, helpers []*catalog.E
 	s := Section{ID: SectionActivated, Group: GroupCatalog, Reason: fmt.Sprintf("activated by search receipts: %s", strings.Join(ids, ", "))}
 	// an MCP client's model calls a tool through its client, whose tool
 	// list now holds it: the header speaks of tool calls, not replies
-	s.Units = append(s.Units, lib.unit(fmt.Sprintf("activated/header/%s/%d", opts.Host, len(activated)), func() string {
+	s.Units = append(s.Units, lib().unit(fmt.Sprintf("activated/header/%s/%d", opts.Host, len(activated)), func() string {
 		call := "Call them by their exact ids from this reply on, until a new search replaces them."
 		if len(activated) == 1 {
 			call = "Call it by its exact id from this reply on, until a new search replaces it."
@@ -241,13 +241,13 @@ func activatedSection(c *Composition, pre Input, activated, helpers []*catalog.E
 		c.Rules = append(c.Rules, b.Rules...)
 		s.Units = append(s.Units, b.render(gate, channels))
 	}
-	for _, b := range lib.plan[opts.Tier] {
+	for _, b := range lib().plan[opts.Tier] {
 		if gate.holds(b.req) && !preGate.holds(b.req) {
 			add(hostVariant(b, opts.Tier, opts))
 		}
 	}
 	if gate.Has(CapExec) && !preGate.Has(CapExec) {
-		if code, ok := lib.blocks.variantFor("protocol.code", opts.Tier, opts); ok {
+		if code, ok := lib().blocks.variantFor("protocol.code", opts.Tier, opts); ok {
 			channels := "thinking, action, final and code"
 			if opts.MCP() {
 				channels = "thinking, tool use, reply and code"
@@ -257,7 +257,7 @@ func activatedSection(c *Composition, pre Input, activated, helpers []*catalog.E
 		}
 	}
 	if len(services) > 0 {
-		if b, ok := lib.blocks.variant("services", opts.Tier); ok && !preGate.Has(CapServices) {
+		if b, ok := lib().blocks.variant("services", opts.Tier); ok && !preGate.Has(CapServices) {
 			add(b)
 			s.Units = append(s.Units, catalog.NewUnit(fmt.Sprintf("Connected services: %s.\n\n", strings.Join(services, ", "))))
 		} else {
@@ -271,7 +271,7 @@ func activatedSection(c *Composition, pre Input, activated, helpers []*catalog.E
 		}
 	}
 	if len(newSkills) > 0 {
-		if b, ok := lib.blocks.variant("skills", opts.Tier); ok && !preGate.Has(CapSkills) {
+		if b, ok := lib().blocks.variant("skills", opts.Tier); ok && !preGate.Has(CapSkills) {
 			add(b)
 		} else {
 			s.Units = append(s.Units, catalog.NewUnit("More skills can be used now:\n\n"))
@@ -289,7 +289,7 @@ func activatedSection(c *Composition, pre Input, activated, helpers []*catalog.E
 		s.Units = append(s.Units, entryUnit(e, opts.CatalogForm, pre.ApprovalOnly))
 	}
 	if len(newSkills) > 0 && !preGate.Has(CapSkills) {
-		loader, _ := lib.synthetic.Get(LoadSkillToolID)
+		loader, _ := lib().synthetic.Get(LoadSkillToolID)
 		s.Units = append(s.Units, loader.Render(opts.CatalogForm))
 	}
 	if len(helpers) > 0 {

@@ -56,7 +56,7 @@ type AgentInput struct {
 // field errors.
 func (in AgentInput) Validate(known map[string]bool) map[string]string {
 	errs := map[string]string{}
-	if !slugPattern.MatchString(in.Slug) {
+	if !slugPattern().MatchString(in.Slug) {
 		errs["slug"] = slugRule()
 	}
 	if strings.TrimSpace(in.Name) == "" || tooLong(in.Name, MaxName) {
@@ -69,8 +69,8 @@ func (in AgentInput) Validate(known map[string]bool) map[string]string {
 		errs["declared"] = msg
 	}
 	for _, s := range in.Services {
-		if !servicePattern.MatchString(s) {
-			errs["services"] = fmt.Sprintf("%q is not a service name (%s)", s, servicePattern)
+		if !servicePattern().MatchString(s) {
+			errs["services"] = fmt.Sprintf("%q is not a service name (%s)", s, servicePattern())
 			break
 		}
 	}

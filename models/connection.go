@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -105,14 +106,14 @@ type ConnectionSecrets struct {
 }
 
 var (
-	headerNamePattern = regexp.MustCompile(`^[A-Za-z0-9!#$%&'*+.^_|~-]{1,128}$`)
-	envNamePattern    = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,127}$`)
+	headerNamePattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9!#$%&'*+.^_|~-]{1,128}$`) })
+	envNamePattern    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,127}$`) })
 )
 
 // Validate checks an input; each problem names its field.
 func (in ConnectionInput) Validate() map[string]string {
 	errs := map[string]string{}
-	if !servicePattern.MatchString(in.Name) {
+	if !servicePattern().MatchString(in.Name) {
 		errs["name"] = fmt.Sprintf("use 1-%d lower-case letters, digits and underscores, starting with a letter (it is the tools' namespace)", MaxServiceName)
 	}
 	switch {
@@ -151,7 +152,7 @@ func (in ConnectionInput) Validate() map[string]string {
 	validateDir(in, errs)
 	for _, k := range sortedKeys(in.Headers) {
 		switch {
-		case !headerNamePattern.MatchString(k):
+		case !headerNamePattern().MatchString(k):
 			errs["header"] = fmt.Sprintf("%q is not a header name", k)
 		case !validHeaderValue(in.Headers[k]):
 			errs["header"] = fmt.Sprintf("the value of %q holds a control character (CR, LF, NUL, …), which no HTTP header can carry", k)
@@ -159,7 +160,7 @@ func (in ConnectionInput) Validate() map[string]string {
 	}
 	for _, k := range sortedKeys(in.Env) {
 		switch {
-		case !envNamePattern.MatchString(k):
+		case !envNamePattern().MatchString(k):
 			errs["env"] = fmt.Sprintf("%q is not an environment variable name", k)
 		case strings.ContainsRune(in.Env[k], 0):
 			errs["env"] = fmt.Sprintf("the value of %q holds a NUL byte, which no process environment can carry", k)

@@ -60,7 +60,7 @@ func validatePlainEnv(in ConnectionInput, errs map[string]string) {
 		v := in.PlainEnv[k]
 		_, secret := in.Env[k]
 		switch {
-		case !envNamePattern.MatchString(k):
+		case !envNamePattern().MatchString(k):
 			errs["env_plain"] = fmt.Sprintf("%q is not an environment variable name", k)
 		case strings.ContainsRune(v, 0):
 			errs["env_plain"] = fmt.Sprintf("the value of %q holds a NUL byte, which no process environment can carry", k)

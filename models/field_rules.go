@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/agentforge/console/instruction/authority"
@@ -24,9 +25,13 @@ const (
 )
 
 var (
-	slugPattern     = regexp.MustCompile(fmt.Sprintf(`^[a-z0-9][a-z0-9-]{0,%d}$`, MaxSlug-1))
-	servicePattern  = regexp.MustCompile(fmt.Sprintf(`^[a-z][a-z0-9_]{0,%d}$`, MaxServiceName-1))
-	usernamePattern = regexp.MustCompile(fmt.Sprintf(`^[a-z0-9][a-z0-9._-]{1,%d}$`, MaxUsername-1))
+	slugPattern    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(fmt.Sprintf(`^[a-z0-9][a-z0-9-]{0,%d}$`, MaxSlug-1)) })
+	servicePattern = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(fmt.Sprintf(`^[a-z][a-z0-9_]{0,%d}$`, MaxServiceName-1))
+	})
+	usernamePattern = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(fmt.Sprintf(`^[a-z0-9][a-z0-9._-]{1,%d}$`, MaxUsername-1))
+	})
 )
 
 // MaxServiceName bounds a service (namespace) name.

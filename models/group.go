@@ -99,8 +99,8 @@ func GrantProblems(gs []GrantSpec, known, services map[string]bool) []GrantProbl
 				out = append(out, GrantProblem{"tools", p.String()})
 			}
 		case authority.KindService:
-			if !servicePattern.MatchString(g.Value) {
-				out = append(out, GrantProblem{"service", fmt.Sprintf("%q is not a service name (%s)", g.Value, servicePattern)})
+			if !servicePattern().MatchString(g.Value) {
+				out = append(out, GrantProblem{"service", fmt.Sprintf("%q is not a service name (%s)", g.Value, servicePattern())})
 			} else if known != nil {
 				if services == nil {
 					services = toolpick.Services(known)

@@ -157,7 +157,7 @@ func (s *Store) CreateProfile(ctx context.Context, actor string, in ProfileInput
 	if err := s.checkCodeOnlyPins(ctx, in.Content, errs); err != nil {
 		return nil, err
 	}
-	if !slugPattern.MatchString(in.Slug) {
+	if !slugPattern().MatchString(in.Slug) {
 		errs["slug"] = slugRule()
 	}
 	if strings.TrimSpace(in.Name) == "" || tooLong(in.Name, MaxName) {

@@ -166,7 +166,7 @@ func (s *Store) SaveDraft(ctx context.Context, actor, slug string, newSkill bool
 // slug only of a new skill); empty when none.
 func ProposalErrors(slug string, newSkill bool, c SkillContent) map[string]string {
 	errs := c.Validate()
-	if newSkill && !slugPattern.MatchString(slug) {
+	if newSkill && !slugPattern().MatchString(slug) {
 		errs["slug"] = slugRule()
 	}
 	return errs

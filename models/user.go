@@ -45,7 +45,7 @@ type NewUserInput struct {
 // Validate returns field errors.
 func (in NewUserInput) Validate() map[string]string {
 	errs := map[string]string{}
-	if !usernamePattern.MatchString(in.Username) {
+	if !usernamePattern().MatchString(in.Username) {
 		errs["username"] = fmt.Sprintf("use 2-%d lower-case letters, digits, dots, dashes or underscores", MaxUsername)
 	}
 	if msg := passwordProblem(in.Password); msg != "" {

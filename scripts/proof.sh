@@ -95,29 +95,51 @@ else
   report "forge toggle benchmark" 1 "no figures (see artifacts/proof/bench.log)"
 fi
 
-# 7. cold start on an empty SQLite file: five starts, each on a fresh
-# file; the median judges (one start on a shared machine is mostly noise)
+# 6b. the product's tool search over 10,000 generated tools (a query, and
+# the index build) and the forge selection panel (one agent, 151 tools,
+# 100 cases, every lever flipped and evaluated): medians of three runs
+go test -count=1 -run XXX -bench 'BenchmarkSearch10k$/^search$' -benchtime 2000x -count 3 ./catalog >"$logs/bench-search.log" 2>&1
+go test -count=1 -run XXX -bench 'BenchmarkSearch10k$/^index$' -benchtime 3x -count 3 ./catalog >>"$logs/bench-search.log" 2>&1
+go test -count=1 -run XXX -bench 'BenchmarkEveryLever$/^shared$' -benchtime 3x -count 3 ./instruction/eval >"$logs/bench-panel.log" 2>&1
+benchms() { # benchms LOG NAME: the median ns/op of NAME's lines, in ms
+  grep -E "^$2-[0-9]+ " "$1" | awk '{print $3}' | sort -n | awk '{a[NR] = $1} END {if (NR) printf "%.3f", a[int((NR + 1) / 2)] / 1e6}'
+}
+query=$(benchms "$logs/bench-search.log" 'BenchmarkSearch10k/search')
+index=$(benchms "$logs/bench-search.log" 'BenchmarkSearch10k/index')
+if [ -n "$query" ] && [ -n "$index" ]; then
+  target "tool search over 10,000 tools: a query" "$(awk -v q="$query" 'BEGIN {print (q <= 1) ? 0 : 1}')" "median ${query} ms per query (target ≤ 1 ms)"
+  target "tool search over 10,000 tools: the index build" "$(awk -v i="$index" 'BEGIN {print (i <= 1000) ? 0 : 1}')" "median ${index} ms (target ≤ 1 s)"
+else
+  report "tool search benchmark" 1 "no figures (see artifacts/proof/bench-search.log)"
+fi
+panel=$(benchms "$logs/bench-panel.log" 'BenchmarkEveryLever/shared')
+if [ -n "$panel" ]; then
+  pcpu=$(grep -E '^BenchmarkEveryLever/shared-' "$logs/bench-panel.log" | grep -oE '[0-9.]+ cpu-ms/op' | awk '{print $1}' | sort -n | awk '{a[NR] = $1} END {if (NR) print a[int((NR + 1) / 2)]}')
+  target "forge selection panel: one agent, 151 tools, 100 cases, every lever" "$(awk -v p="$panel" 'BEGIN {print (p <= 300) ? 0 : 1}')" "median ${panel} ms (target ≤ 300 ms; CPU ${pcpu:-?} ms over the cores)"
+else
+  report "forge selection panel benchmark" 1 "no figures (see artifacts/proof/bench-panel.log)"
+fi
+
+# 7. cold start: a fresh `console serve` process to its first healthy answer,
+# on an empty SQLite file (the target's case: a first start) and on an
+# existing database (a restart); scripts/cold_start.sh makes COLD_TRIES
+# starts of each (default 7) and prints the median wall time and the median
+# CPU time at listen and when healthy (one start on a shared machine is
+# mostly waiting for a core; the CPU is the steadier figure)
 bin="$(mktemp -d)/console"
 go build -o "$bin" ./cmd/console
-colds=""
-for round in 1 2 3 4 5; do
-  dir="$(mktemp -d)"
-  start=$(date +%s%N)
-  pushd "$dir" >/dev/null
-  CONSOLE_ADDR=127.0.0.1:18182 "$bin" serve </dev/null >"$logs/cold.log" 2>&1 &
-  coldpid=$!
-  popd >/dev/null
-  until curl -fs 127.0.0.1:18182/healthz >/dev/null 2>&1; do
-    sleep 0.005
-    [ $(( ($(date +%s%N) - start) / 1000000 )) -gt 10000 ] && break
-  done
-  colds="$colds $(( ($(date +%s%N) - start) / 1000000 ))"
-  kill "$coldpid" 2>/dev/null; wait "$coldpid" 2>/dev/null
-  rm -rf "$dir"
+bash scripts/cold_start.sh "$bin" >"$logs/cold.log" 2>&1
+for kind in "an empty SQLite file" "an existing SQLite database"; do
+  line=$(grep "^cold start on $kind: " "$logs/cold.log" || true)
+  cold=$(echo "$line" | sed -nE 's/.*: median ([0-9]+) ms to the first healthy answer.*/\1/p')
+  if [ -z "$cold" ]; then
+    report "cold start on $kind answers healthy" 1 "no healthy answer (see artifacts/proof/cold.log)"
+    continue
+  fi
+  fails=$(echo "$line" | sed -nE 's/.*, ([0-9]+) without a healthy answer.*/\1/p')
+  report "cold start on $kind answers healthy" $([ "${fails:-1}" = 0 ] && echo 0 || echo 1) "every start answered (${fails:-?} did not within 10 s)"
+  target "cold start on $kind to the first healthy response" $([ "$cold" -le 200 ] && echo 0 || echo 1) "$(echo "$line" | sed -E 's/^cold start on [^:]*: //') (target ≤ 200 ms)"
 done
-cold=$(echo $colds | tr ' ' '\n' | sort -n | sed -n 3p)
-report "cold start on an empty SQLite file answers healthy" $([ "$cold" -le 10000 ] && echo 0 || echo 1) "median ${cold} ms of five starts (gives up at 10 s)"
-target "cold start on an empty SQLite file to the first healthy response" $([ "$cold" -le 200 ] && echo 0 || echo 1) "median ${cold} ms of five starts:${colds} ms (target ≤ 200 ms)"
 
 # The load runs (8-10) measure each target twice: as fast as the
 # connections go (a closed loop: the throughput the server reaches and the

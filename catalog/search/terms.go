@@ -3,6 +3,7 @@ package search
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/agentforge/console/catalog"
@@ -73,8 +74,10 @@ func words(s string) []string {
 // requests: a word with a digit, or joined by ':', '/', '@', '.', '_',
 // '#', '!' or '$' ("session:8812", "cv.pdf", "#88", "!482").
 var (
-	quotedText = regexp.MustCompile("[\"“”'‘’`][^\"“”'‘’`]{1,80}[\"“”'‘’`]")
-	valueWord  = regexp.MustCompile(`\S*(?:\d|[:/@._#!$])\S*`)
+	quotedText = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile("[\"“”'‘’`][^\"“”'‘’`]{1,80}[\"“”'‘’`]")
+	})
+	valueWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\S*(?:\d|[:/@._#!$])\S*`) })
 )
 
 // valueWeight is the weight of a term said only inside a value (0.6:
@@ -85,8 +88,8 @@ const valueWeight = 0.6
 // taskTerms are a task's distinct terms with their weights: 1, or
 // valueWeight for a term the task says only inside a quote or a value.
 func taskTerms(task string) ([]string, map[string]float64) {
-	values := quotedText.ReplaceAllStringFunc(task, func(q string) string { return " " })
-	values = valueWord.ReplaceAllString(values, " ")
+	values := quotedText().ReplaceAllStringFunc(task, func(q string) string { return " " })
+	values = valueWord().ReplaceAllString(values, " ")
 	plain := map[string]bool{}
 	for _, t := range Terms(values) {
 		plain[t] = true

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -227,10 +228,10 @@ func namesSecret(x map[string]any) string {
 // '-', '.') that marks a secret.
 func isSecretName(v any) bool {
 	s, ok := v.(string)
-	return ok && len(s) <= 128 && bareName.MatchString(s) && credential.ArgumentNamed(s)
+	return ok && len(s) <= 128 && bareName().MatchString(s) && credential.ArgumentNamed(s)
 }
 
-var bareName = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
+var bareName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_.-]+$`) })
 
 // secretLine is s with its value masked when s is one "Name: value"
 // header or NAME=value environment line (no space in the value) whose

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -149,14 +150,16 @@ const (
 )
 
 // groupName is the rule of a group name; messages quote it.
-var groupName = regexp.MustCompile(fmt.Sprintf(`^[a-z][a-z0-9_-]{0,%d}$`, MaxGroupName-1))
+var groupName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(fmt.Sprintf(`^[a-z][a-z0-9_-]{0,%d}$`, MaxGroupName-1))
+})
 
 // ValidGroup reports whether s is a group name.
-func ValidGroup(s string) bool { return groupName.MatchString(s) }
+func ValidGroup(s string) bool { return groupName().MatchString(s) }
 
 // GroupRule is the pattern every group name matches, for messages and the
 // API description.
-func GroupRule() string { return groupName.String() }
+func GroupRule() string { return groupName().String() }
 
 // CheckGroups explains why groups is not a subject's list of groups ("" when
 // it is): too many, or one that is not a group name.

@@ -2,6 +2,7 @@ package fidelity
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/agentforge/console/catalog"
 )
@@ -410,11 +411,11 @@ var irregular = map[string]string{"sent": "send", "told": "tell", "paid": "pay",
 // agent's own reading, thinking, or talking to the person it serves,
 // nor the use of the tool itself (conversationVerbs).
 func worldVerb(v string) bool {
-	return stateVerbs[v] || !innocentStems[catalog.Stem(v)] && baseVerb(v)
+	return stateVerbs[v] || !innocentStems()[catalog.Stem(v)] && baseVerb(v)
 }
 
 // innocentStems are the stems of the verbs that stay in the conversation.
-var innocentStems = func() map[string]bool {
+var innocentStems = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, vs := range []map[string]bool{conversationVerbs, mentionVerbs, readVerbs} {
 		for v := range vs {
@@ -422,7 +423,7 @@ var innocentStems = func() map[string]bool {
 		}
 	}
 	return m
-}()
+})
 
 // conversationVerbs are deeds an agent does within the conversation: it
 // reads, looks, thinks, compares, answers and asks the person it serves,

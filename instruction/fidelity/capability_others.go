@@ -3,6 +3,7 @@ package fidelity
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // forOthers drops the steps a text gives to someone named other than the
@@ -25,7 +26,9 @@ func forOthers(text string, ts []token, ms []mention) []mention {
 
 // assignmentField is a field of a tracker row or a process chart that
 // says who does the row's step.
-var assignmentField = regexp.MustCompile(`(?i)\b(owner|assignee|assigned to|lane|swimlane|responsible|actor|performer|handled by|done by)\s*:\s*([\p{L}][\p{L}'.-]*)`)
+var assignmentField = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(owner|assignee|assigned to|lane|swimlane|responsible|actor|performer|handled by|done by)\s*:\s*([\p{L}][\p{L}'.-]*)`)
+})
 
 // assignedToOther: the part of the line before at (from the line's start
 // or its last ";") holds an assignment field whose value is not the agent.
@@ -34,7 +37,7 @@ func assignedToOther(text string, at int) bool {
 	if !strings.Contains(text[from:at], ":") {
 		return false
 	}
-	m := assignmentField.FindAllStringSubmatch(text[from:at], -1)
+	m := assignmentField().FindAllStringSubmatch(text[from:at], -1)
 	if len(m) == 0 {
 		return false
 	}

@@ -3,6 +3,7 @@ package fidelity
 import (
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/catalog/builtin"
@@ -28,7 +29,7 @@ func (c *Checker) CheckComposition(comp instruction.Composition) []Finding {
 	for _, sec := range comp.Sections {
 		for _, u := range sec.Units {
 			owner, ok := c.entryOwner(u.Text, s)
-			thirdParty := ok && !builtinIDs[owner.ID]
+			thirdParty := ok && !builtinIDs()[owner.ID]
 			ok = ok && sec.Group == instruction.GroupCatalog && owner.Namespace() != ""
 			// a roster service tool that itself runs code or commands
 			// (pods_exec, browser_run_code) says so in its own entry: that
@@ -227,10 +228,10 @@ func (c *Checker) classesOf(k catalog.Contract) map[string]bool {
 
 // builtinIDs are the console's own tools (catalog/builtin): their
 // contracts, like its blocks, are written for the roster they join.
-var builtinIDs = func() map[string]bool {
+var builtinIDs = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, id := range builtin.IDs() {
 		m[id] = true
 	}
 	return m
-}()
+})

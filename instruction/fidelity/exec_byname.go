@@ -27,10 +27,10 @@ var codeNamePrepositions = set("with", "using", "via", "into", "through", "in")
 // when it is a language the exec vocabulary already knows).
 func codeNameOf(t token) (name string, known, worded bool) {
 	w := strings.TrimSuffix(strings.TrimSuffix(t.lower, "'s"), "’s")
-	if codeNames[w] {
+	if codeNames()[w] {
 		return w, true, false
 	}
-	if head, _, ok := strings.Cut(w, "."); ok && codeNames[head] && !strings.Contains(w, "/") {
+	if head, _, ok := strings.Cut(w, "."); ok && codeNames()[head] && !strings.Contains(w, "/") {
 		return head, true, false
 	}
 	if codeNameWords[w] && t.text != "" && t.text[0] >= 'A' && t.text[0] <= 'Z' {

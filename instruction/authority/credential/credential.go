@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // MinEntropy is the least Shannon entropy, in bits per character, of a
@@ -87,12 +88,12 @@ func Find(s string) [][2]int {
 	findPrefixed(s, add)
 	// each pattern runs only on a text that holds its literal part
 	if strings.Contains(s, "eyJ") {
-		for _, m := range jwtPattern.FindAllStringIndex(s, -1) {
+		for _, m := range jwtPattern().FindAllStringIndex(s, -1) {
 			add(m[0], m[1])
 		}
 	}
 	if hasFold(s, "bearer") || hasFold(s, "basic") || hasFold(s, "token") {
-		for _, m := range schemePattern.FindAllStringSubmatchIndex(s, -1) {
+		for _, m := range schemePattern().FindAllStringSubmatchIndex(s, -1) {
 			if random(s[m[2]:m[3]], 8) {
 				add(m[2], m[3])
 			}
@@ -103,7 +104,7 @@ func Find(s string) [][2]int {
 		findAssignments(s, add)
 		return merged(spans)
 	}
-	for _, m := range pemPattern.FindAllStringIndex(s, -1) {
+	for _, m := range pemPattern().FindAllStringIndex(s, -1) {
 		end := strings.Index(s[m[1]:], "-----END ")
 		if end < 0 {
 			add(m[0], len(s))
@@ -138,9 +139,13 @@ func merged(spans [][2]int) [][2]int {
 }
 
 var (
-	jwtPattern    = regexp.MustCompile(`eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`)
-	schemePattern = regexp.MustCompile(`(?i)\b(?:bearer|basic|token)\s+([A-Za-z0-9._~+/=-]+)`)
-	pemPattern    = regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----`)
+	jwtPattern = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`)
+	})
+	schemePattern = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(?:bearer|basic|token)\s+([A-Za-z0-9._~+/=-]+)`)
+	})
+	pemPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----`) })
 )
 
 // findUserinfo adds the password of every scheme://user:password@ in s.
