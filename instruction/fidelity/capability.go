@@ -95,6 +95,11 @@ func capabilityMentions(text string, ts []token) []mention {
 	}
 	out = append(out, ownedMentions(text, ts)...)
 	out = append(out, loanwordMentions(text, ts)...)
+	for _, m := range foreignStepMentions(text) {
+		if !overlaps(out, m) {
+			out = append(out, m)
+		}
+	}
 	out = forPeople(text, ts, out)
 	out = append(out, channelMentions(text, ts, func(k int) bool { return instructedSentences[sentenceOf(ts, ts[k].start)] })...)
 	return forOthers(text, ts, out)

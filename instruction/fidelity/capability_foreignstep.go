@@ -1,0 +1,171 @@
+package fidelity
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Steps in another language: a later sentence that opens with another
+// language's word of sequence ("Затем …", "その後、…", "তারপর …",
+// "Daarna …") hands the agent a further step in that language. Which deed
+// it asks cannot be read without a grammar of the language, but a step
+// after the tool's own work is a deed the tool does not do, as "then …"
+// is in English. The lexicon below holds only the words for "then",
+// "after that" and "next" of widely written languages (no verbs, services
+// or phrases); French, Spanish, Italian, Portuguese and German are read
+// through their gloss instead (tokens_foreign.go), which knows their
+// verbs. Without the language's verbs, a later sentence that only says
+// what may be done ("Затем их можно отфильтровать") is read as a step too.
+
+// foreignSequencers are words of sequence ("then", "after that", "next")
+// of languages the gloss does not read, lower-cased.
+var foreignSequencers = set(
+	// Dutch, Swedish, Norwegian, Danish, Finnish
+	"daarna", "vervolgens", "sedan", "därefter", "deretter", "derefter", "etterpå", "bagefter", "sitten",
+	"seuraavaksi",
+	// Polish, Czech, Slovak, Russian, Ukrainian
+	"następnie", "potem", "później", "potom", "poté", "následne", "následně", "затем", "потом", "далее", "потім",
+	"далі", "після цього", "после этого",
+	// Turkish, Romanian, Hungarian, Greek
+	"ardından", "sonra", "daha sonra", "apoi", "ezután", "aztán", "utána", "έπειτα", "στη συνέχεια", "ύστερα",
+	// Indonesian, Malay, Tagalog, Vietnamese, Swahili
+	"kemudian", "selanjutnya", "seterusnya", "setelah itu", "selepas itu", "pagkatapos", "sau đó", "tiếp theo",
+	"baadaye", "halafu",
+	// Hindi, Marathi, Bengali, Tamil, Telugu, Urdu, Arabic, Persian, Hebrew
+	"फिर", "इसके बाद", "उसके बाद", "त्यानंतर", "তারপর", "এরপর", "பிறகு", "பின்னர்", "அடுத்து", "తర్వాత",
+	"پھر", "ثم", "بعد ذلك", "بعدها", "سپس", "לאחר מכן", "אחר כך", "ואז",
+	// Amharic
+	"ከዚያ", "ከዚያም", "በመቀጠል",
+)
+
+// unspacedSequencers are words of sequence of languages written without
+// spaces between words (Chinese, Japanese, Korean as written after one,
+// Thai): a prefix of the sentence.
+var unspacedSequencers = []string{"然后", "然後", "之后", "之後", "接着", "接著", "随后", "隨後", "その後", "次に", "それから",
+	"続いて", "그 다음", "그다음", "그런 다음", "그 후", "다음으로", "หลังจากนั้น", "จากนั้น", "ต่อไป"}
+
+// sentenceStop: the rune r ends a sentence in the scripts above.
+func sentenceStop(r rune) bool {
+	switch r {
+	case '.', '!', '?', ';', ':', '\n', '。', '！', '？', '；', '।', '॥', '۔', '؟', '።':
+		return true
+	}
+	return false
+}
+
+// foreignStepMentions finds the later sentences of a text that open with
+// another language's word of sequence: each is a step of class "action:"
+// and the step's first words.
+func foreignStepMentions(text string) []mention {
+	var out []mention
+	// (a sentence after a stop: never the text's first, which says what
+	// the tool does)
+	for p := 0; p < len(text); {
+		r, n := rune(text[p]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(text[p:])
+		}
+		p += n
+		if !sentenceStop(r) {
+			continue
+		}
+		if r == '.' && p < len(text) && text[p] != ' ' && text[p] != '\n' {
+			continue // "v1.2", "e.g": no sentence's end
+		}
+		start := p
+		for start < len(text) && (text[start] == ' ' || text[start] == '\t' || text[start] == '\n') {
+			start++
+		}
+		w, ok := foreignSequencerAt(text[start:])
+		if !ok {
+			continue
+		}
+		end := start + len(w)
+		for end < len(text) {
+			r, n := utf8.DecodeRuneInString(text[end:])
+			if sentenceStop(r) && !(r == '.' && end+1 < len(text) && text[end+1] != ' ' && text[end+1] != '\n') {
+				break
+			}
+			end += n
+		}
+		body := strings.TrimLeft(text[start+len(w):end], " ,、，:")
+		if strings.TrimSpace(body) != "" {
+			out = append(out, mention{kind: KindCapability, class: "action:" + firstRunes(body, 24), signal: text[start:end], start: start, end: end})
+		}
+	}
+	return out
+}
+
+// foreignSequencerAt: s opens with a word of sequence of another language,
+// not quoted and not itself spoken of ("Potem means afterwards"); w is
+// that word as written.
+func foreignSequencerAt(s string) (string, bool) {
+	if s == "" {
+		return "", false
+	}
+	if s[0] >= utf8.RuneSelf {
+		for _, u := range unspacedSequencers {
+			if strings.HasPrefix(s, u) {
+				return u, true
+			}
+		}
+	}
+	e1 := wordEnd(s, 0)
+	if e1 == 0 || e1 > 40 || !sequencerHeads[strings.ToLower(s[:e1])] {
+		return "", false // (the table of heads keeps ToLower off most sentences' first words)
+	}
+	e2 := wordEnd(s, e1+1)
+	for _, e := range []int{e2, e1} {
+		if e > len(s) || e <= 0 || !foreignSequencers[strings.ToLower(s[:e])] {
+			continue
+		}
+		from := e
+		for from < len(s) && (s[from] == ' ' || s[from] == ',') {
+			from++
+		}
+		if next := wordEnd(s, from); next == from || englishGloss[strings.ToLower(s[from:next])] {
+			return "", false
+		}
+		return s[:e], true
+	}
+	return "", false
+}
+
+// wordEnd is the end of the word of s that starts at from (a space, a
+// comma or the end of s ends it); from when s has none there.
+func wordEnd(s string, from int) int {
+	if from >= len(s) {
+		return from
+	}
+	for i, r := range s[from:] {
+		if r == ' ' || r == ',' || r == '、' || r == '，' || r == '\n' || sentenceStop(r) {
+			return from + i
+		}
+	}
+	return len(s)
+}
+
+// sequencerHeads are the first words of foreignSequencers, lower-cased.
+var sequencerHeads = func() map[string]bool {
+	m := map[string]bool{}
+	for w := range foreignSequencers {
+		head, _, _ := strings.Cut(w, " ")
+		m[head] = true
+	}
+	return m
+}()
+
+// englishGloss: English words that say a word is spoken of, not used
+// ("Sonra is Turkish for later").
+var englishGloss = set("is", "means", "meaning", "stands", "translates")
+
+// firstRunes is s's first n runes, trimmed.
+func firstRunes(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return strings.TrimSpace(s[:i])
+		}
+		n--
+	}
+	return strings.TrimSpace(s)
+}
