@@ -25,6 +25,7 @@ func capabilityMentions(text string, ts []token) []mention {
 	runOnSentences(text, ts)
 	letsSteps(ts)
 	handedSteps(ts)
+	labelSteps(text, ts)
 	actionCells(text, ts)
 	for i := range ts {
 		// "2) open an issue": a numbered step opens a clause
