@@ -60,14 +60,6 @@ func TestSearchPrefersTheOneANumberNames(t *testing.T) {
 	}
 }
 
-func TestIdentifies(t *testing.T) {
-	for w, want := range map[string]bool{"4521": true, "#88": true, "!482": true, "v2": false, "#deploys": false, "": false, "#": false} {
-		if got := identifies(w); got != want {
-			t.Errorf("identifies(%q) = %v, want %v", w, got, want)
-		}
-	}
-}
-
 // TestSearchPrefersTheOneASingularNames: a task that writes what it acts
 // on in the singular ("take up the invite") asks about one of them: the
 // tool whose name has it in the plural weighs less, as numberWeight
@@ -121,5 +113,26 @@ func TestASingularThatCountsNothingScalesNoPluralName(t *testing.T) {
 	}
 	if a, b := score("show every user in the organization", "desk.list_users"), score("show every user in the organization", "desk.get_user"); a <= b {
 		t.Errorf("every user: desk.list_users %v, not above desk.get_user %v", a, b)
+	}
+}
+
+// TestQuantifiedSingularCountsNothing: a singular after every, each, all
+// or any counts nothing whatever follows it, a number too ("close every
+// issue 12" is no more about one issue than "close every issue").
+func TestQuantifiedSingularCountsNothing(t *testing.T) {
+	issue := stemWord("issue", false)
+	for _, task := range []string{"close every issue", "close every issue 12", "label each ticket #4"} {
+		found := false
+		for _, q := range parseTask(task) {
+			if q.stem == issue || q.stem == stemWord("ticket", false) {
+				found = true
+				if !q.countless {
+					t.Errorf("%q: %q counts, want it to count nothing", task, q.stem)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no term for the singular", task)
+		}
 	}
 }

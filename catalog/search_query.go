@@ -14,9 +14,6 @@ type qterm struct {
 	stem string
 	// plural marks a noun the task writes in the plural ("which teams")
 	plural bool
-	// one marks a noun the task follows with the number of one thing of
-	// its kind ("work item 4521", "PR #88")
-	one bool
 	// countless marks a singular that says nothing of how many things the
 	// task acts on: it follows every, each, all or any (see countsNothing)
 	countless bool
@@ -248,8 +245,7 @@ func parseTask(q string) []qterm {
 		for j, s := range w.terms {
 			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, ref: w.ref}
 			q.plural = len(w.terms) == 1 && !w.verb && pluralWord(w.lower)
-			q.one = len(w.terms) == 1 && !w.verb && !q.plural && wi+1 < len(words) && !words[wi+1].implied && words[wi+1].clause == w.clause && identifies(words[wi+1].lower)
-			q.countless = !w.verb && !q.plural && !q.one && countsNothing(words, wi)
+			q.countless = !w.verb && !q.plural && countsNothing(words, wi)
 			if j == 0 {
 				q.colloc = w.colloc
 			}

@@ -230,10 +230,3 @@ func nextQuote(q string) (start, end int, inner string) {
 	}
 	return -1, -1, ""
 }
-
-// identifies reports whether a task word is the number of one thing
-// ("4521", "#88", "!482").
-func identifies(w string) bool {
-	w = strings.TrimLeft(w, "#!")
-	return w != "" && w[0] >= '0' && w[0] <= '9'
-}

@@ -97,7 +97,6 @@ func buildRelated() map[string][]string {
 type concept struct {
 	own    string
 	plural bool // see qterm.plural
-	one    bool // see qterm.one
 	// countless: see qterm.countless
 	countless bool
 	// relatives are the words the concept also searches for, each at
@@ -152,7 +151,7 @@ func concepts(qs []qterm) []concept {
 			continue
 		}
 		at[q.stem] = len(out)
-		out = append(out, concept{own: q.stem, plural: q.plural, one: q.one, countless: q.countless, content: q.content, verb: q.verb})
+		out = append(out, concept{own: q.stem, plural: q.plural, countless: q.countless, content: q.content, verb: q.verb})
 	}
 	// the lead: the first clause with a verb, its verb and head noun
 	leads := map[string]bool{}

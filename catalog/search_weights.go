@@ -106,8 +106,8 @@ var (
 	// 0.6: 1122/692/218); then measured on the held-out third (hold712):
 	// 487/291/94 → 490/297/95. It first scaled plural task words only (the
 	// reverse had put a service below plain BM25 by two tasks on
-	// blind7–12), then a thing named by its number ("work item 4521":
-	// qterm.one) too. Every singular task word, on the pool of blind7–18
+	// blind7–12), then a thing named by its number ("work item 4521")
+	// too. Every singular task word, on the pool of blind7–18
 	// and blind19 (TestNoServiceBelowPlainBM25 holds): tuning part of
 	// blind7–18 2289/1470/462 → 2288/1479/465, held-out third
 	// 1114/709/226 → 1114/716/228, blind19 324/190/50 → 323/193/52, own
