@@ -153,10 +153,12 @@ func (g *gateway) upstreamFailure(call *allowedCall, err error, ev *models.RunEv
 		ev.CallStatus = "unavailable"
 		return gwError(typeUnavailableEnv, fmt.Sprintf("The server behind %s is not reachable now; nothing was run.", call.tool.ID), authority.ActRetryLater, authority.ActChooseAlternative, authority.ActStop)
 	case errors.As(err, &re):
-		// the server said it did not process the call (HTTP 404: its
-		// session was unknown, and the next call starts a new one; another
-		// 4xx, 429 or 503): nothing ran, nothing is uncertain, and a key
-		// the call carried is released for the retry
+		// a status that proves the server did not process the call (HTTP
+		// 404: its session was unknown, and the next call starts a new
+		// one; 400, 401, 403, ...: upstream.RefusedError): nothing ran,
+		// nothing is uncertain, and a key the call carried is released for
+		// the retry. A 429, 503 or any other status a proxy may give after
+		// the server got the call is not one: its outcome is unknown
 		ev.CallStatus = "refused"
 		return gwError(typeUnavailableEnv, fmt.Sprintf("The server behind %s refused the call before running it (HTTP %d); nothing was run.", call.tool.ID, re.Status), authority.ActRetryLater, authority.ActChooseAlternative, authority.ActStop)
 	case errors.Is(err, context.DeadlineExceeded):

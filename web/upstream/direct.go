@@ -191,53 +191,6 @@ func (d *directSession) headers(h http.Header) {
 	h.Set("Mcp-Session-Id", d.id)
 }
 
-// checkStatus is the failure an HTTP status says, as the SDK's client
-// reads it: 429 and 502-504 are transient (the session lives on), a
-// JSON-RPC error in the body is the server's answer, a 404 is the
-// session gone, and any other status outside 2xx breaks the session.
-// A status that says the server did not process the request (a 4xx, or
-// 503) is a *RefusedError: the call never ran.
-func checkStatus(res *http.Response) error {
-	c := res.StatusCode
-	switch {
-	case c >= 200 && c < 300:
-		return nil
-	case c == http.StatusTooManyRequests || c == http.StatusServiceUnavailable:
-		return &RefusedError{Status: c, Err: fmt.Errorf("calling %q: %s", "tools/call", http.StatusText(c))}
-	case c == http.StatusBadGateway || c == http.StatusGatewayTimeout:
-		// a proxy's answer: the server behind it may have run the call
-		return fmt.Errorf("calling %q: %s", "tools/call", http.StatusText(c))
-	case c != http.StatusNotFound:
-		b, _ := io.ReadAll(res.Body)
-		if m, err := jsonrpc.DecodeMessage(b); err == nil {
-			if r, ok := m.(*jsonrpc.Response); ok && r.Error != nil {
-				return &answered{err: r.Error} // the server's answer (as the SDK's client reads it): ServerError
-			}
-		}
-	}
-	err := fmt.Errorf("calling %q: %s: %w", "tools/call", http.StatusText(c), errSessionGone)
-	if c >= 400 && c < 500 {
-		// 404: the server does not know the session (MCP: it answers so
-		// without processing the request); any other 4xx: it refused it
-		return &RefusedError{Status: c, Err: err}
-	}
-	return err
-}
-
-// RefusedError is a call the server refused before running it: an HTTP
-// status that says the request was not processed — 404 (the server does
-// not know the session), another 4xx, 429 or 503 — with no JSON-RPC
-// answer in its body. Nothing ran; a retry may run the call.
-type RefusedError struct {
-	Status int
-	Err    error
-}
-
-func (e *RefusedError) Error() string { return e.Err.Error() }
-
-// Unwrap gives the failure the status meant for the session.
-func (e *RefusedError) Unwrap() error { return e.Err }
-
 // readFailed is a failure reading an answer: the context's own error
 // when it ended (a timeout), else the session is gone (the SDK's client
 // fails its connection).
