@@ -28,7 +28,10 @@ var syntheticContracts = []catalog.Contract{{
 	},
 	Returns:     "The matching tools, best first, each with its exact name and description; never schemas.",
 	Constraints: []string{"Only tools this conversation may use are searched."},
-	Examples:    []catalog.Example{{Description: "Look for a way to open an issue.", Call: `{"query": "open an issue"}`}},
+	// the example is a placeholder: a concrete query ("open an issue")
+	// would teach a capability the roster may lack, and the tools behind
+	// search are never named or described in the text
+	Examples: []catalog.Example{{Description: "Look for a tool for the next step of the task.", Call: `{"query": "the next step, in a few words"}`}},
 }, {
 	ID:      LoadSkillToolID,
 	Title:   "Load skill",
