@@ -103,7 +103,7 @@ func (s *Server) subjectPicker(ctx context.Context, fc forgeContext, q url.Value
 		if err != nil {
 			return nil, err
 		}
-		out.Groups = append(out.Groups, views.SubjectGroup{Name: g.Name, On: on, Delta: t - base, Dropped: roster - len(r)})
+		out.Groups = append(out.Groups, views.SubjectGroup{Name: g.Name, On: on, Delta: t - base, Dropped: roster - len(r), Deferred: fc.draft.Options.Deferred})
 	}
 	return out, nil
 }
