@@ -15,11 +15,21 @@ func TestBrowserGrantsAndSubjectPicker(t *testing.T) {
 	h := sqliteOnly(t)
 	ctx := browser(t)
 	browserLogin(t, ctx, h.srv.URL, "admin", adminPassword)
+	// deferred mode, the demo's grants: the contractors' toggle removes
+	// tools behind search and no token, and its figure says so
+	err := chromedp.Do(ctx, visit(h.srv.URL+"/forge?agent=analyst&deferred=1"), waitVisible(`[data-testid="subject-group-contractors"]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	screenshot(t, ctx, "forge-subject-behind-search-1440")
+	if fig := text(t, ctx, `[data-testid="subject-group-contractors"] .delta`); !strings.Contains(fig, "behind search") {
+		t.Errorf("deferred contractors' figure: %q", fig)
+	}
 	if err := chromedp.Do(ctx, visit(h.srv.URL+"/groups/contractors"), waitVisible(`[data-testid="grants-text"]`)); err != nil {
 		t.Fatal(err)
 	}
 	screenshot(t, ctx, "groups-contractors-1440")
-	err := chromedp.Do(ctx,
+	err = chromedp.Do(ctx,
 		setValue(`[data-testid="grants-text"]`, "tool render_chart\ntool sql_query\ntool workspace_write requires-approval"),
 		typeInto(`input[name="message"]`, "no blanket reads"),
 		navigates(submit(`[data-testid="grants-text"]`)),
@@ -57,4 +67,22 @@ func TestBrowserGrantsAndSubjectPicker(t *testing.T) {
 		t.Fatal(err)
 	}
 	screenshot(t, ctx, "forge-subject-contractors-1024")
+	// deferred mode: the group's figure says what the toggle changes,
+	// tools and tokens, never a bare number
+	err = chromedp.Do(ctx,
+		chromedp.EmulateViewport(1440, 1000),
+		visit(h.srv.URL+"/forge?agent=analyst&deferred=1"),
+		waitVisible(`[data-testid="subject-group-contractors"]`),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	screenshot(t, ctx, "forge-subject-deferred-1440")
+	if fig := text(t, ctx, `[data-testid="subject-group-contractors"] .delta`); !strings.Contains(fig, "tools") || !strings.Contains(fig, "tokens") {
+		t.Errorf("deferred contractors' figure: %q", fig)
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1024, 900)); err != nil {
+		t.Fatal(err)
+	}
+	screenshot(t, ctx, "forge-subject-deferred-1024")
 }
