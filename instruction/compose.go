@@ -252,7 +252,9 @@ func composeHead(c *Composition, g Gate, roster []*catalog.Entry, tier string, r
 		add(b, reason)
 		last := &c.Sections[len(c.Sections)-1]
 		list := strings.Join(g.Services(), ", ")
-		last.Units = append(last.Units, servicesUnits.Get(list, func() catalog.Unit { return catalog.NewUnit(fmt.Sprintf("Connected services: %s.\n\n", list)) }))
+		last.Units = append(last.Units, servicesUnits.Get(list, func() catalog.Unit {
+			return catalog.NewUnit(fmt.Sprintf("Connected services with tools listed here: %s.\n\n", list))
+		}))
 	}
 	if b, ok := lib().blocks.variant("skills", tier); ok && g.Has(CapSkills) {
 		reason := ""

@@ -271,7 +271,7 @@ func TestServicesBlockListsExactlyConnected(t *testing.T) {
 	}
 	c = compose(t, instruction.Input{Roster: full.Entries(), Services: []string{"github", "jira", "github"}})
 	s, ok := c.Section("services")
-	if !ok || !strings.HasSuffix(s.Text(), "Connected services: github.\n\n") {
+	if !ok || !strings.HasSuffix(s.Text(), "Connected services with tools listed here: github.\n\n") {
 		t.Errorf("services section = %q", s.Text())
 	}
 }

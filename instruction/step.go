@@ -257,12 +257,12 @@ func activatedSection(c *Composition, pre Input, activated, helpers []*catalog.E
 		}
 	}
 	if len(services) > 0 {
+		// the services were connected all along: what is new is that
+		// their tools are in the step now
 		if b, ok := lib().blocks.variant("services", opts.Tier); ok && !preGate.Has(CapServices) {
 			add(b)
-			s.Units = append(s.Units, catalog.NewUnit(fmt.Sprintf("Connected services: %s.\n\n", strings.Join(services, ", "))))
-		} else {
-			s.Units = append(s.Units, catalog.NewUnit(fmt.Sprintf("Also connected now: %s.\n\n", strings.Join(services, ", "))))
 		}
+		s.Units = append(s.Units, catalog.NewUnit(fmt.Sprintf("Connected services with tools activated here: %s.\n\n", strings.Join(services, ", "))))
 	}
 	var newSkills []Skill
 	for _, k := range skills {
