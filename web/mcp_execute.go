@@ -79,19 +79,24 @@ func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allow
 		// timeout all the same)
 		ctx = context.WithoutCancel(ctx)
 	}
+	g.secretsSent(ctx, r, call, p.Arguments)
 	start := time.Now()
 	res, raw, masked, err := g.pool.CallJSON(ctx, call.spec, call.name, p.Arguments)
 	took := time.Since(start)
 	ev.LatencyUS = int(took / time.Microsecond)
 	g.s.metrics.upstreamCall(took, err != nil || (res != nil && res.IsError)) // a tool's error result is an error outcome
 	if ee := (*upstream.ExposureError)(nil); errors.As(err, &ee) {
-		out := g.exposure(ctx, r, call, ev)
-		if claim != nil {
-			// the call ran: a retry under its key reads this refusal
-			b, _ := json.Marshal(out)
-			g.record(context.WithoutCancel(ctx), r, claim, b)
+		if !g.echoed(ctx, r, call, ee) {
+			out := g.exposure(ctx, r, call, ev, ee)
+			if claim != nil {
+				// the call ran: a retry under its key reads this refusal
+				b, _ := json.Marshal(out)
+				g.record(context.WithoutCancel(ctx), r, claim, b)
+			}
+			return out, nil
 		}
-		return out, nil
+		// an echo of what a caller sent: served as any other answer
+		res, raw, masked, err = ee.Res, ee.Raw, ee.Masked, ee.Err
 	}
 	if masked {
 		g.maskedAnswer(ctx, r, call)

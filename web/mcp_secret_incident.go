@@ -3,12 +3,14 @@ package web
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/agentforge/console/instruction/authority"
 	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/web/upstream"
 )
 
 // typeResultWithheld is the one refusal of a result that held one of the
@@ -17,7 +19,7 @@ const typeResultWithheld = "result_withheld"
 
 // withheldMessage is that refusal's text: it says nothing of what the
 // result held.
-const withheldMessage = "The server's answer was withheld by the console for security and is not returned. The key that made this call is suspended until an admin resumes it; tell the user."
+const withheldMessage = "The server's answer was withheld by the console for security and is not returned; the console's admins are alerted. Tell the user."
 
 // MaskedAnswersPerHour is how many answers masked for holding a
 // connection's own secret one runtime key may draw in an hour before the
@@ -31,22 +33,27 @@ const withheldMessage = "The server's answer was withheld by the console for sec
 const MaskedAnswersPerHour = 20
 
 // exposure is the answer to a call whose server answered with one of the
-// console's own secrets (upstream.ExposureError): no server is ever given
-// them, so this is an incident. The answer is withheld whole, the
-// incident audited (secret.exposure, naming the connection, tool and key,
-// never the secret) and counted, and the key that made the call is
-// suspended until an admin resumes it.
-func (g *gateway) exposure(ctx context.Context, r *gwReq, call *allowedCall, ev *models.RunEvent) *mcp.CallToolResult {
+// console's own secrets that no caller ever sent to its connection
+// (upstream.ExposureError, not echoed): the console never gives them to a
+// server, so the server holds one it should not, and this is an incident
+// of the connection, not of the caller, who did nothing but call a tool.
+// The answer is withheld whole, the incident audited (secret.exposure,
+// subject the connection, naming the secret's label, the tool, the key
+// and the run, never the secret), counted, logged and shown to the
+// admins in the incidents banner. No key is suspended.
+func (g *gateway) exposure(ctx context.Context, r *gwReq, call *allowedCall, ev *models.RunEvent, ee *upstream.ExposureError) *mcp.CallToolResult {
 	ctx = context.WithoutCancel(ctx)
 	ev.CallStatus = "withheld"
 	g.s.metrics.secretIncident("exposure")
-	where := fmt.Sprintf("connection %s, tool %s", call.spec.Name, call.tool.ID)
-	g.s.log.Error("a server's answer held a console secret: withheld, key suspended", "connection", call.spec.Name, "tool", call.tool.ID, "key", r.key.ID)
+	var labels []string
+	for _, sec := range ee.Found {
+		labels = append(labels, sec.Label)
+	}
+	g.s.log.Error("a server's answer held a console secret no caller sent it: withheld", "connection", call.spec.Name, "tool", call.tool.ID, "secret", strings.Join(labels, ", "), "key", r.key.ID)
 	if err := g.s.store.Audit(ctx, models.Event{Actor: apiKeyActor(r.key), Action: "secret.exposure", Subject: "connection:" + call.spec.Name,
-		Detail: where + ": the answer held one of the console's own secrets and was withheld; run " + r.sess.Run}); err != nil {
+		Detail: fmt.Sprintf("connection %s, tool %s: the server answered with the console's secret %s, which no caller ever sent it: the server holds it (check how, change the secret); the answer was withheld; run %s", call.spec.Name, call.tool.ID, strings.Join(labels, ", "), r.sess.Run)}); err != nil {
 		g.s.log.Warn("secret exposure not audited", "err", err)
 	}
-	g.suspendKey(ctx, r, "secret exposure: an answer from "+where+" held a console secret")
 	return gwError(typeResultWithheld, withheldMessage, authority.ActStop)
 }
 
@@ -88,15 +95,4 @@ func (g *gateway) maskedAlert(ctx context.Context, r *gwReq, call *allowedCall, 
 	if err := g.s.store.Audit(ctx, models.Event{Actor: apiKeyActor(r.key), Action: "secret.masked_alert", Subject: subject, Detail: why}); err != nil {
 		g.s.log.Warn("masked answers alert not audited", "err", err)
 	}
-}
-
-// suspendKey suspends the request's key (audited apikey.suspend) and
-// forgets this replica's cached validations at once; the others stop
-// accepting it within keyCacheTTL.
-func (g *gateway) suspendKey(ctx context.Context, r *gwReq, why string) {
-	if _, err := g.s.store.SuspendAPIKey(ctx, "console", r.key.ID, why); err != nil {
-		g.s.log.Error("key not suspended", "key", r.key.ID, "err", err)
-		return
-	}
-	g.s.forgetCachedKeys()
 }

@@ -53,16 +53,20 @@ func (m *metrics) upstreamCall(d time.Duration, failed bool) {
 	m.upstreamOK.Observe(d.Seconds())
 }
 
-// secretIncident counts one answer a server gave with a secret in it:
-// kind exposure (a console secret: withheld, the key suspended) or
-// masked (a connection's own secret, masked), or masked_alert (a key
-// past the hourly count of masked answers).
+// secretIncident counts one secret the gateway saw: kind exposure (an
+// answer held a console secret no caller sent: withheld), echo (an answer
+// held a console secret a caller sent before: served), sent (a call's
+// arguments held a console secret), masked (a connection's own secret,
+// masked), or masked_alert (a key past the hourly count of masked
+// answers).
 func (m *metrics) secretIncident(kind string) {
 	switch kind {
 	case "exposure":
 		m.secretExposed.Inc()
 	case "masked_alert":
 		m.secretAlert.Inc()
+	case "echo", "sent":
+		m.secrets.WithLabelValues(kind).Inc()
 	default:
 		m.secretMasked.Inc()
 	}

@@ -25,9 +25,14 @@ var hardenProcess bool
 func guardSecrets() error {
 	databaseURL = os.Getenv("DATABASE_URL") // serverHome, after it is removed
 	names, values := upstream.ConsoleSecretsInEnv()
+	labels := upstream.ConsoleSecretLabelsOf(os.Environ())
 	if k, err := loadSealKey(false); err == nil && k != nil {
 		values = append(values, string(k))
+		if labels[string(k)] == "" {
+			labels[string(k)] = "the key that seals connection secrets"
+		}
 	}
+	upstream.SetConsoleSecretLabels(labels)
 	if n := upstream.SetConsoleSecrets(values...); n > 0 {
 		fmt.Fprintf(os.Stderr, "console: warning: %d of the console's secrets (a database password, a key) look like ordinary text (under %d bytes, fewer than three kinds of character) and are not guarded in what servers say; choose a longer one\n", n, upstream.DistinctiveLength)
 	}

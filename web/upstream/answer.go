@@ -21,9 +21,9 @@ type ServerError struct {
 	Name    string
 	Code    int64
 	Message string
-	// exposed: the server's text held one of the console's own secrets
-	// (the call is answered ExposureError, never this message)
-	exposed bool
+	// exposed: the console's own secrets the server's text held (the
+	// call is answered ExposureError, never this message)
+	exposed []ConsoleSecret
 	// masked: a secret of the connection was masked in Message (the
 	// caller learns from it what a masked result tells, and it is
 	// counted and audited the same way: CallJSON's masked)

@@ -118,8 +118,9 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 		if se := serverError(c, set, err, useDirect); se != nil && m.refused.Load() == 0 {
 			// the server answered (with an error): its session is well
 			c.healthy()
-			if se.exposed {
-				return nil, nil, false, &ExposureError{Name: spec.Name}
+			if len(se.exposed) > 0 {
+				echo := serverError(c, set.connView(), err, useDirect)
+				return nil, nil, false, exposure(spec.Name, se.exposed, nil, nil, echo.masked, echo)
 			}
 			return nil, nil, se.masked, se
 		}
@@ -139,12 +140,20 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 			return nil, nil, false, err
 		}
 	}
-	if set.exposedJSON(b) {
-		return nil, nil, false, &ExposureError{Name: spec.Name}
+	found := set.exposedJSON(b)
+	res, raw, masked, err = connMasked(set, res, raw, b)
+	if len(found) > 0 {
+		return nil, nil, false, exposure(spec.Name, found, res, raw, masked, err)
 	}
-	// the server's text may repeat a secret it was started or called
-	// with (an error result naming its token): masked on every path,
-	// except the secrets the call's own arguments hold (forCall)
+	return res, raw, masked, err
+}
+
+// connMasked is the result res (its JSON b, raw when it came as those
+// bytes) with the connection's secrets the call did not send masked: the
+// server's text may repeat a secret it was started or called with (an
+// error result naming its token), masked on every path except the
+// secrets the call's own arguments hold (forCall).
+func connMasked(set *callSet, res *mcp.CallToolResult, raw, b []byte) (*mcp.CallToolResult, []byte, bool, error) {
 	out, outRaw, masked, err := maskResultWith(set.conn, set.connEnc, res, b)
 	if err == nil && out == res {
 		// as it came: its JSON only when it came as those bytes

@@ -96,6 +96,7 @@ func SetConsoleSecrets(values ...string) (ordinary int) {
 		}
 	}
 	consoleSecrets.Store(&consoleSet{values: out, words: words})
+	consoleRefsNow.Store(refsOf(out, words))
 	return ordinary
 }
 
