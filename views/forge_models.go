@@ -82,9 +82,10 @@ type ForgeData struct {
 	// Host is who the projection teaches the reply protocol to: "" the
 	// runtime API's text protocol, "mcp" an MCP client through the gateway
 	Host string
-	// SearchBudget and CallBudget are the saved profile version's budgets
-	// per gateway run (0: none); set on the profile form
-	SearchBudget, CallBudget int
+	// Budgets says the draft has budgets per gateway run (a profile is
+	// picked); SearchBudget and CallBudget are them as typed ("": none)
+	Budgets                  bool
+	SearchBudget, CallBudget string
 	Groups                   []LeverGroup
 	Options                  []LeverView
 	Totals                   Delta

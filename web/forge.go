@@ -175,9 +175,6 @@ func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, er
 	}
 	data.Query = fc.state.encode(fc.draft.Declared, agentSlug, profileSlug)
 	data.Agent, data.Profile = agentSlug, profileSlug
-	if v := fc.ac.Version; v != nil {
-		data.SearchBudget, data.CallBudget = v.SearchBudget, v.CallBudget
-	}
 	if fc.ac.Agent != nil {
 		// every tool the agent declares, offered or not: "7 of 8 declared"
 		// says one is out (the roster notes say why), "7 of 7" would hide it
@@ -246,6 +243,7 @@ func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, er
 		data.CanSave = u.Has(models.RoleEditor) || u.Has(models.RoleAdmin)
 		data.BaseVersion = fc.ac.Profile.CurrentVersion
 	}
+	budgetLevers(&data, fc, c.QueryParams())
 	if len(c.QueryParams()["sg"]) > 0 {
 		data.CanSave = false // a subject's preview is not saved as a profile (forgeSave refuses it)
 	}
@@ -276,28 +274,4 @@ func (s *Server) forgePageModel(c echo.Context) views.Page {
 	p := s.page(c, "Forge", "forge")
 	p.Wide = true
 	return p
-}
-
-// forgeSearch previews deferred-mode search over the effective roster.
-func (s *Server) forgeSearch(c echo.Context) error {
-	state, err := url.ParseQuery(c.QueryParam("state"))
-	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, "state: unreadable")
-	}
-	fc, err := s.forgeDraft(c, state)
-	if err != nil {
-		return err
-	}
-	hits := searchIndex(fc.draft.Input()).Search(c.QueryParam("q"), 10)
-	out := make([]views.SearchHit, len(hits))
-	for i, h := range hits {
-		out[i] = views.SearchHit{Name: h.ID, Description: h.Description}
-	}
-	return s.render(c, http.StatusOK, s.forgePageModel(c), views.SearchHits(out))
-}
-
-// searchIndex is what deferred search ranks: the effective roster.
-// catalog search itself never returns code-only helpers.
-func searchIndex(in instruction.Input) *catalog.Index {
-	return catalog.IndexEntries(in.Roster)
 }

@@ -1,6 +1,13 @@
 package web
 
 import (
+	"net/http"
+	"net/url"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/catalog"
+	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/views"
 )
 
@@ -43,4 +50,28 @@ func (s *Server) deferredNotes(data *views.ForgeData, fc forgeContext) error {
 		}
 	}
 	return nil
+}
+
+// forgeSearch previews deferred-mode search over the effective roster.
+func (s *Server) forgeSearch(c echo.Context) error {
+	state, err := url.ParseQuery(c.QueryParam("state"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "state: unreadable")
+	}
+	fc, err := s.forgeDraft(c, state)
+	if err != nil {
+		return err
+	}
+	hits := searchIndex(fc.draft.Input()).Search(c.QueryParam("q"), 10)
+	out := make([]views.SearchHit, len(hits))
+	for i, h := range hits {
+		out[i] = views.SearchHit{Name: h.ID, Description: h.Description}
+	}
+	return s.render(c, http.StatusOK, s.forgePageModel(c), views.SearchHits(out))
+}
+
+// searchIndex is what deferred search ranks: the effective roster.
+// catalog search itself never returns code-only helpers.
+func searchIndex(in instruction.Input) *catalog.Index {
+	return catalog.IndexEntries(in.Roster)
 }

@@ -35,9 +35,8 @@ func (s *Server) forgeSave(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "profile: pick an agent and a profile to save to")
 	}
 	ct := models.ProfileContent{Tier: fc.draft.Options.Tier, CatalogForm: fc.draft.Options.CatalogForm, Deferred: fc.draft.Options.Deferred,
-		Pins: fc.draft.Options.Pins, Message: strings.TrimSpace(c.FormValue("message")),
-		// the forge edits no budget: a save keeps the version's
-		SearchBudget: fc.ac.Version.SearchBudget, CallBudget: fc.ac.Version.CallBudget}
+		Pins: fc.draft.Options.Pins, Message: strings.TrimSpace(c.FormValue("message"))}
+	ct.SearchBudget, ct.CallBudget = budgetsOf(state, fc.ac.Version).values()
 	ct.Tools = fc.draft.SelectedIDs()
 	declared := map[string]bool{}
 	for _, t := range fc.ac.Agent.Declared() {

@@ -35,9 +35,12 @@ func TestGatewayBudgets(t *testing.T) {
 		if _, err := h.store.SaveProfileVersion(ctx, "admin", "gw", p.CurrentVersion, ct, h.knownToolIDs(), models.TokenTotals{}); err != nil {
 			t.Fatal(err)
 		}
-		// the forge states them (a forge save keeps them)
-		if _, doc := h.login("admin", adminPassword).get("/forge?agent=helper&profile=gw"); !strings.Contains(strings.Join(strings.Fields(doc.Find(`[data-testid="forge-budgets"]`).Text()), " "), "Budgets per gateway run: 2 searches, 2 calls") {
-			t.Errorf("forge budgets: %q", doc.Find(`[data-testid="forge-budgets"]`).Text())
+		// the forge shows them in its budget fields
+		_, doc := h.login("admin", adminPassword).get("/forge?agent=helper&profile=gw")
+		sb, _ := doc.Find(`[data-testid="forge-search-budget"]`).Attr("value")
+		cb, _ := doc.Find(`[data-testid="forge-call-budget"]`).Attr("value")
+		if sb != "2" || cb != "2" {
+			t.Errorf("forge budgets: searches %q, calls %q; want 2, 2", sb, cb)
 		}
 		cs, _ := f.connect(t, nil)
 		if text, isErr := call(t, cs, "search_tools", map[string]any{"query": "echo a text back"}, nil); isErr {
