@@ -35,22 +35,42 @@ func (st *gwStep) deferred() bool { return st.base.Draft.Options.Deferred }
 func (st *gwStep) searches() bool { return st.deferred() && st.surface.Reachable() > 0 }
 
 // active reports whether a tool may be called in this step (before the
-// call-time check): activated in deferred mode, in the roster otherwise.
+// call-time check): served by a connection (serves), and activated in
+// deferred mode, in the roster otherwise.
 func (st *gwStep) active(id string) bool {
+	if !st.serves(id) {
+		return false
+	}
 	if st.deferred() {
 		return st.act.IsActive(id)
 	}
 	return st.surface.Selectable(id)
 }
 
-// activeTools lists the step's tools in order.
+// serves reports whether a connection serves the surface tool id
+// (gatewayServes): the one filter of what the step reaches. Search
+// reaches only such tools (servedSurface); active, so tools/list,
+// tools/call and the skills a step lists (load_skill), count no other:
+// a built-in (always on, pinned, or active in a run without search) is
+// reachable by no path of the gateway.
+func (st *gwStep) serves(id string) bool {
+	e, ok := st.surface.Entry(id)
+	return ok && gatewayServes(st.served, e.Contract())
+}
+
+// activeTools lists the step's tools in order (served ones only).
 func (st *gwStep) activeTools() []string {
-	if st.deferred() {
-		return st.act.Active()
-	}
 	var out []string
+	if st.deferred() {
+		for _, id := range st.act.Active() {
+			if st.serves(id) {
+				out = append(out, id)
+			}
+		}
+		return out
+	}
 	for _, e := range st.surface.Roster() {
-		if st.surface.Selectable(e.ID()) {
+		if st.active(e.ID()) {
 			out = append(out, e.ID())
 		}
 	}
