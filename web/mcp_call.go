@@ -99,9 +99,9 @@ func (g *gateway) callTool(ctx context.Context, r *gwReq, req *mcp.CallToolReque
 		ev.Verdict = deferred.CallDenied + ":" + bad.Type
 		return errorResult(bad), g.evidence.add(ctx, ev)
 	}
-	// a keyed retry of a call that ran is answered from its record before
-	// anything could refuse it
-	if res, err = g.recorded(ctx, r, p, &ev); err != nil {
+	// a keyed retry of a call that ran is answered from its record once
+	// its permission holds (replayRefused)
+	if res, err = g.recorded(ctx, r, cs, p, &ev); err != nil {
 		return undecided(), g.evidence.add(ctx, ev)
 	} else if res != nil {
 		return res, g.evidence.add(ctx, ev)

@@ -98,15 +98,16 @@ func undecidedError() *authority.Error {
 	return &authority.Error{Type: typeUnavailableEnv, Message: "The console could not decide this call now; try again.", NextActions: []string{authority.ActRetryLater, authority.ActStop}}
 }
 
-// recorded answers a keyed retry from its record before anything about
-// the call is checked again: a call with this key and these exact
-// arguments that ran (or is running, or was lost) gets what its record
-// says, whatever has changed since — its approval spent, its grant or
-// tool gone, a new session that has not searched — since its authority
-// was checked when it ran; it never files an approval request or is
-// told a refusal. nil: no such record (none, or one for other arguments,
-// which the call's check and then its claim answer as any call).
-func (g *gateway) recorded(ctx context.Context, r *gwReq, p *mcp.CallToolParamsRaw, ev *models.RunEvent) (*mcp.CallToolResult, error) {
+// recorded answers a keyed retry from its record: a call with this key
+// and these exact arguments that ran (or is running, or was lost) gets
+// what its record says once the permission to make it is checked again
+// (replayRefused: a grant revoked refuses it, nothing is read). What
+// only the run that made it needed is not asked again — its single-use
+// approval spent, a new session that has not searched — so it never
+// files an approval request. nil: no such record (none, or one for
+// other arguments, which the call's check and then its claim answer as
+// any call).
+func (g *gateway) recorded(ctx context.Context, r *gwReq, cs models.CheckState, p *mcp.CallToolParamsRaw, ev *models.RunEvent) (*mcp.CallToolResult, error) {
 	key, keyed, _ := idempotencyKey(p)
 	if !keyed {
 		return nil, nil
@@ -115,6 +116,7 @@ func (g *gateway) recorded(ctx context.Context, r *gwReq, p *mcp.CallToolParamsR
 	if err != nil {
 		return nil, err
 	}
+	checked := false
 	for attempt := 0; ; attempt++ {
 		rec, err := g.s.store.IdempotentRecord(ctx, sc, p.Name, key)
 		if errors.Is(err, models.ErrNotFound) {
@@ -126,12 +128,43 @@ func (g *gateway) recorded(ctx context.Context, r *gwReq, p *mcp.CallToolParamsR
 		if rec.ArgsDigest != digest {
 			return nil, nil
 		}
+		if !checked {
+			refused, err := g.replayRefused(ctx, r, cs, p.Name)
+			if err != nil {
+				return nil, err
+			}
+			if refused != nil {
+				ev.Verdict = deferred.CallDenied + ":" + refused.Type
+				return errorResult(refused), nil
+			}
+			checked = true
+		}
 		res, err := g.answerRecord(ctx, rec, attempt, p, ev)
 		if res != nil || err != nil {
 			ev.Verdict = deferred.CallActive
 			return res, err
 		}
 	}
+}
+
+// replayRefused is why a keyed retry may not have its record's answer
+// (nil: it may): the call-time check of its subject, agent, profile and
+// conversation's set for the tool now, without its arguments (they
+// were checked when it ran) and with an approval it needs taken as given
+// (the call ran under one). A grant revoked, the tool gone or left out
+// of the conversation refuse it as they refuse any call.
+func (g *gateway) replayRefused(ctx context.Context, r *gwReq, cs models.CheckState, tool string) (*authority.Error, error) {
+	ca := checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: tool, pick: r.pick, without: r.without, keyOwner: keyCreator(r.key)}
+	_, d, _, err := g.s.decideAt(ctx, cs, ca)
+	switch {
+	case err != nil:
+		return nil, err
+	case d.Allow || (d.Error != nil && d.Error.Type == authority.TypeApprovalRequired):
+		return nil, nil
+	case d.Error == nil:
+		return undecidedError(), nil
+	}
+	return d.Error, nil
 }
 
 // idemScope is a keyed call's idempotency scope and its arguments' digest.
