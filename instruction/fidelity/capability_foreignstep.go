@@ -2,6 +2,7 @@ package fidelity
 
 import (
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -34,15 +35,35 @@ var foreignSequencers = set(
 	// Hindi, Marathi, Bengali, Tamil, Telugu, Urdu, Arabic, Persian, Hebrew
 	"फिर", "इसके बाद", "उसके बाद", "त्यानंतर", "তারপর", "এরপর", "பிறகு", "பின்னர்", "அடுத்து", "తర్వాత",
 	"پھر", "ثم", "بعد ذلك", "بعدها", "سپس", "לאחר מכן", "אחר כך", "ואז",
+	// Bulgarian, Serbian, Croatian, Slovenian, Lithuanian, Latvian, Estonian
+	"след това", "после", "zatim", "nakon toga", "затим", "након тога", "zatem", "po to", "pēc tam", "seejärel",
+	// Catalan, Basque, Icelandic, Welsh, Irish, Albanian, Maltese, Esperanto
+	"després", "llavors", "ondoren", "síðan", "wedyn", "ansin", "pastaj", "më pas", "imbagħad", "poste", "sekve",
+	// Georgian, Armenian, Kazakh, Mongolian, Nepali, Gujarati, Punjabi, Kannada, Malayalam, Sinhala
+	"შემდეგ", "հետո", "այնուհետև", "содан кейін", "дараа нь", "त्यसपछि", "પછી", "ਫਿਰ", "ನಂತರ", "പിന്നീട്",
+	"തുടർന്ന്", "ඉන්පසු",
 	// Amharic
 	"ከዚያ", "ከዚያም", "በመቀጠል",
 )
+
+// foreignVocatives name the assistant, addressed, in languages other than
+// English ("Asystencie, …", "助手，…"): a sentence opened by one and a
+// comma or a colon speaks to the agent.
+var foreignVocatives = set("assistent", "asistente", "assistente", "asystent", "asystencie", "asistent", "asistentas",
+	"avustaja", "asszisztens", "ассистент", "помощник", "асистент", "помічник", "асистенте", "laguntzailea",
+	"aðstoðarmaður", "asistan", "yardımcı", "सहायक", "مساعد", "עוזר", "βοηθέ", "βοηθός", "asisten", "katulong",
+	"msaidizi", "trợ lý")
+
+// unspacedVocatives name the assistant in languages written without
+// spaces.
+var unspacedVocatives = []string{"助手", "助理", "アシスタント", "어시스턴트", "비서", "ผู้ช่วย"}
 
 // unspacedSequencers are words of sequence of languages written without
 // spaces between words (Chinese, Japanese, Korean as written after one,
 // Thai): a prefix of the sentence.
 var unspacedSequencers = []string{"然后", "然後", "之后", "之後", "接着", "接著", "随后", "隨後", "その後", "次に", "それから",
-	"続いて", "그 다음", "그다음", "그런 다음", "그 후", "다음으로", "หลังจากนั้น", "จากนั้น", "ต่อไป"}
+	"続いて", "그 다음", "그다음", "그런 다음", "그 후", "다음으로", "หลังจากนั้น", "จากนั้น", "ต่อไป", "ထို့နောက်", "បន្ទាប់មក",
+	"ຈາກນັ້ນ"}
 
 // sentenceStop: the rune r ends a sentence in the scripts above.
 func sentenceStop(r rune) bool {
@@ -76,7 +97,7 @@ func foreignStepMentions(text string) []mention {
 		for start < len(text) && (text[start] == ' ' || text[start] == '\t' || text[start] == '\n') {
 			start++
 		}
-		w, ok := foreignSequencerAt(text[start:])
+		w, ok := foreignSequencerAt(text[start:], r != ':' && r != ';')
 		if !ok {
 			continue
 		}
@@ -97,9 +118,12 @@ func foreignStepMentions(text string) []mention {
 }
 
 // foreignSequencerAt: s opens with a word of sequence of another language,
-// not quoted and not itself spoken of ("Potem means afterwards"); w is
-// that word as written.
-func foreignSequencerAt(s string) (string, bool) {
+// not quoted and not itself spoken of ("Potem means afterwards"), or, when
+// the sentence before ended with a full stop (addressed; not a label's
+// colon, which may open a list of values: "Roles: Assistent, Manager"),
+// with the assistant's name in another language and a comma or a colon;
+// w is that word (and its comma) as written.
+func foreignSequencerAt(s string, addressed bool) (string, bool) {
 	if s == "" {
 		return "", false
 	}
@@ -110,9 +134,25 @@ func foreignSequencerAt(s string) (string, bool) {
 			}
 		}
 	}
+	if s[0] >= utf8.RuneSelf && addressed {
+		for _, u := range unspacedVocatives {
+			if rest, ok := strings.CutPrefix(s, u); ok {
+				if sep := vocativeSeparator(rest); sep > 0 {
+					return s[:len(u)+sep], true
+				}
+			}
+		}
+	}
 	e1 := wordEnd(s, 0)
-	if e1 == 0 || e1 > 40 || !sequencerHeads[strings.ToLower(s[:e1])] {
+	if e1 == 0 || e1 > 40 || !sequencerHeads()[strings.ToLower(s[:e1])] {
 		return "", false // (the table of heads keeps ToLower off most sentences' first words)
+	}
+	for _, e := range []int{wordEnd(s, e1+1), e1} {
+		if addressed && e > 0 && e < len(s) && foreignVocatives[strings.ToLower(s[:e])] {
+			if sep := vocativeSeparator(s[e:]); sep > 0 && len(strings.Fields(s[e+sep:])) >= 2 {
+				return s[:e+sep], true
+			}
+		}
 	}
 	e2 := wordEnd(s, e1+1)
 	for _, e := range []int{e2, e1} {
@@ -131,6 +171,17 @@ func foreignSequencerAt(s string) (string, bool) {
 	return "", false
 }
 
+// vocativeSeparator is the length of the comma or colon that opens s
+// after a name addressed ("Asystencie, …", "助手，…"), or 0.
+func vocativeSeparator(s string) int {
+	for _, sep := range []string{",", ":", "，", "：", "、"} {
+		if strings.HasPrefix(s, sep) {
+			return len(sep)
+		}
+	}
+	return 0
+}
+
 // wordEnd is the end of the word of s that starts at from (a space, a
 // comma or the end of s ends it); from when s has none there.
 func wordEnd(s string, from int) int {
@@ -146,14 +197,18 @@ func wordEnd(s string, from int) int {
 }
 
 // sequencerHeads are the first words of foreignSequencers, lower-cased.
-var sequencerHeads = func() map[string]bool {
+var sequencerHeads = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for w := range foreignSequencers {
 		head, _, _ := strings.Cut(w, " ")
 		m[head] = true
 	}
+	for w := range foreignVocatives {
+		head, _, _ := strings.Cut(w, " ")
+		m[head] = true
+	}
 	return m
-}()
+})
 
 // englishGloss: English words that say a word is spoken of, not used
 // ("Sonra is Turkish for later").
