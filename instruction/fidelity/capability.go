@@ -28,8 +28,8 @@ func capabilityMentions(text string, ts []token) []mention {
 	labelSteps(text, ts)
 	actionCells(text, ts)
 	for i := range ts {
-		// "2) open an issue": a numbered step opens a clause
-		if i > 0 && byteAt(text, ts[i-1].end) == ')' && numeral(ts[i-1].lower) && !ts[i].sentence {
+		// "2) open an issue", "2️⃣ open an issue": a numbered step opens a clause
+		if i > 0 && numberClose(text, ts[i-1].end) > 0 && numeral(ts[i-1].lower) && !ts[i].sentence {
 			ts[i].clause = true
 		}
 		if ts[i].sentence {

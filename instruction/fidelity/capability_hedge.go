@@ -270,11 +270,26 @@ var dutyAdjectives = set("recommended", "advised", "suggested", "important", "es
 
 // numberedStep: word i opens an item of a numbered or lettered list after
 // the text's first sentence ("(b) restore it to staging", "3) roll back
-// the last deploy"): a step of the procedure.
+// the last deploy", "3️⃣ roll back the last deploy"): a step of the
+// procedure.
 func numberedStep(text string, ts []token, i int) bool {
-	if i < 1 || !numeral(ts[i-1].lower) || len(ts[i-1].lower) > 2 || byteAt(text, ts[i-1].end) != ')' || byteAt(text, ts[i-1].end+1) != ' ' {
+	if i < 1 || !numeral(ts[i-1].lower) || len(ts[i-1].lower) > 2 || numberClose(text, ts[i-1].end) == 0 || byteAt(text, ts[i-1].end+numberClose(text, ts[i-1].end)) != ' ' {
 		return false // not "(string, default 0): Custom timeout"
 	}
 	before := byteAt(text, ts[i-1].start-1)
 	return (before == '(' || before == ' ' || before == '\n' || before == 0) && !inFirstSentence(ts, i-1) && baseVerb(ts[i].lower)
+}
+
+// numberClose is the length of what closes a step's number at text[at:]:
+// ")" ("2) …") or a keycap ("2️⃣ …"); 0 when none does.
+func numberClose(text string, at int) int {
+	switch rest := text[min(at, len(text)):]; {
+	case strings.HasPrefix(rest, ")"):
+		return 1
+	case strings.HasPrefix(rest, "\uFE0F\u20E3"):
+		return len("\uFE0F\u20E3")
+	case strings.HasPrefix(rest, "\u20E3"):
+		return len("\u20E3")
+	}
+	return 0
 }
