@@ -42,8 +42,10 @@ var syntheticContracts = []catalog.Contract{{
 	Params: []catalog.Param{
 		{Name: "slug", Type: "string", Required: true, Description: "The skill's slug as listed."},
 	},
-	Returns:  "The procedure as Markdown, with the skill's version.",
-	Examples: []catalog.Example{{Description: "Load a listed skill.", Call: `{"slug": "quarterly-report"}`}},
+	Returns: "The procedure as Markdown, with the skill's version.",
+	// a placeholder too: a real slug ("quarterly-report") would name a
+	// skill the composition may not list
+	Examples: []catalog.Example{{Description: "Load a skill the skills section lists.", Call: `{"slug": "the slug as listed"}`}},
 }}
 
 // SyntheticContracts returns the contracts of the synthetic tools
