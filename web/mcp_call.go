@@ -170,6 +170,9 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		t        *authority.Tool
 		contract *catalog.Contract
 		once     string // the single-use approval the call rests on
+		// refusedOn is the digest of the contract a refusal was decided
+		// on: only of a tool the run was shown (never a hidden one's)
+		refusedOn string
 	)
 	if v.Status == deferred.CallActive {
 		raw := p.Arguments
@@ -210,6 +213,9 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		var counted authority.Decision
 		v, counted, _ = deferred.Authorize(v, d)
 		tally.hold(ast, r.sess.Agent, p.Name, tool, r.subject, counted)
+		if tool != nil {
+			refusedOn = tool.Digest
+		}
 		if v.Status == deferred.CallActive {
 			t, contract = tool, ast.contracts[p.Name]
 			if d.Approval != nil {
@@ -257,6 +263,9 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		var counted authority.Decision
 		v, counted, _ = deferred.Authorize(v, d)
 		tally.hold(ast, r.sess.Agent, p.Name, tool, r.subject, counted)
+		if tool != nil {
+			refusedOn = tool.Digest
+		}
 		if res := g.leftCatalog(ctx, v, p.Name); res != nil {
 			ev.Verdict = deferred.CallDenied + ":" + authority.TypeCatalogChanged
 			return res, nil
@@ -272,7 +281,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		return gwError(typeSearchRequired, fmt.Sprintf("%s is not loaded yet. Call %s with what you want to do; a tool it returns can be called after that.", p.Name, instruction.SearchToolID),
 			authority.ActSearchTools), nil
 	case deferred.CallDenied:
-		ev.Verdict = v.Status + ":" + v.Error.Type
+		ev.Verdict, ev.Digest = v.Status+":"+v.Error.Type, refusedOn
 		return errorResult(v.Error), nil
 	default:
 		return toolUnavailable(p.Name, st.searches()), nil
