@@ -83,12 +83,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		title = "Error"
 	}
 	p := views.Page{Title: title, AssetVersion: s.assets}
-	if u := currentUser(c); u != nil {
-		p.Viewer = viewer(u)
-	}
-	if sess := currentSession(c); sess != nil {
-		p.CSRF = sess.CSRFToken
-	}
+	s.signedIn(c, &p)
 	body := views.ErrorPage(status, title, msg)
 	if status == http.StatusUnauthorized {
 		body = views.SignInRequired(msg, signInURL(c))

@@ -20,6 +20,19 @@ func isFragment(c echo.Context) bool {
 // page builds the layout's view model for the current request.
 func (s *Server) page(c echo.Context, title, active string) views.Page {
 	p := views.Page{Title: title, Active: active, AssetVersion: s.assets}
+	s.signedIn(c, &p)
+	if sess := currentSession(c); sess != nil {
+		if !isFragment(c) {
+			p.Flash = s.store.TakeFlash(c.Request().Context(), sess)
+		}
+	}
+	return p
+}
+
+// signedIn gives a page the signed-in person's part of the layout: who
+// they are, the navigation their roles open and the form token. Every page
+// has it, error pages included.
+func (s *Server) signedIn(c echo.Context, p *views.Page) {
 	if u := currentUser(c); u != nil {
 		p.Viewer = viewer(u)
 		for _, n := range views.NavEntries() {
@@ -30,11 +43,7 @@ func (s *Server) page(c echo.Context, title, active string) views.Page {
 	}
 	if sess := currentSession(c); sess != nil {
 		p.CSRF = sess.CSRFToken
-		if !isFragment(c) {
-			p.Flash = s.store.TakeFlash(c.Request().Context(), sess)
-		}
 	}
-	return p
 }
 
 func viewer(u *models.User) *views.Viewer {
