@@ -26,7 +26,8 @@ const errorBoxJS = `(() => {
 
 // TestBrowserConnectionAddErrorReadable: at 1440 and 1024 px a failed
 // add's long error (why the server did not start, its stderr) reads under
-// its field: one box inside the form, nothing cut, the stderr's text whole.
+// its field: one box inside the form, nothing cut, the stderr's text whole;
+// the emptied secret box says its value was not kept (type it again).
 func TestBrowserConnectionAddErrorReadable(t *testing.T) {
 	h := sqliteOnly(t)
 	h.store.SetSealKey([]byte("a-test-key-of-at-least-thirty-two-bytes"))
@@ -37,7 +38,7 @@ func TestBrowserConnectionAddErrorReadable(t *testing.T) {
 	form := `[data-testid="connection-form"] `
 	for _, w := range []int64{1440, 1024} {
 		step(t, ctx, "add a broken server", chromedp.EmulateViewport(w, 900), visit(h.srv.URL+"/connections"),
-			setValue(form+`input[name="name"]`, "broken"), setValue(form+`input[name="command"]`, cmd),
+			setValue(form+`input[name="name"]`, "broken"), setValue(form+`input[name="command"]`, cmd), setValue(form+`textarea[name="env"]`, "MY_SERVICE_PASSWORD=pw-5521"),
 			navigates(submit(form+`input[name="name"]`)), waitVisible(`[data-testid="error-command"]`), scrollTo(`[data-testid="error-command"]`))
 		screenshot(t, ctx, fmt.Sprintf("connection-add-error-%d", w))
 		why, err := chromedp.Run(ctx, chromedp.Evaluate[string](errorBoxJS))
@@ -46,6 +47,9 @@ func TestBrowserConnectionAddErrorReadable(t *testing.T) {
 		}
 		if why != "" {
 			t.Errorf("at %d px: %s", w, why)
+		}
+		if got := text(t, ctx, `[data-testid="retype-env"]`); !strings.Contains(got, "type them again") && !strings.Contains(got, "Type them again") {
+			t.Errorf("at %d px the emptied secret box says %q, want that its value was not kept", w, got)
 		}
 		if got := text(t, ctx, `[data-testid="error-command"]`); !strings.Contains(got, missing) {
 			t.Errorf("at %d px the error reads %q, want the stderr's missing module", w, got)

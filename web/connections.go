@@ -63,7 +63,7 @@ func (s *Server) renderConnections(c echo.Context, status int, d views.Connectio
 func (s *Server) createConnection(c echo.Context) error {
 	f := views.ConnectionForm{Name: strings.TrimSpace(c.FormValue("name")), Command: strings.TrimSpace(c.FormValue("command")), URL: strings.TrimSpace(c.FormValue("url")), PlainEnv: c.FormValue("env_plain"), Dir: strings.TrimSpace(c.FormValue("dir"))}
 	errs := views.FieldErrors{}
-	f.TakeOver = c.FormValue("take_over") != ""
+	f.TakeOver, f.Retype = c.FormValue("take_over") != "", retyped(c)
 	in := models.ConnectionInput{Name: f.Name, URL: f.URL, Headers: pairLines(c.FormValue("headers"), "header", errs), Env: pairLines(c.FormValue("env"), "env", errs), PlainEnv: pairLines(f.PlainEnv, "env_plain", errs), Dir: f.Dir, TakeOver: f.TakeOver}
 	f.Settings, in.Settings = settingsForm(c, errs)
 	if f.Command != "" {
@@ -168,7 +168,7 @@ func (s *Server) editConnection(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f := views.ConnectionForm{Name: name, Command: strings.TrimSpace(c.FormValue("command")), URL: strings.TrimSpace(c.FormValue("url"))}
+	f := views.ConnectionForm{Name: name, Command: strings.TrimSpace(c.FormValue("command")), URL: strings.TrimSpace(c.FormValue("url")), Retype: retyped(c)}
 	errs := views.FieldErrors{}
 	e := models.ConnectionEdit{Headers: pairLines(c.FormValue("headers"), "header", errs), Env: pairLines(c.FormValue("env"), "env", errs),
 		UnsetHeaders: nameLines(c.FormValue("unset_headers")), UnsetEnv: nameLines(c.FormValue("unset_env"))}
@@ -239,4 +239,16 @@ func (s *Server) removeConnection(c echo.Context) error {
 		return err
 	}
 	return s.flashAndRedirect(c, "Removed "+name+": "+views.Plural(len(plan.Removed), "tool", "tools")+" left the catalog and every roster.", "/connections")
+}
+
+// retyped names the secret fields a form had values in: a refused form
+// is shown again without them (secret values are never sent back).
+func retyped(c echo.Context) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range []string{"headers", "env"} {
+		if strings.TrimSpace(c.FormValue(f)) != "" {
+			out[f] = true
+		}
+	}
+	return out
 }
