@@ -7,7 +7,8 @@
 # shared machine is mostly waiting for a core. Besides the wall time it
 # prints the CPU time the process has used (all its threads,
 # /proc/PID/task/*/schedstat) when it listens and when it first answers
-# healthy: the steadier figure on a loaded machine.
+# healthy: the steadier figure on a loaded machine. COLD_KINDS="existing"
+# (or "empty") measures one kind only.
 #
 #   scripts/cold_start.sh [BINARY...]
 #
@@ -68,7 +69,7 @@ wait "$seedpid" 2>/dev/null
 
 median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{a[NR] = $1} END {if (NR) print a[int((NR + 1) / 2)]; else print "none"}'; }
 
-for kind in empty existing; do
+for kind in ${COLD_KINDS:-empty existing}; do
   declare -A walls=() listens=() healthies=() fails=()
   for ((try = 1; try <= tries; try++)); do
     for i in "${!bins[@]}"; do
