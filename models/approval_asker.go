@@ -42,6 +42,19 @@ func (s *Store) ApprovalAskedBy(ctx context.Context, a *Approval, key uint) (boo
 	return n > 0, err
 }
 
+// ApprovalHoldsFor reports whether the approval a may be presented for a
+// call made through the runtime key key: a request filed through a
+// runtime key holds only for the keys that asked for it (ApprovalAskedBy)
+// — each key vouches for its own subjects, so another runtime's "sam" is
+// not this one's. A request filed without a runtime key (by a person),
+// or a check made without one, is bound to no key.
+func (s *Store) ApprovalHoldsFor(ctx context.Context, a *Approval, key uint) (bool, error) {
+	if key == 0 || a.KeyID == 0 {
+		return true, nil
+	}
+	return s.ApprovalAskedBy(ctx, a, key)
+}
+
 // askingKeyOwners are the creators of the runtime keys that asked for the
 // request a (the filing key and every key recorded as asking).
 func (s *Store) askingKeyOwners(ctx context.Context, a *Approval) ([]string, error) {

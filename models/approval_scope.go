@@ -55,8 +55,16 @@ func (s *Store) pendingInScope(ctx context.Context, a Approval) (Approval, error
 }
 
 // ScopedCallApproval is CallApproval among the requests made under the
-// group set groups and the (resolved) profile: the ones that can hold for
-// a call under them.
-func (s *Store) ScopedCallApproval(ctx context.Context, agent, subject string, groups []string, profile, tool, digest, argsDigest, keyOwner string, now time.Time) (*Approval, error) {
-	return s.callApproval(ctx, agent, subject, tool, digest, argsDigest, keyOwner, now, func(a *Approval) bool { return a.InScope(groups, profile) })
+// group set groups and the (resolved) profile that hold for a call
+// through the runtime key key (ApprovalHoldsFor; 0: none): the ones that
+// can hold for a call under them. A request that cannot be read as
+// holding is passed over.
+func (s *Store) ScopedCallApproval(ctx context.Context, agent, subject string, groups []string, profile, tool, digest, argsDigest, keyOwner string, key uint, now time.Time) (*Approval, error) {
+	return s.callApproval(ctx, agent, subject, tool, digest, argsDigest, keyOwner, now, func(a *Approval) bool {
+		if !a.InScope(groups, profile) {
+			return false
+		}
+		holds, err := s.ApprovalHoldsFor(ctx, a, key)
+		return err == nil && holds
+	})
 }

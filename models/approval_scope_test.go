@@ -48,13 +48,13 @@ func TestOnePendingRequestPerGroupSetAndProfile(t *testing.T) {
 			if _, err := s.DecideApproval(ctx, "rita", first.Ref, models.ApprovalDecision{Approve: true, Reason: "fine", SingleUse: true}, time.Now()); err != nil {
 				t.Fatal(err)
 			}
-			if a, err := s.ScopedCallApproval(ctx, "demo", "c-9", []string{"staff", "contractors"}, "analyst", "demo.echo", "d1", "args-A", "", time.Now()); err != nil || a.Ref != first.Ref {
+			if a, err := s.ScopedCallApproval(ctx, "demo", "c-9", []string{"staff", "contractors"}, "analyst", "demo.echo", "d1", "args-A", "", 0, time.Now()); err != nil || a.Ref != first.Ref {
 				t.Errorf("the approved request's own scope: %+v %v", a, err)
 			}
-			if a, err := s.ScopedCallApproval(ctx, "demo", "c-9", []string{"g2"}, "analyst", "demo.echo", "d1", "args-A", "", time.Now()); err != nil || a.Ref != others["other groups"].Ref {
+			if a, err := s.ScopedCallApproval(ctx, "demo", "c-9", []string{"g2"}, "analyst", "demo.echo", "d1", "args-A", "", 0, time.Now()); err != nil || a.Ref != others["other groups"].Ref {
 				t.Errorf("other groups get their own pending request, not the approved one: %+v %v", a, err)
 			}
-			if a, err := s.ScopedCallApproval(ctx, "demo", "c-9", []string{"contractors", "staff"}, "research", "demo.echo", "d1", "args-A", "", time.Now()); err != nil || a.Ref != others["other profile"].Ref {
+			if a, err := s.ScopedCallApproval(ctx, "demo", "c-9", []string{"contractors", "staff"}, "research", "demo.echo", "d1", "args-A", "", 0, time.Now()); err != nil || a.Ref != others["other profile"].Ref {
 				t.Errorf("another profile gets its own pending request, not the approved one: %+v %v", a, err)
 			}
 			if ap := first.Authority(); len(ap.Groups) != 2 || ap.Profile != "analyst" {

@@ -146,7 +146,7 @@ func (s *Server) check(c echo.Context, binding bool) (authorizeRequest, authorit
 	if err := s.checkAgentSet(ctx, cs, req.Agent, req.Tools, req.Without); err != nil {
 		return req, authority.Decision{}, nil, cs, err
 	}
-	st, d, t, err := s.decideAt(ctx, cs, checkArgs{agent: req.Agent, profile: req.Profile, subject: req.Subject, tool: req.Tool, approval: req.Approval, spend: !binding, arguments: req.Arguments, pick: req.Tools, without: req.Without, keyOwner: keyOwner(c)})
+	st, d, t, err := s.decideAt(ctx, cs, checkArgs{agent: req.Agent, profile: req.Profile, subject: req.Subject, tool: req.Tool, approval: req.Approval, spend: !binding, arguments: req.Arguments, pick: req.Tools, without: req.Without, keyOwner: keyOwner(c), keyID: keyIDOf(requestKey(c))})
 	if err != nil {
 		return req, authority.Decision{}, nil, cs, err
 	}
@@ -194,6 +194,9 @@ type checkArgs struct {
 	// through ("" none): an approval its own decider presents through a
 	// key they created holds for nothing (four eyes).
 	keyOwner string
+	// keyID is the runtime key the check is made through (0: none): an
+	// approval presented holds only if that key asked for it (heldFor).
+	keyID uint
 }
 
 // decideAt decides a check at the generations (and with the binding) cs
@@ -221,6 +224,9 @@ func (s *Server) decideAt(ctx context.Context, cs models.CheckState, a checkArgs
 			if row, err = s.store.ApprovalByRef(ctx, ref); err != nil && !errors.Is(err, models.ErrNotFound) {
 				return nil, authority.Decision{}, nil, err
 			}
+		}
+		if row, err = s.heldFor(ctx, row, a.keyID); err != nil {
+			return nil, authority.Decision{}, nil, err
 		}
 		ap = st.approvalOf(row)
 		ap.Ref, ap.KeyOwner = ref, a.keyOwner

@@ -458,7 +458,7 @@ func (s *Server) checkCall(c echo.Context, req runCallRequest, cs models.CheckSt
 	// for a call that may otherwise proceed: a tool the run cannot use
 	// shows nothing of its schema
 	active := v.Status == deferred.CallActive
-	st, d, t, err := s.decideAt(c.Request().Context(), cs, checkArgs{agent: req.Agent, profile: req.Profile, subject: req.Subject, tool: req.Tool, approval: req.Approval, spend: active, arguments: argumentsIf(active, req.Arguments), pick: req.Tools, without: req.Without, keyOwner: keyOwner(c)})
+	st, d, t, err := s.decideAt(c.Request().Context(), cs, checkArgs{agent: req.Agent, profile: req.Profile, subject: req.Subject, tool: req.Tool, approval: req.Approval, spend: active, arguments: argumentsIf(active, req.Arguments), pick: req.Tools, without: req.Without, keyOwner: keyOwner(c), keyID: keyIDOf(requestKey(c))})
 	if err != nil {
 		return v, "", err
 	}

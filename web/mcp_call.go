@@ -184,7 +184,7 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		// a single-use approval the call presents is spent only once the
 		// call will go to its server (gateway.commit)
 		approval, _ := approvalMeta(p)
-		ca := checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name, approval: approval, arguments: raw, pick: r.pick, without: r.without, keyOwner: keyCreator(r.key)}
+		ca := checkArgs{agent: r.sess.Agent, profile: r.sess.Profile, subject: r.subject, tool: p.Name, approval: approval, arguments: raw, pick: r.pick, without: r.without, keyOwner: keyCreator(r.key), keyID: keyIDOf(r.key)}
 		ast, d, tool, err := g.s.decideAt(ctx, cs, ca)
 		// the approval request for the tool and these exact arguments that the call acts on
 		// (nil: none; callApproval), read once: presented when approved, named again when pending
@@ -200,7 +200,8 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 		if err == nil && approval == "" && argsDigest != "" {
 			// the gateway is the run's runtime: it presents the approval
 			// request for this call (this subject, tool and arguments),
-			// whichever session or caller filed it, once approved
+			// whichever session filed it, once approved, when this runtime
+			// key asked for it (models.Store.ApprovalHoldsFor)
 			filed = g.callApproval(ctx, r, ast.profileOf(r.sess.Agent, r.sess.Profile), tool, argsDigest)
 			if filed != nil && filed.Status == authority.ApprovalApproved {
 				approval, ca.approval, ca.approvalRow, ca.argsDigest = filed.Ref, filed.Ref, filed, argsDigest

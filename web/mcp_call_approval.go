@@ -21,7 +21,7 @@ import (
 // then judges its scope, expiry and use), else the oldest pending one,
 // which a refusal names and requestApproval would reuse.
 func (g *gateway) callApproval(ctx context.Context, r *gwReq, profile string, t *authority.Tool, argsDigest string) *models.Approval {
-	a, err := g.s.store.ScopedCallApproval(ctx, r.sess.Agent, subjectID(r.subject), authority.GroupsOf(r.subject), profile, t.ID, t.Digest, argsDigest, keyCreator(r.key), time.Now())
+	a, err := g.s.store.ScopedCallApproval(ctx, r.sess.Agent, subjectID(r.subject), authority.GroupsOf(r.subject), profile, t.ID, t.Digest, argsDigest, keyCreator(r.key), keyIDOf(r.key), time.Now())
 	if err != nil {
 		return nil
 	}
