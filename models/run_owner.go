@@ -22,32 +22,47 @@ type RunOwner struct {
 // when it has none (a unique key: of two keys opening one run id at once,
 // on any replicas, exactly one owns it).
 func (s *Store) ClaimRun(ctx context.Context, run string, keyID uint) (uint, error) {
+	o, err := s.ClaimRunOwner(ctx, run, keyID)
+	return o.KeyID, err
+}
+
+// ClaimRunOwner is ClaimRun returning the owner's row: its key and when
+// it claimed the run (a retention pass removes owners by that time).
+func (s *Store) ClaimRunOwner(ctx context.Context, run string, keyID uint) (RunOwner, error) {
 	var o RunOwner
 	if err := s.with(ctx).Where("run = ?", run).Limit(1).Find(&o).Error; err != nil {
-		return 0, fmt.Errorf("models: claim run: %w", err)
+		return RunOwner{}, fmt.Errorf("models: claim run: %w", err)
 	}
 	if o.Run != "" {
-		return o.KeyID, nil
+		return o, nil
 	}
-	res := s.with(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&RunOwner{Run: run, KeyID: keyID, CreatedAt: time.Now().UTC()})
+	mine := RunOwner{Run: run, KeyID: keyID, CreatedAt: time.Now().UTC()}
+	res := s.with(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&mine)
 	if res.Error != nil {
-		return 0, fmt.Errorf("models: claim run: %w", res.Error)
+		return RunOwner{}, fmt.Errorf("models: claim run: %w", res.Error)
 	}
 	if res.RowsAffected == 1 {
-		return keyID, nil
+		return mine, nil
 	}
 	if err := s.with(ctx).Where("run = ?", run).First(&o).Error; err != nil {
-		return 0, fmt.Errorf("models: claim run: %w", err)
+		return RunOwner{}, fmt.Errorf("models: claim run: %w", err)
 	}
-	return o.KeyID, nil
+	return o, nil
 }
 
 // RunOwnerOf is the runtime key that owns run, known false when no key
 // has opened it yet: nothing is claimed.
 func (s *Store) RunOwnerOf(ctx context.Context, run string) (keyID uint, known bool, err error) {
+	o, known, err := s.RunOwnerRow(ctx, run)
+	return o.KeyID, known, err
+}
+
+// RunOwnerRow is RunOwnerOf with the owner's row (its key and when it
+// claimed the run).
+func (s *Store) RunOwnerRow(ctx context.Context, run string) (RunOwner, bool, error) {
 	var o RunOwner
 	if err := s.with(ctx).Where("run = ?", run).Limit(1).Find(&o).Error; err != nil {
-		return 0, false, fmt.Errorf("models: run owner: %w", err)
+		return RunOwner{}, false, fmt.Errorf("models: run owner: %w", err)
 	}
-	return o.KeyID, o.Run != "", nil
+	return o, o.Run != "", nil
 }

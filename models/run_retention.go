@@ -12,6 +12,11 @@ import (
 // CONSOLE_RUN_RETENTION is unset.
 const DefaultRunRetention = 30 * 24 * time.Hour
 
+// MinRunRetention is the shortest retention any replica may run with: a
+// run owner claimed less than this long ago is never removed by a
+// retention pass, whatever CONSOLE_RUN_RETENTION a replica has.
+const MinRunRetention = 24 * time.Hour
+
 // ParseRunRetention reads a retention setting: a number of days ("30d")
 // or a Go duration ("720h"), at least one day; "" is the default.
 func ParseRunRetention(s string) (time.Duration, error) {
@@ -32,7 +37,7 @@ func ParseRunRetention(s string) (time.Duration, error) {
 			return 0, fmt.Errorf("CONSOLE_RUN_RETENTION: %q is not a number of days (e.g. 30d) or a duration (e.g. 720h)", s)
 		}
 	}
-	if d < 24*time.Hour {
+	if d < MinRunRetention {
 		return 0, fmt.Errorf("CONSOLE_RUN_RETENTION: %q is under one day; keep at least 1d", s)
 	}
 	return d, nil

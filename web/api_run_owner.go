@@ -4,36 +4,66 @@ import (
 	"fmt"
 	"net/http"
 	"sync"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/agentforge/console/models"
 )
 
-// runOwners remembers which runtime key owns which run id (an owner never
-// changes, so a remembered one is never stale); bounded by
-// maxRememberedRuns, forgotten all at once past it.
+// runOwners remembers which runtime key owns which run id. An owner
+// never changes while its row lives, but a retention pass (on any
+// replica, with its own CONSOLE_RUN_RETENTION) removes the owner of a run
+// whose evidence left, and the run id may then be opened by another key:
+// an owner is remembered only until its claim is models.MinRunRetention
+// old (no replica's pass can have removed it before); past that every
+// request asks the database. Bounded by maxRememberedRuns, forgotten all
+// at once past it.
 type runOwners struct {
 	mu    sync.Mutex
-	owner map[string]uint
+	owner map[string]rememberedOwner
+	// now is the clock (nil: time.Now).
+	now func() time.Time
+}
+
+// rememberedOwner is a run's owner and until when it is remembered.
+type rememberedOwner struct {
+	key   uint
+	until time.Time
 }
 
 const maxRememberedRuns = 50000
 
+func (o *runOwners) clock() time.Time {
+	if o.now != nil {
+		return o.now()
+	}
+	return time.Now()
+}
+
 func (o *runOwners) get(run string) (uint, bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	id, ok := o.owner[run]
-	return id, ok
+	r, ok := o.owner[run]
+	if !ok || !o.clock().Before(r.until) {
+		return 0, false
+	}
+	return r.key, true
 }
 
-func (o *runOwners) put(run string, id uint) {
+// put remembers ow as run's owner while no retention pass can remove it.
+func (o *runOwners) put(ow models.RunOwner) {
+	until := ow.CreatedAt.Add(models.MinRunRetention)
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if o.owner == nil || len(o.owner) >= maxRememberedRuns {
-		o.owner = map[string]uint{}
+	if !o.clock().Before(until) {
+		delete(o.owner, ow.Run)
+		return
 	}
-	o.owner[run] = id
+	if o.owner == nil || len(o.owner) >= maxRememberedRuns {
+		o.owner = map[string]rememberedOwner{}
+	}
+	o.owner[ow.Run] = rememberedOwner{key: ow.KeyID, until: until}
 }
 
 // notOthersRun refuses a request on run by another runtime key than the
@@ -48,14 +78,15 @@ func (s *Server) notOthersRun(c echo.Context, run string) error {
 	}
 	owner, known := s.runOwners.get(run)
 	if !known {
-		var err error
-		if owner, known, err = s.store.RunOwnerOf(c.Request().Context(), run); err != nil {
+		ow, known, err := s.store.RunOwnerRow(c.Request().Context(), run)
+		if err != nil {
 			return err
 		}
 		if !known {
 			return nil
 		}
-		s.runOwners.put(run, owner)
+		s.runOwners.put(ow)
+		owner = ow.KeyID
 	}
 	return otherKeysRun(run, owner, k.ID)
 }
@@ -72,11 +103,12 @@ func (s *Server) ownRun(c echo.Context, run string) error {
 	}
 	owner, known := s.runOwners.get(run)
 	if !known {
-		var err error
-		if owner, err = s.store.ClaimRun(c.Request().Context(), run, k.ID); err != nil {
+		ow, err := s.store.ClaimRunOwner(c.Request().Context(), run, k.ID)
+		if err != nil {
 			return err
 		}
-		s.runOwners.put(run, owner)
+		s.runOwners.put(ow)
+		owner = ow.KeyID
 	}
 	return otherKeysRun(run, owner, k.ID)
 }
