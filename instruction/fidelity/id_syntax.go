@@ -11,7 +11,9 @@ import "strings"
 //   - an anchor in a link or pointed at: "](#send_overdue_notice)", "see
 //     #send_overdue_notice", "lives at #send_overdue_notice" (a chat
 //     channel, "watch #ship_it", "the #deploy_status channel", is none);
-//   - an area and its operation in backticks: "`billing/freeze_card`".
+//   - an area and its operation in backticks: "`billing/freeze_card`";
+//   - a template action's function with an argument: "{{ archive_cart .ID }}";
+//   - an Objective-C message's selector: "[crm archiveCart:cart]".
 //
 // A URL's path ("https://x.dev/docs/create_user"), a file's path
 // ("scripts/build_site.py") and a heading's anchor in prose ("#getting-started")
@@ -30,7 +32,52 @@ func calledBySyntax(text string, start, end int) bool {
 	case strings.HasSuffix(before, "#") && (len(before) == 1 || !wordByte(before[len(before)-2]) && before[len(before)-2] != '/'):
 		return !strings.HasPrefix(after, "/") && !strings.HasPrefix(after, ".") && anchorPointedAt(before[:len(before)-1], after)
 	}
-	return areaOperation(before, after)
+	return areaOperation(before, after) || templateCall(before, after) || messageSend(before, after)
+}
+
+// templateCall: the name is the function of a template action, with an
+// argument before the action closes ("{{ archive_cart .ID }}", "{{-
+// archive_cart $cart -}}"); a placeholder alone ("{{ send_date }}") is a
+// value.
+func templateCall(before, after string) bool {
+	b := strings.TrimRight(before, " ")
+	b = strings.TrimSuffix(b, "-")
+	if !strings.HasSuffix(b, "{{") || !strings.HasPrefix(after, " ") {
+		return false
+	}
+	line, _, _ := strings.Cut(after, "\n")
+	args, _, ok := strings.Cut(line, "}}")
+	args = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(args), "-"))
+	return ok && args != ""
+}
+
+// messageSend: the name is the selector of an Objective-C message, after
+// its receiver in brackets and before the colon of its argument ("[crm
+// archiveCart:cart]", "[[CartStore shared] purgeCart:cart]").
+func messageSend(before, after string) bool {
+	if !strings.HasPrefix(after, ":") || !strings.HasSuffix(before, " ") {
+		return false
+	}
+	b := strings.TrimRight(before, " ")
+	if strings.HasSuffix(b, "]") {
+		// a receiver that is itself a message
+		open := strings.LastIndexByte(b, '[')
+		if open < 1 || b[open-1] != '[' {
+			return false
+		}
+		b = b[:open]
+	} else {
+		k := len(b)
+		for k > 0 && wordByte(b[k-1]) {
+			k--
+		}
+		if k == len(b) {
+			return false
+		}
+		b = b[:k]
+	}
+	line, _, _ := strings.Cut(after, "\n")
+	return strings.HasSuffix(b, "[") && strings.Contains(line, "]")
 }
 
 // toolScheme: the text before a name ends with a URI scheme or a path
