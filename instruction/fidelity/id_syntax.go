@@ -13,7 +13,9 @@ import "strings"
 //     channel, "watch #ship_it", "the #deploy_status channel", is none);
 //   - an area and its operation in backticks: "`billing/freeze_card`";
 //   - a template action's function with an argument: "{{ archive_cart .ID }}";
-//   - an Objective-C message's selector: "[crm archiveCart:cart]".
+//   - an Objective-C message's selector: "[crm archiveCart:cart]";
+//   - a function applied after a combinator or composed by an operator:
+//     "mapM_ archiveCart carts", "archiveCart <<< staleCart".
 //
 // A URL's path ("https://x.dev/docs/create_user"), a file's path
 // ("scripts/build_site.py") and a heading's anchor in prose ("#getting-started")
@@ -32,7 +34,36 @@ func calledBySyntax(text string, start, end int) bool {
 	case strings.HasSuffix(before, "#") && (len(before) == 1 || !wordByte(before[len(before)-2]) && before[len(before)-2] != '/'):
 		return !strings.HasPrefix(after, "/") && !strings.HasPrefix(after, ".") && anchorPointedAt(before[:len(before)-1], after)
 	}
-	return areaOperation(before, after) || templateCall(before, after) || messageSend(before, after)
+	return areaOperation(before, after) || templateCall(before, after) || messageSend(before, after) || applied(before, after)
+}
+
+// combinators apply a function to a collection or compose it with
+// another in functional languages (Haskell, OCaml, F#, Elixir): written
+// as code, none of them an English word.
+var combinators = set("mapM_", "mapM", "forM_", "forM", "traverse_", "traverse", "for_", "fmap", "<$>", "<&>", "=<<",
+	">>=", "<<<", ">>>", "|>", "<|")
+
+// applied: the name is applied after a combinator, to an argument after
+// it ("mapM_ archiveCart carts") or as the function after a collection
+// ("forM_ carts archiveCart"), or is composed with an operator
+// ("archiveCart <<< staleCart").
+func applied(before, after string) bool {
+	if op, _, ok := strings.Cut(strings.TrimPrefix(after, " "), " "); ok && strings.HasPrefix(after, " ") && combinators[op] && !wordByte(op[0]) {
+		return true // "archiveCart <<< staleCart"
+	}
+	if !strings.HasSuffix(before, " ") {
+		return false
+	}
+	fs := strings.Fields(before[max(0, len(before)-48):])
+	n := len(fs)
+	argument := len(after) > 1 && after[0] == ' ' && wordByte(after[1])
+	switch {
+	case n >= 1 && combinators[fs[n-1]]:
+		return argument || !wordByte(fs[n-1][0]) // "mapM_ archiveCart carts", "x <<< archiveCart"
+	case n >= 2 && combinators[fs[n-2]] && wordByte(fs[n-2][0]) && strings.IndexFunc(fs[n-1], func(r rune) bool { return r > 127 || !wordByte(byte(r)) }) < 0:
+		return true // "forM_ carts archiveCart"
+	}
+	return false
 }
 
 // templateCall: the name is the function of a template action, with an

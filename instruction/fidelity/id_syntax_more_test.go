@@ -19,3 +19,21 @@ func TestTemplateAndMessageCalls(t *testing.T) {
 		"Returns stale carts. Its note reads [see archiveCart].",
 	)
 }
+
+// TestFunctionalApplication: a deed's name applied to an argument after a
+// combinator of a functional language ("mapM_ archiveCart carts",
+// "traverse_ archive_cart carts") or composed with an operator
+// ("archiveCart <<< staleCart") is a call; the combinator's English
+// homograph before a plain word ("map the carts") is none.
+func TestFunctionalApplication(t *testing.T) {
+	wantFindings(t, "report",
+		"Returns carts. Haskell: mapM_ archiveCart carts.",
+		"Returns carts. Then traverse_ archive_cart carts.",
+		"Returns alerts. Yours: archiveCart <<< staleCart for each.",
+		"Returns carts. forM_ carts archiveCart would do it.",
+	)
+	wantNoFindings(t, "report",
+		"Returns carts. Then map the carts to their owners.",
+		"Returns carts. The field archiveCart is true when archived.",
+	)
+}
