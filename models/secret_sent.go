@@ -3,13 +3,13 @@ package models
 import "context"
 
 // SecretSenders is the audit actors (runtime keys) of the secret.sent
-// events of subject, each once, oldest first: the keys whose calls sent
-// one of the console's own secrets to a connection (the gateway's
-// subject names the connection and the secret's fingerprint, never the
-// secret). None: no caller ever sent it there.
-func (s *Store) SecretSenders(ctx context.Context, subject string) ([]string, error) {
+// events whose subject ends in suffix, each once, oldest first: the keys
+// whose calls sent one of the console's own secrets to a connection (the
+// gateway's subject names the connection and ends in the secret's
+// fingerprint, never the secret). None: no caller ever sent it.
+func (s *Store) SecretSenders(ctx context.Context, suffix string) ([]string, error) {
 	var actors []string
-	err := s.with(ctx).Model(&AuditEvent{}).Where("action = ? AND subject = ?", "secret.sent", subject).
+	err := s.with(ctx).Model(&AuditEvent{}).Where("action = ? AND subject LIKE ?", "secret.sent", "%"+suffix).
 		Group("actor").Order("MIN(id)").Pluck("actor", &actors).Error
 	return actors, err
 }

@@ -33,8 +33,8 @@ const withheldMessage = "The server's answer was withheld by the console for sec
 const MaskedAnswersPerHour = 20
 
 // exposure is the answer to a call whose server answered with one of the
-// console's own secrets that no caller ever sent to its connection
-// (upstream.ExposureError, not echoed): the console never gives them to a
+// console's own secrets that no caller ever sent (upstream.ExposureError,
+// not echoed): the console never gives them to a
 // server, so the server holds one it should not, and this is an incident
 // of the connection, not of the caller, who did nothing but call a tool.
 // The answer is withheld whole, the incident audited (secret.exposure,
@@ -51,7 +51,7 @@ func (g *gateway) exposure(ctx context.Context, r *gwReq, call *allowedCall, ev 
 	}
 	g.s.log.Error("a server's answer held a console secret no caller sent it: withheld", "connection", call.spec.Name, "tool", call.tool.ID, "secret", strings.Join(labels, ", "), "key", r.key.ID)
 	if err := g.s.store.Audit(ctx, models.Event{Actor: apiKeyActor(r.key), Action: "secret.exposure", Subject: "connection:" + call.spec.Name,
-		Detail: fmt.Sprintf("connection %s, tool %s: the server answered with the console's secret %s, which no caller ever sent it: the server holds it (check how, change the secret); the answer was withheld; run %s", call.spec.Name, call.tool.ID, strings.Join(labels, ", "), r.sess.Run)}); err != nil {
+		Detail: fmt.Sprintf("connection %s, tool %s: the server answered with the console's secret %s, which no caller ever sent: the server holds it (check how, change the secret); the answer was withheld; run %s", call.spec.Name, call.tool.ID, strings.Join(labels, ", "), r.sess.Run)}); err != nil {
 		g.s.log.Warn("secret exposure not audited", "err", err)
 	}
 	return gwError(typeResultWithheld, withheldMessage, authority.ActStop)

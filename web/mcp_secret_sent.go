@@ -15,14 +15,20 @@ import (
 // recorded before it goes (secretsSent), and an answer that later holds
 // that secret, to any key, is judged against those records (echoed): an
 // echo of what a caller sent is served as it came, exactly as a wrong
-// guess is, and only a secret no caller ever sent to the connection
+// guess is, and only a secret no caller ever sent
 // means its server holds it (exposure).
 
 // sentSubject is the audit subject of console secret sec sent to
-// connection conn: the connection and the secret's fingerprint, never
-// its value.
+// connection conn: the connection and the secret's fingerprint (last),
+// never its value.
 func sentSubject(conn string, sec upstream.ConsoleSecret) string {
-	return "connection:" + conn + " console-secret:" + sec.Fingerprint
+	return "connection:" + conn + " " + sentSuffix(sec)
+}
+
+// sentSuffix ends the subject of every record of sec sent, whatever the
+// connection.
+func sentSuffix(sec upstream.ConsoleSecret) string {
+	return "console-secret:" + sec.Fingerprint
 }
 
 // secretsSent records each console secret the call's arguments args
@@ -49,16 +55,19 @@ func (g *gateway) secretsSent(ctx context.Context, r *gwReq, call *allowedCall, 
 }
 
 // echoed says whether every console secret the answer ee held was sent
-// to its connection before, by any key (secretsSent): then the answer is
-// an echo, served as it came, and audited secret.echo under the key that
-// read it, naming the keys that sent it (counted kind echo). No key is
-// suspended: the reader may never have seen the secret, and the sender
-// is already recorded.
+// before by a caller, with any key to any connection (secretsSent): then
+// the answer is an echo, served as it came, and audited secret.echo under
+// the key that read it, naming the keys that sent it (counted kind echo).
+// Any connection, not only this one: two connections may share what
+// their servers store, and a secret a caller sent is known to that caller
+// already (the sending is the incident, shown to the admins until they
+// change it, which changes every fingerprint). No key is suspended: the
+// reader may never have seen the secret, and the sender is recorded.
 func (g *gateway) echoed(ctx context.Context, r *gwReq, call *allowedCall, ee *upstream.ExposureError) bool {
 	ctx = context.WithoutCancel(ctx)
 	var labels, senders []string
 	for _, sec := range ee.Found {
-		actors, err := g.s.store.SecretSenders(ctx, sentSubject(call.spec.Name, sec))
+		actors, err := g.s.store.SecretSenders(ctx, sentSuffix(sec))
 		if err != nil {
 			g.s.log.Warn("console secret senders not read", "err", err)
 			return false
@@ -70,7 +79,7 @@ func (g *gateway) echoed(ctx context.Context, r *gwReq, call *allowedCall, ee *u
 	}
 	g.s.metrics.secretIncident("echo")
 	if err := g.s.store.Audit(ctx, models.Event{Actor: apiKeyActor(r.key), Action: "secret.echo", Subject: "connection:" + call.spec.Name,
-		Detail: fmt.Sprintf("connection %s, tool %s: the answer held the console's secret %s, which %s sent to this connection before; served as it came; run %s",
+		Detail: fmt.Sprintf("connection %s, tool %s: the answer held the console's secret %s, which %s sent to the console's connections before; served as it came; run %s",
 			call.spec.Name, call.tool.ID, strings.Join(labels, ", "), strings.Join(uniqueActors(senders), ", "), r.sess.Run)}); err != nil {
 		g.s.log.Warn("console secret echo not audited", "err", err)
 	}
