@@ -59,7 +59,7 @@ func statusProxy(t *testing.T, up *upstreamtest.Server) (endpoint string, arm *a
 
 // TestGatewayProxyStatusAfterRunIsUncertain: a status a proxy gives
 // after the server got (and ran) the call — 503 reset before headers,
-// 429, 500, 502, 504, 408, 409 — proves nothing about whether it ran: a
+// 403 (a WAF's response-phase rule), 500, 502, 504, 408, 409 — proves nothing about whether it ran: a
 // keyed destructive call is uncertain_side_effect, its key keeps that
 // outcome (the retry with the key gets it again and the server runs the
 // call once, never twice).
@@ -70,7 +70,7 @@ func TestGatewayProxyStatusAfterRunIsUncertain(t *testing.T) {
 	endpoint, arm := statusProxy(t, up)
 	f := h.gatewayFixture("demo", endpoint, false)
 	cs, _ := f.connect(t, nil)
-	for i, status := range []int{503, 429, 500, 502, 504, 408, 409} {
+	for i, status := range []int{503, 403, 500, 502, 504, 408, 409} {
 		meta := map[string]any{"idempotency_key": fmt.Sprintf("pay-invoice-%d", status)}
 		args := map[string]any{"key": fmt.Sprint(status), "fact": "f"}
 		arm.Store(int64(status))

@@ -11,17 +11,17 @@ import (
 
 // TestGatewayRefusedCallIsNotUncertain: an HTTP status that proves the
 // server did not process a keyed destructive call (404: it did not know
-// the session; 400, 401, 403, 415) is environment_unavailable, "nothing
+// the session; 400, 401, 415, a rate limit's 429) is environment_unavailable, "nothing
 // was run", and releases the key: the retry with the same key runs the
 // call once (it was recorded as uncertain_side_effect and replayed for
-// ever). A 500, 429, 503 or a proxy's 502 — any status that may come
+// ever). A 500, 403, 503 or a proxy's 502 — any status that may come
 // after the server got the call — stays uncertain. Direct and SDK call paths (the SDK's client reads a
 // 404 as its session missing), SQLite and Postgres.
 func TestGatewayRefusedCallIsNotUncertain(t *testing.T) {
 	for _, direct := range []bool{true, false} {
 		name := "direct"
-		statuses := map[int]string{404: "environment_unavailable", 400: "environment_unavailable", 401: "environment_unavailable", 403: "environment_unavailable",
-			415: "environment_unavailable", 429: "uncertain_side_effect", 503: "uncertain_side_effect", 500: "uncertain_side_effect", 502: "uncertain_side_effect"}
+		statuses := map[int]string{404: "environment_unavailable", 400: "environment_unavailable", 401: "environment_unavailable", 403: "uncertain_side_effect",
+			415: "environment_unavailable", 429: "environment_unavailable", 503: "uncertain_side_effect", 500: "uncertain_side_effect", 502: "uncertain_side_effect"}
 		if !direct {
 			name, statuses = "sdk", map[int]string{404: "environment_unavailable"}
 		}

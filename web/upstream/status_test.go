@@ -12,14 +12,16 @@ import (
 // call's answer may have, with a proxy's plain-text body, read as
 // checkStatus reads it. Only the statuses that prove the request was not
 // processed are a *RefusedError (nothing ran: the gateway releases the
-// call's key, budget and approval); every other one, 503 and 429
-// included (a proxy gives them after its backend got the call), is a
-// failure whose outcome is unknown. 429 and 502-504 leave the session.
+// call's key, budget and approval); every other one, 503 and 403
+// included (a proxy gives 503 after its backend got the call, a WAF's
+// response-phase rule 403), is a failure whose outcome is unknown. 429
+// and 502-504 leave the session.
 func TestCheckStatusRefusesOnlyWhatProvesNothingRan(t *testing.T) {
 	proves := map[int]string{
-		400: "the request's form", 401: "no credentials", 403: "credentials refused", 404: "session unknown",
+		400: "the request's form", 401: "no credentials", 404: "session unknown",
 		405: "method", 406: "accept header", 413: "body too large", 414: "URI too long", 415: "content type",
-		421: "misdirected", 431: "headers too large",
+		421: "misdirected: retried by clients whatever the method", 425: "too early: not processed, replay risk",
+		429: "rate limited: counted and refused before forwarding", 431: "headers too large",
 	}
 	transient := map[int]bool{429: true, 502: true, 503: true, 504: true}
 	for c := 100; c < 600; c++ {
