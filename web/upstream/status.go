@@ -92,6 +92,8 @@ type RefusedError struct {
 	Err    error
 }
 
+// Error is the failure's text: the status and what it meant for the
+// session.
 func (e *RefusedError) Error() string { return e.Err.Error() }
 
 // Unwrap gives the failure the status meant for the session.
