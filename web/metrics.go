@@ -35,7 +35,6 @@ type metrics struct {
 	upstreamOK, upstreamErr prometheus.Observer
 	// answers with a secret in them (secretIncident)
 	secretExposed, secretMasked, secretAlert prometheus.Counter
-	secrets                                  *prometheus.CounterVec
 }
 
 type routeKey struct{ method, path string }
@@ -77,8 +76,7 @@ func newMetrics(routes []route, runsDepth, gatewayDepth func() float64) *metrics
 	upstream := prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "console_gateway_upstream_duration_seconds",
 		Help: "Time of one tools/call to an upstream MCP server through the gateway, by outcome (ok or error).", Buckets: latencyBuckets}, []string{"outcome"})
 	secrets := prometheus.NewCounterVec(prometheus.CounterOpts{Name: "console_gateway_secret_answers_total",
-		Help: "Secrets the gateway saw, by kind: exposure (an answer held one of the console's own that no caller sent its server: withheld), echo (an answer held one a caller sent its server before: served), sent (a call's arguments held one of the console's own), masked (an answer held a connection's own secret: masked), or masked_alert (a key past the hourly count of masked answers: admins alerted)."}, []string{"kind"})
-	m.secrets = secrets
+		Help: "Secrets the gateway saw, by kind: exposure (an answer held one of the console's own that no caller sent its server: withheld), masked (an answer held a connection's own secret: masked), or masked_alert (a key past the hourly count of masked answers: admins alerted)."}, []string{"kind"})
 	m.secretExposed, m.secretMasked, m.secretAlert = secrets.WithLabelValues("exposure"), secrets.WithLabelValues("masked"), secrets.WithLabelValues("masked_alert")
 	reg.MustRegister(m.requests, m.latency, cache, m.checks, batch, depth("runs", runsDepth), depth("gateway", gatewayDepth), upstream, secrets,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))

@@ -54,11 +54,12 @@ func (m *metrics) upstreamCall(d time.Duration, failed bool) {
 }
 
 // secretIncident counts one secret the gateway saw: kind exposure (an
-// answer held a console secret no caller sent: withheld), echo (an answer
-// held a console secret a caller sent before: served), sent (a call's
-// arguments held a console secret), masked (a connection's own secret,
-// masked), or masked_alert (a key past the hourly count of masked
-// answers).
+// answer held a console secret no caller sent: withheld), masked (a connection's own secret, masked), or
+// masked_alert (a key past the hourly count of masked answers). A
+// console secret in a call's arguments (sent) or in an answer echoing
+// what a caller sent (echo) is not counted: the caller's own request
+// decides those, and its key may read /metrics, so a count would tell it
+// whether its guess was right; they are audited and shown to admins only.
 func (m *metrics) secretIncident(kind string) {
 	switch kind {
 	case "exposure":
@@ -66,7 +67,6 @@ func (m *metrics) secretIncident(kind string) {
 	case "masked_alert":
 		m.secretAlert.Inc()
 	case "echo", "sent":
-		m.secrets.WithLabelValues(kind).Inc()
 	default:
 		m.secretMasked.Inc()
 	}
