@@ -38,6 +38,12 @@ func (s *Server) dashboard(c echo.Context) error {
 	u := currentUser(c)
 	d.ShowUsers, d.ShowRecent, d.ShowWaiting = s.allows(u, http.MethodGet, "/users"), s.allows(u, http.MethodGet, "/audit"), s.allows(u, http.MethodGet, "/reviews")
 	d.CanImport, d.CanReview = s.allows(u, http.MethodGet, "/catalog/import"), s.allows(u, http.MethodGet, "/catalog/review")
+	d.CanConnect = s.allows(u, http.MethodGet, "/connections")
+	conns, err := s.store.Connections(ctx)
+	if err != nil {
+		return err
+	}
+	d.Connections = len(conns)
 	if d.FirstStart() {
 		agents, err := s.store.Agents(ctx)
 		if err != nil {
