@@ -266,7 +266,14 @@ func set(ws ...string) map[string]bool {
 
 // excerpt is the text around [start, end), on one line.
 func excerpt(text string, start, end int) string {
-	a, b := max(0, start-40), min(len(text), end+40)
+	// never past a line break: the text's fields (a tool's description, a
+	// parameter's) each start on a line of their own, and an excerpt
+	// quotes only the one it names
+	lo, hi := strings.LastIndexByte(text[:start], '\n')+1, len(text)
+	if i := strings.IndexByte(text[end:], '\n'); i >= 0 {
+		hi = end + i
+	}
+	a, b := max(lo, start-40), min(hi, end+40)
 	for a > 0 && !utf8.RuneStart(text[a]) {
 		a--
 	}
