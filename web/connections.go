@@ -39,6 +39,7 @@ func (s *Server) renderConnections(c echo.Context, status int, d views.Connectio
 		h := s.store.Health(&k)
 		r := views.ConnectionRow{Name: k.Name, Transport: k.Transport, Target: k.ShownURL(), Status: h.Status, Tools: k.Tools, Added: k.Added, Changed: k.Changed, Removed: k.Removed,
 			Secrets: k.SecretNames, Env: shown.Line(models.PlainEnvText(k.PlainEnvVars())), Dir: shown.Line(k.Dir), Error: shown.Line(k.LastError), LastSync: "never", Contact: contactText(h), Fix: h.Fix}
+		r.Ordinary = runtime.OrdinarySecretsWarning(runtime.StoredOrdinarySecretNames(s.store, &k))
 		if h.Status != models.ConnectionOK && h.Why != "" {
 			r.Error = shown.Line(h.Why) // a server's text: escaped
 		}
@@ -106,7 +107,11 @@ func (s *Server) createConnection(c echo.Context) error {
 	if err != nil {
 		return s.flashAndRedirect(c, clip(err.Error(), 300), "/connections")
 	}
-	return s.flashAndRedirect(c, syncedMessage(f.Name, res), "/connections")
+	msg := syncedMessage(f.Name, res)
+	if w := runtime.OrdinarySecretsWarning(runtime.OrdinarySecretNames(models.ConnectionSecrets{Headers: in.Headers, Env: in.Env})); w != "" {
+		msg += " Warning: " + w + "."
+	}
+	return s.flashAndRedirect(c, msg, "/connections")
 }
 
 // syncedMessage is the flash of a sync: what it listed and changed, and

@@ -33,7 +33,7 @@ between restarts, default 30s), --stderr-lines N (kept for a start error, comman
 "default" returns one to the console's default`
 
 // runConnection adds, syncs and lists upstream MCP servers.
-func runConnection(ctx context.Context, args []string, stdout io.Writer) error {
+func runConnection(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		return &exitError{2, errors.New(connectionUsage)}
 	}
@@ -157,6 +157,7 @@ func runConnection(ctx context.Context, args []string, stdout io.Writer) error {
 			return &exitError{1, err}
 		}
 		fmt.Fprintf(stdout, "connection %s added\n", name)
+		warnOrdinary(stderr, runtime.OrdinarySecretNames(models.ConnectionSecrets{Headers: headers, Env: env}))
 	} else if verb == "edit" {
 		e := models.ConnectionEdit{Command: in.Command, URL: *url, Headers: headers, Env: env, PlainEnv: plainEnv, Dir: *dir, UnsetHeaders: unsetHeaders, UnsetEnv: unsetEnv, Settings: settings}
 		if e.Empty() {
@@ -175,6 +176,7 @@ func runConnection(ctx context.Context, args []string, stdout io.Writer) error {
 		case err != nil:
 			return &exitError{1, err}
 		}
+		warnOrdinary(stderr, runtime.OrdinarySecretNames(models.ConnectionSecrets{Headers: headers, Env: env}))
 		if res.Switched != "" {
 			fmt.Fprintf(stdout, "connection %s changed: %s\n", name, res.Switched)
 		} else {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/instruction/plural"
+	"github.com/agentforge/console/instruction/runtime"
 	"github.com/agentforge/console/instruction/shown"
 	"github.com/agentforge/console/models"
 )
@@ -61,10 +62,21 @@ func listConnections(ctx context.Context, stdout io.Writer) error {
 		case c.LastError != "":
 			fmt.Fprintf(stdout, "\terror: %s", shown.Line(c.LastError))
 		}
+		if w := runtime.OrdinarySecretsWarning(runtime.StoredOrdinarySecretNames(store, &c)); w != "" {
+			fmt.Fprintf(stdout, "\twarning: %s", w)
+		}
 		if h.Fix != "" {
 			fmt.Fprintf(stdout, "\tto fix: %s", shown.Line(h.Fix))
 		}
 		fmt.Fprintln(stdout)
 	}
 	return nil
+}
+
+// warnOrdinary warns on stderr of the secrets names whose values look
+// like ordinary text (runtime.OrdinarySecretNames), never their values.
+func warnOrdinary(stderr io.Writer, names []string) {
+	if w := runtime.OrdinarySecretsWarning(names); w != "" {
+		fmt.Fprintf(stderr, "console: warning: %s\n", w)
+	}
 }

@@ -148,7 +148,7 @@ func run(ctx context.Context, args []string, stdout, stderr *os.File) error {
 	case "grant":
 		return runGrant(ctx, args, out)
 	case "connection":
-		return runConnection(ctx, args, out)
+		return runConnection(ctx, args, out, stderr)
 	case "runs":
 		return runRuns(ctx, args, out)
 	case "backup":

@@ -173,3 +173,11 @@ func ConsoleSecretsOf(environ []string) (names, values []string) {
 	}
 	return names, values
 }
+
+// Ordinary says whether secret v looks like ordinary text: under
+// DistinctiveLength bytes with fewer than three kinds of character (the
+// rule that leaves such a console secret out of the checks). A
+// connection secret like that is still masked where a server repeats it,
+// which lets a caller who plants guesses in text a tool reads back learn
+// it from which guess comes back masked.
+func Ordinary(v string) bool { return !distinctive(v) }
