@@ -54,6 +54,7 @@ type client struct {
 	// why the server is down; probing: a probe is waiting to reach it
 	health    int
 	healthWhy string
+	healthAt  time.Time // when the last report was made (ContactEvery)
 	probing   bool
 	// stop is closed with the client (ends its probe)
 	stop chan struct{}

@@ -22,11 +22,16 @@ const (
 	healthDown
 )
 
+// ContactEvery is how often, at most, a healthy server's answers are
+// reported as its last contact: calls move a connection's "answered"
+// time on without a write per call.
+const ContactEvery = time.Minute
+
 // setHealthLocked records the outcome of a real contact (c.mu held). A
 // change of state, or of the reason a server is down, is reported to the
 // pool's OnHealth; a server that goes down is probed until it is back.
-// A healthy server costs nothing more: nothing is reported and nothing
-// probes it.
+// A healthy server costs little more: its answers are reported once per
+// ContactEvery (its last contact moves on), and nothing probes it.
 func (c *client) setHealthLocked(up bool, why error) {
 	state, text := healthUp, ""
 	if !up {
@@ -35,12 +40,13 @@ func (c *client) setHealthLocked(up bool, why error) {
 			text = c.masked(why).Error()
 		}
 	}
-	if c.health == state && c.healthWhy == text {
+	now := c.pool.now().UTC()
+	if c.health == state && c.healthWhy == text && (!up || now.Sub(c.healthAt) < ContactEvery) {
 		return
 	}
-	c.health, c.healthWhy = state, text
+	c.health, c.healthWhy, c.healthAt = state, text, now
 	if hook := c.pool.OnHealth; hook != nil {
-		h := Health{Up: up, At: time.Now().UTC(), Why: text}
+		h := Health{Up: up, At: now, Why: text}
 		go hook(c.spec.Name, h)
 	}
 	if !up && !c.probing && !c.closed {
