@@ -25,7 +25,7 @@ var hardenProcess bool
 func guardSecrets() error {
 	databaseURL = os.Getenv("DATABASE_URL") // serverHome, after it is removed
 	names, values := upstream.ConsoleSecretsInEnv()
-	labels := upstream.ConsoleSecretLabelsOf(os.Environ())
+	labels := upstream.ConsoleSecretLabelsInEnv()
 	if k, err := loadSealKey(false); err == nil && k != nil {
 		values = append(values, string(k))
 		if labels[string(k)] == "" {

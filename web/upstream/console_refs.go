@@ -1,29 +1,29 @@
 package upstream
 
 import (
-	"crypto/hmac"
-	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
+
+	"golang.org/x/crypto/argon2"
 
 	"github.com/agentforge/console/instruction/authority/credential"
 )
 
 // ConsoleSecret names one of the console's own secrets without its value:
 // the variable it came from and a keyed fingerprint, so that a record of
-// it (an audit event) can be matched on every replica with the same
-// secrets and tells nothing of the value to whoever reads it.
+// it (an audit event) can be matched on every replica that holds the
+// same value, whatever other secrets it has, and tells nothing of the
+// value to whoever reads it.
 type ConsoleSecret struct {
 	// Label is where the value came from ("CONSOLE_ADMIN_PASSWORD", "the
 	// password in DATABASE_URL"), or its place among the console's
 	// secrets when the console was not told.
 	Label string
-	// Fingerprint is a keyed hash of the value (hex): the key is made of
-	// every console secret, the sealing key among them, so it cannot be
-	// tried against guesses by whoever does not hold them all.
+	// Fingerprint is a slow hash of the value alone (hex, fingerprintOf),
+	// never the value.
 	Fingerprint string
 }
 
@@ -68,22 +68,40 @@ type consoleRefs struct {
 
 var consoleRefsNow atomic.Pointer[consoleRefs]
 
-// refsOf is the refs of the console secret values: fingerprints keyed by
-// all of them, so a change to any one changes every fingerprint.
+// refsOf is the refs of the console secret values, each fingerprinted
+// on its own (fingerprintOf), so a value keeps its fingerprint whatever
+// other secrets a replica or a restart has.
 func refsOf(values []string, words map[string]bool) *consoleRefs {
-	sorted := append([]string(nil), values...)
-	sort.Strings(sorted)
-	key := sha256.Sum256([]byte(strings.Join(sorted, "\x00")))
 	r := &consoleRefs{byValue: map[string]ConsoleSecret{}}
 	var groups []secretGroup
 	for i, v := range values {
-		m := hmac.New(sha256.New, key[:])
-		m.Write([]byte(v))
-		r.byValue[v] = ConsoleSecret{Label: fmt.Sprintf("console secret #%d", i+1), Fingerprint: hex.EncodeToString(m.Sum(nil)[:12])}
+		r.byValue[v] = ConsoleSecret{Label: fmt.Sprintf("console secret #%d", i+1), Fingerprint: fingerprintOf(v)}
 		groups = append(groups, secretGroup{forms: append([]string{v}, encodedForms(v)...), console: true, word: words[v]})
 	}
 	r.set = setOf(groups)
 	return r
+}
+
+// fingerprintSalt fixes what a fingerprint is of: the same on every
+// replica and release that matches records by it.
+const fingerprintSalt = "agent-forge-console: console secret fingerprint"
+
+// fingerprints caches fingerprintOf by value (computed once a process).
+var fingerprints sync.Map
+
+// fingerprintOf is the fingerprint of console secret value v (hex):
+// argon2id of v alone under a fixed salt. It depends on no other value,
+// so every replica and restart that holds v gives it the same one, and
+// the records of v match across them; it is slow to compute (19 MiB,
+// two passes), so whoever reads a record cannot try many guesses
+// against it.
+func fingerprintOf(v string) string {
+	if f, ok := fingerprints.Load(v); ok {
+		return f.(string)
+	}
+	f := hex.EncodeToString(argon2.IDKey([]byte(v), []byte(fingerprintSalt), 2, 19*1024, 1, 12))
+	fingerprints.Store(v, f)
+	return f
 }
 
 // consoleSecretOf is the ConsoleSecret of console secret value v, labelled

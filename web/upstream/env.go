@@ -74,3 +74,7 @@ func childEnv(own map[string]string) []string {
 
 // ConsoleSecretsInEnv is ConsoleSecretsOf the console's own environment.
 func ConsoleSecretsInEnv() (names, values []string) { return ConsoleSecretsOf(os.Environ()) }
+
+// ConsoleSecretLabelsInEnv is ConsoleSecretLabelsOf the console's own
+// environment.
+func ConsoleSecretLabelsInEnv() map[string]string { return ConsoleSecretLabelsOf(os.Environ()) }
