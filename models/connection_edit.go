@@ -29,8 +29,10 @@ type ConnectionEdit struct {
 	// unsets a name of either kind.
 	PlainEnv               map[string]string
 	UnsetHeaders, UnsetEnv []string
-	// Dir sets a command server's working directory ("": unchanged).
-	Dir string
+	// Dir sets a command server's working directory ("": unchanged);
+	// ClearDir removes it (the command runs in the console's directory).
+	Dir      string
+	ClearDir bool
 	// Settings changes the per-connection settings.
 	Settings SettingsEdit
 	// Dropped names the secrets a switch of transport drops ("env K",
@@ -41,7 +43,7 @@ type ConnectionEdit struct {
 // ChangesSource reports whether e changes what the connection runs or
 // reaches: its command, URL, env or headers (settings alone do not).
 func (e ConnectionEdit) ChangesSource() bool {
-	return len(e.Command) > 0 || e.URL != "" || len(e.Headers)+len(e.Env)+len(e.PlainEnv)+len(e.UnsetHeaders)+len(e.UnsetEnv)+len(e.Dropped) > 0 || e.Dir != ""
+	return len(e.Command) > 0 || e.URL != "" || len(e.Headers)+len(e.Env)+len(e.PlainEnv)+len(e.UnsetHeaders)+len(e.UnsetEnv)+len(e.Dropped) > 0 || e.Dir != "" || e.ClearDir
 }
 
 // Switch says what a connection becomes when e switches its transport:
@@ -80,7 +82,7 @@ func (e ConnectionEdit) SwitchNote(c *Connection) string {
 
 // Empty reports whether the edit changes nothing.
 func (e ConnectionEdit) Empty() bool {
-	return len(e.Command) == 0 && e.URL == "" && len(e.Headers)+len(e.Env)+len(e.PlainEnv)+len(e.UnsetHeaders)+len(e.UnsetEnv) == 0 && e.Dir == "" && e.Settings.Empty()
+	return len(e.Command) == 0 && e.URL == "" && len(e.Headers)+len(e.Env)+len(e.PlainEnv)+len(e.UnsetHeaders)+len(e.UnsetEnv) == 0 && e.Dir == "" && !e.ClearDir && e.Settings.Empty()
 }
 
 // EditedInput is the connection c after the edit e, validated: each
@@ -159,10 +161,19 @@ func (s *Store) EditedInput(c *Connection, e *ConnectionEdit) (ConnectionInput, 
 	maps.Copy(in.Headers, e.Headers)
 	maps.Copy(in.Env, e.Env)
 	maps.Copy(in.PlainEnv, e.PlainEnv)
-	if e.Dir != "" {
+	switch {
+	case e.Dir != "" && e.ClearDir:
+		errs["dir"] = "give a working directory or clear it, not both"
+	case e.ClearDir:
+		in.Dir = ""
+	case e.Dir != "":
 		in.Dir = e.Dir
 	}
 	for k, v := range in.Validate() {
+		if k == "dir" && e.Dir == "" && !e.ClearDir {
+			// the stored directory, kept: name the way out
+			v += ": give another working directory or clear it, in this same edit"
+		}
 		if errs[k] == "" {
 			errs[k] = v
 		}
@@ -184,6 +195,9 @@ func editSummary(e ConnectionEdit) string {
 	}
 	if e.Dir != "" {
 		parts = append(parts, "dir")
+	}
+	if e.ClearDir {
+		parts = append(parts, "cleared dir")
 	}
 	for _, set := range []struct {
 		verb, kind string

@@ -89,7 +89,7 @@ func (d ConnectionsData) editForm(r ConnectionRow) (ConnectionForm, FieldErrors)
 	if d.Editing == r.Name {
 		return d.Edit, d.EditErrors
 	}
-	f := ConnectionForm{Name: r.Name, Settings: r.Form}
+	f := ConnectionForm{Name: r.Name, Settings: r.Form, Dir: r.Dir}
 	if r.Transport == "stdio" {
 		f.Command = r.Target
 	} else {

@@ -173,7 +173,7 @@ func (s *Server) editConnection(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f := views.ConnectionForm{Name: name, Command: strings.TrimSpace(c.FormValue("command")), URL: strings.TrimSpace(c.FormValue("url")), Retype: retyped(c)}
+	f := views.ConnectionForm{Name: name, Command: strings.TrimSpace(c.FormValue("command")), URL: strings.TrimSpace(c.FormValue("url")), Dir: strings.TrimSpace(c.FormValue("dir")), Retype: retyped(c)}
 	errs := views.FieldErrors{}
 	e := models.ConnectionEdit{Headers: pairLines(c.FormValue("headers"), "header", errs), Env: pairLines(c.FormValue("env"), "env", errs),
 		UnsetHeaders: nameLines(c.FormValue("unset_headers")), UnsetEnv: nameLines(c.FormValue("unset_env"))}
@@ -193,6 +193,11 @@ func (s *Server) editConnection(c echo.Context) error {
 	if f.URL != "" && f.URL != cur.URL && f.URL != cur.ShownURL() {
 		e.URL = f.URL
 	}
+	// the directory as shown is no change; the checkbox clears it
+	if f.Dir != "" && f.Dir != cur.Dir {
+		e.Dir = f.Dir
+	}
+	e.ClearDir = c.FormValue("clear_dir") != ""
 	refuse := func(errs views.FieldErrors) error {
 		return s.renderConnections(c, http.StatusUnprocessableEntity, views.ConnectionsData{Editing: name, Edit: f, EditErrors: errs})
 	}

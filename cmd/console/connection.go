@@ -20,14 +20,14 @@ import (
 )
 
 const connectionUsage = `usage: console connection add NAME (--command "CMD ARGS" | --url URL) [--header K=V]… [--env K=V]… [--env-plain K=V]… [--dir PATH] [--take-over] [SETTINGS] --as USER
-       console connection edit NAME [--command "CMD ARGS" | --url URL] [--header K=V]… [--env K=V]… [--env-plain K=V]… [--dir PATH] [--unset-header K]… [--unset-env K]… [SETTINGS] --as USER
+       console connection edit NAME [--command "CMD ARGS" | --url URL] [--header K=V]… [--env K=V]… [--env-plain K=V]… [--dir PATH|""] [--unset-header K]… [--unset-env K]… [SETTINGS] --as USER
        console connection remove NAME --as USER
        console connection sync NAME --as USER
        console connection list
        console connection show NAME
 --env and --header values are secrets: sealed, never shown; --env-plain is for settings that are not
 (a data path, a mode), shown by list and show; --dir is the absolute path of the directory a command
-server runs in (default: the console's working directory).
+server runs in (default: the console's working directory; edit --dir "" clears it).
 SETTINGS: --timeout D (one call, default --upstream-timeout), --restart-backoff D (the longest wait
 between restarts, default 30s), --stderr-lines N (kept for a start error, command servers, default 12);
 "default" returns one to the console's default`
@@ -160,8 +160,9 @@ func runConnection(ctx context.Context, args []string, stdout, stderr io.Writer)
 		warnOrdinary(stderr, runtime.OrdinarySecretNames(models.ConnectionSecrets{Headers: headers, Env: env}))
 	} else if verb == "edit" {
 		e := models.ConnectionEdit{Command: in.Command, URL: *url, Headers: headers, Env: env, PlainEnv: plainEnv, Dir: *dir, UnsetHeaders: unsetHeaders, UnsetEnv: unsetEnv, Settings: settings}
+		fs.Visit(func(f *flag.Flag) { e.ClearDir = e.ClearDir || (f.Name == "dir" && *dir == "") }) // --dir "": clear it
 		if e.Empty() {
-			return &exitError{2, errors.New("nothing to change: give --command, --url, --header, --env, --env-plain, --dir, --unset-header, --unset-env or a setting (--timeout, --restart-backoff, --stderr-lines)")}
+			return &exitError{2, errors.New("nothing to change: give --command, --url, --header, --env, --env-plain, --dir (--dir \"\" clears it), --unset-header, --unset-env or a setting (--timeout, --restart-backoff, --stderr-lines)")}
 		}
 		res, err = runtime.EditConnection(sctx, store, pool, u.Username, name, e)
 		var pe *runtime.ProbeError

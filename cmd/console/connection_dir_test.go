@@ -10,7 +10,8 @@ import (
 // TestConnectionDirCLI: `connection add --dir` runs a command server in
 // that directory (it writes what pwd says there), list and show print it;
 // a relative, missing or non-directory path, or a --dir for a URL
-// server, is refused naming --dir and nothing is written.
+// server, is refused naming --dir and nothing is written; once the
+// directory is gone an edit keeping it says how to clear it (--dir "").
 func TestConnectionDirCLI(t *testing.T) {
 	entry := memoryEntry(t)
 	tmp := t.TempDir()
@@ -56,6 +57,20 @@ func TestConnectionDirCLI(t *testing.T) {
 	}
 	if show, _ := runCLI(t, db, "connection", "show", "mem"); !strings.Contains(show, "dir:      "+work) {
 		t.Errorf("show does not show the directory:\n%s", show)
+	}
+	// the directory gone: an edit keeping it is refused naming --dir and
+	// the way out; `--dir ""` in the same edit clears it
+	if err := os.RemoveAll(work); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := runCLI(t, db, "connection", "edit", "mem", "--env-plain", "MODE=x", "--as", "admin"); err == nil || !strings.Contains(err.Error(), "--dir:") || !strings.Contains(err.Error(), "clear it") {
+		t.Errorf("an edit keeping a vanished dir: %v (%s), want refused naming --dir and how to clear it", err, out)
+	}
+	if out, err := runCLI(t, db, "connection", "edit", "mem", "--env-plain", "MODE=x", "--command", "node "+entry, "--dir", "", "--as", "admin"); err != nil {
+		t.Fatalf("edit --dir \"\": %v\n%s", err, out)
+	}
+	if list, _ := runCLI(t, db, "connection", "list"); strings.Contains(list, "dir:") {
+		t.Errorf("a cleared directory is still listed:\n%s", list)
 	}
 }
 
