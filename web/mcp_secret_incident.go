@@ -58,30 +58,26 @@ func (g *gateway) exposure(ctx context.Context, r *gwReq, call *allowedCall, ev 
 }
 
 // maskedAnswer records an answer (a result, or the server's error text)
-// masked for holding a connection's own secret: secret.masked, audited
-// under the key (never the secret), and counted; when the key's hour
-// passes MaskedAnswersPerHour the admins are alerted (maskedAlert). It
-// never suspends the key.
+// masked for holding a connection's own secret: counted, and audited
+// secret.masked under the key (never the secret) off the call path
+// (maskedCounts); when the key's hour on this replica passes
+// MaskedAnswersPerHour the admins are alerted (maskedAlert). It never
+// suspends the key.
 func (g *gateway) maskedAnswer(ctx context.Context, r *gwReq, call *allowedCall) {
 	ctx = context.WithoutCancel(ctx)
 	g.s.metrics.secretIncident("masked")
 	subject := fmt.Sprintf("apikey:%d", r.key.ID)
-	if err := g.s.store.Audit(ctx, models.Event{Actor: apiKeyActor(r.key), Action: "secret.masked", Subject: subject,
-		Detail: fmt.Sprintf("connection %s, tool %s: a secret of the connection was masked in the answer; run %s", call.spec.Name, call.tool.ID, r.sess.Run)}); err != nil {
-		g.s.log.Warn("masked answer not audited", "err", err)
-		return
-	}
-	n, err := g.s.store.CountAudit(ctx, "secret.masked", subject, time.Now().Add(-time.Hour))
-	if err != nil {
-		g.s.log.Warn("masked answers not counted", "err", err)
-		return
-	}
-	if n <= MaskedAnswersPerHour {
-		return
-	}
-	if alerted, err := g.s.store.CountAudit(ctx, "secret.masked_alert", subject, time.Now().Add(-time.Hour)); err == nil && alerted == 0 {
-		g.maskedAlert(ctx, r, call, subject)
-	}
+	alert := g.masked.add(r.key.ID, time.Now())
+	ev := models.Event{Actor: apiKeyActor(r.key), Action: "secret.masked", Subject: subject,
+		Detail: fmt.Sprintf("connection %s, tool %s: a secret of the connection was masked in the answer; run %s", call.spec.Name, call.tool.ID, r.sess.Run)}
+	g.masked.write(func() {
+		if err := g.s.store.Audit(ctx, ev); err != nil {
+			g.s.log.Warn("masked answer not audited", "err", err)
+		}
+		if alert {
+			g.maskedAlert(ctx, r, call, subject)
+		}
+	})
 }
 
 // maskedAlert tells the admins that key subject drew more than

@@ -35,6 +35,7 @@ func TestAServerWritingItsOwnSecretNeverSuspendsAKey(t *testing.T) {
 			t.Fatalf("answer %d: %s", i, text)
 		}
 	}
+	h.app.gw.masked.flush()
 	evs, _, err := h.store.AuditEvents(ctx, models.AuditFilter{Action: "secret.masked", PerPage: 100})
 	if err != nil || len(evs) != calls || strings.Contains(fmt.Sprint(evs[0]), tok) {
 		t.Fatalf("audit %d events, %v", len(evs), err)
@@ -82,6 +83,7 @@ func TestAMaskedServerErrorIsAMaskedAnswer(t *testing.T) {
 	plain := "no such entity"
 	up.Fail.Store(&plain)
 	call(t, cs, "demo.echo", map[string]any{"text": "read"}, nil)
+	h.app.gw.masked.flush()
 	evs, _, _ := h.store.AuditEvents(ctx, models.AuditFilter{Action: "secret.masked", PerPage: 100})
 	if len(evs) != 3 || strings.Contains(fmt.Sprint(evs[0]), tok) {
 		t.Errorf("audited %d masked answers, want 3: %v", len(evs), evs)

@@ -39,6 +39,9 @@ type gateway struct {
 	// sessions keeps each session's decoded state (mcp_session_cache.go)
 	sessions sessionStates
 	conns    connCache
+	// masked counts each key's masked answers and writes their audit
+	// off the call path (mcp_masked_count.go)
+	masked maskedCounts
 	// surfaces are the run surfaces as the gateway serves them
 	surfaces servedSurfaces
 	// served compares what a connection's running server lists with the

@@ -170,9 +170,11 @@ func (s *Server) MetricsHandler() http.Handler { return s.metrics.handler(true) 
 // Handler is the http.Handler to serve.
 func (s *Server) Handler() http.Handler { return s.echo }
 
-// Close stores the run evidence still queued and stops its writer, and
-// stops every upstream server the gateway started.
+// Close stores the run evidence still queued (and the audit of masked
+// answers) and stops its writer, and stops every upstream server the
+// gateway started.
 func (s *Server) Close() {
+	s.gw.masked.flush()
 	s.gw.pool.Close()
 	s.evidence.close()
 	s.gw.evidence.close()
