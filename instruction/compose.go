@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/memo"
@@ -141,16 +140,6 @@ func (c Composition) Section(id string) (Section, bool) {
 		}
 	}
 	return Section{}, false
-}
-
-var lib = sync.OnceValue(mustLibrary)
-
-func mustLibrary() *library {
-	l, err := newLibrary()
-	if err != nil {
-		panic(err)
-	}
-	return l
 }
 
 // servicesUnits memoizes the connected-services line per list.

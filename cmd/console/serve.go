@@ -158,8 +158,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	if res.Seed == nil {
 		announce()
 	}
-	errc := make(chan error, 2)
+	errc := make(chan error, 3)
 	go func() { errc <- hs.Serve(ln) }()
+	checkLibraryAfterListen(errc)
 	// what the start left until now runs in turn on one goroutine: a first
 	// start's seeding (requests wait for it), then the admin's hash, then
 	// every encoding's ranks. Side by side they took both cores of a small
