@@ -16,14 +16,14 @@ import (
 )
 
 // ranNothing is a way a call the console allowed reaches no tool: its
-// upstream refuses it (HTTP 403, "nothing was run"), cannot be reached,
+// upstream refuses it (HTTP 401, "nothing was run"), cannot be reached,
 // or now lists the tool with another contract than the one reviewed.
 // prepare makes the next call of echo on up run nothing.
 var ranNothing = []struct {
 	name    string
 	prepare func(up *upstreamtest.Server)
 }{
-	{"refused", func(up *upstreamtest.Server) { up.Status.Store(http.StatusForbidden) }},
+	{"refused", func(up *upstreamtest.Server) { up.Status.Store(http.StatusUnauthorized) }},
 	{"unreachable", func(up *upstreamtest.Server) { up.Close() }},
 	{"contract changed", func(up *upstreamtest.Server) {
 		changed := *upstreamtest.Tools()[0]
@@ -126,7 +126,7 @@ func TestGatewaySingleUseApprovalRunsOneCall(t *testing.T) {
 	args := map[string]any{"text": "hi"}
 	text, _ := call(t, cs, "demo.echo", args, nil)
 	meta := map[string]any{"approval": approveOnce(t, h, text)}
-	up.Status.Store(http.StatusForbidden)
+	up.Status.Store(http.StatusUnauthorized)
 	if text, _ := call(t, cs, "demo.echo", args, meta); errType(text) != typeUnavailableEnv {
 		t.Fatalf("the refused call: %s", text)
 	}
