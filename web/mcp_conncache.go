@@ -38,6 +38,8 @@ type connSnapshot struct {
 	specs  map[string]upstream.Spec
 	err    map[string]error
 	served map[string]bool
+	// paused is the connections paused for an exposure (pausedCall)
+	paused map[string]bool
 	// servedKey names served: its namespaces, sorted
 	servedKey string
 }
@@ -71,7 +73,14 @@ func (cc *connCache) snapshot(ctx context.Context, s *Server) (*connSnapshot, er
 	if err != nil {
 		return nil, err
 	}
-	sn := &connSnapshot{at: at, gen: gen, specs: map[string]upstream.Spec{}, err: map[string]error{}, served: map[string]bool{}}
+	ps, err := s.store.PausedConnections(ctx)
+	if err != nil {
+		return nil, err
+	}
+	sn := &connSnapshot{at: at, gen: gen, specs: map[string]upstream.Spec{}, err: map[string]error{}, served: map[string]bool{}, paused: map[string]bool{}}
+	for _, p := range ps {
+		sn.paused[p.Name] = true
+	}
 	for i := range cs {
 		sp, err := specOf(s, &cs[i])
 		if err != nil {

@@ -60,7 +60,10 @@ func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allow
 	// the server's contract checked, then the call charged only now, as
 	// it will go to the server (a recorded outcome above was answered
 	// free, a refusal here runs nothing and is not charged)
-	res := g.checkServed(ctx, call, ev)
+	res := g.pausedCall(ctx, call, ev)
+	if res == nil {
+		res = g.checkServed(ctx, call, ev)
+	}
 	if res == nil {
 		res = g.commit(ctx, r, st, call, ev)
 	}

@@ -40,7 +40,9 @@ const MaskedAnswersPerHour = 20
 // The answer is withheld whole, the incident audited (secret.exposure,
 // subject the connection, naming the secret's label, the tool, the key
 // and the run, never the secret), counted, logged and shown to the
-// admins in the incidents banner. No key is suspended.
+// admins in the incidents banner. The audit event pauses the connection
+// for every caller until an admin resumes it (pausedCall). No key is
+// suspended.
 func (g *gateway) exposure(ctx context.Context, r *gwReq, call *allowedCall, ev *models.RunEvent, ee *upstream.ExposureError) *mcp.CallToolResult {
 	ctx = context.WithoutCancel(ctx)
 	ev.CallStatus = "withheld"
@@ -54,6 +56,7 @@ func (g *gateway) exposure(ctx context.Context, r *gwReq, call *allowedCall, ev 
 		Detail: fmt.Sprintf("connection %s, tool %s: the server answered with the console's secret %s, which no caller ever sent: the server holds it (check how, change the secret); the answer was withheld; run %s", call.spec.Name, call.tool.ID, strings.Join(labels, ", "), r.sess.Run)}); err != nil {
 		g.s.log.Warn("secret exposure not audited", "err", err)
 	}
+	g.conns.forget() // the audit event pauses the connection: seen at the next call
 	return gwError(typeResultWithheld, withheldMessage, authority.ActStop)
 }
 

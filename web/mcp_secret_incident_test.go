@@ -21,7 +21,8 @@ import (
 // page of wrong guesses, or base64-encoded) holds it: the answer is
 // withheld with one fixed refusal, the incident audited on the
 // connection without the secret and counted, and shown to admins; the
-// calling key, which did nothing wrong, keeps working. Once a caller has
+// connection is paused until an admin resumes it, and the calling key,
+// which did nothing wrong, keeps working. Once a caller has
 // sent the secret to the connection, the same answer is an echo of it:
 // served as it came, audited naming the sender.
 func TestConsoleSecretAServerHoldsIsWithheld(t *testing.T) {
@@ -65,12 +66,18 @@ func TestConsoleSecretAServerHoldsIsWithheld(t *testing.T) {
 		if b := doc.Find(`[data-testid="secret-exposures"]`); b.Length() != 1 || !strings.Contains(b.Text(), "demo.echo") || strings.Contains(b.Text(), admin) {
 			t.Fatal("the connections page does not show the exposure")
 		}
-		// the same refusal for the secret in another form
+		// the connection is paused until an admin resumes it; then the
+		// same refusal for the secret in another form
+		if paused, _ := call(t, cs, "demo.echo", map[string]any{"text": "page"}, nil); errType(paused) != typeConnectionPaused {
+			t.Errorf("the call after the exposure: %s", paused)
+		}
+		adm.post("/connections/demo/resume", nil)
 		b64 := "b64 " + base64.StdEncoding.EncodeToString([]byte(admin))
 		up.Say.Store(&b64)
 		if again, _ := call(t, cs, "demo.echo", map[string]any{"text": "page"}, nil); again != text {
 			t.Errorf("refusals differ: %s and %s", again, text)
 		}
+		adm.post("/connections/demo/resume", nil)
 		// a caller sends it (the call's own echo comes back as sent);
 		// from then on the server repeating it is an echo, served
 		up.Say.Store(nil)

@@ -77,6 +77,7 @@ func (s *Server) routeTable() []route {
 		{http.MethodPost, "/connections/:name/sync", admins, s.syncConnection},
 		{http.MethodPost, "/connections/:name/edit", admins, s.editConnection},
 		{http.MethodPost, "/connections/:name/remove", admins, s.removeConnection},
+		{http.MethodPost, "/connections/:name/resume", admins, s.resumeConnection},
 		{http.MethodGet, "/catalog/review", reviewers, s.reviewPage},
 		{http.MethodPost, "/catalog/review", reviewers, s.reviewTools},
 

@@ -32,6 +32,13 @@ func (s *Server) withIncidents(c echo.Context, page templ.Component) templ.Compo
 		}
 		page = views.Stacked(views.MaskedAlerts(rows), page)
 	}
+	if ps, err := s.store.PausedConnections(ctx); err == nil && len(ps) > 0 {
+		var rows []views.PausedConnectionRow
+		for _, p := range ps {
+			rows = append(rows, views.PausedConnectionRow{Name: p.Name, Since: p.Since.UTC().Format(time.DateTime), Why: p.Why})
+		}
+		page = views.Stacked(views.PausedConnections(rows, csrfToken(c)), page)
+	}
 	ks, err := s.store.SuspendedAPIKeys(ctx)
 	if err != nil || len(ks) == 0 {
 		return page
