@@ -23,6 +23,7 @@ const connectionUsage = `usage: console connection add NAME (--command "CMD ARGS
        console connection edit NAME [--command "CMD ARGS" | --url URL] [--header K=V]… [--env K=V]… [--env-plain K=V]… [--dir PATH|""] [--unset-header K]… [--unset-env K]… [SETTINGS] --as USER
        console connection remove NAME --as USER
        console connection sync NAME --as USER
+       console connection resume NAME --as USER
        console connection list
        console connection show NAME
 --env and --header values are secrets: sealed, never shown; --env-plain is for settings that are not
@@ -77,7 +78,7 @@ func runConnection(ctx context.Context, args []string, stdout, stderr io.Writer)
 			return &exitError{2, fmt.Errorf("NAME is required\n%s", connectionUsage)}
 		}
 		return showConnection(ctx, stdout, name)
-	case "add", "sync", "edit", "remove":
+	case "add", "sync", "edit", "remove", "resume":
 	default:
 		return &exitError{2, fmt.Errorf("unknown connection command %q\n%s", verb, connectionUsage)}
 	}
@@ -91,7 +92,7 @@ func runConnection(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if err != nil {
 		return err
 	}
-	if (verb == "sync" || verb == "remove") && (*command != "" || *url != "" || len(headers)+len(env)+len(plainEnv)+len(unsetHeaders)+len(unsetEnv) > 0 || *dir != "" || !settings.Empty()) {
+	if (verb == "sync" || verb == "remove" || verb == "resume") && (*command != "" || *url != "" || len(headers)+len(env)+len(plainEnv)+len(unsetHeaders)+len(unsetEnv) > 0 || *dir != "" || !settings.Empty()) {
 		return &exitError{2, fmt.Errorf("connection %s takes only NAME and --as", verb)}
 	}
 	if verb != "add" && *takeOver {
@@ -129,6 +130,9 @@ func runConnection(ctx context.Context, args []string, stdout, stderr io.Writer)
 	}
 	if !u.Has(models.RoleAdmin) || u.Disabled {
 		return &exitError{1, fmt.Errorf("--as: %s is not an active admin; connections are for admins", *as)}
+	}
+	if verb == "resume" {
+		return resumeConnection(ctx, stdout, store, u.Username, name)
 	}
 	// the probe starts the server here: it gets none of this process's
 	// secrets (guard.go)
@@ -222,4 +226,17 @@ func awaitReview(n int) string {
 		return ""
 	}
 	return " New and changed tools await review."
+}
+
+// resumeConnection resumes connection name, paused after one of its
+// answers held a console secret no caller sent it (audited
+// connection.resume, as the web's Resume does).
+func resumeConnection(ctx context.Context, stdout io.Writer, store *models.Store, actor, name string) error {
+	if err := store.ResumeConnection(ctx, actor, name); errors.Is(err, models.ErrNotFound) {
+		return &exitError{1, fmt.Errorf("NAME: connection %q is not paused", name)}
+	} else if err != nil {
+		return &exitError{1, err}
+	}
+	fmt.Fprintf(stdout, "connection %s resumed: its calls go to its server again\n", name)
+	return nil
 }

@@ -73,6 +73,7 @@ commands:
   connection add|sync|list   connect an upstream MCP server and import its tools (--command or --url, --header, --env, --as USER)
   connection edit NAME       change a connection's command, URL, secrets or settings; re-lists its tools first (--as USER)
   connection remove NAME     disconnect a server: its tools leave every roster (--as USER)
+  connection resume NAME     resume a connection paused after its server answered with a console secret (--as USER)
   connection show NAME       a connection's status: the last contact with its server, when, why, what to do
   backup FILE                write a consistent copy of the database to a new FILE
   restore [--force] FILE     restore a backup into an empty database (--force: replace its data)
