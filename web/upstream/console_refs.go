@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"golang.org/x/crypto/argon2"
 
@@ -75,11 +76,30 @@ func refsOf(values []string, words map[string]bool) *consoleRefs {
 	r := &consoleRefs{byValue: map[string]ConsoleSecret{}}
 	var groups []secretGroup
 	for i, v := range values {
-		r.byValue[v] = ConsoleSecret{Label: fmt.Sprintf("console secret #%d", i+1), Fingerprint: fingerprintOf(v)}
+		r.byValue[v] = ConsoleSecret{Label: fmt.Sprintf("console secret #%d", i+1)}
 		groups = append(groups, secretGroup{forms: append([]string{v}, encodedForms(v)...), console: true, word: words[v]})
 	}
 	r.set = setOf(groups)
+	warmFingerprints(values)
 	return r
+}
+
+// fingerprintWarmDelay is how long after the secrets are set their
+// fingerprints are computed: after a start has listened, so the slow hash
+// (tens of milliseconds of CPU each) is not on the way to the first
+// answer, and before any caller could time a first right guess by it.
+const fingerprintWarmDelay = time.Second
+
+// warmFingerprints computes the fingerprints of values in the background,
+// fingerprintWarmDelay from now; a record needed sooner computes its own
+// (fingerprintOf caches either way).
+func warmFingerprints(values []string) {
+	values = append([]string(nil), values...)
+	time.AfterFunc(fingerprintWarmDelay, func() {
+		for _, v := range values {
+			fingerprintOf(v)
+		}
+	})
 }
 
 // fingerprintSalt fixes what a fingerprint is of: the same on every
@@ -109,7 +129,10 @@ func fingerprintOf(v string) string {
 func consoleSecretOf(v string) ConsoleSecret {
 	var s ConsoleSecret
 	if r := consoleRefsNow.Load(); r != nil {
-		s = r.byValue[v]
+		if known, ok := r.byValue[v]; ok {
+			s = known
+			s.Fingerprint = fingerprintOf(v)
+		}
 	}
 	if l := consoleLabels.Load(); l != nil && (*l)[v] != "" {
 		s.Label = (*l)[v]
