@@ -80,6 +80,13 @@ func (s *Store) chainKey(ctx context.Context) ([]byte, error) {
 // records. On Postgres an advisory lock orders concurrent appenders; the
 // unique previous-hash index refuses a fork on either database.
 func (s *Store) Audit(ctx context.Context, e Event) error {
+	if !s.inTx {
+		// the chain's read of the last event and the insert after it are
+		// one transaction: the Postgres lock below holds to its end and
+		// SQLite's immediate transaction takes the write lock first, so
+		// writers at the same time queue instead of colliding
+		return s.Tx(ctx, func(tx *Store) error { return tx.Audit(ctx, e) })
+	}
 	db := s.with(ctx)
 	if s.dialect == DialectPostgres {
 		if err := db.Exec("SELECT pg_advisory_xact_lock(7002)").Error; err != nil {
