@@ -22,8 +22,6 @@ type maskedCounts struct {
 	// alerted is when each key was last alerted on this replica
 	alerted map[uint]time.Time
 	pending sync.WaitGroup
-	// wmu writes one answer's audit at a time (the audit is a chain)
-	wmu sync.Mutex
 	// hold, when set (tests), holds every audit write until it is closed
 	hold chan struct{}
 }
@@ -67,8 +65,6 @@ func (m *maskedCounts) write(fn func()) {
 		if m.hold != nil {
 			<-m.hold
 		}
-		m.wmu.Lock()
-		defer m.wmu.Unlock()
 		fn()
 	}()
 }
