@@ -66,11 +66,14 @@ var blindLeakCorpora = []struct{ file, digest string }{
 	{"testdata/blind17/blind17-domains.json", "0917ffeac4cf347bde354c6fc8c49087e2fc34bcc8941cef53cc06dbb18ed6e9"},
 	{"testdata/blind17/blind17-hard.json", "313c5b9d7b6ba1976cae445f5269c58897edb47d8273946bd6a8c28278a9a538"},
 	{"testdata/blind17/blind17-published.json", "ba8ff2f61eec2178fc40a5ef440744cafcdf10775ef53928be1b4679214e8a02"},
+	{"testdata/blind18/blind18-domains.json", "931f49ad7f0f4bb8c39b35878659c28c75d952b86de0b92a5a8f2c85a3e348b0"},
+	{"testdata/blind18/blind18-hard.json", "21b3e6a32c90721e4ce7ff0e13856f18aa710934ef4057ea27a3c7822fe3f53e"},
+	{"testdata/blind18/blind18-published.json", "1c69da467432595ed13f4931b44f6baf56f359bf0eff35b8f7d3a2c9c44cf449"},
 }
 
 func TestBlindLeakCorporaAreFrozen(t *testing.T) {
-	if len(blindLeakCorpora) != 53 {
-		t.Fatalf("%d pinned corpora, want 53", len(blindLeakCorpora))
+	if len(blindLeakCorpora) != 56 {
+		t.Fatalf("%d pinned corpora, want 56", len(blindLeakCorpora))
 	}
 	for _, c := range blindLeakCorpora {
 		raw, err := os.ReadFile(c.file)
