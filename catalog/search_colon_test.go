@@ -48,7 +48,7 @@ func TestAnSFormOpensNoRequest(t *testing.T) {
 	for q, want := range map[string]string{
 		"show me what is in notes.md":     "show* [note] md file",
 		"find the invoices from May":      "find* invoic may",
-		"boxes and arrows, nothing fancy": "box | arrow | fanci*",
+		"boxes and arrows, nothing fancy": "box arrow | fanci*", // one noun phrase (see TestAndBeforeANounJoinsThings)
 		"process the logs":                "process* log",
 	} {
 		if got := describe(parseQuery(q)); got != want {

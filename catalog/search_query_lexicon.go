@@ -107,7 +107,18 @@ func startsNounPhrase(w rawWord) bool {
 		return true
 	}
 	r, _ := utf8.DecodeRuneInString(lw)
-	return unicode.IsDigit(r) || r == '#'
+	return unicode.IsDigit(r) || r == '#' || onlyNoun(lw)
+}
+
+// onlyNoun reports whether the lexicon knows a word, and only as a noun:
+// "temperature and humidity" joins two things, it opens no request.
+func onlyNoun(w string) bool {
+	l := theLexicon()
+	if len(l.slots) == 0 {
+		return false // no lexicon: every word may be a verb
+	}
+	x := l.find(stemWord(w, false))
+	return x != nil && !x.isVerb
 }
 
 // pastTense reports whether a word reads as a regular past tense
