@@ -19,31 +19,55 @@ import (
 // what may be done ("Затем их можно отфильтровать") is read as a step too.
 
 // foreignSequencers are words of sequence ("then", "after that", "next")
-// of languages the gloss does not read, lower-cased.
+// of languages the gloss does not read, lower-cased, of up to three words.
+// The lexicon covers the hundred most spoken languages (total speakers,
+// as the published rankings of languages list them), a language's usual
+// words for a next step in running instructions, less those that are
+// also English words or names a description may open a sentence with
+// ("logo", "nato", "dan", "toe", "saka", "tum").
 var foreignSequencers = set(
-	// Dutch, Swedish, Norwegian, Danish, Finnish
-	"daarna", "vervolgens", "sedan", "därefter", "deretter", "derefter", "etterpå", "bagefter", "sitten",
-	"seuraavaksi",
-	// Polish, Czech, Slovak, Russian, Ukrainian
-	"następnie", "potem", "później", "potom", "poté", "následne", "následně", "затем", "потом", "далее", "потім",
-	"далі", "після цього", "после этого",
-	// Turkish, Romanian, Hungarian, Greek
-	"ardından", "sonra", "daha sonra", "apoi", "ezután", "aztán", "utána", "έπειτα", "στη συνέχεια", "ύστερα",
-	// Indonesian, Malay, Tagalog, Vietnamese, Swahili
-	"kemudian", "selanjutnya", "seterusnya", "setelah itu", "selepas itu", "pagkatapos", "sau đó", "tiếp theo",
-	"baadaye", "halafu",
-	// Hindi, Marathi, Bengali, Tamil, Telugu, Urdu, Arabic, Persian, Hebrew
-	"फिर", "इसके बाद", "उसके बाद", "त्यानंतर", "তারপর", "এরপর", "பிறகு", "பின்னர்", "அடுத்து", "తర్వాత",
-	"پھر", "ثم", "بعد ذلك", "بعدها", "سپس", "לאחר מכן", "אחר כך", "ואז",
-	// Bulgarian, Serbian, Croatian, Slovenian, Lithuanian, Latvian, Estonian
-	"след това", "после", "zatim", "nakon toga", "затим", "након тога", "zatem", "po to", "pēc tam", "seejärel",
-	// Catalan, Basque, Icelandic, Welsh, Irish, Albanian, Maltese, Esperanto
-	"després", "llavors", "ondoren", "síðan", "wedyn", "ansin", "pastaj", "më pas", "imbagħad", "poste", "sekve",
-	// Georgian, Armenian, Kazakh, Mongolian, Nepali, Gujarati, Punjabi, Kannada, Malayalam, Sinhala
-	"შემდეგ", "հետո", "այնուհետև", "содан кейін", "дараа нь", "त्यसपछि", "પછી", "ਫਿਰ", "ನಂತರ", "പിന്നീട്",
-	"തുടർന്ന്", "ඉන්පසු",
-	// Amharic
-	"ከዚያ", "ከዚያም", "በመቀጠል",
+	// Dutch, Afrikaans, Frisian, Swedish, Norwegian, Danish, Icelandic, Finnish, Estonian
+	"daarna", "vervolgens", "dêrnei", "sedan", "därefter", "deretter", "derefter", "etterpå", "bagefter", "síðan",
+	"því næst", "sitten", "seuraavaksi", "sen jälkeen", "seejärel", "pärast seda",
+	// Polish, Czech, Slovak, Russian, Ukrainian, Belarusian
+	"następnie", "potem", "później", "po czym", "potom", "poté", "následne", "následně", "затем", "потом", "далее",
+	"потім", "далі", "після цього", "после этого", "потым", "пасля гэтага", "затым",
+	// Turkish, Azerbaijani, Turkmen, Romanian, Hungarian, Greek
+	"ardından", "sonra", "daha sonra", "bundan sonra", "sonrasında", "akabinde", "ondan sonra", "soňra", "ondan soň",
+	"apoi", "după aceea", "ulterior", "ezután", "aztán", "majd", "utána", "έπειτα", "στη συνέχεια", "ύστερα",
+	"μετά", "κατόπιν",
+	// Indonesian, Malay, Javanese, Sundanese, Tagalog, Cebuano, Ilocano, Malagasy, Vietnamese, Hmong
+	"kemudian", "selanjutnya", "seterusnya", "setelah itu", "sesudah itu", "selepas itu", "lepas itu", "banjur",
+	"sabanjure", "sawise iku", "saterusna", "tuluy", "pagkatapos", "pagkatapos nito", "pagkahuman", "unya",
+	"human niana", "kalpasanna", "avy eo", "taorian'izay", "sau đó", "tiếp theo", "tiếp đó", "sau đấy",
+	"tom qab ntawd",
+	// Swahili, Hausa, Yoruba, Igbo, Zulu, Xhosa, Somali, Oromo, Kinyarwanda, Shona, Chichewa, Lingala
+	"baadaye", "halafu", "kisha", "baada ya hapo", "bayan haka", "bayan nan", "sannan", "daga nan", "lẹ́yìn náà",
+	"lẹhinna", "lẹ́yìn èyí", "emesịa", "mgbe nke ahụ gasịrị", "emva kwalokho", "ngemuva kwalokho", "emva koko",
+	"kadib", "kaddib", "intaa kadib", "sana booda", "hanyuma", "nyuma yaho", "mushure mezvo", "kenako",
+	"pambuyo pake", "na sima",
+	// Hindi, Marathi, Bengali, Assamese, Odia, Tamil, Telugu, Kannada, Malayalam, Gujarati, Punjabi, Nepali, Sinhala
+	"फिर", "इसके बाद", "उसके बाद", "त्यानंतर", "नंतर", "मग", "তারপর", "তারপরে", "এরপর", "এরপরে", "তাৰ পিছত",
+	"ତାପରେ", "ତା'ପରେ", "பிறகு", "பின்னர்", "அடுத்து", "அதன் பிறகு", "తర్వాత", "ఆ తర్వాత", "తరువాత", "ನಂತರ",
+	"ಆಮೇಲೆ", "ಅನಂತರ", "ಬಳಿಕ", "ಅದರ ನಂತರ", "പിന്നീട്", "തുടർന്ന്", "അതിനുശേഷം", "അതിനു ശേഷം", "പിന്നെ", "પછી",
+	"ત્યારબાદ", "ਫਿਰ", "ਇਸ ਤੋਂ ਬਾਅਦ", "ਉਸ ਤੋਂ ਬਾਅਦ", "त्यसपछि", "ඉන්පසු", "ඊට පසු",
+	// Urdu, Arabic, Persian, Pashto, Kurdish, Uyghur, Hebrew, Yiddish
+	"پھر", "اس کے بعد", "بعد میں", "ثم", "بعد ذلك", "بعدها", "وبعد ذلك", "ومن ثم", "لاحقا", "سپس", "بعد از آن",
+	"پس از آن", "آنگاه", "وروسته", "بیا", "پاشان", "دواتر", "paşê", "dûv re", "ئاندىن", "לאחר מכן", "אחר כך",
+	"ואז", "אחרי כן", "דערנאָך", "נאָכדעם",
+	// Uzbek, Kazakh, Kyrgyz, Tatar, Tajik, Mongolian, Georgian, Armenian
+	"keyin", "undan keyin", "so'ngra", "soʻngra", "кейин", "сўнгра", "содан кейін", "одан кейін", "содан соң",
+	"андан кийин", "аннары", "аннан соң", "баъд", "сипас", "пас аз он", "дараа нь", "үүний дараа", "შემდეგ",
+	"ამის შემდეგ", "შემდგომ", "հետո", "այնուհետև", "այնուհետ", "ապա",
+	// Bulgarian, Macedonian, Serbian, Croatian, Bosnian, Slovenian, Lithuanian, Latvian
+	"след това", "после", "тогава", "потоа", "после тоа", "zatim", "nakon toga", "затим", "након тога", "zatem",
+	"po to", "paskui", "pēc tam",
+	// Catalan, Galician, Basque, Welsh, Irish, Scottish Gaelic, Breton, Albanian, Maltese, Latin, Esperanto
+	"després", "llavors", "a continuació", "despois", "a continuación", "ondoren", "gero", "wedyn", "yna", "ansin",
+	"ina dhiaidh sin", "an uairsin", "goude", "pastaj", "më pas", "pas kësaj", "imbagħad", "deinde", "postea",
+	"poste", "sekve",
+	// Haitian Creole, Quechua, Guarani, Amharic
+	"apre sa", "answit", "chaymanta", "chaymantaqa", "upéi", "ከዚያ", "ከዚያም", "በመቀጠል",
 )
 
 // foreignVocatives name the assistant, addressed, in languages other than
@@ -61,14 +85,14 @@ var unspacedVocatives = []string{"助手", "助理", "アシスタント", "어�
 // unspacedSequencers are words of sequence of languages written without
 // spaces between words (Chinese, Japanese, Korean as written after one,
 // Thai): a prefix of the sentence.
-var unspacedSequencers = []string{"然后", "然後", "之后", "之後", "接着", "接著", "随后", "隨後", "その後", "次に", "それから",
-	"続いて", "그 다음", "그다음", "그런 다음", "그 후", "다음으로", "หลังจากนั้น", "จากนั้น", "ต่อไป", "ထို့နောက်", "បន្ទាប់មក",
-	"ຈາກນັ້ນ"}
+var unspacedSequencers = []string{"然后", "然後", "之后", "之後", "接着", "接著", "接下来", "接下來", "随后", "隨後", "その後",
+	"次に", "それから", "続いて", "그 다음", "그다음", "그런 다음", "그 후", "그러고 나서", "다음으로", "หลังจากนั้น", "จากนั้น",
+	"ต่อไป", "ထို့နောက်", "បន្ទាប់មក", "ក្រោយមក", "ຈາກນັ້ນ", "ຫຼັງຈາກນັ້ນ", "ຕໍ່ມາ", "ཇེས་སུ"}
 
 // sentenceStop: the rune r ends a sentence in the scripts above.
 func sentenceStop(r rune) bool {
 	switch r {
-	case '.', '!', '?', ';', ':', '\n', '。', '！', '？', '；', '।', '॥', '۔', '؟', '።':
+	case '.', '!', '?', ';', ':', '\n', '。', '！', '？', '；', '।', '॥', '۔', '؟', '።', '։', '။', '។':
 		return true
 	}
 	return false
@@ -155,7 +179,7 @@ func foreignSequencerAt(s string, addressed bool) (string, bool) {
 		}
 	}
 	e2 := wordEnd(s, e1+1)
-	for _, e := range []int{e2, e1} {
+	for _, e := range []int{wordEnd(s, e2+1), e2, e1} {
 		if e > len(s) || e <= 0 || !foreignSequencers[strings.ToLower(s[:e])] {
 			continue
 		}

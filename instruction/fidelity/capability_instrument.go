@@ -115,3 +115,20 @@ var pickingWords = set("appropriate", "corresponding", "relevant", "suitable", "
 func beDone(ts []token, p int) bool {
 	return p >= 2 && !ts[p].sentence && !ts[p-1].sentence && ts[p-2].lower == "be"
 }
+
+// metModifier: an instrument's modifiers ("barcode" of "your barcode
+// reader") are met by the roster tool's own words or headline, or there
+// are none: a tool that only shares the instrument's verb (read_file for
+// "your barcode reader") does another thing.
+func (s *Scope) metModifier(mods []string) bool {
+	for _, w := range mods {
+		if s.rootIn("word:", w) || s.classes["says:"+singular(w)] {
+			return true
+		}
+	}
+	return len(mods) == 0
+}
+
+// iserPeople are people named in -iser or -izer, not instruments.
+var iserPeople = set("advertiser", "advertizer", "merchandiser", "merchandizer", "franchiser", "organiser", "organizer",
+	"fundraiser", "sympathiser", "sympathizer", "appetiser", "appetizer")

@@ -207,6 +207,14 @@ func instrument(w string) bool {
 	case strings.HasSuffix(w, "er"), strings.HasSuffix(w, "or"):
 		stem := w[:len(w)-2]
 		bases = []string{stem, stem + "e"}
+		if b, ok := strings.CutSuffix(stem, "is"); ok {
+			bases = append(bases, b+"ize") // "sanitiser": the -ise spelling of an -ize verb
+		} else if b, ok := strings.CutSuffix(stem, "ys"); ok {
+			bases = append(bases, b+"yze") // "analyser"
+		}
+		if len(w) >= 9 && (strings.HasSuffix(stem, "iz") || strings.HasSuffix(stem, "is")) && !iserPeople[w] {
+			return true // "vectoriser", "tokenizer": an -ize verb's doer, in the lexicon or not
+		}
 		if n := len(stem); n > 2 && stem[n-1] == stem[n-2] {
 			bases = append(bases, stem[:n-1])
 		}

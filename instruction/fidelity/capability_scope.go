@@ -75,7 +75,7 @@ func toolWords(k catalog.Contract) (words, verbs []string) {
 func firstSentence(purpose string) string {
 	purpose = strings.TrimLeft(purpose, " \t\n")
 	end := len(purpose)
-	for _, sep := range []string{". ", ".\n", "\n", "; "} {
+	for _, sep := range []string{". ", ".\n", "\n", "; ", "。", "！", "？", "；", "।", "۔", "։", "။", "។", "።"} {
 		if i := strings.Index(purpose, sep); i >= 0 && i < end {
 			end = i
 		}
@@ -88,7 +88,7 @@ func firstSentence(purpose string) string {
 func headline(purpose string) string {
 	purpose = strings.TrimLeft(purpose, " \t\n") // an indented description
 	end := len(purpose)
-	for _, sep := range []string{".", ",", ";", ":", "\n", " and ", " then ", " - ", " (", " if ", " when "} {
+	for _, sep := range []string{".", ",", ";", ":", "\n", " and ", " then ", " - ", " (", " if ", " when ", "。", "，", "；", "：", "！", "？"} {
 		if i := strings.Index(purpose, sep); i >= 0 && i < end {
 			end = i
 		}
@@ -355,8 +355,8 @@ func (s *Scope) judgeClass(class string) bool {
 			// "your route optimizer": a tool that optimizes, or one that
 			// acts on routes (check_route), not one that returns a
 			// route (get_route_sheet)
-			if s.rootIn("word:", head) {
-				return true
+			if s.rootIn("word:", head) && s.metModifier(ws[:len(ws)-1]) {
+				return true // (a file reader is read_file; a barcode reader is not)
 			}
 			ws, key = ws[:len(ws)-1], "subject:"
 		}

@@ -27,14 +27,17 @@ func syntaxCall(text string, ts []token, i int) (string, bool) {
 	if !t.later || exampleSentence(ts, i) {
 		return "", false
 	}
-	name := t.text
+	name, receiver := t.text, ""
 	if dot := strings.LastIndexByte(name, '.'); dot >= 0 {
-		name = name[dot+1:]
+		name, receiver = name[dot+1:], strings.ToLower(name[:dot])
+	}
+	before := text[:t.start]
+	if appliedInCode(text, t, before, receiver, name) {
+		return name, true
 	}
 	if !codeDeed(name) {
 		return "", false
 	}
-	before := text[:t.start]
 	switch {
 	case t.paren && callOpensStep(ts, i, before):
 		return name, true

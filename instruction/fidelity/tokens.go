@@ -67,6 +67,8 @@ func tokenize(text string) []token {
 				// an arrow leads to what to do next ("not paid after 48
 				// hours → send the link again"): a step opens after it
 				sentence = true
+			case '。', '！', '？', '；', '।', '॥', '۔', '؟', '።', '։', '။', '។':
+				sentence = sentence || latinNext(text[i+n:]) // "查询天气。 Alert the crew via …"
 			case '>':
 				sentence = sentence || i > 0 && text[i-1] == '-' // "->"
 			case ',':

@@ -142,3 +142,26 @@ func anyForeign(ts []token) bool {
 	}
 	return false
 }
+
+// latinNext: s, after spaces, opens with two words of Latin letters (an
+// English sentence, not a name or a value in the script's own:
+// "getPrivilege 无需…", "true=允许…").
+func latinNext(s string) bool {
+	for w := 0; w < 2; w++ {
+		s = strings.TrimLeft(s, " \t")
+		if s == "" || !(s[0] >= 'A' && s[0] <= 'Z' || s[0] >= 'a' && s[0] <= 'z') {
+			return false
+		}
+		end := strings.IndexByte(s, ' ')
+		if end < 0 {
+			return false
+		}
+		for _, r := range s[:end] {
+			if !(r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r == '\'' || r == ',') {
+				return false
+			}
+		}
+		s = s[end:]
+	}
+	return true
+}
