@@ -125,6 +125,11 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 			return nil, nil, se.masked, se
 		}
 		err = p.failed(c, cs, m, err, told)
+		if dialFailed(err) {
+			// no connection to the server was made: the call was never
+			// sent, so it ran nothing (as a session that cannot start)
+			err = &UnavailableError{Name: spec.Name, Err: err}
+		}
 		var re *RefusedError
 		if !errors.As(err, &re) && errors.Is(err, mcp.ErrSessionMissing) {
 			// the SDK's client read a 404: the server did not know the
