@@ -101,9 +101,9 @@ func (s *Store) Audit(ctx context.Context, e Event) error {
 	if last.ID != 0 {
 		prev = last.Hash
 	}
-	key, err := s.chainKey(ctx)
+	key, err := s.appendKey(ctx, db, last)
 	if err != nil {
-		return fmt.Errorf("models: audit key: %w", err)
+		return err
 	}
 	row := AuditEvent{
 		At: time.Now().UTC().Truncate(time.Microsecond), Actor: clipTo(e.Actor, 128), Action: e.Action, Subject: clipTo(e.Subject, 256),

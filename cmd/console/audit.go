@@ -68,6 +68,10 @@ func runAudit(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	if res.Broken() {
 		fmt.Fprintf(stdout, "audit chain BROKEN at event %d: %s (%s checked)\n", res.BrokenAt, res.Reason, plural.Count(res.Events, "event"))
+		if kerr := store.CheckAuditKey(ctx); kerr != nil {
+			// most likely not tampering but the wrong key
+			fmt.Fprintf(stdout, "the configured key is not the chain's: %v\n", kerr)
+		}
 		return &exitError{1, fmt.Errorf("")}
 	}
 	if cp != nil {

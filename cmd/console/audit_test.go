@@ -17,8 +17,8 @@ import (
 func TestAuditCheckpointCLI(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "c.db")
-	mustMigrate(t, db) // only serve, migrate and restore create one
 	t.Setenv("CONSOLE_AUDIT_KEY", "an audit key of at least 32 bytes, for tests")
+	mustMigrate(t, db) // only serve, migrate and restore create one
 	if _, err := runCLI(t, db, "apikey", "create", "one"); err != nil {
 		t.Fatal(err)
 	}

@@ -26,7 +26,7 @@ func openStore(ctx context.Context, m *meter.Meter) (*models.Store, models.Boots
 // openStoreFor is openStore with the bootstrap to run: serve passes
 // BootstrapDeferred, which leaves the admin's hash until it listens.
 func openStoreFor(ctx context.Context, m *meter.Meter, bootstrap func(*models.Store, context.Context, string, models.TotalsFunc) (models.BootstrapResult, error)) (*models.Store, models.BootstrapResult, error) {
-	store, err := openDB(ctx)
+	store, err := openDBForWrites(ctx)
 	if err != nil {
 		return nil, models.BootstrapResult{}, err
 	}
@@ -61,6 +61,22 @@ func openDB(ctx context.Context) (*models.Store, error) {
 	}
 	if sk != nil {
 		store.SetSealKey(sk)
+	}
+	return store, nil
+}
+
+// openDBForWrites is openDB for a command that may write audit events: it
+// refuses (exit 2), before writing anything, a CONSOLE_AUDIT_KEY the audit
+// chain was not started with, since one event appended under another key
+// breaks the chain for good. Audit checks it again before every append.
+func openDBForWrites(ctx context.Context) (*models.Store, error) {
+	store, err := openDB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := store.CheckAuditKey(ctx); err != nil {
+		store.Close()
+		return nil, &exitError{2, err}
 	}
 	return store, nil
 }

@@ -7,7 +7,7 @@ import (
 )
 
 func runMigrate(ctx context.Context, args []string, stdout io.Writer) error {
-	store, err := openDB(ctx)
+	store, err := openDBForWrites(ctx)
 	if err != nil {
 		return err
 	}

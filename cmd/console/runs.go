@@ -37,7 +37,7 @@ func runRuns(ctx context.Context, args []string, stdout io.Writer) error {
 	if *runs < 0 {
 		return &exitError{2, fmt.Errorf("--runs: give a positive number of runs")}
 	}
-	store, err := openDB(ctx)
+	store, err := openDBForWrites(ctx)
 	if err != nil {
 		return err
 	}
