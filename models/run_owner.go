@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
 
@@ -28,16 +29,15 @@ func (s *Store) ClaimRun(ctx context.Context, run string, keyID uint) (uint, err
 
 // ClaimRunOwner is ClaimRun returning the owner's row: its key and when
 // it claimed the run (a retention pass removes owners by that time).
+//
+// Its callers have just read the run unowned, so it inserts first and
+// reads only when another claim came first: one statement for a new run,
+// outside a transaction (the ORM would put the one insert in one: three
+// round trips).
 func (s *Store) ClaimRunOwner(ctx context.Context, run string, keyID uint) (RunOwner, error) {
 	var o RunOwner
-	if err := s.with(ctx).Where("run = ?", run).Limit(1).Find(&o).Error; err != nil {
-		return RunOwner{}, fmt.Errorf("models: claim run: %w", err)
-	}
-	if o.Run != "" {
-		return o, nil
-	}
 	mine := RunOwner{Run: run, KeyID: keyID, CreatedAt: time.Now().UTC()}
-	res := s.with(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&mine)
+	res := s.with(ctx).Session(&gorm.Session{SkipDefaultTransaction: true}).Clauses(clause.OnConflict{DoNothing: true}).Create(&mine)
 	if res.Error != nil {
 		return RunOwner{}, fmt.Errorf("models: claim run: %w", res.Error)
 	}

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"net/http"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -40,6 +42,26 @@ type receiptCache struct {
 type cachedResponse struct {
 	body   []byte
 	digest string
+	// etag is the answer's ETag header as http.Header holds it, made once
+	// and shared by every answer from the cache (see headerValue: nothing
+	// writes a header's value in place)
+	etag []string
+}
+
+// etagOf is the ETag header value of a composition's digest.
+func etagOf(digest string) []string { return []string{`"` + digest + `"`} }
+
+// responseKey appends a request's response cache key to buf: the
+// generations, the key's owner and the body's digest (a cached answer
+// must not skip the owner's own receipt).
+func responseKey(buf []byte, catGen, cfgGen int64, owner string, sum *[sha256.Size]byte) []byte {
+	buf = strconv.AppendInt(buf, catGen, 10)
+	buf = append(buf, '/')
+	buf = strconv.AppendInt(buf, cfgGen, 10)
+	buf = append(buf, '/')
+	buf = append(buf, owner...)
+	buf = append(buf, '/')
+	return hex.AppendEncode(buf, sum[:])
 }
 
 // The response cache holds at most this many bodies and bytes: under
@@ -54,10 +76,10 @@ const (
 	maxCachedResponseBody  = 3 << 20
 )
 
-func (rc *receiptCache) response(k string) (cachedResponse, bool) {
+func (rc *receiptCache) response(k []byte) (cachedResponse, bool) {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
-	r, ok := rc.responses[k]
+	r, ok := rc.responses[string(k)]
 	return r, ok
 }
 
@@ -209,12 +231,12 @@ func (s *Server) apiCompose(c echo.Context) error {
 	}
 	owner := keyOwner(c)
 	sum := sha256.Sum256(raw)
-	// per owner: a cached answer must not skip the owner's own receipt
-	cacheKey := fmt.Sprintf("%d/%d/%s/%x", catGen, cfgGen, owner, sum)
+	var keyBuf [160]byte
+	cacheKey := responseKey(keyBuf[:0], catGen, cfgGen, owner, &sum)
 	r, ok := s.receipts.response(cacheKey)
 	s.metrics.composeCache(ok)
 	if ok {
-		c.Response().Header().Set("ETag", `"`+r.digest+`"`)
+		c.Response().Header()["Etag"] = r.etag
 		return jsonBlob(c, http.StatusOK, r.body)
 	}
 	var req ComposeRequest
@@ -258,8 +280,9 @@ func (s *Server) apiCompose(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	s.receipts.keep(cacheKey, cachedResponse{body: body, digest: res.Digest})
-	c.Response().Header().Set("ETag", `"`+res.Digest+`"`)
+	etag := etagOf(res.Digest)
+	s.receipts.keep(string(cacheKey), cachedResponse{body: body, digest: res.Digest, etag: etag})
+	c.Response().Header()["Etag"] = etag
 	return jsonBlob(c, http.StatusOK, body)
 }
 

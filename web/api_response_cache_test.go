@@ -32,7 +32,7 @@ func TestResponseCacheKeepsBodiesAtTheirLength(t *testing.T) {
 		body[i] = byte('a' + i%26)
 	}
 	rc.keep("k", cachedResponse{body: body, digest: "d"})
-	got, ok := rc.response("k")
+	got, ok := rc.response([]byte("k"))
 	if !ok || string(got.body) != string(body) || got.digest != "d" {
 		t.Fatalf("the cache answers %v, %q: want the body kept", ok, got.digest)
 	}
@@ -44,7 +44,7 @@ func TestResponseCacheKeepsBodiesAtTheirLength(t *testing.T) {
 	}
 	big := make([]byte, maxCachedResponseBody+1)
 	rc.keep("big", cachedResponse{body: big})
-	if _, ok := rc.response("big"); ok {
+	if _, ok := rc.response([]byte("big")); ok {
 		t.Fatal("a body over maxCachedResponseBody was kept")
 	}
 }
