@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"log/slog"
 	"os"
+	"strings"
 
 	"github.com/agentforge/console/web/upstream"
 )
@@ -79,4 +81,32 @@ func runServersAs(v string) error {
 		return &exitError{2, fmt.Errorf("CONSOLE_SERVER_USER: %w", err)}
 	}
 	return serverHome()
+}
+
+// logServerUser says at start which user stdio servers run as, with the
+// USER and HOME they get: as another user (a root console's nobody, or
+// CONSOLE_SERVER_USER), that user's name and the HOME the console made
+// for it; as the console's own user, the console's USER and HOME, when
+// it has them (a systemd unit without User= or a container often sets
+// neither). A connection's --env still wins.
+func logServerUser(log *slog.Logger) {
+	if upstream.ServersRefused() != nil {
+		return // logged as refused
+	}
+	if name := upstream.RunningServersAs(); name != "" {
+		uid, _, _ := upstream.ServersUID()
+		home := upstream.RunningServersHome()
+		log.Info(fmt.Sprintf("stdio servers run as user %s (uid %d), not as the console's user (CONSOLE_SERVER_USER)", name, uid),
+			"env", fmt.Sprintf("USER=%s LOGNAME=%s HOME=%s", name, name, home))
+		return
+	}
+	env := []string{}
+	for _, k := range []string{"USER", "HOME"} {
+		if v, ok := os.LookupEnv(k); ok && v != "" {
+			env = append(env, k+"="+v)
+		} else {
+			env = append(env, k+" unset: the servers get none")
+		}
+	}
+	log.Info(fmt.Sprintf("stdio servers run as the console's own user (uid %d)", os.Geteuid()), "env", strings.Join(env, ", "))
 }

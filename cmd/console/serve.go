@@ -121,6 +121,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	if err := upstream.ServersRefused(); err != nil {
 		log.Error("stdio servers refused", "err", err)
 	}
+	logServerUser(log)
 	srv := web.New(store, m, web.Config{SecureCookies: *secure, Logger: log, APIRate: *rate, RequiredApprovals: *approvals, ProcedureCeiling: *ceiling,
 		ReceiptKey: receiptKey, RunCeilings: *runs, TrustedProxyHeader: *proxyHeader, MetricsElsewhere: *metricsAddr != "", UpstreamTimeout: *upTimeout,
 		GatewaySessionIdle: *gwIdle, GatewaySessionCap: *gwCap})
