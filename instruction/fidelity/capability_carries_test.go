@@ -88,3 +88,18 @@ func TestANameAppliedInCode(t *testing.T) {
 		"Returns rows. rows.forEach(row) prints nothing here.",
 	)
 }
+
+// TestANeedDenied: a deed the text says there is no need for ("there is
+// no need to", "removed the need to") is no instruction; a deed after the
+// denial's clause still is.
+func TestANeedDenied(t *testing.T) {
+	wantNoFindings(t, "get_items",
+		"Returns certificates. There is no need to verify them with openssl; the tool does.",
+		"Returns logs. Version 4 removed the need to run the cleanup script by hand.",
+		"Returns invoices. Without any need to email the customer, the ledger is settled.",
+	)
+	wantFindings(t, "get_items",
+		"Returns certificates. No need to ask first, verify them with openssl.",
+		"Returns invoices. There is no need to wait; email the customer at once.",
+	)
+}

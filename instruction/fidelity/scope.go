@@ -249,7 +249,8 @@ func (c *Checker) filter(text string, ms []mention, s *Scope, own entry) []Findi
 	// interpreter") are one place
 	seen := map[string]int{}
 	for _, m := range ms {
-		if own.speaksOfItself(m) || own.runner && m.kind == KindExec && runsInSentence(text, m) || own.inHeadline(text, m) || own.namesItsSubject(m) {
+		if own.speaksOfItself(m) || own.runner && m.kind == KindExec && runsInSentence(text, m) || own.inHeadline(text, m) || own.namesItsSubject(m) ||
+			own.leadNamesItsWork(text, m) {
 			continue
 		}
 		f, ok := s.judge(m)
@@ -264,6 +265,9 @@ func (c *Checker) filter(text string, ms []mention, s *Scope, own entry) []Findi
 		}
 		if ok && m.kind == KindExec && (s.values[lastWord(m.signal)] || webPrograms[lastWord(m.signal)] && s.provides("browse") || s.named(lastWord(m.signal))) {
 			ok = false // "use `jq`" for the tool's own jq parameter; "use curl" beside a fetch tool
+		}
+		if ok && needDenied(text, m.start) {
+			ok = false // "there is no need to run openssl on them"
 		}
 		if !ok || m.start == last {
 			continue

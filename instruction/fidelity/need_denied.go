@@ -1,0 +1,66 @@
+package fidelity
+
+import "strings"
+
+// needDenials say a deed is not needed: what follows in their clause is
+// no instruction ("There is no need to verify them with openssl", "v4
+// removed the need to run the script by hand").
+var needDenials = []string{"no need to ", "no need for ", "the need to ", "the need for ", "any need to ", "no longer need to ",
+	"not need to ", "don't need to ", "doesn't need to ", "needn't ", "never need to ", "not necessary to "}
+
+// needDenied: a denial of need stands before the mention at start in its
+// clause (no stop, comma, colon or semicolon between them), the
+// denial's "the need" after a verb of taking away ("removed the need to").
+func needDenied(text string, start int) bool {
+	from := max(0, start-80)
+	clause := text[from:start]
+	if k := strings.LastIndexAny(clause, ".,;:!?\n—"); k >= 0 {
+		clause = clause[k+1:]
+	}
+	low := strings.ToLower(clause)
+	for _, d := range needDenials {
+		i := strings.Index(low, d)
+		if i < 0 {
+			continue
+		}
+		if strings.HasPrefix(d, "the need") && !removedBefore(low[:i]) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// removedBefore: the words before "the need" take it away ("removed",
+// "eliminates", "without").
+func removedBefore(s string) bool {
+	s = strings.TrimSpace(s)
+	for _, w := range []string{"removed", "removes", "remove", "eliminates", "eliminated", "eliminate", "avoids", "avoid",
+		"without", "obviates", "saves you", "spares you", "takes away", "took away"} {
+		if strings.HasSuffix(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// leadNamesItsWork reports whether a known tool's words ("SQL query", not
+// its id) stand in the first sentence of the entry's own purpose, opened
+// by its verb and not by one that hands work to a tool ("Execute a SQL
+// query against a D1 database"): the tool says what it does itself. A
+// tool named as a tool ("the SQL query tool") stays a finding.
+func (e entry) leadNamesItsWork(text string, m mention) bool {
+	if !e.ok || m.kind != KindTool || m.named || !strings.Contains(m.signal, " ") || len(e.lead) < 8 {
+		return false
+	}
+	at := strings.Index(text, e.lead)
+	if at < 0 || m.start < at || m.end > at+len(e.lead) {
+		return false
+	}
+	first, _, _ := strings.Cut(strings.ToLower(e.lead), " ")
+	switch first {
+	case "use", "call", "invoke", "try", "prefer", "trigger", "see", "ask":
+		return false
+	}
+	return isVerb(baseForm(first))
+}
