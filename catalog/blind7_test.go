@@ -12,7 +12,6 @@ import (
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/catalog/catalogtest"
-	"github.com/agentforge/console/catalog/search"
 	"github.com/agentforge/console/instruction/eval"
 )
 
@@ -180,8 +179,8 @@ func blindFiguresOf(cases []eval.Case, k int, rank rankedBy) blindFigures {
 }
 
 // TestBlind7FirstMeasurement measures every blind7 set once per ranking:
-// the current search (catalog.Search), plain BM25, the staged search of
-// catalog/search, and the staged search without its service stage.
+// the current search (catalog.Search, its top hit judged by fit) and
+// plain BM25.
 func TestBlind7FirstMeasurement(t *testing.T) {
 	if os.Getenv("SELECTION_BLIND7") == "" && os.Getenv("SELECTION_BLIND7_WRITE") == "" {
 		t.Skip("SELECTION_BLIND7=1 measures the blind7 sets")
@@ -211,8 +210,6 @@ func TestBlind7FirstMeasurement(t *testing.T) {
 		}{
 			{"current", currentRanking(u)},
 			{"bm25", bm25Ranking(u)},
-			{"staged", stagedRanking(u, search.Options{})},
-			{"staged, no service stage", stagedRanking(u, search.Options{NoServices: true})},
 		} {
 			f := blindFiguresOf(suite.Cases, suite.K, r.rank)
 			var svcs []string

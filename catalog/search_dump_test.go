@@ -9,12 +9,11 @@ import (
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/catalog/catalogtest"
-	"github.com/agentforge/console/catalog/search"
 )
 
 // TestRankingDump writes every tuning-pool case's rankings (product
-// index, Universe views, IndexEntries of a sub-roster, staged with Matched
-// and Fits) to the file RANKING_DUMP names: run it on two commits and
+// index, Universe views, IndexEntries of a sub-roster; the fit of the
+// product's top hit) to the file RANKING_DUMP names: run it on two commits and
 // compare the files (cmp) to prove a speed change ranks exactly as before.
 func TestRankingDump(t *testing.T) {
 	out := os.Getenv("RANKING_DUMP")
@@ -55,7 +54,7 @@ func TestRankingDump(t *testing.T) {
 			u = headerUniverse(t, s.path)
 		}
 		ix := catalog.NewIndex(u)
-		st := search.New(u)
+		fit := catalog.NewFit(u)
 		var views []*catalog.Index
 		if cat, err := catalog.New(u); err == nil {
 			es := cat.Entries()
@@ -85,12 +84,11 @@ func TestRankingDump(t *testing.T) {
 					fmt.Fprintf(&b, " %s:%v", h.ID, h.Score)
 				}
 			}
-			b.WriteString("\n  S")
-			hs := st.Search(c.Task, 25)
-			for _, h := range hs {
-				fmt.Fprintf(&b, " %s:%v:%v", h.ID, h.Score, h.Matched)
+			b.WriteString("\n  F")
+			if hs := ix.SearchIDs(c.Task, 1); len(hs) > 0 {
+				fmt.Fprintf(&b, " %s:%v:%v", hs[0], fit.Matched(c.Task, hs[0]), fit.Threshold())
 			}
-			fmt.Fprintf(&b, " fits=%v\n", st.Fits(hs))
+			b.WriteString("\n")
 		}
 	}
 	if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/catalog/catalogtest"
-	"github.com/agentforge/console/catalog/search"
 	"github.com/agentforge/console/instruction/eval"
 )
 
@@ -78,9 +77,16 @@ func figuresOf(cases []eval.Case, k int, rank rankedBy) figures {
 	return f
 }
 
+// currentRanking is the product's search, its top hit judged by fit
+// (catalog.Fit), as console eval judges it.
 func currentRanking(u []catalog.Contract) rankedBy {
 	r := searchRanker(u)
-	return func(q string) ([]string, *bool) { return r(q, catalog.MaxSearchLimit), nil }
+	fit := catalog.NewFit(u)
+	return func(q string) ([]string, *bool) {
+		ids := r(q, catalog.MaxSearchLimit)
+		fits := len(ids) > 0 && fit.Matched(q, ids[0]) >= fit.Threshold()
+		return ids, &fits
+	}
 }
 
 func bm25Ranking(u []catalog.Contract) rankedBy {
@@ -88,24 +94,10 @@ func bm25Ranking(u []catalog.Contract) rankedBy {
 	return func(q string) ([]string, *bool) { return r(q, catalog.MaxSearchLimit), nil }
 }
 
-func stagedRanking(u []catalog.Contract, o search.Options) rankedBy {
-	ix := search.New(u)
-	return func(q string) ([]string, *bool) {
-		hits := ix.SearchWith(q, catalog.MaxSearchLimit, o)
-		ids := make([]string, len(hits))
-		for i, h := range hits {
-			ids[i] = h.ID
-		}
-		fits := ix.Fits(hits)
-		return ids, &fits
-	}
-}
-
-// TestStagedSearchFigures prints, per case set the project has, the
-// current ranking (catalog.Search), plain BM25, and the staged search of
-// catalog/search with and without its service stage. Blind sets show
-// totals only. No bar: the figures decide whether the product switches.
-func TestStagedSearchFigures(t *testing.T) {
+// TestSearchFigures prints, per case set the project has, the current
+// ranking (catalog.Search) and plain BM25. Blind sets show totals only.
+// No bar: figures to compare.
+func TestSearchFigures(t *testing.T) {
 	if !testing.Verbose() {
 		t.Skip("figures only (-v)")
 	}
@@ -176,8 +168,6 @@ func TestStagedSearchFigures(t *testing.T) {
 		}{
 			{"current", currentRanking(u)},
 			{"bm25", bm25Ranking(u)},
-			{"staged", stagedRanking(u, search.Options{})},
-			{"no-svc", stagedRanking(u, search.Options{NoServices: true})},
 		} {
 			f := figuresOf(cases, suite.K, r.rank)
 			fmt.Fprintf(&b, "  %-8s %s\n", r.name, f)
@@ -196,10 +186,10 @@ func TestStagedSearchFigures(t *testing.T) {
 		}
 		t.Log(b.String())
 	}
-	for _, name := range []string{"current", "bm25", "staged", "no-svc"} {
+	for _, name := range []string{"current", "bm25"} {
 		t.Logf("tuning pool %-8s %s", name, pool[name])
 	}
-	for _, name := range []string{"current", "bm25", "staged", "no-svc"} {
+	for _, name := range []string{"current", "bm25"} {
 		t.Logf("blind7+8 pool %-8s %s", name, b7pool[name])
 	}
 }

@@ -14,11 +14,11 @@ import (
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/catalog/catalogtest"
-	"github.com/agentforge/console/catalog/search"
 	"github.com/agentforge/console/instruction/eval"
 )
 
-// TestStagedTune prints the staged search's figures per group of the
+// TestStagedTune prints the search's figures (SEARCH_TUNE=bm25: plain
+// BM25's) per group of the
 // tuning pool (the project's own sets, blind5–6, blind7–18), and
 // with SEARCH_TUNE_MISSES=1 each top-1 miss of the tuned part of blind7–18
 // (SEARCH_TUNE_MISSES=recall: each expected tool not in the top k): the
@@ -114,16 +114,9 @@ func TestStagedTune(t *testing.T) {
 				}
 			}
 		}
-		rankers := []rankedBy{stagedRanking(u, search.Options{})}
-		switch mode {
-		case "current":
-			rankers[0] = currentRanking(u)
-		case "bm25":
+		rankers := []rankedBy{currentRanking(u)}
+		if mode == "bm25" {
 			rankers[0] = bm25Ranking(u)
-		default:
-			if os.Getenv("SEARCH_TUNE_CURRENT") != "" {
-				rankers = append(rankers, currentRanking(u))
-			}
 		}
 		g := groups[s.group]
 		if g == nil {
@@ -213,9 +206,6 @@ func TestStagedTune(t *testing.T) {
 		sh := share[g]
 		t.Logf("GROUP %-7s %s  %s built-in top-5 share %.3f of filled (%d/%d), %.3f of k slots (/%d); of expected %.3f",
 			g, mode, groups[g][0], ratio(sh[0], sh[1]), sh[0], sh[1], ratio(sh[0], sh[2]), sh[2], ratio(sh[3], sh[4]))
-		if os.Getenv("SEARCH_TUNE_CURRENT") != "" {
-			t.Logf("GROUP %-7s current %s", g, groups[g][1])
-		}
 	}
 	for _, r := range roundOrder {
 		sh := roundShare[r]

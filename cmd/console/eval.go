@@ -34,12 +34,11 @@ func runEval(ctx context.Context, args []string, stdout io.Writer) error {
 	second := fs.String("second-profile", "", "the agent's other profile: two_profiles cases look for their tools under both profiles' rosters")
 	subjectGroups := fs.String("subject-groups", "", "evaluate for a subject in these groups (comma-separated): an expected tool they are not granted scores as a correct refusal")
 	subjectID := fs.String("subject-id", "console-cli", "the id of the --subject-groups subject")
-	ranking := fs.String("ranking", eval.RankingCurrent, "the search measured: current (the product's) or staged (catalog/search, a measured alternative)")
 	pos, err := parseNamed(fs, args)
 	if err != nil {
 		return &exitError{2, err}
 	}
-	usage := errors.New("usage: console eval FILE [--agent A] [--profile P] [--second-profile P2] [--tools …] [--services …] [--deferred] [--pins …] [--subject-groups …] [--ranking current|staged] [--k 5] [--json]")
+	usage := errors.New("usage: console eval FILE [--agent A] [--profile P] [--second-profile P2] [--tools …] [--services …] [--deferred] [--pins …] [--subject-groups …] [--k 5] [--json]")
 	switch {
 	case len(pos) > 1:
 		return &exitError{2, fmt.Errorf("one case file at a time: %q is a second argument; %w", pos[1], usage)}
@@ -91,9 +90,6 @@ func runEval(ctx context.Context, args []string, stdout io.Writer) error {
 	if set["subject-groups"] {
 		req.Subject = &authority.Subject{ID: *subjectID, Groups: list(*subjectGroups)}
 	}
-	if *ranking != eval.RankingCurrent && *ranking != eval.RankingStaged {
-		return &exitError{2, fmt.Errorf("--ranking: must be %s or %s, got %q", eval.RankingCurrent, eval.RankingStaged, *ranking)}
-	}
 	if set["second-profile"] && req.Agent == "" {
 		return &exitError{2, errors.New("--second-profile: a profile needs an agent (--agent, or agent: in the file)")}
 	}
@@ -134,7 +130,7 @@ func runEval(ctx context.Context, args []string, stdout io.Writer) error {
 	if len(req.Pins) > 0 && !d.Options.Deferred {
 		return &exitError{2, fmt.Errorf("%s: pins put tools on the first step in deferred mode only; add --deferred (or deferred: true in the file), or drop the pins", source("pins"))}
 	}
-	opts := eval.Options{Ranking: *ranking}
+	var opts eval.Options
 	for _, dr := range dropped {
 		if dr.Reason == instruction.ReasonNotAuthorized {
 			opts.Refused = append(opts.Refused, dr.ID)
@@ -196,8 +192,7 @@ func printReport(w io.Writer, r eval.Report) error {
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "\nranking: %s\n", r.Ranking)
-	fmt.Fprintf(&b, "recall@%d %.3f (%d/%d)  first-step share %.3f (%d/%d)  top-1 misleading %.3f (%d/%d)\n",
+	fmt.Fprintf(&b, "\nrecall@%d %.3f (%d/%d)  first-step share %.3f (%d/%d)  top-1 misleading %.3f (%d/%d)\n",
 		r.K, r.RecallAtK, r.Reached, r.Expected, r.FirstStepShare, r.OnFirstStep, r.Expected, r.Top1Misleading, r.Top1, r.Misleading)
 	fmt.Fprintf(&b, "no-tool precision %.3f (%d of %s answered with a fitting tool; fit threshold %.2f; %s needing a tool answered nothing fits)\n",
 		r.NoToolPrecision, r.NoToolFalsePositives, plural.Count(r.NoTool, "no-tool case"), r.FitThreshold, plural.Count(r.Silenced, "case"))

@@ -167,13 +167,6 @@ func TestEvalCLIMeasuresTheHiddenMisses(t *testing.T) {
 			t.Errorf("%v: %v, want exit 2 naming %s", tc.args, err, tc.want)
 		}
 	}
-	staged := run("--ranking", "staged")
-	if staged.Ranking != "staged" || one.Ranking != "current" || len(staged.Cases) != 3 {
-		t.Errorf("ranking: %q and %q", one.Ranking, staged.Ranking)
-	}
-	if _, err := runCLI(t, db, "eval", file, "--agent", "analyst", "--ranking", "fancy"); err == nil || !strings.Contains(err.Error(), "--ranking") {
-		t.Errorf("--ranking fancy: %v", err)
-	}
 	if _, err := runCLI(t, db, "eval", file, "--tools", "read_file", "--second-profile", "x"); err == nil || !strings.Contains(err.Error(), "--second-profile") {
 		t.Errorf("--second-profile without an agent: %v", err)
 	}

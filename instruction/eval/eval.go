@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/agentforge/console/catalog"
-	"github.com/agentforge/console/catalog/search"
 	"github.com/agentforge/console/instruction"
 )
 
@@ -79,11 +78,8 @@ type CaseResult struct {
 
 // Report is an evaluation: every case and the totals.
 type Report struct {
-	K int `json:"k"`
-	// Ranking is the search measured: "current" (the product's) or
-	// "staged" (catalog/search, a measured alternative).
-	Ranking string       `json:"ranking"`
-	Cases   []CaseResult `json:"cases"`
+	K     int          `json:"k"`
+	Cases []CaseResult `json:"cases"`
 	// RecallAtK is the share of expected tools (over all cases) on the
 	// first step or within search's top k.
 	RecallAtK float64 `json:"recall_at_k"`
@@ -98,7 +94,7 @@ type Report struct {
 	Misleading     int     `json:"misleading"`
 	Top1           int     `json:"top1_hits"`
 	// FitThreshold is the word weight a top hit must share with a task
-	// to fit (search.Index.Threshold over this roster).
+	// to fit (catalog.Fit.Threshold over this roster).
 	FitThreshold float64 `json:"fit_threshold"`
 	// NoTool counts the cases that need no tool; NoToolFalsePositives
 	// those whose top hit still fits.
@@ -127,12 +123,10 @@ type Options struct {
 	// the roster as not authorized): a case expecting one scores it as a
 	// correct refusal.
 	Refused []string
-	// Fit is the index that judges whether a top hit fits (nil: one over
-	// the input's roster). Evaluations of one draft's levers share the
-	// draft's, so each lever need not index the roster twice.
-	Fit *search.Index
-	// Ranking is RankingCurrent ("" too) or RankingStaged.
-	Ranking string
+	// Fit judges whether a top hit fits (nil: one over the input's
+	// roster). Evaluations of one draft's levers share the draft's, so
+	// each lever need not read the roster twice.
+	Fit *catalog.Fit
 }
 
 // Evaluate runs the cases against a composition input: the effective
@@ -144,23 +138,19 @@ func Evaluate(in instruction.Input, cases []Case, k int) Report {
 
 // roster is one roster's search and reach.
 type roster struct {
-	in     instruction.Input
-	reach  Reach
-	ix     *catalog.Index
-	staged *search.Index // the staged ranking, when Options.Ranking asks for it
+	in    instruction.Input
+	reach Reach
+	ix    *catalog.Index
 	// shared, when set, holds the roster's searches, done once for every
 	// evaluation that searches the same roster (EvaluateAll)
 	shared *sharedRoster
 }
 
-func newRoster(in instruction.Input, ranking string, sh *shared) roster {
+func newRoster(in instruction.Input, sh *shared) roster {
 	ro := roster{in: in, reach: ReachOf(in)}
-	switch {
-	case sh != nil:
-		ro.shared = sh.roster(in, ranking)
-	case ranking == RankingStaged:
-		ro.staged = FitIndex(in)
-	default:
+	if sh != nil {
+		ro.shared = sh.roster(in)
+	} else {
 		ro.ix = catalog.IndexEntries(in.Roster)
 	}
 	return ro
@@ -170,13 +160,6 @@ func newRoster(in instruction.Input, ranking string, sh *shared) roster {
 func (ro roster) ranks(task string) hitRanks {
 	if ro.shared != nil {
 		return ro.shared.search(task)
-	}
-	if ro.staged != nil {
-		var ids hitRanks
-		for _, h := range ro.staged.Search(task, catalog.MaxSearchLimit) {
-			ids = append(ids, h.ID)
-		}
-		return ids
 	}
 	return ro.ix.SearchIDs(task, catalog.MaxSearchLimit)
 }
@@ -196,14 +179,6 @@ func (r hitRanks) of(id string) int {
 	return 0
 }
 
-// Rankings an evaluation can measure: the product's search (the
-// default) and the staged ranking of catalog/search, a measured
-// alternative the product does not use.
-const (
-	RankingCurrent = "current"
-	RankingStaged  = "staged"
-)
-
 // EvaluateWith is Evaluate with what the options add: a second roster for
 // two_profiles cases and the tools the subject is refused. Every case's
 // top hit is judged against the fit threshold.
@@ -217,10 +192,10 @@ func evaluate(in instruction.Input, cases []Case, k int, o Options, sh *shared) 
 	if k < 1 || k > catalog.MaxSearchLimit {
 		k = DefaultK
 	}
-	first := newRoster(in, o.Ranking, sh)
+	first := newRoster(in, sh)
 	var second *roster
 	if o.Second != nil {
-		s := newRoster(*o.Second, o.Ranking, sh)
+		s := newRoster(*o.Second, sh)
 		second = &s
 	}
 	refused := make(map[string]bool, len(o.Refused))
@@ -231,10 +206,7 @@ func evaluate(in instruction.Input, cases []Case, k int, o Options, sh *shared) 
 	if fit == nil {
 		fit = FitIndex(in)
 	}
-	r := Report{K: k, Ranking: RankingCurrent, Cases: make([]CaseResult, 0, len(cases)), FitThreshold: fit.Threshold(), TwoProfilesRosters: 1}
-	if o.Ranking == RankingStaged {
-		r.Ranking = RankingStaged
-	}
+	r := Report{K: k, Cases: make([]CaseResult, 0, len(cases)), FitThreshold: fit.Threshold(), TwoProfilesRosters: 1}
 	if second != nil {
 		r.TwoProfilesRosters = 2
 	}
@@ -329,13 +301,13 @@ func evaluate(in instruction.Input, cases []Case, k int, o Options, sh *shared) 
 	return r
 }
 
-// FitIndex is the index over an input's roster that judges fit.
-func FitIndex(in instruction.Input) *search.Index {
+// FitIndex is what judges fit over an input's roster.
+func FitIndex(in instruction.Input) *catalog.Fit {
 	contracts := make([]catalog.Contract, len(in.Roster))
 	for i, e := range in.Roster {
 		contracts[i] = e.Contract()
 	}
-	return search.New(contracts)
+	return catalog.NewFit(contracts)
 }
 
 // refusedAll reports whether the subject is refused every alternative of

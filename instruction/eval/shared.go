@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"github.com/agentforge/console/catalog"
-	"github.com/agentforge/console/catalog/search"
 	"github.com/agentforge/console/instruction"
 )
 
@@ -71,11 +70,10 @@ type shared struct {
 // sharedRoster is one searchable roster's index and its searches, done
 // once each.
 type sharedRoster struct {
-	once   sync.Once
-	ix     *catalog.Index
-	staged *search.Index
-	mu     sync.Mutex
-	ranks  map[string]*ranked
+	once  sync.Once
+	ix    *catalog.Index
+	mu    sync.Mutex
+	ranks map[string]*ranked
 }
 
 // ranked is one task's search under a roster; read-only once made.
@@ -85,7 +83,7 @@ type ranked struct {
 }
 
 type matchKey struct {
-	fit      *search.Index
+	fit      *catalog.Fit
 	task, id string
 }
 
@@ -93,13 +91,11 @@ func newShared() *shared {
 	return &shared{entries: map[*catalog.Entry]int{}, rosters: map[string]*sharedRoster{}, matched: map[matchKey]float64{}}
 }
 
-// roster is the shared searches of an input's roster under a ranking:
+// roster is the shared searches of an input's roster:
 // rosters whose searchable entries (code-only helpers are never
 // searched) are the same, in the same order, share them.
-func (sh *shared) roster(in instruction.Input, ranking string) *sharedRoster {
-	key := make([]byte, 0, 4*len(in.Roster)+len(ranking)+1)
-	key = append(key, ranking...)
-	key = append(key, 0)
+func (sh *shared) roster(in instruction.Input) *sharedRoster {
+	key := make([]byte, 0, 4*len(in.Roster))
 	sh.mu.Lock()
 	for _, e := range in.Roster {
 		if e.Contract().CodeOnly {
@@ -120,10 +116,6 @@ func (sh *shared) roster(in instruction.Input, ranking string) *sharedRoster {
 	}
 	sh.mu.Unlock()
 	sr.once.Do(func() {
-		if ranking == RankingStaged {
-			sr.staged = FitIndex(in)
-			return
-		}
 		if sh.universe != nil {
 			if ix, ok := sh.universe.Roster(in.Roster); ok {
 				sr.ix = ix
@@ -145,13 +137,13 @@ func (sr *sharedRoster) search(task string) hitRanks {
 	}
 	sr.mu.Unlock()
 	r.once.Do(func() {
-		r.hits = roster{ix: sr.ix, staged: sr.staged}.ranks(task)
+		r.hits = roster{ix: sr.ix}.ranks(task)
 	})
 	return r.hits
 }
 
 // fitMatched is fit.Matched(task, id), judged once per fit index.
-func (sh *shared) fitMatched(fit *search.Index, task, id string) float64 {
+func (sh *shared) fitMatched(fit *catalog.Fit, task, id string) float64 {
 	k := matchKey{fit, task, id}
 	sh.mu.Lock()
 	m, ok := sh.matched[k]

@@ -82,9 +82,6 @@ func TestEveryLeverSharedEqualsOneByOne(t *testing.T) {
 				}
 			}
 			var o eval.Options
-			if seed == 2 {
-				o.Ranking = eval.RankingStaged
-			}
 			if seed == 1 {
 				second := d
 				second.Selected = map[string]bool{}

@@ -1,0 +1,156 @@
+package catalog
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// Fit judges whether a search's top hit fits a task, whichever ranking
+// chose it: a search may answer "nothing fits", and a no-tool task's top
+// hit that fits is a false positive. A hit fits when the task's words it
+// carries weigh at least Threshold. Fit is read-only once built and safe
+// for concurrent use.
+type Fit struct {
+	doc map[string]int32
+	// has is, per term, the tools whose text has it, in roster order
+	has map[string][]int32
+	n   int
+}
+
+// NewFit reads a roster's tools' own words: each tool's name (without
+// its namespace) and namespace, title and reviewed search hints, purpose
+// and signals, and its parameters' names and descriptions, nested ones
+// too. Code-only helpers are left out: search never returns them.
+func NewFit(roster []Contract) *Fit {
+	f := &Fit{doc: map[string]int32{}, has: map[string][]int32{}}
+	memo := map[string]string{}
+	for _, c := range roster {
+		if c.CodeOnly {
+			continue
+		}
+		d := int32(f.n)
+		f.n++
+		f.doc[c.ID] = d
+		seen := map[string]bool{}
+		add := func(text string) {
+			for _, t := range fitTerms(text, memo) {
+				if !seen[t] {
+					seen[t] = true
+					f.has[t] = append(f.has[t], d)
+				}
+			}
+		}
+		ns, name, ok := strings.Cut(c.ID, ".")
+		if !ok {
+			ns, name = "", c.ID
+		}
+		add(name)
+		add(ns)
+		add(c.Title + " " + strings.Join(c.SearchHints, " "))
+		add(c.Purpose + " " + strings.Join(c.Signals, " "))
+		walkFitParams(c.Params, func(p Param) {
+			add(p.Name)
+			add(p.Description)
+		})
+	}
+	return f
+}
+
+func walkFitParams(ps []Param, visit func(Param)) {
+	for _, p := range ps {
+		visit(p)
+		if p.Items != nil {
+			walkFitParams([]Param{*p.Items}, visit)
+		}
+		walkFitParams(p.Properties, visit)
+	}
+}
+
+// Len is the number of tools the fit reads.
+func (f *Fit) Len() int { return f.n }
+
+// Matched is the word weight (the idf of each distinct word) a task
+// shares with tool id's own text; 0 for a tool the fit does not have.
+func (f *Fit) Matched(task, id string) float64 {
+	d, ok := f.doc[id]
+	if !ok {
+		return 0
+	}
+	m := 0.0
+	seen := map[string]bool{}
+	for _, t := range fitTerms(task, nil) {
+		if seen[t] {
+			continue
+		}
+		seen[t] = true
+		if _, ok := slices.BinarySearch(f.has[t], d); ok {
+			m += f.idf(len(f.has[t]))
+		}
+	}
+	return m
+}
+
+func (f *Fit) idf(df int) float64 { return logIDF(float64(f.n), float64(df)) }
+
+// fitShare is the share of tools a word may be in and still, alone, make
+// a hit fit.
+const fitShare = 8
+
+// Threshold is the word weight a hit must share with the task to fit: the
+// idf of a word one tool in fitShare carries (about 2.1 on any catalog of
+// more than a few dozen tools). A no-tool task's best hit above it is a
+// false positive.
+func (f *Fit) Threshold() float64 {
+	n := float64(f.n)
+	return logIDF(n, n/fitShare)
+}
+
+// fitTerms are the text's words split at anything that is not a letter
+// or digit and at camelCase humps, lower-cased, stop words and
+// one-letter words dropped, each stemmed (Stem), in order, repeats kept.
+// memo, when not nil, keeps the stems of words seen.
+func fitTerms(s string, memo map[string]string) []string {
+	var out []string
+	for _, w := range fitWords(s) {
+		t, ok := memo[w]
+		if !ok {
+			if len(w) >= 2 && !StopWord(w) {
+				t = Stem(w)
+			}
+			if memo != nil {
+				memo[w] = t
+			}
+		}
+		if t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func fitWords(s string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	prev := rune(0)
+	for _, r := range s {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			flush()
+		case unicode.IsUpper(r) && unicode.IsLower(prev):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+		prev = r
+	}
+	flush()
+	return out
+}

@@ -1,0 +1,59 @@
+package catalog
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+)
+
+func fitTool(id, title, purpose string, params ...string) Contract {
+	c := Contract{ID: id, Title: title, Purpose: purpose}
+	for _, p := range params {
+		c.Params = append(c.Params, Param{Name: p, Type: "string"})
+	}
+	return c
+}
+
+var fitRoster = []Contract{
+	fitTool("k8s.kubectl_apply", "Apply", "Apply a configuration to a resource by file name or stdin.", "manifest"),
+	fitTool("web_screenshot", "Take a screenshot", "Capture an image of a web page.", "url"),
+	fitTool("browser.file_upload", "Upload files", "Upload one or multiple files to the page.", "paths"),
+	fitTool("issues.add_label", "Add label", "Add a label to an issue.", "label"),
+	{ID: "helper", Title: "Helper", Purpose: "A code-only helper that uploads files.", CodeOnly: true},
+}
+
+// "Nothing fits": a task whose words no tool carries shares no weight
+// with any tool; a task a tool's text covers shares more than the
+// threshold with it; an unknown or code-only tool shares nothing.
+func TestFitMatchedAndThreshold(t *testing.T) {
+	f := NewFit(fitRoster)
+	if f.Len() != len(fitRoster)-1 {
+		t.Fatalf("Len %d, want %d (code-only helpers are left out)", f.Len(), len(fitRoster)-1)
+	}
+	for _, id := range []string{"nobody", "helper"} {
+		if m := f.Matched("upload files", id); m != 0 {
+			t.Errorf("%s matched %.2f", id, m)
+		}
+	}
+	if m := f.Matched("what is the capital of Australia", "browser.file_upload"); m != 0 {
+		t.Errorf("a task no tool serves matched %.2f", m)
+	}
+	if a, b := f.Matched("upload the files to the page", "browser.file_upload"), f.Matched("upload", "browser.file_upload"); a <= b || b <= 0 || a < f.Threshold() {
+		t.Errorf("matched %.2f for three shared words, %.2f for one (threshold %.2f)", a, b, f.Threshold())
+	}
+	// a word said twice counts once; camelCase and stop words are split
+	// and dropped
+	if a, b := f.Matched("upload upload", "browser.file_upload"), f.Matched("upload", "browser.file_upload"); a != b {
+		t.Errorf("a repeated word counted again: %.2f, %.2f", a, b)
+	}
+	if got, want := fitTerms("Please getFileContents of the repos", nil), []string{"get", "file", "content", "repo"}; !slices.Equal(got, want) {
+		t.Errorf("terms %v, want %v", got, want)
+	}
+	var big []Contract
+	for i := range 800 {
+		big = append(big, fitTool(fmt.Sprintf("svc.tool_%d", i), "Tool", "Does a thing."))
+	}
+	if th := NewFit(big).Threshold(); th < 2 || th > 2.2 {
+		t.Errorf("threshold %.2f on 800 tools, want about 2.1", th)
+	}
+}
