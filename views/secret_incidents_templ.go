@@ -148,7 +148,7 @@ func ConsoleSecretIncidents(exposures, sent []SecretIncidentRow) templ.Component
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, " sent a console secret in the past week.</strong> A runtime key's call held one of the console's own secrets in its arguments: whoever uses that key knows it. Change the secret and revoke the key. Audit log: secret.sent (and secret.echo for answers that carried it back).<ul>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, " sent a secret in the past week.</strong> A runtime key's call held one of the console's own secrets, or a connection's own (an --env or --header value), in its arguments: whoever uses that key knows it. Change the secret and revoke the key. Audit log: secret.sent (and secret.echo for answers that carried it back).<ul>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

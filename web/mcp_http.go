@@ -270,7 +270,7 @@ func (s *Server) mcpGateway(c echo.Context) error {
 		c.Response().Header().Set(sessionHeader, token)
 	} else {
 		if method == "initialize" {
-			return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "this session is initialized; initialize starts a new one (send it without Mcp-Session-Id)")
+			return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "Mcp-Session-Id is not allowed on initialize: initialize starts a new session (send it without the header)")
 		}
 		busy := time.Duration(0)
 		if method == "tools/call" {

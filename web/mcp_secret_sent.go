@@ -39,6 +39,7 @@ func sentSuffix(sec upstream.ConsoleSecret) string {
 // is written first, so no answer to any call can hold what the server
 // stored before the console knows who sent it.
 func (g *gateway) secretsSent(ctx context.Context, r *gwReq, call *allowedCall, args []byte) {
+	g.connSecretsSent(ctx, r, call, args)
 	sent := upstream.ConsoleSecretsIn(args)
 	if len(sent) == 0 {
 		return

@@ -66,7 +66,7 @@ func serverError(c *client, set *callSet, err error, direct bool) *ServerError {
 		return nil
 	}
 	return &ServerError{Name: c.spec.Name, Code: we.Code, Message: maskSecrets(set, we.Message, MaxServerMessage),
-		exposed: set.exposedText(we.Message), masked: maskString(we.Message, set.conn) != we.Message}
+		exposed: set.exposedText(we.Message), masked: set.maskIn(we.Message, set.conn, "", false) != we.Message}
 }
 
 // maskSecrets is s masked as a result's text is (the connection's secret

@@ -154,12 +154,12 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 }
 
 // connMasked is the result res (its JSON b, raw when it came as those
-// bytes) with the connection's secrets the call did not send masked: the
-// server's text may repeat a secret it was started or called with (an
-// error result naming its token), masked on every path except the
-// secrets the call's own arguments hold (forCall).
+// bytes) with the connection's secrets masked: the server's text may
+// repeat a secret it was started or called with (an error result naming
+// its token), masked on every path except where it echoes an argument
+// that held it (callSet.maskIn).
 func connMasked(set *callSet, res *mcp.CallToolResult, raw, b []byte) (*mcp.CallToolResult, []byte, bool, error) {
-	out, outRaw, masked, err := maskResultWith(set.conn, set.connEnc, res, b)
+	out, outRaw, masked, err := maskResultBy(set.connEnc, func(v any, hit *bool) any { return set.maskConnValue(v, "", false, hit) }, res, b)
 	if err == nil && out == res {
 		// as it came: its JSON only when it came as those bytes
 		return res, raw, false, nil

@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentforge/console/instruction/authority/credential"
 )
 
 // ExposureError is a call whose answer (its result, or the server's
@@ -67,18 +69,21 @@ func (c *callSet) exposedText(t string) []ConsoleSecret {
 	return out
 }
 
-// maskText is text with the call's unsent secrets (the console's and the
-// connection's) and credentials of known shapes masked: an error's text
-// for logs, health and the caller.
+// maskText is text with the call's secrets (the console's unsent, the
+// connection's but where they echo an argument: maskIn) and credentials
+// of known shapes masked: an error's text for logs, health and the
+// caller.
 func (c *callSet) maskText(text string) string {
-	return maskOne(text, c.all)
+	return credential.Mask(c.maskIn(text, c.all, "", false), CredentialMark)
 }
 
 // connView is c with the console's secrets taken out: the view an
 // answer is masked with once each console secret it held is known to be
 // an echo of one a caller sent.
 func (c *callSet) connView() *callSet {
-	return &callSet{all: c.conn, conn: c.conn, connEnc: c.connEnc, set: c.set}
+	v := *c
+	v.all, v.console = c.conn, nil
+	return &v
 }
 
 // exposure is the ExposureError of an answer holding found, with the

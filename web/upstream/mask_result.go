@@ -32,6 +32,12 @@ func maskResult(secrets *secretSet, res *mcp.CallToolResult, raw []byte) (*mcp.C
 // first) and the same as encodedInString writes them (enc); hit says
 // whether a secret (not a credential shape) was masked.
 func maskResultWith(plain []string, enc [][]byte, res *mcp.CallToolResult, raw []byte) (*mcp.CallToolResult, []byte, bool, error) {
+	return maskResultBy(enc, func(v any, hit *bool) any { return maskValue(v, plain, hit) }, res, raw)
+}
+
+// maskResultBy is maskResultWith masking the decoded result with mask
+// (which sets *hit when it masked a secret).
+func maskResultBy(enc [][]byte, mask func(v any, hit *bool) any, res *mcp.CallToolResult, raw []byte) (*mcp.CallToolResult, []byte, bool, error) {
 	b := raw
 	if b == nil {
 		var err error
@@ -59,7 +65,7 @@ func maskResultWith(plain []string, enc [][]byte, res *mcp.CallToolResult, raw [
 	e := json.NewEncoder(&buf)
 	e.SetEscapeHTML(false)
 	hit := false
-	if err := e.Encode(maskValue(v, plain, &hit)); err != nil {
+	if err := e.Encode(mask(v, &hit)); err != nil {
 		return nil, nil, false, err
 	}
 	out, outRaw, err := decodeResult(bytes.TrimRight(buf.Bytes(), "\n"))

@@ -8,48 +8,57 @@ import (
 )
 
 // A connection's secret is masked in what its server says so that nobody
-// learns it from the server; text the caller itself sent in the call's
-// arguments is already the caller's. Masking it there would answer "is
+// learns it from the server. Text the caller itself sent in the call's
+// arguments is already the caller's: masking its echo would answer "is
 // this guess a secret?" (a right guess echoed back "[secret]", a wrong one
-// as sent). So a call's result and error texts are masked with the
-// secrets its arguments do not hold; a secret the server writes
-// unprompted is masked as before. The console's own secrets are never
-// given to a server: one a server writes unprompted is no text to mask
-// but an incident (callSet.exposed; ExposureError).
+// as sent), and sparing every copy of a sent secret would too (the
+// server's own copy shown in clear for a right guess only). So a copy of
+// a sent secret is spared only where it echoes the argument that held it
+// (mask_echo.go); every other copy is masked. The console's own secrets
+// are never given to a server: one a server writes unprompted is no text
+// to mask but an incident (callSet.exposed; ExposureError), and one the
+// arguments hold is not masked (the server never had it: any copy is an
+// echo of a caller's).
 
 // callSet is one call's view of its connection's secret set: the lists
-// of the secrets its arguments do not hold (sentIn), longest first. It is
-// a filter of lists the set made once, so what it costs does not depend
-// on whether an argument equals a secret.
+// of the forms it masks, longest first. It is a filter of lists the set
+// made once, so what it costs does not depend on whether an argument
+// equals a secret.
 type callSet struct {
-	// all: every unsent form (error texts, logs)
+	// all: every form masked in error texts and logs (the console's
+	// unsent, the connection's all)
 	all []string
-	// conn, connEnc: the unsent forms of the connection's own secrets
-	// (masked in results), and as encodedInString writes them
+	// conn, connEnc: the forms of the connection's own secrets (masked
+	// in results), and as encodedInString writes them
 	conn    []string
 	connEnc [][]byte
 	// console: the unsent forms of the console's own secrets (an
 	// incident in a result), with the group each is of
 	console []formRef
 	set     *secretSet
+	// args and sent (per group, sentIn): the call's arguments and the
+	// secrets they hold; hits, once read (echoHits), the occurrences of
+	// the sent connection secrets' forms in them, per group
+	args []byte
+	sent []bool
+	hits map[int][]echoHit
 }
 
 // forCall is s as seen by a call whose arguments are args.
 func (s *secretSet) forCall(args []byte) *callSet {
 	sent := s.sentIn(args)
-	c := &callSet{set: s, all: make([]string, 0, len(s.order)), conn: make([]string, 0, len(s.order)), connEnc: make([][]byte, 0, len(s.order)), console: make([]formRef, 0, len(s.order))}
+	c := &callSet{set: s, args: args, sent: sent, conn: s.conn, connEnc: s.connEnc, all: make([]string, 0, len(s.order)), console: make([]formRef, 0, len(s.order))}
 	for _, r := range s.order {
+		g := &s.groups[r.g]
+		if !g.console {
+			c.all = append(c.all, g.forms[r.f])
+			continue
+		}
 		if sent[r.g] {
 			continue
 		}
-		g := &s.groups[r.g]
 		c.all = append(c.all, g.forms[r.f])
-		if g.console {
-			c.console = append(c.console, r)
-			continue
-		}
-		c.conn = append(c.conn, g.forms[r.f])
-		c.connEnc = append(c.connEnc, g.enc[r.f])
+		c.console = append(c.console, r)
 	}
 	return c
 }

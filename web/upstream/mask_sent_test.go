@@ -35,7 +35,7 @@ func TestSentSecretIsNoOracle(t *testing.T) {
 	answer := func(guess string, fail bool) string {
 		up.Fail.Store(nil)
 		if fail {
-			msg := "no such user " + guess
+			msg := "no such user: try " + guess
 			up.Fail.Store(&msg)
 		}
 		args, _ := json.Marshal(map[string]string{"text": "try " + guess})
@@ -83,22 +83,23 @@ func TestSentSecretIsNoOracle(t *testing.T) {
 	}
 }
 
-// TestSentSecretSparesOnlyItself: a secret the arguments hold is spared
-// with its encoded forms (a tool that encodes its input answers alike),
-// while another secret the same answer holds is masked.
-func TestSentSecretSparesOnlyItself(t *testing.T) {
+// TestSentSecretSparesOnlyItsEcho: a secret the arguments hold is spared
+// (with its encoded form, as sent) where the answer echoes the argument
+// that held it, while its other copies and another secret the same
+// answer holds are masked.
+func TestSentSecretSparesOnlyItsEcho(t *testing.T) {
 	const tok, other = "supersecretvalue123456", "another-secret-98765"
 	set := newSecretSet(Spec{Env: map[string]string{"A": tok, "B": other}})
 	b64 := base64.StdEncoding.EncodeToString([]byte(tok))
-	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: tok + " " + b64 + " " + other}}}
-	c := set.forCall([]byte(`{"q":{"` + tok + `":1}}`))
-	got, _, _, err := maskResultWith(c.conn, c.connEnc, res, nil)
+	text := `{"q": {"` + tok + `": 1, "r": "` + b64 + `"}} ` + tok + " " + b64 + " " + other
+	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+	c := set.forCall([]byte(`{"q":{"` + tok + `":1,"r":"` + b64 + `"}}`))
+	got, _, _, err := connMasked(c, res, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := got.Content[0].(*mcp.TextContent).Text
-	if text != tok+" "+b64+" "+SecretMark {
-		t.Errorf("answer %q: want the sent secret and its form as sent, the other masked", text)
+	if got := got.Content[0].(*mcp.TextContent).Text; got != `{"q": {"`+tok+`": 1, "r": "`+b64+`"}} `+SecretMark+" "+maskString(b64, set.conn)+" "+SecretMark {
+		t.Errorf("answer %q: want the echo as sent, every other copy masked", got)
 	}
 	if c := set.forCall([]byte(`{"q":"nothing"}`)); len(c.all) != len(set.plain) {
 		t.Errorf("arguments holding no secret spared %d of %d forms", len(set.plain)-len(c.all), len(set.plain))

@@ -1,28 +1,36 @@
 package upstream
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 )
 
-// connSecretsOf are the secret values of spec that are masked in whatever
-// of the server's text leaves the console: each --env and --header value
-// of at least minSecret bytes and, for a header value of the form "Scheme
+// namedSecret is a connection's secret value and where it is set
+// ("--env NAME", "--header NAME"): what a record of it names.
+type namedSecret struct{ label, value string }
+
+// namedConnSecrets are the secret values of spec that are masked in
+// whatever of the server's text leaves the console, with where each is
+// set (in the order of the names): each --env and --header value of at
+// least minSecret bytes and, for a header value of the form "Scheme
 // credential" (Authorization: Bearer …), the credential alone too.
-func connSecretsOf(spec Spec) []string {
-	var out []string
-	add := func(v string) {
+func namedConnSecrets(spec Spec) []namedSecret {
+	var out []namedSecret
+	add := func(label, v string) {
 		if len(v) >= minSecret {
-			out = append(out, v)
+			out = append(out, namedSecret{label, v})
 		}
 	}
-	for _, v := range spec.Env {
-		add(v)
+	for _, k := range slices.Sorted(maps.Keys(spec.Env)) {
+		add("--env "+k, spec.Env[k])
 	}
-	for _, v := range spec.Headers {
-		add(v)
+	for _, k := range slices.Sorted(maps.Keys(spec.Headers)) {
+		v := spec.Headers[k]
+		add("--header "+k, v)
 		if scheme, cred, ok := strings.Cut(strings.TrimSpace(v), " "); ok && scheme != "" && !strings.ContainsAny(scheme, "=,") {
-			add(strings.TrimSpace(cred))
+			add("--header "+k, strings.TrimSpace(cred))
 		}
 	}
 	return out
@@ -37,6 +45,10 @@ func connSecretsOf(spec Spec) []string {
 type secretSet struct {
 	plain   []string
 	encoded [][]byte
+	// conn, connEnc: the forms of the connection's own secrets alone,
+	// longest first, and as encodedInString writes them
+	conn    []string
+	connEnc [][]byte
 	groups  []secretGroup
 	order   []formRef
 }
@@ -50,6 +62,8 @@ type secretGroup struct {
 	enc     [][]byte
 	console bool
 	word    bool
+	// label: where a connection's secret is set ("--env NAME")
+	label string
 }
 
 // formRef is form f of group g.
@@ -58,10 +72,10 @@ type formRef struct{ g, f int }
 func newSecretSet(spec Spec) *secretSet {
 	conn := map[string]bool{}
 	var groups []secretGroup
-	for _, v := range connSecretsOf(spec) {
-		if !conn[v] {
-			conn[v] = true
-			groups = append(groups, secretGroup{forms: append([]string{v}, encodedForms(v)...)})
+	for _, n := range namedConnSecrets(spec) {
+		if !conn[n.value] {
+			conn[n.value] = true
+			groups = append(groups, secretGroup{forms: append([]string{n.value}, encodedForms(n.value)...), label: n.label})
 		}
 	}
 	p := consoleSecrets.Load()
@@ -94,6 +108,10 @@ func setOf(groups []secretGroup) *secretSet {
 	for _, r := range s.order {
 		s.plain = append(s.plain, s.groups[r.g].forms[r.f])
 		s.encoded = append(s.encoded, s.groups[r.g].enc[r.f])
+		if !s.groups[r.g].console {
+			s.conn = append(s.conn, s.groups[r.g].forms[r.f])
+			s.connEnc = append(s.connEnc, s.groups[r.g].enc[r.f])
+		}
 	}
 	return s
 }
