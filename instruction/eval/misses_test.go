@@ -32,8 +32,12 @@ func TestNoToolCasesScore(t *testing.T) {
 		t.Errorf("threshold %.3f, the roster's fit says %.3f", r.FitThreshold, fit.Threshold())
 	}
 	for _, cr := range r.Cases {
-		if fits := fit.Matched(cr.Task, cr.Hits[0]) >= fit.Threshold(); fits != cr.Fits {
-			t.Errorf("%q: fits %v, its top hit %s matched %.2f", cr.Task, cr.Fits, cr.Hits[0], fit.Matched(cr.Task, cr.Hits[0]))
+		top := ""
+		if len(cr.Hits) > 0 {
+			top = cr.Hits[0]
+		}
+		if fits := top != "" && fit.Matched(cr.Task, top) >= fit.Threshold(); fits != cr.Fits {
+			t.Errorf("%q: fits %v, its top hit %q matched %.2f", cr.Task, cr.Fits, top, fit.Matched(cr.Task, top))
 		}
 	}
 	// a case needing a tool answered "nothing fits" is counted silenced
