@@ -95,19 +95,25 @@ func NewPool(log *slog.Logger) *Pool {
 }
 
 func (p *Pool) client(spec Spec) (*client, error) {
-	k := spec.key()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
 		return nil, ErrClosed
 	}
 	c := p.clients[spec.Name]
+	// the spec compared field by field first: its key (an encoding and a
+	// hash) is made only for a spec that is not the client's
+	if c != nil && c.spec.same(spec) {
+		return c, nil
+	}
+	k := spec.key()
 	if c != nil && c.key == k {
 		return c, nil
 	}
 	if c != nil {
 		go c.close()
 	}
+	spec = spec.clone() // compared with later specs: never one its caller may change
 	c = &client{pool: p, spec: spec, key: k, secrets: newSecretSet(spec), stop: make(chan struct{})}
 	p.clients[spec.Name] = c
 	return c, nil

@@ -70,7 +70,9 @@ func DuplicateKeys(raw []byte, skip string) []Problem {
 	keep := func(p string) bool {
 		return len(out) < MaxProblems && (skip == "" || !strings.HasPrefix(p, skip+"/"))
 	}
-	var stack []*frame
+	// the open objects and arrays, by value (a frame per object would be
+	// an allocation each); top points into it only until the next push
+	var stack []frame
 	at := func(last string) string {
 		tokens := make([]string, 0, len(stack))
 		for _, f := range stack[:len(stack)-1] {
@@ -81,13 +83,13 @@ func DuplicateKeys(raw []byte, skip string) []Problem {
 	for i := 0; i < len(raw); i++ {
 		var top *frame
 		if len(stack) > 0 {
-			top = stack[len(stack)-1]
+			top = &stack[len(stack)-1]
 		}
 		switch c := raw[i]; c {
 		case '{':
-			stack = append(stack, &frame{obj: true, wantKey: true})
+			stack = append(stack, frame{obj: true, wantKey: true})
 		case '[':
-			stack = append(stack, &frame{})
+			stack = append(stack, frame{})
 		case '}', ']':
 			stack = stack[:len(stack)-1]
 		case ',':
@@ -103,8 +105,12 @@ func DuplicateKeys(raw []byte, skip string) []Problem {
 			case top != nil && top.obj && top.wantKey:
 				k := keyOf(raw[i : end+1])
 				top.wantKey, top.key = false, k
-				if p := at(strings.ToValidUTF8(k, "\uFFFD")); !sound && keep(p) {
-					out = append(out, Problem{Pointer: p, Message: unsoundKey})
+				// a key's pointer is made only for a problem at it: most
+				// messages have none, and each pointer is allocated
+				if !sound {
+					if p := at(strings.ToValidUTF8(k, "\uFFFD")); keep(p) {
+						out = append(out, Problem{Pointer: p, Message: unsoundKey})
+					}
 				}
 				if top.seen(k) && keep(at(k)) {
 					out = append(out, Problem{Pointer: at(k), Message: "is a key its object holds more than once; each key may appear once"})
