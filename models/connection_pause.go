@@ -55,21 +55,22 @@ type PausedConnection struct {
 }
 
 // PausedConnections is every paused connection, most recently paused
-// first.
+// first. It reads only each subject's newest exposure or resume (by the
+// action index; the gateway reads it every two seconds), not every one
+// the audit log ever held: a subject is paused when its newest is an
+// exposure.
 func (s *Store) PausedConnections(ctx context.Context) ([]PausedConnection, error) {
+	newest := s.with(ctx).Model(&AuditEvent{}).Select("MAX(id)").
+		Where("action IN ?", []string{ActionSecretExposure, ActionConnectionResume}).Group("subject")
 	var evs []AuditEvent
-	err := s.with(ctx).Where("action IN ?", []string{ActionSecretExposure, ActionConnectionResume}).Order("id DESC").Find(&evs).Error
+	err := s.with(ctx).Select("id", "at", "subject", "detail").Where("id IN (?) AND action = ? AND subject LIKE ?", newest, ActionSecretExposure, "connection:%").
+		Order("id DESC").Find(&evs).Error
 	if err != nil {
 		return nil, err
 	}
-	seen := map[string]bool{}
 	var out []PausedConnection
 	for _, e := range evs {
-		if seen[e.Subject] {
-			continue
-		}
-		seen[e.Subject] = true
-		if name, ok := strings.CutPrefix(e.Subject, "connection:"); ok && e.Action == ActionSecretExposure {
+		if name, ok := strings.CutPrefix(e.Subject, "connection:"); ok {
 			out = append(out, PausedConnection{Name: name, Since: e.At, Why: e.Detail})
 		}
 	}
