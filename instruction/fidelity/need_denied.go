@@ -17,18 +17,28 @@ func needDenied(text string, start int) bool {
 	if k := strings.LastIndexAny(clause, ".,;:!?\n—"); k >= 0 {
 		clause = clause[k+1:]
 	}
-	low := strings.ToLower(clause)
 	for _, d := range needDenials {
-		i := strings.Index(low, d)
+		i := indexFold(clause, d)
 		if i < 0 {
 			continue
 		}
-		if strings.HasPrefix(d, "the need") && !removedBefore(low[:i]) {
+		if strings.HasPrefix(d, "the need") && !removedBefore(clause[:i]) {
 			continue
 		}
 		return true
 	}
 	return false
+}
+
+// indexFold is strings.Index of a lower-case ASCII sub in s, ignoring
+// case, without a lower-cased copy of s.
+func indexFold(s, sub string) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return i
+		}
+	}
+	return -1
 }
 
 // removedBefore: the words before "the need" take it away ("removed",
@@ -37,7 +47,7 @@ func removedBefore(s string) bool {
 	s = strings.TrimSpace(s)
 	for _, w := range []string{"removed", "removes", "remove", "eliminates", "eliminated", "eliminate", "avoids", "avoid",
 		"without", "obviates", "saves you", "spares you", "takes away", "took away"} {
-		if strings.HasSuffix(s, w) {
+		if len(s) >= len(w) && strings.EqualFold(s[len(s)-len(w):], w) {
 			return true
 		}
 	}
