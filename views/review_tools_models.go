@@ -8,6 +8,7 @@ type ReviewItem struct {
 	ImportedBy string
 	Mentions   []Mention
 	Needs      []Need // capabilities its text asks for that its service lacks
+	Exposes    string // what its description says it returns of its server's environment or credentials ("" none)
 	Purpose    string // the imported description, which a rewording replaces
 	Reword     string // a rewording typed and kept across a refused submission
 	Recorded   string // a rewording recorded on the tool's page, which the model reads once available

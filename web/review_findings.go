@@ -85,7 +85,8 @@ func (s *Server) reviewItem(r models.Tool, k catalog.Contract, snap *Snapshot, m
 	}
 	found := s.findings.of(snap, r, read)
 	it := views.ReviewItem{Row: toolRow(r, k), ImportedBy: r.ImportedBy, Mentions: found.mentions, Needs: found.needs, Purpose: k.Purpose, Changed: r.PrevJSON != "",
-		Own: r.ImportedBy == me, Contract: u.Text, Tokens: n, Risky: risky(k.Effects), Assumed: k.EffectsAssumed}
+		Own: r.ImportedBy == me, Contract: u.Text, Tokens: n, Risky: risky(k.Effects), Assumed: k.EffectsAssumed,
+		Exposes: catalog.ExposesSecrets(k)}
 	if it.Changed {
 		it.Diff = hunks(lineDiff(prettyJSON(r.PrevJSON), prettyJSON(r.Contract)), 3)
 	}
