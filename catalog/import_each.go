@@ -146,6 +146,11 @@ func parseEach(ctx context.Context, format string, data []byte, namespace string
 			byID[id] = append(byID[id], i)
 		}
 	}
+	if ctx.Err() != nil {
+		// cut short within the last tool: what it read is not the list
+		out.Problems.add("", "file", "%v", ErrDocumentCancelled)
+		return Outcome{Problems: out.Problems}
+	}
 	total := 0
 	for i, o := range tools {
 		id := o.c.ID

@@ -36,6 +36,8 @@ type servedConn struct {
 	restarted uint64                      // the session a mismatch restarted into (0: none)
 	listing   []*mcp.Tool                 // the listing contracts was read from (a new one: read again)
 	synced    uint64                      // the session whose mismatch was sent to review
+	read      chan struct{}               // closed once contracts or err is set
+	err       error                       // the listing could not be read (not kept: read again)
 }
 
 // checkServed is nil when the server that will answer the call lists the
@@ -94,7 +96,10 @@ func (g *gateway) checkServed(ctx context.Context, call *allowedCall, ev *models
 
 // servedMatches reports whether the serving session of the call's
 // connection lists the tool with the reviewed digest, with the session's
-// serial number.
+// serial number. Only a listing read whole says so: one the console
+// could not read (cut short by the call's end or the import's time
+// limit, a document it refuses) is an error, never a mismatch, and is
+// not kept: the next call reads it again.
 func (g *gateway) servedMatches(ctx context.Context, call *allowedCall) (bool, uint64, error) {
 	tools, serial, err := g.pool.Served(ctx, call.spec)
 	if err != nil {
@@ -102,19 +107,32 @@ func (g *gateway) servedMatches(ctx context.Context, call *allowedCall) (bool, u
 	}
 	key := call.tool.ID + " " + call.tool.Digest
 	g.served.mu.Lock()
-	defer g.served.mu.Unlock()
 	if g.served.conns == nil {
 		g.served.conns = map[string]*servedConn{}
 	}
 	sc := g.served.conns[call.spec.Name]
-	if sc == nil || sc.serial != serial || sc.contracts == nil || !sameListing(sc.listing, tools) {
+	if sc == nil || sc.serial != serial || !sameListing(sc.listing, tools) || (sc.read != nil && sc.err != nil) {
 		keep := sc
-		sc = &servedConn{serial: serial, contracts: servedContracts(ctx, call.spec.Name, tools), match: map[string]bool{}, listing: tools}
+		sc = &servedConn{serial: serial, match: map[string]bool{}, listing: tools, read: make(chan struct{})}
 		if keep != nil {
 			sc.restarted, sc.synced = keep.restarted, keep.synced
 		}
 		g.served.conns[call.spec.Name] = sc
 		g.served.changes.Add(1)
+		// read once for every call of this listing, whatever their
+		// deadlines: a call that ends first leaves the read to the next
+		go g.readServed(context.WithoutCancel(ctx), call.spec.Name, sc)
+	}
+	g.served.mu.Unlock()
+	select {
+	case <-sc.read:
+	case <-ctx.Done():
+		return false, 0, ctx.Err()
+	}
+	g.served.mu.Lock()
+	defer g.served.mu.Unlock()
+	if sc.err != nil {
+		return false, 0, sc.err
 	}
 	if m, ok := sc.match[key]; ok {
 		return m, serial, nil
@@ -131,22 +149,44 @@ func (g *gateway) servedMatches(ctx context.Context, call *allowedCall) (bool, u
 	return m, serial, nil
 }
 
-// servedContracts reads a server's tool list as a sync imports it (nil
-// map entries for tools the catalog would refuse: they match nothing).
-func servedContracts(ctx context.Context, name string, tools []*mcp.Tool) map[string]catalog.Contract {
+// readServed reads sc's listing as a sync imports it, then closes
+// sc.read with sc.contracts or sc.err set.
+func (g *gateway) readServed(ctx context.Context, name string, sc *servedConn) {
+	contracts, err := servedContracts(ctx, name, sc.listing)
+	if err != nil {
+		g.s.log.Warn("a server's tool list could not be read; its calls wait", "connection", name, "err", err)
+	}
+	g.served.mu.Lock()
+	sc.contracts, sc.err = contracts, err
+	g.served.mu.Unlock()
+	close(sc.read)
+}
+
+// servedContracts reads a server's tool list as a sync imports it (no
+// map entries for tools the catalog would refuse: they match nothing),
+// or the reason it could not: a read cut short or refused whole says
+// nothing about the server's tools.
+func servedContracts(ctx context.Context, name string, tools []*mcp.Tool) (map[string]catalog.Contract, error) {
 	out := map[string]catalog.Contract{}
 	if len(tools) == 0 {
-		return out
+		return out, nil
 	}
 	doc, err := json.Marshal(map[string]any{"tools": tools})
 	if err != nil {
-		return out
+		return nil, fmt.Errorf("the tool list of %s: %w", name, err)
 	}
-	for _, c := range catalog.ParseSyncContext(ctx, doc, name).Contracts {
+	o := parseServedList(ctx, doc, name)
+	if len(o.Problems) > 0 {
+		return nil, fmt.Errorf("the tool list of %s could not be read: %s", name, o.Problems[0].Message)
+	}
+	for _, c := range o.Contracts {
 		out[c.ID] = c
 	}
-	return out
+	return out, nil
 }
+
+// parseServedList is how a served listing is read (a test cuts it short).
+var parseServedList = catalog.ParseSyncContext
 
 // sameListing reports whether two listings are the same read (the pool
 // hands out the slice it read until it reads the list again).
