@@ -177,7 +177,7 @@ func (g *gateway) upstreamFailure(call *allowedCall, err error, ev *models.RunEv
 		// effect is unknown), and its answer is not returned
 		ev.CallStatus = "unreadable"
 		if !effectful(call.tool.Effects) {
-			return gwError(typeResultMismatch, fmt.Sprintf("The server behind %s ran the call and answered with a result that is not a tool result; it is not returned. Do not rely on this tool; tell the user it looks broken.", call.tool.ID), authority.ActStop)
+			return gwError(typeResultMismatch, fmt.Sprintf("The server behind %s ran the call and %s; it is not returned. Do not rely on this tool; tell the user it looks broken.", call.tool.ID, upstream.UnreadableWhat(err)), authority.ActStop)
 		}
 	case errors.As(err, new(*upstream.MalformedError)):
 		// the server answered, but not in JSON-RPC: the call failed, its
@@ -191,7 +191,7 @@ func (g *gateway) upstreamFailure(call *allowedCall, err error, ev *models.RunEv
 	case "malformed":
 		what = "sent an answer that is not a JSON-RPC message"
 	case "unreadable":
-		what = "answered with a result that is not a tool result"
+		what = upstream.UnreadableWhat(err)
 	}
 	// the failure's class, never its text: a server's error text may
 	// repeat the call's arguments, and arguments are never logged

@@ -139,6 +139,10 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 		return nil, nil, false, c.maskedWith(set, err)
 	}
 	c.healthy()
+	if err := checkParts(res); err != nil {
+		// answered, with a part no client is given: the call ran
+		return nil, nil, false, &UnreadableResultError{Err: err}
+	}
 	b := raw
 	if b == nil {
 		if b, err = ResultJSON(res); err != nil {

@@ -68,6 +68,21 @@ func TestMain(m *testing.M) {
 		s.AddTool(&mcp.Tool{Name: "leak", Description: "a tool error result repeating its token everywhere a result holds text", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return leakResult(os.Getenv("UPSTREAM_TEST_TOKEN")), nil
 		})
+		s.AddTool(&mcp.Tool{Name: "odd", Description: "answers a text part, then the part odd names", InputSchema: obj}, func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			var in struct{ Part string }
+			_ = json.Unmarshal(req.Params.Arguments, &in)
+			parts := map[string]mcp.Content{
+				"html-image":  &mcp.ImageContent{Data: []byte("<script>alert(1)</script>"), MIMEType: "text/html"},
+				"png":         &mcp.ImageContent{Data: []byte("png"), MIMEType: "image/png"},
+				"path-audio":  &mcp.AudioContent{Data: []byte("AAA"), MIMEType: "../../etc"},
+				"wav":         &mcp.AudioContent{Data: []byte("AAA"), MIMEType: "audio/wav; rate=8000"},
+				"js-resource": &mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "javascript:alert(1)", MIMEType: "text/html", Text: "x"}},
+				"js-link":     &mcp.ResourceLink{URI: " Java\tScript:alert(1)", Name: "x"},
+				"data-link":   &mcp.ResourceLink{URI: "data:text/html,<script>alert(1)</script>", Name: "x"},
+				"file-link":   &mcp.ResourceLink{URI: "file:///srv/report.txt", Name: "report"},
+			}
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "odd"}, parts[in.Part]}}, nil
+		})
 		s.AddTool(&mcp.Tool{Name: "chatter", Description: "prints lines that are not JSON-RPC on stdout, then answers", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			fmt.Fprint(os.Stdout, "this is not json\n  [warn] neither is this, indented\nSERVER READY\n\ntrue\n")
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "said"}}}, nil
@@ -82,13 +97,20 @@ func TestMain(m *testing.M) {
 			})
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "grew"}}}, nil
 		})
-		s.AddTool(&mcp.Tool{Name: "spam", Description: "writes n (default 50,000) notifications on stdout, then answers", InputSchema: obj}, func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			var in struct{ N int }
+		s.AddTool(&mcp.Tool{Name: "spam", Description: "writes n (default 50,000) notifications on stdout (log: log messages), then answers", InputSchema: obj}, func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			var in struct {
+				N   int
+				Log bool // log messages rather than list changes
+			}
 			if json.Unmarshal(req.Params.Arguments, &in) != nil || in.N <= 0 {
 				in.N = 50000
 			}
 			w := bufio.NewWriter(os.Stdout)
 			for i := 0; i < in.N; i++ {
+				if in.Log {
+					fmt.Fprintf(w, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"error","data":"%0200d"}}`+"\n", i)
+					continue
+				}
 				fmt.Fprintf(w, `{"jsonrpc":"2.0","method":"notifications/tools/list_changed","params":{"n":%d}}`+"\n", i)
 			}
 			_ = w.Flush()
@@ -126,7 +148,7 @@ func TestStdioServersAreSupervised(t *testing.T) {
 	sp := Spec{Name: "stdio", Command: []string{exe}, Env: map[string]string{"UPSTREAM_TEST_SERVER": "1"}}
 	ctx := context.Background()
 	tools, err := p.ListTools(ctx, sp)
-	if err != nil || len(tools) != 12 {
+	if err != nil || len(tools) != 13 {
 		t.Fatalf("list: %v %v", tools, err)
 	}
 	pid := func() int {

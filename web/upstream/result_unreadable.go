@@ -37,3 +37,14 @@ func unreadableResult(err error) *UnreadableResultError {
 	}
 	return nil
 }
+
+// UnreadableWhat says what a server answered that is not returned: a
+// part the console refuses (named: *PartError), or a result that is not
+// a tool result.
+func UnreadableWhat(err error) string {
+	var pe *PartError
+	if errors.As(err, &pe) {
+		return "answered with a part the console does not pass on, " + pe.Error()
+	}
+	return "answered with a result that is not a tool result"
+}
