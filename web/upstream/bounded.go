@@ -203,6 +203,8 @@ type commandTransport struct {
 	limit int
 	name  string
 	log   *slog.Logger
+	// marker is the NAME=value in cmd's environment its descendants inherit
+	marker string
 }
 
 func (t *commandTransport) Connect(ctx context.Context) (mcp.Connection, error) {
@@ -222,7 +224,7 @@ func (t *commandTransport) Connect(ctx context.Context) (mcp.Connection, error) 
 	lc := &lineCap{r: &jsonLines{r: stdout, limit: t.limit, log: t.log, name: t.name}, limit: t.limit, name: t.name, conn: mc}
 	// the SDK's own frame cap is off: it counts its decoder's read-ahead,
 	// not lines, and a refusal there names no request (ours does both)
-	conn, err := (&mcp.IOTransport{Reader: io.NopCloser(lc), Writer: &process{cmd: t.cmd, stdin: stdin}, MaxLineLength: -1}).Connect(ctx)
+	conn, err := (&mcp.IOTransport{Reader: io.NopCloser(lc), Writer: &process{cmd: t.cmd, stdin: stdin, marker: t.marker}, MaxLineLength: -1}).Connect(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -236,8 +238,9 @@ func (t *commandTransport) Connect(ctx context.Context) (mcp.Connection, error) 
 // a fixed 16 MB line cap and keeps no record of which request a refused
 // line answered, so the pool cannot use it.)
 type process struct {
-	cmd   *exec.Cmd
-	stdin io.WriteCloser
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	marker string // the process's run marker (kill_marked.go)
 }
 
 func (p *process) Write(b []byte) (int, error) { return p.stdin.Write(b) }
@@ -247,7 +250,7 @@ const terminateAfter = 2 * time.Second
 func (p *process) Close() error {
 	// whatever way the server ends, what it started in its process group
 	// ends with it (a grandchild would otherwise outlive every restart)
-	defer func() { _ = killGroup(p.cmd, syscall.SIGKILL) }()
+	defer func() { _ = killGroup(p.cmd, syscall.SIGKILL); killMarked(p.marker) }()
 	if err := p.stdin.Close(); err != nil {
 		return fmt.Errorf("closing stdin: %w", err)
 	}

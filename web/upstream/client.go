@@ -233,6 +233,8 @@ func (c *client) connectCommand(ctx context.Context, cl *mcp.Client) (*mcp.Clien
 	cmd.Dir = c.spec.Dir
 	own := c.spec.processEnv()
 	cmd.Env = childEnv(own) // never the console's own environment: env.go
+	marker := newRunMarker()
+	cmd.Env = append(cmd.Env, marker)
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		return nil, err
@@ -248,7 +250,7 @@ func (c *client) connectCommand(ctx context.Context, cl *mcp.Client) (*mcp.Clien
 	cmd.Stderr = pw
 	killWithParent(cmd)
 	asServerUser(cmd, own) // run_as.go: not as root
-	ct := &commandTransport{cmd: cmd, limit: c.pool.maxMessage(), name: c.spec.Name, log: c.pool.log}
+	ct := &commandTransport{cmd: cmd, limit: c.pool.maxMessage(), name: c.spec.Name, log: c.pool.log, marker: marker}
 	cs, err := cl.Connect(ctx, &limitedTransport{Transport: ct, dropped: &c.dropped, log: c.pool.log, name: c.spec.Name, stale: c.forgetAnyListing}, nil)
 	_ = pw.Close() // the child holds its own end
 	if err != nil {

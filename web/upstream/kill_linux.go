@@ -1,7 +1,10 @@
 package upstream
 
 import (
+	"bytes"
+	"os"
 	"os/exec"
+	"strconv"
 	"syscall"
 )
 
@@ -25,4 +28,35 @@ func killGroup(cmd *exec.Cmd, sig syscall.Signal) error {
 		return err
 	}
 	return nil
+}
+
+// killMarked kills every process whose environment holds marker (a
+// NAME=value of newRunMarker): what a stopped server started, however
+// it left its process group. It reads /proc; a process it may not read
+// (another user's, when the console is not root) is left.
+func killMarked(marker string) {
+	if marker == "" {
+		return
+	}
+	ents, err := os.ReadDir("/proc")
+	if err != nil {
+		return
+	}
+	want := []byte(marker)
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid <= 1 || pid == os.Getpid() {
+			continue
+		}
+		env, err := os.ReadFile("/proc/" + e.Name() + "/environ")
+		if err != nil {
+			continue
+		}
+		for _, kv := range bytes.Split(env, []byte{0}) {
+			if bytes.Equal(kv, want) {
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+				break
+			}
+		}
+	}
 }

@@ -20,3 +20,7 @@ func killGroup(cmd *exec.Cmd, sig syscall.Signal) error {
 	}
 	return cmd.Process.Signal(sig)
 }
+
+// killMarked: elsewhere a helper that left the server's process group
+// is not found (best effort: the server and its group only).
+func killMarked(string) {}
