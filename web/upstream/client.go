@@ -250,7 +250,7 @@ func (c *client) connectCommand(ctx context.Context, cl *mcp.Client) (*mcp.Clien
 	cmd.Stderr = pw
 	killWithParent(cmd)
 	asServerUser(cmd, own) // run_as.go: not as root
-	ct := &commandTransport{cmd: cmd, limit: c.pool.maxMessage(), name: c.spec.Name, log: c.pool.log, marker: marker}
+	ct := &commandTransport{cmd: cmd, limit: c.pool.maxMessage(), name: c.spec.Name, log: c.pool.log, gate: newLineGate(&c.dropped, c.pool.log, c.spec.Name, c.forgetAnyListing), marker: marker}
 	cs, err := cl.Connect(ctx, &limitedTransport{Transport: ct, dropped: &c.dropped, log: c.pool.log, name: c.spec.Name, stale: c.forgetAnyListing}, nil)
 	_ = pw.Close() // the child holds its own end
 	if err != nil {

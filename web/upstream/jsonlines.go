@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"log/slog"
+	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
@@ -33,6 +34,10 @@ type jsonLines struct {
 	dropped int
 	log     *slog.Logger
 	name    string
+	// gate drops notifications past its rate unread (nil: none)
+	gate *lineGate
+	// decoded counts the lines decoded (a flood's cost)
+	decoded *atomic.Int64
 }
 
 const (
@@ -122,6 +127,13 @@ func (j *jsonLines) filter(b []byte) {
 
 // endLine passes on the held line if it is a JSON-RPC message, else drops it.
 func (j *jsonLines) endLine() {
+	if j.gate != nil && j.gate.drops(j.line) {
+		j.line, j.state = j.line[:0], lineStart
+		return
+	}
+	if j.decoded != nil {
+		j.decoded.Add(1)
+	}
 	if _, err := jsonrpc.DecodeMessage(bytes.TrimSpace(j.line)); err == nil {
 		j.out = append(j.out, j.line...)
 	} else {

@@ -60,9 +60,7 @@ func (c *notifyLimited) Read(ctx context.Context) (jsonrpc.Message, error) {
 			return msg, err
 		}
 		if req, ok := msg.(*jsonrpc.Request); ok && !req.IsCall() && !c.lim.Allow() {
-			if n := c.dropped.Add(1); (n == 1 || n%notifyLogEvery == 0) && c.log != nil {
-				c.log.Warn("upstream sends notifications faster than the console takes them; dropped", "connection", c.name, "dropped", n, "per_second", notifyRate)
-			}
+			noteDropped(c.dropped, c.log, c.name)
 			if changesState(req.Method) && c.stale != nil {
 				c.stale()
 			}
