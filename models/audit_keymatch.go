@@ -36,8 +36,9 @@ func (e *AuditKeyError) Error() string {
 // CheckAuditKey refuses (with an *AuditKeyError) a configured audit key
 // the chain was not started with: a console checks it before it starts,
 // and Audit checks it again before every append (another replica may have
-// started the chain in between). An empty chain, or one with no audit
-// table yet, takes any key. It writes nothing.
+// started the chain in between). An empty chain, one with no audit table
+// yet, or an older version's whose newest event is unkeyed takes any key.
+// It writes nothing.
 func (s *Store) CheckAuditKey(ctx context.Context) error {
 	db := s.with(ctx)
 	if !db.Migrator().HasTable(&AuditEvent{}) {
@@ -47,7 +48,9 @@ func (s *Store) CheckAuditKey(ctx context.Context) error {
 	if err := db.Order("id DESC").Limit(1).Find(&last).Error; err != nil {
 		return fmt.Errorf("models: audit key: %w", err)
 	}
-	if last.ID == 0 {
+	if last.ID == 0 || !last.Keyed {
+		// empty, or an older version's unkeyed chain (no key kept yet):
+		// migration 150 seals its past under whichever key is in use
 		return nil
 	}
 	key := s.auditKey
@@ -109,10 +112,11 @@ func (s *Store) storedAuditKey(db *gorm.DB) ([]byte, bool, error) {
 
 // appendKey is the key to append after last with: the chain's key, or an
 // *AuditKeyError when the configured key is not the one it was started
-// with (a chain with no key kept in the database was started with
-// CONSOLE_AUDIT_KEY: chainKey would make a new key and break it).
+// with (a keyed chain with no key kept in the database was started with
+// CONSOLE_AUDIT_KEY: chainKey would make a new key and break it; an
+// unkeyed newest event is an older version's, sealed by migration 150).
 func (s *Store) appendKey(ctx context.Context, db *gorm.DB, last AuditEvent) ([]byte, error) {
-	if last.ID != 0 && len(s.auditKey) == 0 {
+	if last.ID != 0 && last.Keyed && len(s.auditKey) == 0 {
 		if _, ok, err := s.storedAuditKey(db); err != nil {
 			return nil, err
 		} else if !ok {

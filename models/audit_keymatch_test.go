@@ -89,3 +89,36 @@ func TestAuditRefusesAKeyTheChainWasNotStartedWith(t *testing.T) {
 		}
 	})
 }
+
+// TestAnOlderVersionsUnkeyedChainTakesAnyKey: a database an older version
+// wrote (unkeyed events, no audit key kept) must start and migrate, with
+// or without CONSOLE_AUDIT_KEY, so migration 150 can seal its past; the
+// key check read it as a chain started with CONSOLE_AUDIT_KEY and refused.
+func TestAnOlderVersionsUnkeyedChainTakesAnyKey(t *testing.T) {
+	for _, key := range [][]byte{nil, []byte("an operator's audit key, 32 bytes or more")} {
+		eachDialect(t, func(t *testing.T, s *models.Store) {
+			ctx := context.Background()
+			if auditCount(t, s) > 0 {
+				allowTampering(t, s)
+				if err := s.Exec(ctx, "DELETE FROM audit_events"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			insertUnkeyed(t, s, 3)
+			if err := s.Exec(ctx, "DELETE FROM server_secrets WHERE name = 'audit-chain'"); err != nil {
+				t.Fatal(err)
+			}
+			s.SetAuditKey(key)
+			if err := s.CheckAuditKey(ctx); err != nil {
+				t.Fatalf("key %v: an older version's unkeyed chain is refused: %v", key != nil, err)
+			}
+			if err := s.SealUnkeyedPast(ctx); err != nil {
+				t.Fatal(err)
+			}
+			appendEvents(t, s, 1)
+			if res, err := s.VerifyAudit(ctx); err != nil || res.Broken() {
+				t.Fatalf("key %v: sealed and appended: %+v %v", key != nil, res, err)
+			}
+		})
+	}
+}
