@@ -70,13 +70,19 @@ func walkFitParams(ps []Param, visit func(Param)) {
 // Len is the number of tools the fit reads.
 func (f *Fit) Len() int { return f.n }
 
-// Matched is the word weight (the idf of each distinct word) a task
-// shares with tool id's own text; 0 for a tool the fit does not have.
+// Matched is the word weight a task shares with tool id's own text; 0
+// for a tool the fit does not have. Each distinct task word the tool
+// carries counts its idf; a word it does not carry counts its best
+// relative the tool carries, as the search relates words (concepts: the
+// thesaurus and lexicon relatives a query word also searches for), at
+// the search's discount (expansionWeight times the relative's weight).
+// So a hit the search found through a relation is judged by it too.
 func (f *Fit) Matched(task, id string) float64 {
 	d, ok := f.doc[id]
 	if !ok {
 		return 0
 	}
+	var rels map[string][]lexRel
 	m := 0.0
 	seen := map[string]bool{}
 	for _, t := range fitTerms(task, nil) {
@@ -84,11 +90,45 @@ func (f *Fit) Matched(task, id string) float64 {
 			continue
 		}
 		seen[t] = true
-		if _, ok := slices.BinarySearch(f.has[t], d); ok {
+		if f.carries(t, d) {
 			m += f.idf(len(f.has[t]))
+			continue
 		}
+		if rels == nil {
+			rels = taskRelatives(task)
+		}
+		best := 0.0
+		for _, r := range rels[t] {
+			if f.carries(r.stem, d) {
+				best = max(best, expansionWeight*r.w*f.idf(len(f.has[r.stem])))
+			}
+		}
+		m += best
 	}
 	return m
+}
+
+func (f *Fit) carries(t string, d int32) bool {
+	_, ok := slices.BinarySearch(f.has[t], d)
+	return ok
+}
+
+// taskRelatives are, per task word's stem, the relatives the search
+// also looks for (concepts); a word the search reads no concept of
+// still has its thesaurus relatives.
+func taskRelatives(task string) map[string][]lexRel {
+	out := map[string][]lexRel{}
+	for _, c := range concepts(parseTask(task)) {
+		out[c.own] = c.relatives
+	}
+	for _, t := range fitTerms(task, nil) {
+		if _, ok := out[t]; !ok {
+			for _, r := range related()[t] {
+				out[t] = append(out[t], lexRel{r, 1})
+			}
+		}
+	}
+	return out
 }
 
 func (f *Fit) idf(df int) float64 { return logIDF(float64(f.n), float64(df)) }

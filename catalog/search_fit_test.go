@@ -57,3 +57,30 @@ func TestFitMatchedAndThreshold(t *testing.T) {
 		t.Errorf("threshold %.2f on 800 tools, want about 2.1", th)
 	}
 }
+
+// A hit the search finds through its word relations fits by them: "compute
+// a total" shares no word with "Returns the sum of two numbers", but the
+// search relates compute and total to sum, so the tool fits at the
+// search's discount; a task no tool serves still fits none.
+func TestFitCountsSearchRelatives(t *testing.T) {
+	roster := []Contract{fitTool("calc.get-sum", "Get Sum", "Returns the sum of two numbers.", "a", "b")}
+	for i := range 40 {
+		roster = append(roster, fitTool(fmt.Sprintf("svc.tool_%d", i), "Tool", "Does a thing."))
+	}
+	f := NewFit(roster)
+	if ids := NewIndex(roster).SearchIDs("compute a total", 1); len(ids) == 0 || ids[0] != "calc.get-sum" {
+		t.Fatalf("search's top hit %v, want calc.get-sum", ids)
+	}
+	m := f.Matched("compute a total", "calc.get-sum")
+	if m < f.Threshold() {
+		t.Errorf("a tool found by relation matched %.2f, under the threshold %.2f", m, f.Threshold())
+	}
+	if own := f.Matched("sum", "calc.get-sum"); m >= 2*own {
+		t.Errorf("two relatives matched %.2f, not discounted against the word itself (%.2f)", m, own)
+	}
+	for _, c := range roster {
+		if m := f.Matched("tell me a joke", c.ID); m >= f.Threshold() {
+			t.Errorf("a no-tool task fits %s (%.2f)", c.ID, m)
+		}
+	}
+}

@@ -21,6 +21,8 @@ type figures struct {
 	top1, withExpect  int
 	top1m, misleading int
 	quiet, noTool     int
+	// silenced are cases with an expected tool answered "nothing fits"
+	silenced int
 }
 
 func (f figures) String() string {
@@ -28,7 +30,7 @@ func (f figures) String() string {
 		ratio(f.found, f.expected), f.found, f.expected, ratio(f.top1, f.withExpect), f.top1, f.withExpect,
 		ratio(f.top1m, f.misleading), f.top1m, f.misleading)
 	if f.noTool > 0 {
-		s += fmt.Sprintf(" nothing-fits %d/%d", f.quiet, f.noTool)
+		s += fmt.Sprintf(" nothing-fits %d/%d silenced %d/%d", f.quiet, f.noTool, f.silenced, f.withExpect)
 	}
 	return s
 }
@@ -63,6 +65,9 @@ func figuresOf(cases []eval.Case, k int, rank rankedBy) figures {
 			}
 		}
 		f.withExpect++
+		if fits != nil && !*fits {
+			f.silenced++
+		}
 		top := len(ids) > 0 && expects(c, ids[0])
 		if top {
 			f.top1++
@@ -175,12 +180,14 @@ func TestSearchFigures(t *testing.T) {
 				p := b7pool[r.name]
 				p.found, p.expected, p.top1, p.withExpect = p.found+f.found, p.expected+f.expected, p.top1+f.top1, p.withExpect+f.withExpect
 				p.top1m, p.misleading, p.quiet, p.noTool = p.top1m+f.top1m, p.misleading+f.misleading, p.quiet+f.quiet, p.noTool+f.noTool
+				p.silenced += f.silenced
 				b7pool[r.name] = p
 			}
 			if tuningSets[s.name] {
 				p := pool[r.name]
 				p.found, p.expected, p.top1, p.withExpect = p.found+f.found, p.expected+f.expected, p.top1+f.top1, p.withExpect+f.withExpect
 				p.top1m, p.misleading, p.quiet, p.noTool = p.top1m+f.top1m, p.misleading+f.misleading, p.quiet+f.quiet, p.noTool+f.noTool
+				p.silenced += f.silenced
 				pool[r.name] = p
 			}
 		}
