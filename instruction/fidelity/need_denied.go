@@ -25,7 +25,39 @@ func needDenied(text string, start int) bool {
 		if strings.HasPrefix(d, "the need") && !removedBefore(clause[:i]) {
 			continue
 		}
+		if laterDeed(clause[i+len(d):]) {
+			continue // "no need to confirm before you call purge_all_records"
+		}
 		return true
+	}
+	return false
+}
+
+// deedBounds bring in a deed after the denied one ("no need to ask
+// before you email them", "no need to wait, then email them"): the
+// denial governs only the verb phrase right after it.
+var deedBounds = []string{"before", "after", "when", "whenever", "then", "once", "until", "unless", "while",
+	"if", "because", "since", "but", "so", "instead", "otherwise"}
+
+// laterDeed: the words between a denial and a mention hold a bound that
+// brings in another deed, so the mention is not the denied deed. It reads
+// the words in place, without a copy.
+func laterDeed(gap string) bool {
+	for i := 0; i < len(gap); {
+		if !isWordRune(rune(gap[i])) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(gap) && isWordRune(rune(gap[j])) {
+			j++
+		}
+		for _, b := range deedBounds {
+			if strings.EqualFold(gap[i:j], b) {
+				return true
+			}
+		}
+		i = j
 	}
 	return false
 }
