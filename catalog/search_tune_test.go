@@ -22,7 +22,7 @@ import (
 // tuning pool (the project's own sets, blind5–6, blind7–18), and
 // with SEARCH_TUNE_MISSES=1 each top-1 miss of the tuned part of blind7–18
 // (SEARCH_TUNE_MISSES=recall: each expected tool not in the top k): the
-// tuning loop of issue 23. Each group's line ends with the share of
+// search tuning loop. Each group's line ends with the share of
 // top-k slots held by built-in tools two ways, over the slots the search
 // filled and over k per case (a ranking that returns fewer than k hits
 // shrinks the first figure's denominator, not the second's), and the
@@ -256,7 +256,7 @@ func addFigures(p, f figures) figures {
 }
 
 // heldOutBlindSets picks a third of the blind7–18 sets (rounded down) as
-// held out, by set: the sets whose FNV-1a hash of "issue23-holdout/" +
+// held out, by set: the sets whose FNV-1a hash of a fixed seed string +
 // key (round/set) is lowest. The seed string is fixed, so the split is
 // the same on every run and does not depend on any figure.
 func heldOutBlindSets[S any](sets []S, key func(S) string) map[string]bool {

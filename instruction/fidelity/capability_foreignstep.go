@@ -34,7 +34,7 @@ var foreignSequencers = set(
 	"потім", "далі", "після цього", "после этого", "потым", "пасля гэтага", "затым",
 	// Turkish, Azerbaijani, Turkmen, Romanian, Hungarian, Greek
 	"ardından", "sonra", "daha sonra", "bundan sonra", "sonrasında", "akabinde", "ondan sonra", "soňra", "ondan soň",
-	"apoi", "după aceea", "ulterior", "ezután", "aztán", "majd", "utána", "έπειτα", "στη συνέχεια", "ύστερα",
+	"apoi", "după aceea", "ezután", "aztán", "majd", "utána", "έπειτα", "στη συνέχεια", "ύστερα",
 	"μετά", "κατόπιν",
 	// Indonesian, Malay, Javanese, Sundanese, Tagalog, Cebuano, Ilocano, Malagasy, Vietnamese, Hmong
 	"kemudian", "selanjutnya", "seterusnya", "setelah itu", "sesudah itu", "selepas itu", "lepas itu", "banjur",
@@ -63,7 +63,7 @@ var foreignSequencers = set(
 	"след това", "после", "тогава", "потоа", "после тоа", "zatim", "nakon toga", "затим", "након тога", "zatem",
 	"po to", "paskui", "pēc tam",
 	// Catalan, Galician, Basque, Welsh, Irish, Scottish Gaelic, Breton, Albanian, Maltese, Latin, Esperanto
-	"després", "llavors", "a continuació", "despois", "a continuación", "ondoren", "gero", "wedyn", "yna", "ansin",
+	"després", "llavors", "a continuació", "despois", "a continuación", "ondoren", "wedyn", "yna", "ansin",
 	"ina dhiaidh sin", "an uairsin", "goude", "pastaj", "më pas", "pas kësaj", "imbagħad", "deinde", "postea",
 	"poste", "sekve",
 	// Haitian Creole, Quechua, Guarani, Amharic

@@ -6,13 +6,13 @@ import "strings"
 // to a loop over a list ("failed.forEach(retry-job)", "xs.map(Tools.lockUser)"),
 // reached through an object of tools ("tools.disableUser(u)", "map
 // tools.disableUser idle"), or a hyphenated name called with the names of
-// its arguments ("db-restore(dbId, dumpUrl)", "cache-purge({appId})").
+// its arguments ("vat-refill(vatId, doseMl)", "slot-free({bayId})").
 
 // appliers are the list methods that apply the name handed to them to
 // each item, lower-cased with their dot and parenthesis.
 var appliers = []string{".foreach(", ".map(", ".each(", ".flatmap(", ".for_each(", ".then(", ".apply("}
 
-// toolReceivers are objects whose members are tools ("tools.closeAccount").
+// toolReceivers are objects whose members are tools ("tools.archiveCrate").
 var toolReceivers = set("tools", "tool", "mcp", "this.tools", "ctx.tools", "agent.tools", "mcp.tools", "client.tools")
 
 // appliedInCode: the name (a receiver's member, or the whole word of t)
@@ -65,7 +65,7 @@ func hyphenName(w string) bool {
 
 // namedArgs: s opens with a parenthesized list of arguments written as
 // names, one of them at least in a program's casing or braces
-// ("(mysqlId, dumpUrl)", "({postgresId})", "(app_id)"), not prose
+// ("(vatId, doseMl)", "({bayId})", "(crate_id)"), not prose
 // ("(see below)", "(true)").
 func namedArgs(s string) bool {
 	if !strings.HasPrefix(s, "(") {

@@ -145,7 +145,7 @@ func anyForeign(ts []token) bool {
 
 // latinNext: s, after spaces, opens with two words of Latin letters (an
 // English sentence, not a name or a value in the script's own:
-// "getPrivilege 无需…", "true=允许…").
+// "setLevel 不必…", "on=开启…").
 func latinNext(s string) bool {
 	for w := 0; w < 2; w++ {
 		s = strings.TrimLeft(s, " \t")
