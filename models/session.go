@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/netip"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -79,22 +80,44 @@ func (s *Store) DeleteSession(ctx context.Context, id string) error {
 	return s.with(ctx).Where("id = ?", id).Delete(&Session{}).Error
 }
 
-// SetFlash stores a one-time message for the session's next page.
-func (s *Store) SetFlash(ctx context.Context, id, msg string) error {
+// SetFlash stores a one-time message for the session's page at path to
+// (the redirect's target; its query is ignored): only that page shows it.
+func (s *Store) SetFlash(ctx context.Context, id, msg, to string) error {
 	if len(msg) > 500 {
 		msg = msg[:500]
+		for len(msg) > 0 && msg[len(msg)-1]&0xC0 == 0x80 {
+			msg = msg[:len(msg)-1]
+		}
 	}
-	return s.with(ctx).Model(&Session{}).Where("id = ?", id).Update("flash", msg).Error
+	return s.with(ctx).Model(&Session{}).Where("id = ?", id).Update("flash", flashFor(to)+msg).Error
 }
 
-// TakeFlash returns and clears the session's flash.
-func (s *Store) TakeFlash(ctx context.Context, sess *Session) string {
+// flashMark is what a stored flash begins with: a separator, the first 8
+// hex digits of its target path's SHA-256, a separator (10 bytes, so the
+// message fits the column).
+func flashFor(to string) string {
+	path, _, _ := strings.Cut(to, "#")
+	path, _, _ = strings.Cut(path, "?")
+	sum := sha256.Sum256([]byte(path))
+	return "\x1f" + hex.EncodeToString(sum[:4]) + "\x1f"
+}
+
+// TakeFlash returns and clears the session's flash when path is the
+// page it was set for; any other page clears it, so a message whose
+// redirect was not followed never shows on an unrelated page.
+func (s *Store) TakeFlash(ctx context.Context, sess *Session, path string) string {
 	if sess.Flash == "" {
 		return ""
 	}
 	msg := sess.Flash
 	s.with(ctx).Model(&Session{}).Where("id = ?", sess.ID).Update("flash", "")
 	sess.Flash = ""
+	if strings.HasPrefix(msg, "\x1f") && len(msg) >= 10 {
+		if msg[:10] != flashFor(path) {
+			return ""
+		}
+		msg = msg[10:]
+	}
 	return msg
 }
 

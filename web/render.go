@@ -23,7 +23,7 @@ func (s *Server) page(c echo.Context, title, active string) views.Page {
 	s.signedIn(c, &p)
 	if sess := currentSession(c); sess != nil {
 		if !isFragment(c) {
-			p.Flash = s.store.TakeFlash(c.Request().Context(), sess)
+			p.Flash = s.store.TakeFlash(c.Request().Context(), sess, c.Request().URL.Path)
 		}
 	}
 	return p
@@ -74,7 +74,7 @@ func (s *Server) render(c echo.Context, status int, p views.Page, body templ.Com
 // HX-Redirect for htmx).
 func (s *Server) flashAndRedirect(c echo.Context, msg, to string) error {
 	if sess := currentSession(c); sess != nil && msg != "" {
-		if err := s.store.SetFlash(c.Request().Context(), sess.ID, msg); err != nil {
+		if err := s.store.SetFlash(c.Request().Context(), sess.ID, msg, to); err != nil {
 			return err
 		}
 	}
