@@ -3,8 +3,8 @@ package fidelity
 import "strings"
 
 // needDenials say a deed is not needed: what follows in their clause is
-// no instruction ("There is no need to verify them with openssl", "v4
-// removed the need to run the script by hand").
+// no instruction ("There is no need to refresh the cache first", "v4
+// removed the need to rebuild the index by hand").
 var needDenials = []string{"no need to ", "no need for ", "the need to ", "the need for ", "any need to ", "no longer need to ",
 	"not need to ", "don't need to ", "doesn't need to ", "needn't ", "never need to ", "not necessary to "}
 
@@ -89,7 +89,7 @@ func removedBefore(s string) bool {
 // leadNamesItsWork reports whether a known tool's words ("SQL query", not
 // its id) stand in the first sentence of the entry's own purpose, opened
 // by its verb and not by one that hands work to a tool ("Execute a SQL
-// query against a D1 database"): the tool says what it does itself. A
+// query against the warehouse"): the tool says what it does itself. A
 // tool named as a tool ("the SQL query tool") stays a finding.
 func (e entry) leadNamesItsWork(text string, m mention) bool {
 	if !e.ok || m.kind != KindTool || m.named || !strings.Contains(m.signal, " ") || len(e.lead) < 8 {
