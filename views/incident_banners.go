@@ -9,27 +9,6 @@ import (
 
 // The admins' security banners, each an IncidentBanner.
 
-// PausedConnectionRow is a connection paused for an exposure.
-type PausedConnectionRow struct {
-	Name  string
-	Since string
-	Why   string
-}
-
-// PausedConnections is the admins' banner of paused connections (none:
-// nothing): a server answered with one of the console's own secrets that
-// no caller sent it, and every call of the connection is refused until
-// an admin resumes it here.
-func PausedConnections(rows []PausedConnectionRow, csrf string) templ.Component {
-	b := Banner{TestID: "paused-connections", Title: fmt.Sprintf("Security incident: %d %s paused.", len(rows), ofCount(len(rows), "connection is", "connections are")),
-		Text: "A connection's server answered with one of the console's own secrets that no caller sent it, so every call of the connection is refused (connection_paused) until you resume it. A caller who can put text where the server reads it learns from each pause whether that text held a secret: find how the server got it (audit log: secret.exposure), change the secret, then resume."}
-	for _, p := range rows {
-		b.Items = append(b.Items, BannerItem{TestID: "paused-connection-" + p.Name, Name: p.Name, At: p.Since, Why: p.Why,
-			ResumeURL: "/connections/" + p.Name + "/resume", Confirm: "Resume this connection? Its calls go to its server again."})
-	}
-	return IncidentBanner(b, csrf)
-}
-
 // SecretIncidentRow is one audited incident of the console's own
 // secrets: who (a runtime key), where (a connection), when, and what.
 type SecretIncidentRow struct {
