@@ -2,7 +2,6 @@ package views
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/a-h/templ"
 )
@@ -33,49 +32,6 @@ func ConsoleSecretIncidents(exposures, sent []SecretIncidentRow) templ.Component
 		snt.Items = append(snt.Items, BannerItem{TestID: "secret-sent-key", Who: e.Actor, At: e.At, Why: e.Why})
 	}
 	return Stacked(IncidentBanner(exp, ""), IncidentBanner(snt, ""))
-}
-
-// SuspendedKeyRow is a runtime key an incident suspended.
-type SuspendedKeyRow struct {
-	ID    uint
-	Name  string
-	Since string
-	Why   string
-}
-
-// SuspendedKeys is the admins' banner of suspended runtime keys (none:
-// nothing): a server's answer held a console secret. Resume is on the
-// API keys page.
-func SuspendedKeys(rows []SuspendedKeyRow, csrf string) templ.Component {
-	b := Banner{TestID: "suspended-keys", Title: fmt.Sprintf("Security incident: %d runtime %s suspended.", len(rows), ofCount(len(rows), "key is", "keys are")),
-		Text: "A server's answer held one of the console's own secrets, which no server is ever given (the answer was withheld). Check the audit log (secret.exposure) and the connection before resuming a key."}
-	for _, k := range rows {
-		id := strconv.FormatUint(uint64(k.ID), 10)
-		b.Items = append(b.Items, BannerItem{TestID: "suspended-key-" + id, Name: k.Name, At: k.Since, Why: k.Why,
-			ResumeURL: "/apikeys/" + id + "/resume", Confirm: "Resume this key? Runtimes using it work again."})
-	}
-	return IncidentBanner(b, csrf)
-}
-
-// MaskedAlertRow is an alert of a runtime key that drew many answers with
-// a connection's secret masked.
-type MaskedAlertRow struct {
-	Key string
-	At  string
-	Why string
-}
-
-// MaskedAlerts is the admins' banner of the past day's alerts of keys
-// that drew many masked answers in an hour (none: nothing). The keys keep
-// working: a server writing its own secret looks the same as a caller
-// planting guesses, and the audit log tells which.
-func MaskedAlerts(rows []MaskedAlertRow) templ.Component {
-	b := Banner{TestID: "masked-alerts", Title: fmt.Sprintf("Masked secrets: %d %s in the past day.", len(rows), ofCount(len(rows), "alert", "alerts")),
-		Text: "A runtime key drew many answers in which a connection's own secret was masked. Either the connection's server writes its secret unprompted (fix or reconfigure the server) or a caller is planting guesses where the server reads them (revoke the key). Check the audit log (secret.masked) for the connection, tool and run."}
-	for _, a := range rows {
-		b.Items = append(b.Items, BannerItem{Who: a.Key, At: a.At, Why: a.Why})
-	}
-	return IncidentBanner(b, "")
 }
 
 // ofCount is one for a count of 1, many otherwise.
