@@ -25,6 +25,10 @@ func TestGatewayRefusedConnectionRanNothing(t *testing.T) {
 				h.app.gw.pool.SetDirectCalls(direct)
 				defer h.app.gw.pool.SetDirectCalls(true)
 				up := upstreamtest.New()
+				// a kept-alive connection the server closed may be reused
+				// before the client notices: that call was sent, and may
+				// have run; this test is about a connection never opened
+				up.DisableKeepAlives()
 				f := h.gatewayFixture("demo", up.URL, true)
 				cs := searchSession(t, f)
 				meta := map[string]any{"idempotency_key": "dial-refused"}

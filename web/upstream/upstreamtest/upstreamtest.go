@@ -217,3 +217,9 @@ func (s *Server) Header() http.Header {
 
 // Close stops the server.
 func (s *Server) Close() { s.http.CloseClientConnections(); s.http.Close() }
+
+// DisableKeepAlives makes the server close each connection after its
+// answer, so no client holds an idle one: after Close, the next call
+// dials and is refused, whichever goroutine of the client's transport
+// has or has not yet seen the old connection end.
+func (s *Server) DisableKeepAlives() { s.http.Config.SetKeepAlivesEnabled(false) }
