@@ -66,6 +66,8 @@ type Mention struct {
 // capability neither the tool nor its service provides: the phrase, the
 // class it needs and what the reviewer can do.
 type Need struct {
+	// Class is the checker's label ("action:upload"); a page shows it as
+	// fidelity.NeedWords says it ("asks to upload"), never as it is.
 	Class      string
 	Signal     string
 	Excerpt    string
@@ -297,26 +299,4 @@ func (d ParamRewordData) Reworded() int {
 		}
 	}
 	return n
-}
-
-// NeedWords is a leak-check finding's class in a reader's words:
-// "action:upload" reads "asks to upload", "tool:formatter" "asks for a
-// tool formatter", "service:crm" "asks for the crm service", "email"
-// "asks for email"; the checker's labels never reach the page.
-func NeedWords(class string) string {
-	kind, v, ok := strings.Cut(class, ":")
-	if !ok || v == "" {
-		return "asks for " + class
-	}
-	switch kind {
-	case "action":
-		return "asks to " + v
-	case "tool":
-		return "asks for a tool " + v
-	case "service":
-		return "asks for the " + v + " service"
-	case "name":
-		return "names " + v
-	}
-	return "asks for " + v
 }

@@ -98,7 +98,7 @@ func runCatalog(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	// the reviewer to read before anyone makes the tool available
 	for _, k := range cs {
 		for _, f := range fidelity.CheckContract(k, cs) {
-			fmt.Fprintf(out, "leak: %s: asks for %s via “%s”: …%s… — %s (in %s)\n", k.ID, f.Class, f.Signal, f.Excerpt, f.Suggestion, f.Field)
+			fmt.Fprintf(out, "leak: %s: %s via “%s”: …%s… — %s (in %s)\n", k.ID, fidelity.NeedWords(f.Class), f.Signal, f.Excerpt, f.Suggestion, f.Field)
 		}
 	}
 	if sub == "render" {

@@ -29,7 +29,7 @@ func TestCatalogValidateRaisesNoFalseAlarmOnKnownCatalogs(t *testing.T) {
 			t.Fatalf("%v: %v\n%s%s", args, err, out, stderr)
 		}
 		for _, l := range strings.Split(out, "\n") {
-			if strings.HasPrefix(l, "leak: github.label_write: asks for tool:update_issue via “use the update_issue tool”") {
+			if strings.HasPrefix(l, "leak: github.label_write: asks for a tool update_issue via “use the update_issue tool”") {
 				continue
 			}
 			if strings.HasPrefix(l, "leak: ") {

@@ -26,10 +26,10 @@ func TestCatalogValidateShowsToolsNamedInProse(t *testing.T) {
 		t.Fatalf("validate: %v\n%s%s", err, out, stderr)
 	}
 	for _, w := range []string{
-		"leak: crm.get_invoice: asks for tool:archive invoice via “call the archive invoice tool”",
-		"leak: crm.list_customers: asks for tool:export_customers_csv via “Use export_customers_csv”",
-		"leak: crm.get_customer: asks for tool:send_receipt via “Call send_receipt”",
-		"leak: crm.get_customer: asks for tool:notify customer via “call the notify customer tool”",
+		"leak: crm.get_invoice: asks for a tool archive invoice via “call the archive invoice tool”",
+		"leak: crm.list_customers: asks for a tool export_customers_csv via “Use export_customers_csv”",
+		"leak: crm.get_customer: asks for a tool send_receipt via “Call send_receipt”",
+		"leak: crm.get_customer: asks for a tool notify customer via “call the notify customer tool”",
 	} {
 		if !strings.Contains(out, w) {
 			t.Errorf("validate lacks %q:\n%s", w, out)
