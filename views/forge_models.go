@@ -21,6 +21,9 @@ type LeverView struct {
 	// NoteTitle explains the note on hover.
 	NoteTitle string
 	Dormant   bool // on, but without effect (its service is not connected)
+	// Quiet is said instead of the delta when flipping changes no token
+	// now ("" shows the zeros)
+	Quiet string
 	// Served: a tool an MCP connection serves, so the gateway lists and
 	// calls it (never a code-only helper, which no connection serves)
 	Served bool

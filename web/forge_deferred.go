@@ -11,10 +11,11 @@ import (
 	"github.com/agentforge/console/views"
 )
 
-// deferredNotes explains the tool levers of deferred mode: a tool that
-// search reaches is not in the first step's text, so flipping it changes
-// nothing now (its delta reads 0); its cost moves to the step whose search
-// activates it, which is its catalog entry's count, shown here.
+// deferredNotes explains the tool levers of deferred mode, on and off
+// alike: a tool that search reaches is not in the first step's text, so
+// flipping it changes nothing now (a zero delta is said in words); its cost
+// moves to the step whose search activates it, which is its catalog entry's
+// count, shown here (for an off tool: what turning it on adds when found).
 func (s *Server) deferredNotes(data *views.ForgeData, fc forgeContext) error {
 	opts := fc.draft.Options
 	if !opts.Deferred {
@@ -32,7 +33,7 @@ func (s *Server) deferredNotes(data *views.ForgeData, fc forgeContext) error {
 		for li := range data.Groups[gi].Levers {
 			l := &data.Groups[gi].Levers[li]
 			i, ok := entries[l.Value]
-			if !ok || !l.On || l.Dormant {
+			if !ok || l.Dormant {
 				continue
 			}
 			e := fc.draft.Declared[i]
@@ -40,13 +41,22 @@ func (s *Server) deferredNotes(data *views.ForgeData, fc forgeContext) error {
 			if c.AlwaysOn || pinned[c.ID] || c.CodeOnly {
 				continue
 			}
+			if ns := c.Namespace(); ns != "" && !fc.draft.Connected[ns] {
+				// turning it on would leave it dormant: nothing to find
+				continue
+			}
 			n, err := s.meter.CountUnit(fc.state.Encoding, e.Render(opts.CatalogForm))
 			if err != nil {
 				return err
 			}
 			l.Note = "+" + views.Num(n) + " when found"
-			l.NoteTitle = "Deferred: this tool is not in the first step's text, so switching it off saves nothing now. Once " +
-				"search_tools finds it, its catalog entry adds " + views.Plural(n, "token", "tokens") + " to the step that activates it."
+			l.Quiet = "no tokens until found"
+			flip := "switching it off saves nothing now. Once search_tools finds it, its catalog entry adds "
+			if !l.On {
+				flip = "switching it on adds nothing now. Once search_tools finds it, its catalog entry would add "
+			}
+			l.NoteTitle = "Deferred: this tool is not in the first step's text, so " + flip +
+				views.Plural(n, "token", "tokens") + " to the step that activates it."
 		}
 	}
 	return nil
