@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/instruction/fidelity"
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/instruction/runtime"
 )
@@ -80,7 +81,11 @@ func runCompose(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	// one resolver's, as the API and the forge say them) go to stderr, so
 	// stdout stays the exact text
 	for _, w := range p.Warnings {
-		fmt.Fprintf(stderr, "fidelity: %s teaches %s %s via %q: …%s…\n", w.Section, w.Kind, w.Tool, w.Signal, w.Excerpt)
+		what := "teaches " + w.Kind + " " + w.Tool
+		if w.Kind == fidelity.KindCapability {
+			what = fidelity.NeedWords(w.Class) // as the catalog pages say it
+		}
+		fmt.Fprintf(stderr, "fidelity: %s %s via %q: …%s…\n", w.Section, what, w.Signal, w.Excerpt)
 	}
 	for _, d := range p.Dropped {
 		fmt.Fprintf(stderr, "dropped: %s (%s): %s\n", d.ID, d.Set, d.Reason)
