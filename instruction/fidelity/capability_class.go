@@ -81,7 +81,7 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 			continue
 		}
 		for k := i + 1; k <= end; k++ {
-			if objectFor(c, ts[k].lower) {
+			if objectFor(c, ts[k].lower) && !conversationTurn(ts, k) {
 				// to the head of the object ("a follow-up task")
 				for k+1 <= end && vocabWord(ts[k+1].lower) {
 					k++

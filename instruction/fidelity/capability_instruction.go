@@ -29,6 +29,9 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 	if _, ok := agentDoes(ts, i); ok {
 		return ctxAgent, true // "the assistant replies on Trustpilot"
 	}
+	if thenStep(ts, i, sameSentence) {
+		return ctxImperative, true // "Log in then email the customer"
+	}
 	if !verbish(w) {
 		// any verb of the lexicon in its base form may open an
 		// instruction ("Double-check the point on OpenStreetMap"); its
@@ -128,8 +131,8 @@ func framed(ts []token, i int) (int, bool) {
 		return 0, false // "the line where you want to add a comment": which value
 	case ts[j].lower == "to" && j > 0 && (toOpeners[ts[j-1].lower] || ts[j-1].lower == "need" || j > 1 && youAt(ts, j-2) && modals[ts[j-1].lower]):
 		return ctxModal, true
-	case youAt(ts, j) && !ts[j].sentence && j > 0 && (ts[j-1].lower == "when" || ts[j-1].lower == "if" || ts[j-1].lower == "once") && (worldVerb(ts[i].lower) || verbish(ts[i].lower)):
-		return ctxModal, true // "appreciate it when you reach out over Intercom"
+	case youAt(ts, j) && !ts[j].sentence && j > 0 && youTimed[ts[j-1].lower] && (worldVerb(ts[i].lower) || verbish(ts[i].lower)):
+		return ctxModal, true // "appreciate it when you reach out over Intercom", "ask before you email them"
 	case ts[j].lower == "to" && usedToDo(ts, j):
 		return ctxModal, true
 	case ts[j].lower == "you" && (worldVerb(ts[i].lower) || verbish(ts[i].lower)) && !receivingVerbs[ts[i].lower] && youStep(ts, j):
