@@ -60,6 +60,9 @@ type Warning struct {
 	Tool    string
 	Signal  string
 	Excerpt string
+	// Class is a capability warning's class, said in words by
+	// fidelity.NeedWords ("asks to upload").
+	Class string
 	// Entry and Field say where the phrase was found: the roster tool
 	// whose catalog entry holds it and the contract field ("description",
 	// "parameter query"); empty outside a tool's entry.

@@ -135,7 +135,7 @@ func forgeView(d instruction.Draft, st forgeState, p meter.Projection, comp inst
 	}
 	for _, w := range p.Warnings {
 		v.Warnings = append(v.Warnings, views.Warning{Kind: w.Kind, Section: w.Section, Tool: w.Tool, Signal: w.Signal, Excerpt: w.Excerpt,
-			Entry: w.Entry, Field: w.Field})
+			Class: w.Class, Entry: w.Entry, Field: w.Field})
 	}
 	v.Notes = append(v.Notes, ignoredPins(st.Options.Pins, comp.Options.Pins, d.Input().Roster)...)
 	return v
