@@ -37,9 +37,14 @@ const badgeOverlaps = `(() => {
 	return out.join("; ");
 })()`
 
+// namesCut lists the lever names in sight that are cut short (an
+// ellipsis instead of their end), "" when each reads whole.
+const namesCut = `[...document.querySelectorAll(".lever label span.id")].filter(n => n.offsetParent !== null && !n.closest("details:not([open])") && n.scrollWidth > n.clientWidth + 1).map(n => n.textContent.trim()).join(", ")`
+
 // TestBrowserForgeBadgeFits: with a connection serving tools of long
 // names, no MCP mark sits on its row's token figures, at 1440 and 1024
-// px (screenshots forge-badge-1440 and forge-badge-1024, looked at).
+// px, and each name reads whole ("get-structured-con…" at 1024)
+// (screenshots forge-badge-1440 and forge-badge-1024, looked at).
 func TestBrowserForgeBadgeFits(t *testing.T) {
 	h := sqliteOnly(t)
 	up := upstreamtest.New()
@@ -64,6 +69,9 @@ func TestBrowserForgeBadgeFits(t *testing.T) {
 		}
 		if bad, _ := chromedp.Run(ctx, chromedp.Evaluate[string](badgeOverlaps)); bad != "" {
 			t.Errorf("at %d px: %d of %d marks overlap: %s", width, strings.Count(bad, ";")+1, n, bad)
+		}
+		if cut, _ := chromedp.Run(ctx, chromedp.Evaluate[string](namesCut)); cut != "" {
+			t.Errorf("at %d px tool names cut: %s", width, cut)
 		}
 	}
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-// leverTroubleJS names the first lever note cut short (clipped, or
+// leverTroubleJS names the first lever note or name cut short (clipped, or
 // running past its lever) and whether no service tool is in sight; ""
 // when every note reads whole and service tools show.
 const leverTroubleJS = `(() => {
@@ -20,6 +20,10 @@ const leverTroubleJS = `(() => {
 		const r = n.getBoundingClientRect(), l = lever.getBoundingClientRect();
 		if (n.scrollWidth > n.clientWidth + 1 || r.right > l.right + 1) return "note cut: " + JSON.stringify(n.textContent.trim()) + " of " + lever.dataset.testid;
 	}
+	for (const n of document.querySelectorAll(".lever label span.id")) {
+		if (n.offsetParent === null || n.closest("details:not([open])")) continue;
+		if (n.scrollWidth > n.clientWidth + 1) return "name cut: " + JSON.stringify(n.textContent.trim());
+	}
 	const svc = [...document.querySelectorAll('[data-testid^="lever-tool:github."]')].filter(e => e.offsetParent !== null && !e.closest("details:not([open])"));
 	if (svc.length === 0) return "no github tool lever is in sight";
 	return "";
@@ -27,8 +31,9 @@ const leverTroubleJS = `(() => {
 
 // TestBrowserForgeLeversReadable: at 1440 and 1024 px the forge shows a
 // connected service's tools (not folded away behind its group) and every
-// lever note whole (deferred mode's and a subject's approval notes were
-// cut with an ellipsis).
+// lever note and name whole (deferred mode's and a subject's approval
+// notes were cut with an ellipsis, and so were long names:
+// "get-structured-con…").
 func TestBrowserForgeLeversReadable(t *testing.T) {
 	h := sqliteOnly(t)
 	withGitHubAvailable(t, h)

@@ -14,7 +14,8 @@ import (
 
 // headerFitJS names the first way the header fails a person: the product
 // name hidden, shortened or clipped, or a tab out of sight (scrolled away
-// inside the bar or past the window); "" when it fits.
+// inside the bar or past the window), or the tabs on more than one line;
+// "" when it fits.
 const headerFitJS = `(() => {
 	const b = document.querySelector("header.top .brand");
 	if (!b || b.offsetParent === null) return "the product name is hidden";
@@ -26,16 +27,22 @@ const headerFitJS = `(() => {
 	if (r.height > 30) return "the product name wraps";
 	const nav = document.querySelector("header.top nav");
 	if (nav.scrollWidth > nav.clientWidth + 1) return "the tabs scroll: some are out of sight";
-	for (const a of nav.querySelectorAll("a")) {
+	const tabs = [...nav.querySelectorAll("a")];
+	for (const a of tabs) {
 		const q = a.getBoundingClientRect();
 		if (q.width === 0 || q.left < 0 || q.right > innerWidth) return "tab " + a.innerText + " is out of sight";
+		if (q.top !== tabs[0].getBoundingClientRect().top || a.getClientRects().length > 1) return "tab " + a.innerText + " wraps onto a second line";
 	}
+	// a window with a classic scrollbar is ~17 px narrower than the viewport
+	// emulated here, and a person's sans font may be ~5% wider than this one
+	if (tabs[tabs.length - 1].getBoundingClientRect().right > innerWidth - 64) return "the last tab ends " + Math.round(innerWidth - tabs[tabs.length - 1].getBoundingClientRect().right) + " px from the edge: it wraps with a scrollbar or a wider font";
 	return "";
 })()`
 
 // TestBrowserProductNameKept: at 1440 and 1024 px the header keeps the
 // whole product name on one line and every tab in sight (at 1024 the
-// name was hidden and tabs scrolled out of the bar).
+// name was hidden and tabs scrolled out of the bar; "API keys" wrapped
+// onto a second line on the Forge, Connections and Profiles pages).
 func TestBrowserProductNameKept(t *testing.T) {
 	h := sqliteOnly(t)
 	// the tool review page holds the GitHub fixture's candidates
@@ -45,7 +52,7 @@ func TestBrowserProductNameKept(t *testing.T) {
 	ctx := browser(t)
 	browserLogin(t, ctx, h.srv.URL, "admin", adminPassword)
 	for _, w := range []int64{1440, 1024} {
-		for _, p := range []struct{ name, path string }{{"agent", "/agents/researcher"}, {"profiles", "/profiles"}, {"profile", "/profiles/web-research"}, {"runs", "/runs"}, {"review-tools", "/catalog/review"}, {"checks", "/checks"}} {
+		for _, p := range []struct{ name, path string }{{"agent", "/agents/researcher"}, {"profiles", "/profiles"}, {"profile", "/profiles/web-research"}, {"runs", "/runs"}, {"review-tools", "/catalog/review"}, {"checks", "/checks"}, {"forge", "/forge"}, {"connections", "/connections"}} {
 			if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 900), visit(h.srv.URL+p.path), waitVisible(`main`)); err != nil {
 				t.Fatal(err)
 			}
