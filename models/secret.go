@@ -61,9 +61,12 @@ func (s *Store) Secret(ctx context.Context, name string) ([]byte, error) {
 	if ins.Error != nil {
 		return nil, fmt.Errorf("models: secret %s: %w", name, ins.Error)
 	}
-	// a secret created inside a transaction exists only if it commits:
-	// use it, but do not cache it for the process
-	cache := !(s.inTx && ins.RowsAffected == 1)
+	// a secret read inside a transaction may be one this transaction
+	// created (a second read finds the row and inserts nothing): it exists
+	// only if the transaction commits, so use it but cache only what is
+	// read outside one (a cached key of a rolled-back first start wrote
+	// the next start's audit chain under a key no row kept)
+	cache := !s.inTx
 	var got ServerSecret
 	if err := s.with(ctx).Where("name = ?", name).First(&got).Error; err != nil {
 		return nil, fmt.Errorf("models: secret %s: %w", name, notFound(err))
