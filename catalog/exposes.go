@@ -11,10 +11,12 @@ import (
 // environment variables", "Lists the stored credentials"); a tool that
 // merely uses a credential ("with the configured API key"), or counts
 // text tokens, says neither.
-var exposesRe = regexp.MustCompile(`\b(?:returns?|lists?|shows?|prints?|dumps?|reads?|gets?|retrieves?|fetch(?:es)?|exposes?|reveals?|outputs?|displays?|echo(?:es)?)\b(?:\W+[\w'-]+){0,4}?\W+(` +
+const exposesPattern = `\b(?:returns?|lists?|shows?|prints?|dumps?|reads?|gets?|retrieves?|fetch(?:es)?|exposes?|reveals?|outputs?|displays?|echo(?:es)?)\b(?:\W+[\w'-]+){0,4}?\W+(` +
 	`(?:process|server|shell|runtime)(?:'s)? environment|environment variables?|env(?:ironment)? vars?|env variables?|` +
 	`secrets?(?: values?| keys?)?|credentials?|passwords?|api[ -]?keys?|private keys?|access keys?|` +
-	`(?:access|auth|api|bearer|oauth|session|refresh|personal access) tokens?)\b`)
+	`(?:access|auth|api|bearer|oauth|session|refresh|personal access) tokens?)\b`
+
+var exposesRe = regexp.MustCompile(exposesPattern)
 
 // ExposesSecrets is what a tool's description says it returns of its
 // server's environment or of credentials ("environment variables",

@@ -116,7 +116,7 @@ func (s *Store) storedAuditKey(db *gorm.DB) ([]byte, bool, error) {
 // CONSOLE_AUDIT_KEY: chainKey would make a new key and break it; an
 // unkeyed newest event is an older version's, sealed by migration 150).
 func (s *Store) appendKey(ctx context.Context, db *gorm.DB, last AuditEvent) ([]byte, error) {
-	if last.ID != 0 && last.Keyed && len(s.auditKey) == 0 {
+	if last.ID != 0 && last.Keyed && len(s.auditKey) == 0 && !s.secretCached(auditSecretName) {
 		if _, ok, err := s.storedAuditKey(db); err != nil {
 			return nil, err
 		} else if !ok {

@@ -29,6 +29,43 @@ type secretCache struct {
 	vals map[string][]byte
 }
 
+// createdNames are the secrets a transaction (and its savepoints)
+// inserted; nil outside one.
+type createdNames struct {
+	mu    sync.Mutex
+	names map[string]bool
+}
+
+func (c *createdNames) add(name string) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.names == nil {
+		c.names = map[string]bool{}
+	}
+	c.names[name] = true
+}
+
+func (c *createdNames) has(name string) bool {
+	if c == nil {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.names[name]
+}
+
+// secretCached reports whether name is cached: its row was read outside
+// any transaction that could still roll it back.
+func (s *Store) secretCached(name string) bool {
+	s.secrets.mu.Lock()
+	defer s.secrets.mu.Unlock()
+	_, ok := s.secrets.vals[name]
+	return ok
+}
+
 // SecretBytes is the size of a generated secret, and the least a
 // configured key (audit, receipts) may have.
 const SecretBytes = 32
@@ -61,12 +98,16 @@ func (s *Store) Secret(ctx context.Context, name string) ([]byte, error) {
 	if ins.Error != nil {
 		return nil, fmt.Errorf("models: secret %s: %w", name, ins.Error)
 	}
-	// a secret read inside a transaction may be one this transaction
-	// created (a second read finds the row and inserts nothing): it exists
-	// only if the transaction commits, so use it but cache only what is
-	// read outside one (a cached key of a rolled-back first start wrote
-	// the next start's audit chain under a key no row kept)
-	cache := !s.inTx
+	// a secret this transaction created exists only if it commits: use
+	// it, but cache it for the process only when no transaction of this
+	// chain (savepoints included) inserted it — a second read in the
+	// creating transaction finds the row and inserts nothing, and caching
+	// it then let a rolled-back first start's key write the next start's
+	// audit chain under a key no row kept
+	if s.inTx && ins.RowsAffected == 1 {
+		s.txCreated.add(name)
+	}
+	cache := !s.inTx || (ins.RowsAffected == 0 && !s.txCreated.has(name))
 	var got ServerSecret
 	if err := s.with(ctx).Where("name = ?", name).First(&got).Error; err != nil {
 		return nil, fmt.Errorf("models: secret %s: %w", name, notFound(err))

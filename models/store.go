@@ -36,6 +36,8 @@ type Store struct {
 	fault func(step string) error
 	// secrets caches server secrets (shared by copies of the store)
 	secrets *secretCache
+	// txCreated: the secrets this transaction inserted (nil outside one)
+	txCreated *createdNames
 	// inTx marks a store bound to a transaction
 	inTx bool
 	// auditKey is the configured audit-chain key (CONSOLE_AUDIT_KEY);
@@ -152,7 +154,11 @@ func (s *Store) Ping(ctx context.Context) error {
 // Tx runs fn in one transaction: all of its writes land, or none.
 func (s *Store) Tx(ctx context.Context, fn func(tx *Store) error) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		return fn(&Store{db: tx, dialect: s.dialect, fault: s.fault, secrets: s.secrets, inTx: true, auditKey: s.auditKey, sealKey: s.sealKey, statements: s.statements})
+		created := s.txCreated
+		if created == nil {
+			created = &createdNames{}
+		}
+		return fn(&Store{db: tx, dialect: s.dialect, fault: s.fault, secrets: s.secrets, inTx: true, txCreated: created, auditKey: s.auditKey, sealKey: s.sealKey, statements: s.statements})
 	})
 }
 

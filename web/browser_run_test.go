@@ -86,7 +86,7 @@ func TestBrowserRunSimulator(t *testing.T) {
 		t.Fatal(err)
 	}
 	screenshot(t, ctx, "run-page")
-	if v := text(t, ctx, `[data-testid="run-events"]`); !strings.Contains(v, "search_required") {
+	if v := text(t, ctx, `[data-testid="run-events"]`); !strings.Contains(v, "search required") {
 		t.Errorf("run page: %s", v)
 	}
 }

@@ -32,7 +32,7 @@ func TestReviewShowsToolsNamedInProse(t *testing.T) {
 		t.Helper()
 		for id, tool := range want {
 			got := strings.Join(strings.Fields(needs(id).Text()), " ")
-			if !strings.Contains(got, "tool:"+tool) || !strings.Contains(got, "connect a tool that does what “"+tool+"” does") {
+			if !strings.Contains(got, "asks for a tool "+tool) || !strings.Contains(got, "connect a tool that does what “"+tool+"” does") {
 				t.Errorf("%s %s: needs %q, want the tool %q", where, id, got, tool)
 			}
 			if strings.Contains(got, "paging") {
