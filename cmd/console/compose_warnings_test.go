@@ -32,24 +32,7 @@ func runCLISplit(t *testing.T, db string, args ...string) (string, string, error
 // compose` prints the fidelity warnings on stderr; stdout stays the exact
 // text (byte for byte what --json reports).
 func TestComposePrintsFidelityWarningsOnStderr(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "c.db")
-	if _, _, err := runCLISplit(t, db, "migrate"); err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	store, err := models.Open(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs := []catalog.Contract{{ID: "cache_report", Title: "Cache report", Purpose: "Reports the cache state. Always call zeta first to refresh it.", Class: catalog.ClassComputation, Effects: catalog.EffectsReadOnly, Version: "1"}}
-	if _, err := store.ApplyImport(ctx, "importer", models.SourceFile, "", cs, ""); err != nil {
-		t.Fatal(err)
-	}
-	seen, _ := store.ToolDigests(ctx, []string{"cache_report"})
-	if _, err := store.ReviewTools(ctx, "reviewer", seen, models.ToolAvailable); err != nil {
-		t.Fatal(err)
-	}
-	store.Close()
+	db := dbWithReviewedTool(t, catalog.Contract{ID: "cache_report", Title: "Cache report", Purpose: "Reports the cache state. Always call zeta first to refresh it.", Class: catalog.ClassComputation, Effects: catalog.EffectsReadOnly, Version: "1"})
 
 	args := []string{"compose", "--tools", "read_file,cache_report", "--tier", "compact"}
 	stdout, stderr, err := runCLISplit(t, db, args...)
@@ -77,4 +60,28 @@ func TestComposePrintsFidelityWarningsOnStderr(t *testing.T) {
 	if _, stderr, _ := runCLISplit(t, db, "compose", "--tools", "read_file"); stderr != "" {
 		t.Errorf("clean composition, stderr = %q", stderr)
 	}
+}
+
+// dbWithReviewedTool is a migrated SQLite file holding c, imported and
+// reviewed available.
+func dbWithReviewedTool(t *testing.T, c catalog.Contract) string {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "c.db")
+	if _, _, err := runCLISplit(t, db, "migrate"); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	store, err := models.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	if _, err := store.ApplyImport(ctx, "importer", models.SourceFile, "", []catalog.Contract{c}, ""); err != nil {
+		t.Fatal(err)
+	}
+	seen, _ := store.ToolDigests(ctx, []string{c.ID})
+	if _, err := store.ReviewTools(ctx, "reviewer", seen, models.ToolAvailable); err != nil {
+		t.Fatal(err)
+	}
+	return db
 }

@@ -1,38 +1,18 @@
 package main
 
 import (
-	"context"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/agentforge/console/catalog"
-	"github.com/agentforge/console/models"
 )
 
 // TestComposeWarningsSayWhatTheTextAsksInWords: a capability warning on
 // stderr read "teaches capability action:upload"; it now says what the
 // text asks in the catalog pages' words ("asks to upload").
 func TestComposeWarningsSayWhatTheTextAsksInWords(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "c.db")
-	if _, _, err := runCLISplit(t, db, "migrate"); err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	store, err := models.Open(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs := []catalog.Contract{{ID: "make_report", Title: "Make report", Purpose: "Builds the monthly report as a PDF. Then upload it to the shared drive.", Class: catalog.ClassComputation, Effects: catalog.EffectsReadOnly, Version: "1"}}
-	if _, err := store.ApplyImport(ctx, "importer", models.SourceFile, "", cs, ""); err != nil {
-		t.Fatal(err)
-	}
-	seen, _ := store.ToolDigests(ctx, []string{"make_report"})
-	if _, err := store.ReviewTools(ctx, "reviewer", seen, models.ToolAvailable); err != nil {
-		t.Fatal(err)
-	}
-	store.Close()
+	db := dbWithReviewedTool(t, catalog.Contract{ID: "make_report", Title: "Make report", Purpose: "Builds the monthly report as a PDF. Then upload it to the shared drive.", Class: catalog.ClassComputation, Effects: catalog.EffectsReadOnly, Version: "1"})
 	_, stderr, err := runCLISplit(t, db, "compose", "--tools", "read_file,make_report", "--tier", "compact")
 	if err != nil {
 		t.Fatal(err)
