@@ -1,0 +1,6 @@
+//go:build !race
+
+package web
+
+// raceAllocSlack is 0 in a plain build: the bound as stated.
+const raceAllocSlack = 0
