@@ -33,7 +33,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	idleDefault, idleErr := envDuration("CONSOLE_GATEWAY_SESSION_IDLE", web.DefaultGatewaySessionIdle)
 	gwIdle := fs.Duration("gateway-session-idle", idleDefault, "a gateway session unused this long expires; its client initializes a new one (CONSOLE_GATEWAY_SESSION_IDLE)")
 	gwCap := fs.Int("gateway-sessions", envInt("CONSOLE_GATEWAY_SESSIONS", web.DefaultGatewaySessionCap), "live gateway sessions one runtime key may hold per agent (CONSOLE_GATEWAY_SESSIONS)")
-	runs := runCeilingFlags(fs)
+	runs, conns := runCeilingFlags(fs), connCapFlags(fs)
 	// asked for, the flags go to stdout; after a bad flag, to stderr
 	fs.SetOutput(stderr)
 	for _, a := range args {
@@ -53,11 +53,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	if err := takeBadEnv(); err != nil {
 		return &exitError{2, err}
 	}
-	if upErr != nil {
-		return &exitError{2, upErr}
-	}
-	if idleErr != nil {
-		return &exitError{2, idleErr}
+	if err := errors.Join(upErr, idleErr, conns.check()); err != nil {
+		return &exitError{2, err}
 	}
 	if *gwIdle <= 0 {
 		return &exitError{2, fmt.Errorf("--gateway-session-idle: %s is not a positive duration (as 30m or 2h)", *gwIdle)}
@@ -149,6 +146,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	if err != nil {
 		return err
 	}
+	ln = conns.wrap(ln)
 	first := newFirstAnswer()
 	hs := &http.Server{Handler: first.wrap(gate.wrap(srv.Handler())), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 60 * time.Second, WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second}
 	// the line says the console is ready: a first start prints it once

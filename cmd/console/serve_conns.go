@@ -1,0 +1,68 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"net"
+	"os"
+	"strconv"
+
+	"github.com/agentforge/console/web/connlimit"
+)
+
+// Connection caps' defaults: a browser opens at most six connections to a
+// host and an MCP client or a load run a few dozen, so 256 from one
+// address leaves room; 4,096 in all keeps a flood of idle connections
+// (each a goroutine and its buffers) to a few tens of megabytes.
+const (
+	defaultConnsPerPeer = 256
+	defaultConnsTotal   = 4096
+)
+
+// connCaps are serve's connection caps (--conns-per-peer, --conns).
+type connCaps struct {
+	perPeer, total *int
+}
+
+// connCapFlags declares the caps. Behind a trusted proxy every connection
+// comes from the proxy, so the per-peer cap's default is then none.
+func connCapFlags(fs *flag.FlagSet) connCaps {
+	perPeerDefault := defaultConnsPerPeer
+	if os.Getenv("CONSOLE_TRUSTED_PROXY_HEADER") != "" {
+		perPeerDefault = 0
+	}
+	return connCaps{
+		perPeer: fs.Int("conns-per-peer", envCount("CONSOLE_CONNS_PER_PEER", perPeerDefault), "connections one peer address may hold open; one more is answered 503 and closed, 0: no cap (CONSOLE_CONNS_PER_PEER; default 256, none with a trusted proxy header)"),
+		total:   fs.Int("conns", envCount("CONSOLE_CONNS", defaultConnsTotal), "connections held open in all; one more is answered 503 and closed, 0: no cap (CONSOLE_CONNS)"),
+	}
+}
+
+// check refuses a negative cap, naming its flag.
+func (c connCaps) check() error {
+	if *c.perPeer < 0 {
+		return fmt.Errorf("--conns-per-peer: %d is negative (0: no cap)", *c.perPeer)
+	}
+	if *c.total < 0 {
+		return fmt.Errorf("--conns: %d is negative (0: no cap)", *c.total)
+	}
+	return nil
+}
+
+// wrap puts the caps around ln.
+func (c connCaps) wrap(ln net.Listener) net.Listener {
+	return connlimit.New(ln, *c.perPeer, *c.total)
+}
+
+// envCount reads a whole number ≥ 0 from k (def when unset); anything
+// else is recorded for takeBadEnv.
+func envCount(k string, def int) int {
+	v := os.Getenv(k)
+	if v == "" {
+		return def
+	}
+	if n, err := strconv.Atoi(v); err == nil && n >= 0 {
+		return n
+	}
+	badEnv = append(badEnv, fmt.Errorf("%s: %q is not a whole number (0: no cap)", k, v))
+	return def
+}

@@ -1,0 +1,118 @@
+// Package connlimit caps the connections a listener holds open: per peer
+// address and in all. A client that opens connections and trickles its
+// requests (a slow body, never a full header) holds a goroutine and its
+// buffers per connection until the server's read timeout; thousands of
+// them from one address grew a console's memory from 119 to 294 MB and
+// made its login page take seconds. Past a cap the connection is answered
+// 503 with Retry-After at once and closed, before a byte of its request
+// is read; the connections already open are served as before.
+package connlimit
+
+import (
+	"net"
+	"sync"
+	"time"
+)
+
+// Refusal is what a connection past a cap is answered: a complete HTTP
+// response, so a client sees why rather than a reset.
+const Refusal = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: 51\r\n\r\ntoo many open connections from this address, retry\n"
+
+// Listener wraps a net.Listener with the caps. PerPeer bounds the
+// connections open at once from one peer IP (0: no bound); Total bounds
+// them all (0: no bound).
+type Listener struct {
+	net.Listener
+	PerPeer int
+	Total   int
+
+	mu    sync.Mutex
+	open  map[string]int
+	total int
+}
+
+// New wraps ln; perPeer and total as on Listener.
+func New(ln net.Listener, perPeer, total int) *Listener {
+	return &Listener{Listener: ln, PerPeer: perPeer, Total: total, open: map[string]int{}}
+}
+
+// Accept returns the next connection within the caps; a connection past
+// one is answered Refusal and closed, and Accept waits for the next.
+func (l *Listener) Accept() (net.Conn, error) {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		peer := peerIP(c.RemoteAddr())
+		if l.take(peer) {
+			return &conn{Conn: c, l: l, peer: peer}, nil
+		}
+		go refuse(c)
+	}
+}
+
+// Open reports the connections held open from peer and in all.
+func (l *Listener) Open(peer string) (fromPeer, total int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.open[peer], l.total
+}
+
+func (l *Listener) take(peer string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.Total > 0 && l.total >= l.Total {
+		return false
+	}
+	if l.PerPeer > 0 && l.open[peer] >= l.PerPeer {
+		return false
+	}
+	l.open[peer]++
+	l.total++
+	return true
+}
+
+func (l *Listener) release(peer string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.total--
+	if n := l.open[peer] - 1; n > 0 {
+		l.open[peer] = n
+	} else {
+		delete(l.open, peer)
+	}
+}
+
+// refuse answers a connection past a cap without reading its request:
+// the write is bounded so a peer that reads nothing cannot hold it.
+func refuse(c net.Conn) {
+	_ = c.SetWriteDeadline(time.Now().Add(2 * time.Second))
+	_, _ = c.Write([]byte(Refusal))
+	_ = c.Close()
+}
+
+func peerIP(a net.Addr) string {
+	if t, ok := a.(*net.TCPAddr); ok {
+		return t.IP.String()
+	}
+	host, _, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	return host
+}
+
+// conn releases its place once, however often it is closed.
+type conn struct {
+	net.Conn
+	l    *Listener
+	peer string
+	once sync.Once
+}
+
+func (c *conn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(func() { c.l.release(c.peer) })
+	return err
+}
