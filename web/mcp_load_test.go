@@ -9,7 +9,6 @@ import (
 	"runtime/debug"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -81,17 +80,16 @@ func TestGatewayLoad(t *testing.T) {
 		defer cs.Close()
 		direct[i] = cs
 	}
-	args := map[string]any{"text": "hello"}
 	// the first failure of each kind is printed (the count alone says
 	// nothing of the cause)
 	seen := map[string]bool{}
-	run := func(css []*mcp.ClientSession, op func(cs *mcp.ClientSession) error) ([]time.Duration, int, time.Duration) {
+	run := func(op func(w int) error) ([]time.Duration, int, time.Duration) {
 		var mu sync.Mutex
 		var lat []time.Duration
 		errs := 0
 		start := time.Now()
 		var wg sync.WaitGroup
-		for _, cs := range css {
+		for w := range workers {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -99,7 +97,7 @@ func TestGatewayLoad(t *testing.T) {
 				bad := 0
 				for time.Since(start) < round {
 					t0 := time.Now()
-					if err := op(cs); err != nil {
+					if err := op(w); err != nil {
 						bad++
 						mu.Lock()
 						if msg := clip(err.Error(), 300); !seen[msg] && len(seen) < 5 {
@@ -118,21 +116,11 @@ func TestGatewayLoad(t *testing.T) {
 		wg.Wait()
 		return lat, errs, time.Since(start)
 	}
-	callOp := func(cs *mcp.ClientSession) error {
-		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "demo.echo", Arguments: args})
-		if err == nil && res.IsError {
-			err = fmt.Errorf("tool error: %s", resultText(res))
-		}
-		return err
-	}
-	directOp := func(cs *mcp.ClientSession) error {
-		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "echo", Arguments: args})
-		if err == nil && res.IsError {
-			err = fmt.Errorf("direct tool error: %s", resultText(res))
-		}
-		return err
-	}
-	listOp := func(cs *mcp.ClientSession) error { _, err := cs.ListTools(context.Background(), nil); return err }
+	// the requests are sent by the load generator (loadClient);
+	// CONSOLE_GATEWAY_LOAD_CLIENT=sdk sends them with the SDK's client
+	sdkClient := os.Getenv("CONSOLE_GATEWAY_LOAD_CLIENT") == "sdk"
+	ops := newLoadOps(sdkClient, f, up.URL, sessions[:], direct)
+	callOp, directOp, listOp := ops.call, ops.direct, ops.list
 	// CONSOLE_GATEWAY_LOAD_COMPARE=1 adds rounds with the gateway's
 	// direct path off (every request through the SDK's server), and
 	// rounds with the upstream called through the SDK's client
@@ -163,27 +151,27 @@ func TestGatewayLoad(t *testing.T) {
 		var l []time.Duration
 		var e int
 		var el time.Duration
-		timed(&drCPU, func() { l, e, el = run(direct, directOp) })
+		timed(&drCPU, func() { l, e, el = run(directOp) })
 		dr, drTime, failures = append(dr, l...), drTime+el, failures+e
-		timed(&gwCPU, func() { l, e, el = run(sessions[:], callOp) })
+		timed(&gwCPU, func() { l, e, el = run(callOp) })
 		gw, gwTime, failures = append(gw, l...), gwTime+el, failures+e
 		if compare {
 			viaSDK(func() {
-				l, e, el := run(sessions[:], callOp)
+				l, e, el := run(callOp)
 				sgw, sgwTime, failures = append(sgw, l...), sgwTime+el, failures+e
 			})
 			h.app.gw.pool.SetDirectCalls(false)
-			l, e, el := run(sessions[:], callOp)
+			l, e, el := run(callOp)
 			ugw, ugwTime, failures = append(ugw, l...), ugwTime+el, failures+e
 			h.app.gw.pool.SetDirectCalls(true)
 		}
 	}
 	var e int
-	timed(&lsCPU, func() { ls, e, _ = run(sessions[:], listOp) })
+	timed(&lsCPU, func() { ls, e, _ = run(listOp) })
 	failures += e
 	if compare {
 		viaSDK(func() {
-			l, e, _ := run(sessions[:], listOp)
+			l, e, _ := run(listOp)
 			sls, failures = l, failures+e
 		})
 	}
@@ -222,9 +210,9 @@ func TestGatewayLoad(t *testing.T) {
 	oc := calls.run(func(kind, w int) error {
 		var err error
 		if kind == kindDirect {
-			err = directOp(direct[w%workers])
+			err = directOp(w)
 		} else {
-			err = callOp(sessions[w%workers])
+			err = callOp(w)
 		}
 		if err != nil {
 			noteMu.Lock()
@@ -235,7 +223,7 @@ func TestGatewayLoad(t *testing.T) {
 	})
 	lists := openLoad{rate: rate, d: openRound / 3, workers: openWorkers, kinds: []int{kindGateway}}
 	ol := lists.run(func(_, w int) error {
-		err := listOp(sessions[w%workers])
+		err := listOp(w)
 		if err != nil {
 			noteMu.Lock()
 			note(err)
@@ -252,7 +240,11 @@ func TestGatewayLoad(t *testing.T) {
 		slices.Sort(s)
 		return float64(s[int(p*float64(len(s)-1))]) / float64(time.Millisecond)
 	}
-	fmt.Printf("gateway load: dialect %s, %d workers, %d sessions, GOGC %s\n", d.Name, workers, workers, gc)
+	client := "the load generator (plain JSON-RPC over HTTP)"
+	if sdkClient {
+		client = "the SDK's client"
+	}
+	fmt.Printf("gateway load: dialect %s, %d workers, %d sessions, GOGC %s, requests sent by %s\n", d.Name, workers, workers, gc, client)
 	fmt.Printf("direct calls: %.0f calls/s, median %.3f ms, p99 %.3f ms\n", float64(len(dr))/drTime.Seconds(), q(dr, 0.5), q(dr, 0.99))
 	fmt.Printf("gateway calls: %.0f calls/s, median %.3f ms, p99 %.3f ms\n", float64(len(gw))/gwTime.Seconds(), q(gw, 0.5), q(gw, 0.99))
 	fmt.Printf("gateway overhead: median %.3f ms, p99 %.3f ms\n", q(gw, 0.5)-q(dr, 0.5), q(gw, 0.99)-q(dr, 0.99))
@@ -294,15 +286,4 @@ func TestGatewayLoadRunsAtTheConsolesGCPace(t *testing.T) {
 	if got, _ := strconv.Atoi(string(m[1])); got != consoleGCPercent {
 		t.Errorf("the console's default GOGC is %d, the gateway load run uses %d", got, consoleGCPercent)
 	}
-}
-
-// resultText is a result's text content.
-func resultText(res *mcp.CallToolResult) string {
-	var b strings.Builder
-	for _, c := range res.Content {
-		if tc, ok := c.(*mcp.TextContent); ok {
-			b.WriteString(tc.Text)
-		}
-	}
-	return b.String()
 }
