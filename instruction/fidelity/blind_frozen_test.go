@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// blindLeakCorpora pins every blind leak corpus (rounds 1-15), each written
+// blindLeakCorpora pins every blind leak corpus (rounds 1-19), each written
 // and labelled by someone who never read the checker and measured once
 // (its directory's RESULTS.md). After that first measurement a corpus is
 // tuning data, but never edited: a corpus changed to fit a result would
@@ -69,11 +69,14 @@ var blindLeakCorpora = []struct{ file, digest string }{
 	{"testdata/blind18/blind18-domains.json", "931f49ad7f0f4bb8c39b35878659c28c75d952b86de0b92a5a8f2c85a3e348b0"},
 	{"testdata/blind18/blind18-hard.json", "21b3e6a32c90721e4ce7ff0e13856f18aa710934ef4057ea27a3c7822fe3f53e"},
 	{"testdata/blind18/blind18-published.json", "1c69da467432595ed13f4931b44f6baf56f359bf0eff35b8f7d3a2c9c44cf449"},
+	{"testdata/blind19/blind19-domains.json", "b656542735d2461671d2ae736fe10534bb6a13d7720a4996cc9051f09b2e83bd"},
+	{"testdata/blind19/blind19-hard.json", "1ff77598afeaa273fe369852ecbadae1b981cc8773c2a92c4e97ce2180bcb7d4"},
+	{"testdata/blind19/blind19-published.json", "0edeb848b4bd868c9857bf11a39f24ceacec31b9409ee955ff275add06cb246c"},
 }
 
 func TestBlindLeakCorporaAreFrozen(t *testing.T) {
-	if len(blindLeakCorpora) != 56 {
-		t.Fatalf("%d pinned corpora, want 56", len(blindLeakCorpora))
+	if len(blindLeakCorpora) != 59 {
+		t.Fatalf("%d pinned corpora, want 59", len(blindLeakCorpora))
 	}
 	for _, c := range blindLeakCorpora {
 		raw, err := os.ReadFile(c.file)
