@@ -10,12 +10,12 @@ import (
 
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/models/modelstest"
-	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // BenchmarkGateway measures one session's tools/call through the gateway,
 // the same call made directly to the Go upstream, and tools/list, one at a
-// time (on Postgres when CONSOLE_TEST_DATABASE_URL is set): the
+// time (on Postgres when CONSOLE_TEST_DATABASE_URL is set; the upstream
+// is loadUpstream's): the
 // difference of the first two is the gateway's own cost per call.
 // call-sdk and list-sdk are the same requests with the direct path off
 // (every request through the SDK's server), call-sdk-upstream the call
@@ -31,15 +31,14 @@ func BenchmarkGateway(b *testing.B) {
 		d = modelstest.Dialect{Name: models.DialectPostgres, URL: u}
 	}
 	h := newHarnessWith(b, d, func(c *Config) { c.APIRate = unlimitedRate })
-	up := upstreamtest.New()
-	defer up.Close()
-	f := h.gatewayFixture("demo", up.URL, true)
+	upURL, _ := loadUpstream(b)
+	f := h.gatewayFixture("demo", upURL, true)
 	cs, _ := f.connect(b, nil)
 	if text, isErr := call(b, cs, "search_tools", map[string]any{"query": "echo a text back"}, nil); isErr {
 		b.Fatal(text)
 	}
 	cl := mcp.NewClient(&mcp.Implementation{Name: "direct", Version: "1"}, nil)
-	direct, err := cl.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: up.URL, HTTPClient: &http.Client{Transport: testTransport}, MaxRetries: -1, DisableStandaloneSSE: true}, nil)
+	direct, err := cl.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: upURL, HTTPClient: &http.Client{Transport: testTransport}, MaxRetries: -1, DisableStandaloneSSE: true}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -92,7 +91,7 @@ func BenchmarkGateway(b *testing.B) {
 		}
 		reportCPU(b, cpu0, ok)
 	}
-	gd := newLoadClient(up.URL, direct, nil)
+	gd := newLoadClient(upURL, direct, nil)
 	gc := newLoadClient(f.front.URL+"/mcp/helper", cs, map[string]string{"Authorization": "Bearer " + f.key})
 	b.Run("direct-gen", func(b *testing.B) { gen(b, func() error { return gd.call("echo", `{"text":"hello"}`) }) })
 	b.Run("call-gen", func(b *testing.B) { gen(b, func() error { return gc.call("demo.echo", `{"text":"hello"}`) }) })

@@ -8,11 +8,15 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // loadClient is the load runs' load generator: it sends the JSON-RPC
@@ -140,6 +144,23 @@ func (c *loadClient) send(id int64, body []byte) (*loadAnswer, error) {
 		return &a, nil
 	}
 	return nil, fmt.Errorf("no response to request %s in %s", want, clip(string(data), 200))
+}
+
+// loadUpstream is the load runs' upstream on loopback: upstreamtest's
+// Lean server (a Go MCP server without the SDK's per-message decoding),
+// or the SDK's server (upstreamtest.New) with
+// CONSOLE_GATEWAY_LOAD_UPSTREAM=sdk. Both run in this process and both
+// answer the gateway's and the direct calls: the upstream's own CPU is
+// not the gateway's, but on this 2-core machine it competes with it.
+func loadUpstream(t testing.TB) (url, which string) {
+	if os.Getenv("CONSOLE_GATEWAY_LOAD_UPSTREAM") == "sdk" {
+		up := upstreamtest.New()
+		t.Cleanup(up.Close)
+		return up.URL, "the SDK's server"
+	}
+	up := upstreamtest.NewLean()
+	t.Cleanup(up.Close)
+	return up.URL, "a Go server without the SDK (upstreamtest.Lean)"
 }
 
 // loadOps are the load runs' three requests on worker w's session:

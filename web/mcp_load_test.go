@@ -17,7 +17,6 @@ import (
 
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/models/modelstest"
-	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // consoleGCPercent is the console's default GOGC (cmd/console's
@@ -57,9 +56,8 @@ func TestGatewayLoad(t *testing.T) {
 	// the per-key rate limit (DefaultAPIRate a second, burst twice that)
 	// is not what is measured: set far above the figures
 	h := newHarnessWith(t, d, func(c *Config) { c.APIRate = unlimitedRate })
-	up := upstreamtest.New()
-	defer up.Close()
-	f := h.gatewayFixture("demo", up.URL, true)
+	upURL, upWhich := loadUpstream(t)
+	f := h.gatewayFixture("demo", upURL, true)
 	const workers = 8
 	round := 2 * time.Second
 	var sessions [workers]*mcp.ClientSession
@@ -73,7 +71,7 @@ func TestGatewayLoad(t *testing.T) {
 	direct := make([]*mcp.ClientSession, workers)
 	for i := range direct {
 		cl := mcp.NewClient(&mcp.Implementation{Name: "direct", Version: "1"}, nil)
-		cs, err := cl.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: up.URL, HTTPClient: &http.Client{Transport: testTransport}, MaxRetries: -1, DisableStandaloneSSE: true}, nil)
+		cs, err := cl.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: upURL, HTTPClient: &http.Client{Transport: testTransport}, MaxRetries: -1, DisableStandaloneSSE: true}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,7 +117,7 @@ func TestGatewayLoad(t *testing.T) {
 	// the requests are sent by the load generator (loadClient);
 	// CONSOLE_GATEWAY_LOAD_CLIENT=sdk sends them with the SDK's client
 	sdkClient := os.Getenv("CONSOLE_GATEWAY_LOAD_CLIENT") == "sdk"
-	ops := newLoadOps(sdkClient, f, up.URL, sessions[:], direct)
+	ops := newLoadOps(sdkClient, f, upURL, sessions[:], direct)
 	callOp, directOp, listOp := ops.call, ops.direct, ops.list
 	// CONSOLE_GATEWAY_LOAD_COMPARE=1 adds rounds with the gateway's
 	// direct path off (every request through the SDK's server), and
@@ -244,7 +242,7 @@ func TestGatewayLoad(t *testing.T) {
 	if sdkClient {
 		client = "the SDK's client"
 	}
-	fmt.Printf("gateway load: dialect %s, %d workers, %d sessions, GOGC %s, requests sent by %s\n", d.Name, workers, workers, gc, client)
+	fmt.Printf("gateway load: dialect %s, %d workers, %d sessions, GOGC %s, requests sent by %s, upstream %s\n", d.Name, workers, workers, gc, client, upWhich)
 	fmt.Printf("direct calls: %.0f calls/s, median %.3f ms, p99 %.3f ms\n", float64(len(dr))/drTime.Seconds(), q(dr, 0.5), q(dr, 0.99))
 	fmt.Printf("gateway calls: %.0f calls/s, median %.3f ms, p99 %.3f ms\n", float64(len(gw))/gwTime.Seconds(), q(gw, 0.5), q(gw, 0.99))
 	fmt.Printf("gateway overhead: median %.3f ms, p99 %.3f ms\n", q(gw, 0.5)-q(dr, 0.5), q(gw, 0.99)-q(dr, 0.99))
