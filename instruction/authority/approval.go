@@ -212,15 +212,28 @@ func CanDecideApproval(actor, subject string) bool {
 // console compares people: by their SubjectKey (white space trimmed,
 // characters that draw nothing removed, Unicode compatibility forms
 // folded: full-width letters, ligatures), case folded ("RITA", " rita "
-// and "ｒｉｔａ" are rita), and look-alikes taken as one (lookAlike:
-// "rіta" with a Cyrillic і is rita).
+// and "ｒｉｔａ" are rita), look-alikes taken as one (lookAlike:
+// "rіta" with a Cyrillic і is rita), and an @domain suffix dropped
+// (localPart: "rita@corp.example" is rita, whatever the domain).
 func SameIdentity(a, b string) bool {
 	return identityKey(a) == identityKey(b)
 }
 
 // identityKey is a name as SameIdentity compares it.
 func identityKey(s string) string {
-	return lookAlike(norm.NFKC.String(cases.Fold().String(SubjectKey(s))))
+	return lookAlike(localPart(norm.NFKC.String(cases.Fold().String(SubjectKey(s)))))
+}
+
+// localPart is a folded name without its @domain suffix: the text before
+// its last @ (an identity provider's email and the console username it
+// is made from are one person). A name that is only a domain ("@corp")
+// stays whole. Two people whose names differ only in their domain are
+// read as one: the error the rule can make is to ask another reviewer.
+func localPart(s string) string {
+	if i := strings.LastIndexByte(s, '@'); i > 0 {
+		return strings.TrimSpace(s[:i])
+	}
+	return s
 }
 
 // Withdrawn reports whether a is an approval taken back after its grant.
