@@ -29,7 +29,7 @@ func adviceSpans(text string, quoted [][2]int) ([][2]int, map[int]bool) {
 	out := quoted[:0:0]
 	var opens map[int]bool
 	for _, sp := range quoted {
-		if !adviceBefore(text, sp[0]) && !adviceAfter(text, sp[1]) {
+		if !adviceBefore(text, sp[0]) && !adviceAfter(text, sp[1]) && !addressedQuote(text, sp) {
 			out = append(out, sp)
 			continue
 		}

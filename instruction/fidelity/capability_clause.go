@@ -103,7 +103,7 @@ func verbBase(w string) string {
 }
 
 // relyingVerbs put a deed on someone with "on … to" ("relies on you to").
-var relyingVerbs = set("rely", "count", "depend")
+var relyingVerbs = set("rely", "count", "depend", "lean", "call", "draw", "back")
 
 // usedToDo: "use Twilio to text them", an imperative "use" of something
 // other than the tool itself ("use this tool to …" is its own purpose).

@@ -125,8 +125,8 @@ func gerundDuty(ts []token, i int) (string, bool) {
 	if i >= 3 && (ts[i-1].lower == "is" || ts[i-1].lower == "will" || ts[i-1].lower == "should") && (numeral(ts[i-2].lower) || ordinals[ts[i-2].lower]) && ts[i-3].lower == "step" {
 		return v, true // "step two is creating …"
 	}
-	if !ts[i].sentence && !ts[i].clause {
-		return "", false
+	if !ts[i].sentence && !ts[i].clause && !(i > 0 && ts[i-1].lower == "the" && (ts[i-1].sentence || ts[i-1].clause)) {
+		return "", false // (a gerund may take an article: "the publishing of each draft is yours")
 	}
 	// the first copula whose predicate hands the deed on: one inside the
 	// gerund's own phrase ("paging whoever is on call via Opsgenie is
@@ -158,7 +158,8 @@ func dutyPredicate(ts []token, k int) bool {
 	}
 	switch {
 	case at("left", "to", "you"), at("up", "to", "you"), at("on", "you"), at("to", "you"),
-		at("your", "job"), at("your", "task"), at("your", "responsibility"), at("your", "call"), at("part", "of"):
+		at("your", "job"), at("your", "task"), at("your", "responsibility"), at("your", "call"), at("part", "of"),
+		at("yours"), at("all", "yours"), at("your", "department"), at("your", "business"), at("on", "your", "plate"):
 		return true
 	}
 	if k+3 < len(ts) && ts[k].lower == "the" && agentWords[ts[k+1].lower] && ts[k+2].lower == "s" && (ts[k+3].lower == "job" || ts[k+3].lower == "task" || ts[k+3].lower == "responsibility") {

@@ -14,6 +14,12 @@ var sayingVerbs = set("says", "said", "notes", "noted", "insists", "insisted", "
 // jobNouns name work handed to something ("a job for your OCR").
 var jobNouns = set("job", "task", "work", "chore")
 
+// jobOf: the words from k make the noun before them the owner of a job
+// ("your sentiment gauge's job", "your OCR's task").
+func jobOf(ts []token, k int) bool {
+	return k+1 < len(ts) && ts[k].lower == "s" && !ts[k+1].sentence && jobNouns[ts[k+1].lower]
+}
+
 // doneBy: the word at k makes the noun before it the doer ("your
 // clustering tool does well", "your translator handles").
 func doneBy(ts []token, k int) bool {

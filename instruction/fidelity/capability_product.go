@@ -20,7 +20,7 @@ func operationLabel(text string, ts []token, i int) bool {
 		return false
 	}
 	words := strings.Fields(strings.Trim(prefix, " \t|-*•:"))
-	if len(words) == 0 || len(words) > 4 {
+	if len(words) == 0 || len(words) > 4 || readerLabel(prefix) {
 		return false
 	}
 	return !(len(words) <= 2 && noteLabels[strings.ToLower(strings.Trim(words[0], "*_`"))])
@@ -259,7 +259,7 @@ func yourMention(text string, ts []token, i int, sameSentence bool) (mention, bo
 			at = i + 3
 		}
 		class, h, ok := systemAt(ts, at)
-		if ok && h+1 < len(ts) && !ts[h+1].sentence && (modals[ts[h+1].lower] || ts[h+1].lower == "is" || ts[h+1].lower == "ought") {
+		if ok && h+1 < len(ts) && !ts[h+1].sentence && (modals[ts[h+1].lower] || ts[h+1].lower == "is" || ts[h+1].lower == "ought" || jobOf(ts, h+1)) {
 			return mention{kind: KindCapability, class: class, signal: text[ts[i].start:ts[h].end], start: ts[i].start, end: ts[h].end}, true
 		}
 		return mention{}, false

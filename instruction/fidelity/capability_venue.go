@@ -113,7 +113,7 @@ var formatNouns = set("format", "formats", "pattern", "syntax", "notation", "for
 // sentence and unknown to the dictionary, in mixed case ("OpenTable",
 // "DeepL"), or an acronym that names no format or unit ("SAP", "PACER").
 func properName(t token) bool {
-	if t.sentence || t.quoted || t.address || t.markup || t.text == "" || !isUpper(t.text[0]) {
+	if t.sentence || t.quoted || t.address || t.markup || t.text == "" || !isUpper(t.text[0]) || runtimeCall(t) {
 		return false // "OpenTable", not "table" nor a field such as "projectSlug"
 	}
 	w := t.lower
@@ -158,7 +158,7 @@ var ownPlaces = set("current", "working", "local", "same", "given", "output", "r
 // happens ("on Twitch", "in Word", "over Intercom"): a name there even when
 // it is also an English word, unless it names a language, a day or a month.
 func venueName(t token) bool {
-	return !t.sentence && !t.quoted && !t.address && !t.markup && len(t.text) >= 3 && isUpper(t.text[0]) &&
+	return !t.sentence && !t.quoted && !t.address && !t.markup && len(t.text) >= 3 && isUpper(t.text[0]) && !runtimeCall(t) &&
 		strings.ToUpper(t.text) != t.text && !commonNames[t.lower] && !plainAcronyms[t.lower]
 }
 

@@ -210,7 +210,8 @@ var systemNouns = map[string]string{
 // hands its work to something ("pipe into your formatter", "let your
 // classifier label").
 var handOff = set("into", "to", "through", "with", "via", "in", "using", "by", "let", "ask", "have", "use", "run", "tell", "instruct",
-	"feed", "pass", "send", "hand", "give", "pipe", "call", "invoke", "from", "onto")
+	"feed", "pass", "send", "hand", "give", "pipe", "call", "invoke", "from", "onto", "bring", "put", "deploy", "employ",
+	"enlist", "wield", "unleash", "engage")
 
 // stateVerbs change something outside the conversation; as a later step
 // of a procedure ("then restore it", "once done, approve and merge it")

@@ -35,6 +35,9 @@ func syntaxCall(text string, ts []token, i int) (string, bool) {
 	if appliedInCode(text, t, before, receiver, name) {
 		return name, true
 	}
+	if n, ok := memberCall(text, ts, i); ok {
+		return n, true
+	}
 	if !codeDeed(name) {
 		return "", false
 	}

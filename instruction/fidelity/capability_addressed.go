@@ -1,0 +1,56 @@
+package fidelity
+
+import "strings"
+
+// A quote addressed to the reader. A note, a tooltip, a toast, a
+// voicemail quoted in a description is someone else's words — unless the
+// text says whom they are for and that is the reader: "for you" or "for
+// the assistant" (the agent's words) on the quote's line before it
+// ("Toast notification that pops up for you: "…"", "Voicemail left for
+// the assistant (transcribed): "…""), the quote opening by calling the
+// agent ("Assistant: add me to the CRM."), or the sentence after saying
+// so ("The tooltip is addressed to you", "… is meant for you"). Such a
+// quote is read as the text's own words, as quoted advice is
+// (capability_advice.go). Words quoted "to you" ("The customer wrote to
+// you: "…"") stay the customer's.
+
+// readerWords name the reader of a description.
+var readerWords = set("you", "assistant", "agent", "ai", "bot", "copilot")
+
+// addressedQuote: the quoted span sp is addressed to the reader (above).
+func addressedQuote(text string, sp [2]int) bool {
+	from := strings.LastIndexByte(text[:sp[0]], '\n') + 1
+	if sp[0]-from > 80 {
+		from = sp[0] - 80
+	}
+	before := strings.Fields(strings.ToLower(text[from:sp[0]]))
+	for k := 0; k+1 < len(before); k++ {
+		w := strings.Trim(before[k+1], ":,()—-\"'")
+		if w == "the" && k+2 < len(before) {
+			w = strings.Trim(before[k+2], ":,()—-\"'")
+		}
+		if before[k] == "for" && readerWords[w] && !hasWordOf(strings.Join(before, " "), exampleMarkers) {
+			return true
+		}
+	}
+	inside := strings.TrimLeft(text[min(sp[0]+1, len(text)):sp[1]], " \"“'")
+	if head, _, ok := strings.Cut(inside, ":"); ok && readerWords[strings.ToLower(strings.TrimSpace(head))] {
+		return true // "Assistant: add me to the CRM."
+	}
+	rest := strings.TrimLeft(text[min(sp[1]+1, len(text)):], " \t\n\"”.")
+	if end := strings.IndexAny(rest, ".\n"); end >= 0 {
+		rest = rest[:end]
+	}
+	rest = strings.ToLower(rest)
+	return (strings.Contains(rest, "addressed to you") || strings.Contains(rest, "meant for you") || strings.Contains(rest, "is for you")) &&
+		!hasWordOf(rest, adviceDoubts)
+}
+
+// readerLabel: a label ending in a colon names the reader as the one who
+// acts — "You:", "[you:", "Assistant ->> Queue:", "next_owner: assistant"
+// — so what follows is the reader's step, no operation of the tool.
+func readerLabel(prefix string) bool {
+	words := strings.FieldsFunc(strings.ToLower(prefix), func(r rune) bool { return !isWordRune(r) })
+	n := len(words)
+	return n > 0 && readerWords[words[n-1]] || n > 1 && readerWords[words[n-2]] && strings.Contains(prefix, ">>")
+}
