@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-
-	"github.com/agentforge/console/instruction/plural"
 )
 
 // AuditEvent is one row of the append-only, hash-chained audit log.
@@ -158,88 +156,6 @@ type VerifyResult struct {
 
 // Broken reports whether verification found tampering.
 func (r VerifyResult) Broken() bool { return r.Reason != "" }
-
-// VerifyAudit walks the chain in id order and reports the first broken
-// link: an edited event, an inserted one (its MAC cannot be made without
-// the key), a deleted one before the last, an unkeyed one (the key mode is
-// fixed at genesis; only an older version's unkeyed past, sealed once by
-// migration 150, verifies unkeyed: audit_seal.go). Deleting the tail leaves a
-// valid shorter chain: only a checkpoint kept elsewhere catches that (see
-// VerifyAuditCheckpoint).
-func (s *Store) VerifyAudit(ctx context.Context) (VerifyResult, error) {
-	return s.VerifyAuditCheckpoint(ctx, nil)
-}
-
-// VerifyAuditCheckpoint verifies the chain and, with a checkpoint, that
-// the checkpoint is signed with this chain's key and that its head event
-// is still in the chain, unchanged, with the same number of events up to
-// it: a deletion anywhere (the tail included) or a truncation breaks it.
-func (s *Store) VerifyAuditCheckpoint(ctx context.Context, cp *Checkpoint) (VerifyResult, error) {
-	var res VerifyResult
-	key, err := s.chainKey(ctx)
-	if err != nil {
-		return res, fmt.Errorf("models: verify audit: %w", err)
-	}
-	if cp != nil && !cp.valid(key) {
-		res.Reason = "the checkpoint's signature does not match this chain's key (a forged checkpoint, or another key)"
-		return res, nil
-	}
-	seal, sealed, err := s.findSeal(ctx, key)
-	if err != nil {
-		return res, err
-	}
-	prev := genesis
-	headSeen := cp == nil || cp.ID == 0
-	var batch []AuditEvent
-	lastID := uint(0)
-	for {
-		batch = batch[:0]
-		if err := s.with(ctx).Where("id > ?", lastID).Order("id").Limit(1000).Find(&batch).Error; err != nil {
-			return res, fmt.Errorf("models: verify audit: %w", err)
-		}
-		if len(batch) == 0 {
-			break
-		}
-		for _, e := range batch {
-			res.Events++
-			k := key
-			if !e.Keyed {
-				// only the unkeyed past a seal names verifies unkeyed
-				if !sealed || res.Events > seal.Unkeyed {
-					res.BrokenAt, res.Reason = e.ID, "an unkeyed event: the chain is keyed from its genesis (rewritten or appended without the key)"
-					return res, nil
-				}
-				k = nil
-			}
-			if e.PrevHash != prev {
-				res.BrokenAt, res.Reason = e.ID, "previous-hash link does not match the event before it"
-				return res, nil
-			}
-			if e.computeHash(k) != e.Hash {
-				res.BrokenAt, res.Reason = e.ID, "content does not match its MAC"
-				return res, nil
-			}
-			if sealed && res.Events == seal.Unkeyed && (e.Keyed || e.Hash != seal.LastHash) {
-				res.BrokenAt, res.Reason = e.ID, "the chain's unkeyed past differs from what its seal recorded"
-				return res, nil
-			}
-			if cp != nil && e.ID == cp.ID {
-				if e.Hash != cp.Hash || res.Events != cp.Events {
-					res.BrokenAt, res.Reason = e.ID, "the checkpoint's head event differs (events before it were removed or replaced)"
-					return res, nil
-				}
-				headSeen = true
-			}
-			prev = e.Hash
-			lastID = e.ID
-			res.HeadID, res.HeadHash = e.ID, e.Hash
-		}
-	}
-	if !headSeen || (cp != nil && res.Events < cp.Events) {
-		res.Reason = fmt.Sprintf("the checkpoint's head event %d is gone: events were deleted from the tail or the log was truncated (%s now, %d at the checkpoint)", cp.ID, plural.Count(res.Events, "event"), cp.Events)
-	}
-	return res, nil
-}
 
 // Checkpoint is a signed statement of the chain's head, to be kept outside
 // the database (see README: keeping checkpoints).

@@ -33,8 +33,13 @@ func sealDetail(n int, last string) string {
 // findSeal reads the chain's first seal event whose MAC holds; ok is
 // false when there is none.
 func (s *Store) findSeal(ctx context.Context, key []byte) (auditSeal, bool, error) {
-	var seals []AuditEvent
-	if err := s.with(ctx).Where("action = ? AND keyed = ?", AuditSealAction, true).Order("id").Limit(1).Find(&seals).Error; err != nil {
+	return sealOf(storeAuditRows{s, ctx}, key)
+}
+
+// sealOf is findSeal over the chain rows reads.
+func sealOf(rows auditRows, key []byte) (auditSeal, bool, error) {
+	seals, err := rows.firstSeal()
+	if err != nil {
 		return auditSeal{}, false, fmt.Errorf("models: audit seal: %w", err)
 	}
 	if len(seals) == 0 || seals[0].computeHash(key) != seals[0].Hash {
