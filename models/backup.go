@@ -57,6 +57,11 @@ type backupHeader struct {
 type BackupResult struct {
 	Tables int
 	Rows   int64
+	// Auth is the source of the key whose MAC the backup carries
+	// (BackupKeyAudit, BackupKeySecrets; "" for none).
+	Auth string
+	// Audit is the restored audit chain's verification (restore only).
+	Audit VerifyResult
 }
 
 // derivedTables are kept by the database from other tables and not
@@ -65,8 +70,17 @@ var derivedTables = []string{"run_totals"}
 
 // Backup writes a consistent copy of the console's data to path, which
 // must not exist yet (created with mode 0600: it holds the server
-// secrets and every password hash). A failed backup leaves no file.
-func (s *Store) Backup(ctx context.Context, path string) (BackupResult, error) {
+// secrets and every password hash), and with a key appends its MAC line
+// (backup_mac.go). A failed backup leaves no file.
+func (s *Store) Backup(ctx context.Context, path string, key *BackupKey) (BackupResult, error) {
+	res, err := s.backup(ctx, path, key)
+	if err == nil && key != nil {
+		res.Auth = key.Source
+	}
+	return res, err
+}
+
+func (s *Store) backup(ctx context.Context, path string, key *BackupKey) (BackupResult, error) {
 	if _, err := os.Stat(path); err == nil {
 		return BackupResult{}, fmt.Errorf("backup: %s exists; choose a new file (e.g. one with the date in its name)", path)
 	}
@@ -83,6 +97,12 @@ func (s *Store) Backup(ctx context.Context, path string) (BackupResult, error) {
 		}
 		if err := os.Chmod(path, 0o600); err != nil {
 			return BackupResult{}, fmt.Errorf("backup: %w", err)
+		}
+		if key != nil {
+			if err := signBackup(path, *key); err != nil {
+				_ = os.Remove(path)
+				return BackupResult{}, fmt.Errorf("backup: %w", err)
+			}
 		}
 		n, err := sqliteTables(ctx, s)
 		return BackupResult{Tables: len(n)}, err
@@ -102,6 +122,9 @@ func (s *Store) Backup(ctx context.Context, path string) (BackupResult, error) {
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
+	}
+	if err == nil && key != nil {
+		err = signBackup(tmp, *key)
 	}
 	if err == nil {
 		err = os.Rename(tmp, path)
@@ -275,13 +298,20 @@ func sqliteTables(ctx context.Context, s *Store) ([]string, error) {
 }
 
 // RestoreSQLite restores a SQLite backup file to the SQLite database file
-// target: it refuses a target with data unless force, copies the backup
-// beside the target, checks the copy (SQLite's integrity check, and
-// exactly this console's migrations) and then moves it over the target
-// (whose -wal and -shm files go). The backup file itself is only read.
-// Stop the console before restoring over a file it uses.
-func RestoreSQLite(ctx context.Context, backup, target string, force bool) (BackupResult, error) {
+// target: it authenticates the backup (CheckBackup), refuses a target with
+// data unless o.Force, copies the backup's content beside the target,
+// checks the copy (SQLite's integrity check, exactly this console's
+// migrations, and its audit chain, which must verify unless
+// o.AcceptBrokenAudit) and then moves it over the target (whose -wal and
+// -shm files go). The backup file itself is only read. Stop the console
+// before restoring over a file it uses.
+func RestoreSQLite(ctx context.Context, backup, target string, o RestoreOptions) (BackupResult, error) {
 	var res BackupResult
+	auth, err := CheckBackup(backup, o.Keys, o.Unauthenticated)
+	if err != nil {
+		return res, err
+	}
+	res.Auth = auth.Source
 	if fi, err := os.Stat(target); err == nil && fi.Size() > 0 {
 		dst, err := Open(ctx, target)
 		if err != nil {
@@ -292,12 +322,12 @@ func RestoreSQLite(ctx context.Context, backup, target string, force bool) (Back
 		if err != nil {
 			return res, fmt.Errorf("restore: %w", err)
 		}
-		if !empty && !force {
+		if !empty && !o.Force {
 			return res, ErrNotEmpty
 		}
 	}
 	tmp := target + ".restoring"
-	if err := copyFile(backup, tmp); err != nil {
+	if err := copyFileN(backup, tmp, auth.Size); err != nil {
 		return res, fmt.Errorf("restore: %w", err)
 	}
 	check := func() error {
@@ -317,6 +347,18 @@ func RestoreSQLite(ctx context.Context, backup, target string, force bool) (Back
 		if !slices.Equal(have, knownMigrations()) {
 			return fmt.Errorf("the backup's schema (%s, newest %d) is not this console's (%d, newest %d): restore with the console version that made it, then upgrade",
 				plural.Count(len(have), "migration"), slices.Max(append(have, 0)), len(migrations), slices.Max(knownMigrations()))
+		}
+		if len(o.AuditKey) > 0 {
+			src.SetAuditKey(o.AuditKey)
+		}
+		if err := src.CheckAuditKey(ctx); err != nil {
+			return fmt.Errorf("the backup's audit chain: %w", err)
+		}
+		if res.Audit, err = src.VerifyAudit(ctx); err != nil {
+			return err
+		}
+		if res.Audit.Broken() && !o.AcceptBrokenAudit {
+			return &BrokenAuditError{Result: res.Audit}
 		}
 		names, err := sqliteTables(ctx, src)
 		res.Tables = len(names)
@@ -339,8 +381,9 @@ func RestoreSQLite(ctx context.Context, backup, target string, force bool) (Back
 	return res, nil
 }
 
-// copyFile copies src to a new file dst (mode 0600), synced.
-func copyFile(src, dst string) error {
+// copyFileN copies the first n bytes of src to a new file dst (mode
+// 0600), synced.
+func copyFileN(src, dst string, n int64) error {
 	in, err := os.Open(src)
 	if err != nil {
 		return err
@@ -350,7 +393,7 @@ func copyFile(src, dst string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := io.Copy(out, in); err != nil {
+	if _, err := io.CopyN(out, in, n); err != nil {
 		out.Close()
 		return err
 	}

@@ -46,12 +46,18 @@ func (s *Store) Empty(ctx context.Context) (bool, error) {
 // exactly the backup's migrations (restore with the console version that
 // made the backup, then upgrade), makes the day partitions of the
 // backup's run events, then in one transaction empties what migrating
-// filled in, copies every table back and moves each id sequence past
-// its table's largest id. All or nothing.
-func (s *Store) RestorePostgres(ctx context.Context, path string, force bool) (BackupResult, error) {
+// filled in, copies every table back, moves each id sequence past its
+// table's largest id and verifies the audit chain, which must hold unless
+// o.AcceptBrokenAudit. All or nothing. The backup is authenticated first
+// (CheckBackup), before anything is dropped.
+func (s *Store) RestorePostgres(ctx context.Context, path string, o RestoreOptions) (BackupResult, error) {
 	var res BackupResult
 	if s.dialect != DialectPostgres {
 		return res, errors.New("restore: this backup is of a Postgres database; DATABASE_URL names a SQLite file")
+	}
+	auth, err := CheckBackup(path, o.Keys, o.Unauthenticated)
+	if err != nil {
+		return res, err
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -80,7 +86,7 @@ func (s *Store) RestorePostgres(ctx context.Context, path string, force bool) (B
 		return res, fmt.Errorf("restore: %w", err)
 	}
 	if !empty {
-		if !force {
+		if !o.Force {
 			return res, ErrNotEmpty
 		}
 		if err := s.dropConsoleSchema(ctx); err != nil {
@@ -160,11 +166,18 @@ func (s *Store) RestorePostgres(ctx context.Context, path string, force bool) (B
 				return fmt.Errorf("sequence %s: %w", q.seq, err)
 			}
 		}
+		if res.Audit, err = s.verifyRestoredChain(ctx, tx); err != nil {
+			return err
+		}
+		if res.Audit.Broken() && !o.AcceptBrokenAudit {
+			return &BrokenAuditError{Result: res.Audit}
+		}
 		return tx.Commit(ctx)
 	})
 	if err != nil {
 		return BackupResult{}, fmt.Errorf("restore: %w", err)
 	}
+	res.Auth = auth.Source
 	s.secrets = &secretCache{} // the backup's secrets, not those migrating made
 	return res, nil
 }
@@ -220,4 +233,3 @@ func (s *Store) dropConsoleSchema(ctx context.Context) error {
 		return nil
 	})
 }
-

@@ -61,13 +61,13 @@ func TestBackupRestoresIntoAnEmptyDatabase(t *testing.T) {
 				t.Fatal(err)
 			}
 			file := filepath.Join(t.TempDir(), "console.backup")
-			if _, err := src.Backup(ctx, file); err != nil {
+			if _, err := src.Backup(ctx, file, testBackupKey); err != nil {
 				t.Fatal(err)
 			}
 			if fi, err := os.Stat(file); err != nil || fi.Mode().Perm() != 0o600 {
 				t.Fatalf("backup file %v, %v: want mode 0600", fi, err)
 			}
-			if _, err := src.Backup(ctx, file); err == nil {
+			if _, err := src.Backup(ctx, file, testBackupKey); err == nil {
 				t.Fatal("a backup overwrote an existing file")
 			}
 			dialect, err := models.BackupDialect(file)
@@ -80,10 +80,10 @@ func TestBackupRestoresIntoAnEmptyDatabase(t *testing.T) {
 			)
 			restore := func(force bool) error {
 				if d.Name == models.DialectPostgres {
-					_, err := dst.RestorePostgres(ctx, file, force)
+					_, err := dst.RestorePostgres(ctx, file, models.RestoreOptions{Force: force, Keys: []models.BackupKey{*testBackupKey}})
 					return err
 				}
-				_, err := models.RestoreSQLite(ctx, file, dstPath, force)
+				_, err := models.RestoreSQLite(ctx, file, dstPath, models.RestoreOptions{Force: force, Keys: []models.BackupKey{*testBackupKey}})
 				return err
 			}
 			var dstURL string
@@ -198,7 +198,7 @@ func TestBackupIsOneSnapshot(t *testing.T) {
 	var err error
 	for range 3 { // backups while the writer writes
 		_ = os.Remove(file)
-		if _, err = src.Backup(ctx, file); err != nil {
+		if _, err = src.Backup(ctx, file, testBackupKey); err != nil {
 			break
 		}
 	}
@@ -210,7 +210,7 @@ func TestBackupIsOneSnapshot(t *testing.T) {
 		t.Fatal(err)
 	}
 	dst, url := modelstest.OpenEmpty(t, d)
-	if _, err := dst.RestorePostgres(ctx, file, false); err != nil {
+	if _, err := dst.RestorePostgres(ctx, file, models.RestoreOptions{Keys: []models.BackupKey{*testBackupKey}}); err != nil {
 		t.Fatal(err)
 	}
 	got, err := models.Open(ctx, url)
@@ -233,3 +233,6 @@ func TestBackupIsOneSnapshot(t *testing.T) {
 		t.Fatalf("audit chain %+v, %v", v, err)
 	}
 }
+
+// testBackupKey authenticates the tests' backups.
+var testBackupKey = &models.BackupKey{Source: models.BackupKeySecrets, Key: []byte("a secrets key of at least 32 bytes, for tests")}

@@ -43,7 +43,7 @@ func TestSQLiteFilesArePrivate(t *testing.T) {
 		t.Errorf("new files tightened: got %v, want none", got)
 	}
 	bk := filepath.Join(dir, "backup.db")
-	if _, err := s.Backup(ctx, bk); err != nil {
+	if _, err := s.Backup(ctx, bk, nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{db, db + "-wal", db + "-shm", bk} {

@@ -26,7 +26,11 @@ func runBackup(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	defer store.Close()
-	res, err := store.Backup(ctx, args[0])
+	key, err := backupKey(ctx, store)
+	if err != nil {
+		return err
+	}
+	res, err := store.Backup(ctx, args[0], key)
 	if err != nil {
 		return err
 	}
@@ -34,6 +38,11 @@ func runBackup(ctx context.Context, args []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "backed up %s, %s (postgres) to %s\n", plural.Count(res.Tables, "table"), plural.Count(int(res.Rows), "row"), args[0])
 	} else {
 		fmt.Fprintf(stdout, "backed up %s (sqlite) to %s\n", plural.Count(res.Tables, "table"), args[0])
+	}
+	if key != nil {
+		fmt.Fprintf(stdout, "authenticated with %s: restore checks the file with it, so keep the key apart from the backup\n", backupKeyName(key.Source))
+	} else {
+		fmt.Fprintln(stdout, "not authenticated: neither CONSOLE_AUDIT_KEY nor a secrets key is set, so nothing can show later that the file is the one written; restoring it needs --unauthenticated")
 	}
 	if sealed, err := store.SealedConnections(ctx); err == nil && len(sealed) > 0 {
 		where := "CONSOLE_SECRETS_KEY"
@@ -45,16 +54,19 @@ func runBackup(ctx context.Context, args []string, stdout io.Writer) error {
 	return nil
 }
 
-// runRestore runs `console restore [--force] FILE` into the database
-// DATABASE_URL names, which must be empty unless --force.
+// runRestore runs `console restore [--force] [--unauthenticated]
+// [--accept-broken-audit] FILE` into the database DATABASE_URL names,
+// which must be empty unless --force.
 func runRestore(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("restore", flag.ContinueOnError)
 	force := fs.Bool("force", false, "replace the data of a database that has some")
+	unauth := fs.Bool("unauthenticated", false, "restore a backup that carries no MAC (an earlier version's, or one made with no key set)")
+	broken := fs.Bool("accept-broken-audit", false, "restore a backup whose audit chain does not verify")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, err}
 	}
 	if fs.NArg() != 1 {
-		return &exitError{2, fmt.Errorf("usage: console restore [--force] FILE")}
+		return &exitError{2, fmt.Errorf("usage: console restore [--force] [--unauthenticated] [--accept-broken-audit] FILE")}
 	}
 	file := fs.Arg(0)
 	dialect, err := models.BackupDialect(file)
@@ -68,20 +80,32 @@ func runRestore(ctx context.Context, args []string, stdout io.Writer) error {
 	if dialect != target.Dialect {
 		return &exitError{2, fmt.Errorf("restore: %s is a %s backup and DATABASE_URL names a %s database: restore into the kind of database it was made from", file, dialect, target.Dialect)}
 	}
+	o := models.RestoreOptions{Force: *force, Unauthenticated: *unauth, AcceptBrokenAudit: *broken}
+	if o.Keys, o.AuditKey, err = restoreKeys(); err != nil {
+		return err
+	}
 	var res models.BackupResult
 	if dialect == models.DialectSQLite {
-		res, err = models.RestoreSQLite(ctx, file, target.Path, *force)
+		res, err = models.RestoreSQLite(ctx, file, target.Path, o)
 	} else {
 		store, oerr := openDB(ctx)
 		if oerr != nil {
 			return oerr
 		}
 		defer store.Close()
-		res, err = store.RestorePostgres(ctx, file, *force)
+		res, err = store.RestorePostgres(ctx, file, o)
 	}
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "restored %s from %s; run console audit verify to check the audit chain\n", plural.Count(res.Tables, "table"), file)
+	auth := "not authenticated (restored with --unauthenticated)"
+	if res.Auth != "" {
+		auth = "its MAC holds under " + backupKeyName(res.Auth)
+	}
+	chain := "audit chain intact: " + plural.Count(res.Audit.Events, "event")
+	if res.Audit.Broken() {
+		chain = fmt.Sprintf("the audit chain is broken at event %d: %s (restored with --accept-broken-audit)", res.Audit.BrokenAt, res.Audit.Reason)
+	}
+	fmt.Fprintf(stdout, "restored %s from %s; %s; %s\n", plural.Count(res.Tables, "table"), file, auth, chain)
 	return nil
 }
