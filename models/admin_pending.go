@@ -10,7 +10,8 @@ import (
 )
 
 // pendingPassword is the stored hash of the first admin while its argon2id
-// hash is being computed after the server listens (BootstrapDeferred): no
+// hash is being computed after the server listens (BootstrapDeferred), or
+// until the next server start gives it a password (BootstrapForCommand): no
 // argon2id PHC string, so no password matches it until the hash replaces
 // it; a sign-in in this process waits for that instead of failing.
 const pendingPassword = "!pending"

@@ -16,8 +16,11 @@ type BootstrapResult struct {
 	// before storing its hash left it pending and it got a new password
 	CreatedAdmin  bool
 	AdminPassword string // the generated password, shown once; "" when given
-	SeededTools   int
-	SeededDemo    bool
+	// AdminPending: BootstrapForCommand created the admin without a
+	// password; the next server start gives it one and shows it
+	AdminPending bool
+	SeededTools  int
+	SeededDemo   bool
 	// FinishAdmin, after BootstrapDeferred created the admin, computes and
 	// stores its argon2id hash; until then no password matches and a
 	// sign-in through this store waits for it. nil after Bootstrap.
@@ -33,7 +36,7 @@ type BootstrapResult struct {
 // catalog, the demo data and the admin user. adminPassword "" generates
 // one.
 func (s *Store) Bootstrap(ctx context.Context, adminPassword string, totals TotalsFunc) (BootstrapResult, error) {
-	return s.bootstrap(ctx, adminPassword, totals, false, false)
+	return s.bootstrap(ctx, adminPassword, totals, bootstrapMode{})
 }
 
 // BootstrapDeferred is Bootstrap for a server's start: the admin's argon2id
@@ -41,12 +44,20 @@ func (s *Store) Bootstrap(ctx context.Context, adminPassword string, totals Tota
 // which the server runs once it listens (the admin can sign in once it has
 // run; a sign-in through this store waits for it).
 func (s *Store) BootstrapDeferred(ctx context.Context, adminPassword string, totals TotalsFunc) (BootstrapResult, error) {
-	return s.bootstrap(ctx, adminPassword, totals, true, false)
+	return s.bootstrap(ctx, adminPassword, totals, bootstrapMode{deferred: true})
 }
 
-func (s *Store) bootstrap(ctx context.Context, adminPassword string, totals TotalsFunc, deferred, later bool) (BootstrapResult, error) {
+// bootstrapMode is how a bootstrap treats the admin: deferred leaves its
+// hash to res.FinishAdmin, later leaves the whole seeding to res.Seed, and
+// noPassword (a command that is not the server, with no password given)
+// creates it without one, for the next server start to give it one.
+type bootstrapMode struct{ deferred, later, noPassword bool }
+
+func (s *Store) bootstrap(ctx context.Context, adminPassword string, totals TotalsFunc, mode bootstrapMode) (BootstrapResult, error) {
 	var res BootstrapResult
+	deferred, later := mode.deferred, mode.later
 	generated := adminPassword == ""
+	pending := generated && mode.noPassword
 	if generated {
 		adminPassword = RandomToken(12)
 	}
@@ -56,7 +67,7 @@ func (s *Store) bootstrap(ctx context.Context, adminPassword string, totals Tota
 	// after them (deferred: after the server listens).
 	var adminHash <-chan hashResult
 	switch {
-	case deferred:
+	case deferred, pending:
 		adminHash = pendingHash()
 	case len(admin.Validate()) == 0 && !s.db.WithContext(ctx).Migrator().HasTable(&User{}):
 		adminHash = hashAsync(adminPassword)
@@ -96,6 +107,10 @@ func (s *Store) bootstrap(ctx context.Context, adminPassword string, totals Tota
 		res.SeededDemo = true
 	}
 	res.CreatedAdmin = true
+	if pending {
+		res.AdminPending = true
+		return res, nil
+	}
 	if generated {
 		res.AdminPassword = adminPassword
 	}

@@ -15,7 +15,17 @@ import (
 // stores the admin's hash after res.Seed. A database already seeded is
 // treated as BootstrapDeferred treats it.
 func (s *Store) BootstrapSeedLater(ctx context.Context, adminPassword string, totals TotalsFunc) (BootstrapResult, error) {
-	return s.bootstrap(ctx, adminPassword, totals, true, true)
+	return s.bootstrap(ctx, adminPassword, totals, bootstrapMode{deferred: true, later: true})
+}
+
+// BootstrapForCommand is Bootstrap for a command other than the server:
+// with no adminPassword, an empty database's admin is created without a
+// password (res.AdminPending) instead of with a generated one nobody would
+// see; the next server start gives it one, generated and shown once or
+// the one it is given, as it does for a start that ended before storing
+// the admin's hash. With adminPassword it is Bootstrap.
+func (s *Store) BootstrapForCommand(ctx context.Context, adminPassword string, totals TotalsFunc) (BootstrapResult, error) {
+	return s.bootstrap(ctx, adminPassword, totals, bootstrapMode{noPassword: true})
 }
 
 // seedLater is res.Seed: it runs seed once; when it fails, the start's

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/agentforge/console/instruction/meter"
@@ -12,15 +13,42 @@ import (
 
 // openStore opens the configured database and brings it up to date: on an
 // empty database that means migrations, the built-in catalog, demo data and
-// the admin user, exactly as serve does. Every command but serve, migrate
-// and restore opens its database here, so none of them makes a new SQLite
-// file where it happens to run: a missing file is refused, naming its path
-// (requireDatabase), and only those three create one.
+// the admin user, as serve does — but the admin gets no generated password
+// here, which nobody would see: without CONSOLE_ADMIN_PASSWORD it is
+// created without one, the command says so on its notices writer, and the
+// first console serve gives it one and prints it. Every command but serve,
+// migrate and restore opens its database here, so none of them makes a new
+// SQLite file where it happens to run: a missing file is refused, naming
+// its path (requireDatabase), and only those three create one.
 func openStore(ctx context.Context, m *meter.Meter) (*models.Store, models.BootstrapResult, error) {
 	if err := requireDatabase(); err != nil {
 		return nil, models.BootstrapResult{}, err
 	}
-	return openStoreFor(ctx, m, (*models.Store).Bootstrap)
+	store, res, err := openStoreFor(ctx, m, (*models.Store).BootstrapForCommand)
+	if err == nil && res.AdminPending {
+		fmt.Fprintln(notices(ctx), adminPendingNotice)
+	}
+	return store, res, err
+}
+
+// adminPendingNotice is what a command that created the admin without a
+// password says (on standard error, so its output stays what it was).
+const adminPendingNotice = "Created user admin without a password: the first `console serve` gives it one and prints it once (or takes CONSOLE_ADMIN_PASSWORD)."
+
+type noticesKey struct{}
+
+// withNotices returns ctx carrying w, where a command's notices (not its
+// output) are written: run passes its standard error.
+func withNotices(ctx context.Context, w io.Writer) context.Context {
+	return context.WithValue(ctx, noticesKey{}, w)
+}
+
+// notices is the writer withNotices put in ctx, else os.Stderr.
+func notices(ctx context.Context) io.Writer {
+	if w, ok := ctx.Value(noticesKey{}).(io.Writer); ok {
+		return w
+	}
+	return os.Stderr
 }
 
 // openStoreFor is openStore with the bootstrap to run: serve passes

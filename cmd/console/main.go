@@ -123,6 +123,7 @@ func run(ctx context.Context, args []string, stdout, stderr *os.File) error {
 	out, errOut := newShownWriter(stdout), newShownWriter(stderr)
 	defer out.Flush()
 	defer errOut.Flush()
+	ctx = withNotices(ctx, errOut)
 	switch cmd {
 	case "serve":
 		return runServe(ctx, args, stdout, stderr)
