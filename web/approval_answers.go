@@ -41,7 +41,7 @@ func approvalPending(e *authority.Error, ref, tool string) *authority.Error {
 		lead = e.Message
 	}
 	out.Message = fmt.Sprintf("%s Approval request %s is waiting for a reviewer: tell the user, and call %s again once it is approved.", lead, ref, tool)
-	out.NextActions = []string{authority.ActAskUser, authority.ActChooseAlternative, authority.ActStop}
+	out.NextActions = []string{authority.ActAskUser, authority.ActCallWhenApproved, authority.ActChooseAlternative, authority.ActStop}
 	return &out
 }
 
