@@ -1,6 +1,7 @@
 package models
 
 import (
+	"context"
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/rand"
@@ -12,7 +13,7 @@ import (
 
 // ErrNoSealKey means a secret has to be stored or read but the store was
 // given no sealing key (CONSOLE_SECRETS_KEY or its key file).
-var ErrNoSealKey = errors.New("models: no secrets key is configured (CONSOLE_SECRETS_KEY)")
+var ErrNoSealKey = errors.New("no secrets key is configured (CONSOLE_SECRETS_KEY)")
 
 // SetSealKey sets the key that seals connection secrets (AES-256-GCM):
 // configuration, never the database, so a dump of the database alone
@@ -50,15 +51,15 @@ func (s *Store) unseal(sealed, what string) ([]byte, error) {
 		return nil, err
 	}
 	if len(sealed) < 3 || sealed[:3] != "v1:" {
-		return nil, fmt.Errorf("models: sealed value of %s: unknown format", what)
+		return nil, fmt.Errorf("sealed value of %s: unknown format", what)
 	}
 	raw, err := base64.RawStdEncoding.DecodeString(sealed[3:])
 	if err != nil || len(raw) < aead.NonceSize() {
-		return nil, fmt.Errorf("models: sealed value of %s: unreadable", what)
+		return nil, fmt.Errorf("sealed value of %s: unreadable", what)
 	}
 	plain, err := aead.Open(nil, raw[:aead.NonceSize()], raw[aead.NonceSize():], []byte(what))
 	if err != nil {
-		return nil, fmt.Errorf("models: sealed value of %s does not open with the configured secrets key", what)
+		return nil, fmt.Errorf("sealed value of %s does not open with the configured secrets key", what)
 	}
 	return plain, nil
 }
@@ -72,4 +73,22 @@ func (s *Store) aead() (cipher.AEAD, error) {
 		return nil, err
 	}
 	return cipher.NewGCM(b)
+}
+
+// SealedUnopened names the connections whose sealed secrets do not open
+// with the store's secrets key: every sealed one when it has none. A start
+// refuses those (a restored backup without its key, or another key) before
+// serving, instead of a sync failing later.
+func (s *Store) SealedUnopened(ctx context.Context) ([]string, error) {
+	var rows []Connection
+	if err := s.db.WithContext(ctx).Select("name", "sealed").Where("sealed <> ''").Order("name").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, c := range rows {
+		if _, err := s.unseal(c.Sealed, "connection:"+c.Name); err != nil {
+			names = append(names, c.Name)
+		}
+	}
+	return names, nil
 }

@@ -87,22 +87,15 @@ func loadSealKey(create bool) ([]byte, error) {
 // when neither it nor CONSOLE_SECRETS_KEY exists — but never when the
 // database already holds sealed values (a restored backup without its
 // key): a new key would not open them, so it says which key is missing.
+// A key that does not open them is refused as well (checkSealKey).
 func ensureSealKey(ctx context.Context, store *models.Store) error {
 	k, err := loadSealKey(false)
 	if err != nil {
 		return err
 	}
 	if k == nil {
-		sealed, err := store.SealedConnections(ctx)
-		if err != nil {
+		if err := checkSealKey(ctx, store); err != nil {
 			return err
-		}
-		if len(sealed) > 0 {
-			where := "CONSOLE_SECRETS_KEY is not set"
-			if f := sealKeyFile(); f != "" {
-				where = "the key file " + f + " is missing and CONSOLE_SECRETS_KEY is not set"
-			}
-			return &exitError{1, fmt.Errorf("the secrets of connection %s are sealed with a secrets key, but %s: restore the key kept with the backup (the file, or CONSOLE_SECRETS_KEY); a new key would not open them, so none is created", strings.Join(sealed, ", "), where)}
 		}
 	}
 	k, err = loadSealKey(true)
@@ -112,5 +105,38 @@ func ensureSealKey(ctx context.Context, store *models.Store) error {
 	if k != nil {
 		store.SetSealKey(k)
 	}
-	return nil
+	return checkSealKey(ctx, store)
+}
+
+// checkSealKey refuses (exit 1) a store whose secrets key (none, or
+// another one) does not open the connection secrets the database holds
+// sealed, naming the connections and the key: a server started so would
+// fail each of their syncs and calls later, and a new key must never be
+// made over them. Postgres' start calls it alone (there the key is only
+// configured: CONSOLE_SECRETS_KEY).
+func checkSealKey(ctx context.Context, store *models.Store) error {
+	bad, err := store.SealedUnopened(ctx)
+	if err != nil || len(bad) == 0 {
+		return err
+	}
+	what := "connection " + strings.Join(bad, ", ")
+	if len(bad) > 1 {
+		what = "connections " + strings.Join(bad, ", ")
+	}
+	k, err := loadSealKey(false)
+	if err != nil {
+		return err
+	}
+	if k == nil {
+		where := "CONSOLE_SECRETS_KEY is not set"
+		if f := sealKeyFile(); f != "" {
+			where = "the key file " + f + " is missing and CONSOLE_SECRETS_KEY is not set"
+		}
+		return &exitError{1, fmt.Errorf("the secrets of %s are sealed with a secrets key, but %s: restore the key kept with the backup (the file, or CONSOLE_SECRETS_KEY); a new key would not open them, so none is created", what, where)}
+	}
+	which := "CONSOLE_SECRETS_KEY"
+	if os.Getenv("CONSOLE_SECRETS_KEY") == "" {
+		which = "the key file " + sealKeyFile()
+	}
+	return &exitError{1, fmt.Errorf("the secrets of %s do not open with the configured secrets key (%s): set the key they were sealed with, kept with the backup", what, which)}
 }

@@ -95,11 +95,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 		return err
 	}
 	defer store.Close()
+	// SQLite keeps a generated key beside its file; Postgres' is configured
+	sealKey := checkSealKey
 	if store.Dialect() == models.DialectSQLite {
-		// the embedded set-up keeps a generated key beside its file
-		if err := ensureSealKey(ctx, store); err != nil {
-			return err
-		}
+		sealKey = ensureSealKey
+	}
+	if err := sealKey(ctx, store); err != nil {
+		return err
 	}
 	if err := logPrivateFiles(log, store); err != nil {
 		return err
