@@ -3,7 +3,6 @@ package catalog
 import (
 	"slices"
 	"strings"
-	"unicode"
 )
 
 // Fit judges whether a search's top hit fits a task, whichever ranking
@@ -146,13 +145,15 @@ func (f *Fit) Threshold() float64 {
 	return logIDF(n, n/fitShare)
 }
 
-// fitTerms are the text's words split at anything that is not a letter
-// or digit and at camelCase humps, lower-cased, stop words and
-// one-letter words dropped, each stemmed (Stem), in order, repeats kept.
+// fitTerms are the text's words as the search splits them (splitWords:
+// at anything that is not a letter or digit and at camelCase humps,
+// lower-cased, a script written without spaces in pairs of neighbouring
+// characters), stop words and one-byte words dropped, each stemmed
+// (Stem), in order, repeats kept.
 // memo, when not nil, keeps the stems of words seen.
 func fitTerms(s string, memo map[string]string) []string {
 	var out []string
-	for _, w := range fitWords(s) {
+	for _, w := range splitWords(s) {
 		t, ok := memo[w]
 		if !ok {
 			if len(w) >= 2 && !StopWord(w) {
@@ -166,31 +167,5 @@ func fitTerms(s string, memo map[string]string) []string {
 			out = append(out, t)
 		}
 	}
-	return out
-}
-
-func fitWords(s string) []string {
-	var out []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			out = append(out, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	prev := rune(0)
-	for _, r := range s {
-		switch {
-		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
-			flush()
-		case unicode.IsUpper(r) && unicode.IsLower(prev):
-			flush()
-			cur = append(cur, r)
-		default:
-			cur = append(cur, r)
-		}
-		prev = r
-	}
-	flush()
 	return out
 }

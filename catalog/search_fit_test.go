@@ -84,3 +84,26 @@ func TestFitCountsSearchRelatives(t *testing.T) {
 		}
 	}
 }
+
+// The fit reads words as the search does: a task in a script written
+// without spaces ("画像を生成して") shares its neighbouring-character pairs
+// with a tool whose text says the same thing in other endings
+// ("画像を生成します"), so the search's top hit for it fits; whole runs of
+// such text never matched unless identical.
+func TestFitSplitsLikeTheSearch(t *testing.T) {
+	roster := []Contract{fitTool("img.generate", "画像生成", "プロンプトから画像を生成します。", "prompt")}
+	for i := range 40 {
+		roster = append(roster, fitTool(fmt.Sprintf("svc.tool_%d", i), "Tool", "Does a thing."))
+	}
+	task := "猫の画像を生成して"
+	if ids := NewIndex(roster).SearchIDs(task, 1); len(ids) == 0 || ids[0] != "img.generate" {
+		t.Fatalf("search's top hit %v, want img.generate", ids)
+	}
+	f := NewFit(roster)
+	if m := f.Matched(task, "img.generate"); m < f.Threshold() {
+		t.Errorf("the search's top hit matched %.2f, under the threshold %.2f", m, f.Threshold())
+	}
+	if got, want := fitTerms("画像を生成", nil), splitWords("画像を生成"); !slices.Equal(got, want) {
+		t.Errorf("terms %v, want the search's words %v", got, want)
+	}
+}

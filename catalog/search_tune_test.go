@@ -251,7 +251,7 @@ func builtinShare(cases []eval.Case, k int, r rankedBy) (sh [5]int) {
 
 func addFigures(p, f figures) figures {
 	p.found, p.expected, p.top1, p.withExpect = p.found+f.found, p.expected+f.expected, p.top1+f.top1, p.withExpect+f.withExpect
-	p.top1m, p.misleading, p.quiet, p.noTool = p.top1m+f.top1m, p.misleading+f.misleading, p.quiet+f.quiet, p.noTool+f.noTool
+	p.top1m, p.misleading, p.quiet, p.noTool, p.silenced = p.top1m+f.top1m, p.misleading+f.misleading, p.quiet+f.quiet, p.noTool+f.noTool, p.silenced+f.silenced
 	return p
 }
 
