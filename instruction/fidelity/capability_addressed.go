@@ -54,3 +54,16 @@ func readerLabel(prefix string) bool {
 	n := len(words)
 	return n > 0 && readerWords[words[n-1]] || n > 1 && readerWords[words[n-2]] && strings.Contains(prefix, ">>")
 }
+
+// readerColon: the colon at i ends a label naming the reader — "you:",
+// "Assistant:", or the sender of a sequence diagram's message ("You->>Queue:").
+func readerColon(text string, out []token, i int) bool {
+	n := len(out)
+	if n == 0 {
+		return false
+	}
+	if out[n-1].end == i && readerWords[out[n-1].lower] {
+		return true
+	}
+	return n > 1 && out[n-1].end == i && readerWords[out[n-2].lower] && strings.Contains(text[out[n-2].end:out[n-1].start], ">")
+}

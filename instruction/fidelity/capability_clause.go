@@ -20,7 +20,9 @@ func heading(text string, ts []token, i int) bool {
 	}
 	// (a semicolon ends the words' clause: "execute query 2; weekly:"
 	// is a step before the next label, not a heading)
-	return rest[end] == ':' && len(strings.Fields(rest[:end])) <= 4
+	// (a step after a label naming the reader, "You->>Queue: requeue each
+	// job / Queue-->>You: ok", is the reader's, not a heading)
+	return rest[end] == ':' && len(strings.Fields(rest[:end])) <= 4 && !ts[i].readerLed
 }
 
 // laterSentence: word i opens a sentence after the text's first, on a line

@@ -43,13 +43,13 @@ func laterStep(ts []token, i int) bool {
 	if c > 0 && !ts[c].clause && !ts[c].sentence && (youAt(ts, c-1) || agentWords[ts[c-1].lower]) {
 		c--
 	}
-	if frontedClause(ts, c) || scheduleLabel(ts, c) || sequenceFramed(ts, c) {
+	if frontedClause(ts, c) || scheduleLabel(ts, c) || sequenceFramed(ts, c) || ts[c].readerLed {
 		return true // "Whether or not it balances, post …", "09:15 — you release it"
 	}
 	for k := i - 1; k >= 0 && k >= i-12 && !ts[k+1].sentence; k-- {
 		// "after that, …", not "after block" (a noun); within the
 		// sentence of word i
-		if (stepOpeners[ts[k].lower] || conditionOpeners[ts[k].lower] && ts[k].sentence && !(k+1 < len(ts) && valueStates[ts[k+1].lower])) && !(ts[k].lower == "after" && k == i-1) {
+		if (stepOpeners[ts[k].lower] || conditionOpeners[ts[k].lower] && ts[k].sentence && !(k+1 < len(ts) && valueStates[ts[k+1].lower])) && !(ts[k].lower == "after" && k == i-1 && !ts[i].clause) {
 			return true
 		}
 		if ts[k].sentence {

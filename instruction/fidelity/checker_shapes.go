@@ -168,3 +168,22 @@ func (c *Checker) titledKnown(m mention) mention {
 	sort.Strings(tools)
 	return mention{kind: KindTool, tools: tools, named: true, called: true, signal: m.signal, start: m.start, end: m.end}
 }
+
+// alternatives reads two snake_case names joined by one slash
+// ("list_pages/get_page") as names offered side by side, not as a path:
+// a path has a slash before or after the pair, or more parts.
+func alternatives(text string, ts []token) {
+	for i := 0; i+1 < len(ts); i++ {
+		a, b := ts[i], ts[i+1]
+		if b.start != a.end+1 || text[a.end] != '/' || !identifierShaped(a.text) || !identifierShaped(b.text) {
+			continue
+		}
+		if p := byteAt(text, a.start-1); p == '/' || p == ':' || p == '.' || byteAt(text, b.end) == '/' {
+			continue
+		}
+		if !operationName(a.lower) && !operationName(b.lower) {
+			continue // "start_date/end_date", "read_only/read_write": a pair of fields or values
+		}
+		ts[i].address, ts[i+1].address = false, false
+	}
+}

@@ -132,8 +132,8 @@ func callVerbBare(ts []token, i int) bool {
 	if i >= 2 && !ts[i-1].sentence && nounBefore[ts[i-2].lower] {
 		return false // "the API call count": call is a noun
 	}
-	if prepositions[ts[i].lower] {
-		return false // "makes a thank-you call within a week"
+	if prepositions[ts[i].lower] || callAdverbs[ts[i].lower] || strings.HasSuffix(ts[i].lower, "ly") && strings.IndexAny(ts[i].lower, "_-.") < 0 {
+		return false // "makes a thank-you call within a week", "Safe to call even if …", "call repeatedly"
 	}
 	if _, ok := titledTool(ts, i); ok {
 		return false // "call 'Lookup Order ID' tool": the title names it (toolPhrases)
@@ -147,6 +147,9 @@ func callVerbBare(ts []token, i int) bool {
 	}
 	return !(i+1 < len(ts) && (notTools[ts[i+1].lower] || toolNouns[ts[i+1].lower]) && !ts[i+1].sentence) || toolNouns[ts[i+1].lower]
 }
+
+// callAdverbs say how or how often a call is made, never what is called.
+var callAdverbs = set("even", "again", "twice", "once", "anytime", "often", "back", "more", "less", "first", "later")
 
 // toolNoun: "the geocode tool", a plain word naming a tool.
 func toolNoun(ts []token, i int) bool {

@@ -39,6 +39,9 @@ type token struct {
 	// later is set on a word at or after the start of the text's second
 	// sentence (markLater), so inFirstSentence costs no walk.
 	later bool
+	// readerLed is set on the word after a label naming the reader ("you:
+	// raise a purchase order", "Assistant: …"): a step of the reader's.
+	readerLed bool
 }
 
 func isWordRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
@@ -46,7 +49,7 @@ func isWordRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode
 // tokenize splits text into tokens.
 func tokenize(text string) []token {
 	var out []token
-	sentence, clause := true, false
+	sentence, clause, readerLed := true, false, false
 	i := 0
 	for i < len(text) {
 		r, n := utf8.DecodeRuneInString(text[i:])
@@ -63,6 +66,13 @@ func tokenize(text string) []token {
 			case ':':
 				// the colon of a clock time ("9:00") is part of the time
 				sentence = sentence || !clockTime(text, i)
+				readerLed = readerColon(text, out, i)
+			case '(':
+				// a transition's label in a state machine ("LISTED
+				// --(you delete the branch)--> CLEAN") opens a step
+				if i > 0 && text[i-1] == '-' {
+					sentence, readerLed = true, true
+				}
 			case '.', '!', '?', ';', '\n', '→', '⇒', '➜', '➔', '➡', '↦':
 				// an arrow leads to what to do next ("not paid after 48
 				// hours → send the link again"): a step opens after it
@@ -95,7 +105,7 @@ func tokenize(text string) []token {
 			}
 			break
 		}
-		t := token{text: text[start:i], start: start, end: i, sentence: sentence, clause: clause}
+		t := token{text: text[start:i], start: start, end: i, sentence: sentence, clause: clause, readerLed: readerLed}
 		t.lower = strings.ToLower(t.text)
 		if w, ok := contractions[t.lower]; ok && clitic(text[:start]) {
 			// "you'll" is "you will": the clitic reads as its word
@@ -112,7 +122,7 @@ func tokenize(text string) []token {
 		t.markup = before == '<' || before == '/' && byteAt(text, start-2) == '<' || after == '='
 		t.address = !t.markup && !isShort && (before == '/' || after == '/' || before == ':' && start >= 2 && isWordByte(byteAt(text, start-2)) && !clockTime(text, start-1) || before == '@')
 		out = append(out, t)
-		sentence, clause = false, false
+		sentence, clause, readerLed = false, false, false
 		if r, _ := utf8.DecodeRuneInString(text[i:]); r == '.' && (i+1 >= len(text) || text[i+1] == ' ' || text[i+1] == '\n') {
 			sentence = true
 		}
@@ -122,25 +132,6 @@ func tokenize(text string) []token {
 	unmask(out)
 	markLater(out)
 	return glossForeign(out)
-}
-
-// alternatives reads two snake_case names joined by one slash
-// ("list_pages/get_page") as names offered side by side, not as a path:
-// a path has a slash before or after the pair, or more parts.
-func alternatives(text string, ts []token) {
-	for i := 0; i+1 < len(ts); i++ {
-		a, b := ts[i], ts[i+1]
-		if b.start != a.end+1 || text[a.end] != '/' || !identifierShaped(a.text) || !identifierShaped(b.text) {
-			continue
-		}
-		if p := byteAt(text, a.start-1); p == '/' || p == ':' || p == '.' || byteAt(text, b.end) == '/' {
-			continue
-		}
-		if !operationName(a.lower) && !operationName(b.lower) {
-			continue // "start_date/end_date", "read_only/read_write": a pair of fields or values
-		}
-		ts[i].address, ts[i+1].address = false, false
-	}
 }
 
 // operationVerbs head the name of a tool's operation ("get_page",
