@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/agentforge/console/cmd/console/startgc"
 	"github.com/agentforge/console/instruction/shown"
 )
 
@@ -124,6 +125,10 @@ func run(ctx context.Context, args []string, stdout, stderr *os.File) error {
 	defer out.Flush()
 	defer errOut.Flush()
 	ctx = withNotices(ctx, errOut)
+	if cmd != "serve" {
+		// only serve's start holds the collector off (startgc)
+		startgc.Release()
+	}
 	switch cmd {
 	case "serve":
 		return runServe(ctx, args, stdout, stderr)

@@ -5,6 +5,8 @@ import (
 	"math"
 	"runtime/debug"
 	"strconv"
+
+	"github.com/agentforge/console/cmd/console/startgc"
 )
 
 // defaultMemoryLimit is the soft limit on the Go heap the console runs
@@ -74,7 +76,9 @@ func applyMemoryLimit(getenv func(string) string) error {
 		debug.SetMemoryLimit(limit)
 	}
 	if pct, ok := gcPercent(getenv); ok {
-		debug.SetGCPercent(pct)
+		// the collector may still be held off for the start (startgc):
+		// the pace applies when the hold ends
+		startgc.SetPercent(pct)
 	}
 	return nil
 }

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/agentforge/console/cmd/console/startgc"
 )
 
 // env is an environment of the given keys and values.
@@ -71,6 +73,8 @@ func TestGCPaceFromTheEnvironment(t *testing.T) {
 // limit and pace to the console's defaults, and leaves both alone when
 // the operator set Go's own variables.
 func TestApplyMemoryLimitSetsTheRuntime(t *testing.T) {
+	// the start's hold on the collector ends first: the pace applies then
+	startgc.Release()
 	limit0, pct0 := debug.SetMemoryLimit(-1), debug.SetGCPercent(100)
 	t.Cleanup(func() { debug.SetMemoryLimit(limit0); debug.SetGCPercent(pct0) })
 	debug.SetMemoryLimit(math.MaxInt64)

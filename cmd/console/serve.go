@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/agentforge/console/cmd/console/startgc"
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/web"
@@ -161,6 +162,12 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	}
 	errc := make(chan error, 3)
 	go func() { errc <- hs.Serve(ln) }()
+	go func() {
+		// the start is over once the first request is answered: the
+		// collector gets its pace back (startgc)
+		first.wait(ctx, afterFirstAnswerWait)
+		startgc.Release()
+	}()
 	checkLibraryAfterListen(errc)
 	// what the start left until now runs in turn on one goroutine: a first
 	// start's seeding (requests wait for it), then the admin's hash, then
