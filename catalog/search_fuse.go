@@ -23,6 +23,10 @@ var (
 	// out third unchanged. One task each way: a small step.
 	lexicalWeight = 0.8
 	// fuseK is the fusion's constant: a tool ranked r gains 1/(fuseK+r).
+	// 5, 10, 20 and 40 measure alike (TestStagedTune, recall@5 of the
+	// tuning part of blind7–18: 2299, 2294, 2295, 2293 of 2803; held-out
+	// third 1113, 1115, 1116, 1115 of 1330; top-1 unchanged), as do
+	// lexicalWeight 1.0 and 1.3 (2298 and 2290; held-out 1117 and 1113).
 	fuseK = 20.0
 	// fuseKeep is how many of the ranking's first places fusion leaves
 	// where they are: fused into them, the lexical ranking lost top-1 on
@@ -34,6 +38,17 @@ var (
 	// as 3 with a larger built-in share of top-5 slots)
 	fuseKeep = 3.0
 )
+
+// A result list that stops where the scores fall off was measured and
+// lost: keeping, after the first, only the tools that earn a share of
+// the best score of one of the rankings fused (0.2, 0.35, 0.5), the
+// tuning part's recall@5 fell 2295 → 2291, 2286, 2271 of 2803 and the
+// held-out third's 1116 → 1115, 1113, 1107 of 1330, while the built-in
+// share of the slots left moved by under a point (0.205 → 0.203, 0.200,
+// 0.197; held-out 0.217 → 0.219, 0.217, 0.213): the built-in tools in a
+// top 5 are not a tail of low scores, they score near the top. Counting
+// only the whole query's ranking (0.1, 0.2, 0.5): recall@5 2280, 2255,
+// 2097 for a built-in share of 0.197, 0.190, 0.167.
 
 // plainWords are the distinct words of a query the lexical ranking
 // scores, at most maxQueryTerms.
