@@ -191,6 +191,16 @@ func (s *Store) AttemptSucceeded(ctx context.Context, username, ip string) error
 	return s.with(ctx).Where("username = ? AND ip = ?", clipTo(username, 64), clipTo(ThrottleAddress(ip), 64)).Delete(&LoginAttempt{}).Error
 }
 
+// AttemptNotChecked forgets one attempt BeginAttempt allowed whose
+// password was never checked (no hashing slot in time: ErrBusy): it was
+// no failure, and counting it would let a flood that keeps the slots
+// full lock out the owner's own attempts.
+func (s *Store) AttemptNotChecked(ctx context.Context, username, ip string) error {
+	username, ip = clipTo(username, 64), clipTo(ThrottleAddress(ip), 64)
+	newest := s.with(ctx).Model(&LoginAttempt{}).Select("MAX(id)").Where("username = ? AND ip = ?", username, ip)
+	return s.with(ctx).Where("id = (?)", newest).Delete(&LoginAttempt{}).Error
+}
+
 // ThrottleAddress is the address throttling counts a client under: an
 // IPv4 address as it is (an IPv4-mapped IPv6 address as IPv4), an IPv6
 // address as its /64 ("2001:db8:1:2::/64"), anything else as given.

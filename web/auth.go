@@ -104,9 +104,15 @@ func (s *Server) checkPassword(c echo.Context, name, pw string) (*models.User, i
 		c.Response().Header().Set("Retry-After", "900")
 		return nil, http.StatusTooManyRequests, nil
 	}
-	u, err := s.store.Authenticate(ctx, name, pw)
+	u, err := authenticate(s.store, ctx, name, pw)
 	switch {
 	case errors.Is(err, models.ErrBusy):
+		// the password was never checked: no failure to count (a flood
+		// that filled the hashing slots would otherwise push the owner's
+		// own attempts past the limits)
+		if err := s.store.AttemptNotChecked(ctx, name, ip); err != nil {
+			return nil, 0, err
+		}
 		c.Response().Header().Set("Retry-After", "5")
 		return nil, http.StatusServiceUnavailable, nil
 	case errors.Is(err, models.ErrBadCredentials):
@@ -120,11 +126,13 @@ func (s *Server) checkPassword(c echo.Context, name, pw string) (*models.User, i
 	return u, 0, nil
 }
 
+// authenticate checks a password (a variable so a test can make the
+// hashing slots look full).
+var authenticate = (*models.Store).Authenticate
+
 // clientIP is the client's address: the peer address, or, when a trusted
-// proxy header is configured, what the proxy says (echo's extractors: for
-// X-Forwarded-For the rightmost address not of a trusted proxy — loopback,
-// link-local and private ranges — so a client cannot spoof it past the
-// proxy).
+// proxy header is configured, what the proxy says (for X-Forwarded-For
+// the rightmost entry, the one the proxy appended: lastForwardedFor).
 func clientIP(c echo.Context) string {
 	return c.RealIP()
 }

@@ -174,7 +174,7 @@ func CheckProxyHeader(h string) error {
 func ipExtractor(header string) echo.IPExtractor {
 	switch strings.ToLower(header) {
 	case "x-forwarded-for":
-		return echo.ExtractIPFromXFFHeader()
+		return lastForwardedFor
 	case "x-real-ip":
 		return echo.ExtractIPFromRealIPHeader()
 	}

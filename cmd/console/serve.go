@@ -54,7 +54,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	if err := takeBadEnv(); err != nil {
 		return &exitError{2, err}
 	}
-	if err := errors.Join(upErr, idleErr, conns.check()); err != nil {
+	if err := errors.Join(upErr, idleErr, conns.check(fs, *proxyHeader)); err != nil {
 		return &exitError{2, err}
 	}
 	if *gwIdle <= 0 {

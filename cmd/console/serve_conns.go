@@ -24,21 +24,23 @@ type connCaps struct {
 	perPeer, total *int
 }
 
-// connCapFlags declares the caps. Behind a trusted proxy every connection
-// comes from the proxy, so the per-peer cap's default is then none.
+// connCapFlags declares the caps.
 func connCapFlags(fs *flag.FlagSet) connCaps {
-	perPeerDefault := defaultConnsPerPeer
-	if os.Getenv("CONSOLE_TRUSTED_PROXY_HEADER") != "" {
-		perPeerDefault = 0
-	}
 	return connCaps{
-		perPeer: fs.Int("conns-per-peer", envCount("CONSOLE_CONNS_PER_PEER", perPeerDefault), "connections one peer address may hold open; one more is answered 503 and closed, 0: no cap (CONSOLE_CONNS_PER_PEER; default 256, none with a trusted proxy header)"),
+		perPeer: fs.Int("conns-per-peer", envCount("CONSOLE_CONNS_PER_PEER", defaultConnsPerPeer), "connections one peer address may hold open; one more is answered 503 and closed, 0: no cap (CONSOLE_CONNS_PER_PEER; default 256, none with a trusted proxy header)"),
 		total:   fs.Int("conns", envCount("CONSOLE_CONNS", defaultConnsTotal), "connections held open in all; one more is answered 503 and closed, 0: no cap (CONSOLE_CONNS)"),
 	}
 }
 
-// check refuses a negative cap, naming its flag.
-func (c connCaps) check() error {
+// check refuses a negative cap, naming its flag. Behind a trusted proxy
+// (proxyHeader set, by flag or environment) every connection comes from
+// the proxy, so the per-peer cap is none unless set explicitly.
+func (c connCaps) check(fs *flag.FlagSet, proxyHeader string) error {
+	explicit := os.Getenv("CONSOLE_CONNS_PER_PEER") != ""
+	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "conns-per-peer" })
+	if proxyHeader != "" && !explicit {
+		*c.perPeer = 0
+	}
 	if *c.perPeer < 0 {
 		return fmt.Errorf("--conns-per-peer: %d is negative (0: no cap)", *c.perPeer)
 	}

@@ -3,9 +3,11 @@ package main
 import (
 	"bufio"
 	"errors"
+	"flag"
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -81,5 +83,36 @@ func TestServeRefusesANegativeConnectionCap(t *testing.T) {
 	_, err := runCLI(t, db, "serve", "--addr", "127.0.0.1:0")
 	if err == nil || !strings.Contains(err.Error(), "CONSOLE_CONNS_PER_PEER") {
 		t.Errorf("CONSOLE_CONNS_PER_PEER=many: %v", err)
+	}
+}
+
+// TestServeProxyHeaderFlagDropsThePeerCap: behind a trusted proxy every
+// connection comes from the proxy, so the per-peer cap's default is none
+// whether the header is given by flag or environment; an explicit cap
+// still holds.
+func TestServeProxyHeaderFlagDropsThePeerCap(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		env  string
+		want int
+	}{
+		{[]string{"--trusted-proxy-header", "X-Forwarded-For"}, "", 0},
+		{nil, "X-Forwarded-For", 0},
+		{[]string{"--trusted-proxy-header", "X-Real-IP", "--conns-per-peer", "9"}, "", 9},
+		{nil, "", defaultConnsPerPeer},
+	} {
+		t.Setenv("CONSOLE_TRUSTED_PROXY_HEADER", tc.env)
+		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+		proxy := fs.String("trusted-proxy-header", os.Getenv("CONSOLE_TRUSTED_PROXY_HEADER"), "")
+		conns := connCapFlags(fs)
+		if err := fs.Parse(tc.args); err != nil {
+			t.Fatal(err)
+		}
+		if err := conns.check(fs, *proxy); err != nil {
+			t.Fatal(err)
+		}
+		if *conns.perPeer != tc.want {
+			t.Errorf("%v (env %q): per-peer cap %d, want %d", tc.args, tc.env, *conns.perPeer, tc.want)
+		}
 	}
 }
