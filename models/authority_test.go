@@ -143,30 +143,37 @@ func TestBindingsAndCheckState(t *testing.T) {
 	eachDialect(t, func(t *testing.T, s *models.Store) {
 		ctx := context.Background()
 		exp := time.Now().Add(time.Minute).UTC().Truncate(time.Second)
-		handle, b, err := s.CreateBinding(ctx, "apikey:1", models.Binding{Subject: "u1", Agent: "analyst", Tool: "read_file", Digest: "abc", ExpiresAt: exp})
+		handle, b, err := s.CreateBinding(ctx, "apikey:1", models.Binding{Subject: "u1", Agent: "analyst", Tool: "read_file", Digest: "abc", ExpiresAt: exp, KeyID: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if b.HandleHash == handle || len(handle) < 30 {
 			t.Fatal("the handle is stored in the clear")
 		}
-		st, err := s.ReadCheckState(ctx, handle)
+		st, err := s.ReadCheckState(ctx, handle, 1)
 		if err != nil || st.Binding == nil || !st.Binding.Found || st.Binding.Tool != "read_file" || !st.Binding.ExpiresAt.Equal(exp) || st.CatalogGen == 0 {
 			t.Fatalf("state: %+v %+v, %v", st, st.Binding, err)
 		}
-		if st, _ := s.ReadCheckState(ctx, "afb_unknown"); st.Binding == nil || st.Binding.Found {
+		if st, _ := s.ReadCheckState(ctx, "afb_unknown", 1); st.Binding == nil || st.Binding.Found {
 			t.Fatalf("unknown handle found: %+v", st.Binding)
 		}
-		if st, _ := s.ReadCheckState(ctx, ""); st.Binding != nil || st.ConfigGen == 0 {
+		if st, _ := s.ReadCheckState(ctx, "", 1); st.Binding != nil || st.ConfigGen == 0 {
 			t.Fatalf("no handle: %+v", st)
 		}
-		if err := s.ReleaseBinding(ctx, "apikey:1", handle); err != nil {
+		// another runtime key holding the handle finds no binding
+		if st, _ := s.ReadCheckState(ctx, handle, 2); st.Binding == nil || st.Binding.Found {
+			t.Fatalf("another key's check found the binding: %+v", st.Binding)
+		}
+		if err := s.ReleaseBinding(ctx, "apikey:2", 2, handle); !errors.Is(err, models.ErrNotFound) {
+			t.Fatalf("another key's release: %v, want not found", err)
+		}
+		if err := s.ReleaseBinding(ctx, "apikey:1", 1, handle); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.ReleaseBinding(ctx, "apikey:1", handle); !errors.Is(err, models.ErrNotFound) {
+		if err := s.ReleaseBinding(ctx, "apikey:1", 1, handle); !errors.Is(err, models.ErrNotFound) {
 			t.Fatalf("second release: %v", err)
 		}
-		if st, _ := s.ReadCheckState(ctx, handle); st.Binding.Found {
+		if st, _ := s.ReadCheckState(ctx, handle, 1); st.Binding.Found {
 			t.Fatal("a released binding still resolves")
 		}
 	})

@@ -53,6 +53,9 @@ type Binding struct {
 	// (authority.Pin: its groups', agent's, profile's and tool review's
 	// versions); a check under another ends it for good (migration 251).
 	AuthorityPin string `gorm:"size:80;not null;default:''"`
+	// KeyID is the runtime key that asked for the binding: only that key
+	// may present or release it (another key's check finds no binding).
+	KeyID uint `gorm:"not null;default:0;index"`
 }
 
 // Groups are the subject's groups the binding was issued for.
@@ -92,7 +95,9 @@ const BindingPrefix = "afb_"
 // MaxBindingTTL bounds a binding's lifetime.
 const MaxBindingTTL = 24 * time.Hour
 
-// CreateBinding stores a binding and returns its handle, once.
+// CreateBinding stores a binding for the runtime key b.KeyID and returns
+// its handle, once; a key holding MaxLiveBindingsPerKey live bindings is
+// refused (*TooManyBindingsError), nothing stored.
 func (s *Store) CreateBinding(ctx context.Context, actor string, b Binding) (string, *Binding, error) {
 	handle := BindingPrefix + RandomToken(30)
 	if b.GroupsJSON == "" {
@@ -101,6 +106,9 @@ func (s *Store) CreateBinding(ctx context.Context, actor string, b Binding) (str
 	b.HandleHash = hashKey(handle)
 	b.CreatedBy = actor
 	err := s.Tx(ctx, func(tx *Store) error {
+		if err := tx.bindingRoom(ctx, b.KeyID); err != nil {
+			return err
+		}
 		if err := tx.with(ctx).Create(&b).Error; err != nil {
 			return err
 		}
@@ -120,12 +128,12 @@ func approvalNote(ref string) string {
 	return ", approval " + ref
 }
 
-// ReleaseBinding deletes a binding by its handle; an unknown handle is
-// ErrNotFound.
-func (s *Store) ReleaseBinding(ctx context.Context, actor, handle string) error {
+// ReleaseBinding deletes the runtime key key's binding by its handle; an
+// unknown handle, or another key's, is ErrNotFound.
+func (s *Store) ReleaseBinding(ctx context.Context, actor string, key uint, handle string) error {
 	return s.Tx(ctx, func(tx *Store) error {
 		var b Binding
-		if err := tx.with(ctx).Where("handle_hash = ?", hashKey(handle)).First(&b).Error; err != nil {
+		if err := tx.with(ctx).Where("handle_hash = ? AND key_id = ?", hashKey(handle), key).First(&b).Error; err != nil {
 			return notFound(err)
 		}
 		res := tx.with(ctx).Where("id = ?", b.ID).Delete(&Binding{})
@@ -152,9 +160,10 @@ type CheckState struct {
 }
 
 // ReadCheckState reads both generations and, for a non-empty handle, the
-// binding it names, in one query. It never answers from a cache: a
-// revocation committed before the call is always seen.
-func (s *Store) ReadCheckState(ctx context.Context, handle string) (CheckState, error) {
+// binding it names for the runtime key key (another key's handle reads as
+// none), in one query. It never answers from a cache: a revocation
+// committed before the call is always seen.
+func (s *Store) ReadCheckState(ctx context.Context, handle string, key uint) (CheckState, error) {
 	var st CheckState
 	if handle == "" {
 		cg, fg, err := s.Generations(ctx)
@@ -181,7 +190,7 @@ func (s *Store) ReadCheckState(ctx context.Context, handle string) (CheckState, 
 	}
 	err := s.with(ctx).Raw(`SELECT c.generation, c.config_generation, b.subject, b.group_set, b.agent, b.tool, b.digest, b.expires_at, b.revoked_at, b.revoked_by,
 b.id, b.invalidated_at, b.invalid_type, b.invalid_reason, b.approval_ref, b.authority_pin
-FROM catalog_states c LEFT JOIN bindings b ON b.handle_hash = ? WHERE c.id = 1`, hashKey(handle)).Scan(&row).Error
+FROM catalog_states c LEFT JOIN bindings b ON b.handle_hash = ? AND b.key_id = ? WHERE c.id = 1`, hashKey(handle), key).Scan(&row).Error
 	if err != nil {
 		return st, fmt.Errorf("models: check state: %w", err)
 	}

@@ -259,6 +259,7 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	{257, "a command connection can run in a working directory of its own (--dir); existing connections keep the console's; a table of its own, so connections, which the previous release reads with SELECT * as it serves the gateway, is unchanged", func(tx *gorm.DB, _ string) error {
 		return tx.Migrator().CreateTable(&ConnectionDir{})
 	}},
+	{258, "a binding belongs to the runtime key that asked for it: another key presenting or releasing its handle finds none; live bindings get their key from the key named in their created_by", migrateBindingKeys},
 	// evidence at scale (200-214)
 	{200, "run totals kept by the database as events are written; a run's latest events by (run, id)", migrateRunTotals},
 	{201, "run evidence partitioned by day on Postgres (same table name and columns; the existing table becomes its first partition)", migratePartitionRunEvents},

@@ -1,4 +1,4 @@
--- migrations: 1 2 3 4 5 6 10 30 31 32 40 41 42 20 21 22 110 111 112 113 114 60 70 71 72 73 100 130 131 133 132 134 137 136 138 135 180 181 150 151 152 170 240 241 242 243 244 245 246 247 248 249 250 251 252 253 254 255 256 257 200 201 160 161 166
+-- migrations: 1 2 3 4 5 6 10 30 31 32 40 41 42 20 21 22 110 111 112 113 114 60 70 71 72 73 100 130 131 133 132 134 137 136 138 135 180 181 150 151 152 170 240 241 242 243 244 245 246 247 248 249 250 251 252 253 254 255 256 257 258 200 201 160 161 166
 CREATE TABLE `users` (`id` integer PRIMARY KEY AUTOINCREMENT,`username` text NOT NULL,`password_hash` text NOT NULL,`roles` text NOT NULL,`disabled` numeric NOT NULL DEFAULT false,`created_at` datetime,`updated_at` datetime);
 CREATE UNIQUE INDEX `idx_users_username` ON `users`(`username`);
 CREATE TABLE `sessions` (`id` text,`user_id` integer NOT NULL,`csrf_token` text NOT NULL,`flash` text,`created_at` datetime,`last_seen_at` datetime,PRIMARY KEY (`id`));
@@ -51,7 +51,8 @@ CREATE TABLE `subject_groups` (`id` integer PRIMARY KEY AUTOINCREMENT,`name` tex
 CREATE UNIQUE INDEX `idx_subject_groups_name` ON `subject_groups`(`name`);
 CREATE TABLE `group_versions` (`id` integer PRIMARY KEY AUTOINCREMENT,`group_id` integer NOT NULL,`version` integer NOT NULL,`grants` text NOT NULL,`author` text NOT NULL,`message` text,`created_at` datetime);
 CREATE UNIQUE INDEX `idx_group_version` ON `group_versions`(`group_id`,`version`);
-CREATE TABLE `bindings` (`id` integer PRIMARY KEY AUTOINCREMENT,`handle_hash` text NOT NULL,`subject` text NOT NULL,`group_set` text,`agent` text NOT NULL,`tool` text NOT NULL,`digest` text NOT NULL,`expires_at` datetime NOT NULL,`created_by` text,`created_at` datetime,`revoked_at` datetime,`revoked_by` text,`profile` text,`groups_json` text,`catalog_gen` integer,`policy_gen` integer,`approval_ref` text,`invalidated_at` datetime,`invalid_type` text,`invalid_reason` text,`authority_pin` text NOT NULL DEFAULT "");
+CREATE TABLE `bindings` (`id` integer PRIMARY KEY AUTOINCREMENT,`handle_hash` text NOT NULL,`subject` text NOT NULL,`group_set` text,`agent` text NOT NULL,`tool` text NOT NULL,`digest` text NOT NULL,`expires_at` datetime NOT NULL,`created_by` text,`created_at` datetime,`revoked_at` datetime,`revoked_by` text,`profile` text,`groups_json` text,`catalog_gen` integer,`policy_gen` integer,`approval_ref` text,`invalidated_at` datetime,`invalid_type` text,`invalid_reason` text,`authority_pin` text NOT NULL DEFAULT "",`key_id` integer NOT NULL DEFAULT 0);
+CREATE INDEX `idx_bindings_key_id` ON `bindings`(`key_id`);
 CREATE INDEX `idx_bindings_expires_at` ON `bindings`(`expires_at`);
 CREATE INDEX `idx_bindings_tool` ON `bindings`(`tool`);
 CREATE UNIQUE INDEX `idx_bindings_handle_hash` ON `bindings`(`handle_hash`);

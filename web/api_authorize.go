@@ -140,7 +140,7 @@ func (s *Server) check(c echo.Context, binding bool) (authorizeRequest, authorit
 		return req, authority.Decision{}, nil, cs, err
 	}
 	ctx := c.Request().Context()
-	if cs, err = s.checkState(ctx, req.Binding); err != nil {
+	if cs, err = s.checkState(ctx, req.Binding, keyIDOf(requestKey(c))); err != nil {
 		return req, authority.Decision{}, nil, cs, err
 	}
 	if err := s.checkAgentSet(ctx, cs, req.Agent, req.Tools, req.Without); err != nil {

@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -47,7 +48,12 @@ func (s *Server) apiCreateBinding(c echo.Context) error {
 		return err
 	}
 	handle, _, err := s.store.CreateBinding(c.Request().Context(), keyActor(c), models.Binding{Subject: subject, GroupSet: authority.GroupSetDigest(authority.GroupsOf(req.Subject)), Agent: req.Agent, Tool: t.ID, Digest: t.Digest, ExpiresAt: exp,
-		Profile: req.Profile, GroupsJSON: string(groups), CatalogGen: cs.CatalogGen, PolicyGen: cs.ConfigGen, ApprovalRef: ref, AuthorityPin: pin.String()})
+		Profile: req.Profile, GroupsJSON: string(groups), CatalogGen: cs.CatalogGen, PolicyGen: cs.ConfigGen, ApprovalRef: ref, AuthorityPin: pin.String(), KeyID: keyIDOf(requestKey(c))})
+	var tm *models.TooManyBindingsError
+	if errors.As(err, &tm) {
+		return apiErr(http.StatusTooManyRequests, "too_many_bindings", "binding",
+			fmt.Sprintf("this runtime key already holds %d live bindings, the most one key may hold; none was made: release bindings you no longer need (DELETE /api/v1/bindings/{handle}) or wait until some expire", tm.Limit))
+	}
 	if err != nil {
 		return err
 	}
@@ -61,7 +67,7 @@ func (s *Server) apiReleaseBinding(c echo.Context) error {
 	if !strings.HasPrefix(h, models.BindingPrefix) || len(h) > maxBindingHandle {
 		return apiErr(http.StatusNotFound, "not_found", "handle", "no such binding")
 	}
-	err := s.store.ReleaseBinding(c.Request().Context(), keyActor(c), h)
+	err := s.store.ReleaseBinding(c.Request().Context(), keyActor(c), keyIDOf(requestKey(c)), h)
 	if errors.Is(err, models.ErrNotFound) {
 		return apiErr(http.StatusNotFound, "not_found", "handle", "no such binding")
 	}

@@ -39,7 +39,7 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	ctx := c.Request().Context()
 	// one read gives the generations both the surface and the call-time
 	// check are built at, and the binding when one is sent
-	cs, err := s.checkState(ctx, req.Binding)
+	cs, err := s.checkState(ctx, req.Binding, keyIDOf(requestKey(c)))
 	if err != nil {
 		return err
 	}

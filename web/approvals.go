@@ -105,7 +105,7 @@ func (s *Server) apiRequestApproval(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	cs, err := s.checkState(ctx, "")
+	cs, err := s.checkState(ctx, "", 0)
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,7 @@ import (
 // pageAuthority is the authority state of now for a page that only shows
 // it (nil when it cannot be read: the page then shows less).
 func (s *Server) pageAuthority(ctx context.Context) *authState {
-	cs, err := s.checkState(ctx, "")
+	cs, err := s.checkState(ctx, "", 0)
 	if err != nil {
 		return nil
 	}

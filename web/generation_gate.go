@@ -97,10 +97,11 @@ func (g *genGate) readOnce(ctx context.Context) (cat, cfg int64, err error) {
 }
 
 // checkState is what a call-time check reads: the generations through
-// the gate and, when a handle is sent, the binding with them in one query.
-func (s *Server) checkState(ctx context.Context, handle string) (models.CheckState, error) {
+// the gate and, when a handle is sent, the runtime key key's binding with
+// them in one query (another key's handle reads as no binding).
+func (s *Server) checkState(ctx context.Context, handle string, key uint) (models.CheckState, error) {
 	if handle != "" {
-		return s.store.ReadCheckState(ctx, handle)
+		return s.store.ReadCheckState(ctx, handle, key)
 	}
 	cat, cfg, err := s.gate.generations(ctx)
 	return models.CheckState{CatalogGen: cat, ConfigGen: cfg}, err
