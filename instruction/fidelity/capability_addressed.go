@@ -65,5 +65,50 @@ func readerColon(text string, out []token, i int) bool {
 	if out[n-1].end == i && readerWords[out[n-1].lower] {
 		return true
 	}
-	return n > 1 && out[n-1].end == i && readerWords[out[n-2].lower] && strings.Contains(text[out[n-2].end:out[n-1].start], ">")
+	if n > 1 && out[n-1].end == i && readerWords[out[n-2].lower] && strings.Contains(text[out[n-2].end:out[n-1].start], ">") {
+		return true
+	}
+	return out[n-1].end == i && actionKey(out[n-1].lower) && readerOwned(text[:out[n-1].start])
+}
+
+// actionKey: a record's key for what to do ("next_action", "step",
+// "todo").
+func actionKey(k string) bool {
+	return strings.HasSuffix(k, "action") || strings.HasSuffix(k, "step") || strings.HasSuffix(k, "todo") || strings.HasSuffix(k, "task")
+}
+
+// readerOwned: a line among the two before (a record's keys, as in YAML
+// front matter) gives the record to the reader ("next_owner: assistant",
+// "assignee: you").
+func readerOwned(before string) bool {
+	for range 2 {
+		nl := strings.LastIndexByte(strings.TrimRight(before, " \t"), '\n')
+		if nl < 0 {
+			return false
+		}
+		before = before[:nl]
+		line := before[strings.LastIndexByte(before, '\n')+1:]
+		key, value, ok := strings.Cut(line, ":")
+		key = strings.ToLower(strings.TrimSpace(key))
+		if ok && readerWords[strings.ToLower(strings.Trim(value, " \t\"'"))] &&
+			(strings.HasSuffix(key, "owner") || strings.HasSuffix(key, "assignee") || strings.HasSuffix(key, "actor") || key == "who") {
+			return true
+		}
+	}
+	return false
+}
+
+// readerCell: the sign at i closes a cell or a role that is only the
+// reader — a table's "| you |", a RACI's "R = you (" — so what follows is
+// the reader's step.
+func readerCell(text string, out []token, i int) bool {
+	n := len(out)
+	if n == 0 || !readerWords[out[n-1].lower] || strings.TrimSpace(text[out[n-1].end:i]) != "" {
+		return false
+	}
+	before := strings.TrimRight(text[:out[n-1].start], " ")
+	if n > 1 && out[n-2].lower == "the" && out[n-2].end >= len(before)-1 {
+		before = strings.TrimRight(text[:out[n-2].start], " ") // "| the assistant |"
+	}
+	return strings.HasSuffix(before, "|") && text[i] == '|' || strings.HasSuffix(before, "=") && text[i] == '('
 }

@@ -20,7 +20,7 @@ func operationLabel(text string, ts []token, i int) bool {
 		return false
 	}
 	words := strings.Fields(strings.Trim(prefix, " \t|-*•:"))
-	if len(words) == 0 || len(words) > 4 || readerLabel(prefix) {
+	if len(words) == 0 || len(words) > 4 || readerLabel(prefix) || ts[i].readerLed {
 		return false
 	}
 	return !(len(words) <= 2 && noteLabels[strings.ToLower(strings.Trim(words[0], "*_`"))])

@@ -70,8 +70,12 @@ func tokenize(text string) []token {
 			case '(':
 				// a transition's label in a state machine ("LISTED
 				// --(you delete the branch)--> CLEAN") opens a step
-				if i > 0 && text[i-1] == '-' {
-					sentence, readerLed = true, true
+				if i > 0 && text[i-1] == '-' || readerCell(text, out, i) {
+					sentence, readerLed = true, true // "R = you (open the record …)"
+				}
+			case '|':
+				if readerCell(text, out, i) {
+					sentence, readerLed = true, true // "| 2 | you | collect each one … |"
 				}
 			case '.', '!', '?', ';', '\n', '→', '⇒', '➜', '➔', '➡', '↦':
 				// an arrow leads to what to do next ("not paid after 48
