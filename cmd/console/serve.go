@@ -149,9 +149,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	if err != nil {
 		return err
 	}
-	ln = conns.wrap(ln)
 	first := newFirstAnswer()
 	hs := &http.Server{Handler: first.wrap(gate.wrap(srv.Handler())), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 60 * time.Second, WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second}
+	ln = conns.wrap(ln, hs)
 	// the line says the console is ready: a first start prints it once
 	// seeded (a command run against the database after it finds it seeded)
 	announce := func() {

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"net"
+	"net/http"
 	"os"
 	"strconv"
 
@@ -27,8 +28,8 @@ type connCaps struct {
 // connCapFlags declares the caps.
 func connCapFlags(fs *flag.FlagSet) connCaps {
 	return connCaps{
-		perPeer: fs.Int("conns-per-peer", envCount("CONSOLE_CONNS_PER_PEER", defaultConnsPerPeer), "connections one peer address may hold open; one more is answered 503 and closed, 0: no cap (CONSOLE_CONNS_PER_PEER; default 256, none with a trusted proxy header)"),
-		total:   fs.Int("conns", envCount("CONSOLE_CONNS", defaultConnsTotal), "connections held open in all; one more is answered 503 and closed, 0: no cap (CONSOLE_CONNS)"),
+		perPeer: fs.Int("conns-per-peer", envCount("CONSOLE_CONNS_PER_PEER", defaultConnsPerPeer), "connections one peer (IPv4 address, IPv6 /64) may hold open; past it the peer's oldest idle one is closed, else the new one answered 503, 0: no cap (CONSOLE_CONNS_PER_PEER; default 256, none with a trusted proxy header)"),
+		total:   fs.Int("conns", envCount("CONSOLE_CONNS", defaultConnsTotal), "connections held open in all; past it the oldest idle one is closed, else the new one answered 503, 0: no cap (CONSOLE_CONNS)"),
 	}
 }
 
@@ -50,9 +51,12 @@ func (c connCaps) check(fs *flag.FlagSet, proxyHeader string) error {
 	return nil
 }
 
-// wrap puts the caps around ln.
-func (c connCaps) wrap(ln net.Listener) net.Listener {
-	return connlimit.New(ln, *c.perPeer, *c.total)
+// wrap puts the caps around ln, served by hs: hs tells the caps which
+// connections are idle keep-alive ones, which give way at a cap.
+func (c connCaps) wrap(ln net.Listener, hs *http.Server) net.Listener {
+	l := connlimit.New(ln, *c.perPeer, *c.total)
+	hs.ConnState = l.ConnState
+	return l
 }
 
 // envCount reads a whole number ≥ 0 from k (def when unset); anything

@@ -116,3 +116,43 @@ func TestServeProxyHeaderFlagDropsThePeerCap(t *testing.T) {
 		}
 	}
 }
+
+// TestServeIdleConnectionsGiveWay: connections answered once and left
+// silent (a browser's keep-alive) held their place for the idle timeout:
+// 64 of them from 4 addresses kept a new client at 503 for 100 s and
+// more. At the cap the oldest idle one is closed for the newcomer.
+func TestServeIdleConnectionsGiveWay(t *testing.T) {
+	base := startServe(t, t.TempDir(), "--conns", "3", "--conns-per-peer", "0")
+	addr := strings.TrimPrefix(base, "http://")
+	ask := func(c net.Conn, closing bool) int {
+		_ = c.SetDeadline(time.Now().Add(10 * time.Second))
+		req := "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+		if closing {
+			req = "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+		}
+		_, _ = io.WriteString(c, req)
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			t.Fatalf("no answer: %v", err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	dial := func() net.Conn {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = c.Close() })
+		return c
+	}
+	for i := range 3 {
+		if got := ask(dial(), false); got != http.StatusOK {
+			t.Fatalf("keep-alive %d: %d", i, got)
+		}
+	}
+	if got := ask(dial(), true); got != http.StatusOK {
+		t.Fatalf("a new client with 3 idle connections open: %d", got)
+	}
+}
