@@ -1,16 +1,11 @@
 package web
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"reflect"
-	"slices"
-	"strconv"
-	"strings"
-	"sync"
 
 	"github.com/labstack/echo/v4"
 )
@@ -29,40 +24,11 @@ import (
 // deferred run's receipts are text from a conversation, each refused on
 // its own when malformed, never failing the request).
 func checkJSONKeys(body []byte, t reflect.Type) error {
-	w := keyWalk{b: body}
+	w := newKeyWalk(body)
 	if err := w.value(t, "", 0); err != nil && err != errJSONSyntax {
 		return err
 	}
 	return nil
-}
-
-// nulOutsideRaw names the field of a body whose string (or key) holds an
-// escaped NUL, outside json.RawMessage fields (whose consumers judge
-// them); found is false when there is none there or the body is not
-// JSON.
-func nulOutsideRaw(body []byte, t reflect.Type) (field string, found bool) {
-	w := keyWalk{b: body, findNUL: true}
-	if err := w.value(t, "", 0); err == errNUL {
-		return w.nulAt, true
-	}
-	return "", false
-}
-
-// errNUL stops a walk at a string holding a NUL (keyWalk.findNUL).
-var errNUL = errors.New("json NUL")
-
-// rawMessage is the type whose values a walk skips.
-var rawMessage = reflect.TypeOf(json.RawMessage(nil))
-
-// hasNUL reports whether a string's raw bytes decode to text with a NUL.
-func hasNUL(raw []byte) bool {
-	if !bytes.Contains(raw, []byte(`\u0000`)) {
-		return false
-	}
-	var s string
-	quoted := make([]byte, 0, len(raw)+2)
-	quoted = append(append(append(quoted, '"'), raw...), '"')
-	return json.Unmarshal(quoted, &s) == nil && strings.IndexByte(s, 0) >= 0
 }
 
 // errJSONSyntax stops a walk at malformed JSON; the decoder names it.
@@ -87,6 +53,20 @@ type keyWalk struct {
 	// compares counts the key comparisons and set look-ups made to find
 	// repeated keys: the walk's work, which a test holds linear
 	compares int
+	// keys holds the keys seen so far of every object the walk is in,
+	// outermost first (keySet); each object drops its own as it ends
+	keys [][]byte
+	// the first room of keys and at: a usual body needs no more
+	keysBuf [2 * keySetFew][]byte
+	atBuf   [8]pointerToken
+}
+
+// newKeyWalk is a walk over body, its stacks in its own first room (one
+// allocation for a usual body's walk, not one per object and per level).
+func newKeyWalk(body []byte) *keyWalk {
+	w := &keyWalk{b: body}
+	w.keys, w.at = w.keysBuf[:0], w.atBuf[:0]
+	return w
 }
 
 func (w *keyWalk) space() {
@@ -188,14 +168,21 @@ func (w *keyWalk) value(t reflect.Type, path string, depth int) error {
 }
 
 func (w *keyWalk) object(t reflect.Type, path string, depth int) error {
+	base := len(w.keys)
+	err := w.objectKeys(t, path, depth, base)
+	w.keys = w.keys[:base]
+	return err
+}
+
+// objectKeys walks an object whose keys go on w.keys from base.
+func (w *keyWalk) objectKeys(t reflect.Type, path string, depth, base int) error {
 	var fields map[string]reflect.Type
 	if t != nil && t.Kind() == reflect.Struct {
 		fields = structJSONFields(t)
 	}
 	// keys stay bytes of the body: a string is made only for an error
 	// message or the path of a nested value
-	var seenBuf [keySetFew][]byte
-	seen := keySet{few: seenBuf[:0], compares: &w.compares}
+	seen := keySet{w: w, base: base}
 	w.i++
 	w.space()
 	if w.i < len(w.b) && w.b[w.i] == '}' {
@@ -280,198 +267,4 @@ func (w *keyWalk) object(t reflect.Type, path string, depth int) error {
 			return errJSONSyntax
 		}
 	}
-}
-
-// fieldCache holds each struct type's JSON fields.
-var fieldCache sync.Map // reflect.Type → map[string]reflect.Type
-
-// structJSONFields returns a struct's JSON field names and types, built
-// once per type.
-func structJSONFields(t reflect.Type) map[string]reflect.Type {
-	if f, ok := fieldCache.Load(t); ok {
-		return f.(map[string]reflect.Type)
-	}
-	f := map[string]reflect.Type{}
-	jsonFields(t, f)
-	fieldCache.Store(t, f)
-	return f
-}
-
-// jsonFields collects a struct's JSON field names (promoting embedded
-// structs' fields, as encoding/json does).
-func jsonFields(t reflect.Type, out map[string]reflect.Type) {
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		tag := f.Tag.Get("json")
-		name, _, _ := strings.Cut(tag, ",")
-		if name == "-" && !strings.Contains(tag, ",") {
-			continue
-		}
-		ft := f.Type
-		for ft.Kind() == reflect.Pointer {
-			ft = ft.Elem()
-		}
-		if f.Anonymous && name == "" && ft.Kind() == reflect.Struct {
-			jsonFields(ft, out)
-			continue
-		}
-		if !f.IsExported() {
-			continue
-		}
-		if name == "" {
-			name = f.Name
-		}
-		if _, dup := out[name]; !dup {
-			out[name] = f.Type
-		}
-	}
-}
-
-// jsonTypeName says in JSON's words what a Go type expects, so no error
-// message shows a Go type name.
-func jsonTypeName(t reflect.Type) string {
-	for t != nil && t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t == nil {
-		return "a JSON value"
-	}
-	switch t.Kind() {
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "an integer"
-	case reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.Slice, reflect.Array:
-		return "an array"
-	case reflect.Map, reflect.Struct:
-		return "an object"
-	}
-	return "a JSON value"
-}
-
-// jsonFieldPath turns encoding/json's path of a field with a type error
-// into the path the client wrote: encoding/json names an embedded struct
-// by its Go field name ("runTarget.agent" for runStepRequest's promoted
-// "agent"), a name no client ever sends, so those segments are dropped.
-// It returns the field's Go type too (nil when unknown).
-func jsonFieldPath(t reflect.Type, field string) (string, reflect.Type) {
-	if field == "" {
-		return field, nil
-	}
-	segs := strings.Split(field, ".")
-	out := segs[:0]
-	for _, seg := range segs {
-		for t != nil && (t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map) {
-			t = t.Elem()
-		}
-		if t == nil || t.Kind() != reflect.Struct {
-			out = append(out, seg)
-			t = nil
-			continue
-		}
-		if f, ok := t.FieldByName(seg); ok && f.Anonymous && f.Tag.Get("json") == "" {
-			t = f.Type
-			continue
-		}
-		out = append(out, seg)
-		t = fieldTypeOf(t, seg)
-	}
-	return strings.Join(out, "."), t
-}
-
-// typeErrorMessage words a type error in the field at path, of Go type
-// ft, where encoding/json wanted want: an item of an array field is
-// named as an item ("each item of pins must be a string"), not as the
-// field the client did send as an array.
-func typeErrorMessage(path string, ft, want reflect.Type) string {
-	for ft != nil && ft.Kind() == reflect.Pointer {
-		ft = ft.Elem()
-	}
-	if ft != nil && ft.Kind() == reflect.Slice && ft != want && ft.Elem() == want {
-		return fmt.Sprintf("each item of %s must be %s", path, jsonTypeName(want))
-	}
-	return fmt.Sprintf("%s must be %s", path, jsonTypeName(want))
-}
-
-// fieldTypeOf is the type of the struct field (promoted ones included)
-// whose JSON name is key, or nil.
-func fieldTypeOf(t reflect.Type, key string) reflect.Type {
-	for _, f := range reflect.VisibleFields(t) {
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "" && !f.Anonymous {
-			name = f.Name
-		}
-		if name == key && f.IsExported() {
-			return f.Type
-		}
-	}
-	return nil
-}
-
-// keySet is the keys of one object seen so far: a list while few (no
-// allocation of a map for the usual handful), a map once many, so an
-// object of many keys costs linear time, not pairwise comparisons.
-type keySet struct {
-	few  [][]byte
-	many map[string]bool
-	// compares counts each comparison of two keys and each look-up
-	compares *int
-}
-
-const keySetFew = 16
-
-func (k *keySet) has(key []byte) bool {
-	if k.many != nil {
-		*k.compares++
-		return k.many[string(key)]
-	}
-	return slices.ContainsFunc(k.few, func(s []byte) bool {
-		*k.compares++
-		return bytes.Equal(s, key)
-	})
-}
-
-func (k *keySet) add(key []byte) {
-	switch {
-	case k.many != nil:
-		k.many[string(key)] = true
-	case len(k.few) < keySetFew:
-		k.few = append(k.few, key)
-	default:
-		k.many = make(map[string]bool, 2*keySetFew)
-		for _, s := range k.few {
-			k.many[string(s)] = true
-		}
-		k.many[string(key)] = true
-		k.few = nil
-	}
-}
-
-// pointerToken is one step of a JSON pointer: an object's key, else an
-// array's index.
-type pointerToken struct {
-	key   []byte
-	index int
-}
-
-// pointer is the RFC 6901 JSON pointer of key in the object the walk is
-// in.
-func (w *keyWalk) pointer(key []byte) string {
-	var b strings.Builder
-	esc := strings.NewReplacer("~", "~0", "/", "~1")
-	for _, t := range w.at {
-		b.WriteByte('/')
-		if t.key != nil {
-			b.WriteString(esc.Replace(string(t.key)))
-		} else {
-			b.WriteString(strconv.Itoa(t.index))
-		}
-	}
-	b.WriteByte('/')
-	b.WriteString(esc.Replace(string(key)))
-	return b.String()
 }

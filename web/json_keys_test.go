@@ -189,3 +189,21 @@ func BenchmarkCheckJSONKeysRunStep(b *testing.B) {
 		}
 	}
 }
+
+// TestKeyWalkAllocatesOnce: the key walk over a step body with three
+// receipts allocates its walk once and a string per nested value's
+// field path (receipts, and each receipt's names): its stacks of keys
+// and of pointer steps live in the walk's own room. It allocated 13
+// times before (a key list per object, the pointer steps' growth).
+func TestKeyWalkAllocatesOnce(t *testing.T) {
+	r := `{"v":1,"run":"load-7f3a-1234","surface":"` + strings.Repeat("ab", 32) + `","step":%d,"names":["github.create_issue","read_file"],"mac":"47sSGE1MgSWz6dzWhns-YbEa7qUeiXSHFyPxOxrlzKE"}`
+	body := []byte(`{"agent":"dev-helper","receipts":[[` + fmt.Sprintf(r, 0) + `],[` + fmt.Sprintf(r, 1) + `],[` + fmt.Sprintf(r, 2) + `]]}`)
+	typ := reflect.TypeOf(&runStepRequest{})
+	if err := checkJSONKeys(body, typ); err != nil {
+		t.Fatal(err)
+	}
+	n := testing.AllocsPerRun(100, func() { _ = checkJSONKeys(body, typ) })
+	if want := 5 + raceAllocSlack; n > float64(want) {
+		t.Errorf("%v allocations a walk, want at most %d (the walk and 4 field paths)", n, want)
+	}
+}
