@@ -112,8 +112,10 @@ type ForgeData struct {
 	RosterNotes              []Warning
 	Compare                  *Compare
 	CanSave                  bool
-	BaseVersion              int
-	CSRF                     string
+	// SaveOff says why a user who may save sees no Save form ("": none)
+	SaveOff     string
+	BaseVersion int
+	CSRF        string
 	// Run is the deferred-run simulator (deferred mode only).
 	Run *RunSim
 	// Subject is the subject picker (an agent is picked).

@@ -244,11 +244,18 @@ func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, er
 		data.BaseVersion = fc.ac.Profile.CurrentVersion
 	}
 	budgetLevers(&data, fc, c.QueryParams())
-	if len(c.QueryParams()["sg"]) > 0 {
-		data.CanSave = false // a subject's preview is not saved as a profile (forgeSave refuses it)
+	if len(c.QueryParams()["sg"]) > 0 && data.CanSave {
+		// a subject's preview is not saved as a profile (forgeSave refuses
+		// it): say so where the Save form was
+		data.CanSave = false
+		data.SaveOff = saveOffForSubject
 	}
 	return data, nil
 }
+
+// saveOffForSubject is what the forge shows in place of its Save form
+// while a subject's groups are ticked.
+const saveOffForSubject = "Saving is off while a subject's groups are ticked: this previews what a member of them is offered, and a profile is not narrowed to a subject. Untick the groups to save the draft as a new version."
 
 // pickerData fills the agent and profile pickers.
 func (s *Server) pickerData(c echo.Context, data *views.ForgeData) error {
