@@ -51,7 +51,7 @@ func TestReadmeConnectionEditExample(t *testing.T) {
 				t.Errorf("%s:\n%s", c, out)
 			}
 			list, _ := runCLI(t, db, "connection", "list")
-			if !strings.Contains(list, "secrets: env MEMORY_FILE_PATH") || strings.Contains(list, "notes.jsonl") {
+			if !strings.Contains(list, "env: MEMORY_FILE_PATH="+filepath.Join(dir, "notes.jsonl")) || strings.Contains(list, "secrets: env MEMORY_FILE_PATH") {
 				t.Errorf("list after the edit:\n%s", list)
 			}
 		case c == settings:

@@ -69,7 +69,8 @@ func TestReadmeGatewayExample(t *testing.T) {
 					t.Errorf("%s:\n%s", c, out)
 				}
 			case c == "console connection list":
-				if out != "no connections\n" && (!strings.Contains(out, "memory\tstdio\t") || !strings.Contains(out, "secrets: env MEMORY_FILE_PATH") || strings.Contains(out, "memory.jsonl")) {
+				// the data path, no secret, is shown in clear (--env-plain)
+				if out != "no connections\n" && (!strings.Contains(out, "memory\tstdio\t") || !strings.Contains(out, "env: MEMORY_FILE_PATH="+filepath.Join(dir, "memory.jsonl")) || strings.Contains(out, "secrets: env MEMORY_FILE_PATH")) {
 					t.Errorf("connection list:\n%s", out)
 				}
 			default:
