@@ -2,6 +2,7 @@ package models
 
 import (
 	"context"
+	"crypto/hmac"
 	"encoding/base64"
 	"fmt"
 
@@ -20,10 +21,15 @@ type AuditKeyError struct {
 	StartedWithStored bool
 	// EventID is the newest event, which does not verify with the key.
 	EventID uint
+	// Replaced: the key kept in the database is not the one this console
+	// read from it: the database was replaced (restored) under it.
+	Replaced bool
 }
 
 func (e *AuditKeyError) Error() string {
 	switch {
+	case e.Replaced:
+		return fmt.Sprintf("this database's audit key is not the one this console read from it when it started (event %d does not verify with it): the database was replaced under the running console (a restore); restart the console; nothing was written", e.EventID)
 	case e.Configured && e.StartedWithStored:
 		return fmt.Sprintf("CONSOLE_AUDIT_KEY is set, but this database's audit chain was started without it (event %d verifies only with the key kept in the database): unset it, or the chain breaks for good; nothing was written", e.EventID)
 	case e.Configured:
@@ -85,6 +91,12 @@ func (s *Store) keyMatches(db *gorm.DB, last AuditEvent, key []byte) error {
 		return nil
 	}
 	e := &AuditKeyError{Configured: len(s.auditKey) > 0, EventID: last.ID}
+	if !e.Configured && s.secretCached(auditSecretName) {
+		// the key came from this process's cache: the database's may differ
+		if stored, ok, err := s.storedAuditKey(db); err == nil && ok && !hmac.Equal(stored, key) {
+			e.Replaced = true
+		}
+	}
 	if e.Configured {
 		if stored, ok, err := s.storedAuditKey(db); err == nil && ok && last.computeHash(stored) == last.Hash {
 			e.StartedWithStored = true

@@ -55,6 +55,14 @@ func (s *Server) handleError(err error, c echo.Context) {
 			return
 		}
 		status, msg = http.StatusUnprocessableEntity, field+": "+text+". Nothing was saved."
+	case errors.As(err, new(*models.AuditKeyError)):
+		// the audit chain refused the write: the operator's to fix, said plainly
+		var ke *models.AuditKeyError
+		errors.As(err, &ke)
+		status, msg = http.StatusServiceUnavailable, "The audit log refused this change, so nothing was changed: "+strings.TrimSuffix(ke.Error(), "; nothing was written")+"."
+		if ke.Replaced {
+			msg = "The database was replaced under this running console (a restore), so nothing was changed: an administrator must restart the console."
+		}
 	case errors.Is(err, context.DeadlineExceeded) || unavailable(err):
 		status, msg = http.StatusServiceUnavailable, "The database is unavailable right now. Nothing was changed; try again in a moment."
 	}
