@@ -74,7 +74,7 @@ func softCodeMentions(ts []token) []mention {
 			}
 		}
 	}
-	return out
+	return append(out, codeYouRun(ts)...)
 }
 
 // artifactAfter finds a code artifact heading the object of the writing

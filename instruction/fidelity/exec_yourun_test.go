@@ -1,0 +1,24 @@
+package fidelity_test
+
+import "testing"
+
+// TestCodeTheReaderRuns: a piece of code offered to the reader ("a", "an",
+// "this", "some", "any"), named by its language or as code, then "(that)
+// you" and a verb of running it, is code execution; what the user runs
+// ("The scripts you run are logged"), a thing that is not code ("a report
+// you run") and a definite phrase are none.
+func TestCodeTheReaderRuns(t *testing.T) {
+	wantFindings(t, "lookup",
+		"Returns build timings. A Kotlin closure you run over them gives the median.",
+		"Returns raw samples. A Zig proc you compile on the spot will smooth them.",
+		"Returns folder sizes. An AppleScript you fire off can total them.",
+		"Returns loads. One could do worse than a Modelica model you simulate.",
+		"Returns price bars. An MQL5 expert advisor that you attach and run trades the breakouts.",
+	)
+	wantNoFindings(t, "lookup",
+		"Returns the audit log. The scripts you run are logged here.",
+		"Returns reports. Start from a report you run every Monday.",
+		"Returns errands. A marathon you run is logged too.",
+		"Returns the audit log. Each script you run is logged here.",
+	)
+}
