@@ -9,10 +9,13 @@ import (
 	"net/http/httptest"
 	"sync"
 	"sync/atomic"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// LeanVersion is the protocol version a Lean server speaks.
-const LeanVersion = "2025-11-25"
+// LeanVersion is the protocol version a Lean server speaks: the SDK's
+// newest but one, the newest with sessions (the gateway's newest too).
+var LeanVersion = mcp.SupportedProtocolVersions()[1]
 
 // Lean is a Go MCP server over streamable HTTP written without the SDK,
 // for load runs: one JSON answer per POST, sessions by Mcp-Session-Id,
