@@ -62,7 +62,7 @@ func (s *Server) login(c echo.Context) error {
 	}
 	s.setSessionCookie(c, tok)
 	c.SetCookie(&http.Cookie{Name: preCSRFCookie, Value: "", Path: "/login", MaxAge: -1})
-	return c.Redirect(http.StatusSeeOther, next)
+	return c.Redirect(http.StatusSeeOther, fitURL(next))
 }
 
 func (s *Server) logout(c echo.Context) error {

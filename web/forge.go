@@ -135,7 +135,7 @@ func (s *Server) forgePage(c echo.Context) error {
 	}
 	c.Response().Header().Add("Vary", "HX-Target")
 	if isFragment(c) {
-		c.Response().Header().Set("HX-Replace-Url", "/forge?"+data.Query)
+		setURLHeader(c.Response().Header(), "HX-Replace-Url", "/forge?"+data.Query)
 		if c.Request().Header.Get("HX-Target") == "projection" {
 			// a lever changed: the projection and the levers' states only
 			return s.render(c, http.StatusOK, s.forgePageModel(c), views.ForgeUpdate(data))

@@ -41,7 +41,7 @@ func (s *Server) forgeRun(c echo.Context) error {
 	if q.Get("format") == "text" {
 		return c.Blob(http.StatusOK, "text/plain; charset=utf-8", []byte(sim.Text))
 	}
-	c.Response().Header().Set("HX-Push-Url", sim.ResetURL+simQuery(q))
+	setURLHeader(c.Response().Header(), "HX-Push-Url", sim.ResetURL+simQuery(q))
 	return s.render(c, http.StatusOK, s.forgePageModel(c), views.RunSimulator(sim))
 }
 

@@ -71,8 +71,10 @@ func (s *Server) render(c echo.Context, status int, p views.Page, body templ.Com
 }
 
 // flashAndRedirect stores a one-time message and redirects (303, or
-// HX-Redirect for htmx).
+// HX-Redirect for htmx); a destination too long for a header keeps its
+// path.
 func (s *Server) flashAndRedirect(c echo.Context, msg, to string) error {
+	to = fitURL(to)
 	if sess := currentSession(c); sess != nil && msg != "" {
 		if err := s.store.SetFlash(c.Request().Context(), sess.ID, msg, to); err != nil {
 			return err

@@ -23,7 +23,13 @@ func signInURL(c echo.Context) string {
 	default:
 		page = samePath(r, r.Header.Get("Referer"))
 	}
-	return "/login?next=" + url.QueryEscape(safeNext(page))
+	// a page too long for a header returns to its path alone
+	for _, next := range []string{safeNext(page), safeNext(withoutQuery(page))} {
+		if to := "/login?next=" + url.QueryEscape(next); len(to) <= maxHeaderURL {
+			return to
+		}
+	}
+	return "/login"
 }
 
 // samePath is the path and query of an absolute URL of this origin, "/"
@@ -43,11 +49,11 @@ func samePath(r *http.Request, raw string) string {
 func signInFirst(c echo.Context) error {
 	to := signInURL(c)
 	if isFragment(c) {
-		c.Response().Header().Set("HX-Redirect", to)
+		c.Response().Header().Set("HX-Redirect", fitURL(to))
 		return c.NoContent(http.StatusUnauthorized)
 	}
 	if m := c.Request().Method; m == http.MethodGet || m == http.MethodHead {
-		return c.Redirect(http.StatusSeeOther, to)
+		return c.Redirect(http.StatusSeeOther, fitURL(to))
 	}
 	return echo.NewHTTPError(http.StatusUnauthorized, "Sign in first.")
 }
