@@ -224,9 +224,10 @@ func (s *Store) AuditEvents(ctx context.Context, f AuditFilter) ([]AuditEvent, i
 		q = q.Where("action = ?", f.Action)
 	}
 	if f.Subject != "" {
-		q = q.Where("subject LIKE ?", "%"+f.Subject+"%")
+		// a literal substring, case aside, on every database
+		q = q.Where("LOWER(subject) LIKE ?"+likeEscape, "%"+likeLiteral(strings.ToLower(f.Subject))+"%")
 		for _, slug := range f.HideSkills {
-			q = q.Where("subject <> ? AND subject NOT LIKE ?", "skill:"+slug, "skill:"+slug+" %")
+			q = q.Where("subject <> ? AND subject NOT LIKE ?"+likeEscape, "skill:"+slug, likeLiteral("skill:"+slug+" ")+"%")
 		}
 	}
 	if !f.Since.IsZero() {

@@ -92,7 +92,7 @@ func (s *Store) closedRecord(ctx context.Context, p *Proposal, slug string) (int
 	} else if p.ClosedAt != nil {
 		// production as the last promotion or rollback before the close left it
 		var e AuditEvent
-		err := s.with(ctx).Where("action IN ? AND (subject = ? OR subject LIKE ?) AND at <= ?", []string{"skill.promote", "skill.rollback"}, "skill:"+slug, "skill:"+slug+" proposal:%", *p.ClosedAt).
+		err := s.with(ctx).Where("action IN ? AND (subject = ? OR subject LIKE ?"+likeEscape+") AND at <= ?", []string{"skill.promote", "skill.rollback"}, "skill:"+slug, likeLiteral("skill:"+slug+" proposal:")+"%", *p.ClosedAt).
 			Order("id DESC").Limit(1).Find(&e).Error
 		if err != nil {
 			return 0, nil, err

@@ -9,7 +9,7 @@ import "context"
 // fingerprint, never the secret). None: no caller ever sent it.
 func (s *Store) SecretSenders(ctx context.Context, suffix string) ([]string, error) {
 	var actors []string
-	err := s.with(ctx).Model(&AuditEvent{}).Where("action = ? AND subject LIKE ?", "secret.sent", "%"+suffix).
+	err := s.with(ctx).Model(&AuditEvent{}).Where("action = ? AND subject LIKE ?"+likeEscape, "secret.sent", "%"+likeLiteral(suffix)).
 		Group("actor").Order("MIN(id)").Pluck("actor", &actors).Error
 	return actors, err
 }
