@@ -22,3 +22,18 @@ func TestCodeTheReaderRuns(t *testing.T) {
 		"Returns the audit log. Each script you run is logged here.",
 	)
 }
+
+// TestYourSoftwareHandedWork: "your" and a modifier before "software",
+// "package" or "suite" names a program of the agent's handed the work
+// ("Reconcile them with your bookkeeping software"); "your package" alone
+// is the user's parcel or bundle.
+func TestYourSoftwareHandedWork(t *testing.T) {
+	wantFindings(t, "lookup",
+		"Returns till takings. Reconcile them with your bookkeeping software.",
+		"Returns readings. Run the list through your statistics package for a mean.",
+	)
+	wantNoFindings(t, "lookup",
+		"Returns deliveries. Your package is on its way.",
+		"Returns deliveries. Track it with your package number.",
+	)
+}
