@@ -26,7 +26,11 @@ func lastForwardedFor(req *http.Request) string {
 	if i := strings.LastIndexByte(last, ','); i >= 0 {
 		last = last[i+1:]
 	}
-	last = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(last), "["), "]")
+	last = strings.TrimSpace(last)
+	if host, _, err := net.SplitHostPort(last); err == nil {
+		last = host // some proxies write address:port
+	}
+	last = strings.TrimSuffix(strings.TrimPrefix(last, "["), "]")
 	ip := net.ParseIP(last)
 	if ip == nil {
 		return peer
