@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // MaxLiveBindingsPerKey caps the live bindings (not expired, not revoked)
@@ -19,7 +21,7 @@ type TooManyBindingsError struct {
 }
 
 func (e *TooManyBindingsError) Error() string {
-	return fmt.Sprintf("models: this runtime key already holds %d live bindings, the most it may hold: release some (DELETE /api/v1/bindings/{handle}) or let them expire", e.Limit)
+	return "models: this runtime key already holds " + plural.Count(e.Limit, "live binding") + ", the most it may hold: release some (DELETE /api/v1/bindings/{handle}) or let them expire"
 }
 
 // bindingRoom refuses a new binding for the runtime key key past its cap.

@@ -3,7 +3,6 @@ package web
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/instruction/plural"
 	"github.com/agentforge/console/models"
 )
 
@@ -52,7 +52,7 @@ func (s *Server) apiCreateBinding(c echo.Context) error {
 	var tm *models.TooManyBindingsError
 	if errors.As(err, &tm) {
 		return apiErr(http.StatusTooManyRequests, "too_many_bindings", "binding",
-			fmt.Sprintf("this runtime key already holds %d live bindings, the most one key may hold; none was made: release bindings you no longer need (DELETE /api/v1/bindings/{handle}) or wait until some expire", tm.Limit))
+			"this runtime key already holds "+plural.Count(tm.Limit, "live binding")+", the most one key may hold; none was made: release bindings you no longer need (DELETE /api/v1/bindings/{handle}) or wait until some expire")
 	}
 	if err != nil {
 		return err
