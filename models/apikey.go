@@ -44,6 +44,10 @@ type APIKey struct {
 	// SuspendedWhy says why, without any secret: the incident's kind,
 	// connection and tool (read like SuspendedAt)
 	SuspendedWhy string `gorm:"->;-:migration"`
+	// CreatorDisabled is set while the user who created the key is
+	// disabled: the key is refused until they are enabled again (read
+	// like SuspendedAt, from users).
+	CreatorDisabled bool `gorm:"->;-:migration"`
 }
 
 // APIKeyPrefix starts every key, so leaked keys are recognizable.
@@ -100,6 +104,11 @@ func (s *Store) CreateScopedAPIKey(ctx context.Context, actor, name, scope strin
 	return secret, k, nil
 }
 
+// ErrKeyOwnerDisabled is a live key whose creator is a disabled user:
+// refused while they are disabled (a disabled user acts nowhere, through
+// their keys neither).
+var ErrKeyOwnerDisabled = errors.New("models: the API key's creator is disabled")
+
 // ErrBadKey is an unknown or revoked key.
 var ErrBadKey = errors.New("models: unknown or revoked API key")
 
@@ -120,6 +129,9 @@ func (s *Store) APIKeyBySecret(ctx context.Context, secret string) (*APIKey, err
 	}
 	if k.SuspendedAt != nil {
 		return nil, ErrKeySuspended
+	}
+	if k.CreatorDisabled {
+		return nil, ErrKeyOwnerDisabled
 	}
 	return &k, nil
 }

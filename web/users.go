@@ -129,7 +129,7 @@ func (s *Server) setDisabled(c echo.Context) error {
 	}
 	msg := "User enabled."
 	if disabled {
-		msg = "User disabled; their sessions have ended."
+		msg = "User disabled; their sessions have ended and their API keys are refused."
 	}
 	return s.flashAndRedirect(c, msg, "/users")
 }

@@ -42,9 +42,9 @@ func actor(ctx context.Context, store *models.Store, as string, roles ...models.
 	if n, err := store.CountUsers(ctx); err == nil && n == 0 {
 		return as, nil
 	}
-	u, err := store.UserByName(ctx, as)
+	u, err := activeUser(ctx, store, as)
 	if err != nil {
-		return "", &exitError{1, fmt.Errorf("--as: no console user %q", as)}
+		return "", err
 	}
 	for _, r := range roles {
 		if u.Has(r) {
@@ -56,6 +56,20 @@ func actor(ctx context.Context, store *models.Store, as string, roles ...models.
 		names[i] = string(r)
 	}
 	return "", &exitError{1, fmt.Errorf("--as: %s is not %s", as, strings.Join(names, " or "))}
+}
+
+// activeUser is the console user --as names, refused when there is none
+// or when they are disabled: a disabled user acts nowhere, on the command
+// line as in the browser.
+func activeUser(ctx context.Context, store *models.Store, as string) (*models.User, error) {
+	u, err := store.UserByName(ctx, as)
+	if err != nil {
+		return nil, &exitError{1, fmt.Errorf("--as: no console user %q", as)}
+	}
+	if u.Disabled {
+		return nil, &exitError{1, fmt.Errorf("--as: %s is disabled: a disabled user makes no change; an admin enables them on the Users page", u.Username)}
+	}
+	return u, nil
 }
 
 // openStoreAs opens the store for a state-changing command run as --as:

@@ -39,6 +39,8 @@ func runAPIKeyList(ctx context.Context, args []string, stdout io.Writer) error {
 		} else if k.SuspendedAt != nil {
 			// resumed by an admin on the API keys page
 			state = "suspended " + k.SuspendedAt.UTC().Format(time.RFC3339)
+		} else if k.CreatorDisabled {
+			state = "refused: its creator is disabled"
 		}
 		used := "never"
 		if k.LastUsedAt != nil {

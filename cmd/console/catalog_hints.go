@@ -72,8 +72,8 @@ func runCatalogHints(ctx context.Context, args []string, stdout io.Writer) error
 	}
 	var actor *models.User
 	if *as != "" {
-		if actor, err = store.UserByName(ctx, *as); err != nil {
-			return &exitError{1, fmt.Errorf("--as: no console user %q", *as)}
+		if actor, err = activeUser(ctx, store, *as); err != nil {
+			return err
 		}
 	}
 	switch {

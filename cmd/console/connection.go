@@ -124,11 +124,11 @@ func runConnection(ctx context.Context, args []string, stdout, stderr io.Writer)
 			return err
 		}
 	}
-	u, err := store.UserByName(ctx, *as)
+	u, err := activeUser(ctx, store, *as)
 	if err != nil {
-		return &exitError{1, fmt.Errorf("--as: no user %q", *as)}
+		return err
 	}
-	if !u.Has(models.RoleAdmin) || u.Disabled {
+	if !u.Has(models.RoleAdmin) {
 		return &exitError{1, fmt.Errorf("--as: %s is not an active admin; connections are for admins", *as)}
 	}
 	if verb == "resume" {

@@ -35,7 +35,7 @@ func TestConnectionEditRemoveCLI(t *testing.T) {
 		{[]string{"connection", "edit", "demo", "--url", "ftp://x", "--as", "admin"}, "--url: must be an http or https URL"},
 		{[]string{"connection", "edit", "demo", "--command", "x", "--url", up.URL, "--as", "admin"}, "--url: give a command or a URL, not both"},
 		{[]string{"connection", "edit", "demo", "--url", "http://127.0.0.1:1/mcp", "--as", "admin"}, "connection demo not changed"},
-		{[]string{"connection", "edit", "demo", "--header", "A=b", "--as", "nobody"}, "--as: no user \"nobody\""},
+		{[]string{"connection", "edit", "demo", "--header", "A=b", "--as", "nobody"}, "--as: no console user \"nobody\""},
 		{[]string{"connection", "remove", "demo", "--header", "A=b", "--as", "admin"}, "connection remove takes only NAME and --as"},
 		{[]string{"connection", "add", "x", "--url", up.URL, "--unset-env", "A", "--as", "admin"}, "are for connection edit"},
 	} {

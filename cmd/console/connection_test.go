@@ -28,7 +28,7 @@ func TestConnectionCLI(t *testing.T) {
 		{[]string{"connection", "add", "demo", "--url", "ftp://x", "--as", "admin"}, "--url: must be an http or https URL"},
 		{[]string{"connection", "add", "demo", "--command", "x", "--header", "A=b", "--as", "admin"}, "--header: headers are for URL servers"},
 		{[]string{"connection", "sync", "nope", "--as", "admin"}, "NAME: no connection \"nope\""},
-		{[]string{"connection", "add", "demo", "--url", up.URL, "--as", "nobody"}, "--as: no user \"nobody\""},
+		{[]string{"connection", "add", "demo", "--url", up.URL, "--as", "nobody"}, "--as: no console user \"nobody\""},
 	} {
 		out, err := runCLI(t, db, c.args...)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
