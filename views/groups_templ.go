@@ -67,7 +67,7 @@ type GroupData struct {
 	CSRF    string
 }
 
-const grantsHelp = "One grant per line: tool ID, service NAMESPACE or effects CLASS (read-only, workspace-write, external-write, destructive); add requires-approval to ask for a human approval on each call."
+const grantsHelp = "One grant per line: tool ID, service NAMESPACE or effects CLASS (read-only, workspace-write, external-write, destructive); add requires-approval to ask for a human approval on each call. An approval a grant requires holds: no broader grant (a service, an effects class, another group of the subject) lifts it."
 
 // Groups lists every group with its grants (admins).
 func Groups(d GroupsData) templ.Component {

@@ -274,7 +274,7 @@ func current(c Check) Decision {
 		if why == "" {
 			return Decision{Allow: true, Groups: auth.Groups, Approval: c.Approval}
 		}
-		d := deny(TypeApprovalRequired, fmt.Sprintf("approval: groups [%s] are granted %s only with approval; %s", strings.Join(auth.Groups, ","), t.ID, why))
+		d := deny(TypeApprovalRequired, fmt.Sprintf("approval: a grant of groups [%s] requires approval for %s (no other grant lifts it); %s", strings.Join(auth.ApprovalGroups, ","), t.ID, why))
 		if reason != "" {
 			// a presented approval that does not hold says why
 			d.Error.ApprovalReason, d.Error.Message = reason, sentence+" "+d.Error.Message

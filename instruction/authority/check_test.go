@@ -48,10 +48,10 @@ func TestDecide(t *testing.T) {
 		{"no subject is everyone", func(c *Check) { c.Subject = nil; c.Grants[0].Group = Everyone }, "", ""},
 		{"subject without groups", func(c *Check) { c.Subject.Groups = nil }, TypePermissionDenied, "not granted"},
 		{"approval only", func(c *Check) { c.Grants[0].RequiresApproval = true }, TypeApprovalRequired, "approval"},
-		{"approval beaten by a plain grant", func(c *Check) {
+		{"approval not lifted by a plain grant", func(c *Check) {
 			c.Grants[0].RequiresApproval = true
 			c.Grants = append(c.Grants, Grant{Group: "contractors", Kind: KindTool, Value: "read_file"})
-		}, "", ""},
+		}, TypeApprovalRequired, "no other grant lifts it"},
 		{"valid binding", func(c *Check) { c.Binding = binding() }, "", ""},
 		{"unknown binding", func(c *Check) { c.Binding = &Binding{} }, TypeBindingStale, "unknown"},
 		{"binding revoked by an admin", func(c *Check) { c.Binding = binding(); c.Binding.RevokedAt, c.Binding.RevokedBy = now, "ada" }, TypeRevoked, "revoked by ada"},
@@ -205,7 +205,7 @@ func TestDecideProperty(t *testing.T) {
 		// reference model
 		delegated := slices.Contains(declared, tool.ID)
 		available := tool.State == StateBindable && (tool.Namespace() == "" || slices.Contains(services, "svc"))
-		authorized, plain := false, false
+		authorized, needs := false, false
 		for _, g := range grants {
 			if !slices.Contains(subj, g.Group) {
 				continue
@@ -213,7 +213,7 @@ func TestDecideProperty(t *testing.T) {
 			hit := (g.Kind == KindTool && g.Value == tool.ID) || (g.Kind == KindService && tool.Namespace() == g.Value) || (g.Kind == KindEffects && g.Value == tool.Effects)
 			if hit {
 				authorized = true
-				plain = plain || !g.RequiresApproval
+				needs = needs || g.RequiresApproval
 			}
 		}
 		want := ""
@@ -222,7 +222,7 @@ func TestDecideProperty(t *testing.T) {
 			want = TypeUnavailable
 		case !authorized:
 			want = TypePermissionDenied
-		case !plain:
+		case needs:
 			want = TypeApprovalRequired
 		}
 		got := ""

@@ -90,8 +90,13 @@ func GroupSetDigest(groups []string) string {
 
 // Auth is one tool's authorization for a set of groups.
 type Auth struct {
-	// RequiresApproval is set when every grant that matches asks for it.
+	// RequiresApproval is set when any grant that matches asks for it:
+	// the strictest applicable condition holds, so no broader grant (an
+	// effects class, a service, another of the subject's groups) lifts
+	// an approval a grant requires.
 	RequiresApproval bool
+	// ApprovalGroups lists the groups of the grants that require it.
+	ApprovalGroups []string
 	// Groups lists the groups whose grants match, in the order given.
 	Groups []string
 }
@@ -110,24 +115,26 @@ func (g Grant) Matches(t Tool) bool {
 }
 
 // Authorize computes the authorization of one tool for the given groups:
-// ok is false when no grant of any of the groups covers it.
+// ok is false when no grant of any of the groups covers it. The tool
+// requires approval when any grant that covers it does (Auth).
 func Authorize(groups []string, grants []Grant, t Tool) (Auth, bool) {
 	var a Auth
 	ok := false
-	approvalOnly := true
 	for _, g := range grants {
 		if !slices.Contains(groups, g.Group) || !g.Matches(t) {
 			continue
 		}
 		ok = true
-		if !g.RequiresApproval {
-			approvalOnly = false
+		if g.RequiresApproval {
+			a.RequiresApproval = true
+			if !slices.Contains(a.ApprovalGroups, g.Group) {
+				a.ApprovalGroups = append(a.ApprovalGroups, g.Group)
+			}
 		}
 		if !slices.Contains(a.Groups, g.Group) {
 			a.Groups = append(a.Groups, g.Group)
 		}
 	}
-	a.RequiresApproval = ok && approvalOnly
 	return a, ok
 }
 

@@ -27,8 +27,8 @@ func TestAuthorized(t *testing.T) {
 		{[]string{"nobody"}, nil, nil},
 		{[]string{"contractors"}, []string{"exec", "github.get_issue", "read_file"}, []string{"exec"}},
 		{[]string{"staff"}, []string{"exec", "github.create_issue", "github.get_issue"}, nil},
-		// a grant without approval wins over one with it
-		{[]string{"contractors", "staff"}, []string{"exec", "github.create_issue", "github.get_issue", "read_file"}, nil},
+		// a grant with approval holds over one without it (the strictest applies)
+		{[]string{"contractors", "staff"}, []string{"exec", "github.create_issue", "github.get_issue", "read_file"}, []string{"exec"}},
 	}
 	for _, tt := range tests {
 		got := Authorized(tt.groups, grants, tools)
