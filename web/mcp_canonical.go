@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"math/big"
+	"strconv"
 	"strings"
 )
 
@@ -30,14 +31,24 @@ func canonicalValue(v any) any {
 	return v
 }
 
-// canonicalNumber spells a JSON number by its exact decimal value, one
-// spelling per value: no exponent, no trailing fraction zeros, no minus
-// on zero (1.0, 1e0 and 10e-1 are 1; 1E+2 is 100; -0 is 0; 0.10 is 0.1),
-// and a plain number already so spelled is unchanged. A value needing
-// more than canonicalZeros zeros beside its digits is d.ddde±N, N its
-// exact exponent. No float is involved: 0.1 and 0.10000000000000001 stay
-// two values. s must be a valid JSON number (the decoder checked it).
+// canonicalNumber spells a JSON number by its value as a tool's server
+// reads it, one spelling per value: no exponent, no trailing fraction
+// zeros, no minus on zero (1.0, 1e0 and 10e-1 are 1; 1E+2 is 100; -0 is
+// 0; 0.10 is 0.1), and a plain number already so spelled is unchanged.
+// A number written with a fraction or an exponent is read as an IEEE
+// double (every common server does), so it is spelled as that double's
+// shortest decimal: 1.0000000000000000001 is 1, 0.10000000000000001 is
+// 0.1. An integer written plainly keeps its exact value (a server may
+// read it exactly), as does a number past a double's range. A value
+// needing more than canonicalZeros zeros beside its digits is d.ddde±N,
+// N its exact exponent. s must be a valid JSON number (the decoder
+// checked it).
 func canonicalNumber(s string) string {
+	if strings.ContainsAny(s, ".eE") {
+		if f, err := strconv.ParseFloat(s, 64); err == nil {
+			s = strconv.FormatFloat(f, 'e', -1, 64)
+		}
+	}
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")
 	mant, exp, _ := strings.Cut(strings.ToLower(s), "e")

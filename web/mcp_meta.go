@@ -51,7 +51,8 @@ func jsonKind(v any) string {
 
 // canonicalArguments is a call's arguments as canonical JSON (object keys
 // sorted, strings re-encoded from their code points, numbers by their
-// exact value (canonicalNumber), no spaces; none is {}), so a retry whose
+// value as the server reads them (canonicalNumber), no spaces; none is
+// {}), so a retry whose
 // client orders keys, escapes strings or spells numbers differently
 // digests the same.
 func canonicalArguments(raw json.RawMessage) []byte {
