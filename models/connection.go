@@ -221,6 +221,9 @@ func (s *Store) CreateConnection(ctx context.Context, actor string, in Connectio
 		if err := tx.setConnectionDir(ctx, c.Name, in.Dir); err != nil {
 			return err
 		}
+		if err := tx.addShaper(ctx, c.Name, actor); err != nil {
+			return err
+		}
 		c.Dir = in.Dir
 		detail := c.Transport
 		if c.SecretNames != "" {

@@ -261,6 +261,11 @@ func (s *Store) UpdateConnection(ctx context.Context, actor string, in Connectio
 		if err := tx.setConnectionDir(ctx, in.Name, in.Dir); err != nil {
 			return err
 		}
+		if e.ChangesSource() {
+			if err := tx.addShaper(ctx, in.Name, actor); err != nil {
+				return err
+			}
+		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "connection.edit", Subject: "connection:" + in.Name, Detail: clipTo(editSummary(e), 2000)})
 	})
 	if err != nil {
@@ -287,6 +292,9 @@ func (s *Store) DeleteConnection(ctx context.Context, actor, name string) (Impor
 			return err
 		}
 		if err := tx.setConnectionDir(ctx, name, ""); err != nil {
+			return err
+		}
+		if err := tx.with(ctx).Where("connection_name = ?", name).Delete(&ConnectionShaper{}).Error; err != nil {
 			return err
 		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "connection.remove", Subject: "connection:" + name,

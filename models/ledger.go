@@ -96,7 +96,11 @@ func (s *Store) ClassifyTool(ctx context.Context, actor, id, seen, to string, cl
 var ErrLedger = errors.New("models: ledger")
 
 func (s *Store) moveTool(ctx context.Context, t *Tool, actor, seen, to string, cl Classification) error {
-	m := authority.Move{Actor: actor, Importer: t.ImportedBy, Trust: t.Trust, Digest: t.Digest, Seen: seen, Effects: cl.Effects, Risk: cl.Risk}
+	shapers, err := s.shapersOf(ctx, t.Namespace)
+	if err != nil {
+		return err
+	}
+	m := authority.Move{Actor: actor, Importer: t.ImportedBy, Shapers: shapers, Trust: t.Trust, Digest: t.Digest, Seen: seen, Effects: cl.Effects, Risk: cl.Risk}
 	check := authority.Transition
 	if t.Validation == authority.StateBindable && to == authority.StateBindable {
 		check = func(from, _ string, m authority.Move) error { return authority.Reclassify(from, m) }

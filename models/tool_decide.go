@@ -1,6 +1,7 @@
 package models
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -107,8 +108,9 @@ func (s *Store) DecideTools(ctx context.Context, actor string, seen map[string]s
 				return fmt.Errorf("tool %s is %s: %w", t.ID, t.Status, ErrNotUnderReview)
 			case t.Digest != seen[t.ID]:
 				return fmt.Errorf("tool %s changed since you opened it: %w", t.ID, ErrConflict)
-			case t.ImportedBy == actor:
-				return ErrSelfReview
+			}
+			if own, err := tx.ownTool(ctx, &t, actor); err != nil || own {
+				return cmp.Or(err, ErrSelfReview)
 			}
 			// approving in the bulk form takes the class the reviewer set
 			// for the tool, or else the prefilled one they were shown (the

@@ -158,9 +158,9 @@ func (s *Store) ApplyOutcome(ctx context.Context, actor, source, namespace strin
 // SyncOutcome is ApplyOutcome for a sync (or the removal) of the
 // connection name: its server's list replaces the tools of its namespace.
 // The tools it adds or sends back to review are imported by the person
-// who last changed the connection's source (syncImporter: added it, or
-// edited its command, URL, env or headers), whoever syncs (a person, the
-// gateway's relist), so the review four-eyes rule binds them; actor is
+// who added the connection (syncImporter), whoever syncs or edited it
+// since (a person, the gateway's relist); the review four-eyes rule also
+// bars everyone who changed its source (ConnectionShaper); actor is
 // audited.
 func (s *Store) SyncOutcome(ctx context.Context, actor, name string, o catalog.Outcome) (ImportPlan, error) {
 	return s.applyOutcome(ctx, actor, SourceMCP, name, o, "", true)
@@ -276,8 +276,8 @@ func (s *Store) applyOutcome(ctx context.Context, actor, source, namespace strin
 }
 
 // syncImporter is who imports the tools a sync of connection name
-// brings: the person who last changed its source (EditedBy), else who
-// added it; actor when the row names neither (stored before either was
+// brings: the person who added it, else who last changed its source
+// (EditedBy); actor when the row names neither (stored before either was
 // kept) or there is no such connection (a removal after the row went).
 func (s *Store) syncImporter(ctx context.Context, actor, name string) (string, error) {
 	var c Connection
@@ -285,10 +285,10 @@ func (s *Store) syncImporter(ctx context.Context, actor, name string) (string, e
 		return "", err
 	}
 	switch {
-	case c.EditedBy != "":
-		return c.EditedBy, nil
 	case c.CreatedBy != "":
 		return c.CreatedBy, nil
+	case c.EditedBy != "":
+		return c.EditedBy, nil
 	}
 	return actor, nil
 }

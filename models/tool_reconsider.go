@@ -1,6 +1,7 @@
 package models
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -35,9 +36,10 @@ func (s *Store) ReconsiderTool(ctx context.Context, actor, id, seen, reason stri
 		if err != nil {
 			return err
 		}
+		if own, err := tx.ownTool(ctx, t, actor); err != nil || own {
+			return cmp.Or(err, ErrSelfReview)
+		}
 		switch {
-		case t.ImportedBy == actor:
-			return ErrSelfReview
 		case t.Digest != seen:
 			return ErrConflict
 		case t.Validation != authority.StateRejected:

@@ -1,6 +1,7 @@
 package models
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -28,7 +29,7 @@ func (s *Store) RewordTool(ctx context.Context, actor, id, seen, text string) er
 		if err != nil {
 			return err
 		}
-		if err := rewordable(t, actor, seen); err != nil {
+		if err := tx.rewordable(ctx, t, actor, seen); err != nil {
 			return err
 		}
 		if err := tx.writeReword(ctx, actor, t, text, "on review ("+t.Status+")"); err != nil {
@@ -62,13 +63,15 @@ func (s *Store) writeReword(ctx context.Context, actor string, t *Tool, text, wh
 }
 
 // rewordable is why actor may not reword t as read at digest seen (nil
-// when they may): the importer rewords nothing of their own
-// (ErrSelfReview), a tool changed since is ErrConflict, a rejected one
-// ErrLedger. Descriptions and parameters are reworded alike.
-func rewordable(t *Tool, actor, seen string) error {
+// when they may): the importer, or whoever shaped the tool's connection,
+// rewords nothing of theirs (ErrSelfReview), a tool changed since is
+// ErrConflict, a rejected one ErrLedger. Descriptions and parameters are
+// reworded alike.
+func (s *Store) rewordable(ctx context.Context, t *Tool, actor, seen string) error {
+	if own, err := s.ownTool(ctx, t, actor); err != nil || own {
+		return cmp.Or(err, ErrSelfReview)
+	}
 	switch {
-	case t.ImportedBy == actor:
-		return ErrSelfReview
 	case t.Digest != seen:
 		return ErrConflict
 	case t.Reasons != "" || t.Validation == authority.StateRejected:

@@ -30,7 +30,7 @@ func (s *Store) ClearReword(ctx context.Context, actor, id, seen string) error {
 		if err != nil {
 			return err
 		}
-		if err := rewordable(t, actor, seen); err != nil {
+		if err := tx.rewordable(ctx, t, actor, seen); err != nil {
 			return err
 		}
 		if t.ReviewedPurpose == "" {

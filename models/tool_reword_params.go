@@ -159,7 +159,7 @@ func (s *Store) RewordParams(ctx context.Context, actor, id, seen string, texts 
 		if err != nil {
 			return err
 		}
-		if err := rewordable(t, actor, seen); err != nil {
+		if err := tx.rewordable(ctx, t, actor, seen); err != nil {
 			return err
 		}
 		orig, err := t.Parsed()

@@ -125,13 +125,18 @@ func (s *Server) toolPage(c echo.Context) error {
 	// once there is one (the imported text stays in the ledger)
 	d.Needs = needViews(k, snap.Universe())
 	u := currentUser(c)
+	shapers, err := s.store.ConnectionShapers(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	own := u != nil && models.OwnTool(&r, u.Username, shapers)
 	if ns := k.Namespace(); ns != "" && r.Source == models.SourceMCP {
 		if conn, err := s.store.ConnectionByName(c.Request().Context(), ns); err == nil {
 			d.Connection, d.ConnectionLink = conn.Name, u != nil && u.Has(models.RoleAdmin)
 		}
 	}
 	d.Reword = views.RewordData{Imported: imported.Purpose, Stale: r.ReviewedPurpose != "" && !r.Reworded(), ID: r.ID, Digest: r.Digest, CSRF: csrfToken(c),
-		CanReword: u != nil && u.Has(models.RoleReviewer) && u.Username != r.ImportedBy && r.Reasons == "" && r.Validation != authority.StateRejected}
+		CanReword: u != nil && u.Has(models.RoleReviewer) && !own && r.Reasons == "" && r.Validation != authority.StateRejected}
 	if r.Reworded() {
 		d.Reword.Text, d.Reword.By = r.ReviewedPurpose, r.ReviewedPurposeBy
 	}
@@ -140,7 +145,7 @@ func (s *Server) toolPage(c echo.Context) error {
 	for _, n := range models.ParamNodes(imported) {
 		d.ParamReword.Rows = append(d.ParamReword.Rows, views.ParamRewordRow{Pointer: n.Pointer, Name: n.Name, Imported: n.Description, Text: rewordings[n.Pointer]})
 	}
-	d.Ledger = ledgerData(c, r, string(imported.Effects))
+	d.Ledger = ledgerData(c, r, string(imported.Effects), own)
 	d.Ledger.HintAssumed = imported.EffectsAssumed
 	d.Ledger.Contradiction = catalog.EffectsContradiction(imported.Purpose, imported.Effects)
 	if d.Bindings, err = s.toolBindings(c, snap, r.ID); err != nil {

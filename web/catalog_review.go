@@ -153,6 +153,10 @@ func (s *Server) renderReview(c echo.Context, status int, f reviewFilter, st rev
 	items := map[string][]views.ReviewItem{} // by namespace
 	var order []string
 	me := userName(c)
+	shapers, err := s.store.ConnectionShapers(c.Request().Context())
+	if err != nil {
+		return err
+	}
 	view := matched[start:end]
 	var picked []candidate // a refused submission shows its selection
 	for _, m := range matched {
@@ -168,7 +172,7 @@ func (s *Server) renderReview(c echo.Context, status int, f reviewFilter, st rev
 			return err // the client is gone: stop reading contracts
 		}
 		r, k := m.r, m.k
-		it, err := s.reviewItem(r, k, snap, me)
+		it, err := s.reviewItem(r, k, snap, me, shapers)
 		if err != nil {
 			return err
 		}

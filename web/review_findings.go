@@ -69,8 +69,9 @@ func (fc *findingsCache) count() int {
 }
 
 // reviewItem is what a reviewer reads of one candidate: the compact
-// contract with its token count and, for a changed tool, the diff.
-func (s *Server) reviewItem(r models.Tool, k catalog.Contract, snap *Snapshot, me string) (views.ReviewItem, error) {
+// contract with its token count and, for a changed tool, the diff; Own
+// when me imported it or shaped its connection (shapers).
+func (s *Server) reviewItem(r models.Tool, k catalog.Contract, snap *Snapshot, me string, shapers map[string][]string) (views.ReviewItem, error) {
 	// what the agent reads: the rewordings recorded on the tool's page;
 	// the leak findings judge it, not the imported text it replaces
 	read, err := r.Effective()
@@ -85,7 +86,7 @@ func (s *Server) reviewItem(r models.Tool, k catalog.Contract, snap *Snapshot, m
 	}
 	found := s.findings.of(snap, r, read)
 	it := views.ReviewItem{Row: toolRow(r, k), ImportedBy: r.ImportedBy, Mentions: found.mentions, Needs: found.needs, Purpose: k.Purpose, Changed: r.PrevJSON != "",
-		Own: r.ImportedBy == me, Contract: u.Text, Tokens: n, Risky: risky(k.Effects), Assumed: k.EffectsAssumed,
+		Own: models.OwnTool(&r, me, shapers), Contract: u.Text, Tokens: n, Risky: risky(k.Effects), Assumed: k.EffectsAssumed,
 		Exposes: catalog.ExposesSecrets(k)}
 	if it.Changed {
 		it.Diff = hunks(lineDiff(prettyJSON(r.PrevJSON), prettyJSON(r.Contract)), 3)

@@ -46,13 +46,17 @@ func (s *Server) waitingTools(c echo.Context, d *views.ReviewQueueData) error {
 		return err
 	}
 	me := userName(c)
+	shapers, err := s.store.ConnectionShapers(c.Request().Context())
+	if err != nil {
+		return err
+	}
 	by := map[string]int{}
 	svc := map[string]bool{}
 	for _, r := range snap.Rows() {
 		if r.Status != models.ToolCandidate {
 			continue
 		}
-		if r.ImportedBy == me {
+		if models.OwnTool(&r, me, shapers) {
 			d.Own++
 			continue
 		}

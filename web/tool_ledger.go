@@ -16,9 +16,10 @@ import (
 )
 
 // ledgerData is a tool's ledger entry for its page; a reviewer who did
-// not import it gets the classification form, prefilled from the
-// classification or else the annotation's hint.
-func ledgerData(c echo.Context, r models.Tool, hint string) *views.LedgerData {
+// not import it (own: imported it or shaped its connection) gets the
+// classification form, prefilled from the classification or else the
+// annotation's hint.
+func ledgerData(c echo.Context, r models.Tool, hint string, own bool) *views.LedgerData {
 	d := &views.LedgerData{ID: r.ID, Source: r.Source, ImportedBy: r.ImportedBy, Digest: r.Digest, Trust: r.Trust, Validation: r.Validation,
 		HintEffects: hint, Effects: r.ClassEffects, Risk: r.ClassRisk, ClassifiedBy: r.ClassifiedBy, BoundDigest: r.ClassifiedDigest,
 		EffectsClass: authority.EffectsClasses(), Risks: authority.RiskLevels, CSRF: csrfToken(c)}
@@ -30,9 +31,9 @@ func ledgerData(c echo.Context, r models.Tool, hint string) *views.LedgerData {
 		d.FormEffects, d.FormRisk = hint, models.HintRisk(hint)
 	}
 	u := currentUser(c)
-	d.CanClassify = u != nil && u.Has(models.RoleReviewer) && u.Username != r.ImportedBy &&
+	d.CanClassify = u != nil && u.Has(models.RoleReviewer) && !own &&
 		(r.Validation == authority.StateStructurallyValid || r.Validation == authority.StateBindable)
-	d.CanReconsider = u != nil && u.Has(models.RoleReviewer) && u.Username != r.ImportedBy && r.Validation == authority.StateRejected && r.Reasons == ""
+	d.CanReconsider = u != nil && u.Has(models.RoleReviewer) && !own && r.Validation == authority.StateRejected && r.Reasons == ""
 	return d
 }
 

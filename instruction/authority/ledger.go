@@ -40,7 +40,10 @@ type Move struct {
 	Actor    string
 	System   bool
 	Importer string
-	Trust    string
+	// Shapers are the others who chose the tool's server (who added or
+	// changed its connection): none of them reviews it either.
+	Shapers []string
+	Trust   string
 	// Digest is the tool's current descriptor digest and Seen the digest
 	// the reviewer saw; a review binds to it.
 	Digest, Seen string
@@ -116,7 +119,7 @@ func reviewerMove(m Move) error {
 	switch {
 	case m.System || m.Actor == "":
 		return ErrNeedsReviewer
-	case m.Actor == m.Importer:
+	case m.Actor == m.Importer || slices.Contains(m.Shapers, m.Actor):
 		return ErrSelfReview
 	}
 	return nil
