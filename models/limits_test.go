@@ -22,7 +22,7 @@ var schemaModels = []any{
 	&models.Group{}, &models.GroupVersion{}, &models.Binding{}, &models.CheckCounter{},
 	&models.SelectionCaseSet{}, &models.HintProposal{}, &models.InboxRead{},
 	&models.Approval{}, &models.Connection{}, &models.GatewaySession{}, &models.IdempotentCall{}, &models.ReceiptReader{},
-	&models.RunOwner{}, &models.APIKeySuspension{}, &models.ConnectionDir{},
+	&models.RunOwner{}, &models.APIKeySuspension{}, &models.ConnectionDir{}, &models.ConnectionShaper{},
 }
 
 // TestEveryColumnLimitIsCheckedBeforeTheDatabase (finding 10) walks every
