@@ -8,6 +8,6 @@ const likeEscape = ` ESCAPE '\'`
 
 // likeLiteral escapes s so that a LIKE pattern matches it literally: its
 // "%" and "_" are the characters themselves, not wildcards.
-func likeLiteral(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
-}
+func likeLiteral(s string) string { return likeEscaper.Replace(s) }
+
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)

@@ -6,11 +6,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"net/netip"
 	"strings"
 	"time"
 
 	"gorm.io/gorm"
+
+	"github.com/agentforge/console/models/peer"
 )
 
 // Session is a signed-in browser. Only the hash of its token is stored.
@@ -201,21 +202,6 @@ func (s *Store) AttemptNotChecked(ctx context.Context, username, ip string) erro
 	return s.with(ctx).Where("id = (?)", newest).Delete(&LoginAttempt{}).Error
 }
 
-// ThrottleAddress is the address throttling counts a client under: an
-// IPv4 address as it is (an IPv4-mapped IPv6 address as IPv4), an IPv6
-// address as its /64 ("2001:db8:1:2::/64"), anything else as given.
-func ThrottleAddress(ip string) string {
-	a, err := netip.ParseAddr(ip)
-	if err != nil {
-		return ip
-	}
-	a = a.Unmap()
-	if a.Is4() {
-		return a.String()
-	}
-	p, err := a.WithZone("").Prefix(64)
-	if err != nil {
-		return ip
-	}
-	return p.String()
-}
+// ThrottleAddress is the address throttling counts a client under:
+// peer.Key (an IPv4 address, an IPv6 /64).
+func ThrottleAddress(ip string) string { return peer.Key(ip) }

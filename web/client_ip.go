@@ -4,6 +4,8 @@ import (
 	"net"
 	"net/http"
 	"strings"
+
+	"github.com/labstack/echo/v4"
 )
 
 // lastForwardedFor is the client address behind one trusted proxy: the
@@ -14,10 +16,7 @@ import (
 // whose own address is private could put any address left of it: a new
 // one for each password guess, or its victim's.
 func lastForwardedFor(req *http.Request) string {
-	peer, _, err := net.SplitHostPort(req.RemoteAddr)
-	if err != nil {
-		peer = req.RemoteAddr
-	}
+	peer := echo.ExtractIPDirect()(req)
 	xffs := req.Header.Values("X-Forwarded-For")
 	if len(xffs) == 0 {
 		return peer

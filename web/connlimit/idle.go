@@ -3,7 +3,8 @@ package connlimit
 import (
 	"net"
 	"net/http"
-	"net/netip"
+
+	"github.com/agentforge/console/models/peer"
 )
 
 // ConnState is the http.Server ConnState hook that tells the listener
@@ -52,23 +53,15 @@ func (l *Listener) oldestIdle(peer string) *conn {
 	return nil
 }
 
-// Peer names the peer a connection from a is counted under: an IPv4
-// address (an IPv4-mapped IPv6 one as IPv4), or an IPv6 address's /64,
-// which one host or customer holds whole (as sign-in throttling counts).
+// Peer names the peer a connection from a is counted under: peer.Key of
+// its address (an IPv4 address, an IPv6 /64), as sign-in throttling
+// counts.
 func Peer(a net.Addr) string {
-	var ip netip.Addr
 	if t, ok := a.(*net.TCPAddr); ok {
-		ip, _ = netip.AddrFromSlice(t.IP)
-	} else if host, _, err := net.SplitHostPort(a.String()); err == nil {
-		ip, _ = netip.ParseAddr(host)
+		return peer.Key(t.IP.String())
 	}
-	if !ip.IsValid() {
-		return a.String()
+	if host, _, err := net.SplitHostPort(a.String()); err == nil {
+		return peer.Key(host)
 	}
-	ip = ip.Unmap().WithZone("")
-	if ip.Is4() {
-		return ip.String()
-	}
-	p, _ := ip.Prefix(64)
-	return p.String()
+	return a.String()
 }
