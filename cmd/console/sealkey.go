@@ -140,3 +140,13 @@ func checkSealKey(ctx context.Context, store *models.Store) error {
 	}
 	return &exitError{1, fmt.Errorf("the secrets of %s do not open with the configured secrets key (%s): set the key they were sealed with, kept with the backup", what, which)}
 }
+
+// serveSealKey readies the secrets key for serve: SQLite keeps a
+// generated key beside its file (ensureSealKey); Postgres' is configured,
+// and checked against what is sealed (checkSealKey).
+func serveSealKey(ctx context.Context, store *models.Store) error {
+	if store.Dialect() == models.DialectSQLite {
+		return ensureSealKey(ctx, store)
+	}
+	return checkSealKey(ctx, store)
+}

@@ -51,10 +51,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	} else if err != nil {
 		return &exitError{2, err}
 	}
-	if err := takeBadEnv(); err != nil {
-		return &exitError{2, err}
-	}
-	if err := errors.Join(upErr, idleErr, conns.check(fs, *proxyHeader)); err != nil {
+	if err := errors.Join(takeBadEnv(), upErr, idleErr, conns.check(fs, *proxyHeader)); err != nil {
 		return &exitError{2, err}
 	}
 	if *gwIdle <= 0 {
@@ -96,12 +93,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 		return err
 	}
 	defer store.Close()
-	// SQLite keeps a generated key beside its file; Postgres' is configured
-	sealKey := checkSealKey
-	if store.Dialect() == models.DialectSQLite {
-		sealKey = ensureSealKey
-	}
-	if err := sealKey(ctx, store); err != nil {
+	if err := serveSealKey(ctx, store); err != nil {
 		return err
 	}
 	if err := logPrivateFiles(log, store); err != nil {
