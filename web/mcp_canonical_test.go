@@ -24,14 +24,7 @@ func TestCanonicalArgumentsSpellings(t *testing.T) {
 		{`{"s":"a/b\"c"}`, `{"s":"a\/b\u0022c"}`},
 		{`{"a":[1,{"b":2.50}],"c":"x"}`, `{"c":"\u0078","a":[1.0,{"b":25e-1}]}`},
 	}
-	for _, group := range same {
-		want := string(canonicalArguments(json.RawMessage(group[0])))
-		for _, in := range group[1:] {
-			if got := string(canonicalArguments(json.RawMessage(in))); got != want {
-				t.Errorf("%s canonical %s, want %s (as %s)", in, got, want, group[0])
-			}
-		}
-	}
+	canonicalAlike(t, same)
 	differ := [][2]string{
 		{`{"n":1}`, `{"n":2}`},
 		{`{"n":1}`, `{"n":"1"}`},
@@ -40,11 +33,7 @@ func TestCanonicalArgumentsSpellings(t *testing.T) {
 		{`{"n":-1}`, `{"n":1}`},
 		{`{"s":"e\u0301"}`, `{"s":"é"}`}, // another sequence of code points
 	}
-	for _, d := range differ {
-		if a, b := string(canonicalArguments(json.RawMessage(d[0]))), string(canonicalArguments(json.RawMessage(d[1]))); a == b {
-			t.Errorf("%s and %s both canonical %s", d[0], d[1], a)
-		}
-	}
+	canonicalApart(t, differ)
 	// already canonical: unchanged, as records keep their digests
 	for _, in := range []string{
 		`{}`, `{"a":1,"b":[0.5,-3,"é"],"c":{"d":12345678901234567890}}`, `{"n":-0.0015}`, `{"n":3.14159}`,
@@ -59,5 +48,30 @@ func TestCanonicalArgumentsSpellings(t *testing.T) {
 	}
 	if a, b := canonicalArguments(json.RawMessage(`{"n":1e999999999999999999999}`)), canonicalArguments(json.RawMessage(`{"n":10e999999999999999999998}`)); string(a) != string(b) {
 		t.Errorf("one huge value, two spellings: %s and %s", a, b)
+	}
+}
+
+// canonicalAlike checks that every spelling in a group has the group
+// first's canonical form.
+func canonicalAlike(t *testing.T, groups [][]string) {
+	t.Helper()
+	for _, group := range groups {
+		want := string(canonicalArguments(json.RawMessage(group[0])))
+		for _, in := range group[1:] {
+			if got := string(canonicalArguments(json.RawMessage(in))); got != want {
+				t.Errorf("%s canonical %s, want %s (as %s)", in, got, want, group[0])
+			}
+		}
+	}
+}
+
+// canonicalApart checks that the two of each pair keep different
+// canonical forms.
+func canonicalApart(t *testing.T, pairs [][2]string) {
+	t.Helper()
+	for _, d := range pairs {
+		if a, b := string(canonicalArguments(json.RawMessage(d[0]))), string(canonicalArguments(json.RawMessage(d[1]))); a == b {
+			t.Errorf("%s and %s both canonical %s", d[0], d[1], a)
+		}
 	}
 }
