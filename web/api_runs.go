@@ -120,7 +120,7 @@ func runID(c echo.Context) (string, error) {
 }
 
 // gatewayRunPrefix starts the run id of every gateway session
-// (mcp_http.go): the runs API never writes to such a run, so a session's
+// (mcp_http_session.go): the runs API never writes to such a run, so a session's
 // evidence is its own (any key could otherwise append events to a run it
 // saw on the Runs page).
 const gatewayRunPrefix = "mcp-"
