@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"os"
-	"regexp"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -18,14 +17,6 @@ import (
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/models/modelstest"
 )
-
-// consoleGCPercent is the console's default GOGC (cmd/console's
-// defaultGCPercent; TestGatewayLoadRunsAtTheConsolesGCPace ties them).
-const consoleGCPercent = 400
-
-// unlimitedRate is a per-key request rate no load run reaches (the
-// limiter is built with the server: set it through Config).
-const unlimitedRate = 1 << 30
 
 // TestGatewayLoad measures the gateway against a Go upstream on loopback
 // in one run (CONSOLE_GATEWAY_LOAD=1; scripts/proof.sh reads its lines):
@@ -267,21 +258,5 @@ func TestGatewayLoad(t *testing.T) {
 	fmt.Printf("gateway load failures: %d\n", failures)
 	if failures > 0 {
 		t.Errorf("%d failed requests", failures)
-	}
-}
-
-// TestGatewayLoadRunsAtTheConsolesGCPace: the load run's pace is the one
-// the console sets when the operator sets none.
-func TestGatewayLoadRunsAtTheConsolesGCPace(t *testing.T) {
-	src, err := os.ReadFile("../cmd/console/memory_limit.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := regexp.MustCompile(`(?m)^const defaultGCPercent = (\d+)$`).FindSubmatch(src)
-	if m == nil {
-		t.Fatal("cmd/console/memory_limit.go declares no defaultGCPercent")
-	}
-	if got, _ := strconv.Atoi(string(m[1])); got != consoleGCPercent {
-		t.Errorf("the console's default GOGC is %d, the gateway load run uses %d", got, consoleGCPercent)
 	}
 }
