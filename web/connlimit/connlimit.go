@@ -13,13 +13,24 @@ package connlimit
 import (
 	"container/list"
 	"net"
+	"strconv"
 	"sync"
 	"time"
 )
 
-// Refusal is what a connection past a cap is answered: a complete HTTP
-// response, so a client sees why rather than a reset.
-const Refusal = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: 51\r\n\r\ntoo many open connections from this address, retry\n"
+// PeerRefusal and TotalRefusal are what a connection past the per-peer
+// cap and past the total cap is answered: a complete HTTP response that
+// says which cap was hit, so a client sees why rather than a reset.
+var (
+	PeerRefusal  = refusal("too many open connections from this address, retry\n")
+	TotalRefusal = refusal("too many open connections in all, retry\n")
+)
+
+// refusal is the 503 answer carrying body.
+func refusal(body string) string {
+	return "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 1\r\n" +
+		"Connection: close\r\nContent-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n" + body
+}
 
 // Listener wraps a net.Listener with the caps. PerPeer bounds the
 // connections open at once from one peer (0: no bound); Total bounds
@@ -41,7 +52,8 @@ func New(ln net.Listener, perPeer, total int) *Listener {
 }
 
 // Accept returns the next connection within the caps; a connection past
-// one is answered Refusal and closed, and Accept waits for the next.
+// one is answered the refusal of the cap it hit and closed, and Accept
+// waits for the next.
 func (l *Listener) Accept() (net.Conn, error) {
 	for {
 		c, err := l.Listener.Accept()
@@ -49,14 +61,14 @@ func (l *Listener) Accept() (net.Conn, error) {
 			return nil, err
 		}
 		cc := &conn{Conn: c, l: l, peer: Peer(c.RemoteAddr())}
-		ok, idle := l.take(cc.peer)
+		answer, idle := l.take(cc.peer)
 		if idle != nil {
 			_ = idle.Conn.Close()
 		}
-		if ok {
+		if answer == "" {
 			return cc, nil
 		}
-		go refuse(c)
+		go refuse(c, answer)
 	}
 }
 
@@ -68,27 +80,28 @@ func (l *Listener) Open(peer string) (fromPeer, total int) {
 	return l.open[peer], l.total
 }
 
-// take counts a connection from peer if the caps allow, giving up the
-// place of the connection idle the longest (the peer's own at its cap,
-// anyone's at the total) when one is needed: the caller closes it.
-func (l *Listener) take(peer string) (ok bool, closed *conn) {
+// take counts a connection from peer if the caps allow (refused == ""),
+// giving up the place of the connection idle the longest (the peer's own
+// at its cap, anyone's at the total) when one is needed: the caller
+// closes it. Past a cap, refused is that cap's answer.
+func (l *Listener) take(peer string) (refused string, closed *conn) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.PerPeer > 0 && l.open[peer] >= l.PerPeer {
 		if closed = l.oldestIdle(peer); closed == nil {
-			return false, nil
+			return PeerRefusal, nil
 		}
 		l.releaseLocked(closed)
 	}
 	if l.Total > 0 && l.total >= l.Total {
 		if closed = l.oldestIdle(""); closed == nil {
-			return false, nil
+			return TotalRefusal, nil
 		}
 		l.releaseLocked(closed)
 	}
 	l.open[peer]++
 	l.total++
-	return true, closed
+	return "", closed
 }
 
 func (l *Listener) release(c *conn) {
@@ -114,9 +127,9 @@ func (l *Listener) releaseLocked(c *conn) {
 
 // refuse answers a connection past a cap without reading its request:
 // the write is bounded so a peer that reads nothing cannot hold it.
-func refuse(c net.Conn) {
+func refuse(c net.Conn, answer string) {
 	_ = c.SetWriteDeadline(time.Now().Add(2 * time.Second))
-	_, _ = c.Write([]byte(Refusal))
+	_, _ = c.Write([]byte(answer))
 	_ = c.Close()
 }
 

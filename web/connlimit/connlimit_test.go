@@ -100,7 +100,7 @@ func TestSlowClientsPastThePeerCapAreRefused(t *testing.T) {
 	waitOpen(t, l, "127.0.0.1", 3)
 	resp := get(t, addr)
 	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") != "1" ||
-		!strings.Contains(resp.Header.Get("X-Body"), "too many open connections") {
+		!strings.Contains(resp.Header.Get("X-Body"), "too many open connections from this address") {
 		t.Fatalf("past the cap: %d %v", resp.StatusCode, resp.Header)
 	}
 	if n := resp.ContentLength; n != int64(len(resp.Header.Get("X-Body"))) {
@@ -131,8 +131,17 @@ func TestTheTotalCapHoldsAcrossPeers(t *testing.T) {
 	}()
 	holdOpen(t, addr)
 	waitOpen(t, l, "127.0.0.1", 2)
-	if resp := get(t, addr); resp.StatusCode != http.StatusServiceUnavailable {
+	resp := get(t, addr)
+	body := resp.Header.Get("X-Body")
+	if resp.StatusCode != http.StatusServiceUnavailable {
 		t.Fatalf("past the total: %d", resp.StatusCode)
+	}
+	// the total cap is not this address's doing: the refusal says which cap
+	if strings.Contains(body, "from this address") || !strings.Contains(body, "too many open connections in all") {
+		t.Fatalf("past the total, the refusal says %q", body)
+	}
+	if n := resp.ContentLength; n != int64(len(body)) {
+		t.Fatalf("Content-Length %d for a body of %d bytes", n, len(body))
 	}
 	close(release)
 	if resp := <-done; resp == nil || resp.StatusCode != http.StatusOK {
