@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// blindLeakCorpora pins every blind leak corpus (rounds 1-19), each written
+// blindLeakCorpora pins every blind leak corpus (rounds 1-20), each written
 // and labelled by someone who never read the checker and measured once
 // (its directory's RESULTS.md). After that first measurement a corpus is
 // tuning data, but never edited: a corpus changed to fit a result would
@@ -72,11 +72,14 @@ var blindLeakCorpora = []struct{ file, digest string }{
 	{"testdata/blind19/blind19-domains.json", "b656542735d2461671d2ae736fe10534bb6a13d7720a4996cc9051f09b2e83bd"},
 	{"testdata/blind19/blind19-hard.json", "1ff77598afeaa273fe369852ecbadae1b981cc8773c2a92c4e97ce2180bcb7d4"},
 	{"testdata/blind19/blind19-published.json", "0edeb848b4bd868c9857bf11a39f24ceacec31b9409ee955ff275add06cb246c"},
+	{"testdata/blind20/blind20-domains.json", "c0b30fcb4f3e1c70e91fc94f54e110ec1fdfa883aa5db77096752675eef9ca09"},
+	{"testdata/blind20/blind20-hard.json", "ffdd1f748a4df817dbef1b436b4ebdac6bbdae9e342d58dc220570e65fad9828"},
+	{"testdata/blind20/blind20-published.json", "a7b83b867e54d7885f6897fa3ea4b0f1bf857c4f07e8057492c50379aa6393a6"},
 }
 
 func TestBlindLeakCorporaAreFrozen(t *testing.T) {
-	if len(blindLeakCorpora) != 59 {
-		t.Fatalf("%d pinned corpora, want 59", len(blindLeakCorpora))
+	if len(blindLeakCorpora) != 62 {
+		t.Fatalf("%d pinned corpora, want 62", len(blindLeakCorpora))
 	}
 	for _, c := range blindLeakCorpora {
 		raw, err := os.ReadFile(c.file)
