@@ -32,10 +32,14 @@ func TestReadmeGatewayExample(t *testing.T) {
 	if out, err := runCLI(t, db, "migrate"); err != nil {
 		t.Fatalf("migrate: %v\n%s", err, out)
 	}
-	var key string
+	var key, revoke, regrant string
 	ran := 0
 	for _, c := range readmeCommands(t, "") {
 		switch {
+		case strings.HasPrefix(c, "console grant remove everyone --effects workspace-write"):
+			revoke = c // run mid-session below, as the README says
+		case strings.HasPrefix(c, "console grant add everyone --effects workspace-write"):
+			regrant = c
 		case strings.HasPrefix(c, "npm install") && strings.Contains(c, "server-memory@"):
 			if !strings.Contains(c, "--no-package-lock") || !strings.Contains(c, "server-memory@2026.8.31") {
 				t.Errorf("the README installs another way than .ci/run: %s", c)
@@ -78,8 +82,17 @@ func TestReadmeGatewayExample(t *testing.T) {
 			}
 		}
 	}
-	if ran < 5 || key == "" {
-		t.Fatalf("ran %d README gateway examples (want at least 5), key %q", ran, key)
+	if ran < 5 || key == "" || revoke == "" || regrant == "" {
+		t.Fatalf("ran %d README gateway examples (want at least 5), key %q, revocation %q and its undoing %q", ran, key, revoke, regrant)
+	}
+	runLine := func(c string) {
+		args, err := splitLine(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out, err := runCLI(t, db, args[1:]...); err != nil {
+			t.Fatalf("%s: %v\n%s", c, err, out)
+		}
 	}
 	// step 2 of the README: review, declare on an agent and a profile
 	ctx := context.Background()
@@ -173,11 +186,18 @@ func TestReadmeGatewayExample(t *testing.T) {
 	if out, isErr := text("memory.create_entities", map[string]any{"entities": "Ada"}); !isErr || !strings.Contains(out, `"pointer":"/entities"`) {
 		t.Errorf("bad arguments: %s", out)
 	}
-	if out, err := runCLI(t, db, "grant", "remove", "everyone", "--effects", "workspace-write"); err != nil {
-		t.Fatalf("revoke: %v %s", err, out)
-	}
-	if out, isErr := text("memory.create_entities", map[string]any{"entities": []any{map[string]any{"name": "Bob", "entityType": "person", "observations": []any{}}}}); !isErr || strings.Contains(out, "Bob") {
+	runLine(revoke)
+	bob := map[string]any{"entities": []any{map[string]any{"name": "Bob", "entityType": "person", "observations": []any{}}}}
+	if out, isErr := text("memory.create_entities", bob); !isErr || !strings.Contains(out, "capability_revoked") {
 		t.Errorf("after the revocation: %s", out)
+	}
+	// the grant given back, a new search loads the tool again
+	runLine(regrant)
+	if out, isErr := text("search_tools", map[string]any{"query": "create entities in the knowledge graph"}); isErr || !strings.Contains(out, "memory.create_entities") {
+		t.Fatalf("search after the grant came back: %s", out)
+	}
+	if out, isErr := text("memory.create_entities", bob); isErr || !strings.Contains(out, "Bob") {
+		t.Errorf("after the grant came back and a new search: %s", out)
 	}
 	// step 4: the run is stored, its arguments are not
 	runs, err := store.RecentRuns(ctx, 10)
