@@ -15,12 +15,14 @@ type Problem struct {
 	Message string `json:"message"`
 }
 
-// String renders the problem as "tool: field: message".
+// String renders the problem as "tool: field: message", the tool and the
+// field as ShownName prints them (they are the imported document's).
 func (p Problem) String() string {
-	tool := p.Tool
+	tool := ShownName(p.Tool)
 	if tool == "" {
 		tool = "(catalog)"
 	}
+	p.Field = ShownName(p.Field)
 	if p.Field == "" {
 		return fmt.Sprintf("%s: %s", tool, p.Message)
 	}

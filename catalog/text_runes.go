@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -79,6 +81,18 @@ func HiddenText(s string) string {
 		return fmt.Sprintf("contains U+%04X, an invisible, control or direction-changing character: a reviewer would not see what the model reads", r)
 	}
 	return ""
+}
+
+// ShownName is a name from outside (an imported tool's or field's name,
+// a tool a model called) as a page or a terminal shows it: as it is, or,
+// when a reader could not see all of it (a direction override, a
+// zero-width or control character, a line break), quoted with every such
+// character escaped.
+func ShownName(s string) string {
+	if HiddenText(s) == "" && !strings.ContainsAny(s, "\t\n\r\x00") {
+		return s
+	}
+	return strconv.QuoteToASCII(s)
 }
 
 // hiddenRune finds the first character of s that a reader cannot see.

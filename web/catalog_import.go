@@ -90,10 +90,13 @@ func sourceOf(format string) string {
 	return models.SourceFile
 }
 
+// problemViews are import problems as a page shows them: the tool and the
+// field are names from the imported document, escaped (shownName) when
+// they hold a character a reader could not see.
 func problemViews(ps catalog.Problems) []views.Problem {
 	out := make([]views.Problem, len(ps))
 	for i, p := range ps {
-		out[i] = views.Problem{Tool: p.Tool, Field: p.Field, Message: p.Message}
+		out[i] = views.Problem{Tool: shownName(p.Tool), Field: shownName(p.Field), Message: p.Message}
 	}
 	return out
 }
@@ -140,7 +143,7 @@ func (s *Server) importPreview(c echo.Context) error {
 func previewData(f views.ImportForm, plan models.ImportPlan, cs []catalog.Contract) views.ImportPreviewData {
 	d := views.ImportPreviewData{Form: f, Removed: plan.Removed, Unchanged: plan.Unchanged, Digest: plan.Digest, Empty: plan.Empty()}
 	for _, r := range plan.Rejected {
-		d.Rejected = append(d.Rejected, views.RejectedTool{Name: r.Name, ID: r.ID, Index: r.Index, Reasons: problemViews(r.Problems)})
+		d.Rejected = append(d.Rejected, views.RejectedTool{Name: shownName(r.Name), ID: shownName(r.ID), Index: r.Index, Reasons: problemViews(r.Problems)})
 	}
 	for _, k := range plan.Added {
 		d.Added = append(d.Added, toolRow(models.Tool{Status: models.ToolCandidate}, k))

@@ -3,7 +3,6 @@ package web
 import (
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -127,9 +126,4 @@ func runEventRow(e models.RunEvent) views.RunEventRow {
 // was sent) as a page shows it: as it is, or, when a reader could not see
 // all of it (a direction override, a zero-width or control character),
 // quoted with every such character escaped.
-func shownName(s string) string {
-	if catalog.HiddenText(s) == "" && !strings.ContainsAny(s, "\t\n\r") {
-		return s
-	}
-	return strconv.QuoteToASCII(s)
-}
+func shownName(s string) string { return catalog.ShownName(s) }
