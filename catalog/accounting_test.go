@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -38,6 +39,30 @@ func joinJSON(vs []any) string {
 		s[i] = jsonv(v)
 	}
 	return strings.Join(s, " ")
+}
+
+// schemaOrBool reads a schema or a boolean schema: true as {}, false as
+// {"not": {}}.
+func schemaOrBool(v any) (map[string]any, bool) {
+	switch x := v.(type) {
+	case map[string]any:
+		return x, true
+	case bool:
+		if x {
+			return map[string]any{}, true
+		}
+		return map[string]any{"not": map[string]any{}}, true
+	}
+	return nil, false
+}
+
+// nameLabel is a property name as both forms write it: bare when it is
+// letters, digits and _.$@-, else as a JSON string.
+func nameLabel(name string) string {
+	if regexp.MustCompile(`^[A-Za-z0-9_.$@-]+$`).MatchString(name) {
+		return name
+	}
+	return jsonv(name)
 }
 
 func child(path, label string) string {
@@ -134,11 +159,11 @@ func expectSchema(out map[string]*want, path string, s map[string]any, scope map
 			w.facts = append(w.facts, map[bool]string{true: "deprecated", false: "not deprecated"}[v == true])
 		case "properties":
 			for name, sub := range props {
-				m, isMap := sub.(map[string]any)
+				m, isMap := schemaOrBool(sub)
 				if !isMap {
 					return false
 				}
-				ok = expectSchema(out, child(path, name), m, nil, false) && ok
+				ok = expectSchema(out, child(path, nameLabel(name)), m, nil, false) && ok
 			}
 		case "required":
 			l, _ := v.([]any)
@@ -147,10 +172,10 @@ func expectSchema(out map[string]*want, path string, s map[string]any, scope map
 				name, _ := r.(string)
 				switch {
 				case props[name] != nil:
-					cw := out[child(path, name)]
+					cw := out[child(path, nameLabel(name))]
 					if cw == nil {
 						cw = &want{}
-						out[child(path, name)] = cw
+						out[child(path, nameLabel(name))] = cw
 					}
 					cw.facts = append(cw.facts, "required")
 				case scope[name] || namesEnumHas(s, name):
@@ -224,7 +249,7 @@ func expectSchema(out map[string]*want, path string, s map[string]any, scope map
 			lead := map[string]string{"oneOf": "exactly one of %d variants", "anyOf": "at least one of %d options", "allOf": "all of %d parts"}[k]
 			w.facts = append(w.facts, fmt.Sprintf(lead, len(l)))
 			for i, alt := range l {
-				m, isMap := alt.(map[string]any)
+				m, isMap := schemaOrBool(alt)
 				if !isMap {
 					return false
 				}
@@ -248,7 +273,7 @@ func expectSchema(out map[string]*want, path string, s map[string]any, scope map
 func expectMore(out map[string]*want, path, k string, v any, s map[string]any, inner map[string]bool) (ok, known bool) {
 	w := out[path]
 	sub := func(label string, v any, scope map[string]bool) bool {
-		m, isMap := v.(map[string]any)
+		m, isMap := schemaOrBool(v)
 		return isMap && expectSchema(out, child(path, label), m, scope, false)
 	}
 	// dependent schemas are numbered over "dependencies" (its schema

@@ -65,8 +65,8 @@ func (c *checker) params(path string, ps []Param, scope map[string]bool) {
 		case p.Name == "":
 			f = fmt.Sprintf("%s[%d]", path, i)
 			c.add(f, "name", "is required")
-		case !paramName().MatchString(p.Name):
-			c.add(f, "", "property name %q must match %s to render unambiguously", p.Name, paramName())
+		case strings.ContainsFunc(p.Name, unshownRune):
+			c.add(f, "", "property name %q holds a control, format or unassigned character, which would not read as written", p.Name)
 		case seen[p.Name]:
 			c.add(f, "", "duplicate parameter name")
 		}

@@ -27,6 +27,18 @@ func (c *checker) values(path string, p Param, types []string) {
 			c.add(path, "const", "%s is not one of the enum values", jsonValue(p.Const))
 		}
 	}
+	if p.ConstNull {
+		switch {
+		case p.Const != nil:
+			c.add(path, "const", "is both null and %s", jsonValue(p.Const))
+		case !matchesType(types, nil):
+			c.add(path, "const", "null is not of type %s", p.Type)
+		case !inEnum(nil):
+			c.add(path, "const", "null is not one of the enum values")
+		case p.Default != nil:
+			c.add(path, "default", "%s differs from const null", jsonValue(p.Default))
+		}
+	}
 	for i, v := range p.Examples {
 		if !matchesType(types, v) || !inEnum(v) || (p.Const != nil && jsonValue(v) != jsonValue(p.Const)) {
 			c.add(path, "examples", "example %d (%s) is not an allowed value", i+1, jsonValue(v))

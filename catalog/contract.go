@@ -90,7 +90,10 @@ type Param struct {
 	Title       string `json:"title,omitempty" yaml:"title,omitempty"`
 	Enum        []any  `json:"enum,omitempty" yaml:"enum,omitempty"`
 	Const       any    `json:"const,omitempty" yaml:"const,omitempty"`
-	Default     any    `json:"default,omitempty" yaml:"default,omitempty"`
+	// ConstNull is a const of JSON null ("const": null: the value must
+	// be null), which Const cannot hold.
+	ConstNull bool `json:"const_null,omitempty" yaml:"const_null,omitempty"`
+	Default   any  `json:"default,omitempty" yaml:"default,omitempty"`
 	// DefaultNull is a default of JSON null ("default": null, as pydantic
 	// writes for an optional field), which Default cannot hold.
 	DefaultNull bool   `json:"default_null,omitempty" yaml:"default_null,omitempty"`

@@ -133,10 +133,10 @@ func TestImportRefusesContradictions(t *testing.T) {
 		{"default breaks pattern", obj(map[string]any{"a": str("A", "pattern", "^[a-z]+$", "default", "ABC")}), "inputSchema.a.default", "pattern"},
 		{"null default where null is not allowed", obj(map[string]any{"a": map[string]any{"type": "string", "description": "A", "default": nil}}), "inputSchema.a.default", "null"},
 		{"null default outside enum", obj(map[string]any{"a": map[string]any{"type": []any{"string", "null"}, "enum": []any{"x"}, "description": "A", "default": nil}}), "inputSchema.a.default", "enum"},
-		{"null const", obj(map[string]any{"a": map[string]any{"description": "A", "const": nil}}), "inputSchema.a.const", "null"},
+		{"null const beside a type without null", obj(map[string]any{"a": map[string]any{"description": "A", "type": "string", "const": nil}}), "inputSchema.a.const", "null"},
 		{"unknown type", obj(map[string]any{"a": map[string]any{"type": "strnig", "description": "A"}}), "inputSchema.a.type", "strnig"},
 		{"empty oneOf", obj(map[string]any{"a": map[string]any{"description": "A", "oneOf": []any{}}}), "inputSchema.a.oneOf", "at least one"},
-		{"property name with spaces", obj(map[string]any{"a b": str("A")}), "inputSchema.a b", "name"},
+		{"property name with a control character", obj(map[string]any{"a\tb": str("A")}), "inputSchema.a\tb", "name"},
 		{"schema in $schema below the root", obj(map[string]any{"a": str("A", "$schema", "x")}), "inputSchema.a.$schema", "root"},
 	}
 	for _, tc := range cases {

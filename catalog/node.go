@@ -59,7 +59,7 @@ func (t *tree) paramNode(p Param, label string, named bool) node {
 		n.facts = append([]string{recursiveFact(t.root, t.word, p.Ref)}, n.facts...)
 	}
 	for _, q := range p.Properties {
-		n.kids = append(n.kids, t.paramNode(q, q.Name, true))
+		n.kids = append(n.kids, t.paramNode(q, propertyLabel(q.Name), true))
 	}
 	for i, it := range p.PrefixItems {
 		n.kids = append(n.kids, t.paramNode(it, fmt.Sprintf("item %d", i+1), false))
@@ -103,6 +103,7 @@ func paramFacts(p Param) []string {
 	add(len(p.Requires) > 0, "requires "+jsonValue(p.Requires))
 	add(p.Title != "", "title "+jsonValue(p.Title))
 	add(p.Const != nil, "const "+jsonValue(p.Const))
+	add(p.ConstNull, "const null")
 	add(len(p.Enum) > 0, "one of "+jsonList(p.Enum))
 	add(p.Default != nil, "default "+jsonValue(p.Default))
 	add(p.DefaultNull, "default null")

@@ -81,6 +81,17 @@ func nodeLine(s string, named bool) (label string, facts []string, text string, 
 			return "", nil, "", fmt.Errorf("unterminated name in %q", s)
 		}
 		label, s = s[1:end+1], s[end+2:]
+	case strings.HasPrefix(s, `"`): // a name outside the bare set, as a JSON string
+		end := 1
+		for ; end < len(s) && s[end] != '"'; end++ {
+			if s[end] == '\\' {
+				end++
+			}
+		}
+		if end >= len(s) {
+			return "", nil, "", fmt.Errorf("unterminated quoted name in %q", s)
+		}
+		label, s = s[:end+1], s[end+1:]
 	case plainLabel.MatchString(s):
 		label = plainLabel.FindString(s)
 		s = s[len(label):]

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"sort"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 )
 
 // The JSON-Schema importer accounts for every keyword at every path: each
@@ -70,10 +72,29 @@ func (r *schemaReader) overBudget(path, over string) {
 	}
 }
 
-// paramName is the character set of property names: a name renders bare in
-// the compact form and between backticks in the full form, so it holds no
-// space, backtick, parenthesis, colon, pipe or quote.
+// paramName is the character set of property names that render bare in
+// the compact form and between backticks in the full form: no space,
+// backtick, parenthesis, colon, pipe or quote. Any other name renders as
+// a JSON string (propertyLabel).
 var paramName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_.$@-]+$`) })
+
+// propertyLabel is how a property's name is written in both renderings:
+// bare when it is of paramName's set, else as a JSON string, so a name
+// such as "(default)" or "first name" reads as one name.
+func propertyLabel(name string) string {
+	if paramName().MatchString(name) {
+		return name
+	}
+	return jsonValue(name)
+}
+
+// unshownRune reports a character a property name may not hold: a
+// control or format character (a bidirectional override among them), a
+// private-use or unassigned one, or a line break, any of which could make
+// the name read as something else to the reviewer or the model.
+func unshownRune(r rune) bool {
+	return r == utf8.RuneError || unicode.In(r, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs, unicode.Zl, unicode.Zp) || !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs)
+}
 
 // readInput reads a root input schema: its properties become Params, its
 // other rules Input. The root must be an object schema.
@@ -202,7 +223,7 @@ func (r *schemaReader) keywords(path, name string, s map[string]any, scope map[s
 				continue
 			}
 			if v == nil {
-				r.add(path, k, "a null const cannot be represented; use \"type\": \"null\"")
+				p.ConstNull = true
 				continue
 			}
 			if k == "const" {
@@ -268,9 +289,9 @@ func (r *schemaReader) keywords(path, name string, s map[string]any, scope map[s
 				r.add(path, k, "must be true, false or a schema object")
 			}
 		case "propertyNames":
-			m, ok := v.(map[string]any)
+			m, ok := schemaValue(v)
 			if !ok {
-				r.add(path, k, "must be a schema object")
+				r.add(path, k, "must be a schema object or a boolean")
 				continue
 			}
 			names := r.read(path+".propertyNames", "", m, nil, false)

@@ -40,9 +40,9 @@ func (r *schemaReader) arrayItems(path string, s map[string]any, p *Param) {
 		return
 	}
 	for i, x := range tuple {
-		m, ok := x.(map[string]any)
+		m, ok := schemaValue(x)
 		if !ok {
-			r.add(fmt.Sprintf("%s[%d]", path, i), "", "must be a schema object")
+			r.add(fmt.Sprintf("%s[%d]", path, i), "", "must be a schema object or a boolean")
 			continue
 		}
 		p.PrefixItems = append(p.PrefixItems, r.read(fmt.Sprintf("%s[%d]", path, i), "", m, nil, false))

@@ -50,6 +50,12 @@ var keywordCases = []struct {
 	{"non-standard optional", `{"type":"string","optional":true}`, "a", `non-standard "optional": true`},
 	{"non-standard vendor member", `{"type":"string","x-linear-field":{"kind":"team"}}`, "a", `non-standard "x-linear-field": {"kind":"team"}`},
 	{"non-standard nullable (OpenAPI)", `{"type":"string","nullable":true}`, "a", `non-standard "nullable": true`},
+	{"boolean schema true (a property)", `{"type":"object","properties":{"x":true},"required":["x"]}`, "a/x", "required"},
+	{"boolean schema false (a property)", `{"type":"object","properties":{"x":false}}`, "a/x/must not match", ""},
+	{"boolean schemas among options", `{"type":"object","properties":{"x":{"type":"string"},"y":{"type":"string"}},"anyOf":[{"properties":{"x":true},"required":["x"]},{"properties":{"y":true},"required":["y"]}]}`, "a/option 2/y", "required"},
+	{"const null", `{"anyOf":[{"const":null},{"type":"string"}]}`, "a/option 1", "const null"},
+	{"const null beside a nullable type", `{"type":["string","null"],"const":null}`, "a", "const null"},
+	{"a property name outside the bare set", `{"type":"object","properties":{"(default)":{"type":"string"},"first name":{"type":"string"}}}`, "a/\"(default)\"", "string"},
 }
 
 // keywordRoot is the argument object of a keyword case.
@@ -119,6 +125,10 @@ func TestKeywordContradictionsAreRefused(t *testing.T) {
 		{`{"$dynamicRef":"#node"}`, "inputSchema.a.$dynamicRef", "dynamic scope"},
 		{`{"type":"string","pattern":"^(?!.*(a),(?:.*,)?\\1$)(a|b)(,(a|b))*$","default":"a,a"}`, "inputSchema.a.default", "does not match the pattern"},
 		{`{"type":"string","pattern":"(?<"}`, "inputSchema.a.pattern", "not a regular expression"},
+		{`{"type":"string","const":null}`, "inputSchema.a.const", "null is not of type string"},
+		{`{"type":"object","properties":{"x":"yes"}}`, "inputSchema.a.x", "schema object or a boolean"},
+		{`{"type":"object","properties":{"ab\u202ecd":{"type":"string"}}}`, "inputSchema.a.ab\u202ecd", "format"},
+		{`{"type":"object","properties":{"a\nb":{"type":"string"}}}`, "inputSchema.a.a\nb", "control"},
 	} {
 		_, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, mcpTool("x", fromJSON(t, `{"type":"object","properties":{"a":`+bad.schema+`}}`))), "svc")
 		if !hasProblem(ps, "x", bad.field, bad.msg) {

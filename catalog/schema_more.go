@@ -93,9 +93,9 @@ func (r *schemaReader) nonStandard(path, k string, v any, p *Param) {
 
 // sub reads a keyword's value as one schema object.
 func (r *schemaReader) sub(path, k string, v any, scope map[string]bool) *Param {
-	m, ok := v.(map[string]any)
+	m, ok := schemaValue(v)
 	if !ok {
-		r.add(path, k, "must be a schema object")
+		r.add(path, k, "must be a schema object or a boolean")
 		return nil
 	}
 	q := r.read(path+"."+k, "", m, scope, false)
@@ -132,9 +132,9 @@ func (r *schemaReader) patternProperties(path string, v any, p *Param) {
 		return
 	}
 	for _, pat := range sortedKeys(m) {
-		sm, ok := m[pat].(map[string]any)
+		sm, ok := schemaValue(m[pat])
 		if !ok {
-			r.add(path+".patternProperties."+pat, "", "must be a schema object")
+			r.add(path+".patternProperties."+pat, "", "must be a schema object or a boolean")
 			continue
 		}
 		q := r.read(path+".patternProperties."+pat, pat, sm, nil, false)
@@ -183,9 +183,9 @@ func (r *schemaReader) dependentSchemas(path, k string, v any, inner map[string]
 		return
 	}
 	for _, name := range sortedKeys(m) {
-		sm, ok := m[name].(map[string]any)
+		sm, ok := schemaValue(m[name])
 		if !ok {
-			r.add(path+"."+k+"."+name, "", "must be a schema object")
+			r.add(path+"."+k+"."+name, "", "must be a schema object or a boolean")
 			continue
 		}
 		q := r.read(path+"."+k+"."+name, name, sm, inner, false)

@@ -15,9 +15,9 @@ func (r *schemaReader) properties(path string, props map[string]any) []Param {
 	sort.Strings(names)
 	out := make([]Param, 0, len(names))
 	for _, k := range names {
-		sub, ok := props[k].(map[string]any)
+		sub, ok := schemaValue(props[k])
 		if !ok {
-			r.add(path+"."+k, "", "must be a schema object")
+			r.add(path+"."+k, "", "must be a schema object or a boolean")
 			continue
 		}
 		if d, _ := sub["description"].(string); strings.TrimSpace(d) == "" && r.warn != nil {

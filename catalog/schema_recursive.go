@@ -57,7 +57,7 @@ func schemaSteps(p *Param) []schemaStep {
 		}
 	}
 	for i := range p.Properties {
-		out = append(out, schemaStep{p: &p.Properties[i], keyword: "properties", token: p.Properties[i].Name, index: i, label: p.Properties[i].Name, descends: true})
+		out = append(out, schemaStep{p: &p.Properties[i], keyword: "properties", token: p.Properties[i].Name, index: i, label: propertyLabel(p.Properties[i].Name), descends: true})
 	}
 	list(p.PrefixItems, "prefixItems", "item", false, true)
 	label := "each item"

@@ -263,8 +263,7 @@ func (r *schemaReader) pointer(ref string) (map[string]any, bool) {
 			}
 		}
 	}
-	m, ok := cur.(map[string]any)
-	return m, ok
+	return schemaValue(cur)
 }
 
 // definitions checks "$defs" or "definitions": an object of schema
@@ -281,8 +280,8 @@ func (r *schemaReader) definitions(path, k string, v any) {
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		if _, ok := defs[name].(map[string]any); !ok {
-			r.add(path+"."+k+"."+name, "", "must be a schema object")
+		if _, ok := schemaValue(defs[name]); !ok {
+			r.add(path+"."+k+"."+name, "", "must be a schema object or a boolean")
 		}
 	}
 }

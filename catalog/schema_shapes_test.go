@@ -163,7 +163,7 @@ func TestPropertyNamesRender(t *testing.T) {
 	for _, bad := range []struct{ schema, field string }{
 		{`{"type":"object","properties":{"m":{"type":"object","propertyNames":{"type":"integer"}}}}`, "inputSchema.m.propertyNames.type"},
 		{`{"type":"object","properties":{"m":{"type":"string","propertyNames":{"type":"string"}}}}`, "inputSchema.m.propertyNames"},
-		{`{"type":"object","properties":{"m":{"type":"object","propertyNames":true}}}`, "inputSchema.m.propertyNames"},
+		{`{"type":"object","properties":{"m":{"type":"object","propertyNames":"yes"}}}`, "inputSchema.m.propertyNames"},
 	} {
 		if _, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, mcpTool("x", fromJSON(t, bad.schema))), "svc"); !hasProblem(ps, "x", bad.field, "") {
 			t.Errorf("%s: want a problem on %s, got %v", bad.schema, bad.field, ps)

@@ -11,16 +11,16 @@ import "fmt"
 func (r *schemaReader) alternatives(path, k string, v any, inner map[string]bool, p *Param) {
 	l, ok := v.([]any)
 	if !ok || len(l) == 0 {
-		r.add(path, k, "must be a list of at least one schema object")
+		r.add(path, k, "must be a list of at least one schema object or boolean")
 		return
 	}
 	var alts []Param
 	never := 0
 	for i, a := range l {
 		at := fmt.Sprintf("%s.%s[%d]", path, k, i)
-		m, ok := a.(map[string]any)
+		m, ok := schemaValue(a)
 		if !ok {
-			r.add(at, "", "must be a schema object")
+			r.add(at, "", "must be a schema object or a boolean")
 			continue
 		}
 		if k != "allOf" && matchesNothing(m) {
@@ -69,4 +69,21 @@ func (r *schemaReader) exclusiveBounds(path string, p *Param, exclusive map[stri
 		}
 		*ex, *bound = *bound, nil
 	}
+}
+
+// schemaValue reads v where a schema stands. Besides an object, drafts 6
+// and later allow a boolean schema there: true matches every value, as {}
+// does, and false none, as {"not": {}} does, so each is read as that
+// object and renders the same.
+func schemaValue(v any) (map[string]any, bool) {
+	switch x := v.(type) {
+	case map[string]any:
+		return x, true
+	case bool:
+		if x {
+			return map[string]any{}, true
+		}
+		return map[string]any{"not": map[string]any{}}, true
+	}
+	return nil, false
 }

@@ -33,6 +33,12 @@ func TestNewKeywordsJudgeAsTheImportedOne(t *testing.T) {
 		{"unevaluatedItems", `{"type":"array","prefixItems":[{"type":"string"}],"unevaluatedItems":false}`, []string{`[]`, `["a"]`, `["a","b"]`}},
 		{"$ref beside rules", `{"$ref":"#/$defs/Id","maxLength":3}`, []string{`"12"`, `"1234"`, `"ab"`}},
 		{"non-standard optional", `{"type":"string","optional":true}`, []string{`"a"`, `1`}},
+		{"boolean schema true", `{"type":"object","properties":{"x":true},"required":["x"]}`, []string{`{}`, `{"x":null}`, `{"x":[1]}`}},
+		{"boolean schema false", `{"type":"object","properties":{"x":false,"y":{"type":"string"}}}`, []string{`{}`, `{"x":1}`, `{"y":"a"}`}},
+		{"boolean schemas among options", `{"type":"object","anyOf":[{"properties":{"x":true},"required":["x"]},{"properties":{"y":true},"required":["y"]}]}`, []string{`{}`, `{"x":1}`, `{"y":"b"}`, `{"z":1}`}},
+		{"const null", `{"anyOf":[{"const":null},{"type":"string"}]}`, []string{`null`, `"a"`, `1`, `false`}},
+		{"const null beside a nullable type", `{"type":["string","null"],"const":null}`, []string{`null`, `"a"`}},
+		{"a property name outside the bare set", `{"type":"object","properties":{"(default)":{"type":"string"}},"required":["(default)"]}`, []string{`{}`, `{"(default)":"a"}`, `{"(default)":1}`}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.keyword, func(t *testing.T) {

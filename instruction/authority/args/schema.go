@@ -92,8 +92,11 @@ func (w writer) paramSchema(p Param) map[string]any {
 	if p.Enum != nil {
 		s["enum"] = p.Enum
 	}
-	if p.Const != nil {
+	switch {
+	case p.Const != nil:
 		s["const"] = p.Const
+	case p.ConstNull:
+		s["const"] = nil
 	}
 	if p.Format != "" {
 		s["format"] = p.Format
