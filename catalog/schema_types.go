@@ -26,4 +26,3 @@ func (r *schemaReader) types(path string, v any) string {
 	r.add(path, "type", "must be a string or a list of strings")
 	return "invalid"
 }
-
