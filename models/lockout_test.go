@@ -12,7 +12,7 @@ import (
 func fail(t *testing.T, s *models.Store, user, ip string, n int) {
 	t.Helper()
 	for i := 0; i < n; i++ {
-		if _, err := s.BeginAttempt(context.Background(), user, ip); err != nil {
+		if _, _, err := s.BeginAttempt(context.Background(), user, ip); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -27,20 +27,20 @@ func TestOwnerIsNeverLockedOutByOtherAddresses(t *testing.T) {
 		for i := 0; i < 21; i++ {
 			fail(t, s, "admin", fmt.Sprintf("203.0.113.%d", i+1), 5)
 		}
-		if ok, err := s.BeginAttempt(ctx, "admin", "198.51.100.7"); err != nil || !ok {
+		if _, ok, err := s.BeginAttempt(ctx, "admin", "198.51.100.7"); err != nil || !ok {
 			t.Fatalf("the owner's own address, without recent failures, is refused: %v %v", ok, err)
 		}
-		if ok, _ := s.BeginAttempt(ctx, "admin", "203.0.113.3"); ok {
+		if _, ok, _ := s.BeginAttempt(ctx, "admin", "203.0.113.3"); ok {
 			t.Error("an attacking address gets more attempts past the account's ceiling")
 		}
 		// an IPv6 /64 is one address: its 21 addresses share one budget
 		for i := 0; i < models.MaxFailuresPerIP; i++ {
 			fail(t, s, fmt.Sprintf("user%d", i), fmt.Sprintf("2001:db8:1:2::%x", i+1), 1)
 		}
-		if ok, _ := s.BeginAttempt(ctx, "someone", "2001:db8:1:2:ffff::1"); ok {
+		if _, ok, _ := s.BeginAttempt(ctx, "someone", "2001:db8:1:2:ffff::1"); ok {
 			t.Error("a fresh address in a /64 that spent its budget is not refused")
 		}
-		if ok, _ := s.BeginAttempt(ctx, "someone", "2001:db8:1:3::1"); !ok {
+		if _, ok, _ := s.BeginAttempt(ctx, "someone", "2001:db8:1:3::1"); !ok {
 			t.Error("another /64 is refused")
 		}
 	})

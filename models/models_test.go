@@ -111,29 +111,29 @@ func TestLoginThrottle(t *testing.T) {
 	eachDialect(t, func(t *testing.T, s *models.Store) {
 		ctx := context.Background()
 		for i := 0; i < models.MaxFailuresPerAccount; i++ {
-			if ok, err := s.BeginAttempt(ctx, "bob", "10.0.0.1"); !ok || err != nil {
+			if _, ok, err := s.BeginAttempt(ctx, "bob", "10.0.0.1"); !ok || err != nil {
 				t.Fatalf("throttled after %d failures: %v", i, err)
 			}
 		}
-		if ok, _ := s.BeginAttempt(ctx, "bob", "10.0.0.1"); ok {
+		if _, ok, _ := s.BeginAttempt(ctx, "bob", "10.0.0.1"); ok {
 			t.Error("account not throttled from the flooding address")
 		}
 		// the owner, elsewhere, is not locked out; success clears only
 		// their own address's failures
-		if ok, _ := s.BeginAttempt(ctx, "bob", "10.0.0.2"); !ok {
+		if _, ok, _ := s.BeginAttempt(ctx, "bob", "10.0.0.2"); !ok {
 			t.Error("owner locked out from another address")
 		}
 		if err := s.AttemptSucceeded(ctx, "bob", "10.0.0.2"); err != nil {
 			t.Fatal(err)
 		}
-		if ok, _ := s.BeginAttempt(ctx, "bob", "10.0.0.1"); ok {
+		if _, ok, _ := s.BeginAttempt(ctx, "bob", "10.0.0.1"); ok {
 			t.Error("the owner's success elsewhere unthrottled the flooding address")
 		}
 		// one address across many accounts
 		for i := 0; i < models.MaxFailuresPerIP; i++ {
-			_, _ = s.BeginAttempt(ctx, fmt.Sprintf("user%d", i), "10.0.0.3")
+			_, _, _ = s.BeginAttempt(ctx, fmt.Sprintf("user%d", i), "10.0.0.3")
 		}
-		if ok, _ := s.BeginAttempt(ctx, "someone-else", "10.0.0.3"); ok {
+		if _, ok, _ := s.BeginAttempt(ctx, "someone-else", "10.0.0.3"); ok {
 			t.Error("address not throttled across accounts")
 		}
 	})

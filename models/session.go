@@ -157,33 +157,34 @@ const (
 // attempts cannot race past the limit: the attempt is stored first, then
 // the attempts in the window are counted, and only an attempt within every
 // limit may go on to check the password (allowed). A refused attempt is
-// not kept. An allowed attempt stays recorded as a failure unless
-// AttemptSucceeded clears it.
-func (s *Store) BeginAttempt(ctx context.Context, username, ip string) (allowed bool, err error) {
+// not kept (attempt 0). An allowed attempt stays recorded as a failure
+// unless AttemptSucceeded clears it or AttemptNotChecked forgets it by
+// the id returned here.
+func (s *Store) BeginAttempt(ctx context.Context, username, ip string) (attempt uint, allowed bool, err error) {
 	username, ip = clipTo(username, 64), clipTo(ThrottleAddress(ip), 64)
 	now := time.Now().UTC()
 	row := LoginAttempt{Username: username, IP: ip, At: now}
 	if err := s.with(ctx).Create(&row).Error; err != nil {
-		return false, err
+		return 0, false, err
 	}
 	since := now.Add(-ThrottleWindow)
 	var byAccountIP, byIP, byAccount int64
 	q := s.with(ctx).Model(&LoginAttempt{}).Where("at > ?", since)
 	if err := q.Session(&gorm.Session{}).Where("username = ? AND ip = ?", username, ip).Count(&byAccountIP).Error; err != nil {
-		return false, err
+		return 0, false, err
 	}
 	if err := q.Session(&gorm.Session{}).Where("ip = ?", ip).Count(&byIP).Error; err != nil {
-		return false, err
+		return 0, false, err
 	}
 	if err := q.Session(&gorm.Session{}).Where("username = ?", username).Count(&byAccount).Error; err != nil {
-		return false, err
+		return 0, false, err
 	}
 	// byAccountIP counts this attempt: more than one means this address
 	// failed for the account already
 	if byAccountIP > MaxFailuresPerAccount || byIP > MaxFailuresPerIP || (byAccount > MaxFailuresPerAccountAnyAddress && byAccountIP > 1) {
-		return false, s.with(ctx).Delete(&LoginAttempt{}, row.ID).Error
+		return 0, false, s.with(ctx).Delete(&LoginAttempt{}, row.ID).Error
 	}
-	return true, nil
+	return row.ID, true, nil
 }
 
 // AttemptSucceeded forgets the failures of an account from this address
@@ -192,14 +193,17 @@ func (s *Store) AttemptSucceeded(ctx context.Context, username, ip string) error
 	return s.with(ctx).Where("username = ? AND ip = ?", clipTo(username, 64), clipTo(ThrottleAddress(ip), 64)).Delete(&LoginAttempt{}).Error
 }
 
-// AttemptNotChecked forgets one attempt BeginAttempt allowed whose
-// password was never checked (no hashing slot in time: ErrBusy): it was
-// no failure, and counting it would let a flood that keeps the slots
-// full lock out the owner's own attempts.
-func (s *Store) AttemptNotChecked(ctx context.Context, username, ip string) error {
-	username, ip = clipTo(username, 64), clipTo(ThrottleAddress(ip), 64)
-	newest := s.with(ctx).Model(&LoginAttempt{}).Select("MAX(id)").Where("username = ? AND ip = ?", username, ip)
-	return s.with(ctx).Where("id = (?)", newest).Delete(&LoginAttempt{}).Error
+// AttemptNotChecked forgets the attempt BeginAttempt allowed (by the id
+// it returned) whose password was never checked (no hashing slot in time:
+// ErrBusy): it was no failure, and counting it would let a flood that
+// keeps the slots full lock out the owner's own attempts. Only that
+// attempt goes: another one begun meanwhile from the same address (the
+// newest row) stays counted. An attempt already gone changes nothing.
+func (s *Store) AttemptNotChecked(ctx context.Context, attempt uint) error {
+	if attempt == 0 {
+		return nil
+	}
+	return s.with(ctx).Delete(&LoginAttempt{}, attempt).Error
 }
 
 // ThrottleAddress is the address throttling counts a client under:

@@ -96,7 +96,7 @@ func safeNext(next string) string {
 func (s *Server) checkPassword(c echo.Context, name, pw string) (*models.User, int, error) {
 	ctx := c.Request().Context()
 	ip := clientIP(c)
-	allowed, err := s.store.BeginAttempt(ctx, name, ip)
+	attempt, allowed, err := s.store.BeginAttempt(ctx, name, ip)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -110,7 +110,7 @@ func (s *Server) checkPassword(c echo.Context, name, pw string) (*models.User, i
 		// the password was never checked: no failure to count (a flood
 		// that filled the hashing slots would otherwise push the owner's
 		// own attempts past the limits)
-		if err := s.store.AttemptNotChecked(ctx, name, ip); err != nil {
+		if err := s.store.AttemptNotChecked(ctx, attempt); err != nil {
 			return nil, 0, err
 		}
 		c.Response().Header().Set("Retry-After", "5")
