@@ -131,25 +131,12 @@ func (g *gateway) callTool(ctx context.Context, r *gwReq, req *mcp.CallToolReque
 		// a call made is in the evidence even when its client went away
 		ectx = context.WithoutCancel(ctx)
 	}
+	r.clock.lap(phaseDecide)
 	if err := g.callEvidence(ectx, ev, call); err != nil {
 		return nil, err
 	}
+	r.clock.lap(phaseEvidence)
 	return res, nil
-}
-
-// callEvidence stores a call's evidence. A call that ran a tool with effects
-// outside the workspace (destructive or external-write) answers once its
-// evidence is committed, so even a crash of the console right after the
-// answer loses none of it; every other call — a read, a workspace write,
-// a refusal, which ran nothing — answers while its evidence is written
-// (evidenceWriter.hand: two fewer hand-offs and a database round trip
-// off the call's path), which only a crash of the console in the
-// milliseconds before the writer's next commit can lose.
-func (g *gateway) callEvidence(ctx context.Context, ev models.RunEvent, call *allowedCall) error {
-	if call != nil && outsideWorkspace(call.tool.Effects) {
-		return g.evidence.add(ctx, ev)
-	}
-	return g.evidence.hand(ctx, ev)
 }
 
 // decide answers a call the console refuses (a result) or allows (the

@@ -79,6 +79,7 @@ func (g *gateway) serveDirect(c echo.Context, r *gwReq, m *rpcMessage, body []by
 		if lr, raw, err = g.listJSONOf(ctx, r); err == nil && raw == nil {
 			res = lr // encoded whole below
 		}
+		r.clock.lap(phaseStep)
 	case "tools/call":
 		var p *mcp.CallToolParamsRaw
 		if len(m.Params) == 0 || m.Params[0] != '{' || sdkUnmarshal(m.Params, &p) != nil || p == nil || p.Name == "" {

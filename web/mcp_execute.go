@@ -83,9 +83,11 @@ func (g *gateway) execute(ctx context.Context, r *gwReq, st *gwStep, call *allow
 		ctx = context.WithoutCancel(ctx)
 	}
 	g.secretsSent(ctx, r, call, p.Arguments)
+	r.clock.lap(phaseDecide)
 	start := time.Now()
 	res, raw, masked, err := g.pool.CallJSON(ctx, call.spec, call.name, p.Arguments)
 	took := time.Since(start)
+	r.clock.lap(phaseUpstream)
 	ev.LatencyUS = int(took / time.Microsecond)
 	g.s.metrics.upstreamCall(took, err != nil || (res != nil && res.IsError)) // a tool's error result is an error outcome
 	if ee := (*upstream.ExposureError)(nil); errors.As(err, &ee) {
@@ -260,21 +262,6 @@ func (g *gateway) bound(res *mcp.CallToolResult, raw []byte, call *allowedCall, 
 		ev.CallStatus = "tool_error"
 	}
 	return res, b
-}
-
-// tooLarge is the refusal of a result over the ceiling: its own type,
-// the ceiling in ceiling_bytes (the tool ran; its result is not returned).
-func (g *gateway) tooLarge(msg string) *mcp.CallToolResult {
-	return errorResult(&authority.Error{Type: typeResultTooLarge, Message: msg + " Ask for less: a narrower query or a smaller page.", CeilingBytes: g.resultCeiling(),
-		NextActions: []string{authority.ActNarrowRequest, authority.ActStop}})
-}
-
-// resultCeiling bounds a call's result in bytes, as JSON.
-func (g *gateway) resultCeiling() int {
-	if g.s.cfg.ResultCeiling > 0 {
-		return g.s.cfg.ResultCeiling
-	}
-	return DefaultResultCeiling
 }
 
 // specOf is how the gateway reaches a connection.

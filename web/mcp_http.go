@@ -60,6 +60,8 @@ type gwReq struct {
 	// passed it) as JSON, encoded once: the direct path answers with it
 	resultOf   *mcp.CallToolResult
 	resultJSON []byte
+	// clock times the request's stretches (nil: untimed; mcp_phase.go)
+	clock *phaseClock
 }
 
 // load decodes the session's stored state into the request, once per
@@ -98,6 +100,7 @@ func mcpError(c echo.Context, status, code int, msg string) error {
 
 // mcpGateway serves /mcp/{agent}.
 func (s *Server) mcpGateway(c echo.Context) error {
+	clock := s.gw.clock()
 	key, _ := c.Get(keyAPIKey).(*models.APIKey)
 	agent, profile := c.Param("agent"), c.QueryParam("profile")
 	if msg := checkGatewayQuery(c.QueryParams()); msg != "" {
@@ -172,7 +175,8 @@ func (s *Server) mcpGateway(c echo.Context) error {
 		}
 		return rpcErrorFor(c, id, rpcInvalidParams, problem)
 	}
-	r := &gwReq{key: key, subject: subject}
+	clock.lap(phaseParse)
+	r := &gwReq{key: key, subject: subject, clock: clock}
 	if token == "" {
 		if method != "initialize" {
 			return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "Mcp-Session-Id is required: send initialize first")
@@ -210,6 +214,7 @@ func (s *Server) mcpGateway(c echo.Context) error {
 			return s.refuseSession(c, r.sess, err)
 		}
 	}
+	clock.lap(phaseSession)
 	if token != "" && method == "tools/call" && tool != instruction.SearchToolID {
 		// a call on a surface that moved since the session's last
 		// activation re-issues it first (gateway.carry), and then answers
@@ -223,8 +228,11 @@ func (s *Server) mcpGateway(c echo.Context) error {
 			}
 		}
 	}
+	clock.lap(phaseStep)
 	if token != "" && !r.listChanged && (method == "tools/list" || method == "tools/call" && tool != instruction.SearchToolID) {
 		if done, err := s.gw.serveDirect(c, r, msg, body); done {
+			clock.lap(phaseAnswer)
+			s.gw.report(clock, token, method, id)
 			return err
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -69,9 +70,17 @@ type loadAnswer struct {
 }
 
 // call sends tools/call of tool with args (a JSON object).
-func (c *loadClient) call(tool, args string) error {
+func (c *loadClient) call(tool, args string) error { return c.callSpan(tool, args, nil) }
+
+// callSpan is call, telling span (when not nil) the request's id and
+// when it was sent and its answer read.
+func (c *loadClient) callSpan(tool, args string, span *clientSpan) error {
 	id := c.id.Add(1)
 	body := fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":%q,"arguments":%s}}`, id, tool, args)
+	if span != nil {
+		span.id, span.sent = id, time.Now()
+		defer func() { span.read = time.Now() }()
+	}
 	a, err := c.send(id, body)
 	if err != nil {
 		return err
@@ -169,6 +178,9 @@ type loadOps struct {
 	sdk          bool
 	gw, up       []*mcp.ClientSession
 	genGW, genUp []*loadClient
+	// spans, when set, holds each worker's latest gateway call
+	// (openPhases)
+	spans []clientSpan
 }
 
 // newLoadOps sends on the gateway sessions gw (of fixture f) and the
@@ -187,7 +199,12 @@ func newLoadOps(sdk bool, f *gwFixture, upURL string, gw, up []*mcp.ClientSessio
 // call is demo.echo through the gateway.
 func (o *loadOps) call(w int) error {
 	if !o.sdk {
-		return o.genGW[w%len(o.genGW)].call("demo.echo", `{"text":"hello"}`)
+		var span *clientSpan
+		if o.spans != nil {
+			span = &o.spans[w]
+			span.client = w % len(o.genGW)
+		}
+		return o.genGW[w%len(o.genGW)].callSpan("demo.echo", `{"text":"hello"}`, span)
 	}
 	return sdkCall(o.gw[w%len(o.gw)], "demo.echo", "tool error")
 }

@@ -20,6 +20,9 @@ type openLoad struct {
 	d       time.Duration
 	workers int
 	kinds   []int
+	// done, when set, is told each answered request's kind, worker, due
+	// time and end, on the worker's goroutine
+	done func(kind, w int, due, end time.Time)
 }
 
 // openResult is what an open load measured per kind: each request's
@@ -89,7 +92,11 @@ func (o openLoad) run(op func(kind, w int) error) openResult {
 					bad++
 					continue
 				}
-				mine[k] = append(mine[k], time.Since(start.Add(at)))
+				end := time.Now()
+				mine[k] = append(mine[k], end.Sub(start.Add(at)))
+				if o.done != nil {
+					o.done(k, w, start.Add(at), end)
+				}
 			}
 			mu.Lock()
 			for k, l := range mine {

@@ -196,6 +196,22 @@ func TestGatewayLoad(t *testing.T) {
 	}
 	var noteMu sync.Mutex
 	calls := openLoad{rate: rate * 5 / 4, d: openRound, workers: openWorkers, kinds: []int{kindGateway, kindGateway, kindGateway, kindGateway, kindDirect}}
+	// CONSOLE_GATEWAY_LOAD_PHASES=1 prints where the open loop's gateway
+	// calls spend their time (mcp_load_phase_test.go)
+	var phases *phaseBreakdown
+	if os.Getenv("CONSOLE_GATEWAY_LOAD_PHASES") == "1" && !sdkClient {
+		tokens := make([]string, len(sessions))
+		for i, cs := range sessions {
+			tokens[i] = cs.ID()
+		}
+		ops.spans = make([]clientSpan, openWorkers)
+		phases = newPhaseBreakdown(h.app.gw, tokens)
+		calls.done = func(kind, w int, due, end time.Time) {
+			if kind == kindGateway {
+				phases.done(ops.spans[w], due, end)
+			}
+		}
+	}
 	oc := calls.run(func(kind, w int) error {
 		var err error
 		if kind == kindDirect {
@@ -210,6 +226,9 @@ func TestGatewayLoad(t *testing.T) {
 		}
 		return err
 	})
+	if phases != nil {
+		phases.print(h.app.gw)
+	}
 	lists := openLoad{rate: rate, d: openRound / 3, workers: openWorkers, kinds: []int{kindGateway}}
 	ol := lists.run(func(_, w int) error {
 		err := listOp(w)

@@ -98,3 +98,18 @@ func decodeNumbers(b []byte) (any, error) {
 	}
 	return v, nil
 }
+
+// tooLarge is the refusal of a result over the ceiling: its own type,
+// the ceiling in ceiling_bytes (the tool ran; its result is not returned).
+func (g *gateway) tooLarge(msg string) *mcp.CallToolResult {
+	return errorResult(&authority.Error{Type: typeResultTooLarge, Message: msg + " Ask for less: a narrower query or a smaller page.", CeilingBytes: g.resultCeiling(),
+		NextActions: []string{authority.ActNarrowRequest, authority.ActStop}})
+}
+
+// resultCeiling bounds a call's result in bytes, as JSON.
+func (g *gateway) resultCeiling() int {
+	if g.s.cfg.ResultCeiling > 0 {
+		return g.s.cfg.ResultCeiling
+	}
+	return DefaultResultCeiling
+}

@@ -53,6 +53,8 @@ type gateway struct {
 	direct atomic.Bool
 	// directServed counts the requests the direct path answered
 	directServed atomic.Int64
+	// phases, when set, is told each request's stretches (mcp_phase.go)
+	phases atomic.Pointer[phaseSink]
 }
 
 // gatewayVersions are the protocol versions the gateway speaks: those
