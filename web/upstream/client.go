@@ -204,7 +204,8 @@ func (c *client) close() {
 	}
 }
 
-// connect starts a session; an HTTP one with the HTTP client it uses.
+// connect starts a session; an HTTP one with the HTTP client its direct
+// calls use.
 func (c *client) connect(ctx context.Context) (*mcp.ClientSession, *http.Client, error) {
 	// a server that says its tool list changed has its listing read again
 	// (Served) before its next call
@@ -219,7 +220,11 @@ func (c *client) connect(ctx context.Context) (*mcp.ClientSession, *http.Client,
 	hc := &http.Client{Transport: noRedirects{newHeaderTransport(c.spec.URL, c.spec.Headers, capped, c.pool.marker())}, CheckRedirect: refuseRedirect}
 	t := &mcp.StreamableClientTransport{Endpoint: c.spec.URL, HTTPClient: hc, MaxRetries: -1, DisableStandaloneSSE: true}
 	cs, err := cl.Connect(ctx, &limitedTransport{Transport: t, dropped: &c.dropped, log: c.pool.log, name: c.spec.Name, stale: c.forgetAnyListing}, nil)
-	return cs, hc, err
+	// the direct calls (direct.go) go out on the caller's goroutine
+	// (sync_transport.go), with the same headers, ceilings and refusals
+	capped.base = directBase
+	direct := &http.Client{Transport: noRedirects{newHeaderTransport(c.spec.URL, c.spec.Headers, capped, c.pool.marker())}, CheckRedirect: refuseRedirect}
+	return cs, direct, err
 }
 
 // connectCommand starts a stdio server and its session. Its stderr goes

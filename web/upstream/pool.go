@@ -204,3 +204,12 @@ var upstreamTransport = func() *http.Transport {
 	t.MaxIdleConns, t.MaxIdleConnsPerHost = 512, 128
 	return t
 }()
+
+// syncUpstream makes the direct calls' plain-HTTP requests on the
+// caller's goroutine (sync_transport.go), the rest through
+// upstreamTransport.
+var syncUpstream = newSyncTransport(upstreamTransport)
+
+// directBase is the transport under the direct calls' headers and
+// ceilings (a benchmark compares it with upstreamTransport).
+var directBase http.RoundTripper = syncUpstream
