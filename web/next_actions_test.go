@@ -86,15 +86,28 @@ func TestNextActionsAreTokens(t *testing.T) {
 	check("authorize: approval required", out)
 }
 
-// TestReadmeListsNextActions: the README lists every next-action token.
-func TestReadmeListsNextActions(t *testing.T) {
-	b, err := os.ReadFile("../README.md")
-	if err != nil {
-		t.Fatal(err)
+// gatewayDocs returns the README and docs/gateway.md, which its gateway
+// section links to for the refusals' rules: what a user reads of them.
+func gatewayDocs(t *testing.T) []byte {
+	t.Helper()
+	var all []byte
+	for _, f := range []string{"../README.md", "../docs/gateway.md"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(append(all, b...), '\n')
 	}
+	return all
+}
+
+// TestReadmeListsNextActions: the README or docs/gateway.md lists every
+// next-action token.
+func TestReadmeListsNextActions(t *testing.T) {
+	b := gatewayDocs(t)
 	for _, a := range authority.NextActions {
 		if !strings.Contains(string(b), "`"+a+"`") {
-			t.Errorf("README does not list the next action %s", a)
+			t.Errorf("neither the README nor docs/gateway.md lists the next action %s", a)
 		}
 	}
 }
@@ -159,19 +172,16 @@ func TestNextActionsInSourceAreTokens(t *testing.T) {
 
 // TestReadmeDocumentsEveryErrorType: every error type the code can give a
 // client (a constant named Type… in the authority package or type… in the
-// web package) has its row in the README's table of error types, saying
-// what the client does.
+// web package) has its row in the table of error types (docs/gateway.md,
+// linked from the README), saying what the client does.
 func TestReadmeDocumentsEveryErrorType(t *testing.T) {
-	b, err := os.ReadFile("../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := gatewayDocs(t)
 	found := 0
 	for _, dir := range []string{"../instruction/authority", "."} {
 		for _, typ := range errorTypeConstants(t, dir) {
 			found++
 			if !strings.Contains(string(b), "| `"+typ+"` |") {
-				t.Errorf("README's table of error types has no row for %s", typ)
+				t.Errorf("the table of error types (README, docs/gateway.md) has no row for %s", typ)
 			}
 		}
 	}

@@ -43,16 +43,31 @@ func startServe(t *testing.T, dir string, args ...string) string {
 	return ""
 }
 
-// readmeCommands returns the README's indented shell examples that start
-// with prefix, continuation lines joined.
+// runDocs are the documents whose examples the tests run, in reading
+// order: the README, then the gateway page its gateway section links to.
+var runDocs = []string{"../../README.md", "../../docs/gateway.md"}
+
+// readmeText returns the documents of runDocs, one after the other,
+// separated by a blank line so no example block runs across two.
+func readmeText(t *testing.T) string {
+	t.Helper()
+	var text []string
+	for _, f := range runDocs {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text = append(text, string(b))
+	}
+	return strings.Join(text, "\n\n")
+}
+
+// readmeCommands returns the indented shell examples of the README and
+// docs/gateway.md that start with prefix, continuation lines joined.
 func readmeCommands(t *testing.T, prefix string) []string {
 	t.Helper()
-	b, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var cmds []string
-	lines := strings.Split(string(b), "\n")
+	lines := strings.Split(readmeText(t), "\n")
 	for i := 0; i < len(lines); i++ {
 		l := strings.TrimSpace(lines[i])
 		if !strings.HasPrefix(lines[i], "    ") || !strings.HasPrefix(l, prefix) {
@@ -110,14 +125,10 @@ func TestReadmeAPIExample(t *testing.T) {
 	}
 }
 
-// readmeBlock returns the README's indented example block that contains
-// marker, its lines unindented.
+// readmeBlock returns the indented example block of the README or
+// docs/gateway.md that contains marker, its lines unindented.
 func readmeBlock(t *testing.T, marker string) string {
 	t.Helper()
-	b, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var block []string
 	flush := func() string {
 		s := strings.Join(block, "\n")
@@ -127,7 +138,7 @@ func readmeBlock(t *testing.T, marker string) string {
 		}
 		return ""
 	}
-	for _, l := range strings.Split(string(b), "\n") {
+	for _, l := range strings.Split(readmeText(t), "\n") {
 		if strings.HasPrefix(l, "    ") {
 			block = append(block, strings.TrimPrefix(l, "    "))
 			continue
@@ -139,7 +150,7 @@ func readmeBlock(t *testing.T, marker string) string {
 	if s := flush(); s != "" {
 		return s
 	}
-	t.Fatalf("the README has no example block with %q", marker)
+	t.Fatalf("neither the README nor docs/gateway.md has an example block with %q", marker)
 	return ""
 }
 

@@ -117,7 +117,7 @@ var hardTexts = []string{
 // each file whole and each of its lines.
 func fixtureTexts(t testing.TB) []string {
 	var texts []string
-	for _, glob := range []string{"../testdata/*.txt", "../../catalog/testdata/*.json", "../../catalog/testdata/*.yaml", "../../README.md"} {
+	for _, glob := range []string{"../testdata/*.txt", "../../catalog/testdata/*.json", "../../catalog/testdata/*.yaml", "../../README.md", "../../docs/*.md"} {
 		files, err := filepath.Glob(glob)
 		if err != nil {
 			t.Fatal(err)
