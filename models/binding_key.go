@@ -11,8 +11,10 @@ import (
 	"github.com/agentforge/console/instruction/plural"
 )
 
-// MaxLiveBindingsPerKey caps the live bindings (not expired, not revoked)
-// one runtime key holds; one more is refused (*TooManyBindingsError).
+// MaxLiveBindingsPerKey caps the live bindings (not expired, not revoked,
+// not invalidated: a binding a check found stale never allows again, so
+// it holds no place) one runtime key holds; one more is refused
+// (*TooManyBindingsError).
 const MaxLiveBindingsPerKey = 5000
 
 // TooManyBindingsError refuses a binding past MaxLiveBindingsPerKey.
@@ -33,7 +35,7 @@ func (s *Store) bindingRoom(ctx context.Context, key uint) error {
 		}
 	}
 	var n int64
-	if err := s.with(ctx).Raw("SELECT COUNT(*) FROM (SELECT 1 FROM bindings WHERE key_id = ? AND expires_at > ? AND revoked_at IS NULL LIMIT ?) x",
+	if err := s.with(ctx).Raw("SELECT COUNT(*) FROM (SELECT 1 FROM bindings WHERE key_id = ? AND expires_at > ? AND revoked_at IS NULL AND invalidated_at IS NULL LIMIT ?) x",
 		key, time.Now().UTC(), MaxLiveBindingsPerKey).Scan(&n).Error; err != nil {
 		return err
 	}
