@@ -26,6 +26,7 @@ func capabilityMentions(text string, ts []token) []mention {
 	letsSteps(ts)
 	handedSteps(ts)
 	labelSteps(text, ts)
+	adverbialSteps(text, ts)
 	actionCells(text, ts)
 	for i := range ts {
 		// "2) open an issue", "2️⃣ open an issue": a numbered step opens a clause

@@ -68,7 +68,49 @@ func readerColon(text string, out []token, i int) bool {
 	if n > 1 && out[n-1].end == i && readerWords[out[n-2].lower] && strings.Contains(text[out[n-2].end:out[n-1].start], ">") {
 		return true
 	}
-	return out[n-1].end == i && actionKey(out[n-1].lower) && readerOwned(text[:out[n-1].start])
+	if out[n-1].end != i {
+		return false
+	}
+	owner, reader := readerOwned(text[:out[n-1].start])
+	key := keyOf(text, i)
+	return reader && !speakerKeys[key] && !deniedKey(key) || owner && actionKey(out[n-1].lower)
+}
+
+// deniedKey: a record's key holds a negation ("Must not:", "Never:",
+// "Disallow:"): the deed after it is forbidden, not asked.
+func deniedKey(key string) bool {
+	for _, w := range strings.FieldsFunc(key, func(r rune) bool { return !isWordRune(r) }) {
+		if negators[w] || strings.HasPrefix(w, "disallow") || strings.HasPrefix(w, "forbid") || strings.HasSuffix(w, "n't") {
+			return true
+		}
+	}
+	return false
+}
+
+// keyOf is the lower-case key of the line holding offset at, up to at.
+func keyOf(text string, at int) string {
+	return strings.ToLower(strings.TrimSpace(text[strings.LastIndexByte(text[:at], '\n')+1 : at]))
+}
+
+// speakerKeys name who says or wrote a record's text ("role: assistant"
+// then "content: …" is the assistant's own message, not a step for it).
+var speakerKeys = set("role", "from", "author", "sender", "speaker", "name", "content", "message", "text", "reply",
+	"response", "answer", "output")
+
+// readerValue: a record's value is only the reader ("assistant", "the
+// assistant", "for the assistant", "you").
+func readerValue(value string) bool {
+	ws := strings.FieldsFunc(strings.ToLower(value), func(r rune) bool { return !isWordRune(r) })
+	reader := false
+	for _, w := range ws {
+		switch {
+		case readerWords[w]:
+			reader = true
+		case w != "for" && w != "the" && w != "to" && w != "this" && w != "our":
+			return false
+		}
+	}
+	return reader
 }
 
 // actionKey: a record's key for what to do ("next_action", "step",
@@ -78,24 +120,34 @@ func actionKey(k string) bool {
 }
 
 // readerOwned: a line among the two before (a record's keys, as in YAML
-// front matter) gives the record to the reader ("next_owner: assistant",
-// "assignee: you").
-func readerOwned(before string) bool {
+// front matter) gives the record to the reader: owner is set when its key
+// names who acts ("next_owner: assistant", "assignee: you"; an action
+// key after it is then the reader's step), reader when any key but a
+// speaker's has only the reader as its value ("Rx: for the assistant",
+// "User-agent: assistant"; every later line of the record whose value is
+// a deed is then the reader's step).
+func readerOwned(before string) (owner, reader bool) {
 	for range 2 {
 		nl := strings.LastIndexByte(strings.TrimRight(before, " \t"), '\n')
 		if nl < 0 {
-			return false
+			return owner, reader
 		}
 		before = before[:nl]
 		line := before[strings.LastIndexByte(before, '\n')+1:]
 		key, value, ok := strings.Cut(line, ":")
 		key = strings.ToLower(strings.TrimSpace(key))
-		if ok && readerWords[strings.ToLower(strings.Trim(value, " \t\"'"))] &&
+		if !ok || len(strings.Fields(key)) > 3 {
+			continue
+		}
+		if readerWords[strings.ToLower(strings.Trim(value, " \t\"'"))] &&
 			(strings.HasSuffix(key, "owner") || strings.HasSuffix(key, "assignee") || strings.HasSuffix(key, "actor") || key == "who") {
-			return true
+			owner = true
+		}
+		if readerValue(value) && !speakerKeys[key] {
+			reader = true
 		}
 	}
-	return false
+	return owner, reader
 }
 
 // readerCell: the sign at i closes a cell or a role that is only the
@@ -110,5 +162,5 @@ func readerCell(text string, out []token, i int) bool {
 	if n > 1 && out[n-2].lower == "the" && out[n-2].end >= len(before)-1 {
 		before = strings.TrimRight(text[:out[n-2].start], " ") // "| the assistant |"
 	}
-	return strings.HasSuffix(before, "|") && text[i] == '|' || strings.HasSuffix(before, "=") && text[i] == '('
+	return strings.HasSuffix(before, "|") && text[i] == '|' || (strings.HasSuffix(before, "=") || strings.HasSuffix(before, ":") && !speakerKeys[keyOf(text, len(before)-1)]) && text[i] == '('
 }

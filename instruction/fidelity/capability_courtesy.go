@@ -122,6 +122,80 @@ func sequenceFramed(ts []token, i int) bool {
 	return sequenceFrames[strings.Join(words, " ")]
 }
 
+// adverbialSteps marks as a handed step (token.handed) the verb opening
+// the clause after a sequence adverbial (sequenceAdverbial), when it is
+// in its base form with its object after it ("Close behind that, bag and
+// board each issue"), and the deeds joined to it by "and" or "or".
+func adverbialSteps(text string, ts []token) {
+	for i := 2; i+1 < len(ts); i++ {
+		if !ts[i].clause || ts[i].sentence || ts[i].handed || !baseVerb(ts[i].lower) || ts[i+1].sentence || ts[i+1].clause ||
+			!strings.Contains(text[ts[i-1].end:ts[i].start], ",") {
+			continue
+		}
+		next := ts[i+1].lower
+		if !(objectOpeners[next] || pronouns[next] || strings.Contains(next, "-") && !strings.HasPrefix(next, "-") || (next == "and" || next == "or") && i+2 < len(ts) && baseVerb(ts[i+2].lower)) {
+			continue
+		}
+		s := i - 1
+		for s > 0 && !ts[s].sentence && i-s <= 5 {
+			s--
+		}
+		if !ts[s].sentence || !stopBefore(text, ts[s].start) {
+			continue
+		}
+		// a chain of phrases ("Then, without pausing, reserve …"): each
+		// comma of the stretch closes one
+		if sequenceAdverbial(ts, s, i) {
+			handStep(ts, i)
+		}
+	}
+}
+
+// stopBefore: the text before offset at ends a sentence or a line ("."
+// "!" "?" or a line break), not a label's colon.
+func stopBefore(text string, at int) bool {
+	b := strings.TrimRight(text[:at], " \t\"'*_(")
+	return b != "" && strings.ContainsRune(".!?\n", rune(b[len(b)-1]))
+}
+
+// sequenceAdverbial: words s..i-1, opening a sentence after the text's
+// first and closed by a comma, are a phrase that says when the clause
+// after it happens, not a clause of its own ("Close behind that,", "In
+// the wake of that,", "Upon return,", "On completion,", "Draft
+// approved,", "Thereupon,"): no finite verb, no subject (the reader, the
+// agent, a pronoun), not itself a step (a verb in its base form and its
+// object: "Check the log, …"), not a condition or a situation (decided
+// where their openers are known) and not what the tool does ("Returns
+// …, …"). The clause after it is then a step, read as after "then",
+// when it is the sentence's last (a comma after it makes a list).
+func sequenceAdverbial(ts []token, s, i int) bool {
+	if !ts[s].later || s == 0 || i-s > 5 || situationOpeners[ts[s].lower] || conditionOpeners[ts[s].lower] {
+		return false
+	}
+	if i-s == 1 && strings.HasSuffix(ts[s].lower, "ly") && !sequencers[ts[s].lower] && !stepOpeners[ts[s].lower] {
+		return false // "Alternatively, …", "Optionally, …": a manner or a stance, not a time
+	}
+	if baseVerb(ts[s].lower) && s+1 < i && (objectOpeners[ts[s+1].lower] || pronouns[ts[s+1].lower]) {
+		return false // "Check the log, fix it": a step before a step
+	}
+	for k := s; k < i; k++ {
+		w := ts[k].lower
+		if finiteVerbs[w] || thirdPersonVerb(ts, k) || youAt(ts, k) || agentWords[w] || selfWords[w] || subjectPronouns[w] || ts[k].quoted || numeral(w) && len(w) > 1 {
+			return false
+		}
+	}
+	for k := i + 1; k < len(ts) && k-i < reach && !ts[k].sentence; k++ {
+		if ts[k].clause {
+			return false
+		}
+	}
+	return true
+}
+
+// subjectPronouns make a clause of the words they open ("it fails", "they
+// agree").
+var subjectPronouns = set("it", "they", "we", "he", "she", "i", "this", "these", "those", "there")
+
 // gerundStep: word i, a gerund, is the next step after "move on to" or
 // "brings us to" ("Tick that off and move on to wiping each device",
 // "Which brings us to deleting the stale ones").

@@ -14,7 +14,7 @@ import (
 // posts") are not: they stand after their subject.
 func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 	w := ts[i].lower
-	if ts[i].quoted || ts[i].markup || ts[i].address || nounListItem(ts, i) {
+	if ts[i].quoted || ts[i].markup || ts[i].address || nounListItem(ts, i) && !ts[i].handed {
 		return 0, false
 	}
 	if _, ok := obligedAt(ts, i); ok {

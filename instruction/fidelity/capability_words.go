@@ -77,7 +77,10 @@ func stepLabelAt(ts []token, i int) bool {
 	if ts[i].handed {
 		return true // "It falls to you to rebook …" (handedSteps)
 	}
-	if i >= 2 && ts[i].sentence && ts[i-1].lower != "" && (numeral(ts[i-1].lower) || ordinals[ts[i-1].lower]) && ts[i-2].lower == "step" && ts[i-2].sentence {
+	if i >= 2 && ts[i].sentence && ts[i-1].lower != "" && (numeral(ts[i-1].lower) || ordinals[ts[i-1].lower]) && ts[i-2].sentence && ts[i-2].later &&
+		(ts[i-2].lower == "step" || !functionWords[ts[i-2].lower] && !determiners[ts[i-2].lower] && (ordinals[ts[i-1].lower] || isDigit(ts[i-1].lower[0]))) {
+		// "Step two: provision …", any stage of a sequence numbered in a
+		// later sentence ("Stage two: notify …", "Phase 3: archive …")
 		return true
 	}
 	k := i - 1
