@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,9 +10,7 @@ import (
 	"net/http"
 	"reflect"
 	"regexp"
-	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
@@ -25,100 +22,6 @@ import (
 
 // MaxAPIBody is the largest request body the API reads.
 const MaxAPIBody = 1 << 20
-
-// receiptCache remembers digests already stored, so serving the same
-// composition again writes nothing, and the response bytes of recent
-// requests per (catalog generation, configuration generation, body): a
-// repeated request costs one generation read.
-type receiptCache struct {
-	mu        sync.Mutex
-	seen      map[string]bool
-	responses map[string]cachedResponse
-	// respBytes is the memory the bodies held in responses take: their
-	// arrays' capacity, which can be up to twice their length
-	respBytes int
-}
-
-type cachedResponse struct {
-	body   []byte
-	digest string
-	// etag is the answer's ETag header as http.Header holds it, made once
-	// and shared by every answer from the cache (see headerValue: nothing
-	// writes a header's value in place)
-	etag []string
-}
-
-// etagOf is the ETag header value of a composition's digest.
-func etagOf(digest string) []string { return []string{`"` + digest + `"`} }
-
-// responseKey appends a request's response cache key to buf: the
-// generations, the key's owner and the body's digest (a cached answer
-// must not skip the owner's own receipt).
-func responseKey(buf []byte, catGen, cfgGen int64, owner string, sum *[sha256.Size]byte) []byte {
-	buf = strconv.AppendInt(buf, catGen, 10)
-	buf = append(buf, '/')
-	buf = strconv.AppendInt(buf, cfgGen, 10)
-	buf = append(buf, '/')
-	buf = append(buf, owner...)
-	buf = append(buf, '/')
-	return hex.AppendEncode(buf, sum[:])
-}
-
-// The response cache holds at most this many bodies and bytes: under
-// distinct requests it is all misses, and 2,000 bodies of an agent's full
-// catalog were most of the resident memory. At 24 MiB it was half the
-// live heap after a distinct load, and the live heap is what the soft
-// memory limit leaves the collector to work in (docs/performance.md).
-// One body may take at most maxCachedResponseBody of it.
-const (
-	maxCachedResponses     = 2000
-	maxCachedResponseBytes = 8 << 20
-	maxCachedResponseBody  = 3 << 20
-)
-
-func (rc *receiptCache) response(k []byte) (cachedResponse, bool) {
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	r, ok := rc.responses[string(k)]
-	return r, ok
-}
-
-func (rc *receiptCache) keep(k string, r cachedResponse) {
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	if len(r.body) > maxCachedResponseBody {
-		return
-	}
-	if cap(r.body)-len(r.body) > len(r.body)/8 {
-		// an answer encoded into a buffer sized by an estimate: keep
-		// an array of its length, not the estimate's
-		r.body = bytes.Clone(r.body)
-	}
-	size := cap(r.body) // the whole array stays alive, not only the answer
-	if rc.responses == nil || len(rc.responses) >= maxCachedResponses || rc.respBytes+size > maxCachedResponseBytes {
-		rc.responses, rc.respBytes = map[string]cachedResponse{}, 0
-	}
-	if old, ok := rc.responses[k]; ok {
-		rc.respBytes -= cap(old.body)
-	}
-	rc.responses[k] = r
-	rc.respBytes += size
-}
-
-func (rc *receiptCache) known(d string) bool {
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	return rc.seen[d]
-}
-
-func (rc *receiptCache) add(d string) {
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	if len(rc.seen) > 100000 {
-		rc.seen = map[string]bool{}
-	}
-	rc.seen[d] = true
-}
 
 var unknownField = regexp.MustCompile(`unknown field "([^"]+)"`)
 
