@@ -178,15 +178,26 @@ func (s *Server) apiCompose(c echo.Context) error {
 		s.receipts.add(res.Digest)
 		s.receipts.add(seen)
 	}
-	// the same bytes as json.Marshal(res) (TestResultJSONMatchesMarshal)
-	body, err := res.AppendJSON(make([]byte, 0, runtime.AnswerSize(res)))
+	// the same bytes as json.Marshal(res) (TestResultJSONMatchesMarshal),
+	// in a lent buffer: a distinct request's answer is written and dropped
+	bp := answerBuffers.Get().(*[]byte)
+	buf := *bp
+	if n := runtime.AnswerSize(res); cap(buf) < n {
+		buf = make([]byte, 0, n+n/2) // room for the next, larger answers
+	}
+	body, err := res.AppendJSON(buf[:0])
 	if err != nil {
 		return err
 	}
 	etag := etagOf(res.Digest)
-	s.receipts.keep(string(cacheKey), cachedResponse{body: body, digest: res.Digest, etag: etag})
+	held := s.receipts.keep(string(cacheKey), cachedResponse{body: body, digest: res.Digest, etag: etag})
 	c.Response().Header()["Etag"] = etag
-	return jsonBlob(c, http.StatusOK, body)
+	err = jsonBlob(c, http.StatusOK, body)
+	if !held {
+		*bp = body[:0]
+		answerBuffers.Put(bp)
+	}
+	return err
 }
 
 // keyOwner is the user who created the request's API key: receipts are

@@ -19,7 +19,10 @@ func BenchmarkAPIComposeDistinct(b *testing.B) {
 	declared := []string{"read_file", "list_files", "search_files", "read_spreadsheet", "extract_text", "exec", "sql_query", "compute_statistics", "evaluate_expression",
 		"load_table", "save_table", "describe_table", "emit_artifact", "report_progress", "render_chart", "workspace_write", "edit_file", "ask_user"}
 	tiers, forms, encs := []string{"full", "standard", "compact"}, []string{"full", "compact"}, []string{"o200k_base", "cl100k_base"}
+	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0, ok := cpuNow()
+	defer func() { reportCPU(b, cpu0, ok) }()
 	for i := 0; i < b.N; i++ {
 		rng := rand.New(rand.NewPCG(uint64(i), 7))
 		var tools []string

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"hash/maphash"
 	"strconv"
 	"sync"
 )
@@ -19,6 +20,8 @@ type receiptCache struct {
 	// respBytes is the memory the bodies held in responses take: their
 	// arrays' capacity, which can be up to twice their length
 	respBytes int
+	// door admits answers while the cache is full (see keep)
+	door doorkeeper
 }
 
 type cachedResponse struct {
@@ -65,27 +68,84 @@ func (rc *receiptCache) response(k []byte) (cachedResponse, bool) {
 	return r, ok
 }
 
-func (rc *receiptCache) keep(k string, r cachedResponse) {
+// keep holds r under k and reports whether the cache now holds r.body's
+// own array (the caller must not write into it again); a body in a
+// buffer sized by an estimate is copied instead. When the cache is full,
+// an answer enters only on its key's second miss, and answers chosen at
+// random leave to make room: under distinct requests nearly every answer
+// is new, and the cache emptied itself for one new answer in every few
+// hundred (keeping each distinct answer's array alive until then).
+func (rc *receiptCache) keep(k string, r cachedResponse) (held bool) {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
 	if len(r.body) > maxCachedResponseBody {
-		return
+		return false
 	}
+	held = true
+	size := cap(r.body) // the whole array stays alive, not only the answer
 	if cap(r.body)-len(r.body) > len(r.body)/8 {
 		// an answer encoded into a buffer sized by an estimate: keep
 		// an array of its length, not the estimate's
-		r.body = bytes.Clone(r.body)
+		size, held = len(r.body), false
 	}
-	size := cap(r.body) // the whole array stays alive, not only the answer
-	if rc.responses == nil || len(rc.responses) >= maxCachedResponses || rc.respBytes+size > maxCachedResponseBytes {
-		rc.responses, rc.respBytes = map[string]cachedResponse{}, 0
+	if rc.responses == nil {
+		rc.responses = map[string]cachedResponse{}
 	}
 	if old, ok := rc.responses[k]; ok {
 		rc.respBytes -= cap(old.body)
+		delete(rc.responses, k)
+	}
+	if len(rc.responses) >= maxCachedResponses || rc.respBytes+size > maxCachedResponseBytes {
+		if !rc.door.again(k) {
+			return false
+		}
+		// answers leave at random (a map's order) until this one fits
+		for old, v := range rc.responses {
+			delete(rc.responses, old)
+			rc.respBytes -= cap(v.body)
+			if len(rc.responses) < maxCachedResponses && rc.respBytes+size <= maxCachedResponseBytes {
+				break
+			}
+		}
+	}
+	if !held {
+		r.body = bytes.Clone(r.body)
+		size = cap(r.body)
 	}
 	rc.responses[k] = r
 	rc.respBytes += size
+	return held
 }
+
+// doorkeeper remembers the hashes of keys missed while the response
+// cache was full, one a slot: again reports whether k was missed before
+// (its slot still holds its hash) and records it.
+type doorkeeper struct {
+	seed  maphash.Seed
+	slots []uint64
+}
+
+// doorSlots is how many missed keys the doorkeeper tells apart (8 bytes
+// each).
+const doorSlots = 1 << 14
+
+func (d *doorkeeper) again(k string) bool {
+	if d.slots == nil {
+		d.seed, d.slots = maphash.MakeSeed(), make([]uint64, doorSlots)
+	}
+	h := maphash.String(d.seed, k) | 1 // never the empty slot's 0
+	i := h % doorSlots
+	if d.slots[i] == h {
+		d.slots[i] = 0
+		return true
+	}
+	d.slots[i] = h
+	return false
+}
+
+// answerBuffers lends compose answers their buffers: an answer the
+// response cache does not hold goes back once written.
+var answerBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
 func (rc *receiptCache) known(d string) bool {
 	rc.mu.Lock()
