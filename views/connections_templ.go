@@ -145,7 +145,7 @@ func Connections(d ConnectionsData) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		} else {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<table class=\"connections\" data-testid=\"connections-table\"><thead><tr><th>Name</th><th>Server</th><th>Status</th><th>Last sync</th><th class=\"num\" title=\"tools the last sync listed; below, what it did: +added ~changed −removed\">Tools</th><th title=\"secrets: header and environment names, their values write-only; settings: the plain environment (--env-plain), shown as set\" data-testid=\"connections-secrets-head\">Secrets (values hidden) and settings (shown)</th><th></th></tr></thead> <tbody>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<table class=\"connections\" data-testid=\"connections-table\"><thead><tr><th>Name</th><th>Server</th><th>Status</th><th>Last sync</th><th class=\"num\" title=\"tools the last sync listed; below, what it did: +added ~changed −removed\">Tools</th><th title=\"secrets: header and environment names, their values write-only; env: the settings that are not secrets (--env-plain), shown as set\" data-testid=\"connections-secrets-head\">Secrets (values hidden) and settings (shown)</th><th></th></tr></thead> <tbody>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -419,14 +419,14 @@ func Connections(d ConnectionsData) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				if r.Env != "" {
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "<div data-testid=\"connection-env\" title=\"settings that are not secrets (--env-plain): shown\">settings: ")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "<div data-testid=\"connection-env\" title=\"settings that are not secrets (--env-plain): shown\">env: ")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var18 string
 					templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(r.Env)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/connections.templ`, Line: 153, Col: 119}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/connections.templ`, Line: 153, Col: 114}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var18))
 					if templ_7745c5c3_Err != nil {

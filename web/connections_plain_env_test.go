@@ -25,6 +25,12 @@ func TestConnectionsPageShowsPlainEnv(t *testing.T) {
 	if got := d.Find(`[data-testid="connection-env"]`).Text(); !strings.Contains(got, "MEMORY_FILE_PATH=/srv/memory.jsonl") {
 		t.Errorf("the plain environment shown: %q", got)
 	}
+	// the row, the legend under the table and `connection list` name it
+	// with one word: the row said "settings:", the legend and the CLI "env:"
+	row := strings.TrimSpace(d.Find(`[data-testid="connection-env"]`).Text())
+	if legend := d.Find(`[data-testid="connections-legend"]`).Text(); !strings.HasPrefix(row, "env: ") || !strings.Contains(legend, "as env: K=V") {
+		t.Errorf("the row shows %q, the legend says %q: want both env: K=V, as connection list prints", row, legend)
+	}
 	if strings.Contains(d.Text(), "tok-secret-value-1") {
 		t.Error("a secret value is shown")
 	}
