@@ -252,3 +252,13 @@ func WarningKinds(ws []Problem) string {
 	add(other, "other warning", "other warnings")
 	return strings.Join(parts, ", ")
 }
+
+// sourceEnd ends the Source line's import clause: a ";" when a
+// connection clause follows, glued to the time so no space comes before
+// it.
+func (d ToolData) sourceEnd() string {
+	if d.Connection != "" {
+		return ";"
+	}
+	return ""
+}

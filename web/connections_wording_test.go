@@ -33,6 +33,10 @@ func TestConnectionsFindable(t *testing.T) {
 	if href, _ := doc.Find(`[data-testid="tool-connection"] a`).Attr("href"); href != "/connections#connection-demo" {
 		t.Errorf("tool page link to its connection: %q (%q)", href, doc.Find(`[data-testid="tool-connection"]`).Text())
 	}
+	// the Source line reads as one sentence: no space before its ";"
+	if src := strings.Join(strings.Fields(doc.Find(`[data-testid="tool-connection"]`).Parent().Text()), " "); strings.Contains(src, " ;") || !strings.Contains(src, "; served by connection demo") {
+		t.Errorf("tool page Source line: %q", src)
+	}
 	h.addUser("vera", models.RoleEditor)
 	vera := h.login("vera", "vera-password")
 	_, doc = vera.get("/catalog/tools/demo.echo")
