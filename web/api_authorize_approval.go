@@ -41,9 +41,9 @@ func (s *Server) nameApproval(c echo.Context, st *authState, d *authority.Decisi
 	if err != nil {
 		return err
 	}
-	e := *d.Error
-	e.Approval = a.Ref
-	d.Error = &e
+	// the gateway's answer: the filed request named, call again once
+	// approved (never request_approval: the request exists)
+	d.Error = approvalAnswer(d.Error, a, nil, t.ID, true)
 	return nil
 }
 
@@ -55,7 +55,7 @@ func filingRefusal(d *authority.Decision, err error, tool string) (authority.Dec
 	if !filingRule(err) {
 		return authority.Decision{}, false
 	}
-	return authority.Decision{Error: approvalAnswer(d.Error, nil, err, tool), HostReason: err.Error()}, true
+	return authority.Decision{Error: approvalAnswer(d.Error, nil, err, tool, true), HostReason: err.Error()}, true
 }
 
 // filingRule reports whether err is a store's filing rule refusing an

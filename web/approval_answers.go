@@ -11,15 +11,17 @@ import (
 
 // approvalAnswer is the model-visible answer to an approval_required call
 // (e, the check's) once its request was asked for (models.RequestApproval:
-// a, or the filing error err), the same on every route: the request that
-// waits for a reviewer; permission_denied naming a reviewer's recent
-// denial of this very call; the arguments can never be approved (too
-// large for the reviewer's view); or no request could be filed.
-func approvalAnswer(e *authority.Error, a *models.Approval, err error, tool string) *authority.Error {
+// a, or the filing error err), the same on every route (the gateway's
+// tools/call, /authorize, a run's call): the request that waits for a
+// reviewer; permission_denied naming a reviewer's recent denial of this
+// very call; the arguments can never be approved (too large for the
+// reviewer's view); or no request could be filed. presents is true on the
+// REST routes, whose runtime presents the approval itself.
+func approvalAnswer(e *authority.Error, a *models.Approval, err error, tool string, presents bool) *authority.Error {
 	var den *models.DeniedCallError
 	switch {
 	case err == nil:
-		return approvalPending(e, a.Ref, tool)
+		return approvalPending(e, a.Ref, tool, presents)
 	case errors.As(err, &den):
 		return approvalDenied(den.Approval, tool)
 	case errors.Is(err, models.ErrUnseeableRequest):
@@ -28,19 +30,26 @@ func approvalAnswer(e *authority.Error, a *models.Approval, err error, tool stri
 	return approvalRefused(err, tool)
 }
 
-// approvalPending is the model-visible approval_required of a gateway
-// call: the request that waits for a reviewer, and that calling the tool
-// again once it is approved runs the call (the gateway presents it). When
-// the call presented an approval that does not hold, the check's reason
-// (e.ApprovalReason) and its sentence come first.
-func approvalPending(e *authority.Error, ref, tool string) *authority.Error {
+// approvalPending is the model-visible approval_required of a call whose
+// request is filed: the request that waits for a reviewer, and that
+// calling the tool again once it is approved runs the call — the gateway
+// presents the approval itself; on the REST routes (presents) the call
+// again carries it as "approval", and the message names no tool, as the
+// REST routes' other denials do not. Never request_approval: the request
+// exists. When the call presented an approval that does not hold, the
+// check's reason (e.ApprovalReason) and its sentence come first.
+func approvalPending(e *authority.Error, ref, tool string, presents bool) *authority.Error {
 	out := *e
 	out.Approval = ref
-	lead := tool + " asks for a person's approval before it runs."
+	lead, again := tool+" asks for a person's approval before it runs.", fmt.Sprintf("call %s again once it is approved", tool)
+	if presents {
+		// the REST answers keep the caller's tool out of their message
+		lead, again = "This capability asks for a person's approval before it runs.", fmt.Sprintf("make the same call again with approval %s once it is approved", ref)
+	}
 	if e.ApprovalReason != "" {
 		lead = e.Message
 	}
-	out.Message = fmt.Sprintf("%s Approval request %s is waiting for a reviewer: tell the user, and call %s again once it is approved.", lead, ref, tool)
+	out.Message = fmt.Sprintf("%s Approval request %s is waiting for a reviewer: tell the user, and %s.", lead, ref, again)
 	out.NextActions = []string{authority.ActAskUser, authority.ActCallWhenApproved, authority.ActChooseAlternative, authority.ActStop}
 	return &out
 }

@@ -228,14 +228,14 @@ func (g *gateway) decide(ctx context.Context, r *gwReq, st *gwStep, cs models.Ch
 			} else if filed != nil && filed.Status == authority.ApprovalPending && r.key != nil && filed.KeyID == r.key.ID && !filed.ArgsHidden && !authority.ViewIsCut(filed.ArgsView) {
 				// this key's own pending request for this call: named
 				// again, with nothing to file or record
-				v.Error = approvalPending(v.Error, filed.Ref, p.Name)
+				v.Error = approvalPending(v.Error, filed.Ref, p.Name, false)
 			} else {
 				// filed (or the pending one reused, this key recorded as
 				// asking) unless the store's filing rules answer: a denial
 				// of this very call, arguments nobody could see whole, a cap
 				view := g.s.argumentsView(canonical, *tool, ast.contracts[p.Name])
 				a, err := g.requestApproval(ctx, r, p, ast.profileOf(r.sess.Agent, r.sess.Profile), tool, argsDigest, view)
-				v.Error = approvalAnswer(v.Error, a, err, p.Name)
+				v.Error = approvalAnswer(v.Error, a, err, p.Name, false)
 			}
 		}
 	}
