@@ -129,6 +129,8 @@ func TestKeywordContradictionsAreRefused(t *testing.T) {
 		{`{"type":"object","properties":{"x":"yes"}}`, "inputSchema.a.x", "schema object or a boolean"},
 		{`{"type":"object","properties":{"ab\u202ecd":{"type":"string"}}}`, "inputSchema.a.ab\u202ecd", "format"},
 		{`{"type":"object","properties":{"a\nb":{"type":"string"}}}`, "inputSchema.a.a\nb", "control"},
+		{`{"type":"object","properties":{"\u00e9":{"type":"integer"},"e\u0301":{"type":"string"}}}`, "inputSchema.a.\u00e9", "reads the same"},
+		{`{"type":"object","properties":{"id":{"type":"integer"},"\uff49\uff44":{"type":"string"}}}`, "inputSchema.a.\uff49\uff44", "reads the same"},
 	} {
 		_, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, mcpTool("x", fromJSON(t, `{"type":"object","properties":{"a":`+bad.schema+`}}`))), "svc")
 		if !hasProblem(ps, "x", bad.field, bad.msg) {
