@@ -89,7 +89,13 @@ func deniedKey(key string) bool {
 
 // keyOf is the lower-case key of the line holding offset at, up to at.
 func keyOf(text string, at int) string {
-	return strings.ToLower(strings.TrimSpace(text[strings.LastIndexByte(text[:at], '\n')+1 : at]))
+	return recordKey(text[strings.LastIndexByte(text[:at], '\n')+1 : at])
+}
+
+// recordKey is a record's key as written before its colon, in lower case,
+// without a list's marker or a composition's "| " before a continued line.
+func recordKey(key string) string {
+	return strings.ToLower(strings.Trim(key, " \t|-*•"))
 }
 
 // speakerKeys name who says or wrote a record's text ("role: assistant"
@@ -135,7 +141,7 @@ func readerOwned(before string) (owner, reader bool) {
 		before = before[:nl]
 		line := before[strings.LastIndexByte(before, '\n')+1:]
 		key, value, ok := strings.Cut(line, ":")
-		key = strings.ToLower(strings.TrimSpace(key))
+		key = recordKey(key)
 		if !ok || len(strings.Fields(key)) > 3 {
 			continue
 		}

@@ -154,7 +154,7 @@ func adverbialSteps(text string, ts []token) {
 // stopBefore: the text before offset at ends a sentence or a line ("."
 // "!" "?" or a line break), not a label's colon.
 func stopBefore(text string, at int) bool {
-	b := strings.TrimRight(text[:at], " \t\"'*_(")
+	b := strings.TrimRight(text[:at], " \t\"'*_(|") // "|": a composition's continued line
 	return b != "" && strings.ContainsRune(".!?\n", rune(b[len(b)-1]))
 }
 
