@@ -100,3 +100,23 @@ func TestAdverbialsAndRecordsInAComposition(t *testing.T) {
 		}
 	}
 }
+
+// TestBarePluralObjects: a later sentence opened by a verb and a plural
+// noun whose singular is no verb in its base form ("Collect payments …")
+// is an imperative and its object, not a subject and its verb ("Upload
+// fails with …", "Export runs in …").
+func TestBarePluralObjects(t *testing.T) {
+	for _, c := range []struct{ text, class string }{
+		{"Returns open invoices. Collect payments through Stripe before Friday.", "payments"},
+		{"Returns the day's orders. Dispatch consignments via DHL Express by noon.", "service:dhl"},
+	} {
+		if fs := capabilityCheck(t, "orders", c.text); !hasClass(fs, c.class) {
+			t.Errorf("%q: want class %s, got %s", c.text, c.class, describe(fs))
+		}
+	}
+	wantNoFindings(t, "files",
+		"Uploads a file. Upload fails with 413 when the file is too big.",
+		"Exports a report. Export runs in the background and emails nobody.",
+		"Returns a crawl. Crawl responses can be very large.",
+	)
+}

@@ -38,7 +38,7 @@ func laterSentence(ts []token, i int) bool {
 	if i+2 < len(ts) && finiteVerbs[ts[i+2].lower] && !ts[i+2].sentence {
 		return false // "Crawl responses can be very large"
 	}
-	return !finiteVerbs[next] && !paramTypes[next] && !strings.HasSuffix(next, "ing") && next != "more" && !(strings.HasSuffix(next, "s") && !strings.HasSuffix(next, "ss") && isVerb(next[:len(next)-1]))
+	return !finiteVerbs[next] && !paramTypes[next] && !strings.HasSuffix(next, "ing") && next != "more" && !(strings.HasSuffix(next, "s") && !strings.HasSuffix(next, "ss") && baseVerb(next[:len(next)-1]))
 }
 
 // finiteVerbs follow a subject.
