@@ -33,36 +33,41 @@ type servedConn struct {
 	serial    uint64
 	contracts map[string]catalog.Contract // tool id → as the server lists it
 	match     map[string]bool             // tool id + " " + reviewed digest → whether it matches
-	restarted uint64                      // the session a mismatch restarted into (0: none)
+	tried     map[string]servedTry        // tool id + " " + reviewed digest → what a mismatch did
 	listing   []*mcp.Tool                 // the listing contracts was read from (a new one: read again)
 	synced    uint64                      // the session whose mismatch was sent to review
 	read      chan struct{}               // closed once contracts or err is set
 	err       error                       // the listing could not be read (not kept: read again)
 }
 
+// servedTry is what a mismatch of one reviewed digest did: the session
+// whose list it read again, and whether it restarted the server. Kept per
+// digest, so each new review gets its own re-read and restart.
+type servedTry struct {
+	relisted  uint64
+	restarted bool
+}
+
 // checkServed is nil when the server that will answer the call lists the
 // tool with the very contract reviewed (its digest), else the call's
-// refusal: catalog_changed, nothing run. A mismatch first restarts the
-// server once (a sync may have read a newer process than the one
-// serving); a server that still differs has the change
-// sent to review as a sync does (a server restarted with new
-// code), and the tool is not called under the old contract.
+// refusal: catalog_changed, nothing run. A mismatch of a reviewed digest
+// first reads the running server's list again (it may have changed
+// without list_changed, as a sync saw), then restarts the server once (a
+// sync may have read a newer process than the one serving): once each
+// per reviewed digest, so a tool approved again after its next change is
+// read and restarted for again, and a server that keeps differing is not
+// restarted in a loop. A server that still differs has the change sent
+// to review as a sync does (a server restarted with new code), and the
+// tool is not called under the old contract.
 func (g *gateway) checkServed(ctx context.Context, call *allowedCall, ev *models.RunEvent) *mcp.CallToolResult {
 	ok, serial, err := g.servedMatches(ctx, call)
-	if err == nil && !ok {
-		g.served.mu.Lock()
-		sc := g.served.conns[call.spec.Name]
-		again := sc != nil && sc.restarted != serial
-		g.served.mu.Unlock()
-		if again {
-			if err = g.pool.Restart(ctx, call.spec, serial); err == nil {
-				ok, serial, err = g.servedMatches(ctx, call)
-				g.served.mu.Lock()
-				if sc := g.served.conns[call.spec.Name]; sc != nil {
-					sc.restarted = serial
-				}
-				g.served.mu.Unlock()
-			}
+	if err == nil && !ok && g.tryServed(call, serial, false) {
+		g.pool.Relist(call.spec, serial)
+		ok, serial, err = g.servedMatches(ctx, call)
+	}
+	if err == nil && !ok && g.tryServed(call, serial, true) {
+		if err = g.pool.Restart(ctx, call.spec, serial); err == nil {
+			ok, serial, err = g.servedMatches(ctx, call)
 		}
 	}
 	if err != nil {
@@ -94,6 +99,38 @@ func (g *gateway) checkServed(ctx context.Context, call *allowedCall, ev *models
 		authority.ActChooseAlternative, authority.ActAskUser, authority.ActStop)
 }
 
+// tryServed reports whether a mismatch of the call's reviewed digest on
+// session serial may read the list again (restart false: once per
+// session) or restart the server (restart true: once), and notes it.
+func (g *gateway) tryServed(call *allowedCall, serial uint64, restart bool) bool {
+	key := call.tool.ID + " " + call.tool.Digest
+	g.served.mu.Lock()
+	defer g.served.mu.Unlock()
+	sc := g.served.conns[call.spec.Name]
+	if sc == nil {
+		return false
+	}
+	tr := sc.tried[key]
+	switch {
+	case restart && tr.restarted, !restart && tr.relisted == serial:
+		return false
+	case restart:
+		tr.restarted = true
+	default:
+		tr.relisted = serial
+	}
+	if len(sc.tried) >= maxServedTries {
+		clear(sc.tried)
+	}
+	sc.tried[key] = tr
+	return true
+}
+
+// maxServedTries bounds the reviewed digests a connection's mismatches
+// are remembered for (past it they are forgotten: one more re-read or
+// restart each).
+const maxServedTries = 1024
+
 // servedMatches reports whether the serving session of the call's
 // connection lists the tool with the reviewed digest, with the session's
 // serial number. Only a listing read whole says so: one the console
@@ -113,9 +150,9 @@ func (g *gateway) servedMatches(ctx context.Context, call *allowedCall) (bool, u
 	sc := g.served.conns[call.spec.Name]
 	if sc == nil || sc.serial != serial || !sameListing(sc.listing, tools) || (sc.read != nil && sc.err != nil) {
 		keep := sc
-		sc = &servedConn{serial: serial, match: map[string]bool{}, listing: tools, read: make(chan struct{})}
+		sc = &servedConn{serial: serial, match: map[string]bool{}, tried: map[string]servedTry{}, listing: tools, read: make(chan struct{})}
 		if keep != nil {
-			sc.restarted, sc.synced = keep.restarted, keep.synced
+			sc.tried, sc.synced = keep.tried, keep.synced
 		}
 		g.served.conns[call.spec.Name] = sc
 		g.served.changes.Add(1)

@@ -23,7 +23,9 @@ import (
 // (WEB_TEST_STDIO_SERVER=1) whose tools are read at its start from the
 // JSON file WEB_TEST_TOOLS (a list of MCP tools): each answers its
 // process id and appends its name to the file WEB_TEST_CALLS. Editing the
-// file, then restarting the process, is a server whose code changed.
+// file, then restarting the process, is a server whose code changed. With
+// WEB_TEST_TOOLS_LIVE=1 every tools/list reads the file again (a running
+// server whose list changes without notifications/tools/list_changed).
 func TestMain(m *testing.M) {
 	if os.Getenv("WEB_TEST_STDIO_SERVER") == "1" {
 		var tools []*mcp.Tool
@@ -46,6 +48,9 @@ func TestMain(m *testing.M) {
 				}
 				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: strconv.Itoa(os.Getpid())}}}, nil
 			})
+		}
+		if os.Getenv("WEB_TEST_TOOLS_LIVE") == "1" {
+			s.AddReceivingMiddleware(liveToolList(os.Getenv("WEB_TEST_TOOLS")))
 		}
 		_ = s.Run(context.Background(), &mcp.StdioTransport{})
 		os.Exit(0)

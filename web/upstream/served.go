@@ -91,6 +91,23 @@ func (c *client) forgetListing(cs *mcp.ClientSession) {
 // reads it once more.
 func (c *client) forgetAnyListing() { c.stale.Store(true) }
 
+// Relist makes the next Served of spec read the tool list of session
+// serial again (if it is still the one serving): a running server may
+// change its list without saying so, and a sync (reading the list on its
+// own) may have seen the change. The listing it had is not used if the
+// read fails.
+func (p *Pool) Relist(spec Spec, serial uint64) {
+	c, err := p.client(spec)
+	if err != nil {
+		return
+	}
+	c.mu.Lock()
+	if c.cs != nil && c.serial == serial {
+		c.stale.Store(true)
+	}
+	c.mu.Unlock()
+}
+
 // Restart ends the session serving spec, if it is still the one numbered
 // serial, and starts a new one at once (no backoff: nothing failed), so
 // a stdio server runs its current code: a sync that read a new process's
