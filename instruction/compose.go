@@ -1,8 +1,6 @@
 package instruction
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"strconv"
 	"strings"
@@ -124,12 +122,6 @@ func (c Composition) Text() string {
 		}
 	}
 	return b.String()
-}
-
-// Digest is sha256 hex of the whole text.
-func Digest(text string) string {
-	sum := sha256.Sum256([]byte(text))
-	return hex.EncodeToString(sum[:])
 }
 
 // Section finds a section by id.

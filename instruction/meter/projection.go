@@ -84,14 +84,13 @@ func nonNil(s []string) []string {
 // 64 bytes per unit is far cheaper than hashing the text (hundreds of
 // kilobytes for a large catalog, recomposed on every forge toggle).
 func textDigest(c instruction.Composition, text string) string {
-	h := sha256.New()
-	for _, s := range c.Sections {
-		for _, u := range s.Units {
-			h.Write([]byte(u.Key))
+	k := instruction.SumStrings(func(add func(string)) {
+		for _, s := range c.Sections {
+			for _, u := range s.Units {
+				add(u.Key)
+			}
 		}
-	}
-	var k [sha256.Size]byte
-	h.Sum(k[:0])
+	})
 	digests.mu.Lock()
 	d, ok := digests.m[k]
 	digests.mu.Unlock()
