@@ -26,14 +26,15 @@ type SubjectGroup struct {
 	Deferred bool
 }
 
-// Figure says what toggling the group changes, in words: the roster's
-// tools and the text's tokens ("−6 tools · −981 tokens"). Tools that
-// change no token in deferred mode are behind search ("+3 tools behind
-// search · no tokens"); a toggle that changes nothing has no figure ("").
+// Figure says what toggling the group changes, as a phrase after the
+// group's name: the roster's tools and the text's tokens ("6 fewer tools,
+// 981 fewer tokens"). Tools that change no token in deferred mode are
+// behind search ("3 more tools behind search, no token change"); a toggle
+// that changes nothing has no figure ("").
 func (g SubjectGroup) Figure() string {
 	var parts []string
 	if g.Dropped != 0 {
-		tools := Signed(-g.Dropped) + " " + pluralWord(g.Dropped, "tool", "tools")
+		tools := moreFewer(-g.Dropped, "tool", "tools")
 		if g.Delta == 0 && g.Deferred {
 			tools += " behind search"
 		}
@@ -41,11 +42,29 @@ func (g SubjectGroup) Figure() string {
 	}
 	switch {
 	case g.Delta != 0:
-		parts = append(parts, Signed(g.Delta)+" "+pluralWord(g.Delta, "token", "tokens"))
+		parts = append(parts, moreFewer(g.Delta, "token", "tokens"))
 	case g.Dropped != 0:
-		parts = append(parts, "no tokens")
+		parts = append(parts, "no token change")
 	}
-	return strings.Join(parts, " · ")
+	return strings.Join(parts, ", ")
+}
+
+// Caption is the group's name as its checkbox reads it: followed by a
+// colon when a figure follows.
+func (g SubjectGroup) Caption() string {
+	if g.Figure() == "" {
+		return g.Name
+	}
+	return g.Name + ":"
+}
+
+// moreFewer writes a change of n as a count: "3 more tools", "1 fewer
+// token", with the exact figure.
+func moreFewer(n int, one, many string) string {
+	if n < 0 {
+		return Num(-n) + " fewer " + Noun(-n, one, many)
+	}
+	return Num(n) + " more " + Noun(n, one, many)
 }
 
 // FigureTitle explains the group's figure.
@@ -54,13 +73,6 @@ func (g SubjectGroup) FigureTitle() string {
 		return "if toggled: the roster's tools change, and the text does not, since deferred mode lists only search_tools, the always-on tools and the pins"
 	}
 	return "if toggled: the roster's tools and the tokens of the profile's selection"
-}
-
-func pluralWord(n int, one, many string) string {
-	if n == 1 || n == -1 {
-		return one
-	}
-	return many
 }
 
 // SubjectPickerData is the forge's subject picker: preview what the agent
@@ -132,7 +144,7 @@ func SubjectPicker(d SubjectPickerData, oob bool) templ.Component {
 			var templ_7745c5c3_Var2 string
 			templ_7745c5c3_Var2, templ_7745c5c3_Err = templruntime.NewAttributeExpression("subject-group-" + g.Name).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/forge_subject.templ`, Line: 95, Col: 71}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/forge_subject.templ`, Line: 107, Col: 71}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var2)
 			if templ_7745c5c3_Err != nil {
@@ -145,7 +157,7 @@ func SubjectPicker(d SubjectPickerData, oob bool) templ.Component {
 			var templ_7745c5c3_Var3 string
 			templ_7745c5c3_Var3, templ_7745c5c3_Err = templruntime.NewAttributeExpression(fmt.Sprint(g.Delta)).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/forge_subject.templ`, Line: 95, Col: 106}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/forge_subject.templ`, Line: 107, Col: 106}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var3)
 			if templ_7745c5c3_Err != nil {
@@ -158,7 +170,7 @@ func SubjectPicker(d SubjectPickerData, oob bool) templ.Component {
 			var templ_7745c5c3_Var4 string
 			templ_7745c5c3_Var4, templ_7745c5c3_Err = templruntime.NewAttributeExpression(fmt.Sprint(g.Dropped)).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/forge_subject.templ`, Line: 95, Col: 145}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/forge_subject.templ`, Line: 107, Col: 145}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var4)
 			if templ_7745c5c3_Err != nil {
@@ -171,7 +183,7 @@ func SubjectPicker(d SubjectPickerData, oob bool) templ.Component {
 			var templ_7745c5c3_Var5 string
 			templ_7745c5c3_Var5, templ_7745c5c3_Err = templruntime.NewAttributeExpression(g.FigureTitle()).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/forge_subject.templ`, Line: 95, Col: 171}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/forge_subject.templ`, Line: 107, Col: 171}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var5)
 			if templ_7745c5c3_Err != nil {
@@ -184,7 +196,7 @@ func SubjectPicker(d SubjectPickerData, oob bool) templ.Component {
 			var templ_7745c5c3_Var6 string
 			templ_7745c5c3_Var6, templ_7745c5c3_Err = templruntime.NewAttributeExpression(g.Name).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/forge_subject.templ`, Line: 96, Col: 51}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/forge_subject.templ`, Line: 108, Col: 51}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var6)
 			if templ_7745c5c3_Err != nil {
@@ -205,9 +217,9 @@ func SubjectPicker(d SubjectPickerData, oob bool) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var7 string
-			templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(g.Name)
+			templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(g.Caption())
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/forge_subject.templ`, Line: 97, Col: 12}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/forge_subject.templ`, Line: 109, Col: 17}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 			if templ_7745c5c3_Err != nil {
@@ -218,14 +230,14 @@ func SubjectPicker(d SubjectPickerData, oob bool) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if f := g.Figure(); f != "" {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "<span class=\"delta mono\">")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "<span class=\"delta\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var8 string
 				templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(f)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/forge_subject.templ`, Line: 99, Col: 33}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/forge_subject.templ`, Line: 111, Col: 28}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
 				if templ_7745c5c3_Err != nil {
@@ -255,7 +267,7 @@ func SubjectPicker(d SubjectPickerData, oob bool) templ.Component {
 			var templ_7745c5c3_Var9 string
 			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(strings.Join(d.Approval, ", "))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/forge_subject.templ`, Line: 108, Col: 79}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/forge_subject.templ`, Line: 120, Col: 79}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
 			if templ_7745c5c3_Err != nil {
@@ -301,7 +313,7 @@ func SubjectHidden(d SubjectPickerData) templ.Component {
 				var templ_7745c5c3_Var11 string
 				templ_7745c5c3_Var11, templ_7745c5c3_Err = templruntime.NewAttributeExpression(g.Name).Resolve(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/forge_subject.templ`, Line: 118, Col: 48}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/forge_subject.templ`, Line: 130, Col: 48}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var11)
 				if templ_7745c5c3_Err != nil {

@@ -14,7 +14,7 @@ import (
 // figures depend on the levers (deferred mode puts the tools a group adds
 // behind search), so a lever flip (htmx, target #projection) sends them
 // again out of band, as the same page loaded whole shows them. Unticking
-// "deferred tools" used to leave "+N tools behind search · no tokens" until
+// "deferred tools" used to leave "N more tools behind search, no token change" until
 // a reload.
 func TestForgeLeverFlipRecomputesTheSubjectGroups(t *testing.T) {
 	h := sqliteOnly(t)
