@@ -56,3 +56,47 @@ func TestGatewayStateReadsSessionAndGenerations(t *testing.T) {
 		}
 	})
 }
+
+// TestGatewayStatesReadSeveralSessions: the shared read gives each token
+// its own session and every token the generations, an unknown token no
+// session, and a token asked twice once.
+func TestGatewayStatesReadSeveralSessions(t *testing.T) {
+	eachDialect(t, func(t *testing.T, s *models.Store) {
+		ctx := context.Background()
+		for i, tok := range []string{"a", "b"} {
+			if err := s.CreateGatewaySession(ctx, tok, &models.GatewaySession{KeyID: uint(i + 1), Agent: "helper", Run: "mcp-" + tok}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cat, cfg, err := s.Generations(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.GatewayStatesByTokens(ctx, []string{"a", "b", "unknown", "a"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 3 {
+			t.Fatalf("%d states, want 3", len(got))
+		}
+		for tok, want := range map[string]string{"a": "mcp-a", "b": "mcp-b"} {
+			one, err := s.GatewayStateByToken(ctx, tok)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := got[tok]
+			if st.Session == nil || st.Session.Run != want || st.Session.ID != models.SessionHash(tok) || *st.Session != *one.Session {
+				t.Errorf("token %s: %+v, want %+v", tok, st.Session, one.Session)
+			}
+			if st.CatalogGen != cat || st.ConfigGen != cfg {
+				t.Errorf("token %s: generations %d/%d, want %d/%d", tok, st.CatalogGen, st.ConfigGen, cat, cfg)
+			}
+		}
+		if st := got["unknown"]; st.Session != nil || st.CatalogGen != cat || st.ConfigGen != cfg {
+			t.Errorf("unknown token: %+v", st)
+		}
+		if none, err := s.GatewayStatesByTokens(ctx, []string{"nobody"}); err != nil || none["nobody"].Session != nil || none["nobody"].CatalogGen != cat {
+			t.Errorf("only an unknown token: %+v, %v", none, err)
+		}
+	})
+}

@@ -99,7 +99,7 @@ func (s *Server) gatewaySession(c echo.Context, key *models.APIKey, agent, token
 	if len(token) > 128 {
 		return models.GatewayState{}, mcpError(c, http.StatusNotFound, rpcNoSession, "no such session: initialize a new one")
 	}
-	st, err := s.store.GatewayStateByToken(c.Request().Context(), token)
+	st, err := s.gw.states.state(c.Request().Context(), token)
 	if err != nil {
 		return models.GatewayState{}, err
 	}

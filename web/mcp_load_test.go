@@ -212,6 +212,7 @@ func TestGatewayLoad(t *testing.T) {
 			}
 		}
 	}
+	reads0 := h.app.gw.states.reads.Load()
 	oc := calls.run(func(kind, w int) error {
 		var err error
 		if kind == kindDirect {
@@ -229,6 +230,7 @@ func TestGatewayLoad(t *testing.T) {
 	if phases != nil {
 		phases.print(h.app.gw)
 	}
+	sessionReads := h.app.gw.states.reads.Load() - reads0
 	lists := openLoad{rate: rate, d: openRound / 3, workers: openWorkers, kinds: []int{kindGateway}}
 	ol := lists.run(func(_, w int) error {
 		err := listOp(w)
@@ -266,6 +268,7 @@ func TestGatewayLoad(t *testing.T) {
 	fmt.Printf("open direct calls: %.0f calls/s, median %.3f ms, p99 %.3f ms, %d not sent\n", oc.answered(kindDirect), q(odr, 0.5), q(odr, 0.99), oc.unsent[kindDirect])
 	fmt.Printf("open gateway calls: %.0f calls/s, median %.3f ms, p99 %.3f ms, %d not sent\n", oc.answered(kindGateway), q(ogw, 0.5), q(ogw, 0.99), oc.unsent[kindGateway])
 	fmt.Printf("open gateway overhead: median %.3f ms, p99 %.3f ms\n", q(ogw, 0.5)-q(odr, 0.5), q(ogw, 0.99)-q(odr, 0.99))
+	fmt.Printf("open gateway session reads: %d statements for %d calls\n", sessionReads, len(ogw))
 	fmt.Printf("open tools/list: %.0f lists/s, median %.3f ms, p99 %.3f ms, %d not sent\n", ol.answered(kindGateway), q(ols, 0.5), q(ols, 0.99), ol.unsent[kindGateway])
 	if compare {
 		fmt.Printf("sdk path calls: %.0f calls/s, median %.3f ms, p99 %.3f ms\n", float64(len(sgw))/sgwTime.Seconds(), q(sgw, 0.5), q(sgw, 0.99))

@@ -55,6 +55,9 @@ type gateway struct {
 	directServed atomic.Int64
 	// phases, when set, is told each request's stretches (mcp_phase.go)
 	phases atomic.Pointer[phaseSink]
+	// states coalesces concurrent requests' session reads
+	// (mcp_session_gate.go)
+	states sessionGate
 }
 
 // gatewayVersions are the protocol versions the gateway speaks: those
@@ -71,6 +74,7 @@ const listChangedToken = "console:tools/list_changed"
 
 func newGateway(s *Server) *gateway {
 	g := &gateway{s: s, pool: upstream.NewPool(s.log), evidence: newEvidenceWriterWith(s.store.SaveRunEventsAsyncCommit, s.log)}
+	g.states.read = s.store.GatewayStatesByTokens
 	g.direct.Store(true)
 	if s.cfg.UpstreamTimeout > 0 {
 		g.pool.Timeout = s.cfg.UpstreamTimeout
