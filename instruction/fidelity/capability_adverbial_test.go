@@ -120,3 +120,23 @@ func TestBarePluralObjects(t *testing.T) {
 		"Returns a crawl. Crawl responses can be very large.",
 	)
 }
+
+// TestBrandCasedServices: a name written with one lower-case letter
+// before its capitals ("eBay", "dLocal") is a proper name, a service
+// where the deed is done; a field in a program's casing ("userId") and a
+// sentence with no deed are none.
+func TestBrandCasedServices(t *testing.T) {
+	for _, c := range []struct{ text, class string }{
+		{"Returns listings. Relist the unsold items on eBay.", "service:ebay"},
+		{"Returns payouts. Settle each one through dLocal tonight.", "service:dlocal"},
+	} {
+		if fs := capabilityCheck(t, "listings", c.text); !hasClass(fs, c.class) {
+			t.Errorf("%q: want class %s, got %s", c.text, c.class, describe(fs))
+		}
+	}
+	wantNoFindings(t, "listings",
+		"Returns users. Filter by userId first.",
+		"Returns photos. Photos come from an iPhone.",
+		"Returns listings. The app runs on iOS.",
+	)
+}

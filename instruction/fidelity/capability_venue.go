@@ -113,6 +113,9 @@ var formatNouns = set("format", "formats", "pattern", "syntax", "notation", "for
 // sentence and unknown to the dictionary, in mixed case ("OpenTable",
 // "DeepL"), or an acronym that names no format or unit ("SAP", "PACER").
 func properName(t token) bool {
+	if brandCased(t) {
+		return true // "via iDEAL", "on eBay"
+	}
 	if t.sentence || t.quoted || t.address || t.markup || t.text == "" || !isUpper(t.text[0]) || runtimeCall(t) {
 		return false // "OpenTable", not "table" nor a field such as "projectSlug"
 	}
@@ -129,6 +132,16 @@ func properName(t token) bool {
 		return true
 	}
 	return !isNoun(w) && !isVerb(w) && !commonNames[w]
+}
+
+// brandCased: a name written with one lower-case letter before its
+// capitals ("iDEAL", "eBay", "dLocal"), as brands are; a program's
+// field opens with a word ("userId", "pageSize"), and a platform of that
+// shape (iOS) is three letters.
+func brandCased(t token) bool {
+	x := t.text
+	return len(x) >= 4 && !t.quoted && !t.address && !t.markup && x[0] >= 'a' && x[0] <= 'z' && isUpper(x[1]) && !strings.ContainsAny(x, "_.-") &&
+		strings.ToLower(x[1:]) != x[1:]
 }
 
 // commonNames are capitalized words of ordinary prose that the lexicon
