@@ -401,7 +401,7 @@ func TestCapabilityTuningCorpus(t *testing.T) {
 
 // TestHoldoutThirdsArePinned keeps the held-out thirds where they were
 // drawn: 246 of round 5/6's 726 items (holdoutSeed), 260 of round 7/8's
-// 751, 134 of round 11's 376, 137 of round 12's 438, 151 of round 13's 467, 162 of round 14's 449, 148 of round 15's 478, 152 of round 16's 447, 146 of round 17's 438, 146 of round 18's 466 and 135 of round 19's 434 (holdoutSeedLate,
+// 751, 134 of round 11's 376, 137 of round 12's 438, 151 of round 13's 467, 162 of round 14's 449, 148 of round 15's 478, 152 of round 16's 447, 146 of round 17's 438, 146 of round 18's 466, 135 of round 19's 434 and 158 of round 20's 452 (holdoutSeedLate,
 // drawn when each round joined the pool and before any change was tuned on
 // it). A changed seed or rule would move items
 // someone tuned on into the part that judges them.
@@ -421,6 +421,7 @@ func TestHoldoutThirdsArePinned(t *testing.T) {
 		{[]string{"testdata/blind17"}, 146, 438},
 		{[]string{"testdata/blind18"}, 146, 466},
 		{[]string{"testdata/blind19"}, 135, 434},
+		{[]string{"testdata/blind20"}, 158, 452},
 	} {
 		held, all := 0, 0
 		for _, dir := range c.dirs {
