@@ -64,8 +64,14 @@ FROM catalog_states c LEFT JOIN gateway_sessions g ON `
 	}
 	s.countRaw(ctx, 1)
 	if s.dialect == DialectPostgres {
+		// one session (an idle gateway's every read) by equality: = ANY
+		// of a one-item array costs the statement a fifth more
+		q, arg := cols+`g.id = $1 WHERE c.id = 1`, any(hashes[0])
+		if len(hashes) > 1 {
+			q, arg = cols+`g.id = ANY($1) WHERE c.id = 1`, hashes
+		}
 		err = withPgx(ctx, sqlDB, func(c *pgx.Conn) error {
-			rows, err := c.Query(ctx, cols+`g.id = ANY($1) WHERE c.id = 1`, hashes)
+			rows, err := c.Query(ctx, q, arg)
 			if err != nil {
 				return err
 			}
