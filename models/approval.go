@@ -116,7 +116,7 @@ func (a *Approval) Authority() *authority.Approval {
 	}
 	out := &authority.Approval{Found: true, Ref: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Groups: a.recordedGroups(), Profile: a.Profile, Tool: a.Tool, Digest: a.Digest, ArgsDigest: a.ArgsDigest,
 		SingleUse: a.SingleUse, Used: a.UsedAt != nil, DecidedBy: a.DecidedBy, Reason: a.Reason,
-		WithdrawnBy: a.WithdrawnBy, WithdrawReason: a.WithdrawReason, Pin: a.AuthorityPin, VoidReason: a.VoidReason}
+		WithdrawnBy: a.WithdrawnBy, WithdrawReason: a.WithdrawReason, Pin: a.AuthorityPin, VoidReason: a.VoidReason, Filed: a.CreatedAt.UTC()}
 	if a.Until != nil {
 		out.Until = a.Until.UTC()
 	}

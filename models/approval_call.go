@@ -19,7 +19,8 @@ import (
 // the gateway acts on, whichever session or caller filed it (ErrNotFound
 // when none): the newest approved one still usable at now (not spent, not
 // past its window), which a call that presents none presents; else the
-// oldest pending one, the one RequestApproval reuses, so a refusal names
+// oldest pending one not expired (ApprovalRequestTTL), the one
+// RequestApproval reuses, so a refusal names
 // the request a reviewer finds. An approval keyOwner decided is passed
 // over: it holds for no call through a key its decider created.
 func (s *Store) CallApproval(ctx context.Context, agent, subject, tool, digest, argsDigest, keyOwner string, now time.Time) (*Approval, error) {
@@ -29,8 +30,8 @@ func (s *Store) CallApproval(ctx context.Context, agent, subject, tool, digest, 
 // callApproval is CallApproval among the requests in keeps.
 func (s *Store) callApproval(ctx context.Context, agent, subject, tool, digest, argsDigest, keyOwner string, now time.Time, keeps func(*Approval) bool) (*Approval, error) {
 	var rows []Approval
-	q := s.with(ctx).Where("agent = ? AND subject = ? AND tool = ? AND digest = ? AND args_digest = ? AND (status = ? OR status = ? AND used_at IS NULL AND (until IS NULL OR until > ?))",
-		agent, subject, tool, digest, argsDigest, authority.ApprovalPending, authority.ApprovalApproved, now.UTC()).
+	q := s.with(ctx).Where("agent = ? AND subject = ? AND tool = ? AND digest = ? AND args_digest = ? AND (status = ? AND created_at > ? OR status = ? AND used_at IS NULL AND (until IS NULL OR until > ?))",
+		agent, subject, tool, digest, argsDigest, authority.ApprovalPending, now.UTC().Add(-s.ApprovalRequestTTL()), authority.ApprovalApproved, now.UTC()).
 		Order(clause.OrderBy{Expression: clause.Expr{SQL: "CASE WHEN status = ? THEN -id ELSE id END", Vars: []any{authority.ApprovalApproved}}}).
 		Limit(maxCallApprovals)
 	if err := q.Find(&rows).Error; err != nil {

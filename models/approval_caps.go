@@ -79,7 +79,8 @@ func (s *Store) approvalRoom(ctx context.Context, a Approval) error {
 		if !c.on {
 			continue
 		}
-		q := s.with(ctx).Model(&Approval{}).Where("status = ? AND agent = ?", authority.ApprovalPending, a.Agent)
+		// an expired request waits for nobody: it holds no place
+		q := s.with(ctx).Model(&Approval{}).Where("status = ? AND agent = ? AND created_at > ?", authority.ApprovalPending, a.Agent, s.requestsSince())
 		if c.where != "" {
 			q = q.Where(c.where, c.args...)
 		}

@@ -20,7 +20,9 @@ type ApprovalDecision struct {
 // DecideApproval approves or denies a pending request, audited in the
 // same transaction. Nobody decides a request made for themselves
 // (ErrSelfDecision); a request already decided is ErrConflict; an empty
-// reason or a bad window is a ValidationError.
+// reason or a bad window is a ValidationError; approving a request whose
+// tool changed since it was filed, or that waited longer than
+// ApprovalRequestTTL, is a *LapsedRequestError (it may still be denied).
 func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d ApprovalDecision, now time.Time) (*Approval, error) {
 	fields := map[string]string{}
 	if why := reasonProblem(d.Reason); why != "" {
@@ -66,6 +68,18 @@ func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d Approva
 		}
 		if d.Approve && a.ArgsHidden {
 			return ErrMaskedArguments
+		}
+		if d.Approve {
+			// a request binds the tool version it was filed for and waits
+			// ApprovalRequestTTL: approving a lapsed one would approve a
+			// version nobody reviewed, or a call nobody waits for
+			reason, why, err := tx.lapse(ctx, &a, now)
+			if err != nil {
+				return err
+			}
+			if why != "" {
+				return &LapsedRequestError{Reason: reason, Why: why}
+			}
 		}
 		at := now.UTC()
 		upd := map[string]any{"decided_by": clipTo(actor, 64), "decided_at": at, "reason": d.Reason}

@@ -36,11 +36,12 @@ const maxScopedPending = MaxPendingApprovalsPerAgent
 
 // pendingInScope is the oldest pending request for a's call made under
 // a's groups and profile (a zero Approval when none), the one
-// RequestApproval reuses.
+// RequestApproval reuses; an expired one (ApprovalRequestTTL) is not
+// reused: the call files a new request.
 func (s *Store) pendingInScope(ctx context.Context, a Approval) (Approval, error) {
 	var rows []Approval
-	err := s.with(ctx).Where("status = ? AND agent = ? AND subject = ? AND tool = ? AND digest = ? AND args_digest = ? AND profile = ?",
-		authority.ApprovalPending, a.Agent, a.Subject, a.Tool, a.Digest, a.ArgsDigest, a.Profile).
+	err := s.with(ctx).Where("status = ? AND agent = ? AND subject = ? AND tool = ? AND digest = ? AND args_digest = ? AND profile = ? AND created_at > ?",
+		authority.ApprovalPending, a.Agent, a.Subject, a.Tool, a.Digest, a.ArgsDigest, a.Profile, s.requestsSince()).
 		Order("id").Limit(maxScopedPending).Find(&rows).Error
 	if err != nil {
 		return Approval{}, err

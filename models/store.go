@@ -53,6 +53,9 @@ type Store struct {
 	pending *adminHash
 	// tightened names the SQLite files open made private
 	tightened []string
+	// requestTTL is how long a pending approval request waits
+	// (SetApprovalRequestTTL); 0: DefaultApprovalRequestTTL
+	requestTTL time.Duration
 }
 
 // WithFault returns a store whose multi-step writes call fn before each
@@ -158,7 +161,7 @@ func (s *Store) Tx(ctx context.Context, fn func(tx *Store) error) error {
 		if created == nil {
 			created = &createdNames{}
 		}
-		return fn(&Store{db: tx, dialect: s.dialect, fault: s.fault, secrets: s.secrets, inTx: true, txCreated: created, auditKey: s.auditKey, sealKey: s.sealKey, statements: s.statements})
+		return fn(&Store{db: tx, dialect: s.dialect, fault: s.fault, secrets: s.secrets, inTx: true, txCreated: created, auditKey: s.auditKey, sealKey: s.sealKey, statements: s.statements, requestTTL: s.requestTTL})
 	})
 }
 

@@ -26,7 +26,7 @@ func TestTheApprovalsPageOffersNoApproveToAnAskingKeysOwner(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		call := models.Approval{Agent: "analyst", Subject: "sam", Tool: "workspace_write", Digest: "d", ArgsDigest: "args", ArgsView: `{"path":"a"}`, Origin: models.OriginCheck, KeyID: k1.ID}
+		call := models.Approval{Agent: "analyst", Subject: "sam", Tool: "workspace_write", Digest: h.digestOf(t, "workspace_write"), ArgsDigest: "args", ArgsView: `{"path":"a"}`, Origin: models.OriginCheck, KeyID: k1.ID}
 		a, _, err := h.store.RequestApproval(ctx, "apikey:1", call)
 		if err != nil {
 			t.Fatal(err)

@@ -32,7 +32,7 @@ func TestMaskedArgumentsCannotBeApproved(t *testing.T) {
 	refusedOnEveryRoute(t, h, f, cs, up, "demo.remember", hidden, "secret")
 
 	ctx := t.Context()
-	old, _, err := h.store.RequestApproval(ctx, "apikey", models.Approval{Agent: "analyst", Subject: "sam", Tool: "workspace_write", Digest: "d",
+	old, _, err := h.store.RequestApproval(ctx, "apikey", models.Approval{Agent: "analyst", Subject: "sam", Tool: "workspace_write", Digest: h.digestOf(t, "workspace_write"),
 		ArgsDigest: "args", ArgsView: `{"to":"bob"}`, Origin: models.OriginCheck})
 	if err != nil {
 		t.Fatal(err)

@@ -41,7 +41,7 @@ func TestGatewaySaysWhyAPresentedApprovalDoesNotApply(t *testing.T) {
 		t.Errorf("the unknown reference's sentence: %q", r.Error.Message)
 	}
 	// another subject's approved request: nothing of it is told
-	theirs, _, err := h.store.RequestApproval(ctx, "apikey", models.Approval{Agent: "helper", Subject: "rita-private", Tool: "demo.echo", Digest: "d", ArgsDigest: "x", Origin: models.OriginCheck, Summary: "rita's secret plan"})
+	theirs, _, err := h.store.RequestApproval(ctx, "apikey", models.Approval{Agent: "helper", Subject: "rita-private", Tool: "demo.echo", Digest: h.digestOf(t, "demo.echo"), ArgsDigest: "x", Origin: models.OriginCheck, Summary: "rita's secret plan"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,7 +21,7 @@ func TestARequestWhoseArgumentsDoNotFitCannotBeApproved(t *testing.T) {
 		view := authority.ArgumentsView([]byte(big))
 		// the store files no such request any more; one filed before
 		// that rule is still on the page
-		a, _, err := h.store.RequestApproval(ctx, "apikey", models.Approval{Agent: "analyst", Subject: "sam", Tool: "workspace_write", Digest: "d",
+		a, _, err := h.store.RequestApproval(ctx, "apikey", models.Approval{Agent: "analyst", Subject: "sam", Tool: "workspace_write", Digest: h.digestOf(t, "workspace_write"),
 			ArgsDigest: "args", ArgsView: `{"amount":5}`, Origin: models.OriginCheck})
 		if err != nil {
 			t.Fatal(err)

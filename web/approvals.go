@@ -54,6 +54,9 @@ type approvalBody struct {
 	Arguments string `json:"arguments,omitempty"`
 	// VoidReason says what changed since a void approval was approved.
 	VoidReason string `json:"void_reason,omitempty"`
+	// LapsedReason says why a stale or expired request can no longer be
+	// approved.
+	LapsedReason string `json:"lapsed_reason,omitempty"`
 }
 
 func approvalJSON(a *models.Approval, version string) approvalBody {
@@ -181,7 +184,7 @@ func (s *Server) apiApproval(c echo.Context) error {
 	c.Response().Header().Set("Cache-Control", "no-store")
 	body := approvalJSON(a, "")
 	shown := showApproval(s.pageAuthority(ctx), a, time.Now())
-	body.Status, body.VoidReason = shown.Status, shown.VoidReason
+	body.Status, body.VoidReason, body.LapsedReason = shown.Status, shown.VoidReason, shown.Lapsed
 	return c.JSON(http.StatusOK, body)
 }
 
@@ -214,7 +217,7 @@ func (s *Server) approvalsPage(c echo.Context) error {
 			Origin: a.Origin, RequestedBy: a.RequestedBy, At: a.CreatedAt.UTC().Format(time.DateTime), DecidedBy: a.DecidedBy, Reason: a.Reason,
 			Own: !authority.CanDecideApproval(me, a.Subject), WithdrawnBy: a.WithdrawnBy, WithdrawReason: a.WithdrawReason, Run: a.Run}
 		shown := showApproval(st, &a, now)
-		r.Status, r.Void = shown.Status, shown.Note
+		r.Status, r.Void, r.Lapsed = shown.Status, shown.Note, shown.Lapsed
 		switch {
 		case shown.Status != authority.ApprovalApproved:
 		case a.SingleUse && a.UsedAt != nil:

@@ -29,6 +29,7 @@ func (s *Server) decideApproval(approve bool) echo.HandlerFunc {
 		}
 		a, err := s.store.DecideApproval(c.Request().Context(), userName(c), ref, d, time.Now())
 		var ve *models.ValidationError
+		var lapsed *models.LapsedRequestError
 		switch {
 		case errors.Is(err, models.ErrSelfDecision):
 			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s is a request made for you: another reviewer or admin decides it (four eyes). Nothing was decided.", ref), "/approvals")
@@ -43,6 +44,8 @@ func (s *Server) decideApproval(approve bool) echo.HandlerFunc {
 		case errors.As(err, &ve):
 			f, msg := ve.First()
 			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s: %s: %s. Nothing was decided.", ref, f, msg), "/approvals")
+		case errors.As(err, &lapsed):
+			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s cannot be approved: it is %s. Nothing was approved; deny it to take it off the list.", ref, lapsed.Why), "/approvals")
 		case err != nil:
 			return err
 		}

@@ -33,6 +33,9 @@ type shownApproval struct {
 	VoidReason string
 	// Note is the page's line on a void approval ("" otherwise).
 	Note string
+	// Lapsed says why a pending request can no longer be approved
+	// (authority.RequestLapse): Status is then stale or expired.
+	Lapsed string
 }
 
 // showApproval decides the state a is shown in at now, st the authority
@@ -44,6 +47,19 @@ func showApproval(st *authState, a *models.Approval, now time.Time) shownApprova
 			since = " since " + a.VoidedAt.UTC().Format(time.DateTime)
 		}
 		return shownApproval{Status: a.Status, VoidReason: a.VoidReason, Note: "void" + since + ": " + a.VoidReason + "; a call needs a new approval"}
+	}
+	// a pending request whose tool changed since it was filed (stale), or
+	// that waited past its time (expired), can no longer be approved
+	if st != nil && a.Status == authority.ApprovalPending {
+		ap := st.approvalOf(a)
+		reason, why := authority.RequestLapse(ap, st.tools[a.Tool].Digest, now)
+		if why != "" {
+			status := authority.RequestExpired
+			if reason == authority.ReasonApprovalToolChanged {
+				status = authority.RequestStale
+			}
+			return shownApproval{Status: status, Lapsed: why}
+		}
 	}
 	// a spent or expired approval allows nothing more: a later change
 	// voids nothing, and its history reads as it happened

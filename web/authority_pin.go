@@ -37,6 +37,7 @@ func (st *authState) profileOf(agent, profile string) string {
 // profile. nil (none read) is the approval that names nothing.
 func (st *authState) approvalOf(row *models.Approval) *authority.Approval {
 	ap := row.Authority()
+	ap.RequestTTL = st.requestTTL
 	if row != nil {
 		ap.PinNow = st.pin(row.Agent, row.Profile, &authority.Subject{ID: row.Subject, Groups: row.Groups()}, row.Tool).String()
 	}

@@ -35,6 +35,9 @@ type authState struct {
 	groups map[string]bool
 	// versions pins the authority a binding is issued under (pin)
 	versions authVersions
+	// requestTTL is how long a pending approval request waits for a
+	// reviewer (models.Store.ApprovalRequestTTL)
+	requestTTL time.Duration
 }
 
 type authAgent struct {
@@ -70,7 +73,7 @@ func (s *Server) authorityAt(ctx context.Context, catGen, cfgGen int64) (*authSt
 // the generations were read, so it sees at least their state.
 func loadAuthState(ctx context.Context, store *models.Store, catGen, cfgGen int64) (*authState, error) {
 	st := &authState{catGen: catGen, cfgGen: cfgGen, tools: map[string]authority.Tool{}, nameable: map[string]bool{}, contracts: map[string]*catalog.Contract{}, agents: map[string]authAgent{}, profiles: map[string][]string{}, profileByID: map[uint]string{},
-		versions: authVersions{reviewed: map[string]string{}, profiles: map[string]int{}, groups: map[string]int{}}}
+		versions: authVersions{reviewed: map[string]string{}, profiles: map[string]int{}, groups: map[string]int{}}, requestTTL: store.ApprovalRequestTTL()}
 	rows, err := store.Tools(ctx)
 	if err != nil {
 		return nil, err

@@ -60,10 +60,11 @@ func addAuthorityAPI(doc obj) {
 		"agent": str, "profile": str, "subject": subject, "tool": tool,
 		"summary": obj{"type": "string", "minLength": 1, "maxLength": models.MaxApprovalSummary, "description": "the runtime's own account of the intended call, shown to reviewers; never the arguments"}}}
 	schemas["Approval"] = obj{"type": "object", "required": []string{"approval", "status", "agent", "tool"}, "properties": obj{
-		"approval": str, "status": obj{"type": "string", "enum": []string{authority.ApprovalPending, authority.ApprovalApproved, authority.ApprovalDenied, authority.ApprovalWithdrawn, authority.ApprovalVoid}},
+		"approval": str, "status": obj{"type": "string", "enum": []string{authority.ApprovalPending, authority.ApprovalApproved, authority.ApprovalDenied, authority.ApprovalWithdrawn, authority.ApprovalVoid, authority.RequestStale, authority.RequestExpired}},
 		"agent": str, "subject": str, "tool": toolRef, "summary": str,
-		"void_reason": obj{"type": "string", "description": "void only: what changed since the approval was approved (its grants, agent or profile, or the tool's review); a call needs a new approval"},
-		"single_use":  obj{"type": "boolean"}, "until": obj{"type": "string", "format": "date-time"}, "used": obj{"type": "boolean"},
+		"lapsed_reason": obj{"type": "string", "description": "stale or expired only: why the pending request can no longer be approved (its tool changed since it was filed, or it waited past CONSOLE_APPROVAL_REQUEST_TTL); the next call files a new request"},
+		"void_reason":   obj{"type": "string", "description": "void only: what changed since the approval was approved (its grants, agent or profile, or the tool's review); a call needs a new approval"},
+		"single_use":    obj{"type": "boolean"}, "until": obj{"type": "string", "format": "date-time"}, "used": obj{"type": "boolean"},
 		"expired":    obj{"type": "boolean", "description": "a time-bound approval whose window has passed"},
 		"decided_by": str, "reason": str,
 		"arguments": obj{"type": "string", "description": "the reviewer's view of the one call's arguments the request holds for (secrets masked, bounded); absent for a request made without arguments"}}}

@@ -80,6 +80,7 @@ func runApproval(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	a, err := store.DecideApproval(ctx, who, ref, d, now)
 	var ve *models.ValidationError
+	var lapsed *models.LapsedRequestError
 	switch {
 	case errors.Is(err, models.ErrNotFound):
 		return &exitError{1, fmt.Errorf("REF: no approval request %q", ref)}
@@ -96,6 +97,8 @@ func runApproval(ctx context.Context, args []string, stdout io.Writer) error {
 	case errors.As(err, &ve):
 		f, msg := ve.First()
 		return &exitError{1, fmt.Errorf("--%s: %s", f, msg)}
+	case errors.As(err, &lapsed):
+		return &exitError{1, fmt.Errorf("%s: cannot be approved: it is %s; nothing was approved (deny it to take it off the list)", ref, lapsed.Why)}
 	case err != nil:
 		return err
 	}

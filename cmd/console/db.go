@@ -75,10 +75,15 @@ func openDB(ctx context.Context) (*models.Store, error) {
 	if key != "" && len(key) < models.SecretBytes {
 		return nil, &exitError{2, fmt.Errorf("CONSOLE_AUDIT_KEY: use at least %d bytes (e.g. openssl rand -base64 %d)", models.SecretBytes, models.SecretBytes)}
 	}
+	ttl, err := models.ParseApprovalRequestTTL(os.Getenv("CONSOLE_APPROVAL_REQUEST_TTL"))
+	if err != nil {
+		return nil, &exitError{2, err}
+	}
 	store, err := models.Open(ctx, os.Getenv("DATABASE_URL"))
 	if err != nil {
 		return nil, err
 	}
+	store.SetApprovalRequestTTL(ttl)
 	if key != "" {
 		store.SetAuditKey([]byte(key))
 	}

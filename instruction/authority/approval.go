@@ -68,6 +68,11 @@ type Approval struct {
 	Pin, PinNow string
 	// VoidReason says why a void approval ended.
 	VoidReason string
+	// Filed is when the request was filed, and RequestTTL how long a
+	// pending request waits for a reviewer before it expires unapproved
+	// (RequestLapse; zero: never).
+	Filed      time.Time
+	RequestTTL time.Duration
 	// KeyOwner is the creator of the runtime key the call presenting the
 	// approval is made through ("" when none is known): an approval holds
 	// for no call made through a key its own decider created, or one
@@ -154,6 +159,10 @@ func approvalVerdict(a *Approval, agent string, sub *Subject, profile string, t 
 	case a.ArgsDigest != "" && a.ArgsDigest != argsDigest:
 		return fmt.Sprintf("approval %s: approved for other arguments than this call's; a call with these arguments needs its own approval", a.Ref),
 			ReasonApprovalOtherArguments, presented + " was made for other arguments than this call's; a call with these arguments needs its own approval."
+	case a.Status == ApprovalPending && !RequestExpiry(a).IsZero() && !now.Before(RequestExpiry(a)):
+		at := RequestExpiry(a).UTC().Format(time.RFC3339)
+		return fmt.Sprintf("approval %s: expired unapproved at %s", a.Ref, at), ReasonApprovalExpired,
+			fmt.Sprintf("%s expired at %s without a reviewer's decision; calling again files a new request.", presented, at)
 	case a.Status == ApprovalPending:
 		return fmt.Sprintf("approval %s: still pending", a.Ref), ReasonApprovalPending, presented + " is still waiting for a reviewer."
 	case a.Status == ApprovalDenied:
