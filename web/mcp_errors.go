@@ -138,6 +138,14 @@ func checkParams(method string, params json.RawMessage) string {
 		}
 		return ""
 	}
+	if msg, ok := checkParamsRaw(method, params); ok {
+		return msg
+	}
+	return checkParamsDecoded(method, params)
+}
+
+// checkParamsDecoded is checkParams for non-empty params, decoded whole.
+func checkParamsDecoded(method string, params json.RawMessage) string {
 	var p map[string]any
 	if err := json.Unmarshal(params, &p); err != nil || p == nil {
 		if err != nil && bytes.HasPrefix(bytes.TrimSpace(params), []byte("{")) {
@@ -165,14 +173,6 @@ func checkParams(method string, params json.RawMessage) string {
 		}
 	}
 	return ""
-}
-
-// rpcCodeFor is the JSON-RPC error code of an HTTP refusal.
-func rpcCodeFor(status int) int {
-	if status >= 500 {
-		return -32603 // internal error
-	}
-	return rpcInvalidRequest
 }
 
 // goInternals matches the wording of a Go error about the program's

@@ -118,3 +118,11 @@ func checkRPCID(id json.RawMessage) error {
 	}
 	return nil
 }
+
+// rpcCodeFor is the JSON-RPC error code of an HTTP refusal.
+func rpcCodeFor(status int) int {
+	if status >= 500 {
+		return -32603 // internal error
+	}
+	return rpcInvalidRequest
+}
