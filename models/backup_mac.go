@@ -87,9 +87,13 @@ type BackupAuth struct {
 var ErrUnauthenticatedBackup = errors.New("it carries no MAC (made by an earlier version, or where neither CONSOLE_AUDIT_KEY nor a secrets key was set), so nothing shows it is the file the console wrote; pass --unauthenticated to restore it anyway")
 
 // CheckBackup authenticates the backup at path with the key of keys whose
-// source its MAC line names. A backup without a MAC line is
-// ErrUnauthenticatedBackup unless unauthenticated; a MAC that does not
-// match, or a source none of keys has, is refused.
+// source its MAC line names. With CONSOLE_AUDIT_KEY among keys, backups
+// are authenticated with it alone: a MAC made with the secrets key is
+// refused, naming the key expected. A backup without a MAC line is
+// ErrUnauthenticatedBackup, and one whose key is not configured here (or
+// lost) or whose MAC does not match is refused, unless unauthenticated:
+// then its content (the MAC line excluded) is restored as not
+// authenticated (Source "") — the restore still verifies its audit chain.
 func CheckBackup(path string, keys []BackupKey, unauthenticated bool) (BackupAuth, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -114,25 +118,34 @@ func CheckBackup(path string, keys []BackupKey, unauthenticated bool) (BackupAut
 	}
 	fields := strings.Fields(string(tail[i+len(backupMACMagic):]))
 	content := size - int64(len(tail)-i)
+	if unauthenticated {
+		// the MAC is not checked: its key is lost, or not this one
+		return BackupAuth{Size: content}, nil
+	}
 	if len(fields) != 2 || (fields[0] != BackupKeyAudit && fields[0] != BackupKeySecrets) {
 		return BackupAuth{}, fmt.Errorf("restore: %s: its MAC line is unreadable", path)
 	}
 	source, want := fields[0], fields[1]
 	var key *BackupKey
+	audit := false
 	for i := range keys {
+		audit = audit || keys[i].Source == BackupKeyAudit && len(keys[i].Key) > 0
 		if keys[i].Source == source && len(keys[i].Key) > 0 {
 			key = &keys[i]
 		}
 	}
+	if audit && source != BackupKeyAudit {
+		return BackupAuth{}, fmt.Errorf("restore: %s is authenticated with %s, but CONSOLE_AUDIT_KEY is set, and backups here are authenticated with it (as backup makes them): expected a MAC under CONSOLE_AUDIT_KEY; nothing was restored (if the file is yours and its key is lost, pass --unauthenticated)", path, describeBackupKey(source))
+	}
 	if key == nil {
-		return BackupAuth{}, fmt.Errorf("restore: %s is authenticated with %s, which is not configured here: set the one the backup was made with, then restore", path, describeBackupKey(source))
+		return BackupAuth{}, fmt.Errorf("restore: %s is authenticated with %s, which is not configured here: set the one the backup was made with, then restore (if that key is lost, pass --unauthenticated)", path, describeBackupKey(source))
 	}
 	m := hmac.New(sha256.New, key.macKey())
 	if _, err := io.Copy(m, io.NewSectionReader(f, 0, content)); err != nil {
 		return BackupAuth{}, fmt.Errorf("restore: %w", err)
 	}
 	if !hmac.Equal([]byte(hex.EncodeToString(m.Sum(nil))), []byte(want)) {
-		return BackupAuth{}, fmt.Errorf("restore: %s does not match its MAC under %s: it was changed after the backup was made, or that key is not the one it was made with; nothing was restored", path, describeBackupKey(source))
+		return BackupAuth{}, fmt.Errorf("restore: %s does not match its MAC under %s: it was changed after the backup was made, or that key is not the one it was made with; nothing was restored (if the file is yours and its key is lost, pass --unauthenticated)", path, describeBackupKey(source))
 	}
 	return BackupAuth{Size: content, Source: source}, nil
 }

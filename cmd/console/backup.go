@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/agentforge/console/instruction/plural"
@@ -98,9 +99,11 @@ func runRestore(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	auth := "not authenticated (restored with --unauthenticated)"
+	auth := "not authenticated (restored with --unauthenticated, audited)"
 	if res.Auth != "" {
 		auth = "its MAC holds under " + backupKeyName(res.Auth)
+	} else if err := auditUnauthenticated(ctx, file, res); err != nil {
+		return fmt.Errorf("restore: %s was restored, but the audit event saying it was not authenticated could not be written: %w", file, err)
 	}
 	chain := "audit chain intact: " + plural.Count(res.Audit.Events, "event")
 	if res.Audit.Broken() {
@@ -108,4 +111,17 @@ func runRestore(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "restored %s from %s; %s; %s\n", plural.Count(res.Tables, "table"), file, auth, chain)
 	return nil
+}
+
+// auditUnauthenticated records, in the restored database's audit chain,
+// that the backup at file was restored with --unauthenticated: nothing
+// showed it is the file the console wrote.
+func auditUnauthenticated(ctx context.Context, file string, res models.BackupResult) error {
+	store, err := openDB(ctx)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	return store.Audit(ctx, models.Event{Actor: "console restore", Action: "backup.restore_unauthenticated", Subject: "backup:" + filepath.Base(file),
+		Detail: fmt.Sprintf("restored with --unauthenticated: no MAC authenticated the file; %s, audit chain checked (%s)", plural.Count(res.Tables, "table"), plural.Count(res.Audit.Events, "event"))})
 }

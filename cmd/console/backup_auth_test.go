@@ -130,6 +130,20 @@ func TestRestoreRefusesAnEditedBackup(t *testing.T) {
 			if out, err := runCLI(t, dst, "restore", "--unauthenticated", bare); err != nil || !strings.Contains(out, "not authenticated") {
 				t.Fatalf("restore --unauthenticated: %v\n%s", err, out)
 			}
+			unauthenticatedRestores(t, dst, 1)
+			// a backup whose MAC key is lost: refused, then restored with
+			// --unauthenticated, audited, its chain still checked
+			lost := filepath.Join(t.TempDir(), "lost.backup")
+			if err := os.WriteFile(lost, append(good[:i:i], []byte("AGENT-FORGE-CONSOLE-BACKUP-MAC 1 audit-key 00\n")...), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := runCLI(t, dst, "restore", "--force", lost); err == nil || !strings.Contains(err.Error(), "--unauthenticated") {
+				t.Fatalf("restore of a backup whose key is lost: %v, want a refusal naming --unauthenticated", err)
+			}
+			if out, err := runCLI(t, dst, "restore", "--force", "--unauthenticated", lost); err != nil || !strings.Contains(out, "not authenticated") || !strings.Contains(out, "audit chain intact") {
+				t.Fatalf("restore --unauthenticated of a backup whose key is lost: %v\n%s", err, out)
+			}
+			unauthenticatedRestores(t, dst, 1)
 			if out, err := runCLI(t, dst, "restore", "--force", file); err != nil || !strings.Contains(out, "restored") {
 				t.Fatalf("restore of the backup as made: %v\n%s", err, out)
 			}
@@ -167,5 +181,19 @@ func TestRestoreRefusesABrokenAuditChain(t *testing.T) {
 				t.Fatalf("restore --accept-broken-audit: %v\n%s", err, out)
 			}
 		})
+	}
+}
+
+// unauthenticatedRestores fails unless the database at url records want
+// restores made with --unauthenticated in its audit chain.
+func unauthenticatedRestores(t *testing.T, url string, want int64) {
+	t.Helper()
+	s, err := models.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if n, err := s.Raw(context.Background(), "SELECT COUNT(*) FROM audit_events WHERE action = 'backup.restore_unauthenticated'"); err != nil || n != want {
+		t.Fatalf("audited unauthenticated restores: %d, %v; want %d", n, err, want)
 	}
 }
