@@ -60,3 +60,32 @@ func TestGatewayRefusesUndeclaredArguments(t *testing.T) {
 		t.Errorf("a declared call: %s (upstream called %d times)", text, calls)
 	}
 }
+
+// TestGatewayRefusesArgumentsOfANoParameterTool: a tool whose schema
+// declares no property ("properties": {}) was reviewed as taking no
+// argument: a call with one answers invalid_arguments naming it and the
+// upstream is never called; a call without one runs.
+func TestGatewayRefusesArgumentsOfANoParameterTool(t *testing.T) {
+	h := sqliteOnly(t)
+	up := upstreamtest.New()
+	defer up.Close()
+	calls := 0
+	up.MCP.AddTool(&mcp.Tool{Name: "read_all", Description: "Reads the whole store.", Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
+		InputSchema: json.RawMessage(`{"type":"object","properties":{}}`)},
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			calls++
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "all"}}}, nil
+		})
+	f := h.gatewayFixture("store", up.URL, false)
+	cs, _ := f.connect(t, nil)
+	text, isErr := call(t, cs, "store.read_all", map[string]any{"x": 1}, nil)
+	if !isErr || errType(text) != authority.TypeInvalidArguments || !strings.Contains(text, `"pointer":"/x"`) {
+		t.Errorf("an undeclared argument of a no-parameter tool: %s", text)
+	}
+	if calls != 0 {
+		t.Errorf("the upstream was called %d times", calls)
+	}
+	if text, isErr := call(t, cs, "store.read_all", map[string]any{}, nil); isErr || calls != 1 {
+		t.Errorf("a call without arguments: %s (upstream called %d times)", text, calls)
+	}
+}

@@ -37,9 +37,11 @@ func (w writer) schema(c catalog.Contract) map[string]any {
 	switch {
 	case len(props) > 0:
 		root["properties"] = props
-	case w.notes && root["properties"] == nil:
-		// a client is shown an argument object with its (no) properties:
-		// some read a tool's parameters from this member alone
+	case root["properties"] == nil:
+		// an argument object declares its (no) properties: a client is
+		// shown them (some read a tool's parameters from this member
+		// alone), and the check refuses a member no reviewer saw as it
+		// does beside declared ones (undeclared.go)
 		root["properties"] = map[string]any{}
 	}
 	if len(req) > 0 {

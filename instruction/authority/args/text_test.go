@@ -16,7 +16,7 @@ import (
 // Paired surrogates and every valid character pass.
 // Failing test first.
 func TestInvalidTextIsAProblem(t *testing.T) {
-	c := contract(t, `{"type":"object"}`)
+	c := contract(t, `{"type":"object","additionalProperties":true}`)
 	d := catalog.Digest(c)
 	cases := []struct {
 		raw  string

@@ -74,3 +74,27 @@ func TestUndeclaredArgumentsWithCompositionAreLeftToTheSchema(t *testing.T) {
 		t.Errorf("$ref: got %v, want none", got)
 	}
 }
+
+// TestNoParameterToolRefusesEveryArgument: a tool whose argument object
+// declares no property ("properties": {}, or none at all: a client is
+// shown "properties": {} either way) takes no member the reviewer saw,
+// so any member is refused; a level that lets extras in keeps them.
+func TestNoParameterToolRefusesEveryArgument(t *testing.T) {
+	const msg = "is not declared by the reviewed schema"
+	cases := []struct {
+		name, schema, raw string
+		want              []args.Problem
+	}{
+		{"empty properties", `{"type":"object","properties":{}}`, `{"x":1}`, []args.Problem{{"/x", msg}}},
+		{"no properties", `{"type":"object"}`, `{"x":1,"y":{}}`, []args.Problem{{"/x", msg}, {"/y", msg}}},
+		{"no member", `{"type":"object","properties":{}}`, `{}`, nil},
+		{"additionalProperties true", `{"type":"object","properties":{},"additionalProperties":true}`, `{"x":1}`, nil},
+		{"additionalProperties schema", `{"type":"object","additionalProperties":{"type":"integer"}}`, `{"x":1}`, nil},
+	}
+	for _, tc := range cases {
+		c := contract(t, tc.schema)
+		if got := args.Check(catalog.Digest(c), &c, []byte(tc.raw)); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
