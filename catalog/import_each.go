@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"sort"
 	"strings"
 )
@@ -27,6 +28,26 @@ type Rejection struct {
 	Descriptor json.RawMessage `json:"descriptor"`
 	// Problems are the reasons, each naming the tool and field.
 	Problems Problems `json:"problems"`
+	// Count is how many of the document's tools it stands for when they
+	// are more than one (tools sharing its name); 0 is one.
+	Count int `json:"count,omitempty"`
+}
+
+// RejectedTools is how many of a document's tools rs refuse: a name the
+// document lists more than once counts each of its tools. Every count of
+// rejected tools (the CLI's, the import page's) is this one.
+func RejectedTools(rs []Rejection) int {
+	n := 0
+	for _, r := range rs {
+		n += max(r.Count, 1)
+	}
+	return n
+}
+
+// CaseTwin is the problem of tool name (id) whose id differs from
+// other's only in letter case.
+func CaseTwin(name, id, other string) Problem {
+	return Problem{Tool: name, Field: "name", Message: fmt.Sprintf("the id %s differs from the tool %s only in letter case: a reviewer or a model could not tell them apart; the server must give it another name", id, other)}
 }
 
 // Placeholder is the contract a rejected tool is stored under: its id,
@@ -152,6 +173,7 @@ func parseEach(ctx context.Context, format string, data []byte, namespace string
 		return Outcome{Problems: out.Problems}
 	}
 	total := 0
+	held := map[string]string{} // an imported tool's id in lower case → its id
 	for i, o := range tools {
 		id := o.c.ID
 		if o.rej != nil {
@@ -170,6 +192,12 @@ func parseEach(ctx context.Context, format string, data []byte, namespace string
 			out.Rejected = append(out.Rejected, *o.rej)
 			continue
 		}
+		if other, ok := held[strings.ToLower(id)]; ok {
+			// the first spelling keeps the name; a rejected tool holds none
+			out.Rejected = append(out.Rejected, rejection(list[i], i, namespace, Problems{CaseTwin(o.c.Name(), id, other)}))
+			continue
+		}
+		held[strings.ToLower(id)] = id
 		b, _ := json.Marshal(o.c)
 		total += len(b)
 		out.Contracts = append(out.Contracts, o.c)

@@ -59,6 +59,7 @@ func duplicates(list []any, idx []int, namespace string, own func(int) *Rejectio
 		marks = append(marks, fmt.Sprintf("#%d", k+1))
 	}
 	first := rejection(list[idx[0]], idx[0], namespace, nil)
+	first.Count = len(idx)
 	first.Problems.add(first.Name, "name", "is the name of %d tools of this document (%s): a call by that name could reach any of them, so none is imported", len(idx), strings.Join(marks, ", "))
 	for _, k := range idx {
 		if r := own(k); r != nil {

@@ -267,7 +267,7 @@ func (s *Store) applyOutcome(ctx context.Context, actor, source, namespace strin
 			return err
 		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "catalog.import", Subject: "catalog:" + firstNonEmpty(namespace, "native"), After: plan.Digest,
-			Detail: fmt.Sprintf("source %s: %d added, %d changed, %d removed, %d unchanged, %d rejected%s", source, len(plan.Added), len(plan.Changed), len(plan.Removed), plan.Unchanged, len(plan.Rejected), rejectedIDs(plan.Rejecting)) + restoredCount(plan.Restored)})
+			Detail: fmt.Sprintf("source %s: %d added, %d changed, %d removed, %d unchanged, %d rejected%s", source, len(plan.Added), len(plan.Changed), len(plan.Removed), plan.Unchanged, catalog.RejectedTools(plan.Rejected), rejectedIDs(plan.Rejecting)) + restoredCount(plan.Restored)})
 	})
 	if err != nil {
 		return plan, fmt.Errorf("models: apply import: %w", err)

@@ -1,7 +1,6 @@
 package models
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/agentforge/console/catalog"
@@ -48,5 +47,5 @@ func refuseCaseTwins(o catalog.Outcome, stored []Tool) catalog.Outcome {
 // list) whose id differs from other's only in letter case.
 func caseTwinRejection(c catalog.Contract, other string, i int) catalog.Rejection {
 	return catalog.Rejection{Index: i + 1, Name: c.Name(), ID: c.ID, Descriptor: catalog.CanonicalJSON(c),
-		Problems: catalog.Problems{{Tool: c.Name(), Field: "name", Message: fmt.Sprintf("the id %s differs from the tool %s only in letter case: a reviewer or a model could not tell them apart; the server must give it another name", c.ID, other)}}}
+		Problems: catalog.Problems{catalog.CaseTwin(c.Name(), c.ID, other)}}
 }

@@ -193,8 +193,8 @@ func (s *Server) importConfirm(c echo.Context) error {
 		return err
 	}
 	msg := "Imported: " + views.Plural(len(plan.Added), "tool", "tools") + " added, " + views.Plural(len(plan.Changed), "tool", "tools") + " changed, " + views.Plural(len(plan.Removed), "tool", "tools") + " removed"
-	if len(plan.Rejected) > 0 {
-		msg += ", " + views.Plural(len(plan.Rejected), "tool", "tools") + " rejected (each with its reasons on its tool page)"
+	if n := catalog.RejectedTools(plan.Rejected); n > 0 {
+		msg += ", " + views.Plural(n, "tool", "tools") + " rejected (each with its reasons on its tool page)"
 	}
 	if len(plan.Restored) > 0 {
 		msg += ", " + views.Plural(len(plan.Restored), "tool", "tools") + " restored to the reviewed version"

@@ -88,11 +88,7 @@ func runCatalog(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return &exitError{1, fmt.Errorf("%s: %s; nothing was imported", file, counted(len(ps), "problem", "problems"))}
 	}
 	// a tool refused on its own: its reasons, and the rest goes on
-	for _, r := range o.Rejected {
-		for _, p := range r.Problems {
-			fmt.Fprintln(out, "rejected: "+p.String())
-		}
-	}
+	shown := printRejected(out, o.Rejected, nil)
 	// what each tool's text asks of the agent that no tool of the file
 	// provides: the import preview's check (fidelity.CheckContract), for
 	// the reviewer to read before anyone makes the tool available
@@ -106,7 +102,7 @@ func runCatalog(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	if sub == "validate" {
-		fmt.Fprintf(stdout, "%s: %s%s\n", file, counted(len(cs), "valid tool contract", "valid tool contracts"), rejectedNote(len(o.Rejected)))
+		fmt.Fprintf(stdout, "%s: %s%s\n", file, counted(len(cs), "valid tool contract", "valid tool contracts"), rejectedNote(catalog.RejectedTools(o.Rejected)))
 		return nil
 	}
 	store, _, err := openStore(ctx, meter.New(10000))
@@ -134,12 +130,34 @@ func runCatalog(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	// the store refuses more (a tool named like a stored one but for
+	// letter case): their reasons too
+	printRejected(out, plan.Rejected, shown)
 	restored := ""
 	if len(plan.Restored) > 0 {
 		restored = fmt.Sprintf(", %d restored to the reviewed version", len(plan.Restored))
 	}
-	fmt.Fprintf(stdout, "%s: %d added, %d changed, %d removed%s, %d unchanged, %d rejected; new and changed tools are candidates awaiting review\n", file, len(plan.Added), len(plan.Changed), len(plan.Removed), restored, plan.Unchanged, len(plan.Rejected))
+	fmt.Fprintf(stdout, "%s: %d added, %d changed, %d removed%s, %d unchanged, %d rejected; new and changed tools are candidates awaiting review\n", file, len(plan.Added), len(plan.Changed), len(plan.Removed), restored, plan.Unchanged, catalog.RejectedTools(plan.Rejected))
 	return nil
+}
+
+// printRejected prints the reasons of each rejection not in shown (by
+// its place in the document and name) and returns shown with them.
+func printRejected(out io.Writer, rs []catalog.Rejection, shown map[string]bool) map[string]bool {
+	if shown == nil {
+		shown = map[string]bool{}
+	}
+	for _, r := range rs {
+		k := fmt.Sprintf("%d %s", r.Index, r.Name)
+		if shown[k] {
+			continue
+		}
+		shown[k] = true
+		for _, p := range r.Problems {
+			fmt.Fprintln(out, "rejected: "+p.String())
+		}
+	}
+	return shown
 }
 
 // rejectedNote ends a count of valid tools with the refused ones.

@@ -214,7 +214,12 @@ func runConnection(ctx context.Context, args []string, stdout, stderr io.Writer)
 	fmt.Fprintf(stdout, "synced %s: %s listed; %d added, %d changed, %d removed%s, %d unchanged.%s\n",
 		name, plural.Count(res.Listed, "tool"), len(p.Added), len(p.Changed), len(p.Removed), restored, p.Unchanged, awaitReview(len(p.Added)+len(p.Changed)))
 	for _, pr := range res.Refused {
-		fmt.Fprintf(stdout, "refused %s: %s: %s\n", shown.Line(pr.Tool), shown.Line(pr.Field), shown.Line(pr.Message))
+		// a problem of the whole tool (its size) names no field
+		field := ""
+		if pr.Field != "" {
+			field = shown.Line(pr.Field) + ": "
+		}
+		fmt.Fprintf(stdout, "refused %s: %s%s\n", shown.Line(pr.Tool), field, shown.Line(pr.Message))
 	}
 	return nil
 }

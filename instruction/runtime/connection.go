@@ -178,21 +178,37 @@ func importTools(ctx context.Context, store *models.Store, actor, name string, t
 		return out, err
 	}
 	var at []int // each refused problem's tool's place in the server's list
-	for _, r := range o.Rejected {
-		for _, p := range r.Problems {
-			// a server's strings are printed by the CLI, the page and the
-			// connection's warning: quoted when they could forge a line
-			p.Tool, p.Field, p.Message = shown(p.Tool), shown(p.Field), shown(p.Message)
-			out.Refused = append(out.Refused, p)
-			at = append(at, r.Index)
+	refuse := func(rs []catalog.Rejection, seen map[string]bool) {
+		for _, r := range rs {
+			if k := fmt.Sprintf("%d %s", r.Index, r.Name); seen != nil {
+				if seen[k] {
+					continue
+				}
+				seen[k] = true
+			}
+			for _, p := range r.Problems {
+				// a server's strings are printed by the CLI, the page and the
+				// connection's warning: quoted when they could forge a line
+				p.Tool, p.Field, p.Message = shown(p.Tool), shown(p.Field), shown(p.Message)
+				out.Refused = append(out.Refused, p)
+				at = append(at, r.Index)
+			}
 		}
 	}
+	refuse(o.Rejected, nil)
 	cs := o.Contracts
 	out.Plan, err = store.SyncOutcome(ctx, actor, name, o)
 	if err != nil {
 		_ = store.RecordSync(ctx, actor, name, models.SyncResult{Err: err.Error()})
 		return out, err
 	}
+	// the store refuses more (a tool named like a stored one but for
+	// letter case): their reasons too
+	seen := map[string]bool{}
+	for _, r := range o.Rejected {
+		seen[fmt.Sprintf("%d %s", r.Index, r.Name)] = true
+	}
+	refuse(out.Plan.Rejected, seen)
 	r := models.SyncResult{Tools: len(cs), Added: len(out.Plan.Added), Changed: len(out.Plan.Changed), Removed: len(out.Plan.Removed)}
 	if len(out.Refused) > 0 {
 		var b strings.Builder
