@@ -167,6 +167,19 @@ func (s *Store) ToolDigests(ctx context.Context, ids []string) (map[string]strin
 	return out, nil
 }
 
+// ToolsAwaitingReview counts the tools among ids that are candidates: a
+// reviewer has yet to approve them (new, changed, or imported again).
+func (s *Store) ToolsAwaitingReview(ctx context.Context, ids []string) (int, error) {
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	var n int64
+	if err := s.with(ctx).Model(&Tool{}).Where("id IN ? AND status = ?", ids, ToolCandidate).Count(&n).Error; err != nil {
+		return 0, fmt.Errorf("models: tools awaiting review: %w", err)
+	}
+	return int(n), nil
+}
+
 func summarizeIDs(ids []string) string {
 	if len(ids) <= 3 {
 		return strings.Join(ids, ",")

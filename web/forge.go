@@ -115,7 +115,8 @@ func (s *Server) buildForgeDraft(c echo.Context, q url.Values) (forgeContext, er
 			if fc.ac.Profile != nil {
 				profile = fc.ac.Profile.Slug
 			}
-			fc.noTools = draftNoTools(d, declaredOf(fc.ac, snap), fc.ac.Agent.Slug, profile, subjectOf(groups), served, fc.ac.Authorized)
+			declared := declaredOf(fc.ac, snap)
+			fc.noTools = draftNoTools(d, declared, s.awaitingReview(c.Request().Context(), fc.ac, declared), fc.ac.Agent.Slug, profile, subjectOf(groups), served, fc.ac.Authorized)
 		}
 		d = mcpDraft(d, served)
 		fc.served = len(d.Declared)

@@ -42,25 +42,27 @@ const (
 
 // The reason tokens of an empty tool list.
 const (
-	noToolsNoneDeclared = "none_declared"
-	noToolsNotServed    = "not_served"
-	noToolsNoSubject    = "no_subject"
-	noToolsNoGroups     = "no_groups"
-	noToolsNotGranted   = "not_granted"
-	noToolsNotConnected = "not_connected"
-	noToolsNotSelected  = "not_selected"
+	noToolsNoneDeclared   = "none_declared"
+	noToolsAwaitingReview = "awaiting_review"
+	noToolsNotServed      = "not_served"
+	noToolsNoSubject      = "no_subject"
+	noToolsNoGroups       = "no_groups"
+	noToolsNotGranted     = "not_granted"
+	noToolsNotConnected   = "not_connected"
+	noToolsNotSelected    = "not_selected"
 )
 
 // noToolsAdvice is the host-facing advice per reason token: it names no
 // tool, group, profile or agent.
 var noToolsAdvice = map[string]string{
-	noToolsNoneDeclared: "The agent declares no tools: an admin adds tools to it on the Agents page.",
-	noToolsNotServed:    "No tool the agent declares is served by an MCP connection: an admin adds and syncs the MCP server that serves them, has its tools reviewed and declares them on the agent.",
-	noToolsNoSubject:    "No subject was sent: send X-Subject-Id and X-Subject-Groups, or an admin grants the tools to the group everyone.",
-	noToolsNoGroups:     "X-Subject-Groups names no group, and tools are granted to groups only: send the subject's groups, or ask an admin.",
-	noToolsNotGranted:   "The subject's groups hold no grant for the agent's tools: an admin grants them on the Grants page.",
-	noToolsNotConnected: "The agent's services are not connected to it: an admin connects them on the Agents page.",
-	noToolsNotSelected:  "The profile selects none of the tools this subject may use: connect with a profile that selects them, or an editor adds them in the forge.",
+	noToolsNoneDeclared:   "The agent declares no tools: an admin adds tools to it on the Agents page.",
+	noToolsAwaitingReview: "The tools the agent declares await a reviewer (new, changed, or imported again): a reviewer approves them on the Review page.",
+	noToolsNotServed:      "No tool the agent declares is served by an MCP connection: an admin adds and syncs the MCP server that serves them, has its tools reviewed and declares them on the agent.",
+	noToolsNoSubject:      "No subject was sent: send X-Subject-Id and X-Subject-Groups, or an admin grants the tools to the group everyone.",
+	noToolsNoGroups:       "X-Subject-Groups names no group, and tools are granted to groups only: send the subject's groups, or ask an admin.",
+	noToolsNotGranted:     "The subject's groups hold no grant for the agent's tools: an admin grants them on the Grants page.",
+	noToolsNotConnected:   "The agent's services are not connected to it: an admin connects them on the Agents page.",
+	noToolsNotSelected:    "The profile selects none of the tools this subject may use: connect with a profile that selects them, or an editor adds them in the forge.",
 }
 
 // noToolsWhy is why a session is served no tool: a reason token and the
@@ -79,7 +81,10 @@ type emptyFacts struct {
 	// declared is every tool the agent declares; selected and connected
 	// are the draft's profile selection (after the subject's grants) and
 	// connected services
-	declared  []*catalog.Entry
+	declared []*catalog.Entry
+	// awaiting is how many tools the agent declares await a reviewer
+	// (candidates: in no catalog a draft is made of)
+	awaiting  int
 	selected  func(id string) bool
 	connected map[string]bool
 	// served is the namespaces a connection serves; authorized whether
@@ -111,6 +116,8 @@ func noToolsReason(f emptyFacts) noToolsWhy {
 		connected = append(connected, e.ID())
 	}
 	switch {
+	case len(f.declared) == 0 && f.awaiting > 0:
+		return noToolsWhy{noToolsAwaitingReview, fmt.Sprintf("The %s agent %s declares await a reviewer (new, changed, or imported again, as when a connection is added again): a reviewer approves them on the Review page.", plural.Count(f.awaiting, "tool"), f.agent)}
 	case len(f.declared) == 0:
 		return noToolsWhy{noToolsNoneDeclared, fmt.Sprintf("Agent %s declares no tools: an admin adds tools to it on the Agents page.", f.agent)}
 	case len(served) == 0:
@@ -168,8 +175,8 @@ func (w noToolsWhy) meta() map[string]any {
 // connected services as the run or the forge has them) of agent and
 // profile for subject; declared is the agent's declared tools before any
 // subject narrowed them.
-func draftNoTools(d instruction.Draft, declared []*catalog.Entry, agent, profile string, subject *authority.Subject, served map[string]bool, authorized func(string) bool) noToolsWhy {
-	return noToolsReason(emptyFacts{agent: agent, profile: profile, subject: subject, declared: declared, selected: func(id string) bool { return d.Selected[id] },
+func draftNoTools(d instruction.Draft, declared []*catalog.Entry, awaiting int, agent, profile string, subject *authority.Subject, served map[string]bool, authorized func(string) bool) noToolsWhy {
+	return noToolsReason(emptyFacts{agent: agent, profile: profile, subject: subject, declared: declared, awaiting: awaiting, selected: func(id string) bool { return d.Selected[id] },
 		connected: d.Connected, served: served, authorized: authorized})
 }
 
@@ -196,9 +203,24 @@ func (st *gwStep) noTools(ctx context.Context, s *Server) noToolsWhy {
 		s.log.Warn("gateway: the agent behind an empty tool list could not be read", "agent", b.Agent, "err", err)
 		return noToolsWhy{}
 	}
-	why := draftNoTools(b.Draft, declaredOf(ac, b.Snapshot), b.Agent, b.Profile, st.subject, st.served, func(id string) bool { return !b.Revoked(id) })
+	declared := declaredOf(ac, b.Snapshot)
+	why := draftNoTools(b.Draft, declared, s.awaitingReview(ctx, ac, declared), b.Agent, b.Profile, st.subject, st.served, func(id string) bool { return !b.Revoked(id) })
 	if why.token != "" {
 		s.log.Info("gateway: a session is served no tool", "agent", b.Agent, "profile", b.Profile, "reason", why.token, "detail", why.detail)
 	}
 	return why
+}
+
+// awaitingReview is how many tools the agent of ac declares that await
+// a reviewer, counted only when none it declares is in the catalog
+// (declared): only then does it say why the list is empty.
+func (s *Server) awaitingReview(ctx context.Context, ac runtime.AgentContext, declared []*catalog.Entry) int {
+	if len(declared) > 0 || ac.Agent == nil {
+		return 0
+	}
+	n, err := s.store.ToolsAwaitingReview(ctx, ac.Agent.Declared())
+	if err != nil {
+		s.log.Warn("the tools an agent declares could not be counted", "agent", ac.Agent.Slug, "err", err)
+	}
+	return n
 }

@@ -31,6 +31,15 @@ func (g *gateway) leftCatalog(ctx context.Context, v deferred.CallVerdict, tool 
 	case err != nil || t.Status == models.ToolAvailable:
 		return nil
 	}
-	return gwError(authority.TypeCatalogChanged, fmt.Sprintf("%s changed since this conversation was shown it (its server offers another contract, which waits for a reviewer); nothing was run. Refresh the tool list.", tool),
+	why := "its server offers another contract, which waits for a reviewer"
+	switch {
+	case t.Status == models.ToolCandidate && (t.PrevDigest == "" || t.PrevDigest == t.Digest):
+		// imported again (a connection removed and added again): the
+		// contract may be the very one shown; only the review is new
+		why = "it waits for a reviewer again"
+	case t.Status != models.ToolCandidate:
+		why = "it is no longer available"
+	}
+	return gwError(authority.TypeCatalogChanged, fmt.Sprintf("%s changed since this conversation was shown it (%s); nothing was run. Refresh the tool list.", tool, why),
 		authority.ActRefreshCatalog, authority.ActChooseAlternative, authority.ActAskUser, authority.ActStop)
 }
