@@ -14,8 +14,7 @@ func Digest(text string) string {
 	bp := hashBuffers.Get().(*[]byte)
 	b := append((*bp)[:0], text...)
 	sum := sha256.Sum256(b)
-	*bp = b[:0]
-	hashBuffers.Put(bp)
+	giveBack(bp, b)
 	return hex.EncodeToString(sum[:])
 }
 
@@ -26,10 +25,24 @@ func SumStrings(parts func(add func(string))) [sha256.Size]byte {
 	b := (*bp)[:0]
 	parts(func(s string) { b = append(b, s...) })
 	sum := sha256.Sum256(b)
-	*bp = b[:0]
-	hashBuffers.Put(bp)
+	giveBack(bp, b)
 	return sum
 }
 
 // hashBuffers lends Digest and SumStrings their buffers.
 var hashBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+// maxLentHashBuffer is the largest buffer given back to hashBuffers: one
+// grown for a rare long text is dropped, so every later short text does
+// not hold (and the pool keep) an array its size.
+const maxLentHashBuffer = 1 << 20
+
+// giveBack returns b's array to the pool unless it grew past
+// maxLentHashBuffer.
+func giveBack(bp *[]byte, b []byte) {
+	if cap(b) > maxLentHashBuffer {
+		return
+	}
+	*bp = b[:0]
+	hashBuffers.Put(bp)
+}

@@ -34,6 +34,14 @@ func TestAFullResponseCacheAdmitsOnASecondMiss(t *testing.T) {
 		t.Fatalf("after the second miss the cache holds %d answers (%d before) and %d bytes: want the new one in place of another",
 			len(rc.responses), held, rc.respBytes)
 	}
+	// a key the full cache holds, kept again (two concurrent misses of one
+	// request), stays: it is replaced, not put to the doorkeeper
+	if !rc.keep("new", cachedResponse{body: bytes.Repeat([]byte{'y'}, 256<<10)}) {
+		t.Fatal("a full cache refused a key it holds")
+	}
+	if _, ok := rc.response([]byte("new")); !ok || len(rc.responses) != held || rc.respBytes > maxCachedResponseBytes {
+		t.Fatalf("a full cache lost a key it held when it was kept again: %d answers (%d before), %d bytes", len(rc.responses), held, rc.respBytes)
+	}
 	// a body in a buffer sized by an estimate is copied: the caller keeps
 	// its buffer
 	if rc.keep("wide", cachedResponse{body: make([]byte, 10, 100)}) {

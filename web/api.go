@@ -193,7 +193,9 @@ func (s *Server) apiCompose(c echo.Context) error {
 	held := s.receipts.keep(string(cacheKey), cachedResponse{body: body, digest: res.Digest, etag: etag})
 	c.Response().Header()["Etag"] = etag
 	err = jsonBlob(c, http.StatusOK, body)
-	if !held {
+	if !held && cap(body) <= maxCachedResponseBody {
+		// a buffer grown past what the cache takes is dropped, so
+		// later small answers do not each hold an array its size
 		*bp = body[:0]
 		answerBuffers.Put(bp)
 	}

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"hash/maphash"
@@ -91,12 +90,15 @@ func (rc *receiptCache) keep(k string, r cachedResponse) (held bool) {
 	if rc.responses == nil {
 		rc.responses = map[string]cachedResponse{}
 	}
-	if old, ok := rc.responses[k]; ok {
+	old, holding := rc.responses[k]
+	if holding {
 		rc.respBytes -= cap(old.body)
 		delete(rc.responses, k)
 	}
 	if len(rc.responses) >= maxCachedResponses || rc.respBytes+size > maxCachedResponseBytes {
-		if !rc.door.again(k) {
+		// a key already held (two concurrent misses of one request) is
+		// replaced, not put to the doorkeeper, which would drop both
+		if !holding && !rc.door.again(k) {
 			return false
 		}
 		// answers leave at random (a map's order) until this one fits
@@ -109,8 +111,8 @@ func (rc *receiptCache) keep(k string, r cachedResponse) (held bool) {
 		}
 	}
 	if !held {
-		r.body = bytes.Clone(r.body)
-		size = cap(r.body)
+		// exactly its length, the size counted against the bound
+		r.body = append(make([]byte, 0, len(r.body)), r.body...)
 	}
 	rc.responses[k] = r
 	rc.respBytes += size
