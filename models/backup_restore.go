@@ -49,7 +49,8 @@ func (s *Store) Empty(ctx context.Context) (bool, error) {
 // filled in, copies every table back, moves each id sequence past its
 // table's largest id and verifies the audit chain, which must hold unless
 // o.AcceptBrokenAudit. All or nothing. The backup is authenticated first
-// (CheckBackup), before anything is dropped.
+// (CheckBackup), and with force its audit chain verified
+// (precheckChain), before anything is dropped.
 func (s *Store) RestorePostgres(ctx context.Context, path string, o RestoreOptions) (BackupResult, error) {
 	var res BackupResult
 	if s.dialect != DialectPostgres {
@@ -88,6 +89,15 @@ func (s *Store) RestorePostgres(ctx context.Context, path string, o RestoreOptio
 	if !empty {
 		if !o.Force {
 			return res, ErrNotEmpty
+		}
+		// the chain is checked before anything is dropped: a refused
+		// restore leaves the database as it was
+		chain, err := s.precheckChain(ctx, path)
+		if err != nil {
+			return res, fmt.Errorf("restore: %w", err)
+		}
+		if chain.Broken() && !o.AcceptBrokenAudit {
+			return res, fmt.Errorf("restore: %w", &BrokenAuditError{Result: chain})
 		}
 		if err := s.dropConsoleSchema(ctx); err != nil {
 			return res, err

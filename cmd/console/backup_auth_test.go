@@ -176,6 +176,12 @@ func TestRestoreRefusesABrokenAuditChain(t *testing.T) {
 				t.Fatalf("restore of a broken chain: %v\n%s", err, out)
 			}
 			assertEmpty(t, dst)
+			// --force over a database with data: refused before anything
+			// is dropped, the data kept
+			if out, err := runCLI(t, src, "restore", "--force", file); err == nil || !strings.Contains(err.Error(), "audit chain is broken at event") {
+				t.Fatalf("restore --force of a broken chain: %v\n%s", err, out)
+			}
+			assertUser(t, src, "ops1")
 			out, err = runCLI(t, dst, "restore", "--accept-broken-audit", file)
 			if err != nil || !strings.Contains(out, "audit chain is broken at event") {
 				t.Fatalf("restore --accept-broken-audit: %v\n%s", err, out)
@@ -195,5 +201,18 @@ func unauthenticatedRestores(t *testing.T, url string, want int64) {
 	defer s.Close()
 	if n, err := s.Raw(context.Background(), "SELECT COUNT(*) FROM audit_events WHERE action = 'backup.restore_unauthenticated'"); err != nil || n != want {
 		t.Fatalf("audited unauthenticated restores: %d, %v; want %d", n, err, want)
+	}
+}
+
+// assertUser fails unless the database at url holds user name.
+func assertUser(t *testing.T, url, name string) {
+	t.Helper()
+	s, err := models.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if n, err := s.Raw(context.Background(), "SELECT COUNT(*) FROM users WHERE username = '"+name+"'"); err != nil || n != 1 {
+		t.Fatalf("user %s after a refused restore: %d, %v; want it kept", name, n, err)
 	}
 }
