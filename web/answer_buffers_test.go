@@ -39,8 +39,8 @@ func TestAFullResponseCacheAdmitsOnASecondMiss(t *testing.T) {
 	if !rc.keep("new", cachedResponse{body: bytes.Repeat([]byte{'y'}, 256<<10)}) {
 		t.Fatal("a full cache refused a key it holds")
 	}
-	if _, ok := rc.response([]byte("new")); !ok || len(rc.responses) != held || rc.respBytes > maxCachedResponseBytes {
-		t.Fatalf("a full cache lost a key it held when it was kept again: %d answers (%d before), %d bytes", len(rc.responses), held, rc.respBytes)
+	if _, ok := rc.response([]byte("new")); !ok || rc.respBytes > maxCachedResponseBytes {
+		t.Fatalf("a full cache lost a key it held when it was kept again: %d answers, %d bytes", len(rc.responses), rc.respBytes)
 	}
 	// a body in a buffer sized by an estimate is copied: the caller keeps
 	// its buffer
