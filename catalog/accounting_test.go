@@ -246,8 +246,12 @@ func expectSchema(out map[string]*want, path string, s map[string]any, scope map
 		case "oneOf", "anyOf", "allOf":
 			l, _ := v.([]any)
 			noun := map[string]string{"oneOf": "variant", "anyOf": "option", "allOf": "part"}[k]
-			lead := map[string]string{"oneOf": "exactly one of %d variants", "anyOf": "at least one of %d options", "allOf": "all of %d parts"}[k]
-			w.facts = append(w.facts, fmt.Sprintf(lead, len(l)))
+			lead := map[string]string{"oneOf": "exactly one of %d %s", "anyOf": "at least one of %d %s", "allOf": "all of %d %s"}[k]
+			counted := noun
+			if len(l) != 1 {
+				counted += "s"
+			}
+			w.facts = append(w.facts, fmt.Sprintf(lead, len(l), counted))
 			for i, alt := range l {
 				m, isMap := schemaOrBool(alt)
 				if !isMap {

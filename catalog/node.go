@@ -3,6 +3,8 @@ package catalog
 import (
 	"fmt"
 	"strings"
+
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // node is one rendered schema node: a named property or a labelled part of
@@ -132,9 +134,9 @@ func paramFacts(p Param) []string {
 		f = append(f, map[bool]string{true: "deprecated", false: "not deprecated"}[*p.Deprecated])
 	}
 	f = append(f, moreFacts(p)...)
-	add(len(p.AllOf) > 0, fmt.Sprintf("all of %d parts", len(p.AllOf)))
-	add(len(p.OneOf) > 0, fmt.Sprintf("exactly one of %d variants", len(p.OneOf)))
-	add(len(p.AnyOf) > 0, fmt.Sprintf("at least one of %d options", len(p.AnyOf)))
+	add(len(p.AllOf) > 0, "all of "+plural.Count(len(p.AllOf), "part"))
+	add(len(p.OneOf) > 0, "exactly one of "+plural.Count(len(p.OneOf), "variant"))
+	add(len(p.AnyOf) > 0, "at least one of "+plural.Count(len(p.AnyOf), "option"))
 	return f
 }
 
