@@ -120,3 +120,28 @@ func TestCSRFTokenOnlyFromBodyOrHeader(t *testing.T) {
 		})
 	}
 }
+
+// TestACharsetOtherThanUTF8IsRefused: a body declared in another
+// charset (application/json; charset=latin1) would be read as UTF-8 all
+// the same, so other text than the client meant: the gateway and the API
+// answer 415 naming the charset, and run nothing; utf-8 in any spelling
+// passes.
+func TestACharsetOtherThanUTF8IsRefused(t *testing.T) {
+	h := sqliteOnly(t)
+	key := h.apiKey()
+	for _, path := range []string{"/mcp/helper", "/api/v1/compose"} {
+		req, _ := http.NewRequest(http.MethodPost, h.srv.URL+path, strings.NewReader(`{"agent":"analyst","tier":"compact"}`))
+		req.Header.Set("Authorization", "Bearer "+key)
+		req.Header.Set("Content-Type", "application/json; charset=latin1")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var body bytes.Buffer
+		body.ReadFrom(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusUnsupportedMediaType || !strings.Contains(body.String(), "latin1") {
+			t.Errorf("%s with charset=latin1: %d %s, want 415 naming the charset", path, res.StatusCode, body.String())
+		}
+	}
+}

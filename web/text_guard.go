@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"mime"
 	"net/http"
 	"strings"
@@ -32,6 +33,11 @@ func (s *Server) rejectBadText(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		for k, vs := range c.QueryParams() {
 			if err := checkField(c, k, vs); err != nil {
+				return err
+			}
+		}
+		if !safeMethod(c.Request().Method) {
+			if err := checkCharset(c.Request()); err != nil {
 				return err
 			}
 		}
@@ -74,6 +80,31 @@ func mediaType(r *http.Request) (string, error) {
 		return "", echo.NewHTTPError(http.StatusBadRequest, "Content-Type: not a valid media type")
 	}
 	return mt, nil
+}
+
+// checkCharset refuses a body declared in a charset other than UTF-8
+// (or its subset US-ASCII), 415 naming it: the console reads every body
+// as UTF-8 (JSON is UTF-8, RFC 8259 §8.1), so it would read other text
+// than the client meant. An unreadable Content-Type is left to the
+// handlers (mediaType).
+func checkCharset(r *http.Request) error {
+	ct := r.Header.Get("Content-Type")
+	if !strings.Contains(strings.ToLower(ct), "charset") {
+		return nil
+	}
+	_, params, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return nil
+	}
+	cs, ok := params["charset"]
+	if !ok {
+		return nil
+	}
+	switch strings.ToLower(strings.TrimSpace(cs)) {
+	case "utf-8", "utf8", "us-ascii":
+		return nil
+	}
+	return echo.NewHTTPError(http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type: charset %q is not accepted; send the body as UTF-8 (charset=utf-8, or none)", clip(cs, 40)))
 }
 
 // formValues parses a console request's body as the form the handlers
