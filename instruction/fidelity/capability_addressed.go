@@ -168,5 +168,17 @@ func readerCell(text string, out []token, i int) bool {
 	if n > 1 && out[n-2].lower == "the" && out[n-2].end >= len(before)-1 {
 		before = strings.TrimRight(text[:out[n-2].start], " ") // "| the assistant |"
 	}
-	return strings.HasSuffix(before, "|") && text[i] == '|' || (strings.HasSuffix(before, "=") || strings.HasSuffix(before, ":") && !speakerKeys[keyOf(text, len(before)-1)]) && text[i] == '('
+	return strings.HasSuffix(before, "|") && text[i] == '|' || (strings.HasSuffix(before, "=") || strings.HasSuffix(before, ":") && !speakerKeys[keyOf(text, len(before)-1)]) && text[i] == '(' ||
+		strings.HasSuffix(before, ":") && (text[i] == '|' || text[i] == '.') && inlineKey(text, len(before)-1)
+}
+
+// inlineKey: the colon at c closes a key of one to three words opening a
+// cell, a sentence or a line ("Owner:", "OP:", "NEXT HANDLER:"), not a
+// speaker's: "Owner: assistant." or "| OP: assistant |" gives what
+// follows to the reader.
+func inlineKey(text string, c int) bool {
+	from := strings.LastIndexAny(text[:c], ".|\n")
+	key := recordKey(text[from+1 : c])
+	n := len(strings.Fields(key))
+	return n >= 1 && n <= 3 && !speakerKeys[key] && !deniedKey(key)
 }

@@ -133,6 +133,9 @@ func adverbialSteps(text string, ts []token) {
 			continue
 		}
 		next := ts[i+1].lower
+		if strings.TrimSpace(text[ts[i].end:ts[i+1].start]) != "" {
+			continue // "PASS, FAIL, RETEST (the lab …)": a value and its gloss, not a verb and its object
+		}
 		if !(objectOpeners[next] || pronouns[next] || strings.Contains(next, "-") && !strings.HasPrefix(next, "-") || (next == "and" || next == "or") && i+2 < len(ts) && baseVerb(ts[i+2].lower)) {
 			continue
 		}
@@ -151,11 +154,15 @@ func adverbialSteps(text string, ts []token) {
 	}
 }
 
-// stopBefore: the text before offset at ends a sentence or a line ("."
-// "!" "?" or a line break), not a label's colon.
+// stopBefore: the text before offset at ends a sentence, a line, a
+// label or a cell (".", "!", "?", a line break, a colon, "|") or an
+// arrow leads to it ("→ Answer in hand, …").
 func stopBefore(text string, at int) bool {
-	b := strings.TrimRight(text[:at], " \t\"'*_(|") // "|": a composition's continued line
-	return b != "" && strings.ContainsRune(".!?\n", rune(b[len(b)-1]))
+	b := strings.TrimRight(text[:at], " \t\"'*_(")
+	if strings.HasSuffix(b, "→") || strings.HasSuffix(b, "->") || strings.HasSuffix(b, "⇒") {
+		return true
+	}
+	return b != "" && strings.ContainsRune(".!?\n:|", rune(b[len(b)-1]))
 }
 
 // sequenceAdverbial: words s..i-1, opening a sentence after the text's
@@ -180,7 +187,7 @@ func sequenceAdverbial(ts []token, s, i int) bool {
 	}
 	for k := s; k < i; k++ {
 		w := ts[k].lower
-		if finiteVerbs[w] || thirdPersonVerb(ts, k) || youAt(ts, k) || agentWords[w] || selfWords[w] || subjectPronouns[w] || ts[k].quoted || numeral(w) && len(w) > 1 {
+		if finiteVerbs[w] || thirdPersonVerb(ts, k) || youAt(ts, k) || agentWords[w] || selfWords[w] && k == s || subjectPronouns[w] || ts[k].quoted || numeral(w) && len(w) > 1 {
 			return false
 		}
 	}
@@ -192,9 +199,9 @@ func sequenceAdverbial(ts []token, s, i int) bool {
 	return true
 }
 
-// subjectPronouns make a clause of the words they open ("it fails", "they
-// agree").
-var subjectPronouns = set("it", "they", "we", "he", "she", "i", "this", "these", "those", "there")
+// subjectPronouns make a clause of the words they open ("they agree");
+// "it" and "this" are as often objects ("Having read it, …").
+var subjectPronouns = set("they", "we", "he", "she", "i", "there")
 
 // gerundStep: word i, a gerund, is the next step after "move on to" or
 // "brings us to" ("Tick that off and move on to wiping each device",

@@ -41,7 +41,7 @@ func assignedToOther(text string, at int) bool {
 	if len(m) == 0 {
 		return false
 	}
-	who := strings.ToLower(m[len(m)-1][2])
+	who := strings.TrimRight(strings.ToLower(m[len(m)-1][2]), ".'-") // "Owner: assistant." ends its sentence
 	return !agentWords[who] && who != "you" && who != "me" && who != "us"
 }
 
