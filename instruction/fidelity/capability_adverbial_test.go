@@ -164,5 +164,7 @@ func TestAdverbialsAfterAnyStopAndInlineOwners(t *testing.T) {
 		"Returns a valve.\n\nEnum `status`: OPEN, SHUT, RESEAL (the crew reseals it by hand).",
 		"Returns the agenda.\n\nItem 3. Owner: Dana. Repaint the fire lane markings.",
 		"Returns the agenda.\n\nItem 3. Owner: assistant. Minutes are attached.",
+		"Manages locks: list, create or verify a lock.",
+		"Reads a file.\n\nref (string): Commit SHA, branch or tag name to read from.",
 	)
 }

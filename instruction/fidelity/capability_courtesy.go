@@ -143,8 +143,8 @@ func adverbialSteps(text string, ts []token) {
 		for s > 0 && !ts[s].sentence && i-s <= 5 {
 			s--
 		}
-		if !ts[s].sentence || !stopBefore(text, ts[s].start) {
-			continue
+		if !ts[s].sentence || !stopBefore(text, ts[s].start) || !strings.ContainsAny(text[:ts[s].start], ".!?\n") || paramLine(text, ts[i].start) {
+			continue // "Manages tags: list, create or verify …": the headline's own list
 		}
 		// a chain of phrases ("Then, without pausing, reserve …"): each
 		// comma of the stretch closes one
@@ -182,8 +182,13 @@ func sequenceAdverbial(ts []token, s, i int) bool {
 	if i-s == 1 && strings.HasSuffix(ts[s].lower, "ly") && !sequencers[ts[s].lower] && !stepOpeners[ts[s].lower] {
 		return false // "Alternatively, …", "Optionally, …": a manner or a stance, not a time
 	}
-	if baseVerb(ts[s].lower) && s+1 < i && (objectOpeners[ts[s+1].lower] || pronouns[ts[s+1].lower]) {
-		return false // "Check the log, fix it": a step before a step
+	if baseVerb(ts[s].lower) && !(s+1 < i && (functionWords[ts[s+1].lower] && !objectOpeners[ts[s+1].lower] || particles[ts[s+1].lower] ||
+		strings.HasSuffix(ts[s+1].lower, "ed") || strings.HasSuffix(ts[s+1].lower, "en"))) {
+		// "Check the log, fix it" (a step before a step), "list, create
+		// or verify" (a list of deeds), "Commit SHA, branch or tag" (a
+		// thing): a verb opens the phrase only before a preposition, a
+		// particle or a participle ("Close behind that,", "Box ticked,")
+		return false
 	}
 	for k := s; k < i; k++ {
 		w := ts[k].lower
