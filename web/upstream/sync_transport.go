@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/http"
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -199,29 +198,6 @@ func (h *headLimit) Read(p []byte) (int, error) {
 	n, err := h.r.Read(p)
 	h.left -= int64(n)
 	return n, err
-}
-
-// stillOpen reports whether a kept connection's server has neither
-// closed it nor sent anything unasked (a look at the socket that does
-// not wait and reads nothing).
-func stillOpen(c net.Conn) bool {
-	sc, ok := c.(syscall.Conn)
-	if !ok {
-		return false
-	}
-	rc, err := sc.SyscallConn()
-	if err != nil {
-		return false
-	}
-	open := false
-	var buf [1]byte
-	err = rc.Read(func(fd uintptr) bool {
-		n, _, rerr := syscall.Recvfrom(int(fd), buf[:], syscall.MSG_PEEK|syscall.MSG_DONTWAIT)
-		// nothing to read yet: open and quiet
-		open = n < 0 && (rerr == syscall.EAGAIN || rerr == syscall.EWOULDBLOCK)
-		return true
-	})
-	return err == nil && open
 }
 
 // hold gives res a body that keeps sc for the next request once it was
