@@ -173,8 +173,8 @@ func CheckAgentToolSet(known func(id string) bool, agent string, declared, servi
 }
 
 // agentToolsNamed lists the agent's tools (has) whose name is id's name
-// (its part after the last dot): a declared tool or a tool of one of its
-// services. Only the agent's own tools, so a suggestion is no oracle for
+// (its part after the last dot) in any letter case: a declared tool, or a
+// tool of one of its services (as written, or in lower case). Only the agent's own tools, so a suggestion is no oracle for
 // the catalog beyond them.
 func agentToolsNamed(has func(id string) bool, declared, services []string, id string) []string {
 	name := id[strings.LastIndex(id, ".")+1:]
@@ -184,13 +184,15 @@ func agentToolsNamed(has func(id string) bool, declared, services []string, id s
 			out = append(out, c)
 		}
 	}
+	// in any letter case: odd.T_bool means odd.t_bool
 	for _, d := range declared {
-		if d == name || strings.HasSuffix(d, "."+name) {
+		if strings.EqualFold(d[strings.LastIndex(d, ".")+1:], name) {
 			add(d)
 		}
 	}
 	for _, ns := range services {
 		add(ns + "." + name)
+		add(ns + "." + strings.ToLower(name))
 	}
 	slices.Sort(out)
 	return out

@@ -37,3 +37,24 @@ func TestToolSetSuggestsTheAgentsTool(t *testing.T) {
 		t.Errorf("the agent's own tools: %q", got)
 	}
 }
+
+// TestToolSetSuggestsInAnyLetterCase: ?tools=odd.T_bool, an id of the
+// agent's tool but for letter case, asks "did you mean odd.t_bool?",
+// for a declared tool and a tool of one of its services alike.
+func TestToolSetSuggestsInAnyLetterCase(t *testing.T) {
+	catalog := map[string]bool{"odd.t_bool": true, "pdfreader.read_pdf": true}
+	known := func(id string) bool { return catalog[id] }
+	check := func(pick string) string {
+		err := CheckAgentToolSet(known, "kb", []string{"odd.t_bool"}, []string{"pdfreader"}, []string{pick}, nil)
+		if err == nil {
+			return ""
+		}
+		return err.Error()
+	}
+	if got := check("odd.T_bool"); !strings.Contains(got, "did you mean odd.t_bool?") {
+		t.Errorf("a declared tool's id in another letter case: %q", got)
+	}
+	if got := check("PdfReader.Read_PDF"); !strings.Contains(got, "did you mean pdfreader.read_pdf?") {
+		t.Errorf("a service tool's id in another letter case: %q", got)
+	}
+}
