@@ -66,6 +66,11 @@ func (c *checker) params(path string, ps []Param, scope map[string]bool) {
 		f := path + "." + p.Name
 		same, alike := looks[norm.NFKC.String(p.Name)]
 		switch {
+		case p.Name == "" && c.schema:
+			// a JSON Schema's properties are an object: the name is a key
+			// under its parent
+			f = path + "." + jsonValue("")
+			c.add(f, "", "a property's name is empty: the server must give it a name")
 		case p.Name == "":
 			f = fmt.Sprintf("%s[%d]", path, i)
 			c.add(f, "name", "is required")
