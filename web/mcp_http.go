@@ -163,6 +163,7 @@ func (s *Server) mcpGateway(c echo.Context) error {
 		return mcpError(c, http.StatusBadRequest, code, err.Error())
 	}
 	method, id := msg.method(), msg.ID
+	c.Set(keyRPC, rpcLog{method: clip(method, 100), tool: clip(tool, 100)})
 	if !gatewayMethods[method] {
 		if len(id) == 0 { // a notification nobody handles
 			return c.NoContent(http.StatusAccepted)

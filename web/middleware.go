@@ -56,10 +56,52 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 		if !s.log.Enabled(c.Request().Context(), level) {
 			return nil
 		}
-		s.log.Log(c.Request().Context(), level, "request", "method", c.Request().Method,
-			"path", logPath(c), "status", status, "duration_ms", time.Since(start).Milliseconds(), "user", userName(c))
+		args := []any{"method", c.Request().Method, "path", logPath(c), "status", status,
+			"duration_ms", time.Since(start).Milliseconds(), "user", logUser(c)}
+		if rpc, ok := c.Get(keyRPC).(rpcLog); ok {
+			args = append(args, "rpc", rpc.method)
+			if rpc.tool != "" {
+				args = append(args, "tool", rpc.tool)
+			}
+		}
+		s.log.Log(c.Request().Context(), level, "request", args...)
 		return nil
 	}
+}
+
+// gatewayInSession reports a gateway request within a session — a call,
+// a search, a list, a notification — as opposed to the session's start
+// (initialize) and end (DELETE): the run evidence records each of them on
+// the Runs page, so the log has them at debug level; a session's start
+// and end are logged at info, naming the key, so an admin sees in the
+// log which client opened a session.
+func gatewayInSession(c echo.Context) bool {
+	if c.Path() != "/mcp/:agent" || c.Request().Method == http.MethodDelete {
+		return false
+	}
+	rpc, _ := c.Get(keyRPC).(rpcLog)
+	return rpc.method != "initialize"
+}
+
+// keyRPC holds a gateway request's rpcLog, for its request log line.
+const keyRPC = "rpc"
+
+// rpcLog is what the request log says of a gateway request: its
+// JSON-RPC method and, for tools/call, the tool's name as sent (clipped);
+// never its arguments.
+type rpcLog struct{ method, tool string }
+
+// logUser is who the request log names: the signed-in user, or the API
+// key a request was made with as the audit log names it ("apikey:ID
+// NAME"), never its secret; "" for neither.
+func logUser(c echo.Context) string {
+	if u := currentUser(c); u != nil {
+		return u.Username
+	}
+	if k := requestKey(c); k != nil {
+		return apiKeyActor(k)
+	}
+	return ""
 }
 
 // requestLevel is the level of a request's log line, by who is at
@@ -71,7 +113,7 @@ func requestLevel(c echo.Context, status int) slog.Level {
 	switch {
 	case status >= 500:
 		return slog.LevelError
-	case c.Path() == "/healthz" || c.Path() == "/static/:version/*" || (status < 400 && runtimeCheckPath(c.Path())) || methodRefused(c, status):
+	case c.Path() == "/healthz" || c.Path() == "/static/:version/*" || (status < 400 && (runtimeCheckPath(c.Path()) || gatewayInSession(c))) || methodRefused(c, status):
 		return slog.LevelDebug
 	case status >= 400:
 		return slog.LevelWarn
@@ -90,15 +132,15 @@ func methodRefused(c echo.Context, status int) bool {
 	return status == http.StatusMethodNotAllowed && (m == http.MethodGet || m == http.MethodHead) && isGatewayPath(c.Request().URL.Path)
 }
 
-// runtimeCheckPath reports the runtime's per-call routes: a line per
-// successful check, run, compose or MCP gateway request would cost more than the
+// runtimeCheckPath reports the runtime API's per-call routes: a line per
+// successful check, run or compose request would cost more than the
 // request (a served compose from the response cache is a generation read
 // and a write), and the check counters, the run evidence and the
 // composition receipts already record each one; their failures are still
 // logged.
 func runtimeCheckPath(route string) bool {
 	switch route {
-	case "/api/v1/authorize", "/api/v1/runs/:run/calls", "/api/v1/runs/:run/steps", "/api/v1/runs/:run/search", "/api/v1/compose", "/mcp/:agent":
+	case "/api/v1/authorize", "/api/v1/runs/:run/calls", "/api/v1/runs/:run/steps", "/api/v1/runs/:run/search", "/api/v1/compose":
 		return true
 	}
 	return false
