@@ -29,6 +29,7 @@ type syncTransport struct {
 	dialer  net.Dialer
 	mu      sync.Mutex
 	idle    map[string][]*syncConn
+	swept   time.Time // the last sweep of connections kept too long
 }
 
 // syncConn is one kept connection with its buffers.
@@ -41,6 +42,9 @@ type syncConn struct {
 	bw     *bufio.Writer
 	addr   string
 	usedAt time.Time
+	// sent counts the bytes that reached the socket: a request none of
+	// whose bytes did may be sent again on a fresh connection
+	sent int64
 }
 
 // newSyncTransport serves plain-HTTP requests itself and the rest with
@@ -106,20 +110,28 @@ func (e *unsentError) Unwrap() error { return e.err }
 
 // exchange writes req on sc and reads its answer's head.
 func (t *syncTransport) exchange(sc *syncConn, req *http.Request) (*http.Response, error) {
-	if err := req.Write(sc.bw); err != nil {
-		return nil, err
+	before := sc.sent
+	err := req.Write(sc.bw)
+	if err == nil {
+		err = sc.bw.Flush()
 	}
-	total := sc.bw.Buffered()
-	if err := sc.bw.Flush(); err != nil {
-		if sc.bw.Buffered() == total {
+	if err != nil {
+		if sc.sent == before { // not a byte of it left: safe to send again
 			return nil, &unsentError{err}
 		}
 		return nil, err
 	}
 	sc.head.on, sc.head.left = true, t.maxHead()
-	res, err := http.ReadResponse(sc.br, req)
-	sc.head.on = false
-	return res, err
+	defer func() { sc.head.on = false }()
+	for {
+		res, err := http.ReadResponse(sc.br, req)
+		// an interim answer (103 Early Hints…) precedes the final one,
+		// as net/http skips it; 101 switches protocols and is final
+		if err != nil || res.StatusCode < 100 || res.StatusCode >= 200 || res.StatusCode == http.StatusSwitchingProtocols {
+			return res, err
+		}
+		sc.head.left = t.maxHead()
+	}
 }
 
 // maxHead is base's bound on an answer's head (net/http's default when
@@ -172,7 +184,9 @@ func (t *syncTransport) get(ctx context.Context, addr string) (*syncConn, bool, 
 		return nil, false, err
 	}
 	h := &headLimit{r: c}
-	return &syncConn{c: c, head: h, br: bufio.NewReaderSize(h, 4<<10), bw: bufio.NewWriterSize(c, 4<<10), addr: addr}, false, nil
+	sc := &syncConn{c: c, head: h, br: bufio.NewReaderSize(h, 4<<10), addr: addr}
+	sc.bw = bufio.NewWriterSize(sentCounter{c, &sc.sent}, 4<<10)
+	return sc, false, nil
 }
 
 // headLimit fails a read past its bound while on (an answer's head).
@@ -219,6 +233,7 @@ func (t *syncTransport) release(sc *syncConn, keep bool, stop func() bool) {
 	}
 	sc.usedAt = time.Now()
 	t.mu.Lock()
+	t.sweep(sc.usedAt)
 	if l := t.idle[sc.addr]; len(l) < t.maxIdle {
 		t.idle[sc.addr] = append(l, sc)
 		t.mu.Unlock()
