@@ -155,7 +155,7 @@ func parseEach(ctx context.Context, format string, data []byte, namespace string
 			continue
 		}
 		c, ps, ws := parseOneTool(format, b, raw, i, namespace)
-		out.Warnings = append(out.Warnings, ws...)
+		out.Warnings = append(out.Warnings, capWarnings(ws)...)
 		id := c.ID
 		if len(ps) > 0 {
 			r := rejection(raw, i, namespace, ps)

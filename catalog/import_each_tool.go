@@ -3,6 +3,8 @@ package catalog
 import (
 	"fmt"
 	"strings"
+
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // parseOneTool reads the document's tool i alone, with every check the
@@ -91,4 +93,16 @@ func rejection(raw any, i int, namespace string, ps Problems) Rejection {
 	}
 	r.Descriptor = b
 	return r
+}
+
+// capWarnings is one tool's warnings, at most MaxToolWarnings of them and
+// then one that says how many more it has.
+func capWarnings(ws Warnings) Warnings {
+	if len(ws) <= MaxToolWarnings {
+		return ws
+	}
+	more := len(ws) - MaxToolWarnings
+	out := ws[:MaxToolWarnings:MaxToolWarnings]
+	out.add(ws[0].Tool, "", "and %s of this tool, not listed", plural.Count(more, "more warning"))
+	return out
 }

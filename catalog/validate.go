@@ -21,6 +21,10 @@ const (
 	MaxTools            = 2000
 	MaxSearchHints      = 32
 	MaxSearchHintBytes  = 80
+	// MaxToolWarnings is how many warnings one imported tool lists; one
+	// more says how many others it has (a published server's tool lists
+	// up to 65).
+	MaxToolWarnings = 200
 )
 
 // MaxIDLength and MaxNamespaceLength are the longest tool id (namespace
