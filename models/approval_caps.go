@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // Caps on approval requests waiting for a reviewer: a run (a gateway
@@ -30,7 +31,7 @@ type TooManyApprovalsError struct {
 }
 
 func (e *TooManyApprovalsError) Error() string {
-	return fmt.Sprintf("models: this %s already has %d approval requests waiting for a reviewer, the most it may have", e.Scope, e.Limit)
+	return fmt.Sprintf("models: this %s already has %s waiting for a reviewer, the most it may have", e.Scope, plural.Count(e.Limit, "approval request"))
 }
 
 // Whose names the cap's scope for a person: "this conversation", "this

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/instruction/plural"
 	"github.com/agentforge/console/models"
 )
 
@@ -90,7 +91,7 @@ func (s *Server) requestApproval(c echo.Context, agent, profile string, subject 
 	}
 	if errors.As(err, &tm) {
 		return nil, false, apiErr(http.StatusTooManyRequests, "too_many_approvals", "approval",
-			fmt.Sprintf("%s already has %d approval requests waiting for a reviewer, the most it may have; no new one was filed: wait until one is decided", tm.Whose(), tm.Limit))
+			fmt.Sprintf("%s already has %s waiting for a reviewer, the most it may have; no new one was filed: wait until one is decided", tm.Whose(), plural.Count(tm.Limit, "approval request")))
 	}
 	var ve *models.ValidationError
 	if errors.As(err, &ve) {

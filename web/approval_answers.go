@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/instruction/plural"
 	"github.com/agentforge/console/models"
 )
 
@@ -98,7 +99,7 @@ func approvalRefused(err error, tool string) *authority.Error {
 			NextActions: []string{authority.ActRetryLater, authority.ActAskUser, authority.ActStop}}
 	}
 	return &authority.Error{Type: authority.TypeApprovalRequired,
-		Message: fmt.Sprintf("%s asks for a person's approval before it runs, and %s already has %d approval requests waiting for a reviewer, the most it may have: no new request was filed and nothing was run. Tell the user; call %s again once a waiting request is decided.",
-			tool, tm.Whose(), tm.Limit, tool),
+		Message: fmt.Sprintf("%s asks for a person's approval before it runs, and %s already has %s waiting for a reviewer, the most it may have: no new request was filed and nothing was run. Tell the user; call %s again once a waiting request is decided.",
+			tool, tm.Whose(), plural.Count(tm.Limit, "approval request"), tool),
 		NextActions: []string{authority.ActAskUser, authority.ActChooseAlternative, authority.ActStop}}
 }
