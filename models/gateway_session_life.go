@@ -2,13 +2,10 @@ package models
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
@@ -24,51 +21,14 @@ type GatewayState struct {
 }
 
 // GatewayStateByToken reads the session a client's token names and both
-// generations in one query: the gateway's hot path (one round trip instead
-// of a session read and a generation read, and no ORM statement building).
+// generations in one query: GatewayStatesByTokens for one token (by
+// equality, the gateway's hot path: one round trip, no ORM statement).
 func (s *Store) GatewayStateByToken(ctx context.Context, token string) (GatewayState, error) {
-	var st GatewayState
-	q := `SELECT c.generation, c.config_generation, g.id, g.key_id, g.agent, g.profile, g.subject_digest, g.run, g.receipts, g.searches, g.calls, g.version, g.closed, g.pick_tools, g.pick_without, g.shown, g.listed, g.updated_at
-FROM catalog_states c LEFT JOIN gateway_sessions g ON g.id = ? WHERE c.id = 1`
-	if s.dialect == DialectPostgres {
-		q = strings.Replace(q, "?", "$1", 1)
-	}
-	sqlDB, err := s.db.DB()
+	m, err := s.GatewayStatesByTokens(ctx, []string{token})
 	if err != nil {
-		return st, fmt.Errorf("models: gateway state: %w", err)
+		return GatewayState{}, err
 	}
-	var (
-		id, agent, profile, subject, run, receipts *string
-		tools, without, shown, listed              *string
-		keyID                                      *int64
-		searches, calls, version                   *int64
-		closed                                     *bool
-		updated                                    *time.Time
-	)
-	s.countRaw(ctx, 1)
-	into := []any{&st.CatalogGen, &st.ConfigGen, &id, &keyID, &agent, &profile, &subject, &run, &receipts, &searches, &calls, &version, &closed, &tools, &without, &shown, &listed, &updated}
-	if s.dialect == DialectPostgres {
-		// on the pgx connection itself: database/sql's row machinery and
-		// its conversions of 18 columns were a third of this read's CPU
-		err = withPgx(ctx, sqlDB, func(c *pgx.Conn) error { return c.QueryRow(ctx, q, SessionHash(token)).Scan(into...) })
-	} else {
-		err = sqlDB.QueryRowContext(ctx, q, SessionHash(token)).Scan(into...)
-	}
-	if errors.Is(err, sql.ErrNoRows) || errors.Is(err, pgx.ErrNoRows) {
-		err = ErrNotFound
-	}
-	if err != nil {
-		return st, fmt.Errorf("models: gateway state: %w", err)
-	}
-	if id != nil {
-		st.Session = &GatewaySession{ID: *id, KeyID: uint(deref64(keyID)), Agent: deref(agent), Profile: deref(profile), SubjectDigest: deref(subject), Run: deref(run),
-			Receipts: deref(receipts), Searches: int(deref64(searches)), Calls: int(deref64(calls)), Version: int(deref64(version)), Closed: closed != nil && *closed,
-			PickTools: deref(tools), PickWithout: deref(without), Shown: deref(shown), Listed: deref(listed)}
-		if updated != nil {
-			st.Session.UpdatedAt = *updated
-		}
-	}
-	return st, nil
+	return m[token], nil
 }
 
 func deref64(p *int64) int64 {

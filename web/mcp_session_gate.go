@@ -15,10 +15,12 @@ import (
 // sent only after every request that joined it arrived and reads every
 // joined session with the generations in one statement, so each request
 // still sees every change committed before it arrived (a revocation, a
-// search on another replica). At most one read is in flight per process:
-// a request that finds none sends its own at once (an idle gateway waits
-// for nothing), and under load one statement serves every request that
-// arrived during the previous one, instead of a statement each.
+// search on another replica). At most one shared read is in flight per
+// process (a request that finds the next read full, maxSessionBatch,
+// reads alone beside it): a request that finds none sends its own at once
+// (an idle gateway waits for nothing), and under load one statement
+// serves every request that arrived during the previous one, instead of a
+// statement each.
 type sessionGate struct {
 	mu      sync.Mutex
 	running bool
