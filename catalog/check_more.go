@@ -89,3 +89,25 @@ func (c *checker) more(path string, p Param, types []string, scope map[string]bo
 	one(p.Else, "else", inner)
 	one(p.Not, "not", inner)
 }
+
+// tuple checks the rules a tuple's length follows: closed items need the
+// tuple they close and leave no room for a schema of further items, and
+// an item count outside what the tuple allows is a contradiction.
+func (c *checker) tuple(path string, p Param) {
+	switch {
+	case p.ClosedItems && len(p.PrefixItems) == 0:
+		c.add(path, "items", "false needs the tuple (prefixItems) it closes")
+	case p.ClosedItems && p.Items != nil:
+		c.add(path, "items", "cannot both forbid items after the tuple and give them a schema")
+	case p.ClosedItems && p.MinItems != nil && *p.MinItems > len(p.PrefixItems):
+		c.add(path, "minItems", "%d is above the %d items the closed tuple allows", *p.MinItems, len(p.PrefixItems))
+	}
+}
+
+// propertyNames checks the schema of property names, which are strings.
+func (c *checker) propertyNames(path string, p Param) {
+	if p.Type != "string" && p.Type != "any" && p.Type != "" {
+		c.add(path, "type", "property names are strings, so their schema's type must be \"string\", got %q", p.Type)
+	}
+	c.param(path, p, false, nil)
+}
