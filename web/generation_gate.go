@@ -2,37 +2,20 @@ package web
 
 import (
 	"context"
-	"fmt"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/agentforge/console/models"
 )
 
-// genGate coalesces the generation reads of concurrent requests without
-// ever answering from a cache. A request joins the next read that has not
-// been sent yet; that read is sent only after every request that joined
-// it arrived, and a statement sees every transaction committed before it
-// started (Postgres READ COMMITTED, SQLite), so each request still sees
-// every revocation committed before it arrived — while one query serves
-// all the requests that arrived during the previous one. At most one read
-// is in flight per process (two measured no better on 2 cores, and cost
-// the database a query per overlap); a request waits for at most two.
+// genGate coalesces the generation reads of concurrent requests
+// (readGate): each request still sees every revocation committed before
+// it arrived, while one query serves all the requests that arrived during
+// the previous one. At most one read is in flight per process (two
+// measured no better on 2 cores, and cost the database a query per
+// overlap); a request waits for at most two.
 type genGate struct {
-	mu      sync.Mutex
-	running bool
-	next    *genRead
-	read    func(context.Context) (int64, int64, error)
-	// reads counts the reads sent (for benchmarks: reads per check).
-	reads atomic.Int64
-}
-
-// genRead is one generation read and the requests waiting for it.
-type genRead struct {
-	done     chan struct{}
-	cat, cfg int64
-	err      error
+	readGate[[2]int64]
+	read func(context.Context) (int64, int64, error)
 }
 
 // genReadTimeout bounds one shared read: it serves many requests, so no
@@ -42,59 +25,16 @@ const genReadTimeout = 5 * time.Second
 // generations returns the catalog and configuration generations as a
 // read started after the call committed them.
 func (g *genGate) generations(ctx context.Context) (int64, int64, error) {
-	g.mu.Lock()
-	r := g.next
-	if r == nil {
-		r = &genRead{done: make(chan struct{})}
-		g.next = r
-	}
-	lead := !g.running
-	if lead {
-		g.running, g.next = true, nil
-	}
-	g.mu.Unlock()
-	if lead {
-		g.run(ctx, r)
-	}
-	select {
-	case <-r.done:
-		return r.cat, r.cfg, r.err
-	case <-ctx.Done():
-		return 0, 0, ctx.Err()
-	}
+	v, err := g.do(ctx, g, "", 0)
+	return v[0], v[1], err
 }
 
-// run sends r's read and, when requests joined a next read meanwhile,
-// starts that one on its own goroutine, so the leader answers at once.
-func (g *genGate) run(ctx context.Context, r *genRead) {
-	g.reads.Add(1)
-	r.cat, r.cfg, r.err = g.readOnce(ctx)
-	g.mu.Lock()
-	n := g.next
-	if n != nil {
-		g.next = nil
-	} else {
-		g.running = false
-	}
-	g.mu.Unlock()
-	close(r.done)
-	if n != nil {
-		go g.run(ctx, n)
-	}
+func (g *genGate) fetch(ctx context.Context, _ []string) ([2]int64, error) {
+	cat, cfg, err := g.read(ctx)
+	return [2]int64{cat, cfg}, err
 }
 
-// readOnce runs one read on a context no request can cancel; a panic
-// becomes the read's error, so the gate never stays closed behind it.
-func (g *genGate) readOnce(ctx context.Context) (cat, cfg int64, err error) {
-	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), genReadTimeout)
-	defer cancel()
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("web: generation read: %v", p)
-		}
-	}()
-	return g.read(rctx)
-}
+func (g *genGate) what() string { return "generation read" }
 
 // checkState is what a call-time check reads: the generations through
 // the gate and, when a handle is sent, the runtime key key's binding with
