@@ -47,18 +47,12 @@ func (s *Store) precheckChain(ctx context.Context, path string) (VerifyResult, e
 			}
 		}
 		for {
-			line, err := r.ReadString('\n')
+			name, colList, end, err := nextTable(r, path)
 			if err != nil {
-				return fmt.Errorf("%s ends early (no END line): %w", path, err)
+				return err
 			}
-			line = strings.TrimSuffix(line, "\n")
-			if line == "END" {
+			if end {
 				break
-			}
-			rest, ok := strings.CutPrefix(line, "TABLE ")
-			name, colList, ok2 := strings.Cut(rest, " ")
-			if !ok || !ok2 {
-				return fmt.Errorf("%s: expected a TABLE line, got %.80q", path, line)
 			}
 			section := &copySection{r: r}
 			if name != "audit_events" && name != "server_secrets" {

@@ -122,18 +122,12 @@ func (s *Store) RestorePostgres(ctx context.Context, path string, o RestoreOptio
 			return err
 		}
 		for {
-			line, err := r.ReadString('\n')
+			name, colList, end, err := nextTable(r, path)
 			if err != nil {
-				return fmt.Errorf("%s ends early (no END line): %w", path, err)
+				return err
 			}
-			line = strings.TrimSuffix(line, "\n")
-			if line == "END" {
+			if end {
 				break
-			}
-			rest, ok := strings.CutPrefix(line, "TABLE ")
-			name, colList, ok2 := strings.Cut(rest, " ")
-			if !ok || !ok2 {
-				return fmt.Errorf("%s: expected a TABLE line, got %.80q", path, line)
 			}
 			if _, ok := cols[name]; !ok || !slices.Contains(h.Tables, name) {
 				return fmt.Errorf("%s: table %q is not one of this console's", path, name)
@@ -242,4 +236,24 @@ func (s *Store) dropConsoleSchema(ctx context.Context) error {
 		}
 		return nil
 	})
+}
+
+// nextTable reads a Postgres backup's next section head: a "TABLE name
+// columns" line (name and columns), or the END line that closes the
+// tables (end).
+func nextTable(r *bufio.Reader, path string) (name, colList string, end bool, err error) {
+	line, err := r.ReadString('\n')
+	if err != nil {
+		return "", "", false, fmt.Errorf("%s ends early (no END line): %w", path, err)
+	}
+	line = strings.TrimSuffix(line, "\n")
+	if line == "END" {
+		return "", "", true, nil
+	}
+	rest, ok := strings.CutPrefix(line, "TABLE ")
+	name, colList, ok2 := strings.Cut(rest, " ")
+	if !ok || !ok2 {
+		return "", "", false, fmt.Errorf("%s: expected a TABLE line, got %.80q", path, line)
+	}
+	return name, colList, false, nil
 }
