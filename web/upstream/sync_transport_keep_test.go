@@ -15,17 +15,7 @@ import (
 // final answer is skipped, as net/http does: the caller gets the 200 and
 // its body.
 func TestSyncTransportSkipsInterimAnswers(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	go func() {
-		c, err := ln.Accept()
-		if err != nil {
-			return
-		}
-		defer c.Close()
+	addr := acceptOnce(t, func(c net.Conn) {
 		r := bufio.NewReader(c)
 		req, err := http.ReadRequest(r)
 		if err != nil {
@@ -34,8 +24,8 @@ func TestSyncTransportSkipsInterimAnswers(t *testing.T) {
 		_, _ = io.Copy(io.Discard, req.Body)
 		_, _ = io.WriteString(c, "HTTP/1.1 103 Early Hints\r\nLink: </a.css>; rel=preload\r\n\r\n"+
 			"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nfinal")
-	}()
-	got, err := post(t, newSyncTransport(upstreamTransport.Clone()), context.Background(), "http://"+ln.Addr().String()+"/", "x")
+	})
+	got, err := post(t, newSyncTransport(upstreamTransport.Clone()), context.Background(), "http://"+addr+"/", "x")
 	if err != nil || got != "final" {
 		t.Errorf("an answer after a 103: %q, %v; want the final answer's body", got, err)
 	}

@@ -162,17 +162,7 @@ func TestSyncTransportBodyCancelled(t *testing.T) {
 // TestSyncTransportHeadCeiling: an answer whose head never ends is
 // refused at the ceiling, not read without end.
 func TestSyncTransportHeadCeiling(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	go func() {
-		c, err := ln.Accept()
-		if err != nil {
-			return
-		}
-		defer c.Close()
+	addr := acceptOnce(t, func(c net.Conn) {
 		_, _ = bufio.NewReader(c).ReadString('\n')
 		_, _ = io.WriteString(c, "HTTP/1.1 200 OK\r\n")
 		line := "X-Filler: " + strings.Repeat("a", 1000) + "\r\n"
@@ -181,10 +171,10 @@ func TestSyncTransportHeadCeiling(t *testing.T) {
 				return
 			}
 		}
-	}()
+	})
 	base := upstreamTransport.Clone()
 	base.MaxResponseHeaderBytes = 64 << 10
-	_, err = post(t, newSyncTransport(base), context.Background(), "http://"+ln.Addr().String()+"/", "x")
+	_, err := post(t, newSyncTransport(base), context.Background(), "http://"+addr+"/", "x")
 	if !errors.Is(err, errHeadTooLarge) {
 		t.Errorf("a 200 KB head under a 64 KB ceiling: %v", err)
 	}
@@ -210,4 +200,25 @@ func TestSyncTransportLeavesTheRestToBase(t *testing.T) {
 	if got, err := post(t, newSyncTransport(base), context.Background(), "http://upstream.invalid/mcp", "x"); err != nil || got != "via proxy" || proxied.Load() != 1 {
 		t.Errorf("through a proxy: %q, %v (the proxy saw %d)", got, err, proxied.Load())
 	}
+}
+
+// acceptOnce listens on loopback and hands its first connection to serve
+// (closed after it), for answers no net/http server would write; it
+// returns the address.
+func acceptOnce(t *testing.T, serve func(net.Conn)) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		serve(c)
+	}()
+	return ln.Addr().String()
 }
