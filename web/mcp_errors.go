@@ -38,26 +38,15 @@ var errTrailing = errors.New("the body holds more than one JSON value: send one 
 // deeper than maxMCPDepth and holds nothing but space after its first
 // value. Anything else malformed is left to the decoder.
 func scanMCPBody(body []byte) error {
-	depth, done, inString, escaped := 0, false, false, false
+	depth, done := 0, false
 	for i := 0; i < len(body); i++ {
 		c := body[i]
-		if inString {
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-			continue
-		}
 		if done && c != ' ' && c != '\t' && c != '\r' && c != '\n' {
 			return errTrailing
 		}
 		switch c {
 		case '"':
-			inString = true
+			i = stringEnd(body, i)
 		case '{', '[':
 			if depth++; depth > maxMCPDepth {
 				return fmt.Errorf("the request is nested deeper than %d levels of JSON arrays and objects", maxMCPDepth)
@@ -295,4 +284,18 @@ func envelopeKeys(msg []byte) error {
 		return nil
 	}
 	return fmt.Errorf("%w: the member at %s %s", errBadEnvelope, strconv.Quote(clip(ps[0].Pointer, 100)), ps[0].Message)
+}
+
+// stringEnd is the index of the quote that closes the JSON string opened
+// at data[open] (escapes skipped), or len(data) when none does.
+func stringEnd(data []byte, open int) int {
+	for j := open + 1; j < len(data); j++ {
+		switch data[j] {
+		case '\\':
+			j++
+		case '"':
+			return j
+		}
+	}
+	return len(data)
 }

@@ -84,22 +84,10 @@ func rawKind(raw json.RawMessage) any {
 // (only a number with an exponent, or of more than 300 digits, can be
 // one: those are parsed).
 func hugeNumberIn(data []byte) bool {
-	inString, escaped := false, false
 	for i := 0; i < len(data); i++ {
 		c := data[i]
-		if inString {
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-			continue
-		}
 		if c == '"' {
-			inString = true
+			i = stringEnd(data, i)
 			continue
 		}
 		if c != '-' && (c < '0' || c > '9') {
