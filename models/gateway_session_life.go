@@ -20,17 +20,6 @@ type GatewayState struct {
 	ConfigGen  int64
 }
 
-// GatewayStateByToken reads the session a client's token names and both
-// generations in one query: GatewayStatesByTokens for one token (by
-// equality, the gateway's hot path: one round trip, no ORM statement).
-func (s *Store) GatewayStateByToken(ctx context.Context, token string) (GatewayState, error) {
-	m, err := s.GatewayStatesByTokens(ctx, []string{token})
-	if err != nil {
-		return GatewayState{}, err
-	}
-	return m[token], nil
-}
-
 func deref64(p *int64) int64 {
 	if p == nil {
 		return 0

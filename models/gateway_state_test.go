@@ -22,7 +22,7 @@ func TestGatewayStateReadsSessionAndGenerations(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, err := s.GatewayStateByToken(ctx, "tok")
+		st, err := gatewayState(ctx, s, "tok")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,17 +40,17 @@ func TestGatewayStateReadsSessionAndGenerations(t *testing.T) {
 		if err := s.CountGatewayCall(ctx, got.ID, 5); err != nil {
 			t.Fatal(err)
 		}
-		st, _ = s.GatewayStateByToken(ctx, "tok")
+		st, _ = gatewayState(ctx, s, "tok")
 		if st.Session.Receipts != `[["r"]]` || st.Session.Version != 2 || st.Session.Searches != 1 || st.Session.Calls != 1 {
 			t.Fatalf("after a search and a call: %+v", st.Session)
 		}
 		if err := s.CloseGatewaySession(ctx, got.ID); err != nil {
 			t.Fatal(err)
 		}
-		if st, _ = s.GatewayStateByToken(ctx, "tok"); !st.Session.Closed {
+		if st, _ = gatewayState(ctx, s, "tok"); !st.Session.Closed {
 			t.Fatalf("closed session read as %+v", st.Session)
 		}
-		st, err = s.GatewayStateByToken(ctx, "other")
+		st, err = gatewayState(ctx, s, "other")
 		if err != nil || st.Session != nil || st.CatalogGen != cat {
 			t.Fatalf("unknown token: %+v, %v", st, err)
 		}
@@ -80,7 +80,7 @@ func TestGatewayStatesReadSeveralSessions(t *testing.T) {
 			t.Fatalf("%d states, want 3", len(got))
 		}
 		for tok, want := range map[string]string{"a": "mcp-a", "b": "mcp-b"} {
-			one, err := s.GatewayStateByToken(ctx, tok)
+			one, err := gatewayState(ctx, s, tok)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -99,4 +99,10 @@ func TestGatewayStatesReadSeveralSessions(t *testing.T) {
 			t.Errorf("only an unknown token: %+v, %v", none, err)
 		}
 	})
+}
+
+// gatewayState is the state of one token, as the gateway reads it.
+func gatewayState(ctx context.Context, s *models.Store, token string) (models.GatewayState, error) {
+	m, err := s.GatewayStatesByTokens(ctx, []string{token})
+	return m[token], err
 }

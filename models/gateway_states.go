@@ -9,10 +9,12 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// GatewayStatesByTokens is GatewayStateByToken for several tokens in one
-// statement: the state of each token (a token no session has gets the
-// generations and a nil Session). The gateway's session reads of
-// concurrent requests share it (web's session gate).
+// GatewayStatesByTokens reads the sessions the clients' tokens name and
+// both generations in one statement (one token by equality, the
+// gateway's hot path; no ORM statement building): the state of each
+// token (a token no session has gets the generations and a nil Session).
+// The gateway's session reads of concurrent requests share it (web's
+// session gate).
 func (s *Store) GatewayStatesByTokens(ctx context.Context, tokens []string) (map[string]GatewayState, error) {
 	out := make(map[string]GatewayState, len(tokens))
 	if len(tokens) == 0 {

@@ -51,7 +51,7 @@ func TestGatewaySessionSweepAndInUseMark(t *testing.T) {
 			t.Fatalf("the sweep deleted %d (%v), want the old and the ended session", n, err)
 		}
 		for tok, want := range map[string]bool{"old": false, "ended": false, "live": true, "busy": true} {
-			st, err := s.GatewayStateByToken(ctx, tok)
+			st, err := gatewayState(ctx, s, tok)
 			if err != nil {
 				t.Fatal(err)
 			}
