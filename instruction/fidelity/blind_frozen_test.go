@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// blindLeakCorpora pins every blind leak corpus (rounds 1-20), each written
+// blindLeakCorpora pins every blind leak corpus (rounds 1-21), each written
 // and labelled by someone who never read the checker and measured once
 // (its directory's RESULTS.md). After that first measurement a corpus is
 // tuning data, but never edited: a corpus changed to fit a result would
@@ -75,11 +75,14 @@ var blindLeakCorpora = []struct{ file, digest string }{
 	{"testdata/blind20/blind20-domains.json", "c0b30fcb4f3e1c70e91fc94f54e110ec1fdfa883aa5db77096752675eef9ca09"},
 	{"testdata/blind20/blind20-hard.json", "ffdd1f748a4df817dbef1b436b4ebdac6bbdae9e342d58dc220570e65fad9828"},
 	{"testdata/blind20/blind20-published.json", "a7b83b867e54d7885f6897fa3ea4b0f1bf857c4f07e8057492c50379aa6393a6"},
+	{"testdata/blind21/blind21-domains.json", "59b750fbbb1678190eb4880f87ad70d44d7f4456ce350c2b3ae68bbe822563e0"},
+	{"testdata/blind21/blind21-hard.json", "71deda8bb38b192931b8a3ae550463f3f9b70deb060b0f4a1ea77794f22b70d5"},
+	{"testdata/blind21/blind21-published.json", "f68038b8e2e6a123a4f49e95ea2e2f414cc907baf4c32267fd36439c51aad7ed"},
 }
 
 func TestBlindLeakCorporaAreFrozen(t *testing.T) {
-	if len(blindLeakCorpora) != 62 {
-		t.Fatalf("%d pinned corpora, want 62", len(blindLeakCorpora))
+	if len(blindLeakCorpora) != 65 {
+		t.Fatalf("%d pinned corpora, want 65", len(blindLeakCorpora))
 	}
 	for _, c := range blindLeakCorpora {
 		raw, err := os.ReadFile(c.file)
