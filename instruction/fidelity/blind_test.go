@@ -422,6 +422,7 @@ func TestHoldoutThirdsArePinned(t *testing.T) {
 		{[]string{"testdata/blind18"}, 146, 466},
 		{[]string{"testdata/blind19"}, 135, 434},
 		{[]string{"testdata/blind20"}, 158, 452},
+		{[]string{"testdata/blind21"}, 119, 388},
 	} {
 		held, all := 0, 0
 		for _, dir := range c.dirs {
