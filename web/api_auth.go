@@ -19,10 +19,21 @@ const keyAPIKey = "api_key"
 // every replica within keyCacheTTL of the revocation's commit (half a
 // second: the security rules and the README promise one second, the rest is a
 // request already in flight).
+//
+// A key in use is read again ahead of its expiry, off the request path
+// (keyRefreshAfter, api_key_refresh.go): a steady runtime never waits
+// for its key's lookup, and an entry is still served only within
+// keyCacheTTL of the start of the read it came from.
 type apiKeyCache struct {
 	mu      sync.Mutex
 	entries map[string]cachedKey
 	touched map[uint]time.Time
+	// refreshing holds the keys being read ahead of their expiry (one
+	// read a key at a time)
+	refreshing map[string]bool
+	// gen counts forgets: a read begun before the latest forget is not
+	// kept (it may predate a revocation made here)
+	gen uint64
 }
 
 type cachedKey struct {
@@ -50,13 +61,8 @@ func (s *Server) authenticateKey(c echo.Context, scope string) error {
 	}
 	secret = strings.TrimSpace(secret)
 	now := time.Now()
-	s.keys.mu.Lock()
-	ck, hit := s.keys.entries[secret]
-	s.keys.mu.Unlock()
-	var k *models.APIKey
-	if hit && now.Sub(ck.at) < keyCacheTTL {
-		k = ck.key
-	} else {
+	k, gen := s.cachedKey(secret, now)
+	if k == nil {
 		var err error
 		k, err = s.store.APIKeyBySecret(c.Request().Context(), secret)
 		if errors.Is(err, models.ErrBadKey) {
@@ -73,12 +79,7 @@ func (s *Server) authenticateKey(c echo.Context, scope string) error {
 		if err != nil {
 			return err
 		}
-		s.keys.mu.Lock()
-		if len(s.keys.entries) > 10000 {
-			s.keys.entries = map[string]cachedKey{}
-		}
-		s.keys.entries[secret] = cachedKey{key: k, at: now}
-		s.keys.mu.Unlock()
+		s.keepKey(secret, k, now, gen)
 	}
 	if scope == "" {
 		scope = models.ScopeRead
@@ -129,5 +130,6 @@ func (s *Server) touchKey(c echo.Context, id uint, now time.Time) {
 func (s *Server) forgetCachedKeys() {
 	s.keys.mu.Lock()
 	s.keys.entries = map[string]cachedKey{}
+	s.keys.gen++
 	s.keys.mu.Unlock()
 }

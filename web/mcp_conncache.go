@@ -15,10 +15,12 @@ import (
 
 // connCache remembers which namespaces connections serve, and how to
 // reach them, for a moment: connections change rarely and every list
-// and call asks. A read is one atomic load; one reader at a time reloads
-// a snapshot past connCacheTTL (the others wait for it, as they would
-// for their own read), so requests never queue on a lock while the
-// snapshot is fresh.
+// and call asks. A read is one atomic load; a snapshot past
+// connRefreshAfter is reloaded in the background while it is still
+// served, so under steady use no request waits for a reload; one reader
+// at a time reloads a snapshot past connCacheTTL or forgotten (the
+// others wait for it, as they would for their own read), so requests
+// never queue on a lock while the snapshot is fresh.
 type connCache struct {
 	cur atomic.Pointer[connSnapshot]
 	// gen counts forgets: a snapshot read before the latest forget is
@@ -46,6 +48,10 @@ type connSnapshot struct {
 
 const connCacheTTL = 2 * time.Second
 
+// connRefreshAfter is the age at which a snapshot in use is reloaded in
+// the background (refreshAhead).
+const connRefreshAfter = connCacheTTL / 2
+
 // forget drops the snapshot: the next request reads the connections
 // (a change made on this replica is seen at once).
 func (cc *connCache) forget() {
@@ -61,6 +67,9 @@ func (cc *connCache) fresh(sn *connSnapshot) bool {
 
 func (cc *connCache) snapshot(ctx context.Context, s *Server) (*connSnapshot, error) {
 	if sn := cc.cur.Load(); cc.fresh(sn) {
+		if time.Since(sn.at) >= connRefreshAfter {
+			cc.refreshAhead(s, sn)
+		}
 		return sn, nil
 	}
 	cc.mu.Lock()
@@ -68,6 +77,34 @@ func (cc *connCache) snapshot(ctx context.Context, s *Server) (*connSnapshot, er
 	if sn := cc.cur.Load(); cc.fresh(sn) { // another request reloaded meanwhile
 		return sn, nil
 	}
+	return cc.reload(ctx, s)
+}
+
+// refreshAhead reloads the connections in the background when sn, still
+// served, is past connRefreshAfter and no reload is under way (one at a
+// time: a request that finds the lock taken goes on with sn). A failed
+// reload leaves sn to expire at its own time.
+func (cc *connCache) refreshAhead(s *Server, sn *connSnapshot) {
+	if !cc.mu.TryLock() {
+		return
+	}
+	if cc.cur.Load() != sn { // reloaded or forgotten meanwhile
+		cc.mu.Unlock()
+		return
+	}
+	go func() {
+		defer cc.mu.Unlock()
+		ctx, cancel := context.WithTimeout(context.Background(), connCacheTTL)
+		defer cancel()
+		if _, err := cc.reload(ctx, s); err != nil {
+			s.log.Warn("gateway connections not reloaded ahead of expiry", "err", err)
+		}
+	}()
+}
+
+// reload reads the connections into a new snapshot and serves it (under
+// cc.mu).
+func (cc *connCache) reload(ctx context.Context, s *Server) (*connSnapshot, error) {
 	at, gen := time.Now(), cc.gen.Load()
 	cs, err := s.store.Connections(ctx)
 	if err != nil {

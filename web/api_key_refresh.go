@@ -1,0 +1,72 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/agentforge/console/models"
+)
+
+// keyRefreshAfter is the age at which a cached key validation in use is
+// read again in the background: well before keyCacheTTL, so under steady
+// use the entry is renewed before any request finds it expired and waits
+// for the lookup itself.
+const keyRefreshAfter = keyCacheTTL / 2
+
+// cachedKey returns the key secret names when its cached validation is
+// younger than keyCacheTTL at now (nil: the caller reads it), and the
+// cache's forget count the caller's own read starts under. An entry past
+// keyRefreshAfter starts one background read of the key (refreshKey).
+func (s *Server) cachedKey(secret string, now time.Time) (*models.APIKey, uint64) {
+	s.keys.mu.Lock()
+	defer s.keys.mu.Unlock()
+	gen := s.keys.gen
+	ck, hit := s.keys.entries[secret]
+	if !hit || now.Sub(ck.at) >= keyCacheTTL {
+		return nil, gen
+	}
+	if now.Sub(ck.at) >= keyRefreshAfter && !s.keys.refreshing[secret] {
+		if s.keys.refreshing == nil {
+			s.keys.refreshing = map[string]bool{}
+		}
+		s.keys.refreshing[secret] = true
+		go s.refreshKey(secret, gen)
+	}
+	return ck.key, gen
+}
+
+// keepKey caches k as read by a lookup that began at at, unless the
+// cache was forgotten since gen (the lookup may predate a revocation).
+func (s *Server) keepKey(secret string, k *models.APIKey, at time.Time, gen uint64) {
+	s.keys.mu.Lock()
+	defer s.keys.mu.Unlock()
+	if s.keys.gen != gen {
+		return
+	}
+	if len(s.keys.entries) > 10000 {
+		s.keys.entries = map[string]cachedKey{}
+	}
+	s.keys.entries[secret] = cachedKey{key: k, at: at}
+}
+
+// refreshKey reads a cached key again ahead of its expiry. A key now
+// unknown, revoked, suspended or of a disabled creator leaves the cache,
+// so the next request reads it and is refused with the reason; a failed
+// read leaves the entry to expire at its own time (the next request past
+// keyRefreshAfter tries again).
+func (s *Server) refreshKey(secret string, gen uint64) {
+	at := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), keyCacheTTL)
+	defer cancel()
+	k, err := s.store.APIKeyBySecret(ctx, secret)
+	if err == nil {
+		s.keepKey(secret, k, at, gen)
+	}
+	s.keys.mu.Lock()
+	defer s.keys.mu.Unlock()
+	delete(s.keys.refreshing, secret)
+	if errors.Is(err, models.ErrBadKey) || errors.Is(err, models.ErrKeySuspended) || errors.Is(err, models.ErrKeyOwnerDisabled) {
+		delete(s.keys.entries, secret)
+	}
+}
