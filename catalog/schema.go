@@ -185,7 +185,7 @@ func (r *schemaReader) keywords(path, name string, s map[string]any, scope map[s
 				continue
 			}
 			if k == "enum" {
-				p.Enum = l
+				p.Enum = r.uniqueEnum(path, l)
 			} else {
 				p.Examples = l
 			}

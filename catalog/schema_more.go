@@ -211,3 +211,34 @@ func (r *schemaReader) dependencies(path string, v any, inner map[string]bool, p
 		}
 	}
 }
+
+// uniqueEnum drops an enum's repeated values, keeping each first place:
+// JSON Schema asks for unique values without making a repeat an error,
+// and a repeat allows nothing more, so a server's schema that lists one
+// twice is read, and the reviewer is told which value was dropped.
+func (r *schemaReader) uniqueEnum(path string, l []any) []any {
+	seen := make(map[string]bool, len(l))
+	out := l[:0:0]
+	for _, v := range l {
+		key := jsonValue(v)
+		if seen[key] {
+			if w := r.reviewerNotes(); w != nil {
+				w.add(r.tool, path+".enum", "lists %s twice; the repeat is dropped (it allows nothing more)", key)
+			}
+			continue
+		}
+		seen[key] = true
+		out = append(out, v)
+	}
+	return out
+}
+
+// reviewerNotes is where a finding for the reviewer goes: the flagged
+// keywords' list, else the missing descriptions' one; nil when nobody
+// reads either.
+func (r *schemaReader) reviewerNotes() *Warnings {
+	if r.flag != nil {
+		return r.flag
+	}
+	return r.warn
+}
