@@ -167,7 +167,9 @@ func (ix *Index) Len() int {
 // the request, and the request's verb and the head of its object lead.
 // Equal scores keep roster order.
 func (ix *Index) Search(query string, limit int) []Hit {
-	order, whole := ix.search(query, limit)
+	room := getRoom()
+	defer room.release()
+	order, whole := ix.search(query, limit, room)
 	if order == nil {
 		return nil
 	}
@@ -188,20 +190,23 @@ func (ix *Index) Search(query string, limit int) []Hit {
 // SearchIDs is Search's hits' tool ids, in order: what an evaluation
 // reads of a search, without the hits' text and scores.
 func (ix *Index) SearchIDs(query string, limit int) []string {
-	order, _ := ix.search(query, limit)
-	if order == nil {
-		return nil
+	room := getRoom()
+	order, _ := ix.search(query, limit, room)
+	var out []string
+	if order != nil {
+		out = make([]string, len(order))
+		for i, s := range order {
+			out[i] = ix.tools[s.doc].id
+		}
 	}
-	out := make([]string, len(order))
-	for i, s := range order {
-		out[i] = ix.tools[s.doc].id
-	}
+	room.release()
 	return out
 }
 
 // search is Search's ranking: the tools in order, and the whole query's
-// ranking (whose scores the hits show).
-func (ix *Index) search(query string, limit int) (order, whole []scored) {
+// ranking (whose scores the hits show), both in room's lists (read them
+// before the room is released).
+func (ix *Index) search(query string, limit int, room *searchRoom) (order, whole []scored) {
 	query = queryText(query)
 	if limit <= 0 || limit > MaxSearchLimit {
 		limit = MaxSearchLimit
@@ -215,17 +220,18 @@ func (ix *Index) search(query string, limit int) (order, whole []scored) {
 	} else {
 		rd = read(query)
 	}
-	whole = ix.rankConcepts(&rd.whole, limit)
+	whole = ix.rankConcepts(&rd.whole, limit, room.list(0))
 	if len(whole) == 0 {
 		return nil, nil
 	}
-	lists := [][]scored{whole}
+	lists := append(room.ranked[:0], whole)
 	for i := range rd.parts {
-		if r := ix.rankConcepts(&rd.parts[i], limit); len(r) > 0 {
+		if r := ix.rankConcepts(&rd.parts[i], limit, room.list(1+i)); len(r) > 0 {
 			lists = append(lists, r)
 		}
 	}
-	order = make([]scored, 0, limit)
+	room.ranked = lists
+	order = room.order[:0]
 	for i := 0; len(order) < limit; i++ {
 		more := false
 		for _, l := range lists {
@@ -244,7 +250,7 @@ func (ix *Index) search(query string, limit int) (order, whole []scored) {
 		}
 	}
 	// the task's own words keep their tools in contention (see fuse)
-	order = fuse(order, ix.lexical(rd.plainTerms(ix), limit))
+	order = fuse(room.fused[:0], order, ix.lexical(rd.plainTerms(ix), limit, room.list(1+len(rd.parts))))
 	if len(order) > limit {
 		order = order[:limit]
 	}

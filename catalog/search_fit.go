@@ -114,10 +114,12 @@ func (f *Fit) carries(t string, d int32) bool {
 
 // taskRelatives are, per task word's stem, the relatives the search
 // also looks for (concepts); a word the search reads no concept of
-// still has its thesaurus relatives.
+// still has its thesaurus relatives. The task is read once (the kept
+// reading searches use too): a panel judges its tasks' top hits again on
+// every flip.
 func taskRelatives(task string) map[string][]lexRel {
 	out := map[string][]lexRel{}
-	for _, c := range concepts(parseTask(task)) {
+	for _, c := range concepts(parseTaskKept(task)) {
 		out[c.own] = c.relatives
 	}
 	for _, t := range fitTerms(task, nil) {

@@ -65,8 +65,9 @@ func plainWords(query string) []string {
 // has it by BM25 over all of a tool's text in one bag, its reviewed
 // search hints too (see posting.plain), and the scores add up. No reading, relative, scaling or
 // boost takes part. The words are the query's plainWords, prepared
-// (reading.plainTerms).
-func (ix *Index) lexical(words []pterm, limit int) []scored {
+// (reading.plainTerms). The best limit are appended to top (empty, with
+// room for limit+1).
+func (ix *Index) lexical(words []pterm, limit int, top []scored) []scored {
 	n := float64(ix.Len())
 	sc := getScratch(len(ix.tools))
 	scores, touched := sc.scores, sc.touched
@@ -106,7 +107,6 @@ func (ix *Index) lexical(words []pterm, limit int) []scored {
 		}
 	}
 	// keep the best limit in order without sorting every tool touched
-	top := make([]scored, 0, limit+1)
 	for _, d := range touched {
 		top = keepTop(top, scored{d, scores[d]}, limit)
 	}
@@ -139,13 +139,13 @@ func plainWeight(tf [numFields]uint16, norm float64) float32 {
 
 // fuse merges the ranking with the lexical one by reciprocal rank below
 // the ranking's first fuseKeep places; equal fused scores keep the
-// ranking's order, then roster order.
-func fuse(ranked, lexical []scored) []scored {
+// ranking's order, then roster order. The fusion is appended to out
+// (empty).
+func fuse(out, ranked, lexical []scored) []scored {
 	if lexicalWeight == 0 || len(lexical) == 0 {
 		return ranked
 	}
 	keep := min(int(fuseKeep), len(ranked))
-	out := make([]scored, 0, len(ranked)+len(lexical))
 	if keep == 0 {
 		return rrf(out, ranked, lexical)
 	}

@@ -10,12 +10,13 @@ type scored struct {
 // rank scores every tool sharing a term with the query and returns the
 // best limit, ties in roster order.
 func (ix *Index) rank(qs []qterm, limit int) []scored {
-	return ix.rankConcepts(&clauseReading{qs: qs, cs: concepts(qs)}, limit)
+	return ix.rankConcepts(&clauseReading{qs: qs, cs: concepts(qs)}, limit, make([]scored, 0, limit+1))
 }
 
 // rankConcepts is rank, the query's concepts already read, and what the
-// clause's ranking reads off them prepared once (see prepared).
-func (ix *Index) rankConcepts(cr *clauseReading, limit int) []scored {
+// clause's ranking reads off them prepared once (see prepared), appended
+// to top (empty, with room for limit+1).
+func (ix *Index) rankConcepts(cr *clauseReading, limit int, top []scored) []scored {
 	cs := cr.cs
 	if len(cs) == 0 {
 		return nil
@@ -78,7 +79,6 @@ func (ix *Index) rankConcepts(cr *clauseReading, limit int) []scored {
 	named := p.named
 	// keep the best limit in order (better score, then roster order)
 	// without sorting every tool touched
-	top := make([]scored, 0, limit+1)
 	cover := sc.cover
 	for _, d := range p.nameDocs {
 		cover[d]++

@@ -64,3 +64,38 @@ func (ix *Index) eachNamed(asked map[string]bool, f func(d int32)) {
 		}
 	}
 }
+
+// searchRoom is one search's rankings' room, kept between searches: the
+// whole query's ranking, each clause's and the lexical one, their
+// interleaving and its fusion are each at most MaxSearchLimit+1 tools,
+// and a search returns only tool ids (or hits) made from them.
+type searchRoom struct {
+	lists  [][]scored
+	ranked [][]scored
+	order  []scored
+	fused  []scored
+}
+
+var rooms sync.Pool
+
+// getRoom is a search's room.
+func getRoom() *searchRoom {
+	r, _ := rooms.Get().(*searchRoom)
+	if r == nil {
+		r = &searchRoom{order: make([]scored, 0, MaxSearchLimit), fused: make([]scored, 0, 2*MaxSearchLimit)}
+	}
+	return r
+}
+
+// list is the room's i-th ranking, empty, with room for
+// MaxSearchLimit+1 tools.
+func (r *searchRoom) list(i int) []scored {
+	for len(r.lists) <= i {
+		r.lists = append(r.lists, make([]scored, 0, MaxSearchLimit+1))
+	}
+	return r.lists[i][:0]
+}
+
+// release keeps the room for the next search; what the search returned
+// from it must be read before.
+func (r *searchRoom) release() { rooms.Put(r) }

@@ -1,6 +1,9 @@
 package catalog
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // Universe is every tool a set of rosters draws from, indexed once: the
 // forge evaluates a draft's cases under every lever, each lever a roster
@@ -17,6 +20,9 @@ type Universe struct {
 	doc map[*Entry]int32
 	// readings are the tasks its rosters search, each read once
 	readings *readings
+	// weighed is how many posting weights a roster has kept at most (see
+	// view.weights): a new roster makes room for as many at once
+	weighed atomic.Int64
 }
 
 // NewUniverse indexes entries (code-only helpers are left out, as
@@ -46,7 +52,8 @@ func NewUniverse(entries []*Entry) *Universe {
 // another order, or names one twice.
 func (u *Universe) Roster(roster []*Entry) (*Index, bool) {
 	base := u.ix
-	v := &view{eligible: make([]bool, len(base.tools)), serviceNames: map[string]bool{}, readings: u.readings}
+	v := &view{eligible: make([]bool, len(base.tools)), serviceNames: map[string]bool{}, readings: u.readings, weighed: &u.weighed}
+	v.weights = make([]float32, 0, u.weighed.Load())
 	last := int32(-1)
 	var totals [numFields]float64
 	for _, e := range roster {
@@ -111,6 +118,8 @@ type view struct {
 	terms []viewTerm
 	// weights backs the kept terms' posting weights
 	weights []float32
+	// weighed is the universe's most weights kept by one roster
+	weighed *atomic.Int64
 }
 
 // viewTerm is a term as a roster weighs it: df+1 (0: not weighed yet),
@@ -147,6 +156,9 @@ func (v *view) term(t pterm, term string) (int, float64, []float32) {
 					w = postingWeight(tw, &p.tf, &v.norms[p.doc])
 				}
 				v.weights = append(v.weights, w)
+			}
+			if n := int64(len(v.weights)); n > v.weighed.Load() {
+				v.weighed.Store(n)
 			}
 		}
 	}
