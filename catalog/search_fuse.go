@@ -108,7 +108,9 @@ func (ix *Index) lexical(words []pterm, limit int, top []scored) []scored {
 	}
 	// keep the best limit in order without sorting every tool touched
 	for _, d := range touched {
-		top = keepTop(top, scored{d, scores[d]}, limit)
+		if c := (scored{d, scores[d]}); c.makesCut(top, limit) {
+			top = keepTop(top, c, limit)
+		}
 	}
 	sc.touched = touched
 	sc.release()

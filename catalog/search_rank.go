@@ -22,6 +22,12 @@ func (ix *Index) rankConcepts(cr *clauseReading, limit int, top []scored) []scor
 		return nil
 	}
 	p := cr.prepare(ix)
+	if v := ix.view; v != nil {
+		// the roster's weighings of the terms (view.term) are read under
+		// its lock, taken once per ranking rather than once per term
+		v.mu.Lock()
+		defer v.mu.Unlock()
+	}
 	sc := getScratch(len(ix.tools))
 	scores, matched, best := sc.scores, sc.matched, sc.best
 	// objects counts the concepts other than the request's verb a tool
@@ -87,15 +93,23 @@ func (ix *Index) rankConcepts(cr *clauseReading, limit int, top []scored) []scor
 	for _, d := range p.singularDocs {
 		singular[d]++
 	}
+	// coordination: a tool that answers more of the query's words beats
+	// one that answers a single rare word very well; coord[m] is the
+	// factor of a tool answering m of them (each concept counts a tool
+	// once, so m ≤ len(cs))
+	coord := sc.coord[:0]
+	for m := range len(cs) + 1 {
+		coord = append(coord, 1+coordWeight*float64(m)/float64(len(cs)))
+	}
+	sc.coord = coord
 	for _, d := range touched {
 		s := scores[d]
-		// coordination: a tool that answers more of the query's words
-		// beats one that answers a single rare word very well
-		s *= 1 + coordWeight*float64(matched[d])/float64(len(cs))
+		s *= coord[matched[d]]
 		// a task that names every word of a tool's name names the tool:
 		// "create a pull request" is create_pull_request, not
-		// create_pull_request_review
-		if name := ix.tools[d].name; len(name) > 0 {
+		// create_pull_request_review (a name none of whose words is
+		// asked keeps its score: the factor is 1)
+		if name := ix.tools[d].name; len(name) > 0 && cover[d] > 0 {
 			s *= 1 + nameCoverWeight*float64(cover[d])/float64(len(name))
 		}
 		// a request to change something needs a tool that can
@@ -121,7 +135,9 @@ func (ix *Index) rankConcepts(cr *clauseReading, limit int, top []scored) []scor
 		for range singular[d] {
 			s *= numberWeight
 		}
-		top = keepTop(top, scored{d, s}, limit)
+		if c := (scored{d, s}); c.makesCut(top, limit) {
+			top = keepTop(top, c, limit)
+		}
 	}
 	for _, d := range p.nameDocs {
 		cover[d] = 0
@@ -134,13 +150,17 @@ func (ix *Index) rankConcepts(cr *clauseReading, limit int, top []scored) []scor
 	return top
 }
 
-// keepTop inserts c into top, best first, keeping at most limit entries
-// (top has room for limit+1): the best few without sorting every tool a
-// task touched.
+// makesCut reports whether c belongs among the best limit of top (best
+// first, at most limit entries): keepTop's test, apart so that it is
+// inlined where it runs for every tool a task touches.
+func (c scored) makesCut(top []scored, limit int) bool {
+	return len(top) < limit || c.before(top[limit-1])
+}
+
+// keepTop inserts c, which makes the cut (makesCut), into top, best
+// first, keeping at most limit entries (top has room for limit+1): the
+// best few without sorting every tool a task touched.
 func keepTop(top []scored, c scored, limit int) []scored {
-	if len(top) == limit && !c.before(top[limit-1]) {
-		return top
-	}
 	// the first place c is before (a binary search, written out: this
 	// runs for every tool a task touches)
 	i, j := 0, len(top)

@@ -22,6 +22,9 @@ type scratch struct {
 	objects []int32
 	touched []int32
 	hit     []int32
+	// coord is a ranking's coordination factor per number of concepts
+	// answered
+	coord []float64
 }
 
 var scratches sync.Pool

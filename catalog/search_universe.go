@@ -134,9 +134,8 @@ type viewTerm struct {
 
 // term is the roster's weighing of a prepared term: how many of its tools
 // use it, its idf at w 1 and its postings' weights, in posting order.
+// The caller holds v.mu (a ranking takes it once: rankConcepts).
 func (v *view) term(t pterm, term string) (int, float64, []float32) {
-	v.mu.Lock()
-	defer v.mu.Unlock()
 	if int(t.id) >= len(v.terms) {
 		v.terms = append(v.terms, make([]viewTerm, max(int(t.id)+1, 2*len(v.terms), 256)-len(v.terms))...)
 	}
