@@ -72,25 +72,30 @@ func (ix *Index) lexical(words []pterm, limit int, top []scored) []scored {
 	sc := getScratch(len(ix.tools))
 	scores, touched := sc.scores, sc.touched
 	v := ix.view
+	if v != nil {
+		// the roster's weighings of the words (view.plainTerm) are read
+		// under its lock, taken once per ranking
+		v.mu.Lock()
+		defer v.mu.Unlock()
+	}
 	for _, t := range words {
 		ps := t.ps
 		if v != nil {
-			// a Universe's roster: its own df and length normalisation
-			df := v.df(ps)
+			// a Universe's roster: its own df and length normalisation,
+			// weighed once per roster
+			df, idf, weights := v.plainTerm(t)
 			if df == 0 {
 				continue
 			}
-			idf := logIDF(n, float64(df))
 			for i := range ps {
-				p := &ps[i]
-				if !v.eligible[p.doc] {
+				d := ps[i].doc
+				if !v.eligible[d] {
 					continue
 				}
-				w := plainWeight(p.tf, v.plainNorms[p.doc])
-				if scores[p.doc] == 0 {
-					touched = append(touched, p.doc)
+				if scores[d] == 0 {
+					touched = append(touched, d)
 				}
-				scores[p.doc] += idf * float64(w)
+				scores[d] += idf * float64(weights[i])
 			}
 			continue
 		}

@@ -158,26 +158,23 @@ func (c scored) makesCut(top []scored, limit int) bool {
 }
 
 // keepTop inserts c, which makes the cut (makesCut), into top, best
-// first, keeping at most limit entries (top has room for limit+1): the
-// best few without sorting every tool a task touched.
+// first, keeping at most limit entries: the best few without sorting
+// every tool a task touched. c takes the last place (a new one while top
+// is short, the worst's otherwise) and moves up past those it is before:
+// most tools that make the cut land near the bottom, so this walk beats a
+// binary search and a block move.
 func keepTop(top []scored, c scored, limit int) []scored {
-	// the first place c is before (a binary search, written out: this
-	// runs for every tool a task touches)
-	i, j := 0, len(top)
-	for i < j {
-		m := int(uint(i+j) >> 1)
-		if c.before(top[m]) {
-			j = m
-		} else {
-			i = m + 1
-		}
+	i := len(top)
+	if i < limit {
+		top = append(top, c)
+	} else {
+		i--
 	}
-	top = append(top, scored{})
-	copy(top[i+1:], top[i:])
+	for i > 0 && c.before(top[i-1]) {
+		top[i] = top[i-1]
+		i--
+	}
 	top[i] = c
-	if len(top) > limit {
-		top = top[:limit]
-	}
 	return top
 }
 

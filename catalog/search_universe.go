@@ -116,7 +116,10 @@ type view struct {
 	// about 8 times), so each is weighed once per roster, not per task
 	mu    sync.Mutex
 	terms []viewTerm
-	// weights backs the kept terms' posting weights
+	// plain is, alike, the roster's weighing of each word its lexical
+	// rankings have scored (plainTerm)
+	plain []viewTerm
+	// weights backs the kept terms' and words' posting weights
 	weights []float32
 	// weighed is the universe's most weights kept by one roster
 	weighed *atomic.Int64
@@ -136,10 +139,7 @@ type viewTerm struct {
 // use it, its idf at w 1 and its postings' weights, in posting order.
 // The caller holds v.mu (a ranking takes it once: rankConcepts).
 func (v *view) term(t pterm, term string) (int, float64, []float32) {
-	if int(t.id) >= len(v.terms) {
-		v.terms = append(v.terms, make([]viewTerm, max(int(t.id)+1, 2*len(v.terms), 256)-len(v.terms))...)
-	}
-	vt := &v.terms[t.id]
+	vt := slot(&v.terms, t.id)
 	if vt.df1 == 0 {
 		df := v.df(t.ps)
 		vt.df1, vt.at = int32(df+1), int32(len(v.weights))
@@ -156,11 +156,58 @@ func (v *view) term(t pterm, term string) (int, float64, []float32) {
 				}
 				v.weights = append(v.weights, w)
 			}
-			if n := int64(len(v.weights)); n > v.weighed.Load() {
-				v.weighed.Store(n)
-			}
+			v.kept()
 		}
 	}
+	return v.weighing(vt, t)
+}
+
+// plainTerm is the roster's weighing of a prepared word for the lexical
+// ranking: how many of its tools use it, its idf (logIDF) and its
+// postings' plain weights (plainWeight; 0 for a tool outside the
+// roster), in posting order. The caller holds v.mu (lexical).
+func (v *view) plainTerm(t pterm) (int, float64, []float32) {
+	if len(t.ps) == 0 {
+		return 0, 0, nil
+	}
+	vt := slot(&v.plain, t.id)
+	if vt.df1 == 0 {
+		df := v.df(t.ps)
+		vt.df1, vt.at = int32(df+1), int32(len(v.weights))
+		if df > 0 {
+			vt.idf = logIDF(float64(v.n), float64(df))
+			for i := range t.ps {
+				p := &t.ps[i]
+				w := float32(0)
+				if v.eligible[p.doc] {
+					w = plainWeight(p.tf, v.plainNorms[p.doc])
+				}
+				v.weights = append(v.weights, w)
+			}
+			v.kept()
+		}
+	}
+	return v.weighing(vt, t)
+}
+
+// slot is the table's entry for term number id, the table grown to
+// hold it.
+func slot(table *[]viewTerm, id int32) *viewTerm {
+	if t := *table; int(id) >= len(t) {
+		*table = append(t, make([]viewTerm, max(int(id)+1, 2*len(t), 256)-len(t))...)
+	}
+	return &(*table)[id]
+}
+
+// kept raises the universe's count of the most weights one roster kept.
+func (v *view) kept() {
+	if n := int64(len(v.weights)); n > v.weighed.Load() {
+		v.weighed.Store(n)
+	}
+}
+
+// weighing is a weighed term's df, idf and its postings' weights.
+func (v *view) weighing(vt *viewTerm, t pterm) (int, float64, []float32) {
 	if vt.df1 == 1 {
 		return 0, 0, nil
 	}
