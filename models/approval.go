@@ -226,24 +226,33 @@ const checkSummary = "(asked by a call-time check; the runtime sent no summary)"
 // the look-up of a pending request to reuse.
 var approvalLookedUp func()
 
-// ApprovalByRef finds an approval by its reference (ErrNotFound).
+// ApprovalByRef finds an approval by its reference (ErrNotFound); a
+// pending request past ApprovalRequestTTL reads as expired.
 func (s *Store) ApprovalByRef(ctx context.Context, ref string) (*Approval, error) {
 	var a Approval
 	if err := s.with(ctx).Where("ref = ?", ref).First(&a).Error; err != nil {
 		return nil, notFound(err)
 	}
+	s.settle(&a, time.Now())
 	return &a, nil
 }
 
-// Approvals lists approval requests, pending first, then the newest
-// decided ones (at most limit in all).
+// Approvals lists approval requests, the ones still waiting for a
+// reviewer first, then the newest decided or expired ones (at most limit
+// in all). A pending request past ApprovalRequestTTL is listed, and
+// reads, as expired, whether or not a sweep recorded it yet.
 func (s *Store) Approvals(ctx context.Context, limit int) ([]Approval, error) {
 	var pending, decided []Approval
-	if err := s.with(ctx).Where("status = ?", authority.ApprovalPending).Order("id").Limit(limit).Find(&pending).Error; err != nil {
+	now := time.Now()
+	since := now.UTC().Add(-s.ApprovalRequestTTL())
+	if err := s.with(ctx).Where("status = ? AND created_at > ?", authority.ApprovalPending, since).Order("id").Limit(limit).Find(&pending).Error; err != nil {
 		return nil, fmt.Errorf("models: approvals: %w", err)
 	}
-	if err := s.with(ctx).Where("status <> ?", authority.ApprovalPending).Order("id DESC").Limit(limit).Find(&decided).Error; err != nil {
+	if err := s.with(ctx).Where("NOT (status = ? AND created_at > ?)", authority.ApprovalPending, since).Order("id DESC").Limit(limit).Find(&decided).Error; err != nil {
 		return nil, fmt.Errorf("models: approvals: %w", err)
+	}
+	for i := range decided {
+		s.settle(&decided[i], now)
 	}
 	out := append(pending, decided...)
 	if len(out) > limit {

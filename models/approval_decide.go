@@ -21,8 +21,9 @@ type ApprovalDecision struct {
 // same transaction. Nobody decides a request made for themselves
 // (ErrSelfDecision); a request already decided is ErrConflict; an empty
 // reason or a bad window is a ValidationError; approving a request whose
-// tool changed since it was filed, or that waited longer than
-// ApprovalRequestTTL, is a *LapsedRequestError (it may still be denied).
+// tool changed since it was filed is a *LapsedRequestError (it may still
+// be denied); deciding one that waited longer than ApprovalRequestTTL,
+// either way, records it expired (audited) and is a *LapsedRequestError.
 func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d ApprovalDecision, now time.Time) (*Approval, error) {
 	fields := map[string]string{}
 	if why := reasonProblem(d.Reason); why != "" {
@@ -35,6 +36,7 @@ func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d Approva
 		return nil, &ValidationError{Fields: fields}
 	}
 	var a Approval
+	var lapsed *LapsedRequestError // set when this decision recorded the request expired
 	err := s.Tx(ctx, func(tx *Store) error {
 		if err := tx.with(ctx).Where("ref = ?", ref).First(&a).Error; err != nil {
 			return notFound(err)
@@ -59,6 +61,17 @@ func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d Approva
 					return ErrKeyOwnerDecision
 				}
 			}
+		}
+		// a request past its time expires here if no sweep marked it
+		// yet: recorded (audited) and refused, approve or deny alike
+		if expired, err := tx.expire(ctx, &a, now); err != nil {
+			return err
+		} else if expired {
+			lapsed = &LapsedRequestError{Reason: authority.ReasonApprovalExpired, Why: "expired: it waited for a reviewer longer than " + tx.ApprovalRequestTTL().String() + " without a decision; the next call files a new request"}
+			return nil
+		}
+		if a.Status == authority.ApprovalExpired {
+			return &LapsedRequestError{Reason: authority.ReasonApprovalExpired, Why: "expired: it waited for a reviewer past its time without a decision; the next call files a new request"}
 		}
 		if a.Status != authority.ApprovalPending {
 			return ErrConflict
@@ -118,6 +131,9 @@ func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d Approva
 		return tx.Audit(ctx, Event{Actor: actor, Action: action, Subject: fmt.Sprintf("approval:%s %s/%s", a.Ref, a.Agent, a.Tool), After: a.Digest,
 			Detail: fmt.Sprintf("subject %q, %s: %s", clipTo(a.Subject, 200), scope, clipTo(d.Reason, 300))})
 	})
+	if err == nil && lapsed != nil {
+		err = lapsed
+	}
 	if err != nil {
 		return nil, fmt.Errorf("models: decide approval %s: %w", ref, err)
 	}

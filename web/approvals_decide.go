@@ -44,6 +44,8 @@ func (s *Server) decideApproval(approve bool) echo.HandlerFunc {
 		case errors.As(err, &ve):
 			f, msg := ve.First()
 			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s: %s: %s. Nothing was decided.", ref, f, msg), "/approvals")
+		case errors.As(err, &lapsed) && lapsed.Reason == authority.ReasonApprovalExpired:
+			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s cannot be decided: it is %s. Nothing was decided.", ref, lapsed.Why), "/approvals")
 		case errors.As(err, &lapsed):
 			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s cannot be approved: it is %s. Nothing was approved; deny it to take it off the list.", ref, lapsed.Why), "/approvals")
 		case err != nil:

@@ -48,6 +48,16 @@ func showApproval(st *authState, a *models.Approval, now time.Time) shownApprova
 		}
 		return shownApproval{Status: a.Status, VoidReason: a.VoidReason, Note: "void" + since + ": " + a.VoidReason + "; a call needs a new approval"}
 	}
+	// an expired request (recorded, or read as expired past its time)
+	// can be neither approved nor denied: the next call files a new one
+	if a.Status == authority.ApprovalExpired {
+		ap := a.Authority()
+		if st != nil {
+			ap = st.approvalOf(a)
+		}
+		_, why := authority.RequestLapse(ap, "", now)
+		return shownApproval{Status: a.Status, Lapsed: why}
+	}
 	// a pending request whose tool changed since it was filed (stale), or
 	// that waited past its time (expired), can no longer be approved
 	if st != nil && a.Status == authority.ApprovalPending {

@@ -97,6 +97,8 @@ func runApproval(ctx context.Context, args []string, stdout io.Writer) error {
 	case errors.As(err, &ve):
 		f, msg := ve.First()
 		return &exitError{1, fmt.Errorf("--%s: %s", f, msg)}
+	case errors.As(err, &lapsed) && lapsed.Reason == authority.ReasonApprovalExpired:
+		return &exitError{1, fmt.Errorf("%s: cannot be decided: it is %s; nothing was decided", ref, lapsed.Why)}
 	case errors.As(err, &lapsed):
 		return &exitError{1, fmt.Errorf("%s: cannot be approved: it is %s; nothing was approved (deny it to take it off the list)", ref, lapsed.Why)}
 	case err != nil:

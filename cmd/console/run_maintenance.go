@@ -15,8 +15,8 @@ const runMaintenanceEvery = time.Hour
 
 // startRunMaintenance runs the run-evidence maintenance pass now and then
 // every runMaintenanceEvery until ctx ends: the sweep of expired gateway
-// sessions, the day partitions up to a week ahead (Postgres), then
-// retention (idempotency records too). Replicas take turns through an
+// sessions, the expiry of approval requests nobody decided in time, the
+// day partitions up to a week ahead (Postgres), then retention (idempotency records too). Replicas take turns through an
 // advisory lock; a failed pass is logged and tried again next time.
 func startRunMaintenance(ctx context.Context, store *models.Store, log *slog.Logger, retention, gatewayIdle time.Duration) {
 	pass := func() {
@@ -27,6 +27,16 @@ func startRunMaintenance(ctx context.Context, store *models.Store, log *slog.Log
 			log.Error("gateway sessions: sweep failed", "err", err)
 		} else if n > 0 {
 			log.Info("gateway sessions: sweep", "sessions_deleted", n)
+		}
+		// approval requests that waited past CONSOLE_APPROVAL_REQUEST_TTL
+		// are recorded expired, each audited once across replicas
+		if n, err := store.ExpireApprovals(ctx, now); err != nil {
+			log.Error("approval requests: expiry sweep failed", "err", err)
+		} else {
+			log.Debug("approval requests: expiry sweep done", "requests_expired", n)
+			if n > 0 {
+				log.Info("approval requests: expired", "requests_expired", n)
+			}
 		}
 		if err := store.EnsureRunPartitions(ctx, now, now); err != nil {
 			log.Error("run evidence: partitions ahead not made", "err", err)

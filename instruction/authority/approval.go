@@ -23,6 +23,10 @@ const (
 	// agent or its profile, or the tool's review. It allows nothing more,
 	// even if the change is undone; the call needs a new approval.
 	ApprovalVoid = "void"
+	// ApprovalExpired is a request that waited for a reviewer past its
+	// time (Approval.RequestTTL) without a decision: it can be neither
+	// approved nor denied, and the call's next check files a new request.
+	ApprovalExpired = "expired"
 )
 
 // Approval is an approval request a check presents by its reference:
@@ -159,7 +163,10 @@ func approvalVerdict(a *Approval, agent string, sub *Subject, profile string, t 
 	case a.ArgsDigest != "" && a.ArgsDigest != argsDigest:
 		return fmt.Sprintf("approval %s: approved for other arguments than this call's; a call with these arguments needs its own approval", a.Ref),
 			ReasonApprovalOtherArguments, presented + " was made for other arguments than this call's; a call with these arguments needs its own approval."
-	case a.Status == ApprovalPending && !RequestExpiry(a).IsZero() && !now.Before(RequestExpiry(a)):
+	case RequestHasExpired(a, now) && RequestExpiry(a).IsZero():
+		return fmt.Sprintf("approval %s: expired unapproved", a.Ref), ReasonApprovalExpired,
+			presented + " expired without a reviewer's decision; calling again files a new request."
+	case RequestHasExpired(a, now):
 		at := RequestExpiry(a).UTC().Format(time.RFC3339)
 		return fmt.Sprintf("approval %s: expired unapproved at %s", a.Ref, at), ReasonApprovalExpired,
 			fmt.Sprintf("%s expired at %s without a reviewer's decision; calling again files a new request.", presented, at)

@@ -6,11 +6,14 @@ import (
 )
 
 // The states a pending request is shown in once it lapsed (RequestLapse):
-// its tool changed since it was filed, or it waited past its time. Its
-// recorded status stays pending; it can be denied, never approved.
+// its tool changed since it was filed (stale: its recorded status stays
+// pending; it can be denied, never approved), or it waited past its time
+// (expired: recorded as ApprovalExpired once a sweep or a decision finds
+// it, and read as expired before that; it can be neither approved nor
+// denied, and the next call files a new request).
 const (
 	RequestStale   = "stale"
-	RequestExpired = "expired"
+	RequestExpired = ApprovalExpired
 )
 
 // RequestLapse is why a pending request a can no longer be approved now
@@ -24,6 +27,9 @@ const (
 // never expires). A request that is not pending has not lapsed: its
 // decision stands as it was made.
 func RequestLapse(a *Approval, current string, now time.Time) (reason, why string) {
+	if a != nil && a.Found && a.Status == ApprovalExpired {
+		return ReasonApprovalExpired, expiredWhy(a)
+	}
 	if a == nil || !a.Found || a.Status != ApprovalPending {
 		return "", ""
 	}
@@ -31,10 +37,31 @@ func RequestLapse(a *Approval, current string, now time.Time) (reason, why strin
 		return ReasonApprovalToolChanged, fmt.Sprintf("stale: %s changed since the request was filed (it was filed for descriptor %.12s, the tool is now %.12s), so approving it would approve a version nobody reviewed; the next call files a new request",
 			a.Tool, a.Digest, current)
 	}
-	if at := RequestExpiry(a); !at.IsZero() && !now.Before(at) {
-		return ReasonApprovalExpired, fmt.Sprintf("expired: it waited for a reviewer until %s without a decision; the next call files a new request", at.UTC().Format(time.RFC3339))
+	if RequestHasExpired(a, now) {
+		return ReasonApprovalExpired, expiredWhy(a)
 	}
 	return "", ""
+}
+
+// RequestHasExpired reports whether request a expired unapproved by now:
+// recorded expired, or pending past its RequestExpiry.
+func RequestHasExpired(a *Approval, now time.Time) bool {
+	if a == nil || !a.Found {
+		return false
+	}
+	if a.Status == ApprovalExpired {
+		return true
+	}
+	at := RequestExpiry(a)
+	return a.Status == ApprovalPending && !at.IsZero() && !now.Before(at)
+}
+
+// expiredWhy is the reviewer's line on expired request a.
+func expiredWhy(a *Approval) string {
+	if at := RequestExpiry(a); !at.IsZero() {
+		return fmt.Sprintf("expired: it waited for a reviewer until %s without a decision; the next call files a new request", at.UTC().Format(time.RFC3339))
+	}
+	return "expired: it waited for a reviewer past its time without a decision; the next call files a new request"
 }
 
 // RequestExpiry is when pending request a expires unapproved (zero when

@@ -10,7 +10,9 @@ import (
 // approval that does not open the call is approval_required with a reason
 // token (Error.ApprovalReason) and a sentence saying why; one of another
 // agent or subject says only that, never whose it is, its tool, state,
-// decider or reason. No approval presented: no reason.
+// decider or reason. A request that waited past its time, recorded
+// expired or not yet, is approval_expired. No approval presented: no
+// reason.
 func TestAPresentedApprovalSaysWhyItDoesNotApply(t *testing.T) {
 	at := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
 	tool := Tool{ID: "workspace_write", Version: "1", Digest: "d1", Effects: "workspace-write", State: StateBindable}
@@ -36,6 +38,12 @@ func TestAPresentedApprovalSaysWhyItDoesNotApply(t *testing.T) {
 		{"used", ReasonApprovalUsed, "already used", func() *Approval { a := ok(); a.Used = true; return a }, "x1"},
 		{"decider's own key", ReasonApprovalDecidersKey, "someone else's approval", func() *Approval { a := ok(); a.KeyOwner = " RITA"; return a }, "x1"},
 		{"expired", ReasonApprovalExpired, "expired at 2026-12-02T10:00:00Z", func() *Approval { a := ok(); a.SingleUse, a.Until = false, at; return a }, "x1"},
+		{"request expired", ReasonApprovalExpired, "expired at 2026-12-02T09:00:00Z without a reviewer's decision", func() *Approval {
+			a := ok()
+			a.Status, a.Filed, a.RequestTTL = ApprovalPending, at.Add(-2*time.Hour), time.Hour
+			return a
+		}, "x1"},
+		{"request recorded expired", ReasonApprovalExpired, "expired without a reviewer's decision", func() *Approval { a := ok(); a.Status = ApprovalExpired; return a }, "x1"},
 	} {
 		tl := tool
 		d := Decide(Check{Agent: Agent{Slug: "a", Declared: []string{tool.ID}}, Subject: &Subject{ID: "u1", Groups: []string{"staff"}}, ToolID: tool.ID, Tool: &tl,
