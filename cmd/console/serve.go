@@ -9,7 +9,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"strconv"
 	"time"
 
 	"github.com/agentforge/console/cmd/console/startgc"
@@ -35,6 +34,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	gwIdle := fs.Duration("gateway-session-idle", idleDefault, "a gateway session unused this long expires; its client initializes a new one (CONSOLE_GATEWAY_SESSION_IDLE)")
 	gwCap := fs.Int("gateway-sessions", envInt("CONSOLE_GATEWAY_SESSIONS", web.DefaultGatewaySessionCap), "live gateway sessions one runtime key may hold per agent (CONSOLE_GATEWAY_SESSIONS)")
 	runs, conns := runCeilingFlags(fs), connCapFlags(fs)
+	logLevelName := fs.String("log-level", envOr("CONSOLE_LOG_LEVEL", "info"), "least severe log records written to stderr: debug, info, warn or error (CONSOLE_LOG_LEVEL)")
 	// asked for, the flags go to stdout; after a bad flag, to stderr
 	fs.SetOutput(stderr)
 	for _, a := range args {
@@ -76,7 +76,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	if err := applyMemoryLimit(os.Getenv); err != nil {
 		return err
 	}
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	level, err := logLevel(fs, *logLevelName)
+	if err != nil {
+		return &exitError{2, err}
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 	m := meter.New(200000)
 	// every encoding's ranks load after the server listens (m.Warm below),
 	// so they do not compete with the start for the CPU: seeding counts a
@@ -231,68 +235,4 @@ func displayURL(a net.Addr) string {
 		host = "localhost"
 	}
 	return "http://" + net.JoinHostPort(host, port)
-}
-
-// envInt is the positive whole number in variable k (def when unset); a
-// value that is not one is recorded in badEnv and def is used meanwhile.
-func envInt(k string, def int) int {
-	v := os.Getenv(k)
-	if v == "" {
-		return def
-	}
-	if n, err := strconv.Atoi(v); err == nil && n > 0 {
-		return n
-	}
-	badEnv = append(badEnv, fmt.Errorf("%s: %q is not a positive whole number", k, v))
-	return def
-}
-
-// badEnv are the variables envInt and envSwitch read that hold no value
-// they accept; serve refuses to start naming the first (takeBadEnv)
-// rather than silently use a default (a required second approval read
-// as "abc" must not become one).
-var badEnv []error
-
-// takeBadEnv is the first bad variable read since the last call, or nil.
-func takeBadEnv() error {
-	defer func() { badEnv = nil }()
-	if len(badEnv) == 0 {
-		return nil
-	}
-	return badEnv[0]
-}
-
-// envSwitch reads an on/off variable: "1" or "true" is on, "", "0" or
-// "false" off; anything else is recorded in badEnv.
-func envSwitch(k string) bool {
-	switch v := os.Getenv(k); v {
-	case "1", "true":
-		return true
-	case "", "0", "false":
-		return false
-	default:
-		badEnv = append(badEnv, fmt.Errorf("%s: %q is not 1 or 0", k, v))
-		return false
-	}
-}
-
-// envDuration is the duration in variable k (def when unset); a value
-// that is not a positive duration is an error naming k.
-func envDuration(k string, def time.Duration) (time.Duration, error) {
-	v := os.Getenv(k)
-	if v == "" {
-		return def, nil
-	}
-	d, err := time.ParseDuration(v)
-	if err != nil || d <= 0 {
-		return def, fmt.Errorf("%s: %q is not a positive duration (as 30s or 2m)", k, v)
-	}
-	return d, nil
-}
-
-func envOr(k, def string) string {
-	if v := os.Getenv(k); v != "" {
-		return v
-	}
-	return def
 }
