@@ -87,7 +87,9 @@ type Approval struct {
 // Reasons a presented approval does not open a call: an approval_required
 // denial's Error.ApprovalReason, with a sentence in its message. A reason
 // about an approval of another agent or subject says only that: never
-// whose it is, its tool, state, decider or reason.
+// whose it is, its tool, state, decider or reason. No sentence names a
+// tool: the model calls tools by names this package does not know (the
+// gateway's), and an approval's tool may be one it was never shown.
 const (
 	ReasonApprovalUnknown        = "approval_unknown"
 	ReasonApprovalNotYours       = "approval_other_subject"
@@ -150,10 +152,10 @@ func approvalVerdict(a *Approval, agent string, sub *Subject, profile string, t 
 		return approvalScopeVerdict(a, presented, GroupsOf(sub), profile)
 	case a.Tool != t.ID:
 		return fmt.Sprintf("approval %s: issued for agent %s, subject %q, tool %s", a.Ref, a.Agent, a.Subject, a.Tool),
-			ReasonApprovalOtherTool, fmt.Sprintf("%s was made for %s, not %s.", presented, a.Tool, t.ID)
+			ReasonApprovalOtherTool, presented + " was made for another tool, not this one."
 	case a.Digest != t.Digest:
 		return fmt.Sprintf("approval %s: approved for descriptor %.12s, the tool is now %.12s", a.Ref, a.Digest, t.Digest),
-			ReasonApprovalToolChanged, fmt.Sprintf("%s was made for an earlier version of %s; the tool changed since, so a call needs a new approval.", presented, t.ID)
+			ReasonApprovalToolChanged, presented + " was made for an earlier version of this tool; the tool changed since, so a call needs a new approval."
 	case a.ArgsDigest == "" && argsDigest != "":
 		return fmt.Sprintf("approval %s: made without arguments, so it holds for no call with arguments; a call with these arguments needs an approval made for them", a.Ref),
 			ReasonApprovalOtherArguments, presented + " was made without arguments, so it holds for no call with arguments; these arguments need an approval made for them."

@@ -10,9 +10,10 @@ import (
 // approval that does not open the call is approval_required with a reason
 // token (Error.ApprovalReason) and a sentence saying why; one of another
 // agent or subject says only that, never whose it is, its tool, state,
-// decider or reason. A request that waited past its time, recorded
-// expired or not yet, is approval_expired. No approval presented: no
-// reason.
+// decider or reason; no sentence names a tool (failed first: another
+// tool's approval was answered naming that tool). A request that waited
+// past its time, recorded expired or not yet, is approval_expired. No
+// approval presented: no reason.
 func TestAPresentedApprovalSaysWhyItDoesNotApply(t *testing.T) {
 	at := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
 	tool := Tool{ID: "workspace_write", Version: "1", Digest: "d1", Effects: "workspace-write", State: StateBindable}
@@ -28,7 +29,7 @@ func TestAPresentedApprovalSaysWhyItDoesNotApply(t *testing.T) {
 		{"unknown", ReasonApprovalUnknown, "names no approval request", func() *Approval { return &Approval{} }, "x1"},
 		{"another subject", ReasonApprovalNotYours, "not made for this agent and subject", func() *Approval { a := ok(); a.Subject = "secret-person"; a.Tool = "hidden.tool"; return a }, "x1"},
 		{"another agent", ReasonApprovalNotYours, "not made for this agent and subject", func() *Approval { a := ok(); a.Agent = "b"; return a }, "x1"},
-		{"another tool", ReasonApprovalOtherTool, "made for exec", func() *Approval { a := ok(); a.Tool = "exec"; return a }, "x1"},
+		{"another tool", ReasonApprovalOtherTool, "made for another tool", func() *Approval { a := ok(); a.Tool = "exec"; return a }, "x1"},
 		{"another descriptor", ReasonApprovalToolChanged, "changed", func() *Approval { a := ok(); a.Digest = "d0"; return a }, "x1"},
 		{"other arguments", ReasonApprovalOtherArguments, "other arguments", func() *Approval { return ok() }, "x2"},
 		{"made without arguments", ReasonApprovalOtherArguments, "without arguments", func() *Approval { a := ok(); a.ArgsDigest = ""; return a }, "x2"},
@@ -54,6 +55,13 @@ func TestAPresentedApprovalSaysWhyItDoesNotApply(t *testing.T) {
 		}
 		if d.Error.ApprovalReason != c.reason || !strings.Contains(d.Error.Message, c.says) {
 			t.Errorf("%s: reason %q, message %q; want %q saying %q", c.name, d.Error.ApprovalReason, d.Error.Message, c.reason, c.says)
+		}
+		// no sentence names a tool: the model calls tools by names this
+		// package does not know, and an approval's may be hidden from it
+		for _, name := range []string{"workspace_write", "exec", "hidden.tool"} {
+			if strings.Contains(d.Error.Message, name) {
+				t.Errorf("%s: the model is told the tool name %q: %s", c.name, name, d.Error.Message)
+			}
 		}
 		if c.reason == ReasonApprovalNotYours {
 			for _, leak := range []string{"secret-person", "hidden.tool", "rita", "fine", "approved", "single"} {
