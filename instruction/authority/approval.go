@@ -231,8 +231,8 @@ func CanDecideApproval(actor, subject string) bool {
 // characters that draw nothing removed, Unicode compatibility forms
 // folded: full-width letters, ligatures), case folded ("RITA", " rita "
 // and "ｒｉｔａ" are rita), look-alikes taken as one (lookAlike:
-// "rіta" with a Cyrillic і is rita), and an @domain suffix dropped
-// (localPart: "rita@corp.example" is rita, whatever the domain).
+// "rіta" with a Cyrillic і is rita), and an @domain suffix dropped from
+// the first @ (localPart: "rita@corp.example" and "rita@@x" are rita).
 func SameIdentity(a, b string) bool {
 	return identityKey(a) == identityKey(b)
 }
@@ -243,12 +243,14 @@ func identityKey(s string) string {
 }
 
 // localPart is a folded name without its @domain suffix: the text before
-// its last @ (an identity provider's email and the console username it
-// is made from are one person). A name that is only a domain ("@corp")
-// stays whole. Two people whose names differ only in their domain are
-// read as one: the error the rule can make is to ask another reviewer.
+// its first @ (an identity provider's email and the console username it
+// is made from are one person; "rita@@x" and "rita@corp@x" are rita too,
+// so no second @ makes a reviewer's own name someone else's). A name
+// that opens with @ ("@corp") stays whole. Two people whose names differ
+// only in their domain are read as one: the error the rule can make is
+// to ask another reviewer.
 func localPart(s string) string {
-	if i := strings.LastIndexByte(s, '@'); i > 0 {
+	if i := strings.IndexByte(s, '@'); i > 0 {
 		return strings.TrimSpace(s[:i])
 	}
 	return s
