@@ -132,3 +132,56 @@ func (s *Scope) metModifier(mods []string) bool {
 // iserPeople are people named in -iser or -izer, not instruments.
 var iserPeople = set("advertiser", "advertizer", "merchandiser", "merchandizer", "franchiser", "organiser", "organizer",
 	"fundraiser", "sympathiser", "sympathizer", "appetiser", "appetizer")
+
+// yourMention finds "let your X …" and "your X" handed work outside an
+// imperative's window ("the rows go to your formatter").
+func yourMention(text string, ts []token, i int, sameSentence bool) (mention, bool) {
+	if class, h, ok := ownedAbility(ts, i); ok {
+		return mention{kind: KindCapability, class: class, signal: text[ts[i].start:ts[h].end], start: ts[i].start, end: ts[h].end}, true
+	}
+	agents := ts[i].lower == "the" && i+3 < len(ts) && agentWords[ts[i+1].lower] && ts[i+2].lower == "s" && (ts[i].sentence || ts[i].clause)
+	if ts[i].lower == "your" && (i == 0 || ts[i].sentence || ts[i].clause || reportedClause(ts, i)) || agents {
+		// "Your translator can produce the English versions", "The
+		// assistant's text-to-speech voice should read …"
+		at := i + 1
+		if agents {
+			at = i + 3
+		}
+		class, h, ok := systemAt(ts, at)
+		if ok && h+1 < len(ts) && !ts[h+1].sentence && (modals[ts[h+1].lower] || ts[h+1].lower == "is" || ts[h+1].lower == "ought" || jobOf(ts, h+1)) {
+			return mention{kind: KindCapability, class: class, signal: text[ts[i].start:ts[h].end], start: ts[i].start, end: ts[h].end}, true
+		}
+		return mention{}, false
+	}
+	if (ts[i].lower == "a" || ts[i].lower == "an") && i >= 2 && youHave(ts, i) {
+		if class, h, ok := systemAt(ts, i+1); ok {
+			return mention{kind: KindCapability, class: class, signal: text[ts[i-2].start:ts[h].end], start: ts[i-2].start, end: ts[h].end}, true
+		}
+		return mention{}, false
+	}
+	if ts[i].lower != "your" || i == 0 || ts[i].sentence {
+		return mention{}, false
+	}
+	if class, h, ok := systemAt(ts, i+1); ok && (doneBy(ts, h+1) || i >= 2 && ts[i-1].lower == "for" && jobNouns[ts[i-2].lower]) {
+		// "something your clustering tool does well", "a job for your OCR"
+		return mention{kind: KindCapability, class: class, signal: text[ts[i].start:ts[h].end], start: ts[i].start, end: ts[h].end}, true
+	}
+	before := ts[i-1].lower
+	reliedOn := before == "on" && i >= 2 && !ts[i-1].sentence && relyingVerbs[verbBase(ts[i-2].lower)] // "rely on your X"
+	if !(before == "let" || handOff[before] || reliedOn || i >= 2 && youHave(ts, i)) {
+		return mention{}, false
+	}
+	class, end, ok := systemAt(ts, i+1)
+	if !ok {
+		if end, ok = yourProgramAt(ts, i+1); !ok {
+			return mention{}, false
+		}
+		class = "tool:" + joinWords(ts, i+1, end) // "Crop it in your image editor"
+	}
+	return mention{kind: KindCapability, class: class, signal: text[ts[i-1].start:ts[end].end], start: ts[i-1].start, end: ts[end].end}, true
+}
+
+// accountNouns name what a person holds at a service ("your Render
+// account", "your Stripe dashboard").
+var accountNouns = set("account", "accounts", "workspace", "workspaces", "dashboard", "organization", "organisation", "org",
+	"subscription", "subscriptions", "profile", "tenant", "tenancy", "login", "plan", "billing")
