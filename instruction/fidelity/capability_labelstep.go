@@ -6,7 +6,8 @@ import "strings"
 // handed on by the words before it rather than by an imperative's place:
 //   - the first word after a label of sequence and its colon, in a
 //     sentence after the text's first ("Next on the list: renegotiate …",
-//     "Then: shutting them down", "Hot on its heels: disable …"): a label
+//     "Then: shutting them down", "Hot on its heels: disable …", "Next
+//     up: you archive …"): a label
 //     of at most six words that holds "next", "then" or "afterwards", or
 //     is a closed phrase of sequence (sequenceFrames);
 //   - a gerund after a frame of the next or the remaining deed ("the next
@@ -24,7 +25,11 @@ func labelSteps(text string, ts []token) {
 			continue
 		}
 		if ts[i].sentence && sequenceLabel(text, ts, i) || strings.HasSuffix(ts[i].lower, "ing") && !ts[i].sentence && remainingFrame(ts, i) {
-			handStep(ts, i)
+			k := i
+			if ts[k].lower == "you" && k+1 < len(ts) && !ts[k+1].sentence {
+				k++ // "Next up: you archive the ticket": the reader its subject
+			}
+			handStep(ts, k)
 		}
 	}
 }

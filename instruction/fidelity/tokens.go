@@ -131,7 +131,7 @@ func tokenize(text string) []token {
 			sentence = true
 		}
 	}
-	out = pictographSteps(text, out)
+	out = pictographSteps(text, dropChords(text, out))
 	alternatives(text, out)
 	unmask(out)
 	markLater(out)
