@@ -159,6 +159,11 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 			return "service:" + ts[k].lower + "@" + ts[k].lower, k, true
 		}
 	}
+	if (worldVerb(v) || opensNew(ts, i, end)) && !mentionVerbs[v] && !runVerbs[v] {
+		if name, k, ok := namedThingAt(text, ts, i, end); ok {
+			return "service:" + name + "@" + name, k, true // "send the landlord a Venmo request"
+		}
+	}
 	for k := i + 1; k <= end; k++ {
 		if k >= i+2 && (ts[k-1].lower == "a" || ts[k-1].lower == "an") && handOff[ts[k-2].lower] {
 			if class, h, ok := systemAt(ts, k); ok && !agentHeads[ts[h].lower] {
@@ -185,7 +190,11 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 			}
 		}
 	}
-	if (how == ctxOblige || (how == ctxImperative || how == ctxAnd) && (laterStep(ts, i) || stepLabelAt(ts, i) || laterImperative(ts, i) || numberedStep(text, ts, i))) && worldVerb(v) && i > 0 && !firstClause(ts, i) &&
+	world := worldVerb(v) || opensNew(ts, i, end) // "then open a repair request"
+	if d, light, w := lightDeed(ts, i, end); light {
+		v, world = d, w // "then put a hold on the room"; "take a look" stays the agent's
+	}
+	if (how == ctxOblige || (how == ctxImperative || how == ctxAnd) && (laterStep(ts, i) || stepLabelAt(ts, i) || laterImperative(ts, i) || numberedStep(text, ts, i))) && world && i > 0 && !firstClause(ts, i) &&
 		!(outputVerbs[v] && formatFramed(ts, i)) && !(stativeVerbs[v] && !stateVerbs[v] && ts[i].lower == v) &&
 		!(how != ctxOblige && paramLine(text, ts[i].start)) {
 		return "action:" + v, min(end, i+3), true

@@ -230,3 +230,33 @@ var checkVerbs = set("check", "validate", "verify", "match", "compare", "test", 
 
 // honorifics open a person's name ("Mrs Patel", "Dr Okafor").
 var honorifics = set("mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "madam", "mister")
+
+// namedThingAt finds, among words i+2..end of an instruction, a new thing
+// made at a service named before its noun: an indefinite article or a
+// number, a proper name the dictionary does not know, and a noun in lower
+// case ("send the landlord a Venmo request", "start a Whereby call",
+// "split it into four Klarna payments"). It returns the name and its
+// word. A word in capitals (an acronym, "a JSON body"), a name before a
+// value's noun ("a Stripe id") or a definite thing ("the Acme record")
+// names none.
+func namedThingAt(text string, ts []token, i, end int) (string, int, bool) {
+	for k := i + 2; k+1 <= end && k+1 < len(ts); k++ {
+		if ts[k].sentence || ts[k].clause || ts[k+1].sentence || ts[k+1].clause {
+			return "", 0, false
+		}
+		a := ts[k-1].lower
+		if a != "a" && a != "an" && !(numeral(a) && len(a) > 1 || numberWords[a]) {
+			continue
+		}
+		t, n := ts[k], ts[k+1]
+		if q := byteAt(text, t.start-1); !properName(t) || honorifics[t.lower] || q == '"' || q == '\'' || strings.ToUpper(t.text) == t.text ||
+			strings.ContainsAny(t.text, ".") || valueNouns[n.lower] || n.text == "" || isUpper(n.text[0]) || !isNoun(n.lower) || functionWords[n.lower] {
+			continue
+		}
+		return t.lower, k, true
+	}
+	return "", 0, false
+}
+
+// numberWords count things in words ("four payments").
+var numberWords = set("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve")
