@@ -47,8 +47,10 @@ func capabilityMentions(text string, ts []token) []mention {
 			continue
 		}
 		if instructed && i > 0 && ts[i-1].lower == "by" && strings.HasSuffix(ts[i].lower, "ing") {
-			// "Share them by sending a secure message through the portal"
-			if v := baseForm(ts[i].lower); verbish(v) {
+			// "Share them by sending a secure message through the portal";
+			// a means of any verb the lexicon knows is read for where it
+			// acts ("Forecast it by fitting a curve in a notebook")
+			if v := baseForm(ts[i].lower); verbish(v) || gerundOf(ts[i].lower) != "" {
 				end := windowEnd(ts, i)
 				if class, last, ok := classAt(text, ts, i, end, ctxModal); ok {
 					class, product, _ := strings.Cut(class, "@")
