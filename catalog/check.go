@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-
-	"golang.org/x/text/unicode/norm"
 )
 
 // checker finds structural contradictions in a parameter tree: keywords
@@ -61,10 +59,10 @@ func (c *checker) add(path, keyword, format string, args ...any) {
 // params checks a list of properties: names, duplicates and each property.
 func (c *checker) params(path string, ps []Param, scope map[string]bool) {
 	seen := map[string]bool{}
-	looks := map[string]string{} // a name's compatibility form → the name
+	names := newSiblingNames(ps)
 	for i, p := range ps {
 		f := path + "." + p.Name
-		same, alike := looks[norm.NFKC.String(p.Name)]
+		alike := names.lookalike(p.Name)
 		switch {
 		case p.Name == "" && c.schema:
 			// a JSON Schema's properties are an object: the name is a key
@@ -78,12 +76,12 @@ func (c *checker) params(path string, ps []Param, scope map[string]bool) {
 			c.add(f, "", "property name %q holds a control, format or unassigned character, which would not read as written", p.Name)
 		case seen[p.Name]:
 			c.add(f, "", "duplicate parameter name")
-		case alike:
-			c.add(f, "", "property name %q reads the same as %q (they differ only in Unicode compatibility form): neither a reviewer nor the model could tell them apart", p.Name, same)
+		case alike != "":
+			c.add(f, "", "%s", alike)
 		}
 		seen[p.Name] = true
-		if !alike {
-			looks[norm.NFKC.String(p.Name)] = p.Name
+		if alike == "" {
+			names.add(p.Name)
 		}
 		c.param(f, p, true, scope)
 	}

@@ -131,10 +131,40 @@ func TestKeywordContradictionsAreRefused(t *testing.T) {
 		{`{"type":"object","properties":{"a\nb":{"type":"string"}}}`, "inputSchema.a.a\nb", "control"},
 		{`{"type":"object","properties":{"\u00e9":{"type":"integer"},"e\u0301":{"type":"string"}}}`, "inputSchema.a.\u00e9", "reads the same"},
 		{`{"type":"object","properties":{"id":{"type":"integer"},"\uff49\uff44":{"type":"string"}}}`, "inputSchema.a.\uff49\uff44", "reads the same"},
+		// cross-script look-alikes NFKC does not fold (UTS #39 skeletons)
+		{`{"type":"object","properties":{"a":{"type":"integer"},"\u0430":{"type":"string"}}}`, "inputSchema.a.\u0430", "U+0430, Cyrillic"},
+		{`{"type":"object","properties":{"path":{"type":"string"},"p\u0430th":{"type":"string"}}}`, "inputSchema.a.p\u0430th", `looks like "path"`},
+		{`{"type":"object","properties":{"scope":{"type":"string"},"\u0455\u0441\u043e\u0440\u0435":{"type":"string"}}}`, "inputSchema.a.\u0455\u0441\u043e\u0440\u0435", `looks like "scope"`},
+		{`{"type":"object","properties":{"\u03bfrder":{"type":"string"},"order":{"type":"string"}}}`, "inputSchema.a.\u03bfrder", "Greek"},
 	} {
 		_, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, mcpTool("x", fromJSON(t, `{"type":"object","properties":{"a":`+bad.schema+`}}`))), "svc")
 		if !hasProblem(ps, "x", bad.field, bad.msg) {
 			t.Errorf("%s: want a problem on %s saying %q, got %v", bad.schema, bad.field, bad.msg, ps)
 		}
+	}
+}
+
+// TestLookAlikeSiblingNamesOnly: the look-alike rule refuses a name only
+// beside a sibling it passes for; names of ASCII alone that a skeleton
+// would fold together ("burn" and "bum", "clone" and "done", "item1" and
+// "iteml") show their difference as typed and import, and so do names in
+// another script with no look-alike sibling, at the top level and nested.
+func TestLookAlikeSiblingNamesOnly(t *testing.T) {
+	for _, props := range []string{
+		`{"burn":{"type":"string"},"bum":{"type":"string"}}`,
+		`{"clone":{"type":"boolean"},"done":{"type":"boolean"},"item1":{"type":"string"},"iteml":{"type":"string"}}`,
+		`{"名前":{"type":"string"},"straße":{"type":"string"},"город":{"type":"string"},"city":{"type":"string"}}`,
+		`{"a":{"type":"object","properties":{"a":{"type":"string"}}},"\u0430":{"type":"integer"}}`,
+	} {
+		cs, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, mcpTool("x", fromJSON(t, `{"type":"object","properties":`+props+`}`))), "svc")
+		wantRefused := strings.Contains(props, `"\u0430"`)
+		if refused := len(ps) > 0; refused != wantRefused || (!wantRefused && len(cs) != 1) {
+			t.Errorf("%s: problems %v, want refused %v", props, ps, wantRefused)
+		}
+	}
+	// the same names as siblings one level down are refused there
+	_, ps := catalog.Parse(catalog.FormatMCP, mcpDoc(t, mcpTool("x", fromJSON(t, `{"type":"object","properties":{"o":{"type":"object","properties":{"key":{"type":"string"},"k\u0435y":{"type":"string"}}}}}`))), "svc")
+	if !hasProblem(ps, "x", "inputSchema.o.k\u0435y", `looks like "key"`) {
+		t.Errorf("nested look-alike siblings: %v", ps)
 	}
 }
