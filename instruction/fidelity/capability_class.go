@@ -154,7 +154,7 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 		if determiners[ts[k].lower] && k+1 <= end {
 			k++
 		}
-		if q := byteAt(text, ts[k].start-1); properName(ts[k]) && !honorifics[ts[k].lower] && q != '"' && q != '\'' && strings.ToUpper(ts[k].text) != ts[k].text &&
+		if q := byteAt(text, ts[k].start-1); properName(ts[k]) && !honorifics[ts[k].lower] && q != '"' && q != '\'' && !upperCased(ts[k].text) &&
 			!strings.ContainsAny(ts[k].text, ".") && !(k+1 < len(ts) && valueNouns[ts[k+1].lower]) {
 			return "service:" + ts[k].lower + "@" + ts[k].lower, k, true
 		}

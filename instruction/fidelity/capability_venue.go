@@ -123,7 +123,7 @@ func properName(t token) bool {
 	if plainAcronyms[w] || plainAcronyms[strings.TrimSuffix(w, "s")] || len(w) < 2 || unitOrFormat(t.text) {
 		return false // "UUIDs", "URLs", "in MiB", "in YYYY-MM-DD"
 	}
-	if strings.ToUpper(t.text) == t.text {
+	if upperCased(t.text) {
 		// an acronym ("ERP", "SAP"), not a word in capitals for
 		// emphasis ("VERIFY", "ONLY")
 		return (len(w) <= 4 || !isVerb(w) && !isNoun(w)) && !functionWords[w] && !sequencers[w] && !modals[w]
@@ -172,7 +172,7 @@ var ownPlaces = set("current", "working", "local", "same", "given", "output", "r
 // it is also an English word, unless it names a language, a day or a month.
 func venueName(t token) bool {
 	return !t.sentence && !t.quoted && !t.address && !t.markup && len(t.text) >= 3 && isUpper(t.text[0]) && !runtimeCall(t) &&
-		strings.ToUpper(t.text) != t.text && !commonNames[t.lower] && !plainAcronyms[t.lower]
+		!upperCased(t.text) && !commonNames[t.lower] && !plainAcronyms[t.lower]
 }
 
 // programName: a lower-case word no dictionary knows, right after the
@@ -221,7 +221,7 @@ func checkedAgainstStandard(ts []token, i, k int) bool {
 		return false
 	}
 	a := ts[k+1].text
-	return len(a) > 1 && strings.ToUpper(a) == a && strings.ToLower(a) != a
+	return len(a) > 1 && upperCased(a) && strings.ToLower(a) != a
 }
 
 // checkVerbs hold a thing to a standard or a value.

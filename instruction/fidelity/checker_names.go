@@ -95,7 +95,7 @@ func (c *Checker) nameAt(text string, ts []token, i int) (mention, bool) {
 	if ns, _, ok := strings.Cut(w, "."); ok && c.namespaces[ns] && !fileExtensions[w[strings.LastIndexByte(w, '.')+1:]] {
 		shaped, service = true, true
 	}
-	if strings.ToUpper(t.text) == t.text && strings.Contains(t.text, "_") {
+	if upperCased(t.text) && strings.Contains(t.text, "_") {
 		return mention{}, false // a placeholder such as TOOL_ID (acronyms such as OCR stay names)
 	}
 	if !t.attr && !service && (fileNamed(w) || exampleInQuotes(text, t.start) || !t.later && exampleSentence(ts, i)) {

@@ -141,7 +141,7 @@ func (c *Checker) ownerFactsOf(k catalog.Contract) ownerFacts {
 // opens with the tool's id.
 func (c *Checker) entryOwner(text string, s *Scope) (catalog.Contract, bool) {
 	line, _, _ := strings.Cut(text, "\n")
-	for _, w := range strings.Fields(line) {
+	for w := range strings.FieldsSeq(line) {
 		id := strings.Trim(w, "-#\"'`:,")
 		if id == "" {
 			continue

@@ -113,11 +113,11 @@ func withoutData(text string, ms []mention) []mention {
 // steps.
 func namePrefix(ts []token, i int) bool {
 	t := ts[i]
-	if len(t.text) < 2 || strings.ToUpper(t.text) != t.text || strings.ToLower(t.text) == t.text || i+1 >= len(ts) {
+	if len(t.text) < 2 || !upperCased(t.text) || strings.ToLower(t.text) == t.text || i+1 >= len(ts) {
 		return false
 	}
 	n := ts[i+1]
-	if n.sentence || n.clause || n.text == "" || n.text[0] < 'A' || n.text[0] > 'Z' || strings.ToUpper(n.text) == n.text {
+	if n.sentence || n.clause || n.text == "" || n.text[0] < 'A' || n.text[0] > 'Z' || upperCased(n.text) {
 		return false
 	}
 	return !isNoun(n.lower) && !isVerb(n.lower) && !functionWords[n.lower]

@@ -73,7 +73,7 @@ func codeDeed(w string) bool {
 // screamingDeed: an upper-case snake name whose first word is a verb
 // ("CANCEL_ORDER", "REVOKE_API_KEY"; not "TOOL_ID").
 func screamingDeed(w string) bool {
-	if strings.ToUpper(w) != w || !strings.Contains(w, "_") || strings.HasPrefix(w, "_") {
+	if !upperCased(w) || !strings.Contains(w, "_") || strings.HasPrefix(w, "_") {
 		return false
 	}
 	parts := strings.Split(strings.ToLower(w), "_")

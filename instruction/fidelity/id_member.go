@@ -70,7 +70,7 @@ func runtimeCall(t token) bool {
 // the code names) and not an acronym in capitals.
 func objectReceiver(r string) bool {
 	l := strings.ToLower(r)
-	return strings.ToUpper(r) != r && !runtimeObjects[l] && !codeNames()[l] && !codeNameWords[l]
+	return !upperCased(r) && !runtimeObjects[l] && !codeNames()[l] && !codeNameWords[l]
 }
 
 // memberLed: a lead of memberLeads stands right before the word at i, or
@@ -114,7 +114,7 @@ func plainArgs(s string) bool {
 // screamingKebab: an upper-case hyphenated name whose first part is a
 // verb ("RESEED-LINE", "CLOSE-ACCOUNT"; not "UTF-8", "X-API-KEY").
 func screamingKebab(w string) bool {
-	if strings.ToUpper(w) != w || !strings.Contains(w, "-") {
+	if !upperCased(w) || !strings.Contains(w, "-") {
 		return false
 	}
 	parts := strings.Split(strings.ToLower(w), "-")

@@ -157,9 +157,14 @@ func saidToBeTheCall(ts []token, i int) bool {
 // is neither a state ("refund_requested") nor a field's suffix ("page_id")
 // ("escalate_to_legal", "void_invoice"; not "created_at").
 func deedSnake(w string) bool {
-	parts := strings.Split(w, "_")
-	last := parts[len(parts)-1]
-	return len(parts) >= 2 && strings.ToLower(w) == w && len(parts[1]) >= 2 && baseVerb(parts[0]) && identifierShaped(w) &&
+	// its parts read in place: the checker asks this of every word
+	first, rest, ok := strings.Cut(w, "_")
+	if !ok {
+		return false
+	}
+	second, _, _ := strings.Cut(rest, "_")
+	last := w[strings.LastIndexByte(w, '_')+1:]
+	return strings.ToLower(w) == w && len(second) >= 2 && baseVerb(first) && identifierShaped(w) &&
 		!strings.HasSuffix(last, "ed") && !fieldSuffixes[last]
 }
 

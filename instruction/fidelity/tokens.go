@@ -227,7 +227,7 @@ func isQuote(b byte) bool { return b == '\'' || b == '"' || b == '`' }
 func identifierShaped(w string) bool {
 	if strings.Contains(w, "_") {
 		// word_word: a prefix ("ch_") or a dunder is not a name
-		return !strings.HasPrefix(w, "_") && !strings.HasSuffix(w, "_") && !strings.Contains(w, "__") && strings.ToUpper(w) != w
+		return !strings.HasPrefix(w, "_") && !strings.HasSuffix(w, "_") && !strings.Contains(w, "__") && !upperCased(w)
 	}
 	if i := strings.LastIndexByte(w, '.'); i > 0 {
 		ext := w[i+1:]
@@ -283,7 +283,7 @@ func excerpt(text string, start, end int) string {
 // camelCased reports whether a word has a capital after its first letter
 // and is not all capitals: PurgeOrder, purgeOrder, not Login or HTTP.
 func camelCased(w string) bool {
-	if strings.ToUpper(w) == w {
+	if upperCased(w) {
 		return false
 	}
 	for i, r := range w {
