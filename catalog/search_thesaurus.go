@@ -13,7 +13,7 @@ import (
 // vocabulary belongs in a tool's reviewed search hints instead.
 var thesaurus = [][]string{
 	{"create", "make", "generate", "produce", "new", "add"},
-	{"delete", "remove", "drop", "erase", "discard", "purge", "rid", "trash"},
+	{"delete", "remove", "drop", "erase", "discard", "purge", "rid", "trash", "forget"},
 	{"edit", "change", "modify", "update", "fix", "correct", "amend", "tweak", "rewrite", "revise"},
 	{"show", "display", "view", "see", "list"},
 	{"find", "search", "locate", "lookup", "seek", "discover"},
