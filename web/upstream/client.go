@@ -27,6 +27,15 @@ type client struct {
 
 	mu sync.Mutex
 	cs *mcp.ClientSession
+	// live is cs and direct as one pointer (nil: no session, or closed),
+	// stored under mu with them: a call of a live session reads it
+	// without taking mu (sessionDirect)
+	live atomic.Pointer[liveSession]
+	// steadyUntil: until this time (Unix nanoseconds, the pool's clock)
+	// the server is up with no failure counted and its last contact
+	// recent, so an answer changes nothing (healthy skips mu); 0 after
+	// any failure
+	steadyUntil atomic.Int64
 	// direct is cs's route for direct calls (nil: through the SDK)
 	direct   *directSession
 	ids      atomic.Int64 // the direct calls' request ids
@@ -86,6 +95,9 @@ func (c *client) session(ctx context.Context) (*mcp.ClientSession, error) {
 
 // sessionDirect is session with its route for direct calls (nil: none).
 func (c *client) sessionDirect(ctx context.Context) (*mcp.ClientSession, *directSession, error) {
+	if l := c.live.Load(); l != nil {
+		return l.cs, l.direct, nil
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.closed {
@@ -107,7 +119,7 @@ func (c *client) sessionDirect(ctx context.Context) (*mcp.ClientSession, *direct
 		return nil, nil, &UnavailableError{Name: c.spec.Name, Err: err}
 	}
 	c.setHealthLocked(true, nil)
-	c.cs, c.direct = cs, directOf(c.spec.URL, hc, cs, c.forgetAnyListing)
+	c.setSessionLocked(cs, directOf(c.spec.URL, hc, cs, c.forgetAnyListing))
 	c.serial++
 	c.ids.Store(directIDBase)
 	go c.watch(cs)
@@ -123,7 +135,7 @@ func (c *client) watch(cs *mcp.ClientSession) {
 		c.mu.Unlock()
 		return
 	}
-	c.cs, c.direct = nil, nil
+	c.setSessionLocked(nil, nil)
 	c.failures++
 	wait := backoff(c.failures, c.spec.MaxBackoff)
 	c.nextTry = time.Now().Add(wait)
@@ -154,7 +166,7 @@ func (c *client) dropAfter(cs *mcp.ClientSession, why error, after <-chan struct
 	mine := c.cs == cs
 	var wait time.Duration
 	if mine {
-		c.cs, c.direct = nil, nil
+		c.setSessionLocked(nil, nil)
 		c.failures++
 		wait = backoff(c.failures, c.spec.MaxBackoff)
 		c.nextTry = time.Now().Add(wait)
@@ -174,22 +186,6 @@ func (c *client) dropAfter(cs *mcp.ClientSession, why error, after <-chan struct
 	}()
 }
 
-// healthy ends a run of failures: the next failure waits the least.
-func (c *client) healthy() {
-	c.mu.Lock()
-	c.failures = 0
-	c.setHealthLocked(true, nil)
-	c.mu.Unlock()
-}
-
-// unreachable records a request that failed for want of the server (not
-// its answer): the connection is down until a contact answers.
-func (c *client) unreachable(why error) {
-	c.mu.Lock()
-	c.setHealthLocked(false, why)
-	c.mu.Unlock()
-}
-
 func (c *client) close() {
 	c.mu.Lock()
 	if !c.closed {
@@ -197,7 +193,7 @@ func (c *client) close() {
 	}
 	c.closed = true
 	cs := c.cs
-	c.cs, c.direct = nil, nil
+	c.setSessionLocked(nil, nil)
 	c.mu.Unlock()
 	if cs != nil {
 		_ = cs.Close()

@@ -40,6 +40,9 @@ func (c *client) setHealthLocked(up bool, why error) {
 			text = c.masked(why).Error()
 		}
 	}
+	if !up {
+		c.steadyUntil.Store(0)
+	}
 	now := c.pool.now().UTC()
 	if c.health == state && c.healthWhy == text && (!up || now.Sub(c.healthAt) < ContactEvery) {
 		return
@@ -94,4 +97,28 @@ func (c *client) probe() {
 // error text and each string of its results.
 func (s *secretSet) maskText(text string) string {
 	return maskOne(text, s.plain)
+}
+
+// healthy ends a run of failures: the next failure waits the least. A
+// steady server's answer (steadyUntil) takes no lock: every call of a
+// connection answers here, and they would queue on mu.
+func (c *client) healthy() {
+	if c.pool.now().UnixNano() < c.steadyUntil.Load() {
+		return
+	}
+	c.mu.Lock()
+	c.failures = 0
+	c.setHealthLocked(true, nil)
+	if c.health == healthUp {
+		c.steadyUntil.Store(c.healthAt.Add(ContactEvery).UnixNano())
+	}
+	c.mu.Unlock()
+}
+
+// unreachable records a request that failed for want of the server (not
+// its answer): the connection is down until a contact answers.
+func (c *client) unreachable(why error) {
+	c.mu.Lock()
+	c.setHealthLocked(false, why)
+	c.mu.Unlock()
 }

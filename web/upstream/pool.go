@@ -26,7 +26,9 @@ type Pool struct {
 	// MaxMessage; never more).
 	MaxResult int
 
-	mu      sync.Mutex
+	// mu guards clients and closed; a call finding its client as made
+	// for its spec takes it shared (client), so calls never queue on it
+	mu      sync.RWMutex
 	clients map[string]*client
 	closed  bool
 	// sdkCalls: every call through the SDK's client (direct.go; the
@@ -95,6 +97,12 @@ func NewPool(log *slog.Logger) *Pool {
 }
 
 func (p *Pool) client(spec Spec) (*client, error) {
+	p.mu.RLock()
+	if c := p.clients[spec.Name]; !p.closed && c != nil && c.spec.same(spec) {
+		p.mu.RUnlock()
+		return c, nil
+	}
+	p.mu.RUnlock()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {

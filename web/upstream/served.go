@@ -123,7 +123,8 @@ func (p *Pool) Restart(ctx context.Context, spec Spec, serial uint64) error {
 		c.mu.Unlock()
 		return nil
 	}
-	c.cs, c.direct, c.listing = nil, nil, nil
+	c.setSessionLocked(nil, nil)
+	c.listing = nil
 	c.mu.Unlock()
 	p.log.Info("upstream restarted: its tools differ from the reviewed ones", "connection", spec.Name)
 	_ = cs.Close()
