@@ -74,7 +74,7 @@ const listChangedToken = "console:tools/list_changed"
 
 func newGateway(s *Server) *gateway {
 	g := &gateway{s: s, pool: upstream.NewPool(s.log), evidence: newEvidenceWriterWith(s.store.SaveRunEventsAsyncCommit, s.log)}
-	g.states.read = s.store.GatewayStatesByTokens
+	g.states.read, g.states.most = s.store.GatewayStatesByTokens, sessionReadsInFlight
 	g.direct.Store(true)
 	if s.cfg.UpstreamTimeout > 0 {
 		g.pool.Timeout = s.cfg.UpstreamTimeout

@@ -12,16 +12,24 @@ import (
 // sent only after every request that joined it arrived and reads every
 // joined session with the generations in one statement, so each request
 // still sees every change committed before it arrived (a revocation, a
-// search on another replica). At most one shared read is in flight per
-// process (a request that finds the next read full, maxSessionBatch,
-// reads alone beside it): a request that finds none sends its own at once
-// (an idle gateway waits for nothing), and under load one statement
-// serves every request that arrived during the previous one, instead of a
-// statement each.
+// search on another replica). At most sessionReadsInFlight shared reads
+// are in flight per process (a request that finds the next read full,
+// maxSessionBatch, reads alone beside them): a request that finds fewer
+// sends its own at once (an idle gateway waits for nothing), and under
+// load one statement serves every request that arrived while the others
+// were in flight, instead of a statement each.
 type sessionGate struct {
 	readGate[map[string]models.GatewayState]
 	read func(context.Context, []string) (map[string]models.GatewayState, error)
 }
+
+// sessionReadsInFlight bounds the session gate's shared reads in flight.
+// Two, not one: a request arriving while one read is in flight sends its
+// own at once instead of waiting for that read to end first (with one,
+// every request meeting a read in flight waited for the rest of it, and a
+// read that stalled, its database backend waiting for a core, held every
+// request behind it for the stall and then its own read).
+const sessionReadsInFlight = 2
 
 // maxSessionBatch bounds the sessions one shared read asks for; a
 // request past it reads alone.

@@ -14,12 +14,13 @@ import (
 // arrived, and a statement sees every transaction committed before it
 // started, so each request still sees every change committed before it
 // arrived — while one statement serves all the requests that arrived
-// during the previous one. At most one shared read is in flight per
-// process; a request that finds none sends its own at once.
+// during the previous one. At most most shared reads are in flight per
+// process (zero: one); a request that finds fewer sends its own at once.
 type readGate[T any] struct {
-	mu      sync.Mutex
-	running bool
-	next    *sharedRead[T]
+	mu sync.Mutex
+	// most bounds the reads in flight (zero: one); running counts them
+	most, running int
+	next          *sharedRead[T]
 	// reads counts the reads sent (benchmarks' and tests' reads per request)
 	reads atomic.Int64
 }
@@ -58,9 +59,10 @@ func (g *readGate[T]) do(ctx context.Context, src gateSource[T], key string, max
 		}
 		r.keys = append(r.keys, key)
 	}
-	lead := !g.running
+	lead := g.running < g.most || g.running == 0
 	if lead {
-		g.running, g.next = true, nil
+		g.running++
+		g.next = nil
 	}
 	g.mu.Unlock()
 	if lead {
@@ -85,7 +87,7 @@ func (g *readGate[T]) run(ctx context.Context, src gateSource[T], r *sharedRead[
 	if n != nil {
 		g.next = nil
 	} else {
-		g.running = false
+		g.running--
 	}
 	g.mu.Unlock()
 	close(r.done)
