@@ -121,6 +121,9 @@ func namespaceOf(id string) string {
 }
 
 func toSet(ids []string) map[string]bool {
+	if len(ids) == 0 {
+		return nil // reads as an empty set, made for nothing
+	}
 	m := make(map[string]bool, len(ids))
 	for _, id := range ids {
 		m[id] = true

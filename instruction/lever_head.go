@@ -68,12 +68,18 @@ func (t *ToolFlips) FlipHead(id string, s *Scratch) (HeadFlip, bool) {
 // goes with it; and the header's count when the main section's entries
 // change in number.
 func (t *ToolFlips) catalogChange(e *catalog.Entry, was bool, g Gate) ToolFlip {
-	var f ToolFlip
-	side := func(u catalog.Unit, gone bool) {
-		if gone {
-			f.Gone = append(f.Gone, u)
-		} else {
-			f.Added = append(f.Added, u)
+	// at most four units change (the entry, the loader, the header's
+	// two counts): gathered first, so each side is made once, to size
+	var sides [4]struct {
+		u    catalog.Unit
+		gone bool
+	}
+	n, gone := 0, 0
+	side := func(u catalog.Unit, g bool) {
+		sides[n].u, sides[n].gone = u, g
+		n++
+		if g {
+			gone++
 		}
 	}
 	form, main := t.base.Options.CatalogForm, 0
@@ -91,6 +97,20 @@ func (t *ToolFlips) catalogChange(e *catalog.Entry, was bool, g Gate) ToolFlip {
 	if main != 0 {
 		side(catalogHeader(t.header), true)
 		side(catalogHeader(t.header+main), false)
+	}
+	var f ToolFlip
+	if gone > 0 {
+		f.Gone = make([]catalog.Unit, 0, gone)
+	}
+	if n > gone {
+		f.Added = make([]catalog.Unit, 0, n-gone)
+	}
+	for _, sd := range sides[:n] {
+		if sd.gone {
+			f.Gone = append(f.Gone, sd.u)
+		} else {
+			f.Added = append(f.Added, sd.u)
+		}
 	}
 	return f
 }
