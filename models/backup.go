@@ -303,8 +303,8 @@ func sqliteTables(ctx context.Context, s *Store) ([]string, error) {
 // checks the copy (SQLite's integrity check, exactly this console's
 // migrations, and its audit chain, which must verify unless
 // o.AcceptBrokenAudit) and then moves it over the target (whose -wal and
-// -shm files go). The backup file itself is only read. Stop the console
-// before restoring over a file it uses.
+// -shm files go). The backup file itself is only read. It refuses (a
+// *ServedError) while a console serves target (LockServing).
 func RestoreSQLite(ctx context.Context, backup, target string, o RestoreOptions) (BackupResult, error) {
 	var res BackupResult
 	auth, err := CheckBackup(backup, o.Keys, o.Unauthenticated)
@@ -312,6 +312,11 @@ func RestoreSQLite(ctx context.Context, backup, target string, o RestoreOptions)
 		return res, err
 	}
 	res.Auth = auth.Source
+	release, err := lockRestoring(target)
+	if err != nil {
+		return res, err
+	}
+	defer release()
 	if fi, err := os.Stat(target); err == nil && fi.Size() > 0 {
 		dst, err := Open(ctx, target)
 		if err != nil {

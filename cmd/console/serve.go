@@ -92,6 +92,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	// a first start's seeding (the built-in catalog, the admin and the
 	// demo) runs after the server listens (res.Seed below); every request
 	// but the health check waits for it (seedGate)
+	lock, err := lockServing(*addr)
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
 	store, res, err := openStoreFor(ctx, m, (*models.Store).BootstrapSeedLater)
 	if err != nil {
 		return err
@@ -145,6 +150,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	if err != nil {
 		return err
 	}
+	lock.Say(servingWho(ln.Addr().String()))
 	first := newFirstAnswer()
 	hs := &http.Server{Handler: first.wrap(gate.wrap(srv.Handler())), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 60 * time.Second, WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second}
 	ln = conns.wrap(ln, hs)
@@ -227,12 +233,4 @@ func reportAdmin(stdout *os.File, res models.BootstrapResult) {
 	} else {
 		fmt.Fprintln(stdout, "Created user admin with the password from CONSOLE_ADMIN_PASSWORD.")
 	}
-}
-
-func displayURL(a net.Addr) string {
-	host, port, err := net.SplitHostPort(a.String())
-	if err != nil || host == "" || host == "::" || host == "0.0.0.0" {
-		host = "localhost"
-	}
-	return "http://" + net.JoinHostPort(host, port)
 }
