@@ -227,7 +227,7 @@ func (t *commandTransport) Connect(ctx context.Context) (mcp.Connection, error) 
 	}
 	// the stream closes by closing stdin (then the process is ended), not stdout
 	mc := &markedConn{pending: map[string]*mark{}}
-	lc := &lineCap{r: &jsonLines{r: stdout, limit: t.limit, log: t.log, name: t.name, gate: t.gate, decoded: &linesDecoded}, limit: t.limit, name: t.name, conn: mc}
+	lc := &lineCap{r: &jsonLines{r: stdout, limit: t.limit, log: t.log, name: t.name, gate: t.gate, decoded: &linesDecoded, conn: mc}, limit: t.limit, name: t.name, conn: mc}
 	// the SDK's own frame cap is off: it counts its decoder's read-ahead,
 	// not lines, and a refusal there names no request (ours does both)
 	conn, err := (&mcp.IOTransport{Reader: io.NopCloser(lc), Writer: &process{cmd: t.cmd, stdin: stdin, marker: t.marker}, MaxLineLength: -1}).Connect(ctx)

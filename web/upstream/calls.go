@@ -109,6 +109,12 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 		res, err = cs.CallTool(withMark(ctx, m), params)
 	}
 	if err != nil {
+		if ue := m.unreadErr(); ue != nil && m.refused.Load() == 0 {
+			// the server answered with a line that could not be read: the
+			// call ran, or may have, and the session is well
+			c.healthy()
+			return nil, nil, false, c.maskedWith(set, ue)
+		}
 		if ur := unreadableResult(err); ur != nil && m.refused.Load() == 0 {
 			// the server answered the call, with a result that is not a
 			// tool result: it ran, and its session is well

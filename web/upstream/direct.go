@@ -126,7 +126,7 @@ func (d *directSession) call(ctx context.Context, id int64, tool string, args js
 		m, err := decodeMessage(b)
 		if err != nil {
 			// one response's body: the call's, not the session's
-			return nil, nil, &MalformedError{Err: err}
+			return nil, nil, malformed(err)
 		}
 		r, ok := m.(*jsonrpc.Response)
 		if !ok || r.ID.Raw() != id {
@@ -240,7 +240,7 @@ func (d *directSession) stream(ctx context.Context, body io.Reader, id int64) (*
 			if err != nil {
 				// one malformed event is this call's answer gone wrong,
 				// not the session's: the call fails, the session stays
-				return nil, &MalformedError{Err: err}
+				return nil, malformed(err)
 			}
 			switch m := m.(type) {
 			case *jsonrpc.Response:
@@ -312,7 +312,7 @@ const maxDepth = 1000
 // 32 KiB buffer).
 func decodeMessage(data []byte) (jsonrpc.Message, error) {
 	if tooDeep(data, maxDepth) {
-		return nil, fmt.Errorf("unmarshaling jsonrpc message: json: exceeded maximum nesting depth of %d", maxDepth)
+		return nil, fmt.Errorf("unmarshaling jsonrpc message: %w", ErrTooDeep)
 	}
 	var w wireMessage
 	if _, err := sjson.Parse(data, &w, sjson.DontMatchCaseInsensitiveStructFields); err != nil {
@@ -383,3 +383,13 @@ func (e *MalformedError) Error() string {
 }
 
 func (e *MalformedError) Unwrap() error { return e.Err }
+
+// malformed is the failure of a call whose answer did not decode: one
+// nested too deep is an answer that cannot be read (the server ran the
+// call), any other a *MalformedError.
+func malformed(err error) error {
+	if errors.Is(err, ErrTooDeep) {
+		return &UnreadableResultError{Err: err}
+	}
+	return &MalformedError{Err: err}
+}

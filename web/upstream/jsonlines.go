@@ -20,7 +20,10 @@ import (
 // with '[', answers only a batch the console never sends.) Without it
 // one such line ends the SDK's decoder, so the session, and every call
 // waiting on it fails. A dropped line is logged by its count and length
-// only (it may hold anything), the first and every thousandth.
+// only (it may hold anything), the first and every thousandth. A line
+// that does not parse but says which request it answers is that
+// request's answer (jsonlines_unread.go), and a dropped line is bounded
+// as any other (overLong).
 type jsonLines struct {
 	r io.Reader
 	// limit bounds the line held for checking (DefaultMaxMessage when 0)
@@ -38,6 +41,10 @@ type jsonLines struct {
 	gate *lineGate
 	// decoded counts the lines decoded (a flood's cost)
 	decoded *atomic.Int64
+	// conn is told of a line it cannot read that answers a request
+	// (jsonlines_unread.go; nil: such lines are dropped)
+	conn *markedConn
+	run  int // bytes of a dropped line so far
 }
 
 const (
@@ -58,6 +65,9 @@ func (j *jsonLines) Read(p []byte) (int, error) {
 		}
 		n, err := j.r.Read(j.buf)
 		j.filter(j.buf[:n])
+		if j.err != nil {
+			continue // the stream ended at a line over the ceiling
+		}
 		if err != nil {
 			if j.state == lineHold {
 				j.endLine() // the last line, with no newline after it
@@ -83,7 +93,7 @@ func (j *jsonLines) filter(b []byte) {
 			case '{':
 				j.state = lineHold
 			default:
-				j.state = lineDrop
+				j.state, j.run = lineDrop, 0
 				j.drop(0)
 			}
 		case lineHold:
@@ -110,6 +120,16 @@ func (j *jsonLines) filter(b []byte) {
 			}
 		case lineLong, lineDrop:
 			i := bytes.IndexByte(b, '\n')
+			if j.state == lineDrop {
+				// a line that is not JSON-RPC is bounded as any other
+				if j.run += len(b); i >= 0 {
+					j.run -= len(b) - i
+				}
+				if j.run > j.max() {
+					j.overLong()
+					return
+				}
+			}
 			if i < 0 {
 				if j.state == lineLong {
 					j.out = append(j.out, b...)
@@ -134,10 +154,11 @@ func (j *jsonLines) endLine() {
 	if j.decoded != nil {
 		j.decoded.Add(1)
 	}
-	if _, err := jsonrpc.DecodeMessage(bytes.TrimSpace(j.line)); err == nil {
+	line := bytes.TrimSpace(j.line)
+	if _, err := jsonrpc.DecodeMessage(line); err == nil {
 		j.out = append(j.out, j.line...)
-	} else {
-		j.drop(len(bytes.TrimSpace(j.line)))
+	} else if !j.chargeUnread(line) {
+		j.drop(len(line))
 	}
 	j.line = j.line[:0]
 	if cap(j.line) > 1<<20 {

@@ -22,7 +22,10 @@ import (
 type mark struct {
 	call    bool
 	refused atomic.Int64 // the ceiling an answer was refused at (0: none)
-	bytes   atomic.Int64 // the answers' bytes so far
+	// unread is what came in place of an answer that could not be read
+	// (jsonlines_unread.go; nil: none)
+	unread atomic.Pointer[error]
+	bytes  atomic.Int64 // the answers' bytes so far
 	// release forgets the request ids a stdio connection holds for it
 	// (set by the caller's goroutine as it writes, so read there only)
 	release []func()
@@ -43,6 +46,17 @@ func markOf(ctx context.Context) *mark {
 
 func (m *mark) trip(limit int) { m.refused.CompareAndSwap(0, int64(limit)) }
 
+// unreadable records err as what came in place of the request's answer.
+func (m *mark) unreadable(err error) { m.unread.CompareAndSwap(nil, &err) }
+
+// unreadErr is what came in place of the request's answer (nil: none).
+func (m *mark) unreadErr() error {
+	if p := m.unread.Load(); p != nil {
+		return *p
+	}
+	return nil
+}
+
 // done forgets the mark's request ids.
 func (m *mark) done() {
 	for _, f := range m.release {
@@ -51,10 +65,14 @@ func (m *mark) done() {
 }
 
 // err is the request's failure: its own *TooLargeError when its answer
-// was refused at the ceiling, else err.
+// was refused at the ceiling, what came in place of an answer that could
+// not be read, else err.
 func (m *mark) err(name string, err error) error {
 	if l := m.refused.Load(); l > 0 {
 		return &TooLargeError{Name: name, What: "a message", Limit: int(l)}
+	}
+	if ue := m.unreadErr(); ue != nil {
+		return ue
 	}
 	return err
 }
@@ -111,55 +129,8 @@ func (c *markedConn) owner(head, tail []byte) *mark {
 // JSON-RPC message (a number or a string, as written), when the head
 // holds it whole.
 func headID(head []byte) ([]byte, bool) {
-	depth, inString, escaped := 0, false, false
-	keyStart := -1
-	for i := 0; i < len(head); i++ {
-		b := head[i]
-		if inString {
-			switch {
-			case escaped:
-				escaped = false
-			case b == '\\':
-				escaped = true
-			case b == '"':
-				inString = false
-				if depth == 1 && keyStart >= 0 && string(head[keyStart:i]) == "id" {
-					rest := bytes.TrimLeft(head[i+1:], " \t\r\n")
-					if len(rest) == 0 || rest[0] != ':' {
-						return nil, false
-					}
-					rest = bytes.TrimLeft(rest[1:], " \t\r\n")
-					return valueToken(rest)
-				}
-				keyStart = -1
-			}
-			continue
-		}
-		switch b {
-		case '"':
-			inString = true
-			// a member name starts after { or , at depth 1
-			if depth == 1 && keyStart == -2 {
-				keyStart = i + 1
-			}
-		case '{', '[':
-			depth++
-			if depth == 1 {
-				keyStart = -2
-			}
-		case '}', ']':
-			depth--
-		case ',':
-			if depth == 1 {
-				keyStart = -2
-			}
-		case ':':
-			if depth == 1 {
-				keyStart = -1
-			}
-		}
-	}
-	return nil, false
+	v, ok := headMember(head, "id")
+	return v, ok && v != nil
 }
 
 // valueToken is a number or string token at the start of b, whole.

@@ -38,10 +38,17 @@ func unreadableResult(err error) *UnreadableResultError {
 	return nil
 }
 
+// ErrTooDeep is an answer nested deeper than the console's decoder reads
+// (the SDK's depth limit): valid JSON, perhaps, but never read.
+var ErrTooDeep = fmt.Errorf("its JSON nests deeper than %d levels", maxDepth)
+
 // UnreadableWhat says what a server answered that is not returned: a
 // part the console refuses (named: *PartError), or a result that is not
 // a tool result.
 func UnreadableWhat(err error) string {
+	if errors.Is(err, ErrTooDeep) {
+		return fmt.Sprintf("answered with a result nested deeper than %d levels, which the console does not read", maxDepth)
+	}
 	var pe *PartError
 	if errors.As(err, &pe) {
 		return "answered with a part the console does not pass on, " + pe.Error()
