@@ -277,7 +277,7 @@ func commandSpans(text string, ts []token) []mention {
 		}
 		span := text[from : from+n]
 		if !commandShaped(span) {
-			if runnerBefore(ts, i) && looseCommand(span) {
+			if runnerBefore(ts, i) && looseCommand(span) && !doerBefore(ts, i) && runnerAddressed(ts, i) {
 				// "by executing `cutter send design.svg`"
 				out = append(out, mention{kind: KindExec, signal: span, start: open, end: from + n + 1})
 			}

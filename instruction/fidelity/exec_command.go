@@ -150,6 +150,22 @@ func runnerBefore(ts []token, i int) bool {
 	return commandRunners[w] || runnerVerbs[w] && (k+1 != i || !ts[i].sentence)
 }
 
+// runnerAddressed: the verb of running before the span at i is the
+// reader's — opening a sentence or a clause, or after a step word, "to",
+// "you", a modal, "by", or "and" after a deed ("Run `…`", "then run `…`",
+// "you should run `…`", "add it and run `…`") — not someone else's ("Users typically run `…`").
+func runnerAddressed(ts []token, i int) bool {
+	k := i - 1
+	if k >= 1 && runnerParticles[ts[k].lower] && !ts[k].sentence {
+		k--
+	}
+	if k <= 0 || ts[k].sentence || ts[k].clause {
+		return true
+	}
+	p := ts[k-1].lower
+	return sequencers[p] || stepOpeners[p] || p == "to" || p == "you" || p == "by" || p == "and" || p == "or" || modals[p]
+}
+
 // runnerParticles stand between a verb of running and its command
 // ("kick off", "hit Enter on").
 var runnerParticles = set("off", "on", "in", "up")
@@ -159,13 +175,14 @@ var runnerParticles = set("off", "on", "in", "up")
 var runnerVerbs = set("kick", "fire", "launch", "trigger", "invoke", "enter", "paste", "issue", "executing", "running",
 	"launching", "triggering", "invoking")
 
-// looseCommand: a span two words or more long whose first word is a
-// program's name (lower case letters, digits, hyphens) and whose second a
-// deed, a flag or a file follows ("cutter send design.svg"): a command
-// only where a verb of running acts on it.
+// looseCommand: a span whose first word is a program's name (lower case
+// letters, digits, hyphens) and whose second a deed, a flag or a file
+// follows ("cutter send design.svg"), or a program no English word names
+// alone or before paths or quoted arguments: a command only where a verb
+// of running acts on it.
 func looseCommand(span string) bool {
 	ws := strings.Fields(span)
-	if len(ws) < 2 {
+	if len(ws) == 0 {
 		return false
 	}
 	for k := 0; k < len(ws[0]); k++ {
@@ -173,6 +190,12 @@ func looseCommand(span string) bool {
 		if !(b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '-' || b == '.') {
 			return false
 		}
+	}
+	if len(ws) == 1 || !strings.ContainsAny(ws[0], ".") && strings.ContainsAny(span, "/'\"") {
+		// "run `checkdisk2`", "run `imgsync photos/ nas::/archive`": a
+		// program no English word names, alone or before its paths or
+		// quoted arguments
+		return programWord(ws[0])
 	}
 	if (baseVerb(ws[1]) || subcommands[ws[1]]) && ws[1] == strings.ToLower(ws[1]) {
 		return true
@@ -183,6 +206,22 @@ func looseCommand(span string) bool {
 		}
 	}
 	return false
+}
+
+// programWord: a name of three characters or more, none of whose
+// hyphenated parts is an English word ("checkdisk2", "imgsync"; not
+// "search", "deep-chat"), as programs are named and tools of the roster
+// mostly are not.
+func programWord(w string) bool {
+	if len(w) < 3 || strings.Contains(w, ".") {
+		return false
+	}
+	for _, part := range strings.Split(w, "-") {
+		if part == "" || englishWord(part, true) {
+			return false
+		}
+	}
+	return true
 }
 
 // colonThenCondition: a command that follows a colon and is followed by
