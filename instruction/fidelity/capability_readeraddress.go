@@ -14,7 +14,11 @@ import "strings"
 //   - a bequest: "I give to the assistant the paying of …" (a verb of
 //     giving, then "to" and the agent);
 //   - a duty put on the reader with "is to": "the assistant is to email
-//     the buyer", "you are to file it".
+//     the buyer", "you are to file it";
+//   - a command reported without "that": "the forecast says cancel the
+//     picnic";
+//   - the agent as the subject of a gerund inside a sentence: "further
+//     comprising the assistant paying the fee".
 //
 // The deed is the first clause of the address's line that opens with one
 // (at most three clauses: a short label or adverbial before it, "Up
@@ -35,7 +39,21 @@ func readerAddressSteps(text string, ts []token) {
 			readerDeed(text, ts, from, third)
 		}
 	}
+	for i := 1; i+2 < len(ts); i++ {
+		// "the forecast says cancel the picnic": a command reported with
+		// no "that" is the command itself
+		// (a verb of the class table, or any verb before a pronoun: "says
+		// rain the whole day" is weather)
+		next := ts[i+2].lower
+		if sayingWords[ts[i].lower] && !ts[i+1].sentence && !ts[i+1].clause && !ts[i+1].quoted && baseVerb(ts[i+1].lower) &&
+			(verbish(ts[i+1].lower) && objectOpeners[next] || pronouns[next] || next == "your") && !ts[i+2].sentence && !youAt(ts, i-1) {
+			markHanded(ts, i+1)
+		}
+	}
 }
+
+// sayingWords report what someone says ("the forecast says …").
+var sayingWords = set("say", "says", "said")
 
 // readerAddressed: the reader word at r ends an address (above); from is
 // the first word after it, where the deed is looked for, and third says
@@ -68,6 +86,8 @@ func readerAddressed(text string, ts []token, r int) (from int, third, ok bool) 
 	case agentWords[ts[r].lower] && ts[end+1].lower == "you" && strings.Contains(gap, "(") && end+2 < len(ts) &&
 		strings.TrimSpace(text[ts[end+1].end:ts[end+2].start]) == ")":
 		return end + 2, true, true // "The ASSISTANT (you) pulls up …"
+	case det && agentWords[ts[r].lower] && strings.HasSuffix(ts[end+1].lower, "ing") && strings.TrimSpace(gap) == "" && !opens:
+		return end + 1, false, true // "further comprising the assistant paying the fee"
 	case (ts[end+1].lower == "is" || ts[end+1].lower == "are") && end+3 < len(ts) && ts[end+2].lower == "to" && (ts[r].lower == "you" || det):
 		return end + 3, false, true // "the assistant is to email the buyer"
 	}

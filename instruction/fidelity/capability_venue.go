@@ -131,7 +131,7 @@ func properName(t token) bool {
 	if camelCased(t.text) {
 		return true
 	}
-	return !isNoun(w) && !isVerb(w) && !commonNames[w]
+	return !isNoun(w) && !isVerb(w) && !commonNames[w] && !commonNames[strings.TrimSuffix(w, "s")] // "on Sundays"
 }
 
 // brandCased: a name written with one lower-case letter before its
@@ -172,7 +172,7 @@ var ownPlaces = set("current", "working", "local", "same", "given", "output", "r
 // it is also an English word, unless it names a language, a day or a month.
 func venueName(t token) bool {
 	return !t.sentence && !t.quoted && !t.address && !t.markup && len(t.text) >= 3 && isUpper(t.text[0]) && !runtimeCall(t) &&
-		!upperCased(t.text) && !commonNames[t.lower] && !plainAcronyms[t.lower]
+		!upperCased(t.text) && !commonNames[t.lower] && !commonNames[strings.TrimSuffix(t.lower, "s")] && !plainAcronyms[t.lower]
 }
 
 // programName: a lower-case word no dictionary knows, right after the
