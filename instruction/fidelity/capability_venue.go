@@ -249,7 +249,7 @@ func namedThingAt(text string, ts []token, i, end int) (string, int, bool) {
 			continue
 		}
 		t, n := ts[k], ts[k+1]
-		if q := byteAt(text, t.start-1); !properName(t) || honorifics[t.lower] || q == '"' || q == '\'' || strings.ToUpper(t.text) == t.text ||
+		if q := byteAt(text, t.start-1); !properName(t) || honorifics[t.lower] || q == '"' || q == '\'' || upperCased(t.text) ||
 			strings.ContainsAny(t.text, ".") || valueNouns[n.lower] || n.text == "" || isUpper(n.text[0]) || !isNoun(n.lower) || functionWords[n.lower] {
 			continue
 		}
