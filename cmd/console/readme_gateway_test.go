@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -40,6 +41,15 @@ func TestReadmeGatewayExample(t *testing.T) {
 			revoke = c // run mid-session below, as the README says
 		case strings.HasPrefix(c, "console grant add everyone --effects workspace-write"):
 			regrant = c
+		case strings.HasPrefix(c, "mkdir -p data "):
+			// the memory file's folder, as written, through sh in the
+			// console's folder: a root console's servers run as nobody
+			sh := exec.Command("sh", "-c", c)
+			sh.Dir = dir
+			if out, err := sh.CombinedOutput(); err != nil {
+				t.Fatalf("%s: %v\n%s", c, err, out)
+			}
+			ran++
 		case strings.HasPrefix(c, "npm install") && strings.Contains(c, "server-memory@"):
 			if !strings.Contains(c, "--no-package-lock") || !strings.Contains(c, "server-memory@2026.8.31") {
 				t.Errorf("the README installs another way than .ci/run: %s", c)
@@ -47,7 +57,7 @@ func TestReadmeGatewayExample(t *testing.T) {
 			ran++
 		case strings.HasPrefix(c, "console connection add memory"), c == "console connection list", c == "console apikey create my-client --scope runtime --as admin", c == "console user add rita --roles reviewer --as admin":
 			line := strings.ReplaceAll(c, "node mcp/node_modules", "node "+npm+"/node_modules")
-			line = strings.ReplaceAll(line, "MEMORY_FILE_PATH=$PWD/memory.jsonl", "MEMORY_FILE_PATH="+filepath.Join(dir, "memory.jsonl"))
+			line = strings.ReplaceAll(line, "MEMORY_FILE_PATH=$PWD/data/memory.jsonl", "MEMORY_FILE_PATH="+filepath.Join(dir, "data", "memory.jsonl"))
 			args, err := splitLine(line)
 			if err != nil {
 				t.Fatal(err)
@@ -74,7 +84,7 @@ func TestReadmeGatewayExample(t *testing.T) {
 				}
 			case c == "console connection list":
 				// the data path, no secret, is shown in clear (--env-plain)
-				if out != "no connections\n" && (!strings.Contains(out, "memory\tstdio\t") || !strings.Contains(out, "env: MEMORY_FILE_PATH="+filepath.Join(dir, "memory.jsonl")) || strings.Contains(out, "secrets: env MEMORY_FILE_PATH")) {
+				if out != "no connections\n" && (!strings.Contains(out, "memory\tstdio\t") || !strings.Contains(out, "env: MEMORY_FILE_PATH="+filepath.Join(dir, "data", "memory.jsonl")) || strings.Contains(out, "secrets: env MEMORY_FILE_PATH")) {
 					t.Errorf("connection list:\n%s", out)
 				}
 			default:

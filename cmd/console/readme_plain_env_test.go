@@ -36,7 +36,7 @@ func TestReadmePlainEnvExample(t *testing.T) {
 	if ran != 2 {
 		t.Fatalf("ran %d of the README's add and --env-plain commands, want 2", ran)
 	}
-	want := "env: MEMORY_FILE_PATH=" + filepath.Join(dir, "memory.jsonl")
+	want := "env: MEMORY_FILE_PATH=" + filepath.Join(dir, "data", "memory.jsonl")
 	list, _ := runCLI(t, db, "connection", "list")
 	if !strings.Contains(list, want) || strings.Contains(list, "secrets: env MEMORY_FILE_PATH") {
 		t.Errorf("list after the edit, want %q and no secret:\n%s", want, list)
