@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -25,12 +26,10 @@ const keyAPIKey = "api_key"
 // for its key's lookup, and an entry is still served only within
 // keyCacheTTL of the start of the read it came from.
 type apiKeyCache struct {
-	mu      sync.Mutex
-	entries map[string]cachedKey
+	// mu is taken shared by the requests that find their key cached
+	mu      sync.RWMutex
+	entries map[string]*cachedKey
 	touched map[uint]time.Time
-	// refreshing holds the keys being read ahead of their expiry (one
-	// read a key at a time)
-	refreshing map[string]bool
 	// gen counts forgets: a read begun before the latest forget is not
 	// kept (it may predate a revocation made here)
 	gen uint64
@@ -39,6 +38,9 @@ type apiKeyCache struct {
 type cachedKey struct {
 	key *models.APIKey
 	at  time.Time
+	// refreshing: a read of the key ahead of this entry's expiry is under
+	// way (one at a time)
+	refreshing atomic.Bool
 }
 
 const keyCacheTTL = 500 * time.Millisecond
@@ -110,13 +112,17 @@ func challenge(c echo.Context, params string) {
 
 // touchKey records last use at most once a minute per key.
 func (s *Server) touchKey(c echo.Context, id uint, now time.Time) {
-	s.keys.mu.Lock()
-	last := s.keys.touched[id]
-	due := now.Sub(last) > time.Minute
+	s.keys.mu.RLock()
+	due := now.Sub(s.keys.touched[id]) > time.Minute
+	s.keys.mu.RUnlock()
 	if due {
-		s.keys.touched[id] = now
+		s.keys.mu.Lock()
+		due = now.Sub(s.keys.touched[id]) > time.Minute
+		if due {
+			s.keys.touched[id] = now
+		}
+		s.keys.mu.Unlock()
 	}
-	s.keys.mu.Unlock()
 	if due {
 		if err := s.store.TouchAPIKey(c.Request().Context(), id, now); err != nil {
 			s.log.WarnContext(c.Request().Context(), "api key last-used update failed", "err", err)
@@ -129,7 +135,7 @@ func (s *Server) touchKey(c echo.Context, id uint, now time.Time) {
 // within keyCacheTTL.
 func (s *Server) forgetCachedKeys() {
 	s.keys.mu.Lock()
-	s.keys.entries = map[string]cachedKey{}
+	s.keys.entries = map[string]*cachedKey{}
 	s.keys.gen++
 	s.keys.mu.Unlock()
 }

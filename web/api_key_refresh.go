@@ -19,19 +19,15 @@ const keyRefreshAfter = keyCacheTTL / 2
 // cache's forget count the caller's own read starts under. An entry past
 // keyRefreshAfter starts one background read of the key (refreshKey).
 func (s *Server) cachedKey(secret string, now time.Time) (*models.APIKey, uint64) {
-	s.keys.mu.Lock()
-	defer s.keys.mu.Unlock()
+	s.keys.mu.RLock()
 	gen := s.keys.gen
-	ck, hit := s.keys.entries[secret]
-	if !hit || now.Sub(ck.at) >= keyCacheTTL {
+	ck := s.keys.entries[secret]
+	s.keys.mu.RUnlock()
+	if ck == nil || now.Sub(ck.at) >= keyCacheTTL {
 		return nil, gen
 	}
-	if now.Sub(ck.at) >= keyRefreshAfter && !s.keys.refreshing[secret] {
-		if s.keys.refreshing == nil {
-			s.keys.refreshing = map[string]bool{}
-		}
-		s.keys.refreshing[secret] = true
-		go s.refreshKey(secret, gen)
+	if now.Sub(ck.at) >= keyRefreshAfter && ck.refreshing.CompareAndSwap(false, true) {
+		go s.refreshKey(secret, ck, gen)
 	}
 	return ck.key, gen
 }
@@ -45,28 +41,31 @@ func (s *Server) keepKey(secret string, k *models.APIKey, at time.Time, gen uint
 		return
 	}
 	if len(s.keys.entries) > 10000 {
-		s.keys.entries = map[string]cachedKey{}
+		s.keys.entries = map[string]*cachedKey{}
 	}
-	s.keys.entries[secret] = cachedKey{key: k, at: at}
+	s.keys.entries[secret] = &cachedKey{key: k, at: at}
 }
 
 // refreshKey reads a cached key again ahead of its expiry. A key now
 // unknown, revoked, suspended or of a disabled creator leaves the cache,
 // so the next request reads it and is refused with the reason; a failed
 // read leaves the entry to expire at its own time (the next request past
-// keyRefreshAfter tries again).
-func (s *Server) refreshKey(secret string, gen uint64) {
+// keyRefreshAfter tries again). ck is the entry the read renews.
+func (s *Server) refreshKey(secret string, ck *cachedKey, gen uint64) {
 	at := time.Now()
 	ctx, cancel := context.WithTimeout(context.Background(), keyCacheTTL)
 	defer cancel()
 	k, err := s.store.APIKeyBySecret(ctx, secret)
-	if err == nil {
+	switch {
+	case err == nil:
 		s.keepKey(secret, k, at, gen)
-	}
-	s.keys.mu.Lock()
-	defer s.keys.mu.Unlock()
-	delete(s.keys.refreshing, secret)
-	if errors.Is(err, models.ErrBadKey) || errors.Is(err, models.ErrKeySuspended) || errors.Is(err, models.ErrKeyOwnerDisabled) {
-		delete(s.keys.entries, secret)
+	case errors.Is(err, models.ErrBadKey) || errors.Is(err, models.ErrKeySuspended) || errors.Is(err, models.ErrKeyOwnerDisabled):
+		s.keys.mu.Lock()
+		if s.keys.entries[secret] == ck {
+			delete(s.keys.entries, secret)
+		}
+		s.keys.mu.Unlock()
+	default:
+		ck.refreshing.Store(false)
 	}
 }

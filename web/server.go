@@ -100,7 +100,7 @@ func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
 		cfg.Session = models.DefaultSessionPolicy
 	}
 	s := &Server{store: store, meter: m, cfg: cfg, log: cfg.Logger, assets: static.Version(), limit: newLimiter(cfg.APIRate, cfg.APIBurst), snaps: runtime.NewSnapshots(store)}
-	s.keys.entries, s.keys.touched = map[string]cachedKey{}, map[uint]time.Time{}
+	s.keys.entries, s.keys.touched = map[string]*cachedKey{}, map[uint]time.Time{}
 	s.receipts.seen = map[string]bool{}
 	s.evidence = newEvidenceWriter(store, cfg.Logger)
 	s.counters.store = store
