@@ -105,7 +105,7 @@ func (s *Store) SaveSelectionCasesTyped(ctx context.Context, actor string, agent
 			return notFound(err)
 		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "selection_cases.save", Subject: "agent:" + a.Slug, Before: before, After: out.Digest,
-			Detail: fmt.Sprintf("version %d from %d, %s: %s", out.Version, base, plural.Count(cases, "case"), message)})
+			Detail: withMessage(fmt.Sprintf("version %d from %d, %s", out.Version, base, plural.Count(cases, "case")), message)})
 	})
 	if err != nil {
 		if errors.Is(err, ErrConflict) {
@@ -114,4 +114,13 @@ func (s *Store) SaveSelectionCasesTyped(ctx context.Context, actor string, agent
 		return nil, fmt.Errorf("models: save selection cases: %w", err)
 	}
 	return &out, nil
+}
+
+// withMessage is detail, then ": " and message when there is one (no
+// colon left dangling after a save without a message).
+func withMessage(detail, message string) string {
+	if message == "" {
+		return detail
+	}
+	return detail + ": " + message
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
@@ -44,8 +45,15 @@ func TestSelectionCasesAreVersionedAndAudited(t *testing.T) {
 		if len(evs) != 2 || evs[0].BeforeDigest != v1.Digest || evs[0].AfterDigest != v2.Digest {
 			t.Errorf("audit: %+v", evs)
 		}
+		// a save without a message leaves no colon dangling after the counts
+		if _, err := s.SaveSelectionCases(ctx, "ed", a.ID, 2, `{"k":3,"cases":[]}`, 0, ""); err != nil {
+			t.Fatal(err)
+		}
+		if evs, _, _ := s.AuditEvents(ctx, models.AuditFilter{Action: "selection_cases.save"}); len(evs) != 3 || strings.HasSuffix(evs[0].Detail, ":") || strings.HasSuffix(evs[0].Detail, ": ") {
+			t.Errorf("audit detail of a save without a message: %+v", evs)
+		}
 		var ve *models.ValidationError
-		if _, err := s.SaveSelectionCases(ctx, "ed", a.ID, 2, "{}", 0, string(make([]byte, 501))); !errors.As(err, &ve) || ve.Fields["message"] == "" {
+		if _, err := s.SaveSelectionCases(ctx, "ed", a.ID, 3, "{}", 0, string(make([]byte, 501))); !errors.As(err, &ve) || ve.Fields["message"] == "" {
 			t.Errorf("long message: %v", err)
 		}
 		if _, err := s.SaveSelectionCases(ctx, "ed", 9999, 0, "{}", 0, ""); !errors.Is(err, models.ErrNotFound) {
