@@ -27,7 +27,9 @@ func (s *Server) cachedKey(secret string, now time.Time) (*models.APIKey, uint64
 		return nil, gen
 	}
 	if now.Sub(ck.at) >= keyRefreshAfter && ck.refreshing.CompareAndSwap(false, true) {
-		go s.refreshKey(secret, ck, gen)
+		if !s.bg.run(func(ctx context.Context) { s.refreshKey(ctx, secret, ck, gen) }) {
+			ck.refreshing.Store(false)
+		}
 	}
 	return ck.key, gen
 }
@@ -51,9 +53,9 @@ func (s *Server) keepKey(secret string, k *models.APIKey, at time.Time, gen uint
 // so the next request reads it and is refused with the reason; a failed
 // read leaves the entry to expire at its own time (the next request past
 // keyRefreshAfter tries again). ck is the entry the read renews.
-func (s *Server) refreshKey(secret string, ck *cachedKey, gen uint64) {
+func (s *Server) refreshKey(ctx context.Context, secret string, ck *cachedKey, gen uint64) {
 	at := time.Now()
-	ctx, cancel := context.WithTimeout(context.Background(), keyCacheTTL)
+	ctx, cancel := context.WithTimeout(ctx, keyCacheTTL)
 	defer cancel()
 	k, err := s.store.APIKeyBySecret(ctx, secret)
 	switch {

@@ -92,14 +92,17 @@ func (cc *connCache) refreshAhead(s *Server, sn *connSnapshot) {
 		cc.mu.Unlock()
 		return
 	}
-	go func() {
+	started := s.bg.run(func(ctx context.Context) {
 		defer cc.mu.Unlock()
-		ctx, cancel := context.WithTimeout(context.Background(), connCacheTTL)
+		ctx, cancel := context.WithTimeout(ctx, connCacheTTL)
 		defer cancel()
-		if _, err := cc.reload(ctx, s); err != nil {
+		if _, err := cc.reload(ctx, s); err != nil && ctx.Err() == nil {
 			s.log.Warn("gateway connections not reloaded ahead of expiry", "err", err)
 		}
-	}()
+	})
+	if !started {
+		cc.mu.Unlock()
+	}
 }
 
 // reload reads the connections into a new snapshot and serves it (under

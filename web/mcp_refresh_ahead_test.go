@@ -34,16 +34,20 @@ func TestGatewayRequestsNeverWaitForARefresh(t *testing.T) {
 				h.app.keys.mu.Unlock()
 				t.Fatal("the key's validation is not cached")
 			}
-			aged := time.Now().Add(-keyRefreshAfter - keyCacheTTL/8)
+			set := time.Now()
+			aged := set.Add(-keyRefreshAfter - keyCacheTTL/8)
 			h.app.keys.entries[f.key] = &cachedKey{key: ck.key, at: aged}
 			h.app.keys.mu.Unlock()
 			sn := *h.app.gw.conns.cur.Load()
-			sn.at = time.Now().Add(-connRefreshAfter - connCacheTTL/8)
+			sn.at = set.Add(-connRefreshAfter - connCacheTTL/8)
 			old := &sn
 			h.app.gw.conns.cur.Store(old)
 			n.Store(0)
 			toolNames(t, cs)
-			if got := n.Load(); got != 1 {
+			// a request slower than the entries' time left (a loaded
+			// machine) meets them expired, and rightly reads them itself:
+			// only a request answered within that time is judged
+			if got := n.Load(); got != 1 && time.Since(set) < keyCacheTTL-keyRefreshAfter-keyCacheTTL/8 {
 				t.Fatalf("round %d: a tools/list with both entries past their refresh age made %d statements (want 1: the session read)", round, got)
 			}
 			deadline := time.Now().Add(10 * time.Second)
@@ -78,19 +82,22 @@ func TestARevokedKeyLeavesTheCacheOnItsRefresh(t *testing.T) {
 		// a refresh begun before a forget stores nothing
 		gen := h.app.keys.gen
 		h.app.forgetCachedKeys()
-		h.app.refreshKey(key, &cachedKey{}, gen)
+		h.app.refreshKey(ctx, key, &cachedKey{}, gen)
 		h.app.keys.mu.Lock()
 		_, kept := h.app.keys.entries[key]
 		h.app.keys.mu.Unlock()
 		if kept {
 			t.Fatal("a key read begun before the cache was forgotten was kept")
 		}
-		h.app.keepKey(key, k, time.Now().Add(-keyRefreshAfter), h.app.keys.gen)
+		// the entry is judged at t0, not at whenever the revocation ends
+		// (a loaded machine may take longer than the entry's TTL for it)
+		t0 := time.Now()
+		h.app.keepKey(key, k, t0.Add(-keyRefreshAfter), h.app.keys.gen)
 		if err := h.store.RevokeAPIKey(ctx, "admin", k.ID); err != nil {
 			t.Fatal(err)
 		}
 		// within its TTL the entry is served, and its refresh begins
-		if got, _ := h.app.cachedKey(key, time.Now()); got == nil {
+		if got, _ := h.app.cachedKey(key, t0); got == nil {
 			t.Fatal("an entry within keyCacheTTL was not served")
 		}
 		deadline := time.Now().Add(10 * time.Second)

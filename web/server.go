@@ -61,7 +61,9 @@ type Config struct {
 
 // Server is the console's HTTP application.
 type Server struct {
-	store  *models.Store
+	store *models.Store
+	// bg is the work the server runs off the request path; Close stops it
+	bg     *background
 	meter  *meter.Meter
 	cfg    Config
 	log    *slog.Logger
@@ -99,7 +101,7 @@ func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
 	if cfg.Session.Idle == 0 {
 		cfg.Session = models.DefaultSessionPolicy
 	}
-	s := &Server{store: store, meter: m, cfg: cfg, log: cfg.Logger, assets: static.Version(), limit: newLimiter(cfg.APIRate, cfg.APIBurst), snaps: runtime.NewSnapshots(store)}
+	s := &Server{store: store, meter: m, cfg: cfg, log: cfg.Logger, assets: static.Version(), limit: newLimiter(cfg.APIRate, cfg.APIBurst), snaps: runtime.NewSnapshots(store), bg: newBackground()}
 	s.keys.entries, s.keys.touched = map[string]*cachedKey{}, map[uint]time.Time{}
 	s.receipts.seen = map[string]bool{}
 	s.evidence = newEvidenceWriter(store, cfg.Logger)
@@ -189,10 +191,12 @@ func (s *Server) MetricsHandler() http.Handler { return s.metrics.handler(true) 
 // Handler is the http.Handler to serve.
 func (s *Server) Handler() http.Handler { return s.echo }
 
-// Close stores the run evidence still queued (and the audit of masked
+// Close stops the background reads and waits for them, stores the run
+// evidence still queued (and the audit of masked
 // answers) and stops its writer, and stops every upstream server the
 // gateway started.
 func (s *Server) Close() {
+	s.bg.stop()
 	s.gw.masked.flush()
 	s.gw.pool.Close()
 	s.evidence.close()
