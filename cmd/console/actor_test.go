@@ -181,6 +181,10 @@ func TestApprovalCommands(t *testing.T) {
 	if out, err := runCLI(t, db, "approval", "approve", a.Ref, "--reason", "minutes are fine", "--as", "rita"); err != nil || !strings.Contains(out, "approved for one call") {
 		t.Fatalf("rita approves: %v %s", err, out)
 	}
+	// the list says, as the Approvals page does, whether its one call was made
+	if out, err := runCLI(t, db, "approval", "list"); err != nil || !strings.Contains(out, "approved (single-use, not used yet)") {
+		t.Errorf("approval list after approving for one call: %v\n%s", err, out)
+	}
 	// a denial reads "denied: …", with no space before the colon
 	b, _, err := store.RequestApproval(context.Background(), "apikey:1 rt", models.Approval{Agent: "analyst", Subject: "carol", Tool: tl.ID, Digest: tl.Digest, Summary: "Write other minutes", Origin: models.OriginRuntime})
 	if err != nil {

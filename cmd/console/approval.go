@@ -187,7 +187,7 @@ func listApprovals(ctx context.Context, stdout io.Writer) error {
 	w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(w, "REF\tSTATUS\tAGENT\tTOOL\tSUBJECT\tREQUESTED\tSUMMARY")
 	for _, a := range as {
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", a.Ref, a.Status, a.Agent, a.Tool, a.Subject, a.CreatedAt.UTC().Format(time.DateTime), oneLine(a.Summary, 80))
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", a.Ref, approvalState(a), a.Agent, a.Tool, a.Subject, a.CreatedAt.UTC().Format(time.DateTime), oneLine(a.Summary, 80))
 	}
 	if err := w.Flush(); err != nil {
 		return err
@@ -205,4 +205,16 @@ func oneLine(s string, n int) string {
 		return string(r[:n-1]) + "…"
 	}
 	return s
+}
+
+// approvalState is a listed approval's state as the Approvals page says
+// it: an approved single-use approval says whether its one call was made.
+func approvalState(a models.Approval) string {
+	switch {
+	case a.Status != authority.ApprovalApproved || !a.SingleUse:
+		return a.Status
+	case a.UsedAt != nil:
+		return a.Status + " (single-use, used)"
+	}
+	return a.Status + " (single-use, not used yet)"
 }
