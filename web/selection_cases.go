@@ -277,7 +277,7 @@ func selectionTotals(label string, r eval.Report) views.SelectionTotals {
 			if reached(tr) || tr.Where == eval.Refused {
 				continue
 			}
-			t.Misses = append(t.Misses, views.SelectionMiss{Task: cr.Task, Tool: tr.Tool, Where: missWhere(tr, r.K)})
+			t.Misses = append(t.Misses, missOf(cr.Task, tr, r.K))
 		}
 	}
 	return t
