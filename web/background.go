@@ -26,10 +26,6 @@ func newBackground() *background {
 // context, unless the server is closing: then it reports false and f
 // never runs.
 func (b *background) run(f func(ctx context.Context)) bool {
-	if b == nil { // a Server not made by New (some tests)
-		go f(context.Background())
-		return true
-	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
@@ -45,9 +41,6 @@ func (b *background) run(f func(ctx context.Context)) bool {
 
 // stop cancels the background work and waits for it to end.
 func (b *background) stop() {
-	if b == nil {
-		return
-	}
 	b.mu.Lock()
 	b.closed = true
 	b.mu.Unlock()

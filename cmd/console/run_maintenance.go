@@ -16,8 +16,10 @@ const runMaintenanceEvery = time.Hour
 // startRunMaintenance runs the run-evidence maintenance pass now and then
 // every runMaintenanceEvery until ctx ends: the sweep of expired gateway
 // sessions, the expiry of approval requests nobody decided in time, the
-// day partitions up to a week ahead (Postgres), then retention (idempotency records too). Replicas take turns through an
-// advisory lock; a failed pass is logged and tried again next time.
+// day partitions up to a week ahead (Postgres), then retention (idempotency records too). Replicas may run a pass at
+// once: partitions and retention take turns through an advisory lock,
+// and the session sweep and the approval expiry change a row only while
+// it is still due; a failed pass is logged and tried again next time.
 func startRunMaintenance(ctx context.Context, store *models.Store, log *slog.Logger, retention, gatewayIdle time.Duration) {
 	pass := func() {
 		now := time.Now()
