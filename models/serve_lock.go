@@ -35,16 +35,12 @@ func lockPath(path string) string {
 // and address) into the lock file for a refused restore to name. It
 // refuses while a restore into the file is under way.
 func LockServing(path, who string) (*ServeLock, error) {
-	f, err := os.OpenFile(lockPath(path), os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := openLocked(path, false)
 	if err != nil {
-		return nil, fmt.Errorf("serve: the database's lock file: %w", err)
-	}
-	if err := lockFile(f, false); err != nil {
-		f.Close()
 		if errors.Is(err, errLocked) {
 			return nil, fmt.Errorf("serve: a console restore into %s is under way (it holds %s): start the console when it has ended", path, lockPath(path))
 		}
-		return nil, fmt.Errorf("serve: lock %s: %w", lockPath(path), err)
+		return nil, fmt.Errorf("serve: %w", err)
 	}
 	l := &ServeLock{f: f}
 	l.Say(who)
@@ -87,17 +83,31 @@ func (e *ServedError) Error() string {
 // database at path, refusing with a *ServedError while a console serves
 // it. release ends it.
 func lockRestoring(path string) (release func(), err error) {
-	f, err := os.OpenFile(lockPath(path), os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := openLocked(path, true)
 	if err != nil {
-		return nil, fmt.Errorf("restore: the database's lock file: %w", err)
-	}
-	if err := lockFile(f, true); err != nil {
-		b, _ := os.ReadFile(lockPath(path))
-		f.Close()
 		if errors.Is(err, errLocked) {
+			b, _ := os.ReadFile(lockPath(path))
 			return nil, &ServedError{Path: path, Who: strings.TrimSpace(string(b))}
 		}
-		return nil, fmt.Errorf("restore: lock %s: %w", lockPath(path), err)
+		return nil, fmt.Errorf("restore: %w", err)
 	}
 	return func() { f.Close() }, nil
+}
+
+// openLocked opens the lock file of the SQLite database at path and
+// takes its lock, shared or exclusive, without waiting: errLocked (the
+// file closed) when another process holds one that conflicts.
+func openLocked(path string, exclusive bool) (*os.File, error) {
+	f, err := os.OpenFile(lockPath(path), os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("the database's lock file: %w", err)
+	}
+	if err := lockFile(f, exclusive); err != nil {
+		f.Close()
+		if errors.Is(err, errLocked) {
+			return nil, errLocked
+		}
+		return nil, fmt.Errorf("lock %s: %w", lockPath(path), err)
+	}
+	return f, nil
 }
