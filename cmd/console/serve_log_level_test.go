@@ -1,19 +1,23 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/agentforge/console/models"
 )
 
 // TestServeLogLevel: --log-level (CONSOLE_LOG_LEVEL) is listed by --help
 // with its default; debug, info, warn and error are accepted in any case,
 // anything else exits 2 naming the flag or the variable and the levels
 // that work, before anything starts. At debug the start's maintenance
-// pass writes its debug records; at the default it does not. Failed
+// pass writes its debug records; at the default it does not (judged once
+// the pass has expired a request left overdue before the start). Failed
 // first: the level was fixed at info.
 func TestServeLogLevel(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
@@ -44,17 +48,31 @@ func TestServeLogLevel(t *testing.T) {
 	}{{"", false}, {"DEBUG", true}, {"warn", false}} {
 		t.Run("level "+tc.env, func(t *testing.T) {
 			t.Setenv("CONSOLE_LOG_LEVEL", tc.env)
+			t.Setenv("CONSOLE_APPROVAL_REQUEST_TTL", "1h")
 			dir := t.TempDir()
+			// a request overdue before the start: its approval.expire audit
+			// event says the start's pass has run, whatever the level logs
+			ctx := context.Background()
+			db := filepath.Join(dir, "s.db")
+			mustMigrate(t, db)
+			store := openTestStore(t, db)
+			if _, _, err := store.RequestApproval(ctx, "apikey:1 rt", models.Approval{Agent: "analyst", Subject: "carol", Tool: "workspace_write", Digest: "sha256:0", Summary: "overdue", Origin: models.OriginRuntime}); err != nil {
+				t.Fatal(err)
+			}
+			if err := store.Exec(ctx, "UPDATE approvals SET created_at = ?", time.Now().Add(-3*time.Hour).UTC()); err != nil {
+				t.Fatal(err)
+			}
 			startServe(t, dir)
 			const line = "approval requests: expiry sweep done"
-			deadline := time.Now().Add(5 * time.Second)
-			for tc.debug && time.Now().Before(deadline) {
-				if b, _ := os.ReadFile(filepath.Join(dir, "serve.out")); strings.Contains(string(b), line) {
+			for deadline := time.Now().Add(time.Minute); ; time.Sleep(50 * time.Millisecond) {
+				evs, _, err := store.AuditEvents(ctx, models.AuditFilter{Action: "approval.expire"})
+				if err == nil && len(evs) == 1 {
 					break
 				}
-				time.Sleep(50 * time.Millisecond)
+				if time.Now().After(deadline) {
+					t.Fatalf("the start's maintenance pass did not expire the overdue request: %v %d", err, len(evs))
+				}
 			}
-			time.Sleep(200 * time.Millisecond) // the start's pass runs beside the listener
 			b, _ := os.ReadFile(filepath.Join(dir, "serve.out"))
 			if got := strings.Contains(string(b), line); got != tc.debug {
 				t.Errorf("CONSOLE_LOG_LEVEL=%q: debug record written %v, want %v\n%s", tc.env, got, tc.debug, b)
