@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// blindLeakCorpora pins every blind leak corpus (rounds 1-21), each written
+// blindLeakCorpora pins every blind leak corpus (rounds 1-22), each written
 // and labelled by someone who never read the checker and measured once
 // (its directory's RESULTS.md). After that first measurement a corpus is
 // tuning data, but never edited: a corpus changed to fit a result would
@@ -78,11 +78,14 @@ var blindLeakCorpora = []struct{ file, digest string }{
 	{"testdata/blind21/blind21-domains.json", "59b750fbbb1678190eb4880f87ad70d44d7f4456ce350c2b3ae68bbe822563e0"},
 	{"testdata/blind21/blind21-hard.json", "71deda8bb38b192931b8a3ae550463f3f9b70deb060b0f4a1ea77794f22b70d5"},
 	{"testdata/blind21/blind21-published.json", "f68038b8e2e6a123a4f49e95ea2e2f414cc907baf4c32267fd36439c51aad7ed"},
+	{"testdata/blind22/blind22-domains.json", "3eee0e0273eec8fe6d97c8475b1286474cc645f6a8fa3feec284273c826620e1"},
+	{"testdata/blind22/blind22-hard.json", "51db250ddcc0d8714777d286bc9c4b34da09e8fc6bc40d1d689fb9a88228b485"},
+	{"testdata/blind22/blind22-published.json", "963561fc91c4b9c517d5760b6934ac7b4866de382989f624d1c3ebab31f7e024"},
 }
 
 func TestBlindLeakCorporaAreFrozen(t *testing.T) {
-	if len(blindLeakCorpora) != 65 {
-		t.Fatalf("%d pinned corpora, want 65", len(blindLeakCorpora))
+	if len(blindLeakCorpora) != 68 {
+		t.Fatalf("%d pinned corpora, want 68", len(blindLeakCorpora))
 	}
 	for _, c := range blindLeakCorpora {
 		raw, err := os.ReadFile(c.file)
