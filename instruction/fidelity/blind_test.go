@@ -423,6 +423,7 @@ func TestHoldoutThirdsArePinned(t *testing.T) {
 		{[]string{"testdata/blind19"}, 135, 434},
 		{[]string{"testdata/blind20"}, 158, 452},
 		{[]string{"testdata/blind21"}, 119, 388},
+		{[]string{"testdata/blind22"}, 126, 389},
 	} {
 		held, all := 0, 0
 		for _, dir := range c.dirs {
