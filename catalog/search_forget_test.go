@@ -13,13 +13,12 @@ import (
 // it to delete what it stored ("forget this network", "forget what I told
 // you"), so a memory server's delete tools answer "forget everything
 // about Carol" first, over the server alone and among the built-in tools
-// (it had no hit at all: no tool says "forget"). "forget everything you
-// stored about Mark" also names storing, which the built-in tools that
-// write answer: a delete tool is in its top 3 there, first over the
-// server alone. (Reading "you stored" as which things rather than what to
-// do lost top-1 on the tuning pool: the project's own sets 193 → 191,
-// misleading 77 → 74, and one task in each of seven blind groups against
-// one won in one.)
+// (it had no hit at all: no tool says "forget"). In "forget everything
+// you stored about Mark" storing says which things, not what to do: the
+// object is a pronoun and the clause after it, with its own subject,
+// picks out what it means. A delete tool is first there too, and among
+// the built-in tools alone no tool that writes leads (a write tool did:
+// "stored" was read as the head of the object).
 func TestSearchForgetDeletes(t *testing.T) {
 	servers := headerUniverse(t, testdataPath("blind6/servers.cases.yaml"))
 	var memory []catalog.Contract
@@ -32,20 +31,33 @@ func TestSearchForgetDeletes(t *testing.T) {
 		"memory server":              memory,
 		"memory server and built-in": append(slices.Clone(memory), catalogtest.Builtin(t)...),
 	}
+	tasks := []string{"forget everything about Carol", "forget everything you stored about Mark", "forget what I saved about the Q3 offsite"}
 	for name, roster := range rosters {
-		for _, task := range []string{"forget everything about Carol", "forget everything you stored about Mark"} {
-			hits := catalog.Search(task, roster, 5)
-			var ids []string
-			for _, h := range hits {
-				ids = append(ids, h.ID)
-			}
-			top := 1
-			if strings.Contains(task, "stored") && strings.Contains(name, "built-in") {
-				top = 3
-			}
-			if !slices.ContainsFunc(ids[:min(top, len(ids))], func(id string) bool { return strings.HasPrefix(id, "memory.delete_") }) {
-				t.Errorf("%s: %q ranks %v, want a delete tool in the first %d", name, task, ids, top)
+		for _, task := range tasks {
+			ids := searchIDs(roster, task)
+			if len(ids) == 0 || !strings.HasPrefix(ids[0], "memory.delete_") {
+				t.Errorf("%s: %q ranks %v, want a delete tool first", name, task, ids)
 			}
 		}
 	}
+	builtin := catalogtest.Builtin(t)
+	writes := map[string]bool{}
+	for _, c := range builtin {
+		if strings.Contains(string(c.Effects), "write") {
+			writes[c.ID] = true
+		}
+	}
+	for _, task := range tasks {
+		if ids := searchIDs(builtin, task); len(ids) > 0 && writes[ids[0]] {
+			t.Errorf("built-in: %q ranks %v, a tool that writes first", task, ids)
+		}
+	}
+}
+
+func searchIDs(roster []catalog.Contract, task string) []string {
+	var ids []string
+	for _, h := range catalog.Search(task, roster, 5) {
+		ids = append(ids, h.ID)
+	}
+	return ids
 }

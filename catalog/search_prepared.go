@@ -74,7 +74,7 @@ func (p *prepared) make(ix *Index, qs []qterm, cs []concept) {
 		for j, r := range c.relatives {
 			p.rel[i][j] = ix.pterm(r.stem)
 		}
-		p.object[i] = !c.verb || implied[c.own]
+		p.object[i] = (!c.verb || implied[c.own]) && !c.which
 	}
 	// what the task asks for, not what it is about, names a tool
 	asked := make(map[string]bool, len(cs))
@@ -115,7 +115,7 @@ func (p *prepared) make(ix *Index, qs []qterm, cs []concept) {
 		}
 	}
 	for _, c := range cs {
-		p.hasObject = p.hasObject || !c.verb && !c.content
+		p.hasObject = p.hasObject || !c.verb && !c.content && !c.which
 	}
 	p.named = ix.named(qs)
 	ix.eachNamed(asked, func(d int32) { p.nameDocs = append(p.nameDocs, d) })

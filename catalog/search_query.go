@@ -45,6 +45,9 @@ type qterm struct {
 	// colloc is the lexicon collocation the word opens ("kick off the
 	// build": "kick off"), as its stems joined by spaces, or ""
 	colloc string
+	// which marks a word of a clause that says which things a pronoun
+	// object means ("forget everything you stored"): it names no object
+	which bool
 }
 
 // rawWord is a word of the task before stemming, with what the text
@@ -243,7 +246,7 @@ func parseTask(q string) []qterm {
 	var out []qterm
 	for wi, w := range words {
 		for j, s := range w.terms {
-			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, ref: w.ref}
+			q := qterm{stem: s, content: w.content, verb: w.verb && j == 0, head: w.head && !w.implied, clause: w.clause, marker: w.marker, implied: w.implied, negated: w.negated, question: w.question, ref: w.ref, which: w.which}
 			q.plural = len(w.terms) == 1 && !w.verb && pluralWord(w.lower)
 			q.countless = !w.verb && !q.plural && countsNothing(words, wi)
 			if j == 0 {

@@ -20,6 +20,7 @@ type parsedWord struct {
 	stmt                              bool   // in a statement (see parseTask)
 	wish                              bool   // opens the thing of a wish ("I need the issue … closed")
 	ref                               bool   // see qterm.ref
+	which                             bool   // see qterm.which
 }
 
 // desireWords, after "I" or "we" at the start of a clause, put a request
@@ -106,17 +107,29 @@ func markHeads(ws []parsedWord) {
 			continue
 		}
 		head := -1
+		ended := false // a preposition or joiner has been passed
 		for j := i + 1; j < len(ws) && ws[j].clause == ws[i].clause; j++ {
 			if ws[j].marker {
 				continue
 			}
 			if ws[j].content || spanEnds[ws[j].lower] {
+				ended = ended || spanEnds[ws[j].lower]
 				if head >= 0 {
 					break
 				}
 				if ws[j].content {
 					continue
 				}
+			}
+			if head < 0 && !ended && j > i+1 && pronounObjects[ws[j-1].lower] && relativeSubjects[ws[j].lower] && j+1 < len(ws) && ws[j+1].clause == ws[i].clause {
+				// "forget everything you stored", "delete what I
+				// saved": an object that is a pronoun alone, then a
+				// clause with its own subject, which says which things
+				// the pronoun means: its words name no object
+				for k := j; k < len(ws) && ws[k].clause == ws[i].clause && !ws[k].content && !spanEnds[ws[k].lower]; k++ {
+					ws[k].which = true
+				}
+				break
 			}
 			if len(ws[j].terms) > 0 && !locatives[ws[j].lower] && (head < 0 || !startsWithDigit(ws[j].lower)) {
 				// a number names the thing before it ("PR 73"): it
@@ -133,6 +146,14 @@ func markHeads(ws []parsedWord) {
 		}
 	}
 }
+
+// relativeSubjects open a clause after a pronoun object that says which
+// things it means ("everything I told you", "what you saved").
+var relativeSubjects = map[string]bool{"i": true, "we": true, "you": true, "they": true, "he": true, "she": true}
+
+// pronounObjects are objects that name nothing themselves: a clause after
+// one says what they mean.
+var pronounObjects = map[string]bool{"everything": true, "anything": true, "all": true, "what": true, "whatever": true, "something": true}
 
 func startsWithDigit(s string) bool {
 	r, _ := utf8.DecodeRuneInString(strings.TrimPrefix(s, "#"))

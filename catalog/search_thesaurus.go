@@ -108,6 +108,7 @@ type concept struct {
 	// colloc is the lexicon collocation the word opens ("get rid of"):
 	// the collocation, not the word, says what is asked
 	colloc string
+	which  bool // see qterm.which
 }
 
 // A request is usually put as a verb and its object ("make a flowchart
@@ -145,13 +146,16 @@ func concepts(qs []qterm) []concept {
 			if !q.verb {
 				out[i].verb = false
 			}
+			if !q.which {
+				out[i].which = false
+			}
 			continue
 		}
 		if len(out) == maxQueryTerms {
 			continue
 		}
 		at[q.stem] = len(out)
-		out = append(out, concept{own: q.stem, plural: q.plural, countless: q.countless, content: q.content, verb: q.verb})
+		out = append(out, concept{own: q.stem, plural: q.plural, countless: q.countless, content: q.content, verb: q.verb, which: q.which})
 	}
 	// the lead: the first clause with a verb, its verb and head noun
 	leads := map[string]bool{}
