@@ -46,8 +46,7 @@ func forSubject(snap *Snapshot, ac runtime.AgentContext, grants []authority.Gran
 	if err != nil {
 		return ac, err
 	}
-	ac.Authorized = runtime.AuthorizedSet(snap, grants, authority.GroupsOf(subjectOf(groups)))
-	ac.ApprovalOnly = runtime.ApprovalSet(snap, grants, authority.GroupsOf(subjectOf(groups)))
+	ac.Authorized, ac.ApprovalOnly = runtime.SubjectSets(snap, grants, authority.GroupsOf(subjectOf(groups)))
 	return ac, nil
 }
 
@@ -66,8 +65,7 @@ func (s *Server) subjectPicker(ctx context.Context, fc forgeContext, q url.Value
 	grants := fc.grants
 	total := func(groups []string) (int, []string, error) {
 		ac := fc.ac
-		ac.Authorized = runtime.AuthorizedSet(fc.snap, grants, authority.GroupsOf(subjectOf(groups)))
-		ac.ApprovalOnly = runtime.ApprovalSet(fc.snap, grants, authority.GroupsOf(subjectOf(groups)))
+		ac.Authorized, ac.ApprovalOnly = runtime.SubjectSets(fc.snap, grants, authority.GroupsOf(subjectOf(groups)))
 		d, _ := ac.Draft(fc.snap, nil)
 		d.Skills, d.Options = fc.draft.Skills, fc.draft.Options
 		p, _, err := s.meter.Project(fc.state.Encoding, d, fc.snap.Fidelity())

@@ -21,9 +21,7 @@ func ForSubject(ctx context.Context, store Store, snap *Snapshot, ac AgentContex
 	if err != nil {
 		return ac, err
 	}
-	groups := authority.GroupsOf(subject)
-	ac.Authorized = AuthorizedSet(snap, grants, groups)
-	ac.ApprovalOnly = ApprovalSet(snap, grants, groups)
+	ac.Authorized, ac.ApprovalOnly = SubjectSets(snap, grants, authority.GroupsOf(subject))
 	return ac, nil
 }
 
@@ -52,7 +50,26 @@ func (snap *Snapshot) subjectSets(grants []authority.Grant, groups []string) sub
 // only with a person's approval per call (authority.Auth's
 // RequiresApproval), memoized with AuthorizedSet. The text marks them.
 func ApprovalSet(snap *Snapshot, grants []authority.Grant, groups []string) func(id string) bool {
-	in := snap.subjectSets(grants, groups).approval
+	return snap.subjectSets(grants, groups).approvalOnly()
+}
+
+// SubjectSets are AuthorizedSet and ApprovalSet of the groups from one
+// read of the snapshot's memo: the grants and groups are hashed once.
+func SubjectSets(snap *Snapshot, grants []authority.Grant, groups []string) (authorized, approvalOnly func(id string) bool) {
+	s := snap.subjectSets(grants, groups)
+	return s.authorized(), s.approvalOnly()
+}
+
+// authorized is the membership test of the authorized set.
+func (s subjectSets) authorized() func(id string) bool {
+	in := s.in
+	return func(id string) bool { return in[id] }
+}
+
+// approvalOnly is the membership test of the tools granted only with
+// approval; nil when there are none.
+func (s subjectSets) approvalOnly() func(id string) bool {
+	in := s.approval
 	if len(in) == 0 {
 		return nil
 	}
@@ -65,34 +82,33 @@ func ApprovalSet(snap *Snapshot, grants []authority.Grant, groups []string) func
 // the grants' and groups' content (a changed grant is a different key:
 // nothing stale can answer).
 func AuthorizedSet(snap *Snapshot, grants []authority.Grant, groups []string) func(id string) bool {
-	in := snap.subjectSets(grants, groups).in
-	return func(id string) bool { return in[id] }
+	return snap.subjectSets(grants, groups).authorized()
 }
 
 // authorizedKey is sha256 over the grants and groups, each field
 // length-prefixed so no two different inputs share a key.
 func authorizedKey(grants []authority.Grant, groups []string) [sha256.Size]byte {
-	h := sha256.New()
-	var n [8]byte
-	field := func(s string) {
-		binary.LittleEndian.PutUint64(n[:], uint64(len(s)))
-		h.Write(n[:])
-		h.Write([]byte(s))
-	}
-	field(strconv.Itoa(len(grants)))
+	// written to a buffer on the stack and hashed at once: a usual
+	// subject's grants fit, and no field is copied to the heap
+	var buf [512]byte
+	b := appendField(buf[:0], strconv.Itoa(len(grants)))
 	for _, g := range grants {
-		field(g.Group)
-		field(g.Kind)
-		field(g.Value)
-		field(strconv.FormatBool(g.RequiresApproval))
+		b = appendField(b, g.Group)
+		b = appendField(b, g.Kind)
+		b = appendField(b, g.Value)
+		b = appendField(b, strconv.FormatBool(g.RequiresApproval))
 	}
-	field(strconv.Itoa(len(groups)))
+	b = appendField(b, strconv.Itoa(len(groups)))
 	for _, g := range groups {
-		field(g)
+		b = appendField(b, g)
 	}
-	var k [sha256.Size]byte
-	h.Sum(k[:0])
-	return k
+	return sha256.Sum256(b)
+}
+
+// appendField appends s to b after its length (eight bytes, little
+// endian).
+func appendField(b []byte, s string) []byte {
+	return append(binary.LittleEndian.AppendUint64(b, uint64(len(s))), s...)
 }
 
 // maxAuthorizedSets bounds a snapshot's memo of authorized sets.
