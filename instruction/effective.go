@@ -51,6 +51,12 @@ type Sets struct {
 // lists or the request names that did not make it, the set that removed
 // it. It is the one function from the four sets to a roster.
 func Resolve(s Sets) (roster []string, dropped []Dropped) {
+	return resolve(s, nil)
+}
+
+// resolve is Resolve; unconnected, when set, is told each tool dropped
+// only because its service is not connected (every other set keeps it).
+func resolve(s Sets, unconnected func(id string)) (roster []string, dropped []Dropped) {
 	declared := toSet(s.Declared)
 	inProfile := toSet(s.Profile)
 	requested := toSet(s.Requested)
@@ -80,6 +86,9 @@ func Resolve(s Sets) (roster []string, dropped []Dropped) {
 			drop(SetAuthorized, ReasonNotAuthorized)
 		case s.Connected != nil && namespaceOf(id) != "" && !s.Connected(namespaceOf(id)):
 			drop(SetAvailable, "its service "+namespaceOf(id)+" is not connected")
+			if unconnected != nil {
+				unconnected(id)
+			}
 		default:
 			roster = append(roster, id)
 		}

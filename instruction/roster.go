@@ -83,15 +83,56 @@ type AgentSpec struct {
 // agent's services are connected. Notes say why listed tools are out.
 func NewAgentDraft(available *catalog.Catalog, spec AgentSpec, pick []string) (Draft, []RosterNote) {
 	isAvail := func(id string) bool { _, ok := available.Get(id); return ok }
+	roster, notes := effectiveWhy(Sets{Declared: spec.Declared, Profile: spec.Profile, Requested: pick, Authorized: spec.Authorized, Available: isAvail, Unavailable: spec.Unavailable})
+	d := agentDraft(available, spec)
+	d.Selected = make(map[string]bool, len(roster))
+	for _, id := range roster {
+		d.Selected[id] = true
+	}
+	for _, e := range d.Declared {
+		if ns := e.Contract().Namespace(); ns != "" && !d.Connected[ns] && d.Selected[e.ID()] {
+			notes = append(notes, RosterNote{Tool: e.ID(), Reason: "its service " + ns + " is not connected to this agent"})
+		}
+	}
+	return d, notes
+}
+
+// NewRequestDraft is the draft of one request to the agent: NewAgentDraft
+// with the pick, less the tools named in without, with only the connected
+// services (nil: the agent's) — and what Resolve drops from those sets,
+// from the one Resolve that gives the selection too (a selected tool is
+// one in the roster or dropped only because its service is not
+// connected).
+func NewRequestDraft(available *catalog.Catalog, spec AgentSpec, pick, without []string, connected map[string]bool) (Draft, []Dropped) {
+	d := agentDraft(available, spec)
+	if connected != nil {
+		d.Connected = connected
+	}
+	var unconnected []string
+	roster, dropped := resolve(Sets{Declared: spec.Declared, Profile: spec.Profile, Requested: pick, Without: without, Authorized: spec.Authorized,
+		Available:   func(id string) bool { _, ok := available.Get(id); return ok },
+		Connected:   func(ns string) bool { return d.Connected[ns] },
+		Unavailable: spec.Unavailable,
+	}, func(id string) { unconnected = append(unconnected, id) })
+	d.Selected = make(map[string]bool, len(roster)+len(unconnected))
+	for _, id := range roster {
+		d.Selected[id] = true
+	}
+	for _, id := range unconnected {
+		d.Selected[id] = true
+	}
+	return d, dropped
+}
+
+// agentDraft is an agent's draft with nothing selected: its options, its
+// declared tools that are available and authorized as levers (profile
+// order first, then declared order), its services connected.
+func agentDraft(available *catalog.Catalog, spec AgentSpec) Draft {
 	opts := DefaultOptions()
 	if spec.Options != nil {
 		opts = *spec.Options
 	}
-	roster, notes := effectiveWhy(Sets{Declared: spec.Declared, Profile: spec.Profile, Requested: pick, Authorized: spec.Authorized, Available: isAvail, Unavailable: spec.Unavailable})
-	d := Draft{Selected: make(map[string]bool, len(roster)), Connected: map[string]bool{}, Options: opts, ApprovalOnly: spec.ApprovalOnly}
-	for _, id := range roster {
-		d.Selected[id] = true
-	}
+	d := Draft{Connected: map[string]bool{}, Options: opts, ApprovalOnly: spec.ApprovalOnly}
 	isDeclared := make(map[string]bool, len(spec.Declared))
 	for _, id := range spec.Declared {
 		isDeclared[id] = true
@@ -115,10 +156,5 @@ func NewAgentDraft(available *catalog.Catalog, spec AgentSpec, pick []string) (D
 			d.Connected[ns] = true
 		}
 	}
-	for _, e := range d.Declared {
-		if ns := e.Contract().Namespace(); ns != "" && !d.Connected[ns] && d.Selected[e.ID()] {
-			notes = append(notes, RosterNote{Tool: e.ID(), Reason: "its service " + ns + " is not connected to this agent"})
-		}
-	}
-	return d, notes
+	return d
 }

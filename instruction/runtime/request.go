@@ -42,30 +42,21 @@ func requestDraft(snap *Snapshot, ac AgentContext, req Request) (instruction.Dra
 	// the spec decodes the agent's and the version's stored lists: once
 	spec := ac.Spec()
 	spec.Unavailable = snap.UnavailableReason
-	d, _ := instruction.NewAgentDraft(snap.available, spec, req.Tools)
-	for _, id := range req.Without {
-		delete(d.Selected, id)
-	}
+	var connected map[string]bool
 	if req.Services != nil {
-		pickSvc := map[string]bool{}
+		connected = map[string]bool{}
 		for _, ns := range req.Services {
-			if !d.Connected[ns] {
+			if !slices.Contains(spec.Services, ns) {
 				return instruction.Draft{}, nil, &instruction.FieldError{Field: "services", Message: fmt.Sprintf("%q is not connected to agent %s", ns, ac.Agent.Slug)}
 			}
-			pickSvc[ns] = true
+			connected[ns] = true
 		}
-		d.Connected = pickSvc
 	}
+	d, dropped := instruction.NewRequestDraft(snap.available, spec, req.Tools, req.Without, connected)
 	var err error
 	if d.Options, err = req.options(d.Options); err != nil {
 		return instruction.Draft{}, nil, err
 	}
-	_, dropped := instruction.Resolve(instruction.Sets{
-		Declared: spec.Declared, Profile: spec.Profile, Requested: req.Tools, Without: req.Without, Authorized: spec.Authorized,
-		Available:   func(id string) bool { _, ok := snap.available.Get(id); return ok },
-		Connected:   func(ns string) bool { return d.Connected[ns] },
-		Unavailable: snap.UnavailableReason,
-	})
 	return d, dropped, nil
 }
 
