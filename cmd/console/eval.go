@@ -198,6 +198,8 @@ func printReport(w io.Writer, r eval.Report) error {
 		r.NoToolPrecision, r.NoToolFalsePositives, plural.Count(r.NoTool, "no-tool case"), r.FitThreshold, plural.Count(r.Silenced, "case"))
 	fmt.Fprintf(&b, "two-profile cases %d, run against %s; refusals %d (expected tools the subject is not granted)\n",
 		r.TwoProfiles, plural.Count(r.TwoProfilesRosters, "roster"), r.Refused)
+	fmt.Fprintf(&b, "built-in tools: %.3f of the top-%d slots, %.3f of each case's first slots up to its expected tools; %.3f of the expected tools\n",
+		r.BuiltinShare.TopK, r.K, r.BuiltinShare.FirstSlots, r.BuiltinShare.Expected)
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -122,6 +122,9 @@ func TestEvalJSONIsExactlyTheREADMEShape(t *testing.T) {
 		tools = append(tools, ts...)
 	}
 	check("cases.tools", tools)
+	var share map[string]json.RawMessage
+	json.Unmarshal(top["builtin_share"], &share)
+	check("builtin_share", []map[string]json.RawMessage{share})
 	keys := func(m map[string][]string) []string {
 		var out []string
 		for k := range m {
@@ -130,7 +133,7 @@ func TestEvalJSONIsExactlyTheREADMEShape(t *testing.T) {
 		sort.Strings(out)
 		return out
 	}
-	if got := strings.Join(keys(must), ","); got != ",cases,cases.tools" {
+	if got := strings.Join(keys(must), ","); got != ",builtin_share,cases,cases.tools" {
 		t.Errorf("the README shape's objects: %q", got)
 	}
 }

@@ -112,6 +112,9 @@ type Report struct {
 	// Refused counts expected tools the subject is not granted, each
 	// scored as a correct refusal (Options.Refused).
 	Refused int `json:"refused"`
+	// BuiltinShare is the built-in tools' share of the hits beside
+	// their share of the expected tools.
+	BuiltinShare BuiltinShare `json:"builtin_share"`
 }
 
 // Options are what an evaluation knows beside the draft's input.
@@ -294,6 +297,7 @@ func evaluate(in instruction.Input, cases []Case, k int, o Options, sh *shared) 
 	r.RecallAtK = ratio(r.Reached, r.Expected)
 	r.FirstStepShare = ratio(r.OnFirstStep, r.Expected)
 	r.Top1Misleading = ratio(r.Top1, r.Misleading)
+	r.BuiltinShare = builtinShareOf(r.Cases, k)
 	r.NoToolPrecision = 1
 	if fitting > 0 {
 		r.NoToolPrecision = ratio(fitting-r.NoToolFalsePositives, fitting)
