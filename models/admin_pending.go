@@ -39,19 +39,21 @@ func (p *adminHash) finish() {
 // number of its own keeps the two apart to whoever reads pg_locks.
 const startLockKey = "7005"
 
-// lockStart serializes server starts on one Postgres database (one schema):
-// a start holds the lock from the moment it counts users until it has
-// created the catalog, the demo and the admin, and, when it left the
-// admin's hash pending (BootstrapDeferred), until the hash is stored. So
-// two replicas starting together on an empty database do not both seed
-// it, and a replica starting while another stores its admin's hash waits
-// for it instead of taking that admin for one a dead start left pending
-// (which it would give a password of its own). A start that dies releases
-// the lock with its connection. The returned release is idempotent; on
-// SQLite (one process) there is no lock.
+// lockStart serializes starts on one database: on Postgres (one schema)
+// through an advisory lock, on SQLite through a file beside it
+// (lockStartFile). A start holds the lock from the moment it counts users
+// (on SQLite from before the migrations) until it has created the
+// catalog, the demo and the admin, and, when it left the admin's hash
+// pending (BootstrapDeferred), until the hash is stored. So two replicas
+// starting together on an empty database do not both seed it, and a
+// replica starting while another stores its admin's hash waits for it
+// instead of taking that admin for one a dead start left pending (which
+// it would give a password of its own). A start that dies releases the
+// lock with its connection (its process). The returned release is
+// idempotent.
 func (s *Store) lockStart(ctx context.Context) (func(), error) {
 	if s.dialect != DialectPostgres {
-		return func() {}, nil
+		return lockStartFile(ctx, s.file)
 	}
 	sqlDB, err := s.db.DB()
 	if err != nil {

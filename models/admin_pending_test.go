@@ -142,15 +142,22 @@ func TestFirstStartFailingHalfWayLeavesAnEmptyDatabase(t *testing.T) {
 	}
 }
 
-// Two replicas starting together on an empty Postgres database: both
-// start, exactly one creates the admin and the demo, and the password it
-// shows is the one that signs in (neither fails on the other's first
-// start, nor gives the other's admin a password of its own).
+// Two replicas starting together on an empty database: both start,
+// exactly one creates the admin and the demo, and the password it shows
+// is the one that signs in (neither fails on the other's first start, nor
+// gives the other's admin a password of its own). On SQLite the two are
+// two processes on one file (here two stores, each with its own lock
+// file handle).
 func TestTwoReplicasStartingTogetherOnAnEmptyDatabase(t *testing.T) {
-	u := modelstest.RequirePostgres(t)
+	for _, d := range modelstest.Dialects(t) {
+		t.Run(d.Name, func(t *testing.T) { twoStartsTogether(t, d) })
+	}
+}
+
+func twoStartsTogether(t *testing.T, d modelstest.Dialect) {
 	ctx := context.Background()
 	for round := 0; round < 4; round++ {
-		_, dsn := modelstest.OpenEmpty(t, modelstest.Dialect{Name: models.DialectPostgres, URL: u})
+		_, dsn := modelstest.OpenEmpty(t, d)
 		var stores [2]*models.Store
 		for i := range stores {
 			s, err := models.Open(ctx, dsn)
@@ -202,9 +209,14 @@ func TestTwoReplicasStartingTogetherOnAnEmptyDatabase(t *testing.T) {
 // the admin a password of its own, and the first replica's password (the
 // one it shows) signs in.
 func TestAStartLeavesAnotherReplicasPendingAdminAlone(t *testing.T) {
-	u := modelstest.RequirePostgres(t)
+	for _, d := range modelstest.Dialects(t) {
+		t.Run(d.Name, func(t *testing.T) { aStartLeavesAPendingAdminAlone(t, d) })
+	}
+}
+
+func aStartLeavesAPendingAdminAlone(t *testing.T, d modelstest.Dialect) {
 	ctx := context.Background()
-	first, dsn := modelstest.OpenEmpty(t, modelstest.Dialect{Name: models.DialectPostgres, URL: u})
+	first, dsn := modelstest.OpenEmpty(t, d)
 	res, err := first.BootstrapDeferred(ctx, "", nil)
 	if err != nil || res.FinishAdmin == nil {
 		t.Fatalf("first start: %+v, %v", res, err)
@@ -240,9 +252,14 @@ func TestAStartLeavesAnotherReplicasPendingAdminAlone(t *testing.T) {
 // a word forever: past its bound it fails naming the lock and what may
 // hold it, and once the other start is done the next start goes through.
 func TestAStartWaitsForAnotherStartBoundedAndSaysWhy(t *testing.T) {
-	u := modelstest.RequirePostgres(t)
+	for _, d := range modelstest.Dialects(t) {
+		t.Run(d.Name, func(t *testing.T) { aStartWaitsBounded(t, d) })
+	}
+}
+
+func aStartWaitsBounded(t *testing.T, d modelstest.Dialect) {
 	ctx := context.Background()
-	first, dsn := modelstest.OpenEmpty(t, modelstest.Dialect{Name: models.DialectPostgres, URL: u})
+	first, dsn := modelstest.OpenEmpty(t, d)
 	res, err := first.BootstrapDeferred(ctx, "", nil) // holds the lock until its hash is stored
 	if err != nil || res.FinishAdmin == nil {
 		t.Fatalf("first start: %+v, %v", res, err)
@@ -255,8 +272,12 @@ func TestAStartWaitsForAnotherStartBoundedAndSaysWhy(t *testing.T) {
 	restore := models.SetStartLockWait(300 * time.Millisecond)
 	_, err = second.BootstrapDeferred(ctx, "", nil)
 	restore()
-	if err == nil || !strings.Contains(err.Error(), "advisory lock (7005") || !strings.Contains(err.Error(), "pooling proxy") {
-		t.Fatalf("a start past its wait = %v, want the lock named and what may hold it", err)
+	lock, holder := "advisory lock (7005", "pooling proxy"
+	if d.Name == models.DialectSQLite {
+		lock, holder = dsn+".start.lock", "a start that hangs"
+	}
+	if err == nil || !strings.Contains(err.Error(), lock) || !strings.Contains(err.Error(), holder) {
+		t.Fatalf("a start past its wait = %v, want the lock named (%s) and what may hold it", err, lock)
 	}
 	if err := res.FinishAdmin(ctx); err != nil {
 		t.Fatal(err)

@@ -44,8 +44,8 @@ func MakePrivate(paths ...string) ([]string, error) {
 // tightens the files an earlier start left readable by others. An
 // in-memory database has no file.
 func privateSQLite(dsn string) ([]string, error) {
-	path, _, _ := strings.Cut(strings.TrimPrefix(dsn, "file:"), "?")
-	if path == "" || path == ":memory:" || strings.Contains(dsn, "mode=memory") {
+	path := sqliteFile(dsn)
+	if path == "" {
 		return nil, nil
 	}
 	if f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600); err == nil {
@@ -53,4 +53,14 @@ func privateSQLite(dsn string) ([]string, error) {
 	}
 	// a file that cannot be made here (no such folder) is SQLite's to report
 	return MakePrivate(path, path+"-wal", path+"-shm", path+"-journal")
+}
+
+// sqliteFile is the file of the SQLite database dsn names ("file:" and
+// the options left out), or "" for an in-memory database.
+func sqliteFile(dsn string) string {
+	path, _, _ := strings.Cut(strings.TrimPrefix(dsn, "file:"), "?")
+	if path == ":memory:" || strings.Contains(dsn, "mode=memory") {
+		return ""
+	}
+	return path
 }

@@ -72,12 +72,8 @@ func (s *Store) bootstrap(ctx context.Context, adminPassword string, totals Tota
 	case len(admin.Validate()) == 0 && !s.db.WithContext(ctx).Migrator().HasTable(&User{}):
 		adminHash = hashAsync(adminPassword)
 	}
-	applied, err := s.Migrate(ctx)
+	applied, release, err := s.migrateLocked(ctx)
 	res.Migrated = applied
-	if err != nil {
-		return res, err
-	}
-	release, err := s.lockStart(ctx)
 	if err != nil {
 		return res, err
 	}

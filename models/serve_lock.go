@@ -35,7 +35,7 @@ func lockPath(path string) string {
 // and address) into the lock file for a refused restore to name. It
 // refuses while a restore into the file is under way.
 func LockServing(path, who string) (*ServeLock, error) {
-	f, err := openLocked(path, false)
+	f, err := openLocked(lockPath(path), false)
 	if err != nil {
 		if errors.Is(err, errLocked) {
 			return nil, fmt.Errorf("serve: a console restore into %s is under way (it holds %s): start the console when it has ended", path, lockPath(path))
@@ -83,7 +83,7 @@ func (e *ServedError) Error() string {
 // database at path, refusing with a *ServedError while a console serves
 // it. release ends it.
 func lockRestoring(path string) (release func(), err error) {
-	f, err := openLocked(path, true)
+	f, err := openLocked(lockPath(path), true)
 	if err != nil {
 		if errors.Is(err, errLocked) {
 			b, _ := os.ReadFile(lockPath(path))
@@ -94,11 +94,11 @@ func lockRestoring(path string) (release func(), err error) {
 	return func() { f.Close() }, nil
 }
 
-// openLocked opens the lock file of the SQLite database at path and
-// takes its lock, shared or exclusive, without waiting: errLocked (the
+// openLocked opens the lock file at file (made, mode 0600, if missing)
+// and takes its lock, shared or exclusive, without waiting: errLocked (the
 // file closed) when another process holds one that conflicts.
-func openLocked(path string, exclusive bool) (*os.File, error) {
-	f, err := os.OpenFile(lockPath(path), os.O_RDWR|os.O_CREATE, 0o600)
+func openLocked(file string, exclusive bool) (*os.File, error) {
+	f, err := os.OpenFile(file, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("the database's lock file: %w", err)
 	}
@@ -107,7 +107,7 @@ func openLocked(path string, exclusive bool) (*os.File, error) {
 		if errors.Is(err, errLocked) {
 			return nil, errLocked
 		}
-		return nil, fmt.Errorf("lock %s: %w", lockPath(path), err)
+		return nil, fmt.Errorf("lock %s: %w", file, err)
 	}
 	return f, nil
 }

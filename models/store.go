@@ -56,6 +56,9 @@ type Store struct {
 	// requestTTL is how long a pending approval request waits
 	// (SetApprovalRequestTTL); 0: DefaultApprovalRequestTTL
 	requestTTL time.Duration
+	// file is the SQLite database's file, whose start lock a bootstrap
+	// takes (lockStart); "" in memory and on Postgres
+	file string
 }
 
 // WithFault returns a store whose multi-step writes call fn before each
@@ -124,7 +127,11 @@ func open(ctx context.Context, url string, counting bool) (*Store, error) {
 	if err := sqlDB.PingContext(pctx); err != nil {
 		return nil, fmt.Errorf("models: ping %s: %w", dialect, err)
 	}
-	return &Store{db: db, dialect: dialect, secrets: &secretCache{}, statements: statements, tightened: tightened}, nil
+	s := &Store{db: db, dialect: dialect, secrets: &secretCache{}, statements: statements, tightened: tightened}
+	if dialect == DialectSQLite {
+		s.file = sqliteFile(target.Path)
+	}
+	return s, nil
 }
 
 // Tightened names the database files this store's open found readable by

@@ -12,7 +12,7 @@ func runMigrate(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	defer store.Close()
-	applied, err := store.Migrate(ctx)
+	applied, err := store.MigrateLocked(ctx)
 	if err != nil {
 		return err
 	}
