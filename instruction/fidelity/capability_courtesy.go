@@ -140,7 +140,7 @@ func adverbialSteps(text string, ts []token) {
 			continue
 		}
 		s := i - 1
-		for s > 0 && !ts[s].sentence && i-s <= 5 {
+		for s > 0 && !ts[s].sentence && i-s <= adverbialWords {
 			s--
 		}
 		if !ts[s].sentence || !stopBefore(text, ts[s].start) || !strings.ContainsAny(text[:ts[s].start], ".!?\n") || paramLine(text, ts[i].start) {
@@ -176,13 +176,13 @@ func stopBefore(text string, at int) bool {
 // …, …"). The clause after it is then a step, read as after "then",
 // when it is the sentence's last (a comma after it makes a list).
 func sequenceAdverbial(ts []token, s, i int) bool {
-	if !ts[s].later || s == 0 || i-s > 5 || situationOpeners[ts[s].lower] || conditionOpeners[ts[s].lower] {
+	if !ts[s].later || s == 0 || i-s > adverbialWords || situationOpeners[ts[s].lower] || conditionOpeners[ts[s].lower] {
 		return false
 	}
 	if i-s == 1 && strings.HasSuffix(ts[s].lower, "ly") && !sequencers[ts[s].lower] && !stepOpeners[ts[s].lower] {
 		return false // "Alternatively, …", "Optionally, …": a manner or a stance, not a time
 	}
-	if baseVerb(ts[s].lower) && !(s+1 < i && (functionWords[ts[s+1].lower] && !objectOpeners[ts[s+1].lower] || particles[ts[s+1].lower] ||
+	if baseVerb(ts[s].lower) && !prepositions[ts[s].lower] && !(s+1 < i && (functionWords[ts[s+1].lower] && !objectOpeners[ts[s+1].lower] || particles[ts[s+1].lower] ||
 		strings.HasSuffix(ts[s+1].lower, "ed") || strings.HasSuffix(ts[s+1].lower, "en"))) {
 		// "Check the log, fix it" (a step before a step), "list, create
 		// or verify" (a list of deeds), "Commit SHA, branch or tag" (a
@@ -203,6 +203,12 @@ func sequenceAdverbial(ts []token, s, i int) bool {
 	}
 	return true
 }
+
+// adverbialWords is the most words a sequence adverbial holds: a
+// preposition, its noun's determiner and modifiers, and an "of" phrase
+// after it ("In the wake of the search,", "In the immediate aftermath of
+// that,").
+const adverbialWords = 7
 
 // subjectPronouns make a clause of the words they open ("they agree");
 // "it" and "this" are as often objects ("Having read it, …").

@@ -229,7 +229,11 @@ var stateVerbs = set("create", "approve", "merge", "restore", "deploy", "delete"
 // stepOpeners mark a later step of a procedure ("then", "next", "once
 // done", "after that", "finally").
 var stepOpeners = set("then", "next", "finally", "following", "afterwards", "afterward", "after", "once", "lastly", "subsequently",
-	"thereafter", "later", "second", "third", "secondly", "thirdly")
+	"thereafter", "later", "second", "third", "secondly", "thirdly",
+	// the adverbs of time that place a deed after what came before
+	// (English's closed set: "eventually", "ultimately", "shortly",
+	// "hereafter", "thereupon", "presently" in its sense of "soon")
+	"eventually", "ultimately", "shortly", "hereafter", "thereupon", "presently")
 
 // readVerbs only look at something: an imperative of theirs names the
 // product it reads from no more than a capability to act on it.

@@ -108,7 +108,8 @@ func toolUse(ts []token, i, end int) bool {
 
 // prepositions never name a tool ("a call within a week").
 var prepositions = set("within", "between", "across", "after", "before", "during", "until", "upon", "against", "through",
-	"around", "inside", "outside", "beyond", "except", "since", "among", "toward", "towards", "throughout", "despite")
+	"around", "inside", "outside", "beyond", "except", "since", "among", "toward", "towards", "throughout", "despite",
+	"past")
 
 // callNouns follow "call" as a noun ("Call duration in seconds").
 var callNouns = set("duration", "id", "ids", "status", "count", "volume", "log", "logs", "history", "recording",
