@@ -68,6 +68,9 @@ func readerColon(text string, out []token, i int) bool {
 	if n > 1 && out[n-1].end == i && readerWords[out[n-2].lower] && strings.Contains(text[out[n-2].end:out[n-1].start], ">") {
 		return true
 	}
+	if carriedKey(text, out, i) {
+		return true
+	}
 	if out[n-1].end != i {
 		return false
 	}
@@ -180,5 +183,45 @@ func inlineKey(text string, c int) bool {
 	from := strings.LastIndexAny(text[:c], ".|\n")
 	key := recordKey(text[from+1 : c])
 	n := len(strings.Fields(key))
-	return n >= 1 && n <= 3 && !speakerKeys[key] && !deniedKey(key)
+	return n >= 1 && n <= 3 && (!speakerKeys[key] || roleRecord(key, text[c:])) && !deniedKey(key)
+}
+
+// roleRecord: a record that opens with the reader's role ("Role:
+// assistant. Duties: …") goes on with a key that is no speaker's: a duty
+// assigned by role, not a transcript's turn ("role: assistant. content:
+// …"). rest is the text from the role's colon on.
+func roleRecord(key, rest string) bool {
+	if key != "role" {
+		return false
+	}
+	dot := strings.IndexByte(rest, '.')
+	if dot < 0 {
+		return false
+	}
+	next, _, ok := strings.Cut(strings.TrimSpace(rest[dot+1:]), ":")
+	n := len(strings.Fields(next))
+	return ok && n >= 1 && n <= 3 && !speakerKeys[recordKey(next)] && !deniedKey(recordKey(next))
+}
+
+// carriedKey: the colon at i closes a key of one to three words (a gloss
+// in parentheses among them) that opens the sentence right after a record
+// given to the reader ("Owner: assistant. Duties: …", "Operator:
+// assistant. Step 5 (post-incubation): …"): the record goes on, its value the reader's
+// step, and the key's first word no longer is.
+func carriedKey(text string, out []token, i int) bool {
+	n := len(out)
+	if gap := strings.TrimSpace(text[out[n-1].end:i]); gap != "" && gap != ")" {
+		return false
+	}
+	for k := n - 1; k >= 0 && k >= n-3; k-- {
+		if out[k].sentence {
+			key := recordKey(text[out[k].start:i])
+			if !out[k].readerLed || speakerKeys[key] || deniedKey(key) {
+				return false
+			}
+			out[k].readerLed = false // the key is no deed; its value is
+			return true
+		}
+	}
+	return false
 }

@@ -269,7 +269,7 @@ func clauseStart(ts []token, i int) (int, bool) {
 		return 0, false
 	}
 	next := ts[i+1].lower
-	if objectOpeners[next] || personObjects[next] || vocabWord(next) || isUpper(ts[i+1].text[0]) || strings.Contains(next, "-") ||
+	if objectOpeners[next] || personObjects[next] || vocabWord(next) || isUpper(ts[i+1].text[0]) || strings.Contains(next, "-") || ts[i].readerLed ||
 		!isNoun(ts[i].lower) && !functionWords[next] || laterSentence(ts, i) && !isNoun(next) || phrasalObject(ts, i) ||
 		(j < i-1 && stepOpeners[ts[i-1].lower] || ts[i].clause && laterStep(ts, i)) && strings.HasSuffix(next, "ing") && isVerb(baseForm(next)) {
 		// "then switch off the zones", "after checking them, halt

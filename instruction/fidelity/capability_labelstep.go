@@ -24,7 +24,7 @@ func labelSteps(text string, ts []token) {
 		if ts[i].handed || !ts[i].later || ts[i].quoted {
 			continue
 		}
-		if ts[i].sentence && sequenceLabel(text, ts, i) || strings.HasSuffix(ts[i].lower, "ing") && !ts[i].sentence && remainingFrame(ts, i) {
+		if ts[i].sentence && (sequenceLabel(text, ts, i) || glossedStage(text, ts, i)) || strings.HasSuffix(ts[i].lower, "ing") && !ts[i].sentence && remainingFrame(ts, i) {
 			k := i
 			if ts[k].lower == "you" && k+1 < len(ts) && !ts[k+1].sentence {
 				k++ // "Next up: you archive the ticket": the reader its subject
@@ -102,6 +102,28 @@ func remainingFrame(ts []token, i int) bool {
 		if ts[j].sentence {
 			break
 		}
+	}
+	return false
+}
+
+// glossedStage: word i opens the value of a numbered stage whose number a
+// gloss in parentheses follows ("Step 5 (post-incubation): dispose …",
+// "Phase 2 (after review): archive …"), read as "Step 5:" is
+// (stepLabelAt).
+func glossedStage(text string, ts []token, i int) bool {
+	if strings.TrimSpace(text[ts[i-1].end:ts[i].start]) != "):" {
+		return false
+	}
+	for j := i - 1; j >= 3 && j >= i-4; j-- {
+		if ts[j].sentence {
+			return false
+		}
+		if !strings.Contains(text[ts[j-1].end:ts[j].start], "(") {
+			continue
+		}
+		n, stage := ts[j-1], ts[j-2]
+		return stage.sentence && stage.later && n.lower != "" && (numeral(n.lower) || ordinals[n.lower]) &&
+			(stage.lower == "step" || !functionWords[stage.lower] && !determiners[stage.lower])
 	}
 	return false
 }

@@ -23,7 +23,13 @@ func operationLabel(text string, ts []token, i int) bool {
 	if len(words) == 0 || len(words) > 4 || readerLabel(prefix) || ts[i].readerLed {
 		return false
 	}
-	if last := strings.ToLower(words[len(words)-1]); len(words) == 2 && (ordinals[last] || isDigit(last[0])) {
+	stage := words
+	if bare, _, ok := strings.Cut(strings.Trim(prefix, " \t|-*•:"), " ("); ok && strings.HasSuffix(prefix, "):") {
+		if f := strings.Fields(bare); len(f) > 0 {
+			stage = f // "Phase 2 (after review):": the stage less its gloss
+		}
+	}
+	if last := strings.ToLower(stage[len(stage)-1]); len(stage) == 2 && (ordinals[last] || isDigit(last[0])) {
 		return false // "Stage two:", "Phase 3:": a numbered step, not an operation
 	}
 	return !(len(words) <= 2 && noteLabels[strings.ToLower(strings.Trim(words[0], "*_`"))])

@@ -81,6 +81,7 @@ func tokenize(text string) []token {
 				// an arrow leads to what to do next ("not paid after 48
 				// hours → send the link again"): a step opens after it
 				sentence = true
+				readerLed = readerLed || r == '.' && readerCell(text, out, i) // "Owner: assistant. Repaint …"
 			case '。', '！', '？', '；', '।', '॥', '۔', '؟', '።', '։', '။', '។':
 				sentence = sentence || latinNext(text[i+n:]) // "查询天气。 Alert the crew via …"
 			case '>':
