@@ -166,6 +166,14 @@ func yourMention(text string, ts []token, i int, sameSentence bool) (mention, bo
 		// "something your clustering tool does well", "a job for your OCR"
 		return mention{kind: KindCapability, class: class, signal: text[ts[i].start:ts[h].end], start: ts[i].start, end: ts[h].end}, true
 	}
+	if class, h, ok := delegatedAt(ts, i); ok {
+		if _, _, sys := systemAt(ts, i+1); !sys {
+			if _, prog := yourProgramAt(ts, i+1); !prog {
+				// "Ask your compatibility matrix whether …"
+				return mention{kind: KindCapability, class: class, signal: text[ts[i-1].start:ts[h].end], start: ts[i-1].start, end: ts[h].end}, true
+			}
+		}
+	}
 	before := ts[i-1].lower
 	reliedOn := before == "on" && i >= 2 && !ts[i-1].sentence && relyingVerbs[verbBase(ts[i-2].lower)] // "rely on your X"
 	if !(before == "let" || handOff[before] || reliedOn || i >= 2 && youHave(ts, i)) {
