@@ -126,7 +126,7 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 			return "code-execution", k, true
 		}
 	}
-	if !mentionVerbs[v] {
+	if !mentionVerbs[v] && !clickedOn(ts, i, end) {
 		if name, k, ok := venueAt(ts, i, end); ok {
 			ws := strings.Fields(name)
 			if cs := objectWords[ws[len(ws)-1]]; len(ws) > 1 && len(cs) > 0 && byteAt(text, ts[k-len(ws)+1].start-1) == '#' {

@@ -220,8 +220,17 @@ func classesOf(k catalog.Contract) map[string]bool {
 	for _, w := range append(append(split(k.Namespace()), split(strings.ReplaceAll(k.Name(), "-", "_"))...), split(k.Title)...) {
 		named[w], named[singular(w)] = true, true
 	}
+	// the operations its operation parameter offers, named as its own
+	// tools would be ("left_click", "get_screenshot")
+	opWords, opVerbs := operationWords(k)
+	for _, w := range opWords {
+		named[w], named[singular(w)] = true, true
+	}
+	words, verbs = append(words, opWords...), append(verbs, opVerbs...)
+	lead := split(firstSentence(k.Purpose)) // the objects of every deed its first sentence lists
+	verbs = append(verbs, deviceDeeds(lead)...)
 	has, does := map[string]bool{}, map[string]bool{}
-	for _, w := range words {
+	for _, w := range append(words, lead...) {
 		has[w] = true
 		has[singular(w)] = true
 	}
