@@ -31,7 +31,7 @@ func TestSelectionPanelsShowTheHiddenMisses(t *testing.T) {
 		}
 	}
 	// extract_text is in the analyst's other profile: not a miss
-	if totals := d.Find(`[data-testid="cases-totals-deferred"]`).Text(); strings.Contains(totals, "extract_text") {
+	if totals := d.Find(`[data-testid="cases-misses-deferred"]`).Text(); strings.Contains(totals, "extract_text") {
 		t.Errorf("the second profile's tool is shown missed: %q", totals)
 	}
 	_, d = ed.get("/forge?agent=analyst&deferred=1&sg=contractors")
@@ -48,7 +48,48 @@ func TestSelectionPanelsShowTheHiddenMisses(t *testing.T) {
 			t.Errorf("forge panel lacks %q: %q", want, hidden)
 		}
 	}
-	if totals := panel.Find(`[data-testid="cases-totals-this draft"]`).Text(); strings.Contains(totals, "run this python snippet") {
+	if totals := panel.Find(`[data-testid="cases-misses-this draft"]`).Text(); strings.Contains(totals, "run this python snippet") {
 		t.Errorf("a refused tool is shown as a miss: %q", totals)
+	}
+	if list := strings.Join(strings.Fields(panel.Find(`[data-testid="cases-hidden-list-this draft"]`).Text()), " "); !strings.Contains(list, "“run this python snippet in the sandbox”: exec is not granted to this subject (a correct refusal)") {
+		t.Errorf("the refused case is not named as a refusal behind the hidden figures: %q", list)
+	}
+}
+
+// TestSelectionHiddenFiguresNameTheirCases: the counts behind no-tool
+// precision come with their cases — a no-tool case whose top hit fits
+// names that hit, and a case needing a tool that got "nothing fits" names
+// the tool it needed — so a reader can find the two cases "2 needing one
+// got 'nothing fits'" speaks of.
+func TestSelectionHiddenFiguresNameTheirCases(t *testing.T) {
+	h := sqliteOnly(t)
+	ed := h.login("admin", adminPassword)
+	const cases = `k: 5
+cases:
+  - {task: "render a chart of the revenue table", expect: [], kind: no_tool}
+  - {task: "what is the capital of Australia", expect: [], kind: no_tool}
+  - {task: "zxqv wplk", expect: [read_file|extract_text]}
+  - {task: "draw a bar chart of the revenue table", expect: [render_chart]}
+`
+	if res, d := ed.postCases("analyst", "0", cases, ""); res.StatusCode != 303 {
+		t.Fatalf("save: %d %s", res.StatusCode, d.Find(".error").Text())
+	}
+	_, d := ed.get("/agents/analyst/cases")
+	list := strings.Join(strings.Fields(d.Find(`[data-testid="cases-hidden-list-deferred"]`).Text()), " ")
+	for _, want := range []string{
+		"“render a chart of the revenue table”: render_chart fits, though the case needs no tool",
+		"“zxqv wplk”: read_file or extract_text is needed, but no hit fits",
+	} {
+		if !strings.Contains(list, want) {
+			t.Errorf("the hidden figures' cases lack %q: %q", want, list)
+		}
+	}
+	for _, not := range []string{"capital of Australia"} {
+		if strings.Contains(list, not) {
+			t.Errorf("a case answered right is listed: %q in %q", not, list)
+		}
+	}
+	if n := d.Find(`[data-testid="cases-hidden-list-deferred"] li`).Length(); n != 2 {
+		t.Errorf("%d cases listed behind the hidden figures, want 2: %q", n, list)
 	}
 }

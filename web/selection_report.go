@@ -20,6 +20,9 @@ func selectionTotals(label string, r eval.Report) views.SelectionTotals {
 		NoTool: r.NoTool, NoToolFalsePositives: r.NoToolFalsePositives, NoToolPrecision: r.NoToolPrecision, Silenced: r.Silenced,
 		TwoProfiles: r.TwoProfiles, Rosters: r.TwoProfilesRosters, Refused: r.Refused}
 	for _, cr := range r.Cases {
+		if h, ok := hiddenMiss(cr); ok {
+			t.Hidden = append(t.Hidden, h)
+		}
 		for _, tr := range cr.Tools {
 			if reached(tr) || tr.Where == eval.Refused {
 				continue
@@ -28,6 +31,31 @@ func selectionTotals(label string, r eval.Report) views.SelectionTotals {
 		}
 	}
 	return t
+}
+
+// hiddenMiss names a case behind the no-tool figures: a case needing
+// no tool whose top hit fits (a false positive), or a case needing a
+// tool answered "nothing fits".
+func hiddenMiss(cr eval.CaseResult) (views.SelectionMiss, bool) {
+	switch {
+	case len(cr.Expect) == 0 && cr.Fits && len(cr.Hits) > 0:
+		return views.SelectionMiss{Task: cr.Task, Tool: cr.Hits[0], Where: "fits, though the case needs no tool"}, true
+	case len(cr.Expect) > 0 && !cr.Fits && allRefused(cr.Tools):
+		return views.SelectionMiss{Task: cr.Task, Tool: strings.Join(eval.Alternatives(cr.Expect[0]), " or "), Where: "is not granted to this subject (a correct refusal), and no hit fits"}, true
+	case len(cr.Expect) > 0 && !cr.Fits:
+		return views.SelectionMiss{Task: cr.Task, Tool: strings.Join(eval.Alternatives(cr.Expect[0]), " or "), Where: "is needed, but no hit fits: the search answers \"nothing fits\""}, true
+	}
+	return views.SelectionMiss{}, false
+}
+
+// allRefused says every expected tool of a case is refused to the subject.
+func allRefused(trs []eval.ToolResult) bool {
+	for _, tr := range trs {
+		if tr.Where != eval.Refused {
+			return false
+		}
+	}
+	return len(trs) > 0
 }
 
 func reached(tr eval.ToolResult) bool { return tr.Where == eval.FirstStep || tr.Where == eval.Search }
