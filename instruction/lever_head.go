@@ -27,21 +27,55 @@ var catalogShape = [...]Capability{CapTools, CapExec, CapCodeOnly}
 // all (a deferred draft). Head lives in the scratch's buffers: it is valid until the
 // scratch is used again. TestFlipHeadMatchesCompose holds it to Compose.
 func (t *ToolFlips) FlipHead(id string, s *Scratch) (HeadFlip, bool) {
-	if !t.ok {
+	p, ok := t.prepareHead(id, s)
+	if !ok {
 		return HeadFlip{}, false
+	}
+	n := p.n
+	n.Sections = s.sections[:0]
+	composeHead(&n, n.gate, n.entries, n.Options.Tier, false)
+	s.sections = n.Sections[:0]
+	return HeadFlip{Head: n.Sections, Catalog: t.catalogChange(p.e, p.was, n.gate)}, true
+}
+
+// FlipHeadKey answers a flip FlipHead answers (ok as its) without
+// composing the head: the key of the head FlipHead would compose
+// (HeadKey) and the catalog's change.
+func (t *ToolFlips) FlipHeadKey(id string, s *Scratch) (HeadKey, ToolFlip, bool) {
+	p, ok := t.prepareHead(id, s)
+	if !ok {
+		return HeadKey{}, ToolFlip{}, false
+	}
+	n := &p.n
+	return headKey(n, n.gate, n.entries, n.Options.Tier), t.catalogChange(p.e, p.was, n.gate), true
+}
+
+// headFlip is a tool flip FlipHead answers, before its head is composed:
+// the flipped composition without sections, the tool and whether it was
+// in the roster.
+type headFlip struct {
+	n   Composition
+	e   *catalog.Entry
+	was bool
+}
+
+// prepareHead is FlipHead up to composing the head.
+func (t *ToolFlips) prepareHead(id string, s *Scratch) (headFlip, bool) {
+	if !t.ok {
+		return headFlip{}, false
 	}
 	e := t.byID[id]
 	if e == nil {
-		return HeadFlip{}, false
+		return headFlip{}, false
 	}
 	ns := e.Namespace()
 	was, will := t.inRoster[e], !t.d.Selected[id] && (ns == "" || t.d.Connected[ns])
 	if was == will {
-		return HeadFlip{}, false
+		return headFlip{}, false
 	}
 	flipped, err := t.d.Flip(LeverToolPrefix + id)
 	if err != nil {
-		return HeadFlip{}, false
+		return headFlip{}, false
 	}
 	in := flipped.CountingInput(s)
 	roster := in.Roster
@@ -50,15 +84,12 @@ func (t *ToolFlips) FlipHead(id string, s *Scratch) (HeadFlip, bool) {
 	g := NewGate(Facts{Roster: roster, Services: services, Skills: skills})
 	for _, cp := range catalogShape {
 		if g.Has(cp) != t.base.gate.Has(cp) {
-			return HeadFlip{}, false
+			return headFlip{}, false
 		}
 	}
 	n := Composition{entries: roster, Services: services, Skills: skills, Options: in.Options, Protocol: ProtocolFor(g), gate: g, approval: in.ApprovalOnly}
 	n.Options.Pins = pinsIn(in.Options.Pins, roster)
-	n.Sections = s.sections[:0]
-	composeHead(&n, g, roster, in.Options.Tier, false)
-	s.sections = n.Sections[:0]
-	return HeadFlip{Head: n.Sections, Catalog: t.catalogChange(e, was, g)}, true
+	return headFlip{n: n, e: e, was: was}, true
 }
 
 // catalogChange is the catalog's change when e enters or (was) leaves

@@ -18,7 +18,8 @@ type Lever struct {
 // Levers computes every lever's delta. A tool flip that changes only the
 // catalog (instruction.ToolFlips) costs its few units; one that changes
 // the sections before the catalog too, but not the catalog's shape
-// (FlipHead), composes only those sections; the compact and tier levers
+// (FlipHead), composes only those sections, and only the first time
+// that head is met (FlipHeadKey); the compact and tier levers
 // recompose only the sections their option shapes (the catalog, the
 // sections before it); any other lever composes the flipped draft. Each is
 // counted from the base, costing only the units that differ (see
@@ -39,8 +40,8 @@ func (m *Meter) Levers(enc string, d instruction.Draft, base instruction.Composi
 				out = append(out, Lever{ID: id, On: d.On(id), Delta: Totals{Catalog: n, Total: n}})
 				continue
 			}
-			if f, ok := tools.FlipHead(tool, &scratch); ok {
-				t, err := m.headFlipTotals(enc, f, base, baseCounts, baseTotals)
+			if k, cat, ok := tools.FlipHeadKey(tool, &scratch); ok {
+				t, err := m.headFlipTotals(enc, tools, tool, &scratch, k, cat, base, baseCounts, baseTotals)
 				if err != nil {
 					return nil, err
 				}
@@ -91,15 +92,22 @@ func (m *Meter) Levers(enc string, d instruction.Draft, base instruction.Composi
 	return out, nil
 }
 
-// headFlipTotals are the totals of a tool flip that composed only the
-// head: the head's sections counted from the base's, the catalog's count
-// the base's with the entry's units.
-func (m *Meter) headFlipTotals(enc string, f instruction.HeadFlip, base instruction.Composition, baseCounts []int, baseTotals Totals) (Totals, error) {
-	t, err := m.totalsReusing(enc, f.Head, base, baseCounts)
-	if err != nil {
-		return Totals{}, err
+// headFlipTotals are the totals of a tool flip that changes the head
+// but not the catalog's shape: the head's totals, read from the memo by
+// the head's key (a head seen before, by another lever or request, is not
+// composed again) or counted from the base's sections, and the catalog's
+// count, the base's with the entry's units.
+func (m *Meter) headFlipTotals(enc string, tools *instruction.ToolFlips, tool string, s *instruction.Scratch, k instruction.HeadKey, cat instruction.ToolFlip, base instruction.Composition, baseCounts []int, baseTotals Totals) (Totals, error) {
+	t, ok := m.headTotals(enc, k)
+	if !ok {
+		f, _ := tools.FlipHead(tool, s)
+		var err error
+		if t, err = m.totalsReusing(enc, f.Head, base, baseCounts); err != nil {
+			return Totals{}, err
+		}
+		m.keepHeadTotals(enc, k, t)
 	}
-	n, err := m.flipDelta(enc, f.Catalog)
+	n, err := m.flipDelta(enc, cat)
 	if err != nil {
 		return Totals{}, err
 	}

@@ -16,6 +16,9 @@ type Meter struct {
 	cur   map[memoKey]int
 	old   map[memoKey]int
 	limit int
+	// heads memoizes the totals of heads composed for levers, by
+	// encoding and head key (headTotals)
+	heads map[headMemoKey]Totals
 }
 
 type memoKey struct {
@@ -40,6 +43,34 @@ func (m *Meter) Warm() error {
 		}
 	}
 	return nil
+}
+
+// headMemoKey names a head's totals in one encoding.
+type headMemoKey struct {
+	enc string
+	key instruction.HeadKey
+}
+
+// maxHeadTotals bounds the memo of head totals: a full memo is emptied
+// (a head is a few capabilities' combination: a process meets few).
+const maxHeadTotals = 4096
+
+// headTotals are the memoized totals of the head with key k.
+func (m *Meter) headTotals(enc string, k instruction.HeadKey) (Totals, bool) {
+	m.mu.Lock()
+	t, ok := m.heads[headMemoKey{enc, k}]
+	m.mu.Unlock()
+	return t, ok
+}
+
+// keepHeadTotals memoizes the totals of the head with key k.
+func (m *Meter) keepHeadTotals(enc string, k instruction.HeadKey, t Totals) {
+	m.mu.Lock()
+	if m.heads == nil || len(m.heads) >= maxHeadTotals {
+		m.heads = make(map[headMemoKey]Totals)
+	}
+	m.heads[headMemoKey{enc, k}] = t
+	m.mu.Unlock()
 }
 
 // Count tokenizes text in full. Special-token strings count as ordinary
