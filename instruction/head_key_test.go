@@ -11,13 +11,14 @@ import (
 	"github.com/agentforge/console/instruction"
 )
 
-// TestHeadKeyNamesTheHead: over every tool flip FlipHead answers in
-// random drafts (the full catalog with two services and small
-// rosters; every tier and both hosts; skills whose lines differ in one
-// word, version or name), two flips with the same HeadKey have the same
-// head, unit by unit, and FlipHeadKey answers exactly the flips FlipHead
-// answers with the same catalog change. Many flips share a key (what
-// makes the key worth having) and many keys are met.
+// TestHeadKeyNamesTheHead: over every tool flip FlipHead answers and
+// every tier WithTier composes in random drafts (the full catalog with two
+// services and small rosters; every tier and both hosts; skills whose
+// lines differ in one word, version or name), two heads with the same
+// HeadKey are the same, unit by unit; FlipHeadKey answers exactly the
+// flips FlipHead answers, with the same catalog change, and TierHeadKey
+// the tiers WithTier composes. Many heads share a key (what makes the key
+// worth having) and many keys are met.
 func TestHeadKeyNamesTheHead(t *testing.T) {
 	rng := rand.New(rand.NewSource(6))
 	// a second service (the GitHub fixture again, as "ghe"): which of
@@ -53,6 +54,26 @@ func TestHeadKeyNamesTheHead(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		for _, tier := range instruction.Tiers {
+			k, ok := base.TierHeadKey(tier)
+			c, cok := base.WithTier(tier)
+			if ok != cok {
+				t.Fatalf("draft %d: TierHeadKey(%s) answers %v, WithTier %v", n, tier, ok, cok)
+			}
+			if !ok {
+				continue
+			}
+			flips++
+			got := headKeys(c.Sections)
+			if want, seen := heads[k]; seen {
+				shared++
+				if !slices.Equal(got, want) {
+					t.Fatalf("draft %d (tier %s, host %q): the %s head shares a key with another\n got %v\nwant %v", n, d.Options.Tier, d.Options.Host, tier, got, want)
+				}
+				continue
+			}
+			heads[k] = got
+		}
 		tf := instruction.NewToolFlips(d.LeverBase(), base)
 		for _, e := range d.Declared {
 			k, cat, ok := tf.FlipHeadKey(e.ID(), &scratch)
@@ -78,9 +99,9 @@ func TestHeadKeyNamesTheHead(t *testing.T) {
 			heads[k] = got
 		}
 	}
-	t.Logf("%d head flips, %d heads, %d flips met a head already seen", flips, len(heads), shared)
+	t.Logf("%d heads composed, %d keys, %d heads met a key already seen", flips, len(heads), shared)
 	if shared*2 < flips || len(heads) < 100 {
-		t.Errorf("%d head flips, %d heads, %d met one already seen: too few to judge the key", flips, len(heads), shared)
+		t.Errorf("%d heads composed, %d keys, %d met one already seen: too few to judge the key", flips, len(heads), shared)
 	}
 }
 

@@ -39,6 +39,15 @@ func (c Composition) WithTier(tier string) (Composition, bool) {
 	return n, true
 }
 
+// TierHeadKey is the key (HeadKey) of the head WithTier(tier) composes,
+// without composing it; ok as WithTier's.
+func (c Composition) TierHeadKey(tier string) (HeadKey, bool) {
+	if _, ok := c.catalogStart(); !ok || !validTier(tier) {
+		return HeadKey{}, false
+	}
+	return headKey(&c, c.gate, c.entries, tier), true
+}
+
 // catalogStart is the index of the composition's first catalog section
 // (Compose puts the catalog last); ok is false for a deferred step's
 // composition or any other layout.

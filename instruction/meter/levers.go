@@ -21,7 +21,8 @@ type Lever struct {
 // (FlipHead), composes only those sections, and only the first time
 // that head is met (FlipHeadKey); the compact and tier levers
 // recompose only the sections their option shapes (the catalog, the
-// sections before it); any other lever composes the flipped draft. Each is
+// sections before it: a tier's only the first time its head's key is
+// met); any other lever composes the flipped draft. Each is
 // counted from the base, costing only the units that differ (see
 // totalsReusing).
 func (m *Meter) Levers(enc string, d instruction.Draft, base instruction.Composition, baseCounts []int, baseTotals Totals) ([]Lever, error) {
@@ -65,6 +66,14 @@ func (m *Meter) Levers(enc string, d instruction.Draft, base instruction.Composi
 			}
 			c, ok = base.WithCatalogForm(form)
 		} else if tier, isTier := strings.CutPrefix(id, instruction.LeverTierPrefix); isTier {
+			if k, known := base.TierHeadKey(tier); known {
+				t, err := m.tierTotals(enc, base, tier, k, baseCounts, baseTotals)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, Lever{ID: id, On: d.On(id), Delta: t.Sub(baseTotals)})
+				continue
+			}
 			c, ok = base.WithTier(tier)
 		}
 		if ok {
@@ -112,6 +121,25 @@ func (m *Meter) headFlipTotals(enc string, tools *instruction.ToolFlips, tool st
 		return Totals{}, err
 	}
 	t.add(instruction.GroupCatalog, baseTotals.Catalog+n)
+	return t, nil
+}
+
+// tierTotals are the totals of the base in another tier: the head's,
+// read from the memo by its key k or counted from the base's sections of
+// the tier's composition, and the base's catalog, which the tier does not
+// change.
+func (m *Meter) tierTotals(enc string, base instruction.Composition, tier string, k instruction.HeadKey, baseCounts []int, baseTotals Totals) (Totals, error) {
+	t, ok := m.headTotals(enc, k)
+	if !ok {
+		c, _ := base.WithTier(tier)
+		all, err := m.totalsReusing(enc, c.Sections, base, baseCounts)
+		if err != nil {
+			return Totals{}, err
+		}
+		t = Totals{Body: all.Body, Protocol: all.Protocol, Total: all.Body + all.Protocol}
+		m.keepHeadTotals(enc, k, t)
+	}
+	t.add(instruction.GroupCatalog, baseTotals.Catalog)
 	return t, nil
 }
 
