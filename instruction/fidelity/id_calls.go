@@ -126,8 +126,8 @@ func exampleSentence(ts []token, i int) bool {
 		if w == "e.g" || w == "eg" || w == "like" || w == "example" || w == "as" && k > 0 && ts[k-1].lower == "such" {
 			return true
 		}
-		if ts[k].sentence {
-			break
+		if ts[k].sentence && !(k > 0 && (ts[k-1].lower == "e.g" || ts[k-1].lower == "eg")) {
+			break // (the stop of "e.g." ends no sentence)
 		}
 	}
 	return false

@@ -12,6 +12,9 @@ import (
 //   - written as a call with named arguments, in any sentence (after a
 //     CJK word, as below):
 //     "queryLedger(action=\"listEntries\")", "cancelInvoice(id=..., confirm=true)";
+//   - written as a call with positional arguments as the means of a step
+//     handed to the reader (stepMeans): "Close the card with
+//     closeJob(jobId, signedOff=true)", "Order more with restockSupply(item)";
 //   - as the object of a directive in a language written without spaces
 //     (Chinese, Japanese, Korean): "请改用 archiveInvoice", "应立即调用
 //     sendReminder", "archiveInvoiceを使って", "archiveInvoice를 호출". The
@@ -29,10 +32,41 @@ func camelHanded(text string, ts []token, i int) bool {
 	if t.markup || t.attr || t.address || !camelDeed(t.text) {
 		return false
 	}
-	if t.paren && namedArguments(text[t.end:]) && !afterCJK(text[:t.start]) {
+	if t.paren && !afterCJK(text[:t.start]) && (namedArguments(text[t.end:]) ||
+		callArguments(text[t.end:]) && stepMeans(text, ts, i)) {
 		return !exampleSentence(ts, i)
 	}
 	return directedBefore(text[:t.start]) || directedAfter(text[t.end:])
+}
+
+// stepMeans: word i's sentence, in prose up to it, is an instruction to
+// the reader — it opens with a verb in its base form after the text's
+// first sentence ("Order more acetone with restockSupply(item)"), or a
+// verb before i is addressed to the reader ("If it is done, close it with
+// closeJob(jobId)") — so a call with positional arguments there is the
+// means of a step. A sentence that tells what the tool or a syntax does
+// ("The filter supports startsWith(name, 'A')") is none, nor a line of
+// code ("void loop() { if (analogRead(A0) > 700) … }").
+func stepMeans(text string, ts []token, i int) bool {
+	if strings.Count(text[:ts[i].start], "```")%2 == 1 {
+		return false // inside a fenced block of code
+	}
+	if ts[i].later && callOpensStep(ts, i, text[:ts[i].start]) {
+		return true // "Then closeJob(jobId)."
+	}
+	k := sentenceOf(ts, ts[i].start)
+	if k >= i || strings.ContainsAny(text[ts[k].start:ts[i].start], "{}();=<>") {
+		return false
+	}
+	if ts[k].later && baseVerb(ts[k].lower) && !finiteVerbs[ts[k+1].lower] {
+		return true
+	}
+	for ; k < i; k++ {
+		if _, ok := instructionAt(ts, k, true); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // afterCJK: the word before a name is written in CJK characters (then
@@ -51,6 +85,64 @@ func camelDeed(w string) bool {
 	k := strings.IndexFunc(w, func(r rune) bool { return r >= 'A' && r <= 'Z' })
 	head := w[:k]
 	return k >= 2 && k+1 < len(w) && w[k+1] >= 'a' && w[k+1] <= 'z' && (baseVerb(head) || len(head) >= 4 && isVerb(head))
+}
+
+// callArguments: rest is a call's whole argument list on one line —
+// empty, or values separated by commas, each a name, a number, a quoted
+// string or "...", or a named argument ("(jobId, signedOff=true)",
+// "(crates)", "(action=\"x\")") and none named in UpperCamel.
+func callArguments(rest string) bool {
+	body, ok := strings.CutPrefix(rest, "(")
+	if !ok {
+		return false
+	}
+	end := strings.IndexByte(body, ')')
+	if end < 0 || strings.ContainsAny(body[:end], "\n(") {
+		return false
+	}
+	if strings.TrimSpace(body[:end]) == "" {
+		return true
+	}
+	for _, arg := range strings.Split(body[:end], ",") {
+		arg = strings.TrimSpace(arg)
+		if name, value, named := cutNamed(arg); named {
+			if !codeValue(name) || isUpper(name[0]) || !codeValue(value) {
+				return false
+			}
+			continue
+		}
+		if !codeValue(arg) {
+			return false
+		}
+	}
+	return true
+}
+
+// cutNamed splits a named argument ("weeks=6", "id: 3") at its "=" or
+// ":".
+func cutNamed(arg string) (name, value string, ok bool) {
+	k := strings.IndexAny(arg, "=:")
+	if k <= 0 || strings.HasPrefix(arg[k:], "==") || strings.HasPrefix(arg[k:], "::") {
+		return "", "", false
+	}
+	return strings.TrimSpace(arg[:k]), strings.TrimSpace(arg[k+1:]), true
+}
+
+// codeValue: an argument written as code — one name (letters, digits,
+// "_", "." or "$"), a number, a quoted string or "...".
+func codeValue(v string) bool {
+	if v == "" {
+		return false
+	}
+	if v == "..." || len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+		return true
+	}
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; !wordByte(c) && c != '$' {
+			return false
+		}
+	}
+	return true
 }
 
 // namedArguments: rest opens a call's argument list with a named argument
