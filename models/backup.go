@@ -53,6 +53,12 @@ type BackupResult struct {
 	Auth string
 	// Audit is the restored audit chain's verification (restore only).
 	Audit VerifyResult
+	// ReplacedData: the restore replaced a database that held data, and
+	// kept what it had withdrawn (RestoredAccess.Kept).
+	ReplacedData bool
+	// RestoredAccess is what the restore kept withdrawn and what the
+	// restored data grants (restore only).
+	RestoredAccess
 }
 
 // derivedTables are kept by the database from other tables and not

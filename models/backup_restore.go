@@ -86,6 +86,7 @@ func (s *Store) RestorePostgres(ctx context.Context, path string, o RestoreOptio
 	if err != nil {
 		return res, fmt.Errorf("restore: %w", err)
 	}
+	var withdrawn withdrawals
 	if !empty {
 		if !o.Force {
 			return res, ErrNotEmpty
@@ -98,6 +99,9 @@ func (s *Store) RestorePostgres(ctx context.Context, path string, o RestoreOptio
 		}
 		if chain.Broken() && !o.AcceptBrokenAudit {
 			return res, fmt.Errorf("restore: %w", &BrokenAuditError{Result: chain})
+		}
+		if withdrawn, err = s.readWithdrawals(ctx); err != nil {
+			return res, fmt.Errorf("restore: what the database withdrew: %w", err)
 		}
 		if err := s.dropConsoleSchema(ctx); err != nil {
 			return res, err
@@ -170,6 +174,9 @@ func (s *Store) RestorePostgres(ctx context.Context, path string, o RestoreOptio
 				return fmt.Errorf("sequence %s: %w", q.seq, err)
 			}
 		}
+		if res.RestoredAccess, err = keepWithdrawals(ctx, &pgRestoreTx{s: s, tx: tx}, withdrawn); err != nil {
+			return err
+		}
 		if res.Audit, err = s.verifyRestoredChain(ctx, tx); err != nil {
 			return err
 		}
@@ -181,7 +188,7 @@ func (s *Store) RestorePostgres(ctx context.Context, path string, o RestoreOptio
 	if err != nil {
 		return BackupResult{}, fmt.Errorf("restore: %w", err)
 	}
-	res.Auth = auth.Source
+	res.Auth, res.ReplacedData = auth.Source, !empty
 	s.secrets = &secretCache{} // the backup's secrets, not those migrating made
 	return res, nil
 }

@@ -72,26 +72,39 @@ func (r txAuditRows) after(id uint, n int) ([]AuditEvent, error) {
 // key the backup kept among its server secrets; a keyed chain with
 // neither is refused as CheckAuditKey refuses it.
 func (s *Store) verifyRestoredChain(ctx context.Context, tx pgx.Tx) (VerifyResult, error) {
-	key := s.auditKey
-	if len(key) == 0 {
-		var v string
-		err := tx.QueryRow(ctx, "SELECT value FROM server_secrets WHERE name = $1", auditSecretName).Scan(&v)
-		switch {
-		case errors.Is(err, pgx.ErrNoRows):
-			var last int64
-			if err := tx.QueryRow(ctx, "SELECT COALESCE(MAX(id), 0) FROM audit_events WHERE keyed").Scan(&last); err != nil {
-				return VerifyResult{}, err
-			}
-			if last > 0 {
-				return VerifyResult{}, fmt.Errorf("the backup's audit chain: %w", &AuditKeyError{EventID: uint(last)})
-			}
-			return VerifyResult{}, nil
-		case err != nil:
-			return VerifyResult{}, err
-		}
-		if key, err = base64.RawStdEncoding.DecodeString(v); err != nil {
-			return VerifyResult{}, fmt.Errorf("the backup's audit key is unreadable")
-		}
+	key, err := s.restoredChainKey(ctx, tx)
+	if err != nil || key == nil {
+		return VerifyResult{}, err
 	}
 	return verifyChain(txAuditRows{tx, ctx}, key, nil)
+}
+
+// restoredChainKey is the key of the audit chain a Postgres restore's
+// transaction holds: CONSOLE_AUDIT_KEY, or else the key the backup kept
+// among its server secrets; nil when there is neither and no event is
+// keyed, an *AuditKeyError when events are keyed and there is no key.
+func (s *Store) restoredChainKey(ctx context.Context, tx pgx.Tx) ([]byte, error) {
+	if len(s.auditKey) > 0 {
+		return s.auditKey, nil
+	}
+	var v string
+	err := tx.QueryRow(ctx, "SELECT value FROM server_secrets WHERE name = $1", auditSecretName).Scan(&v)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		var last int64
+		if err := tx.QueryRow(ctx, "SELECT COALESCE(MAX(id), 0) FROM audit_events WHERE keyed").Scan(&last); err != nil {
+			return nil, err
+		}
+		if last > 0 {
+			return nil, fmt.Errorf("the backup's audit chain: %w", &AuditKeyError{EventID: uint(last)})
+		}
+		return nil, nil
+	case err != nil:
+		return nil, err
+	}
+	key, err := base64.RawStdEncoding.DecodeString(v)
+	if err != nil {
+		return nil, fmt.Errorf("the backup's audit key is unreadable")
+	}
+	return key, nil
 }

@@ -40,18 +40,10 @@ func RestoreSQLite(ctx context.Context, backup, target string, o RestoreOptions)
 		return res, err
 	}
 	defer release()
+	var withdrawn withdrawals
 	if fi, err := os.Stat(target); err == nil && fi.Size() > 0 {
-		dst, err := Open(ctx, target)
-		if err != nil {
-			return res, fmt.Errorf("restore: %w", err)
-		}
-		empty, err := dst.Empty(ctx)
-		dst.Close()
-		if err != nil {
-			return res, fmt.Errorf("restore: %w", err)
-		}
-		if !empty && !o.Force {
-			return res, ErrNotEmpty
+		if withdrawn, res.ReplacedData, err = sqliteWithdrawals(ctx, target, o.Force); err != nil {
+			return res, err
 		}
 	}
 	tmp := target + ".restoring"
@@ -82,6 +74,12 @@ func RestoreSQLite(ctx context.Context, backup, target string, o RestoreOptions)
 		if err := src.CheckAuditKey(ctx); err != nil {
 			return fmt.Errorf("the backup's audit chain: %w", err)
 		}
+		if err := src.Tx(ctx, func(tx *Store) error {
+			res.RestoredAccess, err = keepWithdrawals(ctx, storeRestoreTx{tx}, withdrawn)
+			return err
+		}); err != nil {
+			return err
+		}
 		if res.Audit, err = src.VerifyAudit(ctx); err != nil {
 			return err
 		}
@@ -107,6 +105,30 @@ func RestoreSQLite(ctx context.Context, backup, target string, o RestoreOptions)
 		return res, fmt.Errorf("restore: %w", err)
 	}
 	return res, nil
+}
+
+// sqliteWithdrawals reads what the SQLite database at target withdrew
+// (readWithdrawals) when it holds data (replaced), which a restore
+// replaces only when forced (ErrNotEmpty otherwise).
+func sqliteWithdrawals(ctx context.Context, target string, force bool) (w withdrawals, replaced bool, err error) {
+	dst, err := Open(ctx, target)
+	if err != nil {
+		return w, false, fmt.Errorf("restore: %w", err)
+	}
+	defer dst.Close()
+	empty, err := dst.Empty(ctx)
+	switch {
+	case err != nil:
+		return w, false, fmt.Errorf("restore: %w", err)
+	case empty:
+		return w, false, nil
+	case !force:
+		return w, false, ErrNotEmpty
+	}
+	if w, err = dst.readWithdrawals(ctx); err != nil {
+		return w, false, fmt.Errorf("restore: what the database withdrew: %w", err)
+	}
+	return w, true, nil
 }
 
 // copyFileN copies the first n bytes of src to a new file dst (mode

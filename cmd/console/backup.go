@@ -110,7 +110,34 @@ func runRestore(ctx context.Context, args []string, stdout io.Writer) error {
 		chain = fmt.Sprintf("the audit chain is broken at event %d: %s (restored with --accept-broken-audit)", res.Audit.BrokenAt, res.Audit.Reason)
 	}
 	fmt.Fprintf(stdout, "restored %s from %s; %s; %s\n", plural.Count(res.Tables, "table"), file, auth, chain)
+	printRestoredAccess(stdout, res)
 	return nil
+}
+
+// printRestoredAccess says what a restore kept withdrawn of the database
+// it replaced, or, where it replaced none, that the backup's API keys are
+// active again; and which sessions it ended.
+func printRestoredAccess(stdout io.Writer, res models.BackupResult) {
+	switch {
+	case res.ReplacedData && len(res.Kept) > 0:
+		fmt.Fprintf(stdout, "kept %s of the replaced database that the backup has active (audited %s):\n",
+			plural.Count(len(res.Kept), "withdrawal"), models.AuditRestoreKept)
+		for _, k := range res.Kept {
+			fmt.Fprintf(stdout, "  %s\n", k)
+		}
+	case res.ReplacedData:
+		fmt.Fprintln(stdout, "nothing the replaced database had revoked, suspended or disabled is active in the backup")
+	case res.ActiveKeys > 0:
+		fmt.Fprintf(stdout, "the database was empty, so no revocation made since the backup is known; active again: the backup's %s (review them with console apikey list and revoke any revoked since)\n",
+			plural.Count(res.ActiveKeys, "API key"))
+	}
+	if res.LastAdminEnabled != "" {
+		fmt.Fprintf(stdout, "user %s was disabled in the replaced database but is the backup's only enabled admin: left enabled so the console can be administered; add another admin, then disable %s\n",
+			res.LastAdminEnabled, res.LastAdminEnabled)
+	}
+	if res.SessionsEnded > 0 {
+		fmt.Fprintf(stdout, "ended the backup's %s: everyone signs in again\n", plural.Count(res.SessionsEnded, "browser session"))
+	}
 }
 
 // auditUnauthenticated records, in the restored database's audit chain,
