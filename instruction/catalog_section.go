@@ -42,7 +42,11 @@ func catalogSections(roster []*catalog.Entry, g Gate, opts Options, approval fun
 	}
 	reason := ""
 	if reasons {
-		reason = countOf(len(roster), "tool", "tools") + " in the roster, " + opts.CatalogForm + " form"
+		r := ReachOf(roster)
+		reason = countOf(r.Reach, "tool reaches", "tools reach") + " the model, " + opts.CatalogForm + " form"
+		if r.Waiting > 0 {
+			reason += "; " + countOf(r.Waiting, "code-only helper waits", "code-only helpers wait") + " for exec"
+		}
 	}
 	main[0] = catalogHeader(len(main) - 1)
 	out := []Section{{ID: "catalog", Group: GroupCatalog, Reason: reason, Units: main}}

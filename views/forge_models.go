@@ -99,19 +99,21 @@ type ForgeData struct {
 	Sections                 []SectionRow
 	Largest                  []SectionRow
 	Warnings                 []Warning
-	Roster                   int
-	Declared                 int
-	Digest                   string
-	Estimate                 bool
-	Error                    string
-	Notes                    []string
-	Agent                    string
-	Profile                  string
-	Agents                   []Option
-	Profiles                 []Option
-	RosterNotes              []Warning
-	Compare                  *Compare
-	CanSave                  bool
+	// Roster counts the roster's tools that reach the model, Waiting the
+	// code-only helpers that wait for exec (instruction.ReachOf)
+	Roster, Waiting int
+	Declared        int
+	Digest          string
+	Estimate        bool
+	Error           string
+	Notes           []string
+	Agent           string
+	Profile         string
+	Agents          []Option
+	Profiles        []Option
+	RosterNotes     []Warning
+	Compare         *Compare
+	CanSave         bool
 	// SaveOff says why a user who may save sees no Save form ("": none)
 	SaveOff     string
 	BaseVersion int

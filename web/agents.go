@@ -194,9 +194,16 @@ func (s *Server) agentRoster(snap *Snapshot, skills []instruction.Skill, ac runt
 		r.Profile, r.Name = ac.Profile.Slug, ac.Profile.Name
 	}
 	in := map[string]bool{}
-	for _, e := range dr.Input().Roster {
-		r.Roster = append(r.Roster, e.ID())
+	roster := dr.Input().Roster
+	waits := instruction.ReachOf(roster).Waiting > 0
+	for _, e := range roster {
 		in[e.ID()] = true
+		if waits && e.CodeOnly() {
+			// in the roster but never taught: not counted as reaching
+			r.Notes = append(r.Notes, views.Warning{Tool: e.ID(), Signal: instruction.ReasonNeedsExec})
+			continue
+		}
+		r.Roster = append(r.Roster, e.ID())
 	}
 	for _, n := range notes {
 		r.Notes = append(r.Notes, views.Warning{Tool: n.Tool, Signal: n.Reason})

@@ -63,19 +63,20 @@ func (s *Server) subjectPicker(ctx context.Context, fc forgeContext, q url.Value
 		return nil, err
 	}
 	grants := fc.grants
-	total := func(groups []string) (int, []string, error) {
+	// the roster's ids, and how many reach the model (as the forge's
+	// header counts them)
+	total := func(groups []string) (int, []string, int, error) {
 		ac := fc.ac
 		ac.Authorized, ac.ApprovalOnly = runtime.SubjectSets(fc.snap, grants, authority.GroupsOf(subjectOf(groups)))
 		d, _ := ac.Draft(fc.snap, nil)
 		d.Skills, d.Options = fc.draft.Skills, fc.draft.Options
-		p, _, err := s.meter.Project(fc.state.Encoding, d, fc.snap.Fidelity())
-		return p.Totals.Total, p.Roster, err
+		p, c, err := s.meter.Project(fc.state.Encoding, d, fc.snap.Fidelity())
+		return p.Totals.Total, p.Roster, c.Reach().Reach, err
 	}
-	base, baseRoster, err := total(picked)
+	base, baseRoster, roster, err := total(picked)
 	if err != nil {
 		return nil, err
 	}
-	roster := len(baseRoster)
 	out := &views.SubjectPickerData{Roster: roster}
 	// what the subject is offered only with a human approval per call
 	for _, id := range baseRoster {
@@ -97,11 +98,11 @@ func (s *Server) subjectPicker(ctx context.Context, fc forgeContext, q url.Value
 			toggled = append(toggled, g.Name)
 		}
 		slices.Sort(toggled)
-		t, r, err := total(toggled)
+		t, _, r, err := total(toggled)
 		if err != nil {
 			return nil, err
 		}
-		out.Groups = append(out.Groups, views.SubjectGroup{Name: g.Name, On: on, Delta: t - base, Dropped: roster - len(r), Deferred: fc.draft.Options.Deferred})
+		out.Groups = append(out.Groups, views.SubjectGroup{Name: g.Name, On: on, Delta: t - base, Dropped: roster - r, Deferred: fc.draft.Options.Deferred})
 	}
 	return out, nil
 }

@@ -57,8 +57,10 @@ func delta(t meter.Totals) views.Delta {
 // forgeView turns a projection into the forge's view model: levers grouped
 // by class and by service, options, sections and warnings.
 func forgeView(d instruction.Draft, st forgeState, p meter.Projection, comp instruction.Composition) views.ForgeData {
+	reach := comp.Reach()
 	v := views.ForgeData{Encoding: p.Encoding, Encodings: meter.Encodings, Tier: p.Tier, CatalogForm: p.CatalogForm, Deferred: p.Deferred,
-		Pins: strings.Join(st.Options.Pins, ","), Host: st.Options.Host, Totals: delta(p.Totals), Channels: p.Channels, Roster: len(p.Roster), Declared: len(d.Declared), Digest: p.Digest}
+		Pins: strings.Join(st.Options.Pins, ","), Host: st.Options.Host, Totals: delta(p.Totals), Channels: p.Channels, Roster: reach.Reach, Waiting: reach.Waiting,
+		Declared: len(d.Declared), Digest: p.Digest}
 	levers := map[string]meter.Lever{}
 	for _, l := range p.Levers {
 		levers[l.ID] = l
