@@ -14,8 +14,9 @@ import (
 // the sections, the totals and levers are written by hand, and the whole
 // text is written from its sections' escaped texts (the text is the
 // sections' texts in order, so its escaped form is theirs joined) instead
-// of being escaped a second time. The rarer parts (skills, warnings,
-// pinned versions, dropped tools) go through json.Marshal.
+// of being escaped a second time; so are the pinned versions and the
+// dropped tools. The rarer parts (skills, warnings) go through
+// json.Marshal when there are any.
 func (r Result) AppendJSON(b []byte) ([]byte, error) {
 	h := r.Header
 	b = append(b, '{')
@@ -48,8 +49,10 @@ func (r Result) AppendJSON(b []byte) ([]byte, error) {
 	b = appendJSONStrings(b, h.Roster)
 	b = append(b, `,"services":`...)
 	b = appendJSONStrings(b, h.Services)
-	b, err := appendMarshal(b, `,"skills":`, h.Skills)
-	if err != nil {
+	var err error
+	if len(h.Skills) == 0 {
+		b = appendEmpty(append(b, `,"skills":`...), h.Skills == nil)
+	} else if b, err = appendMarshal(b, `,"skills":`, h.Skills); err != nil {
 		return nil, err
 	}
 	b = append(b, `,"channels":`...)
@@ -111,7 +114,9 @@ func (r Result) AppendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	if b, err = appendMarshal(b, `,"warnings":`, r.Warnings); err != nil {
+	if len(r.Warnings) == 0 {
+		b = appendEmpty(append(b, `,"warnings":`...), r.Warnings == nil)
+	} else if b, err = appendMarshal(b, `,"warnings":`, r.Warnings); err != nil {
 		return nil, err
 	}
 	b = append(b, `,"text":`...)
@@ -126,12 +131,10 @@ func (r Result) AppendJSON(b []byte) ([]byte, error) {
 	}
 	b = append(b, `,"digest":`...)
 	b = appendJSONString(b, r.Digest)
-	if b, err = appendMarshal(b, `,"pinned":`, r.Pinned); err != nil {
-		return nil, err
-	}
-	if b, err = appendMarshal(b, `,"dropped":`, r.Dropped); err != nil {
-		return nil, err
-	}
+	b = append(b, `,"pinned":`...)
+	b = appendPinned(b, r.Pinned)
+	b = append(b, `,"dropped":`...)
+	b = appendDropped(b, r.Dropped)
 	return append(b, '}'), nil
 }
 

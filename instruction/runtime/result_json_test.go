@@ -133,6 +133,9 @@ func TestResultJSONMatchesMarshal(t *testing.T) {
 		check(1000+k, Result{Projection: p})
 		p.Text = odd(k + 9) // not the sections' texts
 		check(2000+k, Result{Projection: p, Pinned: Pinned{Tools: []PinnedTool{}}, Dropped: []instruction.Dropped{}})
+		check(2500+k, Result{Projection: p, Pinned: Pinned{Tools: []PinnedTool{{ID: odd(k), Version: odd(k + 1), Digest: odd(k + 2)}, {ID: "b"}},
+			Skills: []PinnedSkill{{Slug: odd(k + 3), Version: -k, Digest: odd(k + 4)}, {Version: 1 << 40}}},
+			Dropped: []instruction.Dropped{{ID: odd(k + 5), Set: odd(k + 6), Reason: odd(k + 7)}, {}}})
 	}
 	// a rune cut between two sections: valid whole, invalid in parts
 	euro := "\xe2\x82\xac"
@@ -142,8 +145,9 @@ func TestResultJSONMatchesMarshal(t *testing.T) {
 }
 
 // BenchmarkResultJSON encodes distinct compose answers (the analyst-like
-// rosters of TestResultJSONMatchesMarshal's corpus) with json.Marshal and
-// with AppendJSON.
+// rosters of TestResultJSONMatchesMarshal's corpus, each roster tool
+// pinned and every other declared tool dropped, as served) with
+// json.Marshal and with AppendJSON.
 func BenchmarkResultJSON(b *testing.B) {
 	cat := catalogtest.Full(b)
 	declared := []string{"read_file", "list_files", "search_files", "read_spreadsheet", "extract_text", "exec", "sql_query", "compute_statistics", "evaluate_expression",
@@ -166,7 +170,17 @@ func BenchmarkResultJSON(b *testing.B) {
 			b.Fatal(err)
 		}
 		p.Agent, p.Profile, p.ProfileVersion = "analyst", "data-analyst", 2
-		results = append(results, Result{Projection: p, Pinned: Pinned{Tools: []PinnedTool{{ID: "read_file", Version: "1", Digest: "abc"}}, Skills: []PinnedSkill{}}})
+		// as a served answer: every roster tool pinned, the others dropped
+		r := Result{Projection: p, Pinned: Pinned{Tools: []PinnedTool{}, Skills: []PinnedSkill{}}, Dropped: []instruction.Dropped{}}
+		for _, id := range declared {
+			e, _ := cat.Get(id)
+			if d.Selected[id] {
+				r.Pinned.Tools = append(r.Pinned.Tools, PinnedTool{ID: id, Version: e.Contract().Version, Digest: e.Digest()})
+			} else {
+				r.Dropped = append(r.Dropped, instruction.Dropped{ID: id, Set: instruction.SetRequested, Reason: instruction.ReasonNotRequested})
+			}
+		}
+		results = append(results, r)
 	}
 	b.Run("marshal", func(b *testing.B) {
 		b.ReportAllocs()
