@@ -78,6 +78,9 @@ func (s *Server) dashboard(c echo.Context) error {
 		}
 		d.WaitingForMe = len(waiting)
 	}
+	if d.ShowApprovals, d.ApprovalsWaiting, d.Approvals, err = s.approvalsWaiting(c); err != nil {
+		return err
+	}
 	if d.Inbox, d.InboxUnread, err = s.inboxRows(c); err != nil {
 		return err
 	}
