@@ -28,6 +28,7 @@ func capabilityMentions(text string, ts []token) []mention {
 	labelSteps(text, ts)
 	adverbialSteps(text, ts)
 	readerAddressSteps(text, ts)
+	dutySteps(text, ts)
 	actionCells(text, ts)
 	for i := range ts {
 		// "2) open an issue", "2️⃣ open an issue": a numbered step opens a clause

@@ -68,7 +68,7 @@ func readerColon(text string, out []token, i int) bool {
 	if n > 1 && out[n-1].end == i && readerWords[out[n-2].lower] && strings.Contains(text[out[n-2].end:out[n-1].start], ">") {
 		return true
 	}
-	if carriedKey(text, out, i) {
+	if carriedKey(text, out, i) || readerGlossedKey(text, out, i) {
 		return true
 	}
 	if out[n-1].end != i {
@@ -224,4 +224,19 @@ func carriedKey(text string, out []token, i int) bool {
 		}
 	}
 	return false
+}
+
+// readerGlossedKey: the colon at i closes a key whose gloss in
+// parentheses is only the reader ("Box 21 (assistant):", "12th man
+// (assistant):"): its value is the reader's step.
+func readerGlossedKey(text string, out []token, i int) bool {
+	n := len(out)
+	if strings.TrimSpace(text[out[n-1].end:i]) != ")" {
+		return false
+	}
+	open := strings.LastIndexByte(text[:i], '(')
+	if open < 0 || open < out[max(0, n-4)].start {
+		return false
+	}
+	return readerValue(text[open+1 : strings.LastIndexByte(text[:i], ')')])
 }

@@ -180,7 +180,7 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 		if byteAt(text, ts[k].start-1) == '#' && (v == "post" || v == "send" || v == "share" || v == "drop" || v == "notify") {
 			return "chat", k, true
 		}
-		its := how == ctxAgent && ts[k-1].lower == "its" // "the assistant transcribes it with its speech recognition"
+		its := ts[k-1].lower == "its" && (how == ctxAgent || agentNamedBefore(ts, k-1)) // "the assistant transcribes it with its speech recognition"
 		if k > i && (ts[k-1].lower == "your" || its || ts[k-1].lower == "the" && handOff[ts[max(i, k-2)].lower]) {
 			if class, h, ok := systemAt(ts, k); ok && (ts[k-1].lower == "your" || its || !agentHeads[ts[h].lower] || otherAgents[ts[h].lower]) {
 				return class, h, true

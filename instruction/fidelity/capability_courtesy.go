@@ -182,12 +182,14 @@ func sequenceAdverbial(ts []token, s, i int) bool {
 	if i-s == 1 && strings.HasSuffix(ts[s].lower, "ly") && !sequencers[ts[s].lower] && !stepOpeners[ts[s].lower] {
 		return false // "Alternatively, …", "Optionally, …": a manner or a stance, not a time
 	}
-	if baseVerb(ts[s].lower) && !prepositions[ts[s].lower] && !(s+1 < i && (functionWords[ts[s+1].lower] && !objectOpeners[ts[s+1].lower] || particles[ts[s+1].lower] ||
+	if baseVerb(ts[s].lower) && !prepositions[ts[s].lower] && !strings.HasPrefix(ts[s].lower, "post-") && !(s+1 < i && (functionWords[ts[s+1].lower] && !objectOpeners[ts[s+1].lower] || particles[ts[s+1].lower] ||
 		strings.HasSuffix(ts[s+1].lower, "ed") || strings.HasSuffix(ts[s+1].lower, "en"))) {
 		// "Check the log, fix it" (a step before a step), "list, create
 		// or verify" (a list of deeds), "Commit SHA, branch or tag" (a
 		// thing): a verb opens the phrase only before a preposition, a
-		// particle or a participle ("Close behind that,", "Box ticked,")
+		// particle or a participle ("Close behind that,", "Box ticked,");
+		// a preposition ("Past that point,") and "post-" ("Post-fetch,")
+		// make a time of the word
 		return false
 	}
 	for k := s; k < i; k++ {

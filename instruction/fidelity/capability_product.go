@@ -6,7 +6,8 @@ import "strings"
 // operations, listed as "- create: Create a new task".
 // So is a parameter's description ("- `filename` (string): Save results
 // to a file"): what the tool does with it. A note ("Important: email …")
-// is not a label.
+// is not a label, nor is the label before a deed handed to the reader
+// ("Assistant, Base: send …").
 func operationLabel(text string, ts []token, i int) bool {
 	// a label is at most four words after its line's start: look back a
 	// bounded stretch, so a text without line breaks costs linear time
@@ -20,7 +21,7 @@ func operationLabel(text string, ts []token, i int) bool {
 		return false
 	}
 	words := strings.Fields(strings.Trim(prefix, " \t|-*•:"))
-	if len(words) == 0 || len(words) > 4 || readerLabel(prefix) || ts[i].readerLed {
+	if len(words) == 0 || len(words) > 4 || readerLabel(prefix) || ts[i].readerLed || ts[i].handed {
 		return false
 	}
 	stage := words

@@ -94,8 +94,8 @@ func stepLabelAt(ts []token, i int) bool {
 		return false
 	}
 	for j := k - 1; j >= 0 && j >= k-5; j-- {
-		if ts[j].lower == "next" || ts[j].lower == "then" {
-			return true
+		if ts[j].lower == "next" || ts[j].lower == "then" || ts[j].lower == "follow-up" || ts[j].lower == "followup" {
+			return true // "the follow-up is to mirror the page …"
 		}
 		if ts[j].sentence {
 			break
