@@ -220,12 +220,28 @@ func agentDoes(ts []token, i int) (string, bool) {
 	if !agentWords[ts[j].lower] || ts[j+1].sentence || !(ts[j-1].lower == "the" || ts[j-1].lower == "our" || ts[j-1].lower == "this") {
 		return "", false
 	}
-	for _, b := range []string{w[:len(w)-1], strings.TrimSuffix(w, "es"), strings.TrimSuffix(w, "ies") + "y"} {
+	bases := []string{w[:len(w)-1], strings.TrimSuffix(w, "es"), strings.TrimSuffix(w, "ies") + "y"}
+	if sibilantEs(w) {
+		bases[0], bases[1] = bases[1], bases[0] // "switches": switch, not "switche" (the lexicon's stemmer takes either)
+	}
+	for _, b := range bases {
 		if b != w && len(b) >= 3 && baseVerb(b) {
 			return b, true
 		}
 	}
 	return "", false
+}
+
+// sibilantEs: w is a verb's third person made with "-es" after a
+// sibilant or "o" ("switches", "pushes", "fixes", "buzzes", "passes",
+// "echoes").
+func sibilantEs(w string) bool {
+	for _, end := range []string{"ches", "shes", "xes", "zes", "sses", "oes"} {
+		if strings.HasSuffix(w, end) {
+			return true
+		}
+	}
+	return false
 }
 
 // mannerAdverb: an adverb that may stand between a subject or a modal and

@@ -125,10 +125,19 @@ func lemma(w string) string {
 		if w[n-3] == w[n-4] {
 			cands = append(cands, w[:n-3]) // "logged"
 		}
+		if w[n-3] == 'l' && w[n-4] == 'l' && baseVerb(w[:n-3]) {
+			cands = []string{w[:n-3]} // "cancelled": cancel
+		}
 	case strings.HasSuffix(w, "ing") && n > 5:
 		cands = []string{w[:n-3], w[:n-3] + "e"}
 		if w[n-4] == w[n-5] {
 			cands = append(cands, w[:n-4])
+		}
+		if w[n-4] == 'l' && w[n-5] == 'l' && baseVerb(w[:n-4]) {
+			// British spelling doubles a verb's last l ("cancelling":
+			// cancel; "filling" stays fill, "fil" being no verb); the
+			// lexicon's stemmer would take "cancell" for cancel
+			cands = []string{w[:n-4]}
 		}
 	default:
 		return w
