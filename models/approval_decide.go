@@ -41,6 +41,9 @@ func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d Approva
 		if err := tx.with(ctx).Where("ref = ?", ref).First(&a).Error; err != nil {
 			return notFound(err)
 		}
+		if approvalDecideRead != nil {
+			approvalDecideRead()
+		}
 		if !authority.CanDecideApproval(actor, a.Subject) {
 			return ErrSelfDecision
 		}
@@ -71,7 +74,7 @@ func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d Approva
 			return nil
 		}
 		if a.Status == authority.ApprovalExpired {
-			return &LapsedRequestError{Reason: authority.ReasonApprovalExpired, Why: "expired: it waited for a reviewer past its time without a decision; the next call files a new request"}
+			return errRecordedExpired
 		}
 		if a.Status != authority.ApprovalPending {
 			return ErrConflict
@@ -118,7 +121,7 @@ func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d Approva
 			return res.Error
 		}
 		if res.RowsAffected != 1 {
-			return ErrConflict
+			return tx.overtaken(ctx, a.ID)
 		}
 		a.Status, a.DecidedBy, a.DecidedAt, a.Reason, a.SingleUse = upd["status"].(string), actor, &at, d.Reason, d.SingleUse
 		scope := "single-use"
@@ -139,6 +142,29 @@ func (s *Store) DecideApproval(ctx context.Context, actor, ref string, d Approva
 	}
 	return &a, nil
 }
+
+// errRecordedExpired refuses deciding a request recorded expired.
+var errRecordedExpired = &LapsedRequestError{Reason: authority.ReasonApprovalExpired, Why: "expired: it waited for a reviewer past its time without a decision; the next call files a new request"}
+
+// overtaken says why a decision's write found the request no longer
+// pending: between its read and its write, another replica's expiry sweep
+// recorded it expired (errRecordedExpired: nobody decided it), or another
+// reviewer decided it (ErrConflict). On Postgres each statement of the
+// transaction reads what has been committed, so this read sees the change.
+func (s *Store) overtaken(ctx context.Context, id uint) error {
+	var status []string
+	if err := s.with(ctx).Model(&Approval{}).Where("id = ?", id).Pluck("status", &status).Error; err != nil {
+		return err
+	}
+	if len(status) == 1 && status[0] == authority.ApprovalExpired {
+		return errRecordedExpired
+	}
+	return ErrConflict
+}
+
+// approvalDecideRead, when set (tests), runs in DecideApproval right
+// after it read the request.
+var approvalDecideRead func()
 
 // reasonProblem is what is wrong with a decision's or withdrawal's reason
 // ("" when nothing): it is required, and at most MaxApprovalReason

@@ -105,6 +105,15 @@ func SetStartLockWait(d time.Duration) (restore func()) {
 	return func() { startLockWait = old }
 }
 
+// OnApprovalDecideRead runs f in DecideApproval right after it read the
+// request, until the returned function runs: a test drives a decision's
+// race with the expiry sweep through it.
+func OnApprovalDecideRead(f func()) (restore func()) {
+	old := approvalDecideRead
+	approvalDecideRead = f
+	return func() { approvalDecideRead = old }
+}
+
 // OnApprovalLookup runs f in RequestApproval right after it looked for a
 // pending request to reuse, until the returned function runs: a test
 // drives two writers' race through it.
