@@ -166,13 +166,8 @@ func authorItems(base InboxItem, p Proposal, rs []Review, me string) []InboxItem
 // reviewRequest is an open proposal waiting for u's review of its current
 // revision.
 func reviewRequest(base InboxItem, p Proposal, rs []Review, u *User) (InboxItem, bool) {
-	if p.Status != ProposalOpen || !u.Has(RoleReviewer) || p.EditedBy(u.Username) {
+	if !WaitsForReview(p, rs, u) {
 		return InboxItem{}, false
-	}
-	for _, r := range rs {
-		if r.Reviewer == u.Username && !r.Withdrawn && r.Revision == p.Revision {
-			return InboxItem{}, false
-		}
 	}
 	base.Key, base.Kind, base.Revision, base.Actor, base.At = fmt.Sprintf("request:%d:%d", p.ID, p.Revision), InboxReviewRequested, p.Revision, p.Author, p.UpdatedAt
 	return base, true

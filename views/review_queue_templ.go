@@ -244,7 +244,7 @@ func ReviewQueue(d ReviewQueueData) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "</div><h2>Skill proposals</h2><p class=\"muted\">Open proposals you did not write, oldest first.</p><div class=\"panel\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "</div><h2>Skill proposals</h2><p class=\"muted\">Open proposals you did not write and have not reviewed at their current revision, oldest first.</p><div class=\"panel\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

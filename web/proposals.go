@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -318,18 +317,8 @@ func (s *Server) closeProposal(c echo.Context, status, ok string) error {
 	return s.workflowDone(c, id, err, ok)
 }
 
+// waitingFor lists the proposals waiting for the viewer's review
+// (models.WaitsForReview: what the inbox asks them to review).
 func (s *Server) waitingFor(c echo.Context) ([]models.Proposal, error) {
-	open, err := s.store.Proposals(c.Request().Context(), models.ProposalOpen)
-	if err != nil {
-		return nil, err
-	}
-	me := userName(c)
-	var out []models.Proposal
-	for _, p := range open {
-		if !p.EditedBy(me) {
-			out = append(out, p)
-		}
-	}
-	sort.SliceStable(out, func(a, b int) bool { return out[a].ID < out[b].ID })
-	return out, nil
+	return s.store.ProposalsWaitingFor(c.Request().Context(), currentUser(c))
 }
