@@ -54,28 +54,45 @@ func Resolve(s Sets) (roster []string, dropped []Dropped) {
 	return resolve(s, nil)
 }
 
+// The lists an id is in, and whether resolve considered it already.
+const (
+	inDeclared uint8 = 1 << iota
+	inProfile
+	inRequested
+	inWithout
+	considered
+)
+
 // resolve is Resolve; unconnected, when set, is told each tool dropped
 // only because its service is not connected (every other set keeps it).
 func resolve(s Sets, unconnected func(id string)) (roster []string, dropped []Dropped) {
-	declared := toSet(s.Declared)
-	inProfile := toSet(s.Profile)
-	requested := toSet(s.Requested)
-	without := toSet(s.Without)
-	seen := map[string]bool{}
+	// one map from id to the lists it is in (and whether it was
+	// considered), not a set per list
+	member := make(map[string]uint8, len(s.Declared)+len(s.Profile)+len(s.Requested)+len(s.Without))
+	mark := func(ids []string, bit uint8) {
+		for _, id := range ids {
+			member[id] |= bit
+		}
+	}
+	mark(s.Declared, inDeclared)
+	mark(s.Profile, inProfile)
+	mark(s.Requested, inRequested)
+	mark(s.Without, inWithout)
 	consider := func(id string) {
-		if seen[id] || id == "" {
+		m := member[id]
+		if m&considered != 0 || id == "" {
 			return
 		}
-		seen[id] = true
+		member[id] = m | considered
 		drop := func(set, reason string) { dropped = append(dropped, Dropped{ID: id, Set: set, Reason: reason}) }
 		switch {
-		case !declared[id]:
+		case m&inDeclared == 0:
 			drop(SetDelegated, ReasonNotDeclared)
-		case s.Profile != nil && !inProfile[id]:
+		case s.Profile != nil && m&inProfile == 0:
 			drop(SetDelegated, ReasonNotInProfile)
-		case without[id]:
+		case m&inWithout != 0:
 			drop(SetRequested, ReasonWithout)
-		case s.Requested != nil && !requested[id]:
+		case s.Requested != nil && m&inRequested == 0:
 			drop(SetRequested, ReasonNotRequested)
 		// availability before authorization: a tool the catalog does not
 		// offer now (say, back in review after a re-import) is out for
