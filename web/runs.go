@@ -92,7 +92,7 @@ func (s *Server) runPage(c echo.Context) error {
 	if len(evs) == 0 {
 		return echo.NewHTTPError(http.StatusNotFound, "No such run.")
 	}
-	d := views.RunData{Run: run, Agent: evs[0].Agent, Profile: evs[0].Profile}
+	d := views.RunData{Run: run, Agent: evs[0].Agent, Profile: evs[0].Profile, Gateway: strings.HasPrefix(run, gatewayRunPrefix)}
 	if len(evs) > runPageRows {
 		evs, d.Latest = evs[1:], runPageRows
 	}
