@@ -4,12 +4,16 @@
 # 200,000 levels (id first), "deep_last" the same with the id last (as
 # the TypeScript SDK writes it), "broken" a line cut short after its id,
 # "noline" writes 64 MiB on stdout with no newline, "split" answers its
-# SECRET_TOKEN cut across two text blocks, "ok" answers "ok". Tools named
+# SECRET_TOKEN cut across two text blocks, "ok" answers "ok". "cut_file"
+# answers the text of the file named by its argument m cut after 20 bytes
+# across two text blocks, "cut_file_list" the same as two strings of one
+# list in its structured content, "cut_file_resource" as two embedded
+# resources' texts. Tools named
 # write_* are the same answers from a tool with effects.
 import json, os, sys
 
 S = {"type": "object", "properties": {"m": {"type": "string"}}}
-NAMES = ("deep", "deep_last", "broken", "noline", "split", "ok")
+NAMES = ("deep", "deep_last", "broken", "noline", "split", "cut_file", "cut_file_list", "cut_file_resource", "ok")
 TOOLS = [{"name": n, "description": "Reads a thing", "inputSchema": S, "annotations": {"readOnlyHint": True, "openWorldHint": False}} for n in NAMES] + \
         [{"name": "write_" + n, "description": "Writes a thing", "inputSchema": S,
           "annotations": {"readOnlyHint": False, "destructiveHint": True, "openWorldHint": False}} for n in NAMES]
@@ -57,6 +61,17 @@ for line in sys.stdin:
                 sys.exit(0)
         elif n == "split":
             out({"jsonrpc": "2.0", "id": mid, "result": {"content": [{"type": "text", "text": SECRET[:10]}, {"type": "text", "text": SECRET[10:]}]}})
+        elif n.startswith("cut_file"):
+            with open(m["params"]["arguments"]["m"]) as f:
+                v = f.read()
+            halves = [v[:20], v[20:]]
+            if n == "cut_file":
+                r = {"content": [{"type": "text", "text": h} for h in halves]}
+            elif n == "cut_file_list":
+                r = {"content": [{"type": "text", "text": "parts"}], "structuredContent": {"parts": halves}}
+            else:
+                r = {"content": [{"type": "resource", "resource": {"uri": "file:///part%d" % i, "mimeType": "text/plain", "text": h}} for i, h in enumerate(halves)]}
+            out({"jsonrpc": "2.0", "id": mid, "result": r})
         else:
             out({"jsonrpc": "2.0", "id": mid, "result": {"content": [{"type": "text", "text": "ok"}]}})
     elif mid is not None:

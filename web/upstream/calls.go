@@ -155,7 +155,7 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 			return nil, nil, false, err
 		}
 	}
-	found := set.exposedJSON(b)
+	found := set.exposedResult(res, b)
 	res, raw, masked, err = connMasked(set, res, raw, b)
 	if len(found) > 0 {
 		return nil, nil, false, exposure(spec.Name, found, res, raw, masked, err)
