@@ -30,3 +30,30 @@ func TestWorkDelegatedToYourThing(t *testing.T) {
 		"Returns a skill's details. Consult your Render account for the key.",
 	)
 }
+
+// TestWorkDoneWithYourThing: the means of an instruction given as "your
+// X" after "with", "using", "through" or "via" ("Estimate ride times with
+// your routing engine", "With your YAML linter, check the config") needs
+// a tool of X, whatever X is called; the user's account, a person, and
+// the agent's own say or wits ("with your team", "with your best
+// judgement") are no thing of the agent's.
+func TestWorkDoneWithYourThing(t *testing.T) {
+	cases := []struct{ tool, text, class string }{
+		{"rides", "Returns ride requests. Estimate ride times with your routing engine.", "tool:routing engine"},
+		{"config", "Returns the config. With your YAML linter, check the config.", "tool:yaml linter"},
+		{"tracks", "Returns the tracks of a set. Identify each track using your audio fingerprint index.", "tool:audio fingerprint index"},
+	}
+	for _, c := range cases {
+		fs := capabilityCheck(t, c.tool, c.text)
+		if !hasClass(fs, c.class) {
+			t.Errorf("%q: want class %s, got %s", c.text, c.class, describe(fs))
+		}
+	}
+	wantNoFindings(t, "config",
+		"Returns the config. Sign in with your account and check the config.",
+		"Returns the config. Check the config with your team.",
+		"Returns the config. Check the config with your best judgement.",
+		"Returns public keys associated with your account.",
+		"Returns the config. Nothing is executed on your side.",
+	)
+}

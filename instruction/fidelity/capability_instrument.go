@@ -166,7 +166,11 @@ func yourMention(text string, ts []token, i int, sameSentence bool) (mention, bo
 		// "something your clustering tool does well", "a job for your OCR"
 		return mention{kind: KindCapability, class: class, signal: text[ts[i].start:ts[h].end], start: ts[i].start, end: ts[h].end}, true
 	}
-	if class, h, ok := delegatedAt(ts, i); ok {
+	class, h, ok := delegatedAt(ts, i)
+	if !ok {
+		class, h, ok = instrumentalAt(ts, i, sameSentence)
+	}
+	if ok {
 		if _, _, sys := systemAt(ts, i+1); !sys {
 			if _, prog := yourProgramAt(ts, i+1); !prog {
 				// "Ask your compatibility matrix whether …"
