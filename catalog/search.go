@@ -119,14 +119,8 @@ func docsOf(roster []Contract) []searchDoc {
 func makeSearchDoc(c Contract, st stemmer) searchDoc {
 	d := searchDoc{codeOnly: c.CodeOnly}
 	name := withoutNamespace(st.terms(c.Name()), st.terms(c.Namespace()))
-	verbsOnly := true
 	for _, w := range name {
-		verbsOnly = verbsOnly && actionVerbs[w]
-	}
-	for _, w := range name {
-		// a name of verbs only ("todoist_completed" after its
-		// namespace) has nothing else to say what the tool is about
-		if actionVerbs[w] && !verbsOnly {
+		if actionVerbs[w] {
 			d.fields[fieldAction] = append(d.fields[fieldAction], w)
 		} else {
 			d.fields[fieldName] = append(d.fields[fieldName], w)
@@ -163,7 +157,7 @@ func (ix *Index) Len() int {
 // and each clause's ranking is interleaved after it, so the second tool
 // is not buried under the first one's neighbours. The task is read for
 // its structure first (parseTask): references and quoted text are names,
-// statements, questions, conditions and prohibitions are told apart from
+// statements, questions and prohibitions are told apart from
 // the request, and the request's verb and the head of its object lead.
 // Equal scores keep roster order.
 func (ix *Index) Search(query string, limit int) []Hit {

@@ -7,10 +7,9 @@ import "testing"
 // tool that writes leads one that reads the same thing.
 func TestAStatementAfterAColonIsWhatTheRequestKeeps(t *testing.T) {
 	for q, want := range map[string]string{
-		"pls remember: I hate pie charts. always bars":   "rememb* write* [hate] [pie] [chart] | alway bar",
-		"keep this in mind: our standup moves to 10am":   "keep* mind write* [standup] [move] [10am]",
-		"make a file todo.txt with: call bank, renew it": "make* file [todo] txt file [call] [bank] [renew]",
-		"which notes say: the wifi is down?":             "note say wifi",
+		"pls remember: I hate pie charts. always bars": "rememb* write* [hate] [pie] [chart] | alway bar",
+		"keep this in mind: our standup moves to 10am": "keep* mind write* [standup] [move] [10am]",
+		"which notes say: the wifi is down?":           "note say wifi",
 	} {
 		if got := describe(parseQuery(q)); got != want {
 			t.Errorf("%q: %s, want %s", q, got, want)

@@ -22,9 +22,7 @@ func opParam(name string, ops ...string) Param {
 	return p
 }
 
-// A service's own name before a tool's name is no word of the name; a
-// name left with verbs only ("completed") is the tool's name, not its
-// action.
+// A service's own name before a tool's name is no word of the name.
 func TestNamespacePrefixIsNoNameWord(t *testing.T) {
 	st := stemmer{}
 	d := makeSearchDoc(svcTool("acme.acme_create_comment", "Creates a comment."), st)
@@ -33,10 +31,6 @@ func TestNamespacePrefixIsNoNameWord(t *testing.T) {
 	}
 	if got := d.tool.name; !slices.Equal(got, []string{"creat", "comment"}) {
 		t.Errorf("name %v, want [creat comment]", got)
-	}
-	d = makeSearchDoc(svcTool("acme.acme_completed", "Lists finished tasks."), st)
-	if !slices.Equal(d.fields[fieldName], []string{"complet"}) || len(d.fields[fieldAction]) > 0 {
-		t.Errorf("name %v action %v, want the verb as the name", d.fields[fieldName], d.fields[fieldAction])
 	}
 	// a name that is the namespace alone keeps it
 	d = makeSearchDoc(svcTool("acme.acme", "Does everything."), st)

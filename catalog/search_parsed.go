@@ -59,7 +59,7 @@ type clauseReading struct {
 
 // read reads a query for Index.Search: a task of several clauses ("read
 // the sheet and open an issue") is ranked whole and clause by clause, up
-// to maxClauses; a clause of content only (a condition) asks nothing.
+// to maxClauses; a clause of content only (a prohibition) asks nothing.
 func read(query string) *reading {
 	terms := parseTaskKept(query)
 	rd := &reading{whole: clauseReading{terms, concepts(terms), &prepared{}}, words: plainWords(query)}

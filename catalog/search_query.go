@@ -73,15 +73,13 @@ func parseTask(q string) []qterm {
 	span := 0          // words left in an open content span
 	opening := true    // no word of the clause has given a term yet
 	question := false  // the clause opened with a question word
-	cond := false      // in a condition ("once the checks pass")
+	cond := false      // in what is said ("reply that it's fixed")
 	neg := false       // in a prohibition ("don't zip anything")
 	statement := false // the clause opened with its subject ("nobody uses …")
 	polite := false    // the clause opened with "can/could/would you …"
-	desire := false    // the clause opened with "I need/want …"
-	light := false     // the clause opened with a light verb ("have a look")
-	// after "with:", "saying:" and the like, a list of what goes in runs
-	// to the end of the sentence, commas and verbs and all ("make a file
-	// todo.txt with: call bank, renew passport")
+	// after a request and a colon, what it carries runs to the end of
+	// the sentence, commas and verbs and all ("remember: I hate pie
+	// charts, and bar charts too")
 	listing := false
 	clauseStart := 0 // the clause's first word in words
 	next := func() {
@@ -89,7 +87,6 @@ func parseTask(q string) []qterm {
 			clause++
 		}
 		opening, question, span, cond, neg, statement, polite = true, false, 0, false, false, false, false
-		desire, light = false, false
 		clauseStart = len(words)
 	}
 	for i, w := range ws {
@@ -109,9 +106,6 @@ func parseTask(q string) []qterm {
 		}
 		if !w.content && span > 0 && (spanEnds[lw] || adverbs[lw] || auxiliaries[lw]) {
 			span = 0
-		}
-		if !w.content && !w.file && (conditionOpeners[lw] || (lw == "when" && !opening)) {
-			cond = true
 		}
 		p := parsedWord{lower: lw, file: w.file, content: w.content || span > 0 || cond || listing && !w.ref, clause: clause, terms: st.queryTerms(w.text), punct: w.punct}
 		if !w.content && !w.file && creatingVerbs[lw] && i+1 < len(ws) && indefinite[strings.ToLower(ws[i+1].text)] {
@@ -144,14 +138,7 @@ func parseTask(q string) []qterm {
 				statement = true
 			case politeModals[lw]:
 				polite = true
-			case !polite && !question && !neg && (base == "i" || base == "we") && i+1 < len(ws) && desireWords[strings.ToLower(ws[i+1].text)]:
-				// "I need …", "we'd like …": a request, put as a wish
-				polite, desire = true, true
-			case lightVerbs[lw]:
-				// "have a look": the article after a light verb
-				// opens no statement (see markLightVerbs)
-				light = true
-			case !polite && !question && !neg && !light && (subjects[base] || articles[lw] || possessives[lw] || len(p.terms) > 0 && sForm(lw)):
+			case !polite && !question && !neg && (subjects[base] || articles[lw] || possessives[lw] || len(p.terms) > 0 && sForm(lw)):
 				// a clause opening with its subject ("nobody uses …")
 				// or a noun phrase ("the label on the x axis is …")
 				statement = true
@@ -167,10 +154,6 @@ func parseTask(q string) []qterm {
 		}
 		if opening && len(p.terms) > 0 {
 			p.verb = !p.content && !question && !statement
-			if desire && i > 0 && (articles[strings.ToLower(ws[i-1].text)] || possessives[strings.ToLower(ws[i-1].text)]) {
-				// "I need the issue … closed": a thing, then its state
-				p.verb, p.wish = false, true
-			}
 			opening = false
 		}
 		p.question = question
@@ -210,8 +193,8 @@ func parseTask(q string) []qterm {
 			next()
 		case ':':
 			span, cond = 0, false
-			listing = !w.content && !w.file && !listing && listOpeners[lw] && !words[clauseStart].question
-			if !listing && i+1 < len(ws) && clauseStarts(ws[i+1]) && asksSomething(words[clauseStart:]) {
+			listing = false
+			if i+1 < len(ws) && clauseStarts(ws[i+1]) && asksSomething(words[clauseStart:]) {
 				// "remember: I hate pie charts", "commit this to
 				// memory: the rotation is monthly": a statement after
 				// a request and a colon is what the request carries,

@@ -60,16 +60,6 @@ var adverbs = map[string]bool{
 	"first": true, "later": true, "soon": true, "asap": true, "anywhere": true, "everywhere": true,
 }
 
-// conditionOpeners start a condition, which runs to the end of its
-// clause: "merge PR 87 once the checks pass", "before you send anything
-// out, check with me first". A condition names an event, not what to do,
-// so its words are content. "when" opens one only after the clause has
-// begun ("email me when it is done"); at the start it asks a question.
-var conditionOpeners = map[string]bool{
-	"once": true, "if": true, "unless": true, "until": true, "whenever": true, "while": true,
-	"before": true, "after": true,
-}
-
 // clauseJoiners split a task into clauses ("read the sheet and open an
 // issue"); see Index.Search.
 var clauseJoiners = map[string]bool{"and": true, "then": true}
@@ -146,13 +136,6 @@ func clauseStarts(w rawWord) bool {
 	lw := strings.ToLower(w.text)
 	base := strings.SplitN(strings.ReplaceAll(lw, "’", "'"), "'", 2)[0]
 	return subjects[base] || subjects[lw] || articles[lw] || possessives[lw]
-}
-
-// listOpeners, before a colon, open what goes into a thing: "a file
-// with: …", "a comment saying: …", "the message: …".
-var listOpeners = map[string]bool{
-	"with": true, "saying": true, "says": true, "reading": true, "reads": true, "text": true, "message": true,
-	"content": true, "contents": true, "note": true, "body": true, "comment": true, "following": true,
 }
 
 // describingWords open a content span and are content themselves: "a

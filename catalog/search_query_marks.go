@@ -18,14 +18,9 @@ type parsedWord struct {
 	punct                             byte
 	colloc                            string // see qterm.colloc
 	stmt                              bool   // in a statement (see parseTask)
-	wish                              bool   // opens the thing of a wish ("I need the issue … closed")
 	ref                               bool   // see qterm.ref
 	which                             bool   // see qterm.which
 }
-
-// desireWords, after "I" or "we" at the start of a clause, put a request
-// as a wish: "I need to …", "we want …", "I'd like …".
-var desireWords = map[string]bool{"need": true, "want": true, "wanna": true, "like": true, "would": true, "wish": true, "love": true}
 
 // pronouns stand for something the task said before ("remove it",
 // "rerun them").
@@ -64,10 +59,6 @@ func markCollocations(ws []parsedWord, st stemmer) {
 	}
 }
 
-// lightVerbs say little of their own before a noun of action: "have a
-// look", "take a peek", "give it a try" ask to look, peek, try.
-var lightVerbs = map[string]bool{"have": true, "take": true, "give": true}
-
 // verbPlace reports whether a word stands where a verb does: a clause's
 // verb, or after "to" or a subject ("I need to kick
 // off …", "we set up …"). A collocation is a verb's: "work in" is not
@@ -91,18 +82,6 @@ func verbPlace(ws []parsedWord, i int) bool {
 // print lines in …": lines).
 func markHeads(ws []parsedWord) {
 	for i := range ws {
-		if ws[i].wish {
-			// the thing a wish names, before its state: the noun
-			// phrase's last word
-			head := i
-			for j := i + 1; j < len(ws) && ws[j].clause == ws[i].clause && !ws[j].verb && !ws[j].content && !spanEnds[ws[j].lower]; j++ {
-				if len(ws[j].terms) > 0 {
-					head = j
-				}
-			}
-			ws[head].head = true
-			continue
-		}
 		if !ws[i].verb {
 			continue
 		}

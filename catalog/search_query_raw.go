@@ -41,11 +41,6 @@ func rawWords(q string) []rawWord {
 				continue
 			}
 			switch {
-			case fileTypeWord().MatchString(strings.ToLower(trimmed)) && strings.HasSuffix(strings.ToLower(trimmed), "s"):
-				// "any pdfs in the workspace?": files of a type ("into a
-				// PDF" names a format)
-				t := strings.TrimSuffix(strings.ToLower(trimmed), "s")
-				out = append(out, rawWord{text: t}, rawWord{text: "file", file: true, punct: p})
 			case channelName(trimmed):
 				// "post it in #ops": a channel's name
 				out = append(out, rawWord{text: trimmed[1:], content: true}, rawWord{text: "channel", punct: p})
@@ -134,13 +129,6 @@ func plainFiles(s string, plain func(string), out *[]rawWord) {
 	}
 	plain(s[at:])
 }
-
-// fileTypeWord matches files of a document or data type written as a
-// plural noun ("pdfs", "csvs"); types that are also English words (log, go, zip) or
-// abbreviations (doc) are left out.
-var fileTypeWord = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^(pdf|csv|tsv|xlsx?|docx|odt|ods|pptx?|json|ya?ml|xml|html?|txt|parquet|png|jpe?g|svg)s$`)
-})
 
 // dashes are the dashes written between words: an em dash, an en dash,
 // and a hyphen or two with spaces around them.
