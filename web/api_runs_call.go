@@ -66,8 +66,8 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	}
 	v := deferred.Classify(key, run, sf, act, len(req.Receipts), req.Tool, known)
 	v.Shown, v.Withdrawn = act.ShownBefore(req.Tool, req.Pins, req.Binding != ""), act.Withdrawn(req.Tool)
-	var approval string
-	if v, approval, err = s.checkCall(c, req, cs, v); err != nil {
+	var approval, checkedOn string
+	if v, approval, checkedOn, err = s.checkCall(c, req, cs, v); err != nil {
 		return err
 	}
 	var loaded *loadedSkill
@@ -112,6 +112,9 @@ func (s *Server) apiRunCall(c echo.Context) error {
 	}
 	if v.Status == deferred.CallDenied {
 		ev.Verdict = v.Status + ":" + v.Error.Type // the runs page says which denial
+		if loaded == nil {
+			ev.Digest = checkedOn // and the contract it was decided on, as the gateway's
+		}
 	}
 	if err := s.evidence.add(ctx, ev); err != nil {
 		return err
@@ -123,10 +126,12 @@ func (s *Server) apiRunCall(c echo.Context) error {
 // did not send to search first and that is no console tool's (no catalog
 // holds those), at the generations the surface was built at, and counts
 // it like every other check. approval is the approval request an allowed
-// call rests on ("" none), which the run's evidence names.
-func (s *Server) checkCall(c echo.Context, req runCallRequest, cs models.CheckState, v deferred.CallVerdict) (_ deferred.CallVerdict, approval string, _ error) {
+// call rests on ("" none), which the run's evidence names; checkedOn is
+// the digest of the contract the check decided on, of a tool the run was
+// shown ("" otherwise: a hidden tool's digest is never recorded).
+func (s *Server) checkCall(c echo.Context, req runCallRequest, cs models.CheckState, v deferred.CallVerdict) (_ deferred.CallVerdict, approval, checkedOn string, _ error) {
 	if v.Status == deferred.CallSearchRequired || v.Console {
-		return v, "", nil
+		return v, "", "", nil
 	}
 	// the arguments are checked (and a single-use approval spent) only
 	// for a call that may otherwise proceed: a tool the run cannot use
@@ -134,7 +139,10 @@ func (s *Server) checkCall(c echo.Context, req runCallRequest, cs models.CheckSt
 	active := v.Status == deferred.CallActive
 	st, d, t, err := s.decideAt(c.Request().Context(), cs, checkArgs{agent: req.Agent, profile: req.Profile, subject: req.Subject, tool: req.Tool, approval: req.Approval, spend: active, arguments: argumentsIf(active, req.Arguments), pick: req.Tools, without: req.Without, keyOwner: keyOwner(c), keyID: keyIDOf(requestKey(c))})
 	if err != nil {
-		return v, "", err
+		return v, "", "", err
+	}
+	if t != nil && (active || v.Shown) {
+		checkedOn = t.Digest
 	}
 	v, counted, _ := deferred.Authorize(v, d)
 	if v.Status == deferred.CallActive && d.Approval != nil {
@@ -145,7 +153,7 @@ func (s *Server) checkCall(c echo.Context, req runCallRequest, cs models.CheckSt
 		// the request a reviewer decides is bound to the call's arguments
 		if err := s.nameApproval(c, st, &d, req.Agent, req.Profile, req.Subject, t, argumentsIf(active, req.Arguments), req.Approval != "" || cs.BindingApproval != ""); err != nil {
 			s.countCheck(st, req.Agent, req.Tool, t, req.Subject, counted)
-			return v, "", err
+			return v, "", "", err
 		}
 		// (an approval_required the filing rules answered comes back as
 		// the reviewer's denial or as arguments nobody can approve)
@@ -156,7 +164,7 @@ func (s *Server) checkCall(c echo.Context, req runCallRequest, cs models.CheckSt
 	}
 	// counted as what the caller is told (recordedDecision)
 	s.countCheck(st, req.Agent, req.Tool, t, req.Subject, recordedDecision(counted, refused))
-	return v, approval, nil
+	return v, approval, checkedOn, nil
 }
 
 // argumentsIf is raw when the call is active, else nil (not checked).
