@@ -52,6 +52,14 @@ func GrantProblems(gs []GrantSpec, known, services map[string]bool) []GrantProbl
 		case authority.KindTool:
 			if g.Value == "" || len(g.Value) > catalog.MaxIDLength {
 				out = append(out, GrantProblem{"tools", fmt.Sprintf("a tool id is 1-%d characters", catalog.MaxIDLength)})
+			} else if toolpick.IsPattern(g.Value) {
+				// a tool grant names one tool; a service grant gives all
+				// of a service's tools
+				msg := toolpick.PatternMessage(g.Value, "tool id", known) + "; a tool grant names one tool"
+				if ns, ok := strings.CutSuffix(g.Value, ".*"); ok && servicePattern().MatchString(ns) {
+					msg += fmt.Sprintf(", and a service grant gives every tool of service %s (console grant add GROUP --service %s, or the line service %s on the Groups page)", ns, ns, ns)
+				}
+				out = append(out, GrantProblem{"tools", msg})
 			} else if known != nil && !known[g.Value] {
 				p := toolpick.Problem{ID: g.Value, Kind: toolpick.Unknown, Noun: "tool"}
 				if suggested < toolpick.MaxSuggestions {

@@ -20,7 +20,7 @@ func runCompose(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs := flag.NewFlagSet("compose", flag.ContinueOnError)
 	agent := fs.String("agent", "", "compose for this agent: declared ∩ selected ∩ available")
 	profile := fs.String("profile", "", "the agent's profile (default: the agent's default profile)")
-	tools := fs.String("tools", "", "comma-separated tool ids (ns.* for a whole service); without --agent the default is every available native tool, with --agent a per-conversation pick")
+	tools := fs.String("tools", "", "comma-separated tool ids (ns.* for a whole service, without --agent); without --agent the default is every available native tool, with --agent a per-conversation pick of the agent's tools, named one by one")
 	without := fs.String("without", "", "comma-separated tool ids to leave out")
 	services := fs.String("services", "", "comma-separated connected services")
 	tier := fs.String("tier", "", "full | standard | compact (default: the profile's, else standard)")

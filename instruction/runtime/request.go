@@ -8,6 +8,7 @@ import (
 
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction"
+	"github.com/agentforge/console/instruction/toolpick"
 )
 
 var servicePattern = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)
@@ -127,6 +128,9 @@ func directDraft(snap *Snapshot, req Request) (instruction.Draft, error) {
 // compose share it, and explain a tool the agent does not have in
 // dropped (the API's compose refuses it, as the gateway does).
 func (snap *Snapshot) checkToolSet(pick, without []string) error {
+	if err := checkPatterns(pick, without, nil); err != nil {
+		return err
+	}
 	return checkSetOf(pick, without, func(id string) bool { _, ok := snap.rowByID[id]; return ok }, nil, "no catalog entry has it")
 }
 
@@ -160,7 +164,33 @@ func CheckAgentToolSet(known func(id string) bool, agent string, declared, servi
 		return known(id) && (slices.Contains(declared, id) || (dotted && slices.Contains(services, ns)))
 	}
 	suggest := func(id string) []string { return agentToolsNamed(has, declared, services, id) }
+	if err := checkPatterns(pick, without, declared); err != nil {
+		return err
+	}
 	return checkSetOf(pick, without, has, suggest, fmt.Sprintf("agent %s has no such tool", agent))
+}
+
+// checkPatterns refuses a conversation set naming a pattern ("memory.*"),
+// which no set takes, naming the field and the accepted form: the ids
+// one by one (an example from examples, the agent's declared tools, so
+// the refusal names only a tool the agent has), or no tools at all to
+// keep every tool the agent has.
+func checkPatterns(pick, without, examples []string) error {
+	for _, f := range []struct {
+		name string
+		ids  []string
+	}{{"tools", pick}, {"without", without}} {
+		for _, id := range f.ids {
+			if toolpick.IsPattern(id) {
+				msg := toolpick.PatternSays(id, "tool id", f.name+" takes the tool ids one by one", examples)
+				if f.name == "tools" {
+					msg += "; without tools, the conversation keeps every tool the agent has"
+				}
+				return &instruction.FieldError{Field: f.name, Message: msg}
+			}
+		}
+	}
+	return nil
 }
 
 // agentToolsNamed lists the agent's tools (has) whose name is id's name

@@ -17,6 +17,9 @@ const (
 	// Duplicate is an id listed more than once (reported once, at its
 	// second mention).
 	Duplicate
+	// Pattern is a pattern ("memory.*"), which a list of ids does not
+	// take (IsPattern).
+	Pattern
 )
 
 // Problem is one thing wrong with a typed list of ids.
@@ -27,12 +30,17 @@ type Problem struct {
 	Suggestion string
 	// Noun names what the id should have been ("tool id", "pin").
 	Noun string
+	// Says is a Pattern's whole message (PatternMessage).
+	Says string
 }
 
 // String is the problem as a person reads it.
 func (p Problem) String() string {
-	if p.Kind == Duplicate {
+	switch p.Kind {
+	case Duplicate:
 		return fmt.Sprintf("%s is listed twice", p.ID)
+	case Pattern:
+		return p.Says
 	}
 	noun := p.Noun
 	if noun == "" {
@@ -69,6 +77,14 @@ func Check(ids []string, known map[string]bool, noun string) []Problem {
 		}
 		seen[id] = true
 		if known[id] {
+			continue
+		}
+		if IsPattern(id) {
+			n := noun
+			if n == "" {
+				n = "tool id"
+			}
+			out = append(out, Problem{ID: id, Kind: Pattern, Noun: noun, Says: PatternMessage(id, n, known)})
 			continue
 		}
 		p := Problem{ID: id, Kind: Unknown, Noun: noun}
