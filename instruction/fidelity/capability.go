@@ -101,7 +101,7 @@ func capabilityMentions(text string, ts []token) []mention {
 	}
 	out = append(out, ownedMentions(text, ts)...)
 	out = append(out, loanwordMentions(text, ts)...)
-	for _, m := range foreignStepMentions(text) {
+	for _, m := range append(foreignStepMentions(text), koreanStepMentions(text)...) {
 		if !overlaps(out, m) {
 			out = append(out, m)
 		}
