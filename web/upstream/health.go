@@ -31,7 +31,10 @@ const ContactEvery = time.Minute
 // change of state, or of the reason a server is down, is reported to the
 // pool's OnHealth; a server that goes down is probed until it is back.
 // A healthy server costs little more: its answers are reported once per
-// ContactEvery (its last contact moves on), and nothing probes it.
+// ContactEvery (its last contact moves on), and nothing probes it. A
+// server that stays down is reported down again once per ContactEvery
+// too, so a status written meanwhile from elsewhere (a sync that listed
+// the tools of a server calls cannot use) is corrected within a minute.
 func (c *client) setHealthLocked(up bool, why error) {
 	state, text := healthUp, ""
 	if !up {
@@ -44,7 +47,7 @@ func (c *client) setHealthLocked(up bool, why error) {
 		c.steadyUntil.Store(0)
 	}
 	now := c.pool.now().UTC()
-	if c.health == state && c.healthWhy == text && (!up || now.Sub(c.healthAt) < ContactEvery) {
+	if c.health == state && c.healthWhy == text && now.Sub(c.healthAt) < ContactEvery {
 		return
 	}
 	c.health, c.healthWhy, c.healthAt = state, text, now
