@@ -68,6 +68,9 @@ func byDoer(ts []token, k, limit int) bool {
 	if k+1 < limit && strings.HasSuffix(ts[k+1].lower, "ing") {
 		return false // "by running `…`": a means
 	}
+	if readerAfterBy(ts, k, limit) {
+		return false // "switched off by the assistant with `…`": the reader's deed
+	}
 	if byPerson(ts, k) {
 		return true
 	}
@@ -77,6 +80,20 @@ func byDoer(ts []token, k, limit int) bool {
 		}
 	}
 	return false
+}
+
+// readerAfterBy: the phrase after "by" at k is the reader — "you", or
+// the agent named alone ("by the assistant", "by the AI"), not a person
+// whose trade shares the word ("by the dental assistant").
+func readerAfterBy(ts []token, k, limit int) bool {
+	h := k + 1
+	if h < limit && ts[h].lower == "you" {
+		return true
+	}
+	if h < limit && (ts[h].lower == "the" || ts[h].lower == "our" || ts[h].lower == "this") {
+		h++
+	}
+	return h < limit && agentWords[ts[h].lower] && !ts[h].sentence && (h+1 >= len(ts) || ts[h+1].sentence || ts[h+1].clause || !isNoun(ts[h+1].lower))
 }
 
 // thirdPersonVerb: the word at k is a verb in the third person present

@@ -33,7 +33,7 @@ func camelHanded(text string, ts []token, i int) bool {
 		return false
 	}
 	if t.paren && !afterCJK(text[:t.start]) && (namedArguments(text[t.end:]) ||
-		callArguments(text[t.end:]) && stepMeans(text, ts, i)) {
+		callArguments(text[t.end:]) && (t.later && callOpensStep(ts, i, text[:t.start]) || stepMeans(text, ts, i))) {
 		return !exampleSentence(ts, i)
 	}
 	return directedBefore(text[:t.start]) || directedAfter(text[t.end:])
@@ -50,9 +50,6 @@ func camelHanded(text string, ts []token, i int) bool {
 func stepMeans(text string, ts []token, i int) bool {
 	if strings.Count(text[:ts[i].start], "```")%2 == 1 {
 		return false // inside a fenced block of code
-	}
-	if ts[i].later && callOpensStep(ts, i, text[:ts[i].start]) {
-		return true // "Then closeJob(jobId)."
 	}
 	k := sentenceOf(ts, ts[i].start)
 	if k >= i || strings.ContainsAny(text[ts[k].start:ts[i].start], "{}();=<>") {
