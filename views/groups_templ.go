@@ -828,7 +828,7 @@ func Checks(d ChecksData) templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 70, "<h1>Call-time checks</h1><p class=\"muted\">Every <code>POST /api/v1/authorize</code> and every checked run call is counted per agent, tool and subject group: allowed, or denied by type. Checks are not audited; changes to grants, bindings and classifications are.</p><form class=\"panel filters\" method=\"get\" action=\"/checks\"><label>Agent  <select name=\"agent\" data-testid=\"checks-agent\"><option value=\"\">every agent</option> ")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 70, "<h1>Call-time checks</h1><p class=\"muted\" data-testid=\"checks-intro\">Every call-time check is counted per agent, tool and subject group: allowed, or denied by type. A runtime's checks are its <code>POST /api/v1/authorize</code>, its checked run calls (<code>POST /api/v1/runs/&#123;run&#125;/calls</code>) and the check before an approval request (<code>POST /api/v1/approvals</code>); an MCP client's are its tool calls through the gateway (<code>/mcp/&#123;agent&#125;</code>), counted as the client was told (a tool it may not see is unavailable, a grant taken away revoked). Checks are not audited; changes to grants, bindings and classifications are.</p><form class=\"panel filters\" method=\"get\" action=\"/checks\"><label>Agent  <select name=\"agent\" data-testid=\"checks-agent\"><option value=\"\">every agent</option> ")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
