@@ -53,6 +53,9 @@ func (s *Store) BootstrapDeferred(ctx context.Context, adminPassword string, tot
 // creates it without one, for the next server start to give it one.
 type bootstrapMode struct{ deferred, later, noPassword bool }
 
+// AdminRoles are the roles of the admin a first start creates.
+func AdminRoles() []Role { return []Role{RoleAdmin, RoleEditor, RoleReviewer} }
+
 func (s *Store) bootstrap(ctx context.Context, adminPassword string, totals TotalsFunc, mode bootstrapMode) (BootstrapResult, error) {
 	var res BootstrapResult
 	deferred, later := mode.deferred, mode.later
@@ -61,7 +64,7 @@ func (s *Store) bootstrap(ctx context.Context, adminPassword string, totals Tota
 	if generated {
 		adminPassword = RandomToken(12)
 	}
-	admin := NewUserInput{Username: "admin", Password: adminPassword, Roles: []Role{RoleAdmin, RoleEditor, RoleReviewer}}
+	admin := NewUserInput{Username: "admin", Password: adminPassword, Roles: AdminRoles()}
 	// A database without a users table is new: the admin's argon2id hash
 	// is computed beside the migrations and the catalog import instead of
 	// after them (deferred: after the server listens).

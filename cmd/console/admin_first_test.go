@@ -37,7 +37,7 @@ func TestACommandBeforeTheFirstServeLocksNobodyOut(t *testing.T) {
 		t.Errorf("the command that created the admin did not say how it gets its password:\n%s", b)
 	}
 	startServe(t, dir) // CONSOLE_ADMIN_PASSWORD=admin-password-1
-	want := "Created user admin with the password from CONSOLE_ADMIN_PASSWORD."
+	want := createdAdmin(" and the password from CONSOLE_ADMIN_PASSWORD")
 	var served string
 	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline) && !strings.Contains(served, want); time.Sleep(50 * time.Millisecond) {
 		b, _ := os.ReadFile(filepath.Join(dir, "serve.out"))

@@ -33,7 +33,19 @@ func openStore(ctx context.Context, m *meter.Meter) (*models.Store, models.Boots
 
 // adminPendingNotice is what a command that created the admin without a
 // password says (on standard error, so its output stays what it was).
-const adminPendingNotice = "Created user admin without a password: the first `console serve` gives it one and prints it once (or takes CONSOLE_ADMIN_PASSWORD)."
+var adminPendingNotice = createdAdmin(" and no password yet: the first `console serve` gives it one and prints it once (or takes CONSOLE_ADMIN_PASSWORD)")
+
+// createdUser is the one line that says the console created a user,
+// whichever path did: console user add, or the first start of a database
+// (a command's, serve's) creating the admin; how says what it was given.
+func createdUser(name, roles, how string) string {
+	return fmt.Sprintf("created user %s with roles %s%s", name, roles, how)
+}
+
+// createdAdmin is createdUser for the admin a first start creates.
+func createdAdmin(how string) string {
+	return createdUser("admin", models.JoinRoles(models.AdminRoles()), how)
+}
 
 type noticesKey struct{}
 

@@ -229,8 +229,8 @@ func afterListen(ctx context.Context, log *slog.Logger, stdout *os.File, res mod
 // and with which password.
 func reportAdmin(stdout *os.File, res models.BootstrapResult) {
 	if res.AdminPassword != "" {
-		fmt.Fprintf(stdout, "Created user admin with password: %s\n(shown once; change it on your account page, /account)\n", res.AdminPassword)
+		fmt.Fprintln(stdout, createdAdmin(" and password: "+res.AdminPassword+"\n(shown once; change it on your account page, /account)"))
 	} else {
-		fmt.Fprintln(stdout, "Created user admin with the password from CONSOLE_ADMIN_PASSWORD.")
+		fmt.Fprintln(stdout, createdAdmin(" and the password from CONSOLE_ADMIN_PASSWORD"))
 	}
 }

@@ -40,7 +40,7 @@ func TestAfterListenRunsEachStep(t *testing.T) {
 			if !strings.Contains(logged.String(), "disk full") || len(printed) > 0 {
 				t.Errorf("a failed admin: log %q, stdout %q", logged.String(), printed)
 			}
-		} else if !stored || !strings.Contains(string(printed), "Created user admin with password: generated-password") {
+		} else if !stored || !strings.Contains(string(printed), createdAdmin(" and password: generated-password")) {
 			t.Errorf("admin stored %v, stdout %q", stored, printed)
 		}
 		if strings.Contains(logged.String(), "tokenizer") {

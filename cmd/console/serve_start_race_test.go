@@ -83,7 +83,7 @@ func TestTwoServesStartTogetherOnAFreshSQLiteFile(t *testing.T) {
 	for time.Now().Before(deadline) {
 		created = 0
 		for _, s := range serves {
-			created += strings.Count(output(s), "Created user admin with password")
+			created += strings.Count(output(s), createdAdmin(" and password: "))
 		}
 		if created > 0 {
 			break

@@ -77,7 +77,7 @@ func runUser(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return &exitError{1, err}
 	}
-	fmt.Fprintf(stdout, "added user %s with roles %s\n", u.Username, u.Roles)
+	fmt.Fprintln(stdout, createdUser(u.Username, u.Roles, ""))
 	return nil
 }
 

@@ -36,7 +36,7 @@ func TestUserAddReadsStandardInputWithoutATerminal(t *testing.T) {
 		return runCLI(t, db, args...)
 	}
 	out, err := withStdin("piped-password-1\r\nnot-the-password\n", "user", "add", "pia", "--roles", "editor", "--as", "admin")
-	if err != nil || !strings.Contains(out, "added user pia") {
+	if err != nil || !strings.Contains(out, "created user pia") {
 		t.Fatalf("user add from standard input: %v %s", err, out)
 	}
 	if out, err := withStdin("", "user", "add", "nell", "--roles", "viewer", "--as", "admin"); err == nil || !strings.Contains(err.Error()+out, "--password-file") {
