@@ -135,6 +135,8 @@
     field.dispatchEvent(new Event("input", { bubbles: true }));
   }
   document.querySelectorAll("[data-picker-add]").forEach(function (b) { b.hidden = false; });
+  // and its hint says so instead of the one for a page without JavaScript
+  document.querySelectorAll("[data-picker-hint]").forEach(function (s) { s.hidden = s.getAttribute("data-picker-hint") !== "now"; });
   document.addEventListener("click", function (e) {
     var btn = e.target.closest("[data-picker-add]");
     if (!btn) return;

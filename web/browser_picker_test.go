@@ -9,7 +9,8 @@ import (
 
 // TestBrowserToolPicker: on the agent form a person filters the catalog
 // by typing (htmx swaps in only the matching tools, grouped by service),
-// adds a tool with "Add selected", types a wrong id and saves: the page
+// reads that "Add selected" puts tools in the list now, adds a tool
+// with it, types a wrong id and saves: the page
 // keeps what was typed, the summary at the top says "did you mean", and
 // its link takes the focus to the field. The agent, profile and group
 // forms with their pickers open fit 1440 and 1024 px without sideways
@@ -34,6 +35,11 @@ func TestBrowserToolPicker(t *testing.T) {
 	}
 	step(t, ctx, "open the picker", chromedp.EmulateViewport(1440, 1000), visit(h.srv.URL+"/agents"),
 		click(`[data-testid="picker-declared"] > summary`), waitVisible(`#ag-decl-q`))
+	// with JavaScript the hint says what Add selected does, not the save
+	hint := eval(`document.querySelector('[data-testid="picker-declared"] .picker-actions').innerText`)
+	if !strings.Contains(hint, "puts the chosen tools in the list now") || strings.Contains(hint, "Chosen tools are added to the list when you save") {
+		t.Errorf("the picker's hint with JavaScript: %q", hint)
+	}
 	step(t, ctx, "filter", swaps(typeInto(`#ag-decl-q`, "web_se")))
 	if got := eval(`[...document.querySelectorAll("#ag-decl-add option")].map(o => o.value).join(",")`); got != "web_search" {
 		t.Fatalf("filtered options: %q", got)
