@@ -87,8 +87,7 @@ func TestReadmeDirExample(t *testing.T) {
 		if !strings.HasPrefix(c, "console connection add memory") && !strings.HasPrefix(c, "console connection edit memory --dir") {
 			continue
 		}
-		line := strings.ReplaceAll(c, "node mcp/node_modules", "node "+npm+"/node_modules")
-		line = strings.ReplaceAll(line, "$PWD", dir)
+		line := readmeMemoryLine(c, npm, dir)
 		args, err := splitLine(line)
 		if err != nil {
 			t.Fatal(err)

@@ -19,8 +19,7 @@ func TestReadmeConnectionEditExample(t *testing.T) {
 	var edit, settings, remove string
 	ran := 0
 	for _, c := range readmeCommands(t, "console connection ") {
-		line := strings.ReplaceAll(c, "node mcp/node_modules", "node "+npm+"/node_modules")
-		line = strings.ReplaceAll(line, "$PWD", dir)
+		line := readmeMemoryLine(c, npm, dir)
 		switch {
 		case strings.HasPrefix(c, "console connection edit memory --unset-env"): // TestReadmePlainEnvExample
 			continue

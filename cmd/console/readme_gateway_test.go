@@ -56,8 +56,7 @@ func TestReadmeGatewayExample(t *testing.T) {
 			}
 			ran++
 		case strings.HasPrefix(c, "console connection add memory"), c == "console connection list", c == "console apikey create my-client --scope runtime --as admin", c == "console user add rita --roles reviewer --as admin":
-			line := strings.ReplaceAll(c, "node mcp/node_modules", "node "+npm+"/node_modules")
-			line = strings.ReplaceAll(line, "MEMORY_FILE_PATH=$PWD/data/memory.jsonl", "MEMORY_FILE_PATH="+filepath.Join(dir, "data", "memory.jsonl"))
+			line := readmeMemoryLine(c, npm, dir)
 			args, err := splitLine(line)
 			if err != nil {
 				t.Fatal(err)

@@ -219,3 +219,50 @@ func TestReadmeRunWalkthrough(t *testing.T) {
 		t.Errorf("call after the search: %+v", allowed)
 	}
 }
+
+// readmeMemoryLine is a README connection example made runnable here: the
+// memory server installed under npm in place of the README's
+// $PWD/mcp/node_modules, and dir as the folder the console runs in ($PWD).
+func readmeMemoryLine(c, npm, dir string) string {
+	line := strings.ReplaceAll(c, "$PWD/mcp/node_modules", npm+"/node_modules")
+	return strings.ReplaceAll(line, "$PWD", dir)
+}
+
+// TestReadmeServerPathsAreAbsolute: the README says to give a server's
+// files an absolute path, since a stdio server runs in the console's
+// working directory; its connection examples do so themselves: every
+// path in a --command, an --env or --env-plain value and a --dir starts
+// with / or $PWD/.
+func TestReadmeServerPathsAreAbsolute(t *testing.T) {
+	n := 0
+	for _, c := range readmeCommands(t, "console connection ") {
+		args, err := splitLine(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i+1 < len(args); i++ {
+			var paths []string
+			switch args[i] {
+			case "--command":
+				paths = strings.Fields(args[i+1])[1:]
+			case "--env", "--env-plain":
+				_, v, _ := strings.Cut(args[i+1], "=")
+				paths = []string{v}
+			case "--dir":
+				paths = []string{args[i+1]}
+			}
+			for _, p := range paths {
+				if !strings.Contains(p, "/") {
+					continue
+				}
+				n++
+				if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "$PWD/") {
+					t.Errorf("README: %s\n  %s %q is relative; the README asks for an absolute path ($PWD/…)", c, args[i], p)
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no path in the README's connection examples")
+	}
+}
