@@ -2,11 +2,13 @@ package models
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"strings"
-	"time"
+	"sync"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 // GatewayStatesByTokens reads the sessions the clients' tokens name and
@@ -15,54 +17,45 @@ import (
 // token (a token no session has gets the generations and a nil Session).
 // The gateway's session reads of concurrent requests share it (web's
 // session gate).
+//
+// Every column comes back non-null (a token without a session reads as
+// an empty id), so each is scanned into a plain value with a plan that
+// allocates nothing; on Postgres the texts are read as the driver's
+// bytes and given as the strings kept for them (gatewayTexts).
 func (s *Store) GatewayStatesByTokens(ctx context.Context, tokens []string) (map[string]GatewayState, error) {
 	out := make(map[string]GatewayState, len(tokens))
 	if len(tokens) == 0 {
 		return out, nil
 	}
-	byHash := make(map[string]string, len(tokens))
+	// each hash asked for, with its token
+	byHash := make(map[string]hashOf, len(tokens))
 	hashes := make([]string, 0, len(tokens))
 	for _, t := range tokens {
 		h := SessionHash(t)
 		if _, ok := byHash[h]; !ok {
 			hashes = append(hashes, h)
 		}
-		byHash[h] = t
+		byHash[h] = hashOf{hash: h, token: t}
 	}
 	sqlDB, err := s.db.DB()
 	if err != nil {
 		return nil, fmt.Errorf("models: gateway states: %w", err)
 	}
-	const cols = `SELECT c.generation, c.config_generation, g.id, g.key_id, g.agent, g.profile, g.subject_digest, g.run, g.receipts, g.searches, g.calls, g.version, g.closed, g.pick_tools, g.pick_without, g.shown, g.listed, g.updated_at
+	const cols = `SELECT c.generation, c.config_generation, COALESCE(g.id, ''), COALESCE(g.key_id, 0), COALESCE(g.agent, ''),
+	COALESCE(g.profile, ''), COALESCE(g.subject_digest, ''), COALESCE(g.run, ''), COALESCE(g.receipts, ''), COALESCE(g.searches, 0),
+	COALESCE(g.calls, 0), COALESCE(g.version, 0), COALESCE(g.closed, false), COALESCE(g.pick_tools, ''), COALESCE(g.pick_without, ''),
+	COALESCE(g.shown, ''), COALESCE(g.listed, ''), g.updated_at
 FROM catalog_states c LEFT JOIN gateway_sessions g ON `
-	var cat, cfg int64
+	r := rowPool.Get().(*gatewayRow)
+	defer r.release()
 	found := 0
-	scan := func(sc func(...any) error) error {
-		var (
-			id, agent, profile, subject, run, receipts *string
-			tools, without, shown, listed              *string
-			keyID                                      *int64
-			searches, calls, version                   *int64
-			closed                                     *bool
-			updated                                    *time.Time
-		)
-		if err := sc(&cat, &cfg, &id, &keyID, &agent, &profile, &subject, &run, &receipts, &searches, &calls, &version, &closed, &tools, &without, &shown, &listed, &updated); err != nil {
-			return err
-		}
+	// keep files row r's session under its token (the texts already set)
+	keep := func() {
 		found++
-		if id == nil {
-			return nil
+		if h, ok := byHash[r.g.ID]; ok && r.g.ID != "" {
+			g := r.g
+			out[h.token] = GatewayState{Session: &g}
 		}
-		g := &GatewaySession{ID: *id, KeyID: uint(deref64(keyID)), Agent: deref(agent), Profile: deref(profile), SubjectDigest: deref(subject), Run: deref(run),
-			Receipts: deref(receipts), Searches: int(deref64(searches)), Calls: int(deref64(calls)), Version: int(deref64(version)), Closed: closed != nil && *closed,
-			PickTools: deref(tools), PickWithout: deref(without), Shown: deref(shown), Listed: deref(listed)}
-		if updated != nil {
-			g.UpdatedAt = *updated
-		}
-		if t, ok := byHash[g.ID]; ok {
-			out[t] = GatewayState{Session: g}
-		}
-		return nil
 	}
 	s.countRaw(ctx, 1)
 	if s.dialect == DialectPostgres {
@@ -78,10 +71,13 @@ FROM catalog_states c LEFT JOIN gateway_sessions g ON `
 				return err
 			}
 			defer rows.Close()
+			dest := r.pgDest()
 			for rows.Next() {
-				if err := scan(rows.Scan); err != nil {
+				if err := rows.Scan(dest...); err != nil {
 					return err
 				}
+				r.pgTexts(byHash)
+				keep()
 			}
 			return rows.Err()
 		})
@@ -95,8 +91,12 @@ FROM catalog_states c LEFT JOIN gateway_sessions g ON `
 			return nil, fmt.Errorf("models: gateway states: %w", qerr)
 		}
 		defer rows.Close()
+		dest := r.sqlDest()
 		for rows.Next() && err == nil {
-			err = scan(rows.Scan)
+			if err = rows.Scan(dest...); err == nil {
+				r.sqlTimes()
+				keep()
+			}
 		}
 		if err == nil {
 			err = rows.Err()
@@ -110,8 +110,76 @@ FROM catalog_states c LEFT JOIN gateway_sessions g ON `
 	}
 	for _, t := range tokens {
 		st := out[t]
-		st.CatalogGen, st.ConfigGen = cat, cfg
+		st.CatalogGen, st.ConfigGen = r.cat, r.cfg
 		out[t] = st
 	}
 	return out, nil
+}
+
+// hashOf is a session hash the read asks for and the token it is the
+// hash of.
+type hashOf struct{ hash, token string }
+
+// gatewayRow is one row of the gateway state read: the generations, the
+// session's values, and its texts as the driver gave them (Postgres;
+// valid until the next row).
+type gatewayRow struct {
+	cat, cfg                         int64
+	g                                GatewaySession
+	keyID, searches, calls, version  int64
+	pgUpdated                        pgtype.Timestamptz
+	sqlUpdated                       sql.NullTime
+	id, agent, profile, subject, run pgtype.DriverBytes
+	receipts, tools, without, shown  pgtype.DriverBytes
+	listed                           pgtype.DriverBytes
+	dest                             [18]any
+}
+
+// rowPool keeps the rows of finished reads: a read's row would otherwise
+// be a heap object of its own (the scan holds pointers into it).
+var rowPool = sync.Pool{New: func() any { return new(gatewayRow) }}
+
+// release returns r to rowPool, holding nothing of its read.
+func (r *gatewayRow) release() {
+	*r = gatewayRow{}
+	rowPool.Put(r)
+}
+
+// pgDest is where a Postgres row is scanned, in the read's column order.
+func (r *gatewayRow) pgDest() []any {
+	r.dest = [...]any{&r.cat, &r.cfg, &r.id, &r.keyID, &r.agent, &r.profile, &r.subject, &r.run, &r.receipts, &r.searches,
+		&r.calls, &r.version, &r.g.Closed, &r.tools, &r.without, &r.shown, &r.listed, &r.pgUpdated}
+	return r.dest[:]
+}
+
+// sqlDest is where a SQLite row is scanned, in the read's column order
+// (the driver hands texts over as strings already).
+func (r *gatewayRow) sqlDest() []any {
+	r.dest = [...]any{&r.cat, &r.cfg, &r.g.ID, &r.keyID, &r.g.Agent, &r.g.Profile, &r.g.SubjectDigest, &r.g.Run, &r.g.Receipts, &r.searches,
+		&r.calls, &r.version, &r.g.Closed, &r.g.PickTools, &r.g.PickWithout, &r.g.Shown, &r.g.Listed, &r.sqlUpdated}
+	return r.dest[:]
+}
+
+// pgTexts sets the session's texts and numbers from a Postgres row: the
+// id as the hash the caller asked for, each other text as the string
+// kept for it.
+func (r *gatewayRow) pgTexts(byHash map[string]hashOf) {
+	r.g.ID = byHash[string(r.id)].hash // "" for a session not asked for (none is)
+	gatewayTexts.mu.Lock()
+	r.g.Agent, r.g.Profile, r.g.SubjectDigest, r.g.Run = gatewayTexts.of(r.agent), gatewayTexts.of(r.profile), gatewayTexts.of(r.subject), gatewayTexts.of(r.run)
+	r.g.Receipts, r.g.PickTools, r.g.PickWithout = gatewayTexts.of(r.receipts), gatewayTexts.of(r.tools), gatewayTexts.of(r.without)
+	r.g.Shown, r.g.Listed = gatewayTexts.of(r.shown), gatewayTexts.of(r.listed)
+	gatewayTexts.mu.Unlock()
+	r.numbers()
+	r.g.UpdatedAt = r.pgUpdated.Time // the zero time for none
+}
+
+// sqlTimes sets the session's numbers and time from a SQLite row.
+func (r *gatewayRow) sqlTimes() {
+	r.numbers()
+	r.g.UpdatedAt = r.sqlUpdated.Time
+}
+
+func (r *gatewayRow) numbers() {
+	r.g.KeyID, r.g.Searches, r.g.Calls, r.g.Version = uint(r.keyID), int(r.searches), int(r.calls), int(r.version)
 }
