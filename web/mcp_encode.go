@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -85,6 +86,24 @@ func (c *toolJSONCache) listJSON(res *mcp.ListToolsResult) ([]byte, error) {
 // would copy it unchanged): the envelope the SDK encodes, its result
 // (the last field) spliced in without being read again.
 func responseJSON(id jsonrpc.ID, result []byte) ([]byte, error) {
+	head, err := responseHead(make([]byte, 0, 64+len(result)), id)
+	if err != nil {
+		return nil, err
+	}
+	return append(append(head, result...), '}'), nil
+}
+
+// responseHead appends to dst the envelope of the JSON-RPC response to
+// request id up to its result (the last field): the response is the
+// head, the result's JSON and a closing brace. An integer id (every id
+// the load generators and most clients send) is written in place; any
+// other is encoded by the SDK.
+func responseHead(dst []byte, id jsonrpc.ID) ([]byte, error) {
+	if n, ok := id.Raw().(int64); ok {
+		dst = append(dst, `{"jsonrpc":"2.0","id":`...)
+		dst = strconv.AppendInt(dst, n, 10)
+		return append(dst, `,"result":`...), nil
+	}
 	env, err := jsonrpc.EncodeMessage(&jsonrpc.Response{ID: id, Result: json.RawMessage("0")})
 	if err != nil {
 		return nil, err
@@ -93,8 +112,5 @@ func responseJSON(id jsonrpc.ID, result []byte) ([]byte, error) {
 	if !bytes.HasSuffix(env, []byte(tail)) {
 		return nil, errSplice
 	}
-	out := make([]byte, 0, len(env)+len(result))
-	out = append(out, env[:len(env)-2]...)
-	out = append(out, result...)
-	return append(out, '}'), nil
+	return append(dst, env[:len(env)-2]...), nil
 }

@@ -22,7 +22,7 @@ func TestEncodedOnceAnswersAsEncodedWhole(t *testing.T) {
 		{Tools: []*mcp.Tool{searchTool(), html, html}},
 		{Tools: []*mcp.Tool{html}, NextCursor: "c<1>"},
 	}
-	for _, id := range []any{float64(7), "x<&>", float64(3.5)} {
+	for _, id := range []any{float64(7), float64(0), float64(-12), float64(9007199254740991), "x<&>", "", float64(3.5)} {
 		jid, err := jsonrpc.MakeID(id)
 		if err != nil {
 			t.Fatal(err)

@@ -90,6 +90,34 @@ const (
 	maxMCPBody = 1 << 20
 )
 
+// readMCPBody reads a request's body, at most maxMCPBody+1 bytes (one
+// more says it is too large), into a buffer of its declared length when
+// it declares one within the bound (most do: one allocation of the body's
+// size instead of a doubling from 512 bytes).
+func readMCPBody(r *http.Request) ([]byte, error) {
+	lr := io.LimitReader(r.Body, maxMCPBody+1)
+	n := r.ContentLength
+	if n < 0 || n > maxMCPBody {
+		return io.ReadAll(lr)
+	}
+	buf := make([]byte, 0, n+1)
+	for {
+		m, err := lr.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+m]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+		if len(buf) == cap(buf) {
+			// longer than declared: the rest as any other body
+			rest, err := io.ReadAll(lr)
+			return append(buf, rest...), err
+		}
+	}
+}
+
 // mcpError answers a request the protocol cannot take with a JSON-RPC
 // error and an HTTP status.
 func mcpError(c echo.Context, status, code int, msg string) error {
@@ -143,7 +171,7 @@ func (s *Server) mcpGateway(c echo.Context) error {
 		c.Response().Header().Set("Allow", "POST, DELETE")
 		return mcpError(c, http.StatusMethodNotAllowed, rpcInvalidRequest, "this gateway answers POST (and DELETE to end a session); it keeps no standalone stream")
 	}
-	body, err := io.ReadAll(io.LimitReader(c.Request().Body, maxMCPBody+1))
+	body, err := readMCPBody(c.Request())
 	if err != nil {
 		return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "the request body could not be read")
 	}

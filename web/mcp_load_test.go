@@ -232,6 +232,7 @@ func TestGatewayLoad(t *testing.T) {
 	}
 	sessionReads := h.app.gw.states.reads.Load() - reads0
 	lists := openLoad{rate: rate, d: openRound / 3, workers: openWorkers, kinds: []int{kindGateway}}
+	gcLists := gcReading()
 	ol := lists.run(func(_, w int) error {
 		err := listOp(w)
 		if err != nil {
@@ -241,6 +242,7 @@ func TestGatewayLoad(t *testing.T) {
 		}
 		return err
 	})
+	gcListsAfter := gcLists.since(len(ol.lat[kindGateway]))
 	failures += oc.failures + ol.failures
 	q := func(ls []time.Duration, p float64) float64 {
 		if len(ls) == 0 {
@@ -270,6 +272,7 @@ func TestGatewayLoad(t *testing.T) {
 	fmt.Printf("open gateway overhead: median %.3f ms, p99 %.3f ms\n", q(ogw, 0.5)-q(odr, 0.5), q(ogw, 0.99)-q(odr, 0.99))
 	fmt.Printf("open gateway session reads: %d statements for %d calls\n", sessionReads, len(ogw))
 	fmt.Printf("open tools/list: %.0f lists/s, median %.3f ms, p99 %.3f ms, %d not sent\n", ol.answered(kindGateway), q(ols, 0.5), q(ols, 0.99), ol.unsent[kindGateway])
+	fmt.Printf("open tools/list collector: %s\n", gcListsAfter)
 	if compare {
 		fmt.Printf("sdk path calls: %.0f calls/s, median %.3f ms, p99 %.3f ms\n", float64(len(sgw))/sgwTime.Seconds(), q(sgw, 0.5), q(sgw, 0.99))
 		fmt.Printf("sdk path overhead: median %.3f ms, p99 %.3f ms\n", q(sgw, 0.5)-q(dr, 0.5), q(sgw, 0.99)-q(dr, 0.99))

@@ -88,7 +88,9 @@ func rpcMethod(body []byte) (*rpcMessage, string, error) {
 		return nil, "", err
 	}
 	var name string
-	_ = sdkUnmarshal(p.Name, &name) // a name of another type is the protocol handler's to refuse
+	if len(p.Name) > 0 {
+		_ = sdkUnmarshal(p.Name, &name) // a name of another type is the protocol handler's to refuse
+	}
 	return &m, name, nil
 }
 
