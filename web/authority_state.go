@@ -30,7 +30,9 @@ type authState struct {
 	agents      map[string]authAgent
 	profiles    map[string][]string // slug → current version's tools
 	profileByID map[uint]string
-	grants      []authority.Grant
+	// madeFor is each profile's default agent (nil: made for no agent)
+	madeFor map[string]*uint
+	grants  []authority.Grant
 	// groups are the console's groups, by name.
 	groups map[string]bool
 	// versions pins the authority a binding is issued under (pin)
@@ -41,6 +43,7 @@ type authState struct {
 }
 
 type authAgent struct {
+	id                 uint
 	declared, services []string
 	defaultProfile     *uint
 	// stamp is what a pin holds of the agent (models.AgentStamp)
@@ -72,7 +75,7 @@ func (s *Server) authorityAt(ctx context.Context, catGen, cfgGen int64) (*authSt
 // loadAuthState reads tools, agents, profiles and grants. It runs after
 // the generations were read, so it sees at least their state.
 func loadAuthState(ctx context.Context, store *models.Store, catGen, cfgGen int64) (*authState, error) {
-	st := &authState{catGen: catGen, cfgGen: cfgGen, tools: map[string]authority.Tool{}, nameable: map[string]bool{}, contracts: map[string]*catalog.Contract{}, agents: map[string]authAgent{}, profiles: map[string][]string{}, profileByID: map[uint]string{},
+	st := &authState{catGen: catGen, cfgGen: cfgGen, tools: map[string]authority.Tool{}, nameable: map[string]bool{}, contracts: map[string]*catalog.Contract{}, agents: map[string]authAgent{}, profiles: map[string][]string{}, profileByID: map[uint]string{}, madeFor: map[string]*uint{},
 		versions: authVersions{reviewed: map[string]string{}, profiles: map[string]int{}, groups: map[string]int{}}, requestTTL: store.ApprovalRequestTTL()}
 	rows, err := store.Tools(ctx)
 	if err != nil {
@@ -92,7 +95,7 @@ func loadAuthState(ctx context.Context, store *models.Store, catGen, cfgGen int6
 		return nil, err
 	}
 	for _, a := range agents {
-		st.agents[a.Slug] = authAgent{declared: a.Declared(), services: a.Services(), defaultProfile: a.DefaultProfileID, stamp: models.AgentStamp(a)}
+		st.agents[a.Slug] = authAgent{id: a.ID, declared: a.Declared(), services: a.Services(), defaultProfile: a.DefaultProfileID, stamp: models.AgentStamp(a)}
 	}
 	profiles, err := store.Profiles(ctx)
 	if err != nil {
@@ -110,6 +113,7 @@ func loadAuthState(ctx context.Context, store *models.Store, catGen, cfgGen int6
 		st.profiles[p.Slug] = tools
 		st.versions.profiles[p.Slug] = p.CurrentVersion
 		st.profileByID[p.ID] = p.Slug
+		st.madeFor[p.Slug] = p.AgentID
 	}
 	if st.grants, err = store.AllGrants(ctx); err != nil {
 		return nil, err
@@ -140,6 +144,10 @@ func (st *authState) agentFor(agent, profile string) (authority.Agent, error) {
 		tools, ok := st.profiles[profile]
 		if !ok {
 			return out, apiErr(404, "not_found", "profile", fmt.Sprintf("no profile %q", profile))
+		}
+		// refused as compose and the gateway refuse it
+		if err := runtime.ProfileFits(st.madeFor[profile], a.id, profile, agent); err != nil {
+			return out, composeStatus(err)
 		}
 		out.Profile, out.ProfileSlug = tools, profile
 	case a.defaultProfile != nil:

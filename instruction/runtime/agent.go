@@ -23,8 +23,35 @@ type AgentContext struct {
 }
 
 // LoadAgent loads an agent and a profile: the named one, else the agent's
-// default profile, else none. An unknown agent or profile is a field error.
+// default profile, else none. An unknown agent or profile is a field
+// error, and so is a named profile made for another agent (ProfileFits):
+// what the runtime serves an agent (compositions, runs, the gateway) is
+// composed under its own profiles or one made for no agent. The forge,
+// which tries any profile on any agent, loads with LoadAgentAnyProfile.
 func LoadAgent(ctx context.Context, store Store, agentSlug, profileSlug string) (AgentContext, error) {
+	ac, err := LoadAgentAnyProfile(ctx, store, agentSlug, profileSlug)
+	if err == nil && profileSlug != "" {
+		err = ProfileFits(ac.Profile.AgentID, ac.Agent.ID, profileSlug, agentSlug)
+	}
+	return ac, err
+}
+
+// ProfileFits refuses a profile named for an agent when it was made for
+// another one (madeFor is the profile's default agent, nil for none): a
+// field error naming profile. Composed together, such a pair served
+// only the tools both happen to list (often none: an empty surface that
+// said nothing of why), and a profile's version records its totals for
+// its own agent only.
+func ProfileFits(madeFor *uint, agentID uint, profile, agent string) error {
+	if madeFor == nil || *madeFor == agentID {
+		return nil
+	}
+	return &instruction.FieldError{Field: "profile", Message: fmt.Sprintf("%q is made for another agent: name one of agent %q's profiles, or one made for no agent", profile, agent)}
+}
+
+// LoadAgentAnyProfile is LoadAgent taking a named profile whoever it was
+// made for.
+func LoadAgentAnyProfile(ctx context.Context, store Store, agentSlug, profileSlug string) (AgentContext, error) {
 	var ac AgentContext
 	a, err := store.AgentBySlug(ctx, agentSlug)
 	if err != nil {
