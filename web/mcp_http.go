@@ -88,16 +88,21 @@ const (
 	// maxMCPBody bounds one request (a call's arguments are bounded
 	// tighter by the argument check).
 	maxMCPBody = 1 << 20
+	// maxPresizedBody is the largest declared length readMCPBody
+	// reserves before the bytes arrive.
+	maxPresizedBody = 4 << 10
 )
 
 // readMCPBody reads a request's body, at most maxMCPBody+1 bytes (one
-// more says it is too large), into a buffer of its declared length when
-// it declares one within the bound (most do: one allocation of the body's
-// size instead of a doubling from 512 bytes).
+// more says it is too large): a body that declares a length of at most
+// maxPresizedBody is read into one buffer of that length (most do: one
+// allocation of the body's size instead of a doubling from 512 bytes);
+// any other grows with the bytes that arrive, so a declared length no
+// body follows reserves nothing.
 func readMCPBody(r *http.Request) ([]byte, error) {
 	lr := io.LimitReader(r.Body, maxMCPBody+1)
 	n := r.ContentLength
-	if n < 0 || n > maxMCPBody {
+	if n < 0 || n > maxPresizedBody {
 		return io.ReadAll(lr)
 	}
 	buf := make([]byte, 0, n+1)

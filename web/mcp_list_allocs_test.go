@@ -125,3 +125,35 @@ func (w *countingWriter) Write(p []byte) (int, error) {
 	}
 	return w.body.Write(p)
 }
+
+// TestADeclaredLengthReservesNothingUntilItArrives: a gateway request
+// that declares a body of 1 MiB and sends a few bytes made the console
+// reserve the declared megabyte before reading (held requests raised the
+// heap past the soft limit). The bytes a request allocates now follow
+// the bytes that arrive.
+func TestADeclaredLengthReservesNothingUntilItArrives(t *testing.T) {
+	h := sqliteOnly(t)
+	handler := h.app.Handler()
+	key := h.runtimeKey()
+	body := []byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)
+	serve := func() {
+		req, _ := http.NewRequest(http.MethodPost, "/mcp/analyst", bytes.NewReader(body))
+		req.RemoteAddr = "127.0.0.1:1234"
+		req.ContentLength = maxMCPBody // declared, never sent
+		req.Header.Set("Authorization", "Bearer "+key)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		handler.ServeHTTP(&countingWriter{header: http.Header{}}, req)
+	}
+	serve()
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	const n = 20
+	for range n {
+		serve()
+	}
+	runtime.ReadMemStats(&m1)
+	if per := (m1.TotalAlloc - m0.TotalAlloc) / n; per > maxMCPBody/8 {
+		t.Errorf("a request declaring %d bytes and sending %d allocated %d bytes: the declared length was reserved before its bytes arrived", maxMCPBody, len(body), per)
+	}
+}
