@@ -145,6 +145,11 @@ func (s *Store) resolveDefaultProfile(ctx context.Context, a *Agent, slug string
 	if err != nil {
 		return &ValidationError{Fields: map[string]string{"default_profile": fmt.Sprintf("no profile %q", slug)}}
 	}
+	// an agent runs under its own profiles or one made for no agent (a
+	// new agent has none of its own yet: its ID is 0)
+	if p.AgentID != nil && *p.AgentID != a.ID {
+		return &ValidationError{Fields: map[string]string{"default_profile": fmt.Sprintf("%q is made for another agent: pick one of this agent's profiles or one made for no agent", slug)}}
+	}
 	a.DefaultProfileID = &p.ID
 	return nil
 }

@@ -9,10 +9,13 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-// loadAgentContext loads an agent and a profile: the named one, else the
-// agent's default profile, else none.
+// loadAgentContext loads an agent and a profile for the console's pages:
+// the named one, else the agent's default profile, else none, whoever
+// the profile was made for (the forge tries any profile on any agent, and
+// a page shows an agent as stored). What the runtime serves loads with
+// runtime.LoadAgent, which refuses another agent's profile.
 func (s *Server) loadAgentContext(ctx context.Context, agentSlug, profileSlug string) (runtime.AgentContext, error) {
-	return runtime.LoadAgent(ctx, s.store, agentSlug, profileSlug)
+	return runtime.LoadAgentAnyProfile(ctx, s.store, agentSlug, profileSlug)
 }
 
 // versionTotals is a profile version's one number for an agent: composed

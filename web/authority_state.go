@@ -153,6 +153,9 @@ func (st *authState) agentFor(agent, profile string) (authority.Agent, error) {
 	case a.defaultProfile != nil:
 		out.ProfileSlug = st.profileByID[*a.defaultProfile]
 		out.Profile = st.profiles[out.ProfileSlug]
+		if err := runtime.DefaultProfileFits(st.madeFor[out.ProfileSlug], a.id, out.ProfileSlug, agent); err != nil {
+			return out, composeStatus(err)
+		}
 	}
 	return out, nil
 }

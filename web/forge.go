@@ -59,9 +59,7 @@ func (s *Server) buildForgeDraft(c echo.Context, q url.Values) (forgeContext, er
 	fc.snap = snap
 	var d instruction.Draft
 	if slug := q.Get("agent"); slug != "" {
-		// the forge tries any profile on any agent (its notes say what
-		// the agent leaves out); the runtime serves an agent its own
-		fc.ac, err = runtime.LoadAgentAnyProfile(c.Request().Context(), s.store, slug, q.Get("profile"))
+		fc.ac, err = s.loadAgentContext(c.Request().Context(), slug, q.Get("profile"))
 		if err != nil {
 			return fc, err
 		}

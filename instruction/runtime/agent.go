@@ -30,10 +30,24 @@ type AgentContext struct {
 // which tries any profile on any agent, loads with LoadAgentAnyProfile.
 func LoadAgent(ctx context.Context, store Store, agentSlug, profileSlug string) (AgentContext, error) {
 	ac, err := LoadAgentAnyProfile(ctx, store, agentSlug, profileSlug)
-	if err == nil && profileSlug != "" {
-		err = ProfileFits(ac.Profile.AgentID, ac.Agent.ID, profileSlug, agentSlug)
+	if err != nil || ac.Profile == nil {
+		return ac, err
 	}
-	return ac, err
+	if profileSlug == "" {
+		// a default set before agent saves refused another agent's
+		return ac, DefaultProfileFits(ac.Profile.AgentID, ac.Agent.ID, ac.Profile.Slug, agentSlug)
+	}
+	return ac, ProfileFits(ac.Profile.AgentID, ac.Agent.ID, profileSlug, agentSlug)
+}
+
+// DefaultProfileFits is ProfileFits for the profile an agent uses by
+// default (the agent's save refuses another agent's; one stored before
+// is refused where it would be served).
+func DefaultProfileFits(madeFor *uint, agentID uint, profile, agent string) error {
+	if madeFor == nil || *madeFor == agentID {
+		return nil
+	}
+	return &instruction.FieldError{Field: "profile", Message: fmt.Sprintf("agent %q's default profile %q is made for another agent: name a profile of its own, or an admin picks one on the Agents page", agent, profile)}
 }
 
 // ProfileFits refuses a profile named for an agent when it was made for
