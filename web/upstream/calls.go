@@ -131,6 +131,9 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 			return nil, nil, se.masked, se
 		}
 		err = p.failed(c, cs, m, err, told)
+		if !useDirect {
+			err = sdkMalformed(err)
+		}
 		if dialFailed(err) {
 			// no connection to the server was made: the call was never
 			// sent, so it ran nothing (as a session that cannot start)

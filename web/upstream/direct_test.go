@@ -109,6 +109,10 @@ func outcome(res *mcp.CallToolResult, err error) string {
 		return "unavailable"
 	case errors.Is(err, context.DeadlineExceeded):
 		return "timeout"
+	case errors.As(err, new(*UnreadableResultError)):
+		return "unreadable"
+	case errors.As(err, new(*MalformedError)):
+		return "malformed"
 	}
 	return "error"
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -54,4 +55,22 @@ func UnreadableWhat(err error) string {
 		return "answered with a part the console does not pass on, " + pe.Error()
 	}
 	return "answered with a result that is not a tool result"
+}
+
+// sdkMalformed is err as a *MalformedError when it is the SDK client's
+// failure to decode the server's answer to a call (a JSON body or an
+// event that is not a JSON-RPC message), as the direct route reports the
+// same answer; any other error as it is. The SDK words that failure
+// without keeping the decoder's error, so its words are matched: the
+// server answered, and the call was reported as one the server "did not
+// answer". TestDirectCallAnswersAsTheSDK holds the SDK's words to the
+// direct route's kind of failure.
+func sdkMalformed(err error) error {
+	if err == nil || errors.As(err, new(*MalformedError)) || errors.As(err, new(*UnreadableResultError)) || errors.As(err, new(*TooLargeError)) {
+		return err
+	}
+	if s := err.Error(); strings.Contains(s, "failed to decode response: ") || strings.Contains(s, "failed to decode event: ") {
+		return &MalformedError{Err: err}
+	}
+	return err
 }
