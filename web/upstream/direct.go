@@ -1,22 +1,18 @@
 package upstream
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"mime"
 	"net/http"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	sjson "github.com/segmentio/encoding/json"
 )
 
 // The direct call: a tools/call to an HTTP upstream with an established
@@ -189,207 +185,4 @@ func (d *directSession) headers(h http.Header) {
 	h.Set("Accept", "application/json, text/event-stream")
 	h.Set("Mcp-Protocol-Version", d.version)
 	h.Set("Mcp-Session-Id", d.id)
-}
-
-// readFailed is a failure reading an answer: the context's own error
-// when it ended (a timeout), else the session is gone (the SDK's client
-// fails its connection).
-func readFailed(ctx context.Context, err error) error {
-	if ctx.Err() != nil {
-		return fmt.Errorf("calling %q: %w", "tools/call", ctx.Err())
-	}
-	var tl *TooLargeError
-	if errors.As(err, &tl) {
-		return err
-	}
-	return fmt.Errorf("calling %q: %v: %w", "tools/call", err, errSessionGone)
-}
-
-// stream reads an event stream up to the response to id. Notifications
-// are passed over, but for one that changes state (changesState: the
-// listing is marked stale); a request
-// of the server is answered as the SDK's client answers it (ping,
-// roots/list: an empty result and no roots; anything else: method not
-// found), on the session.
-func (d *directSession) stream(ctx context.Context, body io.Reader, id int64) (*jsonrpc.Response, error) {
-	sc := bufio.NewScanner(body)
-	sc.Buffer(make([]byte, 0, 4096), 1<<30) // the body is bounded by the transport
-	var data bytes.Buffer
-	name, eventID := "", ""
-	for {
-		more := sc.Scan()
-		line := sc.Bytes()
-		if more && len(line) > 0 {
-			field, value, _ := bytes.Cut(line, []byte(":"))
-			value = bytes.TrimPrefix(value, []byte(" "))
-			switch string(field) {
-			case "event":
-				name = string(value)
-			case "id":
-				eventID = string(value)
-			case "data":
-				if data.Len() > 0 {
-					data.WriteByte('\n')
-				}
-				data.Write(value)
-			}
-			continue
-		}
-		if data.Len() > 0 && (name == "" || name == "message") {
-			m, err := decodeMessage(data.Bytes())
-			if err != nil {
-				// one malformed event is this call's answer gone wrong,
-				// not the session's: the call fails, the session stays
-				return nil, malformed(err)
-			}
-			switch m := m.(type) {
-			case *jsonrpc.Response:
-				if m.ID.Raw() == id {
-					return m, nil
-				}
-			case *jsonrpc.Request:
-				if m.IsCall() {
-					d.answer(ctx, m)
-				} else if changesState(m.Method) && d.stale != nil {
-					d.stale()
-				}
-			}
-		}
-		data.Reset()
-		name = ""
-		if !more {
-			break
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, readFailed(ctx, err)
-	}
-	_ = eventID // a resumable stream is not resumed (the SDK's client, MaxRetries -1, does not either)
-	return nil, fmt.Errorf("calling %q: request terminated without response: %w", "tools/call", errSessionGone)
-}
-
-// answer responds to a request the server sent within a call's stream.
-func (d *directSession) answer(ctx context.Context, m *jsonrpc.Request) {
-	resp := &jsonrpc.Response{ID: m.ID}
-	switch m.Method {
-	case "ping":
-		resp.Result = json.RawMessage("{}")
-	case "roots/list":
-		resp.Result = json.RawMessage(`{"roots":[]}`)
-	default:
-		resp.Error = &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "method not found: " + strings.ToValidUTF8(m.Method, "")}
-	}
-	b, err := jsonrpc.EncodeMessage(resp)
-	if err != nil {
-		return
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, d.url, bytes.NewReader(b))
-	if err != nil {
-		return
-	}
-	d.headers(req.Header)
-	if res, err := d.hc.Do(req); err == nil {
-		_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 64<<10))
-		_ = res.Body.Close()
-	}
-}
-
-// wireMessage is a JSON-RPC message as the SDK's decoder reads it.
-type wireMessage struct {
-	VersionTag string          `json:"jsonrpc"`
-	Method     json.RawMessage `json:"method,omitempty"`
-	ID         any             `json:"id,omitempty"`
-	Params     json.RawMessage `json:"params,omitempty"`
-	Result     json.RawMessage `json:"result,omitempty"`
-	Error      *jsonrpc.Error  `json:"error,omitempty"`
-}
-
-// maxDepth is the nesting the SDK's decoder accepts.
-const maxDepth = 1000
-
-// decodeMessage is jsonrpc.DecodeMessage, the same library, flags, depth
-// limit and checks, without the decoder it makes per message (a zeroed
-// 32 KiB buffer).
-func decodeMessage(data []byte) (jsonrpc.Message, error) {
-	if tooDeep(data, maxDepth) {
-		return nil, fmt.Errorf("unmarshaling jsonrpc message: %w", ErrTooDeep)
-	}
-	var w wireMessage
-	if _, err := sjson.Parse(data, &w, sjson.DontMatchCaseInsensitiveStructFields); err != nil {
-		return nil, fmt.Errorf("unmarshaling jsonrpc message: %w", err)
-	}
-	if w.VersionTag != "2.0" {
-		return nil, fmt.Errorf("invalid message version tag %q; expected %q", w.VersionTag, "2.0")
-	}
-	id, err := jsonrpc.MakeID(w.ID)
-	if err != nil {
-		return nil, err
-	}
-	if len(w.Method) > 0 {
-		var method string
-		if _, err := sjson.Parse(w.Method, &method, sjson.DontMatchCaseInsensitiveStructFields); err != nil {
-			return nil, fmt.Errorf("unmarshaling jsonrpc message: %w", err)
-		}
-		return &jsonrpc.Request{Method: method, ID: id, Params: w.Params}, nil
-	}
-	if !id.IsValid() {
-		return nil, errors.New("invalid request: a response without an id")
-	}
-	r := &jsonrpc.Response{ID: id, Result: w.Result}
-	if w.Error != nil {
-		r.Error = w.Error
-	}
-	return r, nil
-}
-
-// tooDeep reports whether JSON data nests objects and arrays deeper than
-// max (brackets within strings not counted).
-func tooDeep(data []byte, max int) bool {
-	depth, inString, escaped := 0, false, false
-	for _, c := range data {
-		switch {
-		case inString:
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-		case c == '"':
-			inString = true
-		case c == '{' || c == '[':
-			if depth++; depth > max {
-				return true
-			}
-		case c == '}' || c == ']':
-			depth--
-		}
-	}
-	return false
-}
-
-// MalformedError is a call whose answer held a message that is not
-// JSON-RPC (a malformed event of its stream, or a JSON body that does not
-// decode): the call failed, and the upstream session, which may serve
-// the next call, is kept.
-type MalformedError struct {
-	Err error
-}
-
-func (e *MalformedError) Error() string {
-	return fmt.Sprintf("calling %q: the answer held a malformed event (%v)", "tools/call", e.Err)
-}
-
-func (e *MalformedError) Unwrap() error { return e.Err }
-
-// malformed is the failure of a call whose answer did not decode: one
-// nested too deep is an answer that cannot be read (the server ran the
-// call), any other a *MalformedError.
-func malformed(err error) error {
-	if errors.Is(err, ErrTooDeep) {
-		return &UnreadableResultError{Err: err}
-	}
-	return &MalformedError{Err: err}
 }
