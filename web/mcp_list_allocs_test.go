@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"net/http"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/agentforge/console/models/modelstest"
@@ -136,16 +137,22 @@ func TestADeclaredLengthReservesNothingUntilItArrives(t *testing.T) {
 	handler := h.app.Handler()
 	key := h.runtimeKey()
 	body := []byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)
-	serve := func() {
+	serve := func() *countingWriter {
 		req, _ := http.NewRequest(http.MethodPost, "/mcp/analyst", bytes.NewReader(body))
 		req.RemoteAddr = "127.0.0.1:1234"
 		req.ContentLength = maxMCPBody // declared, never sent
 		req.Header.Set("Authorization", "Bearer "+key)
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Accept", "application/json, text/event-stream")
-		handler.ServeHTTP(&countingWriter{header: http.Header{}}, req)
+		w := &countingWriter{header: http.Header{}}
+		handler.ServeHTTP(w, req)
+		return w
 	}
-	serve()
+	// the request passes the key and reaches the body's read: its answer
+	// is the gateway's (a JSON-RPC message), not a refusal before it
+	if w := serve(); w.code == http.StatusUnauthorized || w.code == http.StatusForbidden || !strings.Contains(w.body.String(), `"jsonrpc":"2.0"`) {
+		t.Fatalf("the request did not reach the body's read: %d %s", w.code, w.body.String())
+	}
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
 	const n = 20
