@@ -43,6 +43,16 @@ func TestRestoreKeepsRevocations(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// a browser session the backup holds: the restore over data
+			// ends it too (not only one made after the backup)
+			srcAdmin, err := src.UserByName(ctx, "admin")
+			if err != nil {
+				t.Fatal(err)
+			}
+			backedUp, _, err := src.CreateSession(ctx, srcAdmin.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
 			file := filepath.Join(t.TempDir(), "console.backup")
 			if _, err := src.Backup(ctx, file, testBackupKey); err != nil {
 				t.Fatal(err)
@@ -148,6 +158,9 @@ func TestRestoreKeepsRevocations(t *testing.T) {
 			}
 			if _, _, err := again.SessionByToken(ctx, tok, models.DefaultSessionPolicy); !errors.Is(err, models.ErrNotFound) {
 				t.Errorf("a session from before the restore: %v, want it ended", err)
+			}
+			if _, _, err := again.SessionByToken(ctx, backedUp, models.DefaultSessionPolicy); !errors.Is(err, models.ErrNotFound) || res.SessionsEnded < 1 {
+				t.Errorf("the backup's own session after a restore over data: %v (%d sessions ended), want it ended", err, res.SessionsEnded)
 			}
 			v, err := again.VerifyAudit(ctx)
 			if err != nil || v.Broken() {

@@ -35,6 +35,7 @@ type KeptRevocation struct {
 	Kept string
 }
 
+// String is the line a restore prints for it: `API key 3 "ci": kept revoked`.
 func (k KeptRevocation) String() string { return k.Subject + ": kept " + k.Kept }
 
 // withdrawals are what a database withdrew, read before a restore
