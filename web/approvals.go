@@ -230,11 +230,8 @@ func (s *Server) approvalsPage(c echo.Context) error {
 			r.Scope = "until " + a.Until.UTC().Format(time.DateTime)
 		}
 		r.Withdrawable = shown.Status == authority.ApprovalApproved && a.UsedAt == nil && !approvalExpired(&a, now)
-		r.Unseen = authority.ViewIsCut(a.ArgsView)
-		r.Masked = a.ArgsHidden && !r.Unseen
-		for _, o := range owners[a.ID] {
-			r.KeyOwner = r.KeyOwner || authority.SameIdentity(me, o)
-		}
+		why := denyOnlyOf(shown.Status, &a, keyOwnerOf(me, owners[a.ID]))
+		r.KeyOwner, r.Unseen, r.Masked = why == denyKeyOwner, why == denyUnseen, why == denyMasked
 		d.Rows = append(d.Rows, r)
 	}
 	return s.render(c, http.StatusOK, s.page(c, "Approvals", "approvals"), views.Approvals(d))

@@ -50,19 +50,7 @@ func (s *Server) approvalsWaiting(c echo.Context) (show bool, n int, rows []view
 			continue
 		}
 		r := views.WaitingApproval{Ref: a.Ref, Agent: a.Agent, Tool: a.Tool, Subject: a.Subject, Summary: a.Summary, At: a.CreatedAt.UTC().Format(time.DateTime)}
-		switch {
-		case shown.Status == authority.RequestStale:
-			r.DenyOnly = "its tool changed since it was filed"
-		case authority.ViewIsCut(a.ArgsView):
-			r.DenyOnly = "its arguments are larger than the view"
-		case a.ArgsHidden:
-			r.DenyOnly = "its arguments hold a value shown masked"
-		}
-		for _, o := range owners[a.ID] {
-			if r.DenyOnly == "" && authority.SameIdentity(me, o) {
-				r.DenyOnly = "a runtime key you created asked for it"
-			}
-		}
+		r.DenyOnly = denyOnlyOf(shown.Status, &a, keyOwnerOf(me, owners[a.ID])).dashboardWords()
 		rows = append(rows, r)
 	}
 	return true, n, rows, nil
