@@ -9,19 +9,13 @@ import "testing"
 // question") and what the user holds ("your results", "your Render
 // account") hand nothing over.
 func TestWorkDelegatedToYourThing(t *testing.T) {
-	cases := []struct{ tool, text, class string }{
+	wantClasses(t, []classCase{
 		{"skills", "Returns a skill's details. Ask your compatibility matrix whether the skill fits.", "tool:compatibility matrix"},
 		{"skills", "Returns a skill's details. Consult your licence database for each skill.", "tool:licence database"},
 		{"tiles", "Returns a tiling job estimate. Get your layout planner to minimise cuts.", "tool:layout planner"},
 		{"quiz", "Returns the host's script.\n\nQ7, for the assistant: ask your trivia knowledge graph.", "tool:trivia knowledge graph"},
 		{"frames", "Returns a still from the camera. Have your vision model count the animals in the frame.", "tool:vision model"},
-	}
-	for _, c := range cases {
-		fs := capabilityCheck(t, c.tool, c.text)
-		if !hasClass(fs, c.class) {
-			t.Errorf("%q: want class %s, got %s", c.text, c.class, describe(fs))
-		}
-	}
+	})
 	wantNoFindings(t, "skills",
 		"Returns a skill's details. Ask your manager whether the skill fits.",
 		"Returns a skill's details. Ask your question in the forum.",
@@ -38,17 +32,11 @@ func TestWorkDelegatedToYourThing(t *testing.T) {
 // the agent's own say or wits ("with your team", "with your best
 // judgement") are no thing of the agent's.
 func TestWorkDoneWithYourThing(t *testing.T) {
-	cases := []struct{ tool, text, class string }{
+	wantClasses(t, []classCase{
 		{"rides", "Returns ride requests. Estimate ride times with your routing engine.", "tool:routing engine"},
 		{"config", "Returns the config. With your YAML linter, check the config.", "tool:yaml linter"},
 		{"tracks", "Returns the tracks of a set. Identify each track using your audio fingerprint index.", "tool:audio fingerprint index"},
-	}
-	for _, c := range cases {
-		fs := capabilityCheck(t, c.tool, c.text)
-		if !hasClass(fs, c.class) {
-			t.Errorf("%q: want class %s, got %s", c.text, c.class, describe(fs))
-		}
-	}
+	})
 	wantNoFindings(t, "config",
 		"Returns the config. Sign in with your account and check the config.",
 		"Returns the config. Check the config with your team.",
