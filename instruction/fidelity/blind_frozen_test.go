@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// blindLeakCorpora pins every blind leak corpus (rounds 1-22), each written
+// blindLeakCorpora pins every blind leak corpus (rounds 1-23), each written
 // and labelled by someone who never read the checker and measured once
 // (its directory's RESULTS.md). After that first measurement a corpus is
 // tuning data, but never edited: a corpus changed to fit a result would
@@ -81,11 +81,14 @@ var blindLeakCorpora = []struct{ file, digest string }{
 	{"testdata/blind22/blind22-domains.json", "3eee0e0273eec8fe6d97c8475b1286474cc645f6a8fa3feec284273c826620e1"},
 	{"testdata/blind22/blind22-hard.json", "51db250ddcc0d8714777d286bc9c4b34da09e8fc6bc40d1d689fb9a88228b485"},
 	{"testdata/blind22/blind22-published.json", "963561fc91c4b9c517d5760b6934ac7b4866de382989f624d1c3ebab31f7e024"},
+	{"testdata/blind23/blind23-domains.json", "662023e673dc3dec518729e6d708104e2e159a461e869a88b67cb36f87d5e0cd"},
+	{"testdata/blind23/blind23-hard.json", "722ae4b3e60adae926a0f3ec59f0aef6deee73b12f263a4fe162adea35942e52"},
+	{"testdata/blind23/blind23-published.json", "b0ff8456ed202da867eebd7358256a169f495098e59e7250f58c969e86210427"},
 }
 
 func TestBlindLeakCorporaAreFrozen(t *testing.T) {
-	if len(blindLeakCorpora) != 68 {
-		t.Fatalf("%d pinned corpora, want 68", len(blindLeakCorpora))
+	if len(blindLeakCorpora) != 71 {
+		t.Fatalf("%d pinned corpora, want 71", len(blindLeakCorpora))
 	}
 	for _, c := range blindLeakCorpora {
 		raw, err := os.ReadFile(c.file)
