@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/agentforge/console/web/upstream"
 )
 
 // TestConsoleSecretCutAcrossItemsIsWithheld: a stdio server that reads
@@ -17,9 +15,7 @@ import (
 // that is no secret is served as it came.
 func TestConsoleSecretCutAcrossItemsIsWithheld(t *testing.T) {
 	const key = "seal-key-0123456789abcdef0123456789abcdef"
-	upstream.SetConsoleSecrets(key)
-	upstream.SetConsoleSecretLabels(upstream.ConsoleSecretLabelsOf([]string{"CONSOLE_SECRETS_KEY=" + key}))
-	t.Cleanup(func() { upstream.SetConsoleSecrets(); upstream.SetConsoleSecretLabels(nil) })
+	withConsoleSecret(t, "CONSOLE_SECRETS_KEY", key)
 	h := sqliteOnly(t)
 	f := hostileFixture(t, h)
 	dir := t.TempDir()

@@ -12,7 +12,6 @@ import (
 	dto "github.com/prometheus/client_model/go"
 
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/web/upstream"
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
@@ -27,9 +26,7 @@ import (
 // served as it came, audited naming the sender.
 func TestConsoleSecretAServerHoldsIsWithheld(t *testing.T) {
 	const admin = "the-admin-Passw0rd-of-this-console"
-	upstream.SetConsoleSecrets(admin)
-	upstream.SetConsoleSecretLabels(upstream.ConsoleSecretLabelsOf([]string{"CONSOLE_ADMIN_PASSWORD=" + admin}))
-	t.Cleanup(func() { upstream.SetConsoleSecrets(); upstream.SetConsoleSecretLabels(nil) })
+	withAdminPassword(t, admin)
 	eachDialect(t, func(t *testing.T, h *harness) {
 		up := upstreamtest.New()
 		defer up.Close()

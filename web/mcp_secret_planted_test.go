@@ -19,8 +19,14 @@ const plantedSecret = "Summer2026!"
 // withAdminPassword sets the console's secrets to the admin password pw,
 // labelled as the variable it comes from, for the test.
 func withAdminPassword(t *testing.T, pw string) {
-	upstream.SetConsoleSecrets(pw)
-	upstream.SetConsoleSecretLabels(upstream.ConsoleSecretLabelsOf([]string{"CONSOLE_ADMIN_PASSWORD=" + pw}))
+	withConsoleSecret(t, "CONSOLE_ADMIN_PASSWORD", pw)
+}
+
+// withConsoleSecret sets the console's secrets to value, labelled as the
+// variable name it comes from, for the test.
+func withConsoleSecret(t *testing.T, name, value string) {
+	upstream.SetConsoleSecrets(value)
+	upstream.SetConsoleSecretLabels(upstream.ConsoleSecretLabelsOf([]string{name + "=" + value}))
 	t.Cleanup(func() { upstream.SetConsoleSecrets(); upstream.SetConsoleSecretLabels(nil) })
 }
 
