@@ -116,12 +116,11 @@ func open(ctx context.Context, url string, counting bool) (*Store, error) {
 		return nil, fmt.Errorf("models: open: %w", err)
 	}
 	if dialect == DialectSQLite {
-		sqlDB.SetMaxOpenConns(4)
+		sqlDB.SetMaxOpenConns(sqliteMaxConns)
+		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
 	} else {
-		sqlDB.SetMaxOpenConns(40)
-		sqlDB.SetMaxIdleConns(40)
+		setPool(sqlDB, DefaultDBMaxConns)
 	}
-	sqlDB.SetConnMaxIdleTime(5 * time.Minute)
 	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if err := sqlDB.PingContext(pctx); err != nil {

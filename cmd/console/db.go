@@ -80,7 +80,8 @@ func openStoreFor(ctx context.Context, m *meter.Meter, bootstrap func(*models.St
 
 // openDB opens the configured database as it is, with the configured
 // audit key (CONSOLE_AUDIT_KEY, at least 32 bytes; every replica and every
-// CLI run against the database must use the same one). The key is never
+// CLI run against the database must use the same one) and the configured
+// Postgres connection budget (CONSOLE_DB_MAX_CONNS). The key is never
 // printed or logged.
 func openDB(ctx context.Context) (*models.Store, error) {
 	key := os.Getenv("CONSOLE_AUDIT_KEY")
@@ -91,8 +92,16 @@ func openDB(ctx context.Context) (*models.Store, error) {
 	if err != nil {
 		return nil, &exitError{2, err}
 	}
+	conns, err := models.ParseDBMaxConns(os.Getenv("CONSOLE_DB_MAX_CONNS"))
+	if err != nil {
+		return nil, &exitError{2, err}
+	}
 	store, err := models.Open(ctx, os.Getenv("DATABASE_URL"))
 	if err != nil {
+		return nil, err
+	}
+	if err := store.SetDBMaxConns(conns); err != nil {
+		store.Close()
 		return nil, err
 	}
 	store.SetApprovalRequestTTL(ttl)
