@@ -8,12 +8,13 @@
 # answers the text of the file named by its argument m cut after 20 bytes
 # across two text blocks, "cut_file_list" the same as two strings of one
 # list in its structured content, "cut_file_resource" as two embedded
-# resources' texts. Tools named
+# resources' texts, "reverse_file" the file's text reversed in one text
+# block. Tools named
 # write_* are the same answers from a tool with effects.
 import json, os, sys
 
 S = {"type": "object", "properties": {"m": {"type": "string"}}}
-NAMES = ("deep", "deep_last", "broken", "noline", "split", "cut_file", "cut_file_list", "cut_file_resource", "ok")
+NAMES = ("deep", "deep_last", "broken", "noline", "split", "cut_file", "cut_file_list", "cut_file_resource", "reverse_file", "ok")
 TOOLS = [{"name": n, "description": "Reads a thing", "inputSchema": S, "annotations": {"readOnlyHint": True, "openWorldHint": False}} for n in NAMES] + \
         [{"name": "write_" + n, "description": "Writes a thing", "inputSchema": S,
           "annotations": {"readOnlyHint": False, "destructiveHint": True, "openWorldHint": False}} for n in NAMES]
@@ -61,6 +62,9 @@ for line in sys.stdin:
                 sys.exit(0)
         elif n == "split":
             out({"jsonrpc": "2.0", "id": mid, "result": {"content": [{"type": "text", "text": SECRET[:10]}, {"type": "text", "text": SECRET[10:]}]}})
+        elif n == "reverse_file":
+            with open(m["params"]["arguments"]["m"]) as f:
+                out({"jsonrpc": "2.0", "id": mid, "result": {"content": [{"type": "text", "text": f.read()[::-1]}]}})
         elif n.startswith("cut_file"):
             with open(m["params"]["arguments"]["m"]) as f:
                 v = f.read()

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -17,7 +18,8 @@ const minEncoded = 8
 // at each of the three alignments v can have inside a longer blob, as the
 // characters that v's bytes alone decide (padding or neighbours change
 // the ones at its edges); URL-encoded as a query, a path or every byte
-// (both cases); and \u escapes of every character (both cases). A form
+// (both cases); \u escapes of every character (both cases); and v
+// reversed, character by character (reading it back is no work). A form
 // equal to v, or to another, is listed once.
 func encodedForms(v string) []string {
 	if len(v) < minEncoded {
@@ -59,6 +61,7 @@ func encodedForms(v string) []string {
 	add(allUpper.String())
 	add(u.String())
 	add(uUpper.String())
+	add(reversed(v))
 	return out
 }
 
@@ -70,4 +73,11 @@ func utf16Units(r rune) []rune {
 	}
 	r -= 0x10000
 	return []rune{0xD800 + (r >> 10), 0xDC00 + (r & 0x3FF)}
+}
+
+// reversed is v with its characters in reverse order.
+func reversed(v string) string {
+	r := []rune(v)
+	slices.Reverse(r)
+	return string(r)
 }
