@@ -26,14 +26,19 @@ func lines(s string) []string {
 	return out
 }
 
-func (s *Server) profileOptions(c echo.Context) ([]views.Option, error) {
+// profileOptions is the default profiles the agent agentID's form may
+// save: those made for it or for no agent (a new agent, 0, has none of
+// its own yet), as the save's rule says.
+func (s *Server) profileOptions(c echo.Context, agentID uint) ([]views.Option, error) {
 	ps, err := s.store.Profiles(c.Request().Context())
 	if err != nil {
 		return nil, err
 	}
-	out := make([]views.Option, len(ps))
-	for i, p := range ps {
-		out[i] = views.Option{Value: p.Slug, Label: p.Name}
+	var out []views.Option
+	for _, p := range ps {
+		if p.AgentID == nil || (agentID != 0 && *p.AgentID == agentID) {
+			out = append(out, views.Option{Value: p.Slug, Label: p.Name})
+		}
 	}
 	return out, nil
 }
@@ -52,7 +57,7 @@ func (s *Server) renderAgents(c echo.Context, status int, form views.AgentForm) 
 	for _, a := range as {
 		rows = append(rows, s.agentRow(c, a))
 	}
-	if form.Profiles, err = s.profileOptions(c); err != nil {
+	if form.Profiles, err = s.profileOptions(c, 0); err != nil {
 		return err
 	}
 	snap, err := s.snapshot(ctx)
@@ -140,7 +145,7 @@ func (s *Server) renderAgent(c echo.Context, status int, a *models.Agent, form v
 	}
 	d := views.AgentData{Row: s.agentRow(c, *a), Declared: a.Declared(), CanEdit: currentUser(c).Has(models.RoleAdmin), CSRF: csrfToken(c), Form: form}
 	d.Form.Picker = picker(snap, "declared", "ag-decl", "", "")
-	if d.Form.Profiles, err = s.profileOptions(c); err != nil {
+	if d.Form.Profiles, err = s.profileOptions(c, a.ID); err != nil {
 		return err
 	}
 	ps, err := s.store.Profiles(ctx)
