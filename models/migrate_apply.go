@@ -59,14 +59,18 @@ func (s *Store) migrate(ctx context.Context, want func(version int) bool) ([]int
 				if err := tx.Exec("SELECT pg_advisory_xact_lock(" + migrateLock + ")").Error; err != nil {
 					return err
 				}
-				var n int64
-				if err := tx.Model(&schemaMigration{}).Where("version = ?", m.Version).Count(&n).Error; err != nil {
-					return err
-				}
-				if n > 0 { // another replica applied it meanwhile
-					mine = false
-					return nil
-				}
+			}
+			// the versions read above may be stale: another migrator (a
+			// replica, another process on the SQLite file, whose
+			// transactions take the write lock as they begin) may have
+			// applied this one since
+			var n int64
+			if err := tx.Model(&schemaMigration{}).Where("version = ?", m.Version).Count(&n).Error; err != nil {
+				return err
+			}
+			if n > 0 {
+				mine = false
+				return nil
 			}
 			return s.applyMigration(tx, m)
 		})
