@@ -56,6 +56,10 @@ type BackupResult struct {
 	// ReplacedData: the restore replaced a database that held data, and
 	// kept what it had withdrawn (RestoredAccess.Kept).
 	ReplacedData bool
+	// MigratedTarget counts the migrations a forced restore applied to
+	// the database it replaced, an earlier console's, before it read
+	// what that database withdrew (0: it had this console's schema).
+	MigratedTarget int
 	// RestoredAccess is what the restore kept withdrawn and what the
 	// restored data grants (restore only).
 	RestoredAccess

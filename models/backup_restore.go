@@ -100,6 +100,9 @@ func (s *Store) RestorePostgres(ctx context.Context, path string, o RestoreOptio
 		if chain.Broken() && !o.AcceptBrokenAudit {
 			return res, fmt.Errorf("restore: %w", &BrokenAuditError{Result: chain})
 		}
+		if res.MigratedTarget, err = s.readyToReplace(ctx); err != nil {
+			return res, fmt.Errorf("restore: %w", err)
+		}
 		if withdrawn, err = s.readWithdrawals(ctx); err != nil {
 			return res, fmt.Errorf("restore: what the database withdrew: %w", err)
 		}

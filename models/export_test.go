@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -121,4 +122,34 @@ func OnApprovalLookup(f func()) (restore func()) {
 	old := approvalLookedUp
 	approvalLookedUp = f
 	return func() { approvalLookedUp = old }
+}
+
+// MigrateOnly applies exactly the migrations of versions not yet
+// applied, as the release that had them left a database.
+func (s *Store) MigrateOnly(ctx context.Context, versions []int) ([]int, error) {
+	return s.migrate(ctx, func(v int) bool { return slices.Contains(versions, v) })
+}
+
+// CopyRowsInto copies the rows of table that where selects from s into
+// dst, each with the columns dst's table has (dst may have an earlier
+// release's schema).
+func (s *Store) CopyRowsInto(ctx context.Context, dst *Store, table, where string, args ...any) error {
+	types, err := dst.with(ctx).Migrator().ColumnTypes(table)
+	if err != nil {
+		return err
+	}
+	cols := make([]string, len(types))
+	for i, c := range types {
+		cols[i] = c.Name()
+	}
+	var rows []map[string]any
+	if err := s.with(ctx).Table(table).Select(cols).Where(where, args...).Find(&rows).Error; err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if err := dst.with(ctx).Table(table).Create(r).Error; err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -42,7 +42,7 @@ func RestoreSQLite(ctx context.Context, backup, target string, o RestoreOptions)
 	defer release()
 	var withdrawn withdrawals
 	if fi, err := os.Stat(target); err == nil && fi.Size() > 0 {
-		if withdrawn, res.ReplacedData, err = sqliteWithdrawals(ctx, target, o.Force); err != nil {
+		if withdrawn, res.ReplacedData, res.MigratedTarget, err = sqliteWithdrawals(ctx, target, o.Force); err != nil {
 			return res, err
 		}
 	}
@@ -109,26 +109,30 @@ func RestoreSQLite(ctx context.Context, backup, target string, o RestoreOptions)
 
 // sqliteWithdrawals reads what the SQLite database at target withdrew
 // (readWithdrawals) when it holds data (replaced), which a restore
-// replaces only when forced (ErrNotEmpty otherwise).
-func sqliteWithdrawals(ctx context.Context, target string, force bool) (w withdrawals, replaced bool, err error) {
+// replaces only when forced (ErrNotEmpty otherwise); an earlier
+// console's is migrated first (readyToReplace; migrated counts).
+func sqliteWithdrawals(ctx context.Context, target string, force bool) (w withdrawals, replaced bool, migrated int, err error) {
 	dst, err := Open(ctx, target)
 	if err != nil {
-		return w, false, fmt.Errorf("restore: %w", err)
+		return w, false, 0, fmt.Errorf("restore: %w", err)
 	}
 	defer dst.Close()
 	empty, err := dst.Empty(ctx)
 	switch {
 	case err != nil:
-		return w, false, fmt.Errorf("restore: %w", err)
+		return w, false, 0, fmt.Errorf("restore: %w", err)
 	case empty:
-		return w, false, nil
+		return w, false, 0, nil
 	case !force:
-		return w, false, ErrNotEmpty
+		return w, false, 0, ErrNotEmpty
+	}
+	if migrated, err = dst.readyToReplace(ctx); err != nil {
+		return w, false, 0, fmt.Errorf("restore: %w", err)
 	}
 	if w, err = dst.readWithdrawals(ctx); err != nil {
-		return w, false, fmt.Errorf("restore: what the database withdrew: %w", err)
+		return w, false, migrated, fmt.Errorf("restore: what the database withdrew: %w", err)
 	}
-	return w, true, nil
+	return w, true, migrated, nil
 }
 
 // copyFileN copies the first n bytes of src to a new file dst (mode

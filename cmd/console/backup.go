@@ -118,6 +118,9 @@ func runRestore(ctx context.Context, args []string, stdout io.Writer) error {
 // it replaced, or, where it replaced none, that the backup's API keys are
 // active again; and which sessions it ended.
 func printRestoredAccess(stdout io.Writer, res models.BackupResult) {
+	if res.MigratedTarget > 0 {
+		fmt.Fprintf(stdout, "the replaced database was an earlier console's: migrated it first (%s) to read what it had withdrawn\n", plural.Count(res.MigratedTarget, "migration"))
+	}
 	switch {
 	case res.ReplacedData && len(res.Kept) > 0:
 		fmt.Fprintf(stdout, "kept %s of the replaced database that the backup has active (audited %s):\n",
