@@ -41,6 +41,8 @@ type cluster struct {
 	key   string // a read API key
 	// extra are serve flags after the defaults (a later flag wins)
 	extra []string
+	// cmds are the running replicas' processes (stop ends one)
+	cmds [2]*exec.Cmd
 }
 
 // TestTwoReplicasOnOnePostgres: a session made on one replica works on
@@ -280,6 +282,7 @@ func (c *cluster) start(i int) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	c.cmds[i] = cmd
 	t.Cleanup(func() {
 		cmd.Process.Signal(os.Interrupt)
 		done := make(chan struct{})
