@@ -19,7 +19,10 @@ import (
 )
 
 // TestGatewayLoad measures the gateway against a Go upstream on loopback
-// in one run (CONSOLE_GATEWAY_LOAD=1; scripts/proof.sh reads its lines):
+// in one run, all in this process (CONSOLE_GATEWAY_LOAD=1; the proof
+// measures the targets with the console, the upstream and the generator
+// as processes of their own, scripts/load_gateway.sh, and this run stays
+// for comparing builds and paths):
 // closed-loop tools/call through the gateway and directly to the same
 // upstream, in alternating rounds so both meet the same noise, and
 // tools/list (the throughput the gateway reaches); then the same at a
@@ -28,7 +31,7 @@ import (
 // only that nothing failed; the targets are judged by proof.sh.
 func TestGatewayLoad(t *testing.T) {
 	if os.Getenv("CONSOLE_GATEWAY_LOAD") != "1" {
-		t.Skip("set CONSOLE_GATEWAY_LOAD=1 (scripts/proof.sh does)")
+		t.Skip("set CONSOLE_GATEWAY_LOAD=1 (scripts/load_gateway.sh measures the targets)")
 	}
 	gc := os.Getenv("GOGC")
 	if gc == "" {

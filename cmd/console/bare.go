@@ -9,27 +9,39 @@ import (
 	"net/http"
 	"os"
 	"time"
+
+	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
 // runBare serves one file's bytes to every request with a bare net/http
 // handler: the baseline of the repeated compose target (docs/performance.md),
 // which the console must reach 75% of when serving the same bytes on the
-// same machine in the same run. Loopback addresses only; it stops on
-// SIGINT/SIGTERM like serve.
+// same machine in the same run. With --mcp it serves instead a lean Go
+// MCP server whose echo tool answers at once (upstreamtest.Lean): the
+// gateway load run's upstream, in a process of its own. Loopback
+// addresses only; it stops on SIGINT/SIGTERM like serve.
 func runBare(ctx context.Context, args []string, stdout *os.File) error {
 	fs := flag.NewFlagSet("bare", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:18090", "loopback address to listen on")
 	file := fs.String("body", "", "file whose bytes every answer carries (required)")
 	ctype := fs.String("type", "application/json", "the answers' Content-Type")
+	mcpServer := fs.Bool("mcp", false, "serve an MCP server over streamable HTTP (tools echo, remember, slow; echo answers its text) instead of --body")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, err}
 	}
-	if *file == "" {
-		return &exitError{2, errors.New("--body: required")}
-	}
-	body, err := os.ReadFile(*file)
-	if err != nil {
-		return &exitError{2, fmt.Errorf("--body: %w", err)}
+	var handler http.Handler
+	var what string
+	switch {
+	case *mcpServer:
+		handler, what = upstreamtest.LeanHandler(), "an MCP server"
+	case *file == "":
+		return &exitError{2, errors.New("--body: required (or --mcp)")}
+	default:
+		body, err := os.ReadFile(*file)
+		if err != nil {
+			return &exitError{2, fmt.Errorf("--body: %w", err)}
+		}
+		handler, what = bareHandler(body, *ctype), fmt.Sprintf("%d bytes", len(body))
 	}
 	host, _, err := net.SplitHostPort(*addr)
 	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
@@ -39,8 +51,8 @@ func runBare(ctx context.Context, args []string, stdout *os.File) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: bareHandler(body, *ctype), ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(stdout, "serving %d bytes at http://%s\n", len(body), ln.Addr())
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(stdout, "serving %s at http://%s\n", what, ln.Addr())
 	go func() {
 		<-ctx.Done()
 		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)

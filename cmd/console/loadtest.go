@@ -29,33 +29,39 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 	conns := fs.Int("c", 32, "concurrent connections")
 	dur := fs.Duration("d", 30*time.Second, "duration (at most 5m)")
 	warm := fs.Duration("warm", 3*time.Second, "warm-up before measuring")
-	mode := fs.String("mode", "compose", "compose (the --body, repeated), distinct (every compose body different) steps (deferred-run steps) or authorize (call-time checks, distinct subjects and tools)")
+	mode := fs.String("mode", "compose", "compose (the --body, repeated), distinct (every compose body different) steps (deferred-run steps), authorize (call-time checks, distinct subjects and tools), gateway (MCP tools/call and tools/list through /mcp/AGENT next to direct calls to --upstream; --rate is the open loop's, default 2000) or gateway-setup (ready a load database for it: connection demo's tools reviewed, AGENT made, a runtime key printed)")
 	agent := fs.String("agent", "analyst", "agent of the distinct and steps modes")
 	runs := fs.Int("runs", 8192, "distinct runs of the steps mode (each with 3 search receipts)")
 	rate := fs.Float64("rate", 0, "offered requests a second, an open loop with latency from each request's due time (0: every connection sends as soon as its answer arrives, the server's saturation)")
 	serverPID := fs.Int("server-pid", 0, "the console's process id on this machine: also print its CPU time per request over the measured run")
 	revoke := fs.Bool("revoke", false, "authorize mode: revoke the contractors' read-only grant halfway (needs DATABASE_URL) and count allows after it committed")
+	upstream := fs.String("upstream", "", "gateway mode: the MCP server the gateway's connection reaches, called directly for the baseline (loopback only; console bare --mcp)")
+	upstreamPID := fs.Int("upstream-pid", 0, "gateway mode: the upstream's process id, to print its CPU time per call")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, err}
 	}
-	u, err := url.Parse(*target)
-	if err != nil {
-		return &exitError{2, err}
+	if err := loopbackURL("--url", *target); err != nil {
+		return err
 	}
-	ips, err := net.LookupIP(u.Hostname())
-	if err != nil || len(ips) == 0 {
-		return &exitError{2, fmt.Errorf("--url: cannot resolve %s", u.Hostname())}
-	}
-	for _, ip := range ips {
-		if !ip.IsLoopback() {
-			return &exitError{2, fmt.Errorf("--url: %s is not a loopback address; load runs only target this machine", u.Hostname())}
-		}
-	}
+	u, _ := url.Parse(*target)
 	if *dur > 5*time.Minute {
 		*dur = 5 * time.Minute
 	}
+	switch *mode {
+	case "gateway-setup":
+		return gatewaySetup(ctx, gatewayLoadConnection, *agent, stdout)
+	case "gateway":
+		if err := loopbackURL("--upstream", *upstream); err != nil {
+			return err
+		}
+		if *rate == 0 {
+			*rate = 2000
+		}
+		return runGatewayLoad(&gatewayLoad{target: *target, key: *key, agent: *agent, upstream: *upstream, d: *dur, rate: *rate, serverPID: *serverPID, upstreamPID: *upstreamPID, out: stdout})
+	}
 	tr := &http.Transport{MaxIdleConns: *conns, MaxIdleConnsPerHost: *conns, MaxConnsPerHost: *conns, IdleConnTimeout: time.Minute}
 	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
+	var err error
 	lm := loadMode{next: func(uint64) (string, []byte) { return "/api/v1/compose", []byte(*body) }}
 	switch *mode {
 	case "compose":
@@ -66,7 +72,7 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 	case "authorize":
 		return runAuthorizeLoad(ctx, *target, *key, *agent, *conns, *dur, *warm, *rate, *revoke, *serverPID, stdout)
 	default:
-		return &exitError{2, fmt.Errorf("--mode: %q is not one of compose, distinct, steps, authorize", *mode)}
+		return &exitError{2, fmt.Errorf("--mode: %q is not one of compose, distinct, steps, authorize, gateway, gateway-setup", *mode)}
 	}
 	if err != nil {
 		return err
@@ -150,3 +156,22 @@ func hostPort(u *url.URL) string {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// loopbackURL refuses (exit 2, naming flag) a URL whose host is not on
+// this machine: load runs only target loopback addresses.
+func loopbackURL(flag, raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil || u.Hostname() == "" {
+		return &exitError{2, fmt.Errorf("%s: %q is not a URL", flag, raw)}
+	}
+	ips, err := net.LookupIP(u.Hostname())
+	if err != nil || len(ips) == 0 {
+		return &exitError{2, fmt.Errorf("%s: cannot resolve %s", flag, u.Hostname())}
+	}
+	for _, ip := range ips {
+		if !ip.IsLoopback() {
+			return &exitError{2, fmt.Errorf("%s: %s is not a loopback address; load runs only target this machine", flag, u.Hostname())}
+		}
+	}
+	return nil
+}

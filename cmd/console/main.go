@@ -79,8 +79,8 @@ commands:
   backup FILE                write a consistent copy of the database to a new FILE
   restore [--force] FILE     restore a backup into an empty database (--force: replace its data)
   runs load --events N       write N synthetic run events (scale tests; --runs, --days)
-  loadtest                   drive POST /api/v1/compose on loopback and report figures
-  bare --addr A --body FILE  serve FILE's bytes with a bare net/http handler (the load runs' baseline)
+  loadtest                   drive the runtime API or the MCP gateway on loopback and report figures (--mode)
+  bare --addr A --body FILE  serve FILE's bytes with a bare net/http handler (the load runs' baseline; --mcp: a lean MCP server)
 
 Every command that changes state takes --as USER (or CONSOLE_ACTOR) and
 refuses to run without it: the change is recorded as that console user's.

@@ -34,19 +34,33 @@ type Lean struct {
 
 // NewLean starts a Lean server; it stops when Close is called.
 func NewLean() *Lean {
+	s := newLean()
+	s.http = httptest.NewServer(http.HandlerFunc(s.serve))
+	s.URL = s.http.URL
+	return s
+}
+
+// LeanHandler is a Lean server's handler, for a server of the caller's
+// own (a load run's upstream in a process of its own).
+func LeanHandler() http.Handler { return http.HandlerFunc(newLean().serve) }
+
+// newLean is a Lean server not yet serving.
+func newLean() *Lean {
 	s := &Lean{}
 	tools, err := json.Marshal(map[string]any{"tools": Tools()})
 	if err != nil {
 		panic(err)
 	}
 	s.tools = tools
-	s.http = httptest.NewServer(http.HandlerFunc(s.serve))
-	s.URL = s.http.URL
 	return s
 }
 
 // Close stops the server.
-func (s *Lean) Close() { s.http.Close() }
+func (s *Lean) Close() {
+	if s.http != nil {
+		s.http.Close()
+	}
+}
 
 // Calls is how many tools/call requests the server answered.
 func (s *Lean) Calls() int64 { return s.calls.Load() }
