@@ -129,6 +129,9 @@ func classesOf(k catalog.Contract) map[string]bool {
 	if k.ID == ExecTool || runsCode(k.Name()) || runsCodeByPurpose(has, does) {
 		out["code-execution"] = true
 	}
+	if shellTool(k) {
+		out["code-execution"], out["shell"] = true, true // a shell runs code (exec_shell.go)
+	}
 	return out
 }
 

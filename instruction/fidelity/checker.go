@@ -66,6 +66,9 @@ type mention struct {
 	// authoring: exec vocabulary of writing a program ("write a Python
 	// script"), not of running one, which only the code channel serves
 	authoring bool
+	// shell: KindExec, a command line handed over in backticks, which
+	// only a shell runs (exec_shell.go)
+	shell bool
 	// codeName: KindExec, the language or library that names the code
 	// ("matplotlib" in "with matplotlib"; exec_byname.go)
 	codeName string

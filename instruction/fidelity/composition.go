@@ -35,7 +35,7 @@ func (c *Checker) CheckComposition(comp instruction.Composition) []Finding {
 			// (pods_exec, browser_run_code) says so in its own entry: that
 			// teaches the tool, not the code channel
 			f := c.ownerFactsOf(owner)
-			own := entry{ok: ok, ns: f.ns, runner: ok && f.runs, products: c.products[f.ns], headline: f.headline, lead: f.lead}
+			own := entry{ok: ok, ns: f.ns, runner: ok && f.runs, shell: ok && f.shell, products: c.products[f.ns], headline: f.headline, lead: f.lead}
 			ms := c.mentions(u.Key, u.Text)
 			if sec.Group != instruction.GroupCatalog || !thirdParty {
 				// the console's own blocks (a capability block or the
@@ -119,6 +119,7 @@ type ownerFacts struct {
 	headline string
 	lead     string // the purpose's first sentence
 	runs     bool   // its name or headline says it runs code or commands
+	shell    bool   // it runs commands in a shell (shellTool)
 }
 
 // ownerFactsOf is k's facts, computed once per known tool: a distinct
@@ -130,7 +131,8 @@ func (c *Checker) ownerFactsOf(k catalog.Contract) ownerFacts {
 	}
 	ns := strings.ToLower(k.Namespace())
 	head := headline(k.Purpose)
-	f := ownerFacts{ns: ns, headline: head, lead: firstSentence(k.Purpose), runs: executes(k.Name()) || drivesCode(head)}
+	f := ownerFacts{ns: ns, headline: head, lead: firstSentence(k.Purpose), runs: executes(k.Name()) || drivesCode(head),
+		shell: shellTool(k)}
 	if k.ID != "" {
 		c.owners.Store(k.ID, f)
 	}

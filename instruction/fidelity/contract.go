@@ -38,7 +38,7 @@ func CheckContract(k catalog.Contract, service []catalog.Contract) []Finding {
 	// asks of the agent, so the service's own name in a later sentence
 	// ("post the total to the #billing Slack channel") is not read as the
 	// tool's own service
-	own := entry{ok: k.Namespace() != "", runner: facts.runs, headline: facts.headline, lead: facts.lead}
+	own := entry{ok: k.Namespace() != "", runner: facts.runs, shell: facts.shell, headline: facts.headline, lead: facts.lead}
 	var out []Finding
 	for _, f := range c.filter(text, c.mentions("", text), s, own) {
 		if f.Kind == KindCapability && within(flags, f.Offset) {
@@ -46,8 +46,8 @@ func CheckContract(k catalog.Contract, service []catalog.Contract) []Finding {
 		}
 		switch f.Kind {
 		case KindExec:
-			if s.provides("code-execution") {
-				continue
+			if s.provides("code-execution") && (s.provides("shell") || !shellish(f.Signal)) {
+				continue // a command line needs a shell (exec_shell.go)
 			}
 			f.Class = "code-execution"
 		case KindTool, KindUnknown:

@@ -83,7 +83,8 @@ func execMentions(text string, ts []token) []mention {
 	out = append(out, codeMeansMentions(ts)...)
 	out = append(out, codeMeansRecommended(ts)...)
 	out = append(out, evalFlagMentions(text, ts)...)
-	out = append(out, softCodeMentions(ts)...)
+	out = append(out, softCodeMentions(text, ts)...)
+	out = append(out, namedCodeMentions(ts)...)
 	for _, sp := range codeNameSpans(ts) {
 		n := len(out)
 		add(sp.a, sp.b)

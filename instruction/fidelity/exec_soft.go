@@ -35,7 +35,7 @@ var allowingWords = set("can", "may", "might", "could", "should", "must", "would
 	"you")
 
 // softCodeMentions finds soft code wording (see above).
-func softCodeMentions(ts []token) []mention {
+func softCodeMentions(text string, ts []token) []mention {
 	var out []mention
 	add := func(a, b int) {
 		out = append(out, mention{kind: KindExec, signal: joinLower(ts, a, b), start: ts[a].start, end: ts[b].end, authoring: writingVerbs[ts[a].lower]})
@@ -74,7 +74,7 @@ func softCodeMentions(ts []token) []mention {
 			}
 		}
 	}
-	return append(out, codeYouRun(ts)...)
+	return append(out, codeYouRun(text, ts)...)
 }
 
 // artifactAfter finds a code artifact heading the object of the writing

@@ -31,7 +31,7 @@ func commandSpans(text string, ts []token) []mention {
 		if weak && !(strings.ContainsAny(span, " \t") && programLine(span)) {
 			if (runnerBefore(ts, i) && (looseCommand(span) || programLine(span)) && runnerAddressed(ts, i) || meansCommand(text, ts, i, span)) && !doerBefore(ts, i) {
 				// "by executing `cutter send design.svg`", "Skip a track with `mpc next`"
-				out = append(out, mention{kind: KindExec, signal: span, start: open, end: from + n + 1})
+				out = append(out, mention{kind: KindExec, signal: span, start: open, end: from + n + 1, shell: true})
 			}
 			continue
 		}
@@ -42,7 +42,7 @@ func commandSpans(text string, ts []token) []mention {
 			stepColonBefore(text, ts, i, open) || runnerBefore(ts, i) || colonThenCondition(text, ts, open, from+n+1) ||
 			opens && (objectAfter(ts, from+n+1) || placeAfter(ts, from+n+1)) || !weak && handedCommand(ts, i, from+n+1) && !expressionSpan(span)
 		if ran && !doerBefore(ts, i) {
-			out = append(out, mention{kind: KindExec, signal: span, start: open, end: from + n + 1})
+			out = append(out, mention{kind: KindExec, signal: span, start: open, end: from + n + 1, shell: true})
 		}
 	}
 	return out

@@ -194,6 +194,8 @@ type entry struct {
 	ns string
 	// runner: the tool runs code or commands itself
 	runner bool
+	// shell: the tool runs commands in a shell (shellTool)
+	shell bool
 	// products are the other services its service's tools keep naming
 	products map[string]bool
 	// headline is the first clause of the tool's purpose (headline)
@@ -228,7 +230,9 @@ func (e entry) speaksOfItself(m mention) bool {
 	case m.loose:
 		return true
 	case m.kind == KindExec:
-		return e.runner && !m.authoring
+		// a command line handed over in backticks needs a shell even
+		// in the entry of a tool that runs SQL or tests
+		return e.runner && !m.authoring && (!m.shell || e.shell)
 	case m.kind == KindService:
 		return strings.Contains(e.ns, m.ident) || strings.Contains(m.ident, e.ns) || e.products[m.ident]
 	case m.kind == KindCapability && m.ident != "":
@@ -257,7 +261,7 @@ func (c *Checker) filter(text string, ms []mention, s *Scope, own entry) []Findi
 		if ok && m.kind == KindCapability && (s.exampleOf(text, m.end) || flagLine(text, m.start)) {
 			ok = false // a boolean flag's description says what the tool does when it is set
 		}
-		if ok && m.kind == KindExec && !m.authoring && s.provides("code-execution") {
+		if ok && m.kind == KindExec && !m.authoring && s.provides("code-execution") && (!m.shellNeeded() || s.provides("shell")) {
 			ok = false // a roster tool runs code ("python_sandbox: runs Python code")
 		}
 		if ok && m.kind == KindExec && own.ok && programSignal(m.signal) && paramLine(text, m.start) {
@@ -351,7 +355,7 @@ func (s *Scope) judge(m mention) (Finding, bool) {
 		sig := unbroken(m.signal)
 		return Finding{Kind: KindCapability, Tool: m.class, Class: m.class, Signal: sig, Suggestion: suggestion(m.class, sig)}, true
 	case KindExec:
-		if s.exec || s.values[m.signal] || s.commandTool(m.signal) {
+		if s.exec || s.values[m.signal] || s.commandTool(m.signal) || s.speaksLanguage(m.codeName) {
 			return Finding{}, false // exec is there, or the word is one of the roster's values
 		}
 		sig := unbroken(m.signal)
