@@ -210,16 +210,30 @@ const ctxAgent = 5
 // publish") stands between and is none.
 func agentDoes(ts []token, i int) (string, bool) {
 	w := ts[i].lower
-	if i < 2 || ts[i].sentence || ts[i].clause || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") {
+	if i < 2 || ts[i].sentence || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") {
 		return "", false
 	}
+	if ts[i].clause || !agentSubject(ts, i) {
+		if _, ok := agentChained(ts, i); !ok {
+			return "", false
+		}
+	}
+	return thirdPersonBase(w)
+}
+
+// agentSubject: the agent is the subject right before the verb at i ("the
+// assistant replies"), an adverb of manner between.
+func agentSubject(ts []token, i int) bool {
 	j := i - 1
 	for j > 0 && mannerAdverb(ts[j].lower) && !ts[j+1].sentence {
 		j--
 	}
-	if !agentWords[ts[j].lower] || ts[j+1].sentence || !(ts[j-1].lower == "the" || ts[j-1].lower == "our" || ts[j-1].lower == "this") {
-		return "", false
-	}
+	return agentWords[ts[j].lower] && !ts[j+1].sentence && j > 0 && (ts[j-1].lower == "the" || ts[j-1].lower == "our" || ts[j-1].lower == "this")
+}
+
+// thirdPersonBase is the base form of a verb in the third person
+// ("replies": reply, "switches": switch).
+func thirdPersonBase(w string) (string, bool) {
 	bases := []string{w[:len(w)-1], strings.TrimSuffix(w, "es"), strings.TrimSuffix(w, "ies") + "y"}
 	if sibilantEs(w) {
 		bases[0], bases[1] = bases[1], bases[0] // "switches": switch, not "switche" (the lexicon's stemmer takes either)

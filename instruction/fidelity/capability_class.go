@@ -194,8 +194,9 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 	if d, light, w := lightDeed(ts, i, end); light {
 		v, world = d, w // "then put a hold on the room"; "take a look" stays the agent's
 	}
-	if (how == ctxOblige || (how == ctxImperative || how == ctxAnd) && (laterStep(ts, i) || stepLabelAt(ts, i) || laterImperative(ts, i) || numberedStep(text, ts, i) || ts[i].readerLed)) && world && i > 0 && !firstClause(ts, i) &&
-		!(outputVerbs[v] && formatFramed(ts, i)) && !(stativeVerbs[v] && !stateVerbs[v] && ts[i].lower == v) &&
+	if (how == ctxOblige || (how == ctxImperative || how == ctxAnd) && (laterStep(ts, i) || stepLabelAt(ts, i) || laterImperative(ts, i) || numberedStep(text, ts, i) || ts[i].readerLed) ||
+		how == ctxAgent && agentStep(ts, i)) && world && i > 0 && !firstClause(ts, i) &&
+		!(outputVerbs[v] && formatFramed(ts, i)) && !(stativeVerbs[v] && !stateVerbs[v] && (ts[i].lower == v || how == ctxAgent)) &&
 		!(how != ctxOblige && paramLine(text, ts[i].start)) {
 		return "action:" + v, min(end, i+3), true
 	}

@@ -38,7 +38,25 @@ func laterSentence(ts []token, i int) bool {
 	if i+2 < len(ts) && finiteVerbs[ts[i+2].lower] && !ts[i+2].sentence {
 		return false // "Crawl responses can be very large"
 	}
-	return !finiteVerbs[next] && !paramTypes[next] && !strings.HasSuffix(next, "ing") && next != "more" && !(strings.HasSuffix(next, "s") && !strings.HasSuffix(next, "ss") && baseVerb(next[:len(next)-1]))
+	if strings.HasSuffix(next, "s") && !strings.HasSuffix(next, "ss") && baseVerb(next[:len(next)-1]) {
+		// "Email arrives …", "Crawl responses …": a subject and its
+		// verb, unless the word is a plural the verb acts on, followed
+		// by where or by what means ("Email proofs via Mailchimp",
+		// "Reorder bottles through Faire")
+		return pluralObject(ts, i)
+	}
+	return !finiteVerbs[next] && !paramTypes[next] && !strings.HasSuffix(next, "ing") && next != "more"
+}
+
+// pluralObject: the word after the verb at i is a plural noun (one the
+// lexicon also knows as a verb in the third person) followed by a
+// preposition of place or means, as an object is ("Email proofs via
+// Mailchimp", "Reorder bottles through Faire"), not in an example ("e.g.,
+// forward slashes on Unix-like systems").
+func pluralObject(ts []token, i int) bool {
+	next := ts[i+1].lower
+	return baseVerb(ts[i].lower) && isNoun(next[:len(next)-1]) && i+2 < len(ts) && !ts[i+2].sentence && !ts[i+2].clause &&
+		venuePrepositions[ts[i+2].lower] && !(i > 0 && (exampleMarkers[ts[i-1].lower] || ts[i-1].lower == "e.g" || ts[i-1].lower == "i.e"))
 }
 
 // finiteVerbs follow a subject.

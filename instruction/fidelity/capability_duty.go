@@ -23,13 +23,14 @@ func dutySteps(text string, ts []token) {
 
 // agentToDuty: word i names the agent, written as a name (capitalized, no
 // article or possessive before it: "Assistant to book …", "ASSISTANT TO
-// CLOSE …"), and "to" and a verb in its base form follow — not "the
+// CLOSE …", or opening a clause: "Pressure areas — assistant to grade
+// them"), and "to" and a verb in its base form follow — not "the
 // assistant to do" ("nothing for the assistant to do"), "your research
 // assistant to find" (an instrument used), nor "Assistant to the
 // manager" (a title).
 func agentToDuty(ts []token, i int) bool {
 	t := ts[i]
-	if !agentWords[t.lower] || !isUpper(t.text[0]) || !t.later || t.quoted || ts[i+1].lower != "to" || ts[i+1].sentence || ts[i+2].sentence {
+	if !agentWords[t.lower] || !isUpper(t.text[0]) && !t.sentence && !t.clause || !t.later || t.quoted || ts[i+1].lower != "to" || ts[i+1].sentence || ts[i+2].sentence {
 		return false
 	}
 	if p := ts[i-1]; !t.sentence && !t.clause && (!upperCased(p.text) || determiners[p.lower] || functionWords[p.lower] || prepositions[p.lower]) {
@@ -75,11 +76,12 @@ func lineEndsAt(text string, at int) bool {
 
 // agentNamedBefore: the agent is named in the sentence of word k before
 // it ("checked by the assistant with its image-forensics checker", "The
-// assistant is asked to check it with its tuning analyser"): "its" there
-// is the agent's.
+// assistant is asked to check it with its tuning analyser", "— assistant
+// to grade them with its skin-damage classifier"): "its" there is the
+// agent's.
 func agentNamedBefore(ts []token, k int) bool {
 	for j := k - 1; j >= 0 && j >= k-reach; j-- {
-		if agentWords[ts[j].lower] && j > 0 && (determiners[ts[j-1].lower] || ts[j].sentence || isUpper(ts[j].text[0])) {
+		if agentWords[ts[j].lower] && j > 0 && (determiners[ts[j-1].lower] || ts[j].sentence || ts[j].clause || isUpper(ts[j].text[0])) {
 			return true
 		}
 		if ts[j].sentence {

@@ -270,7 +270,7 @@ func clauseStart(ts []token, i int) (int, bool) {
 	}
 	next := ts[i+1].lower
 	if objectOpeners[next] || personObjects[next] || vocabWord(next) || isUpper(ts[i+1].text[0]) || strings.Contains(next, "-") || ts[i].readerLed ||
-		!isNoun(ts[i].lower) && !functionWords[next] || laterSentence(ts, i) && !isNoun(next) || phrasalObject(ts, i) ||
+		!isNoun(ts[i].lower) && !functionWords[next] || laterSentence(ts, i) && (!isNoun(next) || pluralObject(ts, i)) || phrasalObject(ts, i) ||
 		(j < i-1 && stepOpeners[ts[i-1].lower] || ts[i].clause && laterStep(ts, i)) && strings.HasSuffix(next, "ing") && isVerb(baseForm(next)) {
 		// "then switch off the zones", "after checking them, halt
 		// firing in kilns": a step, not a noun

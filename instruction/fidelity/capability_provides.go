@@ -2,6 +2,7 @@ package fidelity
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/agentforge/console/catalog"
 )
@@ -33,7 +34,9 @@ func (s *Scope) judgeClass(class string) bool {
 	}
 	if v, ok := strings.CutPrefix(class, "action:"); ok {
 		// a tool whose verb is the step's or a close relative of it
-		// in the lexicon ("rebook": book)
+		// in the lexicon ("rebook": book); a tool that returns, gets or
+		// lists a thing is no relative of a deed that changes one
+		// ("revert the file": return, in another sense)
 		if strings.HasPrefix(v, "re") && !isVerb(v) {
 			v = v[2:] // "rebook": a tool that books
 		}
@@ -42,7 +45,7 @@ func (s *Scope) judgeClass(class string) bool {
 			return true
 		}
 		for _, r := range catalog.Relatives(stem) {
-			if r.Weight >= 0.5 && s.classes["stem:"+r.Stem] {
+			if r.Weight >= 0.5 && !retrievalStems()[r.Stem] && s.classes["stem:"+r.Stem] {
 				return true
 			}
 		}
@@ -130,3 +133,12 @@ func suggestion(class, signal string) string {
 	}
 	return "Reword the description on review so it does not ask for “" + signal + "”, or connect a tool that " + does + "."
 }
+
+// retrievalStems are the stems of retrievalVerbs.
+var retrievalStems = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for v := range retrievalVerbs {
+		m[catalog.Stem(v)] = true
+	}
+	return m
+})

@@ -32,7 +32,7 @@ var plainAcronyms = set("url", "urls", "api", "json", "csv", "pdf", "xml", "html
 // returns the name (lower case) and its last word.
 func venueAt(ts []token, i, end int) (string, int, bool) {
 	for k := i + 1; k < end; k++ {
-		if !venuePrepositions[ts[k].lower] || checkedAgainstStandard(ts, i, k) {
+		if !venuePrepositions[ts[k].lower] && !meansBy(ts, k, end) || checkedAgainstStandard(ts, i, k) {
 			continue
 		}
 		// a proper name right after the preposition (an article may
@@ -260,3 +260,15 @@ func namedThingAt(text string, ts []token, i, end int) (string, int, bool) {
 
 // numberWords count things in words ("four payments").
 var numberWords = set("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve")
+
+// meansBy: "by" at k names the means of the deed — a proper name written
+// in mixed case right after it ("Confirm each visit by Facebook
+// Messenger", "pay the deposit by Trustly") — not the doer of a
+// participle ("submitted by Acme") nor a time or a unit ("by EOD").
+func meansBy(ts []token, k, end int) bool {
+	if ts[k].lower != "by" || k+1 > end || k+1 >= len(ts) || k == 0 || strings.HasSuffix(ts[k-1].lower, "ed") || finiteVerbs[ts[k-1].lower] {
+		return false
+	}
+	t := ts[k+1]
+	return properName(t) && !upperCased(t.text) && !honorifics[t.lower]
+}

@@ -1,0 +1,77 @@
+package fidelity
+
+import "strings"
+
+// A procedure told of the agent in the third person chains its deeds: "the
+// assistant reorders, then updates the menu board", "books the pitch and,
+// after that, emails both captains". Each deed of the chain is the
+// agent's, and a chain is a sequence of steps, where one deed alone ("the
+// assistant posts them on the course board") may describe a person's
+// habit.
+
+// agentChained: the verb in the third person at i is joined by "and",
+// "then" or a comma (a sequencer such as "after that" between) to an
+// earlier deed of the agent's in its sentence; k is that deed's verb.
+func agentChained(ts []token, i int) (int, bool) {
+	if i < 3 || ts[i].sentence || !strings.HasSuffix(ts[i].lower, "s") {
+		return 0, false
+	}
+	if _, ok := thirdPersonBase(ts[i].lower); !ok {
+		return 0, false
+	}
+	j, joined := i-1, ts[i].clause
+	for j > 0 && !ts[j+1].sentence {
+		w := ts[j].lower
+		switch {
+		case w == "and" || w == "then":
+			joined = true
+		case w == "that" && ts[j-1].lower == "after":
+			j-- // "and, after that, emails"
+		case sequencers[w]:
+		default:
+			if !joined && !ts[j+1].clause {
+				return 0, false
+			}
+			joined = true
+			return earlierAgentDeed(ts, j)
+		}
+		if ts[j].sentence {
+			return 0, false
+		}
+		j--
+	}
+	return 0, false
+}
+
+// earlierAgentDeed is the verb of the agent's deed that the clause ending
+// at j belongs to: the nearest verb in the third person before it in the
+// sentence, when the agent is its subject or it is chained in turn.
+func earlierAgentDeed(ts []token, j int) (int, bool) {
+	for k := j; k >= 2; k-- {
+		if _, ok := agentDoes(ts, k); ok {
+			return k, true
+		}
+		if ts[k].sentence || finiteVerbs[ts[k].lower] || k < j && subjectPronouns[ts[k].lower] {
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// agentStep: the deed of the agent's at i is a step of a procedure — a
+// later step ("After the recessional, the assistant switches off the
+// heating") or one of a chain of deeds.
+func agentStep(ts []token, i int) bool {
+	if laterStep(ts, i) {
+		return true
+	}
+	if _, ok := agentChained(ts, i); ok {
+		return true
+	}
+	for k := i + 1; k < len(ts) && !ts[k].sentence; k++ {
+		if from, ok := agentChained(ts, k); ok && from == i {
+			return true
+		}
+	}
+	return false
+}
