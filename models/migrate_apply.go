@@ -88,17 +88,22 @@ func (s *Store) migrate(ctx context.Context, want func(version int) bool) ([]int
 // change a Postgres database's schema.
 const migrateLock = "7001"
 
-// createMigrationsTable creates schema_migrations if it is missing. On
-// Postgres it does so under the migrators' lock: two replicas starting
-// together on an empty database would otherwise both create it, and one
-// would fail on the catalog's unique index of type names.
+// createMigrationsTable creates schema_migrations if it is missing, in
+// a transaction that holds the migrators' lock as it looks (Postgres:
+// an advisory lock; SQLite: the write lock its transactions take as they
+// begin): two migrators starting together on an empty database would
+// otherwise both create it, and one would fail (on Postgres on the
+// catalog's unique index of type names, on SQLite as the table exists).
 func (s *Store) createMigrationsTable(db *gorm.DB) error {
-	if s.dialect != DialectPostgres {
+	if s.dialect != DialectPostgres && db.Migrator().HasTable(&schemaMigration{}) {
+		// the usual start: no write transaction to wait for
 		return db.Migrator().AutoMigrate(&schemaMigration{})
 	}
 	return db.Transaction(func(tx *gorm.DB) error {
-		if err := tx.Exec("SELECT pg_advisory_xact_lock(" + migrateLock + ")").Error; err != nil {
-			return err
+		if s.dialect == DialectPostgres {
+			if err := tx.Exec("SELECT pg_advisory_xact_lock(" + migrateLock + ")").Error; err != nil {
+				return err
+			}
 		}
 		return tx.Migrator().AutoMigrate(&schemaMigration{})
 	})

@@ -19,19 +19,35 @@ import (
 const migratorEnv = "CONSOLE_TEST_MIGRATOR_FILE"
 
 // TestTwoProcessesMigrateOneSQLiteFile: two processes migrating one
-// SQLite file an earlier release left, both having read which
-// migrations it has before either applies one (the test holds the
-// file's write lock until both have started), both succeed: each
+// SQLite file — one an earlier release left, or a new one — both having
+// read which migrations it has before either applies one (the test holds
+// the file's write lock until both have started), both succeed: each
 // migration is applied once, by one of them, and the file ends with
 // exactly this code's migrations. Nothing but the file coordinates them
-// (not the start lock, which an earlier release's binary, a command
-// that migrates without it or a path through a link does not share);
-// the second used to apply again what the first had, and fail.
+// (not the start lock, which an earlier release's binary, a command that
+// migrates without it or a path through a link does not share); the
+// second used to apply again what the first had, or create the
+// migrations table the first had, and fail.
 func TestTwoProcessesMigrateOneSQLiteFile(t *testing.T) {
 	if file := os.Getenv(migratorEnv); file != "" {
 		migratorMain(file)
 		return
 	}
+	t.Run("an earlier release's file", func(t *testing.T) {
+		raceMigrators(t, func(ctx context.Context, s *Store) {
+			if _, err := s.migrate(ctx, func(v int) bool { return slices.Contains(PreviousRelease.Migrations, v) }); err != nil {
+				t.Fatalf("the previous release's migrations: %v", err)
+			}
+		})
+	})
+	t.Run("a new file", func(t *testing.T) {
+		raceMigrators(t, func(context.Context, *Store) {})
+	})
+}
+
+// raceMigrators prepares a SQLite file with prepare, then has two
+// processes migrate it at once and checks the outcome.
+func raceMigrators(t *testing.T, prepare func(ctx context.Context, s *Store)) {
 	ctx := context.Background()
 	file := filepath.Join(t.TempDir(), "older.db")
 	old, err := Open(ctx, file)
@@ -39,17 +55,21 @@ func TestTwoProcessesMigrateOneSQLiteFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer old.Close()
-	if _, err := old.migrate(ctx, func(v int) bool { return slices.Contains(PreviousRelease.Migrations, v) }); err != nil {
-		t.Fatalf("the previous release's migrations: %v", err)
+	prepare(ctx, old)
+	var have0 []int
+	if old.with(ctx).Migrator().HasTable("schema_migrations") {
+		if err := old.with(ctx).Raw("SELECT version FROM schema_migrations").Scan(&have0).Error; err != nil {
+			t.Fatal(err)
+		}
 	}
 	var missing []int
 	for _, v := range MigrationVersions() {
-		if !slices.Contains(PreviousRelease.Migrations, v) {
+		if !slices.Contains(have0, v) {
 			missing = append(missing, v)
 		}
 	}
 	if len(missing) < 2 {
-		t.Skip("this code has fewer than two migrations beyond the previous release")
+		t.Skip("this code has fewer than two migrations beyond the file's")
 	}
 	// hold the write lock: both migrators read what the file has, then
 	// wait for it
