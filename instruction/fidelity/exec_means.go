@@ -88,8 +88,8 @@ func programAlone(w string) bool {
 // letters and digits with inner dots, hyphens or "+", opening with a
 // letter.
 func programToken(w string) bool {
-	if len(w) < 2 || w[0] < 'a' || w[0] > 'z' {
-		return false
+	if len(w) < 2 || !(w[0] >= 'a' && w[0] <= 'z' || w[0] >= '1' && w[0] <= '9' && w[1] >= 'a' && w[1] <= 'z') {
+		return false // "7z" opens with a digit
 	}
 	last := w[len(w)-1]
 	if last == '.' || last == '-' {
@@ -128,7 +128,7 @@ func codeArgument(a string) bool {
 	switch {
 	case len(a) > 1 && a[0] == '-' && a[1] != '-' && !(a[1] >= '0' && a[1] <= '9'), strings.HasPrefix(a, "--") && len(a) > 2:
 		return true
-	case strings.Contains(a, "/"), strings.HasPrefix(a, "$"), a[0] == '\'' || a[0] == '"':
+	case strings.Contains(a, "/"), strings.HasPrefix(a, "$"), a[0] == '\'' || a[0] == '"', shellOperators[a]:
 		return true
 	case strings.Contains(strings.TrimRight(a, ":"), ":"):
 		return true

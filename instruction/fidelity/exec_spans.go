@@ -29,7 +29,7 @@ func commandSpans(text string, ts []token) []mention {
 		// a later sentence (handedCommand)
 		weak := !commandShaped(span)
 		if weak && !(strings.ContainsAny(span, " \t") && programLine(span)) {
-			if (runnerBefore(ts, i) && (looseCommand(span) || programLine(span)) && runnerAddressed(ts, i) || meansCommand(text, ts, i, span)) && !doerBefore(ts, i) {
+			if (runnerBefore(ts, i) && (looseCommand(span) || programLine(span) || lowerLine(span)) && runnerAddressed(ts, i) || meansCommand(text, ts, i, span)) && !doerBefore(ts, i) {
 				// "by executing `cutter send design.svg`", "Skip a track with `mpc next`"
 				out = append(out, mention{kind: KindExec, signal: span, start: open, end: from + n + 1, shell: true})
 			}
@@ -40,7 +40,8 @@ func commandSpans(text string, ts []token) []mention {
 		opens := ts[i].sentence && (from == ts[i].start || i == 0 || sentenceEndBefore(text, open))
 		ran := i > 0 && !opens && (commandRunners[ts[i-1].lower] || programPrepositions[ts[i-1].lower] && (!weak || meansCommand(text, ts, i, span))) ||
 			stepColonBefore(text, ts, i, open) || runnerBefore(ts, i) || colonThenCondition(text, ts, open, from+n+1) ||
-			opens && (objectAfter(ts, from+n+1) || placeAfter(ts, from+n+1)) || !weak && handedCommand(ts, i, from+n+1) && !expressionSpan(span)
+			opens && (objectAfter(ts, from+n+1) || placeAfter(ts, from+n+1)) || !weak && handedCommand(ts, i, from+n+1) && !expressionSpan(span) ||
+			ts[i].later && verbSpan(ts, i, from+n+1, opens) && !expressionSpan(span)
 		if ran && !doerBefore(ts, i) {
 			out = append(out, mention{kind: KindExec, signal: span, start: open, end: from + n + 1, shell: true})
 		}
