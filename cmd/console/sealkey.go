@@ -69,18 +69,42 @@ func loadSealKey(create bool) ([]byte, error) {
 		return nil, err
 	}
 	k := base64.RawStdEncoding.EncodeToString(raw)
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	err = createWhole(path, k+"\n")
 	if errors.Is(err, fs.ErrExist) {
-		return loadSealKey(false)
+		return loadSealKey(false) // another start made it first: its key
 	}
 	if err != nil {
 		return nil, fmt.Errorf("secrets key file %s: %w", path, err)
 	}
-	if _, err := f.WriteString(k + "\n"); err != nil {
-		f.Close()
-		return nil, err
+	return []byte(k), nil
+}
+
+// createWhole makes a new file at path (mode 0600) holding text, whole
+// or not at all: written and synced beside it first, then linked in
+// place. A link never replaces a file (fs.ErrExist: another process made
+// it first), and a process reading path never sees it part written.
+func createWhole(path, text string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
 	}
-	return []byte(k), f.Close()
+	defer os.Remove(tmp.Name())
+	if err := tmp.Chmod(0o600); err != nil {
+		tmp.Close()
+		return err
+	}
+	if _, err := tmp.WriteString(text); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Link(tmp.Name(), path)
 }
 
 // ensureSealKey gives the store a secrets key, generating the key file
