@@ -1,12 +1,6 @@
 package authority
 
-import (
-	"strings"
-	"sync"
-
-	"github.com/mtibben/confusables"
-	"golang.org/x/text/unicode/runenames"
-)
+import "strings"
 
 // A small capital (ʀ, ᴀ, ʙ, ᴋ) draws as its capital at the height of a
 // small letter, and a dotless small letter (ȷ) as its dotted one: with
@@ -18,69 +12,66 @@ import (
 // reads as an ASCII letter keeps that reading (ᴦ, a small capital gamma,
 // draws as r, not as γ's skeleton y).
 
-// namedAs maps a letter name's form read as another letter to that
-// letter's name: the prefix replaced.
-var namedAs = []struct{ from, to string }{
-	{" LETTER SMALL CAPITAL ", " SMALL LETTER "},
-	{" SMALL CAPITAL LETTER ", " SMALL LETTER "},
-	{" SMALL LETTER DOTLESS ", " SMALL LETTER "},
-}
-
-// lastNamedRune bounds the runes whose names are read: the planes where
-// letters are (the supplementary ideographs have no such names).
-const lastNamedRune = 0x1FFFF
-
-var (
-	sameLetterOnce sync.Once
-	sameLetterMap  map[rune]rune
-)
-
-// sameLetter is the letter each small capital or dotless letter reads as
-// (built once, on first use, from the Unicode names).
-func sameLetter() map[rune]rune {
-	sameLetterOnce.Do(func() {
-		want := map[string][]rune{} // a letter's name: the runes read as it
-		for r := rune(0); r <= lastNamedRune; r++ {
-			n := runenames.Name(r)
-			for _, p := range namedAs {
-				if i := strings.Index(n, p.from); i > 0 {
-					to := n[:i] + p.to + n[i+len(p.from):]
-					want[to] = append(want[to], r)
-				}
-			}
-		}
-		sameLetterMap = map[rune]rune{}
-		for r := rune(0); r <= lastNamedRune && len(want) > 0; r++ {
-			n := runenames.Name(r)
-			for _, from := range want[n] {
-				if !isASCII(confusables.Skeleton(string(from))) {
-					sameLetterMap[from] = r
-				}
-			}
-			delete(want, n)
-		}
-	})
-	return sameLetterMap
+// sameLetters is the letter each small capital or dotless letter reads
+// as. It is written out, not built from the Unicode names at first use
+// (tens of milliseconds on the first approval a process checked, and the
+// names' table in the binary); TestSameLettersAreTheUnicodeNames builds it
+// from the names and the skeleton and compares.
+var sameLetters = map[rune]rune{
+	0x0237:  0x006A,
+	0x025F:  0x0249,
+	0x0262:  0x0067,
+	0x0274:  0x006E,
+	0x0280:  0x0072,
+	0x0299:  0x0062,
+	0x029B:  0x0260,
+	0x029C:  0x0068,
+	0x029F:  0x006C,
+	0x1D00:  0x0061,
+	0x1D01:  0x00E6,
+	0x1D05:  0x0064,
+	0x1D06:  0x00F0,
+	0x1D07:  0x0065,
+	0x1D0A:  0x006A,
+	0x1D0B:  0x006B,
+	0x1D0C:  0x0142,
+	0x1D0D:  0x006D,
+	0x1D10:  0x0254,
+	0x1D15:  0x0223,
+	0x1D18:  0x0070,
+	0x1D1A:  0x0279,
+	0x1D1B:  0x0074,
+	0x1D23:  0x0292,
+	0x1D27:  0x03BB,
+	0x1D28:  0x03C0,
+	0x1D29:  0x03C1,
+	0x1D2A:  0x03C8,
+	0x1D2B:  0x043B,
+	0x1D7B:  0x0268,
+	0x1D7E:  0xA7B9,
+	0x1DDB:  0x1DDA,
+	0x1DDE:  0x1DDD,
+	0x1DDF:  0x036B,
+	0x1DE1:  0x1DE0,
+	0x1DE2:  0x036C,
+	0x2C7B:  0x01DD,
+	0xA730:  0x0066,
+	0xA776:  0xA775,
+	0xA7AF:  0x0071,
+	0xA7FA:  0x026F,
+	0xAB65:  0x03C9,
+	0x1DF02: 0x1D77,
+	0x1DF04: 0x026C,
+	0x1DF10: 0x029E,
 }
 
 // asLetters is s with each small capital and dotless letter read as its
 // letter.
 func asLetters(s string) string {
-	m := sameLetter()
 	return strings.Map(func(r rune) rune {
-		if to, ok := m[r]; ok {
+		if to, ok := sameLetters[r]; ok {
 			return to
 		}
 		return r
 	}, s)
-}
-
-// isASCII says whether s is ASCII only.
-func isASCII(s string) bool {
-	for i := range len(s) {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
