@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // The lexicon is the general English vocabulary behind query expansion:
@@ -65,25 +64,6 @@ type lexRelRef struct {
 	off uint32
 	n   uint16
 	w   uint8
-}
-
-var (
-	lexOnce sync.Once
-	lex     *lexicon
-	// lexiconOff turns the lexicon off, for tests that measure what it
-	// adds (an empty lexicon relates nothing)
-	lexiconOff bool
-)
-
-var emptyLexicon = &lexicon{}
-
-// theLexicon loads the table once, on the first search that needs it.
-func theLexicon() *lexicon {
-	if lexiconOff {
-		return emptyLexicon
-	}
-	lexOnce.Do(func() { lex = loadLexicon(wordnetTable) })
-	return lex
 }
 
 // loadLexicon reads the generated table: one lemma a line, "v|n

@@ -11,6 +11,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/cmd/console/startgc"
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
@@ -210,8 +211,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 }
 
 // afterListen stores the admin's argon2id hash when the start left it
-// pending (a sign-in waits for it), then loads every encoding's ranks. A
-// failed step is logged and the next one still runs.
+// pending (a sign-in waits for it), then loads every encoding's ranks and
+// the search lexicon (so no first search waits for it). A failed step is
+// logged and the next one still runs.
 func afterListen(ctx context.Context, log *slog.Logger, stdout *os.File, res models.BootstrapResult, m *meter.Meter) {
 	if res.FinishAdmin != nil {
 		if err := res.FinishAdmin(ctx); err != nil {
@@ -223,6 +225,7 @@ func afterListen(ctx context.Context, log *slog.Logger, stdout *os.File, res mod
 	if err := m.Warm(); err != nil {
 		log.Error("tokenizer warm-up failed", "err", err)
 	}
+	catalog.WarmLexicon()
 }
 
 // reportAdmin says, once its hash is stored, that the admin was created

@@ -10,12 +10,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
 )
 
 // afterListen stores the pending admin and reports it; when storing fails
-// it logs why, reports nothing, and still loads the tokenizer's ranks.
+// it logs why, reports nothing, and still loads the tokenizer's ranks and
+// the search lexicon (the first search waited for its load before).
 func TestAfterListenRunsEachStep(t *testing.T) {
 	for _, fail := range []bool{false, true} {
 		var logged bytes.Buffer
@@ -48,6 +50,9 @@ func TestAfterListenRunsEachStep(t *testing.T) {
 		}
 		if n, err := m.Count(meter.O200k, "hello world"); err != nil || n != 2 {
 			t.Errorf("after the warm-up, hello world = %d tokens, %v", n, err)
+		}
+		if !catalog.LexiconLoaded() {
+			t.Error("after the warm-up, the search lexicon is not loaded")
 		}
 	}
 }
