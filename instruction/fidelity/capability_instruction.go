@@ -207,8 +207,8 @@ func baseVerbOf(w string) bool {
 		}
 		w = w[k+1:]
 	}
-	if strings.HasPrefix(w, "re") && len(w) >= 6 && !isVerb(w) && baseVerbOf(w[2:]) {
-		return true // "reroute", "rebook", "resend"
+	if strings.HasPrefix(w, "re") && (len(w) >= 6 || len(w) == 5 && !isNoun(w)) && !isVerb(w) && baseVerbOf(w[2:]) {
+		return true // "reroute", "rebook", "resend", "recut" (not "resin")
 	}
 	for _, p := range closedVerbPrefixes {
 		if rest, ok := strings.CutPrefix(w, p); ok && len(rest) >= 4 && !isVerb(w) && !isNoun(w) && baseVerbOf(rest) {

@@ -15,3 +15,15 @@ func TestReturningIsNoRelativeOfADeed(t *testing.T) {
 		"Books a meeting room. Then rebook the room for the follow-up.",
 	)
 }
+
+// TestFiveLetterVerbsMadeWithRe: a verb of five letters made with "re-"
+// on a verb of the lexicon ("recut") is a verb in its base form, as
+// longer ones are ("rebook"); a noun of that shape ("resin") is none.
+func TestFiveLetterVerbsMadeWithRe(t *testing.T) {
+	wantClasses(t, []classCase{
+		{"maze", "Returns the hedge maze layout. Following the layout, recut the hedges near checkpoint 3.", "action:recut"},
+	})
+	wantNoFindings(t, "maze",
+		"Returns the hedge maze layout. Resin coats the benches near checkpoint 3.",
+	)
+}
