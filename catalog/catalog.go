@@ -36,6 +36,9 @@ type Entry struct {
 
 	searchOnce sync.Once
 	search     searchDoc
+	// fitWords are the entry's words a Fit reads, read on first use
+	fitOnce  sync.Once
+	fitWords []string
 
 	// marked are both forms with the approval mark, rendered on first use
 	markedOnce    sync.Once

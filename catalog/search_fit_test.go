@@ -53,8 +53,8 @@ func TestFitMatchedAndThreshold(t *testing.T) {
 	for i := range 800 {
 		big = append(big, fitTool(fmt.Sprintf("svc.tool_%d", i), "Tool", "Does a thing."))
 	}
-	if th := NewFit(big).Threshold(); th < 2 || th > 2.2 {
-		t.Errorf("threshold %.2f on 800 tools, want about 2.1", th)
+	if th := NewFit(big).Threshold(); th < 1 || th > 1.1 {
+		t.Errorf("threshold %.2f on 800 tools, want about 1.05", th)
 	}
 }
 

@@ -60,10 +60,12 @@ func TestNoServiceBelowPlainBM25(t *testing.T) {
 // closed since. The search's tasks found and BM25's are pinned so that no
 // gap grows unseen and one closing is recorded. Tried against them and lost on the held-
 // out part of the pool: place words that name no tool, seating BM25's best
-// tool in the top 5.
+// tool in the top 5. selenium_effect's sel lost one more task (38 → 37)
+// when the search came to answer only hits that fit (catalog.Answer):
+// its tool carried under the fit threshold of the task's word weight.
 var knownBelowBM25 = map[string][2]int{
 	"blind19/review_models built-in": {4, 6},
 	"blind20/utils_maps globe":       {5, 7},
 	"blind22/pcb_netlist net":        {26, 29},
-	"blind25/selenium_effect sel":    {38, 40},
+	"blind25/selenium_effect sel":    {37, 40},
 }

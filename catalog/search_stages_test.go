@@ -82,14 +82,17 @@ func figuresOf(cases []eval.Case, k int, rank rankedBy) figures {
 	return f
 }
 
-// currentRanking is the product's search, its top hit judged by fit
-// (catalog.Fit), as console eval judges it.
+// currentRanking is the product's search answer: its hits that fit
+// (catalog.Answer), as search_tools and console eval answer; none is
+// "nothing fits".
 func currentRanking(u []catalog.Contract) rankedBy {
-	r := searchRanker(u)
-	fit := catalog.NewFit(u)
+	ix, fit := catalog.NewIndex(u), catalog.NewFit(u)
 	return func(q string) ([]string, *bool) {
-		ids := r(q, catalog.MaxSearchLimit)
-		fits := len(ids) > 0 && fit.Matched(q, ids[0]) >= fit.Threshold()
+		var ids []string
+		for _, h := range catalog.Answer(ix, fit, q, catalog.MaxSearchLimit, nil) {
+			ids = append(ids, h.ID)
+		}
+		fits := len(ids) > 0
 		return ids, &fits
 	}
 }

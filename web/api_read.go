@@ -154,7 +154,7 @@ func (s *Server) apiToolSearch(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	hits := searchIndex(b.Draft.Input()).Search(q, limit)
+	hits := searchAnswer(b.Draft.Input(), q, limit)
 	type hit struct {
 		Name        string `json:"name"`
 		Description string `json:"description"`

@@ -22,9 +22,9 @@ func TestRunSearchSkipsTheRunsPins(t *testing.T) {
 		if len(plain.Hits) == 0 || plain.Hits[0].Name != "render_chart" {
 			t.Fatalf("without pins: %+v", plain.Hits)
 		}
-		pinned := search(map[string]any{"agent": "analyst", "query": "draw a chart of the sales table in a file", "step": 0, "limit": 3, "pins": []string{"render_chart"}})
+		pinned := search(map[string]any{"agent": "analyst", "query": "chart the sales spreadsheet and save the table", "step": 0, "limit": 3, "pins": []string{"render_chart"}})
 		// the same ranking without the pin, topped up to the limit
-		wider := search(map[string]any{"agent": "analyst", "query": "draw a chart of the sales table in a file", "step": 0, "limit": 4})
+		wider := search(map[string]any{"agent": "analyst", "query": "chart the sales spreadsheet and save the table", "step": 0, "limit": 4})
 		var want []string
 		for _, h := range wider.Hits {
 			if h.Name != "render_chart" {

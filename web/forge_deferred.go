@@ -72,7 +72,7 @@ func (s *Server) forgeSearch(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	hits := searchIndex(fc.draft.Input()).Search(c.QueryParam("q"), 10)
+	hits := searchAnswer(fc.draft.Input(), c.QueryParam("q"), 10)
 	out := make([]views.SearchHit, len(hits))
 	for i, h := range hits {
 		out[i] = views.SearchHit{Name: h.ID, Description: h.Description}
@@ -80,8 +80,13 @@ func (s *Server) forgeSearch(c echo.Context) error {
 	return s.render(c, http.StatusOK, s.forgePageModel(c), views.SearchHits(out))
 }
 
-// searchIndex is what deferred search ranks: the effective roster.
-// catalog search itself never returns code-only helpers.
-func searchIndex(in instruction.Input) *catalog.Index {
-	return catalog.IndexEntries(in.Roster)
+// searchAnswer is what deferred search answers over the effective roster:
+// the hits that fit the query (catalog.Answer), at most limit; none when
+// nothing fits. catalog search itself never returns code-only helpers.
+func searchAnswer(in instruction.Input, query string, limit int) []catalog.Hit {
+	contracts := make([]catalog.Contract, len(in.Roster))
+	for i, e := range in.Roster {
+		contracts[i] = e.Contract()
+	}
+	return catalog.Answer(catalog.IndexEntries(in.Roster), catalog.NewFit(contracts), query, limit, nil)
 }

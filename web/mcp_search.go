@@ -199,7 +199,7 @@ func sameSteps(a, b [][]json.RawMessage) bool {
 func (g *gateway) searchAnswer(ctx context.Context, r *gwReq, req *mcp.CallToolRequest, st *gwStep, hits []catalog.Hit, groups [][]json.RawMessage) (*mcp.CallToolResult, error) {
 	var text strings.Builder
 	if len(hits) == 0 {
-		text.WriteString("No tool matches. Try other words, or go on without a tool.\n")
+		text.WriteString("Nothing fits: no tool carries enough of the query's words to be loaded for it. Try other words, or go on without a tool.\n")
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text.String()}}}, nil
 	}
 	act, err := deferred.Reconstruct(st.key, r.sess.Run, st.surface, groups, g.s.runCeilings())

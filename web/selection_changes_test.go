@@ -133,8 +133,9 @@ func TestSelectionLeversMatchOneByOne(t *testing.T) {
 	}
 	for _, deferred := range []bool{false, true} {
 		d.Options.Deferred = deferred
-		now := eval.Evaluate(d.Input(), suite.Cases, suite.K)
-		got := selectionLevers(d, suite, now, eval.Options{})
+		o := eval.Options{Fit: eval.DraftFit(d)}
+		now := eval.EvaluateWith(d.Input(), suite.Cases, suite.K, o)
+		got := selectionLevers(d, suite, now, o)
 		var want []views.SelectionLever
 		for _, lever := range d.LeverIDs() {
 			if strings.HasPrefix(lever, instruction.LeverTierPrefix) || lever == instruction.LeverCompact {
@@ -144,7 +145,7 @@ func TestSelectionLeversMatchOneByOne(t *testing.T) {
 			if err != nil {
 				continue
 			}
-			r := eval.Evaluate(f.Input(), suite.Cases, suite.K)
+			r := eval.EvaluateWith(f.Input(), suite.Cases, suite.K, o)
 			want = append(want, views.SelectionLever{Lever: lever, Label: leverLabel(d, lever), Recall: r.RecallAtK, Delta: r.RecallAtK - now.RecallAtK,
 				FirstStep: r.FirstStepShare, FirstDelta: r.FirstStepShare - now.FirstStepShare, SelectionChanges: caseChanges(now, r)})
 		}

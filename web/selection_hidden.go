@@ -15,7 +15,7 @@ import (
 // cases — with the same subject, skills and options, its own tools and no
 // pins.
 func (s *Server) evalOptions(ctx context.Context, snap *Snapshot, ac rt.AgentContext, d instruction.Draft, notes []instruction.RosterNote) (eval.Options, error) {
-	var o eval.Options
+	o := eval.Options{Fit: eval.DraftFit(d)}
 	for _, n := range notes {
 		if n.Reason == instruction.NotAuthorized {
 			o.Refused = append(o.Refused, n.Tool)

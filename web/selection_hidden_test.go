@@ -25,7 +25,7 @@ func TestSelectionPanelsShowTheHiddenMisses(t *testing.T) {
 	}
 	_, d := ed.get("/agents/analyst/cases")
 	hidden := strings.Join(strings.Fields(d.Find(`[data-testid="cases-hidden-deferred"]`).Text()), " ")
-	for _, want := range []string{"no-tool precision 0.50 (1 of 2 no-tool cases got a fitting tool", "no hit over the fit threshold, though recall@5 ranks without it, so their tool may still count there", "two-profile cases 1, against 2 rosters", "correct refusals 0"} {
+	for _, want := range []string{"no-tool precision 0.67 (1 of 2 no-tool cases got a fitting tool", "no hit over the fit threshold, so the search answered none", "two-profile cases 1, against 2 rosters", "correct refusals 0"} {
 		if !strings.Contains(hidden, want) {
 			t.Errorf("cases page lacks %q: %q", want, hidden)
 		}

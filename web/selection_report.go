@@ -34,14 +34,19 @@ func selectionTotals(label string, r eval.Report) views.SelectionTotals {
 }
 
 // hiddenMiss names a case behind the no-tool figures: a case needing
-// no tool whose top hit fits (a false positive), or a case needing a
-// tool answered "nothing fits".
+// no tool still answered a hit that fits (a false positive), a case
+// whose tools the subject is refused (a correct refusal, whatever the
+// search answered), or a case needing a tool answered "nothing fits".
 func hiddenMiss(cr eval.CaseResult) (views.SelectionMiss, bool) {
 	switch {
 	case len(cr.Expect) == 0 && cr.Fits && len(cr.Hits) > 0:
 		return views.SelectionMiss{Task: cr.Task, Tool: cr.Hits[0], Where: "fits, though the case needs no tool"}, true
-	case len(cr.Expect) > 0 && !cr.Fits && allRefused(cr.Tools):
-		return views.SelectionMiss{Task: cr.Task, Tool: strings.Join(eval.Alternatives(cr.Expect[0]), " or "), Where: "is not granted to this subject (a correct refusal), and no hit fits"}, true
+	case len(cr.Expect) > 0 && allRefused(cr.Tools):
+		where := "is not granted to this subject (a correct refusal)"
+		if !cr.Fits {
+			where += ", and no hit fits"
+		}
+		return views.SelectionMiss{Task: cr.Task, Tool: strings.Join(eval.Alternatives(cr.Expect[0]), " or "), Where: where}, true
 	case len(cr.Expect) > 0 && !cr.Fits:
 		return views.SelectionMiss{Task: cr.Task, Tool: strings.Join(eval.Alternatives(cr.Expect[0]), " or "), Where: "is needed, but no hit fits: the search answers \"nothing fits\""}, true
 	}
@@ -157,10 +162,10 @@ func caseChanges(was, now eval.Report) views.SelectionChanges {
 // flips on that roster too).
 func selectionLevers(d instruction.Draft, suite eval.Suite, now eval.Report, o eval.Options) []views.SelectionLever {
 	if o.Fit == nil {
-		o.Fit = eval.FitIndex(d.Input())
+		o.Fit = eval.DraftFit(d)
 	}
 	// the levers share one evaluation: a roster two levers search alike
-	// is searched once, each top hit judged once, spread over the cores
+	// is searched once, each hit judged once, spread over the cores
 	levers, jobs := eval.LeverJobs(d, o)
 	reports := eval.EvaluateAll(jobs, suite.Cases, suite.K)
 	out := make([]views.SelectionLever, 0, len(jobs))

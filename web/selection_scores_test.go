@@ -12,7 +12,7 @@ import (
 func TestSelectionScoreWithNothingToScore(t *testing.T) {
 	h := sqliteOnly(t)
 	ed := h.login("admin", adminPassword)
-	suite := "k: 5\ncases:\n  - {task: \"write me a haiku\", expect: [], kind: no_tool}\n"
+	suite := "k: 5\ncases:\n  - {task: \"what is the capital of Australia\", expect: [], kind: no_tool}\n"
 	if res, _ := ed.postCases("analyst", "0", suite, ""); res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("save: %d", res.StatusCode)
 	}

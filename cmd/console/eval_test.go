@@ -220,8 +220,10 @@ func TestEvalCLICountsSkills(t *testing.T) {
 		t.Errorf("a roster without the skill's tools: %v\n%s", err, text)
 	}
 	// a helper's rank is the rank of the tool it arrives with, and says so
+	// (the search answers only hits that fit, and a helper's words do not
+	// count for the tool it arrives with: the task names the code)
 	helper := filepath.Join(dir, "helper.yaml")
-	os.WriteFile(helper, []byte("cases:\n  - {task: \"save the cleaned table for later\", expect: [save_table]}\n"), 0o600)
+	os.WriteFile(helper, []byte("cases:\n  - {task: \"save the cleaned table for later from the python code\", expect: [save_table]}\n"), 0o600)
 	if text, err := runCLI(t, db, "eval", helper, "--agent", "analyst", "--deferred"); err != nil || !strings.Contains(text, "save_table: arrives with exec, at search rank") {
 		t.Errorf("a helper's place: %v\n%s", err, text)
 	}

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -44,16 +45,18 @@ type Surface struct {
 	reach func(catalog.Contract) bool
 }
 
-// lazyIndex is the search index of a surface's searchable tools, built on
-// the first search (a step never needs it).
+// lazyIndex is the search index of a surface's searchable tools and the
+// fit that judges its hits, built on the first search (a step never
+// needs them).
 type lazyIndex struct {
 	once sync.Once
 	ix   *catalog.Index
+	fit  *catalog.Fit
 }
 
-func (l *lazyIndex) get(cs []catalog.Contract) *catalog.Index {
-	l.once.Do(func() { l.ix = catalog.NewIndex(cs) })
-	return l.ix
+func (l *lazyIndex) get(cs []catalog.Contract) (*catalog.Index, *catalog.Fit) {
+	l.once.Do(func() { l.ix, l.fit = catalog.NewIndex(cs), catalog.NewFit(cs) })
+	return l.ix, l.fit
 }
 
 // PinError is a pin that is not a tool of the surface.
@@ -239,9 +242,10 @@ func (s *Surface) Search(query string, limit int, c Ceilings) ([]catalog.Hit, er
 }
 
 // SearchSkipping is Search that never returns a tool of skip (a run's own
-// pins, which every step shows): it ranks over the surface's one index,
-// asks it for as many more hits as skip could take away, and leaves them
-// out — no index is built per set of pins. The index gives at most
+// pins, which every step shows): it ranks over the surface's one index
+// and leaves them out — no index is built per set of pins. It answers
+// only hits that fit the query (catalog.Answer), so it may answer fewer
+// than limit, or none: nothing fits. The index gives at most
 // catalog.MaxSearchLimit hits, so a limit near that can come back shorter
 // when pins rank among them.
 func (s *Surface) SearchSkipping(query string, limit int, c Ceilings, skip []string) ([]catalog.Hit, error) {
@@ -260,24 +264,12 @@ func (s *Surface) SearchSkipping(query string, limit int, c Ceilings, skip []str
 	if limit > c.Results {
 		return nil, overCeiling("limit", limit, c.Results, "the number of results asked for")
 	}
-	hits := s.searchIx.get(s.searchable).Search(query, min(limit+len(skip), catalog.MaxSearchLimit))
-	if len(skip) == 0 {
-		return hits, nil
+	ix, fit := s.searchIx.get(s.searchable)
+	var skipped func(string) bool
+	if len(skip) > 0 {
+		skipped = func(id string) bool { return slices.Contains(skip, id) }
 	}
-	skipped := make(map[string]bool, len(skip))
-	for _, id := range skip {
-		skipped[id] = true
-	}
-	out := make([]catalog.Hit, 0, limit)
-	for _, h := range hits {
-		if len(out) == limit {
-			break
-		}
-		if !skipped[h.ID] {
-			out = append(out, h)
-		}
-	}
-	return out, nil
+	return catalog.Answer(ix, fit, query, limit, skipped), nil
 }
 
 // CheckPins returns pins without repeats, each a roster tool that is not a

@@ -14,9 +14,9 @@ type Options struct {
 	// the roster as not authorized): a case expecting one scores it as a
 	// correct refusal.
 	Refused []string
-	// Fit judges whether a top hit fits (nil: one over the input's
-	// roster). Evaluations of one draft's levers share the draft's, so
-	// each lever need not read the roster twice.
+	// Fit judges which hits fit (nil: the fit of the input's roster, as
+	// the search answers; EvaluateAll builds it once per roster). A
+	// draft's levers share the draft's (DraftFit).
 	Fit *catalog.Fit
 }
 
@@ -55,6 +55,27 @@ func (ro roster) ranks(task string) hitRanks {
 	return ro.ix.SearchIDs(task, catalog.MaxSearchLimit)
 }
 
+// answer is what the search answers the task under the roster: its hits
+// that fit (catalog.FitTask.Fitting), the task read once per fit when
+// sh is set.
+func (ro roster) answer(task string, fit *catalog.Fit, sh *shared) hitRanks {
+	if sh != nil {
+		return sh.fitting(fit, task, ro.ranks(task))
+	}
+	return fit.Task(task).Fitting(ro.ranks(task))
+}
+
+// fit is what judges the roster's hits: the fit of the roster itself (a
+// lever that adds a tool is judged with it), one per roster, shared by
+// the evaluations that search it when sh is set.
+func (ro roster) fit(sh *shared) *catalog.Fit {
+	if sh == nil || ro.shared == nil {
+		return FitIndex(ro.in)
+	}
+	ro.shared.fitOnce.Do(func() { ro.shared.fitIx = FitIndex(ro.in) })
+	return ro.shared.fitIx
+}
+
 // hitRanks are a search's hits' tool ids, read as ranks: a search names
 // a tool at most once among its few hits, so a list finds it (no map
 // built for every search of every lever).
@@ -72,7 +93,7 @@ func (r hitRanks) of(id string) int {
 
 // EvaluateWith is Evaluate with what the options add: a second roster for
 // two_profiles cases and the tools the subject is refused. Every case's
-// top hit is judged against the fit threshold.
+// hits are judged against the fit threshold: the search answers those that fit.
 func EvaluateWith(in instruction.Input, cases []Case, k int, o Options) Report {
 	return evaluate(in, cases, k, o, nil)
 }
@@ -95,27 +116,25 @@ func evaluate(in instruction.Input, cases []Case, k int, o Options, sh *shared) 
 	}
 	fit := o.Fit
 	if fit == nil {
-		fit = FitIndex(in)
+		fit = first.fit(sh)
 	}
 	r := Report{K: k, Cases: make([]CaseResult, 0, len(cases)), FitThreshold: fit.Threshold(), TwoProfilesRosters: 1}
 	if second != nil {
 		r.TwoProfilesRosters = 2
 	}
+	var fit2 *catalog.Fit
+	if second != nil {
+		fit2 = second.fit(sh)
+	}
 	fitting := 0
 	for _, c := range cases {
-		hits := first.ranks(c.Task)
+		hits := first.answer(c.Task, fit, sh)
 		cr := CaseResult{Task: c.Task, Kind: c.Kind, HeldOut: c.HeldOut, Expect: append([]string{}, c.Expect...), Misleading: c.IsMisleading(),
 			Found: true, Rank: []int{}, FirstStep: []bool{}, Hits: []string{}, Tools: []ToolResult{}}
 		cr.Hits = append(cr.Hits, hits[:min(k, len(hits))]...)
 		if len(hits) > 0 {
 			cr.Top1 = c.expects(hits[0])
-			var m float64
-			if sh != nil {
-				m = sh.fitMatched(fit, c.Task, hits[0])
-			} else {
-				m = fit.Matched(c.Task, hits[0])
-			}
-			cr.Fits = m >= r.FitThreshold
+			cr.Fits = true
 		}
 		switch {
 		case len(c.Expect) == 0:
@@ -136,7 +155,7 @@ func evaluate(in instruction.Input, cases []Case, k int, o Options, sh *shared) 
 		var rank2 hitRanks
 		searched2 := two && second != nil
 		if searched2 {
-			rank2 = second.ranks(c.Task)
+			rank2 = second.answer(c.Task, fit2, sh)
 		}
 		searched := false
 		for _, e := range c.Expect {
@@ -193,14 +212,13 @@ func evaluate(in instruction.Input, cases []Case, k int, o Options, sh *shared) 
 	return r
 }
 
+// DraftFit is the fit a draft and its levers are judged with: over every
+// tool the draft declares, so a lever that turns a tool on is judged with
+// it and every lever shares one reading of each task.
+func DraftFit(d instruction.Draft) *catalog.Fit { return catalog.FitEntries(d.Declared) }
+
 // FitIndex is what judges fit over an input's roster.
-func FitIndex(in instruction.Input) *catalog.Fit {
-	contracts := make([]catalog.Contract, len(in.Roster))
-	for i, e := range in.Roster {
-		contracts[i] = e.Contract()
-	}
-	return catalog.NewFit(contracts)
-}
+func FitIndex(in instruction.Input) *catalog.Fit { return catalog.FitEntries(in.Roster) }
 
 // refusedAll reports whether the subject is refused every alternative of
 // an expect entry (one it may use still satisfies the case).

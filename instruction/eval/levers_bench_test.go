@@ -48,7 +48,7 @@ func BenchmarkEveryLever(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(levers)), "levers")
 	b.ReportMetric(float64(len(d.Declared)), "tools")
-	o := eval.Options{Fit: eval.FitIndex(d.Input())}
+	o := eval.Options{Fit: eval.DraftFit(d)}
 	_, jobs := eval.LeverJobs(d, o)
 	jobs = append(jobs, eval.Job{In: d.Input(), Options: o})
 	// warm, as the panel is on every flip after the first: the lexicon
@@ -66,10 +66,10 @@ func BenchmarkEveryLever(b *testing.B) {
 		}
 	})
 	// the old way, for the ratio: each lever evaluated alone, one after
-	// another, the draft's fit index shared
+	// another, the draft's fit shared
 	b.Run("one-by-one", func(b *testing.B) {
 		for b.Loop() {
-			o := eval.Options{Fit: eval.FitIndex(d.Input())}
+			o := eval.Options{Fit: eval.DraftFit(d)}
 			eval.EvaluateWith(d.Input(), suite.Cases, suite.K, o)
 			for _, in := range levers {
 				eval.EvaluateWith(in, suite.Cases, suite.K, o)

@@ -34,7 +34,7 @@ func TestPanelReportsDump(t *testing.T) {
 		d.Selected[e.ID()] = true
 	}
 	d.Options.Deferred = true
-	o := eval.Options{Fit: eval.FitIndex(d.Input())}
+	o := eval.Options{Fit: eval.DraftFit(d)}
 	_, jobs := eval.LeverJobs(d, o)
 	jobs = append(jobs, eval.Job{In: d.Input(), Options: o})
 	reps := eval.EvaluateAll(jobs, suite.Cases, suite.K)

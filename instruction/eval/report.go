@@ -58,12 +58,13 @@ type CaseResult struct {
 	// Top1 says whether the search's top hit is an expected tool (judged
 	// in the totals for misleading cases only).
 	Top1 bool `json:"top1"`
-	// Hits are the search's top k tool ids for the task.
+	// Hits are the search's answer for the task: its top k tool ids
+	// that fit (catalog.FitTask.Fitting), as search_tools answers.
 	Hits  []string     `json:"hits"`
 	Tools []ToolResult `json:"tools"`
 	// Misleading marks a case whose top hit is judged.
 	Misleading bool `json:"misleading,omitempty"`
-	// Fits: the search's top hit shares at least the fit threshold of
+	// Fits: a hit of the search shares at least the fit threshold of
 	// word weight with the task; false is the answer "nothing fits". On
 	// a case that needs no tool, true is a false positive.
 	Fits bool `json:"fits"`
@@ -86,11 +87,12 @@ type Report struct {
 	OnFirstStep    int     `json:"on_first_step"`
 	Misleading     int     `json:"misleading"`
 	Top1           int     `json:"top1_hits"`
-	// FitThreshold is the word weight a top hit must share with a task
-	// to fit (catalog.Fit.Threshold over this roster).
+	// FitThreshold is the word weight a hit must share with a task to
+	// fit (catalog.Fit.Threshold over this roster): the search answers
+	// only hits that fit.
 	FitThreshold float64 `json:"fit_threshold"`
 	// NoTool counts the cases that need no tool; NoToolFalsePositives
-	// those whose top hit still fits.
+	// those answered with a hit that fits.
 	NoTool               int `json:"no_tool"`
 	NoToolFalsePositives int `json:"no_tool_false_positives"`
 	// NoToolPrecision is the share of cases answered "a tool fits" that

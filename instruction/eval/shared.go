@@ -22,7 +22,7 @@ type Job struct {
 // share what they have in common: a roster two jobs search alike (the
 // deferred lever's, a code-only helper's lever, the second profile's
 // under every lever) is indexed and searched once per task, and a fit
-// index shared by the jobs judges each task's top hit once. The jobs are
+// index shared by the jobs judges each task's hits once. The jobs are
 // spread over the cores.
 func EvaluateAll(jobs []Job, cases []Case, k int) []Report {
 	sh := newShared()
@@ -61,7 +61,7 @@ type shared struct {
 	// entries numbers every entry seen, so a roster's key is short
 	entries map[*catalog.Entry]int
 	rosters map[string]*sharedRoster
-	matched map[matchKey]float64
+	tasks   map[taskKey]*taskFit
 	// universe is every roster's tools, indexed once; a roster of the
 	// product's ranking is searched through it
 	universe *catalog.Universe
@@ -70,10 +70,13 @@ type shared struct {
 // sharedRoster is one searchable roster's index and its searches, done
 // once each.
 type sharedRoster struct {
-	once  sync.Once
-	ix    *catalog.Index
-	mu    sync.Mutex
-	ranks map[string]*ranked
+	once sync.Once
+	ix   *catalog.Index
+	// fitIx judges the roster's hits (see roster.fit)
+	fitOnce sync.Once
+	fitIx   *catalog.Fit
+	mu      sync.Mutex
+	ranks   map[string]*ranked
 }
 
 // ranked is one task's search under a roster; read-only once made.
@@ -82,13 +85,13 @@ type ranked struct {
 	hits hitRanks
 }
 
-type matchKey struct {
-	fit      *catalog.Fit
-	task, id string
+type taskKey struct {
+	fit  *catalog.Fit
+	task string
 }
 
 func newShared() *shared {
-	return &shared{entries: map[*catalog.Entry]int{}, rosters: map[string]*sharedRoster{}, matched: map[matchKey]float64{}}
+	return &shared{entries: map[*catalog.Entry]int{}, rosters: map[string]*sharedRoster{}, tasks: map[taskKey]*taskFit{}}
 }
 
 // roster is the shared searches of an input's roster:
@@ -142,20 +145,43 @@ func (sr *sharedRoster) search(task string) hitRanks {
 	return r.hits
 }
 
-// fitMatched is fit.Matched(task, id), judged once per fit index.
-func (sh *shared) fitMatched(fit *catalog.Fit, task, id string) float64 {
-	k := matchKey{fit, task, id}
+// taskFit is a task read once per fit index, and which tools fit it,
+// each judged once.
+type taskFit struct {
+	task *catalog.FitTask
+	mu   sync.Mutex
+	fits map[string]bool
+}
+
+// fitting is the ids that fit the task by fit, in order (see
+// catalog.FitTask.Fitting), each judged once per fit index.
+func (sh *shared) fitting(fit *catalog.Fit, task string, ids []string) hitRanks {
+	k := taskKey{fit, task}
 	sh.mu.Lock()
-	m, ok := sh.matched[k]
-	sh.mu.Unlock()
-	if ok {
-		return m
+	tf := sh.tasks[k]
+	if tf == nil {
+		tf = &taskFit{fits: map[string]bool{}}
+		sh.tasks[k] = tf
 	}
-	m = fit.Matched(task, id)
-	sh.mu.Lock()
-	sh.matched[k] = m
 	sh.mu.Unlock()
-	return m
+	tf.mu.Lock()
+	defer tf.mu.Unlock()
+	if tf.task == nil {
+		tf.task = fit.Task(task)
+	}
+	th := fit.Threshold()
+	var out hitRanks
+	for _, id := range ids {
+		f, ok := tf.fits[id]
+		if !ok {
+			f = tf.task.Matched(id) >= th
+			tf.fits[id] = f
+		}
+		if f {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // LeverJobs are the jobs of a draft's roster-changing levers, in display

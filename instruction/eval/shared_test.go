@@ -67,7 +67,7 @@ func TestEveryLeverSharedEqualsOneByOne(t *testing.T) {
 		t.Run(fmt.Sprintf("real deferred=%v", deferred), func(t *testing.T) {
 			d := leverDraft(c, []string{"github"}, deferred)
 			second := input(c, deferred, nil, "github.create_issue", "github.search_code", "web_search")
-			o := eval.Options{Second: &second, Refused: []string{"github.delete_file"}, Fit: eval.FitIndex(d.Input())}
+			o := eval.Options{Second: &second, Refused: []string{"github.delete_file"}, Fit: eval.DraftFit(d)}
 			sameAsOneByOne(t, d, suite.Cases, suite.K, o)
 		})
 	}
