@@ -8,16 +8,14 @@ import (
 	"testing"
 )
 
-// holdoutSeed seeds the held-out third of the round-5/6 items (leak29,
-// issue 29): an item is held out when the first byte of
+// holdoutSeed seeds the held-out third of the round-5/6 items: an item is held out when the first byte of
 // sha256(holdoutSeed + ":" + corpus + ":" + id) is divisible by 3 — 246 of
 // the 726 items.
 const holdoutSeed = "leak29-holdout-2026"
 
 // holdoutSeedLate seeds the held-out third of the items of round 7 on
 // (blind7, blind8 and later rounds), drawn anew when rounds 7 and 8 joined
-// the tuning pool and before any change was tuned on them (leak29, issue
-// 29): the same rule, another seed, so the earlier rounds keep their
+// the tuning pool and before any change was tuned on them: the same rule, another seed, so the earlier rounds keep their
 // held-out part.
 const holdoutSeedLate = "leak29-holdout-r78-2026-12-04"
 

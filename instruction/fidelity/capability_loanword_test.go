@@ -9,7 +9,7 @@ import "testing"
 // unless it opens with a subject (a short word such as an article) or with
 // a verb in the person of the text's own opening verb (the description's
 // "returns": "Επιστρέφει … στέλνει", "Returnerar … skickar") — the
-// language-independent reading of issue 29. The first
+// language-independent reading of the leak check. The first
 // sentence (what the tool does) and English sentences are left to the
 // English reading.
 func TestLoanwordInALanguageNotGlossed(t *testing.T) {

@@ -5,7 +5,7 @@ import "testing"
 // TestStepsLabelledForPeople: a step under a label that names people
 // other than the agent — staff, a role, "(for analysts)" — is theirs to
 // do, not the agent's ("STAFF ACTION (store manager): refund via PayPal";
-// issue 29, the false alarms of blind10-hard), while the same step under a
+// the false alarms of blind10-hard), while the same step under a
 // label for the agent, or with no label, is still a finding.
 func TestStepsLabelledForPeople(t *testing.T) {
 	wantNoFindings(t, "report",
