@@ -6,7 +6,8 @@ import "strings"
 // with the tool that describes it, or as the one not to use: "similar to
 // x_y", "the counterpart to x_y", "prefer this over (raw) x_y", "instead
 // of x_y", "rather than x_y", "unlike x_y", "as opposed to x_y",
-// "different from x_y". Such a
+// "different from x_y", "faster than x_y", "more efficient than repeated
+// x_y calls". Such a
 // name asks for no call (the leak check's rule: a text leaks what it
 // teaches the agent to do, and a comparison teaches nothing to do).
 func compared(ts []token, i int) bool {
@@ -33,7 +34,9 @@ func compared(ts []token, i int) bool {
 	case "from":
 		return differentFrom[prev] // "Different from search_x, which …"
 	case "than":
-		return prev == "rather"
+		// "rather than x_y"; a comparative: "faster than x_y", "more
+		// efficient than repeated x_y calls"
+		return prev == "rather" || len(prev) > 4 && strings.HasSuffix(prev, "er") || k > 1 && (ts[k-2].lower == "more" || ts[k-2].lower == "less")
 	case "over":
 		// "prefer this over x_y", "preferred over x_y"
 		for j := k - 1; j >= 0 && j >= k-3 && !ts[j+1].sentence; j-- {
@@ -55,7 +58,8 @@ var differentFrom = set("different", "distinct", "differs", "differ", "separate"
 
 // comparedModifiers may stand between a comparison word and the tool it
 // names ("over raw notion_search", "to the older x_y").
-var comparedModifiers = set("the", "a", "an", "raw", "plain", "older", "old", "legacy", "generic", "regular", "basic", "low-level", "lower-level")
+var comparedModifiers = set("the", "a", "an", "raw", "plain", "older", "old", "legacy", "generic", "regular", "basic", "low-level", "lower-level",
+	"repeated", "multiple", "individual", "separate", "several", "many")
 
 // inComparedChain reports whether the name at i is one of a chain of
 // calls a tool says it replaces, or a later link of a chain named only as

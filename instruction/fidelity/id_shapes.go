@@ -59,6 +59,8 @@ func (c *Checker) placedName(text string, ts []token, i int) (mention, bool) {
 		placed = true // "use get-pod first", "upload it with sftp-upload and run it"
 	case deedSnake(t.text) && (saidToBeYours(ts, i) || afterYourTurn(text, ts, i)):
 		placed = true // "book_vaccination is your friend", "Your move: extract_fields"
+	case snake && deedInProse(text, ts, i):
+		placed = true // "approve_vendor_review clears the mark", "Chipped ones need quote_regrind"
 	}
 	if !placed {
 		return mention{}, false
