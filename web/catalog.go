@@ -123,7 +123,7 @@ func (s *Server) toolPage(c echo.Context) error {
 	}
 	// what the text the model reads asks for: the reviewer's rewording
 	// once there is one (the imported text stays in the ledger)
-	d.Needs = needViews(k, snap.Universe())
+	d.Needs = needViews(k, newServiceChecks(snap.Universe()))
 	u := currentUser(c)
 	shapers, err := s.store.ConnectionShapers(c.Request().Context())
 	if err != nil {
@@ -178,20 +178,13 @@ func mentionViews(fs []instruction.Finding) []views.Mention {
 }
 
 // needViews are the capability findings of a tool before review: what its
-// text asks of the agent that neither it nor its service provides.
-func needViews(k catalog.Contract, universe []catalog.Contract) []views.Need {
-	var service []catalog.Contract
-	if ns := k.Namespace(); ns != "" {
-		for _, o := range universe {
-			if o.Namespace() == ns {
-				service = append(service, o)
-			}
-		}
-	}
+// text asks of the agent that neither it nor its service provides (the
+// service's check from checks, built once per service).
+func needViews(k catalog.Contract, checks *serviceChecks) []views.Need {
 	var out []views.Need
 	// a tool it asks for that another service of the console has is
 	// connected: the advice says to add it to the roster, not connect one
-	for _, f := range fidelity.OtherServiceAdvice(fidelity.CheckContract(k, service), k, universe) {
+	for _, f := range fidelity.OtherServiceAdvice(checks.of(k).Check(k), k, checks.universe) {
 		out = append(out, views.Need{Class: f.Class, Signal: f.Signal, Excerpt: f.Excerpt, Suggestion: f.Suggestion, Field: f.Field})
 	}
 	return out

@@ -141,24 +141,25 @@ func (s *Server) importPreview(c echo.Context) error {
 // previewData is the preview of a plan; cs are the document's contracts
 // (a tool's service, against which what its text asks for is checked).
 func previewData(f views.ImportForm, plan models.ImportPlan, cs []catalog.Contract) views.ImportPreviewData {
+	checks := newServiceChecks(cs)
 	d := views.ImportPreviewData{Form: f, Removed: plan.Removed, Unchanged: plan.Unchanged, Digest: plan.Digest, Empty: plan.Empty()}
 	for _, r := range plan.Rejected {
 		d.Rejected = append(d.Rejected, views.RejectedTool{Name: shownName(r.Name), ID: shownName(r.ID), Index: r.Index, Reasons: problemViews(r.Problems)})
 	}
 	for _, k := range plan.Added {
 		d.Added = append(d.Added, toolRow(models.Tool{Status: models.ToolCandidate}, k))
-		d.Renderings = append(d.Renderings, rendered(k, "added", cs))
+		d.Renderings = append(d.Renderings, rendered(k, "added", checks))
 	}
 	for _, ch := range plan.Changed {
 		d.Changed = append(d.Changed, views.ImportChange{ID: ch.New.ID, Diff: lineDiff(prettyJSON(string(catalog.CanonicalJSON(ch.Old))), prettyJSON(string(catalog.CanonicalJSON(ch.New))))})
-		d.Renderings = append(d.Renderings, rendered(ch.New, "changed", cs))
+		d.Renderings = append(d.Renderings, rendered(ch.New, "changed", checks))
 	}
 	return d
 }
 
 // rendered is a contract as the agent gets it, in both forms.
-func rendered(k catalog.Contract, change string, service []catalog.Contract) views.RenderedContract {
-	return views.RenderedContract{ID: k.ID, Change: change, Full: catalog.RenderFull(k), Compact: catalog.RenderCompact(k), Needs: needViews(k, service)}
+func rendered(k catalog.Contract, change string, checks *serviceChecks) views.RenderedContract {
+	return views.RenderedContract{ID: k.ID, Change: change, Full: catalog.RenderFull(k), Compact: catalog.RenderCompact(k), Needs: needViews(k, checks)}
 }
 
 // importConfirm re-validates the same document and applies it, refusing

@@ -34,6 +34,15 @@ type findingsCache struct {
 	entries map[string]reviewFindings
 	// computed counts the findings computed (not served from the cache).
 	computed int
+	// checks are the services' leak checks of one generation, each
+	// service's roster read once for all its candidates
+	checks *genChecks
+}
+
+// genChecks are the service checks of one catalog generation.
+type genChecks struct {
+	gen    int64
+	checks *serviceChecks
 }
 
 // of returns the findings of k, what the model reads of r (its
@@ -51,7 +60,13 @@ func (fc *findingsCache) of(snap *Snapshot, r models.Tool, k catalog.Contract) r
 	if ok {
 		return f
 	}
-	f = reviewFindings{mentions: mentionViews(snap.Mentions(k)), needs: needViews(k, snap.Universe())}
+	fc.mu.Lock()
+	if fc.checks == nil || fc.checks.gen != snap.Gen() {
+		fc.checks = &genChecks{gen: snap.Gen(), checks: newServiceChecks(snap.Universe())}
+	}
+	checks := fc.checks.checks
+	fc.mu.Unlock()
+	f = reviewFindings{mentions: mentionViews(snap.Mentions(k)), needs: needViews(k, checks)}
 	fc.mu.Lock()
 	fc.computed++
 	if fc.gen == snap.Gen() {

@@ -91,9 +91,11 @@ func runCatalog(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	shown := printRejected(out, o.Rejected, nil)
 	// what each tool's text asks of the agent that no tool of the file
 	// provides: the import preview's check (fidelity.CheckContract), for
-	// the reviewer to read before anyone makes the tool available
+	// the reviewer to read before anyone makes the tool available, the
+	// provides, the file's roster read once for all its tools
+	check := fidelity.NewServiceCheck(cs)
 	for _, k := range cs {
-		for _, f := range fidelity.CheckContract(k, cs) {
+		for _, f := range check.Check(k) {
 			fmt.Fprintf(out, "leak: %s: %s via “%s”: …%s… — %s (in %s)\n", k.ID, fidelity.NeedWords(f.Class), f.Signal, f.Excerpt, f.Suggestion, f.Field)
 		}
 	}

@@ -125,6 +125,7 @@ const maxMemo = 20000
 
 // New indexes the known (available) tools.
 func New(known []catalog.Contract) *Checker {
+	rosterBuilds.Add(1)
 	c := &Checker{byFirst: map[string][]phrase{}, known: map[string][]string{}, namespaces: map[string]bool{}, variants: map[string]int{}, declared: map[string]bool{},
 		contracts: map[string]catalog.Contract{}, memo: map[string][]mention{}, scopes: map[string]*Scope{}, classes: map[string]map[string]bool{}}
 	for _, k := range known {

@@ -20,15 +20,13 @@ import (
 // suggestion for the reviewer and the field it is in ("description",
 // "parameter query", "returns", "example 1"). It is pure.
 func CheckContract(k catalog.Contract, service []catalog.Contract) []Finding {
+	return NewServiceCheck(service).Check(k)
+}
+
+// checkWith is CheckContract of k read with c and s, the checker and
+// scope of a roster that holds k and the other tools of its service.
+func checkWith(k catalog.Contract, c *Checker, s *Scope) []Finding {
 	text, fields := contractFields(k)
-	roster := []catalog.Contract{k}
-	for _, o := range service {
-		if o.ID != k.ID {
-			roster = append(roster, o)
-		}
-	}
-	s := NewScope(roster)
-	c := New(roster)
 	flags := flagSpans(text, k)
 	// the tool's own entry, read as the composition reads it: its
 	// headline sentence says what it does itself ("Export query results

@@ -56,6 +56,7 @@ type scopePart struct {
 
 // scopePartOf is c's part of a scope.
 func scopePartOf(c catalog.Contract, classes func(catalog.Contract) map[string]bool) *scopePart {
+	partBuilds.Add(1)
 	p := &scopePart{id: c.ID, classes: classes(c)}
 	for _, w := range strings.Fields(strings.ToLower(c.Title)) {
 		p.words = append(p.words, strings.Trim(w, ".,;:()"))
