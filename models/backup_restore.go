@@ -180,6 +180,10 @@ func (s *Store) RestorePostgres(ctx context.Context, path string, o RestoreOptio
 		if res.RestoredAccess, err = keepWithdrawals(ctx, &pgRestoreTx{s: s, tx: tx}, withdrawn); err != nil {
 			return err
 		}
+		// the records of calls it kept came with their ids
+		if _, err := tx.Exec(ctx, "SELECT setval(pg_get_serial_sequence('idempotent_calls', 'id'), COALESCE((SELECT MAX(id) FROM idempotent_calls), 0) + 1, false)"); err != nil {
+			return err
+		}
 		if res.Audit, err = s.verifyRestoredChain(ctx, tx); err != nil {
 			return err
 		}

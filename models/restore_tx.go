@@ -30,6 +30,12 @@ func (t storeRestoreTx) count(ctx context.Context, q string, args ...any) (int64
 	return n, err
 }
 
+func (t storeRestoreTx) strings(ctx context.Context, q string, args ...any) ([]string, error) {
+	var out []string
+	err := t.s.with(ctx).Raw(q, args...).Scan(&out).Error
+	return out, err
+}
+
 func (t storeRestoreTx) audit(ctx context.Context, e Event) error { return t.s.Audit(ctx, e) }
 
 // pgRestoreTx is a restoreTx over a Postgres restore's transaction; its
@@ -66,6 +72,14 @@ func (t *pgRestoreTx) count(ctx context.Context, q string, args ...any) (int64, 
 	var n int64
 	err := t.tx.QueryRow(ctx, numbered(q), args...).Scan(&n)
 	return n, err
+}
+
+func (t *pgRestoreTx) strings(ctx context.Context, q string, args ...any) ([]string, error) {
+	rows, err := t.tx.Query(ctx, numbered(q), args...)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
 }
 
 func (t *pgRestoreTx) audit(ctx context.Context, e Event) error {

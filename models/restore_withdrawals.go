@@ -47,6 +47,7 @@ type withdrawals struct {
 	Suspended []withdrawnKey
 	Disabled  []disabledUser
 	Bindings  []endedBinding
+	Consumed  consumed
 }
 
 type withdrawnKey struct {
@@ -95,7 +96,9 @@ func (s *Store) readWithdrawals(ctx context.Context) (withdrawals, error) {
 	WHERE (revoked_at IS NOT NULL OR invalidated_at IS NOT NULL) AND expires_at > ? ORDER BY id`, time.Now().UTC()).Scan(&w.Bindings).Error; err != nil {
 		return w, fmt.Errorf("ended bindings: %w", err)
 	}
-	return w, nil
+	var err error
+	w.Consumed, err = s.readConsumed(ctx)
+	return w, err
 }
 
 // restoreTx is a restore's open transaction over the restored data.
@@ -105,6 +108,8 @@ type restoreTx interface {
 	exec(ctx context.Context, q string, args ...any) (int64, error)
 	count(ctx context.Context, q string, args ...any) (int64, error)
 	audit(ctx context.Context, e Event) error
+	// strings reads one text column
+	strings(ctx context.Context, q string, args ...any) ([]string, error)
 }
 
 // RestoredAccess is what a restore kept withdrawn and what the restored
@@ -115,6 +120,12 @@ type RestoredAccess struct {
 	ActiveKeys int
 	// SessionsEnded counts the backup's browser sessions ended.
 	SessionsEnded int
+	// KeptCalls counts the idempotency records of calls made since the
+	// backup that the restore kept (keepConsumed).
+	KeptCalls int
+	// SessionsClosed counts the backup's gateway sessions the replaced
+	// database had ended.
+	SessionsClosed int
 	// LastAdminEnabled is a user the replaced database had disabled who
 	// is the restored data's only enabled admin, left enabled so the
 	// console can be administered ("" for none).
@@ -169,6 +180,9 @@ func keepWithdrawals(ctx context.Context, tx restoreTx, w withdrawals) (Restored
 		if err := keepBinding(ctx, tx, b, &out); err != nil {
 			return out, fmt.Errorf("keep binding %d ended: %w", b.ID, err)
 		}
+	}
+	if err := keepConsumed(ctx, tx, w.Consumed, &out); err != nil {
+		return out, err
 	}
 	n, err := tx.exec(ctx, "DELETE FROM sessions")
 	if err != nil {

@@ -106,6 +106,10 @@ func runRestore(ctx context.Context, args []string, stdout io.Writer) error {
 		return fmt.Errorf("restore: %s was restored, but the audit event saying it was not authenticated could not be written: %w", file, err)
 	}
 	chain := "audit chain intact: " + plural.Count(res.Audit.Events, "event")
+	if res.Auth == "" {
+		chain = "its contents were NOT verified: the audit chain's " + plural.Count(res.Audit.Events, "event") +
+			" link up, but any other row of an unauthenticated backup may have been edited"
+	}
 	if res.Audit.Broken() {
 		chain = fmt.Sprintf("the audit chain is broken at event %d: %s (restored with --accept-broken-audit)", res.Audit.BrokenAt, res.Audit.Reason)
 	}
@@ -129,10 +133,17 @@ func printRestoredAccess(stdout io.Writer, res models.BackupResult) {
 			fmt.Fprintf(stdout, "  %s\n", k)
 		}
 	case res.ReplacedData:
-		fmt.Fprintln(stdout, "nothing the replaced database had revoked, suspended or disabled is active in the backup")
+		fmt.Fprintln(stdout, "nothing the replaced database had revoked, suspended, disabled, spent, decided or ended is live in the backup")
 	case res.ActiveKeys > 0:
 		fmt.Fprintf(stdout, "the database was empty, so no revocation made since the backup is known; active again: the backup's %s (review them with console apikey list and revoke any revoked since)\n",
 			plural.Count(res.ActiveKeys, "API key"))
+	}
+	if res.KeptCalls > 0 {
+		fmt.Fprintf(stdout, "kept %s made since the backup (audited %s): a retry is answered from them, not run again\n",
+			plural.Count(res.KeptCalls, "idempotency record"), models.AuditRestoreKeptConsumed)
+	}
+	if res.SessionsClosed > 0 {
+		fmt.Fprintf(stdout, "ended %s of the backup that the replaced database had ended\n", plural.Count(res.SessionsClosed, "gateway session"))
 	}
 	if res.LastAdminEnabled != "" {
 		fmt.Fprintf(stdout, "user %s was disabled in the replaced database but is the backup's only enabled admin: left enabled so the console can be administered; add another admin, then disable %s\n",

@@ -140,7 +140,7 @@ func TestRestoreRefusesAnEditedBackup(t *testing.T) {
 			if _, err := runCLI(t, dst, "restore", "--force", lost); err == nil || !strings.Contains(err.Error(), "--unauthenticated") {
 				t.Fatalf("restore of a backup whose key is lost: %v, want a refusal naming --unauthenticated", err)
 			}
-			if out, err := runCLI(t, dst, "restore", "--force", "--unauthenticated", lost); err != nil || !strings.Contains(out, "not authenticated") || !strings.Contains(out, "audit chain intact") {
+			if out, err := runCLI(t, dst, "restore", "--force", "--unauthenticated", lost); err != nil || !strings.Contains(out, "not authenticated") || !strings.Contains(out, "NOT verified") || strings.Contains(out, "audit chain intact") {
 				t.Fatalf("restore --unauthenticated of a backup whose key is lost: %v\n%s", err, out)
 			}
 			unauthenticatedRestores(t, dst, 1)
