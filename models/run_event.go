@@ -63,26 +63,23 @@ type RunEvent struct {
 
 // SaveRunEvents stores a batch of run events in one statement or
 // transaction, built directly (the ORM's per-row reflection cost more
-// than the write): on Postgres one COPY (copyRunEvents), on SQLite one
-// multi-row INSERT per 200 events. IDs are not read back.
+// than the write): on Postgres one COPY (copyRunEvents), committed as the
+// store's EvidenceCommit says, on SQLite one multi-row INSERT per 200
+// events. IDs are not read back.
 func (s *Store) SaveRunEvents(ctx context.Context, evs []RunEvent) error {
 	return s.saveRunEvents(ctx, evs, false)
 }
 
-// SaveRunEventsAsyncCommit is SaveRunEvents whose Postgres transaction
-// commits without waiting for its write-ahead log to reach the disk
-// (synchronous_commit off, for this transaction only): the events are
-// committed and visible to every replica when it returns, and Postgres
-// flushes them within a fraction of a second (three wal_writer_delay at
-// most); only a crash of the database server in that window can lose
-// them. The gateway's per-call evidence uses it: the flush is most of a
-// call's cost on a disk where one takes milliseconds. On SQLite it is
-// SaveRunEvents.
-func (s *Store) SaveRunEventsAsyncCommit(ctx context.Context, evs []RunEvent) error {
+// SaveRunEventsPipelined is SaveRunEvents sent on Postgres as one
+// pipelined INSERT (insertRunEventsPipelined: a prepared statement, one
+// round trip), committed as the store's EvidenceCommit says: the
+// gateway's per-call evidence, most often one event a batch. On SQLite
+// it is SaveRunEvents.
+func (s *Store) SaveRunEventsPipelined(ctx context.Context, evs []RunEvent) error {
 	return s.saveRunEvents(ctx, evs, true)
 }
 
-func (s *Store) saveRunEvents(ctx context.Context, evs []RunEvent, asyncCommit bool) error {
+func (s *Store) saveRunEvents(ctx context.Context, evs []RunEvent, pipelined bool) error {
 	if len(evs) == 0 {
 		return nil
 	}
@@ -110,10 +107,10 @@ func (s *Store) saveRunEvents(ctx context.Context, evs []RunEvent, asyncCommit b
 	case s.dialect == DialectPostgres:
 		write := func() error {
 			s.countRaw(ctx, 1) // one round trip either way
-			if asyncCommit {
-				return insertRunEventsAsync(ctx, sqlDB, evs)
+			if pipelined {
+				return insertRunEventsPipelined(ctx, sqlDB, evs, !s.evidenceSync)
 			}
-			return copyRunEvents(ctx, sqlDB, evs)
+			return copyRunEvents(ctx, sqlDB, evs, !s.evidenceSync)
 		}
 		err = write()
 		if noPartition(err) {
@@ -139,7 +136,7 @@ func (s *Store) saveRunEvents(ctx context.Context, evs []RunEvent, asyncCommit b
 		}
 	}
 	if err != nil {
-		if err = s.saveEachRunEvent(ctx, evs, asyncCommit, err); err != nil {
+		if err = s.saveEachRunEvent(ctx, evs, pipelined, err); err != nil {
 			return fmt.Errorf("models: save run events: %w", err)
 		}
 	}

@@ -24,7 +24,7 @@ func TestRunEventsAsyncCommit(t *testing.T) {
 			{Run: "async", Kind: models.RunCall, Agent: "helper", Tool: "demo.echo", Verdict: "active", CallStatus: "ok", LatencyUS: 120, ResultBytes: 40},
 			{Run: "async", Kind: models.RunSearch, Agent: "helper", QueryBytes: 12, Hits: 1},
 		}
-		if err := s.SaveRunEventsAsyncCommit(ctx, evs); err != nil {
+		if err := s.SaveRunEventsPipelined(ctx, evs); err != nil {
 			t.Fatal(err)
 		}
 		got, err := s.RunEvents(ctx, "async", 10)
@@ -45,7 +45,7 @@ func TestRunEventsAsyncCommit(t *testing.T) {
 		bad := []models.RunEvent{{Run: "async-bad", Kind: models.RunCall, Agent: "helper"}, {Run: "async-bad", Kind: models.RunCall, Agent: "hel\x00per"}}
 		// a NUL is cleaned before the write (run_event_clean.go): the
 		// batch is stored, NUL removed
-		if err := s.SaveRunEventsAsyncCommit(ctx, bad); err != nil {
+		if err := s.SaveRunEventsPipelined(ctx, bad); err != nil {
 			t.Fatal(err)
 		}
 		// only that connection is asked about: other test packages share
@@ -62,7 +62,7 @@ func TestRunEventsAsyncCommit(t *testing.T) {
 		}
 		// a day without its partition yet: made, then written
 		later := []models.RunEvent{{Run: "async-later", Kind: models.RunCall, Agent: "helper", CreatedAt: time.Now().UTC().AddDate(0, 0, 40)}}
-		if err := s.SaveRunEventsAsyncCommit(ctx, later); err != nil {
+		if err := s.SaveRunEventsPipelined(ctx, later); err != nil {
 			t.Fatalf("an event of a day without its partition: %v", err)
 		}
 		if got, _ := s.RunEvents(ctx, "async-later", 10); len(got) != 1 {

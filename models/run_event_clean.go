@@ -45,14 +45,14 @@ func cleanRunEvents(evs []RunEvent) {
 // saveEachRunEvent writes the events one at a time after their batch
 // failed with batchErr: the events the database accepts are stored, and
 // the error says how many it refused (nil: none).
-func (s *Store) saveEachRunEvent(ctx context.Context, evs []RunEvent, asyncCommit bool, batchErr error) error {
+func (s *Store) saveEachRunEvent(ctx context.Context, evs []RunEvent, pipelined bool, batchErr error) error {
 	if len(evs) < 2 || ctx.Err() != nil || errors.Is(batchErr, context.Canceled) || errors.Is(batchErr, context.DeadlineExceeded) {
 		return batchErr
 	}
 	failed := 0
 	var first error
 	for i := range evs {
-		if err := s.saveRunEvents(ctx, evs[i:i+1], asyncCommit); err != nil {
+		if err := s.saveRunEvents(ctx, evs[i:i+1], pipelined); err != nil {
 			failed++
 			if first == nil {
 				first = err

@@ -18,8 +18,11 @@ import (
 // made afresh for every statement of more than a few hundred bytes — the
 // evidence of a deferred step cost about 5 KB of garbage that way, a
 // quarter of what a step allocates (BenchmarkSaveRunEvents).
-// SaveRunEventsAsyncCommit's batches go by insertRunEventsAsync instead.
-func copyRunEvents(ctx context.Context, db *sql.DB, evs []RunEvent) error {
+// SaveRunEventsPipelined's batches go by insertRunEventsPipelined instead.
+// async: the COPY's transaction commits without waiting for the disk
+// (EvidenceCommitAsync), set in the same simple query, still one round
+// trip.
+func copyRunEvents(ctx context.Context, db *sql.DB, evs []RunEvent, async bool) error {
 	bp := copyBuffers.Get().(*bytes.Buffer)
 	defer copyBuffers.Put(bp)
 	bp.Reset()
@@ -27,13 +30,23 @@ func copyRunEvents(ctx context.Context, db *sql.DB, evs []RunEvent) error {
 	for i := range evs {
 		appendRunEventRow(bp, &evs[i], now)
 	}
+	q := runEventCopySQL
+	if async {
+		q = runEventCopyAsyncSQL
+	}
 	return withPgx(ctx, db, func(c *pgx.Conn) error {
-		_, err := c.PgConn().CopyFrom(ctx, bytes.NewReader(bp.Bytes()), runEventCopySQL)
+		_, err := c.PgConn().CopyFrom(ctx, bytes.NewReader(bp.Bytes()), q)
 		return err
 	})
 }
 
 const runEventCopySQL = "COPY run_events (" + runEventColumns + ") FROM STDIN"
+
+// runEventCopyAsyncSQL is the COPY in a simple query's implicit
+// transaction whose commit does not wait for the disk: SET LOCAL lasts
+// until that transaction ends, committed or rolled back, so the pooled
+// connection keeps its own setting.
+const runEventCopyAsyncSQL = "SET LOCAL synchronous_commit TO OFF; " + runEventCopySQL
 
 // copyBuffers recycles the writer's row buffers (a batch of 200 steps is
 // about 100 KiB).

@@ -10,22 +10,23 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// insertRunEventsAsync stores the events on Postgres in one transaction
-// that commits without waiting for the disk (SaveRunEventsAsyncCommit),
-// sent as one pipeline: BEGIN, SET LOCAL synchronous_commit, one INSERT
+// insertRunEventsPipelined stores the events on Postgres with one INSERT
 // of every event (one row of values for a single event; for more, a
 // column array each, unnested: the same statement whatever the batch's
-// size, so the driver prepares each form once per connection) and COMMIT
-// go out together and their answers come back
-// together — one round trip to the database, where a COPY in its own
-// transaction took three (the gateway waits for its evidence before it
-// answers a call).
-func insertRunEventsAsync(ctx context.Context, db *sql.DB, evs []RunEvent) error {
+// size, so the driver prepares each form once per connection), sent as
+// one pipeline (SaveRunEventsPipelined); async wraps it in BEGIN, SET
+// LOCAL synchronous_commit and COMMIT, a transaction that commits without
+// waiting for the disk (EvidenceCommitAsync). The statements go out
+// together and their answers come back together — one round trip to the
+// database (the gateway waits for its evidence before it answers a call).
+func insertRunEventsPipelined(ctx context.Context, db *sql.DB, evs []RunEvent, async bool) error {
 	now := time.Now()
 	return withPgx(ctx, db, func(c *pgx.Conn) error {
 		b := &pgx.Batch{}
-		b.Queue("BEGIN")
-		b.Queue("SET LOCAL synchronous_commit TO OFF")
+		if async {
+			b.Queue("BEGIN")
+			b.Queue("SET LOCAL synchronous_commit TO OFF")
+		}
 		if len(evs) == 1 {
 			// one event (a call answered alone) is one row of plain
 			// values: Postgres takes it in about half the time of 27
@@ -36,7 +37,9 @@ func insertRunEventsAsync(ctx context.Context, db *sql.DB, evs []RunEvent) error
 		} else {
 			b.Queue(runEventUnnestSQL, runEventColumnsOf(evs, now)...)
 		}
-		b.Queue("COMMIT")
+		if async {
+			b.Queue("COMMIT")
+		}
 		// on an error the server skips the rest of the pipeline and the
 		// connection is left in the failed transaction: the driver closes
 		// it rather than hand it out again (stdlib's ResetSession refuses a

@@ -108,12 +108,13 @@ func TestRunEventsKeepEveryField(t *testing.T) {
 }
 
 // eachWriter runs fn on each database with each way of storing events:
-// SaveRunEvents and SaveRunEventsAsyncCommit (on Postgres a COPY and a
-// pipelined INSERT of column arrays: each must keep every value).
+// SaveRunEvents and SaveRunEventsPipelined (on Postgres a COPY and a
+// pipelined INSERT of column arrays: each must keep every value), each
+// committed asynchronously, the default.
 func eachWriter(t *testing.T, fn func(t *testing.T, s *models.Store, save func(context.Context, []models.RunEvent) error)) {
 	for _, d := range modelstest.Dialects(t) {
-		t.Run(d.Name+"/sync", func(t *testing.T) { s := modelstest.Open(t, d); fn(t, s, s.SaveRunEvents) })
-		t.Run(d.Name+"/async", func(t *testing.T) { s := modelstest.Open(t, d); fn(t, s, s.SaveRunEventsAsyncCommit) })
+		t.Run(d.Name+"/copy", func(t *testing.T) { s := modelstest.Open(t, d); fn(t, s, s.SaveRunEvents) })
+		t.Run(d.Name+"/pipelined", func(t *testing.T) { s := modelstest.Open(t, d); fn(t, s, s.SaveRunEventsPipelined) })
 	}
 }
 

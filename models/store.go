@@ -56,6 +56,9 @@ type Store struct {
 	// requestTTL is how long a pending approval request waits
 	// (SetApprovalRequestTTL); 0: DefaultApprovalRequestTTL
 	requestTTL time.Duration
+	// evidenceSync: run evidence commits synchronously
+	// (SetEvidenceCommit); false: asynchronously, the default
+	evidenceSync bool
 	// file is the SQLite database's file, whose start lock a bootstrap
 	// takes (lockStart); "" in memory and on Postgres
 	file string

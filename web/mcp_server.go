@@ -27,9 +27,9 @@ type gateway struct {
 	// notification goes before its result)
 	json, stream http.Handler
 	pool         *upstream.Pool
-	// evidence stores the gateway's per-call and per-search evidence:
-	// committed before the answer, without waiting for the database's
-	// disk flush (models.SaveRunEventsAsyncCommit)
+	// evidence stores the gateway's per-call and per-search evidence,
+	// one pipelined INSERT a batch (models.SaveRunEventsPipelined),
+	// committed as CONSOLE_EVIDENCE_COMMIT says (models.EvidenceCommit)
 	evidence *evidenceWriter
 	tools    sync.Map // tool digest → *mcp.Tool
 	// toolJSON is each listed tool's JSON, encoded once (mcp_encode.go)
@@ -73,7 +73,7 @@ var gatewayVersions = mcp.SupportedProtocolVersions()[1:]
 const listChangedToken = "console:tools/list_changed"
 
 func newGateway(s *Server) *gateway {
-	g := &gateway{s: s, pool: upstream.NewPool(s.log), evidence: newEvidenceWriterWith(s.store.SaveRunEventsAsyncCommit, s.log)}
+	g := &gateway{s: s, pool: upstream.NewPool(s.log), evidence: newEvidenceWriterWith(s.store.SaveRunEventsPipelined, s.log)}
 	g.states.read, g.states.most = s.store.GatewayStatesByTokens, sessionReadsInFlight
 	g.direct.Store(true)
 	if s.cfg.UpstreamTimeout > 0 {

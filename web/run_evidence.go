@@ -13,9 +13,12 @@ import (
 // evidenceWriter stores run evidence with group commit: a request hands
 // its event over and waits until the event is committed, while a writer
 // goroutine writes whatever requests handed over meanwhile as one
-// statement (a COPY on Postgres, a multi-row INSERT on SQLite). A request answers only after its evidence is stored,
-// so nothing is lost to a crash, and a busy runtime costs one statement
-// per database round trip instead of one per step. One writer: two side
+// statement (a COPY on Postgres, a multi-row INSERT on SQLite). A request
+// answers only after its evidence is committed, so a console crash loses
+// none (a database crash may lose the last fraction of a second of it
+// under CONSOLE_EVIDENCE_COMMIT=async: models.EvidenceCommit), and a busy
+// runtime costs one statement per database round trip instead of one per
+// step. One writer: two side
 // by side cost PostgreSQL about 20 µs more per step on 2 cores (smaller
 // batches) for no better p99.
 type evidenceWriter struct {

@@ -81,8 +81,8 @@ func openStoreFor(ctx context.Context, m *meter.Meter, bootstrap func(*models.St
 // openDB opens the configured database as it is, with the configured
 // audit key (CONSOLE_AUDIT_KEY, at least 32 bytes; every replica and every
 // CLI run against the database must use the same one) and the configured
-// Postgres connection budget (CONSOLE_DB_MAX_CONNS). The key is never
-// printed or logged.
+// Postgres connection budget (CONSOLE_DB_MAX_CONNS) and how run evidence
+// commits (CONSOLE_EVIDENCE_COMMIT). The key is never printed or logged.
 func openDB(ctx context.Context) (*models.Store, error) {
 	key := os.Getenv("CONSOLE_AUDIT_KEY")
 	if key != "" && len(key) < models.SecretBytes {
@@ -96,10 +96,15 @@ func openDB(ctx context.Context) (*models.Store, error) {
 	if err != nil {
 		return nil, &exitError{2, err}
 	}
+	commit, err := models.ParseEvidenceCommit(os.Getenv("CONSOLE_EVIDENCE_COMMIT"))
+	if err != nil {
+		return nil, &exitError{2, err}
+	}
 	store, err := models.Open(ctx, os.Getenv("DATABASE_URL"))
 	if err != nil {
 		return nil, err
 	}
+	store.SetEvidenceCommit(commit)
 	if err := store.SetDBMaxConns(conns); err != nil {
 		store.Close()
 		return nil, err
