@@ -208,13 +208,17 @@ const ctxAgent = 5
 // of manner between ("the assistant normally posts"), and returns its
 // base form. A negation ("never contacts", "only reads", "cannot
 // publish") stands between and is none.
-func agentDoes(ts []token, i int) (string, bool) {
+func agentDoes(ts []token, i int) (string, bool) { return agentDoesIn(ts, i, nil) }
+
+// agentDoesIn is agentDoes within one walk back along a chain of deeds
+// (see deedWalk).
+func agentDoesIn(ts []token, i int, walk *deedWalk) (string, bool) {
 	w := ts[i].lower
 	if i < 2 || ts[i].sentence || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") {
 		return "", false
 	}
 	if ts[i].clause || !agentSubject(ts, i) {
-		if _, ok := agentChained(ts, i); !ok {
+		if _, ok := agentChainedIn(ts, i, walk); !ok {
 			return "", false
 		}
 	}

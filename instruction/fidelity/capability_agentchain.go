@@ -12,7 +12,11 @@ import "strings"
 // agentChained: the verb in the third person at i is joined by "and",
 // "then" or a comma (a sequencer such as "after that" between) to an
 // earlier deed of the agent's in its sentence; k is that deed's verb.
-func agentChained(ts []token, i int) (int, bool) {
+func agentChained(ts []token, i int) (int, bool) { return agentChainedIn(ts, i, nil) }
+
+// agentChainedIn is agentChained within one walk back along a chain
+// (see deedWalk).
+func agentChainedIn(ts []token, i int, walk *deedWalk) (int, bool) {
 	if i < 3 || ts[i].sentence || !strings.HasSuffix(ts[i].lower, "s") {
 		return 0, false
 	}
@@ -33,7 +37,7 @@ func agentChained(ts []token, i int) (int, bool) {
 				return 0, false
 			}
 			joined = true
-			return earlierAgentDeed(ts, j)
+			return earlierAgentDeed(ts, j, walk)
 		}
 		if ts[j].sentence {
 			return 0, false
@@ -43,12 +47,42 @@ func agentChained(ts []token, i int) (int, bool) {
 	return 0, false
 }
 
+// deedWalk is one walk back along a chain of deeds: whether each word
+// already asked about is a deed of the agent's (each answer walks back in
+// turn, so without it a sentence of n chained verbs would cost 2^n
+// walks), and the first word the walk may reach.
+type deedWalk struct {
+	floor int
+	known map[int]bool
+}
+
+// maxChainReach is how many words back from where a walk starts the
+// deeds of its chain are looked for: a chain of deeds is told in one
+// stretch of a sentence, and the bound keeps a walk's cost within a
+// stretch whatever the sentence's length.
+const maxChainReach = 48
+
+// onDeedLook, when set (by tests), is called for each word a walk asks
+// about the first time: the count of its calls is the walks' cost.
+var onDeedLook func()
+
 // earlierAgentDeed is the verb of the agent's deed that the clause ending
 // at j belongs to: the nearest verb in the third person before it in the
 // sentence, when the agent is its subject or it is chained in turn.
-func earlierAgentDeed(ts []token, j int) (int, bool) {
-	for k := j; k >= 2; k-- {
-		if _, ok := agentDoes(ts, k); ok {
+func earlierAgentDeed(ts []token, j int, walk *deedWalk) (int, bool) {
+	if walk == nil {
+		walk = &deedWalk{floor: j - maxChainReach, known: map[int]bool{}}
+	}
+	for k := j; k >= 2 && k >= walk.floor; k-- {
+		ok, seen := walk.known[k]
+		if !seen {
+			if onDeedLook != nil {
+				onDeedLook()
+			}
+			_, ok = agentDoesIn(ts, k, walk)
+			walk.known[k] = ok
+		}
+		if ok {
 			return k, true
 		}
 		if ts[k].sentence || finiteVerbs[ts[k].lower] || k < j && subjectPronouns[ts[k].lower] {
@@ -68,7 +102,8 @@ func agentStep(ts []token, i int) bool {
 	if _, ok := agentChained(ts, i); ok {
 		return true
 	}
-	for k := i + 1; k < len(ts) && !ts[k].sentence; k++ {
+	// a later deed chained to this one stands within a chain's reach of it
+	for k := i + 1; k < len(ts) && !ts[k].sentence && k-i <= 2*maxChainReach; k++ {
 		if from, ok := agentChained(ts, k); ok && from == i {
 			return true
 		}
