@@ -165,6 +165,7 @@ func (s *Server) renderAgent(c echo.Context, status int, a *models.Agent, form v
 	if d.InUse, err = s.agentRoster(snap, skills, inUse); err != nil {
 		return err
 	}
+	d.MCPNote = s.mcpUnservedNote(ctx, inUse, snap)
 	for _, p := range ps {
 		if inUse.Profile != nil && inUse.Profile.ID == p.ID {
 			continue

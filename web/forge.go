@@ -190,6 +190,11 @@ func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, er
 		// the editor's page gets the details; the MCP form (the model's
 		// text) only the fixed sentence
 		data.Notes = append(data.Notes, fc.noTools.detail)
+	} else if !fc.draft.Options.MCP() {
+		// the runtime form: say still when the gateway would serve none
+		if n := s.mcpUnservedNote(c.Request().Context(), fc.ac, fc.snap); n != "" {
+			data.Notes = append(data.Notes, n)
+		}
 	}
 	data.CSRF = csrfToken(c)
 	for _, n := range fc.notes {

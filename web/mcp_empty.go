@@ -70,6 +70,11 @@ var noToolsAdvice = map[string]string{
 // only, never for the model. The zero value: it is served a tool.
 type noToolsWhy struct {
 	token, detail string
+	// told is the reason as the client may read it (initialize's
+	// instructions): set only for a reason of the agent's own
+	// configuration, the same for every subject, so it names no tool
+	// a subject could be hidden ("": the fixed sentence alone)
+	told string
 }
 
 // emptyFacts is what says why a draft's MCP roster is empty.
@@ -117,11 +122,12 @@ func noToolsReason(f emptyFacts) noToolsWhy {
 	}
 	switch {
 	case len(f.declared) == 0 && f.awaiting > 0:
-		return noToolsWhy{noToolsAwaitingReview, fmt.Sprintf("The %s agent %s declares await a reviewer (new, changed, or imported again, as when a connection is added again): a reviewer approves them on the Review page.", plural.Count(f.awaiting, "tool"), f.agent)}
+		return noToolsWhy{token: noToolsAwaitingReview, detail: fmt.Sprintf("The %s agent %s declares await a reviewer (new, changed, or imported again, as when a connection is added again): a reviewer approves them on the Review page.", plural.Count(f.awaiting, "tool"), f.agent)}
 	case len(f.declared) == 0:
-		return noToolsWhy{noToolsNoneDeclared, fmt.Sprintf("Agent %s declares no tools: an admin adds tools to it on the Agents page.", f.agent)}
+		return noToolsWhy{token: noToolsNoneDeclared, detail: fmt.Sprintf("Agent %s declares no tools: an admin adds tools to it on the Agents page.", f.agent)}
 	case len(served) == 0:
-		return noToolsWhy{noToolsNotServed, fmt.Sprintf("None of the %s agent %s declares is served by an MCP connection (over MCP the console serves only the tools of its connections, never built-in tools such as exec): an admin adds the MCP server that serves them (console connection add NAME --url URL --as ADMIN, or the Connections page), runs console connection sync NAME, has the imported tools reviewed, and declares them on the agent.", plural.Count(len(f.declared), "tool"), f.agent)}
+		return noToolsWhy{token: noToolsNotServed, detail: fmt.Sprintf("None of the %s agent %s declares is served by an MCP connection (over MCP the console serves only the tools of its connections, never built-in tools such as exec: those are run by the agent's own runtime, through the runtime API): an admin adds the MCP server that serves them (console connection add NAME --url URL --as ADMIN, or the Connections page), runs console connection sync NAME, has the imported tools reviewed, and declares them on the agent.", plural.Count(len(f.declared), "tool"), f.agent),
+			told: notServedTold(len(f.declared))}
 	case len(granted) == 0:
 		return grantReason(f.subject, f.agent, served)
 	case len(connected) == 0:
@@ -131,9 +137,9 @@ func noToolsReason(f emptyFacts) noToolsWhy {
 				ns = append(ns, n)
 			}
 		}
-		return noToolsWhy{noToolsNotConnected, fmt.Sprintf("Agent %s's service %s is not connected to it: an admin connects it on the Agents page (Connected services).", f.agent, strings.Join(ns, ", "))}
+		return noToolsWhy{token: noToolsNotConnected, detail: fmt.Sprintf("Agent %s's service %s is not connected to it: an admin connects it on the Agents page (Connected services).", f.agent, strings.Join(ns, ", "))}
 	}
-	return noToolsWhy{noToolsNotSelected, fmt.Sprintf("Profile %s selects none of the %s of agent %s that a connection serves and this subject may use (%s): connect with ?profile= naming a profile that selects them, or an editor adds them to this profile in the forge.", orDefault(f.profile), plural.Count(len(connected), "tool"), f.agent, clip(strings.Join(connected, ", "), 200))}
+	return noToolsWhy{token: noToolsNotSelected, detail: fmt.Sprintf("Profile %s selects none of the %s of agent %s that a connection serves and this subject may use (%s): connect with ?profile= naming a profile that selects them, or an editor adds them to this profile in the forge.", orDefault(f.profile), plural.Count(len(connected), "tool"), f.agent, clip(strings.Join(connected, ", "), 200))}
 }
 
 // grantReason says that the subject's groups hold no grant for the
@@ -144,21 +150,33 @@ func grantReason(subject *authority.Subject, agent string, served []string) noTo
 	fix := fmt.Sprintf("an admin grants them to one of its groups (console grant add GROUP --tools %s --as ADMIN, or the Grants page)", tools)
 	switch {
 	case subject != nil && len(subject.Groups) == 0:
-		return noToolsWhy{noToolsNoGroups, fmt.Sprintf("X-Subject-Groups names no group, and tools are granted to groups only: send X-Subject-Groups with the subject's groups (comma separated), or %s.", fix)}
+		return noToolsWhy{token: noToolsNoGroups, detail: fmt.Sprintf("X-Subject-Groups names no group, and tools are granted to groups only: send X-Subject-Groups with the subject's groups (comma separated), or %s.", fix)}
 	case subject == nil:
-		return noToolsWhy{noToolsNoSubject, fmt.Sprintf("No subject was sent (X-Subject-Id, X-Subject-Groups), so only the grants of the group %s apply, and none covers the %s of agent %s that a connection serves: send the subject's headers, or %s.", authority.Everyone, plural.Count(len(served), "tool"), agent, strings.Replace(fix, "GROUP", authority.Everyone, 1))}
+		return noToolsWhy{token: noToolsNoSubject, detail: fmt.Sprintf("No subject was sent (X-Subject-Id, X-Subject-Groups), so only the grants of the group %s apply, and none covers the %s of agent %s that a connection serves: send the subject's headers, or %s.", authority.Everyone, plural.Count(len(served), "tool"), agent, strings.Replace(fix, "GROUP", authority.Everyone, 1))}
 	}
-	return noToolsWhy{noToolsNotGranted, fmt.Sprintf("The subject's groups (%s) hold no grant for any of the %s of agent %s that a connection serves: %s.", strings.Join(subject.Groups, ", "), plural.Count(len(served), "tool"), agent, fix)}
+	return noToolsWhy{token: noToolsNotGranted, detail: fmt.Sprintf("The subject's groups (%s) hold no grant for any of the %s of agent %s that a connection serves: %s.", strings.Join(subject.Groups, ", "), plural.Count(len(served), "tool"), agent, fix)}
 }
 
 // withNoTools is an MCP instruction text with the fixed sentence that
 // it serves no tool appended (the zero why: the text itself). It never
-// carries why's token or details: the model reads it.
+// carries why's token or details: the model reads it; only a reason of
+// the agent's own configuration (why.told) is said.
 func withNoTools(text string, why noToolsWhy) string {
 	if why.token == "" {
 		return text
 	}
-	return text + noToolsHeading + "\n\n" + noToolsSentence + "\n"
+	text += noToolsHeading + "\n\n" + noToolsSentence + "\n"
+	if why.told != "" {
+		text += "\n" + why.told + "\n"
+	}
+	return text
+}
+
+// notServedTold is the not-served reason as a client may read it: the
+// count of the agent's tools (the same for every subject) and that
+// built-ins are its own runtime's, naming none.
+func notServedTold(declared int) string {
+	return fmt.Sprintf("Why (for the client's admin): none of the agent's %s is served by an MCP connection. Built-in tools are run by the agent's own runtime (the console's runtime API), never over MCP; an admin connects an MCP server whose tools the agent declares.", plural.Count(declared, "tool"))
 }
 
 // meta is the host-facing tools/list _meta of an empty list: the reason
@@ -205,7 +223,11 @@ func (st *gwStep) noTools(ctx context.Context, s *Server) noToolsWhy {
 	}
 	declared := declaredOf(ac, b.Snapshot)
 	why := draftNoTools(b.Draft, declared, s.awaitingReview(ctx, ac, declared), b.Agent, b.Profile, st.subject, st.served, func(id string) bool { return !b.Revoked(id) })
-	if why.token != "" {
+	switch {
+	case why.told != "":
+		// the agent's own configuration: the admin must act
+		s.log.Warn("gateway: a session is served no tool", "agent", b.Agent, "profile", b.Profile, "reason", why.token, "detail", why.detail)
+	case why.token != "":
 		s.log.Info("gateway: a session is served no tool", "agent", b.Agent, "profile", b.Profile, "reason", why.token, "detail", why.detail)
 	}
 	return why
