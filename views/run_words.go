@@ -58,6 +58,13 @@ func (w runWords) active(r RunEventRow) string {
 	return Num(r.Active) + " active"
 }
 
+// quiet reports whether a gateway call's row says nothing of searches
+// and activated tools: its run does not search (the profile is not
+// deferred, or search reaches no tool), so there is none to count.
+func (w runWords) quiet(r RunEventRow) bool {
+	return w.gateway && r.Kind == "call" && r.Reachable == 0 && r.Accepted == 0 && r.Rejected == 0
+}
+
 // held says how many receipts (searches) a step or call held valid.
 func (w runWords) held(r RunEventRow) string {
 	switch {

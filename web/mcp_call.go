@@ -84,7 +84,11 @@ func (g *gateway) callTool(ctx context.Context, r *gwReq, req *mcp.CallToolReque
 	// the check sees the generations read with the session
 	cs := models.CheckState{CatalogGen: r.catGen, ConfigGen: r.cfgGen}
 	ev := models.RunEvent{Run: r.sess.Run, Kind: models.RunCall, Agent: st.base.Agent, Profile: st.base.Profile, ProfileVersion: st.base.ProfileVersion,
-		Step: len(st.groups), Surface: st.surface.Key(), Active: len(st.act.Active()), Accepted: len(st.act.Accepted), Rejected: len(st.act.Rejected), Tool: clip(p.Name, 200)}
+		Step: len(st.groups), Surface: st.surface.Key(), Active: len(st.act.Active()), Tool: clip(p.Name, 200)}
+	if st.searches() {
+		ev.Reachable = st.surface.Reachable()
+		ev.Accepted, ev.Rejected = inEffect(st.act)
+	}
 	var res *mcp.CallToolResult
 	var call *allowedCall
 	var tally checkTally

@@ -226,3 +226,16 @@ func (st *gwStep) activatedSection(act deferred.Activation) (string, error) {
 	}
 	return "", nil
 }
+
+// inEffect counts a gateway step's searches in effect (the receipts of
+// the step that decides its activation: a later search replaces an
+// earlier one's tools) and those no longer in effect (every other
+// receipt the session holds, valid or not).
+func inEffect(act deferred.Activation) (held, dropped int) {
+	for _, a := range act.Accepted {
+		if a.Used {
+			held++
+		}
+	}
+	return held, len(act.Accepted) - held + len(act.Rejected)
+}
