@@ -93,3 +93,33 @@ cases:
 		t.Errorf("%d cases listed behind the hidden figures, want 2: %q", n, list)
 	}
 }
+
+// TestSelectionNothingFitsOnlyWhereSearchIsNeeded: a case whose tool is
+// on the first step (every tool listed, deferred off) reaches it without
+// a search, so search's "nothing fits" silences nothing: it was counted
+// and listed as "no hit fits: the search answers nothing fits". The
+// deferred report still names it when its tool needs the search.
+func TestSelectionNothingFitsOnlyWhereSearchIsNeeded(t *testing.T) {
+	h := sqliteOnly(t)
+	ed := h.login("admin", adminPassword)
+	const cases = `k: 5
+cases:
+  - {task: "zxqv wplk", expect: [read_spreadsheet]}
+`
+	if res, d := ed.postCases("analyst", "0", cases, ""); res.StatusCode != 303 {
+		t.Fatalf("save: %d %s", res.StatusCode, d.Find(".error").Text())
+	}
+	_, d := ed.get("/agents/analyst/cases")
+	all := d.Find(`[data-testid="cases-hidden-list-all tools listed"]`).Text()
+	if strings.Contains(all, "zxqv") {
+		t.Errorf("with every tool listed, a case is said to need search's fit: %q", strings.Join(strings.Fields(all), " "))
+	}
+	panel := strings.Join(strings.Fields(d.Find(`[data-testid="cases-hidden-all tools listed"]`).Text()), " ")
+	if !strings.Contains(panel, `0 needing one got "nothing fits"`) {
+		t.Errorf("with every tool listed, the figures count a case as silenced: %q", panel)
+	}
+	deferred := d.Find(`[data-testid="cases-hidden-list-deferred"]`).Text()
+	if !strings.Contains(deferred, "zxqv") {
+		t.Errorf("the deferred report does not name the case search answered nothing fits: %q", deferred)
+	}
+}

@@ -47,7 +47,7 @@ func hiddenMiss(cr eval.CaseResult) (views.SelectionMiss, bool) {
 			where += ", and no hit fits"
 		}
 		return views.SelectionMiss{Task: cr.Task, Tool: strings.Join(eval.Alternatives(cr.Expect[0]), " or "), Where: where}, true
-	case len(cr.Expect) > 0 && !cr.Fits:
+	case cr.Silenced():
 		return views.SelectionMiss{Task: cr.Task, Tool: strings.Join(eval.Alternatives(cr.Expect[0]), " or "), Where: "is needed, but no hit fits: the search answers \"nothing fits\""}, true
 	}
 	return views.SelectionMiss{}, false

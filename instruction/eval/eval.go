@@ -145,8 +145,6 @@ func evaluate(in instruction.Input, cases []Case, k int, o Options, sh *shared) 
 			}
 		case cr.Fits:
 			fitting++
-		default:
-			r.Silenced++
 		}
 		two := c.Kind == KindTwoProfiles
 		if two {
@@ -186,6 +184,9 @@ func evaluate(in instruction.Input, cases []Case, k int, o Options, sh *shared) 
 			default:
 				cr.Found = false
 			}
+		}
+		if cr.Silenced() {
+			r.Silenced++
 		}
 		switch {
 		case !cr.Found:

@@ -70,6 +70,21 @@ type CaseResult struct {
 	Fits bool `json:"fits"`
 }
 
+// Silenced reports whether search's "nothing fits" silences the case:
+// it needs a tool, no hit fits, and some tool it needs is not on the
+// first step (one there is reached without a search).
+func (cr CaseResult) Silenced() bool {
+	if len(cr.Expect) == 0 || cr.Fits {
+		return false
+	}
+	for _, on := range cr.FirstStep {
+		if !on {
+			return true
+		}
+	}
+	return len(cr.FirstStep) == 0
+}
+
 // Report is an evaluation: every case and the totals.
 type Report struct {
 	K     int          `json:"k"`
@@ -98,7 +113,9 @@ type Report struct {
 	// NoToolPrecision is the share of cases answered "a tool fits" that
 	// do need a tool (1 when no case was answered so).
 	NoToolPrecision float64 `json:"no_tool_precision"`
-	// Silenced counts cases that need a tool answered "nothing fits".
+	// Silenced counts cases that need a tool answered "nothing fits"
+	// (CaseResult.Silenced: one whose tools are all on the first step
+	// needs no search).
 	Silenced int `json:"silenced"`
 	// TwoProfiles counts the two_profiles cases; TwoProfilesRosters is
 	// how many rosters they ran against (2 with Options.Second).
