@@ -10,9 +10,11 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// lengthJSON is the server's JSON serializer: the same bytes as echo's
-// default (json.Encoder: HTML-escaped, a trailing newline, the indent asked
-// for), encoded into a buffer first so the answer carries its
+// lengthJSON is the server's JSON serializer: the bytes of echo's
+// default (json.Encoder: a trailing newline, the indent asked for) but
+// for <, > and &, written as they are (a JSON answer is never HTML: its
+// type is application/json, nosniff stands, and a message saying
+// "Bearer <key>" must read so), encoded into a buffer first so the answer carries its
 // Content-Length. Without it net/http sends any answer over 2 KiB chunked:
 // three socket writes for a 16 KiB compose answer (the buffered part, the
 // rest, the closing chunk) instead of two, and the chunk framing besides.
@@ -30,6 +32,7 @@ func (lengthJSON) Serialize(c echo.Context, i any, indent string) error {
 		}
 	}()
 	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
 	if indent != "" {
 		enc.SetIndent("", indent)
 	}

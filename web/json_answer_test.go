@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/labstack/echo/v4"
@@ -15,7 +16,7 @@ import (
 )
 
 // TestLengthJSONWritesEchoDefaultBytes: the serializer writes the bytes
-// echo's default one writes (HTML escaped, trailing newline, indented when
+// echo's default one writes (trailing newline, indented when
 // asked), with the status and content type, and adds Content-Length; a
 // large answer is no longer sent chunked; an encoding error writes nothing.
 func TestLengthJSONWritesEchoDefaultBytes(t *testing.T) {
@@ -58,6 +59,8 @@ func TestLengthJSONWritesEchoDefaultBytes(t *testing.T) {
 		for _, pretty := range []bool{false, true} {
 			old, new := serve(echo.DefaultJSONSerializer{}, v, pretty), serve(lengthJSON{}, v, pretty)
 			ob, nb := read(old), read(new)
+			// echo's default escapes <, > and &; the server writes them
+			ob = []byte(strings.NewReplacer(`\u003c`, "<", `\u003e`, ">", `\u0026`, "&").Replace(string(ob)))
 			if !bytes.Equal(ob, nb) {
 				t.Fatalf("value %d pretty %v: bodies differ\nold %s\nnew %s", i, pretty, ob, nb)
 			}

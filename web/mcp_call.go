@@ -40,7 +40,7 @@ func errorResult(e *authority.Error) *mcp.CallToolResult {
 	if e.NextActions == nil {
 		e.NextActions = []string{}
 	}
-	b, _ := json.Marshal(map[string]any{"error": e})
+	b, _ := mcpJSON(map[string]any{"error": e})
 	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: string(b)}}}
 }
 

@@ -182,7 +182,7 @@ func gatewayHTTPError(c echo.Context, status int, msg string, body *apiErrorBody
 		}
 		e["data"] = data
 	}
-	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": nil, "error": e})
+	b, _ := mcpJSON(map[string]any{"jsonrpc": "2.0", "id": nil, "error": e})
 	_ = c.Blob(status, echo.MIMEApplicationJSON, b)
 }
 
@@ -240,7 +240,7 @@ func (w *rpcErrorWriter) finish() {
 	}
 	h := w.Header()
 	h.Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
-	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": rpcCodeFor(w.status), "message": clipEcho(msg, maxErrorMessage)}})
+	b, _ := mcpJSON(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": rpcCodeFor(w.status), "message": clipEcho(msg, maxErrorMessage)}})
 	w.ResponseWriter.WriteHeader(w.status)
 	_, _ = io.Copy(w.ResponseWriter, bytes.NewReader(b))
 }

@@ -127,7 +127,7 @@ func readMCPBody(r *http.Request) ([]byte, error) {
 // error and an HTTP status.
 func mcpError(c echo.Context, status, code int, msg string) error {
 	c.Response().Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
-	body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": code, "message": msg}})
+	body, _ := mcpJSON(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": code, "message": msg}})
 	return c.Blob(status, echo.MIMEApplicationJSON, body)
 }
 

@@ -23,7 +23,7 @@ const (
 // rpcErrorFor answers request id with a JSON-RPC error (HTTP 200, as
 // the SDK answers a request it cannot serve).
 func rpcErrorFor(c echo.Context, id json.RawMessage, code int, msg string) error {
-	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": code, "message": msg}})
+	b, _ := mcpJSON(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": code, "message": msg}})
 	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
 }
 
