@@ -25,9 +25,19 @@ var exposesRe = regexp.MustCompile(exposesPattern)
 // call it what the server holds: the review page says so. It judges the
 // description's words only, never a tool's name.
 func ExposesSecrets(k Contract) string {
-	m := exposesRe.FindStringSubmatch(strings.ToLower(k.Purpose))
+	text := strings.ToLower(k.Purpose)
+	m := exposesRe.FindStringSubmatchIndex(text)
 	if m == nil {
 		return ""
 	}
-	return m[1]
+	// the determiner before it reads on after "it returns": "the
+	// server's environment", "all environment variables"
+	before := strings.Fields(text[:m[2]])
+	if n := len(before); n > 0 && determiners[before[n-1]] {
+		return before[n-1] + " " + text[m[2]:m[3]]
+	}
+	return text[m[2]:m[3]]
 }
+
+// determiners are the words kept before what a tool returns.
+var determiners = map[string]bool{"a": true, "an": true, "the": true, "its": true, "their": true, "all": true, "any": true, "every": true, "your": true}

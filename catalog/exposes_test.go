@@ -31,3 +31,19 @@ func TestExposesSecrets(t *testing.T) {
 		}
 	}
 }
+
+// TestExposesSecretsReadsAfterItReturns: the finding is quoted after
+// "it returns", so it keeps its determiner ("the server's environment",
+// not "server's environment").
+func TestExposesSecretsReadsAfterItReturns(t *testing.T) {
+	for purpose, want := range map[string]string{
+		"Returns the server's environment.":               "the server's environment",
+		"Returns all environment variables.":              "all environment variables",
+		"Prints process environment.":                     "process environment",
+		"Retrieves an access token for the current user.": "an access token",
+	} {
+		if got := ExposesSecrets(Contract{ID: "t.x", Purpose: purpose}); got != want {
+			t.Errorf("%q: %q, want %q", purpose, got, want)
+		}
+	}
+}

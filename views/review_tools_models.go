@@ -114,6 +114,14 @@ func pluralIt(n int) string {
 	return "they are"
 }
 
+// statesOf is "states" for one tool, "state" for more.
+func statesOf(n int) string {
+	if n == 1 {
+		return "states"
+	}
+	return "state"
+}
+
 // pluralThem is "it" for one tool, "them" for more.
 func pluralThem(n int) string {
 	if n == 1 {
