@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // Gateway load run shape: closed-loop sessions (each sends as soon as its
@@ -131,7 +133,7 @@ func runGatewayLoad(g *gatewayLoad) error {
 	failures := warm.failures + dr.failures + gc.failures + ls.failures + oc.failures + ol.failures
 	fmt.Fprintf(out, "gateway load failures: %d\n", failures)
 	if failures > 0 {
-		return fmt.Errorf("%d failed requests", failures)
+		return fmt.Errorf("%s failed", plural.Count(failures, "request"))
 	}
 	return nil
 }
