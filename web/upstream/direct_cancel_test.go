@@ -38,6 +38,9 @@ func TestAnAbandonedCallIsCancelledUpstream(t *testing.T) {
 			}
 			s.answer.Store(&never)
 			ctx, cancel := context.WithCancel(context.Background())
+			// cleared before the canceller starts: it waits for this call's
+			// id, not the one an earlier call left
+			s.lastID.Store(nil)
 			if how == "caller gone" {
 				go func() {
 					for s.lastID.Load() == nil {
@@ -46,7 +49,6 @@ func TestAnAbandonedCallIsCancelledUpstream(t *testing.T) {
 					cancel()
 				}()
 			}
-			s.lastID.Store(nil)
 			if res, err := p.Call(ctx, sp, "echo", json.RawMessage(`{}`)); err == nil {
 				t.Errorf("direct %v, %s: an answer %+v", direct, how, res)
 			}
