@@ -84,9 +84,6 @@ func (s *Server) forgeSearch(c echo.Context) error {
 // the hits that fit the query (catalog.Answer), at most limit; none when
 // nothing fits. catalog search itself never returns code-only helpers.
 func searchAnswer(in instruction.Input, query string, limit int) []catalog.Hit {
-	contracts := make([]catalog.Contract, len(in.Roster))
-	for i, e := range in.Roster {
-		contracts[i] = e.Contract()
-	}
-	return catalog.Answer(catalog.IndexEntries(in.Roster), catalog.NewFit(contracts), query, limit, nil)
+	// the entries keep their fit words once read: no roster is re-tokenized
+	return catalog.Answer(catalog.IndexEntries(in.Roster), catalog.FitEntries(in.Roster), query, limit, nil)
 }
