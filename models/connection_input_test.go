@@ -44,11 +44,11 @@ func TestConnectionInputRefusesCredentialsInURL(t *testing.T) {
 	}
 }
 
-// TestConnectionInputRefusesControlCharactersInValues (issue 24, attack
-// #16): a header value with CR, LF, NUL or another control character
-// (which no HTTP request can carry) is refused naming header, not left to
-// fail later as a network error; an environment value with NUL (which no
-// process can be given) is refused naming env. The value is not repeated.
+// TestConnectionInputRefusesControlCharactersInValues: a header value with
+// CR, LF, NUL or another control character (which no HTTP request can
+// carry) is refused naming header, not left to fail later as a network
+// error; an environment value with NUL (which no process can be given) is
+// refused naming env. The value is not repeated.
 func TestConnectionInputRefusesControlCharactersInValues(t *testing.T) {
 	for _, v := range []string{"v\r\nX-B: inj", "v\n", "a\x00b", "a\x7fb", "a\x01"} {
 		errs := ConnectionInput{Name: "web", URL: "http://127.0.0.1:9/mcp", Headers: map[string]string{"X-A": v}}.Validate()

@@ -9,7 +9,7 @@ import (
 
 // TestReadAllLabelCountsRight: the read-all box of a set with one
 // decidable tool speaks of "this contract", never "these 1 contract";
-// a set of several speaks of them all (newuser plurals).
+// a set of several speaks of them all.
 func TestReadAllLabelCountsRight(t *testing.T) {
 	for _, c := range []struct {
 		n    int

@@ -10,7 +10,7 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestAnApprovalRequestThatCannotBeFiledSaysSo (review F5): when the
+// TestAnApprovalRequestThatCannotBeFiledSaysSo: when the
 // approval request an approval-only call needs cannot be filed (here the
 // database refuses the insert), the gateway answers a clear
 // environment_unavailable saying no request exists and nothing ran,

@@ -14,7 +14,7 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-// TestApprovalClosesTheLoop walks issue 25's approval story: a runtime
+// TestApprovalClosesTheLoop walks the approval story: a runtime
 // asks for an approval-only tool → the check answers approval_required
 // naming a request, and the runtime files its own with a summary → the
 // request is on the Approvals page → the subject, a reviewer too, may

@@ -58,7 +58,7 @@ func TestRealServerImportShowsItsWarnings(t *testing.T) {
 		t.Error("18 warnings start folded")
 	}
 	// a long list of warnings folds under its count (firecrawl's two long
-	// descriptions, once over the ceiling, import since issue 30), and a
+	// descriptions, once over the ceiling, import with a warning), and a
 	// document with a refused tool previews the rest, the refused one
 	// listed with its reasons beside the warnings
 	fc, err := os.ReadFile("../catalog/testdata/servers/firecrawl-mcp.tools.json")

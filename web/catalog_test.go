@@ -120,10 +120,9 @@ func TestImportGitHubFixtureThroughTheWeb(t *testing.T) {
 }
 
 // TestBrokenImportListsEveryProblemAndStoresNothing: a document none of
-// whose tools imports is refused whole, every problem listed (issue 30:
-// each tool is its own unit, so a document with one good tool imports
+// whose tools imports is refused whole, every problem listed (each tool is its own unit, so a document with one good tool imports
 // it; this one has none). The unknown member "colour" is kept for the
-// reviewer since issue 30, no longer a problem.
+// reviewer, not a problem.
 func TestBrokenImportListsEveryProblemAndStoresNothing(t *testing.T) {
 	h := sqliteOnly(t)
 	admin := h.login("admin", adminPassword)
@@ -133,7 +132,7 @@ func TestBrokenImportListsEveryProblemAndStoresNothing(t *testing.T) {
 		t.Fatalf("broken import: %d", res.StatusCode)
 	}
 	rows := doc(html).Find(`[data-testid="import-problems"] tbody tr`).Length()
-	// an empty tool description is a warning since issue 30 (MCP makes it
+	// an empty tool description is a warning (MCP makes it
 	// optional): a bad name, the name listed twice, an unknown type remain
 	if rows < 3 {
 		t.Errorf("%d problems listed, want every one (≥3):\n%s", rows, doc(html).Find(`[data-testid="import-problems"]`).Text())

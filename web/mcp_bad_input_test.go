@@ -59,7 +59,7 @@ func TestGatewayRefusesBadInputCleanly(t *testing.T) {
 		{"oversized", "POST", f.key, session, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"demo.echo","arguments":{"text":"` + strings.Repeat("a", maxMCPBody) + `"}}}`, 413, "larger than"},
 		{"an unknown method", "POST", f.key, session, `{"jsonrpc":"2.0","id":9,"method":"tools/explode"}`, 200, `"code":-32601`},
 		{"GET", "GET", f.key, session, "", 405, "answers POST"},
-		// attack #6: an id the answer could not echo byte for byte
+		// an id the answer could not echo byte for byte
 		{"a fractional id", "POST", f.key, session, `{"jsonrpc":"2.0","id":1.5,"method":"tools/list"}`, 400, `"code":-32600,"message":"id: `},
 		{"an id past 2^53", "POST", f.key, session, `{"jsonrpc":"2.0","id":9007199254740993,"method":"tools/list"}`, 400, `"code":-32600,"message":"id: `},
 		{"an id with an exponent", "POST", f.key, session, `{"jsonrpc":"2.0","id":1e2,"method":"tools/list"}`, 400, `"code":-32600,"message":"id: `},

@@ -23,8 +23,8 @@ func searchRemember(t *testing.T, f *gwFixture, subject string) *mcp.ClientSessi
 }
 
 // TestGatewayIdempotencyAcrossSessions: a key holds for the agent, the
-// subject and the tool across sessions (attack24 #2, newuser D23: a
-// client that started a new session ran its retry twice): a new session
+// subject and the tool across sessions (a client that started a new
+// session must not run its retry twice): a new session
 // of the same subject gets the recorded outcome, or idempotency_key_reused
 // for other arguments; another subject's key of the same text is its own.
 func TestGatewayIdempotencyAcrossSessions(t *testing.T) {

@@ -95,7 +95,7 @@ func TestGatewayTracksTheListedSurface(t *testing.T) {
 			t.Error("no list_changed after a sync removed a listed tool")
 		}
 		// a tool the session was shown and a sync removed answers
-		// catalog_changed, nothing run (issue 24 newuser #18; only a grant
+		// catalog_changed, nothing run (only a grant
 		// taken away answers revoked)
 		if text, _ := call(t, cs, "demo.slow", map[string]any{}, nil); errType(text) != authority.TypeCatalogChanged {
 			t.Errorf("a listed tool gone by a sync: %s, want %s", text, authority.TypeCatalogChanged)

@@ -13,13 +13,12 @@ import (
 
 const initializeBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`
 
-// TestGatewaySessionsExpireWhenIdle (issue 24, hostile #18; reviewer
-// F3): a session whose last use is older than the idle time (aged
-// through the store, no sleeping: the rule itself is sessionidle's pure
-// function of time) is answered as the MCP specification's unknown
-// session (404), saying it expired and after how long, so a client
-// initializes again — and the new session works. A tool call marks its
-// session in use until the call's deadline, and the sweep
+// TestGatewaySessionsExpireWhenIdle: a session whose last use is older than
+// the idle time (aged through the store, no sleeping: the rule itself is
+// sessionidle's pure function of time) is answered as the MCP
+// specification's unknown session (404), saying it expired and after how
+// long, so a client initializes again — and the new session works. A tool
+// call marks its session in use until the call's deadline, and the sweep
 // deletes the expired and ended sessions but not a live one.
 func TestGatewaySessionsExpireWhenIdle(t *testing.T) {
 	h := sqliteOnly(t)

@@ -12,11 +12,10 @@ import (
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// TestGatewayURLServerChangedWhileRunning (issue 24, newuser #18
-// follow-up): a server reached by URL that changes a tool's contract
-// while it runs (no restart, no list_changed the pool hears) is read
-// again after the pool's RelistEvery: its next call is refused with
-// catalog_changed and never runs under the old review, and the
+// TestGatewayURLServerChangedWhileRunning: a server reached by URL that
+// changes a tool's contract while it runs (no restart, no list_changed the
+// pool hears) is read again after the pool's RelistEvery: its next call is
+// refused with catalog_changed and never runs under the old review, and the
 // session's next tools/list leaves the tool out, as its call is refused.
 func TestGatewayURLServerChangedWhileRunning(t *testing.T) {
 	h := sqliteOnly(t)

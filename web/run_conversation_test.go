@@ -160,14 +160,14 @@ func (s convStep) prefix() string {
 	return b.String()
 }
 
-// TestDeferredConversationFromTheOpenAPIDocument is issue 13's "done
-// when": a runtime that follows only the OpenAPI document runs a deferred
-// conversation — step, a known-but-inactive call repaired through
-// search_required, search, step, call, a restart in the middle, a second
-// search that replaces the first, the first tool's call repaired again —
-// and every step's text teaches exactly that step's active tools (each
-// active tool named, no other tool of the agent's roster named, no
-// fidelity warning), after a prefix byte-identical across the run.
+// TestDeferredConversationFromTheOpenAPIDocument: a runtime that follows
+// only the OpenAPI document runs a deferred conversation — step, a
+// known-but-inactive call repaired through search_required, search, step,
+// call, a restart in the middle, a second search that replaces the first,
+// the first tool's call repaired again — and every step's text teaches
+// exactly that step's active tools (each active tool named, no other tool
+// of the agent's roster named, no fidelity warning), after a prefix
+// byte-identical across the run.
 func TestDeferredConversationFromTheOpenAPIDocument(t *testing.T) {
 	eachDialect(t, func(t *testing.T, h *harness) {
 		rt := newOpenAPIRuntime(t, h.srv.URL, h.runtimeKey())

@@ -5,10 +5,10 @@ import (
 	"testing"
 )
 
-// Issue 12: search_tools and the forge's search preview never offer a
-// code-only helper, exec or not: helpers are functions inside programs,
-// reached through the code channel's catalog section, never callable from
-// the next reply.
+// TestSearchNeverOffersCodeOnlyHelpers: search_tools and the forge's search
+// preview never offer a code-only helper, exec or not: helpers are
+// functions inside programs, reached through the code channel's catalog
+// section, never callable from the next reply.
 func TestSearchNeverOffersCodeOnlyHelpers(t *testing.T) {
 	h := sqliteOnly(t)
 	key := h.apiKey()

@@ -17,7 +17,7 @@ import (
 // "method"). One line is a true finding, the one compose
 // reports too once the tools are available: label_write tells the agent to
 // "use the 'update_issue' tool", which the fixture's server no longer has
-// (it updates issues through issue_write) — newuser #2, one reading.
+// (it updates issues through issue_write), one reading.
 func TestCatalogValidateRaisesNoFalseAlarmOnKnownCatalogs(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
 	for _, args := range [][]string{

@@ -11,10 +11,9 @@ import (
 )
 
 // TestCatalogCommandsShowLeakFindings: validate and render print the leak
-// findings the web import preview shows for the same file (newuser D21,
-// issue 29) — each tool's capability findings against the file's own
-// tools, with class, phrase and suggestion — and render keeps them off
-// stdout.
+// findings the web import preview shows for the same file — each tool's
+// capability findings against the file's own tools, with class, phrase and
+// suggestion — and render keeps them off stdout.
 func TestCatalogCommandsShowLeakFindings(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
 	file := filepath.Join(t.TempDir(), "leak.json")

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestComposeExecWithoutCodeOnlyHelpers reproduces issue 12: with exec but
+// TestComposeExecWithoutCodeOnlyHelpers: with exec but
 // no code-only helper, the printed text must not send the agent to a
 // code-only section of the catalog.
 func TestComposeExecWithoutCodeOnlyHelpers(t *testing.T) {

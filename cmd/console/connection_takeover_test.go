@@ -15,8 +15,8 @@ const legacyTools = `{"tools":[{"name":"legacy_lookup","description":"Looks up a
 // TestConnectionAddOverImportedNamespaceCLI: `connection add NAME` where
 // NAME is a namespace of tools imported from a file is refused (exit 1,
 // naming --take-over and the count), nothing removed; with --take-over
-// the server's tools replace them (attack24 #21, issue 24: it said
-// "12 removed" and exited 0).
+// the server's tools replace them (it used to say "12 removed" and
+// exit 0).
 func TestConnectionAddOverImportedNamespaceCLI(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
 	mustMigrate(t, db) // only serve, migrate and restore create one

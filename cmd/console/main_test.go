@@ -37,7 +37,7 @@ func runCLI(t *testing.T, db string, args ...string) (string, error) {
 
 // mustMigrate creates and migrates the database at db, as console serve
 // or console migrate would before the read commands a test runs (they
-// create none: newuser #4, #12); the first of them bootstraps it.
+// create none); the first of them bootstraps it.
 func mustMigrate(t *testing.T, db string) {
 	t.Helper()
 	if out, err := runCLI(t, db, "migrate"); err != nil {

@@ -11,8 +11,8 @@ import (
 // arguments (its ArgsDigest) lets a call with the same argument digest
 // run, and refuses a call with other arguments or whose arguments are not
 // known; an approval made without arguments holds only for a check made
-// without arguments, never for a call whose arguments are known (newuser
-// #1: an approval filed through the API let any gateway call run).
+// without arguments, never for a call whose arguments are known (an
+// approval filed through the API must not let any gateway call run).
 func TestApprovalHoldsForItsArguments(t *testing.T) {
 	at := time.Date(2026, 12, 4, 10, 0, 0, 0, time.UTC)
 	tool := Tool{ID: "fs_delete", Version: "1", Digest: "d1", Effects: "destructive", State: StateBindable}

@@ -26,7 +26,7 @@ func TestArgumentsViewMasksCredentialsInFreeText(t *testing.T) {
 	}
 }
 
-// TestArgumentsViewMasksNameValueLists (reviewer F6): a secret given as
+// TestArgumentsViewMasksNameValueLists: a secret given as
 // a name/value pair — an env list of objects, NAME=VALUE strings, header
 // lists of objects, strings or pairs — is masked by its name although the
 // member that holds it is called "value".
@@ -46,7 +46,7 @@ func TestArgumentsViewMasksNameValueLists(t *testing.T) {
 	}
 }
 
-// TestArgumentsViewMasksBySchema (reviewer F6): the reviewed schema says
+// TestArgumentsViewMasksBySchema: the reviewed schema says
 // which values are secret — writeOnly: true or format: password — at any
 // depth (items, nested objects, additional properties, variants, a
 // recursive tree), whatever their names.

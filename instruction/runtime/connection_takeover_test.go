@@ -15,8 +15,8 @@ import (
 
 // TestAddOverAnImportedNamespaceIsRefused: a connection added under a name
 // that is a namespace holding tools imported from a file would replace
-// them (the ones its server does not list left the catalog: "12 removed",
-// attack24 #21, issue 24). It is refused, nothing saved, the tools kept,
+// them (the ones its server does not list left the catalog: "12 removed").
+// It is refused, nothing saved, the tools kept,
 // unless the input says to take the namespace over.
 func TestAddOverAnImportedNamespaceIsRefused(t *testing.T) {
 	ctx := context.Background()

@@ -77,11 +77,11 @@ func allocated(runs int, fn func()) uint64 {
 	return least
 }
 
-// Issue 26 (its class: every document a third party writes is bounded as
-// it is read): an upstream that answers a call or a tool list with 64 MB,
-// with an endless stream of tools over many pages, or with garbage gets a
-// structured error at once, and the console allocates a small multiple of
-// the ceiling, not of what was sent.
+// Every document a third party writes is bounded as it is read: an upstream
+// that answers a call or a tool list with 64 MB, with an endless stream of
+// tools over many pages, or with garbage gets a structured error at once,
+// and the console allocates a small multiple of the ceiling, not of what
+// was sent.
 func TestHostileHTTPUpstreamAnswersAreBounded(t *testing.T) {
 	const ceiling, sent = 1 << 20, 64 << 20
 	cases := []struct {

@@ -45,8 +45,8 @@ func (l *healthLog) count() int {
 
 // healthWait bounds the wait for a health report: reports arrive in
 // goroutines of their own, so a loaded machine may take long; the bound
-// only ends a test whose report never comes (reviewer F3: waits of at
-// most 1 s failed under load).
+// only ends a test whose report never comes (waits of at most 1 s
+// failed under load).
 const healthWait = 30 * time.Second
 
 // waitFor waits for the last change to have up, then returns it.

@@ -61,7 +61,7 @@ func TestListChangedAfterABurstIsNotLost(t *testing.T) {
 	}
 }
 
-// TestDirectStreamListChangedMarksStale (attack #1's class): a
+// TestDirectStreamListChangedMarksStale: a
 // list_changed an HTTP server sends within a direct call's event stream
 // marks the listing stale, as the SDK's handler would.
 func TestDirectStreamListChangedMarksStale(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// TestServedRelistsOnceAndKeepsTheLastListing (reviewer F17): while a
+// TestServedRelistsOnceAndKeepsTheLastListing: while a
 // URL server's tool list is stale, the calls that need it share one
 // tools/list (not one each), and a transient failure of that list does
 // not fail them: the last listing, still at hand, is used until a

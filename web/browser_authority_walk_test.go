@@ -14,7 +14,7 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-// TestBrowserAuthorityWalk walks issue 25's "Done when" as a user: the
+// TestBrowserAuthorityWalk walks the approval story as a user: the
 // runtime asks for an approval-only tool (a contractor writing to the
 // workspace) and is told approval_required naming a request; the request
 // shows on the Approvals page, where a reviewer other than anyone it was
