@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// blindLeakCorpora pins every blind leak corpus (rounds 1-23), each written
+// blindLeakCorpora pins every blind leak corpus (rounds 1-24), each written
 // and labelled by someone who never read the checker and measured once
 // (its directory's RESULTS.md). After that first measurement a corpus is
 // tuning data, but never edited: a corpus changed to fit a result would
@@ -84,11 +84,14 @@ var blindLeakCorpora = []struct{ file, digest string }{
 	{"testdata/blind23/blind23-domains.json", "662023e673dc3dec518729e6d708104e2e159a461e869a88b67cb36f87d5e0cd"},
 	{"testdata/blind23/blind23-hard.json", "722ae4b3e60adae926a0f3ec59f0aef6deee73b12f263a4fe162adea35942e52"},
 	{"testdata/blind23/blind23-published.json", "b0ff8456ed202da867eebd7358256a169f495098e59e7250f58c969e86210427"},
+	{"testdata/blind24/blind24-domains.json", "c9be8737e05816b70abe1610d6557816f0d8f96d1daae90811b02ea7e790023f"},
+	{"testdata/blind24/blind24-hard.json", "85643139295ec6b9fceaa794440c521d677ac5ade151403d9b230d673823227b"},
+	{"testdata/blind24/blind24-published.json", "58299dcfef4fef0fb8dff2bedd35bcf85286b67b3a77d2f1d04efd06596d4862"},
 }
 
 func TestBlindLeakCorporaAreFrozen(t *testing.T) {
-	if len(blindLeakCorpora) != 71 {
-		t.Fatalf("%d pinned corpora, want 71", len(blindLeakCorpora))
+	if len(blindLeakCorpora) != 74 {
+		t.Fatalf("%d pinned corpora, want 74", len(blindLeakCorpora))
 	}
 	for _, c := range blindLeakCorpora {
 		raw, err := os.ReadFile(c.file)
