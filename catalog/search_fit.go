@@ -58,8 +58,9 @@ func (f *Fit) add(id string, words []string) {
 }
 
 // fitWords are a tool's own distinct words: its name (without its
-// namespace) and namespace, title and reviewed search hints, purpose and
-// signals, and its parameters' names and descriptions, nested ones too.
+// namespace) and namespace, title and reviewed search hints, purpose,
+// and its parameters' names and descriptions, nested ones too: the
+// fields the search reads (a tool's signals it does not).
 func fitWords(c Contract, memo map[string]string) []string {
 	var out []string
 	seen := map[string]bool{}
@@ -78,7 +79,7 @@ func fitWords(c Contract, memo map[string]string) []string {
 	add(name)
 	add(ns)
 	add(c.Title + " " + strings.Join(c.SearchHints, " "))
-	add(c.Purpose + " " + strings.Join(c.Signals, " "))
+	add(c.Purpose)
 	walkFitParams(c.Params, func(p Param) {
 		add(p.Name)
 		add(p.Description)

@@ -132,10 +132,6 @@ func parseTask(q string) []qterm {
 				neg = true
 			case questionWords[base]:
 				question = true
-			case scopeOpeners[lw]:
-				// "for every open bug, …", "in my reading list, …": a
-				// scope, whose first word is no verb
-				statement = true
 			case politeModals[lw]:
 				polite = true
 			case !polite && !question && !neg && (subjects[base] || articles[lw] || possessives[lw] || len(p.terms) > 0 && sForm(lw)):
@@ -208,7 +204,6 @@ func parseTask(q string) []qterm {
 	markHeads(words)
 	words = markMadeThings(words)
 	words = markNotices(words)
-	words = markRecalls(words)
 	if loc := arithmetic().FindStringIndex(q); loc != nil && len(words) > 0 {
 		// "what's 15% of 2,400?": a sum to work out, in the clause
 		// that says it

@@ -83,17 +83,16 @@ var subjects = map[string]bool{
 
 // startsNounPhrase reports whether a word after "and" continues a list of
 // things rather than opening a new request: a named file, a quoted or
-// referenced name, a number, an article or a possessive ("q1.csv and
-// q2.csv", "2023 and 2024", "the logs and the traces"), or a verb in the
-// past tense, which tells what happened ("who reviewed and approved …").
-// A request opens with its verb in the imperative, never with one of
-// these.
+// referenced name, a number, an article, a possessive or a word the
+// lexicon knows only as a noun ("q1.csv and q2.csv", "2023 and 2024",
+// "the logs and the traces"). A request opens with its verb in the
+// imperative, never with one of these.
 func startsNounPhrase(w rawWord) bool {
 	if w.content || w.file || w.marker {
 		return true
 	}
 	lw := strings.ToLower(w.text)
-	if articles[lw] || possessives[lw] || pastTense(lw) {
+	if articles[lw] || possessives[lw] {
 		return true
 	}
 	r, _ := utf8.DecodeRuneInString(lw)
@@ -109,12 +108,6 @@ func onlyNoun(w string) bool {
 	}
 	x := l.find(stemWord(w, false))
 	return x != nil && !x.isVerb
-}
-
-// pastTense reports whether a word reads as a regular past tense
-// ("approved", "merged"): no request's verb.
-func pastTense(w string) bool {
-	return len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed")
 }
 
 // auxiliaries end a name or topic span: "the branch called release-2.1

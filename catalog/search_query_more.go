@@ -4,14 +4,6 @@ package catalog
 // questions' verbs, instruments, states set and things made. General
 // English, written for no catalog.
 
-// scopeOpeners are prepositions that open a clause saying where or over
-// what a request acts ("for every open bug in the tracker, create …",
-// "across the workspace, rename …"), not a request.
-var scopeOpeners = map[string]bool{
-	"for": true, "in": true, "on": true, "at": true, "from": true, "across": true, "within": true, "inside": true,
-	"among": true, "during": true, "under": true, "over": true, "with": true, "by": true, "per": true,
-}
-
 // markMadeThings reads a request whose verb says nothing of reading,
 // editing or making ("leave a comment", "drop a line", "log a new
 // entry") and whose object is indefinite as making the object: the clause

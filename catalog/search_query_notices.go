@@ -70,39 +70,6 @@ func leadingDigits(w string) string {
 	return w[:i]
 }
 
-// markRecalls reads a question about what the user told the assistant
-// before ("what did I tell you about my timezone?", "which colours did I
-// say I like?") or a request to be reminded of a fact ("remind me what my
-// preferred colours are") as a request to recall it: the clause gains the
-// verb "recall". "Remind me to …" and "remind me when …" ask for a
-// notice, not this.
-func markRecalls(ws []parsedWord) []parsedWord {
-	n := len(ws)
-	for i := 0; i+1 < n; i++ {
-		w := ws[i]
-		if w.content || w.marker {
-			continue
-		}
-		told := (w.lower == "i" || w.lower == "we") && i+2 < n && (toldVerbs[ws[i+1].lower] || toldVerbs[ws[i+2].lower]) && w.question
-		reminded := w.lower == "remind" && i+2 < n && (ws[i+1].lower == "me" || ws[i+1].lower == "us") && factWords[ws[i+2].lower]
-		if told || reminded {
-			ws = append(ws, parsedWord{lower: "recall", terms: []string{recallStem}, verb: true, implied: true, clause: w.clause})
-			return ws
-		}
-	}
-	return ws
-}
-
-// toldVerbs are what a user says to an assistant, in the past or after
-// "did" ("what did I tell you", "what I said").
-var toldVerbs = map[string]bool{"told": true, "tell": true, "said": true, "say": true, "mentioned": true, "mention": true,
-	"gave": true, "give": true, "shared": true, "share": true, "wrote": true, "write": true, "explained": true}
-
-// factWords, after "remind me", ask for a fact, not a notice.
-var factWords = map[string]bool{"what": true, "which": true, "who": true, "how": true, "where": true, "of": true}
-
-var recallStem = stemWord("recall", false)
-
 // noticeOpeners open the event a notice waits for.
 var noticeOpeners = map[string]bool{"when": true, "once": true, "whenever": true, "after": true}
 
