@@ -86,6 +86,24 @@ type BackupAuth struct {
 // ErrUnauthenticatedBackup refuses a backup that carries no MAC line.
 var ErrUnauthenticatedBackup = errors.New("it carries no MAC (made by an earlier version, or where neither CONSOLE_AUDIT_KEY nor a secrets key was set), so nothing shows it is the file the console wrote; pass --unauthenticated to restore it anyway")
 
+// MissingBackupKeyError refuses a backup whose MAC names a key that is
+// not configured here. Where, when the caller knows it, says where the
+// restore looked for the key (the key file's path, the variables) and
+// how to point at it; the error says it in place of a general advice.
+type MissingBackupKeyError struct {
+	Backup string
+	Source string // BackupKeyAudit or BackupKeySecrets
+	Where  string
+}
+
+func (e *MissingBackupKeyError) Error() string {
+	todo := "set the one the backup was made with"
+	if e.Where != "" {
+		todo = e.Where
+	}
+	return fmt.Sprintf("restore: %s is authenticated with %s, which is not configured here: %s; then restore (if that key is lost, pass --unauthenticated)", e.Backup, describeBackupKey(e.Source), todo)
+}
+
 // CheckBackup authenticates the backup at path with the key of keys whose
 // source its MAC line names. With CONSOLE_AUDIT_KEY among keys, backups
 // are authenticated with it alone: a MAC made with the secrets key is
@@ -138,7 +156,7 @@ func CheckBackup(path string, keys []BackupKey, unauthenticated bool) (BackupAut
 		return BackupAuth{}, fmt.Errorf("restore: %s is authenticated with %s, but CONSOLE_AUDIT_KEY is set, and backups here are authenticated with it (as backup makes them): expected a MAC under CONSOLE_AUDIT_KEY; nothing was restored (if the file is yours and its key is lost, pass --unauthenticated)", path, describeBackupKey(source))
 	}
 	if key == nil {
-		return BackupAuth{}, fmt.Errorf("restore: %s is authenticated with %s, which is not configured here: set the one the backup was made with, then restore (if that key is lost, pass --unauthenticated)", path, describeBackupKey(source))
+		return BackupAuth{}, &MissingBackupKeyError{Backup: path, Source: source}
 	}
 	m := hmac.New(sha256.New, key.macKey())
 	if _, err := io.Copy(m, io.NewSectionReader(f, 0, content)); err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -95,6 +96,10 @@ func runRestore(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		defer store.Close()
 		res, err = store.RestorePostgres(ctx, file, o)
+	}
+	var missing *models.MissingBackupKeyError
+	if errors.As(err, &missing) {
+		missing.Where = backupKeyLookedFor(missing.Source)
 	}
 	if err != nil {
 		return err

@@ -62,3 +62,22 @@ func backupKeyName(source string) string {
 	}
 	return "the secrets key (CONSOLE_SECRETS_KEY)"
 }
+
+// backupKeyLookedFor says where restore looked for a backup key it did
+// not find, and how to point at it: the key file's path (beside the
+// SQLite file, or CONSOLE_SECRETS_KEY_FILE's) and the variables.
+func backupKeyLookedFor(source string) string {
+	if source == models.BackupKeyAudit {
+		return "CONSOLE_AUDIT_KEY is not set; set it to the key the backup was made with"
+	}
+	f := sealKeyFile()
+	if f == "" {
+		return "CONSOLE_SECRETS_KEY is not set; set it to the key the backup was made with"
+	}
+	which := "the key file " + f + " (beside the database DATABASE_URL names)"
+	if os.Getenv("CONSOLE_SECRETS_KEY_FILE") != "" {
+		which = "the key file " + f + " (CONSOLE_SECRETS_KEY_FILE)"
+	}
+	return "looked for " + which + ", which does not exist, and CONSOLE_SECRETS_KEY, which is not set; put the key file kept with the backup at " + f +
+		", or set CONSOLE_SECRETS_KEY_FILE to its path, or CONSOLE_SECRETS_KEY to the key"
+}
