@@ -93,7 +93,8 @@ type rpcLog struct{ method, tool string }
 
 // logUser is who the request log names: the signed-in user, or the API
 // key a request was made with as the audit log names it ("apikey:ID
-// NAME"), never its secret; "" for neither.
+// NAME"), never its secret; "" for neither (the line then has no user:
+// OmitEmptyAttrs).
 func logUser(c echo.Context) string {
 	if u := currentUser(c); u != nil {
 		return u.Username

@@ -97,7 +97,7 @@ func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	cfg.Logger = slog.New(RequestIDHandler(cfg.Logger.Handler()))
+	cfg.Logger = slog.New(OmitEmptyAttrs(RequestIDHandler(cfg.Logger.Handler())))
 	if cfg.Session.Idle == 0 {
 		cfg.Session = models.DefaultSessionPolicy
 	}

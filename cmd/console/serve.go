@@ -81,7 +81,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	if err != nil {
 		return &exitError{2, err}
 	}
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	log := slog.New(web.OmitEmptyAttrs(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})))
 	m := meter.New(200000)
 	// every encoding's ranks load after the server listens (m.Warm below),
 	// so they do not compete with the start for the CPU: seeding counts a
