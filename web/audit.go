@@ -17,6 +17,9 @@ import (
 func (s *Server) auditPage(c echo.Context) error {
 	ctx := c.Request().Context()
 	q := c.QueryParams()
+	if err := onlyFilters(q, "audit log", auditFilters); err != nil {
+		return err
+	}
 	f := models.AuditFilter{Actor: q.Get("actor"), Action: q.Get("action"), Subject: q.Get("subject"), PerPage: 50}
 	f.Page, _ = strconv.Atoi(q.Get("page"))
 	if f.Page < 1 {

@@ -28,7 +28,16 @@ func (s *Server) catalogPage(c echo.Context) error {
 		return err
 	}
 	q := c.QueryParams()
-	d := views.CatalogData{Query: q.Get("q"), Class: q.Get("class"), Effects: q.Get("effects"), Namespace: q.Get("namespace"), Status: q.Get("status"), Total: len(snap.Rows())}
+	if err := onlyFilters(q, "catalog", catalogFilters, "namespace"); err != nil {
+		return err
+	}
+	// service= is the Service filter's name; namespace=, its earlier one,
+	// still reads
+	service := q.Get("service")
+	if service == "" {
+		service = q.Get("namespace")
+	}
+	d := views.CatalogData{Query: q.Get("q"), Class: q.Get("class"), Effects: q.Get("effects"), Namespace: service, Status: q.Get("status"), Total: len(snap.Rows())}
 	for _, k := range catalog.Classes {
 		d.Classes = append(d.Classes, string(k))
 	}
@@ -51,6 +60,12 @@ func (s *Server) catalogPage(c echo.Context) error {
 		if ns := k.Namespace(); ns != "" && !nsSeen[ns] {
 			nsSeen[ns] = true
 			d.Namespaces = append(d.Namespaces, ns)
+		}
+	}
+	for _, e := range []error{oneOf("class", d.Class, d.Classes), oneOf("effects", d.Effects, d.EffectsAll),
+		oneOf("service", d.Namespace, append([]string{"native"}, d.Namespaces...)), oneOf("status", d.Status, catalogStatuses)} {
+		if e != nil {
+			return e
 		}
 	}
 	for _, k := range order {

@@ -34,8 +34,8 @@ func paginate(d *views.CatalogData, q url.Values) error {
 	d.From, d.To = from+1, to
 	link := func(p int) string {
 		v := url.Values{}
-		for _, k := range []string{"q", "class", "effects", "namespace", "status"} {
-			if x := q.Get(k); x != "" {
+		for k, x := range map[string]string{"q": d.Query, "class": d.Class, "effects": d.Effects, "service": d.Namespace, "status": d.Status} {
+			if x != "" {
 				v.Set(k, x)
 			}
 		}

@@ -208,7 +208,7 @@ func TestCatalogPagesKeepFilters(t *testing.T) {
 		t.Errorf("page 3 of 117 candidates lists %d tools, want 17", n)
 	}
 	prev, _ := d.Find(`[data-testid="prev-page"]`).Attr("href")
-	if prev != "/catalog?namespace=github&page=2&status=candidate" {
+	if prev != "/catalog?page=2&service=github&status=candidate" { // the filter's name now, from a link of its earlier one
 		t.Errorf("previous page link %q loses the filters", prev)
 	}
 	if d.Find(`[data-testid="next-page"]`).Length() != 0 {

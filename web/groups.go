@@ -287,13 +287,20 @@ func (s *Server) checksPage(c echo.Context) error {
 	if err := s.counters.flush(ctx); err != nil {
 		s.log.WarnContext(ctx, "check counters flush failed", "err", err)
 	}
-	agent := strings.TrimSpace(c.QueryParam("agent"))
-	rows, err := s.store.CheckCounters(ctx, agent, 500)
-	if err != nil {
+	if err := onlyFilters(c.QueryParams(), "checks page", checksFilters); err != nil {
 		return err
 	}
+	agent := strings.TrimSpace(c.QueryParam("agent"))
 	d := views.ChecksData{Agent: agent}
+	var err error
 	if d.Agents, err = s.agentOptions(c); err != nil {
+		return err
+	}
+	if err := knownAgent(agent, d.Agents); err != nil {
+		return err
+	}
+	rows, err := s.store.CheckCounters(ctx, agent, 500)
+	if err != nil {
 		return err
 	}
 	for _, r := range rows {

@@ -24,6 +24,9 @@ var runPageRows, runListRows = 1000, 100
 // trigger, day range); a bad filter names its field (400), no rows.
 func (s *Server) runsPage(c echo.Context) error {
 	ctx := c.Request().Context()
+	if err := onlyFilters(c.QueryParams(), "runs list", runsFilters); err != nil {
+		return err
+	}
 	fv := views.RunFilterForm{Agent: c.QueryParam("agent"), Trigger: c.QueryParam("trigger"), From: c.QueryParam("from"), To: c.QueryParam("to")}
 	f, errs := runFilter(fv)
 	agents, err := s.agentOptions(c)
@@ -31,6 +34,9 @@ func (s *Server) runsPage(c echo.Context) error {
 		return err
 	}
 	fv.Agents, fv.Errors = agents, errs
+	if knownAgent(f.Agent, agents) != nil {
+		errs["agent"] = "no such agent"
+	}
 	if len(errs) > 0 {
 		return s.render(c, http.StatusBadRequest, s.page(c, "Runs", "runs"), views.RunsList(nil, 0, fv))
 	}
