@@ -101,6 +101,9 @@ type ToolData struct {
 	// Needs are what its text asks of the agent that neither it nor the
 	// other tools of its service provide (the leak check).
 	Needs []Need
+	// Exposes is what its imported description says it returns of its
+	// server's environment or credentials ("" none).
+	Exposes string
 	// Reword is the tool's reviewed description and its form.
 	Reword RewordData
 	// ParamReword is the reviewed descriptions of its parameters and
@@ -185,6 +188,20 @@ type ImportPreviewData struct {
 	// Losses are the available tools the import changes, which go back to
 	// review, with the agents and profiles that lose them until then.
 	Losses []ImportLoss
+	// Exposes are the added and changed tools whose descriptions say they
+	// return their server's environment or credentials.
+	Exposes []ExposedTool
+}
+
+// Exposing says what the tool's description says it returns of secrets,
+// "" when nothing (or it is not among d.Exposes).
+func (d ImportPreviewData) Exposing(id string) string {
+	for _, x := range d.Exposes {
+		if x.ID == id {
+			return x.What
+		}
+	}
+	return ""
 }
 
 // ImportLoss is an available tool an import sends back to review and who

@@ -139,6 +139,9 @@ func (s *Server) toolPage(c echo.Context) error {
 	// what the text the model reads asks for: the reviewer's rewording
 	// once there is one (the imported text stays in the ledger)
 	d.Needs = needViews(k, newServiceChecks(snap.Universe()))
+	// what the imported description says it returns (the review page's
+	// judgment): a rewording does not change what the tool does
+	d.Exposes = catalog.ExposesSecrets(imported)
 	u := currentUser(c)
 	shapers, err := s.store.ConnectionShapers(c.Request().Context())
 	if err != nil {

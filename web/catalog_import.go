@@ -149,10 +149,12 @@ func previewData(f views.ImportForm, plan models.ImportPlan, cs []catalog.Contra
 	for _, k := range plan.Added {
 		d.Added = append(d.Added, toolRow(models.Tool{Status: models.ToolCandidate}, k))
 		d.Renderings = append(d.Renderings, rendered(k, "added", checks))
+		d.Exposes = appendExposed(d.Exposes, k)
 	}
 	for _, ch := range plan.Changed {
 		d.Changed = append(d.Changed, views.ImportChange{ID: ch.New.ID, Diff: lineDiff(prettyJSON(string(catalog.CanonicalJSON(ch.Old))), prettyJSON(string(catalog.CanonicalJSON(ch.New))))})
 		d.Renderings = append(d.Renderings, rendered(ch.New, "changed", checks))
+		d.Exposes = appendExposed(d.Exposes, ch.New)
 	}
 	return d
 }

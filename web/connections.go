@@ -35,10 +35,16 @@ func (s *Server) renderConnections(c echo.Context, status int, d views.Connectio
 	if s.gw != nil && s.gw.pool != nil && s.gw.pool.Timeout > 0 {
 		d.DefaultTimeout = s.gw.pool.Timeout.String()
 	}
+	snap, err := s.snapshot(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	exposed := exposedByService(snap)
 	for _, k := range cs {
 		h := s.store.Health(&k)
 		r := views.ConnectionRow{Name: k.Name, Transport: k.Transport, Target: k.ShownURL(), Status: h.Status, Tools: k.Tools, Added: k.Added, Changed: k.Changed, Removed: k.Removed,
 			Secrets: k.SecretNames, Env: shown.Line(models.PlainEnvText(k.PlainEnvVars())), Dir: shown.Line(k.Dir), Error: shown.Line(k.LastError), LastSync: "never", Contact: contactText(h), Fix: h.Fix}
+		r.Exposes = exposed[k.Name]
 		r.Ordinary = runtime.OrdinarySecretsWarning(runtime.StoredOrdinarySecretNames(s.store, &k))
 		if h.Status != models.ConnectionOK && h.Why != "" {
 			r.Error = shown.Line(h.Why) // a server's text: escaped
