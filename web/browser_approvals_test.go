@@ -45,6 +45,7 @@ func TestBrowserApprovalsAndRecordedInvalidation(t *testing.T) {
 		t.Fatal(err)
 	}
 	screenshot(t, ctx, "approvals-pending-1440")
+	readsWell(t, ctx, 1440)
 	if got := text(t, ctx, row); !strings.Contains(got, "Save the Q3 summary") || !strings.Contains(got, "pending") {
 		t.Errorf("the pending row: %q", got)
 	}
@@ -52,6 +53,7 @@ func TestBrowserApprovalsAndRecordedInvalidation(t *testing.T) {
 		t.Fatal(err)
 	}
 	screenshot(t, ctx, "approvals-pending-1024")
+	readsWell(t, ctx, 1024)
 	err := chromedp.Do(ctx,
 		typeInto(`[data-testid="approve-reason-`+ref+`"]`, "Q3 report, path checked"),
 		navigates(click(`[data-testid="approve-`+ref+`"]`)),
@@ -79,4 +81,31 @@ func TestBrowserApprovalsAndRecordedInvalidation(t *testing.T) {
 		t.Fatal(err)
 	}
 	screenshot(t, ctx, "checks-bindings-invalidated-1024")
+}
+
+// placeholdersCut lists the visible fields whose placeholder is wider
+// than the field shows.
+const placeholdersCut = `(() => { const c = document.createElement("canvas").getContext("2d");
+	return [...document.querySelectorAll("input[placeholder], textarea[placeholder]")].filter(i => i.offsetParent !== null).filter(i => {
+		const s = getComputedStyle(i); c.font = s.font;
+		return c.measureText(i.placeholder).width > i.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) + 1;
+	}).map(i => i.placeholder).join(" | "); })()`
+
+// introLines is how many lines the Approvals page's intro takes.
+const introLines = `(() => { const p = document.querySelector('[data-testid="approvals-intro"]'); return Math.round(p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight)); })()`
+
+// readsWell: at width, the Approvals page's reason fields show their
+// whole placeholder, its intro takes at most two lines (the rules fold
+// under "How approvals work"), and the page does not scroll sideways.
+func readsWell(t *testing.T, ctx context.Context, width int) {
+	t.Helper()
+	if cut, err := chromedp.Run(ctx, chromedp.Evaluate[string](placeholdersCut)); err != nil || cut != "" {
+		t.Errorf("at %d px these placeholders are cut: %q (%v)", width, cut, err)
+	}
+	if n, err := chromedp.Run(ctx, chromedp.Evaluate[int](introLines)); err != nil || n > 2 {
+		t.Errorf("at %d px the intro takes %d lines, want at most 2 (%v)", width, n, err)
+	}
+	if over, _ := chromedp.Run(ctx, chromedp.Evaluate[int](overflowX)); over > 0 {
+		t.Errorf("at %d px the page scrolls sideways by %d px", width, over)
+	}
 }
