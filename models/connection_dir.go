@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/agentforge/console/instruction/authority/credential"
+	"github.com/agentforge/console/web/upstream"
 )
 
 // A command server's working directory (--dir): where its process runs
@@ -77,10 +78,16 @@ func validateDir(in ConnectionInput, errs map[string]string) {
 		switch {
 		case os.IsNotExist(err):
 			msg = fmt.Sprintf("%q does not exist", d)
+		case err != nil && upstream.CannotEnter(d) != "":
+			msg = fmt.Sprintf("%q: %s", d, upstream.CannotEnter(d))
 		case err != nil:
 			msg = fmt.Sprintf("%q cannot be read: %v", d, errorText(err))
 		case !fi.IsDir():
 			msg = fmt.Sprintf("%q is not a directory", d)
+		case upstream.CannotEnter(d) != "":
+			// the server's user, not the console's: root enters every
+			// directory, and the server would fail each start with EACCES
+			msg = fmt.Sprintf("%q: %s", d, upstream.CannotEnter(d))
 		default:
 			return
 		}
