@@ -51,17 +51,33 @@ func (c *callSet) exposedJSON(b []byte) []ConsoleSecret {
 			return c.exposedText(joinedStrings(b))
 		}
 	}
+	if len(c.console) > 0 && c.spacedInJSON(b) {
+		return c.exposedText(joinedStrings(b))
+	}
 	return nil
 }
 
 // exposedText is the console's secrets the call did not send that t
-// holds, each once.
+// holds (as written, or with separators between its characters), each
+// once.
 func (c *callSet) exposedText(t string) []ConsoleSecret {
 	var out []ConsoleSecret
 	seen := map[int]bool{}
+	var st *spacedText
 	for _, r := range c.console {
 		g := &c.set.groups[r.g]
-		if !seen[r.g] && holdsForm(t, g.forms[r.f], r.f == 0 && g.word) {
+		if seen[r.g] {
+			continue
+		}
+		word := r.f == 0 && g.word
+		held := holdsForm(t, g.forms[r.f], word)
+		if !held && g.spaced[r.f] != nil {
+			if st == nil {
+				st = newSpacedText(t)
+			}
+			held = st.holdsSpaced(g.spaced[r.f], word)
+		}
+		if held {
 			seen[r.g] = true
 			out = append(out, consoleSecretOf(g.forms[0]))
 		}

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // minEncoded is the shortest secret whose encoded forms are masked too: a
@@ -17,10 +18,14 @@ const minEncoded = 8
 // itself, each masked like v: hex (both cases); base64 in both alphabets
 // at each of the three alignments v can have inside a longer blob, as the
 // characters that v's bytes alone decide (padding or neighbours change
-// the ones at its edges); URL-encoded as a query, a path or every byte
-// (both cases); \u escapes of every character (both cases); and v
-// reversed, character by character (reading it back is no work). A form
-// equal to v, or to another, is listed once.
+// the ones at its edges); when v is itself hex or base64 of some bytes
+// (a key), those bytes as text and in each of those encodings (so the
+// key without its padding, in the other alphabet or as hex is found);
+// URL-encoded as a query, a path or every byte (both cases); \u escapes
+// of every character (both cases); and v reversed, character by
+// character (reading it back is no work). A form equal to v, or to
+// another, is listed once. (A console secret is also found with
+// separators between its characters: mask_spaced.go.)
 func encodedForms(v string) []string {
 	if len(v) < minEncoded {
 		return nil
@@ -33,16 +38,14 @@ func encodedForms(v string) []string {
 			out = append(out, f)
 		}
 	}
-	h := hex.EncodeToString([]byte(v))
-	add(h)
-	add(strings.ToUpper(h))
-	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding} {
-		for k := 0; k < 3; k++ {
-			b := enc.EncodeToString(append(make([]byte, k), v...))
-			// characters 6i..6i+6 bits lie wholly inside v's bytes
-			from, to := (8*k+5)/6, 8*(k+len(v))/6
-			add(b[from:to])
+	bytesForms(v, add)
+	for _, d := range decoded(v) {
+		// v is itself an encoding of bytes d (a key in base64 or hex): d
+		// in any other encoding is v to whoever reads it
+		if utf8.Valid(d) {
+			add(string(d))
 		}
+		bytesForms(string(d), add)
 	}
 	add(url.QueryEscape(v))
 	add(url.PathEscape(v))
@@ -62,6 +65,43 @@ func encodedForms(v string) []string {
 	add(u.String())
 	add(uUpper.String())
 	add(reversed(v))
+	return out
+}
+
+// bytesForms adds the hex (both cases) and base64 (both alphabets, at
+// each of the three alignments d can have inside a longer blob, as the
+// characters that d's bytes alone decide: with or without padding) forms
+// of the bytes d.
+func bytesForms(d string, add func(string)) {
+	h := hex.EncodeToString([]byte(d))
+	add(h)
+	add(strings.ToUpper(h))
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding} {
+		for k := 0; k < 3; k++ {
+			b := enc.EncodeToString(append(make([]byte, k), d...))
+			// characters 6i..6i+6 bits lie wholly inside d's bytes
+			from, to := (8*k+5)/6, 8*(k+len(d))/6
+			add(b[from:to])
+		}
+	}
+}
+
+// decoded is the bytes v encodes when it is hex (either case) or base64
+// (either alphabet, with or without padding) of at least minEncoded
+// bytes: one slice per reading.
+func decoded(v string) [][]byte {
+	var out [][]byte
+	if len(v)%2 == 0 {
+		if d, err := hex.DecodeString(v); err == nil && len(d) >= minEncoded {
+			out = append(out, d)
+		}
+	}
+	core := strings.TrimRight(v, "=")
+	for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
+		if d, err := enc.DecodeString(core); err == nil && len(d) >= minEncoded {
+			out = append(out, d)
+		}
+	}
 	return out
 }
 

@@ -81,11 +81,15 @@ func (s *secretSet) sentIn(args []byte) []bool {
 		// sent is all there is to look in
 		texts = append(texts, joinedStrings(args))
 	}
+	spaced := make([]*spacedText, len(texts))
+	for i, t := range texts {
+		spaced[i] = newSpacedText(t)
+	}
 	for gi := range s.groups {
 		g := &s.groups[gi]
 		for fi, f := range g.forms {
-			for _, t := range texts {
-				if holdsForm(t, f, fi == 0 && g.word) {
+			for i, t := range texts {
+				if holdsForm(t, f, fi == 0 && g.word) || spaced[i].holdsSpaced(g.spaced[fi], fi == 0 && g.word) {
 					sent[gi] = true
 				}
 			}

@@ -64,6 +64,9 @@ type secretGroup struct {
 	word    bool
 	// label: where a connection's secret is set ("--env NAME")
 	label string
+	// spaced, spacedEnc: each form, and as encodedInString writes it,
+	// without separators (spacedForm; nil: too short)
+	spaced, spacedEnc [][]byte
 }
 
 // formRef is form f of group g.
@@ -96,8 +99,10 @@ func setOf(groups []secretGroup) *secretSet {
 	for gi := range s.groups {
 		g := &s.groups[gi]
 		g.enc = make([][]byte, len(g.forms))
+		g.spaced, g.spacedEnc = make([][]byte, len(g.forms)), make([][]byte, len(g.forms))
 		for fi, f := range g.forms {
 			g.enc[fi] = encodedInString(f)
+			g.spaced[fi], g.spacedEnc[fi] = spacedForm([]byte(f)), spacedForm(g.enc[fi])
 			s.order = append(s.order, formRef{gi, fi})
 		}
 	}

@@ -1,0 +1,167 @@
+package upstream
+
+import (
+	"bytes"
+	"sync"
+	"unicode/utf8"
+)
+
+// A console secret written with separators between its characters
+// ("A d m 1 n", "A-d-m-1-n", "A.d.m.1.n", zero-width characters between
+// them) is the secret to whoever reads it. So each form of a console
+// secret is also looked for in the text with its separators taken out
+// (spacedForm: the form without its own), in one pass over the text
+// that keeps every other byte: a text's cost stays linear in its length.
+
+// spaceWidth is the length of the separator at s[i:] (0: none): a space,
+// tab or line break (also as JSON writes them escaped), a dash, dot,
+// underscore, comma, semicolon, colon, bar or slash, or a character that
+// shows as nothing (a zero-width space, non-joiner, joiner or word
+// joiner, a byte-order mark, a soft hyphen), raw or as a \u escape.
+func spaceWidth[T string | []byte](s T, i int) int {
+	switch s[i] {
+	case ' ', '\t', '\n', '\r', '-', '.', '_', ',', ';', ':', '|', '/':
+		return 1
+	case '\\':
+		if i+1 < len(s) {
+			switch s[i+1] {
+			case 'n', 't', 'r':
+				return 2
+			case 'u':
+				if i+6 <= len(s) && invisibleEscape(s[i+2:i+6]) {
+					return 6
+				}
+			}
+		}
+	case 0xc2: // U+00AD
+		if i+1 < len(s) && s[i+1] == 0xad {
+			return 2
+		}
+	case 0xe2: // U+200B to U+200D, U+2060
+		if i+2 < len(s) && (s[i+1] == 0x80 && s[i+2] >= 0x8b && s[i+2] <= 0x8d || s[i+1] == 0x81 && s[i+2] == 0xa0) {
+			return 3
+		}
+	case 0xef: // U+FEFF
+		if i+2 < len(s) && s[i+1] == 0xbb && s[i+2] == 0xbf {
+			return 3
+		}
+	}
+	return 0
+}
+
+// invisible reports a character that shows as nothing between two others.
+func invisible(r rune) bool {
+	switch r {
+	case 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x00AD:
+		return true
+	}
+	return false
+}
+
+// invisibleEscape says whether the four hex digits h (either case) name
+// an invisible character.
+func invisibleEscape[T string | []byte](h T) bool {
+	var r rune
+	for i := 0; i < 4; i++ {
+		c := h[i] | 0x20
+		switch {
+		case c >= '0' && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case c >= 'a' && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		default:
+			return false
+		}
+	}
+	return invisible(r)
+}
+
+// despaced appends s without its separators to dst; at, when given, gets
+// each kept byte's index in s.
+func despaced[T string | []byte](dst []byte, s T, at *[]int) []byte {
+	for i := 0; i < len(s); {
+		if w := spaceWidth(s, i); w > 0 {
+			i += w
+			continue
+		}
+		dst = append(dst, s[i])
+		if at != nil {
+			*at = append(*at, i)
+		}
+		i++
+	}
+	return dst
+}
+
+// spacedForm is form f without its separators, or nil when what is left
+// is shorter than minEncoded (too little to tell from ordinary text).
+func spacedForm(f []byte) []byte {
+	c := despaced(nil, f, nil)
+	if len(c) < minEncoded {
+		return nil
+	}
+	return c
+}
+
+// spacedBufs holds the buffers the quick look at a result's JSON writes
+// it into without its separators, so the look allocates nothing.
+var spacedBufs = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
+
+// spacedInJSON says whether the JSON b without its separators holds one
+// of the console forms refs (as JSON writes them, spacedEnc): a quick
+// look that errs toward the careful one (exposedText).
+func (c *callSet) spacedInJSON(b []byte) bool {
+	bp := spacedBufs.Get().(*[]byte)
+	d := despaced((*bp)[:0], b, nil)
+	found := false
+	for _, r := range c.console {
+		if f := c.set.groups[r.g].spacedEnc[r.f]; f != nil && bytes.Contains(d, f) {
+			found = true
+			break
+		}
+	}
+	*bp = d[:0]
+	spacedBufs.Put(bp)
+	return found
+}
+
+// spacedText is t without its separators, with each kept byte's index
+// in t.
+type spacedText struct {
+	t  string
+	d  []byte
+	at []int
+}
+
+// newSpacedText is t made ready for holdsSpaced.
+func newSpacedText(t string) *spacedText {
+	at := make([]int, 0, len(t))
+	return &spacedText{t: t, d: despaced(make([]byte, 0, len(t)), t, &at), at: at}
+}
+
+// holdsSpaced says whether st's text holds f (a form without its
+// separators) with separators between its characters (or none); for a
+// short console secret's value (word), only where it stands as a word of
+// its own.
+func (st *spacedText) holdsSpaced(f []byte, word bool) bool {
+	if f == nil {
+		return false
+	}
+	for i := 0; ; {
+		j := bytes.Index(st.d[i:], f)
+		if j < 0 {
+			return false
+		}
+		j += i
+		if !word {
+			return true
+		}
+		from, to := st.at[j], st.at[j+len(f)-1]+1
+		before, _ := utf8.DecodeLastRuneInString(st.t[:from])
+		after, _ := utf8.DecodeRuneInString(st.t[to:])
+		if !(from > 0 && wordRune(before) || to < len(st.t) && wordRune(after)) {
+			return true
+		}
+		i = j + 1
+	}
+}
