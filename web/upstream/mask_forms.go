@@ -88,8 +88,13 @@ func bytesForms(d string, add func(string)) {
 
 // decoded is the bytes v encodes when it is hex (either case) or base64
 // (either alphabet, with or without padding) of at least minEncoded
-// bytes: one slice per reading.
+// bytes, and v is at least DistinctiveLength bytes: one slice per
+// reading. (A shorter value's forms would hold a prefix of it, a piece
+// ordinary text may hold: a short console secret counts only as a word.)
 func decoded(v string) [][]byte {
+	if len(v) < DistinctiveLength {
+		return nil
+	}
 	var out [][]byte
 	if len(v)%2 == 0 {
 		if d, err := hex.DecodeString(v); err == nil && len(d) >= minEncoded {

@@ -1,7 +1,10 @@
 package upstream
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os/exec"
 	"strings"
 	"sync/atomic"
@@ -90,12 +93,40 @@ func asServerUser(cmd *exec.Cmd, own map[string]string) {
 }
 
 // asUserHint is a server's failure to start, saying which user it ran as
-// when that is not the console's: a program or file only root may read
-// (a tool installed under /root) is the usual cause.
+// when that is not the console's and the failure is a permission refused
+// (permissionRefused): a program or file only root may read (a tool
+// installed under /root) is the usual cause. Any other failure (a
+// timeout, a missing program, a server that quit) is left to say its own
+// cause.
 func asUserHint(err error) error {
 	u := runAs.Load()
-	if err == nil || u == nil {
+	if err == nil || u == nil || !permissionRefused(err) {
 		return err
 	}
 	return fmt.Errorf("%w (the server runs as user %s, CONSOLE_SERVER_USER: its program and every file it needs must be readable by that user)", err, u.name)
+}
+
+// permissionRefused says whether err is a start refused for want of a
+// permission: the operating system's (starting the program), or the
+// server's own stderr saying so (a file it opens), and not a wait that
+// ran out or was given up (whatever the stderr says then, the timeout
+// is what the admin must look at).
+func permissionRefused(err error) bool {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return false
+	}
+	if errors.Is(err, fs.ErrPermission) {
+		return true
+	}
+	var se *StartError
+	if !errors.As(err, &se) {
+		return false
+	}
+	tail := strings.ToLower(se.Stderr)
+	for _, w := range []string{"permission denied", "eacces", "eperm", "operation not permitted"} {
+		if strings.Contains(tail, w) {
+			return true
+		}
+	}
+	return false
 }
