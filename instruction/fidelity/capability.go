@@ -23,6 +23,7 @@ func capabilityMentions(text string, ts []token) []mention {
 	sentVerb := ""                 // the verb of the sentence's last instruction
 	instructions := map[int]bool{} // the sentences that hold an instruction
 	runOnSentences(text, ts)
+	coinedVerbs(ts)
 	letsSteps(ts)
 	handedSteps(ts)
 	labelSteps(text, ts)

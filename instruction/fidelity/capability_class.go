@@ -190,7 +190,7 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 			}
 		}
 	}
-	world := worldVerb(v) || opensNew(ts, i, end) // "then open a repair request"
+	world := worldVerb(v) || ts[i].coined || opensNew(ts, i, end) // "then open a repair request"
 	if d, light, w := lightDeed(ts, i, end); light {
 		v, world = d, w // "then put a hold on the room"; "take a look" stays the agent's
 	}

@@ -48,6 +48,12 @@ func laterSentence(ts []token, i int) bool {
 	return !finiteVerbs[next] && !paramTypes[next] && !strings.HasSuffix(next, "ing") && next != "more"
 }
 
+// arrivalVerbs tell how a thing comes or goes, never done to an object
+// (English's intransitive verbs of motion; the lexicon reads "arrives"
+// as a noun's plural through "arrival").
+var arrivalVerbs = set("arrive", "come", "go", "land", "appear", "flow", "travel", "expire",
+	"bounce")
+
 // pluralObject: the word after the verb at i is a plural noun (one the
 // lexicon also knows as a verb in the third person) followed by a
 // preposition of place or means, as an object is ("Email proofs via
@@ -55,6 +61,9 @@ func laterSentence(ts []token, i int) bool {
 // forward slashes on Unix-like systems").
 func pluralObject(ts []token, i int) bool {
 	next := ts[i+1].lower
+	if arrivalVerbs[next[:len(next)-1]] || arrivalVerbs[strings.TrimSuffix(next, "es")] {
+		return false // "Email arrives via SMTP": a subject and how it comes
+	}
 	return baseVerb(ts[i].lower) && isNoun(next[:len(next)-1]) && i+2 < len(ts) && !ts[i+2].sentence && !ts[i+2].clause &&
 		venuePrepositions[ts[i+2].lower] && !(i > 0 && (exampleMarkers[ts[i-1].lower] || ts[i-1].lower == "e.g" || ts[i-1].lower == "i.e"))
 }

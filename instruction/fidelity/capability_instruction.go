@@ -37,7 +37,7 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 		// instruction ("Double-check the point on OpenStreetMap"); its
 		// class then comes only from where it acts
 		phrasal := w == "back" && i+1 < len(ts) && ts[i+1].lower == "up" // "back up the documents"
-		if !baseVerb(w) && !phrasal {
+		if !baseVerb(w) && !phrasal && !ts[i].coined {
 			return 0, false
 		}
 		if how, ok := clauseStart(ts, i); ok {
@@ -78,7 +78,7 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 		return 0, false
 	case ts[j+1].sentence:
 		return 0, false
-	case (ts[j].lower == "and" || ts[j].lower == "or") && (sameSentence || imperativeSentence(ts, i)) && i+1 < len(ts) && !ts[i+1].sentence &&
+	case (ts[j].lower == "and" || ts[j].lower == "or") && (sameSentence || imperativeSentence(ts, i) || imperativeClause(ts, j)) && i+1 < len(ts) && !ts[i+1].sentence &&
 		(objectOpeners[ts[i+1].lower] || vocabWord(ts[i+1].lower)):
 		return ctxAnd, true
 	}

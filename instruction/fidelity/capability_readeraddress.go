@@ -77,6 +77,8 @@ func readerAddressed(text string, ts []token, r int) (from int, third, ok bool) 
 	switch {
 	case opens && strings.TrimSpace(gap) == ",":
 		return end + 1, false, true // "Agent, wire the rent": a vocative opening its line
+	case end == r && agentWords[ts[r].lower] && strings.TrimSpace(gap) == ":" && cellOpens(text, ts, r):
+		return end + 1, true, true // "| assistant: reweighs the parcel |", "(assistant: confirm it)"
 	case a >= 0 && !opens && ts[a].lower == "for" && strings.ContainsAny(gap, ":,—–→"):
 		return end + 1, false, true // "for the assistant:", "NOTE FOR THE ASSISTANT —"
 	case a > 0 && !opens && ts[a].lower == "to" && givingVerbs[lemma(ts[a-1].lower)] && strings.TrimSpace(gap) == "":
@@ -170,4 +172,16 @@ func readerDeedAt(ts []token, k int, third bool) bool {
 		return false
 	}
 	return markHanded(ts, k)
+}
+
+// cellOpens: the agent word at r opens a unit of its own — its line, a
+// table cell ("| 4 | assistant: …"), a parenthesis or a bracket — with
+// no article before it: the label of a part given to the reader.
+func cellOpens(text string, ts []token, r int) bool {
+	from := 0
+	if r > 0 {
+		from = ts[r-1].end
+	}
+	gap := strings.TrimRight(text[from:ts[r].start], " \t")
+	return r == 0 || gap != "" && strings.ContainsAny(gap[len(gap)-1:], "\n|([")
 }

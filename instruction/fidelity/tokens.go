@@ -42,6 +42,9 @@ type token struct {
 	// readerLed is set on the word after a label naming the reader ("you:
 	// raise a purchase order", "Assistant: …"): a step of the reader's.
 	readerLed bool
+	// coined is set on a step's verb the lexicon lacks ("Then overlock
+	// the unit"; see coinedVerbs).
+	coined bool
 }
 
 func isWordRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
