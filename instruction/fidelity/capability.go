@@ -69,7 +69,9 @@ func capabilityMentions(text string, ts []token) []mention {
 			how = ctxModal // "you need to understand or edit it": no step of a procedure
 		}
 		if !ok {
-			if m, ok := yourMention(text, ts, i, instructed); ok {
+			if m, ok := venueStep(text, ts, i, windowEnd(ts, i), -1); ok && ts[i].sentence {
+				out = append(out, m) // "Advertise free slots on Freecycle"
+			} else if m, ok := yourMention(text, ts, i, instructed); ok {
 				m.verb = sentVerb // "Ping the address from your terminal"
 				out = append(out, m)
 			} else if m, ok := instrumentAtWork(text, ts, i, instructed); ok {
@@ -94,6 +96,8 @@ func capabilityMentions(text string, ts []token) []mention {
 					out = append(out, mention{kind: KindCapability, class: "service:" + name, ident: strings.Fields(name)[0], signal: text[ts[i].start:ts[k].end], start: ts[i].start, end: ts[k].end})
 				}
 			}
+		} else if m, ok := venueStep(text, ts, i, end, how); ok {
+			out = append(out, m) // "Advertise the free slots on Freecycle"
 		}
 	}
 	instructedSentences := instructions

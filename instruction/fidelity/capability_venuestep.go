@@ -1,0 +1,33 @@
+package fidelity
+
+import "strings"
+
+// A step done at a named service. An instruction whose verb maps to no
+// class still needs the service it names as where it acts ("Advertise
+// the free slots on Freecycle", "Get fresh quotes through Acturis"): a
+// proper name the lexicon does not know, after a preposition of place or
+// means, within the instruction's reach. Only a step of a procedure
+// counts — a later sentence opened by the verb, a step after a step word
+// or a condition, a step handed to the reader, an obligation — and not a
+// verb of mentioning or a screen of the product ("in the Acme UI").
+
+// venueStep is the service an instruction at i with no class acts at
+// (above).
+func venueStep(text string, ts []token, i, end, how int) (mention, bool) {
+	if mentionVerbs[ts[i].lower] || how == ctxModal || how == ctxNoun || how == ctxAgent {
+		return mention{}, false
+	}
+	if !(how == ctxOblige || laterSentence(ts, i) && baseVerb(ts[i].lower) || how >= 0 && (laterStep(ts, i) || ts[i].readerLed || ts[i].handed)) {
+		return mention{}, false
+	}
+	name, k, ok := venueAt(ts, i, end)
+	if !ok || !properName(ts[k]) || interfaceNouns[ts[k].lower] || k+1 < len(ts) && !ts[k+1].sentence && interfaceNouns[ts[k+1].lower] {
+		return mention{}, false
+	}
+	for j := i + 1; how < 0 && j < k; j++ {
+		if finiteVerbs[ts[j].lower] || ts[j].clause || modals[ts[j].lower] {
+			return mention{}, false
+		}
+	}
+	return mention{kind: KindCapability, class: "service:" + name, ident: strings.Fields(name)[0], signal: text[ts[i].start:ts[k].end], start: ts[i].start, end: ts[k].end}, true
+}
