@@ -24,8 +24,8 @@ func venueStep(text string, ts []token, i, end, how int) (mention, bool) {
 	if !ok || !properName(ts[k]) || interfaceNouns[ts[k].lower] || k+1 < len(ts) && !ts[k+1].sentence && interfaceNouns[ts[k+1].lower] {
 		return mention{}, false
 	}
-	for j := i + 1; how < 0 && j < k; j++ {
-		if finiteVerbs[ts[j].lower] || ts[j].clause || modals[ts[j].lower] {
+	for j := i + 1; how != ctxOblige && j < len(ts) && !ts[j].sentence && (j <= k || !ts[j].clause); j++ {
+		if finiteVerbs[ts[j].lower] || j <= k && ts[j].clause || modals[ts[j].lower] {
 			return mention{}, false
 		}
 	}

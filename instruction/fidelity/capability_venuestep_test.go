@@ -13,7 +13,7 @@ func TestStepAtANamedService(t *testing.T) {
 		"Returns the orders. After packing, reserve a courier slot through Shipvalo.",
 	)
 	wantNoFindings(t, "report",
-		"Returns the gig list. Sync status on Gigsly is refreshed hourly.",
+		"Returns the gig list. Transfer fees on Gigsly are waived.",
 		"Returns the gig list. Seats sold on Gigsly appear here.",
 		"Returns the allotments. Swap surplus plots through the office.",
 	)
