@@ -164,8 +164,8 @@ func letsSteps(ts []token) {
 func runOnSentences(text string, ts []token) {
 	for i := 1; i < len(ts); i++ {
 		t, p := ts[i], ts[i-1]
-		if gap := text[p.end:t.start]; strings.Contains(gap, "—") || strings.Contains(gap, "–") || strings.Contains(gap, " - ") {
-			ts[i].clause = true // "arrive as audio too — transcribe them"
+		if gap := text[p.end:t.start]; strings.Contains(gap, "—") || strings.Contains(gap, "–") || strings.Contains(gap, " - ") || strings.Contains(gap, "→") {
+			ts[i].clause = true // "arrive as audio too — transcribe them", "reorders a case → then emails them"
 		}
 		if t.sentence || t.quoted || len(t.text) < 3 || !isUpper(t.text[0]) || strings.ToLower(t.text[1:]) != t.text[1:] ||
 			p.text == "" || isUpper(p.text[0]) || p.quoted || functionWords[p.lower] || determiners[p.lower] ||

@@ -24,7 +24,7 @@ func agentChainedIn(ts []token, i int, walk *deedWalk) (int, bool) {
 		return 0, false
 	}
 	j, joined := i-1, ts[i].clause
-	for j > 0 && !ts[j+1].sentence {
+	for j > 0 && (!ts[j+1].sentence || thenJoined(ts, j+1)) {
 		w := ts[j].lower
 		switch {
 		case w == "and" || w == "then":
@@ -39,7 +39,7 @@ func agentChainedIn(ts []token, i int, walk *deedWalk) (int, bool) {
 			joined = true
 			return earlierAgentDeed(ts, j, walk)
 		}
-		if ts[j].sentence {
+		if ts[j].sentence && !thenJoined(ts, j) {
 			return 0, false
 		}
 		j--
@@ -103,10 +103,22 @@ func agentStep(ts []token, i int) bool {
 		return true
 	}
 	// a later deed chained to this one stands within a chain's reach of it
-	for k := i + 1; k < len(ts) && !ts[k].sentence && k-i <= 2*maxChainReach; k++ {
+	for k := i + 1; k < len(ts) && (!ts[k].sentence || thenJoined(ts, k)) && k-i <= 2*maxChainReach; k++ {
 		if from, ok := agentChained(ts, k); ok && from == i {
 			return true
 		}
 	}
 	return false
+}
+
+// thenJoined: the sentence opening at k opens with a bare "then" before a
+// verb in the third person, and so goes on with the chain before it
+// ("the assistant reorders a case → then emails the members", an arrow
+// ending a sentence).
+func thenJoined(ts []token, k int) bool {
+	if !ts[k].sentence || ts[k].lower != "then" || k+1 >= len(ts) || ts[k+1].sentence {
+		return false
+	}
+	_, ok := thirdPersonBase(ts[k+1].lower)
+	return ok && strings.HasSuffix(ts[k+1].lower, "s")
 }

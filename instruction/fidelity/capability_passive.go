@@ -20,8 +20,8 @@ func passiveDuty(ts []token, i int) (string, bool) {
 		return "", false
 	}
 	v := lemma(ts[i].lower)
-	if v == ts[i].lower && irregular[ts[i].lower] == "" || !worldVerb(v) {
-		return "", false
+	if v == ts[i].lower && irregular[ts[i].lower] == "" || !worldVerb(v) && !doneByReader(ts, i) {
+		return "", false // (a deed of the conversation is the reader's only by name: "estimated by the assistant using its predictor")
 	}
 	c := b // the clause's first word
 	for c > 0 && c > b-reach && !ts[c].sentence && !ts[c].clause {
@@ -31,12 +31,21 @@ func passiveDuty(ts []token, i int) (string, bool) {
 	if conditionOpeners[ts[c].lower] && !after {
 		return "", false // "If it is approved by you, …"
 	}
-	for k := i + 1; k+1 < len(ts) && k <= i+8 && !ts[k].sentence && !ts[k].clause; k++ {
-		if ts[k].lower == "by" && (youAt(ts, k+1) || k+2 < len(ts) && ts[k+1].lower == "the" && agentWords[ts[k+2].lower]) {
-			return v, true // "reposted on the careers site by you"
-		}
+	if doneByReader(ts, i) {
+		return v, true // "reposted on the careers site by you"
 	}
 	return v, after && ts[c].clause && instructedBefore(ts, c)
+}
+
+// doneByReader: "by you" or "by the assistant" names the doer of the
+// passive at i, within its clause.
+func doneByReader(ts []token, i int) bool {
+	for k := i + 1; k+1 < len(ts) && k <= i+8 && !ts[k].sentence && !ts[k].clause; k++ {
+		if ts[k].lower == "by" && (youAt(ts, k+1) || k+2 < len(ts) && ts[k+1].lower == "the" && agentWords[ts[k+2].lower]) {
+			return true
+		}
+	}
+	return false
 }
 
 // passiveAux carry a passive in the present ("is issued", "gets

@@ -14,7 +14,7 @@ import "strings"
 // venueStep is the service an instruction at i with no class acts at
 // (above).
 func venueStep(text string, ts []token, i, end, how int) (mention, bool) {
-	if mentionVerbs[ts[i].lower] || how == ctxModal || how == ctxNoun || how == ctxAgent {
+	if mentionVerbs[ts[i].lower] || askingVerbs[ts[i].lower] || sequencers[ts[i].lower] || how == ctxModal || how == ctxNoun || how == ctxAgent {
 		return mention{}, false
 	}
 	if !(how == ctxOblige || laterSentence(ts, i) && baseVerb(ts[i].lower) || how >= 0 && (laterStep(ts, i) || ts[i].readerLed || ts[i].handed)) {
@@ -25,9 +25,20 @@ func venueStep(text string, ts []token, i, end, how int) (mention, bool) {
 		return mention{}, false
 	}
 	for j := i + 1; how != ctxOblige && j < len(ts) && !ts[j].sentence && (j <= k || !ts[j].clause); j++ {
-		if finiteVerbs[ts[j].lower] || j <= k && ts[j].clause || modals[ts[j].lower] {
+		if finiteVerbs[ts[j].lower] || j <= k && ts[j].clause || modals[ts[j].lower] || how < 0 && pastForm(ts[j].lower) {
 			return mention{}, false
 		}
 	}
 	return mention{kind: KindCapability, class: "service:" + name, ident: strings.Fields(name)[0], signal: text[ts[i].start:ts[k].end], start: ts[i].start, end: ts[k].end}, true
 }
+
+// pastForm: w is a verb's past form, irregular ("went", "sent") or made
+// with "-ed".
+func pastForm(w string) bool {
+	return irregular[w] != "" || pastIrregular[w] || len(w) > 4 && strings.HasSuffix(w, "ed") && isVerb(w)
+}
+
+// pastIrregular are the past forms of English's common irregular verbs
+// that are no participle the class table reads.
+var pastIrregular = set("went", "came", "gave", "took", "wrote", "ran", "began", "saw", "knew", "grew", "threw", "drove",
+	"rode", "spoke", "broke", "chose", "froze", "stole", "flew", "fell", "rose")

@@ -18,3 +18,13 @@ func TestStepAtANamedService(t *testing.T) {
 		"Returns the allotments. Swap surplus plots through the office.",
 	)
 }
+
+// TestNoStepAtANamedServiceInReport: a sentence that reports what went on
+// at a service, and a request that the user act there, ask nothing of the
+// reader.
+func TestNoStepAtANamedServiceInReport(t *testing.T) {
+	wantNoFindings(t, "report",
+		"Returns the press kit. Final copies went out on Wirely; the press team handles that.",
+		"Returns the build. Please tell the user to move to Pipelane.",
+	)
+}
