@@ -23,6 +23,7 @@ func capabilityMentions(text string, ts []token) []mention {
 	sentVerb := ""                 // the verb of the sentence's last instruction
 	instructions := map[int]bool{} // the sentences that hold an instruction
 	runOnSentences(text, ts)
+	colonAgents(text, ts)
 	coinedVerbs(ts)
 	letsSteps(ts)
 	handedSteps(ts)
@@ -105,6 +106,11 @@ func capabilityMentions(text string, ts []token) []mention {
 		instructedSentences[sentenceOf(ts, m.start)] = true
 	}
 	out = append(out, ownedMentions(text, ts)...)
+	for _, m := range agentOwnMentions(text, ts) {
+		if !overlaps(out, m) {
+			out = append(out, m)
+		}
+	}
 	out = append(out, loanwordMentions(text, ts)...)
 	for _, m := range append(foreignStepMentions(text), koreanStepMentions(text)...) {
 		if !overlaps(out, m) {
@@ -222,7 +228,7 @@ func agentDoesIn(ts []token, i int, walk *deedWalk) (string, bool) {
 	if i < 2 || ts[i].sentence || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") {
 		return "", false
 	}
-	if ts[i].clause || !agentSubject(ts, i) {
+	if (ts[i].clause || !agentSubject(ts, i)) && !agentAppositive(ts, i) {
 		if _, ok := agentChainedIn(ts, i, walk); !ok {
 			return "", false
 		}
@@ -237,8 +243,16 @@ func agentSubject(ts []token, i int) bool {
 	for j > 0 && mannerAdverb(ts[j].lower) && !ts[j+1].sentence {
 		j--
 	}
+	if agentWords[ts[j].lower] && !ts[j+1].sentence && (ts[j].sentence || ts[j].clause) && bareAgents[ts[j].lower] {
+		return true // "Assistant archives the thread", "X-Followup: assistant replies …"
+	}
 	return agentWords[ts[j].lower] && !ts[j+1].sentence && j > 0 && (ts[j-1].lower == "the" || ts[j-1].lower == "our" || ts[j-1].lower == "this")
 }
+
+// bareAgents name the agent without an article where a line, a clause or
+// a field's value opens ("Assistant archives it"); "agent", "bot" and
+// "model" there are as often someone's or something else's.
+var bareAgents = set("assistant", "ai", "llm", "chatbot", "copilot", "claude", "chatgpt")
 
 // thirdPersonBase is the base form of a verb in the third person
 // ("replies": reply, "switches": switch).

@@ -191,7 +191,9 @@ var otherAgents = set("agent", "bot", "assistant", "sub-agent", "subagent", "mod
 var agentHeads = set("tool", "tools", "skill", "skills", "engine", "assistant", "model", "generator", "store", "sub-agent", "subagent",
 	"base", "voice", "understanding", "spreadsheet", "notes", "app", "plugin", "extension", "toolkit", "library",
 	"capability", "capabilities", "ability", "abilities", "agent", "bot", "service", "api", "smarts", "integration",
-	"integrations", "add-on", "addon", "connector", "module", "toolbelt", "toolbox", "software", "package", "suite")
+	"integrations", "add-on", "addon", "connector", "module", "toolbelt", "toolbox", "software", "package", "suite",
+	// devices a deed is done with ("your thermal camera", "its survey drone")
+	"camera", "cameras", "drone", "drones", "sensor", "sensors", "radar", "microphone", "webcam")
 
 func joinWords(ts []token, a, b int) string {
 	ws := make([]string, 0, b-a+1)

@@ -1,0 +1,81 @@
+package fidelity
+
+import "strings"
+
+// The agent's own things, named in the third person. A document of
+// another genre names what the agent uses as "the assistant's X" ("hot
+// joints found by means of the assistant's thermal camera", "flagged
+// through the assistant's allergen scanner") or "whose X" after it ("the
+// assistant, whose cake-judging model picks the winner"): the agent using
+// a system of its own, as "your X" is. Only a system the vocabulary reads
+// as one (systemAt: a tool's noun, an agent noun in -er/-or, a model)
+// counts, and only as the means of a deed — after "through", "with",
+// "using", "via", "by means of" — or as the subject of a verb after
+// "whose".
+
+// agentOwnMentions finds the agent's own systems named so (above).
+func agentOwnMentions(text string, ts []token) []mention {
+	var out []mention
+	for k := 1; k+2 < len(ts); k++ {
+		if !agentWords[ts[k].lower] || ts[k].quoted || !ts[k].later {
+			continue
+		}
+		at := -1
+		switch {
+		case ts[k+1].lower == "s" && ts[k-1].lower == "the" && k >= 2 && agentMeans(ts, k-2):
+			at = k + 2 // "through the assistant's allergen scanner"
+		case ts[k+1].lower == "whose" && (ts[k-1].lower == "the" || ts[k].sentence):
+			at = k + 2 // "the assistant, whose cake-judging model picks …"
+		}
+		if at < 0 || at >= len(ts) || ts[at].sentence {
+			continue
+		}
+		class, h, ok := systemAt(ts, at)
+		if !ok || ts[k+1].lower == "whose" && !(h+1 < len(ts) && !ts[h+1].sentence && thirdPersonVerb(ts, h+1)) {
+			continue
+		}
+		from := k - 1
+		if ts[k+1].lower == "s" {
+			from = k - 2
+		}
+		out = append(out, mention{kind: KindCapability, class: class, signal: text[ts[from].start:ts[h].end], start: ts[from].start, end: ts[h].end})
+	}
+	return out
+}
+
+// agentMeans: the word at p introduces a means ("through", "with",
+// "using", "via", "by means of").
+func agentMeans(ts []token, p int) bool {
+	w := ts[p].lower
+	return instrumentalWords[w] || w == "of" && p > 1 && ts[p-1].lower == "means" && ts[p-2].lower == "by"
+}
+
+// agentAppositive: the verb in the third person at i has the agent as its
+// subject across an apposition or a relative pronoun ("the assistant, as
+// clerk of the scales, checks …", "the assistant, who lodges it …"): the
+// agent and its article, then a stretch of at most seven words between
+// commas, or "who", right before the verb.
+func agentAppositive(ts []token, i int) bool {
+	if i >= 3 && ts[i-1].lower == "who" && !ts[i].clause && agentWords[ts[i-2].lower] && ts[i-3].lower == "the" && !ts[i-1].sentence && !ts[i-2].sentence {
+		return true
+	}
+	if !ts[i].clause {
+		return false
+	}
+	c := i - 1
+	for c > 0 && c > i-8 && !ts[c].clause && !ts[c].sentence {
+		c--
+	}
+	return ts[c].clause && c >= 2 && c < i-1 && agentWords[ts[c-1].lower] && ts[c-2].lower == "the" && !ts[c-1].sentence
+}
+
+// colonAgents marks the agent named right after a colon as opening a
+// clause ("X-Followup: assistant archives the thread"): a field's value
+// whose subject is the agent.
+func colonAgents(text string, ts []token) {
+	for k := 1; k < len(ts); k++ {
+		if agentWords[ts[k].lower] && strings.Contains(text[ts[k-1].end:ts[k].start], ":") {
+			ts[k].clause = true
+		}
+	}
+}
