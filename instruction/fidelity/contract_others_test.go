@@ -35,3 +35,28 @@ func TestAdviceForAToolOfAnotherService(t *testing.T) {
 		}
 	}
 }
+
+// TestOtherServicesIndexAnswers: the index built once answers each
+// finding — a whole id first, then a name after the service's dot only
+// when one tool of another service bears it, never a tool of the
+// contract's own service.
+func TestOtherServicesIndexAnswers(t *testing.T) {
+	k := catalog.Contract{ID: "calc.math", Purpose: "Evaluates an expression."}
+	universe := []catalog.Contract{k,
+		{ID: "tasks.delete_task"}, {ID: "notes.archive"}, {ID: "files.archive"}, {ID: "calc.round"}, {ID: "mail.Send_Mail"}}
+	idx := fidelity.NewOtherServices(universe)
+	for _, c := range []struct{ class, want string }{
+		{"tool:tasks.delete_task", "tasks.delete_task"},
+		{"tool:delete_task", "tasks.delete_task"},
+		{"tool:archive", ""}, // two services bear it
+		{"tool:round", ""},   // the contract's own service
+		{"tool:send_mail", "mail.Send_Mail"},
+		{"email", ""},
+	} {
+		fs := []fidelity.Finding{{Class: c.class, Signal: "x", Suggestion: "connect a tool"}}
+		got := idx.Advice(fs, k)[0].Suggestion
+		if c.want == "" && got != "connect a tool" || c.want != "" && !strings.Contains(got, "“"+c.want+"”") {
+			t.Errorf("%s: suggestion %q, want it to name %q", c.class, got, c.want)
+		}
+	}
+}
