@@ -25,6 +25,7 @@ func capabilityMentions(text string, ts []token) []mention {
 	runOnSentences(text, ts)
 	colonAgents(text, ts)
 	coinedVerbs(ts)
+	promptSteps(ts)
 	letsSteps(ts)
 	handedSteps(ts)
 	labelSteps(text, ts)

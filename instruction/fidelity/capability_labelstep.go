@@ -83,10 +83,17 @@ func sequenceLabel(text string, ts []token, i int) bool {
 		if w := ts[k].lower; w == "next" || w == "then" || w == "afterwards" {
 			return true
 		}
+		if ordinals[ts[k].lower] && k+1 < i && stageNouns[ts[k+1].lower] {
+			return true // "Second step:", "Final stage:"
+		}
 		words = append(words, ts[k].lower)
 	}
 	return sequenceFrames[strings.Join(words, " ")]
 }
+
+// stageNouns name a stage of a procedure after an ordinal ("Second
+// step:").
+var stageNouns = set("step", "stage", "task", "move", "job", "thing", "action")
 
 // remainingFrame: the gerund at i follows "is" after a frame of the next
 // or the remaining deed within its sentence ("the next move is", "what
