@@ -72,7 +72,7 @@ func capabilityMentions(text string, ts []token) []mention {
 		}
 		if !ok {
 			if m, ok := venueStep(text, ts, i, windowEnd(ts, i), -1); ok && ts[i].sentence {
-				out = append(out, m) // "Advertise free slots on Freecycle"
+				out = append(out, m) // "Promote spare seats on Gigsly"
 			} else if m, ok := yourMention(text, ts, i, instructed); ok {
 				m.verb = sentVerb // "Ping the address from your terminal"
 				out = append(out, m)
@@ -99,7 +99,7 @@ func capabilityMentions(text string, ts []token) []mention {
 				}
 			}
 		} else if m, ok := venueStep(text, ts, i, end, how); ok {
-			out = append(out, m) // "Advertise the free slots on Freecycle"
+			out = append(out, m) // "Promote spare seats on Gigsly"
 		}
 	}
 	instructedSentences := instructions
@@ -172,7 +172,7 @@ func runOnSentences(text string, ts []token) {
 	for i := 1; i < len(ts); i++ {
 		t, p := ts[i], ts[i-1]
 		if gap := text[p.end:t.start]; strings.Contains(gap, "—") || strings.Contains(gap, "–") || strings.Contains(gap, " - ") || strings.Contains(gap, "→") {
-			ts[i].clause = true // "arrive as audio too — transcribe them", "reorders a case → then emails them"
+			ts[i].clause = true // "arrive as audio too — transcribe them", "restocks the shelf → then emails the owner"
 		}
 		if t.sentence || t.quoted || len(t.text) < 3 || !isUpper(t.text[0]) || strings.ToLower(t.text[1:]) != t.text[1:] ||
 			p.text == "" || isUpper(p.text[0]) || p.quoted || functionWords[p.lower] || determiners[p.lower] ||
@@ -245,7 +245,7 @@ func agentSubject(ts []token, i int) bool {
 		j--
 	}
 	if agentWords[ts[j].lower] && !ts[j+1].sentence && (ts[j].sentence || ts[j].clause) && bareAgents[ts[j].lower] {
-		return true // "Assistant archives the thread", "X-Followup: assistant replies …"
+		return true // "Assistant files the thread", "X-Next: assistant files it …"
 	}
 	return agentWords[ts[j].lower] && !ts[j+1].sentence && j > 0 && (ts[j-1].lower == "the" || ts[j-1].lower == "our" || ts[j-1].lower == "this")
 }

@@ -113,7 +113,7 @@ func agentStep(ts []token, i int) bool {
 
 // thenJoined: the sentence opening at k opens with a bare "then" before a
 // verb in the third person, and so goes on with the chain before it
-// ("the assistant reorders a case → then emails the members", an arrow
+// ("the assistant restocks the shelf → then emails the owner", an arrow
 // ending a sentence).
 func thenJoined(ts []token, k int) bool {
 	if !ts[k].sentence || ts[k].lower != "then" || k+1 >= len(ts) || ts[k+1].sentence {

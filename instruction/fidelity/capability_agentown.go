@@ -3,10 +3,10 @@ package fidelity
 import "strings"
 
 // The agent's own things, named in the third person. A document of
-// another genre names what the agent uses as "the assistant's X" ("hot
-// joints found by means of the assistant's thermal camera", "flagged
-// through the assistant's allergen scanner") or "whose X" after it ("the
-// assistant, whose cake-judging model picks the winner"): the agent using
+// another genre names what the agent uses as "the assistant's X" ("loose
+// tiles spotted by means of the assistant's survey drone", "spice levels
+// rated through the assistant's heat estimator") or "whose X" after it ("the
+// assistant, whose coat-grading model ranks the entrants"): the agent using
 // a system of its own, as "your X" is. Only a system the vocabulary reads
 // as one (systemAt: a tool's noun, an agent noun in -er/-or, a model)
 // counts, and only as the means of a deed — after "through", "with",
@@ -23,9 +23,9 @@ func agentOwnMentions(text string, ts []token) []mention {
 		at := -1
 		switch {
 		case ts[k+1].lower == "s" && ts[k-1].lower == "the" && k >= 2 && agentMeans(ts, k-2):
-			at = k + 2 // "through the assistant's allergen scanner"
+			at = k + 2 // "through the assistant's heat estimator"
 		case ts[k+1].lower == "whose" && (ts[k-1].lower == "the" || ts[k].sentence):
-			at = k + 2 // "the assistant, whose cake-judging model picks …"
+			at = k + 2 // "the assistant, whose coat-grading model ranks …"
 		}
 		if at < 0 || at >= len(ts) || ts[at].sentence {
 			continue
@@ -52,7 +52,7 @@ func agentMeans(ts []token, p int) bool {
 
 // agentAppositive: the verb in the third person at i has the agent as its
 // subject across an apposition or a relative pronoun ("the assistant, as
-// clerk of the scales, checks …", "the assistant, who lodges it …"): the
+// race officer, times …", "the assistant, who submits it …"): the
 // agent and its article, then a stretch of at most seven words between
 // commas, or "who", right before the verb.
 func agentAppositive(ts []token, i int) bool {
@@ -70,7 +70,7 @@ func agentAppositive(ts []token, i int) bool {
 }
 
 // colonAgents marks the agent named right after a colon as opening a
-// clause ("X-Followup: assistant archives the thread"): a field's value
+// clause ("X-Next: assistant files the thread"): a field's value
 // whose subject is the agent.
 func colonAgents(text string, ts []token) {
 	for k := 1; k < len(ts); k++ {

@@ -62,7 +62,7 @@ var arrivalVerbs = set("arrive", "come", "go", "land", "appear", "flow", "travel
 func pluralObject(ts []token, i int) bool {
 	next := ts[i+1].lower
 	if arrivalVerbs[next[:len(next)-1]] || arrivalVerbs[strings.TrimSuffix(next, "es")] {
-		return false // "Email arrives via SMTP": a subject and how it comes
+		return false // "Post arrives through the depot": a subject and how it comes
 	}
 	return baseVerb(ts[i].lower) && isNoun(next[:len(next)-1]) && i+2 < len(ts) && !ts[i+2].sentence && !ts[i+2].clause &&
 		venuePrepositions[ts[i+2].lower] && !(i > 0 && (exampleMarkers[ts[i-1].lower] || ts[i-1].lower == "e.g" || ts[i-1].lower == "i.e"))

@@ -3,18 +3,18 @@ package fidelity
 import "strings"
 
 // A step's verb the lexicon lacks. English makes verbs of nouns and
-// coins them freely ("snapshot the volume", "diarise the date", "overlock
-// the unit"); the lexicon knows some only as nouns, others not at all.
+// coins them freely ("screenshot the gauge", "timebox the sprint", "debur
+// the edges"); the lexicon knows some only as nouns, others not at all.
 // Where a word stands as a step's verb — opening a clause of a sentence
 // after the first, after nothing but step words ("then", "next") — and an
 // object opens right after it, it is read as a verb by its place: an
-// instruction of its own ("Once stopped, snapshot the volume") and the
-// first half of "X and Y" ("overlock the unit and change the gate code").
+// instruction of its own ("Once checked, hotfix the build") and the
+// first half of "X and Y" ("debur the edges and email the machinist").
 // A word of another part of speech that may stand there is left alone: a
 // function word, an adverb ("-ly"), an inflected form ("-s", "-ed",
 // "-ing"), a capitalized name inside a sentence, and the deictic words of
-// time ("tomorrow the shop opens"), a subordinating word ("where the user
-// books it") and a noun after an ordinal ("Last night the DBA ran …").
+// time ("tomorrow the depot opens"), a subordinating word ("where the guest
+// books it") and a noun after an ordinal ("Last week the team shipped …").
 
 // coinedObjectOpeners open an object right after a coined verb: the
 // definite determiners and quantifiers, not "a", which a noun phrase's
@@ -80,8 +80,8 @@ func stepPlace(ts []token, i int) bool {
 
 // imperativeClause: the clause holding word j (the "and" of "X and Y")
 // opens with a verb in its base form, or a coined one, and its object,
-// after nothing but step words, in a sentence after the first ("When rent
-// is late, overlock the unit and change the gate code").
+// after nothing but step words, in a sentence after the first ("If scope
+// grows, timebox the sprint and notify the team").
 func imperativeClause(ts []token, j int) bool {
 	c := j - 1
 	for c > 0 && c > j-reach && !ts[c].sentence && !ts[c].clause {

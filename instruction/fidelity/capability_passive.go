@@ -21,7 +21,7 @@ func passiveDuty(ts []token, i int) (string, bool) {
 	}
 	v := lemma(ts[i].lower)
 	if v == ts[i].lower && irregular[ts[i].lower] == "" || !worldVerb(v) && !doneByReader(ts, i) {
-		return "", false // (a deed of the conversation is the reader's only by name: "estimated by the assistant using its predictor")
+		return "", false // (a deed of the conversation is the reader's only by name: "planned by the assistant using its own forecaster")
 	}
 	c := b // the clause's first word
 	for c > 0 && c > b-reach && !ts[c].sentence && !ts[c].clause {

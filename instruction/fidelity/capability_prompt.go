@@ -1,8 +1,8 @@
 package fidelity
 
 // Steps opened by a word of immediacy or of going on. "Straight away
-// merge the pull request", "Right away close the ticket", "Go on to
-// archive the board", "Move on to refund the order": a verb in its base
+// tag the release", "Right away close the old milestone", "Go on to
+// archive the milestone", "Move on to refund the order": a verb in its base
 // form right after such a frame, at the start of a sentence or a clause,
 // is a step as one after "then" is. English's closed set: the adverbs of
 // immediacy that may stand before an imperative, and the verbs of going

@@ -3,13 +3,20 @@ package fidelity
 import "strings"
 
 // A step done at a named service. An instruction whose verb maps to no
-// class still needs the service it names as where it acts ("Advertise
-// the free slots on Freecycle", "Get fresh quotes through Acturis"): a
+// class still needs the service it names as where it acts ("Promote
+// spare seats on Gigsly", "Swap surplus plots through Plotshare"): a
 // proper name the lexicon does not know, after a preposition of place or
 // means, within the instruction's reach. Only a step of a procedure
 // counts — a later sentence opened by the verb, a step after a step word
 // or a condition, a step handed to the reader, an obligation — and not a
-// verb of mentioning or a screen of the product ("in the Acme UI").
+// verb of mentioning, asking or telling ("tell the user to move to Acme":
+// the user's deed), "please", or a screen of the product ("in the Acme
+// UI"). A later sentence opened by a verb in its base form whose object
+// the instruction's reading misses ("Promote spare seats on Gigsly": an
+// adjective first) counts too. Either way no finite verb may stand in the
+// clause ("Transfer fees on Gigsly are waived" has a subject), nor, for
+// the sentence read by its first verb alone, a verb in the past ("Final
+// copies went out on Wirely").
 
 // venueStep is the service an instruction at i with no class acts at
 // (above).

@@ -42,8 +42,8 @@ type token struct {
 	// readerLed is set on the word after a label naming the reader ("you:
 	// raise a purchase order", "Assistant: …"): a step of the reader's.
 	readerLed bool
-	// coined is set on a step's verb the lexicon lacks ("Then overlock
-	// the unit"; see coinedVerbs).
+	// coined is set on a step's verb the lexicon lacks ("Then timebox
+	// the sprint"; see coinedVerbs).
 	coined bool
 }
 
