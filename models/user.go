@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -196,7 +197,9 @@ func (s *Store) keepAnAdmin(ctx context.Context, wasAdmin bool) error {
 }
 
 // SetRoles replaces a user's roles, revokes their other sessions and
-// audits the change, in one transaction.
+// audits the change, in one transaction; roles without KeyCreatorRole
+// also revoke every live API key the user created (each audited
+// apikey.revoke with the reason).
 func (s *Store) SetRoles(ctx context.Context, actor string, id uint, roles []Role) error {
 	if len(roles) == 0 {
 		return &ValidationError{Fields: map[string]string{"roles": "choose at least one role"}}
@@ -217,7 +220,16 @@ func (s *Store) SetRoles(ctx context.Context, actor string, id uint, roles []Rol
 		if err := tx.with(ctx).Where("user_id = ?", id).Delete(&Session{}).Error; err != nil {
 			return err
 		}
-		return tx.Audit(ctx, Event{Actor: actor, Action: "user.roles", Subject: "user:" + u.Username, Before: before, After: JoinRoles(roles)})
+		if err := tx.Audit(ctx, Event{Actor: actor, Action: "user.roles", Subject: "user:" + u.Username, Before: before, After: JoinRoles(roles)}); err != nil {
+			return err
+		}
+		if slices.Contains(roles, KeyCreatorRole) {
+			return nil
+		}
+		// a key carries no more authority than its creator now has: gone
+		// for good, so a later promotion revives none
+		_, err = tx.revokeKeysOf(ctx, actor, u.Username, "its creator is no longer an admin (roles "+JoinRoles(roles)+")")
+		return err
 	})
 }
 

@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/agentforge/console/models"
@@ -49,7 +48,7 @@ func (s *Server) keepKey(secret string, k *models.APIKey, at time.Time, gen uint
 }
 
 // refreshKey reads a cached key again ahead of its expiry. A key now
-// unknown, revoked, suspended or of a disabled creator leaves the cache,
+// unknown, revoked, suspended or of a disabled or demoted creator leaves the cache,
 // so the next request reads it and is refused with the reason; a failed
 // read leaves the entry to expire at its own time (the next request past
 // keyRefreshAfter tries again). ck is the entry the read renews.
@@ -61,7 +60,7 @@ func (s *Server) refreshKey(ctx context.Context, secret string, ck *cachedKey, g
 	switch {
 	case err == nil:
 		s.keepKey(secret, k, at, gen)
-	case errors.Is(err, models.ErrBadKey) || errors.Is(err, models.ErrKeySuspended) || errors.Is(err, models.ErrKeyOwnerDisabled):
+	case models.KeyRefused(err):
 		s.keys.mu.Lock()
 		if s.keys.entries[secret] == ck {
 			delete(s.keys.entries, secret)

@@ -21,8 +21,19 @@ func (s *Server) renderAPIKeys(c echo.Context, status int, d views.APIKeysData) 
 		return err
 	}
 	d.CSRF = csrfToken(c)
+	var revoked []uint
 	for _, k := range ks {
-		r := views.APIKeyRow{ID: k.ID, Name: k.Name, Prefix: k.Prefix, Scope: k.Scope, Created: k.CreatedAt.UTC().Format(time.DateTime), LastUsed: "never"}
+		if k.RevokedAt != nil {
+			revoked = append(revoked, k.ID)
+		}
+	}
+	why, err := s.store.APIKeyRevokeReasons(c.Request().Context(), revoked)
+	if err != nil {
+		return err
+	}
+	for _, k := range ks {
+		r := views.APIKeyRow{ID: k.ID, Name: k.Name, Prefix: k.Prefix, Scope: k.Scope, CreatedBy: k.CreatedBy, Created: k.CreatedAt.UTC().Format(time.DateTime), LastUsed: "never",
+			RevokedWhy: why[k.ID], Refused: k.RefusedWhy()}
 		if k.LastUsedAt != nil {
 			r.LastUsed = k.LastUsedAt.UTC().Format(time.DateTime)
 		}

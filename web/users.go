@@ -99,6 +99,8 @@ func (s *Server) setRoles(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// roles without admin revoked the user's keys: refused here at once
+	s.forgetCachedKeys()
 	// SetRoles ended the user's sessions; if that was the acting admin,
 	// renew their session id rather than signing them out.
 	if u := currentUser(c); u != nil && u.ID == id {
@@ -127,6 +129,7 @@ func (s *Server) setDisabled(c echo.Context) error {
 		}
 		return err
 	}
+	s.forgetCachedKeys()
 	msg := "User enabled."
 	if disabled {
 		msg = "User disabled; their sessions have ended and their API keys are refused."

@@ -30,17 +30,30 @@ func runAPIKeyList(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	var revoked []uint
+	for _, k := range keys {
+		if k.RevokedAt != nil {
+			revoked = append(revoked, k.ID)
+		}
+	}
+	why, err := store.APIKeyRevokeReasons(ctx, revoked)
+	if err != nil {
+		return err
+	}
 	w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(w, "ID\tNAME\tPREFIX\tSCOPE\tCREATED BY\tCREATED\tLAST USED\tSTATE")
 	for _, k := range keys {
 		state := "active"
 		if k.RevokedAt != nil {
 			state = "revoked " + k.RevokedAt.UTC().Format(time.RFC3339)
+			if why[k.ID] != "" {
+				state += ": " + why[k.ID]
+			}
 		} else if k.SuspendedAt != nil {
 			// resumed by an admin on the API keys page
 			state = "suspended " + k.SuspendedAt.UTC().Format(time.RFC3339)
-		} else if k.CreatorDisabled {
-			state = "refused: its creator is disabled"
+		} else if why := k.RefusedWhy(); why != "" {
+			state = "refused: " + why
 		}
 		used := "never"
 		if k.LastUsedAt != nil {
