@@ -46,9 +46,12 @@ type authorizeRequest struct {
 }
 
 // toolRef names the exact tool version a decision or binding is about.
+// Version is the contract's own version, left out when it has none (or,
+// for an approval, when its tool changed since): the digest names the
+// exact version always.
 type toolRef struct {
 	ID      string `json:"id"`
-	Version string `json:"version"`
+	Version string `json:"version,omitempty"`
 	Digest  string `json:"digest"`
 }
 

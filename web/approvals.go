@@ -59,6 +59,21 @@ type approvalBody struct {
 	LapsedReason string `json:"lapsed_reason,omitempty"`
 }
 
+// approvedVersion is the contract version of the tool an approval was
+// filed for: the tool's version while it keeps the approval's digest, ""
+// once it changed (the digest alone names it then) or when unknown.
+func approvedVersion(st *authState, a *models.Approval) string {
+	if st == nil {
+		return ""
+	}
+	if t, ok := st.tools[a.Tool]; ok && t.Digest == a.Digest {
+		return t.Version
+	}
+	return ""
+}
+
+// approvalJSON is a's answer; version is its tool's contract version
+// ("": left out of the answer).
 func approvalJSON(a *models.Approval, version string) approvalBody {
 	return approvalBody{Approval: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Tool: toolRef{ID: a.Tool, Version: version, Digest: a.Digest},
 		Summary: a.Summary, SingleUse: a.SingleUse, Until: a.Until, Used: a.UsedAt != nil, Expired: approvalExpired(a, time.Now()), DecidedBy: a.DecidedBy, Reason: a.Reason, Arguments: a.ArgsView, VoidReason: a.VoidReason}
@@ -182,8 +197,9 @@ func (s *Server) apiApproval(c echo.Context) error {
 		return apiErr(http.StatusNotFound, "not_found", "approval", "no such approval")
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
-	body := approvalJSON(a, "")
-	shown := showApproval(s.pageAuthority(ctx), a, time.Now())
+	st := s.pageAuthority(ctx)
+	body := approvalJSON(a, approvedVersion(st, a))
+	shown := showApproval(st, a, time.Now())
 	body.Status, body.VoidReason, body.LapsedReason = shown.Status, shown.VoidReason, shown.Lapsed
 	return c.JSON(http.StatusOK, body)
 }

@@ -48,7 +48,8 @@ func addAuthorityAPI(doc obj) {
 		"properties": obj{"id": obj{"type": "string", "minLength": 1, "maxLength": authority.MaxSubjectID},
 			"groups": obj{"type": "array", "maxItems": authority.MaxGroups, "items": obj{"type": "string", "pattern": authority.GroupRule()}}}}
 	tool := obj{"type": "string", "minLength": 1, "maxLength": catalog.MaxIDLength}
-	toolRef := obj{"type": "object", "properties": obj{"id": str, "version": str, "digest": str}}
+	toolRef := obj{"type": "object", "required": []string{"id", "digest"}, "properties": obj{"id": str,
+		"version": obj{"type": "string", "minLength": 1, "description": "the contract's own version; absent when it states none, or for an approval whose tool changed since it was filed (the digest names the exact version always)"}, "digest": str}}
 	schemas["AuthorizeRequest"] = obj{"type": "object", "required": []string{"agent", "tool"}, "additionalProperties": false, "properties": obj{
 		"agent": str, "profile": str, "subject": subject, "tool": tool, "binding": obj{"type": "string", "maxLength": maxBindingHandle},
 		"arguments": argumentsSchema(), "approval": approvalRef, "tools": toolSet("tools"), "without": toolSet("without")}}
