@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -13,6 +14,10 @@ import (
 	"github.com/agentforge/console/models"
 )
 
+// approvalScopes are the values the decision form's scope may take: one
+// call (once, or none: a form without the choice) or minutes.
+var approvalScopes = []string{"", "once", "minutes"}
+
 // decideApproval serves POST /approvals/:ref/approve and /deny: a
 // reviewer or admin decides a pending request with a reason, audited;
 // nobody decides a request made for themselves.
@@ -20,7 +25,11 @@ func (s *Server) decideApproval(approve bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		ref := c.Param("ref")
 		d := models.ApprovalDecision{Approve: approve, Reason: strings.TrimSpace(c.FormValue("reason")), SingleUse: true}
-		if approve && c.FormValue("scope") == "minutes" {
+		scope := c.FormValue("scope")
+		if !slices.Contains(approvalScopes, scope) {
+			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s: scope: must be once (one call) or minutes, not %q. Nothing was decided.", ref, clip(scope, 40)), "/approvals")
+		}
+		if approve && scope == "minutes" {
 			n, err := strconv.Atoi(strings.TrimSpace(c.FormValue("minutes")))
 			if err != nil || n < 1 || n > int(models.MaxApprovalWindow/time.Minute) {
 				return s.flashAndRedirect(c, fmt.Sprintf("Approval %s: minutes must be a whole number from 1 to %d. Nothing was decided.", ref, int(models.MaxApprovalWindow/time.Minute)), "/approvals")
