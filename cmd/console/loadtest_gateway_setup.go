@@ -18,13 +18,17 @@ const gatewayLoadProfile = "gateway-load"
 // connection conn's tools (`console connection add` imported them)
 // reviewed available, a deferred profile of them, and agent declaring
 // them with that profile as its default; then it prints a new runtime
-// key's secret. For scripts/load_gateway.sh's own database only.
+// key's secret. For scripts/load_gateway.sh's own database only: any
+// other is refused (loadFixtureOnly).
 func gatewaySetup(ctx context.Context, conn, agent string, stdout io.Writer) error {
 	store, err := openDBForWrites(ctx)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
+	if err := loadFixtureOnly(ctx, store, conn); err != nil {
+		return err
+	}
 	tools, err := store.Tools(ctx)
 	if err != nil {
 		return err
