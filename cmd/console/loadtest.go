@@ -57,7 +57,11 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 		if *rate == 0 {
 			*rate = 2000
 		}
-		return runGatewayLoad(&gatewayLoad{target: *target, key: *key, agent: *agent, upstream: *upstream, d: *dur, rate: *rate, serverPID: *serverPID, upstreamPID: *upstreamPID, out: stdout})
+		err := runGatewayLoad(&gatewayLoad{ctx: ctx, target: *target, key: *key, agent: *agent, upstream: *upstream, d: *dur, rate: *rate, serverPID: *serverPID, upstreamPID: *upstreamPID, out: stdout})
+		if ctx.Err() != nil {
+			return interrupted(ctx.Err())
+		}
+		return err
 	}
 	tr := &http.Transport{MaxIdleConns: *conns, MaxIdleConnsPerHost: *conns, MaxConnsPerHost: *conns, IdleConnTimeout: time.Minute}
 	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
@@ -88,7 +92,9 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 		return code, time.Since(due), nil
 	}
 	first := newLoadConn(addr, *key)
-	if code, _, err := shoot(first, time.Now()); err != nil || code != http.StatusOK {
+	if code, _, err := shoot(first, time.Now()); ctx.Err() != nil {
+		return interrupted(ctx.Err())
+	} else if err != nil || code != http.StatusOK {
 		return fmt.Errorf("first request failed: status %d, %v", code, err)
 	}
 	first.close()
@@ -130,6 +136,9 @@ func runLoadtest(ctx context.Context, args []string, stdout *os.File) error {
 	run(*warm)
 	cpu := startCPU(*serverPID)
 	lat, errs, n, elapsed := run(*dur)
+	if ctx.Err() != nil {
+		return interrupted(ctx.Err())
+	}
 	sort.Slice(lat, func(a, b int) bool { return lat[a] < lat[b] })
 	pct := func(p float64) time.Duration {
 		if len(lat) == 0 {

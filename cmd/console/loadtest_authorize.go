@@ -158,8 +158,11 @@ func runAuthorizeLoad(ctx context.Context, base, key, agent string, conns int, d
 			}()
 		}
 		if onHalf != nil {
-			time.Sleep(d / 2)
-			onHalf()
+			select {
+			case <-time.After(d / 2):
+				onHalf()
+			case <-ctx.Done():
+			}
 		}
 		wg.Wait()
 		return calls, errs, time.Since(start)
@@ -180,13 +183,16 @@ func runAuthorizeLoad(ctx context.Context, base, key, agent string, conns int, d
 	calls, errs, elapsed := run(dur, onHalf)
 	cpu.stop()
 	if revoke && revokeErr == nil {
-		// leave the database as it was
-		if _, err := store.ChangeGrants(ctx, "loadtest", "contractors", true, []models.GrantSpec{{Kind: authority.KindEffects, Value: "read-only"}}, nil); err != nil {
+		// leave the database as it was, a signal or not
+		if _, err := store.ChangeGrants(context.WithoutCancel(ctx), "loadtest", "contractors", true, []models.GrantSpec{{Kind: authority.KindEffects, Value: "read-only"}}, nil); err != nil {
 			return fmt.Errorf("restoring the grant: %w", err)
 		}
 	}
 	if revokeErr != nil {
 		return fmt.Errorf("revocation: %w", revokeErr)
+	}
+	if ctx.Err() != nil {
+		return interrupted(ctx.Err())
 	}
 	lat := make([]time.Duration, len(calls))
 	for i, c := range calls {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -22,6 +23,8 @@ const (
 // (agent's gateway, runtime key key), the upstream at upstream, each a
 // process of its own, and the generator (this process) apart from both.
 type gatewayLoad struct {
+	// ctx ends the run early (SIGINT, SIGTERM): nothing more is sent
+	ctx                          context.Context
 	target, key, agent, upstream string
 	d                            time.Duration
 	rate                         float64
@@ -56,7 +59,7 @@ func runGatewayLoad(g *gatewayLoad) error {
 	up := make([]*mcpSession, gatewayWorkers)
 	for i := range gw {
 		var err error
-		if gw[i], err = openMCPSession(hc, g.target+"/mcp/"+g.agent, g.key); err != nil {
+		if gw[i], err = openMCPSessionCtx(g.ctx, hc, g.target+"/mcp/"+g.agent, g.key); err != nil {
 			return err
 		}
 		defer gw[i].close()
@@ -64,7 +67,7 @@ func runGatewayLoad(g *gatewayLoad) error {
 		if err := gw[i].call("search_tools", `{"query":"echo a text back"}`); err != nil {
 			return fmt.Errorf("search_tools: %w", err)
 		}
-		if up[i], err = openMCPSession(hc, g.upstream, ""); err != nil {
+		if up[i], err = openMCPSessionCtx(g.ctx, hc, g.upstream, ""); err != nil {
 			return err
 		}
 		defer up[i].close()
@@ -91,7 +94,7 @@ func runGatewayLoad(g *gatewayLoad) error {
 	}
 	ls.add(g.closed(round, list))
 	const kindGateway, kindDirect = 0, 1
-	calls := openLoad{rate: g.rate * 5 / 4, d: max(g.d/5, time.Second), workers: gatewayOpenWorkers, kinds: []int{kindGateway, kindGateway, kindGateway, kindGateway, kindDirect}}
+	calls := openLoad{ctx: g.ctx, rate: g.rate * 5 / 4, d: max(g.d/5, time.Second), workers: gatewayOpenWorkers, kinds: []int{kindGateway, kindGateway, kindGateway, kindGateway, kindDirect}}
 	oc := calls.run(func(kind, w int) error {
 		op := gwCall
 		if kind == kindDirect {
@@ -103,7 +106,7 @@ func runGatewayLoad(g *gatewayLoad) error {
 		}
 		return err
 	})
-	lists := openLoad{rate: g.rate, d: max(g.d/15, time.Second), workers: gatewayOpenWorkers, kinds: []int{kindGateway}}
+	lists := openLoad{ctx: g.ctx, rate: g.rate, d: max(g.d/15, time.Second), workers: gatewayOpenWorkers, kinds: []int{kindGateway}}
 	olCPU := startCPU(g.serverPID)
 	ol := lists.run(func(_, w int) error {
 		err := list(w)
@@ -113,6 +116,9 @@ func runGatewayLoad(g *gatewayLoad) error {
 		return err
 	})
 	olCPU.stop()
+	if err := g.ctx.Err(); err != nil {
+		return interrupted(err)
+	}
 	out := g.out
 	fmt.Fprintf(out, "gateway load: the console (pid %d, as serve runs it: its own GOGC and memory limit), the upstream (%s) and this load generator each a process of its own; %d sessions, requests sent as plain JSON-RPC over HTTP\n", g.serverPID, g.upstream, gatewayWorkers)
 	fmt.Fprintf(out, "direct calls: %.0f calls/s, median %.3f ms, p99 %.3f ms\n", dr.rate(), msAt(dr.lat, 0.5), msAt(dr.lat, 0.99))
@@ -193,7 +199,7 @@ func (g *gatewayLoad) closed(d time.Duration, op func(w int) error) closedRound 
 			defer wg.Done()
 			var mine []time.Duration
 			bad := 0
-			for time.Since(start) < d {
+			for time.Since(start) < d && g.ctx.Err() == nil {
 				t0 := time.Now()
 				if err := op(w); err != nil {
 					bad++

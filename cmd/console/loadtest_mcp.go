@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,6 +20,8 @@ import (
 // It does what a load generator does and no more, so its CPU is not taken
 // from the console it measures.
 type mcpSession struct {
+	// ctx ends the session's requests (a signal to the load generator)
+	ctx    context.Context
 	hc     *http.Client
 	url    string
 	header http.Header
@@ -43,7 +46,12 @@ type mcpAnswer struct {
 // openMCPSession initializes a session at url (bearer: the runtime key,
 // "" for none) and sends notifications/initialized.
 func openMCPSession(hc *http.Client, url, bearer string) (*mcpSession, error) {
-	s := &mcpSession{hc: hc, url: url, header: http.Header{}}
+	return openMCPSessionCtx(context.Background(), hc, url, bearer)
+}
+
+// openMCPSessionCtx is openMCPSession whose requests ctx ends.
+func openMCPSessionCtx(ctx context.Context, hc *http.Client, url, bearer string) (*mcpSession, error) {
+	s := &mcpSession{ctx: ctx, hc: hc, url: url, header: http.Header{}}
 	s.header.Set("Content-Type", "application/json")
 	s.header.Set("Accept", "application/json, text/event-stream")
 	if bearer != "" {
@@ -111,7 +119,7 @@ func (s *mcpSession) list() error {
 
 // post sends one message and reads the answer whole.
 func (s *mcpSession) post(body []byte) (*http.Response, []byte, error) {
-	req, err := http.NewRequest(http.MethodPost, s.url, bytes.NewReader(body))
+	req, err := http.NewRequestWithContext(s.ctx, http.MethodPost, s.url, bytes.NewReader(body))
 	if err != nil {
 		return nil, nil, err
 	}

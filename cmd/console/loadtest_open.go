@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -14,6 +15,8 @@ import (
 // request i's kind (kinds[i % len(kinds)]): gateway and direct calls
 // interleaved in one schedule meet the same noise.
 type openLoad struct {
+	// ctx ends the run early (nil: it runs its course)
+	ctx     context.Context
 	rate    float64
 	d       time.Duration
 	workers int
@@ -95,8 +98,19 @@ func (o openLoad) work(w int, start time.Time, next *atomic.Uint64, op func(kind
 			}
 			return
 		}
+		if o.ctx != nil && o.ctx.Err() != nil {
+			return
+		}
 		if wait := time.Until(start.Add(at)); wait > 0 {
-			time.Sleep(wait)
+			if o.ctx == nil {
+				time.Sleep(wait)
+			} else {
+				select {
+				case <-time.After(wait):
+				case <-o.ctx.Done():
+					return
+				}
+			}
 		}
 		k := o.kind(i)
 		if err := op(k, w); err != nil {
