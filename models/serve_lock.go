@@ -24,10 +24,10 @@ type ServeLock struct{ f *os.File }
 var errLocked = errors.New("locked")
 
 // lockPath is the lock file of the SQLite database at path (a DSN's
-// options left out).
+// options left out), named after the file itself (lockedFile).
 func lockPath(path string) string {
 	path, _, _ = strings.Cut(path, "?")
-	return path + ".lock"
+	return lockedFile(path) + ".lock"
 }
 
 // LockServing takes the shared lock a console serving the SQLite database

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"path/filepath"
 	"sync"
 	"time"
 )
@@ -20,8 +21,29 @@ import (
 // for every console. The lock ends with its process, so a start that was
 // killed leaves nothing to clean up.
 
-// startLockPath is the start lock's file of the SQLite database file.
-func startLockPath(file string) string { return file + ".start.lock" }
+// startLockPath is the start lock's file of the SQLite database file,
+// named after the file itself (lockedFile): two spellings of one
+// database share one lock.
+func startLockPath(file string) string { return lockedFile(file) + ".start.lock" }
+
+// lockedFile is the path a lock beside the SQLite database file is named
+// after: the file's absolute path with every symbolic link resolved (its
+// directory's when the file is not there yet), so a path through a
+// symlink, a relative one and the absolute one of one database all name
+// one lock file. A path that cannot be resolved is kept as given.
+func lockedFile(file string) string {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return file
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		return real
+	}
+	if dir, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		return filepath.Join(dir, filepath.Base(abs))
+	}
+	return abs
+}
 
 // migrateLocked takes the start's lock and applies the migrations, in the
 // order the dialect needs: on SQLite the lock covers the migrations too
