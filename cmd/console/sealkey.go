@@ -82,7 +82,9 @@ func loadSealKey(create bool) ([]byte, error) {
 // createWhole makes a new file at path (mode 0600) holding text, whole
 // or not at all: written and synced beside it first, then linked in
 // place. A link never replaces a file (fs.ErrExist: another process made
-// it first), and a process reading path never sees it part written.
+// it first), and a process reading path never sees it part written. Where
+// the file system has no hard links (noHardLinks) the file is created
+// exclusively in place instead, mode 0600, still never replacing one.
 func createWhole(path, text string) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
@@ -104,7 +106,11 @@ func createWhole(path, text string) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	return os.Link(tmp.Name(), path)
+	err = linkFile(tmp.Name(), path)
+	if noHardLinks(err) {
+		return createExclusive(path, text)
+	}
+	return err
 }
 
 // ensureSealKey gives the store a secrets key, generating the key file
