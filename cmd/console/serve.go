@@ -192,7 +192,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 		}
 		startRunMaintenance(ctx, store, log, retention, *gwIdle)
 		first.wait(ctx, afterFirstAnswerWait)
-		afterListen(ctx, log, stdout, res, m)
+		afterListen(ctx, log, stdout, res, m, catalog.WarmLexicon)
 	}()
 	select {
 	case err := <-errc:
@@ -212,9 +212,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 
 // afterListen stores the admin's argon2id hash when the start left it
 // pending (a sign-in waits for it), then loads every encoding's ranks and
-// the search lexicon (so no first search waits for it). A failed step is
-// logged and the next one still runs.
-func afterListen(ctx context.Context, log *slog.Logger, stdout *os.File, res models.BootstrapResult, m *meter.Meter) {
+// the search lexicon through warmLexicon (so no first search waits for
+// it). A failed step is logged and the next one still runs.
+func afterListen(ctx context.Context, log *slog.Logger, stdout *os.File, res models.BootstrapResult, m *meter.Meter, warmLexicon func()) {
 	if res.FinishAdmin != nil {
 		if err := res.FinishAdmin(ctx); err != nil {
 			log.Error("the admin password of this start was not stored (a start with the admin pending gives it a new one)", "err", err)
@@ -225,7 +225,7 @@ func afterListen(ctx context.Context, log *slog.Logger, stdout *os.File, res mod
 	if err := m.Warm(); err != nil {
 		log.Error("tokenizer warm-up failed", "err", err)
 	}
-	catalog.WarmLexicon()
+	warmLexicon()
 }
 
 // reportAdmin says, once its hash is stored, that the admin was created
