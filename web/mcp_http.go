@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -189,11 +188,7 @@ func (s *Server) mcpGateway(c echo.Context) error {
 	}
 	msg, tool, err := rpcMethod(body)
 	if err != nil {
-		code := rpcParseError
-		if errors.Is(err, errBadRPCID) || errors.Is(err, errBadEnvelope) {
-			code = rpcInvalidRequest
-		}
-		return mcpError(c, http.StatusBadRequest, code, err.Error())
+		return mcpError(c, http.StatusBadRequest, rpcCodeOf(err), err.Error())
 	}
 	method, id := msg.method(), msg.ID
 	c.Set(keyRPC, rpcLog{method: clip(method, 100), tool: clip(tool, 100)})

@@ -61,22 +61,24 @@ func (m *rpcMessage) method() string {
 // agree on which tool a message names. A "null" id is no id.
 func rpcMethod(body []byte) (*rpcMessage, string, error) {
 	t := bytes.TrimSpace(body)
+	if !json.Valid(t) {
+		return nil, "", fmt.Errorf("%w%s", errRPCParse, checkEnvelope(t))
+	}
 	if len(t) > 0 && t[0] == '[' {
-		return nil, "", errors.New("batches are not accepted: send one JSON-RPC message per request")
+		return nil, "", fmt.Errorf("%wbatches are not accepted: send one JSON-RPC message per request", errRPCInvalid)
 	}
 	var m rpcMessage
 	var p struct {
 		Name json.RawMessage `json:"name"`
 	}
-	err := sdkUnmarshal(t, &m)
-	if err == nil && len(m.Params) > 0 {
-		err = sdkUnmarshal(m.Params, &p)
+	if sdkUnmarshal(t, &m) != nil {
+		return nil, "", fmt.Errorf("%w%s", errRPCInvalid, checkEnvelope(t))
 	}
-	if err != nil {
-		return nil, "", errors.New(checkEnvelope(t))
+	if len(m.Params) > 0 && sdkUnmarshal(m.Params, &p) != nil {
+		return nil, "", fmt.Errorf("%w%s", errRPCParams, checkEnvelope(t))
 	}
 	if m.JSONRPC != "2.0" {
-		return nil, "", errors.New(`the body is not a JSON-RPC 2.0 message ("jsonrpc": "2.0")`)
+		return nil, "", fmt.Errorf(`%wthe body is not a JSON-RPC 2.0 message ("jsonrpc": "2.0")`, errRPCInvalid)
 	}
 	if err := envelopeKeys(t); err != nil {
 		return nil, "", err
@@ -92,6 +94,29 @@ func rpcMethod(body []byte) (*rpcMessage, string, error) {
 		_ = sdkUnmarshal(p.Name, &name) // a name of another type is the protocol handler's to refuse
 	}
 	return &m, name, nil
+}
+
+// The kinds of body rpcMethod refuses, each wrapped (with no text of its
+// own) around the message that says why: JSON that does not parse
+// (-32700), JSON that is no request the gateway takes (-32600), params
+// that are not an object (-32602).
+var (
+	errRPCParse   = errors.New("")
+	errRPCInvalid = errors.New("")
+	errRPCParams  = errors.New("")
+)
+
+// rpcCodeOf is the JSON-RPC error code of rpcMethod's error err: a parse
+// error only for a body that is not JSON, invalid params for params that
+// are not an object, invalid request for anything else.
+func rpcCodeOf(err error) int {
+	switch {
+	case errors.Is(err, errRPCParse):
+		return rpcParseError
+	case errors.Is(err, errRPCParams):
+		return rpcInvalidParams
+	}
+	return rpcInvalidRequest
 }
 
 // errBadRPCID marks an id the gateway refuses (JSON-RPC -32600).

@@ -16,7 +16,8 @@ import (
 // was opened with is refused with a 4xx naming the header or parameter
 // and telling the client to open a new session — never served as the
 // session's old identity — while the same subject with its groups in
-// another order is served. The session keeps no subject id, only its
+// another order is served, and a request that leaves ?tools= (or
+// ?profile=) out keeps the session's pick. The session keeps no subject id, only its
 // keyed digest.
 func TestGatewaySessionKeepsItsIdentity(t *testing.T) {
 	eachDialect(t, func(t *testing.T, h *harness) {
@@ -66,6 +67,11 @@ func TestGatewaySessionKeepsItsIdentity(t *testing.T) {
 		}
 		if status, body := post("?tools=demo.echo", map[string]string{"X-Subject-Id": "sam", "X-Subject-Groups": "staff, everyone"}); status != http.StatusOK || !strings.Contains(body, "demo.echo") {
 			t.Errorf("the same subject, groups reordered: %d %s", status, body)
+		}
+		// a request that leaves the query out keeps the session's pick
+		// (as one without ?profile= keeps its profile): never all tools
+		if status, body := post("", sam); status != http.StatusOK || !strings.Contains(body, "demo.echo") || strings.Contains(body, "demo.remember") {
+			t.Errorf("the query left out: %d %s, want the session's pick (demo.echo alone)", status, body)
 		}
 		n, _ := h.store.Raw(context.Background(), "SELECT count(*) FROM gateway_sessions WHERE subject <> '' OR subject_digest = ''")
 		if n != 0 {
