@@ -155,7 +155,8 @@ func (s *Store) APIKeys(ctx context.Context) ([]APIKey, error) {
 	return ks, err
 }
 
-// RevokeAPIKey revokes a key for good.
+// RevokeAPIKey revokes a key for good, voiding the pending approval
+// requests no live key asked for any more (voidRequestsOfRevokedKey).
 func (s *Store) RevokeAPIKey(ctx context.Context, actor string, id uint) error {
 	return s.Tx(ctx, func(tx *Store) error {
 		now := time.Now().UTC()
@@ -166,7 +167,10 @@ func (s *Store) RevokeAPIKey(ctx context.Context, actor string, id uint) error {
 		if res.RowsAffected != 1 {
 			return ErrNotFound
 		}
-		return tx.Audit(ctx, Event{Actor: actor, Action: "apikey.revoke", Subject: fmt.Sprintf("apikey:%d", id)})
+		if err := tx.Audit(ctx, Event{Actor: actor, Action: "apikey.revoke", Subject: fmt.Sprintf("apikey:%d", id)}); err != nil {
+			return err
+		}
+		return tx.voidRequestsOfRevokedKey(ctx, actor, id, now)
 	})
 }
 

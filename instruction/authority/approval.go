@@ -21,7 +21,9 @@ const (
 	// ApprovalVoid is an approved approval whose pinned authority (Pin)
 	// changed since it was decided: a grant of the subject's groups, the
 	// agent or its profile, or the tool's review. It allows nothing more,
-	// even if the change is undone; the call needs a new approval.
+	// even if the change is undone; the call needs a new approval. A
+	// pending request is void too once every runtime key that asked for
+	// it was revoked: nobody can present it, so none waits for a reviewer.
 	ApprovalVoid = "void"
 	// ApprovalExpired is a request that waited for a reviewer past its
 	// time (Approval.RequestTTL) without a decision: it can be neither
