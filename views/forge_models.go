@@ -27,6 +27,24 @@ type LeverView struct {
 	// Served: a tool an MCP connection serves, so the gateway lists and
 	// calls it (never a code-only helper, which no connection serves)
 	Served bool
+	// Radio: one of a set of which exactly one is on (picked, not ticked)
+	Radio bool
+}
+
+// Flip names what the lever's delta is the cost of, the one change a
+// click makes: "untick" for a ticked checkbox, "tick" for an unticked
+// one, "pick" for a radio not picked ("" for the picked radio: clicking
+// it changes nothing).
+func (l LeverView) Flip() string {
+	switch {
+	case l.Radio && l.On:
+		return ""
+	case l.Radio:
+		return "pick"
+	case l.On:
+		return "untick"
+	}
+	return "tick"
 }
 
 // LeverGroup is a titled group of levers; a service group carries its
@@ -167,4 +185,13 @@ func fieldSuffix(field string) string {
 		return ""
 	}
 	return ", its " + field
+}
+
+// deltaTitle explains a lever's delta on hover: the tokens the click
+// flip adds (or, negative, saves), part by part.
+func deltaTitle(flip string) string {
+	if flip == "" {
+		return "tokens: body / protocol / catalog / total (picked: clicking it changes nothing)"
+	}
+	return "tokens if you " + flip + " it: body / protocol / catalog / total"
 }

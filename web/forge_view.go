@@ -120,7 +120,7 @@ func forgeView(d instruction.Draft, st forgeState, p meter.Projection, comp inst
 	}
 	opt := func(id, name, value, label string) {
 		l := levers[id]
-		v.Options = append(v.Options, views.LeverView{ID: id, Name: name, Value: value, Label: label, On: l.On, Delta: delta(l.Delta)})
+		v.Options = append(v.Options, views.LeverView{ID: id, Name: name, Value: value, Label: label, On: l.On, Delta: delta(l.Delta), Radio: name == "tier"})
 	}
 	opt(instruction.LeverCompact, "form", catalog.FormCompact, "compact catalog")
 	for _, t := range instruction.Tiers {
