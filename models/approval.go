@@ -210,7 +210,7 @@ func (s *Store) RequestApproval(ctx context.Context, actor string, a Approval) (
 			return err
 		}
 		return tx.Audit(ctx, Event{Actor: actor, Action: "approval.request", Subject: fmt.Sprintf("approval:%s %s/%s", a.Ref, a.Agent, a.Tool), After: a.Digest,
-			Detail: fmt.Sprintf("subject %q (%s): %s", clipTo(a.Subject, 200), a.Origin, clipTo(a.Summary, 300))})
+			Detail: withText(fmt.Sprintf("subject %q (%s)", clipTo(a.Subject, 200), a.Origin), clipTo(a.Summary, 300))})
 	})
 	if err != nil {
 		return nil, false, fmt.Errorf("models: request approval: %w", err)

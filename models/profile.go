@@ -268,7 +268,7 @@ func (s *Store) SaveProfileVersion(ctx context.Context, actor, slug string, base
 				return notFound(err)
 			}
 			return tx.Audit(ctx, Event{Actor: actor, Action: "profile.propose", Subject: "profile:" + slug, Before: prev.Digest, After: out.Digest,
-				Detail: fmt.Sprintf("version %d from %d awaits review (default profile of %s, which require review): %s", n, base, strings.Join(reviewers, ", "), c.Message)})
+				Detail: withText(fmt.Sprintf("version %d from %d awaits review (default profile of %s, which require review)", n, base, strings.Join(reviewers, ", ")), c.Message)})
 		}
 		res := tx.with(ctx).Model(&Profile{}).Where("id = ? AND current_version = ?", p.ID, base).Update("current_version", n)
 		if res.Error != nil {
@@ -283,7 +283,7 @@ func (s *Store) SaveProfileVersion(ctx context.Context, actor, slug string, base
 		if err := tx.bumpConfig(ctx); err != nil {
 			return err
 		}
-		return tx.Audit(ctx, Event{Actor: actor, Action: "profile.save", Subject: "profile:" + slug, Before: prev.Digest, After: out.Digest, Detail: fmt.Sprintf("version %d from %d: %s", n, base, c.Message)})
+		return tx.Audit(ctx, Event{Actor: actor, Action: "profile.save", Subject: "profile:" + slug, Before: prev.Digest, After: out.Digest, Detail: withText(fmt.Sprintf("version %d from %d", n, base), c.Message)})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("models: save profile %s: %w", slug, err)

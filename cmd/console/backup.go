@@ -147,8 +147,12 @@ func printRestoredAccess(stdout io.Writer, res models.BackupResult) {
 		fmt.Fprintf(stdout, "kept %s made since the backup (audited %s): a retry is answered from them, not run again\n",
 			plural.Count(res.KeptCalls, "idempotency record"), models.AuditRestoreKeptConsumed)
 	}
-	if res.SessionsClosed > 0 {
+	switch {
+	case res.SessionsClosed > 0 && res.ReplacedData:
 		fmt.Fprintf(stdout, "ended %s of the backup that the replaced database had ended\n", plural.Count(res.SessionsClosed, "gateway session"))
+	case res.SessionsClosed > 0:
+		fmt.Fprintf(stdout, "ended the backup's %s: the database held none of them, so none is known to be still open; MCP clients start new ones\n",
+			plural.Count(res.SessionsClosed, "gateway session"))
 	}
 	if res.LastAdminEnabled != "" {
 		fmt.Fprintf(stdout, "user %s was disabled in the replaced database but is the backup's only enabled admin: left enabled so the console can be administered; add another admin, then disable %s\n",
