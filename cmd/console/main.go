@@ -77,8 +77,7 @@ commands:
   connection resume NAME     resume a connection paused after its server answered with a console secret (--as USER)
   connection show NAME       a connection's status: the last contact with its server, when, why, what to do
   backup FILE                write a consistent copy of the database to a new FILE
-  restore [--force] FILE     restore a backup into an empty database (--force: replace its data;
-                             --unauthenticated: one with no MAC, audited; --accept-broken-audit: one whose audit chain breaks)
+  restore [--force] FILE     restore a backup into an empty database (--force: replace its data; --unauthenticated: one with no MAC, audited; --accept-broken-audit: one whose audit chain breaks)
   runs load --events N       write N synthetic run events (scale tests; --runs, --days)
   loadtest                   drive the runtime API or the MCP gateway on loopback and report figures (--mode)
   bare --addr A --body FILE  serve FILE's bytes with a bare net/http handler (the load runs' baseline; --mcp: a lean MCP server)
