@@ -135,6 +135,9 @@ func (s *Server) mcpGateway(c echo.Context) error {
 	clock := s.gw.clock()
 	key, _ := c.Get(keyAPIKey).(*models.APIKey)
 	agent, profile := c.Param("agent"), c.QueryParam("profile")
+	if done, err := s.checkGatewayHeaders(c); done {
+		return err
+	}
 	if msg := checkGatewayQuery(c.QueryParams()); msg != "" {
 		return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, msg)
 	}
@@ -192,6 +195,14 @@ func (s *Server) mcpGateway(c echo.Context) error {
 	}
 	method, id := msg.method(), msg.ID
 	c.Set(keyRPC, rpcLog{method: clip(method, 100), tool: clip(tool, 100)})
+	if msg.Method == nil && (msg.Result != nil || msg.Error != nil) {
+		// a response: the gateway asks its clients nothing, so it answers
+		// none, and takes it as the transport says (202, no body)
+		if len(id) == 0 {
+			return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "a JSON-RPC response names the id of the request it answers")
+		}
+		return c.NoContent(http.StatusAccepted)
+	}
 	if !gatewayMethods[method] {
 		if len(id) == 0 { // a notification nobody handles
 			return c.NoContent(http.StatusAccepted)

@@ -57,6 +57,11 @@ type Config struct {
 	// are served on their own address (CONSOLE_METRICS_ADDR) through
 	// MetricsHandler.
 	MetricsElsewhere bool
+	// AllowedOrigins are the browser origins, besides the console's own
+	// on this machine, that may call the MCP gateway
+	// (CONSOLE_ALLOWED_ORIGINS, read by ParseAllowedOrigins): a request
+	// with any other Origin header is refused 403.
+	AllowedOrigins []string
 }
 
 // Server is the console's HTTP application.

@@ -1,0 +1,142 @@
+package web
+
+import (
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+)
+
+// The streamable HTTP transport's own rules, checked on every request to
+// /mcp/{agent} before its body is read: the Origin header (DNS-rebinding
+// protection) and the MCP-Protocol-Version header.
+
+const (
+	protocolVersionHeader = "MCP-Protocol-Version"
+	// rpcUnsupportedVersion is the protocol's error code for a protocol
+	// version the server does not speak; its data lists the versions it
+	// does, so a client of a newer version falls back to one of them.
+	rpcUnsupportedVersion = -32022
+	// defaultProtocolVersion is the version the transport's rules say a
+	// server assumes when a request names none and nothing else says
+	// which (a session whose negotiated version is not known).
+	defaultProtocolVersion = "2025-03-26"
+)
+
+// checkGatewayHeaders answers a request whose Origin or
+// MCP-Protocol-Version the gateway refuses, and reports whether it did.
+func (s *Server) checkGatewayHeaders(c echo.Context) (bool, error) {
+	h := c.Request().Header
+	if origin := h.Values("Origin"); len(origin) > 0 && !s.originAllowed(origin, c.Request().Host) {
+		return true, mcpError(c, http.StatusForbidden, rpcInvalidRequest, fmt.Sprintf("Origin: %s may not call this gateway (a browser page of another site); its operator lists the origins allowed in CONSOLE_ALLOWED_ORIGINS", strconv.Quote(clip(origin[0], 200))))
+	}
+	if msg := badProtocolVersion(h.Values(protocolVersionHeader)); msg != "" {
+		body, _ := mcpJSON(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{
+			"code": rpcUnsupportedVersion, "message": msg,
+			"data": map[string]any{"supported": gatewayVersions, "requested": clip(h.Get(protocolVersionHeader), 100)},
+		}})
+		return true, c.Blob(http.StatusBadRequest, echo.MIMEApplicationJSON, body)
+	}
+	return false, nil
+}
+
+// badProtocolVersion names what is wrong with a request's
+// MCP-Protocol-Version values ("" when nothing: none, or one the gateway
+// speaks, given once).
+func badProtocolVersion(values []string) string {
+	if len(values) == 0 {
+		return ""
+	}
+	if len(values) > 1 {
+		return protocolVersionHeader + ": give it once (it was given " + strconv.Itoa(len(values)) + " times)"
+	}
+	if slices.Contains(gatewayVersions, values[0]) {
+		return ""
+	}
+	return fmt.Sprintf("%s: %s is not a protocol version this gateway speaks; it speaks %s (send the version initialize negotiated, or no header)",
+		protocolVersionHeader, strconv.Quote(clip(values[0], 100)), strings.Join(gatewayVersions, ", "))
+}
+
+// originAllowed reports whether a request that carries an Origin header
+// (a browser's) may call the gateway: its origin is one the operator
+// allows (CONSOLE_ALLOWED_ORIGINS), or the console's own as a page of it
+// on this machine sees it: the request's Host, when that Host is a
+// loopback name or address. A page whose name was rebound to this
+// machine sends its own name as the Host, so it is refused unless its
+// origin is listed.
+func (s *Server) originAllowed(values []string, host string) bool {
+	if len(values) != 1 {
+		return false
+	}
+	o, ok := normalOrigin(values[0])
+	if !ok {
+		return false
+	}
+	if slices.Contains(s.cfg.AllowedOrigins, o) {
+		return true
+	}
+	u, _ := url.Parse(o)
+	return strings.EqualFold(u.Host, stripDefaultPort(u.Scheme, strings.ToLower(host))) && loopbackHost(u.Hostname())
+}
+
+// normalOrigin is an origin as the allowed list keeps it: scheme://host
+// or scheme://host:port, in lower case, without the scheme's default
+// port; false for anything else (a path, a query, user information, a
+// scheme other than http or https, "null").
+func normalOrigin(s string) (string, bool) {
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil ||
+		(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" || u.Opaque != "" {
+		return "", false
+	}
+	scheme := strings.ToLower(u.Scheme)
+	host := stripDefaultPort(scheme, strings.ToLower(u.Host))
+	if port := u.Port(); port != "" {
+		if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+			return "", false
+		}
+	}
+	return scheme + "://" + host, true
+}
+
+// stripDefaultPort drops :80 from an http host and :443 from an https
+// one.
+func stripDefaultPort(scheme, host string) string {
+	if scheme == "http" {
+		return strings.TrimSuffix(host, ":80")
+	}
+	return strings.TrimSuffix(host, ":443")
+}
+
+// loopbackHost reports whether a host name is this machine's by every
+// resolver: localhost (and names under it), or a loopback address.
+func loopbackHost(name string) bool {
+	name = strings.TrimSuffix(strings.ToLower(name), ".")
+	if name == "localhost" || strings.HasSuffix(name, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(name)
+	return ip != nil && ip.IsLoopback()
+}
+
+// ParseAllowedOrigins reads CONSOLE_ALLOWED_ORIGINS: origins separated
+// by commas or spaces, each scheme://host[:port] (http or https); an
+// error names the entry that is not one.
+func ParseAllowedOrigins(s string) ([]string, error) {
+	var out []string
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' }) {
+		o, ok := normalOrigin(f)
+		if !ok {
+			return nil, fmt.Errorf("%s is not an origin: write scheme://host or scheme://host:port (http or https, no path)", strconv.Quote(clip(f, 100)))
+		}
+		if !slices.Contains(out, o) {
+			out = append(out, o)
+		}
+	}
+	return out, nil
+}
