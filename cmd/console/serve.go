@@ -35,6 +35,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	gwIdle := fs.Duration("gateway-session-idle", idleDefault, "a gateway session unused this long expires; its client initializes a new one (CONSOLE_GATEWAY_SESSION_IDLE)")
 	gwCap := fs.Int("gateway-sessions", envInt("CONSOLE_GATEWAY_SESSIONS", web.DefaultGatewaySessionCap), "live gateway sessions one runtime key may hold per agent (CONSOLE_GATEWAY_SESSIONS)")
 	runs, conns := runCeilingFlags(fs), connCapFlags(fs)
+	origins := fs.String("allowed-origins", os.Getenv("CONSOLE_ALLOWED_ORIGINS"), "browser origins besides the console's own that may call the MCP gateway, scheme://host[:port] separated by commas (CONSOLE_ALLOWED_ORIGINS)")
 	logLevelName := fs.String("log-level", envOr("CONSOLE_LOG_LEVEL", "info"), "least severe log records written to stderr: debug, info, warn or error (CONSOLE_LOG_LEVEL)")
 	// asked for, the flags go to stdout; after a bad flag, to stderr
 	fs.SetOutput(stderr)
@@ -66,6 +67,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	}
 	if err := checkServeBounds(fs, *gwIdle, *upTimeout, runs); err != nil {
 		return err
+	}
+	allowed, err := web.ParseAllowedOrigins(*origins)
+	if err != nil {
+		return &exitError{2, fmt.Errorf("--allowed-origins (CONSOLE_ALLOWED_ORIGINS): %w", err)}
 	}
 	if err := web.CheckProxyHeader(*proxyHeader); err != nil {
 		return &exitError{2, fmt.Errorf("--trusted-proxy-header: %w", err)}
@@ -126,7 +131,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	logServerUser(log)
 	srv := web.New(store, m, web.Config{SecureCookies: *secure, Logger: log, APIRate: *rate, RequiredApprovals: *approvals, ProcedureCeiling: *ceiling,
 		ReceiptKey: receiptKey, RunCeilings: *runs, TrustedProxyHeader: *proxyHeader, MetricsElsewhere: *metricsAddr != "", UpstreamTimeout: *upTimeout,
-		GatewaySessionIdle: *gwIdle, GatewaySessionCap: *gwCap})
+		GatewaySessionIdle: *gwIdle, GatewaySessionCap: *gwCap, AllowedOrigins: allowed})
 	defer srv.Close()
 	gate := newSeedGate()
 	if res.Seed == nil {
