@@ -10,14 +10,14 @@ import (
 	"os"
 	"time"
 
-	"github.com/agentforge/console/web/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/leanserver"
 )
 
 // runBare serves one file's bytes to every request with a bare net/http
 // handler: the baseline of the repeated compose target (docs/performance.md),
 // which the console must reach 75% of when serving the same bytes on the
 // same machine in the same run. With --mcp it serves instead a lean Go
-// MCP server whose echo tool answers at once (upstreamtest.Lean): the
+// MCP server whose echo tool answers at once (leanserver.Server): the
 // gateway load run's upstream, in a process of its own. Loopback
 // addresses only; it stops on SIGINT/SIGTERM like serve.
 func runBare(ctx context.Context, args []string, stdout *os.File) error {
@@ -33,7 +33,7 @@ func runBare(ctx context.Context, args []string, stdout *os.File) error {
 	var what string
 	switch {
 	case *mcpServer:
-		handler, what = upstreamtest.LeanHandler(), "an MCP server"
+		handler, what = leanserver.New().Handler(), "an MCP server"
 	case *file == "":
 		return &exitError{2, errors.New("--body: required (or --mcp)")}
 	default:

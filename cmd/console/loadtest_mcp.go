@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"sync/atomic"
 
-	"github.com/agentforge/console/web/upstream/upstreamtest"
+	"github.com/agentforge/console/web/upstream/leanserver"
 )
 
 // mcpSession is one MCP session over streamable HTTP as the gateway load
@@ -57,7 +57,7 @@ func openMCPSessionCtx(ctx context.Context, hc *http.Client, url, bearer string)
 	if bearer != "" {
 		s.header.Set("Authorization", "Bearer "+bearer)
 	}
-	init := fmt.Appendf(nil, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":%q,"capabilities":{},"clientInfo":{"name":"console-loadtest","version":"1"}}}`, upstreamtest.LeanVersion)
+	init := fmt.Appendf(nil, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":%q,"capabilities":{},"clientInfo":{"name":"console-loadtest","version":"1"}}}`, leanserver.Version)
 	res, data, err := s.post(init)
 	if err != nil {
 		return nil, fmt.Errorf("initialize at %s: %w", url, err)
@@ -70,7 +70,7 @@ func openMCPSessionCtx(ctx context.Context, hc *http.Client, url, bearer string)
 		return nil, fmt.Errorf("initialize at %s: no Mcp-Session-Id", url)
 	}
 	s.header.Set("Mcp-Session-Id", sid)
-	s.header.Set("Mcp-Protocol-Version", upstreamtest.LeanVersion)
+	s.header.Set("Mcp-Protocol-Version", leanserver.Version)
 	if res, data, err = s.post([]byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)); err != nil || res.StatusCode/100 != 2 {
 		return nil, fmt.Errorf("notifications/initialized at %s: %v %s", url, err, clipText(data))
 	}

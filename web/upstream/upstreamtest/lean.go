@@ -1,144 +1,31 @@
 package upstreamtest
 
 import (
-	"crypto/rand"
-	"encoding/hex"
-	"encoding/json"
-	"io"
-	"net/http"
 	"net/http/httptest"
-	"sync"
-	"sync/atomic"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/agentforge/console/web/upstream/leanserver"
 )
 
 // LeanVersion is the protocol version a Lean server speaks: the SDK's
 // newest but one, the newest with sessions (the gateway's newest too).
-var LeanVersion = mcp.SupportedProtocolVersions()[1]
+var LeanVersion = leanserver.Version
 
-// Lean is a Go MCP server over streamable HTTP written without the SDK,
-// for load runs: one JSON answer per POST, sessions by Mcp-Session-Id,
-// the tools of Tools, of which it runs echo (any other tool answers a
-// tool error). The SDK's server decodes each message several times, each
-// time with a new 32 KiB buffer (about 210 KB allocated a call), so a
-// load run whose upstream shares the machine measured that server as
-// much as the gateway; this one costs a few microseconds a call.
+// Lean is a leanserver.Server on a loopback port of this process, for
+// tests and benchmarks: one JSON answer per POST, sessions by
+// Mcp-Session-Id, the tools of Tools, of which it runs echo.
 type Lean struct {
-	URL      string
-	http     *httptest.Server
-	sessions sync.Map // session id → struct{}
-	calls    atomic.Int64
-	tools    []byte
+	URL  string
+	http *httptest.Server
+	*leanserver.Server
 }
 
 // NewLean starts a Lean server; it stops when Close is called.
 func NewLean() *Lean {
-	s := newLean()
-	s.http = httptest.NewServer(http.HandlerFunc(s.serve))
+	s := &Lean{Server: leanserver.New()}
+	s.http = httptest.NewServer(s.Handler())
 	s.URL = s.http.URL
 	return s
 }
 
-// LeanHandler is a Lean server's handler, for a server of the caller's
-// own (a load run's upstream in a process of its own).
-func LeanHandler() http.Handler { return http.HandlerFunc(newLean().serve) }
-
-// newLean is a Lean server not yet serving.
-func newLean() *Lean {
-	s := &Lean{}
-	tools, err := json.Marshal(map[string]any{"tools": Tools()})
-	if err != nil {
-		panic(err)
-	}
-	s.tools = tools
-	return s
-}
-
 // Close stops the server.
-func (s *Lean) Close() {
-	if s.http != nil {
-		s.http.Close()
-	}
-}
-
-// Calls is how many tools/call requests the server answered.
-func (s *Lean) Calls() int64 { return s.calls.Load() }
-
-// leanRequest is what the server reads of a message.
-type leanRequest struct {
-	JSONRPC string          `json:"jsonrpc"`
-	ID      json.RawMessage `json:"id"`
-	Method  string          `json:"method"`
-	Params  struct {
-		Name      string `json:"name"`
-		Arguments struct {
-			Text string `json:"text"`
-		} `json:"arguments"`
-	} `json:"params"`
-}
-
-func (s *Lean) serve(w http.ResponseWriter, r *http.Request) {
-	sid := r.Header.Get("Mcp-Session-Id")
-	switch r.Method {
-	case http.MethodPost:
-	case http.MethodDelete:
-		s.sessions.Delete(sid)
-		w.WriteHeader(http.StatusNoContent)
-		return
-	default:
-		// no standalone stream (the protocol lets a server refuse it)
-		w.Header().Set("Allow", "POST, DELETE")
-		w.WriteHeader(http.StatusMethodNotAllowed)
-		return
-	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, 1<<20))
-	var m leanRequest
-	if err != nil || json.Unmarshal(body, &m) != nil || m.JSONRPC != "2.0" || m.Method == "" {
-		http.Error(w, "not a JSON-RPC 2.0 request", http.StatusBadRequest)
-		return
-	}
-	if m.Method == "initialize" {
-		b := make([]byte, 16)
-		_, _ = rand.Read(b)
-		sid = hex.EncodeToString(b)
-		s.sessions.Store(sid, struct{}{})
-		w.Header().Set("Mcp-Session-Id", sid)
-		s.answer(w, m.ID, []byte(`{"protocolVersion":"`+LeanVersion+`","capabilities":{"tools":{}},"serverInfo":{"name":"upstreamtest-lean","version":"1"}}`))
-		return
-	}
-	if _, ok := s.sessions.Load(sid); !ok {
-		http.Error(w, "no such session", http.StatusNotFound)
-		return
-	}
-	if len(m.ID) == 0 { // a notification
-		w.WriteHeader(http.StatusAccepted)
-		return
-	}
-	switch m.Method {
-	case "ping":
-		s.answer(w, m.ID, []byte(`{}`))
-	case "tools/list":
-		s.answer(w, m.ID, s.tools)
-	case "tools/call":
-		s.calls.Add(1)
-		if m.Params.Name != "echo" {
-			s.answer(w, m.ID, []byte(`{"content":[{"type":"text","text":"this server runs echo only"}],"isError":true}`))
-			return
-		}
-		text, _ := json.Marshal(m.Params.Arguments.Text)
-		s.answer(w, m.ID, append(append([]byte(`{"content":[{"type":"text","text":`), text...), `}]}`...))
-	default:
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write(append(append([]byte(`{"jsonrpc":"2.0","id":`), m.ID...), `,"error":{"code":-32601,"message":"method not found"}}`...))
-	}
-}
-
-// answer writes the response to id with result.
-func (s *Lean) answer(w http.ResponseWriter, id json.RawMessage, result []byte) {
-	w.Header().Set("Content-Type", "application/json")
-	b := make([]byte, 0, len(result)+64)
-	b = append(append(append(b, `{"jsonrpc":"2.0","id":`...), id...), `,"result":`...)
-	b = append(append(b, result...), '}')
-	_, _ = w.Write(b)
-}
+func (s *Lean) Close() { s.http.Close() }

@@ -18,6 +18,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentforge/console/web/upstream/leanserver"
 )
 
 // Server is a running test upstream.
@@ -61,23 +63,7 @@ type Server struct {
 
 // Tools are the tools a new server offers: echo (read-only), remember
 // (destructive, with an output schema) and slow.
-func Tools() []*mcp.Tool {
-	yes, no := true, false
-	return []*mcp.Tool{
-		{Name: "echo", Description: "Echo a text back unchanged, to check the connection works.",
-			Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: &no},
-			InputSchema: map[string]any{"type": "object", "required": []any{"text"}, "additionalProperties": false,
-				"properties": map[string]any{"text": map[string]any{"type": "string", "maxLength": 100, "description": "The text to echo."}}}},
-		{Name: "remember", Description: "Store a fact in the server's memory, replacing any fact of the same key.",
-			Annotations: &mcp.ToolAnnotations{DestructiveHint: &yes, OpenWorldHint: &no},
-			InputSchema: map[string]any{"type": "object", "required": []any{"key", "fact"}, "additionalProperties": false,
-				"properties": map[string]any{"key": map[string]any{"type": "string", "description": "The fact's key."}, "fact": map[string]any{"type": "string", "description": "The fact."}}},
-			OutputSchema: map[string]any{"type": "object", "required": []any{"stored"}, "properties": map[string]any{"stored": map[string]any{"type": "integer", "description": "How many facts are stored."}}}},
-		{Name: "slow", Description: "Wait a moment, then answer done; used to test timeouts.",
-			Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: &no},
-			InputSchema: map[string]any{"type": "object", "additionalProperties": false, "properties": map[string]any{}}},
-	}
-}
+func Tools() []*mcp.Tool { return leanserver.Tools() }
 
 // New starts a server with Tools; it stops when Close is called.
 func New() *Server {
