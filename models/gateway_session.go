@@ -50,14 +50,18 @@ type GatewaySession struct {
 	// tool list the session was given or told of (gateway.listed), ""
 	// before the first: a request that finds the list moved sends
 	// notifications/tools/list_changed.
-	Shown     string `gorm:"type:text;not null;default:'[]'"`
-	Listed    string `gorm:"size:64;not null;default:''"`
-	Searches  int    `gorm:"not null;default:0"`
-	Calls     int    `gorm:"not null;default:0"`
-	Version   int    `gorm:"not null;default:1"`
-	Closed    bool   `gorm:"not null;default:false"`
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	Shown  string `gorm:"type:text;not null;default:'[]'"`
+	Listed string `gorm:"size:64;not null;default:''"`
+	// ProtocolVersion is the MCP protocol version the session's
+	// initialize negotiated ("" for a session opened before the console
+	// kept it): every later request names it or none.
+	ProtocolVersion string `gorm:"size:16;not null;default:''"`
+	Searches        int    `gorm:"not null;default:0"`
+	Calls           int    `gorm:"not null;default:0"`
+	Version         int    `gorm:"not null;default:1"`
+	Closed          bool   `gorm:"not null;default:false"`
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
 }
 
 // SessionSubjectDigest is the keyed digest a gateway session keeps of

@@ -44,7 +44,7 @@ func (s *Store) GatewayStatesByTokens(ctx context.Context, tokens []string) (map
 	const cols = `SELECT c.generation, c.config_generation, COALESCE(g.id, ''), COALESCE(g.key_id, 0), COALESCE(g.agent, ''),
 	COALESCE(g.profile, ''), COALESCE(g.subject_digest, ''), COALESCE(g.run, ''), COALESCE(g.receipts, ''), COALESCE(g.searches, 0),
 	COALESCE(g.calls, 0), COALESCE(g.version, 0), COALESCE(g.closed, false), COALESCE(g.pick_tools, ''), COALESCE(g.pick_without, ''),
-	COALESCE(g.shown, ''), COALESCE(g.listed, ''), g.updated_at
+	COALESCE(g.shown, ''), COALESCE(g.listed, ''), g.updated_at, COALESCE(g.protocol_version, '')
 FROM catalog_states c LEFT JOIN gateway_sessions g ON `
 	r := rowPool.Get().(*gatewayRow)
 	defer r.release()
@@ -131,8 +131,8 @@ type gatewayRow struct {
 	sqlUpdated                       sql.NullTime
 	id, agent, profile, subject, run pgtype.DriverBytes
 	receipts, tools, without, shown  pgtype.DriverBytes
-	listed                           pgtype.DriverBytes
-	dest                             [18]any
+	listed, protocol                 pgtype.DriverBytes
+	dest                             [19]any
 }
 
 // rowPool keeps the rows of finished reads: a read's row would otherwise
@@ -148,7 +148,7 @@ func (r *gatewayRow) release() {
 // pgDest is where a Postgres row is scanned, in the read's column order.
 func (r *gatewayRow) pgDest() []any {
 	r.dest = [...]any{&r.cat, &r.cfg, &r.id, &r.keyID, &r.agent, &r.profile, &r.subject, &r.run, &r.receipts, &r.searches,
-		&r.calls, &r.version, &r.g.Closed, &r.tools, &r.without, &r.shown, &r.listed, &r.pgUpdated}
+		&r.calls, &r.version, &r.g.Closed, &r.tools, &r.without, &r.shown, &r.listed, &r.pgUpdated, &r.protocol}
 	return r.dest[:]
 }
 
@@ -156,7 +156,7 @@ func (r *gatewayRow) pgDest() []any {
 // (the driver hands texts over as strings already).
 func (r *gatewayRow) sqlDest() []any {
 	r.dest = [...]any{&r.cat, &r.cfg, &r.g.ID, &r.keyID, &r.g.Agent, &r.g.Profile, &r.g.SubjectDigest, &r.g.Run, &r.g.Receipts, &r.searches,
-		&r.calls, &r.version, &r.g.Closed, &r.g.PickTools, &r.g.PickWithout, &r.g.Shown, &r.g.Listed, &r.sqlUpdated}
+		&r.calls, &r.version, &r.g.Closed, &r.g.PickTools, &r.g.PickWithout, &r.g.Shown, &r.g.Listed, &r.sqlUpdated, &r.g.ProtocolVersion}
 	return r.dest[:]
 }
 
@@ -168,7 +168,7 @@ func (r *gatewayRow) pgTexts(byHash map[string]hashOf) {
 	gatewayTexts.mu.Lock()
 	r.g.Agent, r.g.Profile, r.g.SubjectDigest, r.g.Run = gatewayTexts.of(r.agent), gatewayTexts.of(r.profile), gatewayTexts.of(r.subject), gatewayTexts.of(r.run)
 	r.g.Receipts, r.g.PickTools, r.g.PickWithout = gatewayTexts.of(r.receipts), gatewayTexts.of(r.tools), gatewayTexts.of(r.without)
-	r.g.Shown, r.g.Listed = gatewayTexts.of(r.shown), gatewayTexts.of(r.listed)
+	r.g.Shown, r.g.Listed, r.g.ProtocolVersion = gatewayTexts.of(r.shown), gatewayTexts.of(r.listed), gatewayTexts.of(r.protocol)
 	gatewayTexts.mu.Unlock()
 	r.numbers()
 	r.g.UpdatedAt = r.pgUpdated.Time // the zero time for none

@@ -261,6 +261,9 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	}},
 	{258, "a binding belongs to the runtime key that asked for it: another key presenting or releasing its handle finds none; live bindings get their key from the key named in their created_by", migrateBindingKeys},
 	{259, "everyone who shaped a connection (added it, or changed its command, URL, env or headers) is barred from reviewing its tools, which are imported by who added it; existing connections start with who added them and who last changed their source; a table of its own, so connections and tools are unchanged", migrateConnectionShapers},
+	{260, "a gateway session keeps the MCP protocol version its initialize negotiated; sessions open before it keep none (a request of one that names no version is taken at the transport's default)", func(tx *gorm.DB, _ string) error {
+		return addColumns(tx, &GatewaySession{}, "ProtocolVersion")
+	}},
 	// evidence at scale (200-214)
 	{200, "run totals kept by the database as events are written; a run's latest events by (run, id)", migrateRunTotals},
 	{201, "run evidence partitioned by day on Postgres (same table name and columns; the existing table becomes its first partition)", migratePartitionRunEvents},

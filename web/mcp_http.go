@@ -225,7 +225,7 @@ func (s *Server) mcpGateway(c echo.Context) error {
 		if err := checkToolSet(r.pick, r.without); err != nil {
 			return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, apiMessage(err))
 		}
-		if r.sess, token, err = s.newGatewaySession(c, key, agent, profile, subject, r.pick, r.without); err != nil || r.sess == nil {
+		if r.sess, token, err = s.newGatewaySession(c, key, agent, profile, subject, r.pick, r.without, negotiatedVersion(msg.Params)); err != nil || r.sess == nil {
 			return err
 		}
 		c.Response().Header().Set(sessionHeader, token)
@@ -253,6 +253,9 @@ func (s *Server) mcpGateway(c echo.Context) error {
 		if err := s.gw.loadState(r); err != nil {
 			return s.refuseSession(c, r.sess, err)
 		}
+		if msg := sessionVersionProblem(c.Request().Header, r.sess); msg != "" {
+			return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, msg)
+		}
 	}
 	clock.lap(phaseSession)
 	if token != "" && method == "tools/call" && tool != instruction.SearchToolID {
@@ -277,6 +280,12 @@ func (s *Server) mcpGateway(c echo.Context) error {
 		}
 	}
 	req := c.Request().WithContext(context.WithValue(c.Request().Context(), gwReqKey{}, r))
+	if req.Header.Get(protocolVersionHeader) == "" {
+		// the SDK takes a request without the header at the version the
+		// session negotiated, as the transport says
+		req.Header = req.Header.Clone()
+		req.Header.Set(protocolVersionHeader, sessionVersion(r.sess))
+	}
 	req.Body = io.NopCloser(bytes.NewReader(body))
 	req.ContentLength = int64(len(body))
 	// a search answers on an event stream, which carries its

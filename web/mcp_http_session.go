@@ -41,7 +41,9 @@ func toolSetFromQuery(q map[string][]string) (pick, without []string) {
 
 // newGatewaySession starts a session (and its run) for an initialize,
 // once the agent and profile are known.
-func (s *Server) newGatewaySession(c echo.Context, key *models.APIKey, agent, profile string, subject *authority.Subject, pick, without []string) (*models.GatewaySession, string, error) {
+//
+// version is the protocol version its initialize negotiates.
+func (s *Server) newGatewaySession(c echo.Context, key *models.APIKey, agent, profile string, subject *authority.Subject, pick, without []string, version string) (*models.GatewaySession, string, error) {
 	ctx := c.Request().Context()
 	if capped, err := s.sessionCapReached(c, key, agent); capped {
 		return nil, "", err
@@ -60,7 +62,7 @@ func (s *Server) newGatewaySession(c echo.Context, key *models.APIKey, agent, pr
 		return nil, "", err
 	}
 	token := base64.RawURLEncoding.EncodeToString(raw)
-	g := &models.GatewaySession{KeyID: key.ID, Agent: agent, Profile: profile, Run: gatewayRunPrefix + hex.EncodeToString(raw[:8])}
+	g := &models.GatewaySession{KeyID: key.ID, Agent: agent, Profile: profile, ProtocolVersion: version, Run: gatewayRunPrefix + hex.EncodeToString(raw[:8])}
 	// the subject is kept as its keyed digest: each request sends it
 	// again (sameSession)
 	var err error

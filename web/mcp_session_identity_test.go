@@ -37,7 +37,7 @@ func TestGatewaySessionKeepsItsIdentity(t *testing.T) {
 			req.Header.Set("Content-Type", "application/json")
 			req.Header.Set("Accept", "application/json, text/event-stream")
 			req.Header.Set("Mcp-Session-Id", token)
-			req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+			req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
 			for k, v := range headers {
 				req.Header.Set(k, v)
 			}

@@ -98,11 +98,11 @@ func (f *gwFixture) postMessage(t testing.TB, token, body string, headers map[st
 }
 
 // rawPost posts one JSON-RPC message of the session token (protocol
-// version 2025-06-18 unless headers name another) and returns the status
+// version 2025-11-25, the SDK client's, unless headers name another) and returns the status
 // and the error's message, or the body when there is none.
 func (f *gwFixture) rawPost(t testing.TB, token, body string, headers map[string]string) (int, string) {
 	t.Helper()
-	h := map[string]string{"Mcp-Protocol-Version": "2025-06-18"}
+	h := map[string]string{"Mcp-Protocol-Version": "2025-11-25"}
 	for k, v := range headers {
 		h[http.CanonicalHeaderKey(k)] = v
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
@@ -10,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/agentforge/console/models"
 )
 
 // The streamable HTTP transport's own rules, checked on every request to
@@ -139,4 +142,38 @@ func ParseAllowedOrigins(s string) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// negotiatedVersion is the protocol version an initialize with params
+// negotiates, as the SDK's server answers it: the version the client
+// asks for when the gateway speaks it, else the gateway's newest.
+func negotiatedVersion(params json.RawMessage) string {
+	var p struct {
+		ProtocolVersion string `json:"protocolVersion"`
+	}
+	if len(params) > 0 && sdkUnmarshal(params, &p) == nil && slices.Contains(gatewayVersions, p.ProtocolVersion) {
+		return p.ProtocolVersion
+	}
+	return gatewayVersions[0]
+}
+
+// sessionVersion is the protocol version a request of session g that
+// names none is taken at: the one its initialize negotiated, or the
+// transport's default for a session that did not keep it.
+func sessionVersion(g *models.GatewaySession) string {
+	if g.ProtocolVersion != "" {
+		return g.ProtocolVersion
+	}
+	return defaultProtocolVersion
+}
+
+// sessionVersionProblem names a request of session g whose
+// MCP-Protocol-Version is not the one the session negotiated ("" when
+// it is, or it names none).
+func sessionVersionProblem(h http.Header, g *models.GatewaySession) string {
+	v := h.Get(protocolVersionHeader)
+	if v == "" || g.ProtocolVersion == "" || v == g.ProtocolVersion {
+		return ""
+	}
+	return fmt.Sprintf("%s: this session negotiated %s at initialize, and a request of it names that version or none (it named %s)", protocolVersionHeader, g.ProtocolVersion, v)
 }

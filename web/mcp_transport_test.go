@@ -1,7 +1,9 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -101,12 +103,81 @@ func TestGatewayProtocolVersionHeader(t *testing.T) {
 	if res.StatusCode != http.StatusBadRequest {
 		t.Errorf("the header twice: %d", res.StatusCode)
 	}
-	for _, v := range append([]string{""}, gatewayVersions...) {
+	for _, v := range []string{"", cs.InitializeResult().ProtocolVersion} {
 		a := f.postMessage(t, cs.ID(), list, map[string]string{"Mcp-Protocol-Version": v})
 		if a.status != http.StatusOK || !strings.Contains(a.body, `"tools"`) {
 			t.Errorf("%q: %d %s", v, a.status, clip(a.body, 300))
 		}
 	}
+}
+
+// TestGatewayHonoursTheNegotiatedVersion: initialize negotiates the
+// version the client asks for when the gateway speaks it, else the
+// gateway's newest, and the session keeps it (both databases); a later
+// request naming another version, one the gateway speaks, is refused 400
+// naming the header and the negotiated version, and one naming none is
+// served at the negotiated version.
+func TestGatewayHonoursTheNegotiatedVersion(t *testing.T) {
+	eachDialect(t, func(t *testing.T, h *harness) {
+		up := upstreamtest.New()
+		defer up.Close()
+		f := h.gatewayFixture("demo", up.URL, true)
+		post := func(token, body string, hdr map[string]string) (*http.Response, string) {
+			req, _ := http.NewRequest("POST", f.front.URL+"/mcp/helper", strings.NewReader(body))
+			req.Header.Set("Authorization", "Bearer "+f.key)
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Accept", "application/json, text/event-stream")
+			if token != "" {
+				req.Header.Set("Mcp-Session-Id", token)
+			}
+			for k, v := range hdr {
+				req.Header.Set(k, v)
+			}
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer res.Body.Close()
+			b, _ := io.ReadAll(res.Body)
+			return res, string(b)
+		}
+		for _, c := range []struct{ asks, want string }{
+			{"2025-06-18", "2025-06-18"}, {"2024-11-05", "2024-11-05"}, {"2025-11-25", "2025-11-25"}, {"2099-01-01", gatewayVersions[0]}, {"2026-07-28", gatewayVersions[0]},
+		} {
+			res, body := post("", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"`+c.asks+`","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`, nil)
+			var ir struct {
+				Result struct {
+					ProtocolVersion string `json:"protocolVersion"`
+				} `json:"result"`
+			}
+			token := res.Header.Get("Mcp-Session-Id")
+			if err := json.Unmarshal([]byte(body), &ir); err != nil || res.StatusCode != http.StatusOK || token == "" || ir.Result.ProtocolVersion != c.want {
+				t.Fatalf("initialize asking %s: %d %v %.300s", c.asks, res.StatusCode, err, body)
+			}
+			states, err := h.store.GatewayStatesByTokens(context.Background(), []string{token})
+			if err != nil || states[token].Session == nil || states[token].Session.ProtocolVersion != c.want {
+				t.Fatalf("asking %s: the session keeps %+v, %v", c.asks, states[token].Session, err)
+			}
+			for _, v := range gatewayVersions {
+				res, body := post(token, `{"jsonrpc":"2.0","id":2,"method":"ping"}`, map[string]string{"Mcp-Protocol-Version": v})
+				if v == c.want {
+					if res.StatusCode != http.StatusOK || !strings.Contains(body, `"result"`) {
+						t.Errorf("%s session, %s: %d %s", c.want, v, res.StatusCode, body)
+					}
+					continue
+				}
+				code, msg, _ := rpcErrorOf(t, body)
+				if res.StatusCode != http.StatusBadRequest || code != rpcInvalidRequest || !strings.HasPrefix(msg, "MCP-Protocol-Version: ") || !strings.Contains(msg, "negotiated "+c.want) {
+					t.Errorf("%s session, %s: %d %s", c.want, v, res.StatusCode, body)
+				}
+			}
+			for _, m := range []string{`{"jsonrpc":"2.0","id":3,"method":"ping"}`, `{"jsonrpc":"2.0","id":4,"method":"tools/list"}`} {
+				if res, body := post(token, m, nil); res.StatusCode != http.StatusOK || !strings.Contains(body, `"result"`) {
+					t.Errorf("%s session, no header: %d %s", c.want, res.StatusCode, body)
+				}
+			}
+		}
+	})
 }
 
 // TestGatewayOrigin (DNS-rebinding protection): a request without an
