@@ -127,7 +127,9 @@ func migrateGatewaySessionSubjects(tx *gorm.DB, _ string) error {
 // SessionHash is how a session id is stored and looked up.
 func SessionHash(token string) string {
 	h := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(h[:])
+	var b [2 * sha256.Size]byte // one allocation, the string's
+	hex.Encode(b[:], h[:])
+	return string(b[:])
 }
 
 // CreateGatewaySession stores a new session under the hash of token.

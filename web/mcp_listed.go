@@ -85,7 +85,9 @@ func (g *gateway) listed(ctx context.Context, st *gwStep, build bool) (*mcp.List
 		}
 	}
 	sum := sha256.Sum256(buf)
-	ls.key = hex.EncodeToString(sum[:])
+	var x [2 * sha256.Size]byte // one allocation, the string's
+	hex.Encode(x[:], sum[:])
+	ls.key = string(x[:])
 	if build && len(res.Tools) == 0 {
 		// an empty list says why
 		// (host-facing: a token and advice, no tool id)

@@ -43,6 +43,15 @@ type Surface struct {
 	// reach, when set, is what search may reach beyond the rules above
 	// (Only): a host that serves fewer tools than the roster holds
 	reach func(catalog.Contract) bool
+	// version is Version, computed once per content (WithPins gives its
+	// surface a new one; Only keeps its source's)
+	version *lazyVersion
+}
+
+// lazyVersion is a surface's Version, computed on first use.
+type lazyVersion struct {
+	once sync.Once
+	v    string
 }
 
 // lazyIndex is the search index of a surface's searchable tools and the
@@ -83,7 +92,7 @@ func (e *PinError) Error() string {
 // choose what every step shows, not what the run may reach, so a runtime
 // may pin per step without invalidating its receipts.
 func NewSurface(roster []*catalog.Entry, opts SurfaceOptions) (*Surface, error) {
-	s := &Surface{index: make(map[string]int, len(roster)), prefix: map[string]bool{}, searchIx: &lazyIndex{}, skills: opts.Skills}
+	s := &Surface{index: make(map[string]int, len(roster)), prefix: map[string]bool{}, searchIx: &lazyIndex{}, skills: opts.Skills, version: &lazyVersion{}}
 	h := sha256.New()
 	var b strings.Builder
 	b.WriteString("surface/v1\nagent=")
@@ -303,7 +312,7 @@ func (s *Surface) WithPins(pins []string) (*Surface, error) {
 		return nil, err
 	}
 	n := *s
-	n.pins, n.prefix, n.searchable, n.searchIx = kept, map[string]bool{}, nil, &lazyIndex{}
+	n.pins, n.prefix, n.searchable, n.searchIx, n.version = kept, map[string]bool{}, nil, &lazyIndex{}, &lazyVersion{}
 	for _, id := range n.always {
 		n.prefix[id] = true
 	}

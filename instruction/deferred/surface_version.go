@@ -14,6 +14,15 @@ import (
 // and holds one entry per content, never one per build. A surface made
 // by Only is not to be keyed by it: its version is its source's.
 func (s *Surface) Version() string {
+	if s.version == nil {
+		return s.computeVersion()
+	}
+	s.version.once.Do(func() { s.version.v = s.computeVersion() })
+	return s.version.v
+}
+
+// computeVersion is Version computed afresh.
+func (s *Surface) computeVersion() string {
 	var b strings.Builder
 	b.WriteString(s.key)
 	b.WriteString("\npins=")
@@ -23,5 +32,7 @@ func (s *Surface) Version() string {
 		b.WriteString(strings.Join(sk, ","))
 	}
 	h := sha256.Sum256([]byte(b.String()))
-	return hex.EncodeToString(h[:])
+	var x [2 * sha256.Size]byte // one allocation, the string's
+	hex.Encode(x[:], h[:])
+	return string(x[:])
 }

@@ -219,7 +219,9 @@ func (c *client) connect(ctx context.Context) (*mcp.ClientSession, *http.Client,
 	// the direct calls (direct.go) go out on the caller's goroutine
 	// (sync_transport.go), with the same headers, ceilings and refusals
 	capped.base = directBase
-	direct := &http.Client{Transport: noRedirects{newHeaderTransport(c.spec.URL, c.spec.Headers, capped, c.pool.marker())}, CheckRedirect: refuseRedirect}
+	dt := newHeaderTransport(c.spec.URL, c.spec.Headers, capped, c.pool.marker())
+	dt.owned = true // direct.go builds each of its requests for this client
+	direct := &http.Client{Transport: noRedirects{dt}, CheckRedirect: refuseRedirect}
 	return cs, direct, err
 }
 

@@ -115,7 +115,7 @@ func (d *directSession) call(ctx context.Context, id int64, tool string, args js
 	var msg *jsonrpc.Response
 	switch mt {
 	case "application/json":
-		b, err := io.ReadAll(res.Body)
+		b, err := readSized(res.Body, res.ContentLength)
 		if err != nil {
 			return nil, nil, readFailed(ctx, err)
 		}
@@ -185,4 +185,33 @@ func (d *directSession) headers(h http.Header) {
 	h.Set("Accept", "application/json, text/event-stream")
 	h.Set("Mcp-Protocol-Version", d.version)
 	h.Set("Mcp-Session-Id", d.id)
+}
+
+// maxPresized is the largest declared length readSized reserves before
+// the bytes arrive.
+const maxPresized = 64 << 10
+
+// readSized reads r to its end: into one buffer of the declared length n
+// when that is known and at most maxPresized (a call's answer mostly is:
+// one allocation of its size instead of a doubling from 512 bytes), else
+// as io.ReadAll does.
+func readSized(r io.Reader, n int64) ([]byte, error) {
+	if n < 0 || n > maxPresized {
+		return io.ReadAll(r)
+	}
+	buf := make([]byte, 0, n+1) // one more: the read that finds the end
+	for {
+		m, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+m]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+		if len(buf) == cap(buf) {
+			rest, err := io.ReadAll(r)
+			return append(buf, rest...), err
+		}
+	}
 }

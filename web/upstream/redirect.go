@@ -67,6 +67,13 @@ type headerTransport struct {
 	headers map[string]string
 	base    http.RoundTripper
 	marker  string
+	// scheme and host are the URL's, in lower case (origin's parts)
+	scheme, host string
+	// owned: the transport's client sends only requests built for it
+	// alone (the direct path's: direct.go), so the headers are set on the
+	// request itself; any other's are set on a clone (a RoundTripper may
+	// not change a request it was given)
+	owned bool
 }
 
 // newHeaderTransport is a headerTransport for a connection's URL.
@@ -74,13 +81,22 @@ func newHeaderTransport(rawURL string, headers map[string]string, base http.Roun
 	t := headerTransport{headers: headers, base: base, marker: marker}
 	if u, err := url.Parse(rawURL); err == nil {
 		t.origin = originOf(u)
+		t.scheme, t.host = strings.ToLower(u.Scheme), strings.ToLower(u.Host)
 	}
 	return t
 }
 
+// sameOrigin reports whether u is of the connection URL's origin
+// (originOf(u) == t.origin, without building either).
+func (t headerTransport) sameOrigin(u *url.URL) bool {
+	return t.origin != "" && u != nil && strings.EqualFold(u.Scheme, t.scheme) && strings.EqualFold(u.Host, t.host)
+}
+
 func (t headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context())
-	if len(t.headers) > 0 && t.origin != "" && originOf(r.URL) == t.origin {
+	if !t.owned {
+		r = r.Clone(r.Context())
+	}
+	if len(t.headers) > 0 && t.sameOrigin(r.URL) {
 		for k, v := range t.headers {
 			r.Header.Set(k, v)
 		}
