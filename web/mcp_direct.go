@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/labstack/echo/v4"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -193,33 +194,52 @@ func directResponse(id jsonrpc.ID, res mcp.Result, herr error) ([]byte, error) {
 // of both JSON and an event stream, no Last-Event-ID, and a protocol
 // version the gateway speaks (or none).
 func directHeaders(h http.Header) bool {
-	if f := strings.Fields(h.Get("Authorization")); len(f) != 2 || !strings.EqualFold(f[0], "bearer") {
+	if !bearerShaped(h.Get("Authorization")) {
 		return false
 	}
-	if mt, _, err := mime.ParseMediaType(h.Get("Content-Type")); err != nil || mt != "application/json" {
+	// the SDK reads the media type with mime.ParseMediaType; the plain
+	// value most clients send is read without it
+	if ct := h.Get("Content-Type"); ct != "application/json" {
+		if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
+			return false
+		}
+	}
+	if len(h["Last-Event-Id"]) > 0 {
 		return false
 	}
-	if len(h.Values("Last-Event-ID")) > 0 {
+	if v := h.Get(protocolVersionHeader); v != "" && !slices.Contains(gatewayVersions, v) {
 		return false
 	}
-	if v := h.Get("Mcp-Protocol-Version"); v != "" && !slices.Contains(gatewayVersions, v) {
-		return false
-	}
-	jsonOK, streamOK := acceptsJSONAndStream(h.Values("Accept"))
+	jsonOK, streamOK := acceptsJSONAndStream(h["Accept"])
 	return jsonOK && streamOK
+}
+
+// bearerShaped reports whether an Authorization value is two words, the
+// first "bearer" in any case (strings.Fields(v) of length 2), without
+// splitting it.
+func bearerShaped(v string) bool {
+	v = strings.TrimSpace(v)
+	i := strings.IndexFunc(v, unicode.IsSpace)
+	if i < 0 {
+		return false
+	}
+	rest := strings.TrimLeftFunc(v[i:], unicode.IsSpace)
+	return strings.EqualFold(v[:i], "bearer") && strings.IndexFunc(rest, unicode.IsSpace) < 0
 }
 
 // acceptsJSONAndStream reads Accept as the SDK's handler does.
 func acceptsJSONAndStream(values []string) (jsonOK, streamOK bool) {
 	for _, value := range values {
-		for _, raw := range strings.Split(value, ",") {
+		for rest, more := value, true; more; {
+			var raw string
+			raw, rest, more = strings.Cut(rest, ",")
 			base, _, _ := strings.Cut(strings.TrimSpace(raw), ";")
-			switch strings.ToLower(strings.TrimSpace(base)) {
-			case "application/json", "application/*":
+			switch base = strings.TrimSpace(base); {
+			case strings.EqualFold(base, "application/json"), strings.EqualFold(base, "application/*"):
 				jsonOK = true
-			case "text/event-stream", "text/*":
+			case strings.EqualFold(base, "text/event-stream"), strings.EqualFold(base, "text/*"):
 				streamOK = true
-			case "*/*":
+			case base == "*/*":
 				jsonOK, streamOK = true, true
 			}
 		}

@@ -20,7 +20,11 @@ import (
 // protection) and the MCP-Protocol-Version header.
 
 const (
-	protocolVersionHeader = "MCP-Protocol-Version"
+	// protocolVersionHeader is the header's canonical key (a lookup by
+	// another spelling allocates its canonical form each time);
+	// protocolVersionName is how messages name it, as the protocol does
+	protocolVersionHeader = "Mcp-Protocol-Version"
+	protocolVersionName   = "MCP-Protocol-Version"
 	// rpcUnsupportedVersion is the protocol's error code for a protocol
 	// version the server does not speak; its data lists the versions it
 	// does, so a client of a newer version falls back to one of them.
@@ -35,10 +39,10 @@ const (
 // MCP-Protocol-Version the gateway refuses, and reports whether it did.
 func (s *Server) checkGatewayHeaders(c echo.Context) (bool, error) {
 	h := c.Request().Header
-	if origin := h.Values("Origin"); len(origin) > 0 && !s.originAllowed(origin, c.Request().Host) {
+	if origin := h["Origin"]; len(origin) > 0 && !s.originAllowed(origin, c.Request().Host) {
 		return true, mcpError(c, http.StatusForbidden, rpcInvalidRequest, fmt.Sprintf("Origin: %s may not call this gateway (a browser page of another site); its operator lists the origins allowed in CONSOLE_ALLOWED_ORIGINS", strconv.Quote(clip(origin[0], 200))))
 	}
-	if msg := badProtocolVersion(h.Values(protocolVersionHeader)); msg != "" {
+	if msg := badProtocolVersion(h[protocolVersionHeader]); msg != "" {
 		body, _ := mcpJSON(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{
 			"code": rpcUnsupportedVersion, "message": msg,
 			"data": map[string]any{"supported": gatewayVersions, "requested": clip(h.Get(protocolVersionHeader), 100)},
@@ -56,13 +60,13 @@ func badProtocolVersion(values []string) string {
 		return ""
 	}
 	if len(values) > 1 {
-		return protocolVersionHeader + ": give it once (it was given " + strconv.Itoa(len(values)) + " times)"
+		return protocolVersionName + ": give it once (it was given " + strconv.Itoa(len(values)) + " times)"
 	}
 	if slices.Contains(gatewayVersions, values[0]) {
 		return ""
 	}
 	return fmt.Sprintf("%s: %s is not a protocol version this gateway speaks; it speaks %s (send the version initialize negotiated, or no header)",
-		protocolVersionHeader, strconv.Quote(clip(values[0], 100)), strings.Join(gatewayVersions, ", "))
+		protocolVersionName, strconv.Quote(clip(values[0], 100)), strings.Join(gatewayVersions, ", "))
 }
 
 // originAllowed reports whether a request that carries an Origin header
@@ -175,5 +179,5 @@ func sessionVersionProblem(h http.Header, g *models.GatewaySession) string {
 	if v == "" || g.ProtocolVersion == "" || v == g.ProtocolVersion {
 		return ""
 	}
-	return fmt.Sprintf("%s: this session negotiated %s at initialize, and a request of it names that version or none (it named %s)", protocolVersionHeader, g.ProtocolVersion, v)
+	return fmt.Sprintf("%s: this session negotiated %s at initialize, and a request of it names that version or none (it named %s)", protocolVersionName, g.ProtocolVersion, v)
 }
