@@ -42,7 +42,7 @@ func (s *Server) checkGatewayHeaders(c echo.Context) (bool, error) {
 	if origin := h["Origin"]; len(origin) > 0 && !s.originAllowed(origin, c.Request().Host) {
 		return true, mcpError(c, http.StatusForbidden, rpcInvalidRequest, fmt.Sprintf("Origin: %s may not call this gateway (a browser page of another site); its operator lists the origins allowed in CONSOLE_ALLOWED_ORIGINS", strconv.Quote(clip(origin[0], 200))))
 	}
-	if msg := badProtocolVersion(h[protocolVersionHeader]); msg != "" {
+	if msg := badProtocolVersion(h[protocolVersionHeader]); msg != "" && !sessionlessProbe(h) {
 		body, _ := mcpJSON(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{
 			"code": rpcUnsupportedVersion, "message": msg,
 			"data": map[string]any{"supported": gatewayVersions, "requested": clip(h.Get(protocolVersionHeader), 100)},
@@ -180,4 +180,14 @@ func sessionVersionProblem(h http.Header, g *models.GatewaySession) string {
 		return ""
 	}
 	return fmt.Sprintf("%s: this session negotiated %s at initialize, and a request of it names that version or none (it named %s)", protocolVersionName, g.ProtocolVersion, v)
+}
+
+// sessionlessProbe reports whether a request without a session names a
+// version of the sessionless era (2026-07-28 on): a client of it probes
+// with server/discover, which the gateway answers method-not-found, and
+// falls back to initialize, as SDK clients do on every connect; refusing
+// it 400 would log a refusal per session start.
+func sessionlessProbe(h http.Header) bool {
+	v := h[protocolVersionHeader]
+	return len(v) == 1 && v[0] >= "2026-07-28" && v[0] < "3" && h.Get(sessionHeader) == ""
 }
