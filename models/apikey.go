@@ -48,10 +48,6 @@ type APIKey struct {
 	// disabled: the key is refused until they are enabled again (read
 	// like SuspendedAt, from users).
 	CreatorDisabled bool `gorm:"->;-:migration"`
-	// CreatorRoles are the roles its creator holds now (nil: no user of
-	// that name), read like CreatorDisabled: a key whose creator lacks
-	// KeyCreatorRole is refused (ErrKeyOwnerNotAdmin).
-	CreatorRoles *string `gorm:"->;-:migration"`
 }
 
 // APIKeyPrefix starts every key, so leaked keys are recognizable.
@@ -136,9 +132,6 @@ func (s *Store) APIKeyBySecret(ctx context.Context, secret string) (*APIKey, err
 	}
 	if k.CreatorDisabled {
 		return nil, ErrKeyOwnerDisabled
-	}
-	if k.creatorLacksRole() {
-		return nil, ErrKeyOwnerNotAdmin
 	}
 	return &k, nil
 }

@@ -11,44 +11,20 @@ import (
 // (the API keys page and console apikey create ask for it). A key never
 // carries more authority than its creator now has: a creator who no
 // longer holds it has their live keys revoked in the same transaction
-// (SetRoles), and a key whose creator lacks it is refused at use
-// whatever the path that took it away (ErrKeyOwnerNotAdmin).
+// (SetRoles), so a later promotion revives none of them.
 const KeyCreatorRole = RoleAdmin
 
-// ErrKeyOwnerNotAdmin is a live key whose creator no longer holds
-// KeyCreatorRole: refused. SetRoles revokes such keys when it takes the
-// role away, so a later promotion revives none of them.
-var ErrKeyOwnerNotAdmin = errors.New("models: the API key's creator is no longer an admin")
-
 // KeyRefused reports whether err is a reason a key is refused (unknown
-// or revoked, suspended, a disabled creator, a creator no longer admin)
-// rather than a failed read.
+// or revoked, suspended, a disabled creator) rather than a failed read.
 func KeyRefused(err error) bool {
-	return errors.Is(err, ErrBadKey) || errors.Is(err, ErrKeySuspended) ||
-		errors.Is(err, ErrKeyOwnerDisabled) || errors.Is(err, ErrKeyOwnerNotAdmin)
+	return errors.Is(err, ErrBadKey) || errors.Is(err, ErrKeySuspended) || errors.Is(err, ErrKeyOwnerDisabled)
 }
 
-// creatorLacksRole reports whether the key's creator is a user who does
-// not hold KeyCreatorRole (a creator with no user row is not judged
-// here: no path removes a user).
-func (k APIKey) creatorLacksRole() bool {
-	if k.CreatorRoles == nil {
-		return false
-	}
-	return !User{Roles: *k.CreatorRoles}.Has(KeyCreatorRole)
-}
-
-// RefusedWhy says why a live key is refused at use ("" when it is not
-// refused for its creator): its creator is disabled, or no longer holds
-// the role creating it needs.
+// RefusedWhy says why a live key is refused at use for its creator (""
+// when it is not): its creator is disabled.
 func (k APIKey) RefusedWhy() string {
-	switch {
-	case k.RevokedAt != nil:
-		return ""
-	case k.CreatorDisabled:
+	if k.RevokedAt == nil && k.CreatorDisabled {
 		return "its creator is disabled"
-	case k.creatorLacksRole():
-		return "its creator is no longer an admin"
 	}
 	return ""
 }

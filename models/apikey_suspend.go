@@ -27,11 +27,10 @@ type APIKeySuspension struct {
 
 // keysWithSuspension selects api keys with their suspension, if any, in
 // APIKey.SuspendedAt and SuspendedWhy, and whether their creator is a
-// disabled user in APIKey.CreatorDisabled, and the creator's roles in
-// APIKey.CreatorRoles.
+// disabled user in APIKey.CreatorDisabled.
 func (s *Store) keysWithSuspension(ctx context.Context) *gorm.DB {
 	return s.with(ctx).Model(&APIKey{}).
-		Select("api_keys.*, api_key_suspensions.at AS suspended_at, COALESCE(api_key_suspensions.why, '') AS suspended_why, COALESCE(users.disabled, false) AS creator_disabled, users.roles AS creator_roles").
+		Select("api_keys.*, api_key_suspensions.at AS suspended_at, COALESCE(api_key_suspensions.why, '') AS suspended_why, COALESCE(users.disabled, false) AS creator_disabled").
 		Joins("LEFT JOIN api_key_suspensions ON api_key_suspensions.key_id = api_keys.id").
 		Joins("LEFT JOIN users ON users.username = api_keys.created_by")
 }

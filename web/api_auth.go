@@ -75,10 +75,6 @@ func (s *Server) authenticateKey(c echo.Context, scope string) error {
 			challenge(c, `error="invalid_token", error_description="the API key's creator is disabled"`)
 			return apiErr(http.StatusUnauthorized, "unauthorized", "Authorization", "the user who created this API key is disabled, so the key is refused until an admin enables them again")
 		}
-		if errors.Is(err, models.ErrKeyOwnerNotAdmin) {
-			challenge(c, `error="invalid_token", error_description="the API key's creator is no longer an admin"`)
-			return apiErr(http.StatusUnauthorized, "unauthorized", "Authorization", "the user who created this API key is no longer an admin, so the key is refused; an admin can create a new one")
-		}
 		if errors.Is(err, models.ErrKeySuspended) {
 			return apiErr(http.StatusForbidden, "forbidden", "Authorization", "this API key is suspended after a security incident; an admin can resume it on the API keys page")
 		}
