@@ -27,7 +27,8 @@ type APIKeySuspension struct {
 
 // keysWithSuspension selects api keys with their suspension, if any, in
 // APIKey.SuspendedAt and SuspendedWhy, and whether their creator is a
-// disabled user in APIKey.CreatorDisabled.
+// disabled user in APIKey.CreatorDisabled (their roles are not read: a
+// demotion revokes their keys, SetRoles).
 func (s *Store) keysWithSuspension(ctx context.Context) *gorm.DB {
 	return s.with(ctx).Model(&APIKey{}).
 		Select("api_keys.*, api_key_suspensions.at AS suspended_at, COALESCE(api_key_suspensions.why, '') AS suspended_why, COALESCE(users.disabled, false) AS creator_disabled").
