@@ -67,6 +67,7 @@ func (s *Server) authenticateKey(c echo.Context, scope string) error {
 	if k == nil {
 		var err error
 		k, err = s.store.APIKeyBySecret(c.Request().Context(), secret)
+		// a demoted admin's keys were revoked with the demotion (SetRoles)
 		if errors.Is(err, models.ErrBadKey) {
 			challenge(c, `error="invalid_token", error_description="unknown or revoked API key"`)
 			return apiErr(http.StatusUnauthorized, "unauthorized", "Authorization", "unknown or revoked API key")
