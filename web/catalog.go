@@ -11,7 +11,6 @@ import (
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/instruction"
 	"github.com/agentforge/console/instruction/authority"
-	"github.com/agentforge/console/instruction/fidelity"
 	"github.com/agentforge/console/instruction/meter"
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/views"
@@ -202,7 +201,7 @@ func needViews(k catalog.Contract, checks *serviceChecks) []views.Need {
 	var out []views.Need
 	// a tool it asks for that another service of the console has is
 	// connected: the advice says to add it to the roster, not connect one
-	for _, f := range fidelity.OtherServiceAdvice(checks.of(k).Check(k), k, checks.universe) {
+	for _, f := range checks.others.Advice(checks.of(k).Check(k), k) {
 		out = append(out, views.Need{Class: f.Class, Signal: f.Signal, Excerpt: f.Excerpt, Suggestion: f.Suggestion, Field: f.Field})
 	}
 	return out

@@ -16,11 +16,15 @@ type serviceChecks struct {
 	mu       sync.Mutex
 	services map[string][]catalog.Contract
 	checks   map[string]*fidelity.ServiceCheck
+	// others indexes universe once for the advice on a tool another
+	// service has (fidelity.OtherServices)
+	others *fidelity.OtherServices
 }
 
 // newServiceChecks groups universe by service.
 func newServiceChecks(universe []catalog.Contract) *serviceChecks {
-	sc := &serviceChecks{universe: universe, services: map[string][]catalog.Contract{}, checks: map[string]*fidelity.ServiceCheck{}}
+	sc := &serviceChecks{universe: universe, services: map[string][]catalog.Contract{}, checks: map[string]*fidelity.ServiceCheck{},
+		others: fidelity.NewOtherServices(universe)}
 	for _, o := range universe {
 		if ns := o.Namespace(); ns != "" {
 			sc.services[ns] = append(sc.services[ns], o)
