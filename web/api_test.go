@@ -31,6 +31,16 @@ func (h *harness) apiKey() string {
 
 func (h *harness) api(method, path, key string, body any) (*http.Response, []byte) {
 	h.t.Helper()
+	res, out, err := h.tryAPI(method, path, key, body)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return res, out
+}
+
+// tryAPI is api returning a failed request's error, for goroutines (which
+// must not end the test).
+func (h *harness) tryAPI(method, path, key string, body any) (*http.Response, []byte, error) {
 	var r io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -49,11 +59,11 @@ func (h *harness) api(method, path, key string, body any) (*http.Response, []byt
 	req.Header.Set("Content-Type", "application/json")
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
-		h.t.Fatal(err)
+		return nil, nil, err
 	}
 	defer res.Body.Close()
 	out, _ := io.ReadAll(res.Body)
-	return res, out
+	return res, out, nil
 }
 
 func apiErrorOf(t *testing.T, b []byte) apiErrorBody {

@@ -95,15 +95,25 @@ func (h *harness) login(name, password string) *client {
 
 func (c *client) do(req *http.Request) (*http.Response, *goquery.Document) {
 	c.h.t.Helper()
-	res, err := c.http.Do(req)
+	res, doc, err := c.tryDo(req)
 	if err != nil {
 		c.h.t.Fatal(err)
+	}
+	return res, doc
+}
+
+// tryDo is do returning a failed request's error, for goroutines (which
+// must not end the test).
+func (c *client) tryDo(req *http.Request) (*http.Response, *goquery.Document, error) {
+	res, err := c.http.Do(req)
+	if err != nil {
+		return nil, nil, err
 	}
 	defer res.Body.Close()
 	body, _ := io.ReadAll(res.Body)
 	doc, _ := goquery.NewDocumentFromReader(strings.NewReader(string(body)))
 	res.Body = io.NopCloser(strings.NewReader(string(body)))
-	return res, doc
+	return res, doc, nil
 }
 
 func (c *client) get(path string) (*http.Response, *goquery.Document) {
@@ -126,11 +136,23 @@ func (c *client) postForm(path string, form url.Values) (*http.Response, *goquer
 
 // post posts with the session's CSRF token.
 func (c *client) post(path string, form url.Values) (*http.Response, *goquery.Document) {
+	c.h.t.Helper()
+	res, doc, err := c.tryPost(path, form)
+	if err != nil {
+		c.h.t.Fatal(err)
+	}
+	return res, doc
+}
+
+// tryPost is post returning a failed request's error, for goroutines.
+func (c *client) tryPost(path string, form url.Values) (*http.Response, *goquery.Document, error) {
 	if form == nil {
 		form = url.Values{}
 	}
 	form.Set("_csrf", c.csrf)
-	return c.postForm(path, form)
+	req, _ := http.NewRequest(http.MethodPost, c.h.srv.URL+path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	return c.tryDo(req)
 }
 
 type goquerySelection = goquery.Selection

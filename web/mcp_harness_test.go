@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -131,13 +132,23 @@ func toolNames(t testing.TB, cs *mcp.ClientSession) []string {
 // error; a protocol error fails the test.
 func call(t testing.TB, cs *mcp.ClientSession, name string, args any, meta map[string]any) (string, bool) {
 	t.Helper()
+	text, isErr, err := tryCall(cs, name, args, meta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return text, isErr
+}
+
+// tryCall is call returning a protocol error, for goroutines (which must
+// not end the test).
+func tryCall(cs *mcp.ClientSession, name string, args any, meta map[string]any) (string, bool, error) {
 	p := &mcp.CallToolParams{Name: name, Arguments: args}
 	if meta != nil {
 		p.Meta = meta
 	}
 	res, err := cs.CallTool(context.Background(), p)
 	if err != nil {
-		t.Fatalf("%s: protocol error %v (refusals must be tool results)", name, err)
+		return "", false, fmt.Errorf("%s: protocol error %v (refusals must be tool results)", name, err)
 	}
 	var b strings.Builder
 	for _, c := range res.Content {
@@ -145,7 +156,7 @@ func call(t testing.TB, cs *mcp.ClientSession, name string, args any, meta map[s
 			b.WriteString(tc.Text)
 		}
 	}
-	return b.String(), res.IsError
+	return b.String(), res.IsError, nil
 }
 
 // errType reads the type of a gateway error result's text.

@@ -54,7 +54,11 @@ func TestProfileReviewDecidersAndRaces(t *testing.T) {
 			wg.Add(1)
 			go func(i int, c *client) {
 				defer wg.Done()
-				res, _ := c.post("/profiles/web-research/versions/3/decide", url.Values{"decision": {"reject"}, "reason": {"too narrow"}})
+				res, _, err := c.tryPost("/profiles/web-research/versions/3/decide", url.Values{"decision": {"reject"}, "reason": {"too narrow"}})
+				if err != nil {
+					t.Error(err)
+					return
+				}
 				codes[i] = res.StatusCode
 			}(i, c)
 		}

@@ -37,7 +37,11 @@ func TestRunEvidenceIsCommittedBeforeTheAnswer(t *testing.T) {
 				case 3:
 					path, body = "/api/v1/runs/"+run+"/calls", map[string]any{"agent": "analyst", "tool": "render_chart", "receipts": []any{}}
 				}
-				res, b := h.api(http.MethodPost, path, key, body)
+				res, b, err := h.tryAPI(http.MethodPost, path, key, body)
+				if err != nil {
+					errs <- err
+					return
+				}
 				if res.StatusCode != http.StatusOK {
 					errs <- fmt.Errorf("%s: %d %s", path, res.StatusCode, b)
 					return

@@ -204,13 +204,23 @@ func gwError(text string) (typ, approval string) {
 }
 
 // rest posts body (a JSON object, to which the agent helper and a
-// subject of group are added) to replica r's path.
+// subject of group are added) to replica r's path; a failed request fails
+// the test.
 func (l *loops) rest(t *testing.T, r int, path, group string, body map[string]any) (int, map[string]any) {
 	t.Helper()
+	status, out, err := l.tryRest(r, path, group, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return status, out
+}
+
+// tryRest is rest returning a failed request's error, for goroutines.
+func (l *loops) tryRest(r int, path, group string, body map[string]any) (int, map[string]any, error) {
 	body["agent"] = "helper"
 	body["subject"] = map[string]any{"id": "u-" + group, "groups": []string{group}}
 	b, _ := json.Marshal(body)
-	return l.runtimeCall(t, r, l.key, path, string(b))
+	return l.tryRuntimeCall(r, l.key, path, string(b))
 }
 
 type subjectBearer struct{ key, subject, groups string }

@@ -68,15 +68,26 @@ func checkGrantRevocation(t *testing.T, c *cluster, admin *browser) {
 }
 
 // runtimeCall posts body to replica r's path with key, retrying the
-// replicas' low rate limit, and returns the status and the decoded answer.
+// replicas' low rate limit, and returns the status and the decoded answer;
+// a failed request fails the test.
 func (c *cluster) runtimeCall(t *testing.T, r int, key, path, body string) (int, map[string]any) {
 	t.Helper()
+	status, out, err := c.tryRuntimeCall(r, key, path, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return status, out
+}
+
+// tryRuntimeCall is runtimeCall returning a failed request's error, for
+// goroutines (which must not end the test).
+func (c *cluster) tryRuntimeCall(r int, key, path, body string) (int, map[string]any, error) {
 	for attempt := 0; ; attempt++ {
 		req, _ := http.NewRequest(http.MethodPost, c.base[r]+path, strings.NewReader(body))
 		req.Header.Set("Authorization", "Bearer "+key)
 		res, err := http.DefaultClient.Do(req)
 		if err != nil {
-			t.Fatal(err)
+			return 0, nil, err
 		}
 		b, _ := io.ReadAll(res.Body)
 		res.Body.Close()
@@ -86,7 +97,7 @@ func (c *cluster) runtimeCall(t *testing.T, r int, key, path, body string) (int,
 		}
 		var out map[string]any
 		_ = json.Unmarshal(b, &out)
-		return res.StatusCode, out
+		return res.StatusCode, out, nil
 	}
 }
 
