@@ -5,18 +5,13 @@
 package replicas
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/cookiejar"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -26,24 +21,7 @@ import (
 	"github.com/agentforge/console/catalog"
 	"github.com/agentforge/console/catalog/builtin"
 	"github.com/agentforge/console/models"
-	"github.com/agentforge/console/models/modelstest"
 )
-
-const adminPassword = "admin-password-1"
-
-// cluster is two console processes on one Postgres schema.
-type cluster struct {
-	t     *testing.T
-	bin   string
-	env   []string
-	store *models.Store
-	base  [2]string
-	key   string // a read API key
-	// extra are serve flags after the defaults (a later flag wins)
-	extra []string
-	// cmds are the running replicas' processes (stop ends one)
-	cmds [2]*exec.Cmd
-}
 
 // TestTwoReplicasOnOnePostgres: a session made on one replica works on
 // the other; a promotion, a profile save and a tool review on one are seen
@@ -224,245 +202,6 @@ func checkSignOut(t *testing.T, c *cluster, admin *browser) {
 	if res, _ := admin.get(c.base[0] + "/"); res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("A still serves the ended session: %d", res.StatusCode)
 	}
-}
-
-// startCluster builds the console, makes a fresh Postgres schema and
-// starts replica A (which bootstraps it) and then replica B.
-func startCluster(t *testing.T) *cluster { return startClusterWith(t) }
-
-// startClusterWith is startCluster with extra serve flags.
-func startClusterWith(t *testing.T, extra ...string) *cluster {
-	pg := modelstest.RequirePostgres(t)
-	ctx := context.Background()
-	bin := filepath.Join(t.TempDir(), "console")
-	if out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
-	schema := "replicas_" + strings.ToLower(strings.NewReplacer("-", "_").Replace(models.RandomToken(6)))
-	adm, err := models.Open(ctx, pg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := adm.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = adm.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
-		adm.Close()
-	})
-	u, _ := url.Parse(pg)
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	c := &cluster{t: t, bin: bin, env: append(os.Environ(), "DATABASE_URL="+u.String(), "CONSOLE_ADMIN_PASSWORD="+adminPassword, "CONSOLE_ACTOR=admin"), extra: extra}
-	for i := range c.base {
-		c.start(i)
-	}
-	c.store, err = models.Open(ctx, u.String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { c.store.Close() })
-	c.key = c.newKey(t)
-	return c
-}
-
-// start runs replica i on a port the kernel picks when the replica binds
-// (--addr 127.0.0.1:0) and learns its address from the line serve prints,
-// so no other process can take the port between choosing and binding it.
-func (c *cluster) start(i int) {
-	t := c.t
-	log, _ := os.Create(filepath.Join(t.TempDir(), fmt.Sprintf("replica-%d.log", i)))
-	cmd := exec.Command(c.bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--api-rate", "3"}, c.extra...)...)
-	cmd.Env, cmd.Stderr = c.env, log
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	c.cmds[i] = cmd
-	t.Cleanup(func() {
-		cmd.Process.Signal(os.Interrupt)
-		done := make(chan struct{})
-		go func() { cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(20 * time.Second):
-			cmd.Process.Kill()
-		}
-		log.Close()
-	})
-	addr := make(chan string, 1)
-	go watchServeOutput(stdout, log, addr)
-	select {
-	case a := <-addr:
-		c.base[i] = "http://" + a
-	case <-time.After(60 * time.Second):
-		b, _ := os.ReadFile(log.Name())
-		t.Fatalf("replica %d printed no address:\n%s", i, b)
-	}
-	deadline := time.Now().Add(60 * time.Second)
-	for time.Now().Before(deadline) {
-		if res, err := http.Get(c.base[i] + "/readyz"); err == nil {
-			res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				return
-			}
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	b, _ := os.ReadFile(log.Name())
-	t.Fatalf("replica %d did not start:\n%s", i, b)
-}
-
-// serveBanner is the line serve prints once it listens.
-var serveBanner = regexp.MustCompile(`^Agent Forge Console on (\S+) `)
-
-// watchServeOutput copies a replica's stdout to its log and sends the
-// address of its first banner line, if any, on addr.
-func watchServeOutput(r io.Reader, log io.Writer, addr chan<- string) {
-	sc := bufio.NewScanner(r)
-	sent := false
-	for sc.Scan() {
-		line := sc.Text()
-		fmt.Fprintln(log, line)
-		if m := serveBanner.FindStringSubmatch(line); m != nil && !sent {
-			addr <- m[1]
-			sent = true
-		}
-	}
-}
-
-// cli runs the console binary against the cluster's database.
-func (c *cluster) cli(args ...string) (string, error) {
-	cmd := exec.Command(c.bin, args...)
-	cmd.Env = c.env
-	out, err := cmd.CombinedOutput()
-	return string(out), err
-}
-
-func (c *cluster) newKey(t *testing.T) string {
-	out, err := c.cli("apikey", "create", "replicas-"+models.RandomToken(3))
-	if err != nil {
-		t.Fatalf("apikey: %v %s", err, out)
-	}
-	return regexp.MustCompile(`afc_[A-Za-z0-9_-]+`).FindString(out)
-}
-
-func (c *cluster) apiStatus(r int, key string) int {
-	req, _ := http.NewRequest(http.MethodGet, c.base[r]+"/api/v1/skills/source-check?label=production", nil)
-	req.Header.Set("Authorization", "Bearer "+key)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return 0
-	}
-	res.Body.Close()
-	return res.StatusCode
-}
-
-// api calls replica r's API with the cluster key and decodes the JSON.
-func (c *cluster) api(t *testing.T, r int, method, path, body string, out any) {
-	t.Helper()
-	for attempt := 0; ; attempt++ {
-		req, _ := http.NewRequest(method, c.base[r]+path, strings.NewReader(body))
-		req.Header.Set("Authorization", "Bearer "+c.key)
-		req.Header.Set("Content-Type", "application/json")
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := io.ReadAll(res.Body)
-		res.Body.Close()
-		if res.StatusCode == http.StatusTooManyRequests && attempt < 20 {
-			// the replicas run with a low rate for checkRateLimit
-			time.Sleep(400 * time.Millisecond)
-			continue
-		}
-		if res.StatusCode != http.StatusOK {
-			t.Fatalf("%s %s on replica %d: %d %s", method, path, r, res.StatusCode, b)
-		}
-		if err := json.Unmarshal(b, out); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-}
-
-func (c *cluster) skillVersion(t *testing.T, r int, slug string) int {
-	var out struct {
-		Version int `json:"version"`
-	}
-	c.api(t, r, http.MethodGet, "/api/v1/skills/"+slug+"?label=production", "", &out)
-	return out.Version
-}
-
-type composed struct {
-	ProfileVersion int    `json:"profile_version"`
-	Tier           string `json:"tier"`
-	Digest         string `json:"digest"`
-}
-
-func (c *cluster) compose(t *testing.T, r int, body string) composed {
-	var out composed
-	c.api(t, r, http.MethodPost, "/api/v1/compose", body, &out)
-	return out
-}
-
-// browser is a signed-in user agent; cookies are per host, not per port,
-// so one browser carries one session to both replicas.
-type browser struct {
-	t    *testing.T
-	http *http.Client
-	csrf string
-}
-
-func (c *cluster) browser() *browser {
-	jar, _ := cookiejar.New(nil)
-	return &browser{t: c.t, http: &http.Client{Jar: jar, Timeout: 30 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
-}
-
-func (b *browser) do(req *http.Request) (*http.Response, *goquery.Document) {
-	res, err := b.http.Do(req)
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	d, _ := goquery.NewDocumentFromReader(res.Body)
-	return res, d
-}
-
-func (b *browser) get(u string) (*http.Response, *goquery.Document) {
-	req, _ := http.NewRequest(http.MethodGet, u, nil)
-	return b.do(req)
-}
-
-func (b *browser) post(base, path string, form url.Values) (*http.Response, *goquery.Document) {
-	if form == nil {
-		form = url.Values{}
-	}
-	form.Set("_csrf", b.csrf)
-	req, _ := http.NewRequest(http.MethodPost, base+path, strings.NewReader(form.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	return b.do(req)
-}
-
-func (b *browser) signInStatus(base, name, password string) int {
-	_, d := b.get(base + "/login")
-	tok, _ := d.Find(`input[name="_csrf"]`).Attr("value")
-	req, _ := http.NewRequest(http.MethodPost, base+"/login", strings.NewReader(url.Values{"_csrf": {tok}, "username": {name}, "password": {password}}.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	res, _ := b.do(req)
-	return res.StatusCode
-}
-
-func (b *browser) signIn(base, name, password string) {
-	if st := b.signInStatus(base, name, password); st != http.StatusSeeOther {
-		b.t.Fatalf("sign in %s on %s: %d", name, base, st)
-	}
-	_, d := b.get(base + "/")
-	b.csrf, _ = d.Find(`meta[name="csrf-token"]`).Attr("content")
 }
 
 // checkKeyRevocation (a revoked key kept working ~2 s
