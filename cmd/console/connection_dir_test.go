@@ -78,29 +78,7 @@ func TestConnectionDirCLI(t *testing.T) {
 // its connection add: the published memory server is listed again and
 // list shows the directory.
 func TestReadmeDirExample(t *testing.T) {
-	npm := memoryNpmDir(t)
-	dir := t.TempDir()
-	db := filepath.Join(dir, "s.db")
-	mustMigrate(t, db)
-	ran := 0
-	for _, c := range readmeCommands(t, "console connection ") {
-		if !strings.HasPrefix(c, "console connection add memory") && !strings.HasPrefix(c, "console connection edit memory --dir") {
-			continue
-		}
-		line := readmeMemoryLine(c, npm, dir)
-		args, err := splitLine(line)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := runCLI(t, db, args[1:]...)
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", c, err, out)
-		}
-		ran++
-	}
-	if ran != 2 {
-		t.Fatalf("ran %d of the README's add and --dir commands, want 2", ran)
-	}
+	db, dir := runReadmeMemoryEdit(t, "--dir", "--dir")
 	if list, _ := runCLI(t, db, "connection", "list"); !strings.Contains(list, "\tdir: "+dir) {
 		t.Errorf("list after the edit, want dir: %s:\n%s", dir, list)
 	}

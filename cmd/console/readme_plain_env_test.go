@@ -12,29 +12,7 @@ import (
 // environment, which list and show print in clear; a name read as a
 // secret's is refused as plain and nothing is written.
 func TestReadmePlainEnvExample(t *testing.T) {
-	npm := memoryNpmDir(t)
-	dir := t.TempDir()
-	db := filepath.Join(dir, "s.db")
-	mustMigrate(t, db)
-	ran := 0
-	for _, c := range readmeCommands(t, "console connection ") {
-		if !strings.HasPrefix(c, "console connection add memory") && !strings.HasPrefix(c, "console connection edit memory --unset-env") {
-			continue
-		}
-		line := readmeMemoryLine(c, npm, dir)
-		args, err := splitLine(line)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := runCLI(t, db, args[1:]...)
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", c, err, out)
-		}
-		ran++
-	}
-	if ran != 2 {
-		t.Fatalf("ran %d of the README's add and --env-plain commands, want 2", ran)
-	}
+	db, dir := runReadmeMemoryEdit(t, "--unset-env", "--env-plain")
 	want := "env: MEMORY_FILE_PATH=" + filepath.Join(dir, "data", "memory.jsonl")
 	list, _ := runCLI(t, db, "connection", "list")
 	if !strings.Contains(list, want) || strings.Contains(list, "secrets: env MEMORY_FILE_PATH") {

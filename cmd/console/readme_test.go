@@ -266,3 +266,34 @@ func TestReadmeServerPathsAreAbsolute(t *testing.T) {
 		t.Fatal("no path in the README's connection examples")
 	}
 }
+
+// runReadmeMemoryEdit runs, as written, the README's "connection add
+// memory" and its "connection edit memory <flag>" command (named what in
+// a failure) on a new database, and returns the database and the
+// directory the README's paths stand in.
+func runReadmeMemoryEdit(t *testing.T, flag, what string) (db, dir string) {
+	t.Helper()
+	npm := memoryNpmDir(t)
+	dir = t.TempDir()
+	db = filepath.Join(dir, "s.db")
+	mustMigrate(t, db)
+	ran := 0
+	for _, c := range readmeCommands(t, "console connection ") {
+		if !strings.HasPrefix(c, "console connection add memory") && !strings.HasPrefix(c, "console connection edit memory "+flag) {
+			continue
+		}
+		args, err := splitLine(readmeMemoryLine(c, npm, dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := runCLI(t, db, args[1:]...)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", c, err, out)
+		}
+		ran++
+	}
+	if ran != 2 {
+		t.Fatalf("ran %d of the README's add and %s commands, want 2", ran, what)
+	}
+	return db, dir
+}
