@@ -3,8 +3,6 @@ package main
 import (
 	"os"
 	"os/exec"
-	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 )
@@ -13,21 +11,8 @@ import (
 // as written, with real curl and jq against a running console, and holds
 // its output to the answer the README's comment shows.
 func TestReadmeArgumentsExample(t *testing.T) {
-	for _, tool := range []string{"curl", "jq", "bash"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("%s is missing: the README's arguments example cannot be run", tool)
-			}
-			t.Skipf("%s not installed", tool)
-		}
-	}
-	dir := t.TempDir()
-	base := startServe(t, dir)
-	keyOut, err := runCLI(t, filepath.Join(dir, "s.db"), "apikey", "create", "readme-args", "--scope", "runtime")
-	if err != nil {
-		t.Fatal(err)
-	}
-	key := regexp.MustCompile(`afc_[A-Za-z0-9_-]+`).FindString(keyOut)
+	needTools(t, "the README's arguments example", "curl", "jq", "bash")
+	_, base, key := serveWithKey(t, "readme-args", "--scope", "runtime")
 	block := readmeBlock(t, `"arguments":`)
 	_, want, ok := strings.Cut(block, "# ")
 	if !ok {

@@ -4,7 +4,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 )
@@ -14,25 +13,12 @@ import (
 // console binary against a running console, and holds each to the answer
 // its comment shows.
 func TestReadmeAuthorityExamples(t *testing.T) {
-	for _, tool := range []string{"curl", "jq", "bash", "go"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("%s is missing: the README's authority examples cannot be run", tool)
-			}
-			t.Skipf("%s not installed", tool)
-		}
-	}
+	needTools(t, "the README's authority examples", "curl", "jq", "bash", "go")
 	bin := t.TempDir()
 	if out, err := exec.Command("go", "build", "-o", filepath.Join(bin, "console"), ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	dir := t.TempDir()
-	base := startServe(t, dir)
-	keyOut, err := runCLI(t, filepath.Join(dir, "s.db"), "apikey", "create", "readme-authority", "--scope", "runtime", "--as", "admin")
-	if err != nil {
-		t.Fatal(err)
-	}
-	key := regexp.MustCompile(`afc_[A-Za-z0-9_-]+`).FindString(keyOut)
+	dir, base, key := serveWithKey(t, "readme-authority", "--scope", "runtime", "--as", "admin")
 	// the README's reviewer: admin created the key, and a key's creator
 	// never approves what its key filed
 	pw := filepath.Join(dir, "rita.pw")

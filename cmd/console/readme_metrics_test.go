@@ -15,22 +15,9 @@ import (
 // main address with an API key, and on a separate metrics address
 // without one; each prints the count its comment shows.
 func TestReadmeMetricsExamples(t *testing.T) {
-	for _, tool := range []string{"curl", "bash"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("%s is missing: the README's metrics examples cannot be run", tool)
-			}
-			t.Skipf("%s not installed", tool)
-		}
-	}
+	needTools(t, "the README's metrics examples", "curl", "bash")
 	t.Run("main address, API key", func(t *testing.T) {
-		dir := t.TempDir()
-		base := startServe(t, dir)
-		keyOut, err := runCLI(t, filepath.Join(dir, "s.db"), "apikey", "create", "readme-metrics")
-		if err != nil {
-			t.Fatal(err)
-		}
-		key := regexp.MustCompile(`afc_[A-Za-z0-9_-]+`).FindString(keyOut)
+		_, base, key := serveWithKey(t, "readme-metrics")
 		runReadmeCount(t, readmeBlock(t, "localhost:8080/metrics"), "localhost:8080", strings.TrimPrefix(base, "http://"), "KEY="+key)
 	})
 	t.Run("separate address, no key", func(t *testing.T) {

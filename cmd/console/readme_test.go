@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -83,7 +82,7 @@ func readmeCommands(t *testing.T, prefix string) []string {
 	return cmds
 }
 
-// TestReadmeAPIExample (finding 2) runs the README's curl examples,
+// TestReadmeAPIExample runs the README's curl examples,
 // exactly as written, with real curl against a running console: curl -d
 // declares a form body, and the API must still read it as JSON.
 func TestReadmeAPIExample(t *testing.T) {
@@ -94,13 +93,7 @@ func TestReadmeAPIExample(t *testing.T) {
 		}
 		t.Skip("curl not installed")
 	}
-	dir := t.TempDir()
-	base := startServe(t, dir)
-	keyOut, err := runCLI(t, filepath.Join(dir, "s.db"), "apikey", "create", "readme")
-	if err != nil {
-		t.Fatal(err)
-	}
-	key := regexp.MustCompile(`afc_[A-Za-z0-9_-]+`).FindString(keyOut)
+	_, base, key := serveWithKey(t, "readme")
 	cmds := readmeCommands(t, "curl ")
 	if len(cmds) == 0 {
 		t.Fatal("the README has no curl example")
@@ -160,21 +153,8 @@ func readmeBlock(t *testing.T, marker string) string {
 // search_required, the search's receipt activates the tool in the next
 // step after the same prefix, and the call is then active.
 func TestReadmeRunWalkthrough(t *testing.T) {
-	for _, tool := range []string{"curl", "jq", "bash"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("%s is missing: the README's run walk-through cannot be run", tool)
-			}
-			t.Skipf("%s not installed", tool)
-		}
-	}
-	dir := t.TempDir()
-	base := startServe(t, dir)
-	keyOut, err := runCLI(t, filepath.Join(dir, "s.db"), "apikey", "create", "readme-runs", "--scope", "runtime")
-	if err != nil {
-		t.Fatal(err)
-	}
-	key := regexp.MustCompile(`afc_[A-Za-z0-9_-]+`).FindString(keyOut)
+	needTools(t, "the README's run walk-through", "curl", "jq", "bash")
+	_, base, key := serveWithKey(t, "readme-runs", "--scope", "runtime")
 	script := strings.ReplaceAll(readmeBlock(t, "/api/v1/runs/"), "localhost:8080", strings.TrimPrefix(base, "http://"))
 	cmd := exec.Command("bash", "-euo", "pipefail", "-c", script)
 	cmd.Env = append(os.Environ(), "KEY="+key)
