@@ -55,7 +55,7 @@ func allowTampering(t *testing.T, s *models.Store) {
 	}
 }
 
-// TestAuditChainIsKeyed (finding 9): an event appended with a recomputed
+// TestAuditChainIsKeyed: an event appended with a recomputed
 // hash, by someone without the key, breaks the chain.
 func TestAuditChainIsKeyed(t *testing.T) {
 	eachDialect(t, func(t *testing.T, s *models.Store) {
@@ -69,7 +69,7 @@ func TestAuditChainIsKeyed(t *testing.T) {
 	})
 }
 
-// TestAuditCheckpointCatchesTailDeletionAndTruncation (finding 9): with a
+// TestAuditCheckpointCatchesTailDeletionAndTruncation: with a
 // kept checkpoint, deleting the last events, or truncating the log and
 // writing a new chain, is caught; a checkpoint signed with another key is
 // refused; events appended since the checkpoint are fine.
@@ -111,7 +111,7 @@ func TestAuditCheckpointCatchesTailDeletionAndTruncation(t *testing.T) {
 	})
 }
 
-// TestAuditTruncateRefused (finding 9): Postgres refuses TRUNCATE of the
+// TestAuditTruncateRefused: Postgres refuses TRUNCATE of the
 // audit log (a statement trigger), as it refuses UPDATE and DELETE.
 func TestAuditTruncateRefused(t *testing.T) {
 	s := modelstest.Open(t, modelstest.Dialect{Name: models.DialectPostgres, URL: modelstest.RequirePostgres(t)})

@@ -25,7 +25,7 @@ var schemaModels = []any{
 	&models.RunOwner{}, &models.APIKeySuspension{}, &models.ConnectionDir{}, &models.ConnectionShaper{},
 }
 
-// TestEveryColumnLimitIsCheckedBeforeTheDatabase (finding 10) walks every
+// TestEveryColumnLimitIsCheckedBeforeTheDatabase walks every
 // sized string column of the schema: a value one character over the limit
 // (multi-byte characters, since Postgres counts characters) is refused as
 // a validation error naming the column before the database sees it, on

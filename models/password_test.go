@@ -13,7 +13,7 @@ import (
 	"github.com/agentforge/console/models/modelstest"
 )
 
-// TestPasswordHashingIsBounded (finding 3): 40 concurrent password checks
+// TestPasswordHashingIsBounded: 40 concurrent password checks
 // (argon2id at 19 MiB each) must not hold 40 × 19 MiB at once: hashing runs
 // under a concurrency bound, and a check that cannot get a slot in time is
 // refused with ErrBusy (the web answers 503) rather than queued forever.

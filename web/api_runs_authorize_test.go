@@ -247,7 +247,7 @@ func TestRunStepOfARevokedPin(t *testing.T) {
 	}
 }
 
-// TestRunCallOfTheSearchTool (engineer attack's finding): every deferred
+// TestRunCallOfTheSearchTool: every deferred
 // step tells the model to call search_tools, so a runtime that sends that
 // call to /calls is told it may proceed and where the console serves it —
 // not "No tool named search_tools is available", which contradicted the

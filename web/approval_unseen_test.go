@@ -11,8 +11,8 @@ import (
 )
 
 // TestARequestWhoseArgumentsDoNotFitCannotBeApproved: a reviewer approved
-// a payment whose recipient sat past the cut of the arguments view (attack
-// #5). Now the Approvals page offers no Approve for such a request, says
+// a payment whose recipient sat past the cut of the arguments view. Now
+// the Approvals page offers no Approve for such a request, says
 // why, and an approve posted anyway decides nothing; denying it works.
 func TestARequestWhoseArgumentsDoNotFitCannotBeApproved(t *testing.T) {
 	eachDialect(t, func(t *testing.T, h *harness) {

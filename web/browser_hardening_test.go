@@ -11,7 +11,7 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-// TestBrowserRestoreWithoutTokenInURL (finding 14): in a real browser the
+// TestBrowserRestoreWithoutTokenInURL: in a real browser the
 // profile page's Compare button submits a GET without the CSRF token, and
 // a Restore button (outside that form now) still restores; a viewer's
 // dashboard shows no audit feed. Screenshots at 1440 and 1024 px.

@@ -12,7 +12,7 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-// TestDashboardShowsOnlyWhatThePolicyAllows (finding 8): the dashboard
+// TestDashboardShowsOnlyWhatThePolicyAllows: the dashboard
 // shows each role only what the policy of the page behind it allows: the
 // audit feed only to roles that may open /audit, the user count only to
 // roles that may open /users, the review queue count only to reviewers.
@@ -42,7 +42,7 @@ func TestDashboardShowsOnlyWhatThePolicyAllows(t *testing.T) {
 	}
 }
 
-// TestLastAdminKeepsAdmin (finding 11): the only admin cannot remove their
+// TestLastAdminKeepsAdmin: the only admin cannot remove their
 // own admin role; with two admins removing each other's role at once, one
 // admin remains.
 func TestLastAdminKeepsAdmin(t *testing.T) {

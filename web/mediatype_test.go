@@ -32,7 +32,7 @@ func sendForm(c *client, path, ct string, form url.Values) *http.Response {
 	return res
 }
 
-// TestBadTextGuardWhateverTheMediaTypeSpelling (finding 1): media types are
+// TestBadTextGuardWhateverTheMediaTypeSpelling: media types are
 // case-insensitive and carry parameters; NUL bytes in a form must get a
 // 400 on every state-changing route (sign-in included) however the
 // Content-Type is spelled — never a 5xx, never a stored NUL.
@@ -73,7 +73,7 @@ func TestBadTextGuardWhateverTheMediaTypeSpelling(t *testing.T) {
 	})
 }
 
-// TestAPIReadsJSONWhateverTheDeclaredType (finding 2): the API body is
+// TestAPIReadsJSONWhateverTheDeclaredType: the API body is
 // JSON whatever Content-Type the client declares (curl -d says form).
 func TestAPIReadsJSONWhateverTheDeclaredType(t *testing.T) {
 	h := sqliteOnly(t)
@@ -95,7 +95,7 @@ func TestAPIReadsJSONWhateverTheDeclaredType(t *testing.T) {
 	}
 }
 
-// TestCSRFTokenOnlyFromBodyOrHeader (finding 14): a token in the query
+// TestCSRFTokenOnlyFromBodyOrHeader: a token in the query
 // string is not accepted, and no page puts the token in a GET form (so it
 // never lands in a URL, a log or a Referer).
 func TestCSRFTokenOnlyFromBodyOrHeader(t *testing.T) {

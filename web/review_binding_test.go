@@ -47,7 +47,7 @@ func toolStatus(t *testing.T, h *harness, id string) (string, string) {
 	return tl.Status, tl.Digest
 }
 
-// TestToolReviewBindsEachDigest (finding 5): the review page carries each
+// TestToolReviewBindsEachDigest: the review page carries each
 // tool's digest; a re-import between opening the page and submitting is a
 // 409 that changes nothing, and a review without the digest is a 400.
 func TestToolReviewBindsEachDigest(t *testing.T) {
@@ -76,7 +76,7 @@ func TestToolReviewBindsEachDigest(t *testing.T) {
 	})
 }
 
-// TestToolReviewOnlyCandidates (finding 6): a reviewer cannot reject a
+// TestToolReviewOnlyCandidates: a reviewer cannot reject a
 // built-in (available) tool, nor bring back a rejected one without a new
 // import: only candidates are under review.
 func TestToolReviewOnlyCandidates(t *testing.T) {
@@ -102,7 +102,7 @@ func TestToolReviewOnlyCandidates(t *testing.T) {
 	})
 }
 
-// TestReviewWithdrawalChecksProposalAndState (finding 7): a review is
+// TestReviewWithdrawalChecksProposalAndState: a review is
 // withdrawn only through its own proposal's URL, by its reviewer, while the
 // proposal is open.
 func TestReviewWithdrawalChecksProposalAndState(t *testing.T) {
@@ -146,7 +146,7 @@ func TestReviewWithdrawalChecksProposalAndState(t *testing.T) {
 	})
 }
 
-// TestRevisedBackApprovalStaysStale (finding 15): an approval binds to the
+// TestRevisedBackApprovalStaysStale: an approval binds to the
 // revision it was given for; revising away and back to the approved content
 // does not revive it.
 func TestRevisedBackApprovalStaysStale(t *testing.T) {

@@ -44,7 +44,7 @@ func signIn(h *harness, name, password, forwardedFor string) int {
 	return res.StatusCode
 }
 
-// TestSignInThrottleCannotBeRaced (finding 3): 30 concurrent wrong
+// TestSignInThrottleCannotBeRaced: 30 concurrent wrong
 // passwords for one account from one address: the attempt is counted
 // before the password is checked, so at most the limit are checked (401)
 // and the rest are refused (429), on both databases.
@@ -81,7 +81,7 @@ func TestSignInThrottleCannotBeRaced(t *testing.T) {
 	})
 }
 
-// TestOwnerNotLockedOutFromAnotherAddress (finding 4): behind a proxy
+// TestOwnerNotLockedOutFromAnotherAddress: behind a proxy
 // configured as trusted, a flood of wrong passwords from one address does
 // not lock the owner out from another; the flooding address stays
 // throttled. Without the setting, a client-sent X-Forwarded-For is ignored.
@@ -111,7 +111,7 @@ func TestOwnerNotLockedOutFromAnotherAddress(t *testing.T) {
 	})
 }
 
-// TestAccountPasswordGuessesThrottled (finding 13): guesses of the current
+// TestAccountPasswordGuessesThrottled: guesses of the current
 // password on the account page count like failed sign-ins.
 func TestAccountPasswordGuessesThrottled(t *testing.T) {
 	h := sqliteOnly(t)
@@ -130,7 +130,7 @@ func TestAccountPasswordGuessesThrottled(t *testing.T) {
 
 func stringsReader(s string) io.Reader { return strings.NewReader(s) }
 
-// TestOnePasswordLimit (finding 12): a password longer than sign-in
+// TestOnePasswordLimit: a password longer than sign-in
 // accepts cannot be set — not by an admin, not on the account page — and
 // one at the limit can be set and then used.
 func TestOnePasswordLimit(t *testing.T) {

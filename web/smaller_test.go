@@ -11,7 +11,7 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-// TestSignedInPagesAreNotStored (finding 15): every page served to a
+// TestSignedInPagesAreNotStored: every page served to a
 // signed-in user says Cache-Control: no-store.
 func TestSignedInPagesAreNotStored(t *testing.T) {
 	h := sqliteOnly(t)
@@ -37,7 +37,7 @@ func TestSignedInPagesAreNotStored(t *testing.T) {
 	t.Logf("%d signed-in pages checked", checked)
 }
 
-// TestAPIRefusesDuplicateAndMiscasedKeys (finding 15): JSON keys match
+// TestAPIRefusesDuplicateAndMiscasedKeys: JSON keys match
 // exactly and appear once, at every depth; error messages name the field
 // and never a Go type.
 func TestAPIRefusesDuplicateAndMiscasedKeys(t *testing.T) {
@@ -66,7 +66,7 @@ func TestAPIRefusesDuplicateAndMiscasedKeys(t *testing.T) {
 	}
 }
 
-// TestNewSkillDraftIsPrivateAndFreedOnWithdrawal (finding 15): a draft of
+// TestNewSkillDraftIsPrivateAndFreedOnWithdrawal: a draft of
 // a new skill shows its slug to nobody but its author, and withdrawing it
 // frees the slug.
 func TestNewSkillDraftIsPrivateAndFreedOnWithdrawal(t *testing.T) {
@@ -107,7 +107,7 @@ func TestNewSkillDraftIsPrivateAndFreedOnWithdrawal(t *testing.T) {
 	})
 }
 
-// TestFavicon (finding 15): /favicon.ico is an icon, not a 404.
+// TestFavicon: /favicon.ico is an icon, not a 404.
 func TestFavicon(t *testing.T) {
 	h := sqliteOnly(t)
 	res, err := http.Get(h.srv.URL + "/favicon.ico")
@@ -120,7 +120,7 @@ func TestFavicon(t *testing.T) {
 	}
 }
 
-// TestLongNamesAreRefusedBeforeTheDatabase (finding 10): a 100-character
+// TestLongNamesAreRefusedBeforeTheDatabase: a 100-character
 // namespace and a 250-character tool name are refused at import with the
 // field named (Postgres used to answer 500), and nothing is stored.
 func TestLongNamesAreRefusedBeforeTheDatabase(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 	"github.com/agentforge/console/models"
 )
 
-// TestAuditCheckpointCLI (finding 9) runs the README's checkpoint
+// TestAuditCheckpointCLI runs the README's checkpoint
 // commands: a checkpoint kept in a file catches a deletion of the log's
 // tail that plain verification cannot see; the key is never printed.
 func TestAuditCheckpointCLI(t *testing.T) {

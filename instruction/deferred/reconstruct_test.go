@@ -130,7 +130,7 @@ func TestReconstructCeilings(t *testing.T) {
 	}
 }
 
-// TestParallelSearchesOverTheCeiling (finding of engineer attack): two
+// TestParallelSearchesOverTheCeiling: two
 // parallel searches in one step, each within the results ceiling, whose
 // names together pass the active ceiling. Before, the whole step was a
 // 4xx and the run could not go on; now the first merges, the second is
