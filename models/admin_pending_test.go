@@ -119,12 +119,7 @@ func TestFirstStartFailingHalfWayLeavesAnEmptyDatabase(t *testing.T) {
 			ctx := context.Background()
 			s, _ := modelstest.OpenEmpty(t, d)
 			boom := errors.New("boom")
-			failing := s.WithFault(func(step string) error {
-				if step == "move-label" { // the demo's first promotion
-					return boom
-				}
-				return nil
-			})
+			failing := failingAtTheDemo(s, boom)
 			if _, err := failing.BootstrapDeferred(ctx, "", nil); !errors.Is(err, boom) {
 				t.Fatalf("bootstrap error = %v, want the injected fault", err)
 			}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/models/modelstest"
 )
 
@@ -63,12 +64,7 @@ func TestSeedLaterFailingLeavesAnEmptyDatabase(t *testing.T) {
 			ctx := context.Background()
 			s, _ := modelstest.OpenEmpty(t, d)
 			boom := errors.New("boom")
-			failing := s.WithFault(func(step string) error {
-				if step == "move-label" { // the demo's first promotion
-					return boom
-				}
-				return nil
-			})
+			failing := failingAtTheDemo(s, boom)
 			res, err := failing.BootstrapSeedLater(ctx, "", nil)
 			if err != nil || res.Seed == nil {
 				t.Fatalf("seed-later bootstrap = %+v, %v", res, err)
@@ -88,4 +84,15 @@ func TestSeedLaterFailingLeavesAnEmptyDatabase(t *testing.T) {
 			}
 		})
 	}
+}
+
+// failingAtTheDemo is s failing with err at the demo's first promotion,
+// half-way through a first start's seeding.
+func failingAtTheDemo(s *models.Store, err error) *models.Store {
+	return s.WithFault(func(step string) error {
+		if step == "move-label" {
+			return err
+		}
+		return nil
+	})
 }
