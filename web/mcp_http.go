@@ -221,6 +221,12 @@ func (s *Server) mcpGateway(c echo.Context) error {
 		if method != "initialize" {
 			return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, "Mcp-Session-Id is required: send initialize first")
 		}
+		if problem := initializeProblem(msg.Params); problem != "" {
+			if len(id) == 0 {
+				return mcpError(c, http.StatusBadRequest, rpcInvalidParams, problem)
+			}
+			return rpcErrorFor(c, id, rpcInvalidParams, problem)
+		}
 		r.pick, r.without = toolSetFromQuery(c.QueryParams())
 		if err := checkToolSet(r.pick, r.without); err != nil {
 			return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, apiMessage(err))
