@@ -97,7 +97,7 @@ type MissingBackupKeyError struct {
 }
 
 func (e *MissingBackupKeyError) Error() string {
-	todo := "set the one the backup was made with"
+	todo := "set the one that made the backup"
 	if e.Where != "" {
 		todo = e.Where
 	}

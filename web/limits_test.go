@@ -21,6 +21,10 @@ var limitByHand = regexp.MustCompile(`(?i)(\b\d{2,}\s*(bytes?|characters?|chars|
 // number; each formats the constant its check uses. Patterns compiled by
 // regexp, and constants named as patterns, are the rules themselves and
 // are exempt.
+// isoDate is a string literal that is a date (a protocol version such as
+// "2025-03-26"), whose "03-26" is no range of a limit.
+var isoDate = regexp.MustCompile(`^"\d{4}-\d{2}-\d{2}"$`)
+
 func TestNoLimitWrittenByHand(t *testing.T) {
 	var bad []string
 	eachConsoleSource(t, func(path string) error {
@@ -56,7 +60,7 @@ func TestNoLimitWrittenByHand(t *testing.T) {
 					}
 				}
 			case *ast.BasicLit:
-				if n.Kind == token.STRING && !rules[n] && limitByHand.MatchString(n.Value) {
+				if n.Kind == token.STRING && !rules[n] && !isoDate.MatchString(n.Value) && limitByHand.MatchString(n.Value) {
 					bad = append(bad, fs.Position(n.Pos()).String()+": "+limitByHand.FindString(n.Value))
 				}
 			}

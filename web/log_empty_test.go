@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/models/modelstest"
@@ -42,7 +43,15 @@ func TestRequestsWithoutAUserLogNoUser(t *testing.T) {
 		}
 		res.Body.Close()
 	}
-	out := logs.String()
+	// a request's line is written after its answer is sent: wait for the
+	// four lines rather than read the log as the last answer arrives
+	var out string
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		out = logs.String()
+		if strings.Count(out, "msg=request") >= 4 || time.Now().After(deadline) {
+			break
+		}
+	}
 	named := 0
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		if strings.Contains(line, `=""`) || strings.Contains(line, "=<nil>") {

@@ -68,11 +68,11 @@ func backupKeyName(source string) string {
 // SQLite file, or CONSOLE_SECRETS_KEY_FILE's) and the variables.
 func backupKeyLookedFor(source string) string {
 	if source == models.BackupKeyAudit {
-		return "CONSOLE_AUDIT_KEY is not set; set it to the key the backup was made with"
+		return "CONSOLE_AUDIT_KEY is not set; set it to the key that made the backup"
 	}
 	f := sealKeyFile()
 	if f == "" {
-		return "CONSOLE_SECRETS_KEY is not set; set it to the key the backup was made with"
+		return "CONSOLE_SECRETS_KEY is not set; set it to the key that made the backup"
 	}
 	which := "the key file " + f + " (beside the database DATABASE_URL names)"
 	if os.Getenv("CONSOLE_SECRETS_KEY_FILE") != "" {
