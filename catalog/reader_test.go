@@ -95,18 +95,10 @@ func readRendering(form, text string) (*readContract, error) {
 				continue
 			case strings.HasPrefix(line, "Parameters") && section != "Parameters" && indentOf(line) == 0 && !strings.HasPrefix(line, "- "):
 				section = "Parameters"
-				rest := strings.TrimPrefix(line, "Parameters")
-				var facts []string
-				if strings.HasPrefix(rest, " (") {
-					var err error
-					if facts, rest, err = splitFacts(rest[1:]); err != nil {
-						return nil, err
-					}
+				n, err := headerNode(strings.TrimPrefix(line, "Parameters"))
+				if err != nil {
+					return nil, fmt.Errorf("line %d: bad parameters header %q: %v", i+1, line, err)
 				}
-				if rest != ":" && !strings.HasPrefix(rest, ": ") {
-					return nil, fmt.Errorf("line %d: bad parameters header %q", i+1, line)
-				}
-				n := &readNode{facts: facts, text: strings.TrimPrefix(strings.TrimPrefix(rest, ":"), " ")}
 				rc.nodes[""] = n
 				rc.order = append(rc.order, "")
 				target = &n.text
