@@ -11,8 +11,9 @@ const raceAllocSlack = 4
 
 // raceSQLiteAllocSlack widens a bound on a request that runs SQLite
 // statements: the driver keeps its per-statement buffers in sync.Pools,
-// which the race detector empties at random (a repeated tools/list: 134
-// plain, 193 with -race; on Postgres 79 and 82). Under -race the SQLite
-// bound is then looser than the 188 allocations a list made before its
-// cuts; the plain build's bound is the one that catches their return.
-const raceSQLiteAllocSlack = 64
+// which the race detector empties at random, so the count under -race is
+// a random figure above the plain one (a repeated tools/list: 134 plain;
+// 193, 196 and, on a loaded CI machine, 212 with -race; on Postgres 74
+// and 77). The slack covers every pooled buffer lost at once; the plain
+// build's bound is the one that catches the list's cuts coming back.
+const raceSQLiteAllocSlack = 100
