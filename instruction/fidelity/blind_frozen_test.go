@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// blindLeakCorpora pins every blind leak corpus (rounds 1-24), each written
+// blindLeakCorpora pins every blind leak corpus (rounds 1-25), each written
 // and labelled by someone who never read the checker and measured once
 // (its directory's RESULTS.md). After that first measurement a corpus is
 // tuning data, but never edited: a corpus changed to fit a result would
@@ -87,11 +87,14 @@ var blindLeakCorpora = []struct{ file, digest string }{
 	{"testdata/blind24/blind24-domains.json", "c9be8737e05816b70abe1610d6557816f0d8f96d1daae90811b02ea7e790023f"},
 	{"testdata/blind24/blind24-hard.json", "85643139295ec6b9fceaa794440c521d677ac5ade151403d9b230d673823227b"},
 	{"testdata/blind24/blind24-published.json", "58299dcfef4fef0fb8dff2bedd35bcf85286b67b3a77d2f1d04efd06596d4862"},
+	{"testdata/blind25/blind25-domains.json", "1254815b29937981fed6e91c853cadde62fe186daa164b11dbffbe2b54505514"},
+	{"testdata/blind25/blind25-hard.json", "aaa7bb55ee648d27868c4ba80bb44a0eb491d6ec41948b31c440800d2621149a"},
+	{"testdata/blind25/blind25-published.json", "d5f0d3507e00856148e8e506f6f636173a47583cfc97898512390d0b1a0f8309"},
 }
 
 func TestBlindLeakCorporaAreFrozen(t *testing.T) {
-	if len(blindLeakCorpora) != 74 {
-		t.Fatalf("%d pinned corpora, want 74", len(blindLeakCorpora))
+	if len(blindLeakCorpora) != 77 {
+		t.Fatalf("%d pinned corpora, want 77", len(blindLeakCorpora))
 	}
 	for _, c := range blindLeakCorpora {
 		raw, err := os.ReadFile(c.file)
