@@ -86,6 +86,7 @@ func TestHoldoutThirdsArePinned(t *testing.T) {
 		{[]string{"testdata/blind22"}, 126, 389},
 		{[]string{"testdata/blind23"}, 125, 389},
 		{[]string{"testdata/blind24"}, 136, 389},
+		{[]string{"testdata/blind25"}, 127, 389},
 	} {
 		held, all := 0, 0
 		for _, dir := range c.dirs {
