@@ -30,8 +30,9 @@ func (k APIKey) RefusedWhy() string {
 }
 
 // revokeKeysOf revokes every live key username created, each audited
-// apikey.revoke with why, inside the caller's transaction; it returns
-// how many it revoked.
+// apikey.revoke with why and voiding the pending requests no live key
+// asked for any more, inside the caller's transaction; it returns how
+// many it revoked.
 func (s *Store) revokeKeysOf(ctx context.Context, actor, username, why string) (int, error) {
 	var ids []uint
 	if err := s.with(ctx).Model(&APIKey{}).Where("created_by = ? AND revoked_at IS NULL", username).Order("id").Pluck("id", &ids).Error; err != nil {
@@ -46,6 +47,9 @@ func (s *Store) revokeKeysOf(ctx context.Context, actor, username, why string) (
 	}
 	for _, id := range ids {
 		if err := s.Audit(ctx, Event{Actor: actor, Action: "apikey.revoke", Subject: fmt.Sprintf("apikey:%d", id), Detail: why}); err != nil {
+			return 0, err
+		}
+		if err := s.voidRequestsOfRevokedKey(ctx, actor, id, now); err != nil {
 			return 0, err
 		}
 	}

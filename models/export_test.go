@@ -153,3 +153,6 @@ func (s *Store) CopyRowsInto(ctx context.Context, dst *Store, table, where strin
 	}
 	return nil
 }
+
+// VoidUnpresentableRequests is migration 261's data step, for its test.
+var VoidUnpresentableRequests = voidUnpresentableRequests

@@ -80,7 +80,9 @@ func (s *Store) GroupVersionAt(ctx context.Context, groupID uint, n int) (*Group
 // SetGrants saves a group's whole grant set as a new version, creating the
 // group when base is 0. Saving from a stale base is ErrConflict; an
 // unchanged set writes nothing. Every replica's next check sees it: the
-// configuration generation moves in the same transaction.
+// configuration generation moves in the same transaction, as does the
+// voiding of the group's pending requests the new set can never grant
+// (voidRequestsOfGroup).
 func (s *Store) SetGrants(ctx context.Context, actor, group string, base int, grants []GrantSpec, message string, known map[string]bool) (*GroupVersion, error) {
 	var services map[string]bool
 	if known != nil {
@@ -134,8 +136,11 @@ func (s *Store) SetGrants(ctx context.Context, actor, group string, base int, gr
 		if err := tx.bumpConfig(ctx); err != nil {
 			return err
 		}
-		return tx.Audit(ctx, Event{Actor: actor, Action: "grants.save", Subject: fmt.Sprintf("group:%s v%d", group, out.Version), After: digestOf(string(body)),
-			Detail: fmt.Sprintf("%s; %s", plural.CountForms(len(grants), "grant", "grants"), message)})
+		if err := tx.Audit(ctx, Event{Actor: actor, Action: "grants.save", Subject: fmt.Sprintf("group:%s v%d", group, out.Version), After: digestOf(string(body)),
+			Detail: fmt.Sprintf("%s; %s", plural.CountForms(len(grants), "grant", "grants"), message)}); err != nil {
+			return err
+		}
+		return tx.voidRequestsOfGroup(ctx, actor, group, fmt.Sprintf("group:%s v%d", group, out.Version), time.Now())
 	})
 	if err != nil {
 		return nil, fmt.Errorf("models: save grants of %s: %w", group, err)

@@ -84,7 +84,15 @@ func (s *Store) ClassifyTool(ctx context.Context, actor, id, seen, to string, cl
 		if err := tx.bumpCatalog(ctx); err != nil {
 			return err
 		}
-		return tx.Audit(ctx, Event{Actor: actor, Action: action, Subject: "tool:" + t.ID, After: t.Digest, Detail: detail})
+		if err := tx.Audit(ctx, Event{Actor: actor, Action: action, Subject: "tool:" + t.ID, After: t.Digest, Detail: detail}); err != nil {
+			return err
+		}
+		if to != authority.StateBindable {
+			return nil
+		}
+		// effects grants read the class: a pending request no grant of
+		// its groups asks for under the new one is void
+		return tx.voidRequestsOfTool(ctx, actor, t.ID, "tool:"+t.ID+" classified "+cl.Effects, time.Now())
 	})
 	if err != nil {
 		return fmt.Errorf("models: classify %s: %w", id, err)

@@ -264,6 +264,7 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	{260, "a gateway session keeps the MCP protocol version its initialize negotiated; sessions open before it keep none (a request of one that names no version is taken at the transport's default)", func(tx *gorm.DB, _ string) error {
 		return addColumns(tx, &GatewaySession{}, "ProtocolVersion")
 	}},
+	{261, "pending approval requests that can never be granted are void: the ones no live runtime key asked for (their keys revoked before revoking voided them) and the ones no grant of their groups asks approval for any more", dataMigration(voidUnpresentableRequests)},
 	// evidence at scale (200-214)
 	{200, "run totals kept by the database as events are written; a run's latest events by (run, id)", migrateRunTotals},
 	{201, "run evidence partitioned by day on Postgres (same table name and columns; the existing table becomes its first partition)", migratePartitionRunEvents},
