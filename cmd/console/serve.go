@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/agentforge/console/catalog"
@@ -133,6 +134,15 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 		ReceiptKey: receiptKey, RunCeilings: *runs, TrustedProxyHeader: *proxyHeader, MetricsElsewhere: *metricsAddr != "", UpstreamTimeout: *upTimeout,
 		GatewaySessionIdle: *gwIdle, GatewaySessionCap: *gwCap, AllowedOrigins: allowed})
 	defer srv.Close()
+	// the jobs started below (seeding, maintenance, warm-ups) end with
+	// bgctx, and serve waits for them before the server and the store
+	// close (this deferred wait runs before their Close)
+	bgctx, stopBackground := context.WithCancel(ctx)
+	var background sync.WaitGroup
+	defer func() {
+		stopBackground()
+		background.Wait()
+	}()
 	gate := newSeedGate()
 	if res.Seed == nil {
 		if err := srv.Warm(ctx); err != nil {
@@ -182,11 +192,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 	// every encoding's ranks. Side by side they took both cores of a small
 	// machine while the first requests came in; the hash and the ranks
 	// begin once the first request is answered (firstAnswer).
+	background.Add(1)
 	go func() {
+		defer background.Done()
 		if res.Seed != nil {
-			err := res.Seed(ctx)
+			err := res.Seed(bgctx)
 			if err == nil {
-				err = srv.Warm(ctx)
+				err = srv.Warm(bgctx)
 			}
 			gate.open(err)
 			if err != nil {
@@ -195,9 +207,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 			}
 			announce()
 		}
-		startRunMaintenance(ctx, store, log, retention, *gwIdle)
-		first.wait(ctx, afterFirstAnswerWait)
-		afterListen(ctx, log, stdout, res, m, catalog.WarmLexicon)
+		maintained := startRunMaintenance(bgctx, store, log, retention, *gwIdle)
+		first.wait(bgctx, afterFirstAnswerWait)
+		afterListen(bgctx, log, stdout, res, m, catalog.WarmLexicon)
+		<-maintained
 	}()
 	select {
 	case err := <-errc:
@@ -218,7 +231,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr *os.File) error
 // afterListen stores the admin's argon2id hash when the start left it
 // pending (a sign-in waits for it), then loads every encoding's ranks and
 // the search lexicon through warmLexicon (so no first search waits for
-// it). A failed step is logged and the next one still runs.
+// it). A failed step is logged and the next one still runs; once ctx
+// ended (the console is stopping) the warm-ups are skipped.
 func afterListen(ctx context.Context, log *slog.Logger, stdout *os.File, res models.BootstrapResult, m *meter.Meter, warmLexicon func()) {
 	if res.FinishAdmin != nil {
 		if err := res.FinishAdmin(ctx); err != nil {
@@ -226,6 +240,10 @@ func afterListen(ctx context.Context, log *slog.Logger, stdout *os.File, res mod
 		} else {
 			reportAdmin(stdout, res)
 		}
+	}
+	if ctx.Err() != nil {
+		// the console is stopping: no warm-up is worth its wait
+		return
 	}
 	if err := m.Warm(); err != nil {
 		log.Error("tokenizer warm-up failed", "err", err)

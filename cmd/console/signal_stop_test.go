@@ -191,6 +191,9 @@ func TestLongRunningCommandsStopOnASignal(t *testing.T) {
 						t.Errorf("killed by %v instead of stopping:\n%s", ws.Signal(), out)
 					}
 				}
+				if strings.Contains(out.String(), "database is closed") {
+					t.Errorf("a background job outlived the store:\n%s", out)
+				}
 				if strings.HasPrefix(c.name, "loadtest") && !strings.Contains(out.String(), "interrupted") {
 					t.Errorf("ended without saying it was interrupted: %v\n%s", err, out)
 				}
