@@ -6,19 +6,24 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+	"gorm.io/gorm"
 )
 
-// precheckChain verifies the audit chain of the Postgres backup at path
-// before restore --force drops anything: the backup's audit events and
-// server secrets are copied into temporary tables of the same shape,
-// which shadow the console's for the length of one transaction, the
-// chain is verified there as the restore verifies it (verifyRestoredChain),
-// and the transaction is rolled back. A chain that does not verify is
-// then refused while the database still holds its data.
-func (s *Store) precheckChain(ctx context.Context, path string) (VerifyResult, error) {
+// precheckChain reads the Postgres backup at path through and verifies
+// its audit chain before the restore migrates or drops anything: every
+// section must be whole and name a table of the backup's header
+// (tables); the backup's audit events and server secrets are copied into
+// temporary tables of this console's shape (the backup's schema is
+// exactly this console's; the database restored into may be empty or an
+// earlier console's), which shadow the console's for the length of one
+// transaction, the chain is verified there as the restore verifies it
+// (verifyRestoredChain), and the transaction is rolled back. A bad backup
+// is then refused while the database is as it was.
+func (s *Store) precheckChain(ctx context.Context, path string, tables []string) (VerifyResult, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return VerifyResult{}, err
@@ -30,6 +35,14 @@ func (s *Store) precheckChain(ctx context.Context, path string) (VerifyResult, e
 			return VerifyResult{}, fmt.Errorf("%s: %w", path, err)
 		}
 	}
+	shadows := map[string]string{}
+	for name, model := range map[string]any{"audit_events": &AuditEvent{}, "server_secrets": &ServerSecret{}} {
+		ddl, err := s.tempTableOf(name, model)
+		if err != nil {
+			return VerifyResult{}, fmt.Errorf("check the backup's audit chain: %w", err)
+		}
+		shadows[name] = ddl
+	}
 	var res VerifyResult
 	err = s.pgConn(ctx, func(c *pgx.Conn) error {
 		tx, err := c.Begin(ctx)
@@ -37,12 +50,8 @@ func (s *Store) precheckChain(ctx context.Context, path string) (VerifyResult, e
 			return err
 		}
 		defer tx.Rollback(context.Background()) //nolint:errcheck // nothing of it is kept
-		var schema string
-		if err := tx.QueryRow(ctx, "SELECT current_schema()").Scan(&schema); err != nil {
-			return err
-		}
-		for _, t := range []string{"audit_events", "server_secrets"} {
-			if _, err := tx.Exec(ctx, "CREATE TEMP TABLE "+pgx.Identifier{t}.Sanitize()+" (LIKE "+pgx.Identifier{schema, t}.Sanitize()+")"); err != nil {
+		for _, ddl := range shadows {
+			if _, err := tx.Exec(ctx, ddl); err != nil {
 				return fmt.Errorf("check the backup's audit chain: %w", err)
 			}
 		}
@@ -54,8 +63,11 @@ func (s *Store) precheckChain(ctx context.Context, path string) (VerifyResult, e
 			if end {
 				break
 			}
+			if !slices.Contains(tables, name) {
+				return fmt.Errorf("%s: table %q is not listed in the backup's header", path, name)
+			}
 			section := &copySection{r: r}
-			if name != "audit_events" && name != "server_secrets" {
+			if shadows[name] == "" {
 				if _, err := io.Copy(io.Discard, section); err != nil {
 					return fmt.Errorf("table %s: %w", name, err)
 				}
@@ -69,4 +81,22 @@ func (s *Store) precheckChain(ctx context.Context, path string) (VerifyResult, e
 		return err
 	})
 	return res, err
+}
+
+// tempTableOf is the statement creating a temporary table name with the
+// columns and types this console's model gives it (no constraints: it
+// holds a backup's rows to read).
+func (s *Store) tempTableOf(name string, model any) (string, error) {
+	stmt := &gorm.Statement{DB: s.db}
+	if err := stmt.Parse(model); err != nil {
+		return "", err
+	}
+	var cols []string
+	for _, f := range stmt.Schema.Fields {
+		if f.DBName == "" {
+			continue
+		}
+		cols = append(cols, pgx.Identifier{f.DBName}.Sanitize()+" "+s.db.Dialector.DataTypeOf(f))
+	}
+	return "CREATE TEMP TABLE " + pgx.Identifier{name}.Sanitize() + " (" + strings.Join(cols, ", ") + ")", nil
 }

@@ -49,8 +49,8 @@ func (s *Store) Empty(ctx context.Context) (bool, error) {
 // filled in, copies every table back, moves each id sequence past its
 // table's largest id and verifies the audit chain, which must hold unless
 // o.AcceptBrokenAudit. All or nothing. The backup is authenticated first
-// (CheckBackup), and with force its audit chain verified
-// (precheckChain), before anything is dropped.
+// (CheckBackup), then read through and its audit chain verified
+// (precheckChain), before anything is migrated or dropped.
 func (s *Store) RestorePostgres(ctx context.Context, path string, o RestoreOptions) (BackupResult, error) {
 	var res BackupResult
 	if s.dialect != DialectPostgres {
@@ -86,20 +86,21 @@ func (s *Store) RestorePostgres(ctx context.Context, path string, o RestoreOptio
 	if err != nil {
 		return res, fmt.Errorf("restore: %w", err)
 	}
+	if !empty && !o.Force {
+		return res, ErrNotEmpty
+	}
+	// the backup is read through and its chain checked before anything
+	// is migrated or dropped: a refused restore leaves the database as
+	// it was
+	chain, err := s.precheckChain(ctx, path, h.Tables)
+	if err != nil {
+		return res, fmt.Errorf("restore: %w", err)
+	}
+	if chain.Broken() && !o.AcceptBrokenAudit {
+		return res, fmt.Errorf("restore: %w", &BrokenAuditError{Result: chain})
+	}
 	var withdrawn withdrawals
 	if !empty {
-		if !o.Force {
-			return res, ErrNotEmpty
-		}
-		// the chain is checked before anything is dropped: a refused
-		// restore leaves the database as it was
-		chain, err := s.precheckChain(ctx, path)
-		if err != nil {
-			return res, fmt.Errorf("restore: %w", err)
-		}
-		if chain.Broken() && !o.AcceptBrokenAudit {
-			return res, fmt.Errorf("restore: %w", &BrokenAuditError{Result: chain})
-		}
 		if res.MigratedTarget, err = s.readyToReplace(ctx); err != nil {
 			return res, fmt.Errorf("restore: %w", err)
 		}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/agentforge/console/instruction/authority"
+	"github.com/agentforge/console/instruction/plural"
 )
 
 // AuditRestoreKeptConsumed records what the database restored over had
@@ -62,8 +63,10 @@ func (s *Store) readConsumed(ctx context.Context) (consumed, error) {
 }
 
 // keepConsumed consumes or ends again in the restored data what c says
-// the replaced database had, auditing it, into out.
-func keepConsumed(ctx context.Context, tx restoreTx, c consumed, out *RestoredAccess) error {
+// the replaced database had, auditing it, into out. With no database
+// replaced (replaced false) no gateway session is known to be open: the
+// backup's are ended, and the audit says so.
+func keepConsumed(ctx context.Context, tx restoreTx, c consumed, replaced bool, out *RestoredAccess) error {
 	for _, a := range c.Approvals {
 		if err := keepApproval(ctx, tx, a, out); err != nil {
 			return fmt.Errorf("keep approval %s %s: %w", a.Ref, a.Status, err)
@@ -102,9 +105,19 @@ func keepConsumed(ctx context.Context, tx restoreTx, c consumed, out *RestoredAc
 	if out.KeptCalls+out.SessionsClosed == 0 {
 		return nil
 	}
-	return tx.audit(ctx, Event{Actor: restoreActor, Action: AuditRestoreKeptConsumed, Subject: "calls",
-		Detail: fmt.Sprintf("kept %d idempotency records of calls made since the backup (a retry is answered from them, not run again); ended %d gateway sessions the replaced database had ended or did not hold",
-			out.KeptCalls, out.SessionsClosed)})
+	return tx.audit(ctx, Event{Actor: restoreActor, Action: AuditRestoreKeptConsumed, Subject: "calls", Detail: consumedDetail(replaced, out.KeptCalls, out.SessionsClosed)})
+}
+
+// consumedDetail is the restore.kept_consumed event's detail: the calls
+// kept and the gateway sessions ended, naming the replaced database only
+// where there was one.
+func consumedDetail(replaced bool, calls, sessions int) string {
+	if !replaced {
+		return fmt.Sprintf("ended %s of the backup: the database restored into was empty, so none is known to be still open",
+			plural.Count(sessions, "gateway session"))
+	}
+	return fmt.Sprintf("kept %s made since the backup (a retry is answered from them, not run again); ended %s the replaced database had ended or did not hold",
+		plural.CountForms(calls, "idempotency record of a call", "idempotency records of calls"), plural.Count(sessions, "gateway session"))
 }
 
 // keepApproval brings the restored approval with a's reference to a's

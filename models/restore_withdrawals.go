@@ -48,6 +48,9 @@ type withdrawals struct {
 	Disabled  []disabledUser
 	Bindings  []endedBinding
 	Consumed  consumed
+	// Replaced says a database was read: false when the restore replaces
+	// none (an empty one), which withdrew nothing and held no session.
+	Replaced bool
 }
 
 type withdrawnKey struct {
@@ -79,7 +82,7 @@ type endedBinding struct {
 // API keys, disabled users, and bindings not yet expired that were
 // revoked or that a check ended.
 func (s *Store) readWithdrawals(ctx context.Context) (withdrawals, error) {
-	var w withdrawals
+	w := withdrawals{Replaced: true}
 	db := s.with(ctx)
 	if err := db.Raw("SELECT id, name, hash, revoked_at FROM api_keys WHERE revoked_at IS NOT NULL ORDER BY id").Scan(&w.Revoked).Error; err != nil {
 		return w, fmt.Errorf("revoked API keys: %w", err)
@@ -181,7 +184,7 @@ func keepWithdrawals(ctx context.Context, tx restoreTx, w withdrawals) (Restored
 			return out, fmt.Errorf("keep binding %d ended: %w", b.ID, err)
 		}
 	}
-	if err := keepConsumed(ctx, tx, w.Consumed, &out); err != nil {
+	if err := keepConsumed(ctx, tx, w.Consumed, w.Replaced, &out); err != nil {
 		return out, err
 	}
 	n, err := tx.exec(ctx, "DELETE FROM sessions")
