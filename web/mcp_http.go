@@ -259,9 +259,6 @@ func (s *Server) mcpGateway(c echo.Context) error {
 		if err := s.gw.loadState(r); err != nil {
 			return s.refuseSession(c, r.sess, err)
 		}
-		if msg := sessionVersionProblem(c.Request().Header, r.sess); msg != "" {
-			return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, msg)
-		}
 	}
 	clock.lap(phaseSession)
 	if token != "" && method == "tools/call" && tool != instruction.SearchToolID {

@@ -99,8 +99,13 @@ func decodeStored(field, raw string, v any) error {
 // it acts for another user, or under another profile, than it does); the
 // answer names the header or parameter and tells the client to open a
 // new session. A request that names no profile or set keeps the
-// session's.
+// session's. A request naming another MCP-Protocol-Version than the
+// session negotiated is refused too. Every request of a session, the
+// DELETE that ends it included, passes this one check.
 func (s *Server) sameSession(c echo.Context, g *models.GatewaySession, profile string, subject *authority.Subject) (string, error) {
+	if msg := sessionVersionProblem(c.Request().Header, g); msg != "" {
+		return msg, nil
+	}
 	fresh := "; a session keeps what initialize fixed: initialize a new session (without Mcp-Session-Id) for another"
 	q := c.QueryParams()
 	if q.Has("profile") && profile != g.Profile {
