@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
@@ -128,15 +126,6 @@ func TestGatewaySurvivesABadUpstream(t *testing.T) {
 	}
 	if got := toolNames(t, cs); len(got) == 0 {
 		t.Error("the session did not survive")
-	}
-}
-
-// TestGatewaySpeaksSessionVersions: the gateway offers every version the
-// SDK speaks but its newest, the sessionless one.
-func TestGatewaySpeaksSessionVersions(t *testing.T) {
-	all := mcp.SupportedProtocolVersions()
-	if len(gatewayVersions) != len(all)-1 || gatewayVersions[0] != "2025-11-25" {
-		t.Errorf("gateway versions %v of the SDK's %v", gatewayVersions, all)
 	}
 }
 

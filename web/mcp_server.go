@@ -60,12 +60,6 @@ type gateway struct {
 	states sessionGate
 }
 
-// gatewayVersions are the protocol versions the gateway speaks: those
-// with sessions. The SDK lists its versions newest first, and its newest
-// (2026-07-28, SEP-2575) is sessionless; a client of it falls back to one
-// of these (TestGatewaySpeaksSessionVersions holds the list to that).
-var gatewayVersions = mcp.SupportedProtocolVersions()[1:]
-
 // listChangedToken marks the progress notification the sending
 // middleware turns into notifications/tools/list_changed: the SDK sends a
 // notification on the request's own stream only through its session's

@@ -181,13 +181,3 @@ func sessionVersionProblem(h http.Header, g *models.GatewaySession) string {
 	}
 	return fmt.Sprintf("%s: this session negotiated %s at initialize, and a request of it names that version or none (it named %s)", protocolVersionName, g.ProtocolVersion, v)
 }
-
-// sessionlessProbe reports whether a request without a session names a
-// version of the sessionless era (2026-07-28 on): a client of it probes
-// with server/discover, which the gateway answers method-not-found, and
-// falls back to initialize, as SDK clients do on every connect; refusing
-// it 400 would log a refusal per session start.
-func sessionlessProbe(h http.Header) bool {
-	v := h[protocolVersionHeader]
-	return len(v) == 1 && v[0] >= "2026-07-28" && v[0] < "3" && h.Get(sessionHeader) == ""
-}
