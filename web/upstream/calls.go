@@ -169,10 +169,12 @@ func (p *Pool) CallJSON(ctx context.Context, spec Spec, tool string, args json.R
 // connMasked is the result res (its JSON b, raw when it came as those
 // bytes) with the connection's secrets masked: the server's text may
 // repeat a secret it was started or called with (an error result naming
-// its token), masked on every path except where it echoes an argument
-// that held it (callSet.maskIn).
+// its token), as written or with separators between its characters,
+// masked on every path except where it echoes an argument that held it
+// (callSet.maskIn).
 func connMasked(set *callSet, res *mcp.CallToolResult, raw, b []byte) (*mcp.CallToolResult, []byte, bool, error) {
-	out, outRaw, masked, err := maskResultBy(set.connEnc, func(v any, hit *bool) any { return set.maskConnValue(v, "", false, hit) }, res, b)
+	held := func(b []byte) bool { return holdsAny(b, set.connEnc) || set.set.spacedInJSON(b, set.conn) }
+	out, outRaw, masked, err := maskResultBy(held, func(v any, hit *bool) any { return set.maskConnValue(v, "", false, hit) }, res, b)
 	if err == nil && out == res {
 		// as it came: its JSON only when it came as those bytes
 		return res, raw, false, nil

@@ -51,7 +51,7 @@ func (c *callSet) exposedJSON(b []byte) []ConsoleSecret {
 			return c.exposedText(joinedStrings(b))
 		}
 	}
-	if len(c.console) > 0 && c.spacedInJSON(b) {
+	if c.set.spacedInJSON(b, c.console) {
 		return c.exposedText(joinedStrings(b))
 	}
 	return nil
@@ -63,21 +63,13 @@ func (c *callSet) exposedJSON(b []byte) []ConsoleSecret {
 func (c *callSet) exposedText(t string) []ConsoleSecret {
 	var out []ConsoleSecret
 	seen := map[int]bool{}
-	var st *spacedText
+	x := &textScan{t: t}
 	for _, r := range c.console {
 		g := &c.set.groups[r.g]
 		if seen[r.g] {
 			continue
 		}
-		word := r.f == 0 && g.word
-		held := holdsForm(t, g.forms[r.f], word)
-		if !held && g.spaced[r.f] != nil {
-			if st == nil {
-				st = newSpacedText(t)
-			}
-			held = st.holdsSpaced(g.spaced[r.f], word)
-		}
-		if held {
+		if x.holds(g, r.f) {
 			seen[r.g] = true
 			out = append(out, consoleSecretOf(g.forms[0]))
 		}
@@ -86,9 +78,9 @@ func (c *callSet) exposedText(t string) []ConsoleSecret {
 }
 
 // maskText is text with the call's secrets (the console's unsent, the
-// connection's but where they echo an argument: maskIn) and credentials
-// of known shapes masked: an error's text for logs, health and the
-// caller.
+// connection's but where they echo an argument: maskIn; as written or
+// with separators) and credentials of known shapes masked: an error's
+// text for logs, health and the caller.
 func (c *callSet) maskText(text string) string {
 	return credential.Mask(c.maskIn(text, c.all, "", false), CredentialMark)
 }

@@ -70,7 +70,7 @@ func BenchmarkGuessCost(b *testing.B) {
 						if len(c.exposedJSON(raw)) > 0 {
 							b.Fatal("an echoed guess is no exposure")
 						}
-						if _, _, masked, err := maskResultWith(c.conn, c.connEnc, res, raw); err != nil || masked {
+						if _, _, masked, err := connMasked(c, res, raw, raw); err != nil || masked {
 							b.Fatal(masked, err)
 						}
 					}

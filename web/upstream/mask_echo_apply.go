@@ -7,8 +7,9 @@ import (
 )
 
 // echoHits is, per sent connection secret (group), the occurrences of its
-// forms in the call's arguments, read once. The arguments are read
-// whenever an answer holds a secret to mask, sent or not.
+// forms in the call's arguments (as written or with separators: textScan),
+// read once. The arguments are read whenever an answer holds a secret to
+// mask, sent or not.
 func (c *callSet) echoHits() map[int][]echoHit {
 	if c.hits != nil {
 		return c.hits
@@ -24,15 +25,12 @@ func (c *callSet) echoHits() map[int][]echoHit {
 			continue
 		}
 		for _, t := range texts {
-			for _, f := range g.forms {
-				for at := 0; ; {
-					k := strings.Index(t.v[at:], f)
-					if k < 0 {
-						break
-					}
-					c.hits[gi] = append(c.hits[gi], echoHit{t: t, p: at + k, q: at + k + len(f)})
-					at += k + len(f)
-				}
+			x := &textScan{t: t.v}
+			for fi := range g.forms {
+				x.each(g, fi, func(p, q int) bool {
+					c.hits[gi] = append(c.hits[gi], echoHit{t: t, p: p, q: q})
+					return true
+				})
 			}
 		}
 	}
@@ -42,41 +40,16 @@ func (c *callSet) echoHits() map[int][]echoHit {
 // span is [i, j) of a string, a copy of a form of group g.
 type span struct{ i, j, g int }
 
-// spared is the copies in s (a member's value named akey when akeyed)
-// of the call's sent connection secrets that echo an argument (echoOf),
-// in order, at most as many of each secret as the arguments hold. The
-// copies are found as masking finds them, longest form first, so no
-// spared copy is part of a longer secret's.
-func (c *callSet) spared(s string, hits map[int][]echoHit, akey string, akeyed bool) []span {
-	var found []span
-	for _, r := range c.set.order {
-		g := &c.set.groups[r.g]
-		if g.console && c.sent[r.g] {
-			continue
-		}
-		f := g.forms[r.f]
-	next:
-		for at := 0; ; {
-			k := strings.Index(s[at:], f)
-			if k < 0 {
-				break
-			}
-			sp := span{at + k, at + k + len(f), r.g}
-			at = sp.i + 1
-			for _, o := range found {
-				if sp.i < o.j && o.i < sp.j {
-					continue next
-				}
-			}
-			found = append(found, sp)
-		}
-	}
+// spared is the copies found (in order) in s (a member's value named akey
+// when akeyed) that echo an argument holding a sent connection secret
+// (echoOf), at most as many of each secret as the arguments hold.
+func (c *callSet) spared(s string, found []span, hits map[int][]echoHit, akey string, akeyed bool) []span {
 	left := map[int]int{}
 	for g, hs := range hits {
 		left[g] = len(hs)
 	}
 	var out []span
-	for _, sp := range sortedSpans(found) {
+	for _, sp := range found {
 		if left[sp.g] == 0 {
 			continue
 		}
@@ -102,26 +75,29 @@ func sortedSpans(spans []span) []span {
 }
 
 // maskIn is s (an answer's string: a member's value named akey when
-// akeyed) with forms masked "[secret]" but for the copies of the call's
-// sent connection secrets that echo an argument (spared).
-func (c *callSet) maskIn(s string, forms []string, akey string, akeyed bool) string {
-	m := maskString(s, forms)
-	if m == s {
+// akeyed) with the forms refs, as written or with separators between
+// their characters (textScan), masked "[secret]" but for the copies of
+// the call's sent connection secrets that echo an argument (spared).
+func (c *callSet) maskIn(s string, refs []formRef, akey string, akeyed bool) string {
+	found := (&textScan{t: s}).spans(c.set, refs)
+	if len(found) == 0 {
 		return s
 	}
 	// the same reading and search whether or not a secret was sent
-	keep := c.spared(s, c.echoHits(), akey, akeyed)
-	if len(keep) == 0 {
-		return m
-	}
+	keep := c.spared(s, found, c.echoHits(), akey, akeyed)
 	var b strings.Builder
-	at := 0
-	for _, sp := range keep {
-		b.WriteString(maskString(s[at:sp.i], forms))
-		b.WriteString(s[sp.i:sp.j])
+	at, k := 0, 0
+	for _, sp := range found {
+		b.WriteString(s[at:sp.i])
+		if k < len(keep) && keep[k] == sp {
+			b.WriteString(s[sp.i:sp.j])
+			k++
+		} else {
+			b.WriteString(SecretMark)
+		}
 		at = sp.j
 	}
-	b.WriteString(maskString(s[at:], forms))
+	b.WriteString(s[at:])
 	return b.String()
 }
 

@@ -32,12 +32,13 @@ func maskResult(secrets *secretSet, res *mcp.CallToolResult, raw []byte) (*mcp.C
 // first) and the same as encodedInString writes them (enc); hit says
 // whether a secret (not a credential shape) was masked.
 func maskResultWith(plain []string, enc [][]byte, res *mcp.CallToolResult, raw []byte) (*mcp.CallToolResult, []byte, bool, error) {
-	return maskResultBy(enc, func(v any, hit *bool) any { return maskValue(v, plain, hit) }, res, raw)
+	return maskResultBy(func(b []byte) bool { return holdsAny(b, enc) }, func(v any, hit *bool) any { return maskValue(v, plain, hit) }, res, raw)
 }
 
 // maskResultBy is maskResultWith masking the decoded result with mask
-// (which sets *hit when it masked a secret).
-func maskResultBy(enc [][]byte, mask func(v any, hit *bool) any, res *mcp.CallToolResult, raw []byte) (*mcp.CallToolResult, []byte, bool, error) {
+// (which sets *hit when it masked a secret) when held says the result's
+// JSON may hold a secret (a quick look that errs toward masking).
+func maskResultBy(held func(b []byte) bool, mask func(v any, hit *bool) any, res *mcp.CallToolResult, raw []byte) (*mcp.CallToolResult, []byte, bool, error) {
 	b := raw
 	if b == nil {
 		var err error
@@ -45,14 +46,7 @@ func maskResultBy(enc [][]byte, mask func(v any, hit *bool) any, res *mcp.CallTo
 			return nil, nil, false, err
 		}
 	}
-	found := false
-	for _, s := range enc {
-		if bytes.Contains(b, s) {
-			found = true
-			break
-		}
-	}
-	if !found && credential.Find(jsonUnescaper.Replace(string(b))) == nil {
+	if !held(b) && credential.Find(jsonUnescaper.Replace(string(b))) == nil {
 		return res, raw, false, nil
 	}
 	d := json.NewDecoder(bytes.NewReader(b))

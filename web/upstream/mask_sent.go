@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
-	"unicode/utf8"
 )
 
 // A connection's secret is masked in what its server says so that nobody
@@ -27,10 +26,10 @@ import (
 type callSet struct {
 	// all: every form masked in error texts and logs (the console's
 	// unsent, the connection's all)
-	all []string
+	all []formRef
 	// conn, connEnc: the forms of the connection's own secrets (masked
 	// in results), and as encodedInString writes them
-	conn    []string
+	conn    []formRef
 	connEnc [][]byte
 	// console: the unsent forms of the console's own secrets (an
 	// incident in a result), with the group each is of
@@ -47,17 +46,17 @@ type callSet struct {
 // forCall is s as seen by a call whose arguments are args.
 func (s *secretSet) forCall(args []byte) *callSet {
 	sent := s.sentIn(args)
-	c := &callSet{set: s, args: args, sent: sent, conn: s.conn, connEnc: s.connEnc, all: make([]string, 0, len(s.order)), console: make([]formRef, 0, len(s.order))}
+	c := &callSet{set: s, args: args, sent: sent, conn: s.conn, connEnc: s.connEnc, all: make([]formRef, 0, len(s.order)), console: make([]formRef, 0, len(s.order))}
 	for _, r := range s.order {
 		g := &s.groups[r.g]
 		if !g.console {
-			c.all = append(c.all, g.forms[r.f])
+			c.all = append(c.all, r)
 			continue
 		}
 		if sent[r.g] {
 			continue
 		}
-		c.all = append(c.all, g.forms[r.f])
+		c.all = append(c.all, r)
 		c.console = append(c.console, r)
 	}
 	return c
@@ -81,15 +80,16 @@ func (s *secretSet) sentIn(args []byte) []bool {
 		// sent is all there is to look in
 		texts = append(texts, joinedStrings(args))
 	}
-	spaced := make([]*spacedText, len(texts))
+	scans := make([]*textScan, len(texts))
 	for i, t := range texts {
-		spaced[i] = newSpacedText(t)
+		// built whatever is found, so a right guess costs what a wrong one does
+		scans[i] = &textScan{t: t, st: newSpacedText(t)}
 	}
 	for gi := range s.groups {
 		g := &s.groups[gi]
-		for fi, f := range g.forms {
-			for i, t := range texts {
-				if holdsForm(t, f, fi == 0 && g.word) || spaced[i].holdsSpaced(g.spaced[fi], fi == 0 && g.word) {
+		for fi := range g.forms {
+			for _, x := range scans {
+				if x.holds(g, fi) {
 					sent[gi] = true
 				}
 			}
@@ -133,26 +133,4 @@ func joinedStrings(b []byte) string {
 	}
 	walk(v)
 	return out.String()
-}
-
-// holdsForm says whether t holds f where masking would write it over: a
-// short console secret's value (word) only where it stands as a word of
-// its own (maskSecret), anything else wherever it stands.
-func holdsForm(t, f string, word bool) bool {
-	if !word {
-		return strings.Contains(t, f)
-	}
-	for i := 0; ; {
-		j := strings.Index(t[i:], f)
-		if j < 0 {
-			return false
-		}
-		j += i
-		before, _ := utf8.DecodeLastRuneInString(t[:j])
-		after, _ := utf8.DecodeRuneInString(t[j+len(f):])
-		if !(j > 0 && wordRune(before) || j+len(f) < len(t) && wordRune(after)) {
-			return true
-		}
-		i = j + 1
-	}
 }

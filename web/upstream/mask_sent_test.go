@@ -98,7 +98,7 @@ func TestSentSecretSparesOnlyItsEcho(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := got.Content[0].(*mcp.TextContent).Text; got != `{"q": {"`+tok+`": 1, "r": "`+b64+`"}} `+SecretMark+" "+maskString(b64, set.conn)+" "+SecretMark {
+	if got := got.Content[0].(*mcp.TextContent).Text; got != `{"q": {"`+tok+`": 1, "r": "`+b64+`"}} `+SecretMark+" "+set.forCall(nil).maskIn(b64, set.conn, "", false)+" "+SecretMark {
 		t.Errorf("answer %q: want the echo as sent, every other copy masked", got)
 	}
 	if c := set.forCall([]byte(`{"q":"nothing"}`)); len(c.all) != len(set.plain) {

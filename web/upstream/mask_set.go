@@ -47,7 +47,7 @@ type secretSet struct {
 	encoded [][]byte
 	// conn, connEnc: the forms of the connection's own secrets alone,
 	// longest first, and as encodedInString writes them
-	conn    []string
+	conn    []formRef
 	connEnc [][]byte
 	groups  []secretGroup
 	order   []formRef
@@ -114,7 +114,7 @@ func setOf(groups []secretGroup) *secretSet {
 		s.plain = append(s.plain, s.groups[r.g].forms[r.f])
 		s.encoded = append(s.encoded, s.groups[r.g].enc[r.f])
 		if !s.groups[r.g].console {
-			s.conn = append(s.conn, s.groups[r.g].forms[r.f])
+			s.conn = append(s.conn, r)
 			s.connEnc = append(s.connEnc, s.groups[r.g].enc[r.f])
 		}
 	}

@@ -3,7 +3,6 @@ package upstream
 import (
 	"bytes"
 	"sync"
-	"unicode/utf8"
 )
 
 // A console secret written with separators between its characters
@@ -108,14 +107,17 @@ func spacedForm(f []byte) []byte {
 var spacedBufs = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
 
 // spacedInJSON says whether the JSON b without its separators holds one
-// of the console forms refs (as JSON writes them, spacedEnc): a quick
-// look that errs toward the careful one (exposedText).
-func (c *callSet) spacedInJSON(b []byte) bool {
+// of the forms refs (as JSON writes them, spacedEnc): a quick look that
+// errs toward the careful one (textScan).
+func (s *secretSet) spacedInJSON(b []byte, refs []formRef) bool {
+	if len(refs) == 0 {
+		return false
+	}
 	bp := spacedBufs.Get().(*[]byte)
 	d := despaced((*bp)[:0], b, nil)
 	found := false
-	for _, r := range c.console {
-		if f := c.set.groups[r.g].spacedEnc[r.f]; f != nil && bytes.Contains(d, f) {
+	for _, r := range refs {
+		if f := s.groups[r.g].spacedEnc[r.f]; f != nil && bytes.Contains(d, f) {
 			found = true
 			break
 		}
@@ -133,35 +135,8 @@ type spacedText struct {
 	at []int
 }
 
-// newSpacedText is t made ready for holdsSpaced.
+// newSpacedText is t made ready for each (mask_find.go).
 func newSpacedText(t string) *spacedText {
 	at := make([]int, 0, len(t))
 	return &spacedText{t: t, d: despaced(make([]byte, 0, len(t)), t, &at), at: at}
-}
-
-// holdsSpaced says whether st's text holds f (a form without its
-// separators) with separators between its characters (or none); for a
-// short console secret's value (word), only where it stands as a word of
-// its own.
-func (st *spacedText) holdsSpaced(f []byte, word bool) bool {
-	if f == nil {
-		return false
-	}
-	for i := 0; ; {
-		j := bytes.Index(st.d[i:], f)
-		if j < 0 {
-			return false
-		}
-		j += i
-		if !word {
-			return true
-		}
-		from, to := st.at[j], st.at[j+len(f)-1]+1
-		before, _ := utf8.DecodeLastRuneInString(st.t[:from])
-		after, _ := utf8.DecodeRuneInString(st.t[to:])
-		if !(from > 0 && wordRune(before) || to < len(st.t) && wordRune(after)) {
-			return true
-		}
-		i = j + 1
-	}
 }
