@@ -34,11 +34,21 @@ func hostileSpec(t *testing.T) Spec {
 // never left for the timeout: the deep and the cut answer as an answer
 // that cannot be read (the server ran the call), the endless line as
 // too large. The session serves the next call.
+//
+// "At once" is told by the answer, not by a clock: a call left for the
+// timeout ends with the deadline's error, which none of the wanted ones
+// is. The wall time of an answer is no measure: the line over the
+// ceiling is read through a pipe, 8 MiB handed between two processes 64
+// KiB at a time, each hand-off waiting for the scheduler, and its session
+// is closed (2 s for the server to leave) before the call learns of it;
+// on a machine at load 30 the 10 s this test once allowed was passed 4
+// times in 5. The timeout is set far beyond that, so only a call that
+// waits for it meets it.
 func TestUnreadableLineAnswersItsCallAtOnce(t *testing.T) {
 	sp := hostileSpec(t)
 	p := NewPool(nil)
 	defer p.Close()
-	p.Timeout = 20 * time.Second
+	p.Timeout = 3 * time.Minute
 	ctx := context.Background()
 	if _, err := p.Call(ctx, sp, "ok", json.RawMessage(`{}`)); err != nil {
 		t.Fatal(err)
@@ -52,10 +62,12 @@ func TestUnreadableLineAnswersItsCallAtOnce(t *testing.T) {
 		{"broken", func(err error) bool { return errors.As(err, new(*MalformedError)) }},
 		{"noline", func(err error) bool { return errors.As(err, new(*TooLargeError)) }},
 	} {
-		start := time.Now()
 		res, err := p.Call(ctx, sp, c.tool, json.RawMessage(`{}`))
-		if took := time.Since(start); took > 10*time.Second || !c.want(err) {
-			t.Errorf("%s: answered after %s with %v (%+v)", c.tool, took.Round(time.Millisecond), err, res)
+		if errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("%s: left for the timeout: %v", c.tool, err)
+		}
+		if !c.want(err) {
+			t.Errorf("%s: answered with %v (%+v)", c.tool, err, res)
 		}
 		res, err = p.Call(ctx, sp, "ok", json.RawMessage(`{}`))
 		if err != nil || res.Content[0].(*mcp.TextContent).Text != "ok" {
