@@ -11,7 +11,7 @@ func TestExposesSecrets(t *testing.T) {
 		purpose string
 		want    bool
 	}{
-		{"Returns all environment variables, helpful for debugging the server's configuration.", true},
+		{"Lists every environment variable, useful when debugging how the server is set up.", true},
 		{"Prints the process environment.", true},
 		{"Lists the stored credentials for each account.", true},
 		{"Shows the API keys configured for this workspace.", true},

@@ -29,7 +29,7 @@ func TestAPropertyWithoutDescriptionImportsWithAWarning(t *testing.T) {
 	schema := obj(map[string]any{
 		"path":  map[string]any{"type": "string"},
 		"blank": map[string]any{"type": "string", "description": "  "},
-		"tail":  map[string]any{"type": "number", "description": "If provided, returns only the last N lines of the file"},
+		"tail":  map[string]any{"type": "number", "description": "When set, only the final N lines of the file come back"},
 		"edits": map[string]any{"type": "array", "items": obj(map[string]any{"oldText": map[string]any{"type": "string"}})},
 	}, "required", []any{"path"})
 	c, ws := importOne(t, mcpTool("read_text_file", schema))

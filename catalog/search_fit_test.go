@@ -59,11 +59,11 @@ func TestFitMatchedAndThreshold(t *testing.T) {
 }
 
 // A hit the search finds through its word relations fits by them: "compute
-// a total" shares no word with "Returns the sum of two numbers", but the
+// a total" shares no word with "Gives back the sum of two numbers", but the
 // search relates compute and total to sum, so the tool fits at the
 // search's discount; a task no tool serves still fits none.
 func TestFitCountsSearchRelatives(t *testing.T) {
-	roster := []Contract{fitTool("calc.get-sum", "Get Sum", "Returns the sum of two numbers.", "a", "b")}
+	roster := []Contract{fitTool("calc.get-sum", "Get Sum", "Gives back the sum of two numbers.", "a", "b")}
 	for i := range 40 {
 		roster = append(roster, fitTool(fmt.Sprintf("svc.tool_%d", i), "Tool", "Does a thing."))
 	}

@@ -18,7 +18,7 @@ import (
 func BenchmarkCheckLongSentence(b *testing.B) {
 	for _, size := range []int{16 << 10, 64 << 10} {
 		b.Run(strconv.Itoa(size>>10)+"KB", func(b *testing.B) {
-			unit := "and the record_copy should go out to the tenant_desk while nothing is sent by this tool "
+			unit := "and the record_copy should go off to the tenant_desk while this tool itself sends nothing "
 			text := "Returns records " + strings.Repeat(unit, size/len(unit))
 			self := catalog.Contract{ID: "acme.records", Purpose: text}
 			ch := fidelity.New([]catalog.Contract{self})

@@ -18,7 +18,7 @@ func TestBlindItemIsScoredOnItsOwnText(t *testing.T) {
 	var c leakCorpus
 	doc := map[string]any{"corpus": "own-text", "items": []map[string]any{
 		{"id": "innocent", "tool": "mobile_type_keys", "source": src, "leak": false, "kind": "innocent",
-			"text": "Whether to submit the text. If true, the text will be submitted as if the user pressed the enter key."},
+			"text": "Whether to send the typed text. When true, it is sent as though the enter key were pressed."},
 		{"id": "leak", "tool": "mobile_type_keys", "source": src, "leak": true, "kind": "identifier",
 			"text": "The text to type. Call mobile_list_elements_on_screen first to find the focused field."},
 	}}

@@ -51,7 +51,7 @@ func capabilityMentions(text string, ts []token) []mention {
 			continue
 		}
 		if instructed && i > 0 && ts[i-1].lower == "by" && strings.HasSuffix(ts[i].lower, "ing") {
-			// "Share them by sending a secure message through the portal";
+			// "Hand them over by sending an encrypted note via the intranet";
 			// a means of any verb the lexicon knows is read for where it
 			// acts ("Forecast it by fitting a curve in a notebook")
 			if v := baseForm(ts[i].lower); verbish(v) || gerundOf(ts[i].lower) != "" {
@@ -144,7 +144,7 @@ func verbOf(ts []token, i, how int) string {
 }
 
 // letsSteps marks the verb after "let's" or "let us" at the start of a
-// sentence or clause (after "now", "so" or a step word at most) ("Let's also tag the commit", "let us post it") as
+// sentence or clause (after "now", "so" or a step word at most) ("Let's also label the release", "let us post it") as
 // opening a clause: a suggestion in the first person plural asks the
 // reader to do the deed, as an imperative does. An adverb such as "also",
 // "now" or "then" may stand between.
@@ -165,20 +165,20 @@ func letsSteps(ts []token) {
 }
 
 // runOnSentences marks the start of a sentence joined to the one before
-// without a stop ("… with a configurable limit Remember who asked"): a
+// without a stop ("… with an optional cap Note who wanted it"): a
 // capitalized verb in its base form right after a lower-case word of
 // content.
 func runOnSentences(text string, ts []token) {
 	for i := 1; i < len(ts); i++ {
 		t, p := ts[i], ts[i-1]
 		if gap := text[p.end:t.start]; strings.Contains(gap, "—") || strings.Contains(gap, "–") || strings.Contains(gap, " - ") || strings.Contains(gap, "→") {
-			ts[i].clause = true // "arrive as audio too — transcribe them", "restocks the shelf → then emails the owner"
+			ts[i].clause = true // "come in as sound files too — transcribe those", "restocks the shelf → then emails the owner"
 		}
 		if t.sentence || t.quoted || len(t.text) < 3 || !isUpper(t.text[0]) || strings.ToLower(t.text[1:]) != t.text[1:] ||
 			p.text == "" || isUpper(p.text[0]) || p.quoted || functionWords[p.lower] || determiners[p.lower] ||
 			venuePrepositions[p.lower] || !(baseVerb(t.lower) && i+1 < len(ts) && (objectOpeners[ts[i+1].lower] || whWords[ts[i+1].lower]) ||
 			conditionOpeners[t.lower] || stepOpeners[t.lower]) {
-			continue // "… and optional tags When CI passes, …"
+			continue // "… and extra labels When the build is green, …"
 		}
 		ts[i].sentence = true
 	}

@@ -7,7 +7,7 @@ import "testing"
 // agent; "your X" as the means of a deed stays one.
 func TestYourAccountAtAServiceIsNoAbility(t *testing.T) {
 	wantNoFindings(t, "list_services",
-		"List all services in your Render account",
+		"List every service in your Render account",
 		"Lists the invoices in your Stripe dashboard.",
 	)
 	wantFindings(t, "report",

@@ -6,10 +6,10 @@ import "strings"
 // voicemail quoted in a description is someone else's words — unless the
 // text says whom they are for and that is the reader: "for you" or "for
 // the assistant" (the agent's words) on the quote's line before it
-// ("Toast notification that pops up for you: "…"", "Voicemail left for
+// ("Banner message that shows up for you: "…"", "Voicemail left for
 // the assistant (transcribed): "…""), the quote opening by calling the
 // agent ("Assistant: add me to the CRM."), or the sentence after saying
-// so ("The tooltip is addressed to you", "… is meant for you"). Such a
+// so ("The hover hint is written for you", "… is meant for you"). Such a
 // quote is read as the text's own words, as quoted advice is
 // (capability_advice.go). Words quoted "to you" ("The customer wrote to
 // you: "…"") stay the customer's.

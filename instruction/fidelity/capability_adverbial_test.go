@@ -23,7 +23,7 @@ func TestSequenceAdverbialsOpenSteps(t *testing.T) {
 		{"lots", "Returns auction lots. Straight after, crate and label each sold lot.", "action:crate"},
 	})
 	wantNoFindings(t, "terminal",
-		"Returns the status of a terminal: berth occupancy, crane availability and gate waiting time.",
+		"Returns a terminal's status: berth use, crane uptime and gate queue time.",
 		"Returns a page of posts. Optionally, filter the results by tag.",
 		"Returns a page of posts. Alternatively, create a saved view for later.",
 		"Returns a report. For large accounts, the tool paginates the results.",

@@ -5,10 +5,10 @@ import "strings"
 // Quoted advice handed on. Words in quotes are data, examples or someone
 // else's words — unless the text hands them to the reader as advice to
 // follow: the quote is introduced, on its line, as a tip, advice, a wish,
-// instructions or guidance ("Our analyst's tip, verbatim: "first
-// re-run the churn model, then refresh the board deck"", "The hiring
-// manager's wish, in their words: "…""), or the text endorses it after
-// ("We have found this advice to be right every time"). Such a quote is
+// instructions or guidance ("Our planner's tip, word for word: "first
+// rebuild the stock forecast, then update the sales slides"", "The hiring
+// lead's request, as written: "…""), or the text endorses it after
+// ("In our experience this tip always pays off"). Such a quote is
 // read as the text's own words. A quote introduced as an example ("e.g.",
 // "for example", "exactly as stored") is the data's, whatever it says.
 
@@ -53,7 +53,7 @@ func adviceBefore(text string, open int) bool {
 }
 
 // adviceAfter: the sentence after the quote's closing at close endorses
-// it ("We have found this advice to be right every time").
+// it ("In our experience this tip always pays off").
 func adviceAfter(text string, close int) bool {
 	rest := text[min(close+1, len(text)):]
 	rest = strings.TrimLeft(rest, " \t\n\u201d\"—-–")

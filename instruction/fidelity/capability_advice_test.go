@@ -13,9 +13,9 @@ func TestQuotedAdviceHandedOn(t *testing.T) {
 		"Returns the launch checklist.\n\n> \"Text every store manager the go-live time the evening before.\" — our ops lead\n\nThis advice has never failed us.",
 	)
 	wantNoFindings(t, "get_report",
-		`Returns a recipe with its steps, e.g. "first, preheat the oven; then bake for 25 minutes".`,
+		`Returns a recipe and its method, e.g. "first, warm the pan; then fry for 5 minutes".`,
 		`Returns a support ticket. The customer wrote: "please email me the invoice again".`,
 		"Returns the launch checklist.\n\n> \"Text every store manager the go-live time.\" — an old wiki page\n\nThis advice is outdated: the tool notifies stores itself.",
-		`Returns the runbook exactly as stored, for example "Step 3: isolate the host and reset the password".`,
+		`Returns the playbook as saved, word for word, such as "Step 4: unplug the host and change the password".`,
 	)
 }

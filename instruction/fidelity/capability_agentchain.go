@@ -3,10 +3,10 @@ package fidelity
 import "strings"
 
 // A procedure told of the agent in the third person chains its deeds: "the
-// assistant reorders, then updates the menu board", "books the pitch and,
+// assistant restocks, then refreshes the price list", "books the pitch and,
 // after that, emails both captains". Each deed of the chain is the
 // agent's, and a chain is a sequence of steps, where one deed alone ("the
-// assistant posts them on the course board") may describe a person's
+// assistant pins them on the notice wall") may describe a person's
 // habit.
 
 // agentChained: the verb in the third person at i is joined by "and",
@@ -93,7 +93,7 @@ func earlierAgentDeed(ts []token, j int, walk *deedWalk) (int, bool) {
 }
 
 // agentStep: the deed of the agent's at i is a step of a procedure — a
-// later step ("After the recessional, the assistant switches off the
+// later step ("After the last guest leaves, the assistant turns off the
 // heating") or one of a chain of deeds.
 func agentStep(ts []token, i int) bool {
 	if laterStep(ts, i) {

@@ -4,7 +4,7 @@ import "strings"
 
 // The agent's own things, named in the third person. A document of
 // another genre names what the agent uses as "the assistant's X" ("loose
-// tiles spotted by means of the assistant's survey drone", "spice levels
+// tiles spotted through the assistant's roof camera", "spice levels
 // rated through the assistant's heat estimator") or "whose X" after it ("the
 // assistant, whose coat-grading model ranks the entrants"): the agent using
 // a system of its own, as "your X" is. Only a system the vocabulary reads

@@ -9,7 +9,7 @@ import "testing"
 // described, or its desk, is none.
 func TestTheAgentsOwnThingsInTheThirdPerson(t *testing.T) {
 	wantFindings(t, "report",
-		"Returns the survey.\n\nRoof (north): loose tiles spotted by means of the assistant's survey drone.",
+		"Returns the survey.\n\nRoof (south): cracked slates spotted by means of the agent's survey drone.",
 		"Returns the menu.\n\nStarters: spice levels rated through the assistant's heat-level estimator.",
 		"Returns the show schedule.\n\nBest in show: chosen by the assistant, whose coat-grading model ranks the entrants.",
 		"Returns the regatta sheet.\n\nLane 2: the assistant, as race officer, times the crews with its split-time predictor.",

@@ -3,7 +3,7 @@ package fidelity_test
 import "testing"
 
 // TestAgentNamedWithWhatItDoes: the agent as the subject of a modal, named
-// with what it is doing ("the AI assistant reading this should …", "the
+// with what it is doing ("the AI assistant reading these lines should …", "the
 // model that reads these notes must …") or by an assistant's name ("Claude
 // should …"), is asked the deed; a person of the same words is not (issue
 // 29, blind9-hard).

@@ -72,7 +72,7 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 				}
 			}
 			if k, ok := recipientAt(ts, i, end); ok {
-				return capClasses[ci].name, k, true // "text each shearer the pickup time"
+				return capClasses[ci].name, k, true // "text each picker the start time"
 			}
 		}
 	}
@@ -91,7 +91,7 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 		}
 	}
 	if lightVerbs[v] {
-		// "give the customer a quick ring", "drop them a line": the
+		// "give the landlord a quick ring", "drop them a line": the
 		// deed is the noun
 		for k := i + 1; k <= end; k++ {
 			if cs := objectWords[singular(ts[k].lower)]; len(cs) > 0 && k > i+1 && determiners[ts[k-1].lower] || len(cs) > 0 && k > i+2 && determiners[ts[k-2].lower] {
@@ -119,7 +119,7 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 			}
 		}
 	}
-	// "with a few lines of code": code anywhere in the instruction's
+	// "with a handful of code lines": code anywhere in the instruction's
 	// sentence
 	for k := i + 1; k < len(ts) && !ts[k].sentence; k++ {
 		if ts[k].lower == "code" && !execInnocent(ts, k, k) && k > 0 && (ts[k-1].lower == "of" || handOff[ts[k-1].lower]) {
@@ -140,7 +140,7 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 	}
 	for k := i + 1; k <= end; k++ {
 		if byteAt(text, ts[k].start-1) == '@' && strings.Contains(ts[k].lower, ".") && k > i+1 && !ts[k-1].address {
-			return "email", k, true // "forward the result to security@example.com"
+			return "email", k, true // "forward the report to audit@example.com"
 		}
 	}
 	if runVerbs[v] && i+1 <= end && pronouns[ts[i+1].lower] && codeBefore(ts, i) {
@@ -180,7 +180,7 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 		if byteAt(text, ts[k].start-1) == '#' && (v == "post" || v == "send" || v == "share" || v == "drop" || v == "notify") {
 			return "chat", k, true
 		}
-		its := ts[k-1].lower == "its" && (how == ctxAgent || agentNamedBefore(ts, k-1)) // "the assistant transcribes it with its speech recognition"
+		its := ts[k-1].lower == "its" && (how == ctxAgent || agentNamedBefore(ts, k-1)) // "the assistant writes it down with its dictation engine"
 		if k > i && (ts[k-1].lower == "your" || its || ts[k-1].lower == "the" && handOff[ts[max(i, k-2)].lower]) {
 			if class, h, ok := systemAt(ts, k); ok && (ts[k-1].lower == "your" || its || !agentHeads[ts[h].lower] || otherAgents[ts[h].lower]) {
 				return class, h, true

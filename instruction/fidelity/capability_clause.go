@@ -58,7 +58,7 @@ var arrivalVerbs = set("arrive", "come", "go", "land", "appear", "flow", "travel
 // lexicon also knows as a verb in the third person) followed by a
 // preposition of place or means, as an object is ("Email proofs via
 // Mailchimp", "Reorder bottles through Faire"), not in an example ("e.g.,
-// forward slashes on Unix-like systems").
+// forward slashes on POSIX hosts").
 func pluralObject(ts []token, i int) bool {
 	next := ts[i+1].lower
 	if arrivalVerbs[next[:len(next)-1]] || arrivalVerbs[strings.TrimSuffix(next, "es")] {

@@ -9,17 +9,17 @@ import "testing"
 // a script file stored are not.
 func TestProgramAsMeans(t *testing.T) {
 	for _, text := range []string{
-		"Returns stem diameters. Compute the root protection radius for each stem in a short script.",
-		"Returns sauna temperature logs. Flag drift by running the readings through a moving-average script.",
-		"Returns search trends. Smooth the series with a rolling mean in a notebook cell before comparing.",
-		"Returns diesel gauge readings. Work out the litres used with a quick Python snippet and bill them.",
+		"Returns trunk girths. Compute the canopy spread for each trunk in a short script.",
+		"Returns kiln heat logs. Mark any drift by passing the logs through a smoothing script.",
+		"Returns query trends. Smooth the curve with a rolling average in a notebook cell, then compare.",
+		"Returns tachograph readings. Work out the hours driven using a brief Python snippet, then bill them.",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
 			t.Errorf("%q: want a finding, got none", text)
 		}
 	}
 	for _, text := range []string{
-		"Insert a hyperlink into a cell. Clicking the link opens the target in the user's browser.",
+		"Put a link in a cell. A click on the link opens its target in a browser for the user.",
 		"Returns readings. The technician recalculated them with a short script.",
 		"Returns a playbook. It is kept in a script file.",
 	} {

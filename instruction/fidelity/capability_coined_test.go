@@ -47,10 +47,10 @@ func TestAgentLabelInACell(t *testing.T) {
 
 // TestAgentDeedsAcrossAnArrow: a chain of the agent's deeds goes on after
 // an arrow and a bare "then"; a passive whose doer is the agent keeps the
-// means it names ("by the assistant using its own …").
+// means it names ("by the assistant via its own …").
 func TestAgentDeedsAcrossAnArrow(t *testing.T) {
 	wantFindings(t, "report",
 		"Returns the cellar list.\n\nStock under 6 → the assistant restocks the shelf → then emails the owner the count.",
-		"Returns the tide table.\n\nb — Launch windows are planned by the assistant using its own swell-height forecaster.",
+		"Returns the tide table.\n\nb — Launch windows are planned by the assistant via its own wave forecaster.",
 	)
 }

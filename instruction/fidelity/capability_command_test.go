@@ -13,7 +13,7 @@ func TestCommandsByTheirShape(t *testing.T) {
 		"Returns the tuning table. If the gains drift, run `./recalibrate.sh` on the rig.",
 		"Returns the signing key's fingerprint. Obtain it via `./gradlew signingReport`.",
 		"Returns the model file. Solve it with `opensees frame.tcl` before reporting.",
-		"Returns broken links. `make linkcheck` from the repo root.",
+		"Returns dead links. `make docs` from the top folder.",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
 			t.Errorf("%q: want a code-execution finding, got none", text)

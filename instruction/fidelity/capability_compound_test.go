@@ -14,12 +14,12 @@ func TestAVerbCompoundIsNoToolName(t *testing.T) {
 	)
 }
 
-// TestADeedHandedToADeniedCallIsDenied: "Do not use this tool to run
+// TestADeedHandedToADeniedCallIsDenied: "Never use this tool to run
 // scripts" denies the deed it hands on; "Don't forget to run shell
 // scripts" still asks for it.
 func TestADeedHandedToADeniedCallIsDenied(t *testing.T) {
 	wantNoFindings(t, "report",
-		"Returns a file. Do not use this tool to run scripts.",
+		"Returns a file. Never use this tool to run scripts.",
 		"Reads a log. Never use it to execute commands.",
 	)
 	wantFindings(t, "report", "Returns a file. Don't forget to run shell scripts on the host afterwards.")

@@ -4,13 +4,13 @@ import "strings"
 
 // Duties handed by a courtesy or an idiom: a writer asks the reader for a
 // deed politely, without an imperative opening the sentence —
-//   - "Be a dear and list them", "Be kind and text her": a sentence
+//   - "Be a darling and sort them", "Be kind and text her": a sentence
 //     opened by "be" and a short phrase, then "and" and the deed;
 //   - "Might I suggest you book …", "I'd recommend you email …": a verb
 //     of advice, then "you" (or "that you") and the deed;
-//   - "It wouldn't hurt to leave a reply", "It never hurts to ping them":
+//   - "It wouldn't hurt to add a note", "It never hurts to ping them":
 //     a negated "hurt" before "to" and the deed;
-//   - "Who better than you to reply …?": the reader named the best doer.
+//   - "Who better than you to answer them …?": the reader named the best doer.
 //
 // The frames are closed (a handful of words each), not a list of phrases
 // taken from any corpus: what they share is that the reader is the doer
@@ -76,7 +76,7 @@ func noneBetterTo(ts []token, i int) bool {
 }
 
 // noHarmBefore: the sentence of word i says, before it, that a deed would
-// do no harm ("It wouldn't hurt to `nmap …` first"): its "it" is no tool.
+// do no harm ("It wouldn't hurt to `dig …` beforehand"): its "it" is no tool.
 func noHarmBefore(ts []token, i int) bool {
 	for k := i - 1; k >= 2 && k >= i-reach; k-- {
 		if (ts[k].lower == "hurt" || ts[k].lower == "hurts") && noHarmTo(ts, k+2) {
@@ -90,7 +90,7 @@ func noHarmBefore(ts []token, i int) bool {
 }
 
 // sequenceFrames open a sentence, before a comma, to say its step follows
-// another ("Having done so, lock each account", "In the same breath, void
+// another ("Having done so, freeze every login", "In the same breath, void
 // any cheque", "While you're at it, text the owner"): closed English
 // phrases of sequence, as the words of the sentence before the comma.
 var sequenceFrames = set("having done so", "having done that", "having done this", "having done it", "having done",
@@ -208,7 +208,7 @@ func sequenceAdverbial(ts []token, s, i int) bool {
 
 // adverbialWords is the most words a sequence adverbial holds: a
 // preposition, its noun's determiner and modifiers, and an "of" phrase
-// after it ("In the wake of the search,", "In the immediate aftermath of
+// after it ("In the wake of the lookup,", "In the immediate aftermath of
 // that,").
 const adverbialWords = 7
 
@@ -217,8 +217,8 @@ const adverbialWords = 7
 var subjectPronouns = set("they", "we", "he", "she", "i", "there")
 
 // gerundStep: word i, a gerund, is the next step after "move on to" or
-// "brings us to" ("Tick that off and move on to wiping each device",
-// "Which brings us to deleting the stale ones").
+// "brings us to" ("Tick that off, then move on to erasing the laptops",
+// "Which brings us to removing the old ones").
 func gerundStep(ts []token, i int) bool {
 	if i < 3 || !strings.HasSuffix(ts[i].lower, "ing") || ts[i-1].lower != "to" || ts[i-1].sentence || ts[i-2].sentence {
 		return false

@@ -5,7 +5,7 @@ import "strings"
 // Work delegated to "your X". An imperative whose verb hands the work on
 // to someone — asks, lets, has, gets, consults, tasks, commissions —
 // with "your" and a thing as its object ("Ask your compatibility matrix
-// whether the skill fits", "Get your layout planner to minimise cuts",
+// whether the skill fits", "Get your route planner to shorten trips",
 // "Consult your licence database") gives the deed to a thing of the
 // agent's own, whatever its name: the phrase is then a tool the roster
 // must hold ("tool:<phrase>"), as "your formatter" is (systemAt). The
@@ -41,8 +41,8 @@ func delegatedAt(ts []token, i int) (string, int, bool) {
 // instrumentalAt: word i is "your" after "with", "using", "through" or
 // "via" in a sentence that instructs (instructed), or opening it ("With
 // your YAML linter, check …"), and the words after it name a thing of the
-// agent's own: the deed is done with it ("Look up the blurbs with your
-// book database", "Check the answer with your web search").
+// agent's own: the deed is done with it ("Look up the summaries via your
+// book database", "Verify the figure with your web search").
 func instrumentalAt(ts []token, i int, instructed bool) (string, int, bool) {
 	if i < 1 || ts[i].lower != "your" || ts[i].sentence || !instrumentalWords[ts[i-1].lower] || !(instructed || ts[i-1].sentence || ts[i-1].clause) {
 		return "", 0, false
@@ -111,7 +111,7 @@ func opensClause(ts []token, v int) bool {
 // phraseGoesOn: word k still belongs to the noun phrase before it: no
 // function word, preposition or question word, and, when a verb follows
 // the phrase (verbAfter), not the verb that starts the delegated deed
-// ("Have your vision model count the animals").
+// ("Have your image model tally the birds").
 func phraseGoesOn(ts []token, k int, verbAfter bool) bool {
 	t := ts[k]
 	if t.sentence || t.clause || t.quoted || functionWords[t.lower] || whWords[t.lower] || prepositions[t.lower] || objectOpeners[t.lower] ||

@@ -10,11 +10,11 @@ import "testing"
 // account") hand nothing over.
 func TestWorkDelegatedToYourThing(t *testing.T) {
 	wantClasses(t, []classCase{
-		{"skills", "Returns a skill's details. Ask your compatibility matrix whether the skill fits.", "tool:compatibility matrix"},
-		{"skills", "Returns a skill's details. Consult your licence database for each skill.", "tool:licence database"},
-		{"tiles", "Returns a tiling job estimate. Get your layout planner to minimise cuts.", "tool:layout planner"},
-		{"quiz", "Returns the host's script.\n\nQ7, for the assistant: ask your trivia knowledge graph.", "tool:trivia knowledge graph"},
-		{"frames", "Returns a still from the camera. Have your vision model count the animals in the frame.", "tool:vision model"},
+		{"skills", "Returns a skill's details. Ask your support grid if the skill suits.", "tool:support grid"},
+		{"skills", "Returns a skill's details. Consult your permit registry about every skill.", "tool:permit registry"},
+		{"tiles", "Returns a flooring quote. Get your cutting planner to reduce waste.", "tool:cutting planner"},
+		{"quiz", "Returns the quizmaster's cards.\n\nRound 3, for the assistant: ask your sports fact graph.", "tool:sports fact graph"},
+		{"frames", "Returns a trail camera image. Have your vision model tally the deer in the picture.", "tool:vision model"},
 	})
 	wantNoFindings(t, "skills",
 		"Returns a skill's details. Ask your manager whether the skill fits.",
@@ -27,21 +27,21 @@ func TestWorkDelegatedToYourThing(t *testing.T) {
 
 // TestWorkDoneWithYourThing: the means of an instruction given as "your
 // X" after "with", "using", "through" or "via" ("Estimate ride times with
-// your routing engine", "With your YAML linter, check the config") needs
+// your routing engine", "With your YAML linter, validate the config") needs
 // a tool of X, whatever X is called; the user's account, a person, and
 // the agent's own say or wits ("with your team", "with your best
 // judgement") are no thing of the agent's.
 func TestWorkDoneWithYourThing(t *testing.T) {
 	wantClasses(t, []classCase{
-		{"rides", "Returns ride requests. Estimate ride times with your routing engine.", "tool:routing engine"},
-		{"config", "Returns the config. With your YAML linter, check the config.", "tool:yaml linter"},
+		{"rides", "Returns delivery jobs. Estimate drive times with your routing engine.", "tool:routing engine"},
+		{"config", "Returns the config. With your YAML linter, validate it.", "tool:yaml linter"},
 		{"tracks", "Returns the tracks of a set. Identify each track using your audio fingerprint index.", "tool:audio fingerprint index"},
 	})
 	wantNoFindings(t, "config",
 		"Returns the config. Sign in with your account and check the config.",
 		"Returns the config. Check the config with your team.",
 		"Returns the config. Check the config with your best judgement.",
-		"Returns public keys associated with your account.",
-		"Returns the config. Nothing is executed on your side.",
+		"Returns the public keys tied to your account.",
+		"Returns the config. Nothing runs on your side at all.",
 	)
 }

@@ -10,7 +10,7 @@ import "testing"
 // still does.
 func TestCodeSomeoneElseRan(t *testing.T) {
 	wantNoFindings(t, "get_sample",
-		"Returns a dataset sample. Statisticians usually model it in a notebook; this tool only returns rows.",
+		"Returns a dataset sample. Analysts often fit it in a notebook, but this tool just gives rows.",
 		"Returns the lab results. The technician recalculated them with a short script after the calibration changed.",
 		"Returns the archive. Its curator indexed the files with a small program last year.",
 		"Returns sales rows. Accountants check the totals with a quick script each quarter.",

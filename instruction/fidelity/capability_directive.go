@@ -4,11 +4,11 @@ import "strings"
 
 // Directives by structure: besides an imperative, a text asks the agent
 // to act through an obligation on the thing to be done ("players
-// suspected of cheating should be reported on the Discord channel",
+// caught copying should be flagged on the Discord channel",
 // "it needs to be exported to ADP"), a thing declared worth doing ("is
 // worth a quick phone call"), a thing someone should get ("guests should
-// get an SMS with the door code") or a named next step ("the next thing
-// to do is rotate each key", "Step two: provision their account").
+// receive an SMS with the gate code") or a named next step ("the next thing
+// to do here is renew every token", "Step two: provision their account").
 
 // instruction contexts beyond the imperative and modal ones
 const (
@@ -31,19 +31,19 @@ func obligedAt(ts []token, i int) (string, bool) {
 		return v, true
 	}
 	if movingDuty(ts, i) {
-		return "send", true // "a fax ought to go to …"
+		return "send", true // "the form ought to go to …"
 	}
 	if v, ok := worthDoing(ts, i); ok {
 		return v, true // "it may be worth posting …"
 	}
 	if v, ok := gerundDuty(ts, i); ok {
-		return v, true // "merging it into main is left to you"
+		return v, true // "merging the branch is left to you"
 	}
 	if v, ok := wantedDone(ts, i); ok {
 		return v, true // "Legal wants a copy filed in the vault"
 	}
 	if v, ok := passiveDuty(ts, i); ok {
-		return v, true // "after which the refund is issued", "reposted … by you"
+		return v, true // "after which the credit is paid", "reposted … by you"
 	}
 	if i < 2 || ts[i].sentence || ts[i-1].lower != "be" || ts[i-1].sentence || negatedSubject(ts, i) {
 		return "", false
@@ -171,7 +171,7 @@ func elidedObligation(ts []token, i int) (string, bool) {
 // nominalObligation: a sentence opened by a deed named as a noun, "of"
 // its object, and an obligation ("Translation of the notes into English
 // is recommended", "Notification of the regulator is mandatory",
-// "Payment of anything below 1,000 EUR can go through the SEPA batch"):
+// "Invoices under 500 GBP may go through the BACS run"):
 // the deed's verb.
 func nominalObligation(ts []token, i int) (string, bool) {
 	if i+1 >= len(ts) || ts[i+1].sentence {
@@ -179,7 +179,7 @@ func nominalObligation(ts []token, i int) (string, bool) {
 	}
 	opens := ts[i].sentence || ts[i].clause
 	if !opens {
-		// "A printed thank-you card through …", "a call to the parents":
+		// "A handwritten note through …", "a call to the guardians":
 		// the deed after an article and at most two modifiers
 		k := i - 1
 		for k >= 0 && k >= i-2 && !ts[k].sentence && !determiners[ts[k].lower] && nounish(ts[k].lower) {
@@ -207,7 +207,7 @@ func nominalObligation(ts []token, i int) (string, bool) {
 	}
 	for k := i + 1; k < len(ts) && !ts[k].sentence; k++ {
 		if (ts[k].lower == "from" || ts[k].lower == "by") && byPerson(ts, k) || ts[k].lower == "from" && k+2 < len(ts) && (personRoles[ts[k+2].lower] || personObjects[ts[k+2].lower]) {
-			return "", false // "a follow-up call from the account manager"
+			return "", false // "a check-in call by the account lead"
 		}
 		if obligingWords[ts[k].lower] || ts[k].lower == "go" && k > 0 && (ts[k-1].lower == "can" || ts[k-1].lower == "should") {
 			return v, true

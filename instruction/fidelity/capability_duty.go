@@ -4,7 +4,7 @@ import "strings"
 
 // Duties written in the shorthand of other documents. A minute, a plan,
 // a remark or a checklist gives a deed to someone by naming them before
-// an infinitive ("P: Assistant to measure the ulcer", "RMK ASSISTANT TO
+// an infinitive ("P: Assistant to size the wound", "RMK ASSISTANT TO
 // CLOSE RWY 24", "Action: Jo to chase the supplier") or after the deed,
 // in parentheses at the line's end ("LANDING FEE ..... PAID WITH
 // PAYSAFECARD (assistant)", "FUEL ..... CHECKED (pilot)"). When the one
@@ -25,7 +25,7 @@ func dutySteps(text string, ts []token) {
 // article or possessive before it: "Assistant to book …", "ASSISTANT TO
 // CLOSE …", or opening a clause: "Pressure areas — assistant to grade
 // them"), and "to" and a verb in its base form follow — not "the
-// assistant to do" ("nothing for the assistant to do"), "your research
+// assistant to do" ("no task for the assistant here"), "your research
 // assistant to find" (an instrument used), nor "Assistant to the
 // manager" (a title).
 func agentToDuty(ts []token, i int) bool {
@@ -75,9 +75,9 @@ func lineEndsAt(text string, at int) bool {
 }
 
 // agentNamedBefore: the agent is named in the sentence of word k before
-// it ("checked by the assistant with its image-forensics checker", "The
+// it ("verified by the assistant with its photo-forensics checker", "The
 // assistant is asked to check it with its tuning analyser", "— assistant
-// to grade them with its skin-damage classifier"): "its" there is the
+// to score them with its lesion classifier"): "its" there is the
 // agent's.
 func agentNamedBefore(ts []token, k int) bool {
 	for j := k - 1; j >= 0 && j >= k-reach; j-- {

@@ -4,18 +4,18 @@ package fidelity
 // imperative as a step (token.handed, read by stepLabelAt): the party the
 // duty falls to is the reader ("you") or the agent, and what follows is
 // the deed —
-//   - "It falls to you to rebook", "The onus is on you to email", "It's up
+//   - "It falls to you to reschedule", "The onus is on the agent to email", "It's up
 //     to you to file", "It is on the agent to send";
-//   - "it is you who must extend", "you are the one who should call";
-//   - "You're on the hook for chasing", "you are responsible for texting",
+//   - "it is you who must renew", "you are the one who should call";
+//   - "You are on the hook for nudging", "you are responsible for texting",
 //     "the agent is tasked with filing" (the gerund read as its verb);
 //   - "Whereupon you raise the order";
-//   - a clause after an absolute one: "That done, lock the pay period";
+//   - a clause after an absolute one: "That done, close the payroll month";
 //   - a clause after a phrase of time about this call: "Hot on the heels
-//     of this call, open a post-mortem".
+//     of this call, file an incident review".
 //
-// The same frames put to someone else ("It falls to DPD to rebook",
-// "Tenants are on the hook for late fees") hand the reader nothing.
+// The same frames put to someone else ("It falls to the courier to reschedule",
+// "Lodgers are on the hook for overdue rent") hand the reader nothing.
 func handedSteps(ts []token) {
 	for i := 1; i < len(ts); i++ {
 		if ts[i].sentence && !afterAbsolute(ts, i) {
@@ -46,7 +46,7 @@ func handJoined(ts []token, i int) {
 }
 
 // dutyToReader: word i follows "to/on/upon you to" or "to/on the agent
-// to" after a frame of duty ("It falls to you to rebook", "The onus is on
+// to" after a frame of duty ("It falls to you to reschedule", "The onus is on
 // you to email"), not after a word of sending ("mailed to you to sign").
 func dutyToReader(ts []token, i int) bool {
 	if i < 3 || ts[i-1].lower != "to" || ts[i-1].sentence {
@@ -90,7 +90,7 @@ func readerAt(ts []token, k int) bool {
 }
 
 // readerWhoMust: word i follows "you who must" or "you are the one who
-// should" ("it is you who must extend the contract").
+// should" ("it's you who must renew the lease").
 func readerWhoMust(ts []token, i int) bool {
 	if i < 3 || !whoModals[ts[i-1].lower] || ts[i-2].lower != "who" || ts[i-1].sentence || ts[i-2].sentence {
 		return false
@@ -109,7 +109,7 @@ func readerWhoMust(ts []token, i int) bool {
 var whoModals = set("must", "should", "shall", "needs", "has", "will", "ought")
 
 // whereuponYou: word i follows "whereupon you" or "upon which you"
-// ("Whereupon you raise the purchase order").
+// ("Whereupon you issue the supply request").
 func whereuponYou(ts []token, i int) bool {
 	if i < 2 || ts[i-1].lower != "you" || ts[i-1].sentence {
 		return false
@@ -119,7 +119,7 @@ func whereuponYou(ts []token, i int) bool {
 }
 
 // afterAbsolute: word i opens the clause after an absolute one that says
-// the deed before is over ("That done, lock the pay period", "This
+// the deed before is over ("That done, close the payroll month", "This
 // finished, export it").
 func afterAbsolute(ts []token, i int) bool {
 	return i >= 2 && ts[i].clause && !ts[i].sentence && finishedWords[ts[i-1].lower] && (ts[i-2].lower == "that" || ts[i-2].lower == "this" || ts[i-2].lower == "which") && ts[i-2].sentence
@@ -129,7 +129,7 @@ func afterAbsolute(ts []token, i int) bool {
 var finishedWords = set("done", "finished", "complete", "completed", "sorted", "settled", "over")
 
 // afterThisCall: word i opens the clause after a phrase of time that ends
-// with this call ("Hot on the heels of this call, open …", "Straight
+// with this call ("Hard on the heels of this lookup, open …", "Straight
 // after this call, send …"), of six words at most from the sentence's
 // start.
 func afterThisCall(ts []token, i int) bool {
@@ -152,7 +152,7 @@ func afterThisCall(ts []token, i int) bool {
 var thisCallNouns = set("call", "step", "tool", "lookup", "request", "one")
 
 // readerAnswersFor: word i, a gerund, is what the reader answers for —
-// "You're on the hook for chasing", "you are responsible for texting",
+// "You are on the hook for nudging", "you are responsible for texting",
 // "the agent is tasked with filing", "you're in charge of sending".
 func readerAnswersFor(ts []token, i int) bool {
 	if i < 3 || ts[i-1].sentence || ts[i].sentence {

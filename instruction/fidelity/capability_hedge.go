@@ -3,14 +3,14 @@ package fidelity
 import "strings"
 
 // Hedged and moving duties: besides "should be sent", a text asks the
-// agent to act when it says where a thing ought to go ("a fax ought to go
-// to the admissions desk", "a renewal offer should go out to each
-// tenant", "a copy would ideally land in everyone's Outlook inbox"), that
-// a deed is worth doing ("it may be worth posting a summary in
-// #procurement", "error lines are worth forwarding to Sentry"), or a
+// agent to act when it says where a thing ought to go ("the form ought to go
+// to the front office", "a renewal notice should go out to every
+// member", "a copy would ideally reach each Outlook inbox"), that
+// a deed is worth doing ("it could be worth posting a recap in
+// #purchasing", "warnings are worth forwarding to Sentry"), or a
 // passive obligation whose place stands after a particle or the thing
-// given ("should be sent out for signature through DocuSign", "should be
-// sent a printed letter through PostGrid").
+// given ("should be sent out for approval through DocuSign", "should be
+// sent a paper letter through PostGrid").
 
 // motionVerbs say a thing moves to a place: with a duty and a place, the
 // deed is sending it there.
@@ -110,8 +110,8 @@ func placeAfterObject(ts []token, i int) int {
 
 // gerundDuty reports whether word i is a gerund that names a deed the
 // text hands to the agent: the subject of a duty predicate ("merging it
-// into main is left to you", "contacting the customer is the best first
-// step") or a numbered step ("step two is creating the laptop order in
+// back is left to you", "calling the buyer is the best first
+// step") or a numbered step ("step two is raising the monitor order in
 // ServiceNow"). It returns the deed's verb.
 func gerundDuty(ts []token, i int) (string, bool) {
 	w := ts[i].lower
@@ -126,10 +126,10 @@ func gerundDuty(ts []token, i int) (string, bool) {
 		return v, true // "step two is creating …"
 	}
 	if !ts[i].sentence && !ts[i].clause && !(i > 0 && ts[i-1].lower == "the" && (ts[i-1].sentence || ts[i-1].clause)) {
-		return "", false // (a gerund may take an article: "the publishing of each draft is yours")
+		return "", false // (a gerund may take an article: "the mailing of every flyer is yours")
 	}
 	// the first copula whose predicate hands the deed on: one inside the
-	// gerund's own phrase ("paging whoever is on call via Opsgenie is
+	// gerund's own phrase ("alerting whoever is on duty via Opsgenie is
 	// the agent's job") does not end the search
 	for k := i + 1; k+1 < len(ts) && k <= i+12 && !ts[k].sentence; k++ {
 		if ts[k].lower != "is" && ts[k].lower != "are" && ts[k].lower != "remains" && ts[k].lower != "falls" {
@@ -166,12 +166,12 @@ func dutyPredicate(ts []token, k int) bool {
 		return true // "is the agent's job"
 	}
 	if at("how", "you") || k+2 < len(ts) && at("how", "the") && agentWords[ts[k+2].lower] {
-		return true // "is how the agent sets the tool up"
+		return true // "is how the agent gets the tool ready"
 	}
 	if at("what") {
 		for h := k + 1; h+1 < len(ts) && h <= k+6 && !ts[h].sentence; h++ {
 			if (ts[h].lower == "of" || ts[h].lower == "from") && ts[h+1].lower == "you" {
-				return true // "is what the coordinator expects of you"
+				return true // "is what the planner wants from you"
 			}
 		}
 	}
@@ -226,7 +226,7 @@ var stepAdjectives = set("best", "first", "next", "last", "final", "right", "usu
 // What the user said is worked on in the conversation ("Expand the
 // user's one-line intent into a goal").
 // When the sentence names the means ("with resolve_incident", "via
-// 'location'", "in the knowledge graph you maintain"), the means decides
+// 'location'", "in the fact store you keep"), the means decides
 // what is needed, not the verb.
 func laterImperative(ts []token, i int) bool {
 	if !laterSentence(ts, i) || !baseVerb(ts[i].lower) || textVerbs[ts[i].lower] || !objectFollows(ts, i) && !possessiveFollows(ts, i) || ts[i+1].lower == "a" || ts[i+1].lower == "an" ||
@@ -270,8 +270,8 @@ var dutyAdjectives = set("recommended", "advised", "suggested", "important", "es
 	"preferred", "best", "vital", "crucial", "necessary", "advisable")
 
 // numberedStep: word i opens an item of a numbered or lettered list after
-// the text's first sentence ("(b) restore it to staging", "3) roll back
-// the last deploy", "3️⃣ roll back the last deploy"): a step of the
+// the text's first sentence ("(b) restore it to staging", "3) revert
+// the newest release", "3️⃣ revert the newest release"): a step of the
 // procedure.
 func numberedStep(text string, ts []token, i int) bool {
 	if i < 1 || !numeral(ts[i-1].lower) || len(ts[i-1].lower) > 2 || numberClose(text, ts[i-1].end) == 0 || byteAt(text, ts[i-1].end+numberClose(text, ts[i-1].end)) != ' ' {

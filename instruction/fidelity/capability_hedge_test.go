@@ -21,7 +21,7 @@ func TestHedgedAndMovingDuties(t *testing.T) {
 		"Returns a renewal list. After that, a quote should go out to each customer at the new rate.",
 		"Returns a changelog. It may be worth posting the highlights in the #releases Slack channel.",
 		"Returns crash reports. Stack traces are worth forwarding to Sentry for grouping.",
-		"Returns an NDA draft. Once agreed it should be sent out for approval through DocuSign.",
+		"Returns a draft lease. Once agreed, the lease should be sent out for approval via DocuSign.",
 		"Returns lapsed members. Each should be sent a renewal letter through PostGrid.",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
@@ -66,7 +66,7 @@ func TestGerundsHandedToTheAgent(t *testing.T) {
 }
 
 // TestLaterImperativesNeedTheirTool: a later sentence opened by a verb
-// and its object ("Commit the result.", "Open the sheet and copy the rows
+// and its object ("Commit the result.", "Open the file and copy the lines
 // first") asks for a step whose verb acts outside the conversation; not
 // when the sentence names its means (a roster tool, a parameter, a system
 // of the agent's), nor a verb of the conversation ("State the reason",
@@ -86,7 +86,7 @@ func TestLaterImperativesNeedTheirTool(t *testing.T) {
 		"Returns a ticket. State the reason for the change in one line.",
 		"Returns a complaint. Draft the reply in a friendly tone.",
 		"Returns shapes. Fill opacity (0-1) sets how solid each shape is.",
-		"Starts a crawl. Poll every 15-30 seconds until the status is final.",
+		"Starts a crawl. Poll every 20 seconds or so until it finishes.",
 		"Creates a monitor. Expand the user's one-line intent into a clear goal.",
 	} {
 		if fs := capabilityCheck(t, "report", text, catalog.Contract{ID: "acme.close_incident_acme", Purpose: "Closes an incident."}); len(fs) > 0 {
@@ -97,7 +97,7 @@ func TestLaterImperativesNeedTheirTool(t *testing.T) {
 
 // TestRoundFiveHardWordings: a sibling named as the way ("wipe_laptop is
 // what the agent calls", "Its sibling, reopen_ticket, is how …", "by way
-// of add_song_to_queue", "is the one to reach for"), a deed that is part
+// of add_song_to_queue", "is the one to pick"), a deed that is part
 // of a duty or the agent's job, the remaining steps, "it is recommended
 // that you post …", and a lettered or numbered step after the first
 // sentence ("(b) restore it to staging", "3) roll back the deploy") need
@@ -106,13 +106,13 @@ func TestLaterImperativesNeedTheirTool(t *testing.T) {
 func TestRoundFiveHardWordings(t *testing.T) {
 	for _, text := range []string{
 		"Returns a managed phone. For a stolen phone, wipe_phone_acme is what the agent calls.",
-		"Returns a helpdesk ticket. Its sibling, reopen_ticket_acme, is how a closed ticket gets reopened.",
-		"Returns a queue. Songs can be appended by way of add_song_to_queue.",
-		"Returns a customer. For their invoices, list_invoices_for_customer is the one to reach for.",
-		"Returns a merge request. Once the pipeline is green, approving it and merging it are the remaining steps.",
-		"Returns the canteen menu. It is recommended that you tweet the dish of the day from the canteen account.",
-		"Returns database snapshots. (a) pick the newest; (b) restore it to staging; (c) tell QA.",
-		"Returns an alert. 1) acknowledge 2) mute it for an hour 3) roll back the last deploy",
+		"Returns a support case. Its sibling, reopen_case_acme, is how a shut case comes back.",
+		"Returns a queue. Tracks get added by way of add_song_to_queue.",
+		"Returns a client. For their bills, list_bills_by_client is the one to pick.",
+		"Returns a pull request. When the checks pass, approving and then merging it are the steps left.",
+		"Returns the café specials. It is advised that you tweet the soup of the day from the café account.",
+		"Returns volume backups. (a) choose the latest; (b) load it into staging; (c) inform QA.",
+		"Returns an alarm. 1) acknowledge 2) silence it for a day 3) revert the newest release",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
 			t.Errorf("%q: want a finding, got none", text)

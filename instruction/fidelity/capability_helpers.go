@@ -203,7 +203,7 @@ func nounListItem(ts []token, i int) bool {
 		return false
 	}
 	if closesList(ts, i) {
-		return true // "documentation, code files, or configuration files"
+		return true // "manuals, source files, or settings files"
 	}
 	p := i - 1
 	for p > 0 && p >= i-3 && !ts[p].clause && !ts[p].sentence {

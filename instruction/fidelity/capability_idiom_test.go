@@ -7,7 +7,7 @@ import "testing"
 // nothing; the same words as steps do.
 func TestClassWordsInOtherSenses(t *testing.T) {
 	for _, text := range []string{
-		"Returns a naval history entry: SMS Emden, light cruiser, 1908.",
+		"Returns a fleet archive record: SMS Dresden, small cruiser, 1907.",
 		"Returns a museum record. SMS Dresden and SMS Leipzig are listed with their crews.",
 		"Returns the packing list. Keep the booking reference to hand at the desk.",
 		"Returns tide times. Have a torch to hand when the walk starts after dusk.",

@@ -34,7 +34,7 @@ func instructionAt(ts []token, i int, sameSentence bool) (int, bool) {
 	}
 	if !verbish(w) {
 		// any verb of the lexicon in its base form may open an
-		// instruction ("Double-check the point on OpenStreetMap"); its
+		// instruction ("Double-check the spot on OpenStreetMap"); its
 		// class then comes only from where it acts
 		phrasal := w == "back" && i+1 < len(ts) && ts[i+1].lower == "up" // "back up the documents"
 		if !baseVerb(w) && !phrasal && !ts[i].coined {
@@ -114,11 +114,11 @@ func framed(ts []token, i int) (int, bool) {
 	case ts[j].lower == "to" && j > 0 && obligingOpeners[ts[j-1].lower]:
 		return ctxOblige, true // "be sure to book", "is expected to isolate"
 	case youAt(ts, j) && j >= 2 && ts[j-1].lower == "that" && (dutyAdjectives[ts[j-2].lower] || askingVerbs[verbBase(ts[j-2].lower)]):
-		return ctxOblige, true // "It is recommended that you tweet …", "Marketing asked that you upload it"
+		return ctxOblige, true // "It is advised that you tweet …", "Sales asked that you upload it"
 	case agentWords[ts[j].lower] && j >= 3 && ts[j-1].lower == "the" && ts[j-2].lower == "that" && (dutyAdjectives[ts[j-3].lower] || askingVerbs[verbBase(ts[j-3].lower)]):
-		return ctxOblige, true // "It is essential that the assistant notify …"
+		return ctxOblige, true // "It is vital that the assistant notify …"
 	case ts[j].lower == "to" && j >= 3 && permittingWords[ts[j-1].lower] && (ts[j-2].lower == "are" || ts[j-2].lower == "re") && ts[j-3].lower == "you":
-		return ctxOblige, true // "You are cleared to return it"
+		return ctxOblige, true // "You are cleared to ship it"
 	case ts[j].lower == "to" && j > 1 && (dutyTo[ts[j-1].lower] && youAt(ts, j-2) ||
 		ts[j-1].lower == "you" && askingVerbs[verbBase(ts[j-2].lower)]) && setupVerbs[ts[i].lower]:
 		return 0, false // "You need to grant the app access first", "asking you to lower limit"
@@ -132,11 +132,11 @@ func framed(ts []token, i int) (int, bool) {
 	case ts[j].lower == "to" && j > 0 && (toOpeners[ts[j-1].lower] || ts[j-1].lower == "need" || j > 1 && youAt(ts, j-2) && modals[ts[j-1].lower]):
 		return ctxModal, true
 	case youAt(ts, j) && !ts[j].sentence && j > 0 && youTimed[ts[j-1].lower] && (worldVerb(ts[i].lower) || verbish(ts[i].lower)):
-		return ctxModal, true // "appreciate it when you reach out over Intercom", "ask before you email them"
+		return ctxModal, true // "value it when you get in touch over Intercom", "ask before you email them"
 	case ts[j].lower == "to" && usedToDo(ts, j):
 		return ctxModal, true
 	case ts[j].lower == "you" && (worldVerb(ts[i].lower) || verbish(ts[i].lower)) && !receivingVerbs[ts[i].lower] && youStep(ts, j):
-		return ctxImperative, true // "once documents are complete, you submit the application"
+		return ctxImperative, true // "once the forms are signed, you file the claim"
 	}
 	return 0, false
 }
@@ -166,7 +166,7 @@ func opensSentence(ts []token, k int) bool {
 }
 
 // imperativeSentence: the sentence of word i, after the text's first,
-// opens with a verb in its base form ("Flag abnormal values and fax the
+// opens with a verb in its base form ("Mark odd readings and fax the
 // summary").
 func imperativeSentence(ts []token, i int) bool {
 	k := sentenceOf(ts, ts[i].start)
@@ -178,7 +178,7 @@ func imperativeSentence(ts []token, i int) bool {
 var agentWords = set("assistant", "model", "agent", "ai", "llm", "bot", "chatbot", "copilot", "claude", "chatgpt")
 
 // agentReading: the subject before the modal at j is the agent named with
-// what it is doing ("the AI assistant reading this should", "the model
+// what it is doing ("the AI assistant reading these lines should", "the model
 // that reads these notes must"): an agent word followed by a participle or
 // a relative pronoun, within four words of the modal and its clause.
 func agentReading(ts []token, j int) bool {

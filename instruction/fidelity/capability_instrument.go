@@ -9,15 +9,15 @@ import "strings"
 // the doer or the means of a deed, in a sentence after the first:
 //
 //   - its subject: a modal, a verb of doing in the third person or a
-//     recommendation follows ("a URL shortener makes them fit", "A
-//     subtitle generator of yours can turn it into captions", "Your
-//     time-zone converter knows", "a diff tool is the way to compare
-//     them", "the spell checker is your friend here");
+//     recommendation follows ("a link shortener makes them fit", "A
+//     caption maker of yours can make subtitles of it", "Your
+//     time-zone converter knows", "a diff tool is how you compare
+//     them", "the grammar checker is your friend here");
 //   - its means, in a sentence that asks something: after "through",
-//     "with", "using", "via" ("be put through a unit converter", "with
+//     "with", "using", "via" ("be run through a unit converter", "with
 //     whichever summarisation tool");
 //   - the agent's: "you have", "of yours", "at hand", "available to you"
-//     after it ("any watermarking tool you have will do").
+//     after it ("any stamping tool you have will do").
 //
 // As a subject or a means the phrase must be a compound ("spell
 // checker"), or chosen freely ("whichever tool"): an agent noun alone ("the
@@ -80,15 +80,15 @@ func instrumentAtWork(text string, ts []token, i int, instructed bool) (mention,
 	case n > h+1:
 		work = true // "a subtitle generator of yours"
 	case next == "you" && n+1 < len(ts) && (ts[n+1].lower == "have" || ts[n+1].lower == "own" || ts[n+1].lower == "use"):
-		work = true // "any watermarking tool you have"
+		work = true // "any stamping tool you have"
 	case next == "at" && n+1 < len(ts) && ts[n+1].lower == "hand":
 		work = true
 	case subject && compound && instrumentVerbsOfDoing[next]:
-		work = true // "a URL shortener makes them fit"
+		work = true // "a link shortener makes them fit"
 	case subject && compound && next == "is":
 		for k := n + 1; k < len(ts) && k <= n+3 && !ts[k].sentence; k++ {
 			if recommendedAs[ts[k].lower] {
-				work = true // "a diff tool is the way to compare them"
+				work = true // "a diff tool is how you compare them"
 				break
 			}
 		}
@@ -141,8 +141,8 @@ func yourMention(text string, ts []token, i int, sameSentence bool) (mention, bo
 	}
 	agents := ts[i].lower == "the" && i+3 < len(ts) && agentWords[ts[i+1].lower] && ts[i+2].lower == "s" && (ts[i].sentence || ts[i].clause)
 	if ts[i].lower == "your" && (i == 0 || ts[i].sentence || ts[i].clause || reportedClause(ts, i)) || agents {
-		// "Your translator can produce the English versions", "The
-		// assistant's text-to-speech voice should read …"
+		// "Your translator can write the Spanish copies", "The
+		// assistant's voice synthesis should read …"
 		at := i + 1
 		if agents {
 			at = i + 3
@@ -163,7 +163,7 @@ func yourMention(text string, ts []token, i int, sameSentence bool) (mention, bo
 		return mention{}, false
 	}
 	if class, h, ok := systemAt(ts, i+1); ok && (doneBy(ts, h+1) || i >= 2 && ts[i-1].lower == "for" && jobNouns[ts[i-2].lower]) {
-		// "something your clustering tool does well", "a job for your OCR"
+		// "something your grouping tool handles well", "a job for your OCR"
 		return mention{kind: KindCapability, class: class, signal: text[ts[i].start:ts[h].end], start: ts[i].start, end: ts[h].end}, true
 	}
 	class, h, ok := delegatedAt(ts, i)

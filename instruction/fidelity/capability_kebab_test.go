@@ -10,11 +10,11 @@ import "testing"
 // "to" are not.
 func TestSiblingToolsInKebabCase(t *testing.T) {
 	for _, text := range []string{
-		"Runs a command. For a long script, upload it with sftp-upload and run it by path.",
-		"Deletes a pod. Verify the id with get-pod first.",
-		"Gets a routine. Use search-routines to discover IDs.",
-		"Lists endpoints (trimmed; use get-endpoint for the full object).",
-		"Retrieves a workflow. Use after list-workflows to get the details.",
+		"Runs a command. For a big script, push it with scp-push and run it by path.",
+		"Deletes a node. Check the name with get-node first.",
+		"Gets a recipe. Use search-recipes to find IDs.",
+		"Lists routes (shortened; use fetch-route for the whole record).",
+		"Retrieves a job. Use after list-jobs to see the details.",
 		"Searches one index. To search several, use search-records instead.",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
@@ -25,7 +25,7 @@ func TestSiblingToolsInKebabCase(t *testing.T) {
 		"Runs a query. Use read-only mode for reports.",
 		"Returns a thread. Use follow-up questions sparingly.",
 		"Returns text. Use multi-line strings for long values.",
-		"Returns capacity. Pass cudaVersions to deep-probe instead.",
+		"Returns capacity. Pass gpuTypes to re-check instead.",
 		"Returns a record with built-in defaults.",
 		"Returns a page. Use get-style names for the fields.",
 	} {
@@ -41,8 +41,8 @@ func TestSiblingToolsInKebabCase(t *testing.T) {
 // sentence that says what the tool does, is not.
 func TestSiblingToolsInCamelCase(t *testing.T) {
 	for _, text := range []string{
-		"Returns an archery club member. Renew lapsed ones through renewMembership.",
-		"Lists customers. Merge duplicates with mergeCustomers before exporting.",
+		"Returns a rowing club member. Renew expired ones through renewMembership.",
+		"Lists leads. Fold repeats with mergeLeads before the export.",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
 			t.Errorf("%q: want a finding, got none", text)

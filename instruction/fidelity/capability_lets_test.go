@@ -3,12 +3,12 @@ package fidelity_test
 import "testing"
 
 // TestLetsIsAStep: "let's" or "let us" with a verb asks the reader to do
-// the deed, as an imperative does ("Let's also tag the commit and push
+// the deed, as an imperative does ("Let's also tag the release, then push
 // the tag"); "let" with another person, or "lets" as "allows", does not.
 func TestLetsIsAStep(t *testing.T) {
 	wantFindings(t, "report",
 		"Returns a sprint review. Let's post the demo recording to the #product Slack channel.",
-		"Returns a build. Let's also tag the commit and push the tag once CI is green.",
+		"Returns a build. Let's also tag the release, then push it once CI is green.",
 		"Returns an incident. Now let us page the on-call engineer.",
 	)
 	wantNoFindings(t, "report",

@@ -9,7 +9,7 @@ import "testing"
 func TestDeedsNamedByTheirObject(t *testing.T) {
 	wantFindings(t, "report",
 		"Returns the inspections. After review, open a repair request for each failed valve.",
-		"Returns the rates. Finally, put a hold on the cheapest room.",
+		"Returns the fares. Lastly, put a hold on the lowest seat.",
 		"Returns the rates. Then make a booking for the cheapest room.",
 		"Returns the rents. Send the landlord a Venmo request for the deposit.",
 		"Returns the tasks. Before closing any, start a Whereby call with the owners.",

@@ -2,15 +2,15 @@ package fidelity_test
 
 import "testing"
 
-// TestListItemsAreNoSteps: a comma list of things ("Supports invoices,
-// deposits, vendor credits, bill payments, and attachments") holds noun
+// TestListItemsAreNoSteps: a comma list of things ("Handles receipts,
+// refunds, supplier credits, bill payments, and notes") holds noun
 // phrases: an item whose first word is also a verb ("bill payments",
 // "order lines", "charge backs") is a thing, not an instruction, where
 // the item before it is no verb's clause. A list of steps ("Open the
 // ticket, assign it, and page the on-call engineer") is still one.
 func TestListItemsAreNoSteps(t *testing.T) {
 	wantNoFindings(t, "delete_entity",
-		"Deletes a ledger record. Supports invoices, deposits, vendor credits, bill payments, and attachments.",
+		"Deletes a ledger record. Handles receipts, refunds, supplier credits, bill payments, and notes.",
 		"Exports a store's data. Covers customers, products, refunds issued, order lines, and fax numbers.",
 	)
 	wantFindings(t, "delete_entity",

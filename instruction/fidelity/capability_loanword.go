@@ -7,7 +7,7 @@ import (
 
 // The language-independent reading: an instruction written in
 // a language the gloss does not cover ("Μετά στείλε email στον πελάτη",
-// "Skicka sedan ett sms till kunden") is found by the words it borrows. A
+// "Skicka sedan ett sms till patienten") is found by the words it borrows. A
 // later sentence whose words are mostly foreign — not English function
 // words, not words of the English lexicon — and that holds a product or a
 // word of the class table as written in English ("email", "sms",
@@ -49,7 +49,7 @@ var loanwordClasses = func() map[string][2]string {
 // (an entry's heading and class line are English or names). The sentence
 // before must open with a foreign word too: the text is written in that
 // language ("Returnerar en order. Skicka …"), not an English list of
-// names ("… and keeper: Burmese python, leopard gecko").
+// names ("… and keeper: ball python, corn snake").
 func loanwordMentions(text string, ts []token) []mention {
 	var out []mention
 	person, personRead := "", false

@@ -14,22 +14,22 @@ import "testing"
 // English reading.
 func TestLoanwordInALanguageNotGlossed(t *testing.T) {
 	wantFindings(t, "report",
-		"Επιστρέφει την κράτηση. Μετά στείλε email στον πελάτη.",
-		"Returnerar en order. Skicka sedan ett sms till kunden om leveranstiden.",
-		"Vrací objednávku. Potom ji zapiš do tabulky v Google Sheets.",
-		"Mengembalikan tagihan. Hitung dendanya dengan skrip Python kecil.",
+		"Δίνει την παραγγελία. Μετά στείλε email στον αγοραστή.",
+		"Visar en bokning. Skicka sedan ett sms till gästen om ankomsten.",
+		"Vrací fakturu. Pak ji ulož do tabulky v Google Sheets.",
+		"Mengembalikan pinjaman. Hitung bunganya pakai skrip Python singkat.",
 		"Palauttaa tilauksen. Lähetä asiakkaalle viesti Slackissa ja Slack kanavalla.",
 	)
 	wantNoFindings(t, "report",
-		"Επιστρέφει την κράτηση. Το ξενοδοχείο στέλνει email στον πελάτη.",
+		"Δίνει την παραγγελία. Το κατάστημα στέλνει email στον αγοραστή.",
 		"Returnerar en order. Kunden skickar ett sms till butiken.",
 		"Returnerar en order. Butiken skickar ett sms till kunden.",
 		"Vrací objednávku z Google Sheets.",
 		"Returns the order. The customer gets an email and an sms.",
 		"返回运单信息。收件人可以用微信查询物流。",
-		"Returnerar en order. Budet skickar ett sms till kunden om leveranstiden.",
-		"Lists the zoo's reptiles with species, enclosure and keeper: Burmese python, leopard gecko, box turtle.",
+		"Visar en bokning. Hotellet skickar ett sms till gästen om ankomsten.",
+		"Lists the park's reptiles by species, pen and keeper: ball python, corn snake, tortoise.",
 		"Unresolve a resolved review thread on a pull request. Unresolving an already-unresolved thread is a no-op.",
-		"Manage the rollout of a resource (e.g., deployment, daemonset, statefulset)",
+		"Handle how a resource rolls out (e.g., deployment, daemonset, statefulset)",
 	)
 }

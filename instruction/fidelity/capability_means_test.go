@@ -9,11 +9,11 @@ import (
 )
 
 // TestWhatTheRosterOrTheToolDoesItself: a deed the text names by its means
-// ("from your terminal", "with your speech-to-text engine", "on the edge
+// ("from your terminal", "with your dictation engine", "on the edge
 // firewall") is done when a roster tool's own verb is the deed's; without
 // that tool it is a finding. A value listed or addressed ("r/bash",
 // "shell (bash, PowerShell)"), a value's shape ("in the format
-// YYYY-MM-DD"), a call that is a noun ("a thank-you call within a week")
+// YYYY-MM-DD"), a call that is a noun ("a courtesy call within a week")
 // and the shaping of a call's values ("JSON strings need to be escaped")
 // teach nothing.
 func TestWhatTheRosterOrTheToolDoesItself(t *testing.T) {
@@ -21,9 +21,9 @@ func TestWhatTheRosterOrTheToolDoesItself(t *testing.T) {
 		text string
 		tool catalog.Contract
 	}{
-		{"Returns latency per router. Ping each router's address from your terminal to confirm a spike.", catalog.Contract{ID: "acme.ping_host", Purpose: "Pings a host and reports round-trip times."}},
+		{"Returns delay per switch. Ping every switch's IP from your terminal to check a spike.", catalog.Contract{ID: "acme.ping_host", Purpose: "Pings a host and reports round-trip times."}},
 		{"Returns intrusion alerts. For critical ones, block the source address on the edge firewall.", catalog.Contract{ID: "acme.block_ip", Purpose: "Adds an IP address to the edge firewall's deny list."}},
-		{"Returns recorded interviews. Transcribe them with your speech-to-text engine first.", catalog.Contract{ID: "acme.transcribe_audio", Purpose: "Transcribes an audio file to text."}},
+		{"Returns recorded calls. Transcribe them with your dictation engine first.", catalog.Contract{ID: "acme.transcribe_audio", Purpose: "Transcribes an audio file to text."}},
 	}
 	for _, c := range cases {
 		if fs := capabilityCheck(t, "report", c.text, c.tool); len(fs) > 0 {
@@ -35,12 +35,12 @@ func TestWhatTheRosterOrTheToolDoesItself(t *testing.T) {
 	}
 	for _, text := range []string{
 		"Searches posts across Reddit, e.g. in r/python, r/bash or r/powershell.",
-		"Returns the host inventory: name, OS (Debian, Windows Server), shell (bash, PowerShell) and owner.",
-		"Returns a stewardship plan: the officer makes a thank-you call within a week of each gift.",
+		"Returns the machine list: name, system (Ubuntu, Windows Server), shell (zsh, PowerShell) and owner.",
+		"Returns a donor plan: the officer places a courtesy call in the days after every gift.",
 		"Returns events. Start dates must be written in the format YYYY-MM-DD.",
 		"Sends a message. JSON strings need to be escaped.",
 		"Fetches a thread. When using the id alone, one extra lookup is made (2 calls total).",
-		"Automates a browser. The agent will navigate and interact with web pages to finish the task.",
+		"Automates a browser. The agent will move through and act on web pages to finish the job.",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
 			t.Errorf("%q: want no finding, got %s", text, describe(fs))
@@ -50,13 +50,13 @@ func TestWhatTheRosterOrTheToolDoesItself(t *testing.T) {
 
 // TestAToolsHeadlineIsWhatItDoes: in a composition, the first sentence of
 // an imported tool's own description says what the tool does, opened by
-// its verb ("Search and list database objects on the postgres
-// database"); a later sentence that asks for the same is an instruction.
+// its verb ("Search and list the tables of a MySQL
+// schema"); a later sentence that asks for the same is an instruction.
 func TestAToolsHeadlineIsWhatItDoes(t *testing.T) {
 	var c leakCorpus
 	doc := `{"corpus": "headline", "items": [
-		{"id": "own", "tool": "search_objects", "text": "Search and list database objects on the postgres database", "leak": false},
-		{"id": "later", "tool": "search_objects", "text": "Lists table names. Search and list database objects on the postgres database.", "leak": true}]}`
+		{"id": "own", "tool": "search_objects", "text": "Search and list the tables of a MySQL schema", "leak": false},
+		{"id": "later", "tool": "search_objects", "text": "Lists view names. Search and list the tables of a MySQL schema.", "leak": true}]}`
 	if err := json.Unmarshal([]byte(doc), &c); err != nil {
 		t.Fatal(err)
 	}
@@ -66,22 +66,22 @@ func TestAToolsHeadlineIsWhatItDoes(t *testing.T) {
 }
 
 // TestToolsNamedInWords: a tool named in words and put to use ("call the
-// full board data tool", "use the campaign statistics endpoint instead")
+// whole project data tool", "use the campaign statistics endpoint instead")
 // is a tool the roster must have; not when a roster tool's name or
 // headline holds the words, nor when the text says not to call it.
 func TestToolsNamedInWords(t *testing.T) {
-	leak := "Creates an update on an item. Afterwards, call the full board data tool to refresh the view."
+	leak := "Adds a comment to a card. Afterwards, call the whole project data tool to reload the page."
 	if fs := capabilityCheck(t, "create_update", leak); len(fs) == 0 {
 		t.Errorf("%q: want a finding, got none", leak)
 	}
-	sibling := catalog.Contract{ID: "acme.get_full_board_data", Purpose: "Returns the full data of a board."}
+	sibling := catalog.Contract{ID: "acme.get_whole_project_data", Purpose: "Returns the whole data of a project."}
 	for _, c := range []struct {
 		text   string
 		others []catalog.Contract
 	}{
 		{leak, []catalog.Contract{sibling}},
 		{"Returns places near a point. Do not call the reverse geocode tool for this.", nil},
-		{"Lists PHP versions for an order. For an existing website, use the website versions endpoint instead.", []catalog.Contract{{ID: "acme.list_site_php", Purpose: "Lists the PHP versions available to an existing website."}}},
+		{"Lists Node versions for a plan. For a live site, use the site versions endpoint instead.", []catalog.Contract{{ID: "acme.list_site_php", Purpose: "Lists the Node versions a live site can use."}}},
 	} {
 		if fs := capabilityCheck(t, "create_update", c.text, c.others...); len(fs) > 0 {
 			t.Errorf("%q: want no finding, got %s", c.text, describe(fs))
@@ -121,7 +121,7 @@ func TestCommandsInBackticks(t *testing.T) {
 func TestCodeAsTheMeansAndNegatedDuties(t *testing.T) {
 	for _, text := range []string{
 		"Returns access logs. Finding the slowest endpoints is simplest with a short script.",
-		"Returns a nested export. Unpacking the nested fields calls for a bit of code.",
+		"Returns a deep export. Unpacking the inner fields calls for a bit of scripting.",
 		"Returns validation rules. Each record is checked by running the rules in a sandbox.",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
@@ -130,7 +130,7 @@ func TestCodeAsTheMeansAndNegatedDuties(t *testing.T) {
 	}
 	for _, text := range []string{
 		"Returns printers. None of the printers should be restarted, paused or renamed.",
-		"Returns subscribers. No email of any kind should be sent to them from here.",
+		"Returns subscribers. No mail at all should be sent to them from here.",
 		"Checks formulas. This tool evaluates each formula in a sandbox.",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {

@@ -4,15 +4,15 @@ import "strings"
 
 // ownedMentions finds an ability named as the agent's own by a relative
 // clause rather than by "your": "the knowledge graph you maintain", "the
-// nutrition-analysis skill you have installed", "the moderation model you
-// have access to", "the vision capability available to you", "the diff
+// calorie-counting skill you have installed", "the moderation model you
+// have access to", "the image skill available to you", "the diff
 // utility at your disposal". The head of the noun phrase is the class
 // ("tool:<words>").
 func ownedMentions(text string, ts []token) []mention {
 	var out []mention
 	for k := 0; k+2 < len(ts); k++ {
 		if ts[k].lower != "the" && ts[k].lower != "any" {
-			continue // "the OCR plugin you carry", "Any barcode decoding on your side"
+			continue // "the OCR add-on you carry", "Any QR decoding on your side"
 		}
 		for h := k + 1; h < len(ts) && h <= k+3; h++ {
 			if ts[h].sentence || ts[h].clause || functionWords[ts[h].lower] {
@@ -52,13 +52,13 @@ func owned(ts []token, i int) bool {
 		at(i, "on", "your", "side"), at(i, "on", "your", "end"):
 		return true
 	case at(i, "in", "your") && i+2 < len(ts) && kitNouns[ts[i+2].lower]:
-		return true // "the speech-to-text in your toolbelt"
+		return true // "the voice-to-text in your kit"
 	case at(i, "you", "have") || at(i, "you", "ve"):
 		// "the image generator you have", not "the rows you have to check"
 		n := i + 2
 		return n >= len(ts) || ts[n].sentence || ts[n].clause || ts[n].lower == "available" || ts[n].lower == "built" || ts[n].lower == "installed"
 	case ts[i].lower == "the" && i+3 < len(ts) && agentWords[ts[i+1].lower] && !ts[i+1].sentence && (ts[i+2].lower == "has" || ts[i+2].lower == "can") && !ts[i+2].sentence:
-		// "the built-in translator the assistant has access to", "the
+		// "the bundled translator the assistant can reach", "the
 		// summarizer the agent can use"
 		return at(i+3, "access") || at(i+3, "use") || at(i+3, "call") || i+3 >= len(ts) || ts[i+3].sentence || ts[i+3].clause
 	}
@@ -66,7 +66,7 @@ func owned(ts []token, i int) bool {
 }
 
 // channelNouns are how a message travels: "acknowledge receipt by email",
-// "are to be reminded by text message".
+// "are to be nudged by text message".
 var channelNouns = map[string]string{
 	"email": "email", "e-mail": "email", "mail": "email", "sms": "sms", "text": "sms", "whatsapp": "sms",
 	"fax": "fax", "phone": "paging", "telephone": "paging", "pager": "paging", "letter": "fax", "post": "fax",

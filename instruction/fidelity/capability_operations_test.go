@@ -10,25 +10,25 @@ import (
 // TestAToolsOwnDeedsAreItsCapability: what a tool's own description
 // advises about its own deeds is no capability the roster lacks — the
 // deeds of the input devices its first sentence says it works through
-// ("Use a mouse and keyboard …": click, type, press), the objects of
+// ("Operate a computer with a mouse and keyboard …": click, type, press), the objects of
 // every deed that sentence lists ("… and take screenshots"), and the
 // operations its operation parameter offers ("left_click",
 // "get_screenshot"); "click on Firefox" points at an icon, it names no
 // service. What lies outside those deeds still asks ("email the
 // screenshot to the team").
 func TestAToolsOwnDeedsAreItsCapability(t *testing.T) {
-	const gui = "Use a mouse and keyboard to interact with a computer, and take screenshots.\n" +
-		"* This is an interface to a desktop GUI. You must click on desktop icons to start applications.\n" +
-		"* E.g. if you click on Firefox and a window doesn't open, try taking another screenshot.\n" +
-		"* Make sure to click any buttons, links, icons, etc with the cursor tip in the center of the element."
-	wantNoFindings(t, "computer", gui, gui+"\n\nPress ctrl+s to save the document.")
+	const gui = "Operate a computer with a mouse and keyboard, and take screenshots.\n" +
+		"* This drives a graphical desktop. To start programs, click on their desktop icons.\n" +
+		"* For instance, when you click on Firefox and nothing opens, take one more screenshot.\n" +
+		"* Click buttons, links and icons with the tip of the cursor at their centre."
+	wantNoFindings(t, "computer", gui, gui+"\n\nPress ctrl+s to keep your edits.")
 	fs := capabilityCheck(t, "computer", gui+"\n\nThen email the screenshot to the team.")
 	if !hasClass(fs, "email") {
 		t.Errorf("a deed outside the tool's own: want class email, got %s", describe(fs))
 	}
 
 	_, w := loadCorpus(t)
-	text := "Drive the desktop. Make sure to click any buttons with the cursor tip, then take a screenshot to verify."
+	text := "Drive the desktop. Always click buttons with the cursor's tip, then take a screenshot to verify."
 	self := catalog.Contract{ID: "acme.desk", Purpose: text, Params: []catalog.Param{
 		{Name: "action", Type: "string", Enum: []any{"left_click", "double_click", "get_screenshot", "scroll"}},
 	}}

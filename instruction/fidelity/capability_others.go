@@ -8,9 +8,9 @@ import (
 
 // forOthers drops the steps a text gives to someone named other than the
 // agent: an assignment field before the step on its line or in its part
-// of the line ("B7 (owner: Lena): chase the supplier on WhatsApp", "Lane:
+// of the line ("C4 (owner: Omar): chase the printer on WhatsApp", "Lane:
 // Accountant — submit to Companies House"), or a cleft that names whose
-// step it is ("What the tenant does next is book the cleaners"). A field
+// step it is ("What the lodger does next is hire the movers"). A field
 // or cleft that names the agent or "you" keeps the step ("owner: you",
 // "What you do next is email the guest").
 func forOthers(text string, ts []token, ms []mention) []mention {

@@ -7,17 +7,17 @@ import "testing"
 // same step given to "you" or the agent is a leak.
 func TestStepsOfOthers(t *testing.T) {
 	for _, text := range []string{
-		"Returns the supplier tracker. B7 (owner: Lena): chase the supplier on WhatsApp.",
-		"Prepares an annual return. Lane: Accountant — submit to Companies House; Lane: Director — sign.",
-		"Returns a move-out record. What the tenant does next is book the cleaners; the record just shows the date.",
+		"Returns the vendor log. C4 (owner: Omar): chase the printer on WhatsApp.",
+		"Prepares the yearly accounts. Lane: Bookkeeper — submit to Companies House; Lane: Owner — sign.",
+		"Returns an exit record. What the lodger does next is hire the movers; the record only shows the day.",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
 			t.Errorf("%q: want no finding, got %s", text, describe(fs))
 		}
 	}
 	for _, text := range []string{
-		"Returns the supplier tracker. B7 (owner: you): chase the supplier on WhatsApp.",
-		"Returns a move-out record. What you do next is email the tenant the checkout report.",
+		"Returns the vendor log. C4 (owner: you): chase the printer on WhatsApp.",
+		"Returns an exit record. Your next step is to email the lodger the inspection report.",
 		"Returns the supplier tracker. Chase the supplier on WhatsApp.",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {

@@ -9,10 +9,10 @@ import "testing"
 // person ("your editor") do not.
 func TestAbilitiesNamedAsTheAgentsOwn(t *testing.T) {
 	for _, text := range []string{
-		"Returns product shots. Banners in these styles can come from the image generator you have.",
-		"Returns menus in French. English menus are produced by the translator the assistant has access to.",
-		"Returns a photographed form. Reading the fields off the photo is a job for your OCR.",
-		"Returns support tickets. Sorting them by topic is something your clustering tool does well.",
+		"Returns product photos. Posters in these styles can come out of the image generator you have.",
+		"Returns menus in Italian. German menus come from the translation tool the assistant has access to.",
+		"Returns a scanned slip. Pulling the fields from the scan is work for your OCR.",
+		"Returns help requests. Grouping them by theme is something your clustering tool handles well.",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
 			t.Errorf("%q: want a finding, got none", text)
@@ -36,7 +36,7 @@ func TestAbilitiesNamedAsTheAgentsOwn(t *testing.T) {
 // needed from the roster.
 func TestAbilitiesReliedOnOrReported(t *testing.T) {
 	for _, text := range []string{
-		"Returns a voicemail. The support leads rely on your speech-to-text engine for a transcript.",
+		"Returns a voicemail. The help desk leads rely on your dictation engine for a transcript.",
 		"Returns a cover letter. The career office says your grammar checker must pass it before it is sent.",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {

@@ -9,20 +9,20 @@ import (
 )
 
 // TestToolDescribingItsOwnJob: a tool's headline sentence says what the
-// tool itself does — the database server's export_query, "Export query
-// results to various formats (CSV, JSON)", asks the agent for no file
+// tool itself does — the database server's export_query, "Save query
+// results in several formats (CSV, JSON)", asks the agent for no file
 // writing, on the review page as in the composition; a later sentence
 // asking for it still does, and the phrase a reviewer is shown is never
 // cut inside a bracket or a quotation.
 func TestToolDescribingItsOwnJob(t *testing.T) {
-	k := catalog.Contract{ID: "shopdb.export_query", Purpose: "Export query results to various formats (CSV, JSON)"}
+	k := catalog.Contract{ID: "shopdb.export_query", Purpose: "Save query results in several formats (CSV, JSON)"}
 	if fs := fidelity.CheckContract(k, nil); len(fs) > 0 {
 		t.Errorf("review page: want no finding, got %s", describe(fs))
 	}
 	if fs := checkImported(t, "export_query", k.Purpose, map[string]any{"type": "object"}); len(fs) > 0 {
 		t.Errorf("composition: want no finding, got %s", describe(fs))
 	}
-	k.Purpose = "Runs a query. Export query results to various formats (CSV, JSON) and save them to disk."
+	k.Purpose = "Runs a query. Save query results in several formats (CSV, JSON) and write them to disk."
 	fs := fidelity.CheckContract(k, nil)
 	if len(fs) == 0 {
 		t.Fatal("a later sentence asking for file writing: want a finding, got none")

@@ -4,19 +4,19 @@ import "testing"
 
 // TestAbilitiesNamedAsTheAgentsOwnWithoutAVerb: an ability named as the
 // agent's own — "your charting smarts", "the OCR plugin you carry", "any
-// barcode decoding on your side", "the speech-to-text in your toolbelt",
+// QR decoding on your side", "the voice-to-text in your kit",
 // "via your mapping integration", "your image analysis" — is a capability
 // the roster must provide; the user's own integrations and a tool's own
 // analysis are none.
 func TestAbilitiesNamedAsTheAgentsOwnWithoutAVerb(t *testing.T) {
 	wantFindings(t, "report",
-		"Returns sales figures. Your charting smarts can turn these into a bar chart for the board.",
+		"Returns weekly takings. Your charting smarts can make these into a line graph for the owners.",
 		"Returns a scan. The OCR plugin you carry should read the serial number.",
-		"Returns label images. Any barcode decoding on your side will do to read the GTINs.",
-		"Returns a call recording. The speech-to-text in your toolbelt should turn it into notes.",
-		"Returns delivery stops. Via your mapping integration, order them by drive time.",
-		"Returns a floor plan image. Measure the rooms using your own image-measuring add-on.",
-		"Returns hoof photographs from the last visit. Use your image analysis to estimate the hoof angle from each photo.",
+		"Returns shelf photos. Any QR decoding on your side is enough to read them.",
+		"Returns a meeting recording. The voice-to-text in your kit should make minutes of it.",
+		"Returns courier drops. Via your mapping integration, sort them by travel time.",
+		"Returns a site plan picture. Size the plots with your own picture-measuring add-on.",
+		"Returns hull pictures from the latest survey. Use your image analysis to gauge the fouling in every picture.",
 	)
 	wantNoFindings(t, "report",
 		"Returns the stops your mapping integration synced last night.",

@@ -2,7 +2,7 @@ package fidelity
 
 // passiveDuty: word i is a participle in the passive ("is issued", "gets
 // reposted", "is then archived") whose deed is the agent's: its doer is
-// "you" or the agent ("Then it gets reposted on the job board by you"),
+// "you" or the agent ("Then it gets pinned on the vacancy board by you"),
 // or it is the step after an instruction of the same sentence ("Verify
 // the invoice, after which the payment is released"). It returns the
 // verb. A clause opened by a condition ("if it is approved by you") is a
@@ -21,7 +21,7 @@ func passiveDuty(ts []token, i int) (string, bool) {
 	}
 	v := lemma(ts[i].lower)
 	if v == ts[i].lower && irregular[ts[i].lower] == "" || !worldVerb(v) && !doneByReader(ts, i) {
-		return "", false // (a deed of the conversation is the reader's only by name: "planned by the assistant using its own forecaster")
+		return "", false // (a deed of the conversation is the reader's only by name: "scheduled by the assistant with its own planner")
 	}
 	c := b // the clause's first word
 	for c > 0 && c > b-reach && !ts[c].sentence && !ts[c].clause {
@@ -32,7 +32,7 @@ func passiveDuty(ts []token, i int) (string, bool) {
 		return "", false // "If it is approved by you, …"
 	}
 	if doneByReader(ts, i) {
-		return v, true // "reposted on the careers site by you"
+		return v, true // "pinned on the vacancy page by you"
 	}
 	return v, after && ts[c].clause && instructedBefore(ts, c)
 }

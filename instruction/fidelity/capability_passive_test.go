@@ -3,7 +3,7 @@ package fidelity_test
 import "testing"
 
 // TestPassiveStepsOfTheAgent: a deed in the passive is the agent's when
-// its doer is "you" or the agent ("Then it gets reposted on the job board
+// its doer is "you" or the agent ("Then it gets pinned on the vacancy board
 // by you") or when it is the step after an instruction of the same
 // sentence ("Verify the invoice, after which the payment is released to
 // the supplier"); a passive that describes what the tool or someone else

@@ -4,7 +4,7 @@ import "strings"
 
 // forPeople drops the instructions of a sentence set under a label that
 // names people other than the agent ("STAFF ACTION (store manager):
-// refund via PayPal", "Recommended usage (for analysts): load it in your
+// refund via PayPal", "Recommended usage (for economists): open it in your
 // BI tool"): the label says whose step it is. A label is the words on the
 // sentence's line before its colon, at most eight; it names people when
 // one of its words is a person where a label names whom it is for — its

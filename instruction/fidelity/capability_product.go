@@ -54,7 +54,7 @@ func laterStep(ts []token, i int) bool {
 		c--
 	}
 	if frontedClause(ts, c) || scheduleLabel(ts, c) || sequenceFramed(ts, c) || ts[c].readerLed {
-		return true // "Whether or not it balances, post …", "09:15 — you release it"
+		return true // "Whether or not it reconciles, post …", "10:40 — you release it"
 	}
 	for k := i - 1; k >= 0 && k >= i-12 && !ts[k+1].sentence; k-- {
 		// "after that, …", not "after block" (a noun); within the
@@ -75,7 +75,7 @@ var valueStates = set("true", "false", "set", "enabled", "disabled", "provided",
 	"present", "absent", "empty", "null", "unset", "supplied", "passed", "yes", "no")
 
 // conditionOpeners open a sentence whose main clause is a step taken
-// when something holds ("When it is approved, release the payment").
+// when something holds ("Once it is signed off, release the payment").
 var conditionOpeners = set("when", "if", "once", "whenever", "as", "before", "after", "for", "unless")
 
 // firstClause: word i is in the text's first clause, the headline in

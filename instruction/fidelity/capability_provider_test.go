@@ -44,7 +44,7 @@ func TestAToolThatDoesTheDeedInTheNamedService(t *testing.T) {
 // "your forecasting model", whose head is a generic noun, is still
 // provided by a tool its modifier names (forecast_series).
 func TestAnInstrumentIsProvidedByItsHead(t *testing.T) {
-	text := "Returns the stops of a delivery route. Let your route optimizer reorder the stops to save fuel."
+	text := "Returns the drops of a courier round. Let your route optimizer reshuffle the drops to cut mileage."
 	if fs := capabilityCheck(t, "get_route_sheet", text); len(fs) == 0 {
 		t.Errorf("%q with get_route_sheet alone: want a finding, got none", text)
 	}
@@ -52,7 +52,7 @@ func TestAnInstrumentIsProvidedByItsHead(t *testing.T) {
 	if fs := capabilityCheck(t, "get_route_sheet", text, optimizer); len(fs) > 0 {
 		t.Errorf("%q with optimize_route: want no finding, got %s", text, describe(fs))
 	}
-	text = "Returns a sonar image of a reef. Ask your image classifier to label the fish."
+	text = "Returns a drone photo of a meadow. Ask your image classifier to name the flowers."
 	if fs := capabilityCheck(t, "get_sonar_image", text); len(fs) == 0 {
 		t.Errorf("%q with get_sonar_image alone: want a finding, got none", text)
 	}

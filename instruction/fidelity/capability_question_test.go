@@ -4,7 +4,7 @@ import "testing"
 
 // TestQuestionsAndArrowsOpenSteps: a question that offers a deed asks it
 // ("Could you text the customer …?", "Why not page …?"), and an arrow
-// leads to the next step ("not paid after 48 hours → send …"); a question
+// leads to the next step ("unpaid after two days → send …"); a question
 // about what the reader sees or wants, and arrows between values, ask
 // nothing.
 func TestQuestionsAndArrowsOpenSteps(t *testing.T) {

@@ -4,7 +4,7 @@ import "strings"
 
 // recipientAt: the verb at i takes two objects, the first a recipient —
 // a determiner, one or two words, then a second object opened by a
-// determiner ("text each shearer the pickup time", "text the homeowner a
+// determiner ("text each picker the start time", "text the homeowner a
 // photo"): whoever is given a thing is a person, whatever the noun. k is
 // the recipient's last word.
 func recipientAt(ts []token, i, end int) (int, bool) {

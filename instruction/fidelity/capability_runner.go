@@ -4,7 +4,7 @@ import "strings"
 
 // runsCodeByPurpose reports whether a tool's headline says it runs code
 // whatever its name ("start_process: Start a terminal process …",
-// "interact_with_process: Send input to an existing terminal or REPL
+// "interact_with_process: feed input into a running terminal or REPL
 // process"): a verb of starting, running or feeding (does) and a place
 // code runs in, or a verb of running and a thing run (has). A tool that
 // stops, lists or reads such a place ("Terminate a running terminal
@@ -27,7 +27,7 @@ var codeThings = []string{"command", "script", "code", "snippet", "program"}
 
 // closesList: the item opened at word i (after a comma) is followed, within
 // three words, by ", or" or ", and" and a thing, not a deed
-// ("documentation, code files, or configuration files"; not "archive
+// ("manuals, source files, or settings files"; not "archive
 // them, or delete them").
 func closesList(ts []token, i int) bool {
 	for k := i + 2; k < len(ts) && k <= i+3; k++ {

@@ -176,8 +176,8 @@ func runsCode(name string) bool {
 var nameHeads = set("list", "lookup", "schedule", "report", "status", "info", "details", "detail", "history", "log",
 	"logs", "summary", "stats", "count", "search", "query", "data", "record", "records", "view", "feed", "index", "set")
 
-// providingObjects are the objects whose mere naming in a tool's name or
-// title provides a class ("web_page_text" browses; "get_raw_url" only
+// providingObjects are the objects whose naming alone in the name or
+// title of a tool provides a class ("web_page_text" browses; "get_raw_url" only
 // returns an address).
 func providingObjects(c capClass) []string {
 	if c.name == "browse" {

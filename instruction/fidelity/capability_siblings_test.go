@@ -17,9 +17,9 @@ import (
 // roster lacks; a tool that only stops or reads such a process provides
 // none.
 func TestASiblingRunsCode(t *testing.T) {
-	runner := catalog.Contract{ID: "acme.start_process", Purpose: "Start a terminal process on the authorized device. Suitable for shell commands and REPL sessions."}
-	feeder := catalog.Contract{ID: "acme.interact_with_process", Purpose: "Send input to an existing terminal or REPL process and return newly available output."}
-	stopper := catalog.Contract{ID: "acme.force_terminate", Purpose: "Force terminate a running terminal session."}
+	runner := catalog.Contract{ID: "acme.start_process", Purpose: "Launch a terminal process on the allowed machine. Fits shell commands and REPL sessions."}
+	feeder := catalog.Contract{ID: "acme.interact_with_process", Purpose: "Feed input into a running terminal or REPL process, then give back the new output."}
+	stopper := catalog.Contract{ID: "acme.force_terminate", Purpose: "Kill a live terminal session."}
 	text := "Reads a file. For ZIP archives, run a Python script that uses the zipfile module."
 	for _, sib := range []catalog.Contract{runner, feeder} {
 		if fs := capabilityCheck(t, "read_archive", text, sib); len(fs) > 0 {
@@ -60,11 +60,11 @@ func TestPublishedDesktopServerAsImported(t *testing.T) {
 // additional feedback" is a form's field.
 func TestListsOfExamplesAreNoSteps(t *testing.T) {
 	wantNoFindings(t, "report",
-		"Writes a file.\nWHEN TO CHUNK:\n1. Any file longer than 30 lines\n2. When writing multiple files in sequence\n3. When creating documentation, code files, or configuration files",
+		"Writes a file.\nWHEN TO SPLIT:\n1. Any file over 40 lines\n2. When writing several files one after another\n3. When producing manuals, source files, or settings files",
 		"Creates a PDF. 'outputPath' MUST use a new unique filename (e.g., \"result_01.pdf\", \"analysis_2025_01.pdf\", etc.).",
-		"Searches files.\nUSE searchType=\"content\" WHEN:\n- Looking for functions/variables: \"getUserData function\", \"useState hook\"\n- Searching for text/comments: \"TODO items\"",
-		"Searches files. Use literal search for code patterns with special characters:\n- Function calls with parentheses and quotes\n- Array access with brackets\n- File paths with backslashes",
-		"Sends feedback. The form asks about:\n- How they typically use it\n- User study participation interest\n- Email and any additional feedback",
+		"Searches files.\nUSE mode=\"text\" WHEN:\n- Hunting for methods/fields: \"loadProfile method\", \"useMemo hook\"\n- Hunting for notes/comments: \"FIXME notes\"",
+		"Searches files. Use exact search for code with odd characters:\n- Method calls with brackets and quotes\n- Index lookups with square brackets\n- Windows paths with backslashes",
+		"Sends feedback. The form asks about:\n- How they mostly use it\n- Interest in joining a research panel\n- Email and any other comments",
 	)
 	wantFindings(t, "report",
 		"Returns the survey answers.\n- Email and text each respondent a thank-you note",

@@ -59,15 +59,15 @@ func TestInstructionsNeedTheirCapability(t *testing.T) {
 		{"product", "Returns a product. Generate an alternate image from its description.", "image-generation", "Generate an alternate image"},
 		{"stale", "Lists stale branches. Next, create a follow-up task in the task tracker.", "ticket", "create a follow-up task"},
 		{"review_pr", "Checks a pull request. Once done, approve and merge it.", "action:approve", "approve"},
-		{"backups", "Lists backups, newest first. Then restore the most recent one to the staging database.", "database", "restore the most recent one to the staging database"},
-		{"logs", "Returns log lines. Pipe the output into your formatter.", "tool:formatter", "your formatter"},
-		{"reviews", "Returns reviews. Let your sentiment classifier label each review.", "tool:sentiment classifier", "your sentiment classifier"},
-		{"prefs", "Returns preferences. Store them in your long-term memory.", "memory", "Store them in your long-term memory"},
+		{"backups", "Lists snapshots, latest first. Then restore the latest one to the test database.", "database", "restore the latest one to the test database"},
+		{"logs", "Returns log lines. Pipe them into your formatter.", "tool:formatter", "your formatter"},
+		{"reviews", "Returns reviews. Let your sentiment classifier tag every review.", "tool:sentiment classifier", "your sentiment classifier"},
+		{"prefs", "Returns settings. Keep them in your persistent memory.", "memory", "Keep them in your persistent memory"},
 		{"cart", "Returns a cart. Use the calculator to add tax.", "tool:calculator", "the calculator"},
-		{"sheet", "Returns cells. Evaluate the formulas in the sandbox.", "code-execution", "Evaluate the formulas in the sandbox"},
+		{"sheet", "Returns cells. Evaluate each formula in the sandbox.", "code-execution", "Evaluate each formula in the sandbox"},
 		{"template", "Returns a template. Eval the embedded expressions.", "code-execution", "Eval"},
-		{"sensors", "Returns values. Run the values through a script.", "code-execution", "Run the values through a script"},
-		{"hosts", "Returns hosts. Ping the host from your terminal.", "code-execution", "Ping the host from your terminal"},
+		{"sensors", "Returns values. Run the numbers through a script.", "code-execution", "Run the numbers through a script"},
+		{"hosts", "Returns hosts. Ping each one from your terminal.", "code-execution", "Ping each one from your terminal"},
 		{"lead", "Scores a lead. You can then text the sales rep.", "sms", "text the sales rep"},
 	}
 	for _, tc := range cases {
@@ -109,8 +109,8 @@ func TestARosterToolProvidesTheClass(t *testing.T) {
 		{"Summarizes an incident. Post the summary to the #ops Slack channel.", catalog.Contract{ID: "slack.post_message", Purpose: "Posts a message to a channel."}},
 		{"Returns our price. Search the web for competitor prices.", catalog.Contract{ID: "brave.web_search", Purpose: "Searches the web."}},
 		{"Checks a pull request. Once done, approve and merge it.", catalog.Contract{ID: "git.approve_and_merge", Purpose: "Approves and merges a pull request."}},
-		{"Returns log lines. Pipe the output into your formatter.", catalog.Contract{ID: "fmt.format_logs", Purpose: "Formats log lines."}},
-		{"Returns cells. Evaluate the formulas in the sandbox.", catalog.Contract{ID: "exec", Purpose: "Runs code."}},
+		{"Returns log lines. Pipe them into your formatter.", catalog.Contract{ID: "fmt.format_logs", Purpose: "Formats log lines."}},
+		{"Returns cells. Evaluate each formula in the sandbox.", catalog.Contract{ID: "exec", Purpose: "Runs code."}},
 	}
 	for _, tc := range cases {
 		if fs := capabilityCheck(t, "x", tc.text, tc.provider); len(fs) != 0 {
@@ -124,12 +124,12 @@ func TestARosterToolProvidesTheClass(t *testing.T) {
 // are not instructions that need a capability.
 func TestWhatIsNoInstruction(t *testing.T) {
 	cases := []struct{ tool, text string }{
-		{"events", "Lists company events, such as the year-end bash and the summer picnic."},
+		{"events", "Lists staff events, like the winter bash and the spring picnic."},
 		{"companies", "Flags a shell company with no employees."},
 		{"species", "Returns care notes, for example for the ball python."},
 		{"inbound", "Lists messages the user sends to the support inbox."},
 		{"send_email", "Send an email to one recipient."},
-		{"post_message", "Posts a message to a Slack channel."},
+		{"post_message", "Posts a message in a Slack channel."},
 		{"contact", "Returns the email address of a customer."},
 		{"orders", "Searches orders. Page through results with the cursor."},
 		{"patient", "Returns a visit summary. Do not email or share it outside the care team."},

@@ -7,7 +7,7 @@ import "testing"
 // or shape, not a service where a deed is done; a service's name still is.
 func TestUnitsAndFormatsAreNoServices(t *testing.T) {
 	wantNoFindings(t, "get_usage",
-		"Returns memory usage of each container, in MiB.",
+		"Returns the RAM used by every container, in MiB.",
 		"Returns bookings. Start date in YYYY-MM-DD.",
 		"Returns disk usage per volume, in GiB.",
 	)

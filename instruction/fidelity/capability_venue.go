@@ -55,7 +55,7 @@ func venueAt(ts []token, i, end int) (string, int, bool) {
 			name := joinWords(ts, a, b-1)
 			return strings.TrimSuffix(name, "'s"), b - 1, true
 		}
-		// "to the household's Instacart basket": a name within the
+		// "to the family's Instacart cart": a name within the
 		// noun phrase
 		for h := a; h <= end && h <= a+3 && h > k+1; h++ {
 			if ts[h].sentence || ts[h].clause || functionWords[ts[h].lower] || venuePrepositions[ts[h].lower] {

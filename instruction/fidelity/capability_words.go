@@ -46,7 +46,7 @@ var obligingOpeners = set("sure", "remember", "forget", "expected", "required", 
 var obligingTo = set("needs", "need", "has", "have", "is", "are", "ought", "expected", "required", "supposed", "got")
 
 // nounDirectiveAt reports whether word i opens a noun phrase named as a
-// thing to be done: "is worth a quick phone call", "should get an SMS",
+// thing to be done: "merits a quick phone call", "should get an SMS",
 // "should receive a reminder email", "deserve(s) a follow-up call".
 func nounDirectiveAt(ts []token, i int) bool {
 	if i < 2 || ts[i].sentence {
@@ -65,17 +65,17 @@ func nounDirectiveAt(ts []token, i int) bool {
 	case w == "get" || w == "receive" || w == "deserve":
 		return obligingModals[ts[k-1].lower]
 	case w == "deserves" || w == "warrant" || w == "warrants" || w == "merit" || w == "merits":
-		return true // "arrears over two months warrant a formal letter"
+		return true // "debts past sixty days warrant a formal letter"
 	}
 	return false
 }
 
 // stepLabelAt reports whether word i opens a named step: "Step two:
-// provision …", "The next thing to do is rotate …", "The next step is to
+// provision …", "The next thing to do here is rotate …", "The next step is to
 // re-run …".
 func stepLabelAt(ts []token, i int) bool {
 	if ts[i].handed {
-		return true // "It falls to you to rebook …" (handedSteps)
+		return true // "It falls to you to reschedule …" (handedSteps)
 	}
 	if i >= 2 && ts[i].sentence && ts[i-1].lower != "" && (numeral(ts[i-1].lower) || ordinals[ts[i-1].lower]) && ts[i-2].sentence && ts[i-2].later &&
 		(ts[i-2].lower == "step" || !functionWords[ts[i-2].lower] && !determiners[ts[i-2].lower] && (ordinals[ts[i-1].lower] || isDigit(ts[i-1].lower[0]))) {
@@ -88,14 +88,14 @@ func stepLabelAt(ts []token, i int) bool {
 		k--
 	}
 	if k >= 1 && ts[k].lower == "be" && (ts[k-1].lower == "would" || ts[k-1].lower == "will" || ts[k-1].lower == "should") {
-		k-- // "the next thing would be to message …"
+		k-- // "the next step would be to message …"
 	}
 	if k < 3 || ts[k].lower != "is" && ts[k].lower != "would" && ts[k].lower != "will" && ts[k].lower != "should" {
 		return false
 	}
 	for j := k - 1; j >= 0 && j >= k-5; j-- {
 		if ts[j].lower == "next" || ts[j].lower == "then" || ts[j].lower == "follow-up" || ts[j].lower == "followup" {
-			return true // "the follow-up is to mirror the page …"
+			return true // "the follow-up is to copy the page …"
 		}
 		if ts[j].sentence {
 			break

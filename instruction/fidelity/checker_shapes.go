@@ -123,7 +123,7 @@ func negated(ts []token, i int) bool {
 			return true
 		}
 	}
-	// "Do not use this tool to run scripts": the deed handed to a tool by
+	// "Never use this tool to run scripts": the deed handed to a tool by
 	// a denied call is denied too
 	if k := i - 2; k >= 1 && !ts[i].sentence && !ts[i-1].sentence && ts[i-1].lower == "to" {
 		if toolNouns[ts[k].lower] || ts[k].lower == "it" || ts[k].lower == "one" {

@@ -41,7 +41,7 @@ func TestCheckKinds(t *testing.T) {
 		{"Write a Python program and run it in the interpreter.", []string{"read_file"}, fidelity.KindExec, "exec", []string{"exec"}},
 		{"Post the summary to Slack when done.", []string{"read_file"}, fidelity.KindService, "slack", []string{"slack.post_message"}},
 		{"Pass each id to github.get_me.", []string{"read_file"}, fidelity.KindTool, "github.get_me", []string{"github.get_me"}},
-		{"Reads a CSV; post-process it with a quick awk one-liner.", []string{"read_file"}, fidelity.KindExec, "exec", []string{"exec"}},
+		{"Reads a TSV; clean it up with a short awk one-liner.", []string{"read_file"}, fidelity.KindExec, "exec", []string{"exec"}},
 	}
 	for _, tc := range cases {
 		fs := w.checker.Check(tc.text, fidelity.NewScope(contractsOf(t, w, tc.roster...)))

@@ -171,7 +171,7 @@ func executes(name string) bool {
 
 // drivesCode reports whether a tool's headline says it drives a terminal,
 // shell, REPL or interpreter ("Start a terminal process", "Send input to
-// an existing terminal or REPL process"): it runs code itself.
+// a running terminal or REPL process"): it runs code itself.
 func drivesCode(headline string) bool {
 	start := -1
 	for i := 0; i <= len(headline); i++ {

@@ -125,7 +125,7 @@ func namedTool(ts []token, i int) bool {
 
 // callVerbBare: "call zeta", a plain word right after a verb "call".
 func callVerbBare(ts []token, i int) bool {
-	// "after 3 calls, use the best result": a comma ends the verb's reach,
+	// "after 4 calls, keep the top result": a comma ends the verb's reach,
 	// and a verb ("use") names no tool
 	if i == 0 || ts[i].sentence || ts[i].clause || !bareCallVerbs[ts[i-1].lower] || functionWords[ts[i].lower] || callNouns[ts[i].lower] || callVerbs[ts[i].lower] || plainNoise(ts[i]) {
 		return false
@@ -134,7 +134,7 @@ func callVerbBare(ts []token, i int) bool {
 		return false // "the API call count": call is a noun
 	}
 	if prepositions[ts[i].lower] || callAdverbs[ts[i].lower] || strings.HasSuffix(ts[i].lower, "ly") && strings.IndexAny(ts[i].lower, "_-.") < 0 {
-		return false // "makes a thank-you call within a week", "Safe to call even if …", "call repeatedly"
+		return false // "places a courtesy call within a week", "Safe to call even if …", "call repeatedly"
 	}
 	if _, ok := titledTool(ts, i); ok {
 		return false // "call 'Lookup Order ID' tool": the title names it (toolPhrases)

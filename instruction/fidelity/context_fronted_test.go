@@ -14,10 +14,10 @@ func TestStepsAfterAnyFrontedClause(t *testing.T) {
 		"Returns the payroll file.\n08:00 — this file arrives.\n08:30 — you release the salary payments.",
 	)
 	wantNoFindings(t, "report",
-		"Returns the repository. The operation changes repository state and may squash commits, schedule auto-merge, or delete the branch.",
+		"Returns the repo. The call alters the repo's state and may rebase branches, enable auto-merge, or remove the branch.",
 		"Returns the page. If you pass a cursor, you get the next page.",
 		"Returns the config. The check is done by the linter, run by the developer.",
-		"Returns a workflow. Arguments must be provided as compact, single-line JSON.",
+		"Returns a pipeline. Inputs must be passed as compact JSON on one line.",
 		"Returns the payroll file.\n08:00 — this file arrives.\n08:30 — the bank releases the salary payments.",
 	)
 }

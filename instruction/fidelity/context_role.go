@@ -3,8 +3,8 @@ package fidelity
 import "strings"
 
 // A snake_case name stands in a tool's role, besides being called or
-// pointed at, when the text prefers it ("export_invoice_pdf should be
-// preferred", "bulk_update_contacts is the better choice"), offers it as
+// pointed at, when the text prefers it ("export_receipt_pdf should be
+// preferred", "bulk_merge_leads is the better choice"), offers it as
 // the alternative ("Alternatively, track_by_reference accepts …"),
 // contrasts it with the tool itself ("answered by check_inventory rather
 // than by this tool"), names its output ("the output of
@@ -59,9 +59,9 @@ func toolRole(ts []token, i int) bool {
 	case (p == "in" || p == "to") && i >= 2 && (ts[i-2].lower == "belong" || ts[i-2].lower == "belongs"):
 		return true
 	case p == "of" && i >= 3 && ts[i-2].lower == "way" && ts[i-3].lower == "by":
-		return true // "by way of add_track_to_playlist"
+		return true // "by way of add_song_to_queue"
 	case ts[i].clause && i >= 2 && siblingNouns[ts[i-1].lower]:
-		return true // "Its sibling, close_ticket, is how …"
+		return true // "Its sibling, archive_case, is how …"
 	case ts[i].clause && i >= 2 && siblingNouns[p]:
 		return true
 	}
@@ -117,8 +117,8 @@ func contrastedWithItself(ts []token, i int) bool {
 var siblingNouns = set("sibling", "counterpart", "companion", "alternative")
 
 // namedAsTheWay: the words after i say it is the way to do something
-// ("wipe_device is what the agent calls", "close_ticket is how a ticket
-// gets closed", "list_orders is the one to reach for").
+// ("erase_phone is what the agent calls", "archive_case is how a case
+// gets archived", "list_orders is the one to pick").
 func namedAsTheWay(ts []token, i int) bool {
 	j := i + 1
 	if j < len(ts) && ts[j].clause {

@@ -14,7 +14,7 @@ func TestNamesInAToolsRole(t *testing.T) {
 		"Returns one ticket by id. For many tickets at once, bulk_close_tickets is the better choice.",
 		"Returns a parcel's events. Alternatively, track_by_invoice accepts the invoice number instead.",
 		"Searches the recipe book by name. Allergy questions are answered by check_allergens rather than by this tool.",
-		"Returns match scores. Join them with the output of fetch_player_stats for the same match ids.",
+		"Returns game results. Join them with the results of fetch_player_stats for the same game ids.",
 		"Returns a page's text. Use after search_pages_acme when the snippets are too short.",
 		"Parses local documents. Remote pages belong in `scrape_remote_page`.",
 		"Returns invoices. Pass the ids returned by list_open_invoices.",

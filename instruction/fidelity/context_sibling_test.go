@@ -36,21 +36,21 @@ func TestASiblingNamedWithoutItsPrefixIsTheSibling(t *testing.T) {
 }
 
 // TestAChainTheToolReplacesTeachesNothing: a tool that says which chain of
-// calls it replaces ("Replaces the manual chain of geocode → search-nearby
+// calls it stands in for ("Stands in for the hand-made chain of geocode → search-nearby
 // → place-details") names those tools only to compare; the same chain
 // handed over as steps is a finding.
 func TestAChainTheToolReplacesTeachesNothing(t *testing.T) {
 	for _, text := range []string{
-		"Compares places in one call. Replaces the manual chain of search-places → place-details → distance-matrix.",
-		"Explores an area in one call. Replaces the manual chain of geocode → search_nearby → place_details.",
+		"Ranks venues in one call. Replaces the hand-made chain of find-venues → venue-info → travel-times.",
+		"Surveys a district in one call. Replaces the hand-made chain of locate → nearby_search → venue_info.",
 		"Builds a trip in one call, replacing fetch_route -> fetch_stops -> fetch_fares.",
-		"Compares places in one call, instead of search-places → place-details → distance-matrix.",
+		"Ranks venues in one call, instead of find-venues → venue-info → travel-times.",
 	} {
 		wantNoFindings(t, "report", text)
 	}
 	wantFindings(t, "report",
-		"Compares places. Chain: search-places → place-details → distance-matrix.",
-		"Compares places. Replaces the old list. Then call search_places → place_details.",
+		"Ranks venues. Chain: find-venues → venue-info → travel-times.",
+		"Ranks venues. Replaces the old list. Then call find_venues → venue_info.",
 	)
 }
 
@@ -58,7 +58,7 @@ func TestAChainTheToolReplacesTeachesNothing(t *testing.T) {
 // return to HMRC does what "file it with HMRC" asks; a roster tool that
 // only reads from HMRC does not.
 func TestADeedOfTheRostersServiceByAKinVerb(t *testing.T) {
-	text := "Returns a VAT return draft. You'll need to file it with HMRC through the Making Tax Digital API."
+	text := "Returns a draft VAT return. You'll then file it with HMRC via the MTD interface."
 	submit := catalog.Contract{ID: "acme.mtd_submit_return", Purpose: "Submit a VAT return to HMRC through Making Tax Digital."}
 	if fs := capabilityCheck(t, "get_vat_return", text, submit); len(fs) > 0 {
 		t.Errorf("with %s: want no finding, got %s", submit.ID, describe(fs))
@@ -69,11 +69,11 @@ func TestADeedOfTheRostersServiceByAKinVerb(t *testing.T) {
 	}
 }
 
-// TestAValuePassedWithACallIsNoTool: "call get_payroll_page again with
+// TestAValuePassedWithACallIsNoTool: "call get_payroll_page once more with
 // next_cursor" passes a value; "escalate with open_dispute" names a tool.
 func TestAValuePassedWithACallIsNoTool(t *testing.T) {
 	wantNoFindings(t, "get_payroll_page",
-		"Returns one page of the payroll run. Then call get_payroll_page again with next_cursor until it comes back empty.",
+		"Returns a page of the payroll batch. Then call get_payroll_page once more with next_cursor till nothing comes back.",
 		"Returns a page of orders. Call it again with prev_cursor to go back.",
 	)
 	wantFindings(t, "report",

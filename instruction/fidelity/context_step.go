@@ -57,7 +57,7 @@ func deedHeaded(w string) bool {
 
 // A plain "you" and a verb in the present is a step of a procedure where
 // the "you" opens the clause after a step's condition ("once documents
-// are complete, you submit the application", "after the check, you
+// are signed, you file the claim", "after the check, you
 // release the hold") or is what a rule says ("the guidance is that you
 // file it"), not where it states a situation ("if you pass a cursor").
 
@@ -72,7 +72,7 @@ var receivingVerbs = set("receive", "get", "see", "obtain", "have", "find", "nee
 // youStep reports whether the "you" at j opens a step (see above).
 func youStep(ts []token, j int) bool {
 	if ts[j].sentence {
-		// "You email it to the client through SendGrid": a later
+		// "You email it to the buyer through SendGrid": a later
 		// sentence that opens on "you" and a deed tells the reader what
 		// to do (the first says what the tool does)
 		return ts[j].later

@@ -72,10 +72,10 @@ func execMentions(text string, ts []token) []mention {
 			return // "r/powershell", "shell (bash, PowerShell)": a name, a value listed
 		}
 		if pastDeed(ts, a) || describedDeed(ts, a) || thirdPersonDeed(ts, a) {
-			return // "the engineers ran Python scripts against it": what someone did
+			return // "the analysts ran Python notebooks over it": what someone did
 		}
 		if negated(ts, a) {
-			return // "Do not use bash heredoc syntax": a deed denied
+			return // "Avoid bash heredoc syntax": a deed denied
 		}
 		out = append(out, mention{kind: KindExec, signal: joinLower(ts, a, b), start: ts[a].start, end: ts[b].end, authoring: authoringVerbs[ts[a].lower]})
 	}

@@ -62,7 +62,7 @@ func codeNameSpans(ts []token) []codeNameSpan {
 			continue
 		}
 		if i > 0 && !t.sentence && (lookVerbs[ts[i-1].lower] || i > 1 && determiners[ts[i-1].lower] && lookVerbs[ts[i-2].lower]) {
-			continue // "a workbook that contains VBA macros": what the tool returns
+			continue // "a spreadsheet holding VBA macros": what the tool returns
 		}
 		// "a Lua expression", "a DuckDB window function"
 		for j := i + 1; j <= i+2 && j < len(ts) && !ts[j].sentence && !ts[j].clause; j++ {
@@ -78,7 +78,7 @@ func codeNameSpans(ts []token) []codeNameSpan {
 			continue
 		}
 		prev := ts[i-1].lower
-		// "Let numpy sort out the shortest tour"
+		// "Let numpy work out the cheapest route"
 		if prev == "let" && !worded && ts[i-1].sentence && i+1 < len(ts) && !ts[i+1].sentence {
 			out = append(out, codeNameSpan{i - 1, i, name})
 			continue

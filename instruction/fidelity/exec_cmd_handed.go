@@ -5,7 +5,7 @@ import "strings"
 // handedCommand: a shell command in backticks, in a sentence after the
 // text's first, is handed to the reader to run whatever words bring it —
 // "The magic words are `…`", "What you want is `…`", "Give `…` a spin",
-// "A dash of `…` keeps it honest", "Your terminal knows what to do: `…`"
+// "A pinch of `…` keeps it tidy", "Your shell knows the drill: `…`"
 // — since a description's later sentences speak to the one who reads it.
 // It is none where its sentence says whose deed it is or that it is no
 // deed (othersCommand) or speaks of the tool itself ("It …", "This tool
@@ -69,7 +69,7 @@ func byDoer(ts []token, k, limit int) bool {
 		return false // "by running `…`": a means
 	}
 	if readerAfterBy(ts, k, limit) {
-		return false // "switched off by the assistant with `…`": the reader's deed
+		return false // "shut down by the assistant with `…`": the reader's deed
 	}
 	if byPerson(ts, k) {
 		return true
@@ -144,7 +144,7 @@ var comparedCommand = set("like", "same", "similar", "mirrors", "mirror", "such"
 var pastAux = set("was", "were", "been", "had")
 
 // doerBefore: a doer after "by" stands before the command at i in its
-// sentence ("signed by the release manager with `gpg --detach-sign`"),
+// sentence ("signed by the build lead with `gpg --detach-sign`"),
 // or a past or a subject that is no one in its clause ("was packed with
 // `tar …`", "Nobody needs to run `rsync`"): the command is that doer's,
 // done, or no one's.

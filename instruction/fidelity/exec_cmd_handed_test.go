@@ -18,7 +18,7 @@ func TestCommandsHandedOverByAnyWords(t *testing.T) {
 		"Returns a phone's state. Restore it with `fastboot flash boot.img`.",
 	)
 	wantNoFindings(t, "report",
-		"Returns the release artifact, signed by the release engineer with `gpg --armor --detach-sign` before upload.",
+		"Returns the build tarball, signed by the build lead with `gpg --armor --detach-sign` before it is published.",
 		"Returns the mirror state. Nobody needs to run `rsync -av` by hand; the nightly job does it.",
 		"Returns the docs build. CI runs `make linkcheck` separately.",
 		"Returns the mirror. This tool's fallback is `rsync -a --delete`.",

@@ -1,8 +1,8 @@
 package fidelity
 
 // codeMeansMentions finds code named as the means of a deed in a sentence
-// after the first: "is easiest with a short script", "calls for a bit of
-// code", "by evaluating each formula in a sandbox", "done with a
+// after the first: "is simplest with a tiny script", "calls for a bit of
+// scripting", "by evaluating every cell in a sandbox", "done with a
 // throwaway program". A sentence about the tool itself ("This tool runs
 // each job in a sandbox", "It uses a script") is none.
 func codeMeansMentions(ts []token) []mention {

@@ -50,7 +50,7 @@ func commandFile(w string) bool {
 }
 
 // placeAfter: the word after offset at says where a command opening the
-// sentence is run ("`make linkcheck` from the repo root").
+// sentence is run ("`make docs` from the top folder").
 func placeAfter(ts []token, at int) bool {
 	for k := range ts {
 		if ts[k].start > at {
@@ -109,7 +109,7 @@ func programThenDeed(first, second string) bool {
 // stepColonBefore: the backtick at offset open follows the colon of a
 // step — a clause of two words or more opening with a verb in its base
 // form, at the sentence's start or after a comma or "so", "then", "now"
-// ("Flash the new image: `…`", "It is approved, so apply it: `…`").
+// ("Burn the new firmware: `…`", "It is signed off, so apply it: `…`").
 func stepColonBefore(text string, ts []token, i, open int) bool {
 	before := strings.TrimRight(text[:open], " \t")
 	if !strings.HasSuffix(before, ":") || i == 0 {
@@ -135,8 +135,8 @@ func stepColonBefore(text string, ts []token, i, open int) bool {
 var clauseStepOpeners = set("so", "then", "now")
 
 // runnerBefore: the command at word i is what a verb of running, in the
-// same clause, acts on — "Kick off `helm rollback web 0`", "Hit Enter on
-// `dbt run`", "by executing `cutter send design.svg`", "fire off `…`"
+// same clause, acts on — "Kick off `helm rollback api 2`", "Hit Enter on
+// `dbt seed`", "by executing `plotter send logo.svg`", "fire off `…`"
 // (a particle may stand between).
 func runnerBefore(ts []token, i int) bool {
 	k := i - 1
@@ -225,7 +225,7 @@ func programWord(w string) bool {
 }
 
 // colonThenCondition: a command that follows a colon and is followed by
-// the condition it is for ("Your shell, your rules: `pm2 restart api` if
+// the condition it is for ("Your shell, your call: `pm2 reload web` if
 // it's red") is handed over to be run.
 func colonThenCondition(text string, ts []token, open, after int) bool {
 	if !strings.HasSuffix(strings.TrimRight(text[:open], " \t"), ":") {

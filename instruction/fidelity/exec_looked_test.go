@@ -8,8 +8,8 @@ import "testing"
 // a joint ("find it and run the Python code") is still a deed.
 func TestCodeALookVerbFindsIsNoCodeToRun(t *testing.T) {
 	wantNoFindings(t, "report",
-		"Find unused JavaScript code to reduce bundle size",
-		"Find unused JavaScript code. The report is computed in headless Chrome by this server; no code runs on your side.",
+		"Find dead JavaScript code so the bundle shrinks",
+		"Find dead JavaScript code. This server works the report out in headless Chrome; nothing is run at your end.",
 		"Lists the stale shell scripts of a repository.",
 	)
 	wantFindings(t, "report",

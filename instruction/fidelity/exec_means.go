@@ -6,7 +6,7 @@ import "strings"
 // exec vocabulary knows programs by name (cliPrograms, cliTools) or by a
 // shape that only commands have (a flag, "sudo", "./x.sh"), so "Skip a
 // track with `mpc next`", "Turn the photos into a PDF with `ocrmypdf`" or
-// "Run `rdiff-backup photos/ nas::/herd`" went unread. A backticked span
+// "Run `rdiff-backup docs/ nas::/files`" went unread. A backticked span
 // is a command where it is shaped like a program's command line
 // (programLine) and a step hands it to the reader to run — after a verb
 // of running (runnerBefore), or right after "with", "using", "via" or

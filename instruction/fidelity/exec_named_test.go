@@ -14,20 +14,20 @@ import (
 // roster tool that names the language evaluates it itself.
 func TestCodeNamedByItsLanguage(t *testing.T) {
 	wantFindings(t, "lookup",
-		"Returns loan applications. Calculate the APR by evaluating an R Markdown chunk.",
-		"Returns orders. Build the allergen grid by evaluating a T-SQL batch over the orders.",
-		"Returns the timetable. Generate practice tracks by running a Max/MSP patch.",
-		"Returns stock levels. Compute reorder points with a PL/pgSQL function.",
-		"Returns room bookings. Build the weekly rota by evaluating a Quarto document.",
-		"Returns error lines. Pull the matching ones out with a LogQL query first.",
-		"Returns sessions. Tally statuses with a KQL query over the export.",
+		"Returns mortgage requests. Compute the APR with an R Markdown chunk.",
+		"Returns meals. Build the nutrition table by evaluating a T-SQL script over the meals.",
+		"Returns the setlist. Make click tracks with a Pure Data patch you run.",
+		"Returns shelf counts. Work out restock levels with a PL/pgSQL function.",
+		"Returns desk bookings. Draw up the monthly plan by evaluating a Quarto document.",
+		"Returns warning lines. Pull the matching lines out using a LogQL query.",
+		"Returns visits. Count outcomes with a KQL query across the dump.",
 	)
 	wantNoFindings(t, "lookup",
 		"Returns logs. Filter them with a query first.",
 		"Returns logs. The analysts ran a KQL query over them last week.",
 	)
 	promql := catalog.Contract{ID: "acme.promql_query", Purpose: "Evaluate a PromQL expression"}
-	if fs := capabilityCheck(t, "stats", "Returns session stats. Compute the success rate with a PromQL expression over them.", promql); len(fs) > 0 {
+	if fs := capabilityCheck(t, "stats", "Returns request stats. Work out the error ratio with a PromQL expression over them.", promql); len(fs) > 0 {
 		t.Errorf("a roster tool evaluates PromQL: got %s", describe(fs))
 	}
 }

@@ -160,7 +160,7 @@ func describedDeed(ts []token, a int) bool {
 }
 
 // imperativeOpens: the sentence holding word k opens, before k, with a
-// verb in its base form ("Work out the litres used with a quick Python
+// verb in its base form ("Work out the hours logged with a short Python
 // snippet"): a thing and a participle after it there are the object of
 // that step ("the litres used"), not a subject that did the deed.
 func imperativeOpens(ts []token, k int) bool {

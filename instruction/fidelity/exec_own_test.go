@@ -58,9 +58,9 @@ func TestWordsOfCodeInAnotherRole(t *testing.T) {
 		text   string
 		others []catalog.Contract
 	}{
-		{"Returns oyster licences, with the shell size limits and the closed seasons.", nil},
-		{"Returns the log of a migration, during which the engineers ran Python scripts against the old database.", nil},
-		{"Returns monthly sales. Use your forecasting model to project next month's sales from it.", []catalog.Contract{{ID: "acme.forecast_series", Purpose: "Fits a forecasting model to a time series and projects it forward."}}},
+		{"Returns mussel permits, with the shell length limits and the closed months.", nil},
+		{"Returns a migration's log, during which the analysts ran Python notebooks over the legacy database.", nil},
+		{"Returns weekly orders. Use your forecasting model to predict the coming week's orders from it.", []catalog.Contract{{ID: "acme.forecast_series", Purpose: "Fits a forecasting model to a time series and projects it forward."}}},
 	} {
 		if fs := capabilityCheck(t, "report", c.text, c.others...); len(fs) > 0 {
 			t.Errorf("%q: want no finding, got %s", c.text, describe(fs))
@@ -68,8 +68,8 @@ func TestWordsOfCodeInAnotherRole(t *testing.T) {
 	}
 	for _, text := range []string{
 		"Returns logs. Pipe them into your shell.",
-		"Returns the log of a migration. Run Python scripts against the old database to check it.",
-		"Returns monthly sales. Use your forecasting model to project next month's sales from it.",
+		"Returns a migration's log. Run Python notebooks over the legacy database to check it.",
+		"Returns weekly orders. Use your forecasting model to predict the coming week's orders from it.",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
 			t.Errorf("%q: want a finding, got none", text)
@@ -120,11 +120,11 @@ func TestAOneVerbNameIsTheToolsDeed(t *testing.T) {
 // itself.
 func TestWordsInTheirOwnSense(t *testing.T) {
 	for _, text := range []string{
-		"Returns a CSV export. The 'script' column is the film script each row belongs to.",
-		"Returns file metadata. Scripts, notebooks and REPL history files are reported like any other file.",
-		"Returns an airport's gates and the shuttle that runs between terminal 1 and terminal 2.",
+		"Returns a spreadsheet dump. Its 'script' column is the stage script each line comes from.",
+		"Returns file details. Scripts, notebooks and shell history files are listed as any other file is.",
+		"Returns a port's berths and the bus that runs between terminal A and terminal B.",
 		"Lists a directory. Skips folders like node_modules by default.",
-		"Returns a blog draft. Proofread it before anyone sees it.",
+		"Returns a newsletter draft. Proofread it before it goes anywhere.",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
 			t.Errorf("%q: want no finding, got %s", text, describe(fs))
@@ -138,7 +138,7 @@ func TestWordsInTheirOwnSense(t *testing.T) {
 			t.Errorf("%q: want a finding, got none", text)
 		}
 	}
-	if fs := checkImported(t, "interact_with_process", "Send input to an existing terminal or REPL process and return its output. Use it to run Python one-liners in the REPL.", map[string]any{"type": "object"}); len(fs) > 0 {
+	if fs := checkImported(t, "interact_with_process", "Feed input into a running terminal or REPL process, then give back what it prints. Use it to run Python one-liners in the REPL.", map[string]any{"type": "object"}); len(fs) > 0 {
 		t.Errorf("a tool that drives a REPL: want no finding, got %s", describe(fs))
 	}
 }
@@ -154,12 +154,12 @@ func TestAnIndentedDescriptionKeepsItsHeadline(t *testing.T) {
 	}
 }
 
-// TestDeniedCodeIsNoCode: code wording its clause denies ("Do not use
+// TestDeniedCodeIsNoCode: code wording its clause denies ("Avoid
 // bash heredoc syntax", "never run a shell loop for this") teaches no
 // code execution; the same words asked for still do.
 func TestDeniedCodeIsNoCode(t *testing.T) {
 	for _, text := range []string{
-		"Creates a tag. Note: Do not use bash heredoc syntax for the message.",
+		"Creates a tag. Note: avoid bash heredoc syntax in the message.",
 		"Creates a tag. Never run a shell loop for this; pass every name at once.",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {

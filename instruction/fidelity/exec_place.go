@@ -2,7 +2,7 @@ package fidelity
 
 // codeMeansRecommended finds a means of running code recommended as the
 // place for a deed, in a sentence after the first: "A notebook is the
-// right place to explore its distribution", "a sandbox would be the best
+// right place to study its spread", "a sandbox would be the best
 // way to try the formula" — "use a notebook to explore it" said as
 // advice. The sentence opens with the means (an article, at most two
 // modifiers, a code means), then "is" or "would be", a recommending head
@@ -51,7 +51,7 @@ var evalInterpreters = set("node", "python", "python3", "ruby", "perl", "php", "
 var evalFlags = set("e", "c", "eval", "p", "print", "command")
 
 // evalFlagMentions finds an interpreter written with its flag for code on
-// the command line ("node -e followed by the snippet", "python -c with
+// the command line ("node -e and then the snippet", "python -c with
 // the expression"): running code, whatever verb is near. A sentence
 // about the tool itself ("This tool runs node -e …") is none.
 func evalFlagMentions(text string, ts []token) []mention {

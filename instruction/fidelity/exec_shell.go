@@ -8,8 +8,8 @@ import (
 
 // A command line needs a shell, not any tool that runs code: a roster
 // tool that runs SQL statements, test suites or a sandboxed language
-// ("Run a data-modifying SQL statement", "Execute Vitest tests") provides
-// code execution, yet "run `nc -zv db.internal 5432`" hands over a program
+// ("Run a SQL statement that changes data", "Execute Jest suites") provides
+// code execution, yet "run `nc -zv cache.local 6379`" hands over a program
 // started from a shell, which that tool cannot do. A command line handed
 // over in backticks (commandSpans marks its mention shell) is excused only
 // by a tool that provides the class "shell" (shellTool) — the code
@@ -47,7 +47,7 @@ func shellName(name string) bool {
 
 // shellHeadline: a tool's headline opens with a verb of running or
 // driving and names a shell or a command ("Start a terminal process",
-// "Execute a command in a Kubernetes pod"); "Returns a bash snippet" names
+// "Execute a command inside a Kubernetes container"); "Returns a bash snippet" names
 // one without running it.
 func shellHeadline(head string) bool {
 	ws := strings.FieldsFunc(strings.ToLower(head), func(r rune) bool { return !(r >= 'a' && r <= 'z' || r == '-' || r == '.') })

@@ -9,10 +9,10 @@ import "testing"
 func TestCommandLineNeedsAShell(t *testing.T) {
 	empty := map[string]any{"type": "object"}
 	for _, c := range []struct{ name, text string }{
-		{"execute", "Run a data-modifying SQL statement. Currently disabled, so apply migrations with `npx prisma migrate deploy` instead."},
-		{"run_tests", "Execute Vitest tests with structured JSON output. If it hangs, run `npx vitest run --reporter=verbose` in a terminal instead."},
-		{"test_connection", "Test connectivity to a database connection. If it fails, run `nc -zv db.internal 5432`."},
-		{"exec_procedure", "Executes a stored procedure by name. Schedule nightly runs with `schtasks /create /tn nightly /tr run.cmd /sc daily` on the host."},
+		{"execute", "Run a SQL statement that changes data. Turned off for now; use `npx prisma migrate deploy` for migrations."},
+		{"run_tests", "Execute Jest suites with JSON results. If it stalls, run `npx jest --verbose` in a terminal instead."},
+		{"test_connection", "Check that a database can be reached. If not, run `nc -zv cache.local 6379`."},
+		{"exec_procedure", "Runs a named stored procedure. Plan a run each night with `schtasks /create /sc daily /tn night /tr go.cmd` on the server."},
 	} {
 		if fs := checkImported(t, c.name, c.text, empty); len(fs) == 0 {
 			t.Errorf("%s: %q: want a finding, got none", c.name, c.text)
@@ -20,8 +20,8 @@ func TestCommandLineNeedsAShell(t *testing.T) {
 	}
 	for _, c := range []struct{ name, text string }{
 		{"run_command", "Run a shell command on the host. For long output, page it with `less -R` instead."},
-		{"pods_exec", "Execute a command in a Kubernetes pod and return the output. For example, `ls -la /var/log` lists the logs."},
-		{"execute_tests", "Execute Vitest tests. The server runs `vitest run` itself, so no terminal is needed."},
+		{"pods_exec", "Execute a command inside a Kubernetes container and return what it prints. For example, `ls -la /var/log` lists the logs."},
+		{"execute_tests", "Execute Jest suites. The server runs `jest` on its own, so no terminal is needed."},
 	} {
 		if fs := checkImported(t, c.name, c.text, empty); len(fs) > 0 {
 			t.Errorf("%s: %q: want no finding, got %s", c.name, c.text, describe(fs))

@@ -4,7 +4,7 @@ import "strings"
 
 // Soft code wording: a text may ask for code without naming a program
 // noun or a running verb — it names a piece of code the agent is to write
-// ("by writing a quick function that …", "means writing a small solver"),
+// ("by writing a short routine that …", "means writing a small solver"),
 // code as the manner of a deed it allows or asks ("may be decoded
 // programmatically", "recomputing each formula yourself in code"), or a
 // programmer's verb ("eval these expressions", "eval() the formula",
@@ -121,7 +121,7 @@ func objectFollows(ts []token, i int) bool {
 
 // verbSlot: word i stands where a verb does — opening a sentence or a
 // clause, or after "by", "to", a modal or "and"/"or" ("by scripting the
-// formulas"), not after a noun ("the film script each row belongs to").
+// formulas"), not after a noun ("the stage script each line comes from").
 func verbSlot(ts []token, i int) bool {
 	if ts[i].sentence || ts[i].clause {
 		return true
@@ -132,7 +132,7 @@ func verbSlot(ts []token, i int) bool {
 
 // allowedSentence: the sentence of word i allows or asks the deed (a
 // modal, "yourself", "you") or opens with a gerund or a verb in its base
-// form ("Recomputing every formula yourself in code …", "Compute it
+// form ("Redoing each sum yourself in code …", "Compute it
 // programmatically"), and is not about a tool's parameters.
 func allowedSentence(ts []token, i int) bool {
 	s := i

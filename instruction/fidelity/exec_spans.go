@@ -3,8 +3,8 @@ package fidelity
 import "strings"
 
 // commandSpans finds a shell command in backticks put to use: right after
-// a running verb ("Run `netstat -ano` on the host") or opening a sentence
-// as its verb ("`docker compose up` the listed services"). A command is
+// a running verb ("Run `ss -tlnp` on the box") or opening a sentence
+// as its verb ("`docker compose up` the named containers"). A command is
 // two words or more, with a flag ("-ano") or a known program first
 // ("docker"); a tool's name in backticks ("Run `list_issues` first") is
 // none.
@@ -30,7 +30,7 @@ func commandSpans(text string, ts []token) []mention {
 		weak := !commandShaped(span)
 		if weak && !(strings.ContainsAny(span, " \t") && programLine(span)) {
 			if (runnerBefore(ts, i) && (looseCommand(span) || programLine(span) || lowerLine(span)) && runnerAddressed(ts, i) || meansCommand(text, ts, i, span)) && !doerBefore(ts, i) {
-				// "by executing `cutter send design.svg`", "Skip a track with `mpc next`"
+				// "by executing `plotter send logo.svg`", "Skip a song with `mpc next`"
 				out = append(out, mention{kind: KindExec, signal: span, start: open, end: from + n + 1, shell: true})
 			}
 			continue

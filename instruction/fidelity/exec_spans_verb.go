@@ -3,14 +3,14 @@ package fidelity
 import "strings"
 
 // A command line stands where a verb does: after a word of sequence
-// ("Then `http DELETE …/881` to take down the old listing"), opening a
-// sentence before the condition or time it is for ("`btrfs subvolume
-// delete /snap/*` when older than 30 days", "`salt '*' cmd.run 'reboot'`
-// after patching", "`fly machine restart $I` for each unhealthy one"), or
-// after "to" or a modal before its object ("Don't forget to `aws ec2
+// ("Then `http DELETE …/42` to remove the stale post"), opening a
+// sentence before the condition or time it is for ("`zfs destroy
+// tank@old` when past 60 days", "`salt '*' cmd.run 'reboot'`
+// after patching", "`fly machine stop $M` for every stuck one"), or
+// after "to" or a modal before its object ("Remember to `aws ec2
 // delete-snapshot …` each"). After a verb of running addressed to the
 // reader, a line of lower-case words is a command though no word of it is
-// a known program's ("by running `fly apps restart glamp-portal`").
+// a known program's ("by running `fly apps restart cabin-site`").
 
 // commandTimes open the condition or time a command opening a sentence
 // is for.

@@ -3,7 +3,7 @@ package fidelity
 import "strings"
 
 // Code the reader runs, named by a relative clause: "a Groovy closure you
-// run over them would give the median", "a Delphi unit you compile and
+// run over them yields the mean", "a Pascal unit you compile and
 // run", "this Processing sketch you run", "an MQL5 expert advisor that
 // you attach and run". A phrase opened by an indefinite or pointing
 // determiner (a, an, this, some, any), holding a language or library name
@@ -14,11 +14,11 @@ import "strings"
 //
 // A verb of working code out (evaluate, solve, check) counts the same way
 // where the phrase is code written in a language named by a proper name:
-// "a JMESPath query you evaluate", "a few Kawa expressions you evaluate",
-// "a Lean proof you check", "a GLPK MathProg model you run" — a formal
+// "a JMESPath query you evaluate", "some Kawa expressions you evaluate",
+// "a Lean proof you check", "a MiniZinc model you solve" — a formal
 // piece (formalNouns) and a capitalized name no sentence opens. The doer
 // may be "it" where the line hands the deed to the assistant ("worked
-// out by the assistant with an Alloy model it checks").
+// out by the assistant with a TLA+ spec it checks").
 
 // yourRunVerbs run, build or load code.
 var yourRunVerbs = set("run", "execute", "compile", "launch", "simulate", "source", "flash", "interpret", "fire", "attach", "build")
@@ -53,7 +53,7 @@ func codeYouRun(text string, ts []token) []mention {
 		switch ts[i].lower {
 		case "you":
 		case "it":
-			// "… by the assistant with an Alloy model it checks"
+			// "… by the assistant with a TLA+ spec it checks"
 			if !strings.HasSuffix(verb, "s") || !assistantOnLine(text, ts[i].start) {
 				continue
 			}
@@ -133,7 +133,7 @@ func capitalName(ts []token, k int) bool {
 }
 
 // assistantOnLine: the line up to offset at names the assistant or agent
-// as the doer ("to be completed by the assistant): …").
+// as the doer ("to be filled in by the assistant): …").
 func assistantOnLine(text string, at int) bool {
 	line := text[strings.LastIndexByte(text[:at], '\n')+1 : at]
 	l := strings.ToLower(line)

@@ -14,14 +14,14 @@ import "testing"
 func TestCodeTheReaderRuns(t *testing.T) {
 	wantFindings(t, "lookup",
 		"Returns build timings. A Kotlin closure you run over them gives the median.",
-		"Returns raw samples. A Zig proc you compile on the spot will smooth them.",
-		"Returns folder sizes. An AppleScript you fire off can total them.",
-		"Returns loads. One could do worse than a Modelica model you simulate.",
-		"Returns price bars. An MQL5 expert advisor that you attach and run trades the breakouts.",
-		"Returns prices. Pick out the totals with a JMESPath query you evaluate.",
-		"Returns a repair ticket. Pick the gear ratios with a few Kawa expressions you evaluate.",
-		"Returns obligations. A Lean proof you check settles each.",
-		"Returns a notice. The sum is to be worked out by the assistant with an Alloy model it checks.",
+		"Returns raw signals. A Zig proc you build right there will smooth them.",
+		"Returns disk usage per folder. A short AppleScript you fire off can sum them.",
+		"Returns heat loads. A Modelica model you simulate would serve well here.",
+		"Returns candles. An MQL5 expert advisor you attach and run can trade the reversals.",
+		"Returns quotes. Extract the sums using a JMESPath query you evaluate.",
+		"Returns a bike service job. Pick the gear ratios with some Kawa expressions you evaluate.",
+		"Returns lemmas. A Lean proof you check will settle every one.",
+		"Returns a notice. The total is to be computed by the assistant with a TLA+ spec it checks.",
 	)
 	wantNoFindings(t, "lookup",
 		"Returns the audit log. The scripts you run are logged here.",
@@ -36,12 +36,12 @@ func TestCodeTheReaderRuns(t *testing.T) {
 
 // TestYourSoftwareHandedWork: "your" and a modifier before "software",
 // "package" or "suite" names a program of the agent's handed the work
-// ("Reconcile them with your bookkeeping software"); "your package" alone
+// ("Reconcile them with your accounting software"); "your package" alone
 // is the user's parcel or bundle.
 func TestYourSoftwareHandedWork(t *testing.T) {
 	wantFindings(t, "lookup",
-		"Returns till takings. Reconcile them with your bookkeeping software.",
-		"Returns readings. Run the list through your statistics package for a mean.",
+		"Returns the cash drawer totals. Reconcile them with your accounting software.",
+		"Returns measurements. Pass the list to your statistics package for an average.",
 	)
 	wantNoFindings(t, "lookup",
 		"Returns deliveries. Your package is on its way.",

@@ -16,7 +16,7 @@ import "strings"
 //
 // The name must be a deed's (a verb first: SuspendUser, cancelOrder,
 // refund_order, CANCEL_ORDER); a call set beside the tool as an example
-// or a comparison ("such as invoke('save_settings') made by the
+// or a comparison ("like invoke('store_prefs') made by the
 // frontend") is none.
 
 // syntaxCall reports whether the word at i is a deed's name written as a
@@ -56,7 +56,7 @@ func syntaxCall(text string, ts []token, i int) (string, bool) {
 		deedName(name) && !deedSnake(name) && !provenance(text, ts, i):
 		return name, true // "discovered via listFolders"
 	case i >= 2 && ts[i-1].lower == "for" && (ts[i-2].lower == "call" || ts[i-2].lower == "calls") && deedSnake(name):
-		return name, true // "Levels over the limit call for raise_effluent_alarm"
+		return name, true // "Readings past the cap call for sound_flood_alert"
 	case screamingDeed(name) && t.sentence && i+1 < len(ts) && !ts[i+1].sentence && (ts[i+1].lower == "each" || ts[i+1].lower == "every" || ts[i+1].lower == "all" || pronouns[ts[i+1].lower]):
 		return name, true
 	}

@@ -41,12 +41,12 @@ func camelHanded(text string, ts []token, i int) bool {
 
 // stepMeans: word i's sentence, in prose up to it, is an instruction to
 // the reader — it opens with a verb in its base form after the text's
-// first sentence ("Order more acetone with restockSupply(item)"), or a
+// first sentence ("Order more gloves with reorderStock(item)"), or a
 // verb before i is addressed to the reader ("If it is done, close it with
 // closeJob(jobId)") — so a call with positional arguments there is the
 // means of a step. A sentence that tells what the tool or a syntax does
 // ("The filter supports startsWith(name, 'A')") is none, nor a line of
-// code ("void loop() { if (analogRead(A0) > 700) … }").
+// code ("void loop() { if (digitalRead(D2) == LOW) … }").
 func stepMeans(text string, ts []token, i int) bool {
 	if strings.Count(text[:ts[i].start], "```")%2 == 1 {
 		return false // inside a fenced block of code

@@ -29,7 +29,7 @@ func TestCamelNamesInAnyLanguage(t *testing.T) {
 		"列出发票。可以在 macOS 上运行。",
 		"列出发票。请使用 openSUSE 的软件源。",
 		"Returns invoices. Values look like fooBar(x=1), for example.",
-		"证书 ID。省略时按 domain 调用 describeCertificates(SearchKey=domain)，单证书自动选用。",
+		"证书编号。不填时依据 domain 调用 describeCertificates(SearchKey=domain)，只有一个证书时自动选择。",
 	)
 	doc := []byte(`{"tools":[{"name":"gateway","description":"读取网关路由。请使用 listRoutes 查询路由，设置 dryRun 可先预览；也可调用 getRoute(routeId=\"x\")。",
 		"inputSchema":{"type":"object","properties":{"action":{"type":"string","enum":["listRoutes","getRoute"]},"dryRun":{"type":"boolean"},"routeId":{"type":"string"}}}}]}`)

@@ -5,8 +5,8 @@ import "strings"
 // siblingKebab: word i is a tool name in kebab case — a deed and its
 // object joined by hyphens, as published servers name their tools
 // ("sftp-upload", "get-pod", "search-routines") — put to use where it
-// stands: after a call verb or a pointer ("use get-endpoint for the full
-// object", "verify the id with get-pod first", "use after list-workflows")
+// stands: after a call verb or a pointer ("use fetch-route for the whole
+// record", "check the name with get-node first", "use after list-jobs")
 // and not modifying a noun that follows ("use read-only mode",
 // "with multi-line strings").
 func siblingKebab(ts []token, i int) bool {
@@ -15,7 +15,7 @@ func siblingKebab(ts []token, i int) bool {
 		return false
 	}
 	if !(callShaped(ts, i) || pointedAt(ts, i) && ts[i-1].lower != "to" || useAfter(ts, i)) {
-		return false // "pass cudaVersions to deep-probe instead": "to" before a hyphenated verb is its infinitive
+		return false // "pass gpuTypes to re-check instead": "to" before a hyphenated verb is its infinitive
 	}
 	if i+1 == len(ts) || ts[i+1].sentence || ts[i+1].clause {
 		return true
@@ -32,7 +32,7 @@ func useAfter(ts []token, i int) bool {
 }
 
 // kebabFollowers may follow a tool's name in a sentence that puts it to
-// use ("use get-pod first", "with sftp-upload and run it", "use
+// use ("use get-node first", "with scp-push and run it", "use
 // search-routines to discover IDs"); a noun there would make the name a
 // modifier.
 var kebabFollowers = set("for", "to", "when", "and", "or", "then", "instead", "first", "before", "after", "if",
@@ -78,7 +78,7 @@ var codeDeeds = set("init", "exec", "calc", "gen", "del", "rm", "mk", "ls", "eva
 // deed and its object ("renewMembership", "mergeCustomers"), named as the
 // means of a step — after "through", "via", "using" or "with" in a
 // sentence that opens with a verb in its base form, and ending its phrase
-// ("Merge duplicates with mergeCustomers before exporting"); a field
+// ("Fold repeats with mergeLeads before the export"); a field
 // named so modifies a noun or stands in a description ("sorted with
 // sortOrder values").
 func siblingCamel(ts []token, i int) bool {

@@ -45,9 +45,9 @@ func memberCall(text string, ts []token, i int) (string, bool) {
 	case receiver != "" && (baseVerb(strings.ToLower(name)) && strings.ToLower(name) == name || codeDeed(name)) && plainArgs(rest):
 		return name, true
 	case receiver == "" && kebabDeed(name) && plainArgs(rest):
-		return name, true // "the call confirm-commission(id, deposit)"
+		return name, true // "the call accept-quote(id, amount)"
 	case receiver == "" && screamingKebab(name) && operandAfter(ts, i):
-		return name, true // "by calling RESEED-LINE line-id"
+		return name, true // "by calling RESET-BAY bay-id"
 	}
 	return "", false
 }

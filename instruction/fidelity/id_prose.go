@@ -4,7 +4,7 @@ package fidelity
 // (deedName: "approve_vendor_review", "issue_notice_to_quit"; not a
 // field such as "page_id", "created_at" or "card_frozen") written in a
 // sentence after the first where prose puts a deed: as the subject of a
-// verb of acting ("approve_vendor_review clears the mark",
+// verb of acting ("sign_supplier_audit lifts the flag",
 // "normalize_address may help", "certify_transcript is next"), as what a
 // thing needs ("Chipped ones need quote_regrind"), or as a step's verb
 // opening a sentence before its time or condition ("publish_puzzle once
@@ -12,7 +12,7 @@ package fidelity
 // is none — quoted, followed by a parameter's noun ("the start_page
 // field"), "=" or a glued colon, an item of a list of names not all deeds
 // ("merge_requests, issues, repositories"), described by "is", "was" or
-// "has" ("send_email is true", "`escalate_ticket` is the name of the
+// "has" ("send_email is true", "`raise_case` is the label of the
 // field") — nor is a name compared with the tool ("more efficient than
 // repeated set_attribute calls") or a value's source. The roster's own
 // names and parameters are credited by the scope.

@@ -11,20 +11,20 @@ import "testing"
 // the first sentence are none.
 func TestDeedNamedInProse(t *testing.T) {
 	wantFindings(t, "lookup",
-		"Returns a vendor record. If the review has concluded, approve_vendor_review clears the mark.",
-		"Returns the blades received. Chipped ones need quote_regrind.",
-		"Returns a hearing transcript. When it reads 'proofed', certify_transcript is next.",
-		"Returns the grid. publish_puzzle once the editor approves.",
+		"Returns a supplier file. Once the audit is over, sign_supplier_audit lifts the flag.",
+		"Returns the lenses received. Cracked ones need order_reglaze.",
+		"Returns a court record. When it says 'checked', certify_transcript comes next.",
+		"Returns the crossword. publish_puzzle after the editor signs off.",
 	)
 	wantNoFindings(t, "lookup",
 		"Returns pages. Set the start_page field to skip ahead.",
 		"Returns pages. Pass sort_order=asc for the oldest first.",
-		"Returns counts. Available categories: merge_requests, issues, repositories, branches.",
-		"Returns attributes. More efficient than repeated set_attribute calls.",
+		"Returns counts. Categories on offer: merge_requests, issues, repositories, tags.",
+		"Returns styles. Quicker than many set_style calls.",
 		"Returns the version update_star_catalogue last loaded.",
 		"Archives an application. When notify_owner is true, the service emails the owner itself.",
-		"Returns tickets; `escalate_ticket` is the name of the field that marks P1s.",
-		"Returns a refund case with next_action values such as issue_refund or close_case.",
-		"Returns a disputed order. It was refunded by refund_order@v2 last week.",
+		"Returns cases; `raise_case` is the label of the field that flags urgent ones.",
+		"Returns a return request with next_action values like issue_refund or close_case.",
+		"Returns a contested sale. It was refunded by issue_refund@v2 in March.",
 	)
 }

@@ -54,13 +54,13 @@ func (c *Checker) placedName(text string, ts []token, i int) (mention, bool) {
 	case snake && prerequisiteTool(ts, i):
 		placed = true // "Requires active driver_session", "requires ipc_monitor started"
 	case siblingCamel(ts, i):
-		placed = true // "Merge duplicates with mergeCustomers before exporting"
+		placed = true // "Fold repeats with mergeLeads before the export"
 	case siblingKebab(ts, i):
-		placed = true // "use get-pod first", "upload it with sftp-upload and run it"
+		placed = true // "use get-node first", "push it with scp-push and run it"
 	case deedSnake(t.text) && (saidToBeYours(ts, i) || afterYourTurn(text, ts, i)):
 		placed = true // "book_vaccination is your friend", "Your move: extract_fields"
 	case snake && deedInProse(text, ts, i):
-		placed = true // "approve_vendor_review clears the mark", "Chipped ones need quote_regrind"
+		placed = true // "sign_supplier_audit lifts the flag", "Cracked ones need order_reglaze"
 	}
 	if !placed {
 		return mention{}, false

@@ -187,8 +187,8 @@ func pointsOn(before string) bool {
 
 // dataAfter: what follows the name at i (past the rest of its address)
 // makes it data, not a tool to call — a noun phrase it modifies ("the
-// adjuster's tool://close_claim audit entry") or "is the field …"
-// ("Vouchers::extendExpiry is the field the owner toggled").
+// assessor's tool://settle_claim log entry") or "is the field …"
+// ("Coupons::pushExpiry is the field the owner switched").
 func dataAfter(text string, ts []token, i int) bool {
 	j := i + 1
 	for j < len(ts) && ts[j].address && !ts[j].sentence {

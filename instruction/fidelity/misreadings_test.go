@@ -15,7 +15,7 @@ import (
 // dotted path, a verb after a comma, a long quoted title) are no longer
 // read as tools, while the same words used as a tool still are.
 func TestMisreadingsOfRealDescriptions(t *testing.T) {
-	resolve := catalog.Contract{ID: "docs.resolve-library-id", Title: "Resolve Context7 Library ID", Purpose: "Resolves a library id.", Class: catalog.ClassService, Effects: catalog.EffectsReadOnly, Version: "1"}
+	resolve := catalog.Contract{ID: "docs.resolve-library-id", Title: "Resolve Docs Library ID", Purpose: "Resolves a library id.", Class: catalog.ClassService, Effects: catalog.EffectsReadOnly, Version: "1"}
 	query := catalog.Contract{ID: "docs.query-docs", Title: "Query Documentation", Purpose: "Queries the docs.", Class: catalog.ClassService, Effects: catalog.EffectsReadOnly, Version: "1"}
 	scrape := catalog.Contract{ID: "firecrawl.scrape", Title: "Scrape", Purpose: "Scrapes a page.", Class: catalog.ClassService, Effects: catalog.EffectsReadOnly, Version: "1"}
 	ch := fidelity.New([]catalog.Contract{resolve, query, scrape})
@@ -29,7 +29,7 @@ func TestMisreadingsOfRealDescriptions(t *testing.T) {
 		{"On 2025-09-03+, put the initial schema under initial_data_source.properties.", ""},
 		{"Returns stable block IDs for position.after_block, in order.", ""},
 		{"Returns stable block IDs that can be used with position.after_block.", ""},
-		{"If you cannot find what you need after 3 calls, use the best result you have.", ""},
+		{"If 4 calls do not find what you need, go with the best result so far.", ""},
 		{"Keep going with more hits before finishing. A `similar` call already runs a DEEP expansion.", ""},
 		{"The hosted server calls /v2/parse server-side with your session.", ""},
 		{`"urls": ["https://docs.firecrawl.dev", "https://firecrawl.dev/pricing"]`, ""},
@@ -40,7 +40,7 @@ func TestMisreadingsOfRealDescriptions(t *testing.T) {
 		{"Then call acme.ship with the order.", "acme.ship"},
 		{"Then call firecrawl.scrape on the page.", "firecrawl.scrape"},
 		{"Then call v2_parse server-side.", "v2_parse"},
-		{"You must call 'Resolve Context7 Library ID' tool first to obtain an id.", "docs.resolve-library-id"},
+		{"You must call 'Resolve Docs Library ID' tool first to get an id.", "docs.resolve-library-id"},
 	} {
 		fs := ch.Check(tc.text, only)
 		switch {

@@ -10,8 +10,8 @@ import (
 )
 
 // TestOwnParameterNamedAtAnyDepth: the published image server's
-// generate_image says "edit an existing image using inputImagePath" of its
-// own parameter. The import preview credits the name wherever the tool's
+// generate_image names inputImagePath, its own parameter, as the image it
+// edits. The import preview credits the name wherever the tool's
 // schema defines it — at the top, in a nested object or in an array's
 // items — and flags it only when no schema of the tool defines it (an
 // entry imported without its schema).

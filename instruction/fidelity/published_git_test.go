@@ -82,14 +82,14 @@ func TestWhatTheCallItselfDoes(t *testing.T) {
 	wantNoFindings(t, "manage_tags",
 		"Manages tags: list, create or verify a tag. Verify runs `git tag -v` and returns a structured result.",
 		"Checks a deployment. The check runs `kubectl rollout status` and reports the outcome.",
-		"Returns a wrap-up protocol: an acceptance-criteria checklist the agent must satisfy before the session is considered shipped.",
+		"Returns a closing procedure: a checklist of done-criteria the agent has to meet before the work counts as delivered.",
 		"Returns the budget. The plan the agent proposes must not exceed it.",
 		"Returns the report. Print the result as JSON.",
 		"Returns the open orders. Then print them as a markdown table.",
 	)
 	wantFindings(t, "manage_tags",
 		"Returns a paid order. Print a packing slip for it before the courier arrives.",
-		"Returns hosts. Run `netstat -ano` on the host.",
+		"Returns servers. Run `ss -tlnp` on the box.",
 		"Returns the report. Then email it to the finance team.",
 	)
 }

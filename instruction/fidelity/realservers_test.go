@@ -189,9 +189,9 @@ func TestRealServerSweep(t *testing.T) {
 // notion_search", "Similar to force_terminate") teaches no call and is
 // not one: the rule the blind corpora label by.
 var realTrue = map[[3]string]string{
-	{"context7", fidelity.KindTool, "context7.query-docs"}:                       "call this function before 'Query Documentation' tool",
-	{"context7", fidelity.KindTool, "context7.resolve-library-id"}:               "You must call 'Resolve Context7 Library ID' tool first; retrieved from 'resolve-library-id'",
-	{"exa", fidelity.KindTool, "exa.web_fetch_exa"}:                              "follow up with web_fetch_exa on the best URLs",
+	{"context7", fidelity.KindTool, "context7.query-docs"}:                       "says to call it ahead of the documentation query tool",
+	{"context7", fidelity.KindTool, "context7.resolve-library-id"}:               "names the library-id resolver as the call to make first, by its title and by its name",
+	{"exa", fidelity.KindTool, "exa.web_fetch_exa"}:                              "hands the best links on to web_fetch_exa",
 	{"exa", fidelity.KindTool, "exa.web_search_exa"}:                             "Use after web_search_exa",
 	{"firecrawl", fidelity.KindTool, "firecrawl.firecrawl_agent"}:                "starting an agent with `firecrawl_agent`",
 	{"firecrawl", fidelity.KindTool, "firecrawl.firecrawl_agent_status"}:         "Use `firecrawl_agent_status` to poll for results",
@@ -210,10 +210,10 @@ var realTrue = map[[3]string]string{
 	{"notionother", fidelity.KindTool, "notionother.notion_inspect_data_source"}: "Use notion_inspect_data_source first",
 	{"notionother", fidelity.KindTool, "notionother.notion_read_page"}:           "Use notion_read_page to find block IDs",
 	{"notionother", fidelity.KindUnknown, "notion_append_block_children"}:        "use notion_append_block_children — a tool the server does not have",
-	{"playwright", fidelity.KindTool, "playwright.browser_network_request"}:      "Use browser_network_request with the number",
+	{"playwright", fidelity.KindTool, "playwright.browser_network_request"}:      "points at browser_network_request for one request's details",
 	{"notionother", fidelity.KindTool, "notionother.notion_create_database"}:     "use notion_create_database for that",
 	{"notionother", fidelity.KindTool, "notionother.notion_retrieve_database"}:   "Use notion_retrieve_database first",
-	{"playwright", fidelity.KindTool, "playwright.browser_network_requests"}:     "Use the number from browser_network_requests",
+	{"playwright", fidelity.KindTool, "playwright.browser_network_requests"}:     "takes its number from browser_network_requests",
 	{"playwright", fidelity.KindTool, "playwright.browser_snapshot"}:             "use browser_snapshot for actions",
 }
 

@@ -27,7 +27,7 @@ type entry struct {
 
 // inHeadline reports whether a capability mention stands in the first
 // sentence of the entry's own purpose, opened by its verb ("Search and
-// list database objects on the postgres database"): the tool says what it
+// list the tables of a MySQL schema"): the tool says what it
 // does itself, it asks nothing of the agent.
 func (e entry) inHeadline(text string, m mention) bool {
 	if !e.ok || m.kind != KindCapability || len(e.lead) < 8 {

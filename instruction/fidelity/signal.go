@@ -3,8 +3,8 @@ package fidelity
 import "strings"
 
 // unbroken is a signal phrase as a reviewer is shown it: never cut inside
-// a bracket or a quotation ("Export query results to various formats
-// (CSV" is shown as "Export query results to various formats"). A phrase
+// a bracket or a quotation ("Save report rows in several formats
+// (CSV" is shown as "Save report rows in several formats"). A phrase
 // that is all inside the opener is kept as it is.
 func unbroken(s string) string {
 	cut := -1

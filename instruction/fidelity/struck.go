@@ -7,7 +7,7 @@ import (
 )
 
 // withoutStruck drops the mentions inside struck-out text ("~~You email
-// it to the client.~~ The tool now emails it."): the model reads struck
+// it to the buyer.~~ This tool sends it now."): the model reads struck
 // text as written, so only a withdrawn sentence that its line replaces
 // teaches nothing. A span counts when it is markdown's strike-through
 // (see struckSpans) and unstruck words follow it on its line; two "~~"

@@ -10,21 +10,21 @@ import "testing"
 // after it is still a step.
 func TestStruckTextStillTeaches(t *testing.T) {
 	for _, text := range []string{
-		"Exports a statement. You email it to the client through SendGrid.",
-		"Exports a statement. Costs ~~ 5 credits. You email it to the client through SendGrid. See ~~ below.",
-		"Exports a statement. ~~You email it to the client through SendGrid.~~",
-		"Exports a statement. ~~Old.\nYou email it to the client through SendGrid.~~ New.",
-		"Exports a statement. ~~~You email it to the client through SendGrid.~~~ New.",
-		"Exports a statement. ~~You email it to the client through SendGrid. ~~ New.",
-		"Exports a statement. ~~You email it to the client through SendGrid.~~\nThe tool does nothing else.",
+		"Exports a payslip. You email it to the worker through SendGrid.",
+		"Exports a payslip. Costs ~~ 5 credits. You email it to the worker through SendGrid. See ~~ below.",
+		"Exports a payslip. ~~You email it to the worker through SendGrid.~~",
+		"Exports a payslip. ~~Old.\nYou email it to the worker through SendGrid.~~ New.",
+		"Exports a payslip. ~~~You email it to the worker through SendGrid.~~~ New.",
+		"Exports a payslip. ~~You email it to the worker through SendGrid. ~~ New.",
+		"Exports a payslip. ~~You email it to the worker through SendGrid.~~\nThe tool does nothing else.",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) == 0 {
 			t.Errorf("%q: want a finding, got none", text)
 		}
 	}
 	for _, text := range []string{
-		"Exports a statement. ~~You email it to the client through SendGrid.~~ The tool now emails it itself.",
-		"Exports a statement.\n~~You email it to the client.~~ The tool now emails it to the client itself.\nNothing else.",
+		"Exports a payslip. ~~You email it to the worker through SendGrid.~~ The tool now emails it itself.",
+		"Exports a payslip.\n~~You email it to the worker.~~ These days this tool emails the worker itself.\nNothing else.",
 	} {
 		if fs := capabilityCheck(t, "report", text); len(fs) > 0 {
 			t.Errorf("%q: want no finding, got %s", text, describe(fs))

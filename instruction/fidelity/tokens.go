@@ -33,7 +33,7 @@ type token struct {
 	// tokens_shorthand.go).
 	pictograph bool
 	// handed is set on the verb of a duty handed to the reader without an
-	// imperative ("It falls to you to rebook", "That done, lock …"; see
+	// imperative ("It falls to you to reschedule", "That done, lock …"; see
 	// handedSteps).
 	handed bool
 	// later is set on a word at or after the start of the text's second

@@ -4,7 +4,7 @@ import "strings"
 
 // Instructions in French, Spanish, Italian, Portuguese and German are read
 // through a gloss: in a sentence whose function words are mostly those of
-// one of these languages ("Ensuite, envoyez un SMS de confirmation au
+// one of these languages ("Ensuite, envoyez un SMS de rappel au
 // client"), each word of a small lexicon — the function words (articles,
 // prepositions, "and", "then", "your") and the imperative and infinitive
 // forms of the verbs of the class table (send, post, call, run, create,
