@@ -23,9 +23,9 @@ var ownPhrases = map[string]string{
 
 // TestNothingQuotesTheBlindCorpora: the blind corpora measure the leak
 // check on text its authors have never seen, so the code, its comments,
-// its tests and its docs give examples in their own words; a line that
-// shares a run of six words with a corpus item's text or phrase quotes
-// it. Test data is exempt (it may hold the published servers' texts the
+// its tests and its docs give examples in their own words; a line, a
+// comment or a paragraph that shares a run of six words with a corpus
+// item's text or phrase quotes it. Test data is exempt (it may hold the published servers' texts the
 // published corpora draw on), and tests may still read the corpora.
 func TestNothingQuotesTheBlindCorpora(t *testing.T) {
 	runs := corpusRuns(t)
@@ -51,9 +51,9 @@ func TestNothingQuotesTheBlindCorpora(t *testing.T) {
 		}
 		files++
 		rel, _ := filepath.Rel(root, path)
-		for n, line := range strings.Split(string(raw), "\n") {
-			if run, id := sharedRun(line, runs); run != "" {
-				t.Errorf("%s:%d shares %q with corpus item %s: give the example in our own words", rel, n+1, run, id)
+		for _, b := range passages(path, string(raw)) {
+			if run, id := sharedRun(b.text, runs); run != "" {
+				t.Errorf("%s:%d shares %q with corpus item %s: give the example in our own words", rel, b.line, run, id)
 			}
 		}
 		return nil
@@ -88,6 +88,57 @@ func TestSharedRunNeedsSixWordsInARow(t *testing.T) {
 			t.Errorf("sharedRun(%q) = %q, want %q", tc.line, got, tc.want)
 		}
 	}
+	wrapped := "x := 1\n// then forward the weekly\n// summary to the night desk\n"
+	var found []int
+	for _, p := range passages("a.go", wrapped) {
+		if run, _ := sharedRun(p.text, runs); run != "" {
+			found = append(found, p.line)
+		}
+	}
+	if len(found) != 1 || found[0] != 2 {
+		t.Errorf("a quote wrapped across comment lines: found at lines %v, want line 2", found)
+	}
+}
+
+// passage is a stretch of a file read as one text: a line, or a whole
+// comment or paragraph, where a quote may wrap from line to line.
+type passage struct {
+	line int
+	text string
+}
+
+// passages are every line of a file and, joined, each run of comment
+// lines (Go, templ) or of non-blank lines (Markdown).
+func passages(path, raw string) []passage {
+	lines := strings.Split(raw, "\n")
+	var out []passage
+	var block []string
+	start := 0
+	flush := func() {
+		if len(block) > 1 {
+			out = append(out, passage{start, strings.Join(block, " ")})
+		}
+		block = nil
+	}
+	for n, line := range lines {
+		out = append(out, passage{n + 1, line})
+		s := strings.TrimSpace(line)
+		joins := s != ""
+		if filepath.Ext(path) != ".md" {
+			joins = strings.HasPrefix(s, "//")
+			s = strings.TrimLeft(s, "/")
+		}
+		if !joins {
+			flush()
+			continue
+		}
+		if len(block) == 0 {
+			start = n + 1
+		}
+		block = append(block, s)
+	}
+	flush()
+	return out
 }
 
 // corpusRuns maps every run of quoteRun words of every blind corpus item's

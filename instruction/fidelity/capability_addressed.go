@@ -6,7 +6,7 @@ import "strings"
 // voicemail quoted in a description is someone else's words — unless the
 // text says whom they are for and that is the reader: "for you" or "for
 // the assistant" (the agent's words) on the quote's line before it
-// ("Banner message that shows up for you: "…"", "Voicemail left for
+// ("Banner message that shows up for you: "…"", "Voice note left for
 // the assistant (transcribed): "…""), the quote opening by calling the
 // agent ("Assistant: add me to the CRM."), or the sentence after saying
 // so ("The hover hint is written for you", "… is meant for you"). Such a
@@ -206,7 +206,7 @@ func roleRecord(key, rest string) bool {
 // carriedKey: the colon at i closes a key of one to three words (a gloss
 // in parentheses among them) that opens the sentence right after a record
 // given to the reader ("Owner: assistant. Duties: …", "Operator:
-// assistant. Step 5 (post-incubation): …"): the record goes on, its value the reader's
+// assistant. Stage 3 (after drying): …"): the record goes on, its value the reader's
 // step, and the key's first word no longer is.
 func carriedKey(text string, out []token, i int) bool {
 	n := len(out)

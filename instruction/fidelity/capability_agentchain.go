@@ -3,8 +3,8 @@ package fidelity
 import "strings"
 
 // A procedure told of the agent in the third person chains its deeds: "the
-// assistant restocks, then refreshes the price list", "books the pitch and,
-// after that, emails both captains". Each deed of the chain is the
+// assistant restocks, then refreshes the price list", "books the court and,
+// after that, emails both coaches". Each deed of the chain is the
 // agent's, and a chain is a sequence of steps, where one deed alone ("the
 // assistant pins them on the notice wall") may describe a person's
 // habit.

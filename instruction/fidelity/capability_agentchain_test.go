@@ -47,8 +47,8 @@ func TestPluralObjectBeforeItsMeans(t *testing.T) {
 }
 
 // TestAgentNamedAtAClauseOpensItsDuty: the agent named in lower case at
-// the start of a clause before "to" and a verb ("Pressure areas —
-// assistant to grade them …", "ABV: assistant to compute …") is given the
+// the start of a clause before "to" and a verb ("Bruised areas —
+// assistant to score them …", "ABV: assistant to compute …") is given the
 // deed, as "Assistant to …" is; "its X" there is the agent's.
 func TestAgentNamedAtAClauseOpensItsDuty(t *testing.T) {
 	wantClasses(t, []classCase{

@@ -20,7 +20,7 @@ func heading(text string, ts []token, i int) bool {
 	}
 	// (a semicolon ends the words' clause: "execute query 2; weekly:"
 	// is a step before the next label, not a heading)
-	// (a step after a label naming the reader, "You->>Queue: requeue each
+	// (a step after a label naming the reader, "You->>Queue: retry every
 	// job / Queue-->>You: ok", is the reader's, not a heading)
 	return rest[end] == ':' && len(strings.Fields(rest[:end])) <= 4 && !ts[i].readerLed
 }

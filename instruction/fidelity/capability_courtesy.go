@@ -69,7 +69,7 @@ func noHarmTo(ts []token, i int) bool {
 }
 
 // noneBetterTo: "better than you to <verb>" ("Who better than you to
-// reply", "No one is better placed than you to call").
+// answer", "No one is better placed than you to call").
 func noneBetterTo(ts []token, i int) bool {
 	return i >= 5 && ts[i-1].lower == "to" && ts[i-2].lower == "you" && ts[i-3].lower == "than" &&
 		(ts[i-4].lower == "better" || ts[i-4].lower == "placed" || ts[i-4].lower == "suited")
@@ -90,8 +90,8 @@ func noHarmBefore(ts []token, i int) bool {
 }
 
 // sequenceFrames open a sentence, before a comma, to say its step follows
-// another ("Having done so, freeze every login", "In the same breath, void
-// any cheque", "While you're at it, text the owner"): closed English
+// another ("Having done so, freeze every login", "In the same breath, cancel
+// every voucher", "While you're at it, text the owner"): closed English
 // phrases of sequence, as the words of the sentence before the comma.
 var sequenceFrames = set("having done so", "having done that", "having done this", "having done it", "having done",
 	"having finished", "having finished that", "having completed that", "in the same breath", "with that done",
@@ -124,7 +124,7 @@ func sequenceFramed(ts []token, i int) bool {
 
 // adverbialSteps marks as a handed step (token.handed) the verb opening
 // the clause after a sequence adverbial (sequenceAdverbial), when it is
-// in its base form with its object after it ("Close behind that, bag and
+// in its base form with its object after it ("Close behind that, wrap and
 // board each issue"), and the deeds joined to it by "and" or "or".
 func adverbialSteps(text string, ts []token) {
 	for i := 2; i+1 < len(ts); i++ {

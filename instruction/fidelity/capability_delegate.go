@@ -4,8 +4,8 @@ import "strings"
 
 // Work delegated to "your X". An imperative whose verb hands the work on
 // to someone — asks, lets, has, gets, consults, tasks, commissions —
-// with "your" and a thing as its object ("Ask your compatibility matrix
-// whether the skill fits", "Get your route planner to shorten trips",
+// with "your" and a thing as its object ("Ask your support grid
+// if the skill suits", "Get your route planner to shorten trips",
 // "Consult your licence database") gives the deed to a thing of the
 // agent's own, whatever its name: the phrase is then a tool the roster
 // must hold ("tool:<phrase>"), as "your formatter" is (systemAt). The

@@ -26,7 +26,7 @@ func TestWorkDelegatedToYourThing(t *testing.T) {
 }
 
 // TestWorkDoneWithYourThing: the means of an instruction given as "your
-// X" after "with", "using", "through" or "via" ("Estimate ride times with
+// X" after "with", "using", "through" or "via" ("Estimate drive times with
 // your routing engine", "With your YAML linter, validate the config") needs
 // a tool of X, whatever X is called; the user's account, a person, and
 // the agent's own say or wits ("with your team", "with your best

@@ -5,8 +5,8 @@ import "strings"
 // Directives by structure: besides an imperative, a text asks the agent
 // to act through an obligation on the thing to be done ("players
 // caught copying should be flagged on the Discord channel",
-// "it needs to be exported to ADP"), a thing declared worth doing ("is
-// worth a quick phone call"), a thing someone should get ("guests should
+// "it needs to be exported to ADP"), a thing declared worth doing ("merits
+// a brief phone call"), a thing someone should get ("guests should
 // receive an SMS with the gate code") or a named next step ("the next thing
 // to do here is renew every token", "Step two: provision their account").
 
@@ -63,7 +63,7 @@ func obligedAt(ts []token, i int) (string, bool) {
 	if v == ts[i].lower && irregular[ts[i].lower] == "" {
 		return "", false
 	}
-	// an obligation names where or to whom ("should be reported on the
+	// an obligation names where or to whom ("should be flagged on the
 	// Discord channel", "exported to ADP"), not when or how a value of the
 	// tool's own is to be ("must be submitted within two minutes",
 	// "should be appended after")
@@ -79,8 +79,8 @@ func obligedAt(ts []token, i int) (string, bool) {
 		}
 	}
 	// an obligation that stands alone, its clause ending on it ("an
-	// adjustment should be posted, and …", "a fix branch should be
-	// created and …"): a deed the agent is asked to do
+	// adjustment should be posted, and …", "a hotfix branch should be
+	// cut and …"): a deed the agent is asked to do
 	if k := i + 1; (k >= len(ts) || ts[k].sentence || ts[k].clause || ts[k].lower == "and") && worldVerb(v) {
 		return v, true
 	}
@@ -131,8 +131,8 @@ var doerNouns = set("bank", "team", "staff", "department", "carrier", "broker", 
 	"plugin", "service", "board", "committee", "office", "desk", "helpdesk", "moderators", "pharmacist", "teacher")
 
 // elidedObligation: a participle after "and" that shares the obligation
-// of the clause before ("an adjustment should be posted, and
-// subsequently a recount requested"): its verb.
+// of the clause before ("a correction should be posted, and
+// later a recount requested"): its verb.
 func elidedObligation(ts []token, i int) (string, bool) {
 	if i < 3 || ts[i].sentence || ts[i].clause {
 		return "", false

@@ -138,7 +138,7 @@ func TestDirectivesByStructure(t *testing.T) {
 func TestNamesOfToolsNobodyHas(t *testing.T) {
 	for text, name := range map[string]string{
 		"Upserts records. Call describe-index first to check the field's name.":     "describe-index",
-		"Lists channels, for channel IDs to pass to other tools like send-email.":              "send-email",
+		"Lists channels, for channel IDs to pass to other tools like send-email.":   "send-email",
 		"Returns a member's points. Redemptions go through redeemPointsForVoucher.": "redeemPointsForVoucher",
 		"Returns guarantee terms. (For swaps see `open_rma_case`.)":                 "open_rma_case",
 		"Returns the parts list. Prices come from price_lookup_v2.":                 "price_lookup_v2",

@@ -6,7 +6,7 @@ import "strings"
 // a remark or a checklist gives a deed to someone by naming them before
 // an infinitive ("P: Assistant to size the wound", "RMK ASSISTANT TO
 // CLOSE RWY 24", "Action: Jo to chase the supplier") or after the deed,
-// in parentheses at the line's end ("LANDING FEE ..... PAID WITH
+// in parentheses at the line's end ("PARKING FEE ..... PAID WITH
 // PAYSAFECARD (assistant)", "FUEL ..... CHECKED (pilot)"). When the one
 // named is the agent the deed is its step (token.handed), read as any
 // later step is; someone else's ("Jo to chase", "(pilot)") is theirs.
@@ -23,7 +23,7 @@ func dutySteps(text string, ts []token) {
 
 // agentToDuty: word i names the agent, written as a name (capitalized, no
 // article or possessive before it: "Assistant to book …", "ASSISTANT TO
-// CLOSE …", or opening a clause: "Pressure areas — assistant to grade
+// CLOSE …", or opening a clause: "Bruised areas — assistant to score
 // them"), and "to" and a verb in its base form follow — not "the
 // assistant to do" ("no task for the assistant here"), "your research
 // assistant to find" (an instrument used), nor "Assistant to the
@@ -76,7 +76,7 @@ func lineEndsAt(text string, at int) bool {
 
 // agentNamedBefore: the agent is named in the sentence of word k before
 // it ("verified by the assistant with its photo-forensics checker", "The
-// assistant is asked to check it with its tuning analyser", "— assistant
+// assistant is told to check it with its tuning analyser", "— assistant
 // to score them with its lesion classifier"): "its" there is the
 // agent's.
 func agentNamedBefore(ts []token, k int) bool {

@@ -11,8 +11,8 @@ package fidelity
 //     "the agent is tasked with filing" (the gerund read as its verb);
 //   - "Whereupon you raise the order";
 //   - a clause after an absolute one: "That done, close the payroll month";
-//   - a clause after a phrase of time about this call: "Hot on the heels
-//     of this call, file an incident review".
+//   - a clause after a phrase of time about this call: "Hard on the heels
+//     of this lookup, file an incident review".
 //
 // The same frames put to someone else ("It falls to the courier to reschedule",
 // "Lodgers are on the hook for overdue rent") hand the reader nothing.
@@ -47,7 +47,7 @@ func handJoined(ts []token, i int) {
 
 // dutyToReader: word i follows "to/on/upon you to" or "to/on the agent
 // to" after a frame of duty ("It falls to you to reschedule", "The onus is on
-// you to email"), not after a word of sending ("mailed to you to sign").
+// the agent to email"), not after a word of sending ("mailed to you to sign").
 func dutyToReader(ts []token, i int) bool {
 	if i < 3 || ts[i-1].lower != "to" || ts[i-1].sentence {
 		return false

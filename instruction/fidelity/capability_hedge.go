@@ -129,8 +129,8 @@ func gerundDuty(ts []token, i int) (string, bool) {
 		return "", false // (a gerund may take an article: "the mailing of every flyer is yours")
 	}
 	// the first copula whose predicate hands the deed on: one inside the
-	// gerund's own phrase ("alerting whoever is on duty via Opsgenie is
-	// the agent's job") does not end the search
+	// gerund's own phrase ("alerting whoever is on duty through Opsgenie is
+	// the agent's task") does not end the search
 	for k := i + 1; k+1 < len(ts) && k <= i+12 && !ts[k].sentence; k++ {
 		if ts[k].lower != "is" && ts[k].lower != "are" && ts[k].lower != "remains" && ts[k].lower != "falls" {
 			continue
@@ -221,7 +221,7 @@ var stepAdjectives = set("best", "first", "next", "last", "final", "right", "usu
 	"remaining", "expected", "logical", "only")
 
 // laterImperative: word i opens a sentence after the text's first with a
-// verb in its base form ("Commit the result.", "Open the sheet and copy
+// verb in its base form ("Commit the result.", "Open the file and copy
 // the rows first"): a step the text asks for, as after "then".
 // What the user said is worked on in the conversation ("Expand the
 // user's one-line intent into a goal").

@@ -190,7 +190,7 @@ func yourProgramAt(ts []token, k int) (int, bool) {
 	return 0, false
 }
 
-// nounListItem: word i opens an item of a comma list of things ("vendor
+// nounListItem: word i opens an item of a comma list of things ("supplier
 // credits, bill payments, and attachments"): the item before it, itself
 // after a comma, is one to three words opened by no verb, and no object
 // opener follows word i ("bill the customer" is a step); or the item

@@ -102,7 +102,7 @@ func framed(ts []token, i int) (int, bool) {
 		return 0, false
 	case ts[j].lower == "you" && j > 0 && askingModals[ts[j-1].lower] && opensSentence(ts, j-1) ||
 		ts[j].lower == "not" && j > 0 && ts[j-1].lower == "why" && opensSentence(ts, j-1):
-		// a question that offers a deed asks it: "would you pull the
+		// a question that offers a deed asks it: "would you recall the
 		// affected lots?", "Why not text the owner?"
 		return ctxOblige, true
 	case modals[ts[j].lower] && j > 0 && (youAt(ts, j-1) || (agentWords[ts[j-1].lower] || agentReading(ts, j)) && ts[j].lower != "will"):

@@ -114,7 +114,7 @@ func TestCommandsInBackticks(t *testing.T) {
 
 // TestCodeAsTheMeansAndNegatedDuties: code named as the means of a deed in
 // a later sentence ("is simplest with a short script", "calls for a bit of
-// code", "by running each rule in a sandbox") is code execution, not when
+// scripting", "by running each rule in a sandbox") is code execution, not when
 // the sentence is about the tool itself; a duty its clause denies ("None
 // of the printers should be restarted", "No email should be sent") asks
 // nothing.

@@ -4,9 +4,9 @@ import "strings"
 
 // ownedMentions finds an ability named as the agent's own by a relative
 // clause rather than by "your": "the knowledge graph you maintain", "the
-// calorie-counting skill you have installed", "the moderation model you
+// calorie-counting skill you have installed", "the review model you
 // have access to", "the image skill available to you", "the diff
-// utility at your disposal". The head of the noun phrase is the class
+// checker at your disposal". The head of the noun phrase is the class
 // ("tool:<words>").
 func ownedMentions(text string, ts []token) []mention {
 	var out []mention

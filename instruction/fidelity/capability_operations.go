@@ -14,8 +14,8 @@ import (
 // icons") is the tool's own capability, credited to the roster as the
 // tool's name and headline are.
 
-// A tool that works through an input device ("Use a mouse and keyboard
-// to interact with a computer") does what the device does: clicks,
+// A tool that works through an input device ("Operate a computer with a mouse and keyboard
+// …") does what the device does: clicks,
 // drags and scrolls with a mouse, types and presses keys with a
 // keyboard, taps and swipes on a touch screen. Its description's advice
 // on those deeds ("click on desktop icons", "press ctrl+s") is its own.

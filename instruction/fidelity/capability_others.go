@@ -9,7 +9,7 @@ import (
 // forOthers drops the steps a text gives to someone named other than the
 // agent: an assignment field before the step on its line or in its part
 // of the line ("C4 (owner: Omar): chase the printer on WhatsApp", "Lane:
-// Accountant — submit to Companies House"), or a cleft that names whose
+// Bookkeeper — submit to Companies House"), or a cleft that names whose
 // step it is ("What the lodger does next is hire the movers"). A field
 // or cleft that names the agent or "you" keeps the step ("owner: you",
 // "What you do next is email the guest").

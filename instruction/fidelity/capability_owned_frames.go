@@ -1,7 +1,7 @@
 package fidelity
 
 // Abilities named as the reader's own without "your" before them: "That
-// dictation engine of yours can …", "The QR scanner you were handed
+// voice typing engine of yours can …", "The QR scanner you were handed
 // can …", "Any voice generator on hand can …", "the OCR engine at your
 // disposal should …". A noun phrase opened by "that", "the", "this" or
 // "any" at a clause's start, whose head is a system or an instrument

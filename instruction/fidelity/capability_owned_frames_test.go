@@ -3,8 +3,8 @@ package fidelity_test
 import "testing"
 
 // TestAbilitiesOwnedWithoutYour: an ability named as the reader's own
-// after its noun ("That voice typing engine of yours can …", "Any speech
-// synthesiser on hand can …"), another server the reader is sent to
+// after its noun ("That voice typing engine of yours can …", "Any voice
+// generator on hand can …"), another server the reader is sent to
 // ("use Chrome DevTools MCP instead") and a tool a call needs started
 // first ("Requires active driver_session") are findings; the same words
 // about the tool itself, a value or a thing ask nothing.

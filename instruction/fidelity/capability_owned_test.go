@@ -30,8 +30,8 @@ func TestAbilitiesNamedAsTheAgentsOwn(t *testing.T) {
 	}
 }
 
-// TestAbilitiesReliedOnOrReported: "your X" relied on ("reviewers rely on
-// your speech-to-text engine") or opening a reported clause ("The editor
+// TestAbilitiesReliedOnOrReported: "your X" relied on ("reviewers count on
+// your dictation engine") or opening a reported clause ("The editor
 // says your grammar checker must pass it") is the agent's own ability,
 // needed from the roster.
 func TestAbilitiesReliedOnOrReported(t *testing.T) {

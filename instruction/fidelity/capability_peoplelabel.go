@@ -3,7 +3,7 @@ package fidelity
 import "strings"
 
 // forPeople drops the instructions of a sentence set under a label that
-// names people other than the agent ("STAFF ACTION (store manager):
+// names people other than the agent ("TEAM TASK (shift lead):
 // refund via PayPal", "Recommended usage (for economists): open it in your
 // BI tool"): the label says whose step it is. A label is the words on the
 // sentence's line before its colon, at most eight; it names people when

@@ -4,7 +4,7 @@ import "testing"
 
 // TestSoftCodeWording: a later sentence that asks for code without a
 // program noun or a running verb — a piece of code to write ("by writing
-// a quick function that …", "means building a small solver"), code as the
+// a short routine that …", "means building a small solver"), code as the
 // manner of a deed it allows ("may be unpacked programmatically", "redoing
 // each sum yourself in code"), a programmer's verb ("eval these rules",
 // "eval() the formula", "by scripting the conversions") — is code

@@ -262,7 +262,7 @@ func namedThingAt(text string, ts []token, i, end int) (string, int, bool) {
 var numberWords = set("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve")
 
 // meansBy: "by" at k names the means of the deed — a proper name written
-// in mixed case right after it ("Confirm each visit by Facebook
+// in mixed case right after it ("Confirm every tour by Facebook
 // Messenger", "pay the deposit by Trustly") — not the doer of a
 // participle ("submitted by Acme") nor a time or a unit ("by EOD").
 func meansBy(ts []token, k, end int) bool {

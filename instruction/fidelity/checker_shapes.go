@@ -21,8 +21,8 @@ func kebabName(w string) bool {
 	return true
 }
 
-// sourcePointers name where a value or a deed comes from ("find archived
-// ones via find-projects", "Get the id from getSilences output"): a
+// sourcePointers name where a value or a deed comes from ("find old
+// ones via search-boards", "Get the id from getSilences output"): a
 // name there, a verb and its object, is a tool put to use.
 var sourcePointers = set("via", "from", "through", "using")
 
@@ -77,8 +77,8 @@ func lowerCamel(w string) bool {
 	return w != "" && w[0] >= 'a' && w[0] <= 'z' && camelCased(w) && !strings.ContainsAny(w, ".-_")
 }
 
-// toolPhrases finds a tool named in words and put to use: "call the full
-// board data tool", "use the campaign statistics endpoint instead" — a
+// toolPhrases finds a tool named in words and put to use: "call the whole
+// project data tool", "use the campaign statistics endpoint instead" — a
 // call verb, "the", two to four words and "tool", "endpoint" or
 // "function". The words name a tool the roster must have (Scope.judge:
 // every word one of a roster tool's name); "this tool", "the same tool"

@@ -63,8 +63,8 @@ var comparedModifiers = set("the", "a", "an", "raw", "plain", "older", "old", "l
 
 // inComparedChain reports whether the name at i is one of a chain of
 // calls a tool says it replaces, or a later link of a chain named only as
-// a comparison: "Stands in for the hand-made chain of geocode → search-nearby →
-// place-details", "replacing fetch_route -> fetch_stops", "instead of
+// a comparison: "Stands in for the hand-made chain of locate → nearby-search →
+// venue-info", "replacing fetch_route -> fetch_stops", "instead of
 // search-places → place-details". The chain's head is found back across
 // the arrows; what stands before it decides.
 func inComparedChain(text string, ts []token, i int) bool {

@@ -6,7 +6,7 @@ import "strings"
 // clause that says when or whether — a clause of two words or more ended
 // by a comma, in a sentence after the text's first, not itself a step (no
 // verb in its base form first) and holding a finite verb ("Whether or not
-// it balances, post …", "Provided the foreman signs it off, you book
+// it reconciles, post …", "Provided the foreman signs it off, you book
 // …", "The moment this returns, …"): whatever word opens it, the clause
 // after it is the step it conditions. A clause of a situation ("if",
 // "unless", "because", "since", "although") is decided where its opener is

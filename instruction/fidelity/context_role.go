@@ -6,8 +6,8 @@ import "strings"
 // pointed at, when the text prefers it ("export_receipt_pdf should be
 // preferred", "bulk_merge_leads is the better choice"), offers it as
 // the alternative ("Alternatively, track_by_reference accepts …"),
-// contrasts it with the tool itself ("answered by check_inventory rather
-// than by this tool"), names its output ("the output of
+// contrasts it with the tool itself ("answered by count_stock rather
+// than by this tool"), names its output ("the results of
 // fetch_telemetry_events"), what it provides ("the ids returned by
 // list_orders"), or orders a call around it ("Use after web_search_exa"),
 // or says what belongs in it ("Remote URLs belong in firecrawl_scrape").

@@ -36,8 +36,8 @@ func TestASiblingNamedWithoutItsPrefixIsTheSibling(t *testing.T) {
 }
 
 // TestAChainTheToolReplacesTeachesNothing: a tool that says which chain of
-// calls it stands in for ("Stands in for the hand-made chain of geocode → search-nearby
-// → place-details") names those tools only to compare; the same chain
+// calls it stands in for ("Stands in for the hand-made chain of locate → nearby-search
+// → venue-info") names those tools only to compare; the same chain
 // handed over as steps is a finding.
 func TestAChainTheToolReplacesTeachesNothing(t *testing.T) {
 	for _, text := range []string{

@@ -29,8 +29,8 @@ func checkWith(k catalog.Contract, c *Checker, s *Scope) []Finding {
 	text, fields := contractFields(k)
 	flags := flagSpans(text, k)
 	// the tool's own entry, read as the composition reads it: its
-	// headline sentence says what it does itself ("Export query results
-	// to various formats (CSV, JSON)")
+	// headline sentence says what it does itself ("Save query results
+	// in several formats (CSV, JSON)")
 	facts := c.ownerFactsOf(k)
 	// — its headline only: the review page judges the text for what it
 	// asks of the agent, so the service's own name in a later sentence

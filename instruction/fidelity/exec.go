@@ -204,7 +204,7 @@ var bashWords = set("prompt", "session", "syntax", "alias", "function", "functio
 var programPrepositions = set("with", "using", "via", "into", "through")
 
 // lookedAt: the phrase at i is what a tool lists or returns ("Lists the
-// shell scripts stored in …"), not something to run.
+// shell scripts kept in …"), not something to run.
 func lookedAt(ts []token, i int) bool {
 	if i < 2 || ts[i].sentence {
 		return false

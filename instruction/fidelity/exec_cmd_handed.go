@@ -42,7 +42,7 @@ func handedCommand(ts []token, i, after int) bool {
 
 // othersCommand: the sentence of the command at i says the command is
 // someone else's deed or no deed — a doer after "by" ("signed by the
-// release manager with `gpg …`"), a negation ("Nobody needs to run
+// build lead with `gpg …`"), a negation ("Nobody needs to run
 // `rsync`"), a past ("was generated with `…`"), or a comparison, an
 // example or a label naming what it is not ("the same as `…`", "such as
 // `…`", "Usage: `…`").

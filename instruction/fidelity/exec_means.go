@@ -5,7 +5,7 @@ import "strings"
 // Commands of programs no list names, handed over as a step's means: the
 // exec vocabulary knows programs by name (cliPrograms, cliTools) or by a
 // shape that only commands have (a flag, "sudo", "./x.sh"), so "Skip a
-// track with `mpc next`", "Turn the photos into a PDF with `ocrmypdf`" or
+// song with `mpc next`", "Turn the photos into a PDF with `ocrmypdf`" or
 // "Run `rdiff-backup docs/ nas::/files`" went unread. A backticked span
 // is a command where it is shaped like a program's command line
 // (programLine) and a step hands it to the reader to run — after a verb

@@ -49,8 +49,8 @@ func TestParameterDescriptionsSayWhatTheToolDoes(t *testing.T) {
 }
 
 // TestWordsOfCodeInAnotherRole: a code word that modifies another noun
-// ("the shell size limits"), a past deed of people ("the engineers ran
-// Python scripts against it") and "your forecasting model" beside a
+// ("the shell size limits"), a past deed of people ("the analysts ran
+// Python notebooks over it") and "your forecasting model" beside a
 // roster tool that forecasts teach no missing capability; the same words
 // heading their phrase, asked for, or without the tool still do.
 func TestWordsOfCodeInAnotherRole(t *testing.T) {

@@ -2,7 +2,7 @@ package fidelity
 
 // codeMeansRecommended finds a means of running code recommended as the
 // place for a deed, in a sentence after the first: "A notebook is the
-// right place to study its spread", "a sandbox would be the best
+// best place to study its spread", "a sandbox would be the best
 // way to try the formula" — "use a notebook to explore it" said as
 // advice. The sentence opens with the means (an article, at most two
 // modifiers, a code means), then "is" or "would be", a recommending head

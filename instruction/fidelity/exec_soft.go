@@ -184,8 +184,8 @@ func programAfter(ts []token, i int) (int, bool) {
 
 // stepSentence: the sentence of word i asks a step of the agent — it
 // opens with a verb in its base form, a modal or "you" allows the deed
-// (allowedSentence), or the deed is the means of a step ("Flag drift by
-// running the readings through a script").
+// (allowedSentence), or the deed is the means of a step ("Mark drift by
+// passing the logs through a script").
 func stepSentence(ts []token, i int) bool {
 	if allowedSentence(ts, i) {
 		return true

@@ -24,8 +24,8 @@ func commandSpans(text string, ts []token) []mention {
 		// a command of a program no list names (programLine) is handed
 		// over only by words that hand it over — a verb of running, a
 		// step's colon, "with" in an instructed step, a sentence it opens
-		// with an object or a place — not by "with" alone ("Node owners
-		// log out with `tailscale logout`" is theirs) nor by standing in
+		// with an object or a place — not by "with" alone ("Device owners
+		// sign out with `tailscale logout`" is theirs) nor by standing in
 		// a later sentence (handedCommand)
 		weak := !commandShaped(span)
 		if weak && !(strings.ContainsAny(span, " \t") && programLine(span)) {

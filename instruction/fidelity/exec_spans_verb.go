@@ -5,7 +5,7 @@ import "strings"
 // A command line stands where a verb does: after a word of sequence
 // ("Then `http DELETE …/42` to remove the stale post"), opening a
 // sentence before the condition or time it is for ("`zfs destroy
-// tank@old` when past 60 days", "`salt '*' cmd.run 'reboot'`
+// tank@old` when past 60 days", "`salt '*' cmd.run 'shutdown -r'`
 // after patching", "`fly machine stop $M` for every stuck one"), or
 // after "to" or a modal before its object ("Remember to `aws ec2
 // delete-snapshot …` each"). After a verb of running addressed to the

@@ -3,8 +3,8 @@ package fidelity
 import "strings"
 
 // Code the reader runs, named by a relative clause: "a Groovy closure you
-// run over them yields the mean", "a Pascal unit you compile and
-// run", "this Processing sketch you run", "an MQL5 expert advisor that
+// apply to them yields the mean", "a Pascal unit you compile and
+// run", "this Processing sketch you run", "an MQL5 trading bot that
 // you attach and run". A phrase opened by an indefinite or pointing
 // determiner (a, an, this, some, any), holding a language or library name
 // (codeNameOf) or a piece of code (codeNameNouns, codeArtifacts,
@@ -17,8 +17,8 @@ import "strings"
 // "a JMESPath query you evaluate", "some Kawa expressions you evaluate",
 // "a Lean proof you check", "a MiniZinc model you solve" — a formal
 // piece (formalNouns) and a capitalized name no sentence opens. The doer
-// may be "it" where the line hands the deed to the assistant ("worked
-// out by the assistant with a TLA+ spec it checks").
+// may be "it" where the line hands the deed to the assistant ("computed
+// by the assistant with a TLA+ spec it checks").
 
 // yourRunVerbs run, build or load code.
 var yourRunVerbs = set("run", "execute", "compile", "launch", "simulate", "source", "flash", "interpret", "fire", "attach", "build")

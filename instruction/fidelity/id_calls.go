@@ -6,13 +6,13 @@ import "strings"
 // reader a deed as the line of code that does it, with no verb of calling
 // around it —
 //   - a function or method call opening its step: "client.SuspendUser(ctx,
-//     id) is the follow-up", "try await tools.cancelSubscription(sub)",
+//     id) comes next", "try await tools.cancelSubscription(sub)",
 //     "mutation { cancelOrder(id: $id) }", "=CANCEL_ORDER(A2)";
 //   - a name handed to a dispatcher: "send(:refund_order, id)",
 //     "dispatch('archive_lead')";
 //   - a link to a tool: "[Close them](tool:close_ticket)";
 //   - a command written in capitals at a step's start: "REVOKE_API_KEY
-//     each of them".
+//     every one".
 //
 // The name must be a deed's (a verb first: SuspendUser, cancelOrder,
 // refund_order, CANCEL_ORDER); a call set beside the tool as an example

@@ -13,8 +13,8 @@ import (
 //     CJK word, as below):
 //     "queryLedger(action=\"listEntries\")", "cancelInvoice(id=..., confirm=true)";
 //   - written as a call with positional arguments as the means of a step
-//     handed to the reader (stepMeans): "Close the card with
-//     closeJob(jobId, signedOff=true)", "Order more with restockSupply(item)";
+//     handed to the reader (stepMeans): "Close the order with
+//     closeJob(jobId, signedOff=true)", "Order more with reorderStock(item)";
 //   - as the object of a directive in a language written without spaces
 //     (Chinese, Japanese, Korean): "请改用 archiveInvoice", "应立即调用
 //     sendReminder", "archiveInvoiceを使って", "archiveInvoice를 호출". The

@@ -33,7 +33,7 @@ func useAfter(ts []token, i int) bool {
 
 // kebabFollowers may follow a tool's name in a sentence that puts it to
 // use ("use get-node first", "with scp-push and run it", "use
-// search-routines to discover IDs"); a noun there would make the name a
+// search-recipes to find IDs"); a noun there would make the name a
 // modifier.
 var kebabFollowers = set("for", "to", "when", "and", "or", "then", "instead", "first", "before", "after", "if",
 	"with", "on", "where", "whenever", "once", "so", "because", "until", "rather", "which")

@@ -9,9 +9,9 @@ import "strings"
 //     (Ruby's "!" or "?" after the name), "Bogs'openSluice(bogId)" (an old
 //     package separator), "schedule/pull(slot)" (a namespace's slash);
 //   - a hyphenated deed called with plain names ("the call
-//     confirm-commission(id, deposit)");
+//     accept-quote(id, amount)");
 //   - a command written in capitals with its operand, COBOL-style ("by
-//     calling RESEED-LINE line-id").
+//     calling RESET-BAY bay-id").
 //
 // The call must be the means of the clause — right after "with", "via",
 // "using", "by", "call", "calling", "invoke" or "the call", at most one

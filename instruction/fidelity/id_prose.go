@@ -7,14 +7,14 @@ package fidelity
 // verb of acting ("sign_supplier_audit lifts the flag",
 // "normalize_address may help", "certify_transcript is next"), as what a
 // thing needs ("Chipped ones need quote_regrind"), or as a step's verb
-// opening a sentence before its time or condition ("publish_puzzle once
-// the editor approves", "A: stage_firmware, then wait"). A field or value
+// opening a sentence before its time or condition ("publish_puzzle after
+// the editor signs off", "A: stage_firmware, then wait"). A field or value
 // is none — quoted, followed by a parameter's noun ("the start_page
 // field"), "=" or a glued colon, an item of a list of names not all deeds
 // ("merge_requests, issues, repositories"), described by "is", "was" or
 // "has" ("send_email is true", "`raise_case` is the label of the
-// field") — nor is a name compared with the tool ("more efficient than
-// repeated set_attribute calls") or a value's source. The roster's own
+// field") — nor is a name compared with the tool ("quicker than
+// many set_style calls") or a value's source. The roster's own
 // names and parameters are credited by the scope.
 func deedInProse(text string, ts []token, i int) bool {
 	t := ts[i]
@@ -65,7 +65,7 @@ func neededDeed(ts []token, i int) bool {
 }
 
 // deedStep: the name opens a sentence as its verb, before the time,
-// condition or sequel of the step ("publish_puzzle once …",
+// condition or sequel of the step ("publish_puzzle after …",
 // "export_bibs_to_printer so …", "stage_firmware, then …").
 func deedStep(ts []token, i int) bool {
 	if !ts[i].sentence || i+1 >= len(ts) || ts[i+1].sentence {
@@ -80,8 +80,8 @@ var stepSequels = set("once", "when", "whenever", "if", "unless", "so", "then", 
 // listedAmongOthers: the name at i is an item of a list of names — a
 // comma on both sides of it, or on one side where the next item has one
 // too — beside a word that is no deed's name ("merge_requests, issues,
-// repositories"); a clause after a comma ("If it has concluded,
-// approve_vendor_review clears it") is none.
+// repositories"); a clause after a comma ("If it is over,
+// sign_supplier_audit lifts it") is none.
 func listedAmongOthers(ts []token, i int) bool {
 	before := ts[i].clause && i > 0 && !ts[i].sentence
 	after := i+1 < len(ts) && ts[i+1].clause && !ts[i+1].sentence

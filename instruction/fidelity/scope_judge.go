@@ -80,7 +80,7 @@ func (s *Scope) judge(m mention) (Finding, bool) {
 // doesItThere reports whether a roster tool does the instruction's deed
 // itself — its verb is the tool's own (ping_host for "Ping the address
 // from your terminal", transcribe_audio for "Transcribe them with your
-// speech-to-text engine", block_ip for "block the IP on the perimeter
+// dictation engine", block_ip for "block the IP on the perimeter
 // firewall") — where the text names only the means or a system by a
 // common noun. A named service ("on Trustpilot"), a class of the table
 // and the verbs any tool has ("run", "send", "use") keep their rules.

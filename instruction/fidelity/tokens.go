@@ -72,7 +72,7 @@ func tokenize(text string) []token {
 				readerLed = readerColon(text, out, i)
 			case '(':
 				// a transition's label in a state machine ("LISTED
-				// --(you delete the branch)--> CLEAN") opens a step
+				// --(you revoke the lease)--> CLOSED") opens a step
 				if i > 0 && text[i-1] == '-' || readerCell(text, out, i) {
 					sentence, readerLed = true, true // "R = you (open the record …)"
 				}
@@ -81,8 +81,8 @@ func tokenize(text string) []token {
 					sentence, readerLed = true, true // "| 2 | you | collect each one … |"
 				}
 			case '.', '!', '?', ';', '\n', '→', '⇒', '➜', '➔', '➡', '↦':
-				// an arrow leads to what to do next ("not paid after 48
-				// hours → send the link again"): a step opens after it
+				// an arrow leads to what to do next ("unpaid after 72
+				// hours → resend the link"): a step opens after it
 				sentence = true
 				readerLed = readerLed || r == '.' && readerCell(text, out, i) // "Owner: assistant. Repaint …"
 			case '。', '！', '？', '；', '।', '॥', '۔', '؟', '።', '։', '။', '។':

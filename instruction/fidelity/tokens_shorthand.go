@@ -7,9 +7,9 @@ import (
 
 // Chat shorthand reads as the words it stands for. A common English
 // abbreviation of a word ("pls", "fwd", "calc", "w/", "py") takes that
-// word's reading (token.lower), keeping its place, so "pls fwd to AP via
-// email w/ the PO #" is read as "please forward to AP via email with the
-// PO #". A pictograph whose Unicode name is a means of a deed (TELEPHONE
+// word's reading (token.lower), keeping its place, so "pls fwd to accts via
+// email w/ the ref #" is read as "please forward to accts via email with the
+// ref #". A pictograph whose Unicode name is a means of a deed (TELEPHONE
 // RECEIVER, ENVELOPE, PRINTER, FAX MACHINE, CALENDAR …) reads as that
 // deed's verb where it stands as one: opening a clause (or after a step
 // word) with an object opener or a person after it ("📞 each customer,
