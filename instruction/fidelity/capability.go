@@ -58,7 +58,7 @@ func capabilityMentions(text string, ts []token) []mention {
 				end := windowEnd(ts, i)
 				if class, last, ok := classAt(text, ts, i, end, ctxModal); ok {
 					class, product, _ := strings.Cut(class, "@")
-					out = append(out, mention{kind: KindCapability, class: class, ident: product, signal: text[ts[i].start:ts[max(last, i)].end], start: ts[i].start, end: ts[max(last, i)].end})
+					out = append(out, mention{kind: KindCapability, class: class, ident: product, signal: text[ts[i].start:ts[max(last, i)].end], start: ts[i].start, end: ts[max(last, i)].end, deed: deedPhrase(text, ts, i, max(last, i))})
 				}
 				continue
 			}
@@ -90,7 +90,7 @@ func capabilityMentions(text string, ts []token) []mention {
 		if class, last, ok := classAt(text, ts, i, end, how); ok {
 			class, product, _ := strings.Cut(class, "@")
 			last = max(last, min(end, i+1))
-			out = append(out, mention{kind: KindCapability, class: class, ident: product, verb: verbOf(ts, i, how), signal: text[ts[i].start:ts[last].end], start: ts[i].start, end: ts[last].end})
+			out = append(out, mention{kind: KindCapability, class: class, ident: product, verb: verbOf(ts, i, how), signal: text[ts[i].start:ts[last].end], start: ts[i].start, end: ts[last].end, deed: deedPhrase(text, ts, i, last)})
 			// "Book a meeting room in Robin": a calendar tool books, but
 			// only a tool of Robin books there
 			if !strings.HasPrefix(class, "service:") && product == "" && !mentionVerbs[ts[i].lower] {

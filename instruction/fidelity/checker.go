@@ -71,6 +71,10 @@ type mention struct {
 	// codeName: KindExec, the language or library that names the code
 	// ("matplotlib" in "with matplotlib"; exec_byname.go)
 	codeName string
+	// deed: KindCapability, the verb and its whole object where the signal
+	// stops short of it ("Email the night manager the new shifts" for the
+	// signal "Email the"; capability_deed.go), named in the suggestion
+	deed string
 	// class: KindCapability, the capability class the instruction needs
 	class string
 	// verb: KindCapability, the instruction's verb in its base form

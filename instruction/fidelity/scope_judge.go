@@ -65,8 +65,11 @@ func (s *Scope) judge(m mention) (Finding, bool) {
 		} else if s.provides(m.class) || s.doesItThere(m.verb, m.class) {
 			return Finding{}, false
 		}
-		sig := unbroken(m.signal)
-		return Finding{Kind: KindCapability, Tool: m.class, Class: m.class, Signal: sig, Suggestion: suggestion(m.class, sig)}, true
+		sig, deed := unbroken(m.signal), m.deed
+		if deed == "" {
+			deed = sig
+		}
+		return Finding{Kind: KindCapability, Tool: m.class, Class: m.class, Signal: sig, Suggestion: suggestion(m.class, deed)}, true
 	case KindExec:
 		if s.exec || s.values[m.signal] || s.commandTool(m.signal) || s.speaksLanguage(m.codeName) {
 			return Finding{}, false // exec is there, or the word is one of the roster's values
