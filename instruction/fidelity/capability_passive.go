@@ -6,8 +6,10 @@ package fidelity
 // or it is the step after an instruction of the same sentence ("Verify
 // the invoice, after which the payment is released"). It returns the
 // verb. A clause opened by a condition ("if it is approved by you") is a
-// situation, and a passive after a description ("Deletes the session,
-// after which the token is revoked") is what the tool does.
+// situation, one whose subject denies it ("no crate is shipped by the
+// assistant") says what the agent does not do, and a passive after a
+// description ("Deletes the session, after which the token is revoked")
+// is what the tool does.
 func passiveDuty(ts []token, i int) (string, bool) {
 	if i < 2 || ts[i].sentence || ts[i].clause {
 		return "", false
@@ -30,6 +32,9 @@ func passiveDuty(ts []token, i int) (string, bool) {
 	after := c+1 < len(ts) && (ts[c].lower == "after" && ts[c+1].lower == "which" || ts[c].lower == "whereupon")
 	if conditionOpeners[ts[c].lower] && !after {
 		return "", false // "If it is approved by you, …"
+	}
+	if negatedSubject(ts, b) {
+		return "", false // "No crate is shipped by the assistant": what the agent does not do
 	}
 	if doneByReader(ts, i) {
 		return v, true // "pinned on the vacancy page by you"
