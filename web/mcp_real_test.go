@@ -57,7 +57,7 @@ func TestGatewayWithThePublishedMemoryServer(t *testing.T) {
 		if text, _ := call(t, cs, "memory.create_entities", map[string]any{"entities": []any{}}, nil); errType(text) != "search_required" {
 			t.Errorf("inactive tool: %s", text)
 		}
-		text, isErr := call(t, cs, "search_tools", map[string]any{"query": "add entities to the knowledge graph"}, nil)
+		text, isErr := call(t, cs, "search_tools", map[string]any{"query": "create entities in the knowledge graph"}, nil)
 		if isErr || !strings.Contains(text, "memory.create_entities") {
 			t.Fatalf("search: %s", text)
 		}
