@@ -105,6 +105,12 @@ type searchDoc struct {
 	tool     indexed
 	codeOnly bool
 	fields   [numFields][]string
+	// name is the name's terms without the namespace, in order, and
+	// plural whether the word each comes from is written in the plural:
+	// an index drops the words every tool of the service shares from
+	// the front (see sharedWords)
+	name   []string
+	plural []bool
 }
 
 func docsOf(roster []Contract) []searchDoc {
@@ -118,27 +124,40 @@ func docsOf(roster []Contract) []searchDoc {
 
 func makeSearchDoc(c Contract, st stemmer) searchDoc {
 	d := searchDoc{codeOnly: c.CodeOnly}
-	name := withoutNamespace(st.terms(c.Name()), st.terms(c.Namespace()))
-	for _, w := range name {
+	d.fields[fieldNamespace] = st.terms(c.Namespace())
+	d.name, d.plural = st.nameTerms(c.Name())
+	if n := len(d.fields[fieldNamespace]); n > 0 && len(d.name) > n && slices.Equal(d.name[:n], d.fields[fieldNamespace]) {
+		// many services prefix every tool with their own name
+		// ("notion_create_comment"), which says nothing of what it does
+		d.name, d.plural = d.name[n:], d.plural[n:]
+	}
+	d.setName(0)
+	d.fields[fieldTitle] = st.terms(c.Title)
+	d.fields[fieldHints] = st.terms(strings.Join(c.SearchHints, " "))
+	d.fields[fieldPurpose] = st.terms(withoutAdmonitions(withoutSiblingNames(c.Purpose, c.Namespace())))
+	d.fields[fieldParams] = st.terms(paramText(c.Params))
+	d.tool.id, d.tool.title, d.tool.description, d.tool.namespace = c.ID, c.Title, strings.TrimSpace(c.Purpose), c.Namespace()
+	d.tool.readOnly = reads(c, d.name, operations(c.Params), st)
+	return d
+}
+
+// setName sets the doc's name fields from its name's terms past the
+// first skip: the object's words and the action verbs apart, and the
+// distinct ones and those written in the plural for the tool.
+func (d *searchDoc) setName(skip int) {
+	d.fields[fieldName], d.fields[fieldAction] = nil, nil
+	d.tool.name, d.tool.plural = nil, nil
+	for i, w := range d.name[skip:] {
 		if actionVerbs[w] {
 			d.fields[fieldAction] = append(d.fields[fieldAction], w)
 		} else {
 			d.fields[fieldName] = append(d.fields[fieldName], w)
 		}
-	}
-	d.fields[fieldTitle] = st.terms(c.Title)
-	d.fields[fieldHints] = st.terms(strings.Join(c.SearchHints, " "))
-	d.fields[fieldPurpose] = st.terms(withoutAdmonitions(withoutSiblingNames(c.Purpose, c.Namespace())))
-	d.fields[fieldParams] = st.terms(paramText(c.Params))
-	d.fields[fieldNamespace] = st.terms(c.Namespace())
-	ops := operations(c.Params)
-	d.tool = indexed{c.ID, c.Title, strings.TrimSpace(c.Purpose), c.Namespace(), uniq(append([]string(nil), name...)), nil, reads(c, name, ops, st)}
-	for _, w := range splitWords(c.Name()) {
-		if pluralWord(w) {
-			d.tool.plural = append(d.tool.plural, st.stem(w))
+		if d.plural[skip+i] {
+			d.tool.plural = append(d.tool.plural, w)
 		}
 	}
-	return d
+	d.tool.name = uniq(d.name[skip:])
 }
 
 // Len is the number of searchable tools.

@@ -153,20 +153,3 @@ func withoutSiblingNames(text, ns string) string {
 	}
 	return strings.Join(out, " ")
 }
-
-// withoutNamespace drops the service's own name from the front of a tool
-// name's words: many services prefix every tool with it
-// ("notion_create_comment", "todoist_task"), where it says nothing of
-// what the tool does. The namespace field keeps it. A name that is only
-// the namespace keeps it.
-func withoutNamespace(name, ns []string) []string {
-	if len(ns) == 0 || len(name) <= len(ns) {
-		return name
-	}
-	for i, w := range ns {
-		if name[i] != w {
-			return name
-		}
-	}
-	return name[len(ns):]
-}

@@ -80,6 +80,35 @@ func (st stemmer) queryTerms(s string) []string { return st.split(s, true) }
 // split is terms, with a two-hump name read as one word only when
 // joinBrands is set.
 func (st stemmer) split(s string, joinBrands bool) []string {
+	out, s := st.compounds(s, joinBrands)
+	if digitComma(s) {
+		// "2,400" is one number, not "2" and "400"
+		s = thousands().ReplaceAllString(s, "$1$2")
+	}
+	for _, w := range splitWords(strings.ReplaceAll(s, "%", " percent ")) {
+		out = st.word(w, out)
+	}
+	return out
+}
+
+// nameTerms are a tool name's terms, and whether the word each comes
+// from is written in the plural.
+func (st stemmer) nameTerms(name string) ([]string, []bool) {
+	out, name := st.compounds(name, false)
+	plural := make([]bool, len(out), len(out)+4)
+	for _, w := range splitWords(name) {
+		out = st.word(w, out)
+		for len(plural) < len(out) {
+			plural = append(plural, pluralWord(w))
+		}
+	}
+	return out, plural
+}
+
+// compounds are the terms of the text's compounds and two-hump names
+// (see split), and the text with such names lower-cased when joinBrands
+// is set.
+func (st stemmer) compounds(s string, joinBrands bool) ([]string, string) {
 	var out []string
 	for _, f := range compoundCandidates(s) {
 		// "to-do", "e-mail", "follow-up": a compound whose parts say
@@ -100,24 +129,23 @@ func (st stemmer) split(s string, joinBrands bool) []string {
 			out = append(out, st.stem(j))
 		}
 	}
-	if digitComma(s) {
-		// "2,400" is one number, not "2" and "400"
-		s = thousands().ReplaceAllString(s, "$1$2")
-	}
-	for _, w := range splitWords(strings.ReplaceAll(s, "%", " percent ")) {
-		if exp, ok := abbreviations[w]; ok {
-			for _, e := range strings.Fields(exp) {
-				out = append(out, st.stem(e))
-			}
-			continue
+	return out, s
+}
+
+// word appends a word's terms: its abbreviation written out, or its
+// stem unless it is a stop word or shorter than two letters.
+func (st stemmer) word(w string, out []string) []string {
+	if exp, ok := abbreviations[w]; ok {
+		for _, e := range strings.Fields(exp) {
+			out = append(out, st.stem(e))
 		}
-		w = americanSpelling(w)
-		if len(w) < 2 || english.IsStopWord(w) || extraStopWords[w] {
-			continue
-		}
-		out = append(out, st.stem(w))
+		return out
 	}
-	return out
+	w = americanSpelling(w)
+	if len(w) < 2 || english.IsStopWord(w) || extraStopWords[w] {
+		return out
+	}
+	return append(out, st.stem(w))
 }
 
 // abbreviations writes out the short forms people type for things tool
