@@ -57,6 +57,9 @@ type Index struct {
 	lowerNS []string
 	// vocab is every indexed term, sorted (see cognates)
 	vocab []string
+	// shared is, per service, the words its tools' names share (see
+	// sharedWords)
+	shared map[string][]string
 	// view, when set, makes the index one roster of a Universe: only
 	// its tools are searched, weighed by its own statistics
 	view *view

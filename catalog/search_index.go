@@ -19,20 +19,28 @@ func newIndex(all []searchDoc, codeOnly bool) *Index {
 	docs := make([]*[numFields][]string, 0, len(all))
 	var totals [numFields]float64
 	words := 0
+	ix.shared = sharedWords(func(yield func(*searchDoc) bool) {
+		for i := range all {
+			if (!all[i].codeOnly || codeOnly) && !yield(&all[i]) {
+				return
+			}
+		}
+	})
 	for i := range all {
 		sd := &all[i]
 		if sd.codeOnly && !codeOnly {
 			continue
 		}
+		for _, w := range sd.fields[fieldNamespace] {
+			ix.serviceNames[w] = true
+		}
+		sd = withoutShared(sd, ix.shared)
 		ft := &sd.fields
 		var l [numFields]int32
 		for f := range ft {
 			totals[f] += float64(len(ft[f]))
 			l[f] = int32(len(ft[f]))
 			words += len(ft[f])
-		}
-		for _, w := range ft[fieldNamespace] {
-			ix.serviceNames[w] = true
 		}
 		ns := strings.ToLower(sd.tool.namespace)
 		if ns != "" {
@@ -116,6 +124,7 @@ func newIndex(all []searchDoc, codeOnly bool) *Index {
 		}
 	}
 	ix.vocab = slices.Sorted(maps.Keys(ix.postings))
+
 	return ix
 }
 

@@ -74,6 +74,19 @@ func (u *Universe) Roster(roster []*Entry) (*Index, bool) {
 			v.serviceNames[w] = true
 		}
 	}
+	shared := sharedWords(func(yield func(*searchDoc) bool) {
+		for _, e := range roster {
+			if d := e.searchDoc(); !e.Contract().CodeOnly && !yield(&d) {
+				return
+			}
+		}
+	})
+	if !sameShared(shared, base.shared) {
+		// the roster's services share other words than the universe's
+		// (a tool that broke a longer run is left out): its tools'
+		// names are read otherwise
+		return IndexEntries(roster), true
+	}
 	var avg [numFields]float64
 	all := 0
 	for f := range totals {
@@ -245,4 +258,15 @@ func (v *view) score(t pterm, term string, w float64, best []float64, hit []int3
 		hit = append(hit, d)
 	}
 	return hit
+}
+
+// sameShared reports whether a roster's services share, each, the words
+// they share in the universe.
+func sameShared(roster, universe map[string][]string) bool {
+	for ns, ws := range roster {
+		if len(universe[ns]) != len(ws) {
+			return false
+		}
+	}
+	return true
 }
