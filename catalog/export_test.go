@@ -10,7 +10,8 @@ func SetLexiconOff(off bool) { lexiconOff = off }
 var searchKnobs = map[string]*float64{
 	"verb": &verbWeight, "coord": &coordWeight, "namecover": &nameCoverWeight, "readonlyedit": &readOnlyEditWeight,
 	"questionwrite": &questionWriteWeight, "unknownword": &unknownWordBoost,
-	"expansion": &expansionWeight, "named": &namedServiceBoost, "plainb": &plainBM25B, "lexical": &lexicalWeight, "fusek": &fuseK, "fusekeep": &fuseKeep, "content": &contentWeight, "verbonly": &verbOnlyWeight, "number": &numberWeight, "objectevidence": &objectEvidence, "cognate": &cognateWeight, "cognateshare": &cognateShare,
+	"expansion": &expansionWeight, "named": &namedServiceBoost, "plainb": &plainBM25B, "lexical": &lexicalWeight, "fusek": &fuseK, "fusekeep": &fuseKeep,
+	"content": &contentWeight, "verbonly": &verbOnlyWeight, "number": &numberWeight, "objectevidence": &objectEvidence, "cognate": &cognateWeight, "cognateshare": &cognateShare,
 }
 
 // SetSearchKnob sets a named ranking weight; it reports whether the name
