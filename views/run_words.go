@@ -20,7 +20,7 @@ func runWordsFor(gateway bool) runWords {
 	if gateway {
 		return runWords{gateway: true,
 			step: "Searches before", stepTitle: "searches the session had made before this request: a call may use the tools they activated",
-			receipts: "Searches in effect", receiptsTitle: "the session's searches whose activation the call used: one made before the tool set changed is no longer in effect (why)",
+			receipts: "Searches used", receiptsTitle: "the session's search whose tools the call could use: a later search replaces an earlier one, and one made before the tool set changed no longer applies (why)",
 			surface: "Tool set", surfaceTitle: "a fingerprint of the tools the subject may be shown, with their reviewed contracts: it changes when a grant, a profile, a tool's contract or the agent's declaration does",
 			ids: "Activation", idsTitle: "the id of the activation the gateway keeps for a search, or carries to a new tool set; the client never sees it",
 			newSurface: "new tool set"}
@@ -55,7 +55,7 @@ func (w runWords) active(r RunEventRow) string {
 	if w.gateway {
 		return Plural(r.Active, "tool activated", "tools activated")
 	}
-	return Num(r.Active) + " active"
+	return Plural(r.Active, "tool active", "tools active")
 }
 
 // quiet reports whether a gateway call's row says nothing of searches
@@ -69,9 +69,9 @@ func (w runWords) quiet(r RunEventRow) bool {
 func (w runWords) held(r RunEventRow) string {
 	switch {
 	case w.gateway && r.Accepted == 0:
-		return "no search in effect"
+		return "no search used"
 	case w.gateway:
-		return Plural(r.Accepted, "search in effect", "searches in effect")
+		return Plural(r.Accepted, "search used", "searches used")
 	case r.Accepted == 0:
 		return "none valid"
 	}
@@ -81,7 +81,7 @@ func (w runWords) held(r RunEventRow) string {
 // dropped says how many it held that activate nothing.
 func (w runWords) dropped(r RunEventRow) string {
 	if w.gateway {
-		return Num(r.Rejected) + " no longer in effect"
+		return Plural(r.Rejected, "earlier search no longer applies", "earlier searches no longer apply")
 	}
 	return Num(r.Rejected) + " rejected"
 }

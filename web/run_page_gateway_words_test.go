@@ -11,9 +11,10 @@ import (
 // step — which an MCP client's run never shows its client (the gateway
 // keeps the session's searches itself). Now its columns and notes say
 // what an MCP client's run has: the searches made before each request,
-// the searches in effect for a call, the tool set the subject may be
+// the search a call used, the tool set the subject may be
 // shown, and the id of each search's activation; a runtime API run's page
-// keeps the API's words.
+// keeps the API's words. A call's row says what happened to it
+// ("allowed", "refused: …"), not the protocol's "→ active".
 func TestGatewayRunPageUsesTheGatewaysWords(t *testing.T) {
 	h := sqliteOnly(t)
 	run := gatewayRunWithACarry(t, h)
@@ -28,7 +29,7 @@ func TestGatewayRunPageUsesTheGatewaysWords(t *testing.T) {
 			t.Errorf("a gateway run's columns say %q: %q", word, head)
 		}
 	}
-	for _, want := range []string{"searches before", "searches in effect", "tool set", "activation"} {
+	for _, want := range []string{"searches before", "searches used", "tool set", "activation"} {
 		if !strings.Contains(head, want) {
 			t.Errorf("a gateway run's columns do not say %q: %q", want, head)
 		}
@@ -40,12 +41,12 @@ func TestGatewayRunPageUsesTheGatewaysWords(t *testing.T) {
 		}
 	}
 	cells := strings.ToLower(doc.Find(`[data-testid="run-events"] tbody`).Text())
-	for _, word := range []string{"valid", "new surface", "reachable"} {
+	for _, word := range []string{"valid", "new surface", "reachable", "→", "in effect"} {
 		if strings.Contains(cells, word) {
 			t.Errorf("a gateway run's rows say %q", word)
 		}
 	}
-	for _, want := range []string{"no search in effect", "1 search in effect", "1 no longer in effect", "new tool set"} {
+	for _, want := range []string{"no search used", "1 search used", "1 earlier search no longer applies", "new tool set"} {
 		if !strings.Contains(cells, want) {
 			t.Errorf("a gateway run's rows do not say %q:\n%s", want, cells)
 		}

@@ -16,7 +16,8 @@ import (
 // the tools an earlier one loaded, so a gateway call after three searches
 // (and an activation carried over a grant change) has one search in
 // effect, and the others are no longer in effect; the page counted every
-// valid receipt, the carried one included, as a search in effect. A call
+// valid receipt, the carried one included, as a search in effect. It says
+// one search used, and the others no longer applying. A call
 // of a run that never searches (the profile is not deferred) says
 // nothing of searches or activated tools.
 func TestGatewayRunPageCountsOnlyTheSearchInEffect(t *testing.T) {
@@ -56,21 +57,21 @@ func TestGatewayRunPageCountsOnlyTheSearchInEffect(t *testing.T) {
 		t.Fatalf("%d call rows, want 5: %q", len(cells), cells)
 	}
 	for i, c := range cells {
-		if strings.Contains(c, "searches in effect") {
-			t.Errorf("call %d: %q, want at most one search (or its carried activation) in effect: a later search replaces an earlier one", i+1, c)
+		if strings.Contains(c, "searches used") {
+			t.Errorf("call %d: %q, want at most one search (or its carried activation) used: a later search replaces an earlier one", i+1, c)
 		}
 	}
-	if c := cells[1]; c != "1 search in effect · 1 no longer in effect" {
-		t.Errorf("the call after the second search: %q, want the second in effect and the first no longer", c)
+	if c := cells[1]; c != "1 search used · 1 earlier search no longer applies" {
+		t.Errorf("the call after the second search: %q, want the second used and the first no longer applying", c)
 	}
-	if c := cells[4]; !strings.HasPrefix(c, "1 search in effect") {
-		t.Errorf("the call after the third search: %q, want it in effect", c)
+	if c := cells[4]; !strings.HasPrefix(c, "1 search used") {
+		t.Errorf("the call after the third search: %q, want it used", c)
 	}
 }
 
 // TestGatewayRunThatDoesNotSearchSaysNothingOfSearches: a call of a
 // gateway run whose profile is not deferred said "0 tools activated · no
-// search in effect"; there is no search to count, so it says nothing.
+// search used"; there is no search to count, so it says nothing.
 func TestGatewayRunThatDoesNotSearchSaysNothingOfSearches(t *testing.T) {
 	h := sqliteOnly(t)
 	up := upstreamtest.New()
