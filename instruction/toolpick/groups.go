@@ -37,13 +37,22 @@ func Services(known map[string]bool) map[string]bool {
 }
 
 // Groups is ids grouped by service, services and ids in name order
-// (native first), keeping only ids that contain every word of query, case
-// ignored. An empty query keeps every id.
+// (native first), keeping only ids that match every word of query, case
+// ignored: a word that names one of the ids' services matches that
+// service's tools (typing "memory" lists the memory service's, not the
+// built-in memory_read beside them); any other word matches the ids that
+// contain it. An empty query keeps every id.
 func Groups(ids []string, query string) []Group {
 	words := strings.Fields(strings.ToLower(query))
+	services := map[string]bool{}
+	for _, id := range ids {
+		if s := Service(id); s != Native {
+			services[strings.ToLower(s)] = true
+		}
+	}
 	by := map[string][]string{}
 	for _, id := range ids {
-		if matches(strings.ToLower(id), words) {
+		if matches(strings.ToLower(id), words, services) {
 			s := Service(id)
 			by[s] = append(by[s], id)
 		}
@@ -65,8 +74,17 @@ func Groups(ids []string, query string) []Group {
 	return out
 }
 
-func matches(id string, words []string) bool {
+// matches reports whether id (lower-cased) matches every word: a service
+// name (with its dot or without) by its service, any other word as a part
+// of it.
+func matches(id string, words []string, services map[string]bool) bool {
 	for _, w := range words {
+		if svc := strings.TrimSuffix(w, "."); services[svc] {
+			if !strings.HasPrefix(id, svc+".") {
+				return false
+			}
+			continue
+		}
 		if !strings.Contains(id, w) {
 			return false
 		}
