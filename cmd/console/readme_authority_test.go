@@ -19,14 +19,12 @@ func TestReadmeAuthorityExamples(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	dir, base, key := serveWithKey(t, "readme-authority", "--scope", "runtime", "--as", "admin")
-	// the README's reviewer: admin created the key, and a key's creator
-	// never approves what its key filed
-	pw := filepath.Join(dir, "rita.pw")
-	if err := os.WriteFile(pw, []byte("rita-password-1\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := runCLI(t, filepath.Join(dir, "s.db"), "user", "add", "rita", "--roles", "reviewer", "--password-file", pw, "--as", "admin"); err != nil {
-		t.Fatalf("user add rita: %v %s", err, out)
+	// the README's reviewer, added as it says: admin created the key, and
+	// a key's creator never approves what its key filed
+	add := exec.Command("bash", "-euo", "pipefail", "-c", readmeBlock(t, "| console user add rita"))
+	add.Env = append(os.Environ(), "DATABASE_URL="+filepath.Join(dir, "s.db"), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	if out, err := add.CombinedOutput(); err != nil {
+		t.Fatalf("the README's user add rita: %v %s", err, out)
 	}
 	for _, marker := range []string{"revoked=$(curl", "ref=$(curl"} {
 		block := readmeBlock(t, marker)

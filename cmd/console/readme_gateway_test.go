@@ -55,16 +55,20 @@ func TestReadmeGatewayExample(t *testing.T) {
 				t.Errorf("the README installs another way than .ci/run: %s", c)
 			}
 			ran++
-		case strings.HasPrefix(c, "console connection add memory"), c == "console connection list", c == "console apikey create my-client --scope runtime --as admin", c == "console user add rita --roles reviewer --as admin":
+		case strings.HasPrefix(c, "console connection add memory"), c == "console connection list", c == "console apikey create my-client --scope runtime --as admin", strings.HasSuffix(c, "| console user add rita --roles reviewer --as admin"):
 			line := readmeMemoryLine(c, npm, dir)
+			restore := func() {}
+			if echo, cmd, piped := strings.Cut(line, " | "); piped {
+				// the password the example pipes in, on standard input
+				said, err := splitLine(echo)
+				if err != nil || len(said) != 2 || said[0] != "echo" {
+					t.Fatalf("%s: the password is not echoed in: %v", c, err)
+				}
+				restore, line = answerStdin(t, said[1]+"\n"), cmd
+			}
 			args, err := splitLine(line)
 			if err != nil {
 				t.Fatal(err)
-			}
-			restore := func() {}
-			if strings.HasPrefix(c, "console user add") {
-				// the command asks for the password; a script answers on standard input
-				restore = answerStdin(t, "rita-password-1234\n")
 			}
 			out, err := runCLI(t, db, args[1:]...)
 			restore()
@@ -77,7 +81,7 @@ func TestReadmeGatewayExample(t *testing.T) {
 				if !strings.Contains(out, "synced memory: 9 tools listed; 9 added") {
 					t.Errorf("%s:\n%s", c, out)
 				}
-			case strings.HasPrefix(c, "console user add"):
+			case strings.Contains(c, "console user add"):
 				if !strings.Contains(out, "rita") {
 					t.Errorf("%s:\n%s", c, out)
 				}

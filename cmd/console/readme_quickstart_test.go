@@ -45,7 +45,7 @@ func TestReadmeExamplesRunInTheOrderGiven(t *testing.T) {
 	for _, c := range []struct{ use, made, what string }{
 		{`(^|[;|(&]\s*)console `, `^export PATH="\$PWD/bin:\$PATH"$`, "the console on PATH"},
 		{`\$KEY\b`, `^KEY=\$\(console apikey create `, "KEY"},
-		{`--as rita\b`, `^console user add rita `, "the user rita"},
+		{`--as rita\b`, `(^|\|\s*)console user add rita `, "the user rita"},
 	} {
 		if u, m := first(c.use), first(c.made); m < 0 || u < m {
 			t.Errorf("an example uses %s (%q) before the example that makes it (%d)", c.what, lines[max(u, 0)], m)
