@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -16,76 +15,9 @@ import (
 	"github.com/agentforge/console/views"
 )
 
-// parseGrants reads the editor's lines: "KIND VALUE [requires-approval]";
-// it returns the grants it could read and what is wrong with every line
-// it could not.
-func parseGrants(text string) ([]models.GrantSpec, []string) {
-	var out []models.GrantSpec
-	var bad []string
-	for i, line := range strings.Split(text, "\n") {
-		f := strings.Fields(line)
-		if len(f) == 0 {
-			continue
-		}
-		g := models.GrantSpec{}
-		if len(f) == 3 && f[2] == "requires-approval" {
-			g.RequiresApproval = true
-			f = f[:2]
-		}
-		if len(f) != 2 {
-			bad = append(bad, fmt.Sprintf("line %d: write KIND VALUE [requires-approval], e.g. effects read-only", i+1))
-			continue
-		}
-		g.Kind, g.Value = f[0], f[1]
-		out = append(out, g)
-	}
-	return out, bad
-}
-
-// withPickedGrants adds the grant lines chosen in the grants picker
-// (grants_add: "tool ID", "service NAME") to the editor's text, each once.
-func withPickedGrants(c echo.Context, text string) string {
-	have := map[string]bool{}
-	for _, l := range strings.Split(text, "\n") {
-		if f := strings.Fields(l); len(f) >= 2 {
-			have[f[0]+" "+f[1]] = true
-		}
-	}
-	for _, l := range withPicked(c, "grants", nil) {
-		if !have[l] {
-			have[l] = true
-			if text != "" && !strings.HasSuffix(text, "\n") {
-				text += "\n"
-			}
-			text += l + "\n"
-		}
-	}
-	return text
-}
-
 // grantsSummary is the grants form's fields in the order the summary
 // lists their errors.
 var grantsSummary = []summaryField{{"group", "gr-name", "Name"}, {"grants", "gr-grants", "Grants"}, {"message", "gr-msg", "Why"}}
-
-func grantLines(gs []models.GrantSpec) string {
-	var b strings.Builder
-	for _, g := range gs {
-		b.WriteString(g.Kind + " " + g.Value)
-		if g.RequiresApproval {
-			b.WriteString(" requires-approval")
-		}
-		b.WriteString("\n")
-	}
-	return b.String()
-}
-
-func grantLabels(gs []models.GrantSpec) []string {
-	out := make([]string, len(gs))
-	for i, g := range gs {
-		out[i] = g.String()
-	}
-	return out
-}
 
 func (s *Server) groupsPage(c echo.Context) error {
 	return s.renderGroups(c, http.StatusOK, views.GroupsData{})
@@ -278,46 +210,4 @@ func diffGrants(from, to int, a, b []models.GrantSpec) views.GrantDiff {
 		}
 	}
 	return d
-}
-
-// checksPage shows the call-time check counters (flushed first, so this
-// replica's latest checks are in).
-func (s *Server) checksPage(c echo.Context) error {
-	ctx := c.Request().Context()
-	if err := s.counters.flush(ctx); err != nil {
-		s.log.WarnContext(ctx, "check counters flush failed", "err", err)
-	}
-	if err := onlyFilters(c.QueryParams(), "checks page", checksFilters); err != nil {
-		return err
-	}
-	agent := strings.TrimSpace(c.QueryParam("agent"))
-	d := views.ChecksData{Agent: agent}
-	var err error
-	if d.Agents, err = s.agentOptions(c); err != nil {
-		return err
-	}
-	if err := knownAgent(agent, d.Agents); err != nil {
-		return err
-	}
-	rows, err := s.store.CheckCounters(ctx, agent, 500)
-	if err != nil {
-		return err
-	}
-	for _, r := range rows {
-		d.Rows = append(d.Rows, views.CheckCountRow{Agent: r.Agent, Tool: r.Tool, Group: r.GroupName, Outcome: r.Outcome, Count: r.Count, Updated: r.UpdatedAt.UTC().Format(time.DateTime)})
-	}
-	back, scope := "/checks", "every agent"
-	if agent != "" {
-		back, scope = "/checks?agent="+url.QueryEscape(agent), "agent "+agent
-	}
-	snap, err := s.snapshot(ctx)
-	if err != nil {
-		return err
-	}
-	bd, err := s.bindingsData(c, snap, models.BindingFilter{Agent: agent}, back, scope)
-	if err != nil {
-		return err
-	}
-	d.Bindings = *bd
-	return s.render(c, http.StatusOK, s.page(c, "Checks", "checks"), views.Checks(d))
 }
