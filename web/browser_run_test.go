@@ -86,7 +86,7 @@ func TestBrowserRunSimulator(t *testing.T) {
 		t.Fatal(err)
 	}
 	screenshot(t, ctx, "run-page")
-	if v := text(t, ctx, `[data-testid="run-events"]`); !strings.Contains(v, "search required") {
+	if v := text(t, ctx, `[data-testid="run-events"]`); !strings.Contains(v, "refused until a search finds the tool") {
 		t.Errorf("run page: %s", v)
 	}
 }
