@@ -256,14 +256,15 @@ func agentSubject(ts []token, i int) bool {
 var bareAgents = set("assistant", "ai", "llm", "chatbot", "copilot", "claude", "chatgpt")
 
 // thirdPersonBase is the base form of a verb in the third person
-// ("replies": reply, "switches": switch).
+// ("replies": reply, "switches": switch, "texts": text, a verb of the
+// class table the lexicon knows better as a noun).
 func thirdPersonBase(w string) (string, bool) {
 	bases := []string{w[:len(w)-1], strings.TrimSuffix(w, "es"), strings.TrimSuffix(w, "ies") + "y"}
 	if sibilantEs(w) {
 		bases[0], bases[1] = bases[1], bases[0] // "switches": switch, not "switche" (the lexicon's stemmer takes either)
 	}
 	for _, b := range bases {
-		if b != w && len(b) >= 3 && baseVerb(b) {
+		if b != w && len(b) >= 3 && (baseVerb(b) || actVerbs[b]) {
 			return b, true
 		}
 	}
