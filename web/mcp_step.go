@@ -112,7 +112,7 @@ func (g *gateway) step(ctx context.Context, r *gwReq) (*gwStep, error) {
 	if err != nil {
 		return nil, err
 	}
-	if st.deferred() && len(st.act.Carry) > 0 {
+	if st.deferred() && (len(st.act.Carry) > 0 || st.act.Moved) {
 		if err := g.carry(ctx, r, st); err != nil {
 			return nil, err
 		}
@@ -126,15 +126,22 @@ func (g *gateway) step(ctx context.Context, r *gwReq) (*gwStep, error) {
 // surface still activate nothing (seed 003: cross-surface receipts fail
 // closed), but the console, which minted them, mints one receipt on the
 // new surface for the tools it activated that the new surface can still
-// select — the rest (a revoked tool) leave the list. The receipt is kept
-// as the session's next step, recorded as evidence (a search event with
+// select — the rest (a revoked tool) leave the list. When none is left it
+// mints a SURFACE_MOVED receipt naming none: the move is then a step of
+// the session too, so a surface coming back as it was (the grant given
+// back) revives nothing without a new search. The receipt is kept as the
+// session's next step, a carry recorded as evidence (a search event with
 // verdict "carried", no query), and the request's answer carries
 // notifications/tools/list_changed. A concurrent request that moved the
 // session first wins; this one then reads its state.
 func (g *gateway) carry(ctx context.Context, r *gwReq, st *gwStep) error {
 	for attempt := 0; attempt < 3; attempt++ {
 		step := len(st.groups)
-		rc := deferred.Mint(st.key, deferred.KindSearch, r.sess.Run, st.surface.Key(), step, st.act.Carry)
+		kind := deferred.KindSearch
+		if len(st.act.Carry) == 0 {
+			kind = deferred.KindMoved
+		}
+		rc := deferred.Mint(st.key, kind, r.sess.Run, st.surface.Key(), step, st.act.Carry)
 		b, err := json.Marshal(rc)
 		if err != nil {
 			return err
@@ -156,7 +163,7 @@ func (g *gateway) carry(ctx context.Context, r *gwReq, st *gwStep) error {
 				return err
 			}
 			st.groups = r.groups
-			if len(st.act.Carry) == 0 {
+			if len(st.act.Carry) == 0 && !st.act.Moved {
 				return nil
 			}
 			continue
@@ -170,6 +177,9 @@ func (g *gateway) carry(ctx context.Context, r *gwReq, st *gwStep) error {
 			return err
 		}
 		r.listChanged = true
+		if carried == 0 {
+			return nil
+		}
 		return g.evidence.add(ctx, models.RunEvent{Run: r.sess.Run, Kind: models.RunSearch, Agent: st.base.Agent, Profile: st.base.Profile, ProfileVersion: st.base.ProfileVersion,
 			Step: step, Surface: st.surface.Key(), Hits: carried, Reachable: st.surface.Reachable(), Receipts: rc.ID(), Verdict: verdictCarried})
 	}

@@ -70,6 +70,12 @@ type Activation struct {
 	// activation's step). Those receipts themselves activate nothing.
 	Carry     []string
 	CarryStep int
+	// Moved reports that the run's latest authentic receipt was minted
+	// for another surface: every earlier receipt is superseded (none
+	// activates, even on a surface equal to its own again), and a host
+	// that carries nothing over (Carry empty) records the move with a
+	// SURFACE_MOVED receipt.
+	Moved bool
 }
 
 // ShownBefore reports whether the run was shown a tool: an authentic
@@ -194,8 +200,13 @@ func Reconstruct(key []byte, run string, s *Surface, groups [][]json.RawMessage,
 	active := len(base)
 	seen := map[string]bool{}
 	over := false // an over_ceiling rejection is appended out of index order
+	// a receipt of a later step that the surface's move made stale
+	// supersedes every earlier one: were the surface to come back as it
+	// was (a grant given back), an earlier receipt would be current again
+	// and revive what the move took away
+	a.Moved = staleStep > a.Step
 	for _, v := range ok {
-		used := v.r.Step == a.Step
+		used := v.r.Step == a.Step && !a.Moved
 		if used {
 			var fresh []string
 			more := 0

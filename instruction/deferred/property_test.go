@@ -53,8 +53,8 @@ func (g genReceipt) reason() string {
 // modelActive is the reference model of §10, written from the rules, not
 // from the implementation: always-on (roster order) ∪ pins (given order) ∪
 // the names of the valid receipts of the highest step among valid ones, in
-// call order; a receipt sent among an earlier step's receipts than its own
-// is not valid.
+// call order, unless a stale receipt of a later step supersedes them; a
+// receipt sent among an earlier step's receipts than its own is not valid.
 func modelActive(cs []catalog.Contract, pins []string, gen []genReceipt) []string {
 	var out []string
 	add := func(id string) {
@@ -82,13 +82,22 @@ func modelActive(cs []catalog.Contract, pins []string, gen []genReceipt) []strin
 }
 
 // latestValidStep is the highest step among the valid receipts, -1 for
-// none.
+// none, and -1 too when a receipt of a later step, sent among its own
+// step's receipts or a later one's, is stale: the surface moved after the
+// valid ones, which it supersedes (they must not come back should the
+// surface return to what it was).
 func latestValidStep(gen []genReceipt) int {
-	latest := -1
+	latest, stale := -1, -1
 	for _, g := range gen {
 		if g.activates() && g.step > latest {
 			latest = g.step
 		}
+		if g.kind == genStale && g.step <= g.group && g.step > stale {
+			stale = g.step
+		}
+	}
+	if stale > latest {
+		return -1
 	}
 	return latest
 }
@@ -190,10 +199,12 @@ func TestPropertyActiveSetMatchesModel(t *testing.T) {
 		if !slices.Equal(got, rejected) {
 			t.Fatalf("iter %d: rejected %v, want %v", iter, got, rejected)
 		}
-		// only valid receipts matter: dropping every invalid one changes nothing
+		// only valid receipts matter, and stale ones of their own step (a
+		// later one supersedes the valid): dropping every other invalid
+		// one changes nothing
 		var onlyValid [][]json.RawMessage
 		for _, g := range gen {
-			if g.activates() {
+			if g.activates() || (g.kind == genStale && g.step <= g.group) {
 				for len(onlyValid) <= g.group {
 					onlyValid = append(onlyValid, nil)
 				}

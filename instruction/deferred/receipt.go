@@ -22,10 +22,15 @@ const Version = 1
 
 // Receipt kinds. A search receipt activates its names; a SEARCH_REQUIRED
 // receipt answers a call to a known but inactive tool and activates
-// nothing.
+// nothing; a SURFACE_MOVED receipt, which names no tool, records a step at
+// which the run's surface moved and left none of its activated tools to
+// carry over: it activates nothing and, like every receipt of a later
+// step, supersedes the receipts before it, so that a surface coming back
+// as it was (a grant given back) revives none of them.
 const (
 	KindSearch         = ""
 	KindSearchRequired = "SEARCH_REQUIRED"
+	KindMoved          = "SURFACE_MOVED"
 )
 
 // MaxStep is the largest step number a receipt may carry.
@@ -134,7 +139,8 @@ var errMalformed = errors.New("malformed")
 
 // Parse decodes one receipt strictly: a JSON object with exactly the
 // receipt's fields, the supported version, a valid run id, a 64-hex
-// surface key, a step in 0..MaxStep, 1..maxNames distinct names and a
+// surface key, a step in 0..MaxStep, 1..maxNames distinct names (none for
+// a SURFACE_MOVED receipt) and a
 // 43-character base64url MAC. Anything else is malformed.
 func Parse(raw []byte, maxNames int) (Receipt, error) {
 	r, ok := decodeMinted(raw)
@@ -147,7 +153,7 @@ func Parse(raw []byte, maxNames int) (Receipt, error) {
 	switch {
 	case r.V != Version:
 		return r, fmt.Errorf("%w: version %d is not %d", errMalformed, r.V, Version)
-	case r.Kind != KindSearch && r.Kind != KindSearchRequired:
+	case r.Kind != KindSearch && r.Kind != KindSearchRequired && r.Kind != KindMoved:
 		return r, fmt.Errorf("%w: unknown kind %q", errMalformed, r.Kind)
 	case !ValidRun(r.Run):
 		return r, fmt.Errorf("%w: run is not a run id", errMalformed)
@@ -155,7 +161,9 @@ func Parse(raw []byte, maxNames int) (Receipt, error) {
 		return r, fmt.Errorf("%w: surface is not a surface key", errMalformed)
 	case r.Step < 0 || r.Step > MaxStep:
 		return r, fmt.Errorf("%w: step %d is out of range", errMalformed, r.Step)
-	case len(r.Names) == 0:
+	case r.Kind == KindMoved && len(r.Names) > 0:
+		return r, fmt.Errorf("%w: a %s receipt names no tool", errMalformed, KindMoved)
+	case len(r.Names) == 0 && r.Kind != KindMoved:
 		return r, fmt.Errorf("%w: names is empty", errMalformed)
 	case len(r.Names) > maxNames:
 		return r, fmt.Errorf("%w: %d names, over the ceiling of %d", errMalformed, len(r.Names), maxNames)
