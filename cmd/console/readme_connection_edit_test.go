@@ -50,7 +50,7 @@ func TestReadmeConnectionEditExample(t *testing.T) {
 				t.Errorf("%s:\n%s", c, out)
 			}
 			list, _ := runCLI(t, db, "connection", "list")
-			if !strings.Contains(list, "env: MEMORY_FILE_PATH="+filepath.Join(dir, "notes.jsonl")) || strings.Contains(list, "secrets: env MEMORY_FILE_PATH") {
+			if !strings.Contains(list, "env: MEMORY_FILE_PATH="+filepath.Join(dir, "data", "notes.jsonl")) || strings.Contains(list, "secrets: env MEMORY_FILE_PATH") {
 				t.Errorf("list after the edit:\n%s", list)
 			}
 		case c == settings:
@@ -69,7 +69,27 @@ func TestReadmeConnectionEditExample(t *testing.T) {
 			}
 		}
 	}
+	// the edited file goes in the folder the add's lines made writable
+	// for the server (a console running as root runs it as nobody)
+	if a, e := memoryFileDir(t, readmeCommands(t, "console connection add memory")), memoryFileDir(t, []string{edit}); a != e {
+		t.Errorf("the edit puts the memory file in %q, the add in %q, the folder made writable for the server", e, a)
+	}
 	if ran != 4 || edit == "" || settings == "" || remove == "" {
 		t.Fatalf("ran %d of the README's add, edit, settings and remove commands (edit %q, settings %q, remove %q)", ran, edit, settings, remove)
 	}
+}
+
+// memoryFileDir is the folder of the MEMORY_FILE_PATH the first of
+// commands sets.
+func memoryFileDir(t *testing.T, commands []string) string {
+	t.Helper()
+	for _, c := range commands {
+		for _, f := range strings.Fields(c) {
+			if v, ok := strings.CutPrefix(f, "MEMORY_FILE_PATH="); ok {
+				return filepath.Dir(v)
+			}
+		}
+	}
+	t.Fatalf("no MEMORY_FILE_PATH in %q", commands)
+	return ""
 }
