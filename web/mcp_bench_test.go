@@ -21,7 +21,7 @@ import (
 // (every request through the SDK's server), call-sdk-upstream the call
 // with the upstream called through the SDK's client (upstream/direct.go
 // off), in the same run; direct-gen, call-gen and list-gen are direct,
-// call and list sent by the load runs' generator (loadClient) instead of
+// call and list sent by the load runs' generator (loadgen.Session) instead of
 // the SDK's client. cpu-ns/op is this process's CPU time per operation (client, gateway, upstream and the evidence writer; the
 // database's own work is not in it): steadier than the wall time on a
 // shared machine.
@@ -80,7 +80,7 @@ func BenchmarkGateway(b *testing.B) {
 	})
 	b.Run("list", list)
 	b.Run("list-sdk", sdkOnly(list))
-	// the same requests sent by the load runs' generator (loadClient)
+	// the same requests sent by the load runs' generator (loadgen.Session)
 	// instead of the SDK's client
 	gen := func(b *testing.B, op func() error) {
 		cpu0, ok := cpuNow()
@@ -93,9 +93,9 @@ func BenchmarkGateway(b *testing.B) {
 	}
 	gd := newLoadClient(upURL, direct, nil)
 	gc := newLoadClient(f.front.URL+"/mcp/helper", cs, map[string]string{"Authorization": "Bearer " + f.key})
-	b.Run("direct-gen", func(b *testing.B) { gen(b, func() error { return gd.call("echo", `{"text":"hello"}`) }) })
-	b.Run("call-gen", func(b *testing.B) { gen(b, func() error { return gc.call("demo.echo", `{"text":"hello"}`) }) })
-	b.Run("list-gen", func(b *testing.B) { gen(b, gc.list) })
+	b.Run("direct-gen", func(b *testing.B) { gen(b, func() error { return gd.Call("echo", `{"text":"hello"}`) }) })
+	b.Run("call-gen", func(b *testing.B) { gen(b, func() error { return gc.Call("demo.echo", `{"text":"hello"}`) }) })
+	b.Run("list-gen", func(b *testing.B) { gen(b, gc.List) })
 }
 
 // reportCPU reports the process's CPU time per operation since cpu0 (a

@@ -1,49 +1,30 @@
 package web
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
-	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/agentforge/console/web/loadgen"
 	"github.com/agentforge/console/web/upstream/upstreamtest"
 )
 
-// loadClient is the load runs' load generator: it sends the JSON-RPC
-// requests of one established MCP session (opened by the SDK's client,
-// which stays the session's client for everything else) as plain HTTP
-// POSTs, and reads each answer whole, checking it is the request's
-// result and not an error. It does what a load generator does — offer
-// the requests and check the answers — without the SDK client's
-// per-message machinery (a decoder with a zeroed 32 KiB buffer and a
-// goroutine hand-off per message), whose CPU on this 2-core machine was
-// taken from the gateway and the upstream it measures. The gateway and
-// the direct calls to the upstream are sent by the same generator, so
-// their difference is still the gateway's.
-type loadClient struct {
-	hc     *http.Client
-	url    string
-	header http.Header
-	id     atomic.Int64
-}
-
-// newLoadClient sends requests of the session cs holds to url with its
-// session id and protocol version, plus the given headers (the bearer).
-func newLoadClient(url string, cs *mcp.ClientSession, headers map[string]string) *loadClient {
+// newLoadClient is the load runs' generator (loadgen.Session) sending
+// the requests of the session cs holds (opened by the SDK's client,
+// which stays the session's client for everything else) to url, with
+// its session id and protocol version plus the given headers (the
+// bearer). It sends plain JSON-RPC over HTTP without the SDK client's
+// per-message machinery, whose CPU on this 2-core machine was taken from
+// the gateway and the upstream it measures; the gateway and the direct
+// calls to the upstream are sent by the same generator, so their
+// difference is still the gateway's.
+func newLoadClient(url string, cs *mcp.ClientSession, headers map[string]string) *loadgen.Session {
 	h := http.Header{}
-	h.Set("Content-Type", "application/json")
-	h.Set("Accept", "application/json, text/event-stream")
 	h.Set("Mcp-Session-Id", cs.ID())
 	if ir := cs.InitializeResult(); ir != nil && ir.ProtocolVersion != "" {
 		h.Set("Mcp-Protocol-Version", ir.ProtocolVersion)
@@ -51,108 +32,7 @@ func newLoadClient(url string, cs *mcp.ClientSession, headers map[string]string)
 	for k, v := range headers {
 		h.Set(k, v)
 	}
-	return &loadClient{hc: &http.Client{Transport: testTransport}, url: url, header: h}
-}
-
-// loadAnswer is what the generator reads of an answer.
-type loadAnswer struct {
-	ID     json.RawMessage `json:"id"`
-	Result *struct {
-		IsError bool `json:"isError"`
-		Content []struct {
-			Text string `json:"text"`
-		} `json:"content"`
-		Tools []json.RawMessage `json:"tools"`
-	} `json:"result"`
-	Error *struct {
-		Message string `json:"message"`
-	} `json:"error"`
-}
-
-// call sends tools/call of tool with args (a JSON object).
-func (c *loadClient) call(tool, args string) error { return c.callSpan(tool, args, nil) }
-
-// callSpan is call, telling span (when not nil) the request's id and
-// when it was sent and its answer read.
-func (c *loadClient) callSpan(tool, args string, span *clientSpan) error {
-	id := c.id.Add(1)
-	body := fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":%q,"arguments":%s}}`, id, tool, args)
-	if span != nil {
-		span.id, span.sent = id, time.Now()
-		defer func() { span.read = time.Now() }()
-	}
-	a, err := c.send(id, body)
-	if err != nil {
-		return err
-	}
-	if a.Result.IsError {
-		text := ""
-		for _, p := range a.Result.Content {
-			text += p.Text
-		}
-		return fmt.Errorf("tool error: %s", text)
-	}
-	return nil
-}
-
-// list sends tools/list and wants at least one tool back.
-func (c *loadClient) list() error {
-	id := c.id.Add(1)
-	a, err := c.send(id, fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%d,"method":"tools/list","params":{}}`, id))
-	if err == nil && len(a.Result.Tools) == 0 {
-		err = errors.New("tools/list: no tools")
-	}
-	return err
-}
-
-// send posts one request and reads its response: a JSON body, or the
-// event in an event stream that answers it (a notification may come
-// first).
-func (c *loadClient) send(id int64, body []byte) (*loadAnswer, error) {
-	req, err := http.NewRequest(http.MethodPost, c.url, bytes.NewReader(body))
-	if err != nil {
-		return nil, err
-	}
-	req.Header = c.header // read only: a round trip does not change it
-	res, err := c.hc.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	data, err := io.ReadAll(res.Body)
-	_ = res.Body.Close()
-	if err != nil {
-		return nil, err
-	}
-	if res.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("HTTP %d: %s", res.StatusCode, clip(string(data), 200))
-	}
-	msgs := [][]byte{data}
-	if res.Header.Get("Content-Type") == "text/event-stream" {
-		msgs = msgs[:0]
-		for _, line := range bytes.Split(data, []byte("\n")) {
-			if d, ok := bytes.CutPrefix(line, []byte("data: ")); ok {
-				msgs = append(msgs, d)
-			}
-		}
-	}
-	want := strconv.FormatInt(id, 10)
-	for _, m := range msgs {
-		var a loadAnswer
-		if err := json.Unmarshal(m, &a); err != nil {
-			return nil, fmt.Errorf("an answer that is not JSON-RPC: %w", err)
-		}
-		if string(a.ID) != want {
-			continue
-		}
-		if a.Error != nil {
-			return nil, fmt.Errorf("JSON-RPC error: %s", a.Error.Message)
-		}
-		if a.Result == nil {
-			return nil, errors.New("a response without a result")
-		}
-		return &a, nil
-	}
-	return nil, fmt.Errorf("no response to request %s in %s", want, clip(string(data), 200))
+	return loadgen.Join(context.Background(), &http.Client{Transport: testTransport}, url, h)
 }
 
 // loadUpstream is the load runs' upstream on loopback: upstreamtest's
@@ -177,7 +57,7 @@ func loadUpstream(t testing.TB) (url, which string) {
 type loadOps struct {
 	sdk          bool
 	gw, up       []*mcp.ClientSession
-	genGW, genUp []*loadClient
+	genGW, genUp []*loadgen.Session
 	// spans, when set, holds each worker's latest gateway call
 	// (openPhases)
 	spans []clientSpan
@@ -199,12 +79,12 @@ func newLoadOps(sdk bool, f *gwFixture, upURL string, gw, up []*mcp.ClientSessio
 // call is demo.echo through the gateway.
 func (o *loadOps) call(w int) error {
 	if !o.sdk {
-		var span *clientSpan
+		var span *loadgen.Span
 		if o.spans != nil {
-			span = &o.spans[w]
-			span.client = w % len(o.genGW)
+			o.spans[w].client = w % len(o.genGW)
+			span = &o.spans[w].Span
 		}
-		return o.genGW[w%len(o.genGW)].callSpan("demo.echo", `{"text":"hello"}`, span)
+		return o.genGW[w%len(o.genGW)].CallSpan("demo.echo", `{"text":"hello"}`, span)
 	}
 	return sdkCall(o.gw[w%len(o.gw)], "demo.echo", "tool error")
 }
@@ -212,7 +92,7 @@ func (o *loadOps) call(w int) error {
 // direct is echo on the upstream, directly.
 func (o *loadOps) direct(w int) error {
 	if !o.sdk {
-		return o.genUp[w%len(o.genUp)].call("echo", `{"text":"hello"}`)
+		return o.genUp[w%len(o.genUp)].Call("echo", `{"text":"hello"}`)
 	}
 	return sdkCall(o.up[w%len(o.up)], "echo", "direct tool error")
 }
@@ -220,7 +100,7 @@ func (o *loadOps) direct(w int) error {
 // list is tools/list through the gateway.
 func (o *loadOps) list(w int) error {
 	if !o.sdk {
-		return o.genGW[w%len(o.genGW)].list()
+		return o.genGW[w%len(o.genGW)].List()
 	}
 	_, err := o.gw[w%len(o.gw)].ListTools(context.Background(), nil)
 	return err

@@ -9,15 +9,16 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/agentforge/console/web/loadgen"
 )
 
 // clientSpan is what the load generator knows of one gateway call: its
-// session (the generator's index) and JSON-RPC id, when it was sent and
-// when its answer was read.
+// session (the generator's index), and its JSON-RPC id, when it was sent
+// and when its answer was read (loadgen.Span).
 type clientSpan struct {
-	client     int
-	id         int64
-	sent, read time.Time
+	client int
+	loadgen.Span
 }
 
 // phaseBreakdown joins, for the open loop's gateway calls, the
@@ -61,17 +62,17 @@ func newPhaseBreakdown(g *gateway, tokens []string) *phaseBreakdown {
 func (b *phaseBreakdown) done(span clientSpan, due, end time.Time) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	s, ok := b.server[b.tokens[span.client]+"/"+strconv.FormatInt(span.id, 10)]
+	s, ok := b.server[b.tokens[span.client]+"/"+strconv.FormatInt(span.ID, 10)]
 	if !ok {
 		return
 	}
-	delete(b.server, b.tokens[span.client]+"/"+strconv.FormatInt(span.id, 10))
+	delete(b.server, b.tokens[span.client]+"/"+strconv.FormatInt(span.ID, 10))
 	ct := callTimes{total: end.Sub(due)}
-	ct.parts[0] = span.sent.Sub(due)
-	ct.parts[1] = s.Start.Sub(span.sent)
+	ct.parts[0] = span.Sent.Sub(due)
+	ct.parts[1] = s.Start.Sub(span.Sent)
 	copy(ct.parts[2:], s.Phases[:])
-	ct.parts[gwPhases+2] = span.read.Sub(s.End)
-	ct.parts[gwPhases+3] = end.Sub(span.read)
+	ct.parts[gwPhases+2] = span.Read.Sub(s.End)
+	ct.parts[gwPhases+3] = end.Sub(span.Read)
 	b.calls = append(b.calls, ct)
 }
 

@@ -6,9 +6,7 @@ import (
 	"net/http"
 	"os"
 	"runtime/debug"
-	"slices"
 	"strconv"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,6 +14,7 @@ import (
 
 	"github.com/agentforge/console/models"
 	"github.com/agentforge/console/models/modelstest"
+	"github.com/agentforge/console/web/loadgen"
 )
 
 // TestGatewayLoad measures the gateway against a Go upstream on loopback
@@ -26,7 +25,7 @@ import (
 // closed-loop tools/call through the gateway and directly to the same
 // upstream, in alternating rounds so both meet the same noise, and
 // tools/list (the throughput the gateway reaches); then the same at a
-// steady offered rate, gateway and direct calls interleaved (openLoad:
+// steady offered rate, gateway and direct calls interleaved (loadgen.Open:
 // the latency and overhead at that rate). It prints figures and asserts
 // only that nothing failed; the targets are judged by proof.sh.
 func TestGatewayLoad(t *testing.T) {
@@ -74,41 +73,13 @@ func TestGatewayLoad(t *testing.T) {
 	}
 	// the first failure of each kind is printed (the count alone says
 	// nothing of the cause)
-	seen := map[string]bool{}
+	failed := loadgen.NewFailureLog(os.Stdout)
+	ctx := context.Background()
 	run := func(op func(w int) error) ([]time.Duration, int, time.Duration) {
-		var mu sync.Mutex
-		var lat []time.Duration
-		errs := 0
-		start := time.Now()
-		var wg sync.WaitGroup
-		for w := range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				var mine []time.Duration
-				bad := 0
-				for time.Since(start) < round {
-					t0 := time.Now()
-					if err := op(w); err != nil {
-						bad++
-						mu.Lock()
-						if msg := clip(err.Error(), 300); !seen[msg] && len(seen) < 5 {
-							seen[msg] = true
-							fmt.Printf("gateway load failure: %s\n", msg)
-						}
-						mu.Unlock()
-					}
-					mine = append(mine, time.Since(t0))
-				}
-				mu.Lock()
-				lat, errs = append(lat, mine...), errs+bad
-				mu.Unlock()
-			}()
-		}
-		wg.Wait()
-		return lat, errs, time.Since(start)
+		r := loadgen.Closed{Workers: workers, D: round, Fail: failed.Note}.Run(ctx, op)
+		return r.Lat, r.Failures, r.Elapsed
 	}
-	// the requests are sent by the load generator (loadClient);
+	// the requests are sent by the load generator (loadgen.Session);
 	// CONSOLE_GATEWAY_LOAD_CLIENT=sdk sends them with the SDK's client
 	sdkClient := os.Getenv("CONSOLE_GATEWAY_LOAD_CLIENT") == "sdk"
 	ops := newLoadOps(sdkClient, f, upURL, sessions[:], direct)
@@ -191,14 +162,7 @@ func TestGatewayLoad(t *testing.T) {
 		openWorkers = 64
 	)
 	openRound := 6 * time.Second
-	note := func(err error) {
-		if msg := clip(err.Error(), 300); !seen[msg] && len(seen) < 5 {
-			seen[msg] = true
-			fmt.Printf("gateway load failure: %s\n", msg)
-		}
-	}
-	var noteMu sync.Mutex
-	calls := openLoad{rate: rate * 5 / 4, d: openRound, workers: openWorkers, kinds: []int{kindGateway, kindGateway, kindGateway, kindGateway, kindDirect}}
+	calls := loadgen.Open{Rate: rate * 5 / 4, D: openRound, Workers: openWorkers, Kinds: []int{kindGateway, kindGateway, kindGateway, kindGateway, kindDirect}}
 	// CONSOLE_GATEWAY_LOAD_PHASES=1 prints where the open loop's gateway
 	// calls spend their time (mcp_load_phase_test.go)
 	var phases *phaseBreakdown
@@ -209,14 +173,14 @@ func TestGatewayLoad(t *testing.T) {
 		}
 		ops.spans = make([]clientSpan, openWorkers)
 		phases = newPhaseBreakdown(h.app.gw, tokens)
-		calls.done = func(kind, w int, due, end time.Time) {
+		calls.Done = func(kind, w int, due, end time.Time) {
 			if kind == kindGateway {
 				phases.done(ops.spans[w], due, end)
 			}
 		}
 	}
 	reads0 := h.app.gw.states.reads.Load()
-	oc := calls.run(func(kind, w int) error {
+	oc := calls.Run(ctx, func(kind, w int) error {
 		var err error
 		if kind == kindDirect {
 			err = directOp(w)
@@ -224,9 +188,7 @@ func TestGatewayLoad(t *testing.T) {
 			err = callOp(w)
 		}
 		if err != nil {
-			noteMu.Lock()
-			note(err)
-			noteMu.Unlock()
+			failed.Note(err)
 		}
 		return err
 	})
@@ -234,27 +196,18 @@ func TestGatewayLoad(t *testing.T) {
 		phases.print(h.app.gw)
 	}
 	sessionReads := h.app.gw.states.reads.Load() - reads0
-	lists := openLoad{rate: rate, d: openRound / 3, workers: openWorkers, kinds: []int{kindGateway}}
+	lists := loadgen.Open{Rate: rate, D: openRound / 3, Workers: openWorkers, Kinds: []int{kindGateway}}
 	gcLists := gcReading()
-	ol := lists.run(func(_, w int) error {
+	ol := lists.Run(ctx, func(_, w int) error {
 		err := listOp(w)
 		if err != nil {
-			noteMu.Lock()
-			note(err)
-			noteMu.Unlock()
+			failed.Note(err)
 		}
 		return err
 	})
-	gcListsAfter := gcLists.since(len(ol.lat[kindGateway]))
-	failures += oc.failures + ol.failures
-	q := func(ls []time.Duration, p float64) float64 {
-		if len(ls) == 0 {
-			return 0
-		}
-		s := slices.Clone(ls)
-		slices.Sort(s)
-		return float64(s[int(p*float64(len(s)-1))]) / float64(time.Millisecond)
-	}
+	gcListsAfter := gcLists.since(len(ol.Lat[kindGateway]))
+	failures += oc.Failures + ol.Failures
+	q := loadgen.Ms
 	client := "the load generator (plain JSON-RPC over HTTP)"
 	if sdkClient {
 		client = "the SDK's client"
@@ -268,13 +221,13 @@ func TestGatewayLoad(t *testing.T) {
 		per := func(d time.Duration, n int) float64 { return float64(d/time.Microsecond) / float64(max(n, 1)) }
 		fmt.Printf("CPU per request in this process (clients, gateway, upstream; not the database's): direct call %.0f µs, gateway call %.0f µs, tools/list %.0f µs\n", per(drCPU, len(dr)), per(gwCPU, len(gw)), per(lsCPU, len(ls)))
 	}
-	ogw, odr, ols := oc.lat[kindGateway], oc.lat[kindDirect], ol.lat[kindGateway]
-	fmt.Printf("gateway open loop: %.0f gateway calls/s and %.0f direct calls/s offered for %v, interleaved (every fifth request direct), then %.0f tools/list/s for %v, %d workers, latency from each due time\n", rate, rate/4, calls.d, rate, lists.d, openWorkers)
-	fmt.Printf("open direct calls: %.0f calls/s, median %.3f ms, p99 %.3f ms, %d not sent\n", oc.answered(kindDirect), q(odr, 0.5), q(odr, 0.99), oc.unsent[kindDirect])
-	fmt.Printf("open gateway calls: %.0f calls/s, median %.3f ms, p99 %.3f ms, %d not sent\n", oc.answered(kindGateway), q(ogw, 0.5), q(ogw, 0.99), oc.unsent[kindGateway])
+	ogw, odr, ols := oc.Lat[kindGateway], oc.Lat[kindDirect], ol.Lat[kindGateway]
+	fmt.Printf("gateway open loop: %.0f gateway calls/s and %.0f direct calls/s offered for %v, interleaved (every fifth request direct), then %.0f tools/list/s for %v, %d workers, latency from each due time\n", rate, rate/4, calls.D, rate, lists.D, openWorkers)
+	fmt.Printf("open direct calls: %.0f calls/s, median %.3f ms, p99 %.3f ms, %d not sent\n", oc.Answered(kindDirect), q(odr, 0.5), q(odr, 0.99), oc.Unsent[kindDirect])
+	fmt.Printf("open gateway calls: %.0f calls/s, median %.3f ms, p99 %.3f ms, %d not sent\n", oc.Answered(kindGateway), q(ogw, 0.5), q(ogw, 0.99), oc.Unsent[kindGateway])
 	fmt.Printf("open gateway overhead: median %.3f ms, p99 %.3f ms\n", q(ogw, 0.5)-q(odr, 0.5), q(ogw, 0.99)-q(odr, 0.99))
 	fmt.Printf("open gateway session reads: %d statements for %d calls\n", sessionReads, len(ogw))
-	fmt.Printf("open tools/list: %.0f lists/s, median %.3f ms, p99 %.3f ms, %d not sent\n", ol.answered(kindGateway), q(ols, 0.5), q(ols, 0.99), ol.unsent[kindGateway])
+	fmt.Printf("open tools/list: %.0f lists/s, median %.3f ms, p99 %.3f ms, %d not sent\n", ol.Answered(kindGateway), q(ols, 0.5), q(ols, 0.99), ol.Unsent[kindGateway])
 	fmt.Printf("open tools/list collector: %s\n", gcListsAfter)
 	if compare {
 		fmt.Printf("sdk path calls: %.0f calls/s, median %.3f ms, p99 %.3f ms\n", float64(len(sgw))/sgwTime.Seconds(), q(sgw, 0.5), q(sgw, 0.99))

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"slices"
-	"sync"
 	"time"
 
 	"github.com/agentforge/console/instruction/plural"
+	"github.com/agentforge/console/web/loadgen"
+	"github.com/agentforge/console/web/upstream/leanserver"
 )
 
 // Gateway load run shape: closed-loop sessions (each sends as soon as its
@@ -30,20 +30,8 @@ type gatewayLoad struct {
 	rate                         float64
 	serverPID, upstreamPID       int
 	out                          io.Writer
-	// seen is the first failure of each kind (printed: the count alone
-	// says nothing of the cause)
-	mu   sync.Mutex
-	seen map[string]bool
-}
-
-// note prints err's text the first time it is seen (five at most).
-func (g *gatewayLoad) note(err error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if msg := err.Error(); !g.seen[msg] && len(g.seen) < 5 {
-		g.seen[msg] = true
-		fmt.Fprintf(g.out, "gateway load failure: %s\n", clipText([]byte(msg)))
-	}
+	// failures prints the first failure of each kind
+	failures *loadgen.FailureLog
 }
 
 // runGatewayLoad measures tools/call through the gateway next to the same
@@ -53,29 +41,29 @@ func (g *gatewayLoad) note(err error) {
 // the overhead at that rate), then tools/list at that rate. It prints the
 // lines scripts/proof.sh reads.
 func runGatewayLoad(g *gatewayLoad) error {
-	g.seen = map[string]bool{}
+	g.failures = loadgen.NewFailureLog(g.out)
 	hc := &http.Client{Transport: &http.Transport{MaxIdleConns: 512, MaxIdleConnsPerHost: 256, IdleConnTimeout: time.Minute}, Timeout: 30 * time.Second}
-	gw := make([]*mcpSession, gatewayWorkers)
-	up := make([]*mcpSession, gatewayWorkers)
+	gw := make([]*loadgen.Session, gatewayWorkers)
+	up := make([]*loadgen.Session, gatewayWorkers)
 	for i := range gw {
 		var err error
-		if gw[i], err = openMCPSessionCtx(g.ctx, hc, g.target+"/mcp/"+g.agent, g.key); err != nil {
+		if gw[i], err = loadgen.Start(g.ctx, hc, g.target+"/mcp/"+g.agent, g.key, leanserver.Version); err != nil {
 			return err
 		}
-		defer gw[i].close()
+		defer gw[i].Close()
 		// the profile is deferred: the echo tool is found first
-		if err := gw[i].call("search_tools", `{"query":"echo a text back"}`); err != nil {
+		if err := gw[i].Call("search_tools", `{"query":"echo a text back"}`); err != nil {
 			return fmt.Errorf("search_tools: %w", err)
 		}
-		if up[i], err = openMCPSessionCtx(g.ctx, hc, g.upstream, ""); err != nil {
+		if up[i], err = loadgen.Start(g.ctx, hc, g.upstream, "", leanserver.Version); err != nil {
 			return err
 		}
-		defer up[i].close()
+		defer up[i].Close()
 	}
 	tool := g.echoTool()
-	gwCall := func(w int) error { return gw[w%len(gw)].call(tool, `{"text":"hello"}`) }
-	direct := func(w int) error { return up[w%len(up)].call("echo", `{"text":"hello"}`) }
-	list := func(w int) error { return gw[w%len(gw)].list() }
+	gwCall := func(w int) error { return gw[w%len(gw)].Call(tool, `{"text":"hello"}`) }
+	direct := func(w int) error { return up[w%len(up)].Call("echo", `{"text":"hello"}`) }
+	list := func(w int) error { return gw[w%len(gw)].List() }
 	for w := range gatewayWorkers {
 		if err := gwCall(w); err != nil {
 			return fmt.Errorf("first gateway call: %w", err)
@@ -94,24 +82,24 @@ func runGatewayLoad(g *gatewayLoad) error {
 	}
 	ls.add(g.closed(round, list))
 	const kindGateway, kindDirect = 0, 1
-	calls := openLoad{ctx: g.ctx, rate: g.rate * 5 / 4, d: max(g.d/5, time.Second), workers: gatewayOpenWorkers, kinds: []int{kindGateway, kindGateway, kindGateway, kindGateway, kindDirect}}
-	oc := calls.run(func(kind, w int) error {
+	calls := loadgen.Open{Rate: g.rate * 5 / 4, D: max(g.d/5, time.Second), Workers: gatewayOpenWorkers, Kinds: []int{kindGateway, kindGateway, kindGateway, kindGateway, kindDirect}}
+	oc := calls.Run(g.ctx, func(kind, w int) error {
 		op := gwCall
 		if kind == kindDirect {
 			op = direct
 		}
 		err := op(w)
 		if err != nil {
-			g.note(err)
+			g.failures.Note(err)
 		}
 		return err
 	})
-	lists := openLoad{ctx: g.ctx, rate: g.rate, d: max(g.d/15, time.Second), workers: gatewayOpenWorkers, kinds: []int{kindGateway}}
+	lists := loadgen.Open{Rate: g.rate, D: max(g.d/15, time.Second), Workers: gatewayOpenWorkers, Kinds: []int{kindGateway}}
 	olCPU := startCPU(g.serverPID)
-	ol := lists.run(func(_, w int) error {
+	ol := lists.Run(g.ctx, func(_, w int) error {
 		err := list(w)
 		if err != nil {
-			g.note(err)
+			g.failures.Note(err)
 		}
 		return err
 	})
@@ -121,22 +109,22 @@ func runGatewayLoad(g *gatewayLoad) error {
 	}
 	out := g.out
 	fmt.Fprintf(out, "gateway load: the console (pid %d, as serve runs it: its own GOGC and memory limit), the upstream (%s) and this load generator each a process of its own; %d sessions, requests sent as plain JSON-RPC over HTTP\n", g.serverPID, g.upstream, gatewayWorkers)
-	fmt.Fprintf(out, "direct calls: %.0f calls/s, median %.3f ms, p99 %.3f ms\n", dr.rate(), msAt(dr.lat, 0.5), msAt(dr.lat, 0.99))
-	fmt.Fprintf(out, "gateway calls: %.0f calls/s, median %.3f ms, p99 %.3f ms\n", gc.rate(), msAt(gc.lat, 0.5), msAt(gc.lat, 0.99))
-	fmt.Fprintf(out, "gateway overhead: median %.3f ms, p99 %.3f ms\n", msAt(gc.lat, 0.5)-msAt(dr.lat, 0.5), msAt(gc.lat, 0.99)-msAt(dr.lat, 0.99))
-	fmt.Fprintf(out, "tools/list: median %.3f ms, p99 %.3f ms, %d lists\n", msAt(ls.lat, 0.5), msAt(ls.lat, 0.99), len(ls.lat))
+	fmt.Fprintf(out, "direct calls: %.0f calls/s, median %.3f ms, p99 %.3f ms\n", dr.rate(), loadgen.Ms(dr.Lat, 0.5), loadgen.Ms(dr.Lat, 0.99))
+	fmt.Fprintf(out, "gateway calls: %.0f calls/s, median %.3f ms, p99 %.3f ms\n", gc.rate(), loadgen.Ms(gc.Lat, 0.5), loadgen.Ms(gc.Lat, 0.99))
+	fmt.Fprintf(out, "gateway overhead: median %.3f ms, p99 %.3f ms\n", loadgen.Ms(gc.Lat, 0.5)-loadgen.Ms(dr.Lat, 0.5), loadgen.Ms(gc.Lat, 0.99)-loadgen.Ms(dr.Lat, 0.99))
+	fmt.Fprintf(out, "tools/list: median %.3f ms, p99 %.3f ms, %d lists\n", loadgen.Ms(ls.Lat, 0.5), loadgen.Ms(ls.Lat, 0.99), len(ls.Lat))
 	if gc.cpuOK && ls.cpuOK {
 		fmt.Fprintf(out, "CPU per request of the console process (not the generator's, the upstream's or the database's): gateway call %.0f µs, tools/list %.0f µs; the upstream's per direct call %.0f µs, per gateway call %.0f µs\n",
 			gc.cpuPer(), ls.cpuPer(), dr.upPer(), gc.upPer())
 	}
-	ogw, odr, ols := oc.lat[kindGateway], oc.lat[kindDirect], ol.lat[kindGateway]
-	fmt.Fprintf(out, "gateway open loop: %.0f gateway calls/s and %.0f direct calls/s offered for %v, interleaved (every fifth request direct), then %.0f tools/list/s for %v, %d workers, latency from each due time\n", g.rate, g.rate/4, calls.d, g.rate, lists.d, gatewayOpenWorkers)
-	fmt.Fprintf(out, "open direct calls: %.0f calls/s, median %.3f ms, p99 %.3f ms, %d not sent\n", oc.answered(kindDirect), msAt(odr, 0.5), msAt(odr, 0.99), oc.unsent[kindDirect])
-	fmt.Fprintf(out, "open gateway calls: %.0f calls/s, median %.3f ms, p99 %.3f ms, %d not sent\n", oc.answered(kindGateway), msAt(ogw, 0.5), msAt(ogw, 0.99), oc.unsent[kindGateway])
-	fmt.Fprintf(out, "open gateway overhead: median %.3f ms, p99 %.3f ms\n", msAt(ogw, 0.5)-msAt(odr, 0.5), msAt(ogw, 0.99)-msAt(odr, 0.99))
-	fmt.Fprintf(out, "open tools/list: %.0f lists/s, median %.3f ms, p99 %.3f ms, %d not sent\n", ol.answered(kindGateway), msAt(ols, 0.5), msAt(ols, 0.99), ol.unsent[kindGateway])
+	ogw, odr, ols := oc.Lat[kindGateway], oc.Lat[kindDirect], ol.Lat[kindGateway]
+	fmt.Fprintf(out, "gateway open loop: %.0f gateway calls/s and %.0f direct calls/s offered for %v, interleaved (every fifth request direct), then %.0f tools/list/s for %v, %d workers, latency from each due time\n", g.rate, g.rate/4, calls.D, g.rate, lists.D, gatewayOpenWorkers)
+	fmt.Fprintf(out, "open direct calls: %.0f calls/s, median %.3f ms, p99 %.3f ms, %d not sent\n", oc.Answered(kindDirect), loadgen.Ms(odr, 0.5), loadgen.Ms(odr, 0.99), oc.Unsent[kindDirect])
+	fmt.Fprintf(out, "open gateway calls: %.0f calls/s, median %.3f ms, p99 %.3f ms, %d not sent\n", oc.Answered(kindGateway), loadgen.Ms(ogw, 0.5), loadgen.Ms(ogw, 0.99), oc.Unsent[kindGateway])
+	fmt.Fprintf(out, "open gateway overhead: median %.3f ms, p99 %.3f ms\n", loadgen.Ms(ogw, 0.5)-loadgen.Ms(odr, 0.5), loadgen.Ms(ogw, 0.99)-loadgen.Ms(odr, 0.99))
+	fmt.Fprintf(out, "open tools/list: %.0f lists/s, median %.3f ms, p99 %.3f ms, %d not sent\n", ol.Answered(kindGateway), loadgen.Ms(ols, 0.5), loadgen.Ms(ols, 0.99), ol.Unsent[kindGateway])
 	olCPU.report(out, len(ols))
-	failures := warm.failures + dr.failures + gc.failures + ls.failures + oc.failures + ol.failures
+	failures := warm.Failures + dr.Failures + gc.Failures + ls.Failures + oc.Failures + ol.Failures
 	fmt.Fprintf(out, "gateway load failures: %d\n", failures)
 	if failures > 0 {
 		return fmt.Errorf("%s failed", plural.Count(failures, "request"))
@@ -151,84 +139,50 @@ func (g *gatewayLoad) echoTool() string { return gatewayLoadConnection + ".echo"
 // gatewayLoadConnection is the load run's connection (the script adds it).
 const gatewayLoadConnection = "demo"
 
-// closedRound is what closed-loop rounds of one kind measured.
+// closedRound is what closed-loop rounds of one kind measured, with the
+// CPU time the console and the upstream spent meanwhile.
 type closedRound struct {
-	lat            []time.Duration
-	failures       int
-	elapsed        time.Duration
+	loadgen.Round
 	cpu, upCPU     time.Duration
 	cpuOK, upCPUOK bool
-	n              int
 }
 
 // add joins another round's figures.
 func (c *closedRound) add(r closedRound) {
-	first := c.n == 0 && c.elapsed == 0
-	c.lat, c.failures, c.elapsed, c.n = append(c.lat, r.lat...), c.failures+r.failures, c.elapsed+r.elapsed, c.n+r.n
+	first := len(c.Lat) == 0 && c.Failures == 0 && c.Elapsed == 0
+	c.Round.Add(r.Round)
 	c.cpu, c.upCPU = c.cpu+r.cpu, c.upCPU+r.upCPU
 	c.cpuOK = r.cpuOK && (first || c.cpuOK)
 	c.upCPUOK = r.upCPUOK && (first || c.upCPUOK)
 }
 
 // rate is the requests answered a second.
-func (c *closedRound) rate() float64 { return float64(len(c.lat)) / c.elapsed.Seconds() }
+func (c *closedRound) rate() float64 { return c.Rate() }
 
-// cpuPer is the console's CPU per request, in µs.
-func (c *closedRound) cpuPer() float64 { return float64(c.cpu.Microseconds()) / float64(max(c.n, 1)) }
+// cpuPer is the console's CPU per answered request, in µs.
+func (c *closedRound) cpuPer() float64 {
+	return float64(c.cpu.Microseconds()) / float64(max(len(c.Lat), 1))
+}
 
-// upPer is the upstream's CPU per request, in µs (0: not measured).
+// upPer is the upstream's CPU per answered request, in µs (0: not
+// measured).
 func (c *closedRound) upPer() float64 {
 	if !c.upCPUOK {
 		return 0
 	}
-	return float64(c.upCPU.Microseconds()) / float64(max(c.n, 1))
+	return float64(c.upCPU.Microseconds()) / float64(max(len(c.Lat), 1))
 }
 
 // closed runs op on gatewayWorkers workers, each sending as soon as its
-// answer arrives, for d.
+// answer arrives, for d (loadgen.Closed), and reads the console's and
+// the upstream's CPU time around it.
 func (g *gatewayLoad) closed(d time.Duration, op func(w int) error) closedRound {
-	var r closedRound
-	var mu sync.Mutex
-	var wg sync.WaitGroup
 	c0, ok0 := procCPU(g.serverPID)
 	u0, uok0 := procCPU(g.upstreamPID)
-	start := time.Now()
-	for w := range gatewayWorkers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var mine []time.Duration
-			bad := 0
-			for time.Since(start) < d && g.ctx.Err() == nil {
-				t0 := time.Now()
-				if err := op(w); err != nil {
-					bad++
-					g.note(err)
-					continue
-				}
-				mine = append(mine, time.Since(t0))
-			}
-			mu.Lock()
-			r.lat, r.failures = append(r.lat, mine...), r.failures+bad
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	r.elapsed = time.Since(start)
+	r := closedRound{Round: loadgen.Closed{Workers: gatewayWorkers, D: d, Fail: g.failures.Note}.Run(g.ctx, op)}
 	c1, ok1 := procCPU(g.serverPID)
 	u1, uok1 := procCPU(g.upstreamPID)
-	r.n = len(r.lat)
 	r.cpu, r.cpuOK = c1-c0, ok0 && ok1
 	r.upCPU, r.upCPUOK = u1-u0, uok0 && uok1
 	return r
-}
-
-// msAt is quantile p of ls, in milliseconds (0 for none).
-func msAt(ls []time.Duration, p float64) float64 {
-	if len(ls) == 0 {
-		return 0
-	}
-	s := slices.Clone(ls)
-	slices.Sort(s)
-	return float64(s[int(p*float64(len(s)-1))]) / float64(time.Millisecond)
 }

@@ -8,9 +8,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/agentforge/console/web/loadgen"
+	"github.com/agentforge/console/web/upstream/leanserver"
 )
 
 // TestBareMCPServesTheLoadGenerator: console bare --mcp serves an MCP
@@ -31,25 +33,25 @@ func TestBareMCPServesTheLoadGenerator(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- run(ctx, []string{"bare", "--mcp", "--addr", addr}, out, out) }()
 	hc := &http.Client{Timeout: 10 * time.Second}
-	var s *mcpSession
+	var s *loadgen.Session
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if s, err = openMCPSession(hc, "http://"+addr+"/mcp", ""); err == nil {
+		if s, err = loadgen.Start(context.Background(), hc, "http://"+addr+"/mcp", "", leanserver.Version); err == nil {
 			break
 		}
 	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.call("echo", `{"text":"hello"}`); err != nil {
+	if err := s.Call("echo", `{"text":"hello"}`); err != nil {
 		t.Errorf("echo: %v", err)
 	}
-	if err := s.call("no_such_tool", `{}`); err == nil || !strings.Contains(err.Error(), "tool error") {
+	if err := s.Call("no_such_tool", `{}`); err == nil || !strings.Contains(err.Error(), "tool error") {
 		t.Errorf("an unknown tool: %v, want a tool error", err)
 	}
-	if err := s.list(); err != nil {
+	if err := s.List(); err != nil {
 		t.Errorf("tools/list: %v", err)
 	}
-	s.close()
+	s.Close()
 	cancel()
 	if err := <-done; err != nil {
 		t.Errorf("bare --mcp ended with %v", err)
@@ -58,26 +60,5 @@ func TestBareMCPServesTheLoadGenerator(t *testing.T) {
 	var ee *exitError
 	if !errors.As(err, &ee) || ee.code != 2 || !strings.Contains(err.Error(), "--upstream") {
 		t.Errorf("an upstream off this machine: %v, want exit 2 naming --upstream", err)
-	}
-}
-
-// TestOpenLoadInterleavesAtItsRate: the open loop offers its rate
-// whatever the answers do (a stalled request does not hold back the ones
-// due behind it) and interleaves its kinds in their pattern.
-func TestOpenLoadInterleavesAtItsRate(t *testing.T) {
-	o := openLoad{rate: 1000, d: 200 * time.Millisecond, workers: 16, kinds: []int{0, 0, 0, 0, 1}}
-	var calls atomic.Int32
-	res := o.run(func(kind, w int) error {
-		if calls.Add(1) == 1 {
-			time.Sleep(50 * time.Millisecond)
-		}
-		return nil
-	})
-	if res.unsent[0]+res.unsent[1] != 0 || len(res.lat[0]) != 160 || len(res.lat[1]) != 40 {
-		t.Errorf("kinds 0 and 1: %d and %d answered, %d and %d unsent; want 160 and 40, none unsent", len(res.lat[0]), len(res.lat[1]), res.unsent[0], res.unsent[1])
-	}
-	slow := openLoad{rate: 1000, d: 100 * time.Millisecond, workers: 2, kinds: []int{0}}
-	if r := slow.run(func(int, int) error { time.Sleep(30 * time.Millisecond); return nil }); r.unsent[0] == 0 || len(r.lat[0]) != 100 {
-		t.Errorf("a server slower than the schedule: %d unsent of %d, want some unsent and every one of the 100 counted", r.unsent[0], len(r.lat[0]))
 	}
 }
