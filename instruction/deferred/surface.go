@@ -3,8 +3,6 @@ package deferred
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -52,35 +50,6 @@ type Surface struct {
 type lazyVersion struct {
 	once sync.Once
 	v    string
-}
-
-// lazyIndex is the search index of a surface's searchable tools and the
-// fit that judges its hits, built on the first search (a step never
-// needs them).
-type lazyIndex struct {
-	once sync.Once
-	ix   *catalog.Index
-	fit  *catalog.Fit
-}
-
-func (l *lazyIndex) get(cs []catalog.Contract) (*catalog.Index, *catalog.Fit) {
-	l.once.Do(func() { l.ix, l.fit = catalog.NewIndex(cs), catalog.NewFit(cs) })
-	return l.ix, l.fit
-}
-
-// PinError is a pin that is not a tool of the surface.
-type PinError struct {
-	Pin string
-	// CodeOnly: the pin is a code-only helper, never shown as a tool.
-	CodeOnly bool
-}
-
-// Error names the pin.
-func (e *PinError) Error() string {
-	if e.CodeOnly {
-		return fmt.Sprintf("pins: %q is a code-only helper, called from programs in the code channel and never shown as a tool, so it cannot be pinned (pin exec instead)", e.Pin)
-	}
-	return fmt.Sprintf("pins: %q is not a tool of this run's surface", e.Pin)
 }
 
 // NewSurface builds the surface of a roster (the effective roster for
@@ -236,93 +205,4 @@ func (s *Surface) SchemaBytes(id string) int {
 		return 0
 	}
 	return s.schemaBytes[i]
-}
-
-// DefaultSearchLimit is how many hits a search without a limit activates:
-// the gateway's search_tools, the runtime API's search and the forge's
-// simulator alike.
-const DefaultSearchLimit = 5
-
-// Search ranks the searchable tools against the query with the catalog's
-// one ranking function. A query or limit over its ceiling is a
-// *InputError; an empty query is an error naming the field.
-func (s *Surface) Search(query string, limit int, c Ceilings) ([]catalog.Hit, error) {
-	return s.SearchSkipping(query, limit, c, nil)
-}
-
-// SearchSkipping is Search that never returns a tool of skip (a run's own
-// pins, which every step shows): it ranks over the surface's one index
-// and leaves them out — no index is built per set of pins. It answers
-// only hits that fit the query (catalog.Answer), so it may answer fewer
-// than limit, or none: nothing fits. The index gives at most
-// catalog.MaxSearchLimit hits, so a limit near that can come back shorter
-// when pins rank among them.
-func (s *Surface) SearchSkipping(query string, limit int, c Ceilings, skip []string) ([]catalog.Hit, error) {
-	if strings.TrimSpace(query) == "" {
-		return nil, &InputError{Field: "query", Message: "query is empty"}
-	}
-	if len(query) > c.QueryBytes {
-		return nil, overCeiling("query", len(query), c.QueryBytes, "the query's size in bytes")
-	}
-	if limit == 0 {
-		limit = min(DefaultSearchLimit, c.Results)
-	}
-	if limit < 0 {
-		return nil, &InputError{Field: "limit", Message: "limit must be positive"}
-	}
-	if limit > c.Results {
-		return nil, overCeiling("limit", limit, c.Results, "the number of results asked for")
-	}
-	ix, fit := s.searchIx.get(s.searchable)
-	var skipped func(string) bool
-	if len(skip) > 0 {
-		skipped = func(id string) bool { return slices.Contains(skip, id) }
-	}
-	return catalog.Answer(ix, fit, query, limit, skipped), nil
-}
-
-// CheckPins returns pins without repeats, each a roster tool that is not a
-// code-only helper, else a *PinError naming the first that is not.
-func (s *Surface) CheckPins(pins []string) ([]string, error) {
-	var kept []string
-	seen := map[string]bool{}
-	for _, p := range pins {
-		if seen[p] {
-			continue
-		}
-		i, ok := s.index[p]
-		if !ok {
-			return nil, &PinError{Pin: p}
-		}
-		if s.entries[i].Contract().CodeOnly {
-			return nil, &PinError{Pin: p, CodeOnly: true}
-		}
-		seen[p] = true
-		kept = append(kept, p)
-	}
-	return kept, nil
-}
-
-// WithPins returns the surface with other pins (each a roster tool, else a
-// *PinError). The key does not change; nothing is recomputed but the
-// prefix and what search can reach.
-func (s *Surface) WithPins(pins []string) (*Surface, error) {
-	kept, err := s.CheckPins(pins)
-	if err != nil {
-		return nil, err
-	}
-	n := *s
-	n.pins, n.prefix, n.searchable, n.searchIx, n.version = kept, map[string]bool{}, nil, &lazyIndex{}, &lazyVersion{}
-	for _, id := range n.always {
-		n.prefix[id] = true
-	}
-	for _, id := range n.pins {
-		n.prefix[id] = true
-	}
-	for _, e := range n.entries {
-		if c := e.Contract(); !c.CodeOnly && !n.prefix[e.ID()] && (n.reach == nil || n.reach(c)) {
-			n.searchable = append(n.searchable, c)
-		}
-	}
-	return &n, nil
 }
