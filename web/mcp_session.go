@@ -113,7 +113,7 @@ func (s *Server) sameSession(c echo.Context, g *models.GatewaySession, profile s
 	}
 	if q.Has("tools") || q.Has("without") {
 		pick, without := toolSetFromQuery(q)
-		if encodeSet(pick) != g.PickTools || encodeSet(without) != g.PickWithout {
+		if !sameSet(pick, g.PickTools) || !sameSet(without, g.PickWithout) {
 			return "?tools= and ?without= differ from the set this session was opened with" + fresh + " set", nil
 		}
 	}
@@ -133,6 +133,24 @@ func orDefault(profile string) string {
 		return "the agent's default"
 	}
 	return profile
+}
+
+// sameSet reports whether the ids a request names are the set stored
+// (encodeSet) when its session was opened: order and repeats do not count.
+func sameSet(ids []string, stored string) bool {
+	if (ids == nil) != (stored == "") {
+		return false
+	}
+	var was []string
+	if stored != "" && json.Unmarshal([]byte(stored), &was) != nil {
+		return false
+	}
+	norm := func(v []string) []string {
+		v = slices.Clone(v)
+		slices.Sort(v)
+		return slices.Compact(v)
+	}
+	return slices.Equal(norm(ids), norm(was))
 }
 
 // encodeSet is how a session stores a conversation's set: a JSON array,
