@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -51,6 +52,16 @@ func TestConnectionSecretAlteredFormsAreMasked(t *testing.T) {
 		"token base64url in groups":  grouped(base64.RawURLEncoding.EncodeToString([]byte(token)), 4, " "),
 		"token HEX in dashed groups": grouped(strings.ToUpper(hex.EncodeToString([]byte(token))), 8, "-"),
 		"token dotted":               spacedOut(token, "."),
+		"key no-break spaced":        spacedOut(key, "\u00a0"),
+		"key line-separated":         spacedOut(key, "\u2028"),
+		"key ideographic spaced":     spacedOut(key, "\u3000"),
+		"key thin spaced":            spacedOut(key, "\u2009"),
+		"key ogham spaced":           spacedOut(key, "\u1680"),
+		"key next-line spaced":       spacedOut(key, "\u0085"),
+		"key vertical-tab spaced":    spacedOut(key, "\v"),
+		"key form-feed spaced":       spacedOut(key, "\f"),
+		"key hex no-break pairs":     grouped(hex.EncodeToString([]byte(key)), 2, "\u00a0"),
+		"key hex paragraph pairs":    grouped(hex.EncodeToString([]byte(key)), 2, "\u2029"),
 	} {
 		result, _ := json.Marshal(map[string]any{
 			"content":           []map[string]string{{"type": "text", "text": "cfg: " + form + " end"}},
@@ -96,5 +107,20 @@ func TestConnectionSecretAlteredFormsAreMasked(t *testing.T) {
 	right, wrong := answer(spacedOut(key, " ")), answer(spacedOut("wrongguess12345!", " "))
 	if right != wrong || right != "is it GUESS (cfg="+SecretMark+")" {
 		t.Errorf("an echoed spaced guess: right %q, wrong %q", right, wrong)
+	}
+}
+
+// TestEveryUnicodeSpaceSeparates: every character of Unicode's
+// White_Space, raw and as JSON writes it inside a string, is one
+// separator (spaceWidth) of its whole length.
+func TestEveryUnicodeSpaceSeparates(t *testing.T) {
+	for _, rt := range unicode.White_Space.R16 {
+		for r := rune(rt.Lo); r <= rune(rt.Hi); r += rune(rt.Stride) {
+			for _, form := range []string{string(r), string(encodedInString(string(r)))} {
+				if got := spaceWidth(form, 0); got != len(form) {
+					t.Errorf("U+%04X written %q: a separator of %d bytes, want %d", r, form, got, len(form))
+				}
+			}
+		}
 	}
 }

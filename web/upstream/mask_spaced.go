@@ -3,6 +3,7 @@ package upstream
 import (
 	"bytes"
 	"sync"
+	"unicode"
 )
 
 // A console secret written with separators between its characters
@@ -12,19 +13,21 @@ import (
 // (spacedForm: the form without its own), in one pass over the text
 // that keeps every other byte: a text's cost stays linear in its length.
 
-// spaceWidth is the length of the separator at s[i:] (0: none): a space,
-// tab or line break (also as JSON writes them escaped), a dash, dot,
+// spaceWidth is the length of the separator at s[i:] (0: none): any
+// white space of Unicode (a space, tab, line break, vertical tab, form
+// feed, no-break, thin or ideographic space, a line or paragraph
+// separator, next line: also as JSON writes them escaped), a dash, dot,
 // underscore, comma, semicolon, colon, bar or slash, or a character that
 // shows as nothing (a zero-width space, non-joiner, joiner or word
 // joiner, a byte-order mark, a soft hyphen), raw or as a \u escape.
 func spaceWidth[T string | []byte](s T, i int) int {
 	switch s[i] {
-	case ' ', '\t', '\n', '\r', '-', '.', '_', ',', ';', ':', '|', '/':
+	case ' ', '\t', '\n', '\r', '\v', '\f', '-', '.', '_', ',', ';', ':', '|', '/':
 		return 1
 	case '\\':
 		if i+1 < len(s) {
 			switch s[i+1] {
-			case 'n', 't', 'r':
+			case 'n', 't', 'r', 'f':
 				return 2
 			case 'u':
 				if i+6 <= len(s) && invisibleEscape(s[i+2:i+6]) {
@@ -32,12 +35,20 @@ func spaceWidth[T string | []byte](s T, i int) int {
 				}
 			}
 		}
-	case 0xc2: // U+00AD
-		if i+1 < len(s) && s[i+1] == 0xad {
+	case 0xc2: // U+0085, U+00A0, U+00AD
+		if i+1 < len(s) && (s[i+1] == 0x85 || s[i+1] == 0xa0 || s[i+1] == 0xad) {
 			return 2
 		}
-	case 0xe2: // U+200B to U+200D, U+2060
-		if i+2 < len(s) && (s[i+1] == 0x80 && s[i+2] >= 0x8b && s[i+2] <= 0x8d || s[i+1] == 0x81 && s[i+2] == 0xa0) {
+	case 0xe1: // U+1680
+		if i+2 < len(s) && s[i+1] == 0x9a && s[i+2] == 0x80 {
+			return 3
+		}
+	case 0xe2: // U+2000 to U+200D, U+2028, U+2029, U+202F, U+205F, U+2060
+		if i+2 < len(s) && (s[i+1] == 0x80 && (s[i+2] >= 0x80 && s[i+2] <= 0x8d || s[i+2] == 0xa8 || s[i+2] == 0xa9 || s[i+2] == 0xaf) || s[i+1] == 0x81 && (s[i+2] == 0x9f || s[i+2] == 0xa0)) {
+			return 3
+		}
+	case 0xe3: // U+3000
+		if i+2 < len(s) && s[i+1] == 0x80 && s[i+2] == 0x80 {
 			return 3
 		}
 	case 0xef: // U+FEFF
@@ -48,13 +59,14 @@ func spaceWidth[T string | []byte](s T, i int) int {
 	return 0
 }
 
-// invisible reports a character that shows as nothing between two others.
+// invisible reports a character that shows as nothing, or as white
+// space, between two others.
 func invisible(r rune) bool {
 	switch r {
 	case 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x00AD:
 		return true
 	}
-	return false
+	return unicode.Is(unicode.White_Space, r)
 }
 
 // invisibleEscape says whether the four hex digits h (either case) name
