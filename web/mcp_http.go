@@ -144,7 +144,7 @@ func (s *Server) mcpGateway(c echo.Context) error {
 	if err := checkSlugs(agent, profile); err != nil {
 		return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, fmt.Sprintf("agent and profile are slugs of at most %d bytes", maxSlug))
 	}
-	if msg := repeatedSubjectHeader(c.Request().Header); msg != "" {
+	if msg := repeatedHeader(c.Request().Header, gatewayOnceHeaders); msg != "" {
 		return mcpError(c, http.StatusBadRequest, rpcInvalidRequest, msg)
 	}
 	subject := subjectFromHeaders(c.Request().Header)

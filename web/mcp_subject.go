@@ -15,8 +15,17 @@ var subjectHeaders = []string{"X-Subject-Id", "X-Subject-Groups"}
 // is sent more than once ("" when none is): two X-Subject-Groups headers
 // mean their comma-joined list (RFC 9110), so a proxy appending one would
 // widen the subject; refused as a repeated ?profile= is.
-func repeatedSubjectHeader(h http.Header) string {
-	for _, name := range subjectHeaders {
+func repeatedSubjectHeader(h http.Header) string { return repeatedHeader(h, subjectHeaders) }
+
+// gatewayOnceHeaders are the headers a gateway request may send at most
+// once: the subject's, its key and its session (a second Mcp-Session-Id
+// was ignored, the first one read).
+var gatewayOnceHeaders = append([]string{"Authorization", sessionHeader}, subjectHeaders...)
+
+// repeatedHeader is why a request is refused when one of names is sent
+// more than once ("" when none is).
+func repeatedHeader(h http.Header, names []string) string {
+	for _, name := range names {
 		if n := len(h.Values(name)); n > 1 {
 			return name + ": give it once (it was sent " + strconv.Itoa(n) + " times)"
 		}

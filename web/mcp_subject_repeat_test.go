@@ -45,3 +45,32 @@ func TestRepeatedSubjectHeadersRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestRepeatedGatewayHeadersRefused: a gateway request sending
+// Authorization or Mcp-Session-Id twice is refused 400 naming the header,
+// as a repeated subject header is; never the first one read.
+func TestRepeatedGatewayHeadersRefused(t *testing.T) {
+	h := sqliteOnly(t)
+	up := upstreamtest.New()
+	defer up.Close()
+	f := h.gatewayFixture("demo", up.URL, true)
+	cs, _ := f.connect(t, nil)
+	list := `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`
+	for _, c := range []struct{ name, second string }{{"Authorization", "Bearer afc_other"}, {"Mcp-Session-Id", "another-session"}} {
+		r, _ := http.NewRequest(http.MethodPost, f.front.URL+"/mcp/helper", strings.NewReader(list))
+		r.Header.Set("Authorization", "Bearer "+f.key)
+		r.Header.Set("Content-Type", "application/json")
+		r.Header.Set("Accept", "application/json, text/event-stream")
+		r.Header.Set("Mcp-Session-Id", cs.ID())
+		r.Header.Add(c.name, c.second)
+		res, err := http.DefaultClient.Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusBadRequest || !strings.Contains(string(b), c.name+": give it once") {
+			t.Errorf("%s twice: %d %.300s", c.name, res.StatusCode, b)
+		}
+	}
+}
