@@ -83,6 +83,11 @@ func (e *ServedError) Error() string {
 // database at path, refusing with a *ServedError while a console serves
 // it. release ends it.
 func lockRestoring(path string) (release func(), err error) {
+	// a console serving the file under another hard link holds a lock
+	// named after that name, which this one cannot see
+	if n := hardLinks(path); n > 1 {
+		return nil, fmt.Errorf("restore: %s has %d hard links: a console serving the database under another of its names would not be seen; remove the other links, or restore to a new file", path, n)
+	}
 	f, err := openLocked(lockPath(path), true)
 	if err != nil {
 		if errors.Is(err, errLocked) {

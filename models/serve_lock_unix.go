@@ -29,3 +29,13 @@ func lockFile(f *os.File, exclusive bool) error {
 		}
 	}
 }
+
+// hardLinks is how many names (hard links) the file at path has; 0 when
+// it cannot tell (no file there).
+func hardLinks(path string) int {
+	var st syscall.Stat_t
+	if err := syscall.Stat(path, &st); err != nil {
+		return 0
+	}
+	return int(st.Nlink)
+}

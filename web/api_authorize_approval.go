@@ -99,6 +99,10 @@ func (s *Server) requestApproval(c echo.Context, agent, profile string, subject 
 		field, msg := ve.First()
 		return nil, false, apiErr(http.StatusBadRequest, "bad_request", field, field+" "+msg)
 	}
+	if replacedDatabase(err) {
+		s.log.ErrorContext(c.Request().Context(), "approval request not filed", "agent", agent, "tool", t.ID, "err", err)
+		return nil, false, apiErr(http.StatusServiceUnavailable, codeFor(http.StatusServiceUnavailable), "approval", replacedDatabaseMessage)
+	}
 	if err != nil {
 		// never an approval_required naming no request
 		s.log.ErrorContext(c.Request().Context(), "approval request not filed", "agent", agent, "tool", t.ID, "err", err)

@@ -57,6 +57,11 @@ func TestDatabaseReplacedUnderARunningConsole(t *testing.T) {
 	if res.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(out), "replaced") || !strings.Contains(string(out), "restart") || strings.Contains(string(out), "CONSOLE_AUDIT_KEY is not set") {
 		t.Errorf("an audited write after the database was replaced: %d %s, want 503 saying it was replaced and to restart", res.StatusCode, out)
 	}
+	// an approval request's filing says so too (not "try again")
+	res, out = h.api("POST", "/api/v1/approvals", key, map[string]any{"agent": "analyst", "subject": contractor("c-2"), "tool": "workspace_write", "summary": "write notes"})
+	if res.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(out), "replaced") || !strings.Contains(string(out), "restart") || strings.Contains(string(out), "try again") {
+		t.Errorf("an approval request after the database was replaced: %d %s, want 503 saying it was replaced and to restart", res.StatusCode, out)
+	}
 	after, _ := restorer.VerifyAudit(ctx)
 	if after.Events != before.Events || after.Broken() {
 		t.Errorf("audit chain %+v after the refused write, %+v before", after, before)

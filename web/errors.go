@@ -61,7 +61,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		errors.As(err, &ke)
 		status, msg = http.StatusServiceUnavailable, "The audit log refused this change, so nothing was changed: "+strings.TrimSuffix(ke.Error(), "; nothing was written")+"."
 		if ke.Replaced {
-			msg = "The database was replaced under this running console (a restore), so nothing was changed: an administrator must restart the console."
+			msg = replacedDatabaseMessage
 		}
 	case errors.Is(err, context.DeadlineExceeded) || unavailable(err):
 		status, msg = http.StatusServiceUnavailable, "The database is unavailable right now. Nothing was changed; try again in a moment."
@@ -180,4 +180,16 @@ func codeFor(status int) string {
 		return "client_error"
 	}
 	return "internal"
+}
+
+// replacedDatabaseMessage is the answer to a write the audit chain refused
+// because the database was replaced under the running console (a
+// restore): only a restart helps, never trying again.
+const replacedDatabaseMessage = "The database was replaced under this running console (a restore), so nothing was changed: an administrator must restart the console."
+
+// replacedDatabase reports whether err is the audit chain's refusal of a
+// database replaced under the running console.
+func replacedDatabase(err error) bool {
+	var ke *models.AuditKeyError
+	return errors.As(err, &ke) && ke.Replaced
 }
