@@ -45,6 +45,10 @@ func (s *Server) decideApproval(approve bool) echo.HandlerFunc {
 		case errors.Is(err, models.ErrKeyOwnerDecision):
 			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s was filed through a runtime key you created: another reviewer or admin approves it (four eyes); you may deny it. Nothing was decided.", ref), "/approvals")
 		case errors.Is(err, models.ErrConflict):
+			if now, e := s.store.ApprovalByRef(c.Request().Context(), ref); e == nil && now.Status == authority.ApprovalVoid {
+				// void is no one's decision: say why it can no longer be
+				return s.flashAndRedirect(c, fmt.Sprintf("Approval %s is void: %s. Nothing was changed.", ref, strings.TrimSuffix(now.VoidReason, ".")), "/approvals")
+			}
 			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s was already decided. Nothing was changed.", ref), "/approvals")
 		case errors.Is(err, models.ErrMaskedArguments):
 			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s: its arguments hold a value that reads as a secret, shown masked, so nobody can see all it would allow. Nothing was approved: deny it, and have the runtime call without secrets in its arguments.", ref), "/approvals")

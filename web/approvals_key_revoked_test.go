@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -46,6 +47,13 @@ func TestRevokedKeysRequestsStopWaiting(t *testing.T) {
 	}
 	if _, err := h.store.DecideApproval(ctx, "rita", f.bobs.Ref, models.ApprovalDecision{Approve: true, Reason: "ok"}, time.Now()); err == nil {
 		t.Errorf("approving the revoked key's request succeeded")
+	}
+	// approving it on the page says it is void and why, not that
+	// someone decided it
+	res, _ = cl.post("/approvals/"+f.bobs.Ref+"/approve", url.Values{"reason": {"looks fine"}, "scope": {"once"}})
+	_, page := cl.get(res.Header.Get("Location"))
+	if got := page.Find(`[data-testid="flash"]`).Text(); !strings.Contains(got, "void") || !strings.Contains(got, "revoked") || strings.Contains(got, "already decided") {
+		t.Errorf("approving the void request: flash %q, want it void because its key was revoked", got)
 	}
 	// the other pending requests are untouched
 	for _, a := range []*models.Approval{f.forSam, f.forRita} {
