@@ -133,6 +133,12 @@ func approvalUnseeable(e *authority.Error, n answerTool, masked bool) *authority
 // nothing ran, and the model is never told to wait for one.
 func approvalRefused(err error, n answerTool) *authority.Error {
 	var tm *models.TooManyApprovalsError
+	if replacedDatabase(err) {
+		// only an administrator's restart helps: never "try again"
+		return &authority.Error{Type: typeUnavailableEnv,
+			Message:     fmt.Sprintf("%s asks for a person's approval before it runs, and the console's database was replaced under it (a restore): no request exists and nothing was run until an administrator restarts the console. Tell the user.", n.it()),
+			NextActions: []string{authority.ActAskUser, authority.ActStop}}
+	}
 	if !errors.As(err, &tm) {
 		return &authority.Error{Type: typeUnavailableEnv,
 			Message:     fmt.Sprintf("%s asks for a person's approval before it runs, and the console could not file the approval request now: no request exists and nothing was run. Try again later.", n.it()),

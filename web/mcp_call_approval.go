@@ -50,6 +50,10 @@ func (g *gateway) requestApproval(ctx context.Context, r *gwReq, p *mcp.CallTool
 	a, _, err := g.s.store.RequestApproval(ctx, apiKeyActor(r.key), models.Approval{Agent: r.sess.Agent, Subject: id, GroupsJSON: string(groups), Tool: t.ID, Digest: t.Digest,
 		ArgsDigest: argsDigest, ArgsView: view.Text, ArgsHidden: view.Hides,
 		Summary: fmt.Sprintf("a call of %s through the MCP gateway (first asked in run %s%s), with the arguments shown: the approval holds for this subject's calls with exactly these arguments", t.ID, r.sess.Run, keyNote(p)), Origin: models.OriginCheck, Run: r.sess.Run, KeyID: keyID, Profile: profile})
+	if replacedDatabase(err) {
+		// the operator's to fix: said in the log as on the REST route
+		g.s.log.ErrorContext(ctx, "approval request not filed", "agent", r.sess.Agent, "tool", t.ID, "err", err)
+	}
 	return a, err
 }
 
