@@ -26,8 +26,8 @@ func callDigests(t *testing.T, h *harness, run string) map[string]string {
 	page.Find(`tr[data-kind="call"]`).Each(func(_ int, tr *goquery.Selection) {
 		what := tr.Find("td.what")
 		tool := what.Find(".mono").First().Text()
-		// the verdict's first word: active, denied, unknown, …
-		verdict := strings.TrimSuffix(strings.Fields(strings.SplitN(what.Text(), "→", 2)[1])[0], ":")
+		// the stored verdict's first part: active, denied, unknown, …
+		verdict, _, _ := strings.Cut(what.AttrOr("data-verdict", ""), ":")
 		out[tool+" "+verdict] = what.Find(`[data-testid="call-digest"]`).AttrOr("title", "")
 	})
 	return out

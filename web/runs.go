@@ -124,7 +124,7 @@ func runEventRow(e models.RunEvent) views.RunEventRow {
 	return views.RunEventRow{At: e.CreatedAt.UTC().Format(timeFormat), Kind: e.Kind, Step: e.Step, Surface: e.Surface, QueryBytes: e.QueryBytes, Hits: e.Hits,
 		Active: e.Active, Activated: e.Activated, Reachable: e.Reachable, Accepted: e.Accepted, Rejected: e.Rejected, RejectedWhy: e.RejectedWhy,
 		SchemaBytes: e.SchemaBytes, TextBytes: e.TextBytes, Tokens: e.Tokens, PrefixTokens: e.PrefixTokens, NewTokens: e.Tokens - e.PrefixTokens,
-		Digest: e.Digest, Receipts: e.Receipts, Tool: shownName(e.Tool), Verdict: verdictText(e.Verdict),
+		Digest: e.Digest, Receipts: e.Receipts, Tool: shownName(e.Tool), Verdict: verdictText(e.Verdict), VerdictCode: e.Verdict,
 		CallStatus: e.CallStatus, Latency: fmt.Sprintf("%.1f ms", float64(e.LatencyUS)/1000), ResultBytes: e.ResultBytes, Approval: e.Approval}
 }
 
