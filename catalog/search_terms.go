@@ -80,25 +80,29 @@ func (st stemmer) queryTerms(s string) []string { return st.split(s, true) }
 // split is terms, with a two-hump name read as one word only when
 // joinBrands is set.
 func (st stemmer) split(s string, joinBrands bool) []string {
-	out, s := st.compounds(s, joinBrands)
-	if digitComma(s) {
-		// "2,400" is one number, not "2" and "400"
-		s = thousands().ReplaceAllString(s, "$1$2")
-	}
-	for _, w := range splitWords(strings.ReplaceAll(s, "%", " percent ")) {
-		out = st.word(w, out)
-	}
+	out, _ := st.splitPlural(s, joinBrands, false)
 	return out
 }
 
 // nameTerms are a tool name's terms, and whether the word each comes
 // from is written in the plural.
-func (st stemmer) nameTerms(name string) ([]string, []bool) {
-	out, name := st.compounds(name, false)
-	plural := make([]bool, len(out), len(out)+4)
-	for _, w := range splitWords(name) {
+func (st stemmer) nameTerms(name string) ([]string, []bool) { return st.splitPlural(name, false, true) }
+
+// splitPlural is split, and with plurals set whether the word each term
+// comes from is written in the plural (nil otherwise).
+func (st stemmer) splitPlural(s string, joinBrands, plurals bool) ([]string, []bool) {
+	out, s := st.compounds(s, joinBrands)
+	if digitComma(s) {
+		// "2,400" is one number, not "2" and "400"
+		s = thousands().ReplaceAllString(s, "$1$2")
+	}
+	var plural []bool
+	if plurals {
+		plural = make([]bool, len(out), len(out)+4)
+	}
+	for _, w := range splitWords(strings.ReplaceAll(s, "%", " percent ")) {
 		out = st.word(w, out)
-		for len(plural) < len(out) {
+		for plurals && len(plural) < len(out) {
 			plural = append(plural, pluralWord(w))
 		}
 	}
