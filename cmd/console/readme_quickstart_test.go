@@ -66,14 +66,7 @@ func TestReadmeExamplesRunInTheOrderGiven(t *testing.T) {
 // user types them (against a database made here): `console` resolves to
 // the binary just built, and KEY holds a runtime key.
 func TestReadmeQuickStartRuns(t *testing.T) {
-	for _, tool := range []string{"bash", "go"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("%s is missing: the README's quick start cannot be run", tool)
-			}
-			t.Skipf("%s not installed", tool)
-		}
-	}
+	needTools(t, "the README's quick start", "bash", "go")
 	db := filepath.Join(t.TempDir(), "console.db")
 	mustMigrate(t, db)
 	root, err := filepath.Abs(filepath.Join("..", ".."))
