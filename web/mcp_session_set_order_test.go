@@ -1,7 +1,6 @@
 package web
 
 import (
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -24,22 +23,8 @@ func TestASessionsToolSetIsASet(t *testing.T) {
 		t.Fatal(err)
 	}
 	post := func(query string) (int, string) {
-		req, _ := http.NewRequest("POST", f.front.URL+"/mcp/helper"+query, strings.NewReader(`{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}`))
-		req.Header.Set("Authorization", "Bearer "+f.key)
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		req.Header.Set("Mcp-Session-Id", cs.ID())
-		req.Header.Set("Mcp-Protocol-Version", cs.InitializeResult().ProtocolVersion)
-		for k, v := range sam {
-			req.Header.Set(k, v)
-		}
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return res.StatusCode, string(b)
+		a := f.postMessageAt(t, query, cs.ID(), `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}`, sam)
+		return a.status, a.body
 	}
 	for _, q := range []string{
 		"?tools=demo.remember,demo.echo&without=demo.slow",

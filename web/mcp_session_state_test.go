@@ -75,7 +75,14 @@ type gwAnswer struct {
 // headers (an empty value removes one).
 func (f *gwFixture) postMessage(t testing.TB, token, body string, headers map[string]string) gwAnswer {
 	t.Helper()
-	req, _ := http.NewRequest("POST", f.front.URL+"/mcp/helper", strings.NewReader(body))
+	return f.postMessageAt(t, "", token, body, headers)
+}
+
+// postMessageAt is postMessage to the gateway's address with query (""
+// or "?…").
+func (f *gwFixture) postMessageAt(t testing.TB, query, token, body string, headers map[string]string) gwAnswer {
+	t.Helper()
+	req, _ := http.NewRequest("POST", f.front.URL+"/mcp/helper"+query, strings.NewReader(body))
 	req.Header.Set("Authorization", "Bearer "+f.key)
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
