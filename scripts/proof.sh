@@ -34,28 +34,59 @@ gotest() { # gotest NAME LOGFILE ARGS... : runs go test, reports pass/fail
   report "$name" $rc "$(grep -hE '^\s+[a-z_]+_test.go:[0-9]+: [0-9]' "$logs/$log" | sed 's/^\s*[a-z_]*_test.go:[0-9]*: //' | paste -sd ';' -) (log: artifacts/proof/$log)"
 }
 
+# PROOF_SUITE names the event stream (go test -json) of a run of the whole
+# suite that this proof follows: .ci/run sets it after `go test -race
+# ./...` passed. A check whose tests that run already ran, as they are
+# (no switch of this proof's), is then read from it, not run again
+# without -race; run alone, the proof runs them itself.
+suiteresult=""
+if [ -n "${PROOF_SUITE:-}" ]; then
+  suiteresult="$(mktemp -d)/suiteresult"
+  go build -o "$suiteresult" ./scripts/suiteresult || { report "read the suite's run ($PROOF_SUITE)" 1 "scripts/suiteresult did not build"; suiteresult=""; }
+fi
+suitetest() { # suitetest NAME LOGFILE PKG RUN ARGS... : gotest, or the suite's result for PKG's tests matching RUN
+  local name=$1 log=$2 pkg=$3 run=$4; shift 4
+  if [ -z "$suiteresult" ]; then
+    gotest "$name" "$log" "$pkg" -run "$run" "$@"
+    return
+  fi
+  "$suiteresult" check "$PROOF_SUITE" "$pkg" "$run" >"$logs/$log" 2>&1
+  report "$name" $? "$(cat "$logs/$log") (read from the -race suite's run, $PROOF_SUITE; not run again)"
+}
+
+# lap NAME: the seconds since the last lap, kept for the time table the
+# proof ends with
+laps=""
+lapped=$SECONDS
+lap() { laps="$laps$(printf '%6d s  %s' $((SECONDS - lapped)) "$1")"$'\n'; lapped=$SECONDS; }
+
 echo "== Agent Forge Console: proof under load, faults and bad input"
 
 # 1. the browser end to end, with screenshots of each main page
 # (the browser tests take over go test's default 10 minutes on a loaded 2-core machine)
-gotest "browser end-to-end (sign in, import 117 GitHub tools, review, forge save, propose, approve, promote, roll back, audit verify)" browser.log ./web -run 'TestBrowser' -v -timeout 40m
+suitetest "browser end-to-end (sign in, import 117 GitHub tools, review, forge save, propose, approve, promote, roll back, audit verify)" browser.log ./web 'TestBrowser' -v -timeout 40m
+lap "1. browser end to end"
 
 # 2. races on Postgres
-gotest "50 concurrent promotions: exactly one wins" race-promote.log ./models -run TestConcurrentPromotions -v
-gotest "20 concurrent profile saves: exactly one wins" race-profile.log ./models -run TestConcurrentProfileSaves -v
-gotest "10 concurrent imports: no duplicate or half-imported tool" race-import.log ./models -run TestConcurrentImports -v
+suitetest "50 concurrent promotions: exactly one wins" race-promote.log ./models TestConcurrentPromotions -v
+suitetest "20 concurrent profile saves: exactly one wins" race-profile.log ./models TestConcurrentProfileSaves -v
+suitetest "10 concurrent imports: no duplicate or half-imported tool" race-import.log ./models TestConcurrentImports -v
+lap "2. races on Postgres"
 
 # 3. faults
-gotest "promotion interrupted at each step: no partial state" fault-promote.log ./models -run TestPromotionFaultsLeaveNothing -v
+suitetest "promotion interrupted at each step: no partial state" fault-promote.log ./models TestPromotionFaultsLeaveNothing -v
+lap "3. promotion faults"
 CONSOLE_FAULT_TESTS=1 gotest "database stopped and restarted mid-run: 503s, no partial write, recovery without restart" fault-outage.log ./web -run TestDatabaseOutage -v
 # (started with no file of this script's open beyond the standard three: a
 # server that inherited the lock file the proof runs under would hold the
 # lock for as long as it runs)
 pg_isready -h 127.0.0.1 -p 5432 -q || (for fd in /proc/$BASHPID/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done; exec pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql)" main start)
+lap "3. database outage"
 
 # 4. bad input
-gotest "state-changing routes × {no token, bad token, cross-site, viewer, API key}: refused, 0 rows changed" sweep.log ./web -run TestStateChangeSweep -v
-gotest "API errors: 400/401/403/404/413/422/429 with the field named" api-errors.log ./web -run 'TestAPIErrors|TestAPIRateLimit|TestAPIKeysScope' -v
+suitetest "state-changing routes × {no token, bad token, cross-site, viewer, API key}: refused, 0 rows changed" sweep.log ./web TestStateChangeSweep -v
+suitetest "API errors: 400/401/403/404/413/422/429 with the field named" api-errors.log ./web 'TestAPIErrors|TestAPIRateLimit|TestAPIKeysScope' -v
+lap "4. state-change sweep, API errors"
 # Each target runs a number of executions (about 10 s each on this
 # machine; FUZZ_SCALE multiplies them), not a duration: Go 1.26's fuzzing
 # coordinator can report a spurious "context deadline exceeded" failure
@@ -65,14 +96,17 @@ for target in "./catalog FuzzParse 200000" "./catalog FuzzSearch 4000" "./catalo
   set -- $target
   runs=$(( $3 * ${FUZZ_SCALE:-1} ))
   gotest "fuzz $2 for $runs executions: no panic, no 5xx" "fuzz-$2.log" "$1" -run XXX -fuzz "^$2\$" -fuzztime "${runs}x"
+  lap "4. fuzz $2"
 done
 
 # 4b. two console processes on one Postgres (the scale rules)
-gotest "two replicas on one Postgres: shared sessions; promotion, profile save, tool review seen by the other's next request; throttle across both; per-replica API rate" replicas.log ./cmd/console/replicas -run TestTwoReplicasOnOnePostgres -v
-gotest "grant revoked on replica A under 32 connections on both: zero allows after the commit" revocation.log ./web -run TestRevocationAcrossReplicas -v
+suitetest "two replicas on one Postgres: shared sessions; promotion, profile save, tool review seen by the other's next request; throttle across both; per-replica API rate" replicas.log ./cmd/console/replicas TestTwoReplicasOnOnePostgres -v
+suitetest "grant revoked on replica A under 32 connections on both: zero allows after the commit" revocation.log ./web TestRevocationAcrossReplicas -v
+lap "4b. replicas"
 
 # 5. security headers and cookies on every page
-gotest "security headers (CSP, nosniff, Referrer-Policy, frame-ancestors) and cookie flags on every page" headers.log ./web -run 'TestSecurityHeadersOnEveryPage|TestErrorPagesRevealNoInternals' -v
+suitetest "security headers (CSP, nosniff, Referrer-Policy, frame-ancestors) and cookie flags on every page" headers.log ./web 'TestSecurityHeadersOnEveryPage|TestErrorPagesRevealNoInternals' -v
+lap "5. security headers"
 
 # 6. the forge recompute: median vs target, ratio vs naive in one run; and
 # the same toggle on a 1,000-tool catalog of eight services
@@ -95,6 +129,7 @@ else
   report "forge toggle benchmark" 1 "no figures (see artifacts/proof/bench.log)"
 fi
 
+lap "6. forge toggle benchmarks"
 # 6b. the product's tool search over 10,000 generated tools (a query, and
 # the index build) and the forge selection panel (one agent, 151 tools,
 # 100 cases, every lever flipped and evaluated): medians of three runs
@@ -120,6 +155,7 @@ else
   report "forge selection panel benchmark" 1 "no figures (see artifacts/proof/bench-panel.log)"
 fi
 
+lap "6b. search and panel benchmarks"
 # 7. cold start: a fresh `console serve` process to its first healthy answer,
 # on an empty SQLite file (the target's case: a first start) and on an
 # existing database (a restart); scripts/cold_start.sh makes COLD_TRIES
@@ -141,6 +177,7 @@ for kind in "an empty SQLite file" "an existing SQLite database"; do
   target "cold start on $kind to the first healthy response" $([ "$cold" -le 200 ] && echo 0 || echo 1) "$(echo "$line" | sed -E 's/^cold start on [^:]*: //') (target ≤ 200 ms)"
 done
 
+lap "7. cold start"
 # The load runs (8-10) measure each target twice: as fast as the
 # connections go (a closed loop: the throughput the server reaches and the
 # p99 at it), and at a steady offered rate (an open loop: each latency
@@ -178,6 +215,7 @@ else
   report "API load run" 1 "no figures (see artifacts/proof/load.log)"
 fi
 
+lap "8. load: compose"
 # 9. call-time authorization: POST /api/v1/authorize on Postgres, 32
 # connections, distinct subjects and tools, with a revocation halfway
 LOAD_SECONDS="${LOAD_SECONDS:-30}" bash scripts/load_authorize.sh >"$logs/load-authorize.log" 2>&1
@@ -196,10 +234,12 @@ else
   report "authorization load run" 1 "no figures (see artifacts/proof/load-authorize.log)"
 fi
 
+lap "9. load: authorize"
 # 10. deferred runs (docs/performance.md and the deferred-run rules): steps with real receipts over many
 # runs for the default catalog + 117 GitHub tools, and distinct compose
 # requests, each next to a repeated compose request of the same run
-gotest "deferred run end to end: search, SEARCH_REQUIRED repair, restart, second replica, forged/cross-run/stale receipts, evidence without the query" runs-e2e.log ./web -run 'TestDeferredRunEndToEnd|TestRunSurfaceFollowsTheSubject|TestRunAPIErrors' -v
+suitetest "deferred run end to end: search, SEARCH_REQUIRED repair, restart, second replica, forged/cross-run/stale receipts, evidence without the query" runs-e2e.log ./web 'TestDeferredRunEndToEnd|TestRunSurfaceFollowsTheSubject|TestRunAPIErrors' -v
+lap "10. deferred runs end to end"
 LOAD_SECONDS="${LOAD_SECONDS:-30}" bash scripts/load_runs.sh >"$logs/load-runs.log" 2>&1
 steps=$(grep 'mode steps, closed loop' "$logs/load-runs.log" || true)
 steps_open=$(grep 'mode steps, open loop' "$logs/load-runs.log" || true)
@@ -221,6 +261,7 @@ else
   report "deferred-run load run" 1 "no figures (see artifacts/proof/load-runs.log)"
 fi
 
+lap "10. load: deferred runs"
 # resident memory of each load run's server after its runs: the largest
 rss_max=$(echo $rss_all | tr ' ' '\n' | sort -n | tail -1)
 if [ -n "$rss_max" ]; then
@@ -231,8 +272,9 @@ fi
 # published server through the console, two replicas on one session, bad
 # input; then tools/call through the gateway next to the same calls made
 # directly to a Go upstream on loopback, in alternating rounds
-gotest "gateway: go-sdk and TypeScript clients, the published memory server, list_changed, invalid arguments never reach the server, SEARCH_REQUIRED, idempotent retry once, restart and revocation mid-session, bad input and bad upstreams" gateway.log ./web -run 'TestGateway' -v
-gotest "gateway: two replicas on one Postgres serve one MCP session alternately" gateway-replicas.log ./cmd/console/replicas -run TestTwoReplicasServeOneGatewaySession -v
+suitetest "gateway: go-sdk and TypeScript clients, the published memory server, list_changed, invalid arguments never reach the server, SEARCH_REQUIRED, idempotent retry once, restart and revocation mid-session, bad input and bad upstreams" gateway.log ./web 'TestGateway' -v
+suitetest "gateway: two replicas on one Postgres serve one MCP session alternately" gateway-replicas.log ./cmd/console/replicas TestTwoReplicasServeOneGatewaySession -v
+lap "11. gateway tests"
 # the console, the Go upstream and the load generator each a process of
 # its own (scripts/load_gateway.sh), as an operator runs them
 LOAD_SECONDS="${LOAD_SECONDS:-30}" bash scripts/load_gateway.sh >"$logs/gateway-load.log" 2>&1
@@ -262,6 +304,7 @@ else
   report "gateway load run" 1 "no figures (see artifacts/proof/gateway-load.log)"
 fi
 
+lap "11. load: gateway"
 # 12. run evidence at scale (docs/performance.md): the runs list and a run's page with many events
 # stored on Postgres (day partitions, run totals), and a retention pass dropping old
 # days while four writers keep storing evidence. The target is 10 million events;
@@ -279,6 +322,7 @@ if grep -q '^runs list with' "$rsl" && grep -q '^run page with' "$rsl"; then
 else
   report "runs pages at scale" 1 "no figures (see artifacts/proof/runs-scale.log)"
 fi
+lap "12. runs pages at scale"
 CONSOLE_RUN_EVENTS="$run_events" go test -count=1 -timeout 60m ./models -run 'TestRetentionKeepsWritersGoing$' -v >"$logs/retention.log" 2>&1
 rl="$logs/retention.log"
 if grep -q '^retention with' "$rl"; then
@@ -289,6 +333,8 @@ else
   report "retention under writes" 1 "no figures (see artifacts/proof/retention.log)"
 fi
 
+lap "12. retention under writes"
+echo "time per step (s):"; printf "%s" "$laps"
 echo "screenshots: $CONSOLE_ARTIFACTS"
 echo "performance targets (docs/performance.md, this machine): $met met, $missed missed"
 echo "$passed passed, $failed failed"
