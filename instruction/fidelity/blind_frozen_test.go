@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// blindLeakCorpora pins every blind leak corpus (rounds 1-25), each written
+// blindLeakCorpora pins every blind leak corpus (rounds 1-26), each written
 // and labelled by someone who never read the checker and measured once
 // (its directory's RESULTS.md). After that first measurement a corpus is
 // tuning data, but never edited: a corpus changed to fit a result would
@@ -90,11 +90,14 @@ var blindLeakCorpora = []struct{ file, digest string }{
 	{"testdata/blind25/blind25-domains.json", "1254815b29937981fed6e91c853cadde62fe186daa164b11dbffbe2b54505514"},
 	{"testdata/blind25/blind25-hard.json", "aaa7bb55ee648d27868c4ba80bb44a0eb491d6ec41948b31c440800d2621149a"},
 	{"testdata/blind25/blind25-published.json", "d5f0d3507e00856148e8e506f6f636173a47583cfc97898512390d0b1a0f8309"},
+	{"testdata/blind26/blind26-domains.json", "c87c8da2c27735b6c6f616aef17eaff91bb425b82e37f5ae23189c676426557c"},
+	{"testdata/blind26/blind26-hard.json", "7bb4aea3b81ac84f8210e9434805d5eaba52e346198e6f85e0c1020aaf31c39a"},
+	{"testdata/blind26/blind26-published.json", "cbdd3858c4043877032a29b6c4f07d06448dd1e028142208fad2337366566f3b"},
 }
 
 func TestBlindLeakCorporaAreFrozen(t *testing.T) {
-	if len(blindLeakCorpora) != 77 {
-		t.Fatalf("%d pinned corpora, want 77", len(blindLeakCorpora))
+	if len(blindLeakCorpora) != 80 {
+		t.Fatalf("%d pinned corpora, want 80", len(blindLeakCorpora))
 	}
 	for _, c := range blindLeakCorpora {
 		raw, err := os.ReadFile(c.file)
