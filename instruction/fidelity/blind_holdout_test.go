@@ -87,6 +87,7 @@ func TestHoldoutThirdsArePinned(t *testing.T) {
 		{[]string{"testdata/blind23"}, 125, 389},
 		{[]string{"testdata/blind24"}, 136, 389},
 		{[]string{"testdata/blind25"}, 127, 389},
+		{[]string{"testdata/blind26"}, 117, 397},
 	} {
 		held, all := 0, 0
 		for _, dir := range c.dirs {
