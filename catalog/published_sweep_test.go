@@ -48,6 +48,13 @@ var judgedRefusals = map[string]string{
 	"line-line-bot-mcp-server@0.5.0.tools.json push_flex_message":          "|bytes, over the ceiling of 131072",
 	"line-line-bot-mcp-server@0.5.0.tools.json broadcast_flex_message":     "|bytes, over the ceiling of 131072",
 	"softeria-ms-365-mcp-server@0.155.0.tools.json create-onenote-section": "|bytes, over the ceiling of 131072",
+	// not a contradiction, a limit: size. One tool takes every page
+	// operation and another every block operation, each operation's
+	// payload a union of Notion's whole block and rich-text model: 137 KB
+	// and 408 KB of contract (the blocks schema over 4,096 nodes), some
+	// 35,000 and 100,000 tokens for one tool
+	"notion-mcp-server@1.0.1.tools.json notion_pages":  "|bytes, over the ceiling of 131072",
+	"notion-mcp-server@1.0.1.tools.json notion_blocks": "|bytes, over the ceiling of 131072",
 	// a contradiction: each migration must hold "tag", which no property
 	// defines (they define "new_tag"), and "migrations" is an object whose
 	// schema describes items, an array keyword
