@@ -236,7 +236,7 @@ var tuneRounds = []string{"blind7", "blind8", "blind9", "blind10", "blind11", "b
 // out of tuneRounds so that the held-out split stays where it was: each
 // round's sets form a group of their own (blind19: tune19) and are never
 // held out.
-var tuneOnlyRounds = []string{"blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind26", "blind27", "blind28", "blind29", "blind30", "blind31"}
+var tuneOnlyRounds = []string{"blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind26", "blind27", "blind28", "blind29", "blind30", "blind31", "blind32"}
 
 // builtinShare counts, over the cases, the built-in tools in the ranking's
 // top-k slots, the slots it filled, k per case, the built-in expected
