@@ -67,7 +67,7 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 				// is a person's only after a verb of people alone; the
 				// user is the one the agent already speaks to ("call the
 				// user back only if asked"), reached by the conversation
-				if (personObjects[ts[k].lower] || personRoles[singular(ts[k].lower)] && (k+1 > end || !nounish(ts[k+1].lower) || determiners[ts[k+1].lower])) && !((pronouns[ts[k].lower] || singular(ts[k].lower) == "user") && (v == "call" || v == "ping")) {
+				if (personObjects[ts[k].lower] || (personRoles[singular(ts[k].lower)] || textedHead(ts, i, k, v)) && (k+1 > end || !nounish(ts[k+1].lower) || determiners[ts[k+1].lower])) && !((pronouns[ts[k].lower] || singular(ts[k].lower) == "user") && (v == "call" || v == "ping")) {
 					return capClasses[ci].name, k, true
 				}
 			}

@@ -127,6 +127,7 @@ func sequenceFramed(ts []token, i int) bool {
 // in its base form with its object after it ("Close behind that, wrap and
 // board each issue"), and the deeds joined to it by "and" or "or".
 func adverbialSteps(text string, ts []token) {
+	framedSteps(ts)
 	for i := 2; i+1 < len(ts); i++ {
 		if !ts[i].clause || ts[i].sentence || ts[i].handed || !baseVerb(ts[i].lower) || ts[i+1].sentence || ts[i+1].clause ||
 			!strings.Contains(text[ts[i-1].end:ts[i].start], ",") {
@@ -183,18 +184,20 @@ func sequenceAdverbial(ts []token, s, i int) bool {
 		return false // "Alternatively, …", "Optionally, …": a manner or a stance, not a time
 	}
 	if baseVerb(ts[s].lower) && !prepositions[ts[s].lower] && !strings.HasPrefix(ts[s].lower, "post-") && !(s+1 < i && (functionWords[ts[s+1].lower] && !objectOpeners[ts[s+1].lower] || particles[ts[s+1].lower] ||
-		strings.HasSuffix(ts[s+1].lower, "ed") || strings.HasSuffix(ts[s+1].lower, "en"))) {
+		strings.HasSuffix(ts[s+1].lower, "ed") || strings.HasSuffix(ts[s+1].lower, "en") || irregular[ts[s+1].lower] != "")) {
 		// "Check the log, fix it" (a step before a step), "list, create
 		// or verify" (a list of deeds), "Commit SHA, branch or tag" (a
 		// thing): a verb opens the phrase only before a preposition, a
-		// particle or a participle ("Close behind that,", "Box ticked,");
+		// particle or a participle, regular or not ("Close behind that,",
+		// "Box ticked,", "Survey done,");
 		// a preposition ("Past that point,") and "post-" ("Post-fetch,")
 		// make a time of the word
 		return false
 	}
 	for k := s; k < i; k++ {
 		w := ts[k].lower
-		if finiteVerbs[w] || thirdPersonVerb(ts, k) || youAt(ts, k) || agentWords[w] || selfWords[w] && k == s || subjectPronouns[w] || ts[k].quoted || numeral(w) && len(w) > 1 {
+		placed := k > s && venuePrepositions[ts[k-1].lower] // "From there,": a place, not "there is"
+		if finiteVerbs[w] || thirdPersonVerb(ts, k) || youAt(ts, k) || agentWords[w] || selfWords[w] && k == s || subjectPronouns[w] && !placed || ts[k].quoted || numeral(w) && len(w) > 1 {
 			return false
 		}
 	}

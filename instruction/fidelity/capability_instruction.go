@@ -111,6 +111,8 @@ func framed(ts []token, i int) (int, bool) {
 			return ctxOblige, true // "you should book", "the agent must isolate"
 		}
 		return ctxModal, true
+	case hadBest(ts, i):
+		return ctxOblige, true // "the assistant had best reorder …"
 	case ts[j].lower == "to" && j > 0 && obligingOpeners[ts[j-1].lower]:
 		return ctxOblige, true // "be sure to book", "is expected to isolate"
 	case youAt(ts, j) && j >= 2 && ts[j-1].lower == "that" && (dutyAdjectives[ts[j-2].lower] || askingVerbs[verbBase(ts[j-2].lower)]):

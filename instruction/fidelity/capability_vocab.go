@@ -147,7 +147,8 @@ var capClasses = []capClass{
 var sequencers = set("then", "next", "finally", "also", "please", "kindly", "first", "always", "just", "simply", "immediately",
 	"afterwards", "afterward", "lastly", "optionally", "additionally", "now", "subsequently", "automatically", "later",
 	"directly", "instead", "second", "third", "thereafter", "once", "done", "after", "when", "finished",
-	"complete", "completed", "same", "time", "secondly", "thirdly", "meanwhile", "last", "lastly,", "so")
+	"complete", "completed", "same", "time", "secondly", "thirdly", "meanwhile", "last", "lastly,", "so",
+	"hence", "thus", "therefore", "consequently")
 
 // modals before a verb address the agent when "you" is their subject
 // ("you can email", "you should post").
@@ -233,7 +234,10 @@ var stepOpeners = set("then", "next", "finally", "following", "afterwards", "aft
 	// the adverbs of time that place a deed after what came before
 	// (English's closed set: "eventually", "ultimately", "shortly",
 	// "hereafter", "thereupon", "presently" in its sense of "soon")
-	"eventually", "ultimately", "shortly", "hereafter", "thereupon", "presently")
+	"eventually", "ultimately", "shortly", "hereafter", "thereupon", "presently",
+	// and of consequence, a step the one before makes due ("Hence
+	// reorder …", "thus cancel …")
+	"hence", "thus", "therefore", "consequently")
 
 // readVerbs only look at something: an imperative of theirs names the
 // product it reads from no more than a capability to act on it.

@@ -10,7 +10,7 @@ import "strings"
 // …", "The moment this returns, …"): whatever word opens it, the clause
 // after it is the step it conditions. A clause of a situation ("if",
 // "unless", "because", "since", "although") is decided where its opener is
-// known. The clause after it is the sentence's last ("…, schedule
+// known ("while" of a time too: whileOfTime). The clause after it is the sentence's last ("…, schedule
 // auto-merge, or delete …" is a list).
 func frontedClause(ts []token, i int) bool {
 	if i < 3 || !ts[i].clause || ts[i].sentence || !ts[i].later {
@@ -20,7 +20,7 @@ func frontedClause(ts []token, i int) bool {
 	for s > 0 && !ts[s].sentence && !ts[s].clause && i-s < 16 {
 		s--
 	}
-	if !ts[s].sentence || i-s < 3 || situationOpeners[ts[s].lower] || conditionOpeners[ts[s].lower] ||
+	if !ts[s].sentence || i-s < 3 || situationOpeners[ts[s].lower] && !whileOfTime(ts, s, i) || conditionOpeners[ts[s].lower] ||
 		baseVerb(ts[s].lower) && !determiners[ts[s].lower] || youAt(ts, s) || agentWords[ts[s].lower] || selfWords[ts[s].lower] {
 		return false
 	}
