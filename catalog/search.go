@@ -60,6 +60,8 @@ type Index struct {
 	// shared is, per service, the words its tools' names share (see
 	// sharedWords)
 	shared map[string][]string
+	// services is, per term, the services it names (see serviceWords)
+	services map[string][]string
 	// view, when set, makes the index one roster of a Universe: only
 	// its tools are searched, weighed by its own statistics
 	view *view
@@ -114,6 +116,8 @@ type searchDoc struct {
 	// the front (see sharedWords)
 	name   []string
 	plural []bool
+	// capital is the description's proper nouns (properNouns)
+	capital []string
 }
 
 func docsOf(roster []Contract) []searchDoc {
@@ -141,6 +145,7 @@ func makeSearchDoc(c Contract, st stemmer) searchDoc {
 	d.fields[fieldParams] = st.terms(paramText(c.Params))
 	d.tool.id, d.tool.title, d.tool.description, d.tool.namespace = c.ID, c.Title, strings.TrimSpace(c.Purpose), c.Namespace()
 	d.tool.readOnly = reads(c, d.name, operations(c.Params), st)
+	d.capital = properNouns(d.tool.description, st)
 	return d
 }
 

@@ -1,5 +1,11 @@
 package catalog
 
+import "slices"
+
+// fitServiceWeight is what a task word that names a tool's service
+// (serviceWords) weighs in the tool's fit at least, in Thresholds.
+var fitServiceWeight = 1.0
+
 // Matched is the word weight a task shares with tool id's own text; 0
 // for a tool the fit does not have. Each distinct task word the tool
 // carries counts its idf; a word it does not carry counts its best
@@ -43,7 +49,14 @@ func (t *FitTask) Matched(id string) float64 {
 	m := 0.0
 	for _, w := range t.terms {
 		if f.carries(w, d) {
-			m += f.idf(len(f.has[w]))
+			// a word that names the tool's service (serviceWords)
+			// fits it, however many of the roster's tools the
+			// service has
+			x := f.idf(len(f.has[w]))
+			if slices.Contains(f.services[w], f.ns[d]) {
+				x = max(x, fitServiceWeight*f.Threshold())
+			}
+			m += x
 			continue
 		}
 		best := 0.0

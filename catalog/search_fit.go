@@ -15,31 +15,53 @@ type Fit struct {
 	// has is, per term, the tools whose text has it, in roster order
 	has map[string][]int32
 	n   int
+	// ns is each tool's namespace, services the services each term
+	// names (serviceWords)
+	ns       []string
+	services map[string][]string
 }
 
 // NewFit reads a roster's tools' own words (fitWords). Code-only helpers
 // are left out: search never returns them.
 func NewFit(roster []Contract) *Fit {
-	memo := map[string]string{}
+	memo, st := map[string]string{}, stemmer{}
 	f := newFit(len(roster))
+	var docs []searchDoc
 	for _, c := range roster {
 		if !c.CodeOnly {
 			f.add(c.ID, fitWords(c, memo))
+			docs = append(docs, makeSearchDoc(c, st))
 		}
 	}
+	f.setServices(docs)
 	return f
+}
+
+// setServices sets the words that name the fit's services, read as an
+// index of the same tools reads them (serviceWords).
+func (f *Fit) setServices(docs []searchDoc) {
+	f.services = serviceWords(func(yield func(*searchDoc) bool) {
+		for i := range docs {
+			if !yield(&docs[i]) {
+				return
+			}
+		}
+	})
 }
 
 // FitEntries is NewFit over catalog entries, which keep their words once
 // read: a fit per roster of an evaluation's levers costs no tokenizing.
 func FitEntries(roster []*Entry) *Fit {
 	f := newFit(len(roster))
+	var docs []searchDoc
 	for _, e := range roster {
 		if !e.contract.CodeOnly {
 			e.fitOnce.Do(func() { e.fitWords = fitWords(e.contract, nil) })
 			f.add(e.contract.ID, e.fitWords)
+			docs = append(docs, e.searchDoc())
 		}
 	}
+	f.setServices(docs)
 	return f
 }
 
@@ -52,6 +74,11 @@ func (f *Fit) add(id string, words []string) {
 	d := int32(f.n)
 	f.n++
 	f.doc[id] = d
+	ns, _, ok := strings.Cut(id, ".")
+	if !ok {
+		ns = ""
+	}
+	f.ns = append(f.ns, strings.ToLower(ns))
 	for _, t := range words {
 		f.has[t] = append(f.has[t], d)
 	}

@@ -26,6 +26,13 @@ func newIndex(all []searchDoc, codeOnly bool) *Index {
 			}
 		}
 	})
+	ix.services = serviceWords(func(yield func(*searchDoc) bool) {
+		for i := range all {
+			if (!all[i].codeOnly || codeOnly) && !yield(&all[i]) {
+				return
+			}
+		}
+	})
 	for i := range all {
 		sd := &all[i]
 		if sd.codeOnly && !codeOnly {
@@ -174,6 +181,27 @@ func (ix *Index) named(qs []qterm) map[string]bool {
 					out = map[string]bool{}
 				}
 				out[ns] = true
+			}
+		}
+	}
+	return out
+}
+
+// namedByWords is the services the task's own words name (see
+// serviceWords).
+func (ix *Index) namedByWords(qs []qterm) []string {
+	services := ix.services
+	if ix.view != nil {
+		services = ix.view.services
+	}
+	var out []string
+	for _, q := range qs {
+		if q.content || q.marker || q.implied {
+			continue
+		}
+		for _, ns := range services[q.stem] {
+			if !slices.Contains(out, ns) {
+				out = append(out, ns)
 			}
 		}
 	}

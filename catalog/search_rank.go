@@ -1,6 +1,9 @@
 package catalog
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 type scored struct {
 	doc   int32
@@ -82,7 +85,9 @@ func (ix *Index) rankConcepts(cr *clauseReading, limit int, top []scored) []scor
 		}
 	}
 	edits, reads, asks, hasObject := p.edits, p.reads, p.asks, p.hasObject
-	named := p.named
+	// the services the task names: by their namespaces, and by the
+	// words that name them (serviceWords)
+	named, namedByWords := p.named, ix.namedByWords(cr.qs)
 	// keep the best limit in order (better score, then roster order)
 	// without sorting every tool touched
 	cover := sc.cover
@@ -121,7 +126,7 @@ func (ix *Index) rankConcepts(cr *clauseReading, limit int, top []scored) []scor
 		if (!asks || (reads && !edits)) && !ix.tools[d].readOnly {
 			s *= questionWriteWeight
 		}
-		if named[ix.lowerNS[d]] {
+		if named[ix.lowerNS[d]] || slices.Contains(namedByWords, ix.lowerNS[d]) {
 			s *= 1 + namedServiceBoost
 		}
 		// a tool that answers only the request's verb ("move" in

@@ -68,7 +68,8 @@ func TestUniverseRostersWithASharingService(t *testing.T) {
 		}),
 	}
 	tasks := []string{"delete the service", "list users", "list the conversation's participants",
-		"show the messages of conversation CH9", "read cells A1:B4 of the budget sheet", "make a chart of sales"}
+		"show the messages of conversation CH9", "read cells A1:B4 of the budget sheet", "make a chart of sales",
+		"who takes part in conversation CH9?", "show the Twilio users"}
 	for name, roster := range rosters {
 		ix, ok := u.Roster(roster)
 		if !ok {

@@ -87,6 +87,13 @@ func (u *Universe) Roster(roster []*Entry) (*Index, bool) {
 		// names are read otherwise
 		return IndexEntries(roster), true
 	}
+	v.services = serviceWords(func(yield func(*searchDoc) bool) {
+		for _, e := range roster {
+			if d := e.searchDoc(); !e.Contract().CodeOnly && !yield(&d) {
+				return
+			}
+		}
+	})
 	var avg [numFields]float64
 	all := 0
 	for f := range totals {
@@ -122,6 +129,7 @@ type view struct {
 	norms        [][numFields]float64
 	plainNorms   []float64 // the plain ranking's (see lexical)
 	serviceNames map[string]bool
+	services     map[string][]string // see serviceWords
 	readings     *readings
 	// terms keeps the roster's weighing of each term its rankings have
 	// scored, by the term's number (pterm.id): a roster's tasks share
