@@ -49,10 +49,9 @@ func (s *Server) renderAPIKeys(c echo.Context, status int, d views.APIKeysData) 
 
 // createAPIKey shows the new key once, on this response only.
 func (s *Server) createAPIKey(c echo.Context) error {
-	name, scope := c.FormValue("name"), c.FormValue("scope")
-	if scope == "" {
-		scope = models.ScopeRead // a form from before scopes were offered
-	}
+	// a form from before scopes were offered makes a read key; scope=
+	// (empty) is refused naming the field
+	name, scope := c.FormValue("name"), formChoice(c, "scope", models.ScopeRead)
 	secret, k, err := s.store.CreateScopedAPIKey(c.Request().Context(), userName(c), name, scope)
 	if ve, ok := asValidation(err); ok {
 		return s.renderAPIKeys(c, http.StatusUnprocessableEntity, views.APIKeysData{Error: fieldErrors(ve), Scope: scope})

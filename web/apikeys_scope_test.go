@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strings"
@@ -9,7 +10,9 @@ import (
 
 // TestAPIKeyScopeChosenOnPage: the API keys page offers both scopes,
 // describes each as the routes enforce it, and a runtime key created there
-// may open a run while a read key may not.
+// may open a run while a read key may not. A scope outside the two, an
+// empty one included, is refused naming the field (failed first: scope=
+// made a read key).
 func TestAPIKeyScopeChosenOnPage(t *testing.T) {
 	h := sqliteOnly(t)
 	admin := h.login("admin", adminPassword)
@@ -48,8 +51,24 @@ func TestAPIKeyScopeChosenOnPage(t *testing.T) {
 	if res, _ := h.api("GET", "/api/v1/manifest?agent=analyst", keys["read"], nil); res.StatusCode != http.StatusForbidden {
 		t.Errorf("read key reading the manifest: %d, want 403", res.StatusCode)
 	}
-	res, d := admin.post("/apikeys", url.Values{"name": {"bad"}, "scope": {"admin"}})
-	if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(d.Find(`[data-testid="error-name"]`).Text(), "scope") {
-		t.Errorf("unknown scope: %d %q", res.StatusCode, d.Find(`[data-testid="error-name"]`).Text())
+	// an unknown scope and an empty one are refused naming the field,
+	// and no key is made; only a form without the field gets a read key
+	for _, scope := range []string{"admin", ""} {
+		res, d := admin.post("/apikeys", url.Values{"name": {"bad"}, "scope": {scope}})
+		if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(d.Find(`[data-testid="error-name"]`).Text(), "scope") {
+			t.Errorf("scope %q: %d %q", scope, res.StatusCode, d.Find(`[data-testid="error-name"]`).Text())
+		}
+	}
+	if ks, err := h.store.APIKeys(context.Background()); err != nil {
+		t.Fatal(err)
+	} else {
+		for _, k := range ks {
+			if k.Name == "bad" {
+				t.Errorf("a refused form made key %q with scope %q", k.Name, k.Scope)
+			}
+		}
+	}
+	if _, d := admin.post("/apikeys", url.Values{"name": {"older form"}}); !strings.Contains(d.Find(`[data-testid="new-key"]`).Text(), "scope read") {
+		t.Errorf("a form without the scope field: %q", d.Find(`[data-testid="new-key"]`).Text())
 	}
 }

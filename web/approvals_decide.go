@@ -15,8 +15,9 @@ import (
 )
 
 // approvalScopes are the values the decision form's scope may take: one
-// call (once, or none: a form without the choice) or minutes.
-var approvalScopes = []string{"", "once", "minutes"}
+// call or minutes (a form without the choice decides for one call; an
+// empty scope is refused).
+var approvalScopes = []string{"once", "minutes"}
 
 // decideApproval serves POST /approvals/:ref/approve and /deny: a
 // reviewer or admin decides a pending request with a reason, audited;
@@ -25,7 +26,7 @@ func (s *Server) decideApproval(approve bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		ref := c.Param("ref")
 		d := models.ApprovalDecision{Approve: approve, Reason: strings.TrimSpace(c.FormValue("reason")), SingleUse: true}
-		scope := c.FormValue("scope")
+		scope := formChoice(c, "scope", "once")
 		if !slices.Contains(approvalScopes, scope) {
 			return s.flashAndRedirect(c, fmt.Sprintf("Approval %s: scope: must be once (one call) or minutes, not %q. Nothing was decided.", ref, clip(scope, 40)), "/approvals")
 		}

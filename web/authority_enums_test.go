@@ -12,9 +12,10 @@ import (
 
 // TestAuthorityFormsRefuseUnknownValues: every enumerated field the
 // approval, grant and binding forms read is refused, naming the field,
-// when it holds a value outside its set, and nothing changes. Failed
-// first: an approval decided with scope=forever was approved for one
-// call.
+// when it holds a value outside its set, and nothing changes; an empty
+// value is outside it (only a form without the field takes its default).
+// Failed first: an approval decided with scope=forever, and then one
+// with scope= (empty), was approved for one call.
 func TestAuthorityFormsRefuseUnknownValues(t *testing.T) {
 	eachDialect(t, func(t *testing.T, h *harness) {
 		ctx := context.Background()
@@ -29,6 +30,8 @@ func TestAuthorityFormsRefuseUnknownValues(t *testing.T) {
 			{"approve", url.Values{"scope": {"forever"}}, "scope: must be once"},
 			{"approve", url.Values{"scope": {"Minutes"}, "minutes": {"5"}}, "scope: must be once"},
 			{"approve", url.Values{"scope": {" once"}}, "scope: must be once"},
+			{"approve", url.Values{"scope": {""}}, "scope: must be once"},
+			{"deny", url.Values{"scope": {""}}, "scope: must be once"},
 			{"deny", url.Values{"scope": {"forever"}}, "scope: must be once"},
 			{"approve", url.Values{"scope": {"minutes"}, "minutes": {"forever"}}, "minutes must be a whole number"},
 			{"approve", url.Values{"scope": {"minutes"}, "minutes": {"0"}}, "minutes must be a whole number"},
@@ -46,10 +49,15 @@ func TestAuthorityFormsRefuseUnknownValues(t *testing.T) {
 				t.Fatalf("%s %v decided it: %q %v", tc.verb, tc.form, status, err)
 			}
 		}
-		// the values of the set still decide
-		for _, scope := range []string{"once", ""} {
+		// the values of the set still decide, and a form without the
+		// choice decides for one call
+		for _, scope := range []string{"once", "absent"} {
 			r := h.fileWrite(t, key, "enum-"+scope+"x")
-			res, _ := rita.post("/approvals/"+r+"/approve", url.Values{"reason": {"fine"}, "scope": {scope}})
+			form := url.Values{"reason": {"fine"}, "scope": {scope}}
+			if scope == "absent" {
+				form.Del("scope")
+			}
+			res, _ := rita.post("/approvals/"+r+"/approve", form)
 			_, page := rita.get(res.Header.Get("Location"))
 			if got := page.Find(`[data-testid="flash"]`).Text(); !strings.Contains(got, "approved") {
 				t.Errorf("scope %q: flash %q", scope, got)

@@ -27,22 +27,11 @@ func checkParamsRaw(method string, params json.RawMessage) (msg string, ok bool)
 		if _, ok := p["uri"]; !ok {
 			return "params.uri is required for " + method, true
 		}
-	case "logging/setLevel":
-		if _, ok := p["level"]; !ok {
-			return "params.level is required for " + method, true
-		}
 	}
 	switch method {
 	case "tools/list", "resources/list", "resources/templates/list":
 		if c, ok := p["cursor"]; ok && string(c) != "null" && string(c) != `""` {
 			return "params.cursor: this gateway gives every item on one page and hands out no cursor; list again without one", true
-		}
-	case "logging/setLevel":
-		if l := p["level"]; len(l) > 0 && l[0] == '"' {
-			var s string
-			if json.Unmarshal(l, &s) == nil && !logLevels[s] {
-				return checkCursorAndLevel(method, map[string]any{"level": s}), true
-			}
 		}
 	}
 	for name, raw := range p {
@@ -58,7 +47,7 @@ func checkParamsRaw(method string, params json.RawMessage) (msg string, ok bool)
 }
 
 // paramTypes are the JSON types of the params members the gateway reads.
-var paramTypes = map[string]string{"name": "string", "uri": "string", "level": "string", "cursor": "string", "arguments": "object", "_meta": "object"}
+var paramTypes = map[string]string{"name": "string", "uri": "string", "cursor": "string", "arguments": "object", "_meta": "object"}
 
 // rawKind is a value of the Go type encoding/json decodes raw's JSON
 // type into (what wrongType tells apart), without decoding raw.

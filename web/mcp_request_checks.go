@@ -112,7 +112,7 @@ func wrongType(name, want string, x any) string {
 // naming its Go types. Absent params are the method's to require.
 func checkParams(method string, params json.RawMessage) string {
 	if len(params) == 0 || string(params) == "null" {
-		if method == "tools/call" || method == "resources/read" || method == "logging/setLevel" {
+		if method == "tools/call" || method == "resources/read" {
 			return "params is required for " + method
 		}
 		return ""
@@ -132,16 +132,16 @@ func checkParamsDecoded(method string, params json.RawMessage) string {
 		}
 		return "params must be a JSON object"
 	}
-	required := map[string][]string{"tools/call": {"name"}, "resources/read": {"uri"}, "logging/setLevel": {"level"}}[method]
+	required := map[string][]string{"tools/call": {"name"}, "resources/read": {"uri"}}[method]
 	for _, name := range required {
 		if _, ok := p[name]; !ok {
 			return "params." + name + " is required for " + method
 		}
 	}
-	if msg := checkCursorAndLevel(method, p); msg != "" {
+	if msg := checkCursor(method, p); msg != "" {
 		return msg
 	}
-	want := map[string]string{"name": "string", "uri": "string", "level": "string", "cursor": "string", "arguments": "object", "_meta": "object"}
+	want := map[string]string{"name": "string", "uri": "string", "cursor": "string", "arguments": "object", "_meta": "object"}
 	for name, x := range p {
 		t, ok := want[name]
 		if !ok || (name == "name" && method != "tools/call") {
@@ -154,23 +154,14 @@ func checkParamsDecoded(method string, params json.RawMessage) string {
 	return ""
 }
 
-// logLevels are the levels logging/setLevel may name (the protocol's,
-// after RFC 5424).
-var logLevels = map[string]bool{"debug": true, "info": true, "notice": true, "warning": true, "error": true, "critical": true, "alert": true, "emergency": true}
-
-// checkCursorAndLevel names a list's cursor the gateway never gave (it
-// lists everything on one page and hands out none, so any cursor is
-// garbage) or a logging level that is not one of the protocol's; "" when
-// neither.
-func checkCursorAndLevel(method string, p map[string]any) string {
+// checkCursor names a list's cursor the gateway never gave (it lists
+// everything on one page and hands out none, so any cursor is garbage);
+// "" when there is none.
+func checkCursor(method string, p map[string]any) string {
 	switch method {
 	case "tools/list", "resources/list", "resources/templates/list":
 		if c, ok := p["cursor"]; ok && c != nil && c != "" {
 			return "params.cursor: this gateway gives every item on one page and hands out no cursor; list again without one"
-		}
-	case "logging/setLevel":
-		if l, ok := p["level"].(string); ok && !logLevels[l] {
-			return fmt.Sprintf("params.level: %s is not a logging level (debug, info, notice, warning, error, critical, alert or emergency)", strconv.Quote(clip(l, 40)))
 		}
 	}
 	return ""

@@ -14,9 +14,11 @@ import (
 // TestGatewayRefusesBadListAndLevelParams: the gateway
 // lists every tool on one page and hands out no cursor, so a cursor it
 // never gave (garbage) is refused as invalid params naming
-// params.cursor, not ignored; logging/setLevel with a level that is not
-// one of the protocol's eight is refused naming params.level. The SDK's
-// own client sees each as a JSON-RPC error; good requests still work.
+// params.cursor, not ignored. The gateway sends its clients no log
+// messages and declares no logging capability, so logging/setLevel is
+// not a method it serves: method not found, whatever the level (failed
+// first: it answered {}). The SDK's own client sees each as a JSON-RPC
+// error; good requests still work.
 func TestGatewayRefusesBadListAndLevelParams(t *testing.T) {
 	h := sqliteOnly(t)
 	up := upstreamtest.New()
@@ -33,11 +35,17 @@ func TestGatewayRefusesBadListAndLevelParams(t *testing.T) {
 			t.Errorf("%s with a cursor never given: %d %s, want invalid params naming params.cursor", m, a.status, a.body)
 		}
 	}
-	if err := cs.SetLoggingLevel(ctx, &mcp.SetLoggingLevelParams{Level: "loud"}); err == nil || !strings.Contains(err.Error(), "params.level") {
-		t.Errorf("logging/setLevel loud: %v, want an error naming params.level", err)
+	if caps := cs.InitializeResult().Capabilities; caps.Logging != nil {
+		t.Errorf("the gateway declares the logging capability: %+v", caps.Logging)
 	}
-	if err := cs.SetLoggingLevel(ctx, &mcp.SetLoggingLevelParams{Level: "warning"}); err != nil {
-		t.Errorf("logging/setLevel warning: %v", err)
+	for _, level := range []mcp.LoggingLevel{"warning", "loud"} {
+		if err := cs.SetLoggingLevel(ctx, &mcp.SetLoggingLevelParams{Level: level}); err == nil || !strings.Contains(err.Error(), "not one the gateway serves") {
+			t.Errorf("logging/setLevel %s: %v, want method not found", level, err)
+		}
+		a := f.postMessage(t, cs.ID(), `{"jsonrpc":"2.0","id":4,"method":"logging/setLevel","params":{"level":"`+string(level)+`"}}`, nil)
+		if !strings.Contains(a.body, `"code":-32601`) {
+			t.Errorf("logging/setLevel %s: %d %s, want -32601", level, a.status, a.body)
+		}
 	}
 	if got := toolNames(t, cs); len(got) == 0 {
 		t.Error("the session lists nothing after the refusals")

@@ -29,10 +29,12 @@ func rpcErrorFor(c echo.Context, id json.RawMessage, code int, msg string) error
 
 // gatewayMethods are the methods the gateway serves; any other request
 // is answered method-not-found before the protocol handler sees it.
+// logging/setLevel is not one: the gateway sends its clients no log
+// messages and declares no logging capability.
 var gatewayMethods = map[string]bool{
 	"initialize": true, "notifications/initialized": true, "notifications/cancelled": true, "ping": true,
 	"tools/list": true, "tools/call": true, "resources/list": true, "resources/read": true, "resources/templates/list": true,
-	"logging/setLevel": true, "notifications/roots/list_changed": true, "notifications/progress": true,
+	"notifications/roots/list_changed": true, "notifications/progress": true,
 }
 
 // rpcMessage is a single JSON-RPC message as the SDK's decoder reads it
