@@ -16,7 +16,7 @@ import (
 // precheckChain reads the Postgres backup at path through and verifies
 // its audit chain before the restore migrates or drops anything: every
 // section must be whole and name a table of the backup's header
-// (tables); the backup's audit events and server secrets are copied into
+// (tables), each table of which has exactly one section; the backup's audit events and server secrets are copied into
 // temporary tables of this console's shape (the backup's schema is
 // exactly this console's; the database restored into may be empty or an
 // earlier console's), which shadow the console's for the length of one
@@ -55,6 +55,7 @@ func (s *Store) precheckChain(ctx context.Context, path string, tables []string)
 				return fmt.Errorf("check the backup's audit chain: %w", err)
 			}
 		}
+		seen := map[string]bool{}
 		for {
 			name, colList, end, err := nextTable(r, path)
 			if err != nil {
@@ -66,6 +67,12 @@ func (s *Store) precheckChain(ctx context.Context, path string, tables []string)
 			if !slices.Contains(tables, name) {
 				return fmt.Errorf("%s: table %q is not listed in the backup's header", path, name)
 			}
+			// a restore empties a table before copying its section in: a
+			// second section would replace the first's rows
+			if seen[name] {
+				return fmt.Errorf("%s: table %q appears twice; a backup holds each table once", path, name)
+			}
+			seen[name] = true
 			section := &copySection{r: r}
 			if shadows[name] == "" {
 				if _, err := io.Copy(io.Discard, section); err != nil {
@@ -75,6 +82,11 @@ func (s *Store) precheckChain(ctx context.Context, path string, tables []string)
 			}
 			if _, err := tx.Conn().PgConn().CopyFrom(ctx, section, "COPY pg_temp."+pgx.Identifier{name}.Sanitize()+" ("+quoteIdents(strings.Split(colList, ","))+") FROM STDIN"); err != nil {
 				return fmt.Errorf("table %s: %w", name, err)
+			}
+		}
+		for _, name := range tables {
+			if !seen[name] {
+				return fmt.Errorf("%s: table %q of its header has no section; a backup holds every table it lists", path, name)
 			}
 		}
 		res, err = s.verifyRestoredChain(ctx, tx)
