@@ -19,10 +19,27 @@ func (s *Server) loadAgentContext(ctx context.Context, agentSlug, profileSlug st
 }
 
 // versionTotals is a profile version's one number for an agent: composed
-// exactly as the API serves it, with the production skills the caller
-// loaded once for its page, in the encoding.
-func (s *Server) versionTotals(snap *Snapshot, ac runtime.AgentContext, skills []instruction.Skill, enc string) (meter.Totals, error) {
+// exactly as the API serves it (and the forge counts it) for a request
+// without a subject — what the group everyone is granted — unless the
+// context is already narrowed to a subject, with the production skills
+// the caller loaded once for its page, in the encoding.
+func (s *Server) versionTotals(ctx context.Context, snap *Snapshot, ac runtime.AgentContext, skills []instruction.Skill, enc string) (meter.Totals, error) {
+	ac, err := s.servedWithoutSubject(ctx, snap, ac)
+	if err != nil {
+		return meter.Totals{}, err
+	}
 	return runtime.Totals(snap, s.meter, ac, skills, enc)
+}
+
+// servedWithoutSubject narrows an agent context not narrowed to a
+// subject yet to what POST /api/v1/compose serves a request without one
+// (runtime.ForSubject: everyone's grants leave a tool out or mark it as
+// asking for approval), as the forge's draft is narrowed.
+func (s *Server) servedWithoutSubject(ctx context.Context, snap *Snapshot, ac runtime.AgentContext) (runtime.AgentContext, error) {
+	if ac.Authorized != nil {
+		return ac, nil
+	}
+	return runtime.ForSubject(ctx, s.store, snap, ac, nil)
 }
 
 // profileTotals computes a profile content's totals for its default agent
@@ -41,5 +58,9 @@ func (s *Server) profileTotals(ctx context.Context, snap *Snapshot, agentID *uin
 	if err != nil {
 		return models.TokenTotals{}, err
 	}
-	return runtime.ContentTotals(snap, s.meter, a, c, skills)
+	t, err := s.versionTotals(ctx, snap, runtime.AgentContext{Agent: a, Version: runtime.VersionOf(c)}, skills, meter.O200k)
+	if err != nil {
+		return models.TokenTotals{}, err
+	}
+	return models.TokenTotals{Encoding: meter.O200k, Body: t.Body, Protocol: t.Protocol, Catalog: t.Catalog, Total: t.Total}, nil
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -162,7 +163,7 @@ func (s *Server) renderAgent(c echo.Context, status int, a *models.Agent, form v
 	if err != nil {
 		return err
 	}
-	if d.InUse, err = s.agentRoster(snap, skills, inUse); err != nil {
+	if d.InUse, err = s.agentRoster(ctx, snap, skills, inUse); err != nil {
 		return err
 	}
 	d.MCPNote = s.mcpUnservedNote(ctx, inUse, snap)
@@ -178,7 +179,7 @@ func (s *Server) renderAgent(c echo.Context, status int, a *models.Agent, form v
 		if err != nil {
 			return err
 		}
-		r, err := s.agentRoster(snap, skills, ac)
+		r, err := s.agentRoster(ctx, snap, skills, ac)
 		if err != nil {
 			return err
 		}
@@ -188,10 +189,15 @@ func (s *Server) renderAgent(c echo.Context, status int, a *models.Agent, form v
 }
 
 // agentRoster is an agent's effective roster under its context's profile,
-// with the resolver's reason for every listed or declared tool left out.
-func (s *Server) agentRoster(snap *Snapshot, skills []instruction.Skill, ac runtime.AgentContext) (views.AgentRoster, error) {
+// as a request without a subject is served it, with the resolver's reason
+// for every listed or declared tool left out.
+func (s *Server) agentRoster(ctx context.Context, snap *Snapshot, skills []instruction.Skill, ac runtime.AgentContext) (views.AgentRoster, error) {
+	ac, err := s.servedWithoutSubject(ctx, snap, ac)
+	if err != nil {
+		return views.AgentRoster{}, err
+	}
 	dr, notes := ac.Draft(snap, nil)
-	t, err := s.versionTotals(snap, ac, skills, meter.O200k)
+	t, err := s.versionTotals(ctx, snap, ac, skills, meter.O200k)
 	if err != nil {
 		return views.AgentRoster{}, err
 	}

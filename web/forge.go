@@ -220,7 +220,7 @@ func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, er
 		return data, err
 	}
 	if fc.ac.Version != nil {
-		saved, err := s.versionTotals(fc.snap, fc.ac, fc.base.Skills, fc.state.Encoding)
+		saved, err := s.versionTotals(c.Request().Context(), fc.snap, fc.ac, fc.base.Skills, fc.state.Encoding)
 		if err != nil {
 			return data, err
 		}

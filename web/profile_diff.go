@@ -70,10 +70,10 @@ func (s *Server) profileDiff(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		if err := s.liveTotals(snap, skills, &d.A, agent, va); err != nil {
+		if err := s.liveTotals(ctx, snap, skills, &d.A, agent, va); err != nil {
 			return err
 		}
-		if err := s.liveTotals(snap, skills, &d.B, agent, vb); err != nil {
+		if err := s.liveTotals(ctx, snap, skills, &d.B, agent, vb); err != nil {
 			return err
 		}
 		da := runtime.AgentContext{Agent: agent, Version: va}.EvalDraft(snap, skills)

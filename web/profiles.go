@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"time"
@@ -25,8 +26,8 @@ func versionRow(v models.ProfileVersion, current int) views.VersionRow {
 
 // liveTotals fills a version row's totals for an agent, composed now
 // exactly as the API and the forge compose it: one number per version.
-func (s *Server) liveTotals(snap *Snapshot, skills []instruction.Skill, row *views.VersionRow, a *models.Agent, v *models.ProfileVersion) error {
-	t, err := s.versionTotals(snap, runtime.AgentContext{Agent: a, Version: v}, skills, meter.O200k)
+func (s *Server) liveTotals(ctx context.Context, snap *Snapshot, skills []instruction.Skill, row *views.VersionRow, a *models.Agent, v *models.ProfileVersion) error {
+	t, err := s.versionTotals(ctx, snap, runtime.AgentContext{Agent: a, Version: v}, skills, meter.O200k)
 	if err != nil {
 		return err
 	}
@@ -93,7 +94,7 @@ func (s *Server) renderProfiles(c echo.Context, status int, form views.ProfileFo
 		r := views.ProfileRow{Slug: p.Slug, Name: p.Name, Version: p.CurrentVersion, Tools: len(v.Tools()), Saved: v.Total, DefaultOf: defaultOf(agents, p.ID)}
 		if p.AgentID != nil && byID[*p.AgentID] != nil {
 			vr := versionRow(*v, p.CurrentVersion)
-			if err := s.liveTotals(snap, skills, &vr, byID[*p.AgentID], v); err != nil {
+			if err := s.liveTotals(ctx, snap, skills, &vr, byID[*p.AgentID], v); err != nil {
 				return err
 			}
 			r.Agent, r.Total = vr.Agent, vr.Totals.Total
@@ -187,7 +188,7 @@ func (s *Server) renderProfile(c echo.Context, status int, form *views.ProfileFo
 	for _, v := range vs {
 		row := versionRow(v, p.CurrentVersion)
 		if agent != nil {
-			if err := s.liveTotals(snap, skills, &row, agent, &v); err != nil {
+			if err := s.liveTotals(ctx, snap, skills, &row, agent, &v); err != nil {
 				return err
 			}
 		}

@@ -13,9 +13,11 @@ import (
 
 // Totals composes an agent under its profile version exactly as
 // POST /api/v1/compose serves {agent, profile} at that version — services,
-// options and the given skills included — and counts it. Every page that
-// shows a profile version's tokens calls it, so a version has one number
-// per (agent, encoding).
+// options and the given skills included — and counts it, once the context
+// is narrowed to the request's subject as compose narrows it (ForSubject;
+// no subject is the group everyone). Every page that shows a profile
+// version's tokens calls it so, so a version has one number per (agent,
+// encoding), the forge's.
 func Totals(snap *Snapshot, m *meter.Meter, ac AgentContext, skills []instruction.Skill, enc string) (meter.Totals, error) {
 	c, err := ComposeVersion(snap, ac, skills)
 	if err != nil {
