@@ -50,8 +50,10 @@ const (
 // storing step evidence for live runs, and measures their throughput
 // before and during the pass. Each phase waits on the writers' progress
 // (every writer past its first batches, then writersBefore events
-// written), not on a clock; a wait past its generous bound, a failed write
-// or a failed pass fails the test.
+// written), not on a clock; a wait past its generous bound, a failed
+// write, a failed pass or an event left of a day before the cutoff's
+// (whole days leave: the cutoff's own day stays until it is past) fails
+// the test.
 func PruneUnderWriters(t testing.TB, s *models.Store, cutoff time.Time) RetentionFigures {
 	t.Helper()
 	ctx := context.Background()
@@ -136,6 +138,9 @@ func PruneUnderWriters(t testing.TB, s *models.Store, cutoff time.Time) Retentio
 	}
 	if n := failures.Load(); n > 0 {
 		t.Fatalf("%d writes failed during retention", n)
+	}
+	if old, err := s.Raw(ctx, "SELECT COUNT(*) FROM run_events WHERE created_at < ?", cutoff.UTC().Truncate(24*time.Hour)); err != nil || old != 0 {
+		t.Errorf("%d events of the days before the cutoff's left, %v", old, err)
 	}
 	return RetentionFigures{
 		Dropped: res.Partitions, Took: t2.Sub(t1),
