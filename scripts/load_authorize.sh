@@ -16,7 +16,8 @@ psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS $db" >/dev/null
 psql "$pg/postgres" -qc "CREATE DATABASE $db" >/dev/null
 export DATABASE_URL="$pg/$db?sslmode=disable"
 bin="$(mktemp -d)/console"
-go build -o "$bin" ./cmd/console
+# CONSOLE_BIN: a console built from this tree already (the proof builds one)
+if [ -n "${CONSOLE_BIN:-}" ]; then cp "$CONSOLE_BIN" "$bin"; else go build -o "$bin" ./cmd/console; fi
 key="$("$bin" apikey create load-authz --scope runtime --as admin | tail -1)"
 CONSOLE_API_RATE=1000000 CONSOLE_ADDR="127.0.0.1:$port" "$bin" serve </dev/null >"${LOAD_LOG:-/tmp/console-load-authz.log}" 2>&1 &
 pid=$!

@@ -23,7 +23,8 @@ psql "$pg/postgres" -qc "CREATE DATABASE $db" >/dev/null
 export DATABASE_URL="$pg/$db?sslmode=disable"
 tmp="$(mktemp -d)"
 bin="$tmp/console"
-go build -o "$bin" ./cmd/console
+# CONSOLE_BIN: a console built from this tree already (the proof builds one)
+if [ -n "${CONSOLE_BIN:-}" ]; then cp "$CONSOLE_BIN" "$bin"; else go build -o "$bin" ./cmd/console; fi
 "$bin" bare --mcp --addr "127.0.0.1:$upport" </dev/null >"$tmp/upstream.log" 2>&1 &
 up_pid=$!
 pid=

@@ -20,7 +20,8 @@ psql "$pg/postgres" -qc "CREATE DATABASE $db" >/dev/null
 export DATABASE_URL="$pg/$db?sslmode=disable"
 tmp="$(mktemp -d)"
 bin="$tmp/console"
-go build -o "$bin" ./cmd/console
+# CONSOLE_BIN: a console built from this tree already (the proof builds one)
+if [ -n "${CONSOLE_BIN:-}" ]; then cp "$CONSOLE_BIN" "$bin"; else go build -o "$bin" ./cmd/console; fi
 key="$("$bin" apikey create load-runs --as admin | tail -1)"
 "$bin" catalog import catalog/testdata/github-mcp-server.tools.json --format mcp --namespace github --as admin >/dev/null
 # the load database only: the imported tools are taken as reviewed, and

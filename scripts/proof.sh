@@ -164,6 +164,8 @@ lap "6b. search and panel benchmarks"
 # mostly waiting for a core; the CPU is the steadier figure)
 bin="$(mktemp -d)/console"
 go build -o "$bin" ./cmd/console
+# the load runs below start this build rather than each building its own
+export CONSOLE_BIN="$bin"
 bash scripts/cold_start.sh "$bin" >"$logs/cold.log" 2>&1
 for kind in "an empty SQLite file" "an existing SQLite database"; do
   line=$(grep "^cold start on $kind: " "$logs/cold.log" || true)
