@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -45,10 +44,7 @@ func (l *lockedBuffer) String() string {
 // ones. Failed first: no process marked anything, so expired requests
 // stayed pending rows.
 func TestTwoServersExpireEachRequestOnce(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "console")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := consoleBinary(t)
 	const old = 12
 	for _, d := range modelstest.Dialects(t) {
 		t.Run(d.Name, func(t *testing.T) {

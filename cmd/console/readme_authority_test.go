@@ -14,10 +14,7 @@ import (
 // its comment shows.
 func TestReadmeAuthorityExamples(t *testing.T) {
 	needTools(t, "the README's authority examples", "curl", "jq", "bash", "go")
-	bin := t.TempDir()
-	if out, err := exec.Command("go", "build", "-o", filepath.Join(bin, "console"), ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := filepath.Dir(consoleBinary(t))
 	dir, base, key := serveWithKey(t, "readme-authority", "--scope", "runtime", "--as", "admin")
 	// the README's reviewer, added as it says: admin created the key, and
 	// a key's creator never approves what its key filed

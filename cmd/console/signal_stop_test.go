@@ -110,10 +110,7 @@ func freeAddr(t *testing.T) string {
 // it says so. Failed first: loadtest --mode gateway and the load modes
 // waiting on a server kept running until their own end.
 func TestLongRunningCommandsStopOnASignal(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "console")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := consoleBinary(t)
 	db := filepath.Join(t.TempDir(), "s.db")
 	mustMigrate(t, db)
 	env := append(os.Environ(), "DATABASE_URL="+db, "CONSOLE_ADMIN_PASSWORD=admin-password-1", "CONSOLE_ACTOR=admin")

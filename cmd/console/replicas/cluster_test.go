@@ -44,10 +44,7 @@ func startCluster(t *testing.T) *cluster { return startClusterWith(t) }
 func startClusterWith(t *testing.T, extra ...string) *cluster {
 	pg := modelstest.RequirePostgres(t)
 	ctx := context.Background()
-	bin := filepath.Join(t.TempDir(), "console")
-	if out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := consoleBinary(t)
 	schema := "replicas_" + strings.ToLower(strings.NewReplacer("-", "_").Replace(models.RandomToken(6)))
 	adm, err := models.Open(ctx, pg)
 	if err != nil {

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -24,10 +22,7 @@ func TestTwoReplicasKeepToTheirConnectionBudget(t *testing.T) {
 	const budget = 4
 	pg := modelstest.RequirePostgres(t)
 	ctx := context.Background()
-	bin := filepath.Join(t.TempDir(), "console")
-	if out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := consoleBinary(t)
 	dsn, store := emptySchema(t, pg)
 	// every Postgres connection of the replicas is named app (libpq's
 	// variable, which the driver reads); the test's own are not

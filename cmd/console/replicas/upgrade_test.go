@@ -6,8 +6,6 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -31,11 +29,7 @@ import (
 func TestPreviousReleaseBesideThisOne(t *testing.T) {
 	pg := modelstest.RequirePostgres(t)
 	oldBin := buildRelease(t, models.PreviousRelease.Commit)
-	newBin := filepath.Join(t.TempDir(), "console")
-	// built as the other replica tests build it: one compile serves all
-	if out, err := exec.Command("go", "build", "-o", newBin, "..").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	newBin := consoleBinary(t) // the build the other replica tests start
 	started := time.Now()
 	defer func() {
 		t.Logf("the two releases served side by side for %s", time.Since(started).Round(time.Millisecond))
