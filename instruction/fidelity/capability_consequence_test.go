@@ -49,7 +49,7 @@ func TestTheAgentsOwnSystemsAct(t *testing.T) {
 		{"harbour", "Returns the harbour log. Depth: the assistant's depth estimator has the last word.", "tool:depth estimator"},
 		{"harbour", "Returns the harbour log. Were the assistant unsure, its depth estimator would settle the question.", "tool:depth estimator"},
 		{"harbour", "Returns the harbour log. Moorings: allotted on the assistant's berth allocator.", "tool:berth allocator"},
-		{"harbour", "Returns the harbour log. Moorings: allotted by way of the assistant's berth allocator.", "tool:berth allocator"},
+		{"harbour", "Returns the harbour log. Moorings: allotted by way of the agent's berth allocator.", "tool:berth allocator"},
 	})
 	wantNoFindings(t, "harbour",
 		"Returns the harbour log. The assistant's notes say the berth is free.",
