@@ -38,7 +38,7 @@ type RunEvent struct {
 	Reachable    int
 	Accepted     int
 	Rejected     int
-	RejectedWhy  string `gorm:"size:256"` // "reason:count,…"
+	RejectedWhy  string `gorm:"size:256"` // step: "reason:count,…"; a refused search: why, in the console's words
 	SchemaBytes  int
 	TextBytes    int
 	Tokens       int

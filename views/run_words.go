@@ -33,8 +33,17 @@ func runWordsFor(gateway bool) runWords {
 		newSurface: "new surface"}
 }
 
-// found says what a search found.
+// found says what a search found, or that it was refused and why (a
+// refused search found nothing: its row says so rather than "0 found of
+// 0"), with the query's size either way.
 func (w runWords) found(r RunEventRow) string {
+	if strings.HasPrefix(r.Verdict, "refused") {
+		out := r.Verdict
+		if r.RejectedWhy != "" {
+			out += " (" + r.RejectedWhy + ")"
+		}
+		return out + " · query " + Num(r.QueryBytes) + " B"
+	}
 	if w.gateway {
 		return Plural(r.Hits, "tool found", "tools found") + " of " + Num(r.Reachable) + " the subject may be shown · query " + Num(r.QueryBytes) + " B"
 	}

@@ -31,7 +31,7 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 		raw = []byte("{}")
 	}
 	if ps := args.Check("search_tools@1", &searchContract, raw); len(ps) > 0 {
-		if err := g.refusedSearch(ctx, r); err != nil {
+		if err := g.refusedSearch(ctx, r, raw, problemsWhy(ps)); err != nil {
 			return nil, err
 		}
 		return errorResult(&authority.Error{Type: authority.TypeInvalidArguments, Message: fmt.Sprintf("The arguments of %s do not match its schema.", instruction.SearchToolID),
@@ -55,7 +55,7 @@ func (g *gateway) search(ctx context.Context, r *gwReq, req *mcp.CallToolRequest
 		hits, err := st.surface.SearchSkipping(in.Query, in.Limit, g.s.runCeilings(), st.surface.Pins())
 		var ie *deferred.InputError
 		if errors.As(err, &ie) {
-			if err := g.refusedSearch(ctx, r); err != nil {
+			if err := g.refusedSearch(ctx, r, raw, ie.Field+": "+ie.Message); err != nil {
 				return nil, err
 			}
 			return errorResult(&authority.Error{Type: authority.TypeInvalidArguments, Message: ie.Message, NextActions: []string{authority.ActFixArguments},
@@ -265,16 +265,4 @@ func searchUnavailable(st *gwStep) *mcp.CallToolResult {
 		msg += " An admin approves its tools in review, grants them, or connects the MCP server that serves them."
 	}
 	return gwError(typeUnavailableEnv, msg, authority.ActStop)
-}
-
-// refusedSearch records a search_tools call refused for its arguments,
-// as a refused tool call is recorded: a search row with no hits whose
-// verdict says why (the query's text is never stored).
-func (g *gateway) refusedSearch(ctx context.Context, r *gwReq) error {
-	st, err := g.step(ctx, r)
-	if err != nil {
-		return err
-	}
-	return g.evidence.add(ctx, models.RunEvent{Run: r.sess.Run, Kind: models.RunSearch, Agent: st.base.Agent, Profile: st.base.Profile, ProfileVersion: st.base.ProfileVersion,
-		Step: len(st.groups), Surface: st.surface.Key(), Tool: instruction.SearchToolID, Verdict: deferred.CallDenied + ":" + authority.TypeInvalidArguments})
 }
