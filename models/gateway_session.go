@@ -132,7 +132,8 @@ func SessionHash(token string) string {
 	return string(b[:])
 }
 
-// CreateGatewaySession stores a new session under the hash of token.
+// CreateGatewaySession stores a new session under the hash of token, and
+// its run's owner (the key, the subject's digest) with it.
 func (s *Store) CreateGatewaySession(ctx context.Context, token string, g *GatewaySession) error {
 	g.ID = SessionHash(token)
 	if g.Receipts == "" {
@@ -142,10 +143,21 @@ func (s *Store) CreateGatewaySession(ctx context.Context, token string, g *Gatew
 		g.Shown = "[]"
 	}
 	g.Version = 1
-	if err := s.with(ctx).Create(g).Error; err != nil {
-		return fmt.Errorf("models: create gateway session: %w", notFound(err))
+	create := func(tx *Store) error {
+		if err := tx.with(ctx).Create(g).Error; err != nil {
+			return fmt.Errorf("models: create gateway session: %w", notFound(err))
+		}
+		// the run's owner: the key and subject the runs pages name
+		o := RunOwner{Run: g.Run, KeyID: g.KeyID, SubjectDigest: g.SubjectDigest, CreatedAt: time.Now().UTC()}
+		if err := tx.with(ctx).Create(&o).Error; err != nil {
+			return fmt.Errorf("models: create gateway session: its run's owner: %w", err)
+		}
+		return nil
 	}
-	return nil
+	if s.inTx {
+		return create(s)
+	}
+	return s.Tx(ctx, create)
 }
 
 // GatewaySessionByToken reads a session by the id its client holds.

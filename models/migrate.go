@@ -264,6 +264,13 @@ CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_ev
 	{260, "a gateway session keeps the MCP protocol version its initialize negotiated; sessions open before it keep none (a request of one that names no version is taken at the transport's default)", func(tx *gorm.DB, _ string) error {
 		return addColumns(tx, &GatewaySession{}, "ProtocolVersion")
 	}},
+	{262, "a gateway session's run keeps the runtime key that opened it and the digest of its subject past the session's end (the runs pages name them); the runs of sessions still stored get theirs from the session, older runs keep none", func(tx *gorm.DB, _ string) error {
+		if err := addColumns(tx, &RunOwner{}, "SubjectDigest"); err != nil {
+			return err
+		}
+		return tx.Exec(`INSERT INTO run_owners (run, key_id, subject_digest, created_at)
+SELECT g.run, g.key_id, g.subject_digest, g.created_at FROM gateway_sessions g WHERE NOT EXISTS (SELECT 1 FROM run_owners o WHERE o.run = g.run)`).Error
+	}},
 	{261, "pending approval requests that can never be granted are void: the ones no live runtime key asked for (their keys revoked before revoking voided them) and the ones no grant of their groups asks approval for any more", dataMigration(voidUnpresentableRequests)},
 	// evidence at scale (200-214)
 	{200, "run totals kept by the database as events are written; a run's latest events by (run, id)", migrateRunTotals},

@@ -13,10 +13,16 @@ import (
 // only that key writes searches, steps and calls to the run (migration
 // 253). A run the API wrote before owners were kept is claimed by the
 // first key that writes to it since.
+//
+// A gateway session's run is owned by the key that opened the session
+// (CreateGatewaySession), with the keyed digest of the subject it was
+// opened for (migration 262; "" for none, or an API run, whose subject is
+// each request's): the runs pages name both after the session is gone.
 type RunOwner struct {
-	Run       string `gorm:"primaryKey;size:128"`
-	KeyID     uint   `gorm:"not null"`
-	CreatedAt time.Time
+	Run           string `gorm:"primaryKey;size:128"`
+	KeyID         uint   `gorm:"not null"`
+	SubjectDigest string `gorm:"size:80;not null;default:''"`
+	CreatedAt     time.Time
 }
 
 // ClaimRun returns the runtime key that owns run, making keyID its owner

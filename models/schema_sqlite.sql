@@ -1,4 +1,4 @@
--- migrations: 1 2 3 4 5 6 10 30 31 32 40 41 42 20 21 22 110 111 112 113 114 60 70 71 72 73 100 130 131 133 132 134 137 136 138 135 180 181 150 151 152 170 240 241 242 243 244 245 246 247 248 249 250 251 252 253 254 255 256 257 258 259 260 261 200 201 160 161 166
+-- migrations: 1 2 3 4 5 6 10 30 31 32 40 41 42 20 21 22 110 111 112 113 114 60 70 71 72 73 100 130 131 133 132 134 137 136 138 135 180 181 150 151 152 170 240 241 242 243 244 245 246 247 248 249 250 251 252 253 254 255 256 257 258 259 260 262 261 200 201 160 161 166
 CREATE TABLE `users` (`id` integer PRIMARY KEY AUTOINCREMENT,`username` text NOT NULL,`password_hash` text NOT NULL,`roles` text NOT NULL,`disabled` numeric NOT NULL DEFAULT false,`created_at` datetime,`updated_at` datetime);
 CREATE UNIQUE INDEX `idx_users_username` ON `users`(`username`);
 CREATE TABLE `sessions` (`id` text,`user_id` integer NOT NULL,`csrf_token` text NOT NULL,`flash` text,`created_at` datetime,`last_seen_at` datetime,PRIMARY KEY (`id`));
@@ -76,7 +76,7 @@ CREATE TABLE `approval_askers` (`approval_id` integer,`key_id` integer,`created_
 CREATE INDEX `idx_approval_askers_key_id` ON `approval_askers`(`key_id`);
 CREATE UNIQUE INDEX `idx_idem_scope` ON `idempotent_calls`(`agent`,`subject_hash`,`key_id`,`tool`,`key_hash`);
 CREATE UNIQUE INDEX idx_api_keys_live_name ON api_keys (created_by, scope, name) WHERE revoked_at IS NULL;
-CREATE TABLE `run_owners` (`run` text,`key_id` integer NOT NULL,`created_at` datetime,PRIMARY KEY (`run`));
+CREATE TABLE `run_owners` (`run` text,`key_id` integer NOT NULL,`subject_digest` text NOT NULL DEFAULT "",`created_at` datetime,PRIMARY KEY (`run`));
 CREATE TABLE `api_key_suspensions` (`key_id` integer,`at` datetime NOT NULL,`why` text NOT NULL DEFAULT "",PRIMARY KEY (`key_id`));
 CREATE TABLE `connection_dirs` (`connection_name` text,`dir` text NOT NULL,PRIMARY KEY (`connection_name`));
 CREATE TABLE `connection_shapers` (`connection_name` text,`username` text,`at` datetime NOT NULL,PRIMARY KEY (`connection_name`,`username`));

@@ -49,9 +49,17 @@ func (s *Server) runsPage(c echo.Context) error {
 	if len(runs) > runListRows {
 		runs, more = runs[:runListRows], runListRows
 	}
+	ids := make([]string, len(runs))
+	for i, r := range runs {
+		ids[i] = r.Run
+	}
+	callers, err := s.runCallers(ctx, ids)
+	if err != nil {
+		return err
+	}
 	rows := make([]views.RunListRow, len(runs))
 	for i, r := range runs {
-		rows[i] = views.RunListRow{Run: r.Run, Agent: r.Agent, Events: r.Events, Steps: r.Steps, Last: r.Last.UTC().Format(timeFormat)}
+		rows[i] = views.RunListRow{Run: r.Run, Agent: r.Agent, Caller: callers[r.Run], Events: r.Events, Steps: r.Steps, Last: r.Last.UTC().Format(timeFormat)}
 	}
 	return s.render(c, http.StatusOK, s.page(c, "Runs", "runs"), views.RunsList(rows, more, fv))
 }
@@ -98,7 +106,11 @@ func (s *Server) runPage(c echo.Context) error {
 	if len(evs) == 0 {
 		return echo.NewHTTPError(http.StatusNotFound, "No such run.")
 	}
-	d := views.RunData{Run: run, Agent: evs[0].Agent, Profile: evs[0].Profile, Gateway: strings.HasPrefix(run, gatewayRunPrefix)}
+	callers, err := s.runCallers(c.Request().Context(), []string{run})
+	if err != nil {
+		return err
+	}
+	d := views.RunData{Run: run, Agent: evs[0].Agent, Profile: evs[0].Profile, Caller: callers[run], Gateway: strings.HasPrefix(run, gatewayRunPrefix)}
 	if len(evs) > runPageRows {
 		evs, d.Latest = evs[1:], runPageRows
 	}
