@@ -48,10 +48,13 @@ type gwReq struct {
 	shown []string
 	// st is the request's step, reconstructed once (gateway.step)
 	st *gwStep
-	// listChanged: this request re-issued the session's activation for a
-	// new surface (gateway.carry); its answer carries
-	// notifications/tools/list_changed
+	// listChanged: this request found the session's tool list moved
+	// since it was last given or told of it (gateway.noticeMoves): its
+	// answer carries notifications/tools/list_changed
 	listChanged bool
+	// carried: this request re-issued the session's activation for a new
+	// surface (gateway.carry)
+	carried bool
 	// tellListChanged: the direct path's answer to this call carries
 	// notifications/tools/list_changed (gateway.noticeServed)
 	tellListChanged bool
@@ -73,11 +76,6 @@ func (r *gwReq) load() error {
 	}
 	r.pick, r.without, r.groups, r.shown = st.pick, st.without, st.groups, st.shown
 	return nil
-}
-
-// target is the run a request of the session belongs to.
-func (r *gwReq) target() runTarget {
-	return runTarget{Agent: r.sess.Agent, Profile: r.sess.Profile, Subject: r.subject, Tools: r.pick, Without: r.without}
 }
 
 type gwReqKey struct{}

@@ -151,8 +151,10 @@ func (g *gateway) recordListed(ctx context.Context, r *gwReq, ls listedSurface, 
 // noticeMoves compares the list a call's step gives with the one the
 // session was last given or told of: moved, the call's answer carries
 // notifications/tools/list_changed (r.listChanged) and the session
-// records that it was told. A session that has no list recorded (stored
-// before the console kept one) records it without a notification.
+// records that it was told; not moved, it tells nothing, whatever moved
+// under the list (a surface whose activation was carried). A session
+// that has no list recorded (stored before the console kept one) records
+// it, with a notification only when its activation was carried.
 func (g *gateway) noticeMoves(ctx context.Context, r *gwReq) error {
 	st, err := g.step(ctx, r)
 	if err != nil {
@@ -165,7 +167,7 @@ func (g *gateway) noticeMoves(ctx context.Context, r *gwReq) error {
 	if ls.key == r.sess.Listed {
 		return nil
 	}
-	if r.sess.Listed != "" {
+	if r.sess.Listed != "" || r.carried {
 		r.listChanged = true
 	}
 	return g.recordListed(ctx, r, ls, false)

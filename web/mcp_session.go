@@ -162,3 +162,8 @@ func encodeSet(ids []string) string {
 	b, _ := json.Marshal(ids)
 	return string(b)
 }
+
+// target is the run a request of the session belongs to.
+func (r *gwReq) target() runTarget {
+	return runTarget{Agent: r.sess.Agent, Profile: r.sess.Profile, Subject: r.subject, Tools: r.pick, Without: r.without}
+}

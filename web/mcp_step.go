@@ -130,10 +130,12 @@ func (g *gateway) step(ctx context.Context, r *gwReq) (*gwStep, error) {
 // mints a SURFACE_MOVED receipt naming none: the move is then a step of
 // the session too, so a surface coming back as it was (the grant given
 // back) revives nothing without a new search. The receipt is kept as the
-// session's next step, a carry recorded as evidence (a search event with
-// verdict "carried", no query), and the request's answer carries
-// notifications/tools/list_changed. A concurrent request that moved the
-// session first wins; this one then reads its state.
+// session's next step and a carry recorded as evidence (a search event
+// with verdict "carried", no query); the request's answer carries
+// notifications/tools/list_changed when the session's tool list moved
+// (gateway.noticeMoves: a move of the surface that leaves the list as it
+// was tells nothing). A concurrent request that moved the session first
+// wins; this one then reads its state.
 func (g *gateway) carry(ctx context.Context, r *gwReq, st *gwStep) error {
 	for attempt := 0; attempt < 3; attempt++ {
 		step := len(st.groups)
@@ -176,7 +178,7 @@ func (g *gateway) carry(ctx context.Context, r *gwReq, st *gwStep) error {
 		if st.act, err = deferred.Reconstruct(st.key, r.sess.Run, st.surface, groups, g.s.runCeilings()); err != nil {
 			return err
 		}
-		r.listChanged = true
+		r.carried = true
 		if carried == 0 {
 			return nil
 		}
