@@ -76,3 +76,15 @@ func textedHead(ts []token, i, k int, v string) bool {
 	}
 	return isNoun(singular(w)) || isNoun(strings.TrimSuffix(w, "es"))
 }
+
+// heldIdioms say that a thing is ready at hand; after a noun they make a
+// phrase of when ("Totals in hand,", "Keys in place,", "Forms on file,").
+var heldIdioms = set("in hand", "at hand", "to hand", "in place", "in order", "on file", "in tow")
+
+// heldIdiom: words from..to-1 are one of heldIdioms.
+func heldIdiom(ts []token, from, to int) bool {
+	if to-from != 2 {
+		return false
+	}
+	return heldIdioms[ts[from].lower+" "+ts[from+1].lower]
+}

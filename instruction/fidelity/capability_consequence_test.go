@@ -73,3 +73,30 @@ func TestTextingReachesAnyone(t *testing.T) {
 		"Returns the fixtures. Text the heading the way the club prefers.",
 	)
 }
+
+// TestSessionsAndDashedPhrases: "log in" or "sign out" is no deed of its
+// verb (action:log) — only where it acts names a need ("log in to
+// Coupa"); a phrase of sequence closed by a dash opens a step as one
+// closed by a comma does, and so does a plural noun before an idiom of
+// having it ready ("Readings in hand,").
+func TestSessionsAndDashedPhrases(t *testing.T) {
+	wantClasses(t, []classCase{
+		{"kiln", "Returns the kiln log. Review done — reorder the cones.", "action:reorder"},
+		{"kiln", "Returns the kiln log. Readings in hand, reorder the cones.", "action:reorder"},
+		{"statement", "Returns the statement. Afterwards, log in to Coupa and approve the invoice.", "service:coupa"},
+	})
+	wantNoFindings(t, "statement",
+		"Returns the statement. Afterwards, log in once more to refresh the session token.",
+		"Returns the statement. Once done, sign out of the session.",
+	)
+}
+
+// TestCallsAndTheirParticiples: "calls" before a short or irregular
+// participle is a noun and what qualifies it ("calls owed", "calls made"),
+// no verb calling a tool of that name.
+func TestCallsAndTheirParticiples(t *testing.T) {
+	wantNoFindings(t, "plan",
+		"Returns the phone plan. Calls owed to the network are listed per line.",
+		"Returns the phone plan. It lists calls made abroad and calls sent to voicemail.",
+	)
+}

@@ -129,8 +129,8 @@ func sequenceFramed(ts []token, i int) bool {
 func adverbialSteps(text string, ts []token) {
 	framedSteps(ts)
 	for i := 2; i+1 < len(ts); i++ {
-		if !ts[i].clause || ts[i].sentence || ts[i].handed || !baseVerb(ts[i].lower) || ts[i+1].sentence || ts[i+1].clause ||
-			!strings.Contains(text[ts[i-1].end:ts[i].start], ",") {
+		if gap := text[ts[i-1].end:ts[i].start]; !ts[i].clause || ts[i].sentence || ts[i].handed || !baseVerb(ts[i].lower) || ts[i+1].sentence || ts[i+1].clause ||
+			!strings.Contains(gap, ",") && !strings.Contains(gap, "—") && !strings.Contains(gap, "–") {
 			continue
 		}
 		next := ts[i+1].lower
@@ -167,7 +167,7 @@ func stopBefore(text string, at int) bool {
 }
 
 // sequenceAdverbial: words s..i-1, opening a sentence after the text's
-// first and closed by a comma, are a phrase that says when the clause
+// first and closed by a comma or a dash, are a phrase that says when the clause
 // after it happens, not a clause of its own ("Close behind that,", "In
 // the wake of that,", "Upon return,", "On completion,", "Draft
 // approved,", "Thereupon,"): no finite verb, no subject (the reader, the
@@ -197,6 +197,9 @@ func sequenceAdverbial(ts []token, s, i int) bool {
 	for k := s; k < i; k++ {
 		w := ts[k].lower
 		placed := k > s && venuePrepositions[ts[k-1].lower] // "From there,": a place, not "there is"
+		if k == s && heldIdiom(ts, s+1, i) {
+			continue // "Totals in hand,": a plural noun, not "totals" as a verb
+		}
 		if finiteVerbs[w] || thirdPersonVerb(ts, k) || youAt(ts, k) || agentWords[w] || selfWords[w] && k == s || subjectPronouns[w] && !placed || ts[k].quoted || numeral(w) && len(w) > 1 {
 			return false
 		}

@@ -87,7 +87,11 @@ func (s *Scope) judgeClass(class string) bool {
 			return s.provides("browse") || s.classes["word:"+iface] && len(ws) > 1 && s.classes["word:"+ws[0]]
 		}
 		// "through OpenTable", "in the pharmacy system": a tool whose
-		// own words name the service
+		// own words name the service; a document's ("the ledger
+		// spreadsheet") also the document (a ledger tool keeps no sheet)
+		if s.documentMissing(class) {
+			return false
+		}
 		for _, w := range ws {
 			if !venueNouns[w] && len(w) >= 3 && s.classes["word:"+strings.TrimSuffix(w, "'s")] {
 				return true
@@ -142,3 +146,20 @@ var retrievalStems = sync.OnceValue(func() map[string]bool {
 	}
 	return m
 })
+
+// documentHeads end the name of a document kept somewhere ("the ledger
+// spreadsheet", "the rota sheet").
+var documentHeads = set("spreadsheet", "spreadsheets", "sheet", "sheets", "workbook", "workbooks")
+
+// documentMissing: the service class names a document by what it holds
+// ("service:ledger spreadsheet") and no roster tool's name or headline
+// names the document itself: a tool of the ledger keeps no spreadsheet.
+func (s *Scope) documentMissing(class string) bool {
+	ws := strings.Fields(strings.TrimPrefix(class, "service:"))
+	if len(ws) < 2 {
+		return false
+	}
+	head := ws[len(ws)-1]
+	return documentHeads[head] && !s.classes["word:"+head] && !s.classes["word:"+singular(head)] &&
+		!s.classes["says:"+head] && !s.classes["says:"+singular(head)]
+}

@@ -180,7 +180,18 @@ func plainNoise(t token) bool {
 	if len(w) > 4 && (strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ed")) {
 		return true
 	}
-	return strings.Contains(w, "-")
+	return strings.Contains(w, "-") || shortParticiple(w)
+}
+
+// shortParticiple: w is a participle too short for plainNoise's suffix
+// rule or irregular ("calls owed", "calls made", "calls sent": a noun and
+// what qualifies it), never itself a verb's base form ("feed", "seed",
+// "read" may name a tool).
+func shortParticiple(w string) bool {
+	if baseVerb(w) {
+		return false
+	}
+	return irregular[w] != "" || len(w) == 4 && strings.HasSuffix(w, "ed") && (baseVerb(w[:3]) || baseVerb(w[:2]))
 }
 
 // toolCompounds follow "tool" in a compound noun ("tool crib", "tool box").

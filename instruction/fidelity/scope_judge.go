@@ -59,7 +59,7 @@ func (s *Scope) judge(m mention) (Finding, bool) {
 		if m.ident != "" {
 			// a named product ("Query Snowflake", "to Slack") needs a
 			// tool of that product, not any tool of its class
-			if s.namespaces[m.ident] || s.classes["word:"+m.ident] || s.doesItThere(m.verb, m.class) || s.doesItIn(m.verb, m.ident) {
+			if s.namespaces[m.ident] || s.classes["word:"+m.ident] && !s.documentMissing(m.class) || s.doesItThere(m.verb, m.class) || s.doesItIn(m.verb, m.ident) {
 				return Finding{}, false
 			}
 		} else if s.provides(m.class) || s.doesItThere(m.verb, m.class) {
