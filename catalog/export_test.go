@@ -12,7 +12,7 @@ var searchKnobs = map[string]*float64{
 	"questionwrite": &questionWriteWeight, "unknownword": &unknownWordBoost,
 	"expansion": &expansionWeight, "named": &namedServiceBoost, "plainb": &plainBM25B, "lexical": &lexicalWeight, "fusek": &fuseK, "fusekeep": &fuseKeep,
 	"content": &contentWeight, "verbonly": &verbOnlyWeight, "number": &numberWeight, "objectevidence": &objectEvidence, "cognate": &cognateWeight, "cognateshare": &cognateShare,
-	"svcshare": &serviceWordShare, "fitservice": &fitServiceWeight, "svcrarity": &serviceWordRarity,
+	"svcshare": &serviceWordShare, "fitservice": &fitServiceWeight, "fitmin": &fitMinTools, "svcrarity": &serviceWordRarity,
 }
 
 // SetSearchKnob sets a named ranking weight; it reports whether the name

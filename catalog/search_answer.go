@@ -62,7 +62,9 @@ func (t *FitTask) Matched(id string) float64 {
 		best := 0.0
 		for _, r := range t.rels[w] {
 			if f.carries(r.stem, d) {
-				best = max(best, expansionWeight*r.w*f.idf(len(f.has[r.stem])))
+				// a relative is weighed among the roster's own
+				// tools (fitMinTools pads a task's own words only)
+				best = max(best, expansionWeight*r.w*logIDF(float64(f.n), float64(len(f.has[r.stem]))))
 			}
 		}
 		m += best

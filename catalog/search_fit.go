@@ -152,7 +152,18 @@ func taskRelatives(task string) map[string][]lexRel {
 	return out
 }
 
-func (f *Fit) idf(df int) float64 { return logIDF(float64(f.n), float64(df)) }
+func (f *Fit) idf(df int) float64 { return logIDF(f.size(), float64(df)) }
+
+// fitMinTools is the fewest tools a fit weighs its words among: a roster
+// of fewer is read as a sample of that many, the rest carrying none of
+// its words. The words of a small roster's domain are in most of its
+// tools ("entities in the knowledge graph" in a memory server's nine):
+// weighed among those alone they weighed next to nothing, and the
+// search answered "nothing fits" to the service's own vocabulary.
+var fitMinTools = 50.0
+
+// size is the number of tools the fit weighs its words among.
+func (f *Fit) size() float64 { return max(float64(f.n), fitMinTools) }
 
 // fitShare is the share of tools a word may be in and still, alone, make
 // a hit fit.
@@ -171,7 +182,7 @@ const fitShare = 8
 // round 23, measured once before and never tuned on, recall@5 316 →
 // 316, top-1 218 → 222. The whole idf lost 39 and 8 there (0.178).
 func (f *Fit) Threshold() float64 {
-	n := float64(f.n)
+	n := f.size()
 	return logIDF(n, n/fitShare) / 2
 }
 
