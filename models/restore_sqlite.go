@@ -104,8 +104,9 @@ func restoreSQLiteCopy(ctx context.Context, backup, tmp, target string, o Restor
 }
 
 // checkSQLiteBackup checks the copy of backup that src opened: SQLite's
-// integrity check, exactly this console's migrations, the audit key and
-// the audit chain (which must verify unless o.AcceptBrokenAudit).
+// integrity check, exactly this console's migrations and schema
+// (checkSQLiteSchema), the audit key and the audit chain (which must
+// verify unless o.AcceptBrokenAudit).
 func checkSQLiteBackup(ctx context.Context, src *Store, backup string, o RestoreOptions) error {
 	var ok string
 	if err := src.with(ctx).Raw("PRAGMA integrity_check").Scan(&ok).Error; err != nil || ok != "ok" {
@@ -118,6 +119,9 @@ func checkSQLiteBackup(ctx context.Context, src *Store, backup string, o Restore
 	if !slices.Equal(have, knownMigrations()) {
 		return fmt.Errorf("the backup's schema (%s, newest %d) is not this console's (%d, newest %d): restore with the console version that made it, then upgrade",
 			plural.Count(len(have), "migration"), slices.Max(append(have, 0)), len(migrations), slices.Max(knownMigrations()))
+	}
+	if err := checkSQLiteSchema(ctx, src, backup); err != nil {
+		return err
 	}
 	if len(o.AuditKey) > 0 {
 		src.SetAuditKey(o.AuditKey)
