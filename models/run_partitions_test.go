@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -151,8 +152,14 @@ func TestRunRetentionDropsOldDays(t *testing.T) {
 	})
 }
 
+// TestParseRunRetention: days or a duration, from one day to the limit;
+// a number of days whose duration overflows (213505d wrapped to about a
+// day, and a retention pass deleted two-day-old evidence; 106752d wrapped
+// below zero and was refused as under one day) is refused naming the
+// limit.
 func TestParseRunRetention(t *testing.T) {
-	for in, want := range map[string]time.Duration{"": 30 * 24 * time.Hour, "7d": 7 * 24 * time.Hour, "36h": 36 * time.Hour, " 90d ": 90 * 24 * time.Hour} {
+	for in, want := range map[string]time.Duration{"": 30 * 24 * time.Hour, "7d": 7 * 24 * time.Hour, "36h": 36 * time.Hour, " 90d ": 90 * 24 * time.Hour,
+		fmt.Sprintf("%dd", models.MaxRunRetentionDays): time.Duration(models.MaxRunRetentionDays) * 24 * time.Hour} {
 		if got, err := models.ParseRunRetention(in); err != nil || got != want {
 			t.Errorf("%q: %v, %v; want %v", in, got, err, want)
 		}
@@ -160,6 +167,12 @@ func TestParseRunRetention(t *testing.T) {
 	for _, in := range []string{"0d", "12h", "-3d", "thirty", "3w", "d"} {
 		if _, err := models.ParseRunRetention(in); err == nil {
 			t.Errorf("%q accepted", in)
+		}
+	}
+	over := fmt.Sprintf("at most %dd", models.MaxRunRetentionDays)
+	for _, in := range []string{"213505d", "106752d", fmt.Sprintf("%dd", models.MaxRunRetentionDays+1), fmt.Sprintf("%dh", 24*(models.MaxRunRetentionDays+1)), "99999999999999999999d"} {
+		if d, err := models.ParseRunRetention(in); err == nil || !strings.Contains(err.Error(), "CONSOLE_RUN_RETENTION") || !strings.Contains(err.Error(), over) {
+			t.Errorf("%q: %v, %v; want a refusal saying %s", in, d, err, over)
 		}
 	}
 }

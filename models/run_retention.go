@@ -2,6 +2,7 @@ package models
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -17,18 +18,31 @@ const DefaultRunRetention = 30 * 24 * time.Hour
 // retention pass, whatever CONSOLE_RUN_RETENTION a replica has.
 const MinRunRetention = 24 * time.Hour
 
+// MaxRunRetentionDays bounds CONSOLE_RUN_RETENTION (a hundred years):
+// a longer one keeps everything, and a number of days past about 106,000
+// overflows a duration (213505d wrapped to about one day).
+const MaxRunRetentionDays = 36500
+
 // ParseRunRetention reads a retention setting: a number of days ("30d")
-// or a Go duration ("720h"), at least one day; "" is the default.
+// or a Go duration ("720h"), from one day to MaxRunRetentionDays; "" is
+// the default.
 func ParseRunRetention(s string) (time.Duration, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return DefaultRunRetention, nil
 	}
+	tooLong := fmt.Errorf("CONSOLE_RUN_RETENTION: %q is longer than the limit; keep at most %dd", s, MaxRunRetentionDays)
 	var d time.Duration
 	if days, ok := strings.CutSuffix(s, "d"); ok {
 		n, err := strconv.Atoi(days)
+		if errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(days, "-") {
+			return 0, tooLong
+		}
 		if err != nil {
 			return 0, fmt.Errorf("CONSOLE_RUN_RETENTION: %q is not a number of days (e.g. 30d) or a duration (e.g. 720h)", s)
+		}
+		if n > MaxRunRetentionDays {
+			return 0, tooLong
 		}
 		d = time.Duration(n) * 24 * time.Hour
 	} else {
@@ -39,6 +53,9 @@ func ParseRunRetention(s string) (time.Duration, error) {
 	}
 	if d < MinRunRetention {
 		return 0, fmt.Errorf("CONSOLE_RUN_RETENTION: %q is under one day; keep at least 1d", s)
+	}
+	if d > time.Duration(MaxRunRetentionDays)*24*time.Hour {
+		return 0, tooLong
 	}
 	return d, nil
 }
