@@ -89,6 +89,11 @@ func runApproval(ctx context.Context, args []string, stdout io.Writer) error {
 	case errors.Is(err, models.ErrKeyOwnerDecision):
 		return &exitError{1, fmt.Errorf("%s: the request was filed through a runtime key %s created: another reviewer or admin approves it (%s may deny it)", ref, who, who)}
 	case errors.Is(err, models.ErrConflict):
+		// void is no one's decision: say why it can no longer be, as the
+		// page and the API do
+		if now, e := store.ApprovalByRef(ctx, ref); e == nil && now.Status == authority.ApprovalVoid {
+			return &exitError{1, fmt.Errorf("%s is void: %s; nothing was changed", ref, strings.TrimSuffix(now.VoidReason, "."))}
+		}
 		return &exitError{1, fmt.Errorf("%s: already decided", ref)}
 	case errors.Is(err, models.ErrMaskedArguments):
 		return &exitError{1, fmt.Errorf("%s: its arguments hold a value that reads as a secret, shown masked, so nobody can see all it would allow; nothing was approved: deny it, and have the runtime call without secrets in its arguments", ref)}
