@@ -200,7 +200,7 @@ func classAt(text string, ts []token, i, end, how int) (string, int, bool) {
 	if (how == ctxOblige || (how == ctxImperative || how == ctxAnd) && (laterStep(ts, i) || stepLabelAt(ts, i) || laterImperative(ts, i) || numberedStep(text, ts, i) || ts[i].readerLed) ||
 		how == ctxAgent && agentStep(ts, i)) && world && i > 0 && !firstClause(ts, i) &&
 		!(outputVerbs[v] && formatFramed(ts, i)) && !(stativeVerbs[v] && !stateVerbs[v] && (ts[i].lower == v || how == ctxAgent)) &&
-		!(how != ctxOblige && paramLine(text, ts[i].start)) && !sessionPhrasal(ts, i, v) && !reportsToTheUser(ts, i, end, v) {
+		!(how != ctxOblige && paramLine(text, ts[i].start)) && !reportsToTheUser(ts, i, end, v) {
 		return "action:" + v, min(end, i+3), true
 	}
 	return "", 0, false

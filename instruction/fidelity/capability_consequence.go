@@ -88,3 +88,13 @@ func heldIdiom(ts []token, from, to int) bool {
 	}
 	return heldIdioms[ts[from].lower+" "+ts[from+1].lower]
 }
+
+// settledBefore: the word before i ends a phrase of something settled —
+// a participle ("Review done — …", "Invoice approved — …") or an idiom
+// of having it ready — so a dash after it closes a phrase of sequence as
+// a comma does; a dash after a noun ("… match — classic …") closes none.
+func settledBefore(ts []token, i int) bool {
+	w := ts[i-1].lower
+	return irregular[w] != "" || finishedWords[w] || len(w) > 4 && (strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "en")) ||
+		i >= 3 && heldIdiom(ts, i-2, i)
+}

@@ -130,7 +130,7 @@ func adverbialSteps(text string, ts []token) {
 	framedSteps(ts)
 	for i := 2; i+1 < len(ts); i++ {
 		if gap := text[ts[i-1].end:ts[i].start]; !ts[i].clause || ts[i].sentence || ts[i].handed || !baseVerb(ts[i].lower) || ts[i+1].sentence || ts[i+1].clause ||
-			!strings.Contains(gap, ",") && !strings.Contains(gap, "—") && !strings.Contains(gap, "–") {
+			!strings.Contains(gap, ",") && !(strings.ContainsAny(gap, "—–") && settledBefore(ts, i)) {
 			continue
 		}
 		next := ts[i+1].lower

@@ -1,21 +1,5 @@
 package fidelity
 
-// sessionPhrasal: the verb at i is "log" or "sign" with its particle of a
-// session ("log in", "log on", "sign in", "sign out"): entering or
-// leaving a session, no record nor signature, so the deed's class comes
-// only from where it acts ("log in to the supplier portal"), never from
-// its verb (action:log).
-func sessionPhrasal(ts []token, i int, v string) bool {
-	if v != "log" && v != "sign" || i+1 >= len(ts) || ts[i+1].sentence {
-		return false
-	}
-	switch ts[i+1].lower {
-	case "in", "on", "out", "off":
-		return true
-	}
-	return false
-}
-
 // textChannel: the deed at i, one that reaches people (textVerbsOfReach),
 // reaches a person named after it by text message — "by text", "via
 // text" or "over text", "text" ending the phrase or before "message"
