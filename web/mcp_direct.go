@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"encoding/json"
-	"mime"
 	"net/http"
 	"slices"
 	"strings"
@@ -197,12 +196,8 @@ func directHeaders(h http.Header) bool {
 	if !bearerShaped(h.Get("Authorization")) {
 		return false
 	}
-	// the SDK reads the media type with mime.ParseMediaType; the plain
-	// value most clients send is read without it
-	if ct := h.Get("Content-Type"); ct != "application/json" {
-		if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
-			return false
-		}
+	if !jsonContentType(h.Get("Content-Type")) {
+		return false
 	}
 	if len(h["Last-Event-Id"]) > 0 {
 		return false

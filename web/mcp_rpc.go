@@ -85,6 +85,9 @@ func rpcMethod(body []byte) (*rpcMessage, string, error) {
 	if err := envelopeKeys(t); err != nil {
 		return nil, "", err
 	}
+	if m.Method != nil && (m.Result != nil || m.Error != nil) || m.Result != nil && m.Error != nil {
+		return nil, "", fmt.Errorf("%wa JSON-RPC message is a request (method) or a response (result or error), never both kinds, nor a result and an error at once", errRPCInvalid)
+	}
 	if string(m.ID) == "null" {
 		m.ID = nil
 	}

@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"mime"
 	"net"
 	"net/http"
 	"net/url"
@@ -41,6 +42,11 @@ func (s *Server) checkGatewayHeaders(c echo.Context) (bool, error) {
 	h := c.Request().Header
 	if origin := h["Origin"]; len(origin) > 0 && !s.originAllowed(origin, c.Request().Host) {
 		return true, mcpError(c, http.StatusForbidden, rpcInvalidRequest, fmt.Sprintf("Origin: %s may not call this gateway (a browser page of another site); its operator lists the origins allowed in CONSOLE_ALLOWED_ORIGINS", strconv.Quote(clip(origin[0], 200))))
+	}
+	if c.Request().Method == http.MethodPost && !jsonContentType(h.Get("Content-Type")) {
+		// refused before anything of the session is read or recorded (the
+		// SDK refused it too, but only after the step had run)
+		return true, mcpError(c, http.StatusUnsupportedMediaType, rpcInvalidRequest, "Content-Type must be 'application/json'")
 	}
 	if msg := badProtocolVersion(h[protocolVersionHeader]); msg != "" && !sessionlessProbe(h) {
 		body, _ := mcpJSON(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{
@@ -180,4 +186,16 @@ func sessionVersionProblem(h http.Header, g *models.GatewaySession) string {
 		return ""
 	}
 	return fmt.Sprintf("%s: this session negotiated %s at initialize, and a request of it names that version or none (it named %s)", protocolVersionName, g.ProtocolVersion, v)
+}
+
+// jsonContentType reports whether a Content-Type value is
+// application/json, with parameters or none (the SDK reads it with
+// mime.ParseMediaType; the plain value most clients send is read without
+// it).
+func jsonContentType(ct string) bool {
+	if ct == "application/json" {
+		return true
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	return err == nil && mt == "application/json"
 }
