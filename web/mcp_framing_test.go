@@ -112,6 +112,7 @@ func TestGatewayRequestsAreNotLoggedOneByOne(t *testing.T) {
 	}
 	req, _ := http.NewRequest("POST", f.front.URL+"/mcp/helper", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
 	req.Header.Set("Authorization", "Bearer "+f.key)
+	req.Header.Set("Content-Type", "application/json")
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
