@@ -166,6 +166,7 @@ func (s *Store) EditedInput(c *Connection, e *ConnectionEdit) (ConnectionInput, 
 	case e.Dir != "":
 		in.Dir = e.Dir
 	}
+	keptSecretsMoved(c, e, sec, errs)
 	for k, v := range in.Validate() {
 		if k == "dir" && e.Dir == "" && !e.ClearDir {
 			// the stored directory, kept: name the way out

@@ -37,7 +37,8 @@ func TestConnectionsPageEditRemove(t *testing.T) {
 		field string
 		want  string
 	}{
-		{url.Values{"url": {"http://127.0.0.1:1/mcp"}}, "url", "nothing was changed"},
+		{url.Values{"url": {"http://127.0.0.1:1/mcp"}, "unset_headers": {"X-Key\nX-Team"}}, "url", "nothing was changed"},
+		{url.Values{"url": {"http://127.0.0.1:1/mcp"}}, "header", "the URL's origin changes"},
 		{url.Values{"url": {up.URL}, "headers": {"no equals sign"}}, "header", "headers: write one K=V a line (line 1 has no K=)"},
 		{url.Values{"url": {up.URL}, "unset_headers": {"X-Nope"}}, "unset_headers", `no header "X-Nope" to unset`},
 		{url.Values{"url": {up.URL}, "unset_env": {"NOPE"}}, "unset_env", `no environment variable "NOPE" to unset`},

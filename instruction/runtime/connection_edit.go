@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -25,7 +26,7 @@ func EditConnection(ctx context.Context, store *models.Store, pool *upstream.Poo
 	}
 	in, err := store.EditedInput(c, &e)
 	if err != nil {
-		return Synced{}, err
+		return Synced{}, refusedEdit(ctx, store, actor, name, e, err)
 	}
 	// the probe runs in a pool of its own: the shared pool's client of
 	// this name keeps serving the stored connection until the edit is
@@ -40,10 +41,10 @@ func EditConnection(ctx context.Context, store *models.Store, pool *upstream.Poo
 	}
 	tools, err := probe.ListTools(ctx, specOfInput(in))
 	if err != nil {
-		return Synced{}, &ProbeError{Err: err, Verb: "changed"}
+		return Synced{}, refusedEdit(ctx, store, actor, name, e, &ProbeError{Err: err, Verb: "changed"})
 	}
 	if _, err := parseTools(ctx, in.Name, tools); err != nil {
-		return Synced{Listed: len(tools)}, &ProbeError{Err: err, Verb: "changed"}
+		return Synced{Listed: len(tools)}, refusedEdit(ctx, store, actor, name, e, &ProbeError{Err: err, Verb: "changed"})
 	}
 	if _, err := store.UpdateConnection(ctx, actor, in, e); err != nil {
 		return Synced{}, err
@@ -57,6 +58,16 @@ func EditConnection(ctx context.Context, store *models.Store, pool *upstream.Poo
 		return out, fmt.Errorf("connection %s was changed but its tools were not imported (sync it again): %w", name, err)
 	}
 	return out, nil
+}
+
+// refusedEdit audits a refused edit (by name, never a value) and answers
+// its error; one the audit could not record joins it.
+func refusedEdit(ctx context.Context, store *models.Store, actor, name string, e models.ConnectionEdit, err error) error {
+	var pe *ProbeError
+	if aerr := store.AuditEditRefused(ctx, actor, name, e, err, errors.As(err, &pe)); aerr != nil {
+		return errors.Join(err, aerr)
+	}
+	return err
 }
 
 // RemoveConnection removes a connection: its tools leave the catalog, and
