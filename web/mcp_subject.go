@@ -34,9 +34,12 @@ func repeatedHeader(h http.Header, names []string) string {
 }
 
 // subjectFromHeaders reads X-Subject-Id and X-Subject-Groups (comma
-// separated); neither means no subject (the group everyone).
+// separated); neither means no subject (the group everyone). The id is
+// taken as sent (HTTP has already dropped the spaces and tabs around a
+// header's value): Validate refuses one that is not its canonical form,
+// such as one with other white space around it.
 func subjectFromHeaders(h http.Header) *authority.Subject {
-	id, groups := strings.TrimSpace(h.Get("X-Subject-Id")), h.Get("X-Subject-Groups")
+	id, groups := h.Get("X-Subject-Id"), h.Get("X-Subject-Groups")
 	if id == "" && strings.TrimSpace(groups) == "" {
 		return nil
 	}

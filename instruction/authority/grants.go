@@ -186,8 +186,12 @@ func CheckGroups(groups []string) string {
 // route that takes a subject (compose, runs, authorize, bindings, the
 // gateway's headers); the error names the field ("subject.id",
 // "subject.groups"). No subject is the group everyone; a subject must name
-// who it is. A valid subject's id becomes its key (SubjectKey), so every
-// look-alike of an id is that one subject on every route.
+// who it is. An id must already be in its canonical form (no white
+// space around it, no compatibility form NFKC would fold): one that is
+// not is refused, naming that form, so two strings a reader can tell
+// apart (user① and user1) never name one subject on any route. A valid
+// id becomes its key (SubjectKey), which only drops the characters that
+// draw nothing, so an invisible joiner does not make a second subject.
 func (s *Subject) Validate() (field, msg string) {
 	if s == nil {
 		return "", ""
@@ -205,8 +209,8 @@ func (s *Subject) Validate() (field, msg string) {
 	switch {
 	case key == "":
 		return "subject.id", "subject.id shows nothing: it is only white space or characters that draw nothing"
-	case len(key) > MaxSubjectID:
-		return "subject.id", fmt.Sprintf("subject.id must be 1-%d bytes once normalised (NFKC)", MaxSubjectID)
+	case key != dropIgnorable(s.ID):
+		return "subject.id", fmt.Sprintf("subject.id must be given in its canonical form %s: white space around it and compatibility characters (such as ① or full-width letters, NFKC) would make two strings name one subject", strconv.Quote(key))
 	}
 	s.ID = key
 	if msg := CheckGroups(s.Groups); msg != "" {
