@@ -69,3 +69,8 @@ func (s *Store) ScopedCallApproval(ctx context.Context, agent, subject string, g
 		return err == nil && holds
 	})
 }
+
+// ShownSummary is the request's summary as a person may see it: any
+// credential written into it masked (authority.MaskFreeText), for a
+// request filed before summaries holding one were refused.
+func (a *Approval) ShownSummary() string { return authority.MaskFreeText(a.Summary) }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -76,7 +77,7 @@ func approvedVersion(st *authState, a *models.Approval) string {
 // ("": left out of the answer).
 func approvalJSON(a *models.Approval, version string) approvalBody {
 	return approvalBody{Approval: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Tool: toolRef{ID: a.Tool, Version: version, Digest: a.Digest},
-		Summary: a.Summary, SingleUse: a.SingleUse, Until: a.Until, Used: a.UsedAt != nil, Expired: approvalExpired(a, time.Now()), DecidedBy: a.DecidedBy, Reason: a.Reason, Arguments: a.ArgsView, VoidReason: a.VoidReason}
+		Summary: a.ShownSummary(), SingleUse: a.SingleUse, Until: a.Until, Used: a.UsedAt != nil, Expired: approvalExpired(a, time.Now()), DecidedBy: a.DecidedBy, Reason: a.Reason, Arguments: a.ArgsView, VoidReason: a.VoidReason}
 }
 
 // approvalExpired: an approved, time-bound approval whose window has
@@ -118,6 +119,11 @@ func (s *Server) apiRequestApproval(c echo.Context) error {
 	}
 	if msg := textProblem(req.Summary, models.MaxApprovalSummary); msg != "" {
 		return apiErr(http.StatusBadRequest, "bad_request", "summary", "summary "+msg)
+	}
+	if authority.FreeTextHoldsSecret(req.Summary) {
+		// refused as a secret in the arguments is: every reviewer would
+		// read it, and the audit trail would keep it
+		return apiErr(http.StatusBadRequest, "bad_request", "summary", "summary holds what reads as a credential (a token, a key, password=…): describe the call without it; it would be shown to every reviewer as "+strconv.Quote(clip(authority.MaskFreeText(req.Summary), 200)))
 	}
 	if err := (&authorizeRequest{Agent: req.Agent, Profile: req.Profile, Subject: req.Subject, Tool: req.Tool}).validate(false); err != nil {
 		return err
@@ -229,7 +235,7 @@ func (s *Server) approvalsPage(c echo.Context) error {
 	st := s.pageAuthority(c.Request().Context())
 	d := views.ApprovalsData{CSRF: csrfToken(c)}
 	for _, a := range as {
-		r := views.ApprovalRow{Ref: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Tool: a.Tool, Digest: shortDigest(a.Digest), Summary: a.Summary, Arguments: a.ArgsView,
+		r := views.ApprovalRow{Ref: a.Ref, Status: a.Status, Agent: a.Agent, Subject: a.Subject, Tool: a.Tool, Digest: shortDigest(a.Digest), Summary: a.ShownSummary(), Arguments: a.ArgsView,
 			Origin: a.Origin, RequestedBy: a.RequestedBy, At: a.CreatedAt.UTC().Format(time.DateTime), DecidedBy: a.DecidedBy, Reason: a.Reason,
 			Own: !authority.CanDecideApproval(me, a.Subject), WithdrawnBy: a.WithdrawnBy, WithdrawReason: a.WithdrawReason, Run: a.Run}
 		shown := showApproval(st, &a, now)

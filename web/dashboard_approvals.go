@@ -49,7 +49,7 @@ func (s *Server) approvalsWaiting(c echo.Context) (show bool, n int, rows []view
 		if len(rows) == dashboardApprovals {
 			continue
 		}
-		r := views.WaitingApproval{Ref: a.Ref, Agent: a.Agent, Tool: a.Tool, Subject: a.Subject, Summary: a.Summary, At: a.CreatedAt.UTC().Format(time.DateTime)}
+		r := views.WaitingApproval{Ref: a.Ref, Agent: a.Agent, Tool: a.Tool, Subject: a.Subject, Summary: a.ShownSummary(), At: a.CreatedAt.UTC().Format(time.DateTime)}
 		r.DenyOnly = denyOnlyOf(shown.Status, &a, keyOwnerOf(me, owners[a.ID])).dashboardWords()
 		rows = append(rows, r)
 	}

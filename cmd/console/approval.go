@@ -146,7 +146,7 @@ func showApproval(ctx context.Context, stdout io.Writer, ref string) error {
 // that it was made without them.
 func printApproval(stdout io.Writer, a *models.Approval) {
 	fmt.Fprintf(stdout, "  agent:      %s\n  tool:       %s (descriptor %s)\n  subject:    %q groups %s\n  requested:  %s by %s\n  summary:    %s\n",
-		a.Agent, a.Tool, a.Digest, a.Subject, a.GroupsJSON, a.CreatedAt.UTC().Format(time.DateTime), a.RequestedBy, oneLine(a.Summary, models.MaxApprovalSummary))
+		a.Agent, a.Tool, a.Digest, a.Subject, a.GroupsJSON, a.CreatedAt.UTC().Format(time.DateTime), a.RequestedBy, oneLine(a.ShownSummary(), models.MaxApprovalSummary))
 	if a.DecidedBy != "" {
 		fmt.Fprintf(stdout, "  decided:    by %s: %s\n", a.DecidedBy, oneLine(a.Reason, models.MaxApprovalReason))
 	}
@@ -192,7 +192,7 @@ func listApprovals(ctx context.Context, stdout io.Writer) error {
 	w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(w, "REF\tSTATUS\tAGENT\tTOOL\tSUBJECT\tREQUESTED\tSUMMARY")
 	for _, a := range as {
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", a.Ref, approvalState(a), a.Agent, a.Tool, a.Subject, a.CreatedAt.UTC().Format(time.DateTime), oneLine(a.Summary, 80))
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", a.Ref, approvalState(a), a.Agent, a.Tool, a.Subject, a.CreatedAt.UTC().Format(time.DateTime), oneLine(a.ShownSummary(), 80))
 	}
 	if err := w.Flush(); err != nil {
 		return err
