@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -105,7 +106,27 @@ func limitOf(f *schema.Field, s string, errs map[string]string) {
 		if msg := catalog.HiddenText(s); msg != "" && errs[f.DBName] == "" {
 			errs[f.DBName] = msg
 		}
+		if msg := lineBreak(f, s); msg != "" && errs[f.DBName] == "" {
+			errs[f.DBName] = msg
+		}
 	}
+}
+
+// lineBreak says why a name a person typed is refused for what one line
+// cannot hold ("" when it is one line): a name (a person-text column
+// called name: a key's, an agent's, a profile's, a skill's) is listed one
+// a row, so a line feed, carriage return, tab or a line or paragraph
+// separator (U+2028, U+2029) in it would forge rows or columns of a
+// listing.
+func lineBreak(f *schema.Field, s string) string {
+	if f.DBName != "name" {
+		return ""
+	}
+	if i := strings.IndexAny(s, "\n\r\t\u2028\u2029\u0085\v\f"); i >= 0 {
+		r, _ := utf8.DecodeRuneInString(s[i:])
+		return fmt.Sprintf("must be one line: it contains U+%04X (a line break, tab or separator), which would forge a row of a listing", r)
+	}
+	return ""
 }
 
 // PersonText reports whether a column holds text a person typed (its
