@@ -21,11 +21,10 @@ func (s *Server) auditPage(c echo.Context) error {
 		return err
 	}
 	f := models.AuditFilter{Actor: q.Get("actor"), Action: q.Get("action"), Subject: q.Get("subject"), PerPage: 50}
-	f.Page, _ = strconv.Atoi(q.Get("page"))
-	if f.Page < 1 {
-		f.Page = 1
-	}
 	var err error
+	if f.Page, err = pageParam(q); err != nil {
+		return err
+	}
 	d := views.AuditData{Actor: f.Actor, Action: f.Action, Subject: f.Subject, Since: q.Get("since"), Until: q.Get("until")}
 	if d.Since != "" {
 		t, err := time.Parse(time.DateOnly, d.Since)

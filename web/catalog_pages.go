@@ -1,11 +1,8 @@
 package web
 
 import (
-	"net/http"
 	"net/url"
 	"strconv"
-
-	"github.com/labstack/echo/v4"
 
 	"github.com/agentforge/console/views"
 )
@@ -18,13 +15,9 @@ const catalogPageSize = 50
 // which keep the filters.
 func paginate(d *views.CatalogData, q url.Values) error {
 	d.Matched = len(d.Rows)
-	page := 1
-	if v := q.Get("page"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return echo.NewHTTPError(http.StatusBadRequest, "page: must be a whole number from 1")
-		}
-		page = n
+	page, err := pageParam(q)
+	if err != nil {
+		return err
 	}
 	d.Pages = max(1, (d.Matched+catalogPageSize-1)/catalogPageSize)
 	d.Page = min(page, d.Pages)

@@ -70,6 +70,9 @@ func (s *Server) enforce(p policy) echo.MiddlewareFunc {
 				if err := s.authenticateKey(c, p.scope); err != nil {
 					return err
 				}
+				if name, n := repeatedQuery(c); n > 1 {
+					return apiErr(http.StatusBadRequest, "bad_request", name, fmt.Sprintf("%s: give it once (it was given %d times)", name, n))
+				}
 				return next(c)
 			}
 			u := currentUser(c)
