@@ -164,3 +164,16 @@ func RandomToken(n int) string {
 
 // ErrBusy means too many password checks are running; try again shortly.
 var ErrBusy = errors.New("models: too many password checks at once")
+
+// PasswordProblem is the one password rule, applied wherever a password
+// is set (a form checks it with its other fields; "" is none): at least MinPasswordLength characters and at most
+// MaxPasswordLength bytes (the most sign-in accepts).
+func PasswordProblem(pw string) string {
+	switch {
+	case len(pw) < MinPasswordLength:
+		return fmt.Sprintf("must be at least %d characters", MinPasswordLength)
+	case len(pw) > MaxPasswordLength:
+		return fmt.Sprintf("must be at most %d bytes", MaxPasswordLength)
+	}
+	return ""
+}

@@ -49,7 +49,7 @@ func (in NewUserInput) Validate() map[string]string {
 	if !usernamePattern().MatchString(in.Username) {
 		errs["username"] = fmt.Sprintf("use 2-%d lower-case letters, digits, dots, dashes or underscores", MaxUsername)
 	}
-	if msg := passwordProblem(in.Password); msg != "" {
+	if msg := PasswordProblem(in.Password); msg != "" {
 		errs["password"] = msg
 	}
 	if len(in.Roles) == 0 {
@@ -260,22 +260,9 @@ func (s *Store) SetDisabled(ctx context.Context, actor string, id uint, disabled
 	})
 }
 
-// passwordProblem is the one password rule, applied wherever a password
-// is set: at least MinPasswordLength characters and at most
-// MaxPasswordLength bytes (the most sign-in accepts).
-func passwordProblem(pw string) string {
-	switch {
-	case len(pw) < MinPasswordLength:
-		return fmt.Sprintf("must be at least %d characters", MinPasswordLength)
-	case len(pw) > MaxPasswordLength:
-		return fmt.Sprintf("must be at most %d bytes", MaxPasswordLength)
-	}
-	return ""
-}
-
 // SetPassword replaces a user's password and ends their sessions.
 func (s *Store) SetPassword(ctx context.Context, actor string, id uint, password string) error {
-	if msg := passwordProblem(password); msg != "" {
+	if msg := PasswordProblem(password); msg != "" {
 		return &ValidationError{Fields: map[string]string{"password": msg}}
 	}
 	hash, err := HashPassword(password)

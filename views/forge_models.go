@@ -133,7 +133,10 @@ type ForgeData struct {
 	Compare         *Compare
 	CanSave         bool
 	// SaveOff says why a user who may save sees no Save form ("": none)
-	SaveOff     string
+	SaveOff string
+	// SaveBlocked says why the Save button is off: the draft would be
+	// refused as it is ("": it may be saved)
+	SaveBlocked string
 	BaseVersion int
 	CSRF        string
 	// Run is the deferred-run simulator (deferred mode only).

@@ -39,6 +39,10 @@ func (s *Server) changePassword(c echo.Context) error {
 	case ok == nil:
 		errs["current"] = "is not your current password"
 	}
+	// every field's error at once: the new password's rule too
+	if msg := models.PasswordProblem(next); msg != "" {
+		errs["password"] = msg
+	}
 	if next != confirm {
 		errs["confirm"] = "does not match the new password"
 	}

@@ -193,6 +193,10 @@ func TestChangePassword(t *testing.T) {
 	if res.StatusCode != http.StatusUnprocessableEntity || d.Find(`[data-testid="error-current"]`).Length() != 1 || d.Find(`[data-testid="error-confirm"]`).Length() != 1 {
 		t.Fatalf("bad change: %d", res.StatusCode)
 	}
+	// every field's error at once: the too-short new password too
+	if msg := d.Find(`[data-testid="error-password"]`).Text(); !strings.Contains(msg, "at least") {
+		t.Errorf("a wrong current password hides the too-short new one: %q", msg)
+	}
 	res, _ = c.post("/account/password", url.Values{"current": {"rita-password"}, "password": {"a much better password"}, "confirm": {"a much better password"}})
 	if res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("change: %d", res.StatusCode)

@@ -18,7 +18,9 @@ func lineDiff(a, b string) []views.DiffLine {
 	dmp := diffmatchpatch.New()
 	// a trailing "\n" terminates every line, so "x\n" gives the lines "x"
 	// and "" as strings.Split does
-	ra, rb, table := dmp.DiffLinesToRunes(a+"\n", b+"\n")
+	// and an empty text has no line at all (a new skill's summary is its
+	// lines added, with no empty line removed)
+	ra, rb, table := dmp.DiffLinesToRunes(lines0(a), lines0(b))
 	diffs := dmp.DiffCharsToLines(dmp.DiffMainRunes(ra, rb, false), table)
 	var out []views.DiffLine
 	for _, d := range diffs {
@@ -70,4 +72,12 @@ func hunks(lines []views.DiffLine, context int) []views.DiffLine {
 		return []views.DiffLine{{Op: "…", Text: "no change"}}
 	}
 	return out
+}
+
+// lines0 is text with every line terminated, "" for an empty text.
+func lines0(text string) string {
+	if text == "" {
+		return ""
+	}
+	return text + "\n"
 }

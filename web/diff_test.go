@@ -79,10 +79,10 @@ func TestLineDiffLargeCompositions(t *testing.T) {
 // reorders; every diff rebuilds both texts.
 func TestLineDiffEdges(t *testing.T) {
 	for _, tc := range []struct{ a, b, want string }{
-		{"", "", " "},
+		{"", "", ""}, // an empty text has no line
 		{"x", "x", " x"},
 		{"x\n", "x", " x|-"},
-		{"", "a\nb", "-|+a|+b"},
+		{"", "a\nb", "+a|+b"},
 		{"a\nb\nc", "a\nc", " a|-b| c"},
 		{"a\nb", "b\na", ""},
 		{"same\n\nsame\n", "same\nsame\n\n", ""},

@@ -130,7 +130,7 @@ func (s *Server) forgePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	data, err := s.forgeData(c, fc)
+	data, err := s.forgeData(c, fc, c.QueryParams())
 	if err != nil {
 		return err
 	}
@@ -145,8 +145,9 @@ func (s *Server) forgePage(c echo.Context) error {
 	return s.render(c, http.StatusOK, s.forgePageModel(c), views.Forge(data))
 }
 
-// forgeData projects the draft and builds the page's view model.
-func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, error) {
+// forgeData projects the draft and builds the page's view model; q is
+// the draft's query (the URL's, or a refused save's state).
+func (s *Server) forgeData(c echo.Context, fc forgeContext, q url.Values) (views.ForgeData, error) {
 	proj, comp, err := s.meter.Project(fc.state.Encoding, fc.draft, fc.snap.Fidelity())
 	if err != nil {
 		return views.ForgeData{}, err
@@ -204,13 +205,13 @@ func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, er
 		return data, err
 	}
 	if fc.ac.Agent != nil {
-		if data.Subject, err = s.subjectPicker(c.Request().Context(), fc, c.QueryParams()); err != nil {
+		if data.Subject, err = s.subjectPicker(c.Request().Context(), fc, q); err != nil {
 			return data, err
 		}
-		data.Query += subjectQuery(c.QueryParams())
+		data.Query += subjectQuery(q)
 	}
 	if fc.draft.Options.Deferred {
-		sim, err := s.runSimulation(c.Request().Context(), fc, c.QueryParams())
+		sim, err := s.runSimulation(c.Request().Context(), fc, q)
 		if err != nil {
 			return data, err
 		}
@@ -249,8 +250,8 @@ func (s *Server) forgeData(c echo.Context, fc forgeContext) (views.ForgeData, er
 		data.CanSave = u.Has(models.RoleEditor) || u.Has(models.RoleAdmin)
 		data.BaseVersion = fc.ac.Profile.CurrentVersion
 	}
-	budgetLevers(&data, fc, c.QueryParams())
-	if len(c.QueryParams()["sg"]) > 0 && data.CanSave {
+	budgetLevers(&data, fc, q)
+	if len(q["sg"]) > 0 && data.CanSave {
 		// a subject's preview is not saved as a profile (forgeSave refuses
 		// it): say so where the Save form was
 		data.CanSave = false

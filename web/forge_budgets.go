@@ -102,7 +102,10 @@ func budgetLevers(data *views.ForgeData, fc forgeContext, q url.Values) {
 	b := budgetsOf(q, fc.ac.Version)
 	data.Budgets, data.SearchBudget, data.CallBudget = true, b.search, b.call
 	data.Query += b.query()
-	data.Notes = append(data.Notes, b.problems()...)
+	if p := b.problems(); len(p) > 0 {
+		data.Notes = append(data.Notes, p...)
+		data.SaveBlocked = "Fix the budgets above first: a draft with a budget that is not a whole number from 0 to " + strconv.Itoa(models.MaxBudget) + " cannot be saved."
+	}
 	if data.Compare != nil {
 		data.Compare.OptionsChanged = append(data.Compare.OptionsChanged, b.changes()...)
 	}

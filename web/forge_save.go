@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/agentforge/console/models"
+	"github.com/agentforge/console/views"
 )
 
 // forgeSave saves the forge's draft as a new version of the picked
@@ -51,6 +52,13 @@ func (s *Server) forgeSave(c echo.Context) error {
 		ct.Pins = []string{}
 	}
 	return s.saveVersion(c, fc.ac.Profile.Slug, base, ct, func(ve *models.ValidationError) error {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, ve.Error())
+		// the forge again, with the draft as it was and the errors in the
+		// form's own words
+		data, err := s.forgeData(c, fc, state)
+		if err != nil {
+			return err
+		}
+		data.Error = "Not saved: " + summaryText(profileSummary, ve.Fields) + "."
+		return s.render(c, http.StatusUnprocessableEntity, s.forgePageModel(c), views.Forge(data))
 	})
 }

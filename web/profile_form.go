@@ -48,6 +48,15 @@ func budgetField(v string) int {
 	return n
 }
 
+// typedProfileForm is the form of refused content, its budgets as the
+// user typed them (content holds -1 for a budget that is no number).
+func typedProfileForm(c echo.Context, ct models.ProfileContent) views.ProfileForm {
+	f := profileFormOf(ct)
+	f.SearchBudget = strings.TrimSpace(c.FormValue("search_budget"))
+	f.CallBudget = strings.TrimSpace(c.FormValue("call_budget"))
+	return f
+}
+
 func profileFormOf(ct models.ProfileContent) views.ProfileForm {
 	f := views.ProfileForm{Tools: strings.Join(ct.Tools, "\n"), Tier: ct.Tier, CatalogForm: ct.CatalogForm, Deferred: ct.Deferred, Pins: strings.Join(ct.Pins, ","), Message: ct.Message}
 	if ct.SearchBudget != 0 {

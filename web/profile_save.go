@@ -22,7 +22,7 @@ func (s *Server) saveProfile(c echo.Context) error {
 	}
 	ct := profileContent(c)
 	return s.saveVersion(c, c.Param("slug"), base, ct, func(ve *models.ValidationError) error {
-		f := profileFormOf(ct)
+		f := typedProfileForm(c, ct)
 		f.Base, f.Errors = base, ve.Fields
 		snap, err := s.snapshot(c.Request().Context())
 		if err != nil {

@@ -135,7 +135,7 @@ func (s *Server) createProfile(c echo.Context) error {
 	}
 	_, err = s.store.CreateProfile(ctx, userName(c), in, snap.KnownTools(), totals)
 	if ve, ok := asValidation(err); ok {
-		form := profileFormOf(ct)
+		form := typedProfileForm(c, ct)
 		form.Slug, form.Name, form.Agent, form.Errors = in.Slug, in.Name, in.Agent, ve.Fields
 		form.Summary = profileSummaryOf(ct, ve.Fields, snap.KnownTools())
 		return s.renderProfiles(c, http.StatusUnprocessableEntity, form)

@@ -157,9 +157,32 @@ func (s *Server) rebaseProposal(c echo.Context) error {
 	if len(conflicts) > 0 {
 		f := skillFormOf(merged)
 		f.Onto = prod.Version
-		msg := fmt.Sprintf("The rebase on production v%d has %s: resolve them in the form below (keep the lines you want, delete the markers) and save.",
-			prod.Version, views.Plural(len(conflicts), "conflict", "conflicts"))
+		msg := fmt.Sprintf("The rebase on production v%d has %s: resolve %s in the form below (keep the lines you want, delete the markers) and save.",
+			prod.Version, views.Plural(len(conflicts), "conflict", "conflicts"), map[bool]string{true: "it", false: "them"}[len(conflicts) == 1])
 		return s.renderProposalWith(c, http.StatusConflict, id, []string{msg}, &f, conflicts)
 	}
 	return s.saveRebase(c, id, rev, prod.Version, merged)
+}
+
+// freshApprovalCount is how many approvals proposal id holds before a new
+// revision makes them stale (0 when it cannot be read: the note is left out).
+func (s *Server) freshApprovalCount(c echo.Context, id uint) int {
+	p, err := s.store.ProposalByID(c.Request().Context(), id)
+	if err != nil {
+		return 0
+	}
+	fresh, err := s.store.FreshApprovals(c.Request().Context(), p)
+	if err != nil {
+		return 0
+	}
+	return len(fresh)
+}
+
+// staleNote says a new revision made n approvals stale ("": there were
+// none, so nothing is said).
+func staleNote(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return "; its " + views.Plural(n, "approval", "approvals") + " " + map[bool]string{true: "is", false: "are"}[n == 1] + " stale: reviewers approve the new revision again"
 }

@@ -206,6 +206,7 @@ func (s *Server) reviseProposal(c echo.Context) error {
 		// the author saves a rebase they resolved by hand
 		return s.saveRebase(c, id, rev, onto, ct)
 	}
+	stale := s.freshApprovalCount(c, id)
 	np, err := s.store.Revise(c.Request().Context(), userName(c), id, rev, ct)
 	if ve, ok := asValidation(err); ok {
 		f := skillFormOf(ct)
@@ -214,7 +215,7 @@ func (s *Server) reviseProposal(c echo.Context) error {
 	}
 	msg := ""
 	if np != nil {
-		msg = fmt.Sprintf("Revision %d saved; earlier approvals are stale.", np.Revision)
+		msg = fmt.Sprintf("Revision %d saved%s.", np.Revision, staleNote(stale))
 	}
 	return s.workflowDone(c, id, err, msg)
 }
@@ -223,6 +224,7 @@ func (s *Server) reviseProposal(c echo.Context) error {
 // version onto (from the author's revision rev), and says which revision
 // it became; refused content comes back in the form with its errors.
 func (s *Server) saveRebase(c echo.Context, id uint, rev, onto int, ct models.SkillContent) error {
+	stale := s.freshApprovalCount(c, id)
 	np, err := s.store.Rebase(c.Request().Context(), userName(c), id, rev, onto, ct)
 	if ve, ok := asValidation(err); ok {
 		f := skillFormOf(ct)
@@ -231,7 +233,7 @@ func (s *Server) saveRebase(c echo.Context, id uint, rev, onto int, ct models.Sk
 	}
 	msg := ""
 	if np != nil {
-		msg = fmt.Sprintf("Rebased on production v%d as revision %d; earlier approvals are stale.", onto, np.Revision)
+		msg = fmt.Sprintf("Rebased on production v%d as revision %d%s.", onto, np.Revision, staleNote(stale))
 	}
 	return s.workflowDone(c, id, err, msg)
 }

@@ -131,6 +131,17 @@ func errorSummary(order []summaryField, errs map[string]string, items map[string
 	return out
 }
 
+// summaryText is the errors of a form in one line, each by its label in
+// the form's order ("Searches per run: is a whole number …; Calls per
+// run: …"), for a page that shows them as a flash.
+func summaryText(order []summaryField, errs map[string]string) string {
+	var parts []string
+	for _, e := range errorSummary(order, errs, nil) {
+		parts = append(parts, e.Label+": "+e.Message)
+	}
+	return strings.Join(parts, "; ")
+}
+
 // problemStrings is each problem's message.
 func problemStrings(ps []toolpick.Problem) []string {
 	out := make([]string, len(ps))
