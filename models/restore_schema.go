@@ -13,10 +13,14 @@ import (
 type schemaObject struct{ kind, name string }
 
 // sqliteObjects reads a SQLite database's tables, indexes, triggers and
-// views (SQLite's own sqlite_* objects aside) with the SQL of each.
+// views with the SQL of each. Only SQLite's own tables and indexes are left
+// aside: those whose name begins with exactly "sqlite_" (compared byte for
+// byte: LIKE would take any character for the "_" and ignore case, so a
+// trigger named "sqlitex" would pass unseen). A trigger or view is never
+// SQLite's own.
 func sqliteObjects(ctx context.Context, s *Store) (map[schemaObject]string, error) {
 	var rows []struct{ Type, Name, SQL string }
-	if err := s.with(ctx).Raw("SELECT type, name, COALESCE(sql, '') AS sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").Scan(&rows).Error; err != nil {
+	if err := s.with(ctx).Raw("SELECT type, name, COALESCE(sql, '') AS sql FROM sqlite_master WHERE NOT (type IN ('table', 'index') AND substr(name, 1, 7) = 'sqlite_')").Scan(&rows).Error; err != nil {
 		return nil, err
 	}
 	out := make(map[schemaObject]string, len(rows))

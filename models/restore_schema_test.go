@@ -51,6 +51,8 @@ func TestARestoreRefusesSchemaTheConsoleDoesNotMake(t *testing.T) {
 	}
 	for _, tc := range []struct{ name, file, want string }{
 		{"a trigger added", edited("trigger", "CREATE TRIGGER unrevoke AFTER UPDATE ON api_keys BEGIN UPDATE api_keys SET revoked_at = NULL WHERE revoked_at IS NOT NULL; END"), `trigger "unrevoke"`},
+		{"a trigger named like SQLite's own", edited("sqlitelike", "CREATE TRIGGER sqlitex AFTER UPDATE ON api_keys BEGIN UPDATE api_keys SET revoked_at = NULL WHERE revoked_at IS NOT NULL; END"), `trigger "sqlitex"`},
+		{"a trigger named in SQLite's capitals", edited("sqlitecaps", "CREATE TRIGGER SQLITEfoo AFTER UPDATE ON api_keys BEGIN UPDATE api_keys SET revoked_at = NULL WHERE revoked_at IS NOT NULL; END"), `trigger "SQLITEfoo"`},
 		{"a view added", edited("view", "CREATE VIEW everyone_admin AS SELECT * FROM users"), `view "everyone_admin"`},
 		{"a table added", edited("table", "CREATE TABLE stash (x TEXT)"), `table "stash"`},
 		{"an index dropped", edited("index", "DROP INDEX idx_api_keys_live_name"), `index "idx_api_keys_live_name"`},
