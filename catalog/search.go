@@ -57,8 +57,7 @@ type Index struct {
 	lowerNS []string
 	// vocab is every indexed term, sorted (see cognates)
 	vocab []string
-	// shared is, per service, the words its tools' names share (see
-	// sharedWords)
+	// shared is, per service, the words its tools' names share (sharedWords)
 	shared map[string][]string
 	// services is, per term, the services it names (see serviceWords)
 	services map[string][]string
@@ -110,10 +109,9 @@ type searchDoc struct {
 	tool     indexed
 	codeOnly bool
 	fields   [numFields][]string
-	// name is the name's terms without the namespace, in order, and
-	// plural whether the word each comes from is written in the plural:
-	// an index drops the words every tool of the service shares from
-	// the front (see sharedWords)
+	// name is the name's terms without the namespace, in order, and plural
+	// whether each word is written in the plural; an index drops the words
+	// every tool of the service shares from the front (sharedWords)
 	name   []string
 	plural []bool
 	// capital is the description's proper nouns (properNouns)
