@@ -42,8 +42,12 @@ func TestOneTextRuleForEveryPersonsField(t *testing.T) {
 					t.Errorf("%s.%s accepts %q: %v", sch.Table, f.DBName, bad, err)
 				}
 			}
+			visible := "Plot the 👩‍💻 revenue,\nnaïve café"
+			if f.DBName == "name" { // a name is one line (TestNamesAreOneLine)
+				visible = "Plot the 👩‍💻 revenue, naïve café"
+			}
 			rv := reflect.New(sch.ModelType).Elem()
-			rv.FieldByName(f.Name).SetString("Plot the 👩‍💻 revenue,\nnaïve café")
+			rv.FieldByName(f.Name).SetString(visible)
 			if err := structLimits(context.Background(), sch, rv); err != nil {
 				t.Errorf("%s.%s refuses visible text: %v", sch.Table, f.DBName, err)
 			}
