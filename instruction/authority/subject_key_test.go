@@ -34,6 +34,7 @@ func TestSubjectIDsMustBeCanonical(t *testing.T) {
 		{"surrounding spaces", " user1 ", "user1", true},
 		{"ideographic space", "user1\u3000", "user1", true},
 		{"no-break space", "\u00a0user1", "user1", true},
+		{"decomposed accent", "rene\u0301", "rené", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := SubjectKey(c.id); got != c.key {
