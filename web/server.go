@@ -139,7 +139,7 @@ func New(store *models.Store, m *meter.Meter, cfg Config) *Server {
 	// writes it, so compression still sets the headers GET gets; metrics
 	// next: a request is timed whole and counted with the status it was
 	// answered with, a recovered panic's included
-	chain := buildChain(callFound, dropBody, gzip, bodyLimit, s.metrics.observe, s.recoverPanics, s.requestID, s.logRequests, s.securityHeaders, s.rejectBadText, s.refuseOwnLoop, s.loadSession)
+	chain := buildChain(callFound, dropBody, gzip, bodyLimit, s.metrics.observe, s.recoverPanics, s.requestID, s.logRequests, s.securityHeaders, s.gatewayCORS, s.rejectBadText, s.refuseOwnLoop, s.loadSession)
 	e.Use(func(echo.HandlerFunc) echo.HandlerFunc { return chain })
 	for _, r := range withHead(s.routes) {
 		e.Add(r.method, r.path, s.enforce(r.policy)(r.handler))
